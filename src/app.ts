@@ -1,0 +1,136 @@
+// buildApp: the whole HTTP service without listening, so tests build exactly what production runs.
+import fastifySwagger from '@fastify/swagger';
+import scalarApiReference from '@scalar/fastify-api-reference';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { registerAuthentication } from './http/authentication.js';
+import { standardErrorResponses } from './http/common-schemas.js';
+import { errorHandler } from './http/error-handler.js';
+import { registerHealth } from './http/health.js';
+import { registerIdempotency } from './http/idempotency/idempotency.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.js';
+import { validatorCompiler } from './http/validation.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { isUlid, newId as defaultNewId, type IdGenerator } from './lib/ids.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
+import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    services: Services;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  newId?: IdGenerator;
+  /** Closes the database when the app closes (true for the server; tests share theirs). */
+  ownsDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_PREFIX = '/api/v1';
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const newId = options.newId ?? defaultNewId;
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Keep a caller's well-formed X-Request-Id so their logs and ours line up; otherwise mint one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newId();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const services = createServices({ db: database.db, clock, newId, config });
+  app.decorate('config', config);
+  app.decorate('services', services);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+  registerNotFoundAndMethodNotAllowed(app);
+
+  // The API speaks JSON only (documents add multipart for their own routes): anything else is 415.
+  app.removeAllContentTypeParsers();
+  // An empty JSON body is an empty object: actions such as POST …/activate carry no fields.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    return parseJson(request, text, done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (options.ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Quartermaster API',
+        version: '1.0.0',
+        description: 'Multi-tenant operations backend: catalog, inventory, purchasing, documents and webhooks.',
+      },
+      servers: config.publicUrl ? [{ url: config.publicUrl }] : [],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'API token: `Authorization: Bearer qm_…`' },
+        },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+  });
+
+  // Every API route documents (and serialises) the standard error bodies.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX) || route.config?.auth === 'none') return;
+    const schema = (route.schema ??= {});
+    schema.response = { ...standardErrorResponses, ...(schema.response as object | undefined) };
+  });
+
+  registerHealth(app, database.db);
+  registerMetrics(app);
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, services.tokens);
+      registerIdempotency(api, {
+        db: database.db,
+        repository: services.repositories.idempotency,
+        clock,
+        newId,
+        ttlHours: config.idempotencyTtlHours,
+      });
+      await api.register(authRoutes, { db: database.db, tenants: services.repositories.tenants });
+      await api.register(warehouseRoutes, { service: services.warehouses, publicUrl: config.publicUrl });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  await app.register(scalarApiReference, {
+    routePrefix: '/docs',
+    configuration: { url: `${API_PREFIX}/openapi.json`, title: 'Quartermaster API' },
+    logLevel: 'warn',
+  });
+
+  return app;
+}
+
+export { isUlid };

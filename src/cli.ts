@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// The operator CLI: `npm run cli -- <command>` or `quartermaster <command>`. Errors go to stderr with exit
+// code 1; `--json` prints machine-readable output on stdout.
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { loadConfig, type Config } from './config.js';
+import { createDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Role, TokenType } from './db/schema.js';
+import { AppError, ValidationError } from './http/errors.js';
+import { systemClock } from './lib/clock.js';
+import { newId } from './lib/ids.js';
+import { TOKEN_TYPES, tokenResource } from './modules/auth/tokens/token.service.js';
+import { ROLES } from './modules/tenancy/user.service.js';
+import { createServices, type Services } from './services.js';
+import { Worker, workerTasks } from './worker.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be an integer.');
+  return n;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof ValidationError) {
+    const details = Object.entries(error.errors).map(([field, messages]) => `  ${field}: ${messages.join(' ')}`);
+    return [error.message, ...details].join('\n');
+  }
+  if (error instanceof AppError || error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Opens the database, applies pending migrations, runs `work`, closes the database. */
+async function withServices<T>(config: Config, work: (services: Services, database: Database) => Promise<T>): Promise<T> {
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 2 });
+  try {
+    await migrateToLatest(database.db);
+    return await work(createServices({ db: database.db, clock: systemClock, newId, config }), database);
+  } finally {
+    await database.close();
+  }
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => resolve(signal));
+  });
+}
+
+export function buildProgram(config: Config, io: CliIo): Command {
+  const print = (json: boolean, value: unknown, text: string) => io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+  const program = new Command('quartermaster')
+    .description('Quartermaster operations backend: operator commands.')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  program
+    .command('tenant:create')
+    .description('Create a tenant with its MAIN warehouse and an admin user.')
+    .requiredOption('--name <name>', 'tenant name')
+    .requiredOption('--admin-email <email>', 'admin e-mail (unique across the installation)')
+    .requiredOption('--admin-password <password>', 'admin password (at least 8 characters)')
+    .option('--admin-name <name>', 'admin display name', 'Administrator')
+    .option('--json', 'print JSON')
+    .action(async (o: { name: string; adminEmail: string; adminPassword: string; adminName: string; json?: boolean }) => {
+      const { tenant, user, warehouse } = await withServices(config, (s) =>
+        s.tenants.create({ name: o.name, adminEmail: o.adminEmail, adminPassword: o.adminPassword, adminName: o.adminName }),
+      );
+      print(
+        !!o.json,
+        { tenant: { id: tenant.id, name: tenant.name }, user: { id: user.id, email: user.email }, warehouse: { id: warehouse.id, code: warehouse.code } },
+        `Tenant ${tenant.name} (${tenant.id}) created with warehouse ${warehouse.code} and admin ${user.email}.`,
+      );
+    });
+
+  program
+    .command('user:create')
+    .description('Create a user in a tenant.')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .requiredOption('--email <email>', 'e-mail (unique across the installation)')
+    .requiredOption('--password <password>', 'password (at least 8 characters)')
+    .requiredOption('--name <name>', 'display name')
+    .addOption(new Option('--role <role>', 'role').choices(ROLES).default('viewer'))
+    .option('--json', 'print JSON')
+    .action(async (o: { tenant: string; email: string; password: string; name: string; role: Role; json?: boolean }) => {
+      const user = await withServices(config, (s) =>
+        s.users.create({ tenantId: o.tenant, email: o.email, password: o.password, name: o.name, role: o.role }),
+      );
+      print(
+        !!o.json,
+        { user: { id: user.id, tenant_id: user.tenant_id, name: user.name, email: user.email, role: user.role } },
+        `User ${user.email} (${user.id}) created with role ${user.role}.`,
+      );
+    });
+
+  program
+    .command('token:create')
+    .description('Create an API token for a user; created active (an operator act is the approval).')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .requiredOption('--email <email>', "the token owner's e-mail")
+    .requiredOption('--name <name>', 'token name')
+    .addOption(new Option('--type <type>', 'token type').choices(TOKEN_TYPES).default('personal'))
+    .requiredOption('--abilities <list>', 'comma-separated abilities, e.g. operations:view-products,operations:*')
+    .option('--expiration-days <days>', 'days until expiry, 1..3650 (default by type)', positiveInteger)
+    .option('--ip-whitelist <list>', 'comma-separated IPs or CIDR ranges (integration tokens)')
+    .option('--json', 'print JSON')
+    .action(
+      async (o: { tenant: string; email: string; name: string; type: TokenType; abilities: string; expirationDays?: number; ipWhitelist?: string; json?: boolean }) => {
+        const issued = await withServices(config, async (s) => {
+          const user = await s.users.findByEmail(o.tenant, o.email);
+          if (!user) throw new Error(`No user ${o.email} in tenant ${o.tenant}.`);
+          return s.tokens.issue({
+            tenantId: o.tenant,
+            userId: user.id,
+            name: o.name,
+            type: o.type,
+            abilities: o.abilities.split(',').map((a) => a.trim()).filter(Boolean),
+            expirationDays: o.expirationDays ?? null,
+            ipWhitelist: o.ipWhitelist?.split(',').map((a) => a.trim()).filter(Boolean) ?? null,
+            preApproved: true,
+          });
+        });
+        print(
+          !!o.json,
+          { token: tokenResource(issued.token), plain_text_token: issued.plainText },
+          `Token ${issued.token.name} (${issued.token.id}) created. It will not be shown again:\n${issued.plainText}`,
+        );
+      },
+    );
+
+  program
+    .command('migrate')
+    .description('Apply pending database migrations.')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 1 });
+      try {
+        const applied = (await migrateToLatest(database.db)).map((r) => r.migrationName);
+        print(!!o.json, { applied }, applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
+      } finally {
+        await database.close();
+      }
+    });
+
+  program
+    .command('events:purge')
+    .description('Delete events past the retention window and expired idempotency keys.')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const result = await withServices(config, (s) => s.retention.purge());
+      print(!!o.json, result, `Deleted ${result.events_deleted} events and ${result.idempotency_keys_deleted} idempotency keys.`);
+    });
+
+  program
+    .command('serve')
+    .description('Run the HTTP API (with the worker unless --no-worker).')
+    .option('--no-worker', 'do not run background work in this process')
+    .action(async (o: { worker: boolean }) => {
+      const { startServer } = await import('./server.js');
+      await startServer(config, { worker: o.worker });
+    });
+
+  program
+    .command('worker')
+    .description('Run background work only (no HTTP).')
+    .action(async () => {
+      const { default: pino } = await import('pino');
+      const log = pino({ level: config.logLevel });
+      await withServices(config, async (services) => {
+        const worker = new Worker(workerTasks(services), log);
+        worker.start();
+        log.info('worker started');
+        log.info({ signal: await waitForSignal() }, 'worker stopping');
+        await worker.stop();
+      });
+    });
+
+  return program;
+}
+
+/** Runs one CLI invocation and returns its exit code. */
+export async function runCli(argv: string[], io: CliIo = processIo, config?: Config): Promise<number> {
+  try {
+    const program = buildProgram(config ?? loadConfig(), io);
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    io.stderr(`Error: ${describeError(error)}\n`);
+    return 1;
+  }
+}
+
+// Also true when started through the package's `bin` symlink.
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+if (isEntryPoint) {
+  const code = await runCli(process.argv.slice(2));
+  // Long-running commands (serve) keep the event loop alive; everything else exits with its code.
+  if (code !== 0) process.exit(code);
+  else process.exitCode = 0;
+}

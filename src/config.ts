@@ -1,0 +1,100 @@
+// The only reader of process.env: validated once at start, typed, frozen and passed down.
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly logLevel: LogLevel;
+  /** Absolute URL prefix used in pagination links; derived from the request when unset. */
+  readonly publicUrl: string | null;
+  readonly dataDir: string;
+  /** PostgreSQL connection string; null selects the embedded SQLite database. */
+  readonly databaseUrl: string | null;
+  readonly sqliteFile: string;
+  readonly databasePoolSize: number;
+  readonly adminEmail: string;
+  readonly adminPassword: string | null;
+  readonly bodyLimitBytes: number;
+  readonly idempotencyTtlHours: number;
+  readonly eventRetentionDays: number;
+  readonly shutdownTimeoutMs: number;
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(env: Env): LogLevel {
+  const raw = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(raw as LogLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}".`);
+  }
+  return raw as LogLevel;
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  }
+  return raw;
+}
+
+function publicUrl(env: Env): string | null {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${raw}".`);
+  }
+}
+
+/** Builds the configuration from an environment (process.env by default) and an optional override. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const config: Config = {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    logLevel: logLevel(env),
+    publicUrl: publicUrl(env),
+    dataDir,
+    databaseUrl: databaseUrl(env),
+    sqliteFile: path.join(dataDir, 'quartermaster.sqlite'),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || null,
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    idempotencyTtlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
+    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

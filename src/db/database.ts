@@ -1,0 +1,49 @@
+// Kysely on the embedded SQLite file by default, or on PostgreSQL when a connection string is given.
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { ImmediateSqliteDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+
+export interface Database {
+  readonly db: Db;
+  readonly engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; null opens SQLite. */
+  databaseUrl: string | null;
+  /** SQLite file path, or `:memory:`. */
+  sqliteFile: string;
+  poolSize?: number;
+}
+
+function openSqlite(file: string): BetterSqlite3.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
+  const dialect = options.databaseUrl
+    ? new PostgresDialect({
+        pool: new pg.Pool({
+          connectionString: options.databaseUrl,
+          max: options.poolSize ?? 10,
+          types: pgTypes,
+        }),
+      })
+    : new ImmediateSqliteDialect({ database: openSqlite(options.sqliteFile) });
+  const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)] });
+  return { db, engine, close: () => db.destroy() };
+}

@@ -1,0 +1,51 @@
+// Driver errors translated once per engine, so services can react to constraint violations by meaning.
+
+export interface UniqueViolation {
+  /** Columns of the violated unique index, when the driver names them. */
+  columns: string[];
+  constraint: string | null;
+}
+
+interface DriverError {
+  code?: string;
+  message?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+function asDriverError(error: unknown): DriverError | null {
+  return typeof error === 'object' && error !== null ? (error as DriverError) : null;
+}
+
+/** Returns the violation when `error` is a unique-constraint failure on either engine, else null. */
+export function uniqueViolation(error: unknown): UniqueViolation | null {
+  const e = asDriverError(error);
+  if (!e) return null;
+  if (e.code === '23505') {
+    // PostgreSQL: detail reads `Key (tenant_id, code)=(…, …) already exists.`
+    const match = /^Key \(([^)]+)\)=/.exec(e.detail ?? '');
+    const columns = match?.[1]?.split(',').map((c) => c.trim().replace(/^lower\((.*)\)$/, '$1')) ?? [];
+    return { columns, constraint: e.constraint ?? null };
+  }
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    // SQLite: `UNIQUE constraint failed: warehouses.tenant_id, warehouses.code`
+    // or, for an index on an expression, `UNIQUE constraint failed: index 'users_email_unique'`.
+    const list = e.message?.split('constraint failed: ')[1] ?? '';
+    const indexName = /^index '([^']+)'/.exec(list)?.[1];
+    if (indexName) return { columns: [], constraint: indexName };
+    const columns = list.split(',').map((c) => c.trim().split('.').pop() ?? '').filter(Boolean);
+    return { columns, constraint: null };
+  }
+  return null;
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = asDriverError(error);
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** A serialisation failure or deadlock on PostgreSQL, or a busy database on SQLite: safe to retry. */
+export function isTransientConflict(error: unknown): boolean {
+  const e = asDriverError(error);
+  return e?.code === '40001' || e?.code === '40P01' || e?.code === 'SQLITE_BUSY';
+}

@@ -1,0 +1,30 @@
+// Applies migrations. Kysely's migrator takes a lock (an advisory lock on PostgreSQL), so two processes
+// starting at once apply each migration exactly once; the loser waits, then finds nothing left to do.
+import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import { migrations } from './migrations/index.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+type AnyDb = Kysely<any>;
+
+function migrator(db: AnyDb): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+export class MigrationFailedError extends Error {}
+
+export async function migrateToLatest(db: AnyDb): Promise<MigrationResult[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationFailedError(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return results ?? [];
+}
+
+/** True when every known migration has been applied (used by the readiness probe). */
+export async function migrationsAreCurrent(db: AnyDb): Promise<boolean> {
+  const list = await migrator(db).getMigrations();
+  return list.every((m) => m.executedAt !== undefined);
+}

@@ -1,0 +1,123 @@
+// Table types as the application sees them: identical on SQLite and PostgreSQL (see dialect.ts).
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** ISO 8601 timestamp string with milliseconds and `Z`, e.g. `2026-11-21T09:30:00.000Z`. */
+export type Timestamp = string;
+
+export type Role = 'admin' | 'manager' | 'viewer';
+export type TokenType = 'personal' | 'application' | 'integration';
+export type TokenStatus = 'active' | 'pending_approval' | 'revoked';
+export type WarehouseType = 'main' | 'distribution' | 'satellite' | 'virtual' | 'consignment';
+
+export interface Address {
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WarehousesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  code: string;
+  type: WarehouseType;
+  is_default: boolean;
+  is_active: boolean;
+  address: Address | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  type: TokenType;
+  /** Public, non-secret start of the token used to find it; the secret is compared by hash. */
+  token_prefix: string;
+  /** Hex SHA-256 of the whole plain-text token. */
+  token_hash: string;
+  abilities: string[];
+  status: TokenStatus;
+  ip_whitelist: string[] | null;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  id: string;
+  tenant_id: string;
+  idempotency_key: string;
+  /** SHA-256 of method, path and canonical body: a replay must match it exactly. */
+  request_hash: string;
+  /** Null while the first request is still being processed. */
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface EventsTable {
+  id: string;
+  tenant_id: string;
+  event_type: string;
+  entity_type: string;
+  entity_id: string;
+  payload: Record<string, unknown> | null;
+  occurred_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  tenants: TenantsTable;
+  users: UsersTable;
+  warehouses: WarehousesTable;
+  api_tokens: ApiTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  events: EventsTable;
+}
+
+export type Tenant = Selectable<TenantsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Warehouse = Selectable<WarehousesTable>;
+export type NewWarehouse = Insertable<WarehousesTable>;
+export type WarehouseUpdate = Updateable<WarehousesTable>;
+export type ApiToken = Selectable<ApiTokensTable>;
+export type NewApiToken = Insertable<ApiTokensTable>;
+
+/**
+ * Columns stored as booleans and as JSON. SQLite has neither type, so dialect.ts converts these by name;
+ * a column name means the same type in every table (checked against the live schema by a test).
+ */
+export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['is_active', 'is_default']);
+export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload']);

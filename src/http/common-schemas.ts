@@ -1,0 +1,34 @@
+// Schemas shared by many routes: ids, timestamps, and the error bodies (documented on every route).
+import { Type } from 'typebox';
+
+export const Ulid = Type.String({ pattern: '^[0-9a-hjkmnp-tv-z]{26}$', description: 'ULID, 26 lowercase characters.' });
+/** Path ids are plain strings: a malformed id simply finds nothing and answers 404. */
+export const IdParams = Type.Object({ id: Type.String({ description: 'ULID of the record.' }) });
+export const Timestamp = Type.String({ format: 'date-time' });
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ErrorBody = Type.Object(
+  { success: Type.Literal(false), message: Type.String() },
+  { additionalProperties: true, description: 'An error.' },
+);
+export const NotFoundBody = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  data: Type.Null(),
+  meta: Type.Object({}),
+});
+export const ValidationErrorBody = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});
+
+/** Error responses added to every API route's documentation (and used to serialise those bodies). */
+export const standardErrorResponses = {
+  401: { ...ErrorBody, description: 'Unauthenticated.' },
+  403: { ...ErrorBody, description: 'The token or role lacks the ability.' },
+  404: { ...NotFoundBody, description: 'Not found, also for records of another tenant.' },
+  422: { ...ValidationErrorBody, description: 'Invalid data or a broken business rule.' },
+  429: { ...ErrorBody, description: 'Too many requests; see Retry-After.' },
+};

@@ -1,0 +1,56 @@
+// One place that turns every error into the interface's bodies. A 500 is logged with its request id and
+// never shows a stack.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, BusinessRuleError, NotFoundError, TooManyRequestsError, ValidationError } from './errors.js';
+import { fieldErrors } from './validation.js';
+
+function sendAppError(reply: FastifyReply, error: AppError) {
+  if (error instanceof NotFoundError) {
+    return reply.code(404).send({ success: false, message: error.message, data: null, meta: {} });
+  }
+  if (error instanceof ValidationError) {
+    return reply.code(422).send({ success: false, message: error.message, errors: error.errors });
+  }
+  if (error instanceof TooManyRequestsError) {
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+  }
+  if (error instanceof BusinessRuleError) {
+    return reply.code(422).send({ success: false, message: error.message });
+  }
+  return reply.code(error.statusCode).send({ success: false, message: error.message });
+}
+
+const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported media type. Send application/json.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Malformed JSON in request body.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body does not match its Content-Length.'],
+};
+
+export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) return sendAppError(reply, error);
+
+  if (error.validation) {
+    return reply.code(422).send({
+      success: false,
+      message: 'The given data was invalid.',
+      errors: fieldErrors(error.validation as never),
+    });
+  }
+
+  const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+  if (known) return reply.code(known[0]).send({ success: false, message: known[1] });
+
+  // JSON.parse failures (and prototype-poisoning refusals) arrive as 400 SyntaxErrors.
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON|proto/i.test(error.message))) {
+    return reply.code(400).send({ success: false, message: 'Malformed JSON in request body.' });
+  }
+
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.code(error.statusCode).send({ success: false, message: error.message });
+  }
+
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ success: false, message: 'Server Error.', request_id: request.id });
+}

@@ -1,0 +1,78 @@
+// Typed, transport-neutral errors. Services throw them; error-handler.ts maps each to its response body.
+
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class AppError extends Error {
+  abstract readonly statusCode: number;
+}
+
+/** 422 with per-field messages keyed by dotted path (`items.0.quantity`). */
+export class ValidationError extends AppError {
+  readonly statusCode = 422;
+  constructor(
+    readonly errors: FieldErrors,
+    message = 'The given data was invalid.',
+  ) {
+    super(message);
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+/** 422 for a business rule that the request breaks (stock would go negative, wrong status...). */
+export class BusinessRuleError extends AppError {
+  readonly statusCode = 422;
+}
+
+/** 404 `<Resource> not found.`, also for a record that belongs to another tenant. */
+export class NotFoundError extends AppError {
+  readonly statusCode = 404;
+  constructor(readonly resource: string) {
+    super(`${resource} not found.`);
+  }
+}
+
+export class ConflictError extends AppError {
+  readonly statusCode = 409;
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly statusCode = 401;
+  constructor(message = 'Unauthenticated.') {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly statusCode = 403;
+  constructor(message = 'This action is unauthorized.') {
+    super(message);
+  }
+
+  static missingAbility(ability: string): ForbiddenError {
+    return new ForbiddenError(`This action requires the ability ${ability}.`);
+  }
+}
+
+export class CsrfTokenMismatchError extends AppError {
+  readonly statusCode = 419;
+  constructor() {
+    super('CSRF token mismatch.');
+  }
+}
+
+export class LockedError extends AppError {
+  readonly statusCode = 423;
+}
+
+export class TooManyRequestsError extends AppError {
+  readonly statusCode = 429;
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many requests.',
+  ) {
+    super(message);
+  }
+}

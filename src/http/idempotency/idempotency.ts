@@ -1,0 +1,97 @@
+// `Idempotency-Key` on POST: the first response is stored per tenant for a day; the same key with the
+// same request answers it again without doing the work twice; the same key with another request is
+// refused. A key whose first request is still running answers 409 rather than running it twice.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uniqueViolation } from '../../db/errors.js';
+import type { Executor } from '../../db/transaction.js';
+import { addHours, type Clock } from '../../lib/clock.js';
+import type { IdGenerator } from '../../lib/ids.js';
+import { sha256Hex } from '../../lib/secrets.js';
+import { BusinessRuleError, ConflictError, ValidationError } from '../errors.js';
+import { canonicalJson } from './canonical-json.js';
+import type { IdempotencyRepository } from './idempotency.repository.js';
+
+const HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaimId?: string;
+  }
+}
+
+export interface IdempotencyOptions {
+  db: Executor;
+  repository: IdempotencyRepository;
+  clock: Clock;
+  newId: IdGenerator;
+  ttlHours: number;
+}
+
+function requestHash(request: FastifyRequest): string {
+  return sha256Hex(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`);
+}
+
+export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
+  const { db, repository, clock, newId, ttlHours } = options;
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers[HEADER];
+    if (request.method !== 'POST' || key === undefined || !request.auth) return;
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
+    }
+    const tenantId = request.auth.tenantId;
+    const hash = requestHash(request);
+    const now = clock.now();
+
+    const existing = await repository.find(db, tenantId, key);
+    if (existing && Date.parse(existing.expires_at) > now.getTime()) {
+      if (existing.request_hash !== hash) {
+        throw new BusinessRuleError('This Idempotency-Key was already used with a different request.');
+      }
+      if (existing.status_code === null) {
+        throw new ConflictError('A request with this Idempotency-Key is still being processed.');
+      }
+      return reply
+        .code(existing.status_code)
+        .header('content-type', existing.content_type ?? 'application/json; charset=utf-8')
+        .header('idempotent-replayed', 'true')
+        .send(existing.response_body);
+    }
+    if (existing) await repository.remove(db, existing.id);
+
+    const id = newId();
+    try {
+      await repository.claim(db, {
+        id,
+        tenant_id: tenantId,
+        idempotency_key: key,
+        request_hash: hash,
+        status_code: null,
+        content_type: null,
+        response_body: null,
+        created_at: now.toISOString(),
+        expires_at: addHours(now, ttlHours).toISOString(),
+      });
+    } catch (error) {
+      if (uniqueViolation(error)) throw new ConflictError('A request with this Idempotency-Key is still being processed.');
+      throw error;
+    }
+    request.idempotencyClaimId = id;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const id = request.idempotencyClaimId;
+    if (!id) return payload;
+    request.idempotencyClaimId = undefined;
+    // A server failure is not an answer: release the key so the client can retry.
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      await repository.remove(db, id);
+    } else {
+      const contentType = reply.getHeader('content-type');
+      await repository.complete(db, id, reply.statusCode, typeof contentType === 'string' ? contentType : null, payload);
+    }
+    return payload;
+  });
+}

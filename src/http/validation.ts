@@ -1,0 +1,103 @@
+// Request validation: Ajv compiled once per schema. Query strings and path parameters are coerced from
+// text; JSON bodies are not (a string is not a number in a business API). Ajv errors become the 422
+// body's dotted field keys with readable messages.
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldErrors } from './errors.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function createAjv(options: Options): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    removeAdditional: true,
+    strict: false,
+    ...options,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+const bodyAjv = createAjv({ coerceTypes: false });
+const textAjv = createAjv({ coerceTypes: 'array' });
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+};
+
+function humanise(field: string): string {
+  const last = field.split('.').pop() ?? field;
+  return last.replace(/_/g, ' ');
+}
+
+function fieldOf(error: ErrorObject): string {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') path.push(String(error.params.missingProperty));
+  return path.join('.') || 'body';
+}
+
+function messageOf(error: ErrorObject, field: string): string {
+  if (field === 'body' && error.keyword === 'type') return 'The request body must be a JSON object.';
+  const name = humanise(field);
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `The ${name} field is required.`;
+    case 'type': {
+      const type = String(p.type).split(',')[0];
+      const article = type === 'integer' || type === 'object' || type === 'array' ? 'an' : 'a';
+      return `The ${name} field must be ${article} ${type}.`;
+    }
+    case 'minimum':
+      return `The ${name} field must be at least ${p.limit}.`;
+    case 'exclusiveMinimum':
+      return `The ${name} field must be greater than ${p.limit}.`;
+    case 'maximum':
+      return `The ${name} field must not be greater than ${p.limit}.`;
+    case 'exclusiveMaximum':
+      return `The ${name} field must be less than ${p.limit}.`;
+    case 'minLength':
+      return p.limit === 1 ? `The ${name} field must not be empty.` : `The ${name} field must be at least ${p.limit} characters.`;
+    case 'maxLength':
+      return `The ${name} field must not be greater than ${p.limit} characters.`;
+    case 'minItems':
+      return `The ${name} field must have at least ${p.limit} items.`;
+    case 'maxItems':
+      return `The ${name} field must not have more than ${p.limit} items.`;
+    case 'uniqueItems':
+      return `The ${name} field must not contain duplicates.`;
+    case 'enum':
+      return `The selected ${name} is invalid. Allowed: ${(p.allowedValues as unknown[]).join(', ')}.`;
+    case 'const':
+      return `The selected ${name} is invalid.`;
+    case 'format':
+      return `The ${name} field must be a valid ${String(p.format).replace('-', ' ')}.`;
+    case 'pattern':
+      return `The ${name} field format is invalid.`;
+    case 'multipleOf':
+      return `The ${name} field must be a multiple of ${p.multipleOf}.`;
+    case 'additionalProperties':
+      return `The ${name} field has an unknown key ${String(p.additionalProperty)}.`;
+    default:
+      return `The ${name} field is invalid.`;
+  }
+}
+
+/** Groups Ajv errors by dotted field path; `anyOf`/`oneOf` summaries are dropped for their details. */
+export function fieldErrors(errors: readonly ErrorObject[]): FieldErrors {
+  const result: FieldErrors = {};
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    const field = fieldOf(error);
+    const message = messageOf(error, field);
+    const list = (result[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return result;
+}

@@ -1,0 +1,42 @@
+// Money is kept as integer minor units with the currency's ISO 4217 exponent (USD 2, JPY 0, KWD 3)
+// and converted to JSON numbers in currency units only at the edge.
+import currencyCodes from 'currency-codes';
+
+/** Largest amount in currency units that converts exactly (well inside 2^53 minor units). */
+const MAX_AMOUNT = 1e12;
+
+/** True for an ISO 4217 code of a currency (funds and metals without minor units excluded). */
+export function isCurrency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && currencyCodes.code(code) !== undefined;
+}
+
+/** The number of minor-unit digits of an ISO 4217 currency. */
+export function currencyExponent(currency: string): number {
+  const entry = currencyCodes.code(currency);
+  if (!entry) throw new RangeError(`Unknown currency ${currency}.`);
+  return entry.digits;
+}
+
+/**
+ * Converts an amount in currency units to integer minor units, rounding half away from zero.
+ * Works on the shortest decimal form of the number (1.005 is read as 1.005, not 1.00499…).
+ */
+export function toMinorUnits(amount: number, currency: string): number {
+  if (!Number.isFinite(amount) || Math.abs(amount) > MAX_AMOUNT) {
+    throw new RangeError(`Amount must be a finite number of at most ${MAX_AMOUNT}.`);
+  }
+  const exponent = currencyExponent(currency);
+  const magnitude = Math.abs(amount);
+  // String() gives the shortest round-tripping decimal; tiny numbers come in exponent form instead.
+  const decimal = /e/i.test(String(magnitude)) ? magnitude.toFixed(20) : String(magnitude);
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  const kept = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, '0').slice(0, exponent) || '0');
+  const minor = Number(fraction.charAt(exponent) || '0') >= 5 ? kept + 1 : kept;
+  return amount < 0 && minor !== 0 ? -minor : minor;
+}
+
+/** Converts integer minor units to a JSON number in currency units. */
+export function fromMinorUnits(minor: number, currency: string): number {
+  const exponent = currencyExponent(currency);
+  return exponent === 0 ? minor : Number((minor / 10 ** exponent).toFixed(exponent));
+}

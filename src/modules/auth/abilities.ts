@@ -1,0 +1,127 @@
+// The ability catalogue: `{module}:{action}` with a sensitivity score. High abilities (80-100) need a
+// tenant administrator's approval before a token holding them works. Grants may use wildcards:
+// `*`, `{module}:*` and `{module}:{verb}-*`.
+import type { Role } from '../../db/schema.js';
+
+export type Sensitivity = 'low' | 'medium' | 'high';
+
+export interface Ability {
+  ability: string;
+  module: string;
+  score: number;
+  sensitivity: Sensitivity;
+  requires_approval: boolean;
+}
+
+export const MODULES = ['system', 'crm', 'sales', 'operations', 'finance', 'reporting'] as const;
+
+/** Scores from the interface; finance and reporting entries it leaves open are chosen in docs/abilities.md. */
+const SCORES: Record<(typeof MODULES)[number], Record<string, number>> = {
+  system: { 'manage-system': 100, 'manage-users': 100, 'manage-roles': 100, 'view-audit-logs': 30 },
+  crm: {
+    'view-leads': 25, 'create-leads': 30, 'edit-leads': 45, 'delete-leads': 65,
+    'assign-leads': 30, 'qualify-leads': 30, 'convert-leads': 30, 'score-leads': 30,
+    'view-customers': 25, 'create-customers': 30, 'edit-customers': 45, 'delete-customers': 65,
+    'manage-customer-segments': 30, 'view-customer-clv': 30,
+    'view-opportunities': 25, 'create-opportunities': 30, 'edit-opportunities': 45, 'delete-opportunities': 65,
+    'close-opportunities': 30, 'forecast-opportunities': 30,
+    'view-organizations': 30, 'create-organizations': 30, 'edit-organizations': 30, 'delete-organizations': 30,
+    'view-contacts': 30, 'create-contacts': 30, 'edit-contacts': 30, 'delete-contacts': 30,
+    'view-activities': 30, 'create-activities': 30, 'edit-activities': 30, 'delete-activities': 30,
+    'view-campaigns': 30, 'create-campaigns': 30, 'edit-campaigns': 30, 'delete-campaigns': 30, 'execute-campaigns': 30,
+  },
+  sales: {
+    'view-orders': 20, 'create-orders': 30, 'edit-orders': 30, 'delete-orders': 30,
+    'cancel-orders': 30, 'ship-orders': 30, 'complete-orders': 30, 'approve-orders': 85,
+    'view-invoices': 20, 'create-invoices': 40, 'edit-invoices': 40, 'delete-invoices': 30,
+    'send-invoices': 50, 'void-invoices': 50,
+    'view-payments': 30, 'process-payments': 80, 'refund-payments': 80, 'view-payment-details': 80,
+    'apply-discounts': 40, 'override-pricing': 85, 'manage-commission': 50,
+  },
+  operations: {
+    'view-products': 20, 'create-products': 30, 'edit-products': 35, 'delete-products': 30,
+    'discontinue-products': 30, 'manage-product-categories': 30, 'manage-product-attributes': 30,
+    'view-inventory': 15, 'manage-inventory': 35, 'adjust-stock': 60, 'transfer-stock': 60,
+    'reserve-stock': 30, 'release-stock': 30,
+    'view-suppliers': 15, 'create-suppliers': 30, 'edit-suppliers': 35, 'delete-suppliers': 30,
+    'rate-suppliers': 60, 'manage-supplier-contracts': 30,
+    'view-purchase-orders': 30, 'create-purchase-orders': 30, 'edit-purchase-orders': 30,
+    'delete-purchase-orders': 30, 'approve-purchase-orders': 85, 'send-purchase-orders': 30,
+    'receive-goods-purchase-orders': 30,
+    'manage-coupons': 30, 'apply-coupons': 30,
+  },
+  finance: {
+    'view-accounts': 15, 'create-accounts': 55, 'edit-accounts': 55, 'delete-accounts': 90,
+    'activate-accounts': 30, 'deactivate-accounts': 30,
+    'view-journal-entries': 55, 'create-journal-entries': 75, 'edit-journal-entries': 75,
+    'delete-journal-entries': 30, 'post-journal-entries': 85, 'reverse-journal-entries': 85,
+    'view-financial-reports': 50, 'export-financial-reports': 60,
+  },
+  reporting: {
+    'view-reports': 20, 'create-reports': 30, 'edit-reports': 30, 'delete-reports': 30,
+    'export-reports': 50, 'schedule-reports': 40,
+  },
+};
+
+export function sensitivityOf(score: number): Sensitivity {
+  if (score >= 80) return 'high';
+  if (score >= 50) return 'medium';
+  return 'low';
+}
+
+export const ABILITIES: readonly Ability[] = MODULES.flatMap((module) =>
+  Object.entries(SCORES[module]).map(([action, score]) => ({
+    ability: `${module}:${action}`,
+    module,
+    score,
+    sensitivity: sensitivityOf(score),
+    requires_approval: score >= 80,
+  })),
+);
+
+const BY_NAME: ReadonlyMap<string, Ability> = new Map(ABILITIES.map((a) => [a.ability, a]));
+
+export function findAbility(name: string): Ability | undefined {
+  return BY_NAME.get(name);
+}
+
+/** True when a grant (exact name or wildcard) covers the ability. */
+export function grantCovers(grant: string, ability: string): boolean {
+  if (grant === '*' || grant === ability) return true;
+  const [grantModule, grantAction] = grant.split(':', 2);
+  const [module, action] = ability.split(':', 2);
+  if (grantModule !== module || grantAction === undefined || action === undefined) return false;
+  if (grantAction === '*') return true;
+  return grantAction.endsWith('-*') && action.startsWith(grantAction.slice(0, -1));
+}
+
+export function grantsCover(grants: readonly string[], ability: string): boolean {
+  return grants.some((grant) => grantCovers(grant, ability));
+}
+
+/** The catalogue abilities a grant reaches; empty for a grant that names nothing known. */
+export function expandGrant(grant: string): Ability[] {
+  return ABILITIES.filter((a) => grantCovers(grant, a.ability));
+}
+
+/** Grants that reach no known ability (unknown names, modules or verbs). */
+export function unknownGrants(grants: readonly string[]): string[] {
+  return grants.filter((grant) => expandGrant(grant).length === 0);
+}
+
+/** True when any granted ability, directly or through a wildcard, is High. */
+export function reachesHighAbility(grants: readonly string[]): boolean {
+  return grants.some((grant) => expandGrant(grant).some((a) => a.requires_approval));
+}
+
+/**
+ * What a role allows: admin everything; manager every operations ability except High ones;
+ * viewer only `view-*` abilities.
+ */
+export function roleAllows(role: Role, ability: string): boolean {
+  if (role === 'admin') return true;
+  const entry = BY_NAME.get(ability);
+  const [module, action = ''] = ability.split(':', 2);
+  if (role === 'manager') return module === 'operations' && entry !== undefined && !entry.requires_approval;
+  return action.startsWith('view-');
+}

@@ -1,0 +1,166 @@
+// API tokens: issued once in plain text, stored only as a SHA-256 hash, found by a public prefix and
+// compared in constant time. The fixed `qm_` start lets secret scanners recognise a leaked token.
+import type { ApiToken, TokenType } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import { addDays, type Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
+import { ForbiddenError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { reachesHighAbility, unknownGrants } from '../abilities.js';
+import type { AuthContext } from '../auth-context.js';
+import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';
+import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { TokenRepository } from './token.repository.js';
+
+export const TOKEN_START = 'qm_';
+const LOOKUP_LENGTH = 10;
+const SECRET_LENGTH = 40;
+/** last_used_at is written at most this often per token, to keep authentication off the write path. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const DEFAULT_EXPIRY_DAYS: Record<TokenType, number | null> = {
+  personal: 30,
+  application: 365,
+  integration: null,
+};
+
+export const TOKEN_TYPES = Object.keys(DEFAULT_EXPIRY_DAYS) as TokenType[];
+
+export interface IssueTokenInput {
+  tenantId: string;
+  userId: string;
+  name: string;
+  type: TokenType;
+  abilities: string[];
+  expirationDays?: number | null;
+  ipWhitelist?: string[] | null;
+  /** An operator's CLI act counts as approval; a token made over HTTP with High abilities waits. */
+  preApproved: boolean;
+}
+
+export interface IssuedToken {
+  token: ApiToken;
+  plainText: string;
+}
+
+/** The public shape of a token: never its hash or secret. */
+export function tokenResource(token: ApiToken) {
+  return {
+    id: token.id,
+    name: token.name,
+    type: token.type,
+    abilities: token.abilities,
+    status: token.status,
+    expires_at: token.expires_at,
+    ip_whitelist: token.ip_whitelist,
+    last_used_at: token.last_used_at,
+    created_at: token.created_at,
+  };
+}
+
+function lookupPrefix(plainText: string): string {
+  return plainText.slice(0, TOKEN_START.length + LOOKUP_LENGTH);
+}
+
+function validate(input: IssueTokenInput): void {
+  const errors: FieldErrors = {};
+  const name = input.name.trim();
+  if (name === '' || name.length > 255) errors.name = ['The name must be 1 to 255 characters.'];
+  if (!TOKEN_TYPES.includes(input.type)) errors.type = [`The type must be one of ${TOKEN_TYPES.join(', ')}.`];
+  if (input.abilities.length === 0) errors.abilities = ['The abilities field is required.'];
+  const unknown = unknownGrants(input.abilities);
+  if (unknown.length > 0) errors.abilities = [`Unknown abilities: ${unknown.join(', ')}.`];
+  const days = input.expirationDays ?? null;
+  if (days !== null && (!Number.isInteger(days) || days < 1 || days > 3650)) {
+    errors.expiration_days = ['The expiration days must be an integer between 1 and 3650.'];
+  }
+  const whitelist = input.ipWhitelist ?? [];
+  if (whitelist.length > 0 && input.type !== 'integration') {
+    errors.ip_whitelist = ['IP whitelists apply to integration tokens only.'];
+  }
+  whitelist.forEach((entry, i) => {
+    const problem = whitelistEntryError(entry);
+    if (problem) errors[`ip_whitelist.${i}`] = [`${entry} ${problem}.`];
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Executor,
+    private readonly tokens: TokenRepository,
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+  ) {}
+
+  /**
+   * Creates a token and returns its plain text, which is never retrievable again. A token reaching a
+   * High ability starts `pending_approval` unless pre-approved.
+   * @throws ValidationError for unknown abilities, a bad expiry or whitelist, or a whitelist on a
+   *         token type other than integration.
+   */
+  async issue(input: IssueTokenInput, db: Executor = this.db): Promise<IssuedToken> {
+    validate(input);
+    const now = this.clock.now();
+    const expiryDays = input.expirationDays ?? DEFAULT_EXPIRY_DAYS[input.type];
+    const plainText = `${TOKEN_START}${randomBase62(LOOKUP_LENGTH + SECRET_LENGTH)}`;
+    const needsApproval = !input.preApproved && reachesHighAbility(input.abilities);
+    const whitelist = input.ipWhitelist ?? [];
+    const token = await this.tokens.insert(db, {
+      id: this.newId(),
+      tenant_id: input.tenantId,
+      user_id: input.userId,
+      name: input.name.trim(),
+      type: input.type,
+      token_prefix: lookupPrefix(plainText),
+      token_hash: sha256Hex(plainText),
+      abilities: [...new Set(input.abilities)],
+      status: needsApproval ? 'pending_approval' : 'active',
+      ip_whitelist: whitelist.length > 0 ? whitelist : null,
+      expires_at: expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
+      last_used_at: null,
+      approved_by: null,
+      approved_at: null,
+      revoked_at: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    });
+    return { token, plainText };
+  }
+
+  /**
+   * Resolves a bearer token to its tenant and user.
+   * @throws UnauthenticatedError for an unknown, expired, revoked or unapproved token or inactive user;
+   *         ForbiddenError when an integration token is used from outside its whitelist.
+   */
+  async authenticate(plainText: string, clientIp: string): Promise<AuthContext> {
+    if (!plainText.startsWith(TOKEN_START)) throw new UnauthenticatedError();
+    const hash = sha256Hex(plainText);
+    const candidates = await this.tokens.findByPrefix(this.db, lookupPrefix(plainText));
+    const token = candidates.find((c) => constantTimeEqual(c.token_hash, hash));
+    if (!token || token.status === 'revoked') throw new UnauthenticatedError();
+    if (token.status === 'pending_approval') throw new UnauthenticatedError('API token is pending approval.');
+    const now = this.clock.now();
+    if (token.expires_at !== null && Date.parse(token.expires_at) <= now.getTime()) {
+      throw new UnauthenticatedError('API token has expired.');
+    }
+    if (token.ip_whitelist && !ipAllowed(token.ip_whitelist, clientIp)) {
+      throw new ForbiddenError('This token may not be used from this IP address.');
+    }
+    const user = await this.users.findById(this.db, token.tenant_id, token.user_id);
+    if (!user || !user.is_active) throw new UnauthenticatedError();
+
+    if (token.last_used_at === null || now.getTime() - Date.parse(token.last_used_at) >= LAST_USED_RESOLUTION_MS) {
+      await this.tokens.touchLastUsed(this.db, token.tenant_id, token.id, now.toISOString());
+    }
+    return {
+      tenantId: token.tenant_id,
+      user: { id: user.id, name: user.name, email: user.email, role: user.role },
+      via: 'token',
+      tokenAbilities: token.abilities,
+      tokenId: token.id,
+      tokenType: token.type,
+    };
+  }
+}

@@ -1,0 +1,30 @@
+// Retention: events leave the feed after EVENT_RETENTION_DAYS; idempotency keys after their TTL.
+import type { Executor } from '../../db/transaction.js';
+import type { IdempotencyRepository } from '../../http/idempotency/idempotency.repository.js';
+import { addDays, type Clock } from '../../lib/clock.js';
+import type { EventRepository } from './event.repository.js';
+
+export interface PurgeResult {
+  events_deleted: number;
+  idempotency_keys_deleted: number;
+}
+
+export class RetentionService {
+  constructor(
+    private readonly db: Executor,
+    private readonly events: EventRepository,
+    private readonly idempotency: IdempotencyRepository,
+    private readonly clock: Clock,
+    private readonly eventRetentionDays: number,
+  ) {}
+
+  /** Deletes events older than the retention window (by `occurred_at`) and expired idempotency keys. */
+  async purge(): Promise<PurgeResult> {
+    const now = this.clock.now();
+    const cutoff = addDays(now, -this.eventRetentionDays).toISOString();
+    return {
+      events_deleted: await this.events.purgeOccurredBefore(this.db, cutoff),
+      idempotency_keys_deleted: await this.idempotency.purgeExpired(this.db, now.toISOString()),
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import { WarehouseCreateBody, WarehouseListQuery, WarehouseResponse, WarehouseUpdateBody } from './warehouse.schemas.js';
+import { warehouseResource, type WarehouseService } from './warehouse.service.js';
+
+const tags = ['Warehouses'];
+
+export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseService; publicUrl: string | null }> = async (app, { service, publicUrl }) => {
+  app.get(
+    '/operations/warehouses',
+    {
+      schema: { tags, summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: PaginatedSchema(WarehouseResponse) } },
+      config: { ability: 'operations:view-inventory' },
+    },
+    async (request) => {
+      const { page, per_page, ...filters } = request.query;
+      const result = await service.list(request.auth.tenantId, filters, { page, per_page });
+      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(warehouseResource), total: result.total });
+    },
+  );
+
+  app.post(
+    '/operations/warehouses',
+    {
+      schema: { tags, summary: 'Create a warehouse', body: WarehouseCreateBody, response: { 201: EnvelopeSchema(WarehouseResponse) } },
+      config: { ability: 'operations:manage-inventory' },
+    },
+    async (request, reply) => {
+      const warehouse = await service.create(request.auth.tenantId, request.body);
+      return reply.code(201).send(ok(warehouseResource(warehouse), 'Warehouse created successfully'));
+    },
+  );
+
+  app.get(
+    '/operations/warehouses/:id',
+    {
+      schema: { tags, summary: 'Get a warehouse', params: IdParams, response: { 200: EnvelopeSchema(WarehouseResponse) } },
+      config: { ability: 'operations:view-inventory' },
+    },
+    async (request) => ok(warehouseResource(await service.get(request.auth.tenantId, request.params.id))),
+  );
+
+  app.put(
+    '/operations/warehouses/:id',
+    {
+      schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
+      config: { ability: 'operations:manage-inventory' },
+    },
+    async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
+  );
+};

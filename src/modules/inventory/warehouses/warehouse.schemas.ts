@@ -1,0 +1,70 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { pageQuery } from '../../../http/pagination.js';
+
+export const WAREHOUSE_TYPES = ['main', 'distribution', 'satellite', 'virtual', 'consignment'] as const;
+
+const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
+
+export const AddressSchema = Type.Object(
+  {
+    street: Type.Optional(text(255)),
+    city: Type.Optional(text(120)),
+    state: Type.Optional(text(120)),
+    postal_code: Type.Optional(text(32)),
+    country: Type.Optional(text(120)),
+  },
+  { additionalProperties: false },
+);
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  code: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Letters, digits, dashes and underscores; stored upper-case; unique per tenant.',
+  }),
+  type: Type.Enum(WAREHOUSE_TYPES),
+  is_default: Type.Boolean({ description: 'Making a warehouse the default unsets the previous one.' }),
+  is_active: Type.Boolean(),
+  address: Nullable(AddressSchema),
+};
+
+export const WarehouseCreateBody = Type.Object(
+  {
+    name: fields.name,
+    code: fields.code,
+    type: Type.Optional(fields.type),
+    is_default: Type.Optional(fields.is_default),
+    is_active: Type.Optional(fields.is_active),
+    address: Type.Optional(fields.address),
+  },
+  { additionalProperties: false },
+);
+export type WarehouseCreateBody = Static<typeof WarehouseCreateBody>;
+
+export const WarehouseUpdateBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
+export type WarehouseUpdateBody = Static<typeof WarehouseUpdateBody>;
+
+export const WarehouseListQuery = Type.Object({
+  ...pageQuery(25),
+  search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name or code.' })),
+  type: Type.Optional(fields.type),
+  is_active: Type.Optional(Type.Boolean()),
+  sort_by: Type.Enum(['name', 'code', 'created_at'], { default: 'name' }),
+  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+});
+export type WarehouseListQuery = Static<typeof WarehouseListQuery>;
+
+export const WarehouseResponse = Type.Object({
+  id: Ulid,
+  name: Type.String(),
+  code: Type.String(),
+  type: fields.type,
+  is_default: Type.Boolean(),
+  is_active: Type.Boolean(),
+  address: Nullable(AddressSchema),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});

@@ -1,0 +1,129 @@
+// Warehouses: every tenant has exactly one default (a null warehouse_id means it); codes are unique
+// per tenant and stored upper-case.
+import type { Warehouse, WarehouseUpdate } from '../../../db/schema.js';
+import { uniqueViolation } from '../../../db/errors.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import type { WarehouseFilters, WarehouseRepository } from './warehouse.repository.js';
+import type { WarehouseCreateBody, WarehouseUpdateBody } from './warehouse.schemas.js';
+
+export function warehouseResource(w: Warehouse) {
+  return {
+    id: w.id,
+    name: w.name,
+    code: w.code,
+    type: w.type,
+    is_default: w.is_default,
+    is_active: w.is_active,
+    address: w.address,
+    created_at: w.created_at,
+    updated_at: w.updated_at,
+  };
+}
+
+function codeTaken(error: unknown): boolean {
+  const violation = uniqueViolation(error);
+  return violation !== null && (violation.columns.includes('code') || violation.constraint === 'warehouses_tenant_code_unique');
+}
+
+export class WarehouseService {
+  constructor(
+    private readonly db: Executor,
+    private readonly warehouses: WarehouseRepository,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+  ) {}
+
+  list(tenantId: string, filters: WarehouseFilters, page: PageRequest): Promise<Page<Warehouse>> {
+    return this.warehouses.list(this.db, tenantId, filters, page);
+  }
+
+  /** @throws NotFoundError('Warehouse'), also for another tenant's warehouse. */
+  async get(tenantId: string, id: string, db: Executor = this.db): Promise<Warehouse> {
+    const warehouse = await this.warehouses.findById(db, tenantId, id);
+    if (!warehouse) throw new NotFoundError('Warehouse');
+    return warehouse;
+  }
+
+  /** The warehouse a null `warehouse_id` means; or the given one, checked to belong to the tenant. */
+  async resolve(tenantId: string, id: string | null | undefined, db: Executor = this.db): Promise<Warehouse> {
+    if (id) return this.get(tenantId, id, db);
+    const fallback = await this.warehouses.findDefault(db, tenantId);
+    if (!fallback) throw new NotFoundError('Warehouse');
+    return fallback;
+  }
+
+  /** The `Main Warehouse` (`MAIN`) every new tenant starts with. */
+  async createDefault(tenantId: string, db: Executor = this.db): Promise<Warehouse> {
+    return this.create(tenantId, { name: 'Main Warehouse', code: 'MAIN', type: 'main', is_default: true }, db);
+  }
+
+  /**
+   * Creates a warehouse; making it the default unsets the previous default in the same transaction.
+   * @throws ValidationError when the code is taken in this tenant.
+   */
+  async create(tenantId: string, input: WarehouseCreateBody, db: Executor = this.db): Promise<Warehouse> {
+    return inTransaction(db, async (trx) => {
+      const now = this.clock.now().toISOString();
+      const hasDefault = (await this.warehouses.findDefault(trx, tenantId)) !== undefined;
+      const isDefault = input.is_default === true || !hasDefault;
+      if (isDefault) await this.warehouses.clearDefault(trx, tenantId, null, now);
+      try {
+        return await this.warehouses.insert(trx, {
+          id: this.newId(),
+          tenant_id: tenantId,
+          name: input.name.trim(),
+          code: input.code.toUpperCase(),
+          type: input.type ?? 'main',
+          is_default: isDefault,
+          is_active: input.is_active ?? true,
+          address: input.address ?? null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        });
+      } catch (error) {
+        if (codeTaken(error)) throw ValidationError.field('code', 'The code has already been taken.');
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Partial update. The default cannot be unset directly (make another warehouse the default), and the
+   * default warehouse cannot be deactivated.
+   * @throws NotFoundError('Warehouse'); ValidationError for a taken code; BusinessRuleError.
+   */
+  async update(tenantId: string, id: string, input: WarehouseUpdateBody): Promise<Warehouse> {
+    return inTransaction(this.db, async (trx) => {
+      const current = await this.get(tenantId, id, trx);
+      if (input.is_default === false && current.is_default) {
+        throw new BusinessRuleError('A tenant must keep one default warehouse: make another warehouse the default instead.');
+      }
+      const willBeDefault = input.is_default ?? current.is_default;
+      if (willBeDefault && input.is_active === false) {
+        throw new BusinessRuleError('The default warehouse cannot be deactivated.');
+      }
+      const now = this.clock.now().toISOString();
+      if (input.is_default === true && !current.is_default) await this.warehouses.clearDefault(trx, tenantId, id, now);
+      const changes: WarehouseUpdate = { updated_at: now };
+      if (input.name !== undefined) changes.name = input.name.trim();
+      if (input.code !== undefined) changes.code = input.code.toUpperCase();
+      if (input.type !== undefined) changes.type = input.type;
+      if (input.is_default !== undefined) changes.is_default = input.is_default;
+      if (input.is_active !== undefined) changes.is_active = input.is_active;
+      if (input.address !== undefined) changes.address = input.address;
+      try {
+        const updated = await this.warehouses.update(trx, tenantId, id, changes);
+        if (!updated) throw new NotFoundError('Warehouse');
+        return updated;
+      } catch (error) {
+        if (codeTaken(error)) throw ValidationError.field('code', 'The code has already been taken.');
+        throw error;
+      }
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import type { Executor } from '../../db/transaction.js';
+import type { Tenant } from '../../db/schema.js';
+
+export class TenantRepository {
+  async insert(db: Executor, tenant: Tenant): Promise<Tenant> {
+    return db.insertInto('tenants').values(tenant).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(db: Executor, id: string): Promise<Tenant | undefined> {
+    return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async count(db: Executor): Promise<number> {
+    const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,41 @@
+// Starts the service: database, migrations, first-start bootstrap, HTTP, and the worker unless told
+// not to. SIGTERM/SIGINT finish in-flight requests, stop the worker, then close the database.
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { Worker, workerTasks } from './worker.js';
+
+export interface StartOptions {
+  worker: boolean;
+}
+
+export async function startServer(config: Config, options: StartOptions): Promise<FastifyInstance> {
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, ownsDatabase: true });
+
+  const bootstrap = await app.services.tenants.ensureDefault(config.adminEmail, config.adminPassword);
+  if (bootstrap) {
+    app.log.info({ tenant: bootstrap.created.tenant.id, admin: config.adminEmail }, 'created the Default tenant on an empty database');
+    if (bootstrap.generatedPassword) {
+      // Shown once, on stdout, so that the operator can sign in; it is stored only as a hash.
+      process.stdout.write(`\nAdmin user ${config.adminEmail} created with password: ${bootstrap.generatedPassword}\nStore it now: it will not be shown again.\n\n`);
+    }
+  }
+
+  const worker = options.worker ? new Worker(workerTasks(app.services), app.log) : null;
+  app.addHook('onClose', async () => worker?.stop());
+
+  await app.listen({ host: config.host, port: config.port });
+  worker?.start();
+
+  closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+  return app;
+}

@@ -1,0 +1,42 @@
+// Wires repositories and services by hand: plain constructors, no container.
+import type { Executor } from './db/transaction.js';
+import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
+import type { Config } from './config.js';
+import type { Clock } from './lib/clock.js';
+import type { IdGenerator } from './lib/ids.js';
+import { EventRepository } from './modules/events/event.repository.js';
+import { RetentionService } from './modules/events/retention.service.js';
+import { TokenRepository } from './modules/auth/tokens/token.repository.js';
+import { TokenService } from './modules/auth/tokens/token.service.js';
+import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
+import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
+import { TenantRepository } from './modules/tenancy/tenant.repository.js';
+import { TenantService } from './modules/tenancy/tenant.service.js';
+import { UserRepository } from './modules/tenancy/user.repository.js';
+import { UserService } from './modules/tenancy/user.service.js';
+
+export interface ServiceDeps {
+  db: Executor;
+  clock: Clock;
+  newId: IdGenerator;
+  config: Pick<Config, 'eventRetentionDays'>;
+}
+
+export function createServices({ db, clock, newId, config }: ServiceDeps) {
+  const repositories = {
+    tenants: new TenantRepository(),
+    users: new UserRepository(),
+    tokens: new TokenRepository(),
+    warehouses: new WarehouseRepository(),
+    idempotency: new IdempotencyRepository(),
+    events: new EventRepository(),
+  };
+  const users = new UserService(db, repositories.users, repositories.tenants, clock, newId);
+  const warehouses = new WarehouseService(db, repositories.warehouses, clock, newId);
+  const tenants = new TenantService(db, repositories.tenants, users, warehouses, clock, newId);
+  const tokens = new TokenService(db, repositories.tokens, repositories.users, clock, newId);
+  const retention = new RetentionService(db, repositories.events, repositories.idempotency, clock, config.eventRetentionDays);
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, retention };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,46 @@
+// Background work: runs inside the server process by default, or alone as `cli worker`. Each task runs
+// on its own interval; a failing run is logged and tried again at the next tick.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from './services.js';
+
+export interface WorkerTask {
+  name: string;
+  intervalMs: number;
+  run(): Promise<unknown>;
+}
+
+export function workerTasks(services: Services): WorkerTask[] {
+  return [{ name: 'retention', intervalMs: 60 * 60 * 1000, run: () => services.retention.purge() }];
+}
+
+export class Worker {
+  private timers: NodeJS.Timeout[] = [];
+  private running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly tasks: WorkerTask[],
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  ) {}
+
+  start(): void {
+    for (const task of this.tasks) {
+      const tick = () => {
+        const run = task
+          .run()
+          .then((result) => this.log.info({ task: task.name, result }, 'worker task done'))
+          .catch((err: unknown) => this.log.error({ err, task: task.name }, 'worker task failed'))
+          .finally(() => this.running.delete(run));
+        this.running.add(run);
+      };
+      tick();
+      this.timers.push(setInterval(tick, task.intervalMs));
+    }
+  }
+
+  /** Stops scheduling and waits for runs in progress to finish. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await Promise.allSettled([...this.running]);
+  }
+}
