@@ -1,0 +1,67 @@
+// buildTestApp: the real app on a fresh migrated database of the engine under test, plus a tenant with
+// an admin and an all-abilities token to call it with.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import type { Clock } from '../../src/lib/clock.js';
+import type { Services } from '../../src/services.js';
+import { bearer, makeTenant, makeToken, type TenantFixture } from './factories.js';
+import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  location: TestDatabaseLocation;
+  config: Config;
+  /** A tenant made for this app, with its admin and an all-abilities token. */
+  tenant: TenantFixture;
+  token: string;
+  auth: { authorization: string };
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  clock?: Clock;
+  /** Runs before the app is sealed, e.g. to register test-only routes. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export function testConfig(location: TestDatabaseLocation, overrides: Partial<Config> = {}): Config {
+  return loadConfig({}, {
+    logLevel: 'silent',
+    databaseUrl: location.databaseUrl,
+    dataDir: location.dataDir,
+    sqliteFile: location.sqliteFile,
+    ...overrides,
+  });
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const location = await createTestDatabaseLocation();
+  const database = openTestDatabase(location);
+  const config = testConfig(location, options.config);
+  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  await options.beforeReady?.(app);
+  await app.ready();
+  const services = app.services;
+  const tenant = await makeTenant(services);
+  const token = await makeToken(services, tenant.tenantId, tenant.adminId);
+  return {
+    app,
+    services,
+    database,
+    location,
+    config,
+    tenant,
+    token,
+    auth: bearer(token),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await location.drop();
+    },
+  };
+}

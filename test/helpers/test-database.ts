@@ -1,0 +1,52 @@
+// A fresh database per test file on the engine under test: a temporary SQLite file, or a PostgreSQL
+// database cloned from the migrated template (or created empty, for migration tests).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { createDatabase, type Database } from '../../src/db/database.js';
+import type { Engine } from '../../src/db/dialect.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { randomBase62 } from '../../src/lib/secrets.js';
+import { adminQuery, databaseUrlFor } from './postgres-admin.js';
+
+export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Where a test database lives: what a process needs in DATABASE_URL / DATA_DIR to open it. */
+export interface TestDatabaseLocation {
+  engine: Engine;
+  databaseUrl: string | null;
+  dataDir: string;
+  sqliteFile: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabaseLocation(options: { migrated?: boolean } = {}): Promise<TestDatabaseLocation> {
+  const migrated = options.migrated ?? true;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-test-'));
+  const sqliteFile = path.join(dataDir, 'quartermaster.sqlite');
+  if (testEngine === 'sqlite') {
+    if (migrated) {
+      const database = createDatabase({ databaseUrl: null, sqliteFile });
+      await migrateToLatest(database.db);
+      await database.close();
+    }
+    return { engine: 'sqlite', databaseUrl: null, dataDir, sqliteFile, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `qm_test_${randomBase62(12).toLowerCase()}`;
+  await adminQuery(migrated ? `create database "${name}" template "${inject('postgresTemplate')}"` : `create database "${name}"`);
+  return {
+    engine: 'postgres',
+    databaseUrl: databaseUrlFor(process.env.TEST_DATABASE_URL!, name),
+    dataDir,
+    sqliteFile,
+    drop: async () => {
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function openTestDatabase(location: TestDatabaseLocation): Database {
+  return createDatabase({ databaseUrl: location.databaseUrl, sqliteFile: location.sqliteFile, poolSize: 10 });
+}
