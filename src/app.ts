@@ -2,7 +2,7 @@
 import fastifySwagger from '@fastify/swagger';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerAuthentication } from './http/authentication.js';
@@ -34,6 +34,8 @@ export interface AppOptions {
   /** Closes the database when the app closes (true for the server; tests share theirs). */
   ownsDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** A pino logger to use instead of making one (the server shares its logger with the database). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 const API_PREFIX = '/api/v1';
@@ -45,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const newId = options.newId ?? defaultNewId;
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Keep a caller's well-formed X-Request-Id so their logs and ours line up; otherwise mint one.

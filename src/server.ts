@@ -2,6 +2,7 @@
 // not to. SIGTERM/SIGINT finish in-flight requests, stop the worker, then close the database.
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
@@ -13,9 +14,15 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Config, options: StartOptions): Promise<FastifyInstance> {
-  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize });
+  const logger = pino({ level: config.logLevel });
+  const database = createDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    poolSize: config.databasePoolSize,
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+  });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, ownsDatabase: true });
+  const app = await buildApp({ config, database, ownsDatabase: true, loggerInstance: logger });
 
   const bootstrap = await app.services.tenants.ensureDefault(config.adminEmail, config.adminPassword);
   if (bootstrap) {

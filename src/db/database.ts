@@ -21,6 +21,8 @@ export interface DatabaseOptions {
   /** SQLite file path, or `:memory:`. */
   sqliteFile: string;
   poolSize?: number;
+  /** Told about connection errors that no query is waiting for (a server restart, a dropped link). */
+  onConnectionError?: (error: Error) => void;
 }
 
 function openSqlite(file: string): BetterSqlite3.Database {
@@ -35,15 +37,16 @@ function openSqlite(file: string): BetterSqlite3.Database {
 
 export function createDatabase(options: DatabaseOptions): Database {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
-  const dialect = options.databaseUrl
-    ? new PostgresDialect({
-        pool: new pg.Pool({
-          connectionString: options.databaseUrl,
-          max: options.poolSize ?? 10,
-          types: pgTypes,
-        }),
-      })
-    : new ImmediateSqliteDialect({ database: openSqlite(options.sqliteFile) });
+  let dialect;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
+    // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
+    // process. The pool drops that connection and opens a new one on demand.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    dialect = new PostgresDialect({ pool });
+  } else {
+    dialect = new ImmediateSqliteDialect({ database: openSqlite(options.sqliteFile) });
+  }
   const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)] });
   return { db, engine, close: () => db.destroy() };
 }

@@ -50,8 +50,8 @@ function messageOf(error: ErrorObject, field: string): string {
     case 'required':
       return `The ${name} field is required.`;
     case 'type': {
-      const type = String(p.type).split(',')[0];
-      const article = type === 'integer' || type === 'object' || type === 'array' ? 'an' : 'a';
+      const type = String(p.type).replace(/,/g, ' or ');
+      const article = /^(integer|object|array)/.test(type) ? 'an' : 'a';
       return `The ${name} field must be ${article} ${type}.`;
     }
     case 'minimum':
@@ -89,15 +89,33 @@ function messageOf(error: ErrorObject, field: string): string {
   }
 }
 
-/** Groups Ajv errors by dotted field path; `anyOf`/`oneOf` summaries are dropped for their details. */
+/**
+ * Groups Ajv errors by dotted field path. A nullable field is `anyOf [T, null]`, whose failure also
+ * reports "must be null": type errors are dropped where the same field has more specific errors, and
+ * the remaining type errors of one field are merged ("must be a string or null").
+ */
 export function fieldErrors(errors: readonly ErrorObject[]): FieldErrors {
+  const relevant = errors.filter((e) => !['anyOf', 'oneOf', 'if'].includes(e.keyword));
+  const fields = relevant.map(fieldOf);
+  const hasSpecific = (field: string) =>
+    relevant.some((e, i) => e.keyword !== 'type' && (fields[i] === field || fields[i]!.startsWith(`${field}.`))) ||
+    fields.some((f) => f.startsWith(`${field}.`));
+
   const result: FieldErrors = {};
-  for (const error of errors) {
-    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
-    const field = fieldOf(error);
-    const message = messageOf(error, field);
+  const types = new Map<string, string[]>();
+  relevant.forEach((error, i) => {
+    const field = fields[i]!;
+    if (error.keyword === 'type') {
+      if (!hasSpecific(field)) types.set(field, [...(types.get(field) ?? []), String(error.params.type)]);
+      return;
+    }
     const list = (result[field] ??= []);
+    const message = messageOf(error, field);
     if (!list.includes(message)) list.push(message);
+  });
+  for (const [field, names] of types) {
+    const error = { keyword: 'type', params: { type: [...new Set(names)].join(' or ') } } as unknown as ErrorObject;
+    (result[field] ??= []).push(messageOf(error, field));
   }
   return result;
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ABILITIES, expandGrant, findAbility, grantsCover, reachesHighAbility, roleAllows, unknownGrants } from './abilities.js';
+
+describe('abilities', () => {
+  it('carry scores and sensitivity bands from the interface', () => {
+    expect(findAbility('operations:view-products')).toEqual({
+      ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false,
+    });
+    expect(findAbility('operations:adjust-stock')?.sensitivity).toBe('medium');
+    expect(findAbility('operations:approve-purchase-orders')).toMatchObject({ score: 85, sensitivity: 'high', requires_approval: true });
+    expect(findAbility('system:manage-users')?.requires_approval).toBe(true);
+    expect(new Set(ABILITIES.map((a) => a.ability)).size).toBe(ABILITIES.length);
+    for (const a of ABILITIES) expect(a.score).toBeGreaterThanOrEqual(10);
+  });
+
+  it('match wildcards: *, module:* and module:verb-*', () => {
+    expect(grantsCover(['*'], 'finance:delete-accounts')).toBe(true);
+    expect(grantsCover(['operations:*'], 'operations:transfer-stock')).toBe(true);
+    expect(grantsCover(['operations:*'], 'sales:view-orders')).toBe(false);
+    expect(grantsCover(['operations:view-*'], 'operations:view-inventory')).toBe(true);
+    expect(grantsCover(['operations:view-*'], 'operations:edit-products')).toBe(false);
+    expect(grantsCover(['operations:view-products'], 'operations:view-products-extra')).toBe(false);
+    expect(expandGrant('operations:view-*').every((a) => a.ability.startsWith('operations:view-'))).toBe(true);
+  });
+
+  it('report grants that name nothing', () => {
+    expect(unknownGrants(['operations:view-products', 'operations:fly', 'nothing:*', 'operations:zap-*', '*', 'crm:*'])).toEqual([
+      'operations:fly', 'nothing:*', 'operations:zap-*',
+    ]);
+  });
+
+  it('detect High abilities reached directly or through a wildcard', () => {
+    expect(reachesHighAbility(['operations:view-*'])).toBe(false);
+    expect(reachesHighAbility(['operations:approve-purchase-orders'])).toBe(true);
+    expect(reachesHighAbility(['operations:*'])).toBe(true);
+    expect(reachesHighAbility(['*'])).toBe(true);
+    expect(reachesHighAbility(['sales:view-*'])).toBe(true); // view-payment-details is 80
+  });
+
+  it('limit roles: admin all, manager operations without High, viewer view-* only', () => {
+    expect(roleAllows('admin', 'system:manage-system')).toBe(true);
+    expect(roleAllows('manager', 'operations:adjust-stock')).toBe(true);
+    expect(roleAllows('manager', 'operations:approve-purchase-orders')).toBe(false);
+    expect(roleAllows('manager', 'sales:view-orders')).toBe(false);
+    expect(roleAllows('viewer', 'operations:view-inventory')).toBe(true);
+    expect(roleAllows('viewer', 'crm:view-customers')).toBe(true);
+    expect(roleAllows('viewer', 'operations:manage-inventory')).toBe(false);
+  });
+});

@@ -1,0 +1,118 @@
+// One schema, one set of migrations, both engines; and the normalisation that makes both engines
+// answer the same JavaScript values.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { migrateToLatest, migrationsAreCurrent } from '../../src/db/migrate.js';
+import { migrations } from '../../src/db/migrations/index.js';
+import { BOOLEAN_COLUMNS, JSON_COLUMNS } from '../../src/db/schema.js';
+import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+
+const TABLES = ['tenants', 'users', 'warehouses', 'api_tokens', 'idempotency_keys', 'events'];
+
+async function columnTypes(database: Database): Promise<Array<{ table: string; column: string; type: string }>> {
+  if (database.engine === 'postgres') {
+    const { rows } = await sql<{ table: string; column: string; type: string }>`
+      select table_name as "table", column_name as "column", data_type as "type"
+      from information_schema.columns where table_schema = 'public'`.execute(database.db);
+    return rows;
+  }
+  const result = [];
+  for (const table of TABLES) {
+    const { rows } = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(database.db);
+    result.push(...rows.map((r) => ({ table, column: r.name, type: r.type.toLowerCase() })));
+  }
+  return result;
+}
+
+describe(`migrations on ${testEngine}`, () => {
+  let location: TestDatabaseLocation;
+  let database: Database;
+
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation({ migrated: false });
+    database = openTestDatabase(location);
+  });
+  afterAll(async () => {
+    await database.close();
+    await location.drop();
+  });
+
+  it('apply every migration on an empty database, then find nothing to do', async () => {
+    expect(await migrationsAreCurrent(database.db)).toBe(false);
+    const first = await migrateToLatest(database.db);
+    expect(first.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((name) => [name, 'Success']));
+    expect(await migrationsAreCurrent(database.db)).toBe(true);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('create every table with tenant_id, and unique indexes that start with it', async () => {
+    const columns = await columnTypes(database);
+    for (const table of TABLES.filter((t) => t !== 'tenants')) {
+      expect(columns.some((c) => c.table === table && c.column === 'tenant_id'), table).toBe(true);
+    }
+    const indexes =
+      database.engine === 'postgres'
+        ? (await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public'`.execute(database.db)).rows
+        : (await sql<{ name: string; def: string }>`select name, sql as def from sqlite_master where type = 'index' and sql is not null`.execute(database.db)).rows;
+    const unique = indexes.filter((i) => /unique/i.test(i.def) && !/_pkey$|kysely_migration/.test(i.name));
+    // The documented exception: an e-mail signs in without naming a tenant.
+    const exceptions = ['users_email_unique'];
+    for (const index of unique.filter((i) => !exceptions.includes(i.name))) {
+      expect(index.def, index.name).toMatch(/\(\s*"?tenant_id"?/);
+    }
+    expect(unique.map((i) => i.name)).toEqual(expect.arrayContaining(['warehouses_tenant_code_unique', 'warehouses_tenant_default_unique', 'idempotency_keys_tenant_key_unique']));
+  });
+
+  it('list every boolean and JSON column for value normalisation', async () => {
+    const columns = await columnTypes(database);
+    const booleans = new Set(columns.filter((c) => c.type === 'boolean').map((c) => c.column));
+    expect(booleans).toEqual(BOOLEAN_COLUMNS);
+    if (database.engine === 'postgres') {
+      expect(new Set(columns.filter((c) => c.type === 'jsonb').map((c) => c.column))).toEqual(JSON_COLUMNS);
+    }
+    // A column name means one type everywhere, or by-name conversion would be wrong.
+    for (const name of [...BOOLEAN_COLUMNS, ...JSON_COLUMNS]) {
+      const types = new Set(columns.filter((c) => c.column === name).map((c) => c.type));
+      expect(types.size, name).toBe(1);
+    }
+  });
+
+  it('round-trips booleans, JSON, timestamps and 64-bit counts to identical values', async () => {
+    const now = '2026-11-21T10:11:12.345Z';
+    await database.db.insertInto('tenants').values({ id: '01jtenant00000000000000000', name: 'T', created_at: now, updated_at: now }).execute();
+    await database.db
+      .insertInto('warehouses')
+      .values({
+        id: '01jwarehouse0000000000000',
+        tenant_id: '01jtenant00000000000000000',
+        name: 'W', code: 'W', type: 'main', is_default: true, is_active: false,
+        address: { street: 'Main 1', city: 'Oslo' },
+        created_at: now, updated_at: now, deleted_at: null,
+      })
+      .execute();
+    const row = await database.db.selectFrom('warehouses').selectAll().executeTakeFirstOrThrow();
+    expect(row.is_default).toBe(true);
+    expect(row.is_active).toBe(false);
+    expect(row.address).toEqual({ street: 'Main 1', city: 'Oslo' });
+    expect(row.created_at).toBe(now);
+    expect(row.deleted_at).toBeNull();
+    const count = await database.db.selectFrom('warehouses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+    const filtered = await database.db.selectFrom('warehouses').select('id').where('is_active', '=', false).where('is_default', '=', true).execute();
+    expect(filtered).toHaveLength(1);
+  });
+
+  it('keep one default warehouse per tenant in the database itself', async () => {
+    const now = new Date().toISOString();
+    await expect(
+      database.db
+        .insertInto('warehouses')
+        .values({
+          id: '01jwarehouse0000000000001', tenant_id: '01jtenant00000000000000000', name: 'W2', code: 'W2', type: 'main',
+          is_default: true, is_active: true, address: null, created_at: now, updated_at: now, deleted_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow(/unique|UNIQUE/);
+  });
+});

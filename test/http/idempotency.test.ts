@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/lib/clock.js';
+import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+const WAREHOUSES = '/api/v1/operations/warehouses';
+
+describe('Idempotency-Key', () => {
+  let t: TestApp;
+  const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  const post = (key: string | undefined, payload: unknown, headers = t.auth) =>
+    t.app.inject({ method: 'POST', url: WAREHOUSES, headers: key === undefined ? headers : { ...headers, 'idempotency-key': key }, payload: payload as object });
+
+  const countCodes = async (code: string) =>
+    (await t.database.db.selectFrom('warehouses').select('id').where('code', '=', code).execute()).length;
+
+  it('replays the first response for the same key and body without doing the work again', async () => {
+    const first = await post('key-1', { name: 'North', code: 'NORTH' });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // Same body, other key order and spacing: the same request.
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: { ...t.auth, 'idempotency-key': 'key-1', 'content-type': 'application/json' },
+      payload: '{ "code": "NORTH",   "name": "North" }',
+    });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect(await countCodes('NORTH')).toBe(1);
+  });
+
+  it('refuses the same key with another body', async () => {
+    await post('key-2', { name: 'South', code: 'SOUTH' });
+    const res = await post('key-2', { name: 'South', code: 'SOUTH2' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ success: false, message: 'This Idempotency-Key was already used with a different request.' });
+    expect(await countCodes('SOUTH2')).toBe(0);
+  });
+
+  it('replays an error answer too', async () => {
+    const first = await post('key-3', { name: 'Dup', code: 'NORTH' });
+    expect(first.statusCode).toBe(422);
+    const again = await post('key-3', { name: 'Dup', code: 'NORTH' });
+    expect(again.statusCode).toBe(422);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('keeps keys per tenant', async () => {
+    const other = await makeTenant(t.services);
+    const otherToken = await makeToken(t.services, other.tenantId, other.adminId);
+    const res = await post('key-1', { name: 'North', code: 'NORTH' }, bearer(otherToken));
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await countCodes('NORTH')).toBe(2);
+  });
+
+  it('forgets a key after its time to live', async () => {
+    await post('key-4', { name: 'West', code: 'WEST' });
+    clock.advance(25 * 3_600_000);
+    const res = await post('key-4', { name: 'West Two', code: 'WEST2' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('does the work once when the same request arrives many times at once', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => post('key-5', { name: 'Parallel', code: 'PARALLEL' })));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    for (const r of results.filter((r) => r.statusCode === 409)) {
+      expect(r.json().message).toBe('A request with this Idempotency-Key is still being processed.');
+    }
+    expect(await countCodes('PARALLEL')).toBe(1);
+  });
+
+  it('refuses a malformed key', async () => {
+    const res = await post('x'.repeat(256), { name: 'Long', code: 'LONG' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['Idempotency-Key']);
+  });
+
+  it('ignores the header on other methods', async () => {
+    const res = await t.app.inject({ url: WAREHOUSES, headers: { ...t.auth, 'idempotency-key': 'key-6' } });
+    expect(res.statusCode).toBe(200);
+    const stored = await t.database.db.selectFrom('idempotency_keys').select('id').where('idempotency_key', '=', 'key-6').execute();
+    expect(stored).toHaveLength(0);
+  });
+});
