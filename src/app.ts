@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   await app.register(scalarApiReference, {
     routePrefix: '/docs',
-    configuration: { url: `${API_PREFIX}/openapi.json`, title: 'Quartermaster API' },
+    configuration: { url: `${API_PREFIX}/openapi.json`, pageTitle: 'Quartermaster API reference' },
     logLevel: 'warn',
   });
 

@@ -1,0 +1,134 @@
+// Bearer tokens resolve to their tenant and user; every refusal answers as decisions.md section 3 says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/lib/clock.js';
+import { sha256Hex } from '../../src/lib/secrets.js';
+import { bearer, makeToken, makeUser } from '../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+const ME = '/api/v1/auth/me';
+const WAREHOUSES = '/api/v1/operations/warehouses';
+
+describe('bearer authentication', () => {
+  let t: TestApp;
+  const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  const tokenRow = (plain: string) =>
+    t.database.db.selectFrom('api_tokens').selectAll().where('token_hash', '=', sha256Hex(plain)).executeTakeFirstOrThrow();
+
+  it('resolves a token to its user and tenant', async () => {
+    const res = await t.app.inject({ url: ME, headers: t.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      user: { id: t.tenant.adminId, name: 'Administrator', email: t.tenant.adminEmail, roles: ['admin'] },
+      tenant: { id: t.tenant.tenantId, name: expect.any(String) },
+    });
+  });
+
+  it('stores only a SHA-256 hash, behind a fixed prefix', async () => {
+    expect(t.token).toMatch(/^qm_[0-9A-Za-z]{50}$/);
+    const row = await tokenRow(t.token);
+    expect(row.token_hash).toBe(sha256Hex(t.token));
+    expect(row.token_prefix).toBe(t.token.slice(0, 13));
+    expect(JSON.stringify(row)).not.toContain(t.token);
+  });
+
+  it('refuses a token whose secret differs but whose prefix matches', async () => {
+    const forged = `${t.token.slice(0, 13)}${'A'.repeat(40)}`;
+    const res = await t.app.inject({ url: ME, headers: bearer(forged) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('keeps tokens pending approval until approved', async () => {
+    const pending = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:*'], preApproved: false });
+    expect((await tokenRow(pending)).status).toBe('pending_approval');
+    const res = await t.app.inject({ url: ME, headers: bearer(pending) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: 'API token is pending approval.' });
+    const low = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-*'], preApproved: false });
+    expect((await tokenRow(low)).status).toBe('active');
+  });
+
+  it('refuses expired and revoked tokens', async () => {
+    const expiring = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { expirationDays: 1 });
+    expect((await t.app.inject({ url: ME, headers: bearer(expiring) })).statusCode).toBe(200);
+    clock.advance(24 * 3_600_000 + 1);
+    const expired = await t.app.inject({ url: ME, headers: bearer(expiring) });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe('API token has expired.');
+
+    const revoked = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
+    await t.database.db.updateTable('api_tokens').set({ status: 'revoked' }).where('token_hash', '=', sha256Hex(revoked)).execute();
+    expect((await t.app.inject({ url: ME, headers: bearer(revoked) })).json()).toEqual({ success: false, message: 'Unauthenticated.' });
+  });
+
+  it('applies default expiries per type', async () => {
+    const now = clock.now().getTime();
+    const days = async (type: 'personal' | 'application' | 'integration') => {
+      const row = await tokenRow(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type }));
+      return row.expires_at === null ? null : Math.round((Date.parse(row.expires_at) - now) / 86_400_000);
+    };
+    expect(await days('personal')).toBe(30);
+    expect(await days('application')).toBe(365);
+    expect(await days('integration')).toBeNull();
+  });
+
+  it('limits integration tokens to their IP whitelist, IPv4 and IPv6', async () => {
+    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type: 'integration', ipWhitelist: ['10.1.0.0/16', '2001:db8::/32'] });
+    const from = (remoteAddress: string) => t.app.inject({ url: ME, headers: bearer(token), remoteAddress });
+    expect((await from('10.1.2.3')).statusCode).toBe(200);
+    expect((await from('2001:db8::7')).statusCode).toBe(200);
+    const outside = await from('10.2.0.1');
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toEqual({ success: false, message: 'This token may not be used from this IP address.' });
+  });
+
+  it('refuses whitelists on other token types and unknown abilities', async () => {
+    await expect(makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type: 'personal', ipWhitelist: ['10.0.0.1'] })).rejects.toMatchObject({
+      errors: { ip_whitelist: ['IP whitelists apply to integration tokens only.'] },
+    });
+    await expect(makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:teleport'] })).rejects.toMatchObject({
+      errors: { abilities: ['Unknown abilities: operations:teleport.'] },
+    });
+  });
+
+  it("needs both the token's abilities and the user's role", async () => {
+    const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
+    const viewerToken = await makeToken(t.services, t.tenant.tenantId, viewer.id, { abilities: ['*'] });
+    expect((await t.app.inject({ url: WAREHOUSES, headers: bearer(viewerToken) })).statusCode).toBe(200);
+    const write = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(viewerToken), payload: { name: 'V', code: 'V' } });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().message).toBe('This action requires the ability operations:manage-inventory.');
+
+    const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
+    const managerToken = await makeToken(t.services, t.tenant.tenantId, manager.id, { abilities: ['operations:view-*'] });
+    const managerWrite = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(managerToken), payload: { name: 'M', code: 'M' } });
+    expect(managerWrite.statusCode).toBe(403);
+  });
+
+  it("stops working when its user is deactivated", async () => {
+    const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
+    const token = await makeToken(t.services, t.tenant.tenantId, user.id);
+    expect((await t.app.inject({ url: ME, headers: bearer(token) })).statusCode).toBe(200);
+    await t.database.db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+    expect((await t.app.inject({ url: ME, headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('records last_used_at, at most once a minute', async () => {
+    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
+    expect((await tokenRow(token)).last_used_at).toBeNull();
+    await t.app.inject({ url: ME, headers: bearer(token) });
+    const first = (await tokenRow(token)).last_used_at;
+    expect(first).toBe(clock.now().toISOString());
+    clock.advance(30_000);
+    await t.app.inject({ url: ME, headers: bearer(token) });
+    expect((await tokenRow(token)).last_used_at).toBe(first);
+    clock.advance(31_000);
+    await t.app.inject({ url: ME, headers: bearer(token) });
+    expect((await tokenRow(token)).last_used_at).toBe(clock.now().toISOString());
+  });
+});
