@@ -1,4 +1,6 @@
 // The few differences between the two engines, kept in one place so that queries stay one code path.
+import type {
+  ValueNode} from 'kysely';
 import {
   OperationNodeTransformer,
   PrimitiveValueListNode,
@@ -6,7 +8,6 @@ import {
   SqliteDialect,
   SqliteDriver,
   CompiledQuery,
-  ValueNode,
   type DatabaseConnection,
   type Driver,
   type Kysely,
