@@ -48,7 +48,7 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function logLevel(env: Env): LogLevel {
-  const raw = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  const raw = (env.LOG_LEVEL || 'info').toLowerCase();
   if (!LOG_LEVELS.includes(raw as LogLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}".`);
   }

@@ -36,12 +36,22 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const worker = options.worker ? new Worker(workerTasks(app.services), app.log) : null;
   app.addHook('onClose', async () => worker?.stop());
 
+  // A keep-alive connection whose request was still in flight at shutdown stays open after its response
+  // and would hold the process until the grace delay runs out (then exit 1): close it once it is idle.
+  let shuttingDown = false;
+  app.server.on('request', (_request, response) => {
+    response.once('finish', () => {
+      if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+    });
+  });
+
   await app.listen({ host: config.host, port: config.port });
   worker?.start();
 
   closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    shuttingDown = true;
     await app.close();
   });
   return app;

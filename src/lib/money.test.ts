@@ -15,6 +15,8 @@ describe('money', () => {
     expect(isCurrency('EUR')).toBe(true);
     expect(isCurrency('eur')).toBe(false);
     expect(isCurrency('ABC')).toBe(false);
+    expect(isCurrency('XAF')).toBe(true);
+    for (const notMoney of ['XAU', 'XDR', 'XTS', 'XXX']) expect(isCurrency(notMoney)).toBe(false);
   });
 
   it.each([

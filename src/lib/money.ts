@@ -5,9 +5,12 @@ import currencyCodes from 'currency-codes';
 /** Largest amount in currency units that converts exactly (well inside 2^53 minor units). */
 const MAX_AMOUNT = 1e12;
 
-/** True for an ISO 4217 code of a currency (funds and metals without minor units excluded). */
+/** ISO 4217 codes that are not money: precious metals, SDR, units of account and the test codes. */
+const NOT_MONEY = /^X(AU|AG|PD|PT|DR|SU|UA|B[A-D]|TS|XX)$/;
+
+/** True for the ISO 4217 code of a currency; metals, units of account and test codes are refused. */
 export function isCurrency(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && currencyCodes.code(code) !== undefined;
+  return /^[A-Z]{3}$/.test(code) && !NOT_MONEY.test(code) && currencyCodes.code(code) !== undefined;
 }
 
 /** The number of minor-unit digits of an ISO 4217 currency. */

@@ -42,12 +42,11 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseServ
     async (request) => ok(warehouseResource(await service.get(request.auth.tenantId, request.params.id))),
   );
 
-  app.put(
-    '/operations/warehouses/:id',
-    {
-      schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
-      config: { ability: 'operations:manage-inventory' },
-    },
-    async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
-  );
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/operations/warehouses/:id',
+    schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
+    config: { ability: 'operations:manage-inventory' },
+    handler: async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
+  });
 };

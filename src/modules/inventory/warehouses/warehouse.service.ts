@@ -10,6 +10,8 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import type { WarehouseFilters, WarehouseRepository } from './warehouse.repository.js';
 import type { WarehouseCreateBody, WarehouseUpdateBody } from './warehouse.schemas.js';
 
+const DEFAULT_MUST_BE_ACTIVE = 'The default warehouse cannot be inactive.';
+
 export function warehouseResource(w: Warehouse) {
   return {
     id: w.id,
@@ -70,6 +72,7 @@ export class WarehouseService {
       const now = this.clock.now().toISOString();
       const hasDefault = (await this.warehouses.findDefault(trx, tenantId)) !== undefined;
       const isDefault = input.is_default === true || !hasDefault;
+      if (isDefault && input.is_active === false) throw new BusinessRuleError(DEFAULT_MUST_BE_ACTIVE);
       if (isDefault) await this.warehouses.clearDefault(trx, tenantId, null, now);
       try {
         return await this.warehouses.insert(trx, {
@@ -105,7 +108,7 @@ export class WarehouseService {
       }
       const willBeDefault = input.is_default ?? current.is_default;
       if (willBeDefault && input.is_active === false) {
-        throw new BusinessRuleError('The default warehouse cannot be deactivated.');
+        throw new BusinessRuleError(DEFAULT_MUST_BE_ACTIVE);
       }
       const now = this.clock.now().toISOString();
       if (input.is_default === true && !current.is_default) await this.warehouses.clearDefault(trx, tenantId, id, now);
