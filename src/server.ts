@@ -36,13 +36,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const worker = options.worker ? new Worker(workerTasks(app.services), app.log) : null;
   app.addHook('onClose', async () => worker?.stop());
 
-  // A keep-alive connection whose request was still in flight at shutdown stays open after its response
-  // and would hold the process until the grace delay runs out (then exit 1): close it once it is idle.
+  // A request still in flight at shutdown is answered with `Connection: close`, so that its keep-alive
+  // connection does not outlive it and hold the process until the grace delay runs out.
   let shuttingDown = false;
-  app.server.on('request', (_request, response) => {
-    response.once('finish', () => {
-      if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
-    });
+  app.addHook('onSend', async (_request, reply) => {
+    if (shuttingDown) reply.header('connection', 'close');
   });
 
   await app.listen({ host: config.host, port: config.port });

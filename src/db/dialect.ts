@@ -104,6 +104,17 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite has transactional DDL, but Kysely's adapter says it has not, so its migrator would run without
+ * a transaction or a lock and two processes starting on one new file would both apply a migration.
+ * Saying so makes every migration run inside BEGIN IMMEDIATE: one process at a time, all or nothing.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 export class ImmediateSqliteDialect extends SqliteDialect {
   constructor(private readonly sqliteConfig: SqliteDialectConfig) {
     super(sqliteConfig);
@@ -111,6 +122,10 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
 

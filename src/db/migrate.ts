@@ -1,5 +1,6 @@
-// Applies migrations. Kysely's migrator takes a lock (an advisory lock on PostgreSQL), so two processes
-// starting at once apply each migration exactly once; the loser waits, then finds nothing left to do.
+// Applies migrations inside one transaction that holds a lock: an advisory lock on PostgreSQL, SQLite's
+// write lock (BEGIN IMMEDIATE, see dialect.ts) on SQLite. Two processes starting at once apply each
+// migration exactly once; the loser waits, then finds nothing left to do.
 import { Migrator, type Kysely, type MigrationResult } from 'kysely';
 import { migrations } from './migrations/index.js';
 

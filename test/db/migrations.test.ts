@@ -115,4 +115,5 @@ describe(`migrations on ${testEngine}`, () => {
         .execute(),
     ).rejects.toThrow(/unique|UNIQUE/);
   });
+
 });

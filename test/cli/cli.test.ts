@@ -1,0 +1,408 @@
+// The operator CLI, in process: `runCli(argv, io, config)` against a test database of the engine under
+// test. Output shapes are the contract in decisions.md §1; errors go to stderr with exit code 1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { runCli } from '../../src/cli.js';
+import type { Config } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { newId } from '../../src/lib/ids.js';
+import { createServices, type Services } from '../../src/services.js';
+import { bearer, makeTenant, type TenantFixture } from '../helpers/factories.js';
+import { testConfig } from '../helpers/test-app.js';
+import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
+
+const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DAY_MS = 86_400_000;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(config: Config, argv: string[]): Promise<CliResult> {
+  const result = { stdout: '', stderr: '' };
+  const code = await runCli(argv, { stdout: (t) => void (result.stdout += t), stderr: (t) => void (result.stderr += t) }, config);
+  return { code, ...result };
+}
+
+/** The single JSON document a `--json` command printed: exactly one line on stdout. */
+function json(result: CliResult): unknown {
+  expect(result.stdout.endsWith('\n')).toBe(true);
+  expect(result.stdout.trim().split('\n')).toHaveLength(1);
+  return JSON.parse(result.stdout);
+}
+
+let unique = 0;
+const email = (what: string) => `${what}-${Date.now().toString(36)}-${unique++}@example.test`;
+
+describe('cli on a migrated database', () => {
+  let location: TestDatabaseLocation;
+  let config: Config;
+  let database: Database;
+  let services: Services;
+  let tenant: TenantFixture;
+
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation();
+    config = testConfig(location);
+    database = openTestDatabase(location);
+    services = createServices({ db: database.db, clock: systemClock, newId, config });
+    tenant = await makeTenant(services);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await location?.drop();
+  });
+
+  const countTenants = async () => Number((await database.db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  describe('tenant:create', () => {
+    it('creates the tenant, its MAIN warehouse and the admin, and prints exactly the contract JSON', async () => {
+      const adminEmail = email('owner');
+      const result = await cli(config, ['tenant:create', '--name', 'Acme Trading', '--admin-email', adminEmail, '--admin-password', 'correct-horse-battery', '--json']);
+
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const out = json(result) as { tenant: { id: string }; user: { id: string }; warehouse: { id: string } };
+      expect(out).toStrictEqual({
+        tenant: { id: expect.stringMatching(ULID), name: 'Acme Trading' },
+        user: { id: expect.stringMatching(ULID), email: adminEmail },
+        warehouse: { id: expect.stringMatching(ULID), code: 'MAIN' },
+      });
+      expect(Object.keys(out)).toEqual(['tenant', 'user', 'warehouse']);
+
+      const tenantRow = await database.db.selectFrom('tenants').selectAll().where('id', '=', out.tenant.id).executeTakeFirst();
+      expect(tenantRow?.name).toBe('Acme Trading');
+      const user = await database.db.selectFrom('users').selectAll().where('id', '=', out.user.id).executeTakeFirst();
+      expect(user).toMatchObject({ tenant_id: out.tenant.id, email: adminEmail, role: 'admin', is_active: true });
+      expect(user?.password_hash).not.toContain('correct-horse-battery');
+      const warehouses = await database.db.selectFrom('warehouses').selectAll().where('tenant_id', '=', out.tenant.id).execute();
+      expect(warehouses).toHaveLength(1);
+      expect(warehouses[0]).toMatchObject({ id: out.warehouse.id, code: 'MAIN', name: 'Main Warehouse', is_default: true });
+    });
+
+    it('prints a human sentence without --json', async () => {
+      const adminEmail = email('plain');
+      const result = await cli(config, ['tenant:create', '--name', 'Plain Ltd', '--admin-email', adminEmail, '--admin-password', 'correct-horse-battery']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Tenant Plain Ltd \([0-9a-z]{26}\) created with warehouse MAIN and admin plain-.*@example\.test\.\n$/);
+    });
+
+    it('refuses an admin e-mail already taken, with exit 1 and nothing half-written', async () => {
+      const tenantsBefore = await countTenants();
+      const warehousesBefore = (await database.db.selectFrom('warehouses').select('id').execute()).length;
+
+      const result = await cli(config, ['tenant:create', '--name', 'Copycat', '--admin-email', tenant.adminEmail, '--admin-password', 'correct-horse-battery', '--json']);
+
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('email');
+      expect(result.stderr).toContain('already been taken');
+      expect(await countTenants()).toBe(tenantsBefore);
+      expect(await database.db.selectFrom('tenants').select('id').where('name', '=', 'Copycat').execute()).toEqual([]);
+      expect((await database.db.selectFrom('warehouses').select('id').execute()).length).toBe(warehousesBefore);
+    });
+
+    it('reports invalid fields and a missing required option with exit 1', async () => {
+      const short = await cli(config, ['tenant:create', '--name', 'Shorty', '--admin-email', email('short'), '--admin-password', 'short']);
+      expect(short.code).toBe(1);
+      expect(short.stderr).toContain('password');
+
+      const missing = await cli(config, ['tenant:create', '--name', 'No admin']);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('--admin-email');
+    });
+  });
+
+  describe('user:create', () => {
+    it.each(['admin', 'manager', 'viewer'] as const)('creates a %s and prints {user}', async (role) => {
+      const userEmail = email(role);
+      const result = await cli(config, ['user:create', '--tenant', tenant.tenantId, '--email', userEmail, '--password', 'correct-horse-battery', '--name', `A ${role}`, '--role', role, '--json']);
+
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const out = json(result) as { user: { id: string } };
+      expect(out).toStrictEqual({ user: { id: expect.stringMatching(ULID), tenant_id: tenant.tenantId, name: `A ${role}`, email: userEmail, role } });
+      const row = await database.db.selectFrom('users').selectAll().where('id', '=', out.user.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ tenant_id: tenant.tenantId, email: userEmail, role });
+    });
+
+    it('defaults the role to viewer', async () => {
+      const result = await cli(config, ['user:create', '--tenant', tenant.tenantId, '--email', email('default'), '--password', 'correct-horse-battery', '--name', 'Default role', '--json']);
+      expect(result.code).toBe(0);
+      expect((json(result) as { user: { role: string } }).user.role).toBe('viewer');
+    });
+
+    it('refuses an unknown tenant with "Tenant not found."', async () => {
+      const userEmail = email('orphan');
+      const result = await cli(config, ['user:create', '--tenant', newId(), '--email', userEmail, '--password', 'correct-horse-battery', '--name', 'Orphan', '--json']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('Tenant not found.');
+      expect(await database.db.selectFrom('users').select('id').where('email', '=', userEmail).execute()).toEqual([]);
+    });
+
+    it('rejects a role outside admin|manager|viewer before touching the database', async () => {
+      const userEmail = email('root');
+      const result = await cli(config, ['user:create', '--tenant', tenant.tenantId, '--email', userEmail, '--password', 'correct-horse-battery', '--name', 'Root', '--role', 'superuser']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('superuser');
+      expect(result.stderr).toContain('Allowed choices are admin, manager, viewer');
+      expect(await database.db.selectFrom('users').select('id').where('email', '=', userEmail).execute()).toEqual([]);
+    });
+
+    it('refuses an e-mail already taken', async () => {
+      const result = await cli(config, ['user:create', '--tenant', tenant.tenantId, '--email', tenant.adminEmail, '--password', 'correct-horse-battery', '--name', 'Twin']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('already been taken');
+    });
+  });
+
+  describe('token:create', () => {
+    const tokenArgs = (extra: string[]) => ['token:create', '--tenant', tenant.tenantId, '--email', tenant.adminEmail, '--name', 'ci', ...extra];
+
+    interface TokenOutput {
+      token: { id: string; name: string; type: string; abilities: string[]; status: string; expires_at: string | null; created_at: string };
+      plain_text_token: string;
+    }
+
+    it('creates an active token and prints {token, plain_text_token}; the plain token authenticates', async () => {
+      const result = await cli(config, tokenArgs(['--type', 'integration', '--abilities', 'operations:view-inventory,operations:*', '--json']));
+
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const out = json(result) as TokenOutput;
+      expect(out).toStrictEqual({
+        token: {
+          id: expect.stringMatching(ULID),
+          name: 'ci',
+          type: 'integration',
+          abilities: ['operations:view-inventory', 'operations:*'],
+          status: 'active',
+          expires_at: null,
+          ip_whitelist: null,
+          last_used_at: null,
+          created_at: expect.stringMatching(ISO),
+        },
+        plain_text_token: expect.stringMatching(/^qm_[0-9A-Za-z]{50}$/),
+      });
+      expect(Object.keys(out.token)).toEqual(['id', 'name', 'type', 'abilities', 'status', 'expires_at', 'ip_whitelist', 'last_used_at', 'created_at']);
+      const row = await database.db.selectFrom('api_tokens').selectAll().where('id', '=', out.token.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ tenant_id: tenant.tenantId, user_id: tenant.adminId, status: 'active' });
+      expect(row.token_hash).not.toContain(out.plain_text_token.slice(3));
+
+      // The printed token works against the API built on the same database.
+      const apiDatabase = openTestDatabase(location);
+      const app = await buildApp({ config: testConfig(location), database: apiDatabase, logger: false });
+      try {
+        const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(out.plain_text_token) });
+        expect(me.statusCode).toBe(200);
+        expect(me.json()).toMatchObject({
+          success: true,
+          data: { tenant: { id: tenant.tenantId }, user: { id: tenant.adminId, email: tenant.adminEmail, roles: ['admin'] } },
+        });
+        const tenantName = (await database.db.selectFrom('tenants').select('name').where('id', '=', tenant.tenantId).executeTakeFirstOrThrow()).name;
+        expect(me.json().data.tenant.name).toBe(tenantName);
+      } finally {
+        await app.close();
+        await apiDatabase.close();
+      }
+    });
+
+    it('creates a token holding a High ability active: the operator act is the approval', async () => {
+      const result = await cli(config, tokenArgs(['--type', 'application', '--abilities', 'operations:approve-purchase-orders', '--json']));
+      expect(result.code).toBe(0);
+      const out = json(result) as TokenOutput;
+      expect(out.token.status).toBe('active');
+      const row = await database.db.selectFrom('api_tokens').select('status').where('id', '=', out.token.id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('active');
+    });
+
+    it.each([
+      ['personal', 30],
+      ['application', 365],
+    ] as const)('defaults a %s token to expire after %i days', async (type, days) => {
+      const result = await cli(config, tokenArgs(['--type', type, '--abilities', 'operations:view-products', '--json']));
+      expect(result.code).toBe(0);
+      const { token } = json(result) as TokenOutput;
+      expect(token.type).toBe(type);
+      expect(token.expires_at).toMatch(ISO);
+      expect(Date.parse(token.expires_at!) - Date.parse(token.created_at)).toBe(days * DAY_MS);
+    });
+
+    it('defaults the type to personal', async () => {
+      const result = await cli(config, tokenArgs(['--abilities', 'operations:view-products', '--json']));
+      expect(result.code).toBe(0);
+      const { token } = json(result) as TokenOutput;
+      expect(token.type).toBe('personal');
+      expect(Date.parse(token.expires_at!) - Date.parse(token.created_at)).toBe(30 * DAY_MS);
+    });
+
+    it('honours --expiration-days, also on an integration token', async () => {
+      for (const type of ['personal', 'integration']) {
+        const result = await cli(config, tokenArgs(['--type', type, '--abilities', 'operations:view-products', '--expiration-days', '7', '--json']));
+        expect(result.code).toBe(0);
+        const { token } = json(result) as TokenOutput;
+        expect(Date.parse(token.expires_at!) - Date.parse(token.created_at)).toBe(7 * DAY_MS);
+      }
+    });
+
+    it.each(['0', '3651', '-1', 'soon', '1.5'])('refuses --expiration-days %s with exit 1', async (days) => {
+      const before = (await database.db.selectFrom('api_tokens').select('id').execute()).length;
+      const result = await cli(config, tokenArgs(['--abilities', 'operations:view-products', '--expiration-days', days, '--json']));
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/expiration|integer/i);
+      expect((await database.db.selectFrom('api_tokens').select('id').execute()).length).toBe(before);
+    });
+
+    it('accepts the bounds 1 and 3650', async () => {
+      for (const days of [1, 3650]) {
+        const result = await cli(config, tokenArgs(['--abilities', 'operations:view-products', '--expiration-days', String(days), '--json']));
+        expect(result.code).toBe(0);
+        const { token } = json(result) as TokenOutput;
+        expect(Date.parse(token.expires_at!) - Date.parse(token.created_at)).toBe(days * DAY_MS);
+      }
+    });
+
+    it('refuses an unknown ability and names it', async () => {
+      const result = await cli(config, tokenArgs(['--abilities', 'operations:view-inventory,operations:teleport-stock', '--json']));
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('operations:teleport-stock');
+      expect(result.stderr).not.toContain('operations:view-inventory');
+    });
+
+    it('refuses an e-mail that is not a user of the tenant', async () => {
+      const stranger = email('stranger');
+      const result = await cli(config, ['token:create', '--tenant', tenant.tenantId, '--email', stranger, '--name', 'ci', '--abilities', 'operations:view-products', '--json']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(stranger);
+    });
+
+    it("refuses another tenant's user", async () => {
+      const other = await makeTenant(services);
+      const result = await cli(config, ['token:create', '--tenant', tenant.tenantId, '--email', other.adminEmail, '--name', 'ci', '--abilities', 'operations:view-products']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(other.adminEmail);
+    });
+
+    it('refuses an unknown --type through commander', async () => {
+      const result = await cli(config, tokenArgs(['--type', 'robot', '--abilities', 'operations:view-products']));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('robot');
+    });
+  });
+
+  it('migrate --json on an up-to-date database applies nothing', async () => {
+    const result = await cli(config, ['migrate', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{"applied":[]}\n');
+  });
+
+  it('an unknown command exits 1 with a message on stderr', async () => {
+    const result = await cli(config, ['tenant:destroy']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('unknown command');
+  });
+
+  it('--help prints the commands and exits 0', async () => {
+    const result = await cli(config, ['--help']);
+    expect(result.code).toBe(0);
+    for (const command of ['tenant:create', 'user:create', 'token:create', 'migrate', 'worker', 'serve', 'events:purge']) {
+      expect(result.stdout).toContain(command);
+    }
+  });
+});
+
+describe('cli migrate on an empty database', () => {
+  let location: TestDatabaseLocation;
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation({ migrated: false });
+  });
+  afterAll(() => location?.drop());
+
+  it('applies every migration once, then nothing', async () => {
+    const config = testConfig(location);
+    const first = await cli(config, ['migrate', '--json']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe('{"applied":["0001_foundation"]}\n');
+
+    const second = await cli(config, ['migrate', '--json']);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe('{"applied":[]}\n');
+
+    const plain = await cli(config, ['migrate']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toBe('Nothing to migrate.\n');
+  });
+});
+
+describe('cli events:purge', () => {
+  let location: TestDatabaseLocation;
+  let database: Database;
+  let services: Services;
+  let config: Config;
+
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation();
+    config = testConfig(location);
+    database = openTestDatabase(location);
+    services = createServices({ db: database.db, clock: systemClock, newId, config });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await location?.drop();
+  });
+
+  it('deletes events past the retention window and expired idempotency keys, and nothing else', async () => {
+    const { tenantId } = await makeTenant(services);
+    const now = Date.now();
+    const at = (msAgo: number) => new Date(now - msAgo).toISOString();
+    const event = (id: string, occurredAt: string) => ({
+      id,
+      tenant_id: tenantId,
+      event_type: 'warehouse.created',
+      entity_type: 'warehouse',
+      entity_id: newId(),
+      payload: { code: 'X' },
+      occurred_at: occurredAt,
+      created_at: occurredAt,
+    });
+    const oldEvent = newId();
+    const recentEvent = newId();
+    await database.db.insertInto('events').values([event(oldEvent, at(40 * DAY_MS)), event(recentEvent, at(1 * DAY_MS))]).execute();
+    const key = (id: string, expiresAt: string) => ({
+      id,
+      tenant_id: tenantId,
+      idempotency_key: `key-${id}`,
+      request_hash: 'a'.repeat(64),
+      status_code: 201,
+      content_type: 'application/json; charset=utf-8',
+      response_body: '{}',
+      created_at: at(2 * DAY_MS),
+      expires_at: expiresAt,
+    });
+    const expiredKey = newId();
+    const liveKey = newId();
+    await database.db.insertInto('idempotency_keys').values([key(expiredKey, at(60 * 60 * 1000)), key(liveKey, new Date(now + 60 * 60 * 1000).toISOString())]).execute();
+
+    const result = await cli(config, ['events:purge', '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{"events_deleted":1,"idempotency_keys_deleted":1}\n');
+
+    expect((await database.db.selectFrom('events').select('id').execute()).map((r) => r.id)).toEqual([recentEvent]);
+    expect((await database.db.selectFrom('idempotency_keys').select('id').execute()).map((r) => r.id)).toEqual([liveKey]);
+
+    const again = await cli(config, ['events:purge']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe('Deleted 0 events and 0 idempotency keys.\n');
+  });
+});

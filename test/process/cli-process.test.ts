@@ -1,0 +1,70 @@
+// The CLI as an operator runs it: a real process, its exit code, and which stream each message goes to.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli.js';
+import { migrations } from '../../src/db/migrations/index.js';
+import { testConfig } from '../helpers/test-app.js';
+import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
+import { killAll, processEnv, runCliProcess } from './processes.js';
+
+describe('cli as a process', () => {
+  let location: TestDatabaseLocation;
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation();
+  });
+  afterEach(() => killAll());
+  afterAll(() => location?.drop());
+
+  it('--help prints usage on stdout and exits 0', async () => {
+    const result = await runCliProcess(['--help'], processEnv(location));
+    expect(result.stderr).toBe('');
+    expect(result).toMatchObject({ code: 0, signal: null });
+    expect(result.stdout).toContain('Usage: quartermaster');
+    expect(result.stdout).toContain('tenant:create');
+  });
+
+  it('a duplicate admin e-mail exits 1 with the message on stderr and nothing on stdout', async () => {
+    const adminEmail = `taken-${Date.now().toString(36)}@example.test`;
+    const io = { stdout: () => {}, stderr: () => {} };
+    expect(await runCli(['tenant:create', '--name', 'First', '--admin-email', adminEmail, '--admin-password', 'correct-horse-battery'], io, testConfig(location))).toBe(0);
+
+    const result = await runCliProcess(
+      ['tenant:create', '--name', 'Second', '--admin-email', adminEmail, '--admin-password', 'correct-horse-battery', '--json'],
+      processEnv(location),
+    );
+
+    expect(result).toMatchObject({ code: 1, signal: null, stdout: '' });
+    expect(result.stderr).toContain('email');
+    expect(result.stderr).toContain('already been taken');
+
+    const database = openTestDatabase(location);
+    try {
+      expect(await database.db.selectFrom('tenants').select('name').where('name', '=', 'Second').execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a successful command exits 0 by itself, JSON on stdout and nothing on stderr', async () => {
+    const result = await runCliProcess(['migrate', '--json'], processEnv(location));
+    expect(result).toMatchObject({ code: 0, signal: null, stderr: '', stdout: '{"applied":[]}\n' });
+  });
+
+  it('two migrate processes racing on a fresh database apply each migration exactly once', async () => {
+    const fresh = await createTestDatabaseLocation({ migrated: false });
+    try {
+      const results = await Promise.all([1, 2].map(() => runCliProcess(['migrate', '--json'], processEnv(fresh))));
+      for (const result of results) expect(result).toMatchObject({ code: 0, stderr: '' });
+      const applied = results.flatMap((r) => (JSON.parse(r.stdout) as { applied: string[] }).applied).sort();
+      expect(applied).toEqual(Object.keys(migrations).sort());
+      const database = openTestDatabase(fresh);
+      try {
+        const rows = await database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+        expect(rows).toHaveLength(Object.keys(migrations).length);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await fresh.drop();
+    }
+  });
+});

@@ -1,0 +1,177 @@
+// Helpers for tests that run the real CLI as a child process (`node --import tsx src/cli.ts …`), so
+// that exit codes, stdout/stderr, signals and start-up against a shared database are what an operator
+// sees. Every process started here is tracked and killed by `killAll()` (call it in afterEach).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestDatabaseLocation } from '../helpers/test-database.js';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI_ENTRY = path.join(PROJECT_ROOT, 'src/cli.ts');
+
+/** Generous: tsx compiles on the fly, and two processes may start side by side. */
+export const START_TIMEOUT_MS = 30_000;
+
+/** Variables the application reads; the parent's values must never leak into a child. */
+const APP_VARIABLES = [
+  'HOST',
+  'PORT',
+  'LOG_LEVEL',
+  'PUBLIC_URL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'BODY_LIMIT_BYTES',
+  'IDEMPOTENCY_TTL_HOURS',
+  'EVENT_RETENTION_DAYS',
+  'SHUTDOWN_TIMEOUT_MS',
+  'TRUST_PROXY',
+];
+
+/** The environment for a child process on `location`: DATA_DIR / DATABASE_URL from it, silent logs. */
+export function processEnv(location: TestDatabaseLocation, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of APP_VARIABLES) delete env[name];
+  return {
+    ...env,
+    DATA_DIR: location.dataDir,
+    ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}),
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** Everything written to stdout / stderr so far. */
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exited: Promise<Exit>;
+  /** Resolves with the first match of `pattern` in stdout (waiting for more output if needed). */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+}
+
+const running = new Set<ChildProcess>();
+
+export function startCli(args: string[], env: NodeJS.ProcessEnv): CliProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    for (const listener of listeners) listener();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<Exit>((resolve, reject) => {
+    child.once('error', reject);
+    // 'close' rather than 'exit': the output streams are complete by then.
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      for (const listener of listeners) listener();
+      resolve({ code, signal });
+    });
+  });
+  exited.catch(() => undefined); // a spawn failure is reported to whoever awaits `exited`
+
+  return {
+    child,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    exited,
+    waitForStdout(pattern, timeoutMs = START_TIMEOUT_MS) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout);
+          if (match) {
+            done();
+            resolve(match);
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            done();
+            reject(new Error(`process exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Runs a CLI command to completion. */
+export async function runCliProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs = START_TIMEOUT_MS) {
+  const cli = startCli(args, env);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstderr:\n${cli.stderr}`)), timeoutMs);
+  });
+  try {
+    const exit = await Promise.race([cli.exited, timeout]);
+    return { ...exit, stdout: cli.stdout, stderr: cli.stderr };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface ServerProcess {
+  cli: CliProcess;
+  port: number;
+  url: string;
+}
+
+const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
+
+/**
+ * Starts `serve --no-worker` on a free port (PORT=0) without waiting, so that several can start at
+ * once; `ready` resolves when the pino line `Server listening at …` shows (LOG_LEVEL info or lower).
+ */
+export function startServerProcess(env: NodeJS.ProcessEnv): { cli: CliProcess; ready: Promise<ServerProcess> } {
+  const cli = startCli(['serve', '--no-worker'], { ...env, HOST: '127.0.0.1', PORT: '0' });
+  const ready = cli.waitForStdout(LISTENING).then((match) => {
+    const port = Number(match[1]);
+    return { cli, port, url: `http://127.0.0.1:${port}` };
+  });
+  return { cli, ready };
+}
+
+/** Kills every child process still running (SIGKILL) and waits for them to be gone. */
+export async function killAll(): Promise<void> {
+  const children = [...running];
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('close', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+  running.clear();
+}
