@@ -42,8 +42,12 @@ function describeError(error: unknown): string {
 }
 
 /** Opens the database, applies pending migrations, runs `work`, closes the database. */
-async function withServices<T>(config: Config, work: (services: Services, database: Database) => Promise<T>): Promise<T> {
-  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 2 });
+async function withServices<T>(
+  config: Config,
+  work: (services: Services, database: Database) => Promise<T>,
+  poolSize = 2,
+): Promise<T> {
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize });
   try {
     await migrateToLatest(database.db);
     return await work(createServices({ db: database.db, clock: systemClock, newId, config }), database);
@@ -81,6 +85,19 @@ export function buildProgram(config: Config, io: CliIo): Command {
         !!o.json,
         { tenant: { id: tenant.id, name: tenant.name }, user: { id: user.id, email: user.email }, warehouse: { id: warehouse.id, code: warehouse.code } },
         `Tenant ${tenant.name} (${tenant.id}) created with warehouse ${warehouse.code} and admin ${user.email}.`,
+      );
+    });
+
+  program
+    .command('tenant:list')
+    .description('List tenants with their ids.')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const tenants = await withServices(config, (s) => s.tenants.list());
+      print(
+        !!o.json,
+        { tenants: tenants.map((t) => ({ id: t.id, name: t.name, created_at: t.created_at })) },
+        tenants.map((t) => `${t.id}  ${t.name}`).join('\n') || 'No tenants.',
       );
     });
 
@@ -183,7 +200,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
         log.info('worker started');
         log.info({ signal: await waitForSignal() }, 'worker stopping');
         await worker.stop();
-      });
+      }, config.databasePoolSize);
     });
 
   return program;

@@ -29,7 +29,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
     app.log.info({ tenant: bootstrap.created.tenant.id, admin: config.adminEmail }, 'created the Default tenant on an empty database');
     if (bootstrap.generatedPassword) {
       // Shown once, on stdout, so that the operator can sign in; it is stored only as a hash.
-      process.stdout.write(`\nAdmin user ${config.adminEmail} created with password: ${bootstrap.generatedPassword}\nStore it now: it will not be shown again.\n\n`);
+      process.stdout.write(
+        `\nTenant Default (${bootstrap.created.tenant.id}) created.\n` +
+          `Admin user ${config.adminEmail} created with password: ${bootstrap.generatedPassword}\nStore it now: it will not be shown again.\n\n`,
+      );
     }
   }
 

@@ -117,6 +117,16 @@ describe('cli on a migrated database', () => {
     });
   });
 
+  it('tenant:list prints every tenant with its id', async () => {
+    const result = await cli(config, ['tenant:list', '--json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const out = json(result) as { tenants: Array<{ id: string; name: string; created_at: string }> };
+    expect(out.tenants).toContainEqual({ id: tenant.tenantId, name: expect.any(String), created_at: expect.stringMatching(ISO) });
+    expect(out.tenants).toHaveLength(await countTenants());
+    const text = await cli(config, ['tenant:list']);
+    expect(text.stdout).toContain(tenant.tenantId);
+  });
+
   describe('user:create', () => {
     it.each(['admin', 'manager', 'viewer'] as const)('creates a %s and prints {user}', async (role) => {
       const userEmail = email(role);

@@ -129,6 +129,8 @@ describe('server process', () => {
       const match = /Admin user boss@example\.com created with password: (\S+)\n/.exec(first.cli.stdout);
       expect(match, first.cli.stdout).not.toBeNull();
       const password = match![1]!;
+      const tenantId = /Tenant Default \(([0-9a-z]{26})\) created\./.exec(first.cli.stdout)?.[1];
+      expect(tenantId, first.cli.stdout).toBeDefined();
       expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
       // Printed once, on stdout only: not in the log lines, not on stderr.
       expect(first.cli.stdout.split(password)).toHaveLength(2);
@@ -136,8 +138,9 @@ describe('server process', () => {
       expect((await get(`${server.url}/ready`)).status).toBe(200);
 
       await withDatabase(location, async ({ db }) => {
-        const users = await db.selectFrom('users').select(['email', 'password_hash', 'role']).execute();
+        const users = await db.selectFrom('users').select(['email', 'password_hash', 'role', 'tenant_id']).execute();
         expect(users).toHaveLength(1);
+        expect(users[0]!.tenant_id).toBe(tenantId);
         expect(users[0]).toMatchObject({ email: 'boss@example.com', role: 'admin' });
         expect(users[0]!.password_hash).not.toContain(password);
         expect(await verifyPassword(users[0]!.password_hash, password)).toBe(true);

@@ -10,6 +10,10 @@ export class TenantRepository {
     return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async listAll(db: Executor): Promise<Tenant[]> {
+    return db.selectFrom('tenants').selectAll().orderBy('id').execute();
+  }
+
   async count(db: Executor): Promise<number> {
     const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);

@@ -56,6 +56,11 @@ export class TenantService {
     });
   }
 
+  /** Every tenant of the installation, oldest first (an operator's view, for the CLI). */
+  list(): Promise<Tenant[]> {
+    return this.tenants.listAll(this.db);
+  }
+
   /**
    * On an empty database, creates the `Default` tenant with its admin. Safe when several processes
    * start at once: the check and the creation run under one lock.
