@@ -14,7 +14,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { isUlid, newId as defaultNewId, type IdGenerator } from './lib/ids.js';
+import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
 import { createServices, type Services } from './services.js';
@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         newId,
         ttlHours: config.idempotencyTtlHours,
       });
-      await api.register(authRoutes, { db: database.db, tenants: services.repositories.tenants });
+      await api.register(authRoutes, { tenants: services.tenants });
       await api.register(warehouseRoutes, { service: services.warehouses, publicUrl: config.publicUrl });
     },
     { prefix: API_PREFIX },
@@ -134,5 +134,3 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   return app;
 }
-
-export { isUlid };

@@ -38,14 +38,3 @@ export function uniqueViolation(error: unknown): UniqueViolation | null {
   }
   return null;
 }
-
-export function isForeignKeyViolation(error: unknown): boolean {
-  const e = asDriverError(error);
-  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
-/** A serialisation failure or deadlock on PostgreSQL, or a busy database on SQLite: safe to retry. */
-export function isTransientConflict(error: unknown): boolean {
-  const e = asDriverError(error);
-  return e?.code === '40001' || e?.code === '40P01' || e?.code === 'SQLITE_BUSY';
-}

@@ -5,7 +5,6 @@ export const Ulid = Type.String({ pattern: '^[0-9a-hjkmnp-tv-z]{26}$', descripti
 /** Path ids are plain strings: a malformed id simply finds nothing and answers 404. */
 export const IdParams = Type.Object({ id: Type.String({ description: 'ULID of the record.' }) });
 export const Timestamp = Type.String({ format: 'date-time' });
-export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ErrorBody = Type.Object(

@@ -16,10 +16,6 @@ export class FixedClock implements Clock {
   }
 }
 
-export function isoNow(clock: Clock): string {
-  return clock.now().toISOString();
-}
-
 export function addHours(date: Date, hours: number): Date {
   return new Date(date.getTime() + hours * 3_600_000);
 }

@@ -4,7 +4,7 @@ import type { Tenant, User, Warehouse } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
 import { engineOf } from '../../db/dialect.js';
-import { ValidationError } from '../../http/errors.js';
+import { NotFoundError, ValidationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { randomBase62 } from '../../lib/secrets.js';
@@ -54,6 +54,13 @@ export class TenantService {
       const user = await this.users.create({ tenantId: tenant.id, ...admin }, trx);
       return { tenant, user, warehouse };
     });
+  }
+
+  /** @throws NotFoundError('Tenant') */
+  async get(id: string): Promise<Tenant> {
+    const tenant = await this.tenants.findById(this.db, id);
+    if (!tenant) throw new NotFoundError('Tenant');
+    return tenant;
   }
 
   /** Every tenant of the installation, oldest first (an operator's view, for the CLI). */

@@ -18,9 +18,4 @@ export class UserRepository {
       .where('email', '=', email.toLowerCase())
       .executeTakeFirst();
   }
-
-  /** Sign-in lookup: an e-mail is unique across the installation, so no tenant is needed. */
-  async findByEmailForSignIn(db: Executor, email: string): Promise<User | undefined> {
-    return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
-  }
 }

@@ -21,11 +21,6 @@ export interface CreateUserInput {
   role: Role;
 }
 
-/** The public shape of a user. */
-export function userResource(user: User) {
-  return { id: user.id, name: user.name, email: user.email, roles: [user.role] };
-}
-
 export function validateUserInput(input: Omit<CreateUserInput, 'tenantId'>): void {
   const errors: FieldErrors = {};
   if (input.name.trim() === '' || input.name.length > 255) errors.name = ['The name must be 1 to 255 characters.'];
