@@ -1,4 +1,5 @@
 // buildApp: the whole HTTP service without listening, so tests build exactly what production runs.
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,7 +16,8 @@ import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.j
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
+import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
 import { createServices, type Services } from './services.js';
 
@@ -93,9 +95,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'API token: `Authorization: Bearer qm_…`' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'quartermaster_session',
+            description: 'Web-app session from POST /api/v1/auth/login; state-changing requests also send X-XSRF-TOKEN.',
+          },
         },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     },
   });
 
@@ -109,23 +117,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, database.db);
   registerMetrics(app);
 
+  await app.register(fastifyCookie);
+  registerAuthentication(app, { apiPrefix: API_PREFIX, tokens: services.tokens, sessions: services.sessions, signIn: services.signIn });
+  registerIdempotency(app, { db: database.db, repository: services.repositories.idempotency, clock, newId, ttlHours: config.idempotencyTtlHours });
+
+  const cookies = { secure: config.secureCookies, lifetimeMinutes: config.sessionLifetimeMinutes };
+  await app.register(csrfCookieRoute, { sessions: services.sessions, cookies });
   await app.register(
     async (api) => {
-      registerAuthentication(api, services.tokens);
-      registerIdempotency(api, {
-        db: database.db,
-        repository: services.repositories.idempotency,
-        clock,
-        newId,
-        ttlHours: config.idempotencyTtlHours,
-      });
-      await api.register(authRoutes, { tenants: services.tenants });
+      await api.register(authRoutes, { tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies });
+      await api.register(tokenRoutes, { tokens: services.tokens, publicUrl: config.publicUrl });
       await api.register(warehouseRoutes, { service: services.warehouses, publicUrl: config.publicUrl });
     },
     { prefix: API_PREFIX },
   );
 
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
   await app.register(scalarApiReference, {
     routePrefix: '/docs',
     configuration: { url: `${API_PREFIX}/openapi.json`, pageTitle: 'Quartermaster API reference' },

@@ -172,11 +172,15 @@ export function buildProgram(config: Config, io: CliIo): Command {
 
   program
     .command('events:purge')
-    .description('Delete events past the retention window and expired idempotency keys.')
+    .description('Delete events past the retention window, and expired idempotency keys, sessions and sign-in attempts.')
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const result = await withServices(config, (s) => s.retention.purge());
-      print(!!o.json, result, `Deleted ${result.events_deleted} events and ${result.idempotency_keys_deleted} idempotency keys.`);
+      print(
+        !!o.json,
+        result,
+        `Deleted ${result.events_deleted} events, ${result.idempotency_keys_deleted} idempotency keys, ${result.sessions_deleted} sessions and ${result.login_attempts_deleted} sign-in attempts.`,
+      );
     });
 
   program

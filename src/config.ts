@@ -21,6 +21,12 @@ export interface Config {
   readonly eventRetentionDays: number;
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: boolean;
+  /** Idle minutes after which a web-app session ends. */
+  readonly sessionLifetimeMinutes: number;
+  /** Mark session and CSRF cookies `Secure` (HTTPS only); on by default when PUBLIC_URL is https. */
+  readonly secureCookies: boolean;
+  /** Failed sign-ins allowed per e-mail and IP within a minute. */
+  readonly loginMaxAttempts: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,11 +84,12 @@ function publicUrl(env: Env): string | null {
 /** Builds the configuration from an environment (process.env by default) and an optional override. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const publicBase = publicUrl(env);
   const config: Config = {
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65535),
     logLevel: logLevel(env),
-    publicUrl: publicUrl(env),
+    publicUrl: publicBase,
     dataDir,
     databaseUrl: databaseUrl(env),
     sqliteFile: path.join(dataDir, 'quartermaster.sqlite'),
@@ -94,6 +101,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 1, 525_600),
+    secureCookies: boolean(env, 'SESSION_SECURE_COOKIE', publicBase?.startsWith('https:') ?? false),
+    loginMaxAttempts: integer(env, 'LOGIN_MAX_ATTEMPTS', 5, 1, 1000),
     ...overrides,
   };
   return Object.freeze(config);

@@ -2,6 +2,11 @@
 import type { Executor } from './db/transaction.js';
 import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import type { Config } from './config.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { SessionRepository } from './modules/auth/sessions/session.repository.js';
+import { SessionService } from './modules/auth/sessions/session.service.js';
+import { SignInService } from './modules/auth/sign-in.service.js';
+import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.js';
 import type { Clock } from './lib/clock.js';
 import type { IdGenerator } from './lib/ids.js';
 import { EventRepository } from './modules/events/event.repository.js';
@@ -19,7 +24,7 @@ export interface ServiceDeps {
   db: Executor;
   clock: Clock;
   newId: IdGenerator;
-  config: Pick<Config, 'eventRetentionDays'>;
+  config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts'>;
 }
 
 export function createServices({ db, clock, newId, config }: ServiceDeps) {
@@ -30,13 +35,18 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
     warehouses: new WarehouseRepository(),
     idempotency: new IdempotencyRepository(),
     events: new EventRepository(),
+    sessions: new SessionRepository(),
   };
   const users = new UserService(db, repositories.users, repositories.tenants, clock, newId);
   const warehouses = new WarehouseService(db, repositories.warehouses, clock, newId);
   const tenants = new TenantService(db, repositories.tenants, users, warehouses, clock, newId);
   const tokens = new TokenService(db, repositories.tokens, repositories.users, clock, newId);
-  const retention = new RetentionService(db, repositories.events, repositories.idempotency, clock, config.eventRetentionDays);
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, retention };
+  const sessions = new SessionService(db, repositories.sessions, clock, config.sessionLifetimeMinutes);
+  const loginThrottle = new LoginThrottle(db, clock, newId, config.loginMaxAttempts);
+  const twoFactor = new TwoFactorService(db, repositories.users, clock);
+  const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
+  const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention };
 }
 
 export type Services = ReturnType<typeof createServices>;

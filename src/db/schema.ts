@@ -32,8 +32,35 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   is_active: boolean;
+  /** Base32 TOTP secret; set at enable, in force once confirmed. */
+  two_factor_secret: string | null;
+  two_factor_confirmed_at: Timestamp | null;
+  /** SHA-256 hashes of the unused recovery codes. */
+  two_factor_recovery_codes: string[] | null;
+  /** The last TOTP time step accepted: a code is good once. */
+  two_factor_last_step: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session cookie's secret: a database leak gives no usable session. */
+  id: string;
+  tenant_id: string | null;
+  user_id: string | null;
+  csrf_token: string;
+  /** The user who passed the password step and still owes a two-factor code. */
+  two_factor_user_id: string | null;
+  two_factor_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: string;
+  throttle_key: string;
+  attempted_at: Timestamp;
 }
 
 export interface WarehousesTable {
@@ -104,11 +131,15 @@ export interface DB {
   api_tokens: ApiTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   events: EventsTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
 export type Warehouse = Selectable<WarehousesTable>;
 export type NewWarehouse = Insertable<WarehousesTable>;
 export type WarehouseUpdate = Updateable<WarehousesTable>;
@@ -120,4 +151,4 @@ export type NewApiToken = Insertable<ApiTokensTable>;
  * a column name means the same type in every table (checked against the live schema by a test).
  */
 export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['is_active', 'is_default']);
-export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload']);
+export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes']);

@@ -1,46 +1,91 @@
-// Authentication and function-level authorisation for the API scope. Each route says how it may be
-// called (`config.auth`, default any) and which ability it needs (`config.ability`); a request must
-// pass both before its body is even parsed.
+// Authentication and function-level authorisation, for every route from one hook. A route declares how it
+import type {} from '@fastify/cookie';
+// may be called (`config.auth`; API routes default to `any`, others to `none`), the ability it needs
+// (`requireAbility`), and, where it matters, which token types may call it. Bearer requests carry their
+// token; session requests carry cookies and, when they change state, the CSRF header.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../modules/auth/auth-context.js';
-import { can } from '../modules/auth/auth-context.js';
+import type { Session, TokenType } from '../db/schema.js';
+import { can, type AuthContext } from '../modules/auth/auth-context.js';
+import type { SessionService } from '../modules/auth/sessions/session.service.js';
+import type { SignInService } from '../modules/auth/sign-in.service.js';
 import type { TokenService } from '../modules/auth/tokens/token.service.js';
-import { ForbiddenError, UnauthenticatedError } from './errors.js';
+import { CsrfTokenMismatchError, ForbiddenError, UnauthenticatedError } from './errors.js';
+import { SESSION_COOKIE, XSRF_HEADER } from './session-cookies.js';
 
-export type AuthMode = 'any' | 'bearer' | 'session' | 'none';
+/**
+ * - `any`: a bearer token or a signed-in session;
+ * - `bearer`: a bearer token only (master products, webhooks);
+ * - `session`: a signed-in session only (token management);
+ * - `guest`: a session that need not be signed in, CSRF-checked (login, two-factor challenge);
+ * - `none`: public (probes, documentation).
+ */
+export type AuthMode = 'any' | 'bearer' | 'session' | 'guest' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** How the route may be called; `any` when omitted. */
     auth?: AuthMode;
-    /** The ability the caller needs, e.g. `operations:view-inventory`. */
     ability?: string;
+    /** Token types that may call the route; others get 403 (webhooks refuse personal tokens). */
+    tokenTypes?: readonly TokenType[];
   }
   interface FastifyRequest {
-    /** Set for every authenticated route; absent only on routes with `auth: 'none'`. */
+    /** The caller, on every route that requires one. */
     auth: AuthContext;
+    /** The web-app session the cookies name, if any (loaded on session-capable routes). */
+    session: Session | null;
   }
 }
 
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
+/** The route config of a route that needs `ability`: `config: requireAbility('operations:view-products')`. */
+export function requireAbility(ability: string, rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[] } = {}) {
+  return { ability, ...rest };
 }
 
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
-  app.decorateRequest('auth', null as unknown as AuthContext);
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BEARER = /^Bearer ([!-~]{1,512})$/;
 
-  app.addHook('onRequest', async (request) => {
-    const { auth: mode = 'any', ability } = request.routeOptions.config;
+export interface AuthenticationDeps {
+  apiPrefix: string;
+  tokens: TokenService;
+  sessions: SessionService;
+  signIn: SignInService;
+}
+
+function bearerToken(header: string): string {
+  const match = BEARER.exec(header.trim());
+  if (!match) throw new UnauthenticatedError();
+  return match[1]!;
+}
+
+export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps): void {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const url = request.routeOptions.url;
+    if (url === undefined) return; // no route: the not-found handler answers
+    const config = request.routeOptions.config;
+    const mode = config.auth ?? (url.startsWith(`${deps.apiPrefix}/`) ? 'any' : 'none');
     if (mode === 'none') return;
 
-    const token = bearerToken(request);
-    // Sessions arrive with the first-party web app's login; until then only bearer tokens authenticate.
-    if (token === null || mode === 'session') throw new UnauthenticatedError();
-    request.auth = await tokens.authenticate(token, request.ip);
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined && mode !== 'guest') {
+      if (mode === 'session') throw new UnauthenticatedError();
+      request.auth = await deps.tokens.authenticate(bearerToken(authorization), request.ip);
+      if (config.tokenTypes && !config.tokenTypes.includes(request.auth.tokenType as TokenType)) {
+        throw new ForbiddenError(`${request.auth.tokenType} tokens cannot be used here; use one of: ${config.tokenTypes.join(', ')}.`);
+      }
+    } else {
+      if (mode === 'bearer') throw new UnauthenticatedError();
+      request.session = await deps.sessions.fromCookie(request.cookies[SESSION_COOKIE]);
+      if (mode !== 'guest' && !request.session?.user_id) throw new UnauthenticatedError();
+      if (STATE_CHANGING.has(request.method) && !(request.session && deps.sessions.csrfMatches(request.session, request.headers[XSRF_HEADER]))) {
+        throw new CsrfTokenMismatchError();
+      }
+      if (mode === 'guest') return;
+      request.auth = await deps.signIn.sessionAuth(request.session!);
+    }
 
-    if (ability && !can(request.auth, ability)) throw ForbiddenError.missingAbility(ability);
+    if (config.ability && !can(request.auth, config.ability)) throw ForbiddenError.missingAbility(config.ability);
   });
 }

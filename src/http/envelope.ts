@@ -13,3 +13,5 @@ export function ok<T>(data: T, message?: string): Envelope<T> {
 
 export const EnvelopeSchema = <T extends TSchema>(data: T) =>
   Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()), data });
+
+export const MessageSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { runCli } from '../../src/cli.js';
+import { migrations } from '../../src/db/migrations/index.js';
 import type { Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { systemClock } from '../../src/lib/clock.js';
@@ -342,7 +343,7 @@ describe('cli migrate on an empty database', () => {
     const first = await cli(config, ['migrate', '--json']);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe('{"applied":["0001_foundation"]}\n');
+    expect(first.stdout).toBe(`${JSON.stringify({ applied: Object.keys(migrations) })}\n`);
 
     const second = await cli(config, ['migrate', '--json']);
     expect(second.code).toBe(0);
@@ -403,16 +404,27 @@ describe('cli events:purge', () => {
     const liveKey = newId();
     await database.db.insertInto('idempotency_keys').values([key(expiredKey, at(60 * 60 * 1000)), key(liveKey, new Date(now + 60 * 60 * 1000).toISOString())]).execute();
 
+    const session = (id: string, expires: string) => ({
+      id, tenant_id: null, user_id: null, csrf_token: 'c', two_factor_user_id: null, two_factor_expires_at: null,
+      created_at: at(DAY_MS), last_seen_at: at(DAY_MS), expires_at: expires,
+    });
+    await database.db.insertInto('sessions').values([session('s-expired', at(1000)), session('s-live', new Date(now + DAY_MS).toISOString())]).execute();
+    await database.db.insertInto('login_attempts').values([
+      { id: newId(), throttle_key: 'k', attempted_at: at(2 * 60_000) },
+      { id: newId(), throttle_key: 'k', attempted_at: new Date(now).toISOString() },
+    ]).execute();
+
     const result = await cli(config, ['events:purge', '--json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('{"events_deleted":1,"idempotency_keys_deleted":1}\n');
+    expect(result.stdout).toBe('{"events_deleted":1,"idempotency_keys_deleted":1,"sessions_deleted":1,"login_attempts_deleted":1}\n');
+    expect((await database.db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['s-live']);
 
     expect((await database.db.selectFrom('events').select('id').execute()).map((r) => r.id)).toEqual([recentEvent]);
     expect((await database.db.selectFrom('idempotency_keys').select('id').execute()).map((r) => r.id)).toEqual([liveKey]);
 
     const again = await cli(config, ['events:purge']);
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe('Deleted 0 events and 0 idempotency keys.\n');
+    expect(again.stdout).toBe('Deleted 0 events, 0 idempotency keys, 0 sessions and 0 sign-in attempts.\n');
   });
 });

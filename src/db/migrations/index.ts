@@ -1,7 +1,9 @@
 // Every migration, in order. Listed by hand so that the build and the test runner see the same set.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_authentication.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_authentication': m0002,
 };

@@ -1,21 +1,130 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { EnvelopeSchema, ok } from '../../http/envelope.js';
+import type { FastifyReply } from 'fastify';
+import type { User } from '../../db/schema.js';
+import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
+import { setSessionCookies, clearSessionCookies, type CookieOptions } from '../../http/session-cookies.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
+import {
+  LoginBody,
+  MeResponse,
+  PasswordBody,
+  RecoveryCodesResponse,
+  SignedInResponse,
+  TwoFactorChallengeBody,
+  TwoFactorCodeBody,
+  TwoFactorEnableResponse,
+} from './auth.schemas.js';
+import type { SessionService } from './sessions/session.service.js';
+import { TWO_FACTOR_REQUIRED, type SignInService } from './sign-in.service.js';
+import type { TwoFactorService } from './two-factor/two-factor.service.js';
 
-const MeResponse = Type.Object({
-  user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String(), roles: Type.Array(Type.String()) }),
-  tenant: Type.Object({ id: Type.String(), name: Type.String() }),
-});
+export interface AuthRoutesOptions {
+  tenants: TenantService;
+  sessions: SessionService;
+  signIn: SignInService;
+  twoFactor: TwoFactorService;
+  cookies: CookieOptions;
+}
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> = async (app, { tenants }) => {
+const tags = ['Authentication'];
+
+function signedIn(user: User) {
+  return ok({ user: { id: user.id, name: user.name, email: user.email, roles: [user.role] } }, 'Login successful');
+}
+
+/** `GET /sanctum/csrf-cookie` lives outside the API prefix, as the first-party app expects. */
+export const csrfCookieRoute: FastifyPluginAsyncTypebox<Pick<AuthRoutesOptions, 'sessions' | 'cookies'>> = async (app, { sessions, cookies }) => {
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { tags, summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: { auth: 'guest' } },
+    async (request, reply: FastifyReply) => {
+      if (request.session) {
+        reply.setCookie('XSRF-TOKEN', request.session.csrf_token, { path: '/', sameSite: 'lax', secure: cookies.secure, maxAge: cookies.lifetimeMinutes * 60 });
+      } else {
+        setSessionCookies(reply, await sessions.open({ kind: 'anonymous' }), cookies);
+      }
+      return reply.code(204).send();
+    },
+  );
+};
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { tenants, sessions, signIn, twoFactor, cookies }) => {
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in to the web app (session); 423 when a two-factor code is needed',
+        body: LoginBody,
+        response: { 200: EnvelopeSchema(SignedInResponse), 423: MessageSchema },
+      },
+      config: { auth: 'guest' },
+    },
+    async (request, reply) => {
+      const result = await signIn.signIn(request.body.email, request.body.password, request.ip, request.session);
+      setSessionCookies(reply, result.opened, cookies);
+      if (result.kind === 'two_factor_required') return reply.code(423).send({ success: false, message: TWO_FACTOR_REQUIRED });
+      return reply.send(signedIn(result.user));
+    },
+  );
+
+  app.post(
+    '/auth/two-factor-challenge',
+    {
+      schema: { tags, summary: 'Complete a sign-in with a TOTP code or a recovery code', body: TwoFactorChallengeBody, response: { 200: EnvelopeSchema(SignedInResponse) } },
+      config: { auth: 'guest' },
+    },
+    async (request, reply) => {
+      const { user, opened } = await signIn.completeTwoFactor(request.session, request.body, request.ip);
+      setSessionCookies(reply, opened, cookies);
+      return reply.send(signedIn(user));
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'End the web-app session', response: { 200: MessageSchema } }, config: { auth: 'session' } },
+    async (request, reply) => {
+      await sessions.end(request.session!);
+      clearSessionCookies(reply, cookies);
+      return reply.send({ success: true, message: 'Logged out successfully' });
+    },
+  );
+
   app.get(
     '/auth/me',
-    { schema: { tags: ['Authentication'], summary: 'The caller: user, roles and tenant', response: { 200: EnvelopeSchema(MeResponse) } } },
+    { schema: { tags, summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } } },
     async (request) => {
       const { user, tenantId } = request.auth;
       const tenant = await tenants.get(tenantId);
       return ok({ user: { id: user.id, name: user.name, email: user.email, roles: [user.role] }, tenant: { id: tenant.id, name: tenant.name } });
+    },
+  );
+
+  app.post(
+    '/auth/two-factor/enable',
+    { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: { auth: 'session' } },
+    async (request) => ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
+  );
+
+  app.post(
+    '/auth/two-factor/confirm',
+    {
+      schema: { tags, summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
+      config: { auth: 'session' },
+    },
+    async (request) => {
+      const codes = await twoFactor.confirm(await signIn.currentUser(request.auth), request.body.code);
+      return ok({ recovery_codes: codes }, 'Two-factor authentication enabled. Store the recovery codes now.');
+    },
+  );
+
+  app.delete(
+    '/auth/two-factor',
+    { schema: { tags, summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: { auth: 'session' } },
+    async (request) => {
+      await twoFactor.disable(await signIn.currentUser(request.auth), request.body.password);
+      return { success: true, message: 'Two-factor authentication disabled.' };
     },
   );
 };

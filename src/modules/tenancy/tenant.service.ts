@@ -7,6 +7,7 @@ import { engineOf } from '../../db/dialect.js';
 import { NotFoundError, ValidationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { randomBase62 } from '../../lib/secrets.js';
 import type { WarehouseService } from '../inventory/warehouses/warehouse.service.js';
 import type { TenantRepository } from './tenant.repository.js';
@@ -43,6 +44,11 @@ export class TenantService {
    * @throws ValidationError for a bad name or admin fields, or an admin e-mail already taken.
    */
   async create(input: CreateTenantInput, db: Executor = this.db): Promise<CreatedTenant> {
+    return this.createHashed(input, await hashPassword(input.adminPassword), db);
+  }
+
+  /** `create` with the admin password already hashed, so no transaction waits on the slow hash. */
+  private async createHashed(input: CreateTenantInput, passwordHash: string, db: Executor): Promise<CreatedTenant> {
     const name = input.name.trim();
     if (name === '' || name.length > 255) throw ValidationError.field('name', 'The name must be 1 to 255 characters.');
     const admin = { name: input.adminName ?? 'Administrator', email: input.adminEmail, password: input.adminPassword, role: 'admin' as const };
@@ -51,7 +57,7 @@ export class TenantService {
       const now = this.clock.now().toISOString();
       const tenant = await this.tenants.insert(trx, { id: this.newId(), name, created_at: now, updated_at: now });
       const warehouse = await this.warehouses.createDefault(tenant.id, trx);
-      const user = await this.users.create({ tenantId: tenant.id, ...admin }, trx);
+      const user = await this.users.insertHashed({ tenantId: tenant.id, ...admin }, passwordHash, trx);
       return { tenant, user, warehouse };
     });
   }
@@ -74,11 +80,14 @@ export class TenantService {
    * @returns the generated admin password when one had to be made up, so it can be shown once.
    */
   async ensureDefault(adminEmail: string, adminPassword: string | null): Promise<{ created: CreatedTenant; generatedPassword: string | null } | null> {
+    // Cheap check first: on every start but the first, there is nothing to do and no lock to take.
+    if ((await this.tenants.count(this.db)) > 0) return null;
+    const password = adminPassword ?? randomBase62(20);
+    const passwordHash = await hashPassword(password);
     return inTransaction(this.db, async (trx) => {
       if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(trx);
       if ((await this.tenants.count(trx)) > 0) return null;
-      const password = adminPassword ?? randomBase62(20);
-      const created = await this.create({ name: 'Default', adminEmail, adminPassword: password }, trx);
+      const created = await this.createHashed({ name: 'Default', adminEmail, adminPassword: password }, passwordHash, trx);
       return { created, generatedPassword: adminPassword ? null : password };
     });
   }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/transaction.js';
-import type { NewUser, User } from '../../db/schema.js';
+import type { NewUser, User, UserUpdate } from '../../db/schema.js';
 
 export class UserRepository {
   async insert(db: Executor, user: NewUser): Promise<User> {
@@ -17,5 +17,46 @@ export class UserRepository {
       .where('tenant_id', '=', tenantId)
       .where('email', '=', email.toLowerCase())
       .executeTakeFirst();
+  }
+
+  /** Sign-in lookup: an e-mail is unique across the installation, so no tenant is needed. */
+  async findByEmailForSignIn(db: Executor, email: string): Promise<User | undefined> {
+    return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  /** A pending two-factor sign-in knows the user id but not yet the tenant. */
+  async findByIdForSignIn(db: Executor, id: string): Promise<User | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async update(db: Executor, tenantId: string, id: string, changes: UserUpdate): Promise<void> {
+    await db.updateTable('users').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  }
+
+  /**
+   * Accepts a TOTP time step only if it is later than the last one accepted, in one conditional
+   * statement: the same code presented twice, even at once, succeeds once.
+   */
+  async claimTotpStep(db: Executor, tenantId: string, id: string, step: number): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set({ two_factor_last_step: step })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Swaps the recovery-code list only if it is still `expected`, so a code is spent once. */
+  async replaceRecoveryCodes(db: Executor, tenantId: string, id: string, expected: string[], next: string[]): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set({ two_factor_recovery_codes: next })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('two_factor_recovery_codes', '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }

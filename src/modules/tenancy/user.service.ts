@@ -46,9 +46,16 @@ export class UserService {
    * @throws NotFoundError('Tenant'); ValidationError for bad fields or an e-mail already taken.
    */
   async create(input: CreateUserInput, db: Executor = this.db): Promise<User> {
+    return this.insertHashed(input, await hashPassword(input.password), db);
+  }
+
+  /**
+   * Creates a user whose password was hashed beforehand, so that a caller's transaction does not hold
+   * its locks through the deliberately slow hash.
+   */
+  async insertHashed(input: CreateUserInput, passwordHash: string, db: Executor = this.db): Promise<User> {
     validateUserInput(input);
     if (!(await this.tenants.findById(db, input.tenantId))) throw new NotFoundError('Tenant');
-    const passwordHash = await hashPassword(input.password);
     const now = this.clock.now().toISOString();
     try {
       return await this.users.insert(db, {

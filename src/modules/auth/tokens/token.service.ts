@@ -5,12 +5,13 @@ import type { Executor } from '../../../db/transaction.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
-import { ForbiddenError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { BusinessRuleError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 import { reachesHighAbility, unknownGrants } from '../abilities.js';
 import type { AuthContext } from '../auth-context.js';
 import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';
 import type { UserRepository } from '../../tenancy/user.repository.js';
-import type { TokenRepository } from './token.repository.js';
+import type { TokenFilters, TokenRepository } from './token.repository.js';
 
 export const TOKEN_START = 'qm_';
 const LOOKUP_LENGTH = 10;
@@ -162,5 +163,52 @@ export class TokenService {
       tokenId: token.id,
       tokenType: token.type,
     };
+  }
+
+  /** Administrators manage every token of their tenant; anyone else only their own. */
+  private ownerFilter(auth: AuthContext): string | null {
+    return auth.user.role === 'admin' ? null : auth.user.id;
+  }
+
+  list(auth: AuthContext, filters: Omit<TokenFilters, 'userId'>, page: PageRequest): Promise<Page<ApiToken>> {
+    return this.tokens.list(this.db, auth.tenantId, { ...filters, userId: this.ownerFilter(auth) }, page);
+  }
+
+  /** @throws NotFoundError('API token') for a token of another user (non-admins) or tenant. */
+  async get(auth: AuthContext, id: string): Promise<ApiToken> {
+    const token = await this.tokens.findById(this.db, auth.tenantId, id);
+    const owner = this.ownerFilter(auth);
+    if (!token || (owner !== null && token.user_id !== owner)) throw new NotFoundError('API token');
+    return token;
+  }
+
+  /** Revokes at once: the next request with it is refused. Revoking twice is harmless. */
+  async revoke(auth: AuthContext, id: string): Promise<ApiToken> {
+    const token = await this.get(auth, id);
+    const now = this.clock.now().toISOString();
+    const revoked = await this.tokens.transition(this.db, auth.tenantId, token.id, ['active', 'pending_approval'], {
+      status: 'revoked',
+      revoked_at: now,
+      updated_at: now,
+    });
+    return revoked ?? token;
+  }
+
+  /**
+   * A tenant administrator approves a token waiting for approval.
+   * @throws ForbiddenError for non-admins; NotFoundError; BusinessRuleError unless pending approval.
+   */
+  async approve(auth: AuthContext, id: string): Promise<ApiToken> {
+    if (auth.user.role !== 'admin') throw new ForbiddenError('Only tenant administrators can approve API tokens.');
+    const token = await this.get(auth, id);
+    const now = this.clock.now().toISOString();
+    const approved = await this.tokens.transition(this.db, auth.tenantId, token.id, ['pending_approval'], {
+      status: 'active',
+      approved_by: auth.user.id,
+      approved_at: now,
+      updated_at: now,
+    });
+    if (!approved) throw new BusinessRuleError(`Only tokens pending approval can be approved; this one is ${token.status}.`);
+    return approved;
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
@@ -12,7 +13,7 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseServ
     '/operations/warehouses',
     {
       schema: { tags, summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: PaginatedSchema(WarehouseResponse) } },
-      config: { ability: 'operations:view-inventory' },
+      config: requireAbility('operations:view-inventory'),
     },
     async (request) => {
       const { page, per_page, ...filters } = request.query;
@@ -25,7 +26,7 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseServ
     '/operations/warehouses',
     {
       schema: { tags, summary: 'Create a warehouse', body: WarehouseCreateBody, response: { 201: EnvelopeSchema(WarehouseResponse) } },
-      config: { ability: 'operations:manage-inventory' },
+      config: requireAbility('operations:manage-inventory'),
     },
     async (request, reply) => {
       const warehouse = await service.create(request.auth.tenantId, request.body);
@@ -37,7 +38,7 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseServ
     '/operations/warehouses/:id',
     {
       schema: { tags, summary: 'Get a warehouse', params: IdParams, response: { 200: EnvelopeSchema(WarehouseResponse) } },
-      config: { ability: 'operations:view-inventory' },
+      config: requireAbility('operations:view-inventory'),
     },
     async (request) => ok(warehouseResource(await service.get(request.auth.tenantId, request.params.id))),
   );
@@ -46,7 +47,7 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseServ
     method: ['PUT', 'PATCH'],
     url: '/operations/warehouses/:id',
     schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
-    config: { ability: 'operations:manage-inventory' },
+    config: requireAbility('operations:manage-inventory'),
     handler: async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
   });
 };

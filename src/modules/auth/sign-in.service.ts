@@ -1,0 +1,104 @@
+// Signing in to the first-party web app: password, throttle, two-factor, and a fresh session each time
+// the identity changes.
+import type { Session, User } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+import { LockedError, UnauthenticatedError, ValidationError } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { UserRepository } from '../tenancy/user.repository.js';
+import type { AuthContext } from './auth-context.js';
+import { LoginThrottle } from './login-throttle.js';
+import type { OpenSession, SessionService } from './sessions/session.service.js';
+import { isTwoFactorEnabled, type TwoFactorService } from './two-factor/two-factor.service.js';
+
+export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
+
+/** Compared against when the e-mail is unknown, so that timing does not tell which e-mails exist. */
+const DUMMY_HASH = hashPassword('not-a-real-password-0123456789');
+
+export type SignInResult =
+  | { kind: 'signed_in'; user: User; opened: OpenSession }
+  | { kind: 'two_factor_required'; opened: OpenSession };
+
+export interface TwoFactorProof {
+  code?: string;
+  recovery_code?: string;
+}
+
+export class SignInService {
+  constructor(
+    private readonly db: Executor,
+    private readonly users: UserRepository,
+    private readonly sessions: SessionService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  /**
+   * Checks e-mail and password. A user with two-factor gets a session that remembers them as pending
+   * (the caller answers 423); anyone else gets a new signed-in session.
+   * @throws TooManyRequestsError after too many attempts; UnauthenticatedError for wrong credentials.
+   */
+  async signIn(email: string, password: string, ip: string, previous: Session | null): Promise<SignInResult> {
+    const key = LoginThrottle.key('login', email.trim(), ip);
+    await this.throttle.hit(key);
+    const user = await this.users.findByEmailForSignIn(this.db, email);
+    const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), password);
+    if (!user || !valid || !user.is_active) throw new UnauthenticatedError(INVALID_CREDENTIALS);
+    await this.throttle.clear(key);
+
+    if (isTwoFactorEnabled(user)) {
+      return { kind: 'two_factor_required', opened: await this.sessions.open({ kind: 'two_factor_pending', userId: user.id }, previous) };
+    }
+    return { kind: 'signed_in', user, opened: await this.sessions.open({ kind: 'authenticated', userId: user.id, tenantId: user.tenant_id }, previous) };
+  }
+
+  /**
+   * Completes a sign-in that answered 423, with a TOTP code or a recovery code.
+   * @throws LockedError when no sign-in awaits a code in this session; ValidationError for a wrong or
+   *         reused code; TooManyRequestsError after too many wrong codes.
+   */
+  async completeTwoFactor(session: Session | null, proof: TwoFactorProof, ip: string): Promise<{ user: User; opened: OpenSession }> {
+    const userId = session ? this.sessions.pendingTwoFactorUser(session) : null;
+    if (!session || !userId) throw new LockedError('No sign-in is waiting for a two-factor code. Sign in again.');
+    if (!proof.code && !proof.recovery_code) {
+      throw ValidationError.field('code', 'The code or recovery code field is required.');
+    }
+    const key = LoginThrottle.key('two-factor', userId, ip);
+    await this.throttle.hit(key);
+    const user = await this.users.findByIdForSignIn(this.db, userId);
+    if (!user || !user.is_active) throw new LockedError('No sign-in is waiting for a two-factor code. Sign in again.');
+
+    if (proof.code) {
+      if (!(await this.twoFactor.verifyCode(user, proof.code))) {
+        throw ValidationError.field('code', 'The provided two factor authentication code was invalid.');
+      }
+    } else if (!(await this.twoFactor.useRecoveryCode(user, proof.recovery_code!))) {
+      throw ValidationError.field('recovery_code', 'The provided two factor recovery code was invalid.');
+    }
+    await this.throttle.clear(key);
+    return { user, opened: await this.sessions.open({ kind: 'authenticated', userId: user.id, tenantId: user.tenant_id }, session) };
+  }
+
+  /** The caller of a signed-in session. @throws UnauthenticatedError when it has none or the user is gone. */
+  async sessionAuth(session: Session): Promise<AuthContext> {
+    if (!session.user_id || !session.tenant_id) throw new UnauthenticatedError();
+    const user = await this.users.findById(this.db, session.tenant_id, session.user_id);
+    if (!user || !user.is_active) throw new UnauthenticatedError();
+    return {
+      tenantId: user.tenant_id,
+      user: { id: user.id, name: user.name, email: user.email, role: user.role },
+      via: 'session',
+      tokenAbilities: null,
+      tokenId: null,
+      tokenType: null,
+    };
+  }
+
+  /** The full user record of a signed-in caller (for two-factor changes). */
+  async currentUser(auth: AuthContext): Promise<User> {
+    const user = await this.users.findById(this.db, auth.tenantId, auth.user.id);
+    if (!user) throw new UnauthenticatedError();
+    return user;
+  }
+}
