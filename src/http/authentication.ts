@@ -42,7 +42,7 @@ export function requireAbility(ability: string, rest: { auth?: AuthMode; tokenTy
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const BEARER = /^Bearer ([!-~]{1,512})$/;
+const BEARER = /^Bearer ([!-~]{1,512})$/i;
 
 export interface AuthenticationDeps {
   apiPrefix: string;
