@@ -18,6 +18,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaimId?: string;
   }
+  interface FastifyContextConfig {
+    /** false on routes that answer a secret once (a token's plain text): their answers are never stored or replayed. */
+    idempotency?: boolean;
+  }
 }
 
 export interface IdempotencyOptions {
@@ -37,7 +41,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[HEADER];
-    if (request.method !== 'POST' || key === undefined || !request.auth) return;
+    if (request.method !== 'POST' || key === undefined || !request.auth || request.routeOptions.config.idempotency === false) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
     }

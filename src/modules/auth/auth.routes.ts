@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/auth/two-factor/enable',
-    { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: { auth: 'session' } },
+    { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: { auth: 'session', idempotency: false } },
     async (request) => ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
   );
 
@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/auth/two-factor/confirm',
     {
       schema: { tags, summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
-      config: { auth: 'session' },
+      config: { auth: 'session', idempotency: false },
     },
     async (request) => {
       const codes = await twoFactor.confirm(await signIn.currentUser(request.auth), request.body.code);

@@ -55,7 +55,8 @@ export class UserRepository {
       .set({ two_factor_recovery_codes: next })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
-      .where('two_factor_recovery_codes', '=', expected)
+      // eb.val: one JSON value; a bare array would be compiled as a value list `= (?, ?, …)`.
+      .where((eb) => eb('two_factor_recovery_codes', '=', eb.val(expected)))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

@@ -20,7 +20,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService; publ
 
   app.post(
     '/api-tokens',
-    { schema: { tags, summary: 'Create a token; its plain text is answered this once', body: TokenCreateBody, response: { 201: EnvelopeSchema(CreatedTokenResponse) } }, config: session },
+    { schema: { tags, summary: 'Create a token; its plain text is answered this once', body: TokenCreateBody, response: { 201: EnvelopeSchema(CreatedTokenResponse) } }, config: { ...session, idempotency: false } },
     async (request, reply) => {
       const { name, type = 'personal', abilities, expiration_days, ip_whitelist } = request.body;
       const issued = await tokens.issue({
