@@ -13,10 +13,18 @@ export interface CookieOptions {
   lifetimeMinutes: number;
 }
 
+function cookieAttributes(options: CookieOptions, httpOnly: boolean) {
+  return { path: '/', sameSite: 'lax' as const, secure: options.secure, maxAge: options.lifetimeMinutes * 60, httpOnly };
+}
+
+/** Sets the XSRF-TOKEN cookie alone: the session cookie of a live session is already in the browser. */
+export function setXsrfCookie(reply: FastifyReply, csrfToken: string, options: CookieOptions): void {
+  reply.setCookie(XSRF_COOKIE, csrfToken, cookieAttributes(options, false));
+}
+
 export function setSessionCookies(reply: FastifyReply, opened: OpenSession, options: CookieOptions): void {
-  const common = { path: '/', sameSite: 'lax' as const, secure: options.secure, maxAge: options.lifetimeMinutes * 60 };
-  reply.setCookie(SESSION_COOKIE, opened.secret, { ...common, httpOnly: true });
-  reply.setCookie(XSRF_COOKIE, opened.session.csrf_token, { ...common, httpOnly: false });
+  reply.setCookie(SESSION_COOKIE, opened.secret, cookieAttributes(options, true));
+  setXsrfCookie(reply, opened.session.csrf_token, options);
 }
 
 export function clearSessionCookies(reply: FastifyReply, options: CookieOptions): void {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../db/schema.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
-import { setSessionCookies, clearSessionCookies, type CookieOptions } from '../../http/session-cookies.js';
+import { clearSessionCookies, setSessionCookies, setXsrfCookie, type CookieOptions } from '../../http/session-cookies.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
 import {
   LoginBody,
@@ -39,7 +39,7 @@ export const csrfCookieRoute: FastifyPluginAsyncTypebox<Pick<AuthRoutesOptions, 
     { schema: { tags, summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: { auth: 'guest' } },
     async (request, reply: FastifyReply) => {
       if (request.session) {
-        reply.setCookie('XSRF-TOKEN', request.session.csrf_token, { path: '/', sameSite: 'lax', secure: cookies.secure, maxAge: cookies.lifetimeMinutes * 60 });
+        setXsrfCookie(reply, request.session.csrf_token, cookies);
       } else {
         setSessionCookies(reply, await sessions.open({ kind: 'anonymous' }), cookies);
       }
