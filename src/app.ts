@@ -18,6 +18,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
 import { createServices, type Services } from './services.js';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies });
       await api.register(tokenRoutes, { tokens: services.tokens, publicUrl: config.publicUrl });
       await api.register(warehouseRoutes, { service: services.warehouses, publicUrl: config.publicUrl });
+      await api.register(catalogRoutes, { catalog: services.catalog });
     },
     { prefix: API_PREFIX },
   );

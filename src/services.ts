@@ -9,6 +9,7 @@ import { SignInService } from './modules/auth/sign-in.service.js';
 import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.js';
 import type { Clock } from './lib/clock.js';
 import type { IdGenerator } from './lib/ids.js';
+import { createCatalog } from './modules/catalog/catalog.js';
 import { EventRepository } from './modules/events/event.repository.js';
 import { RetentionService } from './modules/events/retention.service.js';
 import { TokenRepository } from './modules/auth/tokens/token.repository.js';
@@ -24,7 +25,7 @@ export interface ServiceDeps {
   db: Executor;
   clock: Clock;
   newId: IdGenerator;
-  config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts'>;
+  config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'publicUrl'>;
 }
 
 export function createServices({ db, clock, newId, config }: ServiceDeps) {
@@ -46,7 +47,8 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   const twoFactor = new TwoFactorService(db, repositories.users, clock);
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
   const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention };
+  const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl });
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, catalog };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -32,8 +32,8 @@ export function engineOf(db: Kysely<any>): Engine {
 /** Column types per engine for migrations: each engine's native type where it has one. */
 export function columnTypes(engine: Engine) {
   return engine === 'postgres'
-    ? ({ timestamp: 'timestamptz', json: 'jsonb', money: 'bigint', date: 'date' } as const)
-    : ({ timestamp: 'text', json: 'text', money: 'integer', date: 'text' } as const);
+    ? ({ timestamp: 'timestamptz', json: 'jsonb', money: 'bigint', date: 'date', float: 'double precision' } as const)
+    : ({ timestamp: 'text', json: 'text', money: 'integer', date: 'text', float: 'real' } as const);
 }
 
 function isPlainObjectOrArray(value: unknown): value is object {

@@ -124,6 +124,110 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+export type SupplierStatus = 'prospective' | 'active' | 'approved' | 'preferred' | 'inactive' | 'suspended' | 'blacklisted' | 'under_review';
+export type SupplierType = 'manufacturer' | 'distributor' | 'wholesaler' | 'retailer' | 'service_provider' | 'consultant' | 'individual';
+
+export interface ProductCategoriesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  parent_id: string | null;
+  sort_order: number;
+  is_active: boolean;
+  is_featured: boolean;
+  /** 0 for a root; kept for the whole subtree when a category moves. */
+  depth_level: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface BrandsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  logo_url: string | null;
+  website_url: string | null;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface TagsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  color: string;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SuppliersTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  code: string;
+  email: string;
+  phone: string | null;
+  status: SupplierStatus;
+  type: SupplierType | null;
+  /** Average of every rating submitted, 1.0-5.0; null before the first. */
+  rating: number | null;
+  rating_count: number;
+  is_approved: boolean;
+  is_preferred: boolean;
+  address: Address | null;
+  payment_terms: string | null;
+  lead_time_days: number | null;
+  /** Minor units (USD). */
+  minimum_order_amount: number | null;
+  suspension_reason: string | null;
+  /** `YYYY-MM-DD`. */
+  suspended_until: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface SupplierRatingsTable {
+  id: string;
+  tenant_id: string;
+  supplier_id: string;
+  rating: number;
+  notes: string | null;
+  rated_by: string | null;
+  created_at: Timestamp;
+}
+
+/** The product record as far as the taxonomy needs it; the product module adds its columns. */
+export interface ProductsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  sku: string;
+  category_id: string | null;
+  brand_id: string | null;
+  supplier_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface ProductTagsTable {
+  tenant_id: string;
+  product_id: string;
+  tag_id: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -133,6 +237,13 @@ export interface DB {
   events: EventsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  product_categories: ProductCategoriesTable;
+  brands: BrandsTable;
+  tags: TagsTable;
+  suppliers: SuppliersTable;
+  supplier_ratings: SupplierRatingsTable;
+  products: ProductsTable;
+  product_tags: ProductTagsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -150,5 +261,5 @@ export type NewApiToken = Insertable<ApiTokensTable>;
  * Columns stored as booleans and as JSON. SQLite has neither type, so dialect.ts converts these by name;
  * a column name means the same type in every table (checked against the live schema by a test).
  */
-export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['is_active', 'is_default']);
+export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred']);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes']);

@@ -8,7 +8,10 @@ import { migrations } from '../../src/db/migrations/index.js';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from '../../src/db/schema.js';
 import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
 
-const TABLES = ['tenants', 'users', 'warehouses', 'api_tokens', 'idempotency_keys', 'events', 'sessions', 'login_attempts'];
+const TABLES = [
+  'tenants', 'users', 'warehouses', 'api_tokens', 'idempotency_keys', 'events', 'sessions', 'login_attempts',
+  'product_categories', 'brands', 'tags', 'suppliers', 'supplier_ratings', 'products', 'product_tags',
+];
 /** Tables that exist before a tenant is known: sign-in attempts are keyed by e-mail and IP. */
 const WITHOUT_TENANT = ['tenants', 'login_attempts'];
 

@@ -1,5 +1,7 @@
 // Factories: the smallest calls that make a valid record, through the services (so rules still hold).
 import type { Role, TokenType } from '../../src/db/schema.js';
+import type { Executor } from '../../src/db/transaction.js';
+import { newId } from '../../src/lib/ids.js';
 import type { Services } from '../../src/services.js';
 
 let sequence = 0;
@@ -47,4 +49,29 @@ export async function makeToken(services: Services, tenantId: string, userId: st
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * A product row linked to taxonomy records, written directly: the product module owns products; the
+ * taxonomy only needs links to count and guard against.
+ */
+export async function makeProduct(
+  db: Executor,
+  tenantId: string,
+  links: { category_id?: string | null; brand_id?: string | null; supplier_id?: string | null; tag_ids?: string[] } = {},
+): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('products')
+    .values({
+      id, tenant_id: tenantId, name: `Product ${next()}`, sku: `SKU-${next()}`.toUpperCase(),
+      category_id: links.category_id ?? null, brand_id: links.brand_id ?? null, supplier_id: links.supplier_id ?? null,
+      created_at: now, updated_at: now, deleted_at: null,
+    })
+    .execute();
+  for (const tagId of links.tag_ids ?? []) {
+    await db.insertInto('product_tags').values({ tenant_id: tenantId, product_id: id, tag_id: tagId, created_at: now }).execute();
+  }
+  return id;
 }

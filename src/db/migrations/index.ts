@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_authentication.js';
+import * as m0003 from './0003_catalog_taxonomy.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_authentication': m0002,
+  '0003_catalog_taxonomy': m0003,
 };

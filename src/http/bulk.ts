@@ -1,0 +1,30 @@
+// Bulk operations answer how many ids were processed, and how many succeeded or failed.
+import { Type } from 'typebox';
+import { Ulid } from './common-schemas.js';
+
+export interface BulkFailure {
+  id: string;
+  reason: string;
+}
+
+export interface BulkResult {
+  processed: number;
+  successful: number;
+  failed: number;
+  failures?: BulkFailure[];
+}
+
+/** The ids of a bulk request: 1 to 500 distinct ULIDs, e.g. `Type.Object({ brand_ids: BulkIds })`. */
+export const BulkIds = Type.Array(Ulid, { minItems: 1, maxItems: 500, uniqueItems: true });
+
+export const BulkResultSchema = Type.Object({
+  processed: Type.Integer(),
+  successful: Type.Integer(),
+  failed: Type.Integer(),
+  failures: Type.Optional(Type.Array(Type.Object({ id: Type.String(), reason: Type.String() }))),
+});
+
+export function bulkResult(processed: number, failures: BulkFailure[], withFailures = false): BulkResult {
+  const result: BulkResult = { processed, successful: processed - failures.length, failed: failures.length };
+  return withFailures ? { ...result, failures } : result;
+}

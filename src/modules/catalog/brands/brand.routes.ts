@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { BulkResultSchema } from '../../../http/bulk.js';
+import { ErrorBody, IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { sendExport } from '../../../http/files.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import {
+  BRAND_EXPORT_COLUMNS,
+  BrandBulkBody,
+  BrandCreateBody,
+  BrandExportQuery,
+  BrandListQuery,
+  BrandResponse,
+  BrandStatisticsResponse,
+  BrandUpdateBody,
+} from './brand.schemas.js';
+import { brandResource, type BrandService } from './brand.service.js';
+
+const tags = ['Brands'];
+const VIEW = 'operations:view-products';
+const CREATE = 'operations:create-products';
+const EDIT = 'operations:edit-products';
+const DELETE = 'operations:delete-products';
+
+const ExportFile = {
+  description: 'The brands as a file (Content-Disposition: attachment).',
+  content: {
+    'text/csv': { schema: Type.String({ description: `Columns: ${BRAND_EXPORT_COLUMNS.join(', ')}.` }) },
+    'application/json': {
+      schema: Type.Object({ data: Type.Array(BrandResponse), exported_at: Type.String({ format: 'date-time' }), total: Type.Integer() }),
+    },
+  },
+};
+
+export function brandRoutes(service: BrandService, clock: Clock, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/operations/brands',
+      {
+        schema: { tags, summary: 'List brands', querystring: BrandListQuery, response: { 200: PaginatedSchema(BrandResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => {
+        const { page, per_page, ...options } = request.query;
+        const result = await service.list(request.auth.tenantId, options, { page, per_page });
+        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(brandResource), total: result.total });
+      },
+    );
+
+    app.post(
+      '/operations/brands',
+      {
+        schema: { tags, summary: 'Create a brand', body: BrandCreateBody, response: { 201: EnvelopeSchema(BrandResponse) } },
+        config: requireAbility(CREATE),
+      },
+      async (request, reply) => {
+        const brand = await service.create(request.auth.tenantId, request.body);
+        return reply.code(201).send(ok(brandResource(brand), 'Brand created successfully'));
+      },
+    );
+
+    app.get(
+      '/operations/brands/statistics',
+      {
+        schema: { tags, summary: 'Brand statistics', response: { 200: EnvelopeSchema(BrandStatisticsResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.statistics(request.auth.tenantId)),
+    );
+
+    app.get(
+      '/operations/brands/export',
+      {
+        schema: { tags, summary: 'Export brands as CSV or JSON', querystring: BrandExportQuery, response: { 200: ExportFile } },
+        config: requireAbility(VIEW),
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const rows = await service.exportRows(request.auth.tenantId, filters);
+        return sendExport(reply, format, 'brands', BRAND_EXPORT_COLUMNS, rows, clock.now());
+      },
+    );
+
+    const bulk = (path: string, summary: string, ability: string, run: (tenantId: string, ids: string[]) => ReturnType<BrandService['bulkRemove']>, message: string) =>
+      app.post(
+        `/operations/brands/${path}`,
+        {
+          schema: { tags, summary, body: BrandBulkBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+          config: requireAbility(ability),
+        },
+        async (request) => ok(await run(request.auth.tenantId, request.body.brand_ids), message),
+      );
+    bulk('bulk-activate', 'Activate brands', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, true), 'Brands activated');
+    bulk('bulk-deactivate', 'Deactivate brands', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, false), 'Brands deactivated');
+    bulk('bulk-delete', 'Delete brands without linked products', DELETE, (tenantId, ids) => service.bulkRemove(tenantId, ids), 'Brands deleted');
+
+    app.get(
+      '/operations/brands/:id',
+      {
+        schema: { tags, summary: 'Get a brand', params: IdParams, response: { 200: EnvelopeSchema(BrandResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(brandResource(await service.get(request.auth.tenantId, request.params.id))),
+    );
+
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: '/operations/brands/:id',
+      schema: { tags, summary: 'Update a brand (partial)', params: IdParams, body: BrandUpdateBody, response: { 200: EnvelopeSchema(BrandResponse) } },
+      config: requireAbility(EDIT),
+      handler: async (request) => ok(brandResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Brand updated successfully'),
+    });
+
+    app.delete(
+      '/operations/brands/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a brand (soft)',
+          description: 'Refused with 409 while live products are linked to the brand.',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(Type.Null()), 409: { ...ErrorBody, description: 'Products are linked to the brand.' } },
+        },
+        config: requireAbility(DELETE),
+      },
+      async (request) => {
+        await service.remove(request.auth.tenantId, request.params.id);
+        return ok(null, 'Brand deleted successfully');
+      },
+    );
+  };
+}

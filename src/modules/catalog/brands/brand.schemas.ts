@@ -1,0 +1,105 @@
+import { Type, type Static } from 'typebox';
+import { BulkIds } from '../../../http/bulk.js';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { pageQuery } from '../../../http/pagination.js';
+import { SLUG_PATTERN } from '../../../lib/slug.js';
+
+/** An absolute http(s) URL with a host; other schemes (javascript:, data:, ftp:) are refused. */
+const WebUrl = Type.String({
+  maxLength: 2048,
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$',
+  description: 'An absolute http or https URL, max 2048 characters.',
+});
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Stored trimmed.' }),
+  slug: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: SLUG_PATTERN,
+    description: 'Lowercase letters, digits and single hyphens; unique per tenant among live brands. Generated from the name when omitted at creation.',
+  }),
+  description: Nullable(Type.String({ maxLength: 2000 })),
+  logo_url: Nullable(WebUrl),
+  website_url: Nullable(WebUrl),
+  is_active: Type.Boolean({ description: 'Inactive brands keep their product links but cannot be newly linked.' }),
+};
+
+export const BrandCreateBody = Type.Object(
+  {
+    name: fields.name,
+    slug: Type.Optional(fields.slug),
+    description: Type.Optional(fields.description),
+    logo_url: Type.Optional(fields.logo_url),
+    website_url: Type.Optional(fields.website_url),
+    is_active: Type.Optional(fields.is_active),
+  },
+  { additionalProperties: false },
+);
+export type BrandCreateBody = Static<typeof BrandCreateBody>;
+
+export const BrandUpdateBody = Type.Partial(Type.Object(fields), {
+  additionalProperties: false,
+  description: 'Partial: only the fields sent change. Renaming keeps the slug; send `slug` to change it.',
+});
+export type BrandUpdateBody = Static<typeof BrandUpdateBody>;
+
+const filters = {
+  search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name, slug or description (case-insensitive).' })),
+  is_active: Type.Optional(Type.Boolean()),
+  has_products: Type.Optional(Type.Boolean({ description: 'true: linked to at least one product; false: to none.' })),
+};
+
+export const BRAND_SORTS = ['name', 'created_at', 'updated_at'] as const;
+
+export const BrandListQuery = Type.Object({
+  ...pageQuery(25),
+  ...filters,
+  sort_by: Type.Enum(BRAND_SORTS, { default: 'name' }),
+  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+});
+export type BrandListQuery = Static<typeof BrandListQuery>;
+
+export const BrandExportQuery = Type.Object({
+  format: Type.Enum(['csv', 'json'], { description: 'File format.' }),
+  ...filters,
+});
+export type BrandExportQuery = Static<typeof BrandExportQuery>;
+
+export const BrandBulkBody = Type.Object({ brand_ids: BulkIds }, { additionalProperties: false });
+export type BrandBulkBody = Static<typeof BrandBulkBody>;
+
+export const BrandResponse = Type.Object({
+  id: Ulid,
+  name: Type.String(),
+  slug: Type.String(),
+  description: Nullable(Type.String()),
+  logo_url: Nullable(Type.String()),
+  website_url: Nullable(Type.String()),
+  is_active: Type.Boolean(),
+  products_count: Type.Integer({ description: 'Live products linked to the brand.' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const BrandStatisticsResponse = Type.Object({
+  total: Type.Integer(),
+  active: Type.Integer(),
+  inactive: Type.Integer(),
+  with_products: Type.Integer(),
+  without_products: Type.Integer(),
+});
+
+export const BRAND_EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'slug',
+  'description',
+  'logo_url',
+  'website_url',
+  'is_active',
+  'products_count',
+  'created_at',
+  'updated_at',
+] as const;

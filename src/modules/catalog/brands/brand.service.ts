@@ -1,0 +1,186 @@
+// Brands: slugs unique per tenant among live brands (generated from the name when not given, then kept
+// on rename); soft delete refused while live products are linked; inactive brands keep their links but
+// cannot be newly linked.
+import { uniqueViolation } from '../../../db/errors.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import type { BrandFilters, BrandListOptions, BrandRepository, BrandStatistics, BrandUpdate, BrandWithCount } from './brand.repository.js';
+import type { BrandCreateBody, BrandUpdateBody } from './brand.schemas.js';
+
+export const SLUG_TAKEN = 'The slug has already been taken.';
+export const BRAND_NOT_FOUND_REASON = 'Brand not found.';
+export const INACTIVE_BRAND = 'The selected brand is inactive: inactive brands keep existing links and cannot be newly linked.';
+
+const hasProducts = (n: number) => `The brand cannot be deleted while ${n} product${n === 1 ? ' is' : 's are'} linked to it.`;
+
+export function brandResource(b: BrandWithCount) {
+  return {
+    id: b.id,
+    name: b.name,
+    slug: b.slug,
+    description: b.description,
+    logo_url: b.logo_url,
+    website_url: b.website_url,
+    is_active: b.is_active,
+    products_count: b.products_count,
+    created_at: b.created_at,
+    updated_at: b.updated_at,
+  };
+}
+
+function slugTaken(error: unknown): boolean {
+  const violation = uniqueViolation(error);
+  return violation !== null && (violation.columns.includes('slug') || violation.constraint === 'brands_tenant_slug_unique');
+}
+
+export class BrandService {
+  constructor(
+    private readonly db: Executor,
+    private readonly brands: BrandRepository,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+  ) {}
+
+  list(tenantId: string, options: BrandListOptions, page: PageRequest): Promise<Page<BrandWithCount>> {
+    return this.brands.list(this.db, tenantId, options, page);
+  }
+
+  /** @throws NotFoundError('Brand'), also for another tenant's or a deleted brand. */
+  async get(tenantId: string, id: string, db: Executor = this.db): Promise<BrandWithCount> {
+    const brand = await this.brands.findById(db, tenantId, id);
+    if (!brand) throw new NotFoundError('Brand');
+    return brand;
+  }
+
+  /**
+   * Checks that a product may be newly linked to the brand: it exists (live, same tenant) and is active.
+   * Existing links to a brand that became inactive stay; the product module calls this only when
+   * `brand_id` is set or changed.
+   * @throws ValidationError on `brand_id`.
+   */
+  async assertLinkable(tenantId: string, brandId: string, db: Executor = this.db): Promise<BrandWithCount> {
+    const brand = await this.brands.findById(db, tenantId, brandId);
+    if (!brand) throw ValidationError.field('brand_id', 'The selected brand id is invalid.');
+    if (!brand.is_active) throw ValidationError.field('brand_id', INACTIVE_BRAND);
+    return brand;
+  }
+
+  /**
+   * Creates a brand. A given slug must be free among the tenant's live brands; an omitted one is made
+   * from the name, with `-2`, `-3`… appended when taken.
+   * @throws ValidationError on `slug` when the given slug is taken.
+   */
+  async create(tenantId: string, input: BrandCreateBody, db: Executor = this.db): Promise<BrandWithCount> {
+    return inTransaction(db, async (trx) => {
+      const name = input.name.trim();
+      let slug = input.slug;
+      if (slug === undefined) {
+        slug = await uniqueSlug(slugOf(name, 'brand'), (candidate) => this.brands.slugTaken(trx, tenantId, candidate));
+      } else if (await this.brands.slugTaken(trx, tenantId, slug)) {
+        throw ValidationError.field('slug', SLUG_TAKEN);
+      }
+      const now = this.clock.now().toISOString();
+      try {
+        const brand = await this.brands.insert(trx, {
+          id: this.newId(),
+          tenant_id: tenantId,
+          name,
+          slug,
+          description: input.description ?? null,
+          logo_url: input.logo_url ?? null,
+          website_url: input.website_url ?? null,
+          is_active: input.is_active ?? true,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        });
+        return { ...brand, products_count: 0 };
+      } catch (error) {
+        if (slugTaken(error)) throw ValidationError.field('slug', SLUG_TAKEN);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Partial update. Renaming keeps the slug; the slug changes only when `slug` is sent.
+   * @throws NotFoundError('Brand'); ValidationError on `slug` when taken by another live brand.
+   */
+  async update(tenantId: string, id: string, input: BrandUpdateBody): Promise<BrandWithCount> {
+    return inTransaction(this.db, async (trx) => {
+      const current = await this.get(tenantId, id, trx);
+      if (input.slug !== undefined && input.slug !== current.slug && (await this.brands.slugTaken(trx, tenantId, input.slug, id))) {
+        throw ValidationError.field('slug', SLUG_TAKEN);
+      }
+      const changes: BrandUpdate = { updated_at: this.clock.now().toISOString() };
+      if (input.name !== undefined) changes.name = input.name.trim();
+      if (input.slug !== undefined) changes.slug = input.slug;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.logo_url !== undefined) changes.logo_url = input.logo_url;
+      if (input.website_url !== undefined) changes.website_url = input.website_url;
+      if (input.is_active !== undefined) changes.is_active = input.is_active;
+      try {
+        const updated = await this.brands.update(trx, tenantId, id, changes);
+        if (!updated) throw new NotFoundError('Brand');
+        return { ...updated, products_count: current.products_count };
+      } catch (error) {
+        if (slugTaken(error)) throw ValidationError.field('slug', SLUG_TAKEN);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Soft-deletes a brand; its slug becomes free again.
+   * @throws NotFoundError('Brand'); ConflictError (409) while live products are linked.
+   */
+  async remove(tenantId: string, id: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const brand = await this.get(tenantId, id, trx);
+      if (brand.products_count > 0) throw new ConflictError(hasProducts(brand.products_count));
+      await this.brands.softDelete(trx, tenantId, [id], this.clock.now().toISOString());
+    });
+  }
+
+  /** Activates or deactivates each live brand of `ids`; ids not found (or of another tenant) fail. */
+  async bulkSetActive(tenantId: string, ids: readonly string[], isActive: boolean): Promise<BulkResult> {
+    return inTransaction(this.db, async (trx) => {
+      const existing = await this.brands.existingIds(trx, tenantId, ids);
+      const failures = ids.filter((id) => !existing.has(id)).map((id) => ({ id, reason: BRAND_NOT_FOUND_REASON }));
+      if (existing.size > 0) await this.brands.setActive(trx, tenantId, [...existing], isActive, this.clock.now().toISOString());
+      return bulkResult(ids.length, failures);
+    });
+  }
+
+  /** Soft-deletes each live brand of `ids` without linked products; the others are listed as failures. */
+  async bulkRemove(tenantId: string, ids: readonly string[]): Promise<BulkResult> {
+    return inTransaction(this.db, async (trx) => {
+      const existing = await this.brands.existingIds(trx, tenantId, ids);
+      const linked = existing.size > 0 ? await this.brands.linkedProductCounts(trx, tenantId, [...existing]) : new Map<string, number>();
+      const failures: BulkFailure[] = [];
+      const deletable: string[] = [];
+      for (const id of ids) {
+        const count = linked.get(id) ?? 0;
+        if (!existing.has(id)) failures.push({ id, reason: BRAND_NOT_FOUND_REASON });
+        else if (count > 0) failures.push({ id, reason: hasProducts(count) });
+        else deletable.push(id);
+      }
+      if (deletable.length > 0) await this.brands.softDelete(trx, tenantId, deletable, this.clock.now().toISOString());
+      return bulkResult(ids.length, failures, true);
+    });
+  }
+
+  statistics(tenantId: string): Promise<BrandStatistics> {
+    return this.brands.statistics(this.db, tenantId);
+  }
+
+  /** Every live brand matching `filters`, by name, as export rows. */
+  async exportRows(tenantId: string, filters: BrandFilters) {
+    return (await this.brands.all(this.db, tenantId, filters)).map(brandResource);
+  }
+}

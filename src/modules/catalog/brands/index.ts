@@ -1,0 +1,13 @@
+// Wires the brands module: repository, service and routes.
+import type { CatalogDeps } from '../catalog.js';
+import { BrandRepository } from './brand.repository.js';
+import { brandRoutes } from './brand.routes.js';
+import { BrandService } from './brand.service.js';
+
+export function createBrands(deps: CatalogDeps) {
+  const service = new BrandService(deps.db, new BrandRepository(), deps.clock, deps.newId);
+  return { service, routes: brandRoutes(service, deps.clock, deps.publicUrl) };
+}
+
+export { BrandService } from './brand.service.js';
+export type { Brand, BrandWithCount } from './brand.repository.js';

@@ -1,0 +1,245 @@
+// SQL for product categories. Every query filters by tenant; soft-deleted rows are invisible.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { engineOf } from '../../../db/dialect.js';
+import type { ProductCategoriesTable } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+
+export type Category = Selectable<ProductCategoriesTable>;
+export type NewCategory = Insertable<ProductCategoriesTable>;
+export type CategoryUpdate = Updateable<ProductCategoriesTable>;
+
+export interface CategoryFilters {
+  search?: string;
+  is_active?: boolean;
+  is_featured?: boolean;
+  /** A parent's id, or `null` for roots; undefined for any. */
+  parent_id?: string | null;
+  sort_by: 'name' | 'sort_order' | 'created_at' | 'depth_level';
+  sort_direction: 'asc' | 'desc';
+}
+
+export interface Breadcrumb {
+  id: string;
+  name: string;
+  slug: string;
+  depth_level: number;
+}
+
+/** First key of the PostgreSQL advisory lock that serialises structural category writes per tenant. */
+const TREE_LOCK_CLASS = 0x43415447; // "CATG"
+/** SQLite's IN lists stay far below its variable limit. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export class CategoryRepository {
+  private live(db: Executor, tenantId: string) {
+    return db.selectFrom('product_categories').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
+  }
+
+  /**
+   * Serialises structural writes (create, rename, move, delete) of one tenant's categories on
+   * PostgreSQL, so two concurrent moves cannot build a cycle and generated slugs cannot collide.
+   * SQLite transactions already hold the single write lock (BEGIN IMMEDIATE).
+   */
+  async lockTree(db: Executor, tenantId: string): Promise<void> {
+    if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${TREE_LOCK_CLASS}, hashtext(${tenantId}))`.execute(db);
+  }
+
+  async insert(db: Executor, category: NewCategory): Promise<Category> {
+    return db.insertInto('product_categories').values(category).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(db: Executor, tenantId: string, id: string): Promise<Category | undefined> {
+    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Category[]> {
+    const rows: Category[] = [];
+    for (const part of chunks(ids)) rows.push(...(await this.live(db, tenantId).selectAll().where('id', 'in', part).execute()));
+    return rows;
+  }
+
+  /** Whether a live category other than `exceptId` uses `slug`. */
+  async slugTaken(db: Executor, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
+    let query = this.live(db, tenantId).select('id').where('slug', '=', slug);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async list(db: Executor, tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {
+    let query = this.live(db, tenantId);
+    if (filters.search) {
+      const term = `%${filters.search.toLowerCase()}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['name']), 'like', term),
+          eb(eb.fn('lower', ['slug']), 'like', term),
+          eb(eb.fn('lower', ['description']), 'like', term),
+        ]),
+      );
+    }
+    if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
+    if (filters.is_featured !== undefined) query = query.where('is_featured', '=', filters.is_featured);
+    if (filters.parent_id === null) query = query.where('parent_id', 'is', null);
+    else if (filters.parent_id !== undefined) query = query.where('parent_id', '=', filters.parent_id);
+
+    const direction = filters.sort_direction;
+    let ordered = query.selectAll();
+    // Names sort case-insensitively so that both engines (binary vs locale collation) agree.
+    ordered = filters.sort_by === 'name' ? ordered.orderBy(sql`lower(name)`, direction) : ordered.orderBy(filters.sort_by, direction);
+    if (filters.sort_by !== 'name') ordered = ordered.orderBy(sql`lower(name)`, direction);
+    ordered = ordered.orderBy('id', direction);
+
+    const [items, count] = await Promise.all([
+      ordered.limit(page.per_page).offset(offsetOf(page)).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** Every live category of the tenant, in sibling order (sort_order, then name, then id). */
+  async all(db: Executor, tenantId: string): Promise<Category[]> {
+    return this.live(db, tenantId).selectAll().orderBy('sort_order').orderBy(sql`lower(name)`).orderBy('id').execute();
+  }
+
+  /** The category and all its live descendants (empty when the category is not a live one of the tenant). */
+  async subtreeIds(db: Executor, tenantId: string, id: string): Promise<string[]> {
+    const rows = await db
+      .withRecursive('subtree(id)', (qb) =>
+        qb
+          .selectFrom('product_categories')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('deleted_at', 'is', null)
+          .where('id', '=', id)
+          // UNION, not UNION ALL: a corrupt cycle ends instead of recursing forever.
+          .union(
+            qb
+              .selectFrom('product_categories as c')
+              .innerJoin('subtree', 'subtree.id', 'c.parent_id')
+              .select('c.id')
+              .where('c.tenant_id', '=', tenantId)
+              .where('c.deleted_at', 'is', null),
+          ),
+      )
+      .selectFrom('subtree')
+      .select('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The category and its ancestors, root first. */
+  async ancestry(db: Executor, tenantId: string, id: string): Promise<Breadcrumb[]> {
+    return db
+      .withRecursive('chain(id, parent_id)', (qb) =>
+        qb
+          .selectFrom('product_categories')
+          .select(['id', 'parent_id'])
+          .where('tenant_id', '=', tenantId)
+          .where('deleted_at', 'is', null)
+          .where('id', '=', id)
+          .union(
+            qb
+              .selectFrom('product_categories as c')
+              .innerJoin('chain', 'chain.parent_id', 'c.id')
+              .select(['c.id', 'c.parent_id'])
+              .where('c.tenant_id', '=', tenantId),
+          ),
+      )
+      .selectFrom('product_categories as p')
+      .innerJoin('chain', 'chain.id', 'p.id')
+      .select(['p.id', 'p.name', 'p.slug', 'p.depth_level'])
+      .where('p.tenant_id', '=', tenantId)
+      .orderBy('p.depth_level')
+      .execute();
+  }
+
+  async update(db: Executor, tenantId: string, id: string, changes: CategoryUpdate): Promise<Category | undefined> {
+    return db
+      .updateTable('product_categories')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async toggleFeatured(db: Executor, tenantId: string, id: string, at: string): Promise<Category | undefined> {
+    return db
+      .updateTable('product_categories')
+      .set((eb) => ({ is_featured: eb.not(eb.ref('is_featured')), updated_at: at }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Adds `delta` to the depth of the given categories. */
+  async shiftDepth(db: Executor, tenantId: string, ids: readonly string[], delta: number, at: string): Promise<void> {
+    for (const part of chunks(ids)) {
+      await db
+        .updateTable('product_categories')
+        .set((eb) => ({ depth_level: eb('depth_level', '+', delta), updated_at: at }))
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', part)
+        .where('deleted_at', 'is', null)
+        .execute();
+    }
+  }
+
+  /** Sets `is_active` on the live categories among `ids`; answers the ids it changed. */
+  async setActive(db: Executor, tenantId: string, ids: readonly string[], isActive: boolean, at: string): Promise<string[]> {
+    const changed: string[] = [];
+    for (const part of chunks(ids)) {
+      const rows = await db
+        .updateTable('product_categories')
+        .set({ is_active: isActive, updated_at: at })
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', part)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .execute();
+      changed.push(...rows.map((r) => r.id));
+    }
+    return changed;
+  }
+
+  async countChildren(db: Executor, tenantId: string, id: string): Promise<number> {
+    const row = await this.live(db, tenantId)
+      .where('parent_id', '=', id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Live products linked to the category (the product module owns the table; this only counts). */
+  async countProducts(db: Executor, tenantId: string, id: string): Promise<number> {
+    const row = await db
+      .selectFrom('products')
+      .where('tenant_id', '=', tenantId)
+      .where('category_id', '=', id)
+      .where('deleted_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async softDelete(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('product_categories')
+      .set({ deleted_at: at, updated_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

@@ -1,0 +1,290 @@
+// Product categories: a tree of any depth per tenant. depth_level is stored (0 = root) and kept right for
+// the whole subtree on every move; slugs come from names and are unique among a tenant's live categories.
+import { uniqueViolation } from '../../../db/errors.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { bulkResult, type BulkResult } from '../../../http/bulk.js';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import type { Breadcrumb, Category, CategoryFilters, CategoryRepository, CategoryUpdate } from './category.repository.js';
+import type { BulkStatusBody, CategoryCreateBody, CategoryUpdateBody, ReorderBody } from './category.schemas.js';
+
+const RESOURCE = 'Category';
+const PARENT_MISSING = 'The selected parent category does not exist.';
+
+export function categoryResource(c: Category) {
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    parent_id: c.parent_id,
+    sort_order: c.sort_order,
+    is_active: c.is_active,
+    is_featured: c.is_featured,
+    depth_level: c.depth_level,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+export type CategoryResource = ReturnType<typeof categoryResource>;
+export type CategoryTreeNode = CategoryResource & { children: CategoryTreeNode[] };
+
+function trimmedName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw ValidationError.field('name', 'The name field must not be empty.');
+  return trimmed;
+}
+
+function slugTakenError(error: unknown): ValidationError | null {
+  const violation = uniqueViolation(error);
+  if (violation && (violation.columns.includes('slug') || violation.constraint === 'product_categories_tenant_slug_unique')) {
+    return ValidationError.field('slug', 'The slug has already been taken.');
+  }
+  return null;
+}
+
+/** Sibling order: sort_order, then name (case-insensitive), then id. */
+function siblingOrder(a: Category, b: Category): number {
+  if (a.sort_order !== b.sort_order) return a.sort_order - b.sort_order;
+  const an = a.name.toLowerCase();
+  const bn = b.name.toLowerCase();
+  if (an !== bn) return an < bn ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export class CategoryService {
+  constructor(
+    private readonly db: Executor,
+    private readonly categories: CategoryRepository,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+  ) {}
+
+  list(tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {
+    return this.categories.list(this.db, tenantId, filters, page);
+  }
+
+  /** @throws NotFoundError('Category'), also for another tenant's or a deleted category. */
+  async get(tenantId: string, id: string, db: Executor = this.db): Promise<Category> {
+    const category = await this.categories.findById(db, tenantId, id);
+    if (!category) throw new NotFoundError(RESOURCE);
+    return category;
+  }
+
+  /**
+   * For other modules (products): the live category of the tenant.
+   * @throws ValidationError on `category_id` when it does not exist in the tenant.
+   */
+  async assertExists(tenantId: string, id: string, db: Executor = this.db): Promise<Category> {
+    const category = await this.categories.findById(db, tenantId, id);
+    if (!category) throw ValidationError.field('category_id', 'The selected category does not exist.');
+    return category;
+  }
+
+  /**
+   * For "category including descendants" filters: the category's id and every live descendant's id;
+   * empty when the category does not exist in the tenant.
+   */
+  descendantIds(tenantId: string, id: string, db: Executor = this.db): Promise<string[]> {
+    return this.categories.subtreeIds(db, tenantId, id);
+  }
+
+  /**
+   * Creates a category under `parent_id` (or as a root) with a slug generated from its name.
+   * @throws ValidationError on `parent_id` when the parent does not exist in the tenant.
+   */
+  async create(tenantId: string, input: CategoryCreateBody): Promise<Category> {
+    const name = trimmedName(input.name);
+    return inTransaction(this.db, async (trx) => {
+      await this.categories.lockTree(trx, tenantId);
+      let depth = 0;
+      if (input.parent_id) {
+        const parent = await this.categories.findById(trx, tenantId, input.parent_id);
+        if (!parent) throw ValidationError.field('parent_id', PARENT_MISSING);
+        depth = parent.depth_level + 1;
+      }
+      const slug = await this.slugFor(trx, tenantId, name);
+      const now = this.clock.now().toISOString();
+      try {
+        return await this.categories.insert(trx, {
+          id: this.newId(),
+          tenant_id: tenantId,
+          name,
+          slug,
+          description: input.description ?? null,
+          parent_id: input.parent_id ?? null,
+          sort_order: input.sort_order ?? 0,
+          is_active: input.is_active ?? true,
+          is_featured: input.is_featured ?? false,
+          depth_level: depth,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        });
+      } catch (error) {
+        throw slugTakenError(error) ?? error;
+      }
+    });
+  }
+
+  /**
+   * Partial update; a new name regenerates the slug. The parent is changed only through `move`: a
+   * `parent_id` equal to the current parent is accepted (a client sending the record back), another is
+   * refused.
+   * @throws NotFoundError('Category'); ValidationError on `parent_id` when it differs from the current parent.
+   */
+  async update(tenantId: string, id: string, input: CategoryUpdateBody): Promise<Category> {
+    return inTransaction(this.db, async (trx) => {
+      await this.categories.lockTree(trx, tenantId);
+      const current = await this.get(tenantId, id, trx);
+      if (input.parent_id !== undefined && input.parent_id !== current.parent_id) {
+        throw ValidationError.field('parent_id', 'The parent cannot be changed here: use POST /operations/product-categories/{id}/move.');
+      }
+      const changes: CategoryUpdate = { updated_at: this.clock.now().toISOString() };
+      if (input.name !== undefined) {
+        const name = trimmedName(input.name);
+        if (name !== current.name) {
+          changes.name = name;
+          changes.slug = await this.slugFor(trx, tenantId, name, id);
+        }
+      }
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.sort_order !== undefined) changes.sort_order = input.sort_order;
+      if (input.is_active !== undefined) changes.is_active = input.is_active;
+      if (input.is_featured !== undefined) changes.is_featured = input.is_featured;
+      try {
+        const updated = await this.categories.update(trx, tenantId, id, changes);
+        if (!updated) throw new NotFoundError(RESOURCE);
+        return updated;
+      } catch (error) {
+        throw slugTakenError(error) ?? error;
+      }
+    });
+  }
+
+  /**
+   * Soft-deletes a category; its slug becomes free again.
+   * @throws NotFoundError('Category'); BusinessRuleError when it has live subcategories or live products.
+   */
+  async remove(tenantId: string, id: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await this.categories.lockTree(trx, tenantId);
+      await this.get(tenantId, id, trx);
+      const children = await this.categories.countChildren(trx, tenantId, id);
+      if (children > 0) {
+        throw new BusinessRuleError(`Cannot delete a category that has ${children} subcategor${children === 1 ? 'y' : 'ies'}. Move or delete them first.`);
+      }
+      const products = await this.categories.countProducts(trx, tenantId, id);
+      if (products > 0) {
+        throw new BusinessRuleError(`Cannot delete a category that has ${products} product${products === 1 ? '' : 's'}. Reassign them first.`);
+      }
+      await this.categories.softDelete(trx, tenantId, id, this.clock.now().toISOString());
+    });
+  }
+
+  /** Every live category of the tenant as nested `children` arrays, siblings in sort_order then name. */
+  async tree(tenantId: string): Promise<CategoryTreeNode[]> {
+    const rows = (await this.categories.all(this.db, tenantId)).sort(siblingOrder);
+    const nodes = new Map<string, CategoryTreeNode>();
+    for (const row of rows) nodes.set(row.id, { ...categoryResource(row), children: [] });
+    const roots: CategoryTreeNode[] = [];
+    for (const row of rows) {
+      const node = nodes.get(row.id)!;
+      const parent = row.parent_id === null ? undefined : nodes.get(row.parent_id);
+      // A parent that is not live cannot happen (delete refuses parents); show such a node as a root.
+      (parent ? parent.children : roots).push(node);
+    }
+    return roots;
+  }
+
+  /** Root first, the category last. @throws NotFoundError('Category'). */
+  async breadcrumbs(tenantId: string, id: string): Promise<Breadcrumb[]> {
+    const chain = await this.categories.ancestry(this.db, tenantId, id);
+    if (chain.length === 0) throw new NotFoundError(RESOURCE);
+    return chain;
+  }
+
+  /**
+   * Sets the sort_order of sibling categories (all listed ids must exist and share one parent; siblings
+   * not listed keep theirs).
+   * @throws ValidationError on `categories.<i>.id` for unknown or repeated ids; BusinessRuleError for mixed parents.
+   */
+  async reorder(tenantId: string, input: ReorderBody): Promise<number> {
+    return inTransaction(this.db, async (trx) => {
+      const ids = input.categories.map((c) => c.id);
+      const errors: Record<string, string[]> = {};
+      const seen = new Set<string>();
+      ids.forEach((id, i) => {
+        if (seen.has(id)) errors[`categories.${i}.id`] = ['The id appears more than once.'];
+        seen.add(id);
+      });
+      const found = new Map((await this.categories.findByIds(trx, tenantId, [...seen])).map((c) => [c.id, c]));
+      ids.forEach((id, i) => {
+        if (!found.has(id)) errors[`categories.${i}.id`] = ['The selected category does not exist.'];
+      });
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const parents = new Set([...found.values()].map((c) => c.parent_id));
+      if (parents.size > 1) throw new BusinessRuleError('All categories to reorder must share the same parent.');
+      const now = this.clock.now().toISOString();
+      for (const { id, sort_order } of input.categories) {
+        await this.categories.update(trx, tenantId, id, { sort_order, updated_at: now });
+      }
+      return input.categories.length;
+    });
+  }
+
+  /**
+   * Moves a category (with its subtree) under `parentId`, or to the roots for null, and shifts the depth
+   * of the whole subtree, in one transaction. Its sort_order is kept.
+   * @throws NotFoundError('Category'); ValidationError on `parent_id` when the parent does not exist or is
+   * the category itself or one of its descendants.
+   */
+  async move(tenantId: string, id: string, parentId: string | null): Promise<Category> {
+    return inTransaction(this.db, async (trx) => {
+      await this.categories.lockTree(trx, tenantId);
+      const current = await this.get(tenantId, id, trx);
+      if (parentId === current.parent_id) return current;
+      let depth = 0;
+      const subtree = await this.categories.subtreeIds(trx, tenantId, id);
+      if (parentId !== null) {
+        if (subtree.includes(parentId)) {
+          throw ValidationError.field('parent_id', 'A category cannot be moved into itself or one of its descendants.');
+        }
+        const parent = await this.categories.findById(trx, tenantId, parentId);
+        if (!parent) throw ValidationError.field('parent_id', PARENT_MISSING);
+        depth = parent.depth_level + 1;
+      }
+      const now = this.clock.now().toISOString();
+      const delta = depth - current.depth_level;
+      if (delta !== 0) {
+        await this.categories.shiftDepth(trx, tenantId, subtree.filter((d) => d !== id), delta, now);
+      }
+      const moved = await this.categories.update(trx, tenantId, id, { parent_id: parentId, depth_level: depth, updated_at: now });
+      if (!moved) throw new NotFoundError(RESOURCE);
+      return moved;
+    });
+  }
+
+  /** Flips is_featured. @throws NotFoundError('Category'). */
+  async toggleFeatured(tenantId: string, id: string): Promise<Category> {
+    const toggled = await this.categories.toggleFeatured(this.db, tenantId, id, this.clock.now().toISOString());
+    if (!toggled) throw new NotFoundError(RESOURCE);
+    return toggled;
+  }
+
+  /** Sets is_active on many categories (no cascade to children); ids not found in the tenant count as failed. */
+  async bulkStatus(tenantId: string, input: BulkStatusBody): Promise<BulkResult> {
+    const changed = new Set(await inTransaction(this.db, (trx) => this.categories.setActive(trx, tenantId, input.category_ids, input.is_active, this.clock.now().toISOString())));
+    const failures = input.category_ids.filter((id) => !changed.has(id)).map((id) => ({ id, reason: 'Category not found.' }));
+    return bulkResult(input.category_ids.length, failures);
+  }
+
+  /** The first free slug for `name` among the tenant's live categories, other than `exceptId`'s own. */
+  private slugFor(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<string> {
+    return uniqueSlug(slugOf(name, 'category'), (candidate) => this.categories.slugTaken(db, tenantId, candidate, exceptId));
+  }
+}

@@ -1,0 +1,13 @@
+// Wires the suppliers module: repository, service and routes.
+import type { CatalogDeps } from '../catalog.js';
+import { SupplierRepository } from './supplier.repository.js';
+import { supplierRoutes } from './supplier.routes.js';
+import { SupplierService } from './supplier.service.js';
+
+export { ORDERABLE_STATUSES, canReceiveOrders, SupplierService } from './supplier.service.js';
+export type { PerformanceSource, SupplierOrderStats } from './supplier.performance.js';
+
+export function createSuppliers(deps: CatalogDeps) {
+  const service = new SupplierService(deps.db, new SupplierRepository(), deps.clock, deps.newId);
+  return { service, routes: supplierRoutes(service, deps.publicUrl) };
+}

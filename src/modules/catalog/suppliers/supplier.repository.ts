@@ -1,0 +1,130 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { SupplierRatingsTable, SupplierStatus, SuppliersTable, SupplierType } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+
+export type Supplier = Selectable<SuppliersTable>;
+export type NewSupplier = Insertable<SuppliersTable>;
+export type SupplierUpdate = Updateable<SuppliersTable>;
+export type NewSupplierRating = Insertable<SupplierRatingsTable>;
+
+export interface SupplierFilters {
+  status?: SupplierStatus;
+  type?: SupplierType;
+  is_approved?: boolean;
+  is_preferred?: boolean;
+  search?: string;
+  sort_by: 'name' | 'rating' | 'created_at' | 'lead_time_days';
+  sort_direction: 'asc' | 'desc';
+}
+
+export class SupplierRepository {
+  private live(db: Executor, tenantId: string) {
+    return db.selectFrom('suppliers').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
+  }
+
+  async insert(db: Executor, supplier: NewSupplier): Promise<Supplier> {
+    return db.insertInto('suppliers').values(supplier).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(db: Executor, tenantId: string, id: string): Promise<Supplier | undefined> {
+    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(db: Executor, tenantId: string, filters: SupplierFilters, page: PageRequest): Promise<Page<Supplier>> {
+    let query = this.live(db, tenantId);
+    if (filters.search) {
+      const term = `%${filters.search.toLowerCase()}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['name']), 'like', term),
+          eb(eb.fn('lower', ['code']), 'like', term),
+          eb(eb.fn('lower', ['email']), 'like', term),
+        ]),
+      );
+    }
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.type) query = query.where('type', '=', filters.type);
+    if (filters.is_approved !== undefined) query = query.where('is_approved', '=', filters.is_approved);
+    if (filters.is_preferred !== undefined) query = query.where('is_preferred', '=', filters.is_preferred);
+
+    const direction = filters.sort_direction;
+    let ordered = query.selectAll();
+    if (filters.sort_by === 'name') {
+      // Case-insensitive on both engines (SQLite compares bytes; PostgreSQL follows its collation).
+      ordered = ordered.orderBy((eb) => eb.fn('lower', ['name']), direction);
+    } else if (filters.sort_by === 'created_at') {
+      ordered = ordered.orderBy('created_at', direction);
+    } else {
+      // Nulls last in both directions: the engines disagree on where NULL sorts by default.
+      const column = filters.sort_by;
+      ordered = ordered.orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`, 'asc').orderBy(column, direction);
+    }
+    const [items, count] = await Promise.all([
+      ordered.orderBy('id', direction).limit(page.per_page).offset(offsetOf(page)).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  async update(db: Executor, tenantId: string, id: string, changes: SupplierUpdate): Promise<Supplier | undefined> {
+    return db
+      .updateTable('suppliers')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves a live supplier to `to` only when its current status is one of `from` (or any but `notFrom`), in
+   * one conditional UPDATE: two concurrent transitions cannot both pass the check. Undefined when nothing
+   * matched (missing, or in another status).
+   */
+  async transition(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    allowed: { from: readonly SupplierStatus[] } | { notFrom: readonly SupplierStatus[] },
+    changes: SupplierUpdate,
+  ): Promise<Supplier | undefined> {
+    let query = db.updateTable('suppliers').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null);
+    // An empty list would be `in ()`, which PostgreSQL refuses: no `from` matches nothing, no `notFrom` anything.
+    if ('from' in allowed) query = allowed.from.length > 0 ? query.where('status', 'in', [...allowed.from]) : query.where(sql<boolean>`1 = 0`);
+    else if (allowed.notFrom.length > 0) query = query.where('status', 'not in', [...allowed.notFrom]);
+    return query.returningAll().executeTakeFirst();
+  }
+
+  async insertRating(db: Executor, rating: NewSupplierRating): Promise<void> {
+    await db.insertInto('supplier_ratings').values(rating).execute();
+  }
+
+  /**
+   * Sets `rating` and `rating_count` from every stored rating in one UPDATE with subqueries, so the
+   * average never comes from a stale read of the supplier row.
+   */
+  async refreshRating(db: Executor, tenantId: string, id: string, at: string): Promise<Supplier | undefined> {
+    return db
+      .updateTable('suppliers')
+      .set((eb) => ({
+        rating: eb
+          .selectFrom('supplier_ratings')
+          .select((r) => r.fn.avg<number>('supplier_ratings.rating').as('avg'))
+          .where('supplier_ratings.tenant_id', '=', tenantId)
+          .where('supplier_ratings.supplier_id', '=', id),
+        rating_count: eb
+          .selectFrom('supplier_ratings')
+          .select((r) => r.fn.countAll<number>().as('n'))
+          .where('supplier_ratings.tenant_id', '=', tenantId)
+          .where('supplier_ratings.supplier_id', '=', id),
+        updated_at: at,
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,140 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { pageQuery } from '../../../http/pagination.js';
+
+export const SUPPLIER_STATUSES = ['prospective', 'active', 'approved', 'preferred', 'inactive', 'suspended', 'blacklisted', 'under_review'] as const;
+export const SUPPLIER_TYPES = ['manufacturer', 'distributor', 'wholesaler', 'retailer', 'service_provider', 'consultant', 'individual'] as const;
+
+/** Largest minimum order amount in currency units (a DECIMAL(12,2)). */
+export const MAX_MINIMUM_ORDER_AMOUNT = 9_999_999_999.99;
+
+const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
+
+export const SupplierAddressSchema = Type.Object(
+  {
+    street: Type.Optional(text(255)),
+    city: Type.Optional(text(120)),
+    state: Type.Optional(text(120)),
+    postal_code: Type.Optional(text(32)),
+    country: Type.Optional(text(120)),
+  },
+  { additionalProperties: false },
+);
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  code: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Letters, digits, dashes and underscores; stored upper-case; unique per tenant among live suppliers.',
+  }),
+  email: Type.String({ format: 'email', maxLength: 255 }),
+  phone: text(50),
+  type: Nullable(Type.Enum(SUPPLIER_TYPES)),
+  is_approved: Type.Boolean(),
+  is_preferred: Type.Boolean(),
+  address: Nullable(SupplierAddressSchema),
+  payment_terms: text(255),
+  lead_time_days: Nullable(Type.Integer({ minimum: 0, maximum: 3650, description: 'Days from order to delivery.' })),
+  minimum_order_amount: Nullable(
+    Type.Number({ minimum: 0, maximum: MAX_MINIMUM_ORDER_AMOUNT, description: 'USD; rounded half away from zero to cents.' }),
+  ),
+};
+
+export const SupplierCreateBody = Type.Object(
+  {
+    name: fields.name,
+    code: fields.code,
+    email: fields.email,
+    phone: Type.Optional(fields.phone),
+    type: Type.Optional(fields.type),
+    is_approved: Type.Optional(fields.is_approved),
+    is_preferred: Type.Optional(fields.is_preferred),
+    address: Type.Optional(fields.address),
+    payment_terms: Type.Optional(fields.payment_terms),
+    lead_time_days: Type.Optional(fields.lead_time_days),
+    minimum_order_amount: Type.Optional(fields.minimum_order_amount),
+  },
+  { additionalProperties: false, description: 'A new supplier starts `inactive`; a `status` sent here is ignored.' },
+);
+export type SupplierCreateBody = Static<typeof SupplierCreateBody>;
+
+export const SupplierUpdateBody = Type.Partial(Type.Object(fields), {
+  additionalProperties: false,
+  description: 'Partial update; a `status` sent here is ignored (use activate, deactivate, suspend).',
+});
+export type SupplierUpdateBody = Static<typeof SupplierUpdateBody>;
+
+export const SupplierListQuery = Type.Object({
+  ...pageQuery(25),
+  status: Type.Optional(Type.Enum(SUPPLIER_STATUSES)),
+  type: Type.Optional(Type.Enum(SUPPLIER_TYPES)),
+  is_approved: Type.Optional(Type.Boolean()),
+  is_preferred: Type.Optional(Type.Boolean()),
+  search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive match on name, code or email.' })),
+  sort_by: Type.Enum(['name', 'rating', 'created_at', 'lead_time_days'], {
+    default: 'name',
+    description: 'Suppliers without a rating or lead time sort last in both directions.',
+  }),
+  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+});
+export type SupplierListQuery = Static<typeof SupplierListQuery>;
+
+export const SupplierSuspendBody = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, maxLength: 1000 }),
+    suspended_until: Type.Optional(Nullable(Type.String({ format: 'date', description: 'YYYY-MM-DD, today or later.' }))),
+  },
+  { additionalProperties: false },
+);
+export type SupplierSuspendBody = Static<typeof SupplierSuspendBody>;
+
+export const SupplierRateBody = Type.Object(
+  {
+    rating: Type.Number({ minimum: 1, maximum: 5 }),
+    notes: Type.Optional(text(1000)),
+  },
+  { additionalProperties: false },
+);
+export type SupplierRateBody = Static<typeof SupplierRateBody>;
+
+export const SupplierResponse = Type.Object({
+  id: Ulid,
+  name: Type.String(),
+  code: Type.String(),
+  email: Type.String(),
+  phone: Nullable(Type.String()),
+  status: Type.Enum(SUPPLIER_STATUSES),
+  type: Nullable(Type.Enum(SUPPLIER_TYPES)),
+  rating: Nullable(Type.Number({ description: 'Average of all ratings, 2 decimals; null before the first.' })),
+  rating_count: Type.Integer(),
+  is_approved: Type.Boolean(),
+  is_preferred: Type.Boolean(),
+  address: Nullable(SupplierAddressSchema),
+  payment_terms: Nullable(Type.String()),
+  lead_time_days: Nullable(Type.Integer()),
+  minimum_order_amount: Nullable(Type.Number()),
+  suspension_reason: Nullable(Type.String()),
+  suspended_until: Nullable(Type.String({ format: 'date' })),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const SupplierRatingResponse = Type.Object({
+  supplier_id: Ulid,
+  rating: Type.Number({ description: 'The new average, 2 decimals.' }),
+  rating_count: Type.Integer(),
+  submitted: Type.Number({ description: 'The rating just submitted.' }),
+});
+
+const NullableNumber = Nullable(Type.Number());
+
+export const SupplierPerformanceResponse = Type.Object({
+  orders: Type.Object({ total: Type.Integer(), on_time: Type.Integer(), late: Type.Integer(), on_time_rate: NullableNumber }),
+  delivery: Type.Object({ average_lead_time_days: NullableNumber, promised_vs_actual: NullableNumber }),
+  quality: Type.Object({ return_rate: NullableNumber, defect_rate: NullableNumber }),
+  financial: Type.Object({ total_spend: Type.Number(), average_order_value: NullableNumber }),
+  compliance: Type.Object({ approved: Type.Boolean(), last_audit_date: Nullable(Type.String({ format: 'date' })) }),
+  activity: Type.Object({ last_order_date: Nullable(Type.String({ format: 'date' })), orders_last_90_days: Type.Integer() }),
+});

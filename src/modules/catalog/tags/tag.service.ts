@@ -1,0 +1,254 @@
+// Tags: names and slugs unique per tenant, hard-deleted together with their product links. Inactive tags
+// keep the links they have but cannot be newly linked; merging moves links to a target without duplicates.
+import { uniqueViolation } from '../../../db/errors.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import type { Tag, TagFilters, TagRepository, TagStatistics, TagUpdate, TagWithCount } from './tag.repository.js';
+import { DEFAULT_TAG_COLOR, type TagCreateBody, type TagMergeBody, type TagUpdateBody } from './tag.schemas.js';
+
+export function tagResource(t: TagWithCount) {
+  return {
+    id: t.id,
+    name: t.name,
+    slug: t.slug,
+    description: t.description,
+    color: t.color,
+    is_active: t.is_active,
+    products_count: t.products_count,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  };
+}
+
+const NAME_TAKEN = 'The name has already been taken.';
+const SLUG_TAKEN = 'The slug has already been taken.';
+const NOT_FOUND_REASON = 'Tag not found.';
+
+/** Maps a unique-index violation (a concurrent insert that passed the pre-check) to its field. */
+function takenField(error: unknown): 'name' | 'slug' | null {
+  const violation = uniqueViolation(error);
+  if (!violation) return null;
+  if (violation.columns.includes('slug') || violation.constraint === 'tags_tenant_slug_unique') return 'slug';
+  if (violation.columns.includes('name') || violation.constraint === 'tags_tenant_name_unique') return 'name';
+  return null;
+}
+
+export interface MergeResult {
+  source_tag_ids: string[];
+  target_tag_id: string;
+  links_moved: number;
+}
+
+export class TagService {
+  constructor(
+    private readonly db: Executor,
+    private readonly tags: TagRepository,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+  ) {}
+
+  list(tenantId: string, filters: TagFilters, page: PageRequest): Promise<Page<TagWithCount>> {
+    return this.tags.list(this.db, tenantId, filters, page);
+  }
+
+  /** @throws NotFoundError('Tag'), also for another tenant's tag or a malformed id. */
+  async get(tenantId: string, id: string, db: Executor = this.db): Promise<TagWithCount> {
+    const tag = await this.tags.findById(db, tenantId, id);
+    if (!tag) throw new NotFoundError('Tag');
+    return tag;
+  }
+
+  private async assertUnique(db: Executor, tenantId: string, input: { name?: string; slug?: string }, exceptId?: string): Promise<void> {
+    const errors: FieldErrors = {};
+    if (input.name !== undefined && (await this.tags.nameTaken(db, tenantId, input.name, exceptId))) errors.name = [NAME_TAKEN];
+    if (input.slug !== undefined && (await this.tags.slugTaken(db, tenantId, input.slug, exceptId))) errors.slug = [SLUG_TAKEN];
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  }
+
+  private static cleanName(name: string): string {
+    const trimmed = name.trim();
+    if (trimmed === '') throw ValidationError.field('name', 'The name field must not be empty.');
+    return trimmed;
+  }
+
+  private static rethrowTaken(error: unknown): never {
+    const field = takenField(error);
+    if (field) throw ValidationError.field(field, field === 'name' ? NAME_TAKEN : SLUG_TAKEN);
+    throw error;
+  }
+
+  /**
+   * Creates a tag; color defaults to #3B82F6 and is stored upper-case.
+   * @throws ValidationError when the name (case-insensitive) or slug is taken in this tenant.
+   */
+  async create(tenantId: string, input: TagCreateBody): Promise<TagWithCount> {
+    return inTransaction(this.db, async (trx) => {
+      const name = TagService.cleanName(input.name);
+      await this.assertUnique(trx, tenantId, { name, slug: input.slug });
+      const now = this.clock.now().toISOString();
+      try {
+        const tag = await this.tags.insert(trx, {
+          id: this.newId(),
+          tenant_id: tenantId,
+          name,
+          slug: input.slug,
+          description: input.description ?? null,
+          color: (input.color ?? DEFAULT_TAG_COLOR).toUpperCase(),
+          is_active: input.is_active ?? true,
+          created_at: now,
+          updated_at: now,
+        });
+        return { ...tag, products_count: 0 };
+      } catch (error) {
+        TagService.rethrowTaken(error);
+      }
+    });
+  }
+
+  /**
+   * Partial update with the create rules.
+   * @throws NotFoundError('Tag'); ValidationError for a taken name or slug.
+   */
+  async update(tenantId: string, id: string, input: TagUpdateBody): Promise<TagWithCount> {
+    return inTransaction(this.db, async (trx) => {
+      await this.get(tenantId, id, trx);
+      const name = input.name === undefined ? undefined : TagService.cleanName(input.name);
+      await this.assertUnique(trx, tenantId, { name, slug: input.slug }, id);
+      const changes: TagUpdate = { updated_at: this.clock.now().toISOString() };
+      if (name !== undefined) changes.name = name;
+      if (input.slug !== undefined) changes.slug = input.slug;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.color !== undefined) changes.color = input.color.toUpperCase();
+      if (input.is_active !== undefined) changes.is_active = input.is_active;
+      try {
+        await this.tags.update(trx, tenantId, id, changes);
+      } catch (error) {
+        TagService.rethrowTaken(error);
+      }
+      return this.get(tenantId, id, trx);
+    });
+  }
+
+  /** Deletes the tag and its product links in one transaction. @throws NotFoundError('Tag'). */
+  async remove(tenantId: string, id: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await this.get(tenantId, id, trx);
+      await this.tags.deleteWithLinks(trx, tenantId, [id]);
+    });
+  }
+
+  private async split(db: Executor, tenantId: string, ids: readonly string[]): Promise<{ found: string[]; failures: BulkFailure[] }> {
+    const existing = new Set((await this.tags.findByIds(db, tenantId, ids)).map((t) => t.id));
+    return {
+      found: ids.filter((id) => existing.has(id)),
+      failures: ids.filter((id) => !existing.has(id)).map((id) => ({ id, reason: NOT_FOUND_REASON })),
+    };
+  }
+
+  /** Sets `is_active` on every given tag of the tenant; ids not found count as failed. */
+  async bulkSetActive(tenantId: string, ids: readonly string[], isActive: boolean): Promise<BulkResult> {
+    return inTransaction(this.db, async (trx) => {
+      const { found, failures } = await this.split(trx, tenantId, ids);
+      await this.tags.setActive(trx, tenantId, found, isActive, this.clock.now().toISOString());
+      return bulkResult(ids.length, failures, true);
+    });
+  }
+
+  /** Deletes the given tags with their product links, in one transaction; ids not found count as failed. */
+  async bulkRemove(tenantId: string, ids: readonly string[]): Promise<BulkResult> {
+    return inTransaction(this.db, async (trx) => {
+      const { found, failures } = await this.split(trx, tenantId, ids);
+      await this.tags.deleteWithLinks(trx, tenantId, found);
+      return bulkResult(ids.length, failures, true);
+    });
+  }
+
+  /**
+   * Moves every product link of the sources to the target (a product already linked to the target keeps
+   * its one link), then deletes the sources; one transaction.
+   * @throws ValidationError when the target is missing, inactive or among the sources, or naming missing sources.
+   */
+  async merge(tenantId: string, input: TagMergeBody): Promise<MergeResult> {
+    const { source_tag_ids: sourceIds, target_tag_id: targetId } = input;
+    return inTransaction(this.db, async (trx) => {
+      const errors: FieldErrors = {};
+      if (sourceIds.includes(targetId)) errors.source_tag_ids = ['The target tag cannot also be a source tag.'];
+      const target = await this.tags.findById(trx, tenantId, targetId);
+      if (!target) errors.target_tag_id = [`The target tag ${targetId} does not exist.`];
+      // Merging newly links products to the target, which an inactive tag does not allow.
+      else if (!target.is_active) errors.target_tag_id = ['The target tag is inactive and cannot be newly linked: activate it first.'];
+      const existing = new Set((await this.tags.findByIds(trx, tenantId, sourceIds)).map((t) => t.id));
+      sourceIds.forEach((id, index) => {
+        if (!existing.has(id)) errors[`source_tag_ids.${index}`] = [`The source tag ${id} does not exist.`];
+      });
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const now = this.clock.now().toISOString();
+      const alreadyOnTarget = new Set(await this.tags.linkedProductIds(trx, tenantId, [targetId]));
+      const toLink = (await this.tags.linkedProductIds(trx, tenantId, sourceIds)).filter((productId) => !alreadyOnTarget.has(productId));
+      await this.tags.insertLinks(
+        trx,
+        toLink.map((productId) => ({ tenant_id: tenantId, product_id: productId, tag_id: targetId, created_at: now })),
+      );
+      await this.tags.deleteWithLinks(trx, tenantId, sourceIds);
+      await this.tags.update(trx, tenantId, targetId, { updated_at: now });
+      return { source_tag_ids: [...sourceIds], target_tag_id: targetId, links_moved: toLink.length };
+    });
+  }
+
+  statistics(tenantId: string): Promise<TagStatistics> {
+    return this.tags.statistics(this.db, tenantId);
+  }
+
+  /** Every tag of the tenant, by name, with its live-product count. */
+  async exportRows(tenantId: string): Promise<ReturnType<typeof tagResource>[]> {
+    return (await this.tags.all(this.db, tenantId)).map(tagResource);
+  }
+
+  /**
+   * For the product module: refuses tag ids that do not exist in the tenant or are inactive (inactive tags
+   * cannot be newly linked). Errors are keyed `tags.<index>` by position in `tagIds`.
+   * `alreadyLinked` ids are allowed while inactive (an existing link may stay).
+   * @throws ValidationError.
+   */
+  async assertLinkable(tenantId: string, tagIds: readonly string[], db: Executor = this.db, alreadyLinked: readonly string[] = []): Promise<void> {
+    const tags = new Map<string, Tag>((await this.tags.findByIds(db, tenantId, [...new Set(tagIds)])).map((t) => [t.id, t]));
+    const kept = new Set(alreadyLinked);
+    const errors: FieldErrors = {};
+    tagIds.forEach((id, index) => {
+      const tag = tags.get(id);
+      if (!tag) errors[`tags.${index}`] = ['The selected tag does not exist.'];
+      else if (!tag.is_active && !kept.has(id)) errors[`tags.${index}`] = [`The tag ${tag.name} is inactive and cannot be newly linked.`];
+    });
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  }
+
+  /**
+   * For the product module, inside its transaction: makes `tagIds` the product's exact set of links
+   * (removes the others, adds the missing). Tags newly linked must exist and be active; links the product
+   * already has to an inactive tag may stay.
+   * @throws ValidationError keyed `tags.<index>`.
+   */
+  async replaceProductTags(trx: Executor, tenantId: string, productId: string, tagIds: readonly string[]): Promise<void> {
+    const wanted = [...new Set(tagIds)];
+    const current = await this.tags.tagIdsOfProduct(trx, tenantId, productId);
+    await this.assertLinkable(tenantId, tagIds, trx, current);
+    const currentSet = new Set(current);
+    const wantedSet = new Set(wanted);
+    await this.tags.deleteProductLinks(
+      trx,
+      tenantId,
+      productId,
+      current.filter((id) => !wantedSet.has(id)),
+    );
+    const now = this.clock.now().toISOString();
+    await this.tags.insertLinks(
+      trx,
+      wanted.filter((id) => !currentSet.has(id)).map((tagId) => ({ tenant_id: tenantId, product_id: productId, tag_id: tagId, created_at: now })),
+    );
+  }
+}
