@@ -7,6 +7,20 @@ export const IdParams = Type.Object({ id: Type.String({ description: 'ULID of th
 export const Timestamp = Type.String({ format: 'date-time' });
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
+const nullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
+
+/** A postal address (warehouses, suppliers): every part optional and nullable. */
+export const AddressSchema = Type.Object(
+  {
+    street: Type.Optional(nullableText(255)),
+    city: Type.Optional(nullableText(120)),
+    state: Type.Optional(nullableText(120)),
+    postal_code: Type.Optional(nullableText(32)),
+    country: Type.Optional(nullableText(120)),
+  },
+  { additionalProperties: false },
+);
+
 export const ErrorBody = Type.Object(
   { success: Type.Literal(false), message: Type.String() },
   { additionalProperties: true, description: 'An error.' },

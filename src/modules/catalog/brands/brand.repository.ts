@@ -1,5 +1,6 @@
 // Brands SQL. Every query filters by tenant and, except inserts, by `deleted_at is null` (soft delete).
 // A product counts as linked while it is live (its own `deleted_at` is null).
+import { containsText } from '../../../db/search.js';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { BrandsTable, DB } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
@@ -54,14 +55,8 @@ export class BrandRepository {
   private filtered(db: Executor, tenantId: string, filters: BrandFilters) {
     let query = this.live(db, tenantId);
     if (filters.search) {
-      const term = `%${filters.search.toLowerCase()}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['brands.name']), 'like', term),
-          eb(eb.fn('lower', ['brands.slug']), 'like', term),
-          eb(eb.fn('lower', ['brands.description']), 'like', term),
-        ]),
-      );
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['brands.name', 'brands.slug', 'brands.description'], term));
     }
     if (filters.is_active !== undefined) query = query.where('brands.is_active', '=', filters.is_active);
     if (filters.has_products !== undefined) {

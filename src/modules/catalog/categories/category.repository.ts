@@ -1,4 +1,5 @@
 // SQL for product categories. Every query filters by tenant; soft-deleted rows are invisible.
+import { containsText } from '../../../db/search.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { ProductCategoriesTable } from '../../../db/schema.js';
@@ -75,14 +76,8 @@ export class CategoryRepository {
   async list(db: Executor, tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {
     let query = this.live(db, tenantId);
     if (filters.search) {
-      const term = `%${filters.search.toLowerCase()}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['name']), 'like', term),
-          eb(eb.fn('lower', ['slug']), 'like', term),
-          eb(eb.fn('lower', ['description']), 'like', term),
-        ]),
-      );
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['name', 'slug', 'description'], term));
     }
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
     if (filters.is_featured !== undefined) query = query.where('is_featured', '=', filters.is_featured);

@@ -1,3 +1,4 @@
+import { containsText } from '../../../db/search.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { SupplierRatingsTable, SupplierStatus, SuppliersTable, SupplierType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
@@ -34,14 +35,8 @@ export class SupplierRepository {
   async list(db: Executor, tenantId: string, filters: SupplierFilters, page: PageRequest): Promise<Page<Supplier>> {
     let query = this.live(db, tenantId);
     if (filters.search) {
-      const term = `%${filters.search.toLowerCase()}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['name']), 'like', term),
-          eb(eb.fn('lower', ['code']), 'like', term),
-          eb(eb.fn('lower', ['email']), 'like', term),
-        ]),
-      );
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['name', 'code', 'email'], term));
     }
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.type) query = query.where('type', '=', filters.type);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 
 export const SUPPLIER_STATUSES = ['prospective', 'active', 'approved', 'preferred', 'inactive', 'suspended', 'blacklisted', 'under_review'] as const;
@@ -9,17 +9,6 @@ export const SUPPLIER_TYPES = ['manufacturer', 'distributor', 'wholesaler', 'ret
 export const MAX_MINIMUM_ORDER_AMOUNT = 9_999_999_999.99;
 
 const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
-
-export const SupplierAddressSchema = Type.Object(
-  {
-    street: Type.Optional(text(255)),
-    city: Type.Optional(text(120)),
-    state: Type.Optional(text(120)),
-    postal_code: Type.Optional(text(32)),
-    country: Type.Optional(text(120)),
-  },
-  { additionalProperties: false },
-);
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -34,7 +23,7 @@ const fields = {
   type: Nullable(Type.Enum(SUPPLIER_TYPES)),
   is_approved: Type.Boolean(),
   is_preferred: Type.Boolean(),
-  address: Nullable(SupplierAddressSchema),
+  address: Nullable(AddressSchema),
   payment_terms: text(255),
   lead_time_days: Nullable(Type.Integer({ minimum: 0, maximum: 3650, description: 'Days from order to delivery.' })),
   minimum_order_amount: Nullable(
@@ -111,7 +100,7 @@ export const SupplierResponse = Type.Object({
   rating_count: Type.Integer(),
   is_approved: Type.Boolean(),
   is_preferred: Type.Boolean(),
-  address: Nullable(SupplierAddressSchema),
+  address: Nullable(AddressSchema),
   payment_terms: Nullable(Type.String()),
   lead_time_days: Nullable(Type.Integer()),
   minimum_order_amount: Nullable(Type.Number()),

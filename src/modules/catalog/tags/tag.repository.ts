@@ -1,5 +1,6 @@
 // Tags and their product links. Every query filters by tenant; "linked products" means live (not
 // soft-deleted) products only.
+import { containsText } from '../../../db/search.js';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { DB, ProductTagsTable, TagsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
@@ -89,14 +90,8 @@ export class TagRepository {
   async list(db: Executor, tenantId: string, filters: TagFilters, page: PageRequest): Promise<Page<TagWithCount>> {
     let query = this.scoped(db, tenantId);
     if (filters.search) {
-      const term = `%${filters.search.toLowerCase()}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['name']), 'like', term),
-          eb(eb.fn('lower', ['slug']), 'like', term),
-          eb(eb.fn('lower', ['description']), 'like', term),
-        ]),
-      );
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['name', 'slug', 'description'], term));
     }
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
     if (filters.color) query = query.where('color', '=', filters.color.toUpperCase());

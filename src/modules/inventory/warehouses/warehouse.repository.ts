@@ -1,3 +1,4 @@
+import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { NewWarehouse, Warehouse, WarehouseType, WarehouseUpdate } from '../../../db/schema.js';
 import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
@@ -30,8 +31,8 @@ export class WarehouseRepository {
   async list(db: Executor, tenantId: string, filters: WarehouseFilters, page: PageRequest): Promise<Page<Warehouse>> {
     let query = this.live(db, tenantId);
     if (filters.search) {
-      const term = `%${filters.search.toLowerCase()}%`;
-      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', term), eb(eb.fn('lower', ['code']), 'like', term)]));
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['name', 'code'], term));
     }
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);

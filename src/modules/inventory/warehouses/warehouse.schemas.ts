@@ -1,21 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 
 export const WAREHOUSE_TYPES = ['main', 'distribution', 'satellite', 'virtual', 'consignment'] as const;
-
-const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
-
-export const AddressSchema = Type.Object(
-  {
-    street: Type.Optional(text(255)),
-    city: Type.Optional(text(120)),
-    state: Type.Optional(text(120)),
-    postal_code: Type.Optional(text(32)),
-    country: Type.Optional(text(120)),
-  },
-  { additionalProperties: false },
-);
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
