@@ -1,4 +1,5 @@
 // Product categories: create, read, update, delete, the flat list, abilities and tenant scoping.
+import type { ProductCategoriesTable } from '../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -6,19 +7,8 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 const CATEGORIES = '/api/v1/operations/product-categories';
 const MISSING_ID = '01h00000000000000000000000';
 
-interface CategoryBody {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  parent_id: string | null;
-  sort_order: number;
-  is_active: boolean;
-  is_featured: boolean;
-  depth_level: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A category as the API answers it: the row without its tenant and soft-delete marker. */
+type CategoryBody = Omit<ProductCategoriesTable, 'tenant_id' | 'deleted_at'>;
 
 describe('product categories', () => {
   let t: TestApp;
