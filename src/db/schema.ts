@@ -228,6 +228,46 @@ export interface ProductTagsTable {
   created_at: Timestamp;
 }
 
+export type AttributeType =
+  | 'text' | 'number' | 'boolean' | 'date' | 'select' | 'multiselect'
+  | 'color' | 'image' | 'url' | 'email' | 'phone' | 'json';
+
+export interface AttributeDefinitionsTable {
+  id: string;
+  tenant_id: string;
+  /** Immutable after creation, as is `type`. */
+  code: string;
+  name: string;
+  label: string;
+  type: AttributeType;
+  description: string | null;
+  /** Required for select and multiselect. */
+  options: string[] | null;
+  /** Rules such as `min:100`, `max:5`, `regex:^A`. */
+  validation_rules: string[] | null;
+  unit: string | null;
+  /** The default in stored value form. */
+  default_value: string | null;
+  is_required: boolean;
+  is_filterable: boolean;
+  is_searchable: boolean;
+  is_visible_on_frontend: boolean;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** Values are text: booleans `1`/`0`, multiselect a JSON array string, dates `YYYY-MM-DD`. */
+export interface ProductAttributeValuesTable {
+  tenant_id: string;
+  product_id: string;
+  attribute_id: string;
+  value: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -244,6 +284,8 @@ export interface DB {
   supplier_ratings: SupplierRatingsTable;
   products: ProductsTable;
   product_tags: ProductTagsTable;
+  attribute_definitions: AttributeDefinitionsTable;
+  product_attribute_values: ProductAttributeValuesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -261,5 +303,8 @@ export type NewApiToken = Insertable<ApiTokensTable>;
  * Columns stored as booleans and as JSON. SQLite has neither type, so dialect.ts converts these by name;
  * a column name means the same type in every table (checked against the live schema by a test).
  */
-export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred']);
-export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes']);
+export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
+  'is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred',
+  'is_required', 'is_filterable', 'is_searchable', 'is_visible_on_frontend',
+]);
+export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules']);

@@ -11,6 +11,7 @@ import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestData
 const TABLES = [
   'tenants', 'users', 'warehouses', 'api_tokens', 'idempotency_keys', 'events', 'sessions', 'login_attempts',
   'product_categories', 'brands', 'tags', 'suppliers', 'supplier_ratings', 'products', 'product_tags',
+  'attribute_definitions', 'product_attribute_values',
 ];
 /** Tables that exist before a tenant is known: sign-in attempts are keyed by e-mail and IP. */
 const WITHOUT_TENANT = ['tenants', 'login_attempts'];

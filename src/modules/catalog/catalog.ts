@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import { createAttributes } from './attributes/index.js';
 import { createBrands } from './brands/index.js';
 import { createCategories } from './categories/index.js';
 import { createSuppliers } from './suppliers/index.js';
@@ -22,6 +23,7 @@ export function createCatalog(deps: CatalogDeps) {
     brands: createBrands(deps),
     tags: createTags(deps),
     suppliers: createSuppliers(deps),
+    attributes: createAttributes(deps),
   };
 }
 

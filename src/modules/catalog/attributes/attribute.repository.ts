@@ -1,0 +1,164 @@
+// Attribute SQL. Every query filters by tenant; definitions also by `deleted_at is null` (soft delete).
+// A product value counts while its product is live.
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import { containsText } from '../../../db/search.js';
+import type { AttributeDefinitionsTable, AttributeType, DB } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+
+export type AttributeDefinition = Selectable<AttributeDefinitionsTable>;
+export type NewAttributeDefinition = Insertable<AttributeDefinitionsTable>;
+export type AttributeDefinitionUpdate = Updateable<AttributeDefinitionsTable>;
+
+export interface AttributeFilters {
+  type?: AttributeType;
+  filterable?: boolean;
+  searchable?: boolean;
+  required?: boolean;
+  search?: string;
+}
+
+export interface AttributeCounts {
+  total_attributes: number;
+  required_count: number;
+  filterable_count: number;
+  searchable_count: number;
+  by_type: Array<{ type: AttributeType; n: number }>;
+  most_used: Array<{ id: string; code: string; name: string; products_count: number }>;
+}
+
+function liveValues(eb: ExpressionBuilder<DB, 'attribute_definitions'>, tenantId: string) {
+  return eb
+    .selectFrom('product_attribute_values as v')
+    .innerJoin('products as p', (join) => join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null))
+    .whereRef('v.attribute_id', '=', 'attribute_definitions.id')
+    .where('v.tenant_id', '=', tenantId);
+}
+
+export class AttributeRepository {
+  private live(db: Executor, tenantId: string) {
+    return db.selectFrom('attribute_definitions').where('attribute_definitions.tenant_id', '=', tenantId).where('attribute_definitions.deleted_at', 'is', null);
+  }
+
+  async insert(db: Executor, row: NewAttributeDefinition): Promise<AttributeDefinition> {
+    return db.insertInto('attribute_definitions').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(db: Executor, tenantId: string, id: string): Promise<AttributeDefinition | undefined> {
+    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Every live definition of the tenant, by sort_order, code and id. */
+  async listAll(db: Executor, tenantId: string): Promise<AttributeDefinition[]> {
+    return this.live(db, tenantId).selectAll().orderBy('sort_order').orderBy('code').orderBy('id').execute();
+  }
+
+  async list(db: Executor, tenantId: string, filters: AttributeFilters, page: PageRequest): Promise<Page<AttributeDefinition>> {
+    let query = this.live(db, tenantId);
+    if (filters.type) query = query.where('type', '=', filters.type);
+    if (filters.filterable !== undefined) query = query.where('is_filterable', '=', filters.filterable);
+    if (filters.searchable !== undefined) query = query.where('is_searchable', '=', filters.searchable);
+    if (filters.required !== undefined) query = query.where('is_required', '=', filters.required);
+    if (filters.search) {
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['code', 'name', 'label'], term));
+    }
+    const [items, count] = await Promise.all([
+      query.selectAll().orderBy('sort_order').orderBy('code').orderBy('id').limit(page.per_page).offset(offsetOf(page)).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  async update(db: Executor, tenantId: string, id: string, changes: AttributeDefinitionUpdate): Promise<AttributeDefinition | undefined> {
+    return db
+      .updateTable('attribute_definitions')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Values of the attribute held by live products. */
+  async countValues(db: Executor, tenantId: string, id: string): Promise<number> {
+    const row = await db
+      .selectFrom('product_attribute_values as v')
+      .innerJoin('products as p', (join) => join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null))
+      .where('v.tenant_id', '=', tenantId)
+      .where('v.attribute_id', '=', id)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Removes every value of the attribute, live products or not. */
+  async deleteValuesOf(db: Executor, tenantId: string, attributeId: string): Promise<void> {
+    await db.deleteFrom('product_attribute_values').where('tenant_id', '=', tenantId).where('attribute_id', '=', attributeId).execute();
+  }
+
+  async upsertValue(db: Executor, row: { tenant_id: string; product_id: string; attribute_id: string; value: string; at: string }): Promise<void> {
+    await db
+      .insertInto('product_attribute_values')
+      .values({ tenant_id: row.tenant_id, product_id: row.product_id, attribute_id: row.attribute_id, value: row.value, created_at: row.at, updated_at: row.at })
+      .onConflict((oc) => oc.columns(['tenant_id', 'product_id', 'attribute_id']).doUpdateSet({ value: row.value, updated_at: row.at }))
+      .execute();
+  }
+
+  async deleteValue(db: Executor, tenantId: string, productId: string, attributeId: string): Promise<void> {
+    await db
+      .deleteFrom('product_attribute_values')
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', '=', productId)
+      .where('attribute_id', '=', attributeId)
+      .execute();
+  }
+
+  /** A product's values with their live definitions, by sort_order and code. */
+  async valuesOfProduct(db: Executor, tenantId: string, productId: string) {
+    return db
+      .selectFrom('product_attribute_values as v')
+      .innerJoin('attribute_definitions as d', (join) => join.onRef('d.id', '=', 'v.attribute_id').on('d.tenant_id', '=', tenantId).on('d.deleted_at', 'is', null))
+      .where('v.tenant_id', '=', tenantId)
+      .where('v.product_id', '=', productId)
+      .selectAll('d')
+      .select('v.value')
+      .orderBy('d.sort_order')
+      .orderBy('d.code')
+      .execute();
+  }
+
+  async counts(db: Executor, tenantId: string): Promise<AttributeCounts> {
+    const flag = (eb: ExpressionBuilder<DB, 'attribute_definitions'>, column: 'is_required' | 'is_filterable' | 'is_searchable') =>
+      eb.fn.sum(eb.case().when(column, '=', true).then(1).else(0).end());
+    const [totals, byType, mostUsed] = await Promise.all([
+      this.live(db, tenantId)
+        .select((eb) => [
+          eb.fn.countAll().as('total'),
+          flag(eb, 'is_required').as('required'),
+          flag(eb, 'is_filterable').as('filterable'),
+          flag(eb, 'is_searchable').as('searchable'),
+        ])
+        .executeTakeFirstOrThrow(),
+      this.live(db, tenantId).select((eb) => ['type', eb.fn.countAll().as('n')]).groupBy('type').execute(),
+      this.live(db, tenantId)
+        .select((eb) => ['id', 'code', 'name', liveValues(eb, tenantId).select((sub) => sub.fn.countAll().as('n')).as('products_count')])
+        .orderBy('products_count', 'desc')
+        .orderBy('code')
+        .orderBy('id')
+        .limit(10)
+        .where((eb) => eb.exists(liveValues(eb, tenantId).select('v.product_id')))
+        .execute(),
+    ]);
+    // count and sum come back as bigint strings on PostgreSQL, and sum of no rows is null.
+    return {
+      total_attributes: Number(totals.total),
+      required_count: Number(totals.required ?? 0),
+      filterable_count: Number(totals.filterable ?? 0),
+      searchable_count: Number(totals.searchable ?? 0),
+      by_type: byType.map((r) => ({ type: r.type, n: Number(r.n) })),
+      most_used: mostUsed.map((r) => ({ id: r.id, code: r.code, name: r.name, products_count: Number(r.products_count) })),
+    };
+  }
+}

@@ -1,0 +1,15 @@
+// Wires the attributes module: repository, service and routes.
+import type { CatalogDeps } from '../catalog.js';
+import { AttributeRepository } from './attribute.repository.js';
+import { attributeRoutes } from './attribute.routes.js';
+import { AttributeService } from './attribute.service.js';
+
+export function createAttributes(deps: CatalogDeps) {
+  const service = new AttributeService(deps.db, new AttributeRepository(), deps.clock, deps.newId);
+  return { service, routes: attributeRoutes(service, deps.publicUrl) };
+}
+
+export { AttributeService, type StoredAttributeValues } from './attribute.service.js';
+export type { AttributeDefinition } from './attribute.repository.js';
+export { normaliseValue, formatValue, displayValue, parseStored } from './attribute-values.js';
+export { attributeTypes, ATTRIBUTE_TYPES } from './attribute-types.js';
