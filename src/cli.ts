@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateAtStartup } from './db/migrate.js';
 import type { Role, TokenType } from './db/schema.js';
 import { AppError, ValidationError } from './http/errors.js';
 import { systemClock } from './lib/clock.js';
@@ -49,7 +49,7 @@ async function withServices<T>(
 ): Promise<T> {
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize });
   try {
-    await migrateToLatest(database.db);
+    await migrateAtStartup(database);
     return await work(createServices({ db: database.db, clock: systemClock, newId, config }), database);
   } finally {
     await database.close();
@@ -163,7 +163,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .action(async (o: { json?: boolean }) => {
       const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 1 });
       try {
-        const applied = (await migrateToLatest(database.db)).map((r) => r.migrationName);
+        const applied = (await migrateAtStartup(database)).map((r) => r.migrationName);
         print(!!o.json, { applied }, applied.length ? `Applied: ${applied.join(', ')}` : 'Nothing to migrate.');
       } finally {
         await database.close();

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { STARTUP_LOCK_WAIT_MS, migrateAtStartup } from './db/migrate.js';
 import { Worker, workerTasks } from './worker.js';
 
 export interface StartOptions {
@@ -21,10 +21,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
     poolSize: config.databasePoolSize,
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
   });
-  await migrateToLatest(database.db);
+  await migrateAtStartup(database);
   const app = await buildApp({ config, database, ownsDatabase: true, loggerInstance: logger });
 
-  const bootstrap = await app.services.tenants.ensureDefault(config.adminEmail, config.adminPassword);
+  const bootstrap = await database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () =>
+    app.services.tenants.ensureDefault(config.adminEmail, config.adminPassword),
+  );
   if (bootstrap) {
     app.log.info({ tenant: bootstrap.created.tenant.id, admin: config.adminEmail }, 'created the Default tenant on an empty database');
     if (bootstrap.generatedPassword) {

@@ -12,6 +12,12 @@ export type Db = Kysely<DB>;
 export interface Database {
   readonly db: Db;
   readonly engine: Engine;
+  /**
+   * Runs start-up work (migrations, first-start bootstrap) willing to wait up to `ms` for SQLite's write
+   * lock, since another process may be migrating the same file. Serving keeps the short wait: a busy wait
+   * in better-sqlite3 blocks the event loop. PostgreSQL waits on its own locks.
+   */
+  withStartupLockWait<T>(ms: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -25,19 +31,21 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 function openSqlite(file: string): BetterSqlite3.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new BetterSqlite3(file);
+  const sqlite = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   return sqlite;
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
   let dialect;
+  let sqlite: BetterSqlite3.Database | null = null;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
@@ -45,8 +53,22 @@ export function createDatabase(options: DatabaseOptions): Database {
     pool.on('error', (error) => options.onConnectionError?.(error));
     dialect = new PostgresDialect({ pool });
   } else {
-    dialect = new ImmediateSqliteDialect({ database: openSqlite(options.sqliteFile) });
+    sqlite = openSqlite(options.sqliteFile);
+    dialect = new ImmediateSqliteDialect({ database: sqlite });
   }
   const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)] });
-  return { db, engine, close: () => db.destroy() };
+  return {
+    db,
+    engine,
+    close: () => db.destroy(),
+    async withStartupLockWait(ms, work) {
+      if (!sqlite) return work();
+      sqlite.pragma(`busy_timeout = ${Math.trunc(ms)}`);
+      try {
+        return await work();
+      } finally {
+        sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      }
+    },
+  };
 }

@@ -2,6 +2,7 @@
 // write lock (BEGIN IMMEDIATE, see dialect.ts) on SQLite. Two processes starting at once apply each
 // migration exactly once; the loser waits, then finds nothing left to do.
 import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
@@ -28,4 +29,12 @@ export async function migrateToLatest(db: AnyDb): Promise<MigrationResult[]> {
 export async function migrationsAreCurrent(db: AnyDb): Promise<boolean> {
   const list = await migrator(db).getMigrations();
   return list.every((m) => m.executedAt !== undefined);
+}
+
+/** How long a starting process waits for another process's migrations on the same SQLite file. */
+export const STARTUP_LOCK_WAIT_MS = 60_000;
+
+/** Migrates as a process starts: willing to wait for another process migrating the same database. */
+export function migrateAtStartup(database: Pick<Database, 'db' | 'withStartupLockWait'>): Promise<MigrationResult[]> {
+  return database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () => migrateToLatest(database.db));
 }

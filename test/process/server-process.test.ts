@@ -82,7 +82,9 @@ describe('server process', () => {
 
       const a = startServerProcess(env);
       const b = startServerProcess(env);
-      const [serverA, serverB] = await Promise.all([a.ready, b.ready]);
+      const [serverA, serverB] = await Promise.all([a.ready, b.ready]).catch((error: unknown) => {
+        throw new Error(`${String(error)}\nA stderr:\n${a.cli.stderr}\nB stderr:\n${b.cli.stderr}`);
+      });
       expect(serverA.port).not.toBe(serverB.port);
 
       for (const server of [serverA, serverB]) {
