@@ -10,10 +10,12 @@ import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.j
 import type { Clock } from './lib/clock.js';
 import type { IdGenerator } from './lib/ids.js';
 import { createCatalog } from './modules/catalog/catalog.js';
+import { EventRecorder } from './modules/events/event-recorder.js';
 import { EventRepository } from './modules/events/event.repository.js';
 import { RetentionService } from './modules/events/retention.service.js';
 import { TokenRepository } from './modules/auth/tokens/token.repository.js';
 import { TokenService } from './modules/auth/tokens/token.service.js';
+import { createStock } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
 import { TenantRepository } from './modules/tenancy/tenant.repository.js';
@@ -47,8 +49,10 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   const twoFactor = new TwoFactorService(db, repositories.users, clock);
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
   const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
-  const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl });
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, catalog };
+  const events = new EventRecorder(clock, newId);
+  const stock = createStock({ warehouses, events, clock, newId });
+  const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,5 @@
 // Table types as the application sees them: identical on SQLite and PostgreSQL (see dialect.ts).
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** ISO 8601 timestamp string with milliseconds and `Z`, e.g. `2026-11-21T09:30:00.000Z`. */
 export type Timestamp = string;
@@ -207,15 +207,54 @@ export interface SupplierRatingsTable {
   created_at: Timestamp;
 }
 
-/** The product record as far as the taxonomy needs it; the product module adds its columns. */
+export type ProductType = 'physical' | 'digital' | 'service' | 'subscription' | 'bundle' | 'gift_card' | 'virtual';
+export type ProductStatus = 'draft' | 'pending_approval' | 'active' | 'inactive' | 'out_of_stock' | 'rejected' | 'discontinued';
+
+/** `Generated` columns have database defaults (rows written before the product module existed). */
 export interface ProductsTable {
   id: string;
   tenant_id: string;
   name: string;
+  slug: string;
   sku: string;
+  type: Generated<ProductType>;
+  status: Generated<ProductStatus>;
+  /** The reason given with the last deactivation, discontinuation or decline. */
+  status_reason: string | null;
+  status_changed_at: Timestamp | null;
+  is_variant: Generated<boolean>;
+  master_product_id: string | null;
+  /** A variant's selection: attribute name -> chosen value. */
+  variant_attributes: Record<string, string> | null;
+  /** Minor units of `currency`; null inherits the master's base value (variants) or means unpriced. */
+  selling_price: number | null;
+  cost_price: number | null;
+  /** ISO 4217; null on a variant inherits the master's. */
+  currency: string | null;
+  /** Sums over the product's inventory records, written in the same transaction as each movement. */
+  stock_quantity: Generated<number>;
+  reserved_quantity: Generated<number>;
+  reorder_point: number | null;
+  reorder_quantity: number | null;
+  track_inventory: Generated<boolean>;
+  allow_backorders: Generated<boolean>;
+  short_description: string | null;
+  description: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  /** Kilograms. */
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  dimensions_unit: string | null;
+  tax_class_id: string | null;
   category_id: string | null;
   brand_id: string | null;
   supplier_id: string | null;
+  is_featured: Generated<boolean>;
+  is_taxable: Generated<boolean>;
+  requires_shipping: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -268,6 +307,55 @@ export interface ProductAttributeValuesTable {
   updated_at: Timestamp;
 }
 
+export type StockMovementType =
+  | 'initial_stock' | 'purchase_receipt' | 'adjustment' | 'physical_count'
+  | 'transfer_out' | 'transfer_in' | 'reservation' | 'release';
+
+/** One per product and warehouse: the source of truth for stock. */
+export interface InventoryRecordsTable {
+  id: string;
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  quantity_on_hand: number;
+  quantity_reserved: number;
+  reorder_point: number | null;
+  reorder_quantity: number | null;
+  last_counted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Immutable: never updated or deleted. */
+export interface StockMovementsTable {
+  id: string;
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  type: StockMovementType;
+  /** Signed change of on-hand quantity (of reserved quantity for reservation and release). */
+  quantity: number;
+  quantity_before: number;
+  quantity_after: number;
+  reason: string | null;
+  notes: string | null;
+  reference_type: string | null;
+  reference_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** Domain events written in the transaction that causes them; the publisher moves them to `events`. */
+export interface EventOutboxTable {
+  id: string;
+  tenant_id: string;
+  event_type: string;
+  entity_type: string;
+  entity_id: string;
+  payload: Record<string, unknown> | null;
+  occurred_at: Timestamp;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -286,6 +374,9 @@ export interface DB {
   product_tags: ProductTagsTable;
   attribute_definitions: AttributeDefinitionsTable;
   product_attribute_values: ProductAttributeValuesTable;
+  inventory_records: InventoryRecordsTable;
+  stock_movements: StockMovementsTable;
+  event_outbox: EventOutboxTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -306,5 +397,6 @@ export type NewApiToken = Insertable<ApiTokensTable>;
 export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred',
   'is_required', 'is_filterable', 'is_searchable', 'is_visible_on_frontend',
+  'is_variant', 'track_inventory', 'allow_backorders', 'is_taxable', 'requires_shipping',
 ]);
-export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules']);
+export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes']);

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
+import { Migrator, NO_MIGRATIONS } from 'kysely';
 import { migrateToLatest, migrationsAreCurrent } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from '../../src/db/schema.js';
@@ -11,7 +12,7 @@ import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestData
 const TABLES = [
   'tenants', 'users', 'warehouses', 'api_tokens', 'idempotency_keys', 'events', 'sessions', 'login_attempts',
   'product_categories', 'brands', 'tags', 'suppliers', 'supplier_ratings', 'products', 'product_tags',
-  'attribute_definitions', 'product_attribute_values',
+  'attribute_definitions', 'product_attribute_values', 'inventory_records', 'stock_movements', 'event_outbox',
 ];
 /** Tables that exist before a tenant is known: sign-in attempts are keyed by e-mail and IP. */
 const WITHOUT_TENANT = ['tenants', 'login_attempts'];
@@ -122,4 +123,20 @@ describe(`migrations on ${testEngine}`, () => {
     ).rejects.toThrow(/unique|UNIQUE/);
   });
 
+
+  it('undo every migration and apply them again', async () => {
+    const scratch = await createTestDatabaseLocation({ migrated: false });
+    const other = openTestDatabase(scratch);
+    try {
+      await migrateToLatest(other.db);
+      const migrator = new Migrator({ db: other.db, provider: { getMigrations: async () => migrations } });
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => r.status)).toEqual(Object.keys(migrations).map(() => 'Success'));
+      expect((await migrateToLatest(other.db)).map((r) => r.migrationName)).toEqual(Object.keys(migrations));
+    } finally {
+      await other.close();
+      await scratch.drop();
+    }
+  });
 });

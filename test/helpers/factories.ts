@@ -62,10 +62,11 @@ export async function makeProduct(
 ): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
+  const suffix = next();
   await db
     .insertInto('products')
     .values({
-      id, tenant_id: tenantId, name: `Product ${next()}`, sku: `SKU-${next()}`.toUpperCase(),
+      id, tenant_id: tenantId, name: `Product ${suffix}`, slug: `product-${suffix}`, sku: `SKU-${suffix}`.toUpperCase(),
       category_id: links.category_id ?? null, brand_id: links.brand_id ?? null, supplier_id: links.supplier_id ?? null,
       created_at: now, updated_at: now, deleted_at: null,
     })

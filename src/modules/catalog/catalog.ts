@@ -1,11 +1,15 @@
-// The catalog taxonomy: categories, brands, tags and suppliers, each a module of its own.
+// The catalog: taxonomy (categories, brands, tags, suppliers), attributes and products, each a module of its own.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { StockService } from '../inventory/stock/index.js';
 import { createAttributes } from './attributes/index.js';
 import { createBrands } from './brands/index.js';
 import { createCategories } from './categories/index.js';
+import { createProducts } from './products/index.js';
+import { createProductAttributeValues } from './product-attribute-values/index.js';
 import { createSuppliers } from './suppliers/index.js';
 import { createTags } from './tags/index.js';
 
@@ -15,15 +19,25 @@ export interface CatalogDeps {
   newId: IdGenerator;
   /** For absolute pagination links. */
   publicUrl: string | null;
+  events: EventRecorder;
+  stock: StockService;
 }
 
 export function createCatalog(deps: CatalogDeps) {
+  const categories = createCategories(deps);
+  const brands = createBrands(deps);
+  const tags = createTags(deps);
+  const suppliers = createSuppliers(deps);
+  const attributes = createAttributes(deps);
+  const links = { categories: categories.service, brands: brands.service, tags: tags.service, suppliers: suppliers.service, attributes: attributes.service };
   return {
-    categories: createCategories(deps),
-    brands: createBrands(deps),
-    tags: createTags(deps),
-    suppliers: createSuppliers(deps),
-    attributes: createAttributes(deps),
+    categories,
+    brands,
+    tags,
+    suppliers,
+    attributes,
+    products: createProducts(deps, links),
+    productAttributeValues: createProductAttributeValues(deps, attributes.service),
   };
 }
 

@@ -117,13 +117,19 @@ export class AttributeRepository {
 
   /** A product's values with their live definitions, by sort_order and code. */
   async valuesOfProduct(db: Executor, tenantId: string, productId: string) {
+    return this.valuesOfProducts(db, tenantId, [productId]);
+  }
+
+  /** The values of several products with their live definitions, by sort_order and code. */
+  async valuesOfProducts(db: Executor, tenantId: string, productIds: readonly string[]) {
+    if (productIds.length === 0) return [];
     return db
       .selectFrom('product_attribute_values as v')
       .innerJoin('attribute_definitions as d', (join) => join.onRef('d.id', '=', 'v.attribute_id').on('d.tenant_id', '=', tenantId).on('d.deleted_at', 'is', null))
       .where('v.tenant_id', '=', tenantId)
-      .where('v.product_id', '=', productId)
+      .where('v.product_id', 'in', [...productIds])
       .selectAll('d')
-      .select('v.value')
+      .select(['v.value', 'v.product_id'])
       .orderBy('d.sort_order')
       .orderBy('d.code')
       .execute();

@@ -315,6 +315,17 @@ export class AttributeService {
     }
   }
 
+  /** Each product's values with their live definitions, by sort_order and code (for product responses). */
+  async valuesOfProducts(tenantId: string, productIds: readonly string[], db: Executor = this.db) {
+    const byProduct = new Map<string, Awaited<ReturnType<AttributeRepository['valuesOfProducts']>>>();
+    for (const row of await this.attributes.valuesOfProducts(db, tenantId, productIds)) {
+      const list = byProduct.get(row.product_id) ?? [];
+      list.push(row);
+      byProduct.set(row.product_id, list);
+    }
+    return byProduct;
+  }
+
   /** A product's values with their live definitions (for the product's `attributes` and exports). */
   valuesOfProduct(tenantId: string, productId: string, db: Executor = this.db) {
     return this.attributes.valuesOfProduct(db, tenantId, productId);

@@ -126,6 +126,11 @@ export class BrandRepository {
       .executeTakeFirst();
   }
 
+  async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Brand[]> {
+    if (ids.length === 0) return [];
+    return this.live(db, tenantId).selectAll('brands').where('brands.id', 'in', ids).execute();
+  }
+
   /** The ids among `ids` that are live brands of the tenant. */
   async existingIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
     const rows = await this.live(db, tenantId).select('brands.id').where('brands.id', 'in', ids).execute();

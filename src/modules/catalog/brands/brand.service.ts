@@ -9,7 +9,7 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
-import type { BrandFilters, BrandListOptions, BrandRepository, BrandStatistics, BrandUpdate, BrandWithCount } from './brand.repository.js';
+import type { Brand, BrandFilters, BrandListOptions, BrandRepository, BrandStatistics, BrandUpdate, BrandWithCount } from './brand.repository.js';
 import type { BrandCreateBody, BrandUpdateBody } from './brand.schemas.js';
 
 export const SLUG_TAKEN = 'The slug has already been taken.';
@@ -55,6 +55,11 @@ export class BrandService {
     const brand = await this.brands.findById(db, tenantId, id);
     if (!brand) throw new NotFoundError('Brand');
     return brand;
+  }
+
+  /** For product responses: the live brands among `ids`, by id. */
+  async byIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, Brand>> {
+    return new Map((await this.brands.findByIds(db, tenantId, [...new Set(ids)])).map((b) => [b.id, b]));
   }
 
   /**

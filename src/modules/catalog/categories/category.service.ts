@@ -85,6 +85,11 @@ export class CategoryService {
     return category;
   }
 
+  /** For product responses: the live categories among `ids`, by id. */
+  async byIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, Category>> {
+    return new Map((await this.categories.findByIds(db, tenantId, [...new Set(ids)])).map((c) => [c.id, c]));
+  }
+
   /**
    * For "category including descendants" filters: the category's id and every live descendant's id;
    * empty when the category does not exist in the tenant.

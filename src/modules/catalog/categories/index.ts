@@ -13,3 +13,4 @@ export function createCategories(deps: CatalogDeps) {
   };
   return { service, repository, routes };
 }
+export { CategoryService } from './category.service.js';

@@ -32,6 +32,11 @@ export class SupplierRepository {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Supplier[]> {
+    if (ids.length === 0) return [];
+    return this.live(db, tenantId).selectAll().where('id', 'in', ids).execute();
+  }
+
   async list(db: Executor, tenantId: string, filters: SupplierFilters, page: PageRequest): Promise<Page<Supplier>> {
     let query = this.live(db, tenantId);
     if (filters.search) {

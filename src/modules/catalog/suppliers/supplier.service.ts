@@ -118,6 +118,11 @@ export class SupplierService {
     return supplier;
   }
 
+  /** For product responses: the live suppliers among `ids`, by id. */
+  async byIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, Supplier>> {
+    return new Map((await this.suppliers.findByIds(db, tenantId, [...new Set(ids)])).map((s) => [s.id, s]));
+  }
+
   /**
    * The supplier, when a purchase order may be placed with it (status in ORDERABLE_STATUSES).
    * @throws NotFoundError('Supplier'); BusinessRuleError naming the status otherwise.

@@ -161,6 +161,20 @@ export class TagRepository {
     return rows.map((r) => r.product_id);
   }
 
+  /** The tags linked to each of `productIds`, by name. */
+  async tagsOfProducts(db: Executor, tenantId: string, productIds: readonly string[]): Promise<Array<Tag & { product_id: string }>> {
+    if (productIds.length === 0) return [];
+    return db
+      .selectFrom('product_tags as l')
+      .innerJoin('tags', (join) => join.onRef('tags.id', '=', 'l.tag_id').on('tags.tenant_id', '=', tenantId))
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.product_id', 'in', [...productIds])
+      .selectAll('tags')
+      .select('l.product_id')
+      .orderBy('tags.name')
+      .execute();
+  }
+
   /** The tag ids a product is linked to. */
   async tagIdsOfProduct(db: Executor, tenantId: string, productId: string): Promise<string[]> {
     const rows = await db.selectFrom('product_tags').select('tag_id').where('tenant_id', '=', tenantId).where('product_id', '=', productId).execute();

@@ -209,6 +209,17 @@ export class TagService {
     return (await this.tags.all(this.db, tenantId)).map(tagResource);
   }
 
+  /** For product responses: each product's tags, by name. */
+  async tagsOfProducts(tenantId: string, productIds: readonly string[], db: Executor = this.db): Promise<Map<string, Tag[]>> {
+    const byProduct = new Map<string, Tag[]>();
+    for (const { product_id, ...tag } of await this.tags.tagsOfProducts(db, tenantId, productIds)) {
+      const list = byProduct.get(product_id) ?? [];
+      list.push(tag);
+      byProduct.set(product_id, list);
+    }
+    return byProduct;
+  }
+
   /**
    * For the product module: refuses tag ids that do not exist in the tenant or are inactive (inactive tags
    * cannot be newly linked). Errors are keyed `tags.<index>` by position in `tagIds`.

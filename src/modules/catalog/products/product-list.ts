@@ -1,0 +1,306 @@
+// The product list: filters and sorts over a tenant's live products as one query on either engine, each
+// common filter and sort served by an index of migration 0005, and the total counted only when needed.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { Type, type Static } from 'typebox';
+import { engineOf } from '../../../db/dialect.js';
+import type { DB } from '../../../db/schema.js';
+import { containsText } from '../../../db/search.js';
+import type { Executor } from '../../../db/transaction.js';
+import { Ulid } from '../../../http/common-schemas.js';
+import { ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { offsetOf, pageQuery, type Page, type PageRequest } from '../../../http/pagination.js';
+import { isUlid } from '../../../lib/ids.js';
+import { isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { normaliseValue, type AttributeDefinition, type AttributeService } from '../attributes/index.js';
+import type { CategoryService } from '../categories/index.js';
+import { DEFAULT_CURRENCY } from './product.presenter.js';
+import type { Product, ProductRepository } from './product.repository.js';
+import { MAX_PRICE, PRODUCT_STATUSES } from './product.schemas.js';
+import { PRODUCT_TYPES } from './product-types.js';
+
+export const PRODUCT_SORTS = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+const MAX_LISTED_TAGS = 100;
+/** `attributes[<code>]` as Fastify's query parser hands it over: a flat key with the brackets in it. */
+const ATTRIBUTE_KEY = /^attributes\[([^\]]+)\]$/;
+
+const price = (description: string) =>
+  Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In units of \`currency\` (default USD); only products priced in that currency match.` });
+
+export const ProductListQuery = Type.Object({
+  ...pageQuery(15),
+  search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive substring of the name, SKU or description. Blank: no filter.' })),
+  status: Type.Optional(
+    Type.String({ maxLength: 255, description: `One status or a comma list (any match) of: ${PRODUCT_STATUSES.join(', ')}. Blank: no filter.` }),
+  ),
+  type: Type.Optional(Type.Enum(PRODUCT_TYPES, { description: 'Product type.' })),
+  category_id: Type.Optional({ ...Ulid, description: 'Products of this category (ULID); see include_descendants.' }),
+  include_descendants: Type.Optional(
+    Type.Boolean({ default: false, description: 'With category_id: also products of every category below it. Default false.' }),
+  ),
+  brand_id: Type.Optional({ ...Ulid, description: 'Products of this brand (ULID).' }),
+  supplier_id: Type.Optional({ ...Ulid, description: 'Products of this supplier (ULID).' }),
+  tag_id: Type.Optional({ ...Ulid, description: 'Products carrying this tag (ULID). Combines with `tags`: any listed tag matches.' }),
+  tags: Type.Optional(
+    Type.String({ maxLength: 2700, description: `Comma list of tag ULIDs (at most ${MAX_LISTED_TAGS}): products carrying any of them.` }),
+  ),
+  is_featured: Type.Optional(Type.Boolean()),
+  is_variant: Type.Optional(Type.Boolean({ description: 'true: only variants; false: simple and master products.' })),
+  master_product_id: Type.Optional({ ...Ulid, description: 'Variants of this master product (ULID).' }),
+  currency: Type.Optional(
+    Type.String({
+      pattern: '^[A-Z]{3}$',
+      description: 'ISO 4217 code: only products priced in this currency. min_price and max_price are read in it; with either of them it defaults to USD.',
+    }),
+  ),
+  min_price: Type.Optional(price('Selling price at least this.')),
+  max_price: Type.Optional(price('Selling price at most this.')),
+  low_stock: Type.Optional(
+    Type.Boolean({ description: 'true: tracked products with a reorder point and available quantity (stock - reserved) at or below it; false: the others.' }),
+  ),
+  in_stock: Type.Optional(
+    Type.Boolean({ description: 'true: available quantity above 0, or inventory not tracked (always sellable); false: tracked with nothing available.' }),
+  ),
+  track_inventory: Type.Optional(Type.Boolean()),
+  sort_by: Type.Enum(PRODUCT_SORTS, {
+    default: 'created_at',
+    description:
+      'Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. Ties break on id.',
+  }),
+  sort_direction: Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' }),
+});
+export type ProductListQuery = Static<typeof ProductListQuery>;
+
+/** The list's filters and sort; `attributes` holds `attributes[<code>]` query values by code. */
+export type ProductListOptions = Omit<ProductListQuery, 'page' | 'per_page'> & { attributes?: Record<string, unknown> };
+
+/** Documentation of the filters the query schema cannot describe (bracketed keys). */
+export const ATTRIBUTE_FILTER_DOC =
+  'Attribute filters: `attributes[<code>]=<value>` for each filterable attribute (all must match). The value is read as a product value of ' +
+  'that attribute is (so `true` matches a boolean stored as 1, `12.50` a number stored as 12.5) and matched exactly; a multiselect ' +
+  'attribute matches when its selection contains the value. An unknown or non-filterable code, or a value the attribute cannot hold: 422 ' +
+  'keyed `attributes.<code>`.';
+
+/** The `attributes[<code>]` entries of a parsed query string, by code. */
+export function attributeFiltersOf(query: object): Record<string, unknown> {
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const code = ATTRIBUTE_KEY.exec(key)?.[1];
+    if (code !== undefined) filters[code] = value;
+  }
+  return filters;
+}
+
+export interface ProductListLinks {
+  categories: Pick<CategoryService, 'descendantIds'>;
+  attributes: Pick<AttributeService, 'listForTenant'>;
+}
+
+type Eb = ExpressionBuilder<DB, 'products'>;
+type Condition = (eb: Eb) => Expression<SqlBool>;
+
+interface AttributeMatch {
+  attributeId: string;
+  /** Exact stored value, or (multiselect) the JSON string token that the stored array must contain. */
+  value: string;
+  contains: boolean;
+}
+
+function commaList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** The stored form a filter value must equal, or the JSON token a multiselect selection must contain. */
+function attributeMatch(definition: AttributeDefinition, raw: string): { match: AttributeMatch } | { message: string } {
+  if (definition.type === 'multiselect') {
+    const result = normaliseValue(definition, [raw]);
+    if (!result.ok) return { message: result.message };
+    const [option] = JSON.parse(result.stored) as string[];
+    return { match: { attributeId: definition.id, value: JSON.stringify(option), contains: true } };
+  }
+  let input: unknown = raw;
+  if (definition.type === 'json') {
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      input = raw;
+    }
+  }
+  const result = normaliseValue(definition, input);
+  return result.ok ? { match: { attributeId: definition.id, value: result.stored, contains: false } } : { message: result.message };
+}
+
+/**
+ * The product list query. `productLister(...)(db, tenantId, options, page)` answers a page of live
+ * products of the tenant and the total that match.
+ * @throws ValidationError: unknown status, malformed tag ids, unknown currency, min_price above max_price,
+ * and attribute filters (`attributes.<code>`: unknown, not filterable, or a value the attribute cannot hold).
+ */
+export function productLister(products: ProductRepository, links: ProductListLinks) {
+  async function conditions(db: Executor, tenantId: string, options: ProductListOptions): Promise<Condition[] | null> {
+    const errors: FieldErrors = {};
+    const where: Condition[] = [];
+
+    const search = options.search?.trim();
+    if (search) where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));
+
+    const statuses = commaList(options.status);
+    const unknownStatuses = statuses.filter((s) => !(PRODUCT_STATUSES as readonly string[]).includes(s));
+    if (unknownStatuses.length > 0) {
+      errors.status = [`The selected status is invalid: ${unknownStatuses.join(', ')}. Allowed: ${PRODUCT_STATUSES.join(', ')}.`];
+    } else if (statuses.length > 0) {
+      const list = [...new Set(statuses)] as Array<(typeof PRODUCT_STATUSES)[number]>;
+      where.push((eb) => (list.length === 1 ? eb('products.status', '=', list[0]!) : eb('products.status', 'in', list)));
+    }
+
+    if (options.type !== undefined) where.push((eb) => eb('products.type', '=', options.type!));
+    for (const key of ['brand_id', 'supplier_id', 'master_product_id'] as const) {
+      const id = options[key];
+      if (id !== undefined) where.push((eb) => eb(`products.${key}`, '=', id));
+    }
+    for (const key of ['is_featured', 'is_variant', 'track_inventory'] as const) {
+      const flag = options[key];
+      if (flag !== undefined) where.push((eb) => eb(`products.${key}`, '=', flag));
+    }
+
+    const tagIds = [...new Set([...(options.tag_id ? [options.tag_id] : []), ...commaList(options.tags)])];
+    const badTags = commaList(options.tags).filter((id) => !isUlid(id));
+    if (badTags.length > 0) errors.tags = [`The tags field must be a comma list of tag ids (ULIDs); invalid: ${badTags.slice(0, 5).join(', ')}.`];
+    else if (tagIds.length > MAX_LISTED_TAGS) errors.tags = [`The tags field must not list more than ${MAX_LISTED_TAGS} tags.`];
+    else if (tagIds.length > 0) {
+      where.push((eb) =>
+        eb(
+          'products.id',
+          'in',
+          eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tenant_id', '=', tenantId).where('product_tags.tag_id', 'in', tagIds),
+        ),
+      );
+    }
+
+    const priced = options.min_price !== undefined || options.max_price !== undefined;
+    const currency = options.currency ?? (priced ? DEFAULT_CURRENCY : undefined);
+    if (currency !== undefined && !isCurrency(currency)) {
+      errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
+    } else if (currency !== undefined) {
+      // Rows written before products carried a currency are priced in the default one.
+      where.push((eb) =>
+        currency === DEFAULT_CURRENCY ? eb.or([eb('products.currency', '=', currency), eb('products.currency', 'is', null)]) : eb('products.currency', '=', currency),
+      );
+      if (options.min_price !== undefined && options.max_price !== undefined && options.min_price > options.max_price) {
+        errors.max_price = ['The max price must be at least the min price.'];
+      }
+      if (options.min_price !== undefined) {
+        const min = toMinorUnits(options.min_price, currency);
+        where.push((eb) => eb('products.selling_price', '>=', min));
+      }
+      if (options.max_price !== undefined) {
+        const max = toMinorUnits(options.max_price, currency);
+        where.push((eb) => eb('products.selling_price', '<=', max));
+      }
+    }
+
+    if (options.low_stock !== undefined) {
+      const low = options.low_stock;
+      where.push((eb) => {
+        const isLow = eb.and([
+          eb('products.track_inventory', '=', true),
+          eb('products.reorder_point', 'is not', null),
+          sql<SqlBool>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} <= ${sql.ref('products.reorder_point')}`,
+        ]);
+        return low ? isLow : eb.not(isLow);
+      });
+    }
+    if (options.in_stock !== undefined) {
+      const inStock = options.in_stock;
+      where.push((eb) => {
+        const available = sql<SqlBool>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} > 0`;
+        return inStock
+          ? eb.or([eb('products.track_inventory', '=', false), available])
+          : eb.and([eb('products.track_inventory', '=', true), eb.not(available)]);
+      });
+    }
+
+    const attributeFilters = Object.entries(options.attributes ?? {});
+    const matches: AttributeMatch[] = [];
+    if (attributeFilters.length > 0) {
+      const definitions = new Map((await links.attributes.listForTenant(tenantId, db)).map((d) => [d.code, d]));
+      for (const [code, raw] of attributeFilters) {
+        const definition = definitions.get(code);
+        const key = `attributes.${code}`;
+        if (!definition) errors[key] = [`The attribute ${code} does not exist.`];
+        else if (!definition.is_filterable) errors[key] = [`The ${definition.label} attribute is not filterable.`];
+        else if (typeof raw !== 'string') errors[key] = [`The ${definition.label} filter takes one value.`];
+        else {
+          const result = attributeMatch(definition, raw);
+          if ('message' in result) errors[key] = [result.message];
+          else matches.push(result.match);
+        }
+      }
+    }
+    const contains = engineOf(db) === 'postgres' ? 'strpos' : 'instr';
+    for (const match of matches) {
+      where.push((eb) =>
+        eb(
+          'products.id',
+          'in',
+          eb
+            .selectFrom('product_attribute_values as v')
+            .select('v.product_id')
+            .where('v.tenant_id', '=', tenantId)
+            .where('v.attribute_id', '=', match.attributeId)
+            // A case-sensitive substring test on both engines (SQLite's LIKE ignores ASCII case).
+            .where((sub) => (match.contains ? sub(sub.fn(contains, ['v.value', sub.val(match.value)]), '>', 0) : sub('v.value', '=', match.value))),
+        ),
+      );
+    }
+
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+    if (options.category_id !== undefined) {
+      const categoryIds = options.include_descendants
+        ? await links.categories.descendantIds(tenantId, options.category_id, db)
+        : [options.category_id];
+      if (categoryIds.length === 0) return null;
+      where.push((eb) => (categoryIds.length === 1 ? eb('products.category_id', '=', categoryIds[0]!) : eb('products.category_id', 'in', categoryIds)));
+    }
+    return where;
+  }
+
+  return async (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<Product>> => {
+    const where = await conditions(db, tenantId, options);
+    if (where === null) return { items: [], total: 0 };
+    const filtered = where.length === 0 ? products.live(db, tenantId) : products.live(db, tenantId).where((eb) => eb.and(where.map((c) => c(eb))));
+    const direction = options.sort_direction;
+    // Same direction on every key, nulls as the lowest values on both engines: the sort indexes serve it.
+    const nulls = direction === 'asc' ? sql`nulls first` : sql`nulls last`;
+    const sorted = (() => {
+      switch (options.sort_by) {
+        case 'name':
+        case 'sku':
+          return filtered.orderBy(sql`lower(${sql.ref(`products.${options.sort_by}`)})`, direction);
+        case 'status':
+          // Few distinct values: newest first (or oldest, ascending) within each status.
+          return filtered.orderBy('products.status', direction).orderBy('products.created_at', direction);
+        case 'selling_price':
+          return filtered
+            .orderBy(sql`${sql.ref('products.currency')} ${sql.raw(direction)} ${nulls}`)
+            .orderBy(sql`${sql.ref('products.selling_price')} ${sql.raw(direction)} ${nulls}`);
+        default:
+          return filtered.orderBy(`products.${options.sort_by}`, direction);
+      }
+    })();
+    const offset = offsetOf(page);
+    const items = await sorted.orderBy('products.id', direction).selectAll('products').limit(page.per_page).offset(offset).execute();
+    // A page that is not full and not past the end already tells the total: no count needed.
+    if (items.length < page.per_page && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
+    // Text search must read whole rows. Without a hint SQLite reads them through its narrowest tenant index,
+    // in random order; an always-true range on created_at makes it walk them in insertion order (3x faster).
+    const counted = options.search?.trim() && engineOf(db) === 'sqlite' ? filtered.where('products.created_at', '>', '') : filtered;
+    const count = await counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { items, total: Number(count.n) };
+  };
+}

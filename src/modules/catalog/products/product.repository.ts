@@ -1,0 +1,101 @@
+// Products SQL. Every query filters by tenant and, except inserts, by `deleted_at is null` (soft delete).
+// Status and deletion change through conditional updates, so that concurrent requests cannot both win.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { engineOf } from '../../../db/dialect.js';
+import type { ProductStatus, ProductsTable } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+
+const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
+
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+
+export class ProductRepository {
+  live(db: Executor, tenantId: string) {
+    return db.selectFrom('products').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null);
+  }
+
+  /**
+   * On PostgreSQL, makes the transactions that generate a slug from the same base (in one tenant) wait for
+   * each other until commit, so that each sees the slugs the others took and picks the next suffix instead
+   * of failing on the unique index. SQLite runs one write transaction at a time already.
+   */
+  async lockSlugBase(db: Executor, tenantId: string, base: string): Promise<void> {
+    if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${SLUG_LOCK_CLASS}, hashtext(${`${tenantId}/${base}`}))`.execute(db);
+  }
+
+  async insert(db: Executor, product: NewProduct): Promise<Product> {
+    return db.insertInto('products').values(product).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(db: Executor, tenantId: string, id: string): Promise<Product | undefined> {
+    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The live product, locked until the transaction ends on PostgreSQL, so that concurrent updates of one
+   * product take turns and each sees the state the previous one left (SQLite writers take turns already).
+   */
+  async findForUpdate(db: Executor, tenantId: string, id: string): Promise<Product | undefined> {
+    const query = this.live(db, tenantId).selectAll().where('id', '=', id);
+    return (engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Product[]> {
+    if (ids.length === 0) return [];
+    return this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
+  }
+
+  async taken(db: Executor, tenantId: string, column: 'sku' | 'slug', value: string, exceptId?: string): Promise<boolean> {
+    let query = this.live(db, tenantId).select('id').where(column, '=', value);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async update(db: Executor, tenantId: string, id: string, changes: ProductUpdate): Promise<Product | undefined> {
+    return db
+      .updateTable('products')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Moves the status only while it is one of `from`; undefined when it was not (or the product is gone). */
+  async transition(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    from: readonly ProductStatus[],
+    changes: { status: ProductStatus; status_reason: string | null; status_changed_at: string; updated_at: string },
+  ): Promise<Product | undefined> {
+    return db
+      .updateTable('products')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', [...from])
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Soft-deletes the product only while it holds no stock, on hand or reserved. */
+  async softDeleteWithoutStock(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('products')
+      .set({ deleted_at: at, updated_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('stock_quantity', '=', 0)
+      .where('reserved_quantity', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}
+
+export type ProductsQuery = ReturnType<ProductRepository['live']>;

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import { LIFECYCLE_ACTIONS, TRANSITIONS } from './product-lifecycle.js';
+import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
+import { ProductCreateBody, ProductResponse, ProductUpdateBody, ReasonBody } from './product.schemas.js';
+import type { ProductService } from './product.service.js';
+
+const tags = ['Products'];
+const VIEW = 'operations:view-products';
+const CREATE = 'operations:create-products';
+const EDIT = 'operations:edit-products';
+const DELETE = 'operations:delete-products';
+const DISCONTINUE = 'operations:discontinue-products';
+
+async function withEmptyBody(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
+
+export function productRoutes(service: ProductService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/operations/products',
+      {
+        schema: {
+          tags,
+          summary: 'List products',
+          description: `Live products of the tenant, filtered and sorted as the query says, newest first by default. ${ATTRIBUTE_FILTER_DOC}`,
+          querystring: ProductListQuery,
+          response: { 200: PaginatedSchema(ProductResponse) },
+        },
+        config: requireAbility(VIEW),
+      },
+      async (request) => {
+        const { page, per_page, ...filters } = request.query;
+        const options = { ...filters, attributes: attributeFiltersOf(request.query) };
+        return paginated(request, publicUrl, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
+      },
+    );
+
+    app.post(
+      '/operations/products',
+      {
+        schema: { tags, summary: 'Create a product (status draft)', body: ProductCreateBody, response: { 201: EnvelopeSchema(ProductResponse) } },
+        config: requireAbility(CREATE),
+      },
+      async (request, reply) => {
+        const product = await service.create(request.auth.tenantId, request.body, request.auth.user.id);
+        return reply.code(201).send(ok(product, 'Product created successfully'));
+      },
+    );
+
+    app.get(
+      '/operations/products/:id',
+      {
+        schema: { tags, summary: 'Get a product', params: IdParams, response: { 200: EnvelopeSchema(ProductResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+    );
+
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: '/operations/products/:id',
+      schema: { tags, summary: 'Update a product (partial)', params: IdParams, body: ProductUpdateBody, response: { 200: EnvelopeSchema(ProductResponse) } },
+      config: requireAbility(EDIT),
+      handler: async (request) => ok(await service.update(request.auth.tenantId, request.params.id, request.body), 'Product updated successfully'),
+    });
+
+    app.delete(
+      '/operations/products/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a product (soft)',
+          description: 'Refused with 422 while the product has stock on hand or reserved.',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(Type.Null()) },
+        },
+        config: requireAbility(DELETE),
+      },
+      async (request) => {
+        await service.remove(request.auth.tenantId, request.params.id);
+        return ok(null, 'Product deleted successfully');
+      },
+    );
+
+    for (const action of LIFECYCLE_ACTIONS) {
+      const rule = TRANSITIONS[action];
+      const ability = action === 'discontinue' ? DISCONTINUE : EDIT;
+      const reasonNote = rule.takesReason ? ' The body, and its `reason`, are optional.' : '';
+      app.post(
+        `/operations/products/:id/${action}`,
+        {
+          schema: {
+            tags,
+            summary: rule.summary,
+            description: `From ${rule.from.join(', ')} to ${rule.to}; 422 naming the current status otherwise.${rule.event ? ` Records ${rule.event}.` : ''}${reasonNote} Needs ${ability}.`,
+            params: IdParams,
+            ...(rule.takesReason ? { body: ReasonBody } : {}),
+            response: { 200: EnvelopeSchema(ProductResponse) },
+          },
+          config: requireAbility(ability),
+          // A request without any body gives no reason; it is not a malformed body.
+          ...(rule.takesReason ? { preValidation: withEmptyBody } : {}),
+        },
+        async (request) => {
+          const reason = rule.takesReason ? ((request.body as ReasonBody).reason ?? null) : null;
+          return ok(await service.transition(request.auth.tenantId, request.params.id, action, reason), rule.message);
+        },
+      );
+    }
+  };
+}

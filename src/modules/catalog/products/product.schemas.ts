@@ -1,0 +1,183 @@
+// Product bodies and the product resource: one TypeBox schema validates, types, serialises and documents each.
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { SLUG_PATTERN } from '../../../lib/slug.js';
+import { PRODUCT_TYPES } from './product-types.js';
+
+export const PRODUCT_STATUSES = ['draft', 'pending_approval', 'active', 'inactive', 'out_of_stock', 'rejected', 'discontinued'] as const;
+export const DIMENSION_UNITS = ['cm', 'in', 'm', 'mm'] as const;
+export const MAX_PRICE = 9_999_999.99;
+export const MAX_WEIGHT = 99_999.9999;
+export const MAX_STOCK = 999_999_999;
+
+const money = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In currency units, 0 to ${MAX_PRICE}.` }));
+const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
+const dimension = Nullable(Type.Number({ minimum: 0, maximum: 99_999.9999 }));
+const quantity = (description: string) => Nullable(Type.Integer({ minimum: 0, maximum: MAX_STOCK, description }));
+
+/** Fields a product takes on create and (partially) on update. */
+const fields = {
+  name: Type.String({ minLength: 3, maxLength: 255, pattern: '\\S', description: '3 to 255 characters; stored trimmed.' }),
+  slug: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    pattern: SLUG_PATTERN,
+    description: 'Lowercase letters, digits and single hyphens; unique per tenant among live products. Generated from the name when omitted at creation.',
+  }),
+  sku: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$',
+    description: 'Letters, digits, `.`, `_`, `/` and `-`; unique per tenant among live products (exact match). Generated when omitted at creation.',
+  }),
+  type: Type.Enum(PRODUCT_TYPES, { description: 'Default `physical`. The type sets the defaults of requires_shipping and track_inventory.' }),
+  selling_price: money('Selling price.'),
+  cost_price: money('Cost price.'),
+  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, default USD.' }),
+  reorder_point: quantity('Available quantity at or below which the product counts as low stock.'),
+  reorder_quantity: quantity('Quantity suggested when reordering.'),
+  track_inventory: Type.Boolean({ description: 'Default: true for types that hold inventory (physical, gift_card), else false.' }),
+  allow_backorders: Type.Boolean(),
+  short_description: text(500),
+  description: text(65_535),
+  meta_description: text(500),
+  meta_keywords: text(500),
+  weight: Nullable(Type.Number({ minimum: 0, maximum: MAX_WEIGHT, description: 'Kilograms.' })),
+  length: dimension,
+  width: dimension,
+  height: dimension,
+  dimensions_unit: Type.Enum(DIMENSION_UNITS, { description: 'Unit of length, width and height; default `cm`.' }),
+  category_id: Nullable(Ulid),
+  supplier_id: Nullable(Ulid),
+  brand_id: Nullable(Ulid),
+  tax_class_id: Nullable({ ...Ulid, description: 'An opaque reference to the tax class of an external tax system.' }),
+  is_featured: Type.Boolean(),
+  is_taxable: Type.Boolean(),
+  requires_shipping: Type.Boolean({ description: "Default: the type's trait." }),
+  tags: Type.Array(Ulid, { maxItems: 100, uniqueItems: true, description: 'Tag ids: the whole set of the product’s tags.' }),
+  attributes: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'Attribute code -> value. Values follow the attribute’s type; null removes a value. On create, missing attributes take their default.',
+  }),
+};
+
+/**
+ * Keys a client may plausibly send but that these bodies do not set. They are declared (rather than
+ * dropped like other unknown keys) so that the service can refuse them with 422 and say where they change.
+ */
+const refused = (description: string) => Type.Optional(Type.Unknown({ description: `Not accepted (422): ${description}` }));
+const REFUSED_STATUS = refused('a product starts as `draft`; its status changes through the lifecycle endpoints (activate, deactivate, discontinue...).');
+
+export const ProductCreateBody = Type.Object(
+  {
+    ...Type.Partial(Type.Object(fields)).properties,
+    name: fields.name,
+    status: REFUSED_STATUS,
+    stock_quantity: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_STOCK,
+        description: 'Initial stock, received into the default warehouse as an `initial_stock` movement. Later changes go through inventory adjustments.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ProductCreateBody = Static<typeof ProductCreateBody>;
+
+export const ProductUpdateBody = Type.Object(
+  {
+    ...Type.Partial(Type.Object(fields)).properties,
+    status: REFUSED_STATUS,
+    stock_quantity: refused('stock changes through the inventory endpoints (adjustments, counts, receipts), each with its movement.'),
+  },
+  {
+    additionalProperties: false,
+    description: 'Partial: only the fields sent change. Renaming keeps the slug. Status changes go through the lifecycle endpoints, stock through inventory.',
+  },
+);
+export type ProductUpdateBody = Static<typeof ProductUpdateBody>;
+
+export const ReasonBody = Type.Object(
+  { reason: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Recorded with the status change.' }))) },
+  { additionalProperties: false },
+);
+export type ReasonBody = Static<typeof ReasonBody>;
+
+const Summary = (extra: Record<string, ReturnType<typeof Type.String>>) => Nullable(Type.Object({ id: Ulid, name: Type.String(), ...extra }));
+
+export const ProductResponse = Type.Object({
+  id: Ulid,
+  name: Type.String(),
+  slug: Type.String(),
+  sku: Type.String(),
+  type: Type.String(),
+  type_traits: Type.Object({
+    requires_shipping: Type.Boolean(),
+    has_inventory: Type.Boolean(),
+    tax_category: Type.String(),
+    can_have_variants: Type.Boolean(),
+    nature: Nullable(Type.String()),
+  }),
+  status: Type.Enum(PRODUCT_STATUSES),
+  status_reason: Nullable(Type.String()),
+  status_changed_at: Nullable(Timestamp),
+  is_variant: Type.Boolean(),
+  master_product_id: Nullable(Ulid),
+  parent_product_id: Nullable(Ulid),
+  variant_attributes: Nullable(Type.Record(Type.String(), Type.String())),
+  selling_price: Nullable(Type.Number()),
+  cost_price: Nullable(Type.Number()),
+  currency: Type.String(),
+  stock_quantity: Type.Integer(),
+  reserved_quantity: Type.Integer(),
+  available_quantity: Type.Integer(),
+  reorder_point: Nullable(Type.Integer()),
+  reorder_quantity: Nullable(Type.Integer()),
+  is_low_stock: Type.Boolean({ description: 'Tracked, with a reorder point, and available at or below it.' }),
+  track_inventory: Type.Boolean(),
+  allow_backorders: Type.Boolean(),
+  short_description: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  meta_description: Nullable(Type.String()),
+  meta_keywords: Nullable(Type.String()),
+  weight: Nullable(Type.Number()),
+  length: Nullable(Type.Number()),
+  width: Nullable(Type.Number()),
+  height: Nullable(Type.Number()),
+  dimensions_unit: Type.String(),
+  category_id: Nullable(Ulid),
+  supplier_id: Nullable(Ulid),
+  brand_id: Nullable(Ulid),
+  tax_class_id: Nullable(Ulid),
+  tax_category: Type.String({ description: "The type's tax category." }),
+  is_featured: Type.Boolean(),
+  is_taxable: Type.Boolean(),
+  requires_shipping: Type.Boolean(),
+  category: Summary({ slug: Type.String() }),
+  supplier: Summary({ code: Type.String() }),
+  brand: Summary({ slug: Type.String() }),
+  tags: Type.Array(Type.Object({ id: Ulid, name: Type.String(), slug: Type.String(), color: Type.String() })),
+  attributes: Type.Record(Type.String(), Type.Unknown(), { description: 'Attribute code -> typed value.' }),
+  visible_attributes: Type.Array(
+    Type.Object({
+      code: Type.String(),
+      label: Type.String(),
+      type: Type.String(),
+      value: Type.Unknown(),
+      formatted_value: Type.String(),
+      display_value: Type.String(),
+    }),
+    { description: 'Values of attributes shown on the storefront (is_visible_on_frontend), in attribute order.' },
+  ),
+  overrides: Type.Array(Type.String(), { description: 'On variants: the properties the variant sets itself instead of inheriting.' }),
+  effective_values: Type.Object({
+    price: Nullable(Type.Number()),
+    cost_price: Nullable(Type.Number()),
+    weight: Nullable(Type.Number()),
+    currency: Type.String(),
+  }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  deleted_at: Nullable(Timestamp),
+});
+export type ProductResponse = Static<typeof ProductResponse>;

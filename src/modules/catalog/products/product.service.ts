@@ -1,0 +1,376 @@
+// Products: creation with generated slug and SKU, partial updates, soft delete, and the lifecycle. Every
+// write links taxonomy, tags and attribute values, stock and domain events in one transaction.
+import type { Transaction } from 'kysely';
+import type { DB, ProductType } from '../../../db/schema.js';
+import { uniqueViolation } from '../../../db/errors.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
+import type { StockService } from '../../inventory/stock/index.js';
+import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
+import type { ProductListOptions } from './product-list.js';
+import { DEFAULT_CURRENCY, DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type ProductLinks } from './product.presenter.js';
+import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
+import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
+import { traitsOf } from './product-types.js';
+
+export const SKU_TAKEN = 'The sku has already been taken.';
+export const SLUG_TAKEN = 'The slug has already been taken.';
+export const STATUS_REFUSED =
+  'The status cannot be set here: a product starts as draft and changes status through the lifecycle endpoints (activate, deactivate, discontinue...).';
+export const STOCK_REFUSED =
+  'The stock quantity cannot be changed by an update: stock changes through the inventory endpoints (adjust, physical count, purchase receipts).';
+export const INITIAL_STOCK_REFUSED =
+  'Initial stock needs a product that holds inventory: a physical or gift_card product with track_inventory true.';
+const NAME_TOO_SHORT = 'The name field must be at least 3 characters.';
+const MIN_NAME_LENGTH = 3;
+
+/** Nullable fields copied as sent (text trimmed, blank text as null). */
+const OPTIONAL_FIELDS = [
+  'reorder_point', 'reorder_quantity', 'short_description', 'description', 'meta_description', 'meta_keywords',
+  'weight', 'length', 'width', 'height', 'tax_class_id',
+] as const;
+/** Fields with a default at creation, copied as sent on update. */
+const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
+const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
+/** Response fields derived from others: a change shows under the field it derives from. */
+const DERIVED_FIELDS = new Set([
+  'type_traits', 'tax_category', 'parent_product_id', 'available_quantity', 'is_low_stock',
+  'category', 'supplier', 'brand', 'visible_attributes', 'effective_values', 'created_at', 'updated_at',
+]);
+
+const trimOrNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+function clean<T>(value: T): T {
+  return (typeof value === 'string' ? trimOrNull(value) : value) as T;
+}
+
+function violated(error: unknown, column: 'sku' | 'slug'): boolean {
+  const violation = uniqueViolation(error);
+  return violation !== null && (violation.columns.includes(column) || violation.constraint === `products_tenant_${column}_unique`);
+}
+
+export class ProductService {
+  private readonly presenter: ProductPresenter;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly products: ProductRepository,
+    private readonly links: ProductLinks,
+    private readonly stock: StockService,
+    private readonly events: EventRecorder,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+    private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>,
+  ) {
+    this.presenter = new ProductPresenter(links);
+  }
+
+  /** A page of products as resources (filters and sorts in product-list.ts). */
+  async list(tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<ProductResponse>> {
+    const result = await this.lister(this.db, tenantId, options, page);
+    return { items: await this.presenter.many(this.db, tenantId, result.items), total: result.total };
+  }
+
+  /** @throws NotFoundError('Product'), also for another tenant's or a deleted product. */
+  async find(tenantId: string, id: string, db: Executor = this.db): Promise<Product> {
+    const product = await this.products.findById(db, tenantId, id);
+    if (!product) throw new NotFoundError('Product');
+    return product;
+  }
+
+  /** @throws NotFoundError('Product'). */
+  async get(tenantId: string, id: string): Promise<ProductResponse> {
+    return this.presenter.one(this.db, tenantId, await this.find(tenantId, id));
+  }
+
+  /** The resources of product rows (for other modules' responses and event payloads). */
+  async present(tenantId: string, rows: readonly Product[], db: Executor = this.db): Promise<ProductResponse[]> {
+    return this.presenter.many(db, tenantId, rows);
+  }
+
+  /**
+   * Creates a draft product. Slug and SKU are generated when omitted; type traits give the defaults of
+   * requires_shipping and track_inventory; attributes not sent take their defaults, and required ones must
+   * have a value; `stock_quantity` is received into the default warehouse as an `initial_stock` movement.
+   * Concurrent creates of one name get distinct slugs (`-2`, `-3`…); of one SKU, one wins. Records
+   * product.created with the resource.
+   * @throws ValidationError: name shorter than 3 once trimmed, a `status`, sku or slug taken, unknown
+   * currency, links to missing or inactive records (`tags.<i>`), attributes (`attributes.<code>`), initial
+   * stock on a product whose type holds no inventory or that does not track it.
+   */
+  async create(tenantId: string, input: ProductCreateBody, userId: string | null = null): Promise<ProductResponse> {
+    // A generated slug or SKU can lose a race with a concurrent create: take the next one and try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await inTransaction(this.db, (trx) => this.createIn(trx, tenantId, input, userId));
+      } catch (error) {
+        const generatedClash = (input.slug === undefined && violated(error, 'slug')) || (input.sku === undefined && violated(error, 'sku'));
+        if (generatedClash && attempt < 5) continue;
+        if (violated(error, 'sku')) throw ValidationError.field('sku', SKU_TAKEN);
+        if (violated(error, 'slug')) throw ValidationError.field('slug', SLUG_TAKEN);
+        throw error;
+      }
+    }
+  }
+
+  private async createIn(trx: Transaction<DB>, tenantId: string, input: ProductCreateBody, userId: string | null): Promise<ProductResponse> {
+    const name = input.name.trim();
+    const slugBase = slugOf(name, 'product');
+    // Taken before any read, so that the checks below already see what a concurrent twin committed.
+    if (input.slug === undefined) await this.products.lockSlugBase(trx, tenantId, slugBase);
+    const type: ProductType = input.type ?? 'physical';
+    const traits = traitsOf(type);
+    const currency = input.currency ?? DEFAULT_CURRENCY;
+    const trackInventory = input.track_inventory ?? traits.has_inventory;
+    const errors: FieldErrors = {};
+    if (input.status !== undefined) errors.status = [STATUS_REFUSED];
+    if (name.length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
+    if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
+    if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory)) errors.stock_quantity = [INITIAL_STOCK_REFUSED];
+    if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [SKU_TAKEN];
+    if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug))) errors.slug = [SLUG_TAKEN];
+    Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
+    const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, true, trx, errors);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+    const now = this.clock.now().toISOString();
+    const id = this.newId();
+    const row: NewProduct = {
+      id,
+      tenant_id: tenantId,
+      name,
+      slug: input.slug ?? (await uniqueSlug(slugBase, (s) => this.products.taken(trx, tenantId, 'slug', s))),
+      sku: input.sku ?? (await this.generatedSku(trx, tenantId, id)),
+      type,
+      status: 'draft',
+      is_variant: false,
+      selling_price: this.minor(input.selling_price, currency),
+      cost_price: this.minor(input.cost_price, currency),
+      currency,
+      stock_quantity: 0,
+      reserved_quantity: 0,
+      track_inventory: trackInventory,
+      allow_backorders: input.allow_backorders ?? false,
+      requires_shipping: input.requires_shipping ?? traits.requires_shipping,
+      is_featured: input.is_featured ?? false,
+      is_taxable: input.is_taxable ?? true,
+      dimensions_unit: input.dimensions_unit ?? DEFAULT_DIMENSIONS_UNIT,
+      category_id: input.category_id ?? null,
+      brand_id: input.brand_id ?? null,
+      supplier_id: input.supplier_id ?? null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    for (const field of OPTIONAL_FIELDS) if (input[field] !== undefined) Object.assign(row, { [field]: clean(input[field]) });
+    await this.products.insert(trx, row);
+    if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
+    await this.links.attributes.writeProductValues(trx, tenantId, id, attributes);
+    if ((input.stock_quantity ?? 0) > 0) {
+      await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity: input.stock_quantity!, type: 'initial_stock', reason: 'Initial stock', userId });
+    }
+    const created = await this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx));
+    await this.events.record(trx, tenantId, { type: 'product.created', entityId: id, payload: created });
+    return created;
+  }
+
+  /**
+   * Partial update: only the fields sent change. A new currency keeps the prices' amounts in currency
+   * units; a new type resets requires_shipping to the type's trait unless it is sent too. `tags` replaces
+   * the set; `attributes` changes the values sent (null removes one). Nothing is written when anything is
+   * refused. Records product.updated with the changed fields when anything changed (else updated_at stays),
+   * and product.price_changed with the previous prices when a price or the currency of a priced product did.
+   * @throws NotFoundError('Product'); ValidationError as for create, and for `stock_quantity`.
+   */
+  async update(tenantId: string, id: string, input: ProductUpdateBody): Promise<ProductResponse> {
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        // Locked, so that the changed fields and previous prices recorded are those this update replaced.
+        const current = await this.products.findForUpdate(trx, tenantId, id);
+        if (!current) throw new NotFoundError('Product');
+        const before = await this.presenter.one(trx, tenantId, current);
+        const currentCurrency = current.currency ?? DEFAULT_CURRENCY;
+        const currency = input.currency ?? currentCurrency;
+        const errors: FieldErrors = {};
+        if (input.status !== undefined) errors.status = [STATUS_REFUSED];
+        if (input.stock_quantity !== undefined) errors.stock_quantity = [STOCK_REFUSED];
+        if (input.name !== undefined && input.name.trim().length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
+        if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
+        if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id))) errors.sku = [SKU_TAKEN];
+        if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id))) errors.slug = [SLUG_TAKEN];
+        Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
+        const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, false, trx, errors);
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+        const changes: ProductUpdate = {};
+        for (const field of [...OPTIONAL_FIELDS, ...DEFAULTED_FIELDS]) if (input[field] !== undefined) Object.assign(changes, { [field]: clean(input[field]) });
+        if (input.name !== undefined) changes.name = input.name.trim();
+        if (input.slug !== undefined) changes.slug = input.slug;
+        if (input.sku !== undefined) changes.sku = input.sku;
+        if (input.type !== undefined && input.type !== current.type && input.requires_shipping === undefined) {
+          changes.requires_shipping = traitsOf(input.type).requires_shipping;
+        }
+        for (const key of ['category_id', 'brand_id', 'supplier_id'] as const) if (input[key] !== undefined) changes[key] = input[key];
+        // A variant's null currency inherits its master's: it is written only when sent.
+        if (input.currency !== undefined) changes.currency = input.currency;
+        for (const field of PRICE_FIELDS) {
+          const sent = input[field];
+          const stored = current[field];
+          if (sent !== undefined) changes[field] = this.minor(sent, currency);
+          else if (currency !== currentCurrency && stored !== null) changes[field] = this.minor(fromMinorUnits(stored, currentCurrency), currency);
+        }
+        if (Object.keys(changes).length > 0) await this.products.update(trx, tenantId, id, changes);
+        if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
+        await this.links.attributes.writeProductValues(trx, tenantId, id, attributes);
+
+        const after = await this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx));
+        const changed = changedFields(before, after);
+        if (changed.length === 0) return before;
+        const updatedAt = this.clock.now().toISOString();
+        const updated = { ...after, updated_at: updatedAt };
+        await this.products.update(trx, tenantId, id, { updated_at: updatedAt });
+        await this.events.record(trx, tenantId, { type: 'product.updated', entityId: id, payload: { ...updated, changed_fields: changed } });
+        if (priceChanged(before, after, changed)) {
+          await this.events.record(trx, tenantId, {
+            type: 'product.price_changed',
+            entityId: id,
+            payload: { ...updated, previous: { selling_price: before.selling_price, cost_price: before.cost_price, currency: before.currency } },
+          });
+        }
+        return updated;
+      });
+    } catch (error) {
+      if (violated(error, 'sku')) throw ValidationError.field('sku', SKU_TAKEN);
+      if (violated(error, 'slug')) throw ValidationError.field('slug', SLUG_TAKEN);
+      throw error;
+    }
+  }
+
+  /**
+   * Soft-deletes a product; its SKU and slug become free again.
+   * @throws NotFoundError('Product'); BusinessRuleError while stock is on hand or reserved.
+   */
+  async remove(tenantId: string, id: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      if (await this.products.softDeleteWithoutStock(trx, tenantId, id, this.clock.now().toISOString())) return;
+      const current = await this.find(tenantId, id, trx);
+      throw new BusinessRuleError(
+        `The product cannot be deleted while it holds stock (on hand: ${current.stock_quantity}, reserved: ${current.reserved_quantity}). Adjust its stock to zero first.`,
+      );
+    });
+  }
+
+  /**
+   * Applies a lifecycle action (see product-lifecycle.ts): moves the status only from the statuses the
+   * action allows, checked in the statement that changes it, so concurrent requests cannot both move it.
+   * Sets status_changed_at; keeps the trimmed reason of a reason-taking action in status_reason and clears
+   * it otherwise. Records the action's event, with the product after the change as payload.
+   * @throws NotFoundError('Product'), also for another tenant's or a deleted product; BusinessRuleError
+   * naming the current status when the action is not allowed from it.
+   */
+  async transition(tenantId: string, id: string, action: LifecycleAction, reason: string | null = null): Promise<ProductResponse> {
+    const rule = TRANSITIONS[action];
+    return inTransaction(this.db, async (trx) => {
+      for (let attempt = 1; ; attempt++) {
+        const now = this.clock.now().toISOString();
+        const moved = await this.products.transition(trx, tenantId, id, rule.from, {
+          status: rule.to,
+          status_reason: rule.takesReason ? trimOrNull(reason) : null,
+          status_changed_at: now,
+          updated_at: now,
+        });
+        if (moved) {
+          const product = await this.presenter.one(trx, tenantId, moved);
+          if (rule.event) await this.events.record(trx, tenantId, { type: rule.event, entityId: id, payload: product });
+          return product;
+        }
+        const { status } = await this.find(tenantId, id, trx);
+        // An allowed status here was committed by another request after the update looked: look again.
+        if (!rule.from.includes(status) || attempt === 3) throw new BusinessRuleError(refusalMessage(action, status));
+      }
+    });
+  }
+
+  private minor(amount: number | null | undefined, currency: string): number | null {
+    return amount === undefined || amount === null || !isCurrency(currency) ? null : toMinorUnits(amount, currency);
+  }
+
+  /** `PRD-` and the random end of the product's ULID; another when that is taken. */
+  private async generatedSku(db: Executor, tenantId: string, id: string): Promise<string> {
+    for (let candidate = `PRD-${id.slice(-10).toUpperCase()}`; ; candidate = `PRD-${this.newId().slice(-10).toUpperCase()}`) {
+      if (!(await this.products.taken(db, tenantId, 'sku', candidate))) return candidate;
+    }
+  }
+
+  /**
+   * Checks the category, brand, supplier and tags a product is newly linked to, all at once so that one
+   * answer names every bad link. Links the product already has may stay when their record became inactive.
+   */
+  private async linkErrors(
+    db: Executor,
+    tenantId: string,
+    input: Pick<ProductUpdateBody, 'category_id' | 'brand_id' | 'supplier_id' | 'tags'>,
+    current: Product | null,
+  ): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    const newly = (key: 'category_id' | 'brand_id' | 'supplier_id') => {
+      const value = input[key];
+      return value && value !== current?.[key] ? value : null;
+    };
+    const collect = async (check: () => Promise<unknown>) => {
+      try {
+        await check();
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        Object.assign(errors, error.errors);
+      }
+    };
+    const categoryId = newly('category_id');
+    const brandId = newly('brand_id');
+    const supplierId = newly('supplier_id');
+    if (categoryId) await collect(() => this.links.categories.assertExists(tenantId, categoryId, db));
+    if (brandId) await collect(() => this.links.brands.assertLinkable(tenantId, brandId, db));
+    if (supplierId && !(await this.links.suppliers.byIds(tenantId, [supplierId], db)).has(supplierId)) {
+      errors.supplier_id = ['The selected supplier does not exist.'];
+    }
+    const tagIds = input.tags;
+    if (tagIds && tagIds.length > 0) {
+      const linked = current ? ((await this.links.tags.tagsOfProducts(tenantId, [current.id], db)).get(current.id) ?? []).map((t) => t.id) : [];
+      await collect(() => this.links.tags.assertLinkable(tenantId, tagIds, db, linked));
+    }
+    return errors;
+  }
+
+  private async validAttributes(tenantId: string, attributes: Record<string, unknown>, requireAll: boolean, db: Executor, errors: FieldErrors) {
+    try {
+      return (await this.links.attributes.validateProductAttributes(tenantId, attributes, { requireAll }, db)).stored;
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      Object.assign(errors, error.errors);
+      return new Map<string, string | null>();
+    }
+  }
+}
+
+/** A price changed, or the currency of a product that has a price (the same number now means another amount). */
+function priceChanged(before: ProductResponse, after: ProductResponse, changed: readonly string[]): boolean {
+  if (changed.includes('selling_price') || changed.includes('cost_price')) return true;
+  const priced = (p: ProductResponse) => p.selling_price !== null || p.cost_price !== null;
+  return changed.includes('currency') && (priced(before) || priced(after));
+}
+
+/** The product's own fields whose values differ between two resources. */
+function changedFields(before: ProductResponse, after: ProductResponse): string[] {
+  return (Object.keys(after) as Array<keyof ProductResponse>).filter(
+    (key) => !DERIVED_FIELDS.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+}

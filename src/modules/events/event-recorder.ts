@@ -1,0 +1,41 @@
+// Records domain events in the outbox inside the caller's transaction: the event exists exactly when the
+// change that caused it committed. The publisher turns outbox rows into feed events and deliveries.
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { IdGenerator } from '../../lib/ids.js';
+import { EVENT_TYPES, type EventType } from './event-types.js';
+
+export interface DomainEvent {
+  type: EventType;
+  entityId: string;
+  /** The entity's state after the change (full-mode payload). */
+  payload: Record<string, unknown>;
+}
+
+export class EventRecorder {
+  constructor(
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+  ) {}
+
+  /** Writes the events in order. Takes a transaction, not a connection: an event outside one could outlive a rollback. */
+  async record(trx: Transaction<DB>, tenantId: string, ...events: DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const occurredAt = this.clock.now().toISOString();
+    await trx
+      .insertInto('event_outbox')
+      .values(
+        events.map((event) => ({
+          id: this.newId(),
+          tenant_id: tenantId,
+          event_type: event.type,
+          entity_type: EVENT_TYPES[event.type].entity_type,
+          entity_id: event.entityId,
+          payload: event.payload,
+          occurred_at: occurredAt,
+        })),
+      )
+      .execute();
+  }
+}
