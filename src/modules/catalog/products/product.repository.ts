@@ -53,15 +53,12 @@ export class ProductRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
+  private updating(db: Executor, tenantId: string, id: string) {
+    return db.updateTable('products').where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null);
+  }
+
   async update(db: Executor, tenantId: string, id: string, changes: ProductUpdate): Promise<Product | undefined> {
-    return db
-      .updateTable('products')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return this.updating(db, tenantId, id).set(changes).returningAll().executeTakeFirst();
   }
 
   /** Moves the status only while it is one of `from`; undefined when it was not (or the product is gone). */
@@ -72,25 +69,13 @@ export class ProductRepository {
     from: readonly ProductStatus[],
     changes: { status: ProductStatus; status_reason: string | null; status_changed_at: string; updated_at: string },
   ): Promise<Product | undefined> {
-    return db
-      .updateTable('products')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', [...from])
-      .returningAll()
-      .executeTakeFirst();
+    return this.updating(db, tenantId, id).set(changes).where('status', 'in', [...from]).returningAll().executeTakeFirst();
   }
 
   /** Soft-deletes the product only while it holds no stock, on hand or reserved. */
   async softDeleteWithoutStock(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('products')
+    const result = await this.updating(db, tenantId, id)
       .set({ deleted_at: at, updated_at: at })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
       .where('stock_quantity', '=', 0)
       .where('reserved_quantity', '=', 0)
       .executeTakeFirst();
