@@ -249,6 +249,10 @@ export interface ProductsTable {
   height: number | null;
   dimensions_unit: string | null;
   tax_class_id: string | null;
+  /** Variants: the canonical text of the combination, unique among a master's live variants. */
+  variant_key: string | null;
+  /** Variants: images of their own, merged with the master's. */
+  images: string[] | null;
   category_id: string | null;
   brand_id: string | null;
   supplier_id: string | null;
@@ -305,6 +309,71 @@ export interface ProductAttributeValuesTable {
   value: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type MasterProductStatus = 'draft' | 'active' | 'inactive' | 'archived';
+
+/** Shape 1 of the interface's variant configuration; shape 2 is accepted on input and converted. */
+export interface VariantConfiguration {
+  attributes: Array<{ name: string; values: string[] }>;
+  allowCombinations: boolean;
+}
+
+export interface Dimensions {
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  unit: 'cm' | 'in' | 'm' | 'mm';
+}
+
+export interface MasterProductsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  slug: string;
+  /** The base SKU variants' generated SKUs start from (the slug, upper-cased, when null). */
+  sku: string | null;
+  description: string | null;
+  short_description: string | null;
+  category_id: string | null;
+  supplier_id: string | null;
+  brand: string | null;
+  model: string | null;
+  /** Minor units of `currency`, inherited by variants whose own price is null. */
+  base_price: number | null;
+  base_cost_price: number | null;
+  currency: string;
+  /** Kilograms. */
+  base_weight: number | null;
+  base_dimensions: Dimensions | null;
+  variant_attributes: VariantConfiguration | null;
+  images: string[] | null;
+  tags: string[] | null;
+  status: MasterProductStatus;
+  is_visible: boolean;
+  is_featured: boolean;
+  sort_order: number;
+  requires_shipping: boolean;
+  is_taxable: boolean;
+  tax_class: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** Audit trail of "delete all variants": who, why, which. */
+export interface VariantDeletionsTable {
+  id: string;
+  tenant_id: string;
+  master_product_id: string;
+  reason: string;
+  variant_ids: string[];
+  deleted_count: number;
+  deleted_by: string | null;
+  created_at: Timestamp;
 }
 
 export type StockMovementType =
@@ -377,6 +446,8 @@ export interface DB {
   inventory_records: InventoryRecordsTable;
   stock_movements: StockMovementsTable;
   event_outbox: EventOutboxTable;
+  master_products: MasterProductsTable;
+  variant_deletions: VariantDeletionsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -397,6 +468,9 @@ export type NewApiToken = Insertable<ApiTokensTable>;
 export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred',
   'is_required', 'is_filterable', 'is_searchable', 'is_visible_on_frontend',
-  'is_variant', 'track_inventory', 'allow_backorders', 'is_taxable', 'requires_shipping',
+  'is_variant', 'track_inventory', 'allow_backorders', 'is_taxable', 'requires_shipping', 'is_visible',
 ]);
-export const JSON_COLUMNS: ReadonlySet<string> = new Set(['address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes']);
+export const JSON_COLUMNS: ReadonlySet<string> = new Set([
+  'address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes',
+  'base_dimensions', 'images', 'tags', 'variant_ids',
+]);

@@ -133,6 +133,7 @@ describe('products', () => {
         tags: [],
         attributes: {},
         visible_attributes: [],
+        images: [],
         overrides: [],
         effective_values: { price: null, cost_price: null, weight: null, currency: 'USD' },
         created_at: '2026-04-01T09:00:00.000Z',

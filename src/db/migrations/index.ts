@@ -5,6 +5,7 @@ import * as m0002 from './0002_authentication.js';
 import * as m0003 from './0003_catalog_taxonomy.js';
 import * as m0004 from './0004_attributes.js';
 import * as m0005 from './0005_products.js';
+import * as m0006 from './0006_master_products.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_catalog_taxonomy': m0003,
   '0004_attributes': m0004,
   '0005_products': m0005,
+  '0006_master_products': m0006,
 };

@@ -8,7 +8,10 @@ import type { StockService } from '../inventory/stock/index.js';
 import { createAttributes } from './attributes/index.js';
 import { createBrands } from './brands/index.js';
 import { createCategories } from './categories/index.js';
+import { createMasterProducts } from './master-products/index.js';
 import { createProducts } from './products/index.js';
+import { createVariants } from './variants/index.js';
+import { createVariantListing } from './variants/listing/index.js';
 import { createProductAttributeValues } from './product-attribute-values/index.js';
 import { createSuppliers } from './suppliers/index.js';
 import { createTags } from './tags/index.js';
@@ -30,14 +33,20 @@ export function createCatalog(deps: CatalogDeps) {
   const suppliers = createSuppliers(deps);
   const attributes = createAttributes(deps);
   const links = { categories: categories.service, brands: brands.service, tags: tags.service, suppliers: suppliers.service, attributes: attributes.service };
+  const products = createProducts(deps, links);
+  const masterProducts = createMasterProducts(deps, links);
+  const variants = createVariants(deps, masterProducts.service, products.service);
   return {
     categories,
     brands,
     tags,
     suppliers,
     attributes,
-    products: createProducts(deps, links),
+    products,
     productAttributeValues: createProductAttributeValues(deps, attributes.service),
+    masterProducts,
+    variants,
+    variantListing: createVariantListing(deps, masterProducts.service, products.service),
   };
 }
 

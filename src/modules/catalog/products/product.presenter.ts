@@ -1,5 +1,7 @@
 // Turns product rows into the API's product resource: money in currency units, type traits, and the
-// linked category, supplier, brand, tags and attribute values, loaded in one batch per page.
+// linked category, supplier, brand, tags, attribute values and variants' masters, loaded in one batch per page.
+import type { Selectable } from 'kysely';
+import type { MasterProductsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { fromMinorUnits } from '../../../lib/money.js';
 import { displayValue, formatValue, parseStored, type AttributeService } from '../attributes/index.js';
@@ -22,6 +24,23 @@ export interface ProductLinks {
   attributes: AttributeService;
 }
 
+/** What a variant inherits from its master product. */
+export type VariantMaster = Pick<
+  Selectable<MasterProductsTable>,
+  | 'id'
+  | 'currency'
+  | 'base_price'
+  | 'base_cost_price'
+  | 'base_weight'
+  | 'base_dimensions'
+  | 'images'
+  | 'description'
+  | 'short_description'
+  | 'variant_attributes'
+>;
+/** The live masters among `ids`, by id. */
+export type MasterLookup = (tenantId: string, ids: readonly string[], db: Executor) => Promise<ReadonlyMap<string, VariantMaster>>;
+
 const ids = (rows: readonly Product[], key: 'category_id' | 'brand_id' | 'supplier_id') =>
   rows.map((r) => r[key]).filter((id): id is string => id !== null);
 
@@ -29,26 +48,84 @@ export function isLowStock(p: Pick<Product, 'track_inventory' | 'reorder_point' 
   return p.track_inventory && p.reorder_point !== null && p.stock_quantity - p.reserved_quantity <= p.reorder_point;
 }
 
+/**
+ * A variant's own values and those it inherits: each of price, cost, currency, weight, dimensions,
+ * descriptions is the variant's when set, else its master's; images are the master's followed by the
+ * variant's own. `overrides` names what the variant sets itself. Simple products keep their own values.
+ */
+export function inheritance(p: Product, master: VariantMaster | undefined) {
+  const ownDimensions = p.length !== null || p.width !== null || p.height !== null;
+  const baseDimensions = !ownDimensions && master?.base_dimensions ? master.base_dimensions : null;
+  const own = {
+    price: p.selling_price !== null,
+    cost_price: p.cost_price !== null,
+    currency: p.currency !== null,
+    weight: p.weight !== null,
+    dimensions: ownDimensions,
+    description: p.description !== null,
+    short_description: p.short_description !== null,
+    images: (p.images ?? []).length > 0,
+  };
+  return {
+    currency: p.currency ?? master?.currency ?? DEFAULT_CURRENCY,
+    selling_price: p.selling_price ?? master?.base_price ?? null,
+    cost_price: p.cost_price ?? master?.base_cost_price ?? null,
+    weight: p.weight ?? master?.base_weight ?? null,
+    length: baseDimensions ? baseDimensions.length : p.length,
+    width: baseDimensions ? baseDimensions.width : p.width,
+    height: baseDimensions ? baseDimensions.height : p.height,
+    dimensions_unit: baseDimensions ? baseDimensions.unit : (p.dimensions_unit ?? DEFAULT_DIMENSIONS_UNIT),
+    description: p.description ?? master?.description ?? null,
+    short_description: p.short_description ?? master?.short_description ?? null,
+    images: [...new Set([...(master?.images ?? []), ...(p.images ?? [])])],
+    variant_attributes: inConfigurationOrder(p.variant_attributes, master),
+    overrides: p.master_product_id === null ? [] : Object.entries(own).filter(([, set]) => set).map(([name]) => name),
+  };
+}
+
+/** A variant's selection with its attributes in the master's configuration order (jsonb keeps keys its own way). */
+function inConfigurationOrder(selection: Record<string, string> | null, master: VariantMaster | undefined): Record<string, string> | null {
+  const order = master?.variant_attributes?.attributes.map((a) => a.name);
+  if (!selection || !order) return selection;
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return Object.fromEntries(Object.entries(selection).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
 export class ProductPresenter {
+  private masters: MasterLookup | null = null;
+
   constructor(private readonly links: ProductLinks) {}
+
+  /** Set once at wiring time by the variants module (built after products), so that variants inherit. */
+  useMasterLookup(lookup: MasterLookup): void {
+    this.masters = lookup;
+  }
 
   async one(db: Executor, tenantId: string, row: Product): Promise<ProductResponse> {
     return (await this.many(db, tenantId, [row]))[0]!;
   }
 
-  /** The resources of `rows`, in the same order, with five queries whatever the number of rows. */
+  /** The masters of the variants among `rows` (none without a lookup or without variants). */
+  async mastersOf(db: Executor, tenantId: string, rows: readonly Product[]): Promise<ReadonlyMap<string, VariantMaster>> {
+    const masterIds = [...new Set(rows.map((r) => r.master_product_id).filter((id): id is string => id !== null))];
+    return this.masters && masterIds.length > 0 ? this.masters(tenantId, masterIds, db) : new Map();
+  }
+
+  /** The resources of `rows`, in the same order, with six queries whatever the number of rows. */
   async many(db: Executor, tenantId: string, rows: readonly Product[]): Promise<ProductResponse[]> {
     if (rows.length === 0) return [];
     const productIds = rows.map((r) => r.id);
-    const [categories, brands, suppliers, tags, values] = await Promise.all([
+    const [categories, brands, suppliers, tags, values, masters] = await Promise.all([
       this.links.categories.byIds(tenantId, ids(rows, 'category_id'), db),
       this.links.brands.byIds(tenantId, ids(rows, 'brand_id'), db),
       this.links.suppliers.byIds(tenantId, ids(rows, 'supplier_id'), db),
       this.links.tags.tagsOfProducts(tenantId, productIds, db),
       this.links.attributes.valuesOfProducts(tenantId, productIds, db),
+      this.mastersOf(db, tenantId, rows),
     ]);
     return rows.map((p) => {
-      const currency = p.currency ?? DEFAULT_CURRENCY;
+      const inherited = inheritance(p, p.master_product_id ? masters.get(p.master_product_id) : undefined);
+      const currency = inherited.currency;
       const money = (minor: number | null) => (minor === null ? null : fromMinorUnits(minor, currency));
       const category = p.category_id ? categories.get(p.category_id) : undefined;
       const brand = p.brand_id ? brands.get(p.brand_id) : undefined;
@@ -68,9 +145,9 @@ export class ProductPresenter {
         is_variant: p.is_variant,
         master_product_id: p.master_product_id,
         parent_product_id: p.master_product_id,
-        variant_attributes: p.variant_attributes,
-        selling_price: money(p.selling_price),
-        cost_price: money(p.cost_price),
+        variant_attributes: inherited.variant_attributes,
+        selling_price: money(inherited.selling_price),
+        cost_price: money(inherited.cost_price),
         currency,
         stock_quantity: p.stock_quantity,
         reserved_quantity: p.reserved_quantity,
@@ -80,15 +157,15 @@ export class ProductPresenter {
         is_low_stock: isLowStock(p),
         track_inventory: p.track_inventory,
         allow_backorders: p.allow_backorders,
-        short_description: p.short_description,
-        description: p.description,
+        short_description: inherited.short_description,
+        description: inherited.description,
         meta_description: p.meta_description,
         meta_keywords: p.meta_keywords,
-        weight: p.weight,
-        length: p.length,
-        width: p.width,
-        height: p.height,
-        dimensions_unit: p.dimensions_unit ?? DEFAULT_DIMENSIONS_UNIT,
+        weight: inherited.weight,
+        length: inherited.length,
+        width: inherited.width,
+        height: inherited.height,
+        dimensions_unit: inherited.dimensions_unit,
         category_id: p.category_id,
         supplier_id: p.supplier_id,
         brand_id: p.brand_id,
@@ -112,9 +189,10 @@ export class ProductPresenter {
             formatted_value: formatValue(v, v.value),
             display_value: displayValue(v, v.value),
           })),
-        // Simple products set every property themselves; variants (with their master) report what they override.
-        overrides: [],
-        effective_values: { price: money(p.selling_price), cost_price: money(p.cost_price), weight: p.weight, currency },
+        images: inherited.images,
+        // Simple products set every property themselves; variants report what they set instead of inheriting.
+        overrides: inherited.overrides,
+        effective_values: { price: money(inherited.selling_price), cost_price: money(inherited.cost_price), weight: inherited.weight, currency },
         created_at: p.created_at,
         updated_at: p.updated_at,
         deleted_at: p.deleted_at,

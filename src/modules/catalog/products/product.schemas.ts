@@ -55,6 +55,13 @@ const fields = {
   is_taxable: Type.Boolean(),
   requires_shipping: Type.Boolean({ description: "Default: the type's trait." }),
   tags: Type.Array(Ulid, { maxItems: 100, uniqueItems: true, description: 'Tag ids: the whole set of the product’s tags.' }),
+  images: Nullable(
+    Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), {
+      maxItems: 50,
+      uniqueItems: true,
+      description: 'Image URLs or identifiers, the whole list. On a variant: its own, shown after its master’s.',
+    }),
+  ),
   attributes: Type.Record(Type.String(), Type.Unknown(), {
     description: 'Attribute code -> value. Values follow the attribute’s type; null removes a value. On create, missing attributes take their default.',
   }),
@@ -169,6 +176,7 @@ export const ProductResponse = Type.Object({
     }),
     { description: 'Values of attributes shown on the storefront (is_visible_on_frontend), in attribute order.' },
   ),
+  images: Type.Array(Type.String(), { description: 'On variants: the master’s images, then the variant’s own (distinct).' }),
   overrides: Type.Array(Type.String(), { description: 'On variants: the properties the variant sets itself instead of inheriting.' }),
   effective_values: Type.Object({
     price: Nullable(Type.Number()),

@@ -14,7 +14,7 @@ import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
-import { DEFAULT_CURRENCY, DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type ProductLinks } from './product.presenter.js';
+import { DEFAULT_CURRENCY, DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
 import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
@@ -33,8 +33,10 @@ const MIN_NAME_LENGTH = 3;
 /** Nullable fields copied as sent (text trimmed, blank text as null). */
 const OPTIONAL_FIELDS = [
   'reorder_point', 'reorder_quantity', 'short_description', 'description', 'meta_description', 'meta_keywords',
-  'weight', 'length', 'width', 'height', 'tax_class_id',
+  'weight', 'length', 'width', 'height', 'tax_class_id', 'images',
 ] as const;
+/** What a variant takes from its master and cannot set itself. */
+const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'type'] as const;
 /** Fields with a default at creation, copied as sent on update. */
 const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
@@ -72,6 +74,11 @@ export class ProductService {
     private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>,
   ) {
     this.presenter = new ProductPresenter(links);
+  }
+
+  /** Set once at wiring time by the variants module: variants' resources then inherit from their masters. */
+  useMasterLookup(lookup: MasterLookup): void {
+    this.presenter.useMasterLookup(lookup);
   }
 
   /** A page of products as resources (filters and sorts in product-list.ts). */
@@ -198,9 +205,12 @@ export class ProductService {
         const current = await this.products.findForUpdate(trx, tenantId, id);
         if (!current) throw new NotFoundError('Product');
         const before = await this.presenter.one(trx, tenantId, current);
-        const currentCurrency = current.currency ?? DEFAULT_CURRENCY;
+        // A variant's amounts are in its master's currency unless it has its own.
+        const currentCurrency = before.currency;
         const currency = input.currency ?? currentCurrency;
+        const isVariant = current.master_product_id !== null;
         const errors: FieldErrors = {};
+        if (isVariant) Object.assign(errors, variantRefusals(current, input, currentCurrency));
         if (input.status !== undefined) errors.status = [STATUS_REFUSED];
         if (input.stock_quantity !== undefined) errors.stock_quantity = [STOCK_REFUSED];
         if (input.name !== undefined && input.name.trim().length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
@@ -221,7 +231,7 @@ export class ProductService {
         }
         for (const key of ['category_id', 'brand_id', 'supplier_id'] as const) if (input[key] !== undefined) changes[key] = input[key];
         // A variant's null currency inherits its master's: it is written only when sent.
-        if (input.currency !== undefined) changes.currency = input.currency;
+        if (input.currency !== undefined && !(isVariant && current.currency === null)) changes.currency = input.currency;
         for (const field of PRICE_FIELDS) {
           const sent = input[field];
           const stored = current[field];
@@ -359,6 +369,24 @@ export class ProductService {
       return new Map<string, string | null>();
     }
   }
+}
+
+/**
+ * A variant inherits name, category, supplier, brand and type from its master, and keeps its master's currency:
+ * sending another value of these is refused (the same value is accepted, so a resource can be sent back).
+ */
+function variantRefusals(current: Product, input: ProductUpdateBody, currency: string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of INHERITED_FIELDS) {
+    const sent = field === 'name' ? input.name?.trim() : input[field];
+    if (sent !== undefined && sent !== current[field]) {
+      errors[field] = [`A variant inherits its ${field.replace('_id', '')} from its master product; it cannot be changed on the variant.`];
+    }
+  }
+  if (input.currency !== undefined && input.currency !== currency) {
+    errors.currency = [`A variant is priced in its master product's currency (${currency}); it cannot be changed on the variant.`];
+  }
+  return errors;
 }
 
 /** A price changed, or the currency of a product that has a price (the same number now means another amount). */

@@ -11,4 +11,4 @@ export function createStock(deps: { warehouses: WarehouseService; events: EventR
 }
 
 export { StockService, type OnHandChange } from './stock.service.js';
-export type { InventoryRecord, StockMovement } from './stock.repository.js';
+export type { InventoryRecord, StockMovement, StockRecordWithWarehouse } from './stock.repository.js';
