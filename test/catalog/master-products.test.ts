@@ -5,9 +5,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
+import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { buildTestApp, jsonCaller, type HttpMethod, type TestApp } from '../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const MASTERS = `${API}/master-products`;
@@ -17,7 +17,7 @@ const NOT_FOUND = { success: false, message: 'Master product not found.', data: 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 type Headers = { authorization: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = HttpMethod;
 type Json = Record<string, unknown>;
 type Master = Json & { id: string; slug: string; products_count: number };
 
@@ -37,10 +37,8 @@ describe('master products', () => {
 
   /** A tenant of its own, so that one group's masters do not show in another's lists. */
   async function freshTenant() {
-    const tenant = await makeTenant(t.services);
-    const auth = bearer(await makeToken(t.services, tenant.tenantId, tenant.adminId));
-    const call = (method: Method, url: string, payload?: unknown, headers: Headers = auth) =>
-      t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const { tenant, auth } = await makeTenantWithToken(t.services);
+    const call = jsonCaller(t.app, auth);
     const create = (payload: unknown, headers: Headers = auth) => call('POST', MASTERS, payload, headers);
     const get = (id: string, query = '', headers: Headers = auth) => call('GET', `${MASTERS}/${id}${query}`, undefined, headers);
     const list = (query = '', headers: Headers = auth) => call('GET', `${MASTERS}${query}`, undefined, headers);

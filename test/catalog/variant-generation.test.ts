@@ -4,16 +4,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../src/modules/catalog/products/index.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
+import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const MASTERS = `${API}/master-products`;
 const MISSING_ULID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
 
 type Headers = { authorization: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Json = Record<string, unknown>;
 type Generated = { generated_count: number; variants: ProductResponse[] };
 
@@ -31,10 +30,8 @@ describe('variant generation', () => {
   afterAll(() => t.close());
 
   async function freshTenant() {
-    const tenant = await makeTenant(t.services);
-    const auth = bearer(await makeToken(t.services, tenant.tenantId, tenant.adminId));
-    const call = (method: Method, url: string, payload?: unknown, headers: Headers = auth) =>
-      t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const { tenant, auth } = await makeTenantWithToken(t.services);
+    const call = jsonCaller(t.app, auth);
     const master = async (payload: Json = {}): Promise<Json & { id: string; slug: string }> => {
       const res = await call('POST', MASTERS, { name: 'Classic Tee', ...payload });
       expect(res.statusCode, res.body).toBe(201);

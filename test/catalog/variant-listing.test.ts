@@ -7,9 +7,9 @@ import type { ProductStatus, ProductType, VariantConfiguration } from '../../src
 import { newId } from '../../src/lib/ids.js';
 import { variantKey } from '../../src/modules/catalog/master-products/index.js';
 import { changedByPercentage } from '../../src/modules/catalog/variants/listing/variant-listing.service.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
+import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const INVALID = 'The given data was invalid.';
@@ -51,11 +51,9 @@ describe('variant listing and bulk updates', () => {
 
   /** A tenant of its own with helpers that write masters and variants as the variants module stores them. */
   async function freshTenant() {
-    const tenant = await makeTenant(t.services);
-    const auth = bearer(await makeToken(t.services, tenant.tenantId, tenant.adminId));
+    const { tenant, auth } = await makeTenantWithToken(t.services);
     const db = t.database.db;
-    const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Headers = auth) =>
-      t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const call = jsonCaller(t.app, auth);
     const variantsUrl = (masterId: string) => `${API}/master-products/${masterId}/variants`;
     const list = (masterId: string, query = '', headers: Headers = auth) => call('GET', `${variantsUrl(masterId)}${query}`, undefined, headers);
     const available = (masterId: string) => call('GET', `${variantsUrl(masterId)}/available`);

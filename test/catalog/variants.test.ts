@@ -4,9 +4,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../src/modules/catalog/products/index.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
+import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const MASTERS = `${API}/master-products`;
@@ -14,7 +14,6 @@ const PRODUCTS = `${API}/products`;
 const INVALID = 'The given data was invalid.';
 
 type Headers = { authorization: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Json = Record<string, unknown>;
 
 const TEE = { attributes: [{ name: 'Color', values: ['Red', 'Blue'] }, { name: 'Size', values: ['S', 'M', 'L'] }], allowCombinations: true };
@@ -27,10 +26,8 @@ describe('variants', () => {
   afterAll(() => t.close());
 
   async function freshTenant() {
-    const tenant = await makeTenant(t.services);
-    const auth = bearer(await makeToken(t.services, tenant.tenantId, tenant.adminId));
-    const call = (method: Method, url: string, payload?: unknown, headers: Headers = auth) =>
-      t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const { tenant, auth } = await makeTenantWithToken(t.services);
+    const call = jsonCaller(t.app, auth);
     const master = async (payload: Json = {}): Promise<Json & { id: string }> => {
       const res = await call('POST', MASTERS, { name: 'Classic Tee', sku: 'TEE', variant_attributes: TEE, ...payload });
       expect(res.statusCode, res.body).toBe(201);

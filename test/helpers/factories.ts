@@ -51,6 +51,12 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** A tenant of its own with its admin's all-abilities token: for tests whose lists must see only their own records. */
+export async function makeTenantWithToken(services: Services): Promise<{ tenant: TenantFixture; auth: { authorization: string } }> {
+  const tenant = await makeTenant(services);
+  return { tenant, auth: bearer(await makeToken(services, tenant.tenantId, tenant.adminId)) };
+}
+
 /**
  * A product row linked to taxonomy records, written directly: the product module owns products; the
  * taxonomy only needs links to count and guard against.

@@ -29,6 +29,14 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `call(method, url, payload?, headers?)`: a JSON request to the app, as `auth` unless other headers are given. */
+export function jsonCaller(app: FastifyInstance, auth: Record<string, string>) {
+  return (method: HttpMethod, url: string, payload?: unknown, headers: Record<string, string> = auth) =>
+    app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
 export function testConfig(location: TestDatabaseLocation, overrides: Partial<Config> = {}): Config {
   return loadConfig({}, {
     logLevel: 'silent',

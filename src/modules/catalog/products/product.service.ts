@@ -12,6 +12,7 @@ import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js'
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
+import { productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
 import { DEFAULT_CURRENCY, DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
@@ -40,11 +41,6 @@ const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'typ
 /** Fields with a default at creation, copied as sent on update. */
 const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
-/** Response fields derived from others: a change shows under the field it derives from. */
-const DERIVED_FIELDS = new Set([
-  'type_traits', 'tax_category', 'parent_product_id', 'available_quantity', 'is_low_stock',
-  'category', 'supplier', 'brand', 'visible_attributes', 'effective_values', 'created_at', 'updated_at',
-]);
 
 const trimOrNull = (value: string | null | undefined) => {
   const trimmed = value?.trim();
@@ -242,21 +238,13 @@ export class ProductService {
         if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
         await this.links.attributes.writeProductValues(trx, tenantId, id, attributes);
 
-        const after = await this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx));
-        const changed = changedFields(before, after);
-        if (changed.length === 0) return before;
         const updatedAt = this.clock.now().toISOString();
-        const updated = { ...after, updated_at: updatedAt };
+        const after = { ...(await this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx))), updated_at: updatedAt };
+        const events = productChangeEvents(before, after);
+        if (events.length === 0) return before;
         await this.products.update(trx, tenantId, id, { updated_at: updatedAt });
-        await this.events.record(trx, tenantId, { type: 'product.updated', entityId: id, payload: { ...updated, changed_fields: changed } });
-        if (priceChanged(before, after, changed)) {
-          await this.events.record(trx, tenantId, {
-            type: 'product.price_changed',
-            entityId: id,
-            payload: { ...updated, previous: { selling_price: before.selling_price, cost_price: before.cost_price, currency: before.currency } },
-          });
-        }
-        return updated;
+        await this.events.record(trx, tenantId, ...events);
+        return after;
       });
     } catch (error) {
       if (violated(error, 'sku')) throw ValidationError.field('sku', SKU_TAKEN);
@@ -390,15 +378,4 @@ function variantRefusals(current: Product, input: ProductUpdateBody, currency: s
 }
 
 /** A price changed, or the currency of a product that has a price (the same number now means another amount). */
-function priceChanged(before: ProductResponse, after: ProductResponse, changed: readonly string[]): boolean {
-  if (changed.includes('selling_price') || changed.includes('cost_price')) return true;
-  const priced = (p: ProductResponse) => p.selling_price !== null || p.cost_price !== null;
-  return changed.includes('currency') && (priced(before) || priced(after));
-}
 
-/** The product's own fields whose values differ between two resources. */
-function changedFields(before: ProductResponse, after: ProductResponse): string[] {
-  return (Object.keys(after) as Array<keyof ProductResponse>).filter(
-    (key) => !DERIVED_FIELDS.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-}

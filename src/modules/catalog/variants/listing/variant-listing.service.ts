@@ -7,10 +7,11 @@ import { ValidationError, type FieldErrors } from '../../../../http/errors.js';
 import type { PageRequest } from '../../../../http/pagination.js';
 import type { Clock } from '../../../../lib/clock.js';
 import { fromMinorUnits, toMinorUnits } from '../../../../lib/money.js';
-import type { DomainEvent, EventRecorder } from '../../../events/event-recorder.js';
+import type { EventRecorder } from '../../../events/event-recorder.js';
 import type { StockRecordWithWarehouse, StockService } from '../../../inventory/stock/index.js';
 import { combinations, variantKey, type MasterProduct, type MasterProductService, type Selection } from '../../master-products/index.js';
 import type { Product, ProductResponse, ProductService } from '../../products/index.js';
+import { productChangeEvents } from '../../products/product-change-events.js';
 import { traitsOf } from '../../products/product-types.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from '../../products/product.schemas.js';
 import type { VariantListingRepository, VariantTotals } from './variant-listing.repository.js';
@@ -28,11 +29,6 @@ export const BULK_STOCK_REASON = 'Bulk stock update';
 const EVENT_SLICE = 200;
 /** How many offending SKUs a refusal names. */
 const NAMED_SKUS = 10;
-/** Response fields derived from others, as the product update counts them: they never name a change. */
-const DERIVED_FIELDS = new Set([
-  'type_traits', 'tax_category', 'parent_product_id', 'available_quantity', 'is_low_stock',
-  'category', 'supplier', 'brand', 'visible_attributes', 'effective_values', 'created_at', 'updated_at',
-]);
 
 export interface VariantInventory {
   id: string;
@@ -173,11 +169,6 @@ export function changedByPercentage(minor: number, percentage: number, direction
 }
 
 /** The product fields whose values differ between two resources (as the product update names them). */
-function changedFields(before: ProductResponse, after: ProductResponse): string[] {
-  return (Object.keys(after) as Array<keyof ProductResponse>).filter(
-    (key) => !DERIVED_FIELDS.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-}
 
 function namedSkus(items: readonly string[]): string {
   const shown = items.slice(0, NAMED_SKUS).join(', ');
@@ -425,20 +416,7 @@ export class VariantListingService {
     for (const [price, ids] of byPrice) await this.variants.setSellingPrice(trx, tenantId, ids, price, at);
     const rows = new Map((await this.variants.findByIds(trx, tenantId, changed.map((v) => v.id))).map((r) => [r.id, r]));
     const after = await this.products.present(tenantId, changed.map((v) => rows.get(v.id)!), trx);
-    const events: DomainEvent[] = [];
-    after.forEach((resource, i) => {
-      const previous = before[i]!;
-      const fields = changedFields(previous, resource);
-      if (fields.length === 0) return;
-      events.push({ type: 'product.updated', entityId: resource.id, payload: { ...resource, changed_fields: fields } });
-      if (fields.includes('selling_price') || fields.includes('cost_price')) {
-        events.push({
-          type: 'product.price_changed',
-          entityId: resource.id,
-          payload: { ...resource, previous: { selling_price: previous.selling_price, cost_price: previous.cost_price, currency: previous.currency } },
-        });
-      }
-    });
+    const events = after.flatMap((resource, i) => productChangeEvents(before[i]!, resource));
     for (let i = 0; i < events.length; i += EVENT_SLICE) await this.events.record(trx, tenantId, ...events.slice(i, i + EVENT_SLICE));
   }
 }
