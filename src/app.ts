@@ -19,6 +19,7 @@ import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.js';
+import { inventoryRoutes } from './modules/inventory/inventory.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
 import { createServices, type Services } from './services.js';
 
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(tokenRoutes, { tokens: services.tokens, publicUrl: config.publicUrl });
       await api.register(warehouseRoutes, { service: services.warehouses, publicUrl: config.publicUrl });
       await api.register(catalogRoutes, { catalog: services.catalog });
+      await api.register(inventoryRoutes, { inventory: services.inventory });
     },
     { prefix: API_PREFIX },
   );

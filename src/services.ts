@@ -15,6 +15,7 @@ import { EventRepository } from './modules/events/event.repository.js';
 import { RetentionService } from './modules/events/retention.service.js';
 import { TokenRepository } from './modules/auth/tokens/token.repository.js';
 import { TokenService } from './modules/auth/tokens/token.service.js';
+import { createInventory } from './modules/inventory/inventory.js';
 import { createStock } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
@@ -50,9 +51,10 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
   const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
   const events = new EventRecorder(clock, newId);
-  const stock = createStock({ warehouses, events, clock, newId });
+  const stock = createStock({ db, warehouses, events, clock, newId });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog };
+  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory };
 }
 
 export type Services = ReturnType<typeof createServices>;

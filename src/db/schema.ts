@@ -391,11 +391,29 @@ export interface InventoryRecordsTable {
   reorder_point: number | null;
   reorder_quantity: number | null;
   last_counted_at: Timestamp | null;
+  last_movement_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-/** Immutable: never updated or deleted. */
+export interface PhysicalCountsTable {
+  id: string;
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  counted_quantity: number;
+  system_quantity_before: number;
+  /** counted - system. */
+  variance: number;
+  /** variance / system x 100; null when the system quantity was 0. */
+  variance_percentage: number | null;
+  counted_by: string | null;
+  counted_at: Timestamp;
+  /** The physical_count movement; null when the variance was 0. */
+  adjustment_movement_id: string | null;
+}
+
+/** Immutable: never updated or deleted (database triggers refuse both). */
 export interface StockMovementsTable {
   id: string;
   tenant_id: string;
@@ -448,6 +466,7 @@ export interface DB {
   event_outbox: EventOutboxTable;
   master_products: MasterProductsTable;
   variant_deletions: VariantDeletionsTable;
+  physical_counts: PhysicalCountsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

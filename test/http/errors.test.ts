@@ -88,7 +88,7 @@ describe('error bodies', () => {
     expect(res.json().success).toBe(false);
     const withId = await t.app.inject({ method: 'POST', url: `${WAREHOUSES}/01jaaaaaaaaaaaaaaaaaaaaaaa`, headers: t.auth });
     expect(withId.statusCode).toBe(405);
-    expect(withId.headers.allow).toBe('GET, HEAD, PUT, PATCH');
+    expect(withId.headers.allow).toBe('GET, HEAD, PUT, PATCH, DELETE');
   });
 
   it('409 with its message', async () => {

@@ -69,4 +69,52 @@ describe('stock ledger', () => {
     expect((await product(id)).stock_quantity).toBe(0);
     expect(await outboxSize()).toBe(before);
   });
+
+  it('runs the automation for every movement type and never overrides a status it does not own', async () => {
+    const id = await makeProduct(t.database.db, t.tenant.tenantId);
+    await t.database.db.updateTable('products').set({ status: 'active', reorder_point: 2 }).where('id', '=', id).execute();
+    await change(id, 3);
+    const movement = await inTransaction(t.database.db, (trx) =>
+      t.services.stock.changeOnHand(trx, { tenantId: t.tenant.tenantId, productId: id, quantity: -3, type: 'transfer_out', reason: 'Transfer to EAST' }),
+    );
+    expect((await product(id)).status).toBe('out_of_stock');
+    const record = await t.database.db.selectFrom('inventory_records').selectAll().where('product_id', '=', id).executeTakeFirstOrThrow();
+    expect(record.last_movement_at).toBe(movement.created_at);
+    const events = await t.database.db.selectFrom('event_outbox').select('event_type').where('entity_id', '=', record.id).orderBy('id').execute();
+    expect(events.map((e) => e.event_type)).toEqual(['inventory.adjusted', 'inventory.low_stock', 'inventory.out_of_stock']);
+
+    await t.database.db.updateTable('products').set({ status: 'discontinued' }).where('id', '=', id).execute();
+    await change(id, 5);
+    expect((await product(id)).status).toBe('discontinued');
+  });
+
+  it('reserves and releases at service level inside the caller transaction', async () => {
+    const id = await makeProduct(t.database.db, t.tenant.tenantId);
+    await change(id, 4);
+    const base = { tenantId: t.tenant.tenantId, productId: id, quantity: 3, referenceType: 'order', referenceId: 'SO-9' };
+    const reservation = await inTransaction(t.database.db, (trx) => t.services.stock.reserve(trx, base));
+    expect([reservation.type, reservation.quantity, reservation.quantity_before, reservation.quantity_after]).toEqual(['reservation', 3, 0, 3]);
+    await expect(inTransaction(t.database.db, (trx) => t.services.stock.reserve(trx, { ...base, quantity: 2 }))).rejects.toThrow(
+      new BusinessRuleError('Insufficient available stock. Available: 1, Requested: 2'),
+    );
+    await expect(
+      inTransaction(t.database.db, async (trx) => {
+        await t.services.stock.release(trx, base);
+        throw new Error('later step failed');
+      }),
+    ).rejects.toThrow('later step failed');
+    expect((await product(id)).reserved_quantity).toBe(3);
+    const release = await inTransaction(t.database.db, (trx) => t.services.stock.release(trx, { ...base, quantity: 1 }));
+    expect([release.type, release.quantity, release.quantity_before, release.quantity_after]).toEqual(['release', -1, 3, 2]);
+    expect((await product(id)).reserved_quantity).toBe(2);
+  });
+
+  it('sets last_movement_at for initial stock received in batches', async () => {
+    const ids = [await makeProduct(t.database.db, t.tenant.tenantId), await makeProduct(t.database.db, t.tenant.tenantId)];
+    const written = await inTransaction(t.database.db, (trx) =>
+      t.services.stock.receiveInitialStock(trx, t.tenant.tenantId, null, ids.map((productId) => ({ productId, quantity: 2 }))),
+    );
+    const records = await t.database.db.selectFrom('inventory_records').selectAll().where('product_id', 'in', ids).execute();
+    expect(records.map((r) => r.last_movement_at)).toEqual([written[0]!.created_at, written[0]!.created_at]);
+  });
 });

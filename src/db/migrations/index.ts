@@ -6,6 +6,8 @@ import * as m0003 from './0003_catalog_taxonomy.js';
 import * as m0004 from './0004_attributes.js';
 import * as m0005 from './0005_products.js';
 import * as m0006 from './0006_master_products.js';
+import * as m0007 from './0007_inventory.js';
+import * as m0008 from './0008_stock_movement_reads.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_attributes': m0004,
   '0005_products': m0005,
   '0006_master_products': m0006,
+  '0007_inventory': m0007,
+  '0008_stock_movement_reads': m0008,
 };

@@ -10,6 +10,12 @@ export class UserRepository {
     return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Names and emails of many users at once (creators shown beside the records they made). */
+  async findSummariesByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Array<Pick<User, 'id' | 'name' | 'email'>>> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('users').select(['id', 'name', 'email']).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
+  }
+
   async findByEmail(db: Executor, tenantId: string, email: string): Promise<User | undefined> {
     return db
       .selectFrom('users')

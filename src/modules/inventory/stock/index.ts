@@ -1,4 +1,5 @@
 // Wires the stock ledger: inventory records, movements and product totals.
+import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
@@ -6,9 +7,10 @@ import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import { StockRepository } from './stock.repository.js';
 import { StockService } from './stock.service.js';
 
-export function createStock(deps: { warehouses: WarehouseService; events: EventRecorder; clock: Clock; newId: IdGenerator }) {
-  return new StockService(new StockRepository(), deps.warehouses, deps.events, deps.clock, deps.newId);
+export function createStock(deps: { db: Executor; warehouses: WarehouseService; events: EventRecorder; clock: Clock; newId: IdGenerator }) {
+  return new StockService(new StockRepository(), deps.warehouses, deps.events, deps.clock, deps.newId, deps.db);
 }
 
-export { StockService, type OnHandChange } from './stock.service.js';
-export type { InventoryRecord, StockMovement, StockRecordWithWarehouse } from './stock.repository.js';
+export { StockService, inventoryResource, movementSummary, type OnHandChange, type ReservedChange, type InventoryResource } from './stock.service.js';
+export type { InventoryRecordRow, ReconcileRow, InventoryRecord, StockMovement, StockRecordWithWarehouse } from './stock.repository.js';
+export { stockRoutes } from './inventory.routes.js';

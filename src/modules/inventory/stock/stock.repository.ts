@@ -1,15 +1,52 @@
 // Inventory records and the movement ledger. Quantities change only through single conditional
 // statements, so that concurrent requests on any number of processes cannot lose or invent stock.
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
-import type { InventoryRecordsTable, StockMovementsTable } from '../../../db/schema.js';
+import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
 export type StockMovement = Selectable<StockMovementsTable>;
 export type NewStockMovement = Insertable<StockMovementsTable>;
 /** A record with the warehouse it is kept in. */
 export type StockRecordWithWarehouse = InventoryRecord & { warehouse_code: string; warehouse_name: string; warehouse_is_default: boolean };
+/** A record with the summaries of its warehouse and product, as the inventory resource shows them. */
+export type InventoryRecordRow = InventoryRecord & { warehouse_code: string; warehouse_name: string; product_name: string; product_sku: string };
+/** What stock changes need to know of a product. */
+export interface StockProduct {
+  id: string;
+  name: string;
+  sku: string;
+  type: ProductType;
+  status: ProductStatus;
+  track_inventory: boolean;
+  reorder_point: number | null;
+}
+/** The product's totals after a change, for the status automation and low-stock detection. */
+export interface ProductTotals {
+  stock_quantity: number;
+  reserved_quantity: number;
+  reorder_point: number | null;
+}
+export interface InventoryListFilters {
+  product_id?: string;
+  warehouse_id?: string;
+  low_stock?: boolean;
+}
+/** A record whose quantities differ from the sums of its movements. */
+export interface ReconcileRow {
+  id: string;
+  product_id: string;
+  warehouse_id: string;
+  quantity_on_hand: number;
+  quantity_reserved: number;
+  movements_on_hand: number;
+  movements_reserved: number;
+}
+
+/** Movement types that change reserved, not on-hand, quantity. */
+const RESERVED_TYPES = ['reservation', 'release'] as const;
 
 export class StockRepository {
   /** The record of a product in a warehouse, created empty when missing (safe under concurrent callers). */
@@ -47,7 +84,7 @@ export class StockRepository {
   async changeOnHand(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
     return db
       .updateTable('inventory_records')
-      .set((eb) => ({ quantity_on_hand: eb('quantity_on_hand', '+', quantity), updated_at: at }))
+      .set((eb) => ({ quantity_on_hand: eb('quantity_on_hand', '+', quantity), updated_at: at, last_movement_at: at }))
       .where('tenant_id', '=', tenantId)
       .where('product_id', '=', productId)
       .where('warehouse_id', '=', warehouseId)
@@ -56,9 +93,35 @@ export class StockRepository {
       .executeTakeFirst();
   }
 
-  /** Keeps the product's stock totals equal to the sums of its records. */
-  async changeProductTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<void> {
-    await db
+  /** Reserves `quantity` unless less than that is available; answers the record after the change, undefined when refused. */
+  async reserve(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
+    return db
+      .updateTable('inventory_records')
+      .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', quantity), updated_at: at, last_movement_at: at }))
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', '=', productId)
+      .where('warehouse_id', '=', warehouseId)
+      .where((eb) => eb(eb('quantity_on_hand', '-', eb.ref('quantity_reserved')), '>=', quantity))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Releases `quantity` of the reserved stock unless less than that is reserved; undefined when refused. */
+  async release(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
+    return db
+      .updateTable('inventory_records')
+      .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', quantity), updated_at: at, last_movement_at: at }))
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', '=', productId)
+      .where('warehouse_id', '=', warehouseId)
+      .where('quantity_reserved', '>=', quantity)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Keeps the product's stock totals equal to the sums of its records; answers the totals after the change. */
+  async changeProductTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductTotals | undefined> {
+    return db
       .updateTable('products')
       .set((eb) => ({
         stock_quantity: eb('stock_quantity', '+', change.onHand),
@@ -67,7 +130,104 @@ export class StockRepository {
       }))
       .where('tenant_id', '=', tenantId)
       .where('id', '=', productId)
+      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves a tracked product between `active` and `out_of_stock` when its total on hand says so; conditional,
+   * so a concurrent status change (discontinue, deactivate) is never overwritten. Answers whether it changed.
+   */
+  async applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined> {
+    const toOut = await db
+      .updateTable('products')
+      .set({ status: 'out_of_stock', status_changed_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', productId)
+      .where('status', '=', 'active')
+      .where('track_inventory', '=', true)
+      .where('stock_quantity', '<=', 0)
+      .executeTakeFirst();
+    if (Number(toOut.numUpdatedRows) > 0) return 'out_of_stock';
+    const toActive = await db
+      .updateTable('products')
+      .set({ status: 'active', status_changed_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', productId)
+      .where('status', '=', 'out_of_stock')
+      .where('stock_quantity', '>', 0)
+      .executeTakeFirst();
+    return Number(toActive.numUpdatedRows) > 0 ? 'active' : undefined;
+  }
+
+  /** A live product of the tenant. */
+  async findProduct(db: Executor, tenantId: string, productId: string): Promise<StockProduct | undefined> {
+    return db
+      .selectFrom('products')
+      .select(['id', 'name', 'sku', 'type', 'status', 'track_inventory', 'reorder_point'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', productId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  private recordRows(db: Executor, tenantId: string) {
+    return db
+      .selectFrom('inventory_records')
+      .innerJoin('warehouses', 'warehouses.id', 'inventory_records.warehouse_id')
+      .innerJoin('products', 'products.id', 'inventory_records.product_id')
+      .selectAll('inventory_records')
+      .select(['warehouses.code as warehouse_code', 'warehouses.name as warehouse_name', 'products.name as product_name', 'products.sku as product_sku'])
+      .where('inventory_records.tenant_id', '=', tenantId);
+  }
+
+  async recordById(db: Executor, tenantId: string, id: string): Promise<InventoryRecordRow | undefined> {
+    return this.recordRows(db, tenantId).where('inventory_records.id', '=', id).executeTakeFirst();
+  }
+
+  /** Records by product, then warehouse code. `low_stock`: available at or below the effective reorder point. */
+  async listRecords(db: Executor, tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryRecordRow>> {
+    let query = this.recordRows(db, tenantId);
+    if (filters.product_id) query = query.where('inventory_records.product_id', '=', filters.product_id);
+    if (filters.warehouse_id) query = query.where('inventory_records.warehouse_id', '=', filters.warehouse_id);
+    if (filters.low_stock !== undefined) {
+      const low = sql<boolean>`(inventory_records.quantity_on_hand - inventory_records.quantity_reserved) <= coalesce(inventory_records.reorder_point, products.reorder_point)`;
+      query = filters.low_stock ? query.where(low) : query.where(sql<boolean>`not coalesce(${low}, false)`);
+    }
+    const [items, count] = await Promise.all([
+      query.orderBy('products.name').orderBy('warehouses.code').orderBy('inventory_records.id').limit(page.per_page).offset(offsetOf(page)).execute(),
+      query.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  /** Every record of the tenant whose quantities differ from the sums of its movements. */
+  async reconcile(db: Executor, tenantId: string): Promise<ReconcileRow[]> {
+    const sums = db
+      .selectFrom('stock_movements')
+      .select(['product_id', 'warehouse_id'])
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when('type', 'in', [...RESERVED_TYPES]).then(0).else(eb.ref('quantity')).end()).as('on_hand'),
+        eb.fn.sum<number>(eb.case().when('type', 'in', [...RESERVED_TYPES]).then(eb.ref('quantity')).else(0).end()).as('reserved'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .groupBy(['product_id', 'warehouse_id'])
+      .as('m');
+    const rows = await db
+      .selectFrom('inventory_records as r')
+      .leftJoin(sums, (join) => join.onRef('m.product_id', '=', 'r.product_id').onRef('m.warehouse_id', '=', 'r.warehouse_id'))
+      .select(['r.id', 'r.product_id', 'r.warehouse_id', 'r.quantity_on_hand', 'r.quantity_reserved'])
+      .select((eb) => [eb.fn.coalesce('m.on_hand', sql<number>`0`).as('movements_on_hand'), eb.fn.coalesce('m.reserved', sql<number>`0`).as('movements_reserved')])
+      .where('r.tenant_id', '=', tenantId)
+      .where((eb) =>
+        eb.or([
+          eb('r.quantity_on_hand', '!=', eb.fn.coalesce('m.on_hand', sql<number>`0`)),
+          eb('r.quantity_reserved', '!=', eb.fn.coalesce('m.reserved', sql<number>`0`)),
+        ]),
+      )
+      .orderBy('r.id')
       .execute();
+    return rows.map((r) => ({ ...r, movements_on_hand: Number(r.movements_on_hand), movements_reserved: Number(r.movements_reserved) }));
   }
 
   async insertMovement(db: Executor, movement: NewStockMovement): Promise<StockMovement> {
@@ -87,11 +247,12 @@ export class StockRepository {
     if (rows.length === 0) return [];
     return db
       .insertInto('inventory_records')
-      .values(rows.map(({ quantity, ...r }) => ({ ...r, quantity_on_hand: quantity, quantity_reserved: 0, created_at: at, updated_at: at })))
+      .values(rows.map(({ quantity, ...r }) => ({ ...r, quantity_on_hand: quantity, quantity_reserved: 0, last_movement_at: at, created_at: at, updated_at: at })))
       .onConflict((oc) =>
         oc.columns(['tenant_id', 'product_id', 'warehouse_id']).doUpdateSet((eb) => ({
           quantity_on_hand: eb('inventory_records.quantity_on_hand', '+', eb.ref('excluded.quantity_on_hand')),
           updated_at: at,
+          last_movement_at: at,
         })),
       )
       .returning(['product_id', 'quantity_on_hand'])

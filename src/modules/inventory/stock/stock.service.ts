@@ -1,14 +1,27 @@
-// Stock changes: every change of a record's on-hand quantity writes one immutable movement and moves the
-// product's totals, all in the caller's transaction.
+// Stock changes: every change of a record's on-hand or reserved quantity writes one immutable movement, moves
+// the product's totals and runs the stock automation (status, low-stock and out-of-stock events), all in the
+// caller's transaction.
 import type { Transaction } from 'kysely';
 import type { DB, StockMovementType } from '../../../db/schema.js';
-import { BusinessRuleError } from '../../../http/errors.js';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import type { EventRecorder } from '../../events/event-recorder.js';
+import { traitsOf } from '../../catalog/products/product-types.js';
+import type { DomainEvent, EventRecorder } from '../../events/event-recorder.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
-import type { Executor } from '../../../db/transaction.js';
-import type { StockMovement, StockRecordWithWarehouse, StockRepository } from './stock.repository.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import type {
+  InventoryListFilters,
+  InventoryRecord,
+  InventoryRecordRow,
+  ProductTotals,
+  ReconcileRow,
+  StockMovement,
+  StockProduct,
+  StockRecordWithWarehouse,
+  StockRepository,
+} from './stock.repository.js';
 
 /** Products per batch of receiveInitialStock: movements have 14 columns, so some 3,500 parameters per insert. */
 const INITIAL_STOCK_CHUNK = 250;
@@ -26,7 +39,89 @@ export interface OnHandChange {
   referenceType?: string | null;
   referenceId?: string | null;
   userId?: string | null;
+  /** The movement's timestamp, when several movements must share one instant (a transfer's pair); default now. */
+  at?: string;
 }
+
+/** A change of reserved stock: reserve or release. */
+export interface ReservedChange {
+  tenantId: string;
+  productId: string;
+  /** Null or omitted: the tenant's default warehouse. */
+  warehouseId?: string | null;
+  /** Positive. */
+  quantity: number;
+  reason?: string | null;
+  notes?: string | null;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  userId?: string | null;
+}
+
+/** The adjust endpoint's input. */
+export interface AdjustInput {
+  product_id: string;
+  warehouse_id?: string | null;
+  quantity: number;
+  reason: string;
+  notes?: string | null;
+  reference_type?: string | null;
+  reference_id?: string | null;
+}
+
+/** The reserve and release endpoints' input. */
+export interface ReserveInput {
+  product_id: string;
+  warehouse_id?: string | null;
+  quantity: number;
+  notes?: string | null;
+  reference_type?: string | null;
+  reference_id?: string | null;
+}
+
+/** The inventory record resource of the interface. */
+export function inventoryResource(r: InventoryRecordRow) {
+  return {
+    id: r.id,
+    product_id: r.product_id,
+    warehouse_id: r.warehouse_id,
+    quantity_on_hand: r.quantity_on_hand,
+    quantity_reserved: r.quantity_reserved,
+    quantity_available: r.quantity_on_hand - r.quantity_reserved,
+    reorder_point: r.reorder_point,
+    reorder_quantity: r.reorder_quantity,
+    last_counted_at: r.last_counted_at,
+    last_movement_at: r.last_movement_at,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    warehouse: { id: r.warehouse_id, name: r.warehouse_name, code: r.warehouse_code },
+    product: { id: r.product_id, name: r.product_name, sku: r.product_sku },
+  };
+}
+export type InventoryResource = ReturnType<typeof inventoryResource>;
+
+/** The movement summary answered with adjust, reserve and release and carried by their events. */
+export function movementSummary(m: StockMovement) {
+  return {
+    id: m.id,
+    type: m.type,
+    quantity: m.quantity,
+    quantity_before: m.quantity_before,
+    quantity_after: m.quantity_after,
+    reason: m.reason,
+    notes: m.notes,
+    reference_type: m.reference_type,
+    reference_id: m.reference_id,
+    created_by: m.created_by,
+    created_at: m.created_at,
+  };
+}
+
+/** An inventory record after a change, with the movement that made it. */
+export type ChangedRecord = InventoryResource & { movement: ReturnType<typeof movementSummary> };
+
+const RELEASE_REASON = 'Stock released';
+const RESERVE_REASON = 'Stock reserved';
 
 export class StockService {
   constructor(
@@ -35,33 +130,108 @@ export class StockService {
     private readonly events: EventRecorder,
     private readonly clock: Clock,
     private readonly newId: IdGenerator,
+    private readonly db: Executor,
   ) {}
 
   /**
-   * Changes on-hand stock of a product in a warehouse inside `trx`, with its movement and the product's totals.
+   * Changes on-hand stock of a product in a warehouse inside `trx`, with its movement, the product's totals and
+   * the automation: a tracked active product at 0 total on hand becomes out_of_stock (and active again when
+   * replenished); inventory.adjusted (type adjustment), inventory.low_stock (available crossed the reorder point
+   * downward) and inventory.out_of_stock (the record's on hand reached 0) are recorded with stock_movement.recorded.
    * @throws NotFoundError('Warehouse'); BusinessRuleError `Stock cannot be negative. Current: <n>, Adjustment: <n>`
    * when the change would take on-hand below zero or below what is reserved.
    */
   async changeOnHand(trx: Transaction<DB>, change: OnHandChange): Promise<StockMovement> {
     const { tenantId, productId, quantity } = change;
     const warehouse = await this.warehouses.resolve(tenantId, change.warehouseId, trx);
-    const at = this.clock.now().toISOString();
+    const at = change.at ?? this.clock.now().toISOString();
     await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, at });
     const record = await this.stock.changeOnHand(trx, tenantId, productId, warehouse.id, quantity, at);
     if (!record) {
       const current = await this.stock.findRecord(trx, tenantId, productId, warehouse.id);
       throw new BusinessRuleError(`Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`);
     }
-    await this.stock.changeProductTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
-    const movement = await this.stock.insertMovement(trx, {
+    const totals = await this.stock.changeProductTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
+    await this.stock.applyStockStatus(trx, tenantId, productId, at);
+    const movement = await this.writeMovement(trx, change, warehouse.id, change.type, quantity, record.quantity_on_hand, at);
+    const before = { ...record, quantity_on_hand: record.quantity_on_hand - quantity };
+    await this.recordEvents(trx, tenantId, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
+    return movement;
+  }
+
+  /**
+   * Reserves stock of a product in a warehouse inside `trx`: one conditional update of the reserved quantity,
+   * the product's reserved total, one `reservation` movement (signed on the reserved quantity) and the events
+   * inventory.reserved, stock_movement.recorded and, when available crosses the reorder point, inventory.low_stock.
+   * @throws NotFoundError('Warehouse'); BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
+   */
+  async reserve(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
+    return this.changeReserved(trx, change, 'reservation');
+  }
+
+  /**
+   * Releases reserved stock inside `trx`, as `reserve` does in the other direction (`release` movement with a
+   * negative quantity, inventory.released).
+   * @throws NotFoundError('Warehouse'); BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
+   */
+  async release(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
+    return this.changeReserved(trx, change, 'release');
+  }
+
+  private async changeReserved(trx: Transaction<DB>, change: ReservedChange, type: 'reservation' | 'release'): Promise<StockMovement> {
+    const { tenantId, productId, quantity } = change;
+    if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`${type}: the quantity must be a positive integer.`);
+    const warehouse = await this.warehouses.resolve(tenantId, change.warehouseId, trx);
+    const at = this.clock.now().toISOString();
+    await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, at });
+    const record =
+      type === 'reservation'
+        ? await this.stock.reserve(trx, tenantId, productId, warehouse.id, quantity, at)
+        : await this.stock.release(trx, tenantId, productId, warehouse.id, quantity, at);
+    if (!record) {
+      const current = await this.stock.findRecord(trx, tenantId, productId, warehouse.id);
+      const onHand = current?.quantity_on_hand ?? 0;
+      const reserved = current?.quantity_reserved ?? 0;
+      throw new BusinessRuleError(
+        type === 'reservation'
+          ? `Insufficient available stock. Available: ${onHand - reserved}, Requested: ${quantity}`
+          : `Cannot release more than is reserved. Reserved: ${reserved}, Requested: ${quantity}`,
+      );
+    }
+    const signed = type === 'reservation' ? quantity : -quantity;
+    const totals = await this.stock.changeProductTotals(trx, tenantId, productId, { onHand: 0, reserved: signed }, at);
+    const movement = await this.writeMovement(
+      trx,
+      { ...change, reason: change.reason ?? (type === 'reservation' ? RESERVE_REASON : RELEASE_REASON) },
+      warehouse.id,
+      type,
+      signed,
+      record.quantity_reserved,
+      at,
+    );
+    const before = { ...record, quantity_reserved: record.quantity_reserved - signed };
+    await this.recordEvents(trx, tenantId, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
+    return movement;
+  }
+
+  private writeMovement(
+    trx: Transaction<DB>,
+    change: Omit<OnHandChange, 'type' | 'quantity'>,
+    warehouseId: string,
+    type: StockMovementType,
+    quantity: number,
+    after: number,
+    at: string,
+  ): Promise<StockMovement> {
+    return this.stock.insertMovement(trx, {
       id: this.newId(),
-      tenant_id: tenantId,
-      product_id: productId,
-      warehouse_id: warehouse.id,
-      type: change.type,
+      tenant_id: change.tenantId,
+      product_id: change.productId,
+      warehouse_id: warehouseId,
+      type,
       quantity,
-      quantity_before: record.quantity_on_hand - quantity,
-      quantity_after: record.quantity_on_hand,
+      quantity_before: after - quantity,
+      quantity_after: after,
       reason: change.reason ?? null,
       notes: change.notes ?? null,
       reference_type: change.referenceType ?? null,
@@ -69,8 +239,133 @@ export class StockService {
       created_by: change.userId ?? null,
       created_at: at,
     });
-    await this.events.record(trx, tenantId, { type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } });
-    return movement;
+  }
+
+  /** The events of one change; the record resource is read only when an event carries it. */
+  private async recordEvents(
+    trx: Transaction<DB>,
+    tenantId: string,
+    before: InventoryRecord,
+    after: InventoryRecord,
+    totals: ProductTotals | undefined,
+    movement: StockMovement,
+    operationEvent: 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released' | null,
+  ): Promise<void> {
+    const events: DomainEvent[] = [{ type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } }];
+    const reorderPoint = after.reorder_point ?? totals?.reorder_point ?? null;
+    const availableBefore = before.quantity_on_hand - before.quantity_reserved;
+    const availableAfter = after.quantity_on_hand - after.quantity_reserved;
+    const lowStock = reorderPoint !== null && availableBefore > reorderPoint && availableAfter <= reorderPoint;
+    const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
+    if (operationEvent || lowStock || outOfStock) {
+      const row = await this.stock.recordById(trx, tenantId, after.id);
+      const resource = row ? inventoryResource(row) : { ...after, quantity_available: availableAfter };
+      const summary = movementSummary(movement);
+      if (operationEvent) events.push({ type: operationEvent, entityId: after.id, payload: { ...resource, movement: summary } });
+      if (lowStock) events.push({ type: 'inventory.low_stock', entityId: after.id, payload: { ...resource, effective_reorder_point: reorderPoint, movement: summary } });
+      if (outOfStock) events.push({ type: 'inventory.out_of_stock', entityId: after.id, payload: { ...resource, movement: summary } });
+    }
+    await this.events.record(trx, tenantId, ...events);
+  }
+
+  /**
+   * Adjusts on-hand stock (POST /operations/inventory/adjust): one `adjustment` movement.
+   * @throws ValidationError on product_id (unknown, other tenant, deleted, not holding inventory), warehouse_id
+   * (unknown, other tenant) or a zero quantity; BusinessRuleError `Stock cannot be negative. Current: <n>, Adjustment: <n>`.
+   */
+  async adjust(tenantId: string, userId: string | null, input: AdjustInput): Promise<ChangedRecord> {
+    if (input.quantity === 0) throw ValidationError.field('quantity', 'The quantity must not be 0.');
+    return inTransaction(this.db, async (trx) => {
+      const warehouseId = await this.checkTarget(trx, tenantId, input);
+      const movement = await this.changeOnHand(trx, {
+        tenantId,
+        productId: input.product_id,
+        warehouseId,
+        quantity: input.quantity,
+        type: 'adjustment',
+        reason: input.reason,
+        notes: input.notes ?? null,
+        referenceType: input.reference_type ?? null,
+        referenceId: input.reference_id ?? null,
+        userId,
+      });
+      return this.changedRecord(trx, tenantId, movement);
+    });
+  }
+
+  /**
+   * Reserves available stock (POST /operations/inventory/reserve).
+   * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
+   */
+  async reserveStock(tenantId: string, userId: string | null, input: ReserveInput): Promise<ChangedRecord> {
+    return this.reservedEndpoint(tenantId, userId, input, 'reservation');
+  }
+
+  /**
+   * Releases reserved stock (POST /operations/inventory/release).
+   * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
+   */
+  async releaseStock(tenantId: string, userId: string | null, input: ReserveInput): Promise<ChangedRecord> {
+    return this.reservedEndpoint(tenantId, userId, input, 'release');
+  }
+
+  private reservedEndpoint(tenantId: string, userId: string | null, input: ReserveInput, type: 'reservation' | 'release'): Promise<ChangedRecord> {
+    return inTransaction(this.db, async (trx) => {
+      const warehouseId = await this.checkTarget(trx, tenantId, input);
+      const change: ReservedChange = {
+        tenantId,
+        productId: input.product_id,
+        warehouseId,
+        quantity: input.quantity,
+        notes: input.notes ?? null,
+        referenceType: input.reference_type ?? null,
+        referenceId: input.reference_id ?? null,
+        userId,
+      };
+      const movement = type === 'reservation' ? await this.reserve(trx, change) : await this.release(trx, change);
+      return this.changedRecord(trx, tenantId, movement);
+    });
+  }
+
+  private async changedRecord(trx: Transaction<DB>, tenantId: string, movement: StockMovement): Promise<ChangedRecord> {
+    const record = await this.stock.findRecord(trx, tenantId, movement.product_id, movement.warehouse_id);
+    const row = record && (await this.stock.recordById(trx, tenantId, record.id));
+    if (!row) throw new Error('The inventory record of a movement just written is missing.');
+    return { ...inventoryResource(row), movement: movementSummary(movement) };
+  }
+
+  /**
+   * The product and warehouse of a request body, checked: the product must be live, of this tenant, of a type
+   * that holds inventory and tracking it; the warehouse (default when null) of this tenant. Answers the warehouse id.
+   * @throws ValidationError keyed `product_id` or `warehouse_id`.
+   */
+  async checkTarget(db: Executor, tenantId: string, input: { product_id: string; warehouse_id?: string | null }): Promise<string> {
+    const product = await this.stock.findProduct(db, tenantId, input.product_id);
+    const problem = productProblem(product);
+    if (problem) throw ValidationError.field('product_id', problem);
+    try {
+      return (await this.warehouses.resolve(tenantId, input.warehouse_id ?? null, db)).id;
+    } catch (error) {
+      if (error instanceof NotFoundError) throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
+      throw error;
+    }
+  }
+
+  /** @throws NotFoundError('Inventory record') also for another tenant's record. */
+  async get(tenantId: string, id: string): Promise<InventoryResource> {
+    const row = await this.stock.recordById(this.db, tenantId, id);
+    if (!row) throw new NotFoundError('Inventory record');
+    return inventoryResource(row);
+  }
+
+  async list(tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryResource>> {
+    const result = await this.stock.listRecords(this.db, tenantId, filters, page);
+    return { items: result.items.map(inventoryResource), total: result.total };
+  }
+
+  /** Records whose quantities differ from their movement sums: empty while the ledger invariant holds. */
+  reconcile(tenantId: string): Promise<ReconcileRow[]> {
+    return this.stock.reconcile(this.db, tenantId);
   }
 
   /**
@@ -141,4 +436,11 @@ export class StockService {
   recordsOfProducts(db: Executor, tenantId: string, productIds: readonly string[], lock = false): Promise<StockRecordWithWarehouse[]> {
     return this.stock.recordsOfProducts(db, tenantId, productIds, lock);
   }
+}
+
+function productProblem(product: StockProduct | undefined): string | null {
+  if (!product) return 'The selected product id is invalid.';
+  if (!traitsOf(product.type).has_inventory) return `Products of type ${product.type} do not hold inventory.`;
+  if (!product.track_inventory) return 'The product does not track inventory.';
+  return null;
 }

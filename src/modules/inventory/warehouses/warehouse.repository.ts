@@ -1,3 +1,4 @@
+import { engineOf } from '../../../db/dialect.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { NewWarehouse, Warehouse, WarehouseType, WarehouseUpdate } from '../../../db/schema.js';
@@ -11,6 +12,9 @@ export interface WarehouseFilters {
   sort_direction: 'asc' | 'desc';
 }
 
+/** `use`: the warehouse must not be deleted before the transaction ends; `delete`: about to be deleted. */
+export type WarehouseLock = 'use' | 'delete';
+
 export class WarehouseRepository {
   private live(db: Executor, tenantId: string) {
     return db.selectFrom('warehouses').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
@@ -20,12 +24,22 @@ export class WarehouseRepository {
     return db.insertInto('warehouses').values(warehouse).returningAll().executeTakeFirstOrThrow();
   }
 
-  async findById(db: Executor, tenantId: string, id: string): Promise<Warehouse | undefined> {
-    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  /**
+   * With a lock inside a PostgreSQL transaction: `use` (key share) for a stock change, which conflicts only
+   * with `delete` (for update), so a deletion waits for stock changes in flight and they wait for it (and
+   * then find the warehouse gone). SQLite writers take turns already.
+   */
+  async findById(db: Executor, tenantId: string, id: string, lock?: WarehouseLock): Promise<Warehouse | undefined> {
+    return this.locked(db, this.live(db, tenantId).selectAll().where('id', '=', id), lock).executeTakeFirst();
   }
 
-  async findDefault(db: Executor, tenantId: string): Promise<Warehouse | undefined> {
-    return this.live(db, tenantId).selectAll().where('is_default', '=', true).executeTakeFirst();
+  async findDefault(db: Executor, tenantId: string, lock?: WarehouseLock): Promise<Warehouse | undefined> {
+    return this.locked(db, this.live(db, tenantId).selectAll().where('is_default', '=', true), lock).executeTakeFirst();
+  }
+
+  private locked<Q extends { forKeyShare(): Q; forUpdate(): Q }>(db: Executor, query: Q, lock: WarehouseLock | undefined): Q {
+    if (!lock || !db.isTransaction || engineOf(db) !== 'postgres') return query;
+    return lock === 'use' ? query.forKeyShare() : query.forUpdate();
   }
 
   async list(db: Executor, tenantId: string, filters: WarehouseFilters, page: PageRequest): Promise<Page<Warehouse>> {
@@ -58,6 +72,45 @@ export class WarehouseRepository {
       .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Totals of stock on hand and reserved in a warehouse, over all its records. */
+  async stockHeld(db: Executor, tenantId: string, id: string): Promise<{ on_hand: number; reserved: number }> {
+    const row = await db
+      .selectFrom('inventory_records')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('quantity_on_hand'), eb.lit(0)).as('on_hand'), eb.fn.coalesce(eb.fn.sum<number>('quantity_reserved'), eb.lit(0)).as('reserved')])
+      .where('tenant_id', '=', tenantId)
+      .where('warehouse_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { on_hand: Number(row.on_hand), reserved: Number(row.reserved) };
+  }
+
+  /**
+   * Soft-deletes a warehouse that is not the default and holds no stock, checked in the same statement so
+   * that a check made earlier cannot go stale; false when nothing was deleted.
+   */
+  async softDeleteEmpty(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('warehouses')
+      .set({ deleted_at: at, updated_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('is_default', '=', false)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('inventory_records')
+              .select('inventory_records.id')
+              .where('inventory_records.tenant_id', '=', tenantId)
+              .where('inventory_records.warehouse_id', '=', id)
+              .where((inner) => inner.or([inner('inventory_records.quantity_on_hand', '>', 0), inner('inventory_records.quantity_reserved', '>', 0)])),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Clears the default flag of every other warehouse of the tenant. */

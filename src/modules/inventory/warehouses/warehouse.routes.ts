@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
-import { IdParams } from '../../../http/common-schemas.js';
+import { ErrorBody, IdParams } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { WarehouseCreateBody, WarehouseListQuery, WarehouseResponse, WarehouseUpdateBody } from './warehouse.schemas.js';
@@ -50,4 +51,22 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseServ
     config: requireAbility('operations:manage-inventory'),
     handler: async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
   });
+
+  app.delete(
+    '/operations/warehouses/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a warehouse (soft)',
+        description: 'Refused with 422 for the default warehouse and while any of its records has stock on hand or reserved.',
+        params: IdParams,
+        response: { 200: EnvelopeSchema(Type.Null()), 422: { ...ErrorBody, description: 'The default warehouse, or stock is held.' } },
+      },
+      config: requireAbility('operations:manage-inventory'),
+    },
+    async (request) => {
+      await service.remove(request.auth.tenantId, request.params.id);
+      return ok(null, 'Warehouse deleted successfully');
+    },
+  );
 };

@@ -11,6 +11,9 @@ import type { WarehouseFilters, WarehouseRepository } from './warehouse.reposito
 import type { WarehouseCreateBody, WarehouseUpdateBody } from './warehouse.schemas.js';
 
 const DEFAULT_MUST_BE_ACTIVE = 'The default warehouse cannot be inactive.';
+const DEFAULT_CANNOT_BE_DELETED = 'The default warehouse cannot be deleted: make another warehouse the default first.';
+const holdsStock = (held: { on_hand: number; reserved: number }) =>
+  `The warehouse cannot be deleted while it holds stock. On hand: ${held.on_hand}, Reserved: ${held.reserved}`;
 
 export function warehouseResource(w: Warehouse) {
   return {
@@ -50,12 +53,15 @@ export class WarehouseService {
     return warehouse;
   }
 
-  /** The warehouse a null `warehouse_id` means; or the given one, checked to belong to the tenant. */
+  /**
+   * The warehouse a null `warehouse_id` means; or the given one, checked to belong to the tenant. Inside a
+   * transaction it cannot be deleted until that transaction ends (stock changes resolve their warehouse here).
+   * @throws NotFoundError('Warehouse'), also for a deleted or another tenant's warehouse.
+   */
   async resolve(tenantId: string, id: string | null | undefined, db: Executor = this.db): Promise<Warehouse> {
-    if (id) return this.get(tenantId, id, db);
-    const fallback = await this.warehouses.findDefault(db, tenantId);
-    if (!fallback) throw new NotFoundError('Warehouse');
-    return fallback;
+    const warehouse = id ? await this.warehouses.findById(db, tenantId, id, 'use') : await this.warehouses.findDefault(db, tenantId, 'use');
+    if (!warehouse) throw new NotFoundError('Warehouse');
+    return warehouse;
   }
 
   /** The `Main Warehouse` (`MAIN`) every new tenant starts with. */
@@ -126,6 +132,28 @@ export class WarehouseService {
       } catch (error) {
         if (codeTaken(error)) throw ValidationError.field('code', 'The code has already been taken.');
         throw error;
+      }
+    });
+  }
+
+  /**
+   * Soft-deletes a warehouse; its code becomes free again and its movements keep naming it.
+   * @throws NotFoundError('Warehouse'); BusinessRuleError for the default warehouse, or while any of its
+   * records has stock on hand or reserved.
+   */
+  async remove(tenantId: string, id: string, db: Executor = this.db): Promise<void> {
+    await inTransaction(db, async (trx) => {
+      // Locked first: stock changes in flight commit before the stock check below reads.
+      const current = await this.warehouses.findById(trx, tenantId, id, 'delete');
+      if (!current) throw new NotFoundError('Warehouse');
+      if (current.is_default) throw new BusinessRuleError(DEFAULT_CANNOT_BE_DELETED);
+      const held = await this.warehouses.stockHeld(trx, tenantId, id);
+      if (held.on_hand > 0 || held.reserved > 0) throw new BusinessRuleError(holdsStock(held));
+      // Stock or the default flag may have arrived since the reads above: the delete checks both again.
+      if (!(await this.warehouses.softDeleteEmpty(trx, tenantId, id, this.clock.now().toISOString()))) {
+        const again = await this.get(tenantId, id, trx);
+        if (again.is_default) throw new BusinessRuleError(DEFAULT_CANNOT_BE_DELETED);
+        throw new BusinessRuleError(holdsStock(await this.warehouses.stockHeld(trx, tenantId, id)));
       }
     });
   }

@@ -1,0 +1,91 @@
+// Read queries over the append-only stock ledger, with the small product and warehouse summaries it embeds.
+import type { StockMovementType } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import type { StockMovement } from '../stock/index.js';
+
+export interface MovementFilters {
+  types?: StockMovementType[];
+  product_id?: string;
+  warehouse_id?: string;
+  reference_type?: string;
+  reference_id?: string;
+  created_by?: string;
+  /** ISO timestamps: created_at >= from, created_at <= to, created_at < before. */
+  from?: string;
+  to?: string;
+  before?: string;
+}
+
+export interface TypeTotals {
+  type: StockMovementType;
+  count: number;
+  added: number;
+  removed: number;
+}
+
+export class MovementRepository {
+  private filtered(db: Executor, tenantId: string, f: MovementFilters) {
+    let query = db.selectFrom('stock_movements').where('tenant_id', '=', tenantId);
+    if (f.types) query = query.where('type', 'in', f.types);
+    if (f.product_id !== undefined) query = query.where('product_id', '=', f.product_id);
+    if (f.warehouse_id !== undefined) query = query.where('warehouse_id', '=', f.warehouse_id);
+    if (f.reference_type !== undefined) query = query.where('reference_type', '=', f.reference_type);
+    if (f.reference_id !== undefined) query = query.where('reference_id', '=', f.reference_id);
+    if (f.created_by !== undefined) query = query.where('created_by', '=', f.created_by);
+    if (f.from !== undefined) query = query.where('created_at', '>=', f.from);
+    if (f.to !== undefined) query = query.where('created_at', '<=', f.to);
+    if (f.before !== undefined) query = query.where('created_at', '<', f.before);
+    return query;
+  }
+
+  /** Newest first; ids break ties between movements of the same instant (a transfer's pair). */
+  async list(db: Executor, tenantId: string, filters: MovementFilters, page: PageRequest): Promise<Page<StockMovement>> {
+    const query = this.filtered(db, tenantId, filters);
+    const [items, count] = await Promise.all([
+      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.per_page).offset(offsetOf(page)).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
+  }
+
+  async newest(db: Executor, tenantId: string, filters: MovementFilters, limit: number): Promise<StockMovement[]> {
+    return this.filtered(db, tenantId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async findById(db: Executor, tenantId: string, id: string): Promise<StockMovement | undefined> {
+    return db.selectFrom('stock_movements').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Per type: how many movements, and the units added and removed (positive numbers). */
+  async totalsByType(db: Executor, tenantId: string, filters: MovementFilters): Promise<TypeTotals[]> {
+    const rows = await this.filtered(db, tenantId, filters)
+      .select((eb) => [
+        'type',
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.sum<number>(eb.case().when('quantity', '>', 0).then(eb.ref('quantity')).else(0).end()).as('added'),
+        eb.fn.sum<number>(eb.case().when('quantity', '<', 0).then(eb.neg(eb.ref('quantity'))).else(0).end()).as('removed'),
+      ])
+      .groupBy('type')
+      .execute();
+    // PostgreSQL answers count and sum as strings.
+    return rows.map((r) => ({ type: r.type, count: Number(r.count), added: Number(r.added ?? 0), removed: Number(r.removed ?? 0) }));
+  }
+
+  /** Products as the ledger names them, deleted ones included: their movements outlive them. */
+  async productSummaries(db: Executor, tenantId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return db.selectFrom('products').select(['id', 'name', 'sku']).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
+  }
+
+  /** Warehouses as the ledger names them, deleted ones included. */
+  async warehouseSummaries(db: Executor, tenantId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return db.selectFrom('warehouses').select(['id', 'name', 'code']).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
+  }
+
+  async liveProductExists(db: Executor, tenantId: string, id: string): Promise<boolean> {
+    const row = await db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,73 @@
+// Routes of the stock-movement ledger's reads; static paths are matched before `/:id` by the router.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import {
+  MovementListQuery,
+  MovementResponse,
+  ProductHistoryParams,
+  ProductHistoryQuery,
+  WarehouseActivityQuery,
+  WarehouseActivityResponse,
+} from './movement.schemas.js';
+import type { MovementService } from './movement.service.js';
+
+const tags = ['Stock movements'];
+const VIEW = 'operations:view-inventory';
+
+export function movementRoutes(service: MovementService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/operations/stock-movements',
+      {
+        schema: { tags, summary: 'List stock movements, newest first', querystring: MovementListQuery, response: { 200: PaginatedSchema(MovementResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => {
+        const { page, per_page, ...options } = request.query;
+        return paginated(request, publicUrl, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
+      },
+    );
+
+    app.get(
+      '/operations/stock-movements/warehouse-activity',
+      {
+        schema: {
+          tags,
+          summary: "A warehouse's movements of the last days, with a summary",
+          querystring: WarehouseActivityQuery,
+          response: { 200: EnvelopeSchema(WarehouseActivityResponse) },
+        },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.warehouseActivity(request.auth.tenantId, request.query.warehouse_id || null, request.query.days)),
+    );
+
+    app.get(
+      '/operations/stock-movements/product/:productId/history',
+      {
+        schema: {
+          tags,
+          summary: "A product's newest movements over every warehouse",
+          params: ProductHistoryParams,
+          querystring: ProductHistoryQuery,
+          response: { 200: EnvelopeSchema(Type.Array(MovementResponse)) },
+        },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.productHistory(request.auth.tenantId, request.params.productId, request.query.limit)),
+    );
+
+    app.get(
+      '/operations/stock-movements/:id',
+      {
+        schema: { tags, summary: 'Get a stock movement', params: IdParams, response: { 200: EnvelopeSchema(MovementResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+    );
+  };
+}

@@ -1,0 +1,95 @@
+// The stock movement resource and the ledger's read queries.
+import { Type, type Static } from 'typebox';
+import type { StockMovementType } from '../../../db/schema.js';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { pageQuery } from '../../../http/pagination.js';
+
+export const MOVEMENT_TYPE_LABELS: Readonly<Record<StockMovementType, string>> = {
+  initial_stock: 'Initial Stock',
+  purchase_receipt: 'Purchase Receipt',
+  adjustment: 'Adjustment',
+  physical_count: 'Physical Count',
+  transfer_out: 'Transfer Out',
+  transfer_in: 'Transfer In',
+  reservation: 'Reservation',
+  release: 'Release',
+};
+export const MOVEMENT_TYPES = Object.keys(MOVEMENT_TYPE_LABELS) as StockMovementType[];
+
+export const HISTORY_DEFAULT_LIMIT = 50;
+export const HISTORY_MAX_LIMIT = 500;
+export const ACTIVITY_DEFAULT_DAYS = 7;
+export const ACTIVITY_MAX_DAYS = 365;
+/** The newest movements answered by warehouse activity; the summary always counts the whole window. */
+export const ACTIVITY_MAX_MOVEMENTS = 500;
+
+const DateBound = (edge: string) =>
+  Type.String({
+    maxLength: 40,
+    description: `YYYY-MM-DD (${edge} of that day, UTC) or an ISO 8601 date-time; filters created_at.`,
+  });
+
+export const MovementListQuery = Type.Object({
+  ...pageQuery(25),
+  movement_type: Type.Optional(Type.String({ maxLength: 255, description: `One type or a comma-separated list of: ${MOVEMENT_TYPES.join(', ')}.` })),
+  product_id: Type.Optional(Type.String({ maxLength: 64 })),
+  warehouse_id: Type.Optional(Type.String({ maxLength: 64 })),
+  reference_type: Type.Optional(Type.String({ maxLength: 255 })),
+  reference_id: Type.Optional(Type.String({ maxLength: 255 })),
+  created_by: Type.Optional(Type.String({ maxLength: 64, description: 'The id of the user who made the movements.' })),
+  from: Type.Optional(DateBound('start')),
+  to: Type.Optional(DateBound('end')),
+});
+export type MovementListQuery = Static<typeof MovementListQuery>;
+
+export const ProductHistoryParams = Type.Object({ productId: Type.String({ description: 'ULID of the product.' }) });
+export const ProductHistoryQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT, description: `Newest movements to answer, 1 to ${HISTORY_MAX_LIMIT}.` }),
+});
+
+export const WarehouseActivityQuery = Type.Object({
+  warehouse_id: Type.Optional(Type.String({ maxLength: 64, description: 'Omitted or empty: the default warehouse.' })),
+  days: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_DAYS, default: ACTIVITY_DEFAULT_DAYS, description: `The last N days, 1 to ${ACTIVITY_MAX_DAYS}.` }),
+});
+
+const MovementTypeValue = Type.Enum(MOVEMENT_TYPES);
+
+export const MovementResponse = Type.Object({
+  id: Ulid,
+  product_id: Type.String(),
+  warehouse_id: Type.String(),
+  movement_type: Type.Object({ value: MovementTypeValue, label: Type.String() }),
+  is_inbound: Type.Boolean({ description: 'On-hand stock went up. False for reservation and release, which leave on-hand alone.' }),
+  is_outbound: Type.Boolean({ description: 'On-hand stock went down. False for reservation and release.' }),
+  quantity: Type.Integer({ description: 'Signed change: of on-hand stock, or of reserved stock for reservation and release.' }),
+  quantity_before: Type.Integer(),
+  quantity_after: Type.Integer(),
+  reason: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  reference_type: Nullable(Type.String()),
+  reference_id: Nullable(Type.String()),
+  created_by: Nullable(Type.String()),
+  creator: Nullable(Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() })),
+  created_at: Timestamp,
+  product: Nullable(Type.Object({ id: Type.String(), name: Type.String(), sku: Type.String() })),
+  warehouse: Nullable(Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() })),
+});
+export type MovementResponse = Static<typeof MovementResponse>;
+
+const countsByType = Type.Object(Object.fromEntries(MOVEMENT_TYPES.map((type) => [type, Type.Integer()])));
+
+export const WarehouseActivityResponse = Type.Object({
+  warehouse: Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() }),
+  days: Type.Integer(),
+  from: Timestamp,
+  to: Timestamp,
+  summary: Type.Object({
+    total_movements: Type.Integer(),
+    by_type: countsByType,
+    total_in: Type.Integer({ description: 'Units added to on-hand stock.' }),
+    total_out: Type.Integer({ description: 'Units taken from on-hand stock, as a positive number.' }),
+    net_change: Type.Integer({ description: 'total_in - total_out.' }),
+  }),
+  movements: Type.Array(MovementResponse, { description: `Newest first, at most ${ACTIVITY_MAX_MOVEMENTS}.` }),
+});
+export type WarehouseActivityResponse = Static<typeof WarehouseActivityResponse>;

@@ -1,0 +1,189 @@
+// The stock ledger's reads: filtered pages, one movement, a product's history and a warehouse's recent
+// activity, each movement shown with its type label, creator, product and warehouse.
+import type { StockMovementType } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import { NotFoundError, ValidationError } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { StockMovement } from '../stock/index.js';
+import type { WarehouseService } from '../warehouses/warehouse.service.js';
+import type { MovementFilters, MovementRepository } from './movement.repository.js';
+import {
+  ACTIVITY_MAX_MOVEMENTS,
+  MOVEMENT_TYPE_LABELS,
+  MOVEMENT_TYPES,
+  type MovementListQuery,
+  type MovementResponse,
+  type WarehouseActivityResponse,
+} from './movement.schemas.js';
+
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Reservation and release move reserved stock only, so they are neither inbound nor outbound. */
+const RESERVED_ONLY: ReadonlySet<StockMovementType> = new Set(['reservation', 'release']);
+
+export type MovementListOptions = Omit<MovementListQuery, 'page' | 'per_page'>;
+
+function parseTypes(value: string | undefined): StockMovementType[] | undefined {
+  const wanted = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (wanted.length === 0) return undefined;
+  const unknown = wanted.filter((type) => !(MOVEMENT_TYPES as string[]).includes(type));
+  if (unknown.length > 0) {
+    throw ValidationError.field('movement_type', `Unknown movement type: ${unknown.join(', ')}. Valid types: ${MOVEMENT_TYPES.join(', ')}.`);
+  }
+  return [...new Set(wanted)] as StockMovementType[];
+}
+
+/** A date bound as an ISO timestamp; a bare date means its whole UTC day, so `to` becomes "before the next day". */
+function parseBound(value: string, field: 'from' | 'to'): { at: string; exclusive: boolean } {
+  const invalid = () => ValidationError.field(field, `The ${field} field must be a date (YYYY-MM-DD) or an ISO 8601 date-time.`);
+  if (DATE_ONLY.test(value)) {
+    const day = new Date(`${value}T00:00:00.000Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) throw invalid();
+    return field === 'from' ? { at: day.toISOString(), exclusive: false } : { at: new Date(day.getTime() + DAY_MS).toISOString(), exclusive: true };
+  }
+  const at = new Date(value);
+  if (!DATE_TIME.test(value) || Number.isNaN(at.getTime())) throw invalid();
+  return { at: at.toISOString(), exclusive: false };
+}
+
+export function movementResource(
+  m: StockMovement,
+  related: {
+    creator: { id: string; name: string; email: string } | null;
+    product: { id: string; name: string; sku: string } | null;
+    warehouse: { id: string; name: string; code: string } | null;
+  },
+): MovementResponse {
+  const onHand = !RESERVED_ONLY.has(m.type);
+  return {
+    id: m.id,
+    product_id: m.product_id,
+    warehouse_id: m.warehouse_id,
+    movement_type: { value: m.type, label: MOVEMENT_TYPE_LABELS[m.type] },
+    is_inbound: onHand && m.quantity > 0,
+    is_outbound: onHand && m.quantity < 0,
+    quantity: m.quantity,
+    quantity_before: m.quantity_before,
+    quantity_after: m.quantity_after,
+    reason: m.reason,
+    notes: m.notes,
+    reference_type: m.reference_type,
+    reference_id: m.reference_id,
+    created_by: m.created_by,
+    creator: related.creator,
+    created_at: m.created_at,
+    product: related.product,
+    warehouse: related.warehouse,
+  };
+}
+
+export class MovementService {
+  constructor(
+    private readonly db: Executor,
+    private readonly movements: MovementRepository,
+    private readonly users: UserRepository,
+    private readonly warehouses: WarehouseService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A page of the tenant's movements, newest first.
+   * @throws ValidationError for an unknown `movement_type`, a malformed date, or `from` after `to`.
+   */
+  async list(tenantId: string, options: MovementListOptions, page: PageRequest): Promise<Page<MovementResponse>> {
+    const filters: MovementFilters = {
+      types: parseTypes(options.movement_type),
+      product_id: options.product_id,
+      warehouse_id: options.warehouse_id,
+      reference_type: options.reference_type,
+      reference_id: options.reference_id,
+      created_by: options.created_by,
+    };
+    const from = options.from === undefined ? undefined : parseBound(options.from, 'from');
+    const to = options.to === undefined ? undefined : parseBound(options.to, 'to');
+    if (from && to && (to.exclusive ? from.at >= to.at : from.at > to.at)) throw ValidationError.field('to', 'The to date must not be before the from date.');
+    if (from) filters.from = from.at;
+    if (to) filters[to.exclusive ? 'before' : 'to'] = to.at;
+    const result = await this.movements.list(this.db, tenantId, filters, page);
+    return { items: await this.present(tenantId, result.items), total: result.total };
+  }
+
+  /** @throws NotFoundError('Stock movement'), also for another tenant's movement. */
+  async get(tenantId: string, id: string): Promise<MovementResponse> {
+    const movement = await this.movements.findById(this.db, tenantId, id);
+    if (!movement) throw new NotFoundError('Stock movement');
+    const [resource] = await this.present(tenantId, [movement]);
+    return resource!;
+  }
+
+  /**
+   * The newest `limit` movements of a product over every warehouse.
+   * @throws NotFoundError('Product') for an unknown, deleted or another tenant's product.
+   */
+  async productHistory(tenantId: string, productId: string, limit: number): Promise<MovementResponse[]> {
+    if (!(await this.movements.liveProductExists(this.db, tenantId, productId))) throw new NotFoundError('Product');
+    return this.present(tenantId, await this.movements.newest(this.db, tenantId, { product_id: productId }, limit));
+  }
+
+  /**
+   * A warehouse's movements of the last `days` days (the newest ACTIVITY_MAX_MOVEMENTS) and a summary of
+   * the whole window: counts per type, and units in and out of on-hand stock (reservations excluded).
+   * @throws NotFoundError('Warehouse') for an unknown, deleted or another tenant's warehouse.
+   */
+  async warehouseActivity(tenantId: string, warehouseId: string | null, days: number): Promise<WarehouseActivityResponse> {
+    const warehouse = await this.warehouses.resolve(tenantId, warehouseId, this.db);
+    const now = this.clock.now();
+    const from = new Date(now.getTime() - days * DAY_MS).toISOString();
+    const filters: MovementFilters = { warehouse_id: warehouse.id, from };
+    const [rows, totals] = await Promise.all([
+      this.movements.newest(this.db, tenantId, filters, ACTIVITY_MAX_MOVEMENTS),
+      this.movements.totalsByType(this.db, tenantId, filters),
+    ]);
+    const byType = Object.fromEntries(MOVEMENT_TYPES.map((type) => [type, 0])) as Record<StockMovementType, number>;
+    let totalIn = 0;
+    let totalOut = 0;
+    for (const row of totals) {
+      byType[row.type] = row.count;
+      if (RESERVED_ONLY.has(row.type)) continue;
+      totalIn += row.added;
+      totalOut += row.removed;
+    }
+    return {
+      warehouse: { id: warehouse.id, name: warehouse.name, code: warehouse.code },
+      days,
+      from,
+      to: now.toISOString(),
+      summary: {
+        total_movements: totals.reduce((sum, row) => sum + row.count, 0),
+        by_type: byType,
+        total_in: totalIn,
+        total_out: totalOut,
+        net_change: totalIn - totalOut,
+      },
+      movements: await this.present(tenantId, rows),
+    };
+  }
+
+  /** Loads the creators, products and warehouses of a page in three queries, whatever its size. */
+  private async present(tenantId: string, rows: readonly StockMovement[]): Promise<MovementResponse[]> {
+    const distinct = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => v !== null))];
+    const [users, products, warehouses] = await Promise.all([
+      this.users.findSummariesByIds(this.db, tenantId, distinct(rows.map((m) => m.created_by))),
+      this.movements.productSummaries(this.db, tenantId, distinct(rows.map((m) => m.product_id))),
+      this.movements.warehouseSummaries(this.db, tenantId, distinct(rows.map((m) => m.warehouse_id))),
+    ]);
+    const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((item) => [item.id, item]));
+    const [userMap, productMap, warehouseMap] = [byId(users), byId(products), byId(warehouses)];
+    return rows.map((m) =>
+      movementResource(m, {
+        creator: (m.created_by && userMap.get(m.created_by)) || null,
+        product: productMap.get(m.product_id) ?? null,
+        warehouse: warehouseMap.get(m.warehouse_id) ?? null,
+      }),
+    );
+  }
+}

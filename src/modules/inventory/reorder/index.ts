@@ -1,0 +1,11 @@
+// Wires the reorder module: reorder settings, low stock and the reorder report.
+import type { InventoryDeps } from '../inventory.js';
+import { StockOperationsRepository } from '../stock-operations/index.js';
+import { ReorderRepository } from './reorder.repository.js';
+import { reorderRoutes } from './reorder.routes.js';
+import { ReorderService } from './reorder.service.js';
+
+export function createReorder(deps: InventoryDeps) {
+  const service = new ReorderService(deps.db, new ReorderRepository(), new StockOperationsRepository(), deps.warehouses, deps.clock, deps.newId);
+  return { routes: reorderRoutes(service), service };
+}

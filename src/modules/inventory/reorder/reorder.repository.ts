@@ -1,0 +1,116 @@
+// Reorder reads and writes: the settings on a record, the records at or below their reorder point, and the
+// purchase and usage history the reorder report needs.
+import type { Executor } from '../../../db/transaction.js';
+
+/** A record at or below its reorder point, with what the low-stock list and the reorder report show. */
+export interface ReorderCandidate {
+  record_id: string;
+  product_id: string;
+  sku: string;
+  name: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  quantity_on_hand: number;
+  quantity_reserved: number;
+  reorder_point: number;
+  reorder_quantity: number | null;
+  cost_price: number | null;
+  currency: string | null;
+  supplier_id: string | null;
+  supplier_name: string | null;
+}
+
+export class ReorderRepository {
+  /** Sets both settings on the record in one statement; false when the record does not exist. */
+  async setSettings(db: Executor, tenantId: string, recordId: string, settings: { reorder_point: number | null; reorder_quantity: number | null }, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('inventory_records')
+      .set({ ...settings, updated_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', recordId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async recordId(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('inventory_records')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', '=', productId)
+      .where('warehouse_id', '=', warehouseId)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Records of tracked, live (not deleted or discontinued) products whose available stock is at or below their
+   * reorder point: the record's, else the product's (the same rule the stock service's low-stock event uses).
+   */
+  async candidates(db: Executor, tenantId: string): Promise<ReorderCandidate[]> {
+    const rows = await db
+      .selectFrom('inventory_records as r')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
+      .leftJoin('suppliers as s', (join) => join.onRef('s.id', '=', 'p.supplier_id').on('s.deleted_at', 'is', null))
+      .select([
+        'r.id as record_id',
+        'r.product_id',
+        'p.sku',
+        'p.name',
+        'r.warehouse_id',
+        'w.name as warehouse_name',
+        'r.quantity_on_hand',
+        'r.quantity_reserved',
+        (eb) => eb.fn.coalesce('r.reorder_point', 'p.reorder_point').as('reorder_point'),
+        (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
+        'p.cost_price',
+        'p.currency',
+        's.id as supplier_id',
+        's.name as supplier_name',
+      ])
+      .where('r.tenant_id', '=', tenantId)
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.deleted_at', 'is', null)
+      .where('p.track_inventory', '=', true)
+      .where('p.status', '!=', 'discontinued')
+      .where((eb) => eb(eb('r.quantity_on_hand', '-', eb.ref('r.quantity_reserved')), '<=', eb.fn.coalesce('r.reorder_point', 'p.reorder_point')))
+      .orderBy('p.sku')
+      .orderBy('w.code')
+      .execute();
+    return rows.map((r) => ({ ...r, reorder_point: Number(r.reorder_point), reorder_quantity: r.reorder_quantity === null ? null : Number(r.reorder_quantity) }));
+  }
+
+  /** The latest purchase_receipt movement of each product, in any warehouse. */
+  async lastPurchaseDates(db: Executor, tenantId: string, productIds: readonly string[]): Promise<Map<string, string>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('stock_movements')
+      .select((eb) => ['product_id', eb.fn.max('created_at').as('last')])
+      .where('tenant_id', '=', tenantId)
+      .where('type', '=', 'purchase_receipt')
+      .where('product_id', 'in', [...productIds])
+      .groupBy('product_id')
+      .execute();
+    return new Map(rows.map((r) => [r.product_id, String(r.last)]));
+  }
+
+  /**
+   * Units consumed per product and warehouse since `since`: the sum of negative `adjustment` movements
+   * (transfers and count corrections move or correct stock, they do not use it).
+   */
+  async consumption(db: Executor, tenantId: string, productIds: readonly string[], since: string): Promise<Map<string, number>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('stock_movements')
+      .select((eb) => ['product_id', 'warehouse_id', eb.fn.sum<number>('quantity').as('total')])
+      .where('tenant_id', '=', tenantId)
+      .where('type', '=', 'adjustment')
+      .where('quantity', '<', 0)
+      .where('created_at', '>=', since)
+      .where('product_id', 'in', [...productIds])
+      .groupBy(['product_id', 'warehouse_id'])
+      .execute();
+    return new Map(rows.map((r) => [`${r.product_id}:${r.warehouse_id}`, -Number(r.total)]));
+  }
+}

@@ -1,0 +1,46 @@
+// Routes of reorder settings, the low-stock list and the reorder report.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { LowStockItem, ReorderReportResponse, ReorderSettingsBody, ReorderSettingsResponse } from './reorder.schemas.js';
+import type { ReorderService } from './reorder.service.js';
+
+const tags = ['Inventory'];
+
+export function reorderRoutes(service: ReorderService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.put(
+      '/operations/inventory/reorder-settings',
+      {
+        schema: {
+          tags,
+          summary: 'Set the reorder point and quantity of a product in a warehouse',
+          description: 'Both null (or omitted) disable reordering for the record. `warnings` lists advice such as a reorder quantity not above the reorder point.',
+          body: ReorderSettingsBody,
+          response: { 200: EnvelopeSchema(ReorderSettingsResponse) },
+        },
+        config: requireAbility('operations:manage-inventory'),
+      },
+      async (request) => ok(await service.updateSettings(request.auth.tenantId, request.body), 'Reorder settings updated successfully'),
+    );
+
+    app.get(
+      '/operations/inventory/low-stock',
+      {
+        schema: { tags, summary: 'Records at or below their reorder point, most urgent first', response: { 200: EnvelopeSchema(Type.Array(LowStockItem)) } },
+        config: requireAbility('operations:view-inventory'),
+      },
+      async (request) => ok(await service.lowStock(request.auth.tenantId)),
+    );
+
+    app.get(
+      '/operations/inventory/reorder-report',
+      {
+        schema: { tags, summary: 'What to reorder, with usage and a summary', response: { 200: ReorderReportResponse } },
+        config: requireAbility('operations:view-inventory'),
+      },
+      async (request) => ({ success: true as const, ...(await service.report(request.auth.tenantId)) }),
+    );
+  };
+}

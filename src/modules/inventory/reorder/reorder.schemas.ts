@@ -1,0 +1,67 @@
+// Request and response schemas of reorder settings, the low-stock list and the reorder report.
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { InventoryResponse } from '../stock-operations/stock-operations.schemas.js';
+
+export const ReorderSettingsBody = Type.Object(
+  {
+    product_id: Ulid,
+    warehouse_id: Type.Optional(Nullable(Ulid)),
+    reorder_point: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'Omitted or null: no reorder point.' }))),
+    reorder_quantity: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2_000_000_000, description: 'Omitted or null: no reorder quantity.' }))),
+  },
+  { additionalProperties: false },
+);
+export type ReorderSettingsBody = Static<typeof ReorderSettingsBody>;
+
+export const ReorderSettingsResponse = Type.Intersect([
+  InventoryResponse,
+  Type.Object({ warnings: Type.Array(Type.String(), { description: 'Advice that does not stop the change, e.g. a reorder quantity not above the reorder point.' }) }),
+]);
+
+const Urgency = Type.Enum(['critical', 'high', 'medium', 'low']);
+
+export const LowStockItem = Type.Object({
+  product_id: Type.String(),
+  sku: Type.String(),
+  name: Type.String(),
+  warehouse_id: Type.String(),
+  quantity_available: Type.Integer(),
+  reorder_point: Type.Integer(),
+  status: Type.Literal('low_stock'),
+  urgency: Urgency,
+});
+
+const GroupFields = {
+  products_count: Type.Integer(),
+  suggested_order_quantity: Type.Integer(),
+  suggested_order_value: Type.Number(),
+};
+
+export const ReorderReportResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(
+    Type.Object({
+      product_id: Type.String(),
+      product_sku: Type.String(),
+      product_name: Type.String(),
+      warehouse_id: Type.String(),
+      warehouse_name: Type.String(),
+      quantity_available: Type.Integer(),
+      reorder_point: Type.Integer(),
+      reorder_quantity: Nullable(Type.Integer()),
+      deficit: Type.Integer({ description: 'reorder_point - quantity_available, at least 0.' }),
+      suggested_order_quantity: Type.Integer({ description: 'max(reorder_quantity, deficit); max(deficit, 1) without a reorder quantity.' }),
+      preferred_supplier: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+      last_purchase_date: Nullable(Timestamp),
+      average_daily_usage: Type.Number({ description: 'Units taken out by negative adjustments over the last 30 days / 30, 2 decimals.' }),
+      days_until_stockout: Nullable(Type.Integer({ description: 'floor(quantity_available / average_daily_usage); null without usage.' })),
+    }),
+  ),
+  summary: Type.Object({
+    total_products_needing_reorder: Type.Integer(),
+    total_suggested_order_value: Type.Number(),
+    by_warehouse: Type.Array(Type.Object({ warehouse_id: Type.String(), warehouse_name: Type.String(), ...GroupFields })),
+    by_supplier: Type.Array(Type.Object({ supplier_id: Nullable(Type.String()), supplier_name: Nullable(Type.String()), ...GroupFields })),
+  }),
+});

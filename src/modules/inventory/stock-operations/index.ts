@@ -1,0 +1,14 @@
+// Wires the stock-operations module: physical counts and transfers.
+import type { InventoryDeps } from '../inventory.js';
+import { StockOperationsRepository } from './stock-operations.repository.js';
+import { stockOperationsRoutes } from './stock-operations.routes.js';
+import { StockOperationsService } from './stock-operations.service.js';
+
+export function createStockOperations(deps: InventoryDeps) {
+  const repository = new StockOperationsRepository();
+  const service = new StockOperationsService(deps.db, repository, deps.stock, deps.warehouses, deps.events, deps.clock, deps.newId);
+  return { routes: stockOperationsRoutes(service), service, repository };
+}
+
+export { inventoryResource, type InventoryResource, type InventoryView } from './stock-operations.repository.js';
+export { StockOperationsRepository } from './stock-operations.repository.js';

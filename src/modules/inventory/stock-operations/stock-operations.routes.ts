@@ -1,0 +1,43 @@
+// Routes of physical counts and transfers.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { InventoryResponse, PhysicalCountBody, PhysicalCountResponse, TransferBody } from './stock-operations.schemas.js';
+import type { StockOperationsService } from './stock-operations.service.js';
+
+const tags = ['Inventory'];
+
+export function stockOperationsRoutes(service: StockOperationsService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/operations/inventory/physical-count',
+      {
+        schema: {
+          tags,
+          summary: 'Record a physical count',
+          description: 'Sets on hand to the counted quantity (one physical_count movement of the variance, none when it is 0). Answers the inventory record with the count under `count`.',
+          body: PhysicalCountBody,
+          response: { 200: EnvelopeSchema(PhysicalCountResponse) },
+        },
+        config: requireAbility('operations:adjust-stock'),
+      },
+      async (request) => ok(await service.physicalCount(request.auth.tenantId, request.body, request.auth.user.id), 'Physical count recorded successfully'),
+    );
+
+    app.post(
+      '/operations/inventory/transfer',
+      {
+        schema: {
+          tags,
+          summary: 'Transfer stock between warehouses',
+          description: 'Moves available (unreserved) stock: a transfer_out movement at the source and a transfer_in movement at the destination, atomically.',
+          body: TransferBody,
+          response: { 200: EnvelopeSchema(Type.Object({ from: InventoryResponse, to: InventoryResponse })) },
+        },
+        config: requireAbility('operations:transfer-stock'),
+      },
+      async (request) => ok(await service.transfer(request.auth.tenantId, request.body, request.auth.user.id), 'Stock transferred successfully'),
+    );
+  };
+}

@@ -1,0 +1,102 @@
+// Inventory record endpoints: adjust, reserve, release, list, detail and the ledger reconciliation.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import {
+  AdjustBody,
+  ChangedRecordResponse,
+  InventoryListQuery,
+  InventoryRecordResponse,
+  ReconcileResponse,
+  ReserveBody,
+} from './inventory.schemas.js';
+import type { StockService } from './stock.service.js';
+
+const tags = ['Inventory'];
+const VIEW = 'operations:view-inventory';
+
+export function stockRoutes(service: StockService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/operations/inventory/adjust',
+      {
+        schema: {
+          tags,
+          summary: 'Adjust on-hand stock',
+          description: 'One `adjustment` movement; 422 `Stock cannot be negative. Current: <n>, Adjustment: <n>` below zero or below reserved.',
+          body: AdjustBody,
+          response: { 200: EnvelopeSchema(ChangedRecordResponse) },
+        },
+        config: requireAbility('operations:adjust-stock'),
+      },
+      async (request) => ok(await service.adjust(request.auth.tenantId, request.auth.user.id, request.body), 'Stock adjusted successfully'),
+    );
+
+    app.post(
+      '/operations/inventory/reserve',
+      {
+        schema: {
+          tags,
+          summary: 'Reserve available stock',
+          description: '422 `Insufficient available stock. Available: <n>, Requested: <n>` when less is available.',
+          body: ReserveBody,
+          response: { 200: EnvelopeSchema(ChangedRecordResponse) },
+        },
+        config: requireAbility('operations:reserve-stock'),
+      },
+      async (request) => ok(await service.reserveStock(request.auth.tenantId, request.auth.user.id, request.body), 'Stock reserved successfully'),
+    );
+
+    app.post(
+      '/operations/inventory/release',
+      {
+        schema: {
+          tags,
+          summary: 'Release reserved stock',
+          description: '422 `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.',
+          body: ReserveBody,
+          response: { 200: EnvelopeSchema(ChangedRecordResponse) },
+        },
+        config: requireAbility('operations:release-stock'),
+      },
+      async (request) => ok(await service.releaseStock(request.auth.tenantId, request.auth.user.id, request.body), 'Stock released successfully'),
+    );
+
+    app.get(
+      '/operations/inventory',
+      {
+        schema: { tags, summary: 'List inventory records', querystring: InventoryListQuery, response: { 200: PaginatedSchema(InventoryRecordResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => {
+        const { page, per_page, ...filters } = request.query;
+        return paginated(request, publicUrl, { page, per_page }, await service.list(request.auth.tenantId, filters, { page, per_page }));
+      },
+    );
+
+    app.get(
+      '/operations/inventory/reconcile',
+      {
+        schema: {
+          tags,
+          summary: 'Records that differ from their movement sums',
+          description: 'Every record whose on hand differs from the sum of its on-hand movements or whose reserved differs from the sum of its reservation and release movements; empty while the ledger holds.',
+          response: { 200: EnvelopeSchema(ReconcileResponse) },
+        },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.reconcile(request.auth.tenantId)),
+    );
+
+    app.get(
+      '/operations/inventory/:id',
+      {
+        schema: { tags, summary: 'Get an inventory record', params: IdParams, response: { 200: EnvelopeSchema(InventoryRecordResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+    );
+  };
+}

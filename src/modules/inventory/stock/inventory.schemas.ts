@@ -1,0 +1,98 @@
+// Request and response schemas of the inventory record endpoints: adjust, reserve, release, reads, reconcile.
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { pageQuery } from '../../../http/pagination.js';
+
+/** Bounds a single change so that sums stay far inside a 32-bit integer column. */
+const MAX_CHANGE = 100_000_000;
+
+const target = {
+  product_id: Ulid,
+  warehouse_id: Type.Optional(Nullable(Ulid)),
+};
+const reference = {
+  notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  reference_type: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  reference_id: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+};
+
+export const AdjustBody = Type.Object(
+  {
+    ...target,
+    quantity: Type.Integer({ minimum: -MAX_CHANGE, maximum: MAX_CHANGE, description: 'Signed change of on-hand stock; not 0.' }),
+    reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+    ...reference,
+  },
+  { additionalProperties: false },
+);
+export type AdjustBody = Static<typeof AdjustBody>;
+
+export const ReserveBody = Type.Object(
+  {
+    ...target,
+    quantity: Type.Integer({ minimum: 1, maximum: MAX_CHANGE }),
+    ...reference,
+  },
+  { additionalProperties: false },
+);
+export type ReserveBody = Static<typeof ReserveBody>;
+
+export const InventoryListQuery = Type.Object({
+  ...pageQuery(25),
+  product_id: Type.Optional(Ulid),
+  warehouse_id: Type.Optional(Ulid),
+  low_stock: Type.Optional(
+    Type.Boolean({ description: 'true: available at or below the reorder point (the record\'s, else the product\'s); false: the others.' }),
+  ),
+});
+export type InventoryListQuery = Static<typeof InventoryListQuery>;
+
+const nullableInt = Nullable(Type.Integer());
+
+export const InventoryRecordResponse = Type.Object({
+  id: Ulid,
+  product_id: Ulid,
+  warehouse_id: Ulid,
+  quantity_on_hand: Type.Integer(),
+  quantity_reserved: Type.Integer(),
+  quantity_available: Type.Integer({ description: 'On hand minus reserved.' }),
+  reorder_point: nullableInt,
+  reorder_quantity: nullableInt,
+  last_counted_at: Nullable(Timestamp),
+  last_movement_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  warehouse: Type.Object({ id: Ulid, name: Type.String(), code: Type.String() }),
+  product: Type.Object({ id: Ulid, name: Type.String(), sku: Type.String() }),
+});
+
+export const MovementSummaryResponse = Type.Object({
+  id: Ulid,
+  type: Type.String(),
+  quantity: Type.Integer({ description: 'Signed; on the reserved quantity for reservation and release.' }),
+  quantity_before: Type.Integer(),
+  quantity_after: Type.Integer(),
+  reason: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  reference_type: Nullable(Type.String()),
+  reference_id: Nullable(Type.String()),
+  created_by: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+export const ChangedRecordResponse = Type.Intersect([
+  InventoryRecordResponse,
+  Type.Object({ movement: MovementSummaryResponse }),
+]);
+
+export const ReconcileResponse = Type.Array(
+  Type.Object({
+    id: Ulid,
+    product_id: Ulid,
+    warehouse_id: Ulid,
+    quantity_on_hand: Type.Integer(),
+    quantity_reserved: Type.Integer(),
+    movements_on_hand: Type.Integer({ description: 'Sum of the on-hand movements.' }),
+    movements_reserved: Type.Integer({ description: 'Sum of the reservation and release movements.' }),
+  }),
+);
