@@ -6,6 +6,6 @@ import { reorderRoutes } from './reorder.routes.js';
 import { ReorderService } from './reorder.service.js';
 
 export function createReorder(deps: InventoryDeps) {
-  const service = new ReorderService(deps.db, new ReorderRepository(), new StockOperationsRepository(), deps.warehouses, deps.clock, deps.newId);
+  const service = new ReorderService(deps.db, new ReorderRepository(), new StockOperationsRepository(), deps.stock, deps.warehouses, deps.clock);
   return { routes: reorderRoutes(service), service };
 }

@@ -3,10 +3,11 @@
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
-import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits } from '../../../lib/money.js';
+import type { StockService } from '../stock/index.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
-import { inventoryResource, type InventoryResource, type StockOperationsRepository } from '../stock-operations/index.js';
+import type { StockOperationsRepository } from '../stock-operations/index.js';
+import type { InventoryResource } from '../stock/index.js';
 import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
 import type { ReorderSettingsBody } from './reorder.schemas.js';
 
@@ -38,9 +39,9 @@ export class ReorderService {
     private readonly db: Executor,
     private readonly repository: ReorderRepository,
     private readonly records: StockOperationsRepository,
+    private readonly stock: StockService,
     private readonly warehouses: WarehouseService,
     private readonly clock: Clock,
-    private readonly newId: IdGenerator,
   ) {}
 
   /**
@@ -60,16 +61,16 @@ export class ReorderService {
         throw error;
       }
       const at = this.clock.now().toISOString();
-      await this.records.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: product.id, warehouse_id: warehouseId, at });
+      await this.stock.ensureRecord(trx, tenantId, product.id, warehouseId, at);
       const recordId = (await this.repository.recordId(trx, tenantId, product.id, warehouseId))!;
       const settings = { reorder_point: input.reorder_point ?? null, reorder_quantity: input.reorder_quantity ?? null };
       if (!(await this.repository.setSettings(trx, tenantId, recordId, settings, at))) throw new NotFoundError('Inventory record');
-      const view = await this.records.findView(trx, tenantId, product.id, warehouseId);
+      const view = await this.stock.recordOf(trx, tenantId, product.id, warehouseId);
       const warnings =
         settings.reorder_point !== null && settings.reorder_quantity !== null && settings.reorder_quantity <= settings.reorder_point
           ? [quantityNotAbovePoint(settings.reorder_quantity, settings.reorder_point)]
           : [];
-      return { ...inventoryResource(view!), warnings };
+      return { ...view, warnings };
     });
   }
 

@@ -10,5 +10,4 @@ export function createStockOperations(deps: InventoryDeps) {
   return { routes: stockOperationsRoutes(service), service, repository };
 }
 
-export { inventoryResource, type InventoryResource, type InventoryView } from './stock-operations.repository.js';
 export { StockOperationsRepository } from './stock-operations.repository.js';

@@ -10,7 +10,7 @@ import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../stock/index.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { PhysicalCount, ProductSummary, StockOperationsRepository } from './stock-operations.repository.js';
-import { inventoryResource, type InventoryResource } from './stock-operations.repository.js';
+import type { InventoryResource } from '../stock/index.js';
 import type { PhysicalCountBody, TransferBody } from './stock-operations.schemas.js';
 
 export const SAME_WAREHOUSE = 'The destination warehouse must be different from the source warehouse.';
@@ -69,7 +69,7 @@ export class StockOperationsService {
       const product = await this.product(trx, tenantId, input.product_id);
       const warehouse = await this.warehouse(trx, tenantId, input.warehouse_id ?? null, 'warehouse_id');
       const at = this.clock.now().toISOString();
-      await this.repository.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: product.id, warehouse_id: warehouse.id, at });
+      await this.stock.ensureRecord(trx, tenantId, product.id, warehouse.id, at);
       const record = (await this.repository.lockRecord(trx, tenantId, product.id, warehouse.id))!;
       const counted = input.counted_quantity;
       if (counted < record.quantity_reserved) throw new BusinessRuleError(belowReserved(counted, record.quantity_reserved));
@@ -132,7 +132,7 @@ export class StockOperationsService {
       const quantity = input.quantity;
       const at = this.clock.now().toISOString();
       for (const warehouseId of [from.id, to.id].sort()) {
-        await this.repository.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: product.id, warehouse_id: warehouseId, at });
+        await this.stock.ensureRecord(trx, tenantId, product.id, warehouseId, at);
       }
       const locked = await this.repository.lockRecords(trx, tenantId, product.id, [from.id, to.id]);
       const source = locked.find((r) => r.warehouse_id === from.id);
@@ -187,9 +187,7 @@ export class StockOperationsService {
     }
   }
 
-  private async view(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string): Promise<InventoryResource> {
-    const view = await this.repository.findView(trx, tenantId, productId, warehouseId);
-    if (!view) throw new NotFoundError('Inventory record');
-    return inventoryResource(view);
+  private view(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string): Promise<InventoryResource> {
+    return this.stock.recordOf(trx, tenantId, productId, warehouseId);
   }
 }

@@ -185,6 +185,13 @@ export class StockRepository {
     return this.recordRows(db, tenantId).where('inventory_records.id', '=', id).executeTakeFirst();
   }
 
+  async recordOf(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<InventoryRecordRow | undefined> {
+    return this.recordRows(db, tenantId)
+      .where('inventory_records.product_id', '=', productId)
+      .where('inventory_records.warehouse_id', '=', warehouseId)
+      .executeTakeFirst();
+  }
+
   /** Records by product, then warehouse code. `low_stock`: available at or below the effective reorder point. */
   async listRecords(db: Executor, tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryRecordRow>> {
     let query = this.recordRows(db, tenantId);

@@ -133,6 +133,11 @@ export class StockService {
     private readonly db: Executor,
   ) {}
 
+  /** Creates the empty record of a product in a warehouse when missing, for callers that lock records before changing them. */
+  async ensureRecord(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, at: string): Promise<void> {
+    await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouseId, at });
+  }
+
   /**
    * Changes on-hand stock of a product in a warehouse inside `trx`, with its movement, the product's totals and
    * the automation: a tracked active product at 0 total on hand becomes out_of_stock (and active again when
@@ -349,6 +354,16 @@ export class StockService {
       if (error instanceof NotFoundError) throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
       throw error;
     }
+  }
+
+  /**
+   * The resource of a product's record in a warehouse (inside the caller's transaction, to show its own changes).
+   * @throws NotFoundError('Inventory record').
+   */
+  async recordOf(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<InventoryResource> {
+    const row = await this.stock.recordOf(db, tenantId, productId, warehouseId);
+    if (!row) throw new NotFoundError('Inventory record');
+    return inventoryResource(row);
   }
 
   /** @throws NotFoundError('Inventory record') also for another tenant's record. */
