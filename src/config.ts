@@ -27,6 +27,10 @@ export interface Config {
   readonly secureCookies: boolean;
   /** Failed sign-ins allowed per e-mail and IP within a minute. */
   readonly loginMaxAttempts: number;
+  /** SMTP server for outgoing mail (`smtp://` or `smtps://`); null turns e-mail off. */
+  readonly smtpUrl: string | null;
+  /** Sender of outgoing mail: an address or `Name <address>`. */
+  readonly mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +85,33 @@ function publicUrl(env: Env): string | null {
   }
 }
 
+function smtpUrl(env: Env): string | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
+  }
+  return raw;
+}
+
+// Loose on purpose: the SMTP server is the real judge; this only catches a value that cannot be an address.
+const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function mailFrom(env: Env, publicBase: string | null): string {
+  const raw = env.MAIL_FROM?.trim();
+  if (!raw) return `Quartermaster <no-reply@${publicBase ? new URL(publicBase).hostname : 'localhost'}>`;
+  if (!MAIL_FROM.test(raw)) {
+    throw new ConfigError(`MAIL_FROM must be an e-mail address or "Name <address>", got "${raw}".`);
+  }
+  return raw;
+}
+
 /** Builds the configuration from an environment (process.env by default) and an optional override. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -104,6 +135,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 1, 525_600),
     secureCookies: boolean(env, 'SESSION_SECURE_COOKIE', publicBase?.startsWith('https:') ?? false),
     loginMaxAttempts: integer(env, 'LOGIN_MAX_ATTEMPTS', 5, 1, 1000),
+    smtpUrl: smtpUrl(env),
+    mailFrom: mailFrom(env, publicBase),
     ...overrides,
   };
   return Object.freeze(config);
