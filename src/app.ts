@@ -132,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(warehouseRoutes, { service: services.warehouses, publicUrl: config.publicUrl });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(inventoryRoutes, { inventory: services.inventory });
+      await api.register(services.purchaseOrders.routes);
     },
     { prefix: API_PREFIX },
   );

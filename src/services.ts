@@ -16,6 +16,7 @@ import { RetentionService } from './modules/events/retention.service.js';
 import { TokenRepository } from './modules/auth/tokens/token.repository.js';
 import { TokenService } from './modules/auth/tokens/token.service.js';
 import { createInventory } from './modules/inventory/inventory.js';
+import { createPurchaseOrders } from './modules/purchasing/purchase-orders/index.js';
 import { createStock } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
@@ -54,7 +55,12 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   const stock = createStock({ db, warehouses, events, clock, newId });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory };
+  const purchaseOrders = createPurchaseOrders({
+    db, clock, newId, events, warehouses, publicUrl: config.publicUrl,
+    suppliers: catalog.suppliers.service, products: catalog.products.service, users: repositories.users,
+  });
+  catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -443,6 +443,114 @@ export interface EventOutboxTable {
   occurred_at: Timestamp;
 }
 
+export type PurchaseOrderStatus =
+  | 'draft' | 'pending_approval' | 'approved' | 'sent' | 'acknowledged' | 'partially_received'
+  | 'received' | 'invoiced' | 'completed' | 'cancelled' | 'rejected';
+
+/** Money columns are minor units of the order's `currency`; dates `YYYY-MM-DD`. */
+export interface PurchaseOrdersTable {
+  id: string;
+  tenant_id: string;
+  po_number: string;
+  status: PurchaseOrderStatus;
+  supplier_id: string;
+  warehouse_id: string;
+  order_date: string;
+  expected_delivery_date: string | null;
+  actual_delivery_date: string | null;
+  currency: string;
+  subtotal: number;
+  tax_amount: number;
+  shipping_cost: number;
+  discount_amount: number;
+  total_amount: number;
+  payment_terms: string | null;
+  shipping_method: string | null;
+  tracking_number: string | null;
+  notes: string | null;
+  internal_notes: string | null;
+  approver_id: string | null;
+  submitted_at: Timestamp | null;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  approval_notes: string | null;
+  rejected_by: string | null;
+  rejected_at: Timestamp | null;
+  rejection_reason: string | null;
+  sent_at: Timestamp | null;
+  sent_to: string | null;
+  acknowledged_at: Timestamp | null;
+  supplier_reference: string | null;
+  confirmed_delivery_date: string | null;
+  received_at: Timestamp | null;
+  invoice_number: string | null;
+  invoice_amount: number | null;
+  invoice_date: string | null;
+  invoiced_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
+  cancellation_reason: string | null;
+  supplier_notified: boolean;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface PurchaseOrderItemsTable {
+  id: string;
+  tenant_id: string;
+  purchase_order_id: string;
+  product_id: string;
+  /** Snapshots taken when the line is written: the order keeps what was ordered. */
+  product_name: string;
+  product_sku: string | null;
+  quantity_ordered: number;
+  quantity_received: number;
+  quantity_cancelled: number;
+  unit_price: number;
+  line_total: number;
+  warehouse_id: string | null;
+  receiving_notes: string | null;
+  received_at: Timestamp | null;
+  position: number;
+}
+
+/** The last number issued per tenant and month (`yyyymm`). */
+export interface PurchaseOrderSequencesTable {
+  tenant_id: string;
+  period: string;
+  last_value: number;
+}
+
+export interface PurchaseOrderReceiptsTable {
+  id: string;
+  tenant_id: string;
+  purchase_order_id: string;
+  received_date: string;
+  notes: string | null;
+  quality_check_passed: boolean;
+  quality_notes: string | null;
+  received_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PurchaseOrderReceiptLinesTable {
+  id: string;
+  tenant_id: string;
+  receipt_id: string;
+  purchase_order_item_id: string;
+  product_id: string;
+  warehouse_id: string;
+  quantity_received: number;
+  bin_location: string | null;
+  notes: string | null;
+  quality_check_passed: boolean;
+  quality_notes: string | null;
+  stock_movement_id: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -467,6 +575,11 @@ export interface DB {
   master_products: MasterProductsTable;
   variant_deletions: VariantDeletionsTable;
   physical_counts: PhysicalCountsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_items: PurchaseOrderItemsTable;
+  purchase_order_sequences: PurchaseOrderSequencesTable;
+  purchase_order_receipts: PurchaseOrderReceiptsTable;
+  purchase_order_receipt_lines: PurchaseOrderReceiptLinesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -488,6 +601,7 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred',
   'is_required', 'is_filterable', 'is_searchable', 'is_visible_on_frontend',
   'is_variant', 'track_inventory', 'allow_backorders', 'is_taxable', 'requires_shipping', 'is_visible',
+  'supplier_notified', 'quality_check_passed',
 ]);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes',

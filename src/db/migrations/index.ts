@@ -8,6 +8,7 @@ import * as m0005 from './0005_products.js';
 import * as m0006 from './0006_master_products.js';
 import * as m0007 from './0007_inventory.js';
 import * as m0008 from './0008_stock_movement_reads.js';
+import * as m0009 from './0009_purchase_orders.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_master_products': m0006,
   '0007_inventory': m0007,
   '0008_stock_movement_reads': m0008,
+  '0009_purchase_orders': m0009,
 };

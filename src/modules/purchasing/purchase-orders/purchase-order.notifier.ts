@@ -1,0 +1,23 @@
+// The seam through which purchase orders reach their supplier by e-mail. The documents module plugs in a
+// mailer that renders the PDF and sends it; until then nothing is sent and callers learn so (false).
+import type { SendBody } from './purchase-order.schemas.js';
+import type { PurchaseOrderResource } from './purchase-order.service.js';
+
+export interface SupplierContact {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface PurchaseOrderNotifier {
+  /** Mails the order to its supplier; true when the message was accepted for delivery. Runs after commit. */
+  sendOrder(tenantId: string, order: PurchaseOrderResource, supplier: SupplierContact, options: SendBody): Promise<boolean>;
+  /** Tells the supplier an order it received was cancelled; true when the message was accepted. Runs after commit. */
+  notifyCancellation(tenantId: string, order: PurchaseOrderResource, supplier: SupplierContact): Promise<boolean>;
+}
+
+/** The notifier used while no mailer is configured: nothing leaves, and every call says so. */
+export const silentNotifier: PurchaseOrderNotifier = {
+  sendOrder: async () => false,
+  notifyCancellation: async () => false,
+};

@@ -1,0 +1,161 @@
+// Purchase order HTTP routes: CRUD and the state table's transitions (receiving comes with its own module).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import {
+  AcknowledgeBody,
+  ApproveBody,
+  CancelBody,
+  PurchaseOrderCreateBody,
+  PurchaseOrderListQuery,
+  PurchaseOrderResponse,
+  PurchaseOrderSentResponse,
+  PurchaseOrderUpdateBody,
+  RecordInvoiceBody,
+  RejectBody,
+  SendBody,
+  SubmitForApprovalBody,
+} from './purchase-order.schemas.js';
+import type { PurchaseOrderService } from './purchase-order.service.js';
+
+const tags = ['Purchase orders'];
+const BASE = '/operations/purchase-orders';
+const ONE = `${BASE}/:id`;
+const One = EnvelopeSchema(PurchaseOrderResponse);
+
+/** The purchase order routes, relative to the API prefix. */
+export function purchaseOrderRoutes(service: PurchaseOrderService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      BASE,
+      {
+        schema: { tags, summary: 'List purchase orders', querystring: PurchaseOrderListQuery, response: { 200: PaginatedSchema(PurchaseOrderResponse) } },
+        config: requireAbility('operations:view-purchase-orders'),
+      },
+      async (request) => {
+        const { page, per_page, ...filters } = request.query;
+        const result = await service.list(request.auth.tenantId, filters, { page, per_page });
+        return paginated(request, publicUrl, { page, per_page }, result);
+      },
+    );
+
+    app.post(
+      BASE,
+      {
+        schema: { tags, summary: 'Create a purchase order (draft, or pending_approval)', body: PurchaseOrderCreateBody, response: { 201: One } },
+        config: requireAbility('operations:create-purchase-orders'),
+      },
+      async (request, reply) => {
+        const order = await service.create(request.auth.tenantId, request.auth.user.id, request.body);
+        return reply.code(201).send(ok(order, 'Purchase order created successfully'));
+      },
+    );
+
+    app.get(
+      ONE,
+      {
+        schema: { tags, summary: 'Get a purchase order with its items', params: IdParams, response: { 200: One } },
+        config: requireAbility('operations:view-purchase-orders'),
+      },
+      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+    );
+
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: ONE,
+      schema: { tags, summary: 'Update a draft purchase order (partial; lines sent replace all lines)', params: IdParams, body: PurchaseOrderUpdateBody, response: { 200: One } },
+      config: requireAbility('operations:edit-purchase-orders'),
+      handler: async (request) => ok(await service.update(request.auth.tenantId, request.params.id, request.body), 'Purchase order updated successfully'),
+    });
+
+    app.delete(
+      ONE,
+      {
+        schema: { tags, summary: 'Delete a draft purchase order (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
+        config: requireAbility('operations:delete-purchase-orders'),
+      },
+      async (request) => {
+        await service.remove(request.auth.tenantId, request.params.id);
+        return ok(null, 'Purchase order deleted successfully');
+      },
+    );
+
+    app.post(
+      `${ONE}/submit-for-approval`,
+      {
+        schema: { tags, summary: 'Submit a draft for approval', params: IdParams, body: SubmitForApprovalBody, response: { 200: One } },
+        config: requireAbility('operations:edit-purchase-orders'),
+      },
+      async (request) => ok(await service.submitForApproval(request.auth.tenantId, request.params.id, request.body), 'Purchase order submitted for approval'),
+    );
+
+    app.post(
+      `${ONE}/approve`,
+      {
+        schema: { tags, summary: 'Approve a pending purchase order', params: IdParams, body: ApproveBody, response: { 200: One } },
+        config: requireAbility('operations:approve-purchase-orders'),
+      },
+      async (request) => ok(await service.approve(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Purchase order approved successfully'),
+    );
+
+    app.post(
+      `${ONE}/reject`,
+      {
+        schema: { tags, summary: 'Reject a pending purchase order', params: IdParams, body: RejectBody, response: { 200: One } },
+        config: requireAbility('operations:approve-purchase-orders'),
+      },
+      async (request) => ok(await service.reject(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Purchase order rejected'),
+    );
+
+    app.post(
+      `${ONE}/send`,
+      {
+        schema: { tags, summary: 'Send an approved purchase order to its supplier', params: IdParams, body: SendBody, response: { 200: EnvelopeSchema(PurchaseOrderSentResponse) } },
+        config: requireAbility('operations:send-purchase-orders'),
+      },
+      async (request) => {
+        const { order, email_sent } = await service.send(request.auth.tenantId, request.params.id, request.body);
+        return ok({ ...order, email_sent }, 'Purchase order sent successfully');
+      },
+    );
+
+    app.post(
+      `${ONE}/acknowledge`,
+      {
+        schema: { tags, summary: "Record the supplier's acknowledgement", params: IdParams, body: AcknowledgeBody, response: { 200: One } },
+        config: requireAbility('operations:edit-purchase-orders'),
+      },
+      async (request) => ok(await service.acknowledge(request.auth.tenantId, request.params.id, request.body), 'Purchase order acknowledged'),
+    );
+
+    app.post(
+      `${ONE}/cancel`,
+      {
+        schema: { tags, summary: 'Cancel a purchase order (before full receipt)', params: IdParams, body: CancelBody, response: { 200: One } },
+        config: requireAbility('operations:edit-purchase-orders'),
+      },
+      async (request) => ok(await service.cancel(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Purchase order cancelled successfully'),
+    );
+
+    app.post(
+      `${ONE}/record-invoice`,
+      {
+        schema: { tags, summary: "Record the supplier's invoice of a received order", params: IdParams, body: RecordInvoiceBody, response: { 200: One } },
+        config: requireAbility('operations:edit-purchase-orders'),
+      },
+      async (request) => ok(await service.recordInvoice(request.auth.tenantId, request.params.id, request.body), 'Invoice recorded successfully'),
+    );
+
+    app.post(
+      `${ONE}/complete`,
+      {
+        schema: { tags, summary: 'Complete a received or invoiced order', params: IdParams, response: { 200: One } },
+        config: requireAbility('operations:edit-purchase-orders'),
+      },
+      async (request) => ok(await service.complete(request.auth.tenantId, request.params.id), 'Purchase order completed'),
+    );
+  };
+}
