@@ -17,6 +17,8 @@ import { TokenRepository } from './modules/auth/tokens/token.repository.js';
 import { TokenService } from './modules/auth/tokens/token.service.js';
 import { createInventory } from './modules/inventory/inventory.js';
 import { createPurchaseOrders } from './modules/purchasing/purchase-orders/index.js';
+import { PurchaseOrderMailNotifier } from './modules/purchasing/purchase-orders/purchase-order.mail-notifier.js';
+import { createMailer } from './lib/mailer.js';
 import { createStock } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
@@ -29,7 +31,9 @@ export interface ServiceDeps {
   db: Executor;
   clock: Clock;
   newId: IdGenerator;
-  config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'publicUrl'>;
+  config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'publicUrl'> &
+    // Optional so that callers without mail (benchmarks) need not name them; absent means no mail.
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>>;
 }
 
 export function createServices({ db, clock, newId, config }: ServiceDeps) {
@@ -56,11 +60,14 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
   const purchaseOrders = createPurchaseOrders({
-    db, clock, newId, events, warehouses, publicUrl: config.publicUrl,
+    db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl,
     suppliers: catalog.suppliers.service, products: catalog.products.service, users: repositories.users,
   });
   catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders };
+  // One SMTP transport for the process; without SMTP_URL the silent notifier stays and email_sent is false.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl ?? null, mailFrom: config.mailFrom ?? '' });
+  if (mailer.enabled) purchaseOrders.service.useNotifier(new PurchaseOrderMailNotifier(mailer, purchaseOrders.documents));
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders, mailer };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,10 +1,12 @@
 // Wires the purchase orders module: repository, service and routes.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { ProductService } from '../../catalog/products/index.js';
 import type { SupplierService } from '../../catalog/suppliers/index.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
+import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserRepository } from '../../tenancy/user.repository.js';
 import type { PurchaseOrderNotifier } from './purchase-order.notifier.js';
@@ -12,10 +14,20 @@ import { PurchaseOrderPerformanceSource } from './purchase-order.performance.js'
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
 import { purchaseOrderRoutes } from './purchase-order.routes.js';
 import { PurchaseOrderService } from './purchase-order.service.js';
+import { PurchaseOrderDocuments } from './purchase-order.documents.js';
+import { purchaseOrderDocumentRoutes } from './purchase-order.documents.routes.js';
+import { PurchaseOrderReorders } from './purchase-order.reorders.js';
+import { purchaseOrderReorderRoutes } from './purchase-order.reorders.routes.js';
+import { PurchaseOrderReports } from './purchase-order.reports.js';
+import { purchaseOrderReportRoutes } from './purchase-order.reports.routes.js';
+import { PurchaseOrderReceivingRepository } from './purchase-order-receiving.repository.js';
+import { purchaseOrderReceivingRoutes } from './purchase-order-receiving.routes.js';
+import { PurchaseOrderReceivingService } from './purchase-order-receiving.service.js';
 
 export { PurchaseOrderService, TRANSITIONS } from './purchase-order.service.js';
 export type { PurchaseOrderResource } from './purchase-order.service.js';
 export { PurchaseOrderRepository } from './purchase-order.repository.js';
+export { PurchaseOrderDocuments, toPurchaseOrderDocument } from './purchase-order.documents.js';
 export { silentNotifier, type PurchaseOrderNotifier, type SupplierContact } from './purchase-order.notifier.js';
 
 export interface PurchaseOrderModuleDeps {
@@ -27,6 +39,8 @@ export interface PurchaseOrderModuleDeps {
   warehouses: WarehouseService;
   products: ProductService;
   users: UserRepository;
+  /** Receiving adds stock through it. */
+  stock: StockService;
   /** For absolute pagination links. */
   publicUrl: string | null;
   /** Mails orders to suppliers; nothing is sent without one. */
@@ -38,5 +52,19 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   const service = new PurchaseOrderService({ ...deps, repository });
   /** Plug into SupplierService.usePerformanceSource: supplier performance from these orders. */
   const performance = new PurchaseOrderPerformanceSource(repository);
-  return { service, routes: purchaseOrderRoutes(service, deps.publicUrl), performance };
+  const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses });
+  const orderRoutes = purchaseOrderRoutes(service, deps.publicUrl);
+  const documentRoutes = purchaseOrderDocumentRoutes(documents);
+  const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository }));
+  const reportRoutes = purchaseOrderReportRoutes(new PurchaseOrderReports({ db: deps.db, clock: deps.clock }));
+  const receiving = new PurchaseOrderReceivingService({ ...deps, orders: service, repository, receiving: new PurchaseOrderReceivingRepository() });
+  const receivingRoutes = purchaseOrderReceivingRoutes(receiving);
+  const routes: FastifyPluginAsyncTypebox = async (app) => {
+    await orderRoutes(app, {});
+    await documentRoutes(app, {});
+    await reorderRoutes(app, {});
+    await reportRoutes(app, {});
+    await receivingRoutes(app, {});
+  };
+  return { service, routes, performance, documents, receiving };
 }

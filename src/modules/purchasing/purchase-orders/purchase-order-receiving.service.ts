@@ -1,0 +1,262 @@
+// Receiving goods against a purchase order: validates the lines against what is pending, then in one
+// transaction locks the order, raises each line's received quantity conditionally, adds the stock, writes the
+// receipt and moves the order to partially_received or received.
+import type { Transaction } from 'kysely';
+import type { DB, PurchaseOrderStatus } from '../../../db/schema.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import type { EventRecorder } from '../../events/event-recorder.js';
+import type { StockService } from '../../inventory/stock/index.js';
+import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
+import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchase-order-receiving.repository.js';
+import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
+import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
+import type { PurchaseOrderService } from './purchase-order.service.js';
+
+/** Statuses goods can be received in (interface, "Receive rules" 1). */
+export const RECEIVABLE: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
+
+export interface PurchaseOrderReceivingDeps {
+  db: Executor;
+  clock: Clock;
+  newId: IdGenerator;
+  events: EventRecorder;
+  stock: StockService;
+  warehouses: WarehouseService;
+  users: UserRepository;
+  orders: PurchaseOrderService;
+  repository: PurchaseOrderRepository;
+  receiving: PurchaseOrderReceivingRepository;
+}
+
+/** One line of a receipt after the request is checked against the order. */
+interface PlannedLine {
+  item: PurchaseOrderItem;
+  /** The request path of the line, for error keys; null when every pending quantity is received. */
+  at: string | null;
+  quantity: number;
+  warehouseId: string;
+  binLocation: string | null;
+  notes: string | null;
+  qualityPassed: boolean;
+  qualityNotes: string | null;
+}
+
+const pending = (item: PurchaseOrderItem) => item.quantity_ordered - item.quantity_received - item.quantity_cancelled;
+
+function overPending(item: PurchaseOrderItem, quantity: number): string {
+  return `Cannot receive ${quantity} units. Only ${pending(item)} units pending (ordered: ${item.quantity_ordered}, received: ${item.quantity_received})`;
+}
+
+function appendNote(existing: string | null, note: string | null | undefined): string | null {
+  const trimmed = note?.trim();
+  if (!trimmed) return existing;
+  return existing ? `${existing}\n${trimmed}` : trimmed;
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+export class PurchaseOrderReceivingService {
+  constructor(private readonly deps: PurchaseOrderReceivingDeps) {}
+
+  /**
+   * Receives goods: the lines sent (`received_items` by product or `items` by order line), or every pending
+   * quantity when neither is sent. In one transaction the order is locked, each line's received quantity is
+   * raised by a conditional update (concurrent receipts cannot pass what was ordered), stock is added through
+   * the stock service with a `purchase_receipt` movement referencing the order, a receipt with its lines is
+   * written, and the order moves to `received` (received_at, actual delivery date = received date,
+   * purchase_order.received) when nothing is pending, else to `partially_received`.
+   * @throws NotFoundError('Purchase order'); BusinessRuleError naming the status outside sent, acknowledged,
+   * partially_received, or `Cannot receive <n> units. Only <m> units pending (…)`; ValidationError for both
+   * forms at once, a product or line not on the order, the same line twice, an unknown warehouse or receiver,
+   * a failed quality check without notes, or a received date in the future.
+   */
+  async receive(tenantId: string, orderId: string, userId: string | null, input: ReceiveBody): Promise<ReceiveResponse> {
+    const now = this.deps.clock.now().toISOString();
+    const today = now.slice(0, 10);
+    const receivedDate = input.received_date ?? today;
+    const errors: FieldErrors = {};
+    if (receivedDate > today) errors.received_date = ['The received date may not be in the future.'];
+    if (input.received_items && input.items) errors.items = ['Send the lines as received_items or as items, not both.'];
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+    return inTransaction(this.deps.db, async (trx) => {
+      const order = await this.lock(trx, tenantId, orderId);
+      const items = await this.deps.repository.items(trx, tenantId, orderId);
+      const receivedBy = await this.receiver(trx, tenantId, input.received_by, userId);
+      const lines = await this.plan(trx, tenantId, order, items, input);
+
+      const receiptId = this.deps.newId();
+      const receiptLines: NewReceiptLine[] = [];
+      for (const line of lines) {
+        if (!(await this.deps.receiving.receiveOnLine(trx, tenantId, line.item.id, line.quantity, now, line.notes))) {
+          // Only a receipt committed since the lines were read can get here; report it as the rule it breaks.
+          const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === line.item.id)!;
+          throw new BusinessRuleError(overPending(fresh, line.quantity));
+        }
+        const movement = await this.deps.stock.changeOnHand(trx, {
+          tenantId,
+          productId: line.item.product_id,
+          warehouseId: line.warehouseId,
+          quantity: line.quantity,
+          type: 'purchase_receipt',
+          referenceType: 'purchase_order',
+          referenceId: orderId,
+          reason: `Received on purchase order ${order.po_number}`,
+          notes: line.notes,
+          userId: receivedBy,
+          at: now,
+        });
+        receiptLines.push({
+          id: this.deps.newId(),
+          tenant_id: tenantId,
+          receipt_id: receiptId,
+          purchase_order_item_id: line.item.id,
+          product_id: line.item.product_id,
+          warehouse_id: line.warehouseId,
+          quantity_received: line.quantity,
+          bin_location: line.binLocation,
+          notes: line.notes,
+          quality_check_passed: line.qualityPassed,
+          quality_notes: line.qualityNotes,
+          stock_movement_id: movement.id,
+        });
+      }
+      await this.deps.receiving.insertReceipt(trx, {
+        id: receiptId,
+        tenant_id: tenantId,
+        purchase_order_id: orderId,
+        received_date: receivedDate,
+        notes: input.notes?.trim() || null,
+        quality_check_passed: (input.quality_check_passed ?? true) && lines.every((l) => l.qualityPassed),
+        quality_notes: input.quality_notes?.trim() || null,
+        received_by: receivedBy,
+        created_at: now,
+      });
+      await this.deps.receiving.insertReceiptLines(trx, receiptLines);
+
+      const after = await this.deps.repository.items(trx, tenantId, orderId);
+      const complete = after.every((item) => pending(item) <= 0);
+      await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE, {
+        status: complete ? 'received' : 'partially_received',
+        ...(complete ? { received_at: now, actual_delivery_date: receivedDate } : {}),
+        internal_notes: appendNote(order.internal_notes, input.notes),
+        updated_at: now,
+      });
+      const resource = await this.deps.orders.get(tenantId, orderId, trx);
+      if (complete) {
+        await this.deps.events.record(trx, tenantId, { type: 'purchase_order.received', entityId: orderId, payload: resource as unknown as Record<string, unknown> });
+      }
+      const ordered = after.reduce((sum, item) => sum + item.quantity_ordered, 0);
+      const received = after.reduce((sum, item) => sum + item.quantity_received, 0);
+      return {
+        ...resource,
+        receipt_id: receiptId,
+        total_received_percentage: ordered === 0 ? 0 : Math.round((received / ordered) * 10000) / 100,
+        awaiting_items: after.filter((item) => pending(item) > 0).length,
+        inventory_updated: true,
+      };
+    });
+  }
+
+  /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
+  private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
+    const locked = await this.deps.receiving.lock(trx, tenantId, orderId, RECEIVABLE);
+    const order = await this.deps.repository.findById(trx, tenantId, orderId);
+    if (!order) throw new NotFoundError('Purchase order');
+    if (!locked) {
+      throw new BusinessRuleError(
+        `Cannot receive goods for a purchase order whose status is ${order.status}; only ${RECEIVABLE.join(', ')} purchase orders can be received.`,
+      );
+    }
+    return order;
+  }
+
+  private async receiver(trx: Transaction<DB>, tenantId: string, receivedBy: string | null | undefined, userId: string | null): Promise<string | null> {
+    if (!receivedBy) return userId;
+    const user = await this.deps.users.findById(trx, tenantId, receivedBy);
+    if (!user) throw ValidationError.field('received_by', 'The selected received by is invalid.');
+    return user.id;
+  }
+
+  /** Matches the request's lines to the order's and checks every rule, all field errors at once. */
+  private async plan(trx: Transaction<DB>, tenantId: string, order: PurchaseOrderRow, items: PurchaseOrderItem[], input: ReceiveBody): Promise<PlannedLine[]> {
+    const overallPassed = input.quality_check_passed ?? true;
+    const overallNotes = blank(input.quality_notes) ? null : input.quality_notes!.trim();
+    const errors: FieldErrors = {};
+    const planned: PlannedLine[] = [];
+
+    if (!input.received_items && !input.items) {
+      for (const item of items.filter((i) => pending(i) > 0)) {
+        planned.push({
+          item, at: null, quantity: pending(item), warehouseId: item.warehouse_id ?? order.warehouse_id,
+          binLocation: null, notes: null, qualityPassed: overallPassed, qualityNotes: overallNotes,
+        });
+      }
+      if (planned.length === 0) throw new BusinessRuleError('Nothing is pending on this purchase order.');
+    } else {
+      const key = input.received_items ? 'received_items' : 'items';
+      const requested = input.received_items
+        ? input.received_items.map((line) => ({ ...line, item: items.find((i) => i.product_id === line.product_id), bin_location: null, field: 'product_id' }))
+        : input.items!.map((line) => ({ ...line, item: items.find((i) => i.id === line.purchase_order_item_id), field: 'purchase_order_item_id' }));
+      const seen = new Map<string, number>();
+      for (const [index, line] of requested.entries()) {
+        const at = `${key}.${index}`;
+        if (!line.item) {
+          errors[`${at}.${line.field}`] = [line.field === 'product_id' ? 'The product is not on this purchase order.' : 'The line is not on this purchase order.'];
+          continue;
+        }
+        const first = seen.get(line.item.id);
+        if (first !== undefined) {
+          errors[`${at}.${line.field}`] = [`The line is already received on line ${first + 1} of this request; each may appear once.`];
+          continue;
+        }
+        seen.set(line.item.id, index);
+        if (line.quantity_received > pending(line.item)) {
+          errors[`${at}.quantity_received`] = [overPending(line.item, line.quantity_received)];
+        }
+        const warehouseId = line.warehouse_id ?? line.item.warehouse_id ?? order.warehouse_id;
+        if (line.warehouse_id) {
+          const known = await this.deps.warehouses.get(tenantId, line.warehouse_id, trx).then(() => true, (error: unknown) => {
+            if (error instanceof NotFoundError) return false;
+            throw error;
+          });
+          if (!known) errors[`${at}.warehouse_id`] = ['The selected warehouse id is invalid.'];
+        }
+        planned.push({
+          item: line.item, at, quantity: line.quantity_received, warehouseId,
+          binLocation: blank(line.bin_location) ? null : line.bin_location!.trim(),
+          notes: blank(line.notes) ? null : line.notes!.trim(),
+          qualityPassed: line.quality_check_passed ?? overallPassed,
+          qualityNotes: blank(line.quality_notes) ? null : line.quality_notes!.trim(),
+        });
+      }
+    }
+
+    // A failed check needs notes on its line, or overall notes when no line carries any (Receive rules 3).
+    const anyLineNotes = planned.some((l) => l.at !== null && l.qualityNotes !== null);
+    for (const line of planned) {
+      if (line.qualityPassed || line.qualityNotes !== null) continue;
+      if (line.at === null || !anyLineNotes) {
+        if (overallNotes === null) errors.quality_notes = ['The quality notes field is required when the quality check failed.'];
+        else line.qualityNotes = overallNotes;
+      } else {
+        errors[`${line.at}.quality_notes`] = ['The quality notes field is required when the quality check failed.'];
+      }
+    }
+    if (!overallPassed && overallNotes === null && !anyLineNotes) {
+      errors.quality_notes = ['The quality notes field is required when the quality check failed.'];
+    }
+
+    const overs = Object.entries(errors).filter(([field]) => field.endsWith('.quantity_received'));
+    if (overs.length > 0 && overs.length === Object.keys(errors).length) {
+      // Only quantities are wrong: the rule's own message, as the interface words it, keyed by the first line.
+      throw new ValidationError(errors, overs[0]![1][0]);
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return planned;
+  }
+}

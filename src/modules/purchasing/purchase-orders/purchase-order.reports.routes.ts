@@ -1,0 +1,59 @@
+// Purchase order report routes: overdue orders and the summary by status and supplier.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAbility } from '../../../http/authentication.js';
+import { Nullable } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import type { PurchaseOrderReports } from './purchase-order.reports.js';
+
+const tags = ['Purchase orders'];
+
+const OverdueOrder = Type.Object({
+  id: Type.String(),
+  po_number: Type.String(),
+  status: Type.String(),
+  supplier: Type.Object({ id: Type.String(), name: Nullable(Type.String()) }),
+  warehouse_id: Type.String(),
+  order_date: Type.String(),
+  expected_delivery_date: Type.String(),
+  days_overdue: Type.Integer(),
+  currency: Type.String(),
+  total_amount: Type.Number(),
+});
+
+const Group = { currency: Type.String(), count: Type.Integer(), total_amount: Type.Number() };
+const Summary = Type.Object({
+  total_orders: Type.Integer(),
+  by_status: Type.Array(Type.Object({ status: Type.String(), ...Group })),
+  by_supplier: Type.Array(Type.Object({ supplier_id: Type.String(), supplier_name: Nullable(Type.String()), ...Group })),
+});
+
+/** GET /operations/purchase-orders/reports/{overdue,summary}, relative to the API prefix. */
+export function purchaseOrderReportRoutes(reports: PurchaseOrderReports): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/operations/purchase-orders/reports/overdue',
+      {
+        schema: {
+          tags,
+          summary: 'Orders awaiting delivery past their expected delivery date',
+          response: { 200: Type.Object({ success: Type.Literal(true), data: Type.Array(OverdueOrder), count: Type.Integer() }) },
+        },
+        config: requireAbility('operations:view-purchase-orders'),
+      },
+      async (request) => {
+        const orders = await reports.overdue(request.auth.tenantId);
+        return { success: true as const, data: orders, count: orders.length };
+      },
+    );
+
+    app.get(
+      '/operations/purchase-orders/reports/summary',
+      {
+        schema: { tags, summary: 'Order counts and totals by status and by supplier, per currency', response: { 200: EnvelopeSchema(Summary) } },
+        config: requireAbility('operations:view-purchase-orders'),
+      },
+      async (request) => ok(await reports.summary(request.auth.tenantId)),
+    );
+  };
+}
