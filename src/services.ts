@@ -62,6 +62,7 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   const purchaseOrders = createPurchaseOrders({
     db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl,
     suppliers: catalog.suppliers.service, products: catalog.products.service, users: repositories.users,
+    reorder: inventory.reorder.service,
   });
   catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);
   // One SMTP transport for the process; without SMTP_URL the silent notifier stays and email_sent is false.

@@ -9,3 +9,6 @@ export function createReorder(deps: InventoryDeps) {
   const service = new ReorderService(deps.db, new ReorderRepository(), new StockOperationsRepository(), deps.stock, deps.warehouses, deps.clock);
   return { routes: reorderRoutes(service), service };
 }
+
+export { ReorderService } from './reorder.service.js';
+export type { ReorderCandidate } from './reorder.repository.js';

@@ -45,6 +45,14 @@ export class ReorderService {
   ) {}
 
   /**
+   * For purchasing's auto-reorder: records of tracked, live products at or below their reorder point (the
+   * record's, else the product's), with their supplier.
+   */
+  candidates(tenantId: string, db: Executor = this.db): Promise<ReorderCandidate[]> {
+    return this.repository.candidates(db, tenantId);
+  }
+
+  /**
    * Sets (or with nulls, disables) the reorder point and quantity of a product in a warehouse, creating the
    * record when missing. Answers the record and `warnings` (reorder quantity not above the point).
    * @throws ValidationError for an unknown product or warehouse.

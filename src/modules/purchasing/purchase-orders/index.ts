@@ -16,6 +16,7 @@ import { purchaseOrderRoutes } from './purchase-order.routes.js';
 import { PurchaseOrderService } from './purchase-order.service.js';
 import { PurchaseOrderDocuments } from './purchase-order.documents.js';
 import { purchaseOrderDocumentRoutes } from './purchase-order.documents.routes.js';
+import type { ReorderService } from '../../inventory/reorder/index.js';
 import { PurchaseOrderReorders } from './purchase-order.reorders.js';
 import { purchaseOrderReorderRoutes } from './purchase-order.reorders.routes.js';
 import { PurchaseOrderReports } from './purchase-order.reports.js';
@@ -31,6 +32,8 @@ export { PurchaseOrderDocuments, toPurchaseOrderDocument } from './purchase-orde
 export { silentNotifier, type PurchaseOrderNotifier, type SupplierContact } from './purchase-order.notifier.js';
 
 export interface PurchaseOrderModuleDeps {
+  /** The inventory's reorder candidates, for auto-reorder. */
+  reorder: Pick<ReorderService, 'candidates'>;
   db: Executor;
   clock: Clock;
   newId: IdGenerator;
@@ -55,7 +58,7 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses });
   const orderRoutes = purchaseOrderRoutes(service, deps.publicUrl);
   const documentRoutes = purchaseOrderDocumentRoutes(documents);
-  const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository }));
+  const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository }, deps.reorder));
   const reportRoutes = purchaseOrderReportRoutes(new PurchaseOrderReports({ db: deps.db, clock: deps.clock }));
   const receiving = new PurchaseOrderReceivingService({ ...deps, orders: service, repository, receiving: new PurchaseOrderReceivingRepository() });
   const receivingRoutes = purchaseOrderReceivingRoutes(receiving);

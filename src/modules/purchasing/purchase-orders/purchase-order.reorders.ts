@@ -3,73 +3,19 @@ import type { PurchaseOrderStatus } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import { fromMinorUnits, isCurrency } from '../../../lib/money.js';
+import type { ReorderCandidate, ReorderService } from '../../inventory/reorder/index.js';
 import type { PurchaseOrderCreateBody } from './purchase-order.schemas.js';
 import { DEFAULT_CURRENCY, PurchaseOrderService, type PurchaseOrderDeps, type PurchaseOrderResource } from './purchase-order.service.js';
 
 /** Orders still expecting goods: a product on one of these is already being reordered. */
 export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = ['draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received'];
 
+/** A reorder candidate whose product has a supplier to order from. */
+type Shortage = ReorderCandidate & { supplier_id: string };
+
 export const AUTO_REORDER_NOTE = 'Auto-generated reorder: stock at or below its reorder point.';
 
-export interface ReorderCandidate {
-  product_id: string;
-  warehouse_id: string;
-  available: number;
-  reorder_point: number;
-  reorder_quantity: number | null;
-  cost_price: number | null;
-  currency: string | null;
-  supplier_id: string;
-  lead_time_days: number | null;
-}
-
 export class PurchaseOrderReorderRepository {
-  /**
-   * Inventory records of tracked, live products with a supplier whose available stock is at or below the
-   * reorder point (the record's, else the product's), most short first within each supplier.
-   */
-  async candidates(db: Executor, tenantId: string): Promise<ReorderCandidate[]> {
-    const rows = await db
-      .selectFrom('inventory_records as r')
-      .innerJoin('products as p', 'p.id', 'r.product_id')
-      .innerJoin('suppliers as s', 's.id', 'p.supplier_id')
-      .select([
-        'r.product_id',
-        'r.warehouse_id',
-        'r.quantity_on_hand',
-        'r.quantity_reserved',
-        (eb) => eb.fn.coalesce('r.reorder_point', 'p.reorder_point').as('reorder_point'),
-        (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
-        'p.cost_price',
-        'p.currency',
-        's.id as supplier_id',
-        's.lead_time_days',
-      ])
-      .where('r.tenant_id', '=', tenantId)
-      .where('p.tenant_id', '=', tenantId)
-      .where('s.tenant_id', '=', tenantId)
-      .where('s.deleted_at', 'is', null)
-      .where('p.deleted_at', 'is', null)
-      .where('p.track_inventory', '=', true)
-      .where('p.status', '!=', 'discontinued')
-      .where((eb) => eb(eb('r.quantity_on_hand', '-', eb.ref('r.quantity_reserved')), '<=', eb.fn.coalesce('r.reorder_point', 'p.reorder_point')))
-      .orderBy('s.id')
-      .orderBy('p.sku')
-      .orderBy('r.warehouse_id')
-      .execute();
-    return rows.map((r) => ({
-      product_id: r.product_id,
-      warehouse_id: r.warehouse_id,
-      available: Number(r.quantity_on_hand) - Number(r.quantity_reserved),
-      reorder_point: Number(r.reorder_point),
-      reorder_quantity: r.reorder_quantity === null ? null : Number(r.reorder_quantity),
-      cost_price: r.cost_price === null ? null : Number(r.cost_price),
-      currency: r.currency,
-      supplier_id: r.supplier_id,
-      lead_time_days: r.lead_time_days === null ? null : Number(r.lead_time_days),
-    }));
-  }
-
   /** Of `productIds`, those on a line of an open, undeleted order of the tenant. */
   async onOpenOrders(db: Executor, tenantId: string, productIds: readonly string[]): Promise<Set<string>> {
     if (productIds.length === 0) return new Set();
@@ -103,7 +49,10 @@ function addDays(date: string, days: number): string {
 export class PurchaseOrderReorders {
   private readonly repository = new PurchaseOrderReorderRepository();
 
-  constructor(private readonly deps: PurchaseOrderDeps) {}
+  constructor(
+    private readonly deps: PurchaseOrderDeps,
+    private readonly reorder: Pick<ReorderService, 'candidates'>,
+  ) {}
 
   /**
    * Creates one draft order per orderable supplier for every product short in some warehouse and not already on
@@ -115,9 +64,9 @@ export class PurchaseOrderReorders {
   async generate(tenantId: string, userId: string | null): Promise<PurchaseOrderResource[]> {
     return inTransaction(this.deps.db, async (trx) => {
       const orders = new PurchaseOrderService({ ...this.deps, db: trx });
-      const candidates = await this.repository.candidates(trx, tenantId);
+      const candidates = (await this.reorder.candidates(tenantId, trx)).filter((c): c is Shortage => c.supplier_id !== null);
       const busy = await this.repository.onOpenOrders(trx, tenantId, [...new Set(candidates.map((c) => c.product_id))]);
-      const bySupplier = new Map<string, ReorderCandidate[]>();
+      const bySupplier = new Map<string, Shortage[]>();
       for (const candidate of candidates) {
         if (busy.has(candidate.product_id)) continue;
         const group = bySupplier.get(candidate.supplier_id) ?? [];
@@ -130,18 +79,15 @@ export class PurchaseOrderReorders {
       const today = this.deps.clock.now().toISOString().slice(0, 10);
       const created: PurchaseOrderResource[] = [];
       for (const [supplierId, group] of bySupplier) {
-        const orderable = await this.deps.suppliers.assertOrderable(tenantId, supplierId, trx).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof NotFoundError || error instanceof BusinessRuleError) return false;
-            throw error;
-          },
-        );
-        if (!orderable) continue;
+        const supplier = await this.deps.suppliers.assertOrderable(tenantId, supplierId, trx).catch((error: unknown) => {
+          if (error instanceof NotFoundError || error instanceof BusinessRuleError) return null;
+          throw error;
+        });
+        if (!supplier) continue;
         const currency = group.map((c) => c.currency).find((c): c is string => c !== null && isCurrency(c)) ?? DEFAULT_CURRENCY;
         const lines = new Map<string, Line>();
         for (const c of group) {
-          const quantity = c.reorder_quantity ?? Math.max(1, c.reorder_point - c.available);
+          const quantity = c.reorder_quantity ?? Math.max(1, c.reorder_point - (c.quantity_on_hand - c.quantity_reserved));
           // A cost in another currency cannot be restated without rates: the buyer prices that line.
           const price = c.cost_price !== null && (c.currency ?? DEFAULT_CURRENCY) === currency ? fromMinorUnits(c.cost_price, currency) : 0;
           const line = lines.get(c.product_id);
@@ -152,7 +98,7 @@ export class PurchaseOrderReorders {
             lines.set(c.product_id, { product_id: c.product_id, quantity, unit_price: price, warehouses: new Set([c.warehouse_id]) });
           }
         }
-        const leadTime = group[0]!.lead_time_days;
+        const leadTime = supplier.lead_time_days;
         const input: PurchaseOrderCreateBody = {
           supplier_id: supplierId,
           warehouse_id: warehouse.id,
