@@ -113,7 +113,9 @@ describe('web-app sessions', () => {
       expect(missing.statusCode).toBe(419);
       expect(missing.json()).toEqual(CSRF_MISMATCH);
 
-      const wrong = await client.request({ method: 'POST', url: LOGIN, payload, csrf: `${client.xsrf!.slice(0, -1)}x` });
+      // Change the last character to one it is not (a token may well end in `x`).
+      const xsrf = client.xsrf!;
+      const wrong = await client.request({ method: 'POST', url: LOGIN, payload, csrf: `${xsrf.slice(0, -1)}${xsrf.endsWith('x') ? 'y' : 'x'}` });
       expect(wrong.statusCode).toBe(419);
       expect(wrong.json()).toEqual(CSRF_MISMATCH);
 
