@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { productListCase } from './cases/product-list.js';
 import { variantGenerationCase } from './cases/variant-generation.js';
+import { webhookDeliveryCase } from './cases/webhook-delivery.js';
 import type { BenchCase } from './lib/runner.js';
 import { renderReport, runBench } from './lib/runner.js';
 
 /** Every case the harness knows, in run order. New cases are added here. */
-const CASES: BenchCase[] = [productListCase, variantGenerationCase];
+const CASES: BenchCase[] = [productListCase, variantGenerationCase, webhookDeliveryCase];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -19,9 +19,11 @@ import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.js';
+import { eventFeedRoutes } from './modules/events/event-feed.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
-import { createServices, type Services } from './services.js';
+import { API_PREFIX, createServices, type Services } from './services.js';
+import type { Resolver } from './modules/webhooks/transport/address-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,9 +42,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A pino logger to use instead of making one (the server shares its logger with the database). */
   loggerInstance?: FastifyBaseLogger;
+  /** DNS for the webhook SSRF checks (tests); the system resolver otherwise. */
+  webhookResolver?: Resolver;
 }
 
-const API_PREFIX = '/api/v1';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -63,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = createServices({ db: database.db, clock, newId, config });
+  const services = createServices({ db: database.db, clock, newId, config, webhookResolver: options.webhookResolver });
   app.decorate('config', config);
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
@@ -117,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerHealth(app, database.db);
-  registerMetrics(app);
+  services.webhooks.metrics.registerOn(registerMetrics(app));
 
   await app.register(fastifyCookie);
   registerAuthentication(app, { apiPrefix: API_PREFIX, tokens: services.tokens, sessions: services.sessions, signIn: services.signIn });
@@ -133,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(inventoryRoutes, { inventory: services.inventory });
       await api.register(services.purchaseOrders.routes);
+      await api.register(services.documents.routes);
+      await api.register(services.webhooks.routes);
+      await api.register(eventFeedRoutes(services.eventFeed, config.publicUrl));
     },
     { prefix: API_PREFIX },
   );

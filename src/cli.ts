@@ -14,7 +14,7 @@ import { newId } from './lib/ids.js';
 import { TOKEN_TYPES, tokenResource } from './modules/auth/tokens/token.service.js';
 import { ROLES } from './modules/tenancy/user.service.js';
 import { createServices, type Services } from './services.js';
-import { Worker, workerTasks } from './worker.js';
+import { createWorker } from './worker.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -199,7 +199,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
       const { default: pino } = await import('pino');
       const log = pino({ level: config.logLevel });
       await withServices(config, async (services) => {
-        const worker = new Worker(workerTasks(services), log);
+        const worker = createWorker(services, log);
         worker.start();
         log.info('worker started');
         log.info({ signal: await waitForSignal() }, 'worker stopping');

@@ -31,7 +31,39 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** Sender of outgoing mail: an address or `Name <address>`. */
   readonly mailFrom: string;
+  /** Where uploaded documents live: local disk under DATA_DIR, or an S3-compatible bucket. */
+  readonly documentStorage: DocumentStorageSettings;
+  readonly webhooks: WebhookSettings;
 }
+
+export interface WebhookSettings {
+  /** Accept `http://` subscription URLs (development and tests only). */
+  readonly allowHttp: boolean;
+  /** Accept targets on loopback, private, link-local and metadata addresses (development and tests only). */
+  readonly allowPrivateTargets: boolean;
+  /** Delay before attempts 2, 3, 4 and 5, in seconds. */
+  readonly retryDelaysSeconds: readonly number[];
+  readonly timeoutMs: number;
+  /** How long a claimed delivery stays a worker's before another worker may take it again. */
+  readonly leaseMs: number;
+  /** Attempts one worker process sends at once. */
+  readonly concurrency: number;
+  /** How often an idle worker looks for new events and due deliveries. */
+  readonly pollIntervalMs: number;
+}
+
+export type DocumentStorageSettings =
+  | { readonly kind: 'local'; readonly directory: string }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      readonly region: string;
+      /** Endpoint of an S3-compatible store (MinIO, Ceph, R2…); null for AWS itself. */
+      readonly endpoint: string | null;
+      readonly accessKeyId: string | null;
+      readonly secretAccessKey: string | null;
+      readonly forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -112,6 +144,56 @@ function mailFrom(env: Env, publicBase: string | null): string {
   return raw;
 }
 
+function documentStorage(env: Env, dataDir: string): DocumentStorageSettings {
+  const kind = (env.DOCUMENT_STORAGE || 'local').trim().toLowerCase();
+  if (kind === 'local') return { kind, directory: path.join(dataDir, 'documents') };
+  if (kind !== 's3') throw new ConfigError(`DOCUMENT_STORAGE must be local or s3, got "${env.DOCUMENT_STORAGE}".`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when DOCUMENT_STORAGE is s3.');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http:// or https:// URL.');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all.');
+  }
+  return {
+    kind,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    // Self-hosted S3-compatible stores rarely have per-bucket DNS names; AWS itself prefers virtual hosts.
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+  };
+}
+
+function retryDelays(env: Env): number[] {
+  const raw = env.WEBHOOK_RETRY_DELAYS?.trim();
+  if (!raw) return [60, 300, 1800, 7200];
+  const delays = raw.split(',').map((part) => Number(part.trim()));
+  if (delays.length !== 4 || delays.some((d) => !Number.isInteger(d) || d < 0 || d > 86_400)) {
+    throw new ConfigError(`WEBHOOK_RETRY_DELAYS must be four whole numbers of seconds (0-86400) separated by commas, got "${raw}".`);
+  }
+  return delays;
+}
+
+function webhooks(env: Env): WebhookSettings {
+  const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
+  const leaseMs = integer(env, 'WEBHOOK_LEASE_MS', Math.max(60_000, timeoutMs * 3), 1000, 3_600_000);
+  if (leaseMs <= timeoutMs) throw new ConfigError('WEBHOOK_LEASE_MS must be greater than WEBHOOK_TIMEOUT_MS.');
+  return {
+    allowHttp: boolean(env, 'WEBHOOK_ALLOW_HTTP', false),
+    allowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    retryDelaysSeconds: retryDelays(env),
+    timeoutMs,
+    leaseMs,
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 64, 1, 1000),
+    pollIntervalMs: integer(env, 'WEBHOOK_POLL_INTERVAL_MS', 200, 10, 60_000),
+  };
+}
+
 /** Builds the configuration from an environment (process.env by default) and an optional override. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -137,6 +219,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     loginMaxAttempts: integer(env, 'LOGIN_MAX_ATTEMPTS', 5, 1, 1000),
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, publicBase),
+    documentStorage: documentStorage(env, dataDir),
+    webhooks: webhooks(env),
     ...overrides,
   };
   return Object.freeze(config);

@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { STARTUP_LOCK_WAIT_MS, migrateAtStartup } from './db/migrate.js';
-import { Worker, workerTasks } from './worker.js';
+import { createWorker } from './worker.js';
 
 export interface StartOptions {
   worker: boolean;
@@ -38,7 +38,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     }
   }
 
-  const worker = options.worker ? new Worker(workerTasks(app.services), app.log) : null;
+  const worker = options.worker ? createWorker(app.services, app.log) : null;
   app.addHook('onClose', async () => worker?.stop());
 
   // A request still in flight at shutdown is answered with `Connection: close`, so that its keep-alive

@@ -1,7 +1,7 @@
 // Wires repositories and services by hand: plain constructors, no container.
 import type { Executor } from './db/transaction.js';
 import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
-import type { Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/sessions/session.repository.js';
 import { SessionService } from './modules/auth/sessions/session.service.js';
@@ -10,7 +10,11 @@ import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.j
 import type { Clock } from './lib/clock.js';
 import type { IdGenerator } from './lib/ids.js';
 import { createCatalog } from './modules/catalog/catalog.js';
+import { EventFeedService } from './modules/events/event-feed.service.js';
+import { EventPublisher } from './modules/events/event-publisher.js';
 import { EventRecorder } from './modules/events/event-recorder.js';
+import { createWebhooks } from './modules/webhooks/index.js';
+import type { Resolver } from './modules/webhooks/transport/address-guard.js';
 import { EventRepository } from './modules/events/event.repository.js';
 import { RetentionService } from './modules/events/retention.service.js';
 import { TokenRepository } from './modules/auth/tokens/token.repository.js';
@@ -19,6 +23,9 @@ import { createInventory } from './modules/inventory/inventory.js';
 import { createPurchaseOrders } from './modules/purchasing/purchase-orders/index.js';
 import { PurchaseOrderMailNotifier } from './modules/purchasing/purchase-orders/purchase-order.mail-notifier.js';
 import { createMailer } from './lib/mailer.js';
+import { createDocuments } from './modules/documents/index.js';
+import os from 'node:os';
+import path from 'node:path';
 import { createStock } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
@@ -27,16 +34,24 @@ import { TenantService } from './modules/tenancy/tenant.service.js';
 import { UserRepository } from './modules/tenancy/user.repository.js';
 import { UserService } from './modules/tenancy/user.service.js';
 
+/** Where the HTTP API is mounted; services that build links to it (downloads) need it. */
+export const API_PREFIX = '/api/v1';
+
 export interface ServiceDeps {
   db: Executor;
+  /** DNS used by the webhook SSRF checks; tests inject one. */
+  webhookResolver?: Resolver;
   clock: Clock;
   newId: IdGenerator;
   config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'publicUrl'> &
     // Optional so that callers without mail (benchmarks) need not name them; absent means no mail.
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>> &
+    // Absent: documents go to a directory of the system's temporary files and webhooks take their
+    // defaults (benchmarks only).
+    Partial<Pick<Config, 'documentStorage' | 'webhooks'>>;
 }
 
-export function createServices({ db, clock, newId, config }: ServiceDeps) {
+export function createServices({ db, clock, newId, config, webhookResolver }: ServiceDeps) {
   const repositories = {
     tenants: new TenantRepository(),
     users: new UserRepository(),
@@ -56,6 +71,9 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
   const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
   const events = new EventRecorder(clock, newId);
+  const publisher = new EventPublisher(db, clock, newId);
+  const eventFeed = new EventFeedService(db, repositories.events);
+  const webhooks = createWebhooks({ db, clock, newId, publisher, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
   const stock = createStock({ db, warehouses, events, clock, newId });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
@@ -68,7 +86,16 @@ export function createServices({ db, clock, newId, config }: ServiceDeps) {
   // One SMTP transport for the process; without SMTP_URL the silent notifier stays and email_sent is false.
   const mailer = createMailer({ smtpUrl: config.smtpUrl ?? null, mailFrom: config.mailFrom ?? '' });
   if (mailer.enabled) purchaseOrders.service.useNotifier(new PurchaseOrderMailNotifier(mailer, purchaseOrders.documents));
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders, mailer };
+  const documents = createDocuments({
+    db, clock, newId, publicUrl: config.publicUrl, apiPrefix: API_PREFIX,
+    storage: config.documentStorage ?? { kind: 'local', directory: path.join(os.tmpdir(), 'quartermaster-documents') },
+    owners: {
+      product: async (tenantId, id, trx) => void (await catalog.products.service.find(tenantId, id, trx)),
+      supplier: async (tenantId, id, trx) => void (await catalog.suppliers.service.get(tenantId, id, trx)),
+      purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
+    },
+  });
+  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -9,8 +9,19 @@ export interface WorkerTask {
   run(): Promise<unknown>;
 }
 
+/** A long-running loop (the webhook dispatcher) that the worker starts and stops with its tasks. */
+export interface WorkerLoop {
+  start(): void;
+  stop(): Promise<void>;
+}
+
 export function workerTasks(services: Services): WorkerTask[] {
   return [{ name: 'retention', intervalMs: 60 * 60 * 1000, run: () => services.retention.purge() }];
+}
+
+/** The worker of a process: retention on its interval, and the webhook publisher and delivery loop. */
+export function createWorker(services: Services, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Worker {
+  return new Worker(workerTasks(services), log, [services.webhooks.createDispatcher(log)]);
 }
 
 export class Worker {
@@ -20,9 +31,11 @@ export class Worker {
   constructor(
     private readonly tasks: WorkerTask[],
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+    private readonly loops: readonly WorkerLoop[] = [],
   ) {}
 
   start(): void {
+    for (const loop of this.loops) loop.start();
     for (const task of this.tasks) {
       const tick = () => {
         const run = task
@@ -41,6 +54,6 @@ export class Worker {
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running, ...this.loops.map((loop) => loop.stop())]);
   }
 }

@@ -551,6 +551,104 @@ export interface PurchaseOrderReceiptLinesTable {
   stock_movement_id: string | null;
 }
 
+export type DocumentOwnerType = 'product' | 'supplier' | 'purchase_order';
+export type DocumentStatus = 'active' | 'archived';
+
+export interface DocumentsTable {
+  id: string;
+  tenant_id: string;
+  owner_type: DocumentOwnerType;
+  owner_id: string;
+  type: string;
+  name: string;
+  description: string | null;
+  tags: string[];
+  is_public: boolean;
+  /** Seen only by callers who may manage the owner's documents. */
+  is_sensitive: boolean;
+  expires_at: Timestamp | null;
+  metadata: Record<string, string>;
+  /** The upload's file name, cleaned; shown and used for downloads, never for storage. */
+  original_filename: string;
+  /** Detected from the bytes. */
+  mime_type: string;
+  extension: string | null;
+  size_bytes: number;
+  checksum_sha256: string;
+  storage_key: string;
+  status: DocumentStatus;
+  archived_at: Timestamp | null;
+  renews_id: string | null;
+  renewed_by_id: string | null;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export type WebhookSubscriptionStatus = 'active' | 'disabled';
+export type WebhookPayloadMode = 'full' | 'thin';
+export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'delivered' | 'failed';
+
+export interface WebhookSubscriptionsTable {
+  id: string;
+  tenant_id: string;
+  url: string;
+  /** Patterns: an exact event type, `<entity>.*` or `*`. */
+  event_types: string[];
+  payload_mode: WebhookPayloadMode;
+  /** Kept in clear: every delivery is signed with it. Shown only at creation and rotation. */
+  secret: string;
+  headers: Record<string, string>;
+  description: string | null;
+  status: WebhookSubscriptionStatus;
+  disabled_reason: string | null;
+  disabled_at: Timestamp | null;
+  /** Creation or the last activation: events that occurred earlier are not delivered to it. */
+  active_since: Timestamp;
+  visible_entity_types: string[];
+  created_by: string | null;
+  token_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  tenant_id: string;
+  subscription_id: string;
+  event_id: string;
+  event_type: string;
+  entity_type: string;
+  entity_id: string;
+  status: WebhookDeliveryStatus;
+  /** Attempts started so far, counted when a worker claims the delivery. */
+  attempts: number;
+  next_attempt_at: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_response_code: number | null;
+  last_response_time_ms: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  tenant_id: string;
+  delivery_id: string;
+  subscription_id: string;
+  attempt: number;
+  attempted_at: Timestamp;
+  succeeded: boolean;
+  response_code: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -580,6 +678,10 @@ export interface DB {
   purchase_order_sequences: PurchaseOrderSequencesTable;
   purchase_order_receipts: PurchaseOrderReceiptsTable;
   purchase_order_receipt_lines: PurchaseOrderReceiptLinesTable;
+  documents: DocumentsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -601,9 +703,9 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred',
   'is_required', 'is_filterable', 'is_searchable', 'is_visible_on_frontend',
   'is_variant', 'track_inventory', 'allow_backorders', 'is_taxable', 'requires_shipping', 'is_visible',
-  'supplier_notified', 'quality_check_passed',
+  'supplier_notified', 'quality_check_passed', 'is_public', 'is_sensitive', 'succeeded',
 ]);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes',
-  'base_dimensions', 'images', 'tags', 'variant_ids',
+  'base_dimensions', 'images', 'tags', 'variant_ids', 'metadata', 'event_types', 'headers', 'visible_entity_types',
 ]);

@@ -38,6 +38,16 @@ export class ConflictError extends AppError {
   readonly statusCode = 409;
 }
 
+/** 413: the body, or a file in it, is larger than the route accepts. */
+export class PayloadTooLargeError extends AppError {
+  readonly statusCode = 413;
+}
+
+/** 415: the body is not in a content type the route reads. */
+export class UnsupportedMediaTypeError extends AppError {
+  readonly statusCode = 415;
+}
+
 export class UnauthenticatedError extends AppError {
   readonly statusCode = 401;
   constructor(message = 'Unauthenticated.') {

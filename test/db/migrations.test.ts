@@ -14,7 +14,8 @@ const TABLES = [
   'product_categories', 'brands', 'tags', 'suppliers', 'supplier_ratings', 'products', 'product_tags',
   'attribute_definitions', 'product_attribute_values', 'inventory_records', 'stock_movements', 'event_outbox',
   'master_products', 'variant_deletions', 'physical_counts', 'purchase_orders', 'purchase_order_items',
-  'purchase_order_sequences', 'purchase_order_receipts', 'purchase_order_receipt_lines',
+  'purchase_order_sequences', 'purchase_order_receipts', 'purchase_order_receipt_lines', 'documents',
+  'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts',
 ];
 /** Tables that exist before a tenant is known: sign-in attempts are keyed by e-mail and IP. */
 const WITHOUT_TENANT = ['tenants', 'login_attempts'];

@@ -1,11 +1,13 @@
 // buildTestApp: the real app on a fresh migrated database of the engine under test, plus a tenant with
 // an admin and an all-abilities token to call it with.
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { Services } from '../../src/services.js';
+import type { Resolver } from '../../src/modules/webhooks/transport/address-guard.js';
 import { bearer, makeTenant, makeToken, type TenantFixture } from './factories.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from './test-database.js';
 
@@ -25,6 +27,8 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: Partial<Config>;
   clock?: Clock;
+  /** DNS for the webhook SSRF checks. */
+  webhookResolver?: Resolver;
   /** Runs before the app is sealed, e.g. to register test-only routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -43,6 +47,7 @@ export function testConfig(location: TestDatabaseLocation, overrides: Partial<Co
     databaseUrl: location.databaseUrl,
     dataDir: location.dataDir,
     sqliteFile: location.sqliteFile,
+    documentStorage: { kind: 'local', directory: path.join(location.dataDir, 'documents') },
     ...overrides,
   });
 }
@@ -51,7 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const location = await createTestDatabaseLocation();
   const database = openTestDatabase(location);
   const config = testConfig(location, options.config);
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({ config, database, clock: options.clock, logger: false, webhookResolver: options.webhookResolver });
   await options.beforeReady?.(app);
   await app.ready();
   const services = app.services;

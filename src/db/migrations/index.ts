@@ -9,6 +9,8 @@ import * as m0006 from './0006_master_products.js';
 import * as m0007 from './0007_inventory.js';
 import * as m0008 from './0008_stock_movement_reads.js';
 import * as m0009 from './0009_purchase_orders.js';
+import * as m0010 from './0010_documents.js';
+import * as m0011 from './0011_webhooks.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_inventory': m0007,
   '0008_stock_movement_reads': m0008,
   '0009_purchase_orders': m0009,
+  '0010_documents': m0010,
+  '0011_webhooks': m0011,
 };

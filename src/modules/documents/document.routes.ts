@@ -1,0 +1,226 @@
+// The documents routes of one kind of owner: `/operations/<owner>/{id}/documents…`. Uploads are
+// multipart; everything else is JSON, and downloads stream the stored bytes.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { requireAbility } from '../../http/authentication.js';
+import { IdParams } from '../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../http/pagination.js';
+import { can } from '../auth/auth-context.js';
+import type { DocumentOwner } from './document-owners.js';
+import { receiveUpload, type ReceivedUpload } from './document-upload.js';
+import type { Document } from './document.repository.js';
+import { DocumentListQuery, DocumentResponse, DocumentUpdateBody, DocumentUploadFields } from './document.schemas.js';
+import type { DocumentCaller, DocumentService } from './document.service.js';
+
+const DocumentParams = Type.Object({ ...IdParams.properties, documentId: Type.String({ description: 'ULID of the document.' }) });
+
+function documentResource(document: Document, apiPrefix: string, owner: DocumentOwner, now: Date): DocumentResponse {
+  return {
+    id: document.id,
+    owner_type: document.owner_type,
+    owner_id: document.owner_id,
+    type: document.type,
+    name: document.name,
+    description: document.description,
+    tags: document.tags,
+    is_public: document.is_public,
+    is_sensitive: document.is_sensitive,
+    expires_at: document.expires_at,
+    is_expired: document.expires_at !== null && Date.parse(document.expires_at) <= now.getTime(),
+    metadata: document.metadata,
+    file_name: document.original_filename,
+    mime_type: document.mime_type,
+    extension: document.extension,
+    size_bytes: document.size_bytes,
+    checksum_sha256: document.checksum_sha256,
+    status: document.status,
+    archived_at: document.archived_at,
+    renews_id: document.renews_id,
+    renewed_by_id: document.renewed_by_id,
+    uploaded_by: document.uploaded_by,
+    download_url: `${apiPrefix}/operations/${owner.path}/${document.owner_id}/documents/${document.id}/download`,
+    created_at: document.created_at,
+    updated_at: document.updated_at,
+  };
+}
+
+/**
+ * `attachment` with the name in the UTF-8 `filename*` form whenever it is not plain ASCII. Left to itself the library
+ * sends a Latin-1 name (Å, ö…) as raw header bytes in `filename`, which UTF-8 clients read as mojibake.
+ */
+function attachment(filename: string): string {
+  return contentDisposition(filename, { fallback: filename.replace(/[^\x20-\x7e]/g, '_') });
+}
+
+/**
+ * The multipart form of an upload, for the API reference. The form is read and validated by the service;
+ * the schema has no `type`, so the route's own check of the (unparsed, undefined) body always passes.
+ */
+const uploadBody = (required: boolean) => ({
+  content: {
+    'multipart/form-data': {
+      schema: {
+        required: required ? ['file', 'type'] : ['file'],
+        properties: {
+          file: { type: 'string', format: 'binary' },
+          ...DocumentUploadFields.properties,
+          'tags[]': { type: 'array', items: { type: 'string' } },
+          'metadata[key]': { type: 'string', description: 'One form field per metadata key.' },
+        },
+      },
+    },
+  },
+});
+
+export interface DocumentRoutesOptions {
+  service: DocumentService;
+  owners: readonly DocumentOwner[];
+  apiPrefix: string;
+  publicUrl: string | null;
+  now: () => Date;
+}
+
+export function documentRoutes({ service, owners, apiPrefix, publicUrl, now }: DocumentRoutesOptions): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    // Multipart is read only here: everywhere else the API stays JSON-only.
+    await app.register(fastifyMultipart);
+
+    for (const owner of owners) {
+      const tags = ['Documents'];
+      const base = `/operations/${owner.path}/:id/documents`;
+      const one = `${base}/:documentId`;
+      const what = `${owner.label.toLowerCase()} document`;
+      const caller = (request: FastifyRequest): DocumentCaller => ({
+        tenantId: request.auth.tenantId,
+        userId: request.auth.user.id,
+        canSeeSensitive: can(request.auth, owner.manageAbility),
+      });
+      const resource = (document: Document) => documentResource(document, apiPrefix, owner, now());
+      const withUpload = async (request: FastifyRequest, reply: FastifyReply, ownerId: string, use: (upload: ReceivedUpload) => Promise<Document>) => {
+        // 404 before a byte of the body is read.
+        await service.requireOwner(request.auth.tenantId, owner, ownerId);
+        const upload = await receiveUpload(request, owner.maxBytes).catch((error: unknown) => {
+          // The rest of a refused body is never read, and a paused socket does not notice its client leave: without
+          // closing it the connection would stay open, holding up the server's shutdown.
+          if (!request.raw.complete) reply.header('connection', 'close');
+          throw error;
+        });
+        try {
+          return resource(await use(upload));
+        } finally {
+          await upload.discard();
+        }
+      };
+
+      app.get(
+        base,
+        {
+          schema: { tags, summary: `List ${what}s`, params: IdParams, querystring: DocumentListQuery, response: { 200: PaginatedSchema(DocumentResponse) } },
+          config: requireAbility(owner.viewAbility),
+        },
+        async (request) => {
+          const { page, per_page, ...filters } = request.query;
+          const result = await service.list(caller(request), owner, request.params.id, filters, { page, per_page });
+          return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(resource), total: result.total });
+        },
+      );
+
+      app.post(
+        base,
+        {
+          schema: {
+            tags,
+            summary: `Upload a ${what} (multipart/form-data, at most ${owner.maxBytes / 1024 / 1024} MB)`,
+            params: IdParams,
+            response: { 201: EnvelopeSchema(DocumentResponse) },
+            body: uploadBody(true),
+          },
+          // The body is read after the idempotency check would have to hash it, so uploads do not take part.
+          config: { ...requireAbility(owner.manageAbility), idempotency: false },
+        },
+        async (request, reply) => {
+          const created = await withUpload(request, reply, request.params.id, (upload) => service.upload(caller(request), owner, request.params.id, upload));
+          return reply.code(201).send(ok(created, 'Document uploaded successfully'));
+        },
+      );
+
+      app.get(
+        one,
+        {
+          schema: { tags, summary: `Get a ${what}`, params: DocumentParams, response: { 200: EnvelopeSchema(DocumentResponse) } },
+          config: requireAbility(owner.viewAbility),
+        },
+        async (request) => ok(resource(await service.get(caller(request), owner, request.params.id, request.params.documentId))),
+      );
+
+      app.route({
+        method: ['PUT', 'PATCH'],
+        url: one,
+        schema: { tags, summary: `Update a ${what}'s details (partial)`, params: DocumentParams, body: DocumentUpdateBody, response: { 200: EnvelopeSchema(DocumentResponse) } },
+        config: requireAbility(owner.manageAbility),
+        handler: async (request) =>
+          ok(resource(await service.update(caller(request), owner, request.params.id, request.params.documentId, request.body)), 'Document updated successfully'),
+      });
+
+      app.delete(
+        one,
+        {
+          schema: { tags, summary: `Delete a ${what} (soft delete)`, params: DocumentParams, response: { 200: EnvelopeSchema(Type.Null()) } },
+          config: requireAbility(owner.manageAbility),
+        },
+        async (request) => {
+          await service.remove(caller(request), owner, request.params.id, request.params.documentId);
+          return ok(null, 'Document deleted successfully');
+        },
+      );
+
+      app.get(
+        `${one}/download`,
+        {
+          schema: {
+            tags,
+            summary: `Download a ${what}'s file (Content-Type detected from its bytes)`,
+            params: DocumentParams,
+            produces: ['application/octet-stream'],
+          },
+          config: requireAbility(owner.viewAbility),
+        },
+        async (request, reply) => {
+          const { document, content } = await service.open(caller(request), owner, request.params.id, request.params.documentId);
+          return reply
+            .header('content-type', document.mime_type)
+            .header('content-length', String(document.size_bytes))
+            .header('content-disposition', attachment(document.original_filename))
+            .header('etag', `"${document.checksum_sha256}"`)
+            .header('cache-control', 'private, no-cache')
+            .header('x-content-type-options', 'nosniff')
+            .send(content);
+        },
+      );
+
+      if (owner.renewable) {
+        app.post(
+          `${one}/renew`,
+          {
+            schema: {
+              tags,
+              summary: `Renew a ${what}: upload its new version and archive this one`,
+              params: DocumentParams,
+              response: { 201: EnvelopeSchema(DocumentResponse) },
+              body: uploadBody(false),
+            },
+            config: { ...requireAbility(owner.manageAbility), idempotency: false },
+          },
+          async (request, reply) => {
+            const renewed = await withUpload(request, reply, request.params.id, (upload) => service.renew(caller(request), owner, request.params.id, request.params.documentId, upload));
+            return reply.code(201).send(ok(renewed, 'Document renewed successfully'));
+          },
+        );
+      }
+    }
+  };
+}

@@ -1,0 +1,51 @@
+// The event feed and the event type catalogue: bearer only, and never for personal tokens (decisions §3).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { TokenType } from '../../db/schema.js';
+import { EnvelopeSchema, ok } from '../../http/envelope.js';
+import { requestOrigin } from '../../http/pagination.js';
+import { EventFeedQuery, EventFeedResponse, EventTypeResponse } from './event-feed.schemas.js';
+import type { EventFeedService } from './event-feed.service.js';
+
+const tags = ['Webhooks'];
+const WEBHOOK_ACCESS = { auth: 'bearer', tokenTypes: ['application', 'integration'] as readonly TokenType[] } as const;
+
+/** This request's URL with `after` moved to `cursor`, keeping its filters and page size. */
+function cursorUrl(request: FastifyRequest, publicUrl: string | null, cursor: string): string {
+  const url = new URL(request.url, requestOrigin(request, publicUrl));
+  url.searchParams.set('after', cursor);
+  // A public URL may carry a path of its own, which `new URL` would replace.
+  return publicUrl ? `${publicUrl}${url.pathname}${url.search}` : url.toString();
+}
+
+export function eventFeedRoutes(service: EventFeedService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/webhooks/event-types',
+      {
+        schema: { tags, summary: 'List the event types', response: { 200: EnvelopeSchema(Type.Array(EventTypeResponse)) } },
+        config: WEBHOOK_ACCESS,
+      },
+      async () => ok(service.eventTypes()),
+    );
+
+    app.get(
+      '/webhooks/events',
+      {
+        schema: {
+          tags,
+          summary: 'Read the event feed, oldest first, after a cursor',
+          querystring: EventFeedQuery,
+          response: { 200: EventFeedResponse },
+        },
+        config: WEBHOOK_ACCESS,
+      },
+      async (request) => {
+        const { events, meta } = await service.page(request.auth, request.query);
+        const next = meta.has_more && meta.cursor !== null ? cursorUrl(request, publicUrl, meta.cursor) : null;
+        return { success: true as const, data: events, meta, links: { next } };
+      },
+    );
+  };
+}

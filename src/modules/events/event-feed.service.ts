@@ -1,0 +1,90 @@
+// The event feed: a tenant's published events in id order, read with an exclusive `after` cursor. Ids only
+// grow in publishing order (see feed-ids.ts), so a reader that follows the cursor never skips an event.
+import type { EventsTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+import { ValidationError } from '../../http/errors.js';
+import type { AuthContext } from '../auth/auth-context.js';
+import { eventTypesMatching, patternProblem } from './event-patterns.js';
+import { EVENT_TYPES } from './event-types.js';
+import { ENTITY_VIEW_ABILITY, visibleEntityTypes } from './event-visibility.js';
+import type { EventFeedMeta, EventFeedQuery, EventResponse, EventTypeResponse } from './event-feed.schemas.js';
+import type { EventRepository } from './event.repository.js';
+
+export interface EventFeedPage {
+  events: EventResponse[];
+  meta: EventFeedMeta;
+}
+
+/** Every entity type the feed knows, visible to the caller or not: asking for one is never an error. */
+const KNOWN_ENTITY_TYPES: ReadonlySet<string> = new Set([
+  ...Object.keys(ENTITY_VIEW_ABILITY),
+  ...Object.values(EVENT_TYPES).map((type) => type.entity_type),
+]);
+
+function commaList(value: string | undefined): string[] {
+  const parts = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+  return [...new Set(parts)];
+}
+
+/** The event types the `event_type` filter selects, or null when it is absent (every type). */
+function parseEventTypes(value: string | undefined): string[] | null {
+  const patterns = commaList(value);
+  if (patterns.length === 0) return null;
+  const problems = patterns.map(patternProblem).filter((problem): problem is string => problem !== null);
+  if (problems.length > 0) throw new ValidationError({ event_type: problems });
+  return eventTypesMatching(patterns);
+}
+
+/** The entity types to read: those asked for (all when none), narrowed to what `visible` allows. */
+function parseEntityTypes(value: string | undefined, visible: readonly string[]): string[] {
+  const wanted = commaList(value);
+  const unknown = wanted.filter((type) => !KNOWN_ENTITY_TYPES.has(type));
+  if (unknown.length > 0) {
+    throw ValidationError.field('entity_type', `Unknown entity type: ${unknown.join(', ')}. Known: ${[...KNOWN_ENTITY_TYPES].join(', ')}.`);
+  }
+  return wanted.length === 0 ? [...visible] : wanted.filter((type) => visible.includes(type));
+}
+
+function eventResource(event: EventsTable): EventResponse {
+  return {
+    id: event.id,
+    event_type: event.event_type,
+    entity_type: event.entity_type,
+    entity_id: event.entity_id,
+    occurred_at: event.occurred_at,
+    payload: event.payload,
+  };
+}
+
+export class EventFeedService {
+  constructor(
+    private readonly db: Executor,
+    private readonly events: EventRepository,
+  ) {}
+
+  /** The catalogue of event types, each with its entity type and what causes it. */
+  eventTypes(): EventTypeResponse[] {
+    return Object.entries(EVENT_TYPES).map(([eventType, { entity_type, description }]) => ({ event_type: eventType, entity_type, description }));
+  }
+
+  /**
+   * One page of the caller's tenant's events after `query.after`, oldest first, limited to the entity types
+   * the caller may view. `meta.cursor` is the last event's id, or `after` itself when the page is empty.
+   * Throws ValidationError for an unknown pattern or entity type.
+   */
+  async page(auth: AuthContext, query: EventFeedQuery): Promise<EventFeedPage> {
+    const after = query.after?.toLowerCase() ?? null;
+    const rows = await this.events.listFeed(this.db, {
+      tenantId: auth.tenantId,
+      after,
+      entityTypes: parseEntityTypes(query.entity_type, visibleEntityTypes(auth)),
+      eventTypes: parseEventTypes(query.event_type),
+      limit: query.per_page + 1,
+    });
+    const events = rows.slice(0, query.per_page).map(eventResource);
+    return {
+      events,
+      meta: { per_page: query.per_page, has_more: rows.length > query.per_page, cursor: events.at(-1)?.id ?? after },
+    };
+  }
+}

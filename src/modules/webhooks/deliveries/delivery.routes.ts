@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TokenType } from '../../../db/schema.js';
+import { IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import {
+  DeliveryDetailResponse,
+  DeliveryListQuery,
+  DeliveryParams,
+  DeliveryResponse,
+  DeliveryRetryResponse,
+  DeliveryTestResponse,
+  ReplayBody,
+  ReplayResponse,
+  SubscriptionDeliveriesParams,
+} from './delivery.schemas.js';
+import { deliveryDetailResource, deliveryResource, TEST_EVENT_TYPE, type DeliveryService } from './delivery.service.js';
+
+const tags = ['Webhooks'];
+const SUBSCRIPTION = '/webhooks/subscriptions/:id';
+const DELIVERIES = '/webhooks/subscriptions/:subscriptionId/deliveries';
+const DELIVERY = `${DELIVERIES}/:deliveryId`;
+
+/** The same access as the subscription routes: bearer tokens, not personal ones. */
+const WEBHOOK_TOKEN_TYPES: readonly TokenType[] = ['application', 'integration'];
+const config = { auth: 'bearer' as const, tokenTypes: WEBHOOK_TOKEN_TYPES };
+
+/** The delivery routes of webhook subscriptions (list, detail, retry), the test event and replay, relative to the API prefix. */
+export function deliveryRoutes(service: DeliveryService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      DELIVERIES,
+      {
+        schema: {
+          tags,
+          summary: "List a webhook subscription's deliveries, newest first",
+          params: SubscriptionDeliveriesParams,
+          querystring: DeliveryListQuery,
+          response: { 200: PaginatedSchema(DeliveryResponse) },
+        },
+        config,
+      },
+      async (request) => {
+        const { page, per_page } = request.query;
+        const result = await service.list(request.auth.tenantId, request.params.subscriptionId, request.query, { page, per_page });
+        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(deliveryResource), total: result.total });
+      },
+    );
+
+    app.get(
+      DELIVERY,
+      {
+        schema: {
+          tags,
+          summary: 'Get a webhook delivery with the body it sends and every attempt',
+          params: DeliveryParams,
+          response: { 200: EnvelopeSchema(DeliveryDetailResponse) },
+        },
+        config,
+      },
+      async (request) => {
+        const { subscriptionId, deliveryId } = request.params;
+        return ok(deliveryDetailResource(await service.get(request.auth.tenantId, subscriptionId, deliveryId)));
+      },
+    );
+
+    app.post(
+      `${DELIVERY}/retry`,
+      {
+        schema: {
+          tags,
+          summary: 'Retry a failed delivery (one more attempt), or make a pending one due now',
+          params: DeliveryParams,
+          response: { 200: EnvelopeSchema(DeliveryRetryResponse) },
+        },
+        config,
+      },
+      async (request) => {
+        const { subscriptionId, deliveryId } = request.params;
+        const { delivery, attempt } = await service.retry(request.auth.tenantId, subscriptionId, deliveryId);
+        return ok({ delivery_id: delivery.id, status: 'pending' as const, attempt, updated_at: delivery.updated_at }, 'Webhook delivery queued for retry');
+      },
+    );
+
+    app.post(
+      `${SUBSCRIPTION}/test`,
+      {
+        schema: {
+          tags,
+          summary: 'Send a webhook.test event to this subscription only (also when it is disabled)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(DeliveryTestResponse) },
+        },
+        config,
+      },
+      async (request) => {
+        const delivery = await service.sendTest(request.auth.tenantId, request.params.id);
+        return ok({ delivery_id: delivery.id, event_type: TEST_EVENT_TYPE, status: 'pending' as const }, 'Webhook test event queued');
+      },
+    );
+
+    app.post(
+      `${SUBSCRIPTION}/replay`,
+      {
+        schema: {
+          tags,
+          summary: 'Deliver again the retained events of a time window to an active subscription (skips events with an open delivery)',
+          params: IdParams,
+          body: ReplayBody,
+          response: { 200: EnvelopeSchema(ReplayResponse) },
+        },
+        config,
+      },
+      async (request) => ok(await service.replay(request.auth.tenantId, request.params.id, request.body), 'Webhook events replayed'),
+    );
+  };
+}

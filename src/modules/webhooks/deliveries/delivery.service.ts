@@ -1,0 +1,286 @@
+// A subscription's deliveries: reading them with their attempts, retrying one by hand, sending a test event, and
+// replaying the retained events of a time window after an outage. At most one delivery per event and
+// subscription is open (pending or delivering) at a time: the partial unique index holds that under any
+// concurrency, and these methods answer 422 instead of doubling one.
+import type { Transaction } from 'kysely';
+import type { DB, EventsTable } from '../../../db/schema.js';
+import { uniqueViolation } from '../../../db/errors.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import { eventTypesMatching, patternProblem } from '../../events/event-patterns.js';
+import { EVENT_TYPES } from '../../events/event-types.js';
+import { newDelivery } from '../dispatch/delivery-fan-out.js';
+import type { Subscription, SubscriptionRepository } from '../subscriptions/subscription.repository.js';
+import type { Delivery, DeliveryAttempt, DeliveredEvent, DeliveryFilter, DeliveryRepository, EventIdentity, ReplayWindow } from './delivery.repository.js';
+import type { DeliveryDetailResponse, DeliveryListQuery, DeliveryResponse, ReplayBody } from './delivery.schemas.js';
+import { webhookEvent } from '../dispatch/webhook-request.js';
+
+export const TEST_EVENT_TYPE = 'webhook.test';
+export const TEST_EVENT_MESSAGE = 'Test event from Quartermaster.';
+const REPLAY_CHUNK = 500;
+/** Read-and-move rounds a retry makes when the worker changes the delivery in between, before giving up. */
+const RETRY_ROUNDS = 3;
+
+export interface DeliveryDetail {
+  delivery: Delivery;
+  event: DeliveredEvent;
+  attempts: DeliveryAttempt[];
+  subscription: Subscription;
+}
+
+export interface RetryResult {
+  delivery: Delivery;
+  /** The number of the attempt the worker will make next. */
+  attempt: number;
+}
+
+export interface ReplayResult {
+  subscription_id: string;
+  since: string;
+  until: string;
+  deliveries_created: number;
+  already_pending: number;
+}
+
+/** The list form; a delivered or failed delivery has no next attempt scheduled. */
+export function deliveryResource(d: Delivery): DeliveryResponse {
+  return {
+    id: d.id,
+    subscription_id: d.subscription_id,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    entity_id: d.entity_id,
+    status: d.status,
+    attempts: d.attempts,
+    next_attempt_at: d.status === 'delivered' || d.status === 'failed' ? null : d.next_attempt_at,
+    last_attempt_at: d.last_attempt_at,
+    last_response_code: d.last_response_code,
+    last_response_time_ms: d.last_response_time_ms,
+    last_error: d.last_error,
+    created_at: d.created_at,
+    updated_at: d.updated_at,
+  };
+}
+
+/** The detail form: the body as sent in the subscription's payload mode, and every attempt. */
+export function deliveryDetailResource({ delivery, event, attempts, subscription }: DeliveryDetail): DeliveryDetailResponse {
+  const { attempts: attemptsCount, ...fields } = deliveryResource(delivery);
+  return {
+    ...fields,
+    entity_type: delivery.entity_type,
+    payload: webhookEvent(event, subscription.payload_mode),
+    attempts: attempts.map((a) => ({
+      attempt: a.attempt,
+      attempted_at: a.attempted_at,
+      response_code: a.response_code,
+      response_time_ms: a.response_time_ms,
+      error: a.error,
+    })),
+    attempts_count: attemptsCount,
+  };
+}
+
+/** Why `delivery` cannot be made due now, or null when a retry may move it. */
+function retryProblem(delivery: Delivery, now: Date): string | null {
+  switch (delivery.status) {
+    case 'failed':
+      return null;
+    case 'pending':
+      return Date.parse(delivery.next_attempt_at) > now.getTime()
+        ? null
+        : `The delivery is already pending and due: attempt ${delivery.attempts + 1} will be made shortly.`;
+    case 'delivering':
+      return 'Cannot retry a delivery whose status is delivering: an attempt is in progress. Only failed or pending deliveries can be retried.';
+    case 'delivered':
+      return 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.';
+  }
+}
+
+function openDeliveryExists(openId: string | undefined): BusinessRuleError {
+  const which = openId ? ` (${openId})` : '';
+  return new BusinessRuleError(
+    `Another delivery of this event to this subscription${which} is already pending or in progress; it cannot be retried until that one ends.`,
+  );
+}
+
+function listFilter(query: Pick<DeliveryListQuery, 'status' | 'event_type'>): DeliveryFilter {
+  if (query.event_type !== undefined && !(query.event_type in EVENT_TYPES)) {
+    throw ValidationError.field('event_type', `Unknown event type "${query.event_type}". The filter takes one exact event type; see GET /api/v1/webhooks/event-types.`);
+  }
+  return { status: query.status, eventType: query.event_type };
+}
+
+/** The window's bounds in the stored form, with every problem of the request at once. */
+function replayBounds(input: ReplayBody, now: Date): { since: string; until: string } {
+  const errors: FieldErrors = {};
+  const since = new Date(input.since);
+  const until = input.until === undefined ? now : new Date(input.until);
+  if (until.getTime() < since.getTime()) errors.until = ['The until field must be a date after or equal to since.'];
+  input.event_types?.forEach((pattern, index) => {
+    const problem = patternProblem(pattern);
+    if (problem) errors[`event_types.${index}`] = [problem];
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { since: since.toISOString(), until: until.toISOString() };
+}
+
+/** The event types a replay may deliver: the subscription's, narrowed by the request's, of entities it may see. */
+function replayEventTypes(subscription: Subscription, requested: readonly string[] | undefined): string[] {
+  const own = eventTypesMatching(subscription.event_types);
+  const asked = requested === undefined ? null : new Set<string>(eventTypesMatching(requested));
+  return own.filter((type) => (asked === null || asked.has(type)) && subscription.visible_entity_types.includes(EVENT_TYPES[type].entity_type));
+}
+
+export class DeliveryService {
+  constructor(
+    private readonly db: Executor,
+    private readonly deliveries: DeliveryRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator,
+  ) {}
+
+  /**
+   * The subscription's deliveries, newest first, filtered by status and exact event type.
+   * @throws NotFoundError('Webhook subscription'); ValidationError for an unknown event type.
+   */
+  async list(tenantId: string, subscriptionId: string, query: DeliveryListQuery, page: PageRequest): Promise<Page<Delivery>> {
+    const filter = listFilter(query);
+    await this.subscription(this.db, tenantId, subscriptionId);
+    return this.deliveries.list(this.db, tenantId, subscriptionId, filter, page);
+  }
+
+  /**
+   * One delivery with its event and every attempt.
+   * @throws NotFoundError('Webhook subscription'), NotFoundError('Webhook delivery'), also for a delivery of another
+   * subscription.
+   */
+  async get(tenantId: string, subscriptionId: string, deliveryId: string): Promise<DeliveryDetail> {
+    const subscription = await this.subscription(this.db, tenantId, subscriptionId);
+    const delivery = await this.delivery(tenantId, subscriptionId, deliveryId);
+    const [event, attempts] = await Promise.all([this.deliveries.eventOf(this.db, delivery), this.deliveries.attemptsOf(this.db, delivery)]);
+    // Retention deletes an event together with its deliveries, so a delivery without its event was just purged.
+    if (!event) throw new NotFoundError('Webhook delivery');
+    return { delivery, event, attempts, subscription };
+  }
+
+  /**
+   * failed -> pending, or a pending delivery waiting out its retry delay -> due, both due now; the attempt counter
+   * continues, so a failed delivery gets one more attempt. Of concurrent retries of one delivery exactly one moves
+   * it; the others find it pending and due. The subscription may be disabled: the retry is asked for by hand.
+   * @throws NotFoundError for the subscription or the delivery; BusinessRuleError when the delivery is delivering,
+   * delivered or already due, or when another delivery of the same event to the subscription is open.
+   */
+  async retry(tenantId: string, subscriptionId: string, deliveryId: string): Promise<RetryResult> {
+    await this.subscription(this.db, tenantId, subscriptionId);
+    for (let round = 0; round < RETRY_ROUNDS; round++) {
+      const seen = await this.delivery(tenantId, subscriptionId, deliveryId);
+      const now = this.clock.now();
+      const problem = retryProblem(seen, now);
+      if (problem) throw new BusinessRuleError(problem);
+      const moved = await this.makeDue(seen, now);
+      if (moved) return { delivery: moved, attempt: moved.attempts + 1 };
+    }
+    throw new BusinessRuleError('The delivery kept changing while it was being retried; try again.');
+  }
+
+  /**
+   * Records a `webhook.test` event (entity `webhook`, never visible in the feed) and one pending delivery of it to
+   * this subscription only, in one transaction. A disabled subscription gets it too, so that its endpoint can be
+   * checked before it is activated again.
+   * @throws NotFoundError('Webhook subscription').
+   */
+  async sendTest(tenantId: string, subscriptionId: string): Promise<Delivery> {
+    return inTransaction(this.db, async (trx) => {
+      const subscription = await this.subscription(trx, tenantId, subscriptionId);
+      const now = this.clock.now().toISOString();
+      const event: EventsTable = {
+        id: this.newId(),
+        tenant_id: tenantId,
+        event_type: TEST_EVENT_TYPE,
+        entity_type: EVENT_TYPES[TEST_EVENT_TYPE].entity_type,
+        entity_id: subscription.id,
+        payload: { subscription_id: subscription.id, message: TEST_EVENT_MESSAGE },
+        occurred_at: now,
+        created_at: now,
+      };
+      await this.deliveries.insertEvent(trx, event);
+      const delivery = newDelivery(this.newId(), subscription.id, event, now);
+      await this.deliveries.insert(trx, delivery);
+      return delivery;
+    });
+  }
+
+  /**
+   * Creates a pending delivery, due now, for every retained event of the tenant that occurred in [since, until]
+   * and that the subscription would receive (its patterns, the entities its creator could view, and the request's
+   * patterns), unless that event already has an open delivery to it. Works in chunks, each in its own
+   * transaction; replaying the same window again creates nothing while the first deliveries are open.
+   * @throws NotFoundError('Webhook subscription'); ValidationError for bad bounds or patterns; BusinessRuleError
+   * when the subscription is disabled.
+   */
+  async replay(tenantId: string, subscriptionId: string, input: ReplayBody): Promise<ReplayResult> {
+    const { since, until } = replayBounds(input, this.clock.now());
+    const subscription = await this.subscription(this.db, tenantId, subscriptionId);
+    if (subscription.status !== 'active') {
+      throw new BusinessRuleError(`Cannot replay events to a webhook subscription whose status is ${subscription.status}; activate it first.`);
+    }
+    const window: ReplayWindow = {
+      tenantId,
+      since,
+      until,
+      eventTypes: replayEventTypes(subscription, input.event_types),
+      entityTypes: subscription.visible_entity_types,
+    };
+    const result: ReplayResult = { subscription_id: subscription.id, since, until, deliveries_created: 0, already_pending: 0 };
+    let after: string | null = null;
+    for (;;) {
+      const chunk = await inTransaction(this.db, (trx) => this.replayChunk(trx, subscription, window, after));
+      result.deliveries_created += chunk.created;
+      result.already_pending += chunk.matched - chunk.created;
+      if (chunk.matched < REPLAY_CHUNK) return result;
+      after = chunk.lastEventId;
+    }
+  }
+
+  private async replayChunk(trx: Transaction<DB>, subscription: Subscription, window: ReplayWindow, after: string | null) {
+    const events = await this.deliveries.eventsInWindow(trx, window, after, REPLAY_CHUNK);
+    const now = this.clock.now().toISOString();
+    const created = await this.deliveries.insertUnlessOpen(
+      trx,
+      events.map((event) => newDelivery(this.newId(), subscription.id, withoutPayload(event), now)),
+    );
+    return { matched: events.length, created, lastEventId: events.at(-1)?.id ?? after };
+  }
+
+  /** Moves `seen` when it is unchanged; a unique violation means another open delivery of the event exists. */
+  private async makeDue(seen: Delivery, now: Date): Promise<Delivery | undefined> {
+    try {
+      return await this.deliveries.makeDue(this.db, seen, now.toISOString());
+    } catch (error) {
+      if (!uniqueViolation(error)) throw error;
+      const open = await this.deliveries.findOpen(this.db, seen.tenant_id, seen.subscription_id, seen.event_id, seen.id);
+      throw openDeliveryExists(open?.id);
+    }
+  }
+
+  private async subscription(db: Executor, tenantId: string, id: string): Promise<Subscription> {
+    const subscription = await this.subscriptions.find(db, tenantId, id);
+    if (!subscription) throw new NotFoundError('Webhook subscription');
+    return subscription;
+  }
+
+  private async delivery(tenantId: string, subscriptionId: string, id: string): Promise<Delivery> {
+    const delivery = await this.deliveries.find(this.db, tenantId, subscriptionId, id);
+    if (!delivery) throw new NotFoundError('Webhook delivery');
+    return delivery;
+  }
+}
+
+/** newDelivery reads only the event's identity; the payload stays in `events` and is read when the delivery is sent. */
+function withoutPayload(event: EventIdentity): EventsTable {
+  return { ...event, payload: null };
+}

@@ -1,0 +1,63 @@
+// Wires webhooks: the publisher's fan-out into deliveries, the delivery queue and worker, the subscription,
+// delivery and event-feed endpoints, and their metrics.
+import { hostname } from 'node:os';
+import type { WebhookSettings } from '../../config.js';
+import type { Executor } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
+import type { IdGenerator } from '../../lib/ids.js';
+import type { EventPublisher } from '../events/event-publisher.js';
+import { DeliveryRepository } from './deliveries/delivery.repository.js';
+import { deliveryRoutes } from './deliveries/delivery.routes.js';
+import { DeliveryService } from './deliveries/delivery.service.js';
+import { DeliveryFanOut } from './dispatch/delivery-fan-out.js';
+import { DeliveryQueue } from './dispatch/delivery-queue.js';
+import { WebhookDispatcher, type DispatcherLog } from './dispatch/webhook-dispatcher.js';
+import { WEBHOOK_USER_AGENT } from './dispatch/webhook-request.js';
+import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
+import { subscriptionRoutes } from './subscriptions/subscription.routes.js';
+import { SubscriptionService } from './subscriptions/subscription.service.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Resolver } from './transport/address-guard.js';
+import { WebhookSender } from './transport/webhook-sender.js';
+import { WebhookMetrics } from './webhook-metrics.js';
+
+export interface WebhookModuleDeps {
+  db: Executor;
+  clock: Clock;
+  newId: IdGenerator;
+  publisher: EventPublisher;
+  settings: WebhookSettings;
+  /** DNS for SSRF checks; the system resolver unless a test injects one. */
+  resolve?: Resolver;
+  publicUrl: string | null;
+}
+
+export function createWebhooks(deps: WebhookModuleDeps) {
+  const subscriptionRepository = new SubscriptionRepository();
+  deps.publisher.useFanOut(new DeliveryFanOut(subscriptionRepository, deps.clock, deps.newId));
+  const queue = new DeliveryQueue(deps.db, deps.newId);
+  const metrics = new WebhookMetrics(queue, deps.clock);
+  const policy = { allowHttp: deps.settings.allowHttp, allowPrivateTargets: deps.settings.allowPrivateTargets };
+  const subscriptions = new SubscriptionService(deps.db, subscriptionRepository, deps.clock, deps.newId, policy, deps.resolve);
+  const deliveries = new DeliveryService(deps.db, new DeliveryRepository(), subscriptionRepository, deps.clock, deps.newId);
+
+  const routes: FastifyPluginAsyncTypebox = async (app) => {
+    await app.register(subscriptionRoutes(subscriptions, deps.publicUrl));
+    await app.register(deliveryRoutes(deliveries, deps.publicUrl));
+  };
+
+  /** A delivery worker for this process; each has its own id, which names it as the holder of its leases. */
+  const createDispatcher = (log: DispatcherLog) =>
+    new WebhookDispatcher(
+      `${hostname()}:${process.pid}:${deps.newId()}`,
+      deps.publisher,
+      queue,
+      new WebhookSender({ timeoutMs: deps.settings.timeoutMs, policy, resolve: deps.resolve, userAgent: WEBHOOK_USER_AGENT, clock: deps.clock }),
+      deps.clock,
+      deps.settings,
+      log,
+      metrics,
+    );
+
+  return { subscriptions, subscriptionRepository, queue, metrics, policy, createDispatcher, routes };
+}

@@ -1,0 +1,91 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { engineOf } from '../../../db/dialect.js';
+import type { WebhookSubscriptionStatus, WebhookSubscriptionsTable } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+
+export type Subscription = Selectable<WebhookSubscriptionsTable>;
+export type NewSubscription = Insertable<WebhookSubscriptionsTable>;
+export type SubscriptionChanges = Updateable<WebhookSubscriptionsTable>;
+
+export class SubscriptionRepository {
+  private live(db: Executor, tenantId: string) {
+    return db.selectFrom('webhook_subscriptions').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
+  }
+
+  async insert(db: Executor, subscription: NewSubscription): Promise<Subscription> {
+    return db.insertInto('webhook_subscriptions').values(subscription).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async find(db: Executor, tenantId: string, id: string): Promise<Subscription | undefined> {
+    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(db: Executor, tenantId: string, status: WebhookSubscriptionStatus | undefined, page: PageRequest): Promise<Page<Subscription>> {
+    let query = this.live(db, tenantId);
+    if (status) query = query.where('status', '=', status);
+    const [items, count] = await Promise.all([
+      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.per_page).offset(offsetOf(page)).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.total) };
+  }
+
+  async countActive(db: Executor, tenantId: string): Promise<number> {
+    const row = await this.live(db, tenantId)
+      .where('status', '=', 'active')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** Serialises the tenant's subscription changes that the active limit depends on (PostgreSQL row lock). */
+  async lockTenant(db: Executor, tenantId: string): Promise<void> {
+    if (engineOf(db) === 'postgres') await sql`select id from tenants where id = ${tenantId} for update`.execute(db);
+  }
+
+  async update(db: Executor, tenantId: string, id: string, changes: SubscriptionChanges): Promise<Subscription | undefined> {
+    return db
+      .updateTable('webhook_subscriptions')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Applies `changes` to a live subscription only while its status is `from`, in one conditional UPDATE, so a
+   * request and the automatic disabling cannot both move it. Undefined when nothing matched.
+   */
+  async transition(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    from: WebhookSubscriptionStatus,
+    changes: SubscriptionChanges,
+  ): Promise<Subscription | undefined> {
+    return db
+      .updateTable('webhook_subscriptions')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Every active subscription of these tenants: the publisher matches each new event against them. */
+  async activeOf(db: Executor, tenantIds: readonly string[]): Promise<Subscription[]> {
+    if (tenantIds.length === 0) return [];
+    return db
+      .selectFrom('webhook_subscriptions')
+      .selectAll()
+      .where('tenant_id', 'in', tenantIds)
+      .where('status', '=', 'active')
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TokenType } from '../../../db/schema.js';
+import { IdParams } from '../../../http/common-schemas.js';
+import { EnvelopeSchema, MessageSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import {
+  SubscriptionCreateBody,
+  SubscriptionListQuery,
+  SubscriptionResponse,
+  SubscriptionSecretResponse,
+  SubscriptionStatusResponse,
+  SubscriptionUpdateBody,
+  SubscriptionWithSecretResponse,
+} from './subscription.schemas.js';
+import { subscriptionResource, subscriptionWithSecret, type StatusChange, type SubscriptionService } from './subscription.service.js';
+
+const tags = ['Webhooks'];
+const BASE = '/webhooks/subscriptions';
+const ONE = `${BASE}/:id`;
+
+/** Bearer tokens only, and not personal ones; no ability: what a subscription receives follows the token's view abilities. */
+const WEBHOOK_TOKEN_TYPES: readonly TokenType[] = ['application', 'integration'];
+const config = { auth: 'bearer' as const, tokenTypes: WEBHOOK_TOKEN_TYPES };
+
+function statusAnswer({ subscription, changed }: StatusChange, done: string) {
+  const data = { id: subscription.id, status: subscription.status, updated_at: subscription.updated_at };
+  return ok(data, changed ? `Webhook subscription ${done} successfully` : `Webhook subscription is already ${subscription.status}; nothing changed`);
+}
+
+/** The webhook subscription routes, relative to the API prefix. */
+export function subscriptionRoutes(service: SubscriptionService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      BASE,
+      {
+        schema: {
+          tags,
+          summary: 'List webhook subscriptions, newest first',
+          querystring: SubscriptionListQuery,
+          response: { 200: PaginatedSchema(SubscriptionResponse) },
+        },
+        config,
+      },
+      async (request) => {
+        const { page, per_page, status } = request.query;
+        const result = await service.list(request.auth.tenantId, status, { page, per_page });
+        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(subscriptionResource), total: result.total });
+      },
+    );
+
+    app.post(
+      BASE,
+      {
+        schema: {
+          tags,
+          summary: 'Create a webhook subscription (active; the answer is the only read that shows the secret)',
+          body: SubscriptionCreateBody,
+          response: { 201: EnvelopeSchema(SubscriptionWithSecretResponse) },
+        },
+        config,
+      },
+      async (request, reply) => {
+        const subscription = await service.create(request.auth, request.body);
+        return reply.code(201).send(ok(subscriptionWithSecret(subscription), 'Webhook subscription created successfully'));
+      },
+    );
+
+    app.get(
+      ONE,
+      {
+        schema: { tags, summary: 'Get a webhook subscription (without its secret)', params: IdParams, response: { 200: EnvelopeSchema(SubscriptionResponse) } },
+        config,
+      },
+      async (request) => ok(subscriptionResource(await service.get(request.auth.tenantId, request.params.id))),
+    );
+
+    app.patch(
+      ONE,
+      {
+        schema: {
+          tags,
+          summary: 'Update a webhook subscription (partial; not the secret)',
+          params: IdParams,
+          body: SubscriptionUpdateBody,
+          response: { 200: EnvelopeSchema(SubscriptionResponse) },
+        },
+        config,
+      },
+      async (request) =>
+        ok(subscriptionResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Webhook subscription updated successfully'),
+    );
+
+    app.delete(
+      ONE,
+      {
+        schema: {
+          tags,
+          summary: 'Delete a webhook subscription (soft delete; deliveries in flight finish)',
+          params: IdParams,
+          response: { 200: MessageSchema },
+        },
+        config,
+      },
+      async (request) => {
+        await service.remove(request.auth.tenantId, request.params.id);
+        return { success: true, message: 'Webhook subscription deleted successfully' };
+      },
+    );
+
+    app.post(
+      `${ONE}/activate`,
+      {
+        schema: {
+          tags,
+          summary: 'Activate a disabled webhook subscription (within the active limit; an active one is answered unchanged)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
+        },
+        config,
+      },
+      async (request) => statusAnswer(await service.activate(request.auth.tenantId, request.params.id), 'activated'),
+    );
+
+    app.post(
+      `${ONE}/disable`,
+      {
+        schema: {
+          tags,
+          summary: 'Disable an active webhook subscription (a disabled one is answered unchanged)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
+        },
+        config,
+      },
+      async (request) => statusAnswer(await service.disable(request.auth.tenantId, request.params.id), 'disabled'),
+    );
+
+    app.post(
+      `${ONE}/rotate-secret`,
+      {
+        schema: {
+          tags,
+          summary: 'Replace the secret with a new generated one; the old one stops signing at once',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SubscriptionSecretResponse) },
+        },
+        config,
+      },
+      async (request) => {
+        const rotated = await service.rotateSecret(request.auth.tenantId, request.params.id);
+        return ok({ id: rotated.id, secret: rotated.secret, updated_at: rotated.updated_at }, 'Webhook subscription secret rotated successfully');
+      },
+    );
+  };
+}

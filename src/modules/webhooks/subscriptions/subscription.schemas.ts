@@ -1,0 +1,108 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { pageQuery } from '../../../http/pagination.js';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
+export const PAYLOAD_MODES = ['full', 'thin'] as const;
+
+export const MAX_URL_LENGTH = 2048;
+export const MAX_EVENT_TYPES = 50;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+const fields = {
+  url: Type.String({
+    minLength: 1,
+    maxLength: MAX_URL_LENGTH,
+    description: 'https; must not resolve to loopback, private, link-local or metadata addresses.',
+  }),
+  event_types: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    minItems: 1,
+    maxItems: MAX_EVENT_TYPES,
+    description: 'Patterns: an exact event type, `<entity>.*` or `*`. See GET /webhooks/event-types.',
+  }),
+  payload_mode: Type.Enum(PAYLOAD_MODES, { description: '`full` sends the entity state, `thin` sends `payload: null`.' }),
+  // Names and values are checked by the service, so that each refused header is reported under its own key.
+  headers: Type.Record(Type.String(), Type.String(), {
+    description:
+      'Extra request headers (at most 20). Names are RFC 7230 tokens of at most 100 characters; values at most 1000 characters ' +
+      'without line breaks. Content-Type, Content-Length, Content-Encoding, User-Agent, Host, hop-by-hop headers and any ' +
+      '`X-Webhook-*` or `Webhook-*` header are refused.',
+  }),
+  description: Nullable(Type.String({ maxLength: MAX_DESCRIPTION_LENGTH })),
+};
+
+export const SubscriptionCreateBody = Type.Object(
+  {
+    url: fields.url,
+    event_types: fields.event_types,
+    payload_mode: Type.Optional(fields.payload_mode),
+    secret: Type.Optional(
+      Type.String({
+        minLength: 16,
+        maxLength: 255,
+        pattern: '^[!-~]*$',
+        description: '16 to 255 visible ASCII characters (no spaces); generated (`whsec_` + base64) when omitted.',
+      }),
+    ),
+    headers: Type.Optional(fields.headers),
+    description: Type.Optional(fields.description),
+  },
+  { additionalProperties: false },
+);
+export type SubscriptionCreateBody = Static<typeof SubscriptionCreateBody>;
+
+export const SubscriptionUpdateBody = Type.Object(
+  {
+    url: Type.Optional(fields.url),
+    event_types: Type.Optional(fields.event_types),
+    payload_mode: Type.Optional(fields.payload_mode),
+    headers: Type.Optional(fields.headers),
+    description: Type.Optional(fields.description),
+    // Declared so that it reaches the service and is refused, instead of being dropped silently.
+    secret: Type.Optional(Type.Unknown({ description: 'Not accepted here: use POST /webhooks/subscriptions/{id}/rotate-secret.' })),
+  },
+  {
+    additionalProperties: false,
+    description: 'Partial update; `headers` replaces the whole set. A `status` sent here is ignored (use activate and disable).',
+  },
+);
+export type SubscriptionUpdateBody = Static<typeof SubscriptionUpdateBody>;
+
+export const SubscriptionListQuery = Type.Object({
+  ...pageQuery(25),
+  status: Type.Optional(Type.Enum(SUBSCRIPTION_STATUSES)),
+});
+export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;
+
+const resourceFields = {
+  id: Ulid,
+  url: Type.String(),
+  event_types: Type.Array(Type.String()),
+  payload_mode: Type.Enum(PAYLOAD_MODES),
+  headers: Type.Record(Type.String(), Type.String()),
+  description: Nullable(Type.String()),
+  status: Type.Enum(SUBSCRIPTION_STATUSES),
+  disabled_reason: Nullable(Type.String()),
+  disabled_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+
+export const SubscriptionResponse = Type.Object(resourceFields);
+
+export const SubscriptionWithSecretResponse = Type.Object({
+  ...resourceFields,
+  secret: Type.String({ description: 'Shown only here and on rotate-secret: store it now.' }),
+});
+
+export const SubscriptionStatusResponse = Type.Object({
+  id: Ulid,
+  status: Type.Enum(SUBSCRIPTION_STATUSES),
+  updated_at: Timestamp,
+});
+
+export const SubscriptionSecretResponse = Type.Object({
+  id: Ulid,
+  secret: Type.String({ description: 'The new secret; the previous one no longer signs deliveries.' }),
+  updated_at: Timestamp,
+});

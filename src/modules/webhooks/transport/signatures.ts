@@ -1,0 +1,35 @@
+// Delivery signatures: the interface's hex HMAC of the body, and the Standard Webhooks scheme
+// (https://www.standardwebhooks.com) so consumers can verify with its libraries.
+import { createHmac, randomBytes } from 'node:crypto';
+
+const STANDARD_SECRET_PREFIX = 'whsec_';
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The interface's X-Webhook-Signature: hex HMAC-SHA256 of the raw body, keyed by the secret's UTF-8 bytes. */
+export function interfaceSignature(secret: string, body: string): string {
+  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(body, 'utf8').digest('hex');
+}
+
+/**
+ * Standard Webhooks `webhook-signature`: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`. A `whsec_`
+ * secret is keyed by its base64-decoded remainder, as the Standard Webhooks libraries do; any other secret
+ * (one a subscriber chose) by its UTF-8 bytes.
+ */
+export function standardSignature(secret: string, messageId: string, timestampSeconds: number, body: string): string {
+  const signed = `${messageId}.${Math.floor(timestampSeconds)}.${body}`;
+  const digest = createHmac('sha256', standardKey(secret)).update(signed, 'utf8').digest('base64');
+  return `v1,${digest}`;
+}
+
+/** `whsec_` + base64 of 32 random bytes. */
+export function generateWebhookSecret(): string {
+  return STANDARD_SECRET_PREFIX + randomBytes(32).toString('base64');
+}
+
+function standardKey(secret: string): Buffer {
+  if (secret.startsWith(STANDARD_SECRET_PREFIX)) {
+    const encoded = secret.slice(STANDARD_SECRET_PREFIX.length);
+    if (encoded.length > 0 && STRICT_BASE64.test(encoded)) return Buffer.from(encoded, 'base64');
+  }
+  return Buffer.from(secret, 'utf8');
+}
