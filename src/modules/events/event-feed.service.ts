@@ -1,12 +1,12 @@
 // The event feed: a tenant's published events in id order, read with an exclusive `after` cursor. Ids only
 // grow in publishing order (see feed-ids.ts), so a reader that follows the cursor never skips an event.
-import type { EventsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { ValidationError } from '../../http/errors.js';
 import type { AuthContext } from '../auth/auth-context.js';
 import { eventTypesMatching, patternProblem } from './event-patterns.js';
 import { EVENT_TYPES } from './event-types.js';
 import { ENTITY_VIEW_ABILITY, visibleEntityTypes } from './event-visibility.js';
+import { eventBody } from './event-body.js';
 import type { EventFeedMeta, EventFeedQuery, EventResponse, EventTypeResponse } from './event-feed.schemas.js';
 import type { EventRepository } from './event.repository.js';
 
@@ -45,16 +45,6 @@ function parseEntityTypes(value: string | undefined, visible: readonly string[])
   return wanted.length === 0 ? [...visible] : wanted.filter((type) => visible.includes(type));
 }
 
-function eventResource(event: EventsTable): EventResponse {
-  return {
-    id: event.id,
-    event_type: event.event_type,
-    entity_type: event.entity_type,
-    entity_id: event.entity_id,
-    occurred_at: event.occurred_at,
-    payload: event.payload,
-  };
-}
 
 export class EventFeedService {
   constructor(
@@ -81,7 +71,7 @@ export class EventFeedService {
       eventTypes: parseEventTypes(query.event_type),
       limit: query.per_page + 1,
     });
-    const events = rows.slice(0, query.per_page).map(eventResource);
+    const events = rows.slice(0, query.per_page).map((event) => eventBody(event));
     return {
       events,
       meta: { per_page: query.per_page, has_more: rows.length > query.per_page, cursor: events.at(-1)?.id ?? after },

@@ -16,7 +16,7 @@ import { newDelivery } from '../dispatch/delivery-fan-out.js';
 import type { Subscription, SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import type { Delivery, DeliveryAttempt, DeliveredEvent, DeliveryFilter, DeliveryRepository, EventIdentity, ReplayWindow } from './delivery.repository.js';
 import type { DeliveryDetailResponse, DeliveryListQuery, DeliveryResponse, ReplayBody } from './delivery.schemas.js';
-import { webhookEvent } from '../dispatch/webhook-request.js';
+import { eventBody } from '../../events/event-body.js';
 
 export const TEST_EVENT_TYPE = 'webhook.test';
 export const TEST_EVENT_MESSAGE = 'Test event from Quartermaster.';
@@ -71,7 +71,7 @@ export function deliveryDetailResource({ delivery, event, attempts, subscription
   return {
     ...fields,
     entity_type: delivery.entity_type,
-    payload: webhookEvent(event, subscription.payload_mode),
+    payload: eventBody(event, subscription.payload_mode),
     attempts: attempts.map((a) => ({
       attempt: a.attempt,
       attempted_at: a.attempted_at,

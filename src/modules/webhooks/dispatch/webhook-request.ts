@@ -1,36 +1,15 @@
 // The HTTP request of one delivery attempt: the event body, the interface's headers, the Standard Webhooks
 // headers, and the subscription's own headers, which never override the standard ones.
-import type { WebhookPayloadMode } from '../../../db/schema.js';
+import { eventBody } from '../../events/event-body.js';
 import type { ClaimedDelivery } from './delivery-queue.js';
 import { interfaceSignature, standardSignature } from '../transport/signatures.js';
 import type { OutgoingWebhook } from '../transport/webhook-sender.js';
 
 export const WEBHOOK_USER_AGENT = 'Quartermaster-Webhooks/1.0';
 
-export interface WebhookEventFields {
-  id: string;
-  event_type: string;
-  entity_type: string;
-  entity_id: string;
-  occurred_at: string;
-  payload: Record<string, unknown> | null;
-}
-
-/** What a subscriber receives: the event, with its payload in full mode and `null` in thin mode. */
-export function webhookEvent(event: WebhookEventFields, mode: WebhookPayloadMode): WebhookEventFields {
-  return {
-    id: event.id,
-    event_type: event.event_type,
-    entity_type: event.entity_type,
-    entity_id: event.entity_id,
-    occurred_at: event.occurred_at,
-    payload: mode === 'full' ? event.payload : null,
-  };
-}
-
 /** The JSON body of a delivery attempt. */
 export function webhookBody(delivery: ClaimedDelivery): string {
-  return JSON.stringify(webhookEvent({ ...delivery, id: delivery.event_id }, delivery.payload_mode));
+  return JSON.stringify(eventBody({ ...delivery, id: delivery.event_id }, delivery.payload_mode));
 }
 
 export function webhookRequest(delivery: ClaimedDelivery, now: Date): OutgoingWebhook {
