@@ -12,8 +12,39 @@ import { newId } from '../src/lib/ids.js';
 import { ProductListQuery, attributeFiltersOf, productLister } from '../src/modules/catalog/products/product-list.js';
 import { ProductRepository } from '../src/modules/catalog/products/product.repository.js';
 import { openBenchDatabase } from './lib/database.js';
-import { productListQueries } from './cases/product-list.js';
-import { seedCatalog } from './seed/catalog.js';
+import { seedCatalog, type SeededCatalog } from './seed/catalog.js';
+
+/** Named query strings of the product list, from broad to narrow; `bench list` is the one `npm run bench` loads. */
+function productListQueries(catalog: SeededCatalog): Record<string, string> {
+  const [tag1, tag2] = catalog.tagIds;
+  const q = (params: Record<string, string>) => new URLSearchParams({ per_page: '25', ...params }).toString();
+  return {
+    'bench list': q({
+      status: 'active', category_id: catalog.rootCategoryIds[1]!, include_descendants: 'true', sort_by: 'selling_price', sort_direction: 'asc', page: '25',
+    }),
+    'default order': q({}),
+    'status=active': q({ status: 'active' }),
+    'status list': q({ status: 'draft,inactive' }),
+    'category': q({ category_id: catalog.leafCategoryIds[7]! }),
+    'category tree': q({ category_id: catalog.rootCategoryIds[3]!, include_descendants: 'true' }),
+    'brand': q({ brand_id: catalog.brandIds[11]! }),
+    'supplier': q({ supplier_id: catalog.supplierIds[5]! }),
+    'tags (any)': q({ tags: `${tag1},${tag2}` }),
+    'search': q({ search: 'summit' }),
+    'search sku': q({ search: 'sku-00123' }),
+    'price range': q({ min_price: '100', max_price: '200' }),
+    'by price asc': q({ sort_by: 'selling_price', sort_direction: 'asc' }),
+    'by name': q({ sort_by: 'name', sort_direction: 'asc' }),
+    'by stock': q({ sort_by: 'stock_quantity', sort_direction: 'asc' }),
+    'low stock': q({ low_stock: 'true' }),
+    'featured': q({ is_featured: 'true' }),
+    'variants': q({ is_variant: 'true' }),
+    'attribute select': q({ 'attributes[color]': 'red' }),
+    'attribute multiselect': q({ 'attributes[material]': 'wool' }),
+    'active red in stock of brand': q({ status: 'active', brand_id: catalog.brandIds[3]!, 'attributes[color]': 'red', in_stock: 'true' }),
+    'page 200': q({ page: '200' }),
+  };
+}
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const only = process.argv.slice(2);
@@ -32,7 +63,7 @@ try {
     config: { eventRetentionDays: 30, sessionLifetimeMinutes: 120, loginMaxAttempts: 5, publicUrl: null },
   });
   const { tenant } = await services.tenants.create({ name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'correct-horse-battery' });
-  const seeded = await seedCatalog(bench.database.db, tenant.id, { products });
+  const seeded = await seedCatalog(bench.database.db, tenant.id, { engine: bench.engine, products });
   await bench.analyse();
   console.log(`${bench.engine}: ${products} products\n`);
 

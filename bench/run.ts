@@ -1,58 +1,101 @@
-// `npm run bench [-- case ...] [--duration S] [--warmup S] [--connections N] [--json FILE] [--list]`:
-// runs the named cases (all by default) against the app on SQLite, or on PostgreSQL with BENCH_DATABASE_URL.
+// `npm run bench`: seeds a realistic tenant on SQLite (and on PostgreSQL when BENCH_DATABASE_URL is set), starts
+// the real server and the baseline servers on it, drives them over HTTP, prints a table per engine and writes
+// bench/results/latest.json and bench/results/<engine>.json. Options: see bench/README.md.
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { productListCase } from './cases/product-list.js';
-import { variantGenerationCase } from './cases/variant-generation.js';
-import { webhookDeliveryCase } from './cases/webhook-delivery.js';
-import type { BenchCase } from './lib/runner.js';
-import { renderReport, runBench } from './lib/runner.js';
-
-/** Every case the harness knows, in run order. New cases are added here. */
-const CASES: BenchCase[] = [productListCase, variantGenerationCase, webhookDeliveryCase];
+import { benchEngine, SCENARIO_NAMES, type BenchSettings, type EngineResult } from './lib/harness.js';
+import { PROJECT_ROOT } from './lib/processes.js';
+import { checkTargets, machine, renderEngine } from './lib/report.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '5' },
-    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '1' },
-    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
-    json: { type: 'string' },
+    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
+    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
+    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
+    engine: { type: 'string' },
+    quick: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     'keep-database': { type: 'boolean', default: false },
+    'no-save': { type: 'boolean', default: false },
   },
 });
 
 if (values.list) {
-  for (const c of CASES) console.log(`${c.name}\t${c.description}`);
+  for (const name of SCENARIO_NAMES) console.log(name);
   process.exit(0);
 }
-
-const unknown = positionals.filter((name) => !CASES.some((c) => c.name === name));
+const unknown = positionals.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) {
-  console.error(`Unknown case(s): ${unknown.join(', ')}. Known: ${CASES.map((c) => c.name).join(', ')}.`);
+  console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${SCENARIO_NAMES.join(', ')}.`);
   process.exit(1);
 }
-const number = (name: string, text: string) => {
+
+function number(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isFinite(value) || value < 0) {
-    console.error(`--${name} must be a number >= 0, got "${text}".`);
+    console.error(`${name} must be a number >= 0, got "${text}".`);
     process.exit(1);
   }
   return value;
+}
+
+// --quick: a tenth of the data and short runs, for checking the harness itself; its numbers mean little.
+const scale = values.quick ? 0.1 : 1;
+const env = process.env;
+const settings: BenchSettings = {
+  duration: values.quick ? 2 : number('--duration', values.duration, 10),
+  warmup: values.quick ? 0.5 : number('--warmup', values.warmup, 2),
+  connections: Math.max(1, Math.round(number('--connections', values.connections, 50))),
+  variantRuns: number('BENCH_VARIANT_RUNS', env.BENCH_VARIANT_RUNS, values.quick ? 2 : 5),
+  only: positionals,
+  keepDatabase: values['keep-database'],
+  sqliteAnalyze: env.BENCH_SQLITE_ANALYZE === '1',
+  sizes: {
+    products: number('BENCH_PRODUCTS', env.BENCH_PRODUCTS, 100_000 * scale),
+    masters: number('BENCH_MASTERS', env.BENCH_MASTERS, 1000 * scale),
+    warehouses: 5,
+    stockMovements: number('BENCH_STOCK_MOVEMENTS', env.BENCH_STOCK_MOVEMENTS, 1_000_000 * scale),
+    events: number('BENCH_EVENTS', env.BENCH_EVENTS, 200_000 * scale),
+    purchaseOrders: number('BENCH_PURCHASE_ORDERS', env.BENCH_PURCHASE_ORDERS, values.quick ? 2000 : 20_000),
+  },
 };
 
-const report = await runBench(
-  {
-    cases: positionals.length > 0 ? CASES.filter((c) => positionals.includes(c.name)) : CASES,
-    env: process.env,
-    postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
-    keepDatabase: values['keep-database'],
-    duration: number('duration', values.duration),
-    warmup: number('warmup', values.warmup),
-    connections: Math.max(1, Math.round(number('connections', values.connections))),
-  },
-  (line) => console.error(line),
-);
-console.log(renderReport(report));
-if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+const postgresUrl = env.BENCH_DATABASE_URL || undefined;
+const engines = (values.engine ? [values.engine] : ['sqlite', ...(postgresUrl ? ['postgres'] : [])]) as Array<'sqlite' | 'postgres'>;
+if (engines.some((e) => e !== 'sqlite' && e !== 'postgres') || (engines.includes('postgres') && !postgresUrl)) {
+  console.error('--engine is sqlite or postgres; postgres needs BENCH_DATABASE_URL.');
+  process.exit(1);
+}
+
+const results: EngineResult[] = [];
+const output: unknown[] = [];
+const measuredAt = new Date().toISOString();
+for (const engine of engines) {
+  const started = performance.now();
+  const result = await benchEngine(engine === 'postgres' ? postgresUrl : undefined, settings, (line) => console.error(line));
+  results.push(result);
+  const checks = checkTargets(result, results.find((r) => r.engine === 'sqlite'), settings.connections);
+  console.log(renderEngine(result, checks, settings.connections));
+  console.log(`${engine} took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  const { notes, ...numbers } = result;
+  output.push({
+    ...numbers,
+    targets: checks,
+    notes,
+    measured_at: measuredAt,
+    machine: machine(),
+    settings: { connections: settings.connections, duration_s: settings.duration, warmup_s: settings.warmup, variant_runs: settings.variantRuns, sizes: settings.sizes, quick: values.quick },
+  });
+}
+
+if (!values['no-save']) {
+  const folder = path.join(PROJECT_ROOT, 'bench', 'results');
+  fs.mkdirSync(folder, { recursive: true });
+  const write = (file: string, value: unknown) => fs.writeFileSync(path.join(folder, file), `${JSON.stringify(value, null, 2)}\n`);
+  write('latest.json', output);
+  for (const entry of output) write(`${(entry as { engine: string }).engine}.json`, entry);
+  console.log(`results written to ${path.relative(process.cwd(), folder)}/latest.json`);
+}

@@ -34,6 +34,16 @@ export interface Config {
   /** Where uploaded documents live: local disk under DATA_DIR, or an S3-compatible bucket. */
   readonly documentStorage: DocumentStorageSettings;
   readonly webhooks: WebhookSettings;
+  readonly rateLimit: RateLimitSettings;
+}
+
+export interface RateLimitSettings {
+  /** Requests one caller (token, signed-in user, else IP) may make per window; 0 turns limiting off. */
+  readonly max: number;
+  /** Length of the window: a minute, as RATE_LIMIT_PER_MINUTE says; tests shorten it. */
+  readonly windowMs: number;
+  /** Redis shared by every process, so the limit holds across them; null counts per process. */
+  readonly redisUrl: string | null;
 }
 
 export interface WebhookSettings {
@@ -194,6 +204,14 @@ function webhooks(env: Env): WebhookSettings {
   };
 }
 
+function rateLimit(env: Env): RateLimitSettings {
+  const redisUrl = env.RATE_LIMIT_REDIS_URL?.trim() || null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
+    throw new ConfigError('RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL.');
+  }
+  return { max: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000), windowMs: 60_000, redisUrl };
+}
+
 /** Builds the configuration from an environment (process.env by default) and an optional override. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -221,6 +239,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom: mailFrom(env, publicBase),
     documentStorage: documentStorage(env, dataDir),
     webhooks: webhooks(env),
+    rateLimit: rateLimit(env),
     ...overrides,
   };
   return Object.freeze(config);

@@ -1,5 +1,5 @@
-// Measuring: HTTP load through autocannon in a worker thread (so the load generator does not share the
-// server's event loop), and plain async functions timed in-process; both summarised the same way.
+// Measuring: HTTP load through autocannon in a worker thread (so that answering the worker's messages does
+// not slow the load), and sequential calls timed one by one; both summarised the same way.
 import { Worker } from 'node:worker_threads';
 
 export interface LoadOptions {
@@ -15,6 +15,8 @@ export interface HttpRequestSpec {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Values for `{{item}}` in the URL or body, used in turn. */
+  items?: readonly string[];
 }
 
 export interface Measurement {
@@ -27,6 +29,8 @@ export interface Measurement {
   max: number;
   /** Non-2xx answers, socket errors and timeouts. */
   failures: number;
+  /** Answers by HTTP status, when they came over HTTP. */
+  statusCodes?: Record<string, number>;
 }
 
 interface WorkerResult {
@@ -35,6 +39,7 @@ interface WorkerResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  statusCodes: Record<string, number>;
   times: Float64Array;
 }
 
@@ -56,9 +61,21 @@ export function summarise(times: Float64Array, seconds: number, failures: number
   };
 }
 
-/** Sends one request first so that a wrong status fails the run at once, with the body to say why. */
+/** A template filled the way the load worker fills it, for one request outside the load. */
+export function fillTemplate(text: string, item: string | undefined, seq: string): string {
+  return text.replaceAll('{{item}}', item ?? '').replaceAll('{{seq}}', seq);
+}
+
+/**
+ * Sends one request first so that a wrong status fails the run at once, with the body to say why. It uses the
+ * last item, which the load reaches last, so that a request that consumes its item (receiving an order) does
+ * not take one the load needs.
+ */
 export async function checkOnce(spec: HttpRequestSpec, expectStatus: number): Promise<void> {
-  const response = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body });
+  const item = spec.items?.at(-1);
+  const url = fillTemplate(decodeURI(spec.url), item, 'check');
+  const body = spec.body === undefined ? undefined : fillTemplate(spec.body, item, 'check');
+  const response = await fetch(url, { method: spec.method, headers: spec.headers, body });
   const text = await response.text();
   if (response.status !== expectStatus) {
     throw new Error(`${spec.method} ${spec.url} answered ${response.status}, expected ${expectStatus}: ${text.slice(0, 500)}`);
@@ -68,35 +85,36 @@ export async function checkOnce(spec: HttpRequestSpec, expectStatus: number): Pr
 export function measureHttp(spec: HttpRequestSpec, options: LoadOptions): Promise<Measurement> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { ...spec, connections: options.connections, duration: options.duration, warmup: options.warmup },
+      workerData: {
+        ...spec,
+        items: spec.items ? [...spec.items] : undefined,
+        seqPrefix: `${Date.now().toString(36)}-`,
+        connections: options.connections,
+        duration: options.duration,
+        warmup: options.warmup,
+      },
     });
     worker.once('message', (result: WorkerResult) => {
-      resolve(summarise(result.times, result.seconds, result.non2xx + result.errors + result.timeouts));
+      resolve({ ...summarise(result.times, result.seconds, result.non2xx + result.errors + result.timeouts), statusCodes: result.statusCodes });
       void worker.terminate();
     });
     worker.once('error', reject);
   });
 }
 
-/** Calls `run` back to back for `duration` seconds (after `warmup`), timing each call. */
-export async function measureFunction(run: () => Promise<unknown>, options: Pick<LoadOptions, 'duration' | 'warmup'>): Promise<Measurement> {
-  const loop = async (seconds: number) => {
-    const times: number[] = [];
-    let failures = 0;
-    const end = performance.now() + seconds * 1000;
+/**
+ * Runs `prepare` then times `run` on what it prepared, `times` times in a row (after one untimed round);
+ * requests per second are calls over the timed seconds, so for slow single calls they read as 1 / mean.
+ */
+export async function measureSequential<T>(times: number, prepare: () => Promise<T>, run: (prepared: T) => Promise<void>): Promise<Measurement> {
+  await run(await prepare());
+  const durations: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const prepared = await prepare();
     const started = performance.now();
-    while (performance.now() < end) {
-      const t = performance.now();
-      try {
-        await run();
-        times.push(performance.now() - t);
-      } catch {
-        failures++;
-      }
-    }
-    return { times, failures, seconds: (performance.now() - started) / 1000 };
-  };
-  if (options.warmup > 0) await loop(options.warmup);
-  const { times, failures, seconds } = await loop(options.duration);
-  return summarise(Float64Array.from(times), seconds, failures);
+    await run(prepared);
+    durations.push(performance.now() - started);
+  }
+  const seconds = durations.reduce((sum, d) => sum + d, 0) / 1000;
+  return summarise(Float64Array.from(durations), seconds, 0);
 }

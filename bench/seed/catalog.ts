@@ -1,14 +1,27 @@
-// A large, deterministic catalog for one tenant, written with batched inserts straight through Kysely
-// (services would take minutes for 100k products): taxonomy, attributes, products, tags and values.
+// A large, deterministic catalog for one tenant, written with bulk SQL (services would take minutes for 100k
+// products): taxonomy, attributes, master products, products (a fifth of them variants), tags and values.
 import type { Insertable } from 'kysely';
 import { monotonicFactory } from 'ulid';
 import type { Db } from '../../src/db/database.js';
+import type { Engine } from '../../src/db/dialect.js';
 import type { ProductStatus, ProductsTable, ProductType } from '../../src/db/schema.js';
+import { bulkInsert } from './bulk.js';
 
 export interface SeedOptions {
+  engine: Engine;
   products: number;
+  /** Master products the variants (a fifth of the products) belong to. */
+  masters?: number;
   /** Same seed, same catalog. */
   seed?: number;
+}
+
+export interface StockedProduct {
+  id: string;
+  name: string;
+  sku: string;
+  onHand: number;
+  reserved: number;
 }
 
 /** What the cases need to build realistic queries against the seeded catalog. */
@@ -19,6 +32,9 @@ export interface SeededCatalog {
   brandIds: string[];
   supplierIds: string[];
   tagIds: string[];
+  masterProductIds: string[];
+  /** Live tracked products, oldest first, with the stock their inventory records must add up to. */
+  stocked: StockedProduct[];
   colors: string[];
   materials: string[];
   words: string[];
@@ -35,7 +51,6 @@ const NOUNS = ['backpack', 'bottle', 'chair', 'desk', 'drill', 'jacket', 'kettle
 const STATUSES: Array<[ProductStatus, number]> = [['active', 70], ['draft', 15], ['inactive', 5], ['out_of_stock', 5], ['discontinued', 5]];
 const TYPES: Array<[ProductType, number]> = [['physical', 80], ['digital', 10], ['service', 5], ['subscription', 3], ['gift_card', 2]];
 const CURRENCIES: Array<[string, number]> = [['USD', 90], ['EUR', 8], ['JPY', 2]];
-const BATCH = 500;
 const DAY_MS = 86_400_000;
 
 /** mulberry32: small, fast and good enough to spread a benchmark's data. */
@@ -59,12 +74,9 @@ function randomSource(seed: number) {
   return { next, int, pick, weighted, chance: (p: number) => next() < p };
 }
 
-async function insertBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
-}
-
 /** Seeds `options.products` products (2% soft-deleted) with their taxonomy into one tenant. */
 export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions): Promise<SeededCatalog> {
+  const { engine } = options;
   const random = randomSource(options.seed ?? 42);
   const newId = (() => {
     const factory = monotonicFactory(random.next);
@@ -93,43 +105,31 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
         }
       }
     }
-    await insertBatches(categories, (batch) =>
-      trx
-        .insertInto('product_categories')
-        .values(
-          batch.map((c) => ({
-            id: c.id, tenant_id: tenantId, name: c.name, slug: c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), description: null,
-            parent_id: c.parent, sort_order: 0, is_active: true, is_featured: false, depth_level: c.depth, created_at: now, updated_at: now, deleted_at: null,
-          })),
-        )
-        .execute(),
+    await bulkInsert(
+      trx, engine, 'product_categories',
+      categories.map((c) => ({
+        id: c.id, tenant_id: tenantId, name: c.name, slug: c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), description: null,
+        parent_id: c.parent, sort_order: 0, is_active: true, is_featured: false, depth_level: c.depth, created_at: now, updated_at: now, deleted_at: null,
+      })),
     );
 
     const brandIds = Array.from({ length: 200 }, () => newId(start));
-    await insertBatches(brandIds, (batch) =>
-      trx
-        .insertInto('brands')
-        .values(batch.map((id, i) => ({ id, tenant_id: tenantId, name: `Brand ${id.slice(-6)}`, slug: `brand-${id.slice(-8)}-${i}`, is_active: true, created_at: now, updated_at: now })))
-        .execute(),
+    await bulkInsert(
+      trx, engine, 'brands',
+      brandIds.map((id, i) => ({ id, tenant_id: tenantId, name: `Brand ${id.slice(-6)}`, slug: `brand-${id.slice(-8)}-${i}`, is_active: true, created_at: now, updated_at: now })),
     );
     const supplierIds = Array.from({ length: 100 }, () => newId(start));
-    await insertBatches(supplierIds, (batch) =>
-      trx
-        .insertInto('suppliers')
-        .values(
-          batch.map((id) => ({
-            id, tenant_id: tenantId, name: `Supplier ${id.slice(-6)}`, code: `SUP-${id.slice(-8).toUpperCase()}`, email: `${id}@supplier.test`,
-            status: 'active' as const, rating_count: 0, is_approved: true, is_preferred: false, created_at: now, updated_at: now,
-          })),
-        )
-        .execute(),
+    await bulkInsert(
+      trx, engine, 'suppliers',
+      supplierIds.map((id) => ({
+        id, tenant_id: tenantId, name: `Supplier ${id.slice(-6)}`, code: `SUP-${id.slice(-8).toUpperCase()}`, email: `${id}@supplier.test`,
+        status: 'active', rating_count: 0, is_approved: true, is_preferred: false, created_at: now, updated_at: now,
+      })),
     );
     const tagIds = Array.from({ length: 50 }, () => newId(start));
-    await insertBatches(tagIds, (batch) =>
-      trx
-        .insertInto('tags')
-        .values(batch.map((id, i) => ({ id, tenant_id: tenantId, name: `Tag ${i}`, slug: `tag-${i}`, color: '#336699', is_active: true, created_at: now, updated_at: now })))
-        .execute(),
+    await bulkInsert(
+      trx, engine, 'tags',
+      tagIds.map((id, i) => ({ id, tenant_id: tenantId, name: `Tag ${i}`, slug: `tag-${i}`, color: '#336699', is_active: true, created_at: now, updated_at: now })),
     );
 
     const attribute = (code: string, type: 'select' | 'multiselect' | 'boolean', options: string[] | null) => ({
@@ -140,12 +140,24 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
     const size = attribute('size', 'select', SIZES);
     const material = attribute('material', 'multiselect', MATERIALS);
     const waterproof = attribute('waterproof', 'boolean', null);
-    await trx.insertInto('attribute_definitions').values([color, size, material, waterproof]).execute();
+    await bulkInsert(trx, engine, 'attribute_definitions', [color, size, material, waterproof]);
 
-    // Products, oldest first, spread over two years; 20% are variants of an earlier product.
+    const masterProductIds = Array.from({ length: options.masters ?? 1000 }, () => newId(start));
+    await bulkInsert(
+      trx, engine, 'master_products',
+      masterProductIds.map((id, i) => ({
+        id, tenant_id: tenantId, name: `Master ${i}`, slug: `master-${id}`, sku: `MASTER-${String(i).padStart(5, '0')}`, base_price: random.int(100, 100_000),
+        currency: 'USD', status: 'active', is_visible: true, is_featured: false, sort_order: 0, requires_shipping: true, is_taxable: true,
+        variant_attributes: { attributes: [{ name: 'Color', values: COLORS }, { name: 'Size', values: SIZES }], allowCombinations: true },
+        created_at: now, updated_at: now,
+      })),
+    );
+
+    // Products, oldest first, spread over two years; 20% are variants of one of the master products.
     const span = 730 * DAY_MS;
     const step = span / options.products;
-    const productIds: string[] = [];
+    const stocked: StockedProduct[] = [];
+    const variantCounts = new Map<string, number>();
     const products: Array<Insertable<ProductsTable>> = [];
     const tags: Array<{ tenant_id: string; product_id: string; tag_id: string; created_at: string }> = [];
     const values: Array<{ tenant_id: string; product_id: string; attribute_id: string; value: string; created_at: string; updated_at: string }> = [];
@@ -156,12 +168,15 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       const type = random.weighted(TYPES);
       const tracked = type === 'physical' || type === 'gift_card';
       const stock = tracked ? random.int(0, 500) : 0;
-      const isVariant = productIds.length > 100 && random.chance(0.2);
+      const isVariant = random.chance(0.2);
+      const master = isVariant ? random.pick(masterProductIds) : null;
+      const variantNumber = master ? (variantCounts.get(master) ?? 0) + 1 : 0;
+      if (master) variantCounts.set(master, variantNumber);
       const name = `${random.pick(WORDS)} ${random.pick(NOUNS)} ${random.int(100, 9999)}`.replace(/^./, (c) => c.toUpperCase());
       const updated = Math.min(start + span, time + random.int(0, 90) * DAY_MS);
       products.push({
         id, tenant_id: tenantId, name, slug: `p-${id}`, sku: `SKU-${String(i).padStart(7, '0')}`, type, status: random.weighted(STATUSES),
-        is_variant: isVariant, master_product_id: isVariant ? random.pick(productIds.slice(-1000)) : null,
+        is_variant: isVariant, master_product_id: master, variant_key: master ? `v${variantNumber}` : null,
         selling_price: random.chance(0.03) ? null : random.int(100, 100_000), cost_price: random.int(50, 50_000), currency: random.weighted(CURRENCIES),
         stock_quantity: stock, reserved_quantity: Math.min(stock, random.chance(0.2) ? random.int(0, 20) : 0),
         reorder_point: tracked && random.chance(0.3) ? random.int(10, 50) : null, reorder_quantity: null, track_inventory: tracked,
@@ -170,7 +185,10 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
         supplier_id: random.chance(0.8) ? random.pick(supplierIds) : null, is_featured: random.chance(0.05), dimensions_unit: 'cm',
         created_at: at, updated_at: iso(updated), deleted_at: random.chance(0.02) ? iso(updated) : null,
       });
-      productIds.push(id);
+      const product = products.at(-1)!;
+      if (tracked && product.deleted_at === null) {
+        stocked.push({ id, name, sku: product.sku!, onHand: stock, reserved: product.reserved_quantity! });
+      }
       const tagCount = random.int(0, 3);
       const chosen = new Set(Array.from({ length: tagCount }, () => random.pick(tagIds)));
       for (const tagId of chosen) tags.push({ tenant_id: tenantId, product_id: id, tag_id: tagId, created_at: at });
@@ -180,10 +198,13 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       value(waterproof.id, random.chance(0.3) ? '1' : '0');
       if (random.chance(0.5)) value(material.id, JSON.stringify([...new Set([random.pick(MATERIALS), random.pick(MATERIALS)])]));
     }
-    await insertBatches(products, (batch) => trx.insertInto('products').values(batch).execute());
-    await insertBatches(tags, (batch) => trx.insertInto('product_tags').values(batch).execute());
-    await insertBatches(values, (batch) => trx.insertInto('product_attribute_values').values(batch).execute());
+    await bulkInsert(trx, engine, 'products', products);
+    await bulkInsert(trx, engine, 'product_tags', tags);
+    await bulkInsert(trx, engine, 'product_attribute_values', values);
 
-    return { products: options.products, rootCategoryIds, leafCategoryIds, brandIds, supplierIds, tagIds, colors: COLORS, materials: MATERIALS, words: WORDS };
+    return {
+      products: options.products, rootCategoryIds, leafCategoryIds, brandIds, supplierIds, tagIds, masterProductIds, stocked,
+      colors: COLORS, materials: MATERIALS, words: WORDS,
+    };
   });
 }

@@ -21,6 +21,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -116,8 +117,16 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 export class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
-    super(sqliteConfig);
+  private readonly sqliteConfig: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    const { database } = config;
+    const cached: SqliteDialectConfig = {
+      ...config,
+      database: typeof database === 'function' ? async () => withStatementCache(await database()) : withStatementCache(database),
+    };
+    super(cached);
+    this.sqliteConfig = cached;
   }
 
   override createDriver(): Driver {

@@ -38,3 +38,15 @@ export function uniqueViolation(error: unknown): UniqueViolation | null {
   }
   return null;
 }
+
+/**
+ * True when the database gave up on a transaction for reasons of timing rather than content, so that running
+ * the same unit again can succeed: PostgreSQL's serialization failure (40001) and deadlock victim (40P01);
+ * SQLite's SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY…), raised when
+ * another process kept the write lock past the busy timeout.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = asDriverError(error)?.code;
+  if (typeof code !== 'string') return false;
+  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_');
+}

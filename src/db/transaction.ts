@@ -1,13 +1,45 @@
 import type { Kysely, Transaction } from 'kysely';
+import { ServiceUnavailableError } from '../http/errors.js';
+import { isTransientConflict } from './errors.js';
 import type { DB } from './schema.js';
 
 export type Executor = Kysely<DB> | Transaction<DB>;
 
+/** Runs of one top-level unit, the first included, before the caller is told the database is busy. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/** Pause before run `attempt + 1`: 10-20 ms, then 20-40 ms. The jitter keeps two victims from colliding again. */
+function backoffMs(attempt: number): number {
+  const base = 10 * 2 ** (attempt - 1);
+  return base + Math.random() * base;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Runs `work` inside a transaction: joins the caller's transaction when `db` already is one, so that a
  * multi-step flow stays atomic however many services it passes through.
+ *
+ * A top-level unit that the database aborts for timing reasons (a PostgreSQL deadlock or serialization
+ * failure, SQLite busy past its busy timeout; see `isTransientConflict`) is rolled back and run again from
+ * the start, up to TRANSACTION_ATTEMPTS runs with a short jittered pause between them; then it fails with
+ * ServiceUnavailableError, which the API answers 503 with `Retry-After: 1`. A unit that joined an outer
+ * transaction never retries by itself: only the whole outer unit can be run again, so the error travels up
+ * to the `inTransaction` that opened it.
+ *
+ * Because `work` may run more than once, it must have no effects outside the transaction that a second run
+ * would repeat or that a rollback would not undo: no files written, mail sent, HTTP calls made or in-memory
+ * state changed that outlives the attempt. Do such things before the transaction, or after it commits.
  */
 export async function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db as Transaction<DB>);
-  return db.transaction().execute(work);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isTransientConflict(error)) throw error;
+      if (attempt >= TRANSACTION_ATTEMPTS) throw ServiceUnavailableError.databaseBusy(error);
+      await pause(backoffMs(attempt));
+    }
+  }
 }

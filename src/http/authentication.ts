@@ -25,6 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     ability?: string;
+    /**
+     * Why the route needs no ability (its own account, the token's view abilities filter what it sees…):
+     * an explicit, reviewed exemption, so a route that simply forgot its ability can be told apart.
+     */
+    abilityExempt?: string;
     /** Token types that may call the route; others get 403 (webhooks refuse personal tokens). */
     tokenTypes?: readonly TokenType[];
   }
@@ -39,6 +44,14 @@ declare module 'fastify' {
 /** The route config of a route that needs `ability`: `config: requireAbility('operations:view-products')`. */
 export function requireAbility(ability: string, rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[] } = {}) {
   return { ability, ...rest };
+}
+
+/**
+ * The route config of a route that by design needs no ability:
+ * `config: withoutAbility('the signed-in user manages their own tokens', { auth: 'session' })`.
+ */
+export function withoutAbility(reason: string, rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[]; idempotency?: boolean } = {}) {
+  return { abilityExempt: reason, ...rest };
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

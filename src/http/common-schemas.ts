@@ -43,5 +43,7 @@ export const standardErrorResponses = {
   403: { ...ErrorBody, description: 'The token or role lacks the ability.' },
   404: { ...NotFoundBody, description: 'Not found, also for records of another tenant.' },
   422: { ...ValidationErrorBody, description: 'Invalid data or a broken business rule.' },
+  413: { ...ErrorBody, description: 'The body (or an uploaded file) is too large.' },
   429: { ...ErrorBody, description: 'Too many requests; see Retry-After.' },
+  503: { ...ErrorBody, description: 'The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After.' },
 };

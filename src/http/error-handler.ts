@@ -1,7 +1,7 @@
 // One place that turns every error into the interface's bodies. A 500 is logged with its request id and
 // never shows a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, BusinessRuleError, NotFoundError, TooManyRequestsError, ValidationError } from './errors.js';
+import { AppError, BusinessRuleError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from './errors.js';
 import { fieldErrors } from './validation.js';
 
 function sendAppError(reply: FastifyReply, error: AppError) {
@@ -11,7 +11,7 @@ function sendAppError(reply: FastifyReply, error: AppError) {
   if (error instanceof ValidationError) {
     return reply.code(422).send({ success: false, message: error.message, errors: error.errors });
   }
-  if (error instanceof TooManyRequestsError) {
+  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
     reply.header('Retry-After', String(error.retryAfterSeconds));
   }
   if (error instanceof BusinessRuleError) {
@@ -29,6 +29,8 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
 };
 
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Retries used up on a busy database: worth a log line (with the driver's error as cause), not a stack in the body.
+  if (error instanceof ServiceUnavailableError) request.log.warn({ err: error }, 'service unavailable');
   if (error instanceof AppError) return sendAppError(reply, error);
 
   if (error.validation) {

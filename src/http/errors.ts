@@ -86,3 +86,22 @@ export class TooManyRequestsError extends AppError {
     super(message);
   }
 }
+
+/**
+ * 503: the service cannot answer now but will soon, e.g. the database kept aborting the unit of work as a
+ * deadlock or serialization failure through every retry. `Retry-After` tells the client when to try again.
+ */
+export class ServiceUnavailableError extends AppError {
+  readonly statusCode = 503;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+
+  static databaseBusy(cause: unknown): ServiceUnavailableError {
+    return new ServiceUnavailableError('The database is busy; retry shortly.', 1, { cause });
+  }
+}

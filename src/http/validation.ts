@@ -8,6 +8,14 @@ import type { FieldErrors } from './errors.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
+type FormatCheck = { validate: (value: string) => boolean; compare?: (a: string, b: string) => number | undefined };
+
+/** PostgreSQL has no year 0: `0000-01-01` is a valid ISO date that the database refuses. */
+function withoutYearZero(ajv: Ajv, name: 'date' | 'date-time'): void {
+  const base = ajv.formats[name] as FormatCheck;
+  ajv.addFormat(name, { ...base, validate: (value: string) => !value.startsWith('0000') && base.validate(value) });
+}
+
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
     allErrors: true,
@@ -17,15 +25,52 @@ function createAjv(options: Options): Ajv {
     ...options,
   });
   addFormats(ajv);
+  withoutYearZero(ajv, 'date');
+  withoutYearZero(ajv, 'date-time');
   return ajv;
 }
 
 const bodyAjv = createAjv({ coerceTypes: false });
 const textAjv = createAjv({ coerceTypes: 'array' });
 
+// A NUL character, or a UTF-16 surrogate without its pair: PostgreSQL stores neither in text or jsonb (a 500
+// there), SQLite would keep them; refusing them here answers the same 422 on both engines.
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isUnstorable = (text: string) => text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
+const UNSTORABLE_TEXT_KEYWORD = 'unstorableText';
+
+/** The JSON pointer of the first unstorable string (a value or a key), or null. */
+function unstorableTextAt(value: unknown, pointer = ''): string | null {
+  if (typeof value === 'string') return isUnstorable(value) ? pointer : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, member] of Object.entries(value)) {
+    const path = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (isUnstorable(key)) return path;
+    const found = unstorableTextAt(member, path);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** The schema's checks, then one more for every part of the request: no text the database would refuse (a 500 otherwise). */
+function refusingUnstorableText(validate: Validate): Validate {
+  const checked: Validate = (data) => {
+    if (!validate(data)) {
+      checked.errors = validate.errors;
+      return false;
+    }
+    const at = unstorableTextAt(data);
+    checked.errors = at === null ? null : [{ keyword: UNSTORABLE_TEXT_KEYWORD, instancePath: at, schemaPath: '#', params: {} }];
+    return at === null;
+  };
+  return checked;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  return refusingUnstorableText(ajv.compile(schema as object)) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 function humanise(field: string): string {
@@ -82,6 +127,8 @@ function messageOf(error: ErrorObject, field: string): string {
       return `The ${name} field format is invalid.`;
     case 'multipleOf':
       return `The ${name} field must be a multiple of ${p.multipleOf}.`;
+    case UNSTORABLE_TEXT_KEYWORD:
+      return `The ${name} field must not contain NUL characters or unpaired surrogates.`;
     case 'additionalProperties':
       return `The ${name} field has an unknown key ${String(p.additionalProperty)}.`;
     default:

@@ -20,3 +20,20 @@ export async function uniqueSlug(base: string, taken: (candidate: string) => Pro
     if (!(await taken(candidate))) return candidate;
   }
 }
+
+/** Candidates asked about per query by `firstFreeSlug`: most names are free at once or within a few suffixes. */
+export const SLUG_PROBE_BATCH = 20;
+
+/**
+ * `uniqueSlug` asking about a batch of candidates at a time (`base`, `base-2`, … `base-20`, then the next
+ * twenty), so that a name shared by hundreds of rows costs a query per twenty of them, not one per row.
+ * `takenAmong` answers which of the candidates are used.
+ */
+export async function firstFreeSlug(base: string, takenAmong: (candidates: string[]) => Promise<ReadonlySet<string>>): Promise<string> {
+  for (let first = 1; ; first += SLUG_PROBE_BATCH) {
+    const candidates = Array.from({ length: SLUG_PROBE_BATCH }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`));
+    const taken = await takenAmong(candidates);
+    const free = candidates.find((candidate) => !taken.has(candidate));
+    if (free !== undefined) return free;
+  }
+}

@@ -11,6 +11,7 @@ import * as m0008 from './0008_stock_movement_reads.js';
 import * as m0009 from './0009_purchase_orders.js';
 import * as m0010 from './0010_documents.js';
 import * as m0011 from './0011_webhooks.js';
+import * as m0012 from './0012_product_category_status_index.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_purchase_orders': m0009,
   '0010_documents': m0010,
   '0011_webhooks': m0011,
+  '0012_product_category_status_index': m0012,
 };

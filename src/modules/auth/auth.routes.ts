@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../db/schema.js';
+import { withoutAbility } from '../../http/authentication.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
 import { clearSessionCookies, setSessionCookies, setXsrfCookie, type CookieOptions } from '../../http/session-cookies.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
@@ -33,10 +34,12 @@ function signedIn(user: User) {
 }
 
 /** `GET /sanctum/csrf-cookie` lives outside the API prefix, as the first-party app expects. */
+const OWN_ACCOUNT = "two-factor settings are the signed-in user's own account";
+
 export const csrfCookieRoute: FastifyPluginAsyncTypebox<Pick<AuthRoutesOptions, 'sessions' | 'cookies'>> = async (app, { sessions, cookies }) => {
   app.get(
     '/sanctum/csrf-cookie',
-    { schema: { tags, summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: { auth: 'guest' } },
+    { schema: { tags, summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: withoutAbility('a session starts before sign-in', { auth: 'guest' }) },
     async (request, reply: FastifyReply) => {
       if (request.session) {
         setXsrfCookie(reply, request.session.csrf_token, cookies);
@@ -58,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         body: LoginBody,
         response: { 200: EnvelopeSchema(SignedInResponse), 423: MessageSchema },
       },
-      config: { auth: 'guest' },
+      config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
     },
     async (request, reply) => {
       const result = await signIn.signIn(request.body.email, request.body.password, request.ip, request.session);
@@ -72,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/auth/two-factor-challenge',
     {
       schema: { tags, summary: 'Complete a sign-in with a TOTP code or a recovery code', body: TwoFactorChallengeBody, response: { 200: EnvelopeSchema(SignedInResponse) } },
-      config: { auth: 'guest' },
+      config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
     },
     async (request, reply) => {
       const { user, opened } = await signIn.completeTwoFactor(request.session, request.body, request.ip);
@@ -83,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'End the web-app session', response: { 200: MessageSchema } }, config: { auth: 'session' } },
+    { schema: { tags, summary: 'End the web-app session', response: { 200: MessageSchema } }, config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }) },
     async (request, reply) => {
       await sessions.end(request.session!);
       clearSessionCookies(reply, cookies);
@@ -93,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.get(
     '/auth/me',
-    { schema: { tags, summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } } },
+    { schema: { tags, summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
     async (request) => {
       const { user, tenantId } = request.auth;
       const tenant = await tenants.get(tenantId);
@@ -103,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/auth/two-factor/enable',
-    { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: { auth: 'session', idempotency: false } },
+    { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }) },
     async (request) => ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
   );
 
@@ -111,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/auth/two-factor/confirm',
     {
       schema: { tags, summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
-      config: { auth: 'session', idempotency: false },
+      config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
     },
     async (request) => {
       const codes = await twoFactor.confirm(await signIn.currentUser(request.auth), request.body.code);
@@ -121,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.delete(
     '/auth/two-factor',
-    { schema: { tags, summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: { auth: 'session' } },
+    { schema: { tags, summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }) },
     async (request) => {
       await twoFactor.disable(await signIn.currentUser(request.auth), request.body.password);
       return { success: true, message: 'Two-factor authentication disabled.' };

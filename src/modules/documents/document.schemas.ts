@@ -42,7 +42,8 @@ export const DocumentUpdateBody = Type.Object(
     expires_at: Type.Optional(Nullable(ExpiresAt)),
     metadata: Type.Optional(Metadata),
   },
-  { description: 'Fields to change; the file itself is replaced by renewing (suppliers) or uploading anew.' },
+  // Unknown keys are dropped: the service writes the body's fields to the row.
+  { additionalProperties: false, description: 'Fields to change; the file itself is replaced by renewing (suppliers) or uploading anew.' },
 );
 export type DocumentUpdateBody = Static<typeof DocumentUpdateBody>;
 

@@ -78,6 +78,8 @@ function formatErrors(owner: DocumentOwner, file: ReceivedFile | null, format: D
 const storageKey = (tenantId: string, owner: DocumentOwner, id: string) => `${tenantId}/${owner.type}/${id}`;
 const toTimestamp = (value: string | null | undefined) => (value == null ? value : new Date(value).toISOString());
 const uniqueTags = (tags: string[] | undefined) => (tags === undefined ? undefined : [...new Set(tags)]);
+/** The fields that were sent: an omitted one keeps its stored value. */
+const definedOnly = <T extends object>(fields: T): Partial<T> => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export class DocumentService {
   constructor(
@@ -189,9 +191,10 @@ export class DocumentService {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return inTransaction(this.db, async (trx) => {
       await this.get(caller, owner, ownerId, documentId, trx);
-      const { expires_at, tags, ...rest } = input;
+      const { type, name, description, is_public, is_sensitive, metadata, expires_at, tags } = input;
+      // Named one by one: a key the schema let through must never become a column (tenant_id, deleted_at…).
       const changed = await this.documents.update(trx, this.ref(caller, owner, ownerId), documentId, {
-        ...rest,
+        ...definedOnly({ type, name, description, is_public, is_sensitive, metadata }),
         ...(tags === undefined ? {} : { tags: uniqueTags(tags) }),
         ...(expires_at === undefined ? {} : { expires_at: toTimestamp(expires_at) }),
         updated_at: this.clock.now().toISOString(),

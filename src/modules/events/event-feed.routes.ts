@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TokenType } from '../../db/schema.js';
+import { withoutAbility } from '../../http/authentication.js';
 import { EnvelopeSchema, ok } from '../../http/envelope.js';
 import { requestOrigin } from '../../http/pagination.js';
 import { EventFeedQuery, EventFeedResponse, EventTypeResponse } from './event-feed.schemas.js';
 import type { EventFeedService } from './event-feed.service.js';
 
 const tags = ['Webhooks'];
-const WEBHOOK_ACCESS = { auth: 'bearer', tokenTypes: ['application', 'integration'] as readonly TokenType[] } as const;
+const WEBHOOK_ACCESS = withoutAbility("the feed shows only events of entities the token's abilities may view", {
+  auth: 'bearer',
+  tokenTypes: ['application', 'integration'] as readonly TokenType[],
+});
 
 /** This request's URL with `after` moved to `cursor`, keeping its filters and page size. */
 function cursorUrl(request: FastifyRequest, publicUrl: string | null, cursor: string): string {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../http/common-schemas.js';
+import { withoutAbility } from '../../../http/authentication.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { ABILITIES } from '../abilities.js';
@@ -9,7 +10,8 @@ import { AbilityResponse, CreatedTokenResponse, TokenCreateBody, TokenListQuery,
 import { tokenResource, type TokenService } from './token.service.js';
 
 const tags = ['API tokens'];
-const session = { auth: 'session' } as const;
+// Users manage their own tokens; the service limits an administrator's wider reach (and approval) by role.
+const session = withoutAbility('own tokens, with role checks in the service', { auth: 'session' });
 
 export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService; publicUrl: string | null }> = async (app, { tokens, publicUrl }) => {
   app.get(

@@ -275,6 +275,10 @@ export function productLister(products: ProductRepository, links: ProductListLin
     if (where === null) return { items: [], total: 0 };
     const filtered = where.length === 0 ? products.live(db, tenantId) : products.live(db, tenantId).where((eb) => eb.and(where.map((c) => c(eb))));
     const direction = options.sort_direction;
+    // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
+    // price index and testing each row (40 ms at 100k); a unary plus, which changes no value, hides that
+    // index from the sort, so it reads the category's matches from their own index and sorts only those.
+    const priceOrderHint = options.category_id !== undefined && engineOf(db) === 'sqlite' ? sql.raw('+') : sql.raw('');
     // Same direction on every key, nulls as the lowest values on both engines: the sort indexes serve it.
     const nulls = direction === 'asc' ? sql`nulls first` : sql`nulls last`;
     const sorted = (() => {
@@ -287,7 +291,7 @@ export function productLister(products: ProductRepository, links: ProductListLin
           return filtered.orderBy('products.status', direction).orderBy('products.created_at', direction);
         case 'selling_price':
           return filtered
-            .orderBy(sql`${sql.ref('products.currency')} ${sql.raw(direction)} ${nulls}`)
+            .orderBy(sql`${priceOrderHint}${sql.ref('products.currency')} ${sql.raw(direction)} ${nulls}`)
             .orderBy(sql`${sql.ref('products.selling_price')} ${sql.raw(direction)} ${nulls}`);
         default:
           return filtered.orderBy(`products.${options.sort_by}`, direction);

@@ -47,6 +47,12 @@ export class ProductRepository {
     return this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
   }
 
+  /** Which of `slugs` live products of the tenant use. */
+  async takenSlugs(db: Executor, tenantId: string, slugs: readonly string[]): Promise<Set<string>> {
+    const rows = await this.live(db, tenantId).select('slug').where('slug', 'in', slugs).execute();
+    return new Set(rows.map((row) => row.slug));
+  }
+
   async taken(db: Executor, tenantId: string, column: 'sku' | 'slug', value: string, exceptId?: string): Promise<boolean> {
     let query = this.live(db, tenantId).select('id').where(column, '=', value);
     if (exceptId) query = query.where('id', '!=', exceptId);

@@ -9,7 +9,7 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
-import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import { productChangeEvents } from './product-change-events.js';
@@ -151,7 +151,7 @@ export class ProductService {
       id,
       tenant_id: tenantId,
       name,
-      slug: input.slug ?? (await uniqueSlug(slugBase, (s) => this.products.taken(trx, tenantId, 'slug', s))),
+      slug: input.slug ?? (await firstFreeSlug(slugBase, (candidates) => this.products.takenSlugs(trx, tenantId, candidates))),
       sku: input.sku ?? (await this.generatedSku(trx, tenantId, id)),
       type,
       status: 'draft',

@@ -1,7 +1,6 @@
 // Renders a purchase order as an A4 PDF (pdfkit) with an embedded DejaVu Sans font.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import {
   addressLines,
   formatAmount,
@@ -70,6 +69,8 @@ function collect(doc: Pdf): Promise<Buffer> {
  * Characters without a glyph in DejaVu Sans (CJK among them) print as empty boxes; they never fail the render.
  */
 export async function renderPurchaseOrderPdf(order: PurchaseOrderDocument): Promise<Buffer> {
+  // Loaded on the first render, not at start: pdfkit weighs some 25 MB of memory that most servers never need.
+  const { default: PDFDocument } = await import('pdfkit');
   const fonts = await loadFonts();
   const doc: Pdf = new PDFDocument({
     size: 'A4',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TokenType } from '../../../db/schema.js';
+import { withoutAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
@@ -23,7 +24,7 @@ const DELIVERY = `${DELIVERIES}/:deliveryId`;
 
 /** The same access as the subscription routes: bearer tokens, not personal ones. */
 const WEBHOOK_TOKEN_TYPES: readonly TokenType[] = ['application', 'integration'];
-const config = { auth: 'bearer' as const, tokenTypes: WEBHOOK_TOKEN_TYPES };
+const config = withoutAbility("deliveries carry only events of entities the subscription's token may view", { auth: 'bearer', tokenTypes: WEBHOOK_TOKEN_TYPES });
 
 /** The delivery routes of webhook subscriptions (list, detail, retry), the test event and replay, relative to the API prefix. */
 export function deliveryRoutes(service: DeliveryService, publicUrl: string | null): FastifyPluginAsyncTypebox {

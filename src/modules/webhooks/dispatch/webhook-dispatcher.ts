@@ -97,7 +97,14 @@ export class WebhookDispatcher {
     if (this.finished.length === 0) return 0;
     const batch = this.finished;
     this.finished = [];
-    const outcomes = await this.queue.record(this.workerId, batch, this.clock.now(), this.settings.retryDelaysSeconds);
+    let outcomes: ResultOutcome[];
+    try {
+      outcomes = await this.queue.record(this.workerId, batch, this.clock.now(), this.settings.retryDelaysSeconds);
+    } catch (error) {
+      // Kept for the next flush: the attempts happened, and their leases still name this worker.
+      this.finished = [...batch, ...this.finished];
+      throw error;
+    }
     batch.forEach((result, i) => this.observer?.attemptFinished(result, outcomes[i]!));
     return batch.length;
   }

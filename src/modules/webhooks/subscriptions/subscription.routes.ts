@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TokenType } from '../../../db/schema.js';
+import { withoutAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
@@ -20,7 +21,7 @@ const ONE = `${BASE}/:id`;
 
 /** Bearer tokens only, and not personal ones; no ability: what a subscription receives follows the token's view abilities. */
 const WEBHOOK_TOKEN_TYPES: readonly TokenType[] = ['application', 'integration'];
-const config = { auth: 'bearer' as const, tokenTypes: WEBHOOK_TOKEN_TYPES };
+const config = withoutAbility("a subscription receives only events of entities its token may view", { auth: 'bearer', tokenTypes: WEBHOOK_TOKEN_TYPES });
 
 function statusAnswer({ subscription, changed }: StatusChange, done: string) {
   const data = { id: subscription.id, status: subscription.status, updated_at: subscription.updated_at };

@@ -1,0 +1,312 @@
+// One engine's run: a scratch database seeded in bulk, the real server and the baseline server started as
+// processes of their own on it, every scenario driven over HTTP, and the server's memory read at the end.
+import { sql } from 'kysely';
+import { loadConfig } from '../../src/config.js';
+import type { Engine } from '../../src/db/dialect.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { newId } from '../../src/lib/ids.js';
+import { createServices, type Services } from '../../src/services.js';
+import { seedCatalog, type SeededCatalog } from '../seed/catalog.js';
+import { seedOperations, type SeededOperations } from '../seed/operations.js';
+import { openBenchDatabase } from './database.js';
+import { checkOnce, measureHttp, measureSequential, type HttpRequestSpec, type LoadOptions, type Measurement } from './load.js';
+import { buildServer, freePort, startNodeProcess, type RunningProcess } from './processes.js';
+import { measureWebhooks } from './webhooks.js';
+
+export type BaselineName = 'constant' | 'pk-read' | 'write';
+
+export interface SeedSizes {
+  products: number;
+  masters: number;
+  warehouses: number;
+  stockMovements: number;
+  events: number;
+  purchaseOrders: number;
+}
+
+export interface BenchSettings extends LoadOptions {
+  sizes: SeedSizes;
+  variantRuns: number;
+  /** Scenario names to run (all when empty); baselines always run. */
+  only: readonly string[];
+  keepDatabase: boolean;
+  sqliteAnalyze: boolean;
+}
+
+export interface ScenarioResult {
+  name: string;
+  requests_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  /** The baseline scenario this one is compared with, or null when none fits. */
+  baseline: BaselineName | null;
+  ratio_to_baseline: number | null;
+  kind: 'baseline' | 'read' | 'write' | 'batch';
+  requests: number;
+  failures: number;
+}
+
+export interface EngineResult {
+  engine: Engine;
+  scenarios: ScenarioResult[];
+  /** The server's resident set after the run (VmRSS). */
+  rss_mb: number | null;
+  rss_peak_mb: number | null;
+  /** The server's RSS after it started and after each scenario: where memory grew. */
+  rss_trail: Array<{ after: string; rss_mb: number | null }>;
+  seed_seconds: number;
+  notes: string[];
+}
+
+interface HttpScenario {
+  name: string;
+  kind: ScenarioResult['kind'];
+  baseline: BaselineName | null;
+  server: 'app' | 'baseline';
+  method?: string;
+  path: string;
+  body?: unknown;
+  items?: readonly string[];
+  expectStatus?: number;
+}
+
+const API = '/api/v1';
+const VARIANT_VALUES = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix} ${i + 1}`);
+const THOUSAND_VARIANTS = {
+  attributes: [
+    { name: 'Color', values: VARIANT_VALUES('Color') },
+    { name: 'Size', values: VARIANT_VALUES('Size') },
+    { name: 'Fit', values: VARIANT_VALUES('Fit') },
+  ],
+  allowCombinations: true,
+};
+
+export const SCENARIO_NAMES = [
+  'product get', 'product list', 'product create', 'inventory adjust', 'inventory reserve', 'purchase order receive (10 lines)',
+  'event feed page', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
+] as const;
+
+function baselineScenarios(productIds: readonly string[]): HttpScenario[] {
+  return [
+    { name: 'baseline: constant JSON', kind: 'baseline', baseline: null, server: 'baseline', path: '/constant' },
+    { name: 'baseline: primary-key read', kind: 'baseline', baseline: null, server: 'baseline', path: '/products/{{item}}', items: productIds },
+    { name: 'baseline: one-row write', kind: 'baseline', baseline: null, server: 'baseline', method: 'POST', path: '/writes', expectStatus: 201 },
+  ];
+}
+const BASELINE_OF: Record<string, BaselineName> = {
+  'baseline: constant JSON': 'constant',
+  'baseline: primary-key read': 'pk-read',
+  'baseline: one-row write': 'write',
+};
+
+function appScenarios(catalog: SeededCatalog, operations: SeededOperations, productIds: readonly string[]): HttpScenario[] {
+  const list = new URLSearchParams({
+    status: 'active', category_id: catalog.rootCategoryIds[1]!, include_descendants: 'true', sort_by: 'selling_price', sort_direction: 'asc',
+    page: '25', per_page: '25',
+  });
+  const mainWarehouse = operations.warehouseIds[0]!;
+  const middle = operations.eventIds[Math.floor(operations.eventIds.length / 2)]!;
+  return [
+    { name: 'product get', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products/{{item}}`, items: productIds },
+    { name: 'product list', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products?${list.toString()}` },
+    {
+      name: 'product create', kind: 'write', baseline: 'write', server: 'app', method: 'POST', path: `${API}/operations/products`, expectStatus: 201,
+      body: { name: 'Bench product {{seq}}', sku: 'BENCH-{{seq}}', selling_price: 19.99, cost_price: 9.5, type: 'physical' },
+    },
+    {
+      name: 'inventory adjust', kind: 'write', baseline: 'write', server: 'app', method: 'POST', path: `${API}/operations/inventory/adjust`, items: productIds,
+      body: { product_id: '{{item}}', warehouse_id: mainWarehouse, quantity: 1, reason: 'Bench recount' },
+    },
+    {
+      name: 'inventory reserve', kind: 'write', baseline: 'write', server: 'app', method: 'POST', path: `${API}/operations/inventory/reserve`, items: productIds,
+      body: { product_id: '{{item}}', warehouse_id: mainWarehouse, quantity: 1 },
+    },
+    {
+      name: 'purchase order receive (10 lines)', kind: 'write', baseline: 'write', server: 'app', method: 'POST',
+      path: `${API}/operations/purchase-orders/{{item}}/receive`, items: operations.purchaseOrderIds, body: {},
+    },
+    { name: 'event feed page', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/webhooks/events?after=${middle}&per_page=100` },
+  ];
+}
+
+/** Products the read and stock scenarios turn over: live, tracked, enough available stock to reserve from. */
+function busyProducts(catalog: SeededCatalog): string[] {
+  return catalog.stocked.filter((p) => p.onHand - p.reserved >= 200).slice(0, 1000).map((p) => p.id);
+}
+
+async function seedTenant(services: Services) {
+  const { tenant, user, warehouse } = await services.tenants.create({ name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'correct-horse-battery' });
+  const { plainText } = await services.tokens.issue({
+    tenantId: tenant.id, userId: user.id, name: 'bench', type: 'application', abilities: ['*'], expirationDays: null, ipWhitelist: null, preApproved: true,
+  });
+  return { tenantId: tenant.id, userId: user.id, warehouseId: warehouse.id, token: plainText };
+}
+
+function result(scenario: { name: string; kind: ScenarioResult['kind']; baseline: BaselineName | null }, m: Measurement, baselines: Map<BaselineName, Measurement>): ScenarioResult {
+  const base = scenario.baseline ? baselines.get(scenario.baseline) : undefined;
+  return {
+    name: scenario.name,
+    requests_per_s: m.perSecond,
+    p50_ms: m.p50,
+    p99_ms: m.p99,
+    baseline: scenario.baseline,
+    ratio_to_baseline: base && base.perSecond > 0 ? m.perSecond / base.perSecond : null,
+    kind: scenario.kind,
+    requests: m.requests,
+    failures: m.failures,
+  };
+}
+
+/** The mean of the baseline measured before and after the scenarios, so that drift shows in neither alone. */
+function meanOf(a: Measurement, b: Measurement): Measurement {
+  const avg = (x: number, y: number) => (x + y) / 2;
+  return { requests: a.requests + b.requests, perSecond: avg(a.perSecond, b.perSecond), p50: avg(a.p50, b.p50), p90: avg(a.p90, b.p90), p99: avg(a.p99, b.p99), max: Math.max(a.max, b.max), failures: a.failures + b.failures };
+}
+
+export async function benchEngine(postgresUrl: string | undefined, settings: BenchSettings, log: (line: string) => void): Promise<EngineResult> {
+  const bench = await openBenchDatabase({ postgresUrl, keep: settings.keepDatabase, poolSize: 4, sqliteAnalyze: settings.sqliteAnalyze });
+  const processes: RunningProcess[] = [];
+  const notes: string[] = [];
+  try {
+    const { db } = bench.database;
+    const config = loadConfig({}, { databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, dataDir: bench.dataDir });
+    const services = createServices({ db, clock: systemClock, newId, config });
+    const seeded = performance.now();
+    const tenant = await seedTenant(services);
+    log(`${bench.engine}: seeding ${settings.sizes.products} products, ${settings.sizes.stockMovements} movements, ${settings.sizes.events} events`);
+    const phase = (name: string, since: number) => log(`${bench.engine}: ${name} in ${((performance.now() - since) / 1000).toFixed(1)} s`);
+    const catalogStarted = performance.now();
+    const catalog = await seedCatalog(db, tenant.tenantId, { engine: bench.engine, products: settings.sizes.products, masters: settings.sizes.masters });
+    phase('catalog seeded', catalogStarted);
+    const operationsStarted = performance.now();
+    const operations = await seedOperations(db, tenant.tenantId, catalog, {
+      engine: bench.engine, mainWarehouseId: tenant.warehouseId, userId: tenant.userId, warehouses: settings.sizes.warehouses,
+      stockMovements: settings.sizes.stockMovements, events: settings.sizes.events, purchaseOrders: settings.sizes.purchaseOrders, linesPerOrder: 10,
+    });
+    phase('operations seeded', operationsStarted);
+    await bench.analyse();
+    if (bench.engine === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    const seedSeconds = (performance.now() - seeded) / 1000;
+    log(`${bench.engine}: seeded in ${seedSeconds.toFixed(1)} s`);
+
+    const build = await buildServer();
+    if (build.note) notes.push(build.note);
+    const databaseEnv = { DATABASE_URL: bench.databaseUrl ?? '', DATABASE_POOL_SIZE: '10' };
+    const [appPort, basePort] = [await freePort(), await freePort()];
+    const [server, baseline] = await Promise.all([
+      startNodeProcess({
+        name: 'server', script: build.script, typescript: build.typescript, args: ['serve'], port: appPort, probePath: '/health',
+        env: {
+          ...databaseEnv, HOST: '127.0.0.1', PORT: String(appPort), DATA_DIR: bench.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: '',
+          // The webhook receiver is a plain-HTTP loopback address, which production settings refuse.
+          WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+          // One token makes every request: the limiter still counts each one, as in production, but at the
+          // highest limit it accepts, which the run stays below.
+          RATE_LIMIT_PER_MINUTE: '1000000',
+        },
+      }),
+      startNodeProcess({
+        name: 'baseline', script: 'bench/baseline-server.ts', typescript: true, port: basePort, probePath: '/constant',
+        env: { ...databaseEnv, BENCH_PORT: String(basePort), BENCH_SQLITE_FILE: bench.sqliteFile },
+      }),
+    ]);
+    processes.push(server, baseline);
+    const rssTrail: EngineResult['rss_trail'] = [];
+    const trackMemory = (after: string) => rssTrail.push({ after, rss_mb: server.memory()?.rssMb ?? null });
+    trackMemory('start');
+
+    const headers = { accept: 'application/json', authorization: `Bearer ${tenant.token}` };
+    const specOf = (s: HttpScenario): HttpRequestSpec => ({
+      method: s.method ?? 'GET',
+      url: `${s.server === 'app' ? server.url : baseline.url}${s.path}`,
+      headers: s.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
+      ...(s.items ? { items: s.items } : {}),
+    });
+    const measure = async (s: HttpScenario) => {
+      log(`${bench.engine}: measuring ${s.name}`);
+      const spec = specOf(s);
+      await checkOnce(spec, s.expectStatus ?? 200);
+      const m = await measureHttp(spec, settings);
+      if (m.failures > 0) notes.push(`${s.name}: ${m.failures} failures; answers by status ${JSON.stringify(m.statusCodes)}`);
+      return m;
+    };
+    const selected = (name: string) => settings.only.length === 0 || settings.only.includes(name);
+
+    const productIds = busyProducts(catalog);
+    const baselines = baselineScenarios(productIds);
+    const before = new Map<string, Measurement>();
+    for (const s of baselines) before.set(s.name, await measure(s));
+
+    const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement }> = [];
+    for (const s of appScenarios(catalog, operations, productIds)) {
+      if (!selected(s.name)) continue;
+      measured.push({ scenario: s, m: await measure(s) });
+      trackMemory(s.name);
+    }
+
+    if (selected('generate 1000 variants')) {
+      log(`${bench.engine}: measuring generate 1000 variants`);
+      measured.push({ scenario: { name: 'generate 1000 variants', kind: 'batch', baseline: null }, m: await measureVariants(server.url, headers, settings.variantRuns) });
+      trackMemory('generate 1000 variants');
+    }
+    if (selected('webhook deliveries') || selected('webhook commit-to-attempt lag')) {
+      log(`${bench.engine}: measuring webhooks`);
+      const webhooks = await measureWebhooks({
+        db, services, tenantId: tenant.tenantId, throughputEvents: 5000, lagRatePerSecond: 200, lagSeconds: 5,
+        subscribe: async (url) => {
+          await checkOnce({ method: 'POST', url: `${server.url}${API}/webhooks/subscriptions`, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ url, event_types: ['product.*'] }) }, 201);
+        },
+      });
+      measured.push({ scenario: { name: 'webhook deliveries', kind: 'batch', baseline: null }, m: webhooks.throughput });
+      measured.push({ scenario: { name: 'webhook commit-to-attempt lag', kind: 'batch', baseline: null }, m: webhooks.lag });
+      notes.push(...webhooks.notes);
+      trackMemory('webhooks');
+    }
+
+    const baselineMeans = new Map<BaselineName, Measurement>();
+    const baselineResults: Array<{ scenario: HttpScenario; m: Measurement }> = [];
+    for (const s of baselines) {
+      const after = await measure(s);
+      const first = before.get(s.name)!;
+      const drift = after.perSecond / first.perSecond - 1;
+      if (Math.abs(drift) > 0.1) notes.push(`${s.name} moved ${(drift * 100).toFixed(0)}% between the start and the end of the run (a busy machine?)`);
+      const m = meanOf(first, after);
+      baselineMeans.set(BASELINE_OF[s.name]!, m);
+      baselineResults.push({ scenario: s, m });
+    }
+    const memory = server.memory();
+    return {
+      engine: bench.engine,
+      scenarios: [...baselineResults, ...measured].map(({ scenario, m }) => result(scenario, m, baselineMeans)),
+      rss_mb: memory?.rssMb ?? null,
+      rss_peak_mb: memory?.peakMb ?? null,
+      rss_trail: rssTrail,
+      seed_seconds: seedSeconds,
+      notes,
+    };
+  } finally {
+    for (const p of processes) await p.stop();
+    await bench.drop();
+  }
+}
+
+/** Each run creates a fresh master (untimed), then times the request that generates its 1000 variants. */
+async function measureVariants(serverUrl: string, headers: Record<string, string>, runs: number): Promise<Measurement> {
+  const json = { ...headers, 'content-type': 'application/json' };
+  let sequence = 0;
+  const call = async (path: string, body: unknown, expectStatus: number) => {
+    const response = await fetch(`${serverUrl}${API}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    const text = await response.text();
+    if (response.status !== expectStatus) throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text) as { data: { id?: string; generated_count?: number } };
+  };
+  return measureSequential(
+    runs,
+    async () => (await call('/operations/master-products', { name: `Bench tee ${++sequence}`, base_price: 19.99, variant_attributes: THOUSAND_VARIANTS }, 201)).data.id!,
+    async (masterId) => {
+      const answer = await call(`/operations/master-products/${masterId}/variants/generate`, {}, 201);
+      if (answer.data.generated_count !== 1000) throw new Error(`generated ${answer.data.generated_count} variants, expected 1000`);
+    },
+  );
+}

@@ -1,0 +1,72 @@
+// What a run prints and keeps: one table per engine, the issue's targets checked against the numbers, and
+// the results file (bench/results/latest.json, one object per engine).
+import os from 'node:os';
+import type { EngineResult, ScenarioResult } from './harness.js';
+import { formatTable, type Row } from './table.js';
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+const READS = ['product get', 'product list', 'event feed page'];
+const RATIO_TARGETS: Array<[string, number]> = [
+  ['product get', 0.5], ['product list', 0.25], ['product create', 0.3], ['inventory adjust', 0.3], ['inventory reserve', 0.3],
+];
+const P99_READ_MS = 20;
+const VARIANTS_MS = 1000;
+const RSS_MB = 250;
+
+const byName = (result: EngineResult, name: string) => result.scenarios.find((s) => s.name === name);
+const fixed = (n: number | null, digits: number) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(digits));
+
+/** The issue's targets; the cross-engine check needs the SQLite result of the same run. */
+export function checkTargets(result: EngineResult, sqlite: EngineResult | undefined, connections: number): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const [name, goal] of RATIO_TARGETS) {
+    const s = byName(result, name);
+    if (s?.ratio_to_baseline != null) checks.push({ target: `${name} >= ${goal} x ${s.baseline}`, measured: `${s.ratio_to_baseline.toFixed(3)}`, met: s.ratio_to_baseline >= goal });
+  }
+  for (const name of READS) {
+    const s = byName(result, name);
+    if (s) checks.push({ target: `${name} p99 < ${P99_READ_MS} ms at ${connections} connections`, measured: `${s.p99_ms.toFixed(1)} ms`, met: s.p99_ms < P99_READ_MS });
+  }
+  const variants = byName(result, 'generate 1000 variants');
+  if (variants) checks.push({ target: `generate 1000 variants < ${VARIANTS_MS} ms (slowest run)`, measured: `${variants.p99_ms.toFixed(0)} ms`, met: variants.p99_ms < VARIANTS_MS });
+  if (result.rss_mb !== null) checks.push({ target: `server RSS < ${RSS_MB} MB after the run`, measured: `${result.rss_mb.toFixed(0)} MB`, met: result.rss_mb < RSS_MB });
+  if (result.engine === 'postgres' && sqlite) {
+    for (const s of result.scenarios) {
+      const other = byName(sqlite, s.name);
+      if (s.ratio_to_baseline == null || other?.ratio_to_baseline == null) continue;
+      const factor = s.ratio_to_baseline / other.ratio_to_baseline;
+      checks.push({ target: `${s.name}: ratio within 2x of SQLite's`, measured: `${factor.toFixed(2)}x SQLite's`, met: factor >= 0.5 && factor <= 2 });
+    }
+  }
+  return checks;
+}
+
+function scenarioRow(s: ScenarioResult): Row {
+  return [
+    s.name, fixed(s.requests_per_s, s.requests_per_s < 100 ? 1 : 0), fixed(s.p50_ms, 2), fixed(s.p99_ms, 2), s.baseline ?? '-',
+    fixed(s.ratio_to_baseline, 3), String(s.failures),
+  ];
+}
+
+export function renderEngine(result: EngineResult, checks: TargetCheck[], connections: number): string {
+  const header: Row = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'baseline', 'ratio', 'failures'];
+  const lines = [
+    `== ${result.engine}: ${connections} connections; seeded in ${result.seed_seconds.toFixed(0)} s; server RSS ${fixed(result.rss_mb, 0)} MB (peak ${fixed(result.rss_peak_mb, 0)} MB)`,
+    formatTable(header, result.scenarios.map(scenarioRow)),
+    '',
+    formatTable(['target', 'measured', 'met'], checks.map((c) => [c.target, c.measured, c.met ? 'yes' : 'NO'])),
+    `server RSS (MB) after: ${result.rss_trail.map((t) => `${t.after} ${fixed(t.rss_mb, 0)}`).join(', ')}`,
+    ...result.notes.map((n) => `note: ${n}`),
+  ];
+  return lines.join('\n');
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return { cpus: cpus.length, cpu_model: cpus[0]?.model ?? 'unknown', memory_gb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version, load_average: os.loadavg().map((l) => Number(l.toFixed(2))) };
+}

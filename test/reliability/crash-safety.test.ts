@@ -1,0 +1,237 @@
+// Crash safety: a server process (API and worker) under a mixed write load is killed with SIGKILL mid-way, then
+// started again on the same database. Whatever the killed process was doing, every invariant holds after the
+// restart has drained the outbox and the delivery queue: the ledger matches its movements, no receipt is
+// half-written, every acknowledged write's events are in the feed, and every delivery reaches the receiver.
+// Writes whose response was lost are unknown: they may or may not have happened; only acknowledged ones are
+// expected in the feed, and the invariants must hold either way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { newId } from '../../src/lib/ids.js';
+import { createServices } from '../../src/services.js';
+import { makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
+import { testConfig } from '../helpers/test-app.js';
+import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import { killAll, processEnv, startCli, type CliProcess } from '../process/processes.js';
+import { WebhookReceiver } from '../webhooks/webhook-receiver.js';
+import {
+  deliveryViolations,
+  eventViolations,
+  poNumberViolations,
+  receiptViolations,
+  receivedDeliveries,
+  stockViolations,
+  undeliveredEventViolations,
+  waitForDrain,
+  type ExpectedEvent,
+} from './invariants.js';
+import {
+  acknowledged,
+  ApiClient,
+  between,
+  countOutcomes,
+  createOrderableSupplier,
+  createSentOrder,
+  createStockedProduct,
+  createWarehouse,
+  pick,
+  runLoad,
+  seededRandom,
+  startLoad,
+  subscribeToEverything,
+  type LoadRequest,
+  type LoadResult,
+  type SentOrder,
+} from './load.js';
+
+const CLIENTS = 8;
+/** Results before the kill, and requests after the restart: bounded so that the file stays well under 90 s. */
+const RESULTS_BEFORE_KILL = 160;
+const REQUESTS_AFTER_RESTART = 80;
+const DRAIN_TIMEOUT_MS = 45_000;
+/** A start compiles the sources; on a busy two-core machine that alone can take a while. */
+const START_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 150_000;
+const SEED = 20_261_121;
+
+const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
+
+/** `serve` with its worker, on a free port; short leases so that the killed process's deliveries come back soon. */
+async function startServer(location: TestDatabaseLocation): Promise<{ cli: CliProcess; url: string }> {
+  const cli = startCli(
+    ['serve'],
+    processEnv(location, {
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ADMIN_PASSWORD: 'correct-horse-battery',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_LEASE_MS: '3000',
+      WEBHOOK_POLL_INTERVAL_MS: '50',
+      WEBHOOK_RETRY_DELAYS: '1,1,1,1',
+      // The load is one integration's; the per-token limiter is not what is under test here.
+      RATE_LIMIT_PER_MINUTE: '0',
+    }),
+  );
+  const match = await cli.waitForStdout(LISTENING, START_TIMEOUT_MS);
+  return { cli, url: `http://127.0.0.1:${match[1]}` };
+}
+
+interface Fixture {
+  warehouses: string[];
+  products: string[];
+  orders: SentOrder[];
+}
+
+/** The mix: stock changes on a few records, partial receipts, and new products. */
+function mixedRequests(fixture: Fixture, random: () => number) {
+  let created = 0;
+  return (): LoadRequest => {
+    const roll = random();
+    const product_id = pick(random, fixture.products);
+    const warehouse_id = pick(random, fixture.warehouses);
+    if (roll < 0.2) {
+      const quantity = between(random, 1, 6) * (random() < 0.4 ? -1 : 1);
+      return { kind: 'adjust', method: 'POST', path: '/operations/inventory/adjust', body: { product_id, warehouse_id, quantity, reason: 'load' } };
+    }
+    if (roll < 0.4) return { kind: 'reserve', method: 'POST', path: '/operations/inventory/reserve', body: { product_id, warehouse_id, quantity: between(random, 1, 3) } };
+    if (roll < 0.55) return { kind: 'release', method: 'POST', path: '/operations/inventory/release', body: { product_id, warehouse_id, quantity: between(random, 1, 3) } };
+    if (roll < 0.75) {
+      const to = fixture.warehouses.find((w) => w !== warehouse_id)!;
+      const body = { product_id, from_warehouse_id: warehouse_id, to_warehouse_id: to, quantity: between(random, 1, 5) };
+      return { kind: 'transfer', method: 'POST', path: '/operations/inventory/transfer', body };
+    }
+    if (roll < 0.9) {
+      const order = pick(random, fixture.orders);
+      const line = pick(random, order.lines);
+      const body = { items: [{ purchase_order_item_id: line.id, quantity_received: between(random, 1, 4) }] };
+      return { kind: 'receive', method: 'POST', path: `/operations/purchase-orders/${order.id}/receive`, body };
+    }
+    return { kind: 'create-product', method: 'POST', path: '/operations/products', body: { name: `Crash load ${++created} ${SEED}`, stock_quantity: between(random, 0, 10) } };
+  };
+}
+
+const STOCK_EVENTS: Record<string, string> = { adjust: 'inventory.adjusted', reserve: 'inventory.reserved', release: 'inventory.released' };
+
+/** The events an acknowledged write of the mix must have recorded. */
+function expectedEvents(results: readonly LoadResult[]): ExpectedEvent[] {
+  return acknowledged(results).flatMap(({ request, body }): ExpectedEvent[] => {
+    const data = body.data;
+    if (request.kind in STOCK_EVENTS) {
+      return [
+        { type: STOCK_EVENTS[request.kind]!, entityId: data.id },
+        { type: 'stock_movement.recorded', entityId: data.movement.id },
+      ];
+    }
+    if (request.kind === 'transfer') return [{ type: 'inventory.transfer_completed', entityId: data.from.id }];
+    if (request.kind === 'receive') return data.status === 'received' ? [{ type: 'purchase_order.received', entityId: data.id }] : [];
+    if (request.kind === 'create-product') return [{ type: 'product.created', entityId: data.id }];
+    return [];
+  });
+}
+
+describe(`crash safety on ${testEngine}`, () => {
+  let location: TestDatabaseLocation;
+  let database: Database;
+  let tenant: TenantFixture;
+  let token: string;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    location = await createTestDatabaseLocation();
+    database = openTestDatabase(location);
+    const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
+    tenant = await makeTenant(services);
+    token = await makeToken(services, tenant.tenantId, tenant.adminId, { type: 'integration' });
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(async () => {
+    // Processes first: the database goes only once they are gone.
+    await killAll();
+    await receiver?.close();
+    await database?.close();
+    await location?.drop();
+  });
+
+  it(
+    'a server killed with SIGKILL mid-load and started again keeps every invariant',
+    async () => {
+      const first = await startServer(location);
+      const before = new ApiClient(first.url, token);
+      await subscribeToEverything(before, receiver.url());
+      // Events published from here on are fanned out to the subscription.
+      await waitForDrain(database.db, tenant.tenantId, 10_000);
+      const subscribedAfter = await database.db
+        .selectFrom('events')
+        .select('id')
+        .where('tenant_id', '=', tenant.tenantId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+
+      const second = await createWarehouse(before, 'CRASH-B');
+      const products = await Promise.all(Array.from({ length: 4 }, () => createStockedProduct(before, 60)));
+      for (const productId of products) {
+        await before.expect(200, 'POST', '/operations/inventory/adjust', { product_id: productId, warehouse_id: second, quantity: 40, reason: 'opening' });
+      }
+      const supplierId = await createOrderableSupplier(before);
+      const orders = await Promise.all(
+        [0, 1, 2].map((n) => createSentOrder(before, supplierId, tenant.defaultWarehouseId, products.slice(n, n + 2).map((productId) => ({ productId, quantity: 25 })))),
+      );
+      const fixture: Fixture = { warehouses: [tenant.defaultWarehouseId, second], products, orders };
+      const random = seededRandom(SEED);
+      const next = mixedRequests(fixture, random);
+
+      // The kill comes from the result callback, while the other clients' requests are in flight.
+      const load = startLoad({
+        clients: CLIENTS,
+        targets: [before],
+        next: () => next(),
+        onResult: () => {
+          if (load.results.length === RESULTS_BEFORE_KILL) {
+            first.cli.child.kill('SIGKILL');
+            load.stop();
+          }
+        },
+      });
+      const beforeKill = await load.finished;
+      expect(await first.cli.exited).toMatchObject({ signal: 'SIGKILL' });
+      const lost = beforeKill.filter((r) => r.outcome.status === 'lost');
+      expect(lost.length, 'requests in flight when the server was killed').toBeGreaterThan(0);
+
+      const restarted = await startServer(location);
+      const after = new ApiClient(restarted.url, token);
+      let remaining = REQUESTS_AFTER_RESTART;
+      const afterRestart = await runLoad({ clients: CLIENTS, targets: [after], next: () => (remaining-- > 0 ? next() : null) });
+      // No response is lost and nothing fails while the server runs.
+      for (const result of afterRestart) expect([200, 201, 422], JSON.stringify(result)).toContain(result.outcome.status);
+      for (const result of beforeKill) expect([200, 201, 422, 'lost'], JSON.stringify(result)).toContain(result.outcome.status);
+
+      await waitForDrain(database.db, tenant.tenantId, DRAIN_TIMEOUT_MS);
+      const all = [...beforeKill, ...afterRestart];
+      const db = database.db;
+      expect(await stockViolations(db, after, tenant.tenantId)).toEqual([]);
+      expect(await receiptViolations(db, tenant.tenantId)).toEqual([]);
+      expect(await eventViolations(db, after, expectedEvents(all))).toEqual([]);
+      expect(await deliveryViolations(db, tenant.tenantId, receivedDeliveries(receiver))).toEqual([]);
+      expect(await undeliveredEventViolations(db, tenant.tenantId, subscribedAfter?.id ?? '')).toEqual([]);
+      expect(await poNumberViolations(db, tenant.tenantId)).toEqual([]);
+
+      // Every acknowledged receipt is there in full: one line, as sent.
+      for (const { body } of acknowledged(all, 'receive')) {
+        const lines = await db.selectFrom('purchase_order_receipt_lines').select('id').where('receipt_id', '=', body.data.receipt_id).execute();
+        expect(lines, `receipt ${body.data.receipt_id}`).toHaveLength(1);
+      }
+      expect(restarted.cli.stderr).toBe('');
+
+      const deliveries = await db.selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', tenant.tenantId).execute();
+      console.info(
+        `crash safety (${testEngine}): ${beforeKill.length} requests before SIGKILL (${lost.length} lost), ${afterRestart.length} after restart; ` +
+          `${deliveries.length} deliveries, ${receiver.received().length} webhook requests received; ${JSON.stringify(countOutcomes(all))}`,
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
