@@ -4,16 +4,10 @@
 // half-written, every acknowledged write's events are in the feed, and every delivery reaches the receiver.
 // Writes whose response was lost are unknown: they may or may not have happened; only acknowledged ones are
 // expected in the feed, and the invariants must hold either way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { systemClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import { createServices } from '../../src/services.js';
-import { makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
-import { testConfig } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
-import { killAll, processEnv, startCli, type CliProcess } from '../process/processes.js';
-import { WebhookReceiver } from '../webhooks/webhook-receiver.js';
+import { describe, expect, it } from 'vitest';
+import { testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import { processEnv, startCli, type CliProcess } from '../process/processes.js';
+import { useTestbed } from './testbed.js';
 import {
   deliveryViolations,
   eventViolations,
@@ -133,40 +127,20 @@ function expectedEvents(results: readonly LoadResult[]): ExpectedEvent[] {
 }
 
 describe(`crash safety on ${testEngine}`, () => {
-  let location: TestDatabaseLocation;
-  let database: Database;
-  let tenant: TenantFixture;
-  let token: string;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    location = await createTestDatabaseLocation();
-    database = openTestDatabase(location);
-    const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
-    tenant = await makeTenant(services);
-    token = await makeToken(services, tenant.tenantId, tenant.adminId, { type: 'integration' });
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    // Processes first: the database goes only once they are gone.
-    await killAll();
-    await receiver?.close();
-    await database?.close();
-    await location?.drop();
-  });
+  const bed = useTestbed();
 
   it(
     'a server killed with SIGKILL mid-load and started again keeps every invariant',
     async () => {
-      const first = await startServer(location);
-      const before = new ApiClient(first.url, token);
-      await subscribeToEverything(before, receiver.url());
+      const first = await startServer(bed.location);
+      const before = new ApiClient(first.url, bed.token);
+      await subscribeToEverything(before, bed.receiver.url());
       // Events published from here on are fanned out to the subscription.
-      await waitForDrain(database.db, tenant.tenantId, 10_000);
-      const subscribedAfter = await database.db
+      await waitForDrain(bed.database.db, bed.tenant.tenantId, 10_000);
+      const subscribedAfter = await bed.database.db
         .selectFrom('events')
         .select('id')
-        .where('tenant_id', '=', tenant.tenantId)
+        .where('tenant_id', '=', bed.tenant.tenantId)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
@@ -178,9 +152,9 @@ describe(`crash safety on ${testEngine}`, () => {
       }
       const supplierId = await createOrderableSupplier(before);
       const orders = await Promise.all(
-        [0, 1, 2].map((n) => createSentOrder(before, supplierId, tenant.defaultWarehouseId, products.slice(n, n + 2).map((productId) => ({ productId, quantity: 25 })))),
+        [0, 1, 2].map((n) => createSentOrder(before, supplierId, bed.tenant.defaultWarehouseId, products.slice(n, n + 2).map((productId) => ({ productId, quantity: 25 })))),
       );
-      const fixture: Fixture = { warehouses: [tenant.defaultWarehouseId, second], products, orders };
+      const fixture: Fixture = { warehouses: [bed.tenant.defaultWarehouseId, second], products, orders };
       const random = seededRandom(SEED);
       const next = mixedRequests(fixture, random);
 
@@ -201,23 +175,23 @@ describe(`crash safety on ${testEngine}`, () => {
       const lost = beforeKill.filter((r) => r.outcome.status === 'lost');
       expect(lost.length, 'requests in flight when the server was killed').toBeGreaterThan(0);
 
-      const restarted = await startServer(location);
-      const after = new ApiClient(restarted.url, token);
+      const restarted = await startServer(bed.location);
+      const after = new ApiClient(restarted.url, bed.token);
       let remaining = REQUESTS_AFTER_RESTART;
       const afterRestart = await runLoad({ clients: CLIENTS, targets: [after], next: () => (remaining-- > 0 ? next() : null) });
       // No response is lost and nothing fails while the server runs.
       for (const result of afterRestart) expect([200, 201, 422], JSON.stringify(result)).toContain(result.outcome.status);
       for (const result of beforeKill) expect([200, 201, 422, 'lost'], JSON.stringify(result)).toContain(result.outcome.status);
 
-      await waitForDrain(database.db, tenant.tenantId, DRAIN_TIMEOUT_MS);
+      await waitForDrain(bed.database.db, bed.tenant.tenantId, DRAIN_TIMEOUT_MS);
       const all = [...beforeKill, ...afterRestart];
-      const db = database.db;
-      expect(await stockViolations(db, after, tenant.tenantId)).toEqual([]);
-      expect(await receiptViolations(db, tenant.tenantId)).toEqual([]);
+      const db = bed.database.db;
+      expect(await stockViolations(db, after, bed.tenant.tenantId)).toEqual([]);
+      expect(await receiptViolations(db, bed.tenant.tenantId)).toEqual([]);
       expect(await eventViolations(db, after, expectedEvents(all))).toEqual([]);
-      expect(await deliveryViolations(db, tenant.tenantId, receivedDeliveries(receiver))).toEqual([]);
-      expect(await undeliveredEventViolations(db, tenant.tenantId, subscribedAfter?.id ?? '')).toEqual([]);
-      expect(await poNumberViolations(db, tenant.tenantId)).toEqual([]);
+      expect(await deliveryViolations(db, bed.tenant.tenantId, receivedDeliveries(bed.receiver))).toEqual([]);
+      expect(await undeliveredEventViolations(db, bed.tenant.tenantId, subscribedAfter?.id ?? '')).toEqual([]);
+      expect(await poNumberViolations(db, bed.tenant.tenantId)).toEqual([]);
 
       // Every acknowledged receipt is there in full: one line, as sent.
       for (const { body } of acknowledged(all, 'receive')) {
@@ -226,10 +200,10 @@ describe(`crash safety on ${testEngine}`, () => {
       }
       expect(restarted.cli.stderr).toBe('');
 
-      const deliveries = await db.selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', tenant.tenantId).execute();
+      const deliveries = await db.selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', bed.tenant.tenantId).execute();
       console.info(
         `crash safety (${testEngine}): ${beforeKill.length} requests before SIGKILL (${lost.length} lost), ${afterRestart.length} after restart; ` +
-          `${deliveries.length} deliveries, ${receiver.received().length} webhook requests received; ${JSON.stringify(countOutcomes(all))}`,
+          `${deliveries.length} deliveries, ${bed.receiver.received().length} webhook requests received; ${JSON.stringify(countOutcomes(all))}`,
       );
     },
     TEST_TIMEOUT_MS,

@@ -5,16 +5,10 @@
 // over-receives, order numbers stay unique and gapless, no delivery attempt reaches the receiver twice, and no
 // request fails with a 500: each is answered 2xx, 422, or 503 with Retry-After when a serialization failure or
 // deadlock outlasted its retries. On SQLite the four processes share the file; its write lock serialises them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
-import { systemClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import { createServices } from '../../src/services.js';
-import { makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
-import { testConfig } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
-import { killAll, processEnv, startCli, type CliProcess } from '../process/processes.js';
-import { WebhookReceiver } from '../webhooks/webhook-receiver.js';
+import { describe, expect, it } from 'vitest';
+import { testEngine } from '../helpers/test-database.js';
+import { processEnv, startCli, type CliProcess } from '../process/processes.js';
+import { useTestbed } from './testbed.js';
 import {
   deliveryViolations,
   eventViolations,
@@ -103,45 +97,25 @@ function acknowledgedSums(results: readonly LoadResult[], kind: string, keyOf: (
 }
 
 describe(`API and worker processes on one ${testEngine} database`, () => {
-  let location: TestDatabaseLocation;
-  let database: Database;
-  let tenant: TenantFixture;
-  let token: string;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    location = await createTestDatabaseLocation();
-    database = openTestDatabase(location);
-    const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
-    tenant = await makeTenant(services);
-    token = await makeToken(services, tenant.tenantId, tenant.adminId, { type: 'integration' });
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    // Processes first: the database goes only once they are gone.
-    await killAll();
-    await receiver?.close();
-    await database?.close();
-    await location?.drop();
-  });
+  const bed = useTestbed();
 
   it(
     'two APIs and two workers under concurrent reserves, receipts, transfers and order creation keep every invariant',
     async () => {
-      const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery', ...webhookEnv });
+      const env = processEnv(bed.location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery', ...webhookEnv });
       // One first, so that the others find the compiled sources cached.
       const first = await startApi(env);
       const [second, ...workers] = await Promise.all([startApi(env), startWorker(env), startWorker(env)] as const);
       const servers = [first, second];
-      const apis = servers.map((server) => server.api(token));
+      const apis = servers.map((server) => server.api(bed.token));
       const [a, b] = apis as [ApiClient, ApiClient];
 
-      await subscribeToEverything(a, receiver.url());
-      await waitForDrain(database.db, tenant.tenantId, 10_000);
-      const subscribedAfter = await database.db.selectFrom('events').select('id').where('tenant_id', '=', tenant.tenantId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      await subscribeToEverything(a, bed.receiver.url());
+      await waitForDrain(bed.database.db, bed.tenant.tenantId, 10_000);
+      const subscribedAfter = await bed.database.db.selectFrom('events').select('id').where('tenant_id', '=', bed.tenant.tenantId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 
       // Records under contention: reserved ones in the default warehouse, transferred ones in both warehouses.
-      const main = tenant.defaultWarehouseId;
+      const main = bed.tenant.defaultWarehouseId;
       const other = await createWarehouse(a, 'MULTI-B');
       const reserved = await Promise.all([0, 1, 2].map(() => createStockedProduct(a, RESERVE_STOCK)));
       const transferred = await Promise.all([0, 1, 2].map(() => createStockedProduct(b, TRANSFER_STOCK)));
@@ -187,7 +161,7 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
       }
       expect(new Set(results.map((r) => r.target))).toEqual(new Set([0, 1]));
 
-      const db = database.db;
+      const db = bed.database.db;
       // Reserves: refused when short (422), and what was reserved is exactly what was acknowledged, within on hand.
       const reservedPerProduct = acknowledgedSums(results, 'reserve', (body) => body.product_id as string, (body) => body.quantity as number);
       const refusedReserves = results.filter((r) => r.request.kind === 'reserve' && r.outcome.status === 422);
@@ -225,19 +199,19 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
       const created = acknowledged(results, 'create-order').map(({ body }) => body.data.po_number as string);
       expect(new Set(created).size).toBe(created.length);
 
-      await waitForDrain(db, tenant.tenantId, DRAIN_TIMEOUT_MS);
+      await waitForDrain(db, bed.tenant.tenantId, DRAIN_TIMEOUT_MS);
       const expected: ExpectedEvent[] = [
         ...acknowledged(results, 'reserve').map(({ body }) => ({ type: 'inventory.reserved', entityId: body.data.id as string })),
         ...acknowledged(results, 'transfer').map(({ body }) => ({ type: 'inventory.transfer_completed', entityId: body.data.from.id as string })),
         ...acknowledged(results, 'create-order').map(({ body }) => ({ type: 'purchase_order.created', entityId: body.data.id as string })),
       ];
-      expect(await stockViolations(db, a, tenant.tenantId)).toEqual([]);
-      expect(await receiptViolations(db, tenant.tenantId)).toEqual([]);
+      expect(await stockViolations(db, a, bed.tenant.tenantId)).toEqual([]);
+      expect(await receiptViolations(db, bed.tenant.tenantId)).toEqual([]);
       expect(await eventViolations(db, b, expected)).toEqual([]);
-      const received = receivedDeliveries(receiver);
-      expect(await deliveryViolations(db, tenant.tenantId, received)).toEqual([]);
-      expect(await undeliveredEventViolations(db, tenant.tenantId, subscribedAfter?.id ?? '')).toEqual([]);
-      expect(await poNumberViolations(db, tenant.tenantId)).toEqual([]);
+      const received = receivedDeliveries(bed.receiver);
+      expect(await deliveryViolations(db, bed.tenant.tenantId, received)).toEqual([]);
+      expect(await undeliveredEventViolations(db, bed.tenant.tenantId, subscribedAfter?.id ?? '')).toEqual([]);
+      expect(await poNumberViolations(db, bed.tenant.tenantId)).toEqual([]);
 
       // Every process is still running and none logged a failed request.
       for (const cli of [...servers.map((s) => s.cli), ...workers]) {
