@@ -40,14 +40,14 @@ const MAX_FIELDS = 100;
 const MAX_FIELD_BYTES = 16 * 1024;
 const METADATA_KEY = /^metadata\[([^\]]*)\]$/;
 
-export function describeSize(bytes: number): string {
+function describeSize(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
 }
 
 const fileTooLarge = (maxBytes: number) => new PayloadTooLargeError(`The file may not be greater than ${describeSize(maxBytes)}.`);
 
 /** The client's file name without any directory part or control characters; never used as a storage name. */
-export function displayFilename(raw: string | undefined): string {
+function displayFilename(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);

@@ -14,7 +14,7 @@ export function patternProblem(pattern: string): string | null {
   return pattern in EVENT_TYPES ? null : `Unknown event type "${pattern}". See GET /api/v1/webhooks/event-types.`;
 }
 
-export function matchesPattern(pattern: string, eventType: string): boolean {
+function matchesPattern(pattern: string, eventType: string): boolean {
   if (pattern === '*') return true;
   if (pattern.endsWith('.*')) return eventType.startsWith(pattern.slice(0, -1));
   return pattern === eventType;
