@@ -1,5 +1,6 @@
 // Outgoing e-mail through the SMTP server named by SMTP_URL (nodemailer); off when SMTP_URL is unset.
-import nodemailer from 'nodemailer';
+// nodemailer is loaded with the first message, so a service that never mails does not carry it in memory.
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface MailAttachment {
@@ -54,12 +55,17 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mail
       send: () => Promise.reject(new MailerDisabledError()),
     };
   }
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, ...TIMEOUTS }, { from: config.mailFrom });
+  const smtpUrl = config.smtpUrl;
+  let transport: Promise<Transporter> | null = null;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS }, { from: config.mailFrom }),
+    ));
   return {
     enabled: true,
     async send(message) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await transportOnce()).sendMail({
           to: message.to,
           cc: message.cc && message.cc.length > 0 ? message.cc : undefined,
           subject: message.subject,
