@@ -9,6 +9,7 @@ import { ENTITY_VIEW_ABILITY, visibleEntityTypes } from './event-visibility.js';
 import { eventBody } from './event-body.js';
 import type { EventFeedMeta, EventFeedQuery, EventResponse, EventTypeResponse } from './event-feed.schemas.js';
 import type { EventRepository } from './event.repository.js';
+import { commaList } from '../../lib/comma-list.js';
 
 export interface EventFeedPage {
   events: EventResponse[];
@@ -21,14 +22,10 @@ const KNOWN_ENTITY_TYPES: ReadonlySet<string> = new Set([
   ...Object.values(EVENT_TYPES).map((type) => type.entity_type),
 ]);
 
-function commaList(value: string | undefined): string[] {
-  const parts = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
-  return [...new Set(parts)];
-}
 
 /** The event types the `event_type` filter selects, or null when it is absent (every type). */
 function parseEventTypes(value: string | undefined): string[] | null {
-  const patterns = commaList(value);
+  const patterns = [...new Set(commaList(value))];
   if (patterns.length === 0) return null;
   const problems = patterns.map(patternProblem).filter((problem): problem is string => problem !== null);
   if (problems.length > 0) throw new ValidationError({ event_type: problems });
@@ -37,7 +34,7 @@ function parseEventTypes(value: string | undefined): string[] | null {
 
 /** The entity types to read: those asked for (all when none), narrowed to what `visible` allows. */
 function parseEntityTypes(value: string | undefined, visible: readonly string[]): string[] {
-  const wanted = commaList(value);
+  const wanted = [...new Set(commaList(value))];
   const unknown = wanted.filter((type) => !KNOWN_ENTITY_TYPES.has(type));
   if (unknown.length > 0) {
     throw ValidationError.field('entity_type', `Unknown entity type: ${unknown.join(', ')}. Known: ${[...KNOWN_ENTITY_TYPES].join(', ')}.`);

@@ -21,6 +21,7 @@ import {
   type MasterProductUpdateBody,
 } from './master-product.schemas.js';
 import { parseConfiguration, sameConfiguration } from './variant-configuration.js';
+import { commaList } from '../../../lib/comma-list.js';
 
 /** What the master products module needs from the variants module (plugged in at wiring time). */
 export interface VariantHooks {
@@ -87,9 +88,6 @@ function labels(values: readonly string[]): string[] {
     });
 }
 
-function commaList(values: readonly string[] | string | undefined): string[] {
-  return (Array.isArray(values) ? values : values === undefined ? [] : [values]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
-}
 
 /** The configuration as sent under either key: `undefined` when none was sent. */
 function configurationInput(input: MasterProductUpdateBody, errors: FieldErrors): { key: string; config: VariantConfiguration | null } | undefined {

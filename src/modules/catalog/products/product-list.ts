@@ -17,6 +17,7 @@ import { DEFAULT_CURRENCY } from './product.presenter.js';
 import type { Product, ProductRepository } from './product.repository.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from './product.schemas.js';
 import { PRODUCT_TYPES } from './product-types.js';
+import { commaList } from '../../../lib/comma-list.js';
 
 export const PRODUCT_SORTS = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -107,12 +108,6 @@ interface AttributeMatch {
   contains: boolean;
 }
 
-function commaList(text: string | undefined): string[] {
-  return (text ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
 
 /** The stored form a filter value must equal, or the JSON token a multiselect selection must contain. */
 function attributeMatch(definition: AttributeDefinition, raw: string): { match: AttributeMatch } | { message: string } {

@@ -23,6 +23,7 @@ import {
   type PriceAction,
   type VariantInclude,
 } from './variant-listing.schemas.js';
+import { commaList } from '../../../../lib/comma-list.js';
 
 export const BULK_STOCK_REASON = 'Bulk stock update';
 /** Events are written in slices, so that one insert stays far below either engine's parameter limit. */
@@ -70,12 +71,6 @@ export interface BulkStockResult {
   skipped_variants: string[];
 }
 
-function commaList(text: string | undefined): string[] {
-  return (text ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
 
 function statusesOf(text: string | undefined): ProductStatus[] {
   const listed = commaList(text);
