@@ -1,10 +1,7 @@
 // Prints the plan and timing of every SQL statement the product list runs for a set of queries on a seeded
 // catalog: `npm run bench:explain [-- name ...]` (BENCH_DATABASE_URL for PostgreSQL, BENCH_PRODUCTS for the size).
-import { Kysely, PostgresDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
-import { ImmediateSqliteDialect, ValueNormalisationPlugin, pgTypes } from '../src/db/dialect.js';
-import type { DB } from '../src/db/schema.js';
+import { sql, type CompiledQuery, type LogEvent } from 'kysely';
+import { createDatabase } from '../src/db/database.js';
 import { validatorCompiler } from '../src/http/validation.js';
 import { createServices } from '../src/services.js';
 import { systemClock } from '../src/lib/clock.js';
@@ -71,11 +68,8 @@ try {
   const log = (event: LogEvent) => {
     if (event.level === 'query') captured.push(event.query);
   };
-  const plugins = [new ValueNormalisationPlugin(bench.engine)];
-  const db =
-    bench.engine === 'sqlite'
-      ? new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: new BetterSqlite3(bench.sqliteFile) }), plugins, log })
-      : new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: bench.databaseUrl!, max: 1, types: pgTypes }) }), plugins, log });
+  const traced = createDatabase({ databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, poolSize: 1, log });
+  const db = traced.db;
   const lister = productLister(new ProductRepository(), { categories: services.catalog.categories.service, attributes: services.catalog.attributes.service });
   const validate = validatorCompiler({ schema: ProductListQuery, httpPart: 'querystring', method: 'GET', url: '/' }) as (data: unknown) => boolean;
 

@@ -1,28 +1,19 @@
 // Lists the SQL one request runs, with the time of each: `npx tsx bench/trace-queries.ts <data dir> <token>
 // <method> <path> [json body]` on a database the harness kept (`npm run bench -- --keep-database`).
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/database.js';
-import { ImmediateSqliteDialect, ValueNormalisationPlugin, pgTypes } from '../src/db/dialect.js';
-import type { DB } from '../src/db/schema.js';
+import { createDatabase } from '../src/db/database.js';
 
 const [dataDir, token, method = 'GET', url = '/health', body] = process.argv.slice(2);
 const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
-const engine = config.databaseUrl ? 'postgres' : 'sqlite';
 const statements: string[] = [];
-const db = new Kysely<DB>({
-  dialect: config.databaseUrl
-    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10, types: pgTypes }) })
-    : new ImmediateSqliteDialect({ database: new BetterSqlite3(config.sqliteFile) }),
-  plugins: [new ValueNormalisationPlugin(engine)],
+const database = createDatabase({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
   log: (event) => {
     statements.push(`${event.queryDurationMillis.toFixed(2)} ms  ${event.query.sql.replace(/\s+/g, ' ').slice(0, 300)}`);
   },
 });
-const database: Database = { db, engine, close: () => db.destroy(), withStartupLockWait: (_ms, work) => work() };
 const app = await buildApp({ config, database, logger: false });
 const request = () => app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body });
 // Warm: JIT, caches and prepared statements, as in a server that has been up for a while.

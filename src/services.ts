@@ -64,7 +64,7 @@ export function createServices({ db, clock, newId, config, webhookResolver }: Se
   const users = new UserService(db, repositories.users, repositories.tenants, clock, newId);
   const warehouses = new WarehouseService(db, repositories.warehouses, clock, newId);
   const tenants = new TenantService(db, repositories.tenants, users, warehouses, clock, newId);
-  const tokens = new TokenService(db, repositories.tokens, repositories.users, clock, newId);
+  const tokens = new TokenService(db, repositories.tokens, clock, newId);
   const sessions = new SessionService(db, repositories.sessions, clock, config.sessionLifetimeMinutes);
   const loginThrottle = new LoginThrottle(db, clock, newId, config.loginMaxAttempts);
   const twoFactor = new TwoFactorService(db, repositories.users, clock);

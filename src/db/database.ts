@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyConfig } from 'kysely';
 import pg from 'pg';
-import { ImmediateSqliteDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
+import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told about connection errors that no query is waiting for (a server restart, a dropped link). */
   onConnectionError?: (error: Error) => void;
+  /** Kysely's query log (the benchmark's tracing tools). */
+  log?: KyselyConfig['log'];
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -51,12 +53,12 @@ export function createDatabase(options: DatabaseOptions): Database {
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
     // process. The pool drops that connection and opens a new one on demand.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    dialect = new PostgresDialect({ pool });
+    dialect = new NormalisedPostgresDialect({ pool });
   } else {
     sqlite = openSqlite(options.sqliteFile);
     dialect = new ImmediateSqliteDialect({ database: sqlite });
   }
-  const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)] });
+  const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)], log: options.log });
   return {
     db,
     engine,

@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/transaction.js';
-import type { ApiToken, NewApiToken, TokenStatus } from '../../../db/schema.js';
+import type { ApiToken, NewApiToken, TokenStatus, User } from '../../../db/schema.js';
 import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
 
 export interface TokenFilters {
@@ -9,14 +9,33 @@ export interface TokenFilters {
   type?: ApiToken['type'];
 }
 
+export interface TokenWithOwner {
+  token: ApiToken;
+  owner: Pick<User, 'id' | 'name' | 'email' | 'role' | 'is_active'>;
+}
+
 export class TokenRepository {
   async insert(db: Executor, token: NewApiToken): Promise<ApiToken> {
     return db.insertInto('api_tokens').values(token).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** Installation-wide lookup: a bearer token arrives before its tenant is known. */
-  async findByPrefix(db: Executor, prefix: string): Promise<ApiToken[]> {
-    return db.selectFrom('api_tokens').selectAll().where('token_prefix', '=', prefix).execute();
+  /**
+   * Installation-wide lookup: a bearer token arrives before its tenant is known. Each candidate comes with
+   * its owner (one statement per authenticated request instead of two).
+   */
+  async findByPrefixWithOwner(db: Executor, prefix: string): Promise<TokenWithOwner[]> {
+    const rows = await db
+      .selectFrom('api_tokens')
+      .innerJoin('users', (join) => join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'))
+      .selectAll('api_tokens')
+      // `is_active` keeps its column name, so that SQLite's 0/1 is read as a boolean like every is_active.
+      .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role', 'users.is_active'])
+      .where('api_tokens.token_prefix', '=', prefix)
+      .execute();
+    return rows.map(({ owner_name, owner_email, owner_role, is_active, ...token }) => ({
+      token,
+      owner: { id: token.user_id, name: owner_name, email: owner_email, role: owner_role, is_active },
+    }));
   }
 
   async findById(db: Executor, tenantId: string, id: string): Promise<ApiToken | undefined> {

@@ -10,7 +10,6 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import { reachesHighAbility, unknownGrants } from '../abilities.js';
 import type { AuthContext } from '../auth-context.js';
 import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
 import type { TokenFilters, TokenRepository } from './token.repository.js';
 
 export const TOKEN_START = 'qm_';
@@ -90,7 +89,6 @@ export class TokenService {
   constructor(
     private readonly db: Executor,
     private readonly tokens: TokenRepository,
-    private readonly users: UserRepository,
     private readonly clock: Clock,
     private readonly newId: IdGenerator,
   ) {}
@@ -138,9 +136,10 @@ export class TokenService {
   async authenticate(plainText: string, clientIp: string): Promise<AuthContext> {
     if (!plainText.startsWith(TOKEN_START)) throw new UnauthenticatedError();
     const hash = sha256Hex(plainText);
-    const candidates = await this.tokens.findByPrefix(this.db, lookupPrefix(plainText));
-    const token = candidates.find((c) => constantTimeEqual(c.token_hash, hash));
-    if (!token || token.status === 'revoked') throw new UnauthenticatedError();
+    const candidates = await this.tokens.findByPrefixWithOwner(this.db, lookupPrefix(plainText));
+    const match = candidates.find((c) => constantTimeEqual(c.token.token_hash, hash));
+    if (!match || match.token.status === 'revoked') throw new UnauthenticatedError();
+    const { token, owner: user } = match;
     if (token.status === 'pending_approval') throw new UnauthenticatedError('API token is pending approval.');
     const now = this.clock.now();
     if (token.expires_at !== null && Date.parse(token.expires_at) <= now.getTime()) {
@@ -149,8 +148,7 @@ export class TokenService {
     if (token.ip_whitelist && !ipAllowed(token.ip_whitelist, clientIp)) {
       throw new ForbiddenError('This token may not be used from this IP address.');
     }
-    const user = await this.users.findById(this.db, token.tenant_id, token.user_id);
-    if (!user || !user.is_active) throw new UnauthenticatedError();
+    if (!user.is_active) throw new UnauthenticatedError();
 
     if (token.last_used_at === null || now.getTime() - Date.parse(token.last_used_at) >= LAST_USED_RESOLUTION_MS) {
       await this.tokens.touchLastUsed(this.db, token.tenant_id, token.id, now.toISOString());

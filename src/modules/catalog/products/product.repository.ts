@@ -11,6 +11,17 @@ export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 
+/** What a product resource shows of its category, brand or supplier. */
+export interface LinkSummary {
+  kind: 'category' | 'brand' | 'supplier';
+  id: string;
+  name: string;
+  /** Categories and brands. */
+  slug: string | null;
+  /** Suppliers. */
+  code: string | null;
+}
+
 export class ProductRepository {
   live(db: Executor, tenantId: string) {
     return db.selectFrom('products').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null);
@@ -27,6 +38,27 @@ export class ProductRepository {
 
   async insert(db: Executor, product: NewProduct): Promise<Product> {
     return db.insertInto('products').values(product).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The live categories, brands and suppliers among the ids, in one statement (a product response needs all
+   * three kinds; three lookups were three round trips).
+   */
+  async linkSummaries(
+    db: Executor,
+    tenantId: string,
+    ids: { category: readonly string[]; brand: readonly string[]; supplier: readonly string[] },
+  ): Promise<LinkSummary[]> {
+    const branch = (kind: LinkSummary['kind'], table: string, slug: string, code: string, list: readonly string[]) =>
+      sql`select ${sql.lit(kind)} as kind, id, name, ${sql.raw(slug)} as slug, ${sql.raw(code)} as code from ${sql.table(table)}
+          where tenant_id = ${tenantId} and deleted_at is null and id in (${sql.join(list)})`;
+    const branches = [
+      ids.category.length > 0 && branch('category', 'product_categories', 'slug', 'null', ids.category),
+      ids.brand.length > 0 && branch('brand', 'brands', 'slug', 'null', ids.brand),
+      ids.supplier.length > 0 && branch('supplier', 'suppliers', 'null', 'code', ids.supplier),
+    ].filter((query) => query !== false);
+    if (branches.length === 0) return [];
+    return (await sql<LinkSummary>`${sql.join(branches, sql` union all `)}`.execute(db)).rows;
   }
 
   async findById(db: Executor, tenantId: string, id: string): Promise<Product | undefined> {

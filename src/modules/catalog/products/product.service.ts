@@ -69,7 +69,7 @@ export class ProductService {
     private readonly newId: IdGenerator,
     private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>,
   ) {
-    this.presenter = new ProductPresenter(links);
+    this.presenter = new ProductPresenter(links, products);
   }
 
   /** Set once at wiring time by the variants module: variants' resources then inherit from their masters. */
