@@ -30,6 +30,7 @@ console.log(`second half: p50 ${perRequest.toFixed(3)} ms, p90 ${late[Math.floor
 statements.length = 0;
 const started = performance.now();
 const response = await request();
+if (response.statusCode >= 400) console.log(response.body);
 console.log(`${response.statusCode}; traced one: ${(performance.now() - started).toFixed(2)} ms, ${statements.length} statements`);
 for (const line of statements) console.log(line);
 await app.close();

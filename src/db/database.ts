@@ -34,6 +34,7 @@ export interface DatabaseOptions {
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const SQLITE_OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
 
 function openSqlite(file: string): BetterSqlite3.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -41,13 +42,31 @@ function openSqlite(file: string): BetterSqlite3.Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  refreshStatistics(sqlite, 'on open');
   return sqlite;
+}
+
+/**
+ * Keeps the query planner's statistics current, as SQLite recommends for long-lived connections:
+ * `optimize=0x10002` when the connection opens (every table checked), plain `optimize` hourly (tables this
+ * connection used). Each analyses only tables whose size changed a lot since their last analysis, with a
+ * bounded sample. Without statistics SQLite guesses that `tenant_id = ?` is selective, and walks a whole
+ * tenant's index instead of reading 25 rows by primary key (30 ms instead of 1 ms at 100k products).
+ * Skipped when another process holds the write lock: the next run catches up.
+ */
+function refreshStatistics(sqlite: BetterSqlite3.Database, when: 'on open' | 'periodic'): void {
+  try {
+    sqlite.pragma(when === 'on open' ? 'optimize = 0x10002' : 'optimize');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+  }
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
   let dialect;
   let sqlite: BetterSqlite3.Database | null = null;
+  let statistics: NodeJS.Timeout | undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
@@ -55,14 +74,19 @@ export function createDatabase(options: DatabaseOptions): Database {
     pool.on('error', (error) => options.onConnectionError?.(error));
     dialect = new NormalisedPostgresDialect({ pool });
   } else {
-    sqlite = openSqlite(options.sqliteFile);
-    dialect = new ImmediateSqliteDialect({ database: sqlite });
+    const opened = openSqlite(options.sqliteFile);
+    sqlite = opened;
+    dialect = new ImmediateSqliteDialect({ database: opened });
+    statistics = setInterval(() => refreshStatistics(opened, 'periodic'), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
   }
   const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)], log: options.log });
   return {
     db,
     engine,
-    close: () => db.destroy(),
+    close: () => {
+      clearInterval(statistics);
+      return db.destroy();
+    },
     async withStartupLockWait(ms, work) {
       if (!sqlite) return work();
       sqlite.pragma(`busy_timeout = ${Math.trunc(ms)}`);

@@ -293,7 +293,10 @@ export function productLister(products: ProductRepository, links: ProductListLin
       }
     })();
     const offset = offsetOf(page);
-    const items = await sorted.orderBy('products.id', direction).selectAll('products').limit(page.per_page).offset(offset).execute();
+    // A deferred join: the sort and the offset run over ids alone, which the filter's index usually holds
+    // (no row is read to be sorted and thrown away), then the page's rows are read by primary key.
+    const pageIds = (await sorted.orderBy('products.id', direction).select('products.id').limit(page.per_page).offset(offset).execute()).map((r) => r.id);
+    const items = await products.findManyInOrder(db, tenantId, pageIds);
     // A page that is not full and not past the end already tells the total: no count needed.
     if (items.length < page.per_page && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
     // Text search must read whole rows. Without a hint SQLite reads them through its narrowest tenant index,

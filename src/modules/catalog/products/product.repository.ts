@@ -61,6 +61,12 @@ export class ProductRepository {
     return (await sql<LinkSummary>`${sql.join(branches, sql` union all `)}`.execute(db)).rows;
   }
 
+  /** The live products among `ids`, in the order of `ids`. */
+  async findManyInOrder(db: Executor, tenantId: string, ids: readonly string[]): Promise<Product[]> {
+    const rows = new Map((await this.findByIds(db, tenantId, ids)).map((row) => [row.id, row]));
+    return ids.map((id) => rows.get(id)).filter((row) => row !== undefined);
+  }
+
   async findById(db: Executor, tenantId: string, id: string): Promise<Product | undefined> {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
   }

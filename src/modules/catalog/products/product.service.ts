@@ -175,13 +175,15 @@ export class ProductService {
       deleted_at: null,
     };
     for (const field of OPTIONAL_FIELDS) if (input[field] !== undefined) Object.assign(row, { [field]: clean(input[field]) });
-    await this.products.insert(trx, row);
+    const inserted = await this.products.insert(trx, row);
     if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
     await this.links.attributes.writeProductValues(trx, tenantId, id, attributes);
-    if ((input.stock_quantity ?? 0) > 0) {
+    const initialStock = (input.stock_quantity ?? 0) > 0;
+    if (initialStock) {
       await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity: input.stock_quantity!, type: 'initial_stock', reason: 'Initial stock', userId });
     }
-    const created = await this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx));
+    // Initial stock changes the row (totals, status); otherwise the inserted row is the product.
+    const created = await this.presenter.one(trx, tenantId, initialStock ? await this.find(tenantId, id, trx) : inserted);
     await this.events.record(trx, tenantId, { type: 'product.created', entityId: id, payload: created });
     return created;
   }

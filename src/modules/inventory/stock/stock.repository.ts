@@ -139,25 +139,25 @@ export class StockRepository {
    * so a concurrent status change (discontinue, deactivate) is never overwritten. Answers whether it changed.
    */
   async applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined> {
-    const toOut = await db
+    // One statement for both directions: a tracked active product with nothing on hand, or an out-of-stock
+    // product with stock again.
+    const changed = await db
       .updateTable('products')
-      .set({ status: 'out_of_stock', status_changed_at: at })
+      .set((eb) => ({
+        status: eb.case().when('stock_quantity', '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end(),
+        status_changed_at: at,
+      }))
       .where('tenant_id', '=', tenantId)
       .where('id', '=', productId)
-      .where('status', '=', 'active')
-      .where('track_inventory', '=', true)
-      .where('stock_quantity', '<=', 0)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb('stock_quantity', '<=', 0)]),
+          eb.and([eb('status', '=', 'out_of_stock'), eb('stock_quantity', '>', 0)]),
+        ]),
+      )
+      .returning('status')
       .executeTakeFirst();
-    if (Number(toOut.numUpdatedRows) > 0) return 'out_of_stock';
-    const toActive = await db
-      .updateTable('products')
-      .set({ status: 'active', status_changed_at: at })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .where('status', '=', 'out_of_stock')
-      .where('stock_quantity', '>', 0)
-      .executeTakeFirst();
-    return Number(toActive.numUpdatedRows) > 0 ? 'active' : undefined;
+    return changed?.status;
   }
 
   /** A live product of the tenant. */

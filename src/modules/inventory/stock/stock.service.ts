@@ -2,7 +2,7 @@
 // the product's totals and runs the stock automation (status, low-stock and out-of-stock events), all in the
 // caller's transaction.
 import type { Transaction } from 'kysely';
-import type { DB, StockMovementType } from '../../../db/schema.js';
+import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -26,11 +26,15 @@ import type {
 /** Products per batch of receiveInitialStock: movements have 14 columns, so some 3,500 parameters per insert. */
 const INITIAL_STOCK_CHUNK = 250;
 
-export interface OnHandChange {
+/** Where a change happens: the warehouse already resolved in this transaction, else `warehouseId`, else the tenant's default. */
+interface ChangeTarget {
+  warehouse?: Warehouse;
+  warehouseId?: string | null;
+}
+
+export interface OnHandChange extends ChangeTarget {
   tenantId: string;
   productId: string;
-  /** Null or omitted: the tenant's default warehouse. */
-  warehouseId?: string | null;
   /** Signed, not 0. */
   quantity: number;
   type: StockMovementType;
@@ -44,11 +48,9 @@ export interface OnHandChange {
 }
 
 /** A change of reserved stock: reserve or release. */
-export interface ReservedChange {
+export interface ReservedChange extends ChangeTarget {
   tenantId: string;
   productId: string;
-  /** Null or omitted: the tenant's default warehouse. */
-  warehouseId?: string | null;
   /** Positive. */
   quantity: number;
   reason?: string | null;
@@ -120,6 +122,12 @@ export function movementSummary(m: StockMovement) {
 /** An inventory record after a change, with the movement that made it. */
 export type ChangedRecord = InventoryResource & { movement: ReturnType<typeof movementSummary> };
 
+/** A change as written: its movement, and the record's row when its events read it. */
+interface AppliedChange {
+  movement: StockMovement;
+  row: InventoryRecordRow | undefined;
+}
+
 const RELEASE_REASON = 'Stock released';
 const RESERVE_REASON = 'Stock reserved';
 
@@ -147,8 +155,13 @@ export class StockService {
    * when the change would take on-hand below zero or below what is reserved.
    */
   async changeOnHand(trx: Transaction<DB>, change: OnHandChange): Promise<StockMovement> {
+    return (await this.applyOnHand(trx, change)).movement;
+  }
+
+  /** `changeOnHand`, answering also the record's resource when its events needed it. */
+  private async applyOnHand(trx: Transaction<DB>, change: OnHandChange): Promise<AppliedChange> {
     const { tenantId, productId, quantity } = change;
-    const warehouse = await this.warehouses.resolve(tenantId, change.warehouseId, trx);
+    const warehouse = await this.targetOf(trx, change);
     const at = change.at ?? this.clock.now().toISOString();
     await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, at });
     const record = await this.stock.changeOnHand(trx, tenantId, productId, warehouse.id, quantity, at);
@@ -160,8 +173,12 @@ export class StockService {
     await this.stock.applyStockStatus(trx, tenantId, productId, at);
     const movement = await this.writeMovement(trx, change, warehouse.id, change.type, quantity, record.quantity_on_hand, at);
     const before = { ...record, quantity_on_hand: record.quantity_on_hand - quantity };
-    await this.recordEvents(trx, tenantId, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
-    return movement;
+    const row = await this.recordEvents(trx, tenantId, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
+    return { movement, row };
+  }
+
+  private targetOf(trx: Transaction<DB>, change: ChangeTarget & { tenantId: string }): Promise<Warehouse> {
+    return change.warehouse ? Promise.resolve(change.warehouse) : this.warehouses.resolve(change.tenantId, change.warehouseId, trx);
   }
 
   /**
@@ -171,7 +188,7 @@ export class StockService {
    * @throws NotFoundError('Warehouse'); BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
    */
   async reserve(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
-    return this.changeReserved(trx, change, 'reservation');
+    return (await this.changeReserved(trx, change, 'reservation')).movement;
   }
 
   /**
@@ -180,13 +197,13 @@ export class StockService {
    * @throws NotFoundError('Warehouse'); BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
    */
   async release(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
-    return this.changeReserved(trx, change, 'release');
+    return (await this.changeReserved(trx, change, 'release')).movement;
   }
 
-  private async changeReserved(trx: Transaction<DB>, change: ReservedChange, type: 'reservation' | 'release'): Promise<StockMovement> {
+  private async changeReserved(trx: Transaction<DB>, change: ReservedChange, type: 'reservation' | 'release'): Promise<AppliedChange> {
     const { tenantId, productId, quantity } = change;
     if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`${type}: the quantity must be a positive integer.`);
-    const warehouse = await this.warehouses.resolve(tenantId, change.warehouseId, trx);
+    const warehouse = await this.targetOf(trx, change);
     const at = this.clock.now().toISOString();
     await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, at });
     const record =
@@ -215,8 +232,8 @@ export class StockService {
       at,
     );
     const before = { ...record, quantity_reserved: record.quantity_reserved - signed };
-    await this.recordEvents(trx, tenantId, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
-    return movement;
+    const row = await this.recordEvents(trx, tenantId, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
+    return { movement, row };
   }
 
   private writeMovement(
@@ -246,7 +263,7 @@ export class StockService {
     });
   }
 
-  /** The events of one change; the record resource is read only when an event carries it. */
+  /** The events of one change; the record's row is read (and answered) only when an event carries it. */
   private async recordEvents(
     trx: Transaction<DB>,
     tenantId: string,
@@ -255,15 +272,16 @@ export class StockService {
     totals: ProductTotals | undefined,
     movement: StockMovement,
     operationEvent: 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released' | null,
-  ): Promise<void> {
+  ): Promise<InventoryRecordRow | undefined> {
     const events: DomainEvent[] = [{ type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } }];
     const reorderPoint = after.reorder_point ?? totals?.reorder_point ?? null;
     const availableBefore = before.quantity_on_hand - before.quantity_reserved;
     const availableAfter = after.quantity_on_hand - after.quantity_reserved;
     const lowStock = reorderPoint !== null && availableBefore > reorderPoint && availableAfter <= reorderPoint;
     const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
+    let row: InventoryRecordRow | undefined;
     if (operationEvent || lowStock || outOfStock) {
-      const row = await this.stock.recordById(trx, tenantId, after.id);
+      row = await this.stock.recordById(trx, tenantId, after.id);
       const resource = row ? inventoryResource(row) : { ...after, quantity_available: availableAfter };
       const summary = movementSummary(movement);
       if (operationEvent) events.push({ type: operationEvent, entityId: after.id, payload: { ...resource, movement: summary } });
@@ -271,6 +289,7 @@ export class StockService {
       if (outOfStock) events.push({ type: 'inventory.out_of_stock', entityId: after.id, payload: { ...resource, movement: summary } });
     }
     await this.events.record(trx, tenantId, ...events);
+    return row;
   }
 
   /**
@@ -281,11 +300,11 @@ export class StockService {
   async adjust(tenantId: string, userId: string | null, input: AdjustInput): Promise<ChangedRecord> {
     if (input.quantity === 0) throw ValidationError.field('quantity', 'The quantity must not be 0.');
     return inTransaction(this.db, async (trx) => {
-      const warehouseId = await this.checkTarget(trx, tenantId, input);
-      const movement = await this.changeOnHand(trx, {
+      const warehouse = await this.checkTarget(trx, tenantId, input);
+      const applied = await this.applyOnHand(trx, {
         tenantId,
         productId: input.product_id,
-        warehouseId,
+        warehouse,
         quantity: input.quantity,
         type: 'adjustment',
         reason: input.reason,
@@ -294,7 +313,7 @@ export class StockService {
         referenceId: input.reference_id ?? null,
         userId,
       });
-      return this.changedRecord(trx, tenantId, movement);
+      return this.changedRecord(trx, tenantId, applied);
     });
   }
 
@@ -316,40 +335,39 @@ export class StockService {
 
   private reservedEndpoint(tenantId: string, userId: string | null, input: ReserveInput, type: 'reservation' | 'release'): Promise<ChangedRecord> {
     return inTransaction(this.db, async (trx) => {
-      const warehouseId = await this.checkTarget(trx, tenantId, input);
+      const warehouse = await this.checkTarget(trx, tenantId, input);
       const change: ReservedChange = {
         tenantId,
         productId: input.product_id,
-        warehouseId,
+        warehouse,
         quantity: input.quantity,
         notes: input.notes ?? null,
         referenceType: input.reference_type ?? null,
         referenceId: input.reference_id ?? null,
         userId,
       };
-      const movement = type === 'reservation' ? await this.reserve(trx, change) : await this.release(trx, change);
-      return this.changedRecord(trx, tenantId, movement);
+      return this.changedRecord(trx, tenantId, await this.changeReserved(trx, change, type));
     });
   }
 
-  private async changedRecord(trx: Transaction<DB>, tenantId: string, movement: StockMovement): Promise<ChangedRecord> {
-    const record = await this.stock.findRecord(trx, tenantId, movement.product_id, movement.warehouse_id);
-    const row = record && (await this.stock.recordById(trx, tenantId, record.id));
+  /** The endpoint's answer: the record after the change (as its events read it, else read now) and the movement. */
+  private async changedRecord(trx: Transaction<DB>, tenantId: string, { movement, row: read }: AppliedChange): Promise<ChangedRecord> {
+    const row = read ?? (await this.stock.recordOf(trx, tenantId, movement.product_id, movement.warehouse_id));
     if (!row) throw new Error('The inventory record of a movement just written is missing.');
     return { ...inventoryResource(row), movement: movementSummary(movement) };
   }
 
   /**
    * The product and warehouse of a request body, checked: the product must be live, of this tenant, of a type
-   * that holds inventory and tracking it; the warehouse (default when null) of this tenant. Answers the warehouse id.
+   * that holds inventory and tracking it; the warehouse (default when null) of this tenant. Answers the warehouse.
    * @throws ValidationError keyed `product_id` or `warehouse_id`.
    */
-  async checkTarget(db: Executor, tenantId: string, input: { product_id: string; warehouse_id?: string | null }): Promise<string> {
+  async checkTarget(db: Executor, tenantId: string, input: { product_id: string; warehouse_id?: string | null }): Promise<Warehouse> {
     const product = await this.stock.findProduct(db, tenantId, input.product_id);
     const problem = productProblem(product);
     if (problem) throw ValidationError.field('product_id', problem);
     try {
-      return (await this.warehouses.resolve(tenantId, input.warehouse_id ?? null, db)).id;
+      return await this.warehouses.resolve(tenantId, input.warehouse_id ?? null, db);
     } catch (error) {
       if (error instanceof NotFoundError) throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
       throw error;
