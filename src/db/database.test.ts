@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from './database.js';
+
+describe('SQLite planner statistics', () => {
+  const opened: Database[] = [];
+  const folders: string[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((d) => d.close()));
+    for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  const open = (sqliteFile: string) => {
+    const database = createDatabase({ databaseUrl: null, sqliteFile });
+    opened.push(database);
+    return database;
+  };
+
+  it('are gathered when a database holding unanalysed tables is opened', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-statistics-'));
+    folders.push(folder);
+    const file = path.join(folder, 'stats.sqlite');
+    const first = open(file);
+    await sql`create table items (id integer primary key, tenant_id text not null, status text not null)`.execute(first.db);
+    await sql`create index items_tenant_status on items (tenant_id, status)`.execute(first.db);
+    await sql`with recursive n(value) as (select 1 union all select value + 1 from n where value < 5000)
+              insert into items (tenant_id, status) select 't1', case value % 3 when 0 then 'a' else 'b' end from n`.execute(first.db);
+    await opened.pop()!.close();
+
+    const reopened = open(file);
+    const stats = await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where tbl = 'items'`.execute(reopened.db);
+    // The index's row: the row count first, then the average rows per tenant: one tenant holds them all.
+    const row = stats.rows.find((r) => r.idx === 'items_tenant_status');
+    expect(row?.stat.split(' ')[1]).toBe('5000');
+  });
+});
