@@ -1,11 +1,11 @@
 // buildApp: the whole HTTP service without listening, so tests build exactly what production runs.
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import scalarApiReference from '@scalar/fastify-api-reference';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { registerApiReference } from './http/api-reference.js';
 import { registerAuthentication } from './http/authentication.js';
 import { standardErrorResponses } from './http/common-schemas.js';
 import { errorHandler } from './http/error-handler.js';
@@ -156,11 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
-  await app.register(scalarApiReference, {
-    routePrefix: '/docs',
-    configuration: { url: `${API_PREFIX}/openapi.json`, pageTitle: 'Quartermaster API reference' },
-    logLevel: 'warn',
-  });
+  registerApiReference(app, `${API_PREFIX}/openapi.json`);
 
   return app;
 }

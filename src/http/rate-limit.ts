@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { RateLimitSettings } from '../config.js';
 import type { AuthContext } from '../modules/auth/auth-context.js';
 import { TooManyRequestsError } from './errors.js';
+import { DOCS_PREFIX } from './api-reference.js';
 
 export interface RateLimitOptions {
   settings: RateLimitSettings;
@@ -17,7 +18,6 @@ export interface RateLimitOptions {
 }
 
 const UNLIMITED_ROUTES = new Set(['/health', '/ready', '/metrics']);
-const DOCS_PREFIX = '/docs';
 /** Ceiling on a Redis round trip; past it the request goes on unlimited rather than waiting. */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 /** How long start-up waits for Redis, so that the first requests are counted; then it goes on without. */

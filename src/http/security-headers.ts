@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCS_PREFIX } from './api-reference.js';
 
 type Directives = Record<string, string[]>;
 
@@ -34,7 +35,6 @@ function docsDirectives(publicUrl: string | null): Directives {
   };
 }
 
-const DOCS_PREFIX = '/docs';
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 export interface SecurityHeaderOptions {
