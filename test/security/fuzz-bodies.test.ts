@@ -3,13 +3,11 @@
 // never a 500, and a refused request leaves the database as it was.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { documentForm } from '../documents/document-helpers.js';
-import { pdfBytes } from '../helpers/document-fixtures.js';
-import { signedInClient, type SessionClient } from '../helpers/session-client.js';
-import { buildTestApp, jsonCaller } from '../helpers/test-app.js';
+import type { SessionClient } from '../helpers/session-client.js';
+import { buildTestApp } from '../helpers/test-app.js';
 import {
-  configureFuzzing, DatabaseWatch, expectDocumentedRefusal, expectPrototypeUntouched, fillPath, isSuccess, junkPayload,
-  makeFuzzFixtures, mutationsOf, mutationText, needsSession, prototypeSnapshot, publicResolver, readRoutes, routeName, sessionHeaders, validExample,
+  configureFuzzing, DatabaseWatch, expectDocumentedRefusal, expectPrototypeUntouched, fillPath, isSuccess, junkPayload, prepareFuzzing,
+  mutationsOf, mutationText, needsSession, prototypeSnapshot, publicResolver, readRoutes, routeName, sessionHeaders, validExample,
   type FuzzFixtures, type JsonSchema, type OpenApiDocument, type RouteSpec,
 } from './fuzz-helpers.js';
 
@@ -36,16 +34,7 @@ function credentialsFor(route: RouteSpec): Record<string, string> {
 }
 
 beforeAll(async () => {
-  const call = jsonCaller(t.app, t.auth);
-  const upload = (owner: 'products' | 'suppliers' | 'purchase-orders', ownerId: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/operations/${owner}/${ownerId}/documents`,
-      headers: t.auth,
-      payload: documentForm({ file: pdfBytes(), filename: 'fuzz.pdf', declaredType: 'application/pdf', type: 'specification' }),
-    });
-  fixtures = await makeFuzzFixtures(call, upload, t.tenant.defaultWarehouseId);
-  session = await signedInClient(t.app, t.tenant.adminEmail);
+  ({ fixtures, session } = await prepareFuzzing(t));
 });
 
 afterAll(async () => {

@@ -7,7 +7,10 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/lib/ids.js';
-import type { HttpMethod } from '../helpers/test-app.js';
+import { documentForm } from '../documents/document-helpers.js';
+import { pdfBytes } from '../helpers/document-fixtures.js';
+import { signedInClient, type SessionClient } from '../helpers/session-client.js';
+import { jsonCaller, type HttpMethod, type TestApp } from '../helpers/test-app.js';
 
 /** The subset of JSON Schema that the route schemas use. */
 export interface JsonSchema {
@@ -572,7 +575,7 @@ async function firstId(call: Caller, url: string): Promise<string | undefined> {
 const OPS = '/api/v1/operations';
 
 /** One record of each kind the routes address, made through the API. */
-export async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouseId: string): Promise<FuzzFixtures> {
+async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouseId: string): Promise<FuzzFixtures> {
   const make = (path: string, payload: unknown) => createdId(call, `${OPS}/${path}`, payload);
   const word = uniqueWord();
   const category = await make('product-categories', { name: `Fuzz category ${word}` });
@@ -632,4 +635,17 @@ export async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWa
       };
     },
   };
+}
+
+/** What a fuzz suite needs before it starts: the fixtures, and a signed-in session for the session-only routes. */
+export async function prepareFuzzing(t: TestApp): Promise<{ fixtures: FuzzFixtures; session: SessionClient }> {
+  const upload: Uploader = (owner, ownerId) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${OPS}/${owner}/${ownerId}/documents`,
+      headers: t.auth,
+      payload: documentForm({ file: pdfBytes(), filename: 'fuzz.pdf', declaredType: 'application/pdf', type: 'specification' }),
+    });
+  const fixtures = await makeFuzzFixtures(jsonCaller(t.app, t.auth), upload, t.tenant.defaultWarehouseId);
+  return { fixtures, session: await signedInClient(t.app, t.tenant.adminEmail) };
 }

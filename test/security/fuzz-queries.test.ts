@@ -3,13 +3,11 @@
 // documented 4xx, never a 500, and reading never writes.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentForm } from '../documents/document-helpers.js';
-import { pdfBytes } from '../helpers/document-fixtures.js';
-import { signedInClient, type SessionClient } from '../helpers/session-client.js';
-import { buildTestApp, jsonCaller } from '../helpers/test-app.js';
+import type { SessionClient } from '../helpers/session-client.js';
+import { buildTestApp } from '../helpers/test-app.js';
 import {
-  configureFuzzing, DatabaseWatch, expectDocumentedRefusal, expectPrototypeUntouched, fillPath, isSuccess, makeFuzzFixtures,
-  needsSession, pathSegment, prototypeSnapshot, publicResolver, queryParts, queryText, readRoutes, ROUTER_REFUSED_SEGMENTS, routeName, sessionHeaders,
+  configureFuzzing, DatabaseWatch, expectDocumentedRefusal, expectPrototypeUntouched, fillPath, isSuccess,
+  needsSession, prepareFuzzing, pathSegment, prototypeSnapshot, publicResolver, queryParts, queryText, readRoutes, ROUTER_REFUSED_SEGMENTS, routeName, sessionHeaders,
   type FuzzFixtures, type OpenApiDocument, type RouteSpec,
 } from './fuzz-helpers.js';
 
@@ -28,16 +26,7 @@ let fixtures: FuzzFixtures;
 let session: SessionClient;
 
 beforeAll(async () => {
-  const call = jsonCaller(t.app, t.auth);
-  const upload = (owner: 'products' | 'suppliers' | 'purchase-orders', ownerId: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/operations/${owner}/${ownerId}/documents`,
-      headers: t.auth,
-      payload: documentForm({ file: pdfBytes(), filename: 'fuzz.pdf', declaredType: 'application/pdf', type: 'specification' }),
-    });
-  fixtures = await makeFuzzFixtures(call, upload, t.tenant.defaultWarehouseId);
-  session = await signedInClient(t.app, t.tenant.adminEmail);
+  ({ fixtures, session } = await prepareFuzzing(t));
 });
 
 afterAll(async () => {
