@@ -103,6 +103,8 @@ export interface IdempotencyKeysTable {
   id: string;
   tenant_id: string;
   idempotency_key: string;
+  /** Whose key it is: `token:<id>` or `user:<id>` for a signed-in session. */
+  caller: string;
   /** SHA-256 of method, path and canonical body: a replay must match it exactly. */
   request_hash: string;
   /** Null while the first request is still being processed. */

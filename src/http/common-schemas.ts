@@ -34,7 +34,8 @@ export const NotFoundBody = Type.Object({
 export const ValidationErrorBody = Type.Object({
   success: Type.Literal(false),
   message: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  // Any key, line breaks included: a Record's key pattern (`^.*$`) would drop a key naming a refused header name.
+  errors: Type.Optional(Type.Object({}, { additionalProperties: Type.Array(Type.String()) })),
 });
 
 /** Error responses added to every API route's documentation (and used to serialise those bodies). */

@@ -392,6 +392,7 @@ describe('cli events:purge', () => {
     const key = (id: string, expiresAt: string) => ({
       id,
       tenant_id: tenantId,
+      caller: `token:${id}`,
       idempotency_key: `key-${id}`,
       request_hash: 'a'.repeat(64),
       status_code: 201,

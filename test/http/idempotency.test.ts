@@ -63,6 +63,22 @@ describe('Idempotency-Key', () => {
     expect(await countCodes('NORTH')).toBe(2);
   });
 
+  it('keeps keys per caller: another token of the tenant may use the same key for its own request', async () => {
+    expect((await post('key-7', { name: 'East', code: 'EAST' })).statusCode).toBe(201);
+    const colleague = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId));
+    const own = await post('key-7', { name: 'East Two', code: 'EAST2' }, colleague);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.headers['idempotent-replayed']).toBeUndefined();
+    const again = await post('key-7', { name: 'East Two', code: 'EAST2' }, colleague);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(own.json());
+    // The same body under the same key is not the first caller's answer either.
+    const same = await post('key-7', { name: 'East', code: 'EAST' }, bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId)));
+    expect(same.headers['idempotent-replayed']).toBeUndefined();
+    expect(same.statusCode).toBe(422);
+    expect(await countCodes('EAST')).toBe(1);
+  });
+
   it('forgets a key after its time to live', async () => {
     await post('key-4', { name: 'West', code: 'WEST' });
     clock.advance(25 * 3_600_000);

@@ -241,7 +241,7 @@ describe('webhook delivery worker', () => {
     it('gives a subscription only the events its creator token may view', async () => {
       const productsOnly = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
         type: 'integration',
-        abilities: ['operations:view-products'],
+        abilities: ['system:manage-webhooks', 'operations:view-products'],
       });
       await subscribe({ url: receiver.url('/products-only'), event_types: ['*'] }, jsonCaller(t.app, bearer(productsOnly)));
       await subscribe({ url: receiver.url('/admin'), event_types: ['*'] });

@@ -185,7 +185,7 @@ describe('webhook replay', () => {
   });
 
   it('never replays test events, other tenants’ events or entities the subscription may not see', async () => {
-    const caller = await integrationCaller(['operations:view-products', 'operations:create-products']);
+    const caller = await integrationCaller(['system:manage-webhooks', 'operations:view-products', 'operations:create-products']);
     const subscription = await subscribe(caller, ['*']);
     const since = clock.now().toISOString();
     expect((await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/test`, caller)).statusCode).toBe(200);

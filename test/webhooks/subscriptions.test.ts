@@ -117,7 +117,7 @@ describe('webhook subscriptions', () => {
         url: 'https://hooks.example.com/quartermaster',
         event_types: ['product.created', 'inventory.*', '*'],
         payload_mode: 'thin',
-        headers: { 'X-Api-Key': 'abc 123', Authorization: 'Bearer downstream' },
+        headers: { 'X-Api-Key': '••••', Authorization: '••••' },
         description: 'Sync to the shop',
         status: 'active',
         disabled_reason: null,
@@ -126,7 +126,9 @@ describe('webhook subscriptions', () => {
         updated_at: '2026-03-10T12:00:00.000Z',
         secret: 'my-own-secret-0123456789',
       });
-      expect((await row(body.data.id)).secret).toBe('my-own-secret-0123456789');
+      const stored = await row(body.data.id);
+      expect(stored.secret).toBe('my-own-secret-0123456789');
+      expect(stored.headers).toEqual({ 'X-Api-Key': 'abc 123', Authorization: 'Bearer downstream' });
     });
 
     it('defaults payload_mode to full, headers to none, description to null, and generates a whsec_ secret', async () => {
@@ -143,7 +145,7 @@ describe('webhook subscriptions', () => {
       const tenant = await freshTenant();
       const token = await makeToken(t.services, tenant.tenantId, tenant.adminId, {
         type: 'integration',
-        abilities: ['operations:view-products', 'operations:view-inventory'],
+        abilities: ['system:manage-webhooks', 'operations:view-products', 'operations:view-inventory'],
       });
       const made = await makeSubscription({ event_types: ['*'] }, bearer(token));
       const stored = await row(made.id);
@@ -177,6 +179,22 @@ describe('webhook subscriptions', () => {
       expect(Object.keys(errors).sort()).toEqual(['event_types.1', 'event_types.2']);
       expect(errors['event_types.1']![0]).toContain('Unknown event type "product.exploded"');
       expect(errors['event_types.2']![0]).toContain('Unknown entity "spaceship"');
+    });
+
+    it('refuses control characters in the url, which the URL parser would drop silently', async () => {
+      for (const url of ['http://127.0.0.1:9/a\r\nb', 'http://127.0.0.1:9/a\nb', 'http://127.0.0.1:9/a\tb', 'http://127.0.0.1:9/a\u0000b', 'http://127.0.0.1:9/a\u007fb']) {
+        const errors = await errorsOf(await create(minimal({ url })));
+        expect(errors.url, JSON.stringify(url)).toHaveLength(1);
+      }
+      expect((await errorsOf(await create(minimal({ url: 'http://127.0.0.1:9/a\r\nb' })))).url).toEqual([
+        'The url must not contain control characters such as line breaks, tabs or NUL.',
+      ]);
+    });
+
+    it('reports a refused header name under its own key, line breaks included', async () => {
+      const errors = await errorsOf(await create(minimal({ headers: { 'X\nY': 'z', 'Bad Name': 'x' } })));
+      expect(Object.keys(errors).sort()).toEqual(['headers.Bad Name', 'headers.X\nY']);
+      expect(errors['headers.X\nY']).toEqual(['The header name "X\\nY" must be an RFC 7230 token of at most 100 characters.']);
     });
 
     it('limits url to 2048 characters, description to 1000, payload_mode to full or thin', async () => {
@@ -411,9 +429,10 @@ describe('webhook subscriptions', () => {
         url: 'http://127.0.0.1:9/other',
         event_types: ['purchase_order.*'],
         payload_mode: 'thin',
-        headers: { 'X-Three': '3' },
+        headers: { 'X-Three': '••••' },
         description: null,
       });
+      expect((await row(made.id)).headers).toEqual({ 'X-Three': '3' });
     });
 
     it('validates changed patterns and headers like creation', async () => {
@@ -625,10 +644,10 @@ describe('webhook subscriptions', () => {
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json().message).toBe('personal tokens cannot be used here; use one of: application, integration.');
       }
-      const integration = bearer(await makeToken(t.services, tenantId, adminId, { type: 'integration', abilities: ['operations:view-products'] }));
+      const integration = bearer(await makeToken(t.services, tenantId, adminId, { type: 'integration', abilities: ['system:manage-webhooks', 'operations:view-products'] }));
       expect((await create(minimal(), integration)).statusCode).toBe(201);
-      const noAbilities = bearer(await makeToken(t.services, tenantId, adminId, { type: 'application', abilities: ['operations:view-suppliers'] }));
-      expect((await call('GET', `${SUBSCRIPTIONS}/${made.id}`, undefined, noAbilities)).statusCode).toBe(200);
+      const reader = bearer(await makeToken(t.services, tenantId, adminId, { type: 'application', abilities: ['system:view-webhooks'] }));
+      expect((await call('GET', `${SUBSCRIPTIONS}/${made.id}`, undefined, reader)).statusCode).toBe(200);
     });
 
     it('answers 401 without a token and for a signed-in session', async () => {

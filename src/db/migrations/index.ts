@@ -12,6 +12,7 @@ import * as m0009 from './0009_purchase_orders.js';
 import * as m0010 from './0010_documents.js';
 import * as m0011 from './0011_webhooks.js';
 import * as m0012 from './0012_product_category_status_index.js';
+import * as m0013 from './0013_idempotency_caller.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_documents': m0010,
   '0011_webhooks': m0011,
   '0012_product_category_status_index': m0012,
+  '0013_idempotency_caller': m0013,
 };

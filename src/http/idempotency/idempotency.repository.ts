@@ -4,11 +4,12 @@ import type { IdempotencyKeysTable } from '../../db/schema.js';
 export type IdempotencyRecord = IdempotencyKeysTable;
 
 export class IdempotencyRepository {
-  async find(db: Executor, tenantId: string, key: string): Promise<IdempotencyRecord | undefined> {
+  async find(db: Executor, tenantId: string, caller: string, key: string): Promise<IdempotencyRecord | undefined> {
     return db
       .selectFrom('idempotency_keys')
       .selectAll()
       .where('tenant_id', '=', tenantId)
+      .where('caller', '=', caller)
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
   }

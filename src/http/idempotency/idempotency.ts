@@ -1,6 +1,7 @@
-// `Idempotency-Key` on POST: the first response is stored per tenant for a day; the same key with the
-// same request answers it again without doing the work twice; the same key with another request is
-// refused. A key whose first request is still running answers 409 rather than running it twice.
+// `Idempotency-Key` on POST: the first response is stored per caller (token, or signed-in user) for a day;
+// the same key with the same request answers it again without doing the work twice; the same key with
+// another request is refused. A key whose first request is still running answers 409 rather than running it
+// twice. Routes whose answer carries a secret opt out: a secret is never stored.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
@@ -32,6 +33,12 @@ export interface IdempotencyOptions {
   ttlHours: number;
 }
 
+/** Whose keys these are: one token's, or (for a session) one user's. */
+function callerOf(request: FastifyRequest): string {
+  const { tokenId, user } = request.auth;
+  return tokenId === null ? `user:${user.id}` : `token:${tokenId}`;
+}
+
 function requestHash(request: FastifyRequest): string {
   return sha256Hex(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`);
 }
@@ -46,10 +53,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
     }
     const tenantId = request.auth.tenantId;
+    const caller = callerOf(request);
     const hash = requestHash(request);
     const now = clock.now();
 
-    const existing = await repository.find(db, tenantId, key);
+    const existing = await repository.find(db, tenantId, caller, key);
     if (existing && Date.parse(existing.expires_at) > now.getTime()) {
       if (existing.request_hash !== hash) {
         throw new BusinessRuleError('This Idempotency-Key was already used with a different request.');
@@ -70,6 +78,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       await repository.claim(db, {
         id,
         tenant_id: tenantId,
+        caller,
         idempotency_key: key,
         request_hash: hash,
         status_code: null,

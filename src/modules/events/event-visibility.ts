@@ -1,5 +1,7 @@
 // Who may see which events: a subscription or a feed reader sees only events of entities its token may view.
+import type { FieldErrors } from '../../http/errors.js';
 import { can, type AuthContext } from '../auth/auth-context.js';
+import { patternProblem } from './event-patterns.js';
 
 export const ENTITY_VIEW_ABILITY: Readonly<Record<string, string>> = {
   product: 'operations:view-products',
@@ -16,4 +18,40 @@ export function visibleEntityTypes(auth: AuthContext): string[] {
   return Object.entries(ENTITY_VIEW_ABILITY)
     .filter(([, ability]) => can(auth, ability))
     .map(([entity]) => entity);
+}
+
+/** The entity a pattern names (`product` for `product.*` and for `product.created`); null for `*`. */
+function patternEntity(pattern: string): string | null {
+  if (pattern === '*') return null;
+  const dot = pattern.indexOf('.');
+  return dot < 0 ? pattern : pattern.slice(0, dot);
+}
+
+/**
+ * Why `auth` may not ask for the events a pattern names (subscribe, re-target or replay): the view ability of the
+ * pattern's entity it lacks. Null when it may; `*` always may, as it means "every event I may view".
+ */
+function patternAccessProblem(auth: AuthContext, pattern: string): string | null {
+  const entity = patternEntity(pattern);
+  const ability = entity === null ? undefined : ENTITY_VIEW_ABILITY[entity];
+  if (ability === undefined || can(auth, ability)) return null;
+  return `You may not view ${entity} events: they need the ability ${ability}.`;
+}
+
+/** Test events name the subscription itself, not a business entity: whoever sees the subscription sees them. */
+export const TEST_ENTITY_TYPE = 'webhook';
+
+/** The entity types whose webhook deliveries `auth` may see, payloads included: its visible ones and test events. */
+export function deliveryEntityTypes(auth: AuthContext): string[] {
+  return [...visibleEntityTypes(auth), TEST_ENTITY_TYPE];
+}
+
+/** Malformed patterns, and patterns of entities the caller may not view, each under `event_types.<index>`. */
+export function eventTypeErrors(patterns: readonly string[], auth: AuthContext): FieldErrors {
+  const errors: FieldErrors = {};
+  patterns.forEach((pattern, index) => {
+    const problem = patternProblem(pattern) ?? patternAccessProblem(auth, pattern);
+    if (problem) errors[`event_types.${index}`] = [problem];
+  });
+  return errors;
 }

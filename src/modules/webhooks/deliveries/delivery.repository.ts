@@ -18,6 +18,8 @@ export type EventIdentity = Pick<Selectable<EventsTable>, 'id' | 'tenant_id' | '
 export interface DeliveryFilter {
   status?: WebhookDeliveryStatus;
   eventType?: string;
+  /** Only deliveries of these entity types. */
+  entityTypes: readonly string[];
 }
 
 export interface ReplayWindow {
@@ -40,7 +42,7 @@ export class DeliveryRepository {
   }
 
   async list(db: Executor, tenantId: string, subscriptionId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<Delivery>> {
-    let query = this.ofSubscription(db, tenantId, subscriptionId);
+    let query = this.ofSubscription(db, tenantId, subscriptionId).where('entity_type', 'in', filter.entityTypes);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.eventType) query = query.where('event_type', '=', filter.eventType);
     const [items, count] = await Promise.all([

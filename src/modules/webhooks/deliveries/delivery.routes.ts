@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TokenType } from '../../../db/schema.js';
-import { withoutAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
@@ -15,6 +13,7 @@ import {
   ReplayResponse,
   SubscriptionDeliveriesParams,
 } from './delivery.schemas.js';
+import { manageWebhooks, viewWebhooks } from '../webhook-access.js';
 import { deliveryDetailResource, deliveryResource, TEST_EVENT_TYPE, type DeliveryService } from './delivery.service.js';
 
 const tags = ['Webhooks'];
@@ -22,9 +21,6 @@ const SUBSCRIPTION = '/webhooks/subscriptions/:id';
 const DELIVERIES = '/webhooks/subscriptions/:subscriptionId/deliveries';
 const DELIVERY = `${DELIVERIES}/:deliveryId`;
 
-/** The same access as the subscription routes: bearer tokens, not personal ones. */
-const WEBHOOK_TOKEN_TYPES: readonly TokenType[] = ['application', 'integration'];
-const config = withoutAbility("deliveries carry only events of entities the subscription's token may view", { auth: 'bearer', tokenTypes: WEBHOOK_TOKEN_TYPES });
 
 /** The delivery routes of webhook subscriptions (list, detail, retry), the test event and replay, relative to the API prefix. */
 export function deliveryRoutes(service: DeliveryService, publicUrl: string | null): FastifyPluginAsyncTypebox {
@@ -39,11 +35,11 @@ export function deliveryRoutes(service: DeliveryService, publicUrl: string | nul
           querystring: DeliveryListQuery,
           response: { 200: PaginatedSchema(DeliveryResponse) },
         },
-        config,
+        config: viewWebhooks,
       },
       async (request) => {
         const { page, per_page } = request.query;
-        const result = await service.list(request.auth.tenantId, request.params.subscriptionId, request.query, { page, per_page });
+        const result = await service.list(request.auth, request.params.subscriptionId, request.query, { page, per_page });
         return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(deliveryResource), total: result.total });
       },
     );
@@ -57,11 +53,11 @@ export function deliveryRoutes(service: DeliveryService, publicUrl: string | nul
           params: DeliveryParams,
           response: { 200: EnvelopeSchema(DeliveryDetailResponse) },
         },
-        config,
+        config: viewWebhooks,
       },
       async (request) => {
         const { subscriptionId, deliveryId } = request.params;
-        return ok(deliveryDetailResource(await service.get(request.auth.tenantId, subscriptionId, deliveryId)));
+        return ok(deliveryDetailResource(await service.get(request.auth, subscriptionId, deliveryId)));
       },
     );
 
@@ -74,11 +70,11 @@ export function deliveryRoutes(service: DeliveryService, publicUrl: string | nul
           params: DeliveryParams,
           response: { 200: EnvelopeSchema(DeliveryRetryResponse) },
         },
-        config,
+        config: manageWebhooks,
       },
       async (request) => {
         const { subscriptionId, deliveryId } = request.params;
-        const { delivery, attempt } = await service.retry(request.auth.tenantId, subscriptionId, deliveryId);
+        const { delivery, attempt } = await service.retry(request.auth, subscriptionId, deliveryId);
         return ok({ delivery_id: delivery.id, status: 'pending' as const, attempt, updated_at: delivery.updated_at }, 'Webhook delivery queued for retry');
       },
     );
@@ -92,7 +88,7 @@ export function deliveryRoutes(service: DeliveryService, publicUrl: string | nul
           params: IdParams,
           response: { 200: EnvelopeSchema(DeliveryTestResponse) },
         },
-        config,
+        config: manageWebhooks,
       },
       async (request) => {
         const delivery = await service.sendTest(request.auth.tenantId, request.params.id);
@@ -110,9 +106,9 @@ export function deliveryRoutes(service: DeliveryService, publicUrl: string | nul
           body: ReplayBody,
           response: { 200: EnvelopeSchema(ReplayResponse) },
         },
-        config,
+        config: manageWebhooks,
       },
-      async (request) => ok(await service.replay(request.auth.tenantId, request.params.id, request.body), 'Webhook events replayed'),
+      async (request) => ok(await service.replay(request.auth, request.params.id, request.body), 'Webhook events replayed'),
     );
   };
 }

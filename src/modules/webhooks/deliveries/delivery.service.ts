@@ -10,8 +10,10 @@ import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } f
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { eventTypesMatching, patternProblem } from '../../events/event-patterns.js';
+import type { AuthContext } from '../../auth/auth-context.js';
+import { eventTypesMatching } from '../../events/event-patterns.js';
 import { EVENT_TYPES } from '../../events/event-types.js';
+import { deliveryEntityTypes, eventTypeErrors, visibleEntityTypes } from '../../events/event-visibility.js';
 import { newDelivery } from '../dispatch/delivery-fan-out.js';
 import type { Subscription, SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 import type { Delivery, DeliveryAttempt, DeliveredEvent, DeliveryFilter, DeliveryRepository, EventIdentity, ReplayWindow } from './delivery.repository.js';
@@ -106,32 +108,35 @@ function openDeliveryExists(openId: string | undefined): BusinessRuleError {
   );
 }
 
-function listFilter(query: Pick<DeliveryListQuery, 'status' | 'event_type'>): DeliveryFilter {
+/** The list's filters; only deliveries of entities the caller may view are listed. */
+function listFilter(query: Pick<DeliveryListQuery, 'status' | 'event_type'>, auth: AuthContext): DeliveryFilter {
   if (query.event_type !== undefined && !(query.event_type in EVENT_TYPES)) {
     throw ValidationError.field('event_type', `Unknown event type "${query.event_type}". The filter takes one exact event type; see GET /api/v1/webhooks/event-types.`);
   }
-  return { status: query.status, eventType: query.event_type };
+  return { status: query.status, eventType: query.event_type, entityTypes: deliveryEntityTypes(auth) };
 }
 
 /** The window's bounds in the stored form, with every problem of the request at once. */
-function replayBounds(input: ReplayBody, now: Date): { since: string; until: string } {
-  const errors: FieldErrors = {};
+function replayBounds(input: ReplayBody, auth: AuthContext, now: Date): { since: string; until: string } {
   const since = new Date(input.since);
   const until = input.until === undefined ? now : new Date(input.until);
+  const errors: FieldErrors = input.event_types ? eventTypeErrors(input.event_types, auth) : {};
   if (until.getTime() < since.getTime()) errors.until = ['The until field must be a date after or equal to since.'];
-  input.event_types?.forEach((pattern, index) => {
-    const problem = patternProblem(pattern);
-    if (problem) errors[`event_types.${index}`] = [problem];
-  });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { since: since.toISOString(), until: until.toISOString() };
 }
 
-/** The event types a replay may deliver: the subscription's, narrowed by the request's, of entities it may see. */
-function replayEventTypes(subscription: Subscription, requested: readonly string[] | undefined): string[] {
+/**
+ * The event types a replay may deliver: the subscription's, narrowed by the request's, of entities both the
+ * subscription and the caller may view (a replay never sends what its caller could not read).
+ */
+function replayEventTypes(subscription: Subscription, requested: readonly string[] | undefined, callerEntities: readonly string[]): string[] {
   const own = eventTypesMatching(subscription.event_types);
   const asked = requested === undefined ? null : new Set<string>(eventTypesMatching(requested));
-  return own.filter((type) => (asked === null || asked.has(type)) && subscription.visible_entity_types.includes(EVENT_TYPES[type].entity_type));
+  return own.filter((type) => {
+    const entity = EVENT_TYPES[type].entity_type;
+    return (asked === null || asked.has(type)) && subscription.visible_entity_types.includes(entity) && callerEntities.includes(entity);
+  });
 }
 
 export class DeliveryService {
@@ -144,23 +149,24 @@ export class DeliveryService {
   ) {}
 
   /**
-   * The subscription's deliveries, newest first, filtered by status and exact event type.
+   * The subscription's deliveries of entities the caller may view (and test events), newest first, filtered by
+   * status and exact event type.
    * @throws NotFoundError('Webhook subscription'); ValidationError for an unknown event type.
    */
-  async list(tenantId: string, subscriptionId: string, query: DeliveryListQuery, page: PageRequest): Promise<Page<Delivery>> {
-    const filter = listFilter(query);
-    await this.subscription(this.db, tenantId, subscriptionId);
-    return this.deliveries.list(this.db, tenantId, subscriptionId, filter, page);
+  async list(auth: AuthContext, subscriptionId: string, query: DeliveryListQuery, page: PageRequest): Promise<Page<Delivery>> {
+    const filter = listFilter(query, auth);
+    await this.subscription(this.db, auth.tenantId, subscriptionId);
+    return this.deliveries.list(this.db, auth.tenantId, subscriptionId, filter, page);
   }
 
   /**
    * One delivery with its event and every attempt.
    * @throws NotFoundError('Webhook subscription'), NotFoundError('Webhook delivery'), also for a delivery of another
-   * subscription.
+   * subscription or of an entity the caller may not view.
    */
-  async get(tenantId: string, subscriptionId: string, deliveryId: string): Promise<DeliveryDetail> {
-    const subscription = await this.subscription(this.db, tenantId, subscriptionId);
-    const delivery = await this.delivery(tenantId, subscriptionId, deliveryId);
+  async get(auth: AuthContext, subscriptionId: string, deliveryId: string): Promise<DeliveryDetail> {
+    const subscription = await this.subscription(this.db, auth.tenantId, subscriptionId);
+    const delivery = await this.delivery(auth, subscriptionId, deliveryId);
     const [event, attempts] = await Promise.all([this.deliveries.eventOf(this.db, delivery), this.deliveries.attemptsOf(this.db, delivery)]);
     // Retention deletes an event together with its deliveries, so a delivery without its event was just purged.
     if (!event) throw new NotFoundError('Webhook delivery');
@@ -171,13 +177,14 @@ export class DeliveryService {
    * failed -> pending, or a pending delivery waiting out its retry delay -> due, both due now; the attempt counter
    * continues, so a failed delivery gets one more attempt. Of concurrent retries of one delivery exactly one moves
    * it; the others find it pending and due. The subscription may be disabled: the retry is asked for by hand.
-   * @throws NotFoundError for the subscription or the delivery; BusinessRuleError when the delivery is delivering,
-   * delivered or already due, or when another delivery of the same event to the subscription is open.
+   * @throws NotFoundError for the subscription or the delivery (also one of an entity the caller may not view);
+   * BusinessRuleError when the delivery is delivering, delivered or already due, or when another delivery of the
+   * same event to the subscription is open.
    */
-  async retry(tenantId: string, subscriptionId: string, deliveryId: string): Promise<RetryResult> {
-    await this.subscription(this.db, tenantId, subscriptionId);
+  async retry(auth: AuthContext, subscriptionId: string, deliveryId: string): Promise<RetryResult> {
+    await this.subscription(this.db, auth.tenantId, subscriptionId);
     for (let round = 0; round < RETRY_ROUNDS; round++) {
-      const seen = await this.delivery(tenantId, subscriptionId, deliveryId);
+      const seen = await this.delivery(auth, subscriptionId, deliveryId);
       const now = this.clock.now();
       const problem = retryProblem(seen, now);
       if (problem) throw new BusinessRuleError(problem);
@@ -217,23 +224,26 @@ export class DeliveryService {
   /**
    * Creates a pending delivery, due now, for every retained event of the tenant that occurred in [since, until]
    * and that the subscription would receive (its patterns, the entities its creator could view, and the request's
-   * patterns), unless that event already has an open delivery to it. Works in chunks, each in its own
-   * transaction; replaying the same window again creates nothing while the first deliveries are open.
-   * @throws NotFoundError('Webhook subscription'); ValidationError for bad bounds or patterns; BusinessRuleError
-   * when the subscription is disabled.
+   * patterns) of entities the caller may view too, unless that event already has an open delivery to it. Works in
+   * chunks, each in its own transaction; replaying the same window again creates nothing while the first
+   * deliveries are open.
+   * @throws NotFoundError('Webhook subscription'); ValidationError for bad bounds, bad patterns or patterns of
+   * entities the caller may not view; BusinessRuleError when the subscription is disabled.
    */
-  async replay(tenantId: string, subscriptionId: string, input: ReplayBody): Promise<ReplayResult> {
-    const { since, until } = replayBounds(input, this.clock.now());
+  async replay(auth: AuthContext, subscriptionId: string, input: ReplayBody): Promise<ReplayResult> {
+    const { tenantId } = auth;
+    const { since, until } = replayBounds(input, auth, this.clock.now());
     const subscription = await this.subscription(this.db, tenantId, subscriptionId);
     if (subscription.status !== 'active') {
       throw new BusinessRuleError(`Cannot replay events to a webhook subscription whose status is ${subscription.status}; activate it first.`);
     }
+    const callerEntities = visibleEntityTypes(auth);
     const window: ReplayWindow = {
       tenantId,
       since,
       until,
-      eventTypes: replayEventTypes(subscription, input.event_types),
-      entityTypes: subscription.visible_entity_types,
+      eventTypes: replayEventTypes(subscription, input.event_types, callerEntities),
+      entityTypes: subscription.visible_entity_types.filter((entity) => callerEntities.includes(entity)),
     };
     const result: ReplayResult = { subscription_id: subscription.id, since, until, deliveries_created: 0, already_pending: 0 };
     let after: string | null = null;
@@ -273,9 +283,10 @@ export class DeliveryService {
     return subscription;
   }
 
-  private async delivery(tenantId: string, subscriptionId: string, id: string): Promise<Delivery> {
-    const delivery = await this.deliveries.find(this.db, tenantId, subscriptionId, id);
-    if (!delivery) throw new NotFoundError('Webhook delivery');
+  /** The delivery, when it exists and is of an entity the caller may view. */
+  private async delivery(auth: AuthContext, subscriptionId: string, id: string): Promise<Delivery> {
+    const delivery = await this.deliveries.find(this.db, auth.tenantId, subscriptionId, id);
+    if (!delivery || !deliveryEntityTypes(auth).includes(delivery.entity_type)) throw new NotFoundError('Webhook delivery');
     return delivery;
   }
 }

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TokenType } from '../../../db/schema.js';
-import { withoutAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
@@ -13,15 +11,13 @@ import {
   SubscriptionUpdateBody,
   SubscriptionWithSecretResponse,
 } from './subscription.schemas.js';
+import { manageWebhooks, manageWebhooksAnsweringSecret, viewWebhooks } from '../webhook-access.js';
 import { subscriptionResource, subscriptionWithSecret, type StatusChange, type SubscriptionService } from './subscription.service.js';
 
 const tags = ['Webhooks'];
 const BASE = '/webhooks/subscriptions';
 const ONE = `${BASE}/:id`;
 
-/** Bearer tokens only, and not personal ones; no ability: what a subscription receives follows the token's view abilities. */
-const WEBHOOK_TOKEN_TYPES: readonly TokenType[] = ['application', 'integration'];
-const config = withoutAbility("a subscription receives only events of entities its token may view", { auth: 'bearer', tokenTypes: WEBHOOK_TOKEN_TYPES });
 
 function statusAnswer({ subscription, changed }: StatusChange, done: string) {
   const data = { id: subscription.id, status: subscription.status, updated_at: subscription.updated_at };
@@ -40,7 +36,7 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
           querystring: SubscriptionListQuery,
           response: { 200: PaginatedSchema(SubscriptionResponse) },
         },
-        config,
+        config: viewWebhooks,
       },
       async (request) => {
         const { page, per_page, status } = request.query;
@@ -58,7 +54,7 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
           body: SubscriptionCreateBody,
           response: { 201: EnvelopeSchema(SubscriptionWithSecretResponse) },
         },
-        config,
+        config: manageWebhooksAnsweringSecret,
       },
       async (request, reply) => {
         const subscription = await service.create(request.auth, request.body);
@@ -69,8 +65,8 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
     app.get(
       ONE,
       {
-        schema: { tags, summary: 'Get a webhook subscription (without its secret)', params: IdParams, response: { 200: EnvelopeSchema(SubscriptionResponse) } },
-        config,
+        schema: { tags, summary: 'Get a webhook subscription (without its secret; custom header values masked)', params: IdParams, response: { 200: EnvelopeSchema(SubscriptionResponse) } },
+        config: viewWebhooks,
       },
       async (request) => ok(subscriptionResource(await service.get(request.auth.tenantId, request.params.id))),
     );
@@ -80,15 +76,15 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
       {
         schema: {
           tags,
-          summary: 'Update a webhook subscription (partial; not the secret)',
+          summary: 'Update a webhook subscription (partial; not the secret; a masked header value keeps the stored one)',
           params: IdParams,
           body: SubscriptionUpdateBody,
           response: { 200: EnvelopeSchema(SubscriptionResponse) },
         },
-        config,
+        config: manageWebhooks,
       },
       async (request) =>
-        ok(subscriptionResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Webhook subscription updated successfully'),
+        ok(subscriptionResource(await service.update(request.auth, request.params.id, request.body)), 'Webhook subscription updated successfully'),
     );
 
     app.delete(
@@ -100,7 +96,7 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
           params: IdParams,
           response: { 200: MessageSchema },
         },
-        config,
+        config: manageWebhooks,
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id);
@@ -117,7 +113,7 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
         },
-        config,
+        config: manageWebhooks,
       },
       async (request) => statusAnswer(await service.activate(request.auth.tenantId, request.params.id), 'activated'),
     );
@@ -131,7 +127,7 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
         },
-        config,
+        config: manageWebhooks,
       },
       async (request) => statusAnswer(await service.disable(request.auth.tenantId, request.params.id), 'disabled'),
     );
@@ -145,7 +141,7 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionSecretResponse) },
         },
-        config,
+        config: manageWebhooksAnsweringSecret,
       },
       async (request) => {
         const rotated = await service.rotateSecret(request.auth.tenantId, request.params.id);

@@ -8,8 +8,7 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuthContext } from '../../auth/auth-context.js';
-import { patternProblem } from '../../events/event-patterns.js';
-import { visibleEntityTypes } from '../../events/event-visibility.js';
+import { eventTypeErrors, visibleEntityTypes } from '../../events/event-visibility.js';
 import { checkWebhookUrl, type AddressPolicy, type Resolver } from '../transport/address-guard.js';
 import { generateWebhookSecret } from '../transport/signatures.js';
 import type { Subscription, SubscriptionChanges, SubscriptionRepository } from './subscription.repository.js';
@@ -20,6 +19,8 @@ export const MAX_HEADERS = 20;
 export const MAX_HEADER_NAME_LENGTH = 100;
 export const MAX_HEADER_VALUE_LENGTH = 1000;
 export const DISABLED_BY_REQUEST = 'Disabled by request.';
+/** How every answer shows a custom header's value: they are write-only, as they usually carry a credential. */
+export const MASKED_HEADER_VALUE = '••••';
 
 const RESOURCE = 'Webhook subscription';
 const SECRET_NOT_HERE = 'The secret cannot be changed here; use POST /api/v1/webhooks/subscriptions/{id}/rotate-secret.';
@@ -59,7 +60,7 @@ export function subscriptionResource(s: Subscription) {
     url: s.url,
     event_types: s.event_types,
     payload_mode: s.payload_mode,
-    headers: s.headers,
+    headers: Object.fromEntries(Object.keys(s.headers).map((name) => [name, MASKED_HEADER_VALUE])),
     description: s.description,
     status: s.status,
     disabled_reason: s.disabled_reason,
@@ -118,13 +119,24 @@ function headerErrors(headers: Record<string, string>): FieldErrors {
   return errors;
 }
 
-function eventTypeErrors(patterns: readonly string[]): FieldErrors {
+/**
+ * The header set to store from the one sent: a value sent back as MASKED_HEADER_VALUE keeps the stored value of
+ * that header, so a client may send back what it read. A masked value for a header that has none is refused.
+ */
+function unmaskHeaders(sent: Record<string, string>, stored: Record<string, string>): { headers: Record<string, string>; errors: FieldErrors } {
+  const storedByName = new Map(Object.entries(stored).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers: Record<string, string> = {};
   const errors: FieldErrors = {};
-  patterns.forEach((pattern, index) => {
-    const problem = patternProblem(pattern);
-    if (problem) errors[`event_types.${index}`] = [problem];
-  });
-  return errors;
+  for (const [name, value] of Object.entries(sent)) {
+    if (value !== MASKED_HEADER_VALUE) {
+      headers[name] = value;
+      continue;
+    }
+    const kept = storedByName.get(name.toLowerCase());
+    if (kept === undefined) errors[`headers.${name}`] = [`The header ${name} has no stored value to keep; send its value.`];
+    else headers[name] = kept;
+  }
+  return { headers, errors };
 }
 
 /** The patterns in the order given, each once. */
@@ -158,12 +170,12 @@ export class SubscriptionService {
    * Creates an active subscription for the caller's tenant. It remembers which entity types the caller may view
    * (it never receives events of others), who created it and with which token. The secret is generated when none
    * is given.
-   * @throws ValidationError for a refused url, unknown patterns or refused headers; BusinessRuleError when the
-   * tenant already has MAX_ACTIVE_SUBSCRIPTIONS active subscriptions.
+   * @throws ValidationError for a refused url, unknown patterns, patterns of entities the caller may not view, or
+   * refused headers; BusinessRuleError when the tenant already has MAX_ACTIVE_SUBSCRIPTIONS active subscriptions.
    */
   async create(auth: AuthContext, input: SubscriptionCreateBody): Promise<Subscription> {
     const headers = input.headers ?? {};
-    await this.assertValid({ url: input.url, event_types: input.event_types, headers });
+    await this.assertValid(auth, { url: input.url, event_types: input.event_types, headers });
     return inTransaction(this.db, async (trx) => {
       await this.subscriptions.lockTenant(trx, auth.tenantId);
       await this.assertBelowActiveLimit(trx, auth.tenantId, 'create');
@@ -192,20 +204,30 @@ export class SubscriptionService {
   }
 
   /**
-   * Partial update of the fields sent; `headers` replaces the whole set. The secret is refused here (rotation has
-   * its own endpoint) and the status is not writable.
+   * Partial update of the fields sent; `headers` replaces the whole set (a masked value keeps the stored one). The
+   * secret is refused here (rotation has its own endpoint) and the status is not writable. A change of what is
+   * sent where (url, patterns, payload mode) is judged by the caller's view abilities: every pattern the
+   * subscription keeps must name entities the caller may view, and from then on the subscription receives what
+   * the caller may view.
    * @throws NotFoundError('Webhook subscription'); ValidationError as for create, or when a secret is sent.
    */
-  async update(tenantId: string, id: string, input: SubscriptionUpdateBody): Promise<Subscription> {
-    await this.get(tenantId, id);
-    await this.assertValid(input);
+  async update(auth: AuthContext, id: string, input: SubscriptionUpdateBody): Promise<Subscription> {
+    const current = await this.get(auth.tenantId, id);
+    const retargets = input.url !== undefined || input.event_types !== undefined || input.payload_mode !== undefined;
+    const unmasked = input.headers === undefined ? null : unmaskHeaders(input.headers, current.headers);
+    await this.assertValid(
+      auth,
+      { ...input, event_types: retargets ? (input.event_types ?? current.event_types) : undefined, headers: unmasked?.headers },
+      unmasked?.errors,
+    );
     const changes: SubscriptionChanges = { updated_at: this.clock.now().toISOString() };
     if (input.url !== undefined) changes.url = input.url;
     if (input.event_types !== undefined) changes.event_types = distinct(input.event_types);
     if (input.payload_mode !== undefined) changes.payload_mode = input.payload_mode;
-    if (input.headers !== undefined) changes.headers = input.headers;
+    if (unmasked) changes.headers = unmasked.headers;
     if (input.description !== undefined) changes.description = input.description;
-    const updated = await this.subscriptions.update(this.db, tenantId, id, changes);
+    if (retargets) changes.visible_entity_types = visibleEntityTypes(auth);
+    const updated = await this.subscriptions.update(this.db, auth.tenantId, id, changes);
     if (!updated) throw new NotFoundError(RESOURCE);
     return updated;
   }
@@ -264,10 +286,15 @@ export class SubscriptionService {
   }
 
   /** Every problem of the fields sent at once, the url checked against the address policy. */
-  private async assertValid(input: { url?: string; event_types?: readonly string[]; headers?: Record<string, string>; secret?: unknown }) {
+  private async assertValid(
+    auth: AuthContext,
+    input: { url?: string; event_types?: readonly string[]; headers?: Record<string, string>; secret?: unknown },
+    knownErrors: FieldErrors = {},
+  ) {
     const errors: FieldErrors = {
-      ...(input.event_types ? eventTypeErrors(input.event_types) : {}),
+      ...(input.event_types ? eventTypeErrors(input.event_types, auth) : {}),
       ...(input.headers ? headerErrors(input.headers) : {}),
+      ...knownErrors,
     };
     if (input.secret !== undefined) errors.secret = [SECRET_NOT_HERE];
     if (input.url !== undefined) {

@@ -132,6 +132,9 @@ function isLoopbackOrUnspecified(address: IPv6): boolean {
   return range === 'loopback' || range === 'unspecified';
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
+
 /**
  * Checks a subscription URL when it is created or changed. Returns human messages, empty when the URL is fine:
  * https only (http too when allowHttp), no credentials, a host; unless allowPrivateTargets, an IP literal must be
@@ -142,6 +145,9 @@ export async function checkWebhookUrl(
   policy: AddressPolicy,
   resolve: Resolver = systemResolver,
 ): Promise<string[]> {
+  // The URL parser drops tabs and line breaks silently: a URL holding them would be stored as sent but called
+  // as another.
+  if (CONTROL_CHARACTER.test(url)) return ['The url must not contain control characters such as line breaks, tabs or NUL.'];
   let parsed: URL;
   try {
     parsed = new URL(url);
