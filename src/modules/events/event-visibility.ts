@@ -2,6 +2,7 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { can, type AuthContext } from '../auth/auth-context.js';
 import { patternProblem } from './event-patterns.js';
+import { EVENT_TYPES } from './event-types.js';
 
 export const ENTITY_VIEW_ABILITY: Readonly<Record<string, string>> = {
   product: 'operations:view-products',
@@ -39,7 +40,7 @@ function patternAccessProblem(auth: AuthContext, pattern: string): string | null
 }
 
 /** Test events name the subscription itself, not a business entity: whoever sees the subscription sees them. */
-export const TEST_ENTITY_TYPE = 'webhook';
+const TEST_ENTITY_TYPE = EVENT_TYPES['webhook.test'].entity_type;
 
 /** The entity types whose webhook deliveries `auth` may see, payloads included: its visible ones and test events. */
 export function deliveryEntityTypes(auth: AuthContext): string[] {
