@@ -27,6 +27,8 @@ export interface Config {
   readonly secureCookies: boolean;
   /** Failed sign-ins allowed per e-mail and IP within a minute. */
   readonly loginMaxAttempts: number;
+  /** Two-factor codes one user may be sent from all addresses together within 15 minutes. */
+  readonly twoFactorMaxAttemptsPerUser: number;
   /** SMTP server for outgoing mail (`smtp://` or `smtps://`); null turns e-mail off. */
   readonly smtpUrl: string | null;
   /** Sender of outgoing mail: an address or `Name <address>`. */
@@ -235,6 +237,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 1, 525_600),
     secureCookies: boolean(env, 'SESSION_SECURE_COOKIE', publicBase?.startsWith('https:') ?? false),
     loginMaxAttempts: integer(env, 'LOGIN_MAX_ATTEMPTS', 5, 1, 1000),
+    twoFactorMaxAttemptsPerUser: integer(env, 'TWO_FACTOR_MAX_ATTEMPTS_PER_USER', 10, 1, 1000),
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, publicBase),
     documentStorage: documentStorage(env, dataDir),
