@@ -14,6 +14,7 @@ import { registerIdempotency } from './http/idempotency/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerRequestLogRedaction } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
+  registerRequestLogRedaction(app);
   app.setErrorHandler(errorHandler);
   registerNotFoundAndMethodNotAllowed(app);
 
