@@ -57,7 +57,7 @@ try {
     db: bench.database.db,
     clock: systemClock,
     newId,
-    config: { eventRetentionDays: 30, sessionLifetimeMinutes: 120, loginMaxAttempts: 5, publicUrl: null },
+    config: { eventRetentionDays: 30, sessionLifetimeMinutes: 120, loginMaxAttempts: 5, twoFactorMaxAttemptsPerUser: 10, publicUrl: null },
   });
   const { tenant } = await services.tenants.create({ name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'correct-horse-battery' });
   const seeded = await seedCatalog(bench.database.db, tenant.id, { engine: bench.engine, products });

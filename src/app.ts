@@ -14,6 +14,8 @@ import { registerIdempotency } from './http/idempotency/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerRequestLogRedaction } from './http/request-log.js';
+import { requestTimeoutOptions } from './http/request-timeout.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -58,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
+    ...requestTimeoutOptions(config.requestTimeoutMs),
     trustProxy: config.trustProxy,
     // Keep a caller's well-formed X-Request-Id so their logs and ours line up; otherwise mint one.
     requestIdHeader: false,
@@ -80,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
+  registerRequestLogRedaction(app);
   app.setErrorHandler(errorHandler);
   registerNotFoundAndMethodNotAllowed(app);
 

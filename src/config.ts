@@ -17,6 +17,8 @@ export interface Config {
   readonly adminEmail: string;
   readonly adminPassword: string | null;
   readonly bodyLimitBytes: number;
+  /** Time a client has to send a whole request, headers and body; past it the answer is 408. */
+  readonly requestTimeoutMs: number;
   readonly idempotencyTtlHours: number;
   readonly eventRetentionDays: number;
   readonly shutdownTimeoutMs: number;
@@ -27,6 +29,8 @@ export interface Config {
   readonly secureCookies: boolean;
   /** Failed sign-ins allowed per e-mail and IP within a minute. */
   readonly loginMaxAttempts: number;
+  /** Two-factor codes one user may be sent from all addresses together within 15 minutes. */
+  readonly twoFactorMaxAttemptsPerUser: number;
   /** SMTP server for outgoing mail (`smtp://` or `smtps://`); null turns e-mail off. */
   readonly smtpUrl: string | null;
   /** Sender of outgoing mail: an address or `Name <address>`. */
@@ -228,6 +232,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || null,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     idempotencyTtlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
@@ -235,6 +240,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 1, 525_600),
     secureCookies: boolean(env, 'SESSION_SECURE_COOKIE', publicBase?.startsWith('https:') ?? false),
     loginMaxAttempts: integer(env, 'LOGIN_MAX_ATTEMPTS', 5, 1, 1000),
+    twoFactorMaxAttemptsPerUser: integer(env, 'TWO_FACTOR_MAX_ATTEMPTS_PER_USER', 10, 1, 1000),
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, publicBase),
     documentStorage: documentStorage(env, dataDir),

@@ -43,7 +43,7 @@ export interface ServiceDeps {
   webhookResolver?: Resolver;
   clock: Clock;
   newId: IdGenerator;
-  config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'publicUrl'> &
+  config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'twoFactorMaxAttemptsPerUser' | 'publicUrl'> &
     // Optional so that callers without mail (benchmarks) need not name them; absent means no mail.
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>> &
     // Absent: documents go to a directory of the system's temporary files and webhooks take their
@@ -66,7 +66,7 @@ export function createServices({ db, clock, newId, config, webhookResolver }: Se
   const tenants = new TenantService(db, repositories.tenants, users, warehouses, clock, newId);
   const tokens = new TokenService(db, repositories.tokens, clock, newId);
   const sessions = new SessionService(db, repositories.sessions, clock, config.sessionLifetimeMinutes);
-  const loginThrottle = new LoginThrottle(db, clock, newId, config.loginMaxAttempts);
+  const loginThrottle = new LoginThrottle(db, clock, newId, config.loginMaxAttempts, config.twoFactorMaxAttemptsPerUser);
   const twoFactor = new TwoFactorService(db, repositories.users, clock);
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
   const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);

@@ -43,6 +43,11 @@ export class PayloadTooLargeError extends AppError {
   readonly statusCode = 413;
 }
 
+/** 400: the body cannot be read at all (malformed JSON is refused by the parser; this is for the others). */
+export class BadRequestError extends AppError {
+  readonly statusCode = 400;
+}
+
 /** 415: the body is not in a content type the route reads. */
 export class UnsupportedMediaTypeError extends AppError {
   readonly statusCode = 415;

@@ -4,12 +4,16 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula; prefixing
- * a quote makes it text (OWASP's CSV injection advice).
+ * A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula, and some skip
+ * leading whitespace and line breaks before they look: a cell that starts with a tab, carriage return or line
+ * feed, or with = + - @ after any whitespace, is prefixed with a quote, which makes it text (OWASP's CSV
+ * injection advice).
  */
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@])/;
+
 function neutralise(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {

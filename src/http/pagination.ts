@@ -1,9 +1,14 @@
-// Page-number pagination: `page` >= 1 and `per_page` 1..100 (422 outside), and the two list shapes:
+// Page-number pagination: `page` 1..2^31-1 and `per_page` 1..100 (422 outside), and the two list shapes:
 // `meta` + `links` for most lists, `meta.pagination` for master products.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 
 export const MAX_PER_PAGE = 100;
+/**
+ * The highest page number: 2^31 - 1, far past any real list, and low enough that the offset it makes
+ * (at most about 2.1e11 rows) stays an exact integer in JavaScript and fits both engines' OFFSET.
+ */
+export const MAX_PAGE = 2_147_483_647;
 
 export interface PageRequest {
   page: number;
@@ -32,7 +37,7 @@ export interface Page<T> {
 /** Query schema for `page` and `per_page` with a list's own default page size. */
 export function pageQuery(defaultPerPage: number) {
   return {
-    page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, 1 to ${MAX_PAGE}.` }),
     per_page: Type.Integer({
       minimum: 1,
       maximum: MAX_PER_PAGE,

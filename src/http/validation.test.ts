@@ -42,3 +42,57 @@ describe('validation messages', () => {
     });
   });
 });
+
+describe('nesting depth', () => {
+  const Free = Type.Object({ name: Type.Optional(Type.String()), value: Type.Optional(Type.Unknown()) });
+  const validate = validatorCompiler({ schema: Free, method: 'POST', url: '/', httpPart: 'body' }) as unknown as {
+    (v: unknown): boolean;
+    errors: Parameters<typeof fieldErrors>[0];
+  };
+  /** `levels` arrays one inside the other, built without recursion. */
+  const arrays = (levels: number, leaf: unknown = 1): unknown => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = [value];
+    return value;
+  };
+  const objects = (levels: number, leaf: unknown = 1): unknown => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = { a: value };
+    return value;
+  };
+  const tooDeep = (field: string) => ({ [field]: [`The ${field} field is nested too deeply: a request may nest objects and arrays at most 64 levels.`] });
+
+  it.each([
+    ['arrays', arrays],
+    ['objects', objects],
+  ])('refuses %s nested 5,000 and 200,000 levels with 422 on the field, without running out of stack', (_kind, nest) => {
+    for (const levels of [5_000, 200_000]) {
+      expect(validate({ name: 'x', value: nest(levels) })).toBe(false);
+      expect(fieldErrors(validate.errors)).toEqual(tooDeep('value'));
+    }
+  });
+
+  it('accepts 64 levels counted from the body and refuses 65', () => {
+    // The body is level 1 and `value` level 2: 63 arrays inside it reach level 64.
+    expect(validate({ value: arrays(63) })).toBe(true);
+    expect(validate({ value: arrays(64) })).toBe(false);
+    expect(fieldErrors(validate.errors)).toEqual(tooDeep('value'));
+  });
+
+  it('counts a key the schema would drop, before the schema drops it', () => {
+    expect(validate({ name: 'x', extra: objects(100) })).toBe(false);
+    expect(fieldErrors(validate.errors)).toEqual(tooDeep('extra'));
+  });
+
+  it('names the body when the body itself is a deep array', () => {
+    expect(validate(arrays(100))).toBe(false);
+    expect(fieldErrors(validate.errors)).toEqual(tooDeep('body'));
+  });
+
+  it('still finds unstorable text at the deepest allowed level, and in keys', () => {
+    expect(validate({ value: arrays(62, 'a\u0000b') })).toBe(false);
+    expect(Object.keys(fieldErrors(validate.errors))).toEqual([`value${'.0'.repeat(62)}`]);
+    expect(validate({ value: { fine: 'ok', ['bad\u0000key']: 1 } })).toBe(false);
+    expect(Object.keys(fieldErrors(validate.errors))).toEqual(['value.bad\u0000key']);
+  });
+});

@@ -4,6 +4,7 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
 import type { FieldErrors } from './errors.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -39,30 +40,67 @@ const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
 const isUnstorable = (text: string) => text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
 const UNSTORABLE_TEXT_KEYWORD = 'unstorableText';
 
-/** The JSON pointer of the first unstorable string (a value or a key), or null. */
-function unstorableTextAt(value: unknown, pointer = ''): string | null {
-  if (typeof value === 'string') return isUnstorable(value) ? pointer : null;
+const pointerSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The JSON pointer of the first unstorable string (a value or a key), or null. Iterative: any depth is safe. */
+function unstorableTextAt(value: unknown): string | null {
+  // Entries wait on a stack in document order; a key is checked when its member's turn comes.
+  const pending: Array<{ value: unknown; pointer: string; key?: string }> = [{ value, pointer: '' }];
+  while (pending.length > 0) {
+    const { value: node, pointer, key } = pending.pop()!;
+    if (key !== undefined && isUnstorable(key)) return pointer;
+    if (typeof node === 'string') {
+      if (isUnstorable(node)) return pointer;
+    } else if (node !== null && typeof node === 'object') {
+      const entries = Object.entries(node);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [name, member] = entries[i]!;
+        pending.push({ value: member, pointer: `${pointer}/${pointerSegment(name)}`, key: name });
+      }
+    }
+  }
+  return null;
+}
+
+const NESTING_DEPTH_KEYWORD = 'nestingDepth';
+
+/**
+ * The JSON pointer of the body's first top-level member that nests deeper than MAX_NESTING_DEPTH (`''` when
+ * the body is an array), or null. Real bodies nest a few levels; the limit keeps every recursive step after
+ * validation (Ajv, serialisers, JSON.stringify) far from the call stack's end.
+ */
+function tooDeepAt(value: unknown): string | null {
   if (value === null || typeof value !== 'object') return null;
-  for (const [key, member] of Object.entries(value)) {
-    const path = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (isUnstorable(key)) return path;
-    const found = unstorableTextAt(member, path);
-    if (found !== null) return found;
+  if (Array.isArray(value)) return nestsDeeperThan(value, MAX_NESTING_DEPTH) ? '' : null;
+  // The body is level 1, so each member may nest one level less.
+  for (const [name, member] of Object.entries(value)) {
+    if (nestsDeeperThan(member, MAX_NESTING_DEPTH - 1)) return `/${pointerSegment(name)}`;
   }
   return null;
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-/** The schema's checks, then one more for every part of the request: no text the database would refuse (a 500 otherwise). */
+const failure = (keyword: string, instancePath: string): ErrorObject[] => [{ keyword, instancePath, schemaPath: '#', params: {} }];
+
+/**
+ * The schema's checks, with one before them and one after, for every part of the request: no nesting deeper
+ * than MAX_NESTING_DEPTH (checked first, so that no recursive check ever sees it, even in a key the schema
+ * would drop), and no text the database would refuse (a 500 otherwise).
+ */
 function refusingUnstorableText(validate: Validate): Validate {
   const checked: Validate = (data) => {
+    const tooDeep = tooDeepAt(data);
+    if (tooDeep !== null) {
+      checked.errors = failure(NESTING_DEPTH_KEYWORD, tooDeep);
+      return false;
+    }
     if (!validate(data)) {
       checked.errors = validate.errors;
       return false;
     }
     const at = unstorableTextAt(data);
-    checked.errors = at === null ? null : [{ keyword: UNSTORABLE_TEXT_KEYWORD, instancePath: at, schemaPath: '#', params: {} }];
+    checked.errors = at === null ? null : failure(UNSTORABLE_TEXT_KEYWORD, at);
     return at === null;
   };
   return checked;
@@ -129,6 +167,8 @@ function messageOf(error: ErrorObject, field: string): string {
       return `The ${name} field must be a multiple of ${p.multipleOf}.`;
     case UNSTORABLE_TEXT_KEYWORD:
       return `The ${name} field must not contain NUL characters or unpaired surrogates.`;
+    case NESTING_DEPTH_KEYWORD:
+      return `The ${name} field is nested too deeply: a request may nest objects and arrays at most ${MAX_NESTING_DEPTH} levels.`;
     case 'additionalProperties':
       return `The ${name} field has an unknown key ${String(p.additionalProperty)}.`;
     default:

@@ -239,6 +239,37 @@ describe('two-factor authentication', () => {
       expect((await challenge(client, { code: currentCode(secret) })).statusCode).toBe(200);
     });
 
+    it('caps a user\'s codes across addresses: past ten in 15 minutes, even the right code from a new address waits', async () => {
+      const { user, secret } = await enrol();
+      nextStep();
+      // Five addresses with two wrong codes each: none reaches its own limit of five a minute.
+      for (let address = 1; address <= 5; address++) {
+        const client = await pendingLogin(user.email, `10.77.${address}.1`);
+        for (let i = 0; i < 2; i++) expect((await challenge(client, { code: wrongCode(secret) })).statusCode).toBe(422);
+      }
+      // Spread over minutes, and with the hourly purge in between, the count holds.
+      clock.advance(2 * 60_000);
+      await t.services.retention.purge();
+      const fresh = await pendingLogin(user.email, '10.77.9.1');
+      const res = await challenge(fresh, { code: currentCode(secret) });
+      expect(res.statusCode, res.body).toBe(429);
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(res.json()).toEqual({ success: false, message: `Too many login attempts. Please try again in ${retryAfter} seconds.` });
+      expect((await fresh.me()).statusCode).toBe(401);
+
+      // Another user's codes from the same address are not held back.
+      const other = await enrol();
+      nextStep();
+      const otherClient = await pendingLogin(other.user.email, '10.77.9.1');
+      expect((await challenge(otherClient, { code: currentCode(other.secret) })).statusCode).toBe(200);
+
+      clock.advance(retryAfter * 1000);
+      const later = await pendingLogin(user.email, '10.77.9.1');
+      expect((await challenge(later, { code: currentCode(secret) })).statusCode).toBe(200);
+    });
+
     it('accepts each recovery code once, instead of a code', async () => {
       const { user, recoveryCodes } = await enrol();
       const client = await pendingLogin(user.email);

@@ -410,7 +410,9 @@ describe('cli events:purge', () => {
       created_at: at(DAY_MS), last_seen_at: at(DAY_MS), expires_at: expires,
     });
     await database.db.insertInto('sessions').values([session('s-expired', at(1000)), session('s-live', new Date(now + DAY_MS).toISOString())]).execute();
+    // Attempts are kept for the longest throttle window, the two-factor cap's 15 minutes.
     await database.db.insertInto('login_attempts').values([
+      { id: newId(), throttle_key: 'k', attempted_at: at(16 * 60_000) },
       { id: newId(), throttle_key: 'k', attempted_at: at(2 * 60_000) },
       { id: newId(), throttle_key: 'k', attempted_at: new Date(now).toISOString() },
     ]).execute();
@@ -420,6 +422,7 @@ describe('cli events:purge', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('{"events_deleted":1,"idempotency_keys_deleted":1,"sessions_deleted":1,"login_attempts_deleted":1}\n');
     expect((await database.db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['s-live']);
+    expect(await database.db.selectFrom('login_attempts').select('id').execute()).toHaveLength(2);
 
     expect((await database.db.selectFrom('events').select('id').execute()).map((r) => r.id)).toEqual([recentEvent]);
     expect((await database.db.selectFrom('idempotency_keys').select('id').execute()).map((r) => r.id)).toEqual([liveKey]);

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Runs before the app is sealed, e.g. to register test-only routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** A pino logger for the app, as the server gives it one (tests that read log lines); no logging otherwise. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -50,6 +50,9 @@ describe('pagination', () => {
     ['page=-3', 'page', 'The page field must be at least 1.'],
     ['page=abc', 'page', 'The page field must be an integer.'],
     ['page=1.5', 'page', 'The page field must be an integer.'],
+    ['page=2147483648', 'page', 'The page field must not be greater than 2147483647.'],
+    ['page=99999999999999999999', 'page', 'The page field must not be greater than 2147483647.'],
+    ['page=1e30', 'page', 'The page field must not be greater than 2147483647.'],
     ['per_page=0', 'per_page', 'The per page field must be at least 1.'],
     ['per_page=101', 'per_page', 'The per page field must not be greater than 100.'],
     ['per_page=ten', 'per_page', 'The per page field must be an integer.'],
@@ -61,6 +64,9 @@ describe('pagination', () => {
 
   it('accepts the bounds 1 and 100 and ignores unknown parameters', async () => {
     expect((await list('per_page=1&page=1&colour=blue')).statusCode).toBe(200);
+    const last = await list('per_page=100&page=2147483647');
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().data).toEqual([]);
     const body = (await list('per_page=100')).json();
     expect(body.meta.per_page).toBe(100);
     expect(body.data).toHaveLength(12);

@@ -3,6 +3,7 @@
 // documented 4xx, never a 500, and reading never writes.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PAGE } from '../../src/http/pagination.js';
 import type { SessionClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
@@ -21,6 +22,7 @@ const t = await buildTestApp({ webhookResolver: publicResolver, config: { rateLi
 const reads = readRoutes(t.app.swagger() as unknown as OpenApiDocument).filter((r) => r.method === 'GET');
 const withQuery = reads.filter((r) => r.query.length > 0);
 const withPathParams = reads.filter((r) => r.pathParams.length > 0);
+const lists = reads.filter((r) => r.query.some((q) => q.name === 'page'));
 
 let fixtures: FuzzFixtures;
 let session: SessionClient;
@@ -72,4 +74,35 @@ describe('a path segment that the router refuses', () => {
       expect(res.json()).toEqual({ success: false, message: expect.any(String) });
     });
   }
+});
+
+describe('the page number of every list', () => {
+  it('is found on every list endpoint', () => {
+    expect(lists.length).toBeGreaterThanOrEqual(15);
+  });
+
+  // One bound shared by every list (http/pagination.ts): past it, a 422 naming `page`, never the
+  // database's overflow as a 500.
+  describe.each(lists.map((route) => ({ name: routeName(route), route })))('$name', ({ route }) => {
+    const get = (page: string) => {
+      const url = `${fillPath(route.path, fixtures.pathIds(route.path))}?page=${page}`;
+      return t.app.inject({ method: 'GET', url, headers: needsSession(route.path) ? sessionHeaders(session) : t.auth });
+    };
+
+    it.each(['99999999999999999999', '1e30', String(MAX_PAGE + 1)])('refuses page=%s with 422 on page', async (page) => {
+      const res = await get(page);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'The given data was invalid.',
+        errors: { page: [`The page field must not be greater than ${MAX_PAGE}.`] },
+      });
+    });
+
+    it('answers the last allowed page with an empty list', async () => {
+      const res = await get(String(MAX_PAGE));
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { data: unknown[] }).data).toEqual([]);
+    });
+  });
 });

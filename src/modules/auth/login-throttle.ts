@@ -1,6 +1,7 @@
 // The sign-in throttle: at most N attempts a minute per (e-mail, IP), kept in the database so that all
 // processes count together. An attempt is recorded before the password is checked, so that a burst of
-// parallel guesses cannot slip past the limit; a successful sign-in clears the key.
+// parallel guesses cannot slip past the limit; a successful sign-in clears the key. Two-factor codes are
+// counted the same way per (user, IP), and also per user across every address, over a longer window.
 import type { Executor } from '../../db/transaction.js';
 import { TooManyRequestsError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -8,6 +9,13 @@ import type { IdGenerator } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/secrets.js';
 
 const WINDOW_MS = 60_000;
+/** The window of the per-user two-factor cap: long enough that many addresses cannot add up to many guesses. */
+export const TWO_FACTOR_USER_WINDOW_MS = 15 * 60_000;
+
+export interface ThrottleLimit {
+  maxAttempts: number;
+  windowMs: number;
+}
 
 export class LoginThrottle {
   constructor(
@@ -15,6 +23,8 @@ export class LoginThrottle {
     private readonly clock: Clock,
     private readonly newId: IdGenerator,
     private readonly maxAttempts: number,
+    /** Two-factor codes one user may be sent from all addresses together within TWO_FACTOR_USER_WINDOW_MS. */
+    private readonly twoFactorMaxAttemptsPerUser: number,
   ) {}
 
   static key(...parts: string[]): string {
@@ -25,9 +35,9 @@ export class LoginThrottle {
    * Records an attempt for `key`.
    * @throws TooManyRequestsError (with Retry-After seconds) when the window already holds the maximum.
    */
-  async hit(key: string): Promise<void> {
+  async hit(key: string, limit: ThrottleLimit = { maxAttempts: this.maxAttempts, windowMs: WINDOW_MS }): Promise<void> {
     const now = this.clock.now();
-    const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
+    const windowStart = new Date(now.getTime() - limit.windowMs).toISOString();
     const id = this.newId();
     await this.db.insertInto('login_attempts').values({ id, throttle_key: key, attempted_at: now.toISOString() }).execute();
     const attempts = await this.db
@@ -37,12 +47,21 @@ export class LoginThrottle {
       .where('attempted_at', '>', windowStart)
       .orderBy('attempted_at')
       .execute();
-    if (attempts.length > this.maxAttempts) {
+    if (attempts.length > limit.maxAttempts) {
       await this.db.deleteFrom('login_attempts').where('id', '=', id).execute();
       const oldest = Date.parse(attempts[0]!.attempted_at);
-      const retryAfter = Math.max(1, Math.ceil((oldest + WINDOW_MS - now.getTime()) / 1000));
+      const retryAfter = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
       throw new TooManyRequestsError(retryAfter, `Too many login attempts. Please try again in ${retryAfter} seconds.`);
     }
+  }
+
+  /**
+   * Records a two-factor attempt against the user, from whatever address: many addresses together may send
+   * no more codes than the per-user cap. Never cleared by a success, which says nothing of the other addresses.
+   * @throws TooManyRequestsError past the cap.
+   */
+  async hitTwoFactorUser(userId: string): Promise<void> {
+    await this.hit(LoginThrottle.key('two-factor-user', userId), { maxAttempts: this.twoFactorMaxAttemptsPerUser, windowMs: TWO_FACTOR_USER_WINDOW_MS });
   }
 
   async clear(key: string): Promise<void> {
@@ -50,7 +69,8 @@ export class LoginThrottle {
   }
 
   async purgeExpired(): Promise<number> {
-    const cutoff = new Date(this.clock.now().getTime() - WINDOW_MS).toISOString();
+    // Kept as long as the longest window reads them.
+    const cutoff = new Date(this.clock.now().getTime() - Math.max(WINDOW_MS, TWO_FACTOR_USER_WINDOW_MS)).toISOString();
     const result = await this.db.deleteFrom('login_attempts').where('attempted_at', '<=', cutoff).executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -56,7 +56,8 @@ export class SignInService {
   /**
    * Completes a sign-in that answered 423, with a TOTP code or a recovery code.
    * @throws LockedError when no sign-in awaits a code in this session; ValidationError for a wrong or
-   *         reused code; TooManyRequestsError after too many wrong codes.
+   *         reused code; TooManyRequestsError after too many codes from this address, or for this user
+   *         from all addresses together.
    */
   async completeTwoFactor(session: Session | null, proof: TwoFactorProof, ip: string): Promise<{ user: User; opened: OpenSession }> {
     const userId = session ? this.sessions.pendingTwoFactorUser(session) : null;
@@ -66,6 +67,7 @@ export class SignInService {
     }
     const key = LoginThrottle.key('two-factor', userId, ip);
     await this.throttle.hit(key);
+    await this.throttle.hitTwoFactorUser(userId);
     const user = await this.users.findByIdForSignIn(this.db, userId);
     if (!user || !user.is_active) throw new LockedError('No sign-in is waiting for a two-factor code. Sign in again.');
 

@@ -10,7 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/errors.js';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 
 /** The raw form fields: strings, `tags` as a list, `metadata` as a map. */
@@ -92,7 +92,24 @@ async function receiveFile(part: MultipartFile, maxBytes: number): Promise<Recei
   return { path: target, filename: displayFilename(part.filename), size, sha256: hash.digest('hex') };
 }
 
+const BAD_BOUNDARY = 'The multipart/form-data Content-Type needs a valid boundary parameter.';
+const BAD_BODY = 'The multipart/form-data body is malformed: it is not divided by its boundary or ends before the closing boundary.';
+
+/**
+ * The multipart parser (busboy) reports a form it cannot read with plain errors, told apart by message only:
+ * a missing or unusable boundary (thrown when parsing starts) and a body that never reaches its closing
+ * boundary. Both are the client's doing, a 400; anything else stays a server error.
+ */
+function unreadableForm(error: unknown): BadRequestError | null {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== undefined) return null;
+  if (/^Multipart: Boundary not found$|^Boundary required$|^The needle cannot/.test(error.message)) return new BadRequestError(BAD_BOUNDARY);
+  if (/unexpected end of multipart data$/i.test(error.message)) return new BadRequestError(BAD_BODY);
+  return null;
+}
+
 function multipartError(error: unknown, maxBytes: number): unknown {
+  const unreadable = unreadableForm(error);
+  if (unreadable) return unreadable;
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return fileTooLarge(maxBytes);
@@ -110,7 +127,7 @@ function multipartError(error: unknown, maxBytes: number): unknown {
   }
 }
 
-/** Reads the whole form of a document upload. Throws 415 for a non-multipart body, 413 past `maxBytes`. */
+/** Reads the whole form of a document upload. Throws 415 for a non-multipart body, 400 for one that cannot be read, 413 past `maxBytes`. */
 export async function receiveUpload(request: FastifyRequest, maxBytes: number): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Unsupported media type. Send multipart/form-data.');
   const fields: UploadFields = {};

@@ -270,6 +270,17 @@ describe('normaliseValue', () => {
       expect(message(d, () => 1)).toBe('The Thing must be a JSON value.');
       expect(message(d, { big: 'x'.repeat(65_535) })).toBe('The Thing must not be greater than 65535 characters as JSON.');
     });
+    it('refuses values nested deeper than 64 levels, however deep, without running out of stack', () => {
+      const nested = (levels: number) => {
+        let value: unknown = 1;
+        for (let i = 0; i < levels; i++) value = [value];
+        return value;
+      };
+      expect(stored(d, nested(64))).toBe(`${'['.repeat(64)}1${']'.repeat(64)}`);
+      for (const levels of [65, 10_000]) {
+        expect(message(d, nested(levels))).toBe('The Thing must not nest objects and arrays more than 64 levels deep.');
+      }
+    });
   });
 
   it('ignores rules that do not compile or do not parse when values are checked', () => {

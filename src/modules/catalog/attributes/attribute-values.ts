@@ -1,6 +1,7 @@
 // Value rules of EAV attributes, pure (no database): what a product may send for each type, the string
 // stored for it, and its typed, formatted and display forms. Also checks a definition's validation rules.
 import type { AttributeType } from '../../../db/schema.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../../lib/json-depth.js';
 
 /** The parts of a definition the value rules need. */
 export interface ValueDefinition {
@@ -263,6 +264,8 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
       return lengthChecks(def, value, rules);
     }
     case 'json': {
+      // JSON.stringify recurses: past a few thousand levels it would run out of stack.
+      if (nestsDeeperThan(input, MAX_NESTING_DEPTH)) return fail(`The ${label} must not nest objects and arrays more than ${MAX_NESTING_DEPTH} levels deep.`);
       const stored = JSON.stringify(input);
       if (stored === undefined) return fail(`The ${label} must be a JSON value.`);
       if (stored.length > MAX_TEXT_LENGTH) return fail(`The ${label} must not be greater than ${MAX_TEXT_LENGTH} characters as JSON.`);

@@ -2,6 +2,7 @@
 // and the list with its filters (supplier and warehouse names joined for display and search).
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable, PurchaseOrderStatus } from '../../../db/schema.js';
+import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
 
@@ -103,14 +104,8 @@ export class PurchaseOrderRepository {
     if (filters.date_from) query = query.where('po.order_date', '>=', filters.date_from);
     if (filters.date_to) query = query.where('po.order_date', '<=', filters.date_to);
     if (filters.search) {
-      const pattern = `%${filters.search.toLowerCase()}%`;
-      query = query.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['po.po_number']), 'like', pattern),
-          eb(eb.fn('lower', ['po.notes']), 'like', pattern),
-          eb(eb.fn('lower', ['s.name']), 'like', pattern),
-        ]),
-      );
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['po.po_number', 'po.notes', 's.name'], term));
     }
     const direction = filters.sort_direction;
     const column = `po.${filters.sort_by}` as const;
