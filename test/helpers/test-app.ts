@@ -29,8 +29,6 @@ export interface TestAppOptions {
   clock?: Clock;
   /** DNS for the webhook SSRF checks. */
   webhookResolver?: Resolver;
-  /** A logger to capture the app's log lines with (the app logs nothing otherwise). */
-  loggerInstance?: FastifyBaseLogger;
   /** Runs before the app is sealed, e.g. to register test-only routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** A pino logger for the app, as the server gives it one (tests that read log lines); no logging otherwise. */
