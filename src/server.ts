@@ -48,7 +48,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
     if (shuttingDown) reply.header('connection', 'close');
   });
 
-  await app.listen({ host: config.host, port: config.port });
+  // The start line names the runtime, so that a log shows which Node.js served it.
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    listenTextResolver: (address) => `Server listening at ${address} on Node.js ${process.version}`,
+  });
   worker?.start();
 
   closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {

@@ -1,7 +1,8 @@
 // Applies migrations inside one transaction that holds a lock: an advisory lock on PostgreSQL, SQLite's
 // write lock (BEGIN IMMEDIATE, see dialect.ts) on SQLite. Two processes starting at once apply each
 // migration exactly once; the loser waits, then finds nothing left to do.
-import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type MigrationResult } from 'kysely/migration';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitSettings } from '../config.js';
 import type { AuthContext } from '../modules/auth/auth-context.js';
 import { TooManyRequestsError } from './errors.js';
@@ -42,6 +42,8 @@ function tooManyRequests(ttlMs: number): TooManyRequestsError {
 }
 
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  // Loaded here, not at start: a server without RATE_LIMIT_REDIS_URL never needs the client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
   // ioredis reconnects by itself; each failure is worth a line, never the URL (it may hold a password).
   redis.on('error', (error: Error) => app.log.warn({ err: { message: error.message } }, 'rate limit store unavailable'));

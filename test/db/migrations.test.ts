@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { Migrator, NO_MIGRATIONS } from 'kysely';
+import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { migrateToLatest, migrationsAreCurrent } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from '../../src/db/schema.js';

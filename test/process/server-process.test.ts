@@ -121,6 +121,18 @@ describe('server process', () => {
   );
 
   it(
+    'the start line names the Node.js version the server runs on',
+    async () => {
+      const location = await freshLocation(false);
+      const server = startServerProcess(processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' }));
+      await server.ready;
+      const version = process.version.replaceAll('.', '\\.');
+      expect(server.cli.stdout).toMatch(new RegExp(`Server listening at http://127\\.0\\.0\\.1:\\d+ on Node\\.js ${version}"`));
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'a first start without ADMIN_PASSWORD prints a generated password once, which verifies against the stored hash',
     async () => {
       const location = await freshLocation(false);

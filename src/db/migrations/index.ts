@@ -1,5 +1,5 @@
 // Every migration, in order. Listed by hand so that the build and the test runner see the same set.
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_authentication.js';
 import * as m0003 from './0003_catalog_taxonomy.js';

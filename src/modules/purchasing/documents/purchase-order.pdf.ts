@@ -1,6 +1,5 @@
 // Renders a purchase order as an A4 PDF (pdfkit) with an embedded DejaVu Sans font.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import {
   addressLines,
   formatAmount,
@@ -31,10 +30,11 @@ let fontsLoading: Promise<Fonts> | null = null;
 
 // The standard PDF fonts only encode WinAnsi; an embedded TrueType font prints any character it has a
 // glyph for (Latin, Greek, Cyrillic, …; not CJK). Read once per process, embedded as a subset per document.
+// The two faces ship in assets/fonts at the repository's root, four levels up from this module in src/ and in
+// dist/ alike.
 function loadFonts(): Promise<Fonts> {
   if (!fontsLoading) {
-    const require = createRequire(import.meta.url);
-    const file = (name: string) => readFile(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
+    const file = (name: string) => readFile(new URL(`../../../../assets/fonts/${name}.ttf`, import.meta.url));
     fontsLoading = Promise.all([file('DejaVuSans'), file('DejaVuSans-Bold')]).then(([regular, bold]) => ({ regular, bold }));
     fontsLoading.catch(() => {
       fontsLoading = null;
