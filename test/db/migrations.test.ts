@@ -71,7 +71,7 @@ describe(`migrations on ${testEngine}`, () => {
     for (const index of unique.filter((i) => !exceptions.includes(i.name))) {
       expect(index.def, index.name).toMatch(/\(\s*"?tenant_id"?/);
     }
-    expect(unique.map((i) => i.name)).toEqual(expect.arrayContaining(['warehouses_tenant_code_unique', 'warehouses_tenant_default_unique', 'idempotency_keys_tenant_key_unique']));
+    expect(unique.map((i) => i.name)).toEqual(expect.arrayContaining(['warehouses_tenant_code_unique', 'warehouses_tenant_default_unique', 'idempotency_keys_tenant_caller_key_unique']));
   });
 
   it('list every boolean and JSON column for value normalisation', async () => {
