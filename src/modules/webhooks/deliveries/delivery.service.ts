@@ -10,7 +10,7 @@ import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } f
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { eventTypesMatching, patternProblem } from '../../events/event-patterns.js';
+import { eventTypeProblem, eventTypesMatching, patternProblem } from '../../events/event-patterns.js';
 import { EVENT_TYPES } from '../../events/event-types.js';
 import { newDelivery } from '../dispatch/delivery-fan-out.js';
 import type { Subscription, SubscriptionRepository } from '../subscriptions/subscription.repository.js';
@@ -107,9 +107,8 @@ function openDeliveryExists(openId: string | undefined): BusinessRuleError {
 }
 
 function listFilter(query: Pick<DeliveryListQuery, 'status' | 'event_type'>): DeliveryFilter {
-  if (query.event_type !== undefined && !(query.event_type in EVENT_TYPES)) {
-    throw ValidationError.field('event_type', `Unknown event type "${query.event_type}". The filter takes one exact event type; see GET /api/v1/webhooks/event-types.`);
-  }
+  const problem = query.event_type === undefined ? null : eventTypeProblem(query.event_type);
+  if (problem) throw ValidationError.field('event_type', problem);
   return { status: query.status, eventType: query.event_type };
 }
 
@@ -145,7 +144,7 @@ export class DeliveryService {
 
   /**
    * The subscription's deliveries, newest first, filtered by status and exact event type.
-   * @throws NotFoundError('Webhook subscription'); ValidationError for an unknown event type.
+   * @throws NotFoundError('Webhook subscription'); ValidationError for a malformed event type or one of an unknown entity.
    */
   async list(tenantId: string, subscriptionId: string, query: DeliveryListQuery, page: PageRequest): Promise<Page<Delivery>> {
     const filter = listFilter(query);
