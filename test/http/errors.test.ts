@@ -139,6 +139,15 @@ describe('error bodies', () => {
     expect(body.errors.is_active).toEqual(['The is active field must be a boolean.']);
   });
 
+  it('422 naming an array item by its path, for every array field', async () => {
+    const product = await t.app.inject({ method: 'POST', url: '/api/v1/operations/products', headers: t.auth, payload: { name: 'Drill', sku: 'DR-1', tags: ['01hzzzzzzzzzzzzzzzzzzzzzzz', 'nope'] } });
+    expect(product.statusCode).toBe(422);
+    expect(product.json().errors).toEqual({ 'tags.1': ['The tags[1] field format is invalid.'] });
+    const merge = await t.app.inject({ method: 'POST', url: '/api/v1/operations/tags/merge', headers: t.auth, payload: { source_tag_ids: ['x'], target_tag_id: '01hzzzzzzzzzzzzzzzzzzzzzzz' } });
+    expect(merge.json().errors).toEqual({ 'source_tag_ids.0': ['The source_tag_ids[0] field format is invalid.'] });
+    for (const res of [product, merge]) expect(JSON.stringify(res.json())).not.toMatch(/The \d+ field/);
+  });
+
   it('422 when the body is not an object', async () => {
     const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: { ...t.auth, 'content-type': 'application/json' }, payload: '[1,2]' });
     expect(res.statusCode).toBe(422);
