@@ -93,6 +93,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return parseJson(request, text, done);
   });
 
+  // No body at all is read as an empty object too, on every route whose body is a JSON object: an action whose
+  // fields are all optional (POST …/submit-for-approval) accepts no body and `{}` alike, and a route with
+  // required fields names them in its 422 instead of refusing the body as a whole.
+  app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.schema?.body as { type?: unknown } | undefined;
+    if (request.body === undefined && body?.type === 'object') request.body = {};
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
