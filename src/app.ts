@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
-  registerNotFoundAndMethodNotAllowed(app);
+  const routing = registerNotFoundAndMethodNotAllowed(app);
 
   // The API speaks JSON only (documents add multipart for their own routes): anything else is 415.
   app.removeAllContentTypeParsers();
@@ -105,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  // `GET …/products/export` is an unknown route, not a product that does not exist.
+  app.addHook('onRequest', routing.refuseStaticWordsAsIds);
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());
 
   await app.register(fastifySwagger, {

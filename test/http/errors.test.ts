@@ -91,6 +91,30 @@ describe('error bodies', () => {
     expect(withId.headers.allow).toBe('GET, HEAD, PUT, PATCH, DELETE');
   });
 
+  it('a static word where an id would go is an unknown route (404 or 405), not a missing record', async () => {
+    const ROUTE_NOT_FOUND = { success: false, message: 'Route not found.', data: null, meta: {} };
+    for (const url of ['/api/v1/operations/products/export', '/api/v1/operations/products/statistics', '/api/v1/operations/products/export/documents', '/api/v1/operations/warehouses/bulk-delete']) {
+      const res = await t.app.inject({ url, headers: t.auth });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual(ROUTE_NOT_FOUND);
+      // Like any unknown route, without credentials too.
+      expect((await t.app.inject({ url })).json(), url).toEqual(ROUTE_NOT_FOUND);
+    }
+    // POST /tags/export exists: the other methods are 405 with Allow, not "Tag not found."
+    const tagsExport = await t.app.inject({ url: '/api/v1/operations/tags/export', headers: t.auth });
+    expect(tagsExport.statusCode).toBe(405);
+    expect(tagsExport.headers.allow).toBe('POST');
+    expect(tagsExport.headers['x-request-id']).toBeDefined();
+    expect(tagsExport.json()).toEqual({ success: false, message: 'The GET method is not supported for this route. Supported methods: POST.' });
+    const statistics = await t.app.inject({ method: 'DELETE', url: '/api/v1/operations/tags/statistics', headers: t.auth });
+    expect(statistics.statusCode).toBe(405);
+    expect(statistics.headers.allow).toBe('GET, HEAD');
+    // The static routes themselves, and ids that are merely malformed, answer as before.
+    expect((await t.app.inject({ url: '/api/v1/operations/brands/export?format=json', headers: t.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/operations/products/not-an-id', headers: t.auth })).json().message).toBe('Product not found.');
+    expect((await t.app.inject({ url: '/api/v1/operations/tags/01jaaaaaaaaaaaaaaaaaaaaaaa', headers: t.auth })).json().message).toBe('Tag not found.');
+  });
+
   it('409 with its message', async () => {
     const res = await t.app.inject({ url: '/test-errors/conflict' });
     expect(res.statusCode).toBe(409);
