@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
+import { withRequestLog } from './lib/service-log.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.js';
@@ -76,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = createServices({ db: database.db, clock, newId, config, webhookResolver: options.webhookResolver });
+  const services = createServices({ db: database.db, clock, newId, config, webhookResolver: options.webhookResolver, log: app.log });
   app.decorate('config', config);
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
@@ -104,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The handler, and what services log on its behalf (after commit, too), write through the request's logger.
+  app.addHook('preHandler', (request, _reply, done) => withRequestLog(request.log, done));
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // `GET …/products/export` is an unknown route, not a product that does not exist.
   app.addHook('onRequest', routing.refuseStaticWordsAsIds);

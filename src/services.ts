@@ -23,6 +23,7 @@ import { createInventory } from './modules/inventory/inventory.js';
 import { createPurchaseOrders } from './modules/purchasing/purchase-orders/index.js';
 import { PurchaseOrderMailNotifier } from './modules/purchasing/purchase-orders/purchase-order.mail-notifier.js';
 import { createMailer } from './lib/mailer.js';
+import { serviceLog, silentLog, type ServiceLog } from './lib/service-log.js';
 import { createDocuments } from './modules/documents/index.js';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,8 @@ export interface ServiceDeps {
   webhookResolver?: Resolver;
   clock: Clock;
   newId: IdGenerator;
+  /** The app's logger; lines written while a request is handled carry its id. Absent: nothing is logged. */
+  log?: ServiceLog;
   config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'publicUrl'> &
     // Optional so that callers without mail (benchmarks) need not name them; absent means no mail.
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>> &
@@ -51,7 +54,8 @@ export interface ServiceDeps {
     Partial<Pick<Config, 'documentStorage' | 'webhooks'>>;
 }
 
-export function createServices({ db, clock, newId, config, webhookResolver }: ServiceDeps) {
+export function createServices({ db, clock, newId, config, webhookResolver, log: appLog }: ServiceDeps) {
+  const log = serviceLog(appLog ?? silentLog);
   const repositories = {
     tenants: new TenantRepository(),
     users: new UserRepository(),
@@ -85,7 +89,7 @@ export function createServices({ db, clock, newId, config, webhookResolver }: Se
   catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);
   // One SMTP transport for the process; without SMTP_URL the silent notifier stays and email_sent is false.
   const mailer = createMailer({ smtpUrl: config.smtpUrl ?? null, mailFrom: config.mailFrom ?? '' });
-  if (mailer.enabled) purchaseOrders.service.useNotifier(new PurchaseOrderMailNotifier(mailer, purchaseOrders.documents));
+  if (mailer.enabled) purchaseOrders.service.useNotifier(new PurchaseOrderMailNotifier(mailer, purchaseOrders.documents, log));
   const documents = createDocuments({
     db, clock, newId, publicUrl: config.publicUrl, apiPrefix: API_PREFIX,
     storage: config.documentStorage ?? { kind: 'local', directory: path.join(os.tmpdir(), 'quartermaster-documents') },
@@ -95,7 +99,7 @@ export function createServices({ db, clock, newId, config, webhookResolver }: Se
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  return { db, clock, newId, log, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

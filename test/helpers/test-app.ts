@@ -1,7 +1,7 @@
 // buildTestApp: the real app on a fresh migrated database of the engine under test, plus a tenant with
 // an admin and an all-abilities token to call it with.
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** DNS for the webhook SSRF checks. */
   webhookResolver?: Resolver;
+  /** A pino logger for the app (tests that read its lines); none by default. */
+  loggerInstance?: FastifyBaseLogger;
   /** Runs before the app is sealed, e.g. to register test-only routes. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -56,7 +58,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const location = await createTestDatabaseLocation();
   const database = openTestDatabase(location);
   const config = testConfig(location, options.config);
-  const app = await buildApp({ config, database, clock: options.clock, logger: false, webhookResolver: options.webhookResolver });
+  const logging = options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false as const };
+  const app = await buildApp({ config, database, clock: options.clock, ...logging, webhookResolver: options.webhookResolver });
   await options.beforeReady?.(app);
   await app.ready();
   const services = app.services;
