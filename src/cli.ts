@@ -196,8 +196,8 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .command('worker')
     .description('Run background work only (no HTTP).')
     .action(async () => {
-      const { default: pino } = await import('pino');
-      const log = pino({ level: config.logLevel });
+      const { createLogger } = await import('./lib/logger.js');
+      const log = createLogger(config);
       await withServices(config, async (services) => {
         const worker = createWorker(services, log);
         worker.start();

@@ -2,11 +2,15 @@
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** `json` lines, or `pretty` readable lines for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty';
 
 export interface Config {
   readonly host: string;
   readonly port: number;
   readonly logLevel: LogLevel;
+  /** Null: pretty when stdout is a terminal, JSON otherwise (a supervisor, a pipe, a file). */
+  readonly logFormat: LogFormat | null;
   /** Absolute URL prefix used in pagination links; derived from the request when unset. */
   readonly publicUrl: string | null;
   readonly dataDir: string;
@@ -105,6 +109,13 @@ function logLevel(env: Env): LogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}".`);
   }
   return raw as LogLevel;
+}
+
+function logFormat(env: Env): LogFormat | null {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (!raw) return null;
+  if (raw !== 'json' && raw !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}".`);
+  return raw;
 }
 
 function databaseUrl(env: Env): string | null {
@@ -220,6 +231,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65535),
     logLevel: logLevel(env),
+    logFormat: logFormat(env),
     publicUrl: publicBase,
     dataDir,
     databaseUrl: databaseUrl(env),

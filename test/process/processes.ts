@@ -17,6 +17,7 @@ const APP_VARIABLES = [
   'HOST',
   'PORT',
   'LOG_LEVEL',
+  'LOG_FORMAT',
   'PUBLIC_URL',
   'DATA_DIR',
   'DATABASE_URL',
