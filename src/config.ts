@@ -20,6 +20,11 @@ export interface Config {
   readonly databasePoolSize: number;
   readonly adminEmail: string;
   readonly adminPassword: string | null;
+  /**
+   * The password of the user a CLI command creates (`user:create`, `tenant:create`'s admin) when no option
+   * gives one, so that it stays out of `ps` and the shell history; null when unset.
+   */
+  readonly cliPassword: string | null;
   readonly bodyLimitBytes: number;
   readonly idempotencyTtlHours: number;
   readonly eventRetentionDays: number;
@@ -239,6 +244,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || null,
+    cliPassword: env.QUARTERMASTER_PASSWORD || null,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     idempotencyTtlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
