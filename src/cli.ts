@@ -92,7 +92,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
     try {
       return await services.tenants.get(id);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new Error(`Tenant ${id} not found.`);
+      if (error instanceof NotFoundError) throw new Error(`Tenant ${id} not found.`, { cause: error });
       throw error;
     }
   };
