@@ -252,8 +252,8 @@ export function buildProgram(config: Config, io: CliIo): Command {
       const log = createLogger(config);
       await withServices(
         config,
-        async (services) => {
-          const worker = createWorker(services, log);
+        async (services, database) => {
+          const worker = createWorker(services, log, database);
           worker.start();
           log.info('worker started');
           log.info({ signal: await waitForSignal() }, 'worker stopping');

@@ -13,6 +13,7 @@ import { createCatalog } from './modules/catalog/catalog.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
 import { EventPublisher } from './modules/events/event-publisher.js';
 import { EventRecorder } from './modules/events/event-recorder.js';
+import { EventSignal } from './modules/events/event-signal.js';
 import { createWebhooks } from './modules/webhooks/index.js';
 import type { Resolver } from './modules/webhooks/transport/address-guard.js';
 import { EventRepository } from './modules/events/event.repository.js';
@@ -74,10 +75,12 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const twoFactor = new TwoFactorService(db, repositories.users, clock);
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
   const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
-  const events = new EventRecorder(clock, newId);
+  // Commits that recorded events wake the publisher at once (and other processes' through NOTIFY on PostgreSQL).
+  const eventSignal = new EventSignal(db, log, newId);
+  const events = new EventRecorder(clock, newId, eventSignal);
   const publisher = new EventPublisher(db, clock, newId);
   const eventFeed = new EventFeedService(db, repositories.events);
-  const webhooks = createWebhooks({ db, clock, newId, publisher, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
+  const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
   const stock = createStock({ db, warehouses, events, clock, newId });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
@@ -99,7 +102,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, log, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  return { db, clock, newId, log, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

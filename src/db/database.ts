@@ -4,6 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
+import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
 import type { DB } from './schema.js';
 
@@ -20,6 +21,11 @@ export interface Database {
   withStartupLockWait<T>(ms: number, work: () => Promise<T>): Promise<T>;
   /** Runs a trivial query. @throws DatabaseUnavailableError naming where the database is and why it failed. */
   checkConnection(): Promise<void>;
+  /**
+   * Listens to a notification channel on a connection of its own (PostgreSQL LISTEN), reconnecting when it is
+   * lost. Null on SQLite, which has no way to tell another process anything.
+   */
+  listen(channel: string, handlers: NotificationHandlers): NotificationListener | null;
   close(): Promise<void>;
 }
 
@@ -114,6 +120,9 @@ export function createDatabase(options: DatabaseOptions): Database {
     close: () => {
       clearInterval(statistics);
       return db.destroy();
+    },
+    listen(channel, handlers) {
+      return options.databaseUrl ? listenForNotifications(options.databaseUrl, channel, handlers) : null;
     },
     async checkConnection() {
       try {
