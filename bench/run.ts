@@ -50,6 +50,7 @@ const settings: BenchSettings = {
   warmup: values.quick ? 0.5 : number('--warmup', values.warmup, 2),
   connections: Math.max(1, Math.round(number('--connections', values.connections, 50))),
   variantRuns: number('BENCH_VARIANT_RUNS', env.BENCH_VARIANT_RUNS, values.quick ? 2 : 5),
+  feedLatencyWrites: Math.max(1, Math.round(number('BENCH_FEED_WRITES', env.BENCH_FEED_WRITES, values.quick ? 20 : 200))),
   only: positionals,
   keepDatabase: values['keep-database'],
   sqliteAnalyze: env.BENCH_SQLITE_ANALYZE === '1',

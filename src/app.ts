@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
+import { withRequestLog } from './lib/service-log.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.js';
@@ -79,13 +80,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = createServices({ db: database.db, clock, newId, config, webhookResolver: options.webhookResolver });
+  const services = createServices({ db: database.db, clock, newId, config, webhookResolver: options.webhookResolver, log: app.log });
   app.decorate('config', config);
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   registerRequestLogRedaction(app);
   app.setErrorHandler(errorHandler);
-  registerNotFoundAndMethodNotAllowed(app);
+  const routing = registerNotFoundAndMethodNotAllowed(app);
 
   // The API speaks JSON only (documents add multipart for their own routes): anything else is 415.
   app.removeAllContentTypeParsers();
@@ -97,10 +98,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return parseJson(request, text, done);
   });
 
+  // No body at all is read as an empty object too, on every route whose body is a JSON object: an action whose
+  // fields are all optional (POST …/submit-for-approval) accepts no body and `{}` alike, and a route with
+  // required fields names them in its 422 instead of refusing the body as a whole.
+  app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.schema?.body as { type?: unknown } | undefined;
+    if (request.body === undefined && body?.type === 'object') request.body = {};
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The handler, and what services log on its behalf (after commit, too), write through the request's logger.
+  app.addHook('preHandler', (request, _reply, done) => withRequestLog(request.log, done));
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  // `GET …/products/export` is an unknown route, not a product that does not exist.
+  app.addHook('onRequest', routing.refuseStaticWordsAsIds);
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());
 
   await app.register(fastifySwagger, {

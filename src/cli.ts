@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// The operator CLI: `npm run cli -- <command>` or `quartermaster <command>`. Errors go to stderr with exit
-// code 1; `--json` prints machine-readable output on stdout.
-import { realpathSync } from 'node:fs';
+// The operator CLI: `npm run cli -- <command>` or `quartermaster <command>`. Errors go to stderr as
+// `Error: …` with exit code 1; `--json` prints machine-readable output on stdout.
+import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { migrateAtStartup } from './db/migrate.js';
 import type { Role, TokenType } from './db/schema.js';
-import { AppError, ValidationError } from './http/errors.js';
+import { AppError, NotFoundError, ValidationError } from './http/errors.js';
 import { systemClock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
+import type { ServiceLog } from './lib/service-log.js';
 import { TOKEN_TYPES, tokenResource } from './modules/auth/tokens/token.service.js';
 import { ROLES } from './modules/tenancy/user.service.js';
 import { createServices, type Services } from './services.js';
@@ -19,12 +20,37 @@ import { createWorker } from './worker.js';
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** All of standard input (`--password-stdin`). */
+  stdin?: () => Promise<string>;
 }
 
 const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
 };
+
+/**
+ * The package's version: from the nearest package.json of this package above this file (one level up from
+ * src/ or dist/; further from a build placed elsewhere, such as the benchmark's).
+ */
+function packageVersion(): string {
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'quartermaster' && manifest.version) return manifest.version;
+    } catch {
+      // No package.json here, or not ours: look further up.
+    }
+    if (dir.pathname === '/') return 'unknown';
+  }
+}
+
+const PASSWORD_VARIABLE = 'QUARTERMASTER_PASSWORD';
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -46,11 +72,12 @@ async function withServices<T>(
   config: Config,
   work: (services: Services, database: Database) => Promise<T>,
   poolSize = 2,
+  log?: ServiceLog,
 ): Promise<T> {
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize });
   try {
     await migrateAtStartup(database);
-    return await work(createServices({ db: database.db, clock: systemClock, newId, config }), database);
+    return await work(createServices({ db: database.db, clock: systemClock, newId, config, log }), database);
   } finally {
     await database.close();
   }
@@ -66,20 +93,52 @@ export function buildProgram(config: Config, io: CliIo): Command {
   const print = (json: boolean, value: unknown, text: string) => io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
   const program = new Command('quartermaster')
     .description('Quartermaster operations backend: operator commands.')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    // Commander's own messages start with `error:`; ours with `Error:`. One spelling for both.
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(text.replace(/^error: /, 'Error: ')) });
+
+  /** The tenant, or an error that names the id given. */
+  const requireTenant = async (services: Services, id: string) => {
+    try {
+      return await services.tenants.get(id);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new Error(`Tenant ${id} not found.`, { cause: error });
+      throw error;
+    }
+  };
+
+  /**
+   * The password of the user a command creates: the option when given (visible in `ps` and the shell history),
+   * else standard input with --password-stdin, else QUARTERMASTER_PASSWORD.
+   */
+  const passwordOf = async (option: string | undefined, fromStdin: boolean | undefined, flag: string): Promise<string> => {
+    if (option !== undefined) return option;
+    if (fromStdin) {
+      if (!io.stdin) throw new Error('--password-stdin: standard input cannot be read here.');
+      // One trailing line break is the end of the line, not part of the password (`echo … |`, a file).
+      const password = (await io.stdin()).replace(/\r?\n$/, '');
+      if (password === '') throw new Error('--password-stdin: standard input held no password.');
+      return password;
+    }
+    if (config.cliPassword !== null) return config.cliPassword;
+    throw new Error(`A password is required: pipe it in with --password-stdin, set ${PASSWORD_VARIABLE}, or pass ${flag}.`);
+  };
+  const passwordStdin = () => new Option('--password-stdin', `read the password from standard input (or set ${PASSWORD_VARIABLE})`);
 
   program
     .command('tenant:create')
     .description('Create a tenant with its MAIN warehouse and an admin user.')
     .requiredOption('--name <name>', 'tenant name')
     .requiredOption('--admin-email <email>', 'admin e-mail (unique across the installation)')
-    .requiredOption('--admin-password <password>', 'admin password (at least 8 characters)')
+    .addOption(new Option('--admin-password <password>', 'admin password (at least 8 characters); visible to ps, prefer --password-stdin').conflicts('passwordStdin'))
+    .addOption(passwordStdin())
     .option('--admin-name <name>', 'admin display name', 'Administrator')
     .option('--json', 'print JSON')
-    .action(async (o: { name: string; adminEmail: string; adminPassword: string; adminName: string; json?: boolean }) => {
+    .action(async (o: { name: string; adminEmail: string; adminPassword?: string; passwordStdin?: boolean; adminName: string; json?: boolean }) => {
+      const adminPassword = await passwordOf(o.adminPassword, o.passwordStdin, '--admin-password');
       const { tenant, user, warehouse } = await withServices(config, (s) =>
-        s.tenants.create({ name: o.name, adminEmail: o.adminEmail, adminPassword: o.adminPassword, adminName: o.adminName }),
+        s.tenants.create({ name: o.name, adminEmail: o.adminEmail, adminPassword, adminName: o.adminName }),
       );
       print(
         !!o.json,
@@ -106,14 +165,17 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .description('Create a user in a tenant.')
     .requiredOption('--tenant <id>', 'tenant id')
     .requiredOption('--email <email>', 'e-mail (unique across the installation)')
-    .requiredOption('--password <password>', 'password (at least 8 characters)')
+    .addOption(new Option('--password <password>', 'password (at least 8 characters); visible to ps, prefer --password-stdin').conflicts('passwordStdin'))
+    .addOption(passwordStdin())
     .requiredOption('--name <name>', 'display name')
     .addOption(new Option('--role <role>', 'role').choices(ROLES).default('viewer'))
     .option('--json', 'print JSON')
-    .action(async (o: { tenant: string; email: string; password: string; name: string; role: Role; json?: boolean }) => {
-      const user = await withServices(config, (s) =>
-        s.users.create({ tenantId: o.tenant, email: o.email, password: o.password, name: o.name, role: o.role }),
-      );
+    .action(async (o: { tenant: string; email: string; password?: string; passwordStdin?: boolean; name: string; role: Role; json?: boolean }) => {
+      const password = await passwordOf(o.password, o.passwordStdin, '--password');
+      const user = await withServices(config, async (s) => {
+        await requireTenant(s, o.tenant);
+        return s.users.create({ tenantId: o.tenant, email: o.email, password, name: o.name, role: o.role });
+      });
       print(
         !!o.json,
         { user: { id: user.id, tenant_id: user.tenant_id, name: user.name, email: user.email, role: user.role } },
@@ -135,6 +197,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .action(
       async (o: { tenant: string; email: string; name: string; type: TokenType; abilities: string; expirationDays?: number; ipWhitelist?: string; json?: boolean }) => {
         const issued = await withServices(config, async (s) => {
+          await requireTenant(s, o.tenant);
           const user = await s.users.findByEmail(o.tenant, o.email);
           if (!user) throw new Error(`No user ${o.email} in tenant ${o.tenant}.`);
           return s.tokens.issue({
@@ -196,15 +259,20 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .command('worker')
     .description('Run background work only (no HTTP).')
     .action(async () => {
-      const { default: pino } = await import('pino');
-      const log = pino({ level: config.logLevel });
-      await withServices(config, async (services) => {
-        const worker = createWorker(services, log);
-        worker.start();
-        log.info('worker started');
-        log.info({ signal: await waitForSignal() }, 'worker stopping');
-        await worker.stop();
-      }, config.databasePoolSize);
+      const { createLogger } = await import('./lib/logger.js');
+      const log = createLogger(config);
+      await withServices(
+        config,
+        async (services, database) => {
+          const worker = createWorker(services, log, database);
+          worker.start();
+          log.info('worker started');
+          log.info({ signal: await waitForSignal() }, 'worker stopping');
+          await worker.stop();
+        },
+        config.databasePoolSize,
+        log,
+      );
     });
 
   return program;
@@ -217,6 +285,7 @@ export async function runCli(argv: string[], io: CliIo = processIo, config?: Con
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (error) {
+    // Commander has printed its message (`Error: …`, or the help or version asked for).
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
     io.stderr(`Error: ${describeError(error)}\n`);
     return 1;

@@ -2,11 +2,15 @@
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** `json` lines, or `pretty` readable lines for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty';
 
 export interface Config {
   readonly host: string;
   readonly port: number;
   readonly logLevel: LogLevel;
+  /** Null: pretty when stdout is a terminal, JSON otherwise (a supervisor, a pipe, a file). */
+  readonly logFormat: LogFormat | null;
   /** Absolute URL prefix used in pagination links; derived from the request when unset. */
   readonly publicUrl: string | null;
   readonly dataDir: string;
@@ -16,6 +20,11 @@ export interface Config {
   readonly databasePoolSize: number;
   readonly adminEmail: string;
   readonly adminPassword: string | null;
+  /**
+   * The password of the user a CLI command creates (`user:create`, `tenant:create`'s admin) when no option
+   * gives one, so that it stays out of `ps` and the shell history; null when unset.
+   */
+  readonly cliPassword: string | null;
   readonly bodyLimitBytes: number;
   /** Time a client has to send a whole request, headers and body; past it the answer is 408. */
   readonly requestTimeoutMs: number;
@@ -109,6 +118,13 @@ function logLevel(env: Env): LogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}".`);
   }
   return raw as LogLevel;
+}
+
+function logFormat(env: Env): LogFormat | null {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (!raw) return null;
+  if (raw !== 'json' && raw !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}".`);
+  return raw;
 }
 
 function databaseUrl(env: Env): string | null {
@@ -224,6 +240,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65535),
     logLevel: logLevel(env),
+    logFormat: logFormat(env),
     publicUrl: publicBase,
     dataDir,
     databaseUrl: databaseUrl(env),
@@ -231,6 +248,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || null,
+    cliPassword: env.QUARTERMASTER_PASSWORD || null,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     idempotencyTtlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),

@@ -2,10 +2,10 @@
 // not to. SIGTERM/SIGINT finish in-flight requests, stop the worker, then close the database.
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
+import { createLogger } from './lib/logger.js';
 import { STARTUP_LOCK_WAIT_MS, migrateAtStartup } from './db/migrate.js';
 import { createWorker } from './worker.js';
 
@@ -14,7 +14,7 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Config, options: StartOptions): Promise<FastifyInstance> {
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config);
   const database = createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
@@ -38,7 +38,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     }
   }
 
-  const worker = options.worker ? createWorker(app.services, app.log) : null;
+  const worker = options.worker ? createWorker(app.services, app.log, database) : null;
   app.addHook('onClose', async () => worker?.stop());
 
   // A request still in flight at shutdown is answered with `Connection: close`, so that its keep-alive

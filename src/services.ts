@@ -13,6 +13,7 @@ import { createCatalog } from './modules/catalog/catalog.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
 import { EventPublisher } from './modules/events/event-publisher.js';
 import { EventRecorder } from './modules/events/event-recorder.js';
+import { EventSignal } from './modules/events/event-signal.js';
 import { createWebhooks } from './modules/webhooks/index.js';
 import type { Resolver } from './modules/webhooks/transport/address-guard.js';
 import { EventRepository } from './modules/events/event.repository.js';
@@ -23,6 +24,7 @@ import { createInventory } from './modules/inventory/inventory.js';
 import { createPurchaseOrders } from './modules/purchasing/purchase-orders/index.js';
 import { PurchaseOrderMailNotifier } from './modules/purchasing/purchase-orders/purchase-order.mail-notifier.js';
 import { createMailer } from './lib/mailer.js';
+import { serviceLog, silentLog, type ServiceLog } from './lib/service-log.js';
 import { createDocuments } from './modules/documents/index.js';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +45,8 @@ export interface ServiceDeps {
   webhookResolver?: Resolver;
   clock: Clock;
   newId: IdGenerator;
+  /** The app's logger; lines written while a request is handled carry its id. Absent: nothing is logged. */
+  log?: ServiceLog;
   config: Pick<Config, 'eventRetentionDays' | 'sessionLifetimeMinutes' | 'loginMaxAttempts' | 'twoFactorMaxAttemptsPerUser' | 'publicUrl'> &
     // Optional so that callers without mail (benchmarks) need not name them; absent means no mail.
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>> &
@@ -51,7 +55,8 @@ export interface ServiceDeps {
     Partial<Pick<Config, 'documentStorage' | 'webhooks'>>;
 }
 
-export function createServices({ db, clock, newId, config, webhookResolver }: ServiceDeps) {
+export function createServices({ db, clock, newId, config, webhookResolver, log: appLog }: ServiceDeps) {
+  const log = serviceLog(appLog ?? silentLog);
   const repositories = {
     tenants: new TenantRepository(),
     users: new UserRepository(),
@@ -70,10 +75,12 @@ export function createServices({ db, clock, newId, config, webhookResolver }: Se
   const twoFactor = new TwoFactorService(db, repositories.users, clock);
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
   const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
-  const events = new EventRecorder(clock, newId);
+  // Commits that recorded events wake the publisher at once (and other processes' through NOTIFY on PostgreSQL).
+  const eventSignal = new EventSignal(db, log, newId);
+  const events = new EventRecorder(clock, newId, eventSignal);
   const publisher = new EventPublisher(db, clock, newId);
   const eventFeed = new EventFeedService(db, repositories.events);
-  const webhooks = createWebhooks({ db, clock, newId, publisher, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
+  const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
   const stock = createStock({ db, warehouses, events, clock, newId });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
@@ -85,7 +92,7 @@ export function createServices({ db, clock, newId, config, webhookResolver }: Se
   catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);
   // One SMTP transport for the process; without SMTP_URL the silent notifier stays and email_sent is false.
   const mailer = createMailer({ smtpUrl: config.smtpUrl ?? null, mailFrom: config.mailFrom ?? '' });
-  if (mailer.enabled) purchaseOrders.service.useNotifier(new PurchaseOrderMailNotifier(mailer, purchaseOrders.documents));
+  if (mailer.enabled) purchaseOrders.service.useNotifier(new PurchaseOrderMailNotifier(mailer, purchaseOrders.documents, log));
   const documents = createDocuments({
     db, clock, newId, publicUrl: config.publicUrl, apiPrefix: API_PREFIX,
     storage: config.documentStorage ?? { kind: 'local', directory: path.join(os.tmpdir(), 'quartermaster-documents') },
@@ -95,7 +102,7 @@ export function createServices({ db, clock, newId, config, webhookResolver }: Se
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  return { db, clock, newId, log, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

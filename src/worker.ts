@@ -1,6 +1,8 @@
 // Background work: runs inside the server process by default, or alone as `cli worker`. Each task runs
 // on its own interval; a failing run is logged and tried again at the next tick.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/database.js';
+import { eventListener } from './modules/events/event-signal.js';
 import type { Services } from './services.js';
 
 export interface WorkerTask {
@@ -19,9 +21,14 @@ export function workerTasks(services: Services): WorkerTask[] {
   return [{ name: 'retention', intervalMs: 60 * 60 * 1000, run: () => services.retention.purge() }];
 }
 
-/** The worker of a process: retention on its interval, and the webhook publisher and delivery loop. */
-export function createWorker(services: Services, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Worker {
-  return new Worker(workerTasks(services), log, [services.webhooks.createDispatcher(log)]);
+/**
+ * The worker of a process: retention on its interval, and the webhook publisher and delivery loop, woken by
+ * this process's commits and, given the database, by other processes' (LISTEN on PostgreSQL).
+ */
+export function createWorker(services: Services, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>, database?: Pick<Database, 'listen'>): Worker {
+  const loops: WorkerLoop[] = [services.webhooks.createDispatcher(log)];
+  if (database) loops.push(eventListener(database, services.eventSignal, log));
+  return new Worker(workerTasks(services), log, loops);
 }
 
 export class Worker {

@@ -11,6 +11,7 @@ import { seedOperations, type SeededOperations } from '../seed/operations.js';
 import { openBenchDatabase } from './database.js';
 import { checkOnce, measureHttp, measureSequential, type HttpRequestSpec, type LoadOptions, type Measurement } from './load.js';
 import { buildServer, freePort, startNodeProcess, type RunningProcess } from './processes.js';
+import { measureFeedLatency } from './feed-latency.js';
 import { measureWebhooks } from './webhooks.js';
 
 export type BaselineName = 'constant' | 'pk-read' | 'write';
@@ -27,6 +28,8 @@ export interface SeedSizes {
 export interface BenchSettings extends LoadOptions {
   sizes: SeedSizes;
   variantRuns: number;
+  /** Writes timed by the commit-to-read latency scenario. */
+  feedLatencyWrites: number;
   /** Scenario names to run (all when empty); baselines always run. */
   only: readonly string[];
   keepDatabase: boolean;
@@ -83,7 +86,7 @@ const THOUSAND_VARIANTS = {
 
 export const SCENARIO_NAMES = [
   'product get', 'product list', 'product create', 'inventory adjust', 'inventory reserve', 'purchase order receive (10 lines)',
-  'event feed page', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
+  'event feed page', 'event feed commit-to-read latency', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
 ] as const;
 
 function baselineScenarios(productIds: readonly string[]): HttpScenario[] {
@@ -243,6 +246,14 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       if (!selected(s.name)) continue;
       measured.push({ scenario: s, m: await measure(s) });
       trackMemory(s.name);
+    }
+
+    if (selected('event feed commit-to-read latency')) {
+      log(`${bench.engine}: measuring event feed commit-to-read latency`);
+      const feed = await measureFeedLatency({ serverUrl: server.url, headers, writes: settings.feedLatencyWrites, pauseMs: 20 });
+      measured.push({ scenario: { name: 'event feed commit-to-read latency', kind: 'batch', baseline: null }, m: feed.latency });
+      notes.push(...feed.notes);
+      trackMemory('event feed commit-to-read latency');
     }
 
     if (selected('generate 1000 variants')) {

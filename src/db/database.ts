@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, type KyselyConfig } from 'kysely';
+import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
+import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
 import type { DB } from './schema.js';
 
@@ -18,7 +19,35 @@ export interface Database {
    * in better-sqlite3 blocks the event loop. PostgreSQL waits on its own locks.
    */
   withStartupLockWait<T>(ms: number, work: () => Promise<T>): Promise<T>;
+  /** Runs a trivial query. @throws DatabaseUnavailableError naming where the database is and why it failed. */
+  checkConnection(): Promise<void>;
+  /**
+   * Listens to a notification channel on a connection of its own (PostgreSQL LISTEN), reconnecting when it is
+   * lost. Null on SQLite, which has no way to tell another process anything.
+   */
+  listen(channel: string, handlers: NotificationHandlers): NotificationListener | null;
   close(): Promise<void>;
+}
+
+/** The database cannot be reached or opened; the message says where it is (never with credentials) and why. */
+export class DatabaseUnavailableError extends Error {}
+
+/** `host:port` of a PostgreSQL URL (a socket directory given as `?host=` counts as the host). */
+export function databaseAddress(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
+    return `${host}:${url.searchParams.get('port') ?? (url.port || '5432')}`;
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}
+
+/** The driver's reason: a failed connection to every address of a name is an AggregateError with no message. */
+function reasonOf(error: unknown): string {
+  if (error instanceof AggregateError && error.message === '') return error.errors.map(reasonOf).join('; ');
+  if (error instanceof Error) return error.message || String((error as { code?: string }).code ?? error.name);
+  return String(error);
 }
 
 export interface DatabaseOptions {
@@ -74,7 +103,12 @@ export function createDatabase(options: DatabaseOptions): Database {
     pool.on('error', (error) => options.onConnectionError?.(error));
     dialect = new NormalisedPostgresDialect({ pool });
   } else {
-    const opened = openSqlite(options.sqliteFile);
+    let opened: BetterSqlite3.Database;
+    try {
+      opened = openSqlite(options.sqliteFile);
+    } catch (error) {
+      throw new DatabaseUnavailableError(`Cannot open the database file ${options.sqliteFile}: ${reasonOf(error)}`, { cause: error });
+    }
     sqlite = opened;
     dialect = new ImmediateSqliteDialect({ database: opened });
     statistics = setInterval(() => refreshStatistics(opened, 'periodic'), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
@@ -86,6 +120,17 @@ export function createDatabase(options: DatabaseOptions): Database {
     close: () => {
       clearInterval(statistics);
       return db.destroy();
+    },
+    listen(channel, handlers) {
+      return options.databaseUrl ? listenForNotifications(options.databaseUrl, channel, handlers) : null;
+    },
+    async checkConnection() {
+      try {
+        await sql`select 1`.execute(db);
+      } catch (error) {
+        const where = options.databaseUrl ? databaseAddress(options.databaseUrl) : options.sqliteFile;
+        throw new DatabaseUnavailableError(`Cannot connect to the database at ${where}: ${reasonOf(error)}`, { cause: error });
+      }
     },
     async withStartupLockWait(ms, work) {
       if (!sqlite) return work();

@@ -35,7 +35,11 @@ export async function migrationsAreCurrent(db: AnyDb): Promise<boolean> {
 /** How long a starting process waits for another process's migrations on the same SQLite file. */
 export const STARTUP_LOCK_WAIT_MS = 60_000;
 
-/** Migrates as a process starts: willing to wait for another process migrating the same database. */
-export function migrateAtStartup(database: Pick<Database, 'db' | 'withStartupLockWait'>): Promise<MigrationResult[]> {
+/**
+ * Migrates as a process starts: willing to wait for another process migrating the same database. A database
+ * that cannot be reached fails first, with DatabaseUnavailableError saying where and why.
+ */
+export async function migrateAtStartup(database: Pick<Database, 'db' | 'withStartupLockWait' | 'checkConnection'>): Promise<MigrationResult[]> {
+  await database.checkConnection();
   return database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () => migrateToLatest(database.db));
 }

@@ -16,6 +16,31 @@ function backoffMs(attempt: number): number {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What to do once the transaction commits, per transaction opened by `inTransaction`. */
+const commitCallbacks = new WeakMap<Transaction<DB>, Array<() => void>>();
+
+/**
+ * Runs `callback` once the top-level transaction that `trx` belongs to has committed, and never when it rolls
+ * back (a run that is retried forgets its callbacks with it). For effects that only make sense after the commit
+ * and may be lost without harm, such as waking a publisher that would otherwise find the rows at its next
+ * poll: the callback is not run when the process dies right after the commit. A transaction not opened by
+ * `inTransaction` has no such list; the callback is then dropped.
+ */
+export function afterCommit(trx: Transaction<DB>, callback: () => void): void {
+  commitCallbacks.get(trx)?.push(callback);
+}
+
+/** The unit has committed: its answer stands whatever a callback does, so a callback that throws is ignored. */
+function runCommitted(callbacks: ReadonlyArray<() => void>): void {
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch {
+      // Nothing to undo: the commit happened, and these effects are allowed to be lost.
+    }
+  }
+}
+
 /**
  * Runs `work` inside a transaction: joins the caller's transaction when `db` already is one, so that a
  * multi-step flow stays atomic however many services it passes through.
@@ -34,8 +59,14 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db as Transaction<DB>);
   for (let attempt = 1; ; attempt += 1) {
+    let callbacks: Array<() => void> = [];
     try {
-      return await db.transaction().execute(work);
+      const result = await db.transaction().execute((trx) => {
+        commitCallbacks.set(trx, (callbacks = []));
+        return work(trx);
+      });
+      runCommitted(callbacks);
+      return result;
     } catch (error) {
       if (!isTransientConflict(error)) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS) throw ServiceUnavailableError.databaseBusy(error);

@@ -1,15 +1,34 @@
 // Fastify answers 404 for a known path with the wrong method. A shadow router of every route lets the
 // not-found handler tell the two apart and answer 405 with `Allow`.
+//
+// A word the API uses as a static path segment (`export`, `statistics`, `bulk-delete`…) is never an id: a
+// request that reaches a route only by putting such a word into a path parameter (`GET …/products/export`
+// matching `…/products/:id`) is answered as if no route matched it (405 with `Allow` when the path exists for
+// another method, else 404 `Route not found.`), not with the record's "not found".
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): void {
+export interface Routing {
+  /**
+   * The onRequest hook that answers a request whose path parameter holds one of the API's static words as
+   * though no route matched. Register it after the hooks every response needs (request id, security headers)
+   * and before authentication, as the not-found handler needs no credentials either.
+   */
+  refuseStaticWordsAsIds: onRequestAsyncHookHandler;
+}
+
+export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routing {
   const shadow = FindMyWay({ ignoreTrailingSlash: true });
   const noop = () => undefined;
+  /** Every static segment of every route's path. */
+  const staticWords = new Set<string>();
 
   app.addHook('onRoute', (route) => {
+    for (const segment of route.url.split('/')) {
+      if (segment !== '' && !segment.startsWith(':') && !segment.includes('*')) staticWords.add(segment);
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (METHODS.includes(method as HTTPMethod) && !shadow.hasRoute(method as HTTPMethod, route.url)) {
@@ -18,9 +37,16 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): void 
     }
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  /** Named path parameters (not a wildcard's rest) that hold a static word. */
+  const bindsStaticWord = (params: Record<string, string | undefined>) =>
+    Object.entries(params).some(([name, value]) => name !== '*' && value !== undefined && staticWords.has(value));
+
+  function answerUnrouted(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((method) => shadow.find(method, path) !== null);
+    const allowed = METHODS.filter((method) => {
+      const found = shadow.find(method, path);
+      return found !== null && !bindsStaticWord(found.params);
+    });
     if (allowed.length > 0) {
       return reply
         .code(405)
@@ -28,5 +54,15 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): void 
         .send({ success: false, message: `The ${request.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.` });
     }
     return reply.code(404).send({ success: false, message: 'Route not found.', data: null, meta: {} });
-  });
+  }
+
+  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply));
+
+  return {
+    refuseStaticWordsAsIds: async (request, reply) => {
+      if (request.routeOptions.url === undefined) return;
+      if (!bindsStaticWord(request.params as Record<string, string | undefined>)) return;
+      return answerUnrouted(request, reply);
+    },
+  };
 }

@@ -21,7 +21,7 @@ describe('validation messages', () => {
   it('key errors by dotted path, one message per problem', () => {
     expect(errorsFor({ name: 'toolong', note: null, items: [{ quantity: 1 }, { quantity: 0 }] })).toEqual({
       name: ['The name field must not be greater than 5 characters.'],
-      'items.1.quantity': ['The quantity field must be at least 1.'],
+      'items.1.quantity': ['The items[1].quantity field must be at least 1.'],
     });
   });
 
@@ -31,7 +31,26 @@ describe('validation messages', () => {
   });
 
   it('do not coerce JSON bodies', () => {
-    expect(errorsFor({ name: 'a', note: null, items: [{ quantity: '2' }] })).toEqual({ 'items.0.quantity': ['The quantity field must be an integer.'] });
+    expect(errorsFor({ name: 'a', note: null, items: [{ quantity: '2' }] })).toEqual({ 'items.0.quantity': ['The items[0].quantity field must be an integer.'] });
+  });
+
+  it('name an array item by its path, with the index in brackets', () => {
+    const Tagged = Type.Object({
+      tags: Type.Array(Type.String({ pattern: '^[0-9a-z]{26}$' })),
+      grid: Type.Array(Type.Array(Type.Integer())),
+      variant_attributes: Type.Object({ attributes: Type.Array(Type.Object({ values: Type.Array(Type.String({ minLength: 1 })) })) }),
+    });
+    const validate = validatorCompiler({ schema: Tagged, method: 'POST', url: '/', httpPart: 'body' }) as unknown as {
+      (v: unknown): boolean;
+      errors: Parameters<typeof fieldErrors>[0];
+    };
+    expect(validate({ tags: ['01hzzzzzzzzzzzzzzzzzzzzzzz', 'nope', 7], grid: [[1], [2, 'x']], variant_attributes: { attributes: [{ values: ['a', ''] }] } })).toBe(false);
+    expect(fieldErrors(validate.errors)).toEqual({
+      'tags.1': ['The tags[1] field format is invalid.'],
+      'tags.2': ['The tags[2] field must be a string.'],
+      'grid.1.1': ['The grid[1][1] field must be an integer.'],
+      'variant_attributes.attributes.0.values.1': ['The variant_attributes.attributes[0].values[1] field must not be empty.'],
+    });
   });
 
   it('name missing fields', () => {

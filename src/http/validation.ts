@@ -111,9 +111,17 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   return refusingUnstorableText(ajv.compile(schema as object)) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
+const isIndex = (part: string) => /^\d+$/.test(part);
+
+/**
+ * How a message names a field: a plain field by its last name in words (`postal_code` is `postal code`); a
+ * field in or under an array by its path, with indexes in brackets (`tags.0` is `tags[0]`, `items.1.quantity`
+ * is `items[1].quantity`), since `0` or `quantity` alone does not say which one.
+ */
 function humanise(field: string): string {
-  const last = field.split('.').pop() ?? field;
-  return last.replace(/_/g, ' ');
+  const parts = field.split('.');
+  if (!parts.some(isIndex)) return (parts.at(-1) ?? field).replace(/_/g, ' ');
+  return parts.reduce((path, part) => (isIndex(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
 }
 
 function fieldOf(error: ErrorObject): string {

@@ -301,28 +301,44 @@ describe('two-factor authentication', () => {
       expect((await userRow(user.id)).two_factor_recovery_codes).toHaveLength(5);
     });
 
-    it('answers 423 to a challenge without a pending sign-in, and once five minutes have passed', async () => {
+    it('answers 401 to a challenge without a pending sign-in, and once five minutes have passed, and opens no session', async () => {
       const { user, secret } = await enrol();
       nextStep();
+      const NO_PENDING = { success: false, message: 'No sign-in is waiting for a two-factor code. Sign in again.' };
+      const sessionCount = async () => Number((await t.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
       const fresh = new SessionClient(t.app);
       await fresh.csrfCookie();
+      const before = fresh.session!;
+      const sessionsBefore = await sessionCount();
       const none = await challenge(fresh, { code: currentCode(secret) });
-      expect(none.statusCode).toBe(423);
-      expect(none.json()).toMatchObject({ success: false, message: expect.any(String) });
+      // 423 means "send the code" to a web app; without a sign-in waiting, asking for one would loop.
+      expect(none.statusCode).toBe(401);
+      expect(none.json()).toEqual(NO_PENDING);
+      expect(none.headers['set-cookie']).toBeUndefined();
+      expect(fresh.session).toBe(before);
+      expect(await sessionCount()).toBe(sessionsBefore);
       expect((await fresh.me()).statusCode).toBe(401);
 
-      // A fully signed-in session has nothing pending either.
+      // A fully signed-in session has nothing pending either, and stays signed in.
       const admin = await signedInClient(t.app, t.tenant.adminEmail);
-      expect((await challenge(admin, { code: currentCode(secret) })).statusCode).toBe(423);
+      const signedIn = await challenge(admin, { code: currentCode(secret) });
+      expect(signedIn.statusCode).toBe(401);
+      expect(signedIn.json()).toEqual(NO_PENDING);
+      expect(signedIn.headers['set-cookie']).toBeUndefined();
+      expect((await admin.me()).statusCode).toBe(200);
 
       const pending = await pendingLogin(user.email);
       const empty = await challenge(pending, {});
       expect(empty.statusCode).toBe(422);
       expect(empty.json().errors.code).toBeDefined();
       clock.advance(5 * 60_000);
+      const pendingSessions = await sessionCount();
       const expired = await challenge(pending, { code: currentCode(secret) });
-      expect(expired.statusCode).toBe(423);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual(NO_PENDING);
+      expect(expired.headers['set-cookie']).toBeUndefined();
+      expect(await sessionCount()).toBe(pendingSessions);
       expect((await pending.me()).statusCode).toBe(401);
     });
 

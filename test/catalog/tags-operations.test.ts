@@ -243,8 +243,13 @@ describe('tag operations', () => {
       expect(res.body, path).not.toContain('Tag not found.');
       expect(res.statusCode, path).toBe(path === 'export' ? 200 : 422);
     }
-    // A GET on a POST-only static path is a (missing) tag id.
-    expect((await t.app.inject({ url: `${TAGS}/merge`, headers: t.auth })).json().message).toBe('Tag not found.');
+    // A GET on a POST-only static path is that path with the wrong method, not a missing tag.
+    for (const path of ['export', 'merge', 'bulk-delete']) {
+      const res = await t.app.inject({ url: `${TAGS}/${path}`, headers: t.auth });
+      expect(res.statusCode, path).toBe(405);
+      expect(res.headers.allow, path).toBe('POST');
+      expect(res.json().message, path).toBe('The GET method is not supported for this route. Supported methods: POST.');
+    }
   });
 
   describe('linking rules for the product module', () => {

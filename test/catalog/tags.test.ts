@@ -63,16 +63,26 @@ describe('tags', () => {
       expect(blank.json().errors).toHaveProperty('name');
     });
 
-    it('requires name and slug', async () => {
+    it('requires a name', async () => {
       const res = await create({});
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({
-        success: false,
-        message: 'The given data was invalid.',
-        errors: { name: ['The name field is required.'], slug: ['The slug field is required.'] },
-      });
-      const noSlug = await create({ name: 'No slug' });
-      expect(Object.keys(noSlug.json().errors)).toEqual(['slug']);
+      expect(res.json()).toEqual({ success: false, message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
+    });
+
+    it('makes the slug from the name when none is sent, as categories, brands and products do', async () => {
+      expect(await make({ name: 'cordless' })).toMatchObject({ name: 'cordless', slug: 'cordless' });
+      expect((await make({ name: 'Cordless Drills & Drivers' })).slug).toBe('cordless-drills-and-drivers');
+      // Names are unique ignoring case, slugs are unique: a name whose slug is taken gets the next suffix.
+      expect((await make({ name: 'Cordless!' })).slug).toBe('cordless-2');
+      expect((await make({ name: 'cordless?' })).slug).toBe('cordless-3');
+      expect((await make({ name: '🔋' })).slug).toBe('tag');
+      // A slug sent is kept, and refused when taken.
+      expect((await make({ name: 'Battery', slug: 'power-cells' })).slug).toBe('power-cells');
+      expect((await create({ name: 'Batteries', slug: 'cordless' })).json().errors).toEqual({ slug: ['The slug has already been taken.'] });
+      // Renaming keeps the slug; it changes only when sent.
+      const tag = await make({ name: 'Corded' });
+      const renamed = await update(tag.id, { name: 'Corded tools' }, 'PATCH');
+      expect(renamed.json().data).toMatchObject({ name: 'Corded tools', slug: 'corded' });
     });
 
     it('refuses wrong types per field', async () => {
@@ -398,6 +408,6 @@ describe('tags', () => {
     const list = doc.paths['/api/v1/operations/tags'].get;
     const perPage = list.parameters.find((p: { name: string }) => p.name === 'per_page');
     expect(perPage.schema).toMatchObject({ minimum: 1, maximum: 100, default: 15 });
-    expect(doc.paths['/api/v1/operations/tags'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'slug']);
+    expect(doc.paths['/api/v1/operations/tags'].post.requestBody.content['application/json'].schema.required).toEqual(['name']);
   });
 });

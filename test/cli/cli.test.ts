@@ -1,5 +1,6 @@
 // The operator CLI, in process: `runCli(argv, io, config)` against a test database of the engine under
 // test. Output shapes are the contract in decisions.md §1; errors go to stderr with exit code 1.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { runCli } from '../../src/cli.js';
@@ -8,6 +9,7 @@ import type { Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
+import { verifyPassword } from '../../src/lib/passwords.js';
 import { createServices, type Services } from '../../src/services.js';
 import { bearer, makeTenant, type TenantFixture } from '../helpers/factories.js';
 import { testConfig } from '../helpers/test-app.js';
@@ -23,9 +25,11 @@ interface CliResult {
   stderr: string;
 }
 
-async function cli(config: Config, argv: string[]): Promise<CliResult> {
+/** Runs the CLI in process; `stdin` is what standard input holds (for --password-stdin). */
+async function cli(config: Config, argv: string[], stdin?: string): Promise<CliResult> {
   const result = { stdout: '', stderr: '' };
-  const code = await runCli(argv, { stdout: (t) => void (result.stdout += t), stderr: (t) => void (result.stderr += t) }, config);
+  const io = { stdout: (t: string) => void (result.stdout += t), stderr: (t: string) => void (result.stderr += t), stdin: async () => stdin ?? '' };
+  const code = await runCli(argv, io, config);
   return { code, ...result };
 }
 
@@ -147,12 +151,13 @@ describe('cli on a migrated database', () => {
       expect((json(result) as { user: { role: string } }).user.role).toBe('viewer');
     });
 
-    it('refuses an unknown tenant with "Tenant not found."', async () => {
+    it('refuses an unknown tenant with "Tenant <id> not found."', async () => {
       const userEmail = email('orphan');
-      const result = await cli(config, ['user:create', '--tenant', newId(), '--email', userEmail, '--password', 'correct-horse-battery', '--name', 'Orphan', '--json']);
+      const missing = newId();
+      const result = await cli(config, ['user:create', '--tenant', missing, '--email', userEmail, '--password', 'correct-horse-battery', '--name', 'Orphan', '--json']);
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain('Tenant not found.');
+      expect(result.stderr).toBe(`Error: Tenant ${missing} not found.\n`);
       expect(await database.db.selectFrom('users').select('id').where('email', '=', userEmail).execute()).toEqual([]);
     });
 
@@ -171,6 +176,50 @@ describe('cli on a migrated database', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('already been taken');
     });
+
+    const storedHash = async (userId: string) =>
+      (await database.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).password_hash;
+
+    it('reads the password from standard input with --password-stdin, without its line break', async () => {
+      const args = ['user:create', '--tenant', tenant.tenantId, '--email', email('stdin'), '--name', 'From stdin', '--password-stdin', '--json'];
+      const result = await cli(config, args, 'piped secret 42\n');
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const { user } = json(result) as { user: { id: string } };
+      expect(await verifyPassword(await storedHash(user.id), 'piped secret 42')).toBe(true);
+    });
+
+    it('takes the password from QUARTERMASTER_PASSWORD when no option gives one', async () => {
+      const withVariable = testConfig(location, { cliPassword: 'from the environment' });
+      const result = await cli(withVariable, ['user:create', '--tenant', tenant.tenantId, '--email', email('env'), '--name', 'From env', '--json']);
+      expect(result.code).toBe(0);
+      const { user } = json(result) as { user: { id: string } };
+      expect(await verifyPassword(await storedHash(user.id), 'from the environment')).toBe(true);
+      // An option given says what the operator meant: it wins over the variable.
+      const explicit = await cli(withVariable, ['user:create', '--tenant', tenant.tenantId, '--email', email('explicit'), '--name', 'Explicit', '--password', 'typed-out-password', '--json']);
+      expect(await verifyPassword(await storedHash((json(explicit) as { user: { id: string } }).user.id), 'typed-out-password')).toBe(true);
+    });
+
+    it('refuses a missing password, an empty standard input, and two sources at once', async () => {
+      const base = ['user:create', '--tenant', tenant.tenantId, '--email', email('nopass'), '--name', 'No password'];
+      const none = await cli(config, base);
+      expect(none).toMatchObject({ code: 1, stdout: '' });
+      expect(none.stderr).toBe('Error: A password is required: pipe it in with --password-stdin, set QUARTERMASTER_PASSWORD, or pass --password.\n');
+      const empty = await cli(config, [...base, '--password-stdin'], '\n');
+      expect(empty.stderr).toBe('Error: --password-stdin: standard input held no password.\n');
+      const both = await cli(config, [...base, '--password', 'correct-horse-battery', '--password-stdin'], 'another-password\n');
+      expect(both.code).toBe(1);
+      expect(both.stderr).toBe("Error: option '--password <password>' cannot be used with option '--password-stdin'\n");
+    });
+  });
+
+  it('tenant:create reads the admin password from standard input too', async () => {
+    const adminEmail = email('stdin-admin');
+    const result = await cli(config, ['tenant:create', '--name', 'Piped', '--admin-email', adminEmail, '--password-stdin', '--json'], 'admin secret 7\r\n');
+    expect(result.code).toBe(0);
+    const { user } = json(result) as { user: { id: string } };
+    const hash = (await database.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash;
+    expect(await verifyPassword(hash, 'admin secret 7')).toBe(true);
   });
 
   describe('token:create', () => {
@@ -288,6 +337,11 @@ describe('cli on a migrated database', () => {
       expect(result.stderr).not.toContain('operations:view-inventory');
     });
 
+    it('refuses an unknown tenant with "Tenant <id> not found."', async () => {
+      const result = await cli(config, ['token:create', '--tenant', 'nope', '--email', tenant.adminEmail, '--name', 'ci', '--abilities', 'operations:view-products']);
+      expect(result).toMatchObject({ code: 1, stdout: '', stderr: 'Error: Tenant nope not found.\n' });
+    });
+
     it('refuses an e-mail that is not a user of the tenant', async () => {
       const stranger = email('stranger');
       const result = await cli(config, ['token:create', '--tenant', tenant.tenantId, '--email', stranger, '--name', 'ci', '--abilities', 'operations:view-products', '--json']);
@@ -322,11 +376,51 @@ describe('cli on a migrated database', () => {
     expect(result.stderr).toContain('unknown command');
   });
 
+  it("spells every error prefix one way, commander's own included", async () => {
+    const cases = [
+      ['tenant:destroy'],
+      ['tenant:create', '--name', 'No admin'],
+      ['user:create', '--tenant', tenant.tenantId, '--email', email('role'), '--password', 'correct-horse-battery', '--name', 'R', '--role', 'root'],
+      ['token:create', '--bogus'],
+      ['user:create', '--tenant', 'nope', '--email', email('none'), '--password', 'correct-horse-battery', '--name', 'N'],
+    ];
+    for (const argv of cases) {
+      const result = await cli(config, argv);
+      expect(result.code, argv.join(' ')).toBe(1);
+      expect(result.stderr, argv.join(' ')).toMatch(/^Error: /);
+      expect(result.stderr, argv.join(' ')).not.toMatch(/^error:/m);
+    }
+  });
+
+  it('--version prints the package version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) expect(await cli(config, [flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
   it('--help prints the commands and exits 0', async () => {
     const result = await cli(config, ['--help']);
     expect(result.code).toBe(0);
     for (const command of ['tenant:create', 'user:create', 'token:create', 'migrate', 'worker', 'serve', 'events:purge']) {
       expect(result.stdout).toContain(command);
+    }
+  });
+});
+
+describe('cli without a reachable database', () => {
+  it('says where the database is and why it cannot be reached, without its credentials', async () => {
+    const location = await createTestDatabaseLocation({ migrated: false });
+    try {
+      const unreachable = testConfig(location, { databaseUrl: 'postgres://operator:s3cret@127.0.0.1:1/quartermaster' });
+      for (const argv of [['tenant:list'], ['migrate', '--json'], ['user:create', '--tenant', 'x', '--email', 'a@example.test', '--password', 'correct-horse-battery', '--name', 'A']]) {
+        const result = await cli(unreachable, argv);
+        expect(result).toEqual({ code: 1, stdout: '', stderr: 'Error: Cannot connect to the database at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1\n' });
+      }
+      const noFile = testConfig(location, { databaseUrl: null, sqliteFile: '/dev/null/quartermaster.sqlite' });
+      const result = await cli(noFile, ['tenant:list']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^Error: Cannot open the database file \/dev\/null\/quartermaster\.sqlite: .+\n$/);
+    } finally {
+      await location.drop();
     }
   });
 });

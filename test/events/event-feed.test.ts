@@ -184,8 +184,17 @@ describe('event feed', () => {
       expect(second.body.meta.has_more).toBe(false);
     });
 
-    it('refuses an unknown pattern or entity type with 422 naming the field', async () => {
-      for (const query of ['event_type=product.exploded', 'event_type=widget.*', 'event_type=product.created,nope', 'event_type=product', 'entity_type=widget']) {
+    it('accepts the patterns and entity types the interface names, which select what this service emits of them', async () => {
+      expect(await typesOf('event_type=customer.*')).toEqual([]);
+      expect(await typesOf('event_type=order.created,order.status_changed')).toEqual([]);
+      expect(await typesOf('event_type=invoice.*,product.created')).toEqual(['product.created']);
+      expect(await typesOf('event_type=product.deleted')).toEqual([]);
+      expect(await typesOf('entity_type=order,invoice,customer')).toEqual([]);
+      expect(await typesOf('entity_type=customer,product&event_type=customer.created,product.*')).toEqual(['product.created', 'product.price_changed']);
+    });
+
+    it('refuses a malformed pattern, or one of an unknown entity, with 422 naming the field', async () => {
+      for (const query of ['event_type=widget.*', 'event_type=product.created,nope', 'event_type=product', 'event_type=Product.Created', 'event_type=product.*.x', 'entity_type=widget']) {
         const res = await t.app.inject({ method: 'GET', url: `${FEED}?${query}`, headers: auth });
         expect(res.statusCode, query).toBe(422);
         expect(Object.keys(res.json().errors), query).toEqual([query.split('=')[0]]);

@@ -91,6 +91,30 @@ describe('error bodies', () => {
     expect(withId.headers.allow).toBe('GET, HEAD, PUT, PATCH, DELETE');
   });
 
+  it('a static word where an id would go is an unknown route (404 or 405), not a missing record', async () => {
+    const ROUTE_NOT_FOUND = { success: false, message: 'Route not found.', data: null, meta: {} };
+    for (const url of ['/api/v1/operations/products/export', '/api/v1/operations/products/statistics', '/api/v1/operations/products/export/documents', '/api/v1/operations/warehouses/bulk-delete']) {
+      const res = await t.app.inject({ url, headers: t.auth });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual(ROUTE_NOT_FOUND);
+      // Like any unknown route, without credentials too.
+      expect((await t.app.inject({ url })).json(), url).toEqual(ROUTE_NOT_FOUND);
+    }
+    // POST /tags/export exists: the other methods are 405 with Allow, not "Tag not found."
+    const tagsExport = await t.app.inject({ url: '/api/v1/operations/tags/export', headers: t.auth });
+    expect(tagsExport.statusCode).toBe(405);
+    expect(tagsExport.headers.allow).toBe('POST');
+    expect(tagsExport.headers['x-request-id']).toBeDefined();
+    expect(tagsExport.json()).toEqual({ success: false, message: 'The GET method is not supported for this route. Supported methods: POST.' });
+    const statistics = await t.app.inject({ method: 'DELETE', url: '/api/v1/operations/tags/statistics', headers: t.auth });
+    expect(statistics.statusCode).toBe(405);
+    expect(statistics.headers.allow).toBe('GET, HEAD');
+    // The static routes themselves, and ids that are merely malformed, answer as before.
+    expect((await t.app.inject({ url: '/api/v1/operations/brands/export?format=json', headers: t.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/operations/products/not-an-id', headers: t.auth })).json().message).toBe('Product not found.');
+    expect((await t.app.inject({ url: '/api/v1/operations/tags/01jaaaaaaaaaaaaaaaaaaaaaaa', headers: t.auth })).json().message).toBe('Tag not found.');
+  });
+
   it('409 with its message', async () => {
     const res = await t.app.inject({ url: '/test-errors/conflict' });
     expect(res.statusCode).toBe(409);
@@ -137,6 +161,15 @@ describe('error bodies', () => {
     expect(body.errors.name).toEqual(['The name field is required.']);
     expect(body.errors['address.postal_code']).toEqual(['The postal code field must not be greater than 32 characters.']);
     expect(body.errors.is_active).toEqual(['The is active field must be a boolean.']);
+  });
+
+  it('422 naming an array item by its path, for every array field', async () => {
+    const product = await t.app.inject({ method: 'POST', url: '/api/v1/operations/products', headers: t.auth, payload: { name: 'Drill', sku: 'DR-1', tags: ['01hzzzzzzzzzzzzzzzzzzzzzzz', 'nope'] } });
+    expect(product.statusCode).toBe(422);
+    expect(product.json().errors).toEqual({ 'tags.1': ['The tags[1] field format is invalid.'] });
+    const merge = await t.app.inject({ method: 'POST', url: '/api/v1/operations/tags/merge', headers: t.auth, payload: { source_tag_ids: ['x'], target_tag_id: '01hzzzzzzzzzzzzzzzzzzzzzzz' } });
+    expect(merge.json().errors).toEqual({ 'source_tag_ids.0': ['The source_tag_ids[0] field format is invalid.'] });
+    for (const res of [product, merge]) expect(JSON.stringify(res.json())).not.toMatch(/The \d+ field/);
   });
 
   it('422 when the body is not an object', async () => {

@@ -4,7 +4,8 @@ import { runCli } from '../../src/cli.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
-import { killAll, processEnv, runCliProcess } from './processes.js';
+import { verifyPassword } from '../../src/lib/passwords.js';
+import { killAll, processEnv, runCliProcess, START_TIMEOUT_MS } from './processes.js';
 
 describe('cli as a process', () => {
   let location: TestDatabaseLocation;
@@ -42,6 +43,33 @@ describe('cli as a process', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('--version prints the version, and a password piped to --password-stdin creates the user', async () => {
+    const version = await runCliProcess(['--version'], processEnv(location));
+    expect(version).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+
+    const created = await runCliProcess(
+      ['tenant:create', '--name', 'Piped', '--admin-email', `piped-${Date.now().toString(36)}@example.test`, '--password-stdin', '--json'],
+      processEnv(location),
+      START_TIMEOUT_MS,
+      'a password from a pipe\n',
+    );
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const { user } = JSON.parse(created.stdout) as { user: { id: string } };
+    const database = openTestDatabase(location);
+    try {
+      const { password_hash } = await database.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(await verifyPassword(password_hash, 'a password from a pipe')).toBe(true);
+    } finally {
+      await database.close();
+    }
+
+    const fromEnv = await runCliProcess(
+      ['tenant:create', '--name', 'Env', '--admin-email', `env-${Date.now().toString(36)}@example.test`, '--json'],
+      processEnv(location, { QUARTERMASTER_PASSWORD: 'a password from the environment' }),
+    );
+    expect(fromEnv).toMatchObject({ code: 0, stderr: '' });
   });
 
   it('a successful command exits 0 by itself, JSON on stdout and nothing on stderr', async () => {

@@ -17,12 +17,14 @@ const APP_VARIABLES = [
   'HOST',
   'PORT',
   'LOG_LEVEL',
+  'LOG_FORMAT',
   'PUBLIC_URL',
   'DATA_DIR',
   'DATABASE_URL',
   'DATABASE_POOL_SIZE',
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
+  'QUARTERMASTER_PASSWORD',
   'BODY_LIMIT_BYTES',
   'IDEMPOTENCY_TTL_HOURS',
   'EVENT_RETENTION_DAYS',
@@ -79,12 +81,14 @@ export interface CliProcess {
 
 const running = new Set<ChildProcess>();
 
-export function startCli(args: string[], env: NodeJS.ProcessEnv): CliProcess {
+/** Starts the CLI; `input`, when given, is written to its standard input, which is then closed. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string): CliProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
     cwd: PROJECT_ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (input !== undefined) child.stdin!.end(input);
   running.add(child);
   let stdout = '';
   let stderr = '';
@@ -144,8 +148,8 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv): CliProcess {
 }
 
 /** Runs a CLI command to completion. */
-export async function runCliProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs = START_TIMEOUT_MS) {
-  const cli = startCli(args, env);
+export async function runCliProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs = START_TIMEOUT_MS, input?: string) {
+  const cli = startCli(args, env, input);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstderr:\n${cli.stderr}`)), timeoutMs);

@@ -1,6 +1,7 @@
 // Sending purchase orders by e-mail against a local SMTP server: the order with its PDF, cc and message,
 // refused deliveries (the order stays sent), and cancellation notices.
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -16,6 +17,10 @@ interface Received {
 let server: SMTPServer;
 let received: Received[] = [];
 let t: TestApp;
+/** The app's log lines at warn and above, as JSON. */
+let logLines: Array<Record<string, unknown>> = [];
+const processWarnings: Error[] = [];
+const onWarning = (warning: Error) => void processWarnings.push(warning);
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -36,16 +41,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
-  t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'purchasing@quartermaster.test' } });
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+  process.on('warning', onWarning);
+  t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'purchasing@quartermaster.test' }, loggerInstance: logger });
 });
 
 afterAll(async () => {
+  process.off('warning', onWarning);
   await t.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 beforeEach(() => {
   received = [];
+  logLines = [];
 });
 
 async function approvedOrder(email = 'orders@supplier.test') {
@@ -101,6 +110,20 @@ describe('sending purchase orders by e-mail', () => {
     expect(res.json().data).toMatchObject({ status: 'sent', sent_to: 'blocked@supplier.test', email_sent: false });
     expect((await o.call('GET', url)).json().data.status).toBe('sent');
     expect(received).toHaveLength(0);
+  });
+
+  it('logs a refused delivery as a structured warning of the app with the request id, not as a process warning', async () => {
+    const { o, order, url } = await approvedOrder('blocked@supplier.test');
+    const res = await o.call('POST', `${url}/send`, { send_email: true });
+    expect(res.json().data.email_sent).toBe(false);
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toEqual(expect.any(String));
+    const warnings = logLines.filter((line) => line.msg === 'Purchase order e-mail was not delivered');
+    expect(warnings).toEqual([
+      expect.objectContaining({ level: 40, reqId: requestId, purchase_order_id: order.id, po_number: order.po_number, error: expect.stringContaining('Mailbox unavailable') }),
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(processWarnings).toEqual([]);
   });
 });
 

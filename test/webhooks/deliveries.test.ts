@@ -239,7 +239,7 @@ describe('webhook deliveries', () => {
       await runWorker();
     });
 
-    it('refuses an unknown status, an unknown or wildcard event type and a page size above 100', async () => {
+    it('refuses an unknown status, a malformed, wildcard or unknown-entity event type and a page size above 100', async () => {
       const subscription = await subscribe();
       const errorsOf = async (query: string) => {
         const res = await call('GET', `${deliveriesUrl(subscription.id)}${query}`);
@@ -248,7 +248,10 @@ describe('webhook deliveries', () => {
       };
       expect(await errorsOf('?status=lost')).toEqual(['status']);
       expect(await errorsOf('?event_type=product.*')).toEqual(['event_type']);
-      expect(await errorsOf('?event_type=order.shipped')).toEqual(['event_type']);
+      expect(await errorsOf('?event_type=spaceship.launched')).toEqual(['event_type']);
+      expect(await errorsOf('?event_type=product')).toEqual(['event_type']);
+      // An event of the interface that this service does not emit is a well-formed filter that finds nothing.
+      expect((await call('GET', `${deliveriesUrl(subscription.id)}?event_type=order.shipped`)).json().data).toEqual([]);
       expect(await errorsOf('?per_page=101')).toEqual(['per_page']);
       expect((await call('GET', `${deliveriesUrl(subscription.id)}?per_page=100`)).statusCode).toBe(200);
     });

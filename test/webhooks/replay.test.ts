@@ -248,10 +248,10 @@ describe('webhook replay', () => {
     expect(await errorsOf({})).toEqual({ since: ['The since field is required.'] });
     expect(await errorsOf({ since: 'yesterday' })).toEqual({ since: ['The since field must be a valid date time.'] });
     expect(await errorsOf({ since: '2026-04-01T08:00:00' })).toHaveProperty('since');
-    expect(await errorsOf({ since: '2026-04-01T08:00:00Z', until: '2026-04-01T07:59:59Z', event_types: ['product.created', 'product.sold', 'order.*'] })).toEqual({
+    expect(await errorsOf({ since: '2026-04-01T08:00:00Z', until: '2026-04-01T07:59:59Z', event_types: ['product.created', 'product.sold', 'order.*', 'Order.*', 'spaceship.*'] })).toEqual({
       until: ['The until field must be a date after or equal to since.'],
-      'event_types.1': ['Unknown event type "product.sold". See GET /api/v1/webhooks/event-types.'],
-      'event_types.2': [expect.stringContaining('Unknown entity "order"')],
+      'event_types.3': [expect.stringContaining('The pattern "Order.*" is malformed')],
+      'event_types.4': [expect.stringContaining('Unknown entity "spaceship"')],
     });
     expect(await errorsOf({ since: '2026-04-01T08:00:00Z', event_types: [] })).toHaveProperty('event_types');
     expect(await errorsOf({ since: new Date(clock.now().getTime() + HOUR).toISOString() })).toEqual({

@@ -167,7 +167,7 @@ describe('webhook subscriptions', () => {
       expect(errors.event_types).toEqual(['The event types field is required.']);
     });
 
-    it('takes 1 to 50 patterns and names each unknown one by its index', async () => {
+    it('takes 1 to 50 patterns and names each malformed one, or one of an unknown entity, by its index', async () => {
       expect((await errorsOf(await create(minimal({ event_types: [] })))).event_types).toEqual(['The event types field must have at least 1 items.']);
       const many = Array.from({ length: 51 }, () => 'product.created');
       expect((await errorsOf(await create(minimal({ event_types: many })))).event_types).toEqual([
@@ -175,10 +175,23 @@ describe('webhook subscriptions', () => {
       ]);
       expect((await create(minimal({ event_types: many.slice(1) }))).statusCode).toBe(201);
 
-      const errors = await errorsOf(await create(minimal({ event_types: ['product.created', 'product.exploded', 'spaceship.*', 'purchase_order.*'] })));
-      expect(Object.keys(errors).sort()).toEqual(['event_types.1', 'event_types.2']);
-      expect(errors['event_types.1']![0]).toContain('Unknown event type "product.exploded"');
-      expect(errors['event_types.2']![0]).toContain('Unknown entity "spaceship"');
+      const malformed = ['product', 'Product.Created', 'product.', '.created', 'product.*.x', '**', 'product*', '*.created', 'product created'];
+      const errors = await errorsOf(await create(minimal({ event_types: ['product.created', 'spaceship.*', 'purchase_order.*', ...malformed] })));
+      expect(Object.keys(errors).sort()).toEqual(['event_types.1', ...malformed.map((_, i) => `event_types.${i + 3}`)].sort());
+      expect(errors['event_types.1']![0]).toContain('Unknown entity "spaceship"');
+      malformed.forEach((pattern, i) => expect(errors[`event_types.${i + 3}`]).toEqual([expect.stringContaining(`The pattern "${pattern}" is malformed`)]));
+    });
+
+    it('accepts well-formed patterns of every entity the interface names or the service emits', async () => {
+      // The interface's own event names, of entities this service does not emit (yet), and its entity wildcards.
+      const interfaceNamed = ['customer.*', 'customer.created', 'order.created', 'order.status_changed', 'invoice.*', 'product.*'];
+      const res = await create(minimal({ event_types: interfaceNamed }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.event_types).toEqual(interfaceNamed);
+      const emitted = ['inventory.*', 'stock_movement.recorded', 'purchase_order.*', 'product.discontinued', 'product.deleted', '*'];
+      const other = await create(minimal({ event_types: emitted }));
+      expect(other.statusCode, other.body).toBe(201);
+      expect(other.json().data.event_types).toEqual(emitted);
     });
 
     it('refuses control characters in the url, which the URL parser would drop silently', async () => {
@@ -437,7 +450,7 @@ describe('webhook subscriptions', () => {
 
     it('validates changed patterns and headers like creation', async () => {
       const made = await makeSubscription();
-      const errors = await errorsOf(await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, { event_types: ['product.nope'], headers: { 'Webhook-Id': 'x' } }));
+      const errors = await errorsOf(await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, { event_types: ['product.Nope'], headers: { 'Webhook-Id': 'x' } }));
       expect(Object.keys(errors).sort()).toEqual(['event_types.0', 'headers.Webhook-Id']);
       expect((await errorsOf(await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, { event_types: [] }))).event_types).toHaveLength(1);
     });

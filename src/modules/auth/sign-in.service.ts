@@ -2,7 +2,7 @@
 // the identity changes.
 import type { Session, User } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import { LockedError, UnauthenticatedError, ValidationError } from '../../http/errors.js';
+import { UnauthenticatedError, ValidationError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserRepository } from '../tenancy/user.repository.js';
 import type { AuthContext } from './auth-context.js';
@@ -12,6 +12,8 @@ import { isTwoFactorEnabled, type TwoFactorService } from './two-factor/two-fact
 
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
+/** A challenge with no sign-in waiting: 401, since 423 means only "send the code" to a web app. */
+export const NO_PENDING_SIGN_IN = 'No sign-in is waiting for a two-factor code. Sign in again.';
 
 /** Compared against when the e-mail is unknown, so that timing does not tell which e-mails exist. */
 const DUMMY_HASH = hashPassword('not-a-real-password-0123456789');
@@ -55,13 +57,14 @@ export class SignInService {
 
   /**
    * Completes a sign-in that answered 423, with a TOTP code or a recovery code.
-   * @throws LockedError when no sign-in awaits a code in this session; ValidationError for a wrong or
-   *         reused code; TooManyRequestsError after too many codes from this address, or for this user
-   *         from all addresses together.
+   * @throws UnauthenticatedError when no sign-in awaits a code in this session (none, expired, or already
+   *         signed in), leaving the session as it is; ValidationError for a wrong or reused code;
+   *         TooManyRequestsError after too many codes from this address, or for this user from all addresses
+   *         together.
    */
   async completeTwoFactor(session: Session | null, proof: TwoFactorProof, ip: string): Promise<{ user: User; opened: OpenSession }> {
     const userId = session ? this.sessions.pendingTwoFactorUser(session) : null;
-    if (!session || !userId) throw new LockedError('No sign-in is waiting for a two-factor code. Sign in again.');
+    if (!session || !userId) throw new UnauthenticatedError(NO_PENDING_SIGN_IN);
     if (!proof.code && !proof.recovery_code) {
       throw ValidationError.field('code', 'The code or recovery code field is required.');
     }
@@ -69,7 +72,7 @@ export class SignInService {
     await this.throttle.hit(key);
     await this.throttle.hitTwoFactorUser(userId);
     const user = await this.users.findByIdForSignIn(this.db, userId);
-    if (!user || !user.is_active) throw new LockedError('No sign-in is waiting for a two-factor code. Sign in again.');
+    if (!user || !user.is_active) throw new UnauthenticatedError(NO_PENDING_SIGN_IN);
 
     if (proof.code) {
       if (!(await this.twoFactor.verifyCode(user, proof.code))) {

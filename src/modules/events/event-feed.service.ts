@@ -3,9 +3,9 @@
 import type { Executor } from '../../db/transaction.js';
 import { ValidationError } from '../../http/errors.js';
 import type { AuthContext } from '../auth/auth-context.js';
-import { eventTypesMatching, patternProblem } from './event-patterns.js';
+import { KNOWN_ENTITY_TYPES, eventTypesMatching, patternProblem } from './event-patterns.js';
 import { EVENT_TYPES } from './event-types.js';
-import { ENTITY_VIEW_ABILITY, visibleEntityTypes } from './event-visibility.js';
+import { visibleEntityTypes } from './event-visibility.js';
 import { eventBody } from './event-body.js';
 import type { EventFeedMeta, EventFeedQuery, EventResponse, EventTypeResponse } from './event-feed.schemas.js';
 import type { EventRepository } from './event.repository.js';
@@ -15,12 +15,6 @@ export interface EventFeedPage {
   events: EventResponse[];
   meta: EventFeedMeta;
 }
-
-/** Every entity type the feed knows, visible to the caller or not: asking for one is never an error. */
-const KNOWN_ENTITY_TYPES: ReadonlySet<string> = new Set([
-  ...Object.keys(ENTITY_VIEW_ABILITY),
-  ...Object.values(EVENT_TYPES).map((type) => type.entity_type),
-]);
 
 
 /** The event types the `event_type` filter selects, or null when it is absent (every type). */
@@ -32,7 +26,10 @@ function parseEventTypes(value: string | undefined): string[] | null {
   return eventTypesMatching(patterns);
 }
 
-/** The entity types to read: those asked for (all when none), narrowed to what `visible` allows. */
+/**
+ * The entity types to read: those asked for (all when none), narrowed to what `visible` allows. Any known entity
+ * type may be asked for, visible to the caller or not, emitted by this service or not: that is never an error.
+ */
 function parseEntityTypes(value: string | undefined, visible: readonly string[]): string[] {
   const wanted = [...new Set(commaList(value))];
   const unknown = wanted.filter((type) => !KNOWN_ENTITY_TYPES.has(type));
@@ -57,7 +54,7 @@ export class EventFeedService {
   /**
    * One page of the caller's tenant's events after `query.after`, oldest first, limited to the entity types
    * the caller may view. `meta.cursor` is the last event's id, or `after` itself when the page is empty.
-   * Throws ValidationError for an unknown pattern or entity type.
+   * Throws ValidationError for a malformed pattern, or a pattern or entity type of an unknown entity.
    */
   async page(auth: AuthContext, query: EventFeedQuery): Promise<EventFeedPage> {
     const after = query.after?.toLowerCase() ?? null;

@@ -1,17 +1,41 @@
-// The pattern grammar shared by subscriptions and the feed filter: an exact event type, `<entity>.*` for
-// every event of an entity, or `*` for every event.
+// The pattern grammar shared by subscriptions, replays and the feed filter: an event type
+// (`<entity>.<action>`, e.g. `product.created`), `<entity>.*` for every event of an entity, or `*` for every
+// event. The entity must be one the service emits or the interface names (`customer`, `order`, `invoice`);
+// the action is any lower-case word, so that a subscription may name an event of the interface before this
+// service emits it. Only a pattern that is malformed, or names an entity nobody knows, is refused.
 import { EVENT_TYPES, type EventType } from './event-types.js';
+import { ENTITY_VIEW_ABILITY } from './event-visibility.js';
 
-const ENTITY_TYPES = new Set<string>(Object.values(EVENT_TYPES).map((t) => t.entity_type));
+/** Every entity type a pattern or filter may name: those with events in the catalogue and those the interface names. */
+export const KNOWN_ENTITY_TYPES: ReadonlySet<string> = new Set([
+  ...Object.values(EVENT_TYPES).map((type) => type.entity_type),
+  ...Object.keys(ENTITY_VIEW_ABILITY),
+]);
 
-/** Why `pattern` is not one of the grammar's forms naming a known event type or entity, or null when it is. */
+const WORD = '[a-z][a-z0-9_]*';
+const PATTERN = new RegExp(`^(${WORD})\\.(\\*|${WORD})$`);
+
+function unknownEntity(entity: string, pattern: string): string {
+  return `Unknown entity "${entity}" in "${pattern}". Known: ${[...KNOWN_ENTITY_TYPES].join(', ')}.`;
+}
+
+function malformed(pattern: string, expected: string): string {
+  return `The pattern "${pattern}" is malformed: use ${expected}.`;
+}
+
+/** Why `pattern` is not a well-formed pattern of a known entity, or null when it is. */
 export function patternProblem(pattern: string): string | null {
   if (pattern === '*') return null;
-  if (pattern.endsWith('.*')) {
-    const entity = pattern.slice(0, -2);
-    return ENTITY_TYPES.has(entity) ? null : `Unknown entity "${entity}". Known: ${[...ENTITY_TYPES].join(', ')}.`;
-  }
-  return pattern in EVENT_TYPES ? null : `Unknown event type "${pattern}". See GET /api/v1/webhooks/event-types.`;
+  const match = PATTERN.exec(pattern);
+  if (!match) return malformed(pattern, 'an event type (entity.action, e.g. product.created), <entity>.* or *');
+  return KNOWN_ENTITY_TYPES.has(match[1]!) ? null : unknownEntity(match[1]!, pattern);
+}
+
+/** Why `eventType` is not a well-formed event type (no wildcard) of a known entity, or null when it is. */
+export function eventTypeProblem(eventType: string): string | null {
+  const match = PATTERN.exec(eventType);
+  if (!match || match[2] === '*') return malformed(eventType, 'one event type (entity.action, e.g. product.created)');
+  return KNOWN_ENTITY_TYPES.has(match[1]!) ? null : unknownEntity(match[1]!, eventType);
 }
 
 function matchesPattern(pattern: string, eventType: string): boolean {
@@ -24,7 +48,10 @@ export function matchesAny(patterns: readonly string[], eventType: string): bool
   return patterns.some((pattern) => matchesPattern(pattern, eventType));
 }
 
-/** The event types a set of patterns selects, for filtering in SQL. */
+/**
+ * The event types of the catalogue that a set of patterns selects, for filtering in SQL. A pattern of an event
+ * this service does not emit (`order.created`) selects none: no such event exists.
+ */
 export function eventTypesMatching(patterns: readonly string[]): EventType[] {
   return (Object.keys(EVENT_TYPES) as EventType[]).filter((type) => matchesAny(patterns, type));
 }

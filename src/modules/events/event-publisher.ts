@@ -43,8 +43,15 @@ export class EventPublisher {
         const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${PUBLISHER_LOCK}) as locked`.execute(trx);
         if (!rows[0]?.locked) return 0;
       }
-      const pending = await trx.selectFrom('event_outbox').selectAll().orderBy('id').limit(limit).execute();
+      // Taken out of the outbox in the statement that reads them (one round trip less on the path from a commit to
+      // the feed); the transaction puts them back if anything below fails. RETURNING keeps no order: sorted here.
+      const pending = await trx
+        .deleteFrom('event_outbox')
+        .where('id', 'in', (eb) => eb.selectFrom('event_outbox').select('id').orderBy('id').limit(limit))
+        .returningAll()
+        .execute();
       if (pending.length === 0) return 0;
+      pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
       const newest = await trx.selectFrom('events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
       let last = newest?.id ?? null;
@@ -65,19 +72,17 @@ export class EventPublisher {
       // 8 columns a row: 100 rows stay far below SQLite's parameter limit.
       for (let i = 0; i < events.length; i += 100) await trx.insertInto('events').values(events.slice(i, i + 100)).execute();
       await this.fanOut?.eventsPublished(trx, events);
-      await trx
-        .deleteFrom('event_outbox')
-        .where('id', 'in', pending.map((row) => row.id))
-        .execute();
       return pending.length;
     });
   }
 
-  /** Publishes until the outbox is empty (or another process holds the publisher lock). */
-  async publishAll(): Promise<number> {
+  /**
+   * Publishes until the outbox is empty (or another process holds the publisher lock). `committed`: a commit
+   * just recorded events, so there is no need to look first.
+   */
+  async publishAll(committed = false): Promise<number> {
     // A plain read first: an idle worker then asks every poll without taking SQLite's write lock.
-    const waiting = await this.db.selectFrom('event_outbox').select('id').limit(1).executeTakeFirst();
-    if (!waiting) return 0;
+    if (!committed && !(await this.db.selectFrom('event_outbox').select('id').limit(1).executeTakeFirst())) return 0;
     let total = 0;
     for (;;) {
       const published = await this.publishBatch();

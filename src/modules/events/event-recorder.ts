@@ -1,9 +1,12 @@
 // Records domain events in the outbox inside the caller's transaction: the event exists exactly when the
-// change that caused it committed. The publisher turns outbox rows into feed events and deliveries.
+// change that caused it committed. The publisher turns outbox rows into feed events and deliveries; once the
+// transaction commits, the signal wakes it.
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { afterCommit } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import type { EventSignal } from './event-signal.js';
 import { EVENT_TYPES, type EventType } from './event-types.js';
 
 export interface DomainEvent {
@@ -14,9 +17,13 @@ export interface DomainEvent {
 }
 
 export class EventRecorder {
+  /** Transactions whose commit already signals: one signal per transaction, however many events it records. */
+  private readonly signalling = new WeakSet<Transaction<DB>>();
+
   constructor(
     private readonly clock: Clock,
     private readonly newId: IdGenerator,
+    private readonly signal: Pick<EventSignal, 'committed'> | null = null,
   ) {}
 
   /** Writes the events in order. Takes a transaction, not a connection: an event outside one could outlive a rollback. */
@@ -37,5 +44,10 @@ export class EventRecorder {
         })),
       )
       .execute();
+    if (this.signal && !this.signalling.has(trx)) {
+      this.signalling.add(trx);
+      const signal = this.signal;
+      afterCommit(trx, () => signal.committed());
+    }
   }
 }

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { EventPublisher } from '../events/event-publisher.js';
+import type { EventSignal } from '../events/event-signal.js';
 import { DeliveryRepository } from './deliveries/delivery.repository.js';
 import { deliveryRoutes } from './deliveries/delivery.routes.js';
 import { DeliveryService } from './deliveries/delivery.service.js';
@@ -26,6 +27,8 @@ export interface WebhookModuleDeps {
   clock: Clock;
   newId: IdGenerator;
   publisher: EventPublisher;
+  /** Wakes the dispatchers when events are committed. */
+  signal?: EventSignal;
   settings: WebhookSettings;
   /** DNS for SSRF checks; the system resolver unless a test injects one. */
   resolve?: Resolver;
@@ -57,6 +60,7 @@ export function createWebhooks(deps: WebhookModuleDeps) {
       deps.settings,
       log,
       metrics,
+      deps.signal ?? null,
     );
 
   return { subscriptions, subscriptionRepository, queue, metrics, policy, createDispatcher, routes };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
@@ -16,10 +15,6 @@ const CREATE = 'operations:create-products';
 const EDIT = 'operations:edit-products';
 const DELETE = 'operations:delete-products';
 const DISCONTINUE = 'operations:discontinue-products';
-
-async function withEmptyBody(request: FastifyRequest): Promise<void> {
-  request.body ??= {};
-}
 
 export function productRoutes(service: ProductService, publicUrl: string | null): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -105,8 +100,6 @@ export function productRoutes(service: ProductService, publicUrl: string | null)
             response: { 200: EnvelopeSchema(ProductResponse) },
           },
           config: requireAbility(ability),
-          // A request without any body gives no reason; it is not a malformed body.
-          ...(rule.takesReason ? { preValidation: withEmptyBody } : {}),
         },
         async (request) => {
           const reason = rule.takesReason ? ((request.body as ReasonBody).reason ?? null) : null;

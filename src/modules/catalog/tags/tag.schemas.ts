@@ -23,7 +23,12 @@ const fields = {
 export const TagCreateBody = Type.Object(
   {
     name: fields.name,
-    slug: fields.slug,
+    slug: Type.Optional(
+      Type.String({
+        ...fields.slug,
+        description: 'Lowercase letters, digits and single hyphens between them; unique per tenant. Omitted: made from the name (`-2`, `-3`… when taken).',
+      }),
+    ),
     description: Type.Optional(fields.description),
     color: Type.Optional(Type.String({ pattern: COLOR_PATTERN, description: `Hex \`#RRGGBB\` (default \`${DEFAULT_TAG_COLOR}\`); stored upper-case.` })),
     is_active: Type.Optional(fields.is_active),

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError, type FieldErrors } from '../../../http/
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { Tag, TagFilters, TagRepository, TagStatistics, TagUpdate, TagWithCount } from './tag.repository.js';
 import { DEFAULT_TAG_COLOR, type TagCreateBody, type TagMergeBody, type TagUpdateBody } from './tag.schemas.js';
 
@@ -82,20 +83,22 @@ export class TagService {
   }
 
   /**
-   * Creates a tag; color defaults to #3B82F6 and is stored upper-case.
-   * @throws ValidationError when the name (case-insensitive) or slug is taken in this tenant.
+   * Creates a tag; color defaults to #3B82F6 and is stored upper-case. An omitted slug is made from the name
+   * (`cordless`, then `cordless-2`… when taken; `tag` when nothing URL-safe is left of the name).
+   * @throws ValidationError when the name (case-insensitive) or a given slug is taken in this tenant.
    */
   async create(tenantId: string, input: TagCreateBody): Promise<TagWithCount> {
     return inTransaction(this.db, async (trx) => {
       const name = TagService.cleanName(input.name);
       await this.assertUnique(trx, tenantId, { name, slug: input.slug });
+      const slug = input.slug ?? (await uniqueSlug(slugOf(name, 'tag'), (candidate) => this.tags.slugTaken(trx, tenantId, candidate)));
       const now = this.clock.now().toISOString();
       try {
         const tag = await this.tags.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name,
-          slug: input.slug,
+          slug,
           description: input.description ?? null,
           color: (input.color ?? DEFAULT_TAG_COLOR).toUpperCase(),
           is_active: input.is_active ?? true,

@@ -1,7 +1,6 @@
 // Variant generation, single creation and deletion of all variants of a master product. Bearer only, like
 // every master product route.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { requireAbility } from '../../../http/authentication.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { ProductResponse } from '../products/product.schemas.js';
@@ -12,11 +11,6 @@ const tags = ['Master products'];
 const CREATE = 'operations:create-products';
 const DELETE = 'operations:delete-products';
 const BASE = '/operations/master-products/:master/variants';
-
-/** A request without a body is read as an empty one, so that its missing fields are named in a 422 (or defaulted). */
-async function withEmptyBody(request: FastifyRequest): Promise<void> {
-  request.body ??= {};
-}
 
 export function variantRoutes(service: VariantService): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -35,7 +29,6 @@ export function variantRoutes(service: VariantService): FastifyPluginAsyncTypebo
           response: { 201: GeneratedResponse },
         },
         config: requireAbility(CREATE, { auth: 'bearer' }),
-        preValidation: withEmptyBody,
       },
       async (request, reply) => {
         const variants = await service.generate(request.auth.tenantId, request.params.master, request.body, request.auth.user.id);
@@ -81,7 +74,6 @@ export function variantRoutes(service: VariantService): FastifyPluginAsyncTypebo
           response: { 200: DeletedResponse },
         },
         config: requireAbility(DELETE, { auth: 'bearer' }),
-        preValidation: withEmptyBody,
       },
       async (request) => {
         const deleted = await service.removeAll(request.auth.tenantId, request.params.master, request.body.reason, request.auth.user.id);

@@ -1,16 +1,10 @@
 // Route for receiving goods against a purchase order, registered beside the order routes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderReceivingService } from './purchase-order-receiving.service.js';
-
-/** Receiving everything pending needs no fields, so a request without a body is read as an empty one. */
-async function withEmptyBody(request: FastifyRequest): Promise<void> {
-  request.body ??= {};
-}
 
 /** POST /operations/purchase-orders/:id/receive, relative to the API prefix. */
 export function purchaseOrderReceivingRoutes(service: PurchaseOrderReceivingService): FastifyPluginAsyncTypebox {
@@ -26,7 +20,6 @@ export function purchaseOrderReceivingRoutes(service: PurchaseOrderReceivingServ
           response: { 200: EnvelopeSchema(ReceiveResponse) },
         },
         config: requireAbility('operations:receive-goods-purchase-orders'),
-        preValidation: withEmptyBody,
       },
       async (request) =>
         ok(await service.receive(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Goods received successfully'),

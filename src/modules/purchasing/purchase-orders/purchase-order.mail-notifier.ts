@@ -1,18 +1,12 @@
 // The PurchaseOrderNotifier that mails suppliers through SMTP: the order with its PDF, and cancellation notices.
 import { MailDeliveryError, type Mailer } from '../../../lib/mailer.js';
+import type { ServiceLog } from '../../../lib/service-log.js';
 import { purchaseOrderEmail, type PurchaseOrderDocument } from '../documents/index.js';
 import { formatDate } from '../documents/purchase-order.document.js';
 import type { PurchaseOrderDocuments } from './purchase-order.documents.js';
 import type { PurchaseOrderNotifier, SupplierContact } from './purchase-order.notifier.js';
 import type { SendBody } from './purchase-order.schemas.js';
 import type { PurchaseOrderResource } from './purchase-order.service.js';
-
-/** Where refused deliveries are reported; the order is already committed, so a warning is all that is left. */
-export type MailWarning = (message: string, context: Record<string, unknown>) => void;
-
-const emitWarning: MailWarning = (message, context) => {
-  process.emitWarning(`${message} ${JSON.stringify(context)}`, { code: 'PURCHASE_ORDER_MAIL' });
-};
 
 function cancellationText(document: PurchaseOrderDocument, order: PurchaseOrderResource): string {
   const lines = [
@@ -31,7 +25,8 @@ export class PurchaseOrderMailNotifier implements PurchaseOrderNotifier {
   constructor(
     private readonly mailer: Mailer,
     private readonly documents: PurchaseOrderDocuments,
-    private readonly warn: MailWarning = emitWarning,
+    /** Where refused deliveries are reported: the order is already committed, so a warning is all that is left. */
+    private readonly log: ServiceLog,
   ) {}
 
   /**
@@ -74,7 +69,7 @@ export class PurchaseOrderMailNotifier implements PurchaseOrderNotifier {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const message = error instanceof MailDeliveryError ? 'Purchase order e-mail was not delivered' : 'Purchase order e-mail could not be prepared';
-      this.warn(message, { po_number: order.po_number, id: order.id, error: reason });
+      this.log.warn({ purchase_order_id: order.id, po_number: order.po_number, error: reason }, message);
       return false;
     }
   }

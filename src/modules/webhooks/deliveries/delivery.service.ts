@@ -11,7 +11,7 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuthContext } from '../../auth/auth-context.js';
-import { eventTypesMatching } from '../../events/event-patterns.js';
+import { eventTypeProblem, eventTypesMatching } from '../../events/event-patterns.js';
 import { EVENT_TYPES } from '../../events/event-types.js';
 import { deliveryEntityTypes, eventTypeErrors, visibleEntityTypes } from '../../events/event-visibility.js';
 import { newDelivery } from '../dispatch/delivery-fan-out.js';
@@ -110,9 +110,8 @@ function openDeliveryExists(openId: string | undefined): BusinessRuleError {
 
 /** The list's filters; only deliveries of entities the caller may view are listed. */
 function listFilter(query: Pick<DeliveryListQuery, 'status' | 'event_type'>, auth: AuthContext): DeliveryFilter {
-  if (query.event_type !== undefined && !(query.event_type in EVENT_TYPES)) {
-    throw ValidationError.field('event_type', `Unknown event type "${query.event_type}". The filter takes one exact event type; see GET /api/v1/webhooks/event-types.`);
-  }
+  const problem = query.event_type === undefined ? null : eventTypeProblem(query.event_type);
+  if (problem) throw ValidationError.field('event_type', problem);
   return { status: query.status, eventType: query.event_type, entityTypes: deliveryEntityTypes(auth) };
 }
 
@@ -151,7 +150,7 @@ export class DeliveryService {
   /**
    * The subscription's deliveries of entities the caller may view (and test events), newest first, filtered by
    * status and exact event type.
-   * @throws NotFoundError('Webhook subscription'); ValidationError for an unknown event type.
+   * @throws NotFoundError('Webhook subscription'); ValidationError for a malformed event type or one of an unknown entity.
    */
   async list(auth: AuthContext, subscriptionId: string, query: DeliveryListQuery, page: PageRequest): Promise<Page<Delivery>> {
     const filter = listFilter(query, auth);

@@ -3,6 +3,7 @@
 import type { WebhookSettings } from '../../../config.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { EventPublisher } from '../../events/event-publisher.js';
+import type { EventSignal } from '../../events/event-signal.js';
 import type { AttemptOutcome, OutgoingWebhook } from '../transport/webhook-sender.js';
 import type { AttemptResult, ClaimedDelivery, DeliveryQueue, ResultOutcome } from './delivery-queue.js';
 import { webhookRequest } from './webhook-request.js';
@@ -29,6 +30,9 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   private finished: AttemptResult[] = [];
   private wake: (() => void) | null = null;
+  /** Set when events were committed since the current pass began: the loop goes round again instead of sleeping. */
+  private eventsCommitted = false;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly workerId: string,
@@ -39,17 +43,21 @@ export class WebhookDispatcher {
     private readonly settings: DispatchSettings,
     private readonly log: DispatcherLog,
     private readonly observer: DispatchObserver | null = null,
+    private readonly signal: Pick<EventSignal, 'subscribe'> | null = null,
   ) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
     this.stopping = false;
+    this.unsubscribe = this.signal?.subscribe(() => this.eventsWereCommitted()) ?? null;
     this.loop = this.run();
   }
 
   /** Stops claiming, lets the attempts in flight finish and writes their results. */
   async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     this.running = false;
     this.stopping = true;
     this.wake?.();
@@ -59,10 +67,11 @@ export class WebhookDispatcher {
 
   /**
    * One pass: publish, claim what the free slots allow, write finished results. Returns whether it found
-   * work, so the loop goes round again at once instead of sleeping. Tests drive it directly.
+   * work, so the loop goes round again at once instead of sleeping. Tests drive it directly. `eventsCommitted`:
+   * the pass was woken by a commit of events.
    */
-  async tick(): Promise<boolean> {
-    const published = await this.publisher.publishAll();
+  async tick(eventsCommitted = false): Promise<boolean> {
+    const published = await this.publisher.publishAll(eventsCommitted);
     const free = this.settings.concurrency - this.inFlight.size;
     let claimed: ClaimedDelivery[] = [];
     if (free > 0 && !this.stopping) {
@@ -77,6 +86,12 @@ export class WebhookDispatcher {
   async drain(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.race(this.inFlight);
     await this.flush();
+  }
+
+  /** A commit recorded events: publish them now rather than at the next poll. */
+  private eventsWereCommitted(): void {
+    this.eventsCommitted = true;
+    this.wake?.();
   }
 
   private dispatch(delivery: ClaimedDelivery): void {
@@ -115,15 +130,18 @@ export class WebhookDispatcher {
       // wake a pass of its own and every claim and every write would carry one delivery. Letting the pending I/O
       // land first gives a pass all the answers that came in meanwhile, and as many free slots.
       await new Promise<void>((resolve) => setImmediate(resolve));
+      // A commit from here on is seen by this pass's publishing or causes another pass.
+      const woken = this.eventsCommitted;
+      this.eventsCommitted = false;
       let busy = false;
       try {
-        busy = await this.tick();
+        busy = await this.tick(woken);
       } catch (err) {
         // A failed pass (database unavailable…) is logged and tried again after the poll interval; unsaved
         // results stay queued for the next flush, and claimed deliveries come back when their lease ends.
         this.log.error({ err }, 'webhook dispatch failed');
       }
-      if (busy || !this.running) continue;
+      if (busy || this.eventsCommitted || !this.running) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.settings.pollIntervalMs);
         this.wake = () => {
