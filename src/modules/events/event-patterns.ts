@@ -3,8 +3,7 @@
 // event. The entity must be one the service emits or the interface names (`customer`, `order`, `invoice`);
 // the action is any lower-case word, so that a subscription may name an event of the interface before this
 // service emits it. Only a pattern that is malformed, or names an entity nobody knows, is refused.
-import { EVENT_TYPES, type EventType } from './event-types.js';
-import { ENTITY_VIEW_ABILITY } from './event-visibility.js';
+import { ENTITY_VIEW_ABILITY, EVENT_TYPES, type EventType } from './event-types.js';
 
 /** Every entity type a pattern or filter may name: those with events in the catalogue and those the interface names. */
 export const KNOWN_ENTITY_TYPES: ReadonlySet<string> = new Set([

@@ -27,3 +27,14 @@ export const EVENT_TYPES = {
 
 export type EventType = keyof typeof EVENT_TYPES;
 export type EntityType = (typeof EVENT_TYPES)[EventType]['entity_type'];
+
+/** The ability that lets a caller see an entity type's events (in the feed, in webhooks). */
+export const ENTITY_VIEW_ABILITY: Readonly<Record<string, string>> = {
+  product: 'operations:view-products',
+  inventory: 'operations:view-inventory',
+  stock_movement: 'operations:view-inventory',
+  purchase_order: 'operations:view-purchase-orders',
+  order: 'sales:view-orders',
+  customer: 'crm:view-customers',
+  invoice: 'sales:view-invoices',
+};

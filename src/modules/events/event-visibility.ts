@@ -2,17 +2,7 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { can, type AuthContext } from '../auth/auth-context.js';
 import { patternProblem } from './event-patterns.js';
-import { EVENT_TYPES } from './event-types.js';
-
-export const ENTITY_VIEW_ABILITY: Readonly<Record<string, string>> = {
-  product: 'operations:view-products',
-  inventory: 'operations:view-inventory',
-  stock_movement: 'operations:view-inventory',
-  purchase_order: 'operations:view-purchase-orders',
-  order: 'sales:view-orders',
-  customer: 'crm:view-customers',
-  invoice: 'sales:view-invoices',
-};
+import { ENTITY_VIEW_ABILITY, EVENT_TYPES } from './event-types.js';
 
 /** The entity types whose events `auth` may view (`webhook` test events are never in this list). */
 export function visibleEntityTypes(auth: AuthContext): string[] {
