@@ -30,6 +30,11 @@ export function patternProblem(pattern: string): string | null {
   return KNOWN_ENTITY_TYPES.has(match[1]!) ? null : unknownEntity(match[1]!, pattern);
 }
 
+/** The entity a well-formed pattern names (`product` for `product.*` and `product.created`); null for `*` or a malformed one. */
+export function patternEntity(pattern: string): string | null {
+  return PATTERN.exec(pattern)?.[1] ?? null;
+}
+
 /** Why `eventType` is not a well-formed event type (no wildcard) of a known entity, or null when it is. */
 export function eventTypeProblem(eventType: string): string | null {
   const match = PATTERN.exec(eventType);

@@ -1,7 +1,7 @@
 // Who may see which events: a subscription or a feed reader sees only events of entities its token may view.
 import type { FieldErrors } from '../../http/errors.js';
 import { can, type AuthContext } from '../auth/auth-context.js';
-import { patternProblem } from './event-patterns.js';
+import { patternEntity, patternProblem } from './event-patterns.js';
 import { ENTITY_VIEW_ABILITY, EVENT_TYPES } from './event-types.js';
 
 /** The entity types whose events `auth` may view (`webhook` test events are never in this list). */
@@ -9,13 +9,6 @@ export function visibleEntityTypes(auth: AuthContext): string[] {
   return Object.entries(ENTITY_VIEW_ABILITY)
     .filter(([, ability]) => can(auth, ability))
     .map(([entity]) => entity);
-}
-
-/** The entity a pattern names (`product` for `product.*` and for `product.created`); null for `*`. */
-function patternEntity(pattern: string): string | null {
-  if (pattern === '*') return null;
-  const dot = pattern.indexOf('.');
-  return dot < 0 ? pattern : pattern.slice(0, dot);
 }
 
 /**

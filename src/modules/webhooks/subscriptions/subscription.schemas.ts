@@ -26,7 +26,8 @@ const fields = {
     description:
       'Extra request headers (at most 20). Names are RFC 7230 tokens of at most 100 characters; values at most 1000 characters ' +
       'without line breaks. Content-Type, Content-Length, Content-Encoding, User-Agent, Host, hop-by-hop headers and any ' +
-      '`X-Webhook-*` or `Webhook-*` header are refused.',
+      '`X-Webhook-*` or `Webhook-*` header are refused. Values are write-only: answers show `••••`, and `••••` sent back ' +
+      'keeps the stored value.',
   }),
   description: Nullable(Type.String({ maxLength: MAX_DESCRIPTION_LENGTH })),
 };
@@ -79,7 +80,7 @@ const resourceFields = {
   url: Type.String(),
   event_types: Type.Array(Type.String()),
   payload_mode: Type.Enum(PAYLOAD_MODES),
-  headers: Type.Record(Type.String(), Type.String()),
+  headers: Type.Record(Type.String(), Type.String(), { description: 'The custom header names, each value shown as `••••`.' }),
   description: Nullable(Type.String()),
   status: Type.Enum(SUBSCRIPTION_STATUSES),
   disabled_reason: Nullable(Type.String()),
