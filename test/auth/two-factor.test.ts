@@ -1,5 +1,6 @@
-// Two-factor sign-in (decisions.md §3): TOTP enrolment, the 423 login, the challenge with a code (each
-// accepted once, one step of drift) or a recovery code (each usable once), and turning it off.
+// Two-factor sign-in (docs/decisions.md, Sessions, CSRF and two-factor): TOTP enrolment, the 423 login, the
+// challenge with a code (each accepted once, one step of drift) or a recovery code (each usable once), and
+// turning it off.
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/http/session-cookies.js';

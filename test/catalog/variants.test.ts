@@ -1,6 +1,6 @@
-// Variants over HTTP: single creation with every check of the interface, inheritance from the master (also
-// after the master changes) and overrides, the product update rules of a variant, deletion of all variants
-// with an audit row, and bearer-only access.
+// Variants over HTTP: single creation with every check of docs/decisions.md (Variants), inheritance from the
+// master (also after the master changes) and overrides, the product update rules of a variant, deletion of all
+// variants with an audit row, and bearer-only access.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../src/modules/catalog/products/index.js';
@@ -154,7 +154,7 @@ describe('variants', () => {
       expect(v.sku).toBe('TEE-BLUE-S-2');
     });
 
-    it('enforces the limits of the interface', async () => {
+    it('enforces the field limits: prices, stock, weight, SKU and name', async () => {
       const base = { variant_selection: { Color: 'Red', Size: 'L' } };
       const cases: Array<[Json, string]> = [
         [{ selling_price: 10_000_000 }, 'selling_price'],

@@ -74,7 +74,7 @@ describe('inventory records', () => {
       expect(adjusted.payload).toMatchObject({ id: down.id, quantity_on_hand: 10, movement: { quantity: 10 } });
     });
 
-    it('refuses going below zero with the interface message, changing nothing', async () => {
+    it('refuses going below zero with the stock ledger\'s message, changing nothing', async () => {
       const id = await newProduct();
       await adjust(id, 3);
       const res = await adjust(id, -5);

@@ -35,7 +35,7 @@ describe('stock ledger', () => {
     expect(outbox[0]!.entity_type).toBe('stock_movement');
   });
 
-  it('refuses a change below zero with the interface message, writing nothing', async () => {
+  it('refuses a change below zero with the documented message, writing nothing', async () => {
     const id = await makeProduct(t.database.db, t.tenant.tenantId);
     await change(id, 2);
     await expect(change(id, -5)).rejects.toThrow(new BusinessRuleError('Stock cannot be negative. Current: 2, Adjustment: -5'));

@@ -86,7 +86,7 @@ describe('purchase order lifecycle', () => {
     expect(events[2]!.payload).toMatchObject({ id: order.id, status: 'sent', sent_to: 'buyer@northwind.test' });
   });
 
-  it('refuses direct approval of a draft with the decisions.md message', async () => {
+  it('refuses direct approval of a draft with the message of docs/decisions.md (Purchase orders)', async () => {
     const o = ops();
     const order = await o.draft();
     const res = await o.call('POST', `${ORDERS}/${order.id}/approve`, {});

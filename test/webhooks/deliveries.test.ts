@@ -250,7 +250,8 @@ describe('webhook deliveries', () => {
       expect(await errorsOf('?event_type=product.*')).toEqual(['event_type']);
       expect(await errorsOf('?event_type=spaceship.launched')).toEqual(['event_type']);
       expect(await errorsOf('?event_type=product')).toEqual(['event_type']);
-      // An event of the interface that this service does not emit is a well-formed filter that finds nothing.
+      // An event of another module of the platform, which this service does not emit, is a well-formed filter
+      // that finds nothing.
       expect((await call('GET', `${deliveriesUrl(subscription.id)}?event_type=order.shipped`)).json().data).toEqual([]);
       expect(await errorsOf('?per_page=101')).toEqual(['per_page']);
       expect((await call('GET', `${deliveriesUrl(subscription.id)}?per_page=100`)).statusCode).toBe(200);

@@ -139,7 +139,7 @@ describe('webhook delivery worker', () => {
   });
 
   describe('headers', () => {
-    it('sends the interface headers and the custom ones, keeping the delivery id across retries', async () => {
+    it('sends the X-Webhook-* headers and the custom ones, keeping the delivery id across retries', async () => {
       receiver.respondWith(inSequence({ status: 500 }, ok));
       const { id } = await subscribe({ headers: { 'X-Tenant-Tag': 'north', Authorization: 'Bearer downstream' } });
       await createProduct();

@@ -182,12 +182,13 @@ describe('webhook subscriptions', () => {
       malformed.forEach((pattern, i) => expect(errors[`event_types.${i + 3}`]).toEqual([expect.stringContaining(`The pattern "${pattern}" is malformed`)]));
     });
 
-    it('accepts well-formed patterns of every entity the interface names or the service emits', async () => {
-      // The interface's own event names, of entities this service does not emit (yet), and its entity wildcards.
-      const interfaceNamed = ['customer.*', 'customer.created', 'order.created', 'order.status_changed', 'invoice.*', 'product.*'];
-      const res = await create(minimal({ event_types: interfaceNamed }));
+    it('accepts well-formed patterns of every entity of the platform or the service emits', async () => {
+      // Event names of the platform's other modules, whose entities this service does not emit (yet), and their
+      // entity wildcards.
+      const platformNamed = ['customer.*', 'customer.created', 'order.created', 'order.status_changed', 'invoice.*', 'product.*'];
+      const res = await create(minimal({ event_types: platformNamed }));
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().data.event_types).toEqual(interfaceNamed);
+      expect(res.json().data.event_types).toEqual(platformNamed);
       const emitted = ['inventory.*', 'stock_movement.recorded', 'purchase_order.*', 'product.discontinued', 'product.deleted', '*'];
       const other = await create(minimal({ event_types: emitted }));
       expect(other.statusCode, other.body).toBe(201);
