@@ -1,5 +1,6 @@
 // Brands: create, read, update and delete; field rules; slugs; abilities; tenant scoping; linkability.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/lib/clock.js';
 import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -7,8 +8,9 @@ const BRANDS = '/api/v1/operations/brands';
 
 describe('brands', () => {
   let t: TestApp;
+  const clock = new FixedClock(new Date('2026-03-01T10:00:00.000Z'));
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ clock });
   });
   afterAll(() => t.close());
 
@@ -209,9 +211,10 @@ describe('brands', () => {
       const id = await brandId({ name: 'Timed' });
       await makeProduct(t.database.db, t.tenant.tenantId, { brand_id: id });
       const before = (await get(id)).json().data;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(1000);
       const after = (await update(id, { name: 'Timed 2' })).json().data;
       expect(after.created_at).toBe(before.created_at);
+      expect(after.updated_at).toBe(clock.now().toISOString());
       expect(after.updated_at > before.updated_at).toBe(true);
       expect(after.products_count).toBe(1);
     });

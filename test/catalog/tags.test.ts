@@ -1,5 +1,6 @@
 // Tags: create, read, update and delete, field rules, list filters and sorts, abilities and tenant scoping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/lib/clock.js';
 import { bearer, makeProduct, makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -20,8 +21,9 @@ interface TagBody {
 
 describe('tags', () => {
   let t: TestApp;
+  const clock = new FixedClock(new Date('2026-03-01T10:00:00.000Z'));
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ clock });
   });
   afterAll(() => t.close());
 
@@ -318,12 +320,15 @@ describe('tags', () => {
         { name: 'charlie', slug: 'c-tag', is_active: false },
         { name: 'Bravo', slug: 'bravo', description: 'Has a HIDDEN word', color: '#FF0000' },
       ];
-      for (const spec of specs) tags[spec.name] = await make(spec, auth);
+      for (const spec of specs) {
+        clock.advance(1000);
+        tags[spec.name] = await make(spec, auth);
+      }
       await makeProduct(t.database.db, tenant.tenantId, { tag_ids: [tags.Alpha!.id, tags.charlie!.id] });
       const deleted = await makeProduct(t.database.db, tenant.tenantId, { tag_ids: [tags.delta!.id] });
       await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', deleted).execute();
       // Touch Alpha last so updated_at orders differ from created_at.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(1000);
       await t.app.inject({ method: 'PUT', url: `${TAGS}/${tags.Alpha!.id}`, headers: auth, payload: { description: 'First letter.' } });
     });
 
