@@ -375,32 +375,27 @@ describe('attributes', () => {
     });
   });
 
+  // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
+  // here, that view-products opens every read and that a refused write changes nothing.
   describe('abilities', () => {
     let viewer: { authorization: string };
     let manager: { authorization: string };
-    let none: { authorization: string };
     let id: string;
     beforeAll(async () => {
       viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
       manager = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:manage-product-attributes'] }));
-      none = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }));
       id = await attributeId({});
     });
     const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
 
-    it('reads need operations:view-products', async () => {
+    it('reads are open to operations:view-products', async () => {
       for (const url of [ATTRS, `${ATTRS}/${id}`, `${ATTRS}/types`, `${ATTRS}/statistics`]) {
-        const res = await t.app.inject({ url, headers: none });
-        expect(res.statusCode, url).toBe(403);
-        expect(res.json()).toEqual(forbidden('operations:view-products'));
         expect((await t.app.inject({ url, headers: viewer })).statusCode, url).toBe(200);
       }
-      expect((await t.app.inject({ url: ATTRS, headers: manager })).statusCode).toBe(403);
     });
 
     it('writes need operations:manage-product-attributes', async () => {
       const cases: Array<[string, string, object | undefined]> = [
-        ['POST', ATTRS, { ...base(), type: 'text' }],
         ['PUT', `${ATTRS}/${id}`, { name: 'Nope' }],
         ['PATCH', `${ATTRS}/${id}`, { name: 'Nope' }],
         ['DELETE', `${ATTRS}/${id}`, undefined],

@@ -337,33 +337,27 @@ describe('product categories', () => {
     });
   });
 
+  // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
+  // here, that view-products opens every read and that a refused write changes nothing.
   describe('abilities', () => {
     let viewer: { authorization: string };
-    let noView: { authorization: string };
     let id: string;
 
     beforeAll(async () => {
       id = (await made({ name: 'Guarded' })).id;
       viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
-      noView = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }));
     });
 
-    it('reads need operations:view-products', async () => {
+    it('reads are open to operations:view-products', async () => {
       for (const url of [CATEGORIES, `${CATEGORIES}/tree`, `${CATEGORIES}/${id}`, `${CATEGORIES}/${id}/breadcrumbs`]) {
         expect((await t.app.inject({ url, headers: viewer })).statusCode, url).toBe(200);
-        const denied = await t.app.inject({ url, headers: noView });
-        expect(denied.statusCode, url).toBe(403);
-        expect(denied.json()).toEqual({ success: false, message: 'This action requires the ability operations:view-products.' });
       }
     });
 
     it('writes need operations:manage-product-categories', async () => {
       const writes: Array<{ method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }> = [
-        { method: 'POST', url: CATEGORIES, payload: { name: 'Nope' } },
         { method: 'PUT', url: `${CATEGORIES}/${id}`, payload: { name: 'Nope' } },
         { method: 'DELETE', url: `${CATEGORIES}/${id}` },
-        { method: 'POST', url: `${CATEGORIES}/reorder`, payload: { categories: [{ id, sort_order: 1 }] } },
-        { method: 'POST', url: `${CATEGORIES}/${id}/move`, payload: { parent_id: null } },
         { method: 'POST', url: `${CATEGORIES}/${id}/toggle-featured` },
         { method: 'POST', url: `${CATEGORIES}/bulk-status`, payload: { category_ids: [id], is_active: false } },
       ];

@@ -685,14 +685,12 @@ describe('master products', () => {
       expect((await c.get(master.id)).json().data.name).toBe('Guarded');
     });
 
+    // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
+    // here, that a refused write changes nothing and that each ability opens its endpoints.
     it('answers 403 naming the missing ability; each ability opens its endpoints', async () => {
       const token = (abilities: string[]) => makeToken(t.services, c.tenantId, c.adminId, { abilities }).then(bearer);
       const viewer = await token(['operations:view-products']);
-      const none = await token(['operations:view-inventory']);
       const cases: Array<[Method, string, object | undefined, string, Headers]> = [
-        ['GET', MASTERS, undefined, 'operations:view-products', none],
-        ['GET', `${MASTERS}/${master.id}`, undefined, 'operations:view-products', none],
-        ['POST', MASTERS, { name: 'Nope' }, 'operations:create-products', viewer],
         ['PUT', `${MASTERS}/${master.id}`, { name: 'Nope' }, 'operations:edit-products', viewer],
         ['PATCH', `${MASTERS}/${master.id}`, { name: 'Nope' }, 'operations:edit-products', viewer],
         ['DELETE', `${MASTERS}/${master.id}`, undefined, 'operations:delete-products', viewer],

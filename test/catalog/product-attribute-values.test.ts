@@ -379,12 +379,11 @@ describe('product attribute values', () => {
   });
 
   describe('abilities', () => {
-    it('all three need operations:view-products, compare included', async () => {
+    // Their 403s are generated from the route table (test/security/function-level-authorisation.test.ts).
+    it('all three are open to operations:view-products, compare included', async () => {
       const c = await freshTenant();
-      const none = bearer(await makeToken(t.services, c.tenantId, c.adminId, { abilities: ['operations:view-inventory'] }));
       const viewer = bearer(await makeToken(t.services, c.tenantId, c.adminId, { abilities: ['operations:view-products'] }));
       const [p1, p2] = [await c.product(), await c.product()];
-      const forbidden = { success: false, message: 'This action requires the ability operations:view-products.' };
       const calls = [
         (h: { authorization: string }) => c.exportOf(p1, '?format=json', h),
         (h: { authorization: string }) => c.exportOf(p1, '?format=csv', h),
@@ -392,9 +391,6 @@ describe('product attribute values', () => {
         (h: { authorization: string }) => c.statistics(h),
       ];
       for (const call of calls) {
-        const denied = await call(none);
-        expect(denied.statusCode).toBe(403);
-        expect(denied.json()).toEqual(forbidden);
         expect((await call(viewer)).statusCode).toBe(200);
       }
       expect((await t.app.inject({ url: `${API}/product-attribute-values/statistics` })).statusCode).toBe(401);

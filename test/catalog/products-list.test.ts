@@ -377,10 +377,8 @@ describe('product list', () => {
     expect(operation.description).toContain('attributes[<code>]');
   });
 
-  it('needs operations:view-products', async () => {
-    const viewerToken = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] });
-    const res = await t.app.inject({ url: PRODUCTS, headers: bearer(viewerToken) });
-    expect(res.statusCode).toBe(403);
+  // Its 403 is generated from the route table (test/security/function-level-authorisation.test.ts).
+  it('needs credentials', async () => {
     expect((await t.app.inject({ url: PRODUCTS })).statusCode).toBe(401);
   });
 });

@@ -791,15 +791,13 @@ describe('products', () => {
     });
     const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
 
+    // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
+    // here, that a refused write changes nothing and that each ability opens its endpoints.
     it('answers 403 naming the missing ability', async () => {
       const product = await c.made({ name: 'Guarded' });
       const token = (abilities: string[]) => makeToken(t.services, c.tenantId, c.adminId, { abilities }).then(bearer);
       const viewer = await token(['operations:view-products']);
-      const none = await token(['operations:view-inventory']);
       const cases: Array<[Method, string, object | undefined, string, Headers]> = [
-        ['GET', PRODUCTS, undefined, 'operations:view-products', none],
-        ['GET', `${PRODUCTS}/${product.id}`, undefined, 'operations:view-products', none],
-        ['POST', PRODUCTS, { name: 'Nope' }, 'operations:create-products', viewer],
         ['PUT', `${PRODUCTS}/${product.id}`, { name: 'Nope' }, 'operations:edit-products', viewer],
         ['PATCH', `${PRODUCTS}/${product.id}`, { name: 'Nope' }, 'operations:edit-products', viewer],
         ['DELETE', `${PRODUCTS}/${product.id}`, undefined, 'operations:delete-products', viewer],

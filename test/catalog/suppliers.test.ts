@@ -595,19 +595,14 @@ describe('suppliers', () => {
   });
 
   describe('abilities', () => {
+    // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
+    // here, the refused writes whose effect would show: the supplier stays inactive, present and unrated.
     it('answers 403 naming the missing ability for each endpoint', async () => {
       const supplier = await makeSupplier();
       const viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-suppliers'] }));
-      const nothing = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
       const one = `${SUPPLIERS}/${supplier.id}`;
       const cases: Array<[Headers, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object | undefined, string]> = [
-        [nothing, 'GET', SUPPLIERS, undefined, 'view-suppliers'],
-        [nothing, 'GET', one, undefined, 'view-suppliers'],
-        [nothing, 'GET', `${one}/performance`, undefined, 'view-suppliers'],
-        [viewer, 'POST', SUPPLIERS, minimal(), 'create-suppliers'],
-        [viewer, 'PUT', one, { name: 'x' }, 'edit-suppliers'],
         [viewer, 'POST', `${one}/activate`, undefined, 'edit-suppliers'],
-        [viewer, 'POST', `${one}/deactivate`, undefined, 'edit-suppliers'],
         [viewer, 'POST', `${one}/suspend`, { reason: 'x' }, 'edit-suppliers'],
         [viewer, 'DELETE', one, undefined, 'delete-suppliers'],
         [viewer, 'POST', `${one}/rate`, { rating: 3 }, 'rate-suppliers'],

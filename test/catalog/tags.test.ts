@@ -238,6 +238,8 @@ describe('tags', () => {
     });
   });
 
+  // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
+  // here, that each ability opens its endpoints and that a refused delete changes nothing.
   describe('abilities', () => {
     let viewer: { authorization: string };
     let creator: { authorization: string };
@@ -253,28 +255,22 @@ describe('tags', () => {
 
     const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability operations:${ability}.` });
 
-    it('reads need view-products', async () => {
+    it('reads are open to view-products', async () => {
       for (const [method, url] of [
         ['GET', TAGS],
         ['GET', `${TAGS}/${tag.id}`],
         ['GET', `${TAGS}/statistics`],
         ['POST', `${TAGS}/export`],
       ] as const) {
-        const res = await t.app.inject({ method, url, headers: creator, payload: method === 'POST' ? {} : undefined });
-        expect(res.statusCode, url).toBe(403);
-        expect(res.json()).toEqual(forbidden('view-products'));
         expect((await t.app.inject({ method, url, headers: viewer, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(200);
       }
     });
 
-    it('create needs create-products', async () => {
-      const res = await create({ name: 'Nope', slug: 'nope' }, viewer);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual(forbidden('create-products'));
+    it('create is open to create-products', async () => {
       expect((await create({ name: 'Yes', slug: 'yes' }, creator)).statusCode).toBe(201);
     });
 
-    it('update, bulk activate/deactivate and merge need edit-products', async () => {
+    it('update, bulk activate/deactivate and merge are open to edit-products', async () => {
       const target = await make({ name: 'Guarded target', slug: 'guarded-target' });
       const requests = [
         { method: 'PUT', url: `${TAGS}/${tag.id}`, payload: { name: 'Guarded 2' } },
@@ -283,9 +279,6 @@ describe('tags', () => {
         { method: 'POST', url: `${TAGS}/merge`, payload: { source_tag_ids: [MISSING_ID], target_tag_id: target.id } },
       ] as const;
       for (const request of requests) {
-        const res = await t.app.inject({ ...request, headers: creator });
-        expect(res.statusCode, request.url).toBe(403);
-        expect(res.json()).toEqual(forbidden('edit-products'));
         expect((await t.app.inject({ ...request, headers: editor })).statusCode, request.url).not.toBe(403);
       }
     });

@@ -638,17 +638,15 @@ describe('variant listing and bulk updates', () => {
       }
     });
 
+    // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
+    // here, that a refused price update changes no price (the editor's update then changes one).
     it('answers 403 naming the missing ability', async () => {
       const token = (abilities: string[]) => makeToken(t.services, c.tenantId, c.adminId, { abilities }).then(bearer);
       const viewer = await token(['operations:view-products']);
-      const none = await token(['operations:view-inventory']);
       const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
-      expect((await c.list(masterId, '', none)).json()).toEqual(forbidden('operations:view-products'));
-      expect((await c.call('GET', `${API}/master-products/${masterId}/variants/available`, undefined, none)).statusCode).toBe(403);
       const priceRes = await c.prices(masterId, { price: 1 }, viewer);
       expect(priceRes.statusCode).toBe(403);
       expect(priceRes.json()).toEqual(forbidden('operations:edit-products'));
-      expect((await c.stock(masterId, { quantity: 1 }, viewer)).json()).toEqual(forbidden('operations:edit-products'));
       expect((await c.list(masterId, '', viewer)).statusCode).toBe(200);
       const editor = await token(['operations:edit-products']);
       expect((await c.prices(masterId, { price: 1 }, editor)).json().data.updated_count).toBe(1);

@@ -332,24 +332,13 @@ describe('inventory records', () => {
   });
 
   describe('abilities and the append-only ledger', () => {
-    it('needs the stock abilities for writes and view-inventory for reads', async () => {
+    // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts).
+    it('lets a viewer read, and adjust-stock adjust without any read ability', async () => {
       const id = await newProduct();
       const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
       const asViewer = jsonCaller(t.app, bearer(await makeToken(t.services, t.tenant.tenantId, viewer.id)));
       expect((await asViewer('GET', '/api/v1/operations/inventory')).statusCode).toBe(200);
-      const readOnly = jsonCaller(t.app, bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] })));
-      const checks: Array<[string, string]> = [
-        ['/api/v1/operations/inventory/adjust', 'operations:adjust-stock'],
-        ['/api/v1/operations/inventory/reserve', 'operations:reserve-stock'],
-        ['/api/v1/operations/inventory/release', 'operations:release-stock'],
-      ];
-      for (const [url, ability] of checks) {
-        const res = await readOnly('POST', url, { product_id: id, quantity: 1, reason: 'r' });
-        expect(res.statusCode).toBe(403);
-        expect(res.json().message).toBe(`This action requires the ability ${ability}.`);
-      }
       const noRead = jsonCaller(t.app, bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:adjust-stock'] })));
-      expect((await noRead('GET', '/api/v1/operations/inventory/reconcile')).statusCode).toBe(403);
       expect((await noRead('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: 1, reason: 'r' })).statusCode).toBe(200);
     });
 

@@ -340,28 +340,13 @@ describe('purchase orders', () => {
     });
   });
 
+  // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts).
   describe('abilities', () => {
-    it('answers 403 naming the missing ability', async () => {
+    it('lets a token with only view-purchase-orders read an order', async () => {
       const o = ops();
       const order = await o.draft();
       const viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-purchase-orders'] }));
       expect((await o.call('GET', `${ORDERS}/${order.id}`, undefined, viewer)).statusCode).toBe(200);
-      for (const [method, url, body, ability] of [
-        ['POST', ORDERS, { supplier_id: order.supplier_id, warehouse_id: t.tenant.defaultWarehouseId, items: [] }, 'create-purchase-orders'],
-        ['PATCH', `${ORDERS}/${order.id}`, { notes: 'x' }, 'edit-purchase-orders'],
-        ['DELETE', `${ORDERS}/${order.id}`, undefined, 'delete-purchase-orders'],
-        ['POST', `${ORDERS}/${order.id}/approve`, {}, 'approve-purchase-orders'],
-        ['POST', `${ORDERS}/${order.id}/reject`, { reason: 'x' }, 'approve-purchase-orders'],
-        ['POST', `${ORDERS}/${order.id}/send`, {}, 'send-purchase-orders'],
-      ] as const) {
-        const res = await o.call(method, url, body, viewer);
-        expect(res.statusCode, `${method} ${url}`).toBe(403);
-        expect(res.json().message).toBe(`This action requires the ability operations:${ability}.`);
-      }
-      const none = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
-      const list = await o.call('GET', ORDERS, undefined, none);
-      expect(list.statusCode).toBe(403);
-      expect(list.json().message).toBe('This action requires the ability operations:view-purchase-orders.');
     });
   });
 });
