@@ -1,7 +1,7 @@
 // DOCUMENT_STORAGE and the S3_* variables: parsed once at start, refused with a message naming the variable.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from './config.js';
 
 describe('document storage configuration', () => {
   it('keeps documents under DATA_DIR by default', () => {

@@ -2,7 +2,7 @@
 // (RATE_LIMIT_REDIS_URL), as the S3 client and nodemailer are only loaded when configured.
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RateLimitSettings } from '../../src/config.js';
+import type { RateLimitSettings } from '../config.js';
 
 /** Imports the limiter afresh, with `ioredis` replaced by a spy of whether it was loaded. */
 async function limiterWithLoadSpy() {
@@ -12,7 +12,7 @@ async function limiterWithLoadSpy() {
     loaded();
     return importOriginal();
   });
-  const { registerRateLimit } = await import('../../src/http/rate-limit.js');
+  const { registerRateLimit } = await import('./rate-limit.js');
   return { registerRateLimit, loaded };
 }
 

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
-import { createMailer, MailDeliveryError, MailerDisabledError } from '../../src/lib/mailer.js';
-import { renderPurchaseOrderPdf } from '../../src/modules/purchasing/documents/purchase-order.pdf.js';
-import { purchaseOrderEmail } from '../../src/modules/purchasing/documents/purchase-order.email.js';
-import { sampleOrder } from './document-fixtures.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createMailer, MailDeliveryError, MailerDisabledError } from './mailer.js';
+import { renderPurchaseOrderPdf } from '../modules/purchasing/documents/purchase-order.pdf.js';
+import { purchaseOrderEmail } from '../modules/purchasing/documents/purchase-order.email.js';
+import { sampleOrder } from '../../test/purchasing/document-fixtures.js';
 
 interface Received {
   from: string;

@@ -2,11 +2,11 @@
 // logout, idle expiry, and the split between session-only and bearer-only routes (docs/decisions.md, Sessions,
 // CSRF and two-factor).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, XSRF_COOKIE } from '../../src/http/session-cookies.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { bearer, makeToken, makeUser } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { LOGIN, LOGOUT, PASSWORD, SessionClient, sessionRow, setCookieLine, signedInClient } from '../helpers/session-client.js';
+import { SESSION_COOKIE, XSRF_COOKIE } from '../../../src/http/session-cookies.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { bearer, makeToken, makeUser } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { LOGIN, LOGOUT, PASSWORD, SessionClient, sessionRow, setCookieLine, signedInClient } from '../../helpers/session-client.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';
 const API_TOKENS = '/api/v1/api-tokens';

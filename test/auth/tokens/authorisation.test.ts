@@ -2,10 +2,10 @@
 // (GET needs operations:view-inventory, POST operations:manage-inventory) and a few test-only routes:
 // wildcards, role limits, token types, IP whitelists, malformed headers and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAbility, roleAllows } from '../../src/modules/auth/abilities.js';
-import { bearer, makeTenant, makeToken, makeUser, type TokenOptions } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { signedInClient } from '../helpers/session-client.js';
+import { findAbility, roleAllows } from '../../../src/modules/auth/abilities.js';
+import { bearer, makeTenant, makeToken, makeUser, type TokenOptions } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { signedInClient } from '../../helpers/session-client.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';
 const ME = '/api/v1/auth/me';

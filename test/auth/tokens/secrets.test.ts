@@ -3,13 +3,13 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/database.js';
-import { sha256Hex } from '../../src/lib/secrets.js';
-import { bearer, makeTenant, makeToken, makeUser, type TenantFixture } from '../helpers/factories.js';
-import { testConfig } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
-import { signedInClient, type SessionClient } from '../helpers/session-client.js';
+import { buildApp } from '../../../src/app.js';
+import type { Database } from '../../../src/db/database.js';
+import { sha256Hex } from '../../../src/lib/secrets.js';
+import { bearer, makeTenant, makeToken, makeUser, type TenantFixture } from '../../helpers/factories.js';
+import { testConfig } from '../../helpers/test-app.js';
+import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../../helpers/test-database.js';
+import { signedInClient, type SessionClient } from '../../helpers/session-client.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';
 const TOKENS = '/api/v1/api-tokens';

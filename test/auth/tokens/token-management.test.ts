@@ -1,9 +1,9 @@
 // API-token management over HTTP (docs/decisions.md, API tokens): session only, CSRF on writes, the plain text
 // answered once, High abilities wait for an administrator, owners and admins see what they may.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeTenant, makeToken, makeUser, type TenantFixture } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { signedInClient, type SessionClient } from '../helpers/session-client.js';
+import { bearer, makeTenant, makeToken, makeUser, type TenantFixture } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { signedInClient, type SessionClient } from '../../helpers/session-client.js';
 
 const TOKENS = '/api/v1/api-tokens';
 const ME = '/api/v1/auth/me';

@@ -3,12 +3,12 @@
 // turning it off.
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/http/session-cookies.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { sha256Hex } from '../../src/lib/secrets.js';
-import { bearer, makeToken, makeUser } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { CHALLENGE, PASSWORD, SessionClient, sessionRow, signedInClient } from '../helpers/session-client.js';
+import { SESSION_COOKIE } from '../../../src/http/session-cookies.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { sha256Hex } from '../../../src/lib/secrets.js';
+import { bearer, makeToken, makeUser } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { CHALLENGE, PASSWORD, SessionClient, sessionRow, signedInClient } from '../../helpers/session-client.js';
 
 const ENABLE = '/api/v1/auth/two-factor/enable';
 const CONFIRM = '/api/v1/auth/two-factor/confirm';

@@ -1,9 +1,9 @@
 // Attribute statistics over HTTP, and the service methods the product module uses to validate and write
 // a product's attribute values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttributeService } from '../../src/modules/catalog/attributes/index.js';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import type { AttributeService } from '../../../src/modules/catalog/attributes/index.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const ATTRS = '/api/v1/operations/attributes';
 

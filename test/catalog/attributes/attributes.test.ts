@@ -1,8 +1,8 @@
 // Attribute definitions over HTTP: types, create/read/update/delete, field rules, lists, abilities,
 // tenant scoping and the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const ATTRS = '/api/v1/operations/attributes';
 const INVALID = 'The given data was invalid.';

@@ -1,9 +1,9 @@
 // Brands: the list (filters, sorts, pages), bulk actions, statistics and exports; static paths win over /{id}.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const BRANDS = '/api/v1/operations/brands';
 

@@ -1,8 +1,8 @@
 // Brands: create, read, update and delete; field rules; slugs; abilities; tenant scoping; linkability.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const BRANDS = '/api/v1/operations/brands';
 

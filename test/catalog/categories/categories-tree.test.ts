@@ -1,8 +1,8 @@
 // Product category structure: tree, breadcrumbs, move, reorder, toggle-featured, bulk status, and the
 // service methods the product module uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const CATEGORIES = '/api/v1/operations/product-categories';
 const MISSING_ID = '01h00000000000000000000000';

@@ -1,8 +1,8 @@
 // Product categories: create, read, update, delete, the flat list, abilities and tenant scoping.
-import type { ProductCategoriesTable } from '../../src/db/schema.js';
+import type { ProductCategoriesTable } from '../../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const CATEGORIES = '/api/v1/operations/product-categories';
 const MISSING_ID = '01h00000000000000000000000';

@@ -3,11 +3,11 @@
 // variants, bearer-only access, abilities and tenancy. Variants are product rows written directly here.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, jsonCaller, type HttpMethod, type TestApp } from '../helpers/test-app.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { newId } from '../../../src/lib/ids.js';
+import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { signedInClient } from '../../helpers/session-client.js';
+import { buildTestApp, jsonCaller, type HttpMethod, type TestApp } from '../../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const MASTERS = `${API}/master-products`;

@@ -2,9 +2,9 @@
 // abilities, tenant scoping and the OpenAPI document.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const COLUMNS = ['attribute_code', 'attribute_name', 'attribute_type', 'value', 'formatted_value', 'display_value'];

@@ -1,10 +1,10 @@
 // Product lifecycle over HTTP: every allowed and refused transition, reasons, events, abilities, races.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ProductStatus } from '../../src/db/schema.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { ProductRepository } from '../../src/modules/catalog/products/product.repository.js';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import type { ProductStatus } from '../../../src/db/schema.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { ProductRepository } from '../../../src/modules/catalog/products/product.repository.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const PRODUCTS = '/api/v1/operations/products';
 const STATUSES: ProductStatus[] = ['draft', 'pending_approval', 'active', 'inactive', 'out_of_stock', 'rejected', 'discontinued'];

@@ -1,9 +1,9 @@
 // The product list: every filter and sort, combinations, pages, attribute filters and their 422s, category
 // subtrees, stock and price filters; deleted products and other tenants' products never show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const PRODUCTS = `${API}/products`;

@@ -2,11 +2,11 @@
 // and SKUs, type traits, money, links, attributes, initial stock, domain events, abilities and tenancy.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import type { ProductResponse } from '../../src/modules/catalog/products/index.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
-import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import type { ProductResponse } from '../../../src/modules/catalog/products/index.js';
+import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
+import { signedInClient } from '../../helpers/session-client.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const PRODUCTS = `${API}/products`;

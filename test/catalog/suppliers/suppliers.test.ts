@@ -1,12 +1,12 @@
 // Suppliers over HTTP: CRUD, codes, status transitions, ratings, performance, lists, abilities, tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupplierStatus } from '../../src/db/schema.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { SupplierRepository } from '../../src/modules/catalog/suppliers/supplier.repository.js';
-import { noOrdersSource } from '../../src/modules/catalog/suppliers/supplier.performance.js';
-import { ORDERABLE_STATUSES, canReceiveOrders } from '../../src/modules/catalog/suppliers/supplier.service.js';
-import { bearer, makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import type { SupplierStatus } from '../../../src/db/schema.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { SupplierRepository } from '../../../src/modules/catalog/suppliers/supplier.repository.js';
+import { noOrdersSource } from '../../../src/modules/catalog/suppliers/supplier.performance.js';
+import { ORDERABLE_STATUSES, canReceiveOrders } from '../../../src/modules/catalog/suppliers/supplier.service.js';
+import { bearer, makeTenant, makeToken, type TenantFixture } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const SUPPLIERS = '/api/v1/operations/suppliers';
 const TODAY = '2026-03-10';

@@ -1,9 +1,9 @@
 // Tags: bulk actions, merge, statistics, export, static paths, and the linking rules the product module uses.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/http/errors.js';
-import { bearer, makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ValidationError } from '../../../src/http/errors.js';
+import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const TAGS = '/api/v1/operations/tags';
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';

@@ -1,8 +1,8 @@
 // Tags: create, read, update and delete, field rules, list filters and sorts, abilities and tenant scoping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { bearer, makeProduct, makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { bearer, makeProduct, makeTenant, makeToken, type TenantFixture } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const TAGS = '/api/v1/operations/tags';
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';

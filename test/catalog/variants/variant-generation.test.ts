@@ -3,10 +3,10 @@
 // errors, bearer-only access, and generated variants in the product list.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../src/modules/catalog/products/index.js';
-import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import type { ProductResponse } from '../../../src/modules/catalog/products/index.js';
+import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { signedInClient } from '../../helpers/session-client.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const MASTERS = `${API}/master-products`;

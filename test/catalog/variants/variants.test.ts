@@ -3,10 +3,10 @@
 // variants with an audit row, and bearer-only access.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../src/modules/catalog/products/index.js';
-import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import type { ProductResponse } from '../../../src/modules/catalog/products/index.js';
+import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { signedInClient } from '../../helpers/session-client.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const MASTERS = `${API}/master-products`;

@@ -2,13 +2,13 @@
 // that the API behaves as on local disk.
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { S3StorageConfig } from '../../src/modules/documents/storage/document-storage.js';
-import { makeProduct, makeTenantWithToken } from '../helpers/factories.js';
-import { paddedPdf, pdfBytes, randomBytes } from '../helpers/document-fixtures.js';
-import { startTestS3Server, type TestS3Server } from '../helpers/s3-test-server.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { purchaseOps } from '../purchasing/purchase-order-helpers.js';
-import { documentsUrl, upload, type OwnerPath, type UploadInput } from './document-helpers.js';
+import type { S3StorageConfig } from '../../../src/modules/documents/storage/document-storage.js';
+import { makeProduct, makeTenantWithToken } from '../../helpers/factories.js';
+import { paddedPdf, pdfBytes, randomBytes } from '../../helpers/document-fixtures.js';
+import { startTestS3Server, type TestS3Server } from '../../helpers/s3-test-server.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { purchaseOps } from '../../purchasing/purchase-order-helpers.js';
+import { documentsUrl, upload, type OwnerPath, type UploadInput } from '../document-helpers.js';
 
 const MB = 1024 * 1024;
 /** A name no storage key may contain: keys are made of ids only. */

@@ -1,10 +1,10 @@
 // The stock-movement ledger's reads through HTTP: the resource, every list filter, a product's history and
 // a warehouse's activity, on a ledger written at fixed times.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/factories.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import { inTransaction } from '../../../src/db/transaction.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { bearer, makeTenantWithToken, makeToken, makeUser } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 
 const MOVEMENTS = '/api/v1/operations/stock-movements';
 

@@ -1,12 +1,12 @@
 // Reorder points: settings with their warning, the low-stock list with urgency bands, and the reorder report's
 // numbers (deficit, suggestion, supplier, last purchase, 30-day usage, days until stock-out, summary).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.js';
-import { addDays, FixedClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { stockOps } from './stock-ops-helpers.js';
+import { inTransaction } from '../../../src/db/transaction.js';
+import { addDays, FixedClock } from '../../../src/lib/clock.js';
+import { newId } from '../../../src/lib/ids.js';
+import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { stockOps } from '../stock-ops-helpers.js';
 
 const SETTINGS = '/api/v1/operations/inventory/reorder-settings';
 const LOW = '/api/v1/operations/inventory/low-stock';

@@ -1,10 +1,10 @@
 // Physical counts: variance and percentage, one physical_count movement only when the count differs,
 // last_counted_at always, the count row and its event, refusal below reserved stock, abilities and tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { makeTenantWithToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { stockOps } from './stock-ops-helpers.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { makeTenantWithToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { stockOps } from '../stock-ops-helpers.js';
 
 const URL = '/api/v1/operations/inventory/physical-count';
 const NOW = new Date('2026-03-01T10:00:00.000Z');

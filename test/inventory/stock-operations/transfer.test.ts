@@ -1,10 +1,10 @@
 // Transfers: an atomic transfer_out/transfer_in pair with one instant and creator, reasons naming the other
 // warehouse, only available stock moves, equal or unknown warehouses refused, the event, abilities, tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { makeTenantWithToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { stockOps } from './stock-ops-helpers.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { makeTenantWithToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { stockOps } from '../stock-ops-helpers.js';
 
 const URL = '/api/v1/operations/inventory/transfer';
 const NOW = new Date('2026-04-02T08:30:00.000Z');

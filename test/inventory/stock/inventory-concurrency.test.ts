@@ -2,15 +2,15 @@
 // a randomized interleaving keeps every record equal to its movement sums, and the same holds with two
 // server processes sharing one database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import { inTransaction } from '../../src/db/transaction.js';
-import type { Executor } from '../../src/db/transaction.js';
-import { createServices } from '../../src/services.js';
-import { makeProduct, makeTenant, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { buildTestApp, jsonCaller, testConfig, type TestApp } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
-import { killAll, processEnv, startServerProcess } from '../process/processes.js';
+import { systemClock } from '../../../src/lib/clock.js';
+import { newId } from '../../../src/lib/ids.js';
+import { inTransaction } from '../../../src/db/transaction.js';
+import type { Executor } from '../../../src/db/transaction.js';
+import { createServices } from '../../../src/services.js';
+import { makeProduct, makeTenant, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, testConfig, type TestApp } from '../../helpers/test-app.js';
+import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../../helpers/test-database.js';
+import { killAll, processEnv, startServerProcess } from '../../process/processes.js';
 
 /** mulberry32: a small seeded PRNG, so a failing sequence can be replayed. */
 function prng(seed: number) {

@@ -2,9 +2,9 @@
 // validation, messages, movements, product totals, status automation and events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { newId } from '../../src/lib/ids.js';
-import { makeProduct, makeTenantWithToken, makeToken, makeUser, bearer } from '../helpers/factories.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import { newId } from '../../../src/lib/ids.js';
+import { makeProduct, makeTenantWithToken, makeToken, makeUser, bearer } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 
 describe('inventory records', () => {
   let t: TestApp;

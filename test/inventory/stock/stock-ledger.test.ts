@@ -1,10 +1,10 @@
 // The stock ledger at service level: each on-hand change writes one movement and moves the product's
 // totals in the same transaction, and concurrent decrements never take stock below zero.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.js';
-import { BusinessRuleError } from '../../src/http/errors.js';
-import { makeProduct } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { inTransaction } from '../../../src/db/transaction.js';
+import { BusinessRuleError } from '../../../src/http/errors.js';
+import { makeProduct } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 describe('stock ledger', () => {
   let t: TestApp;

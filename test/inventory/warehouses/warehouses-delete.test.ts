@@ -1,9 +1,9 @@
 // Deleting warehouses: soft, refused for the default and while stock is on hand or reserved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.js';
-import { NotFoundError } from '../../src/http/errors.js';
-import { bearer, makeProduct, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import { inTransaction } from '../../../src/db/transaction.js';
+import { NotFoundError } from '../../../src/http/errors.js';
+import { bearer, makeProduct, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';
 

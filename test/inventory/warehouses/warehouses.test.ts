@@ -1,6 +1,6 @@
 // Warehouses as far as the foundation goes: one default per tenant, codes, partial updates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';
 

@@ -2,13 +2,13 @@
 // current status named), side fields, events, approver rules, cancellation of remaining lines, and the
 // notifier seam that the mailer plugs into.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseOrderStatus } from '../../src/db/schema.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { silentNotifier, type PurchaseOrderNotifier } from '../../src/modules/purchasing/purchase-orders/index.js';
-import { PURCHASE_ORDER_STATUSES } from '../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
-import { makeTenantWithToken, makeUser } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { ORDERS, purchaseOps } from './purchase-order-helpers.js';
+import type { PurchaseOrderStatus } from '../../../src/db/schema.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { silentNotifier, type PurchaseOrderNotifier } from '../../../src/modules/purchasing/purchase-orders/index.js';
+import { PURCHASE_ORDER_STATUSES } from '../../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
+import { makeTenantWithToken, makeUser } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
 const NOW = '2026-04-02T09:00:00.000Z';
 

@@ -6,8 +6,8 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { ORDERS, purchaseOps } from './purchase-order-helpers.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
 interface Received {
   recipients: string[];

@@ -1,9 +1,9 @@
 // The purchase order PDF over HTTP: content type, inline file name, content parsed back, tenants and abilities.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTenantWithToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { ORDERS, purchaseOps } from './purchase-order-helpers.js';
+import { makeTenantWithToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
 async function textOf(pdf: Buffer): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf));

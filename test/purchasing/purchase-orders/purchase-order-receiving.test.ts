@@ -1,12 +1,12 @@
 // Receiving goods over HTTP: both request forms, partial then full receipts, every refusal and its message,
 // quality rules, stock movements and product totals, concurrent receipts, abilities and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseOrderStatus } from '../../src/db/schema.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { PURCHASE_ORDER_STATUSES } from '../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
-import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
-import { ORDERS, purchaseOps } from './purchase-order-helpers.js';
+import type { PurchaseOrderStatus } from '../../../src/db/schema.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { PURCHASE_ORDER_STATUSES } from '../../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
+import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
+import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
 const NOW = '2026-04-02T09:00:00.000Z';
 const RECEIVABLE = ['sent', 'acknowledged', 'partially_received'];

@@ -1,10 +1,10 @@
 // Auto-reorder generation over HTTP: one draft per supplier for stock at or below its reorder point, with
 // quantities, prices, dates and notes; products without an orderable supplier or already on order are skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { makeProduct, makeTenantWithToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { ORDERS, purchaseOps } from './purchase-order-helpers.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { makeProduct, makeTenantWithToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
 const GENERATE = `${ORDERS}/generate-reorders`;
 const SETTINGS = '/api/v1/operations/inventory/reorder-settings';

@@ -1,11 +1,11 @@
 // Purchase order reports over HTTP: overdue orders (awaiting delivery, past the expected date) and the summary
 // by status and supplier; static report paths are not taken for order ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseOrderStatus } from '../../src/db/schema.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { makeTenantWithToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { ORDERS, purchaseOps } from './purchase-order-helpers.js';
+import type { PurchaseOrderStatus } from '../../../src/db/schema.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { makeTenantWithToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
 describe('purchase order reports', () => {
   let t: TestApp;

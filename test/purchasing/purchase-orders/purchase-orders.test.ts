@@ -1,13 +1,13 @@
 // Purchase orders over HTTP: creation in both shapes and its rules, totals to the cent, gapless numbering under
 // concurrency, list filters and sorts, detail, draft-only edit and delete, abilities and tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import type { EventRecorder } from '../../src/modules/events/event-recorder.js';
-import { PurchaseOrderRepository, PurchaseOrderService } from '../../src/modules/purchasing/purchase-orders/index.js';
-import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { ORDERS, purchaseOps } from './purchase-order-helpers.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { newId } from '../../../src/lib/ids.js';
+import type { EventRecorder } from '../../../src/modules/events/event-recorder.js';
+import { PurchaseOrderRepository, PurchaseOrderService } from '../../../src/modules/purchasing/purchase-orders/index.js';
+import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
 

@@ -3,16 +3,16 @@
 // delivery, refused states, parallel retries, another open delivery of the event), the test event, tenant
 // isolation and bearer-only access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type WebhookSettings } from '../../src/config.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import type { AuthContext } from '../../src/modules/auth/auth-context.js';
-import { EventFeedService } from '../../src/modules/events/event-feed.service.js';
-import { EventRepository } from '../../src/modules/events/event.repository.js';
-import { TEST_EVENT_MESSAGE } from '../../src/modules/webhooks/deliveries/delivery.service.js';
-import type { WebhookDispatcher } from '../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type HttpMethod, type TestApp } from '../helpers/test-app.js';
-import { always, inSequence, ok, WebhookReceiver, type ReceivedRequest, type ResponseScript } from './webhook-receiver.js';
+import { loadConfig, type WebhookSettings } from '../../../src/config.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import type { AuthContext } from '../../../src/modules/auth/auth-context.js';
+import { EventFeedService } from '../../../src/modules/events/event-feed.service.js';
+import { EventRepository } from '../../../src/modules/events/event.repository.js';
+import { TEST_EVENT_MESSAGE } from '../../../src/modules/webhooks/deliveries/delivery.service.js';
+import type { WebhookDispatcher } from '../../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
+import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type HttpMethod, type TestApp } from '../../helpers/test-app.js';
+import { always, inSequence, ok, WebhookReceiver, type ReceivedRequest, type ResponseScript } from '../webhook-receiver.js';
 
 const API = '/api/v1';
 const SUBSCRIPTIONS = `${API}/webhooks/subscriptions`;

@@ -2,13 +2,13 @@
 // while a delivery is open (also under parallel replays and across chunks), within the subscription's patterns
 // and visibility, narrowed by the request's patterns and bounds; validation, states, tenancy and access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type WebhookSettings } from '../../src/config.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import type { WebhookDispatcher } from '../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
-import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type HttpMethod, type TestApp } from '../helpers/test-app.js';
-import { always, ok, WebhookReceiver, type ReceivedRequest } from './webhook-receiver.js';
+import { loadConfig, type WebhookSettings } from '../../../src/config.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { newId } from '../../../src/lib/ids.js';
+import type { WebhookDispatcher } from '../../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
+import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type HttpMethod, type TestApp } from '../../helpers/test-app.js';
+import { always, ok, WebhookReceiver, type ReceivedRequest } from '../webhook-receiver.js';
 
 const API = '/api/v1';
 const SUBSCRIPTIONS = `${API}/webhooks/subscriptions`;

@@ -2,12 +2,12 @@
 // recorded once. On PostgreSQL the claims race for real (FOR UPDATE SKIP LOCKED); on SQLite the write lock
 // serialises them, and the outcome must be the same.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig, type WebhookSettings } from '../../src/config.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import type { WebhookDispatcher } from '../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
-import { bearer, makeToken } from '../helpers/factories.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
-import { runUntilIdle, WebhookReceiver } from './webhook-receiver.js';
+import { loadConfig, type WebhookSettings } from '../../../src/config.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import type { WebhookDispatcher } from '../../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
+import { bearer, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
+import { runUntilIdle, WebhookReceiver } from '../webhook-receiver.js';
 
 const EVENTS = 300;
 const WORKERS = 4;

@@ -4,13 +4,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, type WebhookSettings } from '../../src/config.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import { ABANDONED_ATTEMPT_ERROR } from '../../src/modules/webhooks/dispatch/delivery-queue.js';
-import type { WebhookDispatcher } from '../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
-import { bearer, makeToken } from '../helpers/factories.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
-import { always, inSequence, ok, runUntilIdle, WebhookReceiver, type ReceivedRequest } from './webhook-receiver.js';
+import { loadConfig, type WebhookSettings } from '../../../src/config.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import { ABANDONED_ATTEMPT_ERROR } from '../../../src/modules/webhooks/dispatch/delivery-queue.js';
+import type { WebhookDispatcher } from '../../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
+import { bearer, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
+import { always, inSequence, ok, runUntilIdle, WebhookReceiver, type ReceivedRequest } from '../webhook-receiver.js';
 
 const SUBSCRIPTIONS = '/api/v1/webhooks/subscriptions';
 const PRODUCTS = '/api/v1/operations/products';

@@ -5,13 +5,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { inTransaction } from '../../src/db/transaction.js';
-import { newId } from '../../src/lib/ids.js';
-import { ABANDONED_ATTEMPT_ERROR } from '../../src/modules/webhooks/dispatch/delivery-queue.js';
-import { bearer, makeToken } from '../helpers/factories.js';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { killAll, processEnv, startCli, type CliProcess } from '../process/processes.js';
+import { loadConfig } from '../../../src/config.js';
+import { inTransaction } from '../../../src/db/transaction.js';
+import { newId } from '../../../src/lib/ids.js';
+import { ABANDONED_ATTEMPT_ERROR } from '../../../src/modules/webhooks/dispatch/delivery-queue.js';
+import { bearer, makeToken } from '../../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { killAll, processEnv, startCli, type CliProcess } from '../../process/processes.js';
 
 const EVENT_COUNT = 300;
 const RECEIVER_DELAY_MS = 200;

@@ -2,17 +2,17 @@
 // partial updates, soft delete, activate and disable, secret rotation, the active limit (also under parallel
 // creates), bearer-only access and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import type { WebhookSettings } from '../../src/config.js';
-import { ValidationError } from '../../src/http/errors.js';
-import { FixedClock } from '../../src/lib/clock.js';
-import type { AuthContext } from '../../src/modules/auth/auth-context.js';
-import type { Resolver } from '../../src/modules/webhooks/transport/address-guard.js';
-import { SubscriptionRepository } from '../../src/modules/webhooks/subscriptions/subscription.repository.js';
-import { DISABLED_BY_REQUEST, MAX_ACTIVE_SUBSCRIPTIONS, SubscriptionService } from '../../src/modules/webhooks/subscriptions/subscription.service.js';
-import { bearer, makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
-import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, type HttpMethod, type TestApp } from '../helpers/test-app.js';
+import { loadConfig } from '../../../src/config.js';
+import type { WebhookSettings } from '../../../src/config.js';
+import { ValidationError } from '../../../src/http/errors.js';
+import { FixedClock } from '../../../src/lib/clock.js';
+import type { AuthContext } from '../../../src/modules/auth/auth-context.js';
+import type { Resolver } from '../../../src/modules/webhooks/transport/address-guard.js';
+import { SubscriptionRepository } from '../../../src/modules/webhooks/subscriptions/subscription.repository.js';
+import { DISABLED_BY_REQUEST, MAX_ACTIVE_SUBSCRIPTIONS, SubscriptionService } from '../../../src/modules/webhooks/subscriptions/subscription.service.js';
+import { bearer, makeTenant, makeToken, type TenantFixture } from '../../helpers/factories.js';
+import { signedInClient } from '../../helpers/session-client.js';
+import { buildTestApp, type HttpMethod, type TestApp } from '../../helpers/test-app.js';
 
 const SUBSCRIPTIONS = '/api/v1/webhooks/subscriptions';
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';

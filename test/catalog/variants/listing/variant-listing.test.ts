@@ -3,13 +3,13 @@
 // bulk stock updates (movements, refusals), bearer only.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductStatus, ProductType, VariantConfiguration } from '../../src/db/schema.js';
-import { newId } from '../../src/lib/ids.js';
-import { variantKey } from '../../src/modules/catalog/master-products/index.js';
-import { changedByPercentage } from '../../src/modules/catalog/variants/listing/variant-listing.service.js';
-import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
-import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import type { ProductStatus, ProductType, VariantConfiguration } from '../../../../src/db/schema.js';
+import { newId } from '../../../../src/lib/ids.js';
+import { variantKey } from '../../../../src/modules/catalog/master-products/index.js';
+import { changedByPercentage } from '../../../../src/modules/catalog/variants/listing/variant-listing.service.js';
+import { bearer, makeTenantWithToken, makeToken } from '../../../helpers/factories.js';
+import { signedInClient } from '../../../helpers/session-client.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../../helpers/test-app.js';
 
 const API = '/api/v1/operations';
 const INVALID = 'The given data was invalid.';
