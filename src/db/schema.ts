@@ -315,7 +315,7 @@ export interface ProductAttributeValuesTable {
 
 export type MasterProductStatus = 'draft' | 'active' | 'inactive' | 'archived';
 
-/** Shape 1 of the interface's variant configuration; shape 2 is accepted on input and converted. */
+/** Shape 1 of a variant configuration; shape 2 is read into it on input (docs/decisions.md, Master products). */
 export interface VariantConfiguration {
   attributes: Array<{ name: string; values: string[] }>;
   allowCombinations: boolean;

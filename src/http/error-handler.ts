@@ -1,5 +1,5 @@
-// One place that turns every error into the interface's bodies. A 500 is logged with its request id and
-// never shows a stack.
+// One place that turns every error into the API's error bodies (README, API conventions; docs/decisions.md,
+// Responses and errors). A 500 is logged with its request id and never shows a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, BusinessRuleError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from './errors.js';
 import { fieldErrors } from './validation.js';

@@ -1,4 +1,5 @@
-// The sign-in throttle (decisions.md §3): five failed logins per minute per e-mail and IP, then 429.
+// The sign-in throttle (docs/decisions.md, Sessions, CSRF and two-factor): five failed logins per minute per
+// e-mail and IP, then 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/lib/clock.js';
 import { LoginThrottle } from '../../src/modules/auth/login-throttle.js';

@@ -1,4 +1,5 @@
-// Builds document uploads for the HTTP tests: a multipart form with the interface's field spellings.
+// Builds document uploads for the HTTP tests: a multipart form with the API's field spellings (`tags[]`,
+// `metadata[key]`; docs/decisions.md, Documents).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export type OwnerPath = 'products' | 'suppliers' | 'purchase-orders';

@@ -178,19 +178,6 @@ describe('purchase order documents', () => {
       expect(await documentCount(orderId)).toBe(1);
     });
 
-    it('refuses reads to a token holding only product abilities, naming the view ability', async () => {
-      const productsOnly = await tokenWith(['operations:view-products', 'operations:edit-products']);
-      const orderId = await order();
-      const document = await created(orderId);
-      for (const rest of ['', `/${document.id}`, `/${document.id}/download`]) {
-        const res = await call(productsOnly)('GET', url(orderId, rest));
-        expect(res.statusCode, rest).toBe(403);
-        expect(res.json()).toEqual(forbidden(VIEW));
-      }
-      const res = await send(orderId, invoice(), productsOnly);
-      expect(res.json()).toEqual(forbidden(EDIT));
-    });
-
     it('lets an edit token write, and keeps sensitive documents from the view token', async () => {
       const viewer = await tokenWith([VIEW]);
       const editor = await tokenWith([VIEW, EDIT]);

@@ -184,7 +184,7 @@ describe('event feed', () => {
       expect(second.body.meta.has_more).toBe(false);
     });
 
-    it('accepts the patterns and entity types the interface names, which select what this service emits of them', async () => {
+    it('accepts patterns and entity types of the platform\'s other entities, which select what this service emits of them', async () => {
       expect(await typesOf('event_type=customer.*')).toEqual([]);
       expect(await typesOf('event_type=order.created,order.status_changed')).toEqual([]);
       expect(await typesOf('event_type=invoice.*,product.created')).toEqual(['product.created']);

@@ -12,7 +12,7 @@ import { killAll, processEnv, startCli } from '../process/processes.js';
 
 const FEED = '/api/v1/webhooks/events';
 const PRODUCTS = '/api/v1/operations/products';
-/** What the interface promises a writer at idle. */
+/** The bound a writer is promised at idle (docs/webhooks.md, How soon an event is in the feed). */
 const BOUND_MS = 50;
 /**
  * The test machine is shared and not idle: a write now and then waits on the CPU or the disk. The median must

@@ -1,4 +1,4 @@
-// Bearer tokens resolve to their tenant and user; every refusal answers as decisions.md section 3 says.
+// Bearer tokens resolve to their tenant and user; every refusal answers as docs/decisions.md (API tokens) says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/lib/clock.js';
 import { sha256Hex } from '../../src/lib/secrets.js';

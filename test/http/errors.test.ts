@@ -1,4 +1,4 @@
-// Every error body of decisions.md section 2, produced by the one error handler.
+// Every error body of docs/decisions.md (Responses and errors), produced by the one error handler.
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

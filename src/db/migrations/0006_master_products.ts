@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('base_weight', t.float)
     .addColumn('base_dimensions', t.json)
-    // Shape 1 of the interface: {attributes: [{name, values}], allowCombinations}.
+    // Shape 1 of a variant configuration: {attributes: [{name, values}], allowCombinations}.
     .addColumn('variant_attributes', t.json)
     .addColumn('images', t.json)
     .addColumn('tags', t.json)

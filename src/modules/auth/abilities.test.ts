@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ABILITIES, expandGrant, findAbility, grantsCover, reachesHighAbility, roleAllows, unknownGrants } from './abilities.js';
 
 describe('abilities', () => {
-  it('carry scores and sensitivity bands from the interface', () => {
+  it('carry the scores and sensitivity bands of docs/abilities.md', () => {
     expect(findAbility('operations:view-products')).toEqual({
       ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false,
     });

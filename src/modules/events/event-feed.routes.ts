@@ -1,4 +1,5 @@
-// The event feed and the event type catalogue: bearer only, and never for personal tokens (decisions §3).
+// The event feed and the event type catalogue: bearer only, and never for personal tokens, as every webhook
+// endpoint (docs/abilities.md, Endpoint to ability).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';

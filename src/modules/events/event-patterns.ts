@@ -1,11 +1,12 @@
 // The pattern grammar shared by subscriptions, replays and the feed filter: an event type
 // (`<entity>.<action>`, e.g. `product.created`), `<entity>.*` for every event of an entity, or `*` for every
-// event. The entity must be one the service emits or the interface names (`customer`, `order`, `invoice`);
-// the action is any lower-case word, so that a subscription may name an event of the interface before this
-// service emits it. Only a pattern that is malformed, or names an entity nobody knows, is refused.
+// event. The entity must be one the service emits or one of the platform's other entities that the ability
+// map already covers (`customer`, `order`, `invoice`); the action is any lower-case word, so that a
+// subscription may name an event before this service emits it. Only a pattern that is malformed, or names an
+// entity nobody knows, is refused (docs/decisions.md, Events).
 import { ENTITY_VIEW_ABILITY, EVENT_TYPES, type EventType } from './event-types.js';
 
-/** Every entity type a pattern or filter may name: those with events in the catalogue and those the interface names. */
+/** Every entity type a pattern or filter may name: those with events in the catalogue and those with a view ability. */
 export const KNOWN_ENTITY_TYPES: ReadonlySet<string> = new Set([
   ...Object.values(EVENT_TYPES).map((type) => type.entity_type),
   ...Object.keys(ENTITY_VIEW_ABILITY),

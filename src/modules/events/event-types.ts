@@ -1,6 +1,6 @@
 // The catalogue of event types: the dotted names subscribers and feed readers filter on, each with the
-// entity it is about and what causes it. The operations domain events of the interface map onto these
-// (ProductCreated -> product.created, ...).
+// entity it is about and what causes it. The operations domain events map onto these
+// (ProductCreated -> product.created, ...; the table in docs/events.md).
 
 export const EVENT_TYPES = {
   'product.created': { entity_type: 'product', description: 'A product was created.' },

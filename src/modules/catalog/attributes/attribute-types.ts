@@ -1,4 +1,5 @@
-// The twelve attribute types and what each can do (interface: searchable, filterable and sortable sets).
+// The twelve attribute types and what each can do: the searchable, filterable and sortable sets below are the
+// rule (`is_searchable` or `is_filterable` on another type is a 422; docs/decisions.md, Attributes).
 import type { AttributeType } from '../../../db/schema.js';
 
 export const ATTRIBUTE_TYPES = [

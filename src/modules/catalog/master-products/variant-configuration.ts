@@ -1,5 +1,6 @@
-// Variant configurations, pure: both input shapes of the interface read into shape 1, the combination
-// limit, the combinations themselves, and the checks of one variant's selection against a configuration.
+// Variant configurations, pure: both input shapes read into shape 1 (docs/decisions.md, Master products), the
+// combination limit, the combinations themselves, and the checks of one variant's selection against a
+// configuration.
 import type { VariantConfiguration } from '../../../db/schema.js';
 import { ValidationError, type FieldErrors } from '../../../http/errors.js';
 

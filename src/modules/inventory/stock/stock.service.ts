@@ -81,7 +81,7 @@ export interface ReserveInput {
   reference_id?: string | null;
 }
 
-/** The inventory record resource of the interface. */
+/** The inventory record resource, as `GET /operations/inventory/{id}` answers it (the OpenAPI document). */
 export function inventoryResource(r: InventoryRecordRow) {
   return {
     id: r.id,

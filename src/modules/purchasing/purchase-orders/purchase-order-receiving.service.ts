@@ -16,7 +16,7 @@ import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.sc
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
 
-/** Statuses goods can be received in (interface, "Receive rules" 1). */
+/** Statuses goods can be received in (docs/decisions.md, Purchase orders, Receiving). */
 export const RECEIVABLE: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
 
 export interface PurchaseOrderReceivingDeps {
@@ -253,7 +253,8 @@ export class PurchaseOrderReceivingService {
 
     const overs = Object.entries(errors).filter(([field]) => field.endsWith('.quantity_received'));
     if (overs.length > 0 && overs.length === Object.keys(errors).length) {
-      // Only quantities are wrong: the rule's own message, as the interface words it, keyed by the first line.
+      // Only quantities are wrong: the message is the rule's own (`Cannot receive <n> units. Only <m> units
+      // pending…`, docs/decisions.md, Receiving), that of the first such line.
       throw new ValidationError(errors, overs[0]![1][0]);
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -46,7 +46,7 @@ export type PurchaseOrderResource = PurchaseOrderResponse;
 export const DEFAULT_CURRENCY = 'USD';
 const APPROVE_ABILITY = 'operations:approve-purchase-orders';
 
-/** The statuses each transition starts from (the interface's state table; decisions.md section 4). */
+/** The statuses each transition starts from (docs/decisions.md, Purchase orders). */
 export const TRANSITIONS = {
   edit: ['draft'],
   delete: ['draft'],
@@ -112,7 +112,7 @@ function parseStatuses(value: string | undefined): PurchaseOrderStatus[] | undef
   if (value === undefined || value.trim() === '') return undefined;
   const statuses = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
   const known = new Set<string>(PURCHASE_ORDER_STATUSES);
-  // `pending` is the interface's other wire name for pending_approval.
+  // `pending` is accepted as another name for pending_approval (docs/decisions.md, Purchase orders).
   const normalised = statuses.map((s) => (s === 'pending' ? 'pending_approval' : s));
   const unknown = normalised.filter((s) => !known.has(s));
   if (unknown.length > 0) throw ValidationError.field('status', `The selected status is invalid: ${unknown.join(', ')}.`);
@@ -308,7 +308,7 @@ export class PurchaseOrderService {
 
   /**
    * pending_approval -> approved, recording who approved, when, and the notes. Direct approval of a draft is
-   * refused (decisions.md section 4).
+   * refused (docs/decisions.md, Purchase orders).
    * @throws NotFoundError; BusinessRuleError naming the current status.
    */
   async approve(tenantId: string, id: string, userId: string, input: ApproveBody): Promise<PurchaseOrderResource> {

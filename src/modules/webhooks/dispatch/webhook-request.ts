@@ -1,5 +1,6 @@
-// The HTTP request of one delivery attempt: the event body, the interface's headers, the Standard Webhooks
-// headers, and the subscription's own headers, which never override the standard ones.
+// The HTTP request of one delivery attempt: the event body, the X-Webhook-* headers, the Standard Webhooks
+// headers, and the subscription's own headers, which never override the standard ones (docs/webhooks.md,
+// What a delivery looks like).
 import { eventBody } from '../../events/event-body.js';
 import type { ClaimedDelivery } from './delivery-queue.js';
 import { interfaceSignature, standardSignature } from '../transport/signatures.js';

@@ -18,7 +18,7 @@ const fields = {
   event_types: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
     minItems: 1,
     maxItems: MAX_EVENT_TYPES,
-    description: 'Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or the interface names (`customer`, `order`, `invoice`). See GET /webhooks/event-types.',
+    description: 'Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`customer`, `order`, `invoice`). See GET /webhooks/event-types.',
   }),
   payload_mode: Type.Enum(PAYLOAD_MODES, { description: '`full` sends the entity state, `thin` sends `payload: null`.' }),
   // Names and values are checked by the service, so that each refused header is reported under its own key.

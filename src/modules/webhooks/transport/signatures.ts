@@ -1,11 +1,11 @@
-// Delivery signatures: the interface's hex HMAC of the body, and the Standard Webhooks scheme
+// Delivery signatures: X-Webhook-Signature, the hex HMAC of the body, and the Standard Webhooks scheme
 // (https://www.standardwebhooks.com) so consumers can verify with its libraries.
 import { createHmac, randomBytes } from 'node:crypto';
 
 const STANDARD_SECRET_PREFIX = 'whsec_';
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** The interface's X-Webhook-Signature: hex HMAC-SHA256 of the raw body, keyed by the secret's UTF-8 bytes. */
+/** X-Webhook-Signature: hex HMAC-SHA256 of the raw body, keyed by the secret's UTF-8 bytes (docs/webhooks.md). */
 export function interfaceSignature(secret: string, body: string): string {
   return createHmac('sha256', Buffer.from(secret, 'utf8')).update(body, 'utf8').digest('hex');
 }
