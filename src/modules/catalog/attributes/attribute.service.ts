@@ -8,6 +8,7 @@ import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } f
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import { trimOrNull } from '../../../lib/text.js';
 import { ATTRIBUTE_TYPES, attributeTypes, hasOptions, isFilterableType, isSearchableType, type AttributeTypeMeta } from './attribute-types.js';
 import { checkValidationRules, normaliseValue, parseStored } from './attribute-values.js';
 import type { AttributeDefinition, AttributeDefinitionUpdate, AttributeFilters, AttributeRepository } from './attribute.repository.js';
@@ -57,11 +58,6 @@ function codeTaken(error: unknown): boolean {
   const violation = uniqueViolation(error);
   return violation !== null && (violation.columns.includes('code') || violation.constraint === 'attribute_definitions_tenant_code_unique');
 }
-
-const trimOrNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
 
 /** The definition fields the rules look at, after a create or an update. */
 interface Shape {

@@ -10,6 +10,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import { trimOrNull } from '../../../lib/text.js';
 import type { ProductLinks } from '../products/product.presenter.js';
 import type { MasterProduct, MasterProductFilters, MasterProductListOptions, MasterProductRepository, MasterProductUpdate } from './master-product.repository.js';
 import {
@@ -53,11 +54,6 @@ export const SLUG_TAKEN = 'The slug has already been taken.';
 export const REASON_CONFIGURATION_CHANGED = 'Variant configuration changed';
 export const REASON_MASTER_DELETED = 'Master product deleted';
 const CONFIGURATION_KEYS = ['variant_attributes', 'variant_configuration'] as const;
-
-const trimOrNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
 
 /** Nullable text fields copied as sent, trimmed, blank as null. */
 const TEXT_FIELDS = ['sku', 'description', 'short_description', 'brand', 'model', 'tax_class', 'meta_title', 'meta_description', 'meta_keywords'] as const;

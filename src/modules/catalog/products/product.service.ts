@@ -10,6 +10,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
+import { trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import { productChangeEvents } from './product-change-events.js';
@@ -41,11 +42,6 @@ const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'typ
 /** Fields with a default at creation, copied as sent on update. */
 const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
-
-const trimOrNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
 
 function clean<T>(value: T): T {
   return (typeof value === 'string' ? trimOrNull(value) : value) as T;
