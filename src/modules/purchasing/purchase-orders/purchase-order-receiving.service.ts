@@ -7,7 +7,7 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { trimOrNull } from '../../../lib/text.js';
+import { appendNote, trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
@@ -50,12 +50,6 @@ const pending = (item: PurchaseOrderItem) => item.quantity_ordered - item.quanti
 
 function overPending(item: PurchaseOrderItem, quantity: number): string {
   return `Cannot receive ${quantity} units. Only ${pending(item)} units pending (ordered: ${item.quantity_ordered}, received: ${item.quantity_received})`;
-}
-
-function appendNote(existing: string | null, note: string | null | undefined): string | null {
-  const trimmed = note?.trim();
-  if (!trimmed) return existing;
-  return existing ? `${existing}\n${trimmed}` : trimmed;
 }
 
 export class PurchaseOrderReceivingService {

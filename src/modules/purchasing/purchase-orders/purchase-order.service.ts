@@ -9,6 +9,7 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { appendNote } from '../../../lib/text.js';
 import { roleAllows } from '../../auth/abilities.js';
 import type { ProductService } from '../../catalog/products/index.js';
 import type { SupplierService } from '../../catalog/suppliers/index.js';
@@ -100,12 +101,6 @@ function refusal(verb: Verb, status: PurchaseOrderStatus): BusinessRuleError {
   return new BusinessRuleError(
     `Cannot ${verb} a purchase order whose status is ${status}; only ${TRANSITIONS[verb].join(', ')} purchase orders can be ${PARTICIPLE[verb]}.`,
   );
-}
-
-function appendNote(existing: string | null, note: string | null | undefined): string | null {
-  const trimmed = note?.trim();
-  if (!trimmed) return existing;
-  return existing ? `${existing}\n${trimmed}` : trimmed;
 }
 
 function parseStatuses(value: string | undefined): PurchaseOrderStatus[] | undefined {
