@@ -8,7 +8,7 @@ import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } f
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { ProductLinks } from '../products/product.presenter.js';
@@ -49,7 +49,6 @@ export interface VariantHooks {
 export type MasterLinks = Pick<ProductLinks, 'categories' | 'suppliers'>;
 export type MasterInclude = (typeof MASTER_INCLUDES)[number];
 
-export const DEFAULT_CURRENCY = 'USD';
 export const SLUG_TAKEN = 'The slug has already been taken.';
 export const REASON_CONFIGURATION_CHANGED = 'Variant configuration changed';
 export const REASON_MASTER_DELETED = 'Master product deleted';

@@ -8,13 +8,13 @@ import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
 import { noOrdersSource, type PerformanceSource } from './supplier.performance.js';
 import type { Supplier, SupplierFilters, SupplierRepository, SupplierUpdate } from './supplier.repository.js';
 import type { SupplierCreateBody, SupplierRateBody, SupplierSuspendBody, SupplierUpdateBody } from './supplier.schemas.js';
 
-/** Suppliers are priced in the tenant's currency; tenants are USD until they have a currency of their own. */
-export const SUPPLIER_CURRENCY = 'USD';
+/** Suppliers are priced in the tenant's currency; tenants have the default one until they have a currency of their own. */
+export const SUPPLIER_CURRENCY = DEFAULT_CURRENCY;
 
 /** The statuses in which a supplier may receive purchase orders. */
 export const ORDERABLE_STATUSES: readonly SupplierStatus[] = Object.freeze(['active', 'approved', 'preferred']);

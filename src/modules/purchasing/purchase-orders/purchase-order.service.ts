@@ -8,7 +8,7 @@ import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } f
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { appendNote } from '../../../lib/text.js';
 import { roleAllows } from '../../auth/abilities.js';
 import type { ProductService } from '../../catalog/products/index.js';
@@ -44,7 +44,6 @@ import {
 
 export type PurchaseOrderResource = PurchaseOrderResponse;
 
-export const DEFAULT_CURRENCY = 'USD';
 const APPROVE_ABILITY = 'operations:approve-purchase-orders';
 
 /** The statuses each transition starts from (the interface's state table; decisions.md section 4). */
