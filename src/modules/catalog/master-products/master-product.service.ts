@@ -1,10 +1,10 @@
 // Master products: CRUD, the list, and the variant configuration; variants themselves belong to the
 // variants module, reached through VariantHooks.
 import type { Transaction } from 'kysely';
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import type { DB, Dimensions, MasterProductStatus, VariantConfiguration } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -49,7 +49,6 @@ export interface VariantHooks {
 export type MasterLinks = Pick<ProductLinks, 'categories' | 'suppliers'>;
 export type MasterInclude = (typeof MASTER_INCLUDES)[number];
 
-export const SLUG_TAKEN = 'The slug has already been taken.';
 export const REASON_CONFIGURATION_CHANGED = 'Variant configuration changed';
 export const REASON_MASTER_DELETED = 'Master product deleted';
 const CONFIGURATION_KEYS = ['variant_attributes', 'variant_configuration'] as const;
@@ -60,10 +59,8 @@ const TEXT_FIELDS = ['sku', 'description', 'short_description', 'brand', 'model'
 const FLAG_FIELDS = ['status', 'is_visible', 'is_featured', 'sort_order', 'requires_shipping', 'is_taxable'] as const;
 const PRICE_FIELDS = ['base_price', 'base_cost_price'] as const;
 
-function slugTaken(error: unknown): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes('slug') || violation.constraint === 'master_products_tenant_slug_unique');
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { slug: 'master_products_tenant_slug_unique' };
 
 function dimensionsOf(input: MasterProductCreateBody['base_dimensions']): Dimensions | null {
   if (!input) return null;
@@ -218,9 +215,10 @@ export class MasterProductService {
       try {
         return await inTransaction(this.db, (trx) => this.createIn(trx, tenantId, input));
       } catch (error) {
-        if (!slugTaken(error)) throw error;
+        const taken = takenError(error, UNIQUE_INDEXES);
+        if (!taken) throw error;
         if (input.slug === undefined && attempt < 5) continue;
-        throw ValidationError.field('slug', SLUG_TAKEN);
+        throw taken;
       }
     }
   }
@@ -230,7 +228,7 @@ export class MasterProductService {
     const currency = input.currency ?? DEFAULT_CURRENCY;
     const errors: FieldErrors = {};
     if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-    if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug))) errors.slug = [SLUG_TAKEN];
+    if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug))) errors.slug = [takenMessage('slug')];
     Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
     const configuration = configurationInput(input, errors);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -292,7 +290,7 @@ export class MasterProductService {
         const currency = input.currency ?? current.currency;
         const errors: FieldErrors = {};
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-        if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug, id))) errors.slug = [SLUG_TAKEN];
+        if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug, id))) errors.slug = [takenMessage('slug')];
         Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
         const configuration = configurationInput(input, errors);
         const reconfigured = configuration !== undefined && !sameConfiguration(current.variant_attributes, configuration.config);
@@ -344,8 +342,7 @@ export class MasterProductService {
         return resource!;
       });
     } catch (error) {
-      if (slugTaken(error)) throw ValidationError.field('slug', SLUG_TAKEN);
-      throw error;
+      throw takenError(error, UNIQUE_INDEXES) ?? error;
     }
   }
 

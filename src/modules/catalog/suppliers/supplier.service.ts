@@ -2,7 +2,7 @@
 // activate, deactivate and suspend, each one conditional UPDATE; ratings averaged in SQL; orders only for
 // suppliers in ORDERABLE_STATUSES (decisions.md section 4).
 import type { SupplierStatus } from '../../../db/schema.js';
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
@@ -27,8 +27,6 @@ const ACTIVATABLE: readonly SupplierStatus[] = ['inactive', 'suspended'];
 const DEACTIVATABLE: readonly SupplierStatus[] = ['active'];
 /** `blacklisted` is terminal: nothing moves a supplier out of it. */
 const TERMINAL: readonly SupplierStatus[] = ['blacklisted'];
-
-const CODE_TAKEN = 'The code has already been taken.';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -72,10 +70,8 @@ export interface SupplierPerformance {
   activity: { last_order_date: string | null; orders_last_90_days: number };
 }
 
-function codeTaken(error: unknown): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes('code') || violation.constraint === 'suppliers_tenant_code_unique');
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { code: 'suppliers_tenant_code_unique' };
 
 function trimmedName(name: string): string {
   const trimmed = name.trim();
@@ -170,8 +166,7 @@ export class SupplierService {
           deleted_at: null,
         });
       } catch (error) {
-        if (codeTaken(error)) throw ValidationError.field('code', CODE_TAKEN);
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }
@@ -199,8 +194,7 @@ export class SupplierService {
         if (!updated) throw new NotFoundError('Supplier');
         return updated;
       } catch (error) {
-        if (codeTaken(error)) throw ValidationError.field('code', CODE_TAKEN);
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }
