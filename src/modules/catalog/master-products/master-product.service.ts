@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import { takenError } from '../../../db/errors.js';
 import type { DB, Dimensions, MasterProductStatus, VariantConfiguration } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { parseEnumList, readEnumList, type EnumList } from '../../../http/enum-list.js';
 import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -61,6 +62,17 @@ const PRICE_FIELDS = ['base_price', 'base_cost_price'] as const;
 
 /** The unique indexes a write can lose a race on, by field. */
 const UNIQUE_INDEXES = { slug: 'master_products_tenant_slug_unique' };
+
+const STATUS_FILTER: EnumList<MasterProductStatus> = {
+  field: 'status',
+  allowed: MASTER_STATUSES,
+  invalid: (unknown, allowed) => `The selected status is invalid: ${unknown}. Allowed: ${allowed}.`,
+};
+const INCLUDES: EnumList<MasterInclude> = {
+  field: 'include',
+  allowed: MASTER_INCLUDES,
+  invalid: (unknown, allowed) => `The include ${unknown} is invalid. Allowed: ${allowed}.`,
+};
 
 function dimensionsOf(input: MasterProductCreateBody['base_dimensions']): Dimensions | null {
   if (!input) return null;
@@ -159,10 +171,9 @@ export class MasterProductService {
     const filters: MasterProductFilters = {};
     const search = query.search?.trim();
     if (search) filters.search = search;
-    const statuses = commaList(query.status);
-    const unknown = statuses.filter((s) => !(MASTER_STATUSES as readonly string[]).includes(s));
-    if (unknown.length > 0) errors.status = [`The selected status is invalid: ${unknown.join(', ')}. Allowed: ${MASTER_STATUSES.join(', ')}.`];
-    else if (statuses.length > 0) filters.statuses = [...new Set(statuses)] as MasterProductStatus[];
+    const statuses = readEnumList(STATUS_FILTER, query.status);
+    if (statuses.error !== null) errors.status = [statuses.error];
+    else if (statuses.values.length > 0) filters.statuses = statuses.values;
     for (const key of ['category_id', 'supplier_id', 'has_variants', 'is_visible', 'is_featured'] as const) {
       if (query[key] !== undefined) Object.assign(filters, { [key]: query[key] });
     }
@@ -194,9 +205,7 @@ export class MasterProductService {
    * @throws NotFoundError('Master product'); ValidationError on `include` for an unknown value.
    */
   async get(tenantId: string, id: string, include?: string): Promise<MasterProductResponse> {
-    const includes = commaList(include);
-    const unknown = includes.filter((i) => !(MASTER_INCLUDES as readonly string[]).includes(i));
-    if (unknown.length > 0) throw ValidationError.field('include', `The include ${unknown.join(', ')} is invalid. Allowed: ${MASTER_INCLUDES.join(', ')}.`);
+    const includes = parseEnumList(INCLUDES, include);
     const [resource] = await this.present(tenantId, [await this.find(tenantId, id)]);
     if (!includes.includes('variants')) return resource!;
     return { ...resource!, variants: await this.variantHooks.listOf(tenantId, id) };
