@@ -5,6 +5,7 @@ import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kyse
 import type { BrandsTable, DB } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Brand = Selectable<BrandsTable>;
@@ -106,9 +107,7 @@ export class BrandRepository {
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId: string | null = null): Promise<boolean> {
-    let query = this.live(db, tenantId).select('brands.id').where('brands.slug', '=', slug);
-    if (exceptId) query = query.where('brands.id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.live(db, tenantId).where('brands.slug', '=', slug), exceptId, 'brands.id');
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: BrandUpdate): Promise<Brand | undefined> {

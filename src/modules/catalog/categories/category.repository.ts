@@ -5,6 +5,7 @@ import { engineOf } from '../../../db/dialect.js';
 import type { ProductCategoriesTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Category = Selectable<ProductCategoriesTable>;
@@ -69,9 +70,7 @@ export class CategoryRepository {
 
   /** Whether a live category other than `exceptId` uses `slug`. */
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
-    let query = this.live(db, tenantId).select('id').where('slug', '=', slug);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.live(db, tenantId).where('slug', '=', slug), exceptId);
   }
 
   async list(db: Executor, tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {

@@ -5,6 +5,7 @@ import type { DB, MasterProductStatus, MasterProductsTable } from '../../../db/s
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type MasterProduct = Selectable<MasterProductsTable>;
@@ -62,9 +63,7 @@ export class MasterProductRepository {
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId: string | null = null): Promise<boolean> {
-    let query = this.live(db, tenantId).select('id').where('slug', '=', slug);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.live(db, tenantId).where('slug', '=', slug), exceptId);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: MasterProductUpdate): Promise<MasterProduct | undefined> {

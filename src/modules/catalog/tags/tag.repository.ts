@@ -5,6 +5,7 @@ import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kyse
 import type { DB, ProductTagsTable, TagsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Tag = Selectable<TagsTable>;
@@ -77,15 +78,11 @@ export class TagRepository {
 
   /** Whether another tag of the tenant has this name, compared case-insensitively. */
   async nameTaken(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
-    let query = this.scoped(db, tenantId).select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.scoped(db, tenantId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())), exceptId);
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
-    let query = this.scoped(db, tenantId).select('id').where('slug', '=', slug);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.scoped(db, tenantId).where('slug', '=', slug), exceptId);
   }
 
   async list(db: Executor, tenantId: string, filters: TagFilters, page: PageRequest): Promise<Page<TagWithCount>> {
