@@ -1,5 +1,6 @@
 // The only reader of process.env: validated once at start, typed, frozen and passed down.
 import path from 'node:path';
+import { trimOrNull } from './lib/text.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 /** `json` lines, or `pretty` readable lines for a person at a terminal. */
@@ -180,10 +181,10 @@ function documentStorage(env: Env, dataDir: string): DocumentStorageSettings {
   if (kind !== 's3') throw new ConfigError(`DOCUMENT_STORAGE must be local or s3, got "${env.DOCUMENT_STORAGE}".`);
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) throw new ConfigError('S3_BUCKET is required when DOCUMENT_STORAGE is s3.');
-  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  const endpoint = trimOrNull(env.S3_ENDPOINT);
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http:// or https:// URL.');
-  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || null;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || null;
+  const accessKeyId = trimOrNull(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = trimOrNull(env.S3_SECRET_ACCESS_KEY);
   if ((accessKeyId === null) !== (secretAccessKey === null)) {
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all.');
   }
@@ -225,7 +226,7 @@ function webhooks(env: Env): WebhookSettings {
 }
 
 function rateLimit(env: Env): RateLimitSettings {
-  const redisUrl = env.RATE_LIMIT_REDIS_URL?.trim() || null;
+  const redisUrl = trimOrNull(env.RATE_LIMIT_REDIS_URL);
   if (redisUrl !== null && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
     throw new ConfigError('RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL.');
   }

@@ -1,4 +1,5 @@
 // Driver errors translated once per engine, so services can react to constraint violations by meaning.
+import { ValidationError } from '../http/errors.js';
 
 export interface UniqueViolation {
   /** Columns of the violated unique index, when the driver names them. */
@@ -37,6 +38,29 @@ export function uniqueViolation(error: unknown): UniqueViolation | null {
     return { columns, constraint: null };
   }
   return null;
+}
+
+/**
+ * The field whose unique index `error` violates, among `indexes` (field -> the index's name), or null for any
+ * other error. A field matches by its column, as the drivers name them, or by its index's name, which is all
+ * SQLite gives for an index on an expression. Fields are tried in the order given.
+ */
+export function violatedUniqueField<F extends string>(error: unknown, indexes: Readonly<Record<F, string>>): F | null {
+  const violation = uniqueViolation(error);
+  if (!violation) return null;
+  for (const [field, index] of Object.entries(indexes) as Array<[F, string]>) {
+    if (violation.columns.includes(field) || violation.constraint === index) return field;
+  }
+  return null;
+}
+
+/**
+ * The 422 `The <field> has already been taken.` for a write that lost a race on one of `indexes` (a concurrent
+ * write took the value after the service's own check passed), else null: `throw takenError(error, …) ?? error`.
+ */
+export function takenError(error: unknown, indexes: Readonly<Record<string, string>>): ValidationError | null {
+  const field = violatedUniqueField(error, indexes);
+  return field === null ? null : ValidationError.taken(field);
 }
 
 /**

@@ -2,6 +2,11 @@
 
 export type FieldErrors = Record<string, string[]>;
 
+/** The message for a value that must be unique in the tenant (a slug, code, sku, name or email) and is used. */
+export function takenMessage(field: string): string {
+  return `The ${field} has already been taken.`;
+}
+
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
 }
@@ -18,6 +23,11 @@ export class ValidationError extends AppError {
 
   static field(field: string, message: string): ValidationError {
     return new ValidationError({ [field]: [message] });
+  }
+
+  /** `The <field> has already been taken.` on `field`. */
+  static taken(field: string): ValidationError {
+    return ValidationError.field(field, takenMessage(field));
   }
 }
 

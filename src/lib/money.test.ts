@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, fromMinorUnits, isCurrency, toMinorUnits } from './money.js';
+import { DEFAULT_CURRENCY, currencyExponent, fromMinorUnits, isCurrency, toMinorUnits } from './money.js';
 
 describe('money', () => {
   it('knows ISO 4217 exponents, including where CLDR differs', () => {
@@ -17,6 +17,11 @@ describe('money', () => {
     expect(isCurrency('ABC')).toBe(false);
     expect(isCurrency('XAF')).toBe(true);
     for (const notMoney of ['XAU', 'XDR', 'XTS', 'XXX']) expect(isCurrency(notMoney)).toBe(false);
+  });
+
+  it('defaults to US dollars', () => {
+    expect(DEFAULT_CURRENCY).toBe('USD');
+    expect(isCurrency(DEFAULT_CURRENCY)).toBe(true);
   });
 
   it.each([

@@ -2,6 +2,12 @@
 // and converted to JSON numbers in currency units only at the edge.
 import currencyCodes from 'currency-codes';
 
+/**
+ * The currency of an amount that names none: a price or order sent without `currency`, and product rows written
+ * before prices carried one. Supplier amounts are kept in it too.
+ */
+export const DEFAULT_CURRENCY = 'USD';
+
 /** Largest amount in currency units that converts exactly (well inside 2^53 minor units). */
 const MAX_AMOUNT = 1e12;
 

@@ -2,7 +2,8 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../db/dialect.js';
 import type { DocumentOwnerType, DocumentsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../http/pagination.js';
+import { paginate } from '../../db/paginate.js';
+import type { Page, PageRequest } from '../../http/pagination.js';
 
 export type Document = Selectable<DocumentsTable>;
 export type NewDocument = Insertable<DocumentsTable>;
@@ -59,11 +60,7 @@ export class DocumentRepository {
     const ordered = filters.expiring
       ? query.selectAll().orderBy('expires_at', 'asc').orderBy('id', 'asc')
       : query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-    const [items, count] = await Promise.all([
-      ordered.limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.total) };
+    return paginate(ordered, page);
   }
 
   async update(db: Executor, owner: DocumentOwnerRef, id: string, changes: DocumentChanges): Promise<Document | undefined> {

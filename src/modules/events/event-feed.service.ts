@@ -1,6 +1,7 @@
 // The event feed: a tenant's published events in id order, read with an exclusive `after` cursor. Ids only
 // grow in publishing order (see feed-ids.ts), so a reader that follows the cursor never skips an event.
 import type { Executor } from '../../db/transaction.js';
+import { parseEnumList, type EnumList } from '../../http/enum-list.js';
 import { ValidationError } from '../../http/errors.js';
 import type { AuthContext } from '../auth/auth-context.js';
 import { KNOWN_ENTITY_TYPES, eventTypesMatching, patternProblem } from './event-patterns.js';
@@ -26,16 +27,18 @@ function parseEventTypes(value: string | undefined): string[] | null {
   return eventTypesMatching(patterns);
 }
 
+const ENTITY_TYPE_FILTER: EnumList<string> = {
+  field: 'entity_type',
+  allowed: [...KNOWN_ENTITY_TYPES],
+  invalid: (unknown, allowed) => `Unknown entity type: ${unknown}. Known: ${allowed}.`,
+};
+
 /**
  * The entity types to read: those asked for (all when none), narrowed to what `visible` allows. Any known entity
  * type may be asked for, visible to the caller or not, emitted by this service or not: that is never an error.
  */
 function parseEntityTypes(value: string | undefined, visible: readonly string[]): string[] {
-  const wanted = [...new Set(commaList(value))];
-  const unknown = wanted.filter((type) => !KNOWN_ENTITY_TYPES.has(type));
-  if (unknown.length > 0) {
-    throw ValidationError.field('entity_type', `Unknown entity type: ${unknown.join(', ')}. Known: ${[...KNOWN_ENTITY_TYPES].join(', ')}.`);
-  }
+  const wanted = parseEnumList(ENTITY_TYPE_FILTER, value);
   return wanted.length === 0 ? [...visible] : wanted.filter((type) => visible.includes(type));
 }
 

@@ -70,7 +70,7 @@ export class UserService {
         updated_at: now,
       });
     } catch (error) {
-      if (uniqueViolation(error)) throw ValidationError.field('email', 'The email has already been taken.');
+      if (uniqueViolation(error)) throw ValidationError.taken('email');
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import type { Executor } from '../../../db/transaction.js';
 import type { ApiToken, NewApiToken, TokenStatus, User } from '../../../db/schema.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export interface TokenFilters {
   /** Only this user's tokens; null for every token of the tenant (administrators). */
@@ -51,11 +52,7 @@ export class TokenRepository {
     if (filters.userId) query = query.where('user_id', '=', filters.userId);
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.type) query = query.where('type', '=', filters.type);
-    const [items, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(query.selectAll().orderBy('id', 'desc'), page);
   }
 
   /** Moves a token from `from` to the new state in one conditional statement; false when it was not in `from`. */

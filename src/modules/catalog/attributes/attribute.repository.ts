@@ -4,7 +4,8 @@ import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kyse
 import { containsText } from '../../../db/search.js';
 import type { AttributeDefinitionsTable, AttributeType, DB } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type AttributeDefinition = Selectable<AttributeDefinitionsTable>;
 export type NewAttributeDefinition = Insertable<AttributeDefinitionsTable>;
@@ -63,11 +64,7 @@ export class AttributeRepository {
       const term = filters.search;
       query = query.where((eb) => containsText(eb, ['code', 'name', 'label'], term));
     }
-    const [items, count] = await Promise.all([
-      query.selectAll().orderBy('sort_order').orderBy('code').orderBy('id').limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(query.selectAll().orderBy('sort_order').orderBy('code').orderBy('id'), page);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: AttributeDefinitionUpdate): Promise<AttributeDefinition | undefined> {

@@ -2,18 +2,18 @@
 // options for select and multiselect only; validation rules checked when defined; the default value
 // obeys the definition's own value rules. Also the product module's entry points for attribute values.
 import type { AttributeType } from '../../../db/schema.js';
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import { trimOrNull } from '../../../lib/text.js';
 import { ATTRIBUTE_TYPES, attributeTypes, hasOptions, isFilterableType, isSearchableType, type AttributeTypeMeta } from './attribute-types.js';
 import { checkValidationRules, normaliseValue, parseStored } from './attribute-values.js';
 import type { AttributeDefinition, AttributeDefinitionUpdate, AttributeFilters, AttributeRepository } from './attribute.repository.js';
 import type { AttributeCreateBody, AttributeUpdateBody } from './attribute.schemas.js';
 
-export const CODE_TAKEN = 'The code has already been taken.';
 export const REQUIRED_IN_USE = 'Required attributes assigned to products cannot be deleted.';
 
 export type AttributeWithCount = AttributeDefinition & { values_count?: number };
@@ -53,15 +53,8 @@ export function attributeResource(a: AttributeWithCount) {
   };
 }
 
-function codeTaken(error: unknown): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes('code') || violation.constraint === 'attribute_definitions_tenant_code_unique');
-}
-
-const trimOrNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { code: 'attribute_definitions_tenant_code_unique' };
 
 /** The definition fields the rules look at, after a create or an update. */
 interface Shape {
@@ -183,8 +176,7 @@ export class AttributeService {
       });
       return { ...created, values_count: 0 };
     } catch (error) {
-      if (codeTaken(error)) throw ValidationError.field('code', CODE_TAKEN);
-      throw error;
+      throw takenError(error, UNIQUE_INDEXES) ?? error;
     }
   }
 

@@ -4,7 +4,9 @@ import { containsText } from '../../../db/search.js';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { BrandsTable, DB } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Brand = Selectable<BrandsTable>;
 export type NewBrand = Insertable<BrandsTable>;
@@ -86,18 +88,13 @@ export class BrandRepository {
 
   async list(db: Executor, tenantId: string, options: BrandListOptions, page: PageRequest): Promise<Page<BrandWithCount>> {
     const { sort_by, sort_direction, ...filters } = options;
-    const [items, count] = await Promise.all([
+    const { items, total } = await paginate(
       this.withProductsCount(db, tenantId, filters)
         .orderBy((eb) => (sort_by === 'name' ? eb.fn('lower', ['brands.name']) : eb.ref(`brands.${sort_by}`)), sort_direction)
-        .orderBy('brands.id', sort_direction)
-        .limit(page.per_page)
-        .offset(offsetOf(page))
-        .execute(),
-      this.filtered(db, tenantId, filters)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { items: items.map(withCount), total: Number(count.n) };
+        .orderBy('brands.id', sort_direction),
+      page,
+    );
+    return { items: items.map(withCount), total };
   }
 
   /** Every matching brand, by name: for exports. */
@@ -110,9 +107,7 @@ export class BrandRepository {
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId: string | null = null): Promise<boolean> {
-    let query = this.live(db, tenantId).select('brands.id').where('brands.slug', '=', slug);
-    if (exceptId) query = query.where('brands.id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.live(db, tenantId).where('brands.slug', '=', slug), exceptId, 'brands.id');
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: BrandUpdate): Promise<Brand | undefined> {

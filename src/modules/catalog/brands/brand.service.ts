@@ -1,7 +1,7 @@
 // Brands: slugs unique per tenant among live brands (generated from the name when not given, then kept
 // on rename); soft delete refused while live products are linked; inactive brands keep their links but
 // cannot be newly linked.
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.js';
@@ -12,7 +12,6 @@ import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { Brand, BrandFilters, BrandListOptions, BrandRepository, BrandStatistics, BrandUpdate, BrandWithCount } from './brand.repository.js';
 import type { BrandCreateBody, BrandUpdateBody } from './brand.schemas.js';
 
-export const SLUG_TAKEN = 'The slug has already been taken.';
 export const BRAND_NOT_FOUND_REASON = 'Brand not found.';
 export const INACTIVE_BRAND = 'The selected brand is inactive: inactive brands keep existing links and cannot be newly linked.';
 
@@ -33,10 +32,8 @@ export function brandResource(b: BrandWithCount) {
   };
 }
 
-function slugTaken(error: unknown): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes('slug') || violation.constraint === 'brands_tenant_slug_unique');
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { slug: 'brands_tenant_slug_unique' };
 
 export class BrandService {
   constructor(
@@ -87,7 +84,7 @@ export class BrandService {
       if (slug === undefined) {
         slug = await uniqueSlug(slugOf(name, 'brand'), (candidate) => this.brands.slugTaken(trx, tenantId, candidate));
       } else if (await this.brands.slugTaken(trx, tenantId, slug)) {
-        throw ValidationError.field('slug', SLUG_TAKEN);
+        throw ValidationError.taken('slug');
       }
       const now = this.clock.now().toISOString();
       try {
@@ -106,8 +103,7 @@ export class BrandService {
         });
         return { ...brand, products_count: 0 };
       } catch (error) {
-        if (slugTaken(error)) throw ValidationError.field('slug', SLUG_TAKEN);
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }
@@ -120,7 +116,7 @@ export class BrandService {
     return inTransaction(this.db, async (trx) => {
       const current = await this.get(tenantId, id, trx);
       if (input.slug !== undefined && input.slug !== current.slug && (await this.brands.slugTaken(trx, tenantId, input.slug, id))) {
-        throw ValidationError.field('slug', SLUG_TAKEN);
+        throw ValidationError.taken('slug');
       }
       const changes: BrandUpdate = { updated_at: this.clock.now().toISOString() };
       if (input.name !== undefined) changes.name = input.name.trim();
@@ -134,8 +130,7 @@ export class BrandService {
         if (!updated) throw new NotFoundError('Brand');
         return { ...updated, products_count: current.products_count };
       } catch (error) {
-        if (slugTaken(error)) throw ValidationError.field('slug', SLUG_TAKEN);
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }

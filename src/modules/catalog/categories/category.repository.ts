@@ -4,7 +4,9 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { ProductCategoriesTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Category = Selectable<ProductCategoriesTable>;
 export type NewCategory = Insertable<ProductCategoriesTable>;
@@ -68,9 +70,7 @@ export class CategoryRepository {
 
   /** Whether a live category other than `exceptId` uses `slug`. */
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
-    let query = this.live(db, tenantId).select('id').where('slug', '=', slug);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.live(db, tenantId).where('slug', '=', slug), exceptId);
   }
 
   async list(db: Executor, tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {
@@ -90,12 +90,7 @@ export class CategoryRepository {
     ordered = filters.sort_by === 'name' ? ordered.orderBy(sql`lower(name)`, direction) : ordered.orderBy(filters.sort_by, direction);
     if (filters.sort_by !== 'name') ordered = ordered.orderBy(sql`lower(name)`, direction);
     ordered = ordered.orderBy('id', direction);
-
-    const [items, count] = await Promise.all([
-      ordered.limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(ordered, page);
   }
 
   /** Every live category of the tenant, in sibling order (sort_order, then name, then id). */

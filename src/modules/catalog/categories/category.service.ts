@@ -1,6 +1,6 @@
 // Product categories: a tree of any depth per tenant. depth_level is stored (0 = root) and kept right for
 // the whole subtree on every move; slugs come from names and are unique among a tenant's live categories.
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkResult } from '../../../http/bulk.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
@@ -39,13 +39,8 @@ function trimmedName(name: string): string {
   return trimmed;
 }
 
-function slugTakenError(error: unknown): ValidationError | null {
-  const violation = uniqueViolation(error);
-  if (violation && (violation.columns.includes('slug') || violation.constraint === 'product_categories_tenant_slug_unique')) {
-    return ValidationError.field('slug', 'The slug has already been taken.');
-  }
-  return null;
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { slug: 'product_categories_tenant_slug_unique' };
 
 /** Sibling order: sort_order, then name (case-insensitive), then id. */
 function siblingOrder(a: Category, b: Category): number {
@@ -131,7 +126,7 @@ export class CategoryService {
           deleted_at: null,
         });
       } catch (error) {
-        throw slugTakenError(error) ?? error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }
@@ -166,7 +161,7 @@ export class CategoryService {
         if (!updated) throw new NotFoundError(RESOURCE);
         return updated;
       } catch (error) {
-        throw slugTakenError(error) ?? error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }

@@ -4,7 +4,9 @@ import { engineOf } from '../../../db/dialect.js';
 import type { DB, MasterProductStatus, MasterProductsTable } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type MasterProduct = Selectable<MasterProductsTable>;
 export type NewMasterProduct = Insertable<MasterProductsTable>;
@@ -61,9 +63,7 @@ export class MasterProductRepository {
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId: string | null = null): Promise<boolean> {
-    let query = this.live(db, tenantId).select('id').where('slug', '=', slug);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.live(db, tenantId).where('slug', '=', slug), exceptId);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: MasterProductUpdate): Promise<MasterProduct | undefined> {
@@ -109,11 +109,7 @@ export class MasterProductRepository {
           return filtered.orderBy(`master_products.${sort_by}`, direction);
       }
     })();
-    const [items, count] = await Promise.all([
-      sorted.orderBy('master_products.id', direction).selectAll('master_products').limit(page.per_page).offset(offsetOf(page)).execute(),
-      filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(sorted.orderBy('master_products.id', direction).selectAll('master_products'), page);
   }
 
   private conditions(db: Executor, tenantId: string, filters: MasterProductFilters): Array<(eb: Eb) => Expression<SqlBool>> {

@@ -1,15 +1,17 @@
 // Master products: CRUD, the list, and the variant configuration; variants themselves belong to the
 // variants module, reached through VariantHooks.
 import type { Transaction } from 'kysely';
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import type { DB, Dimensions, MasterProductStatus, VariantConfiguration } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { parseEnumList, readEnumList, type EnumList } from '../../../http/enum-list.js';
+import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import { trimOrNull } from '../../../lib/text.js';
 import type { ProductLinks } from '../products/product.presenter.js';
 import type { MasterProduct, MasterProductFilters, MasterProductListOptions, MasterProductRepository, MasterProductUpdate } from './master-product.repository.js';
 import {
@@ -48,16 +50,9 @@ export interface VariantHooks {
 export type MasterLinks = Pick<ProductLinks, 'categories' | 'suppliers'>;
 export type MasterInclude = (typeof MASTER_INCLUDES)[number];
 
-export const DEFAULT_CURRENCY = 'USD';
-export const SLUG_TAKEN = 'The slug has already been taken.';
 export const REASON_CONFIGURATION_CHANGED = 'Variant configuration changed';
 export const REASON_MASTER_DELETED = 'Master product deleted';
 const CONFIGURATION_KEYS = ['variant_attributes', 'variant_configuration'] as const;
-
-const trimOrNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
 
 /** Nullable text fields copied as sent, trimmed, blank as null. */
 const TEXT_FIELDS = ['sku', 'description', 'short_description', 'brand', 'model', 'tax_class', 'meta_title', 'meta_description', 'meta_keywords'] as const;
@@ -65,10 +60,19 @@ const TEXT_FIELDS = ['sku', 'description', 'short_description', 'brand', 'model'
 const FLAG_FIELDS = ['status', 'is_visible', 'is_featured', 'sort_order', 'requires_shipping', 'is_taxable'] as const;
 const PRICE_FIELDS = ['base_price', 'base_cost_price'] as const;
 
-function slugTaken(error: unknown): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes('slug') || violation.constraint === 'master_products_tenant_slug_unique');
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { slug: 'master_products_tenant_slug_unique' };
+
+const STATUS_FILTER: EnumList<MasterProductStatus> = {
+  field: 'status',
+  allowed: MASTER_STATUSES,
+  invalid: (unknown, allowed) => `The selected status is invalid: ${unknown}. Allowed: ${allowed}.`,
+};
+const INCLUDES: EnumList<MasterInclude> = {
+  field: 'include',
+  allowed: MASTER_INCLUDES,
+  invalid: (unknown, allowed) => `The include ${unknown} is invalid. Allowed: ${allowed}.`,
+};
 
 function dimensionsOf(input: MasterProductCreateBody['base_dimensions']): Dimensions | null {
   if (!input) return null;
@@ -167,10 +171,9 @@ export class MasterProductService {
     const filters: MasterProductFilters = {};
     const search = query.search?.trim();
     if (search) filters.search = search;
-    const statuses = commaList(query.status);
-    const unknown = statuses.filter((s) => !(MASTER_STATUSES as readonly string[]).includes(s));
-    if (unknown.length > 0) errors.status = [`The selected status is invalid: ${unknown.join(', ')}. Allowed: ${MASTER_STATUSES.join(', ')}.`];
-    else if (statuses.length > 0) filters.statuses = [...new Set(statuses)] as MasterProductStatus[];
+    const statuses = readEnumList(STATUS_FILTER, query.status);
+    if (statuses.error !== null) errors.status = [statuses.error];
+    else if (statuses.values.length > 0) filters.statuses = statuses.values;
     for (const key of ['category_id', 'supplier_id', 'has_variants', 'is_visible', 'is_featured'] as const) {
       if (query[key] !== undefined) Object.assign(filters, { [key]: query[key] });
     }
@@ -202,9 +205,7 @@ export class MasterProductService {
    * @throws NotFoundError('Master product'); ValidationError on `include` for an unknown value.
    */
   async get(tenantId: string, id: string, include?: string): Promise<MasterProductResponse> {
-    const includes = commaList(include);
-    const unknown = includes.filter((i) => !(MASTER_INCLUDES as readonly string[]).includes(i));
-    if (unknown.length > 0) throw ValidationError.field('include', `The include ${unknown.join(', ')} is invalid. Allowed: ${MASTER_INCLUDES.join(', ')}.`);
+    const includes = parseEnumList(INCLUDES, include);
     const [resource] = await this.present(tenantId, [await this.find(tenantId, id)]);
     if (!includes.includes('variants')) return resource!;
     return { ...resource!, variants: await this.variantHooks.listOf(tenantId, id) };
@@ -223,9 +224,10 @@ export class MasterProductService {
       try {
         return await inTransaction(this.db, (trx) => this.createIn(trx, tenantId, input));
       } catch (error) {
-        if (!slugTaken(error)) throw error;
+        const taken = takenError(error, UNIQUE_INDEXES);
+        if (!taken) throw error;
         if (input.slug === undefined && attempt < 5) continue;
-        throw ValidationError.field('slug', SLUG_TAKEN);
+        throw taken;
       }
     }
   }
@@ -235,7 +237,7 @@ export class MasterProductService {
     const currency = input.currency ?? DEFAULT_CURRENCY;
     const errors: FieldErrors = {};
     if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-    if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug))) errors.slug = [SLUG_TAKEN];
+    if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug))) errors.slug = [takenMessage('slug')];
     Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
     const configuration = configurationInput(input, errors);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -297,7 +299,7 @@ export class MasterProductService {
         const currency = input.currency ?? current.currency;
         const errors: FieldErrors = {};
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-        if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug, id))) errors.slug = [SLUG_TAKEN];
+        if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug, id))) errors.slug = [takenMessage('slug')];
         Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
         const configuration = configurationInput(input, errors);
         const reconfigured = configuration !== undefined && !sameConfiguration(current.variant_attributes, configuration.config);
@@ -349,8 +351,7 @@ export class MasterProductService {
         return resource!;
       });
     } catch (error) {
-      if (slugTaken(error)) throw ValidationError.field('slug', SLUG_TAKEN);
-      throw error;
+      throw takenError(error, UNIQUE_INDEXES) ?? error;
     }
   }
 

@@ -7,13 +7,13 @@ import type { DB } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Ulid } from '../../../http/common-schemas.js';
+import { readEnumList, type EnumList } from '../../../http/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../http/errors.js';
 import { offsetOf, pageQuery, type Page, type PageRequest } from '../../../http/pagination.js';
 import { isUlid } from '../../../lib/ids.js';
-import { isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { normaliseValue, type AttributeDefinition, type AttributeService } from '../attributes/index.js';
 import type { CategoryService } from '../categories/index.js';
-import { DEFAULT_CURRENCY } from './product.presenter.js';
 import type { Product, ProductRepository } from './product.repository.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from './product.schemas.js';
 import { PRODUCT_TYPES } from './product-types.js';
@@ -23,6 +23,11 @@ export const PRODUCT_SORTS = ['name', 'sku', 'selling_price', 'stock_quantity', 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 const MAX_LISTED_TAGS = 100;
+const STATUS_FILTER: EnumList<(typeof PRODUCT_STATUSES)[number]> = {
+  field: 'status',
+  allowed: PRODUCT_STATUSES,
+  invalid: (unknown, allowed) => `The selected status is invalid: ${unknown}. Allowed: ${allowed}.`,
+};
 /** `attributes[<code>]` as Fastify's query parser hands it over: a flat key with the brackets in it. */
 const ATTRIBUTE_KEY = /^attributes\[([^\]]+)\]$/;
 
@@ -143,12 +148,11 @@ export function productLister(products: ProductRepository, links: ProductListLin
     const search = options.search?.trim();
     if (search) where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));
 
-    const statuses = commaList(options.status);
-    const unknownStatuses = statuses.filter((s) => !(PRODUCT_STATUSES as readonly string[]).includes(s));
-    if (unknownStatuses.length > 0) {
-      errors.status = [`The selected status is invalid: ${unknownStatuses.join(', ')}. Allowed: ${PRODUCT_STATUSES.join(', ')}.`];
-    } else if (statuses.length > 0) {
-      const list = [...new Set(statuses)] as Array<(typeof PRODUCT_STATUSES)[number]>;
+    const statuses = readEnumList(STATUS_FILTER, options.status);
+    if (statuses.error !== null) {
+      errors.status = [statuses.error];
+    } else if (statuses.values.length > 0) {
+      const list = statuses.values;
       where.push((eb) => (list.length === 1 ? eb('products.status', '=', list[0]!) : eb('products.status', 'in', list)));
     }
 

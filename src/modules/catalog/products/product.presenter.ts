@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { MasterProductsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { fromMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import { displayValue, formatValue, parseStored, type AttributeService } from '../attributes/index.js';
 import type { BrandService } from '../brands/index.js';
 import type { CategoryService } from '../categories/index.js';
@@ -13,7 +13,6 @@ import type { Product, ProductRepository } from './product.repository.js';
 import type { ProductResponse } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
 
-export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_DIMENSIONS_UNIT = 'cm';
 
 export interface ProductLinks {

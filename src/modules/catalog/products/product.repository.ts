@@ -3,6 +3,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { ProductStatus, ProductsTable } from '../../../db/schema.js';
+import { isTaken } from '../../../db/taken.js';
 import type { Executor } from '../../../db/transaction.js';
 
 const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
@@ -92,9 +93,7 @@ export class ProductRepository {
   }
 
   async taken(db: Executor, tenantId: string, column: 'sku' | 'slug', value: string, exceptId?: string): Promise<boolean> {
-    let query = this.live(db, tenantId).select('id').where(column, '=', value);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.live(db, tenantId).where(column, '=', value), exceptId);
   }
 
   private updating(db: Executor, tenantId: string, id: string) {

@@ -2,26 +2,25 @@
 // write links taxonomy, tags and attribute values, stock and domain events in one transaction.
 import type { Transaction } from 'kysely';
 import type { DB, ProductType } from '../../../db/schema.js';
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError, violatedUniqueField } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
+import { trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import { productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
-import { DEFAULT_CURRENCY, DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
+import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
 import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
 
-export const SKU_TAKEN = 'The sku has already been taken.';
-export const SLUG_TAKEN = 'The slug has already been taken.';
 export const STATUS_REFUSED =
   'The status cannot be set here: a product starts as draft and changes status through the lifecycle endpoints (activate, deactivate, discontinue...).';
 export const STOCK_REFUSED =
@@ -42,19 +41,12 @@ const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'typ
 const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
 
-const trimOrNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
-
 function clean<T>(value: T): T {
   return (typeof value === 'string' ? trimOrNull(value) : value) as T;
 }
 
-function violated(error: unknown, column: 'sku' | 'slug'): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes(column) || violation.constraint === `products_tenant_${column}_unique`);
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { sku: 'products_tenant_sku_unique', slug: 'products_tenant_slug_unique' };
 
 export class ProductService {
   private readonly presenter: ProductPresenter;
@@ -116,11 +108,9 @@ export class ProductService {
       try {
         return await inTransaction(this.db, (trx) => this.createIn(trx, tenantId, input, userId));
       } catch (error) {
-        const generatedClash = (input.slug === undefined && violated(error, 'slug')) || (input.sku === undefined && violated(error, 'sku'));
-        if (generatedClash && attempt < 5) continue;
-        if (violated(error, 'sku')) throw ValidationError.field('sku', SKU_TAKEN);
-        if (violated(error, 'slug')) throw ValidationError.field('slug', SLUG_TAKEN);
-        throw error;
+        const field = violatedUniqueField(error, UNIQUE_INDEXES);
+        if (field !== null && input[field] === undefined && attempt < 5) continue;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     }
   }
@@ -139,8 +129,8 @@ export class ProductService {
     if (name.length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
     if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
     if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory)) errors.stock_quantity = [INITIAL_STOCK_REFUSED];
-    if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [SKU_TAKEN];
-    if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug))) errors.slug = [SLUG_TAKEN];
+    if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [takenMessage('sku')];
+    if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug))) errors.slug = [takenMessage('slug')];
     Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
     const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, true, trx, errors);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -213,8 +203,8 @@ export class ProductService {
         if (input.stock_quantity !== undefined) errors.stock_quantity = [STOCK_REFUSED];
         if (input.name !== undefined && input.name.trim().length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-        if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id))) errors.sku = [SKU_TAKEN];
-        if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id))) errors.slug = [SLUG_TAKEN];
+        if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id))) errors.sku = [takenMessage('sku')];
+        if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id))) errors.slug = [takenMessage('slug')];
         Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
         const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, false, trx, errors);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -249,9 +239,7 @@ export class ProductService {
         return after;
       });
     } catch (error) {
-      if (violated(error, 'sku')) throw ValidationError.field('sku', SKU_TAKEN);
-      if (violated(error, 'slug')) throw ValidationError.field('slug', SLUG_TAKEN);
-      throw error;
+      throw takenError(error, UNIQUE_INDEXES) ?? error;
     }
   }
 

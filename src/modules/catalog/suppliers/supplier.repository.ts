@@ -2,7 +2,8 @@ import { containsText } from '../../../db/search.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { SupplierRatingsTable, SupplierStatus, SuppliersTable, SupplierType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Supplier = Selectable<SuppliersTable>;
 export type NewSupplier = Insertable<SuppliersTable>;
@@ -60,11 +61,7 @@ export class SupplierRepository {
       const column = filters.sort_by;
       ordered = ordered.orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`, 'asc').orderBy(column, direction);
     }
-    const [items, count] = await Promise.all([
-      ordered.orderBy('id', direction).limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(ordered.orderBy('id', direction), page);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: SupplierUpdate): Promise<Supplier | undefined> {

@@ -2,19 +2,19 @@
 // activate, deactivate and suspend, each one conditional UPDATE; ratings averaged in SQL; orders only for
 // suppliers in ORDERABLE_STATUSES (docs/decisions.md, Suppliers).
 import type { SupplierStatus } from '../../../db/schema.js';
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
 import { noOrdersSource, type PerformanceSource } from './supplier.performance.js';
 import type { Supplier, SupplierFilters, SupplierRepository, SupplierUpdate } from './supplier.repository.js';
 import type { SupplierCreateBody, SupplierRateBody, SupplierSuspendBody, SupplierUpdateBody } from './supplier.schemas.js';
 
-/** Suppliers are priced in the tenant's currency; tenants are USD until they have a currency of their own. */
-export const SUPPLIER_CURRENCY = 'USD';
+/** Suppliers are priced in the tenant's currency; tenants have the default one until they have a currency of their own. */
+export const SUPPLIER_CURRENCY = DEFAULT_CURRENCY;
 
 /** The statuses in which a supplier may receive purchase orders. */
 export const ORDERABLE_STATUSES: readonly SupplierStatus[] = Object.freeze(['active', 'approved', 'preferred']);
@@ -27,8 +27,6 @@ const ACTIVATABLE: readonly SupplierStatus[] = ['inactive', 'suspended'];
 const DEACTIVATABLE: readonly SupplierStatus[] = ['active'];
 /** `blacklisted` is terminal: nothing moves a supplier out of it. */
 const TERMINAL: readonly SupplierStatus[] = ['blacklisted'];
-
-const CODE_TAKEN = 'The code has already been taken.';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -72,10 +70,8 @@ export interface SupplierPerformance {
   activity: { last_order_date: string | null; orders_last_90_days: number };
 }
 
-function codeTaken(error: unknown): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes('code') || violation.constraint === 'suppliers_tenant_code_unique');
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { code: 'suppliers_tenant_code_unique' };
 
 function trimmedName(name: string): string {
   const trimmed = name.trim();
@@ -170,8 +166,7 @@ export class SupplierService {
           deleted_at: null,
         });
       } catch (error) {
-        if (codeTaken(error)) throw ValidationError.field('code', CODE_TAKEN);
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }
@@ -199,8 +194,7 @@ export class SupplierService {
         if (!updated) throw new NotFoundError('Supplier');
         return updated;
       } catch (error) {
-        if (codeTaken(error)) throw ValidationError.field('code', CODE_TAKEN);
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }

@@ -4,7 +4,9 @@ import { containsText } from '../../../db/search.js';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { DB, ProductTagsTable, TagsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import { isTaken } from '../../../db/taken.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Tag = Selectable<TagsTable>;
 export type NewTag = Insertable<TagsTable>;
@@ -76,15 +78,11 @@ export class TagRepository {
 
   /** Whether another tag of the tenant has this name, compared case-insensitively. */
   async nameTaken(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
-    let query = this.scoped(db, tenantId).select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.scoped(db, tenantId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())), exceptId);
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
-    let query = this.scoped(db, tenantId).select('id').where('slug', '=', slug);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
+    return isTaken(this.scoped(db, tenantId).where('slug', '=', slug), exceptId);
   }
 
   async list(db: Executor, tenantId: string, filters: TagFilters, page: PageRequest): Promise<Page<TagWithCount>> {
@@ -107,11 +105,8 @@ export class TagRepository {
       .selectAll('tags')
       .select((eb) => this.liveLinks(eb, tenantId).select((sub) => sub.fn.countAll<number>().as('n')).as('products_count'));
     ordered = filters.sort_by === 'name' ? ordered.orderBy((eb) => eb.fn('lower', ['name']), direction) : ordered.orderBy(filters.sort_by, direction);
-    const [rows, count] = await Promise.all([
-      ordered.orderBy('id', direction).limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(TagRepository.counted), total: Number(count.n) };
+    const { items, total } = await paginate(ordered.orderBy('id', direction), page);
+    return { items: items.map(TagRepository.counted), total };
   }
 
   /** Every tag of the tenant with its count, by name: the export. */

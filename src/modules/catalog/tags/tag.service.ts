@@ -1,9 +1,9 @@
 // Tags: names and slugs unique per tenant, hard-deleted together with their product links. Inactive tags
 // keep the links they have but cannot be newly linked; merging moves links to a target without duplicates.
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -25,18 +25,10 @@ export function tagResource(t: TagWithCount) {
   };
 }
 
-const NAME_TAKEN = 'The name has already been taken.';
-const SLUG_TAKEN = 'The slug has already been taken.';
 const NOT_FOUND_REASON = 'Tag not found.';
 
-/** Maps a unique-index violation (a concurrent insert that passed the pre-check) to its field. */
-function takenField(error: unknown): 'name' | 'slug' | null {
-  const violation = uniqueViolation(error);
-  if (!violation) return null;
-  if (violation.columns.includes('slug') || violation.constraint === 'tags_tenant_slug_unique') return 'slug';
-  if (violation.columns.includes('name') || violation.constraint === 'tags_tenant_name_unique') return 'name';
-  return null;
-}
+/** The unique indexes a concurrent write that passed the pre-check can still violate, by field. */
+const UNIQUE_INDEXES = { slug: 'tags_tenant_slug_unique', name: 'tags_tenant_name_unique' };
 
 export interface MergeResult {
   source_tag_ids: string[];
@@ -65,8 +57,8 @@ export class TagService {
 
   private async assertUnique(db: Executor, tenantId: string, input: { name?: string; slug?: string }, exceptId?: string): Promise<void> {
     const errors: FieldErrors = {};
-    if (input.name !== undefined && (await this.tags.nameTaken(db, tenantId, input.name, exceptId))) errors.name = [NAME_TAKEN];
-    if (input.slug !== undefined && (await this.tags.slugTaken(db, tenantId, input.slug, exceptId))) errors.slug = [SLUG_TAKEN];
+    if (input.name !== undefined && (await this.tags.nameTaken(db, tenantId, input.name, exceptId))) errors.name = [takenMessage('name')];
+    if (input.slug !== undefined && (await this.tags.slugTaken(db, tenantId, input.slug, exceptId))) errors.slug = [takenMessage('slug')];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
 
@@ -74,12 +66,6 @@ export class TagService {
     const trimmed = name.trim();
     if (trimmed === '') throw ValidationError.field('name', 'The name field must not be empty.');
     return trimmed;
-  }
-
-  private static rethrowTaken(error: unknown): never {
-    const field = takenField(error);
-    if (field) throw ValidationError.field(field, field === 'name' ? NAME_TAKEN : SLUG_TAKEN);
-    throw error;
   }
 
   /**
@@ -107,7 +93,7 @@ export class TagService {
         });
         return { ...tag, products_count: 0 };
       } catch (error) {
-        TagService.rethrowTaken(error);
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }
@@ -130,7 +116,7 @@ export class TagService {
       try {
         await this.tags.update(trx, tenantId, id, changes);
       } catch (error) {
-        TagService.rethrowTaken(error);
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
       return this.get(tenantId, id, trx);
     });

@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import type { DB, VariantConfiguration } from '../../../db/schema.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import { BusinessRuleError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { currencyExponent, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
@@ -21,7 +21,6 @@ import {
   type VariantHooks,
 } from '../master-products/index.js';
 import type { Product, ProductResponse, ProductService } from '../products/index.js';
-import { SKU_TAKEN } from '../products/product.service.js';
 import {
   MAX_SKU_LENGTH,
   MAX_SLUG_LENGTH,
@@ -236,7 +235,7 @@ export class VariantService implements VariantHooks {
       const twin = await this.variants.findByKey(trx, tenantId, master.id, variantKey(config, selection));
       if (twin) errors[field] = [`A variant with this combination already exists (SKU ${twin.sku}).`];
     }
-    if (input.sku !== undefined && (await this.variants.takenAmong(trx, tenantId, 'sku', [input.sku])).size > 0) errors.sku = [SKU_TAKEN];
+    if (input.sku !== undefined && (await this.variants.takenAmong(trx, tenantId, 'sku', [input.sku])).size > 0) errors.sku = [takenMessage('sku')];
     if (Object.keys(errors).length > 0 || !selection) throw new ValidationError(errors);
 
     const values = valuesOf(config, selection);

@@ -1,7 +1,8 @@
 // Read queries over the append-only stock ledger, with the small product and warehouse summaries it embeds.
 import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { StockMovement } from '../stock/index.js';
 
 export interface MovementFilters {
@@ -41,12 +42,7 @@ export class MovementRepository {
 
   /** Newest first; ids break ties between movements of the same instant (a transfer's pair). */
   async list(db: Executor, tenantId: string, filters: MovementFilters, page: PageRequest): Promise<Page<StockMovement>> {
-    const query = this.filtered(db, tenantId, filters);
-    const [items, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(this.filtered(db, tenantId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
   async newest(db: Executor, tenantId: string, filters: MovementFilters, limit: number): Promise<StockMovement[]> {

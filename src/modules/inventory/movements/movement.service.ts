@@ -2,6 +2,7 @@
 // activity, each movement shown with its type label, creator, product and warehouse.
 import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { parseEnumList, type EnumList } from '../../../http/enum-list.js';
 import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -27,14 +28,16 @@ const RESERVED_ONLY: ReadonlySet<StockMovementType> = new Set(['reservation', 'r
 
 export type MovementListOptions = Omit<MovementListQuery, 'page' | 'per_page'>;
 
+const TYPE_FILTER: EnumList<StockMovementType> = {
+  field: 'movement_type',
+  allowed: MOVEMENT_TYPES,
+  invalid: (unknown, allowed) => `Unknown movement type: ${unknown}. Valid types: ${allowed}.`,
+};
+
+/** The types to select, or undefined for all (an empty list would select none). */
 function parseTypes(value: string | undefined): StockMovementType[] | undefined {
-  const wanted = (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
-  if (wanted.length === 0) return undefined;
-  const unknown = wanted.filter((type) => !(MOVEMENT_TYPES as string[]).includes(type));
-  if (unknown.length > 0) {
-    throw ValidationError.field('movement_type', `Unknown movement type: ${unknown.join(', ')}. Valid types: ${MOVEMENT_TYPES.join(', ')}.`);
-  }
-  return [...new Set(wanted)] as StockMovementType[];
+  const types = parseEnumList(TYPE_FILTER, value);
+  return types.length === 0 ? undefined : types;
 }
 
 /** A date bound as an ISO timestamp; a bare date means its whole UTC day, so `to` becomes "before the next day". */

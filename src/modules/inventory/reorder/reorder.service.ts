@@ -3,7 +3,7 @@
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
-import { fromMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import type { StockService } from '../stock/index.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { StockOperationsRepository } from '../stock-operations/index.js';
@@ -123,7 +123,7 @@ export class ReorderService {
     const deficit = Math.max(c.reorder_point - available, 0);
     const suggested = suggestedOrderQuantity(c.reorder_quantity, deficit);
     const usage = round2((consumption.get(`${c.product_id}:${c.warehouse_id}`) ?? 0) / USAGE_WINDOW_DAYS);
-    const value = c.cost_price === null ? 0 : fromMinorUnits(c.cost_price * suggested, c.currency ?? 'USD');
+    const value = c.cost_price === null ? 0 : fromMinorUnits(c.cost_price * suggested, c.currency ?? DEFAULT_CURRENCY);
     return {
       value,
       line: {

@@ -4,7 +4,8 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
 export type StockMovement = Selectable<StockMovementsTable>;
@@ -201,11 +202,7 @@ export class StockRepository {
       const low = sql<boolean>`(inventory_records.quantity_on_hand - inventory_records.quantity_reserved) <= coalesce(inventory_records.reorder_point, products.reorder_point)`;
       query = filters.low_stock ? query.where(low) : query.where(sql<boolean>`not coalesce(${low}, false)`);
     }
-    const [items, count] = await Promise.all([
-      query.orderBy('products.name').orderBy('warehouses.code').orderBy('inventory_records.id').limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(query.orderBy('products.name').orderBy('warehouses.code').orderBy('inventory_records.id'), page);
   }
 
   /** Every record of the tenant whose quantities differ from the sums of its movements. */

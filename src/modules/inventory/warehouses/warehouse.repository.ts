@@ -2,7 +2,8 @@ import { engineOf } from '../../../db/dialect.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { NewWarehouse, Warehouse, WarehouseType, WarehouseUpdate } from '../../../db/schema.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export interface WarehouseFilters {
   search?: string;
@@ -50,17 +51,7 @@ export class WarehouseRepository {
     }
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
-    const [items, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy(filters.sort_by, filters.sort_direction)
-        .orderBy('id', filters.sort_direction)
-        .limit(page.per_page)
-        .offset(offsetOf(page))
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return paginate(query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction), page);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: WarehouseUpdate): Promise<Warehouse | undefined> {

@@ -1,9 +1,9 @@
 // Warehouses: every tenant has exactly one default (a null warehouse_id means it); codes are unique
 // per tenant and stored upper-case.
 import type { Warehouse, WarehouseUpdate } from '../../../db/schema.js';
-import { uniqueViolation } from '../../../db/errors.js';
+import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
+import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -29,10 +29,8 @@ export function warehouseResource(w: Warehouse) {
   };
 }
 
-function codeTaken(error: unknown): boolean {
-  const violation = uniqueViolation(error);
-  return violation !== null && (violation.columns.includes('code') || violation.constraint === 'warehouses_tenant_code_unique');
-}
+/** The unique indexes a write can lose a race on, by field. */
+const UNIQUE_INDEXES = { code: 'warehouses_tenant_code_unique' };
 
 export class WarehouseService {
   constructor(
@@ -95,8 +93,7 @@ export class WarehouseService {
           deleted_at: null,
         });
       } catch (error) {
-        if (codeTaken(error)) throw ValidationError.field('code', 'The code has already been taken.');
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }
@@ -130,8 +127,7 @@ export class WarehouseService {
         if (!updated) throw new NotFoundError('Warehouse');
         return updated;
       } catch (error) {
-        if (codeTaken(error)) throw ValidationError.field('code', 'The code has already been taken.');
-        throw error;
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
     });
   }

@@ -7,6 +7,7 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import { appendNote, trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
@@ -50,14 +51,6 @@ const pending = (item: PurchaseOrderItem) => item.quantity_ordered - item.quanti
 function overPending(item: PurchaseOrderItem, quantity: number): string {
   return `Cannot receive ${quantity} units. Only ${pending(item)} units pending (ordered: ${item.quantity_ordered}, received: ${item.quantity_received})`;
 }
-
-function appendNote(existing: string | null, note: string | null | undefined): string | null {
-  const trimmed = note?.trim();
-  if (!trimmed) return existing;
-  return existing ? `${existing}\n${trimmed}` : trimmed;
-}
-
-const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
 export class PurchaseOrderReceivingService {
   constructor(private readonly deps: PurchaseOrderReceivingDeps) {}
@@ -130,9 +123,9 @@ export class PurchaseOrderReceivingService {
         tenant_id: tenantId,
         purchase_order_id: orderId,
         received_date: receivedDate,
-        notes: input.notes?.trim() || null,
+        notes: trimOrNull(input.notes),
         quality_check_passed: (input.quality_check_passed ?? true) && lines.every((l) => l.qualityPassed),
-        quality_notes: input.quality_notes?.trim() || null,
+        quality_notes: trimOrNull(input.quality_notes),
         received_by: receivedBy,
         created_at: now,
       });
@@ -185,7 +178,7 @@ export class PurchaseOrderReceivingService {
   /** Matches the request's lines to the order's and checks every rule, all field errors at once. */
   private async plan(trx: Transaction<DB>, tenantId: string, order: PurchaseOrderRow, items: PurchaseOrderItem[], input: ReceiveBody): Promise<PlannedLine[]> {
     const overallPassed = input.quality_check_passed ?? true;
-    const overallNotes = blank(input.quality_notes) ? null : input.quality_notes!.trim();
+    const overallNotes = trimOrNull(input.quality_notes);
     const errors: FieldErrors = {};
     const planned: PlannedLine[] = [];
 
@@ -228,10 +221,10 @@ export class PurchaseOrderReceivingService {
         }
         planned.push({
           item: line.item, at, quantity: line.quantity_received, warehouseId,
-          binLocation: blank(line.bin_location) ? null : line.bin_location!.trim(),
-          notes: blank(line.notes) ? null : line.notes!.trim(),
+          binLocation: trimOrNull(line.bin_location),
+          notes: trimOrNull(line.notes),
           qualityPassed: line.quality_check_passed ?? overallPassed,
-          qualityNotes: blank(line.quality_notes) ? null : line.quality_notes!.trim(),
+          qualityNotes: trimOrNull(line.quality_notes),
         });
       }
     }

@@ -1,6 +1,7 @@
 // The suppliers module's PerformanceSource computed from real purchase orders: placed orders (approved and
 // beyond, not cancelled or rejected), deliveries against promised dates, spend in USD, and receipt quality.
 import type { Executor } from '../../../db/transaction.js';
+import { DEFAULT_CURRENCY } from '../../../lib/money.js';
 import type { PerformanceSource, SupplierOrderStats } from '../../catalog/suppliers/index.js';
 import type { PurchaseOrderRepository } from './purchase-order.repository.js';
 
@@ -9,8 +10,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 const average = (values: number[]) => (values.length === 0 ? null : round2(values.reduce((a, b) => a + b, 0) / values.length));
 
-/** Spend is summed in USD only: the suppliers module reports USD and no exchange rates are kept. */
-const SPEND_CURRENCY = 'USD';
+/** Spend is summed in the default currency only: the suppliers module reports in it and no exchange rates are kept. */
+const SPEND_CURRENCY = DEFAULT_CURRENCY;
 
 export class PurchaseOrderPerformanceSource implements PerformanceSource {
   constructor(private readonly repository: PurchaseOrderRepository) {}

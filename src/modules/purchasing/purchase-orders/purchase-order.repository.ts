@@ -4,7 +4,8 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable, PurchaseOrderStatus } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type PurchaseOrder = Selectable<PurchaseOrdersTable>;
 export type NewPurchaseOrder = Insertable<PurchaseOrdersTable>;
@@ -114,11 +115,8 @@ export class PurchaseOrderRepository {
       // Nulls last in both directions: the engines disagree on where NULL sorts by default.
       ordered = ordered.orderBy(sql`case when po.expected_delivery_date is null then 1 else 0 end`, 'asc');
     }
-    const [items, count] = await Promise.all([
-      ordered.orderBy(column, direction).orderBy('po.id', direction).limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: items.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })), total: Number(count.n) };
+    const { items, total } = await paginate(ordered.orderBy(column, direction).orderBy('po.id', direction), page);
+    return { items: items.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })), total };
   }
 
   /**

@@ -4,11 +4,13 @@
 import type { Transaction } from 'kysely';
 import type { DB, PurchaseOrderStatus } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { parseEnumList, type EnumList } from '../../../http/enum-list.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { appendNote } from '../../../lib/text.js';
 import { roleAllows } from '../../auth/abilities.js';
 import type { ProductService } from '../../catalog/products/index.js';
 import type { SupplierService } from '../../catalog/suppliers/index.js';
@@ -43,7 +45,6 @@ import {
 
 export type PurchaseOrderResource = PurchaseOrderResponse;
 
-export const DEFAULT_CURRENCY = 'USD';
 const APPROVE_ABILITY = 'operations:approve-purchase-orders';
 
 /** The statuses each transition starts from (docs/decisions.md, Purchase orders). */
@@ -102,22 +103,13 @@ function refusal(verb: Verb, status: PurchaseOrderStatus): BusinessRuleError {
   );
 }
 
-function appendNote(existing: string | null, note: string | null | undefined): string | null {
-  const trimmed = note?.trim();
-  if (!trimmed) return existing;
-  return existing ? `${existing}\n${trimmed}` : trimmed;
-}
-
-function parseStatuses(value: string | undefined): PurchaseOrderStatus[] | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const statuses = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const known = new Set<string>(PURCHASE_ORDER_STATUSES);
-  // `pending` is accepted as another name for pending_approval (docs/decisions.md, Purchase orders).
-  const normalised = statuses.map((s) => (s === 'pending' ? 'pending_approval' : s));
-  const unknown = normalised.filter((s) => !known.has(s));
-  if (unknown.length > 0) throw ValidationError.field('status', `The selected status is invalid: ${unknown.join(', ')}.`);
-  return normalised as PurchaseOrderStatus[];
-}
+const STATUS_FILTER: EnumList<PurchaseOrderStatus> = {
+  field: 'status',
+  allowed: PURCHASE_ORDER_STATUSES,
+  invalid: (unknown) => `The selected status is invalid: ${unknown}.`,
+  // `pending` also means pending_approval (docs/decisions.md, Purchase orders).
+  aliases: { pending: 'pending_approval' },
+};
 
 interface BuiltLines {
   items: Omit<NewPurchaseOrderItem, 'purchase_order_id'>[];
@@ -141,7 +133,7 @@ export class PurchaseOrderService {
   /** Orders of the tenant, paged; `status` may be a comma-separated list. @throws ValidationError for an unknown status. */
   async list(tenantId: string, query: Omit<PurchaseOrderListQuery, 'page' | 'per_page'>, page: PageRequest): Promise<Page<PurchaseOrderResource>> {
     const { status, ...rest } = query;
-    const filters: PurchaseOrderFilters = { ...rest, statuses: parseStatuses(status) };
+    const filters: PurchaseOrderFilters = { ...rest, statuses: parseEnumList(STATUS_FILTER, status) };
     const result = await this.deps.repository.list(this.db, tenantId, filters, page);
     return { items: await this.present(this.db, tenantId, result.items, false), total: result.total };
   }

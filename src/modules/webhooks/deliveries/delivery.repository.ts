@@ -7,7 +7,8 @@ import type {
   WebhookDeliveryStatus,
 } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Delivery = Selectable<WebhookDeliveriesTable>;
 export type DeliveryAttempt = Selectable<WebhookDeliveryAttemptsTable>;
@@ -45,11 +46,7 @@ export class DeliveryRepository {
     let query = this.ofSubscription(db, tenantId, subscriptionId).where('entity_type', 'in', filter.entityTypes);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.eventType) query = query.where('event_type', '=', filter.eventType);
-    const [items, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.total) };
+    return paginate(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
   async find(db: Executor, tenantId: string, subscriptionId: string, id: string): Promise<Delivery | undefined> {

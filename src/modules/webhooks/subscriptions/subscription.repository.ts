@@ -2,7 +2,8 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { WebhookSubscriptionStatus, WebhookSubscriptionsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Subscription = Selectable<WebhookSubscriptionsTable>;
 export type NewSubscription = Insertable<WebhookSubscriptionsTable>;
@@ -24,11 +25,7 @@ export class SubscriptionRepository {
   async list(db: Executor, tenantId: string, status: WebhookSubscriptionStatus | undefined, page: PageRequest): Promise<Page<Subscription>> {
     let query = this.live(db, tenantId);
     if (status) query = query.where('status', '=', status);
-    const [items, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.per_page).offset(offsetOf(page)).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.total) };
+    return paginate(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
   async countActive(db: Executor, tenantId: string): Promise<number> {

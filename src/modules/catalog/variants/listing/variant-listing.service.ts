@@ -3,6 +3,7 @@
 import type { Transaction } from 'kysely';
 import type { DB, ProductStatus, VariantConfiguration } from '../../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../../db/transaction.js';
+import { parseEnumList, type EnumList } from '../../../../http/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../../http/errors.js';
 import type { PageRequest } from '../../../../http/pagination.js';
 import type { Clock } from '../../../../lib/clock.js';
@@ -23,7 +24,6 @@ import {
   type PriceAction,
   type VariantInclude,
 } from './variant-listing.schemas.js';
-import { commaList } from '../../../../lib/comma-list.js';
 
 export const BULK_STOCK_REASON = 'Bulk stock update';
 /** Events are written in slices, so that one insert stays far below either engine's parameter limit. */
@@ -72,23 +72,16 @@ export interface BulkStockResult {
 }
 
 
-function statusesOf(text: string | undefined): ProductStatus[] {
-  const listed = commaList(text);
-  const unknown = listed.filter((s) => !(PRODUCT_STATUSES as readonly string[]).includes(s));
-  if (unknown.length > 0) {
-    throw ValidationError.field('status', `The selected status ${unknown.join(', ')} is invalid. Allowed: ${PRODUCT_STATUSES.join(', ')}.`);
-  }
-  return [...new Set(listed)] as ProductStatus[];
-}
-
-function includesOf(text: string | undefined): Set<VariantInclude> {
-  const listed = commaList(text);
-  const unknown = listed.filter((s) => !(VARIANT_INCLUDES as readonly string[]).includes(s));
-  if (unknown.length > 0) {
-    throw ValidationError.field('include', `The include value ${unknown.join(', ')} is invalid. Allowed: ${VARIANT_INCLUDES.join(', ')}.`);
-  }
-  return new Set(listed as VariantInclude[]);
-}
+const STATUS_FILTER: EnumList<ProductStatus> = {
+  field: 'status',
+  allowed: PRODUCT_STATUSES,
+  invalid: (unknown, allowed) => `The selected status ${unknown} is invalid. Allowed: ${allowed}.`,
+};
+const INCLUDES: EnumList<VariantInclude> = {
+  field: 'include',
+  allowed: VARIANT_INCLUDES,
+  invalid: (unknown, allowed) => `The include value ${unknown} is invalid. Allowed: ${allowed}.`,
+};
 
 /** A selection's value for an attribute, its name matched case-insensitively. */
 function valueOf(selection: Record<string, string> | null, name: string): string | undefined {
@@ -235,8 +228,8 @@ export class VariantListingService {
     page: PageRequest,
   ): Promise<{ items: VariantListItem[]; total: number; totals: VariantListTotals }> {
     await this.masters.find(tenantId, masterId);
-    const statuses = statusesOf(options.status);
-    const include = includesOf(options.include);
+    const statuses = parseEnumList(STATUS_FILTER, options.status);
+    const include = new Set(parseEnumList(INCLUDES, options.include));
     const [rows, totals] = await Promise.all([
       this.variants.page(this.db, tenantId, masterId, statuses, page),
       this.variants.totals(this.db, tenantId, masterId, statuses),

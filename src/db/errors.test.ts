@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../http/errors.js';
+import { takenError, violatedUniqueField } from './errors.js';
+
+const postgres = (detail: string, constraint: string) => Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', detail, constraint });
+const sqlite = (failed: string) => Object.assign(new Error(`UNIQUE constraint failed: ${failed}`), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+
+const TAG_INDEXES = { slug: 'tags_tenant_slug_unique', name: 'tags_tenant_name_unique' };
+
+describe('violatedUniqueField', () => {
+  it('names the field from the columns PostgreSQL reports', () => {
+    expect(violatedUniqueField(postgres('Key (tenant_id, slug)=(t, bolts) already exists.', 'tags_tenant_slug_unique'), TAG_INDEXES)).toBe('slug');
+    expect(violatedUniqueField(postgres('Key (tenant_id, name)=(t, Bolts) already exists.', 'other'), TAG_INDEXES)).toBe('name');
+  });
+
+  it('names the field from the columns SQLite reports', () => {
+    expect(violatedUniqueField(sqlite('tags.tenant_id, tags.slug'), TAG_INDEXES)).toBe('slug');
+  });
+
+  it('names the field from the index name when the driver gives only that', () => {
+    expect(violatedUniqueField(sqlite("index 'tags_tenant_name_unique'"), TAG_INDEXES)).toBe('name');
+    expect(violatedUniqueField(postgres('', 'tags_tenant_slug_unique'), TAG_INDEXES)).toBe('slug');
+  });
+
+  it('answers null for another index or another error', () => {
+    expect(violatedUniqueField(sqlite('tags.tenant_id, tags.code'), TAG_INDEXES)).toBeNull();
+    expect(violatedUniqueField(Object.assign(new Error('FOREIGN KEY constraint failed'), { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' }), TAG_INDEXES)).toBeNull();
+    expect(violatedUniqueField(new Error('boom'), TAG_INDEXES)).toBeNull();
+    expect(violatedUniqueField(undefined, TAG_INDEXES)).toBeNull();
+  });
+});
+
+describe('takenError', () => {
+  it('is the 422 on the field whose value is taken', () => {
+    const error = takenError(sqlite('brands.tenant_id, brands.slug'), { slug: 'brands_tenant_slug_unique' });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error?.errors).toEqual({ slug: ['The slug has already been taken.'] });
+  });
+
+  it('is null for any other error, so the caller rethrows it', () => {
+    expect(takenError(new Error('boom'), { slug: 'brands_tenant_slug_unique' })).toBeNull();
+  });
+});
