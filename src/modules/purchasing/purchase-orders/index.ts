@@ -25,7 +25,8 @@ import { PurchaseOrderReceivingRepository } from './purchase-order-receiving.rep
 import { purchaseOrderReceivingRoutes } from './purchase-order-receiving.routes.js';
 import { PurchaseOrderReceivingService } from './purchase-order-receiving.service.js';
 
-export { PurchaseOrderService, TRANSITIONS } from './purchase-order.service.js';
+export { PurchaseOrderService } from './purchase-order.service.js';
+export { TRANSITIONS } from './purchase-order.states.js';
 export type { PurchaseOrderResource } from './purchase-order.service.js';
 export { PurchaseOrderRepository } from './purchase-order.repository.js';
 export { PurchaseOrderDocuments, toPurchaseOrderDocument } from './purchase-order.documents.js';

@@ -2,7 +2,7 @@
 // transaction locks the order, raises each line's received quantity conditionally, adds the stock, writes the
 // receipt and moves the order to partially_received or received.
 import type { Transaction } from 'kysely';
-import type { DB, PurchaseOrderStatus } from '../../../db/schema.js';
+import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -15,9 +15,7 @@ import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchas
 import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
-
-/** Statuses goods can be received in (interface, "Receive rules" 1). */
-export const RECEIVABLE: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
+import { RECEIVABLE_STATUSES, refusalMessage } from './purchase-order.states.js';
 
 export interface PurchaseOrderReceivingDeps {
   db: Executor;
@@ -140,7 +138,7 @@ export class PurchaseOrderReceivingService {
 
       const after = await this.deps.repository.items(trx, tenantId, orderId);
       const complete = after.every((item) => pending(item) <= 0);
-      await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE, {
+      await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE_STATUSES, {
         status: complete ? 'received' : 'partially_received',
         ...(complete ? { received_at: now, actual_delivery_date: receivedDate } : {}),
         internal_notes: appendNote(order.internal_notes, input.notes),
@@ -164,14 +162,10 @@ export class PurchaseOrderReceivingService {
 
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
-    const locked = await this.deps.receiving.lock(trx, tenantId, orderId, RECEIVABLE);
+    const locked = await this.deps.receiving.lock(trx, tenantId, orderId, RECEIVABLE_STATUSES);
     const order = await this.deps.repository.findById(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
-    if (!locked) {
-      throw new BusinessRuleError(
-        `Cannot receive goods for a purchase order whose status is ${order.status}; only ${RECEIVABLE.join(', ')} purchase orders can be received.`,
-      );
-    }
+    if (!locked) throw new BusinessRuleError(refusalMessage('receive goods for', order.status));
     return order;
   }
 

@@ -1,14 +1,11 @@
 // Auto-reorder generation: draft purchase orders, one per supplier, for stock at or below its reorder point.
-import type { PurchaseOrderStatus } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import { fromMinorUnits, isCurrency } from '../../../lib/money.js';
 import type { ReorderCandidate, ReorderService } from '../../inventory/reorder/index.js';
 import type { PurchaseOrderCreateBody } from './purchase-order.schemas.js';
+import { OPEN_STATUSES } from './purchase-order.states.js';
 import { DEFAULT_CURRENCY, PurchaseOrderService, type PurchaseOrderDeps, type PurchaseOrderResource } from './purchase-order.service.js';
-
-/** Orders still expecting goods: a product on one of these is already being reordered. */
-export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = ['draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received'];
 
 /** A reorder candidate whose product has a supplier to order from. */
 type Shortage = ReorderCandidate & { supplier_id: string };

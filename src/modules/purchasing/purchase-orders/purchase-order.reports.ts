@@ -3,9 +3,7 @@ import type { PurchaseOrderStatus } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import { fromMinorUnits } from '../../../lib/money.js';
-
-/** Statuses in which the supplier owes goods: an order past its expected date in one of these is overdue. */
-export const AWAITING_DELIVERY: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
+import { WITH_SUPPLIER_STATUSES } from './purchase-order.states.js';
 
 export interface OverdueOrder {
   id: string;
@@ -40,7 +38,7 @@ export class PurchaseOrderReportRepository {
       .select(['po.id', 'po.po_number', 'po.status', 'po.supplier_id', 's.name as supplier_name', 'po.warehouse_id', 'po.order_date', 'po.expected_delivery_date', 'po.currency', 'po.total_amount'])
       .where('po.tenant_id', '=', tenantId)
       .where('po.deleted_at', 'is', null)
-      .where('po.status', 'in', [...AWAITING_DELIVERY])
+      .where('po.status', 'in', [...WITH_SUPPLIER_STATUSES])
       .where('po.expected_delivery_date', 'is not', null)
       .where('po.expected_delivery_date', '<', today)
       .orderBy('po.expected_delivery_date')

@@ -5,6 +5,7 @@ import type { PurchaseOrderItemsTable, PurchaseOrdersTable, PurchaseOrderStatus 
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
+import { PLACED_STATUSES } from './purchase-order.states.js';
 
 export type PurchaseOrder = Selectable<PurchaseOrdersTable>;
 export type NewPurchaseOrder = Insertable<PurchaseOrdersTable>;
@@ -14,9 +15,6 @@ export type NewPurchaseOrderItem = Insertable<PurchaseOrderItemsTable>;
 
 /** An order with the names shown beside its supplier and warehouse. */
 export type PurchaseOrderRow = PurchaseOrder & { supplier_name: string | null; warehouse_name: string | null; items_count: number };
-
-/** Statuses of an order the supplier has been given (or was about to be): what performance counts. */
-export const PLACED_STATUSES: readonly PurchaseOrderStatus[] = ['approved', 'sent', 'acknowledged', 'partially_received', 'received', 'invoiced', 'completed'];
 
 export interface PurchaseOrderFilters {
   statuses?: PurchaseOrderStatus[];

@@ -26,7 +26,6 @@ import type {
   PurchaseOrderUpdate,
 } from './purchase-order.repository.js';
 import {
-  PURCHASE_ORDER_STATUSES,
   type AcknowledgeBody,
   type ApproveBody,
   type CancelBody,
@@ -40,29 +39,20 @@ import {
   type SendBody,
   type SubmitForApprovalBody,
 } from './purchase-order.schemas.js';
+import {
+  PURCHASE_ORDER_STATUSES,
+  TRANSITIONS,
+  WITH_SUPPLIER_STATUSES,
+  allows,
+  refusalMessage,
+  type PurchaseOrderVerb,
+  type TargetOf,
+} from './purchase-order.states.js';
 
 export type PurchaseOrderResource = PurchaseOrderResponse;
 
 export const DEFAULT_CURRENCY = 'USD';
 const APPROVE_ABILITY = 'operations:approve-purchase-orders';
-
-/** The statuses each transition starts from (the interface's state table; decisions.md section 4). */
-export const TRANSITIONS = {
-  edit: ['draft'],
-  delete: ['draft'],
-  'submit for approval': ['draft'],
-  approve: ['pending_approval'],
-  reject: ['pending_approval'],
-  send: ['approved'],
-  acknowledge: ['sent'],
-  cancel: ['draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received'],
-  'record an invoice for': ['received'],
-  complete: ['received', 'invoiced'],
-} as const satisfies Record<string, readonly PurchaseOrderStatus[]>;
-type Verb = keyof typeof TRANSITIONS;
-
-/** Statuses in which the supplier holds the order, so a cancellation is worth telling them about. */
-const WITH_SUPPLIER: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
 
 export interface PurchaseOrderDeps {
   db: Executor;
@@ -82,24 +72,9 @@ export interface SendResult {
   email_sent: boolean;
 }
 
-const PARTICIPLE: Record<Verb, string> = {
-  edit: 'edited',
-  delete: 'deleted',
-  'submit for approval': 'submitted for approval',
-  approve: 'approved',
-  reject: 'rejected',
-  send: 'sent',
-  acknowledge: 'acknowledged',
-  cancel: 'cancelled',
-  'record an invoice for': 'invoiced',
-  complete: 'completed',
-};
-
 /** The 422 of a refused transition: names the current status and the ones it is allowed from. */
-function refusal(verb: Verb, status: PurchaseOrderStatus): BusinessRuleError {
-  return new BusinessRuleError(
-    `Cannot ${verb} a purchase order whose status is ${status}; only ${TRANSITIONS[verb].join(', ')} purchase orders can be ${PARTICIPLE[verb]}.`,
-  );
+function refusal(verb: PurchaseOrderVerb, status: PurchaseOrderStatus): BusinessRuleError {
+  return new BusinessRuleError(refusalMessage(verb, status));
 }
 
 function appendNote(existing: string | null, note: string | null | undefined): string | null {
@@ -218,7 +193,7 @@ export class PurchaseOrderService {
   async update(tenantId: string, id: string, input: PurchaseOrderUpdateBody): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       const current = await this.find(tenantId, id, trx);
-      if (current.status !== 'draft') throw refusal('edit', current.status);
+      if (!allows('edit', current.status)) throw refusal('edit', current.status);
       const currency = input.currency === undefined ? current.currency : this.currencyOf(input.currency);
       const changes: PurchaseOrderUpdate = {};
       if (input.supplier_id !== undefined && input.supplier_id !== current.supplier_id) {
@@ -257,7 +232,7 @@ export class PurchaseOrderService {
         currency,
         built ? built.subtotal : current.subtotal,
       );
-      const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS.edit, {
+      const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS.edit.from, {
         ...changes,
         ...amounts,
         currency,
@@ -390,7 +365,7 @@ export class PurchaseOrderService {
     let withSupplier = false;
     const order = await inTransaction(this.db, async (trx) => {
       const current = await this.find(tenantId, id, trx);
-      withSupplier = WITH_SUPPLIER.includes(current.status);
+      withSupplier = WITH_SUPPLIER_STATUSES.includes(current.status);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'cancel', { status: 'cancelled', cancelled_by: userId, cancelled_at: now, cancellation_reason: reason });
       await this.deps.repository.cancelRemaining(trx, tenantId, id);
@@ -399,7 +374,7 @@ export class PurchaseOrderService {
     if (!withSupplier || input.notify_supplier === false || !order.sent_to || !order.supplier) return order;
     const notified = await this.notifier.notifyCancellation(tenantId, order, { id: order.supplier.id, name: order.supplier.name, email: order.sent_to });
     if (!notified) return order;
-    await this.deps.repository.transition(this.db, tenantId, id, ['cancelled'], { supplier_notified: true });
+    await this.deps.repository.transition(this.db, tenantId, id, TRANSITIONS.cancel.to, { supplier_notified: true });
     return { ...order, supplier_notified: true };
   }
 
@@ -434,8 +409,14 @@ export class PurchaseOrderService {
   }
 
   /** One conditional UPDATE from the verb's statuses; on a miss, 404 or a refusal naming the current status. */
-  private async move(trx: Transaction<DB>, tenantId: string, id: string, verb: Verb, changes: PurchaseOrderUpdate): Promise<void> {
-    const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS[verb], {
+  private async move<V extends PurchaseOrderVerb>(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    verb: V,
+    changes: Omit<PurchaseOrderUpdate, 'status'> & { status?: TargetOf<V> },
+  ): Promise<void> {
+    const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS[verb].from, {
       ...changes,
       updated_at: this.deps.clock.now().toISOString(),
     });
