@@ -27,7 +27,7 @@ import { PurchaseOrderReceivingService } from './purchase-order-receiving.servic
 
 export { PurchaseOrderService } from './purchase-order.service.js';
 export { TRANSITIONS } from './purchase-order.states.js';
-export type { PurchaseOrderResource } from './purchase-order.service.js';
+export type { PurchaseOrderResource } from './purchase-order.presenter.js';
 export { PurchaseOrderRepository } from './purchase-order.repository.js';
 export { PurchaseOrderDocuments, toPurchaseOrderDocument } from './purchase-order.documents.js';
 export { silentNotifier, type PurchaseOrderNotifier, type SupplierContact } from './purchase-order.notifier.js';

@@ -7,7 +7,8 @@ import { NotFoundError } from '../../../http/errors.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import { renderPurchaseOrderPdf, type PurchaseOrderDocument } from '../documents/index.js';
 import { purchaseOrderFileName } from '../documents/purchase-order.email.js';
-import type { PurchaseOrderResource, PurchaseOrderService } from './purchase-order.service.js';
+import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+import type { PurchaseOrderService } from './purchase-order.service.js';
 
 /** The parties printed on the document; null when the row is gone (deleted since the order was made). */
 export interface DocumentParties {

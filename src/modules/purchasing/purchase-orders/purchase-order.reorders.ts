@@ -5,7 +5,8 @@ import { fromMinorUnits, isCurrency } from '../../../lib/money.js';
 import type { ReorderCandidate, ReorderService } from '../../inventory/reorder/index.js';
 import type { PurchaseOrderCreateBody } from './purchase-order.schemas.js';
 import { OPEN_STATUSES } from './purchase-order.states.js';
-import { DEFAULT_CURRENCY, PurchaseOrderService, type PurchaseOrderDeps, type PurchaseOrderResource } from './purchase-order.service.js';
+import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+import { DEFAULT_CURRENCY, PurchaseOrderService, type PurchaseOrderDeps } from './purchase-order.service.js';
 
 /** A reorder candidate whose product has a supplier to order from. */
 type Shortage = ReorderCandidate & { supplier_id: string };
