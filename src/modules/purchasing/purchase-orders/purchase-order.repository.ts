@@ -1,11 +1,12 @@
 // Purchase orders in SQL: the gapless number sequence, orders and their lines, conditional status updates,
-// and the list with its filters (supplier and warehouse names joined for display and search).
+// the list with its filters (supplier and warehouse names joined for display and search), the products on
+// open orders (auto-reorder) and what supplier performance reads.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable, PurchaseOrderStatus } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
-import { PLACED_STATUSES } from './purchase-order.states.js';
+import { OPEN_STATUSES, PLACED_STATUSES } from './purchase-order.states.js';
 
 export type PurchaseOrder = Selectable<PurchaseOrdersTable>;
 export type NewPurchaseOrder = Insertable<PurchaseOrdersTable>;
@@ -143,6 +144,22 @@ export class PurchaseOrderRepository {
       .where('tenant_id', '=', tenantId)
       .where('purchase_order_id', '=', orderId)
       .execute();
+  }
+
+  /** Of `productIds`, those on a line of an open, undeleted order of the tenant (auto-reorder skips them). */
+  async productsOnOpenOrders(db: Executor, tenantId: string, productIds: readonly string[]): Promise<Set<string>> {
+    if (productIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('purchase_order_items as i')
+      .innerJoin('purchase_orders as o', 'o.id', 'i.purchase_order_id')
+      .select('i.product_id')
+      .distinct()
+      .where('o.tenant_id', '=', tenantId)
+      .where('o.deleted_at', 'is', null)
+      .where('o.status', 'in', [...OPEN_STATUSES])
+      .where('i.product_id', 'in', [...productIds])
+      .execute();
+    return new Set(rows.map((r) => r.product_id));
   }
 
   /** Orders placed with a supplier (approved or later, not cancelled or rejected), with the fields statistics need. */
