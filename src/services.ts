@@ -83,10 +83,10 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
   const stock = createStock({ db, warehouses, events, clock, newId });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
-  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
+  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users, publicUrl: config.publicUrl });
   const purchaseOrders = createPurchaseOrders({
     db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl,
-    suppliers: catalog.suppliers.service, products: catalog.products.service, users: repositories.users,
+    suppliers: catalog.suppliers.service, products: catalog.products.service, users,
     reorder: inventory.reorder.service,
   });
   catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);

@@ -8,7 +8,7 @@ import type { SupplierService } from '../../catalog/suppliers/index.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderNotifier } from './purchase-order.notifier.js';
 import { PurchaseOrderPerformanceSource } from './purchase-order.performance.js';
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
@@ -42,7 +42,7 @@ export interface PurchaseOrderModuleDeps {
   suppliers: SupplierService;
   warehouses: WarehouseService;
   products: ProductService;
-  users: UserRepository;
+  users: UserService;
   /** Receiving adds stock through it. */
   stock: StockService;
   /** For absolute pagination links. */

@@ -10,7 +10,7 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchase-order-receiving.repository.js';
 import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
@@ -24,7 +24,7 @@ export interface PurchaseOrderReceivingDeps {
   events: EventRecorder;
   stock: StockService;
   warehouses: WarehouseService;
-  users: UserRepository;
+  users: UserService;
   orders: PurchaseOrderService;
   repository: PurchaseOrderRepository;
   receiving: PurchaseOrderReceivingRepository;
@@ -171,7 +171,7 @@ export class PurchaseOrderReceivingService {
 
   private async receiver(trx: Transaction<DB>, tenantId: string, receivedBy: string | null | undefined, userId: string | null): Promise<string | null> {
     if (!receivedBy) return userId;
-    const user = await this.deps.users.findById(trx, tenantId, receivedBy);
+    const user = await this.deps.users.findById(tenantId, receivedBy, trx);
     if (!user) throw ValidationError.field('received_by', 'The selected received by is invalid.');
     return user.id;
   }

@@ -2,7 +2,7 @@
 // and acting users as {id, name}, and for the detail the lines with what remains to receive.
 import type { Executor } from '../../../db/transaction.js';
 import { fromMinorUnits } from '../../../lib/money.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderResponse } from './purchase-order.schemas.js';
 
@@ -32,7 +32,7 @@ export function purchaseOrderItemResource(item: PurchaseOrderItem, currency: str
 
 export class PurchaseOrderPresenter {
   constructor(
-    private readonly users: Pick<UserRepository, 'findSummariesByIds'>,
+    private readonly users: Pick<UserService, 'summariesByIds'>,
     private readonly repository: Pick<PurchaseOrderRepository, 'items'>,
   ) {}
 
@@ -50,7 +50,7 @@ export class PurchaseOrderPresenter {
     for (const row of rows) {
       for (const id of [row.approved_by, row.rejected_by, row.cancelled_by, row.created_by]) if (id) userIds.add(id);
     }
-    const users = new Map((await this.users.findSummariesByIds(db, tenantId, [...userIds])).map((u) => [u.id, u]));
+    const users = new Map((await this.users.summariesByIds(tenantId, [...userIds], db)).map((u) => [u.id, u]));
     const ref = (id: string | null) => {
       const user = id ? users.get(id) : undefined;
       return user ? { id: user.id, name: user.name } : null;

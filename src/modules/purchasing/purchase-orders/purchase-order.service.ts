@@ -15,7 +15,7 @@ import type { SupplierService } from '../../catalog/suppliers/index.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { EventType } from '../../events/event-types.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import { silentNotifier, type PurchaseOrderNotifier } from './purchase-order.notifier.js';
 import { PurchaseOrderPresenter, type PurchaseOrderResource } from './purchase-order.presenter.js';
 import type {
@@ -57,7 +57,7 @@ export interface PurchaseOrderDeps {
   suppliers: SupplierService;
   warehouses: WarehouseService;
   products: ProductService;
-  users: UserRepository;
+  users: UserService;
   events: EventRecorder;
   clock: Clock;
   newId: IdGenerator;
@@ -261,7 +261,7 @@ export class PurchaseOrderService {
     return inTransaction(this.db, async (trx) => {
       const current = await this.find(tenantId, id, trx);
       if (input.approver_id) {
-        const approver = await this.deps.users.findById(trx, tenantId, input.approver_id);
+        const approver = await this.deps.users.findById(tenantId, input.approver_id, trx);
         if (!approver || !approver.is_active) throw ValidationError.field('approver_id', 'The selected approver id is invalid.');
         if (!roleAllows(approver.role, APPROVE_ABILITY)) {
           throw ValidationError.field('approver_id', 'The selected approver is not allowed to approve purchase orders.');
