@@ -86,7 +86,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users, publicUrl: config.publicUrl });
   const purchaseOrders = createPurchaseOrders({
     db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl,
-    suppliers: catalog.suppliers.service, products: catalog.products.service, users,
+    suppliers: catalog.suppliers.service, products: catalog.products.service, users, tenants,
     reorder: inventory.reorder.service,
   });
   catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);

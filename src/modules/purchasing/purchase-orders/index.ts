@@ -8,6 +8,7 @@ import type { SupplierService } from '../../catalog/suppliers/index.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
+import type { TenantService } from '../../tenancy/tenant.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderNotifier } from './purchase-order.notifier.js';
 import { PurchaseOrderPerformanceSource } from './purchase-order.performance.js';
@@ -43,6 +44,8 @@ export interface PurchaseOrderModuleDeps {
   warehouses: WarehouseService;
   products: ProductService;
   users: UserService;
+  /** Documents print the tenant's name. */
+  tenants: TenantService;
   /** Receiving adds stock through it. */
   stock: StockService;
   /** For absolute pagination links. */
@@ -56,7 +59,7 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   const service = new PurchaseOrderService({ ...deps, repository });
   /** Plug into SupplierService.usePerformanceSource: supplier performance from these orders. */
   const performance = new PurchaseOrderPerformanceSource(repository);
-  const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses });
+  const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses, tenants: deps.tenants });
   const orderRoutes = purchaseOrderRoutes(service, deps.publicUrl);
   const documentRoutes = purchaseOrderDocumentRoutes(documents);
   const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository }, deps.reorder));
