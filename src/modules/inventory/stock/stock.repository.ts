@@ -4,6 +4,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { recordLowStockCondition } from './low-stock.js';
 import { offsetOf, type Page, type PageRequest } from '../../../http/pagination.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
@@ -192,14 +193,13 @@ export class StockRepository {
       .executeTakeFirst();
   }
 
-  /** Records by product, then warehouse code. `low_stock`: available at or below the effective reorder point. */
+  /** Records by product, then warehouse code; `low_stock` filters on record low stock. */
   async listRecords(db: Executor, tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryRecordRow>> {
     let query = this.recordRows(db, tenantId);
     if (filters.product_id) query = query.where('inventory_records.product_id', '=', filters.product_id);
     if (filters.warehouse_id) query = query.where('inventory_records.warehouse_id', '=', filters.warehouse_id);
     if (filters.low_stock !== undefined) {
-      const low = sql<boolean>`(inventory_records.quantity_on_hand - inventory_records.quantity_reserved) <= coalesce(inventory_records.reorder_point, products.reorder_point)`;
-      query = filters.low_stock ? query.where(low) : query.where(sql<boolean>`not coalesce(${low}, false)`);
+      query = query.where(recordLowStockCondition({ record: 'inventory_records', product: 'products' }, filters.low_stock));
     }
     const [items, count] = await Promise.all([
       query.orderBy('products.name').orderBy('warehouses.code').orderBy('inventory_records.id').limit(page.per_page).offset(offsetOf(page)).execute(),

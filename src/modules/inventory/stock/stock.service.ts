@@ -10,6 +10,7 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { traitsOf } from '../../catalog/products/product-types.js';
 import type { DomainEvent, EventRecorder } from '../../events/event-recorder.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
+import { effectiveReorderPoint, isRecordLowStock } from './low-stock.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type {
   InventoryListFilters,
@@ -274,10 +275,11 @@ export class StockService {
     operationEvent: 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released' | null,
   ): Promise<InventoryRecordRow | undefined> {
     const events: DomainEvent[] = [{ type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } }];
-    const reorderPoint = after.reorder_point ?? totals?.reorder_point ?? null;
+    const reorderPoint = effectiveReorderPoint(after.reorder_point, totals?.reorder_point);
     const availableBefore = before.quantity_on_hand - before.quantity_reserved;
     const availableAfter = after.quantity_on_hand - after.quantity_reserved;
-    const lowStock = reorderPoint !== null && availableBefore > reorderPoint && availableAfter <= reorderPoint;
+    // The event marks the crossing: low after the change, not before.
+    const lowStock = !isRecordLowStock(availableBefore, reorderPoint) && isRecordLowStock(availableAfter, reorderPoint);
     const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
     let row: InventoryRecordRow | undefined;
     if (operationEvent || lowStock || outOfStock) {
