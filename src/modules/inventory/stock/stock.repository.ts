@@ -24,12 +24,6 @@ export interface StockProduct {
   track_inventory: boolean;
   reorder_point: number | null;
 }
-/** The product's totals after a change, for the status automation and low-stock detection. */
-export interface ProductTotals {
-  stock_quantity: number;
-  reserved_quantity: number;
-  reorder_point: number | null;
-}
 export interface InventoryListFilters {
   product_id?: string;
   warehouse_id?: string;
@@ -118,47 +112,6 @@ export class StockRepository {
       .where('quantity_reserved', '>=', quantity)
       .returningAll()
       .executeTakeFirst();
-  }
-
-  /** Keeps the product's stock totals equal to the sums of its records; answers the totals after the change. */
-  async changeProductTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductTotals | undefined> {
-    return db
-      .updateTable('products')
-      .set((eb) => ({
-        stock_quantity: eb('stock_quantity', '+', change.onHand),
-        reserved_quantity: eb('reserved_quantity', '+', change.reserved),
-        updated_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point'])
-      .executeTakeFirst();
-  }
-
-  /**
-   * Moves a tracked product between `active` and `out_of_stock` when its total on hand says so; conditional,
-   * so a concurrent status change (discontinue, deactivate) is never overwritten. Answers whether it changed.
-   */
-  async applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined> {
-    // One statement for both directions: a tracked active product with nothing on hand, or an out-of-stock
-    // product with stock again.
-    const changed = await db
-      .updateTable('products')
-      .set((eb) => ({
-        status: eb.case().when('stock_quantity', '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end(),
-        status_changed_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb('stock_quantity', '<=', 0)]),
-          eb.and([eb('status', '=', 'out_of_stock'), eb('stock_quantity', '>', 0)]),
-        ]),
-      )
-      .returning('status')
-      .executeTakeFirst();
-    return changed?.status;
   }
 
   /** A live product of the tenant. */
@@ -263,17 +216,6 @@ export class StockRepository {
         })),
       )
       .returning(['product_id', 'quantity_on_hand'])
-      .execute();
-  }
-
-  /** Adds `onHand` to the stock totals of many products at once. */
-  async addProductStockMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void> {
-    if (productIds.length === 0) return;
-    await db
-      .updateTable('products')
-      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', onHand), updated_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...productIds])
       .execute();
   }
 
