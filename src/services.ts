@@ -75,13 +75,13 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const loginThrottle = new LoginThrottle(db, clock, newId, config.loginMaxAttempts, config.twoFactorMaxAttemptsPerUser);
   const twoFactor = new TwoFactorService(db, repositories.users, clock);
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
-  const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
   // Commits that recorded events wake the publisher at once (and other processes' through NOTIFY on PostgreSQL).
   const eventSignal = new EventSignal(db, log, newId);
   const events = new EventRecorder(clock, newId, eventSignal);
   const publisher = new EventPublisher(db, clock, newId);
   const eventFeed = new EventFeedService(db, repositories.events);
   const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
+  const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays, webhooks.deliveryRepository);
   // The stock ledger keeps the products' totals through the catalog's product repository (the catalog needs stock).
   const stock = createStock({ db, warehouses, events, clock, newId, products: new ProductRepository() });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
