@@ -15,7 +15,7 @@ import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchas
 import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
-import { RECEIVABLE_STATUSES, refusalMessage } from './purchase-order.states.js';
+import { RECEIVABLE_STATUSES, refusalMessage, type TargetOf } from './purchase-order.states.js';
 
 export interface PurchaseOrderReceivingDeps {
   db: Executor;
@@ -138,8 +138,9 @@ export class PurchaseOrderReceivingService {
 
       const after = await this.deps.repository.items(trx, tenantId, orderId);
       const complete = after.every((item) => pending(item) <= 0);
+      const status: TargetOf<'receive goods for'> = complete ? 'received' : 'partially_received';
       await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE_STATUSES, {
-        status: complete ? 'received' : 'partially_received',
+        status,
         ...(complete ? { received_at: now, actual_delivery_date: receivedDate } : {}),
         internal_notes: appendNote(order.internal_notes, input.notes),
         updated_at: now,
@@ -162,7 +163,7 @@ export class PurchaseOrderReceivingService {
 
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
-    const locked = await this.deps.receiving.lock(trx, tenantId, orderId, RECEIVABLE_STATUSES);
+    const locked = await this.deps.repository.lock(trx, tenantId, orderId, RECEIVABLE_STATUSES);
     const order = await this.deps.repository.findById(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
     if (!locked) throw new BusinessRuleError(refusalMessage('receive goods for', order.status));

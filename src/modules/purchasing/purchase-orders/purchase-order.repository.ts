@@ -120,19 +120,32 @@ export class PurchaseOrderRepository {
     return { items: items.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })), total: Number(count.n) };
   }
 
+  /** An UPDATE of the live order that matches only while its status is one of `from`. */
+  private whileIn(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[]) {
+    return db
+      .updateTable('purchase_orders')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', [...from]);
+  }
+
   /**
    * Updates a live order only when its status is one of `from`, in one conditional UPDATE: two concurrent
    * transitions cannot both pass. False when nothing matched (missing, or in another status).
    */
   async transition(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[], changes: PurchaseOrderUpdate): Promise<boolean> {
-    const result = await db
-      .updateTable('purchase_orders')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', [...from])
-      .executeTakeFirst();
+    const result = await this.whileIn(db, tenantId, id, from).set(changes).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Takes the order's row lock when it is in one of `from` (a no-op UPDATE, which locks on PostgreSQL and
+   * takes the write lock on SQLite), so that concurrent receipts of one order run one after the other.
+   * False when the order is missing or in another status.
+   */
+  async lock(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[]): Promise<boolean> {
+    const result = await this.whileIn(db, tenantId, id, from).set({ updated_at: sql`updated_at` }).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
