@@ -1,6 +1,6 @@
 // The purchase-order state machine: every status, which verb moves an order from which statuses to which, and
-// the named sets of statuses that the services, reports and reorder queries ask about. Nothing else lists
-// statuses: a new status or transition is one edit here.
+// the named sets of statuses that the services, reports and reorder queries ask about. Apart from the column's
+// type in db/schema.ts (which the list below must match), no other file lists purchase-order statuses.
 import type { PurchaseOrderStatus } from '../../../db/schema.js';
 
 /** Every status, in the order of an order's life; cancelled and rejected end it early. */
