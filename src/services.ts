@@ -10,6 +10,7 @@ import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.j
 import type { Clock } from './lib/clock.js';
 import type { IdGenerator } from './lib/ids.js';
 import { createCatalog } from './modules/catalog/catalog.js';
+import { ProductRepository } from './modules/catalog/products/product.repository.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
 import { EventPublisher } from './modules/events/event-publisher.js';
 import { EventRecorder } from './modules/events/event-recorder.js';
@@ -74,19 +75,20 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const loginThrottle = new LoginThrottle(db, clock, newId, config.loginMaxAttempts, config.twoFactorMaxAttemptsPerUser);
   const twoFactor = new TwoFactorService(db, repositories.users, clock);
   const signIn = new SignInService(db, repositories.users, sessions, twoFactor, loginThrottle);
-  const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays);
   // Commits that recorded events wake the publisher at once (and other processes' through NOTIFY on PostgreSQL).
   const eventSignal = new EventSignal(db, log, newId);
   const events = new EventRecorder(clock, newId, eventSignal);
   const publisher = new EventPublisher(db, clock, newId);
   const eventFeed = new EventFeedService(db, repositories.events);
   const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks ?? loadConfig({}).webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
-  const stock = createStock({ db, warehouses, events, clock, newId });
+  const retention = new RetentionService(db, repositories.events, repositories.idempotency, sessions, loginThrottle, clock, config.eventRetentionDays, webhooks.deliveryRepository);
+  // The stock ledger keeps the products' totals through the catalog's product repository (the catalog needs stock).
+  const stock = createStock({ db, warehouses, events, clock, newId, products: new ProductRepository() });
   const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock });
-  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
+  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users, publicUrl: config.publicUrl });
   const purchaseOrders = createPurchaseOrders({
     db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl,
-    suppliers: catalog.suppliers.service, products: catalog.products.service, users: repositories.users,
+    suppliers: catalog.suppliers.service, products: catalog.products.service, users, tenants,
     reorder: inventory.reorder.service,
   });
   catalog.suppliers.service.usePerformanceSource(purchaseOrders.performance);

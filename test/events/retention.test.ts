@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDeliveryStatus } from '../../src/db/schema.js';
 import type { Executor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
-import { EventRepository } from '../../src/modules/events/event.repository.js';
 import { makeTenant } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -58,7 +57,6 @@ async function insertDelivery(db: Executor, tenantId: string, subscriptionId: st
 describe('event retention', () => {
   let t: TestApp;
   let db: Executor;
-  const events = new EventRepository();
   beforeAll(async () => {
     t = await buildTestApp();
     db = t.database.db;
@@ -85,7 +83,7 @@ describe('event retention', () => {
     const recent = await insertEvent(db, tenantId, daysAgo(1));
     const recentDeliveries = [await insertDelivery(db, tenantId, first, recent, 'delivered', 1)];
 
-    expect(await events.purgeOccurredBefore(db, daysAgo(30))).toBe(2);
+    expect(await t.services.retention.purgeEventsBefore(daysAgo(30))).toBe(2);
 
     expect(await idsOf('events', tenantId)).toEqual([waiting, sending, recent]);
     const kept = [...waitingDeliveries, ...sendingDeliveries, ...recentDeliveries];
@@ -100,11 +98,11 @@ describe('event retention', () => {
     const held = await insertEvent(db, tenantId, daysAgo(45));
     const delivery = await insertDelivery(db, tenantId, subscription, held, 'delivering', 2);
 
-    expect(await events.purgeOccurredBefore(db, daysAgo(30))).toBe(0);
+    expect(await t.services.retention.purgeEventsBefore(daysAgo(30))).toBe(0);
     expect(await idsOf('events', tenantId)).toEqual([held]);
 
     await db.updateTable('webhook_deliveries').set({ status: 'failed' }).where('id', '=', delivery).execute();
-    expect(await events.purgeOccurredBefore(db, daysAgo(30))).toBe(1);
+    expect(await t.services.retention.purgeEventsBefore(daysAgo(30))).toBe(1);
     expect(await idsOf('events', tenantId)).toEqual([]);
     expect(await idsOf('webhook_deliveries', tenantId)).toEqual([]);
     expect(await idsOf('webhook_delivery_attempts', tenantId)).toEqual([]);
@@ -124,7 +122,7 @@ describe('event retention', () => {
     const survivors = await Promise.all(tenants.map((tenantId) => insertEvent(db, tenantId, daysAgo(2))));
 
     // Earlier tests leave only held events behind, so these are all there is to purge.
-    expect(await events.purgeOccurredBefore(db, daysAgo(30))).toBe(1200);
+    expect(await t.services.retention.purgeEventsBefore(daysAgo(30))).toBe(1200);
 
     for (const [i, tenantId] of tenants.entries()) expect(await idsOf('events', tenantId)).toEqual([survivors[i]]);
   });

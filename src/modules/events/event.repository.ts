@@ -1,7 +1,10 @@
-import type { Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import { engineOf } from '../../db/dialect.js';
-import type { DB, EventsTable, WebhookDeliveryStatus } from '../../db/schema.js';
-import { inTransaction, type Executor } from '../../db/transaction.js';
+import type { DB, EventsTable } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+
+/** A condition on `events` rows: the event has a webhook delivery still on its way. */
+export type OpenDeliveryCondition = (eb: ExpressionBuilder<DB, 'events'>) => Expression<SqlBool>;
 
 export interface FeedFilter {
   tenantId: string;
@@ -13,11 +16,6 @@ export interface FeedFilter {
   eventTypes: readonly string[] | null;
   limit: number;
 }
-
-/** A delivery in one of these states still needs its event, so retention leaves that event alone. */
-const OPEN_DELIVERY: readonly WebhookDeliveryStatus[] = ['pending', 'delivering'];
-// Short transactions, and ids lists far below SQLite's parameter limit.
-const PURGE_BATCH = 500;
 
 export class EventRepository {
   /** Events of one tenant in feed order (ascending id), filtered as asked. */
@@ -36,57 +34,26 @@ export class EventRepository {
   }
 
   /**
-   * Deletes events that occurred before `cutoff`, with their webhook deliveries and attempts; the feed keeps
-   * only the retention window. An event with a delivery still pending or delivering stays until that ends.
+   * Up to `limit` ids of events that occurred before `cutoff` and have no open delivery (`hasOpenDelivery`, the
+   * webhooks module's condition), in id order. On PostgreSQL the rows stay locked until the transaction ends, so
+   * a delivery cannot be retried, nor one made, while its event goes; SQLite's write lock keeps everyone out.
    */
-  async purgeOccurredBefore(db: Executor, cutoff: string): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const { examined, deleted } = await inTransaction(db, (trx) => this.purgeBatch(trx, cutoff));
-      total += deleted;
-      if (examined < PURGE_BATCH) return total;
-    }
-  }
-
-  private async purgeBatch(trx: Transaction<DB>, cutoff: string): Promise<{ examined: number; deleted: number }> {
-    // On PostgreSQL the rows are locked, so a delivery cannot be retried, nor one made, while its event goes.
-    // SQLite's write lock already keeps everyone else out.
-    const lock = engineOf(trx) === 'postgres';
-    const candidates = await trx
+  async purgeCandidates(trx: Transaction<DB>, cutoff: string, limit: number, hasOpenDelivery: OpenDeliveryCondition): Promise<string[]> {
+    const rows = await trx
       .selectFrom('events')
       .select('id')
       .where('occurred_at', '<', cutoff)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'events.id').where('d.status', 'in', OPEN_DELIVERY),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(hasOpenDelivery(eb)))
       .orderBy('id')
-      .limit(PURGE_BATCH)
-      .$if(lock, (qb) => qb.forUpdate())
+      .limit(limit)
+      .$if(engineOf(trx) === 'postgres', (qb) => qb.forUpdate())
       .execute();
-    if (candidates.length === 0) return { examined: 0, deleted: 0 };
+    return rows.map((row) => row.id);
+  }
 
-    const candidateIds = candidates.map((row) => row.id);
-    const deliveries = await trx
-      .selectFrom('webhook_deliveries')
-      .select(['event_id', 'status'])
-      .where('event_id', 'in', candidateIds)
-      .$if(lock, (qb) => qb.forUpdate())
-      .execute();
-    // Re-checked under the lock: a delivery may have been retried since the candidates were chosen.
-    const held = new Set(deliveries.filter((d) => OPEN_DELIVERY.includes(d.status)).map((d) => d.event_id));
-    const ids = candidateIds.filter((id) => !held.has(id));
-    if (ids.length === 0) return { examined: candidates.length, deleted: 0 };
-
-    await trx
-      .deleteFrom('webhook_delivery_attempts')
-      .where('delivery_id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('event_id', 'in', ids))
-      .execute();
-    await trx.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).execute();
-    const result = await trx.deleteFrom('events').where('id', 'in', ids).executeTakeFirst();
-    return { examined: candidates.length, deleted: Number(result.numDeletedRows) };
+  /** Deletes the events; answers how many there were. Their deliveries must be gone first. */
+  async deleteByIds(trx: Transaction<DB>, ids: readonly string[]): Promise<number> {
+    const result = await trx.deleteFrom('events').where('id', 'in', [...ids]).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

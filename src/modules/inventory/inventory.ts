@@ -5,6 +5,7 @@ import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { EventRecorder } from '../events/event-recorder.js';
+import type { UserService } from '../tenancy/user.service.js';
 import { createMovements } from './movements/index.js';
 import { createReorder } from './reorder/index.js';
 import { stockRoutes, type StockService } from './stock/index.js';
@@ -18,6 +19,8 @@ export interface InventoryDeps {
   events: EventRecorder;
   warehouses: WarehouseService;
   stock: StockService;
+  /** The users shown as creators of movements. */
+  users: UserService;
   /** For absolute pagination links. */
   publicUrl: string | null;
 }

@@ -10,6 +10,11 @@ export class TenantRepository {
     return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async findName(db: Executor, id: string): Promise<string | undefined> {
+    const row = await db.selectFrom('tenants').select('name').where('id', '=', id).executeTakeFirst();
+    return row?.name;
+  }
+
   async listAll(db: Executor): Promise<Tenant[]> {
     return db.selectFrom('tenants').selectAll().orderBy('id').execute();
   }

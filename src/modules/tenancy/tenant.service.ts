@@ -69,6 +69,11 @@ export class TenantService {
     return tenant;
   }
 
+  /** The tenant's name, or undefined when there is no such tenant (printed on documents). */
+  nameOf(id: string, db: Executor = this.db): Promise<string | undefined> {
+    return this.tenants.findName(db, id);
+  }
+
   /** Every tenant of the installation, oldest first (an operator's view, for the CLI). */
   list(): Promise<Tenant[]> {
     return this.tenants.listAll(this.db);

@@ -78,4 +78,14 @@ export class UserService {
   async findByEmail(tenantId: string, email: string): Promise<User | undefined> {
     return this.users.findByEmail(this.db, tenantId, email);
   }
+
+  /** The tenant's user, or undefined (also for another tenant's). */
+  async findById(tenantId: string, id: string, db: Executor = this.db): Promise<User | undefined> {
+    return this.users.findById(db, tenantId, id);
+  }
+
+  /** Names and e-mails of many of the tenant's users in one query: the people shown beside what they did. */
+  async summariesByIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Array<Pick<User, 'id' | 'name' | 'email'>>> {
+    return this.users.findSummariesByIds(db, tenantId, ids);
+  }
 }

@@ -42,7 +42,8 @@ export function createWebhooks(deps: WebhookModuleDeps) {
   const metrics = new WebhookMetrics(queue, deps.clock);
   const policy = { allowHttp: deps.settings.allowHttp, allowPrivateTargets: deps.settings.allowPrivateTargets };
   const subscriptions = new SubscriptionService(deps.db, subscriptionRepository, deps.clock, deps.newId, policy, deps.resolve);
-  const deliveries = new DeliveryService(deps.db, new DeliveryRepository(), subscriptionRepository, deps.clock, deps.newId);
+  const deliveryRepository = new DeliveryRepository();
+  const deliveries = new DeliveryService(deps.db, deliveryRepository, subscriptionRepository, deps.clock, deps.newId);
 
   const routes: FastifyPluginAsyncTypebox = async (app) => {
     await app.register(subscriptionRoutes(subscriptions, deps.publicUrl));
@@ -63,5 +64,6 @@ export function createWebhooks(deps: WebhookModuleDeps) {
       deps.signal ?? null,
     );
 
-  return { subscriptions, subscriptionRepository, queue, metrics, policy, createDispatcher, routes };
+  // deliveryRepository: event retention keeps and deletes deliveries through it.
+  return { subscriptions, subscriptionRepository, deliveryRepository, queue, metrics, policy, createDispatcher, routes };
 }

@@ -18,6 +18,7 @@ import type { Product, ProductRepository } from './product.repository.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from './product.schemas.js';
 import { PRODUCT_TYPES } from './product-types.js';
 import { commaList } from '../../../lib/comma-list.js';
+import { productLowStockCondition } from '../../inventory/stock/low-stock.js';
 
 export const PRODUCT_SORTS = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -204,14 +205,7 @@ export function productLister(products: ProductRepository, links: ProductListLin
 
     if (options.low_stock !== undefined) {
       const low = options.low_stock;
-      where.push((eb) => {
-        const isLow = eb.and([
-          eb('products.track_inventory', '=', true),
-          eb('products.reorder_point', 'is not', null),
-          sql<SqlBool>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} <= ${sql.ref('products.reorder_point')}`,
-        ]);
-        return low ? isLow : eb.not(isLow);
-      });
+      where.push((eb) => productLowStockCondition(eb, low));
     }
     if (options.in_stock !== undefined) {
       const inStock = options.in_stock;

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { MasterProductsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
+import { isProductLowStock } from '../../inventory/stock/low-stock.js';
 import { displayValue, formatValue, parseStored, type AttributeService } from '../attributes/index.js';
 import type { BrandService } from '../brands/index.js';
 import type { CategoryService } from '../categories/index.js';
@@ -42,10 +43,6 @@ export type MasterLookup = (tenantId: string, ids: readonly string[], db: Execut
 
 const ids = (rows: readonly Product[], key: 'category_id' | 'brand_id' | 'supplier_id') =>
   rows.map((r) => r[key]).filter((id): id is string => id !== null);
-
-export function isLowStock(p: Pick<Product, 'track_inventory' | 'reorder_point' | 'stock_quantity' | 'reserved_quantity'>): boolean {
-  return p.track_inventory && p.reorder_point !== null && p.stock_quantity - p.reserved_quantity <= p.reorder_point;
-}
 
 /**
  * A variant's own values and those it inherits: each of price, cost, currency, weight, dimensions,
@@ -155,7 +152,7 @@ export class ProductPresenter {
         available_quantity: p.stock_quantity - p.reserved_quantity,
         reorder_point: p.reorder_point,
         reorder_quantity: p.reorder_quantity,
-        is_low_stock: isLowStock(p),
+        is_low_stock: isProductLowStock(p),
         track_inventory: p.track_inventory,
         allow_backorders: p.allow_backorders,
         short_description: inherited.short_description,

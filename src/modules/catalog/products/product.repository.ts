@@ -1,5 +1,6 @@
-// Products SQL. Every query filters by tenant and, except inserts, by `deleted_at is null` (soft delete).
-// Status and deletion change through conditional updates, so that concurrent requests cannot both win.
+// Products SQL. Every query filters by tenant and, except inserts and the stock-total writes, by
+// `deleted_at is null` (soft delete). Status and deletion change through conditional updates, so that
+// concurrent requests cannot both win.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { ProductStatus, ProductsTable } from '../../../db/schema.js';
@@ -11,6 +12,8 @@ const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
 export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
+/** A product's stock totals after a change, for the status automation and low-stock detection. */
+export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point'>;
 
 /** What a product resource shows of its category, brand or supplier. */
 export interface LinkSummary {
@@ -123,6 +126,61 @@ export class ProductRepository {
       .where('reserved_quantity', '=', 0)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  // Stock totals: the sums of the product's inventory records, written by the inventory's stock changes in
+  // their transaction (the inventory holds these through its ProductStock dependency).
+
+  /** Keeps the product's stock totals equal to the sums of its records; answers the totals after the change. */
+  async changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductStockTotals | undefined> {
+    return db
+      .updateTable('products')
+      .set((eb) => ({
+        stock_quantity: eb('stock_quantity', '+', change.onHand),
+        reserved_quantity: eb('reserved_quantity', '+', change.reserved),
+        updated_at: at,
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', productId)
+      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves a tracked product between `active` and `out_of_stock` when its total on hand says so; conditional,
+   * so a concurrent status change (discontinue, deactivate) is never overwritten. Answers whether it changed.
+   */
+  async applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined> {
+    // One statement for both directions: a tracked active product with nothing on hand, or an out-of-stock
+    // product with stock again.
+    const changed = await db
+      .updateTable('products')
+      .set((eb) => ({
+        status: eb.case().when('stock_quantity', '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end(),
+        status_changed_at: at,
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', productId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb('stock_quantity', '<=', 0)]),
+          eb.and([eb('status', '=', 'out_of_stock'), eb('stock_quantity', '>', 0)]),
+        ]),
+      )
+      .returning('status')
+      .executeTakeFirst();
+    return changed?.status;
+  }
+
+  /** Adds `onHand` to the stock totals of many products at once. */
+  async addStockToMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void> {
+    if (productIds.length === 0) return;
+    await db
+      .updateTable('products')
+      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', onHand), updated_at: at }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...productIds])
+      .execute();
   }
 }
 

@@ -1,12 +1,11 @@
 // Wires the movements module: the stock ledger's read side.
-import { UserRepository } from '../../tenancy/user.repository.js';
 import type { InventoryDeps } from '../inventory.js';
 import { MovementRepository } from './movement.repository.js';
 import { movementRoutes } from './movement.routes.js';
 import { MovementService } from './movement.service.js';
 
 export function createMovements(deps: InventoryDeps) {
-  const service = new MovementService(deps.db, new MovementRepository(), new UserRepository(), deps.warehouses, deps.clock);
+  const service = new MovementService(deps.db, new MovementRepository(), deps.users, deps.warehouses, deps.clock);
   return { service, routes: movementRoutes(service, deps.publicUrl) };
 }
 

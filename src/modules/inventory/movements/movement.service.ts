@@ -6,7 +6,7 @@ import { parseEnumList, type EnumList } from '../../../http/enum-list.js';
 import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import type { StockMovement } from '../stock/index.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { MovementFilters, MovementRepository } from './movement.repository.js';
@@ -88,7 +88,7 @@ export class MovementService {
   constructor(
     private readonly db: Executor,
     private readonly movements: MovementRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserService,
     private readonly warehouses: WarehouseService,
     private readonly clock: Clock,
   ) {}
@@ -175,7 +175,7 @@ export class MovementService {
   private async present(tenantId: string, rows: readonly StockMovement[]): Promise<MovementResponse[]> {
     const distinct = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => v !== null))];
     const [users, products, warehouses] = await Promise.all([
-      this.users.findSummariesByIds(this.db, tenantId, distinct(rows.map((m) => m.created_by))),
+      this.users.summariesByIds(tenantId, distinct(rows.map((m) => m.created_by)), this.db),
       this.movements.productSummaries(this.db, tenantId, distinct(rows.map((m) => m.product_id))),
       this.movements.warehouseSummaries(this.db, tenantId, distinct(rows.map((m) => m.warehouse_id))),
     ]);

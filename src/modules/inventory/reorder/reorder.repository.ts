@@ -1,6 +1,9 @@
 // Reorder reads and writes: the settings on a record, the records at or below their reorder point, and the
 // purchase and usage history the reorder report needs.
 import type { Executor } from '../../../db/transaction.js';
+import { effectiveReorderPointSql, recordLowStockCondition } from '../stock/low-stock.js';
+
+const RECORD_AND_PRODUCT = { record: 'r', product: 'p' };
 
 /** A record at or below its reorder point, with what the low-stock list and the reorder report show. */
 export interface ReorderCandidate {
@@ -44,8 +47,8 @@ export class ReorderRepository {
   }
 
   /**
-   * Records of tracked, live (not deleted or discontinued) products whose available stock is at or below their
-   * reorder point: the record's, else the product's (the same rule the stock service's low-stock event uses).
+   * Records of tracked, live (not deleted or discontinued) products that are low on stock (record low stock:
+   * available at or below the record's reorder point, else the product's).
    */
   async candidates(db: Executor, tenantId: string): Promise<ReorderCandidate[]> {
     const rows = await db
@@ -62,7 +65,7 @@ export class ReorderRepository {
         'w.name as warehouse_name',
         'r.quantity_on_hand',
         'r.quantity_reserved',
-        (eb) => eb.fn.coalesce('r.reorder_point', 'p.reorder_point').as('reorder_point'),
+        effectiveReorderPointSql(RECORD_AND_PRODUCT).as('reorder_point'),
         (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
         'p.cost_price',
         'p.currency',
@@ -74,7 +77,7 @@ export class ReorderRepository {
       .where('p.deleted_at', 'is', null)
       .where('p.track_inventory', '=', true)
       .where('p.status', '!=', 'discontinued')
-      .where((eb) => eb(eb('r.quantity_on_hand', '-', eb.ref('r.quantity_reserved')), '<=', eb.fn.coalesce('r.reorder_point', 'p.reorder_point')))
+      .where(recordLowStockCondition(RECORD_AND_PRODUCT))
       .orderBy('p.sku')
       .orderBy('w.code')
       .execute();

@@ -1,16 +1,16 @@
-// Wires the stock ledger: inventory records, movements and product totals.
+// Wires the stock ledger: inventory records and movements here, product totals through the catalog's products.
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import { StockRepository } from './stock.repository.js';
-import { StockService } from './stock.service.js';
+import { StockService, type ProductStock } from './stock.service.js';
 
-export function createStock(deps: { db: Executor; warehouses: WarehouseService; events: EventRecorder; clock: Clock; newId: IdGenerator }) {
-  return new StockService(new StockRepository(), deps.warehouses, deps.events, deps.clock, deps.newId, deps.db);
+export function createStock(deps: { db: Executor; warehouses: WarehouseService; events: EventRecorder; clock: Clock; newId: IdGenerator; products: ProductStock }) {
+  return new StockService(new StockRepository(), deps.warehouses, deps.events, deps.clock, deps.newId, deps.db, deps.products);
 }
 
-export { StockService, inventoryResource, movementSummary, type OnHandChange, type ReservedChange, type InventoryResource } from './stock.service.js';
+export { StockService, inventoryResource, movementSummary, type OnHandChange, type ReservedChange, type InventoryResource, type ProductStock } from './stock.service.js';
 export type { InventoryRecordRow, ReconcileRow, InventoryRecord, StockMovement, StockRecordWithWarehouse } from './stock.repository.js';
 export { stockRoutes } from './inventory.routes.js';

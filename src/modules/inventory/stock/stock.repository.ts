@@ -5,6 +5,7 @@ import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { recordLowStockCondition } from './low-stock.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
@@ -22,12 +23,6 @@ export interface StockProduct {
   type: ProductType;
   status: ProductStatus;
   track_inventory: boolean;
-  reorder_point: number | null;
-}
-/** The product's totals after a change, for the status automation and low-stock detection. */
-export interface ProductTotals {
-  stock_quantity: number;
-  reserved_quantity: number;
   reorder_point: number | null;
 }
 export interface InventoryListFilters {
@@ -120,47 +115,6 @@ export class StockRepository {
       .executeTakeFirst();
   }
 
-  /** Keeps the product's stock totals equal to the sums of its records; answers the totals after the change. */
-  async changeProductTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductTotals | undefined> {
-    return db
-      .updateTable('products')
-      .set((eb) => ({
-        stock_quantity: eb('stock_quantity', '+', change.onHand),
-        reserved_quantity: eb('reserved_quantity', '+', change.reserved),
-        updated_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point'])
-      .executeTakeFirst();
-  }
-
-  /**
-   * Moves a tracked product between `active` and `out_of_stock` when its total on hand says so; conditional,
-   * so a concurrent status change (discontinue, deactivate) is never overwritten. Answers whether it changed.
-   */
-  async applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined> {
-    // One statement for both directions: a tracked active product with nothing on hand, or an out-of-stock
-    // product with stock again.
-    const changed = await db
-      .updateTable('products')
-      .set((eb) => ({
-        status: eb.case().when('stock_quantity', '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end(),
-        status_changed_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb('stock_quantity', '<=', 0)]),
-          eb.and([eb('status', '=', 'out_of_stock'), eb('stock_quantity', '>', 0)]),
-        ]),
-      )
-      .returning('status')
-      .executeTakeFirst();
-    return changed?.status;
-  }
-
   /** A live product of the tenant. */
   async findProduct(db: Executor, tenantId: string, productId: string): Promise<StockProduct | undefined> {
     return db
@@ -193,14 +147,13 @@ export class StockRepository {
       .executeTakeFirst();
   }
 
-  /** Records by product, then warehouse code. `low_stock`: available at or below the effective reorder point. */
+  /** Records by product, then warehouse code; `low_stock` filters on record low stock. */
   async listRecords(db: Executor, tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryRecordRow>> {
     let query = this.recordRows(db, tenantId);
     if (filters.product_id) query = query.where('inventory_records.product_id', '=', filters.product_id);
     if (filters.warehouse_id) query = query.where('inventory_records.warehouse_id', '=', filters.warehouse_id);
     if (filters.low_stock !== undefined) {
-      const low = sql<boolean>`(inventory_records.quantity_on_hand - inventory_records.quantity_reserved) <= coalesce(inventory_records.reorder_point, products.reorder_point)`;
-      query = filters.low_stock ? query.where(low) : query.where(sql<boolean>`not coalesce(${low}, false)`);
+      query = query.where(recordLowStockCondition({ record: 'inventory_records', product: 'products' }, filters.low_stock));
     }
     return paginate(query.orderBy('products.name').orderBy('warehouses.code').orderBy('inventory_records.id'), page);
   }
@@ -260,17 +213,6 @@ export class StockRepository {
         })),
       )
       .returning(['product_id', 'quantity_on_hand'])
-      .execute();
-  }
-
-  /** Adds `onHand` to the stock totals of many products at once. */
-  async addProductStockMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void> {
-    if (productIds.length === 0) return;
-    await db
-      .updateTable('products')
-      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', onHand), updated_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...productIds])
       .execute();
   }
 

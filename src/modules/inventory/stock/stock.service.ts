@@ -2,7 +2,7 @@
 // the product's totals and runs the stock automation (status, low-stock and out-of-stock events), all in the
 // caller's transaction.
 import type { Transaction } from 'kysely';
-import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
+import type { DB, ProductStatus, StockMovementType, Warehouse } from '../../../db/schema.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -10,18 +10,38 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { traitsOf } from '../../catalog/products/product-types.js';
 import type { DomainEvent, EventRecorder } from '../../events/event-recorder.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
+import { effectiveReorderPoint, isRecordLowStock } from './low-stock.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type {
   InventoryListFilters,
   InventoryRecord,
   InventoryRecordRow,
-  ProductTotals,
   ReconcileRow,
   StockMovement,
   StockProduct,
   StockRecordWithWarehouse,
   StockRepository,
 } from './stock.repository.js';
+
+/** A product's stock totals after a change, for the status automation and low-stock detection. */
+export interface ProductTotals {
+  stock_quantity: number;
+  reserved_quantity: number;
+  reorder_point: number | null;
+}
+
+/**
+ * The product side of every stock change, kept by the catalog's product repository: the product's totals
+ * (the sums of its records) and the status they imply. Each runs in the caller's transaction.
+ */
+export interface ProductStock {
+  /** Adds to the product's on-hand and reserved totals; answers the totals after the change. */
+  changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductTotals | undefined>;
+  /** Moves a tracked product between active and out_of_stock as its total on hand says; answers the new status. */
+  applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined>;
+  /** Adds `onHand` to the on-hand total of each product. */
+  addStockToMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void>;
+}
 
 /** Products per batch of receiveInitialStock: movements have 14 columns, so some 3,500 parameters per insert. */
 const INITIAL_STOCK_CHUNK = 250;
@@ -139,6 +159,7 @@ export class StockService {
     private readonly clock: Clock,
     private readonly newId: IdGenerator,
     private readonly db: Executor,
+    private readonly products: ProductStock,
   ) {}
 
   /** Creates the empty record of a product in a warehouse when missing, for callers that lock records before changing them. */
@@ -169,8 +190,8 @@ export class StockService {
       const current = await this.stock.findRecord(trx, tenantId, productId, warehouse.id);
       throw new BusinessRuleError(`Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`);
     }
-    const totals = await this.stock.changeProductTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
-    await this.stock.applyStockStatus(trx, tenantId, productId, at);
+    const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
+    await this.products.applyStockStatus(trx, tenantId, productId, at);
     const movement = await this.writeMovement(trx, change, warehouse.id, change.type, quantity, record.quantity_on_hand, at);
     const before = { ...record, quantity_on_hand: record.quantity_on_hand - quantity };
     const row = await this.recordEvents(trx, tenantId, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
@@ -221,7 +242,7 @@ export class StockService {
       );
     }
     const signed = type === 'reservation' ? quantity : -quantity;
-    const totals = await this.stock.changeProductTotals(trx, tenantId, productId, { onHand: 0, reserved: signed }, at);
+    const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: 0, reserved: signed }, at);
     const movement = await this.writeMovement(
       trx,
       { ...change, reason: change.reason ?? (type === 'reservation' ? RESERVE_REASON : RELEASE_REASON) },
@@ -274,10 +295,11 @@ export class StockService {
     operationEvent: 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released' | null,
   ): Promise<InventoryRecordRow | undefined> {
     const events: DomainEvent[] = [{ type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } }];
-    const reorderPoint = after.reorder_point ?? totals?.reorder_point ?? null;
+    const reorderPoint = effectiveReorderPoint(after.reorder_point, totals?.reorder_point);
     const availableBefore = before.quantity_on_hand - before.quantity_reserved;
     const availableAfter = after.quantity_on_hand - after.quantity_reserved;
-    const lowStock = reorderPoint !== null && availableBefore > reorderPoint && availableAfter <= reorderPoint;
+    // The event marks the crossing: low after the change, not before.
+    const lowStock = !isRecordLowStock(availableBefore, reorderPoint) && isRecordLowStock(availableAfter, reorderPoint);
     const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
     let row: InventoryRecordRow | undefined;
     if (operationEvent || lowStock || outOfStock) {
@@ -432,7 +454,7 @@ export class StockService {
       const onHandAfter = new Map(after.map((r) => [r.product_id, r.quantity_on_hand]));
       const byQuantity = new Map<number, string[]>();
       for (const { productId, quantity } of part) byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), productId]);
-      for (const [quantity, productIds] of byQuantity) await this.stock.addProductStockMany(trx, tenantId, productIds, quantity, at);
+      for (const [quantity, productIds] of byQuantity) await this.products.addStockToMany(trx, tenantId, productIds, quantity, at);
       const written = await this.stock.insertMovements(
         trx,
         part.map(({ productId }) => {

@@ -8,7 +8,8 @@ import type { SupplierService } from '../../catalog/suppliers/index.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { TenantService } from '../../tenancy/tenant.service.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderNotifier } from './purchase-order.notifier.js';
 import { PurchaseOrderPerformanceSource } from './purchase-order.performance.js';
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
@@ -25,8 +26,9 @@ import { PurchaseOrderReceivingRepository } from './purchase-order-receiving.rep
 import { purchaseOrderReceivingRoutes } from './purchase-order-receiving.routes.js';
 import { PurchaseOrderReceivingService } from './purchase-order-receiving.service.js';
 
-export { PurchaseOrderService, TRANSITIONS } from './purchase-order.service.js';
-export type { PurchaseOrderResource } from './purchase-order.service.js';
+export { PurchaseOrderService } from './purchase-order.service.js';
+export { TRANSITIONS } from './purchase-order.states.js';
+export type { PurchaseOrderResource } from './purchase-order.presenter.js';
 export { PurchaseOrderRepository } from './purchase-order.repository.js';
 export { PurchaseOrderDocuments, toPurchaseOrderDocument } from './purchase-order.documents.js';
 export { silentNotifier, type PurchaseOrderNotifier, type SupplierContact } from './purchase-order.notifier.js';
@@ -41,7 +43,9 @@ export interface PurchaseOrderModuleDeps {
   suppliers: SupplierService;
   warehouses: WarehouseService;
   products: ProductService;
-  users: UserRepository;
+  users: UserService;
+  /** Documents print the tenant's name. */
+  tenants: TenantService;
   /** Receiving adds stock through it. */
   stock: StockService;
   /** For absolute pagination links. */
@@ -55,7 +59,7 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   const service = new PurchaseOrderService({ ...deps, repository });
   /** Plug into SupplierService.usePerformanceSource: supplier performance from these orders. */
   const performance = new PurchaseOrderPerformanceSource(repository);
-  const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses });
+  const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses, tenants: deps.tenants });
   const orderRoutes = purchaseOrderRoutes(service, deps.publicUrl);
   const documentRoutes = purchaseOrderDocumentRoutes(documents);
   const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository }, deps.reorder));

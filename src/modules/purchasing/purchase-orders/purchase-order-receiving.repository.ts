@@ -1,29 +1,13 @@
-// Receiving in SQL: the order's lock, conditional per-line increases of the received quantity, and receipts.
+// Receiving in SQL: conditional per-line increases of the received quantity, and receipts (the order's lock
+// is the purchase-order repository's).
 import { sql, type Insertable } from 'kysely';
-import type { PurchaseOrderReceiptLinesTable, PurchaseOrderReceiptsTable, PurchaseOrderStatus } from '../../../db/schema.js';
+import type { PurchaseOrderReceiptLinesTable, PurchaseOrderReceiptsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 
 export type NewReceipt = Insertable<PurchaseOrderReceiptsTable>;
 export type NewReceiptLine = Insertable<PurchaseOrderReceiptLinesTable>;
 
 export class PurchaseOrderReceivingRepository {
-  /**
-   * Takes the order's row lock when it is in one of `from` (a no-op UPDATE, which locks on PostgreSQL and
-   * takes the write lock on SQLite), so concurrent receipts of one order run one after the other.
-   * False when the order is missing or in another status.
-   */
-  async lock(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[]): Promise<boolean> {
-    const result = await db
-      .updateTable('purchase_orders')
-      .set({ updated_at: sql`updated_at` })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', [...from])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
   /**
    * Adds `quantity` to a line's received quantity only while it stays within ordered minus cancelled, in one
    * conditional UPDATE: concurrent receipts can never take a line past what was ordered. False when refused.

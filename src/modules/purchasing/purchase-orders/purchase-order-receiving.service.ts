@@ -2,7 +2,7 @@
 // transaction locks the order, raises each line's received quantity conditionally, adds the stock, writes the
 // receipt and moves the order to partially_received or received.
 import type { Transaction } from 'kysely';
-import type { DB, PurchaseOrderStatus } from '../../../db/schema.js';
+import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -11,14 +11,12 @@ import { appendNote, trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/index.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchase-order-receiving.repository.js';
 import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
-
-/** Statuses goods can be received in (docs/decisions.md, Purchase orders, Receiving). */
-export const RECEIVABLE: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
+import { RECEIVABLE_STATUSES, refusalMessage, type TargetOf } from './purchase-order.states.js';
 
 export interface PurchaseOrderReceivingDeps {
   db: Executor;
@@ -27,7 +25,7 @@ export interface PurchaseOrderReceivingDeps {
   events: EventRecorder;
   stock: StockService;
   warehouses: WarehouseService;
-  users: UserRepository;
+  users: UserService;
   orders: PurchaseOrderService;
   repository: PurchaseOrderRepository;
   receiving: PurchaseOrderReceivingRepository;
@@ -133,8 +131,9 @@ export class PurchaseOrderReceivingService {
 
       const after = await this.deps.repository.items(trx, tenantId, orderId);
       const complete = after.every((item) => pending(item) <= 0);
-      await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE, {
-        status: complete ? 'received' : 'partially_received',
+      const status: TargetOf<'receive goods for'> = complete ? 'received' : 'partially_received';
+      await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE_STATUSES, {
+        status,
         ...(complete ? { received_at: now, actual_delivery_date: receivedDate } : {}),
         internal_notes: appendNote(order.internal_notes, input.notes),
         updated_at: now,
@@ -157,20 +156,16 @@ export class PurchaseOrderReceivingService {
 
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
-    const locked = await this.deps.receiving.lock(trx, tenantId, orderId, RECEIVABLE);
+    const locked = await this.deps.repository.lock(trx, tenantId, orderId, RECEIVABLE_STATUSES);
     const order = await this.deps.repository.findById(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
-    if (!locked) {
-      throw new BusinessRuleError(
-        `Cannot receive goods for a purchase order whose status is ${order.status}; only ${RECEIVABLE.join(', ')} purchase orders can be received.`,
-      );
-    }
+    if (!locked) throw new BusinessRuleError(refusalMessage('receive goods for', order.status));
     return order;
   }
 
   private async receiver(trx: Transaction<DB>, tenantId: string, receivedBy: string | null | undefined, userId: string | null): Promise<string | null> {
     if (!receivedBy) return userId;
-    const user = await this.deps.users.findById(trx, tenantId, receivedBy);
+    const user = await this.deps.users.findById(tenantId, receivedBy, trx);
     if (!user) throw ValidationError.field('received_by', 'The selected received by is invalid.');
     return user.id;
   }

@@ -5,9 +5,11 @@ import type { Warehouse } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { NotFoundError } from '../../../http/errors.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
+import type { TenantService } from '../../tenancy/tenant.service.js';
 import { renderPurchaseOrderPdf, type PurchaseOrderDocument } from '../documents/index.js';
 import { purchaseOrderFileName } from '../documents/purchase-order.email.js';
-import type { PurchaseOrderResource, PurchaseOrderService } from './purchase-order.service.js';
+import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+import type { PurchaseOrderService } from './purchase-order.service.js';
 
 /** The parties printed on the document; null when the row is gone (deleted since the order was made). */
 export interface DocumentParties {
@@ -64,6 +66,8 @@ export interface PurchaseOrderDocumentsDeps {
   orders: PurchaseOrderService;
   suppliers: SupplierService;
   warehouses: WarehouseService;
+  /** The tenant's name is the company printed on the document. */
+  tenants: Pick<TenantService, 'nameOf'>;
 }
 
 function missingAsNull<T>(promise: Promise<T>): Promise<T | null> {
@@ -79,12 +83,12 @@ export class PurchaseOrderDocuments {
   /** The document of an order already loaded (with its items), looking up supplier, warehouse and tenant name. */
   async fromOrder(tenantId: string, order: PurchaseOrderResource): Promise<PurchaseOrderDocument> {
     const { db } = this.deps;
-    const [supplier, warehouse, tenant] = await Promise.all([
+    const [supplier, warehouse, companyName] = await Promise.all([
       missingAsNull(this.deps.suppliers.get(tenantId, order.supplier_id, db)),
       missingAsNull(this.deps.warehouses.get(tenantId, order.warehouse_id, db)),
-      db.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirst(),
+      this.deps.tenants.nameOf(tenantId, db),
     ]);
-    return toPurchaseOrderDocument(order, { supplier, warehouse, companyName: tenant?.name ?? '' });
+    return toPurchaseOrderDocument(order, { supplier, warehouse, companyName: companyName ?? '' });
   }
 
   /** The order's PDF and its file name (`<po_number>.pdf`). @throws NotFoundError('Purchase order'), also for another tenant's. */

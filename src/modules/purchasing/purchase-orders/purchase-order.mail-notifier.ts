@@ -6,7 +6,7 @@ import { formatDate } from '../documents/purchase-order.document.js';
 import type { PurchaseOrderDocuments } from './purchase-order.documents.js';
 import type { PurchaseOrderNotifier, SupplierContact } from './purchase-order.notifier.js';
 import type { SendBody } from './purchase-order.schemas.js';
-import type { PurchaseOrderResource } from './purchase-order.service.js';
+import type { PurchaseOrderResource } from './purchase-order.presenter.js';
 
 function cancellationText(document: PurchaseOrderDocument, order: PurchaseOrderResource): string {
   const lines = [

@@ -1,37 +1,16 @@
 // Auto-reorder generation: draft purchase orders, one per supplier, for stock at or below its reorder point.
-import type { PurchaseOrderStatus } from '../../../db/schema.js';
-import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { inTransaction } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency } from '../../../lib/money.js';
 import type { ReorderCandidate, ReorderService } from '../../inventory/reorder/index.js';
 import type { PurchaseOrderCreateBody } from './purchase-order.schemas.js';
-import { PurchaseOrderService, type PurchaseOrderDeps, type PurchaseOrderResource } from './purchase-order.service.js';
-
-/** Orders still expecting goods: a product on one of these is already being reordered. */
-export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = ['draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received'];
+import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+import { PurchaseOrderService, type PurchaseOrderDeps } from './purchase-order.service.js';
 
 /** A reorder candidate whose product has a supplier to order from. */
 type Shortage = ReorderCandidate & { supplier_id: string };
 
 export const AUTO_REORDER_NOTE = 'Auto-generated reorder: stock at or below its reorder point.';
-
-export class PurchaseOrderReorderRepository {
-  /** Of `productIds`, those on a line of an open, undeleted order of the tenant. */
-  async onOpenOrders(db: Executor, tenantId: string, productIds: readonly string[]): Promise<Set<string>> {
-    if (productIds.length === 0) return new Set();
-    const rows = await db
-      .selectFrom('purchase_order_items as i')
-      .innerJoin('purchase_orders as o', 'o.id', 'i.purchase_order_id')
-      .select('i.product_id')
-      .distinct()
-      .where('o.tenant_id', '=', tenantId)
-      .where('o.deleted_at', 'is', null)
-      .where('o.status', 'in', [...OPEN_STATUSES])
-      .where('i.product_id', 'in', [...productIds])
-      .execute();
-    return new Set(rows.map((r) => r.product_id));
-  }
-}
 
 interface Line {
   product_id: string;
@@ -47,8 +26,6 @@ function addDays(date: string, days: number): string {
 }
 
 export class PurchaseOrderReorders {
-  private readonly repository = new PurchaseOrderReorderRepository();
-
   constructor(
     private readonly deps: PurchaseOrderDeps,
     private readonly reorder: Pick<ReorderService, 'candidates'>,
@@ -65,7 +42,7 @@ export class PurchaseOrderReorders {
     return inTransaction(this.deps.db, async (trx) => {
       const orders = new PurchaseOrderService({ ...this.deps, db: trx });
       const candidates = (await this.reorder.candidates(tenantId, trx)).filter((c): c is Shortage => c.supplier_id !== null);
-      const busy = await this.repository.onOpenOrders(trx, tenantId, [...new Set(candidates.map((c) => c.product_id))]);
+      const busy = await this.deps.repository.productsOnOpenOrders(trx, tenantId, [...new Set(candidates.map((c) => c.product_id))]);
       const bySupplier = new Map<string, Shortage[]>();
       for (const candidate of candidates) {
         if (busy.has(candidate.product_id)) continue;

@@ -3,9 +3,7 @@ import type { PurchaseOrderStatus } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import { fromMinorUnits } from '../../../lib/money.js';
-
-/** Statuses in which the supplier owes goods: an order past its expected date in one of these is overdue. */
-export const AWAITING_DELIVERY: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
+import { PurchaseOrderReportRepository } from './purchase-order.reports.repository.js';
 
 export interface OverdueOrder {
   id: string;
@@ -30,44 +28,6 @@ export interface PurchaseOrderSummary {
   total_orders: number;
   by_status: Array<SummaryGroup & { status: PurchaseOrderStatus }>;
   by_supplier: Array<SummaryGroup & { supplier_id: string; supplier_name: string | null }>;
-}
-
-export class PurchaseOrderReportRepository {
-  overdue(db: Executor, tenantId: string, today: string) {
-    return db
-      .selectFrom('purchase_orders as po')
-      .leftJoin('suppliers as s', (j) => j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'))
-      .select(['po.id', 'po.po_number', 'po.status', 'po.supplier_id', 's.name as supplier_name', 'po.warehouse_id', 'po.order_date', 'po.expected_delivery_date', 'po.currency', 'po.total_amount'])
-      .where('po.tenant_id', '=', tenantId)
-      .where('po.deleted_at', 'is', null)
-      .where('po.status', 'in', [...AWAITING_DELIVERY])
-      .where('po.expected_delivery_date', 'is not', null)
-      .where('po.expected_delivery_date', '<', today)
-      .orderBy('po.expected_delivery_date')
-      .orderBy('po.po_number')
-      .execute();
-  }
-
-  byStatus(db: Executor, tenantId: string) {
-    return db
-      .selectFrom('purchase_orders as po')
-      .select((eb) => ['po.status', 'po.currency', eb.fn.countAll().as('count'), eb.fn.sum('po.total_amount').as('total')])
-      .where('po.tenant_id', '=', tenantId)
-      .where('po.deleted_at', 'is', null)
-      .groupBy(['po.status', 'po.currency'])
-      .execute();
-  }
-
-  bySupplier(db: Executor, tenantId: string) {
-    return db
-      .selectFrom('purchase_orders as po')
-      .leftJoin('suppliers as s', (j) => j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'))
-      .select((eb) => ['po.supplier_id', 's.name as supplier_name', 'po.currency', eb.fn.countAll().as('count'), eb.fn.sum('po.total_amount').as('total')])
-      .where('po.tenant_id', '=', tenantId)
-      .where('po.deleted_at', 'is', null)
-      .groupBy(['po.supplier_id', 's.name', 'po.currency'])
-      .execute();
-  }
 }
 
 const DAY_MS = 86_400_000;

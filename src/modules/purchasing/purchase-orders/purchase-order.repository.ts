@@ -1,11 +1,13 @@
 // Purchase orders in SQL: the gapless number sequence, orders and their lines, conditional status updates,
-// and the list with its filters (supplier and warehouse names joined for display and search).
+// the list with its filters (supplier and warehouse names joined for display and search), the products on
+// open orders (auto-reorder) and what supplier performance reads.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable, PurchaseOrderStatus } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { OPEN_STATUSES, PLACED_STATUSES } from './purchase-order.states.js';
 
 export type PurchaseOrder = Selectable<PurchaseOrdersTable>;
 export type NewPurchaseOrder = Insertable<PurchaseOrdersTable>;
@@ -15,9 +17,6 @@ export type NewPurchaseOrderItem = Insertable<PurchaseOrderItemsTable>;
 
 /** An order with the names shown beside its supplier and warehouse. */
 export type PurchaseOrderRow = PurchaseOrder & { supplier_name: string | null; warehouse_name: string | null; items_count: number };
-
-/** Statuses of an order the supplier has been given (or was about to be): what performance counts. */
-export const PLACED_STATUSES: readonly PurchaseOrderStatus[] = ['approved', 'sent', 'acknowledged', 'partially_received', 'received', 'invoiced', 'completed'];
 
 export interface PurchaseOrderFilters {
   statuses?: PurchaseOrderStatus[];
@@ -119,19 +118,32 @@ export class PurchaseOrderRepository {
     return { items: items.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })), total };
   }
 
+  /** An UPDATE of the live order that matches only while its status is one of `from`. */
+  private whileIn(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[]) {
+    return db
+      .updateTable('purchase_orders')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', [...from]);
+  }
+
   /**
    * Updates a live order only when its status is one of `from`, in one conditional UPDATE: two concurrent
    * transitions cannot both pass. False when nothing matched (missing, or in another status).
    */
   async transition(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[], changes: PurchaseOrderUpdate): Promise<boolean> {
-    const result = await db
-      .updateTable('purchase_orders')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', [...from])
-      .executeTakeFirst();
+    const result = await this.whileIn(db, tenantId, id, from).set(changes).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Takes the order's row lock when it is in one of `from` (a no-op UPDATE, which locks on PostgreSQL and
+   * takes the write lock on SQLite), so that concurrent receipts of one order run one after the other.
+   * False when the order is missing or in another status.
+   */
+  async lock(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[]): Promise<boolean> {
+    const result = await this.whileIn(db, tenantId, id, from).set({ updated_at: sql`updated_at` }).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -143,6 +155,22 @@ export class PurchaseOrderRepository {
       .where('tenant_id', '=', tenantId)
       .where('purchase_order_id', '=', orderId)
       .execute();
+  }
+
+  /** Of `productIds`, those on a line of an open, undeleted order of the tenant (auto-reorder skips them). */
+  async productsOnOpenOrders(db: Executor, tenantId: string, productIds: readonly string[]): Promise<Set<string>> {
+    if (productIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('purchase_order_items as i')
+      .innerJoin('purchase_orders as o', 'o.id', 'i.purchase_order_id')
+      .select('i.product_id')
+      .distinct()
+      .where('o.tenant_id', '=', tenantId)
+      .where('o.deleted_at', 'is', null)
+      .where('o.status', 'in', [...OPEN_STATUSES])
+      .where('i.product_id', 'in', [...productIds])
+      .execute();
+    return new Set(rows.map((r) => r.product_id));
   }
 
   /** Orders placed with a supplier (approved or later, not cancelled or rejected), with the fields statistics need. */

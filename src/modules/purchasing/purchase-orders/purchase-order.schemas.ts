@@ -3,11 +3,10 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { INITIAL_STATUSES, PURCHASE_ORDER_STATUSES } from './purchase-order.states.js';
 
-export const PURCHASE_ORDER_STATUSES = [
-  'draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received',
-  'received', 'invoiced', 'completed', 'cancelled', 'rejected',
-] as const;
+// The list is the state machine's; re-exported for the modules that read it beside the schemas.
+export { PURCHASE_ORDER_STATUSES };
 
 /** Largest unit price in currency units (a DECIMAL(9,2)). */
 export const MAX_UNIT_PRICE = 9_999_999.99;
@@ -56,7 +55,7 @@ export const PurchaseOrderCreateBody = Type.Object(
     order_date: Type.Optional(orderFields.order_date),
     expected_delivery_date: Type.Optional(orderFields.expected_delivery_date),
     currency: Type.Optional(orderFields.currency),
-    status: Type.Optional(Type.Enum(['draft', 'pending_approval'], { description: 'draft (default) or pending_approval (created and submitted at once).' })),
+    status: Type.Optional(Type.Enum(INITIAL_STATUSES, { description: 'draft (default) or pending_approval (created and submitted at once).' })),
     tax_amount: Type.Optional(orderFields.tax_amount),
     shipping_cost: Type.Optional(orderFields.shipping_cost),
     discount_amount: Type.Optional(orderFields.discount_amount),

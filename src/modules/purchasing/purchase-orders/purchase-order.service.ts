@@ -17,53 +17,40 @@ import type { SupplierService } from '../../catalog/suppliers/index.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { EventType } from '../../events/event-types.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { UserService } from '../../tenancy/user.service.js';
 import { silentNotifier, type PurchaseOrderNotifier } from './purchase-order.notifier.js';
+import { PurchaseOrderPresenter, type PurchaseOrderResource } from './purchase-order.presenter.js';
 import type {
   NewPurchaseOrderItem,
   PurchaseOrderFilters,
-  PurchaseOrderItem,
   PurchaseOrderRepository,
   PurchaseOrderRow,
   PurchaseOrderUpdate,
 } from './purchase-order.repository.js';
 import {
-  PURCHASE_ORDER_STATUSES,
   type AcknowledgeBody,
   type ApproveBody,
   type CancelBody,
   type LineInput,
   type PurchaseOrderCreateBody,
   type PurchaseOrderListQuery,
-  type PurchaseOrderResponse,
   type PurchaseOrderUpdateBody,
   type RecordInvoiceBody,
   type RejectBody,
   type SendBody,
   type SubmitForApprovalBody,
 } from './purchase-order.schemas.js';
-
-export type PurchaseOrderResource = PurchaseOrderResponse;
+import {
+  PURCHASE_ORDER_STATUSES,
+  TRANSITIONS,
+  WITH_SUPPLIER_STATUSES,
+  allows,
+  refusalMessage,
+  type PurchaseOrderVerb,
+  type TargetOf,
+} from './purchase-order.states.js';
 
 const APPROVE_ABILITY = 'operations:approve-purchase-orders';
-
-/** The statuses each transition starts from (docs/decisions.md, Purchase orders). */
-export const TRANSITIONS = {
-  edit: ['draft'],
-  delete: ['draft'],
-  'submit for approval': ['draft'],
-  approve: ['pending_approval'],
-  reject: ['pending_approval'],
-  send: ['approved'],
-  acknowledge: ['sent'],
-  cancel: ['draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received'],
-  'record an invoice for': ['received'],
-  complete: ['received', 'invoiced'],
-} as const satisfies Record<string, readonly PurchaseOrderStatus[]>;
-type Verb = keyof typeof TRANSITIONS;
-
-/** Statuses in which the supplier holds the order, so a cancellation is worth telling them about. */
-const WITH_SUPPLIER: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
 
 export interface PurchaseOrderDeps {
   db: Executor;
@@ -71,7 +58,7 @@ export interface PurchaseOrderDeps {
   suppliers: SupplierService;
   warehouses: WarehouseService;
   products: ProductService;
-  users: UserRepository;
+  users: UserService;
   events: EventRecorder;
   clock: Clock;
   newId: IdGenerator;
@@ -83,24 +70,9 @@ export interface SendResult {
   email_sent: boolean;
 }
 
-const PARTICIPLE: Record<Verb, string> = {
-  edit: 'edited',
-  delete: 'deleted',
-  'submit for approval': 'submitted for approval',
-  approve: 'approved',
-  reject: 'rejected',
-  send: 'sent',
-  acknowledge: 'acknowledged',
-  cancel: 'cancelled',
-  'record an invoice for': 'invoiced',
-  complete: 'completed',
-};
-
 /** The 422 of a refused transition: names the current status and the ones it is allowed from. */
-function refusal(verb: Verb, status: PurchaseOrderStatus): BusinessRuleError {
-  return new BusinessRuleError(
-    `Cannot ${verb} a purchase order whose status is ${status}; only ${TRANSITIONS[verb].join(', ')} purchase orders can be ${PARTICIPLE[verb]}.`,
-  );
+function refusal(verb: PurchaseOrderVerb, status: PurchaseOrderStatus): BusinessRuleError {
+  return new BusinessRuleError(refusalMessage(verb, status));
 }
 
 const STATUS_FILTER: EnumList<PurchaseOrderStatus> = {
@@ -118,10 +90,12 @@ interface BuiltLines {
 
 export class PurchaseOrderService {
   private readonly db: Executor;
+  private readonly presenter: PurchaseOrderPresenter;
   private notifier: PurchaseOrderNotifier;
 
   constructor(private readonly deps: PurchaseOrderDeps) {
     this.db = deps.db;
+    this.presenter = new PurchaseOrderPresenter(deps.users, deps.repository);
     this.notifier = deps.notifier ?? silentNotifier;
   }
 
@@ -135,14 +109,12 @@ export class PurchaseOrderService {
     const { status, ...rest } = query;
     const filters: PurchaseOrderFilters = { ...rest, statuses: parseEnumList(STATUS_FILTER, status) };
     const result = await this.deps.repository.list(this.db, tenantId, filters, page);
-    return { items: await this.present(this.db, tenantId, result.items, false), total: result.total };
+    return { items: await this.presenter.many(this.db, tenantId, result.items, false), total: result.total };
   }
 
   /** The order with its lines, supplier, warehouse and the users who acted on it. @throws NotFoundError('Purchase order'). */
   async get(tenantId: string, id: string, db: Executor = this.db): Promise<PurchaseOrderResource> {
-    const row = await this.find(tenantId, id, db);
-    const [resource] = await this.present(db, tenantId, [row], true);
-    return resource!;
+    return this.presenter.one(db, tenantId, await this.find(tenantId, id, db));
   }
 
   /**
@@ -210,7 +182,7 @@ export class PurchaseOrderService {
   async update(tenantId: string, id: string, input: PurchaseOrderUpdateBody): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       const current = await this.find(tenantId, id, trx);
-      if (current.status !== 'draft') throw refusal('edit', current.status);
+      if (!allows('edit', current.status)) throw refusal('edit', current.status);
       const currency = input.currency === undefined ? current.currency : this.currencyOf(input.currency);
       const changes: PurchaseOrderUpdate = {};
       if (input.supplier_id !== undefined && input.supplier_id !== current.supplier_id) {
@@ -249,7 +221,7 @@ export class PurchaseOrderService {
         currency,
         built ? built.subtotal : current.subtotal,
       );
-      const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS.edit, {
+      const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS.edit.from, {
         ...changes,
         ...amounts,
         currency,
@@ -281,7 +253,7 @@ export class PurchaseOrderService {
     return inTransaction(this.db, async (trx) => {
       const current = await this.find(tenantId, id, trx);
       if (input.approver_id) {
-        const approver = await this.deps.users.findById(trx, tenantId, input.approver_id);
+        const approver = await this.deps.users.findById(tenantId, input.approver_id, trx);
         if (!approver || !approver.is_active) throw ValidationError.field('approver_id', 'The selected approver id is invalid.');
         if (!roleAllows(approver.role, APPROVE_ABILITY)) {
           throw ValidationError.field('approver_id', 'The selected approver is not allowed to approve purchase orders.');
@@ -382,7 +354,7 @@ export class PurchaseOrderService {
     let withSupplier = false;
     const order = await inTransaction(this.db, async (trx) => {
       const current = await this.find(tenantId, id, trx);
-      withSupplier = WITH_SUPPLIER.includes(current.status);
+      withSupplier = WITH_SUPPLIER_STATUSES.includes(current.status);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'cancel', { status: 'cancelled', cancelled_by: userId, cancelled_at: now, cancellation_reason: reason });
       await this.deps.repository.cancelRemaining(trx, tenantId, id);
@@ -391,7 +363,7 @@ export class PurchaseOrderService {
     if (!withSupplier || input.notify_supplier === false || !order.sent_to || !order.supplier) return order;
     const notified = await this.notifier.notifyCancellation(tenantId, order, { id: order.supplier.id, name: order.supplier.name, email: order.sent_to });
     if (!notified) return order;
-    await this.deps.repository.transition(this.db, tenantId, id, ['cancelled'], { supplier_notified: true });
+    await this.deps.repository.transition(this.db, tenantId, id, TRANSITIONS.cancel.to, { supplier_notified: true });
     return { ...order, supplier_notified: true };
   }
 
@@ -426,8 +398,14 @@ export class PurchaseOrderService {
   }
 
   /** One conditional UPDATE from the verb's statuses; on a miss, 404 or a refusal naming the current status. */
-  private async move(trx: Transaction<DB>, tenantId: string, id: string, verb: Verb, changes: PurchaseOrderUpdate): Promise<void> {
-    const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS[verb], {
+  private async move<V extends PurchaseOrderVerb>(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    verb: V,
+    changes: Omit<PurchaseOrderUpdate, 'status'> & { status?: TargetOf<V> },
+  ): Promise<void> {
+    const moved = await this.deps.repository.transition(trx, tenantId, id, TRANSITIONS[verb].from, {
       ...changes,
       updated_at: this.deps.clock.now().toISOString(),
     });
@@ -537,100 +515,4 @@ export class PurchaseOrderService {
     if (total < 0) throw ValidationError.field('discount_amount', 'The discount may not exceed the subtotal plus tax and shipping.');
     return { subtotal, tax_amount: tax, shipping_cost: shipping, discount_amount: discount, total_amount: total };
   }
-
-  private async present(db: Executor, tenantId: string, rows: PurchaseOrderRow[], withItems: boolean): Promise<PurchaseOrderResource[]> {
-    const userIds = new Set<string>();
-    for (const row of rows) {
-      for (const id of [row.approved_by, row.rejected_by, row.cancelled_by, row.created_by]) if (id) userIds.add(id);
-    }
-    const users = new Map((await this.deps.users.findSummariesByIds(db, tenantId, [...userIds])).map((u) => [u.id, u]));
-    const ref = (id: string | null) => {
-      const user = id ? users.get(id) : undefined;
-      return user ? { id: user.id, name: user.name } : null;
-    };
-    const result: PurchaseOrderResource[] = [];
-    for (const row of rows) {
-      const money = (minor: number) => fromMinorUnits(minor, row.currency);
-      const resource: PurchaseOrderResource = {
-        id: row.id,
-        po_number: row.po_number,
-        order_number: row.po_number,
-        status: row.status,
-        supplier_id: row.supplier_id,
-        supplier: row.supplier_name === null ? null : { id: row.supplier_id, name: row.supplier_name },
-        warehouse_id: row.warehouse_id,
-        warehouse: row.warehouse_name === null ? null : { id: row.warehouse_id, name: row.warehouse_name },
-        order_date: row.order_date,
-        expected_delivery_date: row.expected_delivery_date,
-        actual_delivery_date: row.actual_delivery_date,
-        delivery_date: row.actual_delivery_date,
-        currency: row.currency,
-        subtotal: money(row.subtotal),
-        tax_amount: money(row.tax_amount),
-        shipping_cost: money(row.shipping_cost),
-        discount_amount: money(row.discount_amount),
-        total_amount: money(row.total_amount),
-        payment_terms: row.payment_terms,
-        shipping_method: row.shipping_method,
-        tracking_number: row.tracking_number,
-        notes: row.notes,
-        internal_notes: row.internal_notes,
-        approver_id: row.approver_id,
-        submitted_at: row.submitted_at,
-        approved_by: ref(row.approved_by),
-        approved_at: row.approved_at,
-        approval_notes: row.approval_notes,
-        rejected_by: ref(row.rejected_by),
-        rejected_at: row.rejected_at,
-        rejection_reason: row.rejection_reason,
-        sent_at: row.sent_at,
-        sent_to: row.sent_to,
-        acknowledged_at: row.acknowledged_at,
-        supplier_reference: row.supplier_reference,
-        confirmed_delivery_date: row.confirmed_delivery_date,
-        received_at: row.received_at,
-        invoice_number: row.invoice_number,
-        invoice_amount: row.invoice_amount === null ? null : money(row.invoice_amount),
-        invoice_date: row.invoice_date,
-        invoiced_at: row.invoiced_at,
-        completed_at: row.completed_at,
-        cancelled_by: ref(row.cancelled_by),
-        cancelled_at: row.cancelled_at,
-        cancellation_reason: row.cancellation_reason,
-        supplier_notified: row.supplier_notified,
-        created_by: ref(row.created_by),
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-        items_count: row.items_count,
-      };
-      if (withItems) {
-        const items = (await this.deps.repository.items(db, tenantId, row.id)).map((item) => itemResource(item, row.currency));
-        resource.items = items;
-        resource.line_items = items;
-      }
-      result.push(resource);
-    }
-    return result;
-  }
-}
-
-function itemResource(item: PurchaseOrderItem, currency: string) {
-  const remaining = Math.max(0, item.quantity_ordered - item.quantity_received - item.quantity_cancelled);
-  return {
-    id: item.id,
-    product_id: item.product_id,
-    product_name: item.product_name,
-    product_sku: item.product_sku,
-    quantity_ordered: item.quantity_ordered,
-    quantity_received: item.quantity_received,
-    quantity_cancelled: item.quantity_cancelled,
-    quantity_remaining: remaining,
-    received_percentage: item.quantity_ordered === 0 ? 0 : Math.round((item.quantity_received / item.quantity_ordered) * 10000) / 100,
-    unit_price: fromMinorUnits(item.unit_price, currency),
-    subtotal: fromMinorUnits(item.line_total, currency),
-    line_total: fromMinorUnits(item.line_total, currency),
-    warehouse_id: item.warehouse_id,
-    receiving_notes: item.receiving_notes,
-    received_at: item.received_at,
-  };
 }

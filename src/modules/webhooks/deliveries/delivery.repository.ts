@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type {
+  DB,
   EventsTable,
   WebhookDeliveriesTable,
   WebhookDeliveryAttemptsTable,
@@ -32,7 +33,10 @@ export interface ReplayWindow {
   entityTypes: readonly string[];
 }
 
-/** Delivery states whose event is still on its way: at most one such delivery per event and subscription. */
+/**
+ * Delivery states whose event is still on its way: at most one such delivery per event and subscription, and
+ * retention keeps their events.
+ */
 const OPEN: readonly WebhookDeliveryStatus[] = ['pending', 'delivering'];
 // 18 columns a row: well below either engine's parameter limit.
 const INSERT_CHUNK = 100;
@@ -145,5 +149,34 @@ export class DeliveryRepository {
       .limit(limit)
       .$if(engineOf(db) === 'postgres', (qb) => qb.forKeyShare())
       .execute();
+  }
+
+  /** Condition on `events` rows: the event has an open delivery. */
+  hasOpenDelivery(eb: ExpressionBuilder<DB, 'events'>): Expression<SqlBool> {
+    return eb.exists(eb.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'events.id').where('d.status', 'in', OPEN));
+  }
+
+  /**
+   * Of `eventIds`, those with an open delivery. On PostgreSQL every delivery of those events stays locked until
+   * the transaction ends, so none is retried while retention decides about its event.
+   */
+  async eventsWithOpenDeliveries(db: Executor, eventIds: readonly string[]): Promise<Set<string>> {
+    const deliveries = await db
+      .selectFrom('webhook_deliveries')
+      .select(['event_id', 'status'])
+      .where('event_id', 'in', [...eventIds])
+      .$if(engineOf(db) === 'postgres', (qb) => qb.forUpdate())
+      .execute();
+    return new Set(deliveries.filter((d) => OPEN.includes(d.status)).map((d) => d.event_id));
+  }
+
+  /** Deletes every delivery of `eventIds` with its attempts (their events are being deleted). */
+  async deleteOfEvents(db: Executor, eventIds: readonly string[]): Promise<void> {
+    const ids = [...eventIds];
+    await db
+      .deleteFrom('webhook_delivery_attempts')
+      .where('delivery_id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('event_id', 'in', ids))
+      .execute();
+    await db.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).execute();
   }
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  OPEN_STATUSES,
+  PLACED_STATUSES,
+  PURCHASE_ORDER_STATUSES,
+  RECEIVABLE_STATUSES,
+  TRANSITIONS,
+  WITH_SUPPLIER_STATUSES,
+  allows,
+  refusalMessage,
+} from './purchase-order.states.js';
+
+describe('purchase-order state machine', () => {
+  it('moves only between known statuses', () => {
+    for (const rule of Object.values(TRANSITIONS)) {
+      for (const status of [...rule.from, ...rule.to]) expect(PURCHASE_ORDER_STATUSES).toContain(status);
+    }
+  });
+
+  it('leaves completed, cancelled and rejected orders where they are', () => {
+    const starts = new Set(Object.values(TRANSITIONS).flatMap((rule) => rule.from));
+    for (const terminal of ['completed', 'cancelled', 'rejected'] as const) expect(starts.has(terminal)).toBe(false);
+  });
+
+  it('receives goods while the supplier holds the order, and cancels while goods are still expected', () => {
+    expect(RECEIVABLE_STATUSES).toEqual(WITH_SUPPLIER_STATUSES);
+    expect(TRANSITIONS['receive goods for'].from).toEqual(RECEIVABLE_STATUSES);
+    expect(TRANSITIONS.cancel.from).toEqual(OPEN_STATUSES);
+    for (const status of WITH_SUPPLIER_STATUSES) {
+      expect(OPEN_STATUSES).toContain(status);
+      expect(PLACED_STATUSES).toContain(status);
+    }
+    expect(PLACED_STATUSES).not.toContain('cancelled');
+    expect(PLACED_STATUSES).not.toContain('rejected');
+  });
+
+  it('answers whether a verb starts from a status', () => {
+    expect(allows('approve', 'pending_approval')).toBe(true);
+    expect(allows('approve', 'draft')).toBe(false);
+  });
+
+  it('words a refusal with the current and the allowed statuses', () => {
+    expect(refusalMessage('edit', 'sent')).toBe('Cannot edit a purchase order whose status is sent; only draft purchase orders can be edited.');
+    expect(refusalMessage('receive goods for', 'draft')).toBe(
+      'Cannot receive goods for a purchase order whose status is draft; only sent, acknowledged, partially_received purchase orders can be received.',
+    );
+  });
+});
