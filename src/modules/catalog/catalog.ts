@@ -1,10 +1,5 @@
 // The catalog: taxonomy (categories, brands, tags, suppliers), attributes and products, each a module of its own.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Executor } from '../../db/transaction.js';
-import type { Clock } from '../../lib/clock.js';
-import type { IdGenerator } from '../../lib/ids.js';
-import type { EventRecorder } from '../events/event-recorder.js';
-import type { StockService } from '../inventory/stock/index.js';
 import { createAttributes } from './attributes/index.js';
 import { createBrands } from './brands/index.js';
 import { createCategories } from './categories/index.js';
@@ -15,16 +10,7 @@ import { createVariantListing } from './variants/listing/index.js';
 import { createProductAttributeValues } from './product-attribute-values/index.js';
 import { createSuppliers } from './suppliers/index.js';
 import { createTags } from './tags/index.js';
-
-export interface CatalogDeps {
-  db: Executor;
-  clock: Clock;
-  newId: IdGenerator;
-  /** For absolute pagination links. */
-  publicUrl: string | null;
-  events: EventRecorder;
-  stock: StockService;
-}
+import type { CatalogDeps } from './catalog.deps.js';
 
 export function createCatalog(deps: CatalogDeps) {
   const categories = createCategories(deps);

@@ -1,26 +1,11 @@
 // The inventory modules' HTTP side: stock records and their operations, counts and transfers, reorder
 // points, and the movement ledger. The stock service itself is built earlier (the catalog needs it).
 import type { FastifyPluginAsync } from 'fastify';
-import type { Executor } from '../../db/transaction.js';
-import type { Clock } from '../../lib/clock.js';
-import type { IdGenerator } from '../../lib/ids.js';
-import type { EventRecorder } from '../events/event-recorder.js';
 import { createMovements } from './movements/index.js';
 import { createReorder } from './reorder/index.js';
-import { stockRoutes, type StockService } from './stock/index.js';
+import { stockRoutes } from './stock/index.js';
 import { createStockOperations } from './stock-operations/index.js';
-import type { WarehouseService } from './warehouses/warehouse.service.js';
-
-export interface InventoryDeps {
-  db: Executor;
-  clock: Clock;
-  newId: IdGenerator;
-  events: EventRecorder;
-  warehouses: WarehouseService;
-  stock: StockService;
-  /** For absolute pagination links. */
-  publicUrl: string | null;
-}
+import type { InventoryDeps } from './inventory.deps.js';
 
 export function createInventory(deps: InventoryDeps) {
   return {

@@ -1,5 +1,5 @@
 // Wires the attributes module: repository, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { AttributeRepository } from './attribute.repository.js';
 import { attributeRoutes } from './attribute.routes.js';
 import { AttributeService } from './attribute.service.js';

@@ -1,5 +1,5 @@
 // Wires the brands module: repository, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { BrandRepository } from './brand.repository.js';
 import { brandRoutes } from './brand.routes.js';
 import { BrandService } from './brand.service.js';

@@ -1,6 +1,6 @@
 // Wires the categories module: repository, service and routes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { CategoryRepository } from './category.repository.js';
 import { categoryRoutes } from './category.routes.js';
 import { CategoryService } from './category.service.js';

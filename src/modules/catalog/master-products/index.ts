@@ -1,5 +1,5 @@
 // Wires the master products module: repository, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import type { ProductLinks } from '../products/product.presenter.js';
 import { MasterProductRepository } from './master-product.repository.js';
 import { masterProductRoutes } from './master-product.routes.js';

@@ -1,6 +1,6 @@
 // Wires the product attribute-value reads (export, comparison, statistics): repository, service and routes.
 import type { AttributeService } from '../attributes/attribute.service.js';
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { ProductAttributeValueRepository } from './product-attribute-value.repository.js';
 import { productAttributeValueRoutes } from './product-attribute-value.routes.js';
 import { ProductAttributeValueService } from './product-attribute-value.service.js';

@@ -1,5 +1,5 @@
 // Wires the products module: repository, list, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { productLister } from './product-list.js';
 import type { ProductLinks } from './product.presenter.js';
 import { ProductRepository } from './product.repository.js';

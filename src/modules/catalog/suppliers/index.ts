@@ -1,5 +1,5 @@
 // Wires the suppliers module: repository, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { SupplierRepository } from './supplier.repository.js';
 import { supplierRoutes } from './supplier.routes.js';
 import { SupplierService } from './supplier.service.js';

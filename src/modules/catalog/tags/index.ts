@@ -1,6 +1,6 @@
 // Wires the tags module: repository, service and routes.
 import type { FastifyPluginAsync } from 'fastify';
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { TagRepository } from './tag.repository.js';
 import { tagRoutes } from './tag.routes.js';
 import { TagService } from './tag.service.js';

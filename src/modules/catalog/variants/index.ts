@@ -1,8 +1,8 @@
 // Wires the variants module: variants are products (`is_variant`) generated from or added to a master. It plugs
 // itself into the master products module (VariantHooks) and into the products module (inheritance).
-import type { CatalogDeps } from '../catalog.js';
-import type { MasterProductService } from '../master-products/index.js';
-import type { ProductService } from '../products/index.js';
+import type { CatalogDeps } from '../catalog.deps.js';
+import type { MasterProductService } from '../master-products/master-product.service.js';
+import type { ProductService } from '../products/product.service.js';
 import { VariantRepository } from './variant.repository.js';
 import { variantRoutes } from './variant.routes.js';
 import { VariantService } from './variant.service.js';

@@ -10,18 +10,13 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { currencyExponent, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/index.js';
-import {
-  checkSelection,
-  combinations,
-  variantKey,
-  type MasterProduct,
-  type MasterProductService,
-  type Selection,
-  type VariantHooks,
-} from '../master-products/index.js';
-import type { Product, ProductResponse, ProductService } from '../products/index.js';
-import { SKU_TAKEN } from '../products/product.service.js';
+import type { StockService } from '../../inventory/stock/stock.service.js';
+import { checkSelection, combinations, variantKey, type Selection } from '../master-products/variant-configuration.js';
+import type { MasterProduct } from '../master-products/master-product.repository.js';
+import type { MasterProductService, VariantHooks } from '../master-products/master-product.service.js';
+import type { Product } from '../products/product.repository.js';
+import type { ProductResponse } from '../products/product.schemas.js';
+import { SKU_TAKEN, type ProductService } from '../products/product.service.js';
 import {
   MAX_SKU_LENGTH,
   MAX_SLUG_LENGTH,

@@ -1,6 +1,6 @@
 // Wires the movements module: the stock ledger's read side.
 import { UserRepository } from '../../tenancy/user.repository.js';
-import type { InventoryDeps } from '../inventory.js';
+import type { InventoryDeps } from '../inventory.deps.js';
 import { MovementRepository } from './movement.repository.js';
 import { movementRoutes } from './movement.routes.js';
 import { MovementService } from './movement.service.js';

@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { UserRepository } from '../../tenancy/user.repository.js';
-import type { StockMovement } from '../stock/index.js';
+import type { StockMovement } from '../stock/stock.repository.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { MovementFilters, MovementRepository } from './movement.repository.js';
 import {

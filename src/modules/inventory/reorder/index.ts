@@ -1,6 +1,6 @@
 // Wires the reorder module: reorder settings, low stock and the reorder report.
-import type { InventoryDeps } from '../inventory.js';
-import { StockOperationsRepository } from '../stock-operations/index.js';
+import type { InventoryDeps } from '../inventory.deps.js';
+import { StockOperationsRepository } from '../stock-operations/stock-operations.repository.js';
 import { ReorderRepository } from './reorder.repository.js';
 import { reorderRoutes } from './reorder.routes.js';
 import { ReorderService } from './reorder.service.js';

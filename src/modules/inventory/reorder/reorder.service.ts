@@ -4,10 +4,9 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { fromMinorUnits } from '../../../lib/money.js';
-import type { StockService } from '../stock/index.js';
+import type { InventoryResource, StockService } from '../stock/stock.service.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
-import type { StockOperationsRepository } from '../stock-operations/index.js';
-import type { InventoryResource } from '../stock/index.js';
+import type { StockOperationsRepository } from '../stock-operations/stock-operations.repository.js';
 import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
 import type { ReorderSettingsBody } from './reorder.schemas.js';
 

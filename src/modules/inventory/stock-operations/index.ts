@@ -1,5 +1,5 @@
 // Wires the stock-operations module: physical counts and transfers.
-import type { InventoryDeps } from '../inventory.js';
+import type { InventoryDeps } from '../inventory.deps.js';
 import { StockOperationsRepository } from './stock-operations.repository.js';
 import { stockOperationsRoutes } from './stock-operations.routes.js';
 import { StockOperationsService } from './stock-operations.service.js';

@@ -7,10 +7,9 @@ import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../stock/index.js';
+import type { InventoryResource, StockService } from '../stock/stock.service.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { PhysicalCount, ProductSummary, StockOperationsRepository } from './stock-operations.repository.js';
-import type { InventoryResource } from '../stock/index.js';
 import type { PhysicalCountBody, TransferBody } from './stock-operations.schemas.js';
 
 export const SAME_WAREHOUSE = 'The destination warehouse must be different from the source warehouse.';

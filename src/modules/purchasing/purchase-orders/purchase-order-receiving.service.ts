@@ -8,7 +8,7 @@ import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } f
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/index.js';
+import type { StockService } from '../../inventory/stock/stock.service.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserRepository } from '../../tenancy/user.repository.js';
 import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchase-order-receiving.repository.js';

@@ -1,8 +1,8 @@
 // The PurchaseOrderNotifier that mails suppliers through SMTP: the order with its PDF, and cancellation notices.
 import { MailDeliveryError, type Mailer } from '../../../lib/mailer.js';
 import type { ServiceLog } from '../../../lib/service-log.js';
-import { purchaseOrderEmail, type PurchaseOrderDocument } from '../documents/index.js';
-import { formatDate } from '../documents/purchase-order.document.js';
+import { purchaseOrderEmail } from '../documents/purchase-order.email.js';
+import { formatDate, type PurchaseOrderDocument } from '../documents/purchase-order.document.js';
 import type { PurchaseOrderDocuments } from './purchase-order.documents.js';
 import type { PurchaseOrderNotifier, SupplierContact } from './purchase-order.notifier.js';
 import type { SendBody } from './purchase-order.schemas.js';

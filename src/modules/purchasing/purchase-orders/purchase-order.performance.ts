@@ -1,7 +1,7 @@
 // The suppliers module's PerformanceSource computed from real purchase orders: placed orders (approved and
 // beyond, not cancelled or rejected), deliveries against promised dates, spend in USD, and receipt quality.
 import type { Executor } from '../../../db/transaction.js';
-import type { PerformanceSource, SupplierOrderStats } from '../../catalog/suppliers/index.js';
+import type { PerformanceSource, SupplierOrderStats } from '../../catalog/suppliers/supplier.performance.js';
 import type { PurchaseOrderRepository } from './purchase-order.repository.js';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,8 @@ import type { PurchaseOrderStatus } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import { fromMinorUnits, isCurrency } from '../../../lib/money.js';
-import type { ReorderCandidate, ReorderService } from '../../inventory/reorder/index.js';
+import type { ReorderCandidate } from '../../inventory/reorder/reorder.repository.js';
+import type { ReorderService } from '../../inventory/reorder/reorder.service.js';
 import type { PurchaseOrderCreateBody } from './purchase-order.schemas.js';
 import { DEFAULT_CURRENCY, PurchaseOrderService, type PurchaseOrderDeps, type PurchaseOrderResource } from './purchase-order.service.js';
 

@@ -1,8 +1,8 @@
 // Wires the variant listing and bulk operations: the list with stock totals, available combinations, and
 // bulk price and stock updates.
-import type { CatalogDeps } from '../../catalog.js';
-import type { MasterProductService } from '../../master-products/index.js';
-import type { ProductService } from '../../products/index.js';
+import type { CatalogDeps } from '../../catalog.deps.js';
+import type { MasterProductService } from '../../master-products/master-product.service.js';
+import type { ProductService } from '../../products/product.service.js';
 import { VariantListingRepository } from './variant-listing.repository.js';
 import { variantListingRoutes } from './variant-listing.routes.js';
 import { VariantListingService } from './variant-listing.service.js';
