@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { StockService } from '../inventory/stock/stock.service.js';
+import type { PerformanceSource } from './suppliers/supplier.performance.js';
 
 export interface CatalogDeps {
   db: Executor;
@@ -14,4 +15,6 @@ export interface CatalogDeps {
   publicUrl: string | null;
   events: EventRecorder;
   stock: StockService;
+  /** Suppliers' order statistics, read from purchase orders. */
+  supplierPerformance: PerformanceSource;
 }

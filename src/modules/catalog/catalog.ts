@@ -19,21 +19,15 @@ export function createCatalog(deps: CatalogDeps) {
   const suppliers = createSuppliers(deps);
   const attributes = createAttributes(deps);
   const links = { categories: categories.service, brands: brands.service, tags: tags.service, suppliers: suppliers.service, attributes: attributes.service };
-  const products = createProducts(deps, links);
-  const masterProducts = createMasterProducts(deps, links);
-  const variants = createVariants(deps, masterProducts.service, products.service);
-  return {
-    categories,
-    brands,
-    tags,
-    suppliers,
-    attributes,
-    products,
-    productAttributeValues: createProductAttributeValues(deps, attributes.service),
-    masterProducts,
-    variants,
-    variantListing: createVariantListing(deps, masterProducts.service, products.service),
-  };
+  // Master products and variants need each other: the variants module needs the masters, and master products
+  // reach the variants through a function that is only called once requests are served.
+  const masterProducts = createMasterProducts({ ...deps, links, variants: () => variants.service });
+  const products = createProducts({ ...deps, links, masters: masterProducts.service });
+  const variants = createVariants({ ...deps, masters: masterProducts.service, products: products.service });
+  const productAttributeValues = createProductAttributeValues({ ...deps, attributes: attributes.service });
+  const variantListing = createVariantListing({ ...deps, masters: masterProducts.service, products: products.service });
+  // Routes are registered in this order.
+  return { categories, brands, tags, suppliers, attributes, products, productAttributeValues, masterProducts, variants, variantListing };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

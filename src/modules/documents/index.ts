@@ -23,7 +23,7 @@ export interface DocumentModuleDeps {
 
 export function createDocuments(deps: DocumentModuleDeps) {
   const storage = createDocumentStorage(deps.storage);
-  const service = new DocumentService(deps.db, new DocumentRepository(), storage, deps.clock, deps.newId, deps.owners);
+  const service = new DocumentService({ db: deps.db, documents: new DocumentRepository(), storage, clock: deps.clock, newId: deps.newId, owners: deps.owners });
   const routes: FastifyPluginAsyncTypebox = documentRoutes({
     service,
     owners: Object.values(DOCUMENT_OWNERS),

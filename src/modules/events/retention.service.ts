@@ -15,16 +15,34 @@ interface Purgeable {
   purgeExpired(): Promise<number>;
 }
 
+export interface RetentionServiceDeps {
+  db: Executor;
+  events: EventRepository;
+  idempotency: IdempotencyRepository;
+  sessions: Purgeable;
+  loginAttempts: Purgeable;
+  clock: Clock;
+  eventRetentionDays: number;
+}
+
 export class RetentionService {
-  constructor(
-    private readonly db: Executor,
-    private readonly events: EventRepository,
-    private readonly idempotency: IdempotencyRepository,
-    private readonly sessions: Purgeable,
-    private readonly loginAttempts: Purgeable,
-    private readonly clock: Clock,
-    private readonly eventRetentionDays: number,
-  ) {}
+  private readonly db: Executor;
+  private readonly events: EventRepository;
+  private readonly idempotency: IdempotencyRepository;
+  private readonly sessions: Purgeable;
+  private readonly loginAttempts: Purgeable;
+  private readonly clock: Clock;
+  private readonly eventRetentionDays: number;
+
+  constructor(deps: RetentionServiceDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.idempotency = deps.idempotency;
+    this.sessions = deps.sessions;
+    this.loginAttempts = deps.loginAttempts;
+    this.clock = deps.clock;
+    this.eventRetentionDays = deps.eventRetentionDays;
+  }
 
   /** Deletes events older than the retention window (by `occurred_at`), and expired idempotency keys, sessions and sign-in attempts. */
   async purge(): Promise<PurgeResult> {

@@ -5,7 +5,7 @@ import { attributeRoutes } from './attribute.routes.js';
 import { AttributeService } from './attribute.service.js';
 
 export function createAttributes(deps: CatalogDeps) {
-  const service = new AttributeService(deps.db, new AttributeRepository(), deps.clock, deps.newId);
+  const service = new AttributeService({ db: deps.db, attributes: new AttributeRepository(), clock: deps.clock, newId: deps.newId });
   return { service, routes: attributeRoutes(service, deps.publicUrl) };
 }
 

@@ -7,7 +7,7 @@ import { CategoryService } from './category.service.js';
 
 export function createCategories(deps: CatalogDeps) {
   const repository = new CategoryRepository();
-  const service = new CategoryService(deps.db, repository, deps.clock, deps.newId);
+  const service = new CategoryService({ db: deps.db, categories: repository, clock: deps.clock, newId: deps.newId });
   const routes: FastifyPluginAsyncTypebox = async (api) => {
     await api.register(categoryRoutes, { service, publicUrl: deps.publicUrl });
   };

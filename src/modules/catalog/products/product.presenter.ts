@@ -92,27 +92,32 @@ function inConfigurationOrder(selection: Record<string, string> | null, master: 
   return Object.fromEntries(Object.entries(selection).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
+export interface ProductPresenterDeps {
+  links: ProductLinks;
+  products: ProductRepository;
+  /** The masters variants inherit from. */
+  masters: MasterLookup;
+}
+
 export class ProductPresenter {
-  private masters: MasterLookup | null = null;
+  private readonly links: ProductLinks;
+  private readonly products: ProductRepository;
+  private readonly masters: MasterLookup;
 
-  constructor(
-    private readonly links: ProductLinks,
-    private readonly products: ProductRepository,
-  ) {}
-
-  /** Set once at wiring time by the variants module (built after products), so that variants inherit. */
-  useMasterLookup(lookup: MasterLookup): void {
-    this.masters = lookup;
+  constructor(deps: ProductPresenterDeps) {
+    this.links = deps.links;
+    this.products = deps.products;
+    this.masters = deps.masters;
   }
 
   async one(db: Executor, tenantId: string, row: Product): Promise<ProductResponse> {
     return (await this.many(db, tenantId, [row]))[0]!;
   }
 
-  /** The masters of the variants among `rows` (none without a lookup or without variants). */
+  /** The masters of the variants among `rows` (none without variants). */
   async mastersOf(db: Executor, tenantId: string, rows: readonly Product[]): Promise<ReadonlyMap<string, VariantMaster>> {
     const masterIds = [...new Set(rows.map((r) => r.master_product_id).filter((id): id is string => id !== null))];
-    return this.masters && masterIds.length > 0 ? this.masters(tenantId, masterIds, db) : new Map();
+    return masterIds.length > 0 ? this.masters(tenantId, masterIds, db) : new Map();
   }
 
   /** The resources of `rows`, in the same order, with four queries whatever the number of rows. */

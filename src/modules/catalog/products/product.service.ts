@@ -56,25 +56,41 @@ function violated(error: unknown, column: 'sku' | 'slug'): boolean {
   return violation !== null && (violation.columns.includes(column) || violation.constraint === `products_tenant_${column}_unique`);
 }
 
+export interface ProductServiceDeps {
+  db: Executor;
+  products: ProductRepository;
+  links: ProductLinks;
+  stock: StockService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+  lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
+  /** The masters variants inherit from (the master products module). */
+  masters: MasterLookup;
+}
+
 export class ProductService {
   private readonly presenter: ProductPresenter;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly products: ProductRepository,
-    private readonly links: ProductLinks,
-    private readonly stock: StockService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>,
-  ) {
-    this.presenter = new ProductPresenter(links, products);
-  }
+  private readonly db: Executor;
+  private readonly products: ProductRepository;
+  private readonly links: ProductLinks;
+  private readonly stock: StockService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
 
-  /** Set once at wiring time by the variants module: variants' resources then inherit from their masters. */
-  useMasterLookup(lookup: MasterLookup): void {
-    this.presenter.useMasterLookup(lookup);
+  constructor(deps: ProductServiceDeps) {
+    this.db = deps.db;
+    this.products = deps.products;
+    this.links = deps.links;
+    this.stock = deps.stock;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.lister = deps.lister;
+    this.presenter = new ProductPresenter({ links: deps.links, products: deps.products, masters: deps.masters });
   }
 
   /** A page of products as resources (filters and sorts in product-list.ts). */

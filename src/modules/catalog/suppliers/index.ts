@@ -8,6 +8,12 @@ export { ORDERABLE_STATUSES, canReceiveOrders, SupplierService } from './supplie
 export type { PerformanceSource, SupplierOrderStats } from './supplier.performance.js';
 
 export function createSuppliers(deps: CatalogDeps) {
-  const service = new SupplierService(deps.db, new SupplierRepository(), deps.clock, deps.newId);
+  const service = new SupplierService({
+    db: deps.db,
+    suppliers: new SupplierRepository(),
+    clock: deps.clock,
+    newId: deps.newId,
+    performanceSource: deps.supplierPerformance,
+  });
   return { service, routes: supplierRoutes(service, deps.publicUrl) };
 }

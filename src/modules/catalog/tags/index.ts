@@ -9,7 +9,7 @@ export { TagService } from './tag.service.js';
 
 export function createTags(deps: CatalogDeps) {
   const repository = new TagRepository();
-  const service = new TagService(deps.db, repository, deps.clock, deps.newId);
+  const service = new TagService({ db: deps.db, tags: repository, clock: deps.clock, newId: deps.newId });
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(tagRoutes, { service, publicUrl: deps.publicUrl, clock: deps.clock });
   };

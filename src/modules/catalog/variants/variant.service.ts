@@ -53,17 +53,37 @@ function configurationOf(master: MasterProduct): VariantConfiguration {
   return config;
 }
 
+export interface VariantServiceDeps {
+  db: Executor;
+  variants: VariantRepository;
+  masters: MasterProductService;
+  products: ProductService;
+  stock: StockService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class VariantService implements VariantHooks {
-  constructor(
-    private readonly db: Executor,
-    private readonly variants: VariantRepository,
-    private readonly masters: MasterProductService,
-    private readonly products: ProductService,
-    private readonly stock: StockService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly variants: VariantRepository;
+  private readonly masters: MasterProductService;
+  private readonly products: ProductService;
+  private readonly stock: StockService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: VariantServiceDeps) {
+    this.db = deps.db;
+    this.variants = deps.variants;
+    this.masters = deps.masters;
+    this.products = deps.products;
+    this.stock = deps.stock;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /** Live variants per master id (masters without any are absent). */
   async countByMasters(tenantId: string, masterIds: readonly string[], db: Executor = this.db): Promise<Map<string, number>> {

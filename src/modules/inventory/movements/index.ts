@@ -6,7 +6,13 @@ import { movementRoutes } from './movement.routes.js';
 import { MovementService } from './movement.service.js';
 
 export function createMovements(deps: InventoryDeps) {
-  const service = new MovementService(deps.db, new MovementRepository(), new UserRepository(), deps.warehouses, deps.clock);
+  const service = new MovementService({
+    db: deps.db,
+    movements: new MovementRepository(),
+    users: new UserRepository(),
+    warehouses: deps.warehouses,
+    clock: deps.clock,
+  });
   return { service, routes: movementRoutes(service, deps.publicUrl) };
 }
 

@@ -81,14 +81,28 @@ export function movementResource(
   };
 }
 
+export interface MovementServiceDeps {
+  db: Executor;
+  movements: MovementRepository;
+  users: UserRepository;
+  warehouses: WarehouseService;
+  clock: Clock;
+}
+
 export class MovementService {
-  constructor(
-    private readonly db: Executor,
-    private readonly movements: MovementRepository,
-    private readonly users: UserRepository,
-    private readonly warehouses: WarehouseService,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Executor;
+  private readonly movements: MovementRepository;
+  private readonly users: UserRepository;
+  private readonly warehouses: WarehouseService;
+  private readonly clock: Clock;
+
+  constructor(deps: MovementServiceDeps) {
+    this.db = deps.db;
+    this.movements = deps.movements;
+    this.users = deps.users;
+    this.warehouses = deps.warehouses;
+    this.clock = deps.clock;
+  }
 
   /**
    * A page of the tenant's movements, newest first.

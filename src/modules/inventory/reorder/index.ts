@@ -6,7 +6,14 @@ import { reorderRoutes } from './reorder.routes.js';
 import { ReorderService } from './reorder.service.js';
 
 export function createReorder(deps: InventoryDeps) {
-  const service = new ReorderService(deps.db, new ReorderRepository(), new StockOperationsRepository(), deps.stock, deps.warehouses, deps.clock);
+  const service = new ReorderService({
+    db: deps.db,
+    repository: new ReorderRepository(),
+    records: new StockOperationsRepository(),
+    stock: deps.stock,
+    warehouses: deps.warehouses,
+    clock: deps.clock,
+  });
   return { routes: reorderRoutes(service), service };
 }
 

@@ -6,7 +6,15 @@ import { StockOperationsService } from './stock-operations.service.js';
 
 export function createStockOperations(deps: InventoryDeps) {
   const repository = new StockOperationsRepository();
-  const service = new StockOperationsService(deps.db, repository, deps.stock, deps.warehouses, deps.events, deps.clock, deps.newId);
+  const service = new StockOperationsService({
+    db: deps.db,
+    repository,
+    stock: deps.stock,
+    warehouses: deps.warehouses,
+    events: deps.events,
+    clock: deps.clock,
+    newId: deps.newId,
+  });
   return { routes: stockOperationsRoutes(service), service, repository };
 }
 

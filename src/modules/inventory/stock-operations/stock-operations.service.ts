@@ -45,16 +45,34 @@ export interface TransferResult {
   to: InventoryResource;
 }
 
+export interface StockOperationsServiceDeps {
+  db: Executor;
+  repository: StockOperationsRepository;
+  stock: StockService;
+  warehouses: WarehouseService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class StockOperationsService {
-  constructor(
-    private readonly db: Executor,
-    private readonly repository: StockOperationsRepository,
-    private readonly stock: StockService,
-    private readonly warehouses: WarehouseService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly repository: StockOperationsRepository;
+  private readonly stock: StockService;
+  private readonly warehouses: WarehouseService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: StockOperationsServiceDeps) {
+    this.db = deps.db;
+    this.repository = deps.repository;
+    this.stock = deps.stock;
+    this.warehouses = deps.warehouses;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /**
    * Records a physical count: on hand becomes the counted quantity through one `physical_count` movement of

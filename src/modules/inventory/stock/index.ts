@@ -8,7 +8,7 @@ import { StockRepository } from './stock.repository.js';
 import { StockService } from './stock.service.js';
 
 export function createStock(deps: { db: Executor; warehouses: WarehouseService; events: EventRecorder; clock: Clock; newId: IdGenerator }) {
-  return new StockService(new StockRepository(), deps.warehouses, deps.events, deps.clock, deps.newId, deps.db);
+  return new StockService({ stock: new StockRepository(), warehouses: deps.warehouses, events: deps.events, clock: deps.clock, newId: deps.newId, db: deps.db });
 }
 
 export { StockService, inventoryResource, movementSummary, type OnHandChange, type ReservedChange, type InventoryResource } from './stock.service.js';

@@ -131,15 +131,31 @@ interface AppliedChange {
 const RELEASE_REASON = 'Stock released';
 const RESERVE_REASON = 'Stock reserved';
 
+export interface StockServiceDeps {
+  stock: StockRepository;
+  warehouses: WarehouseService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+  db: Executor;
+}
+
 export class StockService {
-  constructor(
-    private readonly stock: StockRepository,
-    private readonly warehouses: WarehouseService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly db: Executor,
-  ) {}
+  private readonly stock: StockRepository;
+  private readonly warehouses: WarehouseService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly db: Executor;
+
+  constructor(deps: StockServiceDeps) {
+    this.stock = deps.stock;
+    this.warehouses = deps.warehouses;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.db = deps.db;
+  }
 
   /** Creates the empty record of a product in a warehouse when missing, for callers that lock records before changing them. */
   async ensureRecord(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, at: string): Promise<void> {

@@ -34,13 +34,25 @@ function codeTaken(error: unknown): boolean {
   return violation !== null && (violation.columns.includes('code') || violation.constraint === 'warehouses_tenant_code_unique');
 }
 
+export interface WarehouseServiceDeps {
+  db: Executor;
+  warehouses: WarehouseRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class WarehouseService {
-  constructor(
-    private readonly db: Executor,
-    private readonly warehouses: WarehouseRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly warehouses: WarehouseRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: WarehouseServiceDeps) {
+    this.db = deps.db;
+    this.warehouses = deps.warehouses;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   list(tenantId: string, filters: WarehouseFilters, page: PageRequest): Promise<Page<Warehouse>> {
     return this.warehouses.list(this.db, tenantId, filters, page);

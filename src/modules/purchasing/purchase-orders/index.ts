@@ -3,17 +3,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import type { Mailer } from '../../../lib/mailer.js';
+import type { ServiceLog } from '../../../lib/service-log.js';
 import type { ProductService } from '../../catalog/products/product.service.js';
 import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserRepository } from '../../tenancy/user.repository.js';
-import type { PurchaseOrderNotifier } from './purchase-order.notifier.js';
+import { PurchaseOrderMailNotifier } from './purchase-order.mail-notifier.js';
+import { silentNotifier } from './purchase-order.notifier.js';
 import { PurchaseOrderPerformanceSource } from './purchase-order.performance.js';
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
 import { purchaseOrderRoutes } from './purchase-order.routes.js';
-import { PurchaseOrderService } from './purchase-order.service.js';
+import { PurchaseOrderService, type PurchaseOrderResource } from './purchase-order.service.js';
 import { PurchaseOrderDocuments } from './purchase-order.documents.js';
 import { purchaseOrderDocumentRoutes } from './purchase-order.documents.routes.js';
 import type { ReorderService } from '../../inventory/reorder/reorder.service.js';
@@ -46,19 +49,32 @@ export interface PurchaseOrderModuleDeps {
   stock: StockService;
   /** For absolute pagination links. */
   publicUrl: string | null;
-  /** Mails orders to suppliers; nothing is sent without one. */
-  notifier?: PurchaseOrderNotifier;
+  /** Mails orders to suppliers; when it is disabled, nothing is sent and email_sent is false. */
+  mailer: Mailer;
+  /** Where undelivered e-mail is reported. */
+  log: ServiceLog;
+}
+
+/** Suppliers' performance read from purchase orders; the catalog is built with it, before this module. */
+export function createSupplierPerformance(): PurchaseOrderPerformanceSource {
+  return new PurchaseOrderPerformanceSource({ repository: new PurchaseOrderRepository() });
 }
 
 export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   const repository = new PurchaseOrderRepository();
-  const service = new PurchaseOrderService({ ...deps, repository });
-  /** Plug into SupplierService.usePerformanceSource: supplier performance from these orders. */
-  const performance = new PurchaseOrderPerformanceSource(repository);
-  const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses });
+  // The e-mail carries the order's document, and the document download reads the order through the service,
+  // which is built after its notifier: the documents reach it through a function called only on a download.
+  const documents = new PurchaseOrderDocuments({
+    db: deps.db,
+    orders: { get: (tenantId, id, db): Promise<PurchaseOrderResource> => service.get(tenantId, id, db) },
+    suppliers: deps.suppliers,
+    warehouses: deps.warehouses,
+  });
+  const notifier = deps.mailer.enabled ? new PurchaseOrderMailNotifier({ mailer: deps.mailer, documents, log: deps.log }) : silentNotifier;
+  const service = new PurchaseOrderService({ ...deps, repository, notifier });
   const orderRoutes = purchaseOrderRoutes(service, deps.publicUrl);
   const documentRoutes = purchaseOrderDocumentRoutes(documents);
-  const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository }, deps.reorder));
+  const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository, notifier }));
   const reportRoutes = purchaseOrderReportRoutes(new PurchaseOrderReports({ db: deps.db, clock: deps.clock }));
   const receiving = new PurchaseOrderReceivingService({ ...deps, orders: service, repository, receiving: new PurchaseOrderReceivingRepository() });
   const receivingRoutes = purchaseOrderReceivingRoutes(receiving);
@@ -69,5 +85,5 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
     await reportRoutes(app, {});
     await receivingRoutes(app, {});
   };
-  return { service, routes, performance, documents, receiving };
+  return { service, routes, documents, receiving };
 }

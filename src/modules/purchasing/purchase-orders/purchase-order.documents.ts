@@ -62,7 +62,7 @@ export function toPurchaseOrderDocument(order: PurchaseOrderResource, parties: D
 
 export interface PurchaseOrderDocumentsDeps {
   db: Executor;
-  orders: PurchaseOrderService;
+  orders: Pick<PurchaseOrderService, 'get'>;
   suppliers: SupplierService;
   warehouses: WarehouseService;
 }

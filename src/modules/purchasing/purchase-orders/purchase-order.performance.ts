@@ -12,8 +12,16 @@ const average = (values: number[]) => (values.length === 0 ? null : round2(value
 /** Spend is summed in USD only: the suppliers module reports USD and no exchange rates are kept. */
 const SPEND_CURRENCY = 'USD';
 
+export interface PurchaseOrderPerformanceSourceDeps {
+  repository: PurchaseOrderRepository;
+}
+
 export class PurchaseOrderPerformanceSource implements PerformanceSource {
-  constructor(private readonly repository: PurchaseOrderRepository) {}
+  private readonly repository: PurchaseOrderRepository;
+
+  constructor(deps: PurchaseOrderPerformanceSourceDeps) {
+    this.repository = deps.repository;
+  }
 
   async orderStats(db: Executor, tenantId: string, supplierId: string, asOf: Date): Promise<SupplierOrderStats> {
     const [orders, quality] = await Promise.all([

@@ -47,13 +47,18 @@ function addDays(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+export interface PurchaseOrderReordersDeps extends PurchaseOrderDeps {
+  /** The inventory's reorder candidates. */
+  reorder: Pick<ReorderService, 'candidates'>;
+}
+
 export class PurchaseOrderReorders {
   private readonly repository = new PurchaseOrderReorderRepository();
+  private readonly reorder: Pick<ReorderService, 'candidates'>;
 
-  constructor(
-    private readonly deps: PurchaseOrderDeps,
-    private readonly reorder: Pick<ReorderService, 'candidates'>,
-  ) {}
+  constructor(private readonly deps: PurchaseOrderReordersDeps) {
+    this.reorder = deps.reorder;
+  }
 
   /**
    * Creates one draft order per orderable supplier for every product short in some warehouse and not already on

@@ -126,16 +126,11 @@ interface BuiltLines {
 
 export class PurchaseOrderService {
   private readonly db: Executor;
-  private notifier: PurchaseOrderNotifier;
+  private readonly notifier: PurchaseOrderNotifier;
 
   constructor(private readonly deps: PurchaseOrderDeps) {
     this.db = deps.db;
     this.notifier = deps.notifier ?? silentNotifier;
-  }
-
-  /** Plugs in the mailer (documents module); set once at wiring time. */
-  useNotifier(notifier: PurchaseOrderNotifier): void {
-    this.notifier = notifier;
   }
 
   /** Orders of the tenant, paged; `status` may be a comma-separated list. @throws ValidationError for an unknown status. */

@@ -7,8 +7,16 @@ import { VariantListingRepository } from './variant-listing.repository.js';
 import { variantListingRoutes } from './variant-listing.routes.js';
 import { VariantListingService } from './variant-listing.service.js';
 
-export function createVariantListing(deps: CatalogDeps, masters: MasterProductService, products: ProductService) {
-  const service = new VariantListingService(deps.db, new VariantListingRepository(), masters, products, deps.stock, deps.events, deps.clock);
+export function createVariantListing(deps: CatalogDeps & { masters: MasterProductService; products: ProductService }) {
+  const service = new VariantListingService({
+    db: deps.db,
+    variants: new VariantListingRepository(),
+    masters: deps.masters,
+    products: deps.products,
+    stock: deps.stock,
+    events: deps.events,
+    clock: deps.clock,
+  });
   return { service, routes: variantListingRoutes(service, deps.publicUrl) };
 }
 

@@ -216,16 +216,34 @@ function pricePlan(body: BulkPriceBody): PricePlan {
   return { action, price: body.price, percentage: body.percentage };
 }
 
+export interface VariantListingServiceDeps {
+  db: Executor;
+  variants: VariantListingRepository;
+  masters: MasterProductService;
+  products: ProductService;
+  stock: StockService;
+  events: EventRecorder;
+  clock: Clock;
+}
+
 export class VariantListingService {
-  constructor(
-    private readonly db: Executor,
-    private readonly variants: VariantListingRepository,
-    private readonly masters: MasterProductService,
-    private readonly products: ProductService,
-    private readonly stock: StockService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Executor;
+  private readonly variants: VariantListingRepository;
+  private readonly masters: MasterProductService;
+  private readonly products: ProductService;
+  private readonly stock: StockService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+
+  constructor(deps: VariantListingServiceDeps) {
+    this.db = deps.db;
+    this.variants = deps.variants;
+    this.masters = deps.masters;
+    this.products = deps.products;
+    this.stock = deps.stock;
+    this.events = deps.events;
+    this.clock = deps.clock;
+  }
 
   /**
    * A page of the master's live variants in generation order (created_at, then id), as product resources.
