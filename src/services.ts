@@ -51,7 +51,6 @@ export interface ServiceDeps {
     | 'sessionLifetimeMinutes'
     | 'loginMaxAttempts'
     | 'twoFactorMaxAttemptsPerUser'
-    | 'publicUrl'
     | 'smtpUrl'
     | 'mailFrom'
     | 'documentStorage'
@@ -104,26 +103,26 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
     clock,
     eventRetentionDays: config.eventRetentionDays,
   });
-  const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, publicUrl: config.publicUrl, resolve: webhookResolver });
+  const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, resolve: webhookResolver });
 
   // The stock ledger comes before the catalog (products are created with their initial stock); supplier
   // performance is read from purchase orders, whose module needs the catalog and so comes after it.
   const stock = createStock({ db, warehouses, events, clock, newId });
-  const catalog = createCatalog({ db, clock, newId, publicUrl: config.publicUrl, events, stock, supplierPerformance: createSupplierPerformance() });
-  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl });
+  const catalog = createCatalog({ db, clock, newId, events, stock, supplierPerformance: createSupplierPerformance() });
+  const inventory = createInventory({ db, clock, newId, events, warehouses, stock });
 
   // Purchasing mails orders to suppliers through one SMTP transport for the process; without SMTP_URL the
   // mailer is disabled and email_sent is false.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const purchaseOrders = createPurchaseOrders({
-    db, clock, newId, events, warehouses, stock, publicUrl: config.publicUrl, mailer, log,
+    db, clock, newId, events, warehouses, stock, mailer, log,
     suppliers: catalog.suppliers.service, products: catalog.products.service, users: repositories.users,
     reorder: inventory.reorder.service,
   });
 
   // Documents attach to products, suppliers and purchase orders, so they come last.
   const documents = createDocuments({
-    db, clock, newId, publicUrl: config.publicUrl, apiPrefix: API_PREFIX, storage: config.documentStorage,
+    db, clock, newId, apiPrefix: API_PREFIX, storage: config.documentStorage,
     owners: {
       product: async (tenantId, id, trx) => void (await catalog.products.service.find(tenantId, id, trx)),
       supplier: async (tenantId, id, trx) => void (await catalog.suppliers.service.get(tenantId, id, trx)),

@@ -11,8 +11,6 @@ export interface CatalogDeps {
   db: Executor;
   clock: Clock;
   newId: IdGenerator;
-  /** For absolute pagination links. */
-  publicUrl: string | null;
   events: EventRecorder;
   stock: StockService;
   /** Suppliers' order statistics, read from purchase orders. */

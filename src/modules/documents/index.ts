@@ -18,7 +18,6 @@ export interface DocumentModuleDeps {
   /** How to tell that an owner is a live record of the tenant (each throws NotFoundError otherwise). */
   owners: Readonly<Record<DocumentOwnerType, OwnerLookup>>;
   apiPrefix: string;
-  publicUrl: string | null;
 }
 
 export function createDocuments(deps: DocumentModuleDeps) {
@@ -28,7 +27,6 @@ export function createDocuments(deps: DocumentModuleDeps) {
     service,
     owners: Object.values(DOCUMENT_OWNERS),
     apiPrefix: deps.apiPrefix,
-    publicUrl: deps.publicUrl,
     now: () => deps.clock.now(),
   });
   return { service, storage, routes };

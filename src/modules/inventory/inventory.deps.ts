@@ -14,6 +14,4 @@ export interface InventoryDeps {
   events: EventRecorder;
   warehouses: WarehouseService;
   stock: StockService;
-  /** For absolute pagination links. */
-  publicUrl: string | null;
 }

@@ -9,7 +9,7 @@ import type { InventoryDeps } from './inventory.deps.js';
 
 export function createInventory(deps: InventoryDeps) {
   return {
-    stock: { service: deps.stock, routes: stockRoutes(deps.stock, deps.publicUrl) },
+    stock: { service: deps.stock, routes: stockRoutes(deps.stock) },
     operations: createStockOperations(deps),
     reorder: createReorder(deps),
     movements: createMovements(deps),

@@ -32,7 +32,6 @@ export interface WebhookModuleDeps {
   settings: WebhookSettings;
   /** DNS for SSRF checks; the system resolver unless a test injects one. */
   resolve?: Resolver;
-  publicUrl: string | null;
 }
 
 /**
@@ -65,8 +64,8 @@ export function createWebhooks(deps: WebhookModuleDeps) {
   });
 
   const routes: FastifyPluginAsyncTypebox = async (app) => {
-    await app.register(subscriptionRoutes(subscriptions, deps.publicUrl));
-    await app.register(deliveryRoutes(deliveries, deps.publicUrl));
+    await app.register(subscriptionRoutes(subscriptions));
+    await app.register(deliveryRoutes(deliveries));
   };
 
   /** A delivery worker for this process; each has its own id, which names it as the holder of its leases. */

@@ -13,7 +13,7 @@ const tags = ['API tokens'];
 // Users manage their own tokens; the service limits an administrator's wider reach (and approval) by role.
 const session = withoutAbility('own tokens, with role checks in the service', { auth: 'session' });
 
-export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService; publicUrl: string | null }> = async (app, { tokens, publicUrl }) => {
+export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService }> = async (app, { tokens }) => {
   app.get(
     '/api-tokens/abilities',
     { schema: { tags, summary: 'The ability catalogue with scores and sensitivity', response: { 200: EnvelopeSchema(Type.Array(AbilityResponse)) } }, config: session },
@@ -46,7 +46,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService; publ
     async (request) => {
       const { page, per_page, ...filters } = request.query;
       const result = await tokens.list(request.auth, filters, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(tokenResource), total: result.total });
+      return paginated(request, { page, per_page }, { items: result.items.map(tokenResource), total: result.total });
     },
   );
 

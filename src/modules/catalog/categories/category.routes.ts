@@ -24,7 +24,7 @@ const BASE = '/operations/product-categories';
 const VIEW = 'operations:view-products';
 const MANAGE = 'operations:manage-product-categories';
 
-export const categoryRoutes: FastifyPluginAsyncTypebox<{ service: CategoryService; publicUrl: string | null }> = async (app, { service, publicUrl }) => {
+export const categoryRoutes: FastifyPluginAsyncTypebox<{ service: CategoryService }> = async (app, { service }) => {
   app.get(
     BASE,
     {
@@ -35,7 +35,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ service: CategoryServic
       const { page, per_page, parent_id, ...filters } = request.query;
       const parent = parent_id === undefined ? undefined : parent_id === 'null' ? null : parent_id;
       const result = await service.list(request.auth.tenantId, { ...filters, parent_id: parent }, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(categoryResource), total: result.total });
+      return paginated(request, { page, per_page }, { items: result.items.map(categoryResource), total: result.total });
     },
   );
 

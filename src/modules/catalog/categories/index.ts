@@ -9,7 +9,7 @@ export function createCategories(deps: CatalogDeps) {
   const repository = new CategoryRepository();
   const service = new CategoryService({ db: deps.db, categories: repository, clock: deps.clock, newId: deps.newId });
   const routes: FastifyPluginAsyncTypebox = async (api) => {
-    await api.register(categoryRoutes, { service, publicUrl: deps.publicUrl });
+    await api.register(categoryRoutes, { service });
   };
   return { service, repository, routes };
 }

@@ -11,7 +11,7 @@ export function createTags(deps: CatalogDeps) {
   const repository = new TagRepository();
   const service = new TagService({ db: deps.db, tags: repository, clock: deps.clock, newId: deps.newId });
   const routes: FastifyPluginAsync = async (api) => {
-    await api.register(tagRoutes, { service, publicUrl: deps.publicUrl, clock: deps.clock });
+    await api.register(tagRoutes, { service, clock: deps.clock });
   };
   return { service, routes };
 }

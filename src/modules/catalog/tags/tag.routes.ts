@@ -39,9 +39,9 @@ const ExportFile = {
   },
 };
 
-export const tagRoutes: FastifyPluginAsyncTypebox<{ service: TagService; publicUrl: string | null; clock: Clock }> = async (
+export const tagRoutes: FastifyPluginAsyncTypebox<{ service: TagService; clock: Clock }> = async (
   app,
-  { service, publicUrl, clock },
+  { service, clock },
 ) => {
   // Static paths: find-my-way matches them before `/:id` whatever the registration order.
   app.get(
@@ -102,7 +102,7 @@ export const tagRoutes: FastifyPluginAsyncTypebox<{ service: TagService; publicU
     async (request) => {
       const { page, per_page, ...filters } = request.query;
       const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(tagResource), total: result.total });
+      return paginated(request, { page, per_page }, { items: result.items.map(tagResource), total: result.total });
     },
   );
 

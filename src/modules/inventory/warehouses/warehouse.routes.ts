@@ -9,7 +9,7 @@ import { warehouseResource, type WarehouseService } from './warehouse.service.js
 
 const tags = ['Warehouses'];
 
-export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseService; publicUrl: string | null }> = async (app, { service, publicUrl }) => {
+export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseService }> = async (app, { service }) => {
   app.get(
     '/operations/warehouses',
     {
@@ -19,7 +19,7 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseServ
     async (request) => {
       const { page, per_page, ...filters } = request.query;
       const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(warehouseResource), total: result.total });
+      return paginated(request, { page, per_page }, { items: result.items.map(warehouseResource), total: result.total });
     },
   );
 

@@ -47,8 +47,6 @@ export interface PurchaseOrderModuleDeps {
   users: UserRepository;
   /** Receiving adds stock through it. */
   stock: StockService;
-  /** For absolute pagination links. */
-  publicUrl: string | null;
   /** Mails orders to suppliers; when it is disabled, nothing is sent and email_sent is false. */
   mailer: Mailer;
   /** Where undelivered e-mail is reported. */
@@ -72,7 +70,7 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   });
   const notifier = deps.mailer.enabled ? new PurchaseOrderMailNotifier({ mailer: deps.mailer, documents, log: deps.log }) : silentNotifier;
   const service = new PurchaseOrderService({ ...deps, repository, notifier });
-  const orderRoutes = purchaseOrderRoutes(service, deps.publicUrl);
+  const orderRoutes = purchaseOrderRoutes(service);
   const documentRoutes = purchaseOrderDocumentRoutes(documents);
   const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository, notifier }));
   const reportRoutes = purchaseOrderReportRoutes(new PurchaseOrderReports({ db: deps.db, clock: deps.clock }));
