@@ -158,18 +158,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIdempotency(app, { db: database.db, repository: services.repositories.idempotency, clock, newId, ttlHours: config.idempotencyTtlHours });
 
   const cookies = { secure: config.secureCookies, lifetimeMinutes: config.sessionLifetimeMinutes };
-  await app.register(csrfCookieRoute, { sessions: services.sessions, cookies });
+  await app.register(csrfCookieRoute({ sessions: services.sessions, cookies }));
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies });
-      await api.register(tokenRoutes, { tokens: services.tokens });
-      await api.register(warehouseRoutes, { service: services.warehouses });
-      await api.register(catalogRoutes, { catalog: services.catalog });
-      await api.register(inventoryRoutes, { inventory: services.inventory });
+      await api.register(authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies }));
+      await api.register(tokenRoutes({ tokens: services.tokens }));
+      await api.register(warehouseRoutes({ service: services.warehouses }));
+      await api.register(catalogRoutes({ catalog: services.catalog }));
+      await api.register(inventoryRoutes({ inventory: services.inventory }));
       await api.register(services.purchaseOrders.routes);
       await api.register(services.documents.routes);
       await api.register(services.webhooks.routes);
-      await api.register(eventFeedRoutes(services.eventFeed));
+      await api.register(eventFeedRoutes({ service: services.eventFeed }));
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,5 @@
 // The catalog: taxonomy (categories, brands, tags, suppliers), attributes and products, each a module of its own.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createAttributes } from './attributes/index.js';
 import { createBrands } from './brands/index.js';
 import { createCategories } from './categories/index.js';
@@ -32,7 +32,9 @@ export function createCatalog(deps: CatalogDeps) {
 
 export type Catalog = ReturnType<typeof createCatalog>;
 
-/** Registers every catalog module's routes under the API prefix. */
-export const catalogRoutes: FastifyPluginAsync<{ catalog: Catalog }> = async (api, { catalog }) => {
-  for (const module of Object.values(catalog)) await api.register(module.routes);
-};
+/** Every catalog module's routes, in the order of `createCatalog`'s result. */
+export function catalogRoutes({ catalog }: { catalog: Catalog }): FastifyPluginAsyncTypebox {
+  return async (api) => {
+    for (const module of Object.values(catalog)) await api.register(module.routes);
+  };
+}

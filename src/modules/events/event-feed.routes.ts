@@ -14,7 +14,7 @@ const WEBHOOK_ACCESS = withoutAbility("the feed shows only events of entities th
   tokenTypes: ['application', 'integration'] as readonly TokenType[],
 });
 
-export function eventFeedRoutes(service: EventFeedService): FastifyPluginAsyncTypebox {
+export function eventFeedRoutes({ service }: { service: EventFeedService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/webhooks/event-types',

@@ -64,8 +64,8 @@ export function createWebhooks(deps: WebhookModuleDeps) {
   });
 
   const routes: FastifyPluginAsyncTypebox = async (app) => {
-    await app.register(subscriptionRoutes(subscriptions));
-    await app.register(deliveryRoutes(deliveries));
+    await app.register(subscriptionRoutes({ service: subscriptions }));
+    await app.register(deliveryRoutes({ service: deliveries }));
   };
 
   /** A delivery worker for this process; each has its own id, which names it as the holder of its leases. */

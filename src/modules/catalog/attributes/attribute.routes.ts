@@ -18,7 +18,7 @@ const tags = ['Attributes'];
 const VIEW = 'operations:view-products';
 const MANAGE = 'operations:manage-product-attributes';
 
-export function attributeRoutes(service: AttributeService): FastifyPluginAsyncTypebox {
+export function attributeRoutes({ service }: { service: AttributeService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/attributes/types',

@@ -6,7 +6,7 @@ import { AttributeService } from './attribute.service.js';
 
 export function createAttributes(deps: CatalogDeps) {
   const service = new AttributeService({ db: deps.db, attributes: new AttributeRepository(), clock: deps.clock, newId: deps.newId });
-  return { service, routes: attributeRoutes(service) };
+  return { service, routes: attributeRoutes({ service }) };
 }
 
 export { AttributeService, type StoredAttributeValues } from './attribute.service.js';

@@ -35,7 +35,7 @@ const ExportFile = {
   },
 };
 
-export function brandRoutes(service: BrandService, clock: Clock): FastifyPluginAsyncTypebox {
+export function brandRoutes({ service, clock }: { service: BrandService; clock: Clock }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/brands',

@@ -6,7 +6,7 @@ import { BrandService } from './brand.service.js';
 
 export function createBrands(deps: CatalogDeps) {
   const service = new BrandService({ db: deps.db, brands: new BrandRepository(), clock: deps.clock, newId: deps.newId });
-  return { service, routes: brandRoutes(service, deps.clock) };
+  return { service, routes: brandRoutes({ service, clock: deps.clock }) };
 }
 
 export { BrandService } from './brand.service.js';

@@ -14,7 +14,7 @@ export function createMasterProducts(deps: CatalogDeps & { links: ProductLinks; 
     newId: deps.newId,
     variants: deps.variants,
   });
-  return { service, routes: masterProductRoutes(service) };
+  return { service, routes: masterProductRoutes({ service }) };
 }
 
 export { MasterProductService, REASON_CONFIGURATION_CHANGED, REASON_MASTER_DELETED, type VariantHooks } from './master-product.service.js';

@@ -7,7 +7,7 @@ import { ProductAttributeValueService } from './product-attribute-value.service.
 
 export function createProductAttributeValues(deps: CatalogDeps & { attributes: AttributeService }) {
   const service = new ProductAttributeValueService({ db: deps.db, values: new ProductAttributeValueRepository(), attributes: deps.attributes, clock: deps.clock });
-  return { service, routes: productAttributeValueRoutes(service) };
+  return { service, routes: productAttributeValueRoutes({ service }) };
 }
 
 export { ProductAttributeValueService } from './product-attribute-value.service.js';

@@ -22,7 +22,7 @@ export function createProducts(deps: CatalogDeps & { links: ProductLinks; master
     // Variants' resources inherit from their masters.
     masters: (tenantId, ids, db) => masters.byIds(tenantId, ids, db),
   });
-  return { service, routes: productRoutes(service) };
+  return { service, routes: productRoutes({ service }) };
 }
 
 export { ProductService } from './product.service.js';

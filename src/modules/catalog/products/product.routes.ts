@@ -16,7 +16,7 @@ const EDIT = 'operations:edit-products';
 const DELETE = 'operations:delete-products';
 const DISCONTINUE = 'operations:discontinue-products';
 
-export function productRoutes(service: ProductService): FastifyPluginAsyncTypebox {
+export function productRoutes({ service }: { service: ProductService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/products',

@@ -15,5 +15,5 @@ export function createSuppliers(deps: CatalogDeps) {
     newId: deps.newId,
     performanceSource: deps.supplierPerformance,
   });
-  return { service, routes: supplierRoutes(service) };
+  return { service, routes: supplierRoutes({ service }) };
 }

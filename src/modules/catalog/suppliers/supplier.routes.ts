@@ -21,7 +21,7 @@ const BASE = '/operations/suppliers';
 const ONE = `${BASE}/:id`;
 
 /** The suppliers routes, relative to the API prefix. */
-export function supplierRoutes(service: SupplierService): FastifyPluginAsyncTypebox {
+export function supplierRoutes({ service }: { service: SupplierService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,

@@ -18,7 +18,7 @@ export function createVariants(deps: CatalogDeps & { masters: MasterProductServi
     clock: deps.clock,
     newId: deps.newId,
   });
-  return { service, routes: variantRoutes(service) };
+  return { service, routes: variantRoutes({ service }) };
 }
 
 export { VariantService, type GenerateOptions } from './variant.service.js';

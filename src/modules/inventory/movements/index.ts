@@ -13,7 +13,7 @@ export function createMovements(deps: InventoryDeps) {
     warehouses: deps.warehouses,
     clock: deps.clock,
   });
-  return { service, routes: movementRoutes(service) };
+  return { service, routes: movementRoutes({ service }) };
 }
 
 export { MovementService, movementResource } from './movement.service.js';

@@ -18,7 +18,7 @@ import type { MovementService } from './movement.service.js';
 const tags = ['Stock movements'];
 const VIEW = 'operations:view-inventory';
 
-export function movementRoutes(service: MovementService): FastifyPluginAsyncTypebox {
+export function movementRoutes({ service }: { service: MovementService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/stock-movements',

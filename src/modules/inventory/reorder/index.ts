@@ -14,7 +14,7 @@ export function createReorder(deps: InventoryDeps) {
     warehouses: deps.warehouses,
     clock: deps.clock,
   });
-  return { routes: reorderRoutes(service), service };
+  return { routes: reorderRoutes({ service }), service };
 }
 
 export { ReorderService } from './reorder.service.js';

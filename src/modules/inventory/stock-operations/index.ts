@@ -15,7 +15,7 @@ export function createStockOperations(deps: InventoryDeps) {
     clock: deps.clock,
     newId: deps.newId,
   });
-  return { routes: stockOperationsRoutes(service), service, repository };
+  return { routes: stockOperationsRoutes({ service }), service, repository };
 }
 
 export { StockOperationsRepository } from './stock-operations.repository.js';

@@ -17,7 +17,7 @@ import type { StockService } from './stock.service.js';
 const tags = ['Inventory'];
 const VIEW = 'operations:view-inventory';
 
-export function stockRoutes(service: StockService): FastifyPluginAsyncTypebox {
+export function stockRoutes({ service }: { service: StockService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/operations/inventory/adjust',

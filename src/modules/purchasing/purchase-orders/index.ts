@@ -70,18 +70,15 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   });
   const notifier = deps.mailer.enabled ? new PurchaseOrderMailNotifier({ mailer: deps.mailer, documents, log: deps.log }) : silentNotifier;
   const service = new PurchaseOrderService({ ...deps, repository, notifier });
-  const orderRoutes = purchaseOrderRoutes(service);
-  const documentRoutes = purchaseOrderDocumentRoutes(documents);
-  const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository, notifier }));
-  const reportRoutes = purchaseOrderReportRoutes(new PurchaseOrderReports({ db: deps.db, clock: deps.clock }));
+  const reorders = new PurchaseOrderReorders({ ...deps, repository, notifier });
+  const reports = new PurchaseOrderReports({ db: deps.db, clock: deps.clock });
   const receiving = new PurchaseOrderReceivingService({ ...deps, orders: service, repository, receiving: new PurchaseOrderReceivingRepository() });
-  const receivingRoutes = purchaseOrderReceivingRoutes(receiving);
   const routes: FastifyPluginAsyncTypebox = async (app) => {
-    await orderRoutes(app, {});
-    await documentRoutes(app, {});
-    await reorderRoutes(app, {});
-    await reportRoutes(app, {});
-    await receivingRoutes(app, {});
+    await app.register(purchaseOrderRoutes({ service }));
+    await app.register(purchaseOrderDocumentRoutes({ documents }));
+    await app.register(purchaseOrderReorderRoutes({ reorders }));
+    await app.register(purchaseOrderReportRoutes({ reports }));
+    await app.register(purchaseOrderReceivingRoutes({ service: receiving }));
   };
   return { service, routes, documents, receiving };
 }

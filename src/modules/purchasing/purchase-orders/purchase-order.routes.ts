@@ -27,7 +27,7 @@ const ONE = `${BASE}/:id`;
 const One = EnvelopeSchema(PurchaseOrderResponse);
 
 /** The purchase order routes, relative to the API prefix. */
-export function purchaseOrderRoutes(service: PurchaseOrderService): FastifyPluginAsyncTypebox {
+export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,

@@ -23,7 +23,7 @@ const DELIVERY = `${DELIVERIES}/:deliveryId`;
 
 
 /** The delivery routes of webhook subscriptions (list, detail, retry), the test event and replay, relative to the API prefix. */
-export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncTypebox {
+export function deliveryRoutes({ service }: { service: DeliveryService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       DELIVERIES,

@@ -25,7 +25,7 @@ function statusAnswer({ subscription, changed }: StatusChange, done: string) {
 }
 
 /** The webhook subscription routes, relative to the API prefix. */
-export function subscriptionRoutes(service: SubscriptionService): FastifyPluginAsyncTypebox {
+export function subscriptionRoutes({ service }: { service: SubscriptionService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,

@@ -17,7 +17,7 @@ export function createVariantListing(deps: CatalogDeps & { masters: MasterProduc
     events: deps.events,
     clock: deps.clock,
   });
-  return { service, routes: variantListingRoutes(service) };
+  return { service, routes: variantListingRoutes({ service }) };
 }
 
 export { VariantListingService } from './variant-listing.service.js';

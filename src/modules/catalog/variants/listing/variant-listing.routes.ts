@@ -21,7 +21,7 @@ const VIEW = 'operations:view-products';
 const EDIT = 'operations:edit-products';
 const BASE = '/operations/master-products/:master/variants';
 
-export function variantListingRoutes(service: VariantListingService): FastifyPluginAsyncTypebox {
+export function variantListingRoutes({ service }: { service: VariantListingService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,
