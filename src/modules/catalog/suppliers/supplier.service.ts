@@ -302,8 +302,8 @@ export class SupplierService {
   }
 
   /**
-   * Performance computed at request time from the PerformanceSource (no orders until purchasing plugs
-   * its source in): counts and sums 0, rates and averages null when there is nothing to divide.
+   * Performance computed at request time from the PerformanceSource the service was built with (no orders
+   * without one): counts and sums 0, rates and averages null when there is nothing to divide.
    * @throws NotFoundError('Supplier').
    */
   async performance(tenantId: string, id: string): Promise<SupplierPerformance> {
