@@ -1,6 +1,7 @@
 // Prints the plan and timing of every SQL statement the product list runs for a set of queries on a seeded
 // catalog: `npm run bench:explain [-- name ...]` (BENCH_DATABASE_URL for PostgreSQL, BENCH_PRODUCTS for the size).
 import { sql, type CompiledQuery, type LogEvent } from 'kysely';
+import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
 import { validatorCompiler } from '../src/http/validation.js';
 import { createServices } from '../src/services.js';
@@ -57,7 +58,8 @@ try {
     db: bench.database.db,
     clock: systemClock,
     newId,
-    config: { eventRetentionDays: 30, sessionLifetimeMinutes: 120, loginMaxAttempts: 5, twoFactorMaxAttemptsPerUser: 10, publicUrl: null },
+    // The defaults, whatever this shell's environment says.
+    config: loadConfig({}),
   });
   const { tenant } = await services.tenants.create({ name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'correct-horse-battery' });
   const seeded = await seedCatalog(bench.database.db, tenant.id, { engine: bench.engine, products });

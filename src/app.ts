@@ -13,6 +13,7 @@ import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.js';
+import { registerPublicUrl } from './http/pagination.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRequestLogRedaction } from './http/request-log.js';
 import { requestTimeoutOptions } from './http/request-timeout.js';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = createServices({ db: database.db, clock, newId, config, webhookResolver: options.webhookResolver, log: app.log });
   app.decorate('config', config);
   app.decorate('services', services);
+  registerPublicUrl(app, config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   registerRequestLogRedaction(app);
   app.setErrorHandler(errorHandler);
@@ -156,18 +158,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIdempotency(app, { db: database.db, repository: services.repositories.idempotency, clock, newId, ttlHours: config.idempotencyTtlHours });
 
   const cookies = { secure: config.secureCookies, lifetimeMinutes: config.sessionLifetimeMinutes };
-  await app.register(csrfCookieRoute, { sessions: services.sessions, cookies });
+  await app.register(csrfCookieRoute({ sessions: services.sessions, cookies }));
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies });
-      await api.register(tokenRoutes, { tokens: services.tokens, publicUrl: config.publicUrl });
-      await api.register(warehouseRoutes, { service: services.warehouses, publicUrl: config.publicUrl });
-      await api.register(catalogRoutes, { catalog: services.catalog });
-      await api.register(inventoryRoutes, { inventory: services.inventory });
+      await api.register(authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies }));
+      await api.register(tokenRoutes({ tokens: services.tokens }));
+      await api.register(warehouseRoutes({ service: services.warehouses }));
+      await api.register(catalogRoutes({ catalog: services.catalog }));
+      await api.register(inventoryRoutes({ inventory: services.inventory }));
       await api.register(services.purchaseOrders.routes);
       await api.register(services.documents.routes);
       await api.register(services.webhooks.routes);
-      await api.register(eventFeedRoutes(services.eventFeed, config.publicUrl));
+      await api.register(eventFeedRoutes({ service: services.eventFeed }));
     },
     { prefix: API_PREFIX },
   );

@@ -1,7 +1,20 @@
 // Page-number pagination: `page` 1..2^31-1 and `per_page` 1..100 (422 outside), and the two list shapes:
-// `meta` + `links` for most lists, `meta.pagination` for master products.
-import type { FastifyRequest } from 'fastify';
+// `meta` + `links` for most lists, `meta.pagination` for master products. Links are absolute, on the public URL
+// the app was configured with (registerPublicUrl), else on the request's own origin.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL: the base of every link the API builds; null means the request's own origin. */
+    publicUrl: string | null;
+  }
+}
+
+/** Sets the base of the links built by `paginated` and `requestUrlWith`, once for the whole app. */
+export function registerPublicUrl(app: FastifyInstance, publicUrl: string | null): void {
+  app.decorate('publicUrl', publicUrl);
+}
 
 export const MAX_PER_PAGE = 100;
 /**
@@ -60,19 +73,17 @@ export function pageMeta(page: PageRequest, total: number): PageMeta {
   };
 }
 
-/** Absolute base URL of the request: the configured public URL, else the request's own origin. */
-export function requestOrigin(request: FastifyRequest, publicUrl: string | null): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-function pageUrl(request: FastifyRequest, publicUrl: string | null, page: number): string {
-  const url = new URL(request.url, requestOrigin(request, publicUrl));
-  url.searchParams.set('page', String(page));
+/** This request's absolute URL with the query parameter `name` set to `value`, keeping the others. */
+export function requestUrlWith(request: FastifyRequest, name: string, value: string): string {
+  const { publicUrl } = request.server;
+  const url = new URL(request.url, publicUrl ?? `${request.protocol}://${request.host}`);
+  url.searchParams.set(name, value);
+  // A public URL may carry a path of its own, which `new URL` would replace.
   return publicUrl ? `${publicUrl}${url.pathname}${url.search}` : url.toString();
 }
 
-export function pageLinks(request: FastifyRequest, publicUrl: string | null, meta: PageMeta): PageLinks {
-  const at = (page: number) => pageUrl(request, publicUrl, page);
+export function pageLinks(request: FastifyRequest, meta: PageMeta): PageLinks {
+  const at = (page: number) => requestUrlWith(request, 'page', String(page));
   return {
     first: at(1),
     last: at(meta.last_page),
@@ -88,9 +99,9 @@ export interface Paginated<T> {
   links: PageLinks;
 }
 
-export function paginated<T>(request: FastifyRequest, publicUrl: string | null, page: PageRequest, result: Page<T>): Paginated<T> {
+export function paginated<T>(request: FastifyRequest, page: PageRequest, result: Page<T>): Paginated<T> {
   const meta = pageMeta(page, result.total);
-  return { success: true, data: result.items, meta, links: pageLinks(request, publicUrl, meta) };
+  return { success: true, data: result.items, meta, links: pageLinks(request, meta) };
 }
 
 /** The master-products shape: `meta.pagination` instead of `meta` + `links`. */

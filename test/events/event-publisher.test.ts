@@ -7,7 +7,7 @@ import type { DB } from '../../src/db/schema.js';
 import type { Executor } from '../../src/db/transaction.js';
 import { FixedClock, systemClock } from '../../src/lib/clock.js';
 import { createIdGenerator, newId } from '../../src/lib/ids.js';
-import { EventPublisher, type PublishedEvent } from '../../src/modules/events/event-publisher.js';
+import { EventPublisher, type EventFanOut, type PublishedEvent } from '../../src/modules/events/event-publisher.js';
 import { EventRecorder, type DomainEvent } from '../../src/modules/events/event-recorder.js';
 import type { EventType } from '../../src/modules/events/event-types.js';
 import { makeTenant, makeTenantWithToken } from '../helpers/factories.js';
@@ -37,8 +37,9 @@ describe('event publisher', () => {
   let db: Kysely<DB>;
   const recordedAt = new Date('2026-03-04T05:06:07.089Z');
   const publishedAt = new Date('2026-03-04T05:09:00.000Z');
-  const recorder = new EventRecorder(new FixedClock(recordedAt), newId);
+  const recorder = new EventRecorder({ clock: new FixedClock(recordedAt), newId });
   let publisher: EventPublisher;
+  const publisherWith = (fanOut: EventFanOut) => new EventPublisher({ db, clock: new FixedClock(publishedAt), newId, fanOut });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -49,7 +50,7 @@ describe('event publisher', () => {
   /** A tenant of its own, with every earlier outbox row already published so that limits count only ours. */
   const freshTenant = async () => {
     const { tenantId } = await makeTenant(t.services);
-    publisher = new EventPublisher(db, new FixedClock(publishedAt), newId);
+    publisher = new EventPublisher({ db, clock: new FixedClock(publishedAt), newId });
     await publisher.publishAll();
     return tenantId;
   };
@@ -112,7 +113,7 @@ describe('event publisher', () => {
     const tenantId = await freshTenant();
     await recordCommitted(db, recorder, tenantId, [domainEvent('product.created'), domainEvent('product.discontinued')]);
     const calls: { inTransaction: boolean; events: PublishedEvent[]; visibleInside: number }[] = [];
-    publisher.useFanOut({
+    publisher = publisherWith({
       async eventsPublished(trx, events) {
         const inside = await trx.selectFrom('events').select('id').where('id', 'in', events.map((e) => e.id)).execute();
         calls.push({ inTransaction: trx.isTransaction, events: [...events], visibleInside: inside.length });
@@ -133,7 +134,7 @@ describe('event publisher', () => {
     const recorded = [domainEvent('purchase_order.approved'), domainEvent('purchase_order.sent')];
     await recordCommitted(db, recorder, tenantId, recorded);
     const outboxBefore = await tenantOutbox(db, tenantId);
-    publisher.useFanOut({
+    publisher = publisherWith({
       async eventsPublished(trx) {
         await trx.insertInto('events').values({
           id: newId(), tenant_id: tenantId, event_type: 'product.created', entity_type: 'product', entity_id: newId(),
@@ -148,7 +149,7 @@ describe('event publisher', () => {
     expect(await tenantEvents(db, tenantId)).toEqual([]);
     expect(await tenantOutbox(db, tenantId)).toEqual(outboxBefore);
 
-    publisher.useFanOut({ eventsPublished: async () => undefined });
+    publisher = publisherWith({ eventsPublished: async () => undefined });
     expect(await publisher.publishAll()).toBe(2);
     expect((await tenantEvents(db, tenantId)).map((e) => e.entity_id)).toEqual(recorded.map((r) => r.entityId));
   });
@@ -186,7 +187,7 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
     let mostOpen = 0;
 
     const writer = async (index: number) => {
-      const recorder = new EventRecorder(systemClock, createIdGenerator());
+      const recorder = new EventRecorder({ clock: systemClock, newId: createIdGenerator() });
       for (let n = 0; n < TRANSACTIONS_PER_WRITER; n++) {
         const tenantId = (index + n) % 4 === 0 ? other.tenant.tenantId : reader.tenantId;
         const events = Array.from({ length: 1 + ((index * 7 + n) % 3) }, (_, i) => domainEvent(TYPES[(index + n + i) % TYPES.length]!, { writer: index, n, i }));
@@ -233,7 +234,7 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
       }
     };
 
-    const publishers = [new EventPublisher(db, systemClock, createIdGenerator()), new EventPublisher(db, systemClock, createIdGenerator())];
+    const publishers = [0, 1].map(() => new EventPublisher({ db, clock: systemClock, newId: createIdGenerator() }));
     const publishing = publishers.map(publishLoop);
     const reading = readLoop();
     await Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i)));

@@ -36,98 +36,102 @@ function signedIn(user: User) {
 /** `GET /sanctum/csrf-cookie` lives outside the API prefix, as the first-party app expects. */
 const OWN_ACCOUNT = "two-factor settings are the signed-in user's own account";
 
-export const csrfCookieRoute: FastifyPluginAsyncTypebox<Pick<AuthRoutesOptions, 'sessions' | 'cookies'>> = async (app, { sessions, cookies }) => {
-  app.get(
-    '/sanctum/csrf-cookie',
-    { schema: { tags, summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: withoutAbility('a session starts before sign-in', { auth: 'guest' }) },
-    async (request, reply: FastifyReply) => {
-      if (request.session) {
-        setXsrfCookie(reply, request.session.csrf_token, cookies);
-      } else {
-        setSessionCookies(reply, await sessions.open({ kind: 'anonymous' }), cookies);
-      }
-      return reply.code(204).send();
-    },
-  );
-};
-
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { tenants, sessions, signIn, twoFactor, cookies }) => {
-  app.post(
-    '/auth/login',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in to the web app (session); 423 when a two-factor code is needed',
-        body: LoginBody,
-        response: { 200: EnvelopeSchema(SignedInResponse), 423: MessageSchema },
+export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, 'sessions' | 'cookies'>): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/sanctum/csrf-cookie',
+      { schema: { tags, summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: withoutAbility('a session starts before sign-in', { auth: 'guest' }) },
+      async (request, reply: FastifyReply) => {
+        if (request.session) {
+          setXsrfCookie(reply, request.session.csrf_token, cookies);
+        } else {
+          setSessionCookies(reply, await sessions.open({ kind: 'anonymous' }), cookies);
+        }
+        return reply.code(204).send();
       },
-      config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
-    },
-    async (request, reply) => {
-      const result = await signIn.signIn(request.body.email, request.body.password, request.ip, request.session);
-      setSessionCookies(reply, result.opened, cookies);
-      if (result.kind === 'two_factor_required') return reply.code(423).send({ success: false, message: TWO_FACTOR_REQUIRED });
-      return reply.send(signedIn(result.user));
-    },
-  );
+    );
+  };
+}
 
-  app.post(
-    '/auth/two-factor-challenge',
-    {
-      schema: { tags, summary: 'Complete a sign-in with a TOTP code or a recovery code', body: TwoFactorChallengeBody, response: { 200: EnvelopeSchema(SignedInResponse) } },
-      config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
-    },
-    async (request, reply) => {
-      const { user, opened } = await signIn.completeTwoFactor(request.session, request.body, request.ip);
-      setSessionCookies(reply, opened, cookies);
-      return reply.send(signedIn(user));
-    },
-  );
+export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: AuthRoutesOptions): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in to the web app (session); 423 when a two-factor code is needed',
+          body: LoginBody,
+          response: { 200: EnvelopeSchema(SignedInResponse), 423: MessageSchema },
+        },
+        config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
+      },
+      async (request, reply) => {
+        const result = await signIn.signIn(request.body.email, request.body.password, request.ip, request.session);
+        setSessionCookies(reply, result.opened, cookies);
+        if (result.kind === 'two_factor_required') return reply.code(423).send({ success: false, message: TWO_FACTOR_REQUIRED });
+        return reply.send(signedIn(result.user));
+      },
+    );
 
-  app.post(
-    '/auth/logout',
-    { schema: { tags, summary: 'End the web-app session', response: { 200: MessageSchema } }, config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }) },
-    async (request, reply) => {
-      await sessions.end(request.session!);
-      clearSessionCookies(reply, cookies);
-      return reply.send({ success: true, message: 'Logged out successfully' });
-    },
-  );
+    app.post(
+      '/auth/two-factor-challenge',
+      {
+        schema: { tags, summary: 'Complete a sign-in with a TOTP code or a recovery code', body: TwoFactorChallengeBody, response: { 200: EnvelopeSchema(SignedInResponse) } },
+        config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
+      },
+      async (request, reply) => {
+        const { user, opened } = await signIn.completeTwoFactor(request.session, request.body, request.ip);
+        setSessionCookies(reply, opened, cookies);
+        return reply.send(signedIn(user));
+      },
+    );
 
-  app.get(
-    '/auth/me',
-    { schema: { tags, summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
-    async (request) => {
-      const { user, tenantId } = request.auth;
-      const tenant = await tenants.get(tenantId);
-      return ok({ user: { id: user.id, name: user.name, email: user.email, roles: [user.role] }, tenant: { id: tenant.id, name: tenant.name } });
-    },
-  );
+    app.post(
+      '/auth/logout',
+      { schema: { tags, summary: 'End the web-app session', response: { 200: MessageSchema } }, config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }) },
+      async (request, reply) => {
+        await sessions.end(request.session!);
+        clearSessionCookies(reply, cookies);
+        return reply.send({ success: true, message: 'Logged out successfully' });
+      },
+    );
 
-  app.post(
-    '/auth/two-factor/enable',
-    { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }) },
-    async (request) => ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
-  );
+    app.get(
+      '/auth/me',
+      { schema: { tags, summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
+      async (request) => {
+        const { user, tenantId } = request.auth;
+        const tenant = await tenants.get(tenantId);
+        return ok({ user: { id: user.id, name: user.name, email: user.email, roles: [user.role] }, tenant: { id: tenant.id, name: tenant.name } });
+      },
+    );
 
-  app.post(
-    '/auth/two-factor/confirm',
-    {
-      schema: { tags, summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
-      config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
-    },
-    async (request) => {
-      const codes = await twoFactor.confirm(await signIn.currentUser(request.auth), request.body.code);
-      return ok({ recovery_codes: codes }, 'Two-factor authentication enabled. Store the recovery codes now.');
-    },
-  );
+    app.post(
+      '/auth/two-factor/enable',
+      { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }) },
+      async (request) => ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
+    );
 
-  app.delete(
-    '/auth/two-factor',
-    { schema: { tags, summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }) },
-    async (request) => {
-      await twoFactor.disable(await signIn.currentUser(request.auth), request.body.password);
-      return { success: true, message: 'Two-factor authentication disabled.' };
-    },
-  );
-};
+    app.post(
+      '/auth/two-factor/confirm',
+      {
+        schema: { tags, summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
+        config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
+      },
+      async (request) => {
+        const codes = await twoFactor.confirm(await signIn.currentUser(request.auth), request.body.code);
+        return ok({ recovery_codes: codes }, 'Two-factor authentication enabled. Store the recovery codes now.');
+      },
+    );
+
+    app.delete(
+      '/auth/two-factor',
+      { schema: { tags, summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }) },
+      async (request) => {
+        await twoFactor.disable(await signIn.currentUser(request.auth), request.body.password);
+        return { success: true, message: 'Two-factor authentication disabled.' };
+      },
+    );
+  };
+}

@@ -17,15 +17,29 @@ export interface ThrottleLimit {
   windowMs: number;
 }
 
+export interface LoginThrottleDeps {
+  db: Executor;
+  clock: Clock;
+  newId: IdGenerator;
+  maxAttempts: number;
+  /** Two-factor codes one user may be sent from all addresses together within TWO_FACTOR_USER_WINDOW_MS. */
+  twoFactorMaxAttemptsPerUser: number;
+}
+
 export class LoginThrottle {
-  constructor(
-    private readonly db: Executor,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly maxAttempts: number,
-    /** Two-factor codes one user may be sent from all addresses together within TWO_FACTOR_USER_WINDOW_MS. */
-    private readonly twoFactorMaxAttemptsPerUser: number,
-  ) {}
+  private readonly db: Executor;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly maxAttempts: number;
+  private readonly twoFactorMaxAttemptsPerUser: number;
+
+  constructor(deps: LoginThrottleDeps) {
+    this.db = deps.db;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.maxAttempts = deps.maxAttempts;
+    this.twoFactorMaxAttemptsPerUser = deps.twoFactorMaxAttemptsPerUser;
+  }
 
   static key(...parts: string[]): string {
     return sha256Hex(parts.map((p) => p.toLowerCase()).join('|'));

@@ -27,14 +27,28 @@ export interface TwoFactorProof {
   recovery_code?: string;
 }
 
+export interface SignInServiceDeps {
+  db: Executor;
+  users: UserRepository;
+  sessions: SessionService;
+  twoFactor: TwoFactorService;
+  throttle: LoginThrottle;
+}
+
 export class SignInService {
-  constructor(
-    private readonly db: Executor,
-    private readonly users: UserRepository,
-    private readonly sessions: SessionService,
-    private readonly twoFactor: TwoFactorService,
-    private readonly throttle: LoginThrottle,
-  ) {}
+  private readonly db: Executor;
+  private readonly users: UserRepository;
+  private readonly sessions: SessionService;
+  private readonly twoFactor: TwoFactorService;
+  private readonly throttle: LoginThrottle;
+
+  constructor(deps: SignInServiceDeps) {
+    this.db = deps.db;
+    this.users = deps.users;
+    this.sessions = deps.sessions;
+    this.twoFactor = deps.twoFactor;
+    this.throttle = deps.throttle;
+  }
 
   /**
    * Checks e-mail and password. A user with two-factor gets a session that remembers them as pending

@@ -1,10 +1,5 @@
 // The catalog: taxonomy (categories, brands, tags, suppliers), attributes and products, each a module of its own.
-import type { FastifyPluginAsync } from 'fastify';
-import type { Executor } from '../../db/transaction.js';
-import type { Clock } from '../../lib/clock.js';
-import type { IdGenerator } from '../../lib/ids.js';
-import type { EventRecorder } from '../events/event-recorder.js';
-import type { StockService } from '../inventory/stock/index.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createAttributes } from './attributes/index.js';
 import { createBrands } from './brands/index.js';
 import { createCategories } from './categories/index.js';
@@ -15,16 +10,7 @@ import { createVariantListing } from './variants/listing/index.js';
 import { createProductAttributeValues } from './product-attribute-values/index.js';
 import { createSuppliers } from './suppliers/index.js';
 import { createTags } from './tags/index.js';
-
-export interface CatalogDeps {
-  db: Executor;
-  clock: Clock;
-  newId: IdGenerator;
-  /** For absolute pagination links. */
-  publicUrl: string | null;
-  events: EventRecorder;
-  stock: StockService;
-}
+import type { CatalogDeps } from './catalog.deps.js';
 
 export function createCatalog(deps: CatalogDeps) {
   const categories = createCategories(deps);
@@ -33,26 +19,22 @@ export function createCatalog(deps: CatalogDeps) {
   const suppliers = createSuppliers(deps);
   const attributes = createAttributes(deps);
   const links = { categories: categories.service, brands: brands.service, tags: tags.service, suppliers: suppliers.service, attributes: attributes.service };
-  const products = createProducts(deps, links);
-  const masterProducts = createMasterProducts(deps, links);
-  const variants = createVariants(deps, masterProducts.service, products.service);
-  return {
-    categories,
-    brands,
-    tags,
-    suppliers,
-    attributes,
-    products,
-    productAttributeValues: createProductAttributeValues(deps, attributes.service),
-    masterProducts,
-    variants,
-    variantListing: createVariantListing(deps, masterProducts.service, products.service),
-  };
+  // Master products and variants need each other: the variants module needs the masters, and master products
+  // reach the variants through a function that is only called once requests are served.
+  const masterProducts = createMasterProducts({ ...deps, links, variants: () => variants.service });
+  const products = createProducts({ ...deps, links, masters: masterProducts.service });
+  const variants = createVariants({ ...deps, masters: masterProducts.service, products: products.service });
+  const productAttributeValues = createProductAttributeValues({ ...deps, attributes: attributes.service });
+  const variantListing = createVariantListing({ ...deps, masters: masterProducts.service, products: products.service });
+  // Routes are registered in this order.
+  return { categories, brands, tags, suppliers, attributes, products, productAttributeValues, masterProducts, variants, variantListing };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;
 
-/** Registers every catalog module's routes under the API prefix. */
-export const catalogRoutes: FastifyPluginAsync<{ catalog: Catalog }> = async (api, { catalog }) => {
-  for (const module of Object.values(catalog)) await api.register(module.routes);
-};
+/** Every catalog module's routes, in the order of `createCatalog`'s result. */
+export function catalogRoutes({ catalog }: { catalog: Catalog }): FastifyPluginAsyncTypebox {
+  return async (api) => {
+    for (const module of Object.values(catalog)) await api.register(module.routes);
+  };
+}

@@ -80,11 +80,10 @@ export interface DocumentRoutesOptions {
   service: DocumentService;
   owners: readonly DocumentOwner[];
   apiPrefix: string;
-  publicUrl: string | null;
   now: () => Date;
 }
 
-export function documentRoutes({ service, owners, apiPrefix, publicUrl, now }: DocumentRoutesOptions): FastifyPluginAsyncTypebox {
+export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRoutesOptions): FastifyPluginAsyncTypebox {
   return async (app) => {
     // Multipart is read only here: everywhere else the API stays JSON-only.
     await app.register(fastifyMultipart);
@@ -125,7 +124,7 @@ export function documentRoutes({ service, owners, apiPrefix, publicUrl, now }: D
         async (request) => {
           const { page, per_page, ...filters } = request.query;
           const result = await service.list(caller(request), owner, request.params.id, filters, { page, per_page });
-          return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(resource), total: result.total });
+          return paginated(request, { page, per_page }, { items: result.items.map(resource), total: result.total });
         },
       );
 

@@ -81,15 +81,31 @@ const uniqueTags = (tags: string[] | undefined) => (tags === undefined ? undefin
 /** The fields that were sent: an omitted one keeps its stored value. */
 const definedOnly = <T extends object>(fields: T): Partial<T> => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 
+export interface DocumentServiceDeps {
+  db: Executor;
+  documents: DocumentRepository;
+  storage: DocumentStorage;
+  clock: Clock;
+  newId: IdGenerator;
+  owners: Readonly<Record<DocumentOwnerType, OwnerLookup>>;
+}
+
 export class DocumentService {
-  constructor(
-    private readonly db: Executor,
-    private readonly documents: DocumentRepository,
-    private readonly storage: DocumentStorage,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly owners: Readonly<Record<DocumentOwnerType, OwnerLookup>>,
-  ) {}
+  private readonly db: Executor;
+  private readonly documents: DocumentRepository;
+  private readonly storage: DocumentStorage;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly owners: Readonly<Record<DocumentOwnerType, OwnerLookup>>;
+
+  constructor(deps: DocumentServiceDeps) {
+    this.db = deps.db;
+    this.documents = deps.documents;
+    this.storage = deps.storage;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.owners = deps.owners;
+  }
 
   /** 404 unless the owner is a live record of the caller's tenant; called before an upload is read. */
   async requireOwner(tenantId: string, owner: DocumentOwner, ownerId: string, db: Executor = this.db): Promise<void> {

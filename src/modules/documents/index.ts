@@ -18,17 +18,15 @@ export interface DocumentModuleDeps {
   /** How to tell that an owner is a live record of the tenant (each throws NotFoundError otherwise). */
   owners: Readonly<Record<DocumentOwnerType, OwnerLookup>>;
   apiPrefix: string;
-  publicUrl: string | null;
 }
 
 export function createDocuments(deps: DocumentModuleDeps) {
   const storage = createDocumentStorage(deps.storage);
-  const service = new DocumentService(deps.db, new DocumentRepository(), storage, deps.clock, deps.newId, deps.owners);
+  const service = new DocumentService({ db: deps.db, documents: new DocumentRepository(), storage, clock: deps.clock, newId: deps.newId, owners: deps.owners });
   const routes: FastifyPluginAsyncTypebox = documentRoutes({
     service,
     owners: Object.values(DOCUMENT_OWNERS),
     apiPrefix: deps.apiPrefix,
-    publicUrl: deps.publicUrl,
     now: () => deps.clock.now(),
   });
   return { service, storage, routes };

@@ -1,12 +1,11 @@
 // The event feed and the event type catalogue: bearer only, and never for personal tokens, as every webhook
 // endpoint (docs/abilities.md, Endpoint to ability).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TokenType } from '../../db/schema.js';
 import { withoutAbility } from '../../http/authentication.js';
 import { EnvelopeSchema, ok } from '../../http/envelope.js';
-import { requestOrigin } from '../../http/pagination.js';
+import { requestUrlWith } from '../../http/pagination.js';
 import { EventFeedQuery, EventFeedResponse, EventTypeResponse } from './event-feed.schemas.js';
 import type { EventFeedService } from './event-feed.service.js';
 
@@ -16,15 +15,7 @@ const WEBHOOK_ACCESS = withoutAbility("the feed shows only events of entities th
   tokenTypes: ['application', 'integration'] as readonly TokenType[],
 });
 
-/** This request's URL with `after` moved to `cursor`, keeping its filters and page size. */
-function cursorUrl(request: FastifyRequest, publicUrl: string | null, cursor: string): string {
-  const url = new URL(request.url, requestOrigin(request, publicUrl));
-  url.searchParams.set('after', cursor);
-  // A public URL may carry a path of its own, which `new URL` would replace.
-  return publicUrl ? `${publicUrl}${url.pathname}${url.search}` : url.toString();
-}
-
-export function eventFeedRoutes(service: EventFeedService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function eventFeedRoutes({ service }: { service: EventFeedService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/webhooks/event-types',
@@ -48,7 +39,8 @@ export function eventFeedRoutes(service: EventFeedService, publicUrl: string | n
       },
       async (request) => {
         const { events, meta } = await service.page(request.auth, request.query);
-        const next = meta.has_more && meta.cursor !== null ? cursorUrl(request, publicUrl, meta.cursor) : null;
+        // This request's URL with `after` moved to the cursor, keeping its filters and page size.
+        const next = meta.has_more && meta.cursor !== null ? requestUrlWith(request, 'after', meta.cursor) : null;
         return { success: true as const, data: events, meta, links: { next } };
       },
     );

@@ -43,11 +43,19 @@ function parseEntityTypes(value: string | undefined, visible: readonly string[])
 }
 
 
+export interface EventFeedServiceDeps {
+  db: Executor;
+  events: EventRepository;
+}
+
 export class EventFeedService {
-  constructor(
-    private readonly db: Executor,
-    private readonly events: EventRepository,
-  ) {}
+  private readonly db: Executor;
+  private readonly events: EventRepository;
+
+  constructor(deps: EventFeedServiceDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+  }
 
   /** The catalogue of event types, each with its entity type and what causes it. */
   eventTypes(): EventTypeResponse[] {

@@ -20,17 +20,25 @@ export interface EventFanOut {
 const PUBLISHER_LOCK = 7_362_001;
 const BATCH = 500;
 
+export interface EventPublisherDeps {
+  db: Executor;
+  clock: Clock;
+  newId: IdGenerator;
+  /** What published events cause (the webhook deliveries); without one, events are only published. */
+  fanOut?: EventFanOut | null;
+}
+
 export class EventPublisher {
-  private fanOut: EventFanOut | null = null;
+  private readonly db: Executor;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly fanOut: EventFanOut | null;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
-
-  useFanOut(fanOut: EventFanOut): void {
-    this.fanOut = fanOut;
+  constructor(deps: EventPublisherDeps) {
+    this.db = deps.db;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.fanOut = deps.fanOut ?? null;
   }
 
   /**

@@ -16,15 +16,25 @@ export interface DomainEvent {
   payload: Record<string, unknown>;
 }
 
+export interface EventRecorderDeps {
+  clock: Clock;
+  newId: IdGenerator;
+  signal?: Pick<EventSignal, 'committed'> | null;
+}
+
 export class EventRecorder {
   /** Transactions whose commit already signals: one signal per transaction, however many events it records. */
   private readonly signalling = new WeakSet<Transaction<DB>>();
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly signal: Pick<EventSignal, 'committed'> | null = null,
-  ) {}
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly signal: Pick<EventSignal, 'committed'> | null;
+
+  constructor(deps: EventRecorderDeps) {
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.signal = deps.signal ?? null;
+  }
 
   /** Writes the events in order. Takes a transaction, not a connection: an event outside one could outlive a rollback. */
   async record(trx: Transaction<DB>, tenantId: string, ...events: DomainEvent[]): Promise<void> {

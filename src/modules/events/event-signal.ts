@@ -11,6 +11,12 @@ import type { ServiceLog } from '../../lib/service-log.js';
 
 export const EVENTS_CHANNEL = 'quartermaster_events';
 
+export interface EventSignalDeps {
+  db: Executor;
+  log: ServiceLog;
+  newId: IdGenerator;
+}
+
 export class EventSignal {
   private readonly listeners = new Set<() => void>();
   /** Names this process in its notifications, so that its own are not taken for another process's commits. */
@@ -18,12 +24,13 @@ export class EventSignal {
   private notifying = false;
   private notifyAgain = false;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly log: ServiceLog,
-    newId: IdGenerator,
-  ) {
-    this.source = newId();
+  private readonly db: Executor;
+  private readonly log: ServiceLog;
+
+  constructor(deps: EventSignalDeps) {
+    this.db = deps.db;
+    this.log = deps.log;
+    this.source = deps.newId();
   }
 
   /** Calls `listener` on every commit of events, in this process or (through `received`) another. */

@@ -32,17 +32,37 @@ export interface EventDeliveries {
   deleteOfEvents(db: Executor, eventIds: readonly string[]): Promise<void>;
 }
 
+export interface RetentionServiceDeps {
+  db: Executor;
+  events: EventRepository;
+  idempotency: IdempotencyRepository;
+  sessions: Purgeable;
+  loginAttempts: Purgeable;
+  clock: Clock;
+  eventRetentionDays: number;
+  deliveries: EventDeliveries;
+}
+
 export class RetentionService {
-  constructor(
-    private readonly db: Executor,
-    private readonly events: EventRepository,
-    private readonly idempotency: IdempotencyRepository,
-    private readonly sessions: Purgeable,
-    private readonly loginAttempts: Purgeable,
-    private readonly clock: Clock,
-    private readonly eventRetentionDays: number,
-    private readonly deliveries: EventDeliveries,
-  ) {}
+  private readonly db: Executor;
+  private readonly events: EventRepository;
+  private readonly idempotency: IdempotencyRepository;
+  private readonly sessions: Purgeable;
+  private readonly loginAttempts: Purgeable;
+  private readonly clock: Clock;
+  private readonly eventRetentionDays: number;
+  private readonly deliveries: EventDeliveries;
+
+  constructor(deps: RetentionServiceDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.idempotency = deps.idempotency;
+    this.sessions = deps.sessions;
+    this.loginAttempts = deps.loginAttempts;
+    this.clock = deps.clock;
+    this.eventRetentionDays = deps.eventRetentionDays;
+    this.deliveries = deps.deliveries;
+  }
 
   /** Deletes events older than the retention window (by `occurred_at`), and expired idempotency keys, sessions and sign-in attempts. */
   async purge(): Promise<PurgeResult> {

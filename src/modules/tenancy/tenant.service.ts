@@ -29,15 +29,31 @@ export interface CreatedTenant {
 /** Any stable 64-bit number: the advisory lock that serialises first-start bootstrap on PostgreSQL. */
 const BOOTSTRAP_LOCK_KEY = 7_141_592_653;
 
+export interface TenantServiceDeps {
+  db: Executor;
+  tenants: TenantRepository;
+  users: UserService;
+  warehouses: WarehouseService;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class TenantService {
-  constructor(
-    private readonly db: Executor,
-    private readonly tenants: TenantRepository,
-    private readonly users: UserService,
-    private readonly warehouses: WarehouseService,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly tenants: TenantRepository;
+  private readonly users: UserService;
+  private readonly warehouses: WarehouseService;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: TenantServiceDeps) {
+    this.db = deps.db;
+    this.tenants = deps.tenants;
+    this.users = deps.users;
+    this.warehouses = deps.warehouses;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /**
    * Creates a tenant, its default `MAIN` warehouse and an admin user, atomically.

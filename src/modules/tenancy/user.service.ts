@@ -32,14 +32,28 @@ export function validateUserInput(input: Omit<CreateUserInput, 'tenantId'>): voi
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
+export interface UserServiceDeps {
+  db: Executor;
+  users: UserRepository;
+  tenants: TenantRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class UserService {
-  constructor(
-    private readonly db: Executor,
-    private readonly users: UserRepository,
-    private readonly tenants: TenantRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly users: UserRepository;
+  private readonly tenants: TenantRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: UserServiceDeps) {
+    this.db = deps.db;
+    this.users = deps.users;
+    this.tenants = deps.tenants;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /**
    * Creates a user in a tenant. E-mails are unique across the installation (case-insensitive).

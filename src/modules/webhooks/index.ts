@@ -1,5 +1,5 @@
-// Wires webhooks: the publisher's fan-out into deliveries, the delivery queue and worker, the subscription,
-// delivery and event-feed endpoints, and their metrics.
+// Wires webhooks: the publisher's fan-out into deliveries, the delivery queue and worker, the subscription and
+// delivery endpoints, and their metrics.
 import { hostname } from 'node:os';
 import type { WebhookSettings } from '../../config.js';
 import type { Executor } from '../../db/transaction.js';
@@ -32,37 +32,56 @@ export interface WebhookModuleDeps {
   settings: WebhookSettings;
   /** DNS for SSRF checks; the system resolver unless a test injects one. */
   resolve?: Resolver;
-  publicUrl: string | null;
+}
+
+/**
+ * The publisher's fan-out: in the transaction that publishes events, one delivery per matching subscription.
+ * Built before the publisher, which the rest of the webhooks module needs.
+ */
+export function createDeliveryFanOut(deps: Pick<WebhookModuleDeps, 'clock' | 'newId'>): DeliveryFanOut {
+  return new DeliveryFanOut({ subscriptions: new SubscriptionRepository(), clock: deps.clock, newId: deps.newId });
 }
 
 export function createWebhooks(deps: WebhookModuleDeps) {
   const subscriptionRepository = new SubscriptionRepository();
-  deps.publisher.useFanOut(new DeliveryFanOut(subscriptionRepository, deps.clock, deps.newId));
-  const queue = new DeliveryQueue(deps.db, deps.newId);
-  const metrics = new WebhookMetrics(queue, deps.clock);
+  const queue = new DeliveryQueue({ db: deps.db, newId: deps.newId });
+  const metrics = new WebhookMetrics({ queue, clock: deps.clock });
   const policy = { allowHttp: deps.settings.allowHttp, allowPrivateTargets: deps.settings.allowPrivateTargets };
-  const subscriptions = new SubscriptionService(deps.db, subscriptionRepository, deps.clock, deps.newId, policy, deps.resolve);
+  const subscriptions = new SubscriptionService({
+    db: deps.db,
+    subscriptions: subscriptionRepository,
+    clock: deps.clock,
+    newId: deps.newId,
+    policy,
+    resolve: deps.resolve,
+  });
   const deliveryRepository = new DeliveryRepository();
-  const deliveries = new DeliveryService(deps.db, deliveryRepository, subscriptionRepository, deps.clock, deps.newId);
+  const deliveries = new DeliveryService({
+    db: deps.db,
+    deliveries: deliveryRepository,
+    subscriptions: subscriptionRepository,
+    clock: deps.clock,
+    newId: deps.newId,
+  });
 
   const routes: FastifyPluginAsyncTypebox = async (app) => {
-    await app.register(subscriptionRoutes(subscriptions, deps.publicUrl));
-    await app.register(deliveryRoutes(deliveries, deps.publicUrl));
+    await app.register(subscriptionRoutes({ service: subscriptions }));
+    await app.register(deliveryRoutes({ service: deliveries }));
   };
 
   /** A delivery worker for this process; each has its own id, which names it as the holder of its leases. */
   const createDispatcher = (log: DispatcherLog) =>
-    new WebhookDispatcher(
-      `${hostname()}:${process.pid}:${deps.newId()}`,
-      deps.publisher,
+    new WebhookDispatcher({
+      workerId: `${hostname()}:${process.pid}:${deps.newId()}`,
+      publisher: deps.publisher,
       queue,
-      new WebhookSender({ timeoutMs: deps.settings.timeoutMs, policy, resolve: deps.resolve, userAgent: WEBHOOK_USER_AGENT, clock: deps.clock }),
-      deps.clock,
-      deps.settings,
+      sender: new WebhookSender({ timeoutMs: deps.settings.timeoutMs, policy, resolve: deps.resolve, userAgent: WEBHOOK_USER_AGENT, clock: deps.clock }),
+      clock: deps.clock,
+      settings: deps.settings,
       log,
-      metrics,
-      deps.signal ?? null,
-    );
+      observer: metrics,
+      signal: deps.signal ?? null,
+    });
 
   // deliveryRepository: event retention keeps and deletes deliveries through it.
   return { subscriptions, subscriptionRepository, deliveryRepository, queue, metrics, policy, createDispatcher, routes };

@@ -5,6 +5,11 @@ import type { Clock } from '../../lib/clock.js';
 import type { AttemptResult, DeliveryQueue, ResultOutcome } from './dispatch/delivery-queue.js';
 import type { DispatchObserver } from './dispatch/webhook-dispatcher.js';
 
+export interface WebhookMetricsDeps {
+  queue: DeliveryQueue;
+  clock: Clock;
+}
+
 export class WebhookMetrics implements DispatchObserver {
   private readonly attempts = new Counter({
     name: 'webhook_delivery_attempts_total',
@@ -21,7 +26,7 @@ export class WebhookMetrics implements DispatchObserver {
   private readonly queueSize: Gauge<'status'>;
   private readonly oldestDue: Gauge;
 
-  constructor(queue: DeliveryQueue, clock: Clock) {
+  constructor({ queue, clock }: WebhookMetricsDeps) {
     // One database read per scrape serves both gauges.
     let stats: ReturnType<DeliveryQueue['stats']> | null = null;
     const read = () => (stats ??= queue.stats(clock.now()).finally(() => setImmediate(() => (stats = null))));

@@ -4,7 +4,7 @@ import type { SupplierStatus } from '../../../src/db/schema.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { SupplierRepository } from '../../../src/modules/catalog/suppliers/supplier.repository.js';
 import { noOrdersSource } from '../../../src/modules/catalog/suppliers/supplier.performance.js';
-import { ORDERABLE_STATUSES, canReceiveOrders } from '../../../src/modules/catalog/suppliers/supplier.service.js';
+import { ORDERABLE_STATUSES, SupplierService, canReceiveOrders } from '../../../src/modules/catalog/suppliers/supplier.service.js';
 import { bearer, makeTenant, makeToken, type TenantFixture } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
@@ -432,33 +432,42 @@ describe('suppliers', () => {
       expect((await call('GET', `${SUPPLIERS}/${MISSING_ID}/performance`)).statusCode).toBe(404);
     });
 
-    it('computes rates and money from a plugged-in performance source', async () => {
+    it('computes rates and money from the performance source it is built with', async () => {
       const supplier = await makeSupplier();
       const seen: string[] = [];
-      service().usePerformanceSource({
-        orderStats: async (_db, tenantId, supplierId, asOf) => {
-          seen.push(`${tenantId}/${supplierId}/${asOf.toISOString()}`);
-          return {
-            total: 3, on_time: 2, late: 1, average_lead_time_days: 6.5, promised_vs_actual: 1.25, return_rate: 2.5, defect_rate: 0.5,
-            total_spend_minor: 100_001, last_order_date: '2026-03-01', orders_last_90_days: 3,
-          };
+      const withOrders = new SupplierService({
+        db: t.services.db,
+        suppliers: new SupplierRepository(),
+        clock,
+        newId: t.services.newId,
+        performanceSource: {
+          orderStats: async (_db, tenantId, supplierId, asOf) => {
+            seen.push(`${tenantId}/${supplierId}/${asOf.toISOString()}`);
+            return {
+              total: 3, on_time: 2, late: 1, average_lead_time_days: 6.5, promised_vs_actual: 1.25, return_rate: 2.5, defect_rate: 0.5,
+              total_spend_minor: 100_001, last_order_date: '2026-03-01', orders_last_90_days: 3,
+            };
+          },
+          lastAuditDate: async () => '2026-01-15',
         },
-        lastAuditDate: async () => '2026-01-15',
       });
-      try {
-        const data = (await call('GET', `${SUPPLIERS}/${supplier.id}/performance`)).json().data;
-        expect(data).toEqual({
-          orders: { total: 3, on_time: 2, late: 1, on_time_rate: 66.67 },
-          delivery: { average_lead_time_days: 6.5, promised_vs_actual: 1.25 },
-          quality: { return_rate: 2.5, defect_rate: 0.5 },
-          financial: { total_spend: 1000.01, average_order_value: 333.34 },
-          compliance: { approved: false, last_audit_date: '2026-01-15' },
-          activity: { last_order_date: '2026-03-01', orders_last_90_days: 3 },
-        });
-        expect(seen).toEqual([`${t.tenant.tenantId}/${supplier.id}/${clock.now().toISOString()}`]);
-      } finally {
-        service().usePerformanceSource(noOrdersSource);
-      }
+      expect(await withOrders.performance(t.tenant.tenantId, supplier.id)).toEqual({
+        orders: { total: 3, on_time: 2, late: 1, on_time_rate: 66.67 },
+        delivery: { average_lead_time_days: 6.5, promised_vs_actual: 1.25 },
+        quality: { return_rate: 2.5, defect_rate: 0.5 },
+        financial: { total_spend: 1000.01, average_order_value: 333.34 },
+        compliance: { approved: false, last_audit_date: '2026-01-15' },
+        activity: { last_order_date: '2026-03-01', orders_last_90_days: 3 },
+      });
+      expect(seen).toEqual([`${t.tenant.tenantId}/${supplier.id}/${clock.now().toISOString()}`]);
+    });
+
+    it('reports no orders with the source that has none', async () => {
+      const supplier = await makeSupplier();
+      const withoutOrders = new SupplierService({ db: t.services.db, suppliers: new SupplierRepository(), clock, newId: t.services.newId, performanceSource: noOrdersSource });
+      const data = await withoutOrders.performance(t.tenant.tenantId, supplier.id);
+      expect(data.orders).toEqual({ total: 0, on_time: 0, late: 0, on_time_rate: null });
+      expect(data.financial).toEqual({ total_spend: 0, average_order_value: null });
     });
   });
 

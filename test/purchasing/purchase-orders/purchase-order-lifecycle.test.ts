@@ -1,10 +1,12 @@
 // The purchase order state table over HTTP: each transition from every status (allowed or refused with the
 // current status named), side fields, events, approver rules, cancellation of remaining lines, and the
-// notifier seam that the mailer plugs into.
+// notifier seam that the mailer is built into.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseOrderStatus } from '../../../src/db/schema.js';
 import { FixedClock } from '../../../src/lib/clock.js';
-import { silentNotifier, type PurchaseOrderNotifier } from '../../../src/modules/purchasing/purchase-orders/index.js';
+import type { PurchaseOrderNotifier } from '../../../src/modules/purchasing/purchase-orders/purchase-order.notifier.js';
+import { PurchaseOrderRepository } from '../../../src/modules/purchasing/purchase-orders/purchase-order.repository.js';
+import { PurchaseOrderService } from '../../../src/modules/purchasing/purchase-orders/purchase-order.service.js';
 import { PURCHASE_ORDER_STATUSES } from '../../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
 import { makeTenantWithToken, makeUser } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
@@ -150,7 +152,7 @@ describe('purchase order lifecycle', () => {
     expect(done.json().data).toMatchObject({ status: 'completed', completed_at: NOW });
   });
 
-  it('mails through the notifier when one is plugged in, and notifies the supplier of a cancellation after sending', async () => {
+  it('mails through the notifier it is built with, and notifies the supplier of a cancellation after sending', async () => {
     const o = ops();
     const calls: string[] = [];
     const notifier: PurchaseOrderNotifier = {
@@ -163,27 +165,29 @@ describe('purchase order lifecycle', () => {
         return true;
       },
     };
-    const service = t.services.purchaseOrders.service;
-    service.useNotifier(notifier);
-    try {
-      const order = await o.draft({ status: 'pending_approval' });
-      await o.call('POST', `${ORDERS}/${order.id}/approve`, {});
-      const quiet = await o.call('POST', `${ORDERS}/${order.id}/send`, { send_email: false });
-      expect(quiet.json().data.email_sent).toBe(false);
-      await setStatus(order.id, 'approved');
-      const sent = await o.call('POST', `${ORDERS}/${order.id}/send`, { send_email: true, cc_emails: ['a@b.test'] });
-      expect(sent.json().data.email_sent).toBe(true);
-      const cancelled = await o.call('POST', `${ORDERS}/${order.id}/cancel`, { reason: 'changed plans' });
-      expect(cancelled.json().data.supplier_notified).toBe(true);
-      expect(calls).toEqual([`send ${order.po_number} to orders@acme.test cc a@b.test`, `cancel ${order.po_number} to orders@acme.test`]);
+    // The app's service, except for its notifier.
+    const { services } = t;
+    const service = new PurchaseOrderService({
+      db: services.db, repository: new PurchaseOrderRepository(), suppliers: services.catalog.suppliers.service, warehouses: services.warehouses,
+      products: services.catalog.products.service, users: services.users, events: services.events, clock: services.clock,
+      newId: services.newId, notifier,
+    });
+    const { tenantId, adminId } = t.tenant;
+    const order = await o.draft({ status: 'pending_approval' });
+    await o.call('POST', `${ORDERS}/${order.id}/approve`, {});
+    const quiet = await service.send(tenantId, order.id, { send_email: false });
+    expect(quiet.email_sent).toBe(false);
+    await setStatus(order.id, 'approved');
+    const sent = await service.send(tenantId, order.id, { send_email: true, cc_emails: ['a@b.test'] });
+    expect(sent.email_sent).toBe(true);
+    const cancelled = await service.cancel(tenantId, order.id, adminId, { reason: 'changed plans' });
+    expect(cancelled.supplier_notified).toBe(true);
+    expect(calls).toEqual([`send ${order.po_number} to orders@acme.test cc a@b.test`, `cancel ${order.po_number} to orders@acme.test`]);
 
-      const draft = await o.draft();
-      const silent = await o.call('POST', `${ORDERS}/${draft.id}/cancel`, { reason: 'never sent' });
-      expect(silent.json().data.supplier_notified).toBe(false);
-      expect(calls).toHaveLength(2);
-    } finally {
-      service.useNotifier(silentNotifier);
-    }
+    const draft = await o.draft();
+    const silent = await service.cancel(tenantId, draft.id, adminId, { reason: 'never sent' });
+    expect(silent.supplier_notified).toBe(false);
+    expect(calls).toHaveLength(2);
   });
 
   it('lets only one of two concurrent approvals win', async () => {

@@ -390,7 +390,7 @@ describe('webhook deliveries', () => {
       expect(await listDeliveries(other.id)).toEqual([]);
       expect(await listDeliveries(tested.id, '?event_type=webhook.test')).toMatchObject([{ id: data.delivery_id, status: 'delivered', entity_id: tested.id }]);
 
-      const feed = await new EventFeedService(t.services.db, new EventRepository()).page(adminAuth(caller), { per_page: 100 });
+      const feed = await new EventFeedService({ db: t.services.db, events: new EventRepository() }).page(adminAuth(caller), { per_page: 100 });
       expect(feed.events.map((e) => e.event_type)).not.toContain('webhook.test');
       const stored = await t.database.db.selectFrom('events').select('event_type').where('tenant_id', '=', caller.tenantId).where('event_type', '=', 'webhook.test').execute();
       expect(stored).toHaveLength(1);

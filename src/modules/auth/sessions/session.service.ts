@@ -22,13 +22,25 @@ export type SessionState =
   | { kind: 'two_factor_pending'; userId: string }
   | { kind: 'authenticated'; userId: string; tenantId: string };
 
+export interface SessionServiceDeps {
+  db: Executor;
+  sessions: SessionRepository;
+  clock: Clock;
+  lifetimeMinutes: number;
+}
+
 export class SessionService {
-  constructor(
-    private readonly db: Executor,
-    private readonly sessions: SessionRepository,
-    private readonly clock: Clock,
-    private readonly lifetimeMinutes: number,
-  ) {}
+  private readonly db: Executor;
+  private readonly sessions: SessionRepository;
+  private readonly clock: Clock;
+  private readonly lifetimeMinutes: number;
+
+  constructor(deps: SessionServiceDeps) {
+    this.db = deps.db;
+    this.sessions = deps.sessions;
+    this.clock = deps.clock;
+    this.lifetimeMinutes = deps.lifetimeMinutes;
+  }
 
   private expiry(now: Date): string {
     return new Date(now.getTime() + this.lifetimeMinutes * 60_000).toISOString();

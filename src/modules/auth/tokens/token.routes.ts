@@ -13,58 +13,60 @@ const tags = ['API tokens'];
 // Users manage their own tokens; the service limits an administrator's wider reach (and approval) by role.
 const session = withoutAbility('own tokens, with role checks in the service', { auth: 'session' });
 
-export const tokenRoutes: FastifyPluginAsyncTypebox<{ tokens: TokenService; publicUrl: string | null }> = async (app, { tokens, publicUrl }) => {
-  app.get(
-    '/api-tokens/abilities',
-    { schema: { tags, summary: 'The ability catalogue with scores and sensitivity', response: { 200: EnvelopeSchema(Type.Array(AbilityResponse)) } }, config: session },
-    async () => ok([...ABILITIES]),
-  );
+export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/api-tokens/abilities',
+      { schema: { tags, summary: 'The ability catalogue with scores and sensitivity', response: { 200: EnvelopeSchema(Type.Array(AbilityResponse)) } }, config: session },
+      async () => ok([...ABILITIES]),
+    );
 
-  app.post(
-    '/api-tokens',
-    { schema: { tags, summary: 'Create a token; its plain text is answered this once', body: TokenCreateBody, response: { 201: EnvelopeSchema(CreatedTokenResponse) } }, config: { ...session, idempotency: false } },
-    async (request, reply) => {
-      const { name, type = 'personal', abilities, expiration_days, ip_whitelist } = request.body;
-      const issued = await tokens.issue({
-        tenantId: request.auth.tenantId,
-        userId: request.auth.user.id,
-        name,
-        type,
-        abilities,
-        expirationDays: expiration_days ?? null,
-        ipWhitelist: ip_whitelist ?? null,
-        preApproved: false,
-      });
-      const message = issued.token.status === 'pending_approval' ? 'API token created; it works once a tenant administrator approves it.' : 'API token created.';
-      return reply.code(201).send(ok({ ...tokenResource(issued.token), plain_text_token: issued.plainText }, message));
-    },
-  );
+    app.post(
+      '/api-tokens',
+      { schema: { tags, summary: 'Create a token; its plain text is answered this once', body: TokenCreateBody, response: { 201: EnvelopeSchema(CreatedTokenResponse) } }, config: { ...session, idempotency: false } },
+      async (request, reply) => {
+        const { name, type = 'personal', abilities, expiration_days, ip_whitelist } = request.body;
+        const issued = await tokens.issue({
+          tenantId: request.auth.tenantId,
+          userId: request.auth.user.id,
+          name,
+          type,
+          abilities,
+          expirationDays: expiration_days ?? null,
+          ipWhitelist: ip_whitelist ?? null,
+          preApproved: false,
+        });
+        const message = issued.token.status === 'pending_approval' ? 'API token created; it works once a tenant administrator approves it.' : 'API token created.';
+        return reply.code(201).send(ok({ ...tokenResource(issued.token), plain_text_token: issued.plainText }, message));
+      },
+    );
 
-  app.get(
-    '/api-tokens',
-    { schema: { tags, summary: "List tokens (an administrator sees the tenant's, others their own)", querystring: TokenListQuery, response: { 200: PaginatedSchema(TokenResponse) } }, config: session },
-    async (request) => {
-      const { page, per_page, ...filters } = request.query;
-      const result = await tokens.list(request.auth, filters, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(tokenResource), total: result.total });
-    },
-  );
+    app.get(
+      '/api-tokens',
+      { schema: { tags, summary: "List tokens (an administrator sees the tenant's, others their own)", querystring: TokenListQuery, response: { 200: PaginatedSchema(TokenResponse) } }, config: session },
+      async (request) => {
+        const { page, per_page, ...filters } = request.query;
+        const result = await tokens.list(request.auth, filters, { page, per_page });
+        return paginated(request, { page, per_page }, { items: result.items.map(tokenResource), total: result.total });
+      },
+    );
 
-  app.get(
-    '/api-tokens/:id',
-    { schema: { tags, summary: 'Get a token (never its secret)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
-    async (request) => ok(tokenResource(await tokens.get(request.auth, request.params.id))),
-  );
+    app.get(
+      '/api-tokens/:id',
+      { schema: { tags, summary: 'Get a token (never its secret)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
+      async (request) => ok(tokenResource(await tokens.get(request.auth, request.params.id))),
+    );
 
-  app.delete(
-    '/api-tokens/:id',
-    { schema: { tags, summary: 'Revoke a token, effective at once', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
-    async (request) => ok(tokenResource(await tokens.revoke(request.auth, request.params.id)), 'API token revoked.'),
-  );
+    app.delete(
+      '/api-tokens/:id',
+      { schema: { tags, summary: 'Revoke a token, effective at once', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
+      async (request) => ok(tokenResource(await tokens.revoke(request.auth, request.params.id)), 'API token revoked.'),
+    );
 
-  app.post(
-    '/api-tokens/:id/approve',
-    { schema: { tags, summary: 'Approve a token pending approval (tenant administrators)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
-    async (request) => ok(tokenResource(await tokens.approve(request.auth, request.params.id)), 'API token approved.'),
-  );
-};
+    app.post(
+      '/api-tokens/:id/approve',
+      { schema: { tags, summary: 'Approve a token pending approval (tenant administrators)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
+      async (request) => ok(tokenResource(await tokens.approve(request.auth, request.params.id)), 'API token approved.'),
+    );
+  };
+}

@@ -85,13 +85,25 @@ function validate(input: IssueTokenInput): void {
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
+export interface TokenServiceDeps {
+  db: Executor;
+  tokens: TokenRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class TokenService {
-  constructor(
-    private readonly db: Executor,
-    private readonly tokens: TokenRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly tokens: TokenRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: TokenServiceDeps) {
+    this.db = deps.db;
+    this.tokens = deps.tokens;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /**
    * Creates a token and returns its plain text, which is never retrievable again. A token reaching a

@@ -30,12 +30,22 @@ export function isTwoFactorEnabled(user: User): boolean {
   return user.two_factor_confirmed_at !== null && user.two_factor_secret !== null;
 }
 
+export interface TwoFactorServiceDeps {
+  db: Executor;
+  users: UserRepository;
+  clock: Clock;
+}
+
 export class TwoFactorService {
-  constructor(
-    private readonly db: Executor,
-    private readonly users: UserRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Executor;
+  private readonly users: UserRepository;
+  private readonly clock: Clock;
+
+  constructor(deps: TwoFactorServiceDeps) {
+    this.db = deps.db;
+    this.users = deps.users;
+    this.clock = deps.clock;
+  }
 
   /** The time step a code belongs to, within one step of drift, or null for a wrong code. */
   private stepOf(user: User, secret: string, code: string): number | null {

@@ -18,7 +18,7 @@ const tags = ['Attributes'];
 const VIEW = 'operations:view-products';
 const MANAGE = 'operations:manage-product-attributes';
 
-export function attributeRoutes(service: AttributeService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function attributeRoutes({ service }: { service: AttributeService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/attributes/types',
@@ -53,7 +53,7 @@ export function attributeRoutes(service: AttributeService, publicUrl: string | n
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(attributeResource), total: result.total });
+        return paginated(request, { page, per_page }, { items: result.items.map(attributeResource), total: result.total });
       },
     );
 

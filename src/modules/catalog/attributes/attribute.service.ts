@@ -106,13 +106,25 @@ function checkDefinition(shape: Shape, extra: FieldErrors = {}) {
   return { options, validation_rules: rules, default_value: defaultValue };
 }
 
+export interface AttributeServiceDeps {
+  db: Executor;
+  attributes: AttributeRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class AttributeService {
-  constructor(
-    private readonly db: Executor,
-    private readonly attributes: AttributeRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly attributes: AttributeRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: AttributeServiceDeps) {
+    this.db = deps.db;
+    this.attributes = deps.attributes;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   types(): AttributeTypeMeta[] {
     return attributeTypes();

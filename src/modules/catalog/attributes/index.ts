@@ -1,12 +1,12 @@
 // Wires the attributes module: repository, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { AttributeRepository } from './attribute.repository.js';
 import { attributeRoutes } from './attribute.routes.js';
 import { AttributeService } from './attribute.service.js';
 
 export function createAttributes(deps: CatalogDeps) {
-  const service = new AttributeService(deps.db, new AttributeRepository(), deps.clock, deps.newId);
-  return { service, routes: attributeRoutes(service, deps.publicUrl) };
+  const service = new AttributeService({ db: deps.db, attributes: new AttributeRepository(), clock: deps.clock, newId: deps.newId });
+  return { service, routes: attributeRoutes({ service }) };
 }
 
 export { AttributeService, type StoredAttributeValues } from './attribute.service.js';

@@ -35,7 +35,7 @@ const ExportFile = {
   },
 };
 
-export function brandRoutes(service: BrandService, clock: Clock, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function brandRoutes({ service, clock }: { service: BrandService; clock: Clock }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/brands',
@@ -46,7 +46,7 @@ export function brandRoutes(service: BrandService, clock: Clock, publicUrl: stri
       async (request) => {
         const { page, per_page, ...options } = request.query;
         const result = await service.list(request.auth.tenantId, options, { page, per_page });
-        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(brandResource), total: result.total });
+        return paginated(request, { page, per_page }, { items: result.items.map(brandResource), total: result.total });
       },
     );
 

@@ -35,13 +35,25 @@ export function brandResource(b: BrandWithCount) {
 /** The unique indexes a write can lose a race on, by field. */
 const UNIQUE_INDEXES = { slug: 'brands_tenant_slug_unique' };
 
+export interface BrandServiceDeps {
+  db: Executor;
+  brands: BrandRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class BrandService {
-  constructor(
-    private readonly db: Executor,
-    private readonly brands: BrandRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly brands: BrandRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: BrandServiceDeps) {
+    this.db = deps.db;
+    this.brands = deps.brands;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   list(tenantId: string, options: BrandListOptions, page: PageRequest): Promise<Page<BrandWithCount>> {
     return this.brands.list(this.db, tenantId, options, page);

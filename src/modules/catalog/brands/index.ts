@@ -1,12 +1,12 @@
 // Wires the brands module: repository, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { BrandRepository } from './brand.repository.js';
 import { brandRoutes } from './brand.routes.js';
 import { BrandService } from './brand.service.js';
 
 export function createBrands(deps: CatalogDeps) {
-  const service = new BrandService(deps.db, new BrandRepository(), deps.clock, deps.newId);
-  return { service, routes: brandRoutes(service, deps.clock, deps.publicUrl) };
+  const service = new BrandService({ db: deps.db, brands: new BrandRepository(), clock: deps.clock, newId: deps.newId });
+  return { service, routes: brandRoutes({ service, clock: deps.clock }) };
 }
 
 export { BrandService } from './brand.service.js';

@@ -24,124 +24,126 @@ const BASE = '/operations/product-categories';
 const VIEW = 'operations:view-products';
 const MANAGE = 'operations:manage-product-categories';
 
-export const categoryRoutes: FastifyPluginAsyncTypebox<{ service: CategoryService; publicUrl: string | null }> = async (app, { service, publicUrl }) => {
-  app.get(
-    BASE,
-    {
-      schema: { tags, summary: 'List product categories (flat, paged)', querystring: CategoryListQuery, response: { 200: PaginatedSchema(CategoryResponse) } },
-      config: requireAbility(VIEW),
-    },
-    async (request) => {
-      const { page, per_page, parent_id, ...filters } = request.query;
-      const parent = parent_id === undefined ? undefined : parent_id === 'null' ? null : parent_id;
-      const result = await service.list(request.auth.tenantId, { ...filters, parent_id: parent }, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(categoryResource), total: result.total });
-    },
-  );
+export function categoryRoutes({ service }: { service: CategoryService }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      BASE,
+      {
+        schema: { tags, summary: 'List product categories (flat, paged)', querystring: CategoryListQuery, response: { 200: PaginatedSchema(CategoryResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => {
+        const { page, per_page, parent_id, ...filters } = request.query;
+        const parent = parent_id === undefined ? undefined : parent_id === 'null' ? null : parent_id;
+        const result = await service.list(request.auth.tenantId, { ...filters, parent_id: parent }, { page, per_page });
+        return paginated(request, { page, per_page }, { items: result.items.map(categoryResource), total: result.total });
+      },
+    );
 
-  app.post(
-    BASE,
-    {
-      schema: { tags, summary: 'Create a product category', body: CategoryCreateBody, response: { 201: EnvelopeSchema(CategoryResponse) } },
-      config: requireAbility(MANAGE),
-    },
-    async (request, reply) => {
-      const category = await service.create(request.auth.tenantId, request.body);
-      return reply.code(201).send(ok(categoryResource(category), 'Category created successfully'));
-    },
-  );
+    app.post(
+      BASE,
+      {
+        schema: { tags, summary: 'Create a product category', body: CategoryCreateBody, response: { 201: EnvelopeSchema(CategoryResponse) } },
+        config: requireAbility(MANAGE),
+      },
+      async (request, reply) => {
+        const category = await service.create(request.auth.tenantId, request.body);
+        return reply.code(201).send(ok(categoryResource(category), 'Category created successfully'));
+      },
+    );
 
-  app.get(
-    `${BASE}/tree`,
-    {
-      schema: { tags, summary: 'The category tree (nested children)', response: { 200: EnvelopeSchema(Type.Array(CategoryTreeNode)) } },
-      config: requireAbility(VIEW),
-    },
-    async (request) => ok(await service.tree(request.auth.tenantId)),
-  );
+    app.get(
+      `${BASE}/tree`,
+      {
+        schema: { tags, summary: 'The category tree (nested children)', response: { 200: EnvelopeSchema(Type.Array(CategoryTreeNode)) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.tree(request.auth.tenantId)),
+    );
 
-  app.post(
-    `${BASE}/reorder`,
-    {
-      schema: { tags, summary: 'Set the sort order of sibling categories', body: ReorderBody, response: { 200: EnvelopeSchema(ReorderResponse) } },
-      config: requireAbility(MANAGE),
-    },
-    async (request) => ok({ reordered: await service.reorder(request.auth.tenantId, request.body) }, 'Categories reordered successfully'),
-  );
+    app.post(
+      `${BASE}/reorder`,
+      {
+        schema: { tags, summary: 'Set the sort order of sibling categories', body: ReorderBody, response: { 200: EnvelopeSchema(ReorderResponse) } },
+        config: requireAbility(MANAGE),
+      },
+      async (request) => ok({ reordered: await service.reorder(request.auth.tenantId, request.body) }, 'Categories reordered successfully'),
+    );
 
-  app.post(
-    `${BASE}/bulk-status`,
-    {
-      schema: { tags, summary: 'Activate or deactivate many categories', body: BulkStatusBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
-      config: requireAbility(MANAGE),
-    },
-    async (request) => ok(await service.bulkStatus(request.auth.tenantId, request.body), 'Category status updated'),
-  );
+    app.post(
+      `${BASE}/bulk-status`,
+      {
+        schema: { tags, summary: 'Activate or deactivate many categories', body: BulkStatusBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+        config: requireAbility(MANAGE),
+      },
+      async (request) => ok(await service.bulkStatus(request.auth.tenantId, request.body), 'Category status updated'),
+    );
 
-  app.get(
-    `${BASE}/:id`,
-    {
-      schema: { tags, summary: 'Get a product category', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
-      config: requireAbility(VIEW),
-    },
-    async (request) => ok(categoryResource(await service.get(request.auth.tenantId, request.params.id))),
-  );
+    app.get(
+      `${BASE}/:id`,
+      {
+        schema: { tags, summary: 'Get a product category', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(categoryResource(await service.get(request.auth.tenantId, request.params.id))),
+    );
 
-  app.route({
-    method: ['PUT', 'PATCH'],
-    url: `${BASE}/:id`,
-    schema: {
-      tags,
-      summary: 'Update a product category (partial; the parent changes through move)',
-      params: IdParams,
-      body: CategoryUpdateBody,
-      response: { 200: EnvelopeSchema(CategoryResponse) },
-    },
-    config: requireAbility(MANAGE),
-    handler: async (request) => ok(categoryResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Category updated successfully'),
-  });
-
-  app.delete(
-    `${BASE}/:id`,
-    {
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: `${BASE}/:id`,
       schema: {
         tags,
-        summary: 'Delete a product category (soft; refused while it has subcategories or products)',
+        summary: 'Update a product category (partial; the parent changes through move)',
         params: IdParams,
-        response: { 200: EnvelopeSchema(Type.Null()) },
+        body: CategoryUpdateBody,
+        response: { 200: EnvelopeSchema(CategoryResponse) },
       },
       config: requireAbility(MANAGE),
-    },
-    async (request) => {
-      await service.remove(request.auth.tenantId, request.params.id);
-      return ok(null, 'Category deleted successfully');
-    },
-  );
+      handler: async (request) => ok(categoryResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Category updated successfully'),
+    });
 
-  app.get(
-    `${BASE}/:id/breadcrumbs`,
-    {
-      schema: { tags, summary: 'The path from the root to a category', params: IdParams, response: { 200: EnvelopeSchema(Type.Array(BreadcrumbResponse)) } },
-      config: requireAbility(VIEW),
-    },
-    async (request) => ok(await service.breadcrumbs(request.auth.tenantId, request.params.id)),
-  );
+    app.delete(
+      `${BASE}/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'Delete a product category (soft; refused while it has subcategories or products)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(Type.Null()) },
+        },
+        config: requireAbility(MANAGE),
+      },
+      async (request) => {
+        await service.remove(request.auth.tenantId, request.params.id);
+        return ok(null, 'Category deleted successfully');
+      },
+    );
 
-  app.post(
-    `${BASE}/:id/move`,
-    {
-      schema: { tags, summary: 'Move a category (and its subtree) under another parent', params: IdParams, body: MoveBody, response: { 200: EnvelopeSchema(CategoryResponse) } },
-      config: requireAbility(MANAGE),
-    },
-    async (request) => ok(categoryResource(await service.move(request.auth.tenantId, request.params.id, request.body.parent_id)), 'Category moved successfully'),
-  );
+    app.get(
+      `${BASE}/:id/breadcrumbs`,
+      {
+        schema: { tags, summary: 'The path from the root to a category', params: IdParams, response: { 200: EnvelopeSchema(Type.Array(BreadcrumbResponse)) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(await service.breadcrumbs(request.auth.tenantId, request.params.id)),
+    );
 
-  app.post(
-    `${BASE}/:id/toggle-featured`,
-    {
-      schema: { tags, summary: 'Flip is_featured', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
-      config: requireAbility(MANAGE),
-    },
-    async (request) => ok(categoryResource(await service.toggleFeatured(request.auth.tenantId, request.params.id)), 'Category featured status updated'),
-  );
-};
+    app.post(
+      `${BASE}/:id/move`,
+      {
+        schema: { tags, summary: 'Move a category (and its subtree) under another parent', params: IdParams, body: MoveBody, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        config: requireAbility(MANAGE),
+      },
+      async (request) => ok(categoryResource(await service.move(request.auth.tenantId, request.params.id, request.body.parent_id)), 'Category moved successfully'),
+    );
+
+    app.post(
+      `${BASE}/:id/toggle-featured`,
+      {
+        schema: { tags, summary: 'Flip is_featured', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        config: requireAbility(MANAGE),
+      },
+      async (request) => ok(categoryResource(await service.toggleFeatured(request.auth.tenantId, request.params.id)), 'Category featured status updated'),
+    );
+  };
+}

@@ -51,13 +51,25 @@ function siblingOrder(a: Category, b: Category): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+export interface CategoryServiceDeps {
+  db: Executor;
+  categories: CategoryRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class CategoryService {
-  constructor(
-    private readonly db: Executor,
-    private readonly categories: CategoryRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly categories: CategoryRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: CategoryServiceDeps) {
+    this.db = deps.db;
+    this.categories = deps.categories;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   list(tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {
     return this.categories.list(this.db, tenantId, filters, page);

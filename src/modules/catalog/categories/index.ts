@@ -1,16 +1,12 @@
 // Wires the categories module: repository, service and routes.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { CategoryRepository } from './category.repository.js';
 import { categoryRoutes } from './category.routes.js';
 import { CategoryService } from './category.service.js';
 
 export function createCategories(deps: CatalogDeps) {
-  const repository = new CategoryRepository();
-  const service = new CategoryService(deps.db, repository, deps.clock, deps.newId);
-  const routes: FastifyPluginAsyncTypebox = async (api) => {
-    await api.register(categoryRoutes, { service, publicUrl: deps.publicUrl });
-  };
-  return { service, repository, routes };
+  const service = new CategoryService({ db: deps.db, categories: new CategoryRepository(), clock: deps.clock, newId: deps.newId });
+  return { service, routes: categoryRoutes({ service }) };
 }
+
 export { CategoryService } from './category.service.js';

@@ -21,7 +21,7 @@ const CREATE = bearerOnly('operations:create-products');
 const EDIT = bearerOnly('operations:edit-products');
 const DELETE = bearerOnly('operations:delete-products');
 
-export function masterProductRoutes(service: MasterProductService): FastifyPluginAsyncTypebox {
+export function masterProductRoutes({ service }: { service: MasterProductService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/master-products',

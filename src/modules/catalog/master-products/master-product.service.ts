@@ -25,7 +25,7 @@ import {
 import { parseConfiguration, sameConfiguration } from './variant-configuration.js';
 import { commaList } from '../../../lib/comma-list.js';
 
-/** What the master products module needs from the variants module (plugged in at wiring time). */
+/** What the master products module needs from the variants module (given at construction). */
 export interface VariantHooks {
   /** Live variants per master id. */
   countByMasters(tenantId: string, masterIds: readonly string[], db?: Executor): Promise<Map<string, number>>;
@@ -118,25 +118,38 @@ function configurationOf(config: VariantConfiguration | null) {
   return config && { attributes: config.attributes.map((a) => ({ name: a.name, values: [...a.values] })), allowCombinations: config.allowCombinations };
 }
 
+export interface MasterProductServiceDeps {
+  db: Executor;
+  masters: MasterProductRepository;
+  links: MasterLinks;
+  clock: Clock;
+  newId: IdGenerator;
+  /**
+   * The variants module, which is built after this one because it needs this service: asked for on use,
+   * never while wiring.
+   */
+  variants: () => VariantHooks;
+}
+
 export class MasterProductService {
-  private variants: VariantHooks | null = null;
+  private readonly db: Executor;
+  private readonly masters: MasterProductRepository;
+  private readonly links: MasterLinks;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly variants: () => VariantHooks;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly masters: MasterProductRepository,
-    private readonly links: MasterLinks,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
-
-  /** Set once at wiring time: the variants module is built after this one and needs it. */
-  useVariants(variants: VariantHooks): void {
-    this.variants = variants;
+  constructor(deps: MasterProductServiceDeps) {
+    this.db = deps.db;
+    this.masters = deps.masters;
+    this.links = deps.links;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.variants = deps.variants;
   }
 
   protected get variantHooks(): VariantHooks {
-    if (!this.variants) throw new Error('The variants module is not wired to master products.');
-    return this.variants;
+    return this.variants();
   }
 
   /** @throws NotFoundError('Master product'), also for another tenant's or a deleted one. */

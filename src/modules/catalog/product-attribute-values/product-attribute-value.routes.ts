@@ -30,7 +30,7 @@ const ExportResponse = {
   },
 };
 
-export function productAttributeValueRoutes(service: ProductAttributeValueService): FastifyPluginAsyncTypebox {
+export function productAttributeValueRoutes({ service }: { service: ProductAttributeValueService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/products/:id/attribute-values/export',

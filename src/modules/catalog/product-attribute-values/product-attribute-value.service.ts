@@ -86,13 +86,25 @@ export function fileNamePart(text: string): string {
   return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 100);
 }
 
+export interface ProductAttributeValueServiceDeps {
+  db: Executor;
+  values: ProductAttributeValueRepository;
+  attributes: AttributeService;
+  clock: Clock;
+}
+
 export class ProductAttributeValueService {
-  constructor(
-    private readonly db: Executor,
-    private readonly values: ProductAttributeValueRepository,
-    private readonly attributes: AttributeService,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Executor;
+  private readonly values: ProductAttributeValueRepository;
+  private readonly attributes: AttributeService;
+  private readonly clock: Clock;
+
+  constructor(deps: ProductAttributeValueServiceDeps) {
+    this.db = deps.db;
+    this.values = deps.values;
+    this.attributes = deps.attributes;
+    this.clock = deps.clock;
+  }
 
   /**
    * A live product's values of live attributes, by attribute sort_order then code, in the representation

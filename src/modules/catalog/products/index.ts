@@ -1,15 +1,28 @@
 // Wires the products module: repository, list, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
+import type { MasterProductService } from '../master-products/master-product.service.js';
 import { productLister } from './product-list.js';
 import type { ProductLinks } from './product.presenter.js';
 import { ProductRepository } from './product.repository.js';
 import { productRoutes } from './product.routes.js';
 import { ProductService } from './product.service.js';
 
-export function createProducts(deps: CatalogDeps, links: ProductLinks) {
+export function createProducts(deps: CatalogDeps & { links: ProductLinks; masters: MasterProductService }) {
+  const { links, masters } = deps;
   const repository = new ProductRepository();
-  const service = new ProductService(deps.db, repository, links, deps.stock, deps.events, deps.clock, deps.newId, productLister(repository, links));
-  return { service, routes: productRoutes(service, deps.publicUrl) };
+  const service = new ProductService({
+    db: deps.db,
+    products: repository,
+    links,
+    stock: deps.stock,
+    events: deps.events,
+    clock: deps.clock,
+    newId: deps.newId,
+    lister: productLister(repository, links),
+    // Variants' resources inherit from their masters.
+    masters: (tenantId, ids, db) => masters.byIds(tenantId, ids, db),
+  });
+  return { service, routes: productRoutes({ service }) };
 }
 
 export { ProductService } from './product.service.js';

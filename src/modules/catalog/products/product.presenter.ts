@@ -5,11 +5,12 @@ import type { MasterProductsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import { isProductLowStock } from '../../inventory/stock/low-stock.js';
-import { displayValue, formatValue, parseStored, type AttributeService } from '../attributes/index.js';
-import type { BrandService } from '../brands/index.js';
-import type { CategoryService } from '../categories/index.js';
-import type { SupplierService } from '../suppliers/index.js';
-import type { TagService } from '../tags/index.js';
+import { displayValue, formatValue, parseStored } from '../attributes/attribute-values.js';
+import type { AttributeService } from '../attributes/attribute.service.js';
+import type { BrandService } from '../brands/brand.service.js';
+import type { CategoryService } from '../categories/category.service.js';
+import type { SupplierService } from '../suppliers/supplier.service.js';
+import type { TagService } from '../tags/tag.service.js';
 import type { Product, ProductRepository } from './product.repository.js';
 import type { ProductResponse } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
@@ -87,27 +88,32 @@ function inConfigurationOrder(selection: Record<string, string> | null, master: 
   return Object.fromEntries(Object.entries(selection).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
+export interface ProductPresenterDeps {
+  links: ProductLinks;
+  products: ProductRepository;
+  /** The masters variants inherit from. */
+  masters: MasterLookup;
+}
+
 export class ProductPresenter {
-  private masters: MasterLookup | null = null;
+  private readonly links: ProductLinks;
+  private readonly products: ProductRepository;
+  private readonly masters: MasterLookup;
 
-  constructor(
-    private readonly links: ProductLinks,
-    private readonly products: ProductRepository,
-  ) {}
-
-  /** Set once at wiring time by the variants module (built after products), so that variants inherit. */
-  useMasterLookup(lookup: MasterLookup): void {
-    this.masters = lookup;
+  constructor(deps: ProductPresenterDeps) {
+    this.links = deps.links;
+    this.products = deps.products;
+    this.masters = deps.masters;
   }
 
   async one(db: Executor, tenantId: string, row: Product): Promise<ProductResponse> {
     return (await this.many(db, tenantId, [row]))[0]!;
   }
 
-  /** The masters of the variants among `rows` (none without a lookup or without variants). */
+  /** The masters of the variants among `rows` (none without variants). */
   async mastersOf(db: Executor, tenantId: string, rows: readonly Product[]): Promise<ReadonlyMap<string, VariantMaster>> {
     const masterIds = [...new Set(rows.map((r) => r.master_product_id).filter((id): id is string => id !== null))];
-    return this.masters && masterIds.length > 0 ? this.masters(tenantId, masterIds, db) : new Map();
+    return masterIds.length > 0 ? this.masters(tenantId, masterIds, db) : new Map();
   }
 
   /** The resources of `rows`, in the same order, with four queries whatever the number of rows. */

@@ -16,7 +16,7 @@ const EDIT = 'operations:edit-products';
 const DELETE = 'operations:delete-products';
 const DISCONTINUE = 'operations:discontinue-products';
 
-export function productRoutes(service: ProductService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function productRoutes({ service }: { service: ProductService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/products',
@@ -33,7 +33,7 @@ export function productRoutes(service: ProductService, publicUrl: string | null)
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const options = { ...filters, attributes: attributeFiltersOf(request.query) };
-        return paginated(request, publicUrl, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
+        return paginated(request, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
       },
     );
 

@@ -12,7 +12,7 @@ import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../.
 import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/index.js';
+import type { StockService } from '../../inventory/stock/stock.service.js';
 import { productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
@@ -48,25 +48,41 @@ function clean<T>(value: T): T {
 /** The unique indexes a write can lose a race on, by field. */
 const UNIQUE_INDEXES = { sku: 'products_tenant_sku_unique', slug: 'products_tenant_slug_unique' };
 
+export interface ProductServiceDeps {
+  db: Executor;
+  products: ProductRepository;
+  links: ProductLinks;
+  stock: StockService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+  lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
+  /** The masters variants inherit from (the master products module). */
+  masters: MasterLookup;
+}
+
 export class ProductService {
   private readonly presenter: ProductPresenter;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly products: ProductRepository,
-    private readonly links: ProductLinks,
-    private readonly stock: StockService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>,
-  ) {
-    this.presenter = new ProductPresenter(links, products);
-  }
+  private readonly db: Executor;
+  private readonly products: ProductRepository;
+  private readonly links: ProductLinks;
+  private readonly stock: StockService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
 
-  /** Set once at wiring time by the variants module: variants' resources then inherit from their masters. */
-  useMasterLookup(lookup: MasterLookup): void {
-    this.presenter.useMasterLookup(lookup);
+  constructor(deps: ProductServiceDeps) {
+    this.db = deps.db;
+    this.products = deps.products;
+    this.links = deps.links;
+    this.stock = deps.stock;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.lister = deps.lister;
+    this.presenter = new ProductPresenter({ links: deps.links, products: deps.products, masters: deps.masters });
   }
 
   /** A page of products as resources (filters and sorts in product-list.ts). */

@@ -1,5 +1,5 @@
 // Wires the suppliers module: repository, service and routes.
-import type { CatalogDeps } from '../catalog.js';
+import type { CatalogDeps } from '../catalog.deps.js';
 import { SupplierRepository } from './supplier.repository.js';
 import { supplierRoutes } from './supplier.routes.js';
 import { SupplierService } from './supplier.service.js';
@@ -8,6 +8,12 @@ export { ORDERABLE_STATUSES, canReceiveOrders, SupplierService } from './supplie
 export type { PerformanceSource, SupplierOrderStats } from './supplier.performance.js';
 
 export function createSuppliers(deps: CatalogDeps) {
-  const service = new SupplierService(deps.db, new SupplierRepository(), deps.clock, deps.newId);
-  return { service, routes: supplierRoutes(service, deps.publicUrl) };
+  const service = new SupplierService({
+    db: deps.db,
+    suppliers: new SupplierRepository(),
+    clock: deps.clock,
+    newId: deps.newId,
+    performanceSource: deps.supplierPerformance,
+  });
+  return { service, routes: supplierRoutes({ service }) };
 }

@@ -1,7 +1,6 @@
 // Where a supplier's performance numbers come from. Purchase orders (and audit documents) live in other
-// modules, so the suppliers service asks a PerformanceSource instead of reading their tables. Until the
-// purchasing module plugs its own in (`SupplierService.usePerformanceSource`), the default source reports
-// no orders: counts and sums are 0, rates and averages null.
+// modules, so the suppliers service asks a PerformanceSource, given at construction, instead of reading their
+// tables. Without one (`noOrdersSource`) a supplier has no orders: counts and sums are 0, rates and averages null.
 import type { Executor } from '../../../db/transaction.js';
 
 /** A supplier's order history, as the purchasing module computes it at request time. */

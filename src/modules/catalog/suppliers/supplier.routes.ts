@@ -21,7 +21,7 @@ const BASE = '/operations/suppliers';
 const ONE = `${BASE}/:id`;
 
 /** The suppliers routes, relative to the API prefix. */
-export function supplierRoutes(service: SupplierService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function supplierRoutes({ service }: { service: SupplierService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,
@@ -32,7 +32,7 @@ export function supplierRoutes(service: SupplierService, publicUrl: string | nul
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(supplierResource), total: result.total });
+        return paginated(request, { page, per_page }, { items: result.items.map(supplierResource), total: result.total });
       },
     );
 

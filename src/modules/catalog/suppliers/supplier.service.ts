@@ -83,24 +83,31 @@ function minorOrNull(amount: number | null): number | null {
   return amount === null ? null : toMinorUnits(amount, SUPPLIER_CURRENCY);
 }
 
+export interface SupplierServiceDeps {
+  db: Executor;
+  suppliers: SupplierRepository;
+  clock: Clock;
+  newId: IdGenerator;
+  /** The purchasing module's order statistics; without one, every supplier has no orders. */
+  performanceSource?: PerformanceSource;
+}
+
 export class SupplierService {
   readonly ORDERABLE_STATUSES = ORDERABLE_STATUSES;
   readonly canReceiveOrders = canReceiveOrders;
 
-  constructor(
-    private readonly db: Executor,
-    private readonly suppliers: SupplierRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private performanceSource: PerformanceSource = noOrdersSource,
-  ) {}
+  private readonly db: Executor;
+  private readonly suppliers: SupplierRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly performanceSource: PerformanceSource;
 
-  /**
-   * Plugs in the purchasing module's statistics. Set once at wiring time: the catalog is built before
-   * purchasing, which itself needs this service (assertOrderable).
-   */
-  usePerformanceSource(source: PerformanceSource): void {
-    this.performanceSource = source;
+  constructor(deps: SupplierServiceDeps) {
+    this.db = deps.db;
+    this.suppliers = deps.suppliers;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.performanceSource = deps.performanceSource ?? noOrdersSource;
   }
 
   list(tenantId: string, filters: SupplierFilters, page: PageRequest): Promise<Page<Supplier>> {
@@ -289,8 +296,8 @@ export class SupplierService {
   }
 
   /**
-   * Performance computed at request time from the PerformanceSource (no orders until purchasing plugs
-   * its source in): counts and sums 0, rates and averages null when there is nothing to divide.
+   * Performance computed at request time from the PerformanceSource the service was built with (no orders
+   * without one): counts and sums 0, rates and averages null when there is nothing to divide.
    * @throws NotFoundError('Supplier').
    */
   async performance(tenantId: string, id: string): Promise<SupplierPerformance> {

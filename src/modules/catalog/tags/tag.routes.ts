@@ -39,111 +39,110 @@ const ExportFile = {
   },
 };
 
-export const tagRoutes: FastifyPluginAsyncTypebox<{ service: TagService; publicUrl: string | null; clock: Clock }> = async (
-  app,
-  { service, publicUrl, clock },
-) => {
-  // Static paths: find-my-way matches them before `/:id` whatever the registration order.
-  app.get(
-    `${BASE}/statistics`,
-    {
-      schema: { tags, summary: 'Tag statistics', response: { 200: EnvelopeSchema(TagStatisticsResponse) } },
-      config: requireAbility(VIEW),
-    },
-    async (request) => ok(await service.statistics(request.auth.tenantId)),
-  );
-
-  app.post(
-    `${BASE}/export`,
-    {
-      schema: { tags, summary: 'Export tags as CSV or JSON', body: TagExportBody, response: { 200: ExportFile } },
-      config: requireAbility(VIEW),
-    },
-    async (request, reply) => {
-      const rows = await service.exportRows(request.auth.tenantId);
-      return sendExport(reply, request.body.format ?? 'csv', 'tags', TAG_EXPORT_COLUMNS, rows, clock.now());
-    },
-  );
-
-  app.post(
-    `${BASE}/merge`,
-    {
-      schema: {
-        tags,
-        summary: 'Merge tags into a target',
-        description: 'Moves the product links of the sources to the target (no duplicate links), then deletes the sources; one transaction.',
-        body: TagMergeBody,
-        response: { 200: EnvelopeSchema(TagMergeResponse) },
-      },
-      config: requireAbility(EDIT),
-    },
-    async (request) => ok(await service.merge(request.auth.tenantId, request.body), 'Tags merged successfully'),
-  );
-
-  const bulk = (path: string, summary: string, ability: string, run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>) =>
-    app.post(
-      `${BASE}/${path}`,
+export function tagRoutes({ service, clock }: { service: TagService; clock: Clock }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    // Static paths: find-my-way matches them before `/:id` whatever the registration order.
+    app.get(
+      `${BASE}/statistics`,
       {
-        schema: { tags, summary, body: TagBulkBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
-        config: requireAbility(ability),
+        schema: { tags, summary: 'Tag statistics', response: { 200: EnvelopeSchema(TagStatisticsResponse) } },
+        config: requireAbility(VIEW),
       },
-      async (request) => ok(await run(request.auth.tenantId, request.body.tag_ids)),
+      async (request) => ok(await service.statistics(request.auth.tenantId)),
     );
-  bulk('bulk-activate', 'Activate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, true));
-  bulk('bulk-deactivate', 'Deactivate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, false));
-  bulk('bulk-delete', 'Delete many tags with their product links', DELETE, (tenantId, ids) => service.bulkRemove(tenantId, ids));
 
-  app.get(
-    BASE,
-    {
-      schema: { tags, summary: 'List tags', querystring: TagListQuery, response: { 200: PaginatedSchema(TagResponse) } },
-      config: requireAbility(VIEW),
-    },
-    async (request) => {
-      const { page, per_page, ...filters } = request.query;
-      const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(tagResource), total: result.total });
-    },
-  );
+    app.post(
+      `${BASE}/export`,
+      {
+        schema: { tags, summary: 'Export tags as CSV or JSON', body: TagExportBody, response: { 200: ExportFile } },
+        config: requireAbility(VIEW),
+      },
+      async (request, reply) => {
+        const rows = await service.exportRows(request.auth.tenantId);
+        return sendExport(reply, request.body.format ?? 'csv', 'tags', TAG_EXPORT_COLUMNS, rows, clock.now());
+      },
+    );
 
-  app.post(
-    BASE,
-    {
-      schema: { tags, summary: 'Create a tag', body: TagCreateBody, response: { 201: EnvelopeSchema(TagResponse) } },
-      config: requireAbility(CREATE),
-    },
-    async (request, reply) => {
-      const tag = await service.create(request.auth.tenantId, request.body);
-      return reply.code(201).send(ok(tagResource(tag), 'Tag created successfully'));
-    },
-  );
+    app.post(
+      `${BASE}/merge`,
+      {
+        schema: {
+          tags,
+          summary: 'Merge tags into a target',
+          description: 'Moves the product links of the sources to the target (no duplicate links), then deletes the sources; one transaction.',
+          body: TagMergeBody,
+          response: { 200: EnvelopeSchema(TagMergeResponse) },
+        },
+        config: requireAbility(EDIT),
+      },
+      async (request) => ok(await service.merge(request.auth.tenantId, request.body), 'Tags merged successfully'),
+    );
 
-  app.get(
-    `${BASE}/:id`,
-    {
-      schema: { tags, summary: 'Get a tag', params: IdParams, response: { 200: EnvelopeSchema(TagResponse) } },
-      config: requireAbility(VIEW),
-    },
-    async (request) => ok(tagResource(await service.get(request.auth.tenantId, request.params.id))),
-  );
+    const bulk = (path: string, summary: string, ability: string, run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>) =>
+      app.post(
+        `${BASE}/${path}`,
+        {
+          schema: { tags, summary, body: TagBulkBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+          config: requireAbility(ability),
+        },
+        async (request) => ok(await run(request.auth.tenantId, request.body.tag_ids)),
+      );
+    bulk('bulk-activate', 'Activate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, true));
+    bulk('bulk-deactivate', 'Deactivate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, false));
+    bulk('bulk-delete', 'Delete many tags with their product links', DELETE, (tenantId, ids) => service.bulkRemove(tenantId, ids));
 
-  app.route({
-    method: ['PUT', 'PATCH'],
-    url: `${BASE}/:id`,
-    schema: { tags, summary: 'Update a tag (partial)', params: IdParams, body: TagUpdateBody, response: { 200: EnvelopeSchema(TagResponse) } },
-    config: requireAbility(EDIT),
-    handler: async (request) => ok(tagResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Tag updated successfully'),
-  });
+    app.get(
+      BASE,
+      {
+        schema: { tags, summary: 'List tags', querystring: TagListQuery, response: { 200: PaginatedSchema(TagResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => {
+        const { page, per_page, ...filters } = request.query;
+        const result = await service.list(request.auth.tenantId, filters, { page, per_page });
+        return paginated(request, { page, per_page }, { items: result.items.map(tagResource), total: result.total });
+      },
+    );
 
-  app.delete(
-    `${BASE}/:id`,
-    {
-      schema: { tags, summary: 'Delete a tag and its product links', params: IdParams, response: { 200: MessageSchema } },
-      config: requireAbility(DELETE),
-    },
-    async (request) => {
-      await service.remove(request.auth.tenantId, request.params.id);
-      return { success: true, message: 'Tag deleted successfully' };
-    },
-  );
-};
+    app.post(
+      BASE,
+      {
+        schema: { tags, summary: 'Create a tag', body: TagCreateBody, response: { 201: EnvelopeSchema(TagResponse) } },
+        config: requireAbility(CREATE),
+      },
+      async (request, reply) => {
+        const tag = await service.create(request.auth.tenantId, request.body);
+        return reply.code(201).send(ok(tagResource(tag), 'Tag created successfully'));
+      },
+    );
+
+    app.get(
+      `${BASE}/:id`,
+      {
+        schema: { tags, summary: 'Get a tag', params: IdParams, response: { 200: EnvelopeSchema(TagResponse) } },
+        config: requireAbility(VIEW),
+      },
+      async (request) => ok(tagResource(await service.get(request.auth.tenantId, request.params.id))),
+    );
+
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: `${BASE}/:id`,
+      schema: { tags, summary: 'Update a tag (partial)', params: IdParams, body: TagUpdateBody, response: { 200: EnvelopeSchema(TagResponse) } },
+      config: requireAbility(EDIT),
+      handler: async (request) => ok(tagResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Tag updated successfully'),
+    });
+
+    app.delete(
+      `${BASE}/:id`,
+      {
+        schema: { tags, summary: 'Delete a tag and its product links', params: IdParams, response: { 200: MessageSchema } },
+        config: requireAbility(DELETE),
+      },
+      async (request) => {
+        await service.remove(request.auth.tenantId, request.params.id);
+        return { success: true, message: 'Tag deleted successfully' };
+      },
+    );
+  };
+}

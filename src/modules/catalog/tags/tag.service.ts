@@ -36,13 +36,25 @@ export interface MergeResult {
   links_moved: number;
 }
 
+export interface TagServiceDeps {
+  db: Executor;
+  tags: TagRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class TagService {
-  constructor(
-    private readonly db: Executor,
-    private readonly tags: TagRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly tags: TagRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: TagServiceDeps) {
+    this.db = deps.db;
+    this.tags = deps.tags;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   list(tenantId: string, filters: TagFilters, page: PageRequest): Promise<Page<TagWithCount>> {
     return this.tags.list(this.db, tenantId, filters, page);

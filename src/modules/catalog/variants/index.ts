@@ -1,17 +1,24 @@
-// Wires the variants module: variants are products (`is_variant`) generated from or added to a master. It plugs
-// itself into the master products module (VariantHooks) and into the products module (inheritance).
-import type { CatalogDeps } from '../catalog.js';
-import type { MasterProductService } from '../master-products/index.js';
-import type { ProductService } from '../products/index.js';
+// Wires the variants module: variants are products (`is_variant`) generated from or added to a master. The master
+// products module reaches it through VariantHooks.
+import type { CatalogDeps } from '../catalog.deps.js';
+import type { MasterProductService } from '../master-products/master-product.service.js';
+import type { ProductService } from '../products/product.service.js';
 import { VariantRepository } from './variant.repository.js';
 import { variantRoutes } from './variant.routes.js';
 import { VariantService } from './variant.service.js';
 
-export function createVariants(deps: CatalogDeps, masters: MasterProductService, products: ProductService) {
-  const service = new VariantService(deps.db, new VariantRepository(), masters, products, deps.stock, deps.events, deps.clock, deps.newId);
-  masters.useVariants(service);
-  products.useMasterLookup((tenantId, ids, db) => masters.byIds(tenantId, ids, db));
-  return { service, routes: variantRoutes(service) };
+export function createVariants(deps: CatalogDeps & { masters: MasterProductService; products: ProductService }) {
+  const service = new VariantService({
+    db: deps.db,
+    variants: new VariantRepository(),
+    masters: deps.masters,
+    products: deps.products,
+    stock: deps.stock,
+    events: deps.events,
+    clock: deps.clock,
+    newId: deps.newId,
+  });
+  return { service, routes: variantRoutes({ service }) };
 }
 
 export { VariantService, type GenerateOptions } from './variant.service.js';

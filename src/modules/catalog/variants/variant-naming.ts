@@ -1,7 +1,7 @@
 // Generated names, SKUs and slugs of variants, and the batched search for free ones: a thousand variants
 // must not cost a thousand uniqueness queries.
 import { slugOf } from '../../../lib/slug.js';
-import type { Selection } from '../master-products/index.js';
+import type { Selection } from '../master-products/variant-configuration.js';
 import type { VariantConfiguration } from '../../../db/schema.js';
 
 export const MAX_SKU_LENGTH = 100;

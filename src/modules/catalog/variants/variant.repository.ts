@@ -5,7 +5,7 @@ import { sql, type Insertable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { VariantDeletionsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import type { Product } from '../products/index.js';
+import type { Product } from '../products/product.repository.js';
 import type { NewProduct } from '../products/product.repository.js';
 
 /** Rows per insert: about 40 columns each, so some 8,000 parameters per statement. */

@@ -12,7 +12,7 @@ const CREATE = 'operations:create-products';
 const DELETE = 'operations:delete-products';
 const BASE = '/operations/master-products/:master/variants';
 
-export function variantRoutes(service: VariantService): FastifyPluginAsyncTypebox {
+export function variantRoutes({ service }: { service: VariantService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       `${BASE}/generate`,

@@ -10,17 +10,13 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { currencyExponent, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/index.js';
-import {
-  checkSelection,
-  combinations,
-  variantKey,
-  type MasterProduct,
-  type MasterProductService,
-  type Selection,
-  type VariantHooks,
-} from '../master-products/index.js';
-import type { Product, ProductResponse, ProductService } from '../products/index.js';
+import type { StockService } from '../../inventory/stock/stock.service.js';
+import { checkSelection, combinations, variantKey, type Selection } from '../master-products/variant-configuration.js';
+import type { MasterProduct } from '../master-products/master-product.repository.js';
+import type { MasterProductService, VariantHooks } from '../master-products/master-product.service.js';
+import type { Product } from '../products/product.repository.js';
+import type { ProductResponse } from '../products/product.schemas.js';
+import type { ProductService } from '../products/product.service.js';
 import {
   MAX_SKU_LENGTH,
   MAX_SLUG_LENGTH,
@@ -57,17 +53,37 @@ function configurationOf(master: MasterProduct): VariantConfiguration {
   return config;
 }
 
+export interface VariantServiceDeps {
+  db: Executor;
+  variants: VariantRepository;
+  masters: MasterProductService;
+  products: ProductService;
+  stock: StockService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class VariantService implements VariantHooks {
-  constructor(
-    private readonly db: Executor,
-    private readonly variants: VariantRepository,
-    private readonly masters: MasterProductService,
-    private readonly products: ProductService,
-    private readonly stock: StockService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly variants: VariantRepository;
+  private readonly masters: MasterProductService;
+  private readonly products: ProductService;
+  private readonly stock: StockService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: VariantServiceDeps) {
+    this.db = deps.db;
+    this.variants = deps.variants;
+    this.masters = deps.masters;
+    this.products = deps.products;
+    this.stock = deps.stock;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /** Live variants per master id (masters without any are absent). */
   async countByMasters(tenantId: string, masterIds: readonly string[], db: Executor = this.db): Promise<Map<string, number>> {

@@ -1,23 +1,11 @@
-// Documents live behind one small interface so that local disk and S3 are interchangeable by configuration.
-import type { Readable } from 'node:stream';
+// Picks the document store by configuration: local disk or S3, interchangeable behind DocumentStorage.
 import type { DocumentStorageSettings } from '../../../config.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
+import type { DocumentStorage, S3StorageConfig } from './storage-rules.js';
 
-export { StoredObjectMissingError, assertStorageKey } from './storage-rules.js';
-
-export interface DocumentStorage {
-  /** Stores the file at `sourcePath` (a finished temp file) under `key`; overwrites. */
-  put(key: string, sourcePath: string, options: { size: number; contentType: string }): Promise<void>;
-  /** A readable stream of the object's bytes; throws StoredObjectMissingError when absent. */
-  open(key: string): Promise<Readable>;
-  /** Removes the object; no error when it is already gone. */
-  remove(key: string): Promise<void>;
-  /** A short name for logs/health: 'local' or 's3'. */
-  readonly kind: 'local' | 's3';
-}
+export { StoredObjectMissingError, assertStorageKey, type DocumentStorage, type S3StorageConfig } from './storage-rules.js';
 
 export type DocumentStorageConfig = DocumentStorageSettings;
-export type S3StorageConfig = Extract<DocumentStorageSettings, { kind: 's3' }>;
 
 export function createDocumentStorage(config: DocumentStorageConfig): DocumentStorage {
   return config.kind === 'local' ? new LocalDiskStorage(config.directory) : lazyS3Storage(config);

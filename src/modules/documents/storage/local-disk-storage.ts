@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { DocumentStorage } from './document-storage.js';
-import { StoredObjectMissingError, assertStorageKey } from './storage-rules.js';
+import { StoredObjectMissingError, assertStorageKey, type DocumentStorage } from './storage-rules.js';
 
 function hasCode(error: unknown, ...codes: string[]): boolean {
   return error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '');

@@ -3,7 +3,7 @@ import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import type { StockMovement } from '../stock/index.js';
+import type { StockMovement } from '../stock/stock.repository.js';
 
 export interface MovementFilters {
   types?: StockMovementType[];

@@ -18,7 +18,7 @@ import type { MovementService } from './movement.service.js';
 const tags = ['Stock movements'];
 const VIEW = 'operations:view-inventory';
 
-export function movementRoutes(service: MovementService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function movementRoutes({ service }: { service: MovementService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/stock-movements',
@@ -28,7 +28,7 @@ export function movementRoutes(service: MovementService, publicUrl: string | nul
       },
       async (request) => {
         const { page, per_page, ...options } = request.query;
-        return paginated(request, publicUrl, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
+        return paginated(request, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
       },
     );
 

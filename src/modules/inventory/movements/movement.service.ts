@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { UserService } from '../../tenancy/user.service.js';
-import type { StockMovement } from '../stock/index.js';
+import type { StockMovement } from '../stock/stock.repository.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { MovementFilters, MovementRepository } from './movement.repository.js';
 import {
@@ -84,14 +84,28 @@ export function movementResource(
   };
 }
 
+export interface MovementServiceDeps {
+  db: Executor;
+  movements: MovementRepository;
+  users: UserService;
+  warehouses: WarehouseService;
+  clock: Clock;
+}
+
 export class MovementService {
-  constructor(
-    private readonly db: Executor,
-    private readonly movements: MovementRepository,
-    private readonly users: UserService,
-    private readonly warehouses: WarehouseService,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Executor;
+  private readonly movements: MovementRepository;
+  private readonly users: UserService;
+  private readonly warehouses: WarehouseService;
+  private readonly clock: Clock;
+
+  constructor(deps: MovementServiceDeps) {
+    this.db = deps.db;
+    this.movements = deps.movements;
+    this.users = deps.users;
+    this.warehouses = deps.warehouses;
+    this.clock = deps.clock;
+  }
 
   /**
    * A page of the tenant's movements, newest first.

@@ -1,13 +1,20 @@
 // Wires the reorder module: reorder settings, low stock and the reorder report.
-import type { InventoryDeps } from '../inventory.js';
-import { StockOperationsRepository } from '../stock-operations/index.js';
+import type { InventoryDeps } from '../inventory.deps.js';
+import { StockOperationsRepository } from '../stock-operations/stock-operations.repository.js';
 import { ReorderRepository } from './reorder.repository.js';
 import { reorderRoutes } from './reorder.routes.js';
 import { ReorderService } from './reorder.service.js';
 
 export function createReorder(deps: InventoryDeps) {
-  const service = new ReorderService(deps.db, new ReorderRepository(), new StockOperationsRepository(), deps.stock, deps.warehouses, deps.clock);
-  return { routes: reorderRoutes(service), service };
+  const service = new ReorderService({
+    db: deps.db,
+    repository: new ReorderRepository(),
+    records: new StockOperationsRepository(),
+    stock: deps.stock,
+    warehouses: deps.warehouses,
+    clock: deps.clock,
+  });
+  return { routes: reorderRoutes({ service }), service };
 }
 
 export { ReorderService } from './reorder.service.js';

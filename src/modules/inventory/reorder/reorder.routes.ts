@@ -8,7 +8,7 @@ import type { ReorderService } from './reorder.service.js';
 
 const tags = ['Inventory'];
 
-export function reorderRoutes(service: ReorderService): FastifyPluginAsyncTypebox {
+export function reorderRoutes({ service }: { service: ReorderService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.put(
       '/operations/inventory/reorder-settings',

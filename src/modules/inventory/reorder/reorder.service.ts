@@ -4,10 +4,9 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
-import type { StockService } from '../stock/index.js';
+import type { InventoryResource, StockService } from '../stock/stock.service.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
-import type { StockOperationsRepository } from '../stock-operations/index.js';
-import type { InventoryResource } from '../stock/index.js';
+import type { StockOperationsRepository } from '../stock-operations/stock-operations.repository.js';
 import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
 import type { ReorderSettingsBody } from './reorder.schemas.js';
 
@@ -34,15 +33,31 @@ export function suggestedOrderQuantity(reorderQuantity: number | null, deficit: 
   return reorderQuantity === null ? Math.max(deficit, 1) : Math.max(reorderQuantity, deficit);
 }
 
+export interface ReorderServiceDeps {
+  db: Executor;
+  repository: ReorderRepository;
+  records: StockOperationsRepository;
+  stock: StockService;
+  warehouses: WarehouseService;
+  clock: Clock;
+}
+
 export class ReorderService {
-  constructor(
-    private readonly db: Executor,
-    private readonly repository: ReorderRepository,
-    private readonly records: StockOperationsRepository,
-    private readonly stock: StockService,
-    private readonly warehouses: WarehouseService,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Executor;
+  private readonly repository: ReorderRepository;
+  private readonly records: StockOperationsRepository;
+  private readonly stock: StockService;
+  private readonly warehouses: WarehouseService;
+  private readonly clock: Clock;
+
+  constructor(deps: ReorderServiceDeps) {
+    this.db = deps.db;
+    this.repository = deps.repository;
+    this.records = deps.records;
+    this.stock = deps.stock;
+    this.warehouses = deps.warehouses;
+    this.clock = deps.clock;
+  }
 
   /**
    * For purchasing's auto-reorder: records of tracked, live products at or below their reorder point (the

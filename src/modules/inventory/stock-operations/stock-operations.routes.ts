@@ -8,7 +8,7 @@ import type { StockOperationsService } from './stock-operations.service.js';
 
 const tags = ['Inventory'];
 
-export function stockOperationsRoutes(service: StockOperationsService): FastifyPluginAsyncTypebox {
+export function stockOperationsRoutes({ service }: { service: StockOperationsService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/operations/inventory/physical-count',

@@ -7,10 +7,9 @@ import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../stock/index.js';
+import type { InventoryResource, StockService } from '../stock/stock.service.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { PhysicalCount, ProductSummary, StockOperationsRepository } from './stock-operations.repository.js';
-import type { InventoryResource } from '../stock/index.js';
 import type { PhysicalCountBody, TransferBody } from './stock-operations.schemas.js';
 
 export const SAME_WAREHOUSE = 'The destination warehouse must be different from the source warehouse.';
@@ -46,16 +45,34 @@ export interface TransferResult {
   to: InventoryResource;
 }
 
+export interface StockOperationsServiceDeps {
+  db: Executor;
+  repository: StockOperationsRepository;
+  stock: StockService;
+  warehouses: WarehouseService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class StockOperationsService {
-  constructor(
-    private readonly db: Executor,
-    private readonly repository: StockOperationsRepository,
-    private readonly stock: StockService,
-    private readonly warehouses: WarehouseService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly repository: StockOperationsRepository;
+  private readonly stock: StockService;
+  private readonly warehouses: WarehouseService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: StockOperationsServiceDeps) {
+    this.db = deps.db;
+    this.repository = deps.repository;
+    this.stock = deps.stock;
+    this.warehouses = deps.warehouses;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /**
    * Records a physical count: on hand becomes the counted quantity through one `physical_count` movement of

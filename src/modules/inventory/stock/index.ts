@@ -8,7 +8,7 @@ import { StockRepository } from './stock.repository.js';
 import { StockService, type ProductStock } from './stock.service.js';
 
 export function createStock(deps: { db: Executor; warehouses: WarehouseService; events: EventRecorder; clock: Clock; newId: IdGenerator; products: ProductStock }) {
-  return new StockService(new StockRepository(), deps.warehouses, deps.events, deps.clock, deps.newId, deps.db, deps.products);
+  return new StockService({ stock: new StockRepository(), warehouses: deps.warehouses, events: deps.events, clock: deps.clock, newId: deps.newId, db: deps.db, products: deps.products });
 }
 
 export { StockService, inventoryResource, movementSummary, type OnHandChange, type ReservedChange, type InventoryResource, type ProductStock } from './stock.service.js';

@@ -17,7 +17,7 @@ import type { StockService } from './stock.service.js';
 const tags = ['Inventory'];
 const VIEW = 'operations:view-inventory';
 
-export function stockRoutes(service: StockService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function stockRoutes({ service }: { service: StockService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/operations/inventory/adjust',
@@ -72,7 +72,7 @@ export function stockRoutes(service: StockService, publicUrl: string | null): Fa
       },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
-        return paginated(request, publicUrl, { page, per_page }, await service.list(request.auth.tenantId, filters, { page, per_page }));
+        return paginated(request, { page, per_page }, await service.list(request.auth.tenantId, filters, { page, per_page }));
       },
     );
 

@@ -151,16 +151,35 @@ interface AppliedChange {
 const RELEASE_REASON = 'Stock released';
 const RESERVE_REASON = 'Stock reserved';
 
+export interface StockServiceDeps {
+  stock: StockRepository;
+  warehouses: WarehouseService;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+  db: Executor;
+  /** The product totals and stock status the ledger keeps, which the catalog owns. */
+  products: ProductStock;
+}
+
 export class StockService {
-  constructor(
-    private readonly stock: StockRepository,
-    private readonly warehouses: WarehouseService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly db: Executor,
-    private readonly products: ProductStock,
-  ) {}
+  private readonly stock: StockRepository;
+  private readonly warehouses: WarehouseService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly db: Executor;
+  private readonly products: ProductStock;
+
+  constructor(deps: StockServiceDeps) {
+    this.stock = deps.stock;
+    this.warehouses = deps.warehouses;
+    this.events = deps.events;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.db = deps.db;
+    this.products = deps.products;
+  }
 
   /** Creates the empty record of a product in a warehouse when missing, for callers that lock records before changing them. */
   async ensureRecord(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, at: string): Promise<void> {

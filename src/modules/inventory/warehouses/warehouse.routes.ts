@@ -9,64 +9,66 @@ import { warehouseResource, type WarehouseService } from './warehouse.service.js
 
 const tags = ['Warehouses'];
 
-export const warehouseRoutes: FastifyPluginAsyncTypebox<{ service: WarehouseService; publicUrl: string | null }> = async (app, { service, publicUrl }) => {
-  app.get(
-    '/operations/warehouses',
-    {
-      schema: { tags, summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: PaginatedSchema(WarehouseResponse) } },
-      config: requireAbility('operations:view-inventory'),
-    },
-    async (request) => {
-      const { page, per_page, ...filters } = request.query;
-      const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-      return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(warehouseResource), total: result.total });
-    },
-  );
-
-  app.post(
-    '/operations/warehouses',
-    {
-      schema: { tags, summary: 'Create a warehouse', body: WarehouseCreateBody, response: { 201: EnvelopeSchema(WarehouseResponse) } },
-      config: requireAbility('operations:manage-inventory'),
-    },
-    async (request, reply) => {
-      const warehouse = await service.create(request.auth.tenantId, request.body);
-      return reply.code(201).send(ok(warehouseResource(warehouse), 'Warehouse created successfully'));
-    },
-  );
-
-  app.get(
-    '/operations/warehouses/:id',
-    {
-      schema: { tags, summary: 'Get a warehouse', params: IdParams, response: { 200: EnvelopeSchema(WarehouseResponse) } },
-      config: requireAbility('operations:view-inventory'),
-    },
-    async (request) => ok(warehouseResource(await service.get(request.auth.tenantId, request.params.id))),
-  );
-
-  app.route({
-    method: ['PUT', 'PATCH'],
-    url: '/operations/warehouses/:id',
-    schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
-    config: requireAbility('operations:manage-inventory'),
-    handler: async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
-  });
-
-  app.delete(
-    '/operations/warehouses/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a warehouse (soft)',
-        description: 'Refused with 422 for the default warehouse and while any of its records has stock on hand or reserved.',
-        params: IdParams,
-        response: { 200: EnvelopeSchema(Type.Null()), 422: { ...ErrorBody, description: 'The default warehouse, or stock is held.' } },
+export function warehouseRoutes({ service }: { service: WarehouseService }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/operations/warehouses',
+      {
+        schema: { tags, summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: PaginatedSchema(WarehouseResponse) } },
+        config: requireAbility('operations:view-inventory'),
       },
+      async (request) => {
+        const { page, per_page, ...filters } = request.query;
+        const result = await service.list(request.auth.tenantId, filters, { page, per_page });
+        return paginated(request, { page, per_page }, { items: result.items.map(warehouseResource), total: result.total });
+      },
+    );
+
+    app.post(
+      '/operations/warehouses',
+      {
+        schema: { tags, summary: 'Create a warehouse', body: WarehouseCreateBody, response: { 201: EnvelopeSchema(WarehouseResponse) } },
+        config: requireAbility('operations:manage-inventory'),
+      },
+      async (request, reply) => {
+        const warehouse = await service.create(request.auth.tenantId, request.body);
+        return reply.code(201).send(ok(warehouseResource(warehouse), 'Warehouse created successfully'));
+      },
+    );
+
+    app.get(
+      '/operations/warehouses/:id',
+      {
+        schema: { tags, summary: 'Get a warehouse', params: IdParams, response: { 200: EnvelopeSchema(WarehouseResponse) } },
+        config: requireAbility('operations:view-inventory'),
+      },
+      async (request) => ok(warehouseResource(await service.get(request.auth.tenantId, request.params.id))),
+    );
+
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: '/operations/warehouses/:id',
+      schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
       config: requireAbility('operations:manage-inventory'),
-    },
-    async (request) => {
-      await service.remove(request.auth.tenantId, request.params.id);
-      return ok(null, 'Warehouse deleted successfully');
-    },
-  );
-};
+      handler: async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
+    });
+
+    app.delete(
+      '/operations/warehouses/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a warehouse (soft)',
+          description: 'Refused with 422 for the default warehouse and while any of its records has stock on hand or reserved.',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(Type.Null()), 422: { ...ErrorBody, description: 'The default warehouse, or stock is held.' } },
+        },
+        config: requireAbility('operations:manage-inventory'),
+      },
+      async (request) => {
+        await service.remove(request.auth.tenantId, request.params.id);
+        return ok(null, 'Warehouse deleted successfully');
+      },
+    );
+  };
+}

@@ -32,13 +32,25 @@ export function warehouseResource(w: Warehouse) {
 /** The unique indexes a write can lose a race on, by field. */
 const UNIQUE_INDEXES = { code: 'warehouses_tenant_code_unique' };
 
+export interface WarehouseServiceDeps {
+  db: Executor;
+  warehouses: WarehouseRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class WarehouseService {
-  constructor(
-    private readonly db: Executor,
-    private readonly warehouses: WarehouseRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly warehouses: WarehouseRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: WarehouseServiceDeps) {
+    this.db = deps.db;
+    this.warehouses = deps.warehouses;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   list(tenantId: string, filters: WarehouseFilters, page: PageRequest): Promise<Page<Warehouse>> {
     return this.warehouses.list(this.db, tenantId, filters, page);

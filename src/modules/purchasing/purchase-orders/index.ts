@@ -3,21 +3,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import type { ProductService } from '../../catalog/products/index.js';
-import type { SupplierService } from '../../catalog/suppliers/index.js';
+import type { Mailer } from '../../../lib/mailer.js';
+import type { ServiceLog } from '../../../lib/service-log.js';
+import type { ProductService } from '../../catalog/products/product.service.js';
+import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/index.js';
+import type { StockService } from '../../inventory/stock/stock.service.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { TenantService } from '../../tenancy/tenant.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
-import type { PurchaseOrderNotifier } from './purchase-order.notifier.js';
+import { PurchaseOrderMailNotifier } from './purchase-order.mail-notifier.js';
+import { silentNotifier } from './purchase-order.notifier.js';
 import { PurchaseOrderPerformanceSource } from './purchase-order.performance.js';
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
 import { purchaseOrderRoutes } from './purchase-order.routes.js';
 import { PurchaseOrderService } from './purchase-order.service.js';
+import type { PurchaseOrderResource } from './purchase-order.presenter.js';
 import { PurchaseOrderDocuments } from './purchase-order.documents.js';
 import { purchaseOrderDocumentRoutes } from './purchase-order.documents.routes.js';
-import type { ReorderService } from '../../inventory/reorder/index.js';
+import type { ReorderService } from '../../inventory/reorder/reorder.service.js';
 import { PurchaseOrderReorders } from './purchase-order.reorders.js';
 import { purchaseOrderReorderRoutes } from './purchase-order.reorders.routes.js';
 import { PurchaseOrderReports } from './purchase-order.reports.js';
@@ -48,30 +52,39 @@ export interface PurchaseOrderModuleDeps {
   tenants: TenantService;
   /** Receiving adds stock through it. */
   stock: StockService;
-  /** For absolute pagination links. */
-  publicUrl: string | null;
-  /** Mails orders to suppliers; nothing is sent without one. */
-  notifier?: PurchaseOrderNotifier;
+  /** Mails orders to suppliers; when it is disabled, nothing is sent and email_sent is false. */
+  mailer: Mailer;
+  /** Where undelivered e-mail is reported. */
+  log: ServiceLog;
+}
+
+/** Suppliers' performance read from purchase orders; the catalog is built with it, before this module. */
+export function createSupplierPerformance(): PurchaseOrderPerformanceSource {
+  return new PurchaseOrderPerformanceSource({ repository: new PurchaseOrderRepository() });
 }
 
 export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
   const repository = new PurchaseOrderRepository();
-  const service = new PurchaseOrderService({ ...deps, repository });
-  /** Plug into SupplierService.usePerformanceSource: supplier performance from these orders. */
-  const performance = new PurchaseOrderPerformanceSource(repository);
-  const documents = new PurchaseOrderDocuments({ db: deps.db, orders: service, suppliers: deps.suppliers, warehouses: deps.warehouses, tenants: deps.tenants });
-  const orderRoutes = purchaseOrderRoutes(service, deps.publicUrl);
-  const documentRoutes = purchaseOrderDocumentRoutes(documents);
-  const reorderRoutes = purchaseOrderReorderRoutes(new PurchaseOrderReorders({ ...deps, repository }, deps.reorder));
-  const reportRoutes = purchaseOrderReportRoutes(new PurchaseOrderReports({ db: deps.db, clock: deps.clock }));
+  // The e-mail carries the order's document, and the document download reads the order through the service,
+  // which is built after its notifier: the documents reach it through a function called only on a download.
+  const documents = new PurchaseOrderDocuments({
+    db: deps.db,
+    orders: { get: (tenantId, id, db): Promise<PurchaseOrderResource> => service.get(tenantId, id, db) },
+    suppliers: deps.suppliers,
+    warehouses: deps.warehouses,
+    tenants: deps.tenants,
+  });
+  const notifier = deps.mailer.enabled ? new PurchaseOrderMailNotifier({ mailer: deps.mailer, documents, log: deps.log }) : silentNotifier;
+  const service = new PurchaseOrderService({ ...deps, repository, notifier });
+  const reorders = new PurchaseOrderReorders({ ...deps, repository, notifier });
+  const reports = new PurchaseOrderReports({ db: deps.db, clock: deps.clock });
   const receiving = new PurchaseOrderReceivingService({ ...deps, orders: service, repository, receiving: new PurchaseOrderReceivingRepository() });
-  const receivingRoutes = purchaseOrderReceivingRoutes(receiving);
   const routes: FastifyPluginAsyncTypebox = async (app) => {
-    await orderRoutes(app, {});
-    await documentRoutes(app, {});
-    await reorderRoutes(app, {});
-    await reportRoutes(app, {});
-    await receivingRoutes(app, {});
+    await app.register(purchaseOrderRoutes({ service }));
+    await app.register(purchaseOrderDocumentRoutes({ documents }));
+    await app.register(purchaseOrderReorderRoutes({ reorders }));
+    await app.register(purchaseOrderReportRoutes({ reports }));
+    await app.register(purchaseOrderReceivingRoutes({ service: receiving }));
   };
-  return { service, routes, performance, documents, receiving };
+  return { service, routes, documents, receiving };
 }

@@ -7,7 +7,7 @@ import { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas
 import type { PurchaseOrderReceivingService } from './purchase-order-receiving.service.js';
 
 /** POST /operations/purchase-orders/:id/receive, relative to the API prefix. */
-export function purchaseOrderReceivingRoutes(service: PurchaseOrderReceivingService): FastifyPluginAsyncTypebox {
+export function purchaseOrderReceivingRoutes({ service }: { service: PurchaseOrderReceivingService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/operations/purchase-orders/:id/receive',

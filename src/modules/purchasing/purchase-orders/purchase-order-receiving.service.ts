@@ -9,7 +9,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { appendNote, trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/index.js';
+import type { StockService } from '../../inventory/stock/stock.service.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchase-order-receiving.repository.js';

@@ -7,7 +7,7 @@ import type { PurchaseOrderDocuments } from './purchase-order.documents.js';
 const tags = ['Purchase orders'];
 
 /** GET /operations/purchase-orders/{id}/pdf, relative to the API prefix. */
-export function purchaseOrderDocumentRoutes(documents: PurchaseOrderDocuments): FastifyPluginAsyncTypebox {
+export function purchaseOrderDocumentRoutes({ documents }: { documents: PurchaseOrderDocuments }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/purchase-orders/:id/pdf',

@@ -1,12 +1,13 @@
 // Turns a purchase order into its printable snapshot (PurchaseOrderDocument) and PDF, for download and e-mail.
 import type { Supplier } from '../../catalog/suppliers/supplier.repository.js';
-import type { SupplierService } from '../../catalog/suppliers/index.js';
+import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
 import type { Warehouse } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { NotFoundError } from '../../../http/errors.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { TenantService } from '../../tenancy/tenant.service.js';
-import { renderPurchaseOrderPdf, type PurchaseOrderDocument } from '../documents/index.js';
+import { renderPurchaseOrderPdf } from '../documents/purchase-order.pdf.js';
+import type { PurchaseOrderDocument } from '../documents/purchase-order.document.js';
 import { purchaseOrderFileName } from '../documents/purchase-order.email.js';
 import type { PurchaseOrderResource } from './purchase-order.presenter.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
@@ -63,7 +64,7 @@ export function toPurchaseOrderDocument(order: PurchaseOrderResource, parties: D
 
 export interface PurchaseOrderDocumentsDeps {
   db: Executor;
-  orders: PurchaseOrderService;
+  orders: Pick<PurchaseOrderService, 'get'>;
   suppliers: SupplierService;
   warehouses: WarehouseService;
   /** The tenant's name is the company printed on the document. */

@@ -1,8 +1,8 @@
 // The PurchaseOrderNotifier that mails suppliers through SMTP: the order with its PDF, and cancellation notices.
 import { MailDeliveryError, type Mailer } from '../../../lib/mailer.js';
 import type { ServiceLog } from '../../../lib/service-log.js';
-import { purchaseOrderEmail, type PurchaseOrderDocument } from '../documents/index.js';
-import { formatDate } from '../documents/purchase-order.document.js';
+import { purchaseOrderEmail } from '../documents/purchase-order.email.js';
+import { formatDate, type PurchaseOrderDocument } from '../documents/purchase-order.document.js';
 import type { PurchaseOrderDocuments } from './purchase-order.documents.js';
 import type { PurchaseOrderNotifier, SupplierContact } from './purchase-order.notifier.js';
 import type { SendBody } from './purchase-order.schemas.js';
@@ -21,13 +21,23 @@ function cancellationText(document: PurchaseOrderDocument, order: PurchaseOrderR
   return `${lines.join('\n')}\n`;
 }
 
+export interface PurchaseOrderMailNotifierDeps {
+  mailer: Mailer;
+  documents: PurchaseOrderDocuments;
+  /** Where refused deliveries are reported: the order is already committed, so a warning is all that is left. */
+  log: ServiceLog;
+}
+
 export class PurchaseOrderMailNotifier implements PurchaseOrderNotifier {
-  constructor(
-    private readonly mailer: Mailer,
-    private readonly documents: PurchaseOrderDocuments,
-    /** Where refused deliveries are reported: the order is already committed, so a warning is all that is left. */
-    private readonly log: ServiceLog,
-  ) {}
+  private readonly mailer: Mailer;
+  private readonly documents: PurchaseOrderDocuments;
+  private readonly log: ServiceLog;
+
+  constructor(deps: PurchaseOrderMailNotifierDeps) {
+    this.mailer = deps.mailer;
+    this.documents = deps.documents;
+    this.log = deps.log;
+  }
 
   /**
    * Mails the order to `supplier.email` with cc, the caller's message and (unless attach_pdf is false) the PDF.

@@ -1,7 +1,8 @@
-// The seam through which purchase orders reach their supplier by e-mail. The documents module plugs in a
-// mailer that renders the PDF and sends it; until then nothing is sent and callers learn so (false).
-import type { SendBody } from './purchase-order.schemas.js';
-import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+// The seam through which purchase orders reach their supplier by e-mail. With SMTP configured the service is
+// built with the mail notifier, which renders the PDF and sends it; otherwise nothing is sent and callers
+// learn so (false).
+// The order is named by its response schema, not through purchase-order.service.ts, which imports this file.
+import type { PurchaseOrderResponse as PurchaseOrderResource, SendBody } from './purchase-order.schemas.js';
 
 export interface SupplierContact {
   id: string;

@@ -2,7 +2,7 @@
 // beyond, not cancelled or rejected), deliveries against promised dates, spend in USD, and receipt quality.
 import type { Executor } from '../../../db/transaction.js';
 import { DEFAULT_CURRENCY } from '../../../lib/money.js';
-import type { PerformanceSource, SupplierOrderStats } from '../../catalog/suppliers/index.js';
+import type { PerformanceSource, SupplierOrderStats } from '../../catalog/suppliers/supplier.performance.js';
 import type { PurchaseOrderRepository } from './purchase-order.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -13,8 +13,16 @@ const average = (values: number[]) => (values.length === 0 ? null : round2(value
 /** Spend is summed in the default currency only: the suppliers module reports in it and no exchange rates are kept. */
 const SPEND_CURRENCY = DEFAULT_CURRENCY;
 
+export interface PurchaseOrderPerformanceSourceDeps {
+  repository: PurchaseOrderRepository;
+}
+
 export class PurchaseOrderPerformanceSource implements PerformanceSource {
-  constructor(private readonly repository: PurchaseOrderRepository) {}
+  private readonly repository: PurchaseOrderRepository;
+
+  constructor(deps: PurchaseOrderPerformanceSourceDeps) {
+    this.repository = deps.repository;
+  }
 
   async orderStats(db: Executor, tenantId: string, supplierId: string, asOf: Date): Promise<SupplierOrderStats> {
     const [orders, quality] = await Promise.all([

@@ -15,7 +15,7 @@ const ReordersResponse = Type.Object({
 });
 
 /** POST /operations/purchase-orders/generate-reorders, relative to the API prefix. */
-export function purchaseOrderReorderRoutes(reorders: PurchaseOrderReorders): FastifyPluginAsyncTypebox {
+export function purchaseOrderReorderRoutes({ reorders }: { reorders: PurchaseOrderReorders }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/operations/purchase-orders/generate-reorders',

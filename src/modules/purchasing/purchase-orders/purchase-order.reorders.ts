@@ -2,7 +2,8 @@
 import { inTransaction } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency } from '../../../lib/money.js';
-import type { ReorderCandidate, ReorderService } from '../../inventory/reorder/index.js';
+import type { ReorderCandidate } from '../../inventory/reorder/reorder.repository.js';
+import type { ReorderService } from '../../inventory/reorder/reorder.service.js';
 import type { PurchaseOrderCreateBody } from './purchase-order.schemas.js';
 import type { PurchaseOrderResource } from './purchase-order.presenter.js';
 import { PurchaseOrderService, type PurchaseOrderDeps } from './purchase-order.service.js';
@@ -25,11 +26,17 @@ function addDays(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+export interface PurchaseOrderReordersDeps extends PurchaseOrderDeps {
+  /** The inventory's reorder candidates. */
+  reorder: Pick<ReorderService, 'candidates'>;
+}
+
 export class PurchaseOrderReorders {
-  constructor(
-    private readonly deps: PurchaseOrderDeps,
-    private readonly reorder: Pick<ReorderService, 'candidates'>,
-  ) {}
+  private readonly reorder: Pick<ReorderService, 'candidates'>;
+
+  constructor(private readonly deps: PurchaseOrderReordersDeps) {
+    this.reorder = deps.reorder;
+  }
 
   /**
    * Creates one draft order per orderable supplier for every product short in some warehouse and not already on

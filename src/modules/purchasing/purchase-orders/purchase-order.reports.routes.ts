@@ -29,7 +29,7 @@ const Summary = Type.Object({
 });
 
 /** GET /operations/purchase-orders/reports/{overdue,summary}, relative to the API prefix. */
-export function purchaseOrderReportRoutes(reports: PurchaseOrderReports): FastifyPluginAsyncTypebox {
+export function purchaseOrderReportRoutes({ reports }: { reports: PurchaseOrderReports }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/purchase-orders/reports/overdue',

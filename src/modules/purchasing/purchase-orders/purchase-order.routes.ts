@@ -27,7 +27,7 @@ const ONE = `${BASE}/:id`;
 const One = EnvelopeSchema(PurchaseOrderResponse);
 
 /** The purchase order routes, relative to the API prefix. */
-export function purchaseOrderRoutes(service: PurchaseOrderService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,
@@ -38,7 +38,7 @@ export function purchaseOrderRoutes(service: PurchaseOrderService, publicUrl: st
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, publicUrl, { page, per_page }, result);
+        return paginated(request, { page, per_page }, result);
       },
     );
 

@@ -12,8 +12,8 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { appendNote } from '../../../lib/text.js';
 import { roleAllows } from '../../auth/abilities.js';
-import type { ProductService } from '../../catalog/products/index.js';
-import type { SupplierService } from '../../catalog/suppliers/index.js';
+import type { ProductService } from '../../catalog/products/product.service.js';
+import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { EventType } from '../../events/event-types.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
@@ -91,17 +91,12 @@ interface BuiltLines {
 export class PurchaseOrderService {
   private readonly db: Executor;
   private readonly presenter: PurchaseOrderPresenter;
-  private notifier: PurchaseOrderNotifier;
+  private readonly notifier: PurchaseOrderNotifier;
 
   constructor(private readonly deps: PurchaseOrderDeps) {
     this.db = deps.db;
     this.presenter = new PurchaseOrderPresenter(deps.users, deps.repository);
     this.notifier = deps.notifier ?? silentNotifier;
-  }
-
-  /** Plugs in the mailer (documents module); set once at wiring time. */
-  useNotifier(notifier: PurchaseOrderNotifier): void {
-    this.notifier = notifier;
   }
 
   /** Orders of the tenant, paged; `status` may be a comma-separated list. @throws ValidationError for an unknown status. */

@@ -23,7 +23,7 @@ const DELIVERY = `${DELIVERIES}/:deliveryId`;
 
 
 /** The delivery routes of webhook subscriptions (list, detail, retry), the test event and replay, relative to the API prefix. */
-export function deliveryRoutes(service: DeliveryService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function deliveryRoutes({ service }: { service: DeliveryService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       DELIVERIES,
@@ -40,7 +40,7 @@ export function deliveryRoutes(service: DeliveryService, publicUrl: string | nul
       async (request) => {
         const { page, per_page } = request.query;
         const result = await service.list(request.auth, request.params.subscriptionId, request.query, { page, per_page });
-        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(deliveryResource), total: result.total });
+        return paginated(request, { page, per_page }, { items: result.items.map(deliveryResource), total: result.total });
       },
     );
 

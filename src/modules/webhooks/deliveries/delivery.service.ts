@@ -138,14 +138,28 @@ function replayEventTypes(subscription: Subscription, requested: readonly string
   });
 }
 
+export interface DeliveryServiceDeps {
+  db: Executor;
+  deliveries: DeliveryRepository;
+  subscriptions: SubscriptionRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class DeliveryService {
-  constructor(
-    private readonly db: Executor,
-    private readonly deliveries: DeliveryRepository,
-    private readonly subscriptions: SubscriptionRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly deliveries: DeliveryRepository;
+  private readonly subscriptions: SubscriptionRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: DeliveryServiceDeps) {
+    this.db = deps.db;
+    this.deliveries = deps.deliveries;
+    this.subscriptions = deps.subscriptions;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   /**
    * The subscription's deliveries of entities the caller may view (and test events), newest first, filtered by

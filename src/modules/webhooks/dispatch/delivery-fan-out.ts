@@ -36,12 +36,22 @@ export function newDelivery(id: string, subscriptionId: string, event: Published
   };
 }
 
+export interface DeliveryFanOutDeps {
+  subscriptions: SubscriptionRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}
+
 export class DeliveryFanOut implements EventFanOut {
-  constructor(
-    private readonly subscriptions: SubscriptionRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly subscriptions: SubscriptionRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: DeliveryFanOutDeps) {
+    this.subscriptions = deps.subscriptions;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+  }
 
   async eventsPublished(trx: Transaction<DB>, events: readonly PublishedEvent[]): Promise<void> {
     const subscriptions = await this.subscriptions.activeOf(trx, [...new Set(events.map((e) => e.tenant_id))]);

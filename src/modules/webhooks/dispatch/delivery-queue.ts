@@ -58,11 +58,19 @@ export interface AutoDisableRule {
 
 export const AUTO_DISABLE: AutoDisableRule = { windowMs: 24 * 3_600_000, minAttempts: 10, failureRatio: 0.95 };
 
+export interface DeliveryQueueDeps {
+  db: Executor;
+  newId: IdGenerator;
+}
+
 export class DeliveryQueue {
-  constructor(
-    private readonly db: Executor,
-    private readonly newId: IdGenerator,
-  ) {}
+  private readonly db: Executor;
+  private readonly newId: IdGenerator;
+
+  constructor(deps: DeliveryQueueDeps) {
+    this.db = deps.db;
+    this.newId = deps.newId;
+  }
 
   /** Claims up to `limit` deliveries for `workerId` until `now + leaseMs`, recording abandoned attempts first. */
   async claim(workerId: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {

@@ -22,6 +22,18 @@ export interface DispatcherLog {
 
 type DispatchSettings = Pick<WebhookSettings, 'concurrency' | 'leaseMs' | 'pollIntervalMs' | 'retryDelaysSeconds'>;
 
+export interface WebhookDispatcherDeps {
+  workerId: string;
+  publisher: EventPublisher;
+  queue: DeliveryQueue;
+  sender: Sender;
+  clock: Clock;
+  settings: DispatchSettings;
+  log: DispatcherLog;
+  observer?: DispatchObserver | null;
+  signal?: Pick<EventSignal, 'subscribe'> | null;
+}
+
 export class WebhookDispatcher {
   private running = false;
   /** Set by stop(): a stopping dispatcher claims nothing more, also through `tick()` called directly. */
@@ -34,17 +46,27 @@ export class WebhookDispatcher {
   private eventsCommitted = false;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(
-    private readonly workerId: string,
-    private readonly publisher: EventPublisher,
-    private readonly queue: DeliveryQueue,
-    private readonly sender: Sender,
-    private readonly clock: Clock,
-    private readonly settings: DispatchSettings,
-    private readonly log: DispatcherLog,
-    private readonly observer: DispatchObserver | null = null,
-    private readonly signal: Pick<EventSignal, 'subscribe'> | null = null,
-  ) {}
+  private readonly workerId: string;
+  private readonly publisher: EventPublisher;
+  private readonly queue: DeliveryQueue;
+  private readonly sender: Sender;
+  private readonly clock: Clock;
+  private readonly settings: DispatchSettings;
+  private readonly log: DispatcherLog;
+  private readonly observer: DispatchObserver | null;
+  private readonly signal: Pick<EventSignal, 'subscribe'> | null;
+
+  constructor(deps: WebhookDispatcherDeps) {
+    this.workerId = deps.workerId;
+    this.publisher = deps.publisher;
+    this.queue = deps.queue;
+    this.sender = deps.sender;
+    this.clock = deps.clock;
+    this.settings = deps.settings;
+    this.log = deps.log;
+    this.observer = deps.observer ?? null;
+    this.signal = deps.signal ?? null;
+  }
 
   start(): void {
     if (this.running) return;

@@ -25,7 +25,7 @@ function statusAnswer({ subscription, changed }: StatusChange, done: string) {
 }
 
 /** The webhook subscription routes, relative to the API prefix. */
-export function subscriptionRoutes(service: SubscriptionService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function subscriptionRoutes({ service }: { service: SubscriptionService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,
@@ -41,7 +41,7 @@ export function subscriptionRoutes(service: SubscriptionService, publicUrl: stri
       async (request) => {
         const { page, per_page, status } = request.query;
         const result = await service.list(request.auth.tenantId, status, { page, per_page });
-        return paginated(request, publicUrl, { page, per_page }, { items: result.items.map(subscriptionResource), total: result.total });
+        return paginated(request, { page, per_page }, { items: result.items.map(subscriptionResource), total: result.total });
       },
     );
 

@@ -144,15 +144,31 @@ function distinct(patterns: readonly string[]): string[] {
   return [...new Set(patterns)];
 }
 
+export interface SubscriptionServiceDeps {
+  db: Executor;
+  subscriptions: SubscriptionRepository;
+  clock: Clock;
+  newId: IdGenerator;
+  policy: AddressPolicy;
+  resolve?: Resolver;
+}
+
 export class SubscriptionService {
-  constructor(
-    private readonly db: Executor,
-    private readonly subscriptions: SubscriptionRepository,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator,
-    private readonly policy: AddressPolicy,
-    private readonly resolve?: Resolver,
-  ) {}
+  private readonly db: Executor;
+  private readonly subscriptions: SubscriptionRepository;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly policy: AddressPolicy;
+  private readonly resolve: Resolver | undefined;
+
+  constructor(deps: SubscriptionServiceDeps) {
+    this.db = deps.db;
+    this.subscriptions = deps.subscriptions;
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.policy = deps.policy;
+    this.resolve = deps.resolve;
+  }
 
   /** Newest first; deleted subscriptions never appear. */
   list(tenantId: string, status: WebhookSubscriptionStatus | undefined, page: PageRequest): Promise<Page<Subscription>> {

@@ -4,7 +4,7 @@ import type { ProductStatus } from '../../../../db/schema.js';
 import { engineOf } from '../../../../db/dialect.js';
 import type { Executor } from '../../../../db/transaction.js';
 import { offsetOf, type PageRequest } from '../../../../http/pagination.js';
-import type { Product } from '../../products/index.js';
+import type { Product } from '../../products/product.repository.js';
 
 export interface VariantTotals {
   total_variants: number;

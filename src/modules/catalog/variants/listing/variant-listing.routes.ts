@@ -21,7 +21,7 @@ const VIEW = 'operations:view-products';
 const EDIT = 'operations:edit-products';
 const BASE = '/operations/master-products/:master/variants';
 
-export function variantListingRoutes(service: VariantListingService, publicUrl: string | null): FastifyPluginAsyncTypebox {
+export function variantListingRoutes({ service }: { service: VariantListingService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       BASE,
@@ -40,7 +40,7 @@ export function variantListingRoutes(service: VariantListingService, publicUrl: 
       async (request) => {
         const { page, per_page, ...options } = request.query;
         const result = await service.list(request.auth.tenantId, request.params.master, options, { page, per_page });
-        const list = paginated(request, publicUrl, { page, per_page }, result);
+        const list = paginated(request, { page, per_page }, result);
         return { ...list, meta: { ...list.meta, ...result.totals } };
       },
     );

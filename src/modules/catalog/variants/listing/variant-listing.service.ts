@@ -9,9 +9,14 @@ import type { PageRequest } from '../../../../http/pagination.js';
 import type { Clock } from '../../../../lib/clock.js';
 import { fromMinorUnits, toMinorUnits } from '../../../../lib/money.js';
 import type { EventRecorder } from '../../../events/event-recorder.js';
-import type { StockRecordWithWarehouse, StockService } from '../../../inventory/stock/index.js';
-import { combinations, variantKey, type MasterProduct, type MasterProductService, type Selection } from '../../master-products/index.js';
-import type { Product, ProductResponse, ProductService } from '../../products/index.js';
+import type { StockRecordWithWarehouse } from '../../../inventory/stock/stock.repository.js';
+import type { StockService } from '../../../inventory/stock/stock.service.js';
+import { combinations, variantKey, type Selection } from '../../master-products/variant-configuration.js';
+import type { MasterProduct } from '../../master-products/master-product.repository.js';
+import type { MasterProductService } from '../../master-products/master-product.service.js';
+import type { Product } from '../../products/product.repository.js';
+import type { ProductResponse } from '../../products/product.schemas.js';
+import type { ProductService } from '../../products/product.service.js';
 import { productChangeEvents } from '../../products/product-change-events.js';
 import { traitsOf } from '../../products/product-types.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from '../../products/product.schemas.js';
@@ -204,16 +209,34 @@ function pricePlan(body: BulkPriceBody): PricePlan {
   return { action, price: body.price, percentage: body.percentage };
 }
 
+export interface VariantListingServiceDeps {
+  db: Executor;
+  variants: VariantListingRepository;
+  masters: MasterProductService;
+  products: ProductService;
+  stock: StockService;
+  events: EventRecorder;
+  clock: Clock;
+}
+
 export class VariantListingService {
-  constructor(
-    private readonly db: Executor,
-    private readonly variants: VariantListingRepository,
-    private readonly masters: MasterProductService,
-    private readonly products: ProductService,
-    private readonly stock: StockService,
-    private readonly events: EventRecorder,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Executor;
+  private readonly variants: VariantListingRepository;
+  private readonly masters: MasterProductService;
+  private readonly products: ProductService;
+  private readonly stock: StockService;
+  private readonly events: EventRecorder;
+  private readonly clock: Clock;
+
+  constructor(deps: VariantListingServiceDeps) {
+    this.db = deps.db;
+    this.variants = deps.variants;
+    this.masters = deps.masters;
+    this.products = deps.products;
+    this.stock = deps.stock;
+    this.events = deps.events;
+    this.clock = deps.clock;
+  }
 
   /**
    * A page of the master's live variants in generation order (created_at, then id), as product resources.

@@ -1,0 +1,20 @@
+// What the inventory modules are built from. Kept apart from inventory.ts, which imports every module's
+// index.ts, so that those can name it without importing inventory.ts back.
+import type { Executor } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
+import type { IdGenerator } from '../../lib/ids.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { UserService } from '../tenancy/user.service.js';
+import type { StockService } from './stock/stock.service.js';
+import type { WarehouseService } from './warehouses/warehouse.service.js';
+
+export interface InventoryDeps {
+  db: Executor;
+  clock: Clock;
+  newId: IdGenerator;
+  events: EventRecorder;
+  warehouses: WarehouseService;
+  stock: StockService;
+  /** The users shown as creators of movements. */
+  users: UserService;
+}
