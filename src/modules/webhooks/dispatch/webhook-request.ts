@@ -3,7 +3,7 @@
 // What a delivery looks like).
 import { eventBody } from '../../events/event-body.js';
 import type { ClaimedDelivery } from './delivery-queue.js';
-import { interfaceSignature, standardSignature } from '../transport/signatures.js';
+import { bodySignature, standardSignature } from '../transport/signatures.js';
 import type { OutgoingWebhook } from '../transport/webhook-sender.js';
 
 export const WEBHOOK_USER_AGENT = 'Quartermaster-Webhooks/1.0';
@@ -19,7 +19,7 @@ export function webhookRequest(delivery: ClaimedDelivery, now: Date): OutgoingWe
   const standard: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': WEBHOOK_USER_AGENT,
-    'x-webhook-signature': interfaceSignature(delivery.secret, body),
+    'x-webhook-signature': bodySignature(delivery.secret, body),
     'x-webhook-delivery-id': delivery.id,
     'x-webhook-attempt': String(delivery.attempt),
     'x-webhook-event-id': delivery.event_id,

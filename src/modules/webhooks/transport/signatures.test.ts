@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { generateWebhookSecret, interfaceSignature, standardSignature } from './signatures.js';
+import { generateWebhookSecret, bodySignature, standardSignature } from './signatures.js';
 
 const body = '{"id":"01jd0000000000000000000000","event_type":"product.created","payload":{"name":"Zoë ☃"}}';
 const messageId = '01jd9zq3t8m5x2c4v6b7n8p9qr';
@@ -16,28 +16,28 @@ function standardHeaders(secret: string, id: string, timestamp: number, signedBo
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-describe('interfaceSignature', () => {
+describe('bodySignature', () => {
   it('is the lowercase hex HMAC-SHA256 of the raw body keyed by the secret', () => {
     const secret = 'shared-sécret';
     const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(body, 'utf8')).digest('hex');
-    expect(interfaceSignature(secret, body)).toBe(expected);
-    expect(interfaceSignature(secret, body)).toMatch(/^[0-9a-f]{64}$/);
+    expect(bodySignature(secret, body)).toBe(expected);
+    expect(bodySignature(secret, body)).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('keys a whsec_ secret by its literal text', () => {
     const secret = generateWebhookSecret();
-    expect(interfaceSignature(secret, body)).toBe(createHmac('sha256', secret).update(body).digest('hex'));
+    expect(bodySignature(secret, body)).toBe(createHmac('sha256', secret).update(body).digest('hex'));
   });
 
   it('matches a published HMAC-SHA256 test vector', () => {
     // RFC 4231 test case 2
-    expect(interfaceSignature('Jefe', 'what do ya want for nothing?')).toBe(
+    expect(bodySignature('Jefe', 'what do ya want for nothing?')).toBe(
       '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
     );
   });
 
   it('changes when one byte of the body changes', () => {
-    expect(interfaceSignature('s', body)).not.toBe(interfaceSignature('s', body.replace('ë', 'e')));
+    expect(bodySignature('s', body)).not.toBe(bodySignature('s', body.replace('ë', 'e')));
   });
 });
 

@@ -6,7 +6,7 @@ const STANDARD_SECRET_PREFIX = 'whsec_';
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** X-Webhook-Signature: hex HMAC-SHA256 of the raw body, keyed by the secret's UTF-8 bytes (docs/webhooks.md). */
-export function interfaceSignature(secret: string, body: string): string {
+export function bodySignature(secret: string, body: string): string {
   return createHmac('sha256', Buffer.from(secret, 'utf8')).update(body, 'utf8').digest('hex');
 }
 
