@@ -73,5 +73,5 @@ export const PreconditionFailedBody = Type.Object(
     code: Type.Literal('precondition_failed'),
     current_etag: Nullable(Type.String({ description: 'The ETag the record has now; null when it does not exist.' })),
   },
-  { description: 'The record changed since the version given in If-Match (or does not exist for If-Match: *).' },
+  { description: 'The record changed since the version given in If-Match; `current_etag` names the version it has now.' },
 );
