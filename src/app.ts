@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import { registerApiReference } from './http/api-reference.js';
 import { registerAuthentication } from './http/authentication.js';
 import { standardErrorResponses } from './http/common-schemas.js';
+import { registerConditionalRequests } from './http/conditional.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency/idempotency.js';
@@ -148,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const schema = (route.schema ??= {});
     schema.response = { ...standardErrorResponses, ...(schema.response as object | undefined) };
   });
+  // ETag, If-None-Match and If-Match on the routes that say so in their config.
+  registerConditionalRequests(app);
 
   registerHealth(app, database.db);
   services.webhooks.metrics.registerOn(registerMetrics(app));

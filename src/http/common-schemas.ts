@@ -48,3 +48,30 @@ export const standardErrorResponses = {
   429: { ...ErrorBody, description: 'Too many requests; see Retry-After.' },
   503: { ...ErrorBody, description: 'The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After.' },
 };
+
+// Conditional requests (http/conditional.ts): added to a route's schema by its `conditional` config.
+export const ETagHeader = Type.String({
+  description: 'The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match.',
+  examples: ['"3q2-7wZtXrYc4ZcQ3nQe1A"'],
+});
+export const IfNoneMatchHeaders = Type.Object({
+  'if-none-match': Type.Optional(Type.String({ description: 'ETags (or `*`): the answer is 304 with no body when the record still has one of them.' })),
+});
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      description:
+        'ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds.',
+    }),
+  ),
+});
+export const NotModifiedResponse = { type: 'null', description: 'Not modified: the record still has the ETag given in If-None-Match. No body.' };
+export const PreconditionFailedBody = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String(),
+    code: Type.Literal('precondition_failed'),
+    current_etag: Nullable(Type.String({ description: 'The ETag the record has now; null when it does not exist.' })),
+  },
+  { description: 'The record changed since the version given in If-Match; `current_etag` names the version it has now.' },
+);

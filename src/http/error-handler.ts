@@ -1,7 +1,15 @@
 // One place that turns every error into the API's error bodies (README, API conventions; docs/decisions.md,
 // Responses and errors). A 500 is logged with its request id and never shows a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, BusinessRuleError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from './errors.js';
+import {
+  AppError,
+  BusinessRuleError,
+  NotFoundError,
+  PreconditionFailedError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  ValidationError,
+} from './errors.js';
 import { fieldErrors } from './validation.js';
 
 function sendAppError(reply: FastifyReply, error: AppError) {
@@ -10,6 +18,10 @@ function sendAppError(reply: FastifyReply, error: AppError) {
   }
   if (error instanceof ValidationError) {
     return reply.code(422).send({ success: false, message: error.message, errors: error.errors });
+  }
+  if (error instanceof PreconditionFailedError) {
+    if (error.currentETag) reply.header('etag', error.currentETag);
+    return reply.code(412).send({ success: false, message: error.message, code: error.code, current_etag: error.currentETag });
   }
   if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
     reply.header('Retry-After', String(error.retryAfterSeconds));

@@ -44,6 +44,18 @@ export class NotFoundError extends AppError {
   }
 }
 
+/**
+ * 412: an If-Match precondition failed, the record having changed since the version the client holds.
+ * `currentETag` is the record's ETag now, or null when there is no record.
+ */
+export class PreconditionFailedError extends AppError {
+  readonly statusCode = 412;
+  readonly code = 'precondition_failed';
+  constructor(readonly currentETag: string | null) {
+    super(currentETag === null ? 'The record does not exist, so If-Match cannot match it.' : 'The record has changed since the version given in If-Match.');
+  }
+}
+
 export class ConflictError extends AppError {
   readonly statusCode = 409;
 }

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireAbility } from '../../http/authentication.js';
 import { IdParams } from '../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../http/pagination.js';
 import { can } from '../auth/auth-context.js';
@@ -14,7 +15,7 @@ import type { DocumentOwner } from './document-owners.js';
 import { receiveUpload, type ReceivedUpload } from './document-upload.js';
 import type { Document } from './document.repository.js';
 import { DocumentListQuery, DocumentResponse, DocumentUpdateBody, DocumentUploadFields } from './document.schemas.js';
-import type { DocumentCaller, DocumentService } from './document.service.js';
+import type { DocumentCaller, DocumentCondition, DocumentService } from './document.service.js';
 
 const DocumentParams = Type.Object({ ...IdParams.properties, documentId: Type.String({ description: 'ULID of the document.' }) });
 
@@ -99,6 +100,10 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
         canSeeSensitive: can(request.auth, owner.manageAbility),
       });
       const resource = (document: Document) => documentResource(document, apiPrefix, owner, now());
+      const condition = (request: FastifyRequest): DocumentCondition | undefined => {
+        const precondition = ifMatch(request);
+        return precondition && { precondition, present: resource };
+      };
       const withUpload = async (request: FastifyRequest, reply: FastifyReply, ownerId: string, use: (upload: ReceivedUpload) => Promise<Document>) => {
         // 404 before a byte of the body is read.
         await service.requireOwner(request.auth.tenantId, owner, ownerId);
@@ -139,11 +144,11 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
             body: uploadBody(true),
           },
           // The body is read after the idempotency check would have to hash it, so uploads do not take part.
-          config: { ...requireAbility(owner.manageAbility), idempotency: false },
+          config: { ...requireAbility(owner.manageAbility), idempotency: false, conditional: 'create' },
         },
         async (request, reply) => {
           const created = await withUpload(request, reply, request.params.id, (upload) => service.upload(caller(request), owner, request.params.id, upload));
-          return reply.code(201).send(ok(created, 'Document uploaded successfully'));
+          return reply.code(201).send(ok(withETag(reply, created), 'Document uploaded successfully'));
         },
       );
 
@@ -151,28 +156,31 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
         one,
         {
           schema: { tags, summary: `Get a ${what}`, params: DocumentParams, response: { 200: EnvelopeSchema(DocumentResponse) } },
-          config: requireAbility(owner.viewAbility),
+          config: { ...requireAbility(owner.viewAbility), conditional: 'read' },
         },
-        async (request) => ok(resource(await service.get(caller(request), owner, request.params.id, request.params.documentId))),
+        async (request, reply) => ok(withETag(reply, resource(await service.get(caller(request), owner, request.params.id, request.params.documentId)))),
       );
 
       app.route({
         method: ['PUT', 'PATCH'],
         url: one,
         schema: { tags, summary: `Update a ${what}'s details (partial)`, params: DocumentParams, body: DocumentUpdateBody, response: { 200: EnvelopeSchema(DocumentResponse) } },
-        config: requireAbility(owner.manageAbility),
-        handler: async (request) =>
-          ok(resource(await service.update(caller(request), owner, request.params.id, request.params.documentId, request.body)), 'Document updated successfully'),
+        config: { ...requireAbility(owner.manageAbility), conditional: 'write' },
+        handler: async (request, reply) =>
+          ok(
+            withETag(reply, resource(await service.update(caller(request), owner, request.params.id, request.params.documentId, request.body, condition(request)))),
+            'Document updated successfully',
+          ),
       });
 
       app.delete(
         one,
         {
           schema: { tags, summary: `Delete a ${what} (soft delete)`, params: DocumentParams, response: { 200: EnvelopeSchema(Type.Null()) } },
-          config: requireAbility(owner.manageAbility),
+          config: { ...requireAbility(owner.manageAbility), conditional: 'guard' },
         },
         async (request) => {
-          await service.remove(caller(request), owner, request.params.id, request.params.documentId);
+          await service.remove(caller(request), owner, request.params.id, request.params.documentId, condition(request));
           return ok(null, 'Document deleted successfully');
         },
       );
@@ -212,11 +220,13 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
               response: { 201: EnvelopeSchema(DocumentResponse) },
               body: uploadBody(false),
             },
-            config: { ...requireAbility(owner.manageAbility), idempotency: false },
+            config: { ...requireAbility(owner.manageAbility), idempotency: false, conditional: 'write' },
           },
           async (request, reply) => {
-            const renewed = await withUpload(request, reply, request.params.id, (upload) => service.renew(caller(request), owner, request.params.id, request.params.documentId, upload));
-            return reply.code(201).send(ok(renewed, 'Document renewed successfully'));
+            const renewed = await withUpload(request, reply, request.params.id, (upload) =>
+              service.renew(caller(request), owner, request.params.id, request.params.documentId, upload, condition(request)),
+            );
+            return reply.code(201).send(ok(withETag(reply, renewed), 'Document renewed successfully'));
           },
         );
       }

@@ -6,6 +6,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB, DocumentOwnerType } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
+import { checkPrecondition, type Precondition } from '../../http/conditional.js';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import type { Page, PageRequest } from '../../http/pagination.js';
 import { fieldErrors, validatorCompiler } from '../../http/validation.js';
@@ -21,6 +22,15 @@ import { StoredObjectMissingError, type DocumentStorage } from './storage/docume
 
 /** Throws NotFoundError when the owner is not a live record of the tenant. */
 export type OwnerLookup = (tenantId: string, ownerId: string, db: Executor) => Promise<void>;
+
+/**
+ * An If-Match precondition on a document, with the document's resource as the routes present it (they know its
+ * download URL and the time its expiry is judged at), whose ETag the precondition names.
+ */
+export interface DocumentCondition {
+  precondition: Precondition;
+  present: (document: Document) => unknown;
+}
 
 export interface DocumentCaller {
   tenantId: string;
@@ -177,11 +187,12 @@ export class DocumentService {
    * are kept from the old version, except the expiry, which belongs to the old paper. Throws
    * BusinessRuleError when the document is already archived (two renewals of one version: one wins).
    */
-  async renew(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, upload: ReceivedUpload): Promise<Document> {
+  async renew(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, upload: ReceivedUpload, condition?: DocumentCondition): Promise<Document> {
     const fields = formFields(validateRenewal, upload.fields);
     const previous = await this.get(caller, owner, ownerId, documentId);
     const file = await this.checkedFile(owner, upload, fields);
     return this.store(caller, owner, ownerId, file, async (trx, id, now) => {
+      await this.checkPrecondition(trx, caller, owner, ownerId, documentId, condition);
       const renewed = await this.documents.insert(trx, {
         ...this.newRow(caller, owner, ownerId, id, file, now),
         type: fields.type ?? previous.type,
@@ -202,10 +213,18 @@ export class DocumentService {
   }
 
   /** Changes the document's descriptive fields. */
-  async update(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, input: DocumentUpdateBody): Promise<Document> {
+  async update(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    documentId: string,
+    input: DocumentUpdateBody,
+    condition?: DocumentCondition,
+  ): Promise<Document> {
     const errors = ownerRuleErrors(owner, input);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, caller, owner, ownerId, documentId, condition);
       await this.get(caller, owner, ownerId, documentId, trx);
       const { type, name, description, is_public, is_sensitive, metadata, expires_at, tags } = input;
       // Named one by one: a key the schema let through must never become a column (tenant_id, deleted_at…).
@@ -221,13 +240,29 @@ export class DocumentService {
   }
 
   /** Soft delete: the row is hidden and the bytes are kept with it. */
-  async remove(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string): Promise<void> {
+  async remove(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, condition?: DocumentCondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, caller, owner, ownerId, documentId, condition);
       await this.get(caller, owner, ownerId, documentId, trx);
       const now = this.clock.now().toISOString();
       const removed = await this.documents.update(trx, this.ref(caller, owner, ownerId), documentId, { deleted_at: now, updated_at: now });
       if (!removed) throw new NotFoundError('Document');
     });
+  }
+
+  /** If-Match against the document as GET answers it. @throws PreconditionFailedError; NotFoundError('Document'). */
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    documentId: string,
+    condition: DocumentCondition | undefined,
+  ): Promise<void> {
+    if (!condition) return Promise.resolve();
+    return checkPrecondition(trx, condition.precondition, { table: 'documents', tenantId: caller.tenantId, id: documentId }, async () =>
+      condition.present(await this.get(caller, owner, ownerId, documentId, trx)),
+    );
   }
 
   private ref(caller: DocumentCaller, owner: DocumentOwner, ownerId: string): DocumentOwnerRef {

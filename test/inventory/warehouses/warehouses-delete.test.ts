@@ -101,7 +101,7 @@ describe('warehouse deletion', () => {
     const productId = await makeProduct(t.database.db, t.tenant.tenantId);
     let change: Promise<unknown> | undefined;
     await inTransaction(t.database.db, async (trx) => {
-      await t.services.warehouses.remove(t.tenant.tenantId, id, trx);
+      await t.services.warehouses.remove(t.tenant.tenantId, id, undefined, trx);
       change = move(productId, id, 1).catch((error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 200));
     });

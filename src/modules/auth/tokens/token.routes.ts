@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../http/common-schemas.js';
 import { withoutAbility } from '../../../http/authentication.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { ABILITIES } from '../abilities.js';
@@ -53,20 +54,20 @@ export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPlugin
 
     app.get(
       '/api-tokens/:id',
-      { schema: { tags, summary: 'Get a token (never its secret)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
-      async (request) => ok(tokenResource(await tokens.get(request.auth, request.params.id))),
+      { schema: { tags, summary: 'Get a token (never its secret)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'read' } },
+      async (request, reply) => ok(withETag(reply, tokenResource(await tokens.get(request.auth, request.params.id)))),
     );
 
     app.delete(
       '/api-tokens/:id',
-      { schema: { tags, summary: 'Revoke a token, effective at once', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
-      async (request) => ok(tokenResource(await tokens.revoke(request.auth, request.params.id)), 'API token revoked.'),
+      { schema: { tags, summary: 'Revoke a token, effective at once', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
+      async (request, reply) => ok(withETag(reply, tokenResource(await tokens.revoke(request.auth, request.params.id, ifMatch(request)))), 'API token revoked.'),
     );
 
     app.post(
       '/api-tokens/:id/approve',
-      { schema: { tags, summary: 'Approve a token pending approval (tenant administrators)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: session },
-      async (request) => ok(tokenResource(await tokens.approve(request.auth, request.params.id)), 'API token approved.'),
+      { schema: { tags, summary: 'Approve a token pending approval (tenant administrators)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
+      async (request, reply) => ok(withETag(reply, tokenResource(await tokens.approve(request.auth, request.params.id, ifMatch(request)))), 'API token approved.'),
     );
   };
 }

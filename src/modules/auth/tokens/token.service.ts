@@ -1,7 +1,9 @@
 // API tokens: issued once in plain text, stored only as a SHA-256 hash, found by a public prefix and
 // compared in constant time. The fixed `qm_` start lets secret scanners recognise a leaked token.
-import type { ApiToken, TokenType } from '../../../db/schema.js';
-import type { Executor } from '../../../db/transaction.js';
+import type { Transaction } from 'kysely';
+import type { ApiToken, DB, TokenType } from '../../../db/schema.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
@@ -185,40 +187,51 @@ export class TokenService {
   }
 
   /** @throws NotFoundError('API token') for a token of another user (non-admins) or tenant. */
-  async get(auth: AuthContext, id: string): Promise<ApiToken> {
-    const token = await this.tokens.findById(this.db, auth.tenantId, id);
+  async get(auth: AuthContext, id: string, db: Executor = this.db): Promise<ApiToken> {
+    const token = await this.tokens.findById(db, auth.tenantId, id);
     const owner = this.ownerFilter(auth);
     if (!token || (owner !== null && token.user_id !== owner)) throw new NotFoundError('API token');
     return token;
   }
 
   /** Revokes at once: the next request with it is refused. Revoking twice is harmless. */
-  async revoke(auth: AuthContext, id: string): Promise<ApiToken> {
-    const token = await this.get(auth, id);
-    const now = this.clock.now().toISOString();
-    const revoked = await this.tokens.transition(this.db, auth.tenantId, token.id, ['active', 'pending_approval'], {
-      status: 'revoked',
-      revoked_at: now,
-      updated_at: now,
+  async revoke(auth: AuthContext, id: string, precondition?: Precondition): Promise<ApiToken> {
+    return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, auth, id, precondition);
+      const token = await this.get(auth, id, trx);
+      const now = this.clock.now().toISOString();
+      const revoked = await this.tokens.transition(trx, auth.tenantId, token.id, ['active', 'pending_approval'], {
+        status: 'revoked',
+        revoked_at: now,
+        updated_at: now,
+      });
+      return revoked ?? token;
     });
-    return revoked ?? token;
   }
 
   /**
    * A tenant administrator approves a token waiting for approval.
    * @throws ForbiddenError for non-admins; NotFoundError; BusinessRuleError unless pending approval.
    */
-  async approve(auth: AuthContext, id: string): Promise<ApiToken> {
+  async approve(auth: AuthContext, id: string, precondition?: Precondition): Promise<ApiToken> {
     if (auth.user.role !== 'admin') throw new ForbiddenError('Only tenant administrators can approve API tokens.');
-    const token = await this.get(auth, id);
-    const now = this.clock.now().toISOString();
-    const approved = await this.tokens.transition(this.db, auth.tenantId, token.id, ['pending_approval'], {
-      status: 'active',
-      approved_by: auth.user.id,
-      approved_at: now,
-      updated_at: now,
+    return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, auth, id, precondition);
+      const token = await this.get(auth, id, trx);
+      const now = this.clock.now().toISOString();
+      const approved = await this.tokens.transition(trx, auth.tenantId, token.id, ['pending_approval'], {
+        status: 'active',
+        approved_by: auth.user.id,
+        approved_at: now,
+        updated_at: now,
+      });
+      if (!approved) throw new BusinessRuleError(`Only tokens pending approval can be approved; this one is ${token.status}.`);
+      return approved;
     });
-    if (!approved) throw new BusinessRuleError(`Only tokens pending approval can be approved; this one is ${token.status}.`);
-    return approved;
+  }
+
+  /** If-Match against the token as GET answers it. @throws PreconditionFailedError; NotFoundError('API token'). */
+  private checkPrecondition(trx: Transaction<DB>, auth: AuthContext, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'api_tokens', tenantId: auth.tenantId, id }, async () => tokenResource(await this.get(auth, id, trx)));
   }
 }

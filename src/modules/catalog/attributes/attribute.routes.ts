@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -61,11 +62,11 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
       '/operations/attributes',
       {
         schema: { tags, summary: 'Create an attribute definition', body: AttributeCreateBody, response: { 201: EnvelopeSchema(AttributeResponse) } },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), conditional: 'create' },
       },
       async (request, reply) => {
         const attribute = await service.create(request.auth.tenantId, request.body);
-        return reply.code(201).send(ok(attributeResource(attribute), 'Attribute created successfully'));
+        return reply.code(201).send(ok(withETag(reply, attributeResource(attribute)), 'Attribute created successfully'));
       },
     );
 
@@ -73,17 +74,18 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
       '/operations/attributes/:id',
       {
         schema: { tags, summary: 'Get an attribute definition', params: IdParams, response: { 200: EnvelopeSchema(AttributeResponse) } },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request) => ok(attributeResource(await service.get(request.auth.tenantId, request.params.id))),
+      async (request, reply) => ok(withETag(reply, attributeResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/attributes/:id',
       schema: { tags, summary: 'Update an attribute definition (partial)', params: IdParams, body: AttributeUpdateBody, response: { 200: EnvelopeSchema(AttributeResponse) } },
-      config: requireAbility(MANAGE),
-      handler: async (request) => ok(attributeResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Attribute updated successfully'),
+      config: { ...requireAbility(MANAGE), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, attributeResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Attribute updated successfully'),
     });
 
     app.delete(
@@ -96,10 +98,10 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return ok(null, 'Attribute deleted successfully');
       },
     );

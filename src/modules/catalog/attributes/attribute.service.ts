@@ -13,6 +13,9 @@ import { ATTRIBUTE_TYPES, attributeTypes, hasOptions, isFilterableType, isSearch
 import { checkValidationRules, normaliseValue, parseStored } from './attribute-values.js';
 import type { AttributeDefinition, AttributeDefinitionUpdate, AttributeFilters, AttributeRepository } from './attribute.repository.js';
 import type { AttributeCreateBody, AttributeUpdateBody } from './attribute.schemas.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export const REQUIRED_IN_USE = 'Required attributes assigned to products cannot be deleted.';
 
@@ -198,8 +201,9 @@ export class AttributeService {
    * product values are kept as they are.
    * @throws NotFoundError('Attribute'); ValidationError as for create, and on `code`/`type` when changed.
    */
-  async update(tenantId: string, id: string, input: AttributeUpdateBody): Promise<AttributeWithCount> {
+  async update(tenantId: string, id: string, input: AttributeUpdateBody, precondition?: Precondition): Promise<AttributeWithCount> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       const immutable: FieldErrors = {};
       if (input.code !== undefined && input.code !== current.code) immutable.code = ['The code cannot be changed.'];
@@ -245,8 +249,9 @@ export class AttributeService {
    * Soft-deletes a definition and removes its product values, in one transaction.
    * @throws NotFoundError('Attribute'); BusinessRuleError when it is required and a live product has a value.
    */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (current.is_required && (current.values_count ?? 0) > 0) throw new BusinessRuleError(REQUIRED_IN_USE);
       const now = this.clock.now().toISOString();
@@ -333,5 +338,10 @@ export class AttributeService {
   /** A product's values with their live definitions (for the product's `attributes` and exports). */
   valuesOfProduct(tenantId: string, productId: string, db: Executor = this.db) {
     return this.attributes.valuesOfProduct(db, tenantId, productId);
+  }
+
+  /** If-Match against the attribute definition as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'attribute_definitions', tenantId, id }, async () => attributeResource(await this.get(tenantId, id, trx)));
   }
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { BulkResultSchema } from '../../../http/bulk.js';
 import { ErrorBody, IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { sendExport } from '../../../http/files.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
@@ -54,11 +55,11 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
       '/operations/brands',
       {
         schema: { tags, summary: 'Create a brand', body: BrandCreateBody, response: { 201: EnvelopeSchema(BrandResponse) } },
-        config: requireAbility(CREATE),
+        config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
         const brand = await service.create(request.auth.tenantId, request.body);
-        return reply.code(201).send(ok(brandResource(brand), 'Brand created successfully'));
+        return reply.code(201).send(ok(withETag(reply, brandResource(brand)), 'Brand created successfully'));
       },
     );
 
@@ -101,17 +102,18 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
       '/operations/brands/:id',
       {
         schema: { tags, summary: 'Get a brand', params: IdParams, response: { 200: EnvelopeSchema(BrandResponse) } },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request) => ok(brandResource(await service.get(request.auth.tenantId, request.params.id))),
+      async (request, reply) => ok(withETag(reply, brandResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/brands/:id',
       schema: { tags, summary: 'Update a brand (partial)', params: IdParams, body: BrandUpdateBody, response: { 200: EnvelopeSchema(BrandResponse) } },
-      config: requireAbility(EDIT),
-      handler: async (request) => ok(brandResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Brand updated successfully'),
+      config: { ...requireAbility(EDIT), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, brandResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Brand updated successfully'),
     });
 
     app.delete(
@@ -124,10 +126,10 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()), 409: { ...ErrorBody, description: 'Products are linked to the brand.' } },
         },
-        config: requireAbility(DELETE),
+        config: { ...requireAbility(DELETE), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return ok(null, 'Brand deleted successfully');
       },
     );

@@ -2,8 +2,11 @@
 // on rename); soft delete refused while live products are linked; inactive brands keep their links but
 // cannot be newly linked.
 import { takenError } from '../../../db/errors.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -124,8 +127,9 @@ export class BrandService {
    * Partial update. Renaming keeps the slug; the slug changes only when `slug` is sent.
    * @throws NotFoundError('Brand'); ValidationError on `slug` when taken by another live brand.
    */
-  async update(tenantId: string, id: string, input: BrandUpdateBody): Promise<BrandWithCount> {
+  async update(tenantId: string, id: string, input: BrandUpdateBody, precondition?: Precondition): Promise<BrandWithCount> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (input.slug !== undefined && input.slug !== current.slug && (await this.brands.slugTaken(trx, tenantId, input.slug, id))) {
         throw ValidationError.taken('slug');
@@ -151,12 +155,18 @@ export class BrandService {
    * Soft-deletes a brand; its slug becomes free again.
    * @throws NotFoundError('Brand'); ConflictError (409) while live products are linked.
    */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const brand = await this.get(tenantId, id, trx);
       if (brand.products_count > 0) throw new ConflictError(hasProducts(brand.products_count));
       await this.brands.softDelete(trx, tenantId, [id], this.clock.now().toISOString());
     });
+  }
+
+  /** If-Match against the brand as GET answers it. @throws PreconditionFailedError; NotFoundError('Brand'). */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'brands', tenantId, id }, async () => brandResource(await this.get(tenantId, id, trx)));
   }
 
   /** Activates or deactivates each live brand of `ids`; ids not found (or of another tenant) fail. */

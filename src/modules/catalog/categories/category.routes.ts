@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { BulkResultSchema } from '../../../http/bulk.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -44,11 +45,11 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
       BASE,
       {
         schema: { tags, summary: 'Create a product category', body: CategoryCreateBody, response: { 201: EnvelopeSchema(CategoryResponse) } },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), conditional: 'create' },
       },
       async (request, reply) => {
         const category = await service.create(request.auth.tenantId, request.body);
-        return reply.code(201).send(ok(categoryResource(category), 'Category created successfully'));
+        return reply.code(201).send(ok(withETag(reply, categoryResource(category)), 'Category created successfully'));
       },
     );
 
@@ -83,9 +84,9 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
       `${BASE}/:id`,
       {
         schema: { tags, summary: 'Get a product category', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request) => ok(categoryResource(await service.get(request.auth.tenantId, request.params.id))),
+      async (request, reply) => ok(withETag(reply, categoryResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
@@ -98,8 +99,9 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
         body: CategoryUpdateBody,
         response: { 200: EnvelopeSchema(CategoryResponse) },
       },
-      config: requireAbility(MANAGE),
-      handler: async (request) => ok(categoryResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Category updated successfully'),
+      config: { ...requireAbility(MANAGE), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, categoryResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Category updated successfully'),
     });
 
     app.delete(
@@ -111,10 +113,10 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return ok(null, 'Category deleted successfully');
       },
     );
@@ -132,18 +134,20 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
       `${BASE}/:id/move`,
       {
         schema: { tags, summary: 'Move a category (and its subtree) under another parent', params: IdParams, body: MoveBody, response: { 200: EnvelopeSchema(CategoryResponse) } },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), conditional: 'write' },
       },
-      async (request) => ok(categoryResource(await service.move(request.auth.tenantId, request.params.id, request.body.parent_id)), 'Category moved successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, categoryResource(await service.move(request.auth.tenantId, request.params.id, request.body.parent_id, ifMatch(request)))), 'Category moved successfully'),
     );
 
     app.post(
       `${BASE}/:id/toggle-featured`,
       {
         schema: { tags, summary: 'Flip is_featured', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), conditional: 'write' },
       },
-      async (request) => ok(categoryResource(await service.toggleFeatured(request.auth.tenantId, request.params.id)), 'Category featured status updated'),
+      async (request, reply) =>
+        ok(withETag(reply, categoryResource(await service.toggleFeatured(request.auth.tenantId, request.params.id, ifMatch(request)))), 'Category featured status updated'),
     );
   };
 }

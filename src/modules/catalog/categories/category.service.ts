@@ -1,8 +1,11 @@
 // Product categories: a tree of any depth per tenant. depth_level is stored (0 = root) and kept right for
 // the whole subtree on every move; slugs come from names and are unique among a tenant's live categories.
 import { takenError } from '../../../db/errors.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkResult } from '../../../http/bulk.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -149,9 +152,10 @@ export class CategoryService {
    * refused.
    * @throws NotFoundError('Category'); ValidationError on `parent_id` when it differs from the current parent.
    */
-  async update(tenantId: string, id: string, input: CategoryUpdateBody): Promise<Category> {
+  async update(tenantId: string, id: string, input: CategoryUpdateBody, precondition?: Precondition): Promise<Category> {
     return inTransaction(this.db, async (trx) => {
       await this.categories.lockTree(trx, tenantId);
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (input.parent_id !== undefined && input.parent_id !== current.parent_id) {
         throw ValidationError.field('parent_id', 'The parent cannot be changed here: use POST /operations/product-categories/{id}/move.');
@@ -182,9 +186,10 @@ export class CategoryService {
    * Soft-deletes a category; its slug becomes free again.
    * @throws NotFoundError('Category'); BusinessRuleError when it has live subcategories or live products.
    */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await this.categories.lockTree(trx, tenantId);
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       await this.get(tenantId, id, trx);
       const children = await this.categories.countChildren(trx, tenantId, id);
       if (children > 0) {
@@ -255,9 +260,10 @@ export class CategoryService {
    * @throws NotFoundError('Category'); ValidationError on `parent_id` when the parent does not exist or is
    * the category itself or one of its descendants.
    */
-  async move(tenantId: string, id: string, parentId: string | null): Promise<Category> {
+  async move(tenantId: string, id: string, parentId: string | null, precondition?: Precondition): Promise<Category> {
     return inTransaction(this.db, async (trx) => {
       await this.categories.lockTree(trx, tenantId);
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (parentId === current.parent_id) return current;
       let depth = 0;
@@ -282,10 +288,18 @@ export class CategoryService {
   }
 
   /** Flips is_featured. @throws NotFoundError('Category'). */
-  async toggleFeatured(tenantId: string, id: string): Promise<Category> {
-    const toggled = await this.categories.toggleFeatured(this.db, tenantId, id, this.clock.now().toISOString());
-    if (!toggled) throw new NotFoundError(RESOURCE);
-    return toggled;
+  async toggleFeatured(tenantId: string, id: string, precondition?: Precondition): Promise<Category> {
+    return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
+      const toggled = await this.categories.toggleFeatured(trx, tenantId, id, this.clock.now().toISOString());
+      if (!toggled) throw new NotFoundError(RESOURCE);
+      return toggled;
+    });
+  }
+
+  /** If-Match against the category as GET answers it. @throws PreconditionFailedError; NotFoundError('Category'). */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'product_categories', tenantId, id }, async () => categoryResource(await this.get(tenantId, id, trx)));
   }
 
   /** Sets is_active on many categories (no cascade to children); ids not found in the tenant count as failed. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedUnderMetaSchema, paginatedUnderMeta } from '../../../http/pagination.js';
 import {
@@ -51,9 +52,9 @@ export function masterProductRoutes({ service }: { service: MasterProductService
           body: MasterProductCreateBody,
           response: { 201: EnvelopeSchema(MasterProductResponse) },
         },
-        config: CREATE,
+        config: { ...CREATE, conditional: 'create' },
       },
-      async (request, reply) => reply.code(201).send(ok(await service.create(request.auth.tenantId, request.body), 'Master product created successfully')),
+      async (request, reply) => reply.code(201).send(ok(withETag(reply, await service.create(request.auth.tenantId, request.body)), 'Master product created successfully')),
     );
 
     app.get(
@@ -67,9 +68,9 @@ export function masterProductRoutes({ service }: { service: MasterProductService
           querystring: MasterProductGetQuery,
           response: { 200: EnvelopeSchema(MasterProductResponse) },
         },
-        config: VIEW,
+        config: { ...VIEW, conditional: 'read' },
       },
-      async (request) => ok(await service.get(request.auth.tenantId, request.params.id, request.query.include)),
+      async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id, request.query.include))),
     );
 
     app.route({
@@ -83,9 +84,9 @@ export function masterProductRoutes({ service }: { service: MasterProductService
         body: MasterProductUpdateBody,
         response: { 200: EnvelopeSchema(MasterProductResponse) },
       },
-      config: EDIT,
-      handler: async (request) =>
-        ok(await service.update(request.auth.tenantId, request.params.id, request.body, request.auth.user.id), 'Master product updated successfully'),
+      config: { ...EDIT, conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, await service.update(request.auth.tenantId, request.params.id, request.body, request.auth.user.id, ifMatch(request))), 'Master product updated successfully'),
     });
 
     app.delete(
@@ -98,10 +99,10 @@ export function masterProductRoutes({ service }: { service: MasterProductService
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: DELETE,
+        config: { ...DELETE, conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id, request.auth.user.id);
+        await service.remove(request.auth.tenantId, request.params.id, request.auth.user.id, ifMatch(request));
         return ok(null, 'Master product deleted successfully');
       },
     );

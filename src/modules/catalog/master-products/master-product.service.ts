@@ -24,6 +24,7 @@ import {
 } from './master-product.schemas.js';
 import { parseConfiguration, sameConfiguration } from './variant-configuration.js';
 import { commaList } from '../../../lib/comma-list.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 /** What the master products module needs from the variants module (given at construction). */
 export interface VariantHooks {
@@ -305,9 +306,10 @@ export class MasterProductService {
    * when variants exist without regenerate_variants; BusinessRuleError from the variants module when a
    * variant to delete holds inventory (nothing changes then).
    */
-  async update(tenantId: string, id: string, input: MasterProductUpdateBody, userId: string | null = null): Promise<MasterProductResponse> {
+  async update(tenantId: string, id: string, input: MasterProductUpdateBody, userId: string | null = null, precondition?: Precondition): Promise<MasterProductResponse> {
     try {
       return await inTransaction(this.db, async (trx) => {
+        await this.checkPrecondition(trx, tenantId, id, precondition);
         const current = await this.findForUpdate(tenantId, id, trx);
         const currency = input.currency ?? current.currency;
         const errors: FieldErrors = {};
@@ -374,8 +376,9 @@ export class MasterProductService {
    * @throws NotFoundError('Master product'); BusinessRuleError while any variant holds stock on hand or
    * reserved (nothing is deleted then).
    */
-  async remove(tenantId: string, id: string, userId: string | null = null): Promise<void> {
+  async remove(tenantId: string, id: string, userId: string | null = null, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const master = await this.findForUpdate(tenantId, id, trx);
       const hooks = this.variantHooks;
       if (await hooks.anyHoldsInventory(tenantId, id, trx)) {
@@ -459,5 +462,10 @@ export class MasterProductService {
       errors.supplier_id = ['The selected supplier does not exist.'];
     }
     return errors;
+  }
+
+  /** If-Match against the master product (without included variants) as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'master_products', tenantId, id }, async () => (await this.present(tenantId, [await this.find(tenantId, id, trx)], trx))[0]);
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { LIFECYCLE_ACTIONS, TRANSITIONS } from './product-lifecycle.js';
@@ -41,11 +42,11 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       '/operations/products',
       {
         schema: { tags, summary: 'Create a product (status draft)', body: ProductCreateBody, response: { 201: EnvelopeSchema(ProductResponse) } },
-        config: requireAbility(CREATE),
+        config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
         const product = await service.create(request.auth.tenantId, request.body, request.auth.user.id);
-        return reply.code(201).send(ok(product, 'Product created successfully'));
+        return reply.code(201).send(ok(withETag(reply, product), 'Product created successfully'));
       },
     );
 
@@ -53,17 +54,18 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       '/operations/products/:id',
       {
         schema: { tags, summary: 'Get a product', params: IdParams, response: { 200: EnvelopeSchema(ProductResponse) } },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+      async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/products/:id',
       schema: { tags, summary: 'Update a product (partial)', params: IdParams, body: ProductUpdateBody, response: { 200: EnvelopeSchema(ProductResponse) } },
-      config: requireAbility(EDIT),
-      handler: async (request) => ok(await service.update(request.auth.tenantId, request.params.id, request.body), 'Product updated successfully'),
+      config: { ...requireAbility(EDIT), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Product updated successfully'),
     });
 
     app.delete(
@@ -76,10 +78,10 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: requireAbility(DELETE),
+        config: { ...requireAbility(DELETE), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return ok(null, 'Product deleted successfully');
       },
     );
@@ -99,11 +101,11 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
             ...(rule.takesReason ? { body: ReasonBody } : {}),
             response: { 200: EnvelopeSchema(ProductResponse) },
           },
-          config: requireAbility(ability),
+          config: { ...requireAbility(ability), conditional: 'write' },
         },
-        async (request) => {
+        async (request, reply) => {
           const reason = rule.takesReason ? ((request.body as ReasonBody).reason ?? null) : null;
-          return ok(await service.transition(request.auth.tenantId, request.params.id, action, reason), rule.message);
+          return ok(withETag(reply, await service.transition(request.auth.tenantId, request.params.id, action, reason, ifMatch(request))), rule.message);
         },
       );
     }

@@ -20,6 +20,7 @@ import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type Prod
 import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export const STATUS_REFUSED =
   'The status cannot be set here: a product starts as draft and changes status through the lifecycle endpoints (activate, deactivate, discontinue...).';
@@ -202,9 +203,10 @@ export class ProductService {
    * and product.price_changed with the previous prices when a price or the currency of a priced product did.
    * @throws NotFoundError('Product'); ValidationError as for create, and for `stock_quantity`.
    */
-  async update(tenantId: string, id: string, input: ProductUpdateBody): Promise<ProductResponse> {
+  async update(tenantId: string, id: string, input: ProductUpdateBody, precondition?: Precondition): Promise<ProductResponse> {
     try {
       return await inTransaction(this.db, async (trx) => {
+        await this.checkPrecondition(trx, tenantId, id, precondition);
         // Locked, so that the changed fields and previous prices recorded are those this update replaced.
         const current = await this.products.findForUpdate(trx, tenantId, id);
         if (!current) throw new NotFoundError('Product');
@@ -263,8 +265,9 @@ export class ProductService {
    * Soft-deletes a product; its SKU and slug become free again.
    * @throws NotFoundError('Product'); BusinessRuleError while stock is on hand or reserved.
    */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       if (await this.products.softDeleteWithoutStock(trx, tenantId, id, this.clock.now().toISOString())) return;
       const current = await this.find(tenantId, id, trx);
       throw new BusinessRuleError(
@@ -281,9 +284,10 @@ export class ProductService {
    * @throws NotFoundError('Product'), also for another tenant's or a deleted product; BusinessRuleError
    * naming the current status when the action is not allowed from it.
    */
-  async transition(tenantId: string, id: string, action: LifecycleAction, reason: string | null = null): Promise<ProductResponse> {
+  async transition(tenantId: string, id: string, action: LifecycleAction, reason: string | null = null, precondition?: Precondition): Promise<ProductResponse> {
     const rule = TRANSITIONS[action];
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       for (let attempt = 1; ; attempt++) {
         const now = this.clock.now().toISOString();
         const moved = await this.products.transition(trx, tenantId, id, rule.from, {
@@ -362,6 +366,11 @@ export class ProductService {
       Object.assign(errors, error.errors);
       return new Map<string, string | null>();
     }
+  }
+
+  /** If-Match against the product as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'products', tenantId, id }, async () => this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx)));
   }
 }
 

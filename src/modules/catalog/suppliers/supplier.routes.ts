@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -40,11 +41,11 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
       BASE,
       {
         schema: { tags, summary: 'Create a supplier (status inactive)', body: SupplierCreateBody, response: { 201: EnvelopeSchema(SupplierResponse) } },
-        config: requireAbility('operations:create-suppliers'),
+        config: { ...requireAbility('operations:create-suppliers'), conditional: 'create' },
       },
       async (request, reply) => {
         const supplier = await service.create(request.auth.tenantId, request.body);
-        return reply.code(201).send(ok(supplierResource(supplier), 'Supplier created successfully'));
+        return reply.code(201).send(ok(withETag(reply, supplierResource(supplier)), 'Supplier created successfully'));
       },
     );
 
@@ -52,28 +53,28 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
       ONE,
       {
         schema: { tags, summary: 'Get a supplier', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
-        config: requireAbility('operations:view-suppliers'),
+        config: { ...requireAbility('operations:view-suppliers'), conditional: 'read' },
       },
-      async (request) => ok(supplierResource(await service.get(request.auth.tenantId, request.params.id))),
+      async (request, reply) => ok(withETag(reply, supplierResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: ONE,
       schema: { tags, summary: 'Update a supplier (partial)', params: IdParams, body: SupplierUpdateBody, response: { 200: EnvelopeSchema(SupplierResponse) } },
-      config: requireAbility('operations:edit-suppliers'),
-      handler: async (request) =>
-        ok(supplierResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Supplier updated successfully'),
+      config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, supplierResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Supplier updated successfully'),
     });
 
     app.delete(
       ONE,
       {
         schema: { tags, summary: 'Delete a supplier (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
-        config: requireAbility('operations:delete-suppliers'),
+        config: { ...requireAbility('operations:delete-suppliers'), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return ok(null, 'Supplier deleted successfully');
       },
     );
@@ -82,18 +83,20 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
       `${ONE}/activate`,
       {
         schema: { tags, summary: 'Activate a supplier (from inactive or suspended)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
-        config: requireAbility('operations:edit-suppliers'),
+        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
-      async (request) => ok(supplierResource(await service.activate(request.auth.tenantId, request.params.id)), 'Supplier activated successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, supplierResource(await service.activate(request.auth.tenantId, request.params.id, ifMatch(request)))), 'Supplier activated successfully'),
     );
 
     app.post(
       `${ONE}/deactivate`,
       {
         schema: { tags, summary: 'Deactivate a supplier (from active)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
-        config: requireAbility('operations:edit-suppliers'),
+        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
-      async (request) => ok(supplierResource(await service.deactivate(request.auth.tenantId, request.params.id)), 'Supplier deactivated successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, supplierResource(await service.deactivate(request.auth.tenantId, request.params.id, ifMatch(request)))), 'Supplier deactivated successfully'),
     );
 
     app.post(
@@ -106,19 +109,19 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
           body: SupplierSuspendBody,
           response: { 200: EnvelopeSchema(SupplierResponse) },
         },
-        config: requireAbility('operations:edit-suppliers'),
+        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
-      async (request) =>
-        ok(supplierResource(await service.suspend(request.auth.tenantId, request.params.id, request.body)), 'Supplier suspended successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, supplierResource(await service.suspend(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Supplier suspended successfully'),
     );
 
     app.post(
       `${ONE}/rate`,
       {
         schema: { tags, summary: 'Rate a supplier', params: IdParams, body: SupplierRateBody, response: { 200: EnvelopeSchema(SupplierRatingResponse) } },
-        config: requireAbility('operations:rate-suppliers'),
+        config: { ...requireAbility('operations:rate-suppliers'), conditional: 'guard' },
       },
-      async (request) => ok(await service.rate(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Supplier rated successfully'),
+      async (request) => ok(await service.rate(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request)), 'Supplier rated successfully'),
     );
 
     app.get(

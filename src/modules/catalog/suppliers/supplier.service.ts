@@ -12,6 +12,9 @@ import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../../../lib/mon
 import { noOrdersSource, type PerformanceSource } from './supplier.performance.js';
 import type { Supplier, SupplierFilters, SupplierRepository, SupplierUpdate } from './supplier.repository.js';
 import type { SupplierCreateBody, SupplierRateBody, SupplierSuspendBody, SupplierUpdateBody } from './supplier.schemas.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 /** Suppliers are priced in the tenant's currency; tenants have the default one until they have a currency of their own. */
 export const SUPPLIER_CURRENCY = DEFAULT_CURRENCY;
@@ -182,7 +185,7 @@ export class SupplierService {
    * Partial update of the fields sent; status is not writable here.
    * @throws NotFoundError('Supplier'); ValidationError for a taken code.
    */
-  async update(tenantId: string, id: string, input: SupplierUpdateBody): Promise<Supplier> {
+  async update(tenantId: string, id: string, input: SupplierUpdateBody, precondition?: Precondition): Promise<Supplier> {
     const changes: SupplierUpdate = { updated_at: this.clock.now().toISOString() };
     if (input.name !== undefined) changes.name = trimmedName(input.name);
     if (input.code !== undefined) changes.code = input.code.toUpperCase();
@@ -196,6 +199,7 @@ export class SupplierService {
     if (input.lead_time_days !== undefined) changes.lead_time_days = input.lead_time_days;
     if (input.minimum_order_amount !== undefined) changes.minimum_order_amount = minorOrNull(input.minimum_order_amount);
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       try {
         const updated = await this.suppliers.update(trx, tenantId, id, changes);
         if (!updated) throw new NotFoundError('Supplier');
@@ -211,26 +215,29 @@ export class SupplierService {
    * links stay.
    * @throws NotFoundError('Supplier').
    */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     const now = this.clock.now().toISOString();
-    const deleted = await this.suppliers.update(this.db, tenantId, id, { deleted_at: now, updated_at: now });
-    if (!deleted) throw new NotFoundError('Supplier');
+    await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
+      const deleted = await this.suppliers.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      if (!deleted) throw new NotFoundError('Supplier');
+    });
   }
 
   /**
    * inactive or suspended -> active; clears the suspension.
    * @throws NotFoundError('Supplier'); BusinessRuleError naming the current status.
    */
-  async activate(tenantId: string, id: string): Promise<Supplier> {
-    return this.transition(tenantId, id, 'activate', { from: ACTIVATABLE }, { status: 'active', suspension_reason: null, suspended_until: null });
+  async activate(tenantId: string, id: string, precondition?: Precondition): Promise<Supplier> {
+    return this.transition(tenantId, id, 'activate', { from: ACTIVATABLE }, { status: 'active', suspension_reason: null, suspended_until: null }, precondition);
   }
 
   /**
    * active -> inactive.
    * @throws NotFoundError('Supplier'); BusinessRuleError naming the current status.
    */
-  async deactivate(tenantId: string, id: string): Promise<Supplier> {
-    return this.transition(tenantId, id, 'deactivate', { from: DEACTIVATABLE }, { status: 'inactive' });
+  async deactivate(tenantId: string, id: string, precondition?: Precondition): Promise<Supplier> {
+    return this.transition(tenantId, id, 'deactivate', { from: DEACTIVATABLE }, { status: 'inactive' }, precondition);
   }
 
   /**
@@ -238,7 +245,7 @@ export class SupplierService {
    * Suspending a suspended supplier replaces its reason and end date.
    * @throws NotFoundError('Supplier'); ValidationError for a past date; BusinessRuleError for a blacklisted supplier.
    */
-  async suspend(tenantId: string, id: string, input: SupplierSuspendBody): Promise<Supplier> {
+  async suspend(tenantId: string, id: string, input: SupplierSuspendBody, precondition?: Precondition): Promise<Supplier> {
     const until = input.suspended_until ?? null;
     const today = this.clock.now().toISOString().slice(0, 10);
     if (until !== null && until < today) {
@@ -246,7 +253,7 @@ export class SupplierService {
     }
     const reason = input.reason.trim();
     if (reason === '') throw ValidationError.field('reason', 'The reason field must not be empty.');
-    return this.transition(tenantId, id, 'suspend', { notFrom: TERMINAL }, { status: 'suspended', suspension_reason: reason, suspended_until: until });
+    return this.transition(tenantId, id, 'suspend', { notFrom: TERMINAL }, { status: 'suspended', suspension_reason: reason, suspended_until: until }, precondition);
   }
 
   private async transition(
@@ -255,8 +262,10 @@ export class SupplierService {
     verb: 'activate' | 'deactivate' | 'suspend',
     allowed: { from: readonly SupplierStatus[] } | { notFrom: readonly SupplierStatus[] },
     changes: SupplierUpdate,
+    precondition: Precondition | undefined,
   ): Promise<Supplier> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const moved = await this.suppliers.transition(trx, tenantId, id, allowed, { ...changes, updated_at: this.clock.now().toISOString() });
       if (moved) return moved;
       const current = await this.get(tenantId, id, trx);
@@ -275,8 +284,9 @@ export class SupplierService {
    * committed rating (SQLite transactions are serial already).
    * @throws NotFoundError('Supplier').
    */
-  async rate(tenantId: string, id: string, userId: string | null, input: SupplierRateBody): Promise<SupplierRating> {
+  async rate(tenantId: string, id: string, userId: string | null, input: SupplierRateBody, precondition?: Precondition): Promise<SupplierRating> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.clock.now().toISOString();
       const locked = await this.suppliers.update(trx, tenantId, id, { updated_at: now });
       if (!locked) throw new NotFoundError('Supplier');
@@ -324,5 +334,10 @@ export class SupplierService {
       compliance: { approved: supplier.is_approved, last_audit_date: lastAudit },
       activity: { last_order_date: stats.last_order_date, orders_last_90_days: stats.orders_last_90_days },
     };
+  }
+
+  /** If-Match against the supplier as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'suppliers', tenantId, id }, async () => supplierResource(await this.get(tenantId, id, trx)));
   }
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { BulkResultSchema } from '../../../http/bulk.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../../http/envelope.js';
 import { sendExport } from '../../../http/files.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
@@ -108,11 +109,11 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
       BASE,
       {
         schema: { tags, summary: 'Create a tag', body: TagCreateBody, response: { 201: EnvelopeSchema(TagResponse) } },
-        config: requireAbility(CREATE),
+        config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
         const tag = await service.create(request.auth.tenantId, request.body);
-        return reply.code(201).send(ok(tagResource(tag), 'Tag created successfully'));
+        return reply.code(201).send(ok(withETag(reply, tagResource(tag)), 'Tag created successfully'));
       },
     );
 
@@ -120,27 +121,28 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
       `${BASE}/:id`,
       {
         schema: { tags, summary: 'Get a tag', params: IdParams, response: { 200: EnvelopeSchema(TagResponse) } },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request) => ok(tagResource(await service.get(request.auth.tenantId, request.params.id))),
+      async (request, reply) => ok(withETag(reply, tagResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: `${BASE}/:id`,
       schema: { tags, summary: 'Update a tag (partial)', params: IdParams, body: TagUpdateBody, response: { 200: EnvelopeSchema(TagResponse) } },
-      config: requireAbility(EDIT),
-      handler: async (request) => ok(tagResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Tag updated successfully'),
+      config: { ...requireAbility(EDIT), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, tagResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Tag updated successfully'),
     });
 
     app.delete(
       `${BASE}/:id`,
       {
         schema: { tags, summary: 'Delete a tag and its product links', params: IdParams, response: { 200: MessageSchema } },
-        config: requireAbility(DELETE),
+        config: { ...requireAbility(DELETE), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return { success: true, message: 'Tag deleted successfully' };
       },
     );

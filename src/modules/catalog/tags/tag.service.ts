@@ -10,6 +10,9 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { Tag, TagFilters, TagRepository, TagStatistics, TagUpdate, TagWithCount } from './tag.repository.js';
 import { DEFAULT_TAG_COLOR, type TagCreateBody, type TagMergeBody, type TagUpdateBody } from './tag.schemas.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export function tagResource(t: TagWithCount) {
   return {
@@ -114,8 +117,9 @@ export class TagService {
    * Partial update with the create rules.
    * @throws NotFoundError('Tag'); ValidationError for a taken name or slug.
    */
-  async update(tenantId: string, id: string, input: TagUpdateBody): Promise<TagWithCount> {
+  async update(tenantId: string, id: string, input: TagUpdateBody, precondition?: Precondition): Promise<TagWithCount> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       await this.get(tenantId, id, trx);
       const name = input.name === undefined ? undefined : TagService.cleanName(input.name);
       await this.assertUnique(trx, tenantId, { name, slug: input.slug }, id);
@@ -135,8 +139,9 @@ export class TagService {
   }
 
   /** Deletes the tag and its product links in one transaction. @throws NotFoundError('Tag'). */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       await this.get(tenantId, id, trx);
       await this.tags.deleteWithLinks(trx, tenantId, [id]);
     });
@@ -262,5 +267,10 @@ export class TagService {
       trx,
       wanted.filter((id) => !currentSet.has(id)).map((tagId) => ({ tenant_id: tenantId, product_id: productId, tag_id: tagId, created_at: now })),
     );
+  }
+
+  /** If-Match against the tag as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'tags', tenantId, id }, async () => tagResource(await this.get(tenantId, id, trx)));
   }
 }

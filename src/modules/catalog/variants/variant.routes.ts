@@ -2,6 +2,7 @@
 // every master product route.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAbility } from '../../../http/authentication.js';
+import { withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { ProductResponse } from '../products/product.schemas.js';
 import { DeletedResponse, GeneratedResponse, MasterParams, VariantCreateBody, VariantDeleteBody, VariantGenerateBody } from './variant.schemas.js';
@@ -54,11 +55,11 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
           body: VariantCreateBody,
           response: { 201: EnvelopeSchema(ProductResponse) },
         },
-        config: requireAbility(CREATE, { auth: 'bearer' }),
+        config: { ...requireAbility(CREATE, { auth: 'bearer' }), conditional: 'create' },
       },
       async (request, reply) => {
         const variant = await service.create(request.auth.tenantId, request.params.master, request.body, request.auth.user.id);
-        return reply.code(201).send(ok(variant, 'Variant created successfully'));
+        return reply.code(201).send(ok(withETag(reply, variant), 'Variant created successfully'));
       },
     );
 

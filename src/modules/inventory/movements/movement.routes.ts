@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -65,9 +66,9 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
       '/operations/stock-movements/:id',
       {
         schema: { tags, summary: 'Get a stock movement', params: IdParams, response: { 200: EnvelopeSchema(MovementResponse) } },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+      async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
     );
   };
 }

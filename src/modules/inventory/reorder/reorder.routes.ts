@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { LowStockItem, ReorderReportResponse, ReorderSettingsBody, ReorderSettingsResponse } from './reorder.schemas.js';
 import type { ReorderService } from './reorder.service.js';
@@ -20,9 +21,10 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           body: ReorderSettingsBody,
           response: { 200: EnvelopeSchema(ReorderSettingsResponse) },
         },
-        config: requireAbility('operations:manage-inventory'),
+        config: { ...requireAbility('operations:manage-inventory'), conditional: 'write' },
       },
-      async (request) => ok(await service.updateSettings(request.auth.tenantId, request.body), 'Reorder settings updated successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.updateSettings(request.auth.tenantId, request.body, ifMatch(request)), 'warnings'), 'Reorder settings updated successfully'),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 // Reorder points: per-record settings, the low-stock list with urgency bands, and the reorder report with
 // suggested quantities, usage and the summary by warehouse and supplier.
 import { inTransaction, type Executor } from '../../../db/transaction.js';
+import type { Precondition } from '../../../http/conditional.js';
 import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
@@ -72,7 +73,7 @@ export class ReorderService {
    * record when missing. Answers the record and `warnings` (reorder quantity not above the point).
    * @throws ValidationError for an unknown product or warehouse.
    */
-  async updateSettings(tenantId: string, input: ReorderSettingsBody): Promise<InventoryResource & { warnings: string[] }> {
+  async updateSettings(tenantId: string, input: ReorderSettingsBody, precondition?: Precondition): Promise<InventoryResource & { warnings: string[] }> {
     return inTransaction(this.db, async (trx) => {
       const product = await this.records.findProduct(trx, tenantId, input.product_id);
       if (!product) throw ValidationError.field('product_id', 'The selected product id is invalid.');
@@ -83,6 +84,7 @@ export class ReorderService {
         if (error instanceof NotFoundError) throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
         throw error;
       }
+      await this.stock.checkRecordPrecondition(trx, tenantId, product.id, warehouseId, precondition);
       const at = this.clock.now().toISOString();
       await this.stock.ensureRecord(trx, tenantId, product.id, warehouseId, at);
       const recordId = (await this.repository.recordId(trx, tenantId, product.id, warehouseId))!;

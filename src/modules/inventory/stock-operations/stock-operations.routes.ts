@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { InventoryResponse, PhysicalCountBody, PhysicalCountResponse, TransferBody } from './stock-operations.schemas.js';
 import type { StockOperationsService } from './stock-operations.service.js';
@@ -20,9 +21,10 @@ export function stockOperationsRoutes({ service }: { service: StockOperationsSer
           body: PhysicalCountBody,
           response: { 200: EnvelopeSchema(PhysicalCountResponse) },
         },
-        config: requireAbility('operations:adjust-stock'),
+        config: { ...requireAbility('operations:adjust-stock'), conditional: 'write' },
       },
-      async (request) => ok(await service.physicalCount(request.auth.tenantId, request.body, request.auth.user.id), 'Physical count recorded successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.physicalCount(request.auth.tenantId, request.body, request.auth.user.id, ifMatch(request)), 'count'), 'Physical count recorded successfully'),
     );
 
     app.post(

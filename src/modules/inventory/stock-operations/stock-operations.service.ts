@@ -3,6 +3,7 @@
 import type { Transaction } from 'kysely';
 import type { DB, Warehouse } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
+import type { Precondition } from '../../../http/conditional.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -81,10 +82,11 @@ export class StockOperationsService {
    * @throws ValidationError for an unknown product or warehouse; BusinessRuleError when the count is below
    * the reserved quantity.
    */
-  async physicalCount(tenantId: string, input: PhysicalCountBody, userId: string | null) {
+  async physicalCount(tenantId: string, input: PhysicalCountBody, userId: string | null, precondition?: Precondition) {
     return inTransaction(this.db, async (trx) => {
       const product = await this.product(trx, tenantId, input.product_id);
       const warehouse = await this.warehouse(trx, tenantId, input.warehouse_id ?? null, 'warehouse_id');
+      await this.stock.checkRecordPrecondition(trx, tenantId, product.id, warehouse.id, precondition);
       const at = this.clock.now().toISOString();
       await this.stock.ensureRecord(trx, tenantId, product.id, warehouse.id, at);
       const record = (await this.repository.lockRecord(trx, tenantId, product.id, warehouse.id))!;

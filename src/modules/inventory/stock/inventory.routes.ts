@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -29,9 +30,10 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           body: AdjustBody,
           response: { 200: EnvelopeSchema(ChangedRecordResponse) },
         },
-        config: requireAbility('operations:adjust-stock'),
+        config: { ...requireAbility('operations:adjust-stock'), conditional: 'write' },
       },
-      async (request) => ok(await service.adjust(request.auth.tenantId, request.auth.user.id, request.body), 'Stock adjusted successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.adjust(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)), 'movement'), 'Stock adjusted successfully'),
     );
 
     app.post(
@@ -44,9 +46,10 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           body: ReserveBody,
           response: { 200: EnvelopeSchema(ChangedRecordResponse) },
         },
-        config: requireAbility('operations:reserve-stock'),
+        config: { ...requireAbility('operations:reserve-stock'), conditional: 'write' },
       },
-      async (request) => ok(await service.reserveStock(request.auth.tenantId, request.auth.user.id, request.body), 'Stock reserved successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.reserveStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)), 'movement'), 'Stock reserved successfully'),
     );
 
     app.post(
@@ -59,9 +62,10 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           body: ReserveBody,
           response: { 200: EnvelopeSchema(ChangedRecordResponse) },
         },
-        config: requireAbility('operations:release-stock'),
+        config: { ...requireAbility('operations:release-stock'), conditional: 'write' },
       },
-      async (request) => ok(await service.releaseStock(request.auth.tenantId, request.auth.user.id, request.body), 'Stock released successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.releaseStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)), 'movement'), 'Stock released successfully'),
     );
 
     app.get(
@@ -94,9 +98,9 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
       '/operations/inventory/:id',
       {
         schema: { tags, summary: 'Get an inventory record', params: IdParams, response: { 200: EnvelopeSchema(InventoryRecordResponse) } },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+      async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
     );
   };
 }

@@ -3,7 +3,8 @@
 // caller's transaction.
 import type { Transaction } from 'kysely';
 import type { DB, ProductStatus, StockMovementType, Warehouse } from '../../../db/schema.js';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
+import { BusinessRuleError, NotFoundError, PreconditionFailedError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -338,10 +339,11 @@ export class StockService {
    * @throws ValidationError on product_id (unknown, other tenant, deleted, not holding inventory), warehouse_id
    * (unknown, other tenant) or a zero quantity; BusinessRuleError `Stock cannot be negative. Current: <n>, Adjustment: <n>`.
    */
-  async adjust(tenantId: string, userId: string | null, input: AdjustInput): Promise<ChangedRecord> {
+  async adjust(tenantId: string, userId: string | null, input: AdjustInput, precondition?: Precondition): Promise<ChangedRecord> {
     if (input.quantity === 0) throw ValidationError.field('quantity', 'The quantity must not be 0.');
     return inTransaction(this.db, async (trx) => {
       const warehouse = await this.checkTarget(trx, tenantId, input);
+      await this.checkRecordPrecondition(trx, tenantId, input.product_id, warehouse.id, precondition);
       const applied = await this.applyOnHand(trx, {
         tenantId,
         productId: input.product_id,
@@ -362,21 +364,28 @@ export class StockService {
    * Reserves available stock (POST /operations/inventory/reserve).
    * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
    */
-  async reserveStock(tenantId: string, userId: string | null, input: ReserveInput): Promise<ChangedRecord> {
-    return this.reservedEndpoint(tenantId, userId, input, 'reservation');
+  async reserveStock(tenantId: string, userId: string | null, input: ReserveInput, precondition?: Precondition): Promise<ChangedRecord> {
+    return this.reservedEndpoint(tenantId, userId, input, 'reservation', precondition);
   }
 
   /**
    * Releases reserved stock (POST /operations/inventory/release).
    * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
    */
-  async releaseStock(tenantId: string, userId: string | null, input: ReserveInput): Promise<ChangedRecord> {
-    return this.reservedEndpoint(tenantId, userId, input, 'release');
+  async releaseStock(tenantId: string, userId: string | null, input: ReserveInput, precondition?: Precondition): Promise<ChangedRecord> {
+    return this.reservedEndpoint(tenantId, userId, input, 'release', precondition);
   }
 
-  private reservedEndpoint(tenantId: string, userId: string | null, input: ReserveInput, type: 'reservation' | 'release'): Promise<ChangedRecord> {
+  private reservedEndpoint(
+    tenantId: string,
+    userId: string | null,
+    input: ReserveInput,
+    type: 'reservation' | 'release',
+    precondition: Precondition | undefined,
+  ): Promise<ChangedRecord> {
     return inTransaction(this.db, async (trx) => {
       const warehouse = await this.checkTarget(trx, tenantId, input);
+      await this.checkRecordPrecondition(trx, tenantId, input.product_id, warehouse.id, precondition);
       const change: ReservedChange = {
         tenantId,
         productId: input.product_id,
@@ -413,6 +422,22 @@ export class StockService {
       if (error instanceof NotFoundError) throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
       throw error;
     }
+  }
+
+  /**
+   * If-Match against a product's record in a warehouse as `GET /operations/inventory/{id}` answers it, for the
+   * writes that name the record by product and warehouse. Call before the record is created: a record that does
+   * not exist yet has no ETag to match, so any If-Match fails.
+   * @throws PreconditionFailedError.
+   */
+  async checkRecordPrecondition(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, precondition: Precondition | undefined): Promise<void> {
+    if (!precondition) return;
+    const existing = await this.stock.recordOf(trx, tenantId, productId, warehouseId);
+    if (!existing) throw new PreconditionFailedError(null);
+    await checkPrecondition(trx, precondition, { table: 'inventory_records', tenantId, id: existing.id }, async () => {
+      const row = await this.stock.recordOf(trx, tenantId, productId, warehouseId);
+      return row && inventoryResource(row);
+    });
   }
 
   /**

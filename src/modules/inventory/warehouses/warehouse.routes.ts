@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { ErrorBody, IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { WarehouseCreateBody, WarehouseListQuery, WarehouseResponse, WarehouseUpdateBody } from './warehouse.schemas.js';
@@ -28,11 +29,11 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
       '/operations/warehouses',
       {
         schema: { tags, summary: 'Create a warehouse', body: WarehouseCreateBody, response: { 201: EnvelopeSchema(WarehouseResponse) } },
-        config: requireAbility('operations:manage-inventory'),
+        config: { ...requireAbility('operations:manage-inventory'), conditional: 'create' },
       },
       async (request, reply) => {
         const warehouse = await service.create(request.auth.tenantId, request.body);
-        return reply.code(201).send(ok(warehouseResource(warehouse), 'Warehouse created successfully'));
+        return reply.code(201).send(ok(withETag(reply, warehouseResource(warehouse)), 'Warehouse created successfully'));
       },
     );
 
@@ -40,17 +41,18 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
       '/operations/warehouses/:id',
       {
         schema: { tags, summary: 'Get a warehouse', params: IdParams, response: { 200: EnvelopeSchema(WarehouseResponse) } },
-        config: requireAbility('operations:view-inventory'),
+        config: { ...requireAbility('operations:view-inventory'), conditional: 'read' },
       },
-      async (request) => ok(warehouseResource(await service.get(request.auth.tenantId, request.params.id))),
+      async (request, reply) => ok(withETag(reply, warehouseResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/warehouses/:id',
       schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
-      config: requireAbility('operations:manage-inventory'),
-      handler: async (request) => ok(warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body)), 'Warehouse updated successfully'),
+      config: { ...requireAbility('operations:manage-inventory'), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Warehouse updated successfully'),
     });
 
     app.delete(
@@ -63,10 +65,10 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()), 422: { ...ErrorBody, description: 'The default warehouse, or stock is held.' } },
         },
-        config: requireAbility('operations:manage-inventory'),
+        config: { ...requireAbility('operations:manage-inventory'), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return ok(null, 'Warehouse deleted successfully');
       },
     );

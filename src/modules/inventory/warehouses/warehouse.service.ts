@@ -9,6 +9,9 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { WarehouseFilters, WarehouseRepository } from './warehouse.repository.js';
 import type { WarehouseCreateBody, WarehouseUpdateBody } from './warehouse.schemas.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 const DEFAULT_MUST_BE_ACTIVE = 'The default warehouse cannot be inactive.';
 const DEFAULT_CANNOT_BE_DELETED = 'The default warehouse cannot be deleted: make another warehouse the default first.';
@@ -115,8 +118,9 @@ export class WarehouseService {
    * default warehouse cannot be deactivated.
    * @throws NotFoundError('Warehouse'); ValidationError for a taken code; BusinessRuleError.
    */
-  async update(tenantId: string, id: string, input: WarehouseUpdateBody): Promise<Warehouse> {
+  async update(tenantId: string, id: string, input: WarehouseUpdateBody, precondition?: Precondition): Promise<Warehouse> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (input.is_default === false && current.is_default) {
         throw new BusinessRuleError('A tenant must keep one default warehouse: make another warehouse the default instead.');
@@ -149,8 +153,9 @@ export class WarehouseService {
    * @throws NotFoundError('Warehouse'); BusinessRuleError for the default warehouse, or while any of its
    * records has stock on hand or reserved.
    */
-  async remove(tenantId: string, id: string, db: Executor = this.db): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition, db: Executor = this.db): Promise<void> {
     await inTransaction(db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       // Locked first: stock changes in flight commit before the stock check below reads.
       const current = await this.warehouses.findById(trx, tenantId, id, 'delete');
       if (!current) throw new NotFoundError('Warehouse');
@@ -164,5 +169,10 @@ export class WarehouseService {
         throw new BusinessRuleError(holdsStock(await this.warehouses.stockHeld(trx, tenantId, id)));
       }
     });
+  }
+
+  /** If-Match against the warehouse as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'warehouses', tenantId, id }, async () => warehouseResource(await this.get(tenantId, id, trx)));
   }
 }

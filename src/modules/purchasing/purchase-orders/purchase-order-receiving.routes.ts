@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderReceivingService } from './purchase-order-receiving.service.js';
@@ -19,10 +20,12 @@ export function purchaseOrderReceivingRoutes({ service }: { service: PurchaseOrd
           body: ReceiveBody,
           response: { 200: EnvelopeSchema(ReceiveResponse) },
         },
-        config: requireAbility('operations:receive-goods-purchase-orders'),
+        config: { ...requireAbility('operations:receive-goods-purchase-orders'), conditional: 'write' },
       },
-      async (request) =>
-        ok(await service.receive(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Goods received successfully'),
+      async (request, reply) => {
+        const received = await service.receive(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request));
+        return ok(withETag(reply, received, 'receipt_id', 'total_received_percentage', 'awaiting_items', 'inventory_updated'), 'Goods received successfully');
+      },
     );
   };
 }

@@ -4,6 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -65,7 +66,7 @@ export class PurchaseOrderReceivingService {
    * forms at once, a product or line not on the order, the same line twice, an unknown warehouse or receiver,
    * a failed quality check without notes, or a received date in the future.
    */
-  async receive(tenantId: string, orderId: string, userId: string | null, input: ReceiveBody): Promise<ReceiveResponse> {
+  async receive(tenantId: string, orderId: string, userId: string | null, input: ReceiveBody, precondition?: Precondition): Promise<ReceiveResponse> {
     const now = this.deps.clock.now().toISOString();
     const today = now.slice(0, 10);
     const receivedDate = input.received_date ?? today;
@@ -75,6 +76,7 @@ export class PurchaseOrderReceivingService {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
     return inTransaction(this.deps.db, async (trx) => {
+      await checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id: orderId }, () => this.deps.orders.get(tenantId, orderId, trx));
       const order = await this.lock(trx, tenantId, orderId);
       const items = await this.deps.repository.items(trx, tenantId, orderId);
       const receivedBy = await this.receiver(trx, tenantId, input.received_by, userId);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -46,11 +47,11 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
       BASE,
       {
         schema: { tags, summary: 'Create a purchase order (draft, or pending_approval)', body: PurchaseOrderCreateBody, response: { 201: One } },
-        config: requireAbility('operations:create-purchase-orders'),
+        config: { ...requireAbility('operations:create-purchase-orders'), conditional: 'create' },
       },
       async (request, reply) => {
         const order = await service.create(request.auth.tenantId, request.auth.user.id, request.body);
-        return reply.code(201).send(ok(order, 'Purchase order created successfully'));
+        return reply.code(201).send(ok(withETag(reply, order), 'Purchase order created successfully'));
       },
     );
 
@@ -58,27 +59,28 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
       ONE,
       {
         schema: { tags, summary: 'Get a purchase order with its items', params: IdParams, response: { 200: One } },
-        config: requireAbility('operations:view-purchase-orders'),
+        config: { ...requireAbility('operations:view-purchase-orders'), conditional: 'read' },
       },
-      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+      async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: ONE,
       schema: { tags, summary: 'Update a draft purchase order (partial; lines sent replace all lines)', params: IdParams, body: PurchaseOrderUpdateBody, response: { 200: One } },
-      config: requireAbility('operations:edit-purchase-orders'),
-      handler: async (request) => ok(await service.update(request.auth.tenantId, request.params.id, request.body), 'Purchase order updated successfully'),
+      config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
+      handler: async (request, reply) =>
+        ok(withETag(reply, await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Purchase order updated successfully'),
     });
 
     app.delete(
       ONE,
       {
         schema: { tags, summary: 'Delete a draft purchase order (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
-        config: requireAbility('operations:delete-purchase-orders'),
+        config: { ...requireAbility('operations:delete-purchase-orders'), conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return ok(null, 'Purchase order deleted successfully');
       },
     );
@@ -87,38 +89,41 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
       `${ONE}/submit-for-approval`,
       {
         schema: { tags, summary: 'Submit a draft for approval', params: IdParams, body: SubmitForApprovalBody, response: { 200: One } },
-        config: requireAbility('operations:edit-purchase-orders'),
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
-      async (request) => ok(await service.submitForApproval(request.auth.tenantId, request.params.id, request.body), 'Purchase order submitted for approval'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.submitForApproval(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Purchase order submitted for approval'),
     );
 
     app.post(
       `${ONE}/approve`,
       {
         schema: { tags, summary: 'Approve a pending purchase order', params: IdParams, body: ApproveBody, response: { 200: One } },
-        config: requireAbility('operations:approve-purchase-orders'),
+        config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write' },
       },
-      async (request) => ok(await service.approve(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Purchase order approved successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.approve(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request))), 'Purchase order approved successfully'),
     );
 
     app.post(
       `${ONE}/reject`,
       {
         schema: { tags, summary: 'Reject a pending purchase order', params: IdParams, body: RejectBody, response: { 200: One } },
-        config: requireAbility('operations:approve-purchase-orders'),
+        config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write' },
       },
-      async (request) => ok(await service.reject(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Purchase order rejected'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.reject(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request))), 'Purchase order rejected'),
     );
 
     app.post(
       `${ONE}/send`,
       {
         schema: { tags, summary: 'Send an approved purchase order to its supplier', params: IdParams, body: SendBody, response: { 200: EnvelopeSchema(PurchaseOrderSentResponse) } },
-        config: requireAbility('operations:send-purchase-orders'),
+        config: { ...requireAbility('operations:send-purchase-orders'), conditional: 'write' },
       },
-      async (request) => {
-        const { order, email_sent } = await service.send(request.auth.tenantId, request.params.id, request.body);
-        return ok({ ...order, email_sent }, 'Purchase order sent successfully');
+      async (request, reply) => {
+        const { order, email_sent } = await service.send(request.auth.tenantId, request.params.id, request.body, ifMatch(request));
+        return ok(withETag(reply, { ...order, email_sent }, 'email_sent'), 'Purchase order sent successfully');
       },
     );
 
@@ -126,36 +131,39 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
       `${ONE}/acknowledge`,
       {
         schema: { tags, summary: "Record the supplier's acknowledgement", params: IdParams, body: AcknowledgeBody, response: { 200: One } },
-        config: requireAbility('operations:edit-purchase-orders'),
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
-      async (request) => ok(await service.acknowledge(request.auth.tenantId, request.params.id, request.body), 'Purchase order acknowledged'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.acknowledge(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Purchase order acknowledged'),
     );
 
     app.post(
       `${ONE}/cancel`,
       {
         schema: { tags, summary: 'Cancel a purchase order (before full receipt)', params: IdParams, body: CancelBody, response: { 200: One } },
-        config: requireAbility('operations:edit-purchase-orders'),
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
-      async (request) => ok(await service.cancel(request.auth.tenantId, request.params.id, request.auth.user.id, request.body), 'Purchase order cancelled successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.cancel(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request))), 'Purchase order cancelled successfully'),
     );
 
     app.post(
       `${ONE}/record-invoice`,
       {
         schema: { tags, summary: "Record the supplier's invoice of a received order", params: IdParams, body: RecordInvoiceBody, response: { 200: One } },
-        config: requireAbility('operations:edit-purchase-orders'),
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
-      async (request) => ok(await service.recordInvoice(request.auth.tenantId, request.params.id, request.body), 'Invoice recorded successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, await service.recordInvoice(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Invoice recorded successfully'),
     );
 
     app.post(
       `${ONE}/complete`,
       {
         schema: { tags, summary: 'Complete a received or invoiced order', params: IdParams, response: { 200: One } },
-        config: requireAbility('operations:edit-purchase-orders'),
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
-      async (request) => ok(await service.complete(request.auth.tenantId, request.params.id), 'Purchase order completed'),
+      async (request, reply) => ok(withETag(reply, await service.complete(request.auth.tenantId, request.params.id, ifMatch(request))), 'Purchase order completed'),
     );
   };
 }

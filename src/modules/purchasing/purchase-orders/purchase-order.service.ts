@@ -49,6 +49,7 @@ import {
   type PurchaseOrderVerb,
   type TargetOf,
 } from './purchase-order.states.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 const APPROVE_ABILITY = 'operations:approve-purchase-orders';
 
@@ -174,8 +175,9 @@ export class PurchaseOrderService {
    * converts the stored amounts and prices that were not sent.
    * @throws NotFoundError('Purchase order'); BusinessRuleError naming the status when not draft; ValidationError as create.
    */
-  async update(tenantId: string, id: string, input: PurchaseOrderUpdateBody): Promise<PurchaseOrderResource> {
+  async update(tenantId: string, id: string, input: PurchaseOrderUpdateBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       if (!allows('edit', current.status)) throw refusal('edit', current.status);
       const currency = input.currency === undefined ? current.currency : this.currencyOf(input.currency);
@@ -232,8 +234,9 @@ export class PurchaseOrderService {
   }
 
   /** Soft delete of a draft order; its number is not reused. @throws NotFoundError; BusinessRuleError naming the status. */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'delete', { deleted_at: now });
     });
@@ -244,8 +247,9 @@ export class PurchaseOrderService {
    * approve purchase orders. Notes are appended to the internal notes.
    * @throws NotFoundError; ValidationError for the approver; BusinessRuleError naming the status.
    */
-  async submitForApproval(tenantId: string, id: string, input: SubmitForApprovalBody): Promise<PurchaseOrderResource> {
+  async submitForApproval(tenantId: string, id: string, input: SubmitForApprovalBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       if (input.approver_id) {
         const approver = await this.deps.users.findById(tenantId, input.approver_id, trx);
@@ -270,8 +274,9 @@ export class PurchaseOrderService {
    * refused (docs/decisions.md, Purchase orders).
    * @throws NotFoundError; BusinessRuleError naming the current status.
    */
-  async approve(tenantId: string, id: string, userId: string, input: ApproveBody): Promise<PurchaseOrderResource> {
+  async approve(tenantId: string, id: string, userId: string, input: ApproveBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'approve', {
         status: 'approved',
@@ -284,10 +289,11 @@ export class PurchaseOrderService {
   }
 
   /** pending_approval -> rejected with the reason. @throws NotFoundError; ValidationError for a blank reason; BusinessRuleError naming the status. */
-  async reject(tenantId: string, id: string, userId: string, input: RejectBody): Promise<PurchaseOrderResource> {
+  async reject(tenantId: string, id: string, userId: string, input: RejectBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     const reason = input.reason.trim();
     if (reason === '') throw ValidationError.field('reason', 'The reason field is required.');
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'reject', { status: 'rejected', rejected_by: userId, rejected_at: now, rejection_reason: reason });
       return this.get(tenantId, id, trx);
@@ -299,8 +305,9 @@ export class PurchaseOrderService {
    * order after commit: the order is sent whether or not the e-mail leaves, and `email_sent` says which.
    * @throws NotFoundError; BusinessRuleError naming the status.
    */
-  async send(tenantId: string, id: string, input: SendBody): Promise<SendResult> {
+  async send(tenantId: string, id: string, input: SendBody, precondition?: Precondition): Promise<SendResult> {
     const order = await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       // A supplier deleted since the order was approved leaves nobody to address: the order is still sent.
       const supplier = await this.deps.suppliers.get(tenantId, current.supplier_id, trx).catch((error: unknown) => {
@@ -323,8 +330,9 @@ export class PurchaseOrderService {
    * internal notes.
    * @throws NotFoundError; BusinessRuleError naming the status.
    */
-  async acknowledge(tenantId: string, id: string, input: AcknowledgeBody): Promise<PurchaseOrderResource> {
+  async acknowledge(tenantId: string, id: string, input: AcknowledgeBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       await this.move(trx, tenantId, id, 'acknowledge', {
         status: 'acknowledged',
@@ -343,11 +351,12 @@ export class PurchaseOrderService {
    * false, the notifier tells them after commit and `supplier_notified` records whether it did.
    * @throws NotFoundError; ValidationError without a reason; BusinessRuleError naming the status.
    */
-  async cancel(tenantId: string, id: string, userId: string, input: CancelBody): Promise<PurchaseOrderResource> {
+  async cancel(tenantId: string, id: string, userId: string, input: CancelBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     const reason = (input.reason ?? input.cancellation_reason ?? '').trim();
     if (reason === '') throw ValidationError.field('reason', 'The reason field is required.');
     let withSupplier = false;
     const order = await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       withSupplier = WITH_SUPPLIER_STATUSES.includes(current.status);
       const now = this.deps.clock.now().toISOString();
@@ -363,8 +372,9 @@ export class PurchaseOrderService {
   }
 
   /** received -> invoiced with the supplier's invoice. @throws NotFoundError; BusinessRuleError naming the status. */
-  async recordInvoice(tenantId: string, id: string, input: RecordInvoiceBody): Promise<PurchaseOrderResource> {
+  async recordInvoice(tenantId: string, id: string, input: RecordInvoiceBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'record an invoice for', {
@@ -379,8 +389,9 @@ export class PurchaseOrderService {
   }
 
   /** received or invoiced -> completed (terminal). @throws NotFoundError; BusinessRuleError naming the status. */
-  async complete(tenantId: string, id: string): Promise<PurchaseOrderResource> {
+  async complete(tenantId: string, id: string, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       await this.move(trx, tenantId, id, 'complete', { status: 'completed', completed_at: this.deps.clock.now().toISOString() });
       return this.get(tenantId, id, trx);
     });
@@ -509,5 +520,10 @@ export class PurchaseOrderService {
     const total = subtotal + tax + shipping - discount;
     if (total < 0) throw ValidationError.field('discount_amount', 'The discount may not exceed the subtotal plus tax and shipping.');
     return { subtotal, tax_amount: tax, shipping_cost: shipping, discount_amount: discount, total_amount: total };
+  }
+
+  /** If-Match against the purchase order as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id }, async () => this.get(tenantId, id, trx));
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../http/common-schemas.js';
+import { withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -53,11 +54,11 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
           params: DeliveryParams,
           response: { 200: EnvelopeSchema(DeliveryDetailResponse) },
         },
-        config: viewWebhooks,
+        config: { ...viewWebhooks, conditional: 'read' },
       },
-      async (request) => {
+      async (request, reply) => {
         const { subscriptionId, deliveryId } = request.params;
-        return ok(deliveryDetailResource(await service.get(request.auth, subscriptionId, deliveryId)));
+        return ok(withETag(reply, deliveryDetailResource(await service.get(request.auth, subscriptionId, deliveryId))));
       },
     );
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/common-schemas.js';
+import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
@@ -19,7 +21,8 @@ const BASE = '/webhooks/subscriptions';
 const ONE = `${BASE}/:id`;
 
 
-function statusAnswer({ subscription, changed }: StatusChange, done: string) {
+function statusAnswer(reply: FastifyReply, { subscription, changed }: StatusChange, done: string) {
+  withETag(reply, subscriptionResource(subscription));
   const data = { id: subscription.id, status: subscription.status, updated_at: subscription.updated_at };
   return ok(data, changed ? `Webhook subscription ${done} successfully` : `Webhook subscription is already ${subscription.status}; nothing changed`);
 }
@@ -54,11 +57,11 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           body: SubscriptionCreateBody,
           response: { 201: EnvelopeSchema(SubscriptionWithSecretResponse) },
         },
-        config: manageWebhooksAnsweringSecret,
+        config: { ...manageWebhooksAnsweringSecret, conditional: 'create' },
       },
       async (request, reply) => {
         const subscription = await service.create(request.auth, request.body);
-        return reply.code(201).send(ok(subscriptionWithSecret(subscription), 'Webhook subscription created successfully'));
+        return reply.code(201).send(ok(withETag(reply, subscriptionWithSecret(subscription), 'secret'), 'Webhook subscription created successfully'));
       },
     );
 
@@ -66,9 +69,9 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       ONE,
       {
         schema: { tags, summary: 'Get a webhook subscription (without its secret; custom header values masked)', params: IdParams, response: { 200: EnvelopeSchema(SubscriptionResponse) } },
-        config: viewWebhooks,
+        config: { ...viewWebhooks, conditional: 'read' },
       },
-      async (request) => ok(subscriptionResource(await service.get(request.auth.tenantId, request.params.id))),
+      async (request, reply) => ok(withETag(reply, subscriptionResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.patch(
@@ -81,10 +84,10 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           body: SubscriptionUpdateBody,
           response: { 200: EnvelopeSchema(SubscriptionResponse) },
         },
-        config: manageWebhooks,
+        config: { ...manageWebhooks, conditional: 'write' },
       },
-      async (request) =>
-        ok(subscriptionResource(await service.update(request.auth, request.params.id, request.body)), 'Webhook subscription updated successfully'),
+      async (request, reply) =>
+        ok(withETag(reply, subscriptionResource(await service.update(request.auth, request.params.id, request.body, ifMatch(request)))), 'Webhook subscription updated successfully'),
     );
 
     app.delete(
@@ -96,10 +99,10 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: MessageSchema },
         },
-        config: manageWebhooks,
+        config: { ...manageWebhooks, conditional: 'guard' },
       },
       async (request) => {
-        await service.remove(request.auth.tenantId, request.params.id);
+        await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
         return { success: true, message: 'Webhook subscription deleted successfully' };
       },
     );
@@ -113,9 +116,9 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
         },
-        config: manageWebhooks,
+        config: { ...manageWebhooks, conditional: 'write' },
       },
-      async (request) => statusAnswer(await service.activate(request.auth.tenantId, request.params.id), 'activated'),
+      async (request, reply) => statusAnswer(reply, await service.activate(request.auth.tenantId, request.params.id, ifMatch(request)), 'activated'),
     );
 
     app.post(
@@ -127,9 +130,9 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
         },
-        config: manageWebhooks,
+        config: { ...manageWebhooks, conditional: 'write' },
       },
-      async (request) => statusAnswer(await service.disable(request.auth.tenantId, request.params.id), 'disabled'),
+      async (request, reply) => statusAnswer(reply, await service.disable(request.auth.tenantId, request.params.id, ifMatch(request)), 'disabled'),
     );
 
     app.post(
@@ -141,10 +144,11 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionSecretResponse) },
         },
-        config: manageWebhooksAnsweringSecret,
+        config: { ...manageWebhooksAnsweringSecret, conditional: 'write' },
       },
-      async (request) => {
-        const rotated = await service.rotateSecret(request.auth.tenantId, request.params.id);
+      async (request, reply) => {
+        const rotated = await service.rotateSecret(request.auth.tenantId, request.params.id, ifMatch(request));
+        withETag(reply, subscriptionResource(rotated));
         return ok({ id: rotated.id, secret: rotated.secret, updated_at: rotated.updated_at }, 'Webhook subscription secret rotated successfully');
       },
     );

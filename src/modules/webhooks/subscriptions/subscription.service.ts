@@ -13,6 +13,9 @@ import { checkWebhookUrl, type AddressPolicy, type Resolver } from '../transport
 import { generateWebhookSecret } from '../transport/signatures.js';
 import type { Subscription, SubscriptionChanges, SubscriptionRepository } from './subscription.repository.js';
 import type { SubscriptionCreateBody, SubscriptionUpdateBody } from './subscription.schemas.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export const MAX_ACTIVE_SUBSCRIPTIONS = 25;
 export const MAX_HEADERS = 20;
@@ -227,7 +230,7 @@ export class SubscriptionService {
    * the caller may view.
    * @throws NotFoundError('Webhook subscription'); ValidationError as for create, or when a secret is sent.
    */
-  async update(auth: AuthContext, id: string, input: SubscriptionUpdateBody): Promise<Subscription> {
+  async update(auth: AuthContext, id: string, input: SubscriptionUpdateBody, precondition?: Precondition): Promise<Subscription> {
     const current = await this.get(auth.tenantId, id);
     const retargets = input.url !== undefined || input.event_types !== undefined || input.payload_mode !== undefined;
     const unmasked = input.headers === undefined ? null : unmaskHeaders(input.headers, current.headers);
@@ -243,7 +246,11 @@ export class SubscriptionService {
     if (unmasked) changes.headers = unmasked.headers;
     if (input.description !== undefined) changes.description = input.description;
     if (retargets) changes.visible_entity_types = visibleEntityTypes(auth);
-    const updated = await this.subscriptions.update(this.db, auth.tenantId, id, changes);
+    // The address was checked above, outside the transaction: a DNS lookup must not hold it open.
+    const updated = await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, auth.tenantId, id, precondition);
+      return this.subscriptions.update(trx, auth.tenantId, id, changes);
+    });
     if (!updated) throw new NotFoundError(RESOURCE);
     return updated;
   }
@@ -253,19 +260,23 @@ export class SubscriptionService {
    * their schedule.
    * @throws NotFoundError('Webhook subscription').
    */
-  async remove(tenantId: string, id: string): Promise<void> {
+  async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     const now = this.clock.now().toISOString();
-    const deleted = await this.subscriptions.update(this.db, tenantId, id, { deleted_at: now, updated_at: now });
-    if (!deleted) throw new NotFoundError(RESOURCE);
+    await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
+      const deleted = await this.subscriptions.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      if (!deleted) throw new NotFoundError(RESOURCE);
+    });
   }
 
   /**
    * disabled -> active, clearing the reason and time of disabling; an active subscription is answered unchanged.
    * @throws NotFoundError('Webhook subscription'); BusinessRuleError when the tenant is at the active limit.
    */
-  async activate(tenantId: string, id: string): Promise<StatusChange> {
+  async activate(tenantId: string, id: string, precondition?: Precondition): Promise<StatusChange> {
     return inTransaction(this.db, async (trx) => {
       await this.subscriptions.lockTenant(trx, tenantId);
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (current.status === 'active') return { subscription: current, changed: false };
       await this.assertBelowActiveLimit(trx, tenantId, 'activate');
@@ -281,8 +292,9 @@ export class SubscriptionService {
    * reason it was disabled for).
    * @throws NotFoundError('Webhook subscription').
    */
-  async disable(tenantId: string, id: string): Promise<StatusChange> {
+  async disable(tenantId: string, id: string, precondition?: Precondition): Promise<StatusChange> {
     return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.clock.now().toISOString();
       const changes = { status: 'disabled' as const, disabled_reason: DISABLED_BY_REQUEST, disabled_at: now, updated_at: now };
       const moved = await this.subscriptions.transition(trx, tenantId, id, 'active', changes);
@@ -294,9 +306,12 @@ export class SubscriptionService {
    * Replaces the secret with a generated one; deliveries signed from now on use it, and the old one is gone.
    * @throws NotFoundError('Webhook subscription').
    */
-  async rotateSecret(tenantId: string, id: string): Promise<Subscription> {
+  async rotateSecret(tenantId: string, id: string, precondition?: Precondition): Promise<Subscription> {
     const changes = { secret: generateWebhookSecret(), updated_at: this.clock.now().toISOString() };
-    const rotated = await this.subscriptions.update(this.db, tenantId, id, changes);
+    const rotated = await inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, tenantId, id, precondition);
+      return this.subscriptions.update(trx, tenantId, id, changes);
+    });
     if (!rotated) throw new NotFoundError(RESOURCE);
     return rotated;
   }
@@ -327,5 +342,10 @@ export class SubscriptionService {
         `Cannot ${verb} the webhook subscription: a tenant may have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active subscriptions. Disable or delete one first.`,
       );
     }
+  }
+
+  /** If-Match against the webhook subscription as GET answers it. @throws PreconditionFailedError; NotFoundError. */
+  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'webhook_subscriptions', tenantId, id }, async () => subscriptionResource(await this.get(tenantId, id, trx)));
   }
 }

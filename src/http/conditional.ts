@@ -1,0 +1,165 @@
+// Conditional requests (README, Optimistic concurrency; docs/decisions.md, Optimistic concurrency). A record's
+// ETag is a digest of its resource as GET answers it. `If-None-Match` on a read answers 304 when it names that
+// ETag; `If-Match` on a write is checked by the service inside its transaction, with the record locked, and
+// answers 412 when the record no longer has the ETag given.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Transaction } from 'kysely';
+import { lockRecord, type RecordTable } from '../db/record-lock.js';
+import type { DB } from '../db/schema.js';
+import { ETagHeader, IfMatchHeaders, IfNoneMatchHeaders, NotModifiedResponse, PreconditionFailedBody } from './common-schemas.js';
+import { PreconditionFailedError } from './errors.js';
+
+/**
+ * What a route does with entity tags, for its behaviour and its documentation:
+ * - `read`: a single-resource GET; answers the ETag, and 304 to a matching If-None-Match;
+ * - `create`: answers the new record's ETag;
+ * - `write`: a change of one record (PUT, PATCH, an action); takes If-Match and answers the ETag of the record
+ *   it leaves (a renewal answers its new version's);
+ * - `guard`: a change of one record that answers something else (a delete); takes If-Match.
+ */
+export type ConditionalKind = 'read' | 'create' | 'write' | 'guard';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    conditional?: ConditionalKind;
+  }
+}
+
+/**
+ * The strong entity tag of a resource: 128 bits of the SHA-256 of its JSON. Any change a reader could see in the
+ * resource changes it, including what it embeds of other records (a product's brand name, a brand's product count).
+ */
+export function entityTag(resource: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(resource)).digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * Sets the answer's ETag to that of the record as GET answers it, and gives `answer` back: `answer` is that
+ * resource, or the resource with `besides` added to it (an inventory change's `movement`, a sent order's
+ * `email_sent`), which the tag leaves out.
+ */
+export function withETag<T>(reply: FastifyReply, answer: T, ...besides: Array<keyof T & string>): T {
+  let resource: unknown = answer;
+  if (besides.length > 0) {
+    const rest: Record<string, unknown> = { ...(answer as Record<string, unknown>) };
+    for (const key of besides) delete rest[key];
+    resource = rest;
+  }
+  reply.header('etag', entityTag(resource));
+  return answer;
+}
+
+/**
+ * The entity tags of an If-Match or If-None-Match list, by their opaque part: a weak `W/` prefix, as a compressing
+ * proxy adds to our strong tags, is dropped, and a tag sent without its quotes is read as though quoted.
+ */
+function listedTags(header: string): { any: boolean; tags: string[] } {
+  const tags: string[] = [];
+  let any = false;
+  for (const raw of header.split(',')) {
+    let tag = raw.trim();
+    if (tag === '') continue;
+    if (tag === '*') {
+      any = true;
+      continue;
+    }
+    if (tag.startsWith('W/')) tag = tag.slice(2);
+    tags.push(tag.startsWith('"') && tag.endsWith('"') && tag.length >= 2 ? tag : `"${tag}"`);
+  }
+  return { any, tags };
+}
+
+/** An If-Match precondition: the write goes ahead only while the record's ETag is one of `tags` (any, for `*`). */
+export interface Precondition {
+  readonly any: boolean;
+  readonly tags: readonly string[];
+}
+
+/** The request's If-Match, or undefined without one (a blank header counts as none). */
+export function ifMatch(request: FastifyRequest): Precondition | undefined {
+  const header = request.headers['if-match'];
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  return listedTags(header);
+}
+
+/**
+ * Checks an If-Match precondition inside the writing transaction, before the write reads anything else: locks the
+ * record (see lockRecord), then compares the ETag of its current resource, which `current` loads through `trx`.
+ * `current` answers undefined when there is no record to compare (its own NotFoundError answers 404 instead, as
+ * without If-Match). Nothing is done without a precondition.
+ * @throws PreconditionFailedError (412) when the record's ETag is not one given, or there is no record.
+ */
+export async function checkPrecondition(
+  trx: Transaction<DB>,
+  precondition: Precondition | undefined,
+  record: { table: RecordTable; tenantId: string; id: string },
+  current: () => Promise<unknown>,
+): Promise<void> {
+  if (!precondition) return;
+  await lockRecord(trx, record.table, record.tenantId, record.id);
+  const resource = await current();
+  if (resource === undefined) throw new PreconditionFailedError(null);
+  if (precondition.any) return;
+  const tag = entityTag(resource);
+  if (!precondition.tags.includes(tag)) throw new PreconditionFailedError(tag);
+}
+
+/** If-None-Match on a read: true when it names the answer's ETag, or is `*` (the record exists). */
+function noneMatchFails(header: string, etag: string): boolean {
+  const listed = listedTags(header);
+  return listed.any || listed.tags.includes(etag);
+}
+
+/** `headers` (a route's object schema of request headers, if any) with the properties of `added` too. */
+function withHeaders(headers: unknown, added: { properties: object }): object {
+  if (!headers) return added;
+  const own = headers as { properties?: object };
+  return { ...own, properties: { ...own.properties, ...added.properties } };
+}
+
+/** The documentation a conditional route adds to its schema, with the shared schemas. */
+function documentConditional(route: RouteOptions, kind: ConditionalKind): void {
+  const schema = (route.schema ??= {});
+  const response: Record<string, object> = { ...(schema.response as Record<string, object> | undefined) };
+  const tagged = (status: number) => {
+    const entry = response[status] as { headers?: object } | undefined;
+    if (entry) response[status] = { ...entry, headers: { ...entry.headers, ETag: ETagHeader } };
+  };
+  if (kind === 'read') {
+    schema.headers = withHeaders(schema.headers, IfNoneMatchHeaders);
+    tagged(200);
+    response[304] = NotModifiedResponse;
+  } else if (kind === 'create') {
+    tagged(201);
+  } else {
+    schema.headers = withHeaders(schema.headers, IfMatchHeaders);
+    if (kind === 'write') {
+      tagged(200);
+      tagged(201);
+    }
+    response[412] = PreconditionFailedBody;
+  }
+  schema.response = response;
+}
+
+/**
+ * Documents the conditional routes (request headers, ETag on the answer, 304 and 412) and answers 304 with no
+ * body to a read whose If-None-Match names the ETag its handler set. Register before the routes.
+ */
+export function registerConditionalRequests(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const kind = route.config?.conditional;
+    if (kind) documentConditional(route, kind);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.conditional !== 'read' || reply.statusCode !== 200) return payload;
+    const header = request.headers['if-none-match'];
+    const etag = reply.getHeader('etag');
+    if (typeof header !== 'string' || typeof etag !== 'string' || !noneMatchFails(header, etag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return null;
+  });
+}
