@@ -5,6 +5,7 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkResult } from '../../../http/bulk.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
@@ -72,7 +73,7 @@ export class CategoryService {
   }
 
   list(tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {
-    return this.categories.list(this.db, tenantId, filters, page);
+    return this.categories.list(this.db, tenantId, withUpdatedSinceBound(filters), page);
   }
 
   /** @throws NotFoundError('Category'), also for another tenant's or a deleted category. */
