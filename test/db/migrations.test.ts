@@ -95,7 +95,7 @@ describe(`migrations on ${testEngine}`, () => {
     expect(unique.map((i) => i.name)).toEqual(expect.arrayContaining(['warehouses_tenant_code_unique', 'warehouses_tenant_default_unique', 'idempotency_keys_tenant_caller_key_unique']));
   });
 
-  it('index every list incremental sync walks by updated_at', async () => {
+  it('index every list incremental sync walks by updated_at, and live barcodes uniquely per tenant', async () => {
     const indexes =
       database.engine === 'postgres'
         ? (await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public'`.execute(database.db)).rows
@@ -105,9 +105,14 @@ describe(`migrations on ${testEngine}`, () => {
       const def = byName.get(`${table}_tenant_updated_idx`);
       expect(def, table).toMatch(/\(\s*"?tenant_id"?,\s*"?updated_at"?,\s*"?id"?/);
     }
+    const barcode = byName.get('products_tenant_barcode_unique');
+    expect(barcode).toMatch(/unique/i);
+    expect(barcode).toMatch(/\(\s*"?tenant_id"?,\s*"?barcode"?\s*\)/);
+    expect(barcode).toMatch(/deleted_at"?\s+is\s+null/i);
+    expect(barcode).toMatch(/barcode"?\s+is\s+not\s+null/i);
   });
 
-  it('serve a sync page from an index, without a scan or a sort', async () => {
+  it('serve a sync page and a barcode lookup from an index, without a scan or a sort', async () => {
     const tenant = '01jtenant00000000000000000';
     const plans: Array<[string, string, ReturnType<typeof sql>]> = [
       ...SYNC_TABLES.map((table): [string, string, ReturnType<typeof sql>] => [
@@ -116,6 +121,7 @@ describe(`migrations on ${testEngine}`, () => {
         sql`select id from ${sql.table(table)} where tenant_id = ${tenant} ${SOFT_DELETED.includes(table) ? sql`and deleted_at is null` : sql``}
             and updated_at >= ${'2026-01-01T00:00:00.000Z'} order by updated_at, id limit 100`,
       ]),
+      ['barcode', 'products_tenant_barcode_unique', sql`select id from products where tenant_id = ${tenant} and deleted_at is null and barcode = ${'4006381333931'}`],
     ];
     for (const [name, index, query] of plans) {
       const plan = await planOf(database, query);

@@ -19,6 +19,7 @@ import type { AttributeService } from '../attributes/attribute.service.js';
 import type { CategoryService } from '../categories/category.service.js';
 import type { Product, ProductRepository } from './product.repository.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from './product.schemas.js';
+import { MAX_BARCODE_LENGTH } from './barcode.js';
 import { PRODUCT_TYPES } from './product-types.js';
 import { commaList } from '../../../lib/comma-list.js';
 import { productLowStockCondition } from '../../inventory/stock/low-stock.js';
@@ -73,6 +74,9 @@ export const ProductListQuery = Type.Object({
     Type.Boolean({ description: 'true: available quantity above 0, or inventory not tracked (always sellable); false: tracked with nothing available.' }),
   ),
   track_inventory: Type.Optional(Type.Boolean()),
+  barcode: Type.Optional(
+    Type.String({ minLength: 1, maxLength: MAX_BARCODE_LENGTH, description: 'The product (or variant) with exactly this barcode: at most one.' }),
+  ),
   ...updatedSinceQuery,
   sort_by: Type.Enum(PRODUCT_SORTS, {
     default: 'created_at',
@@ -152,6 +156,10 @@ export function productLister(products: ProductRepository, links: ProductListLin
 
     const since = updatedSinceBound(options.updated_since);
     if (since !== undefined) where.push((eb) => eb('products.updated_at', '>=', since));
+    if (options.barcode !== undefined) {
+      const barcode = options.barcode;
+      where.push((eb) => eb('products.barcode', '=', barcode));
+    }
 
     const search = options.search?.trim();
     if (search) where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));

@@ -99,6 +99,18 @@ export class ProductRepository {
     return isTaken(this.live(db, tenantId).where(column, '=', value), exceptId);
   }
 
+  /** The live product, other than `exceptId`, that holds `barcode`. */
+  async barcodeHolder(db: Executor, tenantId: string, barcode: string, exceptId?: string): Promise<Pick<Product, 'id' | 'sku'> | undefined> {
+    let query = this.live(db, tenantId).select(['id', 'sku']).where('barcode', '=', barcode);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return query.executeTakeFirst();
+  }
+
+  /** The live product whose `column` is exactly `code` (each is unique among live products). */
+  async findBy(db: Executor, tenantId: string, column: 'sku' | 'barcode', code: string): Promise<Product | undefined> {
+    return this.live(db, tenantId).selectAll().where(column, '=', code).executeTakeFirst();
+  }
+
   private updating(db: Executor, tenantId: string, id: string) {
     return db.updateTable('products').where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null);
   }

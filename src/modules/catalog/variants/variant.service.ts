@@ -224,10 +224,11 @@ export class VariantService implements VariantHooks {
    * configured attribute, each with one of its configured values (matched case-insensitively and stored as
    * configured), and no live variant may have the combination. The SKU, when sent, must be free; when omitted
    * it is generated as in generation. Own prices are in the master's currency. `stock_quantity` is received
-   * into the default warehouse as an `initial_stock` movement. Records product.created.
+   * into the default warehouse as an `initial_stock` movement. A barcode follows the products' rules. Records
+   * product.created.
    * @throws NotFoundError('Master product'); BusinessRuleError without a configuration; ValidationError
    * (`variant_selection.<attribute>` naming the allowed values, `variant_selection` for a combination that
-   * exists, `sku` when taken).
+   * exists, `sku` when taken, `barcode` when invalid or held by another live product).
    */
   async create(tenantId: string, masterId: string, input: VariantCreateBody, userId: string | null): Promise<ProductResponse> {
     return this.retryingRaces(() => inTransaction(this.db, (trx) => this.createIn(trx, tenantId, masterId, input, userId)));
@@ -252,6 +253,7 @@ export class VariantService implements VariantHooks {
       if (twin) errors[field] = [`A variant with this combination already exists (SKU ${twin.sku}).`];
     }
     if (input.sku !== undefined && (await this.variants.takenAmong(trx, tenantId, 'sku', [input.sku])).size > 0) errors.sku = [takenMessage('sku')];
+    const barcode = await this.products.barcodeFor(trx, tenantId, input, null, errors);
     if (Object.keys(errors).length > 0 || !selection) throw new ValidationError(errors);
 
     const values = valuesOf(config, selection);
@@ -267,7 +269,9 @@ export class VariantService implements VariantHooks {
       name: input.name?.trim() ?? variantName(master.name, values),
       now: this.clock.now().toISOString(),
     });
-    await this.variants.insertMany(trx, [{ ...row, selling_price: minor(input.selling_price), cost_price: minor(input.cost_price), weight: input.weight ?? null }]);
+    await this.variants.insertMany(trx, [
+      { ...row, ...barcode, selling_price: minor(input.selling_price), cost_price: minor(input.cost_price), weight: input.weight ?? null },
+    ]);
     const quantity = input.stock_quantity ?? 0;
     if (quantity > 0) {
       await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity, type: 'initial_stock', reason: 'Initial stock', userId });
@@ -293,6 +297,9 @@ export class VariantService implements VariantHooks {
       name: v.name,
       slug: v.slug,
       sku: v.sku,
+      // Generated variants start without barcodes; each gets its own by creation alone or by update.
+      barcode: null,
+      barcode_type: null,
       // Masters have no type of their own; variants are physical goods that hold stock.
       type: 'physical',
       status: 'draft',

@@ -9,6 +9,7 @@ import type { Product } from '../../products/product.repository.js';
 /** What the variant list selects among a master's live variants. */
 export interface VariantFilter {
   statuses?: readonly ProductStatus[];
+  barcode?: string;
   /** An inclusive bound on updated_at, in stored form. */
   updatedSince?: string;
 }
@@ -33,6 +34,7 @@ export class VariantListingRepository {
       .where('products.deleted_at', 'is', null)
       .where('products.is_variant', '=', true);
     if (filter.statuses && filter.statuses.length > 0) query = query.where('products.status', 'in', [...filter.statuses]);
+    if (filter.barcode !== undefined) query = query.where('products.barcode', '=', filter.barcode);
     if (filter.updatedSince !== undefined) query = query.where('products.updated_at', '>=', filter.updatedSince);
     return query;
   }

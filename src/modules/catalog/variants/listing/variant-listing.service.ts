@@ -57,6 +57,7 @@ export interface VariantListTotals extends VariantTotals {
 export interface VariantListOptions extends VariantSort {
   status?: string | undefined;
   include?: string | undefined;
+  barcode?: string | undefined;
   updated_since?: string | undefined;
 }
 
@@ -255,6 +256,7 @@ export class VariantListingService {
     await this.masters.find(tenantId, masterId);
     const filter = {
       statuses: parseEnumList(STATUS_FILTER, options.status),
+      barcode: options.barcode,
       updatedSince: updatedSinceBound(options.updated_since),
     };
     const include = new Set(parseEnumList(INCLUDES, options.include));
