@@ -271,6 +271,25 @@ describe('barcodes', () => {
       const bad = await c.call('POST', `${MASTERS}/${capId}/variants`, { variant_selection: { Size: 'M' }, barcode: '10012345678903' });
       expect((await c.errorsOf(bad)).barcode).toEqual([expect.stringContaining('check digit is wrong')]);
     });
+
+    it('records product.deleted for each variant deleted with its master’s variants, freeing their barcodes', async () => {
+      const live = (await c.call('GET', `${MASTERS}/${masterId}/variants`)).json().data as ProductResponse[];
+      const res = await c.call('DELETE', `${MASTERS}/${masterId}/variants`, { reason: 'Range replaced' });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const variant of live) {
+        const deleted = (await c.events(variant.id)).filter((e) => e.event_type === 'product.deleted');
+        expect(deleted, variant.sku).toHaveLength(1);
+        expect(deleted[0]!.payload).toEqual({
+          id: variant.id,
+          name: variant.name,
+          sku: variant.sku,
+          barcode: variant.barcode,
+          master_product_id: masterId,
+          deleted_at: expect.any(String),
+        });
+      }
+      expect((await c.made({ barcode: UPC })).barcode).toBe(UPC);
+    });
   });
 
   describe('events and export', () => {
@@ -279,13 +298,15 @@ describe('barcodes', () => {
       c = await freshTenant();
     });
 
-    it('carries the barcode in product events and names it among the changed fields', async () => {
+    it('carries the barcode in product events, names it among the changed fields, and records product.deleted', async () => {
       const product = await c.made({ sku: 'EVT-1', barcode: EAN13 });
       await c.patch(product.id, { barcode: 'PALLET 7' });
+      await c.call('DELETE', `${PRODUCTS}/${product.id}`);
       const events = await c.events(product.id);
-      expect(events.map((e) => e.event_type)).toEqual(['product.created', 'product.updated']);
+      expect(events.map((e) => e.event_type)).toEqual(['product.created', 'product.updated', 'product.deleted']);
       expect(events[0]!.payload).toMatchObject({ barcode: EAN13, barcode_type: 'ean13' });
       expect(events[1]!.payload).toMatchObject({ barcode: 'PALLET 7', barcode_type: 'other', changed_fields: ['barcode', 'barcode_type'] });
+      expect(events[2]!.payload).toEqual({ id: product.id, name: product.name, sku: 'EVT-1', barcode: 'PALLET 7', master_product_id: null, deleted_at: expect.any(String) });
     });
 
     it('puts the barcode in the JSON export of a product', async () => {

@@ -130,14 +130,14 @@ export class ProductRepository {
     return this.updating(db, tenantId, id).set(changes).where('status', 'in', [...from]).returningAll().executeTakeFirst();
   }
 
-  /** Soft-deletes the product only while it holds no stock, on hand or reserved. */
-  async softDeleteWithoutStock(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
-    const result = await this.updating(db, tenantId, id)
+  /** Soft-deletes the product only while it holds no stock, on hand or reserved; answers the deleted row. */
+  async softDeleteWithoutStock(db: Executor, tenantId: string, id: string, at: string): Promise<Product | undefined> {
+    return this.updating(db, tenantId, id)
       .set({ deleted_at: at, updated_at: at })
       .where('stock_quantity', '=', 0)
       .where('reserved_quantity', '=', 0)
+      .returningAll()
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
   }
 
   // Stock totals: the sums of the product's inventory records, written by the inventory's stock changes in

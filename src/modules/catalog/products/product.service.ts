@@ -14,7 +14,7 @@ import { trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barcode.js';
-import { productChangeEvents } from './product-change-events.js';
+import { deletedProductPayload, productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
 import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
@@ -281,12 +281,18 @@ export class ProductService {
   }
 
   /**
-   * Soft-deletes a product; its SKU, slug and barcode become free again.
+   * Soft-deletes a product; its SKU, slug and barcode become free again. Records product.deleted, so that a
+   * client keeping a copy learns of it from the event feed (docs/sync.md).
    * @throws NotFoundError('Product'); BusinessRuleError while stock is on hand or reserved.
    */
   async remove(tenantId: string, id: string): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      if (await this.products.softDeleteWithoutStock(trx, tenantId, id, this.clock.now().toISOString())) return;
+      const at = this.clock.now().toISOString();
+      const deleted = await this.products.softDeleteWithoutStock(trx, tenantId, id, at);
+      if (deleted) {
+        await this.events.record(trx, tenantId, { type: 'product.deleted', entityId: id, payload: deletedProductPayload(deleted, at) });
+        return;
+      }
       const current = await this.find(tenantId, id, trx);
       throw new BusinessRuleError(
         `The product cannot be deleted while it holds stock (on hand: ${current.stock_quantity}, reserved: ${current.reserved_quantity}). Adjust its stock to zero first.`,

@@ -14,6 +14,7 @@ import type { StockService } from '../../inventory/stock/stock.service.js';
 import { checkSelection, combinations, variantKey, type Selection } from '../master-products/variant-configuration.js';
 import type { MasterProduct } from '../master-products/master-product.repository.js';
 import type { MasterProductService, VariantHooks } from '../master-products/master-product.service.js';
+import { deletedProductPayload } from '../products/product-change-events.js';
 import type { Product } from '../products/product.repository.js';
 import type { ProductResponse } from '../products/product.schemas.js';
 import type { ProductService } from '../products/product.service.js';
@@ -103,8 +104,8 @@ export class VariantService implements VariantHooks {
   /**
    * Soft-deletes every live variant of the master inside `trx` and writes one `variant_deletions` row (ids,
    * count, trimmed reason, user) when any was deleted. The variants are locked first (PostgreSQL), so that
-   * their stock cannot change between the check and the deletion. Records no product events, as deleting a
-   * product does not.
+   * their stock cannot change between the check and the deletion. Records product.deleted for each variant,
+   * as deleting a product does.
    * @throws BusinessRuleError when any variant holds stock on hand or reserved: nothing is deleted then.
    */
   async deleteAllOf(trx: Transaction<DB>, tenantId: string, master: MasterProduct, reason: string, userId: string | null): Promise<number> {
@@ -131,6 +132,9 @@ export class VariantService implements VariantHooks {
       deleted_by: userId,
       created_at: at,
     });
+    for (const part of chunks(live, EVENT_CHUNK)) {
+      await this.events.record(trx, tenantId, ...part.map((v) => ({ type: 'product.deleted' as const, entityId: v.id, payload: deletedProductPayload(v, at) })));
+    }
     return deleted;
   }
 

@@ -232,11 +232,17 @@ export class PurchaseOrderService {
     });
   }
 
-  /** Soft delete of a draft order; its number is not reused. @throws NotFoundError; BusinessRuleError naming the status. */
+  /**
+   * Soft delete of a draft order; its number is not reused. Records purchase_order.deleted, so that a client
+   * keeping a copy learns of it from the event feed (docs/sync.md).
+   * @throws NotFoundError; BusinessRuleError naming the status.
+   */
   async remove(tenantId: string, id: string): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       const now = this.deps.clock.now().toISOString();
+      const { po_number } = await this.find(tenantId, id, trx);
       await this.move(trx, tenantId, id, 'delete', { deleted_at: now });
+      await this.deps.events.record(trx, tenantId, { type: 'purchase_order.deleted', entityId: id, payload: { id, po_number, deleted_at: now } });
     });
   }
 
