@@ -41,6 +41,10 @@ function productListQueries(catalog: SeededCatalog): Record<string, string> {
     'attribute multiselect': q({ 'attributes[material]': 'wool' }),
     'active red in stock of brand': q({ status: 'active', brand_id: catalog.brandIds[3]!, 'attributes[color]': 'red', in_stock: 'true' }),
     'page 200': q({ page: '200' }),
+    // Incremental sync (docs/sync.md): a full pass by updated_at, and a round over the last day's changes.
+    'sync full pass, page 500': q({ sort_by: 'updated_at', sort_direction: 'asc', per_page: '100', page: '500' }),
+    'sync since last day': q({ updated_since: '2025-12-31T00:00:00.000Z', sort_by: 'updated_at', sort_direction: 'asc', per_page: '100' }),
+    'barcode': q({ barcode: '4006381333931' }),
   };
 }
 

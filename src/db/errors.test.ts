@@ -37,6 +37,15 @@ describe('takenError', () => {
     expect(error?.errors).toEqual({ slug: ['The slug has already been taken.'] });
   });
 
+  it('words the 422 as the caller says for a field it names', () => {
+    const indexes = { sku: 'products_tenant_sku_unique', barcode: 'products_tenant_barcode_unique' };
+    const messages = { barcode: 'The barcode is already used by product A-1 (01h).' };
+    expect(takenError(sqlite('products.tenant_id, products.barcode'), indexes, messages)?.errors).toEqual({ barcode: [messages.barcode] });
+    expect(takenError(postgres('Key (tenant_id, sku)=(t, A-1) already exists.', 'products_tenant_sku_unique'), indexes, messages)?.errors).toEqual({
+      sku: ['The sku has already been taken.'],
+    });
+  });
+
   it('is null for any other error, so the caller rethrows it', () => {
     expect(takenError(new Error('boom'), { slug: 'brands_tenant_slug_unique' })).toBeNull();
   });

@@ -57,10 +57,17 @@ export function violatedUniqueField<F extends string>(error: unknown, indexes: R
 /**
  * The 422 `The <field> has already been taken.` for a write that lost a race on one of `indexes` (a concurrent
  * write took the value after the service's own check passed), else null: `throw takenError(error, …) ?? error`.
+ * `messages` replaces the wording for a field, so that the race answers what the service's own check would have.
  */
-export function takenError(error: unknown, indexes: Readonly<Record<string, string>>): ValidationError | null {
+export function takenError<F extends string>(
+  error: unknown,
+  indexes: Readonly<Record<F, string>>,
+  messages?: Readonly<Partial<Record<F, string>>>,
+): ValidationError | null {
   const field = violatedUniqueField(error, indexes);
-  return field === null ? null : ValidationError.taken(field);
+  if (field === null) return null;
+  const message = messages?.[field];
+  return message === undefined ? ValidationError.taken(field) : ValidationError.field(field, message);
 }
 
 /**

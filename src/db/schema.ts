@@ -209,6 +209,7 @@ export interface SupplierRatingsTable {
   created_at: Timestamp;
 }
 
+export type BarcodeType = 'ean8' | 'upc' | 'ean13' | 'gtin14' | 'other';
 export type ProductType = 'physical' | 'digital' | 'service' | 'subscription' | 'bundle' | 'gift_card' | 'virtual';
 export type ProductStatus = 'draft' | 'pending_approval' | 'active' | 'inactive' | 'out_of_stock' | 'rejected' | 'discontinued';
 
@@ -219,6 +220,10 @@ export interface ProductsTable {
   name: string;
   slug: string;
   sku: string;
+  /** Unique among the tenant's live products; null when the product has none. */
+  barcode: string | null;
+  /** The kind of `barcode` (products/barcode.ts), null exactly when it is. */
+  barcode_type: BarcodeType | null;
   type: Generated<ProductType>;
   status: Generated<ProductStatus>;
   /** The reason given with the last deactivation, discontinuation or decline. */

@@ -13,6 +13,8 @@ import * as m0010 from './0010_documents.js';
 import * as m0011 from './0011_webhooks.js';
 import * as m0012 from './0012_product_category_status_index.js';
 import * as m0013 from './0013_idempotency_caller.js';
+import * as m0014 from './0014_sync_indexes.js';
+import * as m0015 from './0015_product_barcodes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011_webhooks': m0011,
   '0012_product_category_status_index': m0012,
   '0013_idempotency_caller': m0013,
+  '0014_sync_indexes': m0014,
+  '0015_product_barcodes': m0015,
 };

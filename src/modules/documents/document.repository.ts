@@ -14,8 +14,11 @@ export interface DocumentFilters {
   tags: string[];
   includeArchived: boolean;
   includeSensitive: boolean;
-  /** Expiry window `[from, until]`; ordered by expiry when set. */
+  /** Expiry window `[from, until]`; ordered by expiry when set, unless `sort` says otherwise. */
   expiring?: { from: string; until: string };
+  /** An inclusive bound on updated_at, in stored form. */
+  updatedSince?: string;
+  sort?: { by: 'created_at' | 'updated_at'; direction: 'asc' | 'desc' };
 }
 
 export interface DocumentOwnerRef {
@@ -56,10 +59,14 @@ export class DocumentRepository {
       query = query.where(sql<boolean>`exists (${elements})`);
     }
     if (filters.expiring) query = query.where('expires_at', '>=', filters.expiring.from).where('expires_at', '<=', filters.expiring.until);
+    if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
 
-    const ordered = filters.expiring
-      ? query.selectAll().orderBy('expires_at', 'asc').orderBy('id', 'asc')
-      : query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+    const { sort } = filters;
+    const ordered = sort
+      ? query.selectAll().orderBy(sort.by, sort.direction).orderBy('id', sort.direction)
+      : filters.expiring
+        ? query.selectAll().orderBy('expires_at', 'asc').orderBy('id', 'asc')
+        : query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
     return paginate(ordered, page);
   }
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { pageQuery } from '../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../http/updated-since.js';
 
 const MAX_TAGS = 20;
 
@@ -54,6 +55,13 @@ export const DocumentListQuery = Type.Object({
   expiring_within_days: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 3650, description: 'Only documents whose expiry falls between now and now + N days, soonest first.' }),
   ),
+  ...updatedSinceQuery,
+  sort_by: Type.Optional(
+    Type.Enum(['created_at', 'updated_at'], {
+      description: 'Omitted: newest first (created_at desc), or soonest expiry first with expiring_within_days. Ties break on id.',
+    }),
+  ),
+  sort_direction: Type.Optional(Type.Enum(SORT_DIRECTIONS, { description: 'With sort_by; default desc for created_at, asc for updated_at.' })),
   ...pageQuery(25),
 });
 export type DocumentListQuery = Static<typeof DocumentListQuery>;

@@ -9,6 +9,7 @@ import { inTransaction, type Executor } from '../../db/transaction.js';
 import { checkPrecondition, type Precondition } from '../../http/conditional.js';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import type { Page, PageRequest } from '../../http/pagination.js';
+import { updatedSinceBound } from '../../http/updated-since.js';
 import { fieldErrors, validatorCompiler } from '../../http/validation.js';
 import { commaList } from '../../lib/comma-list.js';
 import type { Clock } from '../../lib/clock.js';
@@ -135,6 +136,8 @@ export class DocumentService {
         includeArchived: query.include_archived,
         includeSensitive: caller.canSeeSensitive,
         expiring: days === undefined ? undefined : { from: now.toISOString(), until: new Date(now.getTime() + days * 86_400_000).toISOString() },
+        updatedSince: updatedSinceBound(query.updated_since),
+        sort: query.sort_by && { by: query.sort_by, direction: query.sort_direction ?? (query.sort_by === 'created_at' ? 'desc' : 'asc') },
       },
       page,
     );

@@ -9,6 +9,7 @@ export const EVENT_TYPES = {
   'product.activated': { entity_type: 'product', description: 'A product became active (activation or approval).' },
   'product.deactivated': { entity_type: 'product', description: 'An active product was deactivated.' },
   'product.discontinued': { entity_type: 'product', description: 'A product was discontinued (terminal).' },
+  'product.deleted': { entity_type: 'product', description: 'A product or variant was deleted; the payload names it (id, sku, barcode).' },
   'inventory.adjusted': { entity_type: 'inventory', description: 'On-hand stock was adjusted.' },
   'inventory.reserved': { entity_type: 'inventory', description: 'Stock was reserved.' },
   'inventory.released': { entity_type: 'inventory', description: 'Reserved stock was released.' },
@@ -22,6 +23,7 @@ export const EVENT_TYPES = {
   'purchase_order.sent': { entity_type: 'purchase_order', description: 'A purchase order was sent to its supplier.' },
   'purchase_order.received': { entity_type: 'purchase_order', description: 'Every pending quantity of a purchase order was received.' },
   'purchase_order.cancelled': { entity_type: 'purchase_order', description: 'A purchase order was cancelled.' },
+  'purchase_order.deleted': { entity_type: 'purchase_order', description: 'A draft purchase order was deleted; the payload names it (id, po_number).' },
   'webhook.test': { entity_type: 'webhook', description: 'Sent only by the subscription test endpoint.' },
 } as const satisfies Record<string, { entity_type: string; description: string }>;
 

@@ -94,6 +94,7 @@ describe('product attribute values', () => {
       expect(body.data).toEqual({
         product_id: productId,
         product_name: name,
+        product_barcode: null,
         exported_at: '2026-03-01T10:00:00.000Z',
         format: 'json',
         total: 7,

@@ -90,6 +90,8 @@ describe('products', () => {
         name: 'Alpine Tent',
         slug: 'alpine-tent',
         sku: expect.stringMatching(/^PRD-[0-9A-Z]{10}$/),
+        barcode: null,
+        barcode_type: null,
         type: 'physical',
         type_traits: { requires_shipping: true, has_inventory: true, tax_category: 'physical_goods', can_have_variants: true, nature: 'tangible' },
         status: 'draft',

@@ -8,6 +8,11 @@ export interface TokenFilters {
   userId: string | null;
   status?: TokenStatus;
   type?: ApiToken['type'];
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  /** Omitted: newest first (by id). */
+  sort_by?: 'created_at' | 'updated_at';
+  sort_direction?: 'asc' | 'desc';
 }
 
 export interface TokenWithOwner {
@@ -52,7 +57,10 @@ export class TokenRepository {
     if (filters.userId) query = query.where('user_id', '=', filters.userId);
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.type) query = query.where('type', '=', filters.type);
-    return paginate(query.selectAll().orderBy('id', 'desc'), page);
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
+    if (filters.sort_by === undefined) return paginate(query.selectAll().orderBy('id', 'desc'), page);
+    const direction = filters.sort_direction ?? (filters.sort_by === 'created_at' ? 'desc' : 'asc');
+    return paginate(query.selectAll().orderBy(filters.sort_by, direction).orderBy('id', direction), page);
   }
 
   /** Moves a token from `from` to the new state in one conditional statement; false when it was not in `from`. */

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 
 const TokenTypeSchema = Type.Enum(['personal', 'application', 'integration']);
 const TokenStatusSchema = Type.Enum(['active', 'pending_approval', 'revoked']);
@@ -20,6 +21,11 @@ export const TokenListQuery = Type.Object({
   ...pageQuery(25),
   status: Type.Optional(TokenStatusSchema),
   type: Type.Optional(TokenTypeSchema),
+  ...updatedSinceQuery,
+  sort_by: Type.Optional(
+    Type.Enum(['created_at', 'updated_at'], { description: 'Omitted: newest first. Ties break on id. Using a token (last_used_at) does not change updated_at.' }),
+  ),
+  sort_direction: Type.Optional(Type.Enum(SORT_DIRECTIONS, { description: 'With sort_by; default desc for created_at, asc for updated_at.' })),
 });
 
 export const TokenResponse = Type.Object({

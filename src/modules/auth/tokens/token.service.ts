@@ -9,6 +9,7 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
 import { BusinessRuleError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import { reachesHighAbility, unknownGrants } from '../abilities.js';
 import type { AuthContext } from '../auth-context.js';
 import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';
@@ -183,7 +184,7 @@ export class TokenService {
   }
 
   list(auth: AuthContext, filters: Omit<TokenFilters, 'userId'>, page: PageRequest): Promise<Page<ApiToken>> {
-    return this.tokens.list(this.db, auth.tenantId, { ...filters, userId: this.ownerFilter(auth) }, page);
+    return this.tokens.list(this.db, auth.tenantId, { ...withUpdatedSinceBound(filters), userId: this.ownerFilter(auth) }, page);
   }
 
   /** @throws NotFoundError('API token') for a token of another user (non-admins) or tenant. */

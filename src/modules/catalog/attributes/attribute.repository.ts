@@ -17,6 +17,11 @@ export interface AttributeFilters {
   searchable?: boolean;
   required?: boolean;
   search?: string;
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  /** Default sort_order (then code). */
+  sort_by?: 'sort_order' | 'updated_at';
+  sort_direction?: 'asc' | 'desc';
 }
 
 export interface AttributeCounts {
@@ -64,7 +69,10 @@ export class AttributeRepository {
       const term = filters.search;
       query = query.where((eb) => containsText(eb, ['code', 'name', 'label'], term));
     }
-    return paginate(query.selectAll().orderBy('sort_order').orderBy('code').orderBy('id'), page);
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
+    const direction = filters.sort_direction ?? 'asc';
+    const ordered = filters.sort_by === 'updated_at' ? query.orderBy('updated_at', direction) : query.orderBy('sort_order', direction).orderBy('code', direction);
+    return paginate(ordered.selectAll().orderBy('id', direction), page);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: AttributeDefinitionUpdate): Promise<AttributeDefinition | undefined> {

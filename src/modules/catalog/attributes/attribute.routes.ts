@@ -45,7 +45,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
         schema: {
           tags,
           summary: 'List attribute definitions',
-          description: 'Sorted by sort_order, then code.',
+          description: 'Sorted by sort_order, then code, unless sort_by says otherwise.',
           querystring: AttributeListQuery,
           response: { 200: PaginatedSchema(AttributeResponse) },
         },

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 import { ATTRIBUTE_TYPES } from './attribute-types.js';
 
 const Text = (maxLength: number, description?: string) =>
@@ -76,6 +77,9 @@ export const AttributeListQuery = Type.Object({
   searchable: Type.Optional(Type.Boolean()),
   required: Type.Optional(Type.Boolean()),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches code, name or label (case-insensitive).' })),
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['sort_order', 'updated_at'], { default: 'sort_order', description: 'Default sort_order, then code. Ties break on id.' }),
+  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' }),
 });
 export type AttributeListQuery = Static<typeof AttributeListQuery>;
 

@@ -6,6 +6,7 @@ import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { trimOrNull } from '../../../lib/text.js';
@@ -134,7 +135,7 @@ export class AttributeService {
   }
 
   list(tenantId: string, filters: AttributeFilters, page: PageRequest): Promise<Page<AttributeDefinition>> {
-    return this.attributes.list(this.db, tenantId, filters, page);
+    return this.attributes.list(this.db, tenantId, withUpdatedSinceBound(filters), page);
   }
 
   /** The tenant's live definitions, by sort_order then code. */

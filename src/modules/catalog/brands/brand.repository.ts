@@ -18,6 +18,8 @@ export interface BrandFilters {
   search?: string;
   is_active?: boolean;
   has_products?: boolean;
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
 }
 
 export interface BrandListOptions extends BrandFilters {
@@ -61,6 +63,7 @@ export class BrandRepository {
       query = query.where((eb) => containsText(eb, ['brands.name', 'brands.slug', 'brands.description'], term));
     }
     if (filters.is_active !== undefined) query = query.where('brands.is_active', '=', filters.is_active);
+    if (filters.updated_since !== undefined) query = query.where('brands.updated_at', '>=', filters.updated_since);
     if (filters.has_products !== undefined) {
       const has = filters.has_products;
       query = query.where((eb) => {

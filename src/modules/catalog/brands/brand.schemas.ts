@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
 
 /** An absolute http(s) URL with a host; other schemes (javascript:, data:, ftp:) are refused. */
@@ -56,6 +57,7 @@ export const BRAND_SORTS = ['name', 'created_at', 'updated_at'] as const;
 export const BrandListQuery = Type.Object({
   ...pageQuery(25),
   ...filters,
+  ...updatedSinceQuery,
   sort_by: Type.Enum(BRAND_SORTS, { default: 'name' }),
   sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
 });

@@ -9,6 +9,7 @@ import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bul
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
@@ -59,7 +60,7 @@ export class BrandService {
   }
 
   list(tenantId: string, options: BrandListOptions, page: PageRequest): Promise<Page<BrandWithCount>> {
-    return this.brands.list(this.db, tenantId, options, page);
+    return this.brands.list(this.db, tenantId, withUpdatedSinceBound(options), page);
   }
 
   /** @throws NotFoundError('Brand'), also for another tenant's or a deleted brand. */

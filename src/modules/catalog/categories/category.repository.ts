@@ -18,7 +18,9 @@ export interface CategoryFilters {
   is_featured?: boolean;
   /** A parent's id, or `null` for roots; undefined for any. */
   parent_id?: string | null;
-  sort_by: 'name' | 'sort_order' | 'created_at' | 'depth_level';
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  sort_by: 'name' | 'sort_order' | 'created_at' | 'depth_level' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
 
@@ -83,12 +85,14 @@ export class CategoryRepository {
     if (filters.is_featured !== undefined) query = query.where('is_featured', '=', filters.is_featured);
     if (filters.parent_id === null) query = query.where('parent_id', 'is', null);
     else if (filters.parent_id !== undefined) query = query.where('parent_id', '=', filters.parent_id);
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
 
     const direction = filters.sort_direction;
     let ordered = query.selectAll();
     // Names sort case-insensitively so that both engines (binary vs locale collation) agree.
     ordered = filters.sort_by === 'name' ? ordered.orderBy(sql`lower(name)`, direction) : ordered.orderBy(filters.sort_by, direction);
-    if (filters.sort_by !== 'name') ordered = ordered.orderBy(sql`lower(name)`, direction);
+    // updated_at walks its index (incremental sync); the others meet ties by name.
+    if (filters.sort_by !== 'name' && filters.sort_by !== 'updated_at') ordered = ordered.orderBy(sql`lower(name)`, direction);
     ordered = ordered.orderBy('id', direction);
     return paginate(ordered, page);
   }

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 
 /** PostgreSQL `integer` is 32-bit. */
 const MAX_SORT_ORDER = 2_147_483_647;
@@ -52,7 +53,11 @@ export const CategoryListQuery = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
   is_featured: Type.Optional(Type.Boolean()),
   parent_id: Type.Optional(Type.Union([Type.Literal('null'), Ulid], { description: 'A parent ULID, or `null` for root categories.' })),
-  sort_by: Type.Enum(['name', 'sort_order', 'created_at', 'depth_level'], { default: 'sort_order' }),
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['name', 'sort_order', 'created_at', 'depth_level', 'updated_at'], {
+    default: 'sort_order',
+    description: 'Default sort_order. Ties break on the name (case-insensitive), then id; updated_at ties break on id alone.',
+  }),
   sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
 });
 export type CategoryListQuery = Static<typeof CategoryListQuery>;

@@ -8,6 +8,7 @@ import { bulkResult, type BulkResult } from '../../../http/bulk.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
@@ -75,7 +76,7 @@ export class CategoryService {
   }
 
   list(tenantId: string, filters: CategoryFilters, page: PageRequest): Promise<Page<Category>> {
-    return this.categories.list(this.db, tenantId, filters, page);
+    return this.categories.list(this.db, tenantId, withUpdatedSinceBound(filters), page);
   }
 
   /** @throws NotFoundError('Category'), also for another tenant's or a deleted category. */

@@ -26,10 +26,12 @@ export interface MasterProductFilters {
   min_price?: number;
   max_price?: number;
   tags?: string[];
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
 }
 
 export interface MasterProductListOptions extends MasterProductFilters {
-  sort_by: 'name' | 'base_price' | 'status' | 'created_at' | 'sort_order';
+  sort_by: 'name' | 'base_price' | 'status' | 'created_at' | 'sort_order' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
 
@@ -116,6 +118,8 @@ export class MasterProductRepository {
     const where: Array<(eb: Eb) => Expression<SqlBool>> = [];
     const { search, statuses, brand, tags, currency, min_price, max_price } = filters;
     if (search) where.push((eb) => containsText(eb, ['master_products.name', 'master_products.slug'], search));
+    const since = filters.updated_since;
+    if (since !== undefined) where.push((eb) => eb('master_products.updated_at', '>=', since));
     if (statuses && statuses.length > 0) where.push((eb) => eb('master_products.status', 'in', statuses));
     for (const key of ['category_id', 'supplier_id'] as const) {
       const id = filters[key];

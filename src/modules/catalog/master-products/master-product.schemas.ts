@@ -2,11 +2,12 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
 import { DIMENSION_UNITS, MAX_PRICE, MAX_WEIGHT } from '../products/product.schemas.js';
 
 export const MASTER_STATUSES = ['draft', 'active', 'inactive', 'archived'] as const;
-export const MASTER_SORTS = ['name', 'base_price', 'status', 'created_at', 'sort_order'] as const;
+export const MASTER_SORTS = ['name', 'base_price', 'status', 'created_at', 'sort_order', 'updated_at'] as const;
 export const MASTER_INCLUDES = ['variants', 'category', 'supplier'] as const;
 export const MAX_BASE_SKU_LENGTH = 50;
 export const MAX_TAGS = 100;
@@ -119,6 +120,7 @@ export const MasterProductListQuery = Type.Object({
       description: `Comma list (or repeated parameter) of tags: masters carrying any of them, ignoring case. At most ${MAX_TAGS}.`,
     }),
   ),
+  ...updatedSinceQuery,
   sort_by: Type.Enum(MASTER_SORTS, {
     default: 'created_at',
     description: 'Default created_at. name sorts case-insensitively; base_price within each currency, unpriced lowest; status by creation time within each status. Ties break on id.',

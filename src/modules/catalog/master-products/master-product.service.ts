@@ -7,6 +7,7 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { parseEnumList, readEnumList, type EnumList } from '../../../http/enum-list.js';
 import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { updatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
@@ -193,6 +194,8 @@ export class MasterProductService {
     }
     const brand = query.brand?.trim();
     if (brand) filters.brand = brand;
+    const since = updatedSinceBound(query.updated_since);
+    if (since !== undefined) filters.updated_since = since;
     const tags = commaList(query.tags);
     if (tags.length > 0) filters.tags = [...new Set(tags)];
     const priced = query.min_price !== undefined || query.max_price !== undefined;

@@ -8,6 +8,7 @@ export interface ProductRef {
   id: string;
   name: string;
   sku: string;
+  barcode: string | null;
 }
 
 export interface ValueCounts {
@@ -19,7 +20,7 @@ export class ProductAttributeValueRepository {
   async findProduct(db: Executor, tenantId: string, id: string): Promise<ProductRef | undefined> {
     return db
       .selectFrom('products')
-      .select(['id', 'name', 'sku'])
+      .select(['id', 'name', 'sku', 'barcode'])
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
@@ -30,7 +31,7 @@ export class ProductAttributeValueRepository {
     if (ids.length === 0) return [];
     return db
       .selectFrom('products')
-      .select(['id', 'name', 'sku'])
+      .select(['id', 'name', 'sku', 'barcode'])
       .where('tenant_id', '=', tenantId)
       .where('id', 'in', [...ids])
       .where('deleted_at', 'is', null)

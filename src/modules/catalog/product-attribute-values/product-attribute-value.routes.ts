@@ -55,6 +55,7 @@ export function productAttributeValueRoutes({ service }: { service: ProductAttri
             {
               product_id: exported.product.id,
               product_name: exported.product.name,
+              product_barcode: exported.product.barcode,
               exported_at: exported.exported_at.toISOString(),
               format: 'json' as const,
               values: exported.values,

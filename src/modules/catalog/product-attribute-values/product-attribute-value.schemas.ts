@@ -1,6 +1,6 @@
 // Request and response schemas of the product attribute-value reads: export, comparison and statistics.
 import { Type, type Static } from 'typebox';
-import { Ulid } from '../../../http/common-schemas.js';
+import { Nullable, Ulid } from '../../../http/common-schemas.js';
 import { EnvelopeSchema } from '../../../http/envelope.js';
 import { ATTRIBUTE_TYPES } from '../attributes/attribute-types.js';
 
@@ -26,6 +26,7 @@ export const AttributeValueExportResponse = EnvelopeSchema(
   Type.Object({
     product_id: Ulid,
     product_name: Type.String(),
+    product_barcode: Nullable(Type.String({ description: "The product's barcode, when it has one." })),
     exported_at: Type.String({ format: 'date-time' }),
     format: Type.Literal('json'),
     values: Type.Array(ExportedValue, { description: 'The values of live attributes, by attribute sort_order, then code.' }),

@@ -1,8 +1,17 @@
 // The events of a product change: product.updated naming the changed fields, and product.price_changed
 // with the previous prices when a price (or the currency of a priced product) changed. Shared by the
-// product update and the variants' bulk price update, so that both describe a change the same way.
+// product update and the variants' bulk price update, so that both describe a change the same way; and the
+// payload of product.deleted, shared by the product delete and the deletion of a master's variants.
 import type { DomainEvent } from '../../events/event-recorder.js';
+import type { Product } from './product.repository.js';
 import type { ProductResponse } from './product.schemas.js';
+
+/** What product.deleted says of the product: enough to find it in a copy, by id or by its codes. */
+export function deletedProductPayload(row: DeletedProduct, deletedAt: string): Record<string, unknown> {
+  return { id: row.id, name: row.name, sku: row.sku, barcode: row.barcode, master_product_id: row.master_product_id, deleted_at: deletedAt };
+}
+
+export type DeletedProduct = Pick<Product, 'id' | 'name' | 'sku' | 'barcode' | 'master_product_id'>;
 
 /** Response fields derived from others: a change shows under the field it derives from. */
 const DERIVED_FIELDS = new Set([

@@ -10,6 +10,7 @@ import { Ulid } from '../../../http/common-schemas.js';
 import { readEnumList, type EnumList } from '../../../http/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../http/errors.js';
 import { offsetOf, pageQuery, type Page, type PageRequest } from '../../../http/pagination.js';
+import { updatedSinceBound, updatedSinceQuery } from '../../../http/updated-since.js';
 import { isUlid } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { normaliseValue } from '../attributes/attribute-values.js';
@@ -18,6 +19,7 @@ import type { AttributeService } from '../attributes/attribute.service.js';
 import type { CategoryService } from '../categories/category.service.js';
 import type { Product, ProductRepository } from './product.repository.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from './product.schemas.js';
+import { MAX_BARCODE_LENGTH } from './barcode.js';
 import { PRODUCT_TYPES } from './product-types.js';
 import { commaList } from '../../../lib/comma-list.js';
 import { productLowStockCondition } from '../../inventory/stock/low-stock.js';
@@ -72,10 +74,14 @@ export const ProductListQuery = Type.Object({
     Type.Boolean({ description: 'true: available quantity above 0, or inventory not tracked (always sellable); false: tracked with nothing available.' }),
   ),
   track_inventory: Type.Optional(Type.Boolean()),
+  barcode: Type.Optional(
+    Type.String({ minLength: 1, maxLength: MAX_BARCODE_LENGTH, description: 'The product (or variant) with exactly this barcode: at most one.' }),
+  ),
+  ...updatedSinceQuery,
   sort_by: Type.Enum(PRODUCT_SORTS, {
     default: 'created_at',
     description:
-      'Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. Ties break on id.',
+      'Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. updated_at, ascending, is the order of incremental sync. Ties break on id.',
   }),
   sort_direction: Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' }),
 });
@@ -147,6 +153,13 @@ export function productLister(products: ProductRepository, links: ProductListLin
   async function conditions(db: Executor, tenantId: string, options: ProductListOptions): Promise<Condition[] | null> {
     const errors: FieldErrors = {};
     const where: Condition[] = [];
+
+    const since = updatedSinceBound(options.updated_since);
+    if (since !== undefined) where.push((eb) => eb('products.updated_at', '>=', since));
+    if (options.barcode !== undefined) {
+      const barcode = options.barcode;
+      where.push((eb) => eb('products.barcode', '=', barcode));
+    }
 
     const search = options.search?.trim();
     if (search) where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));

@@ -141,6 +141,8 @@ export class ProductPresenter {
         name: p.name,
         slug: p.slug,
         sku: p.sku,
+        barcode: p.barcode,
+        barcode_type: p.barcode_type,
         type: p.type,
         type_traits: traits,
         status: p.status,

@@ -99,6 +99,18 @@ export class ProductRepository {
     return isTaken(this.live(db, tenantId).where(column, '=', value), exceptId);
   }
 
+  /** The live product, other than `exceptId`, that holds `barcode`. */
+  async barcodeHolder(db: Executor, tenantId: string, barcode: string, exceptId?: string): Promise<Pick<Product, 'id' | 'sku'> | undefined> {
+    let query = this.live(db, tenantId).select(['id', 'sku']).where('barcode', '=', barcode);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return query.executeTakeFirst();
+  }
+
+  /** The live product whose `column` is exactly `code` (each is unique among live products). */
+  async findBy(db: Executor, tenantId: string, column: 'sku' | 'barcode', code: string): Promise<Product | undefined> {
+    return this.live(db, tenantId).selectAll().where(column, '=', code).executeTakeFirst();
+  }
+
   private updating(db: Executor, tenantId: string, id: string) {
     return db.updateTable('products').where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null);
   }
@@ -118,14 +130,14 @@ export class ProductRepository {
     return this.updating(db, tenantId, id).set(changes).where('status', 'in', [...from]).returningAll().executeTakeFirst();
   }
 
-  /** Soft-deletes the product only while it holds no stock, on hand or reserved. */
-  async softDeleteWithoutStock(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
-    const result = await this.updating(db, tenantId, id)
+  /** Soft-deletes the product only while it holds no stock, on hand or reserved; answers the deleted row. */
+  async softDeleteWithoutStock(db: Executor, tenantId: string, id: string, at: string): Promise<Product | undefined> {
+    return this.updating(db, tenantId, id)
       .set({ deleted_at: at, updated_at: at })
       .where('stock_quantity', '=', 0)
       .where('reserved_quantity', '=', 0)
+      .returningAll()
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
   }
 
   // Stock totals: the sums of the product's inventory records, written by the inventory's stock changes in

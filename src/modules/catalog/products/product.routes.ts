@@ -7,7 +7,7 @@ import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { LIFECYCLE_ACTIONS, TRANSITIONS } from './product-lifecycle.js';
 import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
-import { ProductCreateBody, ProductResponse, ProductUpdateBody, ReasonBody } from './product.schemas.js';
+import { ProductCreateBody, ProductLookupQuery, ProductLookupResponse, ProductResponse, ProductUpdateBody, ReasonBody } from './product.schemas.js';
 import type { ProductService } from './product.service.js';
 
 const tags = ['Products'];
@@ -47,6 +47,25 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       async (request, reply) => {
         const product = await service.create(request.auth.tenantId, request.body, request.auth.user.id);
         return reply.code(201).send(ok(withETag(reply, product), 'Product created successfully'));
+      },
+    );
+
+    app.get(
+      '/operations/products/lookup',
+      {
+        schema: {
+          tags,
+          summary: 'Find the product a scanned or typed code names',
+          description:
+            'The one live product whose barcode is exactly `code`, else the one whose SKU is (a barcode wins when the code is one product’s barcode and another’s SKU); `meta.matched_on` says which. 404 when neither matches.',
+          querystring: ProductLookupQuery,
+          response: { 200: ProductLookupResponse },
+        },
+        config: requireAbility(VIEW),
+      },
+      async (request) => {
+        const { product, matched_on } = await service.lookup(request.auth.tenantId, request.query.code);
+        return { success: true as const, data: product, meta: { matched_on } };
       },
     );
 

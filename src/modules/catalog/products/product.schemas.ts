@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
+import { BARCODE_TYPES, MAX_BARCODE_LENGTH } from './barcode.js';
 import { PRODUCT_TYPES } from './product-types.js';
 
 export const PRODUCT_STATUSES = ['draft', 'pending_approval', 'active', 'inactive', 'out_of_stock', 'rejected', 'discontinued'] as const;
@@ -14,6 +15,25 @@ const money = (description: string) => Nullable(Type.Number({ minimum: 0, maximu
 const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
 const dimension = Nullable(Type.Number({ minimum: 0, maximum: 99_999.9999 }));
 const quantity = (description: string) => Nullable(Type.Integer({ minimum: 0, maximum: MAX_STOCK, description }));
+
+/** A product's barcode and its kind (barcode.ts), on products and on a variant created alone. */
+export const BarcodeFields = {
+  barcode: Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_BARCODE_LENGTH,
+      description:
+        'What a scanner reads: a GTIN (8, 12, 13 or 14 digits, check digit verified) or, with barcode_type `other`, any printable code. ' +
+        'Unique per tenant among live products; stored trimmed. Null (or blank) removes it.',
+    }),
+  ),
+  barcode_type: Nullable(
+    Type.Enum(BARCODE_TYPES, {
+      description:
+        '`ean8`, `upc` (UPC-A), `ean13`, `gtin14` or `other`. Omitted or null: taken from the code, a GTIN kind for 8, 12, 13 or 14 digits, else `other`. Sent alone: the stored code is checked again as this kind.',
+    }),
+  ),
+};
 
 /** Fields a product takes on create and (partially) on update. */
 const fields = {
@@ -30,6 +50,7 @@ const fields = {
     pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$',
     description: 'Letters, digits, `.`, `_`, `/` and `-`; unique per tenant among live products (exact match). Generated when omitted at creation.',
   }),
+  ...BarcodeFields,
   type: Type.Enum(PRODUCT_TYPES, { description: 'Default `physical`. The type sets the defaults of requires_shipping and track_inventory.' }),
   selling_price: money('Selling price.'),
   cost_price: money('Cost price.'),
@@ -117,6 +138,8 @@ export const ProductResponse = Type.Object({
   name: Type.String(),
   slug: Type.String(),
   sku: Type.String(),
+  barcode: Nullable(Type.String({ description: 'Unique per tenant among live products.' })),
+  barcode_type: Nullable(Type.Enum(BARCODE_TYPES, { description: 'Null exactly when barcode is.' })),
   type: Type.String(),
   type_traits: Type.Object({
     requires_shipping: Type.Boolean(),
@@ -189,3 +212,22 @@ export const ProductResponse = Type.Object({
   deleted_at: Nullable(Timestamp),
 });
 export type ProductResponse = Static<typeof ProductResponse>;
+
+export const ProductLookupQuery = Type.Object({
+  code: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    description: 'What was scanned or typed: matched exactly (case included) against barcodes, then SKUs, of live products.',
+  }),
+});
+export type ProductLookupQuery = Static<typeof ProductLookupQuery>;
+
+export const ProductLookupResponse = Type.Object({
+  success: Type.Literal(true),
+  data: ProductResponse,
+  meta: Type.Object({
+    matched_on: Type.Enum(['barcode', 'sku'], {
+      description: '`barcode` when a product holds the code as its barcode (this wins), else `sku`.',
+    }),
+  }),
+});

@@ -13,7 +13,8 @@ import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
-import { productChangeEvents } from './product-change-events.js';
+import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barcode.js';
+import { deletedProductPayload, productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
 import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
@@ -47,7 +48,10 @@ function clean<T>(value: T): T {
 }
 
 /** The unique indexes a write can lose a race on, by field. */
-const UNIQUE_INDEXES = { sku: 'products_tenant_sku_unique', slug: 'products_tenant_slug_unique' };
+const UNIQUE_INDEXES = { sku: 'products_tenant_sku_unique', slug: 'products_tenant_slug_unique', barcode: 'products_tenant_barcode_unique' };
+
+/** What a scanner lookup matched a code on: a barcode first, else a SKU (docs/decisions.md, Barcodes). */
+export type LookupMatch = 'barcode' | 'sku';
 
 export interface ProductServiceDeps {
   db: Executor;
@@ -104,6 +108,18 @@ export class ProductService {
     return this.presenter.one(this.db, tenantId, await this.find(tenantId, id));
   }
 
+  /**
+   * The one live product a scanned or typed code names: the product whose barcode is exactly `code`, else the
+   * one whose SKU is. A barcode wins because a scanner reads barcodes (docs/decisions.md, Barcodes).
+   * @throws NotFoundError('Product') when neither matches, also for another tenant's or a deleted product.
+   */
+  async lookup(tenantId: string, code: string): Promise<{ product: ProductResponse; matched_on: LookupMatch }> {
+    const byBarcode = await this.products.findBy(this.db, tenantId, 'barcode', code);
+    const row = byBarcode ?? (await this.products.findBy(this.db, tenantId, 'sku', code));
+    if (!row) throw new NotFoundError('Product');
+    return { product: await this.presenter.one(this.db, tenantId, row), matched_on: byBarcode ? 'barcode' : 'sku' };
+  }
+
   /** The resources of product rows (for other modules' responses and event payloads). */
   async present(tenantId: string, rows: readonly Product[], db: Executor = this.db): Promise<ProductResponse[]> {
     return this.presenter.many(db, tenantId, rows);
@@ -127,7 +143,7 @@ export class ProductService {
       } catch (error) {
         const field = violatedUniqueField(error, UNIQUE_INDEXES);
         if (field !== null && input[field] === undefined && attempt < 5) continue;
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
+        throw await this.lostRace(error, tenantId, input.barcode);
       }
     }
   }
@@ -148,6 +164,7 @@ export class ProductService {
     if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory)) errors.stock_quantity = [INITIAL_STOCK_REFUSED];
     if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [takenMessage('sku')];
     if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug))) errors.slug = [takenMessage('slug')];
+    const barcode = await this.barcodeFor(trx, tenantId, input, null, errors);
     Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
     const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, true, trx, errors);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -160,6 +177,8 @@ export class ProductService {
       name,
       slug: input.slug ?? (await firstFreeSlug(slugBase, (candidates) => this.products.takenSlugs(trx, tenantId, candidates))),
       sku: input.sku ?? (await this.generatedSku(trx, tenantId, id)),
+      barcode: barcode?.barcode ?? null,
+      barcode_type: barcode?.barcode_type ?? null,
       type,
       status: 'draft',
       is_variant: false,
@@ -223,6 +242,7 @@ export class ProductService {
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
         if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id))) errors.sku = [takenMessage('sku')];
         if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id))) errors.slug = [takenMessage('slug')];
+        const barcode = await this.barcodeFor(trx, tenantId, input, current, errors);
         Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
         const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, false, trx, errors);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -232,6 +252,7 @@ export class ProductService {
         if (input.name !== undefined) changes.name = input.name.trim();
         if (input.slug !== undefined) changes.slug = input.slug;
         if (input.sku !== undefined) changes.sku = input.sku;
+        if (barcode !== undefined) Object.assign(changes, barcode);
         if (input.type !== undefined && input.type !== current.type && input.requires_shipping === undefined) {
           changes.requires_shipping = traitsOf(input.type).requires_shipping;
         }
@@ -257,18 +278,24 @@ export class ProductService {
         return after;
       });
     } catch (error) {
-      throw takenError(error, UNIQUE_INDEXES) ?? error;
+      throw await this.lostRace(error, tenantId, input.barcode, id);
     }
   }
 
   /**
-   * Soft-deletes a product; its SKU and slug become free again.
+   * Soft-deletes a product; its SKU, slug and barcode become free again. Records product.deleted, so that a
+   * client keeping a copy learns of it from the event feed (docs/sync.md).
    * @throws NotFoundError('Product'); BusinessRuleError while stock is on hand or reserved.
    */
   async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      if (await this.products.softDeleteWithoutStock(trx, tenantId, id, this.clock.now().toISOString())) return;
+      const at = this.clock.now().toISOString();
+      const deleted = await this.products.softDeleteWithoutStock(trx, tenantId, id, at);
+      if (deleted) {
+        await this.events.record(trx, tenantId, { type: 'product.deleted', entityId: id, payload: deletedProductPayload(deleted, at) });
+        return;
+      }
       const current = await this.find(tenantId, id, trx);
       throw new BusinessRuleError(
         `The product cannot be deleted while it holds stock (on hand: ${current.stock_quantity}, reserved: ${current.reserved_quantity}). Adjust its stock to zero first.`,
@@ -306,6 +333,39 @@ export class ProductService {
         if (!rule.from.includes(status) || attempt === 3) throw new BusinessRuleError(refusalMessage(action, status));
       }
     });
+  }
+
+  /**
+   * The barcode a write stores (undefined: unchanged), its problems added to `errors`: an invalid code or kind,
+   * or a code another live product holds, named in the message. `current` is the product updated, null for a
+   * new one (a variant created alone checks its barcode here too).
+   */
+  async barcodeFor(
+    db: Executor,
+    tenantId: string,
+    input: Pick<ProductUpdateBody, 'barcode' | 'barcode_type'>,
+    current: Product | null,
+    errors: FieldErrors,
+  ): Promise<StoredBarcode | undefined> {
+    const resolved = resolveBarcode(input, current);
+    Object.assign(errors, resolved.errors);
+    const code = resolved.barcode?.barcode;
+    if (code && code !== current?.barcode) {
+      const holder = await this.products.barcodeHolder(db, tenantId, code, current?.id);
+      if (holder) errors.barcode = [barcodeTakenMessage(holder)];
+    }
+    return resolved.barcode;
+  }
+
+  /**
+   * The error to answer for a write that failed: a lost race on a unique index is the 422 the service's own
+   * check gives (for a barcode, naming the product that took it, read after the failed transaction), anything
+   * else itself.
+   */
+  private async lostRace(error: unknown, tenantId: string, barcode: string | null | undefined, exceptId?: string): Promise<unknown> {
+    const code = barcode?.trim();
+    const holder = code && violatedUniqueField(error, UNIQUE_INDEXES) === 'barcode' ? await this.products.barcodeHolder(this.db, tenantId, code, exceptId) : undefined;
+    return takenError(error, UNIQUE_INDEXES, holder ? { barcode: barcodeTakenMessage(holder) } : {}) ?? error;
   }
 
   private minor(amount: number | null | undefined, currency: string): number | null {

@@ -16,7 +16,9 @@ export interface SupplierFilters {
   is_approved?: boolean;
   is_preferred?: boolean;
   search?: string;
-  sort_by: 'name' | 'rating' | 'created_at' | 'lead_time_days';
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  sort_by: 'name' | 'rating' | 'created_at' | 'lead_time_days' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
 
@@ -48,14 +50,15 @@ export class SupplierRepository {
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.is_approved !== undefined) query = query.where('is_approved', '=', filters.is_approved);
     if (filters.is_preferred !== undefined) query = query.where('is_preferred', '=', filters.is_preferred);
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
 
     const direction = filters.sort_direction;
     let ordered = query.selectAll();
     if (filters.sort_by === 'name') {
       // Case-insensitive on both engines (SQLite compares bytes; PostgreSQL follows its collation).
       ordered = ordered.orderBy((eb) => eb.fn('lower', ['name']), direction);
-    } else if (filters.sort_by === 'created_at') {
-      ordered = ordered.orderBy('created_at', direction);
+    } else if (filters.sort_by === 'created_at' || filters.sort_by === 'updated_at') {
+      ordered = ordered.orderBy(filters.sort_by, direction);
     } else {
       // Nulls last in both directions: the engines disagree on where NULL sorts by default.
       const column = filters.sort_by;

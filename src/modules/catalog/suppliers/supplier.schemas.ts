@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 
 export const SUPPLIER_STATUSES = ['prospective', 'active', 'approved', 'preferred', 'inactive', 'suspended', 'blacklisted', 'under_review'] as const;
 export const SUPPLIER_TYPES = ['manufacturer', 'distributor', 'wholesaler', 'retailer', 'service_provider', 'consultant', 'individual'] as const;
@@ -62,7 +63,8 @@ export const SupplierListQuery = Type.Object({
   is_approved: Type.Optional(Type.Boolean()),
   is_preferred: Type.Optional(Type.Boolean()),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive match on name, code or email.' })),
-  sort_by: Type.Enum(['name', 'rating', 'created_at', 'lead_time_days'], {
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['name', 'rating', 'created_at', 'lead_time_days', 'updated_at'], {
     default: 'name',
     description: 'Suppliers without a rating or lead time sort last in both directions.',
   }),

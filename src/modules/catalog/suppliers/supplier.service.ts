@@ -6,6 +6,7 @@ import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
@@ -114,7 +115,7 @@ export class SupplierService {
   }
 
   list(tenantId: string, filters: SupplierFilters, page: PageRequest): Promise<Page<Supplier>> {
-    return this.suppliers.list(this.db, tenantId, filters, page);
+    return this.suppliers.list(this.db, tenantId, withUpdatedSinceBound(filters), page);
   }
 
   /** @throws NotFoundError('Supplier'), also for another tenant's or a deleted supplier. */

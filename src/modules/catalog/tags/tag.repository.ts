@@ -20,6 +20,8 @@ export interface TagFilters {
   has_products?: boolean;
   /** `#RRGGBB`, any case. */
   color?: string;
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
   sort_by: 'name' | 'created_at' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
@@ -93,6 +95,7 @@ export class TagRepository {
     }
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
     if (filters.color) query = query.where('color', '=', filters.color.toUpperCase());
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
     if (filters.has_products !== undefined) {
       const linked = filters.has_products;
       query = query.where((eb) => {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
 
 export const DEFAULT_TAG_COLOR = '#3B82F6';
@@ -46,6 +47,7 @@ export const TagListQuery = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
   has_products: Type.Optional(Type.Boolean({ description: 'Linked to at least one live product, or to none.' })),
   color: Type.Optional(Type.String({ pattern: COLOR_PATTERN, description: 'Exact `#RRGGBB`, any case.' })),
+  ...updatedSinceQuery,
   sort_by: Type.Enum(['name', 'created_at', 'updated_at'], { default: 'name' }),
   sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
 });

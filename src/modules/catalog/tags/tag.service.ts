@@ -5,6 +5,7 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
 import { NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
@@ -60,7 +61,7 @@ export class TagService {
   }
 
   list(tenantId: string, filters: TagFilters, page: PageRequest): Promise<Page<TagWithCount>> {
-    return this.tags.list(this.db, tenantId, filters, page);
+    return this.tags.list(this.db, tenantId, withUpdatedSinceBound(filters), page);
   }
 
   /** @throws NotFoundError('Tag'), also for another tenant's tag or a malformed id. */

@@ -1,7 +1,7 @@
 // Bodies and answers of variant generation, single variant creation and deletion of all variants.
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../../http/common-schemas.js';
-import { ProductResponse } from '../products/product.schemas.js';
+import { BarcodeFields, ProductResponse } from '../products/product.schemas.js';
 import { MAX_SKU_LENGTH } from './variant-naming.js';
 
 export const MAX_VARIANT_STOCK = 999_999;
@@ -55,6 +55,8 @@ export const VariantCreateBody = Type.Object(
       Type.Integer({ minimum: 0, maximum: MAX_VARIANT_STOCK, description: 'Initial stock, received into the default warehouse as an `initial_stock` movement.' }),
     ),
     weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_VARIANT_WEIGHT, description: "Kilograms. Null inherits the master's." }))),
+    barcode: Type.Optional(BarcodeFields.barcode),
+    barcode_type: Type.Optional(BarcodeFields.barcode_type),
   },
   { additionalProperties: false },
 );

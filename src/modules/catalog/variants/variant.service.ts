@@ -14,6 +14,7 @@ import type { StockService } from '../../inventory/stock/stock.service.js';
 import { checkSelection, combinations, variantKey, type Selection } from '../master-products/variant-configuration.js';
 import type { MasterProduct } from '../master-products/master-product.repository.js';
 import type { MasterProductService, VariantHooks } from '../master-products/master-product.service.js';
+import { deletedProductPayload } from '../products/product-change-events.js';
 import type { Product } from '../products/product.repository.js';
 import type { ProductResponse } from '../products/product.schemas.js';
 import type { ProductService } from '../products/product.service.js';
@@ -103,8 +104,8 @@ export class VariantService implements VariantHooks {
   /**
    * Soft-deletes every live variant of the master inside `trx` and writes one `variant_deletions` row (ids,
    * count, trimmed reason, user) when any was deleted. The variants are locked first (PostgreSQL), so that
-   * their stock cannot change between the check and the deletion. Records no product events, as deleting a
-   * product does not.
+   * their stock cannot change between the check and the deletion. Records product.deleted for each variant,
+   * as deleting a product does.
    * @throws BusinessRuleError when any variant holds stock on hand or reserved: nothing is deleted then.
    */
   async deleteAllOf(trx: Transaction<DB>, tenantId: string, master: MasterProduct, reason: string, userId: string | null): Promise<number> {
@@ -131,6 +132,9 @@ export class VariantService implements VariantHooks {
       deleted_by: userId,
       created_at: at,
     });
+    for (const part of chunks(live, EVENT_CHUNK)) {
+      await this.events.record(trx, tenantId, ...part.map((v) => ({ type: 'product.deleted' as const, entityId: v.id, payload: deletedProductPayload(v, at) })));
+    }
     return deleted;
   }
 
@@ -224,10 +228,11 @@ export class VariantService implements VariantHooks {
    * configured attribute, each with one of its configured values (matched case-insensitively and stored as
    * configured), and no live variant may have the combination. The SKU, when sent, must be free; when omitted
    * it is generated as in generation. Own prices are in the master's currency. `stock_quantity` is received
-   * into the default warehouse as an `initial_stock` movement. Records product.created.
+   * into the default warehouse as an `initial_stock` movement. A barcode follows the products' rules. Records
+   * product.created.
    * @throws NotFoundError('Master product'); BusinessRuleError without a configuration; ValidationError
    * (`variant_selection.<attribute>` naming the allowed values, `variant_selection` for a combination that
-   * exists, `sku` when taken).
+   * exists, `sku` when taken, `barcode` when invalid or held by another live product).
    */
   async create(tenantId: string, masterId: string, input: VariantCreateBody, userId: string | null): Promise<ProductResponse> {
     return this.retryingRaces(() => inTransaction(this.db, (trx) => this.createIn(trx, tenantId, masterId, input, userId)));
@@ -252,6 +257,7 @@ export class VariantService implements VariantHooks {
       if (twin) errors[field] = [`A variant with this combination already exists (SKU ${twin.sku}).`];
     }
     if (input.sku !== undefined && (await this.variants.takenAmong(trx, tenantId, 'sku', [input.sku])).size > 0) errors.sku = [takenMessage('sku')];
+    const barcode = await this.products.barcodeFor(trx, tenantId, input, null, errors);
     if (Object.keys(errors).length > 0 || !selection) throw new ValidationError(errors);
 
     const values = valuesOf(config, selection);
@@ -267,7 +273,9 @@ export class VariantService implements VariantHooks {
       name: input.name?.trim() ?? variantName(master.name, values),
       now: this.clock.now().toISOString(),
     });
-    await this.variants.insertMany(trx, [{ ...row, selling_price: minor(input.selling_price), cost_price: minor(input.cost_price), weight: input.weight ?? null }]);
+    await this.variants.insertMany(trx, [
+      { ...row, ...barcode, selling_price: minor(input.selling_price), cost_price: minor(input.cost_price), weight: input.weight ?? null },
+    ]);
     const quantity = input.stock_quantity ?? 0;
     if (quantity > 0) {
       await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity, type: 'initial_stock', reason: 'Initial stock', userId });
@@ -293,6 +301,9 @@ export class VariantService implements VariantHooks {
       name: v.name,
       slug: v.slug,
       sku: v.sku,
+      // Generated variants start without barcodes; each gets its own by creation alone or by update.
+      barcode: null,
+      barcode_type: null,
       // Masters have no type of their own; variants are physical goods that hold stock.
       type: 'physical',
       status: 'draft',

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 
 /** Bounds a single change so that sums stay far inside a 32-bit integer column. */
 const MAX_CHANGE = 100_000_000;
@@ -44,6 +45,12 @@ export const InventoryListQuery = Type.Object({
   low_stock: Type.Optional(
     Type.Boolean({ description: 'true: available at or below the reorder point (the record\'s, else the product\'s); false: the others.' }),
   ),
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['product_name', 'updated_at'], {
+    default: 'product_name',
+    description: 'Default product_name: by product name, then warehouse code. Ties break on the record id.',
+  }),
+  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' }),
 });
 export type InventoryListQuery = Static<typeof InventoryListQuery>;
 

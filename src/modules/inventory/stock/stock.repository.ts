@@ -29,6 +29,11 @@ export interface InventoryListFilters {
   product_id?: string;
   warehouse_id?: string;
   low_stock?: boolean;
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  /** Default product_name (then warehouse code). */
+  sort_by?: 'product_name' | 'updated_at';
+  sort_direction?: 'asc' | 'desc';
 }
 /** A record whose quantities differ from the sums of its movements. */
 export interface ReconcileRow {
@@ -147,7 +152,7 @@ export class StockRepository {
       .executeTakeFirst();
   }
 
-  /** Records by product, then warehouse code; `low_stock` filters on record low stock. */
+  /** Records by product name, then warehouse code, or by updated_at; `low_stock` filters on record low stock. */
   async listRecords(db: Executor, tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryRecordRow>> {
     let query = this.recordRows(db, tenantId);
     if (filters.product_id) query = query.where('inventory_records.product_id', '=', filters.product_id);
@@ -155,7 +160,13 @@ export class StockRepository {
     if (filters.low_stock !== undefined) {
       query = query.where(recordLowStockCondition({ record: 'inventory_records', product: 'products' }, filters.low_stock));
     }
-    return paginate(query.orderBy('products.name').orderBy('warehouses.code').orderBy('inventory_records.id'), page);
+    if (filters.updated_since !== undefined) query = query.where('inventory_records.updated_at', '>=', filters.updated_since);
+    const direction = filters.sort_direction ?? 'asc';
+    const ordered =
+      filters.sort_by === 'updated_at'
+        ? query.orderBy('inventory_records.updated_at', direction)
+        : query.orderBy('products.name', direction).orderBy('warehouses.code', direction);
+    return paginate(ordered.orderBy('inventory_records.id', direction), page);
   }
 
   /** Every record of the tenant whose quantities differ from the sums of its movements. */

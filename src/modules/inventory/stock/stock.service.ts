@@ -6,6 +6,7 @@ import type { DB, ProductStatus, StockMovementType, Warehouse } from '../../../d
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { BusinessRuleError, NotFoundError, PreconditionFailedError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { traitsOf } from '../../catalog/products/product-types.js';
@@ -458,7 +459,7 @@ export class StockService {
   }
 
   async list(tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryResource>> {
-    const result = await this.stock.listRecords(this.db, tenantId, filters, page);
+    const result = await this.stock.listRecords(this.db, tenantId, withUpdatedSinceBound(filters), page);
     return { items: result.items.map(inventoryResource), total: result.total };
   }
 

@@ -9,7 +9,9 @@ export interface WarehouseFilters {
   search?: string;
   type?: WarehouseType;
   is_active?: boolean;
-  sort_by: 'name' | 'code' | 'created_at';
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  sort_by: 'name' | 'code' | 'created_at' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
 
@@ -51,6 +53,7 @@ export class WarehouseRepository {
     }
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
     return paginate(query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction), page);
   }
 

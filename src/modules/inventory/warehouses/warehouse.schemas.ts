@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 
 export const WAREHOUSE_TYPES = ['main', 'distribution', 'satellite', 'virtual', 'consignment'] as const;
 
@@ -39,7 +40,8 @@ export const WarehouseListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name or code.' })),
   type: Type.Optional(fields.type),
   is_active: Type.Optional(Type.Boolean()),
-  sort_by: Type.Enum(['name', 'code', 'created_at'], { default: 'name' }),
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['name', 'code', 'created_at', 'updated_at'], { default: 'name', description: 'Default name. Ties break on id.' }),
   sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
 });
 export type WarehouseListQuery = Static<typeof WarehouseListQuery>;

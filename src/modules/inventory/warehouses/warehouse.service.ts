@@ -5,6 +5,7 @@ import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { WarehouseFilters, WarehouseRepository } from './warehouse.repository.js';
@@ -56,7 +57,7 @@ export class WarehouseService {
   }
 
   list(tenantId: string, filters: WarehouseFilters, page: PageRequest): Promise<Page<Warehouse>> {
-    return this.warehouses.list(this.db, tenantId, filters, page);
+    return this.warehouses.list(this.db, tenantId, withUpdatedSinceBound(filters), page);
   }
 
   /** @throws NotFoundError('Warehouse'), also for another tenant's warehouse. */

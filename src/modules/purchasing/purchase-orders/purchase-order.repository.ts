@@ -25,7 +25,9 @@ export interface PurchaseOrderFilters {
   date_from?: string;
   date_to?: string;
   search?: string;
-  sort_by: 'order_date' | 'created_at' | 'po_number' | 'total_amount' | 'expected_delivery_date' | 'status';
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  sort_by: 'order_date' | 'created_at' | 'po_number' | 'total_amount' | 'expected_delivery_date' | 'status' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
 
@@ -103,6 +105,7 @@ export class PurchaseOrderRepository {
     if (filters.warehouse_id) query = query.where('po.warehouse_id', '=', filters.warehouse_id);
     if (filters.date_from) query = query.where('po.order_date', '>=', filters.date_from);
     if (filters.date_to) query = query.where('po.order_date', '<=', filters.date_to);
+    if (filters.updated_since !== undefined) query = query.where('po.updated_at', '>=', filters.updated_since);
     if (filters.search) {
       const term = filters.search;
       query = query.where((eb) => containsText(eb, ['po.po_number', 'po.notes', 's.name'], term));

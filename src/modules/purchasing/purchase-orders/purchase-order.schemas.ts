@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { INITIAL_STATUSES, PURCHASE_ORDER_STATUSES } from './purchase-order.states.js';
 
 // The list is the state machine's; re-exported for the modules that read it beside the schemas.
@@ -87,7 +88,11 @@ export const PurchaseOrderListQuery = Type.Object({
   date_from: Type.Optional(date),
   date_to: Type.Optional(date),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'PO number, notes or supplier name.' })),
-  sort_by: Type.Enum(['order_date', 'created_at', 'po_number', 'total_amount', 'expected_delivery_date', 'status'], { default: 'created_at' }),
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['order_date', 'created_at', 'po_number', 'total_amount', 'expected_delivery_date', 'status', 'updated_at'], {
+    default: 'created_at',
+    description: 'Default created_at. Ties break on id.',
+  }),
   sort_direction: Type.Enum(['asc', 'desc'], { default: 'desc' }),
 });
 export type PurchaseOrderListQuery = Static<typeof PurchaseOrderListQuery>;

@@ -7,6 +7,7 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { parseEnumList, type EnumList } from '../../../http/enum-list.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { updatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
@@ -103,7 +104,7 @@ export class PurchaseOrderService {
   /** Orders of the tenant, paged; `status` may be a comma-separated list. @throws ValidationError for an unknown status. */
   async list(tenantId: string, query: Omit<PurchaseOrderListQuery, 'page' | 'per_page'>, page: PageRequest): Promise<Page<PurchaseOrderResource>> {
     const { status, ...rest } = query;
-    const filters: PurchaseOrderFilters = { ...rest, statuses: parseEnumList(STATUS_FILTER, status) };
+    const filters: PurchaseOrderFilters = { ...rest, statuses: parseEnumList(STATUS_FILTER, status), updated_since: updatedSinceBound(rest.updated_since) };
     const result = await this.deps.repository.list(this.db, tenantId, filters, page);
     return { items: await this.presenter.many(this.db, tenantId, result.items, false), total: result.total };
   }
@@ -233,12 +234,18 @@ export class PurchaseOrderService {
     });
   }
 
-  /** Soft delete of a draft order; its number is not reused. @throws NotFoundError; BusinessRuleError naming the status. */
+  /**
+   * Soft delete of a draft order; its number is not reused. Records purchase_order.deleted, so that a client
+   * keeping a copy learns of it from the event feed (docs/sync.md).
+   * @throws NotFoundError; BusinessRuleError naming the status.
+   */
   async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.deps.clock.now().toISOString();
+      const { po_number } = await this.find(tenantId, id, trx);
       await this.move(trx, tenantId, id, 'delete', { deleted_at: now });
+      await this.deps.events.record(trx, tenantId, { type: 'purchase_order.deleted', entityId: id, payload: { id, po_number, deleted_at: now } });
     });
   }
 

@@ -9,6 +9,14 @@ export type Subscription = Selectable<WebhookSubscriptionsTable>;
 export type NewSubscription = Insertable<WebhookSubscriptionsTable>;
 export type SubscriptionChanges = Updateable<WebhookSubscriptionsTable>;
 
+export interface SubscriptionFilters {
+  status?: WebhookSubscriptionStatus;
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  sort_by: 'created_at' | 'updated_at';
+  sort_direction: 'asc' | 'desc';
+}
+
 export class SubscriptionRepository {
   private live(db: Executor, tenantId: string) {
     return db.selectFrom('webhook_subscriptions').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
@@ -22,10 +30,11 @@ export class SubscriptionRepository {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(db: Executor, tenantId: string, status: WebhookSubscriptionStatus | undefined, page: PageRequest): Promise<Page<Subscription>> {
+  async list(db: Executor, tenantId: string, filters: SubscriptionFilters, page: PageRequest): Promise<Page<Subscription>> {
     let query = this.live(db, tenantId);
-    if (status) query = query.where('status', '=', status);
-    return paginate(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
+    return paginate(query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction), page);
   }
 
   async countActive(db: Executor, tenantId: string): Promise<number> {

@@ -42,8 +42,8 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
         config: viewWebhooks,
       },
       async (request) => {
-        const { page, per_page, status } = request.query;
-        const result = await service.list(request.auth.tenantId, status, { page, per_page });
+        const { page, per_page, ...filters } = request.query;
+        const result = await service.list(request.auth.tenantId, filters, { page, per_page });
         return paginated(request, { page, per_page }, { items: result.items.map(subscriptionResource), total: result.total });
       },
     );

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
 export const PAYLOAD_MODES = ['full', 'thin'] as const;
@@ -72,6 +73,9 @@ export type SubscriptionUpdateBody = Static<typeof SubscriptionUpdateBody>;
 export const SubscriptionListQuery = Type.Object({
   ...pageQuery(25),
   status: Type.Optional(Type.Enum(SUBSCRIPTION_STATUSES)),
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at (newest first). Ties break on id.' }),
+  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'desc', description: 'Default desc.' }),
 });
 export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;
 

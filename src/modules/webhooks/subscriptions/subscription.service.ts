@@ -1,17 +1,17 @@
 // Webhook subscriptions: at most MAX_ACTIVE_SUBSCRIPTIONS active per tenant, counted under the tenant lock in the
 // same transaction as the write, so parallel requests cannot pass the limit; URLs checked against the address
 // policy whenever they are set; the secret shown only at creation and rotation.
-import type { WebhookSubscriptionStatus } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuthContext } from '../../auth/auth-context.js';
 import { eventTypeErrors, visibleEntityTypes } from '../../events/event-visibility.js';
 import { checkWebhookUrl, type AddressPolicy, type Resolver } from '../transport/address-guard.js';
 import { generateWebhookSecret } from '../transport/signatures.js';
-import type { Subscription, SubscriptionChanges, SubscriptionRepository } from './subscription.repository.js';
+import type { Subscription, SubscriptionChanges, SubscriptionFilters, SubscriptionRepository } from './subscription.repository.js';
 import type { SubscriptionCreateBody, SubscriptionUpdateBody } from './subscription.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
@@ -174,8 +174,8 @@ export class SubscriptionService {
   }
 
   /** Newest first; deleted subscriptions never appear. */
-  list(tenantId: string, status: WebhookSubscriptionStatus | undefined, page: PageRequest): Promise<Page<Subscription>> {
-    return this.subscriptions.list(this.db, tenantId, status, page);
+  list(tenantId: string, filters: SubscriptionFilters, page: PageRequest): Promise<Page<Subscription>> {
+    return this.subscriptions.list(this.db, tenantId, withUpdatedSinceBound(filters), page);
   }
 
   /** @throws NotFoundError('Webhook subscription'), also for another tenant's or a deleted one. */

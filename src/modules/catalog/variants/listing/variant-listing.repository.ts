@@ -6,6 +6,19 @@ import type { Executor } from '../../../../db/transaction.js';
 import { offsetOf, type PageRequest } from '../../../../http/pagination.js';
 import type { Product } from '../../products/product.repository.js';
 
+/** What the variant list selects among a master's live variants. */
+export interface VariantFilter {
+  statuses?: readonly ProductStatus[];
+  barcode?: string;
+  /** An inclusive bound on updated_at, in stored form. */
+  updatedSince?: string;
+}
+
+export interface VariantSort {
+  sort_by: 'created_at' | 'updated_at';
+  sort_direction: 'asc' | 'desc';
+}
+
 export interface VariantTotals {
   total_variants: number;
   total_stock: number;
@@ -13,31 +26,33 @@ export interface VariantTotals {
 }
 
 export class VariantListingRepository {
-  private variantsOf(db: Executor, tenantId: string, masterId: string, statuses: readonly ProductStatus[] = []) {
+  private variantsOf(db: Executor, tenantId: string, masterId: string, filter: VariantFilter = {}) {
     let query = db
       .selectFrom('products')
       .where('products.tenant_id', '=', tenantId)
       .where('products.master_product_id', '=', masterId)
       .where('products.deleted_at', 'is', null)
       .where('products.is_variant', '=', true);
-    if (statuses.length > 0) query = query.where('products.status', 'in', [...statuses]);
+    if (filter.statuses && filter.statuses.length > 0) query = query.where('products.status', 'in', [...filter.statuses]);
+    if (filter.barcode !== undefined) query = query.where('products.barcode', '=', filter.barcode);
+    if (filter.updatedSince !== undefined) query = query.where('products.updated_at', '>=', filter.updatedSince);
     return query;
   }
 
-  /** A page in generation order: one generation shares created_at, and ULIDs keep its order. */
-  async page(db: Executor, tenantId: string, masterId: string, statuses: readonly ProductStatus[], page: PageRequest): Promise<Product[]> {
-    return this.variantsOf(db, tenantId, masterId, statuses)
+  /** A page, by default in generation order: one generation shares created_at, and ULIDs keep its order. */
+  async page(db: Executor, tenantId: string, masterId: string, filter: VariantFilter, sort: VariantSort, page: PageRequest): Promise<Product[]> {
+    return this.variantsOf(db, tenantId, masterId, filter)
       .selectAll('products')
-      .orderBy('products.created_at')
-      .orderBy('products.id')
+      .orderBy(`products.${sort.sort_by}`, sort.sort_direction)
+      .orderBy('products.id', sort.sort_direction)
       .limit(page.per_page)
       .offset(offsetOf(page))
       .execute();
   }
 
   /** Count and stock sums in one statement, so that the numbers describe one moment. */
-  async totals(db: Executor, tenantId: string, masterId: string, statuses: readonly ProductStatus[]): Promise<VariantTotals> {
-    const row = await this.variantsOf(db, tenantId, masterId, statuses)
+  async totals(db: Executor, tenantId: string, masterId: string, filter: VariantFilter): Promise<VariantTotals> {
+    const row = await this.variantsOf(db, tenantId, masterId, filter)
       .select((eb) => [
         eb.fn.countAll().as('n'),
         eb.fn.sum('products.stock_quantity').as('stock'),

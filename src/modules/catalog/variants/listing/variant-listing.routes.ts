@@ -30,7 +30,7 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
           tags,
           summary: "List a master product's variants",
           description:
-            'Live variants in generation order (created_at, then id). `meta` adds stock totals over every variant matching the status filter.',
+            'Live variants, by default in generation order (created_at, then id). `meta` adds stock totals over every variant matching the filters.',
           params: MasterParams,
           querystring: VariantListQuery,
           response: { 200: VariantListResponse },

@@ -3,6 +3,8 @@
 import { Type, type Static } from 'typebox';
 import { Timestamp, Ulid } from '../../../../http/common-schemas.js';
 import { pageQuery } from '../../../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../../http/updated-since.js';
+import { MAX_BARCODE_LENGTH } from '../../products/barcode.js';
 import { MAX_PRICE, PRODUCT_STATUSES, ProductResponse } from '../../products/product.schemas.js';
 
 export const VARIANT_INCLUDES = ['category', 'supplier', 'inventory'] as const;
@@ -27,6 +29,10 @@ export const VariantListQuery = Type.Object({
       description: `Comma list of ${VARIANT_INCLUDES.join(', ')}: \`category\` and \`supplier\` add those objects to each variant, \`inventory\` its records per warehouse.`,
     }),
   ),
+  barcode: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_BARCODE_LENGTH, description: 'The variant with exactly this barcode: at most one.' })),
+  ...updatedSinceQuery,
+  sort_by: Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at: generation order. Ties break on id.' }),
+  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' }),
 });
 export type VariantListQuery = Static<typeof VariantListQuery>;
 
@@ -62,7 +68,7 @@ export const VariantListResponse = Type.Object({
   data: Type.Array(VariantListItem),
   meta: Type.Object({
     ...PageMeta,
-    total_variants: Type.Integer({ description: 'Live variants of the master matching the status filter (all pages).' }),
+    total_variants: Type.Integer({ description: 'Live variants of the master matching the filters (all pages).' }),
     total_stock: Type.Integer({ description: 'Their on-hand stock, summed.' }),
     total_available: Type.Integer({ description: 'Their available stock (on hand - reserved), summed.' }),
     total_reserved: Type.Integer({ description: 'Their reserved stock, summed.' }),

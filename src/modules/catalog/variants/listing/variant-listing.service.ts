@@ -6,6 +6,7 @@ import { inTransaction, type Executor } from '../../../../db/transaction.js';
 import { parseEnumList, type EnumList } from '../../../../http/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../../http/errors.js';
 import type { PageRequest } from '../../../../http/pagination.js';
+import { updatedSinceBound } from '../../../../http/updated-since.js';
 import type { Clock } from '../../../../lib/clock.js';
 import { fromMinorUnits, toMinorUnits } from '../../../../lib/money.js';
 import type { EventRecorder } from '../../../events/event-recorder.js';
@@ -20,7 +21,7 @@ import type { ProductService } from '../../products/product.service.js';
 import { productChangeEvents } from '../../products/product-change-events.js';
 import { traitsOf } from '../../products/product-types.js';
 import { MAX_PRICE, PRODUCT_STATUSES } from '../../products/product.schemas.js';
-import type { VariantListingRepository, VariantTotals } from './variant-listing.repository.js';
+import type { VariantListingRepository, VariantSort, VariantTotals } from './variant-listing.repository.js';
 import {
   MAX_DECREASE_PERCENTAGE,
   VARIANT_INCLUDES,
@@ -53,9 +54,11 @@ export interface VariantListTotals extends VariantTotals {
   total_available: number;
 }
 
-export interface VariantListOptions {
+export interface VariantListOptions extends VariantSort {
   status?: string | undefined;
   include?: string | undefined;
+  barcode?: string | undefined;
+  updated_since?: string | undefined;
 }
 
 export interface AvailableValues {
@@ -239,9 +242,9 @@ export class VariantListingService {
   }
 
   /**
-   * A page of the master's live variants in generation order (created_at, then id), as product resources.
-   * `category` and `supplier` appear only when included; `inventory` adds the records per warehouse.
-   * The totals cover every live variant matching the status filter, not only the page.
+   * A page of the master's live variants, by default in generation order (created_at, then id), as product
+   * resources. `category` and `supplier` appear only when included; `inventory` adds the records per warehouse.
+   * The totals cover every live variant matching the filters, not only the page.
    * @throws NotFoundError('Master product'); ValidationError on `status` or `include` for unknown values.
    */
   async list(
@@ -251,11 +254,16 @@ export class VariantListingService {
     page: PageRequest,
   ): Promise<{ items: VariantListItem[]; total: number; totals: VariantListTotals }> {
     await this.masters.find(tenantId, masterId);
-    const statuses = parseEnumList(STATUS_FILTER, options.status);
+    const filter = {
+      statuses: parseEnumList(STATUS_FILTER, options.status),
+      barcode: options.barcode,
+      updatedSince: updatedSinceBound(options.updated_since),
+    };
     const include = new Set(parseEnumList(INCLUDES, options.include));
+    const sort = { sort_by: options.sort_by, sort_direction: options.sort_direction };
     const [rows, totals] = await Promise.all([
-      this.variants.page(this.db, tenantId, masterId, statuses, page),
-      this.variants.totals(this.db, tenantId, masterId, statuses),
+      this.variants.page(this.db, tenantId, masterId, filter, sort, page),
+      this.variants.totals(this.db, tenantId, masterId, filter),
     ]);
     const [resources, records] = await Promise.all([
       this.products.present(tenantId, rows),
