@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import { registerApiReference } from './http/api-reference.js';
 import { registerAuthentication } from './http/authentication.js';
 import { standardErrorResponses } from './http/common-schemas.js';
+import { GENERIC_CODES } from './http/error-codes.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency/idempotency.js';
@@ -77,7 +78,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void reply
         .code(tooLong ? 414 : 400)
         .header('x-content-type-options', 'nosniff')
-        .send({ success: false, message: tooLong ? 'A path segment is too long.' : 'The URL is malformed.' });
+        .send({
+          success: false,
+          message: tooLong ? 'A path segment is too long.' : 'The URL is malformed.',
+          code: tooLong ? GENERIC_CODES[414] : GENERIC_CODES[400],
+        });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -48,7 +48,7 @@ describe('bearer authentication', () => {
     expect((await tokenRow(pending)).status).toBe('pending_approval');
     const res = await t.app.inject({ url: ME, headers: bearer(pending) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, message: 'API token is pending approval.' });
+    expect(res.json()).toEqual({ success: false, message: 'API token is pending approval.', code: 'unauthenticated' });
     const low = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-*'], preApproved: false });
     expect((await tokenRow(low)).status).toBe('active');
   });
@@ -63,7 +63,7 @@ describe('bearer authentication', () => {
 
     const revoked = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
     await t.database.db.updateTable('api_tokens').set({ status: 'revoked' }).where('token_hash', '=', sha256Hex(revoked)).execute();
-    expect((await t.app.inject({ url: ME, headers: bearer(revoked) })).json()).toEqual({ success: false, message: 'Unauthenticated.' });
+    expect((await t.app.inject({ url: ME, headers: bearer(revoked) })).json()).toEqual({ success: false, message: 'Unauthenticated.', code: 'unauthenticated' });
   });
 
   it('applies default expiries per type', async () => {
@@ -84,7 +84,7 @@ describe('bearer authentication', () => {
     expect((await from('2001:db8::7')).statusCode).toBe(200);
     const outside = await from('10.2.0.1');
     expect(outside.statusCode).toBe(403);
-    expect(outside.json()).toEqual({ success: false, message: 'This token may not be used from this IP address.' });
+    expect(outside.json()).toEqual({ success: false, message: 'This token may not be used from this IP address.', code: 'forbidden' });
   });
 
   it('refuses whitelists on other token types and unknown abilities', async () => {

@@ -59,7 +59,7 @@ describe('pagination', () => {
   ])('refuses %s with 422', async (query, field, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, message: 'The given data was invalid.', errors: { [field]: [message] } });
+    expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { [field]: [message] } });
   });
 
   it('accepts the bounds 1 and 100 and ignores unknown parameters', async () => {

@@ -71,7 +71,7 @@ describe('a path segment that the router refuses', () => {
     it(`is refused with the documented body: ${segment.slice(0, 20)}`, async () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/operations/products/${segment}`, headers: t.auth });
       expect(res.statusCode).toBeLessThan(500);
-      expect(res.json()).toEqual({ success: false, message: expect.any(String) });
+      expect(res.json()).toEqual({ success: false, message: expect.any(String), code: expect.stringMatching(/^(bad_request|uri_too_long)$/) });
     });
   }
 });
@@ -94,6 +94,7 @@ describe('the page number of every list', () => {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toEqual({
         success: false,
+        code: 'validation_failed',
         message: 'The given data was invalid.',
         errors: { page: [`The page field must not be greater than ${MAX_PAGE}.`] },
       });

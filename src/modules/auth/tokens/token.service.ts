@@ -218,7 +218,7 @@ export class TokenService {
       approved_at: now,
       updated_at: now,
     });
-    if (!approved) throw new BusinessRuleError(`Only tokens pending approval can be approved; this one is ${token.status}.`);
+    if (!approved) throw new BusinessRuleError('invalid_transition', `Only tokens pending approval can be approved; this one is ${token.status}.`);
     return approved;
   }
 }

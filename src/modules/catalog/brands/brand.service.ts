@@ -154,7 +154,7 @@ export class BrandService {
   async remove(tenantId: string, id: string): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       const brand = await this.get(tenantId, id, trx);
-      if (brand.products_count > 0) throw new ConflictError(hasProducts(brand.products_count));
+      if (brand.products_count > 0) throw new ConflictError('brand_has_products', hasProducts(brand.products_count));
       await this.brands.softDelete(trx, tenantId, [id], this.clock.now().toISOString());
     });
   }
