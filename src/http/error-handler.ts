@@ -3,8 +3,19 @@
 // A 500 is logged with its request id and never shows a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForStatus } from './error-codes.js';
-import { AppError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, ValidationError } from './errors.js';
+import { AppError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthenticatedError, ValidationError } from './errors.js';
 import { fieldErrors } from './validation.js';
+
+/** The protection space a 401's challenge names (RFC 7235): one for the whole API. */
+export const AUTH_REALM = 'quartermaster';
+
+/**
+ * RFC 6750's challenge: `error="invalid_token"` where a bearer token was sent and refused, and no error where
+ * no token was (a session request without its cookie, a login with a wrong password, another scheme).
+ */
+export function bearerChallenge(tokenRefused: boolean): string {
+  return `Bearer realm="${AUTH_REALM}"${tokenRefused ? ', error="invalid_token"' : ''}`;
+}
 
 function sendAppError(reply: FastifyReply, error: AppError) {
   const code = error.code ?? codeForStatus(error.statusCode);
@@ -17,6 +28,7 @@ function sendAppError(reply: FastifyReply, error: AppError) {
   if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
     reply.header('Retry-After', String(error.retryAfterSeconds));
   }
+  if (error instanceof UnauthenticatedError) reply.header('WWW-Authenticate', bearerChallenge(error.tokenRefused));
   return reply.code(error.statusCode).send({ success: false, message: error.message, code });
 }
 

@@ -81,10 +81,21 @@ export class UnsupportedMediaTypeError extends AppError {
   readonly statusCode = 415;
 }
 
+/**
+ * 401. `tokenRefused` when the request carried a bearer token that was refused (unknown, malformed, revoked,
+ * expired, awaiting approval, or its user inactive), as opposed to carrying no usable credentials at all.
+ */
 export class UnauthenticatedError extends AppError {
   readonly statusCode = 401;
-  constructor(message = 'Unauthenticated.') {
+  constructor(
+    message = 'Unauthenticated.',
+    readonly tokenRefused = false,
+  ) {
     super(message);
+  }
+
+  static invalidToken(message?: string): UnauthenticatedError {
+    return new UnauthenticatedError(message, true);
   }
 }
 

@@ -54,10 +54,16 @@ describe('error bodies', () => {
     expect(res.json().success).toBe(false);
   });
 
-  it('401 without credentials and with an unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer qm_notarealtokenatall' }, { authorization: 'Basic abc' }]) {
+  it('401 without credentials and with an unknown token, with the challenge of RFC 6750', async () => {
+    const cases = [
+      { headers: {}, challenge: 'Bearer realm="quartermaster"' },
+      { headers: { authorization: 'Bearer qm_notarealtokenatall' }, challenge: 'Bearer realm="quartermaster", error="invalid_token"' },
+      { headers: { authorization: 'Basic abc' }, challenge: 'Bearer realm="quartermaster"' },
+    ];
+    for (const { headers, challenge } of cases) {
       const res = await t.app.inject({ url: WAREHOUSES, headers });
       expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe(challenge);
       expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.', code: 'unauthenticated' });
     }
   });
@@ -68,6 +74,7 @@ describe('error bodies', () => {
     const res = await t.app.inject({ url: WAREHOUSES, headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ success: false, message: 'This action requires the ability operations:view-inventory.', code: 'forbidden' });
+    expect(res.headers['www-authenticate']).toBeUndefined();
   });
 
   it('404 for a record, a malformed id and an unknown route', async () => {
