@@ -19,6 +19,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { registerRequestLogRedaction } from './http/request-log.js';
 import { requestTimeoutOptions } from './http/request-timeout.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerStrictQuery } from './http/strict-query.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerAuthentication(app, { apiPrefix: API_PREFIX, tokens: services.tokens, sessions: services.sessions, signIn: services.signIn });
   await registerRateLimit(app, { settings: config.rateLimit, openApiUrl: `${API_PREFIX}/openapi.json` });
+  registerStrictQuery(app, { apiPrefix: API_PREFIX });
   registerIdempotency(app, { db: database.db, repository: services.repositories.idempotency, clock, newId, ttlHours: config.idempotencyTtlHours });
 
   const cookies = { secure: config.secureCookies, lifetimeMinutes: config.sessionLifetimeMinutes };

@@ -544,12 +544,13 @@ describe('suppliers', () => {
       expect((await list('per_page=2&page=3')).links.next).toBeNull();
     });
 
-    it('refuses bad paging, filters and sorts with 422', async () => {
-      for (const query of ['per_page=101', 'per_page=0', 'page=0', 'status=sleepy', 'type=pirate', 'sort_by=email', 'sort_direction=up', 'is_approved=maybe']) {
+    it('refuses bad paging, filters, sorts and unknown parameters with 422', async () => {
+      for (const query of ['per_page=101', 'per_page=0', 'page=0', 'status=sleepy', 'type=pirate', 'sort_by=email', 'sort_direction=up', 'is_approved=maybe', 'unknown=1']) {
         const res = await call('GET', `${SUPPLIERS}?${query}`, undefined, auth);
         expect(res.statusCode, query).toBe(422);
       }
-      expect((await call('GET', `${SUPPLIERS}?per_page=100&unknown=1`, undefined, auth)).statusCode).toBe(200);
+      expect((await call('GET', `${SUPPLIERS}?per_page=100`, undefined, auth)).statusCode).toBe(200);
+      expect((await call('GET', `${SUPPLIERS}?per_page=100&unknown=1`, undefined, auth)).json().errors).toEqual({ unknown: ['Unknown parameter.'] });
     });
 
     it('filters by status (every status value), type, approval and preference', async () => {
