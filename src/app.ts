@@ -9,6 +9,7 @@ import { registerApiReference } from './http/api-reference.js';
 import { registerAuthentication } from './http/authentication.js';
 import { standardErrorResponses } from './http/common-schemas.js';
 import { registerConditionalRequests } from './http/conditional.js';
+import { GENERIC_CODES } from './http/error-codes.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency/idempotency.js';
@@ -19,6 +20,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { registerRequestLogRedaction } from './http/request-log.js';
 import { requestTimeoutOptions } from './http/request-timeout.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerStrictQuery } from './http/strict-query.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
@@ -78,7 +80,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void reply
         .code(tooLong ? 414 : 400)
         .header('x-content-type-options', 'nosniff')
-        .send({ success: false, message: tooLong ? 'A path segment is too long.' : 'The URL is malformed.' });
+        .send({
+          success: false,
+          message: tooLong ? 'A path segment is too long.' : 'The URL is malformed.',
+          code: tooLong ? GENERIC_CODES[414] : GENERIC_CODES[400],
+        });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -158,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerAuthentication(app, { apiPrefix: API_PREFIX, tokens: services.tokens, sessions: services.sessions, signIn: services.signIn });
   await registerRateLimit(app, { settings: config.rateLimit, openApiUrl: `${API_PREFIX}/openapi.json` });
+  registerStrictQuery(app, { apiPrefix: API_PREFIX });
   registerIdempotency(app, { db: database.db, repository: services.repositories.idempotency, clock, newId, ttlHours: config.idempotencyTtlHours });
 
   const cookies = { secure: config.secureCookies, lifetimeMinutes: config.sessionLifetimeMinutes };

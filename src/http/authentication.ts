@@ -64,10 +64,14 @@ export interface AuthenticationDeps {
   signIn: SignInService;
 }
 
+const BEARER_SCHEME = /^Bearer(?:\s|$)/i;
+
 function bearerToken(header: string): string {
-  const match = BEARER.exec(header.trim());
-  if (!match) throw new UnauthenticatedError();
-  return match[1]!;
+  const value = header.trim();
+  const match = BEARER.exec(value);
+  if (match) return match[1]!;
+  // A Bearer value that cannot be a token is a refused token; another scheme (Basic…) sent no token at all.
+  throw BEARER_SCHEME.test(value) ? UnauthenticatedError.invalidToken() : new UnauthenticatedError();
 }
 
 export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps): void {

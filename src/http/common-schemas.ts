@@ -21,19 +21,27 @@ export const AddressSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Every error body's machine-readable code: the status's own, or the rule the request breaks (docs/errors.md). */
+export const ErrorCode = Type.String({
+  description: 'Machine-readable and stable: the status\'s generic code (`not_found`, `validation_failed`…) or the business rule broken (`insufficient_stock`…). Catalogue: docs/errors.md.',
+  examples: ['insufficient_stock'],
+});
+
 export const ErrorBody = Type.Object(
-  { success: Type.Literal(false), message: Type.String() },
+  { success: Type.Literal(false), message: Type.String(), code: ErrorCode },
   { additionalProperties: true, description: 'An error.' },
 );
 export const NotFoundBody = Type.Object({
   success: Type.Literal(false),
   message: Type.String(),
+  code: ErrorCode,
   data: Type.Null(),
   meta: Type.Object({}),
 });
 export const ValidationErrorBody = Type.Object({
   success: Type.Literal(false),
   message: Type.String(),
+  code: ErrorCode,
   // Any key, line breaks included: a Record's key pattern (`^.*$`) would drop a key naming a refused header name.
   errors: Type.Optional(Type.Object({}, { additionalProperties: Type.Array(Type.String()) })),
 });

@@ -1,35 +1,47 @@
-// One place that turns every error into the API's error bodies (README, API conventions; docs/decisions.md,
-// Responses and errors). A 500 is logged with its request id and never shows a stack.
+// One place that turns every error into the API's error bodies (README, API conventions; docs/errors.md;
+// docs/decisions.md, Responses and errors). Every body carries a machine-readable `code` (error-codes.ts).
+// A 500 is logged with its request id and never shows a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { codeForStatus } from './error-codes.js';
 import {
   AppError,
-  BusinessRuleError,
   NotFoundError,
   PreconditionFailedError,
   ServiceUnavailableError,
   TooManyRequestsError,
+  UnauthenticatedError,
   ValidationError,
 } from './errors.js';
 import { fieldErrors } from './validation.js';
 
+/** The protection space a 401's challenge names (RFC 7235): one for the whole API. */
+export const AUTH_REALM = 'quartermaster';
+
+/**
+ * RFC 6750's challenge: `error="invalid_token"` where a bearer token was sent and refused, and no error where
+ * no token was (a session request without its cookie, a login with a wrong password, another scheme).
+ */
+export function bearerChallenge(tokenRefused: boolean): string {
+  return `Bearer realm="${AUTH_REALM}"${tokenRefused ? ', error="invalid_token"' : ''}`;
+}
+
 function sendAppError(reply: FastifyReply, error: AppError) {
+  const code = error.code ?? codeForStatus(error.statusCode);
   if (error instanceof NotFoundError) {
-    return reply.code(404).send({ success: false, message: error.message, data: null, meta: {} });
+    return reply.code(404).send({ success: false, message: error.message, code, data: null, meta: {} });
   }
   if (error instanceof ValidationError) {
-    return reply.code(422).send({ success: false, message: error.message, errors: error.errors });
+    return reply.code(422).send({ success: false, message: error.message, code, errors: error.errors });
   }
   if (error instanceof PreconditionFailedError) {
     if (error.currentETag) reply.header('etag', error.currentETag);
-    return reply.code(412).send({ success: false, message: error.message, code: error.code, current_etag: error.currentETag });
+    return reply.code(412).send({ success: false, message: error.message, code, current_etag: error.currentETag });
   }
   if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
     reply.header('Retry-After', String(error.retryAfterSeconds));
   }
-  if (error instanceof BusinessRuleError) {
-    return reply.code(422).send({ success: false, message: error.message });
-  }
-  return reply.code(error.statusCode).send({ success: false, message: error.message });
+  if (error instanceof UnauthenticatedError) reply.header('WWW-Authenticate', bearerChallenge(error.tokenRefused));
+  return reply.code(error.statusCode).send({ success: false, message: error.message, code });
 }
 
 const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
@@ -40,6 +52,11 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body does not match its Content-Length.'],
 };
 
+/** `{success: false, message, code}` with the status's generic code. */
+function sendRefusal(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ success: false, message, code: codeForStatus(status) });
+}
+
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // Retries used up on a busy database: worth a log line (with the driver's error as cause), not a stack in the body.
   if (error instanceof ServiceUnavailableError) request.log.warn({ err: error }, 'service unavailable');
@@ -49,22 +66,23 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     return reply.code(422).send({
       success: false,
       message: 'The given data was invalid.',
+      code: codeForStatus(422),
       errors: fieldErrors(error.validation as never),
     });
   }
 
   const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
-  if (known) return reply.code(known[0]).send({ success: false, message: known[1] });
+  if (known) return sendRefusal(reply, known[0], known[1]);
 
   // JSON.parse failures (and prototype-poisoning refusals) arrive as 400 SyntaxErrors.
   if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON|proto/i.test(error.message))) {
-    return reply.code(400).send({ success: false, message: 'Malformed JSON in request body.' });
+    return sendRefusal(reply, 400, 'Malformed JSON in request body.');
   }
 
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply.code(error.statusCode).send({ success: false, message: error.message });
+    return sendRefusal(reply, error.statusCode, error.message);
   }
 
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ success: false, message: 'Server Error.', request_id: request.id });
+  return reply.code(500).send({ success: false, message: 'Server Error.', code: codeForStatus(500), request_id: request.id });
 }

@@ -1,4 +1,5 @@
 // Typed, transport-neutral errors. Services throw them; error-handler.ts maps each to its response body.
+import type { RuleCode } from './error-codes.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -9,6 +10,8 @@ export function takenMessage(field: string): string {
 
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
+  /** The rule the request breaks, where there is one; otherwise the body's code is its status's (error-codes.ts). */
+  readonly code?: RuleCode;
 }
 
 /** 422 with per-field messages keyed by dotted path (`items.0.quantity`). */
@@ -17,12 +20,14 @@ export class ValidationError extends AppError {
   constructor(
     readonly errors: FieldErrors,
     message = 'The given data was invalid.',
+    override readonly code?: RuleCode,
   ) {
     super(message);
   }
 
-  static field(field: string, message: string): ValidationError {
-    return new ValidationError({ [field]: [message] });
+  /** One field's message; `code` when a business rule, not the value's form, refuses the field. */
+  static field(field: string, message: string, code?: RuleCode): ValidationError {
+    return new ValidationError({ [field]: [message] }, undefined, code);
   }
 
   /** `The <field> has already been taken.` on `field`. */
@@ -31,9 +36,15 @@ export class ValidationError extends AppError {
   }
 }
 
-/** 422 for a business rule that the request breaks (stock would go negative, wrong status...). */
+/** 422 for a business rule that the request breaks (stock would go negative, wrong status...), named by its code. */
 export class BusinessRuleError extends AppError {
   readonly statusCode = 422;
+  constructor(
+    override readonly code: RuleCode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** 404 `<Resource> not found.`, also for a record that belongs to another tenant. */
@@ -50,14 +61,20 @@ export class NotFoundError extends AppError {
  */
 export class PreconditionFailedError extends AppError {
   readonly statusCode = 412;
-  readonly code = 'precondition_failed';
   constructor(readonly currentETag: string | null) {
     super(currentETag === null ? 'The record does not exist, so If-Match cannot match it.' : 'The record has changed since the version given in If-Match.');
   }
 }
 
+/** 409: the request conflicts with the record's state, named by its code. */
 export class ConflictError extends AppError {
   readonly statusCode = 409;
+  constructor(
+    override readonly code: RuleCode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** 413: the body, or a file in it, is larger than the route accepts. */
@@ -75,10 +92,21 @@ export class UnsupportedMediaTypeError extends AppError {
   readonly statusCode = 415;
 }
 
+/**
+ * 401. `tokenRefused` when the request carried a bearer token that was refused (unknown, malformed, revoked,
+ * expired, awaiting approval, or its user inactive), as opposed to carrying no usable credentials at all.
+ */
 export class UnauthenticatedError extends AppError {
   readonly statusCode = 401;
-  constructor(message = 'Unauthenticated.') {
+  constructor(
+    message = 'Unauthenticated.',
+    readonly tokenRefused = false,
+  ) {
     super(message);
+  }
+
+  static invalidToken(message?: string): UnauthenticatedError {
+    return new UnauthenticatedError(message, true);
   }
 }
 

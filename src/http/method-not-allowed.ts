@@ -7,6 +7,7 @@
 // another method, else 404 `Route not found.`), not with the record's "not found".
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { GENERIC_CODES } from './error-codes.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -51,9 +52,13 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
       return reply
         .code(405)
         .header('Allow', allowed.join(', '))
-        .send({ success: false, message: `The ${request.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.` });
+        .send({
+          success: false,
+          message: `The ${request.method} method is not supported for this route. Supported methods: ${allowed.join(', ')}.`,
+          code: GENERIC_CODES[405],
+        });
     }
-    return reply.code(404).send({ success: false, message: 'Route not found.', data: null, meta: {} });
+    return reply.code(404).send({ success: false, message: 'Route not found.', code: GENERIC_CODES[404], data: null, meta: {} });
   }
 
   app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply));

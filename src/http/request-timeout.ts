@@ -6,6 +6,7 @@
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { codeForStatus } from './error-codes.js';
 
 /** Headers alone get at most a minute (Node's default), or the whole request's time when that is shorter. */
 const HEADERS_TIMEOUT_MS = 60_000;
@@ -32,7 +33,7 @@ function clientErrorHandler(this: FastifyInstance, error: Error & { code?: strin
   this.log.debug({ err: error }, 'client error');
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
-    const body = JSON.stringify({ success: false, message });
+    const body = JSON.stringify({ success: false, message, code: codeForStatus(status) });
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n\r\n${body}`,

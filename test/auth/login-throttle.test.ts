@@ -28,7 +28,7 @@ describe('login throttle', () => {
     const seconds = Number(retryAfter);
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(60);
-    expect(res.json()).toEqual({ success: false, message: `Too many login attempts. Please try again in ${seconds} seconds.` });
+    expect(res.json()).toEqual({ success: false, code: 'too_many_requests', message: `Too many login attempts. Please try again in ${seconds} seconds.` });
     return seconds;
   };
 

@@ -176,7 +176,7 @@ describe('a busy database through HTTP', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/test-busy', headers: t.auth });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
-    expect(res.json()).toEqual({ success: false, message: 'The database is busy; retry shortly.' });
+    expect(res.json()).toEqual({ success: false, code: 'service_unavailable', message: 'The database is busy; retry shortly.' });
     expect(runs).toBe(TRANSACTION_ATTEMPTS);
   });
 });

@@ -188,7 +188,7 @@ describe('document renewal and expiry', () => {
 
       const res = await upload(t.app, t.auth, 'suppliers', supplierId, { file: randomBytes(1024) }, old.id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'Only the current version of a document can be renewed; this one is archived or deleted.' });
+      expect(res.json()).toEqual({ success: false, code: 'document_not_current', message: 'Only the current version of a document can be renewed; this one is archived or deleted.' });
       expect(await rowAndFileCounts()).toEqual(before);
       expect(await supplierRows(supplierId)).toHaveLength(2);
     });

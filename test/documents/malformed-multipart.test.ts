@@ -7,8 +7,8 @@ import { makeProduct } from '../helpers/factories.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { documentsUrl, upload } from './document-helpers.js';
 
-const BAD_BOUNDARY = { success: false, message: 'The multipart/form-data Content-Type needs a valid boundary parameter.' };
-const BAD_BODY = { success: false, message: 'The multipart/form-data body is malformed: it is not divided by its boundary or ends before the closing boundary.' };
+const BAD_BOUNDARY = { success: false, code: 'bad_request', message: 'The multipart/form-data Content-Type needs a valid boundary parameter.' };
+const BAD_BODY = { success: false, code: 'bad_request', message: 'The multipart/form-data body is malformed: it is not divided by its boundary or ends before the closing boundary.' };
 
 const part = (boundary: string, headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}`;
 const textField = (boundary: string, name: string, value: string) => part(boundary, `Content-Disposition: form-data; name="${name}"`, value);

@@ -35,8 +35,8 @@ const WORD_DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 type Auth = Record<string, string>;
 
-const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
-const notFound = (label: string) => ({ success: false, message: `${label} not found.`, data: null, meta: {} });
+const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+const notFound = (label: string) => ({ success: false, code: 'not_found', message: `${label} not found.`, data: null, meta: {} });
 
 /** Every file path under `directory`, relative to it; empty when the directory does not exist. */
 async function filesUnder(directory: string): Promise<string[]> {
@@ -191,7 +191,7 @@ describe('product documents', () => {
         const productId = await product(tenant.tenantId);
         const res = await send(productId, pdf({ file: paddedPdf(10 * MB + 1) }), auth);
         expect(res.statusCode).toBe(413);
-        expect(res.json()).toEqual({ success: false, message: 'The file may not be greater than 10 MB.' });
+        expect(res.json()).toEqual({ success: false, code: 'payload_too_large', message: 'The file may not be greater than 10 MB.' });
         expect(await documentCount(productId)).toBe(0);
         expect(await filesUnder(path.join(storageRoot, tenant.tenantId))).toEqual([]);
         expect((await readdir(privateTmp)).filter((name) => name.startsWith('quartermaster-upload-'))).toEqual([]);

@@ -20,8 +20,8 @@ const EDIT = 'operations:edit-purchase-orders';
 
 type Auth = Record<string, string>;
 
-const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
-const notFound = (label: string) => ({ success: false, message: `${label} not found.`, data: null, meta: {} });
+const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+const notFound = (label: string) => ({ success: false, code: 'not_found', message: `${label} not found.`, data: null, meta: {} });
 
 describe('purchase order documents', () => {
   let t: TestApp;
@@ -113,7 +113,7 @@ describe('purchase order documents', () => {
         const { orderId, ...other } = await otherTenantOrder();
         const res = await send(orderId, invoice({ file: paddedPdf(20 * MB + 1) }), other.auth);
         expect(res.statusCode).toBe(413);
-        expect(res.json()).toEqual({ success: false, message: 'The file may not be greater than 20 MB.' });
+        expect(res.json()).toEqual({ success: false, code: 'payload_too_large', message: 'The file may not be greater than 20 MB.' });
         expect(await documentCount(orderId)).toBe(0);
         const stored = await readdir(path.join(storageRoot, other.tenant.tenantId), { recursive: true }).catch(() => []);
         expect(stored).toEqual([]);

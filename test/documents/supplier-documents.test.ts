@@ -123,7 +123,7 @@ describe('supplier documents', () => {
     const tokenWith = async (abilities: string[]) => bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
     const expectMissingManage = (res: { statusCode: number; json(): unknown }) => {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: `This action requires the ability ${MANAGE}.` });
+      expect(res.json()).toEqual({ success: false, code: 'forbidden', message: `This action requires the ability ${MANAGE}.` });
     };
 
     it('lets view-suppliers list and download but not upload', async () => {

@@ -108,7 +108,7 @@ describe('streaming upload past the size limit', () => {
       const result = await streamUpload(port, documentsUrl('products', productId), t.auth);
 
       expect(result.status, result.body).toBe(413);
-      expect(JSON.parse(result.body)).toEqual({ success: false, message: 'The file may not be greater than 10 MB.' });
+      expect(JSON.parse(result.body)).toEqual({ success: false, code: 'payload_too_large', message: 'The file may not be greater than 10 MB.' });
       expect(result.writtenWhenAnswered).toBeGreaterThan(10 * MB);
       expect(result.writtenWhenAnswered).toBeLessThan(30 * MB);
 

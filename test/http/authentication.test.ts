@@ -1,8 +1,10 @@
-// Bearer tokens resolve to their tenant and user; every refusal answers as docs/decisions.md (API tokens) says.
+// Bearer tokens resolve to their tenant and user; every refusal answers as docs/decisions.md (API tokens) says,
+// each 401 with its RFC 6750 challenge (docs/errors.md, 401 and WWW-Authenticate).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/lib/clock.js';
 import { sha256Hex } from '../../src/lib/secrets.js';
 import { bearer, makeToken, makeUser } from '../helpers/factories.js';
+import { LOGIN, PASSWORD, SessionClient, signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ME = '/api/v1/auth/me';
@@ -48,7 +50,7 @@ describe('bearer authentication', () => {
     expect((await tokenRow(pending)).status).toBe('pending_approval');
     const res = await t.app.inject({ url: ME, headers: bearer(pending) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, message: 'API token is pending approval.' });
+    expect(res.json()).toEqual({ success: false, message: 'API token is pending approval.', code: 'unauthenticated' });
     const low = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-*'], preApproved: false });
     expect((await tokenRow(low)).status).toBe('active');
   });
@@ -63,7 +65,7 @@ describe('bearer authentication', () => {
 
     const revoked = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
     await t.database.db.updateTable('api_tokens').set({ status: 'revoked' }).where('token_hash', '=', sha256Hex(revoked)).execute();
-    expect((await t.app.inject({ url: ME, headers: bearer(revoked) })).json()).toEqual({ success: false, message: 'Unauthenticated.' });
+    expect((await t.app.inject({ url: ME, headers: bearer(revoked) })).json()).toEqual({ success: false, message: 'Unauthenticated.', code: 'unauthenticated' });
   });
 
   it('applies default expiries per type', async () => {
@@ -84,7 +86,9 @@ describe('bearer authentication', () => {
     expect((await from('2001:db8::7')).statusCode).toBe(200);
     const outside = await from('10.2.0.1');
     expect(outside.statusCode).toBe(403);
-    expect(outside.json()).toEqual({ success: false, message: 'This token may not be used from this IP address.' });
+    expect(outside.json()).toEqual({ success: false, message: 'This token may not be used from this IP address.', code: 'forbidden' });
+    // The token is valid, the address is not: a 403 without a challenge.
+    expect(outside.headers['www-authenticate']).toBeUndefined();
   });
 
   it('refuses whitelists on other token types and unknown abilities', async () => {
@@ -130,5 +134,69 @@ describe('bearer authentication', () => {
     clock.advance(31_000);
     await t.app.inject({ url: ME, headers: bearer(token) });
     expect((await tokenRow(token)).last_used_at).toBe(clock.now().toISOString());
+  });
+});
+
+describe('the WWW-Authenticate challenge of a 401 (RFC 6750)', () => {
+  let t: TestApp;
+  const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
+  const NO_TOKEN = 'Bearer realm="quartermaster"';
+  const INVALID_TOKEN = 'Bearer realm="quartermaster", error="invalid_token"';
+  const TOKENS = '/api/v1/api-tokens';
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  async function expectChallenge(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, challenge: string) {
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toBe(challenge);
+    expect(res.json()).toMatchObject({ success: false, code: 'unauthenticated' });
+  }
+
+  it('names no error when no token was sent', async () => {
+    await expectChallenge(await t.app.inject({ url: WAREHOUSES }), NO_TOKEN);
+    await expectChallenge(await t.app.inject({ url: WAREHOUSES, headers: { authorization: 'Basic dXNlcjpwYXNz' } }), NO_TOKEN);
+  });
+
+  it('says invalid_token for a bearer token that is unknown or malformed', async () => {
+    for (const authorization of ['Bearer qm_notarealtokenatall', 'Bearer not-even-ours', 'Bearer', 'Bearer two words', `Bearer ${'x'.repeat(513)}`]) {
+      await expectChallenge(await t.app.inject({ url: ME, headers: { authorization } }), INVALID_TOKEN);
+    }
+  });
+
+  it('says invalid_token for a token that is revoked, expired, awaiting approval or whose user is inactive', async () => {
+    const revoked = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
+    const expiring = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { expirationDays: 1 });
+    const pending = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:*'], preApproved: false });
+    const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
+    const inactive = await makeToken(t.services, t.tenant.tenantId, user.id);
+    await t.database.db.updateTable('api_tokens').set({ status: 'revoked' }).where('token_hash', '=', sha256Hex(revoked)).execute();
+    await t.database.db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+    clock.advance(24 * 3_600_000 + 1);
+    for (const token of [revoked, expiring, pending, inactive]) {
+      await expectChallenge(await t.app.inject({ url: ME, headers: bearer(token) }), INVALID_TOKEN);
+    }
+    // A working token answers without a challenge.
+    const fine = await t.app.inject({ url: ME, headers: t.auth });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('names the realm on the session routes too, whose requests carry a cookie rather than a token', async () => {
+    await expectChallenge(await t.app.inject({ url: TOKENS }), NO_TOKEN);
+    // A bearer token where only a session will do is not refused as a token: the route takes none.
+    await expectChallenge(await t.app.inject({ url: TOKENS, headers: t.auth }), NO_TOKEN);
+    const session = await signedInClient(t.app, t.tenant.adminEmail);
+    expect((await session.request({ url: TOKENS })).statusCode).toBe(200);
+    await expectChallenge(await session.request({ url: TOKENS, cookies: false }), NO_TOKEN);
+  });
+
+  it('names no error for a failed sign-in', async () => {
+    const client = new SessionClient(t.app);
+    await client.csrfCookie();
+    const res = await client.request({ method: 'POST', url: LOGIN, payload: { email: t.tenant.adminEmail, password: `${PASSWORD}-wrong` } });
+    await expectChallenge(res, NO_TOKEN);
   });
 });

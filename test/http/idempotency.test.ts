@@ -41,7 +41,7 @@ describe('Idempotency-Key', () => {
     await post('key-2', { name: 'South', code: 'SOUTH' });
     const res = await post('key-2', { name: 'South', code: 'SOUTH2' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, message: 'This Idempotency-Key was already used with a different request.' });
+    expect(res.json()).toEqual({ success: false, code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used with a different request.' });
     expect(await countCodes('SOUTH2')).toBe(0);
   });
 

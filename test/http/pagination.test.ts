@@ -59,11 +59,14 @@ describe('pagination', () => {
   ])('refuses %s with 422', async (query, field, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, message: 'The given data was invalid.', errors: { [field]: [message] } });
+    expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { [field]: [message] } });
   });
 
-  it('accepts the bounds 1 and 100 and ignores unknown parameters', async () => {
-    expect((await list('per_page=1&page=1&colour=blue')).statusCode).toBe(200);
+  it('accepts the bounds 1 and 100, and refuses an unknown parameter', async () => {
+    expect((await list('per_page=1&page=1')).statusCode).toBe(200);
+    const unknown = await list('per_page=1&page=1&colour=blue');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ colour: ['Unknown parameter.'] });
     const last = await list('per_page=100&page=2147483647');
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json().data).toEqual([]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const TIMEOUT_MS = 1000;
-const TIMED_OUT = { success: false, message: 'The request was not received in time.' };
+const TIMED_OUT = { success: false, code: 'request_timeout', message: 'The request was not received in time.' };
 
 interface Exchange {
   /** Everything the server sent, as text. */
@@ -76,10 +76,10 @@ describe('request timeout', () => {
   it('answers the other requests Node refuses before routing in the same shape', async () => {
     const garbage = await exchange('NOT HTTP AT ALL\r\n\r\n');
     expect(garbage.received.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
-    expect(bodyOf(garbage.received)).toEqual({ success: false, message: 'The request is malformed.' });
+    expect(bodyOf(garbage.received)).toEqual({ success: false, code: 'bad_request', message: 'The request is malformed.' });
     const huge = await exchange(`GET /api/v1/operations/warehouses HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge.received.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
-    expect(bodyOf(huge.received)).toEqual({ success: false, message: 'The request headers are too large.' });
+    expect(bodyOf(huge.received)).toEqual({ success: false, code: 'headers_too_large', message: 'The request headers are too large.' });
   });
 
   it('serves a request that arrives in time, and keeps an idle keep-alive connection past the timeout', async () => {

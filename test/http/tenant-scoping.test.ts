@@ -41,7 +41,7 @@ describe('tenant scoping', () => {
     const url = `/api/v1/operations/warehouses/${otherWarehouseId}`;
     const read = await t.app.inject({ url, headers: t.auth });
     expect(read.statusCode).toBe(404);
-    expect(read.json()).toEqual({ success: false, message: 'Warehouse not found.', data: null, meta: {} });
+    expect(read.json()).toEqual({ success: false, code: 'not_found', message: 'Warehouse not found.', data: null, meta: {} });
     const write = await t.app.inject({ method: 'PUT', url, headers: t.auth, payload: { name: 'Mine now' } });
     expect(write.statusCode).toBe(404);
     expect((await t.app.inject({ url, headers: bearer(otherToken) })).json().data.name).toBe('Other East');

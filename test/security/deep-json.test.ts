@@ -19,6 +19,7 @@ const nested = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`
 const tooDeep = (field: string) => ({
   success: false,
   message: 'The given data was invalid.',
+  code: 'validation_failed',
   errors: { [field]: [`The ${field} field is nested too deeply: a request may nest objects and arrays at most ${MAX_NESTING_DEPTH} levels.`] },
 });
 

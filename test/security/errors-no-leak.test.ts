@@ -41,21 +41,21 @@ describe('error bodies leak nothing', () => {
   it('a thrown error is a bare 500 with the request id', async () => {
     const res = await t.app.inject({ url: THROWS });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: 'Server Error.', request_id: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: res.headers['x-request-id'] });
     expectNoLeak(res);
   });
 
   it("a database driver's error is a bare 500", async () => {
     const res = await t.app.inject({ url: BAD_SQL });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: 'Server Error.', request_id: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: res.headers['x-request-id'] });
     expectNoLeak(res);
   });
 
   it('malformed JSON is a 400 without parser details', async () => {
     const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: { ...t.auth, 'content-type': 'application/json' }, payload: '{"name": "x",' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'Malformed JSON in request body.' });
+    expect(res.json()).toEqual({ success: false, code: 'bad_request', message: 'Malformed JSON in request body.' });
     expectNoLeak(res);
   });
 
@@ -73,7 +73,7 @@ describe('error bodies leak nothing', () => {
   it('a wrong content type is a 415', async () => {
     const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: { ...t.auth, 'content-type': 'application/xml' }, payload: '<warehouse/>' });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ success: false, message: 'Unsupported media type. Send application/json.' });
+    expect(res.json()).toEqual({ success: false, code: 'unsupported_media_type', message: 'Unsupported media type. Send application/json.' });
     expectNoLeak(res);
   });
 

@@ -57,6 +57,6 @@ describe('function-level authorisation', () => {
       ...(hasJsonBody(route) ? { payload: {} } : {}),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: `This action requires the ability ${ability}.` });
+    expect(res.json()).toEqual({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
   });
 });

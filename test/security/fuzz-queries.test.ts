@@ -1,6 +1,6 @@
 // Every query string and path parameter of the real app's GET routes, fuzzed: out-of-bounds numbers,
 // repeated names, broken percent-encodings, NUL, very long text, prototype keys. The answer is a 2xx or a
-// documented 4xx, never a 500, and reading never writes.
+// documented 4xx, never a 500, and reading never writes; a name the route does not declare is a 422 naming it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE } from '../../src/http/pagination.js';
@@ -38,19 +38,35 @@ afterAll(async () => {
 
 const watch = new DatabaseWatch(t.database.db);
 
-/** GETs the URL and checks the answer, and that the database is as it was. */
-async function readAndCheck(route: RouteSpec, url: string): Promise<void> {
+/** GETs the URL and checks the answer, and that the database is as it was; answers the response. */
+async function readAndCheck(route: RouteSpec, url: string) {
   const before = await watch.snapshot();
   const res = await t.app.inject({ method: 'GET', url, headers: needsSession(route.path) ? sessionHeaders(session) : t.auth });
   const context = `${routeName(route)} as ${url.slice(0, 300)}`;
   if (!isSuccess(res.statusCode)) expectDocumentedRefusal(res, context);
   await watch.expectUnchanged(before, `${context}\nanswered ${res.statusCode}`);
+  return { res, context };
 }
 
 describe.each(withQuery.map((route) => ({ name: routeName(route), route })))('query of $name', ({ route }) => {
-  it('answers a 2xx or a documented 4xx for any query string, and writes nothing', async () => {
+  const declared = new Set(route.query.map((q) => q.name));
+
+  // The odd names among the parts are parameters no route declares: a 422 naming each one (docs/errors.md,
+  // Unknown input), whatever the declared ones hold.
+  it('answers a 2xx or a documented 4xx for any query string, 422 naming any unknown parameter, and writes nothing', async () => {
     const path = fillPath(route.path, fixtures.pathIds(route.path));
-    await fc.assert(fc.asyncProperty(queryParts(route.query), (parts) => readAndCheck(route, `${path}?${queryText(parts)}`)));
+    await fc.assert(
+      fc.asyncProperty(queryParts(route.query), async (parts) => {
+        const { res, context } = await readAndCheck(route, `${path}?${queryText(parts)}`);
+        const unknown = [...new Set(parts.filter((p) => !declared.has(p.name)).map((p) => decodeURIComponent(p.name)))];
+        if (unknown.length === 0) return;
+        expect(res.statusCode, context).toBe(422);
+        const body = res.json() as { code: string; errors: Record<string, string[]> };
+        expect(body.code, context).toBe('validation_failed');
+        expect(Object.keys(body.errors).sort(), context).toEqual(unknown.sort());
+        for (const name of unknown) expect(body.errors[name], context).toEqual(['Unknown parameter.']);
+      }),
+    );
   });
 });
 
@@ -58,7 +74,9 @@ describe.each(withPathParams.map((route) => ({ name: routeName(route), route }))
   it('answers a documented 4xx (or the record) for any path parameter, and writes nothing', async () => {
     const real = fixtures.pathIds(route.path);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...route.pathParams), pathSegment, (param, segment) => readAndCheck(route, fillPath(route.path, { ...real, [param]: segment }))),
+      fc.asyncProperty(fc.constantFrom(...route.pathParams), pathSegment, async (param, segment) => {
+        await readAndCheck(route, fillPath(route.path, { ...real, [param]: segment }));
+      }),
       { numRuns: PATH_RUNS },
     );
   });
@@ -71,7 +89,7 @@ describe('a path segment that the router refuses', () => {
     it(`is refused with the documented body: ${segment.slice(0, 20)}`, async () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/operations/products/${segment}`, headers: t.auth });
       expect(res.statusCode).toBeLessThan(500);
-      expect(res.json()).toEqual({ success: false, message: expect.any(String) });
+      expect(res.json()).toEqual({ success: false, message: expect.any(String), code: expect.stringMatching(/^(bad_request|uri_too_long)$/) });
     });
   }
 });
@@ -94,6 +112,7 @@ describe('the page number of every list', () => {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toEqual({
         success: false,
+        code: 'validation_failed',
         message: 'The given data was invalid.',
         errors: { page: [`The page field must not be greater than ${MAX_PAGE}.`] },
       });

@@ -29,7 +29,7 @@ function expectTooManyRequests(res: LightMyRequestResponse) {
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
-  expect(res.json()).toEqual({ success: false, message: `Too many requests. Retry in ${retryAfter} seconds.` });
+  expect(res.json()).toEqual({ success: false, code: 'too_many_requests', message: `Too many requests. Retry in ${retryAfter} seconds.` });
 }
 
 /** Sends LIMIT requests, checking each is answered and counted, then one more that must be refused. */

@@ -48,7 +48,7 @@ describe('resource limits', () => {
     const payload = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT + 1) });
     const res = await t.app.inject({ method: route.method, url: concreteUrl(route.url), headers: { ...t.auth, 'content-type': 'application/json' }, payload });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, message: 'Request body is too large.' });
+    expect(res.json()).toEqual({ success: false, code: 'payload_too_large', message: 'Request body is too large.' });
   });
 
   it('accepts a body just under the limit', async () => {

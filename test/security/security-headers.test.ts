@@ -82,7 +82,7 @@ describe('security headers', () => {
     const res = await t.app.inject({ url: '/test-headers/crash' });
     expect(res.statusCode).toBe(500);
     expectApiPolicy(res);
-    expect(res.json()).toEqual({ success: false, message: 'Server Error.', request_id: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: res.headers['x-request-id'] });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('at ');
   });

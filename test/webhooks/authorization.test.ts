@@ -17,7 +17,7 @@ const MASK = '••••';
 const webhooks: WebhookSettings = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true };
 
 type Headers = Record<string, string>;
-const needs = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
+const needs = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
 
 describe('webhook authorization', () => {
   let t: TestApp;

@@ -60,10 +60,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const existing = await repository.find(db, tenantId, caller, key);
     if (existing && Date.parse(existing.expires_at) > now.getTime()) {
       if (existing.request_hash !== hash) {
-        throw new BusinessRuleError('This Idempotency-Key was already used with a different request.');
+        throw new BusinessRuleError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
       }
       if (existing.status_code === null) {
-        throw new ConflictError('A request with this Idempotency-Key is still being processed.');
+        throw new ConflictError('idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed.');
       }
       return reply
         .code(existing.status_code)
@@ -88,7 +88,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         expires_at: addHours(now, ttlHours).toISOString(),
       });
     } catch (error) {
-      if (uniqueViolation(error)) throw new ConflictError('A request with this Idempotency-Key is still being processed.');
+      if (uniqueViolation(error)) throw new ConflictError('idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed.');
       throw error;
     }
     request.idempotencyClaimId = id;

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../db/schema.js';
 import { withoutAbility } from '../../http/authentication.js';
+import { ErrorBody } from '../../http/common-schemas.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
+import { GENERIC_CODES } from '../../http/error-codes.js';
 import { clearSessionCookies, setSessionCookies, setXsrfCookie, type CookieOptions } from '../../http/session-cookies.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
 import {
@@ -62,14 +64,14 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
           tags,
           summary: 'Sign in to the web app (session); 423 when a two-factor code is needed',
           body: LoginBody,
-          response: { 200: EnvelopeSchema(SignedInResponse), 423: MessageSchema },
+          response: { 200: EnvelopeSchema(SignedInResponse), 423: { ...ErrorBody, description: 'A two-factor code is needed: complete the sign-in at /auth/two-factor-challenge.' } },
         },
         config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
       },
       async (request, reply) => {
         const result = await signIn.signIn(request.body.email, request.body.password, request.ip, request.session);
         setSessionCookies(reply, result.opened, cookies);
-        if (result.kind === 'two_factor_required') return reply.code(423).send({ success: false, message: TWO_FACTOR_REQUIRED });
+        if (result.kind === 'two_factor_required') return reply.code(423).send({ success: false, message: TWO_FACTOR_REQUIRED, code: GENERIC_CODES[423] });
         return reply.send(signedIn(result.user));
       },
     );

@@ -209,7 +209,7 @@ export class DocumentService {
         renews_id: previous.id,
       });
       if (!(await this.documents.archive(trx, this.ref(caller, owner, ownerId), previous.id, id, now))) {
-        throw new BusinessRuleError('Only the current version of a document can be renewed; this one is archived or deleted.');
+        throw new BusinessRuleError('document_not_current', 'Only the current version of a document can be renewed; this one is archived or deleted.');
       }
       return renewed;
     });

@@ -11,8 +11,8 @@ import { LOGIN, LOGOUT, PASSWORD, SessionClient, sessionRow, setCookieLine, sign
 const WAREHOUSES = '/api/v1/operations/warehouses';
 const API_TOKENS = '/api/v1/api-tokens';
 const BEARER_ONLY = '/api/v1/test-bearer-only';
-const CSRF_MISMATCH = { success: false, message: 'CSRF token mismatch.' };
-const INVALID_CREDENTIALS = { success: false, message: 'These credentials do not match our records.' };
+const CSRF_MISMATCH = { success: false, code: 'csrf_token_mismatch', message: 'CSRF token mismatch.' };
+const INVALID_CREDENTIALS = { success: false, code: 'unauthenticated', message: 'These credentials do not match our records.' };
 
 describe('web-app sessions', () => {
   let t: TestApp;
@@ -220,7 +220,7 @@ describe('web-app sessions', () => {
       expect((await client.request({ url: WAREHOUSES })).statusCode).toBe(200);
       const res = await client.request({ method: 'POST', url: WAREHOUSES, payload: newWarehouse() });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: 'This action requires the ability operations:manage-inventory.' });
+      expect(res.json()).toEqual({ success: false, code: 'forbidden', message: 'This action requires the ability operations:manage-inventory.' });
     });
 
     it('ends at logout: 200, cookies cleared, row gone, the old cookie refused', async () => {
@@ -243,7 +243,7 @@ describe('web-app sessions', () => {
 
       const me = await stale.me();
       expect(me.statusCode).toBe(401);
-      expect(me.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(me.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
     });
 
     it('refuses a logout without CSRF (419) and stays signed in', async () => {
@@ -287,7 +287,7 @@ describe('web-app sessions', () => {
       const client = await signedInClient(t.app, t.tenant.adminEmail);
       const session = await client.request({ url: BEARER_ONLY });
       expect(session.statusCode).toBe(401);
-      expect(session.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(session.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       const token = await t.app.inject({ url: BEARER_ONLY, headers: t.auth });
       expect(token.statusCode).toBe(200);
       expect(token.json()).toEqual({ ok: true });

@@ -44,7 +44,7 @@ describe('authorisation with bearer tokens', () => {
 
   function expectMissing(res: Awaited<ReturnType<typeof list>>, ability: string) {
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: `This action requires the ability ${ability}.` });
+    expect(res.json()).toEqual({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
   }
 
   describe('wildcards', () => {
@@ -157,7 +157,7 @@ describe('authorisation with bearer tokens', () => {
       const session = await signedInClient(t.app, t.tenant.adminEmail);
       const res = await session.get(TEST_WEBHOOKS);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       expect((await t.app.inject({ url: TEST_WEBHOOKS })).statusCode).toBe(401);
     });
   });
@@ -174,7 +174,7 @@ describe('authorisation with bearer tokens', () => {
       for (const outside of ['203.0.113.8', '203.0.113.70', '127.0.0.1']) {
         const res = await from(token, outside);
         expect(res.statusCode, outside).toBe(403);
-        expect(res.json()).toEqual({ success: false, message: 'This token may not be used from this IP address.' });
+        expect(res.json()).toEqual({ success: false, code: 'forbidden', message: 'This token may not be used from this IP address.' });
       }
     });
 
@@ -234,13 +234,13 @@ describe('authorisation with bearer tokens', () => {
     ])('%s: 401, never 500', async (_label, authorization) => {
       const res = await attempt(authorization);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
     });
 
     it('a valid token without the scheme is refused', async () => {
       const res = await attempt(t.token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
     });
 
     it('the scheme is matched in any case (RFC 7235): `bearer <valid token>` works; `bearer qm_x` is 401, not 500', async () => {
@@ -255,7 +255,7 @@ describe('authorisation with bearer tokens', () => {
       expect(flipped.statusCode).toBe(401);
       const res = await attempt('bearer qm_x');
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
     });
 
     it('surrounding whitespace around a valid header is tolerated', async () => {
@@ -278,7 +278,7 @@ describe('authorisation with bearer tokens', () => {
       await t.database.db.updateTable('users').set({ tenant_id: elsewhere.tenantId }).where('id', '=', user.id).execute();
       const res = await list(token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
     });
   });
 
@@ -291,7 +291,7 @@ describe('authorisation with bearer tokens', () => {
 
       const read = await t.app.inject({ url: aWarehouse, headers: bearer(bToken) });
       expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ success: false, message: 'Warehouse not found.', data: null, meta: {} });
+      expect(read.json()).toEqual({ success: false, code: 'not_found', message: 'Warehouse not found.', data: null, meta: {} });
       const write = await t.app.inject({ method: 'PATCH', url: aWarehouse, headers: bearer(bToken), payload: { name: 'Taken over' } });
       expect(write.statusCode).toBe(404);
       expect((await t.app.inject({ url: aWarehouse, headers: t.auth })).json().data.name).not.toBe('Taken over');

@@ -113,7 +113,7 @@ describe('token secrets', () => {
       expect(res.body, what).not.toContain('plain_text_token');
     }
     const failure = responses.find((r) => r.what === '500')!.res.json();
-    expect(failure).toEqual({ success: false, message: 'Server Error.', request_id: expect.any(String) });
+    expect(failure).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: expect.any(String) });
   });
 
   it('writes no secret to the logs, even at trace level', () => {

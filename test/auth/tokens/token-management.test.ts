@@ -168,7 +168,7 @@ describe('API-token management over HTTP', () => {
         expect(res.json().message).toBe('API token created; it works once a tenant administrator approves it.');
         const refused = await t.app.inject({ url: ME, headers: bearer(token.plain_text_token!) });
         expect(refused.statusCode).toBe(401);
-        expect(refused.json()).toEqual({ success: false, message: 'API token is pending approval.' });
+        expect(refused.json()).toEqual({ success: false, code: 'unauthenticated', message: 'API token is pending approval.' });
       },
     );
 
@@ -182,7 +182,7 @@ describe('API-token management over HTTP', () => {
 
       const self = await manager.post(`${TOKENS}/${pending.id}/approve`);
       expect(self.statusCode).toBe(403);
-      expect(self.json()).toEqual({ success: false, message: 'Only tenant administrators can approve API tokens.' });
+      expect(self.json()).toEqual({ success: false, code: 'forbidden', message: 'Only tenant administrators can approve API tokens.' });
       const byViewer = await viewer.post(`${TOKENS}/${pending.id}/approve`);
       expect(byViewer.statusCode).toBe(403);
       expect((await t.app.inject({ url: ME, headers: bearer(pending.plain_text_token!) })).statusCode).toBe(401);
@@ -201,7 +201,7 @@ describe('API-token management over HTTP', () => {
 
       const again = await admin.post(`${TOKENS}/${pending.id}/approve`);
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, message: 'Only tokens pending approval can be approved; this one is active.' });
+      expect(again.json()).toEqual({ success: false, code: 'invalid_transition', message: 'Only tokens pending approval can be approved; this one is active.' });
     });
 
     it('approving an active, revoked, unknown or foreign token is refused', async () => {
@@ -288,7 +288,7 @@ describe('API-token management over HTTP', () => {
 
       const foreign = await viewer.get(`${TOKENS}/${managerToken.id}`);
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ success: false, message: 'API token not found.', data: null, meta: {} });
+      expect(foreign.json()).toEqual({ success: false, code: 'not_found', message: 'API token not found.', data: null, meta: {} });
       expect((await manager.get(`${TOKENS}/${viewerToken.id}`)).statusCode).toBe(404);
 
       expect((await admin.get(`${TOKENS}/${managerToken.id}`)).json().data.id).toBe(managerToken.id);
@@ -297,7 +297,7 @@ describe('API-token management over HTTP', () => {
     it("another tenant's token is 404 even for an administrator, for every action", async () => {
       const read = await admin.get(`${TOKENS}/${otherTokenId}`);
       expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ success: false, message: 'API token not found.', data: null, meta: {} });
+      expect(read.json()).toEqual({ success: false, code: 'not_found', message: 'API token not found.', data: null, meta: {} });
       expect((await admin.delete(`${TOKENS}/${otherTokenId}`)).statusCode).toBe(404);
       const row = await t.database.db.selectFrom('api_tokens').select('status').where('id', '=', otherTokenId).executeTakeFirstOrThrow();
       expect(row.status).toBe('active');
@@ -326,7 +326,7 @@ describe('API-token management over HTTP', () => {
 
       const next = await t.app.inject({ url: ME, headers: bearer(token.plain_text_token!) });
       expect(next.statusCode).toBe(401);
-      expect(next.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(next.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
 
       const listed = (await manager.get(`${TOKENS}?status=revoked&per_page=100`)).json().data as TokenBody[];
       expect(listed.find((x) => x.id === token.id)?.status).toBe('revoked');
@@ -411,7 +411,7 @@ describe('API-token management over HTTP', () => {
       for (const e of endpoints()) {
         const res = await t.app.inject({ ...e, headers: t.auth });
         expect(res.statusCode, `${e.method} ${e.url}`).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+        expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       }
       expect((await t.database.db.selectFrom('api_tokens').select('id').execute()).length).toBe(countBefore);
       const row = await t.database.db.selectFrom('api_tokens').select('status').where('id', '=', someTokenId).executeTakeFirstOrThrow();
@@ -432,7 +432,7 @@ describe('API-token management over HTTP', () => {
     it('needs X-XSRF-TOKEN on POST and DELETE (419), and a matching one', async () => {
       const create = await admin.post(TOKENS, { name: 'no csrf', abilities: ['operations:view-products'] }, { csrf: false });
       expect(create.statusCode).toBe(419);
-      expect(create.json()).toEqual({ success: false, message: 'CSRF token mismatch.' });
+      expect(create.json()).toEqual({ success: false, code: 'csrf_token_mismatch', message: 'CSRF token mismatch.' });
       const wrong = await admin.post(TOKENS, { name: 'wrong csrf', abilities: ['operations:view-products'] }, { csrf: 'A'.repeat(40) });
       expect(wrong.statusCode).toBe(419);
       expect((await admin.delete(`${TOKENS}/${someTokenId}`, { csrf: false })).statusCode).toBe(419);

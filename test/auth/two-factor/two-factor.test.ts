@@ -14,7 +14,7 @@ const ENABLE = '/api/v1/auth/two-factor/enable';
 const CONFIRM = '/api/v1/auth/two-factor/confirm';
 const TWO_FACTOR = '/api/v1/auth/two-factor';
 const STEP_MS = 30_000;
-const TWO_FACTOR_REQUIRED = { success: false, message: 'Two-factor authentication required' };
+const TWO_FACTOR_REQUIRED = { success: false, code: 'two_factor_required', message: 'Two-factor authentication required' };
 
 const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 
@@ -99,7 +99,7 @@ describe('two-factor authentication', () => {
 
       const again = await client.request({ method: 'POST', url: ENABLE });
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, message: 'Two-factor authentication is already enabled.' });
+      expect(again.json()).toEqual({ success: false, code: 'two_factor_already_enabled', message: 'Two-factor authentication is already enabled.' });
       const confirmAgain = await client.request({ method: 'POST', url: CONFIRM, payload: { code: currentCode(secret) } });
       expect(confirmAgain.statusCode).toBe(422);
       // The secret was not replaced by the refused enable.
@@ -111,7 +111,7 @@ describe('two-factor authentication', () => {
       const client = await signedInClient(t.app, user.email);
       const res = await client.request({ method: 'POST', url: CONFIRM, payload: { code: '123456' } });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'Enable two-factor authentication first.' });
+      expect(res.json()).toEqual({ success: false, code: 'two_factor_not_started', message: 'Enable two-factor authentication first.' });
     });
 
     it('needs CSRF and a signed-in session', async () => {
@@ -257,7 +257,7 @@ describe('two-factor authentication', () => {
       const retryAfter = Number(res.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(60);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-      expect(res.json()).toEqual({ success: false, message: `Too many login attempts. Please try again in ${retryAfter} seconds.` });
+      expect(res.json()).toEqual({ success: false, code: 'too_many_requests', message: `Too many login attempts. Please try again in ${retryAfter} seconds.` });
       expect((await fresh.me()).statusCode).toBe(401);
 
       // Another user's codes from the same address are not held back.
@@ -305,7 +305,7 @@ describe('two-factor authentication', () => {
     it('answers 401 to a challenge without a pending sign-in, and once five minutes have passed, and opens no session', async () => {
       const { user, secret } = await enrol();
       nextStep();
-      const NO_PENDING = { success: false, message: 'No sign-in is waiting for a two-factor code. Sign in again.' };
+      const NO_PENDING = { success: false, code: 'unauthenticated', message: 'No sign-in is waiting for a two-factor code. Sign in again.' };
       const sessionCount = async () => Number((await t.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
       const fresh = new SessionClient(t.app);
@@ -387,7 +387,7 @@ describe('two-factor authentication', () => {
 
       for (const res of [await send('POST', ENABLE), await send('POST', CONFIRM, { code: '123456' }), await send('DELETE', TWO_FACTOR, { password: PASSWORD })]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+        expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       }
       expect(await userRow(user.id)).toMatchObject({ two_factor_secret: null, two_factor_confirmed_at: null });
 

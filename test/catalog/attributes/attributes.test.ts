@@ -197,7 +197,7 @@ describe('attributes', () => {
       const first = await attributeId({ code: 'material' });
       const res = await create({ code: 'material', name: 'Other', label: 'Other', type: 'text' });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: INVALID, errors: { code: ['The code has already been taken.'] } });
+      expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: INVALID, errors: { code: ['The code has already been taken.'] } });
       expect((await create({ code: 'Material', name: 'x', label: 'x', type: 'text' })).statusCode).toBe(201);
       expect((await remove(first)).statusCode).toBe(200);
       expect((await create({ code: 'material', name: 'x', label: 'x', type: 'text' })).statusCode).toBe(201);
@@ -241,7 +241,7 @@ describe('attributes', () => {
     });
 
     it('404 for unknown and malformed ids', async () => {
-      const notFound = { success: false, message: 'Attribute not found.', data: null, meta: {} };
+      const notFound = { success: false, code: 'not_found', message: 'Attribute not found.', data: null, meta: {} };
       for (const id of ['01hzzzzzzzzzzzzzzzzzzzzzzz', 'not-an-id']) {
         expect((await get(id)).json()).toEqual(notFound);
         expect((await get(id)).statusCode).toBe(404);
@@ -317,7 +317,7 @@ describe('attributes', () => {
       const productId = await addValue(id, 'v');
       const res = await remove(id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'Required attributes assigned to products cannot be deleted.' });
+      expect(res.json()).toEqual({ success: false, code: 'attribute_in_use', message: 'Required attributes assigned to products cannot be deleted.' });
       expect((await get(id)).json().data.values_count).toBe(1);
       await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', productId).execute();
       expect((await remove(id)).statusCode).toBe(200);
@@ -386,7 +386,7 @@ describe('attributes', () => {
       manager = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:manage-product-attributes'] }));
       id = await attributeId({});
     });
-    const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
+    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
 
     it('reads are open to operations:view-products', async () => {
       for (const url of [ATTRS, `${ATTRS}/${id}`, `${ATTRS}/types`, `${ATTRS}/statistics`]) {
@@ -422,7 +422,7 @@ describe('attributes', () => {
       const otherAuth = bearer(await makeToken(t.services, other.tenantId, other.adminId));
       const theirs = await create({ code: 'shared_code', name: 'N', label: 'L', type: 'text' }, otherAuth);
       const otherId = theirs.json().data.id as string;
-      const notFound = { success: false, message: 'Attribute not found.', data: null, meta: {} };
+      const notFound = { success: false, code: 'not_found', message: 'Attribute not found.', data: null, meta: {} };
       expect((await get(otherId)).json()).toEqual(notFound);
       expect((await update(otherId, { name: 'Mine' })).json()).toEqual(notFound);
       expect((await remove(otherId)).json()).toEqual(notFound);

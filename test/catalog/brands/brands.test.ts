@@ -73,7 +73,7 @@ describe('brands', () => {
       await brandId({ name: 'Taken', slug: 'taken-slug' });
       const res = await create({ name: 'Other', slug: 'taken-slug' });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'The given data was invalid.', errors: { slug: ['The slug has already been taken.'] } });
+      expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { slug: ['The slug has already been taken.'] } });
     });
 
     it('concurrent creates with one slug: one wins, the others get 422 errors.slug', async () => {
@@ -159,7 +159,7 @@ describe('brands', () => {
     });
 
     it('404 for an unknown, malformed or deleted id', async () => {
-      const notFound = { success: false, message: 'Brand not found.', data: null, meta: {} };
+      const notFound = { success: false, code: 'not_found', message: 'Brand not found.', data: null, meta: {} };
       expect((await get('01hzzzzzzzzzzzzzzzzzzzzzzz')).json()).toEqual(notFound);
       const malformed = await get('not-a-ulid');
       expect(malformed.statusCode).toBe(404);
@@ -256,7 +256,7 @@ describe('brands', () => {
       const second = await makeProduct(t.database.db, t.tenant.tenantId, { brand_id: id });
       const refused = await remove(id);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ success: false, message: 'The brand cannot be deleted while 2 products are linked to it.' });
+      expect(refused.json()).toEqual({ success: false, code: 'brand_has_products', message: 'The brand cannot be deleted while 2 products are linked to it.' });
       await softDeleteProduct(first);
       expect((await remove(id)).json().message).toBe('The brand cannot be deleted while 1 product is linked to it.');
       expect((await get(id)).statusCode).toBe(200);
@@ -281,7 +281,7 @@ describe('brands', () => {
       id = await brandId({ name: 'Guarded' });
     });
 
-    const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
+    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
 
     it('reads are open to operations:view-products', async () => {
       for (const url of [BRANDS, `${BRANDS}/${id}`, `${BRANDS}/statistics`, `${BRANDS}/export?format=csv`]) {
@@ -310,7 +310,7 @@ describe('brands', () => {
     it('401 without credentials', async () => {
       const res = await t.app.inject({ url: BRANDS });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
     });
   });
 
@@ -327,7 +327,7 @@ describe('brands', () => {
     });
 
     it("another tenant's brand is 404 for reads and writes", async () => {
-      const notFound = { success: false, message: 'Brand not found.', data: null, meta: {} };
+      const notFound = { success: false, code: 'not_found', message: 'Brand not found.', data: null, meta: {} };
       expect((await get(otherId)).json()).toEqual(notFound);
       expect((await update(otherId, { name: 'Mine' })).json()).toEqual(notFound);
       expect((await remove(otherId)).json()).toEqual(notFound);

@@ -76,6 +76,7 @@ describe('product categories', () => {
       expect(missing.statusCode).toBe(422);
       expect(missing.json()).toEqual({
         success: false,
+        code: 'validation_failed',
         message: 'The given data was invalid.',
         errors: { parent_id: ['The selected parent category does not exist.'] },
       });
@@ -130,7 +131,7 @@ describe('product categories', () => {
     });
 
     it('answers 404 for malformed, unknown, deleted and other tenants ids', async () => {
-      const notFound = { success: false, message: 'Category not found.', data: null, meta: {} };
+      const notFound = { success: false, code: 'not_found', message: 'Category not found.', data: null, meta: {} };
       expect((await get('nope')).json()).toEqual(notFound);
       expect((await get('nope')).statusCode).toBe(404);
       expect((await get(MISSING_ID)).statusCode).toBe(404);
@@ -213,7 +214,7 @@ describe('product categories', () => {
       const kid = await made({ name: 'Kid', parent_id: parent.id });
       const res = await remove(parent.id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'Cannot delete a category that has 1 subcategory. Move or delete them first.' });
+      expect(res.json()).toEqual({ success: false, code: 'category_has_subcategories', message: 'Cannot delete a category that has 1 subcategory. Move or delete them first.' });
       await remove(kid.id);
       expect((await remove(parent.id)).statusCode).toBe(200);
     });

@@ -13,7 +13,7 @@ const API = '/api/v1/operations';
 const MASTERS = `${API}/master-products`;
 const INVALID = 'The given data was invalid.';
 const MISSING_ULID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
-const NOT_FOUND = { success: false, message: 'Master product not found.', data: null, meta: {} };
+const NOT_FOUND = { success: false, code: 'not_found', message: 'Master product not found.', data: null, meta: {} };
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 type Headers = { authorization: string };
@@ -679,7 +679,7 @@ describe('master products', () => {
       for (const [method, url, payload] of cases) {
         const res = await client.request({ method, url, ...(payload ? { payload } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+        expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       }
       expect((await t.app.inject({ url: MASTERS })).statusCode).toBe(401);
       expect((await c.get(master.id)).json().data.name).toBe('Guarded');
@@ -698,7 +698,7 @@ describe('master products', () => {
       for (const [method, url, payload, ability, headers] of cases) {
         const res = await c.call(method, url, payload, headers);
         expect(res.statusCode, `${method} ${url}`).toBe(403);
-        expect(res.json()).toEqual({ success: false, message: `This action requires the ability ${ability}.` });
+        expect(res.json()).toEqual({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
       }
       expect((await c.list('', viewer)).statusCode).toBe(200);
       expect((await c.get(master.id, '', viewer)).json().data.name).toBe('Guarded');

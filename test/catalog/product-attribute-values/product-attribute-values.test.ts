@@ -168,14 +168,14 @@ describe('product attribute values', () => {
     it('422 without a format or with another one', async () => {
       const missing = await c.exportOf(productId, '');
       expect(missing.statusCode).toBe(422);
-      expect(missing.json()).toEqual({ success: false, message: INVALID, errors: { format: ['The format field is required.'] } });
+      expect(missing.json()).toEqual({ success: false, code: 'validation_failed', message: INVALID, errors: { format: ['The format field is required.'] } });
       const xml = await c.exportOf(productId, '?format=xml');
       expect(xml.statusCode).toBe(422);
       expect(xml.json().errors.format).toEqual(['The selected format is invalid. Allowed: csv, json.']);
     });
 
     it('404 for a deleted, unknown, malformed or other-tenant product', async () => {
-      const notFound = { success: false, message: 'Product not found.', data: null, meta: {} };
+      const notFound = { success: false, code: 'not_found', message: 'Product not found.', data: null, meta: {} };
       const deleted = await c.product();
       await c.softDelete('products', deleted);
       const other = await freshTenant();
@@ -285,6 +285,7 @@ describe('product attribute values', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         success: false,
+        code: 'validation_failed',
         message: INVALID,
         errors: {
           'attribute_ids.1': ['The selected attribute does not exist.'],

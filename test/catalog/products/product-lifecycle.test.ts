@@ -120,7 +120,7 @@ describe('product lifecycle', () => {
       const before = await row(id);
       const res = await act(id, action, SPEC[action].takesReason ? { reason: 'ignored' } : undefined);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: refusal(action, from) });
+      expect(res.json()).toEqual({ success: false, code: 'invalid_transition', message: refusal(action, from) });
       const after = await row(id);
       expect(after).toEqual(before);
       expect(after.status_reason).toBe('kept reason');
@@ -223,6 +223,7 @@ describe('product lifecycle', () => {
       expect(long.statusCode).toBe(422);
       expect(long.json()).toEqual({
         success: false,
+        code: 'validation_failed',
         message: 'The given data was invalid.',
         errors: { reason: ['The reason field must not be greater than 1000 characters.'] },
       });
@@ -274,7 +275,7 @@ describe('product lifecycle', () => {
       const id = await productWith('active');
       const res = await act(id, 'discontinue', undefined, edit);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: 'This action requires the ability operations:discontinue-products.' });
+      expect(res.json()).toEqual({ success: false, code: 'forbidden', message: 'This action requires the ability operations:discontinue-products.' });
       expect((await row(id)).status).toBe('active');
       expect(await events(id)).toEqual([]);
       const discontinue = await tokenWith('operations:discontinue-products');
@@ -296,7 +297,7 @@ describe('product lifecycle', () => {
       const id = await productWith('draft');
       const res = await act(id, 'activate', undefined, {});
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+      expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
     });
 
     it.each(ACTIONS)("%s: 404 for another tenant's, a deleted, an unknown or a malformed id", async (action) => {
@@ -308,7 +309,7 @@ describe('product lifecycle', () => {
       for (const id of [foreign, deleted, '01arz3ndektsv4rrffq69g5fav', 'not-a-ulid', '01ARZ3NDEKTSV4RRFFQ69G5FAV%27']) {
         const res = await act(id, action);
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: 'Product not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Product not found.', data: null, meta: {} });
       }
       expect((await row(foreign)).status).toBe(SPEC[action].from[0]);
       expect((await row(deleted)).status).toBe(SPEC[action].from[0]);

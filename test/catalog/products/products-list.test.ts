@@ -166,8 +166,15 @@ describe('product list', () => {
       expect(await names('?is_featured=true')).toEqual(['Alpha Kettle']);
     });
 
-    it('ignores unknown query parameters', async () => {
-      expect(await names('?colour=red&foo=1')).toEqual(ALL_NEWEST_FIRST);
+    it('refuses unknown query parameters, naming them, instead of listing everything', async () => {
+      const res = await list('?colour=red&foo=1');
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'validation_failed',
+        message: 'The given data was invalid.',
+        errors: { colour: ['Unknown parameter.'], foo: ['Unknown parameter.'] },
+      });
     });
   });
 

@@ -12,7 +12,7 @@ const API = '/api/v1/operations';
 const PRODUCTS = `${API}/products`;
 const INVALID = 'The given data was invalid.';
 const MISSING_ULID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
-const NOT_FOUND = { success: false, message: 'Product not found.', data: null, meta: {} };
+const NOT_FOUND = { success: false, code: 'not_found', message: 'Product not found.', data: null, meta: {} };
 
 type Headers = { authorization: string };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -791,7 +791,7 @@ describe('products', () => {
     beforeAll(async () => {
       c = await freshTenant();
     });
-    const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
+    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
 
     // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
     // here, that a refused write changes nothing and that each ability opens its endpoints.

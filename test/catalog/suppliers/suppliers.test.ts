@@ -168,7 +168,7 @@ describe('suppliers', () => {
       await makeSupplier({ code: 'UNIQUE-1' });
       const again = await create(minimal({ code: 'unique-1' }));
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, message: 'The given data was invalid.', errors: { code: ['The code has already been taken.'] } });
+      expect(again.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { code: ['The code has already been taken.'] } });
     });
 
     it('frees the code of a deleted supplier', async () => {
@@ -189,7 +189,7 @@ describe('suppliers', () => {
       for (const id of [MISSING_ID, 'not-a-ulid']) {
         const missing = await call('GET', `${SUPPLIERS}/${id}`);
         expect(missing.statusCode).toBe(404);
-        expect(missing.json()).toEqual({ success: false, message: 'Supplier not found.', data: null, meta: {} });
+        expect(missing.json()).toEqual({ success: false, code: 'not_found', message: 'Supplier not found.', data: null, meta: {} });
       }
     });
 
@@ -277,6 +277,7 @@ describe('suppliers', () => {
         expect(res.statusCode, status).toBe(422);
         expect(res.json()).toEqual({
           success: false,
+          code: 'invalid_transition',
           message: `Cannot activate a supplier whose status is ${status}; only inactive or suspended suppliers can be activated.`,
         });
       }
@@ -543,12 +544,13 @@ describe('suppliers', () => {
       expect((await list('per_page=2&page=3')).links.next).toBeNull();
     });
 
-    it('refuses bad paging, filters and sorts with 422', async () => {
-      for (const query of ['per_page=101', 'per_page=0', 'page=0', 'status=sleepy', 'type=pirate', 'sort_by=email', 'sort_direction=up', 'is_approved=maybe']) {
+    it('refuses bad paging, filters, sorts and unknown parameters with 422', async () => {
+      for (const query of ['per_page=101', 'per_page=0', 'page=0', 'status=sleepy', 'type=pirate', 'sort_by=email', 'sort_direction=up', 'is_approved=maybe', 'unknown=1']) {
         const res = await call('GET', `${SUPPLIERS}?${query}`, undefined, auth);
         expect(res.statusCode, query).toBe(422);
       }
-      expect((await call('GET', `${SUPPLIERS}?per_page=100&unknown=1`, undefined, auth)).statusCode).toBe(200);
+      expect((await call('GET', `${SUPPLIERS}?per_page=100`, undefined, auth)).statusCode).toBe(200);
+      expect((await call('GET', `${SUPPLIERS}?per_page=100&unknown=1`, undefined, auth)).json().errors).toEqual({ unknown: ['Unknown parameter.'] });
     });
 
     it('filters by status (every status value), type, approval and preference', async () => {
@@ -664,7 +666,7 @@ describe('suppliers', () => {
       for (const [method, url, payload] of cases) {
         const res = await call(method, url, payload);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: 'Supplier not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Supplier not found.', data: null, meta: {} });
       }
       const mine = (await call('GET', one, undefined, otherAuth)).json().data;
       expect(mine).toMatchObject({ name: 'Acme Supplies', status: 'inactive', rating: null, rating_count: 0 });

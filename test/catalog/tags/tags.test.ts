@@ -68,7 +68,7 @@ describe('tags', () => {
     it('requires a name', async () => {
       const res = await create({});
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
+      expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
     });
 
     it('makes the slug from the name when none is sent, as categories, brands and products do', async () => {
@@ -196,7 +196,7 @@ describe('tags', () => {
       for (const id of [MISSING_ID, 'not-a-ulid', 'statistics-x']) {
         const res = await get(id);
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: 'Tag not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Tag not found.', data: null, meta: {} });
         expect((await update(id, { name: 'Nobody' })).statusCode).toBe(404);
         expect((await t.app.inject({ method: 'DELETE', url: `${TAGS}/${id}`, headers: t.auth })).statusCode).toBe(404);
       }
@@ -219,7 +219,7 @@ describe('tags', () => {
     });
 
     it("another tenant's tag is 404 for reads and writes, and untouched", async () => {
-      expect((await get(otherTag.id)).json()).toEqual({ success: false, message: 'Tag not found.', data: null, meta: {} });
+      expect((await get(otherTag.id)).json()).toEqual({ success: false, code: 'not_found', message: 'Tag not found.', data: null, meta: {} });
       expect((await update(otherTag.id, { name: 'Mine now' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'DELETE', url: `${TAGS}/${otherTag.id}`, headers: t.auth })).statusCode).toBe(404);
       expect((await get(otherTag.id, otherAuth)).json().data.name).toBe('Foreign');
@@ -253,7 +253,7 @@ describe('tags', () => {
       tag = await make({ name: 'Guarded', slug: 'guarded' });
     });
 
-    const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability operations:${ability}.` });
+    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability operations:${ability}.` });
 
     it('reads are open to view-products', async () => {
       for (const [method, url] of [

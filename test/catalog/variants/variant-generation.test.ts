@@ -298,7 +298,7 @@ describe('variant generation', () => {
       const m = await c.master({ name: 'Single' });
       const res = await c.generate(m.id);
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'The master product has no variant configuration: set its variant_attributes first.' });
+      expect(res.json()).toEqual({ success: false, code: 'variant_configuration_missing', message: 'The master product has no variant configuration: set its variant_attributes first.' });
       expect(await c.liveVariants(m.id)).toHaveLength(0);
     });
 
@@ -310,7 +310,7 @@ describe('variant generation', () => {
       for (const id of [MISSING_ULID, 'not-a-ulid', theirs.id, deleted.id]) {
         const res = await c.generate(id);
         expect(res.statusCode, res.body).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: 'Master product not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Master product not found.', data: null, meta: {} });
       }
       expect(await other.liveVariants(theirs.id)).toHaveLength(0);
     });

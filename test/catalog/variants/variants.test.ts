@@ -379,6 +379,7 @@ describe('variants', () => {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toEqual({
         success: false,
+        code: 'holds_stock',
         message: 'The variants cannot be deleted: 1 of them hold inventory (on hand or reserved). Adjust their stock to zero first.',
       });
       expect(await c.liveCount(m.id)).toBe(2);

@@ -93,6 +93,7 @@ describe('physical count', () => {
     const res = await s.call('POST', URL, { product_id: id, counted_quantity: 5 });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Counted quantity cannot be below the reserved quantity. Counted: 5, Reserved: 6');
+    expect(res.json().code).toBe('count_below_reserved');
     expect((await s.record(id, t.tenant.defaultWarehouseId))!).toMatchObject({ quantity_on_hand: 10, last_counted_at: null });
     expect(await s.db.selectFrom('physical_counts').selectAll().where('product_id', '=', id).execute()).toHaveLength(0);
     const ok = await s.call('POST', URL, { product_id: id, counted_quantity: 6 });

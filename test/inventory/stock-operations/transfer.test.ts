@@ -77,6 +77,7 @@ describe('transfer', () => {
     const res = await s.call('POST', URL, { product_id: id, to_warehouse_id: west, quantity: 7 });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Insufficient available stock. Available: 6, Requested: 7');
+    expect(res.json().code).toBe('insufficient_stock');
     expect(await s.movements(id)).toHaveLength(1);
     expect(await s.record(id, west)).toBeUndefined();
     const ok = await s.call('POST', URL, { product_id: id, to_warehouse_id: west, quantity: 6 });

@@ -194,9 +194,11 @@ describe('inventory records', () => {
       const tooMuch = await reserve(id, 4);
       expect(tooMuch.statusCode).toBe(422);
       expect(tooMuch.json().message).toBe('Insufficient available stock. Available: 3, Requested: 4');
+      expect(tooMuch.json().code).toBe('insufficient_stock');
       const overRelease = await release(id, 3);
       expect(overRelease.statusCode).toBe(422);
       expect(overRelease.json().message).toBe('Cannot release more than is reserved. Reserved: 2, Requested: 3');
+      expect(overRelease.json().code).toBe('exceeds_reserved');
       const east = await warehouse('EAST-RSV');
       expect((await reserve(id, 1, { warehouse_id: east })).json().message).toBe('Insufficient available stock. Available: 0, Requested: 1');
       expect((await release(id, 1, { warehouse_id: east })).json().message).toBe('Cannot release more than is reserved. Reserved: 0, Requested: 1');

@@ -38,7 +38,8 @@ describe('stock ledger', () => {
   it('refuses a change below zero with the documented message, writing nothing', async () => {
     const id = await makeProduct(t.database.db, t.tenant.tenantId);
     await change(id, 2);
-    await expect(change(id, -5)).rejects.toThrow(new BusinessRuleError('Stock cannot be negative. Current: 2, Adjustment: -5'));
+    await expect(change(id, -5)).rejects.toThrow(new BusinessRuleError('insufficient_stock', 'Stock cannot be negative. Current: 2, Adjustment: -5'));
+    await expect(change(id, -5)).rejects.toMatchObject({ code: 'insufficient_stock' });
     expect(await movements(id)).toHaveLength(1);
     expect((await product(id)).stock_quantity).toBe(2);
   });
@@ -95,7 +96,7 @@ describe('stock ledger', () => {
     const reservation = await inTransaction(t.database.db, (trx) => t.services.stock.reserve(trx, base));
     expect([reservation.type, reservation.quantity, reservation.quantity_before, reservation.quantity_after]).toEqual(['reservation', 3, 0, 3]);
     await expect(inTransaction(t.database.db, (trx) => t.services.stock.reserve(trx, { ...base, quantity: 2 }))).rejects.toThrow(
-      new BusinessRuleError('Insufficient available stock. Available: 1, Requested: 2'),
+      new BusinessRuleError('insufficient_stock', 'Insufficient available stock. Available: 1, Requested: 2'),
     );
     await expect(
       inTransaction(t.database.db, async (trx) => {

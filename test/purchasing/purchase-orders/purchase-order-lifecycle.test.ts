@@ -52,6 +52,7 @@ describe('purchase order lifecycle', () => {
         } else {
           expect(res.statusCode, `${action} from ${status}`).toBe(422);
           expect(res.json().message).toMatch(new RegExp(`whose status is ${status}; only ${from.join(', ')} purchase orders can be`));
+          expect(res.json().code).toBe('invalid_transition');
           const stored = await o.db.selectFrom('purchase_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
           expect(stored.status).toBe(status);
         }

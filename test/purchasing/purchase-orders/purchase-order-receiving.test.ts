@@ -142,6 +142,7 @@ describe('purchase order receiving', () => {
         expect(res.json().message).toBe(
           `Cannot receive goods for a purchase order whose status is ${status}; only sent, acknowledged, partially_received purchase orders can be received.`,
         );
+        expect(res.json().code).toBe('invalid_transition');
         expect(await onHand(order.a)).toBe(0);
       }
     }

@@ -101,11 +101,13 @@ describe('purchase orders', () => {
     it('refuses a supplier that cannot take orders, naming its status, and an unknown one', async () => {
       const o = ops();
       for (const status of ['inactive', 'suspended', 'blacklisted', 'prospective'] as const) {
-        const errors = await errorsOf(await o.call('POST', ORDERS, {
+        const res = await o.call('POST', ORDERS, {
           supplier_id: await o.supplier(status), warehouse_id: t.tenant.defaultWarehouseId,
           items: [{ product_id: await o.product(), quantity: 1, unit_price: 1 }],
-        }));
+        });
+        const errors = await errorsOf(res);
         expect(errors.supplier_id![0]).toContain(`status is ${status}`);
+        expect(res.json().code).toBe('supplier_not_orderable');
       }
       const errors = await errorsOf(await o.call('POST', ORDERS, {
         supplier_id: MISSING_ID, warehouse_id: t.tenant.defaultWarehouseId, items: [{ product_id: await o.product(), quantity: 1, unit_price: 1 }],

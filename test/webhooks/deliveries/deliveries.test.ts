@@ -20,8 +20,8 @@ const PRODUCTS = `${API}/operations/products`;
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
 const MINUTE = 60_000;
 const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200];
-const SUBSCRIPTION_NOT_FOUND = { success: false, message: 'Webhook subscription not found.', data: null, meta: {} };
-const DELIVERY_NOT_FOUND = { success: false, message: 'Webhook delivery not found.', data: null, meta: {} };
+const SUBSCRIPTION_NOT_FOUND = { success: false, code: 'not_found', message: 'Webhook subscription not found.', data: null, meta: {} };
+const DELIVERY_NOT_FOUND = { success: false, code: 'not_found', message: 'Webhook delivery not found.', data: null, meta: {} };
 const failing = always({ status: 500, body: 'down' });
 
 const webhooks: WebhookSettings = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true, retryDelaysSeconds: RETRY_DELAYS_SECONDS };
@@ -309,7 +309,7 @@ describe('webhook deliveries', () => {
 
       const again = await retry(subscription.id, waiting.id);
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, message: 'The delivery is already pending and due: attempt 2 will be made shortly.' });
+      expect(again.json()).toEqual({ success: false, code: 'delivery_already_due', message: 'The delivery is already pending and due: attempt 2 will be made shortly.' });
 
       await runWorker();
       expect(await onlyDelivery(subscription.id)).toMatchObject({ status: 'delivered', attempts: 2 });
@@ -322,7 +322,7 @@ describe('webhook deliveries', () => {
       const delivered = await onlyDelivery(subscription.id);
       const res = await retry(subscription.id, delivered.id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.' });
+      expect(res.json()).toEqual({ success: false, code: 'invalid_transition', message: 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.' });
 
       await createProduct();
       await t.services.publisher.publishAll();

@@ -266,9 +266,9 @@ describe('webhook replay', () => {
     await setStatus(caller, subscription.id, 'disable');
     const disabled = await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, caller, body);
     expect(disabled.statusCode).toBe(422);
-    expect(disabled.json()).toEqual({ success: false, message: 'Cannot replay events to a webhook subscription whose status is disabled; activate it first.' });
+    expect(disabled.json()).toEqual({ success: false, code: 'subscription_disabled', message: 'Cannot replay events to a webhook subscription whose status is disabled; activate it first.' });
 
-    const notFound = { success: false, message: 'Webhook subscription not found.', data: null, meta: {} };
+    const notFound = { success: false, code: 'not_found', message: 'Webhook subscription not found.', data: null, meta: {} };
     const stranger = await integrationCaller();
     const foreign = await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, stranger, body);
     expect(foreign.statusCode).toBe(404);

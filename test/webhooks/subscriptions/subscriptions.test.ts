@@ -17,7 +17,7 @@ import { buildTestApp, type HttpMethod, type TestApp } from '../../helpers/test-
 const SUBSCRIPTIONS = '/api/v1/webhooks/subscriptions';
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
 const GENERATED_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
-const NOT_FOUND = { success: false, message: 'Webhook subscription not found.', data: null, meta: {} };
+const NOT_FOUND = { success: false, code: 'not_found', message: 'Webhook subscription not found.', data: null, meta: {} };
 
 const defaultWebhooks: WebhookSettings = loadConfig({}).webhooks;
 const devWebhooks: WebhookSettings = { ...defaultWebhooks, allowHttp: true, allowPrivateTargets: true };
@@ -591,13 +591,13 @@ describe('webhook subscriptions', () => {
       for (let i = 0; i < MAX_ACTIVE_SUBSCRIPTIONS; i++) made.push(await makeSubscription({}, tenant.auth));
       const refused = await create(minimal(), tenant.auth);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ success: false, message: limitMessage('create') });
+      expect(refused.json()).toEqual({ success: false, code: 'subscription_limit_reached', message: limitMessage('create') });
 
       await call('POST', `${SUBSCRIPTIONS}/${made[0]!.id}/disable`, undefined, tenant.auth);
       const replacement = await makeSubscription({}, tenant.auth);
       const reactivate = await call('POST', `${SUBSCRIPTIONS}/${made[0]!.id}/activate`, undefined, tenant.auth);
       expect(reactivate.statusCode).toBe(422);
-      expect(reactivate.json()).toEqual({ success: false, message: limitMessage('activate') });
+      expect(reactivate.json()).toEqual({ success: false, code: 'subscription_limit_reached', message: limitMessage('activate') });
       expect((await row(made[0]!.id)).status).toBe('disabled');
 
       expect((await call('DELETE', `${SUBSCRIPTIONS}/${replacement.id}`, undefined, tenant.auth)).statusCode).toBe(200);
@@ -673,7 +673,7 @@ describe('webhook subscriptions', () => {
       ] as const) {
         const res = await client.request({ method, url, ...(payload ? { payload } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+        expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       }
     });
   });

@@ -149,21 +149,21 @@ export class TokenService {
    *         ForbiddenError when an integration token is used from outside its whitelist.
    */
   async authenticate(plainText: string, clientIp: string): Promise<AuthContext> {
-    if (!plainText.startsWith(TOKEN_START)) throw new UnauthenticatedError();
+    if (!plainText.startsWith(TOKEN_START)) throw UnauthenticatedError.invalidToken();
     const hash = sha256Hex(plainText);
     const candidates = await this.tokens.findByPrefixWithOwner(this.db, lookupPrefix(plainText));
     const match = candidates.find((c) => constantTimeEqual(c.token.token_hash, hash));
-    if (!match || match.token.status === 'revoked') throw new UnauthenticatedError();
+    if (!match || match.token.status === 'revoked') throw UnauthenticatedError.invalidToken();
     const { token, owner: user } = match;
-    if (token.status === 'pending_approval') throw new UnauthenticatedError('API token is pending approval.');
+    if (token.status === 'pending_approval') throw UnauthenticatedError.invalidToken('API token is pending approval.');
     const now = this.clock.now();
     if (token.expires_at !== null && Date.parse(token.expires_at) <= now.getTime()) {
-      throw new UnauthenticatedError('API token has expired.');
+      throw UnauthenticatedError.invalidToken('API token has expired.');
     }
     if (token.ip_whitelist && !ipAllowed(token.ip_whitelist, clientIp)) {
       throw new ForbiddenError('This token may not be used from this IP address.');
     }
-    if (!user.is_active) throw new UnauthenticatedError();
+    if (!user.is_active) throw UnauthenticatedError.invalidToken();
 
     if (token.last_used_at === null || now.getTime() - Date.parse(token.last_used_at) >= LAST_USED_RESOLUTION_MS) {
       await this.tokens.touchLastUsed(this.db, token.tenant_id, token.id, now.toISOString());
@@ -226,7 +226,7 @@ export class TokenService {
         approved_at: now,
         updated_at: now,
       });
-      if (!approved) throw new BusinessRuleError(`Only tokens pending approval can be approved; this one is ${token.status}.`);
+      if (!approved) throw new BusinessRuleError('invalid_transition', `Only tokens pending approval can be approved; this one is ${token.status}.`);
       return approved;
     });
   }

@@ -60,7 +60,7 @@ export class TwoFactorService {
    * @throws BusinessRuleError when two-factor is already on.
    */
   async enable(user: User): Promise<{ secret: string; otpauth_url: string }> {
-    if (isTwoFactorEnabled(user)) throw new BusinessRuleError('Two-factor authentication is already enabled.');
+    if (isTwoFactorEnabled(user)) throw new BusinessRuleError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
     const secret = new Secret({ size: 20 }).base32;
     await this.users.update(this.db, user.tenant_id, user.id, {
       two_factor_secret: secret,
@@ -77,8 +77,8 @@ export class TwoFactorService {
    * @throws BusinessRuleError when not enrolling; ValidationError for a wrong code.
    */
   async confirm(user: User, code: string): Promise<string[]> {
-    if (isTwoFactorEnabled(user)) throw new BusinessRuleError('Two-factor authentication is already enabled.');
-    if (!user.two_factor_secret) throw new BusinessRuleError('Enable two-factor authentication first.');
+    if (isTwoFactorEnabled(user)) throw new BusinessRuleError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
+    if (!user.two_factor_secret) throw new BusinessRuleError('two_factor_not_started', 'Enable two-factor authentication first.');
     const step = this.stepOf(user, user.two_factor_secret, code);
     if (step === null) throw ValidationError.field('code', 'The provided two factor authentication code was invalid.');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);

@@ -254,7 +254,7 @@ export class AttributeService {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
-      if (current.is_required && (current.values_count ?? 0) > 0) throw new BusinessRuleError(REQUIRED_IN_USE);
+      if (current.is_required && (current.values_count ?? 0) > 0) throw new BusinessRuleError('attribute_in_use', REQUIRED_IN_USE);
       const now = this.clock.now().toISOString();
       await this.attributes.deleteValuesOf(trx, tenantId, id);
       await this.attributes.update(trx, tenantId, id, { deleted_at: now, updated_at: now });

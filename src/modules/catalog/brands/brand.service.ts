@@ -160,7 +160,7 @@ export class BrandService {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const brand = await this.get(tenantId, id, trx);
-      if (brand.products_count > 0) throw new ConflictError(hasProducts(brand.products_count));
+      if (brand.products_count > 0) throw new ConflictError('brand_has_products', hasProducts(brand.products_count));
       await this.brands.softDelete(trx, tenantId, [id], this.clock.now().toISOString());
     });
   }

@@ -194,11 +194,11 @@ export class CategoryService {
       await this.get(tenantId, id, trx);
       const children = await this.categories.countChildren(trx, tenantId, id);
       if (children > 0) {
-        throw new BusinessRuleError(`Cannot delete a category that has ${children} subcategor${children === 1 ? 'y' : 'ies'}. Move or delete them first.`);
+        throw new BusinessRuleError('category_has_subcategories', `Cannot delete a category that has ${children} subcategor${children === 1 ? 'y' : 'ies'}. Move or delete them first.`);
       }
       const products = await this.categories.countProducts(trx, tenantId, id);
       if (products > 0) {
-        throw new BusinessRuleError(`Cannot delete a category that has ${products} product${products === 1 ? '' : 's'}. Reassign them first.`);
+        throw new BusinessRuleError('category_has_products', `Cannot delete a category that has ${products} product${products === 1 ? '' : 's'}. Reassign them first.`);
       }
       await this.categories.softDelete(trx, tenantId, id, this.clock.now().toISOString());
     });
@@ -246,7 +246,7 @@ export class CategoryService {
       });
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const parents = new Set([...found.values()].map((c) => c.parent_id));
-      if (parents.size > 1) throw new BusinessRuleError('All categories to reorder must share the same parent.');
+      if (parents.size > 1) throw new BusinessRuleError('category_parents_differ', 'All categories to reorder must share the same parent.');
       const now = this.clock.now().toISOString();
       for (const { id, sort_order } of input.categories) {
         await this.categories.update(trx, tenantId, id, { sort_order, updated_at: now });

@@ -385,7 +385,7 @@ export class MasterProductService {
       const master = await this.findForUpdate(tenantId, id, trx);
       const hooks = this.variantHooks;
       if (await hooks.anyHoldsInventory(tenantId, id, trx)) {
-        throw new BusinessRuleError('The master product cannot be deleted while any of its variants holds inventory (on hand or reserved). Adjust their stock to zero first.');
+        throw new BusinessRuleError('holds_stock', 'The master product cannot be deleted while any of its variants holds inventory (on hand or reserved). Adjust their stock to zero first.');
       }
       if (((await hooks.countByMasters(tenantId, [id], trx)).get(id) ?? 0) > 0) {
         await hooks.deleteAllOf(trx, tenantId, master, REASON_MASTER_DELETED, userId);

@@ -34,7 +34,10 @@ const STATUS_FILTER: EnumList<(typeof PRODUCT_STATUSES)[number]> = {
   invalid: (unknown, allowed) => `The selected status is invalid: ${unknown}. Allowed: ${allowed}.`,
 };
 /** `attributes[<code>]` as Fastify's query parser hands it over: a flat key with the brackets in it. */
-const ATTRIBUTE_KEY = /^attributes\[([^\]]+)\]$/;
+const ATTRIBUTE_KEY_PATTERN = '^attributes\\[([^\\]]+)\\]$';
+const ATTRIBUTE_KEY = new RegExp(ATTRIBUTE_KEY_PATTERN);
+/** The attribute filters are read by hand (attributeFiltersOf); the schema names their keys so that they are known parameters. */
+const ATTRIBUTE_FILTERS = { patternProperties: { [ATTRIBUTE_KEY_PATTERN]: Type.Unknown() } };
 
 const price = (description: string) =>
   Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In units of \`currency\` (default USD); only products priced in that currency match.` });
@@ -84,7 +87,7 @@ export const ProductListQuery = Type.Object({
       'Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. updated_at, ascending, is the order of incremental sync. Ties break on id.',
   }),
   sort_direction: Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' }),
-});
+}, ATTRIBUTE_FILTERS);
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
 /** The list's filters and sort; `attributes` holds `attributes[<code>]` query values by code. */

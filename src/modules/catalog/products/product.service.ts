@@ -298,6 +298,7 @@ export class ProductService {
       }
       const current = await this.find(tenantId, id, trx);
       throw new BusinessRuleError(
+        'holds_stock',
         `The product cannot be deleted while it holds stock (on hand: ${current.stock_quantity}, reserved: ${current.reserved_quantity}). Adjust its stock to zero first.`,
       );
     });
@@ -330,7 +331,7 @@ export class ProductService {
         }
         const { status } = await this.find(tenantId, id, trx);
         // An allowed status here was committed by another request after the update looked: look again.
-        if (!rule.from.includes(status) || attempt === 3) throw new BusinessRuleError(refusalMessage(action, status));
+        if (!rule.from.includes(status) || attempt === 3) throw new BusinessRuleError('invalid_transition', refusalMessage(action, status));
       }
     });
   }

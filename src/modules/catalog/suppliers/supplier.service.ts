@@ -138,6 +138,7 @@ export class SupplierService {
     const supplier = await this.get(tenantId, supplierId, db);
     if (!canReceiveOrders(supplier.status)) {
       throw new BusinessRuleError(
+        'supplier_not_orderable',
         `Orders cannot be placed with a supplier whose status is ${supplier.status}; the supplier must be ${ORDERABLE_STATUSES.join(', ')}.`,
       );
     }
@@ -274,7 +275,7 @@ export class SupplierService {
         'from' in allowed
           ? `only ${allowed.from.join(' or ')} suppliers can be ${verb}d`
           : `${allowed.notFrom.join(', ')} is final`;
-      throw new BusinessRuleError(`Cannot ${verb} a supplier whose status is ${current.status}; ${rule}.`);
+      throw new BusinessRuleError('invalid_transition', `Cannot ${verb} a supplier whose status is ${current.status}; ${rule}.`);
     });
   }
 

@@ -50,7 +50,7 @@ const ATTEMPTS = 3;
 
 function configurationOf(master: MasterProduct): VariantConfiguration {
   const config = master.variant_attributes;
-  if (!config || config.attributes.length === 0) throw new BusinessRuleError(NO_CONFIGURATION);
+  if (!config || config.attributes.length === 0) throw new BusinessRuleError('variant_configuration_missing', NO_CONFIGURATION);
   return config;
 }
 
@@ -115,13 +115,14 @@ export class VariantService implements VariantHooks {
     const holding = live.filter((v) => v.stock_quantity > 0 || v.reserved_quantity > 0);
     if (holding.length > 0) {
       throw new BusinessRuleError(
+        'holds_stock',
         `The variants cannot be deleted: ${holding.length} of them hold inventory (on hand or reserved). Adjust their stock to zero first.`,
       );
     }
     if (live.length === 0) return 0;
     const at = this.clock.now().toISOString();
     const deleted = await this.variants.softDeleteEmpty(trx, tenantId, master.id, at);
-    if (deleted !== live.length) throw new BusinessRuleError(RACE_LOST);
+    if (deleted !== live.length) throw new BusinessRuleError('concurrent_change', RACE_LOST);
     await this.variants.insertDeletion(trx, {
       id: this.newId(),
       tenant_id: tenantId,
@@ -355,7 +356,7 @@ export class VariantService implements VariantHooks {
         return await work();
       } catch (error) {
         if (uniqueViolation(error) === null) throw error;
-        if (attempt === ATTEMPTS) throw new BusinessRuleError(RACE_LOST);
+        if (attempt === ATTEMPTS) throw new BusinessRuleError('concurrent_change', RACE_LOST);
       }
     }
   }

@@ -91,7 +91,7 @@ export class StockOperationsService {
       await this.stock.ensureRecord(trx, tenantId, product.id, warehouse.id, at);
       const record = (await this.repository.lockRecord(trx, tenantId, product.id, warehouse.id))!;
       const counted = input.counted_quantity;
-      if (counted < record.quantity_reserved) throw new BusinessRuleError(belowReserved(counted, record.quantity_reserved));
+      if (counted < record.quantity_reserved) throw new BusinessRuleError('count_below_reserved', belowReserved(counted, record.quantity_reserved));
       const system = record.quantity_on_hand;
       const variance = counted - system;
       const countId = this.newId();
@@ -156,7 +156,7 @@ export class StockOperationsService {
       const locked = await this.repository.lockRecords(trx, tenantId, product.id, [from.id, to.id]);
       const source = locked.find((r) => r.warehouse_id === from.id);
       const available = source ? source.quantity_on_hand - source.quantity_reserved : 0;
-      if (available < quantity) throw new BusinessRuleError(insufficientAvailable(available, quantity));
+      if (available < quantity) throw new BusinessRuleError('insufficient_stock', insufficientAvailable(available, quantity));
       const suffix = input.reason ? `: ${input.reason}` : '';
       const common = {
         tenantId,

@@ -209,7 +209,7 @@ export class StockService {
     const record = await this.stock.changeOnHand(trx, tenantId, productId, warehouse.id, quantity, at);
     if (!record) {
       const current = await this.stock.findRecord(trx, tenantId, productId, warehouse.id);
-      throw new BusinessRuleError(`Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`);
+      throw new BusinessRuleError('insufficient_stock', `Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`);
     }
     const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
     await this.products.applyStockStatus(trx, tenantId, productId, at);
@@ -256,11 +256,9 @@ export class StockService {
       const current = await this.stock.findRecord(trx, tenantId, productId, warehouse.id);
       const onHand = current?.quantity_on_hand ?? 0;
       const reserved = current?.quantity_reserved ?? 0;
-      throw new BusinessRuleError(
-        type === 'reservation'
-          ? `Insufficient available stock. Available: ${onHand - reserved}, Requested: ${quantity}`
-          : `Cannot release more than is reserved. Reserved: ${reserved}, Requested: ${quantity}`,
-      );
+      throw type === 'reservation'
+        ? new BusinessRuleError('insufficient_stock', `Insufficient available stock. Available: ${onHand - reserved}, Requested: ${quantity}`)
+        : new BusinessRuleError('exceeds_reserved', `Cannot release more than is reserved. Reserved: ${reserved}, Requested: ${quantity}`);
     }
     const signed = type === 'reservation' ? quantity : -quantity;
     const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: 0, reserved: signed }, at);

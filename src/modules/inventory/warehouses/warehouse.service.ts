@@ -92,7 +92,7 @@ export class WarehouseService {
       const now = this.clock.now().toISOString();
       const hasDefault = (await this.warehouses.findDefault(trx, tenantId)) !== undefined;
       const isDefault = input.is_default === true || !hasDefault;
-      if (isDefault && input.is_active === false) throw new BusinessRuleError(DEFAULT_MUST_BE_ACTIVE);
+      if (isDefault && input.is_active === false) throw new BusinessRuleError('default_warehouse_required', DEFAULT_MUST_BE_ACTIVE);
       if (isDefault) await this.warehouses.clearDefault(trx, tenantId, null, now);
       try {
         return await this.warehouses.insert(trx, {
@@ -124,11 +124,11 @@ export class WarehouseService {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (input.is_default === false && current.is_default) {
-        throw new BusinessRuleError('A tenant must keep one default warehouse: make another warehouse the default instead.');
+        throw new BusinessRuleError('default_warehouse_required', 'A tenant must keep one default warehouse: make another warehouse the default instead.');
       }
       const willBeDefault = input.is_default ?? current.is_default;
       if (willBeDefault && input.is_active === false) {
-        throw new BusinessRuleError(DEFAULT_MUST_BE_ACTIVE);
+        throw new BusinessRuleError('default_warehouse_required', DEFAULT_MUST_BE_ACTIVE);
       }
       const now = this.clock.now().toISOString();
       if (input.is_default === true && !current.is_default) await this.warehouses.clearDefault(trx, tenantId, id, now);
@@ -160,14 +160,14 @@ export class WarehouseService {
       // Locked first: stock changes in flight commit before the stock check below reads.
       const current = await this.warehouses.findById(trx, tenantId, id, 'delete');
       if (!current) throw new NotFoundError('Warehouse');
-      if (current.is_default) throw new BusinessRuleError(DEFAULT_CANNOT_BE_DELETED);
+      if (current.is_default) throw new BusinessRuleError('default_warehouse_required', DEFAULT_CANNOT_BE_DELETED);
       const held = await this.warehouses.stockHeld(trx, tenantId, id);
-      if (held.on_hand > 0 || held.reserved > 0) throw new BusinessRuleError(holdsStock(held));
+      if (held.on_hand > 0 || held.reserved > 0) throw new BusinessRuleError('holds_stock', holdsStock(held));
       // Stock or the default flag may have arrived since the reads above: the delete checks both again.
       if (!(await this.warehouses.softDeleteEmpty(trx, tenantId, id, this.clock.now().toISOString()))) {
         const again = await this.get(tenantId, id, trx);
-        if (again.is_default) throw new BusinessRuleError(DEFAULT_CANNOT_BE_DELETED);
-        throw new BusinessRuleError(holdsStock(await this.warehouses.stockHeld(trx, tenantId, id)));
+        if (again.is_default) throw new BusinessRuleError('default_warehouse_required', DEFAULT_CANNOT_BE_DELETED);
+        throw new BusinessRuleError('holds_stock', holdsStock(await this.warehouses.stockHeld(trx, tenantId, id)));
       }
     });
   }

@@ -88,7 +88,7 @@ export class PurchaseOrderReceivingService {
         if (!(await this.deps.receiving.receiveOnLine(trx, tenantId, line.item.id, line.quantity, now, line.notes))) {
           // Only a receipt committed since the lines were read can get here; report it as the rule it breaks.
           const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === line.item.id)!;
-          throw new BusinessRuleError(overPending(fresh, line.quantity));
+          throw new BusinessRuleError('exceeds_pending', overPending(fresh, line.quantity));
         }
         const movement = await this.deps.stock.changeOnHand(trx, {
           tenantId,
@@ -161,7 +161,7 @@ export class PurchaseOrderReceivingService {
     const locked = await this.deps.repository.lock(trx, tenantId, orderId, RECEIVABLE_STATUSES);
     const order = await this.deps.repository.findById(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
-    if (!locked) throw new BusinessRuleError(refusalMessage('receive goods for', order.status));
+    if (!locked) throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
     return order;
   }
 
@@ -186,7 +186,7 @@ export class PurchaseOrderReceivingService {
           binLocation: null, notes: null, qualityPassed: overallPassed, qualityNotes: overallNotes,
         });
       }
-      if (planned.length === 0) throw new BusinessRuleError('Nothing is pending on this purchase order.');
+      if (planned.length === 0) throw new BusinessRuleError('nothing_pending', 'Nothing is pending on this purchase order.');
     } else {
       const key = input.received_items ? 'received_items' : 'items';
       const requested = input.received_items

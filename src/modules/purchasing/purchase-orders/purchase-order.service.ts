@@ -74,7 +74,7 @@ export interface SendResult {
 
 /** The 422 of a refused transition: names the current status and the ones it is allowed from. */
 function refusal(verb: PurchaseOrderVerb, status: PurchaseOrderStatus): BusinessRuleError {
-  return new BusinessRuleError(refusalMessage(verb, status));
+  return new BusinessRuleError('invalid_transition', refusalMessage(verb, status));
 }
 
 const STATUS_FILTER: EnumList<PurchaseOrderStatus> = {
@@ -449,7 +449,7 @@ export class PurchaseOrderService {
       await this.deps.suppliers.assertOrderable(tenantId, supplierId, db);
     } catch (error) {
       if (error instanceof NotFoundError) throw ValidationError.field('supplier_id', 'The selected supplier id is invalid.');
-      if (error instanceof BusinessRuleError) throw ValidationError.field('supplier_id', error.message);
+      if (error instanceof BusinessRuleError) throw ValidationError.field('supplier_id', error.message, error.code);
       throw error;
     }
   }

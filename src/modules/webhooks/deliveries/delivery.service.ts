@@ -86,24 +86,28 @@ export function deliveryDetailResource({ delivery, event, attempts, subscription
 }
 
 /** Why `delivery` cannot be made due now, or null when a retry may move it. */
-function retryProblem(delivery: Delivery, now: Date): string | null {
+function retryProblem(delivery: Delivery, now: Date): BusinessRuleError | null {
   switch (delivery.status) {
     case 'failed':
       return null;
     case 'pending':
       return Date.parse(delivery.next_attempt_at) > now.getTime()
         ? null
-        : `The delivery is already pending and due: attempt ${delivery.attempts + 1} will be made shortly.`;
+        : new BusinessRuleError('delivery_already_due', `The delivery is already pending and due: attempt ${delivery.attempts + 1} will be made shortly.`);
     case 'delivering':
-      return 'Cannot retry a delivery whose status is delivering: an attempt is in progress. Only failed or pending deliveries can be retried.';
+      return new BusinessRuleError(
+        'invalid_transition',
+        'Cannot retry a delivery whose status is delivering: an attempt is in progress. Only failed or pending deliveries can be retried.',
+      );
     case 'delivered':
-      return 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.';
+      return new BusinessRuleError('invalid_transition', 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.');
   }
 }
 
 function openDeliveryExists(openId: string | undefined): BusinessRuleError {
   const which = openId ? ` (${openId})` : '';
   return new BusinessRuleError(
+    'delivery_already_open',
     `Another delivery of this event to this subscription${which} is already pending or in progress; it cannot be retried until that one ends.`,
   );
 }
@@ -200,11 +204,11 @@ export class DeliveryService {
       const seen = await this.delivery(auth, subscriptionId, deliveryId);
       const now = this.clock.now();
       const problem = retryProblem(seen, now);
-      if (problem) throw new BusinessRuleError(problem);
+      if (problem) throw problem;
       const moved = await this.makeDue(seen, now);
       if (moved) return { delivery: moved, attempt: moved.attempts + 1 };
     }
-    throw new BusinessRuleError('The delivery kept changing while it was being retried; try again.');
+    throw new BusinessRuleError('concurrent_change', 'The delivery kept changing while it was being retried; try again.');
   }
 
   /**
@@ -248,7 +252,7 @@ export class DeliveryService {
     const { since, until } = replayBounds(input, auth, this.clock.now());
     const subscription = await this.subscription(this.db, tenantId, subscriptionId);
     if (subscription.status !== 'active') {
-      throw new BusinessRuleError(`Cannot replay events to a webhook subscription whose status is ${subscription.status}; activate it first.`);
+      throw new BusinessRuleError('subscription_disabled', `Cannot replay events to a webhook subscription whose status is ${subscription.status}; activate it first.`);
     }
     const callerEntities = visibleEntityTypes(auth);
     const window: ReplayWindow = {

@@ -339,6 +339,7 @@ export class SubscriptionService {
     const active = await this.subscriptions.countActive(trx, tenantId);
     if (active >= MAX_ACTIVE_SUBSCRIPTIONS) {
       throw new BusinessRuleError(
+        'subscription_limit_reached',
         `Cannot ${verb} the webhook subscription: a tenant may have at most ${MAX_ACTIVE_SUBSCRIPTIONS} active subscriptions. Disable or delete one first.`,
       );
     }

@@ -14,7 +14,7 @@ import { buildTestApp, jsonCaller, type TestApp } from '../../../helpers/test-ap
 const API = '/api/v1/operations';
 const INVALID = 'The given data was invalid.';
 const MISSING_ULID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
-const NOT_FOUND = { success: false, message: 'Master product not found.', data: null, meta: {} };
+const NOT_FOUND = { success: false, code: 'not_found', message: 'Master product not found.', data: null, meta: {} };
 const SIZE_COLOR: VariantConfiguration['attributes'] = [
   { name: 'Size', values: ['S', 'M', 'L'] },
   { name: 'Color', values: ['Red', 'Blue'] },
@@ -634,7 +634,7 @@ describe('variant listing and bulk updates', () => {
         await t.app.inject({ url: base }),
       ]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: 'Unauthenticated.' });
+        expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       }
     });
 
@@ -643,7 +643,7 @@ describe('variant listing and bulk updates', () => {
     it('answers 403 naming the missing ability', async () => {
       const token = (abilities: string[]) => makeToken(t.services, c.tenantId, c.adminId, { abilities }).then(bearer);
       const viewer = await token(['operations:view-products']);
-      const forbidden = (ability: string) => ({ success: false, message: `This action requires the ability ${ability}.` });
+      const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
       const priceRes = await c.prices(masterId, { price: 1 }, viewer);
       expect(priceRes.statusCode).toBe(403);
       expect(priceRes.json()).toEqual(forbidden('operations:edit-products'));
