@@ -205,7 +205,7 @@ describe('barcodes', () => {
     });
 
     it('answers 404 for no match, a case difference, a deleted product and another tenant’s product', async () => {
-      const notFound = { success: false, message: 'Product not found.', data: null, meta: {} };
+      const notFound = { success: false, message: 'Product not found.', code: 'not_found', data: null, meta: {} };
       for (const code of ['NOPE', 'boot-42']) {
         const res = await c.lookup(code);
         expect(res.statusCode, code).toBe(404);
