@@ -15,6 +15,8 @@ import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.js';
+import { byReference, containsNamedSchema, namedSchemas } from './http/named-schemas.js';
+import { openApiOptions } from './http/openapi.js';
 import { registerPublicUrl } from './http/pagination.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRequestLogRedaction } from './http/request-log.js';
@@ -125,35 +127,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', routing.refuseStaticWordsAsIds);
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Quartermaster API',
-        version: '1.0.0',
-        description: 'Multi-tenant operations backend: catalog, inventory, purchasing, documents and webhooks.',
-      },
-      servers: config.publicUrl ? [{ url: config.publicUrl }] : [],
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'API token: `Authorization: Bearer qm_…`' },
-          sessionCookie: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'quartermaster_session',
-            description: 'Web-app session from POST /api/v1/auth/login; state-changing requests also send X-XSRF-TOKEN.',
-          },
-        },
-      },
-      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
-    },
-  });
+  await app.register(fastifySwagger, openApiOptions({ publicUrl: config.publicUrl }));
+  // Before any route: every plugin context copies the schemas its parent has when it is made.
+  for (const schema of namedSchemas()) app.addSchema(schema);
 
-  // Every API route documents (and serialises) the standard error bodies.
+  // Every API route documents (and serialises) the standard error bodies, and answers its named schemas (the
+  // resources, the error bodies) by reference.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(API_PREFIX) || route.config?.auth === 'none') return;
+    if (!route.url.startsWith(API_PREFIX)) return;
     const schema = (route.schema ??= {});
-    schema.response = { ...standardErrorResponses, ...(schema.response as object | undefined) };
+    for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+      if (containsNamedSchema(schema[part])) throw new Error(`${String(route.method)} ${route.url}: the ${part} schema contains a named schema; only answers may.`);
+    }
+    const errors = route.config?.auth === 'none' ? {} : standardErrorResponses;
+    const responses = Object.entries({ ...errors, ...(schema.response as object | undefined) });
+    if (responses.length > 0) schema.response = Object.fromEntries(responses.map(([status, response]) => [status, byReference(response)]));
   });
   // ETag, If-None-Match and If-Match on the routes that say so in their config.
   registerConditionalRequests(app);

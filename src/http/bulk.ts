@@ -1,6 +1,7 @@
 // Bulk operations answer how many ids were processed, and how many succeeded or failed.
 import { Type } from 'typebox';
 import { Ulid } from './common-schemas.js';
+import { nameSchema } from './named-schemas.js';
 
 export interface BulkFailure {
   id: string;
@@ -22,6 +23,12 @@ export const BulkResultSchema = Type.Object({
   successful: Type.Integer(),
   failed: Type.Integer(),
   failures: Type.Optional(Type.Array(Type.Object({ id: Type.String(), reason: Type.String() }))),
+});
+nameSchema(BulkResultSchema, 'BulkResult', {
+  processed: 2,
+  successful: 1,
+  failed: 1,
+  failures: [{ id: '01jd8x4k3m2n5p6q7r8s9t0v1w', reason: 'Products are linked to the brand.' }],
 });
 
 export function bulkResult(processed: number, failures: BulkFailure[], withFailures = false): BulkResult {

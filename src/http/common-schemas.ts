@@ -1,5 +1,6 @@
 // Schemas shared by many routes: ids, timestamps, and the error bodies (documented on every route).
 import { Type } from 'typebox';
+import { nameSchema } from './named-schemas.js';
 
 export const Ulid = Type.String({ pattern: '^[0-9a-hjkmnp-tv-z]{26}$', description: 'ULID, 26 lowercase characters.' });
 /** Path ids are plain strings: a malformed id simply finds nothing and answers 404. */
@@ -45,6 +46,14 @@ export const ValidationErrorBody = Type.Object({
   // Any key, line breaks included: a Record's key pattern (`^.*$`) would drop a key naming a refused header name.
   errors: Type.Optional(Type.Object({}, { additionalProperties: Type.Array(Type.String()) })),
 });
+nameSchema(ErrorBody, 'Error', { success: false, message: 'This action requires the ability operations:edit-products.', code: 'forbidden' });
+nameSchema(NotFoundBody, 'NotFoundError', { success: false, message: 'Product not found.', code: 'not_found', data: null, meta: {} });
+nameSchema(ValidationErrorBody, 'ValidationError', {
+  success: false,
+  message: 'The given data was invalid.',
+  code: 'validation_failed',
+  errors: { name: ['The name field is required.'], 'items.0.quantity': ['The items[0].quantity field must be at least 1.'] },
+});
 
 /** Error responses added to every API route's documentation (and used to serialise those bodies). */
 export const standardErrorResponses = {
@@ -83,3 +92,9 @@ export const PreconditionFailedBody = Type.Object(
   },
   { description: 'The record changed since the version given in If-Match; `current_etag` names the version it has now.' },
 );
+nameSchema(PreconditionFailedBody, 'PreconditionFailedError', {
+  success: false,
+  message: 'The record has changed since the version given in If-Match.',
+  code: 'precondition_failed',
+  current_etag: '"q4F7dZ0bXk2mN8sV1cT5wA"',
+});

@@ -9,6 +9,7 @@ import { lockRecord, type RecordTable } from '../db/record-lock.js';
 import type { DB } from '../db/schema.js';
 import { ETagHeader, IfMatchHeaders, IfNoneMatchHeaders, NotModifiedResponse, PreconditionFailedBody } from './common-schemas.js';
 import { PreconditionFailedError } from './errors.js';
+import { byReference } from './named-schemas.js';
 
 /**
  * What a route does with entity tags, for its behaviour and its documentation:
@@ -138,7 +139,8 @@ function documentConditional(route: RouteOptions, kind: ConditionalKind): void {
       tagged(200);
       tagged(201);
     }
-    response[412] = PreconditionFailedBody;
+    // The app's hook that answers named schemas by reference has run already: this one is added as a reference.
+    response[412] = byReference(PreconditionFailedBody) as object;
   }
   schema.response = response;
 }

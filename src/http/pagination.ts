@@ -3,6 +3,7 @@
 // the app was configured with (registerPublicUrl), else on the request's own origin.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { nameSchema } from './named-schemas.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,13 +116,24 @@ const PageMetaSchema = Type.Object({
   total: Type.Integer(),
   last_page: Type.Integer(),
 });
+nameSchema(PageMetaSchema, 'PageMeta', { current_page: 2, per_page: 25, total: 57, last_page: 3 });
 
-const PageLinksSchema = Type.Object({
+export const PageLinksSchema = Type.Object({
   first: Type.String(),
   last: Type.String(),
   prev: Type.Union([Type.String(), Type.Null()]),
   next: Type.Union([Type.String(), Type.Null()]),
 });
+nameSchema(PageLinksSchema, 'PageLinks', {
+  first: 'https://ops.example.com/api/v1/operations/products?page=1',
+  last: 'https://ops.example.com/api/v1/operations/products?page=3',
+  prev: 'https://ops.example.com/api/v1/operations/products?page=1',
+  next: 'https://ops.example.com/api/v1/operations/products?page=3',
+});
+
+/** The master-products list's `meta`: the page under `pagination`. */
+const PaginationMetaSchema = Type.Object({ pagination: PageMetaSchema });
+nameSchema(PaginationMetaSchema, 'PaginationMeta', { pagination: { current_page: 1, per_page: 15, total: 4, last_page: 1 } });
 
 export const PaginatedSchema = <T extends TSchema>(item: T) =>
   Type.Object({ success: Type.Literal(true), data: Type.Array(item), meta: PageMetaSchema, links: PageLinksSchema });
@@ -130,5 +142,5 @@ export const PaginatedUnderMetaSchema = <T extends TSchema>(item: T) =>
   Type.Object({
     success: Type.Literal(true),
     data: Type.Array(item),
-    meta: Type.Object({ pagination: PageMetaSchema }),
+    meta: PaginationMetaSchema,
   });

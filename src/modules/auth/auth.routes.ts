@@ -42,7 +42,7 @@ export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, '
   return async (app) => {
     app.get(
       '/sanctum/csrf-cookie',
-      { schema: { tags, summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: withoutAbility('a session starts before sign-in', { auth: 'guest' }) },
+      { schema: { tags, operationId: 'getCsrfCookie', summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: withoutAbility('a session starts before sign-in', { auth: 'guest' }) },
       async (request, reply: FastifyReply) => {
         if (request.session) {
           setXsrfCookie(reply, request.session.csrf_token, cookies);
@@ -62,6 +62,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
       {
         schema: {
           tags,
+          operationId: 'login',
           summary: 'Sign in to the web app (session); 423 when a two-factor code is needed',
           body: LoginBody,
           response: { 200: EnvelopeSchema(SignedInResponse), 423: { ...ErrorBody, description: 'A two-factor code is needed: complete the sign-in at /auth/two-factor-challenge.' } },
@@ -79,7 +80,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
     app.post(
       '/auth/two-factor-challenge',
       {
-        schema: { tags, summary: 'Complete a sign-in with a TOTP code or a recovery code', body: TwoFactorChallengeBody, response: { 200: EnvelopeSchema(SignedInResponse) } },
+        schema: { tags, operationId: 'completeTwoFactorChallenge', summary: 'Complete a sign-in with a TOTP code or a recovery code', body: TwoFactorChallengeBody, response: { 200: EnvelopeSchema(SignedInResponse) } },
         config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
       },
       async (request, reply) => {
@@ -91,7 +92,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
 
     app.post(
       '/auth/logout',
-      { schema: { tags, summary: 'End the web-app session', response: { 200: MessageSchema } }, config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }) },
+      { schema: { tags, operationId: 'logout', summary: 'End the web-app session', response: { 200: MessageSchema } }, config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }) },
       async (request, reply) => {
         await sessions.end(request.session!);
         clearSessionCookies(reply, cookies);
@@ -101,7 +102,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
 
     app.get(
       '/auth/me',
-      { schema: { tags, summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
+      { schema: { tags, operationId: 'getCurrentUser', summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
       async (request) => {
         const { user, tenantId } = request.auth;
         const tenant = await tenants.get(tenantId);
@@ -111,14 +112,14 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
 
     app.post(
       '/auth/two-factor/enable',
-      { schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }) },
+      { schema: { tags, operationId: 'enableTwoFactor', summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }) },
       async (request) => ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
     );
 
     app.post(
       '/auth/two-factor/confirm',
       {
-        schema: { tags, summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
+        schema: { tags, operationId: 'confirmTwoFactor', summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
         config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
       },
       async (request) => {
@@ -129,7 +130,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
 
     app.delete(
       '/auth/two-factor',
-      { schema: { tags, summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }) },
+      { schema: { tags, operationId: 'disableTwoFactor', summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }) },
       async (request) => {
         await twoFactor.disable(await signIn.currentUser(request.auth), request.body.password);
         return { success: true, message: 'Two-factor authentication disabled.' };

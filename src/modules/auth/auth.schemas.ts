@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { nameSchema, withExample } from '../../http/named-schemas.js';
 
 export const LoginBody = Type.Object(
   {
@@ -7,8 +8,10 @@ export const LoginBody = Type.Object(
   },
   { additionalProperties: false },
 );
+withExample(LoginBody, { email: 'admin@example.com', password: 'correct-horse-battery' });
 
 export const TwoFactorCodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false });
+withExample(TwoFactorCodeBody, { code: '492039' });
 
 export const TwoFactorChallengeBody = Type.Object(
   {
@@ -17,8 +20,10 @@ export const TwoFactorChallengeBody = Type.Object(
   },
   { additionalProperties: false },
 );
+withExample(TwoFactorChallengeBody, { code: '492039' });
 
 export const PasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
+withExample(PasswordBody, { password: 'correct-horse-battery' });
 
 export const UserSummary = Type.Object({
   id: Type.String(),
@@ -26,13 +31,22 @@ export const UserSummary = Type.Object({
   email: Type.String(),
   roles: Type.Array(Type.String()),
 });
+const userExample = { id: '01jd8v8h9j0k1m2n3p4q5r6s7t', name: 'Ada Admin', email: 'admin@example.com', roles: ['admin'] };
+nameSchema(UserSummary, 'User', userExample);
 
 export const SignedInResponse = Type.Object({ user: UserSummary });
+nameSchema(SignedInResponse, 'SignedIn', { user: userExample });
 
 export const MeResponse = Type.Object({
   user: UserSummary,
   tenant: Type.Object({ id: Type.String(), name: Type.String() }),
 });
+nameSchema(MeResponse, 'CurrentUser', { user: userExample, tenant: { id: '01jd8v0a1b2c3d4e5f6g7h8j9k', name: 'Acme Operations' } });
 
 export const TwoFactorEnableResponse = Type.Object({ secret: Type.String(), otpauth_url: Type.String() });
 export const RecoveryCodesResponse = Type.Object({ recovery_codes: Type.Array(Type.String()) });
+nameSchema(TwoFactorEnableResponse, 'TwoFactorEnrolment', {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauth_url: 'otpauth://totp/Quartermaster:admin%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Quartermaster',
+});
+nameSchema(RecoveryCodesResponse, 'RecoveryCodes', { recovery_codes: ['k3j9-x2mq-8fpd', 'w7nb-4tq1-zc6r'] });

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { requireAbility } from '../../http/authentication.js';
 import { IdParams } from '../../http/common-schemas.js';
@@ -94,6 +95,8 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       const base = `/operations/${owner.path}/:id/documents`;
       const one = `${base}/:documentId`;
       const what = `${owner.label.toLowerCase()} document`;
+      // `Purchase order` gives `PurchaseOrderDocument`: `listPurchaseOrderDocuments`, `getPurchaseOrderDocument`…
+      const noun = `${owner.label.split(' ').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Document`;
       const caller = (request: FastifyRequest): DocumentCaller => ({
         tenantId: request.auth.tenantId,
         userId: request.auth.user.id,
@@ -123,7 +126,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       app.get(
         base,
         {
-          schema: { tags, summary: `List ${what}s`, params: IdParams, querystring: DocumentListQuery, response: { 200: PaginatedSchema(DocumentResponse) } },
+          schema: { tags, operationId: `list${noun}s`, summary: `List ${what}s`, params: IdParams, querystring: DocumentListQuery, response: { 200: PaginatedSchema(DocumentResponse) } },
           config: requireAbility(owner.viewAbility),
         },
         async (request) => {
@@ -138,6 +141,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
         {
           schema: {
             tags,
+            operationId: `upload${noun}`,
             summary: `Upload a ${what} (multipart/form-data, at most ${owner.maxBytes / 1024 / 1024} MB)`,
             params: IdParams,
             response: { 201: EnvelopeSchema(DocumentResponse) },
@@ -155,7 +159,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       app.get(
         one,
         {
-          schema: { tags, summary: `Get a ${what}`, params: DocumentParams, response: { 200: EnvelopeSchema(DocumentResponse) } },
+          schema: { tags, operationId: `get${noun}`, summary: `Get a ${what}`, params: DocumentParams, response: { 200: EnvelopeSchema(DocumentResponse) } },
           config: { ...requireAbility(owner.viewAbility), conditional: 'read' },
         },
         async (request, reply) => ok(withETag(reply, resource(await service.get(caller(request), owner, request.params.id, request.params.documentId)))),
@@ -164,7 +168,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       app.route({
         method: ['PUT', 'PATCH'],
         url: one,
-        schema: { tags, summary: `Update a ${what}'s details (partial)`, params: DocumentParams, body: DocumentUpdateBody, response: { 200: EnvelopeSchema(DocumentResponse) } },
+        schema: { tags, operationId: `update${noun}`, summary: `Update a ${what}'s details (partial)`, params: DocumentParams, body: DocumentUpdateBody, response: { 200: EnvelopeSchema(DocumentResponse) } },
         config: { ...requireAbility(owner.manageAbility), conditional: 'write' },
         handler: async (request, reply) =>
           ok(
@@ -176,7 +180,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       app.delete(
         one,
         {
-          schema: { tags, summary: `Delete a ${what} (soft delete)`, params: DocumentParams, response: { 200: EnvelopeSchema(Type.Null()) } },
+          schema: { tags, operationId: `delete${noun}`, summary: `Delete a ${what} (soft delete)`, params: DocumentParams, response: { 200: EnvelopeSchema(Type.Null()) } },
           config: { ...requireAbility(owner.manageAbility), conditional: 'guard' },
         },
         async (request) => {
@@ -190,9 +194,11 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
         {
           schema: {
             tags,
+            operationId: `download${noun}File`,
             summary: `Download a ${what}'s file (Content-Type detected from its bytes)`,
             params: DocumentParams,
-            produces: ['application/octet-stream'],
+            // Sent as bytes, never serialised: the schema only documents the answer.
+            response: { 200: { description: "The file's bytes.", content: { 'application/octet-stream': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) } } } },
           },
           config: requireAbility(owner.viewAbility),
         },
@@ -215,6 +221,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
           {
             schema: {
               tags,
+              operationId: `renew${noun}`,
               summary: `Renew a ${what}: upload its new version and archive this one`,
               params: DocumentParams,
               response: { 201: EnvelopeSchema(DocumentResponse) },

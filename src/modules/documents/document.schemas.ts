@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../http/named-schemas.js';
 import { pageQuery } from '../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../http/updated-since.js';
 
@@ -47,6 +48,7 @@ export const DocumentUpdateBody = Type.Object(
   { additionalProperties: false, description: 'Fields to change; the file itself is replaced by renewing (suppliers) or uploading anew.' },
 );
 export type DocumentUpdateBody = Static<typeof DocumentUpdateBody>;
+withExample(DocumentUpdateBody, { name: 'Safety data sheet (2026)', tags: ['safety'], expires_at: '2027-12-31', metadata: { language: 'en' } });
 
 export const DocumentListQuery = Type.Object({
   type: Type.Optional(Type.String({ description: 'Comma list of document types.' })),
@@ -100,3 +102,30 @@ export const DocumentResponse = Type.Object({
   updated_at: Timestamp,
 });
 export type DocumentResponse = Static<typeof DocumentResponse>;
+nameSchema(DocumentResponse, 'Document', {
+  id: '01jd90a1b2c3d4e5f6g7h8j9k0',
+  owner_type: 'product',
+  owner_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  type: 'manual',
+  name: 'User manual',
+  description: 'Operating and safety instructions.',
+  tags: ['manual'],
+  is_public: true,
+  is_sensitive: false,
+  expires_at: null,
+  is_expired: false,
+  metadata: { language: 'en' },
+  file_name: 'drl-18v-manual.pdf',
+  mime_type: 'application/pdf',
+  extension: 'pdf',
+  size_bytes: 482113,
+  checksum_sha256: '9f2c1c7d0a3e4b5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7',
+  status: 'active',
+  archived_at: null,
+  renews_id: null,
+  renewed_by_id: null,
+  uploaded_by: '01jd8v8h9j0k1m2n3p4q5r6s7t',
+  download_url: '/api/v1/operations/products/01jd8x4k3m2n5p6q7r8s9t0v1w/documents/01jd90a1b2c3d4e5f6g7h8j9k0/download',
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+});

@@ -20,7 +20,7 @@ export function eventFeedRoutes({ service }: { service: EventFeedService }): Fas
     app.get(
       '/webhooks/event-types',
       {
-        schema: { tags, summary: 'List the event types', response: { 200: EnvelopeSchema(Type.Array(EventTypeResponse)) } },
+        schema: { tags, operationId: 'listEventTypes', summary: 'List the event types', response: { 200: EnvelopeSchema(Type.Array(EventTypeResponse)) } },
         config: WEBHOOK_ACCESS,
       },
       async () => ok(service.eventTypes()),
@@ -31,6 +31,7 @@ export function eventFeedRoutes({ service }: { service: EventFeedService }): Fas
       {
         schema: {
           tags,
+          operationId: 'listEvents',
           summary: 'Read the event feed, oldest first, after a cursor',
           querystring: EventFeedQuery,
           response: { 200: EventFeedResponse },

@@ -1,6 +1,7 @@
 // The event feed's query, the event resource and the cursor-paged envelope; and the event type catalogue.
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
+import { nameSchema } from '../../http/named-schemas.js';
 import { MAX_PER_PAGE } from '../../http/pagination.js';
 
 export const FEED_DEFAULT_PER_PAGE = 50;
@@ -35,6 +36,14 @@ export const EventResponse = Type.Object({
   payload: Nullable(Type.Object({}, { additionalProperties: true })),
 });
 export type EventResponse = Static<typeof EventResponse>;
+nameSchema(EventResponse, 'Event', {
+  id: '01jd93d4e5f6g7h8j9k0m1n2p3',
+  event_type: 'product.activated',
+  entity_type: 'product',
+  entity_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  occurred_at: '2026-11-24T09:30:00.000Z',
+  payload: { id: '01jd8x4k3m2n5p6q7r8s9t0v1w', sku: 'DRL-18V', status: 'active' },
+});
 
 export const EventFeedMeta = Type.Object({
   per_page: Type.Integer(),
@@ -42,12 +51,16 @@ export const EventFeedMeta = Type.Object({
   cursor: Nullable(Type.String({ description: 'Pass as `after` on the next call.' })),
 });
 export type EventFeedMeta = Static<typeof EventFeedMeta>;
+nameSchema(EventFeedMeta, 'EventFeedMeta', { per_page: 50, has_more: true, cursor: '01jd93d4e5f6g7h8j9k0m1n2p3' });
+
+const EventFeedLinks = Type.Object({ next: Nullable(Type.String({ description: 'The next page, or null when nothing more is there yet.' })) });
+nameSchema(EventFeedLinks, 'EventFeedLinks', { next: 'https://ops.example.com/api/v1/webhooks/events?after=01jd93d4e5f6g7h8j9k0m1n2p3' });
 
 export const EventFeedResponse = Type.Object({
   success: Type.Literal(true),
   data: Type.Array(EventResponse),
   meta: EventFeedMeta,
-  links: Type.Object({ next: Nullable(Type.String({ description: 'The next page, or null when nothing more is there yet.' })) }),
+  links: EventFeedLinks,
 });
 
 export const EventTypeResponse = Type.Object({
@@ -56,3 +69,4 @@ export const EventTypeResponse = Type.Object({
   description: Type.String(),
 });
 export type EventTypeResponse = Static<typeof EventTypeResponse>;
+nameSchema(EventTypeResponse, 'EventType', { event_type: 'product.activated', entity_type: 'product', description: 'A product became active.' });

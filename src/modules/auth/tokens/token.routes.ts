@@ -18,13 +18,13 @@ export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPlugin
   return async (app) => {
     app.get(
       '/api-tokens/abilities',
-      { schema: { tags, summary: 'The ability catalogue with scores and sensitivity', response: { 200: EnvelopeSchema(Type.Array(AbilityResponse)) } }, config: session },
+      { schema: { tags, operationId: 'listAbilities', summary: 'The ability catalogue with scores and sensitivity', response: { 200: EnvelopeSchema(Type.Array(AbilityResponse)) } }, config: session },
       async () => ok([...ABILITIES]),
     );
 
     app.post(
       '/api-tokens',
-      { schema: { tags, summary: 'Create a token; its plain text is answered this once', body: TokenCreateBody, response: { 201: EnvelopeSchema(CreatedTokenResponse) } }, config: { ...session, idempotency: false } },
+      { schema: { tags, operationId: 'createApiToken', summary: 'Create a token; its plain text is answered this once', body: TokenCreateBody, response: { 201: EnvelopeSchema(CreatedTokenResponse) } }, config: { ...session, idempotency: false } },
       async (request, reply) => {
         const { name, type = 'personal', abilities, expiration_days, ip_whitelist } = request.body;
         const issued = await tokens.issue({
@@ -44,7 +44,7 @@ export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPlugin
 
     app.get(
       '/api-tokens',
-      { schema: { tags, summary: "List tokens (an administrator sees the tenant's, others their own)", querystring: TokenListQuery, response: { 200: PaginatedSchema(TokenResponse) } }, config: session },
+      { schema: { tags, operationId: 'listApiTokens', summary: "List tokens (an administrator sees the tenant's, others their own)", querystring: TokenListQuery, response: { 200: PaginatedSchema(TokenResponse) } }, config: session },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await tokens.list(request.auth, filters, { page, per_page });
@@ -54,19 +54,19 @@ export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPlugin
 
     app.get(
       '/api-tokens/:id',
-      { schema: { tags, summary: 'Get a token (never its secret)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'read' } },
+      { schema: { tags, operationId: 'getApiToken', summary: 'Get a token (never its secret)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'read' } },
       async (request, reply) => ok(withETag(reply, tokenResource(await tokens.get(request.auth, request.params.id)))),
     );
 
     app.delete(
       '/api-tokens/:id',
-      { schema: { tags, summary: 'Revoke a token, effective at once', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
+      { schema: { tags, operationId: 'revokeApiToken', summary: 'Revoke a token, effective at once', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
       async (request, reply) => ok(withETag(reply, tokenResource(await tokens.revoke(request.auth, request.params.id, ifMatch(request)))), 'API token revoked.'),
     );
 
     app.post(
       '/api-tokens/:id/approve',
-      { schema: { tags, summary: 'Approve a token pending approval (tenant administrators)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
+      { schema: { tags, operationId: 'approveApiToken', summary: 'Approve a token pending approval (tenant administrators)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
       async (request, reply) => ok(withETag(reply, tokenResource(await tokens.approve(request.auth, request.params.id, ifMatch(request)))), 'API token approved.'),
     );
   };

@@ -1,5 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 
@@ -16,6 +17,7 @@ export const TokenCreateBody = Type.Object(
   },
   { additionalProperties: false },
 );
+withExample(TokenCreateBody, { name: 'Warehouse scanner', type: 'integration', abilities: ['operations:view-products', 'operations:adjust-stock'], ip_whitelist: ['203.0.113.0/24'] });
 
 export const TokenListQuery = Type.Object({
   ...pageQuery(25),
@@ -39,8 +41,21 @@ export const TokenResponse = Type.Object({
   last_used_at: Nullable(Timestamp),
   created_at: Timestamp,
 });
+const tokenExample: Static<typeof TokenResponse> = {
+  id: '01jd94e5f6g7h8j9k0m1n2p3q4',
+  name: 'Warehouse scanner',
+  type: 'integration',
+  abilities: ['operations:view-products', 'operations:adjust-stock'],
+  status: 'active',
+  expires_at: null,
+  ip_whitelist: ['203.0.113.0/24'],
+  last_used_at: '2026-11-24T07:58:31.000Z',
+  created_at: '2026-11-02T09:14:00.000Z',
+};
+nameSchema(TokenResponse, 'ApiToken', tokenExample);
 
 export const CreatedTokenResponse = Type.Object({ ...TokenResponse.properties, plain_text_token: Type.String() });
+nameSchema(CreatedTokenResponse, 'CreatedApiToken', { ...tokenExample, plain_text_token: 'qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ' });
 
 export const AbilityResponse = Type.Object({
   ability: Type.String(),
@@ -48,4 +63,11 @@ export const AbilityResponse = Type.Object({
   score: Type.Integer(),
   sensitivity: Type.Enum(['low', 'medium', 'high']),
   requires_approval: Type.Boolean(),
+});
+nameSchema(AbilityResponse, 'Ability', {
+  ability: 'operations:adjust-stock',
+  module: 'inventory',
+  score: 3,
+  sensitivity: 'medium',
+  requires_approval: false,
 });

@@ -24,7 +24,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
     app.get(
       '/operations/attributes/types',
       {
-        schema: { tags, summary: 'List attribute types and their capabilities', response: { 200: EnvelopeSchema(Type.Array(AttributeTypeResponse)) } },
+        schema: { tags, operationId: 'listAttributeTypes', summary: 'List attribute types and their capabilities', response: { 200: EnvelopeSchema(Type.Array(AttributeTypeResponse)) } },
         config: requireAbility(VIEW),
       },
       async () => ok(service.types()),
@@ -33,7 +33,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
     app.get(
       '/operations/attributes/statistics',
       {
-        schema: { tags, summary: 'Attribute statistics', response: { 200: EnvelopeSchema(AttributeStatisticsResponse) } },
+        schema: { tags, operationId: 'getAttributeStatistics', summary: 'Attribute statistics', response: { 200: EnvelopeSchema(AttributeStatisticsResponse) } },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.statistics(request.auth.tenantId)),
@@ -44,6 +44,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
       {
         schema: {
           tags,
+          operationId: 'listAttributes',
           summary: 'List attribute definitions',
           description: 'Sorted by sort_order, then code, unless sort_by says otherwise.',
           querystring: AttributeListQuery,
@@ -61,7 +62,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
     app.post(
       '/operations/attributes',
       {
-        schema: { tags, summary: 'Create an attribute definition', body: AttributeCreateBody, response: { 201: EnvelopeSchema(AttributeResponse) } },
+        schema: { tags, operationId: 'createAttribute', summary: 'Create an attribute definition', body: AttributeCreateBody, response: { 201: EnvelopeSchema(AttributeResponse) } },
         config: { ...requireAbility(MANAGE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -73,7 +74,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
     app.get(
       '/operations/attributes/:id',
       {
-        schema: { tags, summary: 'Get an attribute definition', params: IdParams, response: { 200: EnvelopeSchema(AttributeResponse) } },
+        schema: { tags, operationId: 'getAttribute', summary: 'Get an attribute definition', params: IdParams, response: { 200: EnvelopeSchema(AttributeResponse) } },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, attributeResource(await service.get(request.auth.tenantId, request.params.id)))),
@@ -82,7 +83,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/attributes/:id',
-      schema: { tags, summary: 'Update an attribute definition (partial)', params: IdParams, body: AttributeUpdateBody, response: { 200: EnvelopeSchema(AttributeResponse) } },
+      schema: { tags, operationId: 'updateAttribute', summary: 'Update an attribute definition (partial)', params: IdParams, body: AttributeUpdateBody, response: { 200: EnvelopeSchema(AttributeResponse) } },
       config: { ...requireAbility(MANAGE), conditional: 'write' },
       handler: async (request, reply) =>
         ok(withETag(reply, attributeResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Attribute updated successfully'),
@@ -93,6 +94,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
       {
         schema: {
           tags,
+          operationId: 'deleteAttribute',
           summary: 'Delete an attribute definition (soft)',
           description: 'Removes its product values too. Refused (422) for a required attribute that live products hold a value for.',
           params: IdParams,

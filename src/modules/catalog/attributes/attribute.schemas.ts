@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 import { ATTRIBUTE_TYPES } from './attribute-types.js';
@@ -63,12 +64,27 @@ export const AttributeCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type AttributeCreateBody = Static<typeof AttributeCreateBody>;
+withExample(AttributeCreateBody, {
+  code: 'voltage',
+  name: 'Voltage',
+  label: 'Voltage',
+  type: 'number',
+  description: 'Rated battery voltage.',
+  validation_rules: ['min:0', 'max:60'],
+  unit: 'V',
+  default_value: null,
+  is_required: false,
+  is_filterable: true,
+  is_visible_on_frontend: true,
+  sort_order: 10,
+});
 
 export const AttributeUpdateBody = Type.Partial(Type.Object(fields), {
   additionalProperties: false,
   description: 'Partial: only the fields sent change. `code` and `type` may be sent only with their current values.',
 });
 export type AttributeUpdateBody = Static<typeof AttributeUpdateBody>;
+withExample(AttributeUpdateBody, { label: 'Battery voltage', sort_order: 5 });
 
 export const AttributeListQuery = Type.Object({
   ...pageQuery(50),
@@ -103,6 +119,26 @@ export const AttributeResponse = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
+nameSchema(AttributeResponse, 'Attribute', {
+  id: '01jd8w9j0k1m2n3p4q5r6s7t8v',
+  code: 'voltage',
+  name: 'Voltage',
+  label: 'Voltage',
+  type: 'number',
+  description: 'Rated battery voltage.',
+  options: null,
+  validation_rules: ['min:0', 'max:60'],
+  unit: 'V',
+  default_value: null,
+  is_required: false,
+  is_filterable: true,
+  is_searchable: false,
+  is_visible_on_frontend: true,
+  sort_order: 10,
+  values_count: 37,
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+});
 
 export const AttributeTypeResponse = Type.Object({
   value: Type.Enum(ATTRIBUTE_TYPES),
@@ -113,6 +149,16 @@ export const AttributeTypeResponse = Type.Object({
   is_sortable: Type.Boolean(),
   input_type: Type.String(),
   default_validation: Type.Array(Type.String()),
+});
+nameSchema(AttributeTypeResponse, 'AttributeType', {
+  value: 'select',
+  label: 'Select',
+  has_options: true,
+  is_searchable: true,
+  is_filterable: true,
+  is_sortable: true,
+  input_type: 'select',
+  default_validation: [],
 });
 
 export const AttributeStatisticsResponse = Type.Object({
@@ -125,4 +171,12 @@ export const AttributeStatisticsResponse = Type.Object({
     Type.Object({ id: Ulid, code: Type.String(), name: Type.String(), products_count: Type.Integer() }),
     { description: 'Up to 10 attributes held by at least one live product, most products first, then by code.' },
   ),
+});
+nameSchema(AttributeStatisticsResponse, 'AttributeStatistics', {
+  total_attributes: 3,
+  by_type: { text: 1, number: 1, boolean: 0, date: 0, select: 1, multiselect: 0, color: 0, image: 0, url: 0, email: 0, phone: 0, json: 0 },
+  required_count: 1,
+  filterable_count: 2,
+  searchable_count: 1,
+  most_used: [{ id: '01jd8w9j0k1m2n3p4q5r6s7t8v', code: 'voltage', name: 'Voltage', products_count: 37 }],
 });

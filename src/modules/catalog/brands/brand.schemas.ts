@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
@@ -39,12 +40,20 @@ export const BrandCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type BrandCreateBody = Static<typeof BrandCreateBody>;
+withExample(BrandCreateBody, {
+  name: 'Makita',
+  description: 'Power tools and accessories.',
+  logo_url: 'https://cdn.example.com/brands/makita.png',
+  website_url: 'https://www.makita.example',
+  is_active: true,
+});
 
 export const BrandUpdateBody = Type.Partial(Type.Object(fields), {
   additionalProperties: false,
   description: 'Partial: only the fields sent change. Renaming keeps the slug; send `slug` to change it.',
 });
 export type BrandUpdateBody = Static<typeof BrandUpdateBody>;
+withExample(BrandUpdateBody, { description: 'Cordless power tools.', is_active: false });
 
 const filters = {
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name, slug or description (case-insensitive).' })),
@@ -71,6 +80,7 @@ export type BrandExportQuery = Static<typeof BrandExportQuery>;
 
 export const BrandBulkBody = Type.Object({ brand_ids: BulkIds }, { additionalProperties: false });
 export type BrandBulkBody = Static<typeof BrandBulkBody>;
+withExample(BrandBulkBody, { brand_ids: ['01jd8w2a7b3c4d5e6f7g8h9j0k', '01jd8w2a7b3c4d5e6f7g8h9j0m'] });
 
 export const BrandResponse = Type.Object({
   id: Ulid,
@@ -84,6 +94,23 @@ export const BrandResponse = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
+const brandExample: Static<typeof BrandResponse> = {
+  id: '01jd8w2a7b3c4d5e6f7g8h9j0k',
+  name: 'Makita',
+  slug: 'makita',
+  description: 'Power tools and accessories.',
+  logo_url: 'https://cdn.example.com/brands/makita.png',
+  website_url: 'https://www.makita.example',
+  is_active: true,
+  products_count: 42,
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+};
+nameSchema(BrandResponse, 'Brand', brandExample);
+
+/** The JSON export file (built as text, so this schema only documents it). */
+export const BrandExportFile = Type.Object({ data: Type.Array(BrandResponse), exported_at: Type.String({ format: 'date-time' }), total: Type.Integer() });
+nameSchema(BrandExportFile, 'BrandExport', { data: [brandExample], exported_at: '2026-11-24T10:00:00.000Z', total: 1 });
 
 export const BrandStatisticsResponse = Type.Object({
   total: Type.Integer(),
@@ -92,6 +119,7 @@ export const BrandStatisticsResponse = Type.Object({
   with_products: Type.Integer(),
   without_products: Type.Integer(),
 });
+nameSchema(BrandStatisticsResponse, 'BrandStatistics', { total: 12, active: 10, inactive: 2, with_products: 9, without_products: 3 });
 
 export const BRAND_EXPORT_COLUMNS = [
   'id',

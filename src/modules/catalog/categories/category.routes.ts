@@ -30,7 +30,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       BASE,
       {
-        schema: { tags, summary: 'List product categories (flat, paged)', querystring: CategoryListQuery, response: { 200: PaginatedSchema(CategoryResponse) } },
+        schema: { tags, operationId: 'listCategories', summary: 'List product categories (flat, paged)', querystring: CategoryListQuery, response: { 200: PaginatedSchema(CategoryResponse) } },
         config: requireAbility(VIEW),
       },
       async (request) => {
@@ -44,7 +44,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.post(
       BASE,
       {
-        schema: { tags, summary: 'Create a product category', body: CategoryCreateBody, response: { 201: EnvelopeSchema(CategoryResponse) } },
+        schema: { tags, operationId: 'createCategory', summary: 'Create a product category', body: CategoryCreateBody, response: { 201: EnvelopeSchema(CategoryResponse) } },
         config: { ...requireAbility(MANAGE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -56,7 +56,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       `${BASE}/tree`,
       {
-        schema: { tags, summary: 'The category tree (nested children)', response: { 200: EnvelopeSchema(Type.Array(CategoryTreeNode)) } },
+        schema: { tags, operationId: 'getCategoryTree', summary: 'The category tree (nested children)', response: { 200: EnvelopeSchema(Type.Array(CategoryTreeNode)) } },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.tree(request.auth.tenantId)),
@@ -65,7 +65,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.post(
       `${BASE}/reorder`,
       {
-        schema: { tags, summary: 'Set the sort order of sibling categories', body: ReorderBody, response: { 200: EnvelopeSchema(ReorderResponse) } },
+        schema: { tags, operationId: 'reorderCategories', summary: 'Set the sort order of sibling categories', body: ReorderBody, response: { 200: EnvelopeSchema(ReorderResponse) } },
         config: requireAbility(MANAGE),
       },
       async (request) => ok({ reordered: await service.reorder(request.auth.tenantId, request.body) }, 'Categories reordered successfully'),
@@ -74,7 +74,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.post(
       `${BASE}/bulk-status`,
       {
-        schema: { tags, summary: 'Activate or deactivate many categories', body: BulkStatusBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+        schema: { tags, operationId: 'bulkSetCategoryStatus', summary: 'Activate or deactivate many categories', body: BulkStatusBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
         config: requireAbility(MANAGE),
       },
       async (request) => ok(await service.bulkStatus(request.auth.tenantId, request.body), 'Category status updated'),
@@ -83,7 +83,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       `${BASE}/:id`,
       {
-        schema: { tags, summary: 'Get a product category', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        schema: { tags, operationId: 'getCategory', summary: 'Get a product category', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, categoryResource(await service.get(request.auth.tenantId, request.params.id)))),
@@ -94,6 +94,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
       url: `${BASE}/:id`,
       schema: {
         tags,
+        operationId: 'updateCategory',
         summary: 'Update a product category (partial; the parent changes through move)',
         params: IdParams,
         body: CategoryUpdateBody,
@@ -109,6 +110,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'deleteCategory',
           summary: 'Delete a product category (soft; refused while it has subcategories or products)',
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
@@ -124,7 +126,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       `${BASE}/:id/breadcrumbs`,
       {
-        schema: { tags, summary: 'The path from the root to a category', params: IdParams, response: { 200: EnvelopeSchema(Type.Array(BreadcrumbResponse)) } },
+        schema: { tags, operationId: 'getCategoryBreadcrumbs', summary: 'The path from the root to a category', params: IdParams, response: { 200: EnvelopeSchema(Type.Array(BreadcrumbResponse)) } },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.breadcrumbs(request.auth.tenantId, request.params.id)),
@@ -133,7 +135,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.post(
       `${BASE}/:id/move`,
       {
-        schema: { tags, summary: 'Move a category (and its subtree) under another parent', params: IdParams, body: MoveBody, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        schema: { tags, operationId: 'moveCategory', summary: 'Move a category (and its subtree) under another parent', params: IdParams, body: MoveBody, response: { 200: EnvelopeSchema(CategoryResponse) } },
         config: { ...requireAbility(MANAGE), conditional: 'write' },
       },
       async (request, reply) =>
@@ -143,7 +145,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.post(
       `${BASE}/:id/toggle-featured`,
       {
-        schema: { tags, summary: 'Flip is_featured', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        schema: { tags, operationId: 'toggleCategoryFeatured', summary: 'Flip is_featured', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
         config: { ...requireAbility(MANAGE), conditional: 'write' },
       },
       async (request, reply) =>

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 
@@ -31,6 +32,14 @@ export const CategoryCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type CategoryCreateBody = Static<typeof CategoryCreateBody>;
+withExample(CategoryCreateBody, {
+  name: 'Power tools',
+  description: 'Drills, saws and sanders.',
+  parent_id: '01jd8w1q2r3s4t5v6w7x8y9z0b',
+  sort_order: 10,
+  is_active: true,
+  is_featured: false,
+});
 
 export const CategoryUpdateBody = Type.Object(
   {
@@ -46,6 +55,7 @@ export const CategoryUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 export type CategoryUpdateBody = Static<typeof CategoryUpdateBody>;
+withExample(CategoryUpdateBody, { description: 'Corded and cordless power tools.', is_featured: true });
 
 export const CategoryListQuery = Type.Object({
   ...pageQuery(25),
@@ -67,6 +77,7 @@ export const MoveBody = Type.Object(
   { additionalProperties: false },
 );
 export type MoveBody = Static<typeof MoveBody>;
+withExample(MoveBody, { parent_id: '01jd8w1q2r3s4t5v6w7x8y9z0b' });
 
 export const ReorderBody = Type.Object(
   {
@@ -78,12 +89,19 @@ export const ReorderBody = Type.Object(
   { additionalProperties: false },
 );
 export type ReorderBody = Static<typeof ReorderBody>;
+withExample(ReorderBody, {
+  categories: [
+    { id: '01jd8w1q2r3s4t5v6w7x8y9z0a', sort_order: 0 },
+    { id: '01jd8w1q2r3s4t5v6w7x8y9z0c', sort_order: 1 },
+  ],
+});
 
 export const BulkStatusBody = Type.Object(
   { category_ids: BulkIds, is_active: Type.Boolean() },
   { additionalProperties: false },
 );
 export type BulkStatusBody = Static<typeof BulkStatusBody>;
+withExample(BulkStatusBody, { category_ids: ['01jd8w1q2r3s4t5v6w7x8y9z0a', '01jd8w1q2r3s4t5v6w7x8y9z0c'], is_active: false });
 
 const responseFields = {
   id: Ulid,
@@ -101,13 +119,39 @@ const responseFields = {
 
 export const CategoryResponse = Type.Object(responseFields);
 export type CategoryResponse = Static<typeof CategoryResponse>;
+const categoryExample: CategoryResponse = {
+  id: '01jd8w1q2r3s4t5v6w7x8y9z0a',
+  name: 'Power tools',
+  slug: 'power-tools',
+  description: 'Drills, saws and sanders.',
+  parent_id: '01jd8w1q2r3s4t5v6w7x8y9z0b',
+  sort_order: 10,
+  is_active: true,
+  is_featured: false,
+  depth_level: 1,
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+};
+nameSchema(CategoryResponse, 'Category', categoryExample);
 
 /** A tree node: a category and its children, nested to any depth. */
 export const CategoryTreeNode = Type.Cyclic(
   { CategoryTreeNode: Type.Object({ ...responseFields, children: Type.Array(Type.Ref('CategoryTreeNode')) }) },
   'CategoryTreeNode',
 );
+nameSchema(CategoryTreeNode, 'CategoryTreeNode', {
+  ...categoryExample,
+  id: '01jd8w1q2r3s4t5v6w7x8y9z0b',
+  name: 'Tools',
+  slug: 'tools',
+  description: null,
+  parent_id: null,
+  depth_level: 0,
+  children: [{ ...categoryExample, children: [] }],
+});
 
 export const BreadcrumbResponse = Type.Object({ id: Ulid, name: Type.String(), slug: Type.String(), depth_level: Type.Integer() });
+nameSchema(BreadcrumbResponse, 'CategoryBreadcrumb', { id: '01jd8w1q2r3s4t5v6w7x8y9z0b', name: 'Tools', slug: 'tools', depth_level: 0 });
 
 export const ReorderResponse = Type.Object({ reordered: Type.Integer() });
+nameSchema(ReorderResponse, 'CategoryReorderResult', { reordered: 2 });

@@ -29,6 +29,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
       {
         schema: {
           tags,
+          operationId: 'listMasterProducts',
           summary: 'List master products',
           description: 'Live master products of the tenant, newest first by default; pagination under `meta.pagination`. Bearer token only.',
           querystring: MasterProductListQuery,
@@ -47,6 +48,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
       {
         schema: {
           tags,
+          operationId: 'createMasterProduct',
           summary: 'Create a master product',
           description: 'Bearer token only.',
           body: MasterProductCreateBody,
@@ -62,6 +64,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
       {
         schema: {
           tags,
+          operationId: 'getMasterProduct',
           summary: 'Get a master product',
           description: 'Bearer token only.',
           params: IdParams,
@@ -78,6 +81,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
       url: '/operations/master-products/:id',
       schema: {
         tags,
+        operationId: 'updateMasterProduct',
         summary: 'Update a master product (partial)',
         description: 'Changing the variant configuration while live variants exist needs `regenerate_variants: true`. Bearer token only.',
         params: IdParams,
@@ -94,6 +98,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
       {
         schema: {
           tags,
+          operationId: 'deleteMasterProduct',
           summary: 'Delete a master product (soft) and its variants',
           description: 'Refused with 422 while any variant holds stock on hand or reserved. Bearer token only.',
           params: IdParams,

@@ -1,6 +1,7 @@
 // Master product bodies, list query and resource: one TypeBox schema validates, types, serialises and documents each.
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
@@ -84,6 +85,18 @@ export const MasterProductCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type MasterProductCreateBody = Static<typeof MasterProductCreateBody>;
+withExample(MasterProductCreateBody, {
+  name: 'Work shirt',
+  sku: 'SHIRT',
+  category_id: '01jd8w1q2r3s4t5v6w7x8y9z0a',
+  brand: 'Acme Workwear',
+  base_price: 24.9,
+  base_cost_price: 11.5,
+  currency: 'EUR',
+  variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Colour', values: ['Navy', 'Grey'] }], allowCombinations: true },
+  tags: ['workwear'],
+  status: 'draft',
+});
 
 export const MasterProductUpdateBody = Type.Object(
   {
@@ -98,6 +111,7 @@ export const MasterProductUpdateBody = Type.Object(
   { additionalProperties: false, description: 'Partial: only the fields sent change. Renaming keeps the slug.' },
 );
 export type MasterProductUpdateBody = Static<typeof MasterProductUpdateBody>;
+withExample(MasterProductUpdateBody, { base_price: 26.5, is_featured: true });
 
 export const MasterProductListQuery = Type.Object({
   ...pageQuery(15),
@@ -185,3 +199,38 @@ export const MasterProductResponse = Type.Object({
   updated_at: Timestamp,
 });
 export type MasterProductResponse = Static<typeof MasterProductResponse>;
+nameSchema(MasterProductResponse, 'MasterProduct', {
+  id: '01jd8x0k1m2n3p4q5r6s7t8v9w',
+  name: 'Work shirt',
+  slug: 'work-shirt',
+  sku: 'SHIRT',
+  description: null,
+  short_description: 'Hard-wearing cotton work shirt.',
+  category_id: '01jd8w1q2r3s4t5v6w7x8y9z0a',
+  supplier_id: null,
+  category: { id: '01jd8w1q2r3s4t5v6w7x8y9z0a', name: 'Workwear' },
+  supplier: null,
+  brand: 'Acme Workwear',
+  model: null,
+  base_price: 24.9,
+  base_cost_price: 11.5,
+  currency: 'EUR',
+  base_weight: 0.35,
+  base_dimensions: { length: null, width: null, height: null, unit: 'cm' },
+  variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Colour', values: ['Navy', 'Grey'] }], allowCombinations: true },
+  images: [],
+  tags: ['workwear'],
+  status: 'active',
+  is_visible: true,
+  is_featured: false,
+  sort_order: 0,
+  requires_shipping: true,
+  is_taxable: true,
+  tax_class: null,
+  meta_title: null,
+  meta_description: null,
+  meta_keywords: null,
+  products_count: 6,
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+});

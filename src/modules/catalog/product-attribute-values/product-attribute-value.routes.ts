@@ -37,6 +37,7 @@ export function productAttributeValueRoutes({ service }: { service: ProductAttri
       {
         schema: {
           tags,
+          operationId: 'exportProductAttributeValues',
           summary: "Export a product's attribute values as JSON or CSV",
           params: ProductIdParams,
           querystring: AttributeValueExportQuery,
@@ -72,6 +73,7 @@ export function productAttributeValueRoutes({ service }: { service: ProductAttri
       {
         schema: {
           tags,
+          operationId: 'compareProductAttributes',
           summary: "Compare two products' attribute values",
           description:
             'A read (needs operations:view-products). Unknown, deleted or other-tenant products and attributes, and the same product twice, are 422 on the field.',
@@ -86,7 +88,7 @@ export function productAttributeValueRoutes({ service }: { service: ProductAttri
     app.get(
       '/operations/product-attribute-values/statistics',
       {
-        schema: { tags, summary: 'Attribute value statistics', response: { 200: EnvelopeSchema(AttributeValueStatisticsResponse) } },
+        schema: { tags, operationId: 'getAttributeValueStatistics', summary: 'Attribute value statistics', response: { 200: EnvelopeSchema(AttributeValueStatisticsResponse) } },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.statistics(request.auth.tenantId)),

@@ -5,7 +5,7 @@ import { IdParams } from '../../../http/common-schemas.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
-import { LIFECYCLE_ACTIONS, TRANSITIONS } from './product-lifecycle.js';
+import { LIFECYCLE_ACTIONS, TRANSITIONS, type LifecycleAction } from './product-lifecycle.js';
 import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
 import { ProductCreateBody, ProductLookupQuery, ProductLookupResponse, ProductResponse, ProductUpdateBody, ReasonBody } from './product.schemas.js';
 import type { ProductService } from './product.service.js';
@@ -17,6 +17,18 @@ const EDIT = 'operations:edit-products';
 const DELETE = 'operations:delete-products';
 const DISCONTINUE = 'operations:discontinue-products';
 
+/** The OpenAPI operationId of each lifecycle action's route. */
+const LIFECYCLE_OPERATION_IDS: Record<LifecycleAction, string> = {
+  activate: 'activateProduct',
+  deactivate: 'deactivateProduct',
+  discontinue: 'discontinueProduct',
+  'submit-for-review': 'submitProductForReview',
+  approve: 'approveProduct',
+  decline: 'declineProduct',
+  'return-for-revisions': 'returnProductForRevisions',
+  revise: 'reviseProduct',
+};
+
 export function productRoutes({ service }: { service: ProductService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -24,6 +36,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       {
         schema: {
           tags,
+          operationId: 'listProducts',
           summary: 'List products',
           description: `Live products of the tenant, filtered and sorted as the query says, newest first by default. ${ATTRIBUTE_FILTER_DOC}`,
           querystring: ProductListQuery,
@@ -41,7 +54,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
     app.post(
       '/operations/products',
       {
-        schema: { tags, summary: 'Create a product (status draft)', body: ProductCreateBody, response: { 201: EnvelopeSchema(ProductResponse) } },
+        schema: { tags, operationId: 'createProduct', summary: 'Create a product (status draft)', body: ProductCreateBody, response: { 201: EnvelopeSchema(ProductResponse) } },
         config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -55,6 +68,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       {
         schema: {
           tags,
+          operationId: 'lookupProduct',
           summary: 'Find the product a scanned or typed code names',
           description:
             'The one live product whose barcode is exactly `code`, else the one whose SKU is (a barcode wins when the code is one product’s barcode and another’s SKU); `meta.matched_on` says which. 404 when neither matches.',
@@ -72,7 +86,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
     app.get(
       '/operations/products/:id',
       {
-        schema: { tags, summary: 'Get a product', params: IdParams, response: { 200: EnvelopeSchema(ProductResponse) } },
+        schema: { tags, operationId: 'getProduct', summary: 'Get a product', params: IdParams, response: { 200: EnvelopeSchema(ProductResponse) } },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
@@ -81,7 +95,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/products/:id',
-      schema: { tags, summary: 'Update a product (partial)', params: IdParams, body: ProductUpdateBody, response: { 200: EnvelopeSchema(ProductResponse) } },
+      schema: { tags, operationId: 'updateProduct', summary: 'Update a product (partial)', params: IdParams, body: ProductUpdateBody, response: { 200: EnvelopeSchema(ProductResponse) } },
       config: { ...requireAbility(EDIT), conditional: 'write' },
       handler: async (request, reply) =>
         ok(withETag(reply, await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Product updated successfully'),
@@ -92,6 +106,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       {
         schema: {
           tags,
+          operationId: 'deleteProduct',
           summary: 'Delete a product (soft)',
           description: 'Refused with 422 while the product has stock on hand or reserved.',
           params: IdParams,
@@ -114,6 +129,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
         {
           schema: {
             tags,
+            operationId: LIFECYCLE_OPERATION_IDS[action],
             summary: rule.summary,
             description: `From ${rule.from.join(', ')} to ${rule.to}; 422 naming the current status otherwise.${rule.event ? ` Records ${rule.event}.` : ''}${reasonNote} Needs ${ability}.`,
             params: IdParams,

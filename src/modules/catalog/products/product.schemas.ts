@@ -1,6 +1,7 @@
 // Product bodies and the product resource: one TypeBox schema validates, types, serialises and documents each.
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
 import { BARCODE_TYPES, MAX_BARCODE_LENGTH } from './barcode.js';
 import { PRODUCT_TYPES } from './product-types.js';
@@ -111,6 +112,25 @@ export const ProductCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type ProductCreateBody = Static<typeof ProductCreateBody>;
+withExample(ProductCreateBody, {
+  name: 'Cordless drill 18V',
+  sku: 'DRL-18V',
+  type: 'physical',
+  selling_price: 129.9,
+  cost_price: 74.5,
+  currency: 'EUR',
+  reorder_point: 10,
+  reorder_quantity: 40,
+  short_description: 'Two-speed cordless drill with two batteries.',
+  weight: 1.6,
+  dimensions_unit: 'cm',
+  category_id: '01jd8w1q2r3s4t5v6w7x8y9z0a',
+  supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+  brand_id: '01jd8w2a7b3c4d5e6f7g8h9j0k',
+  tags: ['01jd8w4c5d6e7f8g9h0j1k2m3n'],
+  attributes: { voltage: 18 },
+  stock_quantity: 25,
+});
 
 export const ProductUpdateBody = Type.Object(
   {
@@ -124,14 +144,16 @@ export const ProductUpdateBody = Type.Object(
   },
 );
 export type ProductUpdateBody = Static<typeof ProductUpdateBody>;
+withExample(ProductUpdateBody, { selling_price: 119.9, reorder_point: 12, is_featured: true });
 
 export const ReasonBody = Type.Object(
   { reason: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Recorded with the status change.' }))) },
   { additionalProperties: false },
 );
 export type ReasonBody = Static<typeof ReasonBody>;
+withExample(ReasonBody, { reason: 'Replaced by the 2027 model.' });
 
-const Summary = (extra: Record<string, ReturnType<typeof Type.String>>) => Nullable(Type.Object({ id: Ulid, name: Type.String(), ...extra }));
+const Summary = <Extra extends Record<string, ReturnType<typeof Type.String>>>(extra: Extra) => Nullable(Type.Object({ id: Ulid, name: Type.String(), ...extra }));
 
 export const ProductResponse = Type.Object({
   id: Ulid,
@@ -222,12 +244,75 @@ export const ProductLookupQuery = Type.Object({
 });
 export type ProductLookupQuery = Static<typeof ProductLookupQuery>;
 
+const ProductLookupMeta = Type.Object({
+  matched_on: Type.Enum(['barcode', 'sku'], {
+    description: '`barcode` when a product holds the code as its barcode (this wins), else `sku`.',
+  }),
+});
+nameSchema(ProductLookupMeta, 'ProductLookupMeta', { matched_on: 'barcode' });
+
 export const ProductLookupResponse = Type.Object({
   success: Type.Literal(true),
   data: ProductResponse,
-  meta: Type.Object({
-    matched_on: Type.Enum(['barcode', 'sku'], {
-      description: '`barcode` when a product holds the code as its barcode (this wins), else `sku`.',
-    }),
-  }),
+  meta: ProductLookupMeta,
 });
+
+/** A product resource as the examples of the API reference show it (variants and lists start from it). */
+export const PRODUCT_EXAMPLE: ProductResponse = {
+  id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  name: 'Cordless drill 18V',
+  slug: 'cordless-drill-18v',
+  sku: 'DRL-18V',
+  barcode: '4006381333931',
+  barcode_type: 'ean13',
+  type: 'physical',
+  type_traits: { requires_shipping: true, has_inventory: true, tax_category: 'physical_goods', can_have_variants: true, nature: 'tangible' },
+  status: 'active',
+  status_reason: null,
+  status_changed_at: '2026-11-03T08:00:00.000Z',
+  is_variant: false,
+  master_product_id: null,
+  parent_product_id: null,
+  variant_attributes: null,
+  selling_price: 129.9,
+  cost_price: 74.5,
+  currency: 'EUR',
+  stock_quantity: 25,
+  reserved_quantity: 2,
+  available_quantity: 23,
+  reorder_point: 10,
+  reorder_quantity: 40,
+  is_low_stock: false,
+  track_inventory: true,
+  allow_backorders: false,
+  short_description: 'Two-speed cordless drill with two batteries.',
+  description: null,
+  meta_description: null,
+  meta_keywords: null,
+  weight: 1.6,
+  length: 24,
+  width: 8,
+  height: 22,
+  dimensions_unit: 'cm',
+  category_id: '01jd8w1q2r3s4t5v6w7x8y9z0a',
+  supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+  brand_id: '01jd8w2a7b3c4d5e6f7g8h9j0k',
+  tax_class_id: null,
+  tax_category: 'physical_goods',
+  is_featured: false,
+  is_taxable: true,
+  requires_shipping: true,
+  category: { id: '01jd8w1q2r3s4t5v6w7x8y9z0a', name: 'Power tools', slug: 'power-tools' },
+  supplier: { id: '01jd8w3b4c5d6e7f8g9h0j1k2m', name: 'Fastener Supply Co', code: 'FSC' },
+  brand: { id: '01jd8w2a7b3c4d5e6f7g8h9j0k', name: 'Makita', slug: 'makita' },
+  tags: [{ id: '01jd8w4c5d6e7f8g9h0j1k2m3n', name: 'Bestseller', slug: 'bestseller', color: '#1f8a70' }],
+  attributes: { voltage: 18 },
+  visible_attributes: [{ code: 'voltage', label: 'Voltage', type: 'number', value: 18, formatted_value: '18 V', display_value: '18' }],
+  images: ['https://cdn.example.com/products/drl-18v.jpg'],
+  overrides: [],
+  effective_values: { price: 129.9, cost_price: 74.5, weight: 1.6, currency: 'EUR' },
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+  deleted_at: null,
+};
+nameSchema(ProductResponse, 'Product', PRODUCT_EXAMPLE);

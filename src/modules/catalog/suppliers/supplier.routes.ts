@@ -27,7 +27,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.get(
       BASE,
       {
-        schema: { tags, summary: 'List suppliers', querystring: SupplierListQuery, response: { 200: PaginatedSchema(SupplierResponse) } },
+        schema: { tags, operationId: 'listSuppliers', summary: 'List suppliers', querystring: SupplierListQuery, response: { 200: PaginatedSchema(SupplierResponse) } },
         config: requireAbility('operations:view-suppliers'),
       },
       async (request) => {
@@ -40,7 +40,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.post(
       BASE,
       {
-        schema: { tags, summary: 'Create a supplier (status inactive)', body: SupplierCreateBody, response: { 201: EnvelopeSchema(SupplierResponse) } },
+        schema: { tags, operationId: 'createSupplier', summary: 'Create a supplier (status inactive)', body: SupplierCreateBody, response: { 201: EnvelopeSchema(SupplierResponse) } },
         config: { ...requireAbility('operations:create-suppliers'), conditional: 'create' },
       },
       async (request, reply) => {
@@ -52,7 +52,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.get(
       ONE,
       {
-        schema: { tags, summary: 'Get a supplier', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
+        schema: { tags, operationId: 'getSupplier', summary: 'Get a supplier', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
         config: { ...requireAbility('operations:view-suppliers'), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, supplierResource(await service.get(request.auth.tenantId, request.params.id)))),
@@ -61,7 +61,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.route({
       method: ['PUT', 'PATCH'],
       url: ONE,
-      schema: { tags, summary: 'Update a supplier (partial)', params: IdParams, body: SupplierUpdateBody, response: { 200: EnvelopeSchema(SupplierResponse) } },
+      schema: { tags, operationId: 'updateSupplier', summary: 'Update a supplier (partial)', params: IdParams, body: SupplierUpdateBody, response: { 200: EnvelopeSchema(SupplierResponse) } },
       config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       handler: async (request, reply) =>
         ok(withETag(reply, supplierResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Supplier updated successfully'),
@@ -70,7 +70,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.delete(
       ONE,
       {
-        schema: { tags, summary: 'Delete a supplier (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
+        schema: { tags, operationId: 'deleteSupplier', summary: 'Delete a supplier (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
         config: { ...requireAbility('operations:delete-suppliers'), conditional: 'guard' },
       },
       async (request) => {
@@ -82,7 +82,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.post(
       `${ONE}/activate`,
       {
-        schema: { tags, summary: 'Activate a supplier (from inactive or suspended)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
+        schema: { tags, operationId: 'activateSupplier', summary: 'Activate a supplier (from inactive or suspended)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
         config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -92,7 +92,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.post(
       `${ONE}/deactivate`,
       {
-        schema: { tags, summary: 'Deactivate a supplier (from active)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
+        schema: { tags, operationId: 'deactivateSupplier', summary: 'Deactivate a supplier (from active)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
         config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -104,6 +104,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'suspendSupplier',
           summary: 'Suspend a supplier (from any status but blacklisted)',
           params: IdParams,
           body: SupplierSuspendBody,
@@ -118,7 +119,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.post(
       `${ONE}/rate`,
       {
-        schema: { tags, summary: 'Rate a supplier', params: IdParams, body: SupplierRateBody, response: { 200: EnvelopeSchema(SupplierRatingResponse) } },
+        schema: { tags, operationId: 'rateSupplier', summary: 'Rate a supplier', params: IdParams, body: SupplierRateBody, response: { 200: EnvelopeSchema(SupplierRatingResponse) } },
         config: { ...requireAbility('operations:rate-suppliers'), conditional: 'guard' },
       },
       async (request) => ok(await service.rate(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request)), 'Supplier rated successfully'),
@@ -127,7 +128,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.get(
       `${ONE}/performance`,
       {
-        schema: { tags, summary: "A supplier's performance, computed at request time", params: IdParams, response: { 200: EnvelopeSchema(SupplierPerformanceResponse) } },
+        schema: { tags, operationId: 'getSupplierPerformance', summary: "A supplier's performance, computed at request time", params: IdParams, response: { 200: EnvelopeSchema(SupplierPerformanceResponse) } },
         config: requireAbility('operations:view-suppliers'),
       },
       async (request) => ok(await service.performance(request.auth.tenantId, request.params.id)),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 
@@ -49,12 +50,24 @@ export const SupplierCreateBody = Type.Object(
   { additionalProperties: false, description: 'A new supplier starts `inactive`; a `status` sent here is ignored.' },
 );
 export type SupplierCreateBody = Static<typeof SupplierCreateBody>;
+withExample(SupplierCreateBody, {
+  name: 'Fastener Supply Co',
+  code: 'FSC',
+  email: 'orders@fastener.example',
+  phone: '+44 113 496 0000',
+  type: 'distributor',
+  address: { street: '1 Industrial Way', city: 'Leeds', postal_code: 'LS1 1AA', country: 'GB' },
+  payment_terms: 'Net 30',
+  lead_time_days: 7,
+  minimum_order_amount: 250,
+});
 
 export const SupplierUpdateBody = Type.Partial(Type.Object(fields), {
   additionalProperties: false,
   description: 'Partial update; a `status` sent here is ignored (use activate, deactivate, suspend).',
 });
 export type SupplierUpdateBody = Static<typeof SupplierUpdateBody>;
+withExample(SupplierUpdateBody, { lead_time_days: 5, is_preferred: true });
 
 export const SupplierListQuery = Type.Object({
   ...pageQuery(25),
@@ -80,6 +93,7 @@ export const SupplierSuspendBody = Type.Object(
   { additionalProperties: false },
 );
 export type SupplierSuspendBody = Static<typeof SupplierSuspendBody>;
+withExample(SupplierSuspendBody, { reason: 'Two late deliveries in a row.', suspended_until: '2027-01-31' });
 
 export const SupplierRateBody = Type.Object(
   {
@@ -89,6 +103,7 @@ export const SupplierRateBody = Type.Object(
   { additionalProperties: false },
 );
 export type SupplierRateBody = Static<typeof SupplierRateBody>;
+withExample(SupplierRateBody, { rating: 4.5, notes: 'Reliable; packaging could be better.' });
 
 export const SupplierResponse = Type.Object({
   id: Ulid,
@@ -111,6 +126,27 @@ export const SupplierResponse = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
+nameSchema(SupplierResponse, 'Supplier', {
+  id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+  name: 'Fastener Supply Co',
+  code: 'FSC',
+  email: 'orders@fastener.example',
+  phone: '+44 113 496 0000',
+  status: 'active',
+  type: 'distributor',
+  rating: 4.25,
+  rating_count: 4,
+  is_approved: true,
+  is_preferred: false,
+  address: { street: '1 Industrial Way', city: 'Leeds', state: null, postal_code: 'LS1 1AA', country: 'GB' },
+  payment_terms: 'Net 30',
+  lead_time_days: 7,
+  minimum_order_amount: 250,
+  suspension_reason: null,
+  suspended_until: null,
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+});
 
 export const SupplierRatingResponse = Type.Object({
   supplier_id: Ulid,
@@ -118,6 +154,7 @@ export const SupplierRatingResponse = Type.Object({
   rating_count: Type.Integer(),
   submitted: Type.Number({ description: 'The rating just submitted.' }),
 });
+nameSchema(SupplierRatingResponse, 'SupplierRating', { supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m', rating: 4.3, rating_count: 5, submitted: 4.5 });
 
 const NullableNumber = Nullable(Type.Number());
 
@@ -128,4 +165,12 @@ export const SupplierPerformanceResponse = Type.Object({
   financial: Type.Object({ total_spend: Type.Number(), average_order_value: NullableNumber }),
   compliance: Type.Object({ approved: Type.Boolean(), last_audit_date: Nullable(Type.String({ format: 'date' })) }),
   activity: Type.Object({ last_order_date: Nullable(Type.String({ format: 'date' })), orders_last_90_days: Type.Integer() }),
+});
+nameSchema(SupplierPerformanceResponse, 'SupplierPerformance', {
+  orders: { total: 12, on_time: 10, late: 2, on_time_rate: 83.33 },
+  delivery: { average_lead_time_days: 6.5, promised_vs_actual: 0.5 },
+  quality: { return_rate: null, defect_rate: 0.8 },
+  financial: { total_spend: 18450.75, average_order_value: 1537.56 },
+  compliance: { approved: true, last_audit_date: null },
+  activity: { last_order_date: '2026-11-18', orders_last_90_days: 4 },
 });

@@ -13,6 +13,7 @@ import {
   TagBulkBody,
   TagCreateBody,
   TagExportBody,
+  TagExportFile,
   TagListQuery,
   TagMergeBody,
   TagMergeResponse,
@@ -35,7 +36,7 @@ const ExportFile = {
   content: {
     'text/csv': { schema: Type.String({ description: `CSV with a header row: ${TAG_EXPORT_COLUMNS.join(', ')}.` }) },
     'application/json': {
-      schema: Type.Object({ data: Type.Array(Type.Object({}, { additionalProperties: true })), exported_at: Type.String(), total: Type.Integer() }),
+      schema: TagExportFile,
     },
   },
 };
@@ -46,7 +47,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.get(
       `${BASE}/statistics`,
       {
-        schema: { tags, summary: 'Tag statistics', response: { 200: EnvelopeSchema(TagStatisticsResponse) } },
+        schema: { tags, operationId: 'getTagStatistics', summary: 'Tag statistics', response: { 200: EnvelopeSchema(TagStatisticsResponse) } },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.statistics(request.auth.tenantId)),
@@ -55,7 +56,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.post(
       `${BASE}/export`,
       {
-        schema: { tags, summary: 'Export tags as CSV or JSON', body: TagExportBody, response: { 200: ExportFile } },
+        schema: { tags, operationId: 'exportTags', summary: 'Export tags as CSV or JSON', body: TagExportBody, response: { 200: ExportFile } },
         config: requireAbility(VIEW),
       },
       async (request, reply) => {
@@ -69,6 +70,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
       {
         schema: {
           tags,
+          operationId: 'mergeTags',
           summary: 'Merge tags into a target',
           description: 'Moves the product links of the sources to the target (no duplicate links), then deletes the sources; one transaction.',
           body: TagMergeBody,
@@ -79,23 +81,23 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
       async (request) => ok(await service.merge(request.auth.tenantId, request.body), 'Tags merged successfully'),
     );
 
-    const bulk = (path: string, summary: string, ability: string, run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>) =>
+    const bulk = (path: string, operationId: string, summary: string, ability: string, run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>) =>
       app.post(
         `${BASE}/${path}`,
         {
-          schema: { tags, summary, body: TagBulkBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+          schema: { tags, operationId, summary, body: TagBulkBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
           config: requireAbility(ability),
         },
         async (request) => ok(await run(request.auth.tenantId, request.body.tag_ids)),
       );
-    bulk('bulk-activate', 'Activate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, true));
-    bulk('bulk-deactivate', 'Deactivate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, false));
-    bulk('bulk-delete', 'Delete many tags with their product links', DELETE, (tenantId, ids) => service.bulkRemove(tenantId, ids));
+    bulk('bulk-activate', 'bulkActivateTags', 'Activate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, true));
+    bulk('bulk-deactivate', 'bulkDeactivateTags', 'Deactivate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, false));
+    bulk('bulk-delete', 'bulkDeleteTags', 'Delete many tags with their product links', DELETE, (tenantId, ids) => service.bulkRemove(tenantId, ids));
 
     app.get(
       BASE,
       {
-        schema: { tags, summary: 'List tags', querystring: TagListQuery, response: { 200: PaginatedSchema(TagResponse) } },
+        schema: { tags, operationId: 'listTags', summary: 'List tags', querystring: TagListQuery, response: { 200: PaginatedSchema(TagResponse) } },
         config: requireAbility(VIEW),
       },
       async (request) => {
@@ -108,7 +110,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.post(
       BASE,
       {
-        schema: { tags, summary: 'Create a tag', body: TagCreateBody, response: { 201: EnvelopeSchema(TagResponse) } },
+        schema: { tags, operationId: 'createTag', summary: 'Create a tag', body: TagCreateBody, response: { 201: EnvelopeSchema(TagResponse) } },
         config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -120,7 +122,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.get(
       `${BASE}/:id`,
       {
-        schema: { tags, summary: 'Get a tag', params: IdParams, response: { 200: EnvelopeSchema(TagResponse) } },
+        schema: { tags, operationId: 'getTag', summary: 'Get a tag', params: IdParams, response: { 200: EnvelopeSchema(TagResponse) } },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, tagResource(await service.get(request.auth.tenantId, request.params.id)))),
@@ -129,7 +131,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.route({
       method: ['PUT', 'PATCH'],
       url: `${BASE}/:id`,
-      schema: { tags, summary: 'Update a tag (partial)', params: IdParams, body: TagUpdateBody, response: { 200: EnvelopeSchema(TagResponse) } },
+      schema: { tags, operationId: 'updateTag', summary: 'Update a tag (partial)', params: IdParams, body: TagUpdateBody, response: { 200: EnvelopeSchema(TagResponse) } },
       config: { ...requireAbility(EDIT), conditional: 'write' },
       handler: async (request, reply) =>
         ok(withETag(reply, tagResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Tag updated successfully'),
@@ -138,7 +140,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.delete(
       `${BASE}/:id`,
       {
-        schema: { tags, summary: 'Delete a tag and its product links', params: IdParams, response: { 200: MessageSchema } },
+        schema: { tags, operationId: 'deleteTag', summary: 'Delete a tag and its product links', params: IdParams, response: { 200: MessageSchema } },
         config: { ...requireAbility(DELETE), conditional: 'guard' },
       },
       async (request) => {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
@@ -37,9 +38,11 @@ export const TagCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type TagCreateBody = Static<typeof TagCreateBody>;
+withExample(TagCreateBody, { name: 'Bestseller', description: 'Top 50 by units sold.', color: '#1F8A70', is_active: true });
 
 export const TagUpdateBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
 export type TagUpdateBody = Static<typeof TagUpdateBody>;
+withExample(TagUpdateBody, { color: '#E4572E' });
 
 export const TagListQuery = Type.Object({
   ...pageQuery(15),
@@ -64,9 +67,26 @@ export const TagResponse = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
+const tagExample: Static<typeof TagResponse> = {
+  id: '01jd8w4c5d6e7f8g9h0j1k2m3n',
+  name: 'Bestseller',
+  slug: 'bestseller',
+  description: 'Top 50 by units sold.',
+  color: '#1F8A70',
+  is_active: true,
+  products_count: 50,
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+};
+nameSchema(TagResponse, 'Tag', tagExample);
+
+/** The JSON export file (built as text, so this schema only documents it). */
+export const TagExportFile = Type.Object({ data: Type.Array(TagResponse), exported_at: Timestamp, total: Type.Integer() });
+nameSchema(TagExportFile, 'TagExport', { data: [tagExample], exported_at: '2026-11-24T10:00:00.000Z', total: 1 });
 
 export const TagBulkBody = Type.Object({ tag_ids: BulkIds }, { additionalProperties: false });
 export type TagBulkBody = Static<typeof TagBulkBody>;
+withExample(TagBulkBody, { tag_ids: ['01jd8w4c5d6e7f8g9h0j1k2m3n', '01jd8w4c5d6e7f8g9h0j1k2m3p'] });
 
 export const TagMergeBody = Type.Object(
   {
@@ -76,12 +96,14 @@ export const TagMergeBody = Type.Object(
   { additionalProperties: false },
 );
 export type TagMergeBody = Static<typeof TagMergeBody>;
+withExample(TagMergeBody, { source_tag_ids: ['01jd8w4c5d6e7f8g9h0j1k2m3p'], target_tag_id: '01jd8w4c5d6e7f8g9h0j1k2m3n' });
 
 export const TagMergeResponse = Type.Object({
   source_tag_ids: Type.Array(Ulid),
   target_tag_id: Ulid,
   links_moved: Type.Integer({ description: 'Product links newly made on the target (links it already had are not duplicated).' }),
 });
+nameSchema(TagMergeResponse, 'TagMerge', { source_tag_ids: ['01jd8w4c5d6e7f8g9h0j1k2m3p'], target_tag_id: '01jd8w4c5d6e7f8g9h0j1k2m3n', links_moved: 7 });
 
 export const TagStatisticsResponse = Type.Object({
   total: Type.Integer(),
@@ -90,11 +112,13 @@ export const TagStatisticsResponse = Type.Object({
   with_products: Type.Integer(),
   without_products: Type.Integer(),
 });
+nameSchema(TagStatisticsResponse, 'TagStatistics', { total: 24, active: 20, inactive: 4, with_products: 18, without_products: 6 });
 
 export const TagExportBody = Type.Object(
   { format: Type.Optional(Type.Enum(['csv', 'json'], { default: 'csv', description: 'File format (default csv).' })) },
   { additionalProperties: false },
 );
 export type TagExportBody = Static<typeof TagExportBody>;
+withExample(TagExportBody, { format: 'json' });
 
 export const TAG_EXPORT_COLUMNS = ['id', 'name', 'slug', 'description', 'color', 'is_active', 'products_count', 'created_at', 'updated_at'] as const;

@@ -20,6 +20,7 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
       {
         schema: {
           tags,
+          operationId: 'generateVariants',
           summary: 'Generate every missing variant of a master product',
           description:
             'Creates a draft variant for each combination of the configuration that has none yet (a second call creates none). ' +
@@ -47,6 +48,7 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
       {
         schema: {
           tags,
+          operationId: 'createVariant',
           summary: 'Create one variant of a master product',
           description:
             'The selection must give every configured attribute one of its values; the combination and the SKU must be new. ' +
@@ -68,6 +70,7 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
       {
         schema: {
           tags,
+          operationId: 'deleteVariants',
           summary: 'Delete every variant of a master product (soft)',
           description: 'The reason is kept in the audit trail. Refused with 422, deleting nothing, while any variant holds stock on hand or reserved.',
           params: MasterParams,

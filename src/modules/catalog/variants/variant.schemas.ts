@@ -1,7 +1,8 @@
 // Bodies and answers of variant generation, single variant creation and deletion of all variants.
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../../http/common-schemas.js';
-import { BarcodeFields, ProductResponse } from '../products/product.schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
+import { BarcodeFields, PRODUCT_EXAMPLE, ProductResponse } from '../products/product.schemas.js';
 import { MAX_SKU_LENGTH } from './variant-naming.js';
 
 export const MAX_VARIANT_STOCK = 999_999;
@@ -30,6 +31,7 @@ export const VariantGenerateBody = Type.Object(
   { additionalProperties: false },
 );
 export type VariantGenerateBody = Static<typeof VariantGenerateBody>;
+withExample(VariantGenerateBody, { auto_generate_sku: true, sku_prefix: '', initial_stock: 5 });
 
 const Selection = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.String({ maxLength: 100 }), {
   description: 'Attribute name -> chosen value; every configured attribute, each value among its configured values.',
@@ -61,22 +63,48 @@ export const VariantCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type VariantCreateBody = Static<typeof VariantCreateBody>;
+withExample(VariantCreateBody, {
+  variant_selection: { Size: 'M', Colour: 'Navy' },
+  sku: 'SHIRT-M-NAVY',
+  selling_price: 26.9,
+  stock_quantity: 12,
+});
 
 export const VariantDeleteBody = Type.Object(
   { reason: Type.String({ minLength: 1, maxLength: MAX_REASON_LENGTH, pattern: '\\S', description: 'Why, kept in the audit trail of variant deletions.' }) },
   { additionalProperties: false },
 );
 export type VariantDeleteBody = Static<typeof VariantDeleteBody>;
+withExample(VariantDeleteBody, { reason: 'The range is discontinued.' });
+
+const VARIANT_EXAMPLE: ProductResponse = {
+  ...PRODUCT_EXAMPLE,
+  id: '01jd8x5m6n7p8q9r0s1t2v3w4x',
+  name: 'Work shirt - M / Navy',
+  slug: 'work-shirt-m-navy',
+  sku: 'SHIRT-M-NAVY',
+  is_variant: true,
+  master_product_id: '01jd8x0k1m2n3p4q5r6s7t8v9w',
+  variant_attributes: { Size: 'M', Colour: 'Navy' },
+};
+
+const VariantGeneration = Type.Object({ generated_count: Type.Integer(), variants: Type.Array(ProductResponse) });
+nameSchema(VariantGeneration, 'VariantGeneration', { generated_count: 1, variants: [VARIANT_EXAMPLE] });
+const VariantGenerationMeta = Type.Object({ total_generated: Type.Integer() });
+nameSchema(VariantGenerationMeta, 'VariantGenerationMeta', { total_generated: 1 });
 
 export const GeneratedResponse = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),
-  data: Type.Object({ generated_count: Type.Integer(), variants: Type.Array(ProductResponse) }),
-  meta: Type.Object({ total_generated: Type.Integer() }),
+  data: VariantGeneration,
+  meta: VariantGenerationMeta,
 });
+
+const VariantDeletion = Type.Object({ deleted_count: Type.Integer() });
+nameSchema(VariantDeletion, 'VariantDeletion', { deleted_count: 6 });
 
 export const DeletedResponse = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),
-  data: Type.Object({ deleted_count: Type.Integer() }),
+  data: VariantDeletion,
 });

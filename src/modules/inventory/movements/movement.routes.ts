@@ -24,7 +24,7 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
     app.get(
       '/operations/stock-movements',
       {
-        schema: { tags, summary: 'List stock movements, newest first', querystring: MovementListQuery, response: { 200: PaginatedSchema(MovementResponse) } },
+        schema: { tags, operationId: 'listStockMovements', summary: 'List stock movements, newest first', querystring: MovementListQuery, response: { 200: PaginatedSchema(MovementResponse) } },
         config: requireAbility(VIEW),
       },
       async (request) => {
@@ -38,6 +38,7 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'getWarehouseActivity',
           summary: "A warehouse's movements of the last days, with a summary",
           querystring: WarehouseActivityQuery,
           response: { 200: EnvelopeSchema(WarehouseActivityResponse) },
@@ -52,6 +53,7 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'getProductStockHistory',
           summary: "A product's newest movements over every warehouse",
           params: ProductHistoryParams,
           querystring: ProductHistoryQuery,
@@ -65,7 +67,7 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
     app.get(
       '/operations/stock-movements/:id',
       {
-        schema: { tags, summary: 'Get a stock movement', params: IdParams, response: { 200: EnvelopeSchema(MovementResponse) } },
+        schema: { tags, operationId: 'getStockMovement', summary: 'Get a stock movement', params: IdParams, response: { 200: EnvelopeSchema(MovementResponse) } },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),

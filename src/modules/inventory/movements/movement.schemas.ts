@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import type { StockMovementType } from '../../../db/schema.js';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 
 export const MOVEMENT_TYPE_LABELS: Readonly<Record<StockMovementType, string>> = {
@@ -75,6 +76,27 @@ export const MovementResponse = Type.Object({
   warehouse: Nullable(Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() })),
 });
 export type MovementResponse = Static<typeof MovementResponse>;
+const movementExample: MovementResponse = {
+  id: '01jd8z6f7g8h9j0k1m2n3p4q5r',
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  movement_type: { value: 'adjustment', label: 'Adjustment' },
+  is_inbound: false,
+  is_outbound: true,
+  quantity: -2,
+  quantity_before: 25,
+  quantity_after: 23,
+  reason: 'Damaged in handling',
+  notes: 'Dropped from the top shelf.',
+  reference_type: null,
+  reference_id: null,
+  created_by: '01jd8v8h9j0k1m2n3p4q5r6s7t',
+  creator: { id: '01jd8v8h9j0k1m2n3p4q5r6s7t', name: 'Ada Admin', email: 'admin@example.com' },
+  created_at: '2026-11-24T09:41:07.000Z',
+  product: { id: '01jd8x4k3m2n5p6q7r8s9t0v1w', name: 'Cordless drill 18V', sku: 'DRL-18V' },
+  warehouse: { id: '01jd8w0m1n2p3q4r5s6t7v8w9x', name: 'Main warehouse', code: 'MAIN' },
+};
+nameSchema(MovementResponse, 'StockMovement', movementExample);
 
 const countsByType = Type.Object(Object.fromEntries(MOVEMENT_TYPES.map((type) => [type, Type.Integer()])));
 
@@ -93,3 +115,17 @@ export const WarehouseActivityResponse = Type.Object({
   movements: Type.Array(MovementResponse, { description: `Newest first, at most ${ACTIVITY_MAX_MOVEMENTS}.` }),
 });
 export type WarehouseActivityResponse = Static<typeof WarehouseActivityResponse>;
+nameSchema(WarehouseActivityResponse, 'WarehouseActivity', {
+  warehouse: { id: '01jd8w0m1n2p3q4r5s6t7v8w9x', name: 'Main warehouse', code: 'MAIN' },
+  days: 7,
+  from: '2026-11-17T10:00:00.000Z',
+  to: '2026-11-24T10:00:00.000Z',
+  summary: {
+    total_movements: 1,
+    by_type: { initial_stock: 0, purchase_receipt: 0, adjustment: 1, physical_count: 0, transfer_out: 0, transfer_in: 0, reservation: 0, release: 0 },
+    total_in: 0,
+    total_out: 2,
+    net_change: -2,
+  },
+  movements: [movementExample],
+});

@@ -16,6 +16,7 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
       {
         schema: {
           tags,
+          operationId: 'setReorderSettings',
           summary: 'Set the reorder point and quantity of a product in a warehouse',
           description: 'Both null (or omitted) disable reordering for the record. `warnings` lists advice such as a reorder quantity not above the reorder point.',
           body: ReorderSettingsBody,
@@ -30,7 +31,7 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
     app.get(
       '/operations/inventory/low-stock',
       {
-        schema: { tags, summary: 'Records at or below their reorder point, most urgent first', response: { 200: EnvelopeSchema(Type.Array(LowStockItem)) } },
+        schema: { tags, operationId: 'listLowStock', summary: 'Records at or below their reorder point, most urgent first', response: { 200: EnvelopeSchema(Type.Array(LowStockItem)) } },
         config: requireAbility('operations:view-inventory'),
       },
       async (request) => ok(await service.lowStock(request.auth.tenantId)),
@@ -39,7 +40,7 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
     app.get(
       '/operations/inventory/reorder-report',
       {
-        schema: { tags, summary: 'What to reorder, with usage and a summary', response: { 200: ReorderReportResponse } },
+        schema: { tags, operationId: 'getReorderReport', summary: 'What to reorder, with usage and a summary', response: { 200: ReorderReportResponse } },
         config: requireAbility('operations:view-inventory'),
       },
       async (request) => ({ success: true as const, ...(await service.report(request.auth.tenantId)) }),

@@ -1,10 +1,9 @@
 // Routes of physical counts and transfers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
-import { InventoryResponse, PhysicalCountBody, PhysicalCountResponse, TransferBody } from './stock-operations.schemas.js';
+import { PhysicalCountBody, PhysicalCountResponse, TransferBody, TransferResponse } from './stock-operations.schemas.js';
 import type { StockOperationsService } from './stock-operations.service.js';
 
 const tags = ['Inventory'];
@@ -16,6 +15,7 @@ export function stockOperationsRoutes({ service }: { service: StockOperationsSer
       {
         schema: {
           tags,
+          operationId: 'recordPhysicalCount',
           summary: 'Record a physical count',
           description: 'Sets on hand to the counted quantity (one physical_count movement of the variance, none when it is 0). Answers the inventory record with the count under `count`.',
           body: PhysicalCountBody,
@@ -32,10 +32,11 @@ export function stockOperationsRoutes({ service }: { service: StockOperationsSer
       {
         schema: {
           tags,
+          operationId: 'transferStock',
           summary: 'Transfer stock between warehouses',
           description: 'Moves available (unreserved) stock: a transfer_out movement at the source and a transfer_in movement at the destination, atomically.',
           body: TransferBody,
-          response: { 200: EnvelopeSchema(Type.Object({ from: InventoryResponse, to: InventoryResponse })) },
+          response: { 200: EnvelopeSchema(TransferResponse) },
         },
         config: requireAbility('operations:transfer-stock'),
       },

@@ -1,6 +1,8 @@
 // Request and response schemas of physical counts and transfers.
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
+import { InventoryRecordResponse, inventoryRecordExample } from '../stock/inventory.schemas.js';
 
 export const PhysicalCountBody = Type.Object(
   {
@@ -11,6 +13,7 @@ export const PhysicalCountBody = Type.Object(
   { additionalProperties: false },
 );
 export type PhysicalCountBody = Static<typeof PhysicalCountBody>;
+withExample(PhysicalCountBody, { product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x', counted_quantity: 22 });
 
 export const TransferBody = Type.Object(
   {
@@ -25,23 +28,17 @@ export const TransferBody = Type.Object(
   { additionalProperties: false },
 );
 export type TransferBody = Static<typeof TransferBody>;
-
-export const InventoryResponse = Type.Object({
-  id: Type.String(),
-  product_id: Type.String(),
-  warehouse_id: Type.String(),
-  quantity_on_hand: Type.Integer(),
-  quantity_reserved: Type.Integer(),
-  quantity_available: Type.Integer({ description: 'quantity_on_hand - quantity_reserved.' }),
-  reorder_point: Nullable(Type.Integer()),
-  reorder_quantity: Nullable(Type.Integer()),
-  last_counted_at: Nullable(Timestamp),
-  last_movement_at: Nullable(Timestamp),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  warehouse: Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() }),
-  product: Type.Object({ id: Type.String(), sku: Type.String(), name: Type.String() }),
+withExample(TransferBody, {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  from_warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  to_warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9y',
+  quantity: 5,
+  reason: 'Restock the shop floor',
+  reference_number: 'TR-2026-118',
 });
+
+/** The inventory record a count or a transfer leaves: the resource of GET /operations/inventory/{id}. */
+export const InventoryResponse = InventoryRecordResponse;
 
 export const CountResponse = Type.Object({
   id: Type.String(),
@@ -55,5 +52,33 @@ export const CountResponse = Type.Object({
   counted_at: Timestamp,
   adjustment_movement_id: Nullable(Type.String({ description: 'The physical_count movement; null when the variance was 0.' })),
 });
+const countExample: Static<typeof CountResponse> = {
+  id: '01jd8z7h8j9k0m1n2p3q4r5s6t',
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  counted_quantity: 22,
+  system_quantity_before: 23,
+  variance: -1,
+  variance_percentage: -4.35,
+  counted_by: '01jd8v8h9j0k1m2n3p4q5r6s7t',
+  counted_at: '2026-11-24T17:00:00.000Z',
+  adjustment_movement_id: '01jd8z6f7g8h9j0k1m2n3p4q5s',
+};
+nameSchema(CountResponse, 'PhysicalCountRecord', countExample);
 
 export const PhysicalCountResponse = Type.Intersect([InventoryResponse, Type.Object({ count: CountResponse })]);
+nameSchema(PhysicalCountResponse, 'PhysicalCount', { ...inventoryRecordExample, quantity_on_hand: 22, quantity_available: 20, count: countExample });
+
+export const TransferResponse = Type.Object({ from: InventoryResponse, to: InventoryResponse });
+nameSchema(TransferResponse, 'StockTransfer', {
+  from: { ...inventoryRecordExample, quantity_on_hand: 18, quantity_available: 16 },
+  to: {
+    ...inventoryRecordExample,
+    id: '01jd8x7g8h9j0k1m2n3p4q5r6t',
+    warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9y',
+    quantity_on_hand: 5,
+    quantity_reserved: 0,
+    quantity_available: 5,
+    warehouse: { id: '01jd8w0m1n2p3q4r5s6t7v8w9y', name: 'Shop floor', code: 'SHOP' },
+  },
+});

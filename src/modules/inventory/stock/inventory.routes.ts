@@ -25,6 +25,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
       {
         schema: {
           tags,
+          operationId: 'adjustInventory',
           summary: 'Adjust on-hand stock',
           description: 'One `adjustment` movement; 422 `Stock cannot be negative. Current: <n>, Adjustment: <n>` below zero or below reserved.',
           body: AdjustBody,
@@ -41,6 +42,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
       {
         schema: {
           tags,
+          operationId: 'reserveInventory',
           summary: 'Reserve available stock',
           description: '422 `Insufficient available stock. Available: <n>, Requested: <n>` when less is available.',
           body: ReserveBody,
@@ -57,6 +59,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
       {
         schema: {
           tags,
+          operationId: 'releaseInventory',
           summary: 'Release reserved stock',
           description: '422 `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.',
           body: ReserveBody,
@@ -71,7 +74,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
     app.get(
       '/operations/inventory',
       {
-        schema: { tags, summary: 'List inventory records', querystring: InventoryListQuery, response: { 200: PaginatedSchema(InventoryRecordResponse) } },
+        schema: { tags, operationId: 'listInventory', summary: 'List inventory records', querystring: InventoryListQuery, response: { 200: PaginatedSchema(InventoryRecordResponse) } },
         config: requireAbility(VIEW),
       },
       async (request) => {
@@ -85,6 +88,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
       {
         schema: {
           tags,
+          operationId: 'reconcileInventory',
           summary: 'Records that differ from their movement sums',
           description: 'Every record whose on hand differs from the sum of its on-hand movements or whose reserved differs from the sum of its reservation and release movements; empty while the ledger holds.',
           response: { 200: EnvelopeSchema(ReconcileResponse) },
@@ -97,7 +101,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
     app.get(
       '/operations/inventory/:id',
       {
-        schema: { tags, summary: 'Get an inventory record', params: IdParams, response: { 200: EnvelopeSchema(InventoryRecordResponse) } },
+        schema: { tags, operationId: 'getInventoryRecord', summary: 'Get an inventory record', params: IdParams, response: { 200: EnvelopeSchema(InventoryRecordResponse) } },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),

@@ -1,6 +1,7 @@
 // Request and response schemas of the inventory record endpoints: adjust, reserve, release, reads, reconcile.
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 
@@ -27,6 +28,13 @@ export const AdjustBody = Type.Object(
   { additionalProperties: false },
 );
 export type AdjustBody = Static<typeof AdjustBody>;
+withExample(AdjustBody, {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  quantity: -2,
+  reason: 'Damaged in handling',
+  notes: 'Dropped from the top shelf.',
+});
 
 export const ReserveBody = Type.Object(
   {
@@ -37,6 +45,12 @@ export const ReserveBody = Type.Object(
   { additionalProperties: false },
 );
 export type ReserveBody = Static<typeof ReserveBody>;
+withExample(ReserveBody, {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  quantity: 3,
+  reference_type: 'sales_order',
+  reference_id: 'SO-10492',
+});
 
 export const InventoryListQuery = Type.Object({
   ...pageQuery(25),
@@ -72,6 +86,23 @@ export const InventoryRecordResponse = Type.Object({
   warehouse: Type.Object({ id: Ulid, name: Type.String(), code: Type.String() }),
   product: Type.Object({ id: Ulid, name: Type.String(), sku: Type.String() }),
 });
+export const inventoryRecordExample: Static<typeof InventoryRecordResponse> = {
+  id: '01jd8x7g8h9j0k1m2n3p4q5r6s',
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  quantity_on_hand: 23,
+  quantity_reserved: 2,
+  quantity_available: 21,
+  reorder_point: 10,
+  reorder_quantity: 40,
+  last_counted_at: '2026-11-15T17:00:00.000Z',
+  last_movement_at: '2026-11-24T09:41:07.000Z',
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-24T09:41:07.000Z',
+  warehouse: { id: '01jd8w0m1n2p3q4r5s6t7v8w9x', name: 'Main warehouse', code: 'MAIN' },
+  product: { id: '01jd8x4k3m2n5p6q7r8s9t0v1w', name: 'Cordless drill 18V', sku: 'DRL-18V' },
+};
+nameSchema(InventoryRecordResponse, 'InventoryRecord', inventoryRecordExample);
 
 export const MovementSummaryResponse = Type.Object({
   id: Ulid,
@@ -86,20 +117,44 @@ export const MovementSummaryResponse = Type.Object({
   created_by: Nullable(Type.String()),
   created_at: Timestamp,
 });
+const movementSummaryExample: Static<typeof MovementSummaryResponse> = {
+  id: '01jd8z6f7g8h9j0k1m2n3p4q5r',
+  type: 'adjustment',
+  quantity: -2,
+  quantity_before: 25,
+  quantity_after: 23,
+  reason: 'Damaged in handling',
+  notes: 'Dropped from the top shelf.',
+  reference_type: null,
+  reference_id: null,
+  created_by: '01jd8v8h9j0k1m2n3p4q5r6s7t',
+  created_at: '2026-11-24T09:41:07.000Z',
+};
+nameSchema(MovementSummaryResponse, 'StockMovementSummary', movementSummaryExample);
 
 export const ChangedRecordResponse = Type.Intersect([
   InventoryRecordResponse,
   Type.Object({ movement: MovementSummaryResponse }),
 ]);
+nameSchema(ChangedRecordResponse, 'InventoryChange', { ...inventoryRecordExample, movement: movementSummaryExample });
 
-export const ReconcileResponse = Type.Array(
-  Type.Object({
-    id: Ulid,
-    product_id: Ulid,
-    warehouse_id: Ulid,
-    quantity_on_hand: Type.Integer(),
-    quantity_reserved: Type.Integer(),
-    movements_on_hand: Type.Integer({ description: 'Sum of the on-hand movements.' }),
-    movements_reserved: Type.Integer({ description: 'Sum of the reservation and release movements.' }),
-  }),
-);
+const InventoryDiscrepancy = Type.Object({
+  id: Ulid,
+  product_id: Ulid,
+  warehouse_id: Ulid,
+  quantity_on_hand: Type.Integer(),
+  quantity_reserved: Type.Integer(),
+  movements_on_hand: Type.Integer({ description: 'Sum of the on-hand movements.' }),
+  movements_reserved: Type.Integer({ description: 'Sum of the reservation and release movements.' }),
+});
+nameSchema(InventoryDiscrepancy, 'InventoryDiscrepancy', {
+  id: '01jd8x7g8h9j0k1m2n3p4q5r6s',
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  quantity_on_hand: 23,
+  quantity_reserved: 2,
+  movements_on_hand: 25,
+  movements_reserved: 2,
+});
+
+export const ReconcileResponse = Type.Array(InventoryDiscrepancy);

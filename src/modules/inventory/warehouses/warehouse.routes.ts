@@ -15,7 +15,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
     app.get(
       '/operations/warehouses',
       {
-        schema: { tags, summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: PaginatedSchema(WarehouseResponse) } },
+        schema: { tags, operationId: 'listWarehouses', summary: 'List warehouses', querystring: WarehouseListQuery, response: { 200: PaginatedSchema(WarehouseResponse) } },
         config: requireAbility('operations:view-inventory'),
       },
       async (request) => {
@@ -28,7 +28,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
     app.post(
       '/operations/warehouses',
       {
-        schema: { tags, summary: 'Create a warehouse', body: WarehouseCreateBody, response: { 201: EnvelopeSchema(WarehouseResponse) } },
+        schema: { tags, operationId: 'createWarehouse', summary: 'Create a warehouse', body: WarehouseCreateBody, response: { 201: EnvelopeSchema(WarehouseResponse) } },
         config: { ...requireAbility('operations:manage-inventory'), conditional: 'create' },
       },
       async (request, reply) => {
@@ -40,7 +40,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
     app.get(
       '/operations/warehouses/:id',
       {
-        schema: { tags, summary: 'Get a warehouse', params: IdParams, response: { 200: EnvelopeSchema(WarehouseResponse) } },
+        schema: { tags, operationId: 'getWarehouse', summary: 'Get a warehouse', params: IdParams, response: { 200: EnvelopeSchema(WarehouseResponse) } },
         config: { ...requireAbility('operations:view-inventory'), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, warehouseResource(await service.get(request.auth.tenantId, request.params.id)))),
@@ -49,7 +49,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/warehouses/:id',
-      schema: { tags, summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
+      schema: { tags, operationId: 'updateWarehouse', summary: 'Update a warehouse (partial)', params: IdParams, body: WarehouseUpdateBody, response: { 200: EnvelopeSchema(WarehouseResponse) } },
       config: { ...requireAbility('operations:manage-inventory'), conditional: 'write' },
       handler: async (request, reply) =>
         ok(withETag(reply, warehouseResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Warehouse updated successfully'),
@@ -60,6 +60,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
       {
         schema: {
           tags,
+          operationId: 'deleteWarehouse',
           summary: 'Delete a warehouse (soft)',
           description: 'Refused with 422 for the default warehouse and while any of its records has stock on hand or reserved.',
           params: IdParams,

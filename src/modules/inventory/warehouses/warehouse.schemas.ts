@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 
@@ -31,9 +32,17 @@ export const WarehouseCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type WarehouseCreateBody = Static<typeof WarehouseCreateBody>;
+withExample(WarehouseCreateBody, {
+  name: 'Shop floor',
+  code: 'SHOP',
+  type: 'satellite',
+  is_active: true,
+  address: { street: '5 Dock Road', city: 'Hull', postal_code: 'HU1 1AA', country: 'GB' },
+});
 
 export const WarehouseUpdateBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
 export type WarehouseUpdateBody = Static<typeof WarehouseUpdateBody>;
+withExample(WarehouseUpdateBody, { name: 'Shop floor (front)', is_active: false });
 
 export const WarehouseListQuery = Type.Object({
   ...pageQuery(25),
@@ -56,4 +65,15 @@ export const WarehouseResponse = Type.Object({
   address: Nullable(AddressSchema),
   created_at: Timestamp,
   updated_at: Timestamp,
+});
+nameSchema(WarehouseResponse, 'Warehouse', {
+  id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  name: 'Main warehouse',
+  code: 'MAIN',
+  type: 'main',
+  is_default: true,
+  is_active: true,
+  address: { street: '5 Dock Road', city: 'Hull', state: null, postal_code: 'HU1 1AA', country: 'GB' },
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
 });

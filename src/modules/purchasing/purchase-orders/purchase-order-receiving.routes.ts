@@ -15,6 +15,7 @@ export function purchaseOrderReceivingRoutes({ service }: { service: PurchaseOrd
       {
         schema: {
           tags: ['Purchase orders'],
+          operationId: 'receivePurchaseOrder',
           summary: 'Receive goods (listed lines, or every pending quantity when none are listed)',
           params: IdParams,
           body: ReceiveBody,

@@ -1,7 +1,8 @@
 // Receive request (both line forms: `received_items` by product, `items` by order line) and its response.
 import { Type, type Static } from 'typebox';
 import { Nullable, Ulid } from '../../../http/common-schemas.js';
-import { MAX_LINES, MAX_QUANTITY, PurchaseOrderResponse } from './purchase-order.schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
+import { MAX_LINES, MAX_QUANTITY, PurchaseOrderResponse, purchaseOrderExample } from './purchase-order.schemas.js';
 
 const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
 const quantity = Type.Integer({ minimum: 1, maximum: MAX_QUANTITY });
@@ -41,6 +42,11 @@ export const ReceiveBody = Type.Object({
   received_date: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, default today; not in the future.' })),
 });
 export type ReceiveBody = Static<typeof ReceiveBody>;
+withExample(ReceiveBody, {
+  received_items: [{ product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', quantity_received: 40, quality_check_passed: true }],
+  notes: 'Two pallets, shrink-wrap intact.',
+  received_date: '2026-12-04',
+});
 
 export const ReceiveResponse = Type.Object({
   ...PurchaseOrderResponse.properties,
@@ -50,3 +56,14 @@ export const ReceiveResponse = Type.Object({
   inventory_updated: Type.Boolean(),
 });
 export type ReceiveResponse = Static<typeof ReceiveResponse>;
+nameSchema(ReceiveResponse, 'PurchaseOrderReceipt', {
+  ...purchaseOrderExample,
+  status: 'received',
+  actual_delivery_date: '2026-12-04',
+  delivery_date: '2026-12-04',
+  received_at: '2026-12-04T09:12:00.000Z',
+  receipt_id: '01jd9a6f7g8h9j0k1m2n3p4q5r',
+  total_received_percentage: 100,
+  awaiting_items: 0,
+  inventory_updated: true,
+});

@@ -20,7 +20,7 @@ export function purchaseOrderReorderRoutes({ reorders }: { reorders: PurchaseOrd
     app.post(
       '/operations/purchase-orders/generate-reorders',
       {
-        schema: { tags, summary: 'Draft one purchase order per supplier for stock at or below its reorder point', response: { 200: ReordersResponse } },
+        schema: { tags, operationId: 'generateReorderPurchaseOrders', summary: 'Draft one purchase order per supplier for stock at or below its reorder point', response: { 200: ReordersResponse } },
         config: requireAbility('operations:create-purchase-orders'),
       },
       async (request) => {

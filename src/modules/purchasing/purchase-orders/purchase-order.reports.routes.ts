@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { Nullable } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { nameSchema } from '../../../http/named-schemas.js';
 import type { PurchaseOrderReports } from './purchase-order.reports.js';
 
 const tags = ['Purchase orders'];
@@ -20,12 +21,29 @@ const OverdueOrder = Type.Object({
   currency: Type.String(),
   total_amount: Type.Number(),
 });
+nameSchema(OverdueOrder, 'OverduePurchaseOrder', {
+  id: '01jd8y5d6e7f8g9h0j1k2m3n4p',
+  po_number: 'PO-202611-0007',
+  status: 'sent',
+  supplier: { id: '01jd8w3b4c5d6e7f8g9h0j1k2m', name: 'Fastener Supply Co' },
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  order_date: '2026-11-21',
+  expected_delivery_date: '2026-12-05',
+  days_overdue: 3,
+  currency: 'EUR',
+  total_amount: 2995,
+});
 
 const Group = { currency: Type.String(), count: Type.Integer(), total_amount: Type.Number() };
 const Summary = Type.Object({
   total_orders: Type.Integer(),
   by_status: Type.Array(Type.Object({ status: Type.String(), ...Group })),
   by_supplier: Type.Array(Type.Object({ supplier_id: Type.String(), supplier_name: Nullable(Type.String()), ...Group })),
+});
+nameSchema(Summary, 'PurchaseOrderSummary', {
+  total_orders: 3,
+  by_status: [{ status: 'approved', currency: 'EUR', count: 2, total_amount: 4120.5 }, { status: 'draft', currency: 'USD', count: 1, total_amount: 310 }],
+  by_supplier: [{ supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m', supplier_name: 'Fastener Supply Co', currency: 'EUR', count: 2, total_amount: 4120.5 }],
 });
 
 /** GET /operations/purchase-orders/reports/{overdue,summary}, relative to the API prefix. */
@@ -36,6 +54,7 @@ export function purchaseOrderReportRoutes({ reports }: { reports: PurchaseOrderR
       {
         schema: {
           tags,
+          operationId: 'listOverduePurchaseOrders',
           summary: 'Orders awaiting delivery past their expected delivery date',
           response: { 200: Type.Object({ success: Type.Literal(true), data: Type.Array(OverdueOrder), count: Type.Integer() }) },
         },
@@ -50,7 +69,7 @@ export function purchaseOrderReportRoutes({ reports }: { reports: PurchaseOrderR
     app.get(
       '/operations/purchase-orders/reports/summary',
       {
-        schema: { tags, summary: 'Order counts and totals by status and by supplier, per currency', response: { 200: EnvelopeSchema(Summary) } },
+        schema: { tags, operationId: 'getPurchaseOrderSummary', summary: 'Order counts and totals by status and by supplier, per currency', response: { 200: EnvelopeSchema(Summary) } },
         config: requireAbility('operations:view-purchase-orders'),
       },
       async (request) => ok(await reports.summary(request.auth.tenantId)),

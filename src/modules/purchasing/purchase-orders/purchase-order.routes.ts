@@ -33,7 +33,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.get(
       BASE,
       {
-        schema: { tags, summary: 'List purchase orders', querystring: PurchaseOrderListQuery, response: { 200: PaginatedSchema(PurchaseOrderResponse) } },
+        schema: { tags, operationId: 'listPurchaseOrders', summary: 'List purchase orders', querystring: PurchaseOrderListQuery, response: { 200: PaginatedSchema(PurchaseOrderResponse) } },
         config: requireAbility('operations:view-purchase-orders'),
       },
       async (request) => {
@@ -46,7 +46,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       BASE,
       {
-        schema: { tags, summary: 'Create a purchase order (draft, or pending_approval)', body: PurchaseOrderCreateBody, response: { 201: One } },
+        schema: { tags, operationId: 'createPurchaseOrder', summary: 'Create a purchase order (draft, or pending_approval)', body: PurchaseOrderCreateBody, response: { 201: One } },
         config: { ...requireAbility('operations:create-purchase-orders'), conditional: 'create' },
       },
       async (request, reply) => {
@@ -58,7 +58,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.get(
       ONE,
       {
-        schema: { tags, summary: 'Get a purchase order with its items', params: IdParams, response: { 200: One } },
+        schema: { tags, operationId: 'getPurchaseOrder', summary: 'Get a purchase order with its items', params: IdParams, response: { 200: One } },
         config: { ...requireAbility('operations:view-purchase-orders'), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
@@ -67,7 +67,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.route({
       method: ['PUT', 'PATCH'],
       url: ONE,
-      schema: { tags, summary: 'Update a draft purchase order (partial; lines sent replace all lines)', params: IdParams, body: PurchaseOrderUpdateBody, response: { 200: One } },
+      schema: { tags, operationId: 'updatePurchaseOrder', summary: 'Update a draft purchase order (partial; lines sent replace all lines)', params: IdParams, body: PurchaseOrderUpdateBody, response: { 200: One } },
       config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       handler: async (request, reply) =>
         ok(withETag(reply, await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Purchase order updated successfully'),
@@ -76,7 +76,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.delete(
       ONE,
       {
-        schema: { tags, summary: 'Delete a draft purchase order (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
+        schema: { tags, operationId: 'deletePurchaseOrder', summary: 'Delete a draft purchase order (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
         config: { ...requireAbility('operations:delete-purchase-orders'), conditional: 'guard' },
       },
       async (request) => {
@@ -88,7 +88,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/submit-for-approval`,
       {
-        schema: { tags, summary: 'Submit a draft for approval', params: IdParams, body: SubmitForApprovalBody, response: { 200: One } },
+        schema: { tags, operationId: 'submitPurchaseOrderForApproval', summary: 'Submit a draft for approval', params: IdParams, body: SubmitForApprovalBody, response: { 200: One } },
         config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -98,7 +98,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/approve`,
       {
-        schema: { tags, summary: 'Approve a pending purchase order', params: IdParams, body: ApproveBody, response: { 200: One } },
+        schema: { tags, operationId: 'approvePurchaseOrder', summary: 'Approve a pending purchase order', params: IdParams, body: ApproveBody, response: { 200: One } },
         config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -108,7 +108,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/reject`,
       {
-        schema: { tags, summary: 'Reject a pending purchase order', params: IdParams, body: RejectBody, response: { 200: One } },
+        schema: { tags, operationId: 'rejectPurchaseOrder', summary: 'Reject a pending purchase order', params: IdParams, body: RejectBody, response: { 200: One } },
         config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -118,7 +118,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/send`,
       {
-        schema: { tags, summary: 'Send an approved purchase order to its supplier', params: IdParams, body: SendBody, response: { 200: EnvelopeSchema(PurchaseOrderSentResponse) } },
+        schema: { tags, operationId: 'sendPurchaseOrder', summary: 'Send an approved purchase order to its supplier', params: IdParams, body: SendBody, response: { 200: EnvelopeSchema(PurchaseOrderSentResponse) } },
         config: { ...requireAbility('operations:send-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) => {
@@ -130,7 +130,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/acknowledge`,
       {
-        schema: { tags, summary: "Record the supplier's acknowledgement", params: IdParams, body: AcknowledgeBody, response: { 200: One } },
+        schema: { tags, operationId: 'acknowledgePurchaseOrder', summary: "Record the supplier's acknowledgement", params: IdParams, body: AcknowledgeBody, response: { 200: One } },
         config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -140,7 +140,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/cancel`,
       {
-        schema: { tags, summary: 'Cancel a purchase order (before full receipt)', params: IdParams, body: CancelBody, response: { 200: One } },
+        schema: { tags, operationId: 'cancelPurchaseOrder', summary: 'Cancel a purchase order (before full receipt)', params: IdParams, body: CancelBody, response: { 200: One } },
         config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -150,7 +150,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/record-invoice`,
       {
-        schema: { tags, summary: "Record the supplier's invoice of a received order", params: IdParams, body: RecordInvoiceBody, response: { 200: One } },
+        schema: { tags, operationId: 'recordPurchaseOrderInvoice', summary: "Record the supplier's invoice of a received order", params: IdParams, body: RecordInvoiceBody, response: { 200: One } },
         config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) =>
@@ -160,7 +160,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
     app.post(
       `${ONE}/complete`,
       {
-        schema: { tags, summary: 'Complete a received or invoiced order', params: IdParams, response: { 200: One } },
+        schema: { tags, operationId: 'completePurchaseOrder', summary: 'Complete a received or invoiced order', params: IdParams, response: { 200: One } },
         config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) => ok(withETag(reply, await service.complete(request.auth.tenantId, request.params.id, ifMatch(request))), 'Purchase order completed'),

@@ -2,6 +2,7 @@
 // the transition bodies, and the order resource with its lines.
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { INITIAL_STATUSES, PURCHASE_ORDER_STATUSES } from './purchase-order.states.js';
@@ -71,12 +72,24 @@ export const PurchaseOrderCreateBody = Type.Object(
   { additionalProperties: false, description: 'Send the lines as `items` or as `line_items` (one of the two).' },
 );
 export type PurchaseOrderCreateBody = Static<typeof PurchaseOrderCreateBody>;
+withExample(PurchaseOrderCreateBody, {
+  supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  expected_delivery_date: '2026-12-05',
+  currency: 'EUR',
+  status: 'pending_approval',
+  shipping_cost: 15,
+  payment_terms: 'Net 30',
+  notes: 'Deliver to gate 3 between 8:00 and 16:00.',
+  items: [{ product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', quantity: 40, unit_price: 74.5 }],
+});
 
 export const PurchaseOrderUpdateBody = Type.Partial(Type.Object(orderFields), {
   additionalProperties: false,
   description: 'Draft orders only. Lines sent (as `items` or `line_items`) replace every line; totals are recomputed.',
 });
 export type PurchaseOrderUpdateBody = Static<typeof PurchaseOrderUpdateBody>;
+withExample(PurchaseOrderUpdateBody, { expected_delivery_date: '2026-12-08', items: [{ product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', quantity: 50, unit_price: 72 }] });
 
 export type LineInput = Static<typeof PurchaseOrderItemInput> | Static<typeof PurchaseOrderLineItemInput>;
 
@@ -102,12 +115,15 @@ export const SubmitForApprovalBody = Type.Object(
   { additionalProperties: false },
 );
 export type SubmitForApprovalBody = Static<typeof SubmitForApprovalBody>;
+withExample(SubmitForApprovalBody, { approver_id: '01jd8v8h9j0k1m2n3p4q5r6s7t', notes: 'Needed before the December promotion.' });
 
 export const ApproveBody = Type.Object({ notes: Type.Optional(text(2000)), approval_notes: Type.Optional(text(2000)) }, { additionalProperties: false });
 export type ApproveBody = Static<typeof ApproveBody>;
+withExample(ApproveBody, { approval_notes: 'Within budget.' });
 
 export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false });
 export type RejectBody = Static<typeof RejectBody>;
+withExample(RejectBody, { reason: 'Order from the preferred supplier instead.' });
 
 export const SendBody = Type.Object(
   {
@@ -120,12 +136,14 @@ export const SendBody = Type.Object(
   { additionalProperties: false },
 );
 export type SendBody = Static<typeof SendBody>;
+withExample(SendBody, { send_email: true, cc_emails: ['buyer@example.com'], email_message: 'Please confirm the delivery date.', attach_pdf: true });
 
 export const AcknowledgeBody = Type.Object(
   { confirmed_delivery_date: Type.Optional(Nullable(date)), supplier_reference: Type.Optional(text(255)), notes: Type.Optional(text(2000)) },
   { additionalProperties: false },
 );
 export type AcknowledgeBody = Static<typeof AcknowledgeBody>;
+withExample(AcknowledgeBody, { confirmed_delivery_date: '2026-12-04', supplier_reference: 'FSC-SO-88123' });
 
 export const CancelBody = Type.Object(
   {
@@ -136,12 +154,14 @@ export const CancelBody = Type.Object(
   { additionalProperties: false, description: 'A reason is required, as `reason` or `cancellation_reason`.' },
 );
 export type CancelBody = Static<typeof CancelBody>;
+withExample(CancelBody, { reason: 'Supplier cannot deliver before January.', notify_supplier: true });
 
 export const RecordInvoiceBody = Type.Object(
   { invoice_number: Type.String({ minLength: 1, maxLength: 100 }), invoice_amount: amount('Currency units of the order.'), invoice_date: Type.Optional(Nullable(date)) },
   { additionalProperties: false },
 );
 export type RecordInvoiceBody = Static<typeof RecordInvoiceBody>;
+withExample(RecordInvoiceBody, { invoice_number: 'INV-2026-4471', invoice_amount: 2995, invoice_date: '2026-12-06' });
 
 const Ref = Nullable(Type.Object({ id: Type.String(), name: Type.String() }));
 const money = Type.Number();
@@ -163,6 +183,24 @@ export const PurchaseOrderItemResponse = Type.Object({
   receiving_notes: Nullable(Type.String()),
   received_at: Nullable(Timestamp),
 });
+const itemExample: Static<typeof PurchaseOrderItemResponse> = {
+  id: '01jd8y5e7f8g9h0j1k2m3n4p5q',
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  product_name: 'Cordless drill 18V',
+  product_sku: 'DRL-18V',
+  quantity_ordered: 40,
+  quantity_received: 0,
+  quantity_cancelled: 0,
+  quantity_remaining: 40,
+  received_percentage: 0,
+  unit_price: 74.5,
+  subtotal: 2980,
+  line_total: 2980,
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  receiving_notes: null,
+  received_at: null,
+};
+nameSchema(PurchaseOrderItemResponse, 'PurchaseOrderItem', itemExample);
 
 const nullableString = Nullable(Type.String());
 const nullableDate = Nullable(Type.String({ format: 'date' }));
@@ -223,5 +261,67 @@ export const PurchaseOrderResponse = Type.Object({
   line_items: Type.Optional(Type.Array(PurchaseOrderItemResponse)),
 });
 export type PurchaseOrderResponse = Static<typeof PurchaseOrderResponse>;
+export const purchaseOrderExample: PurchaseOrderResponse = {
+  id: '01jd8y5d6e7f8g9h0j1k2m3n4p',
+  po_number: 'PO-202611-0007',
+  order_number: 'PO-202611-0007',
+  status: 'approved',
+  supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+  supplier: { id: '01jd8w3b4c5d6e7f8g9h0j1k2m', name: 'Fastener Supply Co' },
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  warehouse: { id: '01jd8w0m1n2p3q4r5s6t7v8w9x', name: 'Main warehouse' },
+  order_date: '2026-11-21',
+  expected_delivery_date: '2026-12-05',
+  actual_delivery_date: null,
+  delivery_date: null,
+  currency: 'EUR',
+  subtotal: 2980,
+  tax_amount: 0,
+  shipping_cost: 15,
+  discount_amount: 0,
+  total_amount: 2995,
+  payment_terms: 'Net 30',
+  shipping_method: null,
+  tracking_number: null,
+  notes: 'Deliver to gate 3 between 8:00 and 16:00.',
+  internal_notes: null,
+  approver_id: null,
+  submitted_at: '2026-11-21T10:02:00.000Z',
+  approved_by: { id: '01jd8v8h9j0k1m2n3p4q5r6s7t', name: 'Ada Admin' },
+  approved_at: '2026-11-21T14:30:00.000Z',
+  approval_notes: 'Within budget.',
+  rejected_by: null,
+  rejected_at: null,
+  rejection_reason: null,
+  sent_at: null,
+  sent_to: null,
+  acknowledged_at: null,
+  supplier_reference: null,
+  confirmed_delivery_date: null,
+  received_at: null,
+  invoice_number: null,
+  invoice_amount: null,
+  invoice_date: null,
+  invoiced_at: null,
+  completed_at: null,
+  cancelled_by: null,
+  cancelled_at: null,
+  cancellation_reason: null,
+  supplier_notified: false,
+  created_by: { id: '01jd8v8h9j0k1m2n3p4q5r6s7t', name: 'Ada Admin' },
+  created_at: '2026-11-21T10:02:00.000Z',
+  updated_at: '2026-11-21T14:30:00.000Z',
+  items_count: 1,
+  items: [itemExample],
+  line_items: [itemExample],
+};
+nameSchema(PurchaseOrderResponse, 'PurchaseOrder', purchaseOrderExample);
 
 export const PurchaseOrderSentResponse = Type.Object({ ...PurchaseOrderResponse.properties, email_sent: Type.Boolean() });
+nameSchema(PurchaseOrderSentResponse, 'SentPurchaseOrder', {
+  ...purchaseOrderExample,
+  status: 'sent',
+  sent_at: '2026-11-22T08:15:00.000Z',
+  sent_to: 'orders@fastener.example',
+  email_sent: true,
+});

@@ -31,6 +31,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'listWebhookDeliveries',
           summary: "List a webhook subscription's deliveries, newest first",
           params: SubscriptionDeliveriesParams,
           querystring: DeliveryListQuery,
@@ -50,6 +51,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'getWebhookDelivery',
           summary: 'Get a webhook delivery with the body it sends and every attempt',
           params: DeliveryParams,
           response: { 200: EnvelopeSchema(DeliveryDetailResponse) },
@@ -67,6 +69,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'retryWebhookDelivery',
           summary: 'Retry a failed delivery (one more attempt), or make a pending one due now',
           params: DeliveryParams,
           response: { 200: EnvelopeSchema(DeliveryRetryResponse) },
@@ -85,6 +88,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'testWebhookSubscription',
           summary: 'Send a webhook.test event to this subscription only (also when it is disabled)',
           params: IdParams,
           response: { 200: EnvelopeSchema(DeliveryTestResponse) },
@@ -102,6 +106,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       {
         schema: {
           tags,
+          operationId: 'replayWebhookEvents',
           summary: 'Deliver again the retained events of a time window to an active subscription (skips events with an open delivery)',
           params: IdParams,
           body: ReplayBody,

@@ -35,6 +35,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       {
         schema: {
           tags,
+          operationId: 'listWebhookSubscriptions',
           summary: 'List webhook subscriptions, newest first',
           querystring: SubscriptionListQuery,
           response: { 200: PaginatedSchema(SubscriptionResponse) },
@@ -53,6 +54,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       {
         schema: {
           tags,
+          operationId: 'createWebhookSubscription',
           summary: 'Create a webhook subscription (active; the answer is the only read that shows the secret)',
           body: SubscriptionCreateBody,
           response: { 201: EnvelopeSchema(SubscriptionWithSecretResponse) },
@@ -68,7 +70,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
     app.get(
       ONE,
       {
-        schema: { tags, summary: 'Get a webhook subscription (without its secret; custom header values masked)', params: IdParams, response: { 200: EnvelopeSchema(SubscriptionResponse) } },
+        schema: { tags, operationId: 'getWebhookSubscription', summary: 'Get a webhook subscription (without its secret; custom header values masked)', params: IdParams, response: { 200: EnvelopeSchema(SubscriptionResponse) } },
         config: { ...viewWebhooks, conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, subscriptionResource(await service.get(request.auth.tenantId, request.params.id)))),
@@ -79,6 +81,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       {
         schema: {
           tags,
+          operationId: 'updateWebhookSubscription',
           summary: 'Update a webhook subscription (partial; not the secret; a masked header value keeps the stored one)',
           params: IdParams,
           body: SubscriptionUpdateBody,
@@ -95,6 +98,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       {
         schema: {
           tags,
+          operationId: 'deleteWebhookSubscription',
           summary: 'Delete a webhook subscription (soft delete; deliveries in flight finish)',
           params: IdParams,
           response: { 200: MessageSchema },
@@ -112,6 +116,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       {
         schema: {
           tags,
+          operationId: 'activateWebhookSubscription',
           summary: 'Activate a disabled webhook subscription (within the active limit; an active one is answered unchanged)',
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
@@ -126,6 +131,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       {
         schema: {
           tags,
+          operationId: 'disableWebhookSubscription',
           summary: 'Disable an active webhook subscription (a disabled one is answered unchanged)',
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
@@ -140,6 +146,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       {
         schema: {
           tags,
+          operationId: 'rotateWebhookSecret',
           summary: 'Replace the secret with a new generated one; the old one stops signing at once',
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionSecretResponse) },

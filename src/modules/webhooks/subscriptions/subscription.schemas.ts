@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 
@@ -52,6 +53,13 @@ export const SubscriptionCreateBody = Type.Object(
   { additionalProperties: false },
 );
 export type SubscriptionCreateBody = Static<typeof SubscriptionCreateBody>;
+withExample(SubscriptionCreateBody, {
+  url: 'https://erp.example.com/hooks/quartermaster',
+  event_types: ['product.*', 'purchase_order.approved'],
+  payload_mode: 'full',
+  headers: { 'X-Api-Key': 'erp-7f3c9a' },
+  description: 'ERP mirror',
+});
 
 export const SubscriptionUpdateBody = Type.Object(
   {
@@ -69,6 +77,7 @@ export const SubscriptionUpdateBody = Type.Object(
   },
 );
 export type SubscriptionUpdateBody = Static<typeof SubscriptionUpdateBody>;
+withExample(SubscriptionUpdateBody, { event_types: ['product.*'], payload_mode: 'thin' });
 
 export const SubscriptionListQuery = Type.Object({
   ...pageQuery(25),
@@ -94,20 +103,41 @@ const resourceFields = {
 };
 
 export const SubscriptionResponse = Type.Object(resourceFields);
+const subscriptionExample: Static<typeof SubscriptionResponse> = {
+  id: '01jd91b2c3d4e5f6g7h8j9k0m1',
+  url: 'https://erp.example.com/hooks/quartermaster',
+  event_types: ['product.*', 'purchase_order.approved'],
+  payload_mode: 'full',
+  headers: { 'X-Api-Key': '••••' },
+  description: 'ERP mirror',
+  status: 'active',
+  disabled_reason: null,
+  disabled_at: null,
+  created_at: '2026-11-02T09:14:00.000Z',
+  updated_at: '2026-11-20T16:03:12.000Z',
+};
+nameSchema(SubscriptionResponse, 'WebhookSubscription', subscriptionExample);
 
 export const SubscriptionWithSecretResponse = Type.Object({
   ...resourceFields,
   secret: Type.String({ description: 'Shown only here and on rotate-secret: store it now.' }),
 });
+nameSchema(SubscriptionWithSecretResponse, 'WebhookSubscriptionWithSecret', { ...subscriptionExample, secret: 'whsec_MfKQ9r8GKYqXbZx1gQ4x3mJ8Jm2aZ5c0' });
 
 export const SubscriptionStatusResponse = Type.Object({
   id: Ulid,
   status: Type.Enum(SUBSCRIPTION_STATUSES),
   updated_at: Timestamp,
 });
+nameSchema(SubscriptionStatusResponse, 'WebhookSubscriptionStatus', { id: '01jd91b2c3d4e5f6g7h8j9k0m1', status: 'disabled', updated_at: '2026-11-24T10:02:00.000Z' });
 
 export const SubscriptionSecretResponse = Type.Object({
   id: Ulid,
   secret: Type.String({ description: 'The new secret; the previous one no longer signs deliveries.' }),
   updated_at: Timestamp,
+});
+nameSchema(SubscriptionSecretResponse, 'WebhookSubscriptionSecret', {
+  id: '01jd91b2c3d4e5f6g7h8j9k0m1',
+  secret: 'whsec_pX2v7Nq0aL4cR9tY1zB6mK3dF8hJ5sW2',
+  updated_at: '2026-11-24T10:02:00.000Z',
 });

@@ -28,6 +28,7 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
       {
         schema: {
           tags,
+          operationId: 'listVariants',
           summary: "List a master product's variants",
           description:
             'Live variants, by default in generation order (created_at, then id). `meta` adds stock totals over every variant matching the filters.',
@@ -50,6 +51,7 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
       {
         schema: {
           tags,
+          operationId: 'listAvailableVariantValues',
           summary: 'Used and still available attribute values',
           description:
             'Per attribute: `used_values` are held by at least one live variant; `available_values` belong to at least one combination no live variant holds yet. A master without configuration answers `data: {}` and zero combinations.',
@@ -66,6 +68,7 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
       {
         schema: {
           tags,
+          operationId: 'bulkUpdateVariantPrices',
           summary: 'Set or change the price of many variants',
           description:
             '`{action: set_price, price}`, `{action: increase_percentage | decrease_percentage, percentage}` or the simple `{price}`; optional `filters.variant_selection`. Percentages apply to the effective price and the result becomes the variant’s own price.',
@@ -86,6 +89,7 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
       {
         schema: {
           tags,
+          operationId: 'bulkUpdateVariantStock',
           summary: 'Set the stock of many variants',
           description:
             '`{action: set_quantity, quantity, filters}` or the simple `{quantity}`: each matching variant’s on-hand total in the default warehouse becomes `quantity`, through one adjustment movement per changed variant.',
