@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerApiReference } from './http/api-reference.js';
 import { registerAuthentication } from './http/authentication.js';
+import { registerWorkContext } from './http/work-context.js';
 import { standardErrorResponses } from './http/common-schemas.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { GENERIC_CODES } from './http/error-codes.js';
@@ -150,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   services.webhooks.metrics.registerOn(registerMetrics(app));
 
   await app.register(fastifyCookie);
+  // Before authentication: every later hook and the handler run in the request's work context.
+  registerWorkContext(app);
   registerAuthentication(app, { apiPrefix: API_PREFIX, tokens: services.tokens, sessions: services.sessions, signIn: services.signIn });
   await registerRateLimit(app, { settings: config.rateLimit, openApiUrl: `${API_PREFIX}/openapi.json` });
   registerStrictQuery(app, { apiPrefix: API_PREFIX });
@@ -161,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies }));
       await api.register(tokenRoutes({ tokens: services.tokens }));
+      await api.register(services.audit.routes);
       await api.register(warehouseRoutes({ service: services.warehouses }));
       await api.register(catalogRoutes({ catalog: services.catalog }));
       await api.register(inventoryRoutes({ inventory: services.inventory }));

@@ -2,6 +2,7 @@
 // The operator CLI: `npm run cli -- <command>` or `quartermaster <command>`. Errors go to stderr as
 // `Error: …` with exit code 1; `--json` prints machine-readable output on stdout.
 import { readFileSync, realpathSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, type Config } from './config.js';
@@ -11,6 +12,7 @@ import type { Role, TokenType } from './db/schema.js';
 import { AppError, NotFoundError, ValidationError } from './http/errors.js';
 import { systemClock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
+import { runInContext, type WorkContext } from './lib/work-context.js';
 import type { ServiceLog } from './lib/service-log.js';
 import { TOKEN_TYPES, tokenResource } from './modules/auth/tokens/token.service.js';
 import { ROLES } from './modules/tenancy/user.service.js';
@@ -235,14 +237,14 @@ export function buildProgram(config: Config, io: CliIo): Command {
 
   program
     .command('events:purge')
-    .description('Delete events past the retention window, and expired idempotency keys, sessions and sign-in attempts.')
+    .description('Delete events past the retention window, expired idempotency keys, sessions and sign-in attempts, and audit entries past AUDIT_RETENTION_DAYS.')
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const result = await withServices(config, (s) => s.retention.purge());
       print(
         !!o.json,
         result,
-        `Deleted ${result.events_deleted} events, ${result.idempotency_keys_deleted} idempotency keys, ${result.sessions_deleted} sessions and ${result.login_attempts_deleted} sign-in attempts.`,
+        `Deleted ${result.events_deleted} events, ${result.idempotency_keys_deleted} idempotency keys, ${result.sessions_deleted} sessions, ${result.login_attempts_deleted} sign-in attempts and ${result.audit_entries_deleted} audit entries.`,
       );
     });
 
@@ -278,11 +280,22 @@ export function buildProgram(config: Config, io: CliIo): Command {
   return program;
 }
 
+function cliContext(): WorkContext {
+  let name: string | null;
+  try {
+    name = userInfo().username;
+  } catch {
+    name = process.env.USER ?? null; // no passwd entry for the process's uid (some containers)
+  }
+  return { request_id: null, ip: null, actor: () => ({ type: 'cli', user_id: null, token_id: null, name }) };
+}
+
 /** Runs one CLI invocation and returns its exit code. */
 export async function runCli(argv: string[], io: CliIo = processIo, config?: Config): Promise<number> {
   try {
     const program = buildProgram(config ?? loadConfig(), io);
-    await program.parseAsync(argv, { from: 'user' });
+    // What a command changes is recorded in the audit log as the CLI's, by the shell user who ran it.
+    await runInContext(cliContext(), () => program.parseAsync(argv, { from: 'user' }));
     return 0;
   } catch (error) {
     // Commander has printed its message (`Error: …`, or the help or version asked for).

@@ -31,6 +31,7 @@ export interface Config {
   readonly requestTimeoutMs: number;
   readonly idempotencyTtlHours: number;
   readonly eventRetentionDays: number;
+  readonly auditRetentionDays: number;
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: boolean;
   /** Idle minutes after which a web-app session ends. */
@@ -254,6 +255,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     idempotencyTtlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     sessionLifetimeMinutes: integer(env, 'SESSION_LIFETIME_MINUTES', 120, 1, 525_600),

@@ -23,6 +23,7 @@ import { EventRecorder } from './modules/events/event-recorder.js';
 import { EventRepository } from './modules/events/event.repository.js';
 import { EventSignal } from './modules/events/event-signal.js';
 import { RetentionService } from './modules/events/retention.service.js';
+import { createAuditLog } from './modules/audit/index.js';
 import { createInventory } from './modules/inventory/inventory.js';
 import { createStock } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
@@ -49,6 +50,7 @@ export interface ServiceDeps {
   config: Pick<
     Config,
     | 'eventRetentionDays'
+    | 'auditRetentionDays'
     | 'sessionLifetimeMinutes'
     | 'loginMaxAttempts'
     | 'twoFactorMaxAttemptsPerUser'
@@ -70,6 +72,9 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
     events: new EventRepository(),
     sessions: new SessionRepository(),
   };
+
+  // The audit log comes first: every service that changes data records its entries through it.
+  const audit = createAuditLog({ db, clock, newId, retentionDays: config.auditRetentionDays });
 
   // Tenancy: a tenant is created with its first user and its default warehouse.
   const users = new UserService({ db, users: repositories.users, tenants: repositories.tenants, clock, newId });
@@ -102,6 +107,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
     idempotency: repositories.idempotency,
     sessions,
     loginAttempts: loginThrottle,
+    auditLog: audit.service,
     clock,
     eventRetentionDays: config.eventRetentionDays,
     // Events with deliveries still open stay; the webhooks module keeps and deletes the deliveries.
@@ -111,7 +117,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   // The stock ledger comes before the catalog (products are created with their initial stock) and keeps the
   // products' totals through the catalog's product repository, which holds no state; supplier performance is read from purchase orders, whose module needs the catalog and so comes after it.
   const stock = createStock({ db, warehouses, events, clock, newId, products: new ProductRepository() });
-  const catalog = createCatalog({ db, clock, newId, events, stock, supplierPerformance: createSupplierPerformance() });
+  const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, supplierPerformance: createSupplierPerformance() });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users });
 
   // Purchasing mails orders to suppliers through one SMTP transport for the process; without SMTP_URL the
@@ -132,7 +138,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, log, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,6 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/database.js';
 import { eventListener } from './modules/events/event-signal.js';
 import type { Services } from './services.js';
+import { runInContext, SYSTEM_ACTOR, type WorkContext } from './lib/work-context.js';
+
+const SYSTEM_CONTEXT: WorkContext = { request_id: null, ip: null, actor: () => SYSTEM_ACTOR };
 
 export interface WorkerTask {
   name: string;
@@ -42,6 +45,11 @@ export class Worker {
   ) {}
 
   start(): void {
+    // What the loops and tasks change is the system's doing, also when a CLI command or a request started them.
+    runInContext(SYSTEM_CONTEXT, () => this.startInContext());
+  }
+
+  private startInContext(): void {
     for (const loop of this.loops) loop.start();
     for (const task of this.tasks) {
       const tick = () => {

@@ -20,6 +20,20 @@ export interface Address {
 export interface TenantsTable {
   id: string;
   name: string;
+  /** ISO 4217; used where a request omits a currency. */
+  default_currency: Generated<string>;
+  /** IANA time zone; null is UTC. */
+  time_zone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  tax_id: string | null;
+  /** Printed at the foot of purchase-order documents and e-mails. */
+  purchase_order_footer: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -39,8 +53,49 @@ export interface UsersTable {
   two_factor_recovery_codes: string[] | null;
   /** The last TOTP time step accepted: a code is good once. */
   two_factor_last_step: number | null;
+  /** When the password was last set; null for an invited user who has not set one yet. */
+  password_set_at: Timestamp | null;
+  deactivated_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type PasswordLinkPurpose = 'invitation' | 'reset';
+
+/** A one-time link to set a password: an invitation, or a reset an administrator started. */
+export interface PasswordLinksTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  purpose: PasswordLinkPurpose;
+  /** SHA-256 of the link's secret. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  /** The administrator who made it; null when made by the CLI. */
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export type AuditActorType = 'user' | 'token' | 'cli' | 'system';
+
+/** One change: each changed field's value before and after (secrets never), null where there is nothing to list. */
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+export interface AuditLogTable {
+  id: string;
+  tenant_id: string;
+  occurred_at: Timestamp;
+  actor_type: AuditActorType;
+  actor_user_id: string | null;
+  actor_token_id: string | null;
+  actor_name: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  changes: AuditChanges | null;
+  request_id: string | null;
+  ip: string | null;
 }
 
 export interface SessionsTable {
@@ -689,9 +744,15 @@ export interface DB {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  password_links: PasswordLinksTable;
+  audit_log: AuditLogTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
+export type NewTenant = Insertable<TenantsTable>;
+export type PasswordLink = Selectable<PasswordLinksTable>;
+export type AuditLogEntry = Selectable<AuditLogTable>;
+export type NewAuditLogEntry = Insertable<AuditLogTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -714,5 +775,5 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
 ]);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes',
-  'base_dimensions', 'images', 'tags', 'variant_ids', 'metadata', 'event_types', 'headers', 'visible_entity_types',
+  'base_dimensions', 'images', 'tags', 'variant_ids', 'metadata', 'event_types', 'headers', 'visible_entity_types', 'changes',
 ]);

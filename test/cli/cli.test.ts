@@ -515,7 +515,7 @@ describe('cli events:purge', () => {
     const result = await cli(config, ['events:purge', '--json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('{"events_deleted":1,"idempotency_keys_deleted":1,"sessions_deleted":1,"login_attempts_deleted":1}\n');
+    expect(result.stdout).toBe('{"events_deleted":1,"idempotency_keys_deleted":1,"sessions_deleted":1,"login_attempts_deleted":1,"audit_entries_deleted":0}\n');
     expect((await database.db.selectFrom('sessions').select('id').execute()).map((r) => r.id)).toEqual(['s-live']);
     expect(await database.db.selectFrom('login_attempts').select('id').execute()).toHaveLength(2);
 

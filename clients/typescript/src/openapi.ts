@@ -208,6 +208,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log, newest first
+         * @description Every change made through the API or the CLI, with its actor, request and changed fields (docs/audit-log.md). Cursor-paged with `before`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/warehouses": {
         parameters: {
             query?: never;
@@ -2400,6 +2420,82 @@ export interface components {
             is_sortable: boolean;
             input_type: string;
             default_validation: string[];
+        };
+        /**
+         * @example {
+         *       "type": "token",
+         *       "user_id": "01jd8w0a1b2c3d4e5f6g7h8j9k",
+         *       "token_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "name": "buyer@example.com"
+         *     }
+         */
+        AuditActor: {
+            /** @enum {unknown} */
+            type: "user" | "token" | "cli" | "system";
+            user_id: string | null;
+            token_id: string | null;
+            name: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "01jd94a1b2c3d4e5f6g7h8j9k0",
+         *       "occurred_at": "2026-11-24T09:30:00.000Z",
+         *       "actor": {
+         *         "type": "user",
+         *         "user_id": "01jd8w0a1b2c3d4e5f6g7h8j9k",
+         *         "token_id": null,
+         *         "name": "buyer@example.com"
+         *       },
+         *       "action": "product.updated",
+         *       "entity_type": "product",
+         *       "entity_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "changes": {
+         *         "selling_price": {
+         *           "before": 199,
+         *           "after": 189
+         *         }
+         *       },
+         *       "request_id": "req-1f2e3d",
+         *       "ip": "203.0.113.7"
+         *     }
+         */
+        AuditLogEntry: {
+            /** @description ULID, 26 lowercase characters. */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            actor: components["schemas"]["AuditActor"];
+            action: string;
+            entity_type: string;
+            entity_id: string | null;
+            changes: {
+                [key: string]: {
+                    before: unknown;
+                    after: unknown;
+                };
+            } | null;
+            request_id: string | null;
+            ip: string | null;
+        };
+        /**
+         * @example {
+         *       "next": "https://ops.example.com/api/v1/audit-log?before=01jd94a1b2c3d4e5f6g7h8j9k0"
+         *     }
+         */
+        AuditLogLinks: {
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "per_page": 50,
+         *       "has_more": true,
+         *       "cursor": "01jd94a1b2c3d4e5f6g7h8j9k0"
+         *     }
+         */
+        AuditLogMeta: {
+            per_page: number;
+            has_more: boolean;
+            cursor: string | null;
         };
         /**
          * @example {
@@ -7064,6 +7160,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query: {
+                /** @description Cursor: the id of the last entry already read (exclusive); the page holds older entries. Omitted: the newest. */
+                before?: string;
+                /** @description Entries per page, 1 to 100. */
+                per_page: number;
+                /** @description user (a session), token, cli or system. */
+                actor_type?: "user" | "token" | "cli" | "system";
+                /** @description A user's id (what they did signed in or with their tokens) or a token's id. */
+                actor_id?: string;
+                /** @description product, purchase_order, user, api_token… */
+                entity_type?: string;
+                entity_id?: string;
+                /** @description An action (`product.updated`), `<entity>.*`, or a comma-separated list of them. */
+                action?: string;
+                /** @description Entries at or after this time. */
+                from?: string;
+                /** @description Entries before this time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AuditLogEntry"][];
+                        meta: components["schemas"]["AuditLogMeta"];
+                        links: components["schemas"]["AuditLogLinks"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description The body (or an uploaded file) is too large. */

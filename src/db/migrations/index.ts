@@ -15,6 +15,9 @@ import * as m0012 from './0012_product_category_status_index.js';
 import * as m0013 from './0013_idempotency_caller.js';
 import * as m0014 from './0014_sync_indexes.js';
 import * as m0015 from './0015_product_barcodes.js';
+import * as m0016 from './0016_audit_log.js';
+import * as m0017 from './0017_user_administration.js';
+import * as m0018 from './0018_tenant_settings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013_idempotency_caller': m0013,
   '0014_sync_indexes': m0014,
   '0015_product_barcodes': m0015,
+  '0016_audit_log': m0016,
+  '0017_user_administration': m0017,
+  '0018_tenant_settings': m0018,
 };

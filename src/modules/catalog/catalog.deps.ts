@@ -3,6 +3,7 @@
 import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import type { AuditLog } from '../audit/audit-log.service.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { StockService } from '../inventory/stock/stock.service.js';
 import type { PerformanceSource } from './suppliers/supplier.performance.js';
@@ -12,6 +13,7 @@ export interface CatalogDeps {
   clock: Clock;
   newId: IdGenerator;
   events: EventRecorder;
+  audit: AuditLog;
   stock: StockService;
   /** Suppliers' order statistics, read from purchase orders. */
   supplierPerformance: PerformanceSource;

@@ -14,6 +14,7 @@ export interface PurgeResult {
   idempotency_keys_deleted: number;
   sessions_deleted: number;
   login_attempts_deleted: number;
+  audit_entries_deleted: number;
 }
 
 interface Purgeable {
@@ -38,6 +39,8 @@ export interface RetentionServiceDeps {
   idempotency: IdempotencyRepository;
   sessions: Purgeable;
   loginAttempts: Purgeable;
+  /** Keeps its entries AUDIT_RETENTION_DAYS. */
+  auditLog: Purgeable;
   clock: Clock;
   eventRetentionDays: number;
   deliveries: EventDeliveries;
@@ -49,6 +52,7 @@ export class RetentionService {
   private readonly idempotency: IdempotencyRepository;
   private readonly sessions: Purgeable;
   private readonly loginAttempts: Purgeable;
+  private readonly auditLog: Purgeable;
   private readonly clock: Clock;
   private readonly eventRetentionDays: number;
   private readonly deliveries: EventDeliveries;
@@ -59,12 +63,13 @@ export class RetentionService {
     this.idempotency = deps.idempotency;
     this.sessions = deps.sessions;
     this.loginAttempts = deps.loginAttempts;
+    this.auditLog = deps.auditLog;
     this.clock = deps.clock;
     this.eventRetentionDays = deps.eventRetentionDays;
     this.deliveries = deps.deliveries;
   }
 
-  /** Deletes events older than the retention window (by `occurred_at`), and expired idempotency keys, sessions and sign-in attempts. */
+  /** Deletes events older than the retention window (by `occurred_at`), expired idempotency keys, sessions and sign-in attempts, and audit entries past theirs. */
   async purge(): Promise<PurgeResult> {
     const now = this.clock.now();
     const cutoff = addDays(now, -this.eventRetentionDays).toISOString();
@@ -73,6 +78,7 @@ export class RetentionService {
       idempotency_keys_deleted: await this.idempotency.purgeExpired(this.db, now.toISOString()),
       sessions_deleted: await this.sessions.purgeExpired(),
       login_attempts_deleted: await this.loginAttempts.purgeExpired(),
+      audit_entries_deleted: await this.auditLog.purgeExpired(),
     };
   }
 

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/transaction.js';
-import type { Tenant } from '../../db/schema.js';
+import type { NewTenant, Tenant } from '../../db/schema.js';
 
 export class TenantRepository {
-  async insert(db: Executor, tenant: Tenant): Promise<Tenant> {
+  async insert(db: Executor, tenant: NewTenant): Promise<Tenant> {
     return db.insertInto('tenants').values(tenant).returningAll().executeTakeFirstOrThrow();
   }
 

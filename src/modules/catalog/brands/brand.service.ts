@@ -12,6 +12,7 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { Brand, BrandFilters, BrandListOptions, BrandRepository, BrandStatistics, BrandUpdate, BrandWithCount } from './brand.repository.js';
 import type { BrandCreateBody, BrandUpdateBody } from './brand.schemas.js';
@@ -42,6 +43,7 @@ const UNIQUE_INDEXES = { slug: 'brands_tenant_slug_unique' };
 export interface BrandServiceDeps {
   db: Executor;
   brands: BrandRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -49,12 +51,14 @@ export interface BrandServiceDeps {
 export class BrandService {
   private readonly db: Executor;
   private readonly brands: BrandRepository;
+  private readonly audit: AuditLog;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: BrandServiceDeps) {
     this.db = deps.db;
     this.brands = deps.brands;
+    this.audit = deps.audit;
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -117,7 +121,9 @@ export class BrandService {
           updated_at: now,
           deleted_at: null,
         });
-        return { ...brand, products_count: 0 };
+        const created = { ...brand, products_count: 0 };
+        await this.audited(trx, 'brand.created', null, created);
+        return created;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
@@ -145,7 +151,9 @@ export class BrandService {
       try {
         const updated = await this.brands.update(trx, tenantId, id, changes);
         if (!updated) throw new NotFoundError('Brand');
-        return { ...updated, products_count: current.products_count };
+        const result = { ...updated, products_count: current.products_count };
+        await this.audited(trx, 'brand.updated', current, result);
+        return result;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
@@ -162,6 +170,16 @@ export class BrandService {
       const brand = await this.get(tenantId, id, trx);
       if (brand.products_count > 0) throw new ConflictError('brand_has_products', hasProducts(brand.products_count));
       await this.brands.softDelete(trx, tenantId, [id], this.clock.now().toISOString());
+      await this.audited(trx, 'brand.deleted', brand, null);
+    });
+  }
+
+  /** The audit entry of a change to one brand, as the API presents it (null before a creation, after a deletion). */
+  private audited(trx: Transaction<DB>, action: string, before: BrandWithCount | null, after: BrandWithCount | null): Promise<void> {
+    const brand = (after ?? before)!;
+    return this.audit.recordChange(trx, {
+      tenantId: brand.tenant_id, action, entityType: 'brand', entityId: brand.id,
+      before: before && brandResource(before), after: after && brandResource(after),
     });
   }
 

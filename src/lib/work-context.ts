@@ -1,0 +1,34 @@
+// Who the current unit of work is done for, and where it came from: the signed-in user or token of an API
+// request with its request id and address, the shell user of a CLI command, or the system (the worker). Carried
+// by AsyncLocalStorage, so that a service records its actor in the audit log without every call passing it.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditActorType } from '../db/schema.js';
+
+export interface Actor {
+  type: AuditActorType;
+  user_id: string | null;
+  token_id: string | null;
+  /** What the actor is called now: an e-mail, a token's name and owner, the shell user. */
+  name: string | null;
+}
+
+export interface WorkContext {
+  request_id: string | null;
+  ip: string | null;
+  /** Read when needed: an API request knows its caller only once it has been authenticated. */
+  actor(): Actor | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { type: 'system', user_id: null, token_id: null, name: null };
+
+const storage = new AsyncLocalStorage<WorkContext>();
+
+/** Runs `work` (and everything it starts) within `context`. */
+export function runInContext<T>(context: WorkContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+/** The context of the work now running; undefined outside any (the worker's loops, tests calling services). */
+export function currentContext(): WorkContext | undefined {
+  return storage.getStore();
+}
