@@ -100,7 +100,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const events = new EventRecorder({ clock, newId, signal: eventSignal });
   const publisher = new EventPublisher({ db, clock, newId, fanOut: createDeliveryFanOut({ clock, newId }) });
   const eventFeed = new EventFeedService({ db, events: repositories.events });
-  const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, resolve: webhookResolver });
+  const webhooks = createWebhooks({ db, audit: audit.service, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, resolve: webhookResolver });
   const retention = new RetentionService({
     db,
     events: repositories.events,
@@ -124,14 +124,14 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   // mailer is disabled and email_sent is false.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const purchaseOrders = createPurchaseOrders({
-    db, clock, newId, events, warehouses, stock, mailer, log,
+    db, clock, newId, events, audit: audit.service, warehouses, stock, mailer, log,
     suppliers: catalog.suppliers.service, products: catalog.products.service, users, tenants,
     reorder: inventory.reorder.service,
   });
 
   // Documents attach to products, suppliers and purchase orders, so they come last.
   const documents = createDocuments({
-    db, clock, newId, apiPrefix: API_PREFIX, storage: config.documentStorage,
+    db, clock, newId, audit: audit.service, apiPrefix: API_PREFIX, storage: config.documentStorage,
     owners: {
       product: async (tenantId, id, trx) => void (await catalog.products.service.find(tenantId, id, trx)),
       supplier: async (tenantId, id, trx) => void (await catalog.suppliers.service.get(tenantId, id, trx)),
