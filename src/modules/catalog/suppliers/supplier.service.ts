@@ -34,6 +34,9 @@ const DEACTIVATABLE: readonly SupplierStatus[] = ['active'];
 /** `blacklisted` is terminal: nothing moves a supplier out of it. */
 const TERMINAL: readonly SupplierStatus[] = ['blacklisted'];
 
+/** The audit log's action of each status change. */
+const TRANSITION_ACTIONS = { activate: 'supplier.activated', deactivate: 'supplier.deactivated', suspend: 'supplier.suspended' } as const;
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function supplierResource(s: Supplier) {
@@ -282,7 +285,7 @@ export class SupplierService {
       const current = await this.get(tenantId, id, trx);
       const moved = await this.suppliers.transition(trx, tenantId, id, allowed, { ...changes, updated_at: this.clock.now().toISOString() });
       if (moved) {
-        await this.audited(trx, `supplier.${verb}d`, current, moved);
+        await this.audited(trx, TRANSITION_ACTIONS[verb], current, moved);
         return moved;
       }
       const rule =
