@@ -78,7 +78,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
 
   // Tenancy: a tenant is created with its first user and its default warehouse.
   const users = new UserService({ db, users: repositories.users, tenants: repositories.tenants, clock, newId });
-  const warehouses = new WarehouseService({ db, warehouses: repositories.warehouses, clock, newId });
+  const warehouses = new WarehouseService({ db, warehouses: repositories.warehouses, audit: audit.service, clock, newId });
   const tenants = new TenantService({ db, tenants: repositories.tenants, users, warehouses, clock, newId });
 
   // Signing in: tokens, sessions, the throttle and two-factor codes.
@@ -100,7 +100,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const events = new EventRecorder({ clock, newId, signal: eventSignal });
   const publisher = new EventPublisher({ db, clock, newId, fanOut: createDeliveryFanOut({ clock, newId }) });
   const eventFeed = new EventFeedService({ db, events: repositories.events });
-  const webhooks = createWebhooks({ db, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, resolve: webhookResolver });
+  const webhooks = createWebhooks({ db, audit: audit.service, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, resolve: webhookResolver });
   const retention = new RetentionService({
     db,
     events: repositories.events,
@@ -116,7 +116,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
 
   // The stock ledger comes before the catalog (products are created with their initial stock) and keeps the
   // products' totals through the catalog's product repository, which holds no state; supplier performance is read from purchase orders, whose module needs the catalog and so comes after it.
-  const stock = createStock({ db, warehouses, events, clock, newId, products: new ProductRepository() });
+  const stock = createStock({ db, warehouses, events, audit: audit.service, clock, newId, products: new ProductRepository() });
   const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, supplierPerformance: createSupplierPerformance() });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users });
 
@@ -124,14 +124,14 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   // mailer is disabled and email_sent is false.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const purchaseOrders = createPurchaseOrders({
-    db, clock, newId, events, warehouses, stock, mailer, log,
+    db, clock, newId, events, audit: audit.service, warehouses, stock, mailer, log,
     suppliers: catalog.suppliers.service, products: catalog.products.service, users, tenants,
     reorder: inventory.reorder.service,
   });
 
   // Documents attach to products, suppliers and purchase orders, so they come last.
   const documents = createDocuments({
-    db, clock, newId, apiPrefix: API_PREFIX, storage: config.documentStorage,
+    db, clock, newId, audit: audit.service, apiPrefix: API_PREFIX, storage: config.documentStorage,
     owners: {
       product: async (tenantId, id, trx) => void (await catalog.products.service.find(tenantId, id, trx)),
       supplier: async (tenantId, id, trx) => void (await catalog.suppliers.service.get(tenantId, id, trx)),

@@ -1,6 +1,9 @@
 // Documents of products, suppliers and purchase orders. Bytes go to storage under a key made of ULIDs
 // (tenant, owner type, document), never a name from the upload; the row is written after the bytes are
 // stored, and the bytes are removed again when the row cannot be written, so no row points at nothing.
+import type { AuditLog } from '../audit/audit-log.service.js';
+import { auditTrail } from '../audit/audit-trail.js';
+import { documentResource } from './document.presenter.js';
 import type { Readable } from 'node:stream';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -96,15 +99,20 @@ export interface DocumentServiceDeps {
   db: Executor;
   documents: DocumentRepository;
   storage: DocumentStorage;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   owners: Readonly<Record<DocumentOwnerType, OwnerLookup>>;
+  /** Where the API is mounted: the audit log records documents as the API presents them, download link included. */
+  apiPrefix: string;
 }
 
 export class DocumentService {
   private readonly db: Executor;
   private readonly documents: DocumentRepository;
   private readonly storage: DocumentStorage;
+  private readonly audit: AuditLog;
+  private readonly apiPrefix: string;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly owners: Readonly<Record<DocumentOwnerType, OwnerLookup>>;
@@ -113,6 +121,8 @@ export class DocumentService {
     this.db = deps.db;
     this.documents = deps.documents;
     this.storage = deps.storage;
+    this.audit = deps.audit;
+    this.apiPrefix = deps.apiPrefix;
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.owners = deps.owners;
@@ -170,7 +180,7 @@ export class DocumentService {
     const file = await this.checkedFile(owner, upload, fields);
     return this.store(caller, owner, ownerId, file, async (trx, id, now) => {
       await this.requireOwner(caller.tenantId, owner, ownerId, trx);
-      return this.documents.insert(trx, {
+      const uploaded = await this.documents.insert(trx, {
         ...this.newRow(caller, owner, ownerId, id, file, now),
         type: fields.type,
         name: fields.name ?? file.received.filename,
@@ -182,6 +192,8 @@ export class DocumentService {
         metadata: fields.metadata ?? {},
         renews_id: null,
       });
+      await this.audited(trx, owner, 'document.uploaded', null, uploaded);
+      return uploaded;
     });
   }
 
@@ -211,6 +223,7 @@ export class DocumentService {
       if (!(await this.documents.archive(trx, this.ref(caller, owner, ownerId), previous.id, id, now))) {
         throw new BusinessRuleError('document_not_current', 'Only the current version of a document can be renewed; this one is archived or deleted.');
       }
+      await this.audited(trx, owner, 'document.renewed', null, renewed);
       return renewed;
     });
   }
@@ -228,7 +241,7 @@ export class DocumentService {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, caller, owner, ownerId, documentId, condition);
-      await this.get(caller, owner, ownerId, documentId, trx);
+      const current = await this.get(caller, owner, ownerId, documentId, trx);
       const { type, name, description, is_public, is_sensitive, metadata, expires_at, tags } = input;
       // Named one by one: a key the schema let through must never become a column (tenant_id, deleted_at…).
       const changed = await this.documents.update(trx, this.ref(caller, owner, ownerId), documentId, {
@@ -238,6 +251,7 @@ export class DocumentService {
         updated_at: this.clock.now().toISOString(),
       });
       if (!changed) throw new NotFoundError('Document');
+      await this.audited(trx, owner, 'document.updated', current, changed);
       return changed;
     });
   }
@@ -246,10 +260,11 @@ export class DocumentService {
   async remove(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, condition?: DocumentCondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, caller, owner, ownerId, documentId, condition);
-      await this.get(caller, owner, ownerId, documentId, trx);
+      const current = await this.get(caller, owner, ownerId, documentId, trx);
       const now = this.clock.now().toISOString();
       const removed = await this.documents.update(trx, this.ref(caller, owner, ownerId), documentId, { deleted_at: now, updated_at: now });
       if (!removed) throw new NotFoundError('Document');
+      await this.audited(trx, owner, 'document.deleted', current, null);
     });
   }
 
@@ -266,6 +281,12 @@ export class DocumentService {
     return checkPrecondition(trx, condition.precondition, { table: 'documents', tenantId: caller.tenantId, id: documentId }, async () =>
       condition.present(await this.get(caller, owner, ownerId, documentId, trx)),
     );
+  }
+
+  /** The audit entry of a change to one document, as the API presents it. */
+  private audited(trx: Transaction<DB>, owner: DocumentOwner, action: string, before: Document | null, after: Document | null): Promise<void> {
+    const now = this.clock.now();
+    return auditTrail(this.audit, 'document', (document: Document) => documentResource(document, this.apiPrefix, owner, now))(trx, action, before, after);
   }
 
   private ref(caller: DocumentCaller, owner: DocumentOwner, ownerId: string): DocumentOwnerRef {

@@ -17,6 +17,7 @@ import { WEBHOOK_USER_AGENT } from './dispatch/webhook-request.js';
 import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.js';
 import { SubscriptionService } from './subscriptions/subscription.service.js';
+import type { AuditLog } from '../audit/audit-log.service.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Resolver } from './transport/address-guard.js';
 import { WebhookSender } from './transport/webhook-sender.js';
@@ -24,6 +25,7 @@ import { WebhookMetrics } from './webhook-metrics.js';
 
 export interface WebhookModuleDeps {
   db: Executor;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   publisher: EventPublisher;
@@ -50,6 +52,7 @@ export function createWebhooks(deps: WebhookModuleDeps) {
   const subscriptions = new SubscriptionService({
     db: deps.db,
     subscriptions: subscriptionRepository,
+    audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,
     policy,

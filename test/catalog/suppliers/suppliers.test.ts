@@ -439,6 +439,7 @@ describe('suppliers', () => {
       const withOrders = new SupplierService({
         db: t.services.db,
         suppliers: new SupplierRepository(),
+        audit: t.services.audit.service,
         clock,
         newId: t.services.newId,
         performanceSource: {
@@ -465,7 +466,7 @@ describe('suppliers', () => {
 
     it('reports no orders with the source that has none', async () => {
       const supplier = await makeSupplier();
-      const withoutOrders = new SupplierService({ db: t.services.db, suppliers: new SupplierRepository(), clock, newId: t.services.newId, performanceSource: noOrdersSource });
+      const withoutOrders = new SupplierService({ db: t.services.db, suppliers: new SupplierRepository(), audit: t.services.audit.service, clock, newId: t.services.newId, performanceSource: noOrdersSource });
       const data = await withoutOrders.performance(t.tenant.tenantId, supplier.id);
       expect(data.orders).toEqual({ total: 0, on_time: 0, late: 0, on_time_rate: null });
       expect(data.financial).toEqual({ total_spend: 0, average_order_value: null });

@@ -202,7 +202,7 @@ describe('purchase orders', () => {
         db: t.database.db, repository: new PurchaseOrderRepository(), suppliers: t.services.catalog.suppliers.service,
         warehouses: t.services.warehouses, products: t.services.catalog.products.service, users: t.services.users,
         events: { record: async () => { throw new Error('outbox unavailable'); } } as unknown as EventRecorder,
-        clock, newId,
+        audit: t.services.audit.service, clock, newId,
       });
       const productId = await o.product();
       await expect(

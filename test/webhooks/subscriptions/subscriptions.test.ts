@@ -345,7 +345,7 @@ describe('webhook subscriptions', () => {
 
     it('refuses localhost through the system resolver when no resolver is given', async () => {
       const { db, clock: appClock, newId } = strict.services;
-      const service = new SubscriptionService({ db, subscriptions: new SubscriptionRepository(), clock: appClock, newId, policy: defaultWebhooks });
+      const service = new SubscriptionService({ db, subscriptions: new SubscriptionRepository(), audit: strict.services.audit.service, clock: appClock, newId, policy: defaultWebhooks });
       const { tenantId, adminId, adminEmail } = strict.tenant;
       const auth: AuthContext = {
         tenantId,

@@ -10,6 +10,8 @@ import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { trimOrNull } from '../../../lib/text.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { ATTRIBUTE_TYPES, attributeTypes, hasOptions, isFilterableType, isSearchableType, type AttributeTypeMeta } from './attribute-types.js';
 import { checkValidationRules, normaliseValue, parseStored } from './attribute-values.js';
 import type { AttributeDefinition, AttributeDefinitionUpdate, AttributeFilters, AttributeRepository } from './attribute.repository.js';
@@ -113,6 +115,7 @@ function checkDefinition(shape: Shape, extra: FieldErrors = {}) {
 export interface AttributeServiceDeps {
   db: Executor;
   attributes: AttributeRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -120,12 +123,15 @@ export interface AttributeServiceDeps {
 export class AttributeService {
   private readonly db: Executor;
   private readonly attributes: AttributeRepository;
+  /** The audit entry of a change to one attribute definition, as the API presents it. */
+  private readonly audited: AuditTrail<AttributeWithCount>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: AttributeServiceDeps) {
     this.db = deps.db;
     this.attributes = deps.attributes;
+    this.audited = auditTrail(deps.audit, 'attribute', attributeResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -168,32 +174,36 @@ export class AttributeService {
       default_value: input.default_value ?? null,
     });
     const now = this.clock.now().toISOString();
-    try {
-      const created = await this.attributes.insert(db, {
-        id: this.newId(),
-        tenant_id: tenantId,
-        code: input.code,
-        name: input.name.trim(),
-        label,
-        type: input.type,
-        description: trimOrNull(input.description),
-        options: checked.options,
-        validation_rules: checked.validation_rules,
-        unit,
-        default_value: checked.default_value ?? null,
-        is_required: input.is_required ?? false,
-        is_filterable: input.is_filterable ?? false,
-        is_searchable: input.is_searchable ?? false,
-        is_visible_on_frontend: input.is_visible_on_frontend ?? true,
-        sort_order: input.sort_order ?? 0,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
-      return { ...created, values_count: 0 };
-    } catch (error) {
-      throw takenError(error, UNIQUE_INDEXES) ?? error;
-    }
+    return inTransaction(db, async (trx) => {
+      try {
+        const created = await this.attributes.insert(trx, {
+          id: this.newId(),
+          tenant_id: tenantId,
+          code: input.code,
+          name: input.name.trim(),
+          label,
+          type: input.type,
+          description: trimOrNull(input.description),
+          options: checked.options,
+          validation_rules: checked.validation_rules,
+          unit,
+          default_value: checked.default_value ?? null,
+          is_required: input.is_required ?? false,
+          is_filterable: input.is_filterable ?? false,
+          is_searchable: input.is_searchable ?? false,
+          is_visible_on_frontend: input.is_visible_on_frontend ?? true,
+          sort_order: input.sort_order ?? 0,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        });
+        const attribute = { ...created, values_count: 0 };
+        await this.audited(trx, 'attribute.created', null, attribute);
+        return attribute;
+      } catch (error) {
+        throw takenError(error, UNIQUE_INDEXES) ?? error;
+      }
+    });
   }
 
   /**
@@ -242,7 +252,9 @@ export class AttributeService {
       if (input.sort_order !== undefined) changes.sort_order = input.sort_order;
       const updated = await this.attributes.update(trx, tenantId, id, changes);
       if (!updated) throw new NotFoundError('Attribute');
-      return { ...updated, values_count: current.values_count };
+      const attribute = { ...updated, values_count: current.values_count };
+      await this.audited(trx, 'attribute.updated', current, attribute);
+      return attribute;
     });
   }
 
@@ -258,6 +270,7 @@ export class AttributeService {
       const now = this.clock.now().toISOString();
       await this.attributes.deleteValuesOf(trx, tenantId, id);
       await this.attributes.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      await this.audited(trx, 'attribute.deleted', current, null);
     });
   }
 

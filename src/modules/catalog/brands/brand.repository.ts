@@ -129,12 +129,6 @@ export class BrandRepository {
     return this.live(db, tenantId).selectAll('brands').where('brands.id', 'in', ids).execute();
   }
 
-  /** The ids among `ids` that are live brands of the tenant. */
-  async existingIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
-    const rows = await this.live(db, tenantId).select('brands.id').where('brands.id', 'in', ids).execute();
-    return new Set(rows.map((r) => r.id));
-  }
-
   /** Sets `is_active` on those of `ids` that are live and not already in that state. */
   async setActive(db: Executor, tenantId: string, ids: readonly string[], isActive: boolean, at: string): Promise<void> {
     await db

@@ -13,6 +13,7 @@ import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
+import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { Brand, BrandFilters, BrandListOptions, BrandRepository, BrandStatistics, BrandUpdate, BrandWithCount } from './brand.repository.js';
 import type { BrandCreateBody, BrandUpdateBody } from './brand.schemas.js';
@@ -51,14 +52,15 @@ export interface BrandServiceDeps {
 export class BrandService {
   private readonly db: Executor;
   private readonly brands: BrandRepository;
-  private readonly audit: AuditLog;
+  /** The audit entry of a change to one brand, as the API presents it (null before a creation, after a deletion). */
+  private readonly audited: AuditTrail<BrandWithCount>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: BrandServiceDeps) {
     this.db = deps.db;
     this.brands = deps.brands;
-    this.audit = deps.audit;
+    this.audited = auditTrail(deps.audit, 'brand', brandResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -174,15 +176,6 @@ export class BrandService {
     });
   }
 
-  /** The audit entry of a change to one brand, as the API presents it (null before a creation, after a deletion). */
-  private audited(trx: Transaction<DB>, action: string, before: BrandWithCount | null, after: BrandWithCount | null): Promise<void> {
-    const brand = (after ?? before)!;
-    return this.audit.recordChange(trx, {
-      tenantId: brand.tenant_id, action, entityType: 'brand', entityId: brand.id,
-      before: before && brandResource(before), after: after && brandResource(after),
-    });
-  }
-
   /** If-Match against the brand as GET answers it. @throws PreconditionFailedError; NotFoundError('Brand'). */
   private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
     return checkPrecondition(trx, precondition, { table: 'brands', tenantId, id }, async () => brandResource(await this.get(tenantId, id, trx)));
@@ -191,9 +184,14 @@ export class BrandService {
   /** Activates or deactivates each live brand of `ids`; ids not found (or of another tenant) fail. */
   async bulkSetActive(tenantId: string, ids: readonly string[], isActive: boolean): Promise<BulkResult> {
     return inTransaction(this.db, async (trx) => {
-      const existing = await this.brands.existingIds(trx, tenantId, ids);
+      const existing = await this.withCounts(trx, tenantId, ids);
       const failures = ids.filter((id) => !existing.has(id)).map((id) => ({ id, reason: BRAND_NOT_FOUND_REASON }));
-      if (existing.size > 0) await this.brands.setActive(trx, tenantId, [...existing], isActive, this.clock.now().toISOString());
+      if (existing.size > 0) {
+        const updated_at = this.clock.now().toISOString();
+        await this.brands.setActive(trx, tenantId, [...existing.keys()], isActive, updated_at);
+        const changed = [...existing.values()].filter((brand) => brand.is_active !== isActive);
+        await auditEach(this.audited, trx, isActive ? 'brand.activated' : 'brand.deactivated', changed.map((brand) => [brand, { ...brand, is_active: isActive, updated_at }]));
+      }
       return bulkResult(ids.length, failures);
     });
   }
@@ -201,19 +199,28 @@ export class BrandService {
   /** Soft-deletes each live brand of `ids` without linked products; the others are listed as failures. */
   async bulkRemove(tenantId: string, ids: readonly string[]): Promise<BulkResult> {
     return inTransaction(this.db, async (trx) => {
-      const existing = await this.brands.existingIds(trx, tenantId, ids);
-      const linked = existing.size > 0 ? await this.brands.linkedProductCounts(trx, tenantId, [...existing]) : new Map<string, number>();
+      const existing = await this.withCounts(trx, tenantId, ids);
       const failures: BulkFailure[] = [];
-      const deletable: string[] = [];
+      const deletable: BrandWithCount[] = [];
       for (const id of ids) {
-        const count = linked.get(id) ?? 0;
-        if (!existing.has(id)) failures.push({ id, reason: BRAND_NOT_FOUND_REASON });
-        else if (count > 0) failures.push({ id, reason: hasProducts(count) });
-        else deletable.push(id);
+        const brand = existing.get(id);
+        if (!brand) failures.push({ id, reason: BRAND_NOT_FOUND_REASON });
+        else if (brand.products_count > 0) failures.push({ id, reason: hasProducts(brand.products_count) });
+        else deletable.push(brand);
       }
-      if (deletable.length > 0) await this.brands.softDelete(trx, tenantId, deletable, this.clock.now().toISOString());
+      if (deletable.length > 0) {
+        await this.brands.softDelete(trx, tenantId, deletable.map((brand) => brand.id), this.clock.now().toISOString());
+        await auditEach(this.audited, trx, 'brand.deleted', deletable.map((brand) => [brand, null]));
+      }
       return bulkResult(ids.length, failures, true);
     });
+  }
+
+  /** The live brands of `ids` with their linked-product counts, by id. */
+  private async withCounts(trx: Transaction<DB>, tenantId: string, ids: readonly string[]): Promise<Map<string, BrandWithCount>> {
+    const brands = await this.brands.findByIds(trx, tenantId, ids);
+    const linked = brands.length > 0 ? await this.brands.linkedProductCounts(trx, tenantId, brands.map((brand) => brand.id)) : new Map<string, number>();
+    return new Map(brands.map((brand) => [brand.id, { ...brand, products_count: linked.get(brand.id) ?? 0 }]));
   }
 
   statistics(tenantId: string): Promise<BrandStatistics> {

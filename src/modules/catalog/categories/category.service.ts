@@ -12,6 +12,8 @@ import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import type { Breadcrumb, Category, CategoryFilters, CategoryRepository, CategoryUpdate } from './category.repository.js';
 import type { BulkStatusBody, CategoryCreateBody, CategoryUpdateBody, ReorderBody } from './category.schemas.js';
 
@@ -58,6 +60,7 @@ function siblingOrder(a: Category, b: Category): number {
 export interface CategoryServiceDeps {
   db: Executor;
   categories: CategoryRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -65,12 +68,15 @@ export interface CategoryServiceDeps {
 export class CategoryService {
   private readonly db: Executor;
   private readonly categories: CategoryRepository;
+  /** The audit entry of a change to one category, as the API presents it. */
+  private readonly audited: AuditTrail<Category>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: CategoryServiceDeps) {
     this.db = deps.db;
     this.categories = deps.categories;
+    this.audited = auditTrail(deps.audit, 'category', categoryResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -126,7 +132,7 @@ export class CategoryService {
       const slug = await this.slugFor(trx, tenantId, name);
       const now = this.clock.now().toISOString();
       try {
-        return await this.categories.insert(trx, {
+        const created = await this.categories.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name,
@@ -141,6 +147,8 @@ export class CategoryService {
           updated_at: now,
           deleted_at: null,
         });
+        await this.audited(trx, 'category.created', null, created);
+        return created;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
@@ -176,6 +184,7 @@ export class CategoryService {
       try {
         const updated = await this.categories.update(trx, tenantId, id, changes);
         if (!updated) throw new NotFoundError(RESOURCE);
+        await this.audited(trx, 'category.updated', current, updated);
         return updated;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
@@ -191,7 +200,7 @@ export class CategoryService {
     await inTransaction(this.db, async (trx) => {
       await this.categories.lockTree(trx, tenantId);
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      await this.get(tenantId, id, trx);
+      const category = await this.get(tenantId, id, trx);
       const children = await this.categories.countChildren(trx, tenantId, id);
       if (children > 0) {
         throw new BusinessRuleError('category_has_subcategories', `Cannot delete a category that has ${children} subcategor${children === 1 ? 'y' : 'ies'}. Move or delete them first.`);
@@ -201,6 +210,7 @@ export class CategoryService {
         throw new BusinessRuleError('category_has_products', `Cannot delete a category that has ${products} product${products === 1 ? '' : 's'}. Reassign them first.`);
       }
       await this.categories.softDelete(trx, tenantId, id, this.clock.now().toISOString());
+      await this.audited(trx, 'category.deleted', category, null);
     });
   }
 
@@ -249,7 +259,9 @@ export class CategoryService {
       if (parents.size > 1) throw new BusinessRuleError('category_parents_differ', 'All categories to reorder must share the same parent.');
       const now = this.clock.now().toISOString();
       for (const { id, sort_order } of input.categories) {
-        await this.categories.update(trx, tenantId, id, { sort_order, updated_at: now });
+        const before = found.get(id)!;
+        const after = await this.categories.update(trx, tenantId, id, { sort_order, updated_at: now });
+        if (after && before.sort_order !== sort_order) await this.audited(trx, 'category.reordered', before, after);
       }
       return input.categories.length;
     });
@@ -284,6 +296,7 @@ export class CategoryService {
       }
       const moved = await this.categories.update(trx, tenantId, id, { parent_id: parentId, depth_level: depth, updated_at: now });
       if (!moved) throw new NotFoundError(RESOURCE);
+      await this.audited(trx, 'category.moved', current, moved);
       return moved;
     });
   }
@@ -294,6 +307,7 @@ export class CategoryService {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const toggled = await this.categories.toggleFeatured(trx, tenantId, id, this.clock.now().toISOString());
       if (!toggled) throw new NotFoundError(RESOURCE);
+      await this.audited(trx, 'category.featured_toggled', { ...toggled, is_featured: !toggled.is_featured }, toggled);
       return toggled;
     });
   }
@@ -305,7 +319,15 @@ export class CategoryService {
 
   /** Sets is_active on many categories (no cascade to children); ids not found in the tenant count as failed. */
   async bulkStatus(tenantId: string, input: BulkStatusBody): Promise<BulkResult> {
-    const changed = new Set(await inTransaction(this.db, (trx) => this.categories.setActive(trx, tenantId, input.category_ids, input.is_active, this.clock.now().toISOString())));
+    const changed = await inTransaction(this.db, async (trx) => {
+      const before = await this.categories.findByIds(trx, tenantId, input.category_ids);
+      const updated_at = this.clock.now().toISOString();
+      const ids = new Set(await this.categories.setActive(trx, tenantId, input.category_ids, input.is_active, updated_at));
+      const switched = before.filter((category) => ids.has(category.id) && category.is_active !== input.is_active);
+      const action = input.is_active ? 'category.activated' : 'category.deactivated';
+      await auditEach(this.audited, trx, action, switched.map((category) => [category, { ...category, is_active: input.is_active, updated_at }]));
+      return ids;
+    });
     const failures = input.category_ids.filter((id) => !changed.has(id)).map((id) => ({ id, reason: 'Category not found.' }));
     return bulkResult(input.category_ids.length, failures);
   }

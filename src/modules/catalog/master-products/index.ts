@@ -10,6 +10,7 @@ export function createMasterProducts(deps: CatalogDeps & { links: ProductLinks; 
     db: deps.db,
     masters: new MasterProductRepository(),
     links: deps.links,
+    audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,
     variants: deps.variants,

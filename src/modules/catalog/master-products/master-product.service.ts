@@ -25,6 +25,8 @@ import {
 } from './master-product.schemas.js';
 import { parseConfiguration, sameConfiguration } from './variant-configuration.js';
 import { commaList } from '../../../lib/comma-list.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 /** What the master products module needs from the variants module (given at construction). */
@@ -124,6 +126,7 @@ export interface MasterProductServiceDeps {
   db: Executor;
   masters: MasterProductRepository;
   links: MasterLinks;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   /**
@@ -137,6 +140,8 @@ export class MasterProductService {
   private readonly db: Executor;
   private readonly masters: MasterProductRepository;
   private readonly links: MasterLinks;
+  /** The audit entry of a change to one master product, as the API presents it. */
+  private readonly audited: ResourceTrail<MasterProductResponse>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly variants: () => VariantHooks;
@@ -145,6 +150,7 @@ export class MasterProductService {
     this.db = deps.db;
     this.masters = deps.masters;
     this.links = deps.links;
+    this.audited = resourceTrail(deps.audit, 'master_product');
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.variants = deps.variants;
@@ -295,6 +301,7 @@ export class MasterProductService {
       deleted_at: null,
     });
     const [resource] = await this.present(tenantId, [master], trx, new Map([[master.id, 0]]));
+    await this.audited(trx, tenantId, 'master_product.created', null, resource!);
     return resource!;
   }
 
@@ -314,6 +321,7 @@ export class MasterProductService {
       return await inTransaction(this.db, async (trx) => {
         await this.checkPrecondition(trx, tenantId, id, precondition);
         const current = await this.findForUpdate(tenantId, id, trx);
+        const [before] = await this.present(tenantId, [current], trx);
         const currency = input.currency ?? current.currency;
         const errors: FieldErrors = {};
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
@@ -366,6 +374,7 @@ export class MasterProductService {
         if (master.currency !== current.currency) await this.variantHooks.rebaseCurrency(trx, tenantId, id, current.currency, master.currency);
         const counts = reconfigured ? new Map([[id, variantCount]]) : undefined;
         const [resource] = await this.present(tenantId, [master], trx, counts);
+        await this.audited(trx, tenantId, 'master_product.updated', before!, resource!);
         return resource!;
       });
     } catch (error) {
@@ -383,6 +392,7 @@ export class MasterProductService {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const master = await this.findForUpdate(tenantId, id, trx);
+      const [before] = await this.present(tenantId, [master], trx);
       const hooks = this.variantHooks;
       if (await hooks.anyHoldsInventory(tenantId, id, trx)) {
         throw new BusinessRuleError('holds_stock', 'The master product cannot be deleted while any of its variants holds inventory (on hand or reserved). Adjust their stock to zero first.');
@@ -391,6 +401,7 @@ export class MasterProductService {
         await hooks.deleteAllOf(trx, tenantId, master, REASON_MASTER_DELETED, userId);
       }
       await this.masters.softDelete(trx, tenantId, id, this.clock.now().toISOString());
+      await this.audited(trx, tenantId, 'master_product.deleted', before!, null);
     });
   }
 

@@ -16,6 +16,7 @@ export function createProducts(deps: CatalogDeps & { links: ProductLinks; master
     links,
     stock: deps.stock,
     events: deps.events,
+    audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,
     lister: productLister(repository, links),

@@ -11,6 +11,8 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barcode.js';
@@ -59,6 +61,7 @@ export interface ProductServiceDeps {
   links: ProductLinks;
   stock: StockService;
   events: EventRecorder;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
@@ -74,6 +77,8 @@ export class ProductService {
   private readonly links: ProductLinks;
   private readonly stock: StockService;
   private readonly events: EventRecorder;
+  /** The audit entry of a change to one product, as the API presents it. */
+  private readonly audited: ResourceTrail<ProductResponse>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
@@ -84,6 +89,7 @@ export class ProductService {
     this.links = deps.links;
     this.stock = deps.stock;
     this.events = deps.events;
+    this.audited = resourceTrail(deps.audit, 'product');
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.lister = deps.lister;
@@ -211,6 +217,7 @@ export class ProductService {
     // Initial stock changes the row (totals, status); otherwise the inserted row is the product.
     const created = await this.presenter.one(trx, tenantId, initialStock ? await this.find(tenantId, id, trx) : inserted);
     await this.events.record(trx, tenantId, { type: 'product.created', entityId: id, payload: created });
+    await this.audited(trx, tenantId, 'product.created', null, created);
     return created;
   }
 
@@ -275,6 +282,7 @@ export class ProductService {
         if (events.length === 0) return before;
         await this.products.update(trx, tenantId, id, { updated_at: updatedAt });
         await this.events.record(trx, tenantId, ...events);
+        await this.audited(trx, tenantId, 'product.updated', before, after);
         return after;
       });
     } catch (error) {
@@ -294,6 +302,7 @@ export class ProductService {
       const deleted = await this.products.softDeleteWithoutStock(trx, tenantId, id, at);
       if (deleted) {
         await this.events.record(trx, tenantId, { type: 'product.deleted', entityId: id, payload: deletedProductPayload(deleted, at) });
+        await this.audited(trx, tenantId, 'product.deleted', await this.presenter.one(trx, tenantId, { ...deleted, deleted_at: null }), null);
         return;
       }
       const current = await this.find(tenantId, id, trx);
@@ -317,6 +326,8 @@ export class ProductService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       for (let attempt = 1; ; attempt++) {
+        const current = await this.find(tenantId, id, trx);
+        if (!rule.from.includes(current.status)) throw new BusinessRuleError('invalid_transition', refusalMessage(action, current.status));
         const now = this.clock.now().toISOString();
         const moved = await this.products.transition(trx, tenantId, id, rule.from, {
           status: rule.to,
@@ -327,11 +338,12 @@ export class ProductService {
         if (moved) {
           const product = await this.presenter.one(trx, tenantId, moved);
           if (rule.event) await this.events.record(trx, tenantId, { type: rule.event, entityId: id, payload: product });
+          const { status, status_reason, status_changed_at } = current;
+          await this.audited(trx, tenantId, rule.audited, { ...product, status, status_reason, status_changed_at }, product);
           return product;
         }
-        const { status } = await this.find(tenantId, id, trx);
-        // An allowed status here was committed by another request after the update looked: look again.
-        if (!rule.from.includes(status) || attempt === 3) throw new BusinessRuleError('invalid_transition', refusalMessage(action, status));
+        // Another request changed the status after this one looked: look again.
+        if (attempt === 3) throw new BusinessRuleError('invalid_transition', refusalMessage(action, current.status));
       }
     });
   }

@@ -11,6 +11,7 @@ export function createSuppliers(deps: CatalogDeps) {
   const service = new SupplierService({
     db: deps.db,
     suppliers: new SupplierRepository(),
+    audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,
     performanceSource: deps.supplierPerformance,

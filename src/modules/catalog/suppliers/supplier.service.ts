@@ -10,6 +10,8 @@ import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { noOrdersSource, type PerformanceSource } from './supplier.performance.js';
 import type { Supplier, SupplierFilters, SupplierRepository, SupplierUpdate } from './supplier.repository.js';
 import type { SupplierCreateBody, SupplierRateBody, SupplierSuspendBody, SupplierUpdateBody } from './supplier.schemas.js';
@@ -31,6 +33,9 @@ const ACTIVATABLE: readonly SupplierStatus[] = ['inactive', 'suspended'];
 const DEACTIVATABLE: readonly SupplierStatus[] = ['active'];
 /** `blacklisted` is terminal: nothing moves a supplier out of it. */
 const TERMINAL: readonly SupplierStatus[] = ['blacklisted'];
+
+/** The audit log's action of each status change. */
+const TRANSITION_ACTIONS = { activate: 'supplier.activated', deactivate: 'supplier.deactivated', suspend: 'supplier.suspended' } as const;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -90,6 +95,7 @@ function minorOrNull(amount: number | null): number | null {
 export interface SupplierServiceDeps {
   db: Executor;
   suppliers: SupplierRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   /** The purchasing module's order statistics; without one, every supplier has no orders. */
@@ -102,6 +108,8 @@ export class SupplierService {
 
   private readonly db: Executor;
   private readonly suppliers: SupplierRepository;
+  /** The audit entry of a change to one supplier, as the API presents it. */
+  private readonly audited: AuditTrail<Supplier>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly performanceSource: PerformanceSource;
@@ -109,6 +117,7 @@ export class SupplierService {
   constructor(deps: SupplierServiceDeps) {
     this.db = deps.db;
     this.suppliers = deps.suppliers;
+    this.audited = auditTrail(deps.audit, 'supplier', supplierResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.performanceSource = deps.performanceSource ?? noOrdersSource;
@@ -154,7 +163,7 @@ export class SupplierService {
     return inTransaction(db, async (trx) => {
       const now = this.clock.now().toISOString();
       try {
-        return await this.suppliers.insert(trx, {
+        const created = await this.suppliers.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name,
@@ -177,6 +186,8 @@ export class SupplierService {
           updated_at: now,
           deleted_at: null,
         });
+        await this.audited(trx, 'supplier.created', null, created);
+        return created;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
@@ -202,9 +213,11 @@ export class SupplierService {
     if (input.minimum_order_amount !== undefined) changes.minimum_order_amount = minorOrNull(input.minimum_order_amount);
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
+      const current = await this.get(tenantId, id, trx);
       try {
         const updated = await this.suppliers.update(trx, tenantId, id, changes);
         if (!updated) throw new NotFoundError('Supplier');
+        await this.audited(trx, 'supplier.updated', current, updated);
         return updated;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
@@ -221,8 +234,9 @@ export class SupplierService {
     const now = this.clock.now().toISOString();
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      const deleted = await this.suppliers.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
-      if (!deleted) throw new NotFoundError('Supplier');
+      const supplier = await this.get(tenantId, id, trx);
+      await this.suppliers.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      await this.audited(trx, 'supplier.deleted', supplier, null);
     });
   }
 
@@ -268,9 +282,12 @@ export class SupplierService {
   ): Promise<Supplier> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      const moved = await this.suppliers.transition(trx, tenantId, id, allowed, { ...changes, updated_at: this.clock.now().toISOString() });
-      if (moved) return moved;
       const current = await this.get(tenantId, id, trx);
+      const moved = await this.suppliers.transition(trx, tenantId, id, allowed, { ...changes, updated_at: this.clock.now().toISOString() });
+      if (moved) {
+        await this.audited(trx, TRANSITION_ACTIONS[verb], current, moved);
+        return moved;
+      }
       const rule =
         'from' in allowed
           ? `only ${allowed.from.join(' or ')} suppliers can be ${verb}d`
@@ -303,6 +320,7 @@ export class SupplierService {
       });
       const updated = await this.suppliers.refreshRating(trx, tenantId, id, now);
       if (!updated || updated.rating === null) throw new NotFoundError('Supplier');
+      await this.audited(trx, 'supplier.rated', locked, updated);
       return { supplier_id: id, rating: round2(updated.rating), rating_count: updated.rating_count, submitted: input.rating };
     });
   }

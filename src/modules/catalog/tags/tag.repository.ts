@@ -78,6 +78,12 @@ export class TagRepository {
     return this.scoped(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
   }
 
+  /** The tags of the tenant among `ids` with their live-product counts (missing ids are simply absent). */
+  async findByIdsWithCount(db: Executor, tenantId: string, ids: readonly string[]): Promise<TagWithCount[]> {
+    if (ids.length === 0) return [];
+    return (await this.withCount(db, tenantId).where('tags.id', 'in', [...ids]).execute()).map(TagRepository.counted);
+  }
+
   /** Whether another tag of the tenant has this name, compared case-insensitively. */
   async nameTaken(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
     return isTaken(this.scoped(db, tenantId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())), exceptId);

@@ -9,6 +9,8 @@ import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import type { Tag, TagFilters, TagRepository, TagStatistics, TagUpdate, TagWithCount } from './tag.repository.js';
 import { DEFAULT_TAG_COLOR, type TagCreateBody, type TagMergeBody, type TagUpdateBody } from './tag.schemas.js';
 import type { Transaction } from 'kysely';
@@ -43,6 +45,7 @@ export interface MergeResult {
 export interface TagServiceDeps {
   db: Executor;
   tags: TagRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -50,12 +53,15 @@ export interface TagServiceDeps {
 export class TagService {
   private readonly db: Executor;
   private readonly tags: TagRepository;
+  /** The audit entry of a change to one tag, as the API presents it. */
+  private readonly audited: AuditTrail<TagWithCount>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: TagServiceDeps) {
     this.db = deps.db;
     this.tags = deps.tags;
+    this.audited = auditTrail(deps.audit, 'tag', tagResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -107,7 +113,9 @@ export class TagService {
           created_at: now,
           updated_at: now,
         });
-        return { ...tag, products_count: 0 };
+        const created = { ...tag, products_count: 0 };
+        await this.audited(trx, 'tag.created', null, created);
+        return created;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
@@ -121,7 +129,7 @@ export class TagService {
   async update(tenantId: string, id: string, input: TagUpdateBody, precondition?: Precondition): Promise<TagWithCount> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      await this.get(tenantId, id, trx);
+      const current = await this.get(tenantId, id, trx);
       const name = input.name === undefined ? undefined : TagService.cleanName(input.name);
       await this.assertUnique(trx, tenantId, { name, slug: input.slug }, id);
       const changes: TagUpdate = { updated_at: this.clock.now().toISOString() };
@@ -135,7 +143,9 @@ export class TagService {
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
-      return this.get(tenantId, id, trx);
+      const updated = await this.get(tenantId, id, trx);
+      await this.audited(trx, 'tag.updated', current, updated);
+      return updated;
     });
   }
 
@@ -143,15 +153,16 @@ export class TagService {
   async remove(tenantId: string, id: string, precondition?: Precondition): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      await this.get(tenantId, id, trx);
+      const tag = await this.get(tenantId, id, trx);
       await this.tags.deleteWithLinks(trx, tenantId, [id]);
+      await this.audited(trx, 'tag.deleted', tag, null);
     });
   }
 
-  private async split(db: Executor, tenantId: string, ids: readonly string[]): Promise<{ found: string[]; failures: BulkFailure[] }> {
-    const existing = new Set((await this.tags.findByIds(db, tenantId, ids)).map((t) => t.id));
+  private async split(db: Executor, tenantId: string, ids: readonly string[]): Promise<{ found: TagWithCount[]; failures: BulkFailure[] }> {
+    const existing = new Map((await this.tags.findByIdsWithCount(db, tenantId, ids)).map((t) => [t.id, t]));
     return {
-      found: ids.filter((id) => existing.has(id)),
+      found: ids.flatMap((id) => existing.get(id) ?? []),
       failures: ids.filter((id) => !existing.has(id)).map((id) => ({ id, reason: NOT_FOUND_REASON })),
     };
   }
@@ -160,7 +171,10 @@ export class TagService {
   async bulkSetActive(tenantId: string, ids: readonly string[], isActive: boolean): Promise<BulkResult> {
     return inTransaction(this.db, async (trx) => {
       const { found, failures } = await this.split(trx, tenantId, ids);
-      await this.tags.setActive(trx, tenantId, found, isActive, this.clock.now().toISOString());
+      const updated_at = this.clock.now().toISOString();
+      await this.tags.setActive(trx, tenantId, found.map((tag) => tag.id), isActive, updated_at);
+      const changed = found.filter((tag) => tag.is_active !== isActive);
+      await auditEach(this.audited, trx, isActive ? 'tag.activated' : 'tag.deactivated', changed.map((tag) => [tag, { ...tag, is_active: isActive, updated_at }]));
       return bulkResult(ids.length, failures, true);
     });
   }
@@ -169,7 +183,8 @@ export class TagService {
   async bulkRemove(tenantId: string, ids: readonly string[]): Promise<BulkResult> {
     return inTransaction(this.db, async (trx) => {
       const { found, failures } = await this.split(trx, tenantId, ids);
-      await this.tags.deleteWithLinks(trx, tenantId, found);
+      await this.tags.deleteWithLinks(trx, tenantId, found.map((tag) => tag.id));
+      await auditEach(this.audited, trx, 'tag.deleted', found.map((tag) => [tag, null]));
       return bulkResult(ids.length, failures, true);
     });
   }
@@ -188,7 +203,8 @@ export class TagService {
       if (!target) errors.target_tag_id = [`The target tag ${targetId} does not exist.`];
       // Merging newly links products to the target, which an inactive tag does not allow.
       else if (!target.is_active) errors.target_tag_id = ['The target tag is inactive and cannot be newly linked: activate it first.'];
-      const existing = new Set((await this.tags.findByIds(trx, tenantId, sourceIds)).map((t) => t.id));
+      const sources = await this.tags.findByIdsWithCount(trx, tenantId, sourceIds);
+      const existing = new Set(sources.map((t) => t.id));
       sourceIds.forEach((id, index) => {
         if (!existing.has(id)) errors[`source_tag_ids.${index}`] = [`The source tag ${id} does not exist.`];
       });
@@ -203,6 +219,9 @@ export class TagService {
       );
       await this.tags.deleteWithLinks(trx, tenantId, sourceIds);
       await this.tags.update(trx, tenantId, targetId, { updated_at: now });
+      // Each source is gone into the target, whose product count grew by the links it gained.
+      await auditEach(this.audited, trx, 'tag.merged', sources.map((source) => [source, null]));
+      await this.audited(trx, 'tag.merged', target!, await this.get(tenantId, targetId, trx));
       return { source_tag_ids: [...sourceIds], target_tag_id: targetId, links_moved: toLink.length };
     });
   }

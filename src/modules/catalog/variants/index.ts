@@ -15,6 +15,7 @@ export function createVariants(deps: CatalogDeps & { masters: MasterProductServi
     products: deps.products,
     stock: deps.stock,
     events: deps.events,
+    audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,
   });

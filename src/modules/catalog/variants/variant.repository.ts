@@ -100,14 +100,8 @@ export class VariantRepository {
    * The master's live variants with their stock, locked on PostgreSQL until the transaction ends, so that
    * their stock cannot change between the check and the deletion.
    */
-  async lockLive(
-    db: Executor,
-    tenantId: string,
-    masterId: string,
-  ): Promise<Array<Pick<Product, 'id' | 'name' | 'sku' | 'barcode' | 'master_product_id' | 'stock_quantity' | 'reserved_quantity'>>> {
-    const query = this.live(db, tenantId, masterId)
-      .select(['id', 'name', 'sku', 'barcode', 'master_product_id', 'stock_quantity', 'reserved_quantity'])
-      .orderBy('id');
+  async lockLive(db: Executor, tenantId: string, masterId: string): Promise<Product[]> {
+    const query = this.live(db, tenantId, masterId).selectAll().orderBy('id');
     return (engineOf(db) === 'postgres' ? query.forUpdate() : query).execute();
   }
 

@@ -9,6 +9,8 @@ import { BusinessRuleError, ValidationError, takenMessage, type FieldErrors } fr
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { currencyExponent, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import { checkSelection, combinations, variantKey, type Selection } from '../master-products/variant-configuration.js';
@@ -61,6 +63,7 @@ export interface VariantServiceDeps {
   products: ProductService;
   stock: StockService;
   events: EventRecorder;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -72,6 +75,8 @@ export class VariantService implements VariantHooks {
   private readonly products: ProductService;
   private readonly stock: StockService;
   private readonly events: EventRecorder;
+  /** The audit entry of a change to one variant, a product as the API presents it. */
+  private readonly audited: ResourceTrail<ProductResponse>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
@@ -82,6 +87,7 @@ export class VariantService implements VariantHooks {
     this.products = deps.products;
     this.stock = deps.stock;
     this.events = deps.events;
+    this.audited = resourceTrail(deps.audit, 'product');
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -121,6 +127,7 @@ export class VariantService implements VariantHooks {
     }
     if (live.length === 0) return 0;
     const at = this.clock.now().toISOString();
+    const presented = await this.products.present(tenantId, live, trx);
     const deleted = await this.variants.softDeleteEmpty(trx, tenantId, master.id, at);
     if (deleted !== live.length) throw new BusinessRuleError('concurrent_change', RACE_LOST);
     await this.variants.insertDeletion(trx, {
@@ -136,6 +143,7 @@ export class VariantService implements VariantHooks {
     for (const part of chunks(live, EVENT_CHUNK)) {
       await this.events.record(trx, tenantId, ...part.map((v) => ({ type: 'product.deleted' as const, entityId: v.id, payload: deletedProductPayload(v, at) })));
     }
+    for (const variant of presented) await this.audited(trx, tenantId, 'product.deleted', variant, null);
     return deleted;
   }
 
@@ -219,6 +227,7 @@ export class VariantService implements VariantHooks {
         for (const part of chunks(created, EVENT_CHUNK)) {
           await this.events.record(trx, tenantId, ...part.map((v) => ({ type: 'product.created' as const, entityId: v.id, payload: v })));
         }
+        for (const variant of created) await this.audited(trx, tenantId, 'product.generated', null, variant);
         return created;
       }),
     );
@@ -283,6 +292,7 @@ export class VariantService implements VariantHooks {
     }
     const [created] = await this.products.present(tenantId, await this.variants.findByIds(trx, tenantId, [id]), trx);
     await this.events.record(trx, tenantId, { type: 'product.created', entityId: id, payload: created! });
+    await this.audited(trx, tenantId, 'product.created', null, created!);
     return created!;
   }
 

@@ -35,15 +35,14 @@ export class ReorderRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async recordId(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<string | undefined> {
-    const row = await db
+  async recordSettings(db: Executor, tenantId: string, productId: string, warehouseId: string) {
+    return db
       .selectFrom('inventory_records')
-      .select('id')
+      .select(['id', 'reorder_point', 'reorder_quantity'])
       .where('tenant_id', '=', tenantId)
       .where('product_id', '=', productId)
       .where('warehouse_id', '=', warehouseId)
       .executeTakeFirst();
-    return row?.id;
   }
 
   /**

@@ -87,10 +87,11 @@ export class ReorderService {
       await this.stock.checkRecordPrecondition(trx, tenantId, product.id, warehouseId, precondition);
       const at = this.clock.now().toISOString();
       await this.stock.ensureRecord(trx, tenantId, product.id, warehouseId, at);
-      const recordId = (await this.repository.recordId(trx, tenantId, product.id, warehouseId))!;
+      const { id: recordId, ...was } = (await this.repository.recordSettings(trx, tenantId, product.id, warehouseId))!;
       const settings = { reorder_point: input.reorder_point ?? null, reorder_quantity: input.reorder_quantity ?? null };
       if (!(await this.repository.setSettings(trx, tenantId, recordId, settings, at))) throw new NotFoundError('Inventory record');
       const view = await this.stock.recordOf(trx, tenantId, product.id, warehouseId);
+      await this.stock.audited(trx, tenantId, 'inventory.reorder_settings_changed', view, null, was);
       const warnings =
         settings.reorder_point !== null && settings.reorder_quantity !== null && settings.reorder_quantity <= settings.reorder_point
           ? [quantityNotAbovePoint(settings.reorder_quantity, settings.reorder_point)]

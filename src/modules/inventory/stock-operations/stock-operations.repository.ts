@@ -29,7 +29,7 @@ export class StockOperationsRepository {
   async lockRecord(db: Executor, tenantId: string, productId: string, warehouseId: string) {
     const query = db
       .selectFrom('inventory_records')
-      .select(['id', 'quantity_on_hand', 'quantity_reserved'])
+      .select(['id', 'quantity_on_hand', 'quantity_reserved', 'last_counted_at'])
       .where('tenant_id', '=', tenantId)
       .where('product_id', '=', productId)
       .where('warehouse_id', '=', warehouseId);

@@ -126,6 +126,7 @@ export class StockOperationsService {
         }),
       );
       const inventory = await this.view(trx, tenantId, product.id, warehouse.id);
+      await this.stock.audited(trx, tenantId, 'inventory.counted', inventory, movement, { last_counted_at: record.last_counted_at });
       await this.events.record(trx, tenantId, {
         type: 'inventory.count_completed',
         entityId: record.id,
@@ -170,6 +171,8 @@ export class StockOperationsService {
       const out = await this.stock.changeOnHand(trx, { ...common, warehouseId: from.id, quantity: -quantity, type: 'transfer_out', reason: `Transfer to ${to.code}${suffix}` });
       const into = await this.stock.changeOnHand(trx, { ...common, warehouseId: to.id, quantity, type: 'transfer_in', reason: `Transfer from ${from.code}${suffix}` });
       const result = { from: await this.view(trx, tenantId, product.id, from.id), to: await this.view(trx, tenantId, product.id, to.id) };
+      await this.stock.audited(trx, tenantId, 'inventory.transferred', result.from, out);
+      await this.stock.audited(trx, tenantId, 'inventory.transferred', result.to, into);
       await this.events.record(trx, tenantId, {
         type: 'inventory.transfer_completed',
         entityId: result.from.id,

@@ -9,6 +9,8 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import { traitsOf } from '../../catalog/products/product-types.js';
 import type { DomainEvent, EventRecorder } from '../../events/event-recorder.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
@@ -144,6 +146,14 @@ export function movementSummary(m: StockMovement) {
 /** An inventory record after a change, with the movement that made it. */
 export type ChangedRecord = InventoryResource & { movement: ReturnType<typeof movementSummary> };
 
+/** The record as it was before `movement` changed the quantity it moved (as it is, without one). */
+function beforeMovement(after: InventoryResource, movement: StockMovement | null): InventoryResource {
+  if (!movement) return after;
+  const moved = movement.type === 'reservation' || movement.type === 'release' ? 'quantity_reserved' : 'quantity_on_hand';
+  const was = { ...after, [moved]: movement.quantity_before };
+  return { ...was, quantity_available: was.quantity_on_hand - was.quantity_reserved };
+}
+
 /** A change as written: its movement, and the record's row when its events read it. */
 interface AppliedChange {
   movement: StockMovement;
@@ -157,6 +167,7 @@ export interface StockServiceDeps {
   stock: StockRepository;
   warehouses: WarehouseService;
   events: EventRecorder;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   db: Executor;
@@ -168,6 +179,7 @@ export class StockService {
   private readonly stock: StockRepository;
   private readonly warehouses: WarehouseService;
   private readonly events: EventRecorder;
+  private readonly trail: ResourceTrail<InventoryResource>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly db: Executor;
@@ -177,6 +189,7 @@ export class StockService {
     this.stock = deps.stock;
     this.warehouses = deps.warehouses;
     this.events = deps.events;
+    this.trail = resourceTrail(deps.audit, 'inventory');
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.db = deps.db;
@@ -184,6 +197,15 @@ export class StockService {
   }
 
   /** Creates the empty record of a product in a warehouse when missing, for callers that lock records before changing them. */
+  /**
+   * The audit entry of an operation on one inventory record: `after` as it is (as the API presents it, an answer's
+   * `movement` left out) and as it was before `movement`, with `was` for the other fields it changed.
+   */
+  audited(trx: Transaction<DB>, tenantId: string, action: string, after: InventoryResource & { movement?: unknown }, movement: StockMovement | null, was: Partial<InventoryResource> = {}): Promise<void> {
+    const { movement: _answered, ...record } = after;
+    return this.trail(trx, tenantId, action, { ...beforeMovement(record, movement), ...was }, record);
+  }
+
   async ensureRecord(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, at: string): Promise<void> {
     await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouseId, at });
   }
@@ -355,7 +377,9 @@ export class StockService {
         referenceId: input.reference_id ?? null,
         userId,
       });
-      return this.changedRecord(trx, tenantId, applied);
+      const changed = await this.changedRecord(trx, tenantId, applied);
+      await this.audited(trx, tenantId, 'inventory.adjusted', changed, applied.movement);
+      return changed;
     });
   }
 
@@ -395,7 +419,10 @@ export class StockService {
         referenceId: input.reference_id ?? null,
         userId,
       };
-      return this.changedRecord(trx, tenantId, await this.changeReserved(trx, change, type));
+      const applied = await this.changeReserved(trx, change, type);
+      const changed = await this.changedRecord(trx, tenantId, applied);
+      await this.audited(trx, tenantId, type === 'reservation' ? 'inventory.reserved' : 'inventory.released', changed, applied.movement);
+      return changed;
     });
   }
 

@@ -8,6 +8,8 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import type { WarehouseFilters, WarehouseRepository } from './warehouse.repository.js';
 import type { WarehouseCreateBody, WarehouseUpdateBody } from './warehouse.schemas.js';
 import type { Transaction } from 'kysely';
@@ -39,6 +41,7 @@ const UNIQUE_INDEXES = { code: 'warehouses_tenant_code_unique' };
 export interface WarehouseServiceDeps {
   db: Executor;
   warehouses: WarehouseRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -46,12 +49,15 @@ export interface WarehouseServiceDeps {
 export class WarehouseService {
   private readonly db: Executor;
   private readonly warehouses: WarehouseRepository;
+  /** The audit entry of a change to one warehouse, as the API presents it. */
+  private readonly audited: AuditTrail<Warehouse>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: WarehouseServiceDeps) {
     this.db = deps.db;
     this.warehouses = deps.warehouses;
+    this.audited = auditTrail(deps.audit, 'warehouse', warehouseResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -95,7 +101,7 @@ export class WarehouseService {
       if (isDefault && input.is_active === false) throw new BusinessRuleError('default_warehouse_required', DEFAULT_MUST_BE_ACTIVE);
       if (isDefault) await this.warehouses.clearDefault(trx, tenantId, null, now);
       try {
-        return await this.warehouses.insert(trx, {
+        const created = await this.warehouses.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name: input.name.trim(),
@@ -108,6 +114,8 @@ export class WarehouseService {
           updated_at: now,
           deleted_at: null,
         });
+        await this.audited(trx, 'warehouse.created', null, created);
+        return created;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
       }
@@ -142,6 +150,7 @@ export class WarehouseService {
       try {
         const updated = await this.warehouses.update(trx, tenantId, id, changes);
         if (!updated) throw new NotFoundError('Warehouse');
+        await this.audited(trx, 'warehouse.updated', current, updated);
         return updated;
       } catch (error) {
         throw takenError(error, UNIQUE_INDEXES) ?? error;
@@ -169,6 +178,7 @@ export class WarehouseService {
         if (again.is_default) throw new BusinessRuleError('default_warehouse_required', DEFAULT_CANNOT_BE_DELETED);
         throw new BusinessRuleError('holds_stock', holdsStock(await this.warehouses.stockHeld(trx, tenantId, id)));
       }
+      await this.audited(trx, 'warehouse.deleted', current, null);
     });
   }
 

@@ -7,6 +7,7 @@ import type { Mailer } from '../../../lib/mailer.js';
 import type { ServiceLog } from '../../../lib/service-log.js';
 import type { ProductService } from '../../catalog/products/product.service.js';
 import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
@@ -44,6 +45,7 @@ export interface PurchaseOrderModuleDeps {
   clock: Clock;
   newId: IdGenerator;
   events: EventRecorder;
+  audit: AuditLog;
   suppliers: SupplierService;
   warehouses: WarehouseService;
   products: ProductService;

@@ -17,6 +17,9 @@ import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchas
 import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
+import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import { RECEIVABLE_STATUSES, refusalMessage, type TargetOf } from './purchase-order.states.js';
 
 export interface PurchaseOrderReceivingDeps {
@@ -24,6 +27,7 @@ export interface PurchaseOrderReceivingDeps {
   clock: Clock;
   newId: IdGenerator;
   events: EventRecorder;
+  audit: AuditLog;
   stock: StockService;
   warehouses: WarehouseService;
   users: UserService;
@@ -52,7 +56,12 @@ function overPending(item: PurchaseOrderItem, quantity: number): string {
 }
 
 export class PurchaseOrderReceivingService {
-  constructor(private readonly deps: PurchaseOrderReceivingDeps) {}
+  /** The audit entry of a receipt: the order as it was and as it is, its lines' received quantities included. */
+  private readonly audited: ResourceTrail<PurchaseOrderResource>;
+
+  constructor(private readonly deps: PurchaseOrderReceivingDeps) {
+    this.audited = resourceTrail(deps.audit, 'purchase_order');
+  }
 
   /**
    * Receives goods: the lines sent (`received_items` by product or `items` by order line), or every pending
@@ -78,6 +87,7 @@ export class PurchaseOrderReceivingService {
     return inTransaction(this.deps.db, async (trx) => {
       await checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id: orderId }, () => this.deps.orders.get(tenantId, orderId, trx));
       const order = await this.lock(trx, tenantId, orderId);
+      const before = await this.deps.orders.get(tenantId, orderId, trx);
       const items = await this.deps.repository.items(trx, tenantId, orderId);
       const receivedBy = await this.receiver(trx, tenantId, input.received_by, userId);
       const lines = await this.plan(trx, tenantId, order, items, input);
@@ -144,6 +154,7 @@ export class PurchaseOrderReceivingService {
       if (complete) {
         await this.deps.events.record(trx, tenantId, { type: 'purchase_order.received', entityId: orderId, payload: resource as unknown as Record<string, unknown> });
       }
+      await this.audited(trx, tenantId, complete ? 'purchase_order.received' : 'purchase_order.partially_received', before, resource);
       const ordered = after.reduce((sum, item) => sum + item.quantity_ordered, 0);
       const received = after.reduce((sum, item) => sum + item.quantity_received, 0);
       return {

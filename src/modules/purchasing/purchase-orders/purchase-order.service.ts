@@ -20,6 +20,8 @@ import type { EventType } from '../../events/event-types.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
 import { silentNotifier, type PurchaseOrderNotifier } from './purchase-order.notifier.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import { PurchaseOrderPresenter, type PurchaseOrderResource } from './purchase-order.presenter.js';
 import type {
   NewPurchaseOrderItem,
@@ -62,6 +64,7 @@ export interface PurchaseOrderDeps {
   products: ProductService;
   users: UserService;
   events: EventRecorder;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   notifier?: PurchaseOrderNotifier;
@@ -94,9 +97,12 @@ export class PurchaseOrderService {
   private readonly db: Executor;
   private readonly presenter: PurchaseOrderPresenter;
   private readonly notifier: PurchaseOrderNotifier;
+  /** The audit entry of a change to one order, as the API presents it. */
+  private readonly audited: ResourceTrail<PurchaseOrderResource>;
 
   constructor(private readonly deps: PurchaseOrderDeps) {
     this.db = deps.db;
+    this.audited = resourceTrail(deps.audit, 'purchase_order');
     this.presenter = new PurchaseOrderPresenter(deps.users, deps.repository);
     this.notifier = deps.notifier ?? silentNotifier;
   }
@@ -167,7 +173,7 @@ export class PurchaseOrderService {
         deleted_at: null,
       });
       await this.deps.repository.insertItems(trx, built.items.map((item) => ({ ...item, purchase_order_id: id })));
-      return this.recorded(trx, tenantId, id, 'purchase_order.created');
+      return this.changed(trx, tenantId, id, 'purchase_order.created', null, 'purchase_order.created');
     });
   }
 
@@ -181,6 +187,7 @@ export class PurchaseOrderService {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       if (!allows('edit', current.status)) throw refusal('edit', current.status);
+      const before = await this.presenter.one(trx, tenantId, current);
       const currency = input.currency === undefined ? current.currency : this.currencyOf(input.currency);
       const changes: PurchaseOrderUpdate = {};
       if (input.supplier_id !== undefined && input.supplier_id !== current.supplier_id) {
@@ -230,7 +237,7 @@ export class PurchaseOrderService {
         await this.deps.repository.deleteItems(trx, tenantId, id);
         await this.deps.repository.insertItems(trx, built.items.map((item) => ({ ...item, purchase_order_id: id })));
       }
-      return this.get(tenantId, id, trx);
+      return this.changed(trx, tenantId, id, 'purchase_order.updated', before);
     });
   }
 
@@ -243,9 +250,11 @@ export class PurchaseOrderService {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.deps.clock.now().toISOString();
-      const { po_number } = await this.find(tenantId, id, trx);
+      const current = await this.find(tenantId, id, trx);
+      const before = await this.presenter.one(trx, tenantId, current);
       await this.move(trx, tenantId, id, 'delete', { deleted_at: now });
-      await this.deps.events.record(trx, tenantId, { type: 'purchase_order.deleted', entityId: id, payload: { id, po_number, deleted_at: now } });
+      await this.deps.events.record(trx, tenantId, { type: 'purchase_order.deleted', entityId: id, payload: { id, po_number: current.po_number, deleted_at: now } });
+      await this.audited(trx, tenantId, 'purchase_order.deleted', before, null);
     });
   }
 
@@ -258,6 +267,7 @@ export class PurchaseOrderService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
+      const before = await this.presenter.one(trx, tenantId, current);
       if (input.approver_id) {
         const approver = await this.deps.users.findById(tenantId, input.approver_id, trx);
         if (!approver || !approver.is_active) throw ValidationError.field('approver_id', 'The selected approver id is invalid.');
@@ -272,7 +282,7 @@ export class PurchaseOrderService {
         submitted_at: now,
         internal_notes: appendNote(current.internal_notes, input.notes),
       });
-      return this.get(tenantId, id, trx);
+      return this.changed(trx, tenantId, id, 'purchase_order.submitted_for_approval', before);
     });
   }
 
@@ -284,6 +294,7 @@ export class PurchaseOrderService {
   async approve(tenantId: string, id: string, userId: string, input: ApproveBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
+      const before = await this.get(tenantId, id, trx);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'approve', {
         status: 'approved',
@@ -291,7 +302,7 @@ export class PurchaseOrderService {
         approved_at: now,
         approval_notes: input.approval_notes ?? input.notes ?? null,
       });
-      return this.recorded(trx, tenantId, id, 'purchase_order.approved');
+      return this.changed(trx, tenantId, id, 'purchase_order.approved', before, 'purchase_order.approved');
     });
   }
 
@@ -301,9 +312,10 @@ export class PurchaseOrderService {
     if (reason === '') throw ValidationError.field('reason', 'The reason field is required.');
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
+      const before = await this.get(tenantId, id, trx);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'reject', { status: 'rejected', rejected_by: userId, rejected_at: now, rejection_reason: reason });
-      return this.get(tenantId, id, trx);
+      return this.changed(trx, tenantId, id, 'purchase_order.rejected', before);
     });
   }
 
@@ -316,6 +328,7 @@ export class PurchaseOrderService {
     const order = await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
+      const before = await this.presenter.one(trx, tenantId, current);
       // A supplier deleted since the order was approved leaves nobody to address: the order is still sent.
       const supplier = await this.deps.suppliers.get(tenantId, current.supplier_id, trx).catch((error: unknown) => {
         if (error instanceof NotFoundError) return null;
@@ -323,7 +336,7 @@ export class PurchaseOrderService {
       });
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'send', { status: 'sent', sent_at: now, sent_to: supplier?.email ?? null });
-      return this.recorded(trx, tenantId, id, 'purchase_order.sent');
+      return this.changed(trx, tenantId, id, 'purchase_order.sent', before, 'purchase_order.sent');
     });
     let emailSent = false;
     if (input.send_email && order.sent_to && order.supplier) {
@@ -341,6 +354,7 @@ export class PurchaseOrderService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
+      const before = await this.presenter.one(trx, tenantId, current);
       await this.move(trx, tenantId, id, 'acknowledge', {
         status: 'acknowledged',
         acknowledged_at: this.deps.clock.now().toISOString(),
@@ -348,7 +362,7 @@ export class PurchaseOrderService {
         confirmed_delivery_date: input.confirmed_delivery_date ?? current.confirmed_delivery_date,
         internal_notes: appendNote(current.internal_notes, input.notes),
       });
-      return this.get(tenantId, id, trx);
+      return this.changed(trx, tenantId, id, 'purchase_order.acknowledged', before);
     });
   }
 
@@ -365,11 +379,12 @@ export class PurchaseOrderService {
     const order = await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
+      const before = await this.presenter.one(trx, tenantId, current);
       withSupplier = WITH_SUPPLIER_STATUSES.includes(current.status);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'cancel', { status: 'cancelled', cancelled_by: userId, cancelled_at: now, cancellation_reason: reason });
       await this.deps.repository.cancelRemaining(trx, tenantId, id);
-      return this.recorded(trx, tenantId, id, 'purchase_order.cancelled');
+      return this.changed(trx, tenantId, id, 'purchase_order.cancelled', before, 'purchase_order.cancelled');
     });
     if (!withSupplier || input.notify_supplier === false || !order.sent_to || !order.supplier) return order;
     const notified = await this.notifier.notifyCancellation(tenantId, order, { id: order.supplier.id, name: order.supplier.name, email: order.sent_to });
@@ -383,6 +398,7 @@ export class PurchaseOrderService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
+      const before = await this.presenter.one(trx, tenantId, current);
       const now = this.deps.clock.now().toISOString();
       await this.move(trx, tenantId, id, 'record an invoice for', {
         status: 'invoiced',
@@ -391,7 +407,7 @@ export class PurchaseOrderService {
         invoice_date: input.invoice_date ?? now.slice(0, 10),
         invoiced_at: now,
       });
-      return this.get(tenantId, id, trx);
+      return this.changed(trx, tenantId, id, 'purchase_order.invoiced', before);
     });
   }
 
@@ -399,8 +415,9 @@ export class PurchaseOrderService {
   async complete(tenantId: string, id: string, precondition?: Precondition): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
+      const before = await this.get(tenantId, id, trx);
       await this.move(trx, tenantId, id, 'complete', { status: 'completed', completed_at: this.deps.clock.now().toISOString() });
-      return this.get(tenantId, id, trx);
+      return this.changed(trx, tenantId, id, 'purchase_order.completed', before);
     });
   }
 
@@ -425,9 +442,10 @@ export class PurchaseOrderService {
     if (!moved) throw refusal(verb, (await this.find(tenantId, id, trx)).status);
   }
 
-  private async recorded(trx: Transaction<DB>, tenantId: string, id: string, type: EventType): Promise<PurchaseOrderResource> {
+  private async changed(trx: Transaction<DB>, tenantId: string, id: string, action: string, before: PurchaseOrderResource | null, event?: EventType): Promise<PurchaseOrderResource> {
     const order = await this.get(tenantId, id, trx);
-    await this.deps.events.record(trx, tenantId, { type, entityId: id, payload: order as unknown as Record<string, unknown> });
+    if (event) await this.deps.events.record(trx, tenantId, { type: event, entityId: id, payload: order as unknown as Record<string, unknown> });
+    await this.audited(trx, tenantId, action, before, order);
     return order;
   }
 

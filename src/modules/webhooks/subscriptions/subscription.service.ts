@@ -1,6 +1,8 @@
 // Webhook subscriptions: at most MAX_ACTIVE_SUBSCRIPTIONS active per tenant, counted under the tenant lock in the
 // same transaction as the write, so parallel requests cannot pass the limit; URLs checked against the address
 // policy whenever they are set; the secret shown only at creation and rotation.
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
@@ -147,9 +149,15 @@ function distinct(patterns: readonly string[]): string[] {
   return [...new Set(patterns)];
 }
 
+/** A subscription in the audit log: the resource with its secret and header values, which the log writes as "[REDACTED]". */
+function auditedSubscription(s: Subscription) {
+  return { ...subscriptionResource(s), headers: s.headers, secret: s.secret };
+}
+
 export interface SubscriptionServiceDeps {
   db: Executor;
   subscriptions: SubscriptionRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
   policy: AddressPolicy;
@@ -159,6 +167,8 @@ export interface SubscriptionServiceDeps {
 export class SubscriptionService {
   private readonly db: Executor;
   private readonly subscriptions: SubscriptionRepository;
+  /** The audit entry of a change to one subscription; its secret and header values only ever as "[REDACTED]". */
+  private readonly audited: AuditTrail<Subscription>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly policy: AddressPolicy;
@@ -167,6 +177,7 @@ export class SubscriptionService {
   constructor(deps: SubscriptionServiceDeps) {
     this.db = deps.db;
     this.subscriptions = deps.subscriptions;
+    this.audited = auditTrail(deps.audit, 'webhook_subscription', auditedSubscription);
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.policy = deps.policy;
@@ -199,7 +210,7 @@ export class SubscriptionService {
       await this.subscriptions.lockTenant(trx, auth.tenantId);
       await this.assertBelowActiveLimit(trx, auth.tenantId, 'create');
       const now = this.clock.now().toISOString();
-      return this.subscriptions.insert(trx, {
+      const created = await this.subscriptions.insert(trx, {
         id: this.newId(),
         tenant_id: auth.tenantId,
         url: input.url,
@@ -219,6 +230,8 @@ export class SubscriptionService {
         updated_at: now,
         deleted_at: null,
       });
+      await this.audited(trx, 'webhook_subscription.created', null, created);
+      return created;
     });
   }
 
@@ -249,7 +262,9 @@ export class SubscriptionService {
     // The address was checked above, outside the transaction: a DNS lookup must not hold it open.
     const updated = await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, auth.tenantId, id, precondition);
-      return this.subscriptions.update(trx, auth.tenantId, id, changes);
+      const changed = await this.subscriptions.update(trx, auth.tenantId, id, changes);
+      if (changed) await this.audited(trx, 'webhook_subscription.updated', current, changed);
+      return changed;
     });
     if (!updated) throw new NotFoundError(RESOURCE);
     return updated;
@@ -264,8 +279,9 @@ export class SubscriptionService {
     const now = this.clock.now().toISOString();
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      const deleted = await this.subscriptions.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
-      if (!deleted) throw new NotFoundError(RESOURCE);
+      const current = await this.get(tenantId, id, trx);
+      await this.subscriptions.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      await this.audited(trx, 'webhook_subscription.deleted', current, null);
     });
   }
 
@@ -283,6 +299,7 @@ export class SubscriptionService {
       const now = this.clock.now().toISOString();
       const changes = { status: 'active' as const, disabled_reason: null, disabled_at: null, active_since: now, updated_at: now };
       const moved = await this.subscriptions.transition(trx, tenantId, id, 'disabled', changes);
+      if (moved) await this.audited(trx, 'webhook_subscription.activated', current, moved);
       return moved ? { subscription: moved, changed: true } : { subscription: await this.get(tenantId, id, trx), changed: false };
     });
   }
@@ -298,6 +315,8 @@ export class SubscriptionService {
       const now = this.clock.now().toISOString();
       const changes = { status: 'disabled' as const, disabled_reason: DISABLED_BY_REQUEST, disabled_at: now, updated_at: now };
       const moved = await this.subscriptions.transition(trx, tenantId, id, 'active', changes);
+      // Only an active subscription moves, and activation leaves no reason or time of disabling behind.
+      if (moved) await this.audited(trx, 'webhook_subscription.disabled', { ...moved, status: 'active', disabled_reason: null, disabled_at: null }, moved);
       return moved ? { subscription: moved, changed: true } : { subscription: await this.get(tenantId, id, trx), changed: false };
     });
   }
@@ -310,7 +329,10 @@ export class SubscriptionService {
     const changes = { secret: generateWebhookSecret(), updated_at: this.clock.now().toISOString() };
     const rotated = await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      return this.subscriptions.update(trx, tenantId, id, changes);
+      const current = await this.get(tenantId, id, trx);
+      const changed = await this.subscriptions.update(trx, tenantId, id, changes);
+      if (changed) await this.audited(trx, 'webhook_subscription.secret_rotated', current, changed);
+      return changed;
     });
     if (!rotated) throw new NotFoundError(RESOURCE);
     return rotated;

@@ -15,6 +15,7 @@ export function createVariantListing(deps: CatalogDeps & { masters: MasterProduc
     products: deps.products,
     stock: deps.stock,
     events: deps.events,
+    audit: deps.audit,
     clock: deps.clock,
   });
   return { service, routes: variantListingRoutes({ service }) };

@@ -9,6 +9,8 @@ import type { PageRequest } from '../../../../http/pagination.js';
 import { updatedSinceBound } from '../../../../http/updated-since.js';
 import type { Clock } from '../../../../lib/clock.js';
 import { fromMinorUnits, toMinorUnits } from '../../../../lib/money.js';
+import type { AuditLog } from '../../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../../audit/audit-trail.js';
 import type { EventRecorder } from '../../../events/event-recorder.js';
 import type { StockRecordWithWarehouse } from '../../../inventory/stock/stock.repository.js';
 import type { StockService } from '../../../inventory/stock/stock.service.js';
@@ -219,6 +221,7 @@ export interface VariantListingServiceDeps {
   products: ProductService;
   stock: StockService;
   events: EventRecorder;
+  audit: AuditLog;
   clock: Clock;
 }
 
@@ -229,6 +232,8 @@ export class VariantListingService {
   private readonly products: ProductService;
   private readonly stock: StockService;
   private readonly events: EventRecorder;
+  /** The audit entry of a change to one variant, a product as the API presents it. */
+  private readonly audited: ResourceTrail<ProductResponse>;
   private readonly clock: Clock;
 
   constructor(deps: VariantListingServiceDeps) {
@@ -238,6 +243,7 @@ export class VariantListingService {
     this.products = deps.products;
     this.stock = deps.stock;
     this.events = deps.events;
+    this.audited = resourceTrail(deps.audit, 'product');
     this.clock = deps.clock;
   }
 
@@ -405,7 +411,9 @@ export class VariantListingService {
         );
       }
       for (const { id, delta } of changes) {
-        await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity: delta, type: 'adjustment', reason: BULK_STOCK_REASON, userId });
+        const movement = await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity: delta, type: 'adjustment', reason: BULK_STOCK_REASON, userId });
+        const record = await this.stock.recordOf(trx, tenantId, id, movement.warehouse_id);
+        await this.stock.audited(trx, tenantId, 'inventory.adjusted', record, movement);
       }
       return {
         updated_count: changes.length,
@@ -437,5 +445,6 @@ export class VariantListingService {
     const after = await this.products.present(tenantId, changed.map((v) => rows.get(v.id)!), trx);
     const events = after.flatMap((resource, i) => productChangeEvents(before[i]!, resource));
     for (let i = 0; i < events.length; i += EVENT_SLICE) await this.events.record(trx, tenantId, ...events.slice(i, i + EVENT_SLICE));
+    for (const [i, resource] of after.entries()) await this.audited(trx, tenantId, 'product.price_changed', before[i]!, resource);
   }
 }
