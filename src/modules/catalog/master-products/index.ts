@@ -10,6 +10,7 @@ export function createMasterProducts(deps: CatalogDeps & { links: ProductLinks; 
     db: deps.db,
     masters: new MasterProductRepository(),
     links: deps.links,
+    tenants: deps.tenants,
     clock: deps.clock,
     newId: deps.newId,
     variants: deps.variants,
