@@ -23,11 +23,6 @@ export class TenantRepository {
     return db.updateTable('tenants').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  async findName(db: Executor, id: string): Promise<string | undefined> {
-    const row = await db.selectFrom('tenants').select('name').where('id', '=', id).executeTakeFirst();
-    return row?.name;
-  }
-
   async listAll(db: Executor): Promise<Tenant[]> {
     return db.selectFrom('tenants').selectAll().orderBy('id').execute();
   }

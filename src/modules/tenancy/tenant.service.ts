@@ -143,11 +143,6 @@ export class TenantService {
     return currency;
   }
 
-  /** The tenant's name, or undefined when there is no such tenant (printed on documents). */
-  nameOf(id: string, db: Executor = this.db): Promise<string | undefined> {
-    return this.tenants.findName(db, id);
-  }
-
   /** The tenant as printed on documents (name, address, tax id, footer, time zone); undefined when there is none. */
   profileOf(id: string, db: Executor = this.db): Promise<Tenant | undefined> {
     return this.tenants.findById(db, id);
