@@ -76,7 +76,7 @@ try {
   };
   const traced = createDatabase({ databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, poolSize: 1, log });
   const db = traced.db;
-  const lister = productLister(new ProductRepository(), { categories: services.catalog.categories.service, attributes: services.catalog.attributes.service });
+  const lister = productLister(new ProductRepository(), { categories: services.catalog.categories.service, attributes: services.catalog.attributes.service, tenants: services.tenants });
   const validate = validatorCompiler({ schema: ProductListQuery, httpPart: 'querystring', method: 'GET', url: '/' }) as (data: unknown) => boolean;
 
   for (const [name, query] of Object.entries(productListQueries(seeded))) {

@@ -34,6 +34,7 @@ import { catalogRoutes } from './modules/catalog/catalog.js';
 import { eventFeedRoutes } from './modules/events/event-feed.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
+import { tenantRoutes } from './modules/tenancy/tenant.routes.js';
 import { API_PREFIX, createServices, type Services } from './services.js';
 import type { Resolver } from './modules/webhooks/transport/address-guard.js';
 
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies }));
       await api.register(tokenRoutes({ tokens: services.tokens }));
       await api.register(services.audit.routes);
+      await api.register(tenantRoutes({ service: services.tenants }));
       await api.register(warehouseRoutes({ service: services.warehouses }));
       await api.register(catalogRoutes({ catalog: services.catalog }));
       await api.register(inventoryRoutes({ inventory: services.inventory }));

@@ -79,7 +79,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   // Tenancy: a tenant is created with its first user and its default warehouse.
   const users = new UserService({ db, users: repositories.users, tenants: repositories.tenants, clock, newId });
   const warehouses = new WarehouseService({ db, warehouses: repositories.warehouses, audit: audit.service, clock, newId });
-  const tenants = new TenantService({ db, tenants: repositories.tenants, users, warehouses, clock, newId });
+  const tenants = new TenantService({ db, tenants: repositories.tenants, audit: audit.service, users, warehouses, clock, newId });
 
   // Signing in: tokens, sessions, the throttle and two-factor codes.
   const tokens = new TokenService({ db, tokens: repositories.tokens, clock, newId });
@@ -117,7 +117,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   // The stock ledger comes before the catalog (products are created with their initial stock) and keeps the
   // products' totals through the catalog's product repository, which holds no state; supplier performance is read from purchase orders, whose module needs the catalog and so comes after it.
   const stock = createStock({ db, warehouses, events, audit: audit.service, clock, newId, products: new ProductRepository() });
-  const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, supplierPerformance: createSupplierPerformance() });
+  const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, tenants, supplierPerformance: createSupplierPerformance() });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users });
 
   // Purchasing mails orders to suppliers through one SMTP transport for the process; without SMTP_URL the

@@ -4,10 +4,12 @@ import { sql, type Transaction } from 'kysely';
 import { engineOf } from './dialect.js';
 import type { DB } from './schema.js';
 
-/** The tables of a tenant's records, each with `tenant_id` and `id`. */
-export type RecordTable = {
-  [T in keyof DB]: DB[T] extends { tenant_id: string; id: string } ? T : never;
-}[keyof DB];
+/** The tables of a tenant's records, each with `tenant_id` and `id`, and the tenants themselves (their id is the tenant's). */
+export type RecordTable =
+  | {
+      [T in keyof DB]: DB[T] extends { tenant_id: string; id: string } ? T : never;
+    }[keyof DB]
+  | 'tenants';
 
 /**
  * Locks the row `id` of `table` in the tenant until `trx` ends: on PostgreSQL with `FOR UPDATE`, so that a
@@ -17,5 +19,6 @@ export type RecordTable = {
  */
 export async function lockRecord(trx: Transaction<DB>, table: RecordTable, tenantId: string, id: string): Promise<void> {
   if (engineOf(trx) === 'sqlite') return;
-  await sql`select 1 from ${sql.table(table)} where tenant_id = ${tenantId} and id = ${id} for update`.execute(trx);
+  const row = table === 'tenants' ? sql`id = ${id} and id = ${tenantId}` : sql`tenant_id = ${tenantId} and id = ${id}`;
+  await sql`select 1 from ${sql.table(table)} where ${row} for update`.execute(trx);
 }

@@ -133,6 +133,41 @@ describe('cli on a migrated database', () => {
     expect(text.stdout).toContain(tenant.tenantId);
   });
 
+  describe('tenant:update', () => {
+    it('changes the settings given, clears one with an empty value, prints {tenant} and records tenant.updated as the CLI', async () => {
+      const result = await cli(config, [
+        'tenant:update', '--tenant', tenant.tenantId, '--default-currency', 'EUR', '--time-zone', 'Europe/Berlin', '--address-line1', 'Hafenstraße 12',
+        '--city', 'Hamburg', '--postal-code', '20457', '--country', 'DE', '--tax-id', 'DE123456789', '--purchase-order-footer', 'Thank you.', '--json',
+      ]);
+      expect(result, result.stderr).toMatchObject({ code: 0, stderr: '' });
+      expect((json(result) as { tenant: object }).tenant).toMatchObject({
+        id: tenant.tenantId, default_currency: 'EUR', time_zone: 'Europe/Berlin', address_line1: 'Hafenstraße 12', city: 'Hamburg',
+        postal_code: '20457', country: 'DE', tax_id: 'DE123456789', purchase_order_footer: 'Thank you.',
+      });
+      const cleared = await cli(config, ['tenant:update', '--tenant', tenant.tenantId, '--time-zone', '']);
+      expect(cleared.code, cleared.stderr).toBe(0);
+      expect(cleared.stdout).toContain(`(${tenant.tenantId}) updated.`);
+      expect((await services.tenants.get(tenant.tenantId)).time_zone).toBeNull();
+      const entries = await database.db.selectFrom('audit_log').selectAll().where('tenant_id', '=', tenant.tenantId).where('action', '=', 'tenant.updated').orderBy('id').execute();
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toMatchObject({ actor_type: 'cli', entity_id: tenant.tenantId });
+    });
+
+    it('refuses bad values naming each option\'s field, an unknown tenant and a command with nothing to change', async () => {
+      const bad = await cli(config, ['tenant:update', '--tenant', tenant.tenantId, '--default-currency', 'XYZ', '--country', 'ZZ']);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('default_currency: The default currency XYZ is not an ISO 4217 currency code.');
+      expect(bad.stderr).toContain('country: The country ZZ is not an ISO 3166-1 alpha-2 code');
+      expect((await services.tenants.get(tenant.tenantId)).default_currency).toBe('EUR');
+      const unknown = await cli(config, ['tenant:update', '--tenant', '01hzzzzzzzzzzzzzzzzzzzzzzz', '--city', 'Nowhere']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('Tenant 01hzzzzzzzzzzzzzzzzzzzzzzz not found.');
+      const nothing = await cli(config, ['tenant:update', '--tenant', tenant.tenantId]);
+      expect(nothing.code).toBe(1);
+      expect(nothing.stderr).toContain('Nothing to change');
+    });
+  });
+
   describe('user:create', () => {
     it.each(['admin', 'manager', 'viewer'] as const)('creates a %s and prints {user}', async (role) => {
       const userEmail = email(role);

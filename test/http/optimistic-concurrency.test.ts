@@ -91,6 +91,7 @@ const parentCategory = await create('/operations/product-categories', { name: 'P
 
 // In order: each write is valid in the state the ones before it leave.
 const WRITES: WriteCase[] = [
+  { name: 'PATCH tenant', method: 'PATCH', url: () => '/tenant', resource: () => '/tenant', payload: () => ({ tax_id: 'GB123456789' }) },
   { name: 'PATCH brand', method: 'PATCH', url: (r) => `/operations/brands/${r.brand}`, resource: (r) => `/operations/brands/${r.brand}`, payload: () => ({ description: 'Patched' }) },
   { name: 'PUT brand', method: 'PUT', url: (r) => `/operations/brands/${r.brand}`, resource: (r) => `/operations/brands/${r.brand}`, payload: () => ({ description: 'Put' }) },
   {

@@ -24,6 +24,11 @@ export function sampleOrder(overrides: Partial<PurchaseOrderDocument> = {}): Pur
     expected_delivery_date: '2026-12-05',
     currency: 'EUR',
     company_name: 'Acme Operations',
+    company_address: null,
+    company_tax_id: null,
+    footer: null,
+    time_zone: null,
+    approved_at: null,
     supplier: {
       name: 'Fastener Supply Co',
       code: 'FSC',

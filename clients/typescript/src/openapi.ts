@@ -228,6 +228,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's tenant and its settings
+         * @description The default currency, time zone, company address, tax id and purchase-order footer. Every user of the tenant may read them.
+         */
+        get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the caller's tenant settings (partial)
+         * @description Recorded in the audit log as `tenant.updated` with the changed fields.
+         */
+        patch: operations["updateTenant"];
+        trace?: never;
+    };
     "/api/v1/operations/warehouses": {
         parameters: {
             query?: never;
@@ -4894,6 +4918,44 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "01jd8w0a1b2c3d4e5f6g7h8j9k",
+         *       "name": "Acme Trading GmbH",
+         *       "default_currency": "EUR",
+         *       "time_zone": "Europe/Berlin",
+         *       "address_line1": "Hafenstraße 12",
+         *       "address_line2": null,
+         *       "city": "Hamburg",
+         *       "region": null,
+         *       "postal_code": "20457",
+         *       "country": "DE",
+         *       "tax_id": "DE123456789",
+         *       "purchase_order_footer": "Please quote the order number on every delivery note and invoice.",
+         *       "created_at": "2026-01-05T08:00:00.000Z",
+         *       "updated_at": "2026-11-20T16:03:12.000Z"
+         *     }
+         */
+        Tenant: {
+            /** @description ULID, 26 lowercase characters. */
+            id: string;
+            name: string;
+            /** @description ISO 4217 code, used where a request omits a currency. */
+            default_currency: string;
+            time_zone: string | null;
+            address_line1: string | null;
+            address_line2: string | null;
+            city: string | null;
+            region: string | null;
+            postal_code: string | null;
+            country: string | null;
+            tax_id: string | null;
+            purchase_order_footer: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @example {
          *       "secret": "JBSWY3DPEHPK3PXP",
          *       "otpauth_url": "otpauth://totp/Quartermaster:admin%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Quartermaster"
          *     }
@@ -7267,6 +7329,239 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTenant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*`): the answer is 304 with no body when the record still has one of them. */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            /** @description Not modified: the record still has the ETag given in If-None-Match. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Partial: only the fields sent change. Text is stored trimmed; blank text (but a blank name) clears the field. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "default_currency": "EUR",
+                 *       "time_zone": "Europe/Berlin",
+                 *       "address_line1": "Hafenstraße 12",
+                 *       "city": "Hamburg",
+                 *       "postal_code": "20457",
+                 *       "country": "DE",
+                 *       "tax_id": "DE123456789",
+                 *       "purchase_order_footer": "Please quote the order number on every delivery note and invoice."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The company name printed on documents. Stored trimmed. */
+                    name?: string;
+                    /** @description ISO 4217 code: the currency of a product, master product or purchase order created without one, and of price filters sent without one. */
+                    default_currency?: string;
+                    time_zone?: string | null;
+                    address_line1?: string | null;
+                    address_line2?: string | null;
+                    city?: string | null;
+                    region?: string | null;
+                    postal_code?: string | null;
+                    country?: string | null;
+                    tax_id?: string | null;
+                    purchase_order_footer?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
                 };
             };
             /** @description The body (or an uploaded file) is too large. */
@@ -13922,11 +14217,11 @@ export interface operations {
                 is_variant?: boolean;
                 /** @description Variants of this master product (ULID). */
                 master_product_id?: string;
-                /** @description ISO 4217 code: only products priced in this currency. min_price and max_price are read in it; with either of them it defaults to USD. */
+                /** @description ISO 4217 code: only products priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant's default_currency. */
                 currency?: string;
-                /** @description Selling price at least this. In units of `currency` (default USD); only products priced in that currency match. */
+                /** @description Selling price at least this. In units of `currency` (default: the tenant's default_currency); only products priced in that currency match. */
                 min_price?: number;
-                /** @description Selling price at most this. In units of `currency` (default USD); only products priced in that currency match. */
+                /** @description Selling price at most this. In units of `currency` (default: the tenant's default_currency); only products priced in that currency match. */
                 max_price?: number;
                 /** @description true: tracked products with a reorder point and available quantity (stock - reserved) at or below it; false: the others. */
                 low_stock?: boolean;
@@ -14078,7 +14373,7 @@ export interface operations {
                     type?: "physical" | "digital" | "service" | "subscription" | "bundle" | "gift_card" | "virtual";
                     selling_price?: number | null;
                     cost_price?: number | null;
-                    /** @description ISO 4217 code, default USD. */
+                    /** @description ISO 4217 code; the tenant's default_currency when omitted. */
                     currency?: string;
                     reorder_point?: number | null;
                     reorder_quantity?: number | null;
@@ -14435,7 +14730,7 @@ export interface operations {
                     type?: "physical" | "digital" | "service" | "subscription" | "bundle" | "gift_card" | "virtual";
                     selling_price?: number | null;
                     cost_price?: number | null;
-                    /** @description ISO 4217 code, default USD. */
+                    /** @description ISO 4217 code; the tenant's default_currency when omitted. */
                     currency?: string;
                     reorder_point?: number | null;
                     reorder_quantity?: number | null;
@@ -14710,7 +15005,7 @@ export interface operations {
                     type?: "physical" | "digital" | "service" | "subscription" | "bundle" | "gift_card" | "virtual";
                     selling_price?: number | null;
                     cost_price?: number | null;
-                    /** @description ISO 4217 code, default USD. */
+                    /** @description ISO 4217 code; the tenant's default_currency when omitted. */
                     currency?: string;
                     reorder_point?: number | null;
                     reorder_quantity?: number | null;
@@ -16042,7 +16337,7 @@ export interface operations {
                 has_variants?: boolean;
                 is_visible?: boolean;
                 is_featured?: boolean;
-                /** @description Only masters priced in this currency. min_price and max_price are read in it; with either of them it defaults to USD. */
+                /** @description Only masters priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant's default_currency. */
                 currency?: string;
                 /** @description base_price at least this, in `currency` units. */
                 min_price?: number;
@@ -16200,7 +16495,7 @@ export interface operations {
                     model?: string | null;
                     base_price?: number | null;
                     base_cost_price?: number | null;
-                    /** @description ISO 4217 code, default USD. A change keeps the base prices in currency units. */
+                    /** @description ISO 4217 code; the tenant's default_currency when omitted. A change keeps the base prices in currency units. */
                     currency?: string;
                     base_weight?: number | null;
                     base_dimensions?: {
@@ -16467,7 +16762,7 @@ export interface operations {
                     model?: string | null;
                     base_price?: number | null;
                     base_cost_price?: number | null;
-                    /** @description ISO 4217 code, default USD. A change keeps the base prices in currency units. */
+                    /** @description ISO 4217 code; the tenant's default_currency when omitted. A change keeps the base prices in currency units. */
                     currency?: string;
                     base_weight?: number | null;
                     base_dimensions?: {
@@ -16742,7 +17037,7 @@ export interface operations {
                     model?: string | null;
                     base_price?: number | null;
                     base_cost_price?: number | null;
-                    /** @description ISO 4217 code, default USD. A change keeps the base prices in currency units. */
+                    /** @description ISO 4217 code; the tenant's default_currency when omitted. A change keeps the base prices in currency units. */
                     currency?: string;
                     base_weight?: number | null;
                     base_dimensions?: {
@@ -19403,7 +19698,7 @@ export interface operations {
                      */
                     order_date?: string;
                     expected_delivery_date?: string | null;
-                    /** @description ISO 4217; USD when omitted. */
+                    /** @description ISO 4217; the tenant's default_currency when omitted. */
                     currency?: string;
                     /**
                      * @description draft (default) or pending_approval (created and submitted at once).
@@ -19663,7 +19958,7 @@ export interface operations {
                      */
                     order_date?: string;
                     expected_delivery_date?: string | null;
-                    /** @description ISO 4217; USD when omitted. */
+                    /** @description ISO 4217; the tenant's default_currency when omitted. */
                     currency?: string;
                     /** @description Currency units, default 0. */
                     tax_amount?: number;
@@ -19927,7 +20222,7 @@ export interface operations {
                      */
                     order_date?: string;
                     expected_delivery_date?: string | null;
-                    /** @description ISO 4217; USD when omitted. */
+                    /** @description ISO 4217; the tenant's default_currency when omitted. */
                     currency?: string;
                     /** @description Currency units, default 0. */
                     tax_amount?: number;

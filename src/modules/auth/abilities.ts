@@ -15,10 +15,10 @@ export interface Ability {
 
 export const MODULES = ['system', 'crm', 'sales', 'operations', 'finance', 'reporting'] as const;
 
-/** Scores of the catalogue; the entries chosen by this project (finance, reporting, webhooks) are explained in docs/abilities.md. */
+/** Scores of the catalogue; the entries chosen by this project (finance, reporting, webhooks, settings) are explained in docs/abilities.md. */
 const SCORES: Record<(typeof MODULES)[number], Record<string, number>> = {
   system: {
-    'manage-system': 100, 'manage-users': 100, 'manage-roles': 100, 'view-audit-logs': 30,
+    'manage-system': 100, 'manage-users': 100, 'manage-roles': 100, 'manage-settings': 60, 'view-audit-logs': 30,
     'view-webhooks': 30, 'manage-webhooks': 80,
   },
   crm: {

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../lib/ids.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { StockService } from '../inventory/stock/stock.service.js';
+import type { TenantDefaults } from '../tenancy/tenant.service.js';
 import type { PerformanceSource } from './suppliers/supplier.performance.js';
 
 export interface CatalogDeps {
@@ -15,6 +16,8 @@ export interface CatalogDeps {
   events: EventRecorder;
   audit: AuditLog;
   stock: StockService;
+  /** The tenant's default currency, for a create or price filter that names none. */
+  tenants: TenantDefaults;
   /** Suppliers' order statistics, read from purchase orders. */
   supplierPerformance: PerformanceSource;
 }

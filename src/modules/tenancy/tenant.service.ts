@@ -1,17 +1,61 @@
-// Tenants: each is created with its default warehouse and a first admin, all in one transaction.
-import { sql } from 'kysely';
-import type { Tenant, User, Warehouse } from '../../db/schema.js';
+// Tenants: each is created with its default warehouse and a first admin, all in one transaction; its settings
+// (default currency, time zone, company address, tax id, purchase-order footer) are read by every user and
+// changed by admins.
+import { sql, type Transaction } from 'kysely';
+import type { DB, Tenant, User, Warehouse } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
 import { engineOf } from '../../db/dialect.js';
-import { NotFoundError, ValidationError } from '../../http/errors.js';
+import { checkPrecondition, type Precondition } from '../../http/conditional.js';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { isCountryCode } from '../../lib/countries.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import { isCurrency } from '../../lib/money.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomBase62 } from '../../lib/secrets.js';
+import { isTimeZone } from '../../lib/time-zones.js';
+import type { AuditLog } from '../audit/audit-log.service.js';
 import type { WarehouseService } from '../inventory/warehouses/warehouse.service.js';
-import type { TenantRepository } from './tenant.repository.js';
+import type { TenantRepository, TenantUpdate } from './tenant.repository.js';
+import { MAX_FOOTER_LENGTH, type TenantResponse, type TenantUpdateBody } from './tenant.schemas.js';
 import { validateUserInput, type UserService } from './user.service.js';
+
+/** The tenant's settings as the API presents them. */
+export function tenantResource(t: Tenant): TenantResponse {
+  return {
+    id: t.id,
+    name: t.name,
+    default_currency: t.default_currency,
+    time_zone: t.time_zone,
+    address_line1: t.address_line1,
+    address_line2: t.address_line2,
+    city: t.city,
+    region: t.region,
+    postal_code: t.postal_code,
+    country: t.country,
+    tax_id: t.tax_id,
+    purchase_order_footer: t.purchase_order_footer,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  };
+}
+
+/** The optional text settings and their longest length; blank clears them. */
+const TEXT_SETTINGS = {
+  time_zone: 64,
+  address_line1: 255,
+  address_line2: 255,
+  city: 120,
+  region: 120,
+  postal_code: 32,
+  country: 2,
+  tax_id: 64,
+  purchase_order_footer: MAX_FOOTER_LENGTH,
+} as const;
+
+/** What other modules read of a tenant's settings: the currency of a request that names none. */
+export type TenantDefaults = Pick<TenantService, 'defaultCurrency'>;
 
 export interface CreateTenantInput {
   name: string;
@@ -32,6 +76,7 @@ const BOOTSTRAP_LOCK_KEY = 7_141_592_653;
 export interface TenantServiceDeps {
   db: Executor;
   tenants: TenantRepository;
+  audit: AuditLog;
   users: UserService;
   warehouses: WarehouseService;
   clock: Clock;
@@ -41,6 +86,7 @@ export interface TenantServiceDeps {
 export class TenantService {
   private readonly db: Executor;
   private readonly tenants: TenantRepository;
+  private readonly audit: AuditLog;
   private readonly users: UserService;
   private readonly warehouses: WarehouseService;
   private readonly clock: Clock;
@@ -49,6 +95,7 @@ export class TenantService {
   constructor(deps: TenantServiceDeps) {
     this.db = deps.db;
     this.tenants = deps.tenants;
+    this.audit = deps.audit;
     this.users = deps.users;
     this.warehouses = deps.warehouses;
     this.clock = deps.clock;
@@ -79,15 +126,84 @@ export class TenantService {
   }
 
   /** @throws NotFoundError('Tenant') */
-  async get(id: string): Promise<Tenant> {
-    const tenant = await this.tenants.findById(this.db, id);
+  async get(id: string, db: Executor = this.db): Promise<Tenant> {
+    const tenant = await this.tenants.findById(db, id);
     if (!tenant) throw new NotFoundError('Tenant');
     return tenant;
   }
 
-  /** The tenant's name, or undefined when there is no such tenant (printed on documents). */
-  nameOf(id: string, db: Executor = this.db): Promise<string | undefined> {
-    return this.tenants.findName(db, id);
+  /**
+   * The currency of a request that names none (a product, master product or purchase order created without
+   * one, a price filter without one): one read of the tenant's row, through `db`.
+   * @throws NotFoundError('Tenant')
+   */
+  async defaultCurrency(id: string, db: Executor = this.db): Promise<string> {
+    const currency = await this.tenants.findDefaultCurrency(db, id);
+    if (currency === undefined) throw new NotFoundError('Tenant');
+    return currency;
+  }
+
+  /** The tenant as printed on documents (name, address, tax id, footer, time zone); undefined when there is none. */
+  profileOf(id: string, db: Executor = this.db): Promise<Tenant | undefined> {
+    return this.tenants.findById(db, id);
+  }
+
+  /**
+   * Changes the tenant's settings (partial: only the fields sent), recording `tenant.updated` with the changed
+   * fields in the same transaction. Text is trimmed; blank optional text is stored as null. A request that changes
+   * no value writes and records nothing.
+   * @throws ValidationError naming each bad field: a blank or too long name, a currency that is not ISO 4217, a time
+   * zone that is not an IANA name, a country that is not ISO 3166-1 alpha-2, text over its length;
+   * NotFoundError('Tenant'); PreconditionFailedError when If-Match names another version.
+   */
+  async update(id: string, input: TenantUpdateBody, precondition?: Precondition): Promise<Tenant> {
+    const changes = this.validChanges(input);
+    return inTransaction(this.db, async (trx) => {
+      await this.checkPrecondition(trx, id, precondition);
+      const current = await this.get(id, trx);
+      // Sending back what is stored (the resource as read, say) is no change: nothing is written or recorded.
+      if (Object.entries(changes).every(([field, value]) => current[field as keyof Tenant] === value)) return current;
+      const updated = await this.tenants.update(trx, id, { ...changes, updated_at: this.clock.now().toISOString() });
+      if (!updated) throw new NotFoundError('Tenant');
+      await this.audit.recordChange(trx, {
+        tenantId: id, action: 'tenant.updated', entityType: 'tenant', entityId: id,
+        before: tenantResource(current), after: tenantResource(updated),
+      });
+      return updated;
+    });
+  }
+
+  /** The columns `input` sets, normalised. @throws ValidationError naming every bad field at once. */
+  private validChanges(input: TenantUpdateBody): TenantUpdate {
+    const errors: FieldErrors = {};
+    const changes: TenantUpdate = {};
+    if (input.name !== undefined) {
+      const name = input.name.trim();
+      if (name === '' || name.length > 255) errors.name = ['The name must be 1 to 255 characters.'];
+      else changes.name = name;
+    }
+    if (input.default_currency !== undefined) {
+      if (isCurrency(input.default_currency)) changes.default_currency = input.default_currency;
+      else errors.default_currency = [`The default currency ${input.default_currency} is not an ISO 4217 currency code.`];
+    }
+    for (const [field, maxLength] of Object.entries(TEXT_SETTINGS) as [keyof typeof TEXT_SETTINGS, number][]) {
+      const raw = input[field];
+      if (raw === undefined) continue;
+      const value = raw === null || raw.trim() === '' ? null : raw.trim();
+      if (value !== null && value.length > maxLength) errors[field] = [`The ${field.replace(/_/g, ' ')} field must not be greater than ${maxLength} characters.`];
+      else if (field === 'time_zone' && value !== null && !isTimeZone(value)) {
+        errors[field] = [`The time zone ${value} is not an IANA time zone name (such as Europe/Berlin or UTC).`];
+      } else if (field === 'country' && value !== null && !isCountryCode(value)) {
+        errors[field] = [`The country ${value} is not an ISO 3166-1 alpha-2 code (such as GB or DE).`];
+      } else changes[field] = value;
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return changes;
+  }
+
+  /** If-Match against the tenant as GET answers it. @throws PreconditionFailedError; NotFoundError('Tenant'). */
+  private checkPrecondition(trx: Transaction<DB>, id: string, precondition: Precondition | undefined): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'tenants', tenantId: id, id }, async () => tenantResource(await this.get(id, trx)));
   }
 
   /** Every tenant of the installation, oldest first (an operator's view, for the CLI). */

@@ -170,7 +170,7 @@ describe('purchase order lifecycle', () => {
     const { services } = t;
     const service = new PurchaseOrderService({
       db: services.db, repository: new PurchaseOrderRepository(), suppliers: services.catalog.suppliers.service, warehouses: services.warehouses,
-      products: services.catalog.products.service, users: services.users, events: services.events, audit: services.audit.service, clock: services.clock,
+      products: services.catalog.products.service, users: services.users, tenants: services.tenants, events: services.events, audit: services.audit.service, clock: services.clock,
       newId: services.newId, notifier,
     });
     const { tenantId, adminId } = t.tenant;

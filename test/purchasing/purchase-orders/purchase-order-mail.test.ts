@@ -6,6 +6,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTenantWithToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
@@ -88,6 +89,25 @@ describe('sending purchase orders by e-mail', () => {
     const pdf = await getDocumentProxy(new Uint8Array(attachment.content as ArrayBuffer));
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain(order.po_number);
+  });
+
+  it('signs with the tenant\'s address and tax id, ends with its footer, and prints them in the PDF', async () => {
+    const own = await makeTenantWithToken(t.services);
+    const settings = { name: 'Acme Trading GmbH', address_line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country: 'DE', tax_id: 'DE123456789', purchase_order_footer: 'Quote the order number on every invoice.' };
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/tenant', headers: own.auth, payload: settings })).statusCode).toBe(200);
+    const o = purchaseOps(t, own.auth, own.tenant.tenantId);
+    const order = await o.draft({ supplier_id: await o.supplier('active', 'sales@supplier.test'), warehouse_id: own.tenant.defaultWarehouseId });
+    const url = `${ORDERS}/${order.id}`;
+    expect((await o.call('POST', `${url}/submit-for-approval`, {})).statusCode).toBe(200);
+    expect((await o.call('POST', `${url}/approve`, {})).statusCode).toBe(200);
+    expect((await o.call('POST', `${url}/send`, { send_email: true })).json().data.email_sent).toBe(true);
+
+    const mail = await PostalMime.parse(received[0]!.raw);
+    const lines = mail.text!.trimEnd().split(/\r?\n/);
+    expect(lines.slice(-8)).toEqual(['Acme Trading GmbH', 'Hafenstraße 12', '20457 Hamburg', 'DE', 'Tax ID: DE123456789', '', '--', 'Quote the order number on every invoice.']);
+    const pdf = await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content as ArrayBuffer));
+    const { text } = await extractText(pdf, { mergePages: true });
+    for (const part of ['Acme Trading GmbH', 'Hafenstraße 12', '20457 Hamburg', 'Tax ID: DE123456789', 'Quote the order number on every invoice.']) expect(text).toContain(part);
   });
 
   it('leaves the PDF out with attach_pdf false and sends nothing without send_email', async () => {

@@ -200,7 +200,7 @@ describe('purchase orders', () => {
       // The same service, except that recording the event fails: after the number was drawn, before commit.
       const failing = new PurchaseOrderService({
         db: t.database.db, repository: new PurchaseOrderRepository(), suppliers: t.services.catalog.suppliers.service,
-        warehouses: t.services.warehouses, products: t.services.catalog.products.service, users: t.services.users,
+        warehouses: t.services.warehouses, products: t.services.catalog.products.service, users: t.services.users, tenants: t.services.tenants,
         events: { record: async () => { throw new Error('outbox unavailable'); } } as unknown as EventRecorder,
         audit: t.services.audit.service, clock, newId,
       });

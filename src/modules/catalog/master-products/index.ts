@@ -11,6 +11,7 @@ export function createMasterProducts(deps: CatalogDeps & { links: ProductLinks; 
     masters: new MasterProductRepository(),
     links: deps.links,
     audit: deps.audit,
+    tenants: deps.tenants,
     clock: deps.clock,
     newId: deps.newId,
     variants: deps.variants,

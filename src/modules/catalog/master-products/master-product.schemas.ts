@@ -53,7 +53,7 @@ const fields = {
   model: text(255),
   base_price: money('Base selling price.'),
   base_cost_price: money('Base cost price.'),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, default USD. A change keeps the base prices in currency units.' }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217 code; the tenant's default_currency when omitted. A change keeps the base prices in currency units." }),
   base_weight: Nullable(Type.Number({ minimum: 0, maximum: MAX_WEIGHT, description: 'Kilograms.' })),
   base_dimensions: Nullable(
     Type.Object(
@@ -124,7 +124,7 @@ export const MasterProductListQuery = Type.Object({
   is_visible: Type.Optional(Type.Boolean()),
   is_featured: Type.Optional(Type.Boolean()),
   currency: Type.Optional(
-    Type.String({ pattern: '^[A-Z]{3}$', description: 'Only masters priced in this currency. min_price and max_price are read in it; with either of them it defaults to USD.' }),
+    Type.String({ pattern: '^[A-Z]{3}$', description: 'Only masters priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant\'s default_currency.' }),
   ),
   min_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'base_price at least this, in `currency` units.' })),
   max_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'base_price at most this, in `currency` units.' })),

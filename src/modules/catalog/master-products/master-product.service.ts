@@ -10,7 +10,8 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import { updatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import type { TenantDefaults } from '../../tenancy/tenant.service.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { ProductLinks } from '../products/product.presenter.js';
@@ -127,6 +128,8 @@ export interface MasterProductServiceDeps {
   masters: MasterProductRepository;
   links: MasterLinks;
   audit: AuditLog;
+  /** The currency of a master created without one, and of price filters without one. */
+  tenants: TenantDefaults;
   clock: Clock;
   newId: IdGenerator;
   /**
@@ -142,6 +145,7 @@ export class MasterProductService {
   private readonly links: MasterLinks;
   /** The audit entry of a change to one master product, as the API presents it. */
   private readonly audited: ResourceTrail<MasterProductResponse>;
+  private readonly tenants: TenantDefaults;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly variants: () => VariantHooks;
@@ -151,6 +155,7 @@ export class MasterProductService {
     this.masters = deps.masters;
     this.links = deps.links;
     this.audited = resourceTrail(deps.audit, 'master_product');
+    this.tenants = deps.tenants;
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.variants = deps.variants;
@@ -205,7 +210,7 @@ export class MasterProductService {
     const tags = commaList(query.tags);
     if (tags.length > 0) filters.tags = [...new Set(tags)];
     const priced = query.min_price !== undefined || query.max_price !== undefined;
-    const currency = query.currency ?? (priced ? DEFAULT_CURRENCY : undefined);
+    const currency = query.currency ?? (priced ? await this.tenants.defaultCurrency(tenantId) : undefined);
     if (currency !== undefined && !isCurrency(currency)) {
       errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
     } else if (currency !== undefined) {
@@ -236,7 +241,7 @@ export class MasterProductService {
 
   /**
    * Creates a master product. The slug is made from the name when omitted (`-2`, `-3`… when taken); prices
-   * are read in `currency` (default USD) and kept in minor units; the configuration may come in either
+   * are read in `currency` (default: the tenant's `default_currency`) and kept in minor units; the configuration may come in either
    * shape, under `variant_attributes` or `variant_configuration`, and is kept in shape 1.
    * @throws ValidationError: slug taken, unknown currency, missing category or supplier, a bad configuration
    * (keyed under the key it was sent with; more than 1000 combinations: "Too many variants").
@@ -257,7 +262,7 @@ export class MasterProductService {
 
   private async createIn(trx: Transaction<DB>, tenantId: string, input: MasterProductCreateBody): Promise<MasterProductResponse> {
     const name = input.name.trim();
-    const currency = input.currency ?? DEFAULT_CURRENCY;
+    const currency = input.currency ?? (await this.tenants.defaultCurrency(tenantId, trx));
     const errors: FieldErrors = {};
     if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
     if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug))) errors.slug = [takenMessage('slug')];

@@ -19,7 +19,8 @@ export function createProducts(deps: CatalogDeps & { links: ProductLinks; master
     audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,
-    lister: productLister(repository, links),
+    tenants: deps.tenants,
+    lister: productLister(repository, { ...links, tenants: deps.tenants }),
     // Variants' resources inherit from their masters.
     masters: (tenantId, ids, db) => masters.byIds(tenantId, ids, db),
   });

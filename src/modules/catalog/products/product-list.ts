@@ -13,6 +13,7 @@ import { offsetOf, pageQuery, type Page, type PageRequest } from '../../../http/
 import { updatedSinceBound, updatedSinceQuery } from '../../../http/updated-since.js';
 import { isUlid } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import type { TenantDefaults } from '../../tenancy/tenant.service.js';
 import { normaliseValue } from '../attributes/attribute-values.js';
 import type { AttributeDefinition } from '../attributes/attribute.repository.js';
 import type { AttributeService } from '../attributes/attribute.service.js';
@@ -40,7 +41,7 @@ const ATTRIBUTE_KEY = new RegExp(ATTRIBUTE_KEY_PATTERN);
 const ATTRIBUTE_FILTERS = { patternProperties: { [ATTRIBUTE_KEY_PATTERN]: Type.Unknown() } };
 
 const price = (description: string) =>
-  Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In units of \`currency\` (default USD); only products priced in that currency match.` });
+  Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In units of \`currency\` (default: the tenant's default_currency); only products priced in that currency match.` });
 
 export const ProductListQuery = Type.Object({
   ...pageQuery(15),
@@ -65,7 +66,7 @@ export const ProductListQuery = Type.Object({
   currency: Type.Optional(
     Type.String({
       pattern: '^[A-Z]{3}$',
-      description: 'ISO 4217 code: only products priced in this currency. min_price and max_price are read in it; with either of them it defaults to USD.',
+      description: 'ISO 4217 code: only products priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant\'s default_currency.',
     }),
   ),
   min_price: Type.Optional(price('Selling price at least this.')),
@@ -113,6 +114,8 @@ export function attributeFiltersOf(query: object): Record<string, unknown> {
 export interface ProductListLinks {
   categories: Pick<CategoryService, 'descendantIds'>;
   attributes: Pick<AttributeService, 'listForTenant'>;
+  /** The currency of price filters sent without one: read only for such a request. */
+  tenants: TenantDefaults;
 }
 
 type Eb = ExpressionBuilder<DB, 'products'>;
@@ -200,11 +203,11 @@ export function productLister(products: ProductRepository, links: ProductListLin
     }
 
     const priced = options.min_price !== undefined || options.max_price !== undefined;
-    const currency = options.currency ?? (priced ? DEFAULT_CURRENCY : undefined);
+    const currency = options.currency ?? (priced ? await links.tenants.defaultCurrency(tenantId, db) : undefined);
     if (currency !== undefined && !isCurrency(currency)) {
       errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
     } else if (currency !== undefined) {
-      // Rows written before products carried a currency are priced in the default one.
+      // Rows written before products carried a currency are priced in USD, whatever the tenant's default is now.
       where.push((eb) =>
         currency === DEFAULT_CURRENCY ? eb.or([eb('products.currency', '=', currency), eb('products.currency', 'is', null)]) : eb('products.currency', '=', currency),
       );

@@ -55,7 +55,7 @@ const fields = {
   type: Type.Enum(PRODUCT_TYPES, { description: 'Default `physical`. The type sets the defaults of requires_shipping and track_inventory.' }),
   selling_price: money('Selling price.'),
   cost_price: money('Cost price.'),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, default USD.' }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217 code; the tenant's default_currency when omitted." }),
   reorder_point: quantity('Available quantity at or below which the product counts as low stock.'),
   reorder_quantity: quantity('Quantity suggested when reordering.'),
   track_inventory: Type.Boolean({ description: 'Default: true for types that hold inventory (physical, gift_card), else false.' }),

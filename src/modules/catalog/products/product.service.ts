@@ -8,7 +8,8 @@ import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type F
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import type { TenantDefaults } from '../../tenancy/tenant.service.js';
 import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
@@ -59,6 +60,8 @@ export interface ProductServiceDeps {
   db: Executor;
   products: ProductRepository;
   links: ProductLinks;
+  /** The currency of a product created without one. */
+  tenants: TenantDefaults;
   stock: StockService;
   events: EventRecorder;
   audit: AuditLog;
@@ -75,6 +78,7 @@ export class ProductService {
   private readonly db: Executor;
   private readonly products: ProductRepository;
   private readonly links: ProductLinks;
+  private readonly tenants: TenantDefaults;
   private readonly stock: StockService;
   private readonly events: EventRecorder;
   /** The audit entry of a change to one product, as the API presents it. */
@@ -87,6 +91,7 @@ export class ProductService {
     this.db = deps.db;
     this.products = deps.products;
     this.links = deps.links;
+    this.tenants = deps.tenants;
     this.stock = deps.stock;
     this.events = deps.events;
     this.audited = resourceTrail(deps.audit, 'product');
@@ -161,7 +166,7 @@ export class ProductService {
     if (input.slug === undefined) await this.products.lockSlugBase(trx, tenantId, slugBase);
     const type: ProductType = input.type ?? 'physical';
     const traits = traitsOf(type);
-    const currency = input.currency ?? DEFAULT_CURRENCY;
+    const currency = input.currency ?? (await this.tenants.defaultCurrency(tenantId, trx));
     const trackInventory = input.track_inventory ?? traits.has_inventory;
     const errors: FieldErrors = {};
     if (input.status !== undefined) errors.status = [STATUS_REFUSED];

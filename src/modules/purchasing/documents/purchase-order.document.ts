@@ -1,9 +1,11 @@
 // What the PDF and the e-mail of a purchase order are made from: a plain snapshot, free of database rows.
 import { currencyExponent } from '../../../lib/money.js';
+import { localDateTime } from '../../../lib/time-zones.js';
 
-/** A postal address as stored on suppliers and warehouses; every part optional. */
+/** A postal address as stored on suppliers and warehouses (the company's adds a second line); every part optional. */
 export interface DocumentAddress {
   street?: string | null;
+  street2?: string | null;
   city?: string | null;
   state?: string | null;
   postal_code?: string | null;
@@ -21,7 +23,7 @@ export interface PurchaseOrderDocumentLine {
 
 /**
  * A purchase order as printed and mailed. Money is in currency units (JSON numbers), dates are ISO
- * `YYYY-MM-DD` strings or full ISO timestamps (only the date part is printed).
+ * `YYYY-MM-DD` strings, printed as they are, or full ISO timestamps, printed as their date in `time_zone`.
  */
 export interface PurchaseOrderDocument {
   po_number: string;
@@ -32,6 +34,15 @@ export interface PurchaseOrderDocument {
   currency: string;
   /** The ordering tenant, printed as the document's issuer and the e-mail's signature. */
   company_name: string;
+  /** The ordering tenant's address and tax id, printed under its name; null when it has none. */
+  company_address: DocumentAddress | null;
+  company_tax_id: string | null;
+  /** The tenant's purchase-order footer: the end of the document and of the e-mail. */
+  footer: string | null;
+  /** The tenant's IANA time zone (null: UTC), in which timestamps are printed. */
+  time_zone: string | null;
+  /** When the order was approved (an ISO timestamp), or null before its approval. */
+  approved_at: string | null;
   supplier: { name: string; code: string | null; email: string; address: DocumentAddress | null };
   warehouse: { name: string; code: string | null; address: DocumentAddress | null };
   lines: PurchaseOrderDocumentLine[];
@@ -70,17 +81,28 @@ export function formatQuantity(quantity: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(quantity);
 }
 
-/** The date part of an ISO date or timestamp; null stays null. */
-export function formatDate(value: string | null): string | null {
+/**
+ * A date as printed: a `YYYY-MM-DD` date as it is (a calendar date has no zone), a full ISO timestamp as its date
+ * in `timeZone` (null: UTC); null stays null.
+ */
+export function formatDate(value: string | null, timeZone: string | null = null): string | null {
   if (!value) return null;
-  return value.slice(0, 10);
+  if (value.length <= 10) return value;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value.slice(0, 10);
+  try {
+    return localDateTime(instant, timeZone).date;
+  } catch {
+    // A zone the runtime no longer knows must not break a document that is only being printed.
+    return localDateTime(instant, null).date;
+  }
 }
 
 /** Address lines in postal order, empty parts left out. */
 export function addressLines(address: DocumentAddress | null): string[] {
   if (!address) return [];
   const cityLine = [address.postal_code, address.city].filter(Boolean).join(' ');
-  return [address.street, [cityLine, address.state].filter(Boolean).join(', '), address.country]
+  return [address.street, address.street2, [cityLine, address.state].filter(Boolean).join(', '), address.country]
     .map((part) => (part ?? '').trim())
     .filter((part) => part !== '');
 }

@@ -44,6 +44,35 @@ describe('purchaseOrderEmail', () => {
     expect(bare.text).not.toContain('Expected delivery');
   });
 
+  it('signs with the company address, tax id and footer', async () => {
+    const email = await purchaseOrderEmail(
+      sampleOrder({
+        company_address: { street: 'Hafenstraße 12', street2: null, city: 'Hamburg', state: null, postal_code: '20457', country: 'DE' },
+        company_tax_id: 'DE123456789',
+        footer: '  Please quote the order number on every delivery note.  ',
+      }),
+      { attach_pdf: false },
+    );
+    const lines = email.text.trimEnd().split('\n');
+    expect(lines.slice(-9)).toEqual([
+      'Kind regards,',
+      'Acme Operations',
+      'Hafenstraße 12',
+      '20457 Hamburg',
+      'DE',
+      'Tax ID: DE123456789',
+      '',
+      '--',
+      'Please quote the order number on every delivery note.',
+    ]);
+  });
+
+  it('prints calendar dates as they are, whatever the zone', async () => {
+    const email = await purchaseOrderEmail(sampleOrder({ time_zone: 'Pacific/Kiritimati' }), { attach_pdf: false });
+    expect(email.text).toContain('of 2026-11-21.');
+    expect(email.text).toContain('Expected delivery: 2026-12-05');
+  });
+
   it('keeps file names safe', () => {
     expect(purchaseOrderFileName({ po_number: 'PO-202611-0001' })).toBe('PO-202611-0001.pdf');
     expect(purchaseOrderFileName({ po_number: 'PO/2026 11' })).toBe('PO_2026_11.pdf');

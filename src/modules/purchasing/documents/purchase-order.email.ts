@@ -1,6 +1,6 @@
 // The e-mail that sends a purchase order to its supplier, with the order's PDF attached.
 import type { MailMessage } from '../../../lib/mailer.js';
-import { formatDate, formatMoney, type PurchaseOrderDocument } from './purchase-order.document.js';
+import { addressLines, formatDate, formatMoney, type PurchaseOrderDocument } from './purchase-order.document.js';
 import { renderPurchaseOrderPdf } from './purchase-order.pdf.js';
 
 export interface PurchaseOrderEmailOptions {
@@ -33,14 +33,14 @@ function ccList(to: string, cc: readonly string[] | null | undefined): string[] 
 }
 
 function body(order: PurchaseOrderDocument, message: string | null | undefined, attached: boolean): string {
-  const delivery = formatDate(order.expected_delivery_date);
+  const delivery = formatDate(order.expected_delivery_date, order.time_zone);
   const lines = [
     `Hello ${order.supplier.name},`,
     '',
     ...(message?.trim() ? [message.trim(), ''] : []),
     attached
-      ? `Please find attached our purchase order ${order.po_number} of ${formatDate(order.order_date)}.`
-      : `This is our purchase order ${order.po_number} of ${formatDate(order.order_date)}.`,
+      ? `Please find attached our purchase order ${order.po_number} of ${formatDate(order.order_date, order.time_zone)}.`
+      : `This is our purchase order ${order.po_number} of ${formatDate(order.order_date, order.time_zone)}.`,
     '',
     `Order number: ${order.po_number}`,
     `Lines: ${order.lines.length}`,
@@ -53,6 +53,9 @@ function body(order: PurchaseOrderDocument, message: string | null | undefined, 
     '',
     'Kind regards,',
     order.company_name,
+    ...addressLines(order.company_address),
+    ...(order.company_tax_id ? [`Tax ID: ${order.company_tax_id}`] : []),
+    ...(order.footer?.trim() ? ['', '--', order.footer.trim()] : []),
   ];
   return `${lines.join('\n')}\n`;
 }

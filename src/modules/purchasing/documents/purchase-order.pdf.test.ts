@@ -78,4 +78,42 @@ describe('renderPurchaseOrderPdf', () => {
     expect(text).not.toContain('Expected delivery');
     expect(text).not.toContain('Discount');
   });
+
+  it('prints the company address and tax id under its name, the footer at the end, and timestamps in the tenant zone', async () => {
+    const order = sampleOrder({
+      company_name: 'Acme Trading GmbH',
+      company_address: { street: 'Hafenstraße 12', street2: '3. Stock', city: 'Hamburg', state: 'Hamburg', postal_code: '20457', country: 'DE' },
+      company_tax_id: 'DE123456789',
+      footer: 'Please quote the order number on every delivery note and invoice.',
+      time_zone: 'Europe/Berlin',
+      // 23:30 UTC on 30 November is already 1 December in Berlin.
+      approved_at: '2026-11-30T23:30:00.000Z',
+    });
+    const { text } = await parse(await renderPurchaseOrderPdf(order));
+    expect(text).toContain('Acme Trading GmbH');
+    expect(text).toContain('Hafenstraße 12');
+    expect(text).toContain('3. Stock');
+    expect(text).toContain('20457 Hamburg, Hamburg');
+    expect(text).toContain('Tax ID: DE123456789');
+    expect(text).toContain('Please quote the order number on every delivery note and invoice.');
+    expect(text).toContain('2026-12-01');
+    expect(text).not.toContain('2026-11-30');
+    // Calendar dates print as they are, in any zone.
+    expect(text).toContain('2026-11-21');
+    expect(text.indexOf('Please quote')).toBeGreaterThan(text.indexOf('Deliver to gate 3'));
+  });
+
+  it('prints the approval date in UTC without a zone, and no company block, tax id or footer without settings', async () => {
+    const { text } = await parse(await renderPurchaseOrderPdf(sampleOrder({ approved_at: '2026-11-30T23:30:00.000Z' })));
+    expect(text).toContain('2026-11-30');
+    expect(text).not.toContain('Tax ID');
+  });
+
+  it('puts a long footer after a long table, on a page of its own when needed', async () => {
+    const footer = `Terms and conditions: ${'goods remain ours until paid; '.repeat(60)}the end.`;
+    const { pages, text } = await parse(await renderPurchaseOrderPdf(sampleOrder({ lines: sampleLines(100), footer })));
+    expect(text).toContain('Terms and conditions:');
+    expect(text).toContain('the end.');
+    expect(text).toContain(`page ${pages} of ${pages}`);
+  });
 });

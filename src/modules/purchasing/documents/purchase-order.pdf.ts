@@ -95,7 +95,8 @@ export async function renderPurchaseOrderPdf(order: PurchaseOrderDocument): Prom
   y = drawTerms(doc, order, left, width, y + 14);
   y = drawLines(doc, order, left, width, y + 16, bottom);
   y = drawTotals(doc, order, left, width, y + 10, bottom);
-  drawNotes(doc, order, left, width, y + 18, bottom);
+  y = drawNotes(doc, order, left, width, y + 18, bottom);
+  drawCompanyFooter(doc, order, left, width, y + 18, bottom);
   drawFooters(doc, order, left, width);
 
   doc.end();
@@ -105,6 +106,14 @@ export async function renderPurchaseOrderPdf(order: PurchaseOrderDocument): Prom
 function drawHeading(doc: Pdf, order: PurchaseOrderDocument, left: number, width: number): number {
   const half = width / 2;
   doc.fillColor('black').font(BOLD).fontSize(16).text(order.company_name, left, MARGIN, { width: half - 10 });
+  const companyLines = addressLines(order.company_address);
+  if (order.company_tax_id) companyLines.push(`Tax ID: ${order.company_tax_id}`);
+  if (companyLines.length > 0) {
+    doc.moveDown(0.2);
+    doc.font(REGULAR).fontSize(9).fillColor(MUTED);
+    for (const line of companyLines) doc.text(line, left, doc.y, { width: half - 10 });
+    doc.fillColor('black');
+  }
   const leftEnd = doc.y;
 
   doc.font(BOLD).fontSize(16).text('PURCHASE ORDER', left + half, MARGIN, { width: half, align: 'right' });
@@ -112,8 +121,9 @@ function drawHeading(doc: Pdf, order: PurchaseOrderDocument, left: number, width
   doc.moveDown(0.3);
   const meta: [string, string | null][] = [
     ['Status', humanStatus(order.status)],
-    ['Order date', formatDate(order.order_date)],
-    ['Expected delivery', formatDate(order.expected_delivery_date)],
+    ['Order date', formatDate(order.order_date, order.time_zone)],
+    ['Approved', formatDate(order.approved_at, order.time_zone)],
+    ['Expected delivery', formatDate(order.expected_delivery_date, order.time_zone)],
   ];
   const labelWidth = 110;
   const valueWidth = 90;
@@ -300,8 +310,8 @@ function drawNotes(
   width: number,
   top: number,
   bottom: () => number,
-): void {
-  if (!order.notes?.trim()) return;
+): number {
+  if (!order.notes?.trim()) return top - 18;
   let y = top;
   if (y + 40 > bottom()) {
     doc.addPage();
@@ -310,6 +320,27 @@ function drawNotes(
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text('NOTES', left, y, { width, characterSpacing: 0.5 });
   // Long notes flow onto further pages by themselves (pdfkit breaks at the bottom margin).
   doc.font(REGULAR).fontSize(9.5).fillColor('black').text(order.notes.trim(), left, doc.y + 2, { width });
+  return doc.y;
+}
+
+/** The tenant's purchase-order footer, after everything else, above a rule; flows onto a new page when long. */
+function drawCompanyFooter(
+  doc: Pdf,
+  order: PurchaseOrderDocument,
+  left: number,
+  width: number,
+  top: number,
+  bottom: () => number,
+): void {
+  const footer = order.footer?.trim();
+  if (!footer) return;
+  let y = top;
+  if (y + 30 > bottom()) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc.font(REGULAR).fontSize(8.5).fillColor(MUTED).text(footer, left, y + 6, { width });
 }
 
 function drawFooters(doc: Pdf, order: PurchaseOrderDocument, left: number, width: number): void {

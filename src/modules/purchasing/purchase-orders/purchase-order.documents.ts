@@ -1,13 +1,13 @@
 // Turns a purchase order into its printable snapshot (PurchaseOrderDocument) and PDF, for download and e-mail.
 import type { Supplier } from '../../catalog/suppliers/supplier.repository.js';
 import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
-import type { Warehouse } from '../../../db/schema.js';
+import type { Tenant, Warehouse } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { NotFoundError } from '../../../http/errors.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { TenantService } from '../../tenancy/tenant.service.js';
 import { renderPurchaseOrderPdf } from '../documents/purchase-order.pdf.js';
-import type { PurchaseOrderDocument } from '../documents/purchase-order.document.js';
+import type { DocumentAddress, PurchaseOrderDocument } from '../documents/purchase-order.document.js';
 import { purchaseOrderFileName } from '../documents/purchase-order.email.js';
 import type { PurchaseOrderResource } from './purchase-order.presenter.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
@@ -16,7 +16,24 @@ import type { PurchaseOrderService } from './purchase-order.service.js';
 export interface DocumentParties {
   supplier: Pick<Supplier, 'name' | 'code' | 'email' | 'address'> | null;
   warehouse: Pick<Warehouse, 'name' | 'code' | 'address'> | null;
-  companyName: string;
+  /** The ordering tenant: its name, address, tax id, footer and time zone; null when it is gone. */
+  company: Pick<
+    Tenant,
+    'name' | 'address_line1' | 'address_line2' | 'city' | 'region' | 'postal_code' | 'country' | 'tax_id' | 'purchase_order_footer' | 'time_zone'
+  > | null;
+}
+
+function companyAddress(company: DocumentParties['company']): DocumentAddress | null {
+  if (!company) return null;
+  const address = {
+    street: company.address_line1,
+    street2: company.address_line2,
+    city: company.city,
+    state: company.region,
+    postal_code: company.postal_code,
+    country: company.country,
+  };
+  return Object.values(address).some((part) => part !== null) ? address : null;
 }
 
 /**
@@ -24,14 +41,19 @@ export interface DocumentParties {
  * product name and SKU); a party that no longer exists prints with the name stored on the order and no address.
  */
 export function toPurchaseOrderDocument(order: PurchaseOrderResource, parties: DocumentParties): PurchaseOrderDocument {
-  const { supplier, warehouse } = parties;
+  const { supplier, warehouse, company } = parties;
   return {
     po_number: order.po_number,
     status: order.status,
     order_date: order.order_date,
     expected_delivery_date: order.expected_delivery_date,
     currency: order.currency,
-    company_name: parties.companyName,
+    company_name: company?.name ?? '',
+    company_address: companyAddress(company),
+    company_tax_id: company?.tax_id ?? null,
+    footer: company?.purchase_order_footer ?? null,
+    time_zone: company?.time_zone ?? null,
+    approved_at: order.approved_at,
     supplier: {
       name: supplier?.name ?? order.supplier?.name ?? 'Unknown supplier',
       code: supplier?.code ?? null,
@@ -67,8 +89,8 @@ export interface PurchaseOrderDocumentsDeps {
   orders: Pick<PurchaseOrderService, 'get'>;
   suppliers: SupplierService;
   warehouses: WarehouseService;
-  /** The tenant's name is the company printed on the document. */
-  tenants: Pick<TenantService, 'nameOf'>;
+  /** The tenant is the company printed on the document: name, address, tax id, footer, time zone. */
+  tenants: Pick<TenantService, 'profileOf'>;
 }
 
 function missingAsNull<T>(promise: Promise<T>): Promise<T | null> {
@@ -81,15 +103,15 @@ function missingAsNull<T>(promise: Promise<T>): Promise<T | null> {
 export class PurchaseOrderDocuments {
   constructor(private readonly deps: PurchaseOrderDocumentsDeps) {}
 
-  /** The document of an order already loaded (with its items), looking up supplier, warehouse and tenant name. */
+  /** The document of an order already loaded (with its items), looking up supplier, warehouse and tenant. */
   async fromOrder(tenantId: string, order: PurchaseOrderResource): Promise<PurchaseOrderDocument> {
     const { db } = this.deps;
-    const [supplier, warehouse, companyName] = await Promise.all([
+    const [supplier, warehouse, company] = await Promise.all([
       missingAsNull(this.deps.suppliers.get(tenantId, order.supplier_id, db)),
       missingAsNull(this.deps.warehouses.get(tenantId, order.warehouse_id, db)),
-      this.deps.tenants.nameOf(tenantId, db),
+      this.deps.tenants.profileOf(tenantId, db),
     ]);
-    return toPurchaseOrderDocument(order, { supplier, warehouse, companyName: companyName ?? '' });
+    return toPurchaseOrderDocument(order, { supplier, warehouse, company: company ?? null });
   }
 
   /** The order's PDF and its file name (`<po_number>.pdf`). @throws NotFoundError('Purchase order'), also for another tenant's. */

@@ -37,7 +37,7 @@ const orderFields = {
   warehouse_id: Ulid,
   order_date: date,
   expected_delivery_date: Nullable(date),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217; USD when omitted.' }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217; the tenant's default_currency when omitted." }),
   tax_amount: amount('Currency units, default 0.'),
   shipping_cost: amount('Currency units, default 0.'),
   discount_amount: amount('Currency units, default 0; the total may not become negative.'),

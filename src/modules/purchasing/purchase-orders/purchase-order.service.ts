@@ -10,7 +10,8 @@ import type { Page, PageRequest } from '../../../http/pagination.js';
 import { updatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import type { TenantDefaults } from '../../tenancy/tenant.service.js';
 import { appendNote } from '../../../lib/text.js';
 import { roleAllows } from '../../auth/abilities.js';
 import type { ProductService } from '../../catalog/products/product.service.js';
@@ -63,6 +64,8 @@ export interface PurchaseOrderDeps {
   warehouses: WarehouseService;
   products: ProductService;
   users: UserService;
+  /** The currency of an order created without one. */
+  tenants: TenantDefaults;
   events: EventRecorder;
   audit: AuditLog;
   clock: Clock;
@@ -129,7 +132,7 @@ export class PurchaseOrderService {
    * the tenant, a product on two lines, a missing list of lines, or a negative total.
    */
   async create(tenantId: string, userId: string | null, input: PurchaseOrderCreateBody): Promise<PurchaseOrderResource> {
-    const currency = this.currencyOf(input.currency);
+    const currency = input.currency === undefined ? await this.deps.tenants.defaultCurrency(tenantId) : this.currencyOf(input.currency);
     const { key, lines } = this.linesOf(input);
     if (!lines) throw ValidationError.field('items', 'The items field is required.');
     return inTransaction(this.db, async (trx) => {
@@ -449,8 +452,7 @@ export class PurchaseOrderService {
     return order;
   }
 
-  private currencyOf(code: string | undefined): string {
-    const currency = code ?? DEFAULT_CURRENCY;
+  private currencyOf(currency: string): string {
     if (!isCurrency(currency)) throw ValidationError.field('currency', 'The currency must be an ISO 4217 currency code.');
     return currency;
   }
