@@ -61,7 +61,9 @@ export function passwordErrors(password: string, email: string, field = 'passwor
   const lower = password.trim().toLowerCase();
   const address = email.trim().toLowerCase();
   const local = address.split('@')[0] ?? '';
-  if (lower === address || (local.length >= 4 && core(lower) === local)) {
+  // The address, or its local part with nothing but digits or symbols after it (`ann.lee`, `ann.lee2024!`).
+  const isLocal = local.length >= 4 && lower.startsWith(local) && /^[^\p{L}]*$/u.test(lower.slice(local.length));
+  if (lower === address || isLocal) {
     return { [field]: [`The ${field.replace(/_/g, ' ')} must not be your e-mail address.`] };
   }
   if (isCommonPassword(password)) {
