@@ -163,8 +163,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(csrfCookieRoute({ sessions: services.sessions, cookies }));
   await app.register(
     async (api) => {
-      await api.register(authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, cookies }));
+      await api.register(
+        authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, account: services.userAdministration.account, cookies }),
+      );
       await api.register(tokenRoutes({ tokens: services.tokens }));
+      await api.register(services.userAdministration.routes);
       await api.register(services.audit.routes);
       await api.register(tenantRoutes({ service: services.tenants }));
       await api.register(warehouseRoutes({ service: services.warehouses }));

@@ -15,9 +15,10 @@ import { newId } from './lib/ids.js';
 import { runInContext, type WorkContext } from './lib/work-context.js';
 import type { ServiceLog } from './lib/service-log.js';
 import { TOKEN_TYPES, tokenResource } from './modules/auth/tokens/token.service.js';
-import { ROLES } from './modules/tenancy/user.service.js';
 import type { TenantUpdateBody } from './modules/tenancy/tenant.schemas.js';
 import { tenantResource } from './modules/tenancy/tenant.service.js';
+import type { UserStatus } from './modules/tenancy/user.repository.js';
+import { ROLES, userResource, type UserResource } from './modules/tenancy/user.service.js';
 import { createServices, type Services } from './services.js';
 import { createWorker } from './worker.js';
 
@@ -231,6 +232,101 @@ export function buildProgram(config: Config, io: CliIo): Command {
         { user: { id: user.id, tenant_id: user.tenant_id, name: user.name, email: user.email, role: user.role } },
         `User ${user.email} (${user.id}) created with role ${user.role}.`,
       );
+    });
+
+  /** The tenant's user with this e-mail, or an error that names both. */
+  const requireUser = async (services: Services, tenantId: string, email: string) => {
+    await requireTenant(services, tenantId);
+    try {
+      return await services.userAdministration.service.getByEmail(tenantId, email);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new Error(`No user ${email} in tenant ${tenantId}.`, { cause: error });
+      throw error;
+    }
+  };
+  const userLine = (u: UserResource) => `${u.id}  ${u.email}  ${u.name}  ${u.role}  ${u.status}`;
+
+  program
+    .command('user:list')
+    .description("List a tenant's users.")
+    .requiredOption('--tenant <id>', 'tenant id')
+    .addOption(new Option('--role <role>', 'only this role').choices(ROLES))
+    .addOption(new Option('--status <status>', 'only this status').choices(['invited', 'active', 'deactivated']))
+    .option('--search <text>', 'name or e-mail contains')
+    .option('--json', 'print JSON')
+    .action(async (o: { tenant: string; role?: Role; status?: UserStatus; search?: string; json?: boolean }) => {
+      const users = await withServices(config, async (s) => {
+        await requireTenant(s, o.tenant);
+        const all: UserResource[] = [];
+        for (let page = 1; ; page++) {
+          const result = await s.userAdministration.service.list(o.tenant, { role: o.role, status: o.status, search: o.search, sort_by: 'email', sort_direction: 'asc' }, { page, per_page: 100 });
+          all.push(...result.items.map(userResource));
+          if (all.length >= result.total || result.items.length === 0) return all;
+        }
+      });
+      print(!!o.json, { users }, users.map(userLine).join('\n') || 'No users.');
+    });
+
+  program
+    .command('user:update')
+    .description("Change a user's name or role (the last active admin of a tenant keeps the admin role).")
+    .requiredOption('--tenant <id>', 'tenant id')
+    .requiredOption('--email <email>', "the user's e-mail")
+    .addOption(new Option('--role <role>', 'new role').choices(ROLES))
+    .option('--name <name>', 'new display name')
+    .option('--json', 'print JSON')
+    .action(async (o: { tenant: string; email: string; role?: Role; name?: string; json?: boolean }) => {
+      if (o.role === undefined && o.name === undefined) throw new Error('Nothing to change: give --role or --name.');
+      const user = await withServices(config, async (s) => {
+        const current = await requireUser(s, o.tenant, o.email);
+        return s.userAdministration.service.update(o.tenant, current.id, { role: o.role, name: o.name });
+      });
+      print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) is ${user.name}, role ${user.role}.`);
+    });
+
+  program
+    .command('user:deactivate')
+    .description('Deactivate a user: sign-in refused, sessions ended and tokens suspended at once.')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .requiredOption('--email <email>', "the user's e-mail")
+    .option('--json', 'print JSON')
+    .action(async (o: { tenant: string; email: string; json?: boolean }) => {
+      const user = await withServices(config, async (s) => {
+        const current = await requireUser(s, o.tenant, o.email);
+        return s.userAdministration.service.deactivate(o.tenant, current.id);
+      });
+      print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) deactivated.`);
+    });
+
+  program
+    .command('user:reactivate')
+    .description('Reactivate a deactivated user: sign-in and tokens work again.')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .requiredOption('--email <email>', "the user's e-mail")
+    .option('--json', 'print JSON')
+    .action(async (o: { tenant: string; email: string; json?: boolean }) => {
+      const user = await withServices(config, async (s) => {
+        const current = await requireUser(s, o.tenant, o.email);
+        return s.userAdministration.service.reactivate(o.tenant, current.id);
+      });
+      print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) reactivated.`);
+    });
+
+  program
+    .command('user:reset-password')
+    .description('Start a password reset: a one-time link valid for an hour, e-mailed with SMTP_URL, printed otherwise.')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .requiredOption('--email <email>', "the user's e-mail")
+    .option('--json', 'print JSON')
+    .action(async (o: { tenant: string; email: string; json?: boolean }) => {
+      const { user, delivery } = await withServices(config, async (s) => {
+        const current = await requireUser(s, o.tenant, o.email);
+        return s.userAdministration.service.startPasswordReset(o.tenant, current.id, null, config.publicUrl);
+      });
+      const text = delivery.email_sent
+        ? `Password reset link e-mailed to ${user.email}; it works once, until ${delivery.expires_at}.`
+        : `Password reset link for ${user.email} (works once, until ${delivery.expires_at}); it will not be shown again:\n${delivery.url}`;
+      print(!!o.json, { user: userResource(user), password_link: delivery }, text);
     });
 
   program

@@ -33,6 +33,7 @@ import { TenantRepository } from './modules/tenancy/tenant.repository.js';
 import { TenantService } from './modules/tenancy/tenant.service.js';
 import { UserRepository } from './modules/tenancy/user.repository.js';
 import { UserService } from './modules/tenancy/user.service.js';
+import { createUserAdministration } from './modules/tenancy/index.js';
 import { createDeliveryFanOut, createWebhooks } from './modules/webhooks/index.js';
 import type { Resolver } from './modules/webhooks/transport/address-guard.js';
 
@@ -77,12 +78,12 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const audit = createAuditLog({ db, clock, newId, retentionDays: config.auditRetentionDays });
 
   // Tenancy: a tenant is created with its first user and its default warehouse.
-  const users = new UserService({ db, users: repositories.users, tenants: repositories.tenants, clock, newId });
+  const users = new UserService({ db, users: repositories.users, tenants: repositories.tenants, audit: audit.service, clock, newId });
   const warehouses = new WarehouseService({ db, warehouses: repositories.warehouses, audit: audit.service, clock, newId });
   const tenants = new TenantService({ db, tenants: repositories.tenants, audit: audit.service, users, warehouses, clock, newId });
 
   // Signing in: tokens, sessions, the throttle and two-factor codes.
-  const tokens = new TokenService({ db, tokens: repositories.tokens, clock, newId });
+  const tokens = new TokenService({ db, tokens: repositories.tokens, audit: audit.service, clock, newId });
   const sessions = new SessionService({ db, sessions: repositories.sessions, clock, lifetimeMinutes: config.sessionLifetimeMinutes });
   const loginThrottle = new LoginThrottle({
     db,
@@ -91,8 +92,15 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
     maxAttempts: config.loginMaxAttempts,
     twoFactorMaxAttemptsPerUser: config.twoFactorMaxAttemptsPerUser,
   });
-  const twoFactor = new TwoFactorService({ db, users: repositories.users, clock });
-  const signIn = new SignInService({ db, users: repositories.users, sessions, twoFactor, throttle: loginThrottle });
+  const twoFactor = new TwoFactorService({ db, users: repositories.users, audit: audit.service, clock });
+  const signIn = new SignInService({ db, users: repositories.users, sessions, twoFactor, throttle: loginThrottle, audit: audit.service });
+
+  // Mail goes through one SMTP transport for the process (invitation and reset links, purchase orders); without
+  // SMTP_URL the mailer is disabled: links are answered to the administrator, and email_sent is false.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+
+  // User administration: after sign-in, whose sessions a deactivation or a password change ends.
+  const userAdministration = createUserAdministration({ db, users: repositories.users, userService: users, sessions, audit: audit.service, mailer, log, clock, newId });
 
   // Events: recorded in the transaction of each change; commits wake the publisher at once (and other
   // processes' through NOTIFY on PostgreSQL), which hands what it publishes to the webhook fan-out.
@@ -120,9 +128,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, tenants, supplierPerformance: createSupplierPerformance() });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users });
 
-  // Purchasing mails orders to suppliers through one SMTP transport for the process; without SMTP_URL the
-  // mailer is disabled and email_sent is false.
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  // Purchasing mails orders to suppliers through the mailer above.
   const purchaseOrders = createPurchaseOrders({
     db, clock, newId, events, audit: audit.service, warehouses, stock, mailer, log,
     suppliers: catalog.suppliers.service, products: catalog.products.service, users, tenants,
@@ -138,7 +144,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -49,12 +49,17 @@ export const RULE_CODES = [
   'idempotency_key_reused',
   'insufficient_stock',
   'invalid_transition',
+  'last_admin',
   'nothing_pending',
+  'password_link_invalid',
   'subscription_disabled',
   'subscription_limit_reached',
   'supplier_not_orderable',
   'two_factor_already_enabled',
   'two_factor_not_started',
+  'user_deactivated',
+  'user_invited',
+  'user_not_invited',
   'variant_configuration_missing',
 ] as const;
 

@@ -83,6 +83,11 @@ export function requestUrlWith(request: FastifyRequest, name: string, value: str
   return publicUrl ? `${publicUrl}${url.pathname}${url.search}` : url.toString();
 }
 
+/** The base of links the API hands out: PUBLIC_URL, else the request's own origin. */
+export function publicBaseUrl(request: FastifyRequest): string {
+  return request.server.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
 export function pageLinks(request: FastifyRequest, meta: PageMeta): PageLinks {
   const at = (page: number) => requestUrlWith(request, 'page', String(page));
   return {

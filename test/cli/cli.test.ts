@@ -400,6 +400,93 @@ describe('cli on a migrated database', () => {
     });
   });
 
+  describe('user administration', () => {
+    interface UserOut {
+      id: string;
+      email: string;
+      name: string;
+      role: string;
+      status: string;
+    }
+    const userArgs = async (role: 'admin' | 'manager' | 'viewer' = 'viewer') => {
+      const address = email(role);
+      const made = await cli(config, ['user:create', '--tenant', tenant.tenantId, '--email', address, '--password', 'correct-horse-battery', '--name', `A ${role}`, '--role', role, '--json']);
+      expect(made.code, made.stderr).toBe(0);
+      return { address, id: (json(made) as { user: { id: string } }).user.id };
+    };
+    const cliEntries = async (entityId: string) =>
+      (await services.audit.service.list(tenant.tenantId, { entity_id: entityId, actor_type: 'cli' }, undefined, 50)).entries.map((e) => e.action);
+
+    it('user:list --json prints the users with filters', async () => {
+      const { address, id } = await userArgs('manager');
+      const all = await cli(config, ['user:list', '--tenant', tenant.tenantId, '--json']);
+      expect(all.code, all.stderr).toBe(0);
+      const users = (json(all) as { users: UserOut[] }).users;
+      expect(users.find((u) => u.id === id)).toMatchObject({ email: address, role: 'manager', status: 'active' });
+      expect(Object.keys(users[0]!)).toEqual(['id', 'name', 'email', 'role', 'status', 'two_factor_enabled', 'password_set_at', 'deactivated_at', 'created_at', 'updated_at']);
+      const managers = (json(await cli(config, ['user:list', '--tenant', tenant.tenantId, '--role', 'manager', '--search', address, '--json'])) as { users: UserOut[] }).users;
+      expect(managers.map((u) => u.id)).toEqual([id]);
+      expect((await cli(config, ['user:list', '--tenant', tenant.tenantId, '--status', 'gone'])).code).toBe(1);
+      const text = await cli(config, ['user:list', '--tenant', tenant.tenantId]);
+      expect(text.stdout).toContain(address);
+    });
+
+    it('user:update --role changes the role, recorded as the CLI; the last admin keeps theirs', async () => {
+      const { address, id } = await userArgs('viewer');
+      const result = await cli(config, ['user:update', '--tenant', tenant.tenantId, '--email', address, '--role', 'manager', '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      expect((json(result) as { user: UserOut }).user).toMatchObject({ id, role: 'manager' });
+      expect(await cliEntries(id)).toEqual(['user.role_changed', 'user.created']);
+      const actor = (await services.audit.service.list(tenant.tenantId, { entity_id: id }, undefined, 1)).entries[0]!;
+      expect(actor).toMatchObject({ actor_type: 'cli', actor_user_id: null });
+
+      const lone = await makeTenant(services);
+      const refused = await cli(config, ['user:update', '--tenant', lone.tenantId, '--email', lone.adminEmail, '--role', 'viewer', '--json']);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('at least one active admin');
+      expect((await cli(config, ['user:update', '--tenant', tenant.tenantId, '--email', 'nobody@example.test', '--role', 'viewer'])).stderr).toContain('No user nobody@example.test');
+      expect((await cli(config, ['user:update', '--tenant', tenant.tenantId, '--email', address])).stderr).toContain('Nothing to change');
+    });
+
+    it('user:deactivate stops the user at once; user:reactivate lets them back', async () => {
+      const { address, id } = await userArgs('viewer');
+      const off = await cli(config, ['user:deactivate', '--tenant', tenant.tenantId, '--email', address, '--json']);
+      expect(off.code, off.stderr).toBe(0);
+      expect((json(off) as { user: UserOut }).user).toMatchObject({ id, status: 'deactivated' });
+      const on = await cli(config, ['user:reactivate', '--tenant', tenant.tenantId, '--email', address, '--json']);
+      expect((json(on) as { user: UserOut }).user.status).toBe('active');
+      expect(await cliEntries(id)).toEqual(['user.reactivated', 'user.deactivated', 'user.created']);
+    });
+
+    it('user:reset-password prints a one-hour link when no SMTP is configured; the link sets the password once', async () => {
+      const { address, id } = await userArgs('viewer');
+      const result = await cli(config, ['user:reset-password', '--tenant', tenant.tenantId, '--email', address, '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      const out = json(result) as { user: UserOut; password_link: { purpose: string; email_sent: boolean; url: string; expires_at: string } };
+      expect(out.user.id).toBe(id);
+      expect(out.password_link).toMatchObject({ purpose: 'reset', email_sent: false, url: expect.stringMatching(/^\/set-password\?token=[A-Za-z0-9]{43}$/) });
+      expect(Date.parse(out.password_link.expires_at) - Date.now()).toBeLessThanOrEqual(3_600_000);
+      expect(await cliEntries(id)).toEqual(['user.password_reset_started', 'user.created']);
+
+      const token = new URL(out.password_link.url, 'http://localhost').searchParams.get('token')!;
+      const apiDatabase = openTestDatabase(location);
+      const app = await buildApp({ config: testConfig(location), database: apiDatabase, logger: false });
+      try {
+        const set = (password: string) => app.inject({ method: 'POST', url: '/api/v1/auth/set-password', payload: { token, password } });
+        expect((await set('staple-orbit-lantern-42')).statusCode).toBe(200);
+        expect((await set('another-fine-passphrase')).statusCode).toBe(422);
+      } finally {
+        await app.close();
+        await apiDatabase.close();
+      }
+      const row = await database.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(await verifyPassword(row.password_hash, 'staple-orbit-lantern-42')).toBe(true);
+
+      const text = await cli(config, ['user:reset-password', '--tenant', tenant.tenantId, '--email', address]);
+      expect(text.stdout).toContain('/set-password?token=');
+    });
+  });
+
   it('migrate --json on an up-to-date database applies nothing', async () => {
     const result = await cli(config, ['migrate', '--json']);
     expect(result.code).toBe(0);
@@ -559,6 +646,6 @@ describe('cli events:purge', () => {
 
     const again = await cli(config, ['events:purge']);
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe('Deleted 0 events, 0 idempotency keys, 0 sessions and 0 sign-in attempts.\n');
+    expect(again.stdout).toBe('Deleted 0 events, 0 idempotency keys, 0 sessions, 0 sign-in attempts and 0 audit entries.\n');
   });
 });

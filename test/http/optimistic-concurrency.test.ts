@@ -232,6 +232,15 @@ const WRITES: WriteCase[] = [
     resource: (r) => `/webhooks/subscriptions/${r.subscription}`,
   },
   {
+    name: 'PATCH user',
+    method: 'PATCH',
+    url: (r) => `/users/${r.user}`,
+    resource: (r) => `/users/${r.user}`,
+    payload: () => ({ name: 'Patched' }),
+  },
+  { name: 'deactivate user', method: 'POST', url: (r) => `/users/${r.user}/deactivate`, resource: (r) => `/users/${r.user}` },
+  { name: 'reactivate user', method: 'POST', url: (r) => `/users/${r.user}/reactivate`, resource: (r) => `/users/${r.user}` },
+  {
     name: 'PATCH product document',
     method: 'PATCH',
     url: (r) => `/operations/products/${r.product}/documents/${r.productDocument}`,

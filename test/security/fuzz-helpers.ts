@@ -590,6 +590,7 @@ async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouse
   const master = await make('master-products', { name: `Fuzz master ${word}` });
   const order = await make('purchase-orders', { supplier_id: supplier, warehouse_id: defaultWarehouseId, items: [{ product_id: product, quantity: 5, unit_price: 2 }] });
   const subscription = await createdId(call, '/api/v1/webhooks/subscriptions', { url: `https://hooks.example.com/${word}`, event_types: ['product.created'] });
+  const user = await createdId(call, '/api/v1/users', { name: `Fuzz user ${word}`, email: `fuzz-${word}@fuzz.test`, role: 'manager' });
   const token = await firstId(call, '/api/v1/api-tokens');
   const inventory = await firstId(call, `${OPS}/inventory?product_id=${product}`);
   const movement = await firstId(call, `${OPS}/stock-movements?product_id=${product}`);
@@ -618,6 +619,7 @@ async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouse
     [`${OPS}/stock-movements/`, movement],
     [`${OPS}/purchase-orders/`, order],
     ['/api/v1/webhooks/subscriptions/', subscription],
+    ['/api/v1/users/', user],
   ];
   return {
     fields: {

@@ -77,6 +77,7 @@ const CREATES: Record<string, WriteFixture> = {
   'POST /api/v1/operations/tags': { table: 'tags', body: () => ({ name: `mass-${unique()}`, slug: `mass-${unique()}` }) },
   'POST /api/v1/operations/warehouses': { table: 'warehouses', body: () => ({ name: `Mass ${unique()}`, code: `M${unique()}`.toUpperCase().slice(0, 20) }) },
   'POST /api/v1/webhooks/subscriptions': { table: 'webhook_subscriptions', body: () => ({ url: `https://hooks.example.test/mass-${unique()}`, event_types: ['*'] }) },
+  'POST /api/v1/users': { table: 'users', body: () => ({ name: `Mass user ${unique()}`, email: `mass-${unique()}@example.test`, role: 'viewer' }) },
 };
 
 /** A minimal valid change for each updatable record, by url (PUT and PATCH alike); the target is the tenant's own record. */
@@ -94,6 +95,7 @@ const UPDATES: Record<string, WriteFixture> = {
   '/api/v1/operations/tags/:id': { table: 'tags', body: () => ({ name: `mass-${unique()}` }) },
   '/api/v1/operations/warehouses/:id': { table: 'warehouses', body: () => ({ name: `Mass ${unique()}` }) },
   '/api/v1/webhooks/subscriptions/:id': { table: 'webhook_subscriptions', body: () => ({ description: `Mass ${unique()}` }) },
+  '/api/v1/users/:id': { table: 'users', body: () => ({ name: `Mass user ${unique()}` }) },
 };
 
 type BodySchema = { properties?: Record<string, { description?: string }> };

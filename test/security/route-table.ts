@@ -188,6 +188,8 @@ export interface TenantRecords {
   purchaseOrderDocument: string;
   subscription: string;
   delivery: string;
+  /** An invited manager (not the tenant's admin, whom the last-admin rule protects). */
+  user: string;
 }
 
 let recordSequence = 0;
@@ -222,6 +224,7 @@ export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth:
   const product = await create('/operations/products', { name: `Records product ${n}` });
   const masterProduct = await create('/operations/master-products', { name: `Records master ${n}` });
   const subscription = await create('/webhooks/subscriptions', { url: `https://hooks.example.test/records-${n}`, event_types: ['*'] });
+  const user = await create('/users', { name: `Records user ${n}`, email: `records-${n}-${tenant.tenantId}@example.test`, role: 'manager' });
 
   await inTransaction(t.database.db, (trx) =>
     t.services.stock.changeOnHand(trx, { tenantId: tenant.tenantId, productId: product, warehouseId: warehouse, quantity: 5, type: 'adjustment', reason: 'records' }),
@@ -259,6 +262,7 @@ export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth:
     purchaseOrderDocument: await upload('purchase-orders', purchaseOrder),
     subscription,
     delivery,
+    user,
   };
 }
 
@@ -281,6 +285,7 @@ export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' 
   '/operations/suppliers/:id/documents/:documentId': 'supplierDocument',
   '/operations/tags/:id': 'tag',
   '/operations/warehouses/:id': 'warehouse',
+  '/users/:id': 'user',
   '/webhooks/subscriptions/:id': 'subscription',
   '/webhooks/subscriptions/:subscriptionId': 'subscription',
   '/webhooks/subscriptions/:subscriptionId/deliveries/:deliveryId': 'delivery',

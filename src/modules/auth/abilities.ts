@@ -18,7 +18,7 @@ export const MODULES = ['system', 'crm', 'sales', 'operations', 'finance', 'repo
 /** Scores of the catalogue; the entries chosen by this project (finance, reporting, webhooks, settings) are explained in docs/abilities.md. */
 const SCORES: Record<(typeof MODULES)[number], Record<string, number>> = {
   system: {
-    'manage-system': 100, 'manage-users': 100, 'manage-roles': 100, 'manage-settings': 60, 'view-audit-logs': 30,
+    'manage-system': 100, 'manage-users': 100, 'manage-roles': 100, 'manage-settings': 60, 'view-users': 50, 'view-audit-logs': 30,
     'view-webhooks': 30, 'manage-webhooks': 80,
   },
   crm: {
@@ -118,11 +118,18 @@ export function reachesHighAbility(grants: readonly string[]): boolean {
 }
 
 /**
+ * `view-` abilities a viewer may not hold: the tenant's people (names, e-mails, roles, status) are for its
+ * administrators.
+ */
+const ADMIN_ONLY_VIEWS: ReadonlySet<string> = new Set(['system:view-users']);
+
+/**
  * What a role allows: admin everything; manager every operations ability except High ones;
- * viewer only `view-*` abilities.
+ * viewer only `view-*` abilities, except the admin-only views.
  */
 export function roleAllows(role: Role, ability: string): boolean {
   if (role === 'admin') return true;
+  if (ADMIN_ONLY_VIEWS.has(ability)) return false;
   const entry = BY_NAME.get(ability);
   const [module, action = ''] = ability.split(':', 2);
   if (role === 'manager') return module === 'operations' && entry !== undefined && !entry.requires_approval;

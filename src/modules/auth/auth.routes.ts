@@ -2,16 +2,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../db/schema.js';
 import { withoutAbility } from '../../http/authentication.js';
-import { ErrorBody } from '../../http/common-schemas.js';
+import { ErrorBody, standardErrorResponses } from '../../http/common-schemas.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
 import { GENERIC_CODES } from '../../http/error-codes.js';
 import { clearSessionCookies, setSessionCookies, setXsrfCookie, type CookieOptions } from '../../http/session-cookies.js';
+import type { AccountService } from '../tenancy/account.service.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
 import {
+  ChangePasswordBody,
   LoginBody,
   MeResponse,
   PasswordBody,
+  ProfileBody,
   RecoveryCodesResponse,
+  SetPasswordBody,
   SignedInResponse,
   TwoFactorChallengeBody,
   TwoFactorCodeBody,
@@ -26,6 +30,7 @@ export interface AuthRoutesOptions {
   sessions: SessionService;
   signIn: SignInService;
   twoFactor: TwoFactorService;
+  account: AccountService;
   cookies: CookieOptions;
 }
 
@@ -37,6 +42,7 @@ function signedIn(user: User) {
 
 /** `GET /sanctum/csrf-cookie` lives outside the API prefix, as the first-party app expects. */
 const OWN_ACCOUNT = "two-factor settings are the signed-in user's own account";
+const OWN_PROFILE = "the signed-in user's own name and password";
 
 export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, 'sessions' | 'cookies'>): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -55,7 +61,7 @@ export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, '
   };
 }
 
-export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: AuthRoutesOptions): FastifyPluginAsyncTypebox {
+export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cookies }: AuthRoutesOptions): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/auth/login',
@@ -125,6 +131,60 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, cookies }: Au
       async (request) => {
         const codes = await twoFactor.confirm(await signIn.currentUser(request.auth), request.body.code);
         return ok({ recovery_codes: codes }, 'Two-factor authentication enabled. Store the recovery codes now.');
+      },
+    );
+
+    app.post(
+      '/auth/two-factor/recovery-codes',
+      {
+        schema: { tags, operationId: 'regenerateRecoveryCodes', summary: 'Replace the recovery codes (password required); answers the new ones once', body: PasswordBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
+        config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
+      },
+      async (request) => {
+        const codes = await twoFactor.regenerateRecoveryCodes(await signIn.currentUser(request.auth), request.body.password);
+        return ok({ recovery_codes: codes }, 'New recovery codes generated; the old ones no longer work. Store these now.');
+      },
+    );
+
+    app.patch(
+      '/auth/me',
+      { schema: { tags, operationId: 'updateCurrentUser', summary: 'Change your own name', body: ProfileBody, response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility(OWN_PROFILE, { auth: 'session' }) },
+      async (request) => {
+        const user = await account.rename(request.auth.tenantId, request.auth.user.id, request.body.name);
+        const tenant = await tenants.get(user.tenant_id);
+        return ok({ user: { id: user.id, name: user.name, email: user.email, roles: [user.role] }, tenant: { id: tenant.id, name: tenant.name } }, 'Name changed.');
+      },
+    );
+
+    app.put(
+      '/auth/password',
+      {
+        schema: { tags, operationId: 'changePassword', summary: 'Change your own password (current password required); your other sessions end', body: ChangePasswordBody, response: { 200: MessageSchema } },
+        config: withoutAbility(OWN_PROFILE, { auth: 'session' }),
+      },
+      async (request) => {
+        await account.changePassword(request.auth.tenantId, request.auth.user.id, request.body.current_password, request.body.password, request.session);
+        return { success: true, message: 'Password changed. Your other sessions have been signed out.' };
+      },
+    );
+
+    app.post(
+      '/auth/set-password',
+      {
+        schema: {
+          tags,
+          operationId: 'setPasswordWithLink',
+          summary: 'Set a password through a one-time link (invitation or reset); no sign-in needed',
+          description: 'The link (`/set-password?token=…` under the public URL) works once and until it expires: an invitation 7 days, a reset 1 hour. Every session of the user ends. Sign in afterwards.',
+          body: SetPasswordBody,
+          response: { 200: MessageSchema, 422: standardErrorResponses[422], 429: standardErrorResponses[429] },
+        },
+        // The link's secret is the credential: no session, so no CSRF token to check.
+        config: withoutAbility('the one-time link is the credential', { auth: 'none', idempotency: false }),
+      },
+      async (request) => {
+        await account.setPassword(request.body.token, request.body.password);
+        return { success: true, message: 'Password set. You can sign in now.' };
       },
     );
 

@@ -50,3 +50,24 @@ nameSchema(TwoFactorEnableResponse, 'TwoFactorEnrolment', {
   otpauth_url: 'otpauth://totp/Quartermaster:admin%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Quartermaster',
 });
 nameSchema(RecoveryCodesResponse, 'RecoveryCodes', { recovery_codes: ['k3j9-x2mq-8fpd', 'w7nb-4tq1-zc6r'] });
+
+export const ProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false });
+withExample(ProfileBody, { name: 'Ada Lovelace' });
+
+export const ChangePasswordBody = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+    password: Type.String({ minLength: 1, maxLength: 1024, description: 'At least 8 characters, not a common password, not your e-mail.' }),
+  },
+  { additionalProperties: false },
+);
+withExample(ChangePasswordBody, { current_password: 'correct-horse-battery', password: 'staple-orbit-lantern-42' });
+
+export const SetPasswordBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` of the one-time link (`/set-password?token=…`).' }),
+    password: Type.String({ minLength: 1, maxLength: 1024, description: 'At least 8 characters, not a common password, not your e-mail.' }),
+  },
+  { additionalProperties: false },
+);
+withExample(SetPasswordBody, { token: 'Xk3f9Qm2Lw7Rb1Tz8Nc4Vd6Hs0Jp5Ga2Ey7Ku3Wi9Oq', password: 'staple-orbit-lantern-42' });

@@ -1,9 +1,11 @@
 // Signing in to the first-party web app: password, throttle, two-factor, and a fresh session each time
 // the identity changes.
 import type { Session, User } from '../../db/schema.js';
-import type { Executor } from '../../db/transaction.js';
+import { inTransaction, type Executor } from '../../db/transaction.js';
 import { UnauthenticatedError, ValidationError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Actor } from '../../lib/work-context.js';
+import type { AuditLog } from '../audit/audit-log.service.js';
 import type { UserRepository } from '../tenancy/user.repository.js';
 import type { AuthContext } from './auth-context.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -33,6 +35,12 @@ export interface SignInServiceDeps {
   sessions: SessionService;
   twoFactor: TwoFactorService;
   throttle: LoginThrottle;
+  audit: AuditLog;
+}
+
+/** The actor of a sign-in: not authenticated yet, so named here. */
+function signingIn(user: User): Actor {
+  return { type: 'user', user_id: user.id, token_id: null, name: user.email };
 }
 
 export class SignInService {
@@ -41,6 +49,7 @@ export class SignInService {
   private readonly sessions: SessionService;
   private readonly twoFactor: TwoFactorService;
   private readonly throttle: LoginThrottle;
+  private readonly audit: AuditLog;
 
   constructor(deps: SignInServiceDeps) {
     this.db = deps.db;
@@ -48,6 +57,7 @@ export class SignInService {
     this.sessions = deps.sessions;
     this.twoFactor = deps.twoFactor;
     this.throttle = deps.throttle;
+    this.audit = deps.audit;
   }
 
   /**
@@ -60,13 +70,38 @@ export class SignInService {
     await this.throttle.hit(key);
     const user = await this.users.findByEmailForSignIn(this.db, email);
     const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), password);
-    if (!user || !valid || !user.is_active) throw new UnauthenticatedError(INVALID_CREDENTIALS);
+    // An invited user has no password yet; a deactivated one is refused whatever the password.
+    if (!user || !valid || !user.is_active || user.password_set_at === null) {
+      if (user) await this.recordFailure(user, !valid ? 'password' : !user.is_active ? 'deactivated' : 'invited');
+      throw new UnauthenticatedError(INVALID_CREDENTIALS);
+    }
     await this.throttle.clear(key);
 
     if (isTwoFactorEnabled(user)) {
       return { kind: 'two_factor_required', opened: await this.sessions.open({ kind: 'two_factor_pending', userId: user.id }, previous) };
     }
-    return { kind: 'signed_in', user, opened: await this.sessions.open({ kind: 'authenticated', userId: user.id, tenantId: user.tenant_id }, previous) };
+    const opened = await this.openSignedIn(user, previous, 'password');
+    return { kind: 'signed_in', user, opened };
+  }
+
+  /** A signed-in session, replacing `previous`, and its `auth.signed_in` entry in one transaction. */
+  private openSignedIn(user: User, previous: Session | null, method: 'password' | 'two_factor' | 'recovery_code'): Promise<OpenSession> {
+    return inTransaction(this.db, async (trx) => {
+      const opened = await this.sessions.open({ kind: 'authenticated', userId: user.id, tenantId: user.tenant_id }, previous, trx);
+      await this.audit.record(trx, {
+        tenantId: user.tenant_id, action: 'auth.signed_in', entityType: 'user', entityId: user.id,
+        changes: { method: { before: null, after: method } }, actor: signingIn(user),
+      });
+      return opened;
+    });
+  }
+
+  /** `auth.sign_in_failed`, on its own (nothing else is written), for an e-mail that names a user. */
+  private recordFailure(user: User, reason: 'password' | 'deactivated' | 'invited' | 'two_factor_code'): Promise<void> {
+    return this.audit.record(this.db, {
+      tenantId: user.tenant_id, action: 'auth.sign_in_failed', entityType: 'user', entityId: user.id,
+      changes: { reason: { before: null, after: reason } }, actor: signingIn(user),
+    });
   }
 
   /**
@@ -86,24 +121,26 @@ export class SignInService {
     await this.throttle.hit(key);
     await this.throttle.hitTwoFactorUser(userId);
     const user = await this.users.findByIdForSignIn(this.db, userId);
-    if (!user || !user.is_active) throw new UnauthenticatedError(NO_PENDING_SIGN_IN);
+    if (!user || !user.is_active || user.password_set_at === null) throw new UnauthenticatedError(NO_PENDING_SIGN_IN);
 
     if (proof.code) {
       if (!(await this.twoFactor.verifyCode(user, proof.code))) {
+        await this.recordFailure(user, 'two_factor_code');
         throw ValidationError.field('code', 'The provided two factor authentication code was invalid.');
       }
     } else if (!(await this.twoFactor.useRecoveryCode(user, proof.recovery_code!))) {
+      await this.recordFailure(user, 'two_factor_code');
       throw ValidationError.field('recovery_code', 'The provided two factor recovery code was invalid.');
     }
     await this.throttle.clear(key);
-    return { user, opened: await this.sessions.open({ kind: 'authenticated', userId: user.id, tenantId: user.tenant_id }, session) };
+    return { user, opened: await this.openSignedIn(user, session, proof.code ? 'two_factor' : 'recovery_code') };
   }
 
   /** The caller of a signed-in session. @throws UnauthenticatedError when it has none or the user is gone. */
   async sessionAuth(session: Session): Promise<AuthContext> {
     if (!session.user_id || !session.tenant_id) throw new UnauthenticatedError();
     const user = await this.users.findById(this.db, session.tenant_id, session.user_id);
-    if (!user || !user.is_active) throw new UnauthenticatedError();
+    if (!user || !user.is_active || user.password_set_at === null) throw new UnauthenticatedError();
     return {
       tenantId: user.tenant_id,
       user: { id: user.id, name: user.name, email: user.email, role: user.role },

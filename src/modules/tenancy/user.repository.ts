@@ -1,5 +1,23 @@
+import { sql } from 'kysely';
+import { engineOf } from '../../db/dialect.js';
+import { paginate } from '../../db/paginate.js';
+import { containsText } from '../../db/search.js';
 import type { Executor } from '../../db/transaction.js';
-import type { NewUser, User, UserUpdate } from '../../db/schema.js';
+import type { NewUser, Role, User, UserUpdate } from '../../db/schema.js';
+import type { Page, PageRequest } from '../../http/pagination.js';
+
+/** Invited: no password yet; active: signs in; deactivated: refused (whatever else holds). */
+export type UserStatus = 'invited' | 'active' | 'deactivated';
+export const USER_SORTS = ['name', 'email', 'created_at', 'updated_at'] as const;
+
+export interface UserFilters {
+  role?: Role;
+  status?: UserStatus;
+  /** Matches name or e-mail, case-insensitive. */
+  search?: string;
+  sort_by: (typeof USER_SORTS)[number];
+  sort_direction: 'asc' | 'desc';
+}
 
 export class UserRepository {
   async insert(db: Executor, user: NewUser): Promise<User> {
@@ -37,6 +55,40 @@ export class UserRepository {
 
   async update(db: Executor, tenantId: string, id: string, changes: UserUpdate): Promise<void> {
     await db.updateTable('users').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  }
+
+  async list(db: Executor, tenantId: string, filters: UserFilters, page: PageRequest): Promise<Page<User>> {
+    let query = db.selectFrom('users').where('tenant_id', '=', tenantId);
+    if (filters.role) query = query.where('role', '=', filters.role);
+    if (filters.status === 'deactivated') query = query.where('is_active', '=', false);
+    if (filters.status === 'invited') query = query.where('is_active', '=', true).where('password_set_at', 'is', null);
+    if (filters.status === 'active') query = query.where('is_active', '=', true).where('password_set_at', 'is not', null);
+    if (filters.search) {
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['users.name', 'users.email'], term));
+    }
+    return paginate(query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction), page);
+  }
+
+  /**
+   * Holds the tenant's row until the transaction ends, so that rules over all of its users (the last active
+   * admin) see every concurrent change before them. SQLite's transactions already hold the write lock.
+   */
+  async lockTenant(db: Executor, tenantId: string): Promise<void> {
+    if (engineOf(db) === 'postgres') await sql`select id from tenants where id = ${tenantId} for update`.execute(db);
+  }
+
+  /** The tenant's admins who can sign in: active, with a password set. */
+  async countActiveAdmins(db: Executor, tenantId: string): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'admin')
+      .where('is_active', '=', true)
+      .where('password_set_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**

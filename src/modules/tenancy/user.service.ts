@@ -1,17 +1,52 @@
 // Users belong to one tenant and carry one role. Passwords are stored as argon2id hashes.
-import type { Role, User } from '../../db/schema.js';
+import type { NewUser, Role, User } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/errors.js';
-import type { Executor } from '../../db/transaction.js';
+import { inTransaction, type Executor } from '../../db/transaction.js';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { AuditLog } from '../audit/audit-log.service.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.js';
 import type { TenantRepository } from './tenant.repository.js';
-import type { UserRepository } from './user.repository.js';
+import type { UserRepository, UserStatus } from './user.repository.js';
 
 export const ROLES: readonly Role[] = ['admin', 'manager', 'viewer'];
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Deactivated wins over invited: a deactivated user is refused whatever else holds. */
+export function userStatus(user: Pick<User, 'is_active' | 'password_set_at'>): UserStatus {
+  if (!user.is_active) return 'deactivated';
+  return user.password_set_at === null ? 'invited' : 'active';
+}
+
+/** A user as the API answers it: never the password hash, two-factor secret or recovery codes. */
+export function userResource(user: User) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: userStatus(user),
+    two_factor_enabled: user.two_factor_confirmed_at !== null && user.two_factor_secret !== null,
+    password_set_at: user.password_set_at,
+    deactivated_at: user.deactivated_at,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  };
+}
+
+export type UserResource = ReturnType<typeof userResource>;
+
+/** The fields of a user other than the password: name, e-mail and role. */
+export function profileErrors(input: { name: string; email: string; role: Role }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (input.name.trim() === '' || input.name.length > 255) errors.name = ['The name must be 1 to 255 characters.'];
+  if (!EMAIL_PATTERN.test(input.email) || input.email.length > 255) errors.email = ['The email must be a valid email address.'];
+  if (!ROLES.includes(input.role)) errors.role = [`The role must be one of ${ROLES.join(', ')}.`];
+  return errors;
+}
 
 export interface CreateUserInput {
   tenantId: string;
@@ -21,14 +56,12 @@ export interface CreateUserInput {
   role: Role;
 }
 
+/** An operator's new user (CLI, first admin): the profile, and a password of the allowed length. */
 export function validateUserInput(input: Omit<CreateUserInput, 'tenantId'>): void {
-  const errors: FieldErrors = {};
-  if (input.name.trim() === '' || input.name.length > 255) errors.name = ['The name must be 1 to 255 characters.'];
-  if (!EMAIL_PATTERN.test(input.email) || input.email.length > 255) errors.email = ['The email must be a valid email address.'];
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > 1024) {
-    errors.password = [`The password must be ${MIN_PASSWORD_LENGTH} to 1024 characters.`];
+  const errors = profileErrors(input);
+  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
+    errors.password = [`The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`];
   }
-  if (!ROLES.includes(input.role)) errors.role = [`The role must be one of ${ROLES.join(', ')}.`];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
@@ -36,6 +69,7 @@ export interface UserServiceDeps {
   db: Executor;
   users: UserRepository;
   tenants: TenantRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -44,6 +78,7 @@ export class UserService {
   private readonly db: Executor;
   private readonly users: UserRepository;
   private readonly tenants: TenantRepository;
+  private readonly audit: AuditLog;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
@@ -51,6 +86,7 @@ export class UserService {
     this.db = deps.db;
     this.users = deps.users;
     this.tenants = deps.tenants;
+    this.audit = deps.audit;
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -69,10 +105,10 @@ export class UserService {
    */
   async insertHashed(input: CreateUserInput, passwordHash: string, db: Executor = this.db): Promise<User> {
     validateUserInput(input);
-    if (!(await this.tenants.findById(db, input.tenantId))) throw new NotFoundError('Tenant');
-    const now = this.clock.now().toISOString();
-    try {
-      return await this.users.insert(db, {
+    return inTransaction(db, async (trx) => {
+      if (!(await this.tenants.findById(trx, input.tenantId))) throw new NotFoundError('Tenant');
+      const now = this.clock.now().toISOString();
+      const user = await this.insertAudited(trx, {
         id: this.newId(),
         tenant_id: input.tenantId,
         name: input.name.trim(),
@@ -80,13 +116,28 @@ export class UserService {
         password_hash: passwordHash,
         role: input.role,
         is_active: true,
+        password_set_at: now,
         created_at: now,
         updated_at: now,
       });
+      return user;
+    });
+  }
+
+  /**
+   * Inserts a user and records `user.created` through `trx`.
+   * @throws ValidationError on `email` when the e-mail is taken (in any tenant).
+   */
+  async insertAudited(trx: Executor, row: NewUser): Promise<User> {
+    let user: User;
+    try {
+      user = await this.users.insert(trx, row);
     } catch (error) {
       if (uniqueViolation(error)) throw ValidationError.taken('email');
       throw error;
     }
+    await this.audit.recordChange(trx, { tenantId: user.tenant_id, action: 'user.created', entityType: 'user', entityId: user.id, before: null, after: userResource(user) });
+    return user;
   }
 
   async findByEmail(tenantId: string, email: string): Promise<User | undefined> {

@@ -19,6 +19,14 @@ export class SessionRepository {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
   }
 
+  /** Ends every session of a user, but `keep` (the caller's own, when it changes its password). */
+  async removeForUser(db: Executor, tenantId: string, userId: string, keep: string | null = null): Promise<number> {
+    let query = db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+    if (keep !== null) query = query.where('id', '!=', keep);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async purgeExpired(db: Executor, now: string): Promise<number> {
     const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -66,11 +66,11 @@ export class SessionService {
    * Opens a new session in the given state, and ends `previous` if any. Used at every change of
    * identity (login, two-factor completion), so a session id known before login is worthless after it.
    */
-  async open(state: SessionState, previous: Session | null = null): Promise<OpenSession> {
-    if (previous) await this.sessions.remove(this.db, previous.id);
+  async open(state: SessionState, previous: Session | null = null, db: Executor = this.db): Promise<OpenSession> {
+    if (previous) await this.sessions.remove(db, previous.id);
     const now = this.clock.now();
     const secret = randomBase62(48);
-    const session = await this.sessions.insert(this.db, {
+    const session = await this.sessions.insert(db, {
       id: sha256Hex(secret),
       tenant_id: state.kind === 'authenticated' ? state.tenantId : null,
       user_id: state.kind === 'authenticated' ? state.userId : null,
@@ -97,6 +97,14 @@ export class SessionService {
   /** Double-submit check: the X-XSRF-TOKEN header must equal this session's CSRF token. */
   csrfMatches(session: Session, header: string | string[] | undefined): boolean {
     return typeof header === 'string' && constantTimeEqual(header, session.csrf_token);
+  }
+
+  /**
+   * Ends the user's sessions at once, through `db` (the transaction of the change that calls for it), all but
+   * the session `keep` if given: their next request is 401.
+   */
+  endAllOf(db: Executor, tenantId: string, userId: string, keep: Session | null = null): Promise<number> {
+    return this.sessions.removeForUser(db, tenantId, userId, keep?.id ?? null);
   }
 
   purgeExpired(): Promise<number> {

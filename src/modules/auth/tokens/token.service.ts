@@ -13,6 +13,7 @@ import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import { reachesHighAbility, unknownGrants } from '../abilities.js';
 import type { AuthContext } from '../auth-context.js';
 import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
 import type { TokenFilters, TokenRepository } from './token.repository.js';
 
 export const TOKEN_START = 'qm_';
@@ -91,19 +92,27 @@ function validate(input: IssueTokenInput): void {
 export interface TokenServiceDeps {
   db: Executor;
   tokens: TokenRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
+}
+
+/** A token as the audit log shows it: its resource (never its hash or plain text) and whose it is. */
+function audited(token: ApiToken) {
+  return { ...tokenResource(token), user_id: token.user_id, approved_by: token.approved_by, revoked_at: token.revoked_at };
 }
 
 export class TokenService {
   private readonly db: Executor;
   private readonly tokens: TokenRepository;
+  private readonly audit: AuditLog;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: TokenServiceDeps) {
     this.db = deps.db;
     this.tokens = deps.tokens;
+    this.audit = deps.audit;
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -121,26 +130,33 @@ export class TokenService {
     const plainText = `${TOKEN_START}${randomBase62(LOOKUP_LENGTH + SECRET_LENGTH)}`;
     const needsApproval = !input.preApproved && reachesHighAbility(input.abilities);
     const whitelist = input.ipWhitelist ?? [];
-    const token = await this.tokens.insert(db, {
-      id: this.newId(),
-      tenant_id: input.tenantId,
-      user_id: input.userId,
-      name: input.name.trim(),
-      type: input.type,
-      token_prefix: lookupPrefix(plainText),
-      token_hash: sha256Hex(plainText),
-      abilities: [...new Set(input.abilities)],
-      status: needsApproval ? 'pending_approval' : 'active',
-      ip_whitelist: whitelist.length > 0 ? whitelist : null,
-      expires_at: expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
-      last_used_at: null,
-      approved_by: null,
-      approved_at: null,
-      revoked_at: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
+    return inTransaction(db, async (trx) => {
+      const token = await this.tokens.insert(trx, {
+        id: this.newId(),
+        tenant_id: input.tenantId,
+        user_id: input.userId,
+        name: input.name.trim(),
+        type: input.type,
+        token_prefix: lookupPrefix(plainText),
+        token_hash: sha256Hex(plainText),
+        abilities: [...new Set(input.abilities)],
+        status: needsApproval ? 'pending_approval' : 'active',
+        ip_whitelist: whitelist.length > 0 ? whitelist : null,
+        expires_at: expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
+        last_used_at: null,
+        approved_by: null,
+        approved_at: null,
+        revoked_at: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+      await this.record(trx, 'api_token.created', null, token);
+      return { token, plainText };
     });
-    return { token, plainText };
+  }
+
+  private record(trx: Executor, action: string, before: ApiToken | null, after: ApiToken): Promise<void> {
+    return this.audit.recordChange(trx, { tenantId: after.tenant_id, action, entityType: 'api_token', entityId: after.id, before: before && audited(before), after: audited(after) });
   }
 
   /**
@@ -206,6 +222,7 @@ export class TokenService {
         revoked_at: now,
         updated_at: now,
       });
+      if (revoked) await this.record(trx, 'api_token.revoked', token, revoked);
       return revoked ?? token;
     });
   }
@@ -227,6 +244,7 @@ export class TokenService {
         updated_at: now,
       });
       if (!approved) throw new BusinessRuleError('invalid_transition', `Only tokens pending approval can be approved; this one is ${token.status}.`);
+      await this.record(trx, 'api_token.approved', token, approved);
       return approved;
     });
   }

@@ -1,13 +1,15 @@
 // Two-factor authentication with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step of drift) and eight
 // single-use recovery codes, stored as hashes.
 import { Secret, TOTP } from 'otpauth';
-import type { User } from '../../../db/schema.js';
-import type { Executor } from '../../../db/transaction.js';
+import type { User, UserUpdate } from '../../../db/schema.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, ValidationError } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { verifyPassword } from '../../../lib/passwords.js';
 import { randomBase62, sha256Hex } from '../../../lib/secrets.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
 import type { UserRepository } from '../../tenancy/user.repository.js';
+import { userResource } from '../../tenancy/user.service.js';
 
 const ISSUER = 'Quartermaster';
 const PERIOD = 30;
@@ -33,17 +35,20 @@ export function isTwoFactorEnabled(user: User): boolean {
 export interface TwoFactorServiceDeps {
   db: Executor;
   users: UserRepository;
+  audit: AuditLog;
   clock: Clock;
 }
 
 export class TwoFactorService {
   private readonly db: Executor;
   private readonly users: UserRepository;
+  private readonly audit: AuditLog;
   private readonly clock: Clock;
 
   constructor(deps: TwoFactorServiceDeps) {
     this.db = deps.db;
     this.users = deps.users;
+    this.audit = deps.audit;
     this.clock = deps.clock;
   }
 
@@ -62,7 +67,7 @@ export class TwoFactorService {
   async enable(user: User): Promise<{ secret: string; otpauth_url: string }> {
     if (isTwoFactorEnabled(user)) throw new BusinessRuleError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
     const secret = new Secret({ size: 20 }).base32;
-    await this.users.update(this.db, user.tenant_id, user.id, {
+    await this.change(user, 'user.two_factor_enabled', {
       two_factor_secret: secret,
       two_factor_confirmed_at: null,
       two_factor_recovery_codes: null,
@@ -82,7 +87,7 @@ export class TwoFactorService {
     const step = this.stepOf(user, user.two_factor_secret, code);
     if (step === null) throw ValidationError.field('code', 'The provided two factor authentication code was invalid.');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.users.update(this.db, user.tenant_id, user.id, {
+    await this.change(user, 'user.two_factor_confirmed', {
       two_factor_confirmed_at: this.clock.now().toISOString(),
       two_factor_recovery_codes: codes.map((c) => sha256Hex(c)),
       two_factor_last_step: step,
@@ -96,12 +101,49 @@ export class TwoFactorService {
     if (!(await verifyPassword(user.password_hash, password))) {
       throw ValidationError.field('password', 'The provided password is incorrect.');
     }
-    await this.users.update(this.db, user.tenant_id, user.id, {
+    await this.change(user, 'user.two_factor_disabled', {
       two_factor_secret: null,
       two_factor_confirmed_at: null,
       two_factor_recovery_codes: null,
       two_factor_last_step: null,
       updated_at: this.clock.now().toISOString(),
+    });
+  }
+
+  /**
+   * Replaces the recovery codes with eight new ones (shown this once); the old ones stop working.
+   * @throws ValidationError when the password is wrong; BusinessRuleError when two-factor is off.
+   */
+  async regenerateRecoveryCodes(user: User, password: string): Promise<string[]> {
+    if (!isTwoFactorEnabled(user)) throw new BusinessRuleError('two_factor_not_started', 'Two-factor authentication is not enabled.');
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw ValidationError.field('password', 'The provided password is incorrect.');
+    }
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.change(user, 'user.recovery_codes_regenerated', {
+      two_factor_recovery_codes: codes.map((c) => sha256Hex(c)),
+      updated_at: this.clock.now().toISOString(),
+    });
+    return codes;
+  }
+
+  /**
+   * Writes a two-factor change and its audit entry together. The entry names the changed fields the user
+   * resource shows (two_factor_enabled), and the secret and codes as "[REDACTED]".
+   */
+  private async change(user: User, action: string, changes: UserUpdate): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await this.users.update(trx, user.tenant_id, user.id, changes);
+      const after = { ...user, ...changes } as User;
+      const secrets = (u: User) => ({ two_factor_secret: u.two_factor_secret, recovery_codes: u.two_factor_recovery_codes });
+      await this.audit.recordChange(trx, {
+        tenantId: user.tenant_id,
+        action,
+        entityType: 'user',
+        entityId: user.id,
+        before: { ...userResource(user), ...secrets(user) },
+        after: { ...userResource(after), ...secrets(after) },
+      });
     });
   }
 
