@@ -444,7 +444,8 @@ describe('the OpenAPI document', () => {
     expect(one.get.responses['304'].content).toBeUndefined();
     expect(headerNames(one.patch)).toContain('if-match');
     expect(one.patch.responses['200'].headers.ETag).toBeDefined();
-    expect(one.patch.responses['412'].content['application/json'].schema.properties.code).toBeDefined();
+    expect(one.patch.responses['412'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PreconditionFailedError' });
+    expect(document.components.schemas.PreconditionFailedError.properties.current_etag).toBeDefined();
     expect(headerNames(one.delete)).toContain('if-match');
     expect(document.paths['/api/v1/operations/brands'].post.responses['201'].headers.ETag).toBeDefined();
   });
