@@ -411,6 +411,19 @@ describe('audit coverage', () => {
       await ok('DELETE', `/api/v1/webhooks/subscriptions/${id}`);
       return { entityType: 'webhook_subscription', entityId: id, changes: { status: { before: 'active', after: null } } };
     }],
+    ['webhook_subscription.tested', async () => {
+      const id = await subscription();
+      const { delivery_id } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/test`);
+      return { entityType: 'webhook_subscription', entityId: id, changes: { test_delivery_id: { before: null, after: delivery_id } } };
+    }],
+    ['webhook_delivery.retried', async () => {
+      const id = await subscription();
+      const { delivery_id } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/test`);
+      // As the worker leaves a delivery whose every attempt failed.
+      await t.database.db.updateTable('webhook_deliveries').set({ status: 'failed', attempts: 5 }).where('id', '=', delivery_id).execute();
+      await ok('POST', `/api/v1/webhooks/subscriptions/${id}/deliveries/${delivery_id}/retry`);
+      return { entityType: 'webhook_delivery', entityId: delivery_id, changes: { status: { before: 'failed', after: 'pending' } } };
+    }],
   ];
 
   it.each(cases)('%s', async (action, change) => {

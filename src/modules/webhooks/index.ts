@@ -63,6 +63,7 @@ export function createWebhooks(deps: WebhookModuleDeps) {
     db: deps.db,
     deliveries: deliveryRepository,
     subscriptions: subscriptionRepository,
+    audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,
   });

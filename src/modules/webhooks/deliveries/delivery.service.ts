@@ -10,6 +10,7 @@ import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } f
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
 import type { AuthContext } from '../../auth/auth-context.js';
 import { eventTypeProblem, eventTypesMatching } from '../../events/event-patterns.js';
 import { EVENT_TYPES } from '../../events/event-types.js';
@@ -146,6 +147,7 @@ export interface DeliveryServiceDeps {
   db: Executor;
   deliveries: DeliveryRepository;
   subscriptions: SubscriptionRepository;
+  audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
 }
@@ -154,6 +156,7 @@ export class DeliveryService {
   private readonly db: Executor;
   private readonly deliveries: DeliveryRepository;
   private readonly subscriptions: SubscriptionRepository;
+  private readonly audit: AuditLog;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
@@ -161,6 +164,7 @@ export class DeliveryService {
     this.db = deps.db;
     this.deliveries = deps.deliveries;
     this.subscriptions = deps.subscriptions;
+    this.audit = deps.audit;
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -234,6 +238,10 @@ export class DeliveryService {
       await this.deliveries.insertEvent(trx, event);
       const delivery = newDelivery(this.newId(), subscription.id, event, now);
       await this.deliveries.insert(trx, delivery);
+      await this.audit.record(trx, {
+        tenantId, action: 'webhook_subscription.tested', entityType: 'webhook_subscription', entityId: subscription.id,
+        changes: { test_delivery_id: { before: null, after: delivery.id } },
+      });
       return delivery;
     });
   }
@@ -280,13 +288,29 @@ export class DeliveryService {
       trx,
       events.map((event) => newDelivery(this.newId(), subscription.id, withoutPayload(event), now)),
     );
+    // One entry per chunk: it commits with the deliveries it counts.
+    if (created > 0) {
+      await this.audit.record(trx, {
+        tenantId: subscription.tenant_id, action: 'webhook_subscription.replayed', entityType: 'webhook_subscription', entityId: subscription.id,
+        changes: { deliveries_created: { before: null, after: created }, since: { before: null, after: window.since }, until: { before: null, after: window.until } },
+      });
+    }
     return { matched: events.length, created, lastEventId: events.at(-1)?.id ?? after };
   }
 
   /** Moves `seen` when it is unchanged; a unique violation means another open delivery of the event exists. */
   private async makeDue(seen: Delivery, now: Date): Promise<Delivery | undefined> {
     try {
-      return await this.deliveries.makeDue(this.db, seen, now.toISOString());
+      return await inTransaction(this.db, async (trx) => {
+        const moved = await this.deliveries.makeDue(trx, seen, now.toISOString());
+        if (moved) {
+          await this.audit.record(trx, {
+            tenantId: seen.tenant_id, action: 'webhook_delivery.retried', entityType: 'webhook_delivery', entityId: seen.id,
+            changes: { status: { before: seen.status, after: moved.status }, next_attempt_at: { before: seen.next_attempt_at, after: moved.next_attempt_at } },
+          });
+        }
+        return moved;
+      });
     } catch (error) {
       if (!uniqueViolation(error)) throw error;
       const open = await this.deliveries.findOpen(this.db, seen.tenant_id, seen.subscription_id, seen.event_id, seen.id);
