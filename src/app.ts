@@ -1,4 +1,5 @@
 // buildApp: the whole HTTP service without listening, so tests build exactly what production runs.
+import fastJsonStringify from 'fast-json-stringify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -16,7 +17,7 @@ import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerNotFoundAndMethodNotAllowed } from './http/method-not-allowed.js';
-import { byReference, containsNamedSchema, namedSchemas } from './http/named-schemas.js';
+import { byReference, containsNamedSchema, forSerialization, namedSchemas } from './http/named-schemas.js';
 import { openApiOptions } from './http/openapi.js';
 import { registerPublicUrl } from './http/pagination.js';
 import { registerRateLimit } from './http/rate-limit.js';
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwagger, openApiOptions({ publicUrl: config.publicUrl }));
   // Before any route: every plugin context copies the schemas its parent has when it is made.
   for (const schema of namedSchemas()) app.addSchema(schema);
+  // Serializers from the schemas the routes declared, written out in full (see forSerialization).
+  app.setSerializerCompiler(({ schema }) => fastJsonStringify(forSerialization(schema) as Parameters<typeof fastJsonStringify>[0]));
 
   // Every API route documents (and serialises) the standard error bodies, and answers its named schemas (the
   // resources, the error bodies) by reference.

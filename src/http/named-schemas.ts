@@ -5,9 +5,11 @@
 // A schema is named right after its definition, at the top of its module: `nameSchema(ProductResponse,
 // 'Product', example)` gives it its `$id` and an example, so every named schema is known once the modules are
 // imported. `buildApp` registers them all with Fastify (`addSchema`) before any route, and replaces each named
-// schema that a route's responses contain with a `$ref` to it (`byReference`): fast-json-stringify then
-// serialises through the one registered copy, and @fastify/swagger lists the registered schemas as components
-// named by their `$id`. A route still declares the schema itself, so its handler stays typed by it.
+// schema that a route's responses contain with a `$ref` to it (`byReference`): @fastify/swagger lists the
+// registered schemas as components named by their `$id`. A route still declares the schema itself, so its handler
+// stays typed by it, and its serializer is compiled from that declared schema (`forSerialization`): given the
+// registered schemas instead, fast-json-stringify copies every one of them into each route's serializer, which
+// made the app take seconds longer to start.
 //
 // Only answers are named. Request bodies, queries and path parameters are validated by Ajv instances shared by
 // every route, which hold one schema per `$id`: they keep their schemas inline (with an example of their own,
@@ -15,6 +17,8 @@
 import type { Static, TSchema } from 'typebox';
 
 const registry = new Map<string, TSchema>();
+/** Recursive schemas (`{ $defs, $ref }`) by name: their definition's `$id` is TypeBox's own, which its `$ref`s name. */
+const cyclicSchemas = new Map<string, object>();
 
 /** Keywords whose value is data (an example, a default), never a schema to look into. */
 const DATA_KEYWORDS = new Set(['examples', 'example', 'default', 'enum', 'const']);
@@ -30,7 +34,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function nameSchema<T extends TSchema>(schema: T, name: string, example: Static<T>): void {
   if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) throw new Error(`A schema name is PascalCase: ${name}`);
   // A recursive schema (TypeBox `Type.Cyclic`) is named by its definition that the `$ref` points to.
-  const target = cyclicTarget(schema) ?? schema;
+  const cyclic = cyclicTarget(schema);
+  if (cyclic) cyclicSchemas.set(name, schema);
+  const target = cyclic ?? schema;
   const taken = registry.get(name);
   if (taken !== undefined && taken !== target) throw new Error(`Two schemas are named ${name}.`);
   Object.assign(target, { $id: name, examples: [example] });
@@ -80,6 +86,33 @@ export function byReference(schema: unknown, options: { keepTop?: boolean } = {}
     return copy;
   };
   return visit(schema, true);
+}
+
+/**
+ * The schema to compile a route's serializer from: its answer with every reference to a named schema written out
+ * in full, without the `$id` of a named schema (an answer may hold one twice, which an `$id` may not be). A
+ * recursive schema is written out whole, its definition keeping the `$id` that its own `$ref`s name.
+ */
+export function forSerialization(schema: unknown): unknown {
+  const visit = (node: unknown, inCyclic: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => visit(item, inCyclic));
+    if (!isObject(node)) return node;
+    const { $ref, ...rest } = node;
+    if (typeof $ref === 'string' && !inCyclic) {
+      const cyclic = cyclicSchemas.get($ref);
+      if (cyclic) return { ...rest, ...(visit(cyclic, true) as object) };
+      const target = registry.get($ref);
+      if (target) return visit({ ...rest, ...target }, false);
+    }
+    const named = !inCyclic && nameOf(node) !== undefined;
+    const copy: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (named && (key === '$id' || key === 'examples')) continue;
+      copy[key] = DATA_KEYWORDS.has(key) ? value : visit(value, inCyclic);
+    }
+    return copy;
+  };
+  return visit(schema, false);
 }
 
 /** Every named schema, by name, each with the named schemas it contains as references. */
