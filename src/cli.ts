@@ -284,33 +284,26 @@ export function buildProgram(config: Config, io: CliIo): Command {
       print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) is ${user.name}, role ${user.role}.`);
     });
 
-  program
-    .command('user:deactivate')
-    .description('Deactivate a user: sign-in refused, sessions ended and tokens suspended at once.')
-    .requiredOption('--tenant <id>', 'tenant id')
-    .requiredOption('--email <email>', "the user's e-mail")
-    .option('--json', 'print JSON')
-    .action(async (o: { tenant: string; email: string; json?: boolean }) => {
-      const user = await withServices(config, async (s) => {
-        const current = await requireUser(s, o.tenant, o.email);
-        return s.userAdministration.service.deactivate(o.tenant, current.id);
+  // Deactivation and reactivation: the same command shape, one service call apart.
+  const statusCommands = [
+    ['user:deactivate', 'Deactivate a user: sign-in refused, sessions ended and tokens suspended at once.', 'deactivate', 'deactivated'],
+    ['user:reactivate', 'Reactivate a deactivated user: sign-in and tokens work again.', 'reactivate', 'reactivated'],
+  ] as const;
+  for (const [name, description, change, done] of statusCommands) {
+    program
+      .command(name)
+      .description(description)
+      .requiredOption('--tenant <id>', 'tenant id')
+      .requiredOption('--email <email>', "the user's e-mail")
+      .option('--json', 'print JSON')
+      .action(async (o: { tenant: string; email: string; json?: boolean }) => {
+        const user = await withServices(config, async (s) => {
+          const current = await requireUser(s, o.tenant, o.email);
+          return s.userAdministration.service[change](o.tenant, current.id);
+        });
+        print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) ${done}.`);
       });
-      print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) deactivated.`);
-    });
-
-  program
-    .command('user:reactivate')
-    .description('Reactivate a deactivated user: sign-in and tokens work again.')
-    .requiredOption('--tenant <id>', 'tenant id')
-    .requiredOption('--email <email>', "the user's e-mail")
-    .option('--json', 'print JSON')
-    .action(async (o: { tenant: string; email: string; json?: boolean }) => {
-      const user = await withServices(config, async (s) => {
-        const current = await requireUser(s, o.tenant, o.email);
-        return s.userAdministration.service.reactivate(o.tenant, current.id);
-      });
-      print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) reactivated.`);
-    });
+  }
 
   program
     .command('user:reset-password')

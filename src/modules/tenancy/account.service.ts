@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { changesBetween } from '../audit/audit-changes.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
+import { auditTrail, type AuditTrail } from '../audit/audit-trail.js';
 import type { SessionService } from '../auth/sessions/session.service.js';
 import type { PasswordLinks } from './password-links.js';
 import { passwordErrors } from './password-policy.js';
@@ -30,6 +31,7 @@ export class AccountService {
   private readonly links: PasswordLinks;
   private readonly sessions: SessionService;
   private readonly audit: AuditLog;
+  private readonly audited: AuditTrail<User>;
   private readonly clock: Clock;
 
   constructor(deps: AccountServiceDeps) {
@@ -38,6 +40,7 @@ export class AccountService {
     this.links = deps.links;
     this.sessions = deps.sessions;
     this.audit = deps.audit;
+    this.audited = auditTrail(deps.audit, 'user', userResource);
     this.clock = deps.clock;
   }
 
@@ -56,7 +59,7 @@ export class AccountService {
       if (before.name === trimmed) return before;
       await this.users.update(trx, tenantId, userId, { name: trimmed, updated_at: this.clock.now().toISOString() });
       const after = await this.current(trx, tenantId, userId);
-      await this.audit.recordChange(trx, { tenantId, action: 'user.updated', entityType: 'user', entityId: userId, before: userResource(before), after: userResource(after) });
+      await this.audited(trx, 'user.updated', before, after);
       return after;
     });
   }

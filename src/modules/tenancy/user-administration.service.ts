@@ -10,6 +10,7 @@ import type { Page, PageRequest } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
+import { auditTrail, type AuditTrail } from '../audit/audit-trail.js';
 import type { SessionService } from '../auth/sessions/session.service.js';
 import type { LinkDelivery, PasswordLinks } from './password-links.js';
 import type { UserFilters, UserRepository } from './user.repository.js';
@@ -55,6 +56,8 @@ export class UserAdministrationService {
   private readonly links: PasswordLinks;
   private readonly sessions: SessionService;
   private readonly audit: AuditLog;
+  /** The audit entry of a change to one user, as the API presents them. */
+  private readonly audited: AuditTrail<User>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
@@ -65,6 +68,7 @@ export class UserAdministrationService {
     this.links = deps.links;
     this.sessions = deps.sessions;
     this.audit = deps.audit;
+    this.audited = auditTrail(deps.audit, 'user', userResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -220,10 +224,6 @@ export class UserAdministrationService {
   private async assertNotLastAdmin(trx: Executor, user: User): Promise<void> {
     if (userStatus(user) !== 'active') return;
     if ((await this.users.countActiveAdmins(trx, user.tenant_id)) <= 1) throw new BusinessRuleError('last_admin', LAST_ADMIN);
-  }
-
-  private audited(trx: Executor, action: string, before: User, after: User): Promise<void> {
-    return this.audit.recordChange(trx, { tenantId: after.tenant_id, action, entityType: 'user', entityId: after.id, before: userResource(before), after: userResource(after) });
   }
 
   /** If-Match against the user as GET answers them. */

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
+import { auditTrail, type AuditTrail } from '../audit/audit-trail.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-policy.js';
 import type { TenantRepository } from './tenant.repository.js';
 import type { UserRepository, UserStatus } from './user.repository.js';
@@ -78,7 +79,7 @@ export class UserService {
   private readonly db: Executor;
   private readonly users: UserRepository;
   private readonly tenants: TenantRepository;
-  private readonly audit: AuditLog;
+  private readonly audited: AuditTrail<User>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
@@ -86,7 +87,7 @@ export class UserService {
     this.db = deps.db;
     this.users = deps.users;
     this.tenants = deps.tenants;
-    this.audit = deps.audit;
+    this.audited = auditTrail(deps.audit, 'user', userResource);
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -136,7 +137,7 @@ export class UserService {
       if (uniqueViolation(error)) throw ValidationError.taken('email');
       throw error;
     }
-    await this.audit.recordChange(trx, { tenantId: user.tenant_id, action: 'user.created', entityType: 'user', entityId: user.id, before: null, after: userResource(user) });
+    await this.audited(trx, 'user.created', null, user);
     return user;
   }
 
