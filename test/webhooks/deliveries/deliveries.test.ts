@@ -345,6 +345,14 @@ describe('webhook deliveries', () => {
       expect(subscription.received()).toHaveLength(6);
     });
 
+    it('records a replay in the audit log with what it created, in the transaction of its deliveries', async () => {
+      const { subscription, createdAt } = await failedDelivery();
+      expect((await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, { since: createdAt })).json().data).toMatchObject({ deliveries_created: 1 });
+      const entries = await t.database.db.selectFrom('audit_log').selectAll().where('entity_id', '=', subscription.id).where('action', '=', 'webhook_subscription.replayed').execute();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.changes).toMatchObject({ deliveries_created: { before: null, after: 1 }, since: { before: null, after: createdAt } });
+    });
+
     it('refuses to reopen a failed delivery while another delivery of its event is open', async () => {
       const { subscription, delivery, createdAt } = await failedDelivery();
       const replay = await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, { since: createdAt });
