@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -13,5 +14,7 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // The console: the rules of hooks, and browser globals.
+  { files: ['console/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['src/cli.ts', 'src/server.ts', 'test/**', 'bench/**', 'clients/*/scripts/**'], rules: { 'no-console': 'off' } },
 );

@@ -6,7 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { registerApiReference } from './http/api-reference.js';
+import { DOCS_PREFIX, registerApiReference } from './http/api-reference.js';
+import { registerConsole } from './http/console.js';
 import { registerAuthentication } from './http/authentication.js';
 import { registerWorkContext } from './http/work-context.js';
 import { standardErrorResponses } from './http/common-schemas.js';
@@ -186,6 +187,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
   registerApiReference(app, `${API_PREFIX}/openapi.json`);
+  // The console at `/`; unknown paths under these stay the API's JSON 404 and 405.
+  const consolePages = await registerConsole(app, { reservedPrefixes: ['/api', DOCS_PREFIX, '/sanctum'] });
+  routing.answerUnroutedWith(consolePages.answerNavigation);
 
   return app;
 }

@@ -18,6 +18,8 @@ export interface Routing {
    * and before authentication, as the not-found handler needs no credentials either.
    */
   refuseStaticWordsAsIds: onRequestAsyncHookHandler;
+  /** Lets another part answer an unrouted request first (the console's page for a browser's navigation). */
+  answerUnroutedWith(answer: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null): void;
 }
 
 export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routing {
@@ -61,13 +63,17 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
     return reply.code(404).send({ success: false, message: 'Route not found.', code: GENERIC_CODES[404], data: null, meta: {} });
   }
 
-  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply));
+  let answerFirst: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | null) | null = null;
+  app.setNotFoundHandler((request, reply) => answerFirst?.(request, reply) ?? answerUnrouted(request, reply));
 
   return {
     refuseStaticWordsAsIds: async (request, reply) => {
       if (request.routeOptions.url === undefined) return;
       if (!bindsStaticWord(request.params as Record<string, string | undefined>)) return;
       return answerUnrouted(request, reply);
+    },
+    answerUnroutedWith(answer) {
+      answerFirst = answer;
     },
   };
 }

@@ -28,7 +28,20 @@ describe('bearer authentication', () => {
     expect(res.json().data).toEqual({
       user: { id: t.tenant.adminId, name: 'Administrator', email: t.tenant.adminEmail, roles: ['admin'] },
       tenant: { id: t.tenant.tenantId, name: expect.any(String) },
+      authenticated_via: 'token',
+      abilities: expect.arrayContaining(['operations:view-products', 'system:manage-users']),
+      two_factor_enabled: false,
     });
+  });
+
+  it("answers only the abilities both the token's grants and the user's role allow", async () => {
+    const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
+    const token = await makeToken(t.services, t.tenant.tenantId, manager.id, { abilities: ['operations:view-*', 'system:manage-users'] });
+    const abilities: string[] = (await t.app.inject({ url: ME, headers: bearer(token) })).json().data.abilities;
+    expect(abilities).toContain('operations:view-products');
+    expect(abilities).toContain('operations:view-purchase-orders');
+    expect(abilities).not.toContain('operations:create-products'); // not granted to the token
+    expect(abilities).not.toContain('system:manage-users'); // granted, but not the manager's role
   });
 
   it('stores only a SHA-256 hash, behind a fixed prefix', async () => {

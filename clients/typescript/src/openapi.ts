@@ -2929,7 +2929,14 @@ export interface components {
          *       "tenant": {
          *         "id": "01jd8v0a1b2c3d4e5f6g7h8j9k",
          *         "name": "Acme Operations"
-         *       }
+         *       },
+         *       "authenticated_via": "session",
+         *       "abilities": [
+         *         "operations:view-products",
+         *         "operations:create-products",
+         *         "system:manage-users"
+         *       ],
+         *       "two_factor_enabled": true
          *     }
          */
         CurrentUser: {
@@ -2938,6 +2945,11 @@ export interface components {
                 id: string;
                 name: string;
             };
+            /** @description How this request was authenticated. */
+            authenticated_via: "session" | "token";
+            /** @description Every catalogue ability this caller may use now: the role's, and for a token only those its grants also cover. */
+            abilities: string[];
+            two_factor_enabled: boolean;
         };
         /**
          * @example {

@@ -6,6 +6,8 @@ import { ErrorBody, standardErrorResponses } from '../../http/common-schemas.js'
 import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
 import { GENERIC_CODES } from '../../http/error-codes.js';
 import { clearSessionCookies, setSessionCookies, setXsrfCookie, type CookieOptions } from '../../http/session-cookies.js';
+import { ABILITIES } from './abilities.js';
+import { can, type AuthContext } from './auth-context.js';
 import type { AccountService } from '../tenancy/account.service.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
 import {
@@ -24,6 +26,17 @@ import {
 import type { SessionService } from './sessions/session.service.js';
 import { TWO_FACTOR_REQUIRED, type SignInService } from './sign-in.service.js';
 import type { TwoFactorService } from './two-factor/two-factor.service.js';
+
+/** The caller as GET /auth/me answers it: who, where, how, and what they may do (the console hides the rest). */
+function currentUserBody(auth: AuthContext, user: User, tenant: { id: string; name: string }) {
+  return {
+    user: { id: user.id, name: user.name, email: user.email, roles: [user.role] },
+    tenant: { id: tenant.id, name: tenant.name },
+    authenticated_via: auth.via,
+    abilities: ABILITIES.filter(({ ability }) => can(auth, ability)).map(({ ability }) => ability),
+    two_factor_enabled: user.two_factor_confirmed_at !== null,
+  };
+}
 
 export interface AuthRoutesOptions {
   tenants: TenantService;
@@ -110,9 +123,8 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
       '/auth/me',
       { schema: { tags, operationId: 'getCurrentUser', summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
       async (request) => {
-        const { user, tenantId } = request.auth;
-        const tenant = await tenants.get(tenantId);
-        return ok({ user: { id: user.id, name: user.name, email: user.email, roles: [user.role] }, tenant: { id: tenant.id, name: tenant.name } });
+        const [user, tenant] = await Promise.all([signIn.currentUser(request.auth), tenants.get(request.auth.tenantId)]);
+        return ok(currentUserBody(request.auth, user, tenant));
       },
     );
 
@@ -152,7 +164,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
       async (request) => {
         const user = await account.rename(request.auth.tenantId, request.auth.user.id, request.body.name);
         const tenant = await tenants.get(user.tenant_id);
-        return ok({ user: { id: user.id, name: user.name, email: user.email, roles: [user.role] }, tenant: { id: tenant.id, name: tenant.name } }, 'Name changed.');
+        return ok(currentUserBody(request.auth, user, tenant), 'Name changed.');
       },
     );
 

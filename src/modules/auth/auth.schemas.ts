@@ -40,8 +40,19 @@ nameSchema(SignedInResponse, 'SignedIn', { user: userExample });
 export const MeResponse = Type.Object({
   user: UserSummary,
   tenant: Type.Object({ id: Type.String(), name: Type.String() }),
+  authenticated_via: Type.Union([Type.Literal('session'), Type.Literal('token')], { description: 'How this request was authenticated.' }),
+  abilities: Type.Array(Type.String(), {
+    description: "Every catalogue ability this caller may use now: the role's, and for a token only those its grants also cover.",
+  }),
+  two_factor_enabled: Type.Boolean(),
 });
-nameSchema(MeResponse, 'CurrentUser', { user: userExample, tenant: { id: '01jd8v0a1b2c3d4e5f6g7h8j9k', name: 'Acme Operations' } });
+nameSchema(MeResponse, 'CurrentUser', {
+  user: userExample,
+  tenant: { id: '01jd8v0a1b2c3d4e5f6g7h8j9k', name: 'Acme Operations' },
+  authenticated_via: 'session',
+  abilities: ['operations:view-products', 'operations:create-products', 'system:manage-users'],
+  two_factor_enabled: true,
+});
 
 export const TwoFactorEnableResponse = Type.Object({ secret: Type.String(), otpauth_url: Type.String() });
 export const RecoveryCodesResponse = Type.Object({ recovery_codes: Type.Array(Type.String()) });

@@ -186,6 +186,9 @@ describe('web-app sessions', () => {
       expect(res.json().data).toEqual({
         user: { id: t.tenant.adminId, name: 'Administrator', email: t.tenant.adminEmail, roles: ['admin'] },
         tenant: { id: t.tenant.tenantId, name: expect.any(String) },
+        authenticated_via: 'session',
+        abilities: expect.arrayContaining(['operations:view-products', 'system:manage-users']),
+        two_factor_enabled: false,
       });
     });
 

@@ -1,0 +1,97 @@
+// The frame around every signed-in screen: the header with the tenant and the user's menu, and the navigation,
+// which lists only the screens the user's abilities open. Below 1024 px the navigation folds behind a button.
+import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Suspense } from 'react';
+import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { errorMessage } from '../api/errors';
+import { useCurrentUser } from '../auth/session';
+import { PageLoader } from '../components/PageLoader';
+import { allows } from './area';
+import { areas } from './areas';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const user = useCurrentUser();
+
+  const signOut = async () => {
+    try {
+      await unwrap(api.POST('/api/v1/auth/logout'));
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Sign-out failed', message: errorMessage(error) });
+      return;
+    }
+    // A fresh page load: nothing of this user stays in memory for the next one at this browser.
+    window.location.replace('/sign-in');
+  };
+
+  const sections = areas
+    .map((area) => ({ label: area.label, entries: area.navigation.filter((entry) => allows(user.abilities, entry.ability)) }))
+    .filter((section) => section.entries.length > 0);
+
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+            <Title order={4} component="span">
+              Quartermaster
+            </Title>
+            <Text c="dimmed" size="sm" visibleFrom="sm">
+              {user.tenant.name}
+            </Text>
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label={`Account menu for ${user.user.name}`}>
+                <Text size="sm" fw={500}>
+                  {user.user.name}
+                </Text>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{user.user.email}</Menu.Label>
+              <Menu.Item component={RouterNavLink} to="/settings/account">
+                My account
+              </Menu.Item>
+              <Menu.Item onClick={() => void signOut()}>Sign out</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <ScrollArea>
+          <Stack gap="md">
+            {sections.map((section) => (
+              <div key={section.label}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+                  {section.label}
+                </Text>
+                {section.entries.map((entry) => (
+                  <NavLink
+                    key={entry.to}
+                    component={RouterNavLink}
+                    to={entry.to}
+                    end={entry.to === '/'}
+                    label={entry.label}
+                    onClick={close}
+                  />
+                ))}
+              </div>
+            ))}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

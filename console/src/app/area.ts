@@ -1,0 +1,26 @@
+// An area of the console (products, inventory, …): its routes, loaded with the area's own code when first
+// visited, and its entries in the navigation, each shown only to users holding the ability it needs.
+import type { RouteObject } from 'react-router';
+
+export interface NavigationEntry {
+  label: string;
+  to: string;
+  /** Shown when the user holds this ability (or any of these); always when absent. */
+  ability?: string | readonly string[];
+}
+
+export interface Area {
+  label: string;
+  routes: RouteObject[];
+  navigation: NavigationEntry[];
+}
+
+export function allows(abilities: readonly string[], needed: NavigationEntry['ability']): boolean {
+  if (needed === undefined) return true;
+  return typeof needed === 'string' ? abilities.includes(needed) : needed.some((ability) => abilities.includes(ability));
+}
+
+/** `lazy` for a page component exported by name from a module loaded on first visit. */
+export function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] as React.ComponentType });
+}

@@ -1,0 +1,5 @@
+import type { Area } from './area';
+import { home } from '../home/area';
+
+/** The console's areas, in the navigation's order. */
+export const areas: Area[] = [home];

@@ -1,0 +1,65 @@
+// A list's state (page, sort, search and filters) lives in the URL's query, so that a link, a reload or the
+// back button brings back the same view. Defaults are left out of the URL; changing a filter returns to page 1.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type ListState<F extends string> = {
+  page: number;
+  sort: string;
+  filters: Partial<Record<F, string>>;
+};
+
+export interface ListStateShape<F extends string> {
+  filters: readonly F[];
+  defaultSort: string;
+}
+
+export function parseListState<F extends string>(params: URLSearchParams, shape: ListStateShape<F>): ListState<F> {
+  const page = Number(params.get('page'));
+  const filters: Partial<Record<F, string>> = {};
+  for (const name of shape.filters) {
+    const value = params.get(name);
+    if (value !== null && value !== '') filters[name] = value;
+  }
+  return { page: Number.isInteger(page) && page >= 1 ? page : 1, sort: params.get('sort') || shape.defaultSort, filters };
+}
+
+export function serializeListState<F extends string>(state: ListState<F>, shape: ListStateShape<F>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of shape.filters) {
+    const value = state.filters[name];
+    if (value !== undefined && value !== '') params.set(name, value);
+  }
+  if (state.sort !== shape.defaultSort) params.set('sort', state.sort);
+  if (state.page > 1) params.set('page', String(state.page));
+  return params;
+}
+
+/** The next state after a change: a new filter or sort starts again at page 1. */
+export function changeListState<F extends string>(
+  state: ListState<F>,
+  change: { page?: number; sort?: string; filters?: Partial<Record<F, string | null>> },
+): ListState<F> {
+  const filters = { ...state.filters };
+  for (const [name, value] of Object.entries(change.filters ?? {}) as [F, string | null][]) {
+    if (value === null || value === '') delete filters[name];
+    else filters[name] = value;
+  }
+  const refiltered = change.filters !== undefined || (change.sort !== undefined && change.sort !== state.sort);
+  return { page: change.page ?? (refiltered ? 1 : state.page), sort: change.sort ?? state.sort, filters };
+}
+
+/** `sort=-created_at` ⇄ column and direction, as the API spells its sort parameter. */
+export function sortParts(sort: string): { column: string; direction: 'asc' | 'desc' } {
+  return sort.startsWith('-') ? { column: sort.slice(1), direction: 'desc' } : { column: sort, direction: 'asc' };
+}
+
+export function useListState<F extends string>(shape: ListStateShape<F>) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListState(params, shape), [params, shape]);
+  const update = useCallback(
+    (change: Parameters<typeof changeListState<F>>[1]) => setParams(serializeListState(changeListState(state, change), shape)),
+    [state, shape, setParams],
+  );
+  return [state, update] as const;
+}

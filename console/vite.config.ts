@@ -1,0 +1,20 @@
+// The console's build: `npm run build` writes it to dist/console, which the server answers at `/`.
+// `npm run console:dev` serves it with hot reload and hands /api and /sanctum to a server on API_ORIGIN.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: '../dist/console',
+    emptyOutDir: true,
+    // The budget (docs/console.md) is checked on the gzipped output by test/console/bundle-budget.test.ts.
+    chunkSizeWarningLimit: 600,
+    sourcemap: true,
+  },
+  server: {
+    proxy: { '/api': apiOrigin, '/sanctum': apiOrigin },
+  },
+});

@@ -1,0 +1,81 @@
+// The console in a real browser: the app of buildTestApp listening on a free port, and Debian's Chromium driven
+// by Playwright (never a downloaded browser). `.ci/run` installs the `chromium` package when it is missing;
+// CHROMIUM_PATH names another binary.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { PASSWORD } from './session-client.js';
+
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../docs/console');
+
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('The browser tests need Chromium: `apt-get install chromium` (.ci/run does it), or set CHROMIUM_PATH.');
+  }
+}
+
+export interface ConsoleHarness extends TestApp {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser profile (no cookies) at 1280 x 800, failing on any uncaught page error. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** Signs `email` in through the sign-in form (no two-factor) and waits for the home page. */
+  signIn(page: Page, email: string, password?: string): Promise<void>;
+  /** docs/console/<name>.png, from the SQLite run (both engines draw the same screens). */
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleHarness> {
+  const testApp = await buildTestApp(options);
+  const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  const contexts: BrowserContext[] = [];
+  const pageErrors: Error[] = [];
+
+  return {
+    ...testApp,
+    baseUrl: address,
+    browser,
+    async newPage({ width = 1280, height = 800 } = {}) {
+      const context = await browser.newContext({ baseURL: address, viewport: { width, height } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error));
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    async signIn(page, email, password = PASSWORD) {
+      await page.goto('/sign-in');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    },
+    async screenshot(page, name) {
+      if (process.env.TEST_ENGINE !== 'sqlite') return;
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+      await browser.close();
+      await testApp.close();
+      if (pageErrors.length > 0) throw new Error(`Uncaught errors in the console: ${pageErrors.map((error) => error.message).join('; ')}`);
+    },
+  };
+}
+
+/**
+ * The code of an authenticator app holding `secret`, `steps` periods of 30 s from now. The server accepts one step
+ * of drift and each step's code once, so a test that signs in twice within 30 s uses the next step the second time.
+ */
+export function totpCode(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + steps * 30_000 });
+}
