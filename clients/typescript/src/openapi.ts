@@ -228,6 +228,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/console-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A 15-minute token for the signed-in console, for the endpoints that take bearer tokens only
+         * @description An `application` token named `Console session` holding `*`: the user's role bounds it as it bounds the session. It needs no approval and is listed and revocable like any token.
+         */
+        post: operations["createConsoleToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-tokens/{id}": {
         parameters: {
             query?: never;
@@ -2880,6 +2900,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             children: components["schemas"]["CategoryTreeNode"][];
+        };
+        /**
+         * @example {
+         *       "token": "qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ",
+         *       "expires_at": "2026-11-25T10:15:00.000Z"
+         *     }
+         */
+        ConsoleToken: {
+            /** @description Send as `Authorization: Bearer <token>`; works until expires_at. */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         /**
          * @example {
@@ -7495,6 +7527,94 @@ export interface operations {
                         success: true;
                         message?: string;
                         data: components["schemas"]["CreatedApiToken"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createConsoleToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["ConsoleToken"];
                     };
                 };
             };

@@ -5,6 +5,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../clients/typescript/src/openapi';
 import { ApiError, type ErrorBody } from './errors';
+import { keepForRetry, retryWith } from './retry';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,14 +34,11 @@ const csrf: Middleware = {
   async onRequest({ request }) {
     if (SAFE.has(request.method)) return request;
     request.headers.set('X-XSRF-TOKEN', await ensureCsrfCookie());
-    return request;
+    return keepForRetry(request);
   },
   async onResponse({ request, response }) {
-    if (response.status !== 419 || request.headers.get('X-Console-Retry')) return response;
-    const retry = new Request(request, { headers: new Headers(request.headers) });
-    retry.headers.set('X-XSRF-TOKEN', await ensureCsrfCookie(true));
-    retry.headers.set('X-Console-Retry', '1');
-    return fetch(retry);
+    if (response.status !== 419) return response;
+    return (await retryWith(request, { 'X-XSRF-TOKEN': await ensureCsrfCookie(true) })) ?? response;
   },
 };
 

@@ -7,7 +7,7 @@ import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { ABILITIES } from '../abilities.js';
-import { AbilityResponse, CreatedTokenResponse, TokenCreateBody, TokenListQuery, TokenResponse } from './token.schemas.js';
+import { AbilityResponse, ConsoleTokenResponse, CreatedTokenResponse, TokenCreateBody, TokenListQuery, TokenResponse } from './token.schemas.js';
 import { tokenResource, type TokenService } from './token.service.js';
 
 const tags = ['API tokens'];
@@ -39,6 +39,25 @@ export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPlugin
         });
         const message = issued.token.status === 'pending_approval' ? 'API token created; it works once a tenant administrator approves it.' : 'API token created.';
         return reply.code(201).send(ok({ ...tokenResource(issued.token), plain_text_token: issued.plainText }, message));
+      },
+    );
+
+    app.post(
+      '/auth/console-token',
+      {
+        schema: {
+          tags,
+          operationId: 'createConsoleToken',
+          summary: 'A 15-minute token for the signed-in console, for the endpoints that take bearer tokens only',
+          description:
+            "An `application` token named `Console session` holding `*`: the user's role bounds it as it bounds the session. It needs no approval and is listed and revocable like any token.",
+          response: { 201: EnvelopeSchema(ConsoleTokenResponse) },
+        },
+        config: { ...session, idempotency: false },
+      },
+      async (request, reply) => {
+        const { token, plainText } = await tokens.issueConsoleToken(request.auth);
+        return reply.code(201).send(ok({ token: plainText, expires_at: token.expires_at! }, 'Console token created.'));
       },
     );
 

@@ -57,6 +57,12 @@ nameSchema(TokenResponse, 'ApiToken', tokenExample);
 export const CreatedTokenResponse = Type.Object({ ...TokenResponse.properties, plain_text_token: Type.String() });
 nameSchema(CreatedTokenResponse, 'CreatedApiToken', { ...tokenExample, plain_text_token: 'qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ' });
 
+export const ConsoleTokenResponse = Type.Object({
+  token: Type.String({ description: 'Send as `Authorization: Bearer <token>`; works until expires_at.' }),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+nameSchema(ConsoleTokenResponse, 'ConsoleToken', { token: 'qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ', expires_at: '2026-11-25T10:15:00.000Z' });
+
 export const AbilityResponse = Type.Object({
   ability: Type.String(),
   module: Type.String(),

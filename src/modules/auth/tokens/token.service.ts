@@ -40,7 +40,13 @@ export interface IssueTokenInput {
   ipWhitelist?: string[] | null;
   /** An operator's CLI act counts as approval; a token made over HTTP with High abilities waits. */
   preApproved: boolean;
+  /** An exact expiry, in place of expirationDays (the console's session tokens last minutes). */
+  expiresAt?: Date;
 }
+
+/** How long a console session token works; the console asks for a new one before it runs out. */
+export const CONSOLE_TOKEN_MINUTES = 15;
+export const CONSOLE_TOKEN_NAME = 'Console session';
 
 export interface IssuedToken {
   token: ApiToken;
@@ -142,7 +148,7 @@ export class TokenService {
         abilities: [...new Set(input.abilities)],
         status: needsApproval ? 'pending_approval' : 'active',
         ip_whitelist: whitelist.length > 0 ? whitelist : null,
-        expires_at: expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
+        expires_at: input.expiresAt ? input.expiresAt.toISOString() : expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
         last_used_at: null,
         approved_by: null,
         approved_at: null,
@@ -153,6 +159,16 @@ export class TokenService {
       await this.record(trx, 'api_token.created', null, token);
       return { token, plainText };
     });
+  }
+
+  /**
+   * A short-lived token standing in for the signed-in session where the API takes bearer tokens only (master
+   * products, webhooks, the event feed). It holds `*`, so the user's role alone bounds it, as it bounds the
+   * session; the signed-in user's own act counts as approval. See docs/decisions.md (Console).
+   */
+  issueConsoleToken(auth: AuthContext): Promise<IssuedToken> {
+    const expiresAt = new Date(this.clock.now().getTime() + CONSOLE_TOKEN_MINUTES * 60_000);
+    return this.issue({ tenantId: auth.tenantId, userId: auth.user.id, name: CONSOLE_TOKEN_NAME, type: 'application', abilities: ['*'], preApproved: true, expiresAt });
   }
 
   private record(trx: Executor, action: string, before: ApiToken | null, after: ApiToken): Promise<void> {
