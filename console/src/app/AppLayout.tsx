@@ -9,7 +9,7 @@ import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { useCurrentUser } from '../auth/session';
 import { PageLoader } from '../components/PageLoader';
-import { allows } from './area';
+import { navigationSections } from './area';
 import { areas } from './areas';
 
 export function AppLayout() {
@@ -27,9 +27,7 @@ export function AppLayout() {
     window.location.replace('/sign-in');
   };
 
-  const sections = areas
-    .map((area) => ({ label: area.label, entries: area.navigation.filter((entry) => allows(user.abilities, entry.ability)) }))
-    .filter((section) => section.entries.length > 0);
+  const sections = navigationSections(areas, user.abilities);
 
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">

@@ -24,3 +24,13 @@ export function allows(abilities: readonly string[], needed: NavigationEntry['ab
 export function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] as React.ComponentType });
 }
+
+/** The navigation's sections: areas sharing a label form one section; entries the user may not open are left out. */
+export function navigationSections(areas: readonly Area[], abilities: readonly string[]): { label: string; entries: NavigationEntry[] }[] {
+  const sections = new Map<string, NavigationEntry[]>();
+  for (const area of areas) {
+    const entries = area.navigation.filter((entry) => allows(abilities, entry.ability));
+    if (entries.length > 0) sections.set(area.label, [...(sections.get(area.label) ?? []), ...entries]);
+  }
+  return [...sections].map(([label, entries]) => ({ label, entries }));
+}
