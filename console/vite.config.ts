@@ -13,6 +13,8 @@ export default defineConfig({
     // The budget (docs/console.md) is checked on the gzipped output by test/console/bundle-budget.test.ts.
     chunkSizeWarningLimit: 600,
     sourcemap: true,
+    // .vite/manifest.json: which chunks the first load needs (the budget test reads it).
+    manifest: true,
   },
   server: {
     proxy: { '/api': apiOrigin, '/sanctum': apiOrigin },

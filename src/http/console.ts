@@ -56,7 +56,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
   const sendPage = (reply: FastifyReply) => {
     reply.header('content-security-policy', CONSOLE_POLICY).header('cache-control', 'no-cache');
     if (!built) return reply.code(404).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    return reply.sendFile('index.html', directory);
+    return reply.sendFile('index.html', directory, { cacheControl: false });
   };
 
   if (built) {
