@@ -26,7 +26,7 @@ export interface ConsoleHarness extends TestApp {
   browser: Browser;
   /** A fresh browser profile (no cookies) at 1280 x 800, failing on any uncaught page error. */
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
-  /** Signs `email` in through the sign-in form (no two-factor) and waits for the home page. */
+  /** Signs `email` in through the sign-in form (no two-factor) and waits for the signed-in frame (any width). */
   signIn(page: Page, email: string, password?: string): Promise<void>;
   /** docs/console/<name>.png, from the SQLite run (both engines draw the same screens). */
   screenshot(page: Page, name: string): Promise<void>;
@@ -57,7 +57,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+      await page.getByRole('button', { name: /^Account menu/ }).waitFor();
     },
     async screenshot(page, name) {
       if (process.env.TEST_ENGINE !== 'sqlite') return;

@@ -10,7 +10,7 @@ import { onSessionEnded } from '../api/client';
 import { ApiError } from '../api/errors';
 import { endSession } from '../auth/session';
 import { router } from './routes';
-import { theme } from './theme';
+import { cssVariables, theme } from './theme';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -29,7 +29,7 @@ export function App() {
   const [queryClient] = useState(makeQueryClient);
   useEffect(() => onSessionEnded(() => endSession(queryClient)), [queryClient]);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
