@@ -54,7 +54,7 @@ describe('the console for every user', () => {
     for (const target of targets) {
       await page.goto(target);
       await page.getByRole('heading', { level: 2 }).first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
       expect(overflow, target).toBeLessThanOrEqual(0);
     }
   });
