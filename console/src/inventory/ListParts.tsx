@@ -1,0 +1,61 @@
+// Pieces every list of the area uses: a header cell that sorts, the pager under the table, and the empty state
+// with its way out.
+import { Button, Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { sortParts } from '../lib/url-state';
+
+interface SortableThProps {
+  column: string;
+  sort: string;
+  onSort: (sort: string) => void;
+  children: ReactNode;
+}
+
+/** A column header that sorts by `column`, ascending first, and says how the list is sorted now. */
+export function SortableTh({ column, sort, onSort, children }: SortableThProps) {
+  const current = sortParts(sort);
+  const active = current.column === column;
+  const Icon = !active ? IconArrowsSort : current.direction === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th aria-sort={active ? (current.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(active && current.direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {children}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+interface PagerProps {
+  meta: { current_page: number; last_page: number; total: number } | undefined;
+  onPage: (page: number) => void;
+  noun: string;
+}
+
+export function Pager({ meta, onPage, noun }: PagerProps) {
+  if (!meta || meta.total === 0) return null;
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {meta.total} {noun}
+      </Text>
+      {meta.last_page > 1 && <Pagination total={meta.last_page} value={meta.current_page} onChange={onPage} aria-label={`Pages of ${noun}`} />}
+    </Group>
+  );
+}
+
+export function EmptyState({ message, onClear }: { message: string; onClear?: () => void }) {
+  return (
+    <Stack align="flex-start" gap="xs" py="lg">
+      <Text c="dimmed">{message}</Text>
+      {onClear && (
+        <Button variant="light" size="xs" onClick={onClear}>
+          Clear the filters
+        </Button>
+      )}
+    </Stack>
+  );
+}
