@@ -4,6 +4,7 @@ import { Button, Group, Pagination, Stack, Table, Text, UnstyledButton } from '@
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { sortParts } from '../lib/url-state';
+import { count } from './plural';
 
 interface SortableThProps {
   column: string;
@@ -32,7 +33,8 @@ export function SortableTh({ column, sort, onSort, children }: SortableThProps) 
 interface PagerProps {
   meta: { current_page: number; last_page: number; total: number } | undefined;
   onPage: (page: number) => void;
-  noun: string;
+  /** What the list holds, singular and plural. */
+  noun: [one: string, many: string];
 }
 
 export function Pager({ meta, onPage, noun }: PagerProps) {
@@ -40,9 +42,9 @@ export function Pager({ meta, onPage, noun }: PagerProps) {
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {meta.total} {noun}
+        {count(meta.total, noun[0], noun[1])}
       </Text>
-      {meta.last_page > 1 && <Pagination total={meta.last_page} value={meta.current_page} onChange={onPage} aria-label={`Pages of ${noun}`} />}
+      {meta.last_page > 1 && <Pagination total={meta.last_page} value={meta.current_page} onChange={onPage} aria-label={`Pages of ${noun[1]}`} />}
     </Group>
   );
 }

@@ -36,18 +36,18 @@ export function MovementsPage() {
     <>
       <PageHeader title="Movements" description="Every change of stock, newest first." />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <Select label="Type" clearable placeholder="Any type" data={MOVEMENT_TYPES} value={state.filters.type ?? null} onChange={(type) => update({ filters: { type } })} w={200} />
+        <Select label="Type" clearable placeholder="Any type" data={MOVEMENT_TYPES} value={state.filters.type ?? null} onChange={(type) => update({ filters: { type } })} w={180} />
         <WarehouseSelect
           label="Warehouse"
           clearable
           placeholder="All warehouses"
           value={state.filters.warehouse ?? null}
           onChange={(warehouse) => update({ filters: { warehouse } })}
-          w={220}
+          w={200}
         />
-        <ProductPicker label="Product" value={picked} onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })} w={280} />
-        <TextInput type="date" label="From" value={state.filters.from ?? ''} onChange={(event) => update({ filters: { from: event.currentTarget.value } })} w={160} />
-        <TextInput type="date" label="To" value={state.filters.to ?? ''} onChange={(event) => update({ filters: { to: event.currentTarget.value } })} w={160} />
+        <ProductPicker label="Product" value={picked} onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })} w={240} />
+        <TextInput type="date" label="From" value={state.filters.from ?? ''} onChange={(event) => update({ filters: { from: event.currentTarget.value } })} w={150} />
+        <TextInput type="date" label="To" value={state.filters.to ?? ''} onChange={(event) => update({ filters: { to: event.currentTarget.value } })} w={150} />
       </Group>
       {movements.isError ? (
         <QueryError error={movements.error} onRetry={() => void movements.refetch()} title="Could not load the movements" />
@@ -61,7 +61,7 @@ export function MovementsPage() {
       ) : (
         <MovementsTable movements={movements.data.data} onOpen={setDetail} />
       )}
-      <Pager meta={movements.data?.meta} onPage={(page) => update({ page })} noun="movements" />
+      <Pager meta={movements.data?.meta} onPage={(page) => update({ page })} noun={['movement', 'movements']} />
       {detail && <MovementDetailDialog movement={detail} onClose={() => setDetail(null)} />}
     </>
   );
@@ -89,7 +89,7 @@ function MovementsTable({ movements, onOpen }: { movements: StockMovement[]; onO
             <Table.Tr key={movement.id}>
               <Table.Td>{formatDateTime(movement.created_at)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={movementColor(movement)}>
+                <Badge miw="max-content" variant="light" color={movementColor(movement)}>
                   {movement.movement_type.label}
                 </Badge>
               </Table.Td>

@@ -12,6 +12,7 @@ import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { countTotals, previewCount, signed, type CountPreview } from './physical-count';
+import { count } from './plural';
 import { ProductPicker, productLabel, type PickedProduct } from './ProductPicker';
 import { inventoryKeys, useRefreshInventory } from './queries';
 import { WarehouseSelect } from './WarehouseSelect';
@@ -76,7 +77,7 @@ export function PhysicalCountPage() {
     const counted = lines.filter((line) => line.counted !== '');
     const ok = await confirm({
       title: 'Record the count',
-      message: `${totals.counted} products counted; ${totals.changed} change stock (+${totals.unitsGained} / -${totals.unitsLost} units). On hand is set to the counted quantities.`,
+      message: `${count(totals.counted, 'product', 'products')} counted; ${totals.changed} change stock (+${totals.unitsGained} / -${totals.unitsLost} units). On hand is set to the counted quantities.`,
       confirmLabel: 'Record the count',
     });
     if (!ok) return;
@@ -101,7 +102,7 @@ export function PhysicalCountPage() {
     const failed = new Set(results.filter((result) => !result.ok).map((result) => result.product.id));
     setLines((current) => current.filter((line) => line.counted === '' || failed.has(line.product.id)));
     void refresh();
-    if (failed.size === 0) notifySuccess(`Count recorded for ${results.length} products.`);
+    if (failed.size === 0) notifySuccess(`Count recorded for ${count(results.length, 'product', 'products')}.`);
     else notifyFailure(new Error(`${failed.size} of ${results.length} lines were refused; see the results.`), 'Part of the count was refused');
   };
 
@@ -125,7 +126,7 @@ export function PhysicalCountPage() {
         {warehouseId && lines.length > 0 && (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" aria-live="polite">
-              {totals.counted} of {lines.length} lines counted; {totals.changed} change stock (+{totals.unitsGained} / -{totals.unitsLost} units).
+              {totals.counted} of {count(lines.length, 'line', 'lines')} counted; {totals.changed} change stock (+{totals.unitsGained} / -{totals.unitsLost} units).
             </Text>
             {can('operations:adjust-stock') ? (
               <Button onClick={() => void submit()} loading={submitting} disabled={totals.counted === 0 || loading}>
@@ -240,7 +241,7 @@ function CountOutcomes({ outcomes }: { outcomes: Outcome[] }) {
                     </Table.Td>
                     <Table.Td ta="right">{outcome.onHand}</Table.Td>
                     <Table.Td>
-                      <Badge color="teal" variant="light">
+                      <Badge miw="max-content" color="teal" variant="light">
                         Recorded
                       </Badge>
                     </Table.Td>

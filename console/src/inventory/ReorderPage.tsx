@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { formatDateTime } from './dates';
 import { EmptyState } from './ListParts';
+import { count } from './plural';
 import { inventoryKeys, useWarehouseOptions } from './queries';
 
 type Suggestion = components['schemas']['ReorderSuggestion'];
@@ -78,7 +79,7 @@ function SummaryCards({ summary }: { summary: Summary }) {
         ) : (
           summary.by_warehouse.map((row) => (
             <Text size="sm" key={row.warehouse_id}>
-              {row.warehouse_name}: {row.products_count} products, {row.suggested_order_quantity} units
+              {row.warehouse_name}: {count(row.products_count, 'product', 'products')}, {count(row.suggested_order_quantity, 'unit', 'units')}
             </Text>
           ))
         )}
@@ -92,7 +93,7 @@ function SummaryCards({ summary }: { summary: Summary }) {
         ) : (
           summary.by_supplier.map((row) => (
             <Text size="sm" key={row.supplier_id ?? 'none'}>
-              {row.supplier_name ?? 'No preferred supplier'}: {row.products_count} products, {row.suggested_order_quantity} units
+              {row.supplier_name ?? 'No preferred supplier'}: {count(row.products_count, 'product', 'products')}, {count(row.suggested_order_quantity, 'unit', 'units')}
             </Text>
           ))
         )}
@@ -169,7 +170,7 @@ function LowStockTable({ items }: { items: LowStockItem[] }) {
           {items.map((item) => (
             <Table.Tr key={`${item.product_id}-${item.warehouse_id}`}>
               <Table.Td>
-                <Badge color={URGENCY_COLORS[item.urgency]} variant="light">
+                <Badge miw="max-content" color={URGENCY_COLORS[item.urgency]} variant="light">
                   {item.urgency}
                 </Badge>
               </Table.Td>

@@ -76,7 +76,7 @@ export function StockPage() {
       ) : (
         <StockTable records={records.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onAction={(next, record) => setAction({ action: next, record })} />
       )}
-      <Pager meta={records.data?.meta} onPage={(page) => update({ page })} noun="records" />
+      <Pager meta={records.data?.meta} onPage={(page) => update({ page })} noun={['record', 'records']} />
       {action && <StockActionDialog action={action.action} record={action.record} onClose={() => setAction(null)} />}
     </>
   );
@@ -134,7 +134,7 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
                 <Table.Td ta="right">{record.quantity_available}</Table.Td>
                 <Table.Td ta="right">{record.reorder_point ?? '—'}</Table.Td>
                 <Table.Td>
-                  <Badge color={STOCK_STATUS_COLORS[status]} variant="light">
+                  <Badge miw="max-content" color={STOCK_STATUS_COLORS[status]} variant="light">
                     {STOCK_STATUS_LABELS[status]}
                   </Badge>
                 </Table.Td>

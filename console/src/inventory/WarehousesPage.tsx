@@ -99,7 +99,7 @@ export function WarehousesPage() {
       ) : (
         <WarehousesTable warehouses={warehouses.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onEdit={setEditing} />
       )}
-      <Pager meta={warehouses.data?.meta} onPage={(page) => update({ page })} noun="warehouses" />
+      <Pager meta={warehouses.data?.meta} onPage={(page) => update({ page })} noun={['warehouse', 'warehouses']} />
       {editing && <WarehouseFormDialog warehouse={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );
@@ -170,7 +170,7 @@ function WarehousesTable({ warehouses, sort, onSort, onEdit }: TableProps) {
               <Table.Td>{TYPE_LABELS[warehouse.type]}</Table.Td>
               <Table.Td>{warehouse.address?.city ?? '—'}</Table.Td>
               <Table.Td>
-                <Badge color={warehouse.is_active ? 'teal' : 'gray'} variant="light">
+                <Badge miw="max-content" color={warehouse.is_active ? 'teal' : 'gray'} variant="light">
                   {warehouse.is_active ? 'Active' : 'Inactive'}
                 </Badge>
               </Table.Td>
