@@ -170,7 +170,7 @@ describe('the Inventory area', () => {
     await settings.getByLabel('Reorder quantity').fill('20');
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'detached' });
-    expect(await stockRow(page, mainWarehouse).textContent()).toContain('Low stock');
+    await stockRow(page, mainWarehouse).getByText('Low stock').waitFor();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reorder report' }).click();
     const suggestion = page.getByRole('table', { name: 'Reorder suggestions' }).getByRole('row').filter({ hasText: product.sku });
     await suggestion.waitFor();

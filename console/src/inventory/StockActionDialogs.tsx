@@ -30,12 +30,13 @@ function RecordSummary({ record }: { record: InventoryRecord }) {
   );
 }
 
-/** After a change: the dialog closes, the user hears what happened, the screens read again. */
+/** After a change: the screens read again (the dialog's button spins meanwhile), so that the row the dialog
+ * closes onto shows the change; then the user hears what happened. */
 function useDone(onClose: () => void) {
   const refresh = useRefreshInventory();
-  return (message: string) => {
+  return async (message: string) => {
+    await refresh();
     notifySuccess(message);
-    void refresh();
     onClose();
   };
 }
@@ -55,7 +56,7 @@ function AdjustDialog({ record, onClose }: DialogProps) {
         },
       }),
     );
-    done(`Adjusted ${where(record)} by ${signed(data.movement.quantity)}: ${data.quantity_on_hand} on hand.`);
+    await done(`Adjusted ${where(record)} by ${signed(data.movement.quantity)}: ${data.quantity_on_hand} on hand.`);
   });
   const change = form.values.quantity === '' ? null : Number(form.values.quantity);
 
@@ -92,7 +93,7 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
       kind === 'reserve'
         ? await unwrap(api.POST('/api/v1/operations/inventory/reserve', { body }))
         : await unwrap(api.POST('/api/v1/operations/inventory/release', { body }));
-    done(`${kind === 'reserve' ? 'Reserved' : 'Released'} ${body.quantity} of ${where(record)}: ${data.quantity_reserved} reserved, ${data.quantity_available} available.`);
+    await done(`${kind === 'reserve' ? 'Reserved' : 'Released'} ${body.quantity} of ${where(record)}: ${data.quantity_reserved} reserved, ${data.quantity_available} available.`);
   });
 
   return (
@@ -133,7 +134,7 @@ function TransferDialog({ record, onClose }: DialogProps) {
         },
       }),
     );
-    done(
+    await done(
       `Moved ${quantityValue(values.quantity)} of ${record.product.name} from ${data.from.warehouse.name} (${data.from.quantity_on_hand} left) to ${data.to.warehouse.name} (${data.to.quantity_on_hand} now).`,
     );
   });
@@ -176,7 +177,7 @@ function ReorderSettingsDialog({ record, onClose }: DialogProps) {
     );
     // Advice that did not stop the change (e.g. a quantity not above the point) is worth a second look.
     for (const warning of data.warnings) notifications.show({ color: 'yellow', title: 'Saved, but note', message: warning, autoClose: 8000 });
-    done(data.reorder_point === null ? `Reordering is off for ${where(record)}.` : `Reorder settings saved for ${where(record)}.`);
+    await done(data.reorder_point === null ? `Reordering is off for ${where(record)}.` : `Reorder settings saved for ${where(record)}.`);
   });
 
   return (

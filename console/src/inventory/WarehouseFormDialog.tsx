@@ -44,8 +44,8 @@ export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehou
     const saved = warehouse
       ? await unwrap(api.PATCH('/api/v1/operations/warehouses/{id}', { params: { path: { id: warehouse.id } }, body }))
       : await unwrap(api.POST('/api/v1/operations/warehouses', { body }));
+    await refresh();
     notifySuccess(warehouse ? `Warehouse ${saved.data.name} saved.` : `Warehouse ${saved.data.name} created.`);
-    void refresh();
     onClose();
   });
 
