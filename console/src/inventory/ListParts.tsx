@@ -13,6 +13,12 @@ interface SortableThProps {
   children: ReactNode;
 }
 
+/** Clicking a column: ascending first, then descending, then ascending again. */
+export function nextSort(sort: string, column: string): string {
+  const current = sortParts(sort);
+  return current.column === column && current.direction === 'asc' ? `-${column}` : column;
+}
+
 /** A column header that sorts by `column`, ascending first, and says how the list is sorted now. */
 export function SortableTh({ column, sort, onSort, children }: SortableThProps) {
   const current = sortParts(sort);
@@ -20,7 +26,7 @@ export function SortableTh({ column, sort, onSort, children }: SortableThProps) 
   const Icon = !active ? IconArrowsSort : current.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Table.Th aria-sort={active ? (current.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(active && current.direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
+      <UnstyledButton onClick={() => onSort(nextSort(sort, column))} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap">
           {children}
           <Icon size={14} aria-hidden />

@@ -60,7 +60,7 @@ export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehou
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Code" required description="Letters, digits, - and _" {...form.getInputProps('code')} />
+        <TextInput label="Code" required placeholder="e.g. SHOP-1" {...form.getInputProps('code')} />
       </SimpleGrid>
       <Select label="Type" data={WAREHOUSE_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
       <Group>
@@ -72,7 +72,7 @@ export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehou
         <TextInput label="City" {...form.getInputProps('address.city')} />
         <TextInput label="State or region" {...form.getInputProps('address.state')} />
         <TextInput label="Postal code" {...form.getInputProps('address.postal_code')} />
-        <TextInput label="Country" description="Two-letter code, e.g. GB" {...form.getInputProps('address.country')} />
+        <TextInput label="Country" placeholder="Two-letter code, e.g. GB" {...form.getInputProps('address.country')} />
       </SimpleGrid>
     </ActionDialog>
   );

@@ -161,7 +161,7 @@ function WarehousesTable({ warehouses, sort, onSort, onEdit }: TableProps) {
               <Table.Td>
                 {warehouse.name}{' '}
                 {warehouse.is_default && (
-                  <Badge size="xs" variant="outline">
+                  <Badge size="xs" variant="outline" miw="max-content">
                     Default
                   </Badge>
                 )}
