@@ -89,6 +89,22 @@ describe('the Inventory area', () => {
     expect((await ops.record(product.id, harness.tenant.defaultWarehouseId))!.quantity_on_hand).toBe(4);
   });
 
+  it('reserves stock, and refuses to release more than is reserved', async () => {
+    const product = await productWithStock(6);
+    const page = await signedInAdmin();
+    await page.goto(`/inventory?product=${product.id}`);
+    let dialog = await openAction(page, product.name, mainWarehouse, 'Reserve');
+    await dialog.getByLabel('Quantity').fill('4');
+    await dialog.getByRole('button', { name: 'Reserve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await stockRow(page, mainWarehouse).getByRole('cell').allTextContents()).slice(3, 6)).toEqual(['6', '4', '2']);
+
+    dialog = await openAction(page, product.name, mainWarehouse, 'Release');
+    await dialog.getByLabel('Quantity').fill('5');
+    await dialog.getByRole('button', { name: 'Release' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Cannot release more than is reserved. Reserved: 4, Requested: 5' }).waitFor();
+  });
+
   it('shows a physical count variance before submitting, and the counted stock after', async () => {
     const product = await productWithStock(12);
     const page = await signedInAdmin();
