@@ -74,7 +74,7 @@ export function AppLayout() {
                     key={entry.to}
                     component={RouterNavLink}
                     to={entry.to}
-                    end={entry.to === '/'}
+                    end={entry.to === '/' || entry.end}
                     label={entry.label}
                     onClick={close}
                   />

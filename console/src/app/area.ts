@@ -7,6 +7,8 @@ export interface NavigationEntry {
   to: string;
   /** Shown when the user holds this ability (or any of these); always when absent. */
   ability?: string | readonly string[];
+  /** Highlighted only at exactly `to`, not below it (an area whose first screen's path prefixes the others'). */
+  end?: boolean;
 }
 
 export interface Area {

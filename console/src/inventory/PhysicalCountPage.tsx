@@ -1,0 +1,263 @@
+// Physical count: pick a warehouse, add the counted products, enter what was counted and see each line's
+// variance against the on-hand quantity before submitting; then each line is recorded (one request per product,
+// as the API takes them) and the outcome shown line by line.
+import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { components } from '../../../clients/typescript/src/openapi';
+import { api, unwrap } from '../api/client';
+import { errorMessage } from '../api/errors';
+import { useCan } from '../auth/session';
+import { PageHeader } from '../components/PageHeader';
+import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
+import { countTotals, previewCount, signed, type CountPreview } from './physical-count';
+import { count } from './plural';
+import { ProductPicker, productLabel, type PickedProduct } from './ProductPicker';
+import { inventoryKeys, useRefreshInventory } from './queries';
+import { WarehouseSelect } from './WarehouseSelect';
+
+type CountRecord = components['schemas']['PhysicalCountRecord'];
+
+interface Line {
+  product: PickedProduct;
+  counted: number | string;
+}
+
+type Outcome = { product: PickedProduct } & ({ ok: true; count: CountRecord; onHand: number } | { ok: false; message: string });
+
+/** The on-hand quantity of each line's product in the warehouse, read in parallel (0 where it has no record). */
+function useOnHand(warehouseId: string | null, productIds: string[]) {
+  const results = useQueries({
+    queries: productIds.map((productId) => ({
+      queryKey: inventoryKeys.records({ page: 1, warehouse_id: warehouseId, product_id: productId, for: 'count' }),
+      queryFn: () =>
+        unwrap(
+          api.GET('/api/v1/operations/inventory', {
+            params: { query: { page: 1, per_page: 1, warehouse_id: warehouseId!, product_id: productId, sort_by: 'product_name', sort_direction: 'asc' } },
+          }),
+        ),
+      enabled: warehouseId !== null,
+    })),
+  });
+  const onHand = new Map<string, number>();
+  results.forEach((result, index) => {
+    if (result.data) onHand.set(productIds[index]!, result.data.data[0]?.quantity_on_hand ?? 0);
+  });
+  return { onHand, loading: results.some((result) => result.isPending && warehouseId !== null), error: results.find((result) => result.isError)?.error };
+}
+
+export function PhysicalCountPage() {
+  const can = useCan();
+  const refresh = useRefreshInventory();
+  const [warehouseId, setWarehouseId] = useState<string | null>(null);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
+  const { onHand, loading, error } = useOnHand(
+    warehouseId,
+    lines.map((line) => line.product.id),
+  );
+  const previews = previewCount(
+    lines.map((line) => ({ productId: line.product.id, counted: line.counted === '' ? null : Number(line.counted) })),
+    onHand,
+  );
+  const totals = countTotals(previews);
+
+  const addProduct = (product: PickedProduct | null) => {
+    if (!product || lines.some((line) => line.product.id === product.id)) return;
+    setLines((current) => [...current, { product, counted: '' }]);
+  };
+  const setCounted = (productId: string, counted: number | string) =>
+    setLines((current) => current.map((line) => (line.product.id === productId ? { ...line, counted } : line)));
+  const remove = (productId: string) => setLines((current) => current.filter((line) => line.product.id !== productId));
+
+  const submit = async () => {
+    if (!warehouseId) return;
+    const counted = lines.filter((line) => line.counted !== '');
+    const ok = await confirm({
+      title: 'Record the count',
+      message: `${count(totals.counted, 'product', 'products')} counted; ${totals.changed} change stock (+${totals.unitsGained} / -${totals.unitsLost} units). On hand is set to the counted quantities.`,
+      confirmLabel: 'Record the count',
+    });
+    if (!ok) return;
+    setSubmitting(true);
+    const results: Outcome[] = [];
+    // One line after another: each is its own stock change, and the outcome is reported per line.
+    for (const line of counted) {
+      try {
+        const { data } = await unwrap(
+          api.POST('/api/v1/operations/inventory/physical-count', {
+            body: { product_id: line.product.id, warehouse_id: warehouseId, counted_quantity: Number(line.counted) },
+          }),
+        );
+        results.push({ product: line.product, ok: true, count: data.count, onHand: data.quantity_on_hand });
+      } catch (failure) {
+        results.push({ product: line.product, ok: false, message: errorMessage(failure) });
+      }
+    }
+    setSubmitting(false);
+    setOutcomes(results);
+    // Keep the lines that failed, to correct and submit again; the others are done.
+    const failed = new Set(results.filter((result) => !result.ok).map((result) => result.product.id));
+    setLines((current) => current.filter((line) => line.counted === '' || failed.has(line.product.id)));
+    void refresh();
+    if (failed.size === 0) notifySuccess(`Count recorded for ${count(results.length, 'product', 'products')}.`);
+    else notifyFailure(new Error(`${failed.size} of ${results.length} lines were refused; see the results.`), 'Part of the count was refused');
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Physical count"
+        description="Enter what was counted on the shelves; the variance against the system's on-hand quantity shows before anything changes."
+        trail={[['Stock', '/inventory']]}
+      />
+      <Stack gap="md">
+        <Group align="flex-end" wrap="wrap">
+          <WarehouseSelect label="Warehouse" required searchable value={warehouseId} onChange={setWarehouseId} w={280} />
+          <ProductPicker key={lines.length} label="Add a product" value={null} onChange={addProduct} disabled={!warehouseId} w={340} />
+        </Group>
+        {!warehouseId && <Text c="dimmed">Choose the warehouse that was counted.</Text>}
+        {error !== undefined && <Alert color="red" role="alert">Could not read the on-hand quantities: {errorMessage(error)}</Alert>}
+        {warehouseId && lines.length > 0 && (
+          <CountTable previews={previews} lines={lines} loading={loading} onCount={setCounted} onRemove={remove} />
+        )}
+        {warehouseId && lines.length > 0 && (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" aria-live="polite">
+              {totals.counted} of {count(lines.length, 'line', 'lines')} counted; {totals.changed} change stock (+{totals.unitsGained} / -{totals.unitsLost} units).
+            </Text>
+            {can('operations:adjust-stock') ? (
+              <Button onClick={() => void submit()} loading={submitting} disabled={totals.counted === 0 || loading}>
+                Review and record
+              </Button>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Recording a count needs operations:adjust-stock.
+              </Text>
+            )}
+          </Group>
+        )}
+        {outcomes && <CountOutcomes outcomes={outcomes} />}
+      </Stack>
+    </>
+  );
+}
+
+interface CountTableProps {
+  previews: CountPreview[];
+  lines: Line[];
+  loading: boolean;
+  onCount: (productId: string, counted: number | string) => void;
+  onRemove: (productId: string) => void;
+}
+
+function CountTable({ previews, lines, loading, onCount, onRemove }: CountTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table aria-label="Count lines" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">On hand</Table.Th>
+            <Table.Th>Counted</Table.Th>
+            <Table.Th ta="right">Variance</Table.Th>
+            <Table.Th ta="right">Variance %</Table.Th>
+            <Table.Th>Remove</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line, index) => {
+            const preview = previews[index]!;
+            return (
+              <Table.Tr key={line.product.id}>
+                <Table.Td>{productLabel(line.product)}</Table.Td>
+                <Table.Td ta="right">{loading ? '…' : preview.onHand}</Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={`Counted quantity of ${line.product.name}`}
+                    value={line.counted}
+                    onChange={(value) => onCount(line.product.id, value)}
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    w={120}
+                  />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Variance value={preview.variance} />
+                </Table.Td>
+                <Table.Td ta="right">{preview.variancePercentage === null ? '—' : `${signed(preview.variancePercentage)} %`}</Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${line.product.name}`} onClick={() => onRemove(line.product.id)}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Variance({ value }: { value: number | null }) {
+  if (value === null) return <>—</>;
+  return (
+    <Text span size="sm" fw={600} c={value > 0 ? 'teal' : value < 0 ? 'red' : undefined}>
+      {signed(value)}
+    </Text>
+  );
+}
+
+function CountOutcomes({ outcomes }: { outcomes: Outcome[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3}>Result</Title>
+      <Table.ScrollContainer minWidth={700}>
+        <Table aria-label="Count results" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">System before</Table.Th>
+              <Table.Th ta="right">Counted</Table.Th>
+              <Table.Th ta="right">Variance</Table.Th>
+              <Table.Th ta="right">On hand now</Table.Th>
+              <Table.Th>Outcome</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {outcomes.map((outcome) => (
+              <Table.Tr key={outcome.product.id}>
+                <Table.Td>{productLabel(outcome.product)}</Table.Td>
+                {outcome.ok ? (
+                  <>
+                    <Table.Td ta="right">{outcome.count.system_quantity_before}</Table.Td>
+                    <Table.Td ta="right">{outcome.count.counted_quantity}</Table.Td>
+                    <Table.Td ta="right">
+                      <Variance value={outcome.count.variance} />
+                    </Table.Td>
+                    <Table.Td ta="right">{outcome.onHand}</Table.Td>
+                    <Table.Td>
+                      <Badge miw="max-content" color="teal" variant="light">
+                        Recorded
+                      </Badge>
+                    </Table.Td>
+                  </>
+                ) : (
+                  <Table.Td colSpan={5}>
+                    <Text size="sm" c="red">
+                      {outcome.message}
+                    </Text>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,192 @@
+// Reorder report: what to order again (the API's suggestions, with usage and the summary by warehouse and
+// supplier), and the low-stock list by urgency. Both are read in parallel.
+import { Anchor, Badge, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { components } from '../../../clients/typescript/src/openapi';
+import { api, unwrap } from '../api/client';
+import { PageHeader } from '../components/PageHeader';
+import { QueryError } from '../components/QueryError';
+import { formatDateTime } from './dates';
+import { EmptyState } from './ListParts';
+import { count } from './plural';
+import { inventoryKeys, useWarehouseOptions } from './queries';
+
+type Suggestion = components['schemas']['ReorderSuggestion'];
+type Summary = components['schemas']['ReorderSummary'];
+type LowStockItem = components['schemas']['LowStockItem'];
+
+const URGENCY_COLORS: Record<LowStockItem['urgency'], string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'gray' };
+
+const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+export function ReorderPage() {
+  const report = useQuery({ queryKey: inventoryKeys.reorder, queryFn: () => unwrap(api.GET('/api/v1/operations/inventory/reorder-report')) });
+  const lowStock = useQuery({ queryKey: inventoryKeys.lowStock, queryFn: async () => (await unwrap(api.GET('/api/v1/operations/inventory/low-stock'))).data });
+
+  return (
+    <>
+      <PageHeader title="Reorder report" description="Products at or below their reorder point, and how much to order." />
+      <Stack gap="xl">
+        {report.isError ? (
+          <QueryError error={report.error} onRetry={() => void report.refetch()} title="Could not load the reorder report" />
+        ) : report.isPending ? (
+          <Skeleton height={200} aria-label="Loading" />
+        ) : (
+          <>
+            <SummaryCards summary={report.data.summary} />
+            {report.data.data.length === 0 ? (
+              <EmptyState message="Nothing to reorder: every product with a reorder point has enough available stock." />
+            ) : (
+              <SuggestionsTable suggestions={report.data.data} />
+            )}
+          </>
+        )}
+        <Stack gap="xs">
+          <Title order={3}>Low stock</Title>
+          {lowStock.isError ? (
+            <QueryError error={lowStock.error} onRetry={() => void lowStock.refetch()} title="Could not load the low-stock list" />
+          ) : lowStock.isPending ? (
+            <Skeleton height={120} aria-label="Loading" />
+          ) : lowStock.data.length === 0 ? (
+            <EmptyState message="No product is low on stock." />
+          ) : (
+            <LowStockTable items={lowStock.data} />
+          )}
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+function SummaryCards({ summary }: { summary: Summary }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <Card withBorder>
+        <Text size="xs" c="dimmed" fw={600}>
+          Products to reorder
+        </Text>
+        <Text size="xl" fw={700}>
+          {summary.total_products_needing_reorder}
+        </Text>
+      </Card>
+      <Card withBorder>
+        <Text size="xs" c="dimmed" fw={600}>
+          By warehouse
+        </Text>
+        {summary.by_warehouse.length === 0 ? (
+          <Text size="sm">—</Text>
+        ) : (
+          summary.by_warehouse.map((row) => (
+            <Text size="sm" key={row.warehouse_id}>
+              {row.warehouse_name}: {count(row.products_count, 'product', 'products')}, {count(row.suggested_order_quantity, 'unit', 'units')}
+            </Text>
+          ))
+        )}
+      </Card>
+      <Card withBorder>
+        <Text size="xs" c="dimmed" fw={600}>
+          By supplier
+        </Text>
+        {summary.by_supplier.length === 0 ? (
+          <Text size="sm">—</Text>
+        ) : (
+          summary.by_supplier.map((row) => (
+            <Text size="sm" key={row.supplier_id ?? 'none'}>
+              {row.supplier_name ?? 'No preferred supplier'}: {count(row.products_count, 'product', 'products')}, {count(row.suggested_order_quantity, 'unit', 'units')}
+            </Text>
+          ))
+        )}
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+function SuggestionsTable({ suggestions }: { suggestions: Suggestion[] }) {
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table aria-label="Reorder suggestions" striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th>Warehouse</Table.Th>
+            <Table.Th ta="right">Available</Table.Th>
+            <Table.Th ta="right">Reorder point</Table.Th>
+            <Table.Th ta="right">Deficit</Table.Th>
+            <Table.Th ta="right">Suggested order</Table.Th>
+            <Table.Th>Preferred supplier</Table.Th>
+            <Table.Th ta="right">Daily usage</Table.Th>
+            <Table.Th ta="right">Days to stockout</Table.Th>
+            <Table.Th>Last purchase</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {suggestions.map((row) => (
+            <Table.Tr key={`${row.product_id}-${row.warehouse_id}`}>
+              <Table.Td>
+                <Anchor component={Link} to={`/products/${row.product_id}`} size="sm">
+                  {row.product_name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{row.product_sku}</Table.Td>
+              <Table.Td>{row.warehouse_name}</Table.Td>
+              <Table.Td ta="right">{row.quantity_available}</Table.Td>
+              <Table.Td ta="right">{row.reorder_point}</Table.Td>
+              <Table.Td ta="right">{row.deficit}</Table.Td>
+              <Table.Td ta="right" fw={600}>
+                {row.suggested_order_quantity}
+              </Table.Td>
+              <Table.Td>{row.preferred_supplier?.name ?? '—'}</Table.Td>
+              <Table.Td ta="right">{quantity.format(row.average_daily_usage)}</Table.Td>
+              <Table.Td ta="right">{row.days_until_stockout ?? '—'}</Table.Td>
+              <Table.Td>{formatDateTime(row.last_purchase_date)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function LowStockTable({ items }: { items: LowStockItem[] }) {
+  // The low-stock list names warehouses by id only; the picker's list names them.
+  const warehouses = useWarehouseOptions();
+  const warehouseName = (id: string) => warehouses.data?.find((warehouse) => warehouse.id === id)?.name ?? '…';
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table aria-label="Low stock" striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Urgency</Table.Th>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th>Warehouse</Table.Th>
+            <Table.Th ta="right">Available</Table.Th>
+            <Table.Th ta="right">Reorder point</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={`${item.product_id}-${item.warehouse_id}`}>
+              <Table.Td>
+                <Badge miw="max-content" color={URGENCY_COLORS[item.urgency]} variant="light">
+                  {item.urgency}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/products/${item.product_id}`} size="sm">
+                  {item.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{item.sku}</Table.Td>
+              <Table.Td>{warehouseName(item.warehouse_id)}</Table.Td>
+              <Table.Td ta="right">{item.quantity_available}</Table.Td>
+              <Table.Td ta="right">{item.reorder_point}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,167 @@
+// Stock: every inventory record (a product in a warehouse) with its quantities and status, filtered by
+// warehouse, product and stock level, sorted and paged in the URL; the actions on a record open dialogs.
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Select, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCan } from '../auth/session';
+import { PageHeader } from '../components/PageHeader';
+import { QueryError } from '../components/QueryError';
+import { sortParts, useListState } from '../lib/url-state';
+import { formatDateTime } from './dates';
+import { EmptyState, Pager, SortableTh } from './ListParts';
+import { ProductPicker, type PickedProduct } from './ProductPicker';
+import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './queries';
+import { ACTION_ABILITIES, ACTION_LABELS, StockActionDialog, type StockAction } from './StockActionDialogs';
+import { STOCK_STATUS_COLORS, STOCK_STATUS_LABELS, stockStatus } from './stock-status';
+import { WarehouseSelect } from './WarehouseSelect';
+
+const shape = { filters: ['warehouse', 'product', 'level'] as const, defaultSort: 'product_name' };
+const SORTS = new Set(['product_name', 'updated_at']);
+
+const LEVELS = [
+  { value: 'low', label: 'At or below reorder point' },
+  { value: 'ok', label: 'Above reorder point' },
+];
+
+export function StockPage() {
+  const [state, update] = useListState(shape);
+  const [action, setAction] = useState<{ action: StockAction; record: InventoryRecord } | null>(null);
+  const sort = sortParts(state.sort);
+  const query: RecordsQuery = {
+    page: state.page,
+    warehouse_id: state.filters.warehouse,
+    product_id: state.filters.product,
+    low_stock: state.filters.level === undefined ? undefined : state.filters.level === 'low',
+    sort_by: SORTS.has(sort.column) ? (sort.column as RecordsQuery['sort_by']) : 'product_name',
+    sort_direction: sort.direction,
+  };
+  const records = useInventoryRecords(query);
+  const product = useProduct(state.filters.product);
+  const picked: PickedProduct | null = product.data ? { id: product.data.id, name: product.data.name, sku: product.data.sku } : null;
+  const filtered = Object.keys(state.filters).length > 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Stock"
+        description="What each warehouse holds, what is reserved, and what is available."
+        actions={
+          <Button component={Link} to="/inventory/count" variant="light">
+            Physical count
+          </Button>
+        }
+      />
+      <Group align="flex-end" mb="md" wrap="wrap">
+        <WarehouseSelect
+          label="Warehouse"
+          clearable
+          placeholder="All warehouses"
+          value={state.filters.warehouse ?? null}
+          onChange={(warehouse) => update({ filters: { warehouse } })}
+          w={240}
+        />
+        <ProductPicker label="Product" value={picked} onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })} w={300} />
+        <Select label="Stock level" clearable placeholder="Any" data={LEVELS} value={state.filters.level ?? null} onChange={(level) => update({ filters: { level } })} w={240} />
+      </Group>
+      {records.isError ? (
+        <QueryError error={records.error} onRetry={() => void records.refetch()} title="Could not load the stock" />
+      ) : records.isPending ? (
+        <Skeleton height={240} aria-label="Loading" />
+      ) : records.data.data.length === 0 ? (
+        <EmptyState
+          message={filtered ? 'No stock records match these filters.' : 'No stock yet: records appear when stock is first received, adjusted or counted.'}
+          onClear={filtered ? () => update({ filters: { warehouse: null, product: null, level: null } }) : undefined}
+        />
+      ) : (
+        <StockTable records={records.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onAction={(next, record) => setAction({ action: next, record })} />
+      )}
+      <Pager meta={records.data?.meta} onPage={(page) => update({ page })} noun={['record', 'records']} />
+      {action && <StockActionDialog action={action.action} record={action.record} onClose={() => setAction(null)} />}
+    </>
+  );
+}
+
+interface TableProps {
+  records: InventoryRecord[];
+  sort: string;
+  onSort: (sort: string) => void;
+  onAction: (action: StockAction, record: InventoryRecord) => void;
+}
+
+function StockTable({ records, sort, onSort, onAction }: TableProps) {
+  const can = useCan();
+  const allowed = (Object.keys(ACTION_ABILITIES) as StockAction[]).filter((action) => can(ACTION_ABILITIES[action]));
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table aria-label="Stock records" striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh column="product_name" sort={sort} onSort={onSort}>
+              Product
+            </SortableTh>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th>Warehouse</Table.Th>
+            <Table.Th ta="right">On hand</Table.Th>
+            <Table.Th ta="right">Reserved</Table.Th>
+            <Table.Th ta="right">Available</Table.Th>
+            <Table.Th ta="right">Reorder point</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <SortableTh column="updated_at" sort={sort} onSort={onSort}>
+              Updated
+            </SortableTh>
+            {allowed.length > 0 && (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((record) => {
+            const status = stockStatus(record);
+            return (
+              <Table.Tr key={record.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/products/${record.product_id}`} size="sm">
+                    {record.product.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{record.product.sku}</Table.Td>
+                <Table.Td>{record.warehouse.name}</Table.Td>
+                <Table.Td ta="right">{record.quantity_on_hand}</Table.Td>
+                <Table.Td ta="right">{record.quantity_reserved}</Table.Td>
+                <Table.Td ta="right">{record.quantity_available}</Table.Td>
+                <Table.Td ta="right">{record.reorder_point ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Badge miw="max-content" color={STOCK_STATUS_COLORS[status]} variant="light">
+                    {STOCK_STATUS_LABELS[status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDateTime(record.updated_at)}</Table.Td>
+                {allowed.length > 0 && (
+                  <Table.Td>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={`Actions for ${record.product.name} in ${record.warehouse.name}`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {allowed.map((action) => (
+                          <Menu.Item key={action} onClick={() => onAction(action, record)}>
+                            {ACTION_LABELS[action]}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

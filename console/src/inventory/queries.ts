@@ -1,0 +1,103 @@
+// The Inventory area's reads and the keys they are cached under. Every key starts with 'inventory', so that a
+// stock change can refresh the records, the ledger and the reports at once.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '../../../clients/typescript/src/openapi';
+import { api, unwrap } from '../api/client';
+
+export type InventoryRecord = components['schemas']['InventoryRecord'];
+export type StockMovement = components['schemas']['StockMovement'];
+export type Warehouse = components['schemas']['Warehouse'];
+export type WarehouseType = Warehouse['type'];
+export type MovementType = StockMovement['movement_type']['value'];
+
+export const PER_PAGE = 25;
+
+export const inventoryKeys = {
+  all: ['inventory'] as const,
+  records: (query: object) => ['inventory', 'records', query] as const,
+  movements: (query: object) => ['inventory', 'movements', query] as const,
+  movement: (id: string) => ['inventory', 'movement', id] as const,
+  warehouses: (query: object) => ['inventory', 'warehouses', query] as const,
+  warehouseOptions: ['inventory', 'warehouses', 'options'] as const,
+  reorder: ['inventory', 'reorder-report'] as const,
+  lowStock: ['inventory', 'low-stock'] as const,
+  productSearch: (search: string) => ['inventory', 'product-search', search] as const,
+};
+
+/** Every warehouse (the API's largest page), for pickers and filters; a tenant has a handful. */
+export function useWarehouseOptions() {
+  return useQuery({
+    queryKey: inventoryKeys.warehouseOptions,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/warehouses', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data,
+    staleTime: 60_000,
+  });
+}
+
+export interface RecordsQuery {
+  page: number;
+  warehouse_id?: string;
+  product_id?: string;
+  low_stock?: boolean;
+  sort_by: 'product_name' | 'updated_at';
+  sort_direction: 'asc' | 'desc';
+}
+
+export function useInventoryRecords(query: RecordsQuery, enabled = true) {
+  return useQuery({
+    queryKey: inventoryKeys.records(query),
+    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory', { params: { query: { per_page: PER_PAGE, ...query } } })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export interface MovementsQuery {
+  page: number;
+  movement_type?: string;
+  warehouse_id?: string;
+  product_id?: string;
+  from?: string;
+  to?: string;
+}
+
+export function useStockMovements(query: MovementsQuery) {
+  return useQuery({
+    queryKey: inventoryKeys.movements(query),
+    queryFn: () => unwrap(api.GET('/api/v1/operations/stock-movements', { params: { query: { per_page: PER_PAGE, ...query } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Products whose name or SKU contains `search`, for the pickers. */
+export function useProductSearch(search: string) {
+  return useQuery({
+    queryKey: inventoryKeys.productSearch(search),
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/products', {
+            params: { query: { page: 1, per_page: 20, search: search || undefined, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** After any stock or warehouse change: the records, the ledger, the reports and the pickers read again. */
+export function useRefreshInventory() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+}
+
+/** One product, e.g. the one a list is filtered by, to name it in the picker after a reload. */
+export function useProduct(id: string | undefined) {
+  return useQuery({
+    queryKey: ['inventory', 'product', id],
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/products/{id}', { params: { path: { id: id! } } }))).data,
+    enabled: id !== undefined,
+    staleTime: 60_000,
+  });
+}
