@@ -28,7 +28,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('the console for every user', () => {
-  it('has no serious accessibility violation on any screen of the navigation, or on sign-in', async () => {
+  // One page per screen: longer than the default 30 s as the console grows.
+  it('has no serious accessibility violation on any screen of the navigation, or on sign-in', { timeout: 300_000 }, async () => {
     const page = await harness.newPage();
     await page.goto('/sign-in');
     await page.getByLabel('E-mail').waitFor();
@@ -45,7 +46,7 @@ describe('the console for every user', () => {
     }
   });
 
-  it('fits a tablet: no screen is wider than 768 px but for the tables scrolling inside it', async () => {
+  it('fits a tablet: no screen is wider than 768 px but for the tables scrolling inside it', { timeout: 300_000 }, async () => {
     const page = await harness.newPage({ width: 768, height: 1024 });
     await harness.signIn(page, harness.tenant.adminEmail);
     // At tablet width the navigation folds behind its button.
