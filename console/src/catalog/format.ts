@@ -10,3 +10,12 @@ export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(is
 export const formatMoney = (amount: number) => moneyFormat.format(amount);
 /** A rate the API answers as a percentage (83.33), or a dash when there is nothing to compute it from. */
 export const formatPercent = (rate: number | null) => (rate === null ? '—' : percentFormat.format(rate / 100));
+
+/** `https://www.makita.example/tools` -> `www.makita.example`; the address itself when it does not parse. */
+export function siteName(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
