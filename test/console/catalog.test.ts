@@ -92,6 +92,8 @@ describe('the catalog area', () => {
     await page.getByRole('button', { name: 'Create brand' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await table.getByText('makita', { exact: true }).waitFor();
+    await page.reload();
+    await table.getByText('makita', { exact: true }).waitFor();
     await harness.screenshot(page, 'catalog-brands');
 
     await page.getByLabel('Search').fill('mak');

@@ -10,7 +10,10 @@ import { catalogKeys, type Supplier } from './types';
 
 export function RateSupplierForm({ supplier }: { supplier: Supplier }) {
   const queryClient = useQueryClient();
-  const form = useForm({ initialValues: { rating: '' as number | string, notes: '' } });
+  const form = useForm({
+    initialValues: { rating: '' as number | string, notes: '' },
+    validate: { rating: (value) => (value === '' ? 'Choose a rating from 1 to 5.' : null) },
+  });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async ({ rating, notes }) => {
     const result = (
       await unwrap(
@@ -31,7 +34,7 @@ export function RateSupplierForm({ supplier }: { supplier: Supplier }) {
       <Stack gap="xs">
         <NumberInput label="Your rating" description="1 (poor) to 5 (excellent)." min={1} max={5} step={0.5} decimalScale={2} required {...form.getInputProps('rating')} />
         <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-        <Button type="submit" loading={submitting} disabled={form.getValues().rating === ''} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
           Submit rating
         </Button>
       </Stack>
