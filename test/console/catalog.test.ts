@@ -1,5 +1,5 @@
 // The catalog area in a real browser: the category tree (a refused cycle, then a move), brands, merging tags,
-// a supplier's life (suspend, rate), and a viewer who sees the lists but none of the write actions.
+// a supplier's life (suspend, rate, a document), and a viewer who sees the lists but none of the write actions.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
@@ -186,8 +186,18 @@ describe('the catalog area', () => {
     await rating.getByText('out of 5, from 1 rating').waitFor();
     expect(await rating.getByLabel('Average rating').textContent()).toBe('4.50');
     await page.getByRole('region', { name: 'Performance' }).getByText('On-time rate').waitFor();
+
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await documents.locator('input[type="file"]').setInputFiles({ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.from('Net 30, delivery within 7 days.') });
+    await documents.getByLabel('Type').fill('contract');
+    await documents.getByLabel('Type').press('Escape');
+    await documents.getByRole('button', { name: 'Upload' }).click();
+    const download = documents.getByRole('table', { name: 'Documents' }).getByRole('link', { name: 'contract.txt' });
+    await download.waitFor();
+    expect(await (await page.request.get((await download.getAttribute('href'))!)).text()).toBe('Net 30, delivery within 7 days.');
     await page.reload();
     await page.getByRole('region', { name: 'Performance' }).getByText('On-time rate').waitFor();
+    await page.getByRole('table', { name: 'Documents' }).waitFor();
     await harness.screenshot(page, 'catalog-supplier-detail');
 
     await page.goto('/catalog/suppliers?status=suspended');
@@ -227,7 +237,7 @@ describe('the catalog area', () => {
     await page.goto(`/catalog/suppliers/${supplier}`);
     await page.getByRole('heading', { name: /Viewer supplier/ }).waitFor();
     await page.getByRole('region', { name: 'Performance' }).getByText('Total spend').waitFor();
-    expect(await page.getByRole('button', { name: /Activate|Deactivate|Suspend|Edit|Delete|Submit rating/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Activate|Deactivate|Suspend|Edit|Delete|Submit rating|Upload/ }).count()).toBe(0);
     expect(await page.getByLabel('Your rating').count()).toBe(0);
   });
 });

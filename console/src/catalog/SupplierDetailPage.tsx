@@ -1,6 +1,6 @@
 // One supplier: contact data and terms, its status with the changes it allows, its rating (and a form to rate
-// it), and its performance. The supplier and its performance are fetched in parallel.
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// it), its performance and its documents. The supplier, its performance and its documents are fetched in parallel.
+import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatMoney } from './format';
 import { RateSupplierForm } from './RateSupplierForm';
 import { StatusBadge } from './StatusBadge';
 import { label, supplierActions } from './supplier-status';
+import { SupplierDocuments } from './SupplierDocuments';
 import { SupplierFormModal } from './SupplierFormModal';
 import { SupplierPerformanceCard } from './SupplierPerformanceCard';
 import { SuspendSupplierModal } from './SuspendSupplierModal';
@@ -85,6 +86,11 @@ export function SupplierDetailPage() {
           )}
         </Section>
       </SimpleGrid>
+      <Box mt="md">
+        <Section title="Documents">
+          <SupplierDocuments supplier={data} />
+        </Section>
+      </Box>
     </>
   );
 }
