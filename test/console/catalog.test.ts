@@ -88,7 +88,11 @@ describe('the catalog area', () => {
 
     await page.getByRole('button', { name: 'New brand' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Makita');
+    await page.getByRole('dialog').getByLabel('Slug').fill('bosch');
     await page.getByRole('dialog').getByLabel('Website').fill('https://www.makita.example');
+    await page.getByRole('button', { name: 'Create brand' }).click();
+    await page.getByRole('dialog').getByText('The slug has already been taken.').waitFor();
+    await page.getByRole('dialog').getByLabel('Slug').fill('');
     await page.getByRole('button', { name: 'Create brand' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await table.getByText('makita', { exact: true }).waitFor();
@@ -99,8 +103,12 @@ describe('the catalog area', () => {
     await page.getByLabel('Search').fill('mak');
     await page.waitForURL(/\/catalog\/brands\?search=mak$/);
     await table.getByText('Bosch', { exact: true }).waitFor({ state: 'detached' });
-    await page.getByLabel('Search').fill('');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await page.getByText('No brands match these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
     await table.getByText('Bosch', { exact: true }).waitFor();
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
 
     await page.getByRole('button', { name: 'Actions for Bosch' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -6,6 +6,12 @@ import { useState } from 'react';
 
 export function SearchInput({ value, onSearch, label = 'Search' }: { value: string; onSearch: (value: string) => void; label?: string }) {
   const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The URL changed by other means (a cleared filter, the back button): show its search.
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
   const send = useDebouncedCallback(onSearch, 300);
   return (
     <TextInput
