@@ -1,5 +1,5 @@
 // The tags: search, status, sort and page in the URL; create, edit, delete; and merging selected tags into one.
-import { ActionIcon, Alert, Badge, Button, Checkbox, ColorSwatch, Group, Menu, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, ColorSwatch, Group, Menu, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowMerge, IconDots, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,9 +65,18 @@ export function TagsPage() {
         actions={
           <>
             {mayMerge && (
-              <Button variant="light" leftSection={<IconArrowMerge size={16} />} disabled={selected.size === 0} onClick={() => setMerging(true)}>
-                {selected.size === 0 ? 'Merge selected' : `Merge ${selected.size} selected`}
-              </Button>
+              // Disabled by data attribute, not `disabled`, so that the tooltip saying why still shows.
+              <Tooltip label="Tick the tags to merge in the list first." disabled={selected.size > 0}>
+                <Button
+                  variant="light"
+                  leftSection={<IconArrowMerge size={16} />}
+                  data-disabled={selected.size === 0 || undefined}
+                  aria-disabled={selected.size === 0}
+                  onClick={() => selected.size > 0 && setMerging(true)}
+                >
+                  {selected.size === 0 ? 'Merge selected' : `Merge ${selected.size} selected`}
+                </Button>
+              </Tooltip>
             )}
             {can('operations:create-products') && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
