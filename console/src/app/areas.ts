@@ -1,6 +1,7 @@
 import type { Area } from './area';
+import { catalog } from '../catalog/area';
 import { home } from '../home/area';
 import { inventory } from '../inventory/area';
 
 /** The console's areas, in the navigation's order. */
-export const areas: Area[] = [home, inventory];
+export const areas: Area[] = [home, catalog, inventory];

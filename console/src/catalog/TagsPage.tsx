@@ -1,0 +1,252 @@
+// The tags: search, status, sort and page in the URL; create, edit, delete; and merging selected tags into one.
+import { ActionIcon, Alert, Badge, Button, Checkbox, ColorSwatch, Group, Menu, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconArrowMerge, IconDots, IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../api/client';
+import { useCan } from '../auth/session';
+import { PageHeader } from '../components/PageHeader';
+import { QueryError } from '../components/QueryError';
+import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
+import { sortParts, useListState } from '../lib/url-state';
+import { formatDate } from './format';
+import { ListFooter } from './ListFooter';
+import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';
+import { SearchInput } from './SearchInput';
+import { SortableHeader } from './SortableHeader';
+import { isActiveFilter, StatusFilter } from './StatusFilter';
+import { TagFormModal } from './TagFormModal';
+import { catalogKeys, PER_PAGE, type Tag } from './types';
+
+const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
+
+export function TagsPage() {
+  const can = useCan();
+  const [state, update] = useListState(LIST);
+  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
+  // Kept across pages and searches, so that tags from several pages can be merged at once.
+  const [selected, setSelected] = useState<ReadonlyMap<string, Tag>>(new Map());
+  const [merging, setMerging] = useState(false);
+  const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
+  const { column, direction } = sortParts(state.sort);
+  const tags = useQuery({
+    queryKey: [...catalogKeys.tags, 'list', state],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/tags', {
+          params: {
+            query: {
+              page: state.page,
+              per_page: PER_PAGE,
+              search: state.filters.search,
+              is_active: isActiveFilter(state.filters.status),
+              sort_by: column as 'name' | 'created_at',
+              sort_direction: direction,
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const mayMerge = can('operations:edit-products');
+  const filtered = state.filters.search !== undefined || state.filters.status !== undefined;
+  const toggle = (tag: Tag) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (!next.delete(tag.id)) next.set(tag.id, tag);
+      return next;
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Tags"
+        description="Labels that group products across categories."
+        actions={
+          <>
+            {mayMerge && (
+              // Disabled by data attribute, not `disabled`, so that the tooltip saying why still shows.
+              <Tooltip label="Tick the tags to merge in the list first." disabled={selected.size > 0}>
+                <Button
+                  variant="light"
+                  leftSection={<IconArrowMerge size={16} />}
+                  data-disabled={selected.size === 0 || undefined}
+                  aria-disabled={selected.size === 0}
+                  onClick={() => selected.size > 0 && setMerging(true)}
+                >
+                  {selected.size === 0 ? 'Merge selected' : `Merge ${selected.size} selected`}
+                </Button>
+              </Tooltip>
+            )}
+            {can('operations:create-products') && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                New tag
+              </Button>
+            )}
+          </>
+        }
+      />
+      {outcome && (
+        <Alert color="teal" title="Tags merged" withCloseButton closeButtonLabel="Dismiss" onClose={() => setOutcome(null)} mb="md">
+          {outcome.sources.join(', ')} merged into {outcome.target}; {outcome.linksMoved} product {outcome.linksMoved === 1 ? 'link' : 'links'} moved.
+        </Alert>
+      )}
+      <Group align="flex-end" mb="md" wrap="wrap">
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+        <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
+      </Group>
+      {tags.isError ? (
+        <QueryError error={tags.error} onRetry={() => void tags.refetch()} />
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={680}>
+            <Table aria-label="Tags" striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  {mayMerge && (
+                    <Table.Th w={40}>
+                      <VisuallyHidden>Select</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                  <SortableHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                    Name
+                  </SortableHeader>
+                  <Table.Th>Products</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <SortableHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                    Created
+                  </SortableHeader>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tags.isPending
+                  ? Array.from({ length: 5 }, (_, row) => (
+                      <Table.Tr key={row}>
+                        <Table.Td colSpan={6}>
+                          <Skeleton height={20} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  : tags.data.data.map((tag) => (
+                      <TagRow
+                        key={tag.id}
+                        tag={tag}
+                        selectable={mayMerge}
+                        selected={selected.has(tag.id)}
+                        onSelect={() => toggle(tag)}
+                        onEdit={() => setEditing(tag)}
+                        onDeleted={() => selected.has(tag.id) && toggle(tag)}
+                      />
+                    ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {tags.data?.data.length === 0 && (
+            <Group p="md" gap="xs">
+              <Text c="dimmed">{filtered ? 'No tags match these filters.' : 'No tags yet.'}</Text>
+              {filtered && (
+                <Button variant="subtle" size="compact-sm" onClick={() => update({ filters: { search: null, status: null } })}>
+                  Clear the filters
+                </Button>
+              )}
+            </Group>
+          )}
+        </Paper>
+      )}
+      {tags.data && <ListFooter meta={tags.data.meta} noun={['tag', 'tags']} onPage={(page) => update({ page })} />}
+      {editing && <TagFormModal tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {merging && (
+        <MergeTagsModal
+          sources={[...selected.values()]}
+          onClose={() => setMerging(false)}
+          onMerged={(result) => {
+            setMerging(false);
+            setSelected(new Map());
+            setOutcome(result);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+interface RowProps {
+  tag: Tag;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+  onDeleted: () => void;
+}
+
+function TagRow({ tag, selectable, selected, onSelect, onEdit, onDeleted }: RowProps) {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/operations/tags/{id}', { params: { path: { id: tag.id } } })),
+    onSuccess: () => {
+      notifySuccess(`${tag.name} deleted.`);
+      onDeleted();
+    },
+    onError: (error) => notifyFailure(error, `${tag.name} was not deleted`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKeys.tags }),
+  });
+  const askRemove = async () => {
+    const message = tag.products_count > 0 ? `It is removed from its ${tag.products_count} products.` : 'No product carries it.';
+    if (await confirm({ title: `Delete ${tag.name}?`, message, confirmLabel: 'Delete', danger: true })) remove.mutate();
+  };
+  const mayEdit = can('operations:edit-products');
+  const mayDelete = can('operations:delete-products');
+
+  return (
+    <Table.Tr>
+      {selectable && (
+        <Table.Td>
+          <Checkbox aria-label={`Select ${tag.name}`} checked={selected} onChange={onSelect} />
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <ColorSwatch color={tag.color} size={14} aria-hidden />
+          <div>
+            <Text size="sm" fw={500}>
+              {tag.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {tag.slug}
+            </Text>
+          </div>
+        </Group>
+      </Table.Td>
+      <Table.Td>{tag.products_count}</Table.Td>
+      <Table.Td>
+        <Badge color={tag.is_active ? 'teal' : 'gray'} variant="light">
+          {tag.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{formatDate(tag.created_at)}</Table.Td>
+      <Table.Td>
+        {(mayEdit || mayDelete) && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${tag.name}`} loading={remove.isPending}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {mayEdit && <Menu.Item onClick={onEdit}>Edit</Menu.Item>}
+              {mayDelete && (
+                <Menu.Item color="red" onClick={() => void askRemove()}>
+                  Delete
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
