@@ -115,6 +115,43 @@ describe('the webhooks screens', () => {
     await detail.getByText('Delivered', { exact: true }).waitFor();
     expect(await detail.textContent()).toContain('HTTP 200');
     expect(receiver.received('/test-hook')).toHaveLength(1);
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: `Actions for ${receiver.url('/test-hook')}` }).click();
+    await page.getByRole('menuitem', { name: 'Rotate secret' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
+    const secretDialog = page.getByRole('dialog', { name: 'New signing secret' });
+    expect(await secretDialog.getByLabel('Signing secret').textContent()).toMatch(/^whsec_/);
+    await secretDialog.getByRole('button', { name: 'I have stored the secret' }).click();
+    await secretDialog.waitFor({ state: 'hidden' });
+  });
+
+  it('edits a subscription and replays past events to it', async () => {
+    const id = await createSubscription(receiver.url('/replayed'), ['product.created']);
+    const page = await harness.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`/webhooks/${id}`);
+    const actions = page.getByRole('button', { name: `Actions for ${receiver.url('/replayed')}` });
+
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit webhook subscription' });
+    await form.getByLabel('Description').fill('Warehouse display');
+    await form.getByRole('radio', { name: /^Thin/ }).check();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await page.getByText('Warehouse display').waitFor();
+    await page.getByText('Thin: ids only').waitFor();
+
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Replay events' }).click();
+    const replay = page.getByRole('dialog', { name: 'Replay events' });
+    await replay.getByLabel('From').fill('2020-01-01T00:00');
+    await replay.getByRole('button', { name: 'Replay', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Replay these events?' }).getByRole('button', { name: 'Replay events' }).click();
+    await page.getByText(/deliver(y|ies) queued/).waitFor();
+    await replay.waitFor({ state: 'hidden' });
   });
 
   it('retries a failed delivery', async () => {
@@ -154,6 +191,17 @@ describe('the webhooks screens', () => {
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await navigation.getByRole('link', { name: 'Event feed' }).waitFor();
     expect(await navigation.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
+  });
+
+  it('shows a viewer the subscriptions without any way to change them', async () => {
+    await createSubscription(receiver.url('/viewed'), ['product.created']);
+    const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
+    const page = await harness.newPage();
+    await harness.signIn(page, viewer.email);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('table', { name: 'Webhook subscriptions' }).getByRole('row').filter({ hasText: receiver.url('/viewed') }).waitFor();
+    expect(await page.getByRole('button', { name: 'New subscription' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
   });
 
   it('lists events in the feed, filtered by type, each opening to its payload, and reads newer ones after its cursor', async () => {

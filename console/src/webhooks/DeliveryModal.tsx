@@ -22,7 +22,7 @@ export function DeliveryModal({ subscriptionId, deliveryId, onClose }: Props) {
   const delivery = useDelivery(subscriptionId, deliveryId);
   const data = delivery.data;
   return (
-    <Modal opened={deliveryId !== undefined} onClose={onClose} title={data ? `Delivery of ${data.event_type}` : 'Delivery'} size="xl">
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={deliveryId !== undefined} onClose={onClose} title={data ? `Delivery of ${data.event_type}` : 'Delivery'} size="xl">
       {delivery.isPending && <Skeleton h={240} />}
       {delivery.isError && <QueryError error={delivery.error} onRetry={() => void delivery.refetch()} />}
       {data && (

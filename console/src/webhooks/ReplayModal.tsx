@@ -26,7 +26,7 @@ export function localToIso(value: string): string | undefined {
 
 export function ReplayModal({ subscription, opened, onClose, onDone }: { subscription: Subscription; opened: boolean; onClose: () => void; onDone: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Replay events" size="lg">
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Replay events" size="lg">
       {opened && <ReplayForm subscription={subscription} onCancel={onClose} onDone={onDone} />}
     </Modal>
   );

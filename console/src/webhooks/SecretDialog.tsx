@@ -10,7 +10,7 @@ export interface ShownSecret {
 
 export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
   return (
-    <Modal opened={shown !== null} onClose={onClose} title={shown?.title ?? ''} closeOnClickOutside={false} closeOnEscape={false} size="lg">
+    <Modal opened={shown !== null} onClose={onClose} title={shown?.title ?? ''} closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false} size="lg">
       {shown && (
         <Stack>
           <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Store this secret now">

@@ -1,6 +1,6 @@
 // Creating or changing a subscription: where to send, which events, full or thin payloads, a description and
 // extra request headers. Header values come back masked (`••••`); sent back unchanged, they keep their value.
-import { ActionIcon, Button, Group, Modal, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { FormError } from '../components/FormError';
@@ -44,7 +44,7 @@ function initialValues(subscription: Subscription | undefined): FormValues {
 
 export function SubscriptionFormModal({ opened, subscription, onClose, onSubmit }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={subscription ? 'Edit webhook subscription' : 'New webhook subscription'} size="xl">
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={subscription ? 'Edit webhook subscription' : 'New webhook subscription'} size="xl">
       {/* Mounted only while open, so each opening starts from the subscription as it is now. */}
       {opened && <SubscriptionForm subscription={subscription} onCancel={onClose} onSubmit={onSubmit} />}
     </Modal>
@@ -59,14 +59,19 @@ function SubscriptionForm({ subscription, onCancel, onSubmit }: Omit<Props, 'ope
       event_types: (value) => (value.length === 0 ? 'Choose at least one event type.' : null),
     },
   });
-  const { submitting, formError, onSubmit: submit } = useApiSubmit(form, (values) =>
-    onSubmit({
-      url: values.url.trim(),
-      event_types: values.event_types,
-      payload_mode: values.payload_mode,
-      description: values.description.trim() === '' ? null : values.description.trim(),
-      headers: Object.fromEntries(values.headers.filter((header) => header.name.trim() !== '').map((header) => [header.name.trim(), header.value])),
-    }),
+  // The API names a header's problems `headers.<Name>`: shown at that header's name field.
+  const headerAliases = Object.fromEntries(form.getValues().headers.map((header, index) => [`headers.${header.name.trim()}`, `headers.${index}.name`]));
+  const { submitting, formError, onSubmit: submit } = useApiSubmit(
+    form,
+    (values) =>
+      onSubmit({
+        url: values.url.trim(),
+        event_types: values.event_types,
+        payload_mode: values.payload_mode,
+        description: values.description.trim() === '' ? null : values.description.trim(),
+        headers: Object.fromEntries(values.headers.filter((header) => header.name.trim() !== '').map((header) => [header.name.trim(), header.value])),
+      }),
+    { aliases: headerAliases },
   );
   const eventTypeErrors = Object.entries(form.errors)
     .filter(([field]) => field === 'event_types' || field.startsWith('event_types.'))
@@ -100,7 +105,7 @@ function SubscriptionForm({ subscription, onCancel, onSubmit }: Omit<Props, 'ope
   );
 }
 
-function HeadersEditor({ form }: { form: Pick<UseFormReturnType<FormValues>, 'getValues' | 'getInputProps' | 'insertListItem' | 'removeListItem'> }) {
+function HeadersEditor({ form }: { form: Pick<UseFormReturnType<FormValues>, 'getValues' | 'getInputProps' | 'insertListItem' | 'removeListItem' | 'errors'> }) {
   const headers = form.getValues().headers;
   return (
     <Stack gap="xs">
@@ -113,6 +118,11 @@ function HeadersEditor({ form }: { form: Pick<UseFormReturnType<FormValues>, 'ge
           </ActionIcon>
         </Group>
       ))}
+      {typeof form.errors.headers === 'string' && (
+        <Text c="red" size="sm" role="alert">
+          {form.errors.headers}
+        </Text>
+      )}
       <Group>
         <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('headers', { name: '', value: '' })}>
           Add a request header
