@@ -56,8 +56,13 @@ describe('the webhooks screens', () => {
     await page.getByRole('button', { name: 'New subscription' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'New webhook subscription' });
-    await dialog.getByLabel('URL').fill(receiver.url('/hook'));
     await dialog.getByRole('checkbox', { name: 'Every product event' }).check();
+    // The API's refusal lands at the field it names.
+    await dialog.getByLabel('URL').fill('not a url');
+    await dialog.getByRole('button', { name: 'Create subscription' }).click();
+    await dialog.locator('input[aria-invalid="true"]').waitFor();
+    expect(await dialog.locator('input[aria-invalid="true"]').getAttribute('placeholder')).toContain('https://');
+    await dialog.getByLabel('URL').fill(receiver.url('/hook'));
     expect(await dialog.getByRole('checkbox', { name: 'product.created' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('checkbox', { name: 'product.created' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Description').fill('ERP mirror');
