@@ -141,7 +141,7 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
 
 function DeliveryTable({ deliveries, onOpen }: { deliveries: Delivery[]; onOpen: (id: string) => void }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table aria-label="Deliveries" striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
