@@ -1,10 +1,15 @@
 import { createTheme, defaultVariantColorsResolver, type CSSVariablesResolver, type VariantColorsResolver } from '@mantine/core';
 
-/** Light badges, alerts and buttons write in their colour's darkest shade: the default shade fails AA on its own tint. */
+/**
+ * Light badges, alerts and buttons: the palest tint behind, and the colour's darkest shade darkened further in
+ * front. Mantine's defaults (and even shade 9 for yellow or orange) fall short of AA contrast on small text.
+ */
 const variantColors: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const name = input.color ?? input.theme.primaryColor;
-  if (input.variant === 'light' && name in input.theme.colors) return { ...colors, color: `var(--mantine-color-${name}-9)` };
+  if (input.variant === 'light' && name in input.theme.colors) {
+    return { ...colors, background: `var(--mantine-color-${name}-0)`, color: `color-mix(in srgb, var(--mantine-color-${name}-9) 65%, black)` };
+  }
   return colors;
 };
 
