@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
+import { pdfBytes } from '../helpers/document-fixtures.js';
 import { makeUser } from '../helpers/factories.js';
 
 let harness: ConsoleHarness;
@@ -42,6 +43,7 @@ describe('products in the console', () => {
     await page.getByLabel('Selling price').fill('129.90');
     await page.getByLabel('Currency').fill('EUR');
     await page.getByLabel('Voltage (V)').fill('18');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await harness.screenshot(page, 'product-form');
     await page.getByRole('button', { name: 'Create product' }).click();
 
@@ -86,6 +88,23 @@ describe('products in the console', () => {
     await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: /Workbench lamp/ }).textContent()).toContain('Active');
     expect(await page.getByRole('button', { name: 'Activate', exact: true }).count()).toBe(0);
+  });
+
+  it('uploads a document and lists it with its download link', async () => {
+    const product = await createProduct({ name: 'Manualled saw', sku: 'SAW-1' });
+    const page = await signedInAdmin();
+    await page.goto(`/products/${product.id}?tab=documents`);
+    await page.getByText('No documents yet.').waitFor();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'saw-manual.pdf', mimeType: 'application/pdf', buffer: pdfBytes() });
+    await page.getByLabel('Display name').fill('Saw manual');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Document uploaded').waitFor();
+    const documents = page.getByRole('table', { name: 'Documents' });
+    await documents.getByText('Saw manual').waitFor();
+    const href = await documents.getByRole('link', { name: 'Download Saw manual' }).getAttribute('href');
+    const download = await page.request.get(href!);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).subarray(0, 4).toString()).toBe('%PDF');
   });
 
   it('lets a viewer see the list and a detail, without any button that changes a product', async () => {
