@@ -1,6 +1,6 @@
 // The products area in a real browser: creating a product with an attribute value through the form, a 422 at
-// its field, a lifecycle action with its confirmation, a viewer who may only look, and the list's filters and
-// page kept in the URL across a reload.
+// its field, lifecycle actions with their confirmation, editing, a document's upload and download, a viewer who
+// may only look, and the list's filters and page kept in the URL across a reload.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
@@ -76,7 +76,7 @@ describe('products in the console', () => {
     expect(page.url()).toMatch(/\/products\/new$/);
   });
 
-  it('activates a draft after its confirmation', async () => {
+  it('activates a draft, then deactivates it with a reason, each after its confirmation', async () => {
     const product = await createProduct({ name: 'Workbench lamp', sku: 'LMP-1' });
     const page = await signedInAdmin();
     await page.goto(`/products/${product.id}`);
@@ -88,6 +88,30 @@ describe('products in the console', () => {
     await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: /Workbench lamp/ }).textContent()).toContain('Active');
     expect(await page.getByRole('button', { name: 'Activate', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    const deactivation = page.getByRole('dialog', { name: 'Deactivate: Workbench lamp' });
+    await deactivation.getByLabel('Reason (optional)').fill('Replaced by the LED model.');
+    await deactivation.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page.getByText('SKU LMP-1 · Replaced by the LED model.').waitFor();
+    expect(await page.getByRole('heading', { name: /Workbench lamp/ }).textContent()).toContain('Inactive');
+  });
+
+  it('edits a product’s price and attribute value', async () => {
+    const product = await createProduct({ name: 'Angle grinder', sku: 'GRD-1', selling_price: 80, currency: 'EUR', attributes: { voltage: 12 } });
+    const page = await signedInAdmin();
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/edit$/);
+    expect(await page.getByLabel('Voltage (V)').inputValue()).toBe('12');
+    await page.getByLabel('Selling price').fill('84.50');
+    await page.getByLabel('Voltage (V)').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(new RegExp(`/products/${product.id}$`));
+    await page.getByText('Product saved').waitFor();
+    expect(await page.getByLabel('Prices and stock').textContent()).toContain('84.50');
+    await page.getByRole('tab', { name: 'Attributes' }).click();
+    await page.getByText('This product has no attribute values.').waitFor();
   });
 
   it('uploads a document and lists it with its download link', async () => {

@@ -1,6 +1,6 @@
 // What was done to the product, newest first, from the audit log: who, when, and each changed field's
 // before and after.
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Spoiler, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
@@ -68,16 +68,19 @@ const shown = (value: unknown) => (value === null || value === undefined ? '—'
 function Changes({ changes }: { changes: AuditEntry['changes'] }) {
   const fields = Object.entries(changes ?? {});
   if (fields.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  // A creation lists every field: folded to its first lines, the rest a click away.
   return (
-    <Stack gap={2}>
-      {fields.map(([field, { before, after }]) => (
-        <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Text span fw={500} size="sm">
-            {codeLabel(field)}
+    <Spoiler maxHeight={110} showLabel={`Show all ${fields.length} fields`} hideLabel="Show fewer" fz="sm">
+      <Stack gap={2}>
+        {fields.map(([field, { before, after }]) => (
+          <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={500} size="sm">
+              {codeLabel(field)}
+            </Text>
+            : {shown(before)} → {shown(after)}
           </Text>
-          : {shown(before)} → {shown(after)}
-        </Text>
-      ))}
-    </Stack>
+        ))}
+      </Stack>
+    </Spoiler>
   );
 }
