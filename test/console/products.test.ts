@@ -43,7 +43,7 @@ describe('products in the console', () => {
     await page.getByLabel('Selling price').fill('129.90');
     await page.getByLabel('Currency').fill('EUR');
     await page.getByLabel('Voltage (V)').fill('18');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await harness.screenshot(page, 'product-form');
     await page.getByRole('button', { name: 'Create product' }).click();
 
