@@ -170,5 +170,10 @@ describe('products in the console', () => {
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Draft');
     const rows = page.getByRole('table', { name: 'Products' }).getByRole('row');
     expect(await rows.count()).toBe(1 + 2);
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL(/\/products$/);
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
   });
 });

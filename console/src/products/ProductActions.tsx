@@ -34,9 +34,10 @@ export function ProductActions({ product }: { product: Product }) {
     mutationFn: () => unwrap(api.DELETE('/api/v1/operations/products/{id}', { params: { path: { id: product.id } } })),
     onSuccess: async () => {
       notifySuccess(`${product.name} was deleted.`, 'Product deleted');
+      // Away from the page first: forgetting the product while its page shows it would ask for it again.
+      await navigate('/products');
       queryClient.removeQueries({ queryKey: productKeys.detail(product.id) });
       await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      void navigate('/products');
     },
     onError: (error) => notifyFailure(error, 'Could not delete the product'),
   });

@@ -52,7 +52,7 @@ export function ProductsListPage() {
       ) : products.isError ? (
         <QueryError error={products.error} onRetry={() => void products.refetch()} title="Could not load the products" />
       ) : products.data.data.length === 0 ? (
-        <EmptyProducts filtered={filtered} onClear={() => update({ filters: clearedFilters })} />
+        <EmptyProducts filtered={filtered} pastEnd={state.page > 1} onClear={() => update({ filters: clearedFilters })} onFirstPage={() => update({ page: 1 })} />
       ) : (
         <Stack gap="sm">
           <ProductsTable products={products.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
@@ -80,8 +80,15 @@ const clearedFilters: Record<ProductFilter, null> = { search: null, status: null
 
 function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Record<ProductFilter, string>>; onChange: (name: ProductFilter, value: string | null) => void; onClear?: () => void }) {
   const can = useCan();
-  // The URL follows the typing after a pause, not at each key.
-  const [search, setSearch] = useState(filters.search ?? '');
+  // The URL follows the typing after a pause, not at each key; the box follows the URL when it changes
+  // otherwise (cleared filters, the back button).
+  const urlSearch = filters.search ?? '';
+  const [search, setSearch] = useState(urlSearch);
+  const [seenSearch, setSeenSearch] = useState(urlSearch);
+  if (seenSearch !== urlSearch) {
+    setSeenSearch(urlSearch);
+    setSearch(urlSearch);
+  }
   const searchLater = useDebouncedCallback((value: string) => onChange('search', value.trim() || null), 350);
 
   return (
@@ -106,13 +113,7 @@ function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Recor
       )}
       <Switch label="Low stock only" checked={filters.low_stock === 'true'} onChange={(event) => onChange('low_stock', event.currentTarget.checked ? 'true' : null)} mb={8} />
       {onClear && (
-        <Button
-          variant="subtle"
-          onClick={() => {
-            setSearch('');
-            onClear();
-          }}
-        >
+        <Button variant="subtle" onClick={onClear}>
           Clear filters
         </Button>
       )}
@@ -120,20 +121,33 @@ function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Recor
   );
 }
 
-function EmptyProducts({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+/** No rows: past the last page, nothing matching the filters, or no product at all; each with its way out. */
+function EmptyProducts({ filtered, pastEnd, onClear, onFirstPage }: { filtered: boolean; pastEnd: boolean; onClear: () => void; onFirstPage: () => void }) {
   return (
     <Stack align="flex-start" gap="xs" py="xl">
-      <Text fw={500}>{filtered ? 'No products match these filters.' : 'There are no products yet.'}</Text>
-      {filtered ? (
-        <Button variant="light" onClick={onClear}>
-          Clear filters
-        </Button>
-      ) : (
-        <Guarded ability="operations:create-products">
-          <Button component={Link} to="/products/new" variant="light">
-            Create the first product
+      {pastEnd ? (
+        <>
+          <Text fw={500}>This page is past the end of the list.</Text>
+          <Button variant="light" onClick={onFirstPage}>
+            Go to the first page
           </Button>
-        </Guarded>
+        </>
+      ) : filtered ? (
+        <>
+          <Text fw={500}>No products match these filters.</Text>
+          <Button variant="light" onClick={onClear}>
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text fw={500}>There are no products yet.</Text>
+          <Guarded ability="operations:create-products">
+            <Button component={Link} to="/products/new" variant="light">
+              Create the first product
+            </Button>
+          </Guarded>
+        </>
       )}
     </Stack>
   );
