@@ -5,7 +5,6 @@ import type { LifecycleAction } from './lifecycle';
 import type { Attribute, Product } from './model';
 
 export const productKeys = {
-  all: ['products'] as const,
   lists: () => ['products', 'list'] as const,
   list: (query: object) => ['products', 'list', query] as const,
   detail: (id: string) => ['products', 'detail', id] as const,

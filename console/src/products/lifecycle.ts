@@ -5,7 +5,7 @@ import type { ProductStatus } from './model';
 
 export type LifecycleAction = 'submit-for-review' | 'approve' | 'return-for-revisions' | 'decline' | 'revise' | 'activate' | 'deactivate' | 'discontinue';
 
-export interface LifecycleRule {
+interface LifecycleRule {
   from: readonly ProductStatus[];
   ability: string;
   /** The button's label. */

@@ -3,16 +3,16 @@ import type { operations } from '../../../clients/typescript/src/openapi';
 import { sortParts, type ListState, type ListStateShape } from '../lib/url-state';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type ProductSortColumn } from './model';
 
-export const PRODUCT_FILTERS = ['search', 'status', 'type', 'category', 'brand', 'supplier', 'low_stock'] as const;
+const PRODUCT_FILTERS = ['search', 'status', 'type', 'category', 'brand', 'supplier', 'low_stock'] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
 export const PRODUCT_LIST_SHAPE: ListStateShape<ProductFilter> = { filters: PRODUCT_FILTERS, defaultSort: '-created_at' };
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 const SORT_COLUMNS: readonly ProductSortColumn[] = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'];
 
-export type ProductListQuery = operations['listProducts']['parameters']['query'];
+type ProductListQuery = operations['listProducts']['parameters']['query'];
 
 /** What the API is asked; values a hand-edited URL got wrong are left out rather than sent to a 422. */
 export function productListQuery(state: ListState<ProductFilter>): ProductListQuery {

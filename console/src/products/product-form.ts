@@ -43,7 +43,7 @@ export function typeDefaults(type: ProductType): { track_inventory: boolean; req
   return { track_inventory: type === 'physical' || type === 'gift_card', requires_shipping: type === 'physical' };
 }
 
-export function emptyAttributeInput(attribute: Pick<Attribute, 'type'>): AttributeInput {
+function emptyAttributeInput(attribute: Pick<Attribute, 'type'>): AttributeInput {
   return attribute.type === 'multiselect' ? [] : '';
 }
 
