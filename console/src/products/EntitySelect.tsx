@@ -4,7 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { productKeys } from './api';
-import { mergeOptions, type EntityOption, type EntitySource } from './entity-options';
+import type { EntitySource } from './entity-options';
+import { mergeOptions, type EntityOption } from './option-list';
 
 interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange'> {
   source: EntitySource;

@@ -1,11 +1,7 @@
 // The records a product links to (category, brand, supplier) as options of a searchable select: the first
 // matches of what the user types, and the one record already chosen (from a link or a reload) by its id.
 import { api, unwrap } from '../api/client';
-
-export interface EntityOption {
-  value: string;
-  label: string;
-}
+import type { EntityOption } from './option-list';
 
 export interface EntitySource {
   /** Part of the query key. */
@@ -52,9 +48,3 @@ export const supplierSource: EntitySource = {
     return { value: data.id, label: `${data.name} (${data.code})` };
   },
 };
-
-/** The options to show: the matches, with the chosen one added when the matches leave it out. */
-export function mergeOptions(matches: readonly EntityOption[], chosen: EntityOption | null | undefined): EntityOption[] {
-  if (!chosen || matches.some((option) => option.value === chosen.value)) return [...matches];
-  return [chosen, ...matches];
-}
