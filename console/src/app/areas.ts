@@ -2,7 +2,8 @@ import type { Area } from './area';
 import { catalog } from '../catalog/area';
 import { home } from '../home/area';
 import { inventory } from '../inventory/area';
+import { products } from '../products/area';
 import { webhooks } from '../webhooks/area';
 
 /** The console's areas, in the navigation's order. */
-export const areas: Area[] = [home, catalog, inventory, webhooks];
+export const areas: Area[] = [home, products, catalog, inventory, webhooks];

@@ -58,8 +58,13 @@ export function useListState<F extends string>(shape: ListStateShape<F>) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseListState(params, shape), [params, shape]);
   const update = useCallback(
-    (change: Parameters<typeof changeListState<F>>[1]) => setParams(serializeListState(changeListState(state, change), shape)),
-    [state, shape, setParams],
+    (change: Parameters<typeof changeListState<F>>[1]) => {
+      // From the URL as it is now, not from the last drawn state: the router draws a change after it has
+      // written the URL, and a second change made in between (a click while a search is pending) would undo it.
+      const latest = parseListState(new URLSearchParams(window.location.search), shape);
+      setParams(serializeListState(changeListState(latest, change), shape));
+    },
+    [shape, setParams],
   );
   return [state, update] as const;
 }

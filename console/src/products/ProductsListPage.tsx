@@ -1,0 +1,218 @@
+// The catalogue's products: search, filters, sort and page, all kept in the URL so that a link or a reload
+// shows the same view.
+import { Anchor, Button, Group, Pagination, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { useCan } from '../auth/session';
+import { Guarded } from '../components/Guarded';
+import { PageHeader } from '../components/PageHeader';
+import { PageLoader } from '../components/PageLoader';
+import { QueryError } from '../components/QueryError';
+import { useListState } from '../lib/url-state';
+import { productKeys } from './api';
+import { PRODUCT_STATUSES, PRODUCT_TYPES, type Product } from './model';
+import { EntitySelect } from './EntitySelect';
+import { brandSource, categorySource, supplierSource } from './entity-options';
+import { availability, codeLabel, formatDateTime, formatMoney, statusLabel } from './format';
+import { PRODUCT_LIST_SHAPE, productListQuery, type ProductFilter } from './list-query';
+import { SortHeader } from './SortHeader';
+import { StatusBadge } from './StatusBadge';
+
+export function ProductsListPage() {
+  const [state, update] = useListState(PRODUCT_LIST_SHAPE);
+  const query = productListQuery(state);
+  const products = useQuery({
+    queryKey: productKeys.list(query),
+    queryFn: () => unwrap(api.GET('/api/v1/operations/products', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+  const setFilter = (name: ProductFilter, value: string | null) => update({ filters: { [name]: value } });
+  const filtered = Object.keys(state.filters).length > 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        description={products.data ? `${products.data.meta.total} ${products.data.meta.total === 1 ? 'product' : 'products'}` : undefined}
+        actions={
+          <Guarded ability="operations:create-products">
+            <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>
+              New product
+            </Button>
+          </Guarded>
+        }
+      />
+      <ProductFilters filters={state.filters} onChange={setFilter} onClear={filtered ? () => update({ filters: clearedFilters }) : undefined} />
+      {products.isPending ? (
+        <PageLoader />
+      ) : products.isError ? (
+        <QueryError error={products.error} onRetry={() => void products.refetch()} title="Could not load the products" />
+      ) : products.data.data.length === 0 ? (
+        <EmptyProducts filtered={filtered} pastEnd={state.page > 1} onClear={() => update({ filters: clearedFilters })} onFirstPage={() => update({ page: 1 })} />
+      ) : (
+        <Stack gap="sm">
+          <ProductsTable products={products.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Page {products.data.meta.current_page} of {products.data.meta.last_page}
+            </Text>
+            {products.data.meta.last_page > 1 && (
+              <Pagination
+                total={products.data.meta.last_page}
+                value={state.page}
+                onChange={(page) => update({ page })}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              />
+            )}
+          </Group>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+const clearedFilters: Record<ProductFilter, null> = { search: null, status: null, type: null, category: null, brand: null, supplier: null, low_stock: null };
+
+function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Record<ProductFilter, string>>; onChange: (name: ProductFilter, value: string | null) => void; onClear?: () => void }) {
+  const can = useCan();
+  // The URL follows the typing after a pause, not at each key; the box follows the URL when it changes
+  // otherwise (cleared filters, the back button).
+  const urlSearch = filters.search ?? '';
+  const [search, setSearch] = useState(urlSearch);
+  const [seenSearch, setSeenSearch] = useState(urlSearch);
+  if (seenSearch !== urlSearch) {
+    setSeenSearch(urlSearch);
+    setSearch(urlSearch);
+  }
+  const searchLater = useDebouncedCallback((value: string) => onChange('search', value.trim() || null), 350);
+
+  return (
+    <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+      <TextInput
+        label="Search"
+        placeholder="Name, SKU or description"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          searchLater(event.currentTarget.value);
+        }}
+        w={240}
+      />
+      <Select label="Status" placeholder="Any" clearable data={PRODUCT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))} value={filters.status ?? null} onChange={(value) => onChange('status', value)} w={170} />
+      <Select label="Type" placeholder="Any" clearable data={PRODUCT_TYPES.map((type) => ({ value: type, label: codeLabel(type) }))} value={filters.type ?? null} onChange={(value) => onChange('type', value)} w={150} />
+      <EntitySelect label="Category" placeholder="Any" source={categorySource} value={filters.category ?? null} onChange={(value) => onChange('category', value)} w={190} />
+      <EntitySelect label="Brand" placeholder="Any" source={brandSource} value={filters.brand ?? null} onChange={(value) => onChange('brand', value)} w={170} />
+      {can('operations:view-suppliers') && (
+        <EntitySelect label="Supplier" placeholder="Any" source={supplierSource} value={filters.supplier ?? null} onChange={(value) => onChange('supplier', value)} w={190} />
+      )}
+      <Switch label="Low stock only" checked={filters.low_stock === 'true'} onChange={(event) => onChange('low_stock', event.currentTarget.checked ? 'true' : null)} mb={8} />
+      {onClear && (
+        <Button variant="subtle" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** No rows: past the last page, nothing matching the filters, or no product at all; each with its way out. */
+function EmptyProducts({ filtered, pastEnd, onClear, onFirstPage }: { filtered: boolean; pastEnd: boolean; onClear: () => void; onFirstPage: () => void }) {
+  return (
+    <Stack align="flex-start" gap="xs" py="xl">
+      {pastEnd ? (
+        <>
+          <Text fw={500}>This page is past the end of the list.</Text>
+          <Button variant="light" onClick={onFirstPage}>
+            Go to the first page
+          </Button>
+        </>
+      ) : filtered ? (
+        <>
+          <Text fw={500}>No products match these filters.</Text>
+          <Button variant="light" onClick={onClear}>
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text fw={500}>There are no products yet.</Text>
+          <Guarded ability="operations:create-products">
+            <Button component={Link} to="/products/new" variant="light">
+              Create the first product
+            </Button>
+          </Guarded>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ProductsTable({ products, sort, onSort }: { products: Product[]; sort: string; onSort: (sort: string) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table aria-label="Products" striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader column="name" sort={sort} onSort={onSort}>
+              Name
+            </SortHeader>
+            <SortHeader column="sku" sort={sort} onSort={onSort}>
+              SKU
+            </SortHeader>
+            <SortHeader column="status" sort={sort} onSort={onSort}>
+              Status
+            </SortHeader>
+            <Table.Th>Type</Table.Th>
+            <SortHeader column="selling_price" sort={sort} onSort={onSort}>
+              Price
+            </SortHeader>
+            <SortHeader column="stock_quantity" sort={sort} onSort={onSort}>
+              Stock
+            </SortHeader>
+            <SortHeader column="updated_at" sort={sort} onSort={onSort}>
+              Updated
+            </SortHeader>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {products.map((product) => (
+            <Table.Tr key={product.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/products/${product.id}`} fw={500}>
+                  {product.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {product.sku}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={product.status} />
+              </Table.Td>
+              <Table.Td>{codeLabel(product.type)}</Table.Td>
+              <Table.Td>{formatMoney(product.selling_price, product.currency)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" c={product.is_low_stock ? 'orange.8' : undefined} fw={product.is_low_stock ? 600 : undefined}>
+                  {availability(product)}
+                  {product.is_low_stock && ' · low'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(product.updated_at)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,37 @@
+// The products list's URL state as listProducts' query.
+import type { operations } from '../../../clients/typescript/src/openapi';
+import { sortParts, type ListState, type ListStateShape } from '../lib/url-state';
+import { PRODUCT_STATUSES, PRODUCT_TYPES, type ProductSortColumn } from './model';
+
+const PRODUCT_FILTERS = ['search', 'status', 'type', 'category', 'brand', 'supplier', 'low_stock'] as const;
+export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
+
+export const PRODUCT_LIST_SHAPE: ListStateShape<ProductFilter> = { filters: PRODUCT_FILTERS, defaultSort: '-created_at' };
+
+const PAGE_SIZE = 25;
+
+const SORT_COLUMNS: readonly ProductSortColumn[] = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'];
+
+type ProductListQuery = operations['listProducts']['parameters']['query'];
+
+/** What the API is asked; values a hand-edited URL got wrong are left out rather than sent to a 422. */
+export function productListQuery(state: ListState<ProductFilter>): ProductListQuery {
+  const { column, direction } = sortParts(state.sort);
+  const sortable = SORT_COLUMNS.find((name) => name === column);
+  const { search, status, type, category, brand, supplier, low_stock } = state.filters;
+  const query: ProductListQuery = {
+    page: state.page,
+    per_page: PAGE_SIZE,
+    sort_by: sortable ?? 'created_at',
+    sort_direction: sortable ? direction : 'desc',
+  };
+  if (search) query.search = search;
+  if (status && PRODUCT_STATUSES.some((known) => known === status)) query.status = status;
+  const knownType = PRODUCT_TYPES.find((known) => known === type);
+  if (knownType) query.type = knownType;
+  if (category) query.category_id = category;
+  if (brand) query.brand_id = brand;
+  if (supplier) query.supplier_id = supplier;
+  if (low_stock === 'true') query.low_stock = true;
+  return query;
+}

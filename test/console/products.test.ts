@@ -1,0 +1,179 @@
+// The products area in a real browser: creating a product with an attribute value through the form, a 422 at
+// its field, lifecycle actions with their confirmation, editing, a document's upload and download, a viewer who
+// may only look, and the list's filters and page kept in the URL across a reload.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
+import { pdfBytes } from '../helpers/document-fixtures.js';
+import { makeUser } from '../helpers/factories.js';
+
+let harness: ConsoleHarness;
+
+async function apiCall(method: 'POST' | 'GET', url: string, payload?: object) {
+  const response = await harness.app.inject({ method, url, headers: harness.auth, ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: { id: string } }>().data;
+}
+
+const createProduct = (body: object) => apiCall('POST', '/api/v1/operations/products', body);
+
+async function signedInAdmin(): Promise<Page> {
+  const page = await harness.newPage();
+  await harness.signIn(page, harness.tenant.adminEmail);
+  return page;
+}
+
+beforeAll(async () => {
+  harness = await startConsole();
+  await apiCall('POST', '/api/v1/operations/attributes', { code: 'voltage', name: 'Voltage', label: 'Voltage', type: 'number', unit: 'V', is_filterable: true, sort_order: 1 });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('products in the console', () => {
+  it('creates a product with an attribute value, then shows it in the list and in its detail', async () => {
+    const page = await signedInAdmin();
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('button', { name: 'New product' }).or(page.getByRole('link', { name: 'New product' })).first().click();
+    await page.waitForURL(/\/products\/new$/);
+    await page.getByLabel('Name').fill('Cordless drill 18V');
+    await page.getByLabel('SKU').fill('DRL-18V');
+    await page.getByLabel('Selling price').fill('129.90');
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByLabel('Voltage (V)').fill('18');
+    await page.evaluate('window.scrollTo(0, 0)');
+    await harness.screenshot(page, 'product-form');
+    await page.getByRole('button', { name: 'Create product' }).click();
+
+    await page.waitForURL(/\/products\/[0-9a-z]{26}$/);
+    await page.getByRole('heading', { name: /Cordless drill 18V/ }).waitFor();
+    await page.getByText('Product created').waitFor();
+    await page.getByRole('tab', { name: 'Attributes' }).click();
+    const values = page.getByRole('table', { name: 'Attribute values' });
+    await values.waitFor();
+    expect(await values.textContent()).toContain('18 V');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await harness.screenshot(page, 'product-detail');
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).click();
+    const table = page.getByRole('table', { name: 'Products' });
+    await table.getByRole('link', { name: 'Cordless drill 18V' }).waitFor();
+    expect(await table.textContent()).toContain('DRL-18V');
+    await harness.screenshot(page, 'products-list');
+  });
+
+  it('shows the API’s refusal of a duplicate SKU at the SKU field', async () => {
+    await createProduct({ name: 'Existing hammer', sku: 'HAM-1' });
+    const page = await signedInAdmin();
+    await page.goto('/products/new');
+    await page.getByLabel('Name').fill('Second hammer');
+    await page.getByLabel('SKU').fill('HAM-1');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByText('The sku has already been taken.').waitFor();
+    expect(await page.getByLabel('SKU').getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toMatch(/\/products\/new$/);
+  });
+
+  it('activates a draft, then deactivates it with a reason, each after its confirmation', async () => {
+    const product = await createProduct({ name: 'Workbench lamp', sku: 'LMP-1' });
+    const page = await signedInAdmin();
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Activate: Workbench lamp' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Activate', exact: true }).click();
+    await page.getByText('Product activated').first().waitFor();
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: /Workbench lamp/ }).textContent()).toContain('Active');
+    expect(await page.getByRole('button', { name: 'Activate', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    const deactivation = page.getByRole('dialog', { name: 'Deactivate: Workbench lamp' });
+    await deactivation.getByLabel('Reason (optional)').fill('Replaced by the LED model.');
+    await deactivation.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page.getByText('SKU LMP-1 · Replaced by the LED model.').waitFor();
+    expect(await page.getByRole('heading', { name: /Workbench lamp/ }).textContent()).toContain('Inactive');
+  });
+
+  it('edits a product’s price and attribute value', async () => {
+    const product = await createProduct({ name: 'Angle grinder', sku: 'GRD-1', selling_price: 80, currency: 'EUR', attributes: { voltage: 12 } });
+    const page = await signedInAdmin();
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/edit$/);
+    expect(await page.getByLabel('Voltage (V)').inputValue()).toBe('12');
+    await page.getByLabel('Selling price').fill('84.50');
+    await page.getByLabel('Voltage (V)').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(new RegExp(`/products/${product.id}$`));
+    await page.getByText('Product saved').waitFor();
+    expect(await page.getByLabel('Prices and stock').textContent()).toContain('84.50');
+    await page.getByRole('tab', { name: 'Attributes' }).click();
+    await page.getByText('This product has no attribute values.').waitFor();
+  });
+
+  it('uploads a document and lists it with its download link', async () => {
+    const product = await createProduct({ name: 'Manualled saw', sku: 'SAW-1' });
+    const page = await signedInAdmin();
+    await page.goto(`/products/${product.id}?tab=documents`);
+    await page.getByText('No documents yet.').waitFor();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'saw-manual.pdf', mimeType: 'application/pdf', buffer: pdfBytes() });
+    await page.getByLabel('Display name').fill('Saw manual');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Document uploaded').waitFor();
+    const documents = page.getByRole('table', { name: 'Documents' });
+    await documents.getByText('Saw manual').waitFor();
+    const href = await documents.getByRole('link', { name: 'Download Saw manual' }).getAttribute('href');
+    const download = await page.request.get(href!);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('lets a viewer see the list and a detail, without any button that changes a product', async () => {
+    const product = await createProduct({ name: 'Viewer spanner', sku: 'SPN-1' });
+    const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
+    const page = await harness.newPage();
+    await harness.signIn(page, viewer.email);
+    await page.goto('/products');
+    await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: 'Viewer spanner' }).click();
+    await page.waitForURL(new RegExp(`/products/${product.id}$`));
+    await page.getByRole('heading', { name: /Viewer spanner/ }).waitFor();
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByText('No documents yet.').waitFor();
+    for (const name of ['Edit', 'Delete', 'Activate', 'Submit for review', 'Decline', 'Upload']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    await page.goto('/products');
+    await page.getByRole('table', { name: 'Products' }).waitFor();
+    expect(await page.getByRole('link', { name: 'New product' }).count()).toBe(0);
+  });
+
+  it('keeps the list’s search, status filter and page in the URL across a reload', async () => {
+    for (let index = 1; index <= 27; index += 1) await createProduct({ name: `Bulk bolt ${String(index).padStart(2, '0')}`, sku: `BLT-${index}` });
+    const page = await signedInAdmin();
+    await page.goto('/products');
+    await page.getByLabel('Search').fill('Bulk bolt');
+    await page.waitForURL(/search=Bulk\+bolt/);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Draft' }).click();
+    await page.waitForURL(/status=draft/);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText('Page 2 of 2').waitFor();
+
+    await page.reload();
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(await page.getByLabel('Search').inputValue()).toBe('Bulk bolt');
+    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Draft');
+    const rows = page.getByRole('table', { name: 'Products' }).getByRole('row');
+    expect(await rows.count()).toBe(1 + 2);
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL(/\/products$/);
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+  });
+});
