@@ -115,6 +115,8 @@ describe('purchase orders in the console', () => {
     expect(await send.getByRole('checkbox', { name: 'Send by e-mail' }).isChecked()).toBe(true);
     await send.getByRole('button', { name: 'Send', exact: true }).click();
     await waitForStatus(page, 'Sent');
+    // The test server has no mail transport: the order is sent, and the user is told the e-mail did not leave.
+    await page.getByText(/marked as sent, but the e-mail to orders@fasteners.test could not be sent/).waitFor();
 
     await page.getByRole('button', { name: 'Receive goods' }).click();
     const receive = page.getByRole('dialog', { name: /Receive goods/ });
@@ -172,6 +174,34 @@ describe('purchase orders in the console', () => {
     const message = await page.locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('error'))}"]`).textContent();
     expect(message).toMatch(/1|quantity/i);
     expect(page.url()).toMatch(/\/purchase-orders\/new$/);
+  });
+
+  it('edits a draft: a changed quantity and a removed line', async () => {
+    const bolt = await product('Draft bolt');
+    const nut = await product('Draft nut');
+    const res = await call('POST', ORDERS, {
+      supplier_id: supplierId,
+      warehouse_id: harness.tenant.defaultWarehouseId,
+      currency: 'EUR',
+      items: [
+        { product_id: bolt.id, quantity: 10, unit_price: 1 },
+        { product_id: nut.id, quantity: 20, unit_price: 0.5 },
+      ],
+    });
+    const draft = res.json().data as { id: string };
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto(`/purchase-orders/${draft.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel(`Quantity of ${bolt.name}`).fill('12');
+    await page.getByRole('button', { name: `Remove ${nut.name}` }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(new RegExp(`/purchase-orders/${draft.id}$`));
+    const lines = page.getByRole('table', { name: 'Order lines' });
+    await lines.getByRole('row').filter({ hasText: bolt.name }).filter({ hasText: '12' }).waitFor();
+    expect(await lines.getByRole('row').filter({ hasText: nut.name }).count()).toBe(0);
+    const saved = await call('GET', `${ORDERS}/${draft.id}`);
+    expect(saved.json().data.total_amount).toBe(12);
   });
 
   it('downloads the PDF with the session', async () => {

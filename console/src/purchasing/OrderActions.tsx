@@ -126,7 +126,11 @@ export function OrderActions({ order }: { order: PurchaseOrder }) {
                 }),
               );
               if (!values.send_email) return `${number} marked as sent.`;
-              return sent.data.email_sent ? `${number} sent; the supplier was e-mailed.` : `${number} marked as sent, but no e-mail left: the supplier may have no address.`;
+              if (sent.data.email_sent) return `${number} sent; e-mailed to ${sent.data.sent_to}.`;
+              // The order is sent either way (the API says so); the user must know the supplier has not heard of it.
+              return sent.data.sent_to
+                ? `${number} marked as sent, but the e-mail to ${sent.data.sent_to} could not be sent: send the PDF yourself.`
+                : `${number} marked as sent; the supplier has no e-mail address, so nothing was e-mailed.`;
             },
           })
         }

@@ -38,15 +38,13 @@ export function PurchaseOrderPage() {
         <OrderActions order={data} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="md">
-              <OrderFacts order={data} />
-              <OrderLines order={data} />
-            </Stack>
+            <OrderFacts order={data} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <OrderHistory order={data} />
           </Grid.Col>
         </Grid>
+        <OrderLines order={data} />
       </Stack>
     </>
   );
