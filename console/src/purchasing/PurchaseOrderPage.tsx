@@ -1,6 +1,6 @@
 // One purchase order: who it is for, its lines with what has arrived, its totals and history, and the actions
 // its status and the user's role allow.
-import { Card, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ApiError } from '../api/errors';
 import { NotFoundPage } from '../components/NotFoundPage';
@@ -36,15 +36,9 @@ export function PurchaseOrderPage() {
       />
       <Stack gap="md">
         <OrderActions order={data} />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <OrderFacts order={data} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <OrderHistory order={data} />
-          </Grid.Col>
-        </Grid>
+        <OrderFacts order={data} />
         <OrderLines order={data} />
+        <OrderHistory order={data} />
       </Stack>
     </>
   );
@@ -64,7 +58,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function OrderFacts({ order }: { order: PurchaseOrder }) {
   return (
     <Paper withBorder p="md">
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md">
         <Fact label="Supplier">{order.supplier?.name}</Fact>
         <Fact label="Warehouse">{order.warehouse?.name}</Fact>
         <Fact label="Order date">{formatDate(order.order_date)}</Fact>

@@ -90,7 +90,7 @@ export function PurchaseOrdersPage() {
           </Stack>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={900}>
+            <Table.ScrollContainer minWidth={960}>
               <Table aria-label="Purchase orders" striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -141,21 +141,25 @@ export function PurchaseOrdersPage() {
 }
 
 function OrderRow({ order }: { order: PurchaseOrder }) {
+  // Numbers, badges, amounts and dates keep to one line; names may wrap.
+  const nowrap = { whiteSpace: 'nowrap' } as const;
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td style={nowrap}>
         <Anchor component={Link} to={`/purchase-orders/${order.id}`} fw={500}>
           {order.po_number}
         </Anchor>
       </Table.Td>
       <Table.Td>{order.supplier?.name ?? '—'}</Table.Td>
       <Table.Td>{order.warehouse?.name ?? '—'}</Table.Td>
-      <Table.Td>
+      <Table.Td style={nowrap}>
         <StatusBadge status={order.status} />
       </Table.Td>
-      <Table.Td ta="right">{formatMoney(order.total_amount, order.currency)}</Table.Td>
-      <Table.Td>{formatDate(order.expected_delivery_date)}</Table.Td>
-      <Table.Td>{formatDateTime(order.created_at)}</Table.Td>
+      <Table.Td ta="right" style={nowrap}>
+        {formatMoney(order.total_amount, order.currency)}
+      </Table.Td>
+      <Table.Td style={nowrap}>{formatDate(order.expected_delivery_date)}</Table.Td>
+      <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
     </Table.Tr>
   );
 }
