@@ -18,7 +18,7 @@ export function orderHistory(order: PurchaseOrder): HistoryEntry[] {
     order.rejected_at ? { at: order.rejected_at, title: 'Rejected', detail: join(by(order.rejected_by), order.rejection_reason) } : null,
     order.sent_at ? { at: order.sent_at, title: 'Sent to the supplier', detail: order.sent_to ? `to ${order.sent_to}` : null } : null,
     order.acknowledged_at ? { at: order.acknowledged_at, title: 'Acknowledged by the supplier', detail: order.supplier_reference ? `reference ${order.supplier_reference}` : null } : null,
-    order.received_at ? { at: order.received_at, title: order.status === 'partially_received' ? 'Goods received (partly)' : 'Goods received', detail: null } : null,
+    order.received_at ? { at: order.received_at, title: 'Goods received in full', detail: null } : null,
     order.invoiced_at ? { at: order.invoiced_at, title: 'Invoice recorded', detail: order.invoice_number } : null,
     order.completed_at ? { at: order.completed_at, title: 'Completed', detail: null } : null,
     order.cancelled_at ? { at: order.cancelled_at, title: 'Cancelled', detail: join(by(order.cancelled_by), order.cancellation_reason) } : null,
