@@ -176,6 +176,75 @@ describe('purchase orders in the console', () => {
     expect(page.url()).toMatch(/\/purchase-orders\/new$/);
   });
 
+  it('records the acknowledgement, a receipt with a failed quality check, the invoice, and completes', async () => {
+    const bolt = await product('Late bolt');
+    const placed = await order(bolt.id, 8, 1.5, { status: 'pending_approval' });
+    expect((await call('POST', `${ORDERS}/${placed.id}/approve`, {})).statusCode).toBe(200);
+    expect((await call('POST', `${ORDERS}/${placed.id}/send`, { send_email: false })).statusCode).toBe(200);
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto(`/purchase-orders/${placed.id}`);
+
+    await page.getByRole('button', { name: 'Acknowledge' }).click();
+    const acknowledge = page.getByRole('dialog', { name: /acknowledgement/ });
+    await acknowledge.getByLabel("Supplier's reference").fill('SO-8812');
+    await acknowledge.getByRole('button', { name: 'Record acknowledgement' }).click();
+    await waitForStatus(page, 'Acknowledged');
+
+    // A failed quality check needs notes: without any, the API's 422 lands on the receipt's quality notes.
+    await page.getByRole('button', { name: 'Receive goods' }).click();
+    const receive = page.getByRole('dialog', { name: /Receive goods/ });
+    await receive.getByLabel(`Quantity received of ${bolt.name}`).fill('8');
+    await receive.getByRole('checkbox', { name: `Quality check of ${bolt.name} passed` }).uncheck();
+    await receive.getByRole('button', { name: 'Record receipt' }).click();
+    await receive.getByText('The quality notes field is required when the quality check failed.').waitFor();
+    expect(await receive.getByLabel('Quality notes', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await receive.getByLabel(`Quality notes for ${bolt.name}`).fill('Two boxes dented; contents fine.');
+    await receive.getByRole('button', { name: 'Record receipt' }).click();
+    await waitForStatus(page, 'Received');
+
+    await page.getByRole('button', { name: 'Record invoice' }).click();
+    const invoice = page.getByRole('dialog', { name: /invoice/ });
+    await invoice.getByLabel('Invoice number').fill('INV-4471');
+    await invoice.getByRole('button', { name: 'Record invoice' }).click();
+    await waitForStatus(page, 'Invoiced');
+
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('dialog', { name: /Complete/ }).getByRole('button', { name: 'Complete' }).click();
+    await waitForStatus(page, 'Completed');
+    expect(await page.getByRole('main').getByRole('button').allTextContents()).toEqual([]);
+    const saved = (await call('GET', `${ORDERS}/${placed.id}`)).json().data;
+    expect([saved.supplier_reference, saved.invoice_number, saved.invoice_amount]).toEqual(['SO-8812', 'INV-4471', 12]);
+  });
+
+  it('asks a reason to reject, and cancels an approved order with its reason', async () => {
+    const bolt = await product('Rejected bolt');
+    const pending = await order(bolt.id, 2, 1, { status: 'pending_approval' });
+    const approved = await order(bolt.id, 3, 1, { status: 'pending_approval' });
+    expect((await call('POST', `${ORDERS}/${approved.id}/approve`, {})).statusCode).toBe(200);
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+
+    await page.goto(`/purchase-orders/${pending.id}`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('dialog', { name: /Reject/ });
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await reject.getByText(/The reason field/).waitFor();
+    expect(await reject.getByLabel('Reason').getAttribute('aria-invalid')).toBe('true');
+    await reject.getByLabel('Reason').fill('Order from the preferred supplier instead.');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await waitForStatus(page, 'Rejected');
+    await page.getByText('Order from the preferred supplier instead.').waitFor();
+
+    await page.goto(`/purchase-orders/${approved.id}`);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const cancel = page.getByRole('dialog', { name: /Cancel/ });
+    await cancel.getByLabel('Reason').fill('Budget frozen.');
+    await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+    await waitForStatus(page, 'Cancelled');
+    expect((await call('GET', `${ORDERS}/${approved.id}`)).json().data.cancellation_reason).toBe('Budget frozen.');
+  });
+
   it('edits a draft: a changed quantity and a removed line', async () => {
     const bolt = await product('Draft bolt');
     const nut = await product('Draft nut');

@@ -13,7 +13,7 @@ import { buildReceiveBody, receiveLines, remapLineErrors, type ReceiveValues } f
 
 export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () => void }) {
   const refresh = useRefreshPurchasing();
-  const form = useForm<ReceiveValues>({ initialValues: { received_date: '', notes: '', lines: receiveLines(order.items ?? []) } });
+  const form = useForm<ReceiveValues>({ initialValues: { received_date: '', notes: '', quality_notes: '', lines: receiveLines(order.items ?? []) } });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const { body, sentRows } = buildReceiveBody(values);
     // Without lines the API receives everything pending: never send that by accident.
@@ -91,6 +91,7 @@ export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClos
           <Group grow align="flex-start" wrap="wrap">
             <TextInput label="Received on" description="Today when empty" type="date" {...form.getInputProps('received_date')} />
             <Textarea label="Receipt notes" autosize minRows={1} {...form.getInputProps('notes')} />
+            <TextInput label="Quality notes" description="For failed lines without notes of their own" {...form.getInputProps('quality_notes')} />
           </Group>
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>

@@ -17,6 +17,7 @@ describe('a receipt', () => {
     const { body, sentRows } = buildReceiveBody({
       received_date: '',
       notes: ' ',
+      quality_notes: '',
       lines: [line('a', 0), line('b', 4, { quality_check_passed: false, quality_notes: ' dented ' }), line('c', ''), line('d', 2)],
     });
     expect(body.items).toEqual([
@@ -25,6 +26,7 @@ describe('a receipt', () => {
     ]);
     expect(body.received_date).toBeUndefined();
     expect(body.notes).toBeNull();
+    expect(body.quality_notes).toBeNull();
     expect(sentRows).toEqual([1, 3]);
   });
 

@@ -16,6 +16,8 @@ export interface ReceiveLine {
 export interface ReceiveValues extends Record<string, unknown> {
   received_date: string;
   notes: string;
+  /** Overall: the API applies them to failed lines that carry none. */
+  quality_notes: string;
   lines: ReceiveLine[];
 }
 
@@ -51,7 +53,7 @@ export function buildReceiveBody(values: ReceiveValues) {
     ];
   });
   return {
-    body: { items, received_date: values.received_date || undefined, notes: values.notes.trim() || null },
+    body: { items, received_date: values.received_date || undefined, notes: values.notes.trim() || null, quality_notes: values.quality_notes.trim() || null },
     /** sentRows[i] is the dialog row of the i-th line sent. */
     sentRows,
   };
