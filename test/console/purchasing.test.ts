@@ -149,6 +149,14 @@ describe('purchase orders in the console', () => {
     await page.goto('/purchase-orders');
     await page.getByRole('table', { name: 'Purchase orders' }).waitFor();
     expect(await page.getByRole('link', { name: 'New purchase order' }).count()).toBe(0);
+    // The tab and the search go to the URL, and the list follows them.
+    await page.getByRole('tab', { name: 'Awaiting approval' }).click();
+    await page.waitForURL(/status=approval/);
+    await page.getByLabel('Search').fill(placed.po_number);
+    await page.waitForURL(/search=PO-/);
+    const rows = page.getByRole('table', { name: 'Purchase orders' }).getByRole('row');
+    await expect.poll(() => rows.count()).toBe(2); // the header and the one order found
+    expect(await rows.nth(1).textContent()).toContain(placed.po_number);
     await page.getByRole('link', { name: placed.po_number }).click();
     await waitForStatus(page, 'Pending approval');
     await page.getByRole('link', { name: 'Download PDF' }).waitFor();

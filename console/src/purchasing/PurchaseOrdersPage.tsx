@@ -61,14 +61,16 @@ export function PurchaseOrdersPage() {
         </Tabs>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchField value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
-          <SupplierSelect
-            label="Supplier"
-            placeholder="Any supplier"
-            clearable
-            w={260}
-            value={state.filters.supplier ?? null}
-            onChange={(supplier) => update({ filters: { supplier } })}
-          />
+          <Guarded ability="operations:view-suppliers">
+            <SupplierSelect
+              label="Supplier"
+              placeholder="Any supplier"
+              clearable
+              w={260}
+              value={state.filters.supplier ?? null}
+              onChange={(supplier) => update({ filters: { supplier } })}
+            />
+          </Guarded>
         </Group>
 
         {orders.isPending ? (

@@ -2,7 +2,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useSuppliers } from './api';
+import { useSupplierName, useSuppliers } from './api';
 
 interface Props extends Omit<SelectProps, 'data' | 'searchable' | 'searchValue' | 'onSearchChange'> {
   /** The selected supplier's name, so it shows before (or without) a search that lists it. */
@@ -15,7 +15,10 @@ export function SupplierSelect({ selectedName, value, ...props }: Props) {
   // While the field shows the chosen supplier's name, list everyone rather than only that name.
   const suppliers = useSuppliers(debounced === selectedName ? '' : debounced);
   const options = (suppliers.data ?? []).map((supplier) => ({ value: supplier.id, label: supplier.name }));
-  if (value && selectedName && !options.some((option) => option.value === value)) options.unshift({ value, label: selectedName });
+  const unlisted = Boolean(value) && !selectedName && suppliers.isSuccess && !options.some((option) => option.value === value);
+  const fetchedName = useSupplierName(unlisted ? (value ?? null) : null).data;
+  const name = selectedName ?? fetchedName;
+  if (value && name && !options.some((option) => option.value === value)) options.unshift({ value, label: name });
   return (
     <Select
       {...props}

@@ -14,6 +14,7 @@ export const purchasingKeys = {
   list: (query: object) => ['purchasing', 'orders', query] as const,
   order: (id: string) => ['purchasing', 'order', id] as const,
   suppliers: (search: string) => ['purchasing', 'suppliers', search] as const,
+  supplier: (id: string) => ['purchasing', 'supplier', id] as const,
   warehouses: ['purchasing', 'warehouses'] as const,
   products: (search: string) => ['purchasing', 'products', search] as const,
 };
@@ -60,6 +61,16 @@ export function useSuppliers(search: string) {
       ).data,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+}
+
+/** One supplier's name, for a picker whose chosen supplier is not among those listed (e.g. from the URL). */
+export function useSupplierName(id: string | null) {
+  return useQuery({
+    queryKey: purchasingKeys.supplier(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/suppliers/{id}', { params: { path: { id: id! } } }))).data.name,
+    staleTime: 5 * 60_000,
   });
 }
 
