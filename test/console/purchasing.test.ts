@@ -78,6 +78,8 @@ describe('purchase orders in the console', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Purchase orders' }).click();
     await page.getByRole('table', { name: 'Purchase orders' }).waitFor();
     await page.getByRole('link', { name: 'New purchase order' }).click();
+    // The list has a supplier picker too: wait for the form's.
+    await page.getByRole('heading', { name: 'New purchase order' }).waitFor();
 
     await page.getByRole('textbox', { name: 'Supplier' }).or(page.getByRole('combobox', { name: 'Supplier' })).fill(supplierName);
     await page.getByRole('option', { name: supplierName }).click();
@@ -169,6 +171,7 @@ describe('purchase orders in the console', () => {
     const page = await harness.newPage();
     await harness.signIn(page, harness.tenant.adminEmail);
     await page.goto('/purchase-orders/new');
+    await page.getByRole('heading', { name: 'New purchase order' }).waitFor();
     await page.getByRole('textbox', { name: 'Supplier' }).or(page.getByRole('combobox', { name: 'Supplier' })).fill(supplierName);
     await page.getByRole('option', { name: supplierName }).click();
     await page.getByLabel('Add a product').fill(bolt.sku);
