@@ -2,7 +2,7 @@
 // cannot be undone, then telling what happened; the area's data is read again after every one.
 import { Button, Group } from '@mantine/core';
 import { IconCheck, IconDownload, IconPencil, IconSend, IconTrash, IconTruckDelivery, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { useCurrentUser } from '../auth/session';
@@ -43,7 +43,7 @@ export function OrderActions({ order }: { order: PurchaseOrder }) {
 
   const dialog = (spec: ActionDialogSpec) => setOpen({ kind: 'dialog', spec });
 
-  const buttons: Record<PurchaseOrderAction, () => React.ReactNode> = {
+  const buttons: Record<PurchaseOrderAction, () => ReactNode> = {
     edit: () => (
       <Button key="edit" component={Link} to={`/purchase-orders/${order.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
         Edit

@@ -1,6 +1,7 @@
 // One purchase order: who it is for, its lines with what has arrived, its totals and history, and the actions
 // its status and the user's role allow.
 import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../api/errors';
 import { NotFoundPage } from '../components/NotFoundPage';
@@ -44,7 +45,7 @@ export function PurchaseOrderPage() {
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
