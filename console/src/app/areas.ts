@@ -3,7 +3,8 @@ import { catalog } from '../catalog/area';
 import { home } from '../home/area';
 import { inventory } from '../inventory/area';
 import { products } from '../products/area';
+import { purchasing } from '../purchasing/area';
 import { webhooks } from '../webhooks/area';
 
 /** The console's areas, in the navigation's order. */
-export const areas: Area[] = [home, products, catalog, inventory, webhooks];
+export const areas: Area[] = [home, products, catalog, inventory, purchasing, webhooks];

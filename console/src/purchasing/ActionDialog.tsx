@@ -1,0 +1,77 @@
+// A dialog for an order action that takes a few inputs (a reason, an invoice number, …): its fields, the API's
+// 422s at them, and on success a notification and the area's data read again.
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { FormError } from '../components/FormError';
+import { notifySuccess } from '../lib/feedback';
+import { useApiSubmit } from '../lib/forms';
+import { useRefreshPurchasing } from './api';
+
+export type DialogValues = Record<string, string | number | boolean>;
+
+export interface DialogField {
+  /** The API's field name, so that its 422 lands here. */
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'date' | 'number' | 'checkbox';
+  required?: boolean;
+  description?: string;
+}
+
+export interface ActionDialogSpec {
+  title: string;
+  fields: DialogField[];
+  initial: DialogValues;
+  submitLabel: string;
+  /** Red for what cannot be undone. */
+  danger?: boolean;
+  /** Sends the action; resolves to the message for the notification. */
+  send: (values: DialogValues) => Promise<string>;
+}
+
+export function ActionDialog({ spec, onClose }: { spec: ActionDialogSpec; onClose: () => void }) {
+  const refresh = useRefreshPurchasing();
+  const form = useForm<DialogValues>({ initialValues: spec.initial });
+  const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
+    const message = await spec.send(values);
+    await refresh();
+    notifySuccess(message);
+    onClose();
+  });
+  return (
+    <Modal opened onClose={onClose} title={spec.title} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <FormError message={formError} />
+        <Stack gap="sm">
+          {spec.fields.map((field) => (
+            <DialogInput key={field.name} field={field} props={form.getInputProps(field.name, field.kind === 'checkbox' ? { type: 'checkbox' } : undefined)} />
+          ))}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color={spec.danger ? 'red' : undefined} loading={submitting}>
+              {spec.submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DialogInput({ field, props }: { field: DialogField; props: ReturnType<ReturnType<typeof useForm<DialogValues>>['getInputProps']> }) {
+  const common = { label: field.label, description: field.description, withAsterisk: field.required };
+  switch (field.kind) {
+    case 'textarea':
+      return <Textarea {...common} {...props} autosize minRows={3} data-autofocus />;
+    case 'date':
+      return <TextInput {...common} {...props} type="date" />;
+    case 'number':
+      return <NumberInput {...common} {...props} decimalScale={4} />;
+    case 'checkbox':
+      return <Checkbox label={field.label} description={field.description} {...props} />;
+    default:
+      return <TextInput {...common} {...props} />;
+  }
+}

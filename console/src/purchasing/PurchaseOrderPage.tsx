@@ -1,0 +1,182 @@
+// One purchase order: who it is for, its lines with what has arrived, its totals and history, and the actions
+// its status and the user's role allow.
+import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../api/errors';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { PageHeader } from '../components/PageHeader';
+import { PageLoader } from '../components/PageLoader';
+import { QueryError } from '../components/QueryError';
+import { usePurchaseOrder, type PurchaseOrder } from './api';
+import { orderHistory } from './history';
+import { formatDate, formatDateTime, formatMoney } from './money';
+import { OrderActions } from './OrderActions';
+import { StatusBadge } from './StatusBadge';
+
+export function PurchaseOrderPage() {
+  const { id = '' } = useParams();
+  const order = usePurchaseOrder(id);
+  if (order.isPending) return <PageLoader />;
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="purchase order" />;
+    return <QueryError error={order.error} onRetry={() => void order.refetch()} title="Could not load the purchase order" />;
+  }
+  const data = order.data;
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {data.po_number}
+            <StatusBadge status={data.status} />
+          </Group>
+        }
+        description={data.supplier?.name}
+        trail={[['Purchase orders', '/purchase-orders']]}
+      />
+      <Stack gap="md">
+        <OrderActions order={data} />
+        <OrderFacts order={data} />
+        <OrderLines order={data} />
+        <OrderHistory order={data} />
+      </Stack>
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="sm">{children || '—'}</Text>
+    </div>
+  );
+}
+
+function OrderFacts({ order }: { order: PurchaseOrder }) {
+  return (
+    <Paper withBorder p="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md">
+        <Fact label="Supplier">{order.supplier?.name}</Fact>
+        <Fact label="Warehouse">{order.warehouse?.name}</Fact>
+        <Fact label="Order date">{formatDate(order.order_date)}</Fact>
+        <Fact label="Expected delivery">{formatDate(order.confirmed_delivery_date ?? order.expected_delivery_date)}</Fact>
+        <Fact label="Currency">{order.currency}</Fact>
+        <Fact label="Created by">{order.created_by?.name}</Fact>
+        {order.supplier_reference && <Fact label="Supplier's reference">{order.supplier_reference}</Fact>}
+        {order.invoice_number && (
+          <Fact label="Invoice">
+            {order.invoice_number}
+            {order.invoice_amount !== null ? ` · ${formatMoney(order.invoice_amount, order.currency)}` : ''}
+          </Fact>
+        )}
+        {order.actual_delivery_date && <Fact label="Delivered">{formatDate(order.actual_delivery_date)}</Fact>}
+      </SimpleGrid>
+      {order.notes && (
+        <Stack gap={2} mt="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Notes
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {order.notes}
+          </Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function OrderLines({ order }: { order: PurchaseOrder }) {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const extras: [string, number][] = [
+    ['Tax', order.tax_amount],
+    ['Shipping', order.shipping_cost],
+    ['Discount', -order.discount_amount],
+  ];
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} mb="sm">
+        Lines
+      </Title>
+      <Table.ScrollContainer minWidth={700}>
+        <Table aria-label="Order lines" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Ordered</Table.Th>
+              <Table.Th ta="right">Received</Table.Th>
+              <Table.Th ta="right">Outstanding</Table.Th>
+              <Table.Th ta="right">Unit cost</Table.Th>
+              <Table.Th ta="right">Line total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(order.items ?? []).map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {item.product_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.product_sku}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{item.quantity_ordered}</Table.Td>
+                <Table.Td ta="right">{item.quantity_received}</Table.Td>
+                <Table.Td ta="right">{item.quantity_remaining}</Table.Td>
+                <Table.Td ta="right">{money(item.unit_price)}</Table.Td>
+                <Table.Td ta="right">{money(item.line_total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <TotalRow label="Subtotal" value={money(order.subtotal)} />
+            {extras
+              .filter(([, amount]) => amount !== 0)
+              .map(([label, amount]) => (
+                <TotalRow key={label} label={label} value={money(amount)} />
+              ))}
+            <TotalRow label="Total" value={money(order.total_amount)} strong />
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={5} ta="right" fw={strong ? 700 : 500}>
+        {label}
+      </Table.Td>
+      <Table.Td ta="right" fw={strong ? 700 : 500}>
+        {value}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function OrderHistory({ order }: { order: PurchaseOrder }) {
+  const entries = orderHistory(order);
+  return (
+    <Card withBorder padding="md">
+      <Title order={4} mb="sm">
+        History
+      </Title>
+      <Timeline active={entries.length - 1} bulletSize={14} lineWidth={2} aria-label="Status history">
+        {entries.map((entry) => (
+          <Timeline.Item key={`${entry.title}-${entry.at}`} title={entry.title}>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(entry.at)}
+            </Text>
+            {entry.detail && <Text size="sm">{entry.detail}</Text>}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Card>
+  );
+}

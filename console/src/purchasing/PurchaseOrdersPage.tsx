@@ -1,0 +1,216 @@
+// The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
+// Everything the user chose lives in the URL, so a link or the back button brings back the same view.
+import { Anchor, Button, Group, Pagination, Skeleton, Stack, Table, Tabs, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Guarded } from '../components/Guarded';
+import { PageHeader } from '../components/PageHeader';
+import { QueryError } from '../components/QueryError';
+import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
+import { usePurchaseOrders, type OrderSortColumn, type PurchaseOrder } from './api';
+import { formatDate, formatDateTime, formatMoney } from './money';
+import { STATUS_TABS, statusFilter } from './status';
+import { StatusBadge } from './StatusBadge';
+import { SupplierSelect } from './SupplierSelect';
+
+type Filter = 'status' | 'supplier' | 'search';
+const SHAPE: ListStateShape<Filter> = { filters: ['status', 'supplier', 'search'], defaultSort: '-created_at' };
+const SORTABLE: readonly OrderSortColumn[] = ['po_number', 'status', 'total_amount', 'expected_delivery_date', 'created_at'];
+
+export function PurchaseOrdersPage() {
+  const [state, update] = useListState(SHAPE);
+  const { column, direction } = sortParts(state.sort);
+  const sortBy = (SORTABLE as readonly string[]).includes(column) ? (column as OrderSortColumn) : 'created_at';
+  const orders = usePurchaseOrders({
+    page: state.page,
+    status: statusFilter(state.filters.status),
+    supplier_id: state.filters.supplier,
+    search: state.filters.search,
+    sort_by: sortBy,
+    sort_direction: direction,
+  });
+  const filtered = Object.keys(state.filters).length > 0;
+
+  const toggleSort = (target: OrderSortColumn) =>
+    update({ sort: sortBy === target && direction === 'asc' ? `-${target}` : target });
+
+  return (
+    <>
+      <PageHeader
+        title="Purchase orders"
+        description="Orders to suppliers, from draft through approval and delivery."
+        actions={
+          <Guarded ability="operations:create-purchase-orders">
+            <Button component={Link} to="/purchase-orders/new" leftSection={<IconPlus size={16} />}>
+              New purchase order
+            </Button>
+          </Guarded>
+        }
+      />
+      <Stack gap="sm">
+        <Tabs value={state.filters.status ?? 'all'} onChange={(tab) => update({ filters: { status: tab === 'all' ? null : tab } })}>
+          <Tabs.List>
+            {STATUS_TABS.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <SearchField value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+          <Guarded ability="operations:view-suppliers">
+            <SupplierSelect
+              label="Supplier"
+              placeholder="Any supplier"
+              clearable
+              w={260}
+              value={state.filters.supplier ?? null}
+              onChange={(supplier) => update({ filters: { supplier } })}
+            />
+          </Guarded>
+        </Group>
+
+        {orders.isPending ? (
+          <Stack gap="xs" aria-label="Loading purchase orders">
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} height={34} />
+            ))}
+          </Stack>
+        ) : orders.isError ? (
+          <QueryError error={orders.error} onRetry={() => void orders.refetch()} title="Could not load the purchase orders" />
+        ) : orders.data.data.length === 0 ? (
+          <Stack align="flex-start" gap="xs" py="lg">
+            <Text c="dimmed">{filtered ? 'No purchase orders match these filters.' : 'No purchase orders yet.'}</Text>
+            {filtered && (
+              <Button variant="light" size="xs" onClick={() => update({ filters: { status: null, supplier: null, search: null } })}>
+                Clear the filters
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={960}>
+              <Table aria-label="Purchase orders" striped highlightOnHover verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortHeader column="po_number" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                      Number
+                    </SortHeader>
+                    <Table.Th>Supplier</Table.Th>
+                    <Table.Th>Warehouse</Table.Th>
+                    <SortHeader column="status" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                      Status
+                    </SortHeader>
+                    <SortHeader column="total_amount" sortBy={sortBy} direction={direction} onSort={toggleSort} numeric>
+                      Total
+                    </SortHeader>
+                    <SortHeader column="expected_delivery_date" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                      Expected
+                    </SortHeader>
+                    <SortHeader column="created_at" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                      Created
+                    </SortHeader>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.data.data.map((order) => (
+                    <OrderRow key={order.id} order={order} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {orders.data.meta.total} {orders.data.meta.total === 1 ? 'order' : 'orders'}
+              </Text>
+              {orders.data.meta.last_page > 1 && (
+                <Pagination
+                  total={orders.data.meta.last_page}
+                  value={state.page}
+                  onChange={(page) => update({ page })}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                />
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function OrderRow({ order }: { order: PurchaseOrder }) {
+  // Numbers, badges, amounts and dates keep to one line; names may wrap.
+  const nowrap = { whiteSpace: 'nowrap' } as const;
+  return (
+    <Table.Tr>
+      <Table.Td style={nowrap}>
+        <Anchor component={Link} to={`/purchase-orders/${order.id}`} fw={500}>
+          {order.po_number}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{order.supplier?.name ?? '—'}</Table.Td>
+      <Table.Td>{order.warehouse?.name ?? '—'}</Table.Td>
+      <Table.Td style={nowrap}>
+        <StatusBadge status={order.status} />
+      </Table.Td>
+      <Table.Td ta="right" style={nowrap}>
+        {formatMoney(order.total_amount, order.currency)}
+      </Table.Td>
+      <Table.Td style={nowrap}>{formatDate(order.expected_delivery_date)}</Table.Td>
+      <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+interface SortHeaderProps {
+  column: OrderSortColumn;
+  sortBy: OrderSortColumn;
+  direction: 'asc' | 'desc';
+  onSort: (column: OrderSortColumn) => void;
+  numeric?: boolean;
+  children: ReactNode;
+}
+
+function SortHeader({ column, sortBy, direction, onSort, numeric = false, children }: SortHeaderProps) {
+  const active = column === sortBy;
+  const Icon = !active ? IconArrowsSort : direction === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'} ta={numeric ? 'right' : undefined}>
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
+          {children}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The search box: the URL changes once typing pauses, not on every key. */
+function SearchField({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The URL changed from elsewhere (filters cleared, back button): show its search.
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
+  const commit = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
+  return (
+    <TextInput
+      label="Search"
+      placeholder="PO number, notes or supplier"
+      leftSection={<IconSearch size={16} />}
+      w={300}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+// The purchasing area's reads and the keys its cache uses: every key starts with 'purchasing', so that a write
+// can refresh everything the area shows with one invalidation.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '../../../clients/typescript/src/openapi';
+import { api, unwrap } from '../api/client';
+import { ApiError } from '../api/errors';
+
+export type PurchaseOrder = components['schemas']['PurchaseOrder'];
+export type PurchaseOrderItem = components['schemas']['PurchaseOrderItem'];
+export type Product = components['schemas']['Product'];
+
+export const purchasingKeys = {
+  all: ['purchasing'] as const,
+  list: (query: object) => ['purchasing', 'orders', query] as const,
+  order: (id: string) => ['purchasing', 'order', id] as const,
+  suppliers: (search: string) => ['purchasing', 'suppliers', search] as const,
+  supplier: (id: string) => ['purchasing', 'supplier', id] as const,
+  warehouses: ['purchasing', 'warehouses'] as const,
+  products: (search: string) => ['purchasing', 'products', search] as const,
+};
+
+export type OrderSortColumn = 'po_number' | 'status' | 'total_amount' | 'expected_delivery_date' | 'created_at';
+
+export interface OrderListQuery {
+  page: number;
+  status?: string;
+  supplier_id?: string;
+  search?: string;
+  sort_by: OrderSortColumn;
+  sort_direction: 'asc' | 'desc';
+}
+
+export const PAGE_SIZE = 20;
+
+export function usePurchaseOrders(query: OrderListQuery) {
+  return useQuery({
+    queryKey: purchasingKeys.list(query),
+    queryFn: () => unwrap(api.GET('/api/v1/operations/purchase-orders', { params: { query: { ...query, per_page: PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePurchaseOrder(id: string) {
+  return useQuery({
+    queryKey: purchasingKeys.order(id),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/purchase-orders/{id}', { params: { path: { id } } }))).data,
+  });
+}
+
+/** Suppliers matching what is typed in a picker (the first 50 by name). */
+export function useSuppliers(search: string) {
+  return useQuery({
+    queryKey: purchasingKeys.suppliers(search),
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/suppliers', {
+            params: { query: { page: 1, per_page: 50, search: search || undefined, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** One supplier's name, for a picker whose chosen supplier is not among those listed (e.g. from the URL). */
+export function useSupplierName(id: string | null) {
+  return useQuery({
+    queryKey: purchasingKeys.supplier(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/suppliers/{id}', { params: { path: { id: id! } } }))).data.name,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useWarehouses() {
+  return useQuery({
+    queryKey: purchasingKeys.warehouses,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/warehouses', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Products for a line: the exact barcode or SKU match first (what a scanner types), then the products whose
+ * name, SKU or description contain the text. Both requests go out together.
+ */
+export function useProductSearch(search: string) {
+  return useQuery({
+    queryKey: purchasingKeys.products(search),
+    enabled: search.trim().length > 0,
+    queryFn: async () => {
+      const code = search.trim();
+      const [exact, matching] = await Promise.all([
+        lookupProduct(code),
+        unwrap(api.GET('/api/v1/operations/products', { params: { query: { page: 1, per_page: 10, search: code, sort_by: 'name', sort_direction: 'asc' } } })),
+      ]);
+      const rest = matching.data.filter((product) => product.id !== exact?.id);
+      return { exact, products: exact ? [exact, ...rest] : rest };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The live product with exactly this barcode or SKU, or null when none has it. */
+export async function lookupProduct(code: string): Promise<Product | null> {
+  try {
+    return (await unwrap(api.GET('/api/v1/operations/products/lookup', { params: { query: { code } } }))).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** After a write: everything the area shows is read again. */
+export function useRefreshPurchasing() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: purchasingKeys.all });
+}
+
+export function pdfUrl(id: string): string {
+  return `/api/v1/operations/purchase-orders/${encodeURIComponent(id)}/pdf`;
+}

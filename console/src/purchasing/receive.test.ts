@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildReceiveBody, remapLineErrors, type ReceiveLine } from './receive';
+
+const line = (id: string, quantity: number | string, extra: Partial<ReceiveLine> = {}): ReceiveLine => ({
+  purchase_order_item_id: id,
+  product_name: id,
+  product_sku: null,
+  outstanding: 10,
+  quantity_received: quantity,
+  quality_check_passed: true,
+  quality_notes: '',
+  ...extra,
+});
+
+describe('a receipt', () => {
+  it('sends only the lines with a quantity, and remembers their rows', () => {
+    const { body, sentRows } = buildReceiveBody({
+      received_date: '',
+      notes: ' ',
+      quality_notes: '',
+      lines: [line('a', 0), line('b', 4, { quality_check_passed: false, quality_notes: ' dented ' }), line('c', ''), line('d', 2)],
+    });
+    expect(body.items).toEqual([
+      { purchase_order_item_id: 'b', quantity_received: 4, quality_check_passed: false, quality_notes: 'dented' },
+      { purchase_order_item_id: 'd', quantity_received: 2, quality_check_passed: true, quality_notes: null },
+    ]);
+    expect(body.received_date).toBeUndefined();
+    expect(body.notes).toBeNull();
+    expect(body.quality_notes).toBeNull();
+    expect(sentRows).toEqual([1, 3]);
+  });
+
+  it("puts the API's line errors on the dialog's rows", () => {
+    expect(remapLineErrors({ 'items.1.quality_notes': ['Required.'], 'items.0.quantity_received': ['Too many.'], received_date: ['Future.'] }, [1, 3])).toEqual({
+      'lines.3.quality_notes': ['Required.'],
+      'lines.1.quantity_received': ['Too many.'],
+      received_date: ['Future.'],
+    });
+  });
+});

@@ -1,0 +1,71 @@
+// A receipt as the receive dialog holds it (a row per order line still pending) and as the API takes it (only the
+// lines with a quantity, by order line id). The API names its 422s by the position in what was sent
+// (`items.0.quantity_received`); they are renamed to the dialog's row (`lines.2.quantity_received`).
+import type { PurchaseOrderItem } from './api';
+
+export interface ReceiveLine {
+  purchase_order_item_id: string;
+  product_name: string;
+  product_sku: string | null;
+  outstanding: number;
+  quantity_received: number | string;
+  quality_check_passed: boolean;
+  quality_notes: string;
+}
+
+export interface ReceiveValues extends Record<string, unknown> {
+  received_date: string;
+  notes: string;
+  /** Overall: the API applies them to failed lines that carry none. */
+  quality_notes: string;
+  lines: ReceiveLine[];
+}
+
+/** A row per line with something still to come, starting at nothing received. */
+export function receiveLines(items: readonly PurchaseOrderItem[]): ReceiveLine[] {
+  return items
+    .filter((item) => item.quantity_remaining > 0)
+    .map((item) => ({
+      purchase_order_item_id: item.id,
+      product_name: item.product_name,
+      product_sku: item.product_sku,
+      outstanding: item.quantity_remaining,
+      quantity_received: 0,
+      quality_check_passed: true,
+      quality_notes: '',
+    }));
+}
+
+export function buildReceiveBody(values: ReceiveValues) {
+  const sentRows: number[] = [];
+  const items = values.lines.flatMap((line, row) => {
+    const quantity = Number(line.quantity_received);
+    // An empty or zero row is a line not delivered this time; anything else (negative, fractional) goes to the API to judge.
+    if (line.quantity_received === '' || quantity === 0) return [];
+    sentRows.push(row);
+    return [
+      {
+        purchase_order_item_id: line.purchase_order_item_id,
+        quantity_received: quantity,
+        quality_check_passed: line.quality_check_passed,
+        quality_notes: line.quality_notes.trim() || null,
+      },
+    ];
+  });
+  return {
+    body: { items, received_date: values.received_date || undefined, notes: values.notes.trim() || null, quality_notes: values.quality_notes.trim() || null },
+    /** sentRows[i] is the dialog row of the i-th line sent. */
+    sentRows,
+  };
+}
+
+/** The API's `items.N.field` errors renamed to the dialog's `lines.<row>.field`; the others kept as they are. */
+export function remapLineErrors(errors: Record<string, string[]>, sentRows: readonly number[]): Record<string, string[]> {
+  const renamed: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(errors)) {
+    const match = /^items\.(\d+)\.(.+)$/.exec(name);
+    const row = match ? sentRows[Number(match[1])] : undefined;
+    renamed[match && row !== undefined ? `lines.${row}.${match[2]}` : name] = messages;
+  }
+  return renamed;
+}
