@@ -1,6 +1,7 @@
 // The home dashboard in a real browser: its numbers are those of the data set up here, each leads to the list
 // it counts, and the recent activity follows what the user may read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PurchaseOrderStatus } from '../../src/db/schema.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { makeUser } from '../helpers/factories.js';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
@@ -71,7 +72,7 @@ describe('the home dashboard', () => {
   });
 });
 
-async function purchaseOrderNumber(status: string): Promise<string | undefined> {
+async function purchaseOrderNumber(status: PurchaseOrderStatus): Promise<string | undefined> {
   const row = await harness.database.db.selectFrom('purchase_orders').select('po_number').where('tenant_id', '=', harness.tenant.tenantId).where('status', '=', status).executeTakeFirst();
   return row?.po_number;
 }
