@@ -4,6 +4,7 @@
 // the browser.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../helpers/factories.js';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
 import { jsonCaller } from '../helpers/test-app.js';
 
@@ -94,6 +95,7 @@ describe('master products', () => {
     await page.reload();
     await page.getByLabel('Select SHIRT-S-NAVY').check();
     await page.getByLabel('Select SHIRT-M-GREY').check();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await harness.screenshot(page, 'master-product-detail');
 
     // The API's refusal shows at the field: a decrease above 100 %.
@@ -136,4 +138,16 @@ describe('master products', () => {
     const stored = await call('GET', `/api/v1/operations/master-products/${id}`);
     expect(stored.json().data.variant_attributes).toBeNull();
   }, 60_000);
+
+  it('shows a viewer the masters and their configuration, without the actions their role does not allow', async () => {
+    const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
+    const page = await harness.newPage();
+    await harness.signIn(page, viewer.email);
+    await page.goto('/master-products');
+    await page.getByRole('table', { name: 'Master products' }).getByRole('link', { name: 'Rain jacket' }).click();
+    await page.getByText('4 combinations', { exact: true }).waitFor();
+    for (const name of ['New master product', 'Edit', 'Delete', 'Add attribute', 'Save configuration', 'Generate variants']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    }
+  });
 });
