@@ -91,6 +91,16 @@ describe('master products', () => {
     await rowOf(page, 'SHIRT-M-GREY').filter({ hasText: '$30.00' }).waitFor();
     expect(await rowOf(page, 'SHIRT-S-GREY').textContent()).toContain('$24.90');
     expect(await rowOf(page, 'SHIRT-L-NAVY').textContent()).toContain('$24.90');
+
+    // The selection stays for a stock change: on hand set to 12 for the two.
+    await page.getByRole('button', { name: 'Set stock' }).click();
+    const stock = page.getByRole('dialog', { name: 'Set stock' });
+    await stock.getByLabel('Quantity on hand').fill('12');
+    await stock.getByRole('button', { name: 'Update 2 variants' }).click();
+    await page.getByText('Stock of 2 variants set.').waitFor();
+    await rowOf(page, 'SHIRT-S-NAVY').getByRole('cell', { name: '12', exact: true }).first().waitFor();
+    await rowOf(page, 'SHIRT-M-GREY').getByRole('cell', { name: '12', exact: true }).first().waitFor();
+    expect(await rowOf(page, 'SHIRT-S-GREY').getByRole('cell', { name: '5', exact: true }).count()).toBe(2);
     // A fresh view for the screenshot: top of the page, no notifications, two rows selected.
     await page.reload();
     await page.getByLabel('Select SHIRT-S-NAVY').check();
@@ -141,7 +151,7 @@ describe('master products', () => {
 
   it('shows a viewer the masters and their configuration, without the actions their role does not allow', async () => {
     const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
-    const page = await harness.newPage();
+    const page = await harness.newPage({ width: 768, height: 1024 });
     await harness.signIn(page, viewer.email);
     await page.goto('/master-products');
     await page.getByRole('table', { name: 'Master products' }).getByRole('link', { name: 'Rain jacket' }).click();

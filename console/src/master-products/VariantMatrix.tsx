@@ -136,9 +136,11 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
             getControlProps={(control) => ({ 'aria-label': `${control} page of variants` })}
           />
         )}
-        <Text size="xs" c="dimmed">
-          {VARIANTS_PER_PAGE} variants a page. Prices without their own value show the master&apos;s base price.
-        </Text>
+        {rows.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {VARIANTS_PER_PAGE} variants a page. Prices without their own value show the master&apos;s base price.
+          </Text>
+        )}
       </Stack>
       {dialog === 'price' && <BulkPriceDialog master={master} selected={chosen} rows={table} complete={complete} onClose={() => setDialog(null)} />}
       {dialog === 'stock' && <BulkStockDialog master={master} selected={chosen} rows={table} complete={complete} onClose={() => setDialog(null)} />}
