@@ -105,7 +105,7 @@ describe('master products', () => {
     await page.reload();
     await page.getByLabel('Select SHIRT-S-NAVY').check();
     await page.getByLabel('Select SHIRT-M-GREY').check();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await harness.screenshot(page, 'master-product-detail');
 
     // The API's refusal shows at the field: a decrease above 100 %.

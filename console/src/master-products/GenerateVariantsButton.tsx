@@ -25,11 +25,13 @@ export function GenerateVariantsButton({ master, availableCombinations, unsaved 
     ? 'Save the configuration first: variants are generated from the saved one.'
     : !master.variant_attributes
       ? 'Add attributes and save the configuration first.'
-      : availableCombinations === 0
-        ? 'Every combination has its variant.'
-        : null;
+      : availableCombinations === undefined
+        ? 'Counting the combinations that have no variant yet…'
+        : availableCombinations === 0
+          ? 'Every combination has its variant.'
+          : null;
   const button = (
-    <Button leftSection={<IconWand size={16} />} disabled={reason !== null || availableCombinations === undefined} onClick={() => setOpen(true)}>
+    <Button leftSection={<IconWand size={16} />} disabled={reason !== null} onClick={() => setOpen(true)}>
       Generate variants
     </Button>
   );
