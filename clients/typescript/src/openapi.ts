@@ -1803,6 +1803,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/inventory/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock value and product stock counts
+         * @description The dashboard's numbers: stock value in the tenant's default currency, and the counts the product list answers with `low_stock=true` and `in_stock=false`.
+         */
+        get: operations["getInventorySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/purchase-orders": {
         parameters: {
             query?: never;
@@ -3257,6 +3277,27 @@ export interface components {
                 name: string;
                 sku: string;
             };
+        };
+        /**
+         * @example {
+         *       "stock_value": 18425.5,
+         *       "currency": "EUR",
+         *       "low_stock_count": 7,
+         *       "out_of_stock_count": 2,
+         *       "tracked_products": 312
+         *     }
+         */
+        InventorySummary: {
+            /** @description Sum over inventory records of on hand × the product's cost price (a variant without one: its master's base cost price), in `currency` units. Products priced in another currency are left out (no conversion); products without a cost price count 0. */
+            stock_value: number;
+            /** @description The tenant's default_currency. */
+            currency: string;
+            /** @description Live products that are low on stock: the product list with `low_stock=true`. */
+            low_stock_count: number;
+            /** @description Live tracked products with nothing available: the product list with `in_stock=false`. */
+            out_of_stock_count: number;
+            /** @description Live products that track inventory. */
+            tracked_products: number;
         };
         /**
          * @example {
@@ -21040,6 +21081,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInventorySummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["InventorySummary"];
+                    };
+                };
             };
             /** @description Unauthenticated. */
             401: {

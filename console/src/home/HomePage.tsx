@@ -1,7 +1,28 @@
-import { PageHeader } from '../components/PageHeader';
+// The dashboard: the numbers an operator checks first, each leading to the list it counts. Every card asks
+// for its own data at once (no request waits on another), and only cards the user's abilities allow appear.
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../auth/session';
+import { PageHeader } from '../components/PageHeader';
+import { dashboardCards } from './dashboard';
+import { PurchaseOrderCards } from './PurchaseOrderCards';
+import { RecentActivity } from './RecentActivity';
+import { StockCards } from './StockCards';
 
 export function HomePage() {
   const me = useCurrentUser();
-  return <PageHeader title={`Welcome, ${me.user.name}`} description={me.tenant.name} />;
+  const cards = dashboardCards(me.abilities);
+  const anything = cards.stock || cards.purchaseOrders || cards.activity !== null;
+  return (
+    <Stack gap="md">
+      <PageHeader title={`Welcome, ${me.user.name}`} description={me.tenant.name} />
+      {(cards.stock || cards.purchaseOrders) && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {cards.stock && <StockCards />}
+          {cards.purchaseOrders && <PurchaseOrderCards />}
+        </SimpleGrid>
+      )}
+      {cards.activity && <RecentActivity source={cards.activity} />}
+      {!anything && <Text c="dimmed">Your role opens no dashboard figures. The navigation lists what you can use.</Text>}
+    </Stack>
+  );
 }

@@ -5,6 +5,7 @@ import { createMovements } from './movements/index.js';
 import { createReorder } from './reorder/index.js';
 import { stockRoutes } from './stock/index.js';
 import { createStockOperations } from './stock-operations/index.js';
+import { createSummary } from './summary/index.js';
 import type { InventoryDeps } from './inventory.deps.js';
 
 export function createInventory(deps: InventoryDeps) {
@@ -13,6 +14,7 @@ export function createInventory(deps: InventoryDeps) {
     operations: createStockOperations(deps),
     reorder: createReorder(deps),
     movements: createMovements(deps),
+    summary: createSummary(deps),
   };
 }
 

@@ -1,0 +1,81 @@
+import { Anchor, Card, List, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { QueryError } from '../components/QueryError';
+import { DASHBOARD_LIMIT, DASHBOARD_LINKS } from './dashboard';
+import { StatCard } from './StatCard';
+
+/** Purchase orders waiting for someone: for approval, and past their expected delivery. */
+export function PurchaseOrderCards() {
+  const awaiting = useQuery({
+    queryKey: ['home', 'purchase-orders', 'pending_approval'],
+    // One row is enough: the number is the list's total.
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/operations/purchase-orders', { params: { query: { page: 1, per_page: 1, status: 'pending_approval', sort_by: 'created_at', sort_direction: 'desc' } } })),
+  });
+  return (
+    <>
+      <StatCard
+        title="Awaiting approval"
+        value={awaiting.data && String(awaiting.data.meta.total)}
+        to={DASHBOARD_LINKS.awaitingApproval}
+        description="Purchase orders submitted for approval."
+        loading={awaiting.isPending}
+        error={awaiting.error}
+        onRetry={() => void awaiting.refetch()}
+      />
+      <OverdueCard />
+    </>
+  );
+}
+
+/** The overdue report has no list filter to lead to: the card lists the most overdue orders itself. */
+function OverdueCard() {
+  const overdue = useQuery({
+    queryKey: ['home', 'purchase-orders', 'overdue'],
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/purchase-orders/reports/overdue'))).data,
+  });
+  const orders = overdue.data ?? [];
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Overdue purchase orders">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" fw={600}>
+          Overdue purchase orders
+        </Text>
+        {overdue.error ? (
+          <QueryError error={overdue.error} onRetry={() => void overdue.refetch()} title="Could not load overdue orders" />
+        ) : overdue.isPending ? (
+          <Skeleton height={34} width="60%" />
+        ) : (
+          <>
+            <Text fz={28} fw={700} c={orders.length > 0 ? 'red.8' : undefined}>
+              {orders.length}
+            </Text>
+            {orders.length === 0 ? (
+              <Text size="xs" c="dimmed">
+                Every open order is within its expected delivery date.
+              </Text>
+            ) : (
+              <List size="sm" spacing={2} listStyleType="none">
+                {[...orders]
+                  .sort((a, b) => b.days_overdue - a.days_overdue)
+                  .slice(0, DASHBOARD_LIMIT)
+                  .map((order) => (
+                    <List.Item key={order.id}>
+                      <Anchor component={Link} to={DASHBOARD_LINKS.purchaseOrder(order.id)} size="sm">
+                        {order.po_number}
+                      </Anchor>{' '}
+                      <Text span size="sm" c="dimmed">
+                        · {order.supplier.name ?? 'Unknown supplier'}, {order.days_overdue} {order.days_overdue === 1 ? 'day' : 'days'} late
+                      </Text>
+                    </List.Item>
+                  ))}
+              </List>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+// What the dashboard shows a user: each card needs the ability to read what it counts, and the recent
+// activity comes from the audit log where the user may read it, else from the stock movements.
+
+export const DASHBOARD_LIMIT = 6;
+
+export interface DashboardCards {
+  stock: boolean;
+  purchaseOrders: boolean;
+  activity: 'audit-log' | 'stock-movements' | null;
+}
+
+export function dashboardCards(abilities: readonly string[]): DashboardCards {
+  const holds = (ability: string) => abilities.includes(ability);
+  return {
+    stock: holds('operations:view-inventory'),
+    purchaseOrders: holds('operations:view-purchase-orders'),
+    activity: holds('system:view-audit-logs') ? 'audit-log' : holds('operations:view-inventory') ? 'stock-movements' : null,
+  };
+}
+
+/** Where each number leads: the list it counts, filtered by the API's own parameter names. */
+export const DASHBOARD_LINKS = {
+  stockValue: '/inventory',
+  lowStock: '/products?low_stock=true',
+  outOfStock: '/products?in_stock=false',
+  awaitingApproval: '/purchase-orders?status=pending_approval',
+  purchaseOrder: (id: string) => `/purchase-orders/${id}`,
+  auditLog: '/settings/audit-log',
+  stockMovements: '/inventory/movements',
+} as const;
+
+/** An amount in currency units, as the user's locale writes money. */
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+}
+
+/** `product.updated` -> `Product updated`: an audit action as a person reads it. */
+export function describeAction(action: string): string {
+  const words = action.replace(/[._]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

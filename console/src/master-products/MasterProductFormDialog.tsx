@@ -1,0 +1,106 @@
+// Create or edit a master product: the fields of its body, the API's 422 messages at their fields.
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../api/client';
+import { useCan } from '../auth/session';
+import { FormError } from '../components/FormError';
+import { useApiSubmit } from '../lib/forms';
+import { notifySuccess } from '../lib/feedback';
+import { createMaster, masterKeys, updateMaster, type MasterProduct } from './api';
+import { formValuesOf, masterBody, type MasterFormValues } from './form-values';
+import { MASTER_STATUSES } from './status';
+
+type InputProps = ReturnType<ReturnType<typeof useForm<MasterFormValues>>['getInputProps']>;
+
+interface Props {
+  master: MasterProduct | null;
+  onClose: () => void;
+  onSaved?: (master: MasterProduct) => void;
+}
+
+export function MasterProductFormDialog({ master, onClose, onSaved }: Props) {
+  const queryClient = useQueryClient();
+  const form = useForm<MasterFormValues>({
+    initialValues: formValuesOf(master),
+    validate: { name: (value) => (value.trim() === '' ? 'Enter a name.' : null) },
+  });
+  const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
+    const body = masterBody(values, master === null);
+    const saved = master ? await updateMaster(master.id, body) : await createMaster(body);
+    await queryClient.invalidateQueries({ queryKey: masterKeys.all });
+    notifySuccess(master ? `${saved.name} saved.` : `Master product ${saved.name} created.`);
+    onClose();
+    onSaved?.(saved);
+    return saved;
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={master ? `Edit ${master.name}` : 'New master product'} size="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <FormError message={formError} />
+        <Stack gap="sm">
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} data-autofocus />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Base SKU" description="Generated variant SKUs start with it." {...form.getInputProps('sku')} />
+            <TextInput label="Slug" description={master ? undefined : 'Made from the name when blank.'} {...form.getInputProps('slug')} />
+            <Select label="Status" data={MASTER_STATUSES} allowDeselect={false} {...form.getInputProps('status')} />
+            <TextInput label="Currency" description={master ? undefined : "The organisation's default when blank."} maxLength={3} {...form.getInputProps('currency')} />
+            <NumberInput label="Base price" min={0} decimalScale={2} {...form.getInputProps('base_price')} />
+            <NumberInput label="Base cost price" min={0} decimalScale={2} {...form.getInputProps('base_cost_price')} />
+            <TextInput label="Brand" {...form.getInputProps('brand')} />
+            <TextInput label="Model" {...form.getInputProps('model')} />
+            <TaxonomySelects categoryProps={form.getInputProps('category_id')} supplierProps={form.getInputProps('supplier_id')} />
+          </SimpleGrid>
+          <TextInput label="Short description" {...form.getInputProps('short_description')} />
+          <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+          <Group>
+            <Switch label="Visible" {...form.getInputProps('is_visible', { type: 'checkbox' })} />
+            <Switch label="Featured" {...form.getInputProps('is_featured', { type: 'checkbox' })} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={submitting}>
+              {master ? 'Save' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Category and supplier pickers, each shown to those who may read the list it picks from. */
+function TaxonomySelects({ categoryProps, supplierProps }: { categoryProps: InputProps; supplierProps: InputProps }) {
+  const can = useCan();
+  const categories = useQuery({
+    queryKey: ['master-products', 'category-options'],
+    enabled: can('operations:view-products'),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/product-categories', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data.map((c) => ({
+        value: c.id,
+        label: c.name,
+      })),
+  });
+  const suppliers = useQuery({
+    queryKey: ['master-products', 'supplier-options'],
+    enabled: can('operations:view-suppliers'),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/suppliers', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data.map((s) => ({
+        value: s.id,
+        label: s.name,
+      })),
+  });
+  return (
+    <>
+      {can('operations:view-products') && (
+        <Select label="Category" clearable searchable placeholder={categories.isPending ? 'Loading…' : 'None'} data={categories.data ?? []} {...categoryProps} />
+      )}
+      {can('operations:view-suppliers') && (
+        <Select label="Supplier" clearable searchable placeholder={suppliers.isPending ? 'Loading…' : 'None'} data={suppliers.data ?? []} {...supplierProps} />
+      )}
+    </>
+  );
+}

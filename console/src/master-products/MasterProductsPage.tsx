@@ -1,0 +1,135 @@
+// Master products: searched, filtered by status, sorted and paged in the URL; created by those who may.
+import { Anchor, Badge, Button, Group, Select, Skeleton, Table, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Guarded } from '../components/Guarded';
+import { PageHeader } from '../components/PageHeader';
+import { QueryError } from '../components/QueryError';
+import { useListState } from '../lib/url-state';
+import { listMasters, masterKeys, type MasterProduct } from './api';
+import { EmptyState, Pager, SortableTh } from './ListParts';
+import { MasterProductFormDialog } from './MasterProductFormDialog';
+import { formatPrice } from './money';
+import { MASTER_STATUSES, StatusBadge } from './status';
+
+const shape = { filters: ['search', 'status'] as const, defaultSort: '-created_at' };
+
+export function MasterProductsPage() {
+  const [state, update] = useListState(shape);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const params = { page: state.page, search: state.filters.search, status: state.filters.status, sort: state.sort };
+  const masters = useQuery({ queryKey: masterKeys.list(params), queryFn: () => listMasters(params), placeholderData: keepPreviousData });
+  const [search, setSearch] = useState(state.filters.search ?? '');
+  const applySearch = useDebouncedCallback((value: string) => update({ filters: { search: value } }), 300);
+  const filtered = Object.keys(state.filters).length > 0;
+  const pagination = masters.data?.meta.pagination;
+
+  return (
+    <>
+      <PageHeader
+        title="Master products"
+        description="Products sold in variants: the attributes and values that make them, and the variants generated from them."
+        actions={
+          <Guarded ability="operations:create-products">
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New master product
+            </Button>
+          </Guarded>
+        }
+      />
+      <Group align="flex-end" mb="md" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Name or slug"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          w={260}
+        />
+        <Select label="Status" clearable placeholder="Any status" data={MASTER_STATUSES} value={state.filters.status ?? null} onChange={(status) => update({ filters: { status } })} w={180} />
+      </Group>
+      {masters.isError ? (
+        <QueryError error={masters.error} onRetry={() => void masters.refetch()} title="Could not load the master products" />
+      ) : masters.isPending ? (
+        <Skeleton height={240} aria-label="Loading" />
+      ) : masters.data.data.length === 0 ? (
+        <EmptyState
+          message={filtered ? 'No master products match these filters.' : 'No master products yet.'}
+          onClear={
+            filtered
+              ? () => {
+                  setSearch('');
+                  update({ filters: { search: null, status: null } });
+                }
+              : undefined
+          }
+        />
+      ) : (
+        <MastersTable masters={masters.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
+      )}
+      {pagination && <Pager page={pagination.current_page} lastPage={pagination.last_page} total={pagination.total} onPage={(page) => update({ page })} />}
+      {creating && <MasterProductFormDialog master={null} onClose={() => setCreating(false)} onSaved={(master) => void navigate(`/master-products/${master.id}`)} />}
+    </>
+  );
+}
+
+function MastersTable({ masters, sort, onSort }: { masters: MasterProduct[]; sort: string; onSort: (sort: string) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table aria-label="Master products" striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh column="name" sort={sort} onSort={onSort}>
+              Name
+            </SortableTh>
+            <Table.Th>Base SKU</Table.Th>
+            <SortableTh column="status" sort={sort} onSort={onSort}>
+              Status
+            </SortableTh>
+            <SortableTh column="base_price" sort={sort} onSort={onSort}>
+              Base price
+            </SortableTh>
+            <Table.Th>Attributes</Table.Th>
+            <Table.Th>Variants</Table.Th>
+            <SortableTh column="created_at" sort={sort} onSort={onSort}>
+              Created
+            </SortableTh>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {masters.map((master) => (
+            <Table.Tr key={master.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/master-products/${master.id}`} fw={500}>
+                  {master.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{master.sku ?? '—'}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={master.status} />
+              </Table.Td>
+              <Table.Td>{formatPrice(master.base_price, master.currency)}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {(master.variant_attributes?.attributes ?? []).map((attribute) => (
+                    <Badge key={attribute.name} variant="light" color="gray" tt="none">
+                      {attribute.name} ({attribute.values.length})
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{master.products_count}</Table.Td>
+              <Table.Td>{new Date(master.created_at).toLocaleDateString()}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,81 @@
+// Master product and variant calls. These endpoints take bearer tokens only: every call goes through
+// integrationApi, which carries the console session token (docs/decisions.md, Console).
+import type { components, operations } from '../../../clients/typescript/src/openapi';
+import { unwrap } from '../api/client';
+import { integrationApi } from '../api/integration-client';
+
+export type MasterProduct = components['schemas']['MasterProduct'];
+export type Variant = components['schemas']['Variant'];
+export type MasterProductBody = NonNullable<operations['createMasterProduct']['requestBody']>['content']['application/json'];
+export type MasterProductChanges = NonNullable<operations['updateMasterProduct']['requestBody']>['content']['application/json'];
+export type BulkPriceBody = NonNullable<operations['bulkUpdateVariantPrices']['requestBody']>['content']['application/json'];
+export type BulkStockBody = NonNullable<operations['bulkUpdateVariantStock']['requestBody']>['content']['application/json'];
+export type GenerateBody = NonNullable<operations['generateVariants']['requestBody']>['content']['application/json'];
+
+export const MASTER_SORTS = ['name', 'base_price', 'status', 'created_at', 'updated_at'] as const;
+export const VARIANTS_PER_PAGE = 100;
+
+export const masterKeys = {
+  all: ['master-products'] as const,
+  list: (query: object) => ['master-products', 'list', query] as const,
+  one: (id: string) => ['master-products', id] as const,
+  variants: (id: string, page: number) => ['master-products', id, 'variants', page] as const,
+  available: (id: string) => ['master-products', id, 'available'] as const,
+};
+
+export interface MasterListParams {
+  page: number;
+  search?: string;
+  status?: string;
+  sort: string;
+}
+
+export function listMasters({ page, search, status, sort }: MasterListParams) {
+  const descending = sort.startsWith('-');
+  const sortBy = (descending ? sort.slice(1) : sort) as (typeof MASTER_SORTS)[number];
+  return unwrap(
+    integrationApi.GET('/api/v1/operations/master-products', {
+      params: { query: { page, per_page: 15, search, status, sort_by: MASTER_SORTS.includes(sortBy) ? sortBy : 'created_at', sort_direction: descending ? 'desc' : 'asc' } },
+    }),
+  );
+}
+
+export async function getMaster(id: string): Promise<MasterProduct> {
+  return (await unwrap(integrationApi.GET('/api/v1/operations/master-products/{id}', { params: { path: { id } } }))).data;
+}
+
+export async function createMaster(body: MasterProductBody): Promise<MasterProduct> {
+  return (await unwrap(integrationApi.POST('/api/v1/operations/master-products', { body }))).data;
+}
+
+export async function updateMaster(id: string, body: MasterProductChanges): Promise<MasterProduct> {
+  return (await unwrap(integrationApi.PATCH('/api/v1/operations/master-products/{id}', { params: { path: { id } }, body }))).data;
+}
+
+export async function deleteMaster(id: string): Promise<void> {
+  await unwrap(integrationApi.DELETE('/api/v1/operations/master-products/{id}', { params: { path: { id } } }));
+}
+
+export function listVariants(master: string, page: number) {
+  return unwrap(
+    integrationApi.GET('/api/v1/operations/master-products/{master}/variants', {
+      params: { path: { master }, query: { page, per_page: VARIANTS_PER_PAGE, sort_by: 'created_at', sort_direction: 'asc' } },
+    }),
+  );
+}
+
+export function availableValues(master: string) {
+  return unwrap(integrationApi.GET('/api/v1/operations/master-products/{master}/variants/available', { params: { path: { master } } }));
+}
+
+export function generateVariants(master: string, body: GenerateBody) {
+  return unwrap(integrationApi.POST('/api/v1/operations/master-products/{master}/variants/generate', { params: { path: { master } }, body }));
+}
+
+export async function bulkUpdatePrices(master: string, body: BulkPriceBody) {
+  return (await unwrap(integrationApi.POST('/api/v1/operations/master-products/{master}/variants/bulk-update-prices', { params: { path: { master } }, body }))).data;
+}
+
+export async function bulkUpdateStock(master: string, body: BulkStockBody) {
+  return (await unwrap(integrationApi.POST('/api/v1/operations/master-products/{master}/variants/bulk-update-stock', { params: { path: { master } }, body }))).data;
+}

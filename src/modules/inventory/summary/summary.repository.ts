@@ -1,0 +1,54 @@
+// The inventory summary's numbers, each one aggregate statement on either engine.
+import { sql } from 'kysely';
+import { DEFAULT_CURRENCY } from '../../../lib/money.js';
+import type { Executor } from '../../../db/transaction.js';
+import { productLowStockCondition } from '../stock/low-stock.js';
+
+export interface ProductStockCounts {
+  low_stock_count: number;
+  out_of_stock_count: number;
+  tracked_products: number;
+}
+
+export class SummaryRepository {
+  async defaultCurrency(db: Executor, tenantId: string): Promise<string> {
+    const row = await db.selectFrom('tenants').select('default_currency').where('id', '=', tenantId).executeTakeFirst();
+    return row?.default_currency ?? DEFAULT_CURRENCY;
+  }
+
+  /**
+   * On hand × cost price over the tenant's records of live products priced in `currency`, in minor units. A
+   * variant's missing cost price or currency is its master's; a product with neither is priced in USD (rows
+   * written before products carried a currency).
+   */
+  async stockValueMinor(db: Executor, tenantId: string, currency: string): Promise<number> {
+    const row = await db
+      .selectFrom('inventory_records as r')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .leftJoin('master_products as m', 'm.id', 'p.master_product_id')
+      .select(sql<string | number | null>`sum(${sql.ref('r.quantity_on_hand')} * coalesce(${sql.ref('p.cost_price')}, ${sql.ref('m.base_cost_price')}, 0))`.as('value'))
+      .where('r.tenant_id', '=', tenantId)
+      .where('p.deleted_at', 'is', null)
+      .where(sql`coalesce(${sql.ref('p.currency')}, ${sql.ref('m.currency')}, ${DEFAULT_CURRENCY})`, '=', currency)
+      .executeTakeFirst();
+    return Number(row?.value ?? 0);
+  }
+
+  /** Counts of live products, by the product list's `low_stock` and `in_stock=false` conditions. */
+  async productCounts(db: Executor, tenantId: string): Promise<ProductStockCounts> {
+    const row = await db
+      .selectFrom('products')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().filterWhere(productLowStockCondition(eb)).as('low_stock_count'),
+        eb.fn
+          .countAll<string | number>()
+          .filterWhere(eb.and([eb('products.track_inventory', '=', true), sql<boolean>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} <= 0`]))
+          .as('out_of_stock_count'),
+        eb.fn.countAll<string | number>().filterWhere('products.track_inventory', '=', true).as('tracked_products'),
+      ])
+      .where('products.tenant_id', '=', tenantId)
+      .where('products.deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { low_stock_count: Number(row.low_stock_count), out_of_stock_count: Number(row.out_of_stock_count), tracked_products: Number(row.tracked_products) };
+  }
+}

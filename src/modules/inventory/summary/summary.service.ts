@@ -1,0 +1,21 @@
+// The inventory summary: stock value in the tenant's default currency and the product stock counts.
+import type { Executor } from '../../../db/transaction.js';
+import { fromMinorUnits } from '../../../lib/money.js';
+import type { InventorySummaryResponse } from './summary.schemas.js';
+import type { SummaryRepository } from './summary.repository.js';
+
+export class SummaryService {
+  private readonly db: Executor;
+  private readonly repository: SummaryRepository;
+
+  constructor(deps: { db: Executor; repository: SummaryRepository }) {
+    this.db = deps.db;
+    this.repository = deps.repository;
+  }
+
+  async summary(tenantId: string): Promise<InventorySummaryResponse> {
+    const currency = await this.repository.defaultCurrency(this.db, tenantId);
+    const [valueMinor, counts] = await Promise.all([this.repository.stockValueMinor(this.db, tenantId, currency), this.repository.productCounts(this.db, tenantId)]);
+    return { stock_value: fromMinorUnits(valueMinor, currency), currency, ...counts };
+  }
+}

@@ -1,0 +1,78 @@
+// The home dashboard in a real browser: its numbers are those of the data set up here, each leads to the list
+// it counts, and the recent activity follows what the user may read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PurchaseOrderStatus } from '../../src/db/schema.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { makeUser } from '../helpers/factories.js';
+import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
+import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
+
+let harness: ConsoleHarness;
+
+beforeAll(async () => {
+  harness = await startConsole();
+  const { services, tenant, database } = harness;
+  const db = database.db;
+  const o = purchaseOps(harness);
+  const stock = (productId: string, quantity: number) =>
+    inTransaction(db, (trx) => services.stock.changeOnHand(trx, { tenantId: tenant.tenantId, productId, warehouseId: null, quantity, type: 'adjustment', reason: 'Opening count' }));
+  const product = async (fields: { cost_price: number; reorder_point?: number | null }) => {
+    const id = await o.product();
+    await db.updateTable('products').set({ currency: 'USD', ...fields }).where('id', '=', id).execute();
+    return id;
+  };
+
+  // Products of the orders below are tracked with nothing on hand: they count as out of stock too.
+  const awaiting = await o.draft();
+  expect((await o.call('POST', `${ORDERS}/${awaiting.id}/submit-for-approval`)).statusCode).toBe(200);
+  const late = await o.draft();
+  await db.updateTable('purchase_orders').set({ status: 'sent', expected_delivery_date: '2026-01-05' }).where('id', '=', late.id).execute();
+
+  await stock(await product({ cost_price: 1250 }), 8); // 8 × 12.50 = 100.00
+  await stock(await product({ cost_price: 250, reorder_point: 5 }), 3); // 3 × 2.50 = 7.50, low
+  await product({ cost_price: 999, reorder_point: 2 }); // nothing: low and out of stock
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('the home dashboard', () => {
+  it('shows the numbers of the data, each leading to its filtered list', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    const stockValue = page.getByRole('link', { name: 'Stock value: $107.50' });
+    await stockValue.waitFor();
+    await page.getByRole('link', { name: 'Low stock: 2' }).waitFor();
+    await page.getByRole('link', { name: 'Out of stock: 3' }).waitFor();
+    await page.getByRole('link', { name: 'Awaiting approval: 1' }).waitFor();
+    const overdue = page.getByRole('region', { name: 'Overdue purchase orders' });
+    await overdue.getByRole('link', { name: (await purchaseOrderNumber('sent'))! }).waitFor();
+    const activity = page.getByRole('table', { name: 'Recent activity' });
+    await activity.waitFor();
+    expect(await activity.textContent()).toContain('Purchase order');
+    await harness.screenshot(page, 'home');
+
+    await page.getByRole('link', { name: 'Low stock: 2' }).click();
+    await page.waitForURL(/\/products\?low_stock=true$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Awaiting approval: 1' }).click();
+    await page.waitForURL(/\/purchase-orders\?status=pending_approval$/);
+  });
+
+  it('shows a manager, who may not read the audit log, the recent stock movements instead', async () => {
+    const manager = await makeUser(harness.services, harness.tenant.tenantId, 'manager');
+    const page = await harness.newPage();
+    await harness.signIn(page, manager.email);
+    const movements = page.getByRole('table', { name: 'Recent stock movements' });
+    await movements.waitFor();
+    expect(await movements.textContent()).toContain('Adjustment');
+    await page.getByRole('link', { name: 'Stock value: $107.50' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Recent activity' }).count()).toBe(0);
+  });
+});
+
+async function purchaseOrderNumber(status: PurchaseOrderStatus): Promise<string | undefined> {
+  const row = await harness.database.db.selectFrom('purchase_orders').select('po_number').where('tenant_id', '=', harness.tenant.tenantId).where('status', '=', status).executeTakeFirst();
+  return row?.po_number;
+}
