@@ -1,10 +1,18 @@
 // The Settings area in a real browser: API tokens (the plain text shown once, revoked), two-factor turned on
 // through the page, users invited, changed and deactivated, what a viewer sees, and the audit log of a change.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, totpCode, type ConsoleHarness } from '../helpers/browser.js';
 import { makeUser } from '../helpers/factories.js';
 
 let harness: ConsoleHarness;
+
+/** A screenshot from the top of the page, once dialogs and notifications have finished moving in. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.waitForTimeout(400);
+  await harness.screenshot(page, name);
+}
 
 beforeAll(async () => {
   harness = await startConsole();
@@ -14,7 +22,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe('the Settings area', () => {
+// Each test walks several screens; on a busy machine that outlasts the default 30 s.
+describe('the Settings area', { timeout: 60_000 }, () => {
   it('creates an API token, shows its plain text once, and revokes it', async () => {
     const page = await harness.newPage();
     await harness.signIn(page, harness.tenant.adminEmail);
@@ -34,7 +43,7 @@ describe('the Settings area', () => {
     const plainText = ((await created.getByLabel('Token', { exact: true }).textContent()) ?? '').trim();
     expect(plainText.length).toBeGreaterThan(20);
     expect(await created.textContent()).toContain('This is the only time the token is shown');
-    await harness.screenshot(page, 'settings-token-created');
+    await screenshot(page, 'settings-token-created');
     // The plain text works as a bearer token.
     const me = await harness.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${plainText}` } });
     expect(me.statusCode).toBe(200);
@@ -45,7 +54,7 @@ describe('the Settings area', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Active');
     expect(await page.content()).not.toContain(plainText);
-    await harness.screenshot(page, 'settings-tokens');
+    await screenshot(page, 'settings-tokens');
 
     await row.getByRole('button', { name: 'Revoke Warehouse scanner' }).click();
     await page.getByRole('dialog', { name: 'Revoke this token?' }).getByRole('button', { name: 'Revoke token' }).click();
@@ -74,7 +83,7 @@ describe('the Settings area', () => {
     await codes.waitFor();
     expect(await codes.getByRole('listitem').count()).toBeGreaterThanOrEqual(8);
     await card.getByText('On', { exact: true }).waitFor();
-    await harness.screenshot(page, 'settings-account');
+    await screenshot(page, 'settings-account');
     await codes.getByRole('button', { name: 'I have saved them' }).click();
     await card.getByRole('button', { name: 'Regenerate recovery codes' }).waitFor();
   });
@@ -121,7 +130,7 @@ describe('the Settings area', () => {
     await page.getByLabel('Search').fill('');
     await page.waitForURL(/\/settings\/users$/);
     await page.getByRole('row').filter({ hasText: harness.tenant.adminEmail }).waitFor();
-    await harness.screenshot(page, 'settings-users');
+    await screenshot(page, 'settings-users');
   });
 
   it('shows a viewer their account and tokens but not the users, and the organisation read-only', async () => {
@@ -151,7 +160,7 @@ describe('the Settings area', () => {
     await page.getByLabel('Tax id').fill('DE123456789');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('The organisation’s settings are saved.').waitFor();
-    await harness.screenshot(page, 'settings-organisation');
+    await screenshot(page, 'settings-organisation');
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('table', { name: 'Audit log' }).waitFor();
@@ -166,6 +175,6 @@ describe('the Settings area', () => {
     expect(text).toContain('city');
     expect(text).toContain('Hamburg');
     expect(text).toContain('DE123456789');
-    await harness.screenshot(page, 'settings-audit-log');
+    await screenshot(page, 'settings-audit-log');
   });
 });

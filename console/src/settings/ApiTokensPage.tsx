@@ -116,9 +116,9 @@ function TokenTable({ tokens, isAdmin }: { tokens: ApiToken[]; isAdmin: boolean 
             <Table.Th>Name</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>Abilities</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th miw={150}>Status</Table.Th>
             <Table.Th>Expires</Table.Th>
-            <Table.Th>Last used</Table.Th>
+            <Table.Th miw={110}>Last used</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>

@@ -92,12 +92,12 @@ function AuditFilters({ filters, onChange }: { filters: Partial<Record<Filter, s
   const canViewUsers = useCan()('system:view-users');
   return (
     <Group mb="md" gap="sm" align="flex-end">
-      <Select label="Actor type" placeholder="Anyone" data={ACTOR_TYPES} value={filters.actor_type ?? null} clearable w={170} onChange={(value) => onChange({ actor_type: value })} />
+      <Select label="Actor type" placeholder="Anyone" data={ACTOR_TYPES} value={filters.actor_type ?? null} clearable w={140} onChange={(value) => onChange({ actor_type: value })} />
       {canViewUsers && <ActorUserSelect value={filters.actor_id ?? null} onChange={(value) => onChange({ actor_id: value })} />}
       <EntityTypeFilter value={filters.entity_type ?? ''} onCommit={(value) => onChange({ entity_type: value })} />
-      <DebouncedTextInput label="Action" placeholder="user.updated or user.*" value={filters.action ?? ''} onCommit={(value) => onChange({ action: value })} w={200} />
-      <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(event) => onChange({ from: event.currentTarget.value || null })} w={160} />
-      <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(event) => onChange({ to: event.currentTarget.value || null })} w={160} />
+      <DebouncedTextInput label="Action" placeholder="user.updated or user.*" value={filters.action ?? ''} onCommit={(value) => onChange({ action: value })} w={170} />
+      <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(event) => onChange({ from: event.currentTarget.value || null })} w={150} />
+      <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(event) => onChange({ to: event.currentTarget.value || null })} w={150} />
     </Group>
   );
 }
@@ -125,7 +125,7 @@ function EntityTypeFilter({ value, onCommit }: { value: string; onCommit: (value
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit(text);
       }}
-      w={180}
+      w={150}
     />
   );
 }
@@ -146,7 +146,7 @@ function ActorUserSelect({ value, onChange }: { value: string | null; onChange: 
       data={(users.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
       value={value}
       onChange={onChange}
-      w={200}
+      w={170}
     />
   );
 }
