@@ -63,6 +63,29 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('lets an administrator approve a token pending approval', async () => {
+    const manager = await makeUser(harness.services, harness.tenant.tenantId, 'manager');
+    await harness.services.tokens.issue({
+      tenantId: harness.tenant.tenantId,
+      userId: manager.id,
+      name: 'Purchase approvals',
+      type: 'integration',
+      abilities: ['operations:approve-purchase-orders'],
+      expirationDays: null,
+      ipWhitelist: null,
+      preApproved: false,
+    });
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto('/settings/api-tokens?status=pending_approval');
+    const row = page.getByRole('row').filter({ hasText: 'Purchase approvals' });
+    await row.getByText('Pending approval').waitFor();
+    await row.getByRole('button', { name: 'Approve Purchase approvals' }).click();
+    await page.getByText('No tokens match these filters.').waitFor();
+    await page.goto('/settings/api-tokens?status=active');
+    await page.getByRole('row').filter({ hasText: 'Purchase approvals' }).getByText('Active').waitFor();
+  });
+
   it('turns two-factor on through the page and shows the recovery codes', async () => {
     const user = await makeUser(harness.services, harness.tenant.tenantId, 'manager');
     const page = await harness.newPage();

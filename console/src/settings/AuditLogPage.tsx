@@ -95,7 +95,7 @@ function AuditFilters({ filters, onChange }: { filters: Partial<Record<Filter, s
       <Select label="Actor type" placeholder="Anyone" data={ACTOR_TYPES} value={filters.actor_type ?? null} clearable w={140} onChange={(value) => onChange({ actor_type: value })} />
       {canViewUsers && <ActorUserSelect value={filters.actor_id ?? null} onChange={(value) => onChange({ actor_id: value })} />}
       <EntityTypeFilter value={filters.entity_type ?? ''} onCommit={(value) => onChange({ entity_type: value })} />
-      <DebouncedTextInput label="Action" placeholder="user.updated or user.*" value={filters.action ?? ''} onCommit={(value) => onChange({ action: value })} w={170} />
+      <DebouncedTextInput label="Action" placeholder="e.g. user.*" value={filters.action ?? ''} onCommit={(value) => onChange({ action: value })} w={170} />
       <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(event) => onChange({ from: event.currentTarget.value || null })} w={150} />
       <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(event) => onChange({ to: event.currentTarget.value || null })} w={150} />
     </Group>
