@@ -94,6 +94,16 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     await page.getByRole('menuitem', { name: 'My account' }).click();
     await page.waitForURL(/\/settings\/account$/);
 
+    // The password: the API's refusal at its field, then the change, which signs out the other sessions.
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByLabel('Current password').fill('not-my-password');
+    await password.getByLabel('New password').fill('staple-orbit-lantern-42');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('The provided password does not match your current password.').waitFor();
+    await password.getByLabel('Current password').fill('correct-horse-battery');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed. Your other sessions have been signed out.').waitFor();
+
     const card = page.getByRole('region', { name: 'Two-factor authentication' });
     await card.getByRole('button', { name: 'Turn on' }).click();
     const secret = ((await card.getByLabel('Secret', { exact: true }).textContent()) ?? '').trim();
@@ -158,8 +168,10 @@ describe('the Settings area', { timeout: 60_000 }, () => {
 
   it('shows a viewer their account and tokens but not the users, and the organisation read-only', async () => {
     const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
-    const page = await harness.newPage();
+    // At tablet width, where the navigation folds behind its button.
+    const page = await harness.newPage({ width: 768, height: 1024 });
     await harness.signIn(page, viewer.email);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await navigation.getByRole('link', { name: 'My account' }).waitFor();
     await navigation.getByRole('link', { name: 'API tokens' }).waitFor();
