@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { QueryError } from '../components/QueryError';
 import { groupAbilities, type Ability } from './tokens';
+import { ABILITIES_KEY } from './keys';
 
 const SENSITIVITY_COLOR = { low: 'gray', medium: 'blue', high: 'orange' } as const;
 
 export function useAbilityCatalogue() {
   return useQuery({
-    queryKey: ['settings', 'abilities'],
+    queryKey: ABILITIES_KEY,
     queryFn: async () => (await unwrap(api.GET('/api/v1/api-tokens/abilities'))).data,
     staleTime: Infinity,
   });

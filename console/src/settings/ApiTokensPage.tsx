@@ -14,6 +14,7 @@ import { CreateTokenDialog } from './CreateTokenDialog';
 import { formatDate, formatDateTime } from './format';
 import { TokenCreatedDialog } from './TokenCreatedDialog';
 import { abilitiesSummary, TOKEN_TYPES, tokenStatus, tokenTypeLabel, type ApiToken } from './tokens';
+import { TOKENS_KEY } from './keys';
 
 const PER_PAGE = 25;
 const SHAPE: ListStateShape<'status' | 'type'> = { filters: ['status', 'type'], defaultSort: '-created_at' };
@@ -22,8 +23,6 @@ const STATUSES = [
   { value: 'pending_approval', label: 'Pending approval' },
   { value: 'revoked', label: 'Revoked' },
 ];
-
-export const TOKENS_KEY = ['settings', 'api-tokens'] as const;
 
 export function ApiTokensPage() {
   const me = useCurrentUser();

@@ -12,6 +12,7 @@ import { useListState, type ListStateShape } from '../lib/url-state';
 import { actorLabel, changedFields, dayBoundary, type AuditEntry } from './audit';
 import { DebouncedTextInput } from './DebouncedTextInput';
 import { formatDateTime } from './format';
+import { AUDIT_LOG_KEY, USERS_KEY } from './keys';
 
 const PER_PAGE = 50;
 type Filter = 'actor_type' | 'actor_id' | 'entity_type' | 'action' | 'from' | 'to';
@@ -29,7 +30,7 @@ export function AuditLogPage() {
   const [state, update] = useListState(SHAPE);
   const { filters } = state;
   const log = useInfiniteQuery({
-    queryKey: ['settings', 'audit-log', filters],
+    queryKey: [...AUDIT_LOG_KEY, filters],
     queryFn: ({ pageParam }) =>
       unwrap(
         api.GET('/api/v1/audit-log', {
@@ -133,7 +134,7 @@ function EntityTypeFilter({ value, onCommit }: { value: string; onCommit: (value
 /** Who did it: one of the organisation's users (what they did signed in or with their tokens). */
 function ActorUserSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
   const users = useQuery({
-    queryKey: ['settings', 'users', 'for-filter'],
+    queryKey: [...USERS_KEY, 'for-filter'],
     queryFn: async () => (await unwrap(api.GET('/api/v1/users', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data,
     staleTime: 60_000,
   });

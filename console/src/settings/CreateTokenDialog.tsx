@@ -8,6 +8,7 @@ import { FormError } from '../components/FormError';
 import { useApiSubmit } from '../lib/forms';
 import { AbilityPicker, useAbilityCatalogue } from './AbilityPicker';
 import { abilitiesNeedingApproval, TOKEN_TYPES, type TokenType } from './tokens';
+import { TOKENS_KEY } from './keys';
 
 type CreatedToken = components['schemas']['CreatedApiToken'];
 
@@ -44,7 +45,7 @@ export function CreateTokenDialog({ opened, onClose, onCreated }: Props) {
         },
       }),
     );
-    await queryClient.invalidateQueries({ queryKey: ['settings', 'api-tokens'] });
+    await queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
     form.reset();
     onCreated(data);
   });

@@ -9,6 +9,7 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { RoleSelect } from './InviteUserDialog';
 import type { ManagedUser, Role } from './users';
+import { USERS_KEY } from './keys';
 
 export function EditUserDialog({ user, onClose }: { user: ManagedUser | null; onClose: () => void }) {
   return (
@@ -26,7 +27,7 @@ function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void 
     const body = { name: values.name !== user.name ? values.name : undefined, role: values.role !== user.role ? values.role : undefined };
     await unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id: user.id } }, body }));
     // The signed-in user may have changed themselves (their name in the header, their abilities).
-    await Promise.all([queryClient.invalidateQueries({ queryKey: ['settings', 'users'] }), queryClient.invalidateQueries({ queryKey: ME_KEY })]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: USERS_KEY }), queryClient.invalidateQueries({ queryKey: ME_KEY })]);
     notifySuccess(`${values.name} is saved.`);
     onDone();
   });

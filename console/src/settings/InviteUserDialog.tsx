@@ -8,6 +8,7 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { passwordLinkMessage, type PasswordLinkResult } from './PasswordLinkDialog';
 import { ROLES, type Role } from './users';
+import { USERS_KEY } from './keys';
 
 interface Props {
   opened: boolean;
@@ -20,7 +21,7 @@ export function InviteUserDialog({ opened, onClose, onInvited }: Props) {
   const form = useForm<{ name: string; email: string; role: Role }>({ initialValues: { name: '', email: '', role: 'viewer' } });
   const { submitting, formError, clearFormError, onSubmit } = useApiSubmit(form, async (values) => {
     const { data } = await unwrap(api.POST('/api/v1/users', { body: values }));
-    await queryClient.invalidateQueries({ queryKey: ['settings', 'users'] });
+    await queryClient.invalidateQueries({ queryKey: USERS_KEY });
     notifySuccess(passwordLinkMessage(data), `${data.name} is invited`);
     form.reset();
     onInvited(data);

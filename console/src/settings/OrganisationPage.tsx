@@ -15,10 +15,9 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { SettingsCard } from './SettingsCard';
 import { tenantChanges, tenantFormValues, type TenantFormValues } from './tenant';
+import { TENANT_KEY } from './keys';
 
 type Tenant = components['schemas']['Tenant'];
-
-const TENANT_KEY = ['settings', 'tenant'] as const;
 
 export function OrganisationPage() {
   const tenant = useQuery({ queryKey: TENANT_KEY, queryFn: async () => (await unwrap(api.GET('/api/v1/tenant'))).data });

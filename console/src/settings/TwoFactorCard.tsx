@@ -59,7 +59,7 @@ export function TwoFactorCard() {
       {recoveryCodes ? (
         <RecoveryCodesPanel codes={recoveryCodes} account={me.user.email} onDone={() => setRecoveryCodes(null)} />
       ) : enrolment ? (
-        <Enrolment
+        <EnrolmentSteps
           enrolment={enrolment}
           onConfirmed={(codes) => {
             setEnrolment(null);
@@ -104,7 +104,7 @@ export function TwoFactorCard() {
   );
 }
 
-function Enrolment({ enrolment, onConfirmed, onCancel }: { enrolment: Enrolment; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
+function EnrolmentSteps({ enrolment, onConfirmed, onCancel }: { enrolment: Enrolment; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
   const form = useForm({ initialValues: { code: '' } });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const { data } = await unwrap(api.POST('/api/v1/auth/two-factor/confirm', { body: { code: values.code.trim() } }));

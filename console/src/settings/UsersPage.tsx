@@ -15,12 +15,11 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { PasswordLinkDialog, type PasswordLinkResult } from './PasswordLinkDialog';
 import { UserActionsMenu } from './UserActionsMenu';
 import { ROLES, roleLabel, USER_STATUSES, userStatus, type ManagedUser, type Role, type UserStatus } from './users';
+import { USERS_KEY } from './keys';
 
 const PER_PAGE = 25;
 const SHAPE: ListStateShape<'search' | 'role' | 'status'> = { filters: ['search', 'role', 'status'], defaultSort: 'name' };
 type SortColumn = 'name' | 'email' | 'created_at';
-
-export const USERS_KEY = ['settings', 'users'] as const;
 
 export function UsersPage() {
   const can = useCan();
