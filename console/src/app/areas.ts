@@ -5,7 +5,8 @@ import { inventory } from '../inventory/area';
 import { masterProducts } from '../master-products/area';
 import { products } from '../products/area';
 import { purchasing } from '../purchasing/area';
+import { settings } from '../settings/area';
 import { webhooks } from '../webhooks/area';
 
 /** The console's areas, in the navigation's order. */
-export const areas: Area[] = [home, products, masterProducts, catalog, inventory, purchasing, webhooks];
+export const areas: Area[] = [home, products, masterProducts, catalog, inventory, purchasing, webhooks, settings];

@@ -1,0 +1,252 @@
+// The audit log, newest first: who changed what and when, filtered by actor, entity type, action and dates
+// (kept in the URL), older entries loaded on demand, each entry opening to its changed fields.
+import { ActionIcon, Autocomplete, Badge, Button, Code, Group, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { api, unwrap } from '../api/client';
+import { useCan } from '../auth/session';
+import { PageHeader } from '../components/PageHeader';
+import { QueryError } from '../components/QueryError';
+import { useListState, type ListStateShape } from '../lib/url-state';
+import { actorLabel, changedFields, dayBoundary, type AuditEntry } from './audit';
+import { DebouncedTextInput } from './DebouncedTextInput';
+import { formatDateTime } from './format';
+import { AUDIT_LOG_KEY, USERS_KEY } from './keys';
+
+const PER_PAGE = 50;
+type Filter = 'actor_type' | 'actor_id' | 'entity_type' | 'action' | 'from' | 'to';
+const SHAPE: ListStateShape<Filter> = { filters: ['actor_type', 'actor_id', 'entity_type', 'action', 'from', 'to'], defaultSort: '' };
+const ACTOR_TYPES = [
+  { value: 'user', label: 'User (signed in)' },
+  { value: 'token', label: 'API token' },
+  { value: 'cli', label: 'CLI' },
+  { value: 'system', label: 'System' },
+];
+// The entity types the log records most; the field takes any other too.
+const ENTITY_TYPES = ['user', 'api_token', 'tenant', 'product', 'master_product', 'category', 'brand', 'tag', 'attribute', 'supplier', 'warehouse', 'inventory', 'purchase_order', 'webhook_subscription'];
+
+export function AuditLogPage() {
+  const [state, update] = useListState(SHAPE);
+  const { filters } = state;
+  const log = useInfiniteQuery({
+    queryKey: [...AUDIT_LOG_KEY, filters],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/api/v1/audit-log', {
+          params: {
+            query: {
+              per_page: PER_PAGE,
+              before: pageParam,
+              actor_type: filters.actor_type as AuditEntry['actor']['type'] | undefined,
+              actor_id: filters.actor_id,
+              entity_type: filters.entity_type,
+              action: filters.action,
+              from: filters.from ? dayBoundary(filters.from) : undefined,
+              to: filters.to ? dayBoundary(filters.to, true) : undefined,
+            },
+          },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.meta.has_more && last.meta.cursor ? last.meta.cursor : undefined),
+  });
+  const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = Object.keys(filters).length > 0;
+
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every change made through the console, the API or the CLI, newest first." />
+      <AuditFilters filters={filters} onChange={(change) => update({ filters: change })} />
+      {log.isPending ? (
+        <Stack gap="xs">
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} h={36} />
+          ))}
+        </Stack>
+      ) : log.isError ? (
+        <QueryError error={log.error} onRetry={() => void log.refetch()} />
+      ) : entries.length === 0 ? (
+        <Stack align="flex-start" gap="xs" py="md">
+          <Text c="dimmed">{filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}</Text>
+          {filtered && (
+            <Button variant="light" size="xs" onClick={() => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) })}>
+              Clear filters
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <>
+          <AuditTable entries={entries} />
+          {log.hasNextPage && (
+            <Button mt="md" variant="default" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+              Load older
+            </Button>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function AuditFilters({ filters, onChange }: { filters: Partial<Record<Filter, string>>; onChange: (change: Partial<Record<Filter, string | null>>) => void }) {
+  const canViewUsers = useCan()('system:view-users');
+  return (
+    <Group mb="md" gap="sm" align="flex-end">
+      <Select label="Actor type" placeholder="Anyone" data={ACTOR_TYPES} value={filters.actor_type ?? null} clearable w={140} onChange={(value) => onChange({ actor_type: value })} />
+      {canViewUsers && <ActorUserSelect value={filters.actor_id ?? null} onChange={(value) => onChange({ actor_id: value })} />}
+      <EntityTypeFilter value={filters.entity_type ?? ''} onCommit={(value) => onChange({ entity_type: value })} />
+      <DebouncedTextInput label="Action" placeholder="e.g. user.*" value={filters.action ?? ''} onCommit={(value) => onChange({ action: value })} w={170} />
+      <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(event) => onChange({ from: event.currentTarget.value || null })} w={150} />
+      <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(event) => onChange({ to: event.currentTarget.value || null })} w={150} />
+    </Group>
+  );
+}
+
+/** Suggests the common entity types and takes any other; the URL changes when a type is picked, on Enter or on leaving the field. */
+function EntityTypeFilter({ value, onCommit }: { value: string; onCommit: (value: string | null) => void }) {
+  const [text, setText] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  if (value !== committed) {
+    setCommitted(value);
+    setText(value);
+  }
+  const commit = (next: string) => {
+    if (next.trim() !== value) onCommit(next.trim() || null);
+  };
+  return (
+    <Autocomplete
+      label="Entity type"
+      placeholder="Any"
+      data={ENTITY_TYPES}
+      value={text}
+      onChange={setText}
+      onOptionSubmit={commit}
+      onBlur={() => commit(text)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(text);
+      }}
+      w={150}
+    />
+  );
+}
+
+/** Who did it: one of the organisation's users (what they did signed in or with their tokens). */
+function ActorUserSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
+  const users = useQuery({
+    queryKey: [...USERS_KEY, 'for-filter'],
+    queryFn: async () => (await unwrap(api.GET('/api/v1/users', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data,
+    staleTime: 60_000,
+  });
+  return (
+    <Select
+      label="User"
+      placeholder={users.isError ? 'Users could not be loaded' : 'Any user'}
+      searchable
+      clearable
+      data={(users.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
+      value={value}
+      onChange={onChange}
+      w={170}
+    />
+  );
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table aria-label="Audit log" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <VisuallyHidden>Changes</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Actor</Table.Th>
+            <Table.Th>Action</Table.Th>
+            <Table.Th>Entity</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const [open, setOpen] = useState(false);
+  const fields = changedFields(entry);
+  const detailsId = `audit-${entry.id}`;
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            aria-label={`${open ? 'Hide' : 'Show'} details of ${entry.action} at ${formatDateTime(entry.occurred_at)}`}
+          >
+            {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+          </ActionIcon>
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurred_at)}</Table.Td>
+        <Table.Td>{actorLabel(entry.actor)}</Table.Td>
+        <Table.Td>
+          <Badge variant="light" tt="none">
+            {entry.action}
+          </Badge>
+        </Table.Td>
+        <Table.Td>
+          {entry.entity_type}
+          {entry.entity_id && (
+            <Text span c="dimmed" size="xs" ml={6} ff="monospace">
+              {entry.entity_id}
+            </Text>
+          )}
+        </Table.Td>
+      </Table.Tr>
+      {open && (
+        <Table.Tr id={detailsId}>
+          <Table.Td />
+          <Table.Td colSpan={4}>
+            <Stack gap="xs" py={4}>
+              {fields.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No fields recorded for this entry.
+                </Text>
+              ) : (
+                <Table aria-label={`Changes of ${entry.action}`} withTableBorder withColumnBorders fz="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Field</Table.Th>
+                      <Table.Th>Before</Table.Th>
+                      <Table.Th>After</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {fields.map((field) => (
+                      <Table.Tr key={field.field}>
+                        <Table.Td ff="monospace">{field.field}</Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-word' }}>{field.before}</Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-word' }}>{field.after}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              <Text size="xs" c="dimmed">
+                Request <Code>{entry.request_id ?? '—'}</Code> · IP <Code>{entry.ip ?? '—'}</Code>
+              </Text>
+            </Stack>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Fragment>
+  );
+}

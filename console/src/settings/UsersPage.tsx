@@ -1,0 +1,190 @@
+// The organisation's users (administrators): find them by name or e-mail, role and status; invite, edit,
+// deactivate and reactivate them, and give them a new invitation or password-reset link.
+import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../api/client';
+import { useCan } from '../auth/session';
+import { PageHeader } from '../components/PageHeader';
+import { QueryError } from '../components/QueryError';
+import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
+import { DebouncedTextInput } from './DebouncedTextInput';
+import { formatDate } from './format';
+import { InviteUserDialog } from './InviteUserDialog';
+import { PasswordLinkDialog, type PasswordLinkResult } from './PasswordLinkDialog';
+import { UserActionsMenu } from './UserActionsMenu';
+import { ROLES, roleLabel, USER_STATUSES, userStatus, type ManagedUser, type Role, type UserStatus } from './users';
+import { USERS_KEY } from './keys';
+
+const PER_PAGE = 25;
+const SHAPE: ListStateShape<'search' | 'role' | 'status'> = { filters: ['search', 'role', 'status'], defaultSort: 'name' };
+type SortColumn = 'name' | 'email' | 'created_at';
+
+export function UsersPage() {
+  const can = useCan();
+  const [state, update] = useListState(SHAPE);
+  const [inviting, setInviting] = useState(false);
+  const [link, setLink] = useState<PasswordLinkResult | null>(null);
+  const { column, direction } = sortParts(state.sort);
+  const role = state.filters.role as Role | undefined;
+  const status = state.filters.status as UserStatus | undefined;
+
+  const users = useQuery({
+    queryKey: [...USERS_KEY, state],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/users', {
+          params: {
+            query: {
+              page: state.page,
+              per_page: PER_PAGE,
+              search: state.filters.search,
+              role,
+              status,
+              sort_by: column as SortColumn,
+              sort_direction: direction,
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const filtered = Object.keys(state.filters).length > 0;
+  const canManage = can('system:manage-users');
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="The people who sign in to this organisation, their roles and status."
+        actions={
+          canManage && (
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+              Invite user
+            </Button>
+          )
+        }
+      />
+      <UserFilters
+        search={state.filters.search ?? ''}
+        role={role}
+        status={status}
+        onChange={(filters) => update({ filters })}
+      />
+      {users.isPending ? (
+        <Stack gap="xs">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} h={36} />
+          ))}
+        </Stack>
+      ) : users.isError ? (
+        <QueryError error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.data.data.length === 0 ? (
+        <Stack align="flex-start" gap="xs" py="md">
+          <Text c="dimmed">No users match these filters.</Text>
+          {filtered && (
+            <Button variant="light" size="xs" onClick={() => update({ filters: { search: null, role: null, status: null } })}>
+              Clear filters
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={860}>
+            <Table aria-label="Users" striped highlightOnHover verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableHeader label="Name" column="name" sort={state.sort} onSort={(sort) => update({ sort })} />
+                  <SortableHeader label="E-mail" column="email" sort={state.sort} onSort={(sort) => update({ sort })} />
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Two-factor</Table.Th>
+                  <SortableHeader label="Added" column="created_at" sort={state.sort} onSort={(sort) => update({ sort })} />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.data.map((user) => (
+                  <UserRow key={user.id} user={user} canManage={canManage} onLink={setLink} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {users.data.meta.last_page > 1 && <Pagination mt="md" total={users.data.meta.last_page} value={state.page} onChange={(page) => update({ page })} />}
+        </>
+      )}
+      <InviteUserDialog
+        opened={inviting}
+        onClose={() => setInviting(false)}
+        onInvited={(result) => {
+          setInviting(false);
+          setLink(result);
+        }}
+      />
+      <PasswordLinkDialog result={link} onClose={() => setLink(null)} />
+    </>
+  );
+}
+
+interface FiltersProps {
+  search: string;
+  role: Role | undefined;
+  status: UserStatus | undefined;
+  onChange: (filters: Partial<Record<'search' | 'role' | 'status', string | null>>) => void;
+}
+
+function UserFilters({ search, role, status, onChange }: FiltersProps) {
+  return (
+    <Group mb="md" gap="sm" align="flex-end">
+      <DebouncedTextInput
+        label="Search"
+        placeholder="Name or e-mail"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onCommit={(value) => onChange({ search: value })}
+        w={260}
+      />
+      <Select label="Role" placeholder="Any role" data={ROLES.map(({ value, label }) => ({ value, label }))} value={role ?? null} clearable w={160} onChange={(value) => onChange({ role: value })} />
+      <Select label="Status" placeholder="Any status" data={USER_STATUSES.map(({ value, label }) => ({ value, label }))} value={status ?? null} clearable w={160} onChange={(value) => onChange({ status: value })} />
+    </Group>
+  );
+}
+
+function SortableHeader({ label, column, sort, onSort }: { label: string; column: SortColumn; sort: string; onSort: (sort: string) => void }) {
+  const current = sortParts(sort);
+  const active = current.column === column;
+  const next = active && current.direction === 'asc' ? `-${column}` : column;
+  return (
+    <Table.Th aria-sort={active ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          {active && (current.direction === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden />)}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function UserRow({ user, canManage, onLink }: { user: ManagedUser; canManage: boolean; onLink: (result: PasswordLinkResult) => void }) {
+  const status = userStatus(user.status);
+  return (
+    <Table.Tr>
+      <Table.Td fw={500}>{user.name}</Table.Td>
+      <Table.Td>{user.email}</Table.Td>
+      <Table.Td>{roleLabel(user.role)}</Table.Td>
+      <Table.Td>
+        <Badge color={status.color} variant="light">
+          {status.label}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{user.two_factor_enabled ? 'On' : 'Off'}</Table.Td>
+      <Table.Td>{formatDate(user.created_at)}</Table.Td>
+      <Table.Td>{canManage && <UserActionsMenu user={user} onLink={onLink} />}</Table.Td>
+    </Table.Tr>
+  );
+}
