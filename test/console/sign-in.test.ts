@@ -30,6 +30,7 @@ describe('signing in to the console', () => {
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
+    await harness.screenshot(page, 'sign-in');
   });
 
   it('signs in with a two-factor code, returns to the page asked for, and signs out', async () => {
@@ -59,7 +60,6 @@ describe('signing in to the console', () => {
     await page.getByLabel('Recovery code').fill(twoFactor.recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-    await harness.screenshot(page, 'home');
   });
 
   it('sends an expired session to sign-in, then back to the page', async () => {

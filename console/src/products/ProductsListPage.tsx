@@ -76,7 +76,7 @@ export function ProductsListPage() {
   );
 }
 
-const clearedFilters: Record<ProductFilter, null> = { search: null, status: null, type: null, category: null, brand: null, supplier: null, low_stock: null };
+const clearedFilters: Record<ProductFilter, null> = { search: null, status: null, type: null, category: null, brand: null, supplier: null, low_stock: null, in_stock: null };
 
 function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Record<ProductFilter, string>>; onChange: (name: ProductFilter, value: string | null) => void; onClear?: () => void }) {
   const can = useCan();
@@ -112,6 +112,7 @@ function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Recor
         <EntitySelect label="Supplier" placeholder="Any" source={supplierSource} value={filters.supplier ?? null} onChange={(value) => onChange('supplier', value)} w={190} />
       )}
       <Switch label="Low stock only" checked={filters.low_stock === 'true'} onChange={(event) => onChange('low_stock', event.currentTarget.checked ? 'true' : null)} mb={8} />
+      <Switch label="Out of stock only" checked={filters.in_stock === 'false'} onChange={(event) => onChange('in_stock', event.currentTarget.checked ? 'false' : null)} mb={8} />
       {onClear && (
         <Button variant="subtle" onClick={onClear}>
           Clear filters

@@ -7,10 +7,10 @@ describe('the products list query', () => {
   });
 
   it('sends sort, page and filters under the API’s names', () => {
-    const query = productListQuery({ page: 3, sort: 'name', filters: { search: 'drill', status: 'active', type: 'digital', category: 'c1', brand: 'b1', supplier: 's1', low_stock: 'true' } });
+    const query = productListQuery({ page: 3, sort: 'name', filters: { search: 'drill', status: 'active', type: 'digital', category: 'c1', brand: 'b1', supplier: 's1', low_stock: 'true', in_stock: 'false' } });
     expect(query).toEqual({
       page: 3, per_page: 25, sort_by: 'name', sort_direction: 'asc',
-      search: 'drill', status: 'active', type: 'digital', category_id: 'c1', brand_id: 'b1', supplier_id: 's1', low_stock: true,
+      search: 'drill', status: 'active', type: 'digital', category_id: 'c1', brand_id: 'b1', supplier_id: 's1', low_stock: true, in_stock: false,
     });
   });
 

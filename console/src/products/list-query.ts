@@ -3,7 +3,7 @@ import type { operations } from '../../../clients/typescript/src/openapi';
 import { sortParts, type ListState, type ListStateShape } from '../lib/url-state';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type ProductSortColumn } from './model';
 
-const PRODUCT_FILTERS = ['search', 'status', 'type', 'category', 'brand', 'supplier', 'low_stock'] as const;
+const PRODUCT_FILTERS = ['search', 'status', 'type', 'category', 'brand', 'supplier', 'low_stock', 'in_stock'] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
 export const PRODUCT_LIST_SHAPE: ListStateShape<ProductFilter> = { filters: PRODUCT_FILTERS, defaultSort: '-created_at' };
@@ -18,7 +18,7 @@ type ProductListQuery = operations['listProducts']['parameters']['query'];
 export function productListQuery(state: ListState<ProductFilter>): ProductListQuery {
   const { column, direction } = sortParts(state.sort);
   const sortable = SORT_COLUMNS.find((name) => name === column);
-  const { search, status, type, category, brand, supplier, low_stock } = state.filters;
+  const { search, status, type, category, brand, supplier, low_stock, in_stock } = state.filters;
   const query: ProductListQuery = {
     page: state.page,
     per_page: PAGE_SIZE,
@@ -33,5 +33,7 @@ export function productListQuery(state: ListState<ProductFilter>): ProductListQu
   if (brand) query.brand_id = brand;
   if (supplier) query.supplier_id = supplier;
   if (low_stock === 'true') query.low_stock = true;
+  // Out of stock: tracked with nothing available (the home page's count links here).
+  if (in_stock === 'false') query.in_stock = false;
   return query;
 }
