@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** The console's page and the prefix of its hashed files. */
+export const CONSOLE_PAGE = '/';
+export const CONSOLE_ASSETS_PREFIX = '/assets/';
+
 /** dist/console at the repository's root: the same path from src/http (tests) and from dist/http (the server). */
 export const CONSOLE_DIRECTORY = fileURLToPath(new URL('../../dist/console/', import.meta.url));
 
@@ -61,9 +65,9 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
 
   if (built) {
     // Also decorates reply.sendFile, which answers the page from the directory above.
-    await app.register(fastifyStatic, { root: `${directory}/assets`, prefix: '/assets/', wildcard: false, immutable: true, maxAge: '365d', index: false });
+    await app.register(fastifyStatic, { root: `${directory}/assets`, prefix: CONSOLE_ASSETS_PREFIX, wildcard: false, immutable: true, maxAge: '365d', index: false });
   }
-  app.get('/', { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) => sendPage(reply));
+  app.get(CONSOLE_PAGE, { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) => sendPage(reply));
 
   return {
     answerNavigation(request, reply) {

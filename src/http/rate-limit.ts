@@ -1,4 +1,5 @@
-// Requests per caller per minute, on every route but the probes, metrics and the API documentation. The
+// Requests per caller per minute, on every route but the probes, metrics, the API documentation and the
+// console's page and files (static: a person opening the console should not spend their API budget). The
 // caller is the bearer token, else the signed-in user, else the client's address; sign-in keeps its own,
 // tighter throttle (modules/auth/login-throttle.ts) on top of this one.
 import { once } from 'node:events';
@@ -10,6 +11,7 @@ import type { RateLimitSettings } from '../config.js';
 import type { AuthContext } from '../modules/auth/auth-context.js';
 import { TooManyRequestsError } from './errors.js';
 import { DOCS_PREFIX } from './api-reference.js';
+import { CONSOLE_ASSETS_PREFIX, CONSOLE_PAGE } from './console.js';
 
 export interface RateLimitOptions {
   settings: RateLimitSettings;
@@ -25,7 +27,14 @@ const REDIS_READY_WAIT_MS = 2000;
 
 function isUnlimited(request: FastifyRequest, openApiUrl: string): boolean {
   const url = request.routeOptions.url ?? '';
-  return UNLIMITED_ROUTES.has(url) || url === openApiUrl || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+  return (
+    UNLIMITED_ROUTES.has(url) ||
+    url === openApiUrl ||
+    url === DOCS_PREFIX ||
+    url.startsWith(`${DOCS_PREFIX}/`) ||
+    url === CONSOLE_PAGE ||
+    url.startsWith(CONSOLE_ASSETS_PREFIX)
+  );
 }
 
 /** The bearer token, else the session's user, else the address (IPv6 by its /64, as one host usually holds it). */

@@ -1,9 +1,12 @@
 // Requests per caller and window: a token over the limit gets 429 with Retry-After while other tokens of the
 // same tenant go on; sessions count per user, anonymous requests per address; probes and documentation are
-// never limited; the window resets; and with Redis, two processes share one count.
+// never limited, nor the console's page and files; the window resets; and with Redis, two processes share one count.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { CONSOLE_DIRECTORY } from '../../src/http/console.js';
 import { bearer, makeToken } from '../helpers/factories.js';
 import { CSRF_COOKIE_URL, signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -87,8 +90,9 @@ describe('rate limiting per caller', () => {
     expectLimitHeaders(anonymous, 0);
   });
 
-  it('never limits the probes, the metrics or the documentation', async () => {
-    for (const url of ['/health', '/ready', '/metrics', '/api/v1/openapi.json', '/docs/', '/docs/js/scalar.js']) {
+  it("never limits the probes, the metrics, the documentation or the console's page and files", async () => {
+    const asset = fs.readdirSync(path.join(CONSOLE_DIRECTORY, 'assets')).find((name) => name.endsWith('.js'));
+    for (const url of ['/health', '/ready', '/metrics', '/api/v1/openapi.json', '/docs/', '/docs/js/scalar.js', '/', `/assets/${asset}`]) {
       for (let i = 0; i <= LIMIT; i += 1) {
         const res = await t.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
