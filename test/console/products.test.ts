@@ -48,7 +48,7 @@ describe('products in the console', () => {
     await page.getByRole('button', { name: 'Create product' }).click();
 
     await page.waitForURL(/\/products\/[0-9a-z]{26}$/);
-    await page.getByRole('heading', { name: /Cordless drill 18V/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: /Cordless drill 18V/ }).waitFor();
     await page.getByText('Product created').waitFor();
     await page.getByRole('tab', { name: 'Attributes' }).click();
     const values = page.getByRole('table', { name: 'Attribute values' });
@@ -57,7 +57,7 @@ describe('products in the console', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     await harness.screenshot(page, 'product-detail');
 
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products', exact: true }).click();
     const table = page.getByRole('table', { name: 'Products' });
     await table.getByRole('link', { name: 'Cordless drill 18V' }).waitFor();
     expect(await table.textContent()).toContain('DRL-18V');
