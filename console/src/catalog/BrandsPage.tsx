@@ -14,7 +14,7 @@ import { BrandFormModal } from './BrandFormModal';
 import { formatDate, siteName } from './format';
 import { ListFooter } from './ListFooter';
 import { SearchInput } from './SearchInput';
-import { SortableHeader } from './SortableHeader';
+import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
 import { catalogKeys, PER_PAGE, type Brand } from './types';
 
@@ -71,15 +71,15 @@ export function BrandsPage() {
             <Table aria-label="Brands" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <SortableHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Name
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>Products</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Website</Table.Th>
-                  <SortableHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Created
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>

@@ -11,7 +11,7 @@ import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
 import { ListFooter } from './ListFooter';
 import { SearchInput } from './SearchInput';
-import { SortableHeader } from './SortableHeader';
+import { SortHeader } from '../components/SortHeader';
 import { label, SUPPLIER_STATUSES } from './supplier-status';
 import { StatusBadge } from './StatusBadge';
 import { SupplierFormModal } from './SupplierFormModal';
@@ -81,18 +81,18 @@ export function SuppliersPage() {
             <Table aria-label="Suppliers" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <SortableHeader column="name" sort={state.sort} onSort={onSort}>
+                  <SortHeader column="name" sort={state.sort} onSort={onSort}>
                     Name
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Type</Table.Th>
                   <Table.Th>E-mail</Table.Th>
-                  <SortableHeader column="rating" sort={state.sort} onSort={onSort}>
+                  <SortHeader column="rating" sort={state.sort} onSort={onSort}>
                     Rating
-                  </SortableHeader>
-                  <SortableHeader column="lead_time_days" sort={state.sort} onSort={onSort}>
+                  </SortHeader>
+                  <SortHeader column="lead_time_days" sort={state.sort} onSort={onSort}>
                     Lead time
-                  </SortableHeader>
+                  </SortHeader>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

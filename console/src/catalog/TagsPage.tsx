@@ -13,7 +13,7 @@ import { formatDate } from './format';
 import { ListFooter } from './ListFooter';
 import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';
 import { SearchInput } from './SearchInput';
-import { SortableHeader } from './SortableHeader';
+import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
 import { TagFormModal } from './TagFormModal';
 import { catalogKeys, PER_PAGE, type Tag } from './types';
@@ -108,14 +108,14 @@ export function TagsPage() {
                       <VisuallyHidden>Select</VisuallyHidden>
                     </Table.Th>
                   )}
-                  <SortableHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Name
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>Products</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <SortableHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Created
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>

@@ -12,7 +12,8 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
-import { EmptyState, Pager, SortableTh } from './ListParts';
+import { SortHeader } from '../components/SortHeader';
+import { EmptyState, Pager } from './ListParts';
 import { inventoryKeys, PER_PAGE, useRefreshInventory, type Warehouse } from './queries';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
 
@@ -139,12 +140,12 @@ function WarehousesTable({ warehouses, sort, onSort, onEdit }: TableProps) {
       <Table aria-label="Warehouses" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <SortableTh column="name" sort={sort} onSort={onSort}>
+            <SortHeader column="name" sort={sort} onSort={onSort}>
               Name
-            </SortableTh>
-            <SortableTh column="code" sort={sort} onSort={onSort}>
+            </SortHeader>
+            <SortHeader column="code" sort={sort} onSort={onSort}>
               Code
-            </SortableTh>
+            </SortHeader>
             <Table.Th>Type</Table.Th>
             <Table.Th>City</Table.Th>
             <Table.Th>State</Table.Th>

@@ -10,7 +10,8 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
 import { listMasters, masterKeys, type MasterProduct } from './api';
-import { EmptyState, Pager, SortableTh } from './ListParts';
+import { SortHeader } from '../components/SortHeader';
+import { EmptyState, Pager } from './ListParts';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
 import { formatPrice } from './money';
 import { MASTER_STATUSES, StatusBadge } from './status';
@@ -85,21 +86,21 @@ function MastersTable({ masters, sort, onSort }: { masters: MasterProduct[]; sor
       <Table aria-label="Master products" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <SortableTh column="name" sort={sort} onSort={onSort}>
+            <SortHeader column="name" sort={sort} onSort={onSort}>
               Name
-            </SortableTh>
+            </SortHeader>
             <Table.Th>Base SKU</Table.Th>
-            <SortableTh column="status" sort={sort} onSort={onSort}>
+            <SortHeader column="status" sort={sort} onSort={onSort}>
               Status
-            </SortableTh>
-            <SortableTh column="base_price" sort={sort} onSort={onSort}>
+            </SortHeader>
+            <SortHeader column="base_price" sort={sort} onSort={onSort}>
               Base price
-            </SortableTh>
+            </SortHeader>
             <Table.Th>Attributes</Table.Th>
             <Table.Th>Variants</Table.Th>
-            <SortableTh column="created_at" sort={sort} onSort={onSort}>
+            <SortHeader column="created_at" sort={sort} onSort={onSort}>
               Created
-            </SortableTh>
+            </SortHeader>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -19,7 +19,7 @@ import { EntitySelect } from './EntitySelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
 import { availability, codeLabel, formatDateTime, formatMoney, statusLabel } from './format';
 import { PRODUCT_LIST_SHAPE, productListQuery, type ProductFilter } from './list-query';
-import { SortHeader } from './SortHeader';
+import { SortHeader } from '../components/SortHeader';
 import { StatusBadge } from './StatusBadge';
 
 export function ProductsListPage() {

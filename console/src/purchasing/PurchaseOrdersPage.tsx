@@ -1,11 +1,12 @@
 // The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
 // Everything the user chose lives in the URL, so a link or the back button brings back the same view.
-import { Anchor, Button, Group, Pagination, Skeleton, Stack, Table, Tabs, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Guarded } from '../components/Guarded';
+import { SortHeader } from '../components/SortHeader';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
@@ -33,8 +34,9 @@ export function PurchaseOrdersPage() {
   });
   const filtered = Object.keys(state.filters).length > 0;
 
-  const toggleSort = (target: OrderSortColumn) =>
-    update({ sort: sortBy === target && direction === 'asc' ? `-${target}` : target });
+  // The sort the API applies: an unknown column in the URL falls back to the newest first.
+  const appliedSort = `${direction === 'desc' ? '-' : ''}${sortBy}`;
+  const onSort = (sort: string) => update({ sort });
 
   return (
     <>
@@ -96,21 +98,21 @@ export function PurchaseOrdersPage() {
               <Table aria-label="Purchase orders" striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
-                    <SortHeader column="po_number" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="po_number" sort={appliedSort} onSort={onSort}>
                       Number
                     </SortHeader>
                     <Table.Th>Supplier</Table.Th>
                     <Table.Th>Warehouse</Table.Th>
-                    <SortHeader column="status" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="status" sort={appliedSort} onSort={onSort}>
                       Status
                     </SortHeader>
-                    <SortHeader column="total_amount" sortBy={sortBy} direction={direction} onSort={toggleSort} numeric>
+                    <SortHeader column="total_amount" sort={appliedSort} onSort={onSort} numeric>
                       Total
                     </SortHeader>
-                    <SortHeader column="expected_delivery_date" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="expected_delivery_date" sort={appliedSort} onSort={onSort}>
                       Expected
                     </SortHeader>
-                    <SortHeader column="created_at" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="created_at" sort={appliedSort} onSort={onSort}>
                       Created
                     </SortHeader>
                   </Table.Tr>
@@ -163,30 +165,6 @@ function OrderRow({ order }: { order: PurchaseOrder }) {
       <Table.Td style={nowrap}>{formatDate(order.expected_delivery_date)}</Table.Td>
       <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
     </Table.Tr>
-  );
-}
-
-interface SortHeaderProps {
-  column: OrderSortColumn;
-  sortBy: OrderSortColumn;
-  direction: 'asc' | 'desc';
-  onSort: (column: OrderSortColumn) => void;
-  numeric?: boolean;
-  children: ReactNode;
-}
-
-function SortHeader({ column, sortBy, direction, onSort, numeric = false, children }: SortHeaderProps) {
-  const active = column === sortBy;
-  const Icon = !active ? IconArrowsSort : direction === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'} ta={numeric ? 'right' : undefined}>
-      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
-          {children}
-          <Icon size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
   );
 }
 
