@@ -12,7 +12,7 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
 import { BrandFormModal } from './BrandFormModal';
 import { formatDate, siteName } from './format';
-import { ListFooter } from './ListFooter';
+import { ListFooter } from '../components/ListFooter';
 import { SearchInput } from './SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
@@ -110,7 +110,7 @@ export function BrandsPage() {
           )}
         </Paper>
       )}
-      {brands.data && <ListFooter meta={brands.data.meta} noun={['brand', 'brands']} onPage={(page) => update({ page })} />}
+      <ListFooter meta={brands.data?.meta} noun={['brand', 'brands']} onPage={(page) => update({ page })} />
       {editing && <BrandFormModal brand={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

@@ -9,7 +9,7 @@ import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
-import { ListFooter } from './ListFooter';
+import { ListFooter } from '../components/ListFooter';
 import { SearchInput } from './SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { label, SUPPLIER_STATUSES } from './supplier-status';
@@ -138,7 +138,7 @@ export function SuppliersPage() {
           )}
         </Paper>
       )}
-      {suppliers.data && <ListFooter meta={suppliers.data.meta} noun={['supplier', 'suppliers']} onPage={(page) => update({ page })} />}
+      <ListFooter meta={suppliers.data?.meta} noun={['supplier', 'suppliers']} onPage={(page) => update({ page })} />
       {creating && <SupplierFormModal supplier={null} onClose={() => setCreating(false)} onSaved={(saved) => void navigate(`/catalog/suppliers/${saved.id}`)} />}
     </>
   );

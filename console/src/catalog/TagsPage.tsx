@@ -10,7 +10,7 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
 import { formatDate } from './format';
-import { ListFooter } from './ListFooter';
+import { ListFooter } from '../components/ListFooter';
 import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';
 import { SearchInput } from './SearchInput';
 import { SortHeader } from '../components/SortHeader';
@@ -156,7 +156,7 @@ export function TagsPage() {
           )}
         </Paper>
       )}
-      {tags.data && <ListFooter meta={tags.data.meta} noun={['tag', 'tags']} onPage={(page) => update({ page })} />}
+      <ListFooter meta={tags.data?.meta} noun={['tag', 'tags']} onPage={(page) => update({ page })} />
       {editing && <TagFormModal tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {merging && (
         <MergeTagsModal

@@ -10,7 +10,8 @@ import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
 import { formatDateTime } from './dates';
 import { SortHeader } from '../components/SortHeader';
-import { EmptyState, Pager } from './ListParts';
+import { ListFooter } from '../components/ListFooter';
+import { EmptyState } from './ListParts';
 import { ProductPicker, type PickedProduct } from './ProductPicker';
 import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './queries';
 import { ACTION_ABILITIES, ACTION_LABELS, StockActionDialog, type StockAction } from './StockActionDialogs';
@@ -77,7 +78,7 @@ export function StockPage() {
       ) : (
         <StockTable records={records.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onAction={(next, record) => setAction({ action: next, record })} />
       )}
-      <Pager meta={records.data?.meta} onPage={(page) => update({ page })} noun={['record', 'records']} />
+      <ListFooter meta={records.data?.meta} noun={['record', 'records']} onPage={(page) => update({ page })} />
       {action && <StockActionDialog action={action.action} record={action.record} onClose={() => setAction(null)} />}
     </>
   );

@@ -13,7 +13,8 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
 import { SortHeader } from '../components/SortHeader';
-import { EmptyState, Pager } from './ListParts';
+import { ListFooter } from '../components/ListFooter';
+import { EmptyState } from './ListParts';
 import { inventoryKeys, PER_PAGE, useRefreshInventory, type Warehouse } from './queries';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
 
@@ -100,7 +101,7 @@ export function WarehousesPage() {
       ) : (
         <WarehousesTable warehouses={warehouses.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onEdit={setEditing} />
       )}
-      <Pager meta={warehouses.data?.meta} onPage={(page) => update({ page })} noun={['warehouse', 'warehouses']} />
+      <ListFooter meta={warehouses.data?.meta} noun={['warehouse', 'warehouses']} onPage={(page) => update({ page })} />
       {editing && <WarehouseFormDialog warehouse={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

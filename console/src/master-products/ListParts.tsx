@@ -1,17 +1,5 @@
-// Pieces of the master product list: the pager and the empty state.
-import { Button, Group, Pagination, Stack, Text } from '@mantine/core';
-
-export function Pager({ page, lastPage, total, onPage }: { page: number; lastPage: number; total: number; onPage: (page: number) => void }) {
-  if (total === 0) return null;
-  return (
-    <Group justify="space-between" mt="md">
-      <Text size="sm" c="dimmed">
-        {total} {total === 1 ? 'master product' : 'master products'}
-      </Text>
-      {lastPage > 1 && <Pagination total={lastPage} value={page} onChange={onPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
-    </Group>
-  );
-}
+// The master product list's empty state.
+import { Button, Stack, Text } from '@mantine/core';
 
 export function EmptyState({ message, onClear }: { message: string; onClear?: () => void }) {
   return (

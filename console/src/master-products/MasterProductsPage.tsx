@@ -11,7 +11,8 @@ import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
 import { listMasters, masterKeys, type MasterProduct } from './api';
 import { SortHeader } from '../components/SortHeader';
-import { EmptyState, Pager } from './ListParts';
+import { ListFooter } from '../components/ListFooter';
+import { EmptyState } from './ListParts';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
 import { formatPrice } from './money';
 import { MASTER_STATUSES, StatusBadge } from './status';
@@ -74,7 +75,7 @@ export function MasterProductsPage() {
       ) : (
         <MastersTable masters={masters.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
       )}
-      {pagination && <Pager page={pagination.current_page} lastPage={pagination.last_page} total={pagination.total} onPage={(page) => update({ page })} />}
+      <ListFooter meta={pagination} noun={['master product', 'master products']} onPage={(page) => update({ page })} />
       {creating && <MasterProductFormDialog master={null} onClose={() => setCreating(false)} onSaved={(master) => void navigate(`/master-products/${master.id}`)} />}
     </>
   );

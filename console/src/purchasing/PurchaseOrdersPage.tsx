@@ -1,11 +1,12 @@
 // The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
 // Everything the user chose lives in the URL, so a link or the back button brings back the same view.
-import { Anchor, Button, Group, Pagination, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Guarded } from '../components/Guarded';
+import { ListFooter } from '../components/ListFooter';
 import { SortHeader } from '../components/SortHeader';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
@@ -124,19 +125,7 @@ export function PurchaseOrdersPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {orders.data.meta.total} {orders.data.meta.total === 1 ? 'order' : 'orders'}
-              </Text>
-              {orders.data.meta.last_page > 1 && (
-                <Pagination
-                  total={orders.data.meta.last_page}
-                  value={state.page}
-                  onChange={(page) => update({ page })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              )}
-            </Group>
+            <ListFooter meta={orders.data.meta} noun={['order', 'orders']} onPage={(page) => update({ page })} />
           </>
         )}
       </Stack>
