@@ -12,6 +12,7 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
 import { BrandFormModal } from './BrandFormModal';
 import { formatDate, siteName } from './format';
+import { EmptyState } from '../components/EmptyState';
 import { ListFooter } from '../components/ListFooter';
 import { SearchInput } from './SearchInput';
 import { SortHeader } from '../components/SortHeader';
@@ -99,14 +100,7 @@ export function BrandsPage() {
             </Table>
           </Table.ScrollContainer>
           {brands.data?.data.length === 0 && (
-            <Group p="md" gap="xs">
-              <Text c="dimmed">{filtered ? 'No brands match these filters.' : 'No brands yet.'}</Text>
-              {filtered && (
-                <Button variant="subtle" size="compact-sm" onClick={() => update({ filters: { search: null, status: null } })}>
-                  Clear the filters
-                </Button>
-              )}
-            </Group>
+            <EmptyState inset message={filtered ? 'No brands match these filters.' : 'No brands yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
           )}
         </Paper>
       )}

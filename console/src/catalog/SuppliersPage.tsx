@@ -9,6 +9,7 @@ import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
+import { EmptyState } from '../components/EmptyState';
 import { ListFooter } from '../components/ListFooter';
 import { SearchInput } from './SearchInput';
 import { SortHeader } from '../components/SortHeader';
@@ -127,14 +128,7 @@ export function SuppliersPage() {
             </Table>
           </Table.ScrollContainer>
           {suppliers.data?.data.length === 0 && (
-            <Group p="md" gap="xs">
-              <Text c="dimmed">{filtered ? 'No suppliers match these filters.' : 'No suppliers yet.'}</Text>
-              {filtered && (
-                <Button variant="subtle" size="compact-sm" onClick={() => update({ filters: { search: null, status: null } })}>
-                  Clear the filters
-                </Button>
-              )}
-            </Group>
+            <EmptyState inset message={filtered ? 'No suppliers match these filters.' : 'No suppliers yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
           )}
         </Paper>
       )}

@@ -10,6 +10,7 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
 import { formatDate } from './format';
+import { EmptyState } from '../components/EmptyState';
 import { ListFooter } from '../components/ListFooter';
 import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';
 import { SearchInput } from './SearchInput';
@@ -145,14 +146,7 @@ export function TagsPage() {
             </Table>
           </Table.ScrollContainer>
           {tags.data?.data.length === 0 && (
-            <Group p="md" gap="xs">
-              <Text c="dimmed">{filtered ? 'No tags match these filters.' : 'No tags yet.'}</Text>
-              {filtered && (
-                <Button variant="subtle" size="compact-sm" onClick={() => update({ filters: { search: null, status: null } })}>
-                  Clear the filters
-                </Button>
-              )}
-            </Group>
+            <EmptyState inset message={filtered ? 'No tags match these filters.' : 'No tags yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
           )}
         </Paper>
       )}

@@ -8,7 +8,7 @@ import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
 import { formatDateTime } from './dates';
 import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from './ListParts';
+import { EmptyState } from '../components/EmptyState';
 import { MovementDetailDialog } from './MovementDetailDialog';
 import { MOVEMENT_TYPES, movementColor } from './movement-types';
 import { signed } from './physical-count';

@@ -8,7 +8,7 @@ import { api, unwrap } from '../api/client';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { formatDateTime } from './dates';
-import { EmptyState } from './ListParts';
+import { EmptyState } from '../components/EmptyState';
 import { count } from './plural';
 import { inventoryKeys, useWarehouseOptions } from './queries';
 

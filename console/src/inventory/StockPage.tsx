@@ -11,7 +11,7 @@ import { sortParts, useListState } from '../lib/url-state';
 import { formatDateTime } from './dates';
 import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from './ListParts';
+import { EmptyState } from '../components/EmptyState';
 import { ProductPicker, type PickedProduct } from './ProductPicker';
 import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './queries';
 import { ACTION_ABILITIES, ACTION_LABELS, StockActionDialog, type StockAction } from './StockActionDialogs';

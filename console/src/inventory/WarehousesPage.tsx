@@ -14,7 +14,7 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
 import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from './ListParts';
+import { EmptyState } from '../components/EmptyState';
 import { inventoryKeys, PER_PAGE, useRefreshInventory, type Warehouse } from './queries';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
 

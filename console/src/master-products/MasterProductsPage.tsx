@@ -12,7 +12,7 @@ import { useListState } from '../lib/url-state';
 import { listMasters, masterKeys, type MasterProduct } from './api';
 import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from './ListParts';
+import { EmptyState } from '../components/EmptyState';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
 import { formatPrice } from './money';
 import { MASTER_STATUSES, StatusBadge } from './status';

@@ -1,10 +1,11 @@
 // The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
 // Everything the user chose lives in the URL, so a link or the back button brings back the same view.
-import { Anchor, Button, Group, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
 import { Guarded } from '../components/Guarded';
 import { ListFooter } from '../components/ListFooter';
 import { SortHeader } from '../components/SortHeader';
@@ -85,14 +86,10 @@ export function PurchaseOrdersPage() {
         ) : orders.isError ? (
           <QueryError error={orders.error} onRetry={() => void orders.refetch()} title="Could not load the purchase orders" />
         ) : orders.data.data.length === 0 ? (
-          <Stack align="flex-start" gap="xs" py="lg">
-            <Text c="dimmed">{filtered ? 'No purchase orders match these filters.' : 'No purchase orders yet.'}</Text>
-            {filtered && (
-              <Button variant="light" size="xs" onClick={() => update({ filters: { status: null, supplier: null, search: null } })}>
-                Clear the filters
-              </Button>
-            )}
-          </Stack>
+          <EmptyState
+            message={filtered ? 'No purchase orders match these filters.' : 'No purchase orders yet.'}
+            onClear={filtered ? () => update({ filters: { status: null, supplier: null, search: null } }) : undefined}
+          />
         ) : (
           <>
             <Table.ScrollContainer minWidth={960}>

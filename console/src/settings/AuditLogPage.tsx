@@ -6,6 +6,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
+import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState, type ListStateShape } from '../lib/url-state';
@@ -67,14 +68,7 @@ export function AuditLogPage() {
       ) : log.isError ? (
         <QueryError error={log.error} onRetry={() => void log.refetch()} />
       ) : entries.length === 0 ? (
-        <Stack align="flex-start" gap="xs" py="md">
-          <Text c="dimmed">{filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}</Text>
-          {filtered && (
-            <Button variant="light" size="xs" onClick={() => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) })}>
-              Clear filters
-            </Button>
-          )}
-        </Stack>
+        <EmptyState message={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'} onClear={filtered ? () => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) }) : undefined} clearLabel="Clear filters" />
       ) : (
         <>
           <AuditTable entries={entries} />

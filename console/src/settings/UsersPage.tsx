@@ -1,11 +1,12 @@
 // The organisation's users (administrators): find them by name or e-mail, role and status; invite, edit,
 // deactivate and reactivate them, and give them a new invitation or password-reset link.
-import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
+import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { SortHeader } from '../components/SortHeader';
 import { QueryError } from '../components/QueryError';
@@ -83,14 +84,7 @@ export function UsersPage() {
       ) : users.isError ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />
       ) : users.data.data.length === 0 ? (
-        <Stack align="flex-start" gap="xs" py="md">
-          <Text c="dimmed">No users match these filters.</Text>
-          {filtered && (
-            <Button variant="light" size="xs" onClick={() => update({ filters: { search: null, role: null, status: null } })}>
-              Clear filters
-            </Button>
-          )}
-        </Stack>
+        <EmptyState message={'No users match these filters.'} onClear={filtered ? () => update({ filters: { search: null, role: null, status: null } }) : undefined} clearLabel="Clear filters" />
       ) : (
         <>
           <Table.ScrollContainer minWidth={860}>
