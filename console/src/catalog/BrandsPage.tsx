@@ -14,7 +14,7 @@ import { BrandFormModal } from './BrandFormModal';
 import { formatDate, siteName } from './format';
 import { EmptyState } from '../components/EmptyState';
 import { ListFooter } from '../components/ListFooter';
-import { SearchInput } from './SearchInput';
+import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
 import { catalogKeys, PER_PAGE, type Brand } from './types';
@@ -61,7 +61,7 @@ export function BrandsPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} />
         <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
       </Group>
       {brands.isError ? (

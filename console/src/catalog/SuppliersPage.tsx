@@ -11,7 +11,7 @@ import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
 import { EmptyState } from '../components/EmptyState';
 import { ListFooter } from '../components/ListFooter';
-import { SearchInput } from './SearchInput';
+import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { label, SUPPLIER_STATUSES } from './supplier-status';
 import { StatusBadge } from './StatusBadge';
@@ -63,7 +63,7 @@ export function SuppliersPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} label="Search name, code or e-mail" />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} label="Search name, code or e-mail" />
         <Select
           label="Status"
           placeholder="Any status"

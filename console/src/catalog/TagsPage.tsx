@@ -13,7 +13,7 @@ import { formatDate } from './format';
 import { EmptyState } from '../components/EmptyState';
 import { ListFooter } from '../components/ListFooter';
 import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';
-import { SearchInput } from './SearchInput';
+import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
 import { TagFormModal } from './TagFormModal';
@@ -93,7 +93,7 @@ export function TagsPage() {
         </Alert>
       )}
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} />
         <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
       </Group>
       {tags.isError ? (

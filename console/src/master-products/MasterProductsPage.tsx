@@ -1,11 +1,11 @@
 // Master products: searched, filtered by status, sorted and paged in the URL; created by those who may.
-import { Anchor, Badge, Button, Group, Select, Skeleton, Table, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Select, Skeleton, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Guarded } from '../components/Guarded';
+import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
@@ -25,8 +25,6 @@ export function MasterProductsPage() {
   const [creating, setCreating] = useState(false);
   const params = { page: state.page, search: state.filters.search, status: state.filters.status, sort: state.sort };
   const masters = useQuery({ queryKey: masterKeys.list(params), queryFn: () => listMasters(params), placeholderData: keepPreviousData });
-  const [search, setSearch] = useState(state.filters.search ?? '');
-  const applySearch = useDebouncedCallback((value: string) => update({ filters: { search: value } }), 300);
   const filtered = Object.keys(state.filters).length > 0;
   const pagination = masters.data?.meta.pagination;
 
@@ -44,16 +42,7 @@ export function MasterProductsPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Name or slug"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          w={260}
-        />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} placeholder="Name or slug" w={260} />
         <Select label="Status" clearable placeholder="Any status" data={MASTER_STATUSES} value={state.filters.status ?? null} onChange={(status) => update({ filters: { status } })} w={180} />
       </Group>
       {masters.isError ? (
@@ -63,14 +52,7 @@ export function MasterProductsPage() {
       ) : masters.data.data.length === 0 ? (
         <EmptyState
           message={filtered ? 'No master products match these filters.' : 'No master products yet.'}
-          onClear={
-            filtered
-              ? () => {
-                  setSearch('');
-                  update({ filters: { search: null, status: null } });
-                }
-              : undefined
-          }
+          onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
         />
       ) : (
         <MastersTable masters={masters.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />

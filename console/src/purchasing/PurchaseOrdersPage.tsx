@@ -1,12 +1,11 @@
 // The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
 // Everything the user chose lives in the URL, so a link or the back button brings back the same view.
-import { Anchor, Button, Group, Skeleton, Stack, Table, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Tabs } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
 import { Guarded } from '../components/Guarded';
+import { SearchInput } from '../components/SearchInput';
 import { ListFooter } from '../components/ListFooter';
 import { SortHeader } from '../components/SortHeader';
 import { PageHeader } from '../components/PageHeader';
@@ -64,7 +63,7 @@ export function PurchaseOrdersPage() {
           </Tabs.List>
         </Tabs>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SearchField value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+          <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} placeholder="PO number, notes or supplier" w={300} />
           <Guarded ability="operations:view-suppliers">
             <SupplierSelect
               label="Supplier"
@@ -151,30 +150,5 @@ function OrderRow({ order }: { order: PurchaseOrder }) {
       <Table.Td style={nowrap}>{formatDate(order.expected_delivery_date)}</Table.Td>
       <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
     </Table.Tr>
-  );
-}
-
-/** The search box: the URL changes once typing pauses, not on every key. */
-function SearchField({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  // The URL changed from elsewhere (filters cleared, back button): show its search.
-  if (value !== shown) {
-    setShown(value);
-    if (value !== text.trim()) setText(value);
-  }
-  const commit = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
-  return (
-    <TextInput
-      label="Search"
-      placeholder="PO number, notes or supplier"
-      leftSection={<IconSearch size={16} />}
-      w={300}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        commit(event.currentTarget.value);
-      }}
-    />
   );
 }

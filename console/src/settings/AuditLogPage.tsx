@@ -11,7 +11,7 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState, type ListStateShape } from '../lib/url-state';
 import { actorLabel, changedFields, dayBoundary, type AuditEntry } from './audit';
-import { DebouncedTextInput } from './DebouncedTextInput';
+import { SearchInput } from '../components/SearchInput';
 import { formatDateTime } from './format';
 import { AUDIT_LOG_KEY, USERS_KEY } from './keys';
 
@@ -90,7 +90,7 @@ function AuditFilters({ filters, onChange }: { filters: Partial<Record<Filter, s
       <Select label="Actor type" placeholder="Anyone" data={ACTOR_TYPES} value={filters.actor_type ?? null} clearable w={140} onChange={(value) => onChange({ actor_type: value })} />
       {canViewUsers && <ActorUserSelect value={filters.actor_id ?? null} onChange={(value) => onChange({ actor_id: value })} />}
       <EntityTypeFilter value={filters.entity_type ?? ''} onCommit={(value) => onChange({ entity_type: value })} />
-      <DebouncedTextInput label="Action" placeholder="e.g. user.*" value={filters.action ?? ''} onCommit={(value) => onChange({ action: value })} w={170} />
+      <SearchInput label="Action" placeholder="e.g. user.*" value={filters.action ?? ''} onSearch={(value) => onChange({ action: value })} w={170} />
       <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(event) => onChange({ from: event.currentTarget.value || null })} w={150} />
       <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(event) => onChange({ to: event.currentTarget.value || null })} w={150} />
     </Group>

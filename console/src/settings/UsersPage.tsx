@@ -1,7 +1,7 @@
 // The organisation's users (administrators): find them by name or e-mail, role and status; invite, edit,
 // deactivate and reactivate them, and give them a new invitation or password-reset link.
 import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
@@ -11,7 +11,7 @@ import { PageHeader } from '../components/PageHeader';
 import { SortHeader } from '../components/SortHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
-import { DebouncedTextInput } from './DebouncedTextInput';
+import { SearchInput } from '../components/SearchInput';
 import { formatDate } from './format';
 import { InviteUserDialog } from './InviteUserDialog';
 import { PasswordLinkDialog, type PasswordLinkResult } from './PasswordLinkDialog';
@@ -141,12 +141,10 @@ interface FiltersProps {
 function UserFilters({ search, role, status, onChange }: FiltersProps) {
   return (
     <Group mb="md" gap="sm" align="flex-end">
-      <DebouncedTextInput
-        label="Search"
+      <SearchInput
         placeholder="Name or e-mail"
-        leftSection={<IconSearch size={16} />}
         value={search}
-        onCommit={(value) => onChange({ search: value })}
+        onSearch={(value) => onChange({ search: value })}
         w={260}
       />
       <Select label="Role" placeholder="Any role" data={ROLES.map(({ value, label }) => ({ value, label }))} value={role ?? null} clearable w={160} onChange={(value) => onChange({ role: value })} />
