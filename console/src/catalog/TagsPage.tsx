@@ -9,7 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
-import { formatDate } from './format';
+import { formatDate } from '../lib/format';
 import { EmptyState } from '../components/EmptyState';
 import { ListFooter } from '../components/ListFooter';
 import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';

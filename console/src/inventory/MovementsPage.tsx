@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../lib/format';
 import { ListFooter } from '../components/ListFooter';
 import { EmptyState } from '../components/EmptyState';
 import { MovementDetailDialog } from './MovementDetailDialog';

@@ -8,7 +8,7 @@ import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../lib/format';
 import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
 import { EmptyState } from '../components/EmptyState';

@@ -14,7 +14,7 @@ import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
 import { EmptyState } from '../components/EmptyState';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
-import { formatPrice } from './money';
+import { formatMoney } from '../lib/format';
 import { MASTER_STATUSES, StatusBadge } from './status';
 
 const shape = { filters: ['search', 'status'] as const, defaultSort: '-created_at' };
@@ -98,7 +98,7 @@ function MastersTable({ masters, sort, onSort }: { masters: MasterProduct[]; sor
               <Table.Td>
                 <StatusBadge status={master.status} />
               </Table.Td>
-              <Table.Td>{formatPrice(master.base_price, master.currency)}</Table.Td>
+              <Table.Td>{formatMoney(master.base_price, master.currency)}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {(master.variant_attributes?.attributes ?? []).map((attribute) => (

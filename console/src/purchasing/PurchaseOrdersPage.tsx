@@ -12,7 +12,7 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
 import { usePurchaseOrders, type OrderSortColumn, type PurchaseOrder } from './api';
-import { formatDate, formatDateTime, formatMoney } from './money';
+import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import { STATUS_TABS, statusFilter } from './status';
 import { StatusBadge } from './StatusBadge';
 import { SupplierSelect } from './SupplierSelect';
@@ -147,7 +147,7 @@ function OrderRow({ order }: { order: PurchaseOrder }) {
       <Table.Td ta="right" style={nowrap}>
         {formatMoney(order.total_amount, order.currency)}
       </Table.Td>
-      <Table.Td style={nowrap}>{formatDate(order.expected_delivery_date)}</Table.Td>
+      <Table.Td style={nowrap}>{formatCalendarDate(order.expected_delivery_date)}</Table.Td>
       <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
     </Table.Tr>
   );

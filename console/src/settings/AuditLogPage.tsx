@@ -12,7 +12,7 @@ import { QueryError } from '../components/QueryError';
 import { useListState, type ListStateShape } from '../lib/url-state';
 import { actorLabel, changedFields, dayBoundary, type AuditEntry } from './audit';
 import { SearchInput } from '../components/SearchInput';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../lib/format';
 import { AUDIT_LOG_KEY, USERS_KEY } from './keys';
 
 const PER_PAGE = 50;

@@ -12,7 +12,7 @@ import { SortHeader } from '../components/SortHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
 import { SearchInput } from '../components/SearchInput';
-import { formatDate } from './format';
+import { formatDate } from '../lib/format';
 import { InviteUserDialog } from './InviteUserDialog';
 import { PasswordLinkDialog, type PasswordLinkResult } from './PasswordLinkDialog';
 import { UserActionsMenu } from './UserActionsMenu';
