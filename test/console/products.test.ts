@@ -35,7 +35,7 @@ afterAll(async () => {
 describe('products in the console', () => {
   it('creates a product with an attribute value, then shows it in the list and in its detail', async () => {
     const page = await signedInAdmin();
-    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('button', { name: 'New product' }).or(page.getByRole('link', { name: 'New product' })).first().click();
     await page.waitForURL(/\/products\/new$/);
     await page.getByLabel('Name').fill('Cordless drill 18V');
@@ -57,7 +57,7 @@ describe('products in the console', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     await harness.screenshot(page, 'product-detail');
 
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products', exact: true }).click();
     const table = page.getByRole('table', { name: 'Products' });
     await table.getByRole('link', { name: 'Cordless drill 18V' }).waitFor();
     expect(await table.textContent()).toContain('DRL-18V');
@@ -85,6 +85,7 @@ describe('products in the console', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Activate', exact: true }).click();
     await page.getByText('Product activated').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: /Workbench lamp/ }).textContent()).toContain('Active');
     expect(await page.getByRole('button', { name: 'Activate', exact: true }).count()).toBe(0);
@@ -94,6 +95,7 @@ describe('products in the console', () => {
     await deactivation.getByLabel('Reason (optional)').fill('Replaced by the LED model.');
     await deactivation.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.getByText('SKU LMP-1 · Replaced by the LED model.').waitFor();
+    await deactivation.waitFor({ state: 'hidden' });
     expect(await page.getByRole('heading', { name: /Workbench lamp/ }).textContent()).toContain('Inactive');
   });
 
