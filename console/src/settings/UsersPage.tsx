@@ -84,7 +84,7 @@ export function UsersPage() {
       ) : users.isError ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />
       ) : users.data.data.length === 0 ? (
-        <EmptyState message={'No users match these filters.'} onClear={filtered ? () => update({ filters: { search: null, role: null, status: null } }) : undefined} clearLabel="Clear filters" />
+        <EmptyState message="No users match these filters." onClear={filtered ? () => update({ filters: { search: null, role: null, status: null } }) : undefined} clearLabel="Clear filters" />
       ) : (
         <>
           <Table.ScrollContainer minWidth={860}>
