@@ -85,6 +85,7 @@ describe('products in the console', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Activate', exact: true }).click();
     await page.getByText('Product activated').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     expect(await page.getByRole('heading', { level: 2, name: /Workbench lamp/ }).textContent()).toContain('Active');
     expect(await page.getByRole('button', { name: 'Activate', exact: true }).count()).toBe(0);
@@ -94,6 +95,7 @@ describe('products in the console', () => {
     await deactivation.getByLabel('Reason (optional)').fill('Replaced by the LED model.');
     await deactivation.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.getByText('SKU LMP-1 · Replaced by the LED model.').waitFor();
+    await deactivation.waitFor({ state: 'hidden' });
     expect(await page.getByRole('heading', { level: 2, name: /Workbench lamp/ }).textContent()).toContain('Inactive');
   });
 

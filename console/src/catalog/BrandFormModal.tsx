@@ -1,9 +1,9 @@
 // Creating and editing a brand; the API's 422 messages (a taken slug, a malformed URL) appear at their fields.
-import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { catalogKeys, type Brand } from './types';
@@ -44,26 +44,13 @@ export function BrandFormModal({ brand, onClose }: { brand: Brand | null; onClos
   });
 
   return (
-    <Modal opened onClose={onClose} title={brand ? `Edit ${brand.name}` : 'New brand'}>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack>
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Slug" description={brand ? undefined : 'Leave blank to make it from the name.'} {...form.getInputProps('slug')} />
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-          <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website_url')} />
-          <TextInput label="Logo URL" type="url" placeholder="https://" {...form.getInputProps('logo_url')} />
-          <Switch label="Active" description="Inactive brands keep their products but cannot be given to new ones." {...form.getInputProps('is_active', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {brand ? 'Save' : 'Create brand'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={brand ? `Edit ${brand.name}` : 'New brand'} onClose={onClose} onSubmit={onSubmit} submitLabel={brand ? 'Save' : 'Create brand'} submitting={submitting} formError={formError}>
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Slug" description={brand ? undefined : 'Leave blank to make it from the name.'} {...form.getInputProps('slug')} />
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+      <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website_url')} />
+      <TextInput label="Logo URL" type="url" placeholder="https://" {...form.getInputProps('logo_url')} />
+      <Switch label="Active" description="Inactive brands keep their products but cannot be given to new ones." {...form.getInputProps('is_active', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

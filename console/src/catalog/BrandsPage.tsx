@@ -11,10 +11,12 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
 import { BrandFormModal } from './BrandFormModal';
-import { formatDate, siteName } from './format';
-import { ListFooter } from './ListFooter';
-import { SearchInput } from './SearchInput';
-import { SortableHeader } from './SortableHeader';
+import { formatDate } from '../lib/format';
+import { siteName } from './format';
+import { EmptyState } from '../components/EmptyState';
+import { ListFooter } from '../components/ListFooter';
+import { SearchInput } from '../components/SearchInput';
+import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
 import { catalogKeys, PER_PAGE, type Brand } from './types';
 
@@ -60,7 +62,7 @@ export function BrandsPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} />
         <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
       </Group>
       {brands.isError ? (
@@ -71,15 +73,15 @@ export function BrandsPage() {
             <Table aria-label="Brands" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <SortableHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Name
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>Products</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Website</Table.Th>
-                  <SortableHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Created
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -99,18 +101,11 @@ export function BrandsPage() {
             </Table>
           </Table.ScrollContainer>
           {brands.data?.data.length === 0 && (
-            <Group p="md" gap="xs">
-              <Text c="dimmed">{filtered ? 'No brands match these filters.' : 'No brands yet.'}</Text>
-              {filtered && (
-                <Button variant="subtle" size="compact-sm" onClick={() => update({ filters: { search: null, status: null } })}>
-                  Clear the filters
-                </Button>
-              )}
-            </Group>
+            <EmptyState inset message={filtered ? 'No brands match these filters.' : 'No brands yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
           )}
         </Paper>
       )}
-      {brands.data && <ListFooter meta={brands.data.meta} noun={['brand', 'brands']} onPage={(page) => update({ page })} />}
+      <ListFooter meta={brands.data?.meta} noun={['brand', 'brands']} onPage={(page) => update({ page })} />
       {editing && <BrandFormModal brand={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

@@ -1,10 +1,10 @@
 // Creating a category (at the top level or under a parent picked here) and editing one. The parent of an
 // existing category changes only by moving it (the API's rule), so the edit form has no parent field.
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { parentOptions, ROOT } from './category-tree';
@@ -51,26 +51,13 @@ export function CategoryFormModal({ target, tree, onClose }: Props) {
   });
 
   return (
-    <Modal opened onClose={onClose} title={editing ? `Edit ${editing.name}` : 'New category'}>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack>
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-          {!editing && <Select label="Parent" data={parentOptions(tree)} allowDeselect={false} searchable {...form.getInputProps('parent_id')} />}
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-          <NumberInput label="Sort order" description="Lower first among siblings." allowDecimal={false} {...form.getInputProps('sort_order')} />
-          <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
-          <Switch label="Featured" {...form.getInputProps('is_featured', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {editing ? 'Save' : 'Create category'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={editing ? `Edit ${editing.name}` : 'New category'} onClose={onClose} onSubmit={onSubmit} submitLabel={editing ? 'Save' : 'Create category'} submitting={submitting} formError={formError}>
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      {!editing && <Select label="Parent" data={parentOptions(tree)} allowDeselect={false} searchable {...form.getInputProps('parent_id')} />}
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+      <NumberInput label="Sort order" description="Lower first among siblings." allowDecimal={false} {...form.getInputProps('sort_order')} />
+      <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Switch label="Featured" {...form.getInputProps('is_featured', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

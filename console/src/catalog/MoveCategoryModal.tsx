@@ -1,10 +1,10 @@
 // Moving a category (with everything below it) under another parent or to the top level. The API refuses a
 // cycle (a parent moved under its own descendant) with 422 at parent_id: the message appears at the picker.
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { countDescendants, parentOptions, ROOT } from './category-tree';
@@ -27,26 +27,13 @@ export function MoveCategoryModal({ category, tree, onClose }: { category: Categ
   const below = countDescendants(category);
 
   return (
-    <Modal opened onClose={onClose} title={`Move ${category.name}`}>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack>
-          {below > 0 && (
-            <Text size="sm" c="dimmed">
-              Its {below} {below === 1 ? 'subcategory moves' : 'subcategories move'} with it.
-            </Text>
-          )}
-          <Select label="New parent" data={parentOptions(tree, category.id)} allowDeselect={false} searchable data-autofocus {...form.getInputProps('parent_id')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Move
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={`Move ${category.name}`} onClose={onClose} onSubmit={onSubmit} submitLabel="Move" submitting={submitting} formError={formError}>
+      {below > 0 && (
+        <Text size="sm" c="dimmed">
+          Its {below} {below === 1 ? 'subcategory moves' : 'subcategories move'} with it.
+        </Text>
+      )}
+      <Select label="New parent" data={parentOptions(tree, category.id)} allowDeselect={false} searchable data-autofocus {...form.getInputProps('parent_id')} />
+    </FormDialog>
   );
 }

@@ -12,7 +12,8 @@ import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
-import { formatDate, formatDateTime, formatMoney } from './format';
+import { formatDate, formatDateTime, formatMoney } from '../lib/format';
+import { SUPPLIER_CURRENCY } from './format';
 import { RateSupplierForm } from './RateSupplierForm';
 import { StatusBadge } from './StatusBadge';
 import { label, supplierActions } from './supplier-status';
@@ -69,7 +70,7 @@ export function SupplierDetailPage() {
         <Section title="Terms">
           <Field label="Payment terms">{data.payment_terms}</Field>
           <Field label="Lead time">{data.lead_time_days === null ? null : `${data.lead_time_days} days`}</Field>
-          <Field label="Minimum order">{data.minimum_order_amount === null ? null : formatMoney(data.minimum_order_amount)}</Field>
+          <Field label="Minimum order">{data.minimum_order_amount === null ? null : formatMoney(data.minimum_order_amount, SUPPLIER_CURRENCY)}</Field>
           <Field label="Approved / preferred">
             {data.is_approved ? 'Approved' : 'Not approved'} · {data.is_preferred ? 'Preferred' : 'Not preferred'}
           </Field>

@@ -11,7 +11,7 @@ import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { formatDate, formatSize } from './format';
+import { formatDate, formatFileSize } from '../lib/format';
 import { catalogKeys, type Supplier } from './types';
 
 const MANAGE = 'operations:manage-supplier-contracts';
@@ -63,9 +63,9 @@ export function SupplierDocuments({ supplier }: { supplier: Supplier }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{document.type}</Table.Td>
-                  <Table.Td>{formatSize(document.size_bytes)}</Table.Td>
+                  <Table.Td>{formatFileSize(document.size_bytes)}</Table.Td>
                   <Table.Td>
-                    {document.expires_at ? formatDate(document.expires_at) : '—'}{' '}
+                    {formatDate(document.expires_at)}{' '}
                     {document.is_expired && (
                       <Badge color="red" variant="light" size="sm">
                         Expired

@@ -1,10 +1,10 @@
 // Creating and editing a supplier: contact data, address and terms. The API's 422 messages (a taken code, an
 // invalid e-mail, an address field) appear at their fields. A new supplier starts inactive.
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { label, SUPPLIER_TYPES } from './supplier-status';
@@ -68,42 +68,29 @@ export function SupplierFormModal({ supplier, onClose, onSaved }: Props) {
   });
 
   return (
-    <Modal opened onClose={onClose} title={supplier ? `Edit ${supplier.name}` : 'New supplier'} size="lg">
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="Code" required description="Letters, digits, dashes; stored upper-case." {...form.getInputProps('code')} />
-            <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
-            <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-            <Select label="Type" placeholder="Not set" clearable data={SUPPLIER_TYPES.map((type) => ({ value: type, label: label(type) }))} {...form.getInputProps('type')} />
-            <TextInput label="Payment terms" placeholder="Net 30" {...form.getInputProps('payment_terms')} />
-            <NumberInput label="Lead time (days)" min={0} allowDecimal={false} {...form.getInputProps('lead_time_days')} />
-            <NumberInput label="Minimum order amount" min={0} decimalScale={2} {...form.getInputProps('minimum_order_amount')} />
-          </SimpleGrid>
-          <Title order={5}>Address</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Street" {...form.getInputProps('address.street')} />
-            <TextInput label="City" {...form.getInputProps('address.city')} />
-            <TextInput label="State or region" {...form.getInputProps('address.state')} />
-            <TextInput label="Postal code" {...form.getInputProps('address.postal_code')} />
-            <TextInput label="Country" {...form.getInputProps('address.country')} />
-          </SimpleGrid>
-          <Group>
-            <Checkbox label="Approved" {...form.getInputProps('is_approved', { type: 'checkbox' })} />
-            <Checkbox label="Preferred" {...form.getInputProps('is_preferred', { type: 'checkbox' })} />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {supplier ? 'Save' : 'Create supplier'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={supplier ? `Edit ${supplier.name}` : 'New supplier'} onClose={onClose} onSubmit={onSubmit} submitLabel={supplier ? 'Save' : 'Create supplier'} submitting={submitting} formError={formError} size="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Code" required description="Letters, digits, dashes; stored upper-case." {...form.getInputProps('code')} />
+        <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
+        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+        <Select label="Type" placeholder="Not set" clearable data={SUPPLIER_TYPES.map((type) => ({ value: type, label: label(type) }))} {...form.getInputProps('type')} />
+        <TextInput label="Payment terms" placeholder="Net 30" {...form.getInputProps('payment_terms')} />
+        <NumberInput label="Lead time (days)" min={0} allowDecimal={false} {...form.getInputProps('lead_time_days')} />
+        <NumberInput label="Minimum order amount" min={0} decimalScale={2} {...form.getInputProps('minimum_order_amount')} />
+      </SimpleGrid>
+      <Title order={5}>Address</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Street" {...form.getInputProps('address.street')} />
+        <TextInput label="City" {...form.getInputProps('address.city')} />
+        <TextInput label="State or region" {...form.getInputProps('address.state')} />
+        <TextInput label="Postal code" {...form.getInputProps('address.postal_code')} />
+        <TextInput label="Country" {...form.getInputProps('address.country')} />
+      </SimpleGrid>
+      <Group>
+        <Checkbox label="Approved" {...form.getInputProps('is_approved', { type: 'checkbox' })} />
+        <Checkbox label="Preferred" {...form.getInputProps('is_preferred', { type: 'checkbox' })} />
+      </Group>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 // A supplier's performance as the API computes it: orders, delivery, quality, spend, compliance and activity.
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDate, formatMoney, formatPercent } from './format';
+import { formatDate, formatMoney, formatPercent } from '../lib/format';
+import { SUPPLIER_CURRENCY } from './format';
 import type { SupplierPerformance } from './types';
 
 const days = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} d`);
-const date = (value: string | null) => (value === null ? '—' : formatDate(value));
 
 export function SupplierPerformanceCard({ performance }: { performance: SupplierPerformance }) {
   const { orders, delivery, quality, financial, compliance, activity } = performance;
@@ -20,12 +20,12 @@ export function SupplierPerformanceCard({ performance }: { performance: Supplier
       <Figure label="Received vs promised">{days(delivery.promised_vs_actual)}</Figure>
       <Figure label="Return rate">{formatPercent(quality.return_rate)}</Figure>
       <Figure label="Defect rate">{formatPercent(quality.defect_rate)}</Figure>
-      <Figure label="Total spend">{formatMoney(financial.total_spend)}</Figure>
-      <Figure label="Average order">{financial.average_order_value === null ? '—' : formatMoney(financial.average_order_value)}</Figure>
+      <Figure label="Total spend">{formatMoney(financial.total_spend, SUPPLIER_CURRENCY)}</Figure>
+      <Figure label="Average order">{formatMoney(financial.average_order_value, SUPPLIER_CURRENCY)}</Figure>
       <Figure label="Orders, last 90 days">{activity.orders_last_90_days}</Figure>
-      <Figure label="Last order">{date(activity.last_order_date)}</Figure>
+      <Figure label="Last order">{formatDate(activity.last_order_date)}</Figure>
       <Figure label="Approved">{compliance.approved ? 'Yes' : 'No'}</Figure>
-      <Figure label="Last audit">{date(compliance.last_audit_date)}</Figure>
+      <Figure label="Last audit">{formatDate(compliance.last_audit_date)}</Figure>
     </SimpleGrid>
   );
 }

@@ -9,9 +9,10 @@ import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
-import { ListFooter } from './ListFooter';
-import { SearchInput } from './SearchInput';
-import { SortableHeader } from './SortableHeader';
+import { EmptyState } from '../components/EmptyState';
+import { ListFooter } from '../components/ListFooter';
+import { SearchInput } from '../components/SearchInput';
+import { SortHeader } from '../components/SortHeader';
 import { label, SUPPLIER_STATUSES } from './supplier-status';
 import { StatusBadge } from './StatusBadge';
 import { SupplierFormModal } from './SupplierFormModal';
@@ -62,7 +63,7 @@ export function SuppliersPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} label="Search name, code or e-mail" />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} label="Search name, code or e-mail" />
         <Select
           label="Status"
           placeholder="Any status"
@@ -81,18 +82,18 @@ export function SuppliersPage() {
             <Table aria-label="Suppliers" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <SortableHeader column="name" sort={state.sort} onSort={onSort}>
+                  <SortHeader column="name" sort={state.sort} onSort={onSort}>
                     Name
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Type</Table.Th>
                   <Table.Th>E-mail</Table.Th>
-                  <SortableHeader column="rating" sort={state.sort} onSort={onSort}>
+                  <SortHeader column="rating" sort={state.sort} onSort={onSort}>
                     Rating
-                  </SortableHeader>
-                  <SortableHeader column="lead_time_days" sort={state.sort} onSort={onSort}>
+                  </SortHeader>
+                  <SortHeader column="lead_time_days" sort={state.sort} onSort={onSort}>
                     Lead time
-                  </SortableHeader>
+                  </SortHeader>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -127,18 +128,11 @@ export function SuppliersPage() {
             </Table>
           </Table.ScrollContainer>
           {suppliers.data?.data.length === 0 && (
-            <Group p="md" gap="xs">
-              <Text c="dimmed">{filtered ? 'No suppliers match these filters.' : 'No suppliers yet.'}</Text>
-              {filtered && (
-                <Button variant="subtle" size="compact-sm" onClick={() => update({ filters: { search: null, status: null } })}>
-                  Clear the filters
-                </Button>
-              )}
-            </Group>
+            <EmptyState inset message={filtered ? 'No suppliers match these filters.' : 'No suppliers yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
           )}
         </Paper>
       )}
-      {suppliers.data && <ListFooter meta={suppliers.data.meta} noun={['supplier', 'suppliers']} onPage={(page) => update({ page })} />}
+      <ListFooter meta={suppliers.data?.meta} noun={['supplier', 'suppliers']} onPage={(page) => update({ page })} />
       {creating && <SupplierFormModal supplier={null} onClose={() => setCreating(false)} onSaved={(saved) => void navigate(`/catalog/suppliers/${saved.id}`)} />}
     </>
   );

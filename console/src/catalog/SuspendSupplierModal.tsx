@@ -1,9 +1,9 @@
 // Suspending a supplier asks for the reason (and, if known, until when): the dialog is the confirmation.
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { catalogKeys, type Supplier } from './types';
@@ -27,23 +27,10 @@ export function SuspendSupplierModal({ supplier, onClose }: { supplier: Supplier
   });
 
   return (
-    <Modal opened onClose={onClose} title={`Suspend ${supplier.name}?`}>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack>
-          <Text size="sm">No purchase order can be placed with a suspended supplier until it is activated again.</Text>
-          <Textarea label="Reason" required autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
-          <TextInput label="Suspended until" description="Optional; today or later." type="date" {...form.getInputProps('suspended_until')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={submitting}>
-              Suspend
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={`Suspend ${supplier.name}?`} onClose={onClose} onSubmit={onSubmit} submitLabel="Suspend" submitting={submitting} formError={formError} danger>
+      <Text size="sm">No purchase order can be placed with a suspended supplier until it is activated again.</Text>
+      <Textarea label="Reason" required autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
+      <TextInput label="Suspended until" description="Optional; today or later." type="date" {...form.getInputProps('suspended_until')} />
+    </FormDialog>
   );
 }

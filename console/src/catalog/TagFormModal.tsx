@@ -1,9 +1,9 @@
 // Creating and editing a tag; the API's 422 messages (a taken name, a bad colour) appear at their fields.
-import { Button, ColorInput, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { catalogKeys, type Tag } from './types';
@@ -42,25 +42,12 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | null; onClose: () =>
   });
 
   return (
-    <Modal opened onClose={onClose} title={tag ? `Edit ${tag.name}` : 'New tag'}>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack>
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Slug" description={tag ? undefined : 'Leave blank to make it from the name.'} {...form.getInputProps('slug')} />
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-          <ColorInput label="Colour" format="hex" {...form.getInputProps('color')} />
-          <Switch label="Active" description="Inactive tags keep their products but cannot be given to new ones." {...form.getInputProps('is_active', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {tag ? 'Save' : 'Create tag'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={tag ? `Edit ${tag.name}` : 'New tag'} onClose={onClose} onSubmit={onSubmit} submitLabel={tag ? 'Save' : 'Create tag'} submitting={submitting} formError={formError}>
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Slug" description={tag ? undefined : 'Leave blank to make it from the name.'} {...form.getInputProps('slug')} />
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+      <ColorInput label="Colour" format="hex" {...form.getInputProps('color')} />
+      <Switch label="Active" description="Inactive tags keep their products but cannot be given to new ones." {...form.getInputProps('is_active', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

@@ -9,11 +9,12 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
-import { formatDate } from './format';
-import { ListFooter } from './ListFooter';
+import { formatDate } from '../lib/format';
+import { EmptyState } from '../components/EmptyState';
+import { ListFooter } from '../components/ListFooter';
 import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';
-import { SearchInput } from './SearchInput';
-import { SortableHeader } from './SortableHeader';
+import { SearchInput } from '../components/SearchInput';
+import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
 import { TagFormModal } from './TagFormModal';
 import { catalogKeys, PER_PAGE, type Tag } from './types';
@@ -92,7 +93,7 @@ export function TagsPage() {
         </Alert>
       )}
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} />
         <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
       </Group>
       {tags.isError ? (
@@ -108,14 +109,14 @@ export function TagsPage() {
                       <VisuallyHidden>Select</VisuallyHidden>
                     </Table.Th>
                   )}
-                  <SortableHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Name
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>Products</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <SortableHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
                     Created
-                  </SortableHeader>
+                  </SortHeader>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -145,18 +146,11 @@ export function TagsPage() {
             </Table>
           </Table.ScrollContainer>
           {tags.data?.data.length === 0 && (
-            <Group p="md" gap="xs">
-              <Text c="dimmed">{filtered ? 'No tags match these filters.' : 'No tags yet.'}</Text>
-              {filtered && (
-                <Button variant="subtle" size="compact-sm" onClick={() => update({ filters: { search: null, status: null } })}>
-                  Clear the filters
-                </Button>
-              )}
-            </Group>
+            <EmptyState inset message={filtered ? 'No tags match these filters.' : 'No tags yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
           )}
         </Paper>
       )}
-      {tags.data && <ListFooter meta={tags.data.meta} noun={['tag', 'tags']} onPage={(page) => update({ page })} />}
+      <ListFooter meta={tags.data?.meta} noun={['tag', 'tags']} onPage={(page) => update({ page })} />
       {editing && <TagFormModal tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {merging && (
         <MergeTagsModal

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { QueryError } from '../components/QueryError';
+import { formatDateTime } from '../lib/format';
 import { DASHBOARD_LIMIT, DASHBOARD_LINKS, describeAction } from './dashboard';
 
 interface ActivityRow {
@@ -12,7 +13,6 @@ interface ActivityRow {
   what: string;
 }
 
-const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function useAuditActivity(enabled: boolean) {
   return useQuery({
@@ -82,7 +82,7 @@ export function RecentActivity({ source }: { source: 'audit-log' | 'stock-moveme
               <Table.Tbody>
                 {query.data.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.at)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</Table.Td>
                     <Table.Td>{row.who}</Table.Td>
                     <Table.Td>{row.what}</Table.Td>
                   </Table.Tr>

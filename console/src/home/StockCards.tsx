@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { DASHBOARD_LINKS, formatMoney } from './dashboard';
+import { formatMoney } from '../lib/format';
+import { DASHBOARD_LINKS } from './dashboard';
 import { StatCard } from './StatCard';
 
 /** Stock value, low stock and out of stock: one request for the three. */

@@ -29,10 +29,6 @@ export const DASHBOARD_LINKS = {
   stockMovements: '/inventory/movements',
 } as const;
 
-/** An amount in currency units, as the user's locale writes money. */
-export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-}
 
 /** `product.updated` -> `Product updated`: an audit action as a person reads it. */
 export function describeAction(action: string): string {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api/client';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../lib/format';
 import { movementColor } from './movement-types';
 import { signed } from './physical-count';
 import { inventoryKeys, type StockMovement } from './queries';

@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
-import { formatDateTime } from './dates';
-import { EmptyState, Pager } from './ListParts';
+import { formatDateTime } from '../lib/format';
+import { ListFooter } from '../components/ListFooter';
+import { EmptyState } from '../components/EmptyState';
 import { MovementDetailDialog } from './MovementDetailDialog';
 import { MOVEMENT_TYPES, movementColor } from './movement-types';
 import { signed } from './physical-count';
@@ -61,7 +62,7 @@ export function MovementsPage() {
       ) : (
         <MovementsTable movements={movements.data.data} onOpen={setDetail} />
       )}
-      <Pager meta={movements.data?.meta} onPage={(page) => update({ page })} noun={['movement', 'movements']} />
+      <ListFooter meta={movements.data?.meta} noun={['movement', 'movements']} onPage={(page) => update({ page })} />
       {detail && <MovementDetailDialog movement={detail} onClose={() => setDetail(null)} />}
     </>
   );

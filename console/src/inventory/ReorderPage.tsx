@@ -7,8 +7,8 @@ import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
-import { formatDateTime } from './dates';
-import { EmptyState } from './ListParts';
+import { formatDateTime } from '../lib/format';
+import { EmptyState } from '../components/EmptyState';
 import { count } from './plural';
 import { inventoryKeys, useWarehouseOptions } from './queries';
 

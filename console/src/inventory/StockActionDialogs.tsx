@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { api, unwrap } from '../api/client';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { ActionDialog } from './ActionDialog';
+import { FormDialog } from '../components/FormDialog';
 import { optionalNumber, optionalText, quantityValue } from './form-values';
 import { signed } from './physical-count';
 import { useRefreshInventory, type InventoryRecord } from './queries';
@@ -61,7 +61,7 @@ function AdjustDialog({ record, onClose }: DialogProps) {
   const change = form.values.quantity === '' ? null : Number(form.values.quantity);
 
   return (
-    <ActionDialog title="Adjust stock" onClose={onClose} onSubmit={onSubmit} submitLabel="Adjust" submitting={submitting} formError={formError}>
+    <FormDialog title="Adjust stock" onClose={onClose} onSubmit={onSubmit} submitLabel="Adjust" submitting={submitting} formError={formError}>
       <RecordSummary record={record} />
       <NumberInput
         label="Change of on hand"
@@ -73,7 +73,7 @@ function AdjustDialog({ record, onClose }: DialogProps) {
       />
       <TextInput label="Reason" required placeholder="e.g. Damaged in handling" {...form.getInputProps('reason')} />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -97,7 +97,7 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
   });
 
   return (
-    <ActionDialog
+    <FormDialog
       title={kind === 'reserve' ? 'Reserve stock' : 'Release reserved stock'}
       onClose={onClose}
       onSubmit={onSubmit}
@@ -110,7 +110,7 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
       <TextInput label="Reference type" placeholder="e.g. sales_order" {...form.getInputProps('reference_type')} />
       <TextInput label="Reference" placeholder="e.g. SO-10492" {...form.getInputProps('reference_id')} />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -140,7 +140,7 @@ function TransferDialog({ record, onClose }: DialogProps) {
   });
 
   return (
-    <ActionDialog title="Transfer stock" onClose={onClose} onSubmit={onSubmit} submitLabel="Transfer" submitting={submitting} formError={formError}>
+    <FormDialog title="Transfer stock" onClose={onClose} onSubmit={onSubmit} submitLabel="Transfer" submitting={submitting} formError={formError}>
       <RecordSummary record={record} />
       <WarehouseSelect label="To warehouse" required exclude={record.warehouse_id} searchable data-autofocus {...form.getInputProps('to_warehouse_id')} />
       <NumberInput
@@ -155,7 +155,7 @@ function TransferDialog({ record, onClose }: DialogProps) {
       <TextInput label="Reason" placeholder="e.g. Restock the shop floor" {...form.getInputProps('reason')} />
       <TextInput label="Reference number" placeholder="e.g. TR-2026-118" {...form.getInputProps('reference_number')} />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -181,12 +181,12 @@ function ReorderSettingsDialog({ record, onClose }: DialogProps) {
   });
 
   return (
-    <ActionDialog title="Reorder settings" onClose={onClose} onSubmit={onSubmit} submitLabel="Save" submitting={submitting} formError={formError}>
+    <FormDialog title="Reorder settings" onClose={onClose} onSubmit={onSubmit} submitLabel="Save" submitting={submitting} formError={formError}>
       <RecordSummary record={record} />
       <Text size="sm">Leave both empty to turn reordering off for this product in this warehouse.</Text>
       <NumberInput label="Reorder point" description="Reorder when available stock falls to this." min={0} allowDecimal={false} data-autofocus {...form.getInputProps('reorder_point')} />
       <NumberInput label="Reorder quantity" description="How many to order each time." min={0} allowDecimal={false} {...form.getInputProps('reorder_quantity')} />
-    </ActionDialog>
+    </FormDialog>
   );
 }
 

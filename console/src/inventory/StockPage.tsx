@@ -8,8 +8,10 @@ import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState } from '../lib/url-state';
-import { formatDateTime } from './dates';
-import { EmptyState, Pager, SortableTh } from './ListParts';
+import { formatDateTime } from '../lib/format';
+import { SortHeader } from '../components/SortHeader';
+import { ListFooter } from '../components/ListFooter';
+import { EmptyState } from '../components/EmptyState';
 import { ProductPicker, type PickedProduct } from './ProductPicker';
 import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './queries';
 import { ACTION_ABILITIES, ACTION_LABELS, StockActionDialog, type StockAction } from './StockActionDialogs';
@@ -76,7 +78,7 @@ export function StockPage() {
       ) : (
         <StockTable records={records.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onAction={(next, record) => setAction({ action: next, record })} />
       )}
-      <Pager meta={records.data?.meta} onPage={(page) => update({ page })} noun={['record', 'records']} />
+      <ListFooter meta={records.data?.meta} noun={['record', 'records']} onPage={(page) => update({ page })} />
       {action && <StockActionDialog action={action.action} record={action.record} onClose={() => setAction(null)} />}
     </>
   );
@@ -97,9 +99,9 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
       <Table aria-label="Stock records" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <SortableTh column="product_name" sort={sort} onSort={onSort}>
+            <SortHeader column="product_name" sort={sort} onSort={onSort}>
               Product
-            </SortableTh>
+            </SortHeader>
             <Table.Th>SKU</Table.Th>
             <Table.Th>Warehouse</Table.Th>
             <Table.Th ta="right">On hand</Table.Th>
@@ -107,9 +109,9 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
             <Table.Th ta="right">Available</Table.Th>
             <Table.Th ta="right">Reorder point</Table.Th>
             <Table.Th>Status</Table.Th>
-            <SortableTh column="updated_at" sort={sort} onSort={onSort}>
+            <SortHeader column="updated_at" sort={sort} onSort={onSort}>
               Updated
-            </SortableTh>
+            </SortHeader>
             {allowed.length > 0 && (
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>

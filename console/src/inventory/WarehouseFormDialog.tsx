@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { api, unwrap } from '../api/client';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { ActionDialog } from './ActionDialog';
+import { FormDialog } from '../components/FormDialog';
 import { useRefreshInventory, type Warehouse, type WarehouseType } from './queries';
 
 export const WAREHOUSE_TYPES: { value: WarehouseType; label: string }[] = [
@@ -50,7 +50,7 @@ export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehou
   });
 
   return (
-    <ActionDialog
+    <FormDialog
       title={warehouse ? `Edit ${warehouse.name}` : 'New warehouse'}
       onClose={onClose}
       onSubmit={onSubmit}
@@ -74,6 +74,6 @@ export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehou
         <TextInput label="Postal code" {...form.getInputProps('address.postal_code')} />
         <TextInput label="Country" placeholder="Two-letter code, e.g. GB" {...form.getInputProps('address.country')} />
       </SimpleGrid>
-    </ActionDialog>
+    </FormDialog>
   );
 }

@@ -12,7 +12,9 @@ import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { sortParts, useListState } from '../lib/url-state';
-import { EmptyState, Pager, SortableTh } from './ListParts';
+import { SortHeader } from '../components/SortHeader';
+import { ListFooter } from '../components/ListFooter';
+import { EmptyState } from '../components/EmptyState';
 import { inventoryKeys, PER_PAGE, useRefreshInventory, type Warehouse } from './queries';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
 
@@ -99,7 +101,7 @@ export function WarehousesPage() {
       ) : (
         <WarehousesTable warehouses={warehouses.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onEdit={setEditing} />
       )}
-      <Pager meta={warehouses.data?.meta} onPage={(page) => update({ page })} noun={['warehouse', 'warehouses']} />
+      <ListFooter meta={warehouses.data?.meta} noun={['warehouse', 'warehouses']} onPage={(page) => update({ page })} />
       {editing && <WarehouseFormDialog warehouse={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );
@@ -139,12 +141,12 @@ function WarehousesTable({ warehouses, sort, onSort, onEdit }: TableProps) {
       <Table aria-label="Warehouses" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <SortableTh column="name" sort={sort} onSort={onSort}>
+            <SortHeader column="name" sort={sort} onSort={onSort}>
               Name
-            </SortableTh>
-            <SortableTh column="code" sort={sort} onSort={onSort}>
+            </SortHeader>
+            <SortHeader column="code" sort={sort} onSort={onSort}>
               Code
-            </SortableTh>
+            </SortHeader>
             <Table.Th>Type</Table.Th>
             <Table.Th>City</Table.Th>
             <Table.Th>State</Table.Th>

@@ -1,9 +1,9 @@
 // Bulk price and stock changes of the selected variants. The API picks variants by attribute values, so the
 // selection is sent as the fewest filters that match exactly it (bulk-filters.ts), one request each.
-import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { NumberInput, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { useApiSubmit } from '../lib/forms';
 import { notifySuccess } from '../lib/feedback';
 import { bulkUpdatePrices, bulkUpdateStock, masterKeys, type BulkPriceBody, type MasterProduct } from './api';
@@ -61,28 +61,15 @@ export function BulkPriceDialog(props: Props) {
     return updated;
   });
   return (
-    <Modal opened onClose={onClose} title="Change prices">
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack gap="sm">
-          <Text size="sm">Changes the selling price of the {variantsNoun(selected.size)} selected, in {master.currency}.</Text>
-          <Select label="Change" data={PRICE_ACTIONS} allowDeselect={false} {...form.getInputProps('action')} />
-          {setting ? (
-            <NumberInput label="New price" withAsterisk min={0} decimalScale={2} {...form.getInputProps('price')} data-autofocus />
-          ) : (
-            <NumberInput label="Percentage" withAsterisk min={0} suffix=" %" {...form.getInputProps('percentage')} />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Update {variantsNoun(selected.size)}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Change prices" onClose={onClose} onSubmit={onSubmit} submitLabel={`Update ${variantsNoun(selected.size)}`} submitting={submitting} formError={formError}>
+      <Text size="sm">Changes the selling price of the {variantsNoun(selected.size)} selected, in {master.currency}.</Text>
+      <Select label="Change" data={PRICE_ACTIONS} allowDeselect={false} {...form.getInputProps('action')} />
+      {setting ? (
+        <NumberInput label="New price" withAsterisk min={0} decimalScale={2} {...form.getInputProps('price')} data-autofocus />
+      ) : (
+        <NumberInput label="Percentage" withAsterisk min={0} suffix=" %" {...form.getInputProps('percentage')} />
+      )}
+    </FormDialog>
   );
 }
 
@@ -105,22 +92,9 @@ export function BulkStockDialog(props: Props) {
     return updated;
   });
   return (
-    <Modal opened onClose={onClose} title="Set stock">
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack gap="sm">
-          <Text size="sm">Sets the on-hand quantity of the {variantsNoun(selected.size)} selected in the default warehouse; each change is recorded as an adjustment.</Text>
-          <NumberInput label="Quantity on hand" withAsterisk min={0} allowDecimal={false} {...form.getInputProps('quantity')} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Update {variantsNoun(selected.size)}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Set stock" onClose={onClose} onSubmit={onSubmit} submitLabel={`Update ${variantsNoun(selected.size)}`} submitting={submitting} formError={formError}>
+      <Text size="sm">Sets the on-hand quantity of the {variantsNoun(selected.size)} selected in the default warehouse; each change is recorded as an adjustment.</Text>
+      <NumberInput label="Quantity on hand" withAsterisk min={0} allowDecimal={false} {...form.getInputProps('quantity')} data-autofocus />
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 // Generate the variants of the combinations no live variant holds yet, from the saved configuration: a dialog
 // says how many and takes the SKU and stock options before anything is created.
-import { Button, Group, Modal, NumberInput, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, NumberInput, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../auth/session';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { useApiSubmit } from '../lib/forms';
 import { notifySuccess } from '../lib/feedback';
 import { generateVariants, masterKeys, type MasterProduct } from './api';
@@ -73,26 +73,13 @@ function GenerateDialog({ master, count, onClose }: { master: MasterProduct; cou
   });
   const noun = count === 1 ? 'variant' : 'variants';
   return (
-    <Modal opened onClose={onClose} title="Generate variants">
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack gap="sm">
-          <Text size="sm">
-            Creates {count} {noun} of {master.name}, one for each combination that has none yet. They start as drafts.
-          </Text>
-          <Switch label="Generate SKUs from the base SKU and the values" {...form.getInputProps('auto_generate_sku', { type: 'checkbox' })} />
-          <TextInput label="SKU prefix" description="Put before each generated SKU." {...form.getInputProps('sku_prefix')} />
-          <NumberInput label="Initial stock" description="Received into the default warehouse for each new variant." min={0} allowDecimal={false} {...form.getInputProps('initial_stock')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Generate {count} {noun}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Generate variants" onClose={onClose} onSubmit={onSubmit} submitLabel={`Generate ${count} ${noun}`} submitting={submitting} formError={formError}>
+      <Text size="sm">
+        Creates {count} {noun} of {master.name}, one for each combination that has none yet. They start as drafts.
+      </Text>
+      <Switch label="Generate SKUs from the base SKU and the values" {...form.getInputProps('auto_generate_sku', { type: 'checkbox' })} />
+      <TextInput label="SKU prefix" description="Put before each generated SKU." {...form.getInputProps('sku_prefix')} />
+      <NumberInput label="Initial stock" description="Received into the default warehouse for each new variant." min={0} allowDecimal={false} {...form.getInputProps('initial_stock')} />
+    </FormDialog>
   );
 }

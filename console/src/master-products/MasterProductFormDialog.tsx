@@ -1,10 +1,10 @@
 // Create or edit a master product: the fields of its body, the API's 422 messages at their fields.
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { useApiSubmit } from '../lib/forms';
 import { notifySuccess } from '../lib/feedback';
 import { createMaster, masterKeys, updateMaster, type MasterProduct } from './api';
@@ -36,39 +36,26 @@ export function MasterProductFormDialog({ master, onClose, onSaved }: Props) {
   });
 
   return (
-    <Modal opened onClose={onClose} title={master ? `Edit ${master.name}` : 'New master product'} size="lg">
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack gap="sm">
-          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} data-autofocus />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Base SKU" description="Generated variant SKUs start with it." {...form.getInputProps('sku')} />
-            <TextInput label="Slug" description={master ? undefined : 'Made from the name when blank.'} {...form.getInputProps('slug')} />
-            <Select label="Status" data={MASTER_STATUSES} allowDeselect={false} {...form.getInputProps('status')} />
-            <TextInput label="Currency" description={master ? undefined : "The organisation's default when blank."} maxLength={3} {...form.getInputProps('currency')} />
-            <NumberInput label="Base price" min={0} decimalScale={2} {...form.getInputProps('base_price')} />
-            <NumberInput label="Base cost price" min={0} decimalScale={2} {...form.getInputProps('base_cost_price')} />
-            <TextInput label="Brand" {...form.getInputProps('brand')} />
-            <TextInput label="Model" {...form.getInputProps('model')} />
-            <TaxonomySelects categoryProps={form.getInputProps('category_id')} supplierProps={form.getInputProps('supplier_id')} />
-          </SimpleGrid>
-          <TextInput label="Short description" {...form.getInputProps('short_description')} />
-          <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
-          <Group>
-            <Switch label="Visible" {...form.getInputProps('is_visible', { type: 'checkbox' })} />
-            <Switch label="Featured" {...form.getInputProps('is_featured', { type: 'checkbox' })} />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {master ? 'Save' : 'Create'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={master ? `Edit ${master.name}` : 'New master product'} onClose={onClose} onSubmit={onSubmit} submitLabel={master ? 'Save' : 'Create'} submitting={submitting} formError={formError} size="lg">
+      <TextInput label="Name" withAsterisk {...form.getInputProps('name')} data-autofocus />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Base SKU" description="Generated variant SKUs start with it." {...form.getInputProps('sku')} />
+        <TextInput label="Slug" description={master ? undefined : 'Made from the name when blank.'} {...form.getInputProps('slug')} />
+        <Select label="Status" data={MASTER_STATUSES} allowDeselect={false} {...form.getInputProps('status')} />
+        <TextInput label="Currency" description={master ? undefined : "The organisation's default when blank."} maxLength={3} {...form.getInputProps('currency')} />
+        <NumberInput label="Base price" min={0} decimalScale={2} {...form.getInputProps('base_price')} />
+        <NumberInput label="Base cost price" min={0} decimalScale={2} {...form.getInputProps('base_cost_price')} />
+        <TextInput label="Brand" {...form.getInputProps('brand')} />
+        <TextInput label="Model" {...form.getInputProps('model')} />
+        <TaxonomySelects categoryProps={form.getInputProps('category_id')} supplierProps={form.getInputProps('supplier_id')} />
+      </SimpleGrid>
+      <TextInput label="Short description" {...form.getInputProps('short_description')} />
+      <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
+      <Group>
+        <Switch label="Visible" {...form.getInputProps('is_visible', { type: 'checkbox' })} />
+        <Switch label="Featured" {...form.getInputProps('is_featured', { type: 'checkbox' })} />
+      </Group>
+    </FormDialog>
   );
 }
 

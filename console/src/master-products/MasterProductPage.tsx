@@ -14,7 +14,7 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { availableValues, deleteMaster, getMaster, listVariants, masterKeys, type MasterProduct } from './api';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
-import { formatPrice } from './money';
+import { formatMoney } from '../lib/format';
 import { StatusBadge } from './status';
 import { VariantConfigurationEditor } from './VariantConfigurationEditor';
 import { VariantMatrix } from './VariantMatrix';
@@ -102,8 +102,8 @@ function MasterHeader({ master }: { master: MasterProduct }) {
 
 function MasterDetails({ master }: { master: MasterProduct }) {
   const facts: [string, string][] = [
-    ['Base price', formatPrice(master.base_price, master.currency)],
-    ['Base cost price', formatPrice(master.base_cost_price, master.currency)],
+    ['Base price', formatMoney(master.base_price, master.currency)],
+    ['Base cost price', formatMoney(master.base_cost_price, master.currency)],
     ['Brand', [master.brand, master.model].filter(Boolean).join(' ') || '—'],
     ['Category', master.category?.name ?? '—'],
     ['Supplier', master.supplier?.name ?? '—'],

@@ -1,18 +1,20 @@
 // Master products: searched, filtered by status, sorted and paged in the URL; created by those who may.
-import { Anchor, Badge, Button, Group, Select, Skeleton, Table, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Select, Skeleton, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Guarded } from '../components/Guarded';
+import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
 import { listMasters, masterKeys, type MasterProduct } from './api';
-import { EmptyState, Pager, SortableTh } from './ListParts';
+import { SortHeader } from '../components/SortHeader';
+import { ListFooter } from '../components/ListFooter';
+import { EmptyState } from '../components/EmptyState';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
-import { formatPrice } from './money';
+import { formatMoney } from '../lib/format';
 import { MASTER_STATUSES, StatusBadge } from './status';
 
 const shape = { filters: ['search', 'status'] as const, defaultSort: '-created_at' };
@@ -23,8 +25,6 @@ export function MasterProductsPage() {
   const [creating, setCreating] = useState(false);
   const params = { page: state.page, search: state.filters.search, status: state.filters.status, sort: state.sort };
   const masters = useQuery({ queryKey: masterKeys.list(params), queryFn: () => listMasters(params), placeholderData: keepPreviousData });
-  const [search, setSearch] = useState(state.filters.search ?? '');
-  const applySearch = useDebouncedCallback((value: string) => update({ filters: { search: value } }), 300);
   const filtered = Object.keys(state.filters).length > 0;
   const pagination = masters.data?.meta.pagination;
 
@@ -42,16 +42,7 @@ export function MasterProductsPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Name or slug"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          w={260}
-        />
+        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} placeholder="Name or slug" w={260} />
         <Select label="Status" clearable placeholder="Any status" data={MASTER_STATUSES} value={state.filters.status ?? null} onChange={(status) => update({ filters: { status } })} w={180} />
       </Group>
       {masters.isError ? (
@@ -61,19 +52,12 @@ export function MasterProductsPage() {
       ) : masters.data.data.length === 0 ? (
         <EmptyState
           message={filtered ? 'No master products match these filters.' : 'No master products yet.'}
-          onClear={
-            filtered
-              ? () => {
-                  setSearch('');
-                  update({ filters: { search: null, status: null } });
-                }
-              : undefined
-          }
+          onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
         />
       ) : (
         <MastersTable masters={masters.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
       )}
-      {pagination && <Pager page={pagination.current_page} lastPage={pagination.last_page} total={pagination.total} onPage={(page) => update({ page })} />}
+      <ListFooter meta={pagination} noun={['master product', 'master products']} onPage={(page) => update({ page })} />
       {creating && <MasterProductFormDialog master={null} onClose={() => setCreating(false)} onSaved={(master) => void navigate(`/master-products/${master.id}`)} />}
     </>
   );
@@ -85,21 +69,21 @@ function MastersTable({ masters, sort, onSort }: { masters: MasterProduct[]; sor
       <Table aria-label="Master products" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <SortableTh column="name" sort={sort} onSort={onSort}>
+            <SortHeader column="name" sort={sort} onSort={onSort}>
               Name
-            </SortableTh>
+            </SortHeader>
             <Table.Th>Base SKU</Table.Th>
-            <SortableTh column="status" sort={sort} onSort={onSort}>
+            <SortHeader column="status" sort={sort} onSort={onSort}>
               Status
-            </SortableTh>
-            <SortableTh column="base_price" sort={sort} onSort={onSort}>
+            </SortHeader>
+            <SortHeader column="base_price" sort={sort} onSort={onSort}>
               Base price
-            </SortableTh>
+            </SortHeader>
             <Table.Th>Attributes</Table.Th>
             <Table.Th>Variants</Table.Th>
-            <SortableTh column="created_at" sort={sort} onSort={onSort}>
+            <SortHeader column="created_at" sort={sort} onSort={onSort}>
               Created
-            </SortableTh>
+            </SortHeader>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -114,7 +98,7 @@ function MastersTable({ masters, sort, onSort }: { masters: MasterProduct[]; sor
               <Table.Td>
                 <StatusBadge status={master.status} />
               </Table.Td>
-              <Table.Td>{formatPrice(master.base_price, master.currency)}</Table.Td>
+              <Table.Td>{formatMoney(master.base_price, master.currency)}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {(master.variant_attributes?.attributes ?? []).map((attribute) => (

@@ -8,7 +8,7 @@ import { QueryError } from '../components/QueryError';
 import { VARIANTS_PER_PAGE, type MasterProduct, type Variant } from './api';
 import { BulkPriceDialog, BulkStockDialog } from './BulkDialogs';
 import type { VariantRow } from './bulk-filters';
-import { formatPrice } from './money';
+import { formatMoney } from '../lib/format';
 
 interface VariantPage {
   data: Variant[];
@@ -116,7 +116,7 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
                     {attributeNames.map((name) => (
                       <Table.Td key={name}>{row.variant_attributes?.[name] ?? '—'}</Table.Td>
                     ))}
-                    <Table.Td ta="right">{formatPrice(row.selling_price, row.currency)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(row.selling_price, row.currency)}</Table.Td>
                     <Table.Td ta="right">{row.stock_quantity}</Table.Td>
                     <Table.Td ta="right">{row.available_quantity}</Table.Td>
                   </Table.Tr>

@@ -8,7 +8,8 @@ import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { productKeys } from './api';
 import type { Product } from './model';
-import { codeLabel, formatDateTime } from './format';
+import { formatDateTime } from '../lib/format';
+import { codeLabel } from './format';
 
 type AuditEntry = components['schemas']['AuditLogEntry'];
 

@@ -12,7 +12,8 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { productKeys } from './api';
 import { DOCUMENT_TAGS, type Product, type ProductDocument } from './model';
-import { codeLabel, formatBytes, formatDateTime } from './format';
+import { formatDateTime, formatFileSize } from '../lib/format';
+import { codeLabel } from './format';
 
 export function ProductDocuments({ product }: { product: Product }) {
   const can = useCan();
@@ -90,7 +91,7 @@ function DocumentsTable({ product, documents, editable }: { product: Product; do
                   ))}
                 </Group>
               </Table.Td>
-              <Table.Td>{formatBytes(document.size_bytes)}</Table.Td>
+              <Table.Td>{formatFileSize(document.size_bytes)}</Table.Td>
               <Table.Td>{formatDateTime(document.created_at)}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap" justify="flex-end">

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Product } from './model';
 import { DetailList } from './DetailList';
-import { availability, codeLabel, formatDateTime, formatMoney, formatNumber } from './format';
+import { formatDateTime, formatMoney, formatNumber } from '../lib/format';
+import { availability, codeLabel } from './format';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const orDash = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));

@@ -6,7 +6,7 @@ import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { productKeys } from './api';
 import type { Product } from './model';
-import { formatDateTime, formatNumber } from './format';
+import { formatDateTime, formatNumber } from '../lib/format';
 
 const RECENT_MOVEMENTS = 20;
 

@@ -1,14 +1,13 @@
 // The catalogue's products: search, filters, sort and page, all kept in the URL so that a link or a reload
 // shows the same view.
-import { Anchor, Button, Group, Pagination, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Pagination, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { Guarded } from '../components/Guarded';
+import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
@@ -17,9 +16,10 @@ import { productKeys } from './api';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Product } from './model';
 import { EntitySelect } from './EntitySelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
-import { availability, codeLabel, formatDateTime, formatMoney, statusLabel } from './format';
+import { formatDateTime, formatMoney } from '../lib/format';
+import { availability, codeLabel, statusLabel } from './format';
 import { PRODUCT_LIST_SHAPE, productListQuery, type ProductFilter } from './list-query';
-import { SortHeader } from './SortHeader';
+import { SortHeader } from '../components/SortHeader';
 import { StatusBadge } from './StatusBadge';
 
 export function ProductsListPage() {
@@ -80,30 +80,10 @@ const clearedFilters: Record<ProductFilter, null> = { search: null, status: null
 
 function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Record<ProductFilter, string>>; onChange: (name: ProductFilter, value: string | null) => void; onClear?: () => void }) {
   const can = useCan();
-  // The URL follows the typing after a pause, not at each key; the box follows the URL when it changes
-  // otherwise (cleared filters, the back button).
-  const urlSearch = filters.search ?? '';
-  const [search, setSearch] = useState(urlSearch);
-  const [seenSearch, setSeenSearch] = useState(urlSearch);
-  if (seenSearch !== urlSearch) {
-    setSeenSearch(urlSearch);
-    setSearch(urlSearch);
-  }
-  const searchLater = useDebouncedCallback((value: string) => onChange('search', value.trim() || null), 350);
 
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-      <TextInput
-        label="Search"
-        placeholder="Name, SKU or description"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          searchLater(event.currentTarget.value);
-        }}
-        w={240}
-      />
+      <SearchInput value={filters.search ?? ''} onSearch={(value) => onChange('search', value)} placeholder="Name, SKU or description" w={240} />
       <Select label="Status" placeholder="Any" clearable data={PRODUCT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))} value={filters.status ?? null} onChange={(value) => onChange('status', value)} w={170} />
       <Select label="Type" placeholder="Any" clearable data={PRODUCT_TYPES.map((type) => ({ value: type, label: codeLabel(type) }))} value={filters.type ?? null} onChange={(value) => onChange('type', value)} w={150} />
       <EntitySelect label="Category" placeholder="Any" source={categorySource} value={filters.category ?? null} onChange={(value) => onChange('category', value)} w={190} />

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { availability, codeLabel, formatAttributeValue, formatBytes, formatMoney } from './format';
+import { availability, codeLabel, formatAttributeValue } from './format';
 
 describe('product formatting', () => {
   it('writes codes as words', () => {
     expect(codeLabel('gift_card')).toBe('Gift card');
     expect(codeLabel('return-for-revisions')).toBe('Return for revisions');
-  });
-
-  it('writes money with its currency, and a dash without a price', () => {
-    expect(formatMoney(null, 'EUR')).toBe('—');
-    expect(formatMoney(12.5, 'EUR')).toMatch(/12[.,]50/);
-    expect(formatMoney(12.5, 'EUR')).toMatch(/€|EUR/);
-    expect(formatMoney(3, 'ZZZZ')).toBe('3.00 ZZZZ');
   });
 
   it('says what is available, or that stock is not tracked', () => {
@@ -26,11 +19,5 @@ describe('product formatting', () => {
     expect(formatAttributeValue(['Red', 'Blue'], { type: 'multiselect', unit: null })).toBe('Red, Blue');
     expect(formatAttributeValue({ a: 1 }, { type: 'json', unit: null })).toBe('{"a":1}');
     expect(formatAttributeValue(null, undefined)).toBe('—');
-  });
-
-  it('writes file sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(25 * 1024 * 1024)).toBe('25 MB');
   });
 });

@@ -1,4 +1,6 @@
-// How the products area writes statuses, types, money, quantities and attribute values for people.
+// How the products area writes statuses, types, availability and attribute values for people; money, dates and
+// numbers come from lib/format.
+import { formatNumber } from '../lib/format';
 import type { Attribute, ProductStatus } from './model';
 
 const STATUS_LABELS: Record<ProductStatus, string> = {
@@ -35,26 +37,6 @@ export function codeLabel(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** `129.9 EUR` -> `€129.90` in the browser's locale; `—` without a price. */
-export function formatMoney(amount: number | null, currency: string): string {
-  if (amount === null) return '—';
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-  } catch {
-    // A code the browser's Intl does not know still shows the amount and the code.
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
-export function formatNumber(value: number): string {
-  return new Intl.NumberFormat().format(value);
-}
-
 /** A product's stock as one line: what can be sold, or why the question does not apply. */
 export function availability(product: { track_inventory: boolean; available_quantity: number; stock_quantity: number; reserved_quantity: number }): string {
   if (!product.track_inventory) return 'Not tracked';
@@ -70,17 +52,4 @@ export function formatAttributeValue(value: unknown, attribute: Pick<Attribute, 
   if (typeof value === 'number') return attribute?.unit ? `${value} ${attribute.unit}` : String(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** 1536 -> `1.5 KB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }

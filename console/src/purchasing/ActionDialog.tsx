@@ -1,8 +1,8 @@
 // A dialog for an order action that takes a few inputs (a reason, an invoice number, …): its fields, the API's
 // 422s at them, and on success a notification and the area's data read again.
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormError } from '../components/FormError';
+import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { useRefreshPurchasing } from './api';
@@ -39,24 +39,11 @@ export function ActionDialog({ spec, onClose }: { spec: ActionDialogSpec; onClos
     onClose();
   });
   return (
-    <Modal opened onClose={onClose} title={spec.title} centered>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Stack gap="sm">
-          {spec.fields.map((field) => (
-            <DialogInput key={field.name} field={field} props={form.getInputProps(field.name, field.kind === 'checkbox' ? { type: 'checkbox' } : undefined)} />
-          ))}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color={spec.danger ? 'red' : undefined} loading={submitting}>
-              {spec.submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={spec.title} onClose={onClose} onSubmit={onSubmit} submitLabel={spec.submitLabel} submitting={submitting} formError={formError} danger={spec.danger}>
+      {spec.fields.map((field) => (
+        <DialogInput key={field.name} field={field} props={form.getInputProps(field.name, field.kind === 'checkbox' ? { type: 'checkbox' } : undefined)} />
+      ))}
+    </FormDialog>
   );
 }
 

@@ -15,7 +15,7 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { usePurchaseOrder, useRefreshPurchasing, useWarehouses, type PurchaseOrder } from './api';
 import { emptyOrder, lineForProduct, orderToValues, valuesToBody, type OrderFormValues } from './form-values';
-import { formatMoney } from './money';
+import { formatMoney } from '../lib/format';
 import { ProductSearch } from './ProductSearch';
 import { SupplierSelect } from './SupplierSelect';
 import { lineTotal, linesSubtotal } from './totals';

@@ -10,7 +10,7 @@ import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { usePurchaseOrder, type PurchaseOrder } from './api';
 import { orderHistory } from './history';
-import { formatDate, formatDateTime, formatMoney } from './money';
+import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import { OrderActions } from './OrderActions';
 import { StatusBadge } from './StatusBadge';
 
@@ -62,8 +62,8 @@ function OrderFacts({ order }: { order: PurchaseOrder }) {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md">
         <Fact label="Supplier">{order.supplier?.name}</Fact>
         <Fact label="Warehouse">{order.warehouse?.name}</Fact>
-        <Fact label="Order date">{formatDate(order.order_date)}</Fact>
-        <Fact label="Expected delivery">{formatDate(order.confirmed_delivery_date ?? order.expected_delivery_date)}</Fact>
+        <Fact label="Order date">{formatCalendarDate(order.order_date)}</Fact>
+        <Fact label="Expected delivery">{formatCalendarDate(order.confirmed_delivery_date ?? order.expected_delivery_date)}</Fact>
         <Fact label="Currency">{order.currency}</Fact>
         <Fact label="Created by">{order.created_by?.name}</Fact>
         {order.supplier_reference && <Fact label="Supplier's reference">{order.supplier_reference}</Fact>}
@@ -73,7 +73,7 @@ function OrderFacts({ order }: { order: PurchaseOrder }) {
             {order.invoice_amount !== null ? ` · ${formatMoney(order.invoice_amount, order.currency)}` : ''}
           </Fact>
         )}
-        {order.actual_delivery_date && <Fact label="Delivered">{formatDate(order.actual_delivery_date)}</Fact>}
+        {order.actual_delivery_date && <Fact label="Delivered">{formatCalendarDate(order.actual_delivery_date)}</Fact>}
       </SimpleGrid>
       {order.notes && (
         <Stack gap={2} mt="md">

@@ -1,16 +1,18 @@
 // The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
 // Everything the user chose lives in the URL, so a link or the back button brings back the same view.
-import { Anchor, Button, Group, Pagination, Skeleton, Stack, Table, Tabs, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Tabs } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
 import { Guarded } from '../components/Guarded';
+import { SearchInput } from '../components/SearchInput';
+import { ListFooter } from '../components/ListFooter';
+import { SortHeader } from '../components/SortHeader';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
 import { usePurchaseOrders, type OrderSortColumn, type PurchaseOrder } from './api';
-import { formatDate, formatDateTime, formatMoney } from './money';
+import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import { STATUS_TABS, statusFilter } from './status';
 import { StatusBadge } from './StatusBadge';
 import { SupplierSelect } from './SupplierSelect';
@@ -33,8 +35,9 @@ export function PurchaseOrdersPage() {
   });
   const filtered = Object.keys(state.filters).length > 0;
 
-  const toggleSort = (target: OrderSortColumn) =>
-    update({ sort: sortBy === target && direction === 'asc' ? `-${target}` : target });
+  // The sort the API applies: an unknown column in the URL falls back to the newest first.
+  const appliedSort = `${direction === 'desc' ? '-' : ''}${sortBy}`;
+  const onSort = (sort: string) => update({ sort });
 
   return (
     <>
@@ -60,7 +63,7 @@ export function PurchaseOrdersPage() {
           </Tabs.List>
         </Tabs>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SearchField value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} />
+          <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} placeholder="PO number, notes or supplier" w={300} />
           <Guarded ability="operations:view-suppliers">
             <SupplierSelect
               label="Supplier"
@@ -82,35 +85,31 @@ export function PurchaseOrdersPage() {
         ) : orders.isError ? (
           <QueryError error={orders.error} onRetry={() => void orders.refetch()} title="Could not load the purchase orders" />
         ) : orders.data.data.length === 0 ? (
-          <Stack align="flex-start" gap="xs" py="lg">
-            <Text c="dimmed">{filtered ? 'No purchase orders match these filters.' : 'No purchase orders yet.'}</Text>
-            {filtered && (
-              <Button variant="light" size="xs" onClick={() => update({ filters: { status: null, supplier: null, search: null } })}>
-                Clear the filters
-              </Button>
-            )}
-          </Stack>
+          <EmptyState
+            message={filtered ? 'No purchase orders match these filters.' : 'No purchase orders yet.'}
+            onClear={filtered ? () => update({ filters: { status: null, supplier: null, search: null } }) : undefined}
+          />
         ) : (
           <>
             <Table.ScrollContainer minWidth={960}>
               <Table aria-label="Purchase orders" striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
-                    <SortHeader column="po_number" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="po_number" sort={appliedSort} onSort={onSort}>
                       Number
                     </SortHeader>
                     <Table.Th>Supplier</Table.Th>
                     <Table.Th>Warehouse</Table.Th>
-                    <SortHeader column="status" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="status" sort={appliedSort} onSort={onSort}>
                       Status
                     </SortHeader>
-                    <SortHeader column="total_amount" sortBy={sortBy} direction={direction} onSort={toggleSort} numeric>
+                    <SortHeader column="total_amount" sort={appliedSort} onSort={onSort} numeric>
                       Total
                     </SortHeader>
-                    <SortHeader column="expected_delivery_date" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="expected_delivery_date" sort={appliedSort} onSort={onSort}>
                       Expected
                     </SortHeader>
-                    <SortHeader column="created_at" sortBy={sortBy} direction={direction} onSort={toggleSort}>
+                    <SortHeader column="created_at" sort={appliedSort} onSort={onSort}>
                       Created
                     </SortHeader>
                   </Table.Tr>
@@ -122,19 +121,7 @@ export function PurchaseOrdersPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {orders.data.meta.total} {orders.data.meta.total === 1 ? 'order' : 'orders'}
-              </Text>
-              {orders.data.meta.last_page > 1 && (
-                <Pagination
-                  total={orders.data.meta.last_page}
-                  value={state.page}
-                  onChange={(page) => update({ page })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                />
-              )}
-            </Group>
+            <ListFooter meta={orders.data.meta} noun={['order', 'orders']} onPage={(page) => update({ page })} />
           </>
         )}
       </Stack>
@@ -160,57 +147,8 @@ function OrderRow({ order }: { order: PurchaseOrder }) {
       <Table.Td ta="right" style={nowrap}>
         {formatMoney(order.total_amount, order.currency)}
       </Table.Td>
-      <Table.Td style={nowrap}>{formatDate(order.expected_delivery_date)}</Table.Td>
+      <Table.Td style={nowrap}>{formatCalendarDate(order.expected_delivery_date)}</Table.Td>
       <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
     </Table.Tr>
-  );
-}
-
-interface SortHeaderProps {
-  column: OrderSortColumn;
-  sortBy: OrderSortColumn;
-  direction: 'asc' | 'desc';
-  onSort: (column: OrderSortColumn) => void;
-  numeric?: boolean;
-  children: ReactNode;
-}
-
-function SortHeader({ column, sortBy, direction, onSort, numeric = false, children }: SortHeaderProps) {
-  const active = column === sortBy;
-  const Icon = !active ? IconArrowsSort : direction === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'} ta={numeric ? 'right' : undefined}>
-      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
-          {children}
-          <Icon size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-/** The search box: the URL changes once typing pauses, not on every key. */
-function SearchField({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  // The URL changed from elsewhere (filters cleared, back button): show its search.
-  if (value !== shown) {
-    setShown(value);
-    if (value !== text.trim()) setText(value);
-  }
-  const commit = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
-  return (
-    <TextInput
-      label="Search"
-      placeholder="PO number, notes or supplier"
-      leftSection={<IconSearch size={16} />}
-      w={300}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        commit(event.currentTarget.value);
-      }}
-    />
   );
 }

@@ -11,7 +11,7 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useListState, type ListStateShape } from '../lib/url-state';
 import { CreateTokenDialog } from './CreateTokenDialog';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { TokenCreatedDialog } from './TokenCreatedDialog';
 import { abilitiesSummary, TOKEN_TYPES, tokenStatus, tokenTypeLabel, type ApiToken } from './tokens';
 import { TOKENS_KEY } from './keys';

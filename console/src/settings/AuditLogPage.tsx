@@ -6,12 +6,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
+import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState, type ListStateShape } from '../lib/url-state';
 import { actorLabel, changedFields, dayBoundary, type AuditEntry } from './audit';
-import { DebouncedTextInput } from './DebouncedTextInput';
-import { formatDateTime } from './format';
+import { SearchInput } from '../components/SearchInput';
+import { formatDateTime } from '../lib/format';
 import { AUDIT_LOG_KEY, USERS_KEY } from './keys';
 
 const PER_PAGE = 50;
@@ -67,14 +68,7 @@ export function AuditLogPage() {
       ) : log.isError ? (
         <QueryError error={log.error} onRetry={() => void log.refetch()} />
       ) : entries.length === 0 ? (
-        <Stack align="flex-start" gap="xs" py="md">
-          <Text c="dimmed">{filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}</Text>
-          {filtered && (
-            <Button variant="light" size="xs" onClick={() => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) })}>
-              Clear filters
-            </Button>
-          )}
-        </Stack>
+        <EmptyState message={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'} onClear={filtered ? () => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) }) : undefined} clearLabel="Clear filters" />
       ) : (
         <>
           <AuditTable entries={entries} />
@@ -96,7 +90,7 @@ function AuditFilters({ filters, onChange }: { filters: Partial<Record<Filter, s
       <Select label="Actor type" placeholder="Anyone" data={ACTOR_TYPES} value={filters.actor_type ?? null} clearable w={140} onChange={(value) => onChange({ actor_type: value })} />
       {canViewUsers && <ActorUserSelect value={filters.actor_id ?? null} onChange={(value) => onChange({ actor_id: value })} />}
       <EntityTypeFilter value={filters.entity_type ?? ''} onCommit={(value) => onChange({ entity_type: value })} />
-      <DebouncedTextInput label="Action" placeholder="e.g. user.*" value={filters.action ?? ''} onCommit={(value) => onChange({ action: value })} w={170} />
+      <SearchInput label="Action" placeholder="e.g. user.*" value={filters.action ?? ''} onSearch={(value) => onChange({ action: value })} w={170} />
       <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(event) => onChange({ from: event.currentTarget.value || null })} w={150} />
       <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(event) => onChange({ to: event.currentTarget.value || null })} w={150} />
     </Group>

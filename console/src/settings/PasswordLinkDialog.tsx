@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { CopyValue } from './CopyValue';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../lib/format';
 
 export type PasswordLinkResult = components['schemas']['ManagedUserWithLink'];
 

@@ -1,16 +1,18 @@
 // The organisation's users (administrators): find them by name or e-mail, role and status; invite, edit,
 // deactivate and reactivate them, and give them a new invitation or password-reset link.
-import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
+import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
+import { SortHeader } from '../components/SortHeader';
 import { QueryError } from '../components/QueryError';
 import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
-import { DebouncedTextInput } from './DebouncedTextInput';
-import { formatDate } from './format';
+import { SearchInput } from '../components/SearchInput';
+import { formatDate } from '../lib/format';
 import { InviteUserDialog } from './InviteUserDialog';
 import { PasswordLinkDialog, type PasswordLinkResult } from './PasswordLinkDialog';
 import { UserActionsMenu } from './UserActionsMenu';
@@ -82,26 +84,25 @@ export function UsersPage() {
       ) : users.isError ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />
       ) : users.data.data.length === 0 ? (
-        <Stack align="flex-start" gap="xs" py="md">
-          <Text c="dimmed">No users match these filters.</Text>
-          {filtered && (
-            <Button variant="light" size="xs" onClick={() => update({ filters: { search: null, role: null, status: null } })}>
-              Clear filters
-            </Button>
-          )}
-        </Stack>
+        <EmptyState message="No users match these filters." onClear={filtered ? () => update({ filters: { search: null, role: null, status: null } }) : undefined} clearLabel="Clear filters" />
       ) : (
         <>
           <Table.ScrollContainer minWidth={860}>
             <Table aria-label="Users" striped highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <SortableHeader label="Name" column="name" sort={state.sort} onSort={(sort) => update({ sort })} />
-                  <SortableHeader label="E-mail" column="email" sort={state.sort} onSort={(sort) => update({ sort })} />
+                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                    Name
+                  </SortHeader>
+                  <SortHeader column="email" sort={state.sort} onSort={(sort) => update({ sort })}>
+                    E-mail
+                  </SortHeader>
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Two-factor</Table.Th>
-                  <SortableHeader label="Added" column="created_at" sort={state.sort} onSort={(sort) => update({ sort })} />
+                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                    Added
+                  </SortHeader>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -140,33 +141,15 @@ interface FiltersProps {
 function UserFilters({ search, role, status, onChange }: FiltersProps) {
   return (
     <Group mb="md" gap="sm" align="flex-end">
-      <DebouncedTextInput
-        label="Search"
+      <SearchInput
         placeholder="Name or e-mail"
-        leftSection={<IconSearch size={16} />}
         value={search}
-        onCommit={(value) => onChange({ search: value })}
+        onSearch={(value) => onChange({ search: value })}
         w={260}
       />
       <Select label="Role" placeholder="Any role" data={ROLES.map(({ value, label }) => ({ value, label }))} value={role ?? null} clearable w={160} onChange={(value) => onChange({ role: value })} />
       <Select label="Status" placeholder="Any status" data={USER_STATUSES.map(({ value, label }) => ({ value, label }))} value={status ?? null} clearable w={160} onChange={(value) => onChange({ status: value })} />
     </Group>
-  );
-}
-
-function SortableHeader({ label, column, sort, onSort }: { label: string; column: SortColumn; sort: string; onSort: (sort: string) => void }) {
-  const current = sortParts(sort);
-  const active = current.column === column;
-  const next = active && current.direction === 'asc' ? `-${column}` : column;
-  return (
-    <Table.Th aria-sort={active ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          {label}
-          {active && (current.direction === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden />)}
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
   );
 }
 

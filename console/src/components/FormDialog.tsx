@@ -1,7 +1,8 @@
-// The frame of every stock action: a titled dialog around a form, the refusal above its fields, and the buttons.
-import { Button, Group, Modal, Stack } from '@mantine/core';
+// The frame of a dialog that holds a form: a titled modal, the API's refusal above the fields, and Cancel beside
+// the submit button. One frame for the areas' action and edit dialogs, so that they all look and behave alike.
+import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { FormError } from '../components/FormError';
+import { FormError } from './FormError';
 
 interface Props {
   title: string;
@@ -11,15 +12,17 @@ interface Props {
   submitting: boolean;
   formError: string | null;
   children: ReactNode;
+  /** Red for what cannot be undone. */
   danger?: boolean;
+  size?: ModalProps['size'];
 }
 
-export function ActionDialog({ title, onClose, onSubmit, submitLabel, submitting, formError, children, danger = false }: Props) {
+export function FormDialog({ title, onClose, onSubmit, submitLabel, submitting, formError, children, danger = false, size = 'md' }: Props) {
   return (
-    <Modal opened onClose={onClose} title={title} size="md">
+    <Modal opened onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
-        <Stack>
+        <Stack gap="sm">
           {children}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSort } from './ListParts';
+import { nextSort } from './SortHeader';
 
 describe('sorting by a column header', () => {
   it('sorts a new column ascending, then toggles its direction', () => {

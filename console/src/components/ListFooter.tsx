@@ -1,0 +1,31 @@
+// Under a list: how many records it holds, and the pages when there is more than one. Every paged list with a
+// record count uses this one footer, so that the count, the pager and their accessible names read alike.
+import { Group, Pagination, Text } from '@mantine/core';
+
+interface Props {
+  /** The list's page metadata as the API answers it; nothing is shown before it arrives or when it is empty. */
+  meta: { current_page: number; last_page: number; total: number } | undefined;
+  /** What the list holds, singular and plural. */
+  noun: [one: string, many: string];
+  onPage: (page: number) => void;
+}
+
+export function ListFooter({ meta, noun, onPage }: Props) {
+  if (!meta || meta.total === 0) return null;
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {meta.total} {meta.total === 1 ? noun[0] : noun[1]}
+      </Text>
+      {meta.last_page > 1 && (
+        <Pagination
+          total={meta.last_page}
+          value={meta.current_page}
+          onChange={onPage}
+          aria-label={`Pages of ${noun[1]}`}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
+    </Group>
+  );
+}
