@@ -41,6 +41,12 @@ describe('the console bundle budget', () => {
     expect(total, `first load: ${chunks.map((chunk) => chunk.file).join(', ')}`).toBeLessThan(BUDGET_BYTES);
   });
 
+  it("bundles React's production build (the development build is larger and slower)", () => {
+    for (const chunk of firstLoad()) {
+      expect(fs.readFileSync(path.join(CONSOLE_DIRECTORY, chunk.file), 'utf8'), chunk.file).not.toContain('Download the React DevTools');
+    }
+  });
+
   it('loads the screens of each area on first visit, not with the first load', () => {
     const first = new Set(firstLoad().map((chunk) => chunk.src ?? chunk.file));
     const pages = Object.values(manifest).filter((chunk) => chunk.src?.endsWith('Page.tsx'));

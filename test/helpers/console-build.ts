@@ -43,5 +43,12 @@ async function buildWhenStale(): Promise<void> {
   const sources = Math.max(newestChange(CONSOLE), newestChange(path.join(ROOT, 'package-lock.json')), newestChange(path.join(ROOT, 'clients/typescript/src')));
   const built = fs.existsSync(BUILT) ? fs.statSync(BUILT).mtimeMs : 0;
   if (built >= sources) return;
-  await build({ root: CONSOLE, configFile: path.join(CONSOLE, 'vite.config.ts'), logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which would bundle React's development build; the tests drive what users get.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: CONSOLE, configFile: path.join(CONSOLE, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
