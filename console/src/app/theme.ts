@@ -23,6 +23,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
     Table: { defaultProps: { verticalSpacing: 'xs', highlightOnHover: true } },
+    // A notification's message is what happened: written in the dimmed colour above, not Mantine's paler grey.
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 

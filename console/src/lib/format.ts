@@ -38,8 +38,10 @@ export function formatCalendarDate(date: string | null | undefined, empty = DASH
   return DATE.format(new Date(year!, month! - 1, day!));
 }
 
+const NUMBER = new Intl.NumberFormat();
+
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat().format(value);
+  return NUMBER.format(value);
 }
 
 const PERCENT = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 });

@@ -14,7 +14,7 @@ import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
 import { EmptyState } from '../components/EmptyState';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
-import { formatMoney } from '../lib/format';
+import { formatDate, formatMoney } from '../lib/format';
 import { MASTER_STATUSES, StatusBadge } from './status';
 
 const shape = { filters: ['search', 'status'] as const, defaultSort: '-created_at' };
@@ -109,7 +109,7 @@ function MastersTable({ masters, sort, onSort }: { masters: MasterProduct[]; sor
                 </Group>
               </Table.Td>
               <Table.Td>{master.products_count}</Table.Td>
-              <Table.Td>{new Date(master.created_at).toLocaleDateString()}</Table.Td>
+              <Table.Td>{formatDate(master.created_at)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

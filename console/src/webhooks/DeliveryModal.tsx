@@ -11,6 +11,7 @@ import { notifyFailure, notifySuccess } from '../lib/feedback';
 import { MANAGE_WEBHOOKS, useDelivery, webhookKeys } from './api';
 import { JsonBlock } from './JsonBlock';
 import { canRetry, deliveryStatus, inProgress, lastAttempt, outcomeText, type Delivery, type DeliveryAttempt } from './status';
+import { formatDateTime } from '../lib/format';
 
 interface Props {
   subscriptionId: string;
@@ -45,8 +46,8 @@ export function DeliveryModal({ subscriptionId, deliveryId, onClose }: Props) {
             </Fact>
             <Fact label="Last outcome">{outcomeText(lastAttempt(data))}</Fact>
             <Fact label="Attempts">{data.attempts_count}</Fact>
-            <Fact label="Created">{new Date(data.created_at).toLocaleString()}</Fact>
-            <Fact label="Next attempt">{data.status === 'pending' && data.next_attempt_at ? new Date(data.next_attempt_at).toLocaleString() : '—'}</Fact>
+            <Fact label="Created">{formatDateTime(data.created_at)}</Fact>
+            <Fact label="Next attempt">{data.status === 'pending' && data.next_attempt_at ? formatDateTime(data.next_attempt_at) : '—'}</Fact>
           </SimpleGrid>
           <Title order={4}>Attempts</Title>
           <AttemptTable attempts={data.attempts} />
@@ -87,7 +88,7 @@ function AttemptTable({ attempts }: { attempts: DeliveryAttempt[] }) {
           {attempts.map((attempt) => (
             <Table.Tr key={attempt.attempt}>
               <Table.Td>{attempt.attempt}</Table.Td>
-              <Table.Td>{new Date(attempt.attempted_at).toLocaleString()}</Table.Td>
+              <Table.Td>{formatDateTime(attempt.attempted_at)}</Table.Td>
               <Table.Td>{attempt.response_code ?? '—'}</Table.Td>
               <Table.Td>{attempt.response_time_ms === null ? '—' : `${attempt.response_time_ms} ms`}</Table.Td>
               <Table.Td>{attempt.error ?? '—'}</Table.Td>

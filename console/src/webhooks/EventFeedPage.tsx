@@ -11,6 +11,7 @@ import { useListState } from '../lib/url-state';
 import { useEventTypes, webhookKeys } from './api';
 import { JsonBlock } from './JsonBlock';
 import { describePattern, filterOptions, groupEventTypes } from './patterns';
+import { formatDateTime } from '../lib/format';
 
 const FEED_PAGE = 50;
 const FEED_STATE = { filters: ['event_type'] as const, defaultSort: 'id' };
@@ -70,7 +71,7 @@ export function EventFeedPage() {
                       {event.entity_type} {event.entity_id}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {new Date(event.occurred_at).toLocaleString()}
+                      {formatDateTime(event.occurred_at)}
                     </Text>
                   </Group>
                 </Accordion.Control>

@@ -13,6 +13,7 @@ import { DeliveryModal, RetryButton } from './DeliveryModal';
 import { describePattern } from './patterns';
 import { SubscriptionActions } from './SubscriptionActions';
 import { DELIVERY_STATUSES, deliveryStatus, lastAttempt, outcomeText, subscriptionStatus, type Delivery, type DeliveryStatus, type Subscription } from './status';
+import { formatDateTime } from '../lib/format';
 
 const DELIVERY_LIST = { filters: ['status', 'delivery'] as const, defaultSort: '-created_at' };
 
@@ -76,11 +77,11 @@ function SubscriptionSettings({ subscription }: { subscription: Subscription }) 
         </Setting>
         <Setting label="Payload">{subscription.payload_mode === 'full' ? "Full: the entity's state" : 'Thin: ids only'}</Setting>
         <Setting label="Request headers">{headerNames.length > 0 ? headerNames.join(', ') : 'None'}</Setting>
-        <Setting label="Created">{new Date(subscription.created_at).toLocaleString()}</Setting>
-        <Setting label="Changed">{new Date(subscription.updated_at).toLocaleString()}</Setting>
+        <Setting label="Created">{formatDateTime(subscription.created_at)}</Setting>
+        <Setting label="Changed">{formatDateTime(subscription.updated_at)}</Setting>
         {subscription.status === 'disabled' && (
           <Setting label="Disabled">
-            {subscription.disabled_at ? new Date(subscription.disabled_at).toLocaleString() : ''}
+            {subscription.disabled_at ? formatDateTime(subscription.disabled_at) : ''}
             {subscription.disabled_reason && (
               <Text size="sm" c="dimmed">
                 {subscription.disabled_reason}
@@ -174,8 +175,8 @@ function DeliveryTable({ deliveries, onOpen }: { deliveries: Delivery[]; onOpen:
                 </Table.Td>
                 <Table.Td>{delivery.attempts}</Table.Td>
                 <Table.Td>{outcomeText(lastAttempt(delivery))}</Table.Td>
-                <Table.Td>{delivery.last_attempt_at ? new Date(delivery.last_attempt_at).toLocaleString() : '—'}</Table.Td>
-                <Table.Td>{delivery.status === 'pending' && delivery.next_attempt_at ? new Date(delivery.next_attempt_at).toLocaleString() : '—'}</Table.Td>
+                <Table.Td>{delivery.last_attempt_at ? formatDateTime(delivery.last_attempt_at) : '—'}</Table.Td>
+                <Table.Td>{delivery.status === 'pending' && delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '—'}</Table.Td>
                 <Table.Td>
                   <Guarded ability={MANAGE_WEBHOOKS}>
                     <RetryButton delivery={delivery} size="xs" />

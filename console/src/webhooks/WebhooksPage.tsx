@@ -19,6 +19,7 @@ import { SecretDialog, type ShownSecret } from './SecretDialog';
 import { SubscriptionActions } from './SubscriptionActions';
 import { subscriptionStatus, type Subscription } from './status';
 import { SubscriptionFormModal, type SubscriptionInput } from './SubscriptionFormModal';
+import { formatDateTime } from '../lib/format';
 
 const LIST_SHAPE = { filters: [] as const, defaultSort: '-created_at' };
 
@@ -117,7 +118,7 @@ function SubscriptionTable({ subscriptions }: { subscriptions: Subscription[] })
                     {status.label}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{new Date(subscription.created_at).toLocaleString()}</Table.Td>
+                <Table.Td>{formatDateTime(subscription.created_at)}</Table.Td>
                 <Table.Td ta="right">
                   <SubscriptionActions subscription={subscription} />
                 </Table.Td>
