@@ -126,7 +126,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   // products' totals through the catalog's product repository, which holds no state; supplier performance is read from purchase orders, whose module needs the catalog and so comes after it.
   const stock = createStock({ db, warehouses, events, audit: audit.service, clock, newId, products: new ProductRepository() });
   const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, tenants, supplierPerformance: createSupplierPerformance() });
-  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users });
+  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users, tenants });
 
   // Purchasing mails orders to suppliers through the mailer above.
   const purchaseOrders = createPurchaseOrders({

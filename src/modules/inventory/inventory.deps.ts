@@ -4,6 +4,7 @@ import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { EventRecorder } from '../events/event-recorder.js';
+import type { TenantService } from '../tenancy/tenant.service.js';
 import type { UserService } from '../tenancy/user.service.js';
 import type { StockService } from './stock/stock.service.js';
 import type { WarehouseService } from './warehouses/warehouse.service.js';
@@ -17,4 +18,6 @@ export interface InventoryDeps {
   stock: StockService;
   /** The users shown as creators of movements. */
   users: UserService;
+  /** The tenant's default currency, in which the summary values stock. */
+  tenants: TenantService;
 }

@@ -5,6 +5,6 @@ import { summaryRoutes } from './summary.routes.js';
 import { SummaryService } from './summary.service.js';
 
 export function createSummary(deps: InventoryDeps) {
-  const service = new SummaryService({ db: deps.db, repository: new SummaryRepository() });
+  const service = new SummaryService({ db: deps.db, repository: new SummaryRepository(), tenants: deps.tenants });
   return { routes: summaryRoutes({ service }), service };
 }

@@ -11,11 +11,6 @@ export interface ProductStockCounts {
 }
 
 export class SummaryRepository {
-  async defaultCurrency(db: Executor, tenantId: string): Promise<string> {
-    const row = await db.selectFrom('tenants').select('default_currency').where('id', '=', tenantId).executeTakeFirst();
-    return row?.default_currency ?? DEFAULT_CURRENCY;
-  }
-
   /**
    * On hand × cost price over the tenant's records of live products priced in `currency`, in minor units. A
    * variant's missing cost price or currency is its master's; a product with neither is priced in USD (rows
