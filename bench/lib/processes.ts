@@ -76,6 +76,10 @@ export async function buildServer(): Promise<ServerBuild> {
   const args = ['-p', 'tsconfig.build.json', '--outDir', BUILD_DIR, '--tsBuildInfoFile', `${BUILD_DIR}/.tsbuildinfo`];
   try {
     await new Promise<void>((resolve, reject) => execFile(tsc, args, { cwd: PROJECT_ROOT }, (error, stdout) => (error ? reject(new Error(stdout || error.message)) : resolve())));
+    // The compiled modules find the bundled files (fonts, the password list) beside their own folder, as dist/
+    // finds them at the repository's root.
+    const assets = path.join(PROJECT_ROOT, BUILD_DIR, '..', 'assets');
+    if (!fs.existsSync(assets)) fs.symlinkSync(path.join(PROJECT_ROOT, 'assets'), assets, 'dir');
     return { script: `${BUILD_DIR}/cli.js`, typescript: false, note: null };
   } catch (error) {
     const reason = (error as Error).message.split('\n').slice(0, 3).join(' ');
