@@ -10,7 +10,7 @@ import { seedCatalog, type SeededCatalog } from '../seed/catalog.js';
 import { seedOperations, type SeededOperations } from '../seed/operations.js';
 import { openBenchDatabase } from './database.js';
 import { checkOnce, measureHttp, measureSequential, type HttpRequestSpec, type LoadOptions, type Measurement } from './load.js';
-import { buildServer, freePort, startNodeProcess, type RunningProcess } from './processes.js';
+import { buildServer, freePort, productionNodeOptions, startNodeProcess, type RunningProcess } from './processes.js';
 import { measureFeedLatency } from './feed-latency.js';
 import { measureWebhooks } from './webhooks.js';
 
@@ -47,6 +47,8 @@ export interface ScenarioResult {
   kind: 'baseline' | 'read' | 'write' | 'batch';
   requests: number;
   failures: number;
+  /** Reads are measured a second time at fewer connections (FEW_CONNECTIONS), where a latency target applies too. */
+  few_connections?: { connections: number; requests_per_s: number; p50_ms: number; p99_ms: number };
 }
 
 export interface EngineResult {
@@ -84,8 +86,11 @@ const THOUSAND_VARIANTS = {
   allowCombinations: true,
 };
 
+/** The lower concurrency at which every read is measured again (the p99 target at 10 connections). */
+export const FEW_CONNECTIONS = 10;
+
 export const SCENARIO_NAMES = [
-  'product get', 'product list', 'product create', 'inventory adjust', 'inventory reserve', 'purchase order receive (10 lines)',
+  'product get', 'product list', 'product list (newest first)', 'product create', 'inventory adjust', 'inventory reserve', 'purchase order receive (10 lines)',
   'event feed page', 'event feed commit-to-read latency', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
 ] as const;
 
@@ -112,6 +117,7 @@ function appScenarios(catalog: SeededCatalog, operations: SeededOperations, prod
   return [
     { name: 'product get', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products/{{item}}`, items: productIds },
     { name: 'product list', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products?${list.toString()}` },
+    { name: 'product list (newest first)', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products?per_page=25` },
     {
       name: 'product create', kind: 'write', baseline: 'write', server: 'app', method: 'POST', path: `${API}/operations/products`, expectStatus: 201,
       body: { name: 'Bench product {{seq}}', sku: 'BENCH-{{seq}}', selling_price: 19.99, cost_price: 9.5, type: 'physical' },
@@ -145,7 +151,12 @@ async function seedTenant(services: Services) {
   return { tenantId: tenant.id, userId: user.id, warehouseId: warehouse.id, token: plainText };
 }
 
-function result(scenario: { name: string; kind: ScenarioResult['kind']; baseline: BaselineName | null }, m: Measurement, baselines: Map<BaselineName, Measurement>): ScenarioResult {
+function result(
+  scenario: { name: string; kind: ScenarioResult['kind']; baseline: BaselineName | null },
+  m: Measurement,
+  baselines: Map<BaselineName, Measurement>,
+  few?: Measurement,
+): ScenarioResult {
   const base = scenario.baseline ? baselines.get(scenario.baseline) : undefined;
   return {
     name: scenario.name,
@@ -157,6 +168,7 @@ function result(scenario: { name: string; kind: ScenarioResult['kind']; baseline
     kind: scenario.kind,
     requests: m.requests,
     failures: m.failures,
+    ...(few ? { few_connections: { connections: FEW_CONNECTIONS, requests_per_s: few.perSecond, p50_ms: few.p50, p99_ms: few.p99 } } : {}),
   };
 }
 
@@ -198,7 +210,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const [appPort, basePort] = [await freePort(), await freePort()];
     const [server, baseline] = await Promise.all([
       startNodeProcess({
-        name: 'server', script: build.script, typescript: build.typescript, args: ['serve'], port: appPort, probePath: '/health',
+        name: 'server', script: build.script, typescript: build.typescript, nodeOptions: productionNodeOptions(), args: ['serve'], port: appPort, probePath: '/health',
         env: {
           ...databaseEnv, HOST: '127.0.0.1', PORT: String(appPort), DATA_DIR: bench.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: '',
           // The webhook receiver is a plain-HTTP loopback address, which production settings refuse.
@@ -226,11 +238,11 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
       ...(s.items ? { items: s.items } : {}),
     });
-    const measure = async (s: HttpScenario) => {
-      log(`${bench.engine}: measuring ${s.name}`);
+    const measure = async (s: HttpScenario, connections = settings.connections) => {
+      log(`${bench.engine}: measuring ${s.name}${connections === settings.connections ? '' : ` at ${connections} connections`}`);
       const spec = specOf(s);
       await checkOnce(spec, s.expectStatus ?? 200);
-      const m = await measureHttp(spec, settings);
+      const m = await measureHttp(spec, { ...settings, connections });
       if (m.failures > 0) notes.push(`${s.name}: ${m.failures} failures; answers by status ${JSON.stringify(m.statusCodes)}`);
       return m;
     };
@@ -241,10 +253,12 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const before = new Map<string, Measurement>();
     for (const s of baselines) before.set(s.name, await measure(s));
 
-    const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement }> = [];
+    const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement; few?: Measurement }> = [];
     for (const s of appScenarios(catalog, operations, productIds)) {
       if (!selected(s.name)) continue;
-      measured.push({ scenario: s, m: await measure(s) });
+      const m = await measure(s);
+      const few = s.kind === 'read' && settings.connections > FEW_CONNECTIONS ? await measure(s, FEW_CONNECTIONS) : undefined;
+      measured.push({ scenario: s, m, few });
       trackMemory(s.name);
     }
 
@@ -276,7 +290,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     }
 
     const baselineMeans = new Map<BaselineName, Measurement>();
-    const baselineResults: Array<{ scenario: HttpScenario; m: Measurement }> = [];
+    const baselineResults: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
     for (const s of baselines) {
       const after = await measure(s);
       const first = before.get(s.name)!;
@@ -289,7 +303,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const memory = server.memory();
     return {
       engine: bench.engine,
-      scenarios: [...baselineResults, ...measured].map(({ scenario, m }) => result(scenario, m, baselineMeans)),
+      scenarios: [...baselineResults, ...measured].map(({ scenario, m, few }) => result(scenario, m, baselineMeans, few)),
       rss_mb: memory?.rssMb ?? null,
       rss_peak_mb: memory?.peakMb ?? null,
       rss_trail: rssTrail,

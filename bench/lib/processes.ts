@@ -87,18 +87,29 @@ export async function buildServer(): Promise<ServerBuild> {
   }
 }
 
-/** Starts `node [--import tsx] <script> ...args` and waits until `probePath` answers on its port. */
+/**
+ * The Node.js options of `npm start` (its script's words between `node` and the script), so that the benchmark
+ * runs the server with the same runtime settings (heap sizes, source maps) as production does.
+ */
+export function productionNodeOptions(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = manifest.scripts.start.split(/\s+/);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
+
+/** Starts `node [options] [--import tsx] <script> ...args` and waits until `probePath` answers on its port. */
 export async function startNodeProcess(options: {
   name: string;
   script: string;
   typescript: boolean;
+  nodeOptions?: string[];
   args?: string[];
   env: Record<string, string | undefined>;
   port: number;
   probePath: string;
 }): Promise<RunningProcess> {
   const loader = options.typescript ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, options.script, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), ...loader, options.script, ...(options.args ?? [])], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
