@@ -1,6 +1,7 @@
 // The baselines: bare Fastify, no hooks, no plugins, no validation, on the bench database through the app's
 // drivers. GET /constant answers a constant JSON; GET /products/:id reads one row by primary key; POST
-// /writes inserts one row. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL for
+// /writes inserts one row. PUT /answers/:name keeps a body that GET /answers/:name then answers as it is: the
+// app's own answers served with no work at all, the most this stack can do for answers of that size. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL for
 // PostgreSQL or BENCH_SQLITE_FILE for SQLite.
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -62,6 +63,16 @@ app.post('/writes', async (_request, reply) => {
   const id = ulid().toLowerCase();
   await driver.writeOne(id, new Date().toISOString());
   return reply.code(201).send({ data: { id } });
+});
+const answers = new Map<string, string>();
+app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+app.put<{ Params: { name: string }; Body: string }>('/answers/:name', async (request, reply) => {
+  answers.set(request.params.name, request.body);
+  return reply.code(204).send();
+});
+app.get<{ Params: { name: string } }>('/answers/:name', async (request, reply) => {
+  const answer = answers.get(request.params.name);
+  return answer === undefined ? reply.code(404).send({ message: 'not found' }) : reply.type('application/json; charset=utf-8').send(answer);
 });
 app.addHook('onClose', () => driver.close());
 

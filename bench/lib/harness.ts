@@ -138,6 +138,23 @@ function appScenarios(catalog: SeededCatalog, operations: SeededOperations, prod
   ];
 }
 
+/**
+ * The ceiling of each read: the app's own answer to it, fetched once, then served as constant bytes by the bare
+ * baseline server (no database, no hooks). No implementation of the read on this stack can answer faster than
+ * that, so its ratio to the primary-key read bounds what the read's ratio can reach.
+ */
+async function answerCeilings(scenarios: HttpScenario[], specOf: (s: HttpScenario) => HttpRequestSpec, baselineUrl: string): Promise<HttpScenario[]> {
+  const ceilings: HttpScenario[] = [];
+  for (const s of scenarios.filter((r) => r.kind === 'read')) {
+    const spec = specOf(s);
+    const response = await fetch(spec.url.replace('{{item}}', s.items?.[0] ?? ''), { headers: spec.headers });
+    const name = encodeURIComponent(s.name);
+    await fetch(`${baselineUrl}/answers/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: await response.text() });
+    ceilings.push({ name: `ceiling: ${s.name} answer, no work`, kind: 'baseline', baseline: 'pk-read', server: 'baseline', path: `/answers/${name}` });
+  }
+  return ceilings;
+}
+
 /** Products the read and stock scenarios turn over: live, tracked, enough available stock to reserve from. */
 function busyProducts(catalog: SeededCatalog): string[] {
   return catalog.stocked.filter((p) => p.onHand - p.reserved >= 200).slice(0, 1000).map((p) => p.id);
@@ -252,6 +269,8 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const baselines = baselineScenarios(productIds);
     const before = new Map<string, Measurement>();
     for (const s of baselines) before.set(s.name, await measure(s));
+    const ceilings: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
+    for (const s of await answerCeilings(appScenarios(catalog, operations, productIds).filter((r) => selected(r.name)), specOf, baseline.url)) ceilings.push({ scenario: s, m: await measure(s) });
 
     const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement; few?: Measurement }> = [];
     for (const s of appScenarios(catalog, operations, productIds)) {
@@ -303,7 +322,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const memory = server.memory();
     return {
       engine: bench.engine,
-      scenarios: [...baselineResults, ...measured].map(({ scenario, m, few }) => result(scenario, m, baselineMeans, few)),
+      scenarios: [...baselineResults, ...ceilings, ...measured].map(({ scenario, m, few }) => result(scenario, m, baselineMeans, few)),
       rss_mb: memory?.rssMb ?? null,
       rss_peak_mb: memory?.peakMb ?? null,
       rss_trail: rssTrail,
