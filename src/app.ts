@@ -3,7 +3,7 @@ import fastJsonStringify from 'fast-json-stringify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type preValidationHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { DOCS_PREFIX, registerApiReference } from './http/api-reference.js';
@@ -22,6 +22,7 @@ import { byReference, containsNamedSchema, forSerialization, namedSchemas } from
 import { openApiOptions } from './http/openapi.js';
 import { registerPublicUrl } from './http/pagination.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { withRouteHook } from './http/route-hooks.js';
 import { registerRequestLogRedaction } from './http/request-log.js';
 import { requestTimeoutOptions } from './http/request-timeout.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -116,17 +117,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // No body at all is read as an empty object too, on every route whose body is a JSON object: an action whose
   // fields are all optional (POST …/submit-for-approval) accepts no body and `{}` alike, and a route with
   // required fields names them in its 422 instead of refusing the body as a whole.
-  app.addHook('preValidation', async (request) => {
-    const body = request.routeOptions.schema?.body as { type?: unknown } | undefined;
-    if (request.body === undefined && body?.type === 'object') request.body = {};
+  // Added to those routes only: the others (every GET) need no hook for it.
+  const emptyBodyAsObject: preValidationHookHandler = (request, _reply, done) => {
+    if (request.body === undefined) request.body = {};
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if ((route.schema?.body as { type?: unknown } | undefined)?.type === 'object') route.preValidation = withRouteHook(route.preValidation, emptyBodyAsObject);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // The handler, and what services log on its behalf (after commit, too), write through the request's logger.
   app.addHook('preHandler', (request, _reply, done) => withRequestLog(request.log, done));
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // `GET …/products/export` is an unknown route, not a product that does not exist.
   app.addHook('onRequest', routing.refuseStaticWordsAsIds);
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());

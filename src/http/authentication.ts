@@ -79,9 +79,9 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const url = request.routeOptions.url;
+    // One read of routeOptions, which Fastify builds anew on each access.
+    const { url, config } = request.routeOptions;
     if (url === undefined) return; // no route: the not-found handler answers
-    const config = request.routeOptions.config;
     const mode = config.auth ?? (url.startsWith(`${deps.apiPrefix}/`) ? 'any' : 'none');
     if (mode === 'none') return;
 

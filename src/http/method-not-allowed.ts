@@ -41,8 +41,13 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
   });
 
   /** Named path parameters (not a wildcard's rest) that hold a static word. */
-  const bindsStaticWord = (params: Record<string, string | undefined>) =>
-    Object.entries(params).some(([name, value]) => name !== '*' && value !== undefined && staticWords.has(value));
+  const bindsStaticWord = (params: Record<string, string | undefined>) => {
+    for (const name in params) {
+      const value = params[name];
+      if (name !== '*' && value !== undefined && staticWords.has(value)) return true;
+    }
+    return false;
+  };
 
   function answerUnrouted(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const path = request.url.split('?')[0] ?? '/';
@@ -68,7 +73,7 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
 
   return {
     refuseStaticWordsAsIds: async (request, reply) => {
-      if (request.routeOptions.url === undefined) return;
+      // An unrouted request has no named parameters (the not-found route's only one is its wildcard).
       if (!bindsStaticWord(request.params as Record<string, string | undefined>)) return;
       return answerUnrouted(request, reply);
     },

@@ -1,9 +1,13 @@
-// Security headers (helmet) on every response: API bodies, errors, probes, metrics, the OpenAPI document and
-// the API reference page. Registered before authentication, so that a 401 thrown there carries them too.
+// Security headers on every response: API bodies, errors, probes, metrics, the OpenAPI document and the API
+// reference page. Registered before authentication, so that a 401 thrown there carries them too.
+//
+// The set is helmet's (the headers its defaults send, with our policy, frame denial and HSTS choice), written
+// out once at start: every response gets the same headers, so there is nothing to work out per request, where
+// helmet's middleware rebuilt its whole chain (policy parsing included) for each one.
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
 import { DOCS_PREFIX } from './api-reference.js';
+import { withRouteHook } from './route-hooks.js';
 
 type Directives = Record<string, string[]>;
 
@@ -48,13 +52,33 @@ function policyText(directives: Directives): string {
     .join(';');
 }
 
+/** The headers of every response, as helmet 8 sends them by default with our choices. */
+function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const overHttps = options.publicUrl?.startsWith('https:') ?? false;
+  return {
+    'content-security-policy': policyText(API_DIRECTIVES),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    // A browser that saw HSTS over plain http would ignore it anyway; sent only when PUBLIC_URL is https.
+    // Without includeSubDomains: the host of PUBLIC_URL may be a parent domain the service does not own.
+    ...(overHttps ? { 'strict-transport-security': 'max-age=31536000' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map(([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`);
 }
 
-function isDocsRoute(request: FastifyRequest): boolean {
-  const url = request.routeOptions.url;
-  return url === DOCS_PREFIX || (url?.startsWith(`${DOCS_PREFIX}/`) ?? false);
+function isDocsRoute(route: RouteOptions): boolean {
+  return route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
 }
 
 function isHtml(reply: FastifyReply): boolean {
@@ -67,20 +91,21 @@ function docsPolicy(directives: Directives, reply: FastifyReply, payload: unknow
   return policyText({ ...directives, 'script-src': [...(directives['script-src'] ?? []), ...hashes] });
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
-  const overHttps = options.publicUrl?.startsWith('https:') ?? false;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
-    xFrameOptions: { action: 'deny' },
-    // A browser that saw HSTS over plain http would ignore it anyway; sent only when PUBLIC_URL is https.
-    // Without includeSubDomains: the host of PUBLIC_URL may be a parent domain the service does not own.
-    strictTransportSecurity: overHttps ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-  });
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const headers = securityHeaders(options);
+  const setSecurityHeaders: onRequestHookHandler = (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  };
+  app.addHook('onRequest', setSecurityHeaders);
 
-  // The reference page is the one response a browser renders; it gets its own policy.
+  // The reference page is the one response a browser renders; it gets its own policy, on its routes only.
   const docs = docsDirectives(options.publicUrl);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isDocsRoute(request)) reply.header('content-security-policy', docsPolicy(docs, reply, payload));
-    return payload;
+  const setDocsPolicy: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.header('content-security-policy', docsPolicy(docs, reply, payload));
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (isDocsRoute(route)) route.onSend = withRouteHook(route.onSend, setDocsPolicy);
   });
 }

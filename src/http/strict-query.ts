@@ -3,8 +3,9 @@
 // what it reads: a name among its `properties`, or matching one of its `patternProperties` (the product list's
 // `attributes[<code>]`), is known; anything else, on a route without a query schema too, is a 422 naming it.
 // Parameters a schema gains later are known by the same token, with no list to keep here.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { ValidationError } from './errors.js';
+import { withFirstRouteHook } from './route-hooks.js';
 
 export const UNKNOWN_PARAMETER = 'Unknown parameter.';
 
@@ -46,19 +47,23 @@ export interface StrictQueryOptions {
   apiPrefix: string;
 }
 
+/** Refuses the request when its query has parameters the route's querystring schema does not read. */
+const refuseUnknownParameters: preValidationHookHandler = (request, _reply, done) => {
+  const unknown = unknownParameters(request.query, request.routeOptions.schema?.querystring);
+  // Built by entries: a parameter named `__proto__` is a key like any other, never the prototype.
+  if (unknown.length > 0) done(new ValidationError(Object.fromEntries(unknown.map((name) => [name, [UNKNOWN_PARAMETER]]))));
+  else done();
+};
+
 /**
  * Refuses unknown query parameters on every operation of the API (the routes under the prefix that the
- * OpenAPI document lists), after authentication and the rate limit and before validation. The 422 names each
- * unknown parameter: `{"errors": {"sku": ["Unknown parameter."]}}`.
+ * OpenAPI document lists), after authentication and before validation, with the route's own first
+ * preValidation hooks (ahead of the rate limit's). The 422 names each unknown parameter:
+ * `{"errors": {"sku": ["Unknown parameter."]}}`.
  */
 export function registerStrictQuery(app: FastifyInstance, { apiPrefix }: StrictQueryOptions): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    const url = request.routeOptions.url;
-    if (url === undefined || !url.startsWith(`${apiPrefix}/`)) return;
-    const schema = request.routeOptions.schema;
-    if (schema?.hide === true) return;
-    const unknown = unknownParameters(request.query, schema?.querystring);
-    // Built by entries: a parameter named `__proto__` is a key like any other, never the prototype.
-    if (unknown.length > 0) throw new ValidationError(Object.fromEntries(unknown.map((name) => [name, [UNKNOWN_PARAMETER]])));
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${apiPrefix}/`) || route.schema?.hide === true) return;
+    route.preValidation = withFirstRouteHook(route.preValidation, refuseUnknownParameters);
   });
 }

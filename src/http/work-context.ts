@@ -1,11 +1,15 @@
 // Every request runs in its work context (src/lib/work-context.ts): its id, its address, and its caller once
 // authenticated (request.auth), for the audit log.
-import { AsyncResource } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../modules/auth/auth-context.js';
-import { runInContext, type Actor } from '../lib/work-context.js';
+import { currentContext, runInContext, type Actor, type WorkContext } from '../lib/work-context.js';
 
-const scopes = new WeakMap<FastifyRequest, AsyncResource>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's work context, to bring the hooks after body parsing back into it. */
+    workContext: WorkContext | null;
+  }
+}
 
 /** The audit log's actor for an authenticated caller. */
 export function actorOf(auth: AuthContext): Actor {
@@ -16,19 +20,17 @@ export function actorOf(auth: AuthContext): Actor {
 
 /** Register before authentication: its onRequest hook must run first, so that every later hook runs inside. */
 export function registerWorkContext(app: FastifyInstance): void {
+  app.decorateRequest('workContext', null);
   app.addHook('onRequest', (request, _reply, done) => {
-    const context = { request_id: request.id, ip: request.ip, actor: () => (request.auth ? actorOf(request.auth) : null) };
-    runInContext(context, () => {
-      const scope = new AsyncResource('quartermaster-request');
-      scopes.set(request, scope);
-      scope.runInAsyncScope(done);
-    });
+    const context: WorkContext = { request_id: request.id, ip: request.ip, actor: () => (request.auth ? actorOf(request.auth) : null) };
+    request.workContext = context;
+    runInContext(context, done);
   });
-  // The body is read on the socket's events, outside the context: the hooks after parsing and the handler are
-  // brought back into it (as @fastify/request-context does).
+  // A body is read on the socket's events, outside the context: the hooks after parsing and the handler are
+  // brought back into it (as @fastify/request-context does). Without a body they never left it.
   app.addHook('preValidation', (request, _reply, done) => {
-    const scope = scopes.get(request);
-    if (scope) scope.runInAsyncScope(done);
-    else done();
+    const context = request.workContext;
+    if (context === null || currentContext() === context) done();
+    else runInContext(context, done);
   });
 }

@@ -1,4 +1,4 @@
-// Helmet's headers on every kind of response: API bodies, each error path, probes, metrics, the OpenAPI
+// The security headers on every kind of response: API bodies, each error path, probes, metrics, the OpenAPI
 // document and the API reference page, whose policy lets it load what it needs and nothing else.
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
