@@ -204,8 +204,9 @@ export class TokenService {
     if (!user.is_active) throw UnauthenticatedError.invalidToken();
 
     if (token.last_used_at === null || now.getTime() - Date.parse(token.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-      await this.tokens.touchLastUsed(this.db, token.tenant_id, token.id, now.toISOString());
-      this.cache.touched(prefix, token.id, now.toISOString());
+      const usedAt = now.toISOString();
+      await this.tokens.touchLastUsed(this.db, token.tenant_id, token.id, usedAt);
+      this.cache.touched(prefix, token.id, usedAt);
     }
     return {
       tenantId: token.tenant_id,
