@@ -95,7 +95,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = createServices({ db: database.db, clock, newId, config, webhookResolver: options.webhookResolver, log: app.log });
+  const services = createServices({ db: database.db, database, clock, newId, config, webhookResolver: options.webhookResolver, log: app.log });
+  // Apps built on one shared database (tests) each stop watching it when they close.
+  app.addHook('onClose', async () => services.tokenCache.close());
   app.decorate('config', config);
   app.decorate('services', services);
   registerPublicUrl(app, config.publicUrl);

@@ -82,7 +82,7 @@ async function withServices<T>(
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize });
   try {
     await migrateAtStartup(database);
-    return await work(createServices({ db: database.db, clock: systemClock, newId, config, log }), database);
+    return await work(createServices({ db: database.db, database, clock: systemClock, newId, config, log }), database);
   } finally {
     await database.close();
   }

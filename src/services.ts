@@ -1,6 +1,8 @@
 // The application's services, built by hand in the order they depend on each other: each is given everything it
 // needs at construction, so reading this function top to bottom is reading the build order. No container.
 import type { Config } from './config.js';
+import { UNWATCHED } from './db/change-watch.js';
+import type { Database } from './db/database.js';
 import type { Executor } from './db/transaction.js';
 import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import type { Clock } from './lib/clock.js';
@@ -11,6 +13,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/sessions/session.repository.js';
 import { SessionService } from './modules/auth/sessions/session.service.js';
 import { SignInService } from './modules/auth/sign-in.service.js';
+import { TOKEN_CACHE_TABLES, TokenCache } from './modules/auth/tokens/token-cache.js';
 import { TokenRepository } from './modules/auth/tokens/token.repository.js';
 import { TokenService } from './modules/auth/tokens/token.service.js';
 import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.js';
@@ -42,6 +45,11 @@ export const API_PREFIX = '/api/v1';
 
 export interface ServiceDeps {
   db: Executor;
+  /**
+   * The database `db` belongs to, whose change watch lets authentication keep tokens in memory. Absent (tests
+   * and tools that build services on a bare Kysely): every request reads its token from the database.
+   */
+  database?: Pick<Database, 'watchChanges'>;
   /** DNS used by the webhook SSRF checks; tests inject one. */
   webhookResolver?: Resolver;
   clock: Clock;
@@ -62,7 +70,7 @@ export interface ServiceDeps {
   >;
 }
 
-export function createServices({ db, clock, newId, config, webhookResolver, log: appLog }: ServiceDeps) {
+export function createServices({ db, database, clock, newId, config, webhookResolver, log: appLog }: ServiceDeps) {
   const log = serviceLog(appLog ?? silentLog);
   const repositories = {
     tenants: new TenantRepository(),
@@ -83,7 +91,8 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
   const tenants = new TenantService({ db, tenants: repositories.tenants, audit: audit.service, users, warehouses, clock, newId });
 
   // Signing in: tokens, sessions, the throttle and two-factor codes.
-  const tokens = new TokenService({ db, tokens: repositories.tokens, audit: audit.service, clock, newId });
+  const tokenCache = new TokenCache(database ? database.watchChanges(TOKEN_CACHE_TABLES) : UNWATCHED);
+  const tokens = new TokenService({ db, tokens: repositories.tokens, cache: tokenCache, audit: audit.service, clock, newId });
   const sessions = new SessionService({ db, sessions: repositories.sessions, clock, lifetimeMinutes: config.sessionLifetimeMinutes });
   const loginThrottle = new LoginThrottle({
     db,
@@ -144,7 +153,7 @@ export function createServices({ db, clock, newId, config, webhookResolver, log:
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokenCache, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
+import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-watch.js';
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
 import type { DB } from './schema.js';
@@ -26,6 +27,13 @@ export interface Database {
    * lost. Null on SQLite, which has no way to tell another process anything.
    */
   listen(channel: string, handlers: NotificationHandlers): NotificationListener | null;
+  /**
+   * Watches commits that change `watched`, by this process (seen by the driver) and by others: on SQLite through
+   * `PRAGMA data_version` (any other connection's commit, read on the raw handle: no query through Kysely), on
+   * PostgreSQL through notifications on `watched.channel`, listened to from the first `changed()` on; until the
+   * listener is in place, and whenever it is lost, `changed()` answers true. Closed with the database.
+   */
+  watchChanges(watched: WatchedTables): ChangeWatch;
   close(): Promise<void>;
 }
 
@@ -91,8 +99,49 @@ function refreshStatistics(sqlite: BetterSqlite3.Database, when: 'on open' | 'pe
   }
 }
 
+/** Another SQLite connection's commits, told by `PRAGMA data_version`: a read of the connection's own state. */
+function otherConnectionsCommits(sqlite: BetterSqlite3.Database): () => boolean {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let seen = dataVersion.get();
+  return () => {
+    const now = dataVersion.get();
+    const changed = now !== seen;
+    seen = now;
+    return changed;
+  };
+}
+
+/** Other processes' commits, told by NOTIFY on `channel`; anything may have changed while nobody listened. */
+function notifiedCommits(databaseUrl: string, channel: string, onError: (error: Error) => void) {
+  let listener: NotificationListener | null = null;
+  let listening = false;
+  let notified = false;
+  return {
+    changed(): boolean {
+      listener ??= listenForNotifications(databaseUrl, channel, {
+        notification: () => (notified = true),
+        // Commits in the gap went unheard.
+        listening: () => {
+          listening = true;
+          notified = true;
+        },
+        error: (error) => {
+          listening = false;
+          onError(error);
+        },
+      });
+      const changed = notified || !listening;
+      notified = false;
+      return changed;
+    },
+    close: async () => listener?.close(),
+  };
+}
+
 export function createDatabase(options: DatabaseOptions): Database {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
+  const commits = new LocalCommits();
+  const watches = new Set<ChangeWatch>();
   let dialect;
   let sqlite: BetterSqlite3.Database | null = null;
   let statistics: NodeJS.Timeout | undefined;
@@ -101,7 +150,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
     // process. The pool drops that connection and opens a new one on demand.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    dialect = new NormalisedPostgresDialect({ pool });
+    dialect = new NormalisedPostgresDialect({ pool }, commits);
   } else {
     let opened: BetterSqlite3.Database;
     try {
@@ -110,19 +159,43 @@ export function createDatabase(options: DatabaseOptions): Database {
       throw new DatabaseUnavailableError(`Cannot open the database file ${options.sqliteFile}: ${reasonOf(error)}`, { cause: error });
     }
     sqlite = opened;
-    dialect = new ImmediateSqliteDialect({ database: opened });
+    dialect = new ImmediateSqliteDialect({ database: opened }, commits);
     statistics = setInterval(() => refreshStatistics(opened, 'periodic'), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
   }
   const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)], log: options.log });
   return {
     db,
     engine,
-    close: () => {
+    close: async () => {
       clearInterval(statistics);
-      return db.destroy();
+      await Promise.all([...watches].map((watch) => watch.close()));
+      await db.destroy();
     },
     listen(channel, handlers) {
       return options.databaseUrl ? listenForNotifications(options.databaseUrl, channel, handlers) : null;
+    },
+    watchChanges(watched) {
+      let committedHere = false;
+      const unsubscribe = commits.subscribe(watched, () => (committedHere = true));
+      const elsewhere = sqlite
+        ? { changed: otherConnectionsCommits(sqlite), close: async () => undefined }
+        : notifiedCommits(options.databaseUrl!, watched.channel, (error) => options.onConnectionError?.(error));
+      const watch: ChangeWatch = {
+        changed() {
+          // Both asked every time, so that neither keeps a change already answered for.
+          const changedElsewhere = elsewhere.changed();
+          const changed = committedHere || changedElsewhere;
+          committedHere = false;
+          return changed;
+        },
+        async close() {
+          watches.delete(watch);
+          unsubscribe();
+          await elsewhere.close();
+        },
+      };
+      watches.add(watch);
+      return watch;
     },
     async checkConnection() {
       try {

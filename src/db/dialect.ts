@@ -10,6 +10,7 @@ import {
   type Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
+  type PostgresDialectConfig,
   type PluginTransformResultArgs,
   type QueryCompiler,
   type QueryResult,
@@ -19,6 +20,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
+import { LocalCommits } from './change-watch.js';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -60,6 +62,7 @@ function parameterFor(engine: Engine): (value: unknown) => unknown {
  * Converts every query's parameters on their way to the database (`parameterFor`). Done on the compiled
  * query, one pass over its parameters, rather than by a plugin: a plugin's `transformQuery` rebuilds the
  * whole operation tree of every query, which was the largest single cost of a point read in the profile.
+ * Being where statements and commits pass, it also tells `commits` what this process has written.
  */
 class ParameterNormalisingDriver implements Driver {
   private readonly wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
@@ -68,6 +71,7 @@ class ParameterNormalisingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly parameter: (value: unknown) => unknown,
+    private readonly commits: LocalCommits,
   ) {}
 
   private normalised(query: CompiledQuery): CompiledQuery {
@@ -78,10 +82,18 @@ class ParameterNormalisingDriver implements Driver {
   private wrap(connection: DatabaseConnection): DatabaseConnection {
     let wrapper = this.wrappers.get(connection);
     if (!wrapper) {
-      wrapper = {
-        executeQuery: (query) => connection.executeQuery(this.normalised(query)),
+      const self: DatabaseConnection = {
+        executeQuery: <R>(query: CompiledQuery) => {
+          const running = connection.executeQuery<R>(this.normalised(query));
+          if (!LocalCommits.isWrite(query.query)) return running;
+          return running.then((result) => {
+            this.commits.executed(self, query.query);
+            return result;
+          });
+        },
         streamQuery: (query, chunkSize) => connection.streamQuery(this.normalised(query), chunkSize),
       };
+      wrapper = self;
       this.wrappers.set(connection, wrapper);
       this.unwrapped.set(wrapper, connection);
     }
@@ -98,14 +110,21 @@ class ParameterNormalisingDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     return this.wrap(await this.inner.acquireConnection());
   }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(this.innerOf(connection), settings);
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await this.inner.beginTransaction(this.innerOf(connection), settings);
+    this.commits.began(connection);
   }
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(this.innerOf(connection));
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.commitTransaction(this.innerOf(connection));
+    } finally {
+      // Even when COMMIT failed: telling of a change that did not happen costs a cache reload, nothing more.
+      this.commits.ended(connection, true);
+    }
   }
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(this.innerOf(connection));
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.commits.ended(connection, false);
+    await this.inner.rollbackTransaction(this.innerOf(connection));
   }
   savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
     return this.inner.savepoint!(this.innerOf(connection), name, compile);
@@ -173,7 +192,10 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 export class ImmediateSqliteDialect extends SqliteDialect {
   private readonly sqliteConfig: SqliteDialectConfig;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly commits: LocalCommits,
+  ) {
     const { database } = config;
     const cached: SqliteDialectConfig = {
       ...config,
@@ -184,7 +206,7 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ParameterNormalisingDriver(new ImmediateSqliteDriver(this.sqliteConfig), parameterFor('sqlite'));
+    return new ParameterNormalisingDriver(new ImmediateSqliteDriver(this.sqliteConfig), parameterFor('sqlite'), this.commits);
   }
 
   override createAdapter(): SqliteAdapter {
@@ -194,8 +216,15 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 
 /** PostgreSQL through pg, with parameters as `parameterFor` writes them. */
 export class NormalisedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly commits: LocalCommits,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
-    return new ParameterNormalisingDriver(super.createDriver(), parameterFor('postgres'));
+    return new ParameterNormalisingDriver(super.createDriver(), parameterFor('postgres'), this.commits);
   }
 }
 

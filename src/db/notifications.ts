@@ -44,7 +44,11 @@ export function listenForNotifications(connectionString: string, channel: string
       handlers.error(error);
       reconnectLater(candidate);
     });
-    candidate.on('end', () => reconnectLater(candidate));
+    // A connection the server closes without an error still leaves the channel unheard: say so.
+    candidate.on('end', () => {
+      if (!closed && client === candidate) handlers.error(new Error(`The connection listening on ${channel} ended.`));
+      reconnectLater(candidate);
+    });
     try {
       await candidate.connect();
       await candidate.query(`LISTEN "${channel}"`);

@@ -14,6 +14,7 @@ import { reachesHighAbility, unknownGrants } from '../abilities.js';
 import type { AuthContext } from '../auth-context.js';
 import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
+import type { TokenCache } from './token-cache.js';
 import type { TokenFilters, TokenRepository } from './token.repository.js';
 
 export const TOKEN_START = 'qm_';
@@ -98,6 +99,8 @@ function validate(input: IssueTokenInput): void {
 export interface TokenServiceDeps {
   db: Executor;
   tokens: TokenRepository;
+  /** Where authentication finds tokens it has seen lately, instead of querying them on every request. */
+  cache: TokenCache;
   audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
@@ -111,6 +114,7 @@ function audited(token: ApiToken) {
 export class TokenService {
   private readonly db: Executor;
   private readonly tokens: TokenRepository;
+  private readonly cache: TokenCache;
   private readonly audit: AuditLog;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
@@ -118,6 +122,7 @@ export class TokenService {
   constructor(deps: TokenServiceDeps) {
     this.db = deps.db;
     this.tokens = deps.tokens;
+    this.cache = deps.cache;
     this.audit = deps.audit;
     this.clock = deps.clock;
     this.newId = deps.newId;
@@ -183,7 +188,8 @@ export class TokenService {
   async authenticate(plainText: string, clientIp: string): Promise<AuthContext> {
     if (!plainText.startsWith(TOKEN_START)) throw UnauthenticatedError.invalidToken();
     const hash = sha256Hex(plainText);
-    const candidates = await this.tokens.findByPrefixWithOwner(this.db, lookupPrefix(plainText));
+    const prefix = lookupPrefix(plainText);
+    const candidates = await this.cache.lookup(prefix, () => this.tokens.findByPrefixWithOwner(this.db, prefix));
     const match = candidates.find((c) => constantTimeEqual(c.token.token_hash, hash));
     if (!match || match.token.status === 'revoked') throw UnauthenticatedError.invalidToken();
     const { token, owner: user } = match;
@@ -198,7 +204,9 @@ export class TokenService {
     if (!user.is_active) throw UnauthenticatedError.invalidToken();
 
     if (token.last_used_at === null || now.getTime() - Date.parse(token.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-      await this.tokens.touchLastUsed(this.db, token.tenant_id, token.id, now.toISOString());
+      const usedAt = now.toISOString();
+      await this.tokens.touchLastUsed(this.db, token.tenant_id, token.id, usedAt);
+      this.cache.touched(prefix, token.id, usedAt);
     }
     return {
       tenantId: token.tenant_id,
