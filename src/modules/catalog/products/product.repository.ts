@@ -2,10 +2,12 @@
 // `deleted_at is null` (soft delete). Status and deletion change through conditional updates, so that
 // concurrent requests cannot both win.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { engineOf } from '../../../db/dialect.js';
+import { compiledStatement } from '../../../db/compiled.js';
+import { engineOf, jsonFunctions, parsedJson } from '../../../db/dialect.js';
 import type { ProductStatus, ProductsTable } from '../../../db/schema.js';
 import { isTaken } from '../../../db/taken.js';
 import type { Executor } from '../../../db/transaction.js';
+import type { PresentedValue, ResourceLinks, VariantMaster } from './product.presenter.js';
 
 const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
 
@@ -25,6 +27,45 @@ export interface LinkSummary {
   /** Suppliers. */
   code: string | null;
 }
+
+/**
+ * A live product with everything its resource shows besides its own row, in one statement: each link as a
+ * JSON object or array from a correlated subquery, in the order the batch loaders answer them. Subqueries
+ * rather than joins: on SQLite each left join made the statement several times slower (about 45 µs each,
+ * measured), while a subquery by primary key costs next to nothing.
+ */
+const productWithLinks = compiledStatement((db: Executor, p: { tenantId: string; id: string }) => {
+  const json = jsonFunctions(engineOf(db));
+  const object = sql.raw(json.object);
+  const arrayOf = sql.raw(json.arrayOf);
+  const column = sql.raw(json.column);
+  return db
+    .selectFrom('products as p')
+    .selectAll('p')
+    .select([
+      sql<string | object | null>`(select ${object}('id', c.id, 'name', c.name, 'slug', c.slug) from product_categories c
+        where c.tenant_id = p.tenant_id and c.id = p.category_id and c.deleted_at is null)`.as('category_link'),
+      sql<string | object | null>`(select ${object}('id', b.id, 'name', b.name, 'slug', b.slug) from brands b
+        where b.tenant_id = p.tenant_id and b.id = p.brand_id and b.deleted_at is null)`.as('brand_link'),
+      sql<string | object | null>`(select ${object}('id', s.id, 'name', s.name, 'code', s.code) from suppliers s
+        where s.tenant_id = p.tenant_id and s.id = p.supplier_id and s.deleted_at is null)`.as('supplier_link'),
+      sql<string | object | null>`(select ${object}('id', m.id, 'currency', m.currency, 'base_price', m.base_price, 'base_cost_price', m.base_cost_price,
+          'base_weight', m.base_weight, 'base_dimensions', ${column}(m.base_dimensions), 'images', ${column}(m.images), 'description', m.description,
+          'short_description', m.short_description, 'variant_attributes', ${column}(m.variant_attributes))
+        from master_products m where m.tenant_id = p.tenant_id and m.id = p.master_product_id and m.deleted_at is null)`.as('master_link'),
+      sql<string | object[]>`(select coalesce(${arrayOf}(${object}('id', t.id, 'name', t.name, 'slug', t.slug, 'color', t.color) order by t.name), '[]')
+        from product_tags l join tags t on t.id = l.tag_id and t.tenant_id = l.tenant_id
+        where l.tenant_id = p.tenant_id and l.product_id = p.id)`.as('tag_list'),
+      // The flag as 1/0: inside JSON, SQLite's booleans are numbers and PostgreSQL's are not.
+      sql<string | object[]>`(select coalesce(${arrayOf}(${object}('code', d.code, 'label', d.label, 'type', d.type, 'unit', d.unit, 'value', v.value,
+          'visible', case when d.is_visible_on_frontend then 1 else 0 end) order by d.sort_order, d.code), '[]')
+        from product_attribute_values v join attribute_definitions d on d.id = v.attribute_id and d.tenant_id = v.tenant_id and d.deleted_at is null
+        where v.tenant_id = p.tenant_id and v.product_id = p.id)`.as('attribute_list'),
+    ])
+    .where('p.tenant_id', '=', p.tenantId)
+    .where('p.id', '=', p.id)
+    .where('p.deleted_at', 'is', null);
+});
 
 export class ProductRepository {
   live(db: Executor, tenantId: string) {
@@ -73,6 +114,25 @@ export class ProductRepository {
 
   async findById(db: Executor, tenantId: string, id: string): Promise<Product | undefined> {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The live product with what its resource shows of its links (`productWithLinks`). */
+  async findWithLinks(db: Executor, tenantId: string, id: string): Promise<{ product: Product; links: ResourceLinks } | undefined> {
+    const row = await productWithLinks.executeTakeFirst(db, { tenantId, id });
+    if (!row) return undefined;
+    const { category_link, brand_link, supplier_link, master_link, tag_list, attribute_list, ...product } = row;
+    const values = parsedJson<Array<Omit<PresentedValue, 'is_visible_on_frontend'> & { visible: number }>>(attribute_list);
+    return {
+      product,
+      links: {
+        category: parsedJson(category_link),
+        brand: parsedJson(brand_link),
+        supplier: parsedJson(supplier_link),
+        tags: parsedJson(tag_list),
+        values: values.map(({ visible, ...value }) => ({ ...value, is_visible_on_frontend: visible === 1 })),
+        master: parsedJson<VariantMaster | null>(master_link) ?? undefined,
+      },
+    };
   }
 
   /**

@@ -20,7 +20,7 @@ import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barco
 import { deletedProductPayload, productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
-import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
+import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, productResource, type MasterLookup, type ProductLinks } from './product.presenter.js';
 import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
@@ -114,9 +114,11 @@ export class ProductService {
     return product;
   }
 
-  /** @throws NotFoundError('Product'). */
+  /** In one statement, the product and its links (the batch presenter takes four or five). @throws NotFoundError('Product'). */
   async get(tenantId: string, id: string): Promise<ProductResponse> {
-    return this.presenter.one(this.db, tenantId, await this.find(tenantId, id));
+    const found = await this.products.findWithLinks(this.db, tenantId, id);
+    if (!found) throw new NotFoundError('Product');
+    return productResource(found.product, found.links);
   }
 
   /**
