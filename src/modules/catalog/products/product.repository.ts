@@ -67,9 +67,54 @@ const productWithLinks = compiledStatement((db: Executor, p: { tenantId: string;
     .where('p.deleted_at', 'is', null);
 });
 
+type ProductKey = { tenantId: string; id: string };
+
+const live = (db: Executor, tenantId: string) =>
+  db.selectFrom('products').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null);
+
+const findByIdStatement = compiledStatement((db: Executor, p: ProductKey) => live(db, p.tenantId).selectAll().where('id', '=', p.id));
+
+const findForUpdateStatement = compiledStatement((db: Executor, p: ProductKey) => {
+  const query = live(db, p.tenantId).selectAll().where('id', '=', p.id);
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
+});
+
+const changeStockTotalsStatement = compiledStatement((db: Executor, p: ProductKey & { onHand: number; reserved: number; at: string }) =>
+  db
+    .updateTable('products')
+    .set((eb) => ({
+      stock_quantity: eb('stock_quantity', '+', p.onHand),
+      reserved_quantity: eb('reserved_quantity', '+', p.reserved),
+      updated_at: p.at,
+    }))
+    .where('tenant_id', '=', p.tenantId)
+    .where('id', '=', p.id)
+    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point']),
+);
+
+// One statement for both directions: a tracked active product with nothing on hand, or an out-of-stock product
+// with stock again.
+const applyStockStatusStatement = compiledStatement((db: Executor, p: ProductKey & { at: string }) =>
+  db
+    .updateTable('products')
+    .set((eb) => ({
+      status: eb.case().when('stock_quantity', '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end(),
+      status_changed_at: p.at,
+    }))
+    .where('tenant_id', '=', p.tenantId)
+    .where('id', '=', p.id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb('stock_quantity', '<=', 0)]),
+        eb.and([eb('status', '=', 'out_of_stock'), eb('stock_quantity', '>', 0)]),
+      ]),
+    )
+    .returning('status'),
+);
+
 export class ProductRepository {
   live(db: Executor, tenantId: string) {
-    return db.selectFrom('products').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null);
+    return live(db, tenantId);
   }
 
   /**
@@ -113,7 +158,7 @@ export class ProductRepository {
   }
 
   async findById(db: Executor, tenantId: string, id: string): Promise<Product | undefined> {
-    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+    return findByIdStatement.executeTakeFirst(db, { tenantId, id });
   }
 
   /** The live product with what its resource shows of its links (`productWithLinks`). */
@@ -140,8 +185,7 @@ export class ProductRepository {
    * product take turns and each sees the state the previous one left (SQLite writers take turns already).
    */
   async findForUpdate(db: Executor, tenantId: string, id: string): Promise<Product | undefined> {
-    const query = this.live(db, tenantId).selectAll().where('id', '=', id);
-    return (engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return findForUpdateStatement.executeTakeFirst(db, { tenantId, id });
   }
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Product[]> {
@@ -205,17 +249,7 @@ export class ProductRepository {
 
   /** Keeps the product's stock totals equal to the sums of its records; answers the totals after the change. */
   async changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductStockTotals | undefined> {
-    return db
-      .updateTable('products')
-      .set((eb) => ({
-        stock_quantity: eb('stock_quantity', '+', change.onHand),
-        reserved_quantity: eb('reserved_quantity', '+', change.reserved),
-        updated_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point'])
-      .executeTakeFirst();
+    return changeStockTotalsStatement.executeTakeFirst(db, { tenantId, id: productId, ...change, at });
   }
 
   /**
@@ -223,25 +257,7 @@ export class ProductRepository {
    * so a concurrent status change (discontinue, deactivate) is never overwritten. Answers whether it changed.
    */
   async applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined> {
-    // One statement for both directions: a tracked active product with nothing on hand, or an out-of-stock
-    // product with stock again.
-    const changed = await db
-      .updateTable('products')
-      .set((eb) => ({
-        status: eb.case().when('stock_quantity', '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end(),
-        status_changed_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb('stock_quantity', '<=', 0)]),
-          eb.and([eb('status', '=', 'out_of_stock'), eb('stock_quantity', '>', 0)]),
-        ]),
-      )
-      .returning('status')
-      .executeTakeFirst();
-    return changed?.status;
+    return (await applyStockStatusStatement.executeTakeFirst(db, { tenantId, id: productId, at }))?.status;
   }
 
   /** Adds `onHand` to the stock totals of many products at once. */
