@@ -1,4 +1,4 @@
-// A product read in one statement (GET /products/:id) answers exactly what the batch presenter of lists and
+// A product read in one statement (GET /products/:id, the scanner lookup) answers exactly what the batch presenter of lists and
 // event payloads answers: same keys in the same order, same values, for a product with every kind of link and
 // attribute type and for a variant inheriting from its master.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,8 @@ describe('product read in one statement', () => {
     const batch = (await products.present(tenantId, [await products.find(tenantId, id)]))[0];
     const single = await products.get(tenantId, id);
     expect(JSON.stringify(single)).toBe(JSON.stringify(batch));
+    const looked = await products.lookup(tenantId, batch!.sku);
+    expect([JSON.stringify(looked.product), looked.matched_on]).toEqual([JSON.stringify(batch), 'sku']);
     const res = await call('GET', `${PRODUCTS}/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual(JSON.parse(JSON.stringify(batch)));

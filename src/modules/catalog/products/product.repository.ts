@@ -34,38 +34,42 @@ export interface LinkSummary {
  * rather than joins: on SQLite each left join made the statement several times slower (about 45 µs each,
  * measured), while a subquery by primary key costs next to nothing.
  */
-const productWithLinks = compiledStatement((db: Executor, p: { tenantId: string; id: string }) => {
-  const json = jsonFunctions(engineOf(db));
-  const object = sql.raw(json.object);
-  const arrayOf = sql.raw(json.arrayOf);
-  const column = sql.raw(json.column);
-  return db
-    .selectFrom('products as p')
-    .selectAll('p')
-    .select([
-      sql<string | object | null>`(select ${object}('id', c.id, 'name', c.name, 'slug', c.slug) from product_categories c
-        where c.tenant_id = p.tenant_id and c.id = p.category_id and c.deleted_at is null)`.as('category_link'),
-      sql<string | object | null>`(select ${object}('id', b.id, 'name', b.name, 'slug', b.slug) from brands b
-        where b.tenant_id = p.tenant_id and b.id = p.brand_id and b.deleted_at is null)`.as('brand_link'),
-      sql<string | object | null>`(select ${object}('id', s.id, 'name', s.name, 'code', s.code) from suppliers s
-        where s.tenant_id = p.tenant_id and s.id = p.supplier_id and s.deleted_at is null)`.as('supplier_link'),
-      sql<string | object | null>`(select ${object}('id', m.id, 'currency', m.currency, 'base_price', m.base_price, 'base_cost_price', m.base_cost_price,
-          'base_weight', m.base_weight, 'base_dimensions', ${column}(m.base_dimensions), 'images', ${column}(m.images), 'description', m.description,
-          'short_description', m.short_description, 'variant_attributes', ${column}(m.variant_attributes))
-        from master_products m where m.tenant_id = p.tenant_id and m.id = p.master_product_id and m.deleted_at is null)`.as('master_link'),
-      sql<string | object[]>`(select coalesce(${arrayOf}(${object}('id', t.id, 'name', t.name, 'slug', t.slug, 'color', t.color) order by t.name), '[]')
-        from product_tags l join tags t on t.id = l.tag_id and t.tenant_id = l.tenant_id
-        where l.tenant_id = p.tenant_id and l.product_id = p.id)`.as('tag_list'),
-      // The flag as 1/0: inside JSON, SQLite's booleans are numbers and PostgreSQL's are not.
-      sql<string | object[]>`(select coalesce(${arrayOf}(${object}('code', d.code, 'label', d.label, 'type', d.type, 'unit', d.unit, 'value', v.value,
-          'visible', case when d.is_visible_on_frontend then 1 else 0 end) order by d.sort_order, d.code), '[]')
-        from product_attribute_values v join attribute_definitions d on d.id = v.attribute_id and d.tenant_id = v.tenant_id and d.deleted_at is null
-        where v.tenant_id = p.tenant_id and v.product_id = p.id)`.as('attribute_list'),
-    ])
-    .where('p.tenant_id', '=', p.tenantId)
-    .where('p.id', '=', p.id)
-    .where('p.deleted_at', 'is', null);
-});
+const productWithLinksBy = (column: 'id' | 'barcode' | 'sku') =>
+  compiledStatement((db: Executor, p: { tenantId: string; value: string }) => {
+    const json = jsonFunctions(engineOf(db));
+    const object = sql.raw(json.object);
+    const arrayOf = sql.raw(json.arrayOf);
+    const jsonColumn = sql.raw(json.column);
+    return db
+      .selectFrom('products as p')
+      .selectAll('p')
+      .select([
+        sql<string | object | null>`(select ${object}('id', c.id, 'name', c.name, 'slug', c.slug) from product_categories c
+          where c.tenant_id = p.tenant_id and c.id = p.category_id and c.deleted_at is null)`.as('category_link'),
+        sql<string | object | null>`(select ${object}('id', b.id, 'name', b.name, 'slug', b.slug) from brands b
+          where b.tenant_id = p.tenant_id and b.id = p.brand_id and b.deleted_at is null)`.as('brand_link'),
+        sql<string | object | null>`(select ${object}('id', s.id, 'name', s.name, 'code', s.code) from suppliers s
+          where s.tenant_id = p.tenant_id and s.id = p.supplier_id and s.deleted_at is null)`.as('supplier_link'),
+        sql<string | object | null>`(select ${object}('id', m.id, 'currency', m.currency, 'base_price', m.base_price, 'base_cost_price', m.base_cost_price,
+            'base_weight', m.base_weight, 'base_dimensions', ${jsonColumn}(m.base_dimensions), 'images', ${jsonColumn}(m.images), 'description', m.description,
+            'short_description', m.short_description, 'variant_attributes', ${jsonColumn}(m.variant_attributes))
+          from master_products m where m.tenant_id = p.tenant_id and m.id = p.master_product_id and m.deleted_at is null)`.as('master_link'),
+        sql<string | object[]>`(select coalesce(${arrayOf}(${object}('id', t.id, 'name', t.name, 'slug', t.slug, 'color', t.color) order by t.name), '[]')
+          from product_tags l join tags t on t.id = l.tag_id and t.tenant_id = l.tenant_id
+          where l.tenant_id = p.tenant_id and l.product_id = p.id)`.as('tag_list'),
+        // The flag as 1/0: inside JSON, SQLite's booleans are numbers and PostgreSQL's are not.
+        sql<string | object[]>`(select coalesce(${arrayOf}(${object}('code', d.code, 'label', d.label, 'type', d.type, 'unit', d.unit, 'value', v.value,
+            'visible', case when d.is_visible_on_frontend then 1 else 0 end) order by d.sort_order, d.code), '[]')
+          from product_attribute_values v join attribute_definitions d on d.id = v.attribute_id and d.tenant_id = v.tenant_id and d.deleted_at is null
+          where v.tenant_id = p.tenant_id and v.product_id = p.id)`.as('attribute_list'),
+      ])
+      .where('p.tenant_id', '=', p.tenantId)
+      .where(`p.${column}` as const, '=', p.value)
+      .where('p.deleted_at', 'is', null);
+  });
+
+/** By each column that names one live product of a tenant. */
+const productWithLinks = { id: productWithLinksBy('id'), barcode: productWithLinksBy('barcode'), sku: productWithLinksBy('sku') };
 
 type ProductKey = { tenantId: string; id: string };
 
@@ -161,9 +165,9 @@ export class ProductRepository {
     return findByIdStatement.executeTakeFirst(db, { tenantId, id });
   }
 
-  /** The live product with what its resource shows of its links (`productWithLinks`). */
-  async findWithLinks(db: Executor, tenantId: string, id: string): Promise<{ product: Product; links: ResourceLinks } | undefined> {
-    const row = await productWithLinks.executeTakeFirst(db, { tenantId, id });
+  /** The live product whose `column` is `value`, with what its resource shows of its links (`productWithLinksBy`). */
+  async findWithLinks(db: Executor, tenantId: string, column: keyof typeof productWithLinks, value: string): Promise<{ product: Product; links: ResourceLinks } | undefined> {
+    const row = await productWithLinks[column].executeTakeFirst(db, { tenantId, value });
     if (!row) return undefined;
     const { category_link, brand_link, supplier_link, master_link, tag_list, attribute_list, ...product } = row;
     const values = parsedJson<Array<Omit<PresentedValue, 'is_visible_on_frontend'> & { visible: number }>>(attribute_list);
@@ -208,11 +212,6 @@ export class ProductRepository {
     let query = this.live(db, tenantId).select(['id', 'sku']).where('barcode', '=', barcode);
     if (exceptId) query = query.where('id', '!=', exceptId);
     return query.executeTakeFirst();
-  }
-
-  /** The live product whose `column` is exactly `code` (each is unique among live products). */
-  async findBy(db: Executor, tenantId: string, column: 'sku' | 'barcode', code: string): Promise<Product | undefined> {
-    return this.live(db, tenantId).selectAll().where(column, '=', code).executeTakeFirst();
   }
 
   private updating(db: Executor, tenantId: string, id: string) {
