@@ -38,6 +38,22 @@ export function columnTypes(engine: Engine) {
     : ({ timestamp: 'text', json: 'text', money: 'integer', date: 'text', float: 'real' } as const);
 }
 
+/**
+ * The engine's functions that build JSON in a query: `object` from key/value pairs, `arrayOf` a group's values
+ * as an array (both engines take `order by` inside its parentheses), and `column`, which turns the value of a
+ * JSON column into JSON inside them (SQLite keeps JSON as text, which would be embedded as a string).
+ */
+export function jsonFunctions(engine: Engine) {
+  return engine === 'postgres'
+    ? ({ object: 'json_build_object', arrayOf: 'json_agg', column: '' } as const)
+    : ({ object: 'json_object', arrayOf: 'json_group_array', column: 'json' } as const);
+}
+
+/** A JSON value read from the database: SQLite answers JSON as text, pg parses json and jsonb itself. */
+export function parsedJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 function isPlainObjectOrArray(value: unknown): value is object {
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return true;

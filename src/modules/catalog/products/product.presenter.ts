@@ -5,13 +5,13 @@ import type { MasterProductsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import { isProductLowStock } from '../../inventory/stock/low-stock.js';
-import { displayValue, formatValue, parseStored } from '../attributes/attribute-values.js';
+import { displayValue, formatValue, parseStored, type ValueDefinition } from '../attributes/attribute-values.js';
 import type { AttributeService } from '../attributes/attribute.service.js';
 import type { BrandService } from '../brands/brand.service.js';
 import type { CategoryService } from '../categories/category.service.js';
 import type { SupplierService } from '../suppliers/supplier.service.js';
 import type { TagService } from '../tags/tag.service.js';
-import type { Product, ProductRepository } from './product.repository.js';
+import type { LinkSummary, Product, ProductRepository } from './product.repository.js';
 import type { ProductResponse } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
 
@@ -41,6 +41,22 @@ export type VariantMaster = Pick<
 >;
 /** The live masters among `ids`, by id. */
 export type MasterLookup = (tenantId: string, ids: readonly string[], db: Executor) => Promise<ReadonlyMap<string, VariantMaster>>;
+
+/** An attribute value of a product with the parts of its definition the resource shows. */
+export type PresentedValue = ValueDefinition & { code: string; value: string; is_visible_on_frontend: boolean };
+
+/** Everything a product resource shows besides the product's own row. */
+export interface ResourceLinks {
+  category: { id: string; name: string; slug: string } | null;
+  brand: { id: string; name: string; slug: string } | null;
+  supplier: { id: string; name: string; code: string } | null;
+  /** By name. */
+  tags: ReadonlyArray<{ id: string; name: string; slug: string; color: string }>;
+  /** By sort_order and code. */
+  values: readonly PresentedValue[];
+  /** A variant's live master. */
+  master: VariantMaster | undefined;
+}
 
 const ids = (rows: readonly Product[], key: 'category_id' | 'brand_id' | 'supplier_id') =>
   rows.map((r) => r[key]).filter((id): id is string => id !== null);
@@ -127,82 +143,94 @@ export class ProductPresenter {
       this.mastersOf(db, tenantId, rows),
     ]);
     const linked = new Map(summaries.map((s) => [`${s.kind}:${s.id}`, s]));
+    const summary = (kind: LinkSummary['kind'], id: string | null) => (id ? linked.get(`${kind}:${id}`) : undefined);
     return rows.map((p) => {
-      const inherited = inheritance(p, p.master_product_id ? masters.get(p.master_product_id) : undefined);
-      const currency = inherited.currency;
-      const money = (minor: number | null) => (minor === null ? null : fromMinorUnits(minor, currency));
-      const category = p.category_id ? linked.get(`category:${p.category_id}`) : undefined;
-      const brand = p.brand_id ? linked.get(`brand:${p.brand_id}`) : undefined;
-      const supplier = p.supplier_id ? linked.get(`supplier:${p.supplier_id}`) : undefined;
-      const productValues = values.get(p.id) ?? [];
-      const traits = traitsOf(p.type);
-      return {
-        id: p.id,
-        name: p.name,
-        slug: p.slug,
-        sku: p.sku,
-        barcode: p.barcode,
-        barcode_type: p.barcode_type,
-        type: p.type,
-        type_traits: traits,
-        status: p.status,
-        status_reason: p.status_reason,
-        status_changed_at: p.status_changed_at,
-        is_variant: p.is_variant,
-        master_product_id: p.master_product_id,
-        parent_product_id: p.master_product_id,
-        variant_attributes: inherited.variant_attributes,
-        selling_price: money(inherited.selling_price),
-        cost_price: money(inherited.cost_price),
-        currency,
-        stock_quantity: p.stock_quantity,
-        reserved_quantity: p.reserved_quantity,
-        available_quantity: p.stock_quantity - p.reserved_quantity,
-        reorder_point: p.reorder_point,
-        reorder_quantity: p.reorder_quantity,
-        is_low_stock: isProductLowStock(p),
-        track_inventory: p.track_inventory,
-        allow_backorders: p.allow_backorders,
-        short_description: inherited.short_description,
-        description: inherited.description,
-        meta_description: p.meta_description,
-        meta_keywords: p.meta_keywords,
-        weight: inherited.weight,
-        length: inherited.length,
-        width: inherited.width,
-        height: inherited.height,
-        dimensions_unit: inherited.dimensions_unit,
-        category_id: p.category_id,
-        supplier_id: p.supplier_id,
-        brand_id: p.brand_id,
-        tax_class_id: p.tax_class_id,
-        tax_category: traits.tax_category,
-        is_featured: p.is_featured,
-        is_taxable: p.is_taxable,
-        requires_shipping: p.requires_shipping,
+      const category = summary('category', p.category_id);
+      const brand = summary('brand', p.brand_id);
+      const supplier = summary('supplier', p.supplier_id);
+      return productResource(p, {
         category: category ? { id: category.id, name: category.name, slug: category.slug! } : null,
-        supplier: supplier ? { id: supplier.id, name: supplier.name, code: supplier.code! } : null,
         brand: brand ? { id: brand.id, name: brand.name, slug: brand.slug! } : null,
-        tags: (tags.get(p.id) ?? []).map((t) => ({ id: t.id, name: t.name, slug: t.slug, color: t.color })),
-        attributes: Object.fromEntries(productValues.map((v) => [v.code, parseStored(v, v.value)])),
-        visible_attributes: productValues
-          .filter((v) => v.is_visible_on_frontend)
-          .map((v) => ({
-            code: v.code,
-            label: v.label,
-            type: v.type,
-            value: parseStored(v, v.value),
-            formatted_value: formatValue(v, v.value),
-            display_value: displayValue(v, v.value),
-          })),
-        images: inherited.images,
-        // Simple products set every property themselves; variants report what they set instead of inheriting.
-        overrides: inherited.overrides,
-        effective_values: { price: money(inherited.selling_price), cost_price: money(inherited.cost_price), weight: inherited.weight, currency },
-        created_at: p.created_at,
-        updated_at: p.updated_at,
-        deleted_at: p.deleted_at,
-      };
+        supplier: supplier ? { id: supplier.id, name: supplier.name, code: supplier.code! } : null,
+        tags: tags.get(p.id) ?? [],
+        values: values.get(p.id) ?? [],
+        master: p.master_product_id ? masters.get(p.master_product_id) : undefined,
+      });
     });
   }
+}
+
+/** The resource of product `p` with its links, however they were loaded. */
+export function productResource(p: Product, links: ResourceLinks): ProductResponse {
+  const inherited = inheritance(p, links.master);
+  const currency = inherited.currency;
+  const money = (minor: number | null) => (minor === null ? null : fromMinorUnits(minor, currency));
+  const traits = traitsOf(p.type);
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    barcode: p.barcode,
+    barcode_type: p.barcode_type,
+    type: p.type,
+    type_traits: traits,
+    status: p.status,
+    status_reason: p.status_reason,
+    status_changed_at: p.status_changed_at,
+    is_variant: p.is_variant,
+    master_product_id: p.master_product_id,
+    parent_product_id: p.master_product_id,
+    variant_attributes: inherited.variant_attributes,
+    selling_price: money(inherited.selling_price),
+    cost_price: money(inherited.cost_price),
+    currency,
+    stock_quantity: p.stock_quantity,
+    reserved_quantity: p.reserved_quantity,
+    available_quantity: p.stock_quantity - p.reserved_quantity,
+    reorder_point: p.reorder_point,
+    reorder_quantity: p.reorder_quantity,
+    is_low_stock: isProductLowStock(p),
+    track_inventory: p.track_inventory,
+    allow_backorders: p.allow_backorders,
+    short_description: inherited.short_description,
+    description: inherited.description,
+    meta_description: p.meta_description,
+    meta_keywords: p.meta_keywords,
+    weight: inherited.weight,
+    length: inherited.length,
+    width: inherited.width,
+    height: inherited.height,
+    dimensions_unit: inherited.dimensions_unit,
+    category_id: p.category_id,
+    supplier_id: p.supplier_id,
+    brand_id: p.brand_id,
+    tax_class_id: p.tax_class_id,
+    tax_category: traits.tax_category,
+    is_featured: p.is_featured,
+    is_taxable: p.is_taxable,
+    requires_shipping: p.requires_shipping,
+    category: links.category,
+    supplier: links.supplier,
+    brand: links.brand,
+    tags: links.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug, color: t.color })),
+    attributes: Object.fromEntries(links.values.map((v) => [v.code, parseStored(v, v.value)])),
+    visible_attributes: links.values
+      .filter((v) => v.is_visible_on_frontend)
+      .map((v) => ({
+        code: v.code,
+        label: v.label,
+        type: v.type,
+        value: parseStored(v, v.value),
+        formatted_value: formatValue(v, v.value),
+        display_value: displayValue(v, v.value),
+      })),
+    images: inherited.images,
+    // Simple products set every property themselves; variants report what they set instead of inheriting.
+    overrides: inherited.overrides,
+    effective_values: { price: money(inherited.selling_price), cost_price: money(inherited.cost_price), weight: inherited.weight, currency },
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    deleted_at: p.deleted_at,
+  };
 }

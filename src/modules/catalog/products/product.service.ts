@@ -20,7 +20,7 @@ import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barco
 import { deletedProductPayload, productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
-import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, type MasterLookup, type ProductLinks } from './product.presenter.js';
+import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, productResource, type MasterLookup, type ProductLinks } from './product.presenter.js';
 import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
@@ -116,7 +116,17 @@ export class ProductService {
 
   /** @throws NotFoundError('Product'). */
   async get(tenantId: string, id: string): Promise<ProductResponse> {
-    return this.presenter.one(this.db, tenantId, await this.find(tenantId, id));
+    return this.resource(this.db, tenantId, id);
+  }
+
+  /**
+   * The resource of one live product, read with its links in one statement (the batch presenter takes four or
+   * five). @throws NotFoundError('Product').
+   */
+  private async resource(db: Executor, tenantId: string, id: string): Promise<ProductResponse> {
+    const found = await this.products.findWithLinks(db, tenantId, 'id', id);
+    if (!found) throw new NotFoundError('Product');
+    return productResource(found.product, found.links);
   }
 
   /**
@@ -125,10 +135,10 @@ export class ProductService {
    * @throws NotFoundError('Product') when neither matches, also for another tenant's or a deleted product.
    */
   async lookup(tenantId: string, code: string): Promise<{ product: ProductResponse; matched_on: LookupMatch }> {
-    const byBarcode = await this.products.findBy(this.db, tenantId, 'barcode', code);
-    const row = byBarcode ?? (await this.products.findBy(this.db, tenantId, 'sku', code));
-    if (!row) throw new NotFoundError('Product');
-    return { product: await this.presenter.one(this.db, tenantId, row), matched_on: byBarcode ? 'barcode' : 'sku' };
+    const byBarcode = await this.products.findWithLinks(this.db, tenantId, 'barcode', code);
+    const found = byBarcode ?? (await this.products.findWithLinks(this.db, tenantId, 'sku', code));
+    if (!found) throw new NotFoundError('Product');
+    return { product: productResource(found.product, found.links), matched_on: byBarcode ? 'barcode' : 'sku' };
   }
 
   /** The resources of product rows (for other modules' responses and event payloads). */
@@ -282,7 +292,7 @@ export class ProductService {
         await this.links.attributes.writeProductValues(trx, tenantId, id, attributes);
 
         const updatedAt = this.clock.now().toISOString();
-        const after = { ...(await this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx))), updated_at: updatedAt };
+        const after = { ...(await this.resource(trx, tenantId, id)), updated_at: updatedAt };
         const events = productChangeEvents(before, after);
         if (events.length === 0) return before;
         await this.products.update(trx, tenantId, id, { updated_at: updatedAt });
@@ -448,7 +458,7 @@ export class ProductService {
 
   /** If-Match against the product as GET answers it. @throws PreconditionFailedError; NotFoundError. */
   private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'products', tenantId, id }, async () => this.presenter.one(trx, tenantId, await this.find(tenantId, id, trx)));
+    return checkPrecondition(trx, precondition, { table: 'products', tenantId, id }, () => this.resource(trx, tenantId, id));
   }
 }
 

@@ -1,6 +1,7 @@
 // Inventory records and the movement ledger. Quantities change only through single conditional
 // statements, so that concurrent requests on any number of processes cannot lose or invent stock.
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
@@ -49,33 +50,112 @@ export interface ReconcileRow {
 /** Movement types that change reserved, not on-hand, quantity. */
 const RESERVED_TYPES = ['reservation', 'release'] as const;
 
+/** A record by product and warehouse (the parameters of most single-record statements below). */
+type RecordKey = { tenantId: string; productId: string; warehouseId: string };
+type RecordChange = RecordKey & { quantity: number; at: string };
+
+// The statements of a stock change (adjust, reserve, release), compiled once (db/compiled.ts).
+
+const ensureRecordStatement = compiledStatement((db: Executor, p: { id: string; tenantId: string; productId: string; warehouseId: string; at: string }) =>
+  db
+    .insertInto('inventory_records')
+    .values({
+      id: p.id,
+      tenant_id: p.tenantId,
+      product_id: p.productId,
+      warehouse_id: p.warehouseId,
+      quantity_on_hand: 0,
+      quantity_reserved: 0,
+      created_at: p.at,
+      updated_at: p.at,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'product_id', 'warehouse_id']).doNothing()),
+);
+
+const recordUpdate = (db: Executor, p: RecordKey) =>
+  db.updateTable('inventory_records').where('tenant_id', '=', p.tenantId).where('product_id', '=', p.productId).where('warehouse_id', '=', p.warehouseId);
+
+const findRecordStatement = compiledStatement((db: Executor, p: RecordKey) =>
+  db.selectFrom('inventory_records').selectAll().where('tenant_id', '=', p.tenantId).where('product_id', '=', p.productId).where('warehouse_id', '=', p.warehouseId),
+);
+
+const changeOnHandStatement = compiledStatement((db: Executor, p: RecordChange) =>
+  recordUpdate(db, p)
+    .set((eb) => ({ quantity_on_hand: eb('quantity_on_hand', '+', p.quantity), updated_at: p.at, last_movement_at: p.at }))
+    .where((eb) => eb(eb('quantity_on_hand', '+', p.quantity), '>=', eb.ref('quantity_reserved')))
+    .returningAll(),
+);
+
+const reserveStatement = compiledStatement((db: Executor, p: RecordChange) =>
+  recordUpdate(db, p)
+    .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', p.quantity), updated_at: p.at, last_movement_at: p.at }))
+    .where((eb) => eb(eb('quantity_on_hand', '-', eb.ref('quantity_reserved')), '>=', p.quantity))
+    .returningAll(),
+);
+
+const releaseStatement = compiledStatement((db: Executor, p: RecordChange) =>
+  recordUpdate(db, p)
+    .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', p.quantity), updated_at: p.at, last_movement_at: p.at }))
+    .where('quantity_reserved', '>=', p.quantity)
+    .returningAll(),
+);
+
+const findProductStatement = compiledStatement((db: Executor, p: { tenantId: string; productId: string }) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'type', 'status', 'track_inventory', 'reorder_point'])
+    .where('tenant_id', '=', p.tenantId)
+    .where('id', '=', p.productId)
+    .where('deleted_at', 'is', null),
+);
+
+const recordRows = (db: Executor, tenantId: string) =>
+  db
+    .selectFrom('inventory_records')
+    .innerJoin('warehouses', 'warehouses.id', 'inventory_records.warehouse_id')
+    .innerJoin('products', 'products.id', 'inventory_records.product_id')
+    .selectAll('inventory_records')
+    .select(['warehouses.code as warehouse_code', 'warehouses.name as warehouse_name', 'products.name as product_name', 'products.sku as product_sku'])
+    .where('inventory_records.tenant_id', '=', tenantId);
+
+const recordByIdStatement = compiledStatement((db: Executor, p: { tenantId: string; id: string }) =>
+  recordRows(db, p.tenantId).where('inventory_records.id', '=', p.id),
+);
+
+const recordOfStatement = compiledStatement((db: Executor, p: RecordKey) =>
+  recordRows(db, p.tenantId).where('inventory_records.product_id', '=', p.productId).where('inventory_records.warehouse_id', '=', p.warehouseId),
+);
+
+const insertMovementStatement = compiledStatement((db: Executor, m: Required<NewStockMovement>) =>
+  db
+    .insertInto('stock_movements')
+    .values({
+      id: m.id,
+      tenant_id: m.tenant_id,
+      product_id: m.product_id,
+      warehouse_id: m.warehouse_id,
+      type: m.type,
+      quantity: m.quantity,
+      quantity_before: m.quantity_before,
+      quantity_after: m.quantity_after,
+      reason: m.reason,
+      notes: m.notes,
+      reference_type: m.reference_type,
+      reference_id: m.reference_id,
+      created_by: m.created_by,
+      created_at: m.created_at,
+    })
+    .returningAll(),
+);
+
 export class StockRepository {
   /** The record of a product in a warehouse, created empty when missing (safe under concurrent callers). */
   async ensureRecord(db: Executor, row: { id: string; tenant_id: string; product_id: string; warehouse_id: string; at: string }): Promise<void> {
-    await db
-      .insertInto('inventory_records')
-      .values({
-        id: row.id,
-        tenant_id: row.tenant_id,
-        product_id: row.product_id,
-        warehouse_id: row.warehouse_id,
-        quantity_on_hand: 0,
-        quantity_reserved: 0,
-        created_at: row.at,
-        updated_at: row.at,
-      })
-      .onConflict((oc) => oc.columns(['tenant_id', 'product_id', 'warehouse_id']).doNothing())
-      .execute();
+    await ensureRecordStatement.execute(db, { id: row.id, tenantId: row.tenant_id, productId: row.product_id, warehouseId: row.warehouse_id, at: row.at });
   }
 
   async findRecord(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<InventoryRecord | undefined> {
-    return db
-      .selectFrom('inventory_records')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .executeTakeFirst();
+    return findRecordStatement.executeTakeFirst(db, { tenantId, productId, warehouseId });
   }
 
   /**
@@ -83,78 +163,35 @@ export class StockRepository {
    * answers the record after the change; undefined when refused.
    */
   async changeOnHand(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
-    return db
-      .updateTable('inventory_records')
-      .set((eb) => ({ quantity_on_hand: eb('quantity_on_hand', '+', quantity), updated_at: at, last_movement_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .where((eb) => eb(eb('quantity_on_hand', '+', quantity), '>=', eb.ref('quantity_reserved')))
-      .returningAll()
-      .executeTakeFirst();
+    return changeOnHandStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
   }
 
   /** Reserves `quantity` unless less than that is available; answers the record after the change, undefined when refused. */
   async reserve(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
-    return db
-      .updateTable('inventory_records')
-      .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', quantity), updated_at: at, last_movement_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .where((eb) => eb(eb('quantity_on_hand', '-', eb.ref('quantity_reserved')), '>=', quantity))
-      .returningAll()
-      .executeTakeFirst();
+    return reserveStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
   }
 
   /** Releases `quantity` of the reserved stock unless less than that is reserved; undefined when refused. */
   async release(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
-    return db
-      .updateTable('inventory_records')
-      .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', quantity), updated_at: at, last_movement_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', warehouseId)
-      .where('quantity_reserved', '>=', quantity)
-      .returningAll()
-      .executeTakeFirst();
+    return releaseStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
   }
 
   /** A live product of the tenant. */
   async findProduct(db: Executor, tenantId: string, productId: string): Promise<StockProduct | undefined> {
-    return db
-      .selectFrom('products')
-      .select(['id', 'name', 'sku', 'type', 'status', 'track_inventory', 'reorder_point'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', productId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-  }
-
-  private recordRows(db: Executor, tenantId: string) {
-    return db
-      .selectFrom('inventory_records')
-      .innerJoin('warehouses', 'warehouses.id', 'inventory_records.warehouse_id')
-      .innerJoin('products', 'products.id', 'inventory_records.product_id')
-      .selectAll('inventory_records')
-      .select(['warehouses.code as warehouse_code', 'warehouses.name as warehouse_name', 'products.name as product_name', 'products.sku as product_sku'])
-      .where('inventory_records.tenant_id', '=', tenantId);
+    return findProductStatement.executeTakeFirst(db, { tenantId, productId });
   }
 
   async recordById(db: Executor, tenantId: string, id: string): Promise<InventoryRecordRow | undefined> {
-    return this.recordRows(db, tenantId).where('inventory_records.id', '=', id).executeTakeFirst();
+    return recordByIdStatement.executeTakeFirst(db, { tenantId, id });
   }
 
   async recordOf(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<InventoryRecordRow | undefined> {
-    return this.recordRows(db, tenantId)
-      .where('inventory_records.product_id', '=', productId)
-      .where('inventory_records.warehouse_id', '=', warehouseId)
-      .executeTakeFirst();
+    return recordOfStatement.executeTakeFirst(db, { tenantId, productId, warehouseId });
   }
 
   /** Records by product name, then warehouse code, or by updated_at; `low_stock` filters on record low stock. */
   async listRecords(db: Executor, tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryRecordRow>> {
-    let query = this.recordRows(db, tenantId);
+    let query = recordRows(db, tenantId);
     if (filters.product_id) query = query.where('inventory_records.product_id', '=', filters.product_id);
     if (filters.warehouse_id) query = query.where('inventory_records.warehouse_id', '=', filters.warehouse_id);
     if (filters.low_stock !== undefined) {
@@ -199,7 +236,8 @@ export class StockRepository {
   }
 
   async insertMovement(db: Executor, movement: NewStockMovement): Promise<StockMovement> {
-    return db.insertInto('stock_movements').values(movement).returningAll().executeTakeFirstOrThrow();
+    const { reason = null, notes = null, reference_type = null, reference_id = null, created_by = null } = movement;
+    return (await insertMovementStatement.executeTakeFirst(db, { ...movement, reason, notes, reference_type, reference_id, created_by }))!;
   }
 
   /**
