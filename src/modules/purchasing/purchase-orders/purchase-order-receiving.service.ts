@@ -17,7 +17,7 @@ import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchas
 import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
-import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+import { PurchaseOrderPresenter, type PurchaseOrderResource } from './purchase-order.presenter.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import { RECEIVABLE_STATUSES, refusalMessage, type TargetOf } from './purchase-order.states.js';
@@ -49,6 +49,12 @@ interface PlannedLine {
   qualityNotes: string | null;
 }
 
+/**
+ * Lines per statement of a receipt (the line updates, the receipt lines of 12 columns): some 3,000
+ * parameters, far below SQLite's 32,766 and PostgreSQL's 65,535.
+ */
+const RECEIPT_BATCH = 250;
+
 const pending = (item: PurchaseOrderItem) => item.quantity_ordered - item.quantity_received - item.quantity_cancelled;
 
 function overPending(item: PurchaseOrderItem, quantity: number): string {
@@ -58,9 +64,11 @@ function overPending(item: PurchaseOrderItem, quantity: number): string {
 export class PurchaseOrderReceivingService {
   /** The audit entry of a receipt: the order as it was and as it is, its lines' received quantities included. */
   private readonly audited: ResourceTrail<PurchaseOrderResource>;
+  private readonly presenter: PurchaseOrderPresenter;
 
   constructor(private readonly deps: PurchaseOrderReceivingDeps) {
     this.audited = resourceTrail(deps.audit, 'purchase_order');
+    this.presenter = new PurchaseOrderPresenter(deps.users, deps.repository);
   }
 
   /**
@@ -87,47 +95,33 @@ export class PurchaseOrderReceivingService {
     return inTransaction(this.deps.db, async (trx) => {
       await checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id: orderId }, () => this.deps.orders.get(tenantId, orderId, trx));
       const order = await this.lock(trx, tenantId, orderId);
-      const before = await this.deps.orders.get(tenantId, orderId, trx);
       const items = await this.deps.repository.items(trx, tenantId, orderId);
+      // Receiving changes neither who acted on the order nor its supplier and warehouse: the resources before
+      // and after are presented from the rows and lines read here and written below.
+      const users = await this.presenter.usersOf(trx, tenantId, [order]);
+      const before = this.presenter.present(order, users, items);
       const receivedBy = await this.receiver(trx, tenantId, input.received_by, userId);
       const lines = await this.plan(trx, tenantId, order, items, input);
 
       const receiptId = this.deps.newId();
-      const receiptLines: NewReceiptLine[] = [];
-      for (const line of lines) {
-        if (!(await this.deps.receiving.receiveOnLine(trx, tenantId, line.item.id, line.quantity, now, line.notes))) {
+      const received = new Map<string, PurchaseOrderItem>();
+      for (let start = 0; start < lines.length; start += RECEIPT_BATCH) {
+        const part = lines.slice(start, start + RECEIPT_BATCH);
+        const updated = await this.deps.receiving.receiveOnLines(trx, tenantId, part.map((l) => ({ itemId: l.item.id, quantity: l.quantity, notes: l.notes })), now);
+        for (const item of updated) received.set(item.id, item);
+        const refused = part.find((l) => !received.has(l.item.id));
+        if (refused) {
           // Only a receipt committed since the lines were read can get here; report it as the rule it breaks.
-          const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === line.item.id)!;
-          throw new BusinessRuleError('exceeds_pending', overPending(fresh, line.quantity));
+          const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === refused.item.id)!;
+          throw new BusinessRuleError('exceeds_pending', overPending(fresh, refused.quantity));
         }
-        const movement = await this.deps.stock.changeOnHand(trx, {
-          tenantId,
-          productId: line.item.product_id,
-          warehouseId: line.warehouseId,
-          quantity: line.quantity,
-          type: 'purchase_receipt',
-          referenceType: 'purchase_order',
-          referenceId: orderId,
-          reason: `Received on purchase order ${order.po_number}`,
-          notes: line.notes,
-          userId: receivedBy,
-          at: now,
-        });
-        receiptLines.push({
-          id: this.deps.newId(),
-          tenant_id: tenantId,
-          receipt_id: receiptId,
-          purchase_order_item_id: line.item.id,
-          product_id: line.item.product_id,
-          warehouse_id: line.warehouseId,
-          quantity_received: line.quantity,
-          bin_location: line.binLocation,
-          notes: line.notes,
-          quality_check_passed: line.qualityPassed,
-          quality_notes: line.qualityNotes,
-          stock_movement_id: movement.id,
-        });
       }
+      const movements = await this.deps.stock.addOnHandMany(
+        trx,
+        { tenantId, type: 'purchase_receipt', referenceType: 'purchase_order', referenceId: orderId, reason: `Received on purchase order ${order.po_number}`, userId: receivedBy, at: now },
+        lines.map((line) => ({ productId: line.item.product_id, warehouseId: line.warehouseId, quantity: line.quantity, notes: line.notes })),
+      );
+
       await this.deps.receiving.insertReceipt(trx, {
         id: receiptId,
         tenant_id: tenantId,
@@ -139,28 +133,45 @@ export class PurchaseOrderReceivingService {
         received_by: receivedBy,
         created_at: now,
       });
-      await this.deps.receiving.insertReceiptLines(trx, receiptLines);
+      const receiptLines: NewReceiptLine[] = lines.map((line, index) => ({
+        id: this.deps.newId(),
+        tenant_id: tenantId,
+        receipt_id: receiptId,
+        purchase_order_item_id: line.item.id,
+        product_id: line.item.product_id,
+        warehouse_id: line.warehouseId,
+        quantity_received: line.quantity,
+        bin_location: line.binLocation,
+        notes: line.notes,
+        quality_check_passed: line.qualityPassed,
+        quality_notes: line.qualityNotes,
+        stock_movement_id: movements[index]!.id,
+      }));
+      for (let start = 0; start < receiptLines.length; start += RECEIPT_BATCH) {
+        await this.deps.receiving.insertReceiptLines(trx, receiptLines.slice(start, start + RECEIPT_BATCH));
+      }
 
-      const after = await this.deps.repository.items(trx, tenantId, orderId);
+      const after = items.map((item) => received.get(item.id) ?? item);
       const complete = after.every((item) => pending(item) <= 0);
       const status: TargetOf<'receive goods for'> = complete ? 'received' : 'partially_received';
-      await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE_STATUSES, {
+      const moved = await this.deps.repository.transitionReturning(trx, tenantId, orderId, RECEIVABLE_STATUSES, {
         status,
         ...(complete ? { received_at: now, actual_delivery_date: receivedDate } : {}),
         internal_notes: appendNote(order.internal_notes, input.notes),
         updated_at: now,
       });
-      const resource = await this.deps.orders.get(tenantId, orderId, trx);
+      if (!moved) throw new Error('The purchase order locked for this receipt left its receivable status.');
+      const resource = this.presenter.present({ ...order, ...moved }, users, after);
       if (complete) {
         await this.deps.events.record(trx, tenantId, { type: 'purchase_order.received', entityId: orderId, payload: resource as unknown as Record<string, unknown> });
       }
       await this.audited(trx, tenantId, complete ? 'purchase_order.received' : 'purchase_order.partially_received', before, resource);
       const ordered = after.reduce((sum, item) => sum + item.quantity_ordered, 0);
-      const received = after.reduce((sum, item) => sum + item.quantity_received, 0);
+      const receivedUnits = after.reduce((sum, item) => sum + item.quantity_received, 0);
       return {
         ...resource,
         receipt_id: receiptId,
-        total_received_percentage: ordered === 0 ? 0 : Math.round((received / ordered) * 10000) / 100,
+        total_received_percentage: ordered === 0 ? 0 : Math.round((receivedUnits / ordered) * 10000) / 100,
         awaiting_items: after.filter((item) => pending(item) > 0).length,
         inventory_updated: true,
       };

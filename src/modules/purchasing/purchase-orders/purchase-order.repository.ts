@@ -140,6 +140,11 @@ export class PurchaseOrderRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** `transition`, answering the order's row as updated; undefined when nothing matched. */
+  async transitionReturning(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[], changes: PurchaseOrderUpdate): Promise<PurchaseOrder | undefined> {
+    return this.whileIn(db, tenantId, id, from).set(changes).returningAll().executeTakeFirst();
+  }
+
   /**
    * Takes the order's row lock when it is in one of `from` (a no-op UPDATE, which locks on PostgreSQL and
    * takes the write lock on SQLite), so that concurrent receipts of one order run one after the other.
