@@ -12,8 +12,8 @@ const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
 export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
-/** A product's stock totals after a change, for the status automation and low-stock detection. */
-export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point'>;
+/** A product's stock totals after a change, for the status automation and low-stock detection, with its name and SKU. */
+export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point' | 'name' | 'sku'>;
 
 /** What a product resource shows of its category, brand or supplier. */
 export interface LinkSummary {
@@ -159,22 +159,22 @@ export class ProductRepository {
       }))
       .where('tenant_id', '=', tenantId)
       .where('id', '=', productId)
-      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point'])
+      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku'])
       .executeTakeFirst();
   }
 
   /**
    * Adds on-hand stock to many products in one statement, moving each one's status as `changeStockTotals`
-   * does; answers the totals after the change of each product found. Products are distinct.
+   * does. Products are distinct.
    */
-  async addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<Array<ProductStockTotals & { id: string }>> {
-    if (additions.length === 0) return [];
+  async addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<void> {
+    if (additions.length === 0) return;
     // One CASE arm per product; the cast gives PostgreSQL the parameter's type, which a CASE alone does not.
     const added = sql<number>`case ${sql.ref('id')} ${sql.join(
       additions.map((a) => sql`when ${a.productId} then cast(${a.onHand} as integer)`),
       sql` `,
     )} end`;
-    return db
+    await db
       .updateTable('products')
       .set((eb) => ({
         stock_quantity: eb('stock_quantity', '+', added),
@@ -183,7 +183,6 @@ export class ProductRepository {
       }))
       .where('tenant_id', '=', tenantId)
       .where('id', 'in', additions.map((a) => a.productId))
-      .returning(['id', 'stock_quantity', 'reserved_quantity', 'reorder_point'])
       .execute();
   }
 

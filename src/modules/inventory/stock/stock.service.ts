@@ -27,11 +27,16 @@ import type {
   StockRepository,
 } from './stock.repository.js';
 
-/** A product's stock totals after a change, for the status automation and low-stock detection. */
+/**
+ * A product's stock totals after a change, for the status automation and low-stock detection, with the name
+ * and SKU that the changed record's resource shows.
+ */
 export interface ProductTotals {
   stock_quantity: number;
   reserved_quantity: number;
   reorder_point: number | null;
+  name: string;
+  sku: string;
 }
 
 /**
@@ -45,7 +50,7 @@ export interface ProductStock {
    */
   changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductTotals | undefined>;
   /** `changeStockTotals` of on-hand additions to many distinct products at once. */
-  addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<unknown>;
+  addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<void>;
   /** Adds `onHand` to the on-hand total of each product. */
   addStockToMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void>;
 }
@@ -264,7 +269,7 @@ export class StockService {
     const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
     const movement = await this.writeMovement(trx, change, warehouse.id, change.type, quantity, record.quantity_on_hand, at);
     const before = { ...record, quantity_on_hand: record.quantity_on_hand - quantity };
-    const row = await this.recordEvents(trx, tenantId, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
+    const row = await this.recordEvents(trx, tenantId, warehouse, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
     return { movement, row };
   }
 
@@ -389,7 +394,7 @@ export class StockService {
       at,
     );
     const before = { ...record, quantity_reserved: record.quantity_reserved - signed };
-    const row = await this.recordEvents(trx, tenantId, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
+    const row = await this.recordEvents(trx, tenantId, warehouse, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
     return { movement, row };
   }
 
@@ -420,10 +425,14 @@ export class StockService {
     });
   }
 
-  /** The events of one change; the record's row is read (and answered) only when an event carries it. */
+  /**
+   * The events of one change; the record's row (and answer) is made of the record, its warehouse and the
+   * product's totals when an event carries it, read only when the product's totals are missing.
+   */
   private async recordEvents(
     trx: Transaction<DB>,
     tenantId: string,
+    warehouse: Warehouse,
     before: InventoryRecord,
     after: InventoryRecord,
     totals: ProductTotals | undefined,
@@ -439,7 +448,9 @@ export class StockService {
     const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
     let row: InventoryRecordRow | undefined;
     if (operationEvent || lowStock || outOfStock) {
-      row = await this.stock.recordById(trx, tenantId, after.id);
+      row = totals
+        ? { ...after, warehouse_code: warehouse.code, warehouse_name: warehouse.name, product_name: totals.name, product_sku: totals.sku }
+        : await this.stock.recordById(trx, tenantId, after.id);
       const resource = row ? inventoryResource(row) : { ...after, quantity_available: availableAfter };
       const summary = movementSummary(movement);
       if (operationEvent) events.push({ type: operationEvent, entityId: after.id, payload: { ...resource, movement: summary } });
