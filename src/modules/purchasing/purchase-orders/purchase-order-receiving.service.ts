@@ -49,12 +49,6 @@ interface PlannedLine {
   qualityNotes: string | null;
 }
 
-/**
- * Lines per statement of a receipt (the line updates, the receipt lines of 12 columns): some 3,000
- * parameters, far below SQLite's 32,766 and PostgreSQL's 65,535.
- */
-const RECEIPT_BATCH = 250;
-
 const pending = (item: PurchaseOrderItem) => item.quantity_ordered - item.quantity_received - item.quantity_cancelled;
 
 function overPending(item: PurchaseOrderItem, quantity: number): string {
@@ -104,17 +98,15 @@ export class PurchaseOrderReceivingService {
       const lines = await this.plan(trx, tenantId, order, items, input);
 
       const receiptId = this.deps.newId();
-      const received = new Map<string, PurchaseOrderItem>();
-      for (let start = 0; start < lines.length; start += RECEIPT_BATCH) {
-        const part = lines.slice(start, start + RECEIPT_BATCH);
-        const updated = await this.deps.receiving.receiveOnLines(trx, tenantId, part.map((l) => ({ itemId: l.item.id, quantity: l.quantity, notes: l.notes })), now);
-        for (const item of updated) received.set(item.id, item);
-        const refused = part.find((l) => !received.has(l.item.id));
-        if (refused) {
-          // Only a receipt committed since the lines were read can get here; report it as the rule it breaks.
-          const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === refused.item.id)!;
-          throw new BusinessRuleError('exceeds_pending', overPending(fresh, refused.quantity));
-        }
+      // An order has at most MAX_LINES lines: the statements of a receipt stay far below the engines' parameter
+      // limits (SQLite 32,766; PostgreSQL 65,535) without chunks.
+      const updated = await this.deps.receiving.receiveOnLines(trx, tenantId, lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, notes: l.notes })), now);
+      const received = new Map(updated.map((item) => [item.id, item]));
+      const refused = lines.find((l) => !received.has(l.item.id));
+      if (refused) {
+        // Only a receipt committed since the lines were read can get here; report it as the rule it breaks.
+        const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === refused.item.id)!;
+        throw new BusinessRuleError('exceeds_pending', overPending(fresh, refused.quantity));
       }
       const movements = await this.deps.stock.addOnHandMany(
         trx,
@@ -147,9 +139,7 @@ export class PurchaseOrderReceivingService {
         quality_notes: line.qualityNotes,
         stock_movement_id: movements[index]!.id,
       }));
-      for (let start = 0; start < receiptLines.length; start += RECEIPT_BATCH) {
-        await this.deps.receiving.insertReceiptLines(trx, receiptLines.slice(start, start + RECEIPT_BATCH));
-      }
+      await this.deps.receiving.insertReceiptLines(trx, receiptLines);
 
       const after = items.map((item) => received.get(item.id) ?? item);
       const complete = after.every((item) => pending(item) <= 0);
