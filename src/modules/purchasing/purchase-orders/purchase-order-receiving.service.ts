@@ -170,10 +170,9 @@ export class PurchaseOrderReceivingService {
 
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
-    const locked = await this.deps.repository.lock(trx, tenantId, orderId, RECEIVABLE_STATUSES);
-    const order = await this.deps.repository.findById(trx, tenantId, orderId);
+    const order = await this.deps.repository.findForUpdate(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
-    if (!locked) throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
+    if (!RECEIVABLE_STATUSES.includes(order.status)) throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
     return order;
   }
 
