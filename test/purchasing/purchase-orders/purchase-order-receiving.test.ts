@@ -107,6 +107,38 @@ describe('purchase order receiving', () => {
     expect(moves.map((m) => m.quantity).sort((x, y) => x - y)).toEqual([1, 3, 10]);
   });
 
+  it('receives an order of more lines than one batch of stock changes takes, each line with its movement and event in order', async () => {
+    const o = ops();
+    const products: string[] = [];
+    for (let i = 0; i < 300; i++) products.push(await o.product());
+    const res = await o.call('POST', ORDERS, {
+      supplier_id: await o.supplier(),
+      warehouse_id: t.tenant.defaultWarehouseId,
+      items: products.map((product_id, i) => ({ product_id, quantity: i + 1, unit_price: 1 })),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data as { id: string; items: Array<{ id: string }> };
+    await setStatus(order.id, 'sent');
+
+    const received = await receive(order.id, {});
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().data).toMatchObject({ status: 'received', awaiting_items: 0, total_received_percentage: 100 });
+    expect(await onHand(products[0]!)).toBe(1);
+    expect(await onHand(products[299]!)).toBe(300);
+    const moves = await t.database.db.selectFrom('stock_movements').selectAll().where('reference_id', '=', order.id).orderBy('id').execute();
+    expect(moves.map((m) => [m.product_id, m.quantity, m.quantity_before, m.quantity_after])).toEqual(products.map((p, i) => [p, i + 1, 0, i + 1]));
+    const recorded = await t.database.db
+      .selectFrom('event_outbox')
+      .select('entity_id')
+      .where('event_type', '=', 'stock_movement.recorded')
+      .where('entity_id', 'in', moves.map((m) => m.id))
+      .orderBy('id')
+      .execute();
+    expect(recorded.map((e) => e.entity_id)).toEqual(moves.map((m) => m.id));
+    const lines = await t.database.db.selectFrom('purchase_order_receipt_lines').select(['purchase_order_item_id', 'stock_movement_id']).where('tenant_id', '=', t.tenant.tenantId).where('stock_movement_id', 'in', moves.map((m) => m.id)).execute();
+    expect(new Map(lines.map((l) => [l.purchase_order_item_id, l.stock_movement_id]))).toEqual(new Map(order.items.map((item, i) => [item.id, moves[i]!.id])));
+  });
+
   it('stocks a line in the warehouse it names, and accepts a request without a body', async () => {
     const order = await sentOrder();
     const created = await ops().call('POST', '/api/v1/operations/warehouses', { name: 'Overflow', code: `OVF-${order.po_number}` });

@@ -111,6 +111,14 @@ export interface ProductPresenterDeps {
   masters: MasterLookup;
 }
 
+/** Which links of products a presenter reads: those the products may have. */
+export interface LinksToRead {
+  tags: boolean;
+  attributes: boolean;
+}
+
+const ALL_LINKS: LinksToRead = { tags: true, attributes: true };
+
 export class ProductPresenter {
   private readonly links: ProductLinks;
   private readonly products: ProductRepository;
@@ -122,8 +130,8 @@ export class ProductPresenter {
     this.masters = deps.masters;
   }
 
-  async one(db: Executor, tenantId: string, row: Product): Promise<ProductResponse> {
-    return (await this.many(db, tenantId, [row]))[0]!;
+  async one(db: Executor, tenantId: string, row: Product, read: LinksToRead = ALL_LINKS): Promise<ProductResponse> {
+    return (await this.many(db, tenantId, [row], read))[0]!;
   }
 
   /** The masters of the variants among `rows` (none without variants). */
@@ -132,14 +140,17 @@ export class ProductPresenter {
     return masterIds.length > 0 ? this.masters(tenantId, masterIds, db) : new Map();
   }
 
-  /** The resources of `rows`, in the same order, with four queries whatever the number of rows. */
-  async many(db: Executor, tenantId: string, rows: readonly Product[]): Promise<ProductResponse[]> {
+  /**
+   * The resources of `rows`, in the same order, with four queries whatever the number of rows; `read` leaves
+   * out the tags or attribute values the caller knows the products have none of (a product just created).
+   */
+  async many(db: Executor, tenantId: string, rows: readonly Product[], read: LinksToRead = ALL_LINKS): Promise<ProductResponse[]> {
     if (rows.length === 0) return [];
     const productIds = rows.map((r) => r.id);
     const [summaries, tags, values, masters] = await Promise.all([
       this.products.linkSummaries(db, tenantId, { category: ids(rows, 'category_id'), brand: ids(rows, 'brand_id'), supplier: ids(rows, 'supplier_id') }),
-      this.links.tags.tagsOfProducts(tenantId, productIds, db),
-      this.links.attributes.valuesOfProducts(tenantId, productIds, db),
+      read.tags ? this.links.tags.tagsOfProducts(tenantId, productIds, db) : new Map<string, never[]>(),
+      read.attributes ? this.links.attributes.valuesOfProducts(tenantId, productIds, db) : new Map<string, never[]>(),
       this.mastersOf(db, tenantId, rows),
     ]);
     const linked = new Map(summaries.map((s) => [`${s.kind}:${s.id}`, s]));

@@ -1,10 +1,10 @@
 // Products SQL. Every query filters by tenant and, except inserts and the stock-total writes, by
 // `deleted_at is null` (soft delete). Status and deletion change through conditional updates, so that
 // concurrent requests cannot both win.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf, jsonFunctions, parsedJson } from '../../../db/dialect.js';
-import type { ProductStatus, ProductsTable } from '../../../db/schema.js';
+import type { DB, ProductStatus, ProductsTable } from '../../../db/schema.js';
 import { isTaken } from '../../../db/taken.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { PresentedValue, ResourceLinks, VariantMaster } from './product.presenter.js';
@@ -14,8 +14,8 @@ const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
 export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
-/** A product's stock totals after a change, for the status automation and low-stock detection. */
-export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point'>;
+/** A product's stock totals after a change, for the status automation and low-stock detection, with its name and SKU. */
+export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point' | 'name' | 'sku'>;
 
 /** What a product resource shows of its category, brand or supplier. */
 export interface LinkSummary {
@@ -90,30 +90,21 @@ const changeStockTotalsStatement = compiledStatement((db: Executor, p: ProductKe
       stock_quantity: eb('stock_quantity', '+', p.onHand),
       reserved_quantity: eb('reserved_quantity', '+', p.reserved),
       updated_at: p.at,
+      ...stockStatusSet(eb, eb('stock_quantity', '+', p.onHand), p.at),
     }))
     .where('tenant_id', '=', p.tenantId)
     .where('id', '=', p.id)
-    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point']),
+    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku']),
 );
 
-// One statement for both directions: a tracked active product with nothing on hand, or an out-of-stock product
-// with stock again.
-const applyStockStatusStatement = compiledStatement((db: Executor, p: ProductKey & { at: string }) =>
+/** A change of reserved stock alone, which never moves the status. */
+const changeReservedTotalStatement = compiledStatement((db: Executor, p: ProductKey & { reserved: number; at: string }) =>
   db
     .updateTable('products')
-    .set((eb) => ({
-      status: eb.case().when('stock_quantity', '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end(),
-      status_changed_at: p.at,
-    }))
+    .set((eb) => ({ reserved_quantity: eb('reserved_quantity', '+', p.reserved), updated_at: p.at }))
     .where('tenant_id', '=', p.tenantId)
     .where('id', '=', p.id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb('stock_quantity', '<=', 0)]),
-        eb.and([eb('status', '=', 'out_of_stock'), eb('stock_quantity', '>', 0)]),
-      ]),
-    )
-    .returning('status'),
+    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku']),
 );
 
 export class ProductRepository {
@@ -246,17 +237,37 @@ export class ProductRepository {
   // Stock totals: the sums of the product's inventory records, written by the inventory's stock changes in
   // their transaction (the inventory holds these through its ProductStock dependency).
 
-  /** Keeps the product's stock totals equal to the sums of its records; answers the totals after the change. */
+  /**
+   * Keeps the product's stock totals equal to the sums of its records; answers the totals after the change.
+   * A change of on-hand stock also moves the status as the new total says (`stockStatusSet`), in the same
+   * statement.
+   */
   async changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductStockTotals | undefined> {
-    return changeStockTotalsStatement.executeTakeFirst(db, { tenantId, id: productId, ...change, at });
+    const statement = change.onHand === 0 ? changeReservedTotalStatement : changeStockTotalsStatement;
+    return statement.executeTakeFirst(db, { tenantId, id: productId, ...change, at });
   }
 
   /**
-   * Moves a tracked product between `active` and `out_of_stock` when its total on hand says so; conditional,
-   * so a concurrent status change (discontinue, deactivate) is never overwritten. Answers whether it changed.
+   * Adds on-hand stock to many products in one statement, moving each one's status as `changeStockTotals`
+   * does. Products are distinct.
    */
-  async applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined> {
-    return (await applyStockStatusStatement.executeTakeFirst(db, { tenantId, id: productId, at }))?.status;
+  async addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<void> {
+    if (additions.length === 0) return;
+    // One CASE arm per product; the cast gives PostgreSQL the parameter's type, which a CASE alone does not.
+    const added = sql<number>`case ${sql.ref('id')} ${sql.join(
+      additions.map((a) => sql`when ${a.productId} then cast(${a.onHand} as integer)`),
+      sql` `,
+    )} end`;
+    await db
+      .updateTable('products')
+      .set((eb) => ({
+        stock_quantity: eb('stock_quantity', '+', added),
+        updated_at: at,
+        ...stockStatusSet(eb, eb('stock_quantity', '+', added), at),
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', additions.map((a) => a.productId))
+      .execute();
   }
 
   /** Adds `onHand` to the stock totals of many products at once. */
@@ -272,3 +283,21 @@ export class ProductRepository {
 }
 
 export type ProductsQuery = ReturnType<ProductRepository['live']>;
+
+/**
+ * The stock automation as SET expressions of an UPDATE that changes the total on hand to `stock`: a tracked
+ * active product with nothing on hand becomes out_of_stock, an out-of-stock product with stock again becomes
+ * active; any other status (discontinued, inactive…) is never overwritten. Expressions of one UPDATE read the
+ * row as it was, hence the new total passed in.
+ */
+function stockStatusSet(eb: ExpressionBuilder<DB, 'products'>, stock: Expression<number>, at: string) {
+  const moves = eb.or([
+    eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb(stock, '<=', 0)]),
+    eb.and([eb('status', '=', 'out_of_stock'), eb(stock, '>', 0)]),
+  ]);
+  const next = eb.case().when(stock, '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end();
+  return {
+    status: eb.case().when(moves).then(next).else(eb.ref('status')).end(),
+    status_changed_at: eb.case().when(moves).then(at).else(eb.ref('status_changed_at')).end(),
+  };
+}

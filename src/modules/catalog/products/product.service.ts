@@ -183,12 +183,17 @@ export class ProductService {
     if (name.length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
     if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
     if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory)) errors.stock_quantity = [INITIAL_STOCK_REFUSED];
-    if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [takenMessage('sku')];
-    if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug))) errors.slug = [takenMessage('slug')];
-    const barcode = await this.barcodeFor(trx, tenantId, input, null, errors);
-    Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
-    const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, true, trx, errors);
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const later: FieldErrors = {};
+    if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug))) later.slug = [takenMessage('slug')];
+    const barcode = await this.barcodeFor(trx, tenantId, input, null, later);
+    Object.assign(later, await this.linkErrors(trx, tenantId, input, null));
+    const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, true, trx, later);
+    if (Object.keys(errors).length + Object.keys(later).length > 0) {
+      // A taken SKU alone is left to the unique index, whose refusal `create` answers with this same error;
+      // it is read only to be reported beside the others, in its place among them.
+      if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [takenMessage('sku')];
+      throw new ValidationError({ ...errors, ...later });
+    }
 
     const now = this.clock.now().toISOString();
     const id = this.newId();
@@ -230,7 +235,10 @@ export class ProductService {
       await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity: input.stock_quantity!, type: 'initial_stock', reason: 'Initial stock', userId });
     }
     // Initial stock changes the row (totals, status); otherwise the inserted row is the product.
-    const created = await this.presenter.one(trx, tenantId, initialStock ? await this.find(tenantId, id, trx) : inserted);
+    const created = await this.presenter.one(trx, tenantId, initialStock ? await this.find(tenantId, id, trx) : inserted, {
+      tags: (input.tags?.length ?? 0) > 0,
+      attributes: [...attributes.values()].some((value) => value !== null),
+    });
     await this.events.record(trx, tenantId, { type: 'product.created', entityId: id, payload: created });
     await this.audited(trx, tenantId, 'product.created', null, created);
     return created;

@@ -241,27 +241,31 @@ export class StockRepository {
   }
 
   /**
-   * Adds each row's quantity to on-hand stock of its product in its warehouse, creating the records that are
-   * missing, in one statement; answers the records' on-hand quantities after the change. Products are distinct
-   * and quantities positive, so no record can fall below what it reserves.
+   * Adds each row's positive quantity to on-hand stock of its product in its warehouse, creating the records
+   * that are missing, in one statement; answers the records after the change. A record whose on hand would
+   * stay below what it reserves is refused (left out of the answer), as `changeOnHand` refuses. The rows'
+   * products and warehouses are distinct pairs.
    */
   async addOnHandMany(
     db: Executor,
     rows: ReadonlyArray<{ id: string; tenant_id: string; product_id: string; warehouse_id: string; quantity: number }>,
     at: string,
-  ): Promise<Array<{ product_id: string; quantity_on_hand: number }>> {
+  ): Promise<InventoryRecord[]> {
     if (rows.length === 0) return [];
     return db
       .insertInto('inventory_records')
       .values(rows.map(({ quantity, ...r }) => ({ ...r, quantity_on_hand: quantity, quantity_reserved: 0, last_movement_at: at, created_at: at, updated_at: at })))
       .onConflict((oc) =>
-        oc.columns(['tenant_id', 'product_id', 'warehouse_id']).doUpdateSet((eb) => ({
-          quantity_on_hand: eb('inventory_records.quantity_on_hand', '+', eb.ref('excluded.quantity_on_hand')),
-          updated_at: at,
-          last_movement_at: at,
-        })),
+        oc
+          .columns(['tenant_id', 'product_id', 'warehouse_id'])
+          .doUpdateSet((eb) => ({
+            quantity_on_hand: eb('inventory_records.quantity_on_hand', '+', eb.ref('excluded.quantity_on_hand')),
+            updated_at: at,
+            last_movement_at: at,
+          }))
+          .where((eb) => eb(eb('inventory_records.quantity_on_hand', '+', eb.ref('excluded.quantity_on_hand')), '>=', eb.ref('inventory_records.quantity_reserved'))),
       )
-      .returning(['product_id', 'quantity_on_hand'])
+      .returningAll()
       .execute();
   }
 

@@ -2,7 +2,7 @@
 // the product's totals and runs the stock automation (status, low-stock and out-of-stock events), all in the
 // caller's transaction.
 import type { Transaction } from 'kysely';
-import type { DB, ProductStatus, StockMovementType, Warehouse } from '../../../db/schema.js';
+import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { BusinessRuleError, NotFoundError, PreconditionFailedError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
@@ -27,11 +27,16 @@ import type {
   StockRepository,
 } from './stock.repository.js';
 
-/** A product's stock totals after a change, for the status automation and low-stock detection. */
+/**
+ * A product's stock totals after a change, for the status automation and low-stock detection, with the name
+ * and SKU that the changed record's resource shows.
+ */
 export interface ProductTotals {
   stock_quantity: number;
   reserved_quantity: number;
   reorder_point: number | null;
+  name: string;
+  sku: string;
 }
 
 /**
@@ -39,16 +44,19 @@ export interface ProductTotals {
  * (the sums of its records) and the status they imply. Each runs in the caller's transaction.
  */
 export interface ProductStock {
-  /** Adds to the product's on-hand and reserved totals; answers the totals after the change. */
+  /**
+   * Adds to the product's on-hand and reserved totals; answers the totals after the change. A change on hand
+   * also moves a tracked product between active and out_of_stock as its new total says.
+   */
   changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductTotals | undefined>;
-  /** Moves a tracked product between active and out_of_stock as its total on hand says; answers the new status. */
-  applyStockStatus(db: Executor, tenantId: string, productId: string, at: string): Promise<ProductStatus | undefined>;
+  /** `changeStockTotals` of on-hand additions to many distinct products at once. */
+  addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<void>;
   /** Adds `onHand` to the on-hand total of each product. */
   addStockToMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void>;
 }
 
-/** Products per batch of receiveInitialStock: movements have 14 columns, so some 3,500 parameters per insert. */
-const INITIAL_STOCK_CHUNK = 250;
+/** Products per batch of the batched stock changes: movements have 14 columns, so some 3,500 parameters per insert. */
+const STOCK_BATCH = 250;
 
 /** Where a change happens: the warehouse already resolved in this transaction, else `warehouseId`, else the tenant's default. */
 interface ChangeTarget {
@@ -70,6 +78,30 @@ export interface OnHandChange extends ChangeTarget {
   /** The movement's timestamp, when several movements must share one instant (a transfer's pair); default now. */
   at?: string;
 }
+
+/** Movement types of the additions `addOnHandMany` writes: none has an event of its own. */
+export type AdditionType = Extract<StockMovementType, 'purchase_receipt'>;
+
+/** What the additions of one `addOnHandMany` share. */
+export interface Additions {
+  tenantId: string;
+  type: AdditionType;
+  reason?: string | null;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  userId?: string | null;
+  at?: string;
+}
+
+/** One addition of `addOnHandMany`: a positive quantity of a product into a warehouse. */
+export interface Addition {
+  productId: string;
+  warehouseId: string;
+  quantity: number;
+  notes?: string | null;
+}
+
+const pairKey = (productId: string, warehouseId: string) => `${productId}/${warehouseId}`;
 
 /** A change of reserved stock: reserve or release. */
 export interface ReservedChange extends ChangeTarget {
@@ -227,18 +259,86 @@ export class StockService {
     const { tenantId, productId, quantity } = change;
     const warehouse = await this.targetOf(trx, change);
     const at = change.at ?? this.clock.now().toISOString();
-    await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, at });
-    const record = await this.stock.changeOnHand(trx, tenantId, productId, warehouse.id, quantity, at);
-    if (!record) {
-      const current = await this.stock.findRecord(trx, tenantId, productId, warehouse.id);
-      throw new BusinessRuleError('insufficient_stock', `Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`);
-    }
+    // One statement either way: an addition creates the record when missing; a removal from a missing record
+    // is refused as from an empty one.
+    const record =
+      quantity > 0
+        ? (await this.stock.addOnHandMany(trx, [{ id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, quantity }], at))[0]
+        : await this.stock.changeOnHand(trx, tenantId, productId, warehouse.id, quantity, at);
+    if (!record) return this.refuseOnHand(trx, tenantId, productId, warehouse.id, quantity);
     const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
-    await this.products.applyStockStatus(trx, tenantId, productId, at);
     const movement = await this.writeMovement(trx, change, warehouse.id, change.type, quantity, record.quantity_on_hand, at);
     const before = { ...record, quantity_on_hand: record.quantity_on_hand - quantity };
-    const row = await this.recordEvents(trx, tenantId, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
+    const row = await this.recordEvents(trx, tenantId, warehouse, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
     return { movement, row };
+  }
+
+  /** @throws BusinessRuleError `Stock cannot be negative. Current: <n>, Adjustment: <n>`, for a refused change. */
+  private async refuseOnHand(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, quantity: number): Promise<never> {
+    const current = await this.stock.findRecord(trx, tenantId, productId, warehouseId);
+    throw new BusinessRuleError('insufficient_stock', `Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`);
+  }
+
+  /**
+   * Adds on-hand stock of many products inside `trx` (a purchase order's receipt): for each addition what
+   * `changeOnHand` does (its record, created when missing; the product's totals and status; its movement and
+   * stock_movement.recorded event, in the order of `additions`), in a few statements per STOCK_BATCH additions
+   * instead of several per addition. An addition raises what is on hand and available, so it never crosses
+   * into low or out of stock, and its types have no event of their own: stock_movement.recorded is its only
+   * event. Answers the movements in the order of `additions`.
+   * @throws NotFoundError('Warehouse'); BusinessRuleError as `changeOnHand`; Error when a product appears
+   * twice in one warehouse or a quantity is not a positive integer.
+   */
+  async addOnHandMany(trx: Transaction<DB>, common: Additions, additions: readonly Addition[]): Promise<StockMovement[]> {
+    const { tenantId } = common;
+    if (new Set(additions.map((a) => pairKey(a.productId, a.warehouseId))).size !== additions.length) {
+      throw new Error('addOnHandMany: each product at most once per warehouse.');
+    }
+    if (additions.some((a) => !Number.isInteger(a.quantity) || a.quantity <= 0)) throw new Error('addOnHandMany: quantities must be positive integers.');
+    if (additions.length === 0) return [];
+    await this.warehouses.resolveMany(tenantId, additions.map((a) => a.warehouseId), trx);
+    const at = common.at ?? this.clock.now().toISOString();
+    const movements: StockMovement[] = [];
+    for (let start = 0; start < additions.length; start += STOCK_BATCH) {
+      const part = additions.slice(start, start + STOCK_BATCH);
+      // Rows in key order, so that concurrent batches lock the records and products they share in one order.
+      const byPair = [...part].sort((a, b) => compare(pairKey(a.productId, a.warehouseId), pairKey(b.productId, b.warehouseId)));
+      const records = await this.stock.addOnHandMany(
+        trx,
+        byPair.map((a) => ({ id: this.newId(), tenant_id: tenantId, product_id: a.productId, warehouse_id: a.warehouseId, quantity: a.quantity })),
+        at,
+      );
+      const after = new Map(records.map((r) => [pairKey(r.product_id, r.warehouse_id), r]));
+      const refused = part.find((a) => !after.has(pairKey(a.productId, a.warehouseId)));
+      if (refused) return this.refuseOnHand(trx, tenantId, refused.productId, refused.warehouseId, refused.quantity);
+      const perProduct = new Map<string, number>();
+      for (const a of byPair) perProduct.set(a.productId, (perProduct.get(a.productId) ?? 0) + a.quantity);
+      await this.products.addStockTotals(trx, tenantId, [...perProduct].sort(([a], [b]) => compare(a, b)).map(([productId, onHand]) => ({ productId, onHand })), at);
+      const rows = part.map((a) => {
+        const quantityAfter = after.get(pairKey(a.productId, a.warehouseId))!.quantity_on_hand;
+        return {
+          id: this.newId(),
+          tenant_id: tenantId,
+          product_id: a.productId,
+          warehouse_id: a.warehouseId,
+          type: common.type,
+          quantity: a.quantity,
+          quantity_before: quantityAfter - a.quantity,
+          quantity_after: quantityAfter,
+          reason: common.reason ?? null,
+          notes: a.notes ?? null,
+          reference_type: common.referenceType ?? null,
+          reference_id: common.referenceId ?? null,
+          created_by: common.userId ?? null,
+          created_at: at,
+        };
+      });
+      const written = new Map((await this.stock.insertMovements(trx, rows)).map((m) => [m.id, m]));
+      const inOrder = rows.map((r) => written.get(r.id)!);
+      await this.events.record(trx, tenantId, ...inOrder.map((m) => ({ type: 'stock_movement.recorded' as const, entityId: m.id, payload: { ...m } })));
+      movements.push(...inOrder);
+    }
+    return movements;
   }
 
   private targetOf(trx: Transaction<DB>, change: ChangeTarget & { tenantId: string }): Promise<Warehouse> {
@@ -269,7 +369,7 @@ export class StockService {
     if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`${type}: the quantity must be a positive integer.`);
     const warehouse = await this.targetOf(trx, change);
     const at = this.clock.now().toISOString();
-    await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, at });
+    // A missing record holds nothing to reserve or release: the update below refuses as for an empty one.
     const record =
       type === 'reservation'
         ? await this.stock.reserve(trx, tenantId, productId, warehouse.id, quantity, at)
@@ -294,7 +394,7 @@ export class StockService {
       at,
     );
     const before = { ...record, quantity_reserved: record.quantity_reserved - signed };
-    const row = await this.recordEvents(trx, tenantId, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
+    const row = await this.recordEvents(trx, tenantId, warehouse, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
     return { movement, row };
   }
 
@@ -325,10 +425,14 @@ export class StockService {
     });
   }
 
-  /** The events of one change; the record's row is read (and answered) only when an event carries it. */
+  /**
+   * The events of one change; the record's row (and answer) is made of the record, its warehouse and the
+   * product's totals when an event carries it, read only when the product's totals are missing.
+   */
   private async recordEvents(
     trx: Transaction<DB>,
     tenantId: string,
+    warehouse: Warehouse,
     before: InventoryRecord,
     after: InventoryRecord,
     totals: ProductTotals | undefined,
@@ -344,7 +448,9 @@ export class StockService {
     const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
     let row: InventoryRecordRow | undefined;
     if (operationEvent || lowStock || outOfStock) {
-      row = await this.stock.recordById(trx, tenantId, after.id);
+      row = totals
+        ? { ...after, warehouse_code: warehouse.code, warehouse_name: warehouse.name, product_name: totals.name, product_sku: totals.sku }
+        : await this.stock.recordById(trx, tenantId, after.id);
       const resource = row ? inventoryResource(row) : { ...after, quantity_available: availableAfter };
       const summary = movementSummary(movement);
       if (operationEvent) events.push({ type: operationEvent, entityId: after.id, payload: { ...resource, movement: summary } });
@@ -513,8 +619,8 @@ export class StockService {
     const warehouse = await this.warehouses.resolve(tenantId, warehouseId, trx);
     const at = this.clock.now().toISOString();
     const movements: StockMovement[] = [];
-    for (let start = 0; start < items.length; start += INITIAL_STOCK_CHUNK) {
-      const part = items.slice(start, start + INITIAL_STOCK_CHUNK);
+    for (let start = 0; start < items.length; start += STOCK_BATCH) {
+      const part = items.slice(start, start + STOCK_BATCH);
       const quantities = new Map(part.map((i) => [i.productId, i.quantity]));
       const after = await this.stock.addOnHandMany(
         trx,
@@ -522,6 +628,8 @@ export class StockService {
         at,
       );
       const onHandAfter = new Map(after.map((r) => [r.product_id, r.quantity_on_hand]));
+      const refused = part.find((i) => !onHandAfter.has(i.productId));
+      if (refused) return this.refuseOnHand(trx, tenantId, refused.productId, warehouse.id, refused.quantity);
       const byQuantity = new Map<number, string[]>();
       for (const { productId, quantity } of part) byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), productId]);
       for (const [quantity, productIds] of byQuantity) await this.products.addStockToMany(trx, tenantId, productIds, quantity, at);
@@ -562,6 +670,9 @@ export class StockService {
     return this.stock.recordsOfProducts(db, tenantId, productIds, lock);
   }
 }
+
+/** Code-unit order, the same on every machine (localeCompare is not). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function productProblem(product: StockProduct | undefined): string | null {
   if (!product) return 'The selected product id is invalid.';

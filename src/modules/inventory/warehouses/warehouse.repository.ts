@@ -36,6 +36,11 @@ export class WarehouseRepository {
     return this.locked(db, this.live(db, tenantId).selectAll().where('id', '=', id), lock).executeTakeFirst();
   }
 
+  async findByIds(db: Executor, tenantId: string, ids: readonly string[], lock?: WarehouseLock): Promise<Warehouse[]> {
+    if (ids.length === 0) return [];
+    return this.locked(db, this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).orderBy('id'), lock).execute();
+  }
+
   async findDefault(db: Executor, tenantId: string, lock?: WarehouseLock): Promise<Warehouse | undefined> {
     return this.locked(db, this.live(db, tenantId).selectAll().where('is_default', '=', true), lock).executeTakeFirst();
   }

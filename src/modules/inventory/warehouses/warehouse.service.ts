@@ -84,6 +84,17 @@ export class WarehouseService {
     return warehouse;
   }
 
+  /**
+   * `resolve` for many given warehouses at once, in one read: the warehouses by id.
+   * @throws NotFoundError('Warehouse') when any is missing, deleted or another tenant's.
+   */
+  async resolveMany(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, Warehouse>> {
+    const unique = [...new Set(ids)];
+    const found = new Map((await this.warehouses.findByIds(db, tenantId, unique, 'use')).map((w) => [w.id, w]));
+    if (found.size !== unique.length) throw new NotFoundError('Warehouse');
+    return found;
+  }
+
   /** The `Main Warehouse` (`MAIN`) every new tenant starts with. */
   async createDefault(tenantId: string, db: Executor = this.db): Promise<Warehouse> {
     return this.create(tenantId, { name: 'Main Warehouse', code: 'MAIN', type: 'main', is_default: true }, db);

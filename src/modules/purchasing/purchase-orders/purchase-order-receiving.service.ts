@@ -17,7 +17,7 @@ import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchas
 import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
-import type { PurchaseOrderResource } from './purchase-order.presenter.js';
+import { PurchaseOrderPresenter, type PurchaseOrderResource } from './purchase-order.presenter.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import { RECEIVABLE_STATUSES, refusalMessage, type TargetOf } from './purchase-order.states.js';
@@ -58,9 +58,11 @@ function overPending(item: PurchaseOrderItem, quantity: number): string {
 export class PurchaseOrderReceivingService {
   /** The audit entry of a receipt: the order as it was and as it is, its lines' received quantities included. */
   private readonly audited: ResourceTrail<PurchaseOrderResource>;
+  private readonly presenter: PurchaseOrderPresenter;
 
   constructor(private readonly deps: PurchaseOrderReceivingDeps) {
     this.audited = resourceTrail(deps.audit, 'purchase_order');
+    this.presenter = new PurchaseOrderPresenter(deps.users, deps.repository);
   }
 
   /**
@@ -87,47 +89,31 @@ export class PurchaseOrderReceivingService {
     return inTransaction(this.deps.db, async (trx) => {
       await checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id: orderId }, () => this.deps.orders.get(tenantId, orderId, trx));
       const order = await this.lock(trx, tenantId, orderId);
-      const before = await this.deps.orders.get(tenantId, orderId, trx);
       const items = await this.deps.repository.items(trx, tenantId, orderId);
+      // Receiving changes neither who acted on the order nor its supplier and warehouse: the resources before
+      // and after are presented from the rows and lines read here and written below.
+      const users = await this.presenter.usersOf(trx, tenantId, [order]);
+      const before = this.presenter.present(order, users, items);
       const receivedBy = await this.receiver(trx, tenantId, input.received_by, userId);
       const lines = await this.plan(trx, tenantId, order, items, input);
 
       const receiptId = this.deps.newId();
-      const receiptLines: NewReceiptLine[] = [];
-      for (const line of lines) {
-        if (!(await this.deps.receiving.receiveOnLine(trx, tenantId, line.item.id, line.quantity, now, line.notes))) {
-          // Only a receipt committed since the lines were read can get here; report it as the rule it breaks.
-          const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === line.item.id)!;
-          throw new BusinessRuleError('exceeds_pending', overPending(fresh, line.quantity));
-        }
-        const movement = await this.deps.stock.changeOnHand(trx, {
-          tenantId,
-          productId: line.item.product_id,
-          warehouseId: line.warehouseId,
-          quantity: line.quantity,
-          type: 'purchase_receipt',
-          referenceType: 'purchase_order',
-          referenceId: orderId,
-          reason: `Received on purchase order ${order.po_number}`,
-          notes: line.notes,
-          userId: receivedBy,
-          at: now,
-        });
-        receiptLines.push({
-          id: this.deps.newId(),
-          tenant_id: tenantId,
-          receipt_id: receiptId,
-          purchase_order_item_id: line.item.id,
-          product_id: line.item.product_id,
-          warehouse_id: line.warehouseId,
-          quantity_received: line.quantity,
-          bin_location: line.binLocation,
-          notes: line.notes,
-          quality_check_passed: line.qualityPassed,
-          quality_notes: line.qualityNotes,
-          stock_movement_id: movement.id,
-        });
+      // An order has at most MAX_LINES lines: the statements of a receipt stay far below the engines' parameter
+      // limits (SQLite 32,766; PostgreSQL 65,535) without chunks.
+      const updated = await this.deps.receiving.receiveOnLines(trx, tenantId, lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, notes: l.notes })), now);
+      const received = new Map(updated.map((item) => [item.id, item]));
+      const refused = lines.find((l) => !received.has(l.item.id));
+      if (refused) {
+        // Only a receipt committed since the lines were read can get here; report it as the rule it breaks.
+        const fresh = (await this.deps.repository.items(trx, tenantId, orderId)).find((i) => i.id === refused.item.id)!;
+        throw new BusinessRuleError('exceeds_pending', overPending(fresh, refused.quantity));
       }
+      const movements = await this.deps.stock.addOnHandMany(
+        trx,
+        { tenantId, type: 'purchase_receipt', referenceType: 'purchase_order', referenceId: orderId, reason: `Received on purchase order ${order.po_number}`, userId: receivedBy, at: now },
+        lines.map((line) => ({ productId: line.item.product_id, warehouseId: line.warehouseId, quantity: line.quantity, notes: line.notes })),
+      );
+
       await this.deps.receiving.insertReceipt(trx, {
         id: receiptId,
         tenant_id: tenantId,
@@ -139,28 +125,43 @@ export class PurchaseOrderReceivingService {
         received_by: receivedBy,
         created_at: now,
       });
+      const receiptLines: NewReceiptLine[] = lines.map((line, index) => ({
+        id: this.deps.newId(),
+        tenant_id: tenantId,
+        receipt_id: receiptId,
+        purchase_order_item_id: line.item.id,
+        product_id: line.item.product_id,
+        warehouse_id: line.warehouseId,
+        quantity_received: line.quantity,
+        bin_location: line.binLocation,
+        notes: line.notes,
+        quality_check_passed: line.qualityPassed,
+        quality_notes: line.qualityNotes,
+        stock_movement_id: movements[index]!.id,
+      }));
       await this.deps.receiving.insertReceiptLines(trx, receiptLines);
 
-      const after = await this.deps.repository.items(trx, tenantId, orderId);
+      const after = items.map((item) => received.get(item.id) ?? item);
       const complete = after.every((item) => pending(item) <= 0);
       const status: TargetOf<'receive goods for'> = complete ? 'received' : 'partially_received';
-      await this.deps.repository.transition(trx, tenantId, orderId, RECEIVABLE_STATUSES, {
+      const moved = await this.deps.repository.transitionReturning(trx, tenantId, orderId, RECEIVABLE_STATUSES, {
         status,
         ...(complete ? { received_at: now, actual_delivery_date: receivedDate } : {}),
         internal_notes: appendNote(order.internal_notes, input.notes),
         updated_at: now,
       });
-      const resource = await this.deps.orders.get(tenantId, orderId, trx);
+      if (!moved) throw new Error('The purchase order locked for this receipt left its receivable status.');
+      const resource = this.presenter.present({ ...order, ...moved }, users, after);
       if (complete) {
         await this.deps.events.record(trx, tenantId, { type: 'purchase_order.received', entityId: orderId, payload: resource as unknown as Record<string, unknown> });
       }
       await this.audited(trx, tenantId, complete ? 'purchase_order.received' : 'purchase_order.partially_received', before, resource);
       const ordered = after.reduce((sum, item) => sum + item.quantity_ordered, 0);
-      const received = after.reduce((sum, item) => sum + item.quantity_received, 0);
+      const receivedUnits = after.reduce((sum, item) => sum + item.quantity_received, 0);
       return {
         ...resource,
         receipt_id: receiptId,
-        total_received_percentage: ordered === 0 ? 0 : Math.round((received / ordered) * 10000) / 100,
+        total_received_percentage: ordered === 0 ? 0 : Math.round((receivedUnits / ordered) * 10000) / 100,
         awaiting_items: after.filter((item) => pending(item) > 0).length,
         inventory_updated: true,
       };
@@ -169,10 +170,9 @@ export class PurchaseOrderReceivingService {
 
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
-    const locked = await this.deps.repository.lock(trx, tenantId, orderId, RECEIVABLE_STATUSES);
-    const order = await this.deps.repository.findById(trx, tenantId, orderId);
+    const order = await this.deps.repository.findForUpdate(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
-    if (!locked) throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
+    if (!RECEIVABLE_STATUSES.includes(order.status)) throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
     return order;
   }
 

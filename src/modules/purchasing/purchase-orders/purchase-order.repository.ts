@@ -3,6 +3,7 @@
 // open orders (auto-reorder) and what supplier performance reads.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable, PurchaseOrderStatus } from '../../../db/schema.js';
+import { engineOf } from '../../../db/dialect.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
@@ -88,6 +89,17 @@ export class PurchaseOrderRepository {
     return row ? { ...row, items_count: Number(row.items_count ?? 0) } : undefined;
   }
 
+  /**
+   * The live order, locked until the transaction ends on PostgreSQL (its own row only, not its supplier's or
+   * warehouse's), so that concurrent receipts of one order run one after the other and each reads the order
+   * as the previous one left it. SQLite writers take turns already: every write transaction begins IMMEDIATE.
+   */
+  async findForUpdate(db: Executor, tenantId: string, id: string): Promise<PurchaseOrderRow | undefined> {
+    const query = this.withNames(this.rows(db, tenantId)).where('po.id', '=', id);
+    const row = await (engineOf(db) === 'postgres' ? query.forUpdate('po') : query).executeTakeFirst();
+    return row ? { ...row, items_count: Number(row.items_count ?? 0) } : undefined;
+  }
+
   async items(db: Executor, tenantId: string, orderId: string): Promise<PurchaseOrderItem[]> {
     return db
       .selectFrom('purchase_order_items')
@@ -140,14 +152,9 @@ export class PurchaseOrderRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /**
-   * Takes the order's row lock when it is in one of `from` (a no-op UPDATE, which locks on PostgreSQL and
-   * takes the write lock on SQLite), so that concurrent receipts of one order run one after the other.
-   * False when the order is missing or in another status.
-   */
-  async lock(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[]): Promise<boolean> {
-    const result = await this.whileIn(db, tenantId, id, from).set({ updated_at: sql`updated_at` }).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /** `transition`, answering the order's row as updated; undefined when nothing matched. */
+  async transitionReturning(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[], changes: PurchaseOrderUpdate): Promise<PurchaseOrder | undefined> {
+    return this.whileIn(db, tenantId, id, from).set(changes).returningAll().executeTakeFirst();
   }
 
   /** Marks every line's unreceived quantity as cancelled. */
