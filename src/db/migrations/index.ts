@@ -18,6 +18,7 @@ import * as m0015 from './0015_product_barcodes.js';
 import * as m0016 from './0016_audit_log.js';
 import * as m0017 from './0017_user_administration.js';
 import * as m0018 from './0018_tenant_settings.js';
+import * as m0019 from './0019_category_paths.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_audit_log': m0016,
   '0017_user_administration': m0017,
   '0018_tenant_settings': m0018,
+  '0019_category_paths': m0019,
 };
