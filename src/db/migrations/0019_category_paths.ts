@@ -35,7 +35,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const nullsFirst = engine === 'postgres' ? ' nulls first' : '';
   // As in 0012: SQLite treats an index as covering only when it also holds the partial index's column.
   const key = `tenant_id, category_root_id, status, currency${nullsFirst}, selling_price${nullsFirst}, id${engine === 'sqlite' ? ', deleted_at' : ''}`;
-  await db.schema.createIndex(ROOT_INDEX).on('products').expression(sql.raw(key)).where(sql.ref('deleted_at'), 'is', null).execute();
+  // Only products with a category: the rest never match a department, and queries that do not name one
+  // cannot pick this index by accident.
+  await db.schema
+    .createIndex(ROOT_INDEX)
+    .on('products')
+    .expression(sql.raw(key))
+    .where(sql.ref('deleted_at'), 'is', null)
+    .where(sql.ref('category_root_id'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
