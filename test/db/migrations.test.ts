@@ -200,7 +200,8 @@ describe(`migrations on ${testEngine}`, () => {
     try {
       const migrator = new Migrator({ db: other.db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo('0018_tenant_settings')).error).toBeUndefined();
-      const [tenant, root, child, leaf, deleted, otherRoot] = ['01jtenant', '01jroot', '01jchild', '01jleaf', '01jdeleted', '01jother'].map((id) => id.padEnd(26, '0'));
+      const idOf = (prefix: string) => prefix.padEnd(26, '0');
+      const [tenant, root, child, leaf, deleted, otherRoot] = [idOf('01jtenant'), idOf('01jroot'), idOf('01jchild'), idOf('01jleaf'), idOf('01jdeleted'), idOf('01jother')];
       const at = '2026-01-01T00:00:00.000Z';
       await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(other.db);
       const category = (id: string, parent: string | null, deletedAt: string | null = null) =>
@@ -213,7 +214,7 @@ describe(`migrations on ${testEngine}`, () => {
       await category(otherRoot, null);
       const product = (sku: string, categoryId: string | null) =>
         sql`insert into products (id, tenant_id, name, slug, sku, category_id, created_at, updated_at)
-            values (${`01jp${sku}`.padEnd(26, '0')}, ${tenant}, ${sku}, ${sku}, ${sku}, ${categoryId}, ${at}, ${at})`.execute(other.db);
+            values (${idOf(`01jp${sku}`)}, ${tenant}, ${sku}, ${sku}, ${sku}, ${categoryId}, ${at}, ${at})`.execute(other.db);
       await product('leaf', leaf);
       await product('other', otherRoot);
       await product('none', null);
