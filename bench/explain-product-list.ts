@@ -1,5 +1,6 @@
 // Prints the plan and timing of every SQL statement the product list runs for a set of queries on a seeded
-// catalog: `npm run bench:explain [-- name ...]` (BENCH_DATABASE_URL for PostgreSQL, BENCH_PRODUCTS for the size).
+// catalog: `npm run bench:explain [-- name ...]` (BENCH_DATABASE_URL for PostgreSQL, BENCH_PRODUCTS for the size,
+// BENCH_REPEAT for timings that are medians of that many runs).
 import { sql, type CompiledQuery, type LogEvent } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
@@ -49,6 +50,18 @@ function productListQueries(catalog: SeededCatalog): Record<string, string> {
 }
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+/** Timings are the median of this many runs (the first run of a statement pays for preparing it and cold pages). */
+const repeat = Number(process.env.BENCH_REPEAT ?? 1);
+
+async function medianMs(run: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
 const only = process.argv.slice(2);
 
 const bench = await openBenchDatabase({
@@ -86,15 +99,13 @@ try {
     const { page, per_page, ...filters } = parsed as ProductListQuery;
     const options = { ...filters, attributes: attributeFiltersOf(parsed) };
     captured.length = 0;
-    const started = performance.now();
     const result = await lister(db, tenant.id, options, { page, per_page });
-    const total = performance.now() - started;
+    const statements = [...captured];
+    const total = await medianMs(() => lister(db, tenant.id, options, { page, per_page }));
     console.log(`== ${name}: ?${query}\n   ${result.items.length} items, total ${result.total}, ${total.toFixed(1)} ms`);
-    for (const statement of [...captured]) {
-      if (!/^select/i.test(statement.sql)) continue;
-      const timed = performance.now();
-      await db.executeQuery(statement);
-      const ms = performance.now() - timed;
+    for (const statement of statements) {
+      if (!/^(select|with)/i.test(statement.sql)) continue;
+      const ms = await medianMs(() => db.executeQuery(statement));
       console.log(`   -- ${ms.toFixed(1)} ms: ${statement.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
       const explain = bench.engine === 'sqlite' ? sql`explain query plan ${sql.raw('')}` : sql`explain (analyze, buffers off, costs off) `;
       const plan = await db.executeQuery<Record<string, unknown>>({ ...statement, sql: `${explain.compile(db).sql}${statement.sql}` });

@@ -5,6 +5,7 @@ import { monotonicFactory } from 'ulid';
 import type { Db } from '../../src/db/database.js';
 import type { Engine } from '../../src/db/dialect.js';
 import type { ProductStatus, ProductsTable, ProductType } from '../../src/db/schema.js';
+import { childPath, rootOfPath } from '../../src/modules/catalog/categories/category-path.js';
 import { bulkInsert } from './bulk.js';
 
 export interface SeedOptions {
@@ -88,18 +89,21 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
 
   return db.transaction().execute(async (trx) => {
     // 10 roots, 10 children each, 5 grandchildren under each child: 610 categories.
-    const categories: Array<{ id: string; parent: string | null; depth: number; name: string }> = [];
+    const categories: Array<{ id: string; parent: string | null; depth: number; name: string; path: string }> = [];
     const rootCategoryIds: string[] = [];
     const leafCategoryIds: string[] = [];
     for (let r = 0; r < 10; r++) {
-      const root = { id: newId(start), parent: null, depth: 0, name: `Department ${r}` };
+      const rootId = newId(start);
+      const root = { id: rootId, parent: null, depth: 0, name: `Department ${r}`, path: childPath(null, rootId) };
       categories.push(root);
       rootCategoryIds.push(root.id);
       for (let c = 0; c < 10; c++) {
-        const child = { id: newId(start), parent: root.id, depth: 1, name: `Aisle ${r}.${c}` };
+        const childId = newId(start);
+        const child = { id: childId, parent: root.id, depth: 1, name: `Aisle ${r}.${c}`, path: childPath(root.path, childId) };
         categories.push(child);
         for (let g = 0; g < 5; g++) {
-          const leaf = { id: newId(start), parent: child.id, depth: 2, name: `Shelf ${r}.${c}.${g}` };
+          const leafId = newId(start);
+          const leaf = { id: leafId, parent: child.id, depth: 2, name: `Shelf ${r}.${c}.${g}`, path: childPath(child.path, leafId) };
           categories.push(leaf);
           leafCategoryIds.push(leaf.id);
         }
@@ -109,7 +113,7 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       trx, engine, 'product_categories',
       categories.map((c) => ({
         id: c.id, tenant_id: tenantId, name: c.name, slug: c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), description: null,
-        parent_id: c.parent, sort_order: 0, is_active: true, is_featured: false, depth_level: c.depth, created_at: now, updated_at: now, deleted_at: null,
+        parent_id: c.parent, sort_order: 0, is_active: true, is_featured: false, depth_level: c.depth, path: c.path, created_at: now, updated_at: now, deleted_at: null,
       })),
     );
 
@@ -153,6 +157,7 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       })),
     );
 
+    const categoryPaths = new Map(categories.map((c) => [c.id, c.path]));
     // Products, oldest first, spread over two years; 20% are variants of one of the master products.
     const span = 730 * DAY_MS;
     const step = span / options.products;
@@ -186,6 +191,8 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
         created_at: at, updated_at: iso(updated), deleted_at: random.chance(0.02) ? iso(updated) : null,
       });
       const product = products.at(-1)!;
+      // Set after the literal so that the random draws, and so the catalog, stay those of earlier runs.
+      product.category_root_id = product.category_id ? rootOfPath(categoryPaths.get(product.category_id)!) : null;
       if (tracked && product.deleted_at === null) {
         stocked.push({ id, name, sku: product.sku!, onHand: stock, reserved: product.reserved_quantity! });
       }

@@ -196,6 +196,8 @@ export interface ProductCategoriesTable {
   is_featured: boolean;
   /** 0 for a root; kept for the whole subtree when a category moves. */
   depth_level: number;
+  /** '/<root id>/…/<own id>/' (categories/category-path.ts); rewritten for the whole subtree when a category moves. */
+  path: string;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -316,6 +318,8 @@ export interface ProductsTable {
   /** Variants: images of their own, merged with the master's. */
   images: string[] | null;
   category_id: string | null;
+  /** The root of the category's tree, written with category_id and by category moves; the product list's department filter. */
+  category_root_id: string | null;
   brand_id: string | null;
   supplier_id: string | null;
   is_featured: Generated<boolean>;

@@ -184,6 +184,58 @@ describe(`migrations on ${testEngine}`, () => {
   });
 
 
+  it('serve a department\'s page by price from one index range, without a sort (0020)', async () => {
+    const plan = await planOf(
+      database,
+      sql`select id from products where tenant_id = ${'01jtenant00000000000000000'} and deleted_at is null and status = ${'active'}
+          and category_root_id = ${'01jroot0000000000000000000'} order by currency nulls first, selling_price nulls first, id limit 25 offset 600`,
+    );
+    expect(plan).toContain('products_tenant_category_root_status_idx');
+    expect(plan).not.toMatch(database.engine === 'postgres' ? /Seq Scan|Sort/ : /\bSCAN\b|TEMP B-TREE/);
+  });
+
+  it('give existing categories their paths and existing products their category\'s root (0019)', async () => {
+    const scratch = await createTestDatabaseLocation({ migrated: false });
+    const other = openTestDatabase(scratch);
+    try {
+      const migrator = new Migrator({ db: other.db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0018_tenant_settings')).error).toBeUndefined();
+      const idOf = (prefix: string) => prefix.padEnd(26, '0');
+      const [tenant, root, child, leaf, deleted, otherRoot] = [idOf('01jtenant'), idOf('01jroot'), idOf('01jchild'), idOf('01jleaf'), idOf('01jdeleted'), idOf('01jother')];
+      const at = '2026-01-01T00:00:00.000Z';
+      await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(other.db);
+      const category = (id: string, parent: string | null, deletedAt: string | null = null) =>
+        sql`insert into product_categories (id, tenant_id, name, slug, parent_id, created_at, updated_at, deleted_at)
+            values (${id}, ${tenant}, ${id}, ${id}, ${parent}, ${at}, ${at}, ${deletedAt})`.execute(other.db);
+      await category(root, null);
+      await category(child, root);
+      await category(leaf, child);
+      await category(deleted, root, at);
+      await category(otherRoot, null);
+      const product = (sku: string, categoryId: string | null) =>
+        sql`insert into products (id, tenant_id, name, slug, sku, category_id, created_at, updated_at)
+            values (${idOf(`01jp${sku}`)}, ${tenant}, ${sku}, ${sku}, ${sku}, ${categoryId}, ${at}, ${at})`.execute(other.db);
+      await product('leaf', leaf);
+      await product('other', otherRoot);
+      await product('none', null);
+
+      expect(await migrateToLatest(other.db)).not.toEqual([]);
+      const paths = await sql<{ id: string; path: string }>`select id, path from product_categories order by id`.execute(other.db);
+      expect(Object.fromEntries(paths.rows.map((r) => [r.id, r.path]))).toEqual({
+        [root]: `/${root}/`,
+        [child]: `/${root}/${child}/`,
+        [leaf]: `/${root}/${child}/${leaf}/`,
+        [deleted]: `/${root}/${deleted}/`,
+        [otherRoot]: `/${otherRoot}/`,
+      });
+      const roots = await sql<{ sku: string; category_root_id: string | null }>`select sku, category_root_id from products`.execute(other.db);
+      expect(Object.fromEntries(roots.rows.map((r) => [r.sku, r.category_root_id]))).toEqual({ leaf: root, other: otherRoot, none: null });
+    } finally {
+      await other.close();
+      await scratch.drop();
+    }
+  });
+
   it('undo every migration and apply them again', async () => {
     const scratch = await createTestDatabaseLocation({ migrated: false });
     const other = openTestDatabase(scratch);

@@ -2,6 +2,7 @@
 import type { Role, TokenType } from '../../src/db/schema.js';
 import type { Executor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
+import { categoryRootOf } from '../../src/modules/catalog/categories/category-path.js';
 import type { Services } from '../../src/services.js';
 
 let sequence = 0;
@@ -73,7 +74,7 @@ export async function makeProduct(
     .insertInto('products')
     .values({
       id, tenant_id: tenantId, name: `Product ${suffix}`, slug: `product-${suffix}`, sku: `SKU-${suffix}`.toUpperCase(),
-      category_id: links.category_id ?? null, brand_id: links.brand_id ?? null, supplier_id: links.supplier_id ?? null,
+      category_id: links.category_id ?? null, category_root_id: categoryRootOf(links.category_id ?? null), brand_id: links.brand_id ?? null, supplier_id: links.supplier_id ?? null,
       created_at: now, updated_at: now, deleted_at: null,
     })
     .execute();

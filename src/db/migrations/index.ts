@@ -19,6 +19,7 @@ import * as m0016 from './0016_audit_log.js';
 import * as m0017 from './0017_user_administration.js';
 import * as m0018 from './0018_tenant_settings.js';
 import * as m0019 from './0019_auth_change_notifications.js';
+import * as m0020 from './0020_category_paths.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_user_administration': m0017,
   '0018_tenant_settings': m0018,
   '0019_auth_change_notifications': m0019,
+  '0020_category_paths': m0020,
 };

@@ -7,6 +7,7 @@ import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { subtreeRange } from './category-path.js';
 
 export type Category = Selectable<ProductCategoriesTable>;
 export type NewCategory = Insertable<ProductCategoriesTable>;
@@ -102,29 +103,15 @@ export class CategoryRepository {
     return this.live(db, tenantId).selectAll().orderBy('sort_order').orderBy(sql`lower(name)`).orderBy('id').execute();
   }
 
-  /** The category and all its live descendants (empty when the category is not a live one of the tenant). */
+  /**
+   * The category and all its live descendants (empty when the category is not a live one of the tenant): the
+   * range of paths under the category's own, read from the path index.
+   */
   async subtreeIds(db: Executor, tenantId: string, id: string): Promise<string[]> {
-    const rows = await db
-      .withRecursive('subtree(id)', (qb) =>
-        qb
-          .selectFrom('product_categories')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('deleted_at', 'is', null)
-          .where('id', '=', id)
-          // UNION, not UNION ALL: a corrupt cycle ends instead of recursing forever.
-          .union(
-            qb
-              .selectFrom('product_categories as c')
-              .innerJoin('subtree', 'subtree.id', 'c.parent_id')
-              .select('c.id')
-              .where('c.tenant_id', '=', tenantId)
-              .where('c.deleted_at', 'is', null),
-          ),
-      )
-      .selectFrom('subtree')
-      .select('id')
-      .execute();
+    const top = await this.findById(db, tenantId, id);
+    if (!top) return [];
+    const { from, to } = subtreeRange(top.path);
+    const rows = await this.live(db, tenantId).select('id').where('path', '>=', from).where('path', '<', to).execute();
     return rows.map((r) => r.id);
   }
 
@@ -174,6 +161,32 @@ export class CategoryRepository {
       .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * Gives the live categories of the subtree at `from` the paths under `to` instead (a move). updated_at
+   * stays: the path is not part of the resource.
+   */
+  async rewritePaths(db: Executor, tenantId: string, from: string, to: string): Promise<void> {
+    const range = subtreeRange(from);
+    await db
+      .updateTable('product_categories')
+      .set({ path: sql<string>`cast(${to} as text) || substr(path, ${sql.lit(from.length + 1)})` })
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .where('path', '>=', range.from)
+      .where('path', '<', range.to)
+      .execute();
+  }
+
+  /**
+   * Sets the tree root that the products of the given categories keep (the product module owns the table;
+   * a move that changes a subtree's root changes their copy), deleted products included, in case they return.
+   */
+  async setProductsRoot(db: Executor, tenantId: string, categoryIds: readonly string[], rootId: string): Promise<void> {
+    for (const part of chunks(categoryIds)) {
+      await db.updateTable('products').set({ category_root_id: rootId }).where('tenant_id', '=', tenantId).where('category_id', 'in', part).execute();
+    }
   }
 
   /** Adds `delta` to the depth of the given categories. */

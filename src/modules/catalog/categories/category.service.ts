@@ -1,5 +1,5 @@
-// Product categories: a tree of any depth per tenant. depth_level is stored (0 = root) and kept right for
-// the whole subtree on every move; slugs come from names and are unique among a tenant's live categories.
+// Product categories: a tree of any depth per tenant. depth_level (0 = root) and the materialised path are
+// stored and kept right for the whole subtree on every move; slugs come from names and are unique among a tenant's live categories.
 import { takenError } from '../../../db/errors.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
@@ -14,6 +14,7 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
+import { childPath, rootOfPath } from './category-path.js';
 import type { Breadcrumb, Category, CategoryFilters, CategoryRepository, CategoryUpdate } from './category.repository.js';
 import type { BulkStatusBody, CategoryCreateBody, CategoryUpdateBody, ReorderBody } from './category.schemas.js';
 
@@ -107,6 +108,11 @@ export class CategoryService {
     return new Map((await this.categories.findByIds(db, tenantId, [...new Set(ids)])).map((c) => [c.id, c]));
   }
 
+  /** For the product list: the live category of the tenant, if it is one. */
+  find(tenantId: string, id: string, db: Executor = this.db): Promise<Category | undefined> {
+    return this.categories.findById(db, tenantId, id);
+  }
+
   /**
    * For "category including descendants" filters: the category's id and every live descendant's id;
    * empty when the category does not exist in the tenant.
@@ -123,17 +129,14 @@ export class CategoryService {
     const name = trimmedName(input.name);
     return inTransaction(this.db, async (trx) => {
       await this.categories.lockTree(trx, tenantId);
-      let depth = 0;
-      if (input.parent_id) {
-        const parent = await this.categories.findById(trx, tenantId, input.parent_id);
-        if (!parent) throw ValidationError.field('parent_id', PARENT_MISSING);
-        depth = parent.depth_level + 1;
-      }
+      const parent = input.parent_id ? await this.categories.findById(trx, tenantId, input.parent_id) : null;
+      if (parent === undefined) throw ValidationError.field('parent_id', PARENT_MISSING);
       const slug = await this.slugFor(trx, tenantId, name);
       const now = this.clock.now().toISOString();
+      const id = this.newId();
       try {
         const created = await this.categories.insert(trx, {
-          id: this.newId(),
+          id,
           tenant_id: tenantId,
           name,
           slug,
@@ -142,7 +145,8 @@ export class CategoryService {
           sort_order: input.sort_order ?? 0,
           is_active: input.is_active ?? true,
           is_featured: input.is_featured ?? false,
-          depth_level: depth,
+          depth_level: parent ? parent.depth_level + 1 : 0,
+          path: childPath(parent?.path ?? null, id),
           created_at: now,
           updated_at: now,
           deleted_at: null,
@@ -269,7 +273,8 @@ export class CategoryService {
 
   /**
    * Moves a category (with its subtree) under `parentId`, or to the roots for null, and shifts the depth
-   * of the whole subtree, in one transaction. Its sort_order is kept.
+   * and rewrites the paths of the whole subtree (and the tree root its products keep, when that changes), in
+   * one transaction. Its sort_order is kept.
    * @throws NotFoundError('Category'); ValidationError on `parent_id` when the parent does not exist or is
    * the category itself or one of its descendants.
    */
@@ -279,21 +284,21 @@ export class CategoryService {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (parentId === current.parent_id) return current;
-      let depth = 0;
-      const subtree = await this.categories.subtreeIds(trx, tenantId, id);
-      if (parentId !== null) {
-        if (subtree.includes(parentId)) {
-          throw ValidationError.field('parent_id', 'A category cannot be moved into itself or one of its descendants.');
-        }
-        const parent = await this.categories.findById(trx, tenantId, parentId);
-        if (!parent) throw ValidationError.field('parent_id', PARENT_MISSING);
-        depth = parent.depth_level + 1;
+      const parent = parentId === null ? null : await this.categories.findById(trx, tenantId, parentId);
+      if (parent === undefined) throw ValidationError.field('parent_id', PARENT_MISSING);
+      if (parent?.path.startsWith(current.path)) {
+        throw ValidationError.field('parent_id', 'A category cannot be moved into itself or one of its descendants.');
       }
+      const depth = parent ? parent.depth_level + 1 : 0;
+      const path = childPath(parent?.path ?? null, id);
+      const subtree = await this.categories.subtreeIds(trx, tenantId, id);
       const now = this.clock.now().toISOString();
       const delta = depth - current.depth_level;
       if (delta !== 0) {
         await this.categories.shiftDepth(trx, tenantId, subtree.filter((d) => d !== id), delta, now);
       }
+      await this.categories.rewritePaths(trx, tenantId, current.path, path);
+      if (rootOfPath(path) !== rootOfPath(current.path)) await this.categories.setProductsRoot(trx, tenantId, subtree, rootOfPath(path));
       const moved = await this.categories.update(trx, tenantId, id, { parent_id: parentId, depth_level: depth, updated_at: now });
       if (!moved) throw new NotFoundError(RESOURCE);
       await this.audited(trx, 'category.moved', current, moved);

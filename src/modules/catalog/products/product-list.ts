@@ -112,7 +112,7 @@ export function attributeFiltersOf(query: object): Record<string, unknown> {
 }
 
 export interface ProductListLinks {
-  categories: Pick<CategoryService, 'descendantIds'>;
+  categories: Pick<CategoryService, 'find' | 'descendantIds'>;
   attributes: Pick<AttributeService, 'listForTenant'>;
   /** The currency of price filters sent without one: read only for such a request. */
   tenants: TenantDefaults;
@@ -120,6 +120,11 @@ export interface ProductListLinks {
 
 type Eb = ExpressionBuilder<DB, 'products'>;
 type Condition = (eb: Eb) => Expression<SqlBool>;
+/** The category filter, and whether it is the department's (`category_root_id`) rather than a list of categories. */
+interface CategoryFilter {
+  condition: Condition;
+  department: boolean;
+}
 
 interface AttributeMatch {
   attributeId: string;
@@ -156,7 +161,25 @@ function attributeMatch(definition: AttributeDefinition, raw: string): { match: 
  * and attribute filters (`attributes.<code>`: unknown, not filterable, or a value the attribute cannot hold).
  */
 export function productLister(products: ProductRepository, links: ProductListLinks) {
-  async function conditions(db: Executor, tenantId: string, options: ProductListOptions): Promise<Condition[] | null> {
+  /**
+   * The products of the category, or of its whole subtree; null when the subtree has no live category. A root's
+   * subtree sorted by price is its products' `category_root_id`: with a status, one range of the department
+   * index in price order (no sort). Other subtrees and sorts list the subtree's categories, whose own indexes
+   * (category with status, or with the sort key) serve them a range each.
+   */
+  async function categoryFilter(db: Executor, tenantId: string, categoryId: string, options: ProductListOptions): Promise<CategoryFilter | null> {
+    if (!options.include_descendants) return { condition: (eb) => eb('products.category_id', '=', categoryId), department: false };
+    if (options.sort_by === 'selling_price') {
+      const category = await links.categories.find(tenantId, categoryId, db);
+      if (!category) return null;
+      if (category.parent_id === null) return { condition: (eb) => eb('products.category_root_id', '=', categoryId), department: true };
+    }
+    const ids = await links.categories.descendantIds(tenantId, categoryId, db);
+    if (ids.length === 0) return null;
+    return { condition: (eb) => (ids.length === 1 ? eb('products.category_id', '=', ids[0]!) : eb('products.category_id', 'in', ids)), department: false };
+  }
+
+  async function conditions(db: Executor, tenantId: string, options: ProductListOptions): Promise<{ where: Condition[]; category?: CategoryFilter } | null> {
     const errors: FieldErrors = {};
     const where: Condition[] = [];
 
@@ -274,25 +297,23 @@ export function productLister(products: ProductRepository, links: ProductListLin
 
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-    if (options.category_id !== undefined) {
-      const categoryIds = options.include_descendants
-        ? await links.categories.descendantIds(tenantId, options.category_id, db)
-        : [options.category_id];
-      if (categoryIds.length === 0) return null;
-      where.push((eb) => (categoryIds.length === 1 ? eb('products.category_id', '=', categoryIds[0]!) : eb('products.category_id', 'in', categoryIds)));
-    }
-    return where;
+    if (options.category_id === undefined) return { where };
+    const category = await categoryFilter(db, tenantId, options.category_id, options);
+    if (category === null) return null;
+    return { where: [...where, category.condition], category };
   }
 
   return async (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<Product>> => {
-    const where = await conditions(db, tenantId, options);
-    if (where === null) return { items: [], total: 0 };
+    const filters = await conditions(db, tenantId, options);
+    if (filters === null) return { items: [], total: 0 };
+    const { where, category } = filters;
     const filtered = where.length === 0 ? products.live(db, tenantId) : products.live(db, tenantId).where((eb) => eb.and(where.map((c) => c(eb))));
     const direction = options.sort_direction;
     // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
     // price index and testing each row (40 ms at 100k); a unary plus, which changes no value, hides that
     // index from the sort, so it reads the category's matches from their own index and sorts only those.
-    const priceOrderHint = options.category_id !== undefined && engineOf(db) === 'sqlite' ? sql.raw('+') : sql.raw('');
+    // The department index serves the order itself, so it keeps the plain key.
+    const priceOrderHint = category !== undefined && !category.department && engineOf(db) === 'sqlite' ? sql.raw('+') : sql.raw('');
     // Same direction on every key, nulls as the lowest values on both engines: the sort indexes serve it.
     const nulls = direction === 'asc' ? sql`nulls first` : sql`nulls last`;
     const sorted = (() => {

@@ -6,6 +6,7 @@ import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf, jsonFunctions, parsedJson } from '../../../db/dialect.js';
 import type { DB, ProductStatus, ProductsTable } from '../../../db/schema.js';
 import { isTaken } from '../../../db/taken.js';
+import { categoryRootOf } from '../categories/category-path.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { PresentedValue, ResourceLinks, VariantMaster } from './product.presenter.js';
 
@@ -122,7 +123,11 @@ export class ProductRepository {
   }
 
   async insert(db: Executor, product: NewProduct): Promise<Product> {
-    return db.insertInto('products').values(product).returningAll().executeTakeFirstOrThrow();
+    return db
+      .insertInto('products')
+      .values({ ...product, category_root_id: categoryRootOf(product.category_id ?? null) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /**
@@ -210,7 +215,8 @@ export class ProductRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: ProductUpdate): Promise<Product | undefined> {
-    return this.updating(db, tenantId, id).set(changes).returningAll().executeTakeFirst();
+    const rooted = changes.category_id === undefined ? changes : { ...changes, category_root_id: categoryRootOf(changes.category_id) };
+    return this.updating(db, tenantId, id).set(rooted).returningAll().executeTakeFirst();
   }
 
   /** Moves the status only while it is one of `from`; undefined when it was not (or the product is gone). */

@@ -5,6 +5,7 @@ import { sql, type Insertable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { VariantDeletionsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { categoryRootOf } from '../categories/category-path.js';
 import type { Product } from '../products/product.repository.js';
 import type { NewProduct } from '../products/product.repository.js';
 
@@ -55,7 +56,12 @@ export class VariantRepository {
   }
 
   async insertMany(db: Executor, rows: readonly NewProduct[]): Promise<void> {
-    for (const part of chunks(rows, INSERT_CHUNK)) await db.insertInto('products').values(part).execute();
+    for (const part of chunks(rows, INSERT_CHUNK)) {
+      await db
+        .insertInto('products')
+        .values(part.map((row) => ({ ...row, category_root_id: categoryRootOf(row.category_id ?? null) })))
+        .execute();
+    }
   }
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Product[]> {
@@ -140,7 +146,7 @@ export class VariantRepository {
   async inherit(db: Executor, tenantId: string, masterId: string, changes: { category_id: string | null; supplier_id: string | null }, at: string): Promise<number> {
     const result = await db
       .updateTable('products')
-      .set({ ...changes, updated_at: at })
+      .set({ ...changes, category_root_id: categoryRootOf(changes.category_id), updated_at: at })
       .where('tenant_id', '=', tenantId)
       .where('master_product_id', '=', masterId)
       .where('deleted_at', 'is', null)

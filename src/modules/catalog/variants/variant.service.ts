@@ -348,6 +348,8 @@ export class VariantService implements VariantHooks {
       tax_class_id: null,
       images: null,
       category_id: master.category_id,
+      // The insert derives the stored one from category_id; the resource does not show it.
+      category_root_id: null,
       brand_id: null,
       supplier_id: master.supplier_id,
       created_at: v.now,
