@@ -1,16 +1,15 @@
 // Turns product rows into the API's product resource: money in currency units, type traits, and the
 // linked category, supplier, brand, tags, attribute values and variants' masters, loaded in one batch per page.
-import type { Selectable } from 'kysely';
-import type { MasterProductsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import { isProductLowStock } from '../../inventory/stock/low-stock.js';
-import { displayValue, formatValue, parseStored, type ValueDefinition } from '../attributes/attribute-values.js';
+import { displayValue, formatValue, parseStored } from '../attributes/attribute-values.js';
 import type { AttributeService } from '../attributes/attribute.service.js';
 import type { BrandService } from '../brands/brand.service.js';
 import type { CategoryService } from '../categories/category.service.js';
 import type { SupplierService } from '../suppliers/supplier.service.js';
 import type { TagService } from '../tags/tag.service.js';
+import type { ResourceLinks, VariantMaster } from './product-links.js';
 import type { LinkSummary, Product, ProductRepository } from './product.repository.js';
 import type { ProductResponse } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
@@ -25,38 +24,8 @@ export interface ProductLinks {
   attributes: AttributeService;
 }
 
-/** What a variant inherits from its master product. */
-export type VariantMaster = Pick<
-  Selectable<MasterProductsTable>,
-  | 'id'
-  | 'currency'
-  | 'base_price'
-  | 'base_cost_price'
-  | 'base_weight'
-  | 'base_dimensions'
-  | 'images'
-  | 'description'
-  | 'short_description'
-  | 'variant_attributes'
->;
 /** The live masters among `ids`, by id. */
 export type MasterLookup = (tenantId: string, ids: readonly string[], db: Executor) => Promise<ReadonlyMap<string, VariantMaster>>;
-
-/** An attribute value of a product with the parts of its definition the resource shows. */
-export type PresentedValue = ValueDefinition & { code: string; value: string; is_visible_on_frontend: boolean };
-
-/** Everything a product resource shows besides the product's own row. */
-export interface ResourceLinks {
-  category: { id: string; name: string; slug: string } | null;
-  brand: { id: string; name: string; slug: string } | null;
-  supplier: { id: string; name: string; code: string } | null;
-  /** By name. */
-  tags: ReadonlyArray<{ id: string; name: string; slug: string; color: string }>;
-  /** By sort_order and code. */
-  values: readonly PresentedValue[];
-  /** A variant's live master. */
-  master: VariantMaster | undefined;
-}
 
 const ids = (rows: readonly Product[], key: 'category_id' | 'brand_id' | 'supplier_id') =>
   rows.map((r) => r[key]).filter((id): id is string => id !== null);

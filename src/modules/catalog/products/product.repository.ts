@@ -8,7 +8,7 @@ import type { DB, ProductStatus, ProductsTable } from '../../../db/schema.js';
 import { isTaken } from '../../../db/taken.js';
 import { categoryRootOf } from '../categories/category-path.js';
 import type { Executor } from '../../../db/transaction.js';
-import type { PresentedValue, ResourceLinks, VariantMaster } from './product.presenter.js';
+import type { PresentedValue, ResourceLinks, VariantMaster } from './product-links.js';
 
 const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
 
