@@ -20,6 +20,7 @@ import type {
   InventoryListFilters,
   InventoryRecord,
   InventoryRecordRow,
+  NewStockMovement,
   ReconcileRow,
   StockMovement,
   StockProduct,
@@ -157,6 +158,35 @@ export function inventoryResource(r: InventoryRecordRow) {
   };
 }
 export type InventoryResource = ReturnType<typeof inventoryResource>;
+
+/** The ledger row of a change that moved `quantity` of a product in a warehouse and left `after` on hand or reserved. */
+function movementRow(
+  id: string,
+  change: { tenantId: string; reason?: string | null; notes?: string | null; referenceType?: string | null; referenceId?: string | null; userId?: string | null },
+  productId: string,
+  warehouseId: string,
+  type: StockMovementType,
+  quantity: number,
+  after: number,
+  at: string,
+): NewStockMovement {
+  return {
+    id,
+    tenant_id: change.tenantId,
+    product_id: productId,
+    warehouse_id: warehouseId,
+    type,
+    quantity,
+    quantity_before: after - quantity,
+    quantity_after: after,
+    reason: change.reason ?? null,
+    notes: change.notes ?? null,
+    reference_type: change.referenceType ?? null,
+    reference_id: change.referenceId ?? null,
+    created_by: change.userId ?? null,
+    created_at: at,
+  };
+}
 
 /** The movement summary answered with adjust, reserve and release and carried by their events. */
 export function movementSummary(m: StockMovement) {
@@ -314,25 +344,9 @@ export class StockService {
       const perProduct = new Map<string, number>();
       for (const a of byPair) perProduct.set(a.productId, (perProduct.get(a.productId) ?? 0) + a.quantity);
       await this.products.addStockTotals(trx, tenantId, [...perProduct].sort(([a], [b]) => compare(a, b)).map(([productId, onHand]) => ({ productId, onHand })), at);
-      const rows = part.map((a) => {
-        const quantityAfter = after.get(pairKey(a.productId, a.warehouseId))!.quantity_on_hand;
-        return {
-          id: this.newId(),
-          tenant_id: tenantId,
-          product_id: a.productId,
-          warehouse_id: a.warehouseId,
-          type: common.type,
-          quantity: a.quantity,
-          quantity_before: quantityAfter - a.quantity,
-          quantity_after: quantityAfter,
-          reason: common.reason ?? null,
-          notes: a.notes ?? null,
-          reference_type: common.referenceType ?? null,
-          reference_id: common.referenceId ?? null,
-          created_by: common.userId ?? null,
-          created_at: at,
-        };
-      });
+      const rows = part.map((a) =>
+        movementRow(this.newId(), { ...common, notes: a.notes }, a.productId, a.warehouseId, common.type, a.quantity, after.get(pairKey(a.productId, a.warehouseId))!.quantity_on_hand, at),
+      );
       const written = new Map((await this.stock.insertMovements(trx, rows)).map((m) => [m.id, m]));
       const inOrder = rows.map((r) => written.get(r.id)!);
       await this.events.record(trx, tenantId, ...inOrder.map((m) => ({ type: 'stock_movement.recorded' as const, entityId: m.id, payload: { ...m } })));
@@ -407,22 +421,7 @@ export class StockService {
     after: number,
     at: string,
   ): Promise<StockMovement> {
-    return this.stock.insertMovement(trx, {
-      id: this.newId(),
-      tenant_id: change.tenantId,
-      product_id: change.productId,
-      warehouse_id: warehouseId,
-      type,
-      quantity,
-      quantity_before: after - quantity,
-      quantity_after: after,
-      reason: change.reason ?? null,
-      notes: change.notes ?? null,
-      reference_type: change.referenceType ?? null,
-      reference_id: change.referenceId ?? null,
-      created_by: change.userId ?? null,
-      created_at: at,
-    });
+    return this.stock.insertMovement(trx, movementRow(this.newId(), change, change.productId, warehouseId, type, quantity, after, at));
   }
 
   /**
