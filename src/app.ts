@@ -11,6 +11,7 @@ import { registerConsole } from './http/console.js';
 import { registerAuthentication } from './http/authentication.js';
 import { registerWorkContext } from './http/work-context.js';
 import { standardErrorResponses } from './http/common-schemas.js';
+import { registerAnswerCaches } from './http/answer-cache.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { GENERIC_CODES } from './http/error-codes.js';
 import { errorHandler } from './http/error-handler.js';
@@ -33,6 +34,7 @@ import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
 import { withRequestLog } from './lib/service-log.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
+import { CATALOG_ANSWERS } from './modules/catalog/catalog-answers.js';
 import { catalogRoutes } from './modules/catalog/catalog.js';
 import { eventFeedRoutes } from './modules/events/event-feed.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.js';
@@ -97,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const services = createServices({ db: database.db, database, clock, newId, config, webhookResolver: options.webhookResolver, log: app.log });
   // Apps built on one shared database (tests) each stop watching it when they close.
-  app.addHook('onClose', async () => services.tokenCache.close());
+  app.addHook('onClose', async () => Promise.all([services.tokenCache.close(), services.catalogAnswers.close()]));
   app.decorate('config', config);
   app.decorate('services', services);
   registerPublicUrl(app, config.publicUrl);
@@ -159,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // ETag, If-None-Match and If-Match on the routes that say so in their config.
   registerConditionalRequests(app);
+  // Hot catalog reads answered from memory while nothing they show has changed.
+  registerAnswerCaches(app, { [CATALOG_ANSWERS]: services.catalogAnswers });
 
   registerHealth(app, database.db);
   services.webhooks.metrics.registerOn(registerMetrics(app));

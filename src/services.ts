@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { UNWATCHED } from './db/change-watch.js';
 import type { Database } from './db/database.js';
 import type { Executor } from './db/transaction.js';
+import { AnswerCache } from './http/answer-cache.js';
 import { IdempotencyRepository } from './http/idempotency/idempotency.repository.js';
 import type { Clock } from './lib/clock.js';
 import type { IdGenerator } from './lib/ids.js';
@@ -17,6 +18,7 @@ import { TOKEN_CACHE_TABLES, TokenCache } from './modules/auth/tokens/token-cach
 import { TokenRepository } from './modules/auth/tokens/token.repository.js';
 import { TokenService } from './modules/auth/tokens/token.service.js';
 import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.js';
+import { CATALOG_ANSWER_TABLES } from './modules/catalog/catalog-answers.js';
 import { createCatalog } from './modules/catalog/catalog.js';
 import { ProductRepository } from './modules/catalog/products/product.repository.js';
 import { createDocuments } from './modules/documents/index.js';
@@ -134,6 +136,8 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   // The stock ledger comes before the catalog (products are created with their initial stock) and keeps the
   // products' totals through the catalog's product repository, which holds no state; supplier performance is read from purchase orders, whose module needs the catalog and so comes after it.
   const stock = createStock({ db, warehouses, events, audit: audit.service, clock, newId, products: new ProductRepository() });
+  // Products and product pages served from memory while the catalog is unchanged.
+  const catalogAnswers = new AnswerCache(database ? database.watchChanges(CATALOG_ANSWER_TABLES) : UNWATCHED);
   const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, tenants, supplierPerformance: createSupplierPerformance() });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users, tenants });
 
@@ -153,7 +157,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokenCache, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokenCache, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, catalogAnswers, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

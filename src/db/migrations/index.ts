@@ -20,6 +20,7 @@ import * as m0017 from './0017_user_administration.js';
 import * as m0018 from './0018_tenant_settings.js';
 import * as m0019 from './0019_auth_change_notifications.js';
 import * as m0020 from './0020_category_paths.js';
+import * as m0021 from './0021_catalog_change_notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_tenant_settings': m0018,
   '0019_auth_change_notifications': m0019,
   '0020_category_paths': m0020,
+  '0021_catalog_change_notifications': m0021,
 };

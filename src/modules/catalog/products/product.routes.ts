@@ -5,6 +5,7 @@ import { IdParams } from '../../../http/common-schemas.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import { CATALOG_ANSWERS } from '../catalog-answers.js';
 import { LIFECYCLE_ACTIONS, TRANSITIONS, type LifecycleAction } from './product-lifecycle.js';
 import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
 import { ProductCreateBody, ProductLookupQuery, ProductLookupResponse, ProductResponse, ProductUpdateBody, ReasonBody } from './product.schemas.js';
@@ -42,7 +43,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
           querystring: ProductListQuery,
           response: { 200: PaginatedSchema(ProductResponse) },
         },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), answerCache: CATALOG_ANSWERS },
       },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
@@ -87,7 +88,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       '/operations/products/:id',
       {
         schema: { tags, operationId: 'getProduct', summary: 'Get a product', params: IdParams, response: { 200: EnvelopeSchema(ProductResponse) } },
-        config: { ...requireAbility(VIEW), conditional: 'read' },
+        config: { ...requireAbility(VIEW), conditional: 'read', answerCache: CATALOG_ANSWERS },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
     );
