@@ -44,12 +44,14 @@ export function checkTargets(result: EngineResult, sqlite: EngineResult | undefi
   }
   if (result.rss_mb !== null) checks.push({ target: `server RSS < ${RSS_MB} MB after the run`, measured: `${result.rss_mb.toFixed(0)} MB`, met: result.rss_mb < RSS_MB });
   if (result.engine === 'postgres' && sqlite) {
-    // The baselines and ceilings are the bare stack itself, the measure of the others.
+    // The baselines and ceilings are the bare stack itself, the measure of the others. The target bounds how much
+    // worse PostgreSQL may do: a ratio above SQLite's (a read answered from memory, against PostgreSQL's slower
+    // primary-key read) meets it.
     for (const s of result.scenarios.filter((r) => r.kind !== 'baseline')) {
       const other = byName(sqlite, s.name);
       if (s.ratio_to_baseline == null || other?.ratio_to_baseline == null) continue;
       const factor = s.ratio_to_baseline / other.ratio_to_baseline;
-      checks.push({ target: `${s.name}: ratio within 2x of SQLite's`, measured: `${factor.toFixed(2)}x SQLite's`, met: factor >= 0.5 && factor <= 2 });
+      checks.push({ target: `${s.name}: ratio at least half SQLite's`, measured: `${factor.toFixed(2)}x SQLite's`, met: factor >= 0.5 });
     }
   }
   return checks;
