@@ -16,16 +16,22 @@ const MAX_AMOUNT = 1e12;
 /** ISO 4217 codes that are not money: precious metals, SDR, units of account and the test codes. */
 const NOT_MONEY = /^X(AU|AG|PD|PT|DR|SU|UA|B[A-D]|TS|XX)$/;
 
+/**
+ * Minor-unit digits by ISO 4217 code, read once: the package's own lookup scans its whole list, and every price
+ * of every resource answered asks.
+ */
+const EXPONENTS: ReadonlyMap<string, number> = new Map(currencyCodes.data.map((entry) => [entry.code, entry.digits]));
+
 /** True for the ISO 4217 code of a currency; metals, units of account and test codes are refused. */
 export function isCurrency(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && !NOT_MONEY.test(code) && currencyCodes.code(code) !== undefined;
+  return /^[A-Z]{3}$/.test(code) && !NOT_MONEY.test(code) && EXPONENTS.has(code);
 }
 
 /** The number of minor-unit digits of an ISO 4217 currency. */
 export function currencyExponent(currency: string): number {
-  const entry = currencyCodes.code(currency);
-  if (!entry) throw new RangeError(`Unknown currency ${currency}.`);
-  return entry.digits;
+  const digits = EXPONENTS.get(currency.toUpperCase());
+  if (digits === undefined) throw new RangeError(`Unknown currency ${currency}.`);
+  return digits;
 }
 
 /**
