@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, 
 import type { ChangeWatch } from '../db/change-watch.js';
 import { withFirstRouteHook, withRouteHook } from './route-hooks.js';
 
-/** Bytes of answers kept at most by one cache; beyond, the least recently served go. */
+/** Characters of answers (about bytes: JSON, mostly ASCII) kept at most by one cache; beyond, the least recently served go. */
 export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 /** An answer larger than this share of the budget is never kept: it would push out too many others. */
 const LARGEST_SHARE = 16;
