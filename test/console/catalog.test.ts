@@ -183,6 +183,8 @@ describe('the catalog area', () => {
     await suspend.getByLabel('Reason').fill('Two late deliveries in a row.');
     await suspend.getByRole('button', { name: 'Suspend' }).click();
     await page.getByRole('heading', { name: /Fastener Supply Co/ }).getByText('Suspended').waitFor();
+    // The closing dialog still shows the reason typed in it for a moment.
+    await suspend.waitFor({ state: 'hidden' });
     await page.getByText('Two late deliveries in a row.').waitFor();
     expect(await page.getByRole('button', { name: 'Activate' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Suspend…' }).count()).toBe(0);
