@@ -1,16 +1,21 @@
 // The baselines: bare Fastify, no hooks, no plugins, no validation, on the bench database through the app's
 // drivers. GET /constant answers a constant JSON; GET /products/:id reads one row by primary key; POST
 // /writes inserts one row. PUT /answers/:name keeps a body that GET /answers/:name then answers as it is: the
-// app's own answers served with no work at all, the most this stack can do for answers of that size. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL for
-// PostgreSQL or BENCH_SQLITE_FILE for SQLite.
+// app's own answers served with no work at all, the most this stack can do for answers of that size. PUT
+// /replays/:name keeps the statements of one app write (bench/lib/write-ceilings.ts) that POST /replays/:name then
+// runs in one transaction, with fresh ids. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL
+// for PostgreSQL or BENCH_SQLITE_FILE for SQLite.
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { ulid } from 'ulid';
+import { SEQ_MARKER, renewedStatements, type CapturedStatement, type Replay } from './lib/replay.js';
 
 interface Driver {
   readOne(id: string): Promise<unknown>;
   writeOne(id: string, at: string): Promise<void>;
+  /** Runs the statements in one transaction, as the app's write does. */
+  replay(statements: CapturedStatement[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,10 +30,23 @@ function sqliteDriver(file: string): Driver {
   sqlite.exec(CREATE_WRITES);
   const read = sqlite.prepare('select * from products where id = ?');
   const write = sqlite.prepare('insert into bench_writes (id, note, created_at) values (?, ?, ?)');
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  const runAll = sqlite.transaction((statements: CapturedStatement[]) => {
+    for (const { sql, parameters } of statements) {
+      let statement = prepared.get(sql);
+      if (!statement) prepared.set(sql, (statement = sqlite.prepare(sql)));
+      if (statement.reader) statement.all(...parameters);
+      else statement.run(...parameters);
+    }
+  });
   return {
     readOne: async (id) => read.get(id),
     writeOne: async (id, at) => {
       write.run(id, 'baseline', at);
+    },
+    replay: async (statements) => {
+      // BEGIN IMMEDIATE, as the app's dialect: the write lock first.
+      runAll.immediate(statements);
     },
     close: async () => {
       sqlite.close();
@@ -43,6 +61,20 @@ async function postgresDriver(url: string, poolSize: number): Promise<Driver> {
     readOne: async (id) => (await pool.query({ name: 'read-one', text: 'select * from products where id = $1', values: [id] })).rows[0],
     writeOne: async (id, at) => {
       await pool.query({ name: 'write-one', text: 'insert into bench_writes (id, note, created_at) values ($1, $2, $3)', values: [id, 'baseline', at] });
+    },
+    replay: async (statements) => {
+      // Sent as the app's driver sends them: unnamed, one round trip each.
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        for (const { sql, parameters } of statements) await client.query(sql, parameters);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     close: () => pool.end(),
   };
@@ -73,6 +105,20 @@ app.put<{ Params: { name: string }; Body: string }>('/answers/:name', async (req
 app.get<{ Params: { name: string } }>('/answers/:name', async (request, reply) => {
   const answer = answers.get(request.params.name);
   return answer === undefined ? reply.code(404).send({ message: 'not found' }) : reply.type('application/json; charset=utf-8').send(answer);
+});
+const replays = new Map<string, () => CapturedStatement[]>();
+let seq = 0;
+// Ten digits from 7000000000 up, so that they never meet the load generator's sequence numbers.
+const renew = (old: string) => (old === SEQ_MARKER ? String(7_000_000_000 + seq++) : ulid().toLowerCase());
+app.put<{ Params: { name: string }; Body: string }>('/replays/:name', async (request, reply) => {
+  replays.set(request.params.name, renewedStatements(JSON.parse(request.body) as Replay, renew));
+  return reply.code(204).send();
+});
+app.post<{ Params: { name: string } }>('/replays/:name', async (request, reply) => {
+  const statements = replays.get(request.params.name);
+  if (!statements) return reply.code(404).send({ message: 'not found' });
+  await driver.replay(statements());
+  return reply.code(201).send({});
 });
 app.addHook('onClose', () => driver.close());
 

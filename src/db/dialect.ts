@@ -65,7 +65,7 @@ function isPlainObjectOrArray(value: unknown): value is object {
  * A query parameter as the engine takes it: objects and arrays as JSON text on both engines (pg would turn
  * arrays into PostgreSQL arrays), and booleans as 1/0 on SQLite.
  */
-function parameterFor(engine: Engine): (value: unknown) => unknown {
+export function parameterFor(engine: Engine): (value: unknown) => unknown {
   const sqlite = engine === 'sqlite';
   return (value) => {
     if (isPlainObjectOrArray(value)) return JSON.stringify(value);

@@ -1,0 +1,82 @@
+// The ceiling of each write: the SQL the app runs for one such request, captured once in-process, then replayed
+// by the bare baseline server in one transaction, each time with fresh ids and unique values. That is the work
+// the database must do for the write as the app defines it (its rows, their indexes, its event and audit entry),
+// with none of the app's own work around it; no implementation writing the same rows can be faster on this
+// stack, so the replay's ratio to the one-row write bounds what the write's ratio can reach.
+import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import { createDatabase } from '../../src/db/database.js';
+import { parameterFor } from '../../src/db/dialect.js';
+import { newId } from '../../src/lib/ids.js';
+import { fillTemplate } from './load.js';
+import { SEQ_MARKER, type CapturedStatement, type Replay } from './replay.js';
+
+export interface WriteRequest {
+  method: string;
+  /** The app's path, `{{item}}` already filled in. */
+  path: string;
+  /** JSON with `{{seq}}` and `{{item}}` already filled in. */
+  body: string | undefined;
+  token: string;
+}
+
+/**
+ * Runs `request` once through an app on the bench database and returns the statements it ran, in order. The
+ * call's effects stay (one more product, one more unit of stock): the scenarios that follow do not notice them.
+ */
+export async function captureWrite(config: Config, request: WriteRequest): Promise<Replay> {
+  const statements: CapturedStatement[] = [];
+  const fresh: string[] = [SEQ_MARKER];
+  let capturing = false;
+  // Kysely logs the parameters before the driver converts them (src/db/dialect.ts): converted here as there.
+  const parameter = parameterFor(config.databaseUrl ? 'postgres' : 'sqlite');
+  const database = createDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    log: (event) => {
+      if (capturing && event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters.map(parameter) });
+    },
+  });
+  const generate = () => {
+    const id = newId();
+    if (capturing) fresh.push(id);
+    return id;
+  };
+  const app = await buildApp({ config, database, logger: false, newId: generate, ownsDatabase: true });
+  const authorization = `Bearer ${request.token}`;
+  try {
+    // The server under load has the token in memory and its use recorded: so must the captured call.
+    const warm = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization } });
+    if (warm.statusCode !== 200) throw new Error(`capturing: GET /api/v1/auth/me answered ${warm.statusCode} ${warm.body}`);
+    capturing = true;
+    const response = await app.inject({
+      method: request.method as 'POST',
+      url: request.path,
+      headers: { authorization, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      payload: request.body,
+    });
+    capturing = false;
+    if (response.statusCode >= 300) throw new Error(`capturing ${request.method} ${request.path}: ${response.statusCode} ${response.body}`);
+    return { statements, fresh };
+  } finally {
+    await app.close();
+  }
+}
+
+/** The scenario that replays `write`'s statements, with them captured and handed to the baseline server. */
+export async function writeCeiling(
+  write: { name: string; method?: string; path: string; body?: unknown; captureItem?: string },
+  context: { config: Config; token: string; baselineUrl: string },
+): Promise<{ name: string; path: string }> {
+  const fill = (text: string) => fillTemplate(text, write.captureItem, SEQ_MARKER);
+  const replay = await captureWrite(context.config, {
+    method: write.method ?? 'POST',
+    path: fill(write.path),
+    body: write.body === undefined ? undefined : fill(JSON.stringify(write.body)),
+    token: context.token,
+  });
+  const name = encodeURIComponent(write.name);
+  const stored = await fetch(`${context.baselineUrl}/replays/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(replay) });
+  if (!stored.ok) throw new Error(`the baseline server refused the replay of ${write.name}: ${stored.status}`);
+  return { name: `ceiling: ${write.name} statements, no work`, path: `/replays/${name}` };
+}

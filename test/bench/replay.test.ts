@@ -1,0 +1,36 @@
+// The write ceilings' replay (bench/lib/replay.ts): each replay renews every id the captured call generated and
+// its sequence marker, the same way in every statement of the replay, and differently from one replay to the next.
+import { describe, expect, it } from 'vitest';
+import { SEQ_MARKER, renewedStatements } from '../../bench/lib/replay.js';
+
+describe('renewedStatements', () => {
+  const id = '01kmc0ffee0000000000000000';
+  const replay = {
+    statements: [
+      { sql: 'insert into products (id, sku, slug, price, active) values (?, ?, ?, ?, ?)', parameters: [id, `BENCH-${SEQ_MARKER}`, `bench-product-${SEQ_MARKER}`, 1999, 1] },
+      { sql: 'insert into events (payload) values (?)', parameters: [JSON.stringify({ id, sku: `BENCH-${SEQ_MARKER}` })] },
+      { sql: 'select 1 from tenants where id = ?', parameters: ['tenant-1'] },
+    ],
+    fresh: [SEQ_MARKER, id],
+  };
+
+  it('renews each fresh string consistently within a replay and leaves the rest as captured', () => {
+    let n = 0;
+    const next = renewedStatements(replay, (old) => (old === SEQ_MARKER ? `7${n++}` : `new-${n++}`));
+    const [product, event, tenant] = next();
+    const [newId, sku, slug, price, active] = product!.parameters;
+    expect(newId).toMatch(/^new-\d$/);
+    expect(sku).toMatch(/^BENCH-7\d$/);
+    expect(slug).toBe(`bench-product-${String(sku).slice('BENCH-'.length)}`);
+    expect([price, active]).toEqual([1999, 1]);
+    expect(JSON.parse(event!.parameters[0] as string)).toEqual({ id: newId, sku });
+    expect(tenant!.parameters).toEqual(['tenant-1']);
+    expect(product!.sql).toBe(replay.statements[0]!.sql);
+  });
+
+  it('gives every replay new values', () => {
+    let n = 0;
+    const next = renewedStatements(replay, (old) => `${old.length}-${n++}`);
+    expect(next()[0]!.parameters[0]).not.toBe(next()[0]!.parameters[0]);
+  });
+});
