@@ -24,7 +24,7 @@ export interface WriteRequest {
  * Runs `request` once through an app on the bench database and returns the statements it ran, in order. The
  * call's effects stay (one more product, one more unit of stock): the scenarios that follow do not notice them.
  */
-export async function captureWrite(config: Config, request: WriteRequest): Promise<Replay> {
+export async function captureWrite(config: Config, request: WriteRequest): Promise<Omit<Replay, 'items'>> {
   const statements: CapturedStatement[] = [];
   const fresh: string[] = [SEQ_MARKER];
   let capturing = false;
@@ -65,16 +65,17 @@ export async function captureWrite(config: Config, request: WriteRequest): Promi
 
 /** The scenario that replays `write`'s statements, with them captured and handed to the baseline server. */
 export async function writeCeiling(
-  write: { name: string; method?: string; path: string; body?: unknown; captureItem?: string },
+  write: { name: string; method?: string; path: string; body?: unknown; replayItems?: readonly string[] },
   context: { config: Config; token: string; baselineUrl: string },
 ): Promise<{ name: string; path: string }> {
-  const fill = (text: string) => fillTemplate(text, write.captureItem, SEQ_MARKER);
-  const replay = await captureWrite(context.config, {
+  const fill = (text: string) => fillTemplate(text, write.replayItems?.[0], SEQ_MARKER);
+  const captured = await captureWrite(context.config, {
     method: write.method ?? 'POST',
     path: fill(write.path),
     body: write.body === undefined ? undefined : fill(JSON.stringify(write.body)),
     token: context.token,
   });
+  const replay: Replay = { ...captured, items: [...(write.replayItems ?? [])] };
   const name = encodeURIComponent(write.name);
   const stored = await fetch(`${context.baselineUrl}/replays/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(replay) });
   if (!stored.ok) throw new Error(`the baseline server refused the replay of ${write.name}: ${stored.status}`);

@@ -1,5 +1,6 @@
 // The write ceilings' replay (bench/lib/replay.ts): each replay renews every id the captured call generated and
-// its sequence marker, the same way in every statement of the replay, and differently from one replay to the next.
+// its sequence marker, and puts the next item in the captured one's place, the same way in every statement of the
+// replay, and differently from one replay to the next.
 import { describe, expect, it } from 'vitest';
 import { SEQ_MARKER, renewedStatements } from '../../bench/lib/replay.js';
 
@@ -12,6 +13,7 @@ describe('renewedStatements', () => {
       { sql: 'select 1 from tenants where id = ?', parameters: ['tenant-1'] },
     ],
     fresh: [SEQ_MARKER, id],
+    items: [],
   };
 
   it('renews each fresh string consistently within a replay and leaves the rest as captured', () => {
@@ -32,5 +34,11 @@ describe('renewedStatements', () => {
     let n = 0;
     const next = renewedStatements(replay, (old) => `${old.length}-${n++}`);
     expect(next()[0]!.parameters[0]).not.toBe(next()[0]!.parameters[0]);
+  });
+
+  it('puts the items in turn in the place of the captured one', () => {
+    const captured = { statements: [{ sql: 'update stock set reserved = reserved + 1 where product_id = ?', parameters: ['product-a'] }], fresh: [], items: ['product-a', 'product-b'] };
+    const next = renewedStatements(captured, (old) => old);
+    expect([next(), next(), next()].map(([statement]) => statement!.parameters[0])).toEqual(['product-a', 'product-b', 'product-a']);
   });
 });
