@@ -13,6 +13,7 @@ import { registerWorkContext } from './http/work-context.js';
 import { standardErrorResponses } from './http/common-schemas.js';
 import { registerAnswerCaches } from './http/answer-cache.js';
 import { registerConditionalRequests } from './http/conditional.js';
+import { DeferredCompilation } from './http/deferred-compilation.js';
 import { GENERIC_CODES } from './http/error-codes.js';
 import { errorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
@@ -47,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     services: Services;
+    /** The route schemas not compiled yet (see deferred-compilation.ts). */
+    schemaCompilation: DeferredCompilation;
   }
 }
 
@@ -103,7 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('services', services);
   registerPublicUrl(app, config.publicUrl);
-  app.setValidatorCompiler(validatorCompiler);
+  const schemaCompilation = new DeferredCompilation();
+  app.decorate('schemaCompilation', schemaCompilation);
+  app.setValidatorCompiler(schemaCompilation.validators(validatorCompiler));
   registerRequestLogRedaction(app);
   app.setErrorHandler(errorHandler);
   const routing = registerNotFoundAndMethodNotAllowed(app);
@@ -145,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: every plugin context copies the schemas its parent has when it is made.
   for (const schema of namedSchemas()) app.addSchema(schema);
   // Serializers from the schemas the routes declared, written out in full (see forSerialization).
-  app.setSerializerCompiler(({ schema }) => fastJsonStringify(forSerialization(schema) as Parameters<typeof fastJsonStringify>[0]));
+  app.setSerializerCompiler(schemaCompilation.serializers(({ schema }) => fastJsonStringify(forSerialization(schema) as Parameters<typeof fastJsonStringify>[0])));
 
   // Every API route documents (and serialises) the standard error bodies, and answers its named schemas (the
   // resources, the error bodies) by reference.
