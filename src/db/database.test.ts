@@ -37,3 +37,56 @@ describe('SQLite planner statistics', () => {
     expect(row?.stat.split(' ')[1]).toBe('5000');
   });
 });
+
+describe('SQLite change watch', () => {
+  const opened: Database[] = [];
+  let folder: string;
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((d) => d.close()));
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  const twoConnections = async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-watch-'));
+    const file = path.join(folder, 'watch.sqlite');
+    const [here, elsewhere] = [createDatabase({ databaseUrl: null, sqliteFile: file }), createDatabase({ databaseUrl: null, sqliteFile: file })];
+    opened.push(here, elsewhere);
+    await sql`create table items (id integer primary key, name text)`.execute(here.db);
+    const watch = here.watchChanges({ tables: ['items'], ignoredColumns: [], channel: 'items_changed' });
+    return { here, elsewhere, watch };
+  };
+
+  it("tells of every other connection's commit once, and of nothing else", async () => {
+    const { here, elsewhere, watch } = await twoConnections();
+    expect(watch.changed()).toBe(false);
+    for (let round = 0; round < 20; round += 1) {
+      await sql`insert into items (name) values (${`item ${round}`})`.execute(elsewhere.db);
+      expect(watch.changed()).toBe(true);
+      expect(watch.changed()).toBe(false);
+      // Reads, and writes of this connection to other tables, change nothing the watch keeps.
+      await sql`select count(*) from items`.execute(elsewhere.db);
+      await sql`create table if not exists other (id integer primary key)`.execute(here.db);
+      await sql`insert into other default values`.execute(here.db);
+      expect(watch.changed()).toBe(false);
+    }
+  });
+
+  it('sees commits after a checkpoint restarted the WAL', async () => {
+    const { elsewhere, watch } = await twoConnections();
+    await sql`insert into items (name) values ('before')`.execute(elsewhere.db);
+    expect(watch.changed()).toBe(true);
+    // The checkpoint rewrites the database file: data_version may count it, which only costs a reload.
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(elsewhere.db);
+    watch.changed();
+    await sql`insert into items (name) values ('after')`.execute(elsewhere.db);
+    expect(watch.changed()).toBe(true);
+    expect(watch.changed()).toBe(false);
+  });
+
+  it('tells of its own commits to the watched tables', async () => {
+    const { here, watch } = await twoConnections();
+    await here.db.insertInto('items' as never).values({ name: 'mine' } as never).execute();
+    expect(watch.changed()).toBe(true);
+    expect(watch.changed()).toBe(false);
+  });
+});
