@@ -60,6 +60,11 @@ export interface EngineResult {
   rss_peak_mb: number | null;
   /** The server's RSS after it started and after each scenario: where memory grew. */
   rss_trail: Array<{ after: string; rss_mb: number | null }>;
+  /**
+   * The bare server's RSS when it started and after the run, for scale: what the same Node.js and Fastify grow
+   * to under load with none of the app (it runs through tsx, which adds its own memory to both).
+   */
+  baseline_rss_mb: { start: number | null; end: number | null };
   seed_seconds: number;
   notes: string[];
 }
@@ -263,6 +268,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const rssTrail: EngineResult['rss_trail'] = [];
     const trackMemory = (after: string) => rssTrail.push({ after, rss_mb: server.memory()?.rssMb ?? null });
     trackMemory('start');
+    const baselineStartRss = baseline.memory()?.rssMb ?? null;
 
     const headers = { accept: 'application/json', authorization: `Bearer ${tenant.token}` };
     const specOf = (s: HttpScenario): HttpRequestSpec => ({
@@ -349,6 +355,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       rss_mb: memory?.rssMb ?? null,
       rss_peak_mb: memory?.peakMb ?? null,
       rss_trail: rssTrail,
+      baseline_rss_mb: { start: baselineStartRss, end: baseline.memory()?.rssMb ?? null },
       seed_seconds: seedSeconds,
       notes,
     };

@@ -73,6 +73,7 @@ export function renderEngine(result: EngineResult, checks: TargetCheck[], connec
     '',
     formatTable(['target', 'measured', 'met'], checks.map((c) => [c.target, c.measured, c.met ? 'yes' : 'NO'])),
     `server RSS (MB) after: ${result.rss_trail.map((t) => `${t.after} ${fixed(t.rss_mb, 0)}`).join(', ')}`,
+    `bare server RSS (MB): start ${fixed(result.baseline_rss_mb.start, 0)}, after the run ${fixed(result.baseline_rss_mb.end, 0)}`,
     ...result.notes.map((n) => `note: ${n}`),
   ];
   return lines.join('\n');
