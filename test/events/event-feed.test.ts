@@ -2,7 +2,10 @@
 // and who may call them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/transaction.js';
+import fastJsonStringify from 'fast-json-stringify';
+import { forSerialization } from '../../src/http/named-schemas.js';
 import { newId } from '../../src/lib/ids.js';
+import { EventFeedResponse } from '../../src/modules/events/event-feed.schemas.js';
 import { EVENT_TYPES, type EventType } from '../../src/modules/events/event-types.js';
 import { bearer, makeTenantWithToken, makeToken } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
@@ -82,6 +85,28 @@ describe('event feed', () => {
       id: ids[0], event_type: 'product.created', entity_type: 'product', entity_id: stored.entity_id,
       occurred_at: stored.occurred_at, payload: { seq: 0, type: 'product.created' },
     });
+  });
+
+  it('sends each payload as stored, in the shape and order of the schema', async () => {
+    const { tenant, auth } = await makeTenantWithToken(t.services);
+    const payloads = [{ name: 'Drill "18V" ünïcode \u2028 ✓', nested: { list: [1, 2.5, null, true], empty: {} } }, null, {}];
+    const at = new Date().toISOString();
+    const ids = payloads.map(() => newId());
+    for (const [i, payload] of payloads.entries()) {
+      await t.database.db
+        .insertInto('events')
+        .values({ id: ids[i]!, tenant_id: tenant.tenantId, event_type: 'product.updated', entity_type: 'product', entity_id: newId(), payload, occurred_at: at, created_at: at })
+        .execute();
+    }
+    const res = await t.app.inject({ method: 'GET', url: `${FEED}?per_page=2`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = res.json() as FeedBody;
+    expect(body.data.map((e) => e.payload)).toEqual(payloads.slice(0, 2));
+    // Written as the schema's serializer writes the same page, up to the whitespace inside stored payloads.
+    const schemaWritten = fastJsonStringify(forSerialization(EventFeedResponse) as Parameters<typeof fastJsonStringify>[0])(body);
+    expect(JSON.stringify(body)).toBe(JSON.stringify(JSON.parse(schemaWritten)));
+    expect(Object.keys(body)).toEqual(['success', 'data', 'meta', 'links']);
   });
 
   it('pages with has_more, cursor and an absolute links.next until the feed is read', async () => {

@@ -8,6 +8,7 @@ import { EnvelopeSchema, ok } from '../../http/envelope.js';
 import { requestUrlWith } from '../../http/pagination.js';
 import { EventFeedQuery, EventFeedResponse, EventTypeResponse } from './event-feed.schemas.js';
 import type { EventFeedService } from './event-feed.service.js';
+import { feedPageJson } from './feed-page-json.js';
 
 const tags = ['Webhooks'];
 const WEBHOOK_ACCESS = withoutAbility("the feed shows only events of entities the token's abilities may view", {
@@ -38,11 +39,13 @@ export function eventFeedRoutes({ service }: { service: EventFeedService }): Fas
         },
         config: WEBHOOK_ACCESS,
       },
-      async (request) => {
+      async (request, reply) => {
         const { events, meta } = await service.page(request.auth, request.query);
         // This request's URL with `after` moved to the cursor, keeping its filters and page size.
         const next = meta.has_more && meta.cursor !== null ? requestUrlWith(request, 'after', meta.cursor) : null;
-        return { success: true as const, data: events, meta, links: { next } };
+        // JSON text with a JSON type is sent as it is: the schema documents the page, feedPageJson writes it (the
+        // reply is typed as the schema's object, hence the cast).
+        return reply.type('application/json; charset=utf-8').send(feedPageJson(events, meta, next) as never);
       },
     );
   };

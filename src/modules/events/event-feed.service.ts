@@ -7,13 +7,12 @@ import type { AuthContext } from '../auth/auth-context.js';
 import { KNOWN_ENTITY_TYPES, eventTypesMatching, patternProblem } from './event-patterns.js';
 import { EVENT_TYPES } from './event-types.js';
 import { visibleEntityTypes } from './event-visibility.js';
-import { eventBody } from './event-body.js';
-import type { EventFeedMeta, EventFeedQuery, EventResponse, EventTypeResponse } from './event-feed.schemas.js';
-import type { EventRepository } from './event.repository.js';
+import type { EventFeedMeta, EventFeedQuery, EventTypeResponse } from './event-feed.schemas.js';
+import type { EventRepository, FeedRow } from './event.repository.js';
 import { commaList } from '../../lib/comma-list.js';
 
 export interface EventFeedPage {
-  events: EventResponse[];
+  events: FeedRow[];
   meta: EventFeedMeta;
 }
 
@@ -76,7 +75,7 @@ export class EventFeedService {
       eventTypes: parseEventTypes(query.event_type),
       limit: query.per_page + 1,
     });
-    const events = rows.slice(0, query.per_page).map((event) => eventBody(event));
+    const events = rows.slice(0, query.per_page);
     return {
       events,
       meta: { per_page: query.per_page, has_more: rows.length > query.per_page, cursor: events.at(-1)?.id ?? after },

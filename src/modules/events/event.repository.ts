@@ -1,6 +1,6 @@
-import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import { engineOf } from '../../db/dialect.js';
-import type { DB, EventsTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
 /** A condition on `events` rows: the event has a webhook delivery still on its way. */
@@ -17,13 +17,25 @@ export interface FeedFilter {
   limit: number;
 }
 
+/** An event as the feed sends it: its payload as the JSON text stored, sent without being parsed. */
+export interface FeedRow {
+  id: string;
+  event_type: string;
+  entity_type: string;
+  entity_id: string;
+  occurred_at: string;
+  payload_json: string | null;
+}
+
 export class EventRepository {
   /** Events of one tenant in feed order (ascending id), filtered as asked. */
-  async listFeed(db: Executor, filter: FeedFilter): Promise<EventsTable[]> {
+  async listFeed(db: Executor, filter: FeedFilter): Promise<FeedRow[]> {
     if (filter.entityTypes.length === 0 || filter.eventTypes?.length === 0) return [];
+    // Named apart from `payload`, which both engines' readers parse into objects.
+    const payloadText = engineOf(db) === 'postgres' ? sql<string | null>`payload::text` : sql<string | null>`payload`;
     return db
       .selectFrom('events')
-      .selectAll()
+      .select(['id', 'event_type', 'entity_type', 'entity_id', 'occurred_at', payloadText.as('payload_json')])
       .where('tenant_id', '=', filter.tenantId)
       .where('entity_type', 'in', filter.entityTypes)
       .$if(filter.eventTypes !== null, (qb) => qb.where('event_type', 'in', filter.eventTypes!))
