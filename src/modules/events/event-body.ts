@@ -1,4 +1,5 @@
-// The one public shape of an event, as the feed answers it and as a webhook delivery sends it.
+// The one public shape of an event, as a webhook delivery sends it (the feed writes the same shape as text around
+// each stored payload: feed-page-json.ts).
 import type { WebhookPayloadMode } from '../../db/schema.js';
 
 export interface EventBody {
