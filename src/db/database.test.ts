@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './database.js';
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('SQLite planner statistics', () => {
   const opened: Database[] = [];
   const folders: string[] = [];
@@ -56,11 +58,12 @@ describe('SQLite change watch', () => {
     return { here, elsewhere, watch };
   };
 
-  it("tells of every other connection's commit once, and of nothing else", async () => {
+  it("tells of every other connection's commit once, from the next turn of the event loop, and of nothing else", async () => {
     const { here, elsewhere, watch } = await twoConnections();
     expect(watch.changed()).toBe(false);
     for (let round = 0; round < 20; round += 1) {
       await sql`insert into items (name) values (${`item ${round}`})`.execute(elsewhere.db);
+      await nextTurn();
       expect(watch.changed()).toBe(true);
       expect(watch.changed()).toBe(false);
       // Reads, and writes of this connection to other tables, change nothing the watch keeps.
@@ -74,13 +77,30 @@ describe('SQLite change watch', () => {
   it('sees commits after a checkpoint restarted the WAL', async () => {
     const { elsewhere, watch } = await twoConnections();
     await sql`insert into items (name) values ('before')`.execute(elsewhere.db);
+    await nextTurn();
     expect(watch.changed()).toBe(true);
     // The checkpoint rewrites the database file: data_version may count it, which only costs a reload.
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(elsewhere.db);
+    await nextTurn();
     watch.changed();
     await sql`insert into items (name) values ('after')`.execute(elsewhere.db);
+    await nextTurn();
     expect(watch.changed()).toBe(true);
     expect(watch.changed()).toBe(false);
+  });
+
+  // The requests of one turn reached the server before its first read of data_version (see database.ts), so a
+  // commit during the turn concerns none of them.
+  it('reads data_version once per turn of the event loop, for every watch', async () => {
+    const { here, elsewhere, watch } = await twoConnections();
+    const tokens = here.watchChanges({ tables: ['items'], ignoredColumns: [], channel: 'items_changed' });
+    await nextTurn();
+    expect([watch.changed(), tokens.changed()]).toEqual([false, false]);
+    await sql`insert into items (name) values ('during the turn')`.execute(elsewhere.db);
+    expect([watch.changed(), tokens.changed()]).toEqual([false, false]);
+    await nextTurn();
+    expect([watch.changed(), tokens.changed()]).toEqual([true, true]);
+    expect([watch.changed(), tokens.changed()]).toEqual([false, false]);
   });
 
   it('tells of its own commits to the watched tables', async () => {

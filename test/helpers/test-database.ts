@@ -50,3 +50,14 @@ export async function createTestDatabaseLocation(options: { migrated?: boolean }
 export function openTestDatabase(location: TestDatabaseLocation): Database {
   return createDatabase({ databaseUrl: location.databaseUrl, sqliteFile: location.sqliteFile, poolSize: 10 });
 }
+
+/**
+ * Returns when a commit made through another connection (standing for another process) shows in this process's
+ * caches, as it does to any request sent after that commit: on PostgreSQL once its notification can have arrived,
+ * a moment after the commit; on SQLite from the next turn of the event loop, where the server reads data_version
+ * once per turn (a request always reaches the server in a later turn than a commit its sender waited for).
+ */
+export async function afterCommitElsewhere(): Promise<void> {
+  if (testEngine === 'postgres') await new Promise((resolve) => setTimeout(resolve, 100));
+  else await new Promise((resolve) => setImmediate(resolve));
+}

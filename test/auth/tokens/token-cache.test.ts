@@ -10,7 +10,7 @@ import { sha256Hex } from '../../../src/lib/secrets.js';
 import type { AuthContext } from '../../../src/modules/auth/auth-context.js';
 import { bearer, makeToken, makeUser } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
-import { testEngine } from '../../helpers/test-database.js';
+import { afterCommitElsewhere, testEngine } from '../../helpers/test-database.js';
 
 const ME = '/api/v1/auth/me';
 const WAREHOUSES = '/api/v1/operations/warehouses';
@@ -54,13 +54,10 @@ describe('the bearer-token cache', () => {
     }
   }
 
-  /**
-   * Another process's change, then the first request after it: on PostgreSQL, once its notification can have
-   * arrived (a commit elsewhere reaches this process as a notification, a moment after it).
-   */
+  /** Another process's change, then the first request after it (see afterCommitElsewhere). */
   async function afterChangeElsewhere(change: () => Promise<unknown>) {
     await change();
-    if (testEngine === 'postgres') await pause(100);
+    await afterCommitElsewhere();
   }
 
   it('answers a token it has seen without querying it again', async () => {
@@ -186,6 +183,7 @@ describe('the bearer-token cache', () => {
       } finally {
         await other.close();
       }
+      await afterCommitElsewhere();
       loads.mockClear();
       for (let i = 0; i < 3; i += 1) expect((await me(token)).statusCode).toBe(200);
       expect(loads).toHaveBeenCalledTimes(1);

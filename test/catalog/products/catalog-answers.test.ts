@@ -7,7 +7,7 @@ import { createDatabase } from '../../../src/db/database.js';
 import { CATALOG_ANSWER_TABLES } from '../../../src/modules/catalog/catalog-answers.js';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../../helpers/factories.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
-import { testEngine } from '../../helpers/test-database.js';
+import { afterCommitElsewhere } from '../../helpers/test-database.js';
 
 const PRODUCTS = '/api/v1/operations/products';
 /** PostgreSQL tells of another process's commit by a notification, which arrives a moment after the commit. */
@@ -141,8 +141,7 @@ describe('catalog answers kept in memory', () => {
     } finally {
       await other.close();
     }
-    // On PostgreSQL the change arrives as a notification, a moment after the commit.
-    if (testEngine === 'postgres') await pause(100);
+    await afterCommitElsewhere();
     expect((await call('GET', url)).json().data.name).toBe('Renamed elsewhere');
   });
 
@@ -171,7 +170,7 @@ describe('catalog answers kept in memory', () => {
         // The tenant's rows written again as they are: a commit that changes no value a reader sees.
         const key = table === 'tenants' ? 'id' : 'tenant_id';
         await sql`update ${sql.table(table)} set ${sql.ref(key)} = ${sql.ref(key)} where ${sql.ref(key)} = ${t.tenant.tenantId}`.execute(other.db);
-        if (testEngine === 'postgres') await pause(100);
+        await afterCommitElsewhere();
         reads.mockClear();
         expect((await call('GET', url)).statusCode).toBe(200);
         expect(reads, table).toHaveBeenCalledTimes(1);
