@@ -41,21 +41,24 @@ const isUnstorable = (text: string) => text.includes('\u0000') || UNPAIRED_SURRO
 const UNSTORABLE_TEXT_KEYWORD = 'unstorableText';
 
 const pointerSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const pointerOf = (parent: string, key: string | undefined) => (key === undefined ? parent : `${parent}/${pointerSegment(key)}`);
 
 /** The JSON pointer of the first unstorable string (a value or a key), or null. Iterative: any depth is safe. */
 function unstorableTextAt(value: unknown): string | null {
-  // Entries wait on a stack in document order; a key is checked when its member's turn comes.
-  const pending: Array<{ value: unknown; pointer: string; key?: string }> = [{ value, pointer: '' }];
+  // Entries wait on a stack in document order; a key is checked when its member's turn comes. A member's pointer
+  // is written out only when it is answered or has members of its own: most requests have none to write.
+  const pending: Array<{ value: unknown; parent: string; key?: string }> = [{ value, parent: '' }];
   while (pending.length > 0) {
-    const { value: node, pointer, key } = pending.pop()!;
-    if (key !== undefined && isUnstorable(key)) return pointer;
+    const { value: node, parent, key } = pending.pop()!;
+    if (key !== undefined && isUnstorable(key)) return pointerOf(parent, key);
     if (typeof node === 'string') {
-      if (isUnstorable(node)) return pointer;
+      if (isUnstorable(node)) return pointerOf(parent, key);
     } else if (node !== null && typeof node === 'object') {
+      const at = pointerOf(parent, key);
       const entries = Object.entries(node);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [name, member] = entries[i]!;
-        pending.push({ value: member, pointer: `${pointer}/${pointerSegment(name)}`, key: name });
+        pending.push({ value: member, parent: at, key: name });
       }
     }
   }
