@@ -12,6 +12,7 @@ import type { Role, TokenType } from './db/schema.js';
 import { AppError, NotFoundError, ValidationError } from './http/errors.js';
 import { systemClock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
+import { releaseMemoryWhenQuiet } from './lib/quiet-memory.js';
 import { runInContext, type WorkContext } from './lib/work-context.js';
 import type { ServiceLog } from './lib/service-log.js';
 import { TOKEN_TYPES, tokenResource } from './modules/auth/tokens/token.service.js';
@@ -405,8 +406,10 @@ export function buildProgram(config: Config, io: CliIo): Command {
         async (services, database) => {
           const worker = createWorker(services, log, database);
           worker.start();
+          const stopReleasingMemory = releaseMemoryWhenQuiet(log);
           log.info('worker started');
           log.info({ signal: await waitForSignal() }, 'worker stopping');
+          stopReleasingMemory();
           await worker.stop();
         },
         config.databasePoolSize,
