@@ -16,7 +16,7 @@ function probe(utilizations: number[], slackMb = 40) {
   });
   const utilization = () => {
     const next = utilizations.shift() ?? 0;
-    if (next > QUIET_MEMORY_DEFAULTS.quietUtilization) heap = grown;
+    if (next > QUIET_MEMORY_DEFAULTS.workUtilization) heap = grown;
     return next;
   };
   const fake: QuietMemoryProbe = { utilization, heap: () => heap, release };
@@ -31,7 +31,7 @@ async function ticks(release: QuietMemoryRelease, count: number): Promise<boolea
 
 describe('releasing the heap when the process goes quiet', () => {
   it('releases once, in the first quiet interval after work, and not again while it stays quiet', async () => {
-    const { fake, release } = probe([0.9, 0.6, 0.01, 0, 0, 0]);
+    const { fake, release } = probe([0.9, 0.6, 0.04, 0, 0.03, 0]);
     const released = vi.fn();
     expect(await ticks(new QuietMemoryRelease(fake, QUIET_MEMORY_DEFAULTS, released), 6)).toEqual([false, false, true, false, false, false]);
     expect(release).toHaveBeenCalledTimes(1);
@@ -42,9 +42,15 @@ describe('releasing the heap when the process goes quiet', () => {
     const idle = probe([0, 0, 0]);
     await ticks(new QuietMemoryRelease(idle.fake), 3);
     expect(idle.release).not.toHaveBeenCalled();
-    const busy = probe([0.5, 0.3, 0.05, 0.4]);
+    const busy = probe([0.5, 0.3, 0.06, 0.4]);
     await ticks(new QuietMemoryRelease(busy.fake), 4);
     expect(busy.release).not.toHaveBeenCalled();
+  });
+
+  it('counts a steady light load as neither work nor quiet', async () => {
+    const light = probe([0.08, 0.03, 0.07, 0.02, 0.09, 0.01]);
+    await ticks(new QuietMemoryRelease(light.fake), 6);
+    expect(light.release).not.toHaveBeenCalled();
   });
 
   it('releases again after the next spell of work', async () => {

@@ -14,13 +14,20 @@ export interface QuietMemoryOptions {
   intervalMs: number;
   /** The share of an interval the event loop may have worked and still count as quiet. */
   quietUtilization: number;
+  /**
+   * The share above which an interval counts as work. Between the two an interval counts as neither, so that a
+   * steady light load does not alternate between them and collect again and again.
+   */
+  workUtilization: number;
   /** Heap committed beyond the used part below which there is too little to give back to be worth a stop. */
   minimumSlackBytes: number;
 }
 
 export const QUIET_MEMORY_DEFAULTS: QuietMemoryOptions = {
   intervalMs: 5000,
-  quietUtilization: 0.02,
+  // An idle server with its worker is busy about 2% of the time (the webhook dispatcher's polls on PostgreSQL).
+  quietUtilization: 0.05,
+  workUtilization: 0.1,
   minimumSlackBytes: 16 * 1024 * 1024,
 };
 
@@ -68,7 +75,7 @@ function processProbe(): QuietMemoryProbe {
 }
 
 /**
- * Decides, interval by interval, when to release: after the process has worked (an interval above the quiet
+ * Decides, interval by interval, when to release: after the process has worked (an interval above the work
  * share) and then stayed quiet for a whole interval, once, if the heap holds enough slack. A process that never
  * goes quiet keeps its working heap; one that stays quiet is not collected again and again.
  */
@@ -85,11 +92,9 @@ export class QuietMemoryRelease {
   /** One interval's look; true when it released. */
   async tick(): Promise<boolean> {
     if (this.releasing) return false;
-    if (this.probe.utilization() > this.options.quietUtilization) {
-      this.workedSinceRelease = true;
-      return false;
-    }
-    if (!this.workedSinceRelease) return false;
+    const utilization = this.probe.utilization();
+    if (utilization > this.options.workUtilization) this.workedSinceRelease = true;
+    if (utilization > this.options.quietUtilization || !this.workedSinceRelease) return false;
     const before = this.probe.heap();
     if (before.totalBytes - before.usedBytes < this.options.minimumSlackBytes) return false;
     this.workedSinceRelease = false;
