@@ -19,8 +19,12 @@ export interface QuietMemoryOptions {
    * steady light load does not alternate between them and collect again and again.
    */
   workUtilization: number;
-  /** Heap committed beyond the used part below which there is too little to give back to be worth a stop. */
-  minimumSlackBytes: number;
+  /**
+   * How far the heap must have grown past its size after the last release for another to be worth a stop. Not
+   * the heap beyond its used part: that counts garbage not yet collected as used, and is small just when a
+   * collection is due.
+   */
+  minimumGrowthBytes: number;
 }
 
 export const QUIET_MEMORY_DEFAULTS: QuietMemoryOptions = {
@@ -28,7 +32,7 @@ export const QUIET_MEMORY_DEFAULTS: QuietMemoryOptions = {
   // An idle server with its worker is busy about 2% of the time (the webhook dispatcher's polls on PostgreSQL).
   quietUtilization: 0.05,
   workUtilization: 0.1,
-  minimumSlackBytes: 16 * 1024 * 1024,
+  minimumGrowthBytes: 16 * 1024 * 1024,
 };
 
 export interface HeapSize {
@@ -76,12 +80,14 @@ function processProbe(): QuietMemoryProbe {
 
 /**
  * Decides, interval by interval, when to release: after the process has worked (an interval above the work
- * share) and then stayed quiet for a whole interval, once, if the heap holds enough slack. A process that never
+ * share) and then stayed quiet for a whole interval, once, if the heap has grown enough since the last release. A process that never
  * goes quiet keeps its working heap; one that stays quiet is not collected again and again.
  */
 export class QuietMemoryRelease {
   private workedSinceRelease = false;
   private releasing = false;
+  /** The heap's size after the last release; none yet: the first spell of work is always followed by one. */
+  private releasedTo = 0;
 
   constructor(
     private readonly probe: QuietMemoryProbe,
@@ -96,7 +102,7 @@ export class QuietMemoryRelease {
     if (utilization > this.options.workUtilization) this.workedSinceRelease = true;
     if (utilization > this.options.quietUtilization || !this.workedSinceRelease) return false;
     const before = this.probe.heap();
-    if (before.totalBytes - before.usedBytes < this.options.minimumSlackBytes) return false;
+    if (before.totalBytes - this.releasedTo < this.options.minimumGrowthBytes) return false;
     this.workedSinceRelease = false;
     this.releasing = true;
     try {
@@ -104,7 +110,9 @@ export class QuietMemoryRelease {
     } finally {
       this.releasing = false;
     }
-    this.onReleased(before, this.probe.heap());
+    const after = this.probe.heap();
+    this.releasedTo = after.totalBytes;
+    this.onReleased(before, after);
     return true;
   }
 }
