@@ -80,8 +80,8 @@ function processProbe(): QuietMemoryProbe {
 
 /**
  * Decides, interval by interval, when to release: after the process has worked (an interval above the work
- * share) and then stayed quiet for a whole interval, once, if the heap has grown enough since the last release. A process that never
- * goes quiet keeps its working heap; one that stays quiet is not collected again and again.
+ * share) and then stayed quiet for a whole interval, once, if the heap has grown enough since the last release.
+ * A process that never goes quiet keeps its working heap; one that stays quiet is not collected again and again.
  */
 export class QuietMemoryRelease {
   private workedSinceRelease = false;
