@@ -1,26 +1,26 @@
 import v8 from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
-import { collectAllGarbage, QUIET_MEMORY_DEFAULTS, QuietMemoryRelease, type HeapSize, type QuietMemoryProbe } from './quiet-memory.js';
+import { collectAllGarbage, QUIET_MEMORY_DEFAULTS, QuietMemoryRelease, type QuietMemoryProbe } from './quiet-memory.js';
 
 const MB = 1024 * 1024;
 
 /**
  * A probe that reports the given utilizations, one per interval, and a heap that each interval of work grows to
- * `growthMb` MB past its size after the last release (50 MB before any), most of it garbage counted as used.
+ * `growthMb` MB past its size after the last release (50 MB before any).
  */
 function probe(utilizations: number[], growthMb = 40) {
   let floor = 50 * MB;
-  let heap: HeapSize = { totalBytes: floor, usedBytes: floor };
+  let heap = floor;
   const release = vi.fn(async () => {
-    heap = { totalBytes: 52 * MB, usedBytes: 50 * MB };
-    floor = heap.totalBytes;
+    heap = 52 * MB;
+    floor = heap;
   });
   const utilization = () => {
     const next = utilizations.shift() ?? 0;
-    if (next > QUIET_MEMORY_DEFAULTS.workUtilization) heap = { totalBytes: floor + growthMb * MB, usedBytes: floor + growthMb * MB - 2 * MB };
+    if (next > QUIET_MEMORY_DEFAULTS.workUtilization) heap = floor + growthMb * MB;
     return next;
   };
-  const fake: QuietMemoryProbe = { utilization, heap: () => heap, release };
+  const fake: QuietMemoryProbe = { utilization, heapBytes: () => heap, release };
   return { fake, release };
 }
 
@@ -36,7 +36,7 @@ describe('releasing the heap when the process goes quiet', () => {
     const released = vi.fn();
     expect(await ticks(new QuietMemoryRelease(fake, QUIET_MEMORY_DEFAULTS, released), 6)).toEqual([false, false, true, false, false, false]);
     expect(release).toHaveBeenCalledTimes(1);
-    expect(released).toHaveBeenCalledWith({ totalBytes: 90 * MB, usedBytes: 88 * MB }, { totalBytes: 52 * MB, usedBytes: 50 * MB });
+    expect(released).toHaveBeenCalledWith(90 * MB, 52 * MB);
   });
 
   it('never stops a process that has not worked since it started, or that never goes quiet', async () => {

@@ -35,23 +35,14 @@ export const QUIET_MEMORY_DEFAULTS: QuietMemoryOptions = {
   minimumGrowthBytes: 16 * 1024 * 1024,
 };
 
-export interface HeapSize {
-  totalBytes: number;
-  usedBytes: number;
-}
-
 export interface QuietMemoryProbe {
   /** The event loop's utilization since the previous call (0 to 1). */
   utilization(): number;
-  heap(): HeapSize;
+  /** The heap's committed size in bytes. */
+  heapBytes(): number;
   /** Collects all the garbage it can and gives freed heap pages back to the system. */
   release(): Promise<void>;
 }
-
-const heapNow = (): HeapSize => {
-  const stats = v8.getHeapStatistics();
-  return { totalBytes: stats.total_heap_size, usedBytes: stats.used_heap_size };
-};
 
 /** A memory-reducing full collection, asked of V8 through an in-process inspector session (no port is opened). */
 export async function collectAllGarbage(): Promise<void> {
@@ -73,7 +64,7 @@ function processProbe(): QuietMemoryProbe {
       previous = now;
       return since.utilization;
     },
-    heap: heapNow,
+    heapBytes: () => v8.getHeapStatistics().total_heap_size,
     release: collectAllGarbage,
   };
 }
@@ -92,7 +83,7 @@ export class QuietMemoryRelease {
   constructor(
     private readonly probe: QuietMemoryProbe,
     private readonly options: QuietMemoryOptions = QUIET_MEMORY_DEFAULTS,
-    private readonly onReleased: (before: HeapSize, after: HeapSize) => void = () => undefined,
+    private readonly onReleased: (beforeBytes: number, afterBytes: number) => void = () => undefined,
   ) {}
 
   /** One interval's look; true when it released. */
@@ -101,8 +92,8 @@ export class QuietMemoryRelease {
     const utilization = this.probe.utilization();
     if (utilization > this.options.workUtilization) this.workedSinceRelease = true;
     if (utilization > this.options.quietUtilization || !this.workedSinceRelease) return false;
-    const before = this.probe.heap();
-    if (before.totalBytes - this.releasedTo < this.options.minimumGrowthBytes) return false;
+    const before = this.probe.heapBytes();
+    if (before - this.releasedTo < this.options.minimumGrowthBytes) return false;
     this.workedSinceRelease = false;
     this.releasing = true;
     try {
@@ -110,9 +101,8 @@ export class QuietMemoryRelease {
     } finally {
       this.releasing = false;
     }
-    const after = this.probe.heap();
-    this.releasedTo = after.totalBytes;
-    this.onReleased(before, after);
+    this.releasedTo = this.probe.heapBytes();
+    this.onReleased(before, this.releasedTo);
     return true;
   }
 }
@@ -127,7 +117,7 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 /** Starts looking at this process every interval; the returned function stops it. The timer keeps no process alive. */
 export function releaseMemoryWhenQuiet(log: QuietMemoryLog, options: QuietMemoryOptions = QUIET_MEMORY_DEFAULTS): () => void {
   const release = new QuietMemoryRelease(processProbe(), options, (before, after) =>
-    log.debug({ heap_mb_before: megabytes(before.totalBytes), heap_mb_after: megabytes(after.totalBytes) }, 'gave the heap back after a quiet interval'),
+    log.debug({ heap_mb_before: megabytes(before), heap_mb_after: megabytes(after) }, 'gave the heap back after a quiet interval'),
   );
   const timer = setInterval(() => {
     release.tick().catch((err: unknown) => log.warn({ err }, 'could not give the heap back'));
