@@ -196,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inventoryRoutes({ inventory: services.inventory }));
       await api.register(services.purchaseOrders.routes);
       await api.register(services.documents.routes);
+      await api.register(services.imports.routes);
       await api.register(services.webhooks.routes);
       await api.register(eventFeedRoutes({ service: services.eventFeed }));
     },

@@ -50,6 +50,14 @@ export interface Config {
   readonly documentStorage: DocumentStorageSettings;
   readonly webhooks: WebhookSettings;
   readonly rateLimit: RateLimitSettings;
+  readonly imports: ImportSettings;
+}
+
+export interface ImportSettings {
+  /** Largest CSV file an import takes. */
+  readonly maxFileBytes: number;
+  /** How long a running import stays a worker's without news before another worker takes it over. */
+  readonly leaseMs: number;
 }
 
 export interface RateLimitSettings {
@@ -226,6 +234,13 @@ function webhooks(env: Env): WebhookSettings {
   };
 }
 
+function imports(env: Env): ImportSettings {
+  return {
+    maxFileBytes: integer(env, 'IMPORT_MAX_FILE_MB', 100, 1, 2000) * 1024 * 1024,
+    leaseMs: integer(env, 'IMPORT_LEASE_MS', 30_000, 1000, 3_600_000),
+  };
+}
+
 function rateLimit(env: Env): RateLimitSettings {
   const redisUrl = trimOrNull(env.RATE_LIMIT_REDIS_URL);
   if (redisUrl !== null && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
@@ -267,6 +282,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     documentStorage: documentStorage(env, dataDir),
     webhooks: webhooks(env),
     rateLimit: rateLimit(env),
+    imports: imports(env),
     ...overrides,
   };
   return Object.freeze(config);

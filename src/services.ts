@@ -22,6 +22,7 @@ import { CATALOG_ANSWER_TABLES } from './modules/catalog/catalog-answers.js';
 import { createCatalog } from './modules/catalog/catalog.js';
 import { ProductRepository } from './modules/catalog/products/product.repository.js';
 import { createDocuments } from './modules/documents/index.js';
+import { createImports } from './modules/imports/index.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
 import { EventPublisher } from './modules/events/event-publisher.js';
 import { EventRecorder } from './modules/events/event-recorder.js';
@@ -69,6 +70,7 @@ export interface ServiceDeps {
     | 'mailFrom'
     | 'documentStorage'
     | 'webhooks'
+    | 'imports'
   >;
 }
 
@@ -157,7 +159,10 @@ export function createServices({ db, database, clock, newId, config, webhookReso
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  return { db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokenCache, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, catalogAnswers, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  // Imports write through the catalog's and inventory's services, so they come after them; their files wait in
+  // the document storage.
+  const imports = createImports({ db, clock, newId, events, storage: documents.storage, catalog, settings: config.imports });
+  return { imports, db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokenCache, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, catalogAnswers, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -29,7 +29,7 @@ export function workerTasks(services: Services): WorkerTask[] {
  * this process's commits and, given the database, by other processes' (LISTEN on PostgreSQL).
  */
 export function createWorker(services: Services, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>, database?: Pick<Database, 'listen'>): Worker {
-  const loops: WorkerLoop[] = [services.webhooks.createDispatcher(log)];
+  const loops: WorkerLoop[] = [services.webhooks.createDispatcher(log), services.imports.createRunner(log)];
   if (database) loops.push(eventListener(database, services.eventSignal, log));
   return new Worker(workerTasks(services), log, loops);
 }

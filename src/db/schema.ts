@@ -79,6 +79,49 @@ export interface PasswordLinksTable {
 
 export type AuditActorType = 'user' | 'token' | 'cli' | 'system';
 
+export type ImportType = 'products' | 'stock_levels' | 'suppliers' | 'categories';
+export type ImportMode = 'create' | 'update' | 'upsert';
+export type ImportStatus = 'queued' | 'validating' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface ImportJobsTable {
+  id: string;
+  tenant_id: string;
+  type: ImportType;
+  mode: ImportMode;
+  dry_run: boolean;
+  status: ImportStatus;
+  filename: string;
+  file_size: number;
+  file_key: string;
+  rows_total: number | null;
+  rows_done: number;
+  created_count: number;
+  updated_count: number;
+  unchanged_count: number;
+  failed_count: number;
+  error: string | null;
+  actor_type: AuditActorType;
+  actor_user_id: string | null;
+  actor_token_id: string | null;
+  actor_name: string | null;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface ImportErrorsTable {
+  id: string;
+  tenant_id: string;
+  import_id: string;
+  row_number: number;
+  column_name: string | null;
+  value: string | null;
+  message: string;
+}
+
 /** One change: each changed field's value before and after (secrets never), null where there is nothing to list. */
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -750,6 +793,8 @@ export interface DB {
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   password_links: PasswordLinksTable;
   audit_log: AuditLogTable;
+  import_jobs: ImportJobsTable;
+  import_errors: ImportErrorsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -775,7 +820,7 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred',
   'is_required', 'is_filterable', 'is_searchable', 'is_visible_on_frontend',
   'is_variant', 'track_inventory', 'allow_backorders', 'is_taxable', 'requires_shipping', 'is_visible',
-  'supplier_notified', 'quality_check_passed', 'is_public', 'is_sensitive', 'succeeded',
+  'supplier_notified', 'quality_check_passed', 'is_public', 'is_sensitive', 'succeeded', 'dry_run',
 ]);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
 import { ServiceUnavailableError } from '../http/errors.js';
 import { isTransientConflict } from './errors.js';
@@ -41,8 +42,22 @@ function runCommitted(callbacks: ReadonlyArray<() => void>): void {
   }
 }
 
+/** The transaction that `inTransaction` joins within `joiningTransaction`. */
+const joinedTransaction = new AsyncLocalStorage<Transaction<DB>>();
+
 /**
- * Runs `work` inside a transaction: joins the caller's transaction when `db` already is one, so that a
+ * Runs `work` so that every `inTransaction` it reaches, also of services that were built with the database
+ * rather than handed a transaction, joins `trx`: a batch of service calls (an import's rows) commits together.
+ * Work that reads through the database outside `inTransaction` meanwhile uses another connection (PostgreSQL)
+ * or waits for `trx` to end (SQLite's one connection): keep to the services' transactional calls.
+ */
+export function joiningTransaction<T>(trx: Transaction<DB>, work: () => Promise<T>): Promise<T> {
+  return joinedTransaction.run(trx, work);
+}
+
+/**
+ * Runs `work` inside a transaction: joins the caller's transaction when `db` already is one (or the one that
+ * `joiningTransaction` names), so that a
  * multi-step flow stays atomic however many services it passes through.
  *
  * A top-level unit that the database aborts for timing reasons (a PostgreSQL deadlock or serialization
@@ -58,6 +73,8 @@ function runCommitted(callbacks: ReadonlyArray<() => void>): void {
  */
 export async function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db as Transaction<DB>);
+  const joined = joinedTransaction.getStore();
+  if (joined) return work(joined);
   for (let attempt = 1; ; attempt += 1) {
     let callbacks: Array<() => void> = [];
     try {

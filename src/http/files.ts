@@ -11,9 +11,14 @@ import type { FastifyReply } from 'fastify';
  */
 const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@])/;
 
-function neutralise(value: unknown): unknown {
+export function neutralise(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A cell as written before `neutralise` quoted it: what an exported file, edited and imported again, meant. */
+export function restoreNeutralised(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {

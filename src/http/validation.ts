@@ -217,3 +217,12 @@ export function fieldErrors(errors: readonly ErrorObject[]): FieldErrors {
   }
   return result;
 }
+
+/**
+ * The check of a body schema for bodies built in code rather than sent (an import's rows), with the API's
+ * checks and messages: the field errors a request with this body would get, or null when it passes.
+ */
+export function bodyCheck(schema: object): (body: unknown) => FieldErrors | null {
+  const validate = refusingUnstorableText(bodyAjv.compile(schema));
+  return (body) => (validate(body) ? null : fieldErrors(validate.errors ?? []));
+}

@@ -21,6 +21,7 @@ import * as m0018 from './0018_tenant_settings.js';
 import * as m0019 from './0019_auth_change_notifications.js';
 import * as m0020 from './0020_category_paths.js';
 import * as m0021 from './0021_catalog_change_notifications.js';
+import * as m0022 from './0022_imports.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_auth_change_notifications': m0019,
   '0020_category_paths': m0020,
   '0021_catalog_change_notifications': m0021,
+  '0022_imports': m0022,
 };

@@ -52,6 +52,7 @@ const SCORES: Record<(typeof MODULES)[number], Record<string, number>> = {
     'delete-purchase-orders': 30, 'approve-purchase-orders': 85, 'send-purchase-orders': 30,
     'receive-goods-purchase-orders': 30,
     'manage-coupons': 30, 'apply-coupons': 30,
+    'view-imports': 20, 'run-imports': 60,
   },
   finance: {
     'view-accounts': 15, 'create-accounts': 55, 'edit-accounts': 55, 'delete-accounts': 90,

@@ -24,6 +24,7 @@ export const EVENT_TYPES = {
   'purchase_order.received': { entity_type: 'purchase_order', description: 'Every pending quantity of a purchase order was received.' },
   'purchase_order.cancelled': { entity_type: 'purchase_order', description: 'A purchase order was cancelled.' },
   'purchase_order.deleted': { entity_type: 'purchase_order', description: 'A draft purchase order was deleted; the payload names it (id, po_number).' },
+  'import.completed': { entity_type: 'import', description: 'A CSV import finished its rows; the payload is the job with its counts.' },
   'webhook.test': { entity_type: 'webhook', description: 'Sent only by the subscription test endpoint.' },
 } as const satisfies Record<string, { entity_type: string; description: string }>;
 
@@ -36,6 +37,7 @@ export const ENTITY_VIEW_ABILITY: Readonly<Record<string, string>> = {
   inventory: 'operations:view-inventory',
   stock_movement: 'operations:view-inventory',
   purchase_order: 'operations:view-purchase-orders',
+  import: 'operations:view-imports',
   order: 'sales:view-orders',
   customer: 'crm:view-customers',
   invoice: 'sales:view-invoices',

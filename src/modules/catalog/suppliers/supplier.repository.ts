@@ -35,6 +35,16 @@ export class SupplierRepository {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The live supplier with this code (stored upper-case). */
+  async findByCode(db: Executor, tenantId: string, code: string): Promise<Supplier | undefined> {
+    return this.live(db, tenantId).selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+  }
+
+  /** Live suppliers named `name`, ignoring case (names are not unique). */
+  async findByName(db: Executor, tenantId: string, name: string): Promise<Supplier[]> {
+    return this.live(db, tenantId).selectAll().where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).limit(2).execute();
+  }
+
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Supplier[]> {
     if (ids.length === 0) return [];
     return this.live(db, tenantId).selectAll().where('id', 'in', ids).execute();

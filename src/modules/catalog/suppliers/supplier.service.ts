@@ -134,6 +134,16 @@ export class SupplierService {
     return supplier;
   }
 
+  /** The live supplier with this code, any case. */
+  async byCode(tenantId: string, code: string, db: Executor = this.db): Promise<Supplier | undefined> {
+    return this.suppliers.findByCode(db, tenantId, code);
+  }
+
+  /** Live suppliers with this name, ignoring case; at most two (enough to tell that a name is ambiguous). */
+  async byName(tenantId: string, name: string, db: Executor = this.db): Promise<Supplier[]> {
+    return this.suppliers.findByName(db, tenantId, name);
+  }
+
   /** For product responses: the live suppliers among `ids`, by id. */
   async byIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, Supplier>> {
     return new Map((await this.suppliers.findByIds(db, tenantId, [...new Set(ids)])).map((s) => [s.id, s]));

@@ -1,0 +1,230 @@
+// The worker's import loop: claims an open job, checks its file (validating), then imports its rows (running) in
+// short batches, each one transaction that also moves the job's row cursor and counts. A worker killed
+// mid-import leaves the cursor at the last committed batch; whoever claims the job next (after its lease runs
+// out) reads the file again from the start, skips the rows before the cursor and goes on, so no row is imported
+// twice. Each row runs in a savepoint: a refused row is undone alone and reported, the batch goes on.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { sql, type Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { uniqueViolation } from '../../db/errors.js';
+import type { DB } from '../../db/schema.js';
+import { inTransaction, joiningTransaction, type Executor } from '../../db/transaction.js';
+import { AppError, ValidationError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { IdGenerator } from '../../lib/ids.js';
+import { runInContext, type WorkContext } from '../../lib/work-context.js';
+import type { DocumentStorage } from '../documents/storage/document-storage.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { WorkerLoop } from '../../worker.js';
+import { csvReader, CsvFileError, type CsvRow } from './csv-rows.js';
+import { importResource } from './import.presenter.js';
+import type { BatchProgress, ImportJob, ImportRepository, ImportRowError } from './import.repository.js';
+import { problemsOf, RowRefusedError, type RowImporter, type RowProblem } from './importers/row-importer.js';
+
+/** Rows one batch takes at most, and how long it may run: the database is held for the batch (SQLite's one writer). */
+export const BATCH_MAX_ROWS = 500;
+export const BATCH_MAX_MS = 40;
+/** How often an idle runner looks for a job that another process queued. */
+const POLL_MS = 1000;
+/** The longest value kept for a refused cell in the error report. */
+const MAX_REPORTED_VALUE = 500;
+
+export interface ImportRunnerDeps {
+  db: Executor;
+  jobs: ImportRepository;
+  storage: DocumentStorage;
+  importers: Readonly<Record<ImportJob['type'], RowImporter>>;
+  events: EventRecorder;
+  clock: Clock;
+  newId: IdGenerator;
+  leaseMs: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** Why a job stops before its end: it was cancelled, or another worker took it over. */
+class JobLost extends Error {}
+
+/** The work context of a job: its writes are recorded in the audit log as the actor's who started it. */
+function contextOf(job: ImportJob): WorkContext {
+  const actor = { type: job.actor_type, user_id: job.actor_user_id, token_id: job.actor_token_id, name: job.actor_name };
+  return { request_id: null, ip: null, actor: () => actor };
+}
+
+export class ImportRunner implements WorkerLoop {
+  readonly workerId: string;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopping = false;
+
+  constructor(private readonly deps: ImportRunnerDeps) {
+    this.workerId = `import-${deps.newId()}`;
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.wake();
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Looks for a job now (a job queued by this process need not wait for the poll). */
+  wake(): void {
+    if (this.running || this.stopping || !this.timer) return;
+    this.running = this.drain().finally(() => (this.running = null));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs claimable jobs one after another until none is left. */
+  async drain(): Promise<void> {
+    try {
+      for (let job = await this.claim(); job && !this.stopping; job = await this.claim()) await this.run(job);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'import runner failed');
+    }
+  }
+
+  private claim() {
+    return this.deps.jobs.claim(this.deps.db, this.workerId, this.deps.clock.now(), this.deps.leaseMs);
+  }
+
+  /** Runs one claimed job to its end, or until it is cancelled, lost or the runner stops. */
+  async run(job: ImportJob): Promise<void> {
+    const importer = this.deps.importers[job.type];
+    try {
+      await runInContext(contextOf(job), async () => {
+        let current = job;
+        if (current.status !== 'running') current = await this.validate(current, importer);
+        await this.importRows(current, importer);
+      });
+    } catch (error) {
+      if (error instanceof JobLost) return;
+      if (error instanceof CsvFileError) {
+        await this.end(job, 'failed', error.message);
+        return;
+      }
+      this.deps.log.error({ err: error, import_id: job.id }, 'import failed');
+      await this.end(job, 'failed', 'The import stopped on an unexpected error; the rows counted as done were imported. Start a new import for the rest.');
+    }
+  }
+
+  /** Checks the header and counts the rows; a file that is not usable CSV fails the job before any row is written. */
+  private async validate(job: ImportJob, importer: RowImporter): Promise<ImportJob> {
+    await this.advance(job, { status: 'validating' as const });
+    const reader = csvReader(await this.deps.storage.open(job.file_key));
+    const header = await reader.header();
+    const problems = importer.headerProblems(header, { tenantId: job.tenant_id, mode: job.mode });
+    if (problems.length > 0) throw new CsvFileError(problems.join(' '));
+    let total = 0;
+    for await (const row of reader.rows()) total = row.number - 1;
+    const started = { status: 'running' as const, rows_total: total, started_at: this.deps.clock.now().toISOString() };
+    await this.advance(job, started);
+    return { ...job, ...started };
+  }
+
+  private async advance(job: ImportJob, changes: Parameters<ImportRepository['advance']>[3]): Promise<void> {
+    const held = await this.deps.jobs.advance(this.deps.db, job.id, this.workerId, changes, this.deps.clock.now(), this.deps.leaseMs);
+    if (!held) throw new JobLost();
+  }
+
+  private async importRows(job: ImportJob, importer: RowImporter): Promise<void> {
+    const reader = csvReader(await this.deps.storage.open(job.file_key));
+    const pending: CsvRow[] = [];
+    for await (const row of reader.rows()) {
+      if (row.number - 1 <= job.rows_done) continue;
+      pending.push(row);
+      while (pending.length >= BATCH_MAX_ROWS) await this.batch(job, importer, pending);
+      if (this.stopping) return;
+    }
+    while (pending.length > 0) await this.batch(job, importer, pending);
+    await this.end(job, 'completed', null);
+  }
+
+  /**
+   * Imports rows from the front of `pending` for at most BATCH_MAX_ROWS rows or BATCH_MAX_MS, in one
+   * transaction with the job's progress, and removes them from `pending`. A dry run undoes the rows' writes
+   * before it commits the progress. Then gives the event loop a turn, so requests waiting for the database go
+   * first. @throws JobLost when the job was cancelled or taken over.
+   */
+  private async batch(job: ImportJob, importer: RowImporter, pending: CsvRow[]): Promise<void> {
+    const started = performance.now();
+    const done = await inTransaction(this.deps.db, async (trx) => {
+      if ((await this.deps.jobs.heldStatus(trx, job.id, this.workerId)) !== 'running') return null;
+      const progress: BatchProgress = { lastRow: 0, rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
+      const errors: ImportRowError[] = [];
+      if (job.dry_run) await sql`savepoint import_dry_run`.execute(trx);
+      await joiningTransaction(trx, async () => {
+        for (const row of pending) {
+          if (progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS)) break;
+          progress.rows += 1;
+          progress.lastRow = row.number;
+          const outcome = await this.importRow(trx, job, importer, row);
+          if (Array.isArray(outcome)) {
+            progress.failed += 1;
+            errors.push(...outcome.map((problem) => reported(row, problem)));
+          } else {
+            progress[outcome] += 1;
+          }
+        }
+      });
+      if (job.dry_run) await sql`rollback to savepoint import_dry_run`.execute(trx);
+      await this.deps.jobs.addProgress(trx, job, progress, errors, this.deps.newId, this.deps.clock.now(), this.deps.leaseMs);
+      return progress.rows;
+    });
+    if (done === null) throw new JobLost();
+    pending.splice(0, done);
+    await nextTurn();
+  }
+
+  /** One row in a savepoint of its own: its outcome, or the problems that refused it (its writes undone). */
+  private async importRow(trx: Transaction<DB>, job: ImportJob, importer: RowImporter, row: CsvRow) {
+    if (row.shapeError) return [{ column: null, message: row.shapeError }];
+    await sql`savepoint import_row`.execute(trx);
+    try {
+      const outcome = await importer.importRow(row.cells, { trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id });
+      await sql`release savepoint import_row`.execute(trx);
+      return outcome;
+    } catch (error) {
+      await sql`rollback to savepoint import_row`.execute(trx);
+      await sql`release savepoint import_row`.execute(trx);
+      const problems = refusal(error, importer);
+      if (!problems) throw error;
+      return problems;
+    }
+  }
+
+  /** Ends a job the runner holds, with the import.completed event of a completed one, and removes its file. */
+  private async end(job: ImportJob, status: 'completed' | 'failed', error: string | null): Promise<void> {
+    const ended = await inTransaction(this.deps.db, async (trx) => {
+      const finished = await this.deps.jobs.finish(trx, job.id, status, error, this.deps.clock.now(), this.workerId);
+      if (finished && status === 'completed') {
+        await this.deps.events.record(trx, job.tenant_id, { type: 'import.completed', entityId: job.id, payload: importResource(finished) });
+      }
+      return finished;
+    });
+    if (!ended) return;
+    await this.deps.storage.remove(job.file_key).catch((err: unknown) => this.deps.log.warn({ err, import_id: job.id }, 'could not remove an import file'));
+    this.deps.log.info({ import_id: job.id, status, rows: ended.rows_done, failed: ended.failed_count }, 'import ended');
+  }
+}
+
+/** The problems of a refused row: a service's refusal or a taken key; null for anything else (a failure of the job). */
+function refusal(error: unknown, importer: RowImporter): RowProblem[] | null {
+  if (error instanceof RowRefusedError) return [...error.problems];
+  if (error instanceof ValidationError) return problemsOf(error.errors, (field) => importer.columnOf(field));
+  if (error instanceof AppError) return [{ column: null, message: error.message }];
+  const unique = uniqueViolation(error);
+  if (unique) return [{ column: null, message: `Another record already has this ${unique.columns.filter((c) => c !== 'tenant_id').join(', ') || 'key'}.` }];
+  return null;
+}
+
+function reported(row: CsvRow, problem: RowProblem): ImportRowError {
+  const value = problem.column === null ? null : (row.cells[problem.column] ?? null);
+  return { row_number: row.number, column_name: problem.column, value: value === null ? null : value.slice(0, MAX_REPORTED_VALUE), message: problem.message };
+}

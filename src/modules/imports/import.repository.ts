@@ -1,0 +1,146 @@
+// Import jobs and their refused rows. A worker claims a job for a lease and writes its progress only while it
+// holds the lease, so a worker that lost its job (it stalled past the lease, another took over) cannot count
+// rows twice.
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import { engineOf } from '../../db/dialect.js';
+import { paginate } from '../../db/paginate.js';
+import type { DB, ImportErrorsTable, ImportJobsTable, ImportStatus, ImportType } from '../../db/schema.js';
+import { inTransaction, type Executor } from '../../db/transaction.js';
+import type { Page, PageRequest } from '../../http/pagination.js';
+
+export type ImportJob = Selectable<ImportJobsTable>;
+export type NewImportJob = Insertable<ImportJobsTable>;
+export type ImportRowError = Omit<Insertable<ImportErrorsTable>, 'id' | 'tenant_id' | 'import_id'>;
+
+/** Statuses of a job that has not ended: a worker may still take it. */
+export const OPEN_STATUSES: readonly ImportStatus[] = ['queued', 'validating', 'running'];
+
+/** What one committed batch adds to a job. */
+export interface BatchProgress {
+  /** The row number (the header is row 1) of the batch's last row. */
+  lastRow: number;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+export interface ImportFilters {
+  status?: ImportStatus;
+  type?: ImportType;
+}
+
+export class ImportRepository {
+  async insert(db: Executor, job: NewImportJob): Promise<ImportJob> {
+    return db.insertInto('import_jobs').values(job).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async find(db: Executor, tenantId: string, id: string): Promise<ImportJob | undefined> {
+    return db.selectFrom('import_jobs').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(db: Executor, tenantId: string, filters: ImportFilters, page: PageRequest): Promise<Page<ImportJob>> {
+    let rows = db.selectFrom('import_jobs').selectAll().where('tenant_id', '=', tenantId);
+    if (filters.status) rows = rows.where('status', '=', filters.status);
+    if (filters.type) rows = rows.where('type', '=', filters.type);
+    return paginate(rows.orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
+  }
+
+  /**
+   * Takes the oldest open job that no worker holds (or whose holder's lease ran out) for `workerId`. On
+   * PostgreSQL `FOR UPDATE SKIP LOCKED` lets workers claim at once without taking the same job.
+   */
+  async claim(db: Executor, workerId: string, now: Date, leaseMs: number): Promise<ImportJob | undefined> {
+    return inTransaction(db, async (trx) => {
+      const at = now.toISOString();
+      let open = trx
+        .selectFrom('import_jobs')
+        .select('id')
+        .where('status', 'in', OPEN_STATUSES)
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', at)]))
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1);
+      if (engineOf(trx) === 'postgres') open = open.forUpdate().skipLocked();
+      const found = await open.executeTakeFirst();
+      if (!found) return undefined;
+      return trx
+        .updateTable('import_jobs')
+        .set({ lease_owner: workerId, lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(), updated_at: at })
+        .where('id', '=', found.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  /**
+   * The job's status, read for update, when `workerId` still holds it: the check a batch makes before it
+   * writes, in its own transaction. Undefined when the lease passed to another worker.
+   */
+  async heldStatus(trx: Transaction<DB>, id: string, workerId: string): Promise<ImportStatus | undefined> {
+    let query = trx.selectFrom('import_jobs').select(['status', 'lease_owner']).where('id', '=', id);
+    if (engineOf(trx) === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && row.lease_owner === workerId ? row.status : undefined;
+  }
+
+  /** Moves a held job on (validating, running) and renews its lease. */
+  async advance(db: Executor, id: string, workerId: string, changes: Partial<Pick<ImportJob, 'status' | 'rows_total' | 'started_at'>>, now: Date, leaseMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('import_jobs')
+      .set({ ...changes, lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('lease_owner', '=', workerId)
+      .where('status', 'in', OPEN_STATUSES)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Adds a committed batch's counts to the job, in the batch's transaction, and renews the lease. */
+  async addProgress(trx: Transaction<DB>, job: ImportJob, progress: BatchProgress, errors: readonly ImportRowError[], ids: () => string, now: Date, leaseMs: number): Promise<void> {
+    if (errors.length > 0) {
+      await trx
+        .insertInto('import_errors')
+        .values(errors.map((error) => ({ ...error, id: ids(), tenant_id: job.tenant_id, import_id: job.id })))
+        .execute();
+    }
+    await trx
+      .updateTable('import_jobs')
+      .set((eb) => ({
+        rows_done: progress.lastRow - 1,
+        created_count: eb('created_count', '+', progress.created),
+        updated_count: eb('updated_count', '+', progress.updated),
+        unchanged_count: eb('unchanged_count', '+', progress.unchanged),
+        failed_count: eb('failed_count', '+', progress.failed),
+        lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+        updated_at: now.toISOString(),
+      }))
+      .where('id', '=', job.id)
+      .execute();
+  }
+
+  /** Ends a job (completed, failed or cancelled) and lets its lease go; false when it had already ended. */
+  async finish(db: Executor, id: string, status: ImportStatus, error: string | null, now: Date, workerId?: string): Promise<ImportJob | undefined> {
+    let update = db
+      .updateTable('import_jobs')
+      .set({ status, error, finished_at: now.toISOString(), updated_at: now.toISOString(), lease_owner: null, lease_expires_at: null })
+      .where('id', '=', id)
+      .where('status', 'in', OPEN_STATUSES);
+    if (workerId !== undefined) update = update.where('lease_owner', '=', workerId);
+    return update.returningAll().executeTakeFirst();
+  }
+
+  /** The refused rows of a job in row order, a page at a time (the report streams them). */
+  async errorsAfter(db: Executor, tenantId: string, importId: string, after: { row: number; id: string } | null, limit: number) {
+    let query = db
+      .selectFrom('import_errors')
+      .select(['id', 'row_number', 'column_name', 'value', 'message'])
+      .where('tenant_id', '=', tenantId)
+      .where('import_id', '=', importId);
+    if (after) {
+      query = query.where((eb) => eb.or([eb('row_number', '>', after.row), eb.and([eb('row_number', '=', after.row), eb('id', '>', after.id)])]));
+    }
+    return query.orderBy('row_number').orderBy('id').limit(limit).execute();
+  }
+}

@@ -1,0 +1,54 @@
+// Wires the imports module: the jobs' repository and service, an importer per type, the routes, and a runner per
+// worker (src/worker.ts) that this process's uploads wake at once.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportSettings } from '../../config.js';
+import type { ImportType } from '../../db/schema.js';
+import type { Executor } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
+import type { IdGenerator } from '../../lib/ids.js';
+import type { DocumentStorage } from '../documents/storage/document-storage.js';
+import type { EventRecorder } from '../events/event-recorder.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { ImportRunner } from './import-runner.js';
+import { ImportRepository } from './import.repository.js';
+import { importRoutes } from './import.routes.js';
+import { ImportService } from './import.service.js';
+import type { RowImporter } from './importers/row-importer.js';
+import { supplierImporter } from './importers/suppliers.js';
+
+export interface ImportModuleDeps {
+  db: Executor;
+  clock: Clock;
+  newId: IdGenerator;
+  events: EventRecorder;
+  /** Where uploaded files wait for their job: the document storage, which every process shares. */
+  storage: DocumentStorage;
+  catalog: Catalog;
+  settings: ImportSettings;
+}
+
+export function createImports(deps: ImportModuleDeps) {
+  const jobs = new ImportRepository();
+  const importers: Record<ImportType, RowImporter> = {
+    suppliers: supplierImporter(deps.catalog.suppliers.service),
+  } as Record<ImportType, RowImporter>;
+  const runners = new Set<ImportRunner>();
+  const service = new ImportService({
+    db: deps.db,
+    jobs,
+    storage: deps.storage,
+    importers,
+    clock: deps.clock,
+    newId: deps.newId,
+    queued: () => runners.forEach((runner) => runner.wake()),
+  });
+
+  /** A runner for a worker of this process; it holds the jobs it claims under an id of its own. */
+  const createRunner = (log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) => {
+    const runner = new ImportRunner({ db: deps.db, jobs, storage: deps.storage, importers, events: deps.events, clock: deps.clock, newId: deps.newId, leaseMs: deps.settings.leaseMs, log });
+    runners.add(runner);
+    return runner;
+  };
+
+  return { service, jobs, importers, createRunner, routes: importRoutes({ service, importers, maxFileBytes: deps.settings.maxFileBytes }) };
+}
