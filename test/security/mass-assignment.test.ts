@@ -8,7 +8,7 @@ import type { DB } from '../../src/db/schema.js';
 import { makeTenant } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
-import { collectRoutes, concreteUrl, hasJsonBody, makeTenantRecords, paramValues, recordRoutes, routeName, type RouteEntry } from './route-table.js';
+import { API, collectRoutes, concreteUrl, hasJsonBody, makeTenantRecords, paramValues, recordRoutes, routeName, type RouteEntry } from './route-table.js';
 
 const publicAddress = async () => [{ address: '93.184.216.34', family: 4 as const }];
 const t = await buildTestApp({ beforeReady: recordRoutes, webhookResolver: publicAddress });
@@ -111,9 +111,10 @@ const bodyRoutes = routes.filter(hasJsonBody);
 const isCreate = (route: RouteEntry) => route.method === 'POST' && routes.some((r) => r.method === 'GET' && r.url === route.url);
 const isUpdate = (route: RouteEntry) => (route.method === 'PUT' || route.method === 'PATCH') && /\/:[A-Za-z]+$/.test(route.url);
 /** Uploads are multipart, with form fields instead of a JSON body: they have a test of their own. */
-const isUpload = (route: RouteEntry) => route.method === 'POST' && route.url.endsWith('/documents');
+const isImport = (route: RouteEntry) => route.method === 'POST' && route.url === `${API}/operations/imports`;
+const isUpload = (route: RouteEntry) => (route.method === 'POST' && route.url.endsWith('/documents')) || isImport(route);
 const createRoutes = bodyRoutes.filter(isCreate);
-const uploadRoutes = createRoutes.filter(isUpload);
+const uploadRoutes = createRoutes.filter((route) => isUpload(route) && !isImport(route));
 const updateRoutes = bodyRoutes.filter(isUpdate);
 
 function injectedFields(route: RouteEntry): Record<string, unknown> {
@@ -235,6 +236,21 @@ describe('mass assignment', () => {
     expect(stored.tenant_id).toBe(t.tenant.tenantId);
     expect([stored.owner_type, stored.owner_id, stored.status]).toEqual([reference.owner_type, reference.owner_id, reference.status]);
     expect(stored.deleted_at ?? null).toBeNull();
+    expect(year(stored.created_at)).not.toBe(2000);
+  });
+
+  it('POST /api/v1/operations/imports ignores record fields sent as form fields', async () => {
+    const form = new FormData();
+    form.append('type', 'suppliers');
+    for (const [field, value] of Object.entries({ tenant_id: other.tenantId, id: INJECTED_ID, status: 'completed', created_count: 5, created_at: PAST, rows_done: 9 })) {
+      form.append(field, String(value));
+    }
+    form.append('file', new Blob(['code,name,email\nMASS,Mass,mass@example.test\n'], { type: 'text/csv' }), 'mass.csv');
+    const res = await t.app.inject({ method: 'POST', url: `${API}/operations/imports`, headers: t.auth, payload: form });
+    expect(res.statusCode, res.body).toBe(202);
+    await expectNoInjectedRow('import_jobs');
+    const stored = await row('import_jobs', createdId(res));
+    expect([stored.tenant_id, stored.status, stored.created_count, stored.rows_done]).toEqual([t.tenant.tenantId, 'queued', 0, 0]);
     expect(year(stored.created_at)).not.toBe(2000);
   });
 

@@ -190,6 +190,8 @@ export interface TenantRecords {
   delivery: string;
   /** An invited manager (not the tenant's admin, whom the last-admin rule protects). */
   user: string;
+  /** A queued supplier import. */
+  importJob: string;
 }
 
 let recordSequence = 0;
@@ -224,6 +226,11 @@ export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth:
   const product = await create('/operations/products', { name: `Records product ${n}` });
   const masterProduct = await create('/operations/master-products', { name: `Records master ${n}` });
   const subscription = await create('/webhooks/subscriptions', { url: `https://hooks.example.test/records-${n}`, event_types: ['*'] });
+  const importForm = new FormData();
+  importForm.append('type', 'suppliers');
+  importForm.append('file', new Blob([`code,name,email\nRIMP${n},Import ${n},import-${n}@example.test\n`], { type: 'text/csv' }), `records-${n}.csv`);
+  const imported = await t.app.inject({ method: 'POST', url: `${API}/operations/imports`, headers: auth, payload: importForm });
+  if (imported.statusCode !== 202) throw new Error(`import: ${imported.statusCode} ${imported.body}`);
   const user = await create('/users', { name: `Records user ${n}`, email: `records-${n}-${tenant.tenantId}@example.test`, role: 'manager' });
 
   await inTransaction(t.database.db, (trx) =>
@@ -263,6 +270,7 @@ export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth:
     subscription,
     delivery,
     user,
+    importJob: imported.json().data.id as string,
   };
 }
 
@@ -271,6 +279,7 @@ export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' 
   '/api-tokens/:id': 'token',
   '/operations/attributes/:id': 'attribute',
   '/operations/brands/:id': 'brand',
+  '/operations/imports/:id': 'importJob',
   '/operations/inventory/:id': 'inventoryRecord',
   '/operations/master-products/:id': 'masterProduct',
   '/operations/master-products/:master': 'masterProduct',

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { requireAbility } from '../../http/authentication.js';
 import { IdParams } from '../../http/common-schemas.js';
+import { withETag } from '../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../http/envelope.js';
 import { ForbiddenError } from '../../http/errors.js';
 import { toCsv } from '../../http/files.js';
@@ -88,7 +89,7 @@ export function importRoutes({ service, importers, maxFileBytes }: ImportRoutesO
           const fields = service.fields(upload.fields);
           const missing = WRITE_ABILITIES[fields.type][fields.mode].find((ability) => !can(request.auth, ability));
           if (missing) throw ForbiddenError.missingAbility(missing);
-          const job = await service.start(request.auth.tenantId, fields, upload);
+          const job = await service.start(request.auth.tenantId, fields, upload.file);
           return reply.code(202).send(ok(job, 'Import queued'));
         } finally {
           await upload.discard();
@@ -126,9 +127,9 @@ export function importRoutes({ service, importers, maxFileBytes }: ImportRoutesO
       `${BASE}/:id`,
       {
         schema: { tags, operationId: 'getImport', summary: 'Get an import job: status, progress and counts', params: IdParams, response: { 200: EnvelopeSchema(ImportResponse) } },
-        config: requireAbility('operations:view-imports'),
+        config: { ...requireAbility('operations:view-imports'), conditional: 'read' },
       },
-      async (request) => ok(await service.get(request.auth.tenantId, request.params.id)),
+      async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
     );
 
     app.get(

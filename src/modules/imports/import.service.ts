@@ -12,7 +12,6 @@ import { fieldErrors, validatorCompiler } from '../../http/validation.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { currentContext, SYSTEM_ACTOR } from '../../lib/work-context.js';
-import type { ReceivedUpload } from '../documents/document-upload.js';
 import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import { importResource } from './import.presenter.js';
 import { OPEN_STATUSES, type ImportFilters, type ImportJob, type ImportRepository } from './import.repository.js';
@@ -26,6 +25,14 @@ const REPORT_PAGE = 1000;
 type Validate = ReturnType<FastifySchemaCompiler<unknown>> & { errors?: unknown };
 // Form values are text: the query-string validator coerces them (`true`, `1`) as it does query parameters.
 const validateFields = validatorCompiler({ schema: ImportUploadFields, httpPart: 'querystring', method: 'POST', url: '' }) as Validate;
+
+/** The file to import: a local file the service copies into the storage (an upload's temporary file). */
+export interface ImportFile {
+  path: string;
+  /** The name shown with the job. */
+  filename: string;
+  size: number;
+}
 
 export interface ImportServiceDeps {
   db: Executor;
@@ -50,11 +57,11 @@ export class ImportService {
   }
 
   /**
-   * Keeps the uploaded file and queues its job, done by the caller of the request (the audit log names them).
+   * Keeps a copy of the file and queues its job, done for the actor of the work context (the request's caller,
+   * the CLI's user), whom the audit log names for the import's writes.
    * @throws ValidationError without a file or with an empty one.
    */
-  async start(tenantId: string, fields: Required<ImportUploadFields>, upload: ReceivedUpload): Promise<ImportResponse> {
-    const file = upload.file;
+  async start(tenantId: string, fields: Required<ImportUploadFields>, file: ImportFile | null): Promise<ImportResponse> {
     if (!file) throw ValidationError.field('file', 'The file field is required: the CSV file to import.');
     if (file.size === 0) throw ValidationError.field('file', 'The file is empty: its first line must be the header row.');
     const id = this.deps.newId();
