@@ -5,10 +5,9 @@
 // twice. Each row runs in a savepoint: a refused row is undone alone and reported, the batch goes on.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { uniqueViolation } from '../../db/errors.js';
-import type { DB } from '../../db/schema.js';
 import { inTransaction, joiningTransaction, type Executor } from '../../db/transaction.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,7 +19,7 @@ import type { WorkerLoop } from '../../worker.js';
 import { csvReader, CsvFileError, type CsvRow } from './csv-rows.js';
 import { importResource } from './import.presenter.js';
 import type { BatchProgress, ImportJob, ImportRepository, ImportRowError } from './import.repository.js';
-import { problemsOf, RowRefusedError, type RowImporter, type RowProblem } from './importers/row-importer.js';
+import { problemsOf, RowRefusedError, type RowContext, type RowImporter, type RowProblem } from './importers/row-importer.js';
 
 /** Rows one batch takes at most, and how long it may run: the database is held for the batch (SQLite's one writer). */
 export const BATCH_MAX_ROWS = 500;
@@ -119,7 +118,7 @@ export class ImportRunner implements WorkerLoop {
     await this.advance(job, { status: 'validating' as const });
     const reader = csvReader(await this.deps.storage.open(job.file_key));
     const header = await reader.header();
-    const problems = importer.headerProblems(header, { tenantId: job.tenant_id, mode: job.mode });
+    const problems = importer.headerProblems(header, job.mode);
     if (problems.length > 0) throw new CsvFileError(problems.join(' '));
     let total = 0;
     for await (const row of reader.rows()) total = row.number - 1;
@@ -134,15 +133,16 @@ export class ImportRunner implements WorkerLoop {
   }
 
   private async importRows(job: ImportJob, importer: RowImporter): Promise<void> {
+    const memo = new Map<string, string>();
     const reader = csvReader(await this.deps.storage.open(job.file_key));
     const pending: CsvRow[] = [];
     for await (const row of reader.rows()) {
       if (row.number - 1 <= job.rows_done) continue;
       pending.push(row);
-      while (pending.length >= BATCH_MAX_ROWS) await this.batch(job, importer, pending);
+      while (pending.length >= BATCH_MAX_ROWS) await this.batch(job, importer, pending, memo);
       if (this.stopping) return;
     }
-    while (pending.length > 0) await this.batch(job, importer, pending);
+    while (pending.length > 0) await this.batch(job, importer, pending, memo);
     await this.end(job, 'completed', null);
   }
 
@@ -152,7 +152,7 @@ export class ImportRunner implements WorkerLoop {
    * before it commits the progress. Then gives the event loop a turn, so requests waiting for the database go
    * first. @throws JobLost when the job was cancelled or taken over.
    */
-  private async batch(job: ImportJob, importer: RowImporter, pending: CsvRow[]): Promise<void> {
+  private async batch(job: ImportJob, importer: RowImporter, pending: CsvRow[], memo: Map<string, string>): Promise<void> {
     const started = performance.now();
     const done = await inTransaction(this.deps.db, async (trx) => {
       if ((await this.deps.jobs.heldStatus(trx, job.id, this.workerId)) !== 'running') return null;
@@ -164,7 +164,7 @@ export class ImportRunner implements WorkerLoop {
           if (progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS)) break;
           progress.rows += 1;
           progress.lastRow = row.number;
-          const outcome = await this.importRow(trx, job, importer, row);
+          const outcome = await this.importRow({ trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id, memo }, importer, row);
           if (Array.isArray(outcome)) {
             progress.failed += 1;
             errors.push(...outcome.map((problem) => reported(row, problem)));
@@ -183,11 +183,12 @@ export class ImportRunner implements WorkerLoop {
   }
 
   /** One row in a savepoint of its own: its outcome, or the problems that refused it (its writes undone). */
-  private async importRow(trx: Transaction<DB>, job: ImportJob, importer: RowImporter, row: CsvRow) {
+  private async importRow(context: RowContext, importer: RowImporter, row: CsvRow) {
     if (row.shapeError) return [{ column: null, message: row.shapeError }];
+    const { trx } = context;
     await sql`savepoint import_row`.execute(trx);
     try {
-      const outcome = await importer.importRow(row.cells, { trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id });
+      const outcome = await importer.importRow(row.cells, context);
       await sql`release savepoint import_row`.execute(trx);
       return outcome;
     } catch (error) {

@@ -14,7 +14,12 @@ import { ImportRepository } from './import.repository.js';
 import { importRoutes } from './import.routes.js';
 import { ImportService } from './import.service.js';
 import type { RowImporter } from './importers/row-importer.js';
+import { categoryImporter } from './importers/categories.js';
+import { productImporter } from './importers/products.js';
+import { References } from './importers/references.js';
+import { stockLevelImporter } from './importers/stock-levels.js';
 import { supplierImporter } from './importers/suppliers.js';
+import type { Inventory } from '../inventory/inventory.js';
 
 export interface ImportModuleDeps {
   db: Executor;
@@ -24,14 +29,26 @@ export interface ImportModuleDeps {
   /** Where uploaded files wait for their job: the document storage, which every process shares. */
   storage: DocumentStorage;
   catalog: Catalog;
+  inventory: Inventory;
   settings: ImportSettings;
 }
 
 export function createImports(deps: ImportModuleDeps) {
   const jobs = new ImportRepository();
+  const references = new References({ categories: deps.catalog.categories.service, suppliers: deps.catalog.suppliers.service });
+  const { catalog } = deps;
   const importers: Record<ImportType, RowImporter> = {
+    products: productImporter({
+      products: catalog.products.service,
+      variants: catalog.variants.service,
+      masters: catalog.masterProducts.service,
+      attributes: catalog.attributes.service,
+      references,
+    }),
     suppliers: supplierImporter(deps.catalog.suppliers.service),
-  } as Record<ImportType, RowImporter>;
+    categories: categoryImporter(deps.catalog.categories.service, references),
+    stock_levels: stockLevelImporter(deps.inventory.operations.service, references),
+  };
   const runners = new Set<ImportRunner>();
   const service = new ImportService({
     db: deps.db,

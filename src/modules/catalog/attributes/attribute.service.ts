@@ -288,6 +288,11 @@ export class AttributeService {
     };
   }
 
+  /** Every live attribute definition of the tenant. */
+  definitions(tenantId: string, db: Executor = this.db): Promise<AttributeDefinition[]> {
+    return this.attributes.listAll(db, tenantId);
+  }
+
   /**
    * Validates a product's `attributes` map (code -> value) against the tenant's live definitions and
    * answers the values to store by attribute id. A null value removes the product's value (refused for

@@ -71,6 +71,20 @@ export class CategoryRepository {
     return rows;
   }
 
+  async findBySlug(db: Executor, tenantId: string, slug: string): Promise<Category | undefined> {
+    return this.live(db, tenantId).selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
+
+  /** Live children of `parentId` (roots for null) named `name`, ignoring case; at most two (enough to tell it is ambiguous). */
+  async findChildrenNamed(db: Executor, tenantId: string, parentId: string | null, name: string): Promise<Category[]> {
+    return this.live(db, tenantId)
+      .selectAll()
+      .where('parent_id', parentId === null ? 'is' : '=', parentId)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .limit(2)
+      .execute();
+  }
+
   /** Whether a live category other than `exceptId` uses `slug`. */
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
     return isTaken(this.live(db, tenantId).where('slug', '=', slug), exceptId);

@@ -121,6 +121,28 @@ export class CategoryService {
     return this.categories.subtreeIds(db, tenantId, id);
   }
 
+  /** The live category with this slug. */
+  async bySlug(tenantId: string, slug: string, db: Executor = this.db): Promise<Category | undefined> {
+    return this.categories.findBySlug(db, tenantId, slug);
+  }
+
+  /**
+   * The live category a path of names leads to from the roots (`Tools > Power tools`, names compared ignoring
+   * case). @throws ValidationError on `field` naming the first step that leads nowhere or to two categories.
+   */
+  async byNamePath(tenantId: string, names: readonly string[], field: string, db: Executor = this.db): Promise<Category> {
+    let found: Category | null = null;
+    for (const name of names) {
+      const matches = await this.categories.findChildrenNamed(db, tenantId, found?.id ?? null, name);
+      const where = found ? `under ${found.name}` : 'at the top of the tree';
+      if (matches.length === 0) throw ValidationError.field(field, `No category named ${name} ${where}.`);
+      if (matches.length > 1) throw ValidationError.field(field, `Two categories are named ${name} ${where}; name it by its slug.`);
+      found = matches[0]!;
+    }
+    if (!found) throw ValidationError.field(field, 'The category path is empty.');
+    return found;
+  }
+
   /**
    * Creates a category under `parent_id` (or as a root) with a slug generated from its name.
    * @throws ValidationError on `parent_id` when the parent does not exist in the tenant.

@@ -54,6 +54,17 @@ export class MasterProductRepository {
    * The live master, locked until the transaction ends on PostgreSQL, so that a configuration change and
    * work on its variants take turns (SQLite writers take turns already).
    */
+  /** The live master product whose SKU (any case) or slug is `text`. */
+  async findBySkuOrSlug(db: Executor, tenantId: string, text: string): Promise<MasterProduct | undefined> {
+    return db
+      .selectFrom('master_products')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb(eb.fn('upper', ['sku']), '=', text.toUpperCase()), eb('slug', '=', text)]))
+      .executeTakeFirst();
+  }
+
   async findForUpdate(db: Executor, tenantId: string, id: string): Promise<MasterProduct | undefined> {
     const query = this.live(db, tenantId).selectAll().where('id', '=', id);
     return (engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();

@@ -166,6 +166,11 @@ export class MasterProductService {
   }
 
   /** @throws NotFoundError('Master product'), also for another tenant's or a deleted one. */
+  /** The live master product whose SKU or slug is `text`. */
+  bySkuOrSlug(tenantId: string, text: string, db: Executor = this.db): Promise<MasterProduct | undefined> {
+    return this.masters.findBySkuOrSlug(db, tenantId, text);
+  }
+
   async find(tenantId: string, id: string, db: Executor = this.db): Promise<MasterProduct> {
     const master = await this.masters.findById(db, tenantId, id);
     if (!master) throw new NotFoundError('Master product');

@@ -141,6 +141,12 @@ export class ProductService {
     return { product: productResource(found.product, found.links), matched_on: byBarcode ? 'barcode' : 'sku' };
   }
 
+  /** The live product (or variant) with exactly this SKU, as GET answers it. */
+  async bySku(tenantId: string, sku: string, db: Executor = this.db): Promise<ProductResponse | undefined> {
+    const found = await this.products.findWithLinks(db, tenantId, 'sku', sku);
+    return found && productResource(found.product, found.links);
+  }
+
   /** The resources of product rows (for other modules' responses and event payloads). */
   async present(tenantId: string, rows: readonly Product[], db: Executor = this.db): Promise<ProductResponse[]> {
     return this.presenter.many(db, tenantId, rows);

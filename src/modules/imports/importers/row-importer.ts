@@ -32,6 +32,8 @@ export interface RowContext {
   mode: ImportMode;
   /** The user who started the import (recorded as the counter of a stock count). */
   userId: string | null;
+  /** What this import has looked up by natural key (references.ts), kept for its run. */
+  memo: Map<string, string>;
 }
 
 export interface RowImporter {
@@ -43,7 +45,7 @@ export interface RowImporter {
   /** The column that names the record a row creates or updates. */
   readonly keyColumn: string;
   /** What is wrong with a header for this type (unknown columns, a missing key); empty when it is usable. */
-  headerProblems(header: readonly string[], context: Omit<RowContext, 'trx' | 'userId'> & { trx?: undefined }): string[];
+  headerProblems(header: readonly string[], mode: ImportMode): string[];
   /** Imports one row inside the batch's transaction. @throws RowRefusedError, or a service's refusal. */
   importRow(cells: Readonly<Record<string, string>>, context: RowContext): Promise<RowOutcome>;
   /** The column a service's field error is about (`category_id` is in `category`); null for the row. */
@@ -122,12 +124,16 @@ export function assign(body: Record<string, unknown>, field: string, value: unkn
   body[field] = value;
 }
 
-/** Checks a built body against the API's schema; its field errors are the row's, each at its column. */
-export function checkedBody<T>(schema: object, columnOf: (field: string) => string | null): (body: Record<string, unknown>) => T {
+/**
+ * Checks a built body against the API's schema; its field errors are the row's, each at its column, reported
+ * with the problems `row` found reading the cells.
+ */
+export function checkedBody<T>(schema: object, columnOf: (field: string) => string | null): (body: Record<string, unknown>, row?: RowReader) => T {
   const check = bodyCheck(schema);
-  return (body) => {
+  return (body, row) => {
     const errors = check(body);
-    if (errors) throw new RowRefusedError(problemsOf(errors, columnOf));
+    const problems = [...(row?.problems ?? []), ...(errors ? problemsOf(errors, columnOf) : [])];
+    if (problems.length > 0) throw new RowRefusedError(problems);
     return body as T;
   };
 }

@@ -1,0 +1,143 @@
+// Product imports over HTTP: every kind of column, references by natural key, attributes, variants, refusals
+// with their rows and columns, updates that send only what changed, and the events of single writes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import { counts, csvOf, errorReport, runImport } from './import-helpers.js';
+
+describe('product imports', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof jsonCaller>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    call = jsonCaller(t.app, t.auth);
+    const created = async (url: string, body: object) => {
+      const res = await call('POST', `/api/v1${url}`, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: string };
+    };
+    const tools = await created('/operations/product-categories', { name: 'Tools' });
+    await created('/operations/product-categories', { name: 'Power tools', parent_id: tools.id });
+    await created('/operations/brands', { name: 'Makita' });
+    await created('/operations/tags', { name: 'Sale' });
+    await created('/operations/tags', { name: 'New arrival' });
+    const supplier = await created('/operations/suppliers', { name: 'Fastener Supply', code: 'FSC', email: 'orders@fsc.example' });
+    await t.database.db.updateTable('suppliers').set({ status: 'active' }).where('id', '=', supplier.id).execute();
+    await created('/operations/attributes', { code: 'voltage', name: 'Voltage', label: 'Voltage', type: 'number' });
+    await created('/operations/attributes', { code: 'finish', name: 'Finish', label: 'Finish', type: 'multiselect', options: ['matte', 'gloss'] });
+  });
+  afterAll(() => t.close());
+
+  const product = async (sku: string) => {
+    const res = await call('GET', `/api/v1/operations/products/lookup?code=${encodeURIComponent(sku)}`);
+    return res.statusCode === 200 ? (res.json().data as Record<string, any>) : undefined;
+  };
+
+  it('creates products with references, tags, attributes and initial stock, recording product.created', async () => {
+    const job = await runImport(t, {
+      type: 'products',
+      csv: csvOf([
+        ['sku', 'name', 'selling_price', 'cost_price', 'category', 'brand', 'supplier', 'tags', 'images', 'attr:voltage', 'attr:finish', 'stock_quantity', 'is_featured', 'description'],
+        ['DRL-18', 'Cordless drill 18V', '129.90', '74.5', 'Tools > Power tools', 'makita', 'FSC', 'Sale, new-arrival', 'https://img.example/a.png|https://img.example/b,c.png', '18', 'matte,gloss', '25', 'yes', 'Two batteries.'],
+        ['SAW-1', 'Hand saw', '19', '', 'tools', 'Makita', 'Fastener Supply', '', '', '', '', '', '', ''],
+      ]),
+    });
+    expect(job.status).toBe('completed');
+    expect(counts(job)).toEqual({ created: 2, updated: 0, unchanged: 0, failed: 0 });
+    const drill = await product('DRL-18');
+    expect(drill).toMatchObject({
+      name: 'Cordless drill 18V', selling_price: 129.9, cost_price: 74.5, stock_quantity: 25, is_featured: true, status: 'draft',
+      category: { slug: 'power-tools' }, brand: { slug: 'makita' }, supplier: { code: 'FSC' },
+      images: ['https://img.example/a.png', 'https://img.example/b,c.png'],
+      attributes: { voltage: 18, finish: ['matte', 'gloss'] },
+    });
+    expect(drill!.tags.map((tag: { slug: string }) => tag.slug).sort()).toEqual(['new-arrival', 'sale']);
+    expect(await product('SAW-1')).toMatchObject({ cost_price: null, category: { slug: 'tools' }, tags: [] });
+    const events = await t.database.db.selectFrom('event_outbox').select(['event_type', 'entity_id']).where('tenant_id', '=', t.tenant.tenantId).execute();
+    expect(events.filter((e) => e.event_type === 'product.created').map((e) => e.entity_id)).toEqual(expect.arrayContaining([drill!.id]));
+    expect(events.some((e) => e.event_type === 'import.completed' && e.entity_id === job.id)).toBe(true);
+  });
+
+  it('refuses rows with every reason at its column, and leaves nothing of them', async () => {
+    const job = await runImport(t, {
+      type: 'products',
+      csv: csvOf([
+        ['sku', 'name', 'selling_price', 'category', 'tags', 'attr:voltage'],
+        ['BAD-1', 'ok name', 'cheap', 'Nowhere', 'Sale', '12'],
+        ['BAD-2', 'ab', '10', '', 'no-such-tag', 'high'],
+        ['DRL-18', 'Duplicate', '1', '', '', ''],
+        ['GOOD-1', 'Good product', '5', '', '', ''],
+      ]),
+    });
+    expect(counts(job)).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 3 });
+    const report = await errorReport(t, job.id);
+    expect(report).toEqual([
+      { row: '2', column: 'selling_price', value: 'cheap', message: expect.stringContaining('must be a number') },
+      { row: '2', column: 'category', value: 'Nowhere', message: expect.stringContaining('Nowhere') },
+      { row: '3', column: 'tags', value: 'no-such-tag', message: expect.stringContaining('no-such-tag') },
+      { row: '3', column: 'name', value: 'ab', message: expect.any(String) },
+      { row: '4', column: 'sku', value: 'DRL-18', message: 'The SKU DRL-18 is taken by another product.' },
+    ].sort((a, b) => Number(a.row) - Number(b.row)));
+    expect(await product('BAD-1')).toBeUndefined();
+    expect(await product('BAD-2')).toBeUndefined();
+  });
+
+  it('updates only the fields that differ; a row equal to the product changes nothing', async () => {
+    const before = await product('DRL-18');
+    const job = await runImport(t, {
+      type: 'products',
+      mode: 'update',
+      csv: csvOf([
+        ['sku', 'name', 'selling_price', 'category', 'tags', 'attr:voltage', 'stock_quantity'],
+        ['DRL-18', 'Cordless drill 18V', '129.9', 'power-tools', 'new-arrival,sale', '18', '25'],
+        ['SAW-1', 'Hand saw XL', '21.5', 'tools', 'Sale', '', ''],
+        ['NOPE-1', 'Missing', '1', '', '', '', ''],
+      ]),
+    });
+    expect(counts(job)).toEqual({ created: 0, updated: 1, unchanged: 1, failed: 1 });
+    expect((await product('DRL-18'))!.updated_at).toBe(before!.updated_at);
+    expect(await product('SAW-1')).toMatchObject({ name: 'Hand saw XL', selling_price: 21.5, tags: [expect.objectContaining({ slug: 'sale' })] });
+    const events = await t.database.db.selectFrom('event_outbox').select('event_type').where('entity_id', '=', (await product('SAW-1'))!.id).execute();
+    expect(events.map((e) => e.event_type)).toEqual(expect.arrayContaining(['product.updated', 'product.price_changed']));
+  });
+
+  it('clears a clearable field with an empty cell on update, and refuses a stock change', async () => {
+    const job = await runImport(t, {
+      type: 'products',
+      mode: 'upsert',
+      csv: csvOf([
+        ['sku', 'description', 'stock_quantity'],
+        ['DRL-18', '', '30'],
+        ['SAW-1', '', ''],
+      ]),
+    });
+    expect(counts(job)).toEqual({ created: 0, updated: 0, unchanged: 1, failed: 1 });
+    expect((await errorReport(t, job.id))[0]).toMatchObject({ row: '2', column: 'stock_quantity' });
+    const cleared = await runImport(t, { type: 'products', mode: 'update', csv: csvOf([['sku', 'description'], ['DRL-18', '']]) });
+    expect(counts(cleared)).toEqual({ created: 0, updated: 1, unchanged: 0, failed: 0 });
+    expect((await product('DRL-18'))!.description).toBeNull();
+  });
+
+  it('creates a variant of a master product from a row naming its master and its choice', async () => {
+    const master = await call('POST', '/api/v1/operations/master-products', { name: 'Work shirt', sku: 'SHIRT', variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M'] }] } });
+    expect(master.statusCode, master.body).toBe(201);
+    const job = await runImport(t, {
+      type: 'products',
+      csv: csvOf([
+        ['sku', 'master', 'variant:Size', 'selling_price', 'description'],
+        ['SHIRT-S', 'SHIRT', 'S', '12', ''],
+        ['SHIRT-X', 'SHIRT', 'XL', '12', ''],
+        ['SHIRT-M', 'SHIRT', 'M', '', 'Not on a variant'],
+      ]),
+    });
+    expect(counts(job)).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 2 });
+    expect(await product('SHIRT-S')).toMatchObject({ is_variant: true, variant_attributes: { Size: 'S' }, selling_price: 12 });
+    const report = await errorReport(t, job.id);
+    expect(report.map((line) => [line.row, line.column])).toEqual([['3', 'variant:Size'], ['4', 'description']]);
+  });
+
+  it('fails a file without a sku column before any row', async () => {
+    const job = await runImport(t, { type: 'products', csv: csvOf([['name'], ['No sku']]) });
+    expect(job).toMatchObject({ status: 'failed', error: 'A product import needs a sku column: the SKU names the product.' });
+  });
+});
