@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The handler, and what services log on its behalf (after commit, too), write through the request's logger.
   app.addHook('preHandler', (request, _reply, done) => withRequestLog(request.log, done));
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
-  // `GET …/products/export` is an unknown route, not a product that does not exist.
+  // `GET …/products/tree` is an unknown route, not a product that does not exist.
   app.addHook('onRequest', routing.refuseStaticWordsAsIds);
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());
 

@@ -2,7 +2,7 @@
 // not-found handler tell the two apart and answer 405 with `Allow`.
 //
 // A word the API uses as a static path segment (`export`, `statistics`, `bulk-delete`…) is never an id: a
-// request that reaches a route only by putting such a word into a path parameter (`GET …/products/export`
+// request that reaches a route only by putting such a word into a path parameter (`GET …/products/tree`
 // matching `…/products/:id`) is answered as if no route matched it (405 with `Allow` when the path exists for
 // another method, else 404 `Route not found.`), not with the record's "not found".
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
@@ -40,11 +40,15 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
     }
   });
 
-  /** Named path parameters (not a wildcard's rest) that hold a static word. */
-  const bindsStaticWord = (params: Record<string, string | undefined>) => {
+  /**
+   * Named path parameters (not a wildcard's rest) that hold a static word. A parameter that the route declares
+   * as one of a list of words (`/imports/templates/:type`) names no record, and may be any of them.
+   */
+  const bindsStaticWord = (params: Record<string, string | undefined>, schema?: unknown) => {
+    const declared = (schema as { properties?: Record<string, { enum?: unknown }> } | undefined)?.properties ?? {};
     for (const name in params) {
       const value = params[name];
-      if (name !== '*' && value !== undefined && staticWords.has(value)) return true;
+      if (name !== '*' && value !== undefined && staticWords.has(value) && declared[name]?.enum === undefined) return true;
     }
     return false;
   };
@@ -74,7 +78,7 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
   return {
     refuseStaticWordsAsIds: async (request, reply) => {
       // An unrouted request has no named parameters (the not-found route's only one is its wildcard).
-      if (!bindsStaticWord(request.params as Record<string, string | undefined>)) return;
+      if (!bindsStaticWord(request.params as Record<string, string | undefined>, request.routeOptions.schema?.params)) return;
       return answerUnrouted(request, reply);
     },
     answerUnroutedWith(answer) {

@@ -101,7 +101,7 @@ describe('error bodies', () => {
 
   it('a static word where an id would go is an unknown route (404 or 405), not a missing record', async () => {
     const ROUTE_NOT_FOUND = { success: false, message: 'Route not found.', code: 'not_found', data: null, meta: {} };
-    for (const url of ['/api/v1/operations/products/export', '/api/v1/operations/products/statistics', '/api/v1/operations/products/export/documents', '/api/v1/operations/warehouses/bulk-delete']) {
+    for (const url of ['/api/v1/operations/products/tree', '/api/v1/operations/products/statistics', '/api/v1/operations/products/export/documents', '/api/v1/operations/warehouses/bulk-delete']) {
       const res = await t.app.inject({ url, headers: t.auth });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual(ROUTE_NOT_FOUND);

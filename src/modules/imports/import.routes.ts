@@ -16,6 +16,7 @@ import { receiveUpload } from '../documents/document-upload.js';
 import type { ImportMode, ImportType } from '../../db/schema.js';
 import { ImportListQuery, ImportResponse, ImportTypeParams, ImportUploadFields } from './import.schemas.js';
 import type { ImportService } from './import.service.js';
+import type { ProductExport } from './product-export.js';
 import type { RowImporter } from './importers/row-importer.js';
 
 const tags = ['Imports'];
@@ -57,11 +58,13 @@ const csvFile = (description: string) => ({ description, content: { 'text/csv': 
 
 export interface ImportRoutesOptions {
   service: ImportService;
+  productExport: ProductExport;
+  now: () => Date;
   importers: Readonly<Record<ImportType, RowImporter>>;
   maxFileBytes: number;
 }
 
-export function importRoutes({ service, importers, maxFileBytes }: ImportRoutesOptions): FastifyPluginAsyncTypebox {
+export function importRoutes({ service, productExport, now, importers, maxFileBytes }: ImportRoutesOptions): FastifyPluginAsyncTypebox {
   return async (app) => {
     await app.register(fastifyMultipart);
 
@@ -142,6 +145,25 @@ export function importRoutes({ service, importers, maxFileBytes }: ImportRoutesO
         const report = await service.errorReport(request.auth.tenantId, request.params.id);
         reply.header('content-disposition', `attachment; filename="import-${request.params.id}-errors.csv"`);
         return reply.type('text/csv; charset=utf-8').send(report);
+      },
+    );
+
+    app.get(
+      '/operations/products/export',
+      {
+        schema: {
+          tags: ['Products'],
+          operationId: 'exportProducts',
+          summary: 'Export every live product and variant as CSV, in the product import format',
+          description: 'Edit the file and import it with mode update or upsert: only the rows whose values differ change. See docs/import.md.',
+          response: { 200: csvFile('A header row, then one row per product, ordered by id.') },
+        },
+        config: requireAbility('operations:view-products'),
+      },
+      async (request, reply) => {
+        const csv = await productExport.csv(request.auth.tenantId);
+        reply.header('content-disposition', `attachment; filename="products-${now().toISOString().slice(0, 10)}.csv"`);
+        return reply.type('text/csv; charset=utf-8').send(csv);
       },
     );
 

@@ -13,6 +13,7 @@ import { ImportRunner } from './import-runner.js';
 import { ImportRepository } from './import.repository.js';
 import { importRoutes } from './import.routes.js';
 import { ImportService } from './import.service.js';
+import { ProductExport } from './product-export.js';
 import type { RowImporter } from './importers/row-importer.js';
 import { categoryImporter } from './importers/categories.js';
 import { productImporter } from './importers/products.js';
@@ -67,5 +68,7 @@ export function createImports(deps: ImportModuleDeps) {
     return runner;
   };
 
-  return { service, jobs, importers, createRunner, routes: importRoutes({ service, importers, maxFileBytes: deps.settings.maxFileBytes }) };
+  const productExport = new ProductExport({ db: deps.db, products: catalog.products.service, attributes: catalog.attributes.service });
+  const routes = importRoutes({ service, productExport, importers, maxFileBytes: deps.settings.maxFileBytes, now: () => deps.clock.now() });
+  return { service, jobs, importers, productExport, createRunner, routes };
 }

@@ -104,7 +104,7 @@ export function productImporter({ products, variants, masters, attributes: attri
       assign(body, field, id, keep(field));
     }
     const tags = row.list('tags');
-    if (tags !== undefined) {
+    if (tags !== undefined && (tags.length > 0 || !creating)) {
       const ids = await Promise.all(tags.map((tag) => references.tag(trx, tenantId, tag, 'tags', memo).catch(refusedAt(row, 'tags'))));
       if (ids.every((id) => id !== undefined)) body.tags = [...new Set(ids)];
     }
