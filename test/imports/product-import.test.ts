@@ -1,6 +1,7 @@
 // Product imports over HTTP: every kind of column, references by natural key, attributes, variants, refusals
 // with their rows and columns, updates that send only what changed, and the events of single writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductResponse } from '../../src/modules/catalog/products/product.schemas.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { counts, csvOf, errorReport, runImport } from './import-helpers.js';
 
@@ -30,7 +31,7 @@ describe('product imports', () => {
 
   const product = async (sku: string) => {
     const res = await call('GET', `/api/v1/operations/products/lookup?code=${encodeURIComponent(sku)}`);
-    return res.statusCode === 200 ? (res.json().data as Record<string, any>) : undefined;
+    return res.statusCode === 200 ? (res.json().data as ProductResponse) : undefined;
   };
 
   it('creates products with references, tags, attributes and initial stock, recording product.created', async () => {

@@ -49,6 +49,8 @@ const APP_VARIABLES = [
   'WEBHOOK_LEASE_MS',
   'WEBHOOK_CONCURRENCY',
   'WEBHOOK_POLL_INTERVAL_MS',
+  'IMPORT_MAX_FILE_MB',
+  'IMPORT_LEASE_MS',
 ];
 
 /** The environment for a child process on `location`: DATA_DIR / DATABASE_URL from it, silent logs. */

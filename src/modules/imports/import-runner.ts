@@ -15,7 +15,6 @@ import type { IdGenerator } from '../../lib/ids.js';
 import { runInContext, type WorkContext } from '../../lib/work-context.js';
 import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import type { EventRecorder } from '../events/event-recorder.js';
-import type { WorkerLoop } from '../../worker.js';
 import { csvReader, CsvFileError, type CsvRow } from './csv-rows.js';
 import { importResource } from './import.presenter.js';
 import type { BatchProgress, ImportJob, ImportRepository, ImportRowError } from './import.repository.js';
@@ -50,7 +49,8 @@ function contextOf(job: ImportJob): WorkContext {
   return { request_id: null, ip: null, actor: () => actor };
 }
 
-export class ImportRunner implements WorkerLoop {
+/** A worker's loop (src/worker.ts starts and stops it with the others). */
+export class ImportRunner {
   readonly workerId: string;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -62,9 +62,9 @@ export class ImportRunner implements WorkerLoop {
 
   start(): void {
     this.stopping = false;
-    this.wake();
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
+    this.wake();
   }
 
   /** Looks for a job now (a job queued by this process need not wait for the poll). */

@@ -4,7 +4,7 @@
 import { categoryResource, type CategoryService } from '../../catalog/categories/category.service.js';
 import { CategoryCreateBody, CategoryUpdateBody } from '../../catalog/categories/category.schemas.js';
 import { slugOf } from '../../../lib/slug.js';
-import { References } from './references.js';
+import type { References } from './references.js';
 import { assign, changesNothing, checkedBody, RowReader, RowRefusedError, type RowContext, type RowImporter } from './row-importer.js';
 
 export const CATEGORY_COLUMNS = ['slug', 'name', 'parent', 'description', 'sort_order', 'is_active', 'is_featured'] as const;

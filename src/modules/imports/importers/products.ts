@@ -10,7 +10,7 @@ import { ProductCreateBody, ProductUpdateBody, type ProductResponse } from '../.
 import type { ProductService } from '../../catalog/products/product.service.js';
 import type { VariantService } from '../../catalog/variants/variant.service.js';
 import { VariantCreateBody } from '../../catalog/variants/variant.schemas.js';
-import { References } from './references.js';
+import type { References } from './references.js';
 import { assign, checkedBody, RowReader, RowRefusedError, sameValue, type RowContext, type RowImporter } from './row-importer.js';
 
 export const ATTRIBUTE_PREFIX = 'attr:';

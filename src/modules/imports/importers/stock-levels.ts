@@ -2,7 +2,7 @@
 // counted there. Each row is a physical count, as the count endpoint records it: one `physical_count` movement of
 // the variance, so the ledger explains every change. The mode does not apply: every row is a count.
 import type { StockOperationsService } from '../../inventory/stock-operations/stock-operations.service.js';
-import { References } from './references.js';
+import type { References } from './references.js';
 import { RowReader, RowRefusedError, type RowImporter } from './row-importer.js';
 
 export const STOCK_LEVEL_COLUMNS = ['sku', 'warehouse', 'counted_quantity'] as const;
