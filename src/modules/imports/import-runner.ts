@@ -215,11 +215,11 @@ export class ImportRunner {
   }
 }
 
-/** The problems of a refused row: a service's refusal or a taken key; null for anything else (a failure of the job). */
+/** The problems of a refused row: the API's refusal (a 4xx) or a taken key; null for anything else (a failure of the job). */
 function refusal(error: unknown, importer: RowImporter): RowProblem[] | null {
   if (error instanceof RowRefusedError) return [...error.problems];
   if (error instanceof ValidationError) return problemsOf(error.errors, (field) => importer.columnOf(field));
-  if (error instanceof AppError) return [{ column: null, message: error.message }];
+  if (error instanceof AppError && error.statusCode < 500) return [{ column: null, message: error.message }];
   const unique = uniqueViolation(error);
   if (unique) return [{ column: null, message: `Another record already has this ${unique.columns.filter((c) => c !== 'tenant_id').join(', ') || 'key'}.` }];
   return null;
