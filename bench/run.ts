@@ -50,6 +50,7 @@ const settings: BenchSettings = {
   warmup: values.quick ? 0.5 : number('--warmup', values.warmup, 2),
   connections: Math.max(1, Math.round(number('--connections', values.connections, 50))),
   variantRuns: number('BENCH_VARIANT_RUNS', env.BENCH_VARIANT_RUNS, values.quick ? 2 : 5),
+  importRows: Math.max(1, Math.round(number('BENCH_IMPORT_ROWS', env.BENCH_IMPORT_ROWS, 100_000 * scale))),
   feedLatencyWrites: Math.max(1, Math.round(number('BENCH_FEED_WRITES', env.BENCH_FEED_WRITES, values.quick ? 20 : 200))),
   only: positionals,
   keepDatabase: values['keep-database'],
@@ -88,7 +89,7 @@ for (const engine of engines) {
     notes,
     measured_at: measuredAt,
     machine: machine(),
-    settings: { connections: settings.connections, duration_s: settings.duration, warmup_s: settings.warmup, variant_runs: settings.variantRuns, sizes: settings.sizes, quick: values.quick },
+    settings: { connections: settings.connections, duration_s: settings.duration, warmup_s: settings.warmup, variant_runs: settings.variantRuns, import_rows: settings.importRows, sizes: settings.sizes, quick: values.quick },
   });
 }
 

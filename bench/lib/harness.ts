@@ -12,6 +12,7 @@ import { openBenchDatabase } from './database.js';
 import { checkOnce, measureHttp, measureSequential, type HttpRequestSpec, type LoadOptions, type Measurement } from './load.js';
 import { buildServer, freePort, productionNodeOptions, startNodeProcess, type RunningProcess } from './processes.js';
 import { measureFeedLatency } from './feed-latency.js';
+import { importMeasurement, measureImport } from './import.js';
 import { measureWebhooks } from './webhooks.js';
 import { writeCeiling } from './write-ceilings.js';
 
@@ -29,6 +30,8 @@ export interface SeedSizes {
 export interface BenchSettings extends LoadOptions {
   sizes: SeedSizes;
   variantRuns: number;
+  /** Rows of the import scenario's file. */
+  importRows: number;
   /** Writes timed by the commit-to-read latency scenario. */
   feedLatencyWrites: number;
   /** Scenario names to run (all when empty); baselines always run. */
@@ -48,6 +51,8 @@ export interface ScenarioResult {
   kind: 'baseline' | 'read' | 'write' | 'batch';
   requests: number;
   failures: number;
+  /** The import: the server's RSS growth while it ran (its peak less its RSS before the upload). */
+  rss_growth_mb?: number;
   /** Reads are measured a second time at fewer connections (FEW_CONNECTIONS), where a latency target applies too. */
   few_connections?: { connections: number; requests_per_s: number; p50_ms: number; p99_ms: number };
 }
@@ -103,6 +108,7 @@ export const FEW_CONNECTIONS = 10;
 export const SCENARIO_NAMES = [
   'product get', 'product get (each product once)', 'product list', 'product list (newest first)', 'product create', 'inventory adjust', 'inventory reserve', 'purchase order receive (10 lines)',
   'event feed page', 'event feed commit-to-read latency', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
+  'import products from CSV',
 ] as const;
 
 function baselineScenarios(productIds: readonly string[]): HttpScenario[] {
@@ -301,7 +307,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       ceilings.push({ scenario: s, m: await measure(s) });
     }
 
-    const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement; few?: Measurement }> = [];
+    const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement; few?: Measurement; rssGrowthMb?: number }> = [];
     for (const s of appScenarios(catalog, operations, productIds)) {
       if (!selected(s.name)) continue;
       const m = await measure(s);
@@ -337,6 +343,22 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       trackMemory('webhooks');
     }
 
+    if (selected('import products from CSV')) {
+      log(`${bench.engine}: measuring an import of ${settings.importRows} products`);
+      const imported = await measureImport({
+        db, tenantId: tenant.tenantId, serverUrl: server.url, headers, rows: settings.importRows, memory: () => server.memory()?.rssMb ?? null,
+        reads: specOf({ name: 'reads', kind: 'read', baseline: null, server: 'app', path: `${API}/operations/products/{{item}}`, items: productIds }),
+      });
+      const growth = imported.rssPeakMb !== null && imported.rssBeforeMb !== null ? imported.rssPeakMb - imported.rssBeforeMb : undefined;
+      measured.push({ scenario: { name: 'import products from CSV', kind: 'batch', baseline: null }, m: importMeasurement(imported), rssGrowthMb: growth });
+      notes.push(
+        `import products from CSV: ${imported.rows} rows in ${imported.seconds.toFixed(1)} s (${(imported.rows / imported.seconds).toFixed(0)} rows/s), ` +
+          `RSS ${imported.rssBeforeMb?.toFixed(0)} -> peak ${imported.rssPeakMb?.toFixed(0)} MB; product reads meanwhile at 10 connections: ` +
+          `${imported.reads.perSecond.toFixed(0)}/s, p50 ${imported.reads.p50.toFixed(1)} ms, p99 ${imported.reads.p99.toFixed(1)} ms`,
+      );
+      trackMemory('import products from CSV');
+    }
+
     const baselineMeans = new Map<BaselineName, Measurement>();
     const baselineResults: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
     for (const s of baselines) {
@@ -351,7 +373,10 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const memory = server.memory();
     return {
       engine: bench.engine,
-      scenarios: [...baselineResults, ...ceilings, ...measured].map(({ scenario, m, few }) => result(scenario, m, baselineMeans, few)),
+      scenarios: [
+        ...[...baselineResults, ...ceilings].map(({ scenario, m, few }) => result(scenario, m, baselineMeans, few)),
+        ...measured.map(({ scenario, m, few, rssGrowthMb }) => ({ ...result(scenario, m, baselineMeans, few), ...(rssGrowthMb !== undefined ? { rss_growth_mb: rssGrowthMb } : {}) })),
+      ],
       rss_mb: memory?.rssMb ?? null,
       rss_peak_mb: memory?.peakMb ?? null,
       rss_trail: rssTrail,

@@ -112,6 +112,13 @@ export interface ImportJobsTable {
   updated_at: Timestamp;
 }
 
+export interface ImportBatchesTable {
+  tenant_id: string;
+  import_id: string;
+  first_row: number;
+  last_row: number;
+}
+
 export interface ImportErrorsTable {
   id: string;
   tenant_id: string;
@@ -794,6 +801,7 @@ export interface DB {
   password_links: PasswordLinksTable;
   audit_log: AuditLogTable;
   import_jobs: ImportJobsTable;
+  import_batches: ImportBatchesTable;
   import_errors: ImportErrorsTable;
 }
 

@@ -16,7 +16,7 @@ const TABLES = [
   'master_products', 'variant_deletions', 'physical_counts', 'purchase_orders', 'purchase_order_items',
   'purchase_order_sequences', 'purchase_order_receipts', 'purchase_order_receipt_lines', 'documents',
   'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts', 'password_links', 'audit_log',
-  'import_jobs', 'import_errors',
+  'import_jobs', 'import_batches', 'import_errors',
 ];
 /** Tables whose lists incremental sync reads by updated_at over an index of their own (docs/sync.md). */
 const SYNC_TABLES = ['products', 'master_products', 'product_categories', 'brands', 'tags', 'suppliers', 'inventory_records', 'purchase_orders'];

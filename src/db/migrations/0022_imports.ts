@@ -1,6 +1,7 @@
-// CSV imports run as jobs (docs/import.md): the job with its progress and counts, and the refused rows of its
-// error report. `rows_done` and the counts are written in the same transaction as the rows they count, so a
-// worker that dies mid-import resumes after the last committed row.
+// CSV imports run as jobs (docs/import.md): the job with its progress and counts, the ranges of rows its
+// committed batches imported, and the refused rows of its error report. A batch writes its range, its refusals
+// and its counts in the same transaction as its rows, so a worker that dies mid-import resumes with exactly the
+// rows no batch committed.
 import type { Kysely } from 'kysely';
 import { columnTypes, engineOf } from '../dialect.js';
 
@@ -45,6 +46,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('import_jobs_status_idx').on('import_jobs').columns(['status', 'created_at']).execute();
 
   await db.schema
+    .createTable('import_batches')
+    .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
+    .addColumn('import_id', 'text', (c) => c.notNull().references('import_jobs.id'))
+    // Rows first_row to last_row (the header is row 1) were imported or refused by one committed batch.
+    .addColumn('first_row', 'integer', (c) => c.notNull())
+    .addColumn('last_row', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('import_batches_pk', ['import_id', 'first_row'])
+    .execute();
+
+  await db.schema
     .createTable('import_errors')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
@@ -60,5 +71,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('import_errors').execute();
+  await db.schema.dropTable('import_batches').execute();
   await db.schema.dropTable('import_jobs').execute();
 }

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { uniqueViolation } from '../../db/errors.js';
+import { engineOf } from '../../db/dialect.js';
 import { inTransaction, joiningTransaction, type Executor } from '../../db/transaction.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -16,6 +17,7 @@ import { runInContext, type WorkContext } from '../../lib/work-context.js';
 import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import { csvReader, CsvFileError, type CsvRow } from './csv-rows.js';
+import { RowQueue } from './row-queue.js';
 import { importResource } from './import.presenter.js';
 import type { BatchProgress, ImportJob, ImportRepository, ImportRowError } from './import.repository.js';
 import { problemsOf, RowRefusedError, type RowContext, type RowImporter, type RowProblem } from './importers/row-importer.js';
@@ -23,6 +25,14 @@ import { problemsOf, RowRefusedError, type RowContext, type RowImporter, type Ro
 /** Rows one batch takes at most, and how long it may run: the database is held for the batch (SQLite's one writer). */
 export const BATCH_MAX_ROWS = 500;
 export const BATCH_MAX_MS = 40;
+/** Rows read ahead into one chunk, and chunks read ahead of the batches. */
+const CHUNK_ROWS = 16;
+const QUEUED_CHUNKS = 64;
+/**
+ * Batches one job runs at once on PostgreSQL, each on a connection of its own: a row there is a dozen round
+ * trips, which a single batch would wait out one after the other. One on SQLite, whose one connection writes.
+ */
+export const PARALLEL_LANES = 4;
 /** How often an idle runner looks for a job that another process queued. */
 const POLL_MS = 1000;
 /** The longest value kept for a refused cell in the error report. */
@@ -132,54 +142,110 @@ export class ImportRunner {
     if (!held) throw new JobLost();
   }
 
+  /**
+   * Imports the rows no committed batch has done: a reader fills a bounded queue with chunks of consecutive rows,
+   * and `lanes` batch loops take them, each batch one transaction.
+   */
   private async importRows(job: ImportJob, importer: RowImporter): Promise<void> {
+    // Rows come in order: one pass over the done runs, sorted, answers whether each was done.
+    const done = (await this.deps.jobs.doneRuns(this.deps.db, job.id)).sort((a, b) => a.first_row - b.first_row);
+    let next = 0;
+    const isDone = (row: number) => {
+      while (next < done.length && done[next]!.last_row < row) next += 1;
+      return next < done.length && done[next]!.first_row <= row;
+    };
+    const queue = new RowQueue(QUEUED_CHUNKS);
     const memo = new Map<string, string>();
-    const reader = csvReader(await this.deps.storage.open(job.file_key));
-    const pending: CsvRow[] = [];
-    for await (const row of reader.rows()) {
-      if (row.number - 1 <= job.rows_done) continue;
-      pending.push(row);
-      while (pending.length >= BATCH_MAX_ROWS) await this.batch(job, importer, pending, memo);
-      if (this.stopping) return;
-    }
-    while (pending.length > 0) await this.batch(job, importer, pending, memo);
+    const lanes = importer.inFileOrder || engineOf(this.deps.db) === 'sqlite' ? 1 : PARALLEL_LANES;
+    let stop: unknown = null;
+    const read = async () => {
+      const reader = csvReader(await this.deps.storage.open(job.file_key));
+      let chunk: CsvRow[] = [];
+      for await (const row of reader.rows()) {
+        if (stop !== null || this.stopping) break;
+        if (isDone(row.number)) continue;
+        // A chunk is a run of consecutive rows: a row done earlier ends it.
+        if (chunk.length > 0 && chunk[chunk.length - 1]!.number !== row.number - 1) await queue.push(chunk.splice(0));
+        chunk.push(row);
+        if (chunk.length >= CHUNK_ROWS) await queue.push(chunk.splice(0));
+      }
+      if (chunk.length > 0) await queue.push(chunk);
+      queue.close();
+    };
+    const lane = async () => {
+      try {
+        while (stop === null && !this.stopping && (await this.batch(job, importer, queue, memo)));
+      } catch (error) {
+        stop ??= error;
+        queue.close();
+      }
+    };
+    await Promise.all([read().catch((error: unknown) => ((stop ??= error), queue.close())), ...Array.from({ length: lanes }, lane)]);
+    if (stop !== null) throw stop;
+    // Stopping (a deploy): the job is left for the next worker, at once rather than when the lease runs out.
+    if (this.stopping) return void (await this.deps.jobs.release(this.deps.db, job.id, this.workerId));
     await this.end(job, 'completed', null);
   }
 
   /**
-   * Imports rows from the front of `pending` for at most BATCH_MAX_ROWS rows or BATCH_MAX_MS, in one
-   * transaction with the job's progress, and removes them from `pending`. A dry run undoes the rows' writes
+   * One batch: rows from the queue's front for at most BATCH_MAX_ROWS rows or BATCH_MAX_MS, in one transaction
+   * with the job's progress; the rest of a chunk it stopped in goes back. A dry run undoes the rows' writes
    * before it commits the progress. Then gives the event loop a turn, so requests waiting for the database go
-   * first. @throws JobLost when the job was cancelled or taken over.
+   * first. False when the queue is done. @throws JobLost when the job was cancelled or taken over.
    */
-  private async batch(job: ImportJob, importer: RowImporter, pending: CsvRow[], memo: Map<string, string>): Promise<void> {
-    const started = performance.now();
-    const done = await inTransaction(this.deps.db, async (trx) => {
-      if ((await this.deps.jobs.heldStatus(trx, job.id, this.workerId)) !== 'running') return null;
-      const progress: BatchProgress = { lastRow: 0, rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
-      const errors: ImportRowError[] = [];
-      if (job.dry_run) await sql`savepoint import_dry_run`.execute(trx);
-      await joiningTransaction(trx, async () => {
-        for (const row of pending) {
-          if (progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS)) break;
-          progress.rows += 1;
-          progress.lastRow = row.number;
-          const outcome = await this.importRow({ trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id, memo }, importer, row);
-          if (Array.isArray(outcome)) {
-            progress.failed += 1;
-            errors.push(...outcome.map((problem) => reported(row, problem)));
-          } else {
-            progress[outcome] += 1;
+  private async batch(job: ImportJob, importer: RowImporter, queue: RowQueue, memo: Map<string, string>): Promise<boolean> {
+    const first = await queue.take();
+    if (!first) return false;
+    const taken = [first];
+    /** How many rows of each taken chunk the batch reached (a prefix of each). */
+    let reached: number[] = [];
+    try {
+      if (!(await this.deps.jobs.held(this.deps.db, job.id, this.workerId))) throw new JobLost();
+      const started = performance.now();
+      await inTransaction(this.deps.db, async (trx) => {
+        reached = [];
+        const progress: BatchProgress = { runs: [], rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
+        const errors: ImportRowError[] = [];
+        const full = () => progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
+        if (job.dry_run) await sql`savepoint import_dry_run`.execute(trx);
+        await joiningTransaction(trx, async () => {
+          const context = { trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id, memo };
+          for (let i = 0; i < taken.length && !full(); i += 1) {
+            const chunk = taken[i]!;
+            let count = 0;
+            for (; count < chunk.length && !full(); count += 1) {
+              const row = chunk[count]!;
+              const outcome = await this.importRow(context, importer, row);
+              progress.rows += 1;
+              if (Array.isArray(outcome)) {
+                progress.failed += 1;
+                errors.push(...outcome.map((problem) => reported(row, problem)));
+              } else {
+                progress[outcome] += 1;
+              }
+            }
+            reached.push(count);
+            if (count > 0) progress.runs.push({ first: chunk[0]!.number, last: chunk[count - 1]!.number });
+            // Time left: the next chunk, if the reader has one ready.
+            if (i === taken.length - 1 && count === chunk.length && !full()) {
+              const next = queue.takeReady();
+              if (next) taken.push(next);
+            }
           }
-        }
+        });
+        if (job.dry_run) await sql`rollback to savepoint import_dry_run`.execute(trx);
+        const held = await this.deps.jobs.addProgress(trx, job, this.workerId, progress, errors, this.deps.newId, this.deps.clock.now(), this.deps.leaseMs);
+        if (!held) throw new JobLost();
       });
-      if (job.dry_run) await sql`rollback to savepoint import_dry_run`.execute(trx);
-      await this.deps.jobs.addProgress(trx, job, progress, errors, this.deps.newId, this.deps.clock.now(), this.deps.leaseMs);
-      return progress.rows;
-    });
-    if (done === null) throw new JobLost();
-    pending.splice(0, done);
+    } catch (error) {
+      // Rolled back: every row taken goes back in front, in order, for whoever goes on.
+      reached = [];
+      throw error;
+    } finally {
+      for (let i = taken.length - 1; i >= 0; i -= 1) queue.putBack(taken[i]!.slice(reached[i] ?? 0));
+    }
     await nextTurn();
+    return true;
   }
 
   /** One row in a savepoint of its own: its outcome, or the problems that refused it (its writes undone). */

@@ -17,8 +17,8 @@ export const OPEN_STATUSES: readonly ImportStatus[] = ['queued', 'validating', '
 
 /** What one committed batch adds to a job. */
 export interface BatchProgress {
-  /** The row number (the header is row 1) of the batch's last row. */
-  lastRow: number;
+  /** The runs of consecutive rows (the header is row 1) the batch imported or refused. */
+  runs: Array<{ first: number; last: number }>;
   rows: number;
   created: number;
   updated: number;
@@ -74,15 +74,20 @@ export class ImportRepository {
     });
   }
 
-  /**
-   * The job's status, read for update, when `workerId` still holds it: the check a batch makes before it
-   * writes, in its own transaction. Undefined when the lease passed to another worker.
-   */
-  async heldStatus(trx: Transaction<DB>, id: string, workerId: string): Promise<ImportStatus | undefined> {
-    let query = trx.selectFrom('import_jobs').select(['status', 'lease_owner']).where('id', '=', id);
-    if (engineOf(trx) === 'postgres') query = query.forUpdate();
-    const row = await query.executeTakeFirst();
-    return row && row.lease_owner === workerId ? row.status : undefined;
+  /** Lets another worker take the job at once (this one stops). */
+  async release(db: Executor, id: string, workerId: string): Promise<void> {
+    await db.updateTable('import_jobs').set({ lease_owner: null, lease_expires_at: null }).where('id', '=', id).where('lease_owner', '=', workerId).execute();
+  }
+
+  /** Whether the job is running and still `workerId`'s: a batch looks before it starts its rows. */
+  async held(db: Executor, id: string, workerId: string): Promise<boolean> {
+    const row = await db.selectFrom('import_jobs').select(['status', 'lease_owner']).where('id', '=', id).executeTakeFirst();
+    return row?.status === 'running' && row.lease_owner === workerId;
+  }
+
+  /** The row runs the job's committed batches have done: what a worker taking the job over skips. */
+  async doneRuns(db: Executor, importId: string): Promise<Array<{ first_row: number; last_row: number }>> {
+    return db.selectFrom('import_batches').select(['first_row', 'last_row']).where('import_id', '=', importId).execute();
   }
 
   /** Moves a held job on (validating, running) and renews its lease. */
@@ -97,18 +102,16 @@ export class ImportRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Adds a committed batch's counts to the job, in the batch's transaction, and renews the lease. */
-  async addProgress(trx: Transaction<DB>, job: ImportJob, progress: BatchProgress, errors: readonly ImportRowError[], ids: () => string, now: Date, leaseMs: number): Promise<void> {
-    if (errors.length > 0) {
-      await trx
-        .insertInto('import_errors')
-        .values(errors.map((error) => ({ ...error, id: ids(), tenant_id: job.tenant_id, import_id: job.id })))
-        .execute();
-    }
-    await trx
+  /**
+   * Adds a batch's runs, refusals and counts to the job and renews its lease, in the batch's transaction, if the
+   * job is still running and `workerId`'s. False otherwise (cancelled, taken over): the batch must roll back.
+   * The job's row is locked from here to the commit, so concurrent batches wait for each other only this long.
+   */
+  async addProgress(trx: Transaction<DB>, job: ImportJob, workerId: string, progress: BatchProgress, errors: readonly ImportRowError[], ids: () => string, now: Date, leaseMs: number): Promise<boolean> {
+    const updated = await trx
       .updateTable('import_jobs')
       .set((eb) => ({
-        rows_done: progress.lastRow - 1,
+        rows_done: eb('rows_done', '+', progress.rows),
         created_count: eb('created_count', '+', progress.created),
         updated_count: eb('updated_count', '+', progress.updated),
         unchanged_count: eb('unchanged_count', '+', progress.unchanged),
@@ -117,11 +120,36 @@ export class ImportRepository {
         updated_at: now.toISOString(),
       }))
       .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', workerId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('import_batches')
+      .values(progress.runs.map((run) => ({ tenant_id: job.tenant_id, import_id: job.id, first_row: run.first, last_row: run.last })))
       .execute();
+    if (errors.length > 0) {
+      await trx
+        .insertInto('import_errors')
+        .values(errors.map((error) => ({ ...error, id: ids(), tenant_id: job.tenant_id, import_id: job.id })))
+        .execute();
+    }
+    return true;
   }
 
-  /** Ends a job (completed, failed or cancelled) and lets its lease go; false when it had already ended. */
+  /**
+   * Ends a job (completed, failed or cancelled) and lets its lease go; undefined when it had already ended. Its
+   * done runs, needed only to resume it, go with it.
+   */
   async finish(db: Executor, id: string, status: ImportStatus, error: string | null, now: Date, workerId?: string): Promise<ImportJob | undefined> {
+    return inTransaction(db, async (trx) => {
+      const ended = await this.end(trx, id, status, error, now, workerId);
+      if (ended) await trx.deleteFrom('import_batches').where('import_id', '=', id).execute();
+      return ended;
+    });
+  }
+
+  private end(db: Executor, id: string, status: ImportStatus, error: string | null, now: Date, workerId?: string) {
     let update = db
       .updateTable('import_jobs')
       .set({ status, error, finished_at: now.toISOString(), updated_at: now.toISOString(), lease_owner: null, lease_expires_at: null })

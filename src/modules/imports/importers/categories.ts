@@ -35,6 +35,7 @@ export function categoryImporter(categories: CategoryService, references: Refere
     type: 'categories',
     columns: CATEGORY_COLUMNS,
     keyColumn: 'slug',
+    inFileOrder: true,
     templateColumns: async () => CATEGORY_COLUMNS,
     columnOf,
     headerProblems(header) {

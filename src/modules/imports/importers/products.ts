@@ -158,6 +158,7 @@ export function productImporter({ products, variants, masters, attributes: attri
     type: 'products',
     columns: PRODUCT_COLUMNS,
     keyColumn: 'sku',
+    inFileOrder: false,
     columnOf,
     async templateColumns(tenantId) {
       const definitions = await attributeDefinitions.definitions(tenantId);

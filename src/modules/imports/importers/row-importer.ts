@@ -44,6 +44,11 @@ export interface RowImporter {
   templateColumns(tenantId: string): Promise<readonly string[]>;
   /** The column that names the record a row creates or updates. */
   readonly keyColumn: string;
+  /**
+   * Rows must be imported in the file's order (a category's parent before it, the last count of a product
+   * winning); otherwise rows may be imported by several batches at once (PostgreSQL).
+   */
+  readonly inFileOrder: boolean;
   /** What is wrong with a header for this type (unknown columns, a missing key); empty when it is usable. */
   headerProblems(header: readonly string[], mode: ImportMode): string[];
   /** Imports one row inside the batch's transaction. @throws RowRefusedError, or a service's refusal. */

@@ -12,6 +12,7 @@ export function stockLevelImporter(counts: StockOperationsService, references: R
     type: 'stock_levels',
     columns: STOCK_LEVEL_COLUMNS,
     keyColumn: 'sku',
+    inFileOrder: true,
     templateColumns: async () => STOCK_LEVEL_COLUMNS,
     columnOf: (field) => ({ product_id: 'sku', warehouse_id: 'warehouse' })[field] ?? field,
     headerProblems(header) {

@@ -51,6 +51,7 @@ export function supplierImporter(suppliers: SupplierService): RowImporter {
     type: 'suppliers',
     columns: SUPPLIER_COLUMNS,
     keyColumn: 'code',
+    inFileOrder: false,
     templateColumns: async () => SUPPLIER_COLUMNS,
     columnOf,
     headerProblems(header) {
