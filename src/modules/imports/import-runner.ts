@@ -160,7 +160,7 @@ export class ImportRunner {
     let stop: unknown = null;
     const read = async () => {
       const reader = csvReader(await this.deps.storage.open(job.file_key));
-      let chunk: CsvRow[] = [];
+      const chunk: CsvRow[] = [];
       for await (const row of reader.rows()) {
         if (stop !== null || this.stopping) break;
         if (isDone(row.number)) continue;
