@@ -1,6 +1,7 @@
 import type { Area } from './area';
 import { catalog } from '../catalog/area';
 import { home } from '../home/area';
+import { imports } from '../imports/area';
 import { inventory } from '../inventory/area';
 import { masterProducts } from '../master-products/area';
 import { products } from '../products/area';
@@ -9,4 +10,4 @@ import { settings } from '../settings/area';
 import { webhooks } from '../webhooks/area';
 
 /** The console's areas, in the navigation's order. */
-export const areas: Area[] = [home, products, masterProducts, catalog, inventory, purchasing, webhooks, settings];
+export const areas: Area[] = [home, products, masterProducts, catalog, inventory, purchasing, imports, webhooks, settings];

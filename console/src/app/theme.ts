@@ -24,7 +24,8 @@ export const theme = createTheme({
   components: {
     Table: { defaultProps: { verticalSpacing: 'xs', highlightOnHover: true } },
     // A notification's message is what happened: written in the dimmed colour above, not Mantine's paler grey.
-    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // Its close button is an icon: without a name, a screen reader announces a bare "button".
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 

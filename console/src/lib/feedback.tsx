@@ -18,17 +18,19 @@ interface ConfirmOptions {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The way out; `Cancel` unless that word would name the action itself (cancelling an import). */
+  cancelLabel?: string;
   /** Red for what destroys or cannot be undone. */
   danger?: boolean;
 }
 
 /** Resolves true when the user confirms, false when they cancel or close the dialog. */
-export function confirm({ title, message, confirmLabel, danger = false }: ConfirmOptions): Promise<boolean> {
+export function confirm({ title, message, confirmLabel, cancelLabel = 'Cancel', danger = false }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,
       children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-      labels: { confirm: confirmLabel, cancel: 'Cancel' },
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
       confirmProps: { color: danger ? 'red' : undefined },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
