@@ -3,6 +3,7 @@
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../../db/search.js';
 import type { AttributeDefinitionsTable, AttributeType, DB } from '../../../db/schema.js';
+import { compiledStatement } from '../../../db/compiled.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
@@ -41,6 +42,17 @@ function liveValues(eb: ExpressionBuilder<DB, 'attribute_definitions'>, tenantId
     .where('v.tenant_id', '=', tenantId);
 }
 
+const listAllStatement = compiledStatement((db: Executor, p: { tenantId: string }) =>
+  db
+    .selectFrom('attribute_definitions')
+    .selectAll()
+    .where('tenant_id', '=', p.tenantId)
+    .where('deleted_at', 'is', null)
+    .orderBy('sort_order')
+    .orderBy('code')
+    .orderBy('id'),
+);
+
 export class AttributeRepository {
   private live(db: Executor, tenantId: string) {
     return db.selectFrom('attribute_definitions').where('attribute_definitions.tenant_id', '=', tenantId).where('attribute_definitions.deleted_at', 'is', null);
@@ -54,9 +66,9 @@ export class AttributeRepository {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Every live definition of the tenant, by sort_order, code and id. */
+  /** Every live definition of the tenant, by sort_order, code and id: read by every product create and update. */
   async listAll(db: Executor, tenantId: string): Promise<AttributeDefinition[]> {
-    return this.live(db, tenantId).selectAll().orderBy('sort_order').orderBy('code').orderBy('id').execute();
+    return listAllStatement.execute(db, { tenantId });
   }
 
   async list(db: Executor, tenantId: string, filters: AttributeFilters, page: PageRequest): Promise<Page<AttributeDefinition>> {

@@ -141,6 +141,11 @@ export class ProductService {
     return { product: productResource(found.product, found.links), matched_on: byBarcode ? 'barcode' : 'sku' };
   }
 
+  /** Whether a live product (or variant) has exactly this SKU: one index lookup, where `bySku` builds the resource. */
+  async skuTaken(tenantId: string, sku: string, db: Executor = this.db): Promise<boolean> {
+    return this.products.taken(db, tenantId, 'sku', sku);
+  }
+
   /** The live product (or variant) with exactly this SKU, as GET answers it. */
   async bySku(tenantId: string, sku: string, db: Executor = this.db): Promise<ProductResponse | undefined> {
     const found = await this.products.findWithLinks(db, tenantId, 'sku', sku);

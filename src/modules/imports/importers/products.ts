@@ -177,7 +177,8 @@ export function productImporter({ products, variants, masters, attributes: attri
       const row = new RowReader(cells);
       const sku = row.text('sku');
       if (!sku) throw RowRefusedError.at('sku', 'The sku column is required: it names the product.');
-      const current = await products.bySku(tenantId, sku, trx);
+      // A new SKU (the usual row of a first import) costs an index lookup, not the product's resource.
+      const current = mode !== 'update' && !(await products.skuTaken(tenantId, sku, trx)) ? undefined : await products.bySku(tenantId, sku, trx);
       if (!current) {
         if (mode === 'update') throw RowRefusedError.at('sku', `No product has the SKU ${sku}.`);
         const master = row.text('master');
