@@ -1,8 +1,8 @@
 // The worker's import loop: claims an open job, checks its file (validating), then imports its rows (running) in
-// short batches, each one transaction that also moves the job's row cursor and counts. A worker killed
-// mid-import leaves the cursor at the last committed batch; whoever claims the job next (after its lease runs
-// out) reads the file again from the start, skips the rows before the cursor and goes on, so no row is imported
-// twice. Each row runs in a savepoint: a refused row is undone alone and reported, the batch goes on.
+// short batches, each one transaction that also records the runs of rows it did and adds to the job's counts. A
+// worker killed mid-import leaves exactly the committed batches' runs recorded; whoever claims the job next
+// (after its lease runs out) reads the file again, skips those rows and goes on, so no row is imported twice or
+// lost. Each row runs in a savepoint: a refused row is undone alone and reported, the batch goes on.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
