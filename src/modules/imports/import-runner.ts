@@ -128,7 +128,7 @@ export class ImportRunner {
     await this.advance(job, { status: 'validating' as const });
     const reader = csvReader(await this.deps.storage.open(job.file_key));
     const header = await reader.header();
-    const problems = importer.headerProblems(header, job.mode);
+    const problems = importer.headerProblems(header);
     if (problems.length > 0) throw new CsvFileError(problems.join(' '));
     let total = 0;
     for await (const row of reader.rows()) total = row.number - 1;

@@ -32,9 +32,6 @@ export function categoryImporter(categories: CategoryService, references: Refere
   };
 
   return {
-    type: 'categories',
-    columns: CATEGORY_COLUMNS,
-    keyColumn: 'slug',
     inFileOrder: true,
     templateColumns: async () => CATEGORY_COLUMNS,
     columnOf,

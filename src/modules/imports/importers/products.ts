@@ -155,9 +155,6 @@ export function productImporter({ products, variants, masters, attributes: attri
   };
 
   return {
-    type: 'products',
-    columns: PRODUCT_COLUMNS,
-    keyColumn: 'sku',
     inFileOrder: false,
     columnOf,
     async templateColumns(tenantId) {

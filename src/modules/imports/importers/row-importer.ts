@@ -3,7 +3,7 @@
 // against the same body schema first. Every problem of a row is collected before it is refused, so that the
 // error report lists them all at once.
 import type { Transaction } from 'kysely';
-import type { DB, ImportMode, ImportType } from '../../../db/schema.js';
+import type { DB, ImportMode } from '../../../db/schema.js';
 import type { FieldErrors } from '../../../http/errors.js';
 import { bodyCheck } from '../../../http/validation.js';
 
@@ -37,20 +37,15 @@ export interface RowContext {
 }
 
 export interface RowImporter {
-  readonly type: ImportType;
-  /** The template's columns in order, which an export of this type also has. */
-  readonly columns: readonly string[];
-  /** The template's columns for a tenant: `columns`, and those that depend on its records (attributes). */
+  /** The template's columns for a tenant, in order, those that depend on its records (attributes) included. */
   templateColumns(tenantId: string): Promise<readonly string[]>;
-  /** The column that names the record a row creates or updates. */
-  readonly keyColumn: string;
   /**
    * Rows must be imported in the file's order (a category's parent before it, the last count of a product
    * winning); otherwise rows may be imported by several batches at once (PostgreSQL).
    */
   readonly inFileOrder: boolean;
   /** What is wrong with a header for this type (unknown columns, a missing key); empty when it is usable. */
-  headerProblems(header: readonly string[], mode: ImportMode): string[];
+  headerProblems(header: readonly string[]): string[];
   /** Imports one row inside the batch's transaction. @throws RowRefusedError, or a service's refusal. */
   importRow(cells: Readonly<Record<string, string>>, context: RowContext): Promise<RowOutcome>;
   /** The column a service's field error is about (`category_id` is in `category`); null for the row. */

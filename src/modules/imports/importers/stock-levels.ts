@@ -9,9 +9,6 @@ export const STOCK_LEVEL_COLUMNS = ['sku', 'warehouse', 'counted_quantity'] as c
 
 export function stockLevelImporter(counts: StockOperationsService, references: References): RowImporter {
   return {
-    type: 'stock_levels',
-    columns: STOCK_LEVEL_COLUMNS,
-    keyColumn: 'sku',
     inFileOrder: true,
     templateColumns: async () => STOCK_LEVEL_COLUMNS,
     columnOf: (field) => ({ product_id: 'sku', warehouse_id: 'warehouse' })[field] ?? field,

@@ -12,15 +12,6 @@ export const SUPPLIER_COLUMNS = [
   ...ADDRESS_COLUMNS,
 ] as const;
 
-/** The row of an exported supplier, in the import's columns. */
-export function supplierRow(supplier: ReturnType<typeof supplierResource>): Record<string, unknown> {
-  const address = (supplier.address ?? {}) as Record<string, string | null | undefined>;
-  return {
-    ...Object.fromEntries(SUPPLIER_COLUMNS.map((column) => [column, (supplier as Record<string, unknown>)[column] ?? ''])),
-    ...Object.fromEntries(ADDRESS_PARTS.map((part) => [`address_${part}`, address[part] ?? ''])),
-  };
-}
-
 export function supplierImporter(suppliers: SupplierService): RowImporter {
   const columnOf = (field: string) => (field.startsWith('address.') ? `address_${field.slice('address.'.length)}` : field);
   const createBody = checkedBody<SupplierCreateBody>(SupplierCreateBody, columnOf);
@@ -48,9 +39,6 @@ export function supplierImporter(suppliers: SupplierService): RowImporter {
   };
 
   return {
-    type: 'suppliers',
-    columns: SUPPLIER_COLUMNS,
-    keyColumn: 'code',
     inFileOrder: false,
     templateColumns: async () => SUPPLIER_COLUMNS,
     columnOf,
