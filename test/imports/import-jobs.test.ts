@@ -103,3 +103,20 @@ describe('import jobs', () => {
     expect(event?.payload).toMatchObject({ id: job.id, status: 'completed', created: 1, failed: 1, rows_done: 2 });
   });
 });
+
+describe('import file size', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { imports: { maxFileBytes: 64, leaseMs: 30_000 } } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a file over IMPORT_MAX_FILE_MB with 413, and queues nothing', async () => {
+    const big = csvOf([['code', 'name', 'email'], ...Array.from({ length: 10 }, (_, i) => [`BIG-${i}`, `Big ${i}`, `big-${i}@example.com`])]);
+    const res = await postImport(t, { type: 'suppliers', csv: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The file may not be greater than 64 bytes.');
+    const jobs = await t.app.inject({ method: 'GET', url: '/api/v1/operations/imports', headers: t.auth });
+    expect(jobs.json().meta.total).toBe(0);
+  });
+});

@@ -114,10 +114,10 @@ function multipartError(error: unknown, maxBytes: number): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return fileTooLarge(maxBytes);
     case 'FST_FILES_LIMIT':
-      return ValidationError.field('file', 'Send exactly one file per document.');
+      return ValidationError.field('file', 'Send exactly one file.');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new PayloadTooLargeError(`A document upload may have at most ${MAX_FIELDS} form fields.`);
+      return new PayloadTooLargeError(`An upload may have at most ${MAX_FIELDS} form fields.`);
     case 'FST_PROTO_VIOLATION':
       return ValidationError.field('body', 'A form field name is not allowed.');
     case 'FST_MP_PREMATURE_CLOSE':
