@@ -53,6 +53,17 @@ describe('category and stock level imports', () => {
     expect(await category('drills')).toMatchObject({ parent_id: (await category('tools'))!.id, depth_level: 1, description: 'Corded and cordless' });
   });
 
+  it('creates and updates in upsert mode, and checks without writing in a dry run', async () => {
+    const dry = await runImport(t, { type: 'categories', mode: 'upsert', dry_run: true, csv: csvOf([['slug', 'name', 'parent'], ['', 'Garden', ''], ['drills', 'Drills', '']]) });
+    expect(counts(dry)).toEqual({ created: 1, updated: 1, unchanged: 0, failed: 0 });
+    expect(await category('garden')).toBeUndefined();
+    expect((await category('drills'))!.parent_id).not.toBeNull();
+    const job = await runImport(t, { type: 'categories', mode: 'upsert', csv: csvOf([['slug', 'name', 'parent'], ['', 'Garden', ''], ['drills', 'Drills', '']]) });
+    expect(counts(job)).toEqual({ created: 1, updated: 1, unchanged: 0, failed: 0 });
+    expect(await category('garden')).toMatchObject({ parent_id: null });
+    expect(await category('drills')).toMatchObject({ parent_id: null, depth_level: 0 });
+  });
+
   it('records each stock level row as a physical count, with its movement', async () => {
     const product = await call('POST', '/api/v1/operations/products', { name: 'Counted thing', sku: 'CNT-1', stock_quantity: 5 });
     expect(product.statusCode, product.body).toBe(201);

@@ -137,6 +137,23 @@ describe('product imports', () => {
     expect(report.map((line) => [line.row, line.column])).toEqual([['3', 'variant:Size'], ['4', 'description']]);
   });
 
+  it('writes nothing and records no event in a dry run, but counts and refuses as an import would', async () => {
+    const events = async () => (await t.database.db.selectFrom('event_outbox').select('id').where('tenant_id', '=', t.tenant.tenantId).execute()).length;
+    const before = await events();
+    const job = await runImport(t, {
+      type: 'products',
+      mode: 'upsert',
+      dry_run: true,
+      csv: csvOf([['sku', 'name', 'selling_price'], ['DRY-1', 'Dry product', '3'], ['SAW-1', 'Hand saw renamed', ''], ['DRY-2', 'ab', '1']]),
+    });
+    expect(job).toMatchObject({ status: 'completed', dry_run: true });
+    expect(counts(job)).toEqual({ created: 1, updated: 1, unchanged: 0, failed: 1 });
+    expect(await product('DRY-1')).toBeUndefined();
+    expect((await product('SAW-1'))!.name).toBe('Hand saw XL');
+    // Only the job's own import.completed.
+    expect(await events()).toBe(before + 1);
+  });
+
   it('fails a file without a sku column before any row', async () => {
     const job = await runImport(t, { type: 'products', csv: csvOf([['name'], ['No sku']]) });
     expect(job).toMatchObject({ status: 'failed', error: 'A product import needs a sku column: the SKU names the product.' });
