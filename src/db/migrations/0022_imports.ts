@@ -52,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Rows first_row to last_row (the header is row 1) were imported or refused by one committed batch.
     .addColumn('first_row', 'integer', (c) => c.notNull())
     .addColumn('last_row', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('import_batches_pk', ['import_id', 'first_row'])
+    .addPrimaryKeyConstraint('import_batches_pkey', ['import_id', 'first_row'])
     .execute();
 
   await db.schema
