@@ -219,6 +219,15 @@ export function fieldErrors(errors: readonly ErrorObject[]): FieldErrors {
 }
 
 /**
+ * The check of a multipart form's text fields: coerced from text as query parameters are (`true`, `1`, in place
+ * on the object checked), with the API's messages; the field errors, or null when they pass.
+ */
+export function formCheck(schema: object): (fields: Record<string, unknown>) => FieldErrors | null {
+  const validate = refusingUnstorableText(textAjv.compile(schema));
+  return (fields) => (validate(fields) ? null : fieldErrors(validate.errors ?? []));
+}
+
+/**
  * The check of a body schema for bodies built in code rather than sent (an import's rows), with the API's
  * checks and messages: the field errors a request with this body would get, or null when it passes.
  */

@@ -5,7 +5,6 @@ import type { AuditLog } from '../audit/audit-log.service.js';
 import { auditTrail } from '../audit/audit-trail.js';
 import { documentResource } from './document.presenter.js';
 import type { Readable } from 'node:stream';
-import type { FastifySchemaCompiler } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB, DocumentOwnerType } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
@@ -13,7 +12,7 @@ import { checkPrecondition, type Precondition } from '../../http/conditional.js'
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import type { Page, PageRequest } from '../../http/pagination.js';
 import { updatedSinceBound } from '../../http/updated-since.js';
-import { fieldErrors, validatorCompiler } from '../../http/validation.js';
+import { formCheck } from '../../http/validation.js';
 import { commaList } from '../../lib/comma-list.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
@@ -47,20 +46,18 @@ const METADATA_KEY = /^(?!__proto__$|constructor$|prototype$)[A-Za-z0-9_.-]{1,64
 const TRUE_WORDS = new Set(['1', 'on', 'yes']);
 const FALSE_WORDS = new Set(['0', 'off', 'no']);
 
-type Validate = ReturnType<FastifySchemaCompiler<unknown>> & { errors?: unknown };
-// Form values are text: the query-string validator coerces them the way it coerces query parameters.
-const compileFormSchema = (schema: object) => validatorCompiler({ schema, httpPart: 'querystring', method: 'POST', url: '' }) as Validate;
-const validateUpload = compileFormSchema(DocumentUploadFields);
-const validateRenewal = compileFormSchema(DocumentRenewFields);
+const checkUpload = formCheck(DocumentUploadFields);
+const checkRenewal = formCheck(DocumentRenewFields);
 
-function formFields(validate: Validate, raw: UploadFields): Partial<DocumentUploadFields> {
+function formFields(check: ReturnType<typeof formCheck>, raw: UploadFields): Partial<DocumentUploadFields> {
   const fields: Record<string, unknown> = { ...raw };
   for (const name of ['is_public', 'is_sensitive']) {
     const value = typeof fields[name] === 'string' ? (fields[name] as string).toLowerCase() : undefined;
     if (value !== undefined && TRUE_WORDS.has(value)) fields[name] = 'true';
     if (value !== undefined && FALSE_WORDS.has(value)) fields[name] = 'false';
   }
-  if (!validate(fields)) throw new ValidationError(fieldErrors(validate.errors as never));
+  const errors = check(fields);
+  if (errors) throw new ValidationError(errors);
   return fields as Partial<DocumentUploadFields>;
 }
 
@@ -176,7 +173,7 @@ export class DocumentService {
 
   /** Stores an uploaded document. Throws ValidationError for bad fields, a refused tag or a refused format. */
   async upload(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, upload: ReceivedUpload): Promise<Document> {
-    const fields = formFields(validateUpload, upload.fields) as DocumentUploadFields;
+    const fields = formFields(checkUpload, upload.fields) as DocumentUploadFields;
     const file = await this.checkedFile(owner, upload, fields);
     return this.store(caller, owner, ownerId, file, async (trx, id, now) => {
       await this.requireOwner(caller.tenantId, owner, ownerId, trx);
@@ -203,7 +200,7 @@ export class DocumentService {
    * BusinessRuleError when the document is already archived (two renewals of one version: one wins).
    */
   async renew(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, upload: ReceivedUpload, condition?: DocumentCondition): Promise<Document> {
-    const fields = formFields(validateRenewal, upload.fields);
+    const fields = formFields(checkRenewal, upload.fields);
     const previous = await this.get(caller, owner, ownerId, documentId);
     const file = await this.checkedFile(owner, upload, fields);
     return this.store(caller, owner, ownerId, file, async (trx, id, now) => {

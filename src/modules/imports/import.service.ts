@@ -2,13 +2,11 @@
 // a worker (import-runner.ts); a job is read, listed, cancelled, and its refused rows read back as a CSV report.
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { FastifySchemaCompiler } from 'fastify';
-import type { ImportType } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { neutralise } from '../../http/files.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../http/errors.js';
 import type { Page, PageRequest } from '../../http/pagination.js';
-import { fieldErrors, validatorCompiler } from '../../http/validation.js';
+import { formCheck } from '../../http/validation.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { currentContext, SYSTEM_ACTOR } from '../../lib/work-context.js';
@@ -16,15 +14,12 @@ import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import { importResource } from './import.presenter.js';
 import { OPEN_STATUSES, type ImportFilters, type ImportJob, type ImportRepository } from './import.repository.js';
 import { ImportUploadFields, type ImportResponse } from './import.schemas.js';
-import type { RowImporter } from './importers/row-importer.js';
 
 /** The report's columns: one line per reason a row was refused. */
 export const ERROR_REPORT_COLUMNS = ['row', 'column', 'value', 'message'] as const;
 const REPORT_PAGE = 1000;
 
-type Validate = ReturnType<FastifySchemaCompiler<unknown>> & { errors?: unknown };
-// Form values are text: the query-string validator coerces them (`true`, `1`) as it does query parameters.
-const validateFields = validatorCompiler({ schema: ImportUploadFields, httpPart: 'querystring', method: 'POST', url: '' }) as Validate;
+const checkFields = formCheck(ImportUploadFields);
 
 /** The file to import: a local file the service copies into the storage (an upload's temporary file). */
 export interface ImportFile {
@@ -38,7 +33,6 @@ export interface ImportServiceDeps {
   db: Executor;
   jobs: ImportRepository;
   storage: DocumentStorage;
-  importers: Readonly<Record<ImportType, RowImporter>>;
   clock: Clock;
   newId: IdGenerator;
   /** Told when a job is queued, so that this process's runner starts it without waiting for its poll. */
@@ -51,7 +45,8 @@ export class ImportService {
   /** The form's fields, checked: type, mode (default create) and dry_run (default false). @throws ValidationError. */
   fields(raw: Record<string, unknown>): Required<ImportUploadFields> {
     const fields = { ...raw };
-    if (!validateFields(fields)) throw new ValidationError(fieldErrors(validateFields.errors as never));
+    const errors = checkFields(fields);
+    if (errors) throw new ValidationError(errors);
     const { type, mode = 'create', dry_run = false } = fields as ImportUploadFields;
     return { type, mode, dry_run };
   }

@@ -55,7 +55,6 @@ export function createImports(deps: ImportModuleDeps) {
     db: deps.db,
     jobs,
     storage: deps.storage,
-    importers,
     clock: deps.clock,
     newId: deps.newId,
     queued: () => runners.forEach((runner) => runner.wake()),
