@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_PROBE_BATCH, firstFreeSlug } from './slug.js';
+import { SLUG_PROBE_BATCH, firstFreeSlugs } from './slug.js';
 
-describe('firstFreeSlug', () => {
+describe('firstFreeSlugs', () => {
   const probing = (used: ReadonlySet<string>) => {
     const batches: string[][] = [];
     const takenAmong = async (candidates: string[]) => {
@@ -11,23 +11,28 @@ describe('firstFreeSlug', () => {
     return { batches, takenAmong };
   };
 
-  it('answers the base itself when it is free, in one query', async () => {
+  it('answers the bases themselves when they are free, in one query', async () => {
     const { batches, takenAmong } = probing(new Set());
-    expect(await firstFreeSlug('tee', takenAmong)).toBe('tee');
-    expect(batches).toHaveLength(1);
-    expect(batches[0]!.slice(0, 3)).toEqual(['tee', 'tee-2', 'tee-3']);
+    expect(await firstFreeSlugs(['tee', 'mug'], takenAmong)).toEqual(['tee', 'mug']);
+    expect(batches).toEqual([['tee', 'mug']]);
   });
 
   it('answers the first free suffix, skipping the used ones', async () => {
     const { takenAmong } = probing(new Set(['tee', 'tee-2', 'tee-4']));
-    expect(await firstFreeSlug('tee', takenAmong)).toBe('tee-3');
+    expect(await firstFreeSlugs(['tee'], takenAmong)).toEqual(['tee-3']);
   });
 
-  it('asks about the next batch only when every candidate of one is taken', async () => {
+  it('gives a base that repeats a slug per name, in order', async () => {
+    const { batches, takenAmong } = probing(new Set(['tee-2']));
+    expect(await firstFreeSlugs(['tee', 'mug', 'tee', 'tee'], takenAmong)).toEqual(['tee', 'mug', 'tee-3', 'tee-4']);
+    expect(batches).toHaveLength(2);
+  });
+
+  it('asks about twenty more candidates at a time while every candidate is taken', async () => {
     const used = new Set(['tee', ...Array.from({ length: SLUG_PROBE_BATCH + 5 }, (_, i) => `tee-${i + 2}`)]);
     const { batches, takenAmong } = probing(used);
-    expect(await firstFreeSlug('tee', takenAmong)).toBe(`tee-${SLUG_PROBE_BATCH + 7}`);
-    expect(batches).toHaveLength(2);
-    expect(batches[1]![0]).toBe(`tee-${SLUG_PROBE_BATCH + 1}`);
+    expect(await firstFreeSlugs(['tee'], takenAmong)).toEqual([`tee-${SLUG_PROBE_BATCH + 7}`]);
+    expect(batches.map((batch) => batch.length)).toEqual([1, SLUG_PROBE_BATCH + 1, SLUG_PROBE_BATCH + 1]);
+    expect(batches[1]![0]).toBe('tee-2');
   });
 });

@@ -21,19 +21,33 @@ export async function uniqueSlug(base: string, taken: (candidate: string) => Pro
   }
 }
 
-/** Candidates asked about per query by `firstFreeSlug`: most names are free at once or within a few suffixes. */
+/** Candidates asked about per base and query by `firstFreeSlugs` once a base's first candidates are taken. */
 export const SLUG_PROBE_BATCH = 20;
 
 /**
- * `uniqueSlug` asking about a batch of candidates at a time (`base`, `base-2`, … `base-20`, then the next
- * twenty), so that a name shared by hundreds of rows costs a query per twenty of them, not one per row.
- * `takenAmong` answers which of the candidates are used.
+ * `uniqueSlug` for several names at once, each answered a slug of its own (a base that repeats gets `base`,
+ * `base-2`…): the first query asks about as many candidates of each base as it needs, which is enough when the
+ * names are new; a base whose candidates are taken is asked about twenty more at a time. `takenAmong` answers
+ * which of the candidates are used.
  */
-export async function firstFreeSlug(base: string, takenAmong: (candidates: string[]) => Promise<ReadonlySet<string>>): Promise<string> {
-  for (let first = 1; ; first += SLUG_PROBE_BATCH) {
-    const candidates = Array.from({ length: SLUG_PROBE_BATCH }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`));
-    const taken = await takenAmong(candidates);
-    const free = candidates.find((candidate) => !taken.has(candidate));
-    if (free !== undefined) return free;
+export async function firstFreeSlugs(bases: readonly string[], takenAmong: (candidates: string[]) => Promise<ReadonlySet<string>>): Promise<string[]> {
+  const needed = new Map<string, number>();
+  for (const base of bases) needed.set(base, (needed.get(base) ?? 0) + 1);
+  const found = new Map<string, string[]>([...needed.keys()].map((base) => [base, []]));
+  const nextSuffix = new Map<string, number>();
+  for (let round = 0; needed.size > 0; round += 1) {
+    const windows = [...needed].map(([base, count]) => {
+      const first = nextSuffix.get(base) ?? 1;
+      const length = round === 0 ? count : count + SLUG_PROBE_BATCH;
+      nextSuffix.set(base, first + length);
+      return { base, candidates: Array.from({ length }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`)) };
+    });
+    const taken = await takenAmong(windows.flatMap((window) => window.candidates));
+    for (const { base, candidates } of windows) {
+      const slugs = found.get(base)!;
+      slugs.push(...candidates.filter((candidate) => !taken.has(candidate)).slice(0, needed.get(base)! - slugs.length));
+      if (slugs.length === needed.get(base)) needed.delete(base);
+    }
   }
+  return bases.map((base) => found.get(base)!.shift()!);
 }

@@ -16,8 +16,8 @@ export interface AuditLogFilters {
 }
 
 export class AuditLogRepository {
-  async insert(db: Executor, entry: NewAuditLogEntry): Promise<void> {
-    await db.insertInto('audit_log').values(entry).execute();
+  async insert(db: Executor, entries: readonly NewAuditLogEntry[]): Promise<void> {
+    await db.insertInto('audit_log').values([...entries]).execute();
   }
 
   /** Newest first: up to `limit` entries with ids below `before` (all, without it). */

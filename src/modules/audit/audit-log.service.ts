@@ -64,29 +64,45 @@ export class AuditLog {
 
   /** Writes an entry through `db`: the transaction of the change it records. */
   async record(db: Executor, entry: AuditEntry): Promise<void> {
+    await this.recordAll(db, [entry]);
+  }
+
+  /** Writes entries through `db` in one statement (a batch of changes, such as an import's). */
+  async recordAll(db: Executor, entries: readonly AuditEntry[]): Promise<void> {
+    if (entries.length === 0) return;
     const context = currentContext();
-    const actor = entry.actor ?? context?.actor() ?? SYSTEM_ACTOR;
-    await this.entries.insert(db, {
-      id: this.newId(),
-      tenant_id: entry.tenantId,
-      occurred_at: this.clock.now().toISOString(),
-      actor_type: actor.type,
-      actor_user_id: actor.user_id,
-      actor_token_id: actor.token_id,
-      actor_name: actor.name,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      changes: entry.changes ?? null,
-      request_id: context?.request_id ?? null,
-      ip: context?.ip ?? null,
-    });
+    const occurredAt = this.clock.now().toISOString();
+    await this.entries.insert(
+      db,
+      entries.map((entry) => {
+        const actor = entry.actor ?? context?.actor() ?? SYSTEM_ACTOR;
+        return {
+          id: this.newId(),
+          tenant_id: entry.tenantId,
+          occurred_at: occurredAt,
+          actor_type: actor.type,
+          actor_user_id: actor.user_id,
+          actor_token_id: actor.token_id,
+          actor_name: actor.name,
+          action: entry.action,
+          entity_type: entry.entityType,
+          entity_id: entry.entityId,
+          changes: entry.changes ?? null,
+          request_id: context?.request_id ?? null,
+          ip: context?.ip ?? null,
+        };
+      }),
+    );
   }
 
   /** `record` with the fields that changed between the record as it was and as it is. */
   recordChange(db: Executor, change: AuditedChange): Promise<void> {
-    const { before, after, ...entry } = change;
-    return this.record(db, { ...entry, changes: changesBetween(before, after) });
+    return this.recordChanges(db, [change]);
+  }
+
+  /** `recordChange` for several changes, in one statement. */
+  recordChanges(db: Executor, changes: readonly AuditedChange[]): Promise<void> {
+    return this.recordAll(db, changes.map(({ before, after, ...entry }) => ({ ...entry, changes: changesBetween(before, after) })));
   }
 
   /** A page of the tenant's entries, newest first, below the `before` cursor. */

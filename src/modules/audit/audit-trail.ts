@@ -31,7 +31,16 @@ export type ResourceTrail<R> = (db: Executor, tenantId: string, action: string, 
 
 /** The trail of resources of `entityType` whose presenter loads what they link to (products, orders): given presented. */
 export function resourceTrail<R extends Fields & { id: string }>(audit: AuditLog, entityType: string): ResourceTrail<R> {
-  return (db, tenantId, action, before, after) => audit.recordChange(db, { tenantId, action, entityType, entityId: (after ?? before)!.id, before, after });
+  const trail = resourceTrails<R>(audit, entityType);
+  return (db, tenantId, action, before, after) => trail(db, tenantId, action, [[before, after]]);
+}
+
+/** Records `action` on several resources of the tenant, one entry each, in one statement. */
+export type ResourceTrails<R> = (db: Executor, tenantId: string, action: string, changes: ReadonlyArray<readonly [R | null, R | null]>) => Promise<void>;
+
+export function resourceTrails<R extends Fields & { id: string }>(audit: AuditLog, entityType: string): ResourceTrails<R> {
+  return (db, tenantId, action, changes) =>
+    audit.recordChanges(db, changes.map(([before, after]) => ({ tenantId, action, entityType, entityId: (after ?? before)!.id, before, after })));
 }
 
 /** Records each change of `changes` in turn (bulk operations: one entry per record). */

@@ -349,28 +349,26 @@ describe('brands', () => {
     });
   });
 
-  describe('assertLinkable (for the product module)', () => {
-    it('passes for an active brand of the tenant', async () => {
+  describe('linkRefusals (for the product module)', () => {
+    it('refuses nothing for an active brand of the tenant', async () => {
       const id = await brandId({ name: 'Linkable' });
-      await expect(t.services.catalog.brands.service.assertLinkable(t.tenant.tenantId, id)).resolves.toMatchObject({ id, is_active: true });
+      expect(await t.services.catalog.brands.service.linkRefusals(t.tenant.tenantId, [id])).toEqual(new Map());
     });
 
-    it('refuses unknown, deleted, foreign and inactive brands on brand_id', async () => {
+    it('refuses unknown, deleted, foreign and inactive brands, each with why', async () => {
       const service = t.services.catalog.brands.service;
       const other = await makeTenant(t.services);
       const foreign = await t.services.catalog.brands.service.create(other.tenantId, { name: 'Foreign link' });
       const deleted = await brandId({ name: 'Deleted link' });
       await remove(deleted);
       const inactive = await brandId({ name: 'Inactive link', is_active: false });
-      for (const id of ['01hzzzzzzzzzzzzzzzzzzzzzzz', deleted, foreign.id]) {
-        await expect(service.assertLinkable(t.tenant.tenantId, id)).rejects.toMatchObject({
-          statusCode: 422,
-          errors: { brand_id: ['The selected brand id is invalid.'] },
-        });
-      }
-      await expect(service.assertLinkable(t.tenant.tenantId, inactive)).rejects.toMatchObject({
-        statusCode: 422,
-        errors: { brand_id: ['The selected brand is inactive: inactive brands keep existing links and cannot be newly linked.'] },
+      const unknown = '01hzzzzzzzzzzzzzzzzzzzzzzz';
+      const refusals = await service.linkRefusals(t.tenant.tenantId, [unknown, deleted, foreign.id, inactive]);
+      expect(Object.fromEntries(refusals)).toEqual({
+        [unknown]: 'The selected brand id is invalid.',
+        [deleted]: 'The selected brand id is invalid.',
+        [foreign.id]: 'The selected brand id is invalid.',
+        [inactive]: 'The selected brand is inactive: inactive brands keep existing links and cannot be newly linked.',
       });
     });
 

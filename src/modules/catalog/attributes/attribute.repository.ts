@@ -2,11 +2,14 @@
 // A product value counts while its product is live.
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { containsText } from '../../../db/search.js';
-import type { AttributeDefinitionsTable, AttributeType, DB } from '../../../db/schema.js';
+import type { AttributeDefinitionsTable, AttributeType, DB, ProductAttributeValuesTable } from '../../../db/schema.js';
 import { compiledStatement } from '../../../db/compiled.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+
+/** Value rows inserted per statement: well under both engines' limits on parameters. */
+const INSERT_CHUNK = 500;
 
 export type AttributeDefinition = Selectable<AttributeDefinitionsTable>;
 export type NewAttributeDefinition = Insertable<AttributeDefinitionsTable>;
@@ -113,6 +116,11 @@ export class AttributeRepository {
   /** Removes every value of the attribute, live products or not. */
   async deleteValuesOf(db: Executor, tenantId: string, attributeId: string): Promise<void> {
     await db.deleteFrom('product_attribute_values').where('tenant_id', '=', tenantId).where('attribute_id', '=', attributeId).execute();
+  }
+
+  /** Inserts values of products that have none of these attributes yet, a few hundred rows per statement. */
+  async insertValues(db: Executor, rows: readonly Insertable<ProductAttributeValuesTable>[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('product_attribute_values').values(rows.slice(i, i + INSERT_CHUNK)).execute();
   }
 
   async upsertValue(db: Executor, row: { tenant_id: string; product_id: string; attribute_id: string; value: string; at: string }): Promise<void> {

@@ -35,6 +35,8 @@ export interface AttributeStatistics {
 
 /** Attribute id -> stored value; null removes the product's value. */
 export type StoredAttributeValues = Map<string, string | null>;
+/** Checks one product's `attributes` map: the values to store by attribute id, and the errors keyed `attributes.<code>`. */
+export type ProductAttributeCheck = (attributes: Record<string, unknown>, options: { requireAll: boolean }) => { stored: StoredAttributeValues; errors: FieldErrors };
 
 export function attributeResource(a: AttributeWithCount) {
   return {
@@ -306,32 +308,43 @@ export class AttributeService {
     options: { requireAll: boolean },
     db: Executor = this.db,
   ): Promise<{ stored: StoredAttributeValues }> {
-    const definitions = await this.attributes.listAll(db, tenantId);
-    const byCode = new Map(definitions.map((d) => [d.code, d]));
-    const errors: FieldErrors = {};
-    const stored: StoredAttributeValues = new Map();
-    for (const [code, value] of Object.entries(attributes)) {
-      const definition = byCode.get(code);
-      if (!definition) {
-        errors[`attributes.${code}`] = [`The attribute ${code} does not exist.`];
-      } else if (value === null) {
-        if (definition.is_required) errors[`attributes.${code}`] = [`The ${definition.label} field is required.`];
-        else stored.set(definition.id, null);
-      } else {
-        const result = normaliseValue(definition, value);
-        if (result.ok) stored.set(definition.id, result.stored);
-        else errors[`attributes.${code}`] = [result.message];
-      }
-    }
-    if (options.requireAll) {
-      for (const definition of definitions) {
-        if (Object.hasOwn(attributes, definition.code)) continue;
-        if (definition.default_value !== null) stored.set(definition.id, definition.default_value);
-        else if (definition.is_required) errors[`attributes.${definition.code}`] = [`The ${definition.label} field is required.`];
-      }
-    }
+    const { stored, errors } = (await this.productAttributeChecker(tenantId, db))(attributes, options);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return { stored };
+  }
+
+  /**
+   * `validateProductAttributes` for many products: reads the definitions once and answers a check of one
+   * product's map that reports its errors instead of throwing them.
+   */
+  async productAttributeChecker(tenantId: string, db: Executor = this.db): Promise<ProductAttributeCheck> {
+    const definitions = await this.attributes.listAll(db, tenantId);
+    const byCode = new Map(definitions.map((d) => [d.code, d]));
+    return (attributes, options) => {
+      const errors: FieldErrors = {};
+      const stored: StoredAttributeValues = new Map();
+      for (const [code, value] of Object.entries(attributes)) {
+        const definition = byCode.get(code);
+        if (!definition) {
+          errors[`attributes.${code}`] = [`The attribute ${code} does not exist.`];
+        } else if (value === null) {
+          if (definition.is_required) errors[`attributes.${code}`] = [`The ${definition.label} field is required.`];
+          else stored.set(definition.id, null);
+        } else {
+          const result = normaliseValue(definition, value);
+          if (result.ok) stored.set(definition.id, result.stored);
+          else errors[`attributes.${code}`] = [result.message];
+        }
+      }
+      if (options.requireAll) {
+        for (const definition of definitions) {
+          if (Object.hasOwn(attributes, definition.code)) continue;
+          if (definition.default_value !== null) stored.set(definition.id, definition.default_value);
+          else if (definition.is_required) errors[`attributes.${definition.code}`] = [`The ${definition.label} field is required.`];
+        }
+      }
+      return { stored, errors };
+    };
   }
 
   /** Writes validated values for a product inside the caller's transaction: upserts, and deletes on null. */
@@ -341,6 +354,19 @@ export class AttributeService {
       if (value === null) await this.attributes.deleteValue(trx, tenantId, productId, attributeId);
       else await this.attributes.upsertValue(trx, { tenant_id: tenantId, product_id: productId, attribute_id: attributeId, value, at });
     }
+  }
+
+  /** Writes the values of new products (which have none yet) in one statement; null values are none to write. */
+  async writeNewProductsValues(trx: Executor, tenantId: string, products: ReadonlyArray<{ productId: string; stored: StoredAttributeValues }>): Promise<void> {
+    const at = this.clock.now().toISOString();
+    await this.attributes.insertValues(
+      trx,
+      products.flatMap(({ productId, stored }) =>
+        [...stored].filter((entry): entry is [string, string] => entry[1] !== null).map(([attributeId, value]) => ({
+          tenant_id: tenantId, product_id: productId, attribute_id: attributeId, value, created_at: at, updated_at: at,
+        })),
+      ),
+    );
   }
 
   /** Each product's values with their live definitions, by sort_order and code (for product responses). */

@@ -82,16 +82,20 @@ export class BrandService {
   }
 
   /**
-   * Checks that a product may be newly linked to the brand: it exists (live, same tenant) and is active.
-   * Existing links to a brand that became inactive stay; the product module calls this only when
-   * `brand_id` is set or changed.
-   * @throws ValidationError on `brand_id`.
+   * For the product module: the ids among `ids` that a product cannot be newly linked to, with why: a brand
+   * must exist (live, same tenant) and be active. Existing links to a brand that became inactive stay; the
+   * product module asks only about a `brand_id` set or changed.
    */
-  async assertLinkable(tenantId: string, brandId: string, db: Executor = this.db): Promise<BrandWithCount> {
-    const brand = await this.brands.findById(db, tenantId, brandId);
-    if (!brand) throw ValidationError.field('brand_id', 'The selected brand id is invalid.');
-    if (!brand.is_active) throw ValidationError.field('brand_id', INACTIVE_BRAND);
-    return brand;
+  async linkRefusals(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.byIds(tenantId, ids, db);
+    const refusals = new Map<string, string>();
+    for (const id of ids) {
+      const brand = found.get(id);
+      if (!brand) refusals.set(id, 'The selected brand id is invalid.');
+      else if (!brand.is_active) refusals.set(id, INACTIVE_BRAND);
+    }
+    return refusals;
   }
 
   /**

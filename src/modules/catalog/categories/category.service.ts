@@ -20,6 +20,7 @@ import type { BulkStatusBody, CategoryCreateBody, CategoryUpdateBody, ReorderBod
 
 const RESOURCE = 'Category';
 const PARENT_MISSING = 'The selected parent category does not exist.';
+const MISSING_CATEGORY = 'The selected category does not exist.';
 
 export function categoryResource(c: Category) {
   return {
@@ -99,8 +100,15 @@ export class CategoryService {
    */
   async assertExists(tenantId: string, id: string, db: Executor = this.db): Promise<Category> {
     const category = await this.categories.findById(db, tenantId, id);
-    if (!category) throw ValidationError.field('category_id', 'The selected category does not exist.');
+    if (!category) throw ValidationError.field('category_id', MISSING_CATEGORY);
     return category;
+  }
+
+  /** For the product module: the ids among `ids` that a product cannot be linked to, with why (not a live category). */
+  async linkRefusals(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.byIds(tenantId, ids, db);
+    return new Map(ids.filter((id) => !found.has(id)).map((id) => [id, MISSING_CATEGORY]));
   }
 
   /** For product responses: the live categories among `ids`, by id. */

@@ -116,18 +116,25 @@ export class ProductRepository {
   /**
    * On PostgreSQL, makes the transactions that generate a slug from the same base (in one tenant) wait for
    * each other until commit, so that each sees the slugs the others took and picks the next suffix instead
-   * of failing on the unique index. SQLite runs one write transaction at a time already.
+   * of failing on the unique index. SQLite runs one write transaction at a time already. The locks are taken
+   * in one order (by their hash), so that two transactions taking several cannot deadlock.
    */
-  async lockSlugBase(db: Executor, tenantId: string, base: string): Promise<void> {
-    if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${SLUG_LOCK_CLASS}, hashtext(${`${tenantId}/${base}`}))`.execute(db);
+  async lockSlugBases(db: Executor, tenantId: string, bases: readonly string[]): Promise<void> {
+    if (engineOf(db) !== 'postgres' || bases.length === 0) return;
+    const keys = [...new Set(bases)].map((base) => `${tenantId}/${base}`);
+    await sql`select pg_advisory_xact_lock(${SLUG_LOCK_CLASS}, h) from (select distinct hashtext(k) as h from unnest(array[${sql.join(keys)}]::text[]) as k order by h) as locks`.execute(db);
   }
 
-  async insert(db: Executor, product: NewProduct): Promise<Product> {
-    return db
+  /** Inserts the products in one statement, answering them in the same order. */
+  async insertMany(db: Executor, products: readonly NewProduct[]): Promise<Product[]> {
+    if (products.length === 0) return [];
+    const rows = await db
       .insertInto('products')
-      .values({ ...product, category_root_id: categoryRootOf(product.category_id ?? null) })
+      .values(products.map((product) => ({ ...product, category_root_id: categoryRootOf(product.category_id ?? null) })))
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return products.map((product) => byId.get(product.id)!);
   }
 
   /**
@@ -193,14 +200,22 @@ export class ProductRepository {
     return this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
   }
 
-  /** Which of `slugs` live products of the tenant use. */
-  async takenSlugs(db: Executor, tenantId: string, slugs: readonly string[]): Promise<Set<string>> {
-    const rows = await this.live(db, tenantId).select('slug').where('slug', 'in', slugs).execute();
-    return new Set(rows.map((row) => row.slug));
-  }
-
   async taken(db: Executor, tenantId: string, column: 'sku' | 'slug', value: string, exceptId?: string): Promise<boolean> {
     return isTaken(this.live(db, tenantId).where(column, '=', value), exceptId);
+  }
+
+  /** Which of `values` live products of the tenant hold in `column`. */
+  async takenAmong(db: Executor, tenantId: string, column: 'sku' | 'slug', values: readonly string[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const rows = await this.live(db, tenantId).select(column).where(column, 'in', [...new Set(values)]).execute();
+    return new Set(rows.map((row) => (column === 'sku' ? row.sku : row.slug)));
+  }
+
+  /** The live products that hold any of `barcodes`, by barcode. */
+  async barcodeHolders(db: Executor, tenantId: string, barcodes: readonly string[]): Promise<Map<string, Pick<Product, 'id' | 'sku'>>> {
+    if (barcodes.length === 0) return new Map();
+    const rows = await this.live(db, tenantId).select(['id', 'sku', 'barcode']).where('barcode', 'in', [...new Set(barcodes)]).execute();
+    return new Map(rows.map(({ barcode, ...holder }) => [barcode!, holder]));
   }
 
   /** The live product, other than `exceptId`, that holds `barcode`. */

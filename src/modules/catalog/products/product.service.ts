@@ -10,13 +10,15 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import type { TenantDefaults } from '../../tenancy/tenant.service.js';
-import { firstFreeSlug, slugOf } from '../../../lib/slug.js';
+import { firstFreeSlugs, slugOf } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
-import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
+import { resourceTrail, resourceTrails, type ResourceTrail, type ResourceTrails } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barcode.js';
+import { tagLinkErrors } from '../tags/tag.service.js';
+import type { StoredAttributeValues } from '../attributes/attribute.service.js';
 import { deletedProductPayload, productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
@@ -45,6 +47,9 @@ const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'typ
 /** Fields with a default at creation, copied as sent on update. */
 const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
+
+/** What a write links a product to. */
+type LinkFields = Pick<ProductUpdateBody, 'category_id' | 'brand_id' | 'supplier_id' | 'tags'>;
 
 function clean<T>(value: T): T {
   return (typeof value === 'string' ? trimOrNull(value) : value) as T;
@@ -83,6 +88,7 @@ export class ProductService {
   private readonly events: EventRecorder;
   /** The audit entry of a change to one product, as the API presents it. */
   private readonly audited: ResourceTrail<ProductResponse>;
+  private readonly auditedAll: ResourceTrails<ProductResponse>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
@@ -95,6 +101,7 @@ export class ProductService {
     this.stock = deps.stock;
     this.events = deps.events;
     this.audited = resourceTrail(deps.audit, 'product');
+    this.auditedAll = resourceTrails(deps.audit, 'product');
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.lister = deps.lister;
@@ -171,7 +178,11 @@ export class ProductService {
     // A generated slug or SKU can lose a race with a concurrent create: take the next one and try again.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await inTransaction(this.db, (trx) => this.createIn(trx, tenantId, input, userId));
+        return await inTransaction(this.db, async (trx) => {
+          const [created] = await this.createAll(trx, tenantId, [input], userId);
+          if (created instanceof ValidationError) throw created;
+          return created!;
+        });
       } catch (error) {
         const field = violatedUniqueField(error, UNIQUE_INDEXES);
         if (field !== null && input[field] === undefined && attempt < 5) continue;
@@ -180,79 +191,125 @@ export class ProductService {
     }
   }
 
-  private async createIn(trx: Transaction<DB>, tenantId: string, input: ProductCreateBody, userId: string | null): Promise<ProductResponse> {
-    const name = input.name.trim();
-    const slugBase = slugOf(name, 'product');
+  /**
+   * `create` for many products inside the caller's transaction (an import's batch): each input by the same
+   * rules, all of them checked and written together, with one statement per check and per table whatever
+   * their number. Answers, in the order of `inputs`, each product created or the ValidationError that refused
+   * it (nothing of it written). Of two inputs with one SKU, slug or barcode, the first accepted keeps it. A
+   * key that a concurrent write took meanwhile fails the whole call on the unique index.
+   */
+  async createAll(trx: Transaction<DB>, tenantId: string, inputs: readonly ProductCreateBody[], userId: string | null): Promise<Array<ProductResponse | ValidationError>> {
+    const names = inputs.map((input) => input.name.trim());
+    const slugBases = names.map((name) => slugOf(name, 'product'));
     // Taken before any read, so that the checks below already see what a concurrent twin committed.
-    if (input.slug === undefined) await this.products.lockSlugBase(trx, tenantId, slugBase);
-    const type: ProductType = input.type ?? 'physical';
-    const traits = traitsOf(type);
-    const currency = input.currency ?? (await this.tenants.defaultCurrency(tenantId, trx));
-    const trackInventory = input.track_inventory ?? traits.has_inventory;
-    const errors: FieldErrors = {};
-    if (input.status !== undefined) errors.status = [STATUS_REFUSED];
-    if (name.length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
-    if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-    if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory)) errors.stock_quantity = [INITIAL_STOCK_REFUSED];
-    const later: FieldErrors = {};
-    if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug))) later.slug = [takenMessage('slug')];
-    const barcode = await this.barcodeFor(trx, tenantId, input, null, later);
-    Object.assign(later, await this.linkErrors(trx, tenantId, input, null));
-    const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, true, trx, later);
-    if (Object.keys(errors).length + Object.keys(later).length > 0) {
-      // A taken SKU alone is left to the unique index, whose refusal `create` answers with this same error;
-      // it is read only to be reported beside the others, in its place among them.
-      if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [takenMessage('sku')];
-      throw new ValidationError({ ...errors, ...later });
-    }
+    await this.products.lockSlugBases(trx, tenantId, slugBases.filter((_, i) => inputs[i]!.slug === undefined));
+    const sent = (field: 'sku' | 'slug') => inputs.map((input) => input[field]).filter((value) => value !== undefined);
+    const codes = inputs.map((input) => resolveBarcode(input, null));
+    const [defaultCurrency, takenSlugs, takenSkus, barcodeHolders, linkErrors, checkAttributes] = await Promise.all([
+      inputs.some((input) => input.currency === undefined) ? this.tenants.defaultCurrency(tenantId, trx) : null,
+      this.products.takenAmong(trx, tenantId, 'slug', sent('slug')),
+      // One create leaves a taken SKU to the unique index, whose refusal `create` answers with the same error;
+      // in a batch, one taken SKU would fail every product of it.
+      inputs.length > 1 ? this.products.takenAmong(trx, tenantId, 'sku', sent('sku')) : new Set<string>(),
+      this.products.barcodeHolders(trx, tenantId, codes.map((code) => code.barcode?.barcode).filter((code) => code !== undefined && code !== null)),
+      this.linkErrors(trx, tenantId, inputs.map((input) => ({ input, current: null }))),
+      this.links.attributes.productAttributeChecker(tenantId, trx),
+    ]);
 
     const now = this.clock.now().toISOString();
-    const id = this.newId();
-    const row: NewProduct = {
-      id,
-      tenant_id: tenantId,
-      name,
-      slug: input.slug ?? (await firstFreeSlug(slugBase, (candidates) => this.products.takenSlugs(trx, tenantId, candidates))),
-      sku: input.sku ?? (await this.generatedSku(trx, tenantId, id)),
-      barcode: barcode?.barcode ?? null,
-      barcode_type: barcode?.barcode_type ?? null,
-      type,
-      status: 'draft',
-      is_variant: false,
-      selling_price: this.minor(input.selling_price, currency),
-      cost_price: this.minor(input.cost_price, currency),
-      currency,
-      stock_quantity: 0,
-      reserved_quantity: 0,
-      track_inventory: trackInventory,
-      allow_backorders: input.allow_backorders ?? false,
-      requires_shipping: input.requires_shipping ?? traits.requires_shipping,
-      is_featured: input.is_featured ?? false,
-      is_taxable: input.is_taxable ?? true,
-      dimensions_unit: input.dimensions_unit ?? DEFAULT_DIMENSIONS_UNIT,
-      category_id: input.category_id ?? null,
-      brand_id: input.brand_id ?? null,
-      supplier_id: input.supplier_id ?? null,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    };
-    for (const field of OPTIONAL_FIELDS) if (input[field] !== undefined) Object.assign(row, { [field]: clean(input[field]) });
-    const inserted = await this.products.insert(trx, row);
-    if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
-    await this.links.attributes.writeProductValues(trx, tenantId, id, attributes);
-    const initialStock = (input.stock_quantity ?? 0) > 0;
-    if (initialStock) {
-      await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity: input.stock_quantity!, type: 'initial_stock', reason: 'Initial stock', userId });
+    const claimed = { sku: new Set<string>(), slug: new Set<string>(), barcode: new Map<string, Pick<Product, 'id' | 'sku'>>() };
+    const results = new Array<ProductResponse | ValidationError>(inputs.length);
+    const accepted: Array<{ index: number; row: NewProduct; input: ProductCreateBody; attributes: StoredAttributeValues }> = [];
+    for (const [index, input] of inputs.entries()) {
+      const name = names[index]!;
+      const type: ProductType = input.type ?? 'physical';
+      const traits = traitsOf(type);
+      const currency = input.currency ?? defaultCurrency!;
+      const trackInventory = input.track_inventory ?? traits.has_inventory;
+      const errors: FieldErrors = {};
+      if (input.status !== undefined) errors.status = [STATUS_REFUSED];
+      if (name.length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
+      if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
+      if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory)) errors.stock_quantity = [INITIAL_STOCK_REFUSED];
+      if (input.sku !== undefined && (takenSkus.has(input.sku) || claimed.sku.has(input.sku))) errors.sku = [takenMessage('sku')];
+      const later: FieldErrors = {};
+      if (input.slug !== undefined && (takenSlugs.has(input.slug) || claimed.slug.has(input.slug))) later.slug = [takenMessage('slug')];
+      const { barcode, errors: barcodeErrors } = codes[index]!;
+      Object.assign(later, barcodeErrors);
+      const holder = barcode?.barcode ? (barcodeHolders.get(barcode.barcode) ?? claimed.barcode.get(barcode.barcode)) : undefined;
+      if (holder) later.barcode = [barcodeTakenMessage(holder)];
+      Object.assign(later, linkErrors[index]);
+      const attributes = checkAttributes(input.attributes ?? {}, { requireAll: true });
+      Object.assign(later, attributes.errors);
+      if (Object.keys(errors).length + Object.keys(later).length > 0) {
+        // Read only to be reported beside the other errors, in its place among them (see takenSkus).
+        if (inputs.length === 1 && input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [takenMessage('sku')];
+        results[index] = new ValidationError({ ...errors, ...later });
+        continue;
+      }
+      const id = this.newId();
+      const row: NewProduct = {
+        id,
+        tenant_id: tenantId,
+        name,
+        slug: input.slug ?? '',
+        sku: input.sku ?? (await this.generatedSku(trx, tenantId, id)),
+        barcode: barcode?.barcode ?? null,
+        barcode_type: barcode?.barcode_type ?? null,
+        type,
+        status: 'draft',
+        is_variant: false,
+        selling_price: this.minor(input.selling_price, currency),
+        cost_price: this.minor(input.cost_price, currency),
+        currency,
+        stock_quantity: 0,
+        reserved_quantity: 0,
+        track_inventory: trackInventory,
+        allow_backorders: input.allow_backorders ?? false,
+        requires_shipping: input.requires_shipping ?? traits.requires_shipping,
+        is_featured: input.is_featured ?? false,
+        is_taxable: input.is_taxable ?? true,
+        dimensions_unit: input.dimensions_unit ?? DEFAULT_DIMENSIONS_UNIT,
+        category_id: input.category_id ?? null,
+        brand_id: input.brand_id ?? null,
+        supplier_id: input.supplier_id ?? null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
+      for (const field of OPTIONAL_FIELDS) if (input[field] !== undefined) Object.assign(row, { [field]: clean(input[field]) });
+      claimed.sku.add(row.sku);
+      if (input.slug !== undefined) claimed.slug.add(input.slug);
+      if (row.barcode) claimed.barcode.set(row.barcode, { id, sku: row.sku });
+      accepted.push({ index, row, input, attributes: attributes.stored });
+    }
+    if (accepted.length === 0) return results;
+
+    // Generated slugs also keep clear of those sent with the products of this call.
+    const generating = accepted.filter(({ input }) => input.slug === undefined);
+    const slugs = await firstFreeSlugs(
+      generating.map(({ index }) => slugBases[index]!),
+      async (candidates) => new Set([...(await this.products.takenAmong(trx, tenantId, 'slug', candidates)), ...candidates.filter((c) => claimed.slug.has(c))]),
+    );
+    generating.forEach(({ row }, i) => (row.slug = slugs[i]!));
+
+    let rows = await this.products.insertMany(trx, accepted.map(({ row }) => row));
+    await this.links.tags.linkNewProducts(trx, tenantId, accepted.map(({ row, input }) => ({ productId: row.id, tagIds: input.tags ?? [] })));
+    await this.links.attributes.writeNewProductsValues(trx, tenantId, accepted.map(({ row, attributes }) => ({ productId: row.id, stored: attributes })));
+    const stocked = accepted.filter(({ input }) => (input.stock_quantity ?? 0) > 0);
+    for (const { row, input } of stocked) {
+      await this.stock.changeOnHand(trx, { tenantId, productId: row.id, quantity: input.stock_quantity!, type: 'initial_stock', reason: 'Initial stock', userId });
     }
     // Initial stock changes the row (totals, status); otherwise the inserted row is the product.
-    const created = await this.presenter.one(trx, tenantId, initialStock ? await this.find(tenantId, id, trx) : inserted, {
-      tags: (input.tags?.length ?? 0) > 0,
-      attributes: [...attributes.values()].some((value) => value !== null),
+    if (stocked.length > 0) rows = await this.products.findManyInOrder(trx, tenantId, rows.map((row) => row.id));
+    const created = await this.presenter.many(trx, tenantId, rows, {
+      tags: accepted.some(({ input }) => (input.tags?.length ?? 0) > 0),
+      attributes: accepted.some(({ attributes }) => [...attributes.values()].some((value) => value !== null)),
     });
-    await this.events.record(trx, tenantId, { type: 'product.created', entityId: id, payload: created });
-    await this.audited(trx, tenantId, 'product.created', null, created);
-    return created;
+    await this.events.record(trx, tenantId, ...created.map((product) => ({ type: 'product.created' as const, entityId: product.id, payload: product })));
+    await this.auditedAll(trx, tenantId, 'product.created', created.map((product) => [null, product] as const));
+    accepted.forEach(({ index }, i) => (results[index] = created[i]!));
+    return results;
   }
 
   /**
@@ -284,7 +341,7 @@ export class ProductService {
         if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id))) errors.sku = [takenMessage('sku')];
         if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id))) errors.slug = [takenMessage('slug')];
         const barcode = await this.barcodeFor(trx, tenantId, input, current, errors);
-        Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
+        Object.assign(errors, (await this.linkErrors(trx, tenantId, [{ input, current }]))[0]);
         const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, false, trx, errors);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
@@ -427,42 +484,40 @@ export class ProductService {
   }
 
   /**
-   * Checks the category, brand, supplier and tags a product is newly linked to, all at once so that one
-   * answer names every bad link. Links the product already has may stay when their record became inactive.
+   * Checks the category, brand, supplier and tags each write newly links its product to, with one query per
+   * kind for all the writes, so that each answer names every bad link. `current` is the product an update
+   * changes (null for a new one): links it already has may stay when their record became inactive.
    */
-  private async linkErrors(
-    db: Executor,
-    tenantId: string,
-    input: Pick<ProductUpdateBody, 'category_id' | 'brand_id' | 'supplier_id' | 'tags'>,
-    current: Product | null,
-  ): Promise<FieldErrors> {
-    const errors: FieldErrors = {};
-    const newly = (key: 'category_id' | 'brand_id' | 'supplier_id') => {
-      const value = input[key];
-      return value && value !== current?.[key] ? value : null;
+  private async linkErrors(db: Executor, tenantId: string, writes: ReadonlyArray<{ input: LinkFields; current: Product | null }>): Promise<FieldErrors[]> {
+    const newly = (write: (typeof writes)[number], key: 'category_id' | 'brand_id' | 'supplier_id') => {
+      const value = write.input[key];
+      return value && value !== write.current?.[key] ? value : null;
     };
-    const collect = async (check: () => Promise<unknown>) => {
-      try {
-        await check();
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        Object.assign(errors, error.errors);
+    const all = (key: 'category_id' | 'brand_id' | 'supplier_id') => [...new Set(writes.map((write) => newly(write, key)).filter((id) => id !== null))];
+    const retagged = writes.filter((write) => write.current && (write.input.tags?.length ?? 0) > 0).map((write) => write.current!.id);
+    const supplierIds = all('supplier_id');
+    const [categories, brands, suppliers, tags, linkedTags] = await Promise.all([
+      this.links.categories.linkRefusals(tenantId, all('category_id'), db),
+      this.links.brands.linkRefusals(tenantId, all('brand_id'), db),
+      supplierIds.length > 0 ? this.links.suppliers.byIds(tenantId, supplierIds, db) : new Map<string, unknown>(),
+      this.links.tags.linkRefusals(tenantId, writes.flatMap((write) => write.input.tags ?? []), db),
+      retagged.length > 0 ? this.links.tags.tagsOfProducts(tenantId, retagged, db) : new Map<string, Array<{ id: string }>>(),
+    ]);
+    return writes.map((write) => {
+      const errors: FieldErrors = {};
+      const categoryId = newly(write, 'category_id');
+      const brandId = newly(write, 'brand_id');
+      const supplierId = newly(write, 'supplier_id');
+      if (categoryId && categories.has(categoryId)) errors.category_id = [categories.get(categoryId)!];
+      if (brandId && brands.has(brandId)) errors.brand_id = [brands.get(brandId)!];
+      if (supplierId && !suppliers.has(supplierId)) errors.supplier_id = ['The selected supplier does not exist.'];
+      const tagIds = write.input.tags;
+      if (tagIds && tagIds.length > 0) {
+        const linked = new Set((write.current ? (linkedTags.get(write.current.id) ?? []) : []).map((tag) => tag.id));
+        Object.assign(errors, tagLinkErrors(tagIds, tags, linked));
       }
-    };
-    const categoryId = newly('category_id');
-    const brandId = newly('brand_id');
-    const supplierId = newly('supplier_id');
-    if (categoryId) await collect(() => this.links.categories.assertExists(tenantId, categoryId, db));
-    if (brandId) await collect(() => this.links.brands.assertLinkable(tenantId, brandId, db));
-    if (supplierId && !(await this.links.suppliers.byIds(tenantId, [supplierId], db)).has(supplierId)) {
-      errors.supplier_id = ['The selected supplier does not exist.'];
-    }
-    const tagIds = input.tags;
-    if (tagIds && tagIds.length > 0) {
-      const linked = current ? ((await this.links.tags.tagsOfProducts(tenantId, [current.id], db)).get(current.id) ?? []).map((t) => t.id) : [];
-      await collect(() => this.links.tags.assertLinkable(tenantId, tagIds, db, linked));
-    }
-    return errors;
+      return errors;
+    });
   }
 
   private async validAttributes(tenantId: string, attributes: Record<string, unknown>, requireAll: boolean, db: Executor, errors: FieldErrors) {

@@ -253,15 +253,29 @@ export class TagService {
    * @throws ValidationError.
    */
   async assertLinkable(tenantId: string, tagIds: readonly string[], db: Executor = this.db, alreadyLinked: readonly string[] = []): Promise<void> {
-    const tags = new Map<string, Tag>((await this.tags.findByIds(db, tenantId, [...new Set(tagIds)])).map((t) => [t.id, t]));
-    const kept = new Set(alreadyLinked);
-    const errors: FieldErrors = {};
-    tagIds.forEach((id, index) => {
-      const tag = tags.get(id);
-      if (!tag) errors[`tags.${index}`] = ['The selected tag does not exist.'];
-      else if (!tag.is_active && !kept.has(id)) errors[`tags.${index}`] = [`The tag ${tag.name} is inactive and cannot be newly linked.`];
-    });
+    const errors = tagLinkErrors(tagIds, await this.linkRefusals(tenantId, tagIds, db), new Set(alreadyLinked));
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  }
+
+  /** The ids among `tagIds` that a product cannot be newly linked to, with why (missing, or inactive). */
+  async linkRefusals(tenantId: string, tagIds: readonly string[], db: Executor = this.db): Promise<Map<string, TagRefusal>> {
+    const tags = new Map<string, Tag>((await this.tags.findByIds(db, tenantId, [...new Set(tagIds)])).map((t) => [t.id, t]));
+    const refusals = new Map<string, TagRefusal>();
+    for (const id of tagIds) {
+      const tag = tags.get(id);
+      if (!tag) refusals.set(id, { message: 'The selected tag does not exist.', inactive: false });
+      else if (!tag.is_active) refusals.set(id, { message: `The tag ${tag.name} is inactive and cannot be newly linked.`, inactive: true });
+    }
+    return refusals;
+  }
+
+  /** Links new products to their tags, in one statement; the caller checked the tags (`linkRefusals`) in the same transaction. */
+  async linkNewProducts(trx: Executor, tenantId: string, links: ReadonlyArray<{ productId: string; tagIds: readonly string[] }>): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.tags.insertLinks(
+      trx,
+      links.flatMap(({ productId, tagIds }) => [...new Set(tagIds)].map((tagId) => ({ tenant_id: tenantId, product_id: productId, tag_id: tagId, created_at: now }))),
+    );
   }
 
   /**
@@ -293,4 +307,20 @@ export class TagService {
   private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
     return checkPrecondition(trx, precondition, { table: 'tags', tenantId, id }, async () => tagResource(await this.get(tenantId, id, trx)));
   }
+}
+
+/** Why a product cannot be newly linked to a tag; an `inactive` tag's existing link may stay. */
+export interface TagRefusal {
+  message: string;
+  inactive: boolean;
+}
+
+/** The errors of linking a product to `tagIds`, keyed `tags.<index>`: the refused ids, but for inactive tags it is `linked` to already. */
+export function tagLinkErrors(tagIds: readonly string[], refusals: ReadonlyMap<string, TagRefusal>, linked: ReadonlySet<string>): FieldErrors {
+  const errors: FieldErrors = {};
+  tagIds.forEach((id, index) => {
+    const refusal = refusals.get(id);
+    if (refusal && !(refusal.inactive && linked.has(id))) errors[`tags.${index}`] = [refusal.message];
+  });
+  return errors;
 }
