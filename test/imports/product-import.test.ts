@@ -1,6 +1,6 @@
 // Product imports over HTTP: every kind of column, references by natural key, attributes, variants, refusals
 // with their rows and columns, updates that send only what changed, and the events of single writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductResponse } from '../../src/modules/catalog/products/product.schemas.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { counts, csvOf, errorReport, runImport } from './import-helpers.js';
@@ -152,6 +152,35 @@ describe('product imports', () => {
     expect((await product('SAW-1'))!.name).toBe('Hand saw XL');
     // Only the job's own import.completed.
     expect(await events()).toBe(before + 1);
+  });
+
+  it('creates a SKU that a file names twice with its first row; the second row updates it (upsert) or is refused (create)', async () => {
+    const upsert = await runImport(t, {
+      type: 'products',
+      mode: 'upsert',
+      csv: csvOf([['sku', 'name', 'selling_price'], ['TWICE-1', 'Twice named', '4'], ['ONCE-1', 'Named once', '2'], ['TWICE-1', 'Twice named', '5']]),
+    });
+    expect(counts(upsert)).toEqual({ created: 2, updated: 1, unchanged: 0, failed: 0 });
+    expect(await product('TWICE-1')).toMatchObject({ name: 'Twice named', selling_price: 5 });
+    const create = await runImport(t, { type: 'products', csv: csvOf([['sku', 'name'], ['TWICE-2', 'Twice again'], ['TWICE-2', 'Twice again']]) });
+    expect(counts(create)).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 1 });
+    expect(await errorReport(t, create.id)).toEqual([{ row: '3', column: 'sku', value: 'TWICE-2', message: 'The SKU TWICE-2 is taken by another product.' }]);
+  });
+
+  it('imports the rows of a group that failed as a whole one at a time, each counted once', async () => {
+    // A key that a concurrent write took between the group's checks and its insert fails the whole group.
+    const createAll = vi.spyOn(t.services.catalog.products.service, 'createAll').mockRejectedValueOnce(new Error('a unique index refused the insert'));
+    try {
+      const job = await runImport(t, { type: 'products', csv: csvOf([['sku', 'name', 'tags'], ['ALONE-1', 'Alone one', 'Sale'], ['ALONE-2', 'ab', ''], ['ALONE-3', 'Alone three', '']]) });
+      expect(createAll).toHaveBeenCalled();
+      expect(counts(job)).toEqual({ created: 2, updated: 0, unchanged: 0, failed: 1 });
+      expect(await product('ALONE-1')).toMatchObject({ tags: [expect.objectContaining({ slug: 'sale' })] });
+      expect((await errorReport(t, job.id)).map((line) => [line.row, line.column])).toEqual([['3', 'name']]);
+      const created = await t.database.db.selectFrom('event_outbox').select('entity_id').where('event_type', '=', 'product.created').where('entity_id', '=', (await product('ALONE-3'))!.id).execute();
+      expect(created).toHaveLength(1);
+    } finally {
+      createAll.mockRestore();
+    }
   });
 
   it('fails a file without a sku column before any row', async () => {

@@ -2,7 +2,9 @@
 // short batches, each one transaction that also records the runs of rows it did and adds to the job's counts. A
 // worker killed mid-import leaves exactly the committed batches' runs recorded; whoever claims the job next
 // (after its lease runs out) reads the file again, skips those rows and goes on, so no row is imported twice or
-// lost. Each row runs in a savepoint: a refused row is undone alone and reported, the batch goes on.
+// lost. Each row runs in a savepoint: a refused row is undone alone and reported, the batch goes on. An importer
+// that writes many rows at once (`importMany`: new products) takes groups of rows in one savepoint, each group
+// sized to end the batch on time; a group that fails as a whole has its rows imported one at a time instead.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -20,11 +22,16 @@ import { csvReader, CsvFileError, type CsvRow } from './csv-rows.js';
 import { RowQueue } from './row-queue.js';
 import { importResource } from './import.presenter.js';
 import type { BatchProgress, ImportJob, ImportRepository, ImportRowError } from './import.repository.js';
-import { problemsOf, RowRefusedError, type RowContext, type RowImporter, type RowProblem } from './importers/row-importer.js';
+import { problemsOf, RowRefusedError, type RowContext, type RowImporter, type RowOutcome, type RowProblem } from './importers/row-importer.js';
 
 /** Rows one batch takes at most, and how long it may run: the database is held for the batch (SQLite's one writer). */
 export const BATCH_MAX_ROWS = 500;
 export const BATCH_MAX_MS = 40;
+/** Rows an importer that writes many at once (`importMany`) is given together: whole chunks, up to this many rows. */
+const GROUP_ROWS = 128;
+/** How long the requests waiting between two batches may have the event loop, and a turn that shows none wait. */
+const YIELD_MAX_MS = 20;
+const IDLE_TURN_MS = 0.2;
 /** Rows read ahead into one chunk, and chunks read ahead of the batches. */
 const CHUNK_ROWS = 16;
 const QUEUED_CHUNKS = 64;
@@ -156,6 +163,7 @@ export class ImportRunner {
     };
     const queue = new RowQueue(QUEUED_CHUNKS);
     const memo = new Map<string, string>();
+    const pace = new GroupPace();
     const lanes = importer.inFileOrder || engineOf(this.deps.db) === 'sqlite' ? 1 : PARALLEL_LANES;
     let stop: unknown = null;
     const read = async () => {
@@ -174,7 +182,7 @@ export class ImportRunner {
     };
     const lane = async () => {
       try {
-        while (stop === null && !this.stopping && (await this.batch(job, importer, queue, memo)));
+        while (stop === null && !this.stopping && (await this.batch(job, importer, queue, memo, pace)));
       } catch (error) {
         stop ??= error;
         queue.close();
@@ -193,7 +201,7 @@ export class ImportRunner {
    * before it commits the progress. Then gives the event loop a turn, so requests waiting for the database go
    * first. False when the queue is done. @throws JobLost when the job was cancelled or taken over.
    */
-  private async batch(job: ImportJob, importer: RowImporter, queue: RowQueue, memo: Map<string, string>): Promise<boolean> {
+  private async batch(job: ImportJob, importer: RowImporter, queue: RowQueue, memo: Map<string, string>, pace: GroupPace): Promise<boolean> {
     const first = await queue.take();
     if (!first) return false;
     const taken = [first];
@@ -208,28 +216,46 @@ export class ImportRunner {
         const errors: ImportRowError[] = [];
         const full = () => progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
         if (job.dry_run) await sql`savepoint import_dry_run`.execute(trx);
+        const count = (row: CsvRow, outcome: RowOutcome | RowProblem[]) => {
+          progress.rows += 1;
+          if (Array.isArray(outcome)) {
+            progress.failed += 1;
+            errors.push(...outcome.map((problem) => reported(row, problem)));
+          } else {
+            progress[outcome] += 1;
+          }
+        };
+        const reach = (chunk: CsvRow[], rows: number) => {
+          reached.push(rows);
+          if (rows > 0) progress.runs.push({ first: chunk[0]!.number, last: chunk[rows - 1]!.number });
+        };
+        /** The i-th chunk of the batch: one taken already, else (time left) the next one the reader has ready. */
+        const chunkAt = (i: number) => {
+          if (i === taken.length) {
+            const next = queue.takeReady();
+            if (next) taken.push(next);
+          }
+          return taken[i];
+        };
         await joiningTransaction(trx, async () => {
           const context = { trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id, memo };
-          for (let i = 0; i < taken.length && !full(); i += 1) {
-            const chunk = taken[i]!;
-            let count = 0;
-            for (; count < chunk.length && !full(); count += 1) {
-              const row = chunk[count]!;
-              const outcome = await this.importRow(context, importer, row);
-              progress.rows += 1;
-              if (Array.isArray(outcome)) {
-                progress.failed += 1;
-                errors.push(...outcome.map((problem) => reported(row, problem)));
-              } else {
-                progress[outcome] += 1;
-              }
-            }
-            reached.push(count);
-            if (count > 0) progress.runs.push({ first: chunk[0]!.number, last: chunk[count - 1]!.number });
-            // Time left: the next chunk, if the reader has one ready.
-            if (i === taken.length - 1 && count === chunk.length && !full()) {
-              const next = queue.takeReady();
-              if (next) taken.push(next);
+          for (let i = 0; !full() && chunkAt(i); ) {
+            if (importer.importMany) {
+              const first = i;
+              const wanted = pace.rowsWithin(BATCH_MAX_MS - (performance.now() - started));
+              for (let size = 0; size < wanted && chunkAt(i); i += 1) size += taken[i]!.length;
+              const group = taken.slice(first, i);
+              const rows = group.flat();
+              const groupStarted = performance.now();
+              (await this.importGroup(context, importer, rows)).forEach((outcome, k) => count(rows[k]!, outcome));
+              pace.took(performance.now() - groupStarted, rows.length);
+              for (const chunk of group) reach(chunk, chunk.length);
+            } else {
+              const chunk = taken[i]!;
+              let rows = 0;
+              for (; rows < chunk.length && !full(); rows += 1) count(chunk[rows]!, await this.importRow(context, importer, chunk[rows]!));
+              reach(chunk, rows);
+              i += 1;
             }
           }
         });
@@ -244,8 +270,30 @@ export class ImportRunner {
     } finally {
       for (let i = taken.length - 1; i >= 0; i -= 1) queue.putBack(taken[i]!.slice(reached[i] ?? 0));
     }
-    await nextTurn();
+    await yieldToRequests();
     return true;
+  }
+
+  /**
+   * Rows imported together (`importMany`) in a savepoint; then the rows it left, or all of them when the group
+   * failed as a whole (a key that a concurrent write took, say), one at a time as `importRow` does.
+   */
+  private async importGroup(context: RowContext, importer: RowImporter, rows: readonly CsvRow[]): Promise<Array<RowOutcome | RowProblem[]>> {
+    const outcomes = rows.map((row): RowOutcome | RowProblem[] | undefined => (row.shapeError ? [{ column: null, message: row.shapeError }] : undefined));
+    const readable = rows.filter((_, k) => outcomes[k] === undefined);
+    const { trx } = context;
+    await sql`savepoint import_group`.execute(trx);
+    try {
+      const answers = await importer.importMany!(readable.map((row) => row.cells), context);
+      await sql`release savepoint import_group`.execute(trx);
+      let next = 0;
+      for (const k of outcomes.keys()) if (outcomes[k] === undefined) outcomes[k] = answers[next++];
+    } catch {
+      await sql`rollback to savepoint import_group`.execute(trx);
+      await sql`release savepoint import_group`.execute(trx);
+    }
+    for (const [k, row] of rows.entries()) outcomes[k] ??= await this.importRow(context, importer, row);
+    return outcomes as Array<RowOutcome | RowProblem[]>;
   }
 
   /** One row in a savepoint of its own: its outcome, or the problems that refused it (its writes undone). */
@@ -278,6 +326,40 @@ export class ImportRunner {
     if (!ended) return;
     await this.deps.storage.remove(job.file_key).catch((err: unknown) => this.deps.log.warn({ err, import_id: job.id }, 'could not remove an import file'));
     this.deps.log.info({ import_id: job.id, status, rows: ended.rows_done, failed: ended.failed_count }, 'import ended');
+  }
+}
+
+/**
+ * Gives the requests waiting on the event loop their turn between two batches: a request takes several turns
+ * (its statements, its reply), so turns go on until one passes with nothing else to run, or for at most
+ * YIELD_MAX_MS, which keeps the import going under a steady load of requests.
+ */
+async function yieldToRequests(): Promise<void> {
+  const until = performance.now() + YIELD_MAX_MS;
+  for (;;) {
+    const turnStarted = performance.now();
+    await nextTurn();
+    const now = performance.now();
+    if (now - turnStarted < IDLE_TURN_MS || now >= until) return;
+  }
+}
+
+/**
+ * How many rows a group may take so that its batch ends on time: a group cannot stop halfway, so it is sized
+ * by the time rows of this import have taken so far (a moving average), between one chunk and GROUP_ROWS.
+ */
+class GroupPace {
+  private msPerRow: number | null = null;
+
+  rowsWithin(ms: number): number {
+    if (this.msPerRow === null) return CHUNK_ROWS;
+    return Math.min(GROUP_ROWS, Math.max(CHUNK_ROWS, Math.floor(ms / this.msPerRow)));
+  }
+
+  took(ms: number, rows: number): void {
+    if (rows === 0) return;
+    const sample = ms / rows;
+    this.msPerRow = this.msPerRow === null ? sample : 0.7 * this.msPerRow + 0.3 * sample;
   }
 }
 

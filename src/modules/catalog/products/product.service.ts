@@ -48,6 +48,14 @@ const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'typ
 const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
 
+/** A product `createAll` accepted: its row, as sent, and its attribute values to store. */
+interface NewProductWrite {
+  index: number;
+  row: NewProduct;
+  input: ProductCreateBody;
+  attributes: StoredAttributeValues;
+}
+
 /** What a write links a product to. */
 type LinkFields = Pick<ProductUpdateBody, 'category_id' | 'brand_id' | 'supplier_id' | 'tags'>;
 
@@ -153,6 +161,11 @@ export class ProductService {
     return this.products.taken(db, tenantId, 'sku', sku);
   }
 
+  /** Which of `skus` live products (or variants) have. */
+  async skusTaken(tenantId: string, skus: readonly string[], db: Executor = this.db): Promise<Set<string>> {
+    return this.products.takenAmong(db, tenantId, 'sku', skus);
+  }
+
   /** The live product (or variant) with exactly this SKU, as GET answers it. */
   async bySku(tenantId: string, sku: string, db: Executor = this.db): Promise<ProductResponse | undefined> {
     const found = await this.products.findWithLinks(db, tenantId, 'sku', sku);
@@ -199,6 +212,7 @@ export class ProductService {
    * key that a concurrent write took meanwhile fails the whole call on the unique index.
    */
   async createAll(trx: Transaction<DB>, tenantId: string, inputs: readonly ProductCreateBody[], userId: string | null): Promise<Array<ProductResponse | ValidationError>> {
+    if (inputs.length === 0) return [];
     const names = inputs.map((input) => input.name.trim());
     const slugBases = names.map((name) => slugOf(name, 'product'));
     // Taken before any read, so that the checks below already see what a concurrent twin committed.
@@ -219,7 +233,7 @@ export class ProductService {
     const now = this.clock.now().toISOString();
     const claimed = { sku: new Set<string>(), slug: new Set<string>(), barcode: new Map<string, Pick<Product, 'id' | 'sku'>>() };
     const results = new Array<ProductResponse | ValidationError>(inputs.length);
-    const accepted: Array<{ index: number; row: NewProduct; input: ProductCreateBody; attributes: StoredAttributeValues }> = [];
+    const accepted: NewProductWrite[] = [];
     for (const [index, input] of inputs.entries()) {
       const name = names[index]!;
       const type: ProductType = input.type ?? 'physical';
@@ -284,7 +298,6 @@ export class ProductService {
       accepted.push({ index, row, input, attributes: attributes.stored });
     }
     if (accepted.length === 0) return results;
-
     // Generated slugs also keep clear of those sent with the products of this call.
     const generating = accepted.filter(({ input }) => input.slug === undefined);
     const slugs = await firstFreeSlugs(
@@ -292,7 +305,13 @@ export class ProductService {
       async (candidates) => new Set([...(await this.products.takenAmong(trx, tenantId, 'slug', candidates)), ...candidates.filter((c) => claimed.slug.has(c))]),
     );
     generating.forEach(({ row }, i) => (row.slug = slugs[i]!));
+    const created = await this.insertNew(trx, tenantId, accepted, userId);
+    accepted.forEach(({ index }, i) => (results[index] = created[i]!));
+    return results;
+  }
 
+  /** Writes the products `createAll` accepted, with their links, initial stock, events and audit entries: their resources. */
+  private async insertNew(trx: Transaction<DB>, tenantId: string, accepted: readonly NewProductWrite[], userId: string | null): Promise<ProductResponse[]> {
     let rows = await this.products.insertMany(trx, accepted.map(({ row }) => row));
     await this.links.tags.linkNewProducts(trx, tenantId, accepted.map(({ row, input }) => ({ productId: row.id, tagIds: input.tags ?? [] })));
     await this.links.attributes.writeNewProductsValues(trx, tenantId, accepted.map(({ row, attributes }) => ({ productId: row.id, stored: attributes })));
@@ -308,8 +327,7 @@ export class ProductService {
     });
     await this.events.record(trx, tenantId, ...created.map((product) => ({ type: 'product.created' as const, entityId: product.id, payload: product })));
     await this.auditedAll(trx, tenantId, 'product.created', created.map((product) => [null, product] as const));
-    accepted.forEach(({ index }, i) => (results[index] = created[i]!));
-    return results;
+    return created;
   }
 
   /**

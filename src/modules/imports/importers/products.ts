@@ -11,7 +11,8 @@ import type { ProductService } from '../../catalog/products/product.service.js';
 import type { VariantService } from '../../catalog/variants/variant.service.js';
 import { VariantCreateBody } from '../../catalog/variants/variant.schemas.js';
 import type { References } from './references.js';
-import { assign, checkedBody, RowReader, RowRefusedError, sameValue, type RowContext, type RowImporter } from './row-importer.js';
+import { ValidationError } from '../../../http/errors.js';
+import { assign, checkedBody, problemsOf, RowReader, RowRefusedError, sameValue, type RowContext, type RowImporter, type RowOutcome, type RowProblem } from './row-importer.js';
 
 export const ATTRIBUTE_PREFIX = 'attr:';
 export const VARIANT_PREFIX = 'variant:';
@@ -168,6 +169,32 @@ export function productImporter({ products, variants, masters, attributes: attri
         .map((column) => `Unknown column "${column}" for a product import; attributes go in attr:<code> columns.`);
       if (!header.includes('sku')) problems.push('A product import needs a sku column: the SKU names the product.');
       return problems;
+    },
+    // New products (rows whose SKU no product has) are created together; the rest go one at a time.
+    async importMany(rows, context) {
+      const { trx, tenantId, mode, userId } = context;
+      const outcomes: Array<RowOutcome | RowProblem[] | undefined> = rows.map(() => undefined);
+      if (mode === 'update') return outcomes;
+      const readers = rows.map((cells) => new RowReader(cells));
+      const skus = readers.map((row) => row.text('sku'));
+      const taken = await products.skusTaken(tenantId, skus.filter((sku) => sku !== null && sku !== undefined), trx);
+      const creating: Array<{ index: number; body: ProductCreateBody }> = [];
+      const seen = new Set<string>();
+      for (const [index, row] of readers.entries()) {
+        const sku = skus[index];
+        // An update, a variant and a SKU this group names twice are imported alone, after the group.
+        if (!sku || taken.has(sku) || seen.has(sku) || row.text('master')) continue;
+        seen.add(sku);
+        try {
+          creating.push({ index, body: createBody({ ...(await read(row, rows[index]!, context, true)), sku }, row) });
+        } catch (error) {
+          if (!(error instanceof RowRefusedError)) throw error;
+          outcomes[index] = [...error.problems];
+        }
+      }
+      const created = await products.createAll(trx, tenantId, creating.map(({ body }) => body), userId);
+      created.forEach((result, i) => (outcomes[creating[i]!.index] = result instanceof ValidationError ? problemsOf(result.errors, columnOf) : 'created'));
+      return outcomes;
     },
     async importRow(cells, context) {
       const { trx, tenantId, mode, userId } = context;

@@ -48,6 +48,13 @@ export interface RowImporter {
   headerProblems(header: readonly string[]): string[];
   /** Imports one row inside the batch's transaction. @throws RowRefusedError, or a service's refusal. */
   importRow(cells: Readonly<Record<string, string>>, context: RowContext): Promise<RowOutcome>;
+  /**
+   * Optional, for an importer that writes many rows at once: imports a group of consecutive rows inside the
+   * batch's transaction, answering each row's outcome or problems, or undefined for a row it leaves to
+   * `importRow` (which runs after the group). @throws on a failure of the group as a whole, whose rows are then
+   * imported one at a time.
+   */
+  importMany?(rows: ReadonlyArray<Readonly<Record<string, string>>>, context: RowContext): Promise<Array<RowOutcome | RowProblem[] | undefined>>;
   /** The column a service's field error is about (`category_id` is in `category`); null for the row. */
   columnOf(field: string): string | null;
 }
