@@ -87,4 +87,20 @@ describe('category and stock level imports', () => {
     expect(movements.filter((m) => m.type === 'physical_count').map((m) => m.quantity)).toEqual([3, 3]);
     expect((await errorReport(t, job.id)).map((line) => [line.row, line.column])).toEqual([['5', 'sku'], ['6', 'counted_quantity']]);
   });
+
+  it('counts and refuses stock level rows in a dry run without moving stock or recording a movement', async () => {
+    const id = (await call('GET', '/api/v1/operations/products/lookup?code=CNT-1')).json().data.id as string;
+    const movements = () => t.database.db.selectFrom('stock_movements').select('id').where('product_id', '=', id).execute();
+    const before = (await movements()).length;
+    const job = await runImport(t, {
+      type: 'stock_levels',
+      dry_run: true,
+      csv: csvOf([['sku', 'warehouse', 'counted_quantity'], ['CNT-1', 'WH2', '40'], ['CNT-1', 'WH9', '1']]),
+    });
+    expect(job).toMatchObject({ status: 'completed', dry_run: true });
+    expect(counts(job)).toEqual({ created: 0, updated: 1, unchanged: 0, failed: 1 });
+    expect((await errorReport(t, job.id)).map((line) => [line.row, line.column])).toEqual([['3', 'warehouse']]);
+    expect((await call('GET', `/api/v1/operations/products/${id}`)).json().data.stock_quantity).toBe(11);
+    expect(await movements()).toHaveLength(before);
+  });
 });

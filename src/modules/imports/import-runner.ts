@@ -97,10 +97,10 @@ export class ImportRunner {
     await this.running;
   }
 
-  /** Runs claimable jobs one after another until none is left. */
+  /** Runs claimable jobs one after another until none is left, or the runner stops (which claims no more). */
   async drain(): Promise<void> {
     try {
-      for (let job = await this.claim(); job && !this.stopping; job = await this.claim()) await this.run(job);
+      for (let job = await this.claim(); job; job = this.stopping ? null : await this.claim()) await this.run(job);
     } catch (error) {
       this.deps.log.error({ err: error }, 'import runner failed');
     }
@@ -185,8 +185,9 @@ export class ImportRunner {
         while (stop === null && !this.stopping && (await this.batch(job, importer, queue, memo, pace)));
       } catch (error) {
         stop ??= error;
-        queue.close();
       }
+      // Stopped early (an error, the runner stopping): the reader may be waiting for room in the queue; let it go.
+      if (stop !== null || this.stopping) queue.close();
     };
     await Promise.all([read().catch((error: unknown) => ((stop ??= error), queue.close())), ...Array.from({ length: lanes }, lane)]);
     if (stop !== null) throw stop;
