@@ -100,7 +100,7 @@ export class ImportRunner {
   /** Runs claimable jobs one after another until none is left, or the runner stops (which claims no more). */
   async drain(): Promise<void> {
     try {
-      for (let job = await this.claim(); job; job = this.stopping ? null : await this.claim()) await this.run(job);
+      for (let job = await this.claim(); job; job = this.stopping ? undefined : await this.claim()) await this.run(job);
     } catch (error) {
       this.deps.log.error({ err: error }, 'import runner failed');
     }
