@@ -161,7 +161,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   });
   // Imports write through the catalog's and inventory's services, so they come after them; their files wait in
   // the document storage.
-  const imports = createImports({ db, clock, newId, events, storage: documents.storage, catalog, inventory, settings: config.imports });
+  const imports = createImports({ db, clock, newId, events, storage: documents.storage, catalog, inventory, warehouses, settings: config.imports });
   return { imports, db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokenCache, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, catalogAnswers, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
 }
 

@@ -9,6 +9,7 @@ import type { IdGenerator } from '../../lib/ids.js';
 import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { Catalog } from '../catalog/catalog.js';
+import type { WarehouseService } from '../inventory/warehouses/warehouse.service.js';
 import { ImportRunner } from './import-runner.js';
 import { ImportRepository } from './import.repository.js';
 import { importRoutes } from './import.routes.js';
@@ -31,12 +32,20 @@ export interface ImportModuleDeps {
   storage: DocumentStorage;
   catalog: Catalog;
   inventory: Inventory;
+  warehouses: WarehouseService;
   settings: ImportSettings;
 }
 
 export function createImports(deps: ImportModuleDeps) {
   const jobs = new ImportRepository();
-  const references = new References({ categories: deps.catalog.categories.service, suppliers: deps.catalog.suppliers.service });
+  const references = new References({
+    categories: deps.catalog.categories.service,
+    suppliers: deps.catalog.suppliers.service,
+    brands: deps.catalog.brands.service,
+    tags: deps.catalog.tags.service,
+    products: deps.catalog.products.service,
+    warehouses: deps.warehouses,
+  });
   const { catalog } = deps;
   const importers: Record<ImportType, RowImporter> = {
     products: productImporter({

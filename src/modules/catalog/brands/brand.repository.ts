@@ -124,6 +124,14 @@ export class BrandRepository {
       .executeTakeFirst();
   }
 
+  /** The live brands `text` names: the one with this slug, else those with this name in any case (at most two). */
+  async idsNamed(db: Executor, tenantId: string, text: string): Promise<string[]> {
+    const bySlug = await this.live(db, tenantId).select('brands.id').where('brands.slug', '=', text).executeTakeFirst();
+    if (bySlug) return [bySlug.id];
+    const named = await this.live(db, tenantId).select('brands.id').where((eb) => eb(eb.fn('lower', ['brands.name']), '=', text.toLowerCase())).limit(2).execute();
+    return named.map((row) => row.id);
+  }
+
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Brand[]> {
     if (ids.length === 0) return [];
     return this.live(db, tenantId).selectAll('brands').where('brands.id', 'in', ids).execute();

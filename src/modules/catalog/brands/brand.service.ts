@@ -76,6 +76,11 @@ export class BrandService {
     return brand;
   }
 
+  /** For imports: the live brands a spreadsheet's `text` names, by slug, else by name (two when the name is ambiguous). */
+  idsNamed(tenantId: string, text: string, db: Executor = this.db): Promise<string[]> {
+    return this.brands.idsNamed(db, tenantId, text);
+  }
+
   /** For product responses: the live brands among `ids`, by id. */
   async byIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, Brand>> {
     return new Map((await this.brands.findByIds(db, tenantId, [...new Set(ids)])).map((b) => [b.id, b]));

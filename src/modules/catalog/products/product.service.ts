@@ -161,6 +161,11 @@ export class ProductService {
     return this.products.taken(db, tenantId, 'sku', sku);
   }
 
+  /** The live product (or variant) with exactly this SKU. */
+  async idBySku(tenantId: string, sku: string, db: Executor = this.db): Promise<string | undefined> {
+    return (await this.products.live(db, tenantId).select('id').where('sku', '=', sku).executeTakeFirst())?.id;
+  }
+
   /** Which of `skus` live products (or variants) have. */
   async skusTaken(tenantId: string, skus: readonly string[], db: Executor = this.db): Promise<Set<string>> {
     return this.products.takenAmong(db, tenantId, 'sku', skus);

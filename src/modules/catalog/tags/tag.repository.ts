@@ -72,6 +72,13 @@ export class TagRepository {
     return row && TagRepository.counted(row);
   }
 
+  /** The tag `text` names: the one with this slug, else the one with this name in any case (names are unique). */
+  async idNamed(db: Executor, tenantId: string, text: string): Promise<string | undefined> {
+    const bySlug = await this.scoped(db, tenantId).select('tags.id').where('tags.slug', '=', text).executeTakeFirst();
+    if (bySlug) return bySlug.id;
+    return (await this.scoped(db, tenantId).select('tags.id').where((eb) => eb(eb.fn('lower', ['tags.name']), '=', text.toLowerCase())).executeTakeFirst())?.id;
+  }
+
   /** The tags of the tenant among `ids` (missing ids are simply absent). */
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Tag[]> {
     if (ids.length === 0) return [];

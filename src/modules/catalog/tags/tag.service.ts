@@ -257,6 +257,11 @@ export class TagService {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
 
+  /** For imports: the tag a spreadsheet's `text` names, by slug, else by name. */
+  idNamed(tenantId: string, text: string, db: Executor = this.db): Promise<string | undefined> {
+    return this.tags.idNamed(db, tenantId, text);
+  }
+
   /** The ids among `tagIds` that a product cannot be newly linked to, with why (missing, or inactive). */
   async linkRefusals(tenantId: string, tagIds: readonly string[], db: Executor = this.db): Promise<Map<string, TagRefusal>> {
     const tags = new Map<string, Tag>((await this.tags.findByIds(db, tenantId, [...new Set(tagIds)])).map((t) => [t.id, t]));

@@ -3,8 +3,12 @@
 // SKU. Read-only lookups of live records; what a row links to is then checked again by the service that writes
 // it (active, same tenant), so a lookup remembered for the rest of the import (`memo`) is never trusted alone.
 import type { Executor } from '../../../db/transaction.js';
+import type { BrandService } from '../../catalog/brands/brand.service.js';
 import type { CategoryService } from '../../catalog/categories/category.service.js';
+import type { ProductService } from '../../catalog/products/product.service.js';
 import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
+import type { TagService } from '../../catalog/tags/tag.service.js';
+import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import { RowRefusedError } from './row-importer.js';
 
 /** Separates the names of a category path: `Tools > Power tools`. */
@@ -13,6 +17,10 @@ export const PATH_SEPARATOR = '>';
 export interface ReferenceDeps {
   categories: CategoryService;
   suppliers: SupplierService;
+  brands: BrandService;
+  tags: TagService;
+  warehouses: WarehouseService;
+  products: ProductService;
 }
 
 type Memo = Map<string, string>;
@@ -71,46 +79,31 @@ export class References {
 
   /** A brand by slug, else by name (refused when two share it). */
   brand(db: Executor, tenantId: string, text: string, column: string, memo: Memo): Promise<string> {
-    return remembered(memo, `brand:${text}`, () => this.bySlugOrName(db, 'brands', tenantId, text, column, 'brand'), column, `No brand has the slug or name ${text}.`);
+    return remembered(
+      memo,
+      `brand:${text}`,
+      async () => {
+        const ids = await this.deps.brands.idsNamed(tenantId, text, db);
+        if (ids.length > 1) throw RowRefusedError.at(column, `Two brands are named ${text}; name it by its slug.`);
+        return ids[0];
+      },
+      column,
+      `No brand has the slug or name ${text}.`,
+    );
   }
 
   /** A tag by slug, else by name (names are unique per tenant). */
   tag(db: Executor, tenantId: string, text: string, column: string, memo: Memo): Promise<string> {
-    return remembered(memo, `tag:${text}`, () => this.bySlugOrName(db, 'tags', tenantId, text, column, 'tag'), column, `No tag has the slug or name ${text}.`);
+    return remembered(memo, `tag:${text}`, () => this.deps.tags.idNamed(tenantId, text, db), column, `No tag has the slug or name ${text}.`);
   }
 
-  /** A live warehouse by code (stored upper-case). */
+  /** A live warehouse by code. */
   warehouse(db: Executor, tenantId: string, code: string, column: string, memo: Memo): Promise<string> {
-    return remembered(
-      memo,
-      `warehouse:${code}`,
-      async () =>
-        (await db.selectFrom('warehouses').select('id').where('tenant_id', '=', tenantId).where('code', '=', code.toUpperCase()).where('deleted_at', 'is', null).executeTakeFirst())?.id,
-      column,
-      `No warehouse has the code ${code}.`,
-    );
+    return remembered(memo, `warehouse:${code}`, () => this.deps.warehouses.idByCode(tenantId, code, db), column, `No warehouse has the code ${code}.`);
   }
 
   /** A live product (or variant) by SKU, exactly as stored. */
   product(db: Executor, tenantId: string, sku: string, column: string, memo: Memo): Promise<string> {
-    return remembered(
-      memo,
-      `product:${sku}`,
-      async () => (await db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('sku', '=', sku).where('deleted_at', 'is', null).executeTakeFirst())?.id,
-      column,
-      `No product has the SKU ${sku}.`,
-    );
-  }
-
-  private async bySlugOrName(db: Executor, table: 'brands' | 'tags', tenantId: string, text: string, column: string, what: string): Promise<string | undefined> {
-    const live = () => {
-      const query = db.selectFrom(table).select('id').where('tenant_id', '=', tenantId);
-      return table === 'brands' ? query.where('deleted_at' as never, 'is', null) : query;
-    };
-    const bySlug = await live().where('slug', '=', text).executeTakeFirst();
-    if (bySlug) return bySlug.id;
-    const named = await live().where((eb) => eb(eb.fn('lower', ['name']), '=', text.toLowerCase())).limit(2).execute();
-    if (named.length > 1) throw RowRefusedError.at(column, `Two ${what}s are named ${text}; name it by its slug.`);
-    return named[0]?.id;
+    return remembered(memo, `product:${sku}`, () => this.deps.products.idBySku(tenantId, sku, db), column, `No product has the SKU ${sku}.`);
   }
 }

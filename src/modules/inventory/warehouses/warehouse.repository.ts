@@ -23,6 +23,11 @@ export class WarehouseRepository {
     return db.selectFrom('warehouses').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
   }
 
+  /** The live warehouse with this code (codes are stored upper-case). */
+  async idByCode(db: Executor, tenantId: string, code: string): Promise<string | undefined> {
+    return (await this.live(db, tenantId).select('id').where('code', '=', code.toUpperCase()).executeTakeFirst())?.id;
+  }
+
   async insert(db: Executor, warehouse: NewWarehouse): Promise<Warehouse> {
     return db.insertInto('warehouses').values(warehouse).returningAll().executeTakeFirstOrThrow();
   }

@@ -67,6 +67,11 @@ export class WarehouseService {
   }
 
   /** @throws NotFoundError('Warehouse'), also for another tenant's warehouse. */
+  /** For imports: the live warehouse with this code, in any case. */
+  idByCode(tenantId: string, code: string, db: Executor = this.db): Promise<string | undefined> {
+    return this.warehouses.idByCode(db, tenantId, code);
+  }
+
   async get(tenantId: string, id: string, db: Executor = this.db): Promise<Warehouse> {
     const warehouse = await this.warehouses.findById(db, tenantId, id);
     if (!warehouse) throw new NotFoundError('Warehouse');
