@@ -8,7 +8,6 @@ import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-wat
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
 import type { DB } from './schema.js';
-import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 
 export type Db = Kysely<DB>;
 
@@ -80,7 +79,6 @@ function openSqlite(file: string): BetterSqlite3.Database {
   const sqlite = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  if (file !== ':memory:') sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   sqlite.pragma('foreign_keys = ON');
   refreshStatistics(sqlite, 'on open');
   return sqlite;
@@ -169,7 +167,6 @@ export function createDatabase(options: DatabaseOptions): Database {
   let sqlite: BetterSqlite3.Database | null = null;
   let dataVersion: (() => unknown) | null = null;
   let statistics: NodeJS.Timeout | undefined;
-  let checkpointer: Checkpointer | null = null;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
@@ -184,7 +181,6 @@ export function createDatabase(options: DatabaseOptions): Database {
       throw new DatabaseUnavailableError(`Cannot open the database file ${options.sqliteFile}: ${reasonOf(error)}`, { cause: error });
     }
     sqlite = opened;
-    if (options.sqliteFile !== ':memory:') checkpointer = startCheckpointer(options.sqliteFile);
     dataVersion = dataVersionPerTurn(opened);
     dialect = new ImmediateSqliteDialect({ database: opened }, commits);
     statistics = setInterval(() => refreshStatistics(opened, 'periodic'), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
@@ -196,7 +192,6 @@ export function createDatabase(options: DatabaseOptions): Database {
     close: async () => {
       clearInterval(statistics);
       await Promise.all([...watches].map((watch) => watch.close()));
-      await checkpointer?.stop();
       await db.destroy();
     },
     listen(channel, handlers) {
