@@ -532,8 +532,9 @@ export function buildProgram(config: Config, io: CliIo): Command {
         io.stderr(`${String(message)}${cause === undefined ? '' : `: ${describeError(cause)}`}\n`);
       };
       const runnerLog = { info: () => undefined, warn: say, error: say };
-      const { job, refusals } = await withServices(config, async (s) => {
+      const { job, refusals } = await withServices(config, async (s, database) => {
         await requireTenant(s, o.tenant);
+        database.checkpointInBackground();
         // The same checks and defaults as the API's upload form.
         const fields = s.imports.service.fields({ type: o.type, mode: o.mode, dry_run: o.dryRun ?? false });
         let ended: ImportResponse;
@@ -570,6 +571,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
       await withServices(
         config,
         async (services, database) => {
+          database.checkpointInBackground();
           const worker = createWorker(services, log, database);
           worker.start();
           const stopReleasingMemory = releaseMemoryWhenQuiet(log);

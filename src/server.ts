@@ -23,6 +23,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
   });
   await migrateAtStartup(database);
+  database.checkpointInBackground();
   const app = await buildApp({ config, database, ownsDatabase: true, loggerInstance: logger });
 
   const bootstrap = await database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () =>

@@ -110,3 +110,35 @@ describe('SQLite change watch', () => {
     expect(watch.changed()).toBe(false);
   });
 });
+
+describe('SQLite checkpoints in the background', () => {
+  let folder: string;
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("copy this connection's commits into the file on their own thread, which the change watch does not count as a commit", async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-checkpoints-'));
+    const file = path.join(folder, 'data.sqlite');
+    database = createDatabase({ databaseUrl: null, sqliteFile: file });
+    database.checkpointInBackground();
+    // The serving connection checkpoints itself only past its backstop, no longer SQLite's 1,000 pages.
+    const limit = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+    expect(limit.rows[0]!.wal_autocheckpoint).toBe(10_000);
+    await sql`create table notes (body text)`.execute(database.db);
+    const watch = database.watchChanges({ tables: ['notes'], ignoredColumns: [], channel: 'notes_changed' });
+    const before = fs.statSync(file).size;
+    await sql`with recursive n(value) as (select 1 union all select value + 1 from n where value < 500)
+              insert into notes (body) select printf('%.1000c', 'x') from n`.execute(database.db);
+    await nextTurn();
+    watch.changed();
+
+    const deadline = Date.now() + 5000;
+    while (fs.statSync(file).size <= before + 400_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fs.statSync(file).size).toBeGreaterThan(before + 400_000);
+    await nextTurn();
+    expect(watch.changed()).toBe(false);
+  });
+});

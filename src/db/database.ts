@@ -8,6 +8,7 @@ import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-wat
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
 import type { DB } from './schema.js';
+import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 
 export type Db = Kysely<DB>;
 
@@ -35,6 +36,14 @@ export interface Database {
    * listener is in place, and whenever it is lost, `changed()` answers true. Closed with the database.
    */
   watchChanges(watched: WatchedTables): ChangeWatch;
+  /**
+   * For a process that serves or works for long (`serve`, `worker`, `import`), once migrated: SQLite's WAL
+   * checkpoints move to a thread of their own (`sqlite-checkpointer.ts`), off the event loop; the serving
+   * connection checkpoints itself only as a backstop. Nothing on PostgreSQL or an in-memory SQLite database.
+   * Short CLI commands keep SQLite's default, so that two of them opening a fresh file at once never meet a
+   * third connection.
+   */
+  checkpointInBackground(): void;
   close(): Promise<void>;
 }
 
@@ -167,6 +176,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   let sqlite: BetterSqlite3.Database | null = null;
   let dataVersion: (() => unknown) | null = null;
   let statistics: NodeJS.Timeout | undefined;
+  let checkpointer: Checkpointer | null = null;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
@@ -192,7 +202,13 @@ export function createDatabase(options: DatabaseOptions): Database {
     close: async () => {
       clearInterval(statistics);
       await Promise.all([...watches].map((watch) => watch.close()));
+      await checkpointer?.stop();
       await db.destroy();
+    },
+    checkpointInBackground() {
+      if (!sqlite || options.sqliteFile === ':memory:' || checkpointer) return;
+      checkpointer = startCheckpointer(options.sqliteFile);
+      sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     },
     listen(channel, handlers) {
       return options.databaseUrl ? listenForNotifications(options.databaseUrl, channel, handlers) : null;
