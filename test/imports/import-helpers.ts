@@ -12,7 +12,8 @@ export interface ImportRequest {
   filename?: string;
 }
 
-const quiet = { info: () => {}, warn: () => {}, error: (obj: unknown) => console.error(obj) };
+/** The runner's log in tests: errors shown, the rest kept quiet (a test may spy on it). */
+export const quietLog = { info: () => {}, warn: () => {}, error: (obj: unknown) => console.error(obj) };
 
 /** A CSV text from rows of cells, quoted where needed. */
 export function csvOf(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
@@ -48,7 +49,7 @@ export async function runImport(t: TestApp, request: ImportRequest, auth: Record
 
 /** Runs every claimable job with a fresh runner, as a worker's loop does. */
 export async function drainImports(t: TestApp): Promise<void> {
-  const runner = t.services.imports.createRunner(quiet);
+  const runner = t.services.imports.createRunner(quietLog);
   await runner.drain();
 }
 

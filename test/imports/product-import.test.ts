@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductResponse } from '../../src/modules/catalog/products/product.schemas.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
-import { counts, csvOf, errorReport, runImport } from './import-helpers.js';
+import { counts, csvOf, errorReport, quietLog, runImport } from './import-helpers.js';
 
 describe('product imports', () => {
   let t: TestApp;
@@ -167,9 +167,30 @@ describe('product imports', () => {
     expect(await errorReport(t, create.id)).toEqual([{ row: '3', column: 'sku', value: 'TWICE-2', message: 'The SKU TWICE-2 is taken by another product.' }]);
   });
 
+  it('gives a slug or barcode that two new rows name to the first row accepted, and never generates one slug twice', async () => {
+    const job = await runImport(t, {
+      type: 'products',
+      csv: csvOf([
+        ['sku', 'name', 'slug', 'barcode'],
+        // Refused for its name, so the slug it names stays free for the next row.
+        ['PAIR-1', 'ab', 'pair-slug', ''],
+        ['PAIR-2', 'Pair two', 'pair-slug', '4006381333931'],
+        ['PAIR-3', 'Pair three', 'pair-slug', ''],
+        ['PAIR-4', 'Pair four', '', '4006381333931'],
+        ['PAIR-5', 'Same name', '', ''],
+        ['PAIR-6', 'Same name', '', ''],
+      ]),
+    });
+    expect(counts(job)).toEqual({ created: 3, updated: 0, unchanged: 0, failed: 3 });
+    expect(await product('PAIR-2')).toMatchObject({ slug: 'pair-slug', barcode: '4006381333931' });
+    expect((await errorReport(t, job.id)).map((line) => [line.row, line.column])).toEqual([['2', 'name'], ['4', 'slug'], ['5', 'barcode']]);
+    expect([(await product('PAIR-5'))!.slug, (await product('PAIR-6'))!.slug]).toEqual(['same-name', 'same-name-2']);
+  });
+
   it('imports the rows of a group that failed as a whole one at a time, each counted once', async () => {
     // A key that a concurrent write took between the group's checks and its insert fails the whole group.
     const createAll = vi.spyOn(t.services.catalog.products.service, 'createAll').mockRejectedValueOnce(new Error('a unique index refused the insert'));
+    const info = vi.spyOn(quietLog, 'info');
     try {
       const job = await runImport(t, { type: 'products', csv: csvOf([['sku', 'name', 'tags'], ['ALONE-1', 'Alone one', 'Sale'], ['ALONE-2', 'ab', ''], ['ALONE-3', 'Alone three', '']]) });
       expect(createAll).toHaveBeenCalled();
@@ -178,7 +199,9 @@ describe('product imports', () => {
       expect((await errorReport(t, job.id)).map((line) => [line.row, line.column])).toEqual([['3', 'name']]);
       const created = await t.database.db.selectFrom('event_outbox').select('entity_id').where('event_type', '=', 'product.created').where('entity_id', '=', (await product('ALONE-3'))!.id).execute();
       expect(created).toHaveLength(1);
+      expect(info).toHaveBeenCalledWith(expect.objectContaining({ import_id: job.id, rows: '2-4' }), 'import rows refused as a group; importing them one at a time');
     } finally {
+      info.mockRestore();
       createAll.mockRestore();
     }
   });

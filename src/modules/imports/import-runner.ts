@@ -248,7 +248,7 @@ export class ImportRunner {
               const group = taken.slice(first, i);
               const rows = group.flat();
               const groupStarted = performance.now();
-              (await this.importGroup(context, importer, rows)).forEach((outcome, k) => count(rows[k]!, outcome));
+              (await this.importGroup(job, context, importer, rows)).forEach((outcome, k) => count(rows[k]!, outcome));
               pace.took(performance.now() - groupStarted, rows.length);
               for (const chunk of group) reach(chunk, chunk.length);
             } else {
@@ -277,9 +277,10 @@ export class ImportRunner {
 
   /**
    * Rows imported together (`importMany`) in a savepoint; then the rows it left, or all of them when the group
-   * failed as a whole (a key that a concurrent write took, say), one at a time as `importRow` does.
+   * failed as a whole (a key that a concurrent write took, say), one at a time as `importRow` does; the log tells
+   * of that slower path.
    */
-  private async importGroup(context: RowContext, importer: RowImporter, rows: readonly CsvRow[]): Promise<Array<RowOutcome | RowProblem[]>> {
+  private async importGroup(job: ImportJob, context: RowContext, importer: RowImporter, rows: readonly CsvRow[]): Promise<Array<RowOutcome | RowProblem[]>> {
     const outcomes = rows.map((row): RowOutcome | RowProblem[] | undefined => (row.shapeError ? [{ column: null, message: row.shapeError }] : undefined));
     const readable = rows.filter((_, k) => outcomes[k] === undefined);
     const { trx } = context;
@@ -289,9 +290,11 @@ export class ImportRunner {
       await sql`release savepoint import_group`.execute(trx);
       let next = 0;
       for (const k of outcomes.keys()) if (outcomes[k] === undefined) outcomes[k] = answers[next++];
-    } catch {
+    } catch (error) {
       await sql`rollback to savepoint import_group`.execute(trx);
       await sql`release savepoint import_group`.execute(trx);
+      const [first, last] = [rows[0]!.number, rows.at(-1)!.number];
+      this.deps.log.info({ err: error, import_id: job.id, rows: `${first}-${last}` }, 'import rows refused as a group; importing them one at a time');
     }
     for (const [k, row] of rows.entries()) outcomes[k] ??= await this.importRow(context, importer, row);
     return outcomes as Array<RowOutcome | RowProblem[]>;

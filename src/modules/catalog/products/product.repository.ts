@@ -204,6 +204,11 @@ export class ProductRepository {
     return isTaken(this.live(db, tenantId).where(column, '=', value), exceptId);
   }
 
+  /** The id of the live product (or variant) with exactly this SKU. */
+  async idBySku(db: Executor, tenantId: string, sku: string): Promise<string | undefined> {
+    return (await this.live(db, tenantId).select('id').where('sku', '=', sku).executeTakeFirst())?.id;
+  }
+
   /** Which of `values` live products of the tenant hold in `column`. */
   async takenAmong(db: Executor, tenantId: string, column: 'sku' | 'slug', values: readonly string[]): Promise<Set<string>> {
     if (values.length === 0) return new Set();

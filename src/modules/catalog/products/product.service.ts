@@ -163,7 +163,7 @@ export class ProductService {
 
   /** The live product (or variant) with exactly this SKU. */
   async idBySku(tenantId: string, sku: string, db: Executor = this.db): Promise<string | undefined> {
-    return (await this.products.live(db, tenantId).select('id').where('sku', '=', sku).executeTakeFirst())?.id;
+    return this.products.idBySku(db, tenantId, sku);
   }
 
   /** Which of `skus` live products (or variants) have. */
