@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './database.js';
+import { BACKSTOP_PAGES } from './sqlite-checkpointer.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -126,7 +127,7 @@ describe('SQLite checkpoints in the background', () => {
     database.checkpointInBackground();
     // The serving connection checkpoints itself only past its backstop, no longer SQLite's 1,000 pages.
     const limit = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
-    expect(limit.rows[0]!.wal_autocheckpoint).toBe(10_000);
+    expect(limit.rows[0]!.wal_autocheckpoint).toBe(BACKSTOP_PAGES);
     await sql`create table notes (body text)`.execute(database.db);
     const watch = database.watchChanges({ tables: ['notes'], ignoredColumns: [], channel: 'notes_changed' });
     const before = fs.statSync(file).size;

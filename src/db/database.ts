@@ -44,6 +44,12 @@ export interface Database {
    * third connection.
    */
   checkpointInBackground(): void;
+  /**
+   * For a writer of long streams of transactions (an import's batches), between two of them: resolves once the
+   * checkpoint thread has caught up with a long write-ahead log, so that the next transaction starts the log
+   * over (see `sqlite-checkpointer.ts`). At once when the log is short, and without the thread.
+   */
+  checkpointsCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -210,6 +216,7 @@ export function createDatabase(options: DatabaseOptions): Database {
       checkpointer = startCheckpointer(options.sqliteFile);
       sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     },
+    checkpointsCaughtUp: () => checkpointer?.caughtUp() ?? Promise.resolve(),
     listen(channel, handlers) {
       return options.databaseUrl ? listenForNotifications(options.databaseUrl, channel, handlers) : null;
     },
