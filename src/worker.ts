@@ -25,8 +25,9 @@ export function workerTasks(services: Services): WorkerTask[] {
 }
 
 /**
- * The worker of a process: retention on its interval, and the webhook publisher and delivery loop, woken by
- * this process's commits and, given the database, by other processes' (LISTEN on PostgreSQL).
+ * The worker of a process: retention on its interval, the webhook publisher and delivery loop, woken by this
+ * process's commits and, given the database, by other processes' (LISTEN on PostgreSQL), and the import runner,
+ * which paces its batches with the database's checkpoints when given it.
  */
 export function createWorker(services: Services, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>, database?: Pick<Database, 'listen' | 'checkpointsCaughtUp'>): Worker {
   const loops: WorkerLoop[] = [services.webhooks.createDispatcher(log), services.imports.createRunner(log, database)];
