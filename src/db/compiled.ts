@@ -6,6 +6,7 @@
 // caller's values put where the placeholders were.
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import { engineOf, type Engine } from './dialect.js';
+import { prepareOnPostgres } from './prepared-statements.js';
 import type { Executor } from './transaction.js';
 
 /** Named parameters of a statement: each must reach the SQL as one bound value. */
@@ -57,6 +58,7 @@ export function compiledStatement<P extends StatementParameters, O>(build: (db: 
         },
       });
       template = templateOf(build(db, placeholders).compile(), used);
+      if (engine === 'postgres') prepareOnPostgres(template.query.sql);
       templates.set(engine, template);
     }
     return template;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-watch.js';
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
@@ -184,7 +185,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   let statistics: NodeJS.Timeout | undefined;
   let checkpointer: Checkpointer | null = null;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes, Client: PreparingClient });
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
     // process. The pool drops that connection and opens a new one on demand.
     pool.on('error', (error) => options.onConnectionError?.(error));
