@@ -334,7 +334,12 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       const webhooks = await measureWebhooks({
         db, services, tenantId: tenant.tenantId, throughputEvents: 5000, lagRatePerSecond: 200, lagSeconds: 5,
         subscribe: async (url) => {
-          await checkOnce({ method: 'POST', url: `${server.url}${API}/webhooks/subscriptions`, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ url, event_types: ['product.*'] }) }, 201);
+          const response = await fetch(`${server.url}${API}/webhooks/subscriptions`, {
+            method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ url, event_types: ['product.*'] }),
+          });
+          if (response.status !== 201) throw new Error(`POST /webhooks/subscriptions answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+          const { data } = (await response.json()) as { data: { id: string } };
+          return () => checkOnce({ method: 'DELETE', url: `${server.url}${API}/webhooks/subscriptions/${data.id}`, headers }, 200);
         },
       });
       measured.push({ scenario: { name: 'webhook deliveries', kind: 'batch', baseline: null }, m: webhooks.throughput });

@@ -55,8 +55,11 @@ export interface WebhookOptions {
   db: Db;
   services: Services;
   tenantId: string;
-  /** Creates the subscription through the API; answers nothing. */
-  subscribe(url: string): Promise<void>;
+  /**
+   * Creates the subscription through the API; answers what deletes it. The scenario deletes it when done, so that
+   * later scenarios' product events are not delivered to a receiver that has gone away.
+   */
+  subscribe(url: string): Promise<() => Promise<void>>;
   throughputEvents: number;
   lagRatePerSecond: number;
   lagSeconds: number;
@@ -83,8 +86,9 @@ export async function measureWebhooks(options: WebhookOptions): Promise<WebhookM
   await until('the outbox to drain', async () => (await outboxSize()) === 0, 50);
 
   const receiver = new Receiver();
+  let unsubscribe: (() => Promise<void>) | undefined;
   try {
-    await options.subscribe(await receiver.listen());
+    unsubscribe = await options.subscribe(await receiver.listen());
 
     const burst = Array.from({ length: options.throughputEvents }, productCreated);
     await inTransaction(db, async (trx) => {
@@ -118,6 +122,7 @@ export async function measureWebhooks(options: WebhookOptions): Promise<WebhookM
       ],
     };
   } finally {
+    await unsubscribe?.();
     await receiver.close();
   }
 }
