@@ -41,7 +41,8 @@ function templateOf(query: CompiledQuery, names: ReadonlySet<string>): Template 
  * parameter values without building or compiling the query again. `build` must use every parameter as one
  * bound value (a comparison operand, a value to set): not in `in` lists, `sql.lit`, or to decide what the
  * query looks like, since it only ever sees placeholders. The result goes through the database's plugins
- * like any query's (Kysely's `executeQuery` applies their `transformResult`).
+ * like any query's (Kysely's `executeQuery` applies their `transformResult`). On PostgreSQL each connection
+ * keeps it prepared (prepared-statements.ts).
  */
 export function compiledStatement<P extends StatementParameters, O>(build: (db: Executor, parameters: P) => Compilable<O>): CompiledStatement<P, O> {
   const templates = new Map<Engine, Template>();

@@ -4,10 +4,10 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
-import { PreparingClient } from './prepared-statements.js';
 import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-watch.js';
 import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
+import { PreparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 

@@ -203,7 +203,8 @@ export class ImportRunner {
    * One batch: rows from the queue's front for at most BATCH_MAX_ROWS rows or BATCH_MAX_MS, in one transaction
    * with the job's progress; the rest of a chunk it stopped in goes back. A dry run undoes the rows' writes
    * before it commits the progress. Then gives the event loop a turn, so requests waiting for the database go
-   * first, and waits for the database's checkpoints to catch up with a long log. False when the queue is done. @throws JobLost when the job was cancelled or taken over.
+   * first, and waits for the database's checkpoints to catch up with a long log. False when the queue is done.
+   * @throws JobLost when the job was cancelled or taken over.
    */
   private async batch(job: ImportJob, importer: RowImporter, queue: RowQueue, memo: Map<string, string>, pace: GroupPace): Promise<boolean> {
     const first = await queue.take();
