@@ -2,8 +2,9 @@
 // drivers. GET /constant answers a constant JSON; GET /products/:id reads one row by primary key; POST
 // /writes inserts one row. PUT /answers/:name keeps a body that GET /answers/:name then answers as it is: the
 // app's own answers served with no work at all, the most this stack can do for answers of that size. PUT
-// /replays/:name keeps the statements of one app write (bench/lib/write-ceilings.ts) that POST /replays/:name then
-// runs in one transaction, with fresh ids. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL
+// /replays/:name keeps the statements of one app request (bench/lib/statement-ceilings.ts): POST /replays/:name
+// runs a write's in one transaction, with fresh ids; GET /replays/:name runs a read's and answers the rows of the
+// last as JSON. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL
 // for PostgreSQL or BENCH_SQLITE_FILE for SQLite.
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -16,6 +17,8 @@ interface Driver {
   writeOne(id: string, at: string): Promise<void>;
   /** Runs the statements in one transaction, as the app's write does. */
   replay(statements: CapturedStatement[]): Promise<void>;
+  /** Runs a read's statements, each prepared once, and answers the rows of the last. */
+  read(statements: CapturedStatement[]): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -31,14 +34,17 @@ function sqliteDriver(file: string): Driver {
   const read = sqlite.prepare('select * from products where id = ?');
   const write = sqlite.prepare('insert into bench_writes (id, note, created_at) values (?, ?, ?)');
   const prepared = new Map<string, BetterSqlite3.Statement>();
-  const runAll = sqlite.transaction((statements: CapturedStatement[]) => {
+  const run = (statements: CapturedStatement[]) => {
+    let rows: unknown[] = [];
     for (const { sql, parameters } of statements) {
       let statement = prepared.get(sql);
       if (!statement) prepared.set(sql, (statement = sqlite.prepare(sql)));
-      if (statement.reader) statement.all(...parameters);
+      if (statement.reader) rows = statement.all(...parameters);
       else statement.run(...parameters);
     }
-  });
+    return rows;
+  };
+  const runAll = sqlite.transaction(run);
   return {
     readOne: async (id) => read.get(id),
     writeOne: async (id, at) => {
@@ -48,11 +54,19 @@ function sqliteDriver(file: string): Driver {
       // BEGIN IMMEDIATE, as the app's dialect: the write lock first.
       runAll.immediate(statements);
     },
+    read: async (statements) => run(statements),
     close: async () => {
       sqlite.close();
     },
   };
 }
+
+const statementNames = new Map<string, string>();
+const statementName = (sql: string) => {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `replay-${statementNames.size}`));
+  return name;
+};
 
 async function postgresDriver(url: string, poolSize: number): Promise<Driver> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -75,6 +89,12 @@ async function postgresDriver(url: string, poolSize: number): Promise<Driver> {
       } finally {
         client.release();
       }
+    },
+    read: async (statements) => {
+      // Named, so that each connection prepares them once, as the app does its compiled statements.
+      let rows: unknown[] = [];
+      for (const { sql, parameters } of statements) rows = (await pool.query({ name: statementName(sql), text: sql, values: parameters })).rows;
+      return rows;
     },
     close: () => pool.end(),
   };
@@ -110,7 +130,8 @@ const replays = new Map<string, () => CapturedStatement[]>();
 let seq = 0;
 // Ten digits from 7000000000 up, so that they never meet the load generator's sequence numbers.
 const renew = (old: string) => (old === SEQ_MARKER ? String(7_000_000_000 + seq++) : ulid().toLowerCase());
-app.put<{ Params: { name: string }; Body: string }>('/replays/:name', async (request, reply) => {
+// A read's replay carries the load's own items: tens of thousands of ids.
+app.put<{ Params: { name: string }; Body: string }>('/replays/:name', { bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
   replays.set(request.params.name, renewedStatements(JSON.parse(request.body) as Replay, renew));
   return reply.code(204).send();
 });
@@ -119,6 +140,11 @@ app.post<{ Params: { name: string } }>('/replays/:name', async (request, reply) 
   if (!statements) return reply.code(404).send({ message: 'not found' });
   await driver.replay(statements());
   return reply.code(201).send({});
+});
+app.get<{ Params: { name: string } }>('/replays/:name', async (request, reply) => {
+  const statements = replays.get(request.params.name);
+  if (!statements) return reply.code(404).send({ message: 'not found' });
+  return { data: await driver.read(statements()) };
 });
 app.addHook('onClose', () => driver.close());
 

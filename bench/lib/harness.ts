@@ -10,11 +10,11 @@ import { seedCatalog, type SeededCatalog } from '../seed/catalog.js';
 import { seedOperations, type SeededOperations } from '../seed/operations.js';
 import { openBenchDatabase } from './database.js';
 import { checkOnce, measureHttp, measureSequential, type HttpRequestSpec, type LoadOptions, type Measurement } from './load.js';
-import { buildServer, freePort, productionNodeOptions, startNodeProcess, type RunningProcess } from './processes.js';
+import { buildServer, freePort, productionStart, startNodeProcess, type RunningProcess } from './processes.js';
 import { measureFeedLatency } from './feed-latency.js';
 import { importMeasurement, measureImport } from './import.js';
 import { measureWebhooks } from './webhooks.js';
-import { writeCeiling } from './write-ceilings.js';
+import { statementCeiling } from './statement-ceilings.js';
 
 export type BaselineName = 'constant' | 'pk-read' | 'write';
 
@@ -85,9 +85,11 @@ interface HttpScenario {
   items?: readonly string[];
   /**
    * For a write with items: those its ceiling is captured with (the first) and replayed over in turn
-   * (write-ceilings.ts), which the load never takes.
+   * (statement-ceilings.ts), which the load never takes.
    */
   replayItems?: readonly string[];
+  /** A read answered from the database on every request: its statements replayed bare are its ceiling too. */
+  readsDatabase?: boolean;
   expectStatus?: number;
 }
 
@@ -139,7 +141,7 @@ function appScenarios(catalog: SeededCatalog, operations: SeededOperations, prod
     // every request is read from the database and serialised (the path of a product not read lately).
     {
       name: 'product get (each product once)', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products/{{item}}`,
-      items: catalog.stocked.map((p) => p.id).filter((id) => !busy.has(id)),
+      items: catalog.stocked.map((p) => p.id).filter((id) => !busy.has(id)), readsDatabase: true,
     },
     { name: 'product list', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products?${list.toString()}` },
     { name: 'product list (newest first)', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products?per_page=25` },
@@ -162,7 +164,7 @@ function appScenarios(catalog: SeededCatalog, operations: SeededOperations, prod
       // the last): its lines are rows of their own, so the replay cannot move on to other orders.
       replayItems: operations.purchaseOrderIds.slice(-2, -1),
     },
-    { name: 'event feed page', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/webhooks/events?after=${middle}&per_page=100` },
+    { name: 'event feed page', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/webhooks/events?after=${middle}&per_page=100`, readsDatabase: true },
   ];
 }
 
@@ -253,11 +255,12 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     if (build.note) notes.push(build.note);
     const databaseEnv = { DATABASE_URL: bench.databaseUrl ?? '', DATABASE_POOL_SIZE: '10' };
     const [appPort, basePort] = [await freePort(), await freePort()];
+    const production = productionStart();
     const [server, baseline] = await Promise.all([
       startNodeProcess({
-        name: 'server', script: build.script, typescript: build.typescript, nodeOptions: productionNodeOptions(), args: ['serve'], port: appPort, probePath: '/health',
+        name: 'server', script: build.script, typescript: build.typescript, nodeOptions: production.nodeOptions, args: ['serve'], port: appPort, probePath: '/health',
         env: {
-          ...databaseEnv, HOST: '127.0.0.1', PORT: String(appPort), DATA_DIR: bench.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: '',
+          ...production.env, ...databaseEnv, HOST: '127.0.0.1', PORT: String(appPort), DATA_DIR: bench.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: '',
           // The webhook receiver is a plain-HTTP loopback address, which production settings refuse.
           WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
           // One token makes every request: the limiter still counts each one, as in production, but at the
@@ -301,10 +304,13 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const ceilings: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
     const chosen = appScenarios(catalog, operations, productIds).filter((r) => selected(r.name));
     for (const s of await answerCeilings(chosen, specOf, baseline.url)) ceilings.push({ scenario: s, m: await measure(s) });
-    for (const write of chosen.filter((r) => r.kind === 'write')) {
-      const replay = await writeCeiling(write, { config, token: tenant.token, baselineUrl: baseline.url });
-      const s: HttpScenario = { ...replay, kind: 'baseline', baseline: 'write', server: 'baseline', method: 'POST', expectStatus: 201 };
-      ceilings.push({ scenario: s, m: await measure(s) });
+    for (const request of chosen.filter((r) => r.kind === 'write' || r.readsDatabase)) {
+      const read = request.kind === 'read';
+      // A read's replay takes the load's own items: reads wait for no lock.
+      const replay = await statementCeiling(read ? { ...request, replayItems: request.items } : request, { config, token: tenant.token, baselineUrl: baseline.url });
+      const s: HttpScenario = { ...replay, kind: 'baseline', baseline: read ? 'pk-read' : 'write', server: 'baseline', expectStatus: read ? 200 : 201 };
+      // Measured at the read's two concurrencies, so that its p99s have their bounds too.
+      ceilings.push({ scenario: s, m: await measure(s), few: read && settings.connections > FEW_CONNECTIONS ? await measure(s, FEW_CONNECTIONS) : undefined });
     }
 
     const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement; few?: Measurement; rssGrowthMb?: number }> = [];

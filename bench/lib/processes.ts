@@ -88,13 +88,16 @@ export async function buildServer(): Promise<ServerBuild> {
 }
 
 /**
- * The Node.js options of `npm start` (its script's words between `node` and the script), so that the benchmark
- * runs the server with the same runtime settings (heap sizes, source maps) as production does.
+ * How `npm start` starts the server: the environment its script sets before `node` (the allocator's settings)
+ * and the Node.js options between `node` and the script, so that the benchmark runs the server with the same
+ * runtime settings (allocator, heap sizes, source maps) as production does.
  */
-export function productionNodeOptions(): string[] {
+export function productionStart(): { env: Record<string, string>; nodeOptions: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const words = manifest.scripts.start.split(/\s+/);
-  return words.slice(1).filter((word) => word.startsWith('--'));
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
+  return { env, nodeOptions: words.slice(node + 1).filter((word) => word.startsWith('--')) };
 }
 
 /** Starts `node [options] [--import tsx] <script> ...args` and waits until `probePath` answers on its port. */

@@ -1,5 +1,5 @@
-// A write's statements as the baseline server replays them (bench/lib/write-ceilings.ts captures them), kept apart
-// from the capture so that the baseline server loads nothing of the app.
+// A request's statements as the baseline server replays them (bench/lib/statement-ceilings.ts captures them), kept
+// apart from the capture so that the baseline server loads nothing of the app.
 export interface CapturedStatement {
   sql: string;
   parameters: unknown[];
@@ -12,7 +12,7 @@ export interface Replay {
   fresh: string[];
   /**
    * The item the call was captured with (a product's id), then the others: each replay puts the next in its place,
-   * so that replays change different rows, as the load does, instead of all waiting for one row's lock.
+   * so that replays change (or read) different rows, as the load does, instead of all waiting for one row's lock.
    */
   items: string[];
 }

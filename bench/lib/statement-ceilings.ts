@@ -1,8 +1,10 @@
-// The ceiling of each write: the SQL the app runs for one such request, captured once in-process, then replayed
-// by the bare baseline server in one transaction, each time with fresh ids and unique values. That is the work
-// the database must do for the write as the app defines it (its rows, their indexes, its event and audit entry),
-// with none of the app's own work around it; no implementation writing the same rows can be faster on this
-// stack, so the replay's ratio to the one-row write bounds what the write's ratio can reach.
+// The ceiling of each write, and of each read that goes to the database every time: the SQL the app runs for one
+// such request, captured once in-process, then replayed by the bare baseline server. A write's statements run in
+// one transaction, each time with fresh ids and unique values: the work the database must do for the write as the
+// app defines it (its rows, their indexes, its event and audit entry), with none of the app's own work around it.
+// A read's statements run as they are and their rows are answered as JSON. No implementation doing the same
+// database work can be faster on this stack, so the replay's ratio to its baseline, and its latency, bound the
+// request's.
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { createDatabase } from '../../src/db/database.js';
@@ -11,7 +13,7 @@ import { newId } from '../../src/lib/ids.js';
 import { fillTemplate } from './load.js';
 import { SEQ_MARKER, type CapturedStatement, type Replay } from './replay.js';
 
-export interface WriteRequest {
+export interface CapturedRequest {
   method: string;
   /** The app's path, `{{item}}` already filled in. */
   path: string;
@@ -21,10 +23,11 @@ export interface WriteRequest {
 }
 
 /**
- * Runs `request` once through an app on the bench database and returns the statements it ran, in order. The
- * call's effects stay (one more product, one more unit of stock): the scenarios that follow do not notice them.
+ * Runs `request` once through an app on the bench database and returns the statements it ran, in order. A
+ * write's effects stay (one more product, one more unit of stock): the scenarios that follow do not notice them.
+ * The app is new, so a read is answered from the database, not from an answer kept in memory.
  */
-export async function captureWrite(config: Config, request: WriteRequest): Promise<Omit<Replay, 'items'>> {
+export async function captureRequest(config: Config, request: CapturedRequest): Promise<Omit<Replay, 'items'>> {
   const statements: CapturedStatement[] = [];
   const fresh: string[] = [SEQ_MARKER];
   let capturing = false;
@@ -63,21 +66,25 @@ export async function captureWrite(config: Config, request: WriteRequest): Promi
   }
 }
 
-/** The scenario that replays `write`'s statements, with them captured and handed to the baseline server. */
-export async function writeCeiling(
-  write: { name: string; method?: string; path: string; body?: unknown; replayItems?: readonly string[] },
+/**
+ * The scenario that replays `request`'s statements, with them captured and handed to the baseline server: `POST
+ * /replays/:name` for a write (any method but GET), `GET` for a read.
+ */
+export async function statementCeiling(
+  request: { name: string; method?: string; path: string; body?: unknown; replayItems?: readonly string[] },
   context: { config: Config; token: string; baselineUrl: string },
-): Promise<{ name: string; path: string }> {
-  const fill = (text: string) => fillTemplate(text, write.replayItems?.[0], SEQ_MARKER);
-  const captured = await captureWrite(context.config, {
-    method: write.method ?? 'POST',
-    path: fill(write.path),
-    body: write.body === undefined ? undefined : fill(JSON.stringify(write.body)),
+): Promise<{ name: string; path: string; method: 'GET' | 'POST' }> {
+  const fill = (text: string) => fillTemplate(text, request.replayItems?.[0], SEQ_MARKER);
+  const method = request.method ?? 'GET';
+  const captured = await captureRequest(context.config, {
+    method,
+    path: fill(request.path),
+    body: request.body === undefined ? undefined : fill(JSON.stringify(request.body)),
     token: context.token,
   });
-  const replay: Replay = { ...captured, items: [...(write.replayItems ?? [])] };
-  const name = encodeURIComponent(write.name);
+  const replay: Replay = { ...captured, items: [...(request.replayItems ?? [])] };
+  const name = encodeURIComponent(request.name);
   const stored = await fetch(`${context.baselineUrl}/replays/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(replay) });
-  if (!stored.ok) throw new Error(`the baseline server refused the replay of ${write.name}: ${stored.status}`);
-  return { name: `ceiling: ${write.name} statements, no work`, path: `/replays/${name}` };
+  if (!stored.ok) throw new Error(`the baseline server refused the replay of ${request.name}: ${stored.status}`);
+  return { name: `ceiling: ${request.name} statements, no work`, path: `/replays/${name}`, method: method === 'GET' ? 'GET' : 'POST' };
 }
