@@ -4,8 +4,8 @@
 // app's own answers served with no work at all, the most this stack can do for answers of that size. PUT
 // /replays/:name keeps the statements of one app request (bench/lib/statement-ceilings.ts): POST /replays/:name
 // runs a write's in one transaction, with fresh ids; GET /replays/:name runs a read's and answers the rows of the
-// last as JSON. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL
-// for PostgreSQL or BENCH_SQLITE_FILE for SQLite.
+// last as JSON. Run by the harness as its own process: BENCH_PORT, and DATABASE_URL for PostgreSQL or
+// BENCH_SQLITE_FILE for SQLite.
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
