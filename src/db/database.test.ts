@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from './database.js';
+import { createDatabase, SQLITE_CACHE_KIB, type Database } from './database.js';
 import { BACKSTOP_PAGES } from './sqlite-checkpointer.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -141,5 +141,17 @@ describe('SQLite checkpoints in the background', () => {
     expect(fs.statSync(file).size).toBeGreaterThan(before + 400_000);
     await nextTurn();
     expect(watch.changed()).toBe(false);
+  });
+});
+
+describe('SQLite page cache', () => {
+  it("is SQLITE_CACHE_KIB per connection, not the driver's 16 MB", async () => {
+    const database = createDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
+    try {
+      const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
+      expect(cache.rows[0]!.cache_size).toBe(-SQLITE_CACHE_KIB);
+    } finally {
+      await database.close();
+    }
   });
 });

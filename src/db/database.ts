@@ -88,6 +88,11 @@ export interface DatabaseOptions {
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/**
+ * SQLite's page cache per connection, in KiB: better-sqlite3 builds SQLite with 16 MB, which a server fills and
+ * keeps. Pages past it are read again from the operating system's file cache. See docs/decisions.md, Performance.
+ */
+export const SQLITE_CACHE_KIB = 4096;
 const SQLITE_OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
 
 function openSqlite(file: string): BetterSqlite3.Database {
@@ -96,6 +101,7 @@ function openSqlite(file: string): BetterSqlite3.Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   refreshStatistics(sqlite, 'on open');
   return sqlite;
 }
