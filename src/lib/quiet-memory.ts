@@ -4,10 +4,11 @@
 // not run in a Node.js server). A memory-reducing collection, the one V8 makes on a low-memory notification,
 // returns them: the heap went from 92 to 44 MB and RSS from 195 to 144 MB, the size of a fresh server. It stops the
 // event loop for tens of milliseconds, so it runs only after a whole interval in which the loop was nearly idle.
-// See docs/decisions.md, Performance.
+// The C allocator's free pages are given back after it (lib/native-heap.ts). See docs/decisions.md, Performance.
 import { Session } from 'node:inspector/promises';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import v8 from 'node:v8';
+import { trimNativeHeap } from './native-heap.js';
 
 export interface QuietMemoryOptions {
   /** How often the process is looked at; a release needs one whole quiet interval. */
@@ -40,7 +41,7 @@ export interface QuietMemoryProbe {
   utilization(): number;
   /** The heap's committed size in bytes. */
   heapBytes(): number;
-  /** Collects all the garbage it can and gives freed heap pages back to the system. */
+  /** Collects all the garbage it can and gives freed pages back to the system. */
   release(): Promise<void>;
 }
 
@@ -65,7 +66,11 @@ function processProbe(): QuietMemoryProbe {
       return since.utilization;
     },
     heapBytes: () => v8.getHeapStatistics().total_heap_size,
-    release: collectAllGarbage,
+    async release() {
+      // The collection first: it frees the native memory that collected objects held (buffers, say).
+      await collectAllGarbage();
+      await trimNativeHeap();
+    },
   };
 }
 
@@ -117,7 +122,10 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 /** Starts looking at this process every interval; the returned function stops it. The timer keeps no process alive. */
 export function releaseMemoryWhenQuiet(log: QuietMemoryLog, options: QuietMemoryOptions = QUIET_MEMORY_DEFAULTS): () => void {
   const release = new QuietMemoryRelease(processProbe(), options, (before, after) =>
-    log.debug({ heap_mb_before: megabytes(before), heap_mb_after: megabytes(after) }, 'gave the heap back after a quiet interval'),
+    log.debug(
+      { heap_mb_before: megabytes(before), heap_mb_after: megabytes(after), rss_mb_after: megabytes(process.memoryUsage.rss()) },
+      'gave the heap back after a quiet interval',
+    ),
   );
   const timer = setInterval(() => {
     release.tick().catch((err: unknown) => log.warn({ err }, 'could not give the heap back'));
