@@ -27,8 +27,8 @@ export async function trimNativeHeap(): Promise<boolean> {
   loading ??= loadMallocTrim();
   const mallocTrim = await loading;
   if (!mallocTrim) return false;
-  await new Promise<number>((resolve, reject) => {
-    mallocTrim.async(0, (err, released) => (err ? reject(err as Error) : resolve(released)));
+  await new Promise<void>((resolve, reject) => {
+    mallocTrim.async(0, (err) => (err ? reject(err as Error) : resolve()));
   });
   return true;
 }
