@@ -432,6 +432,47 @@ describe('webhook delivery worker', () => {
     ]);
   });
 
+  it('records a batch of results together: each delivery its own state, none for a lease another worker took', async () => {
+    const { id } = await subscribe({});
+    for (let i = 0; i < 5; i++) await createProduct();
+    await t.services.publisher.publishAll();
+    const { queue } = t.services.webhooks;
+    const leaseMs = devWebhooks.leaseMs;
+    const [lost, ...claimed] = await queue.claim('worker-a', clock.now(), leaseMs, 10);
+    expect(claimed).toHaveLength(4);
+    // The first delivery's lease runs out and worker B takes it over before A writes what it got.
+    await db().updateTable('webhook_deliveries').set({ lease_expires_at: new Date(clock.now().getTime() - SECOND).toISOString() }).where('id', '=', lost!.id).execute();
+    expect((await queue.claim('worker-b', clock.now(), leaseMs, 10)).map((d) => d.id)).toEqual([lost!.id]);
+
+    const attemptedAt = clock.now();
+    const result = (delivery: typeof lost, outcome: { ok: boolean; statusCode: number | null; error: string | null; retryAfterSeconds?: number }) => ({
+      delivery: delivery!, attemptedAt, durationMs: 12.4, retryAfterSeconds: null, ...outcome,
+    });
+    const [delivered, retried, retriedLater, last] = claimed;
+    const outcomes = await queue.record(
+      'worker-a',
+      [
+        result(lost, { ok: true, statusCode: 200, error: null }),
+        result(delivered, { ok: true, statusCode: 204, error: null }),
+        result(retried, { ok: false, statusCode: 500, error: 'HTTP 500' }),
+        result(retriedLater, { ok: false, statusCode: 429, error: 'HTTP 429', retryAfterSeconds: 600 }),
+        result({ ...last!, attempt: 5 }, { ok: false, statusCode: null, error: 'Connection refused' }),
+      ],
+      clock.now(),
+      devWebhooks.retryDelaysSeconds,
+    );
+    expect(outcomes).toEqual(['lease_lost', 'delivered', 'retrying', 'retrying', 'failed']);
+
+    const rows = new Map((await deliveriesOf(id)).map((row) => [row.id, row]));
+    expect(rows.get(lost!.id), 'worker B still holds it').toMatchObject({ status: 'delivering', lease_owner: 'worker-b', last_response_code: null });
+    expect(rows.get(delivered!.id)).toMatchObject({ status: 'delivered', last_response_code: 204, last_response_time_ms: 12, last_error: null, lease_owner: null, lease_expires_at: null });
+    const retryAt = (seconds: number) => new Date(attemptedAt.getTime() + seconds * SECOND).toISOString();
+    expect(rows.get(retried!.id)).toMatchObject({ status: 'pending', next_attempt_at: retryAt(devWebhooks.retryDelaysSeconds[0]!), last_response_code: 500, last_error: 'HTTP 500', lease_owner: null });
+    expect(rows.get(retriedLater!.id)).toMatchObject({ status: 'pending', next_attempt_at: retryAt(600), last_response_code: 429, lease_owner: null });
+    expect(rows.get(last!.id)).toMatchObject({ status: 'failed', last_response_code: null, last_error: 'Connection refused', lease_owner: null });
+    expect(await attemptsOf(delivered!.id)).toMatchObject([{ attempt: 1, succeeded: expect.anything(), response_code: 204 }]);
+  });
+
   it('reports the queue and the attempts on /metrics', async () => {
     await subscribe({ url: receiver.url('/up') });
     await subscribe({ url: receiver.url('/down') });

@@ -2,7 +2,7 @@
 // on PostgreSQL `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once without taking the same row.
 // Results are written only while the worker still holds the lease, so a worker that lost it cannot overwrite
 // the outcome of the worker that took the delivery over.
-import type { Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB, WebhookPayloadMode } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
@@ -61,6 +61,23 @@ export const AUTO_DISABLE: AutoDisableRule = { windowMs: 24 * 3_600_000, minAtte
 export interface DeliveryQueueDeps {
   db: Executor;
   newId: IdGenerator;
+}
+
+/** What an attempt's result makes of its delivery: delivered, pending again after its retry delay, or failed. */
+function nextState(r: AttemptResult, now: Date, retryDelaysSeconds: readonly number[]): { outcome: Exclude<ResultOutcome, 'lease_lost'>; status: 'delivered' | 'pending' | 'failed'; nextAttemptAt: string | null } {
+  if (r.ok) return { outcome: 'delivered', status: 'delivered', nextAttemptAt: null };
+  if (r.delivery.attempt >= AUTOMATIC_ATTEMPTS) return { outcome: 'failed', status: 'failed', nextAttemptAt: null };
+  const delaySeconds = Math.max(retryDelaysSeconds[r.delivery.attempt - 1] ?? 0, r.retryAfterSeconds ?? 0);
+  return { outcome: 'retrying', status: 'pending', nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000).toISOString() };
+}
+
+/** Results per statement: 11 bound values each, well within both engines' limits on a statement's parameters. */
+const RESULTS_PER_STATEMENT = 500;
+
+function batchesOf<T>(items: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  for (let i = 0; i < items.length; i += RESULTS_PER_STATEMENT) batches.push(items.slice(i, i + RESULTS_PER_STATEMENT));
+  return batches;
 }
 
 export class DeliveryQueue {
@@ -184,31 +201,39 @@ export class DeliveryQueue {
         )
         .execute();
 
-      const outcomes: ResultOutcome[] = [];
-      for (const r of results) {
-        const last = { last_response_code: r.statusCode, last_response_time_ms: Math.round(r.durationMs), last_error: r.error, updated_at: at };
-        let outcome: ResultOutcome;
-        let changes;
-        if (r.ok) {
-          outcome = 'delivered';
-          changes = { status: 'delivered' as const, ...last };
-        } else if (r.delivery.attempt >= AUTOMATIC_ATTEMPTS) {
-          outcome = 'failed';
-          changes = { status: 'failed' as const, ...last };
-        } else {
-          outcome = 'retrying';
-          const delaySeconds = Math.max(retryDelaysSeconds[r.delivery.attempt - 1] ?? 0, r.retryAfterSeconds ?? 0);
-          changes = { status: 'pending' as const, next_attempt_at: new Date(now.getTime() + delaySeconds * 1000).toISOString(), ...last };
-        }
-        const updated = await trx
+      const planned = results.map((r) => nextState(r, now, retryDelaysSeconds));
+      const recorded = new Set<string>();
+      for (const part of batchesOf(results.map((r, i) => ({ id: r.delivery.id, result: r, next: planned[i]! })))) {
+        // One statement for the batch instead of one per result (a round trip each on PostgreSQL): every column
+        // is a CASE over the delivery's id. Each row has its arm; the ELSE, the column itself, is never taken
+        // but gives PostgreSQL the column's type for the parameters (alone they would be text).
+        const byId = <T>(column: string, value: (row: (typeof part)[number]) => unknown): RawBuilder<T> =>
+          sql<T>`case ${sql.ref('id')} ${sql.join(
+            part.map((row) => sql`when ${row.id} then ${value(row)}`),
+            sql` `,
+          )} else ${sql.ref(column)} end`;
+        const rows = await trx
           .updateTable('webhook_deliveries')
-          .set({ ...changes, lease_owner: null, lease_expires_at: null })
-          .where('id', '=', r.delivery.id)
+          .set({
+            status: byId('status', (row) => row.next.status),
+            next_attempt_at: byId('next_attempt_at', (row) => row.next.nextAttemptAt ?? sql.ref('next_attempt_at')),
+            last_response_code: byId('last_response_code', (row) => row.result.statusCode),
+            last_response_time_ms: byId('last_response_time_ms', (row) => Math.round(row.result.durationMs)),
+            last_error: byId('last_error', (row) => row.result.error),
+            lease_owner: null,
+            lease_expires_at: null,
+            updated_at: at,
+          })
+          .where('id', 'in', part.map((row) => row.id))
           .where('status', '=', 'delivering')
           .where('lease_owner', '=', workerId)
-          .executeTakeFirst();
-        outcomes.push(Number(updated.numUpdatedRows) === 1 ? outcome : 'lease_lost');
+          .returning('id')
+          .execute();
+        for (const row of rows) recorded.add(row.id);
       }
+      // A delivery's row takes its first result; a second one in the batch (an attempt whose result waited
+      // through a lost lease) finds the lease gone, as it would have written after the first.
+      const outcomes = planned.map((next, i): ResultOutcome => (recorded.delete(results[i]!.delivery.id) ? next.outcome : 'lease_lost'));
 
       const failing = [...new Set(results.filter((r) => !r.ok).map((r) => r.delivery.subscription_id))];
       for (const subscriptionId of failing) await this.disableIfFailing(trx, subscriptionId, now, rule);
