@@ -7,6 +7,7 @@ import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
+import { chunks } from '../../../lib/chunks.js';
 import { subtreeRange } from './category-path.js';
 
 export type Category = Selectable<ProductCategoriesTable>;
@@ -37,12 +38,6 @@ const TREE_LOCK_CLASS = 0x43415447; // "CATG"
 /** SQLite's IN lists stay far below its variable limit. */
 const CHUNK = 500;
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
 export class CategoryRepository {
   private live(db: Executor, tenantId: string) {
     return db.selectFrom('product_categories').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
@@ -67,7 +62,7 @@ export class CategoryRepository {
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Category[]> {
     const rows: Category[] = [];
-    for (const part of chunks(ids)) rows.push(...(await this.live(db, tenantId).selectAll().where('id', 'in', part).execute()));
+    for (const part of chunks(ids, CHUNK)) rows.push(...(await this.live(db, tenantId).selectAll().where('id', 'in', part).execute()));
     return rows;
   }
 
@@ -198,14 +193,14 @@ export class CategoryRepository {
    * a move that changes a subtree's root changes their copy), deleted products included, in case they return.
    */
   async setProductsRoot(db: Executor, tenantId: string, categoryIds: readonly string[], rootId: string): Promise<void> {
-    for (const part of chunks(categoryIds)) {
+    for (const part of chunks(categoryIds, CHUNK)) {
       await db.updateTable('products').set({ category_root_id: rootId }).where('tenant_id', '=', tenantId).where('category_id', 'in', part).execute();
     }
   }
 
   /** Adds `delta` to the depth of the given categories. */
   async shiftDepth(db: Executor, tenantId: string, ids: readonly string[], delta: number, at: string): Promise<void> {
-    for (const part of chunks(ids)) {
+    for (const part of chunks(ids, CHUNK)) {
       await db
         .updateTable('product_categories')
         .set((eb) => ({ depth_level: eb('depth_level', '+', delta), updated_at: at }))
@@ -219,7 +214,7 @@ export class CategoryRepository {
   /** Sets `is_active` on the live categories among `ids`; answers the ids it changed. */
   async setActive(db: Executor, tenantId: string, ids: readonly string[], isActive: boolean, at: string): Promise<string[]> {
     const changed: string[] = [];
-    for (const part of chunks(ids)) {
+    for (const part of chunks(ids, CHUNK)) {
       const rows = await db
         .updateTable('product_categories')
         .set({ is_active: isActive, updated_at: at })

@@ -5,6 +5,7 @@ import { sql, type Insertable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { VariantDeletionsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { chunks } from '../../../lib/chunks.js';
 import { categoryRootOf } from '../categories/category-path.js';
 import type { Product } from '../products/product.repository.js';
 import type { NewProduct } from '../products/product.repository.js';
@@ -13,12 +14,6 @@ import type { NewProduct } from '../products/product.repository.js';
 const INSERT_CHUNK = 200;
 /** Values per `in (…)` list. */
 const LOOKUP_CHUNK = 500;
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
-}
 
 export class VariantRepository {
   private live(db: Executor, tenantId: string, masterId: string) {

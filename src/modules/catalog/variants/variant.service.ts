@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { BusinessRuleError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
+import { chunks } from '../../../lib/chunks.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { currencyExponent, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
@@ -33,7 +34,7 @@ import {
   variantSku,
   variantSlug,
 } from './variant-naming.js';
-import { chunks, type VariantRepository } from './variant.repository.js';
+import type { VariantRepository } from './variant.repository.js';
 import type { VariantCreateBody } from './variant.schemas.js';
 
 export interface GenerateOptions {

@@ -6,6 +6,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB, WebhookPayloadMode } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { chunks } from '../../../lib/chunks.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 
 /** Attempts a delivery gets by itself; a manual retry adds one more each time. */
@@ -73,12 +74,6 @@ function nextState(r: AttemptResult, now: Date, retryDelaysSeconds: readonly num
 
 /** Results per statement: 11 bound values each, well within both engines' limits on a statement's parameters. */
 const RESULTS_PER_STATEMENT = 500;
-
-function batchesOf<T>(items: readonly T[]): T[][] {
-  const batches: T[][] = [];
-  for (let i = 0; i < items.length; i += RESULTS_PER_STATEMENT) batches.push(items.slice(i, i + RESULTS_PER_STATEMENT));
-  return batches;
-}
 
 export class DeliveryQueue {
   private readonly db: Executor;
@@ -203,7 +198,7 @@ export class DeliveryQueue {
 
       const planned = results.map((r) => nextState(r, now, retryDelaysSeconds));
       const recorded = new Set<string>();
-      for (const part of batchesOf(results.map((r, i) => ({ id: r.delivery.id, result: r, next: planned[i]! })))) {
+      for (const part of chunks(results.map((r, i) => ({ id: r.delivery.id, result: r, next: planned[i]! })), RESULTS_PER_STATEMENT)) {
         // One statement for the batch instead of one per result (a round trip each on PostgreSQL): every column
         // is a CASE over the delivery's id. Each row has its arm; the ELSE, the column itself, is never taken
         // but gives PostgreSQL the column's type for the parameters (alone they would be text).
