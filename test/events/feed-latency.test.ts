@@ -15,10 +15,11 @@ const PRODUCTS = '/api/v1/operations/products';
 /** The bound a writer is promised at idle (docs/webhooks.md, How soon an event is in the feed). */
 const BOUND_MS = 50;
 /**
- * The test machine is shared and not idle: a write now and then waits on the CPU or the disk. The median must
- * meet the bound; no write may come near a poll interval (a minute here).
+ * The test machine is shared and not idle (the suites run in parallel, a browser among them): a write now and
+ * then waits a few hundred milliseconds on the CPU or the disk. The median must meet the bound; no write may
+ * come near a poll interval (a minute here).
  */
-const SLOWEST_MS = 250;
+const SLOWEST_MS = 2_000;
 const POLL_NEVER_MS = 60_000;
 const WARM_UP_WRITES = 3;
 

@@ -57,9 +57,10 @@ describe('request timeout', () => {
     expect(received.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
     expect(received.toLowerCase()).toContain('content-type: application/json');
     expect(bodyOf(received)).toEqual(TIMED_OUT);
-    // Close to the configured time: not before it, and well before the default check interval (30 s) would.
+    // Close to the configured time: not before it, and well before the default check interval (30 s) would,
+    // with room for a machine busy with other suites.
     expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 700);
+    expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 2_000);
   }
 
   it('answers 408 to a body that arrives a byte at a time', async () => {
