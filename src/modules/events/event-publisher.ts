@@ -6,6 +6,7 @@ import { engineOf } from '../../db/dialect.js';
 import type { DB, EventsTable } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
+import { chunks } from '../../lib/chunks.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { idAfter } from './feed-ids.js';
 
@@ -78,7 +79,7 @@ export class EventPublisher {
         };
       });
       // 8 columns a row: 100 rows stay far below SQLite's parameter limit.
-      for (let i = 0; i < events.length; i += 100) await trx.insertInto('events').values(events.slice(i, i + 100)).execute();
+      for (const part of chunks(events, 100)) await trx.insertInto('events').values(part).execute();
       await this.fanOut?.eventsPublished(trx, events);
       return pending.length;
     });

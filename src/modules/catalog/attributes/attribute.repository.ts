@@ -6,6 +6,7 @@ import type { AttributeDefinitionsTable, AttributeType, DB, ProductAttributeValu
 import { compiledStatement } from '../../../db/compiled.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { chunks } from '../../../lib/chunks.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
 /** Value rows inserted per statement: well under both engines' limits on parameters. */
@@ -120,7 +121,7 @@ export class AttributeRepository {
 
   /** Inserts values of products that have none of these attributes yet, a few hundred rows per statement. */
   async insertValues(db: Executor, rows: readonly Insertable<ProductAttributeValuesTable>[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('product_attribute_values').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    for (const part of chunks(rows, INSERT_CHUNK)) await db.insertInto('product_attribute_values').values(part).execute();
   }
 
   async upsertValue(db: Executor, row: { tenant_id: string; product_id: string; attribute_id: string; value: string; at: string }): Promise<void> {

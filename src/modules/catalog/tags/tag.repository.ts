@@ -5,6 +5,7 @@ import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kyse
 import type { DB, ProductTagsTable, TagsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { chunks } from '../../../lib/chunks.js';
 import { isTaken } from '../../../db/taken.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
@@ -193,9 +194,7 @@ export class TagRepository {
   }
 
   async insertLinks(db: Executor, links: readonly NewProductTag[]): Promise<void> {
-    for (let i = 0; i < links.length; i += INSERT_CHUNK) {
-      await db.insertInto('product_tags').values(links.slice(i, i + INSERT_CHUNK)).execute();
-    }
+    for (const part of chunks(links, INSERT_CHUNK)) await db.insertInto('product_tags').values(part).execute();
   }
 
   async deleteProductLinks(db: Executor, tenantId: string, productId: string, tagIds: readonly string[]): Promise<void> {

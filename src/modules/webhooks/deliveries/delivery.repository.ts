@@ -9,6 +9,7 @@ import type {
 } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { chunks } from '../../../lib/chunks.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Delivery = Selectable<WebhookDeliveriesTable>;
@@ -118,10 +119,10 @@ export class DeliveryRepository {
    */
   async insertUnlessOpen(db: Executor, deliveries: readonly WebhookDeliveriesTable[]): Promise<number> {
     let inserted = 0;
-    for (let i = 0; i < deliveries.length; i += INSERT_CHUNK) {
+    for (const part of chunks(deliveries, INSERT_CHUNK)) {
       const rows = await db
         .insertInto('webhook_deliveries')
-        .values(deliveries.slice(i, i + INSERT_CHUNK))
+        .values(part)
         .onConflict((oc) => oc.doNothing())
         .returning('id')
         .execute();

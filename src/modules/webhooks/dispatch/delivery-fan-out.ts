@@ -5,6 +5,7 @@
 import type { Transaction } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
+import { chunks } from '../../../lib/chunks.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { matchesAny } from '../../events/event-patterns.js';
 import type { EventFanOut, PublishedEvent } from '../../events/event-publisher.js';
@@ -70,8 +71,6 @@ export class DeliveryFanOut implements EventFanOut {
         }
       }
     }
-    for (let i = 0; i < deliveries.length; i += INSERT_CHUNK) {
-      await trx.insertInto('webhook_deliveries').values(deliveries.slice(i, i + INSERT_CHUNK)).execute();
-    }
+    for (const part of chunks(deliveries, INSERT_CHUNK)) await trx.insertInto('webhook_deliveries').values(part).execute();
   }
 }

@@ -8,6 +8,7 @@ import { ValidationError, type FieldErrors } from '../../../../http/errors.js';
 import type { PageRequest } from '../../../../http/pagination.js';
 import { updatedSinceBound } from '../../../../http/updated-since.js';
 import type { Clock } from '../../../../lib/clock.js';
+import { chunks } from '../../../../lib/chunks.js';
 import { fromMinorUnits, toMinorUnits } from '../../../../lib/money.js';
 import type { AuditLog } from '../../../audit/audit-log.service.js';
 import { resourceTrail, type ResourceTrail } from '../../../audit/audit-trail.js';
@@ -444,7 +445,7 @@ export class VariantListingService {
     const rows = new Map((await this.variants.findByIds(trx, tenantId, changed.map((v) => v.id))).map((r) => [r.id, r]));
     const after = await this.products.present(tenantId, changed.map((v) => rows.get(v.id)!), trx);
     const events = after.flatMap((resource, i) => productChangeEvents(before[i]!, resource));
-    for (let i = 0; i < events.length; i += EVENT_SLICE) await this.events.record(trx, tenantId, ...events.slice(i, i + EVENT_SLICE));
+    for (const part of chunks(events, EVENT_SLICE)) await this.events.record(trx, tenantId, ...part);
     for (const [i, resource] of after.entries()) await this.audited(trx, tenantId, 'product.price_changed', before[i]!, resource);
   }
 }
