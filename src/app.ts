@@ -25,7 +25,7 @@ import { openApiOptions } from './http/openapi.js';
 import { registerPublicUrl } from './http/pagination.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { withRouteHook } from './http/route-hooks.js';
-import { registerRequestLogRedaction } from './http/request-log.js';
+import { withRequestLogRedaction } from './http/request-log.js';
 import { requestTimeoutOptions } from './http/request-timeout.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStrictQuery } from './http/strict-query.js';
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const newId = options.newId ?? defaultNewId;
 
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
+    ...withRequestLogRedaction(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
     ...requestTimeoutOptions(config.requestTimeoutMs),
     trustProxy: config.trustProxy,
@@ -109,7 +109,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schemaCompilation = new DeferredCompilation();
   app.decorate('schemaCompilation', schemaCompilation);
   app.setValidatorCompiler(schemaCompilation.validators(validatorCompiler));
-  registerRequestLogRedaction(app);
   app.setErrorHandler(errorHandler);
   const routing = registerNotFoundAndMethodNotAllowed(app);
 

@@ -48,8 +48,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
   // A request still in flight at shutdown is answered with `Connection: close`, so that its keep-alive
   // connection does not outlive it and hold the process until the grace delay runs out.
   let shuttingDown = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // The start line names the runtime, so that a log shows which Node.js served it.

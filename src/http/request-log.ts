@@ -1,7 +1,7 @@
 // What the request log says of a request. Fastify logs each request's URL; a caller who puts a credential in
 // the query string (`?access_token=…`) would otherwise leave it in every log store the lines reach. The values
 // of such parameters are written as [REDACTED]; the rest of the URL is kept as it came.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[REDACTED]';
 
@@ -40,21 +40,29 @@ interface LoggedRequest {
   socket?: { remoteAddress?: string; remotePort?: number };
 }
 
+const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 /** Fastify's own request serializer, with the query string's credentials redacted. */
 function serializeRequest(request: LoggedRequest) {
   return {
     method: request.method,
     url: request.url === undefined ? undefined : redactQueryCredentials(request.url),
-    version: request.headers?.['accept-version'],
-    host: request.host ?? request.headers?.host,
+    version: firstOf(request.headers?.['accept-version']),
+    host: request.host ?? firstOf(request.headers?.host),
     remoteAddress: request.ip ?? request.socket?.remoteAddress,
     remotePort: request.socket?.remotePort,
   };
 }
 
-/** Every request's logger serializes `req` with the URL's credentials redacted. Call before routes are added. */
-export function registerRequestLogRedaction(app: FastifyInstance): void {
-  app.setChildLoggerFactory((logger, bindings, options) =>
-    logger.child(bindings, { ...options, serializers: { ...options.serializers, req: serializeRequest } }),
-  );
+/**
+ * Fastify's logging settings with `req` serialized with the URL's credentials redacted: set once on the logger
+ * every request's logger is a child of (a serializer given to each child would cost every request).
+ */
+export function withRequestLogRedaction(logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'>): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
+  const serializers = { req: serializeRequest };
+  if (logging.loggerInstance) return { loggerInstance: logging.loggerInstance.child({}, { serializers }) };
+  const { logger } = logging;
+  if (!logger) return { logger };
+  const options = logger === true ? {} : logger;
+  return { logger: { ...options, serializers: { ...options.serializers, ...serializers } } };
 }

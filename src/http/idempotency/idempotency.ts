@@ -2,13 +2,14 @@
 // the same key with the same request answers it again without doing the work twice; the same key with
 // another request is refused. A key whose first request is still running answers 409 rather than running it
 // twice. Routes whose answer carries a secret opt out: a secret is never stored.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import { addHours, type Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/secrets.js';
 import { BusinessRuleError, ConflictError, ValidationError } from '../errors.js';
+import { withFirstRouteHook } from '../route-hooks.js';
 import { canonicalJson } from './canonical-json.js';
 import type { IdempotencyRepository } from './idempotency.repository.js';
 
@@ -46,9 +47,9 @@ function requestHash(request: FastifyRequest): string {
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const { db, repository, clock, newId, ttlHours } = options;
 
-  app.addHook('preHandler', async (request, reply) => {
+  const claim: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.headers[HEADER];
-    if (request.method !== 'POST' || key === undefined || !request.auth || request.routeOptions.config.idempotency === false) return;
+    if (request.method !== 'POST' || key === undefined || !request.auth) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
     }
@@ -92,9 +93,9 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       throw error;
     }
     request.idempotencyClaimId = id;
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const store: onSendAsyncHookHandler = async (request, reply, payload) => {
     const id = request.idempotencyClaimId;
     if (!id) return payload;
     request.idempotencyClaimId = undefined;
@@ -106,5 +107,12 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       await repository.complete(db, id, reply.statusCode, typeof contentType === 'string' ? contentType : null, payload);
     }
     return payload;
+  };
+
+  // On the POST routes that keep keys only; first of their own hooks, as a global hook would run.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().includes('POST') || route.config?.idempotency === false) return;
+    route.preHandler = withFirstRouteHook(route.preHandler, claim);
+    route.onSend = withFirstRouteHook(route.onSend, store);
   });
 }

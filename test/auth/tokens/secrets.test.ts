@@ -74,6 +74,8 @@ describe('token secrets', () => {
     expect((await record('401 pending', app.inject({ url: ME, headers: bearer(high.json().data.plain_text_token) }))).statusCode).toBe(401);
     expect((await record('401 forged', app.inject({ url: ME, headers: bearer(`${created.plain.slice(0, PREFIX_LENGTH)}${'x'.repeat(40)}`) }))).statusCode).toBe(401);
     expect((await record('401 session-only', app.inject({ url: TOKENS, headers: auth }))).statusCode).toBe(401);
+    // A credential in the query string is refused, and the request log writes its value as [REDACTED].
+    expect((await record('401 token in the query', app.inject({ url: `${ME}?access_token=${created.plain}` }))).statusCode).toBe(401);
     expect((await record('401 other scheme', app.inject({ url: ME, headers: { authorization: `Token ${created.plain}` } }))).statusCode).toBe(401);
     expect((await record('403', app.inject({ method: 'POST', url: WAREHOUSES, headers: auth, payload: { name: 'No', code: 'NO' } }))).statusCode).toBe(403);
     expect((await record('404', app.inject({ url: `${WAREHOUSES}/01aaaaaaaaaaaaaaaaaaaaaaaa`, headers: auth }))).statusCode).toBe(404);
