@@ -32,7 +32,6 @@ import { registerStrictQuery } from './http/strict-query.js';
 import { validatorCompiler } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
-import { withRequestLog } from './lib/service-log.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { CATALOG_ANSWERS } from './modules/catalog/catalog-answers.js';
@@ -138,8 +137,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
-  // The handler, and what services log on its behalf (after commit, too), write through the request's logger.
-  app.addHook('preHandler', (request, _reply, done) => withRequestLog(request.log, done));
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // `GET …/products/tree` is an unknown route, not a product that does not exist.
   app.addHook('onRequest', routing.refuseStaticWordsAsIds);

@@ -1,15 +1,16 @@
-// Authentication and function-level authorisation, for every route from one hook. A route declares how it
-import type {} from '@fastify/cookie';
-// may be called (`config.auth`; API routes default to `any`, others to `none`), the ability it needs
+// Authentication and function-level authorisation, by one hook on every route that needs it. A route declares
+// how it may be called (`config.auth`; API routes default to `any`, others to `none`), the ability it needs
 // (`requireAbility`), and, where it matters, which token types may call it. Bearer requests carry their
 // token; session requests carry cookies and, when they change state, the CSRF header.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
+import type { FastifyContextConfig, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Session, TokenType } from '../db/schema.js';
 import { can, type AuthContext } from '../modules/auth/auth-context.js';
 import type { SessionService } from '../modules/auth/sessions/session.service.js';
 import type { SignInService } from '../modules/auth/sign-in.service.js';
 import type { TokenService } from '../modules/auth/tokens/token.service.js';
 import { CsrfTokenMismatchError, ForbiddenError, UnauthenticatedError } from './errors.js';
+import { withFirstRouteHook } from './route-hooks.js';
 import { SESSION_COOKIE, XSRF_HEADER } from './session-cookies.js';
 
 /**
@@ -78,13 +79,8 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('session', null);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // One read of routeOptions, which Fastify builds anew on each access.
-    const { url, config } = request.routeOptions;
-    if (url === undefined) return; // no route: the not-found handler answers
-    const mode = config.auth ?? (url.startsWith(`${deps.apiPrefix}/`) ? 'any' : 'none');
-    if (mode === 'none') return;
-
+  /** The hook of a route that `mode` lets be called as `config` says, resolved once when the route is added. */
+  const authenticator = (mode: Exclude<AuthMode, 'none'>, config: FastifyContextConfig): onRequestAsyncHookHandler => async (request) => {
     const authorization = request.headers.authorization;
     if (authorization !== undefined && mode !== 'guest') {
       if (mode === 'session') throw new UnauthenticatedError();
@@ -104,5 +100,12 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
     }
 
     if (config.ability && !can(request.auth, config.ability)) throw ForbiddenError.missingAbility(config.ability);
+  };
+
+  // On the routes that need it, after every global onRequest hook (the work context's among them).
+  app.addHook('onRoute', (route) => {
+    const config = route.config ?? {};
+    const mode = config.auth ?? (route.url.startsWith(`${deps.apiPrefix}/`) ? 'any' : 'none');
+    if (mode !== 'none') route.onRequest = withFirstRouteHook(route.onRequest, authenticator(mode, config));
   });
 }

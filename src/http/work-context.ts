@@ -1,5 +1,6 @@
 // Every request runs in its work context (src/lib/work-context.ts): its id, its address, and its caller once
-// authenticated (request.auth), for the audit log.
+// authenticated (request.auth), for the audit log; its logger, which the handler and what services log on its
+// behalf (after commit, too) write through.
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../modules/auth/auth-context.js';
 import { currentContext, runInContext, type Actor, type WorkContext } from '../lib/work-context.js';
@@ -22,7 +23,7 @@ export function actorOf(auth: AuthContext): Actor {
 export function registerWorkContext(app: FastifyInstance): void {
   app.decorateRequest('workContext', null);
   app.addHook('onRequest', (request, _reply, done) => {
-    const context: WorkContext = { request_id: request.id, ip: request.ip, actor: () => (request.auth ? actorOf(request.auth) : null) };
+    const context: WorkContext = { request_id: request.id, ip: request.ip, actor: () => (request.auth ? actorOf(request.auth) : null), log: request.log };
     request.workContext = context;
     runInContext(context, done);
   });

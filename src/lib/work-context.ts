@@ -12,11 +12,20 @@ export interface Actor {
   name: string | null;
 }
 
+/** What services log through (see service-log.ts). */
+export interface ServiceLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 export interface WorkContext {
   request_id: string | null;
   ip: string | null;
   /** Read when needed: an API request knows its caller only once it has been authenticated. */
   actor(): Actor | null;
+  /** The request's logger (with its id), which services write through while working for it (service-log.ts). */
+  log?: ServiceLog;
 }
 
 export const SYSTEM_ACTOR: Actor = { type: 'system', user_id: null, token_id: null, name: null };
