@@ -10,6 +10,7 @@ import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPl
 import { PreparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
+import { takeTurnsForTransactions } from './transaction.js';
 
 export type Db = Kysely<DB>;
 
@@ -220,8 +221,16 @@ export function createDatabase(options: DatabaseOptions): Database {
     },
     checkpointInBackground() {
       if (!sqlite || options.sqliteFile === ':memory:' || checkpointer) return;
-      checkpointer = startCheckpointer(options.sqliteFile);
+      const started = startCheckpointer(options.sqliteFile);
+      checkpointer = started;
       sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      // One at a time, in the order asked, each after the thread has caught up with a long log (transaction.ts).
+      let last: Promise<unknown> = Promise.resolve();
+      takeTurnsForTransactions(db, (transaction) => {
+        const turn = last.then(() => started.caughtUp()).then(transaction);
+        last = turn.catch(() => undefined);
+        return turn;
+      });
     },
     checkpointsCaughtUp: () => checkpointer?.caughtUp() ?? Promise.resolve(),
     listen(channel, handlers) {

@@ -42,6 +42,21 @@ function runCommitted(callbacks: ReadonlyArray<() => void>): void {
   }
 }
 
+/** How a database runs its top-level transactions, when it says (see `takeTurnsForTransactions`). */
+type TransactionTurns = <T>(transaction: () => Promise<T>) => Promise<T>;
+const transactionTurns = new WeakMap<Executor, TransactionTurns>();
+
+/**
+ * Has every top-level `inTransaction` on `db` run through `turns`. SQLite's checkpoint thread uses it
+ * (database.ts): its transactions take turns, and each, when its turn comes, first awaits the thread catching up
+ * with a long write-ahead log. Under writes back to back the next transaction otherwise always began before the
+ * thread had copied the last, the log never started over, and it grew to the backstop, whose checkpoint inside a
+ * commit stopped the event loop for seconds. Waiting for a turn holds no connection: reads go on meanwhile.
+ */
+export function takeTurnsForTransactions(db: Kysely<DB>, turns: TransactionTurns): void {
+  transactionTurns.set(db, turns);
+}
+
 /** The transaction that `inTransaction` joins within `joiningTransaction`. */
 const joinedTransaction = new AsyncLocalStorage<Transaction<DB>>();
 
@@ -75,13 +90,16 @@ export async function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>
   if (db.isTransaction) return work(db as Transaction<DB>);
   const joined = joinedTransaction.getStore();
   if (joined) return work(joined);
+  const turns = transactionTurns.get(db);
   for (let attempt = 1; ; attempt += 1) {
     let callbacks: Array<() => void> = [];
     try {
-      const result = await db.transaction().execute((trx) => {
-        commitCallbacks.set(trx, (callbacks = []));
-        return work(trx);
-      });
+      const transaction = () =>
+        db.transaction().execute((trx) => {
+          commitCallbacks.set(trx, (callbacks = []));
+          return work(trx);
+        });
+      const result = await (turns ? turns(transaction) : transaction());
       runCommitted(callbacks);
       return result;
     } catch (error) {
