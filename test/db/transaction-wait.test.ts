@@ -63,12 +63,12 @@ describe('SQLite writes back to back with checkpoints in the background', () => 
   it('start the log over instead of growing it to the backstop', async () => {
     const log = path.join(dir, 'data.sqlite-wal');
     const longLog = LONG_LOG_PAGES * 4096;
-    const row = 'x'.repeat(1000);
+    const rows = sql.join(Array.from({ length: 100 }, () => sql`(${'x'.repeat(1000)})`));
     let largest = 0;
     // Three long logs' worth, past the backstop, in transactions of about 1 MB all queued at once.
     const transactions = Array.from({ length: Math.ceil((3 * longLog) / 1_000_000) }, () =>
       inTransaction(database.db, async (trx) => {
-        for (let i = 0; i < 10; i += 1) await trx.insertInto('notes' as never).values(Array.from({ length: 100 }, () => ({ body: row })) as never).execute();
+        for (let i = 0; i < 10; i += 1) await sql`insert into notes (body) values ${rows}`.execute(trx);
         largest = Math.max(largest, fs.statSync(log).size);
       }),
     );
