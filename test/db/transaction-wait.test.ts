@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/database.js';
-import { LONG_LOG_PAGES } from '../../src/db/sqlite-checkpointer.js';
+import { BACKSTOP_PAGES, LONG_LOG_PAGES } from '../../src/db/sqlite-checkpointer.js';
 import { inTransaction, takeTurnsForTransactions } from '../../src/db/transaction.js';
 import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
 
@@ -74,7 +74,8 @@ describe('SQLite writes back to back with checkpoints in the background', () => 
     );
     await Promise.all(transactions);
     expect(largest).toBeGreaterThan(longLog);
-    // Past it by the commits the thread had not looked at yet; without the turns, on to the backstop.
-    expect(largest).toBeLessThan(2 * longLog);
+    // Past it by the commits the thread had not looked at yet (about one on an idle machine, tens when other
+    // processes keep the thread waiting for a core); without the turns, on to the backstop and past it.
+    expect(largest).toBeLessThan(BACKSTOP_PAGES * 4096);
   });
 });
