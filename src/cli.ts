@@ -138,7 +138,6 @@ async function importFile(path: string, maxBytes: number): Promise<ImportFile> {
  */
 async function runImportJob(
   services: Services,
-  database: Database,
   tenantId: string,
   start: () => Promise<ImportResponse>,
   log: Parameters<Services['imports']['createRunner']>[0],
@@ -146,7 +145,7 @@ async function runImportJob(
 ): Promise<ImportResponse> {
   // Started before the job is queued: queuing wakes the runners of the process, so the job starts at once
   // rather than at the runner's next poll.
-  const runner = services.imports.createRunner(log, database);
+  const runner = services.imports.createRunner(log);
   runner.start();
   let interrupted = false;
   const interrupt = () => void (interrupted = true);
@@ -541,7 +540,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
         let ended: ImportResponse;
         try {
           const start = () => s.imports.service.start(o.tenant, fields, file);
-          ended = await runImportJob(s, database, o.tenant, start, runnerLog, (current) => bar?.draw(figures(current)));
+          ended = await runImportJob(s, o.tenant, start, runnerLog, (current) => bar?.draw(figures(current)));
         } finally {
           bar?.end();
         }

@@ -46,12 +46,6 @@ export interface Database {
    * third connection.
    */
   checkpointInBackground(): void;
-  /**
-   * For a writer of long streams of transactions (an import's batches), between two of them: resolves once the
-   * checkpoint thread has caught up with a long write-ahead log, so that the next transaction starts the log
-   * over (see `sqlite-checkpointer.ts`). At once when the log is short, and without the thread.
-   */
-  checkpointsCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -232,7 +226,6 @@ export function createDatabase(options: DatabaseOptions): Database {
         return turn;
       });
     },
-    checkpointsCaughtUp: () => checkpointer?.caughtUp() ?? Promise.resolve(),
     listen(channel, handlers) {
       return options.databaseUrl ? listenForNotifications(options.databaseUrl, channel, handlers) : null;
     },

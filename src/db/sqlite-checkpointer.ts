@@ -9,9 +9,9 @@
 //
 // SQLite starts the log over from its beginning only when a write transaction begins with every page of it
 // already checkpointed. Under a stream of batches the next batch always begins before the thread has copied the
-// last one, and the log would grow until the backstop's checkpoint, inside a commit, started it over. A long
-// writer therefore awaits `caughtUp()` between its transactions: when the log is past LONG_LOG_PAGES, the
-// thread checkpoints at once and answers, and the writer's next transaction starts the log over.
+// last one, and the log would grow until the backstop's checkpoint, inside a commit, started it over. Each
+// top-level transaction therefore awaits `caughtUp()` when its turn comes (`checkpointInBackground`): when the log
+// is past LONG_LOG_PAGES, the thread checkpoints at once and answers, and the transaction starts the log over.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResponse } from '../../src/modules/imports/import.schemas.js';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { BATCH_MAX_ROWS } from '../../src/modules/imports/import-runner.js';
-import { csvOf, drainImports, getImport, postImport, quietLog, runImport } from './import-helpers.js';
+import { csvOf, drainImports, getImport, postImport, runImport } from './import-helpers.js';
 
 const SUPPLIERS = csvOf([['code', 'name', 'email'], ['JOB-1', 'Job one', 'one@example.com']]);
 
@@ -93,21 +92,6 @@ describe('import jobs', () => {
     expect(ended.created).toBe(ended.rows_done);
     const stored = await t.database.db.selectFrom('suppliers').select('id').where('tenant_id', '=', t.tenant.tenantId).where('code', 'like', 'RUN-%').execute();
     expect(stored.length).toBe(ended.created);
-  });
-
-  it("waits for the database's checkpoints after each batch it commits", async () => {
-    const rows: Array<Array<string>> = [['code', 'name', 'email']];
-    for (let i = 0; i < BATCH_MAX_ROWS + 100; i += 1) rows.push([`PACED-${i}`, `Paced ${i}`, `paced-${i}@example.com`]);
-    const queued = (await postImport(t, { type: 'suppliers', csv: csvOf(rows) })).json().data as ImportResponse;
-    /** The job's rows done, each time the runner waited. */
-    const seen: number[] = [];
-    const checkpoints = { checkpointsCaughtUp: async () => void seen.push((await getImport(t, queued.id)).rows_done) };
-    await t.services.imports.createRunner(quietLog, checkpoints).drain();
-    // At least one wait per batch (two batches at least), each after a batch committed rows; on PostgreSQL
-    // parallel batches may wait at once and see the same count.
-    expect(seen.length).toBeGreaterThanOrEqual(2);
-    expect(Math.min(...seen)).toBeGreaterThan(0);
-    expect(Math.max(...seen)).toBe(BATCH_MAX_ROWS + 100);
   });
 
   it('records import.completed with the counts, which the feed shows', async () => {

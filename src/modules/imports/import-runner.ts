@@ -9,7 +9,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { engineOf } from '../../db/dialect.js';
 import { inTransaction, joiningTransaction, type Executor } from '../../db/transaction.js';
@@ -56,8 +55,6 @@ export interface ImportRunnerDeps {
   newId: IdGenerator;
   leaseMs: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** The database's checkpoints, awaited between two batches; absent where the runner has only `db`. */
-  checkpoints?: Pick<Database, 'checkpointsCaughtUp'>;
 }
 
 /** Why a job stops before its end: it was cancelled, or another worker took it over. */
@@ -203,7 +200,8 @@ export class ImportRunner {
    * One batch: rows from the queue's front for at most BATCH_MAX_ROWS rows or BATCH_MAX_MS, in one transaction
    * with the job's progress; the rest of a chunk it stopped in goes back. A dry run undoes the rows' writes
    * before it commits the progress. Then gives the event loop a turn, so requests waiting for the database go
-   * first, and waits for the database's checkpoints to catch up with a long log. False when the queue is done.
+   * first (on SQLite, the next batch's transaction also waits its turn after the checkpoints, which start a long
+   * log over: `checkpointInBackground`). False when the queue is done.
    * @throws JobLost when the job was cancelled or taken over.
    */
   private async batch(job: ImportJob, importer: RowImporter, queue: RowQueue, memo: Map<string, string>, pace: GroupPace): Promise<boolean> {
@@ -276,8 +274,6 @@ export class ImportRunner {
       for (let i = taken.length - 1; i >= 0; i -= 1) queue.putBack(taken[i]!.slice(reached[i] ?? 0));
     }
     await yieldToRequests();
-    // On SQLite, the next batch then starts a long write-ahead log over instead of growing it.
-    await this.deps.checkpoints?.checkpointsCaughtUp();
     return true;
   }
 

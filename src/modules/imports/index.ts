@@ -10,7 +10,7 @@ import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { WarehouseService } from '../inventory/warehouses/warehouse.service.js';
-import { ImportRunner, type ImportRunnerDeps } from './import-runner.js';
+import { ImportRunner } from './import-runner.js';
 import { ImportRepository } from './import.repository.js';
 import { importRoutes } from './import.routes.js';
 import { ImportService } from './import.service.js';
@@ -69,12 +69,9 @@ export function createImports(deps: ImportModuleDeps) {
     queued: () => runners.forEach((runner) => runner.wake()),
   });
 
-  /**
-   * A runner for a worker of this process; it holds the jobs it claims under an id of its own. Given the
-   * database, it paces its batches with the database's checkpoints.
-   */
-  const createRunner = (log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>, checkpoints?: ImportRunnerDeps['checkpoints']) => {
-    const runner = new ImportRunner({ db: deps.db, jobs, storage: deps.storage, importers, events: deps.events, clock: deps.clock, newId: deps.newId, leaseMs: deps.settings.leaseMs, log, checkpoints });
+  /** A runner for a worker of this process; it holds the jobs it claims under an id of its own. */
+  const createRunner = (log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) => {
+    const runner = new ImportRunner({ db: deps.db, jobs, storage: deps.storage, importers, events: deps.events, clock: deps.clock, newId: deps.newId, leaseMs: deps.settings.leaseMs, log });
     runners.add(runner);
     return runner;
   };
