@@ -45,7 +45,7 @@ describe(`transactions taking turns on ${testEngine}`, () => {
   });
 });
 
-// A file of its own: SQLite's behaviour, checked in either engine's run (as src/db/sqlite-checkpointer.test.ts).
+// On a SQLite file of its own: SQLite's behaviour, checked in either engine's run (as src/db/sqlite-checkpointer.test.ts).
 describe('SQLite writes back to back with checkpoints in the background', () => {
   let dir: string;
   let database: Database;
@@ -60,7 +60,7 @@ describe('SQLite writes back to back with checkpoints in the background', () => 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('start the log over instead of growing it to the backstop', async () => {
+  it('starts the log over instead of growing it to the backstop', async () => {
     const log = path.join(dir, 'data.sqlite-wal');
     const longLog = LONG_LOG_PAGES * 4096;
     const rows = sql.join(Array.from({ length: 100 }, () => sql`(${'x'.repeat(1000)})`));
