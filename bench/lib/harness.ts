@@ -169,20 +169,15 @@ function appScenarios(catalog: SeededCatalog, operations: SeededOperations, prod
 }
 
 /**
- * The ceiling of each read: the app's own answer to it, fetched once, then served as constant bytes by the bare
+ * The ceiling of a read: the app's own answer to it, fetched once, then served as constant bytes by the bare
  * baseline server (no database, no hooks). No implementation of the read on this stack can answer faster than
  * that, so its ratio to the primary-key read bounds what the read's ratio can reach.
  */
-async function answerCeilings(scenarios: HttpScenario[], specOf: (s: HttpScenario) => HttpRequestSpec, baselineUrl: string): Promise<HttpScenario[]> {
-  const ceilings: HttpScenario[] = [];
-  for (const s of scenarios.filter((r) => r.kind === 'read')) {
-    const spec = specOf(s);
-    const response = await fetch(spec.url.replace('{{item}}', s.items?.[0] ?? ''), { headers: spec.headers });
-    const name = encodeURIComponent(s.name);
-    await fetch(`${baselineUrl}/answers/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: await response.text() });
-    ceilings.push({ name: `ceiling: ${s.name} answer, no work`, kind: 'baseline', baseline: 'pk-read', server: 'baseline', path: `/answers/${name}` });
-  }
-  return ceilings;
+async function answerCeiling(s: HttpScenario, spec: HttpRequestSpec, baselineUrl: string): Promise<HttpScenario> {
+  const response = await fetch(spec.url.replace('{{item}}', s.items?.[0] ?? ''), { headers: spec.headers });
+  const name = encodeURIComponent(s.name);
+  await fetch(`${baselineUrl}/answers/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: await response.text() });
+  return { name: `ceiling: ${s.name} answer, no work`, kind: 'baseline', baseline: 'pk-read', server: 'baseline', path: `/answers/${name}` };
 }
 
 /** Products the read and stock scenarios turn over: live, tracked, enough available stock to reserve from. */
@@ -302,23 +297,25 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const before = new Map<string, Measurement>();
     for (const s of baselines) before.set(s.name, await measure(s));
     const ceilings: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
-    const chosen = appScenarios(catalog, operations, productIds).filter((r) => selected(r.name));
-    for (const s of await answerCeilings(chosen, specOf, baseline.url)) ceilings.push({ scenario: s, m: await measure(s) });
-    for (const request of chosen.filter((r) => r.kind === 'write' || r.readsDatabase)) {
-      const read = request.kind === 'read';
-      // A read's replay takes the load's own items: reads wait for no lock.
-      const replay = await statementCeiling(read ? { ...request, replayItems: request.items } : request, { config, token: tenant.token, baselineUrl: baseline.url });
-      const s: HttpScenario = { ...replay, kind: 'baseline', baseline: read ? 'pk-read' : 'write', server: 'baseline', expectStatus: read ? 200 : 201 };
-      // Measured at the read's two concurrencies, so that its p99s have their bounds too.
-      ceilings.push({ scenario: s, m: await measure(s), few: read && settings.connections > FEW_CONNECTIONS ? await measure(s, FEW_CONNECTIONS) : undefined });
-    }
-
     const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement; few?: Measurement; rssGrowthMb?: number }> = [];
-    for (const s of appScenarios(catalog, operations, productIds)) {
-      if (!selected(s.name)) continue;
-      const m = await measure(s);
-      const few = s.kind === 'read' && settings.connections > FEW_CONNECTIONS ? await measure(s, FEW_CONNECTIONS) : undefined;
-      measured.push({ scenario: s, m, few });
+    // Each scenario right after its own ceilings, so that the two meet the machine in the same state: what one
+    // scenario's load leaves behind (the write replays' log, the kernel's socket state) weighs on its neighbour,
+    // not on a read measured minutes later against a ceiling measured before it all.
+    for (const s of appScenarios(catalog, operations, productIds).filter((r) => selected(r.name))) {
+      const read = s.kind === 'read';
+      const few = (c: HttpScenario) => (read && settings.connections > FEW_CONNECTIONS ? measure(c, FEW_CONNECTIONS) : Promise.resolve(undefined));
+      if (read) {
+        const answer = await answerCeiling(s, specOf(s), baseline.url);
+        ceilings.push({ scenario: answer, m: await measure(answer) });
+      }
+      if (!read || s.readsDatabase) {
+        // A read's replay takes the load's own items: reads wait for no lock.
+        const replay = await statementCeiling(read ? { ...s, replayItems: s.items } : s, { config, token: tenant.token, baselineUrl: baseline.url });
+        const c: HttpScenario = { ...replay, kind: 'baseline', baseline: read ? 'pk-read' : 'write', server: 'baseline', expectStatus: read ? 200 : 201 };
+        // Measured at the read's two concurrencies, so that its p99s have their bounds too.
+        ceilings.push({ scenario: c, m: await measure(c), few: await few(c) });
+      }
+      measured.push({ scenario: s, m: await measure(s), few: await few(s) });
       trackMemory(s.name);
     }
 
