@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { compiledStatement } from '../../db/compiled.js';
 import { engineOf } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
@@ -27,22 +28,60 @@ export interface FeedRow {
   payload_json: string | null;
 }
 
-export class EventRepository {
-  /** Events of one tenant in feed order (ascending id), filtered as asked. */
-  async listFeed(db: Executor, filter: FeedFilter): Promise<FeedRow[]> {
-    if (filter.entityTypes.length === 0 || filter.eventTypes?.length === 0) return [];
+/**
+ * `column` is one of `list`, bound as one JSON array: the SQL text is the same for a list of any length, so the
+ * feed's statements are compiled once (and prepared on PostgreSQL) whatever the reader's abilities and filters.
+ */
+function isOneOf(db: Executor, column: 'entity_type' | 'event_type', list: readonly string[]): RawBuilder<SqlBool> {
+  return engineOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} in (select jsonb_array_elements_text(${list}::jsonb))`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`;
+}
+
+// A type, not an interface: a statement's parameters must fit `StatementParameters`' index signature.
+type FeedParameters = {
+  tenantId: string;
+  entityTypes: readonly string[];
+  eventTypes: readonly string[];
+  after: string;
+  limit: number;
+};
+
+/** The feed's statement with or without a cursor and an event type filter: four fixed shapes. */
+function feedStatement(withCursor: boolean, withEventTypes: boolean) {
+  return compiledStatement((db: Executor, p: FeedParameters) => {
     // Named apart from `payload`, which both engines' readers parse into objects.
     const payloadText = engineOf(db) === 'postgres' ? sql<string | null>`payload::text` : sql<string | null>`payload`;
     return db
       .selectFrom('events')
       .select(['id', 'event_type', 'entity_type', 'entity_id', 'occurred_at', payloadText.as('payload_json')])
-      .where('tenant_id', '=', filter.tenantId)
-      .where('entity_type', 'in', filter.entityTypes)
-      .$if(filter.eventTypes !== null, (qb) => qb.where('event_type', 'in', filter.eventTypes!))
-      .$if(filter.after !== null, (qb) => qb.where('id', '>', filter.after!))
+      .where('tenant_id', '=', p.tenantId)
+      .where(isOneOf(db, 'entity_type', p.entityTypes))
+      .$if(withEventTypes, (qb) => qb.where(isOneOf(db, 'event_type', p.eventTypes)))
+      .$if(withCursor, (qb) => qb.where('id', '>', p.after))
       .orderBy('id')
-      .limit(filter.limit)
-      .execute();
+      .limit(p.limit);
+  });
+}
+
+/** Indexed by cursor (0: none, 1: `after`), then by event type filter (0: none, 1: some). */
+const FEED_STATEMENTS = [
+  [feedStatement(false, false), feedStatement(false, true)],
+  [feedStatement(true, false), feedStatement(true, true)],
+] as const;
+
+export class EventRepository {
+  /** Events of one tenant in feed order (ascending id), filtered as asked. */
+  async listFeed(db: Executor, filter: FeedFilter): Promise<FeedRow[]> {
+    if (filter.entityTypes.length === 0 || filter.eventTypes?.length === 0) return [];
+    const statement = FEED_STATEMENTS[filter.after === null ? 0 : 1][filter.eventTypes === null ? 0 : 1];
+    return statement.execute(db, {
+      tenantId: filter.tenantId,
+      entityTypes: filter.entityTypes,
+      eventTypes: filter.eventTypes ?? [],
+      after: filter.after ?? '',
+      limit: filter.limit,
+    });
   }
 
   /**
