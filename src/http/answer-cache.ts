@@ -10,6 +10,11 @@ import { withFirstRouteHook, withRouteHook } from './route-hooks.js';
 export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 /** An answer larger than this share of the budget is never kept: it would push out too many others. */
 const LARGEST_SHARE = 16;
+/**
+ * Keys read lately that a cache remembers: an answer is kept from its second read, if no more than this many
+ * (up to twice this many) other keys were read since the first. At most about 2 MB of keys.
+ */
+export const SEEN_KEYS = 8192;
 
 export interface KeptAnswer {
   body: string;
@@ -22,6 +27,9 @@ export class AnswerCache {
   private bytes = 0;
   /** Counts clears, so that an answer read before one is not kept after it. */
   private generation = 0;
+  /** Keys of answers read lately: the newer set and the one it replaced (see `readBefore`). */
+  private seen = new Set<string>();
+  private seenBefore = new Set<string>();
 
   constructor(
     private readonly changes: ChangeWatch,
@@ -39,9 +47,14 @@ export class AnswerCache {
     return { kept, generation: this.generation };
   }
 
-  /** Keeps the answer read under `generation`, unless the cache was cleared since. */
+  /**
+   * Keeps the answer read under `generation`, unless the cache was cleared since, or this is the first read of
+   * `key` lately: a read that is not repeated (a client paging through every product once) neither pays for
+   * keeping its answer nor pushes out the answers that are read again.
+   */
   keep(key: string, answer: KeptAnswer, generation: number): void {
     if (generation !== this.generation || answer.body.length > this.maxBytes / LARGEST_SHARE) return;
+    if (!this.readBefore(key)) return;
     this.forget(key);
     this.entries.set(key, answer);
     this.bytes += answer.body.length;
@@ -60,6 +73,21 @@ export class AnswerCache {
   close(): Promise<void> {
     this.clear();
     return this.changes.close();
+  }
+
+  /**
+   * Whether `key` was read lately, noting that it is read now. What is remembered is bounded without an order to
+   * maintain: when the newer set is full it becomes the older one, and the older one is dropped.
+   */
+  private readBefore(key: string): boolean {
+    if (this.seen.has(key)) return true;
+    const before = this.seenBefore.has(key);
+    if (this.seen.size >= SEEN_KEYS) {
+      this.seenBefore = this.seen;
+      this.seen = new Set();
+    }
+    this.seen.add(key);
+    return before;
   }
 
   private forget(key: string): void {

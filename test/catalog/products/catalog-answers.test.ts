@@ -41,8 +41,9 @@ describe('catalog answers kept in memory', () => {
   }
 
   /**
-   * Reads `url` until it is answered from memory: at once on SQLite; on PostgreSQL once the listener is in place
-   * (until then every request is read from the database). Gives the answer.
+   * Reads `url` until it is answered from memory: from its third read on SQLite (an answer is kept from its second
+   * read); on PostgreSQL once the listener is in place (until then every request is read from the database).
+   * Gives the answer.
    */
   async function warm(url: string, spy: MockInstance) {
     for (const deadline = Date.now() + NOTIFICATION_WAIT_MS; ; ) {
