@@ -73,6 +73,16 @@ describe('catalog answers kept in memory', () => {
     expect(lists).not.toHaveBeenCalled();
   });
 
+  it('keeps an answer from its second read: a product read once is read from the database again', async () => {
+    const id = await createProduct();
+    await warm(`${PRODUCTS}?per_page=5`, lists); // the listener in place on PostgreSQL
+    reads.mockClear();
+    expect((await call('GET', `${PRODUCTS}/${id}`)).statusCode).toBe(200);
+    expect((await call('GET', `${PRODUCTS}/${id}`)).statusCode).toBe(200);
+    expect(reads).toHaveBeenCalledTimes(2);
+    await warm(`${PRODUCTS}/${id}`, reads);
+  });
+
   it('answers 304 from memory to an If-None-Match naming the kept ETag', async () => {
     const id = await createProduct();
     const { headers } = await warm(`${PRODUCTS}/${id}`, reads);
