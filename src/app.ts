@@ -12,6 +12,7 @@ import { registerAuthentication } from './http/authentication.js';
 import { registerWorkContext } from './http/work-context.js';
 import { standardErrorResponses } from './http/common-schemas.js';
 import { registerAnswerCaches } from './http/answer-cache.js';
+import { registerHostCheck } from './http/host-header.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { DeferredCompilation } from './http/deferred-compilation.js';
 import { GENERIC_CODES } from './http/error-codes.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  registerHostCheck(app);
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // `GET …/products/tree` is an unknown route, not a product that does not exist.
   app.addHook('onRequest', routing.refuseStaticWordsAsIds);

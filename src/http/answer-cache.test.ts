@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeWatch } from '../db/change-watch.js';
-import { AnswerCache, SEEN_KEYS, type KeptAnswer } from './answer-cache.js';
+import { AnswerCache, ENTRY_OVERHEAD_BYTES, LONGEST_KEY, SEEN_KEYS, SEEN_KEYS_BYTES, type KeptAnswer } from './answer-cache.js';
 
 /** A change watch the test moves by hand: `change()` stands for a commit to a watched table. */
 function handWatch() {
@@ -18,6 +18,12 @@ function handWatch() {
 
 const answer = (size: number, etag?: string) => ({ body: 'x'.repeat(size), etag });
 
+/** A cache whose answers may cost `answerBytes` together, beside its memory of keys. */
+const cacheOf = (watch: ChangeWatch, answerBytes: number) => new AnswerCache(watch, SEEN_KEYS_BYTES + answerBytes);
+
+/** The size of a body that, kept under a one-character key without an ETag, costs `bytes`. */
+const costing = (bytes: number) => bytes - ENTRY_OVERHEAD_BYTES - 1;
+
 /** A read of `key` that missed and was answered with `kept`, as the route's hooks do it. */
 function read(cache: AnswerCache, key: string, kept: KeptAnswer): void {
   if (!cache.lookup(key).kept) cache.keep(key, kept, cache.lookup(key).generation);
@@ -32,7 +38,7 @@ function readTwice(cache: AnswerCache, key: string, kept: KeptAnswer): void {
 describe('AnswerCache', () => {
   it('keeps an answer and its ETag from its second read until the watched tables change, then from the next', () => {
     const { watch, change } = handWatch();
-    const cache = new AnswerCache(watch, 1000);
+    const cache = cacheOf(watch, 16_000);
     read(cache, 'a', answer(10, '"tag"'));
     expect(cache.lookup('a').kept).toBeUndefined();
     read(cache, 'a', answer(10, '"tag"'));
@@ -45,7 +51,7 @@ describe('AnswerCache', () => {
 
   it('does not let answers read once push out those read again, and forgets reads older than its memory of keys', () => {
     const { watch } = handWatch();
-    const cache = new AnswerCache(watch, 1600);
+    const cache = cacheOf(watch, 16 * 300);
     readTwice(cache, 'a', answer(100));
     for (let i = 0; i < 100; i += 1) read(cache, `once ${i}`, answer(100));
     expect(cache.lookup('a').kept).toBeDefined();
@@ -63,7 +69,7 @@ describe('AnswerCache', () => {
 
   it('does not keep an answer read before a clear', () => {
     const { watch, change } = handWatch();
-    const cache = new AnswerCache(watch, 1000);
+    const cache = cacheOf(watch, 16_000);
     read(cache, 'a', answer(10));
     const { generation } = cache.lookup('a');
     change();
@@ -74,17 +80,38 @@ describe('AnswerCache', () => {
 
   it('lets the least recently served answers go beyond its budget, and never keeps one above a sixteenth of it', () => {
     const { watch } = handWatch();
-    const cache = new AnswerCache(watch, 1600);
-    const keep = (key: string, size: number) => readTwice(cache, key, answer(size));
-    keep('a', 100);
-    keep('b', 100);
-    for (let i = 0; i < 14; i += 1) keep(`filler ${i}`, 100);
+    const cache = cacheOf(watch, 16 * 300);
+    const keep = (key: string, bytes: number) => readTwice(cache, key, answer(costing(bytes)));
+    keep('a', 300);
+    keep('b', 300);
+    for (let i = 0; i < 14; i += 1) keep(String.fromCharCode(0x41 + i + 2), 300);
     expect(cache.lookup('a').kept).toBeDefined(); // served: now the most recent
-    keep('c', 100); // 1700 characters: the least recently served (b) goes
+    keep('z', 300); // one answer over the budget: the least recently served (b) goes
     expect(cache.lookup('b').kept).toBeUndefined();
     expect(cache.lookup('a').kept).toBeDefined();
-    expect(cache.lookup('c').kept).toBeDefined();
-    keep('large', 101);
-    expect(cache.lookup('large').kept).toBeUndefined();
+    expect(cache.lookup('z').kept).toBeDefined();
+    keep('y', 301);
+    expect(cache.lookup('y').kept).toBeUndefined();
+  });
+
+  it('counts the keys, two bytes a character beyond Latin-1, and never keeps an answer under an unusually long key', () => {
+    const { watch } = handWatch();
+    const cache = cacheOf(watch, 16 * 1000);
+    const keep = (key: string) => readTwice(cache, key, answer(10));
+    // A key of 830 characters costs a thousand bytes with its answer: 16 fit, the 17th pushes the first out.
+    const long = (i: number) => `${i}`.padEnd(830, '.');
+    for (let i = 0; i < 17; i += 1) keep(long(i));
+    expect(cache.lookup(long(0)).kept).toBeUndefined();
+    expect(cache.lookup(long(16)).kept).toBeDefined();
+    // So does one of 415 characters that take two bytes each.
+    const wide = (i: number) => `${i}`.padEnd(415, 'ж');
+    for (let i = 0; i < 17; i += 1) keep(wide(i));
+    expect(cache.lookup(wide(0)).kept).toBeUndefined();
+    expect(cache.lookup(wide(1)).kept).toBeDefined();
+    expect(cache.lookup(wide(16)).kept).toBeDefined();
+
+    const tooLong = 'k'.repeat(LONGEST_KEY + 1);
+    keep(tooLong);
+    expect(cache.lookup(tooLong).kept).toBeUndefined();
   });
 });

@@ -6,15 +6,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, 
 import type { ChangeWatch } from '../db/change-watch.js';
 import { withFirstRouteHook, withRouteHook } from './route-hooks.js';
 
-/** Characters of answers (about bytes: JSON, mostly ASCII) kept at most by one cache; beyond, the least recently served go. */
+/**
+ * Bytes one cache holds at most: its answers, their keys and ETags, and its memory of keys read lately, counted
+ * as V8 stores them. Beyond, the least recently served answers go.
+ */
 export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 /** An answer larger than this share of the budget is never kept: it would push out too many others. */
 const LARGEST_SHARE = 16;
 /**
  * Keys read lately that a cache remembers: an answer is kept from its second read, if no more than this many
- * (up to twice this many) other keys were read since the first. At most about 2 MB of keys.
+ * (up to twice this many) other keys were read since the first. Remembered as numbers (hashes of the keys), so
+ * that what they cost does not depend on how long the keys are.
  */
 export const SEEN_KEYS = 8192;
+/** What the memory of keys costs at most: two sets of SEEN_KEYS numbers, about 40 bytes each in a V8 Set. */
+export const SEEN_KEYS_BYTES = 2 * SEEN_KEYS * 40;
+/** What a kept answer costs besides its strings: the map's entry, the answer's object, the strings' headers. */
+export const ENTRY_OVERHEAD_BYTES = 160;
+/**
+ * A key longer than this is never looked up or kept: a URL of a few hundred characters is what a client sends,
+ * and a request that needs more is served from the database rather than let long keys crowd the answers out.
+ */
+export const LONGEST_KEY = 1024;
 
 export interface KeptAnswer {
   body: string;
@@ -22,19 +35,23 @@ export interface KeptAnswer {
 }
 
 export class AnswerCache {
-  /** In order of last use, least recent first. */
-  private readonly entries = new Map<string, KeptAnswer>();
+  /** In order of last use, least recent first; each with what it costs. */
+  private readonly entries = new Map<string, { answer: KeptAnswer; bytes: number }>();
   private bytes = 0;
+  /** What the answers may cost together: the budget less the memory of keys, which is kept apart. */
+  private readonly answerBytes: number;
   /** Counts clears, so that an answer read before one is not kept after it. */
   private generation = 0;
-  /** Keys of answers read lately: the newer set and the one it replaced (see `readBefore`). */
-  private seen = new Set<string>();
-  private seenBefore = new Set<string>();
+  /** Hashes of keys of answers read lately: the newer set and the one it replaced (see `readBefore`). */
+  private seen = new Set<number>();
+  private seenBefore = new Set<number>();
 
   constructor(
     private readonly changes: ChangeWatch,
-    private readonly maxBytes = ANSWER_CACHE_BYTES,
-  ) {}
+    maxBytes = ANSWER_CACHE_BYTES,
+  ) {
+    this.answerBytes = maxBytes - SEEN_KEYS_BYTES;
+  }
 
   /** The kept answer to `key`, unless the watched tables may have changed since the last lookup. */
   lookup(key: string): { kept: KeptAnswer | undefined; generation: number } {
@@ -44,7 +61,7 @@ export class AnswerCache {
       this.entries.delete(key);
       this.entries.set(key, kept);
     }
-    return { kept, generation: this.generation };
+    return { kept: kept?.answer, generation: this.generation };
   }
 
   /**
@@ -53,13 +70,15 @@ export class AnswerCache {
    * keeping its answer nor pushes out the answers that are read again.
    */
   keep(key: string, answer: KeptAnswer, generation: number): void {
-    if (generation !== this.generation || answer.body.length > this.maxBytes / LARGEST_SHARE) return;
+    if (generation !== this.generation || key.length > LONGEST_KEY) return;
+    const bytes = costOf(key, answer);
+    if (bytes > this.answerBytes / LARGEST_SHARE) return;
     if (!this.readBefore(key)) return;
     this.forget(key);
-    this.entries.set(key, answer);
-    this.bytes += answer.body.length;
+    this.entries.set(key, { answer, bytes });
+    this.bytes += bytes;
     for (const [oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.answerBytes) break;
       this.forget(oldest);
     }
   }
@@ -77,25 +96,53 @@ export class AnswerCache {
 
   /**
    * Whether `key` was read lately, noting that it is read now. What is remembered is bounded without an order to
-   * maintain: when the newer set is full it becomes the older one, and the older one is dropped.
+   * maintain: when the newer set is full it becomes the older one, and the older one is dropped. Two keys of one
+   * hash count as one: the rarer of them is then kept from its first read, which costs nothing but that.
    */
   private readBefore(key: string): boolean {
-    if (this.seen.has(key)) return true;
-    const before = this.seenBefore.has(key);
+    const hash = hashOf(key);
+    if (this.seen.has(hash)) return true;
+    const before = this.seenBefore.has(hash);
     if (this.seen.size >= SEEN_KEYS) {
       this.seenBefore = this.seen;
       this.seen = new Set();
     }
-    this.seen.add(key);
+    this.seen.add(hash);
     return before;
   }
 
   private forget(key: string): void {
     const kept = this.entries.get(key);
     if (!kept) return;
-    this.bytes -= kept.body.length;
+    this.bytes -= kept.bytes;
     this.entries.delete(key);
   }
+}
+
+/** Beyond Latin-1, V8 stores a string's characters in two bytes each. */
+const WIDE = /[\u0100-\uffff]/;
+
+function bytesOf(text: string): number {
+  return WIDE.test(text) ? 2 * text.length : text.length;
+}
+
+/** What keeping `answer` under `key` costs in memory. */
+function costOf(key: string, answer: KeptAnswer): number {
+  return bytesOf(key) + bytesOf(answer.body) + (answer.etag?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+}
+
+/** A 53-bit hash of a string (cyrb53): two 32-bit multiplicative hashes mixed, as a safe integer. */
+function hashOf(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 declare module 'fastify' {
@@ -107,12 +154,22 @@ declare module 'fastify' {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The longest DNS name and a port: a longer Host (which the app let through as well-formed) names no real host. */
+const LONGEST_HOST = 253 + ':65535'.length;
+
 /**
- * One tenant's answer to one URL: the origin too, which the pagination links are built on without PUBLIC_URL.
- * Callers with the right to read the route all get the same answer (none of these answers depends on who asks).
+ * One tenant's answer to one URL, or undefined for a request whose answer is not to be kept. Without PUBLIC_URL
+ * the pagination links are built on the request's own origin, so the origin is part of the key; an answer under
+ * a Host longer than any real host name is then served from the database, never kept, so that the headers a
+ * client makes up do not each take room. Callers with the right to read the route all get the same answer (none of
+ * these answers depends on who asks).
  */
-function keyOf(request: FastifyRequest): string {
-  return `${request.auth.tenantId} ${request.protocol}://${request.host}${request.url}`;
+function keyOf(request: FastifyRequest): string | undefined {
+  const path = `${request.auth.tenantId} ${request.url}`;
+  if (request.server.publicUrl !== null) return path;
+  const host = request.host;
+  if (host.length > LONGEST_HOST) return undefined;
+  return `${request.protocol}://${host} ${path}`;
 }
 
 /**
@@ -128,6 +185,7 @@ export function registerAnswerCaches(app: FastifyInstance, caches: Readonly<Reco
     (request: FastifyRequest, reply: FastifyReply, done) => {
       if (request.method !== 'GET') return done();
       const key = keyOf(request);
+      if (key === undefined) return done();
       const { kept, generation } = cache.lookup(key);
       if (!kept) {
         misses.set(request, { key, generation });

@@ -83,6 +83,26 @@ describe('catalog answers kept in memory', () => {
     await warm(`${PRODUCTS}/${id}`, reads);
   });
 
+  it('keeps answers apart by the origin their links are built on, and never keeps one under a Host longer than a host name', async () => {
+    const id = await createProduct();
+    const page = `${PRODUCTS}?per_page=5`;
+    const under = (host: string) => call('GET', page, undefined, { ...t.auth, host });
+    await warm(page, lists); // the listener in place on PostgreSQL
+    for (const host of ['one.example', 'one.example', 'one.example']) expect((await under(host)).statusCode).toBe(200);
+    const other = await under('two.example:8080');
+    expect(other.json().links.first).toMatch(/^http:\/\/two\.example:8080\//);
+
+    const longHost = `${'h'.repeat(300)}.example`;
+    lists.mockClear();
+    reads.mockClear();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await under(longHost)).statusCode).toBe(200);
+      expect((await call('GET', `${PRODUCTS}/${id}`, undefined, { ...t.auth, host: longHost })).statusCode).toBe(200);
+    }
+    expect(lists).toHaveBeenCalledTimes(3);
+    expect(reads).toHaveBeenCalledTimes(3);
+  });
+
   it('answers 304 from memory to an If-None-Match naming the kept ETag', async () => {
     const id = await createProduct();
     const { headers } = await warm(`${PRODUCTS}/${id}`, reads);
@@ -189,5 +209,34 @@ describe('catalog answers kept in memory', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('catalog answers kept in memory with PUBLIC_URL', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof jsonCaller>;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { publicUrl: 'https://stock.example' } });
+    call = jsonCaller(t.app, t.auth);
+  });
+  afterAll(() => t.close());
+
+  it('gives one kept answer whatever Host the request names, its links on PUBLIC_URL', async () => {
+    const lists = vi.spyOn(t.services.catalog.products.service, 'list');
+    const page = `${PRODUCTS}?per_page=5`;
+    const under = (host: string) => call('GET', page, undefined, { ...t.auth, host });
+    for (const deadline = Date.now() + NOTIFICATION_WAIT_MS; ; await pause(20)) {
+      await under('first.example');
+      lists.mockClear();
+      await under('first.example');
+      if (lists.mock.calls.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`${page} is never answered from memory`);
+    }
+    for (let i = 0; i < 50; i += 1) {
+      const res = await under(`made-up-${i}.example`);
+      expect(res.json().links.first).toMatch(/^https:\/\/stock\.example\//);
+    }
+    expect(lists).not.toHaveBeenCalled();
   });
 });
