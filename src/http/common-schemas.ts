@@ -1,5 +1,6 @@
 // Schemas shared by many routes: ids, timestamps, and the error bodies (documented on every route).
 import { Type } from 'typebox';
+import { MAX_LINK_LENGTH } from '../lib/links.js';
 import { nameSchema } from './named-schemas.js';
 
 export const Ulid = Type.String({ pattern: '^[0-9a-hjkmnp-tv-z]{26}$', description: 'ULID, 26 lowercase characters.' });
@@ -7,6 +8,19 @@ export const Ulid = Type.String({ pattern: '^[0-9a-hjkmnp-tv-z]{26}$', descripti
 export const IdParams = Type.Object({ id: Type.String({ description: 'ULID of the record.' }) });
 export const Timestamp = Type.String({ format: 'date-time' });
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A link to a page or file on the web (formats of http/validation.ts): nothing a browser would run. */
+export const HttpUrl = Type.String({
+  maxLength: MAX_LINK_LENGTH,
+  format: 'http-url',
+  description: `An absolute http or https URL with a host, at most ${MAX_LINK_LENGTH} characters, without spaces.`,
+});
+export const HttpUrlOrPath = Type.String({
+  minLength: 1,
+  maxLength: MAX_LINK_LENGTH,
+  format: 'http-url-or-path',
+  description: `An absolute http or https URL, or a relative path or name without a scheme (\`/media/a.jpg\`, \`a.jpg\`; not \`//host/…\`), at most ${MAX_LINK_LENGTH} characters, without spaces.`,
+});
 
 const nullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
 

@@ -5,6 +5,7 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
+import { HTTP_URL_OR_PATH_RULE, HTTP_URL_RULE, isHttpUrl, isHttpUrlOrPath } from '../lib/links.js';
 import type { FieldErrors } from './errors.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -17,6 +18,12 @@ function withoutYearZero(ajv: Ajv, name: 'date' | 'date-time'): void {
   ajv.addFormat(name, { ...base, validate: (value: string) => !value.startsWith('0000') && base.validate(value) });
 }
 
+/** Formats of the API's own (http/common-schemas.ts), by name, with what a value must be in words. */
+export const LINK_FORMATS: Record<string, { validate: (text: string) => boolean; rule: string }> = {
+  'http-url': { validate: isHttpUrl, rule: HTTP_URL_RULE },
+  'http-url-or-path': { validate: isHttpUrlOrPath, rule: HTTP_URL_OR_PATH_RULE },
+};
+
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
     allErrors: true,
@@ -28,6 +35,7 @@ function createAjv(options: Options): Ajv {
   addFormats(ajv);
   withoutYearZero(ajv, 'date');
   withoutYearZero(ajv, 'date-time');
+  for (const [name, { validate }] of Object.entries(LINK_FORMATS)) ajv.addFormat(name, validate);
   return ajv;
 }
 
@@ -173,8 +181,11 @@ function messageOf(error: ErrorObject, field: string): string {
       return `The selected ${name} is invalid. Allowed: ${(p.allowedValues as unknown[]).join(', ')}.`;
     case 'const':
       return `The selected ${name} is invalid.`;
-    case 'format':
-      return `The ${name} field must be a valid ${String(p.format).replace('-', ' ')}.`;
+    case 'format': {
+      const format = String(p.format);
+      const own = LINK_FORMATS[format];
+      return own ? `The ${name} field must be ${own.rule}.` : `The ${name} field must be a valid ${format.replace('-', ' ')}.`;
+    }
     case 'pattern':
       return `The ${name} field format is invalid.`;
     case 'multipleOf':

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiOptions } from '../../src/http/openapi.js';
+import { LINK_FORMATS } from '../../src/http/validation.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -144,6 +145,7 @@ describe('OpenAPI document as a contract', () => {
   it('gives every named schema and every JSON request body an example that fits its schema', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
+    for (const [name, { validate }] of Object.entries(LINK_FORMATS)) ajv.addFormat(name, validate);
     ajv.addSchema({ $id: 'urn:quartermaster:openapi', components: doc.components });
     const misfits: string[] = [];
     for (const [name, schema] of Object.entries(doc.components.schemas)) {

@@ -125,7 +125,6 @@ const uniqueWord = () => {
 const PATTERN_SAMPLES: Record<string, () => string> = {
   '^[0-9a-hjkmnp-tv-z]{26}$': () => newId(),
   '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26}$': () => newId(),
-  '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$': () => `https://hooks.example.com/${uniqueWord()}`,
   '^#[0-9A-Fa-f]{6}$': () => '#3366cc',
   '^[A-Z]{3}$': () => 'USD',
 };
@@ -134,7 +133,8 @@ const FORMAT_SAMPLES: Record<string, () => string> = {
   date: () => '2026-06-15',
   'date-time': () => '2026-06-15T10:00:00.000Z',
   email: () => `${uniqueWord()}@example.test`,
-  uri: () => `https://hooks.example.com/${uniqueWord()}`,
+  'http-url': () => `https://hooks.example.com/${uniqueWord()}`,
+  'http-url-or-path': () => `/media/${uniqueWord()}.png`,
 };
 
 /** The schema without its `null` alternative. */
@@ -256,7 +256,9 @@ function stringMutations(schema: JsonSchema): Mutation[] {
   if (schema.format === 'date') out.push({ label: 'impossible date', value: '2026-02-30' }, { label: 'month 13', value: '2026-13-01' }, { label: 'year 0', value: '0000-01-01' });
   if (schema.format === 'date-time') out.push({ label: 'hour 25', value: '2026-01-01T25:00:00Z' }, { label: 'far future', value: '275760-09-13T00:00:00.001Z' });
   if (schema.format === 'email') out.push({ label: 'no at sign', value: 'nobody.example.test' });
-  if (schema.format === 'uri') out.push({ label: 'javascript uri', value: 'javascript:alert(1)' });
+  if (schema.format === 'http-url' || schema.format === 'http-url-or-path') {
+    out.push({ label: 'javascript link', value: 'javascript:alert(1)' }, { label: 'tab in the scheme', value: 'java\tscript:alert(1)' }, { label: 'protocol-relative', value: '//evil.example/a.png' });
+  }
   return out;
 }
 

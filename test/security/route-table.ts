@@ -131,7 +131,8 @@ const FORMATS: Record<string, string> = {
   date: '2030-01-15',
   'date-time': '2026-01-15T10:00:00.000Z',
   email: 'someone@example.test',
-  uri: 'https://example.test/',
+  'http-url': 'https://example.test/',
+  'http-url-or-path': '/media/example.png',
 };
 
 /**

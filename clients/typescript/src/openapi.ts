@@ -18288,7 +18288,7 @@ export interface operations {
                     variant_attributes?: unknown | null;
                     /** @description Another name for `variant_attributes` (send one of the two). */
                     variant_configuration?: unknown | null;
-                    /** @description Image URLs or identifiers, in order. */
+                    /** @description Image URLs or relative paths, in order. */
                     images?: string[];
                     /** @description Free-text labels (no commas: the list filter takes a comma list); trimmed, duplicates (ignoring case) dropped. */
                     tags?: string[];
@@ -18555,7 +18555,7 @@ export interface operations {
                     variant_attributes?: unknown | null;
                     /** @description Another name for `variant_attributes` (send one of the two). */
                     variant_configuration?: unknown | null;
-                    /** @description Image URLs or identifiers, in order. */
+                    /** @description Image URLs or relative paths, in order. */
                     images?: string[];
                     /** @description Free-text labels (no commas: the list filter takes a comma list); trimmed, duplicates (ignoring case) dropped. */
                     tags?: string[];
@@ -18830,7 +18830,7 @@ export interface operations {
                     variant_attributes?: unknown | null;
                     /** @description Another name for `variant_attributes` (send one of the two). */
                     variant_configuration?: unknown | null;
-                    /** @description Image URLs or identifiers, in order. */
+                    /** @description Image URLs or relative paths, in order. */
                     images?: string[];
                     /** @description Free-text labels (no commas: the list filter takes a comma list); trimmed, duplicates (ignoring case) dropped. */
                     tags?: string[];

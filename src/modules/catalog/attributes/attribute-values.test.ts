@@ -191,8 +191,10 @@ describe('normaliseValue', () => {
       expect(stored(d, 'https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
       expect(stored(d, 'images/products/01.jpg')).toBe('images/products/01.jpg');
     });
-    it('refuses strings with spaces, overlong strings and non-strings', () => {
-      for (const bad of ['my image.png', `x${'y'.repeat(2048)}`, 5, ['a.png']]) expect(message(d, bad)).toMatch(/^The Thing must be an image URL or identifier/);
+    it('refuses strings with spaces, schemes other than http and https, overlong strings and non-strings', () => {
+      for (const bad of ['my image.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', `x${'y'.repeat(2048)}`, 5, ['a.png']]) {
+        expect(message(d, bad)).toBe('The Thing must be an http or https URL or a relative path (no other scheme, no spaces), at most 2048 characters.');
+      }
     });
     it('applies length rules and regex', () => {
       const ruled = def('image', { validation_rules: ['regex:\\.(png|jpe?g)$', 'max:20'] });

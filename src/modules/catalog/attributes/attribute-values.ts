@@ -2,6 +2,7 @@
 // stored for it, and its typed, formatted and display forms. Also checks a definition's validation rules.
 import type { AttributeType } from '../../../db/schema.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../../lib/json-depth.js';
+import { HTTP_URL_OR_PATH_RULE, isHttpUrl, isHttpUrlOrPath, MAX_LINK_LENGTH } from '../../../lib/links.js';
 
 /** The parts of a definition the value rules need. */
 export interface ValueDefinition {
@@ -15,7 +16,6 @@ export interface ValueDefinition {
 export type NormaliseResult = { ok: true; stored: string } | { ok: false; message: string };
 
 export const MAX_TEXT_LENGTH = 65_535;
-export const MAX_URL_LENGTH = 2048;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_RULE_PATTERN_LENGTH = 500;
 
@@ -27,7 +27,6 @@ const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^[0-9 +\-().]{5,30}$/;
-const NO_SPACE = /^\S+$/;
 const RULE = /^(min|max|regex):([\s\S]*)$/;
 
 // ---------------------------------------------------------------- validation rules
@@ -148,16 +147,6 @@ function realDate(text: string): boolean {
   return day <= days;
 }
 
-function httpUrl(text: string): boolean {
-  if (!/^https?:\/\//i.test(text) || /\s/.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 // ---------------------------------------------------------------- normalise
 
 const fail = (message: string): NormaliseResult => ({ ok: false, message });
@@ -242,13 +231,13 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
       return pass(`#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`);
     }
     case 'image': {
-      if (typeof value !== 'string' || !NO_SPACE.test(value) || value.length > MAX_URL_LENGTH) {
-        return fail(`The ${label} must be an image URL or identifier without spaces, at most ${MAX_URL_LENGTH} characters.`);
+      if (typeof value !== 'string' || value.length > MAX_LINK_LENGTH || !isHttpUrlOrPath(value)) {
+        return fail(`The ${label} must be ${HTTP_URL_OR_PATH_RULE}, at most ${MAX_LINK_LENGTH} characters.`);
       }
       return lengthChecks(def, value, rules);
     }
     case 'url': {
-      if (typeof value !== 'string' || value.length > MAX_URL_LENGTH || !httpUrl(value)) {
+      if (typeof value !== 'string' || value.length > MAX_LINK_LENGTH || !isHttpUrl(value)) {
         return fail(`The ${label} must be a valid http or https URL.`);
       }
       return lengthChecks(def, value, rules);

@@ -1,18 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { HttpUrl, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
-
-/** An absolute http(s) URL with a host; other schemes (javascript:, data:, ftp:) are refused. */
-const WebUrl = Type.String({
-  maxLength: 2048,
-  format: 'uri',
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+([/?#]\\S*)?$',
-  description: 'An absolute http or https URL, max 2048 characters.',
-});
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Stored trimmed.' }),
@@ -23,8 +15,8 @@ const fields = {
     description: 'Lowercase letters, digits and single hyphens; unique per tenant among live brands. Generated from the name when omitted at creation.',
   }),
   description: Nullable(Type.String({ maxLength: 2000 })),
-  logo_url: Nullable(WebUrl),
-  website_url: Nullable(WebUrl),
+  logo_url: Nullable(HttpUrl),
+  website_url: Nullable(HttpUrl),
   is_active: Type.Boolean({ description: 'Inactive brands keep their product links but cannot be newly linked.' }),
 };
 

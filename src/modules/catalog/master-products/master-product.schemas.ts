@@ -1,6 +1,6 @@
 // Master product bodies, list query and resource: one TypeBox schema validates, types, serialises and documents each.
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { HttpUrlOrPath, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -63,7 +63,7 @@ const fields = {
   ),
   variant_attributes: Configuration,
   variant_configuration: { ...Configuration, description: 'Another name for `variant_attributes` (send one of the two).' },
-  images: Type.Array(Type.String({ minLength: 1, maxLength: 2048, pattern: '\\S' }), { maxItems: MAX_IMAGES, description: 'Image URLs or identifiers, in order.' }),
+  images: Type.Array(HttpUrlOrPath, { maxItems: MAX_IMAGES, description: 'Image URLs or relative paths, in order.' }),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^,]*[^,\\s][^,]*$' }), {
     maxItems: MAX_TAGS,
     description: 'Free-text labels (no commas: the list filter takes a comma list); trimmed, duplicates (ignoring case) dropped.',

@@ -294,7 +294,7 @@ export class MasterProductService {
       base_weight: input.base_weight ?? null,
       base_dimensions: dimensionsOf(input.base_dimensions),
       variant_attributes: configuration?.config ?? null,
-      images: (input.images ?? []).map((i) => i.trim()),
+      images: input.images ?? [],
       tags: labels(input.tags ?? []),
       status: input.status ?? 'draft',
       is_visible: input.is_visible ?? false,
@@ -369,7 +369,7 @@ export class MasterProductService {
         }
         if (input.base_weight !== undefined) changes.base_weight = input.base_weight;
         if (input.base_dimensions !== undefined) changes.base_dimensions = dimensionsOf(input.base_dimensions);
-        if (input.images !== undefined) changes.images = input.images.map((i) => i.trim());
+        if (input.images !== undefined) changes.images = input.images;
         if (input.tags !== undefined) changes.tags = labels(input.tags);
         if (configuration !== undefined) changes.variant_attributes = configuration.config;
 

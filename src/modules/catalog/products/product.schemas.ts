@@ -1,6 +1,6 @@
 // Product bodies and the product resource: one TypeBox schema validates, types, serialises and documents each.
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { HttpUrlOrPath, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
 import { BARCODE_TYPES, MAX_BARCODE_LENGTH } from './barcode.js';
@@ -78,10 +78,10 @@ const fields = {
   requires_shipping: Type.Boolean({ description: "Default: the type's trait." }),
   tags: Type.Array(Ulid, { maxItems: 100, uniqueItems: true, description: 'Tag ids: the whole set of the product’s tags.' }),
   images: Nullable(
-    Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), {
+    Type.Array(HttpUrlOrPath, {
       maxItems: 50,
       uniqueItems: true,
-      description: 'Image URLs or identifiers, the whole list. On a variant: its own, shown after its master’s.',
+      description: 'Image URLs or relative paths, the whole list. On a variant: its own, shown after its master’s.',
     }),
   ),
   attributes: Type.Record(Type.String(), Type.Unknown(), {
