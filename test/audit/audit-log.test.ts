@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/factories.js';
+import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 
 interface Entry {
@@ -99,6 +100,20 @@ describe('audit log', () => {
     const theirs = await call('GET', '/api/v1/audit-log', undefined, other.auth);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().data.filter((entry: Entry) => entry.entity_type === 'brand')).toEqual([]);
+  });
+
+  it('is refused to a viewer, whose role reads everything else, and left out of the abilities /auth/me answers them', async () => {
+    const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
+    const everything = await makeToken(t.services, t.tenant.tenantId, viewer.id);
+    const refused = await call('GET', '/api/v1/audit-log', undefined, bearer(everything));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe('This action requires the ability system:view-audit-logs.');
+
+    const session = await signedInClient(t.app, viewer.email);
+    expect((await session.get('/api/v1/audit-log')).statusCode).toBe(403);
+    const { abilities } = (await session.me()).json().data as { abilities: string[] };
+    expect(abilities).toContain('operations:view-inventory');
+    expect(abilities).not.toContain('system:view-audit-logs');
   });
 
   it('keeps entries AUDIT_RETENTION_DAYS and purges older ones with the retention run', async () => {

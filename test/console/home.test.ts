@@ -60,15 +60,19 @@ describe('the home dashboard', () => {
     await page.waitForURL(/\/purchase-orders\?status=pending_approval$/);
   });
 
-  it('shows a manager, who may not read the audit log, the recent stock movements instead', async () => {
-    const manager = await makeUser(harness.services, harness.tenant.tenantId, 'manager');
-    const page = await harness.newPage();
-    await harness.signIn(page, manager.email);
-    const movements = page.getByRole('table', { name: 'Recent stock movements' });
-    await movements.waitFor();
-    expect(await movements.textContent()).toContain('Adjustment');
-    await page.getByRole('link', { name: 'Stock value: $107.50' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Recent activity' }).count()).toBe(0);
+  it('shows a manager and a viewer, who may not read the audit log, the recent stock movements instead', async () => {
+    for (const role of ['manager', 'viewer'] as const) {
+      const user = await makeUser(harness.services, harness.tenant.tenantId, role);
+      const page = await harness.newPage();
+      await harness.signIn(page, user.email);
+      const movements = page.getByRole('table', { name: 'Recent stock movements' });
+      await movements.waitFor();
+      expect(await movements.textContent()).toContain('Adjustment');
+      await page.getByRole('link', { name: 'Stock value: $107.50' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Recent activity' }).count(), role).toBe(0);
+      expect(await page.getByRole('link', { name: 'Open the audit log' }).count(), role).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Audit log' }).count(), role).toBe(0);
+    }
   });
 });
 

@@ -9,7 +9,7 @@ export type UserStatus = ManagedUser['status'];
 export const ROLES: { value: Role; label: string; description: string }[] = [
   { value: 'admin', label: 'Admin', description: 'Every ability; manages users, settings and token approvals.' },
   { value: 'manager', label: 'Manager', description: 'Runs operations: products, stock, purchasing.' },
-  { value: 'viewer', label: 'Viewer', description: 'Reads everything except the users.' },
+  { value: 'viewer', label: 'Viewer', description: 'Reads everything except the users and the audit log.' },
 ];
 
 export const USER_STATUSES: { value: UserStatus; label: string; color: string }[] = [

@@ -37,7 +37,7 @@ describe('abilities', () => {
     expect(reachesHighAbility(['sales:view-*'])).toBe(true); // view-payment-details is 80
   });
 
-  it('limit roles: admin all, manager operations without High, viewer view-* only', () => {
+  it('limit roles: admin all, manager operations without High, viewer view-* only but the users and the audit log', () => {
     expect(roleAllows('admin', 'system:manage-system')).toBe(true);
     expect(roleAllows('manager', 'operations:adjust-stock')).toBe(true);
     expect(roleAllows('manager', 'operations:approve-purchase-orders')).toBe(false);
@@ -45,5 +45,8 @@ describe('abilities', () => {
     expect(roleAllows('viewer', 'operations:view-inventory')).toBe(true);
     expect(roleAllows('viewer', 'crm:view-customers')).toBe(true);
     expect(roleAllows('viewer', 'operations:manage-inventory')).toBe(false);
+    expect(roleAllows('viewer', 'system:view-users')).toBe(false);
+    expect(roleAllows('viewer', 'system:view-audit-logs')).toBe(false);
+    expect(roleAllows('manager', 'system:view-audit-logs')).toBe(false);
   });
 });

@@ -119,10 +119,10 @@ export function reachesHighAbility(grants: readonly string[]): boolean {
 }
 
 /**
- * `view-` abilities a viewer may not hold: the tenant's people (names, e-mails, roles, status) are for its
- * administrators.
+ * `view-` abilities a viewer may not hold: the tenant's people (names, e-mails, roles, status) and the audit log,
+ * which names every actor with their e-mail, role changes and sign-in addresses, are for its administrators.
  */
-const ADMIN_ONLY_VIEWS: ReadonlySet<string> = new Set(['system:view-users']);
+const ADMIN_ONLY_VIEWS: ReadonlySet<string> = new Set(['system:view-users', 'system:view-audit-logs']);
 
 /**
  * What a role allows: admin everything; manager every operations ability except High ones;
