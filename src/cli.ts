@@ -26,6 +26,7 @@ import type { ImportFile } from './modules/imports/import.service.js';
 import type { TenantUpdateBody } from './modules/tenancy/tenant.schemas.js';
 import { tenantResource } from './modules/tenancy/tenant.service.js';
 import type { UserStatus } from './modules/tenancy/user.repository.js';
+import { OPERATOR } from './modules/tenancy/user-authority.js';
 import { ROLES, userResource, type UserResource } from './modules/tenancy/user.service.js';
 import { API_PREFIX, createServices, type Services } from './services.js';
 import { createWorker } from './worker.js';
@@ -402,7 +403,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
       if (o.role === undefined && o.name === undefined) throw new Error('Nothing to change: give --role or --name.');
       const user = await withServices(config, async (s) => {
         const current = await requireUser(s, o.tenant, o.email);
-        return s.userAdministration.service.update(o.tenant, current.id, { role: o.role, name: o.name });
+        return s.userAdministration.service.update(o.tenant, current.id, { role: o.role, name: o.name }, OPERATOR);
       });
       print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) is ${user.name}, role ${user.role}.`);
     });
@@ -422,7 +423,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
       .action(async (o: { tenant: string; email: string; json?: boolean }) => {
         const user = await withServices(config, async (s) => {
           const current = await requireUser(s, o.tenant, o.email);
-          return s.userAdministration.service[change](o.tenant, current.id);
+          return s.userAdministration.service[change](o.tenant, current.id, OPERATOR);
         });
         print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) ${done}.`);
       });
@@ -437,7 +438,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .action(async (o: { tenant: string; email: string; json?: boolean }) => {
       const { user, delivery } = await withServices(config, async (s) => {
         const current = await requireUser(s, o.tenant, o.email);
-        return s.userAdministration.service.startPasswordReset(o.tenant, current.id, null, config.publicUrl);
+        return s.userAdministration.service.startPasswordReset(o.tenant, current.id, OPERATOR, config.publicUrl);
       });
       const text = delivery.email_sent
         ? `Password reset link e-mailed to ${user.email}; it works once, until ${delivery.expires_at}.`

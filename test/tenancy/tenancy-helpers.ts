@@ -1,7 +1,17 @@
-// Helpers for the user-administration tests: reading the audit log's entries of a user, and the token of a
-// one-time link answered to an administrator.
+// Helpers for the user-administration tests: unique e-mails, the grants a viewer's role allows, reading the
+// audit log's entries of a user, and the token of a one-time link answered to an administrator.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+
+let unique = 0;
+
+/** An e-mail no other test uses, named after what it is for. */
+export function uniqueEmail(what: string): string {
+  return `${what}-${Date.now().toString(36)}-${unique++}@example.test`;
+}
+
+/** Every view- ability of every module: what the viewer role allows, besides the admin-only views. */
+export const EVERY_VIEW = ['system:view-*', 'crm:view-*', 'sales:view-*', 'operations:view-*', 'finance:view-*', 'reporting:view-*'];
 
 export interface AuditRow {
   action: string;

@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/factories.js';
 import { PASSWORD, SessionClient, signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
-import { auditOf, textOf, tokenOf } from './tenancy-helpers.js';
+import { auditOf, EVERY_VIEW, textOf, tokenOf, uniqueEmail as email } from './tenancy-helpers.js';
 
 const USERS = '/api/v1/users';
 const SET_PASSWORD = '/api/v1/auth/set-password';
 const NEW_PASSWORD = 'staple-orbit-lantern-42';
-
-let unique = 0;
-const email = (what: string) => `${what}-${Date.now().toString(36)}-${unique++}@example.test`;
 
 describe('users API', () => {
   let t: TestApp;
@@ -275,7 +272,8 @@ describe('users API', () => {
     expect((await call('POST', USERS, { name: 'X', email: email('x'), role: 'viewer' }, viewOnly)).statusCode).toBe(403);
 
     const target = await activeUser('viewer');
-    const usersOnly = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['system:manage-users'] }));
+    // Every view- ability besides: acting on a viewer needs all their role allows (test/tenancy/user-authority.test.ts).
+    const usersOnly = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['system:manage-users', ...EVERY_VIEW] }));
     expect((await call('PATCH', `${USERS}/${target.id}`, { name: 'Named' }, usersOnly)).statusCode).toBe(200);
     const role = await call('PATCH', `${USERS}/${target.id}`, { role: 'manager' }, usersOnly);
     expect(role.statusCode).toBe(403);

@@ -8334,7 +8334,10 @@ export interface operations {
                     name: string;
                     /** Format: email */
                     email: string;
-                    /** @enum {unknown} */
+                    /**
+                     * @description Any role but `viewer` needs system:manage-roles as well; every role needs the caller to hold each ability it allows (403 names the first missing).
+                     * @enum {unknown}
+                     */
                     role: "admin" | "manager" | "viewer";
                 };
             };
@@ -8548,7 +8551,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /**
-                     * @description Needs system:manage-roles as well.
+                     * @description Any role but `viewer` needs system:manage-roles as well; every role needs the caller to hold each ability it allows (403 names the first missing).
                      * @enum {unknown}
                      */
                     role?: "admin" | "manager" | "viewer";

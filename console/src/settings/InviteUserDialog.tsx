@@ -1,8 +1,10 @@
-// Invite a user: they are created without a password and set one through the invitation link.
+// Invite a user: they are created without a password and set one through the invitation link. Any role but the
+// viewer's needs system:manage-roles as well.
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
+import { useCan } from '../auth/session';
 import { FormError } from '../components/FormError';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
@@ -18,6 +20,7 @@ interface Props {
 
 export function InviteUserDialog({ opened, onClose, onInvited }: Props) {
   const queryClient = useQueryClient();
+  const canGiveRoles = useCan()('system:manage-roles');
   const form = useForm<{ name: string; email: string; role: Role }>({ initialValues: { name: '', email: '', role: 'viewer' } });
   const { submitting, formError, clearFormError, onSubmit } = useApiSubmit(form, async (values) => {
     const { data } = await unwrap(api.POST('/api/v1/users', { body: values }));
@@ -38,7 +41,11 @@ export function InviteUserDialog({ opened, onClose, onInvited }: Props) {
         <Stack gap="sm">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
           <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
-          <RoleSelect value={form.getValues().role} onChange={(role) => form.setFieldValue('role', role)} error={form.errors.role} />
+          <RoleSelect
+            value={form.getValues().role} onChange={(role) => form.setFieldValue('role', role)} error={form.errors.role}
+            disabled={!canGiveRoles}
+            description={canGiveRoles ? undefined : 'Inviting with another role than Viewer needs the ability system:manage-roles.'}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

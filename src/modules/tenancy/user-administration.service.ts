@@ -1,6 +1,7 @@
 // Administering a tenant's users (docs/decisions.md, User administration): invitations, names and roles,
 // deactivation and reactivation, and password resets an administrator starts. A tenant always keeps one active
-// admin. Every change is recorded in the audit log in its own transaction.
+// admin, and nobody acts on a user whose role allows more than they hold (user-authority.ts). Every change is
+// recorded in the audit log in its own transaction.
 import type { Transaction } from 'kysely';
 import type { DB, Role, User } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
@@ -13,6 +14,7 @@ import type { AuditLog } from '../audit/audit-log.service.js';
 import { auditTrail, type AuditTrail } from '../audit/audit-trail.js';
 import type { SessionService } from '../auth/sessions/session.service.js';
 import type { LinkDelivery, PasswordLinks } from './password-links.js';
+import { assertMayActOnRole, assertMayGiveRole, type UserAdministrator } from './user-authority.js';
 import type { UserFilters, UserRepository } from './user.repository.js';
 import { profileErrors, userResource, userStatus, type UserResource, type UserService } from './user.service.js';
 
@@ -34,9 +36,6 @@ export interface UserChanges {
   name?: string;
   role?: Role;
 }
-
-/** Who made a change: a user's id over HTTP, null from the CLI. */
-export type ActingUser = string | null;
 
 export interface UserAdministrationServiceDeps {
   db: Executor;
@@ -93,11 +92,13 @@ export class UserAdministrationService {
 
   /**
    * Invites a user: created without a password (status `invited`, unable to sign in) with an invitation link.
-   * @throws ValidationError for bad fields or an e-mail already taken (in any tenant).
+   * @throws ValidationError for bad fields or an e-mail already taken (in any tenant); ForbiddenError when the
+   * caller may not give the role.
    */
-  async invite(tenantId: string, input: InviteInput, actor: ActingUser, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
+  async invite(tenantId: string, input: InviteInput, caller: UserAdministrator, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
     const errors = profileErrors(input);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    assertMayGiveRole(caller, input.role);
     const { user, issued } = await inTransaction(this.db, async (trx) => {
       const now = this.clock.now().toISOString();
       const user = await this.userService.insertAudited(trx, {
@@ -112,16 +113,17 @@ export class UserAdministrationService {
         created_at: now,
         updated_at: now,
       });
-      return { user, issued: await this.links.issue(trx, user, 'invitation', actor) };
+      return { user, issued: await this.links.issue(trx, user, 'invitation', linkIssuer(caller)) };
     });
     return { user, delivery: await this.links.deliver(user, issued, baseUrl) };
   }
 
   /**
    * Changes a user's name and role. The last active admin cannot be demoted.
-   * @throws NotFoundError('User'); PreconditionFailedError; BusinessRuleError('last_admin').
+   * @throws NotFoundError('User'); PreconditionFailedError; ForbiddenError when the caller may not act on the
+   * user or give the role; BusinessRuleError('last_admin').
    */
-  async update(tenantId: string, id: string, changes: UserChanges, precondition?: Precondition): Promise<User> {
+  async update(tenantId: string, id: string, changes: UserChanges, caller: UserAdministrator, precondition?: Precondition): Promise<User> {
     if (changes.name !== undefined && (changes.name.trim() === '' || changes.name.length > 255)) {
       throw ValidationError.field('name', 'The name must be 1 to 255 characters.');
     }
@@ -129,7 +131,8 @@ export class UserAdministrationService {
       // The tenant first, then the user (If-Match): every writer of the tenant's users locks in this order.
       await this.users.lockTenant(trx, tenantId);
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      const before = await this.get(tenantId, id, trx);
+      const before = await this.getToActOn(tenantId, id, caller, trx);
+      if (changes.role !== undefined) assertMayGiveRole(caller, changes.role);
       const name = changes.name?.trim() ?? before.name;
       const role = changes.role ?? before.role;
       if (name === before.name && role === before.role) return before;
@@ -145,14 +148,14 @@ export class UserAdministrationService {
   /**
    * Deactivates a user: refused at sign-in, sessions ended and tokens suspended at once (their next request is
    * 401), unused links ended. Deactivating a deactivated user changes nothing.
-   * @throws NotFoundError('User'); PreconditionFailedError; BusinessRuleError('last_admin').
+   * @throws NotFoundError('User'); PreconditionFailedError; ForbiddenError; BusinessRuleError('last_admin').
    */
-  async deactivate(tenantId: string, id: string, precondition?: Precondition): Promise<User> {
+  async deactivate(tenantId: string, id: string, caller: UserAdministrator, precondition?: Precondition): Promise<User> {
     return inTransaction(this.db, async (trx) => {
       // The tenant first, then the user (If-Match): every writer of the tenant's users locks in this order.
       await this.users.lockTenant(trx, tenantId);
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      const before = await this.get(tenantId, id, trx);
+      const before = await this.getToActOn(tenantId, id, caller, trx);
       if (!before.is_active) return before;
       if (before.role === 'admin') await this.assertNotLastAdmin(trx, before);
       const now = this.clock.now().toISOString();
@@ -169,12 +172,12 @@ export class UserAdministrationService {
    * Reactivates a user: they may sign in again (an invited user is invited again, with a new invitation to be
    * sent) and their tokens work again; their ended sessions stay ended. Reactivating an active user changes
    * nothing.
-   * @throws NotFoundError('User'); PreconditionFailedError.
+   * @throws NotFoundError('User'); PreconditionFailedError; ForbiddenError.
    */
-  async reactivate(tenantId: string, id: string, precondition?: Precondition): Promise<User> {
+  async reactivate(tenantId: string, id: string, caller: UserAdministrator, precondition?: Precondition): Promise<User> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
-      const before = await this.get(tenantId, id, trx);
+      const before = await this.getToActOn(tenantId, id, caller, trx);
       if (before.is_active) return before;
       await this.users.update(trx, tenantId, id, { is_active: true, deactivated_at: null, updated_at: this.clock.now().toISOString() });
       const after = await this.get(tenantId, id, trx);
@@ -185,25 +188,25 @@ export class UserAdministrationService {
 
   /**
    * A new invitation link for a user who has not set a password yet; earlier links stop working.
-   * @throws NotFoundError('User'); BusinessRuleError('user_deactivated' | 'user_not_invited').
+   * @throws NotFoundError('User'); ForbiddenError; BusinessRuleError('user_deactivated' | 'user_not_invited').
    */
-  async resendInvitation(tenantId: string, id: string, actor: ActingUser, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
-    return this.sendLink(tenantId, id, actor, baseUrl, 'invitation');
+  async resendInvitation(tenantId: string, id: string, caller: UserAdministrator, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
+    return this.sendLink(tenantId, id, caller, baseUrl, 'invitation');
   }
 
   /**
    * A password-reset link for an active user, valid for an hour and once; their password works until the link is
    * used, and earlier links stop working.
-   * @throws NotFoundError('User'); BusinessRuleError('user_deactivated' | 'user_invited').
+   * @throws NotFoundError('User'); ForbiddenError; BusinessRuleError('user_deactivated' | 'user_invited').
    */
-  async startPasswordReset(tenantId: string, id: string, actor: ActingUser, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
-    return this.sendLink(tenantId, id, actor, baseUrl, 'reset');
+  async startPasswordReset(tenantId: string, id: string, caller: UserAdministrator, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
+    return this.sendLink(tenantId, id, caller, baseUrl, 'reset');
   }
 
-  private async sendLink(tenantId: string, id: string, actor: ActingUser, baseUrl: string | null, purpose: 'invitation' | 'reset') {
+  private async sendLink(tenantId: string, id: string, caller: UserAdministrator, baseUrl: string | null, purpose: 'invitation' | 'reset') {
     const { user, issued } = await inTransaction(this.db, async (trx) => {
       await this.users.lockTenant(trx, tenantId);
-      const user = await this.get(tenantId, id, trx);
+      const user = await this.getToActOn(tenantId, id, caller, trx);
       const status = userStatus(user);
       if (status === 'deactivated') throw new BusinessRuleError('user_deactivated', 'The user is deactivated: reactivate them first.');
       if (purpose === 'invitation' && status !== 'invited') {
@@ -212,12 +215,19 @@ export class UserAdministrationService {
       if (purpose === 'reset' && status === 'invited') {
         throw new BusinessRuleError('user_invited', 'The user has not set a password yet: resend the invitation instead.');
       }
-      const issued = await this.links.issue(trx, user, purpose, actor);
+      const issued = await this.links.issue(trx, user, purpose, linkIssuer(caller));
       const action = purpose === 'invitation' ? 'user.invitation_resent' : 'user.password_reset_started';
       await this.audit.record(trx, { tenantId, action, entityType: 'user', entityId: user.id, changes: { password_link_expires_at: { before: null, after: issued.link.expires_at } } });
       return { user, issued };
     });
     return { user, delivery: await this.links.deliver(user, issued, baseUrl) };
+  }
+
+  /** The user, read in the caller's transaction, when the caller may act on their role. @throws NotFoundError('User'); ForbiddenError */
+  private async getToActOn(tenantId: string, id: string, caller: UserAdministrator, trx: Executor): Promise<User> {
+    const user = await this.get(tenantId, id, trx);
+    assertMayActOnRole(caller, user.role);
+    return user;
   }
 
   /** @throws BusinessRuleError('last_admin') when `user` is the tenant's only active admin (the tenant is locked). */
@@ -233,4 +243,9 @@ export class UserAdministrationService {
       return user && (userResource(user) satisfies UserResource);
     });
   }
+}
+
+/** Who a link is recorded as issued by: the caller's user, or nobody for the CLI. */
+function linkIssuer(caller: UserAdministrator): string | null {
+  return caller?.user.id ?? null;
 }

@@ -1,14 +1,13 @@
-// The tenant's users, for its administrators: `system:view-users` to read, `system:manage-users` to change, and
-// `system:manage-roles` besides to change a role. Sessions and tokens alike.
+// The tenant's users, for its administrators: `system:view-users` to read, `system:manage-users` to change.
+// Giving a role above the least-privileged one needs `system:manage-roles` besides, and acting on a user every
+// ability of their role (user-authority.ts, applied by the service). Sessions and tokens alike.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { User } from '../../db/schema.js';
 import { requireAbility } from '../../http/authentication.js';
 import { IdParams } from '../../http/common-schemas.js';
 import { ifMatch, withETag } from '../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../http/envelope.js';
-import { ForbiddenError } from '../../http/errors.js';
 import { PaginatedSchema, paginated, publicBaseUrl } from '../../http/pagination.js';
-import { can } from '../auth/auth-context.js';
 import type { LinkDelivery } from './password-links.js';
 import type { UserAdministrationService } from './user-administration.service.js';
 import { UserCreateBody, UserListQuery, UserResponse, UserUpdateBody, UserWithLinkResponse } from './user.schemas.js';
@@ -17,7 +16,6 @@ import { userResource } from './user.service.js';
 const tags = ['Users'];
 export const VIEW_USERS = 'system:view-users';
 export const MANAGE_USERS = 'system:manage-users';
-export const MANAGE_ROLES = 'system:manage-roles';
 
 const linkMessage = (delivery: LinkDelivery, what: string) =>
   delivery.email_sent ? `${what} The link was e-mailed to the user.` : `${what} E-mail is not configured: pass the link in password_link.url to the user; it is not shown again.`;
@@ -59,7 +57,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
         config: { ...requireAbility(MANAGE_USERS), idempotency: false, conditional: 'create' },
       },
       async (request, reply) => {
-        const { user, delivery } = await service.invite(request.auth.tenantId, request.body, request.auth.user.id, publicBaseUrl(request));
+        const { user, delivery } = await service.invite(request.auth.tenantId, request.body, request.auth, publicBaseUrl(request));
         return reply.code(201).send(ok(withETag(reply, withLink(user, delivery), 'password_link'), linkMessage(delivery, 'User invited.')));
       },
     );
@@ -71,8 +69,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
         config: { ...requireAbility(MANAGE_USERS), conditional: 'write' },
       },
       async (request, reply) => {
-        if (request.body.role !== undefined && !can(request.auth, MANAGE_ROLES)) throw ForbiddenError.missingAbility(MANAGE_ROLES);
-        const user = await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request));
+        const user = await service.update(request.auth.tenantId, request.params.id, request.body, request.auth, ifMatch(request));
         return ok(withETag(reply, userResource(user)), 'User updated.');
       },
     );
@@ -83,7 +80,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
         schema: { tags, operationId: 'deactivateUser', summary: 'Deactivate a user: sign-in refused, sessions ended, tokens suspended at once', params: IdParams, response: { 200: EnvelopeSchema(UserResponse) } },
         config: { ...requireAbility(MANAGE_USERS), conditional: 'write' },
       },
-      async (request, reply) => ok(withETag(reply, userResource(await service.deactivate(request.auth.tenantId, request.params.id, ifMatch(request)))), 'User deactivated.'),
+      async (request, reply) => ok(withETag(reply, userResource(await service.deactivate(request.auth.tenantId, request.params.id, request.auth, ifMatch(request)))), 'User deactivated.'),
     );
 
     app.post(
@@ -92,7 +89,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
         schema: { tags, operationId: 'reactivateUser', summary: 'Reactivate a user: sign-in and tokens work again; ended sessions stay ended', params: IdParams, response: { 200: EnvelopeSchema(UserResponse) } },
         config: { ...requireAbility(MANAGE_USERS), conditional: 'write' },
       },
-      async (request, reply) => ok(withETag(reply, userResource(await service.reactivate(request.auth.tenantId, request.params.id, ifMatch(request)))), 'User reactivated.'),
+      async (request, reply) => ok(withETag(reply, userResource(await service.reactivate(request.auth.tenantId, request.params.id, request.auth, ifMatch(request)))), 'User reactivated.'),
     );
 
     app.post(
@@ -102,7 +99,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
         config: { ...requireAbility(MANAGE_USERS), idempotency: false },
       },
       async (request) => {
-        const { user, delivery } = await service.resendInvitation(request.auth.tenantId, request.params.id, request.auth.user.id, publicBaseUrl(request));
+        const { user, delivery } = await service.resendInvitation(request.auth.tenantId, request.params.id, request.auth, publicBaseUrl(request));
         return ok(withLink(user, delivery), linkMessage(delivery, 'Invitation sent.'));
       },
     );
@@ -114,7 +111,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
         config: { ...requireAbility(MANAGE_USERS), idempotency: false },
       },
       async (request) => {
-        const { user, delivery } = await service.startPasswordReset(request.auth.tenantId, request.params.id, request.auth.user.id, publicBaseUrl(request));
+        const { user, delivery } = await service.startPasswordReset(request.auth.tenantId, request.params.id, request.auth, publicBaseUrl(request));
         return ok(withLink(user, delivery), linkMessage(delivery, 'Password reset started.'));
       },
     );

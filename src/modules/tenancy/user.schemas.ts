@@ -52,11 +52,13 @@ nameSchema(PasswordLinkDelivery, 'PasswordLinkDelivery', invitationExample);
 export const UserWithLinkResponse = Type.Object({ ...UserResponse.properties, password_link: PasswordLinkDelivery });
 nameSchema(UserWithLinkResponse, 'ManagedUserWithLink', { ...userExample, status: 'invited', password_set_at: null, password_link: invitationExample });
 
+const GIVEN_ROLE = 'Any role but `viewer` needs system:manage-roles as well; every role needs the caller to hold each ability it allows (403 names the first missing).';
+
 export const UserCreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 255 }),
     email: Type.String({ minLength: 1, maxLength: 255, format: 'email' }),
-    role: RoleSchema,
+    role: Type.Enum(['admin', 'manager', 'viewer'], { description: GIVEN_ROLE }),
   },
   { additionalProperties: false },
 );
@@ -66,7 +68,7 @@ withExample(UserCreateBody, { name: 'Bea Buyer', email: 'bea@example.com', role:
 export const UserUpdateBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-    role: Type.Optional(Type.Enum(['admin', 'manager', 'viewer'], { description: 'Needs system:manage-roles as well.' })),
+    role: Type.Optional(Type.Enum(['admin', 'manager', 'viewer'], { description: GIVEN_ROLE })),
   },
   { additionalProperties: false, description: 'Partial: only the fields sent change.' },
 );

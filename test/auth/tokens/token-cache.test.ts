@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../../../src/db/database.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { sha256Hex } from '../../../src/lib/secrets.js';
 import type { AuthContext } from '../../../src/modules/auth/auth-context.js';
+import { OPERATOR } from '../../../src/modules/tenancy/user-authority.js';
 import { bearer, makeToken, makeUser } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 import { afterCommitElsewhere, testEngine } from '../../helpers/test-database.js';
@@ -114,7 +115,7 @@ describe('the bearer-token cache', () => {
     const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
     const token = await makeToken(t.services, t.tenant.tenantId, user.id);
     await warm(token);
-    await t.services.userAdministration.service.deactivate(t.tenant.tenantId, user.id);
+    await t.services.userAdministration.service.deactivate(t.tenant.tenantId, user.id, OPERATOR);
     expect((await me(token)).statusCode).toBe(401);
   });
 
@@ -124,7 +125,7 @@ describe('the bearer-token cache', () => {
     await warm(token);
     const create = (code: string) => t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(token), payload: { name: 'Cached role', code } });
     expect((await create('CACHE1')).statusCode).toBe(201);
-    await t.services.userAdministration.service.update(t.tenant.tenantId, user.id, { role: 'viewer' });
+    await t.services.userAdministration.service.update(t.tenant.tenantId, user.id, { role: 'viewer' }, OPERATOR);
     expect((await create('CACHE2')).statusCode).toBe(403);
   });
 
