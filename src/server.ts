@@ -21,6 +21,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     sqliteFile: config.sqliteFile,
     poolSize: config.databasePoolSize,
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+    onUnconfirmedCommit: (report) =>
+      logger.warn(report, 'a commit went on before every other process confirmed it; a process that stays silent may serve a stale cache'),
   });
   await migrateAtStartup(database);
   database.checkpointInBackground();

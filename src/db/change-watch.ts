@@ -2,6 +2,7 @@
 // trip: commits of this process are seen by the driver, which knows every statement Kysely sends and when its
 // transaction commits; other processes' commits by SQLite's data_version or a PostgreSQL NOTIFY (see database.ts).
 import type { AliasNode, ColumnNode, ColumnUpdateNode, DatabaseConnection, OperationNode, RootOperationNode, TableNode } from 'kysely';
+import type { SentRequest } from './confirmed-commits.js';
 
 export interface WatchedTables {
   tables: readonly string[];
@@ -12,6 +13,12 @@ export interface WatchedTables {
    * every writer announces them). SQLite cannot say which tables another process wrote: any commit counts.
    */
   channel: string;
+  /**
+   * A commit that writes `tables` returns to its caller only once every other process listening on `channel`
+   * has heard of it (confirmed-commits.ts): for tables whose stale copies must not outlive the call that changed
+   * them, such as revoked tokens. Only PostgreSQL needs it: SQLite's data_version is read at every lookup.
+   */
+  confirmed?: boolean;
 }
 
 export interface ChangeWatch {
@@ -56,9 +63,13 @@ export function changesWatchedRows(node: RootOperationNode, watched: WatchedTabl
   }
 }
 
+/** Asks the other processes to confirm a commit, on the connection that made it. */
+export type ConfirmCommit = (connection: DatabaseConnection) => Promise<SentRequest>;
+
 interface Subscriber {
   watched: WatchedTables;
   committed(): void;
+  confirm?: ConfirmCommit;
 }
 
 /**
@@ -71,8 +82,9 @@ export class LocalCommits {
   /** Per connection in a transaction, the subscribers whose tables it wrote. */
   private readonly open = new WeakMap<DatabaseConnection, Set<Subscriber>>();
 
-  subscribe(watched: WatchedTables, committed: () => void): () => void {
-    const subscriber = { watched, committed };
+  /** `confirm`, when given, is returned for each commit that wrote `watched`, for the driver to run. */
+  subscribe(watched: WatchedTables, committed: () => void, confirm?: ConfirmCommit): () => void {
+    const subscriber = { watched, committed, confirm };
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
   }
@@ -86,18 +98,31 @@ export class LocalCommits {
     this.open.set(connection, new Set());
   }
 
-  executed(connection: DatabaseConnection, node: RootOperationNode): void {
+  /** Returns the confirmations that a write outside a transaction, now committed, asks for. */
+  executed(connection: DatabaseConnection, node: RootOperationNode): ConfirmCommit[] {
     const pending = this.open.get(connection);
+    const committed: Subscriber[] = [];
     for (const subscriber of this.subscribers) {
       if (!changesWatchedRows(node, subscriber.watched)) continue;
       if (pending) pending.add(subscriber);
-      else subscriber.committed();
+      else committed.push(subscriber);
     }
+    return LocalCommits.told(committed);
   }
 
-  ended(connection: DatabaseConnection, committed: boolean): void {
+  /** Returns the confirmations that the transaction, if it committed, asks for. */
+  ended(connection: DatabaseConnection, committed: boolean): ConfirmCommit[] {
     const pending = this.open.get(connection);
     this.open.delete(connection);
-    if (committed) for (const subscriber of pending ?? []) subscriber.committed();
+    return committed ? LocalCommits.told([...(pending ?? [])]) : [];
+  }
+
+  private static told(subscribers: Subscriber[]): ConfirmCommit[] {
+    const confirmations: ConfirmCommit[] = [];
+    for (const subscriber of subscribers) {
+      subscriber.committed();
+      if (subscriber.confirm) confirmations.push(subscriber.confirm);
+    }
+    return confirmations;
   }
 }

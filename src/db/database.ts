@@ -2,10 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, sql, type KyselyConfig } from 'kysely';
+import { Kysely, sql, type DatabaseConnection, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-watch.js';
-import { listenForNotifications, type NotificationHandlers, type NotificationListener } from './notifications.js';
+import { CONFIRMATION_TIMEOUT_MS, CommitConfirmations, type UnconfirmedCommit } from './confirmed-commits.js';
+import { listenForNotifications, type ConfirmingListener, type NotificationHandlers, type NotificationListener } from './notifications.js';
 import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
 import { PreparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
@@ -78,6 +79,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told about connection errors that no query is waiting for (a server restart, a dropped link). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Told when a commit of tables watched with `confirmed` went on without every other process's confirmation
+   * (confirmed-commits.ts).
+   */
+  onUnconfirmedCommit?: (report: UnconfirmedCommit) => void;
   /** Kysely's query log (the benchmark's tracing tools). */
   log?: KyselyConfig['log'];
 }
@@ -149,30 +155,88 @@ function otherConnectionsCommits(dataVersion: () => unknown): () => boolean {
   };
 }
 
-/** Other processes' commits, told by NOTIFY on `channel`; anything may have changed while nobody listened. */
-function notifiedCommits(databaseUrl: string, channel: string, onError: (error: Error) => void) {
-  let listener: NotificationListener | null = null;
+/**
+ * How long the event loop may go without running its timers before a watch whose commits are confirmed stops
+ * trusting what it heard: stuck that long, the process may have left a committer's request unanswered past
+ * CONFIRMATION_TIMEOUT_MS, and the committer has gone on without it.
+ */
+const STALL_MS = CONFIRMATION_TIMEOUT_MS / 2;
+const TURN_CHECK_MS = 100;
+
+/** The time since the event loop last ran its timers, as far as it can be known from a check every TURN_CHECK_MS. */
+function eventLoopStall() {
+  let lastTurn = performance.now();
+  const timer = setInterval(() => (lastTurn = performance.now()), TURN_CHECK_MS).unref();
+  return { stalledFor: () => performance.now() - lastTurn, stop: () => clearInterval(timer) };
+}
+
+interface NotifiedCommitsOptions {
+  databaseUrl: string;
+  watched: WatchedTables;
+  onError: (error: Error) => void;
+  onUnconfirmed: (report: UnconfirmedCommit) => void;
+}
+
+/**
+ * Other processes' commits, told by NOTIFY on the watched channel; anything may have changed while nobody
+ * listened. With `watched.confirmed`, the listener also answers other processes' requests for confirmation and
+ * hears the answers to this one's (`confirm`, run by the driver after each commit that wrote the tables).
+ */
+function notifiedCommits({ databaseUrl, watched, onError, onUnconfirmed }: NotifiedCommitsOptions) {
+  let listener: ConfirmingListener | null = null;
   let listening = false;
   let notified = false;
+  const startedListening = new Set<() => void>();
+  const confirmations = watched.confirmed ? new CommitConfirmations(watched.channel, { listeningPid }, onUnconfirmed) : null;
+  const stall = watched.confirmed ? eventLoopStall() : null;
+
+  function listen(): ConfirmingListener {
+    listener ??= listenForNotifications(databaseUrl, watched.channel, {
+      notification: () => (notified = true),
+      // Commits in the gap went unheard.
+      listening: () => {
+        listening = true;
+        notified = true;
+        for (const resume of startedListening) resume();
+      },
+      error: (error) => {
+        listening = false;
+        onError(error);
+      },
+      ...(confirmations ? { confirmed: (requestId: string, pid: number) => confirmations.answered(requestId, pid) } : {}),
+    });
+    return listener;
+  }
+
+  async function listeningPid(deadline: number): Promise<number | null> {
+    const current = listen();
+    while (!listening || current.pid === null) {
+      const left = deadline - performance.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resume) => {
+        const timer = setTimeout(resume, left);
+        startedListening.add(() => {
+          clearTimeout(timer);
+          resume();
+        });
+      });
+      startedListening.clear();
+    }
+    return current.pid;
+  }
+
   return {
     changed(): boolean {
-      listener ??= listenForNotifications(databaseUrl, channel, {
-        notification: () => (notified = true),
-        // Commits in the gap went unheard.
-        listening: () => {
-          listening = true;
-          notified = true;
-        },
-        error: (error) => {
-          listening = false;
-          onError(error);
-        },
-      });
-      const changed = notified || !listening;
+      listen();
+      const changed = notified || !listening || (stall !== null && stall.stalledFor() > STALL_MS);
       notified = false;
       return changed;
     },
-    close: async () => listener?.close(),
+    confirm: confirmations ? (connection: DatabaseConnection) => confirmations.request(connection) : undefined,
+    close: async () => {
+      stall?.stop();
+      await listener?.close();
+    },
   };
 }
 
@@ -231,10 +295,15 @@ export function createDatabase(options: DatabaseOptions): Database {
     },
     watchChanges(watched) {
       let committedHere = false;
-      const unsubscribe = commits.subscribe(watched, () => (committedHere = true));
       const elsewhere = dataVersion
-        ? { changed: otherConnectionsCommits(dataVersion), close: async () => undefined }
-        : notifiedCommits(options.databaseUrl!, watched.channel, (error) => options.onConnectionError?.(error));
+        ? { changed: otherConnectionsCommits(dataVersion), confirm: undefined, close: async () => undefined }
+        : notifiedCommits({
+            databaseUrl: options.databaseUrl!,
+            watched,
+            onError: (error) => options.onConnectionError?.(error),
+            onUnconfirmed: (report) => options.onUnconfirmedCommit?.(report),
+          });
+      const unsubscribe = commits.subscribe(watched, () => (committedHere = true), elsewhere.confirm);
       const watch: ChangeWatch = {
         changed() {
           // Both asked every time, so that neither keeps a change already answered for.

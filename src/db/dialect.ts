@@ -20,7 +20,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
-import { LocalCommits } from './change-watch.js';
+import { LocalCommits, type ConfirmCommit } from './change-watch.js';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -78,11 +78,15 @@ export function parameterFor(engine: Engine): (value: unknown) => unknown {
  * Converts every query's parameters on their way to the database (`parameterFor`). Done on the compiled
  * query, one pass over its parameters, rather than by a plugin: a plugin's `transformQuery` rebuilds the
  * whole operation tree of every query, which was the largest single cost of a point read in the profile.
- * Being where statements and commits pass, it also tells `commits` what this process has written.
+ * Being where statements and commits pass, it also tells `commits` what this process has written, and runs the
+ * confirmations a commit asks for (confirmed-commits.ts): the request on the committing connection, then the wait
+ * for the answers once the connection is back in the pool, so that a slow answer holds no connection.
  */
 class ParameterNormalisingDriver implements Driver {
   private readonly wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
   private readonly unwrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  /** Per connection, the answers its last commit waits for, awaited when it is released. */
+  private readonly unanswered = new WeakMap<DatabaseConnection, Promise<void>[]>();
 
   constructor(
     private readonly inner: Driver,
@@ -102,8 +106,8 @@ class ParameterNormalisingDriver implements Driver {
         executeQuery: <R>(query: CompiledQuery) => {
           const running = connection.executeQuery<R>(this.normalised(query));
           if (!LocalCommits.isWrite(query.query)) return running;
-          return running.then((result) => {
-            this.commits.executed(self, query.query);
+          return running.then(async (result) => {
+            await this.requestConfirmations(self, this.commits.executed(self, query.query));
             return result;
           });
         },
@@ -120,6 +124,12 @@ class ParameterNormalisingDriver implements Driver {
     return this.unwrapped.get(connection) ?? connection;
   }
 
+  private async requestConfirmations(connection: DatabaseConnection, confirmations: ConfirmCommit[]): Promise<void> {
+    if (confirmations.length === 0) return;
+    const sent = await Promise.all(confirmations.map((confirm) => confirm(this.innerOf(connection))));
+    this.unanswered.set(connection, [...(this.unanswered.get(connection) ?? []), ...sent.map((request) => request.heard)]);
+  }
+
   init(): Promise<void> {
     return this.inner.init();
   }
@@ -133,10 +143,12 @@ class ParameterNormalisingDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     try {
       await this.inner.commitTransaction(this.innerOf(connection));
-    } finally {
-      // Even when COMMIT failed: telling of a change that did not happen costs a cache reload, nothing more.
+    } catch (error) {
+      // Telling of a change that did not happen costs a cache reload, nothing more; nobody needs to confirm it.
       this.commits.ended(connection, true);
+      throw error;
     }
+    await this.requestConfirmations(connection, this.commits.ended(connection, true));
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     this.commits.ended(connection, false);
@@ -152,7 +164,13 @@ class ParameterNormalisingDriver implements Driver {
     return this.inner.releaseSavepoint!(this.innerOf(connection), name, compile);
   }
   releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection(this.innerOf(connection));
+    const released = this.inner.releaseConnection(this.innerOf(connection));
+    const unanswered = this.unanswered.get(connection);
+    if (!unanswered) return released;
+    this.unanswered.delete(connection);
+    return released.then(async () => {
+      await Promise.all(unanswered);
+    });
   }
   destroy(): Promise<void> {
     return this.inner.destroy();

@@ -5,9 +5,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { runCli } from '../../../src/cli.js';
 import { createDatabase, type Database } from '../../../src/db/database.js';
+import { listenerName } from '../../../src/db/confirmed-commits.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { sha256Hex } from '../../../src/lib/secrets.js';
 import type { AuthContext } from '../../../src/modules/auth/auth-context.js';
+import { TOKEN_CACHE_TABLES } from '../../../src/modules/auth/tokens/token-cache.js';
 import { OPERATOR } from '../../../src/modules/tenancy/user-authority.js';
 import { bearer, makeToken, makeUser } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
@@ -171,7 +173,7 @@ describe('the bearer-token cache', () => {
     await warm(token);
     if (testEngine === 'postgres') {
       const ended = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
-        where datname = current_database() and query = 'LISTEN "quartermaster_auth"'`.execute(t.database.db);
+        where datname = current_database() and application_name = ${listenerName(TOKEN_CACHE_TABLES.channel)}`.execute(t.database.db);
       expect(ended.rows).toEqual([{ ended: true }]);
       await pause(100);
       loads.mockClear();

@@ -9,6 +9,8 @@ export const TOKEN_CACHE_TABLES: WatchedTables = {
   tables: ['users', 'api_tokens'],
   ignoredColumns: ['last_used_at'],
   channel: 'quartermaster_auth',
+  // A revoked token, a suspended or deactivated user must be refused by every process once the call answers.
+  confirmed: true,
 };
 
 /** Prefixes kept at most; beyond, the oldest entry goes. Tokens in use by one installation stay well below. */
