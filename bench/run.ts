@@ -52,6 +52,7 @@ const settings: BenchSettings = {
   variantRuns: number('BENCH_VARIANT_RUNS', env.BENCH_VARIANT_RUNS, values.quick ? 2 : 5),
   importRows: Math.max(1, Math.round(number('BENCH_IMPORT_ROWS', env.BENCH_IMPORT_ROWS, 100_000 * scale))),
   feedLatencyWrites: Math.max(1, Math.round(number('BENCH_FEED_WRITES', env.BENCH_FEED_WRITES, values.quick ? 20 : 200))),
+  crossProcessTrials: Math.max(1, Math.round(number('BENCH_CROSS_PROCESS_TRIALS', env.BENCH_CROSS_PROCESS_TRIALS, values.quick ? 20 : 200))),
   only: positionals,
   keepDatabase: values['keep-database'],
   sqliteAnalyze: env.BENCH_SQLITE_ANALYZE === '1',

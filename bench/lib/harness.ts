@@ -11,6 +11,7 @@ import { seedOperations, type SeededOperations } from '../seed/operations.js';
 import { openBenchDatabase } from './database.js';
 import { checkOnce, measureHttp, measureSequential, type HttpRequestSpec, type LoadOptions, type Measurement } from './load.js';
 import { buildServer, freePort, productionStart, startNodeProcess, type RunningProcess } from './processes.js';
+import { measureCrossProcess } from './cross-process.js';
 import { measureFeedLatency } from './feed-latency.js';
 import { importMeasurement, measureImport } from './import.js';
 import { measureWebhooks } from './webhooks.js';
@@ -34,6 +35,8 @@ export interface BenchSettings extends LoadOptions {
   importRows: number;
   /** Writes timed by the commit-to-read latency scenario. */
   feedLatencyWrites: number;
+  /** Trials of each change measured by the cross-process staleness scenario. */
+  crossProcessTrials: number;
   /** Scenario names to run (all when empty); baselines always run. */
   only: readonly string[];
   keepDatabase: boolean;
@@ -109,7 +112,7 @@ export const FEW_CONNECTIONS = 10;
 
 export const SCENARIO_NAMES = [
   'product get', 'product get (each product once)', 'product list', 'product list (newest first)', 'product create', 'inventory adjust', 'inventory reserve', 'purchase order receive (10 lines)',
-  'event feed page', 'event feed commit-to-read latency', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
+  'event feed page', 'event feed commit-to-read latency', 'cross-process staleness', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
   'import products from CSV',
 ] as const;
 
@@ -190,7 +193,7 @@ async function seedTenant(services: Services) {
   const { plainText } = await services.tokens.issue({
     tenantId: tenant.id, userId: user.id, name: 'bench', type: 'application', abilities: ['*'], expirationDays: null, ipWhitelist: null, preApproved: true,
   });
-  return { tenantId: tenant.id, userId: user.id, warehouseId: warehouse.id, token: plainText };
+  return { tenantId: tenant.id, userId: user.id, adminEmail: user.email, warehouseId: warehouse.id, token: plainText };
 }
 
 function result(
@@ -251,18 +254,20 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const databaseEnv = { DATABASE_URL: bench.databaseUrl ?? '', DATABASE_POOL_SIZE: '10' };
     const [appPort, basePort] = [await freePort(), await freePort()];
     const production = productionStart();
-    const [server, baseline] = await Promise.all([
+    const startServer = (name: string, port: number, args: string[]) =>
       startNodeProcess({
-        name: 'server', script: build.script, typescript: build.typescript, nodeOptions: production.nodeOptions, args: ['serve'], port: appPort, probePath: '/health',
+        name, script: build.script, typescript: build.typescript, nodeOptions: production.nodeOptions, args, port, probePath: '/health',
         env: {
-          ...production.env, ...databaseEnv, HOST: '127.0.0.1', PORT: String(appPort), DATA_DIR: bench.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: '',
+          ...production.env, ...databaseEnv, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: bench.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: '',
           // The webhook receiver is a plain-HTTP loopback address, which production settings refuse.
           WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
           // One token makes every request: the limiter still counts each one, as in production, but at the
           // highest limit it accepts, which the run stays below.
           RATE_LIMIT_PER_MINUTE: '1000000',
         },
-      }),
+      });
+    const [server, baseline] = await Promise.all([
+      startServer('server', appPort, ['serve']),
       startNodeProcess({
         name: 'baseline', script: 'bench/baseline-server.ts', typescript: true, port: basePort, probePath: '/constant',
         env: { ...databaseEnv, BENCH_PORT: String(basePort), BENCH_SQLITE_FILE: bench.sqliteFile },
@@ -325,6 +330,28 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       measured.push({ scenario: { name: 'event feed commit-to-read latency', kind: 'batch', baseline: null }, m: feed.latency });
       notes.push(...feed.notes);
       trackMemory('event feed commit-to-read latency');
+    }
+
+    if (selected('cross-process staleness')) {
+      log(`${bench.engine}: measuring cross-process staleness`);
+      const second = await startServer('second server', await freePort(), ['serve', '--no-worker']);
+      processes.push(second);
+      const windows = await measureCrossProcess({
+        changedUrl: server.url, askedUrl: second.url, adminEmail: tenant.adminEmail, headers, productIds, trials: settings.crossProcessTrials,
+        issueToken: async () => {
+          const { token, plainText } = await services.tokens.issue({
+            tenantId: tenant.tenantId, userId: tenant.userId, name: 'cross-process', type: 'application', abilities: ['*'], expirationDays: null, ipWhitelist: null, preApproved: true,
+          });
+          return { id: token.id, plainText };
+        },
+      });
+      for (const w of windows) {
+        measured.push({ scenario: { name: `cross-process staleness: ${w.name}`, kind: 'batch', baseline: null }, m: w.window });
+        notes.push(
+          `cross-process staleness, ${w.name}: ${w.window.requests} trials; window from the change's answer on one process until the other shows it p50/p99/max ${w.window.p50.toFixed(2)}/${w.window.p99.toFixed(2)}/${w.window.max.toFixed(2)} ms, stale first reads ${w.staleFirstReads}; the change's call p50/p99/max ${w.change.p50.toFixed(1)}/${w.change.p99.toFixed(1)}/${w.change.max.toFixed(1)} ms`,
+        );
+      }
+      await second.stop();
     }
 
     if (selected('generate 1000 variants')) {
