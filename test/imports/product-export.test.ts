@@ -1,5 +1,6 @@
 // The product export and the round trip: export, edit a few cells, import the file back: only the edited rows
-// change, and every other row counts as unchanged.
+// change, and every other row counts as unchanged. Cells a spreadsheet would run as formulas are exported quoted,
+// and come back as they were typed.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,27 @@ describe('product export and round trip', () => {
     expect(after['SHIRT-S']!.selling_price).toBe('13');
     expect(after['P-1']).toEqual(before['P-1']);
     expect(after['P-3']).toEqual(before['P-3']);
+  });
+
+  it('quotes every cell a spreadsheet would run, and gives back on import exactly what was typed', async () => {
+    const typed = ["'=1+1", "''=1+1", '=1+1', '＝1+1', '＋1+1', '－1+1', '＠SUM(A1)', '|calc!A0', "'|calc", '+1+1', '@SUM(A1)'];
+    const skus = typed.map((_, i) => `FORMULA-${i}`);
+    for (const [i, text] of typed.entries()) {
+      const res = await call('POST', '/api/v1/operations/products', { sku: skus[i], slug: `formula-${i}`, name: `${text} name`, description: text });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const rows = (await exported()).filter((row) => skus.includes(row.sku!));
+    expect(rows).toHaveLength(typed.length);
+    for (const row of rows) {
+      const original = typed[skus.indexOf(row.sku!)]!;
+      // Text to a spreadsheet: every such cell starts with one quote more than was typed.
+      expect([row.name, row.description]).toEqual([`'${original} name`, `'${original}`]);
+    }
+
+    const job = await runImport(t, { type: 'products', mode: 'update', csv: stringify(rows, { header: true }) });
+    expect(counts(job)).toEqual({ created: 0, updated: 0, unchanged: typed.length, failed: 0 });
+    const stored = (await call('GET', '/api/v1/operations/products?search=FORMULA-&per_page=100')).json().data as Array<{ sku: string; name: string; description: string }>;
+    expect(Object.fromEntries(stored.map((p) => [p.sku, [p.name, p.description]]))).toEqual(Object.fromEntries(typed.map((text, i) => [skus[i], [`${text} name`, text]])));
   });
 
   it('answers the template of each type: its header row', async () => {
