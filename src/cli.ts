@@ -112,7 +112,7 @@ const IMPORT_POLL_MS = 200;
 const REFUSALS_SHOWN = 5;
 /** Characters of a refused cell's value those lines keep. */
 const REFUSED_VALUE_SHOWN = 40;
-const ENDED_STATUSES: ReadonlyArray<ImportResponse['status']> = ['completed', 'failed', 'cancelled'];
+const ENDED_STATUSES: ReadonlyArray<ImportResponse['status']> = ['completed', 'failed', 'cancelled', 'too_many_errors'];
 
 /** The file to import, checked before the database is opened. @throws Error naming the path and what is wrong. */
 async function importFile(path: string, maxBytes: number): Promise<ImportFile> {
@@ -200,7 +200,8 @@ function importSummary(job: ImportResponse): string {
   const rows = job.rows_total !== null && job.rows_total !== job.rows_done ? `${formatCount(job.rows_done)} of ${formatCount(job.rows_total)}` : formatCount(job.rows_done);
   const dryRun = job.dry_run ? ' (dry run: nothing written)' : '';
   const unit = job.rows_done === 1 && (job.rows_total ?? 1) === 1 ? 'row' : 'rows';
-  return `Import ${job.id} of ${job.filename} ${job.status}${dryRun}: ${counts} (${rows} ${unit} in ${formatDuration(job.duration_ms ?? 0)}).`;
+  const status = job.status === 'too_many_errors' ? 'stopped, too many rows refused' : job.status;
+  return `Import ${job.id} of ${job.filename} ${status}${dryRun}: ${counts} (${rows} ${unit} in ${formatDuration(job.duration_ms ?? 0)}).`;
 }
 
 /** The first reasons rows of a job were refused, a line each, and where the whole report is. */
@@ -215,6 +216,7 @@ async function refusalLines(services: Services, tenantId: string, job: ImportRes
     return `  row ${reason.row_number}${where}: ${reason.message}`;
   });
   if (reasons.length > REFUSALS_SHOWN) lines.push('  … and more in the error report');
+  if (job.failed_unlisted > 0) lines.push(`  (the report lists the reasons of the first ${formatCount(job.failed - job.failed_unlisted)} refused rows; ${formatCount(job.failed_unlisted)} more are only counted)`);
   return ['Refused rows:', ...lines, `Error report: GET ${API_PREFIX}/operations/imports/${job.id}/errors.csv`];
 }
 
@@ -512,7 +514,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
   program
     .command('import')
     .description(
-      'Import a CSV file as a job, as the API does, and run it to its end here, its progress shown on a terminal. Exit code 0 once the job completed (refused rows or not), 1 when it failed or was cancelled (Ctrl-C cancels it).',
+      'Import a CSV file as a job, as the API does, and run it to its end here, its progress shown on a terminal. Exit code 0 once the job completed (refused rows or not), 1 when it failed, stopped on too many refused rows, or was cancelled (Ctrl-C cancels it).',
     )
     .requiredOption('--tenant <id>', 'tenant id')
     .addOption(new Option('--type <type>', 'what the rows are').choices(IMPORT_TYPES).makeOptionMandatory())
@@ -551,6 +553,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
       if (o.json) io.stdout(`${JSON.stringify({ import: job })}\n`);
       else if (job.status === 'completed' || job.rows_done > 0) io.stdout([importSummary(job), ...refusals, ''].join('\n'));
       if (job.status === 'failed') throw new Error(`Import ${job.id} failed: ${job.error ?? 'no reason was recorded.'}`);
+      if (job.status === 'too_many_errors') throw new Error(`Import ${job.id}: ${job.error ?? 'stopped, too many rows refused.'}`);
       if (job.status === 'cancelled') throw new Error(`Import ${job.id} was cancelled${job.rows_done > 0 && !job.dry_run ? '; the rows done before stay imported' : ''}.`);
     });
 

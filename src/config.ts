@@ -58,6 +58,11 @@ export interface ImportSettings {
   readonly maxFileBytes: number;
   /** How long a running import stays a worker's without news before another worker takes it over. */
   readonly leaseMs: number;
+  /** Refused rows of a job whose reasons are kept for its error report; the rest are only counted. */
+  readonly maxStoredErrors: number;
+  /** The share of its rows, in percent, a job may have refused once it has done `refusedSampleRows`; above it the job stops. */
+  readonly maxRefusedPercent: number;
+  readonly refusedSampleRows: number;
 }
 
 export interface RateLimitSettings {
@@ -238,6 +243,9 @@ function imports(env: Env): ImportSettings {
   return {
     maxFileBytes: integer(env, 'IMPORT_MAX_FILE_MB', 100, 1, 2000) * 1024 * 1024,
     leaseMs: integer(env, 'IMPORT_LEASE_MS', 30_000, 1000, 3_600_000),
+    maxStoredErrors: integer(env, 'IMPORT_MAX_STORED_ERRORS', 1000, 0, 1_000_000),
+    maxRefusedPercent: integer(env, 'IMPORT_MAX_REFUSED_PERCENT', 50, 0, 100),
+    refusedSampleRows: integer(env, 'IMPORT_REFUSED_SAMPLE_ROWS', 10_000, 1, 100_000_000),
   };
 }
 

@@ -81,7 +81,7 @@ export type AuditActorType = 'user' | 'token' | 'cli' | 'system';
 
 export type ImportType = 'products' | 'stock_levels' | 'suppliers' | 'categories';
 export type ImportMode = 'create' | 'update' | 'upsert';
-export type ImportStatus = 'queued' | 'validating' | 'running' | 'completed' | 'failed' | 'cancelled';
+export type ImportStatus = 'queued' | 'validating' | 'running' | 'completed' | 'failed' | 'cancelled' | 'too_many_errors';
 
 export interface ImportJobsTable {
   id: string;
@@ -99,6 +99,8 @@ export interface ImportJobsTable {
   updated_count: number;
   unchanged_count: number;
   failed_count: number;
+  /** Refused rows counted in failed_count whose reasons import_errors does not keep. */
+  failed_unlisted_count: Generated<number>;
   error: string | null;
   actor_type: AuditActorType;
   actor_user_id: string | null;

@@ -1,7 +1,8 @@
 // The imports screen in a real browser: an administrator uploads a suppliers file (an empty one refused at its
 // field first) and follows it until a worker has run it, with one row created, one refused and the report of
 // the refused row; cancels another before a worker takes it; and a viewer sees the list and an import's
-// progress, but no upload form and no cancel. The test app runs no worker: the test runs the queued jobs with a
+// progress, but no upload form and no cancel; an import stopped on too many refused rows says so, and how many
+// refused rows its report does not list. The test app runs no worker: the test runs the queued jobs with a
 // runner of the app's services, as a worker's loop would, when it chooses.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,5 +168,26 @@ describe('the imports screen', () => {
     await table.getByRole('button', { name: 'suppliers.csv' }).click();
     await current.getByRole('link', { name: 'Download the error report' }).waitFor();
     expect(await page.getByRole('button', { name: /Start the|Cancel import/ }).count()).toBe(0);
+  });
+  it('shows an import stopped on too many refused rows, and how many its report does not list', async () => {
+    const form = new FormData();
+    form.append('type', 'products');
+    // Past the 10,000 rows after which an import whose rows are mostly refused stops.
+    form.append('file', new Blob([`sku,name,selling_price,currency\n${',,,\n'.repeat(12_000)}`], { type: 'text/csv' }), 'empty-rows.csv');
+    const queued = await harness.app.inject({ method: 'POST', url: '/api/v1/operations/imports', headers: harness.auth, payload: form });
+    expect(queued.statusCode, queued.body).toBe(202);
+    await runQueuedImports();
+
+    const page = await adminPage();
+    await page.goto(`/imports?job=${queued.json().data.id}`);
+    const current = page.getByRole('region', { name: 'Current import' });
+    await current.getByRole('heading', { name: 'empty-rows.csv' }).waitFor();
+    await current.getByText('Too many errors', { exact: true }).waitFor();
+    await current.getByText('Import stopped: too many rows refused').waitFor();
+    await current.getByText(/^Stopped after [\d,]+ rows, [\d,]+ of them refused \(100%\)/).waitFor();
+    await current.getByText(/^The report lists the first 1,000 refused rows; [\d,]+ more were refused\.$/).waitFor();
+    await current.getByRole('link', { name: 'Download the error report' }).waitFor();
+    await page.getByRole('table', { name: 'Imports' }).getByRole('row', { name: /empty-rows\.csv/ }).getByText('Too many errors', { exact: true }).waitFor();
+    await harness.screenshot(page, 'imports-too-many-errors');
   });
 });

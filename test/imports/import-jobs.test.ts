@@ -1,6 +1,7 @@
 // Import jobs as a resource: the upload's refusals, abilities by type and mode, the list, cancellation, and
 // the import.completed event in the feed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import type { ImportResponse } from '../../src/modules/imports/import.schemas.js';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -107,7 +108,7 @@ describe('import jobs', () => {
 describe('import file size', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { imports: { maxFileBytes: 64, leaseMs: 30_000 } } });
+    t = await buildTestApp({ config: { imports: { ...loadConfig({}).imports, maxFileBytes: 64 } } });
   });
   afterAll(() => t.close());
 

@@ -3277,6 +3277,7 @@ export interface components {
          *       "updated": 350,
          *       "unchanged": 40,
          *       "failed": 10,
+         *       "failed_unlisted": 0,
          *       "error": null,
          *       "created_by": {
          *         "type": "user",
@@ -3299,10 +3300,10 @@ export interface components {
             mode: "create" | "update" | "upsert";
             dry_run: boolean;
             /**
-             * @description queued, then validating (the file is read once: header and row count), running, and one of completed, failed (the file as a whole; see error) or cancelled.
+             * @description queued, then validating (the file is read once: header and row count), running, and one of completed, failed (the file as a whole; see error), cancelled, or too_many_errors (stopped because more than the allowed share of its rows were refused; see error).
              * @enum {unknown}
              */
-            status: "queued" | "validating" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "validating" | "running" | "completed" | "failed" | "cancelled" | "too_many_errors";
             filename: string;
             /** @description Bytes. */
             file_size: number;
@@ -3313,8 +3314,10 @@ export interface components {
             updated: number;
             /** @description Rows that matched a record already as it was: nothing written. */
             unchanged: number;
-            /** @description Rows refused; each reason is a line of the error report. */
+            /** @description Rows refused; the reasons of each listed one are lines of the error report. */
             failed: number;
+            /** @description Refused rows, counted in failed, whose reasons the error report does not list: it keeps those of the first refused rows only. */
+            failed_unlisted: number;
             error: string | null;
             created_by: {
                 /** @description user, token, cli or system. */
@@ -26196,7 +26199,7 @@ export interface operations {
                 page: number;
                 /** @description Items per page, 1 to 100 (default 25). */
                 per_page: number;
-                status?: "queued" | "validating" | "running" | "completed" | "failed" | "cancelled";
+                status?: "queued" | "validating" | "running" | "completed" | "failed" | "cancelled" | "too_many_errors";
                 type?: "products" | "stock_levels" | "suppliers" | "categories";
             };
             header?: never;

@@ -10,7 +10,7 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { formatDateTime, formatFileSize, formatNumber } from '../lib/format';
 import { cancelImport, errorReportUrl, importKeys, useImportJob, useFollowImport } from './api';
-import { formatDuration, isOpen, modeLabel, outcome, progressPercent, progressText, RUN_IMPORTS, startedBy, typeLabel } from './job';
+import { formatDuration, isOpen, modeLabel, outcome, progressPercent, progressText, RUN_IMPORTS, startedBy, typeLabel, unlistedRefusals } from './job';
 import { StatusBadge } from './StatusBadge';
 import type { ImportJob } from './types';
 
@@ -55,6 +55,7 @@ function JobProgress({ job }: { job: ImportJob }) {
   const can = useCan();
   const open = isOpen(job.status);
   const ended = outcome(job);
+  const unlisted = unlistedRefusals(job);
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -94,6 +95,7 @@ function JobProgress({ job }: { job: ImportJob }) {
           )}
         </Group>
       )}
+      {unlisted && <Text size="sm">{unlisted}</Text>}
       <Text size="xs" c="dimmed">
         Started by {startedBy(job)} on {formatDateTime(job.created_at)}
         {job.finished_at && `; ended ${formatDateTime(job.finished_at)}, after ${formatDuration(job.duration_ms)}`}.

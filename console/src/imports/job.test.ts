@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedModes, allowedTypes, formatDuration, isOpen, modeExplanation, outcome, progressPercent, progressText } from './job';
+import { allowedModes, allowedTypes, formatDuration, isOpen, modeExplanation, outcome, progressPercent, progressText, unlistedRefusals } from './job';
 import type { ImportJob } from './types';
 
 const job = (changes: Partial<ImportJob> = {}): ImportJob => ({
@@ -16,6 +16,7 @@ const job = (changes: Partial<ImportJob> = {}): ImportJob => ({
   updated: 0,
   unchanged: 0,
   failed: 0,
+  failed_unlisted: 0,
   error: null,
   created_by: { type: 'user', user_id: 'u', token_id: null, name: 'Ada' },
   created_at: '2026-11-27T10:00:00.000Z',
@@ -28,7 +29,7 @@ const job = (changes: Partial<ImportJob> = {}): ImportJob => ({
 describe('an import job as the console shows it', () => {
   it('is open until it completes, fails or is cancelled', () => {
     expect(['queued', 'validating', 'running'].every((status) => isOpen(status as ImportJob['status']))).toBe(true);
-    expect(['completed', 'failed', 'cancelled'].some((status) => isOpen(status as ImportJob['status']))).toBe(false);
+    expect(['completed', 'failed', 'cancelled', 'too_many_errors'].some((status) => isOpen(status as ImportJob['status']))).toBe(false);
   });
 
   it('measures progress by the rows done, once they are counted', () => {
@@ -50,6 +51,16 @@ describe('an import job as the console shows it', () => {
     expect(outcome(job({ status: 'completed', dry_run: true, rows_done: 4 }))!.message).toBe('4 rows: 1 would be created, 0 updated, 0 unchanged, 0 failed.');
     expect(outcome(job({ status: 'failed', error: 'The header row is empty.' }))).toMatchObject({ color: 'red', message: 'The header row is empty.' });
     expect(outcome(job({ status: 'cancelled', rows_done: 0 }))!.message).toBe('Nothing was written.');
+    expect(outcome(job({ status: 'too_many_errors', error: 'Stopped after 10,000 rows.', created: 0, failed: 10_000 }))).toEqual({
+      color: 'red',
+      title: 'Import stopped: too many rows refused',
+      message: 'Stopped after 10,000 rows. Before it stopped: 0 created, 0 updated, 0 unchanged, 10,000 failed.',
+    });
+  });
+
+  it('says how many refused rows the error report does not list', () => {
+    expect(unlistedRefusals(job({ failed: 12 }))).toBeNull();
+    expect(unlistedRefusals(job({ failed: 10_400, failed_unlisted: 9_400 }))).toBe('The report lists the first 1,000 refused rows; 9,400 more were refused.');
   });
 
   it('explains each mode with the key of the type', () => {

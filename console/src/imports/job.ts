@@ -5,7 +5,7 @@ import type { ImportJob, ImportMode, ImportStatus, ImportType } from './types';
 
 export const IMPORT_TYPES: readonly ImportType[] = ['products', 'stock_levels', 'suppliers', 'categories'];
 export const IMPORT_MODES: readonly ImportMode[] = ['create', 'update', 'upsert'];
-export const IMPORT_STATUSES: readonly ImportStatus[] = ['queued', 'validating', 'running', 'completed', 'failed', 'cancelled'];
+export const IMPORT_STATUSES: readonly ImportStatus[] = ['queued', 'validating', 'running', 'completed', 'failed', 'cancelled', 'too_many_errors'];
 
 const TYPES: Record<ImportType, { label: string; records: string; key: string }> = {
   products: { label: 'Products', records: 'products', key: 'SKU' },
@@ -39,6 +39,7 @@ const STATUSES: Record<ImportStatus, { label: string; color: string }> = {
   completed: { label: 'Completed', color: 'teal' },
   failed: { label: 'Failed', color: 'red' },
   cancelled: { label: 'Cancelled', color: 'dark' },
+  too_many_errors: { label: 'Too many errors', color: 'red' },
 };
 
 export function importStatus(status: ImportStatus): { label: string; color: string } {
@@ -81,12 +82,20 @@ export function outcome(job: ImportJob): { color: string; title: string; message
       };
     case 'failed':
       return { color: 'red', title: 'Import failed', message: job.error ?? 'The file could not be imported.' };
+    case 'too_many_errors':
+      return { color: 'red', title: 'Import stopped: too many rows refused', message: `${job.error ?? ''} Before it stopped: ${counts}`.trim() };
     case 'cancelled':
       if (job.dry_run || job.rows_done === 0) return { color: 'gray', title: 'Import cancelled', message: 'Nothing was written.' };
       return { color: 'gray', title: 'Import cancelled', message: `The rows done before it stay as they were imported: ${counts}` };
     default:
       return null;
   }
+}
+
+/** How many refused rows the error report does not list (it keeps the first ones); null when it lists them all. */
+export function unlistedRefusals(job: Pick<ImportJob, 'failed' | 'failed_unlisted'>): string | null {
+  if (job.failed_unlisted === 0) return null;
+  return `The report lists the first ${plural(job.failed - job.failed_unlisted, 'refused row', 'refused rows')}; ${formatNumber(job.failed_unlisted)} more were refused.`;
 }
 
 /** 850 -> `850 ms`, 12_400 -> `12.4 s`, 185_000 -> `3 min 5 s`. */

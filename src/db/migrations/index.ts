@@ -22,6 +22,7 @@ import * as m0019 from './0019_auth_change_notifications.js';
 import * as m0020 from './0020_category_paths.js';
 import * as m0021 from './0021_catalog_change_notifications.js';
 import * as m0022 from './0022_imports.js';
+import * as m0023 from './0023_import_unlisted_refusals.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_category_paths': m0020,
   '0021_catalog_change_notifications': m0021,
   '0022_imports': m0022,
+  '0023_import_unlisted_refusals': m0023,
 };

@@ -5,6 +5,8 @@
 // lost. Each row runs in a savepoint: a refused row is undone alone and reported, the batch goes on. An importer
 // that writes many rows at once (`importMany`: new products) takes groups of rows in one savepoint, each group
 // sized to end the batch on time; a group that fails as a whole has its rows imported one at a time instead.
+// A job keeps the reasons of its first refused rows only, and stops when too many of its rows are refused
+// (refusal-limits.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -22,6 +24,7 @@ import { csvReader, CsvFileError, type CsvRow } from './csv-rows.js';
 import { RowQueue } from './row-queue.js';
 import { importResource } from './import.presenter.js';
 import type { BatchProgress, ImportJob, ImportRepository, ImportRowError } from './import.repository.js';
+import { listedRefusals, tooManyRefusals, tooManyRefusalsMessage, type RefusalLimits } from './refusal-limits.js';
 import { problemsOf, RowRefusedError, type RowContext, type RowImporter, type RowOutcome, type RowProblem } from './importers/row-importer.js';
 
 /** Rows one batch takes at most, and how long it may run: the database is held for the batch (SQLite's one writer). */
@@ -54,11 +57,15 @@ export interface ImportRunnerDeps {
   clock: Clock;
   newId: IdGenerator;
   leaseMs: number;
+  refusalLimits: RefusalLimits;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /** Why a job stops before its end: it was cancelled, or another worker took it over. */
 class JobLost extends Error {}
+
+/** A job ends early because too many of its rows were refused. */
+class TooManyRefusals extends Error {}
 
 /** The work context of a job: its writes are recorded in the audit log as the actor's who started it. */
 function contextOf(job: ImportJob): WorkContext {
@@ -121,6 +128,13 @@ export class ImportRunner {
       });
     } catch (error) {
       if (error instanceof JobLost) return;
+      if (error instanceof TooManyRefusals) {
+        // Told from the counts once every batch has ended: batches running beside the one that stopped the job
+        // (PostgreSQL) may have added to them.
+        const counted = await this.deps.jobs.find(this.deps.db, job.tenant_id, job.id);
+        if (counted) await this.end(job, 'too_many_errors', tooManyRefusalsMessage(this.deps.refusalLimits, counted));
+        return;
+      }
       if (error instanceof CsvFileError) {
         await this.end(job, 'failed', error.message);
         return;
@@ -202,7 +216,8 @@ export class ImportRunner {
    * before it commits the progress. Then gives the event loop a turn, so requests waiting for the database go
    * first (on SQLite, the next batch's transaction also waits its turn after the checkpoints, which start a long
    * log over: `checkpointInBackground`). False when the queue is done.
-   * @throws JobLost when the job was cancelled or taken over.
+   * @throws JobLost when the job was cancelled or taken over; TooManyRefusals, after its commit, when the job's
+   * counts show too many refused rows.
    */
   private async batch(job: ImportJob, importer: RowImporter, queue: RowQueue, memo: Map<string, string>, pace: GroupPace): Promise<boolean> {
     const first = await queue.take();
@@ -210,20 +225,22 @@ export class ImportRunner {
     const taken = [first];
     /** How many rows of each taken chunk the batch reached (a prefix of each). */
     let reached: number[] = [];
+    let tooMany = false;
     try {
       if (!(await this.deps.jobs.held(this.deps.db, job.id, this.workerId))) throw new JobLost();
       const started = performance.now();
       await inTransaction(this.deps.db, async (trx) => {
         reached = [];
         const progress: BatchProgress = { runs: [], rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
-        const errors: ImportRowError[] = [];
+        /** Each refused row's reasons, in the order the rows were done. */
+        const refused: ImportRowError[][] = [];
         const full = () => progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
         if (job.dry_run) await sql`savepoint import_dry_run`.execute(trx);
         const count = (row: CsvRow, outcome: RowOutcome | RowProblem[]) => {
           progress.rows += 1;
           if (Array.isArray(outcome)) {
             progress.failed += 1;
-            errors.push(...outcome.map((problem) => reported(row, problem)));
+            refused.push(outcome.map((problem) => reported(row, problem)));
           } else {
             progress[outcome] += 1;
           }
@@ -263,8 +280,11 @@ export class ImportRunner {
           }
         });
         if (job.dry_run) await sql`rollback to savepoint import_dry_run`.execute(trx);
-        const held = await this.deps.jobs.addProgress(trx, job, this.workerId, progress, errors, this.deps.newId, this.deps.clock.now(), this.deps.leaseMs);
-        if (!held) throw new JobLost();
+        const counted = await this.deps.jobs.addProgress(trx, job, this.workerId, progress, this.deps.clock.now(), this.deps.leaseMs);
+        if (!counted) throw new JobLost();
+        const listed = listedRefusals(this.deps.refusalLimits, counted.failed_count - progress.failed, refused.length);
+        await this.deps.jobs.addRefusals(trx, job, refused.slice(0, listed).flat(), refused.length - listed, this.deps.newId);
+        tooMany = tooManyRefusals(this.deps.refusalLimits, counted);
       });
     } catch (error) {
       // Rolled back: every row taken goes back in front, in order, for whoever goes on.
@@ -273,6 +293,7 @@ export class ImportRunner {
     } finally {
       for (let i = taken.length - 1; i >= 0; i -= 1) queue.putBack(taken[i]!.slice(reached[i] ?? 0));
     }
+    if (tooMany) throw new TooManyRefusals();
     await yieldToRequests();
     return true;
   }
@@ -321,7 +342,7 @@ export class ImportRunner {
   }
 
   /** Ends a job the runner holds, with the import.completed event of a completed one, and removes its file. */
-  private async end(job: ImportJob, status: 'completed' | 'failed', error: string | null): Promise<void> {
+  private async end(job: ImportJob, status: 'completed' | 'failed' | 'too_many_errors', error: string | null): Promise<void> {
     const ended = await inTransaction(this.deps.db, async (trx) => {
       const finished = await this.deps.jobs.finish(trx, job.id, status, error, this.deps.clock.now(), this.workerId);
       if (finished && status === 'completed') {

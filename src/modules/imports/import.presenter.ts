@@ -16,6 +16,7 @@ export function importResource(job: ImportJob): ImportResponse {
     updated: job.updated_count,
     unchanged: job.unchanged_count,
     failed: job.failed_count,
+    failed_unlisted: job.failed_unlisted_count,
     error: job.error,
     created_by: { type: job.actor_type, user_id: job.actor_user_id, token_id: job.actor_token_id, name: job.actor_name },
     created_at: job.created_at,

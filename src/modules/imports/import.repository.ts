@@ -103,11 +103,12 @@ export class ImportRepository {
   }
 
   /**
-   * Adds a batch's runs, refusals and counts to the job and renews its lease, in the batch's transaction, if the
-   * job is still running and `workerId`'s. False otherwise (cancelled, taken over): the batch must roll back.
-   * The job's row is locked from here to the commit, so concurrent batches wait for each other only this long.
+   * Adds a batch's runs and counts to the job and renews its lease, in the batch's transaction, if the job is
+   * still running and `workerId`'s: the job as it then is, or undefined (cancelled, taken over: the batch must
+   * roll back). The job's row is locked from here to the commit, so concurrent batches wait for each other only
+   * this long, and the counts it answers include exactly the batches committed before this one.
    */
-  async addProgress(trx: Transaction<DB>, job: ImportJob, workerId: string, progress: BatchProgress, errors: readonly ImportRowError[], ids: () => string, now: Date, leaseMs: number): Promise<boolean> {
+  async addProgress(trx: Transaction<DB>, job: ImportJob, workerId: string, progress: BatchProgress, now: Date, leaseMs: number): Promise<ImportJob | undefined> {
     const updated = await trx
       .updateTable('import_jobs')
       .set((eb) => ({
@@ -122,19 +123,31 @@ export class ImportRepository {
       .where('id', '=', job.id)
       .where('status', '=', 'running')
       .where('lease_owner', '=', workerId)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
+    if (!updated) return undefined;
     await trx
       .insertInto('import_batches')
       .values(progress.runs.map((run) => ({ tenant_id: job.tenant_id, import_id: job.id, first_row: run.first, last_row: run.last })))
       .execute();
-    if (errors.length > 0) {
+    return updated;
+  }
+
+  /** Keeps the reasons of a batch's listed refused rows, and counts those it does not list, in the batch's transaction. */
+  async addRefusals(trx: Transaction<DB>, job: ImportJob, listed: readonly ImportRowError[], unlisted: number, ids: () => string): Promise<void> {
+    if (listed.length > 0) {
       await trx
         .insertInto('import_errors')
-        .values(errors.map((error) => ({ ...error, id: ids(), tenant_id: job.tenant_id, import_id: job.id })))
+        .values(listed.map((error) => ({ ...error, id: ids(), tenant_id: job.tenant_id, import_id: job.id })))
         .execute();
     }
-    return true;
+    if (unlisted > 0) {
+      await trx
+        .updateTable('import_jobs')
+        .set((eb) => ({ failed_unlisted_count: eb('failed_unlisted_count', '+', unlisted) }))
+        .where('id', '=', job.id)
+        .execute();
+    }
   }
 
   /**

@@ -6,7 +6,7 @@ import { pageQuery } from '../../http/pagination.js';
 
 export const IMPORT_TYPES = ['products', 'stock_levels', 'suppliers', 'categories'] as const;
 export const IMPORT_MODES = ['create', 'update', 'upsert'] as const;
-export const IMPORT_STATUSES = ['queued', 'validating', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const IMPORT_STATUSES = ['queued', 'validating', 'running', 'completed', 'failed', 'cancelled', 'too_many_errors'] as const;
 
 /** The upload's form fields besides the file (values are text, as a form sends them). */
 export const ImportUploadFields = Type.Object(
@@ -30,7 +30,8 @@ export const ImportResponse = Type.Object({
   mode: Type.Enum(IMPORT_MODES),
   dry_run: Type.Boolean(),
   status: Type.Enum(IMPORT_STATUSES, {
-    description: 'queued, then validating (the file is read once: header and row count), running, and one of completed, failed (the file as a whole; see error) or cancelled.',
+    description:
+      'queued, then validating (the file is read once: header and row count), running, and one of completed, failed (the file as a whole; see error), cancelled, or too_many_errors (stopped because more than the allowed share of its rows were refused; see error).',
   }),
   filename: Type.String(),
   file_size: Type.Integer({ description: 'Bytes.' }),
@@ -39,8 +40,11 @@ export const ImportResponse = Type.Object({
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer({ description: 'Rows that matched a record already as it was: nothing written.' }),
-  failed: Type.Integer({ description: 'Rows refused; each reason is a line of the error report.' }),
-  error: Nullable(Type.String({ description: 'Why a failed import failed as a whole (the file is not CSV, its header is not usable).' })),
+  failed: Type.Integer({ description: 'Rows refused; the reasons of each listed one are lines of the error report.' }),
+  failed_unlisted: Type.Integer({ description: 'Refused rows, counted in failed, whose reasons the error report does not list: it keeps those of the first refused rows only.' }),
+  error: Nullable(
+    Type.String({ description: 'Why a failed import failed as a whole (the file is not CSV, its header is not usable), or why a too_many_errors one stopped.' }),
+  ),
   created_by: Type.Object({
     type: Type.String({ description: 'user, token, cli or system.' }),
     user_id: Nullable(Type.String()),
@@ -67,6 +71,7 @@ nameSchema(ImportResponse, 'ImportJob', {
   updated: 350,
   unchanged: 40,
   failed: 10,
+  failed_unlisted: 0,
   error: null,
   created_by: { type: 'user', user_id: '01jd8v9t0w1x2y3z4a5b6c7d8e', token_id: null, name: 'ops@example.com' },
   created_at: '2026-11-27T10:00:00.000Z',

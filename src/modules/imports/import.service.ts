@@ -9,6 +9,7 @@ import type { Page, PageRequest } from '../../http/pagination.js';
 import { formCheck } from '../../http/validation.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import { formatCount } from '../../lib/progress-bar.js';
 import { currentContext, SYSTEM_ACTOR } from '../../lib/work-context.js';
 import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import { importResource } from './import.presenter.js';
@@ -135,20 +136,30 @@ export class ImportService {
 
   /**
    * The refused rows as CSV (row, column, value, message), one line per reason, read from the database a page
-   * at a time as the client takes them. @throws NotFoundError('Import').
+   * at a time as the client takes them; then, when the job refused more rows than it kept the reasons of, a
+   * last line without a row that says how many more. @throws NotFoundError('Import').
    */
   async errorReport(tenantId: string, id: string): Promise<Readable> {
     await this.find(tenantId, id);
     const { db, jobs } = this.deps;
+    // Read after the listed lines: a running job may have refused more meanwhile.
+    const unlistedLine = async () => {
+      const job = await this.find(tenantId, id);
+      if (job.failed_unlisted_count === 0) return null;
+      const listed = job.failed_count - job.failed_unlisted_count;
+      return ['', '', '', `${formatCount(job.failed_unlisted_count)} more refused rows are not listed: an import keeps the reasons of its first ${formatCount(listed)} refused rows only.`];
+    };
     async function* lines() {
       let after: { row: number; id: string } | null = null;
       for (;;) {
         const page = await jobs.errorsAfter(db, tenantId, id, after, REPORT_PAGE);
         for (const error of page) yield [error.row_number, error.column_name ?? '', neutralise(error.value ?? ''), neutralise(error.message)];
-        if (page.length < REPORT_PAGE) return;
+        if (page.length < REPORT_PAGE) break;
         const last = page[page.length - 1]!;
         after = { row: last.row_number, id: last.id };
       }
+      const unlisted = await unlistedLine();
+      if (unlisted) yield unlisted;
     }
     return Readable.from(lines()).pipe(stringify({ header: true, columns: [...ERROR_REPORT_COLUMNS] }));
   }

@@ -71,7 +71,7 @@ export function createImports(deps: ImportModuleDeps) {
 
   /** A runner for a worker of this process; it holds the jobs it claims under an id of its own. */
   const createRunner = (log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) => {
-    const runner = new ImportRunner({ db: deps.db, jobs, storage: deps.storage, importers, events: deps.events, clock: deps.clock, newId: deps.newId, leaseMs: deps.settings.leaseMs, log });
+    const runner = new ImportRunner({ db: deps.db, jobs, storage: deps.storage, importers, events: deps.events, clock: deps.clock, newId: deps.newId, leaseMs: deps.settings.leaseMs, refusalLimits: deps.settings, log });
     runners.add(runner);
     return runner;
   };
