@@ -216,7 +216,7 @@ async function refusalLines(services: Services, tenantId: string, job: ImportRes
     return `  row ${reason.row_number}${where}: ${reason.message}`;
   });
   if (reasons.length > REFUSALS_SHOWN) lines.push('  … and more in the error report');
-  if (job.failed_unlisted > 0) lines.push(`  (the report lists the reasons of the first ${formatCount(job.failed - job.failed_unlisted)} refused rows; ${formatCount(job.failed_unlisted)} more are only counted)`);
+  if (job.failed_unlisted > 0) lines.push(`  (${formatCount(job.failed_unlisted)} more refused rows are counted but not listed in the error report)`);
   return ['Refused rows:', ...lines, `Error report: GET ${API_PREFIX}/operations/imports/${job.id}/errors.csv`];
 }
 

@@ -174,6 +174,29 @@ describe('cli import', () => {
     expect(await supplierCodes(tenantId)).toEqual([]);
   });
 
+  it('exits 1 with the reason when the job stops on too many refused rows, and says how many the report does not list', async () => {
+    const { tenantId } = await makeTenant(services);
+    const file = await csvFile('mostly-bad.csv', [
+      ['code', 'name', 'email'],
+      ['CLI-K', 'Kappa', 'not-an-email'],
+      ['CLI-L', 'Lambda', 'lambda@example.com'],
+      ['CLI-M', 'Mu', 'not-an-email'],
+      ['CLI-N', 'Nu', 'not-an-email'],
+    ]);
+    const strict = testConfig(location, { imports: { ...config.imports, maxStoredErrors: 1, refusedSampleRows: 4 } });
+
+    const result = await cli(strict, ['import', '--tenant', tenantId, '--type', 'suppliers', '--file', file]);
+
+    expect(result.code).toBe(1);
+    const [job] = await jobsOf(tenantId);
+    expect(job).toMatchObject({ status: 'too_many_errors', created_count: 1, failed_count: 3, failed_unlisted_count: 2 });
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^Import ${job!.id} of mostly-bad\\.csv stopped, too many rows refused: 1 created, 0 updated, 0 unchanged, 3 failed \\(4 rows in \\d+\\.\\d s\\)\\.$`));
+    expect(lines).toContain('  (2 more refused rows are counted but not listed in the error report)');
+    expect(result.stderr).toBe(`Error: Import ${job!.id}: ${job!.error}\n`);
+    expect(job!.error).toMatch(/^Stopped after 4 rows, 3 of them refused \(75%\)/);
+  });
+
   it('refuses an unknown type or mode, naming the choices, before a job is made', async () => {
     const { tenantId } = await makeTenant(services);
     const file = await csvFile('any.csv', [['code', 'name', 'email'], ['CLI-H', 'Theta', 'theta@example.com']]);
