@@ -26,6 +26,8 @@ export interface WorkContext {
   actor(): Actor | null;
   /** The request's logger (with its id), which services write through while working for it (service-log.ts). */
   log?: ServiceLog;
+  /** Queues work to run once the request has been answered (see `afterAnswer`); absent outside a request. */
+  afterAnswer?(task: () => Promise<void>): void;
 }
 
 export const SYSTEM_ACTOR: Actor = { type: 'system', user_id: null, token_id: null, name: null };
@@ -40,4 +42,14 @@ export function runInContext<T>(context: WorkContext, work: () => T): T {
 /** The context of the work now running; undefined outside any (the worker's loops, tests calling services). */
 export function currentContext(): WorkContext | undefined {
   return storage.getStore();
+}
+
+/**
+ * Runs `task` once the current request has been answered, so that the answer neither waits for it nor tells by its
+ * timing whether it ran: a failure then is logged, since the answer has gone. Outside a request it runs at once.
+ */
+export async function afterAnswer(task: () => Promise<void>): Promise<void> {
+  const defer = currentContext()?.afterAnswer;
+  if (defer) defer(task);
+  else await task();
 }

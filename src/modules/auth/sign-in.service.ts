@@ -4,7 +4,7 @@ import type { Session, User } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import { UnauthenticatedError, ValidationError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { Actor } from '../../lib/work-context.js';
+import { afterAnswer, type Actor } from '../../lib/work-context.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
 import type { UserRepository } from '../tenancy/user.repository.js';
 import type { AuthContext } from './auth-context.js';
@@ -17,7 +17,11 @@ export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 /** A challenge with no sign-in waiting: 401, since 423 means only "send the code" to a web app. */
 export const NO_PENDING_SIGN_IN = 'No sign-in is waiting for a two-factor code. Sign in again.';
 
-/** Compared against when the e-mail is unknown, so that timing does not tell which e-mails exist. */
+/**
+ * Compared against when the e-mail names no user with a password (unknown, or invited), so that every refused
+ * sign-in costs one argon2 verification and timing does not tell which e-mails exist. Made once, by the same
+ * function and parameters as every stored hash.
+ */
 const DUMMY_HASH = hashPassword('not-a-real-password-0123456789');
 
 export type SignInResult =
@@ -69,10 +73,13 @@ export class SignInService {
     const key = LoginThrottle.key('login', email.trim(), ip);
     await this.throttle.hit(key);
     const user = await this.users.findByEmailForSignIn(this.db, email);
-    const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), password);
-    // An invited user has no password yet; a deactivated one is refused whatever the password.
-    if (!user || !valid || !user.is_active || user.password_set_at === null) {
-      if (user) await this.recordFailure(user, !valid ? 'password' : !user.is_active ? 'deactivated' : 'invited');
+    // An invited user has no password yet (a placeholder that fails at once, not a hash); a deactivated one is
+    // refused whatever the password.
+    const hasPassword = user !== undefined && user.password_set_at !== null;
+    const valid = await verifyPassword(hasPassword ? user.password_hash : await DUMMY_HASH, password);
+    if (!user || !hasPassword || !valid || !user.is_active) {
+      // After the answer, so that a known e-mail is answered as fast as an unknown one, which has no entry.
+      if (user) await afterAnswer(() => this.recordFailure(user, !hasPassword ? 'invited' : !valid ? 'password' : 'deactivated'));
       throw new UnauthenticatedError(INVALID_CREDENTIALS);
     }
     await this.throttle.clear(key);
