@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(
         authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, account: services.userAdministration.account, cookies }),
       );
-      await api.register(tokenRoutes({ tokens: services.tokens }));
+      await api.register(tokenRoutes({ tokens: services.tokens, sessions: services.sessions }));
       await api.register(services.userAdministration.routes);
       await api.register(services.audit.routes);
       await api.register(tenantRoutes({ service: services.tenants }));

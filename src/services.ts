@@ -97,7 +97,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   // Signing in: tokens, sessions, the throttle and two-factor codes.
   const tokenCache = new TokenCache(database ? database.watchChanges(TOKEN_CACHE_TABLES) : UNWATCHED);
   const tokens = new TokenService({ db, tokens: repositories.tokens, cache: tokenCache, audit: audit.service, clock, newId });
-  const sessions = new SessionService({ db, sessions: repositories.sessions, clock, lifetimeMinutes: config.sessionLifetimeMinutes });
+  const sessions = new SessionService({ db, sessions: repositories.sessions, tokens, clock, lifetimeMinutes: config.sessionLifetimeMinutes });
   const loginThrottle = new LoginThrottle({
     db,
     clock,

@@ -202,6 +202,11 @@ export interface ApiTokensTable {
   approved_by: string | null;
   approved_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /**
+   * The session a console token belongs to (sessions.id), which revokes it when it ends; null for every token made
+   * through the API or the CLI. Console tokens are left out of the API-token lists.
+   */
+  session_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

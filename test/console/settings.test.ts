@@ -63,6 +63,19 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it("leaves out of API tokens the console's own token, which the bearer-only screens use", async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    const issued = page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/console-token') && res.status() === 201);
+    await page.goto('/webhooks');
+    await issued;
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'API tokens' }).click();
+    const tokens = page.getByRole('table', { name: 'API tokens' });
+    // The tenant's own all-abilities token is listed; the console's, holding every ability too, is not.
+    await tokens.getByRole('row').filter({ hasText: 'Every ability' }).first().waitFor();
+    expect(await tokens.textContent()).not.toContain('Console session');
+  });
+
   it('lets an administrator approve a token pending approval', async () => {
     const manager = await makeUser(harness.services, harness.tenant.tenantId, 'manager');
     await harness.services.tokens.issue({

@@ -57,6 +57,20 @@ async function columnTypes(database: Database): Promise<Array<{ table: string; c
   return result;
 }
 
+/** Runs `work` on a database of its own migrated up to `migration` (and no further), then drops it. */
+async function onDatabaseMigratedTo(migration: string, work: (database: Database) => Promise<void>): Promise<void> {
+  const scratch = await createTestDatabaseLocation({ migrated: false });
+  const database = openTestDatabase(scratch);
+  try {
+    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(migration)).error).toBeUndefined();
+    await work(database);
+  } finally {
+    await database.close();
+    await scratch.drop();
+  }
+}
+
 describe(`migrations on ${testEngine}`, () => {
   let location: TestDatabaseLocation;
   let database: Database;
@@ -196,11 +210,7 @@ describe(`migrations on ${testEngine}`, () => {
   });
 
   it('give existing categories their paths and existing products their category\'s root (0019)', async () => {
-    const scratch = await createTestDatabaseLocation({ migrated: false });
-    const other = openTestDatabase(scratch);
-    try {
-      const migrator = new Migrator({ db: other.db, provider: { getMigrations: async () => migrations } });
-      expect((await migrator.migrateTo('0018_tenant_settings')).error).toBeUndefined();
+    await onDatabaseMigratedTo('0018_tenant_settings', async (other) => {
       const idOf = (prefix: string) => prefix.padEnd(26, '0');
       const [tenant, root, child, leaf, deleted, otherRoot] = [idOf('01jtenant'), idOf('01jroot'), idOf('01jchild'), idOf('01jleaf'), idOf('01jdeleted'), idOf('01jother')];
       const at = '2026-01-01T00:00:00.000Z';
@@ -231,10 +241,34 @@ describe(`migrations on ${testEngine}`, () => {
       });
       const roots = await sql<{ sku: string; category_root_id: string | null }>`select sku, category_root_id from products`.execute(other.db);
       expect(Object.fromEntries(roots.rows.map((r) => [r.sku, r.category_root_id]))).toEqual({ leaf: root, other: otherRoot, none: null });
-    } finally {
-      await other.close();
-      await scratch.drop();
-    }
+    });
+  });
+
+  it('revoke the console tokens issued before sessions were recorded, and leave every other token as it was (0024)', async () => {
+    await onDatabaseMigratedTo('0022_imports', async (other) => {
+      const idOf = (prefix: string) => prefix.padEnd(26, '0');
+      const [tenant, user] = [idOf('01jtenant'), idOf('01juser')];
+      const at = '2026-01-01T10:00:00.000Z';
+      await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(other.db);
+      await sql`insert into users (id, tenant_id, name, email, password_hash, role, is_active, created_at, updated_at)
+          values (${user}, ${tenant}, 'U', 'u@example.test', 'x', 'admin', ${sql.lit(true)}, ${at}, ${at})`.execute(other.db);
+      const token = (id: string, name: string, expiresAt: string) =>
+        sql`insert into api_tokens (id, tenant_id, user_id, name, type, token_prefix, token_hash, abilities, status, expires_at, created_at, updated_at)
+            values (${id}, ${tenant}, ${user}, ${name}, 'application', ${id}, ${id}, ${'["*"]'}, 'active', ${expiresAt}, ${at}, ${at})`.execute(other.db);
+      const [consoleIssued, namedAlike, other365] = [idOf('01jconsole'), idOf('01jnamed'), idOf('01jother')];
+      await token(consoleIssued, 'Console session', '2026-01-01T10:15:00.000Z');
+      // A token a user named so through the API lasts whole days: not the console's.
+      await token(namedAlike, 'Console session', '2026-01-31T10:00:00.000Z');
+      await token(other365, 'Scanner', '2027-01-01T10:00:00.000Z');
+
+      expect(await migrateToLatest(other.db)).not.toEqual([]);
+      const rows = await other.db.selectFrom('api_tokens').select(['id', 'status', 'session_id']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: consoleIssued, status: 'revoked', session_id: 'unrecorded' },
+        { id: namedAlike, status: 'active', session_id: null },
+        { id: other365, status: 'active', session_id: null },
+      ]);
+    });
   });
 
   it('undo every migration and apply them again', async () => {

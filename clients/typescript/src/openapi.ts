@@ -238,8 +238,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A 15-minute token for the signed-in console, for the endpoints that take bearer tokens only
-         * @description An `application` token named `Console session` holding `*`: the user's role bounds it as it bounds the session. It needs no approval and is listed and revocable like any token.
+         * A token of the signed-in session for the console, for the endpoints that take bearer tokens only
+         * @description A bearer token holding `*`, bounded by the user's role as the session is. It works for 15 minutes, never past the session's expiry, and stops at once when the session ends (sign-out, a password change or reset, deactivation, expiry). It is part of the session: not an API token of the tenant, so neither listed, nor managed, nor audited.
          */
         post: operations["createConsoleToken"];
         delete?: never;

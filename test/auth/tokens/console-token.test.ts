@@ -1,12 +1,18 @@
-// The console's session token: a signed-in session gets a 15-minute application token for the endpoints that
-// take bearer tokens only (master products, webhooks, the event feed), bounded by the user's role.
+// The console's session token: a signed-in session gets a bearer token for the endpoints that take bearer tokens
+// only (master products, webhooks, the event feed), bounded by the user's role. It is part of the session: it
+// never outlives it, stops at once however the session ends, and is no API token of the tenant (not listed, not
+// managed, not audited).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../src/lib/clock.js';
+import { sha256Hex } from '../../../src/lib/secrets.js';
 import { bearer, makeUser } from '../../helpers/factories.js';
-import { signedInClient } from '../../helpers/session-client.js';
+import { LOGOUT, PASSWORD, signedInClient, type SessionClient } from '../../helpers/session-client.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { tokenOf } from '../../tenancy/tenancy-helpers.js';
 
 const URL = '/api/v1/auth/console-token';
+const BEARER_ONLY = '/api/v1/webhooks/subscriptions';
+const NEW_PASSWORD = 'staple-orbit-lantern-42';
 let t: TestApp;
 const clock = new FixedClock(new Date('2026-11-25T10:00:00.000Z'));
 
@@ -17,31 +23,68 @@ afterAll(async () => {
   await t.close();
 });
 
+async function consoleToken(client: SessionClient): Promise<{ token: string; expires_at: string }> {
+  const res = await client.request({ method: 'POST', url: URL });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+const use = (token: string, app = t.app) => app.inject({ url: BEARER_ONLY, headers: bearer(token) });
+
+async function expectWorks(token: string, app = t.app): Promise<void> {
+  const res = await use(token, app);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function expectRefused(token: string, app = t.app): Promise<void> {
+  const res = await use(token, app);
+  expect(res.statusCode, res.body).toBe(401);
+}
+
+/** A new user of the tenant (a viewer reads webhooks), signed in, with a console token used once (so cached). */
+async function signedInWithToken() {
+  const user = await makeUser(t.services, t.tenant.tenantId, 'viewer');
+  const client = await signedInClient(t.app, user.email);
+  const { token } = await consoleToken(client);
+  await expectWorks(token);
+  return { user, client, token };
+}
+
 describe('the console session token', () => {
-  it('is issued to a signed-in session for 15 minutes, opens the bearer-only endpoints, and is listed and audited', async () => {
+  it('is issued to a signed-in session for 15 minutes and opens the bearer-only endpoints', async () => {
     const client = await signedInClient(t.app, t.tenant.adminEmail);
-    const res = await client.request({ method: 'POST', url: URL });
-    expect(res.statusCode).toBe(201);
-    const { token, expires_at } = res.json().data;
+    const { token, expires_at } = await consoleToken(client);
     expect(expires_at).toBe('2026-11-25T10:15:00.000Z');
 
     // A session alone is refused there; the token is not.
-    expect((await client.request({ url: '/api/v1/webhooks/subscriptions' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/v1/webhooks/subscriptions', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await client.request({ url: BEARER_ONLY })).statusCode).toBe(401);
+    await expectWorks(token);
     expect((await t.app.inject({ url: '/api/v1/operations/master-products?page=1&per_page=15', headers: bearer(token) })).statusCode).toBe(200);
+  });
 
-    const listed = (await client.request({ url: '/api/v1/api-tokens?page=1&per_page=100' })).json().data;
-    expect(listed).toContainEqual(expect.objectContaining({ name: 'Console session', type: 'application', status: 'active', abilities: ['*'] }));
-    const audit = (await t.app.inject({ url: '/api/v1/audit-log?action=api_token.created', headers: t.auth })).json().data;
-    expect(audit[0]).toMatchObject({ action: 'api_token.created', changes: expect.anything() });
-    expect(JSON.stringify(audit)).not.toContain(token);
+  it('is no API token of the tenant: not listed, not found by id, and not audited', async () => {
+    const client = await signedInClient(t.app, t.tenant.adminEmail);
+    const auditBefore = (await t.app.inject({ url: '/api/v1/audit-log?action=api_token.*&per_page=100', headers: t.auth })).json().data;
+    for (let i = 0; i < 3; i++) await consoleToken(client);
+    const { token } = await consoleToken(client);
+    await expectWorks(token);
+
+    const listed = (await client.request({ url: '/api/v1/api-tokens?page=1&per_page=100' })).json().data as Array<{ name: string }>;
+    expect(listed.map((listedToken) => listedToken.name)).not.toContain('Console session');
+    const row = await t.database.db.selectFrom('api_tokens').select('id').where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow();
+    expect((await client.request({ url: `/api/v1/api-tokens/${row.id}` })).statusCode).toBe(404);
+    expect((await client.request({ method: 'DELETE', url: `/api/v1/api-tokens/${row.id}` })).statusCode).toBe(404);
+    expect((await client.request({ method: 'POST', url: `/api/v1/api-tokens/${row.id}/approve` })).statusCode).toBe(404);
+
+    const auditAfter = (await t.app.inject({ url: '/api/v1/audit-log?action=api_token.*&per_page=100', headers: t.auth })).json().data;
+    expect(auditAfter).toEqual(auditBefore);
   });
 
   it('stops working when it expires', async () => {
     const client = await signedInClient(t.app, t.tenant.adminEmail);
-    const { token } = (await client.request({ method: 'POST', url: URL })).json().data;
+    const { token } = await consoleToken(client);
     clock.advance(15 * 60_000);
-    const res = await t.app.inject({ url: '/api/v1/webhooks/subscriptions', headers: bearer(token) });
+    const res = await use(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('API token has expired.');
   });
@@ -49,11 +92,11 @@ describe('the console session token', () => {
   it("is bounded by the user's role: a viewer's token reads webhooks but may not manage them", async () => {
     const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
     const client = await signedInClient(t.app, viewer.email);
-    const { token } = (await client.request({ method: 'POST', url: URL })).json().data;
-    expect((await t.app.inject({ url: '/api/v1/webhooks/subscriptions', headers: bearer(token) })).statusCode).toBe(200);
+    const { token } = await consoleToken(client);
+    await expectWorks(token);
     const create = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/webhooks/subscriptions',
+      url: BEARER_ONLY,
       headers: bearer(token),
       payload: { url: 'https://hooks.example.com/in', event_types: ['product.*'] },
     });
@@ -65,5 +108,82 @@ describe('the console session token', () => {
     expect((await t.app.inject({ method: 'POST', url: URL })).statusCode).toBe(401);
     const client = await signedInClient(t.app, t.tenant.adminEmail);
     expect((await client.request({ method: 'POST', url: URL, csrf: false })).statusCode).toBe(419);
+  });
+});
+
+describe('the console token ends with its session', () => {
+  it('at sign-out, while the tokens of the same user’s other sessions keep working', async () => {
+    const { user, client, token } = await signedInWithToken();
+    const elsewhere = await signedInClient(t.app, user.email);
+    const other = await consoleToken(elsewhere);
+    expect((await client.post(LOGOUT)).statusCode).toBe(200);
+    await expectRefused(token);
+    await expectWorks(other.token);
+  });
+
+  it('when the same browser signs in again, which replaces its session', async () => {
+    const { user, client, token } = await signedInWithToken();
+    expect((await client.login(user.email, PASSWORD)).statusCode).toBe(200);
+    await expectRefused(token);
+  });
+
+  it("at a password change, in every other session; the changing session's own token keeps working", async () => {
+    const { user, client, token } = await signedInWithToken();
+    const changing = await signedInClient(t.app, user.email);
+    const own = await consoleToken(changing);
+    const res = await changing.request({ method: 'PUT', url: '/api/v1/auth/password', payload: { current_password: PASSWORD, password: NEW_PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectRefused(token);
+    await expectWorks(own.token);
+    expect((await client.me()).statusCode).toBe(401);
+  });
+
+  it('at a password reset an administrator started, once the link sets the new password', async () => {
+    const { user, token } = await signedInWithToken();
+    const reset = await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/reset-password`, headers: t.auth });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const set = await t.app.inject({ method: 'POST', url: '/api/v1/auth/set-password', payload: { token: tokenOf(reset.json().data.password_link.url), password: NEW_PASSWORD } });
+    expect(set.statusCode, set.body).toBe(200);
+    await expectRefused(token);
+  });
+
+  it('at deactivation, and stays refused after reactivation', async () => {
+    const { user, token } = await signedInWithToken();
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/deactivate`, headers: t.auth })).statusCode).toBe(200);
+    await expectRefused(token);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/reactivate`, headers: t.auth })).statusCode).toBe(200);
+    await expectRefused(token);
+  });
+
+  it('when the session expires: the token never works past the session, whatever either lifetime', async () => {
+    const short = await buildTestApp({ clock, config: { sessionLifetimeMinutes: 5 } });
+    try {
+      const client = await signedInClient(short.app, short.tenant.adminEmail);
+      const session = await short.database.db.selectFrom('sessions').select('expires_at').where('id', '=', sha256Hex(client.session!)).executeTakeFirstOrThrow();
+      const { token, expires_at } = await consoleToken(client);
+      expect(expires_at).toBe(session.expires_at);
+      await expectWorks(token, short.app);
+      clock.advance(5 * 60_000);
+      await expectRefused(token, short.app);
+      expect((await client.me()).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('when an expired session is ended, by its next request or by the retention run, even if its token was issued for longer', async () => {
+    // As after SESSION_LIFETIME_MINUTES was lowered: the session's expiry comes before its token's.
+    const expireSession = (client: SessionClient) =>
+      t.database.db.updateTable('sessions').set({ expires_at: clock.now().toISOString() }).where('id', '=', sha256Hex(client.session!)).execute();
+
+    const byRequest = await signedInWithToken();
+    await expireSession(byRequest.client);
+    expect((await byRequest.client.me()).statusCode).toBe(401);
+    await expectRefused(byRequest.token);
+
+    const byRetention = await signedInWithToken();
+    await expireSession(byRetention.client);
+    await t.services.retention.purge();
+    await expectRefused(byRetention.token);
   });
 });

@@ -1,15 +1,26 @@
 // Database sessions for the first-party web app, so that any process can serve any request. The cookie
-// carries a random secret; the database keeps only its SHA-256. Each session has its own CSRF token.
+// carries a random secret; the database keeps only its SHA-256. Each session has its own CSRF token, and may hand
+// the console short-lived tokens that end with it.
 import type { Session } from '../../../db/schema.js';
-import type { Executor } from '../../../db/transaction.js';
+import { inTransaction, type Executor } from '../../../db/transaction.js';
+import { UnauthenticatedError } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
+import type { IssuedToken, SessionTokenInput } from '../tokens/token.service.js';
 import type { SessionRepository } from './session.repository.js';
 
 /** How long a password-checked user has to present the two-factor code. */
 const TWO_FACTOR_WINDOW_MS = 5 * 60_000;
 /** A session's expiry slides forward at most this often, to keep requests off the write path. */
 const TOUCH_RESOLUTION_MS = 60_000;
+/** How long a console token works at most; the console asks for a new one before it runs out. */
+export const CONSOLE_TOKEN_MINUTES = 15;
+
+/** The console tokens of sessions (TokenService): issued to one, revoked when it ends. */
+export interface SessionTokens {
+  issueForSession(db: Executor, input: SessionTokenInput): Promise<IssuedToken>;
+  revokeForSessions(db: Executor, sessionIds: readonly string[]): Promise<void>;
+}
 
 export interface OpenSession {
   session: Session;
@@ -25,6 +36,7 @@ export type SessionState =
 export interface SessionServiceDeps {
   db: Executor;
   sessions: SessionRepository;
+  tokens: SessionTokens;
   clock: Clock;
   lifetimeMinutes: number;
 }
@@ -32,12 +44,14 @@ export interface SessionServiceDeps {
 export class SessionService {
   private readonly db: Executor;
   private readonly sessions: SessionRepository;
+  private readonly tokens: SessionTokens;
   private readonly clock: Clock;
   private readonly lifetimeMinutes: number;
 
   constructor(deps: SessionServiceDeps) {
     this.db = deps.db;
     this.sessions = deps.sessions;
+    this.tokens = deps.tokens;
     this.clock = deps.clock;
     this.lifetimeMinutes = deps.lifetimeMinutes;
   }
@@ -53,7 +67,7 @@ export class SessionService {
     if (!session) return null;
     const now = this.clock.now();
     if (Date.parse(session.expires_at) <= now.getTime()) {
-      await this.sessions.remove(this.db, session.id);
+      await this.remove(this.db, session);
       return null;
     }
     if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_RESOLUTION_MS) {
@@ -66,8 +80,14 @@ export class SessionService {
    * Opens a new session in the given state, and ends `previous` if any. Used at every change of
    * identity (login, two-factor completion), so a session id known before login is worthless after it.
    */
-  async open(state: SessionState, previous: Session | null = null, db: Executor = this.db): Promise<OpenSession> {
-    if (previous) await this.sessions.remove(db, previous.id);
+  open(state: SessionState, previous: Session | null = null, db: Executor = this.db): Promise<OpenSession> {
+    return inTransaction(db, async (trx) => {
+      if (previous) await this.remove(trx, previous);
+      return this.insert(trx, state);
+    });
+  }
+
+  private async insert(db: Executor, state: SessionState): Promise<OpenSession> {
     const now = this.clock.now();
     const secret = randomBase62(48);
     const session = await this.sessions.insert(db, {
@@ -84,8 +104,34 @@ export class SessionService {
     return { session, secret };
   }
 
-  async end(session: Session): Promise<void> {
-    await this.sessions.remove(this.db, session.id);
+  end(session: Session): Promise<void> {
+    return this.remove(this.db, session);
+  }
+
+  /** Deletes the session, and revokes its console tokens in the same transaction: every process refuses them next. */
+  private remove(db: Executor, session: Session): Promise<void> {
+    return inTransaction(db, async (trx) => {
+      await this.sessions.remove(trx, session.id);
+      // Only a signed-in session is handed console tokens: others need no write to api_tokens.
+      if (session.user_id !== null) await this.tokens.revokeForSessions(trx, [session.id]);
+    });
+  }
+
+  /**
+   * A console token of this signed-in session, for the endpoints that take bearer tokens only: it works for
+   * CONSOLE_TOKEN_MINUTES, never past the session's own expiry (which only moves later), and is revoked when the
+   * session ends. The session is held while the token is written, so that an end of the session at the same time
+   * either waits and then revokes the token, or comes first and leaves no session to issue it to.
+   * @throws UnauthenticatedError when the session has ended meanwhile.
+   */
+  issueConsoleToken(session: Session): Promise<IssuedToken> {
+    return inTransaction(this.db, async (trx) => {
+      const live = await this.sessions.findForUpdate(trx, session.id);
+      const now = this.clock.now().getTime();
+      if (!live?.tenant_id || !live.user_id || Date.parse(live.expires_at) <= now) throw new UnauthenticatedError();
+      const expiresAt = new Date(Math.min(now + CONSOLE_TOKEN_MINUTES * 60_000, Date.parse(live.expires_at)));
+      return this.tokens.issueForSession(trx, { tenantId: live.tenant_id, userId: live.user_id, sessionId: live.id, expiresAt });
+    });
   }
 
   /** The user who still owes a two-factor code in this session, if the window has not closed. */
@@ -101,13 +147,22 @@ export class SessionService {
 
   /**
    * Ends the user's sessions at once, through `db` (the transaction of the change that calls for it), all but
-   * the session `keep` if given: their next request is 401.
+   * the session `keep` if given: their next request is 401, and so is the next of their console tokens.
    */
   endAllOf(db: Executor, tenantId: string, userId: string, keep: Session | null = null): Promise<number> {
-    return this.sessions.removeForUser(db, tenantId, userId, keep?.id ?? null);
+    return inTransaction(db, async (trx) => {
+      const ended = await this.sessions.removeForUser(trx, tenantId, userId, keep?.id ?? null);
+      if (ended.length > 0) await this.tokens.revokeForSessions(trx, ended);
+      return ended.length;
+    });
   }
 
+  /** Deletes expired sessions and revokes their console tokens (expired already, unless the lifetime was shortened since). */
   purgeExpired(): Promise<number> {
-    return this.sessions.purgeExpired(this.db, this.clock.now().toISOString());
+    return inTransaction(this.db, async (trx) => {
+      const { count, signedIn } = await this.sessions.purgeExpired(trx, this.clock.now().toISOString());
+      if (signedIn.length > 0) await this.tokens.revokeForSessions(trx, signedIn);
+      return count;
+    });
   }
 }

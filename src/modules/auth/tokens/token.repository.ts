@@ -44,16 +44,18 @@ export class TokenRepository {
     }));
   }
 
+  /** A token the API manages: never a console token, which belongs to its session (session_id). */
   async findById(db: Executor, tenantId: string, id: string): Promise<ApiToken | undefined> {
-    return db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).where('session_id', 'is', null).executeTakeFirst();
   }
 
   async touchLastUsed(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
     await db.updateTable('api_tokens').set({ last_used_at: at }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 
+  /** The tokens the API manages, as findById: console tokens are left out. */
   async list(db: Executor, tenantId: string, filters: TokenFilters, page: PageRequest): Promise<Page<ApiToken>> {
-    let query = db.selectFrom('api_tokens').where('tenant_id', '=', tenantId);
+    let query = db.selectFrom('api_tokens').where('tenant_id', '=', tenantId).where('session_id', 'is', null);
     if (filters.userId) query = query.where('user_id', '=', filters.userId);
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.type) query = query.where('type', '=', filters.type);
@@ -73,5 +75,15 @@ export class TokenRepository {
       .where('status', 'in', from)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Revokes the console tokens of sessions that ended: found by session, installation-wide, as sessions are. */
+  async revokeForSessions(db: Executor, sessionIds: readonly string[], at: string): Promise<void> {
+    await db
+      .updateTable('api_tokens')
+      .set({ status: 'revoked', revoked_at: at, updated_at: at })
+      .where('session_id', 'in', sessionIds)
+      .where('status', '!=', 'revoked')
+      .execute();
   }
 }

@@ -8,13 +8,14 @@ import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { ABILITIES } from '../abilities.js';
 import { AbilityResponse, ConsoleTokenResponse, CreatedTokenResponse, TokenCreateBody, TokenListQuery, TokenResponse } from './token.schemas.js';
+import type { SessionService } from '../sessions/session.service.js';
 import { tokenResource, type TokenService } from './token.service.js';
 
 const tags = ['API tokens'];
 // Users manage their own tokens; the service limits an administrator's wider reach (and approval) by role.
 const session = withoutAbility('own tokens, with role checks in the service', { auth: 'session' });
 
-export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPluginAsyncTypebox {
+export function tokenRoutes({ tokens, sessions }: { tokens: TokenService; sessions: SessionService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/api-tokens/abilities',
@@ -48,15 +49,15 @@ export function tokenRoutes({ tokens }: { tokens: TokenService }): FastifyPlugin
         schema: {
           tags,
           operationId: 'createConsoleToken',
-          summary: 'A 15-minute token for the signed-in console, for the endpoints that take bearer tokens only',
+          summary: 'A token of the signed-in session for the console, for the endpoints that take bearer tokens only',
           description:
-            "An `application` token named `Console session` holding `*`: the user's role bounds it as it bounds the session. It needs no approval and is listed and revocable like any token.",
+            "A bearer token holding `*`, bounded by the user's role as the session is. It works for 15 minutes, never past the session's expiry, and stops at once when the session ends (sign-out, a password change or reset, deactivation, expiry). It is part of the session: not an API token of the tenant, so neither listed, nor managed, nor audited.",
           response: { 201: EnvelopeSchema(ConsoleTokenResponse) },
         },
         config: { ...session, idempotency: false },
       },
       async (request, reply) => {
-        const { token, plainText } = await tokens.issueConsoleToken(request.auth);
+        const { token, plainText } = await sessions.issueConsoleToken(request.session!);
         return reply.code(201).send(ok({ token: plainText, expires_at: token.expires_at! }, 'Console token created.'));
       },
     );

@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { ApiToken, DB, TokenType } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
+import { chunks } from '../../../lib/chunks.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
@@ -45,9 +46,17 @@ export interface IssueTokenInput {
   expiresAt?: Date;
 }
 
-/** How long a console session token works; the console asks for a new one before it runs out. */
-export const CONSOLE_TOKEN_MINUTES = 15;
+/** A console token of a signed-in session: its owner, its session and when it stops working. */
+export interface SessionTokenInput {
+  tenantId: string;
+  userId: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
 export const CONSOLE_TOKEN_NAME = 'Console session';
+/** Sessions whose console tokens one statement revokes: far below either engine's parameter limit. */
+const SESSION_BATCH = 500;
 
 export interface IssuedToken {
   token: ApiToken;
@@ -136,44 +145,57 @@ export class TokenService {
    */
   async issue(input: IssueTokenInput, db: Executor = this.db): Promise<IssuedToken> {
     validate(input);
+    return inTransaction(db, async (trx) => {
+      const issued = await this.insert(trx, input, null);
+      await this.record(trx, 'api_token.created', null, issued.token);
+      return issued;
+    });
+  }
+
+  /**
+   * A console token: stands in for the signed-in session `sessionId` where the API takes bearer tokens only (master
+   * products, webhooks, the event feed). It holds `*`, so the user's role alone bounds it, as it bounds the session,
+   * and the user's own sign-in counts as approval. It is part of the session, not a token the user manages: no audit
+   * entry, absent from the lists, revoked when the session ends (SessionService). See docs/decisions.md (Console).
+   */
+  issueForSession(db: Executor, { tenantId, userId, sessionId, expiresAt }: SessionTokenInput): Promise<IssuedToken> {
+    return this.insert(db, { tenantId, userId, name: CONSOLE_TOKEN_NAME, type: 'application', abilities: ['*'], preApproved: true, expiresAt }, sessionId);
+  }
+
+  /** Revokes the console tokens of sessions that ended, through the transaction that ended them. */
+  async revokeForSessions(db: Executor, sessionIds: readonly string[]): Promise<void> {
+    const at = this.clock.now().toISOString();
+    for (const batch of chunks(sessionIds, SESSION_BATCH)) await this.tokens.revokeForSessions(db, batch, at);
+  }
+
+  /** Writes a new token and answers its plain text, which is never retrievable again. */
+  private async insert(db: Executor, input: IssueTokenInput, sessionId: string | null): Promise<IssuedToken> {
     const now = this.clock.now();
     const expiryDays = input.expirationDays ?? DEFAULT_EXPIRY_DAYS[input.type];
     const plainText = `${TOKEN_START}${randomBase62(LOOKUP_LENGTH + SECRET_LENGTH)}`;
     const needsApproval = !input.preApproved && reachesHighAbility(input.abilities);
     const whitelist = input.ipWhitelist ?? [];
-    return inTransaction(db, async (trx) => {
-      const token = await this.tokens.insert(trx, {
-        id: this.newId(),
-        tenant_id: input.tenantId,
-        user_id: input.userId,
-        name: input.name.trim(),
-        type: input.type,
-        token_prefix: lookupPrefix(plainText),
-        token_hash: sha256Hex(plainText),
-        abilities: [...new Set(input.abilities)],
-        status: needsApproval ? 'pending_approval' : 'active',
-        ip_whitelist: whitelist.length > 0 ? whitelist : null,
-        expires_at: input.expiresAt ? input.expiresAt.toISOString() : expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
-        last_used_at: null,
-        approved_by: null,
-        approved_at: null,
-        revoked_at: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      });
-      await this.record(trx, 'api_token.created', null, token);
-      return { token, plainText };
+    const token = await this.tokens.insert(db, {
+      id: this.newId(),
+      tenant_id: input.tenantId,
+      user_id: input.userId,
+      name: input.name.trim(),
+      type: input.type,
+      token_prefix: lookupPrefix(plainText),
+      token_hash: sha256Hex(plainText),
+      abilities: [...new Set(input.abilities)],
+      status: needsApproval ? 'pending_approval' : 'active',
+      ip_whitelist: whitelist.length > 0 ? whitelist : null,
+      expires_at: input.expiresAt ? input.expiresAt.toISOString() : expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
+      last_used_at: null,
+      approved_by: null,
+      approved_at: null,
+      revoked_at: null,
+      session_id: sessionId,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
     });
-  }
-
-  /**
-   * A short-lived token standing in for the signed-in session where the API takes bearer tokens only (master
-   * products, webhooks, the event feed). It holds `*`, so the user's role alone bounds it, as it bounds the
-   * session; the signed-in user's own act counts as approval. See docs/decisions.md (Console).
-   */
-  issueConsoleToken(auth: AuthContext): Promise<IssuedToken> {
-    const expiresAt = new Date(this.clock.now().getTime() + CONSOLE_TOKEN_MINUTES * 60_000);
-    return this.issue({ tenantId: auth.tenantId, userId: auth.user.id, name: CONSOLE_TOKEN_NAME, type: 'application', abilities: ['*'], preApproved: true, expiresAt });
+    return { token, plainText };
   }
 
   private record(trx: Executor, action: string, before: ApiToken | null, after: ApiToken): Promise<void> {
