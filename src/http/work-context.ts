@@ -14,9 +14,9 @@ declare module 'fastify' {
   }
 }
 
-/** The audit log's actor for an authenticated caller. */
+/** The audit log's actor for an authenticated caller; a console token acts as the session it belongs to. */
 export function actorOf(auth: AuthContext): Actor {
-  return auth.via === 'token'
+  return auth.via === 'token' && auth.consoleSessionId === undefined
     ? { type: 'token', user_id: auth.user.id, token_id: auth.tokenId, name: auth.user.email }
     : { type: 'user', user_id: auth.user.id, token_id: null, name: auth.user.email };
 }

@@ -17,6 +17,8 @@ export interface AuthContext {
   tokenAbilities: readonly string[] | null;
   tokenId: string | null;
   tokenType: string | null;
+  /** For a console token, the session it belongs to: what it does, the signed-in user does in that session. */
+  consoleSessionId?: string;
 }
 
 /** Effective permission: the token's abilities AND the user's role. */

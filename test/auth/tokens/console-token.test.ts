@@ -80,6 +80,15 @@ describe('the console session token', () => {
     expect(auditAfter).toEqual(auditBefore);
   });
 
+  it("records what it does as the signed-in user's own acts, as the session would be recorded", async () => {
+    const client = await signedInClient(t.app, t.tenant.adminEmail);
+    const { token } = await consoleToken(client);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/operations/master-products', headers: bearer(token), payload: { name: 'Console Tee' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const [entry] = (await t.app.inject({ url: `/api/v1/audit-log?entity_id=${created.json().data.id}`, headers: t.auth })).json().data;
+    expect(entry).toMatchObject({ action: 'master_product.created', actor: { type: 'user', user_id: t.tenant.adminId, token_id: null, name: t.tenant.adminEmail } });
+  });
+
   it('stops working when it expires', async () => {
     const client = await signedInClient(t.app, t.tenant.adminEmail);
     const { token } = await consoleToken(client);

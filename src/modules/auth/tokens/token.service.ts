@@ -237,6 +237,7 @@ export class TokenService {
       tokenAbilities: token.abilities,
       tokenId: token.id,
       tokenType: token.type,
+      ...(token.session_id === null ? {} : { consoleSessionId: token.session_id }),
     };
   }
 
