@@ -5,6 +5,7 @@
 // while, but a difference the server makes shows in every measurement.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OPERATOR } from '../../src/modules/tenancy/user-authority.js';
 import { makeUser } from '../helpers/factories.js';
 import { LOGIN, SessionClient } from '../helpers/session-client.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -75,13 +76,13 @@ describe('refused sign-ins take as long for known e-mails as for unknown ones', 
   });
 
   it('an invited user, who has no password yet', async () => {
-    const { user } = await t.services.userAdministration.service.invite(t.tenant.tenantId, { name: 'Invited', email: `invited-${Date.now()}@example.test`, role: 'viewer' }, null, null);
+    const { user } = await t.services.userAdministration.service.invite(t.tenant.tenantId, { name: 'Invited', email: `invited-${Date.now()}@example.test`, role: 'viewer' }, OPERATOR, null);
     await expectAlike(user.email);
   });
 
   it('a deactivated user', async () => {
     const user = await makeUser(t.services, t.tenant.tenantId, 'viewer');
-    await t.services.userAdministration.service.deactivate(t.tenant.tenantId, user.id);
+    await t.services.userAdministration.service.deactivate(t.tenant.tenantId, user.id, OPERATOR);
     await expectAlike(user.email);
   });
 
