@@ -1,5 +1,5 @@
 // Schemas shared by many routes: ids, timestamps, and the error bodies (documented on every route).
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { MAX_LINK_LENGTH } from '../lib/links.js';
 import { nameSchema } from './named-schemas.js';
 
@@ -7,6 +7,11 @@ export const Ulid = Type.String({ pattern: '^[0-9a-hjkmnp-tv-z]{26}$', descripti
 /** Path ids are plain strings: a malformed id simply finds nothing and answers 404. */
 export const IdParams = Type.Object({ id: Type.String({ description: 'ULID of the record.' }) });
 export const Timestamp = Type.String({ format: 'date-time' });
+/**
+ * A query parameter with a default: optional to a client (the OpenAPI document lists it as not required), yet typed
+ * as always present in the handler, since Ajv fills in the default (`useDefaults`) before any handler runs.
+ */
+export const Defaulted = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A link to a page or file on the web (formats of http/validation.ts): nothing a browser would run. */

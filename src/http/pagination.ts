@@ -3,6 +3,7 @@
 // the app was configured with (registerPublicUrl), else on the request's own origin.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { Defaulted } from './common-schemas.js';
 import { nameSchema } from './named-schemas.js';
 
 declare module 'fastify' {
@@ -51,13 +52,13 @@ export interface Page<T> {
 /** Query schema for `page` and `per_page` with a list's own default page size. */
 export function pageQuery(defaultPerPage: number) {
   return {
-    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, 1 to ${MAX_PAGE}.` }),
-    per_page: Type.Integer({
+    page: Defaulted(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, 1 to ${MAX_PAGE}.` })),
+    per_page: Defaulted(Type.Integer({
       minimum: 1,
       maximum: MAX_PER_PAGE,
       default: defaultPerPage,
       description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${defaultPerPage}).`,
-    }),
+    })),
   };
 }
 

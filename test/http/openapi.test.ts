@@ -56,8 +56,15 @@ interface Media {
   schema?: Schema;
   example?: unknown;
 }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Schema;
+}
 interface Operation {
   operationId?: string;
+  parameters?: Parameter[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { content?: Record<string, Media> }>;
 }
@@ -169,6 +176,18 @@ describe('OpenAPI document as a contract', () => {
       if (!validate(media.example)) misfits.push(`${name} body: ${ajv.errorsText(validate.errors)}`);
     }
     expect(misfits).toEqual([]);
+  });
+
+  it('lists no parameter with a default as required: a client may leave it out', () => {
+    const defaulted = operationsOf(doc).flatMap(([name, operation]) =>
+      (operation.parameters ?? []).filter((parameter) => parameter.schema?.default !== undefined).map((parameter) => ({ at: `${name} ${parameter.name}`, required: parameter.required ?? false })),
+    );
+    expect(defaulted.length).toBeGreaterThan(60);
+    expect(defaulted.filter(({ required }) => required).map(({ at }) => at)).toEqual([]);
+    const products = doc.paths['/api/v1/operations/products']!.get!.parameters!;
+    for (const name of ['page', 'per_page', 'sort_by', 'sort_direction']) {
+      expect(products.find((parameter) => parameter.name === name)).toMatchObject({ in: 'query', required: false });
+    }
   });
 
   it('lists the public URL as its server, or / when none is set', () => {

@@ -7597,11 +7597,11 @@ export interface operations {
     };
     listApiTokens: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 status?: "active" | "pending_approval" | "revoked";
                 type?: "personal" | "application" | "integration";
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
@@ -8218,18 +8218,18 @@ export interface operations {
     };
     listUsers: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 role?: "admin" | "manager" | "viewer";
                 /** @description `invited`: no password set yet, cannot sign in; `active`: signs in; `deactivated`: refused, sessions ended, tokens suspended. */
                 status?: "invited" | "active" | "deactivated";
                 /** @description Matches name or e-mail (case-insensitive). */
                 search?: string;
-                sort_by: "name" | "email" | "created_at" | "updated_at";
-                sort_direction: "asc" | "desc";
+                sort_by?: "name" | "email" | "created_at" | "updated_at";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -9046,11 +9046,11 @@ export interface operations {
     };
     listAuditLog: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Cursor: the id of the last entry already read (exclusive); the page holds older entries. Omitted: the newest. */
                 before?: string;
                 /** @description Entries per page, 1 to 100. */
-                per_page: number;
+                per_page?: number;
                 /** @description user (a session), token, cli or system. */
                 actor_type?: "user" | "token" | "cli" | "system";
                 /** @description A user's id (what they did signed in or with their tokens) or a token's id. */
@@ -9386,11 +9386,11 @@ export interface operations {
     };
     listWarehouses: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 /** @description Matches name or code. */
                 search?: string;
                 type?: "main" | "distribution" | "satellite" | "virtual" | "consignment";
@@ -9398,8 +9398,8 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default name. Ties break on id. */
-                sort_by: "name" | "code" | "created_at" | "updated_at";
-                sort_direction: "asc" | "desc";
+                sort_by?: "name" | "code" | "created_at" | "updated_at";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -10081,11 +10081,11 @@ export interface operations {
     };
     listCategories: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 /** @description Matches name, slug or description (case-insensitive). */
                 search?: string;
                 is_active?: boolean;
@@ -10095,8 +10095,8 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default sort_order. Ties break on the name (case-insensitive), then id; updated_at ties break on id alone. */
-                sort_by: "name" | "sort_order" | "created_at" | "depth_level" | "updated_at";
-                sort_direction: "asc" | "desc";
+                sort_by?: "name" | "sort_order" | "created_at" | "depth_level" | "updated_at";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -11377,11 +11377,11 @@ export interface operations {
     };
     listBrands: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 /** @description Matches name, slug or description (case-insensitive). */
                 search?: string;
                 is_active?: boolean;
@@ -11389,8 +11389,8 @@ export interface operations {
                 has_products?: boolean;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
-                sort_by: "name" | "created_at" | "updated_at";
-                sort_direction: "asc" | "desc";
+                sort_by?: "name" | "created_at" | "updated_at";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -13145,11 +13145,11 @@ export interface operations {
     };
     listTags: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 15). */
-                per_page: number;
+                per_page?: number;
                 /** @description Matches name, slug or description (case-insensitive). */
                 search?: string;
                 is_active?: boolean;
@@ -13159,8 +13159,8 @@ export interface operations {
                 color?: string;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
-                sort_by: "name" | "created_at" | "updated_at";
-                sort_direction: "asc" | "desc";
+                sort_by?: "name" | "created_at" | "updated_at";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -13811,11 +13811,11 @@ export interface operations {
     };
     listSuppliers: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 status?: "prospective" | "active" | "approved" | "preferred" | "inactive" | "suspended" | "blacklisted" | "under_review";
                 type?: "manufacturer" | "distributor" | "wholesaler" | "retailer" | "service_provider" | "consultant" | "individual";
                 is_approved?: boolean;
@@ -13825,8 +13825,8 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Suppliers without a rating or lead time sort last in both directions. */
-                sort_by: "name" | "rating" | "created_at" | "lead_time_days" | "updated_at";
-                sort_direction: "asc" | "desc";
+                sort_by?: "name" | "rating" | "created_at" | "lead_time_days" | "updated_at";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -15238,11 +15238,11 @@ export interface operations {
     };
     listAttributes: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 50). */
-                per_page: number;
+                per_page?: number;
                 /** @description Immutable after creation. */
                 type?: "text" | "number" | "boolean" | "date" | "select" | "multiselect" | "color" | "image" | "url" | "email" | "phone" | "json";
                 filterable?: boolean;
@@ -15253,9 +15253,9 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default sort_order, then code. Ties break on id. */
-                sort_by: "sort_order" | "updated_at";
+                sort_by?: "sort_order" | "updated_at";
                 /** @description Default asc. */
-                sort_direction: "asc" | "desc";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -15971,11 +15971,11 @@ export interface operations {
     };
     listProducts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 15). */
-                per_page: number;
+                per_page?: number;
                 /** @description Case-insensitive substring of the name, SKU or description. Blank: no filter. */
                 search?: string;
                 /** @description One status or a comma list (any match) of: draft, pending_approval, active, inactive, out_of_stock, rejected, discontinued. Blank: no filter. */
@@ -16015,9 +16015,9 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. updated_at, ascending, is the order of incremental sync. Ties break on id. */
-                sort_by: "name" | "sku" | "selling_price" | "stock_quantity" | "created_at" | "updated_at" | "status";
+                sort_by?: "name" | "sku" | "selling_price" | "stock_quantity" | "created_at" | "updated_at" | "status";
                 /** @description Default desc. */
-                sort_direction: "asc" | "desc";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -18100,11 +18100,11 @@ export interface operations {
     };
     listMasterProducts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 15). */
-                per_page: number;
+                per_page?: number;
                 /** @description Case-insensitive substring of the name or slug. Blank: no filter. */
                 search?: string;
                 /** @description One status or a comma list (any match) of: draft, active, inactive, archived. */
@@ -18130,9 +18130,9 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default created_at. name sorts case-insensitively; base_price within each currency, unpriced lowest; status by creation time within each status. Ties break on id. */
-                sort_by: "name" | "base_price" | "status" | "created_at" | "sort_order" | "updated_at";
+                sort_by?: "name" | "base_price" | "status" | "created_at" | "sort_order" | "updated_at";
                 /** @description Default desc. */
-                sort_direction: "asc" | "desc";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -19076,11 +19076,11 @@ export interface operations {
     };
     listVariants: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 50). */
-                per_page: number;
+                per_page?: number;
                 /** @description One status or a comma list (any match) of: draft, pending_approval, active, inactive, out_of_stock, rejected, discontinued. Blank: no filter. */
                 status?: string;
                 /** @description Comma list of category, supplier, inventory: `category` and `supplier` add those objects to each variant, `inventory` its records per warehouse. */
@@ -19090,9 +19090,9 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default created_at: generation order. Ties break on id. */
-                sort_by: "created_at" | "updated_at";
+                sort_by?: "created_at" | "updated_at";
                 /** @description Default asc. */
-                sort_direction: "asc" | "desc";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path: {
@@ -20113,11 +20113,11 @@ export interface operations {
     };
     listInventory: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 /** @description ULID, 26 lowercase characters. */
                 product_id?: string;
                 /** @description ULID, 26 lowercase characters. */
@@ -20127,9 +20127,9 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default product_name: by product name, then warehouse code. Ties break on the record id. */
-                sort_by: "product_name" | "updated_at";
+                sort_by?: "product_name" | "updated_at";
                 /** @description Default asc. */
-                sort_direction: "asc" | "desc";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -20935,11 +20935,11 @@ export interface operations {
     };
     listStockMovements: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 /** @description One type or a comma-separated list of: initial_stock, purchase_receipt, adjustment, physical_count, transfer_out, transfer_in, reservation, release. */
                 movement_type?: string;
                 product_id?: string;
@@ -21041,11 +21041,11 @@ export interface operations {
     };
     getWarehouseActivity: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Omitted or empty: the default warehouse. */
                 warehouse_id?: string;
                 /** @description The last N days, 1 to 365. */
-                days: number;
+                days?: number;
             };
             header?: never;
             path?: never;
@@ -21134,9 +21134,9 @@ export interface operations {
     };
     getProductStockHistory: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Newest movements to answer, 1 to 500. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -21419,11 +21419,11 @@ export interface operations {
     };
     listPurchaseOrders: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 15). */
-                per_page: number;
+                per_page?: number;
                 /** @description One status or a comma-separated list. */
                 status?: string;
                 /** @description ULID, 26 lowercase characters. */
@@ -21439,8 +21439,8 @@ export interface operations {
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default created_at. Ties break on id. */
-                sort_by: "order_date" | "created_at" | "po_number" | "total_amount" | "expected_delivery_date" | "status" | "updated_at";
-                sort_direction: "asc" | "desc";
+                sort_by?: "order_date" | "created_at" | "po_number" | "total_amount" | "expected_delivery_date" | "status" | "updated_at";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -23663,13 +23663,13 @@ export interface operations {
     };
     listProductDocuments: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Comma list of document types. */
                 type?: string;
                 /** @description Comma list of tags; a document with any of them matches. */
                 tags?: string;
                 /** @description Also list documents replaced by a renewal. */
-                include_archived: boolean;
+                include_archived?: boolean;
                 /** @description Only documents whose expiry falls between now and now + N days, soonest first. */
                 expiring_within_days?: number;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
@@ -23679,9 +23679,9 @@ export interface operations {
                 /** @description With sort_by; default desc for created_at, asc for updated_at. */
                 sort_direction?: "asc" | "desc";
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
             };
             header?: never;
             path: {
@@ -24463,13 +24463,13 @@ export interface operations {
     };
     listSupplierDocuments: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Comma list of document types. */
                 type?: string;
                 /** @description Comma list of tags; a document with any of them matches. */
                 tags?: string;
                 /** @description Also list documents replaced by a renewal. */
-                include_archived: boolean;
+                include_archived?: boolean;
                 /** @description Only documents whose expiry falls between now and now + N days, soonest first. */
                 expiring_within_days?: number;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
@@ -24479,9 +24479,9 @@ export interface operations {
                 /** @description With sort_by; default desc for created_at, asc for updated_at. */
                 sort_direction?: "asc" | "desc";
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
             };
             header?: never;
             path: {
@@ -25394,13 +25394,13 @@ export interface operations {
     };
     listPurchaseOrderDocuments: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Comma list of document types. */
                 type?: string;
                 /** @description Comma list of tags; a document with any of them matches. */
                 tags?: string;
                 /** @description Also list documents replaced by a renewal. */
-                include_archived: boolean;
+                include_archived?: boolean;
                 /** @description Only documents whose expiry falls between now and now + N days, soonest first. */
                 expiring_within_days?: number;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
@@ -25410,9 +25410,9 @@ export interface operations {
                 /** @description With sort_by; default desc for created_at, asc for updated_at. */
                 sort_direction?: "asc" | "desc";
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
             };
             header?: never;
             path: {
@@ -26194,11 +26194,11 @@ export interface operations {
     };
     listImports: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 status?: "queued" | "validating" | "running" | "completed" | "failed" | "cancelled" | "too_many_errors";
                 type?: "products" | "stock_levels" | "suppliers" | "categories";
             };
@@ -26852,18 +26852,18 @@ export interface operations {
     };
     listWebhookSubscriptions: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 status?: "active" | "disabled";
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Default created_at (newest first). Ties break on id. */
-                sort_by: "created_at" | "updated_at";
+                sort_by?: "created_at" | "updated_at";
                 /** @description Default desc. */
-                sort_direction: "asc" | "desc";
+                sort_direction?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -27729,11 +27729,11 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
                 status?: "pending" | "delivering" | "delivered" | "failed";
                 /** @description One exact event type (no patterns). */
                 event_type?: string;
@@ -28323,7 +28323,7 @@ export interface operations {
     };
     listEvents: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Cursor: the id of the last event already read (exclusive). Omitted: start at the oldest retained event. */
                 after?: string;
                 /** @description A pattern (exact type, `<entity>.*` or `*`), or a comma-separated list of patterns. */
@@ -28331,7 +28331,7 @@ export interface operations {
                 /** @description One entity type, or a comma-separated list. */
                 entity_type?: string;
                 /** @description Events per page, 1 to 100 (default 50). */
-                per_page: number;
+                per_page?: number;
             };
             header?: never;
             path?: never;

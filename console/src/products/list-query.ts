@@ -12,7 +12,7 @@ const PAGE_SIZE = 25;
 
 const SORT_COLUMNS: readonly ProductSortColumn[] = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'];
 
-type ProductListQuery = operations['listProducts']['parameters']['query'];
+type ProductListQuery = NonNullable<operations['listProducts']['parameters']['query']>;
 
 /** What the API is asked; values a hand-edited URL got wrong are left out rather than sent to a 422. */
 export function productListQuery(state: ListState<ProductFilter>): ProductListQuery {

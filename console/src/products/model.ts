@@ -4,8 +4,9 @@ import type { components, operations } from '../../../clients/typescript/src/ope
 
 export type Product = components['schemas']['Product'];
 export type ProductStatus = Product['status'];
-export type ProductType = NonNullable<operations['listProducts']['parameters']['query']['type']>;
-export type ProductSortColumn = operations['listProducts']['parameters']['query']['sort_by'];
+type ProductListParameters = NonNullable<operations['listProducts']['parameters']['query']>;
+export type ProductType = NonNullable<ProductListParameters['type']>;
+export type ProductSortColumn = NonNullable<ProductListParameters['sort_by']>;
 export type ProductBody = operations['createProduct']['requestBody']['content']['application/json'];
 export type ProductUpdateBody = operations['updateProduct']['requestBody']['content']['application/json'];
 export type Attribute = components['schemas']['Attribute'];

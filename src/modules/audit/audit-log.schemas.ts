@@ -1,6 +1,6 @@
 // The audit log's query, entry resource and cursor-paged envelope.
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema } from '../../http/named-schemas.js';
 import { MAX_PER_PAGE } from '../../http/pagination.js';
 
@@ -14,7 +14,7 @@ export const AuditLogQuery = Type.Object({
       description: 'Cursor: the id of the last entry already read (exclusive); the page holds older entries. Omitted: the newest.',
     }),
   ),
-  per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: AUDIT_DEFAULT_PER_PAGE, description: `Entries per page, 1 to ${MAX_PER_PAGE}.` }),
+  per_page: Defaulted(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: AUDIT_DEFAULT_PER_PAGE, description: `Entries per page, 1 to ${MAX_PER_PAGE}.` })),
   actor_type: Type.Optional(Type.Enum([...ACTOR_TYPES], { description: 'user (a session), token, cli or system.' })),
   actor_id: Type.Optional(Type.String({ maxLength: 64, description: "A user's id (what they did signed in or with their tokens) or a token's id." })),
   entity_type: Type.Optional(Type.String({ pattern: '^[a-z_]{1,64}$', description: 'product, purchase_order, user, api_token…' })),

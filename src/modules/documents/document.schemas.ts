@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../http/named-schemas.js';
 import { pageQuery } from '../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../http/updated-since.js';
@@ -53,7 +53,7 @@ withExample(DocumentUpdateBody, { name: 'Safety data sheet (2026)', tags: ['safe
 export const DocumentListQuery = Type.Object({
   type: Type.Optional(Type.String({ description: 'Comma list of document types.' })),
   tags: Type.Optional(Type.String({ description: 'Comma list of tags; a document with any of them matches.' })),
-  include_archived: Type.Boolean({ default: false, description: 'Also list documents replaced by a renewal.' }),
+  include_archived: Defaulted(Type.Boolean({ default: false, description: 'Also list documents replaced by a renewal.' })),
   expiring_within_days: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 3650, description: 'Only documents whose expiry falls between now and now + N days, soonest first.' }),
   ),

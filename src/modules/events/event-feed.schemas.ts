@@ -1,6 +1,6 @@
 // The event feed's query, the event resource and the cursor-paged envelope; and the event type catalogue.
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema } from '../../http/named-schemas.js';
 import { MAX_PER_PAGE } from '../../http/pagination.js';
 
@@ -18,12 +18,12 @@ export const EventFeedQuery = Type.Object({
     Type.String({ maxLength: 1000, description: 'A pattern (exact type, `<entity>.*` or `*`), or a comma-separated list of patterns.' }),
   ),
   entity_type: Type.Optional(Type.String({ maxLength: 500, description: 'One entity type, or a comma-separated list.' })),
-  per_page: Type.Integer({
+  per_page: Defaulted(Type.Integer({
     minimum: 1,
     maximum: MAX_PER_PAGE,
     default: FEED_DEFAULT_PER_PAGE,
     description: `Events per page, 1 to ${MAX_PER_PAGE} (default ${FEED_DEFAULT_PER_PAGE}).`,
-  }),
+  })),
 });
 export type EventFeedQuery = Static<typeof EventFeedQuery>;
 

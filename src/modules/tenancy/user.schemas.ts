@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../http/named-schemas.js';
 import { pageQuery } from '../../http/pagination.js';
 import { USER_SORTS } from './user.repository.js';
@@ -80,7 +80,7 @@ export const UserListQuery = Type.Object({
   role: Type.Optional(RoleSchema),
   status: Type.Optional(StatusSchema),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name or e-mail (case-insensitive).' })),
-  sort_by: Type.Enum(USER_SORTS, { default: 'name' }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+  sort_by: Defaulted(Type.Enum(USER_SORTS, { default: 'name' })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type UserListQuery = Static<typeof UserListQuery>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
@@ -94,8 +94,8 @@ export const AttributeListQuery = Type.Object({
   required: Type.Optional(Type.Boolean()),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches code, name or label (case-insensitive).' })),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['sort_order', 'updated_at'], { default: 'sort_order', description: 'Default sort_order, then code. Ties break on id.' }),
-  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' }),
+  sort_by: Defaulted(Type.Enum(['sort_order', 'updated_at'], { default: 'sort_order', description: 'Default sort_order, then code. Ties break on id.' })),
+  sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' })),
 });
 export type AttributeListQuery = Static<typeof AttributeListQuery>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
-import { HttpUrl, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, HttpUrl, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -59,8 +59,8 @@ export const BrandListQuery = Type.Object({
   ...pageQuery(25),
   ...filters,
   ...updatedSinceQuery,
-  sort_by: Type.Enum(BRAND_SORTS, { default: 'name' }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+  sort_by: Defaulted(Type.Enum(BRAND_SORTS, { default: 'name' })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type BrandListQuery = Static<typeof BrandListQuery>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -64,11 +64,11 @@ export const CategoryListQuery = Type.Object({
   is_featured: Type.Optional(Type.Boolean()),
   parent_id: Type.Optional(Type.Union([Type.Literal('null'), Ulid], { description: 'A parent ULID, or `null` for root categories.' })),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['name', 'sort_order', 'created_at', 'depth_level', 'updated_at'], {
+  sort_by: Defaulted(Type.Enum(['name', 'sort_order', 'created_at', 'depth_level', 'updated_at'], {
     default: 'sort_order',
     description: 'Default sort_order. Ties break on the name (case-insensitive), then id; updated_at ties break on id alone.',
-  }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+  })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type CategoryListQuery = Static<typeof CategoryListQuery>;
 

@@ -1,6 +1,6 @@
 // Master product bodies, list query and resource: one TypeBox schema validates, types, serialises and documents each.
 import { Type, type Static } from 'typebox';
-import { HttpUrlOrPath, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, HttpUrlOrPath, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -135,11 +135,11 @@ export const MasterProductListQuery = Type.Object({
     }),
   ),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(MASTER_SORTS, {
+  sort_by: Defaulted(Type.Enum(MASTER_SORTS, {
     default: 'created_at',
     description: 'Default created_at. name sorts case-insensitively; base_price within each currency, unpriced lowest; status by creation time within each status. Ties break on id.',
-  }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' }),
+  })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' })),
 });
 export type MasterProductListQuery = Static<typeof MasterProductListQuery>;
 

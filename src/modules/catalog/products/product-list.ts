@@ -6,7 +6,7 @@ import { engineOf } from '../../../db/dialect.js';
 import type { DB } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
-import { Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Ulid } from '../../../http/common-schemas.js';
 import { readEnumList, type EnumList } from '../../../http/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../http/errors.js';
 import { offsetOf, pageQuery, type Page, type PageRequest } from '../../../http/pagination.js';
@@ -82,12 +82,12 @@ export const ProductListQuery = Type.Object({
     Type.String({ minLength: 1, maxLength: MAX_BARCODE_LENGTH, description: 'The product (or variant) with exactly this barcode: at most one.' }),
   ),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(PRODUCT_SORTS, {
+  sort_by: Defaulted(Type.Enum(PRODUCT_SORTS, {
     default: 'created_at',
     description:
       'Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. updated_at, ascending, is the order of incremental sync. Ties break on id.',
-  }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' }),
+  })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' })),
 }, ATTRIBUTE_FILTERS);
 export type ProductListQuery = Static<typeof ProductListQuery>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { AddressSchema, Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -77,11 +77,11 @@ export const SupplierListQuery = Type.Object({
   is_preferred: Type.Optional(Type.Boolean()),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive match on name, code or email.' })),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['name', 'rating', 'created_at', 'lead_time_days', 'updated_at'], {
+  sort_by: Defaulted(Type.Enum(['name', 'rating', 'created_at', 'lead_time_days', 'updated_at'], {
     default: 'name',
     description: 'Suppliers without a rating or lead time sort last in both directions.',
-  }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+  })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type SupplierListQuery = Static<typeof SupplierListQuery>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BulkIds } from '../../../http/bulk.js';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -51,8 +51,8 @@ export const TagListQuery = Type.Object({
   has_products: Type.Optional(Type.Boolean({ description: 'Linked to at least one live product, or to none.' })),
   color: Type.Optional(Type.String({ pattern: COLOR_PATTERN, description: 'Exact `#RRGGBB`, any case.' })),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['name', 'created_at', 'updated_at'], { default: 'name' }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+  sort_by: Defaulted(Type.Enum(['name', 'created_at', 'updated_at'], { default: 'name' })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type TagListQuery = Static<typeof TagListQuery>;
 

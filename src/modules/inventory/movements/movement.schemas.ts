@@ -1,7 +1,7 @@
 // The stock movement resource and the ledger's read queries.
 import { Type, type Static } from 'typebox';
 import type { StockMovementType } from '../../../db/schema.js';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 
@@ -45,12 +45,12 @@ export type MovementListQuery = Static<typeof MovementListQuery>;
 
 export const ProductHistoryParams = Type.Object({ productId: Type.String({ description: 'ULID of the product.' }) });
 export const ProductHistoryQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT, description: `Newest movements to answer, 1 to ${HISTORY_MAX_LIMIT}.` }),
+  limit: Defaulted(Type.Integer({ minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT, description: `Newest movements to answer, 1 to ${HISTORY_MAX_LIMIT}.` })),
 });
 
 export const WarehouseActivityQuery = Type.Object({
   warehouse_id: Type.Optional(Type.String({ maxLength: 64, description: 'Omitted or empty: the default warehouse.' })),
-  days: Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_DAYS, default: ACTIVITY_DEFAULT_DAYS, description: `The last N days, 1 to ${ACTIVITY_MAX_DAYS}.` }),
+  days: Defaulted(Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_DAYS, default: ACTIVITY_DEFAULT_DAYS, description: `The last N days, 1 to ${ACTIVITY_MAX_DAYS}.` })),
 });
 
 const MovementTypeValue = Type.Enum(MOVEMENT_TYPES);

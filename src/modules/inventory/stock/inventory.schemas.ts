@@ -1,6 +1,6 @@
 // Request and response schemas of the inventory record endpoints: adjust, reserve, release, reads, reconcile.
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
@@ -60,11 +60,11 @@ export const InventoryListQuery = Type.Object({
     Type.Boolean({ description: 'true: available at or below the reorder point (the record\'s, else the product\'s); false: the others.' }),
   ),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['product_name', 'updated_at'], {
+  sort_by: Defaulted(Type.Enum(['product_name', 'updated_at'], {
     default: 'product_name',
     description: 'Default product_name: by product name, then warehouse code. Ties break on the record id.',
-  }),
-  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' }),
+  })),
+  sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' })),
 });
 export type InventoryListQuery = Static<typeof InventoryListQuery>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AddressSchema, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { AddressSchema, Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -50,8 +50,8 @@ export const WarehouseListQuery = Type.Object({
   type: Type.Optional(fields.type),
   is_active: Type.Optional(Type.Boolean()),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['name', 'code', 'created_at', 'updated_at'], { default: 'name', description: 'Default name. Ties break on id.' }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'asc' }),
+  sort_by: Defaulted(Type.Enum(['name', 'code', 'created_at', 'updated_at'], { default: 'name', description: 'Default name. Ties break on id.' })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type WarehouseListQuery = Static<typeof WarehouseListQuery>;
 

@@ -1,7 +1,7 @@
 // Purchase order request and response schemas: both create shapes (`items` or `line_items`), the list query,
 // the transition bodies, and the order resource with its lines.
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
@@ -102,11 +102,11 @@ export const PurchaseOrderListQuery = Type.Object({
   date_to: Type.Optional(date),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'PO number, notes or supplier name.' })),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['order_date', 'created_at', 'po_number', 'total_amount', 'expected_delivery_date', 'status', 'updated_at'], {
+  sort_by: Defaulted(Type.Enum(['order_date', 'created_at', 'po_number', 'total_amount', 'expected_delivery_date', 'status', 'updated_at'], {
     default: 'created_at',
     description: 'Default created_at. Ties break on id.',
-  }),
-  sort_direction: Type.Enum(['asc', 'desc'], { default: 'desc' }),
+  })),
+  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'desc' })),
 });
 export type PurchaseOrderListQuery = Static<typeof PurchaseOrderListQuery>;
 

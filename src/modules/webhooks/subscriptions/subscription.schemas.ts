@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
@@ -83,8 +83,8 @@ export const SubscriptionListQuery = Type.Object({
   ...pageQuery(25),
   status: Type.Optional(Type.Enum(SUBSCRIPTION_STATUSES)),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at (newest first). Ties break on id.' }),
-  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'desc', description: 'Default desc.' }),
+  sort_by: Defaulted(Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at (newest first). Ties break on id.' })),
+  sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'desc', description: 'Default desc.' })),
 });
 export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;
 

@@ -1,7 +1,7 @@
 // Variant listing and bulk operation schemas: the list query and item, the available-values answer, and
 // the bulk price and stock bodies and results.
 import { Type, type Static } from 'typebox';
-import { Timestamp, Ulid } from '../../../../http/common-schemas.js';
+import { Defaulted, Timestamp, Ulid } from '../../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../../http/named-schemas.js';
 import { PageLinksSchema, pageQuery } from '../../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../../http/updated-since.js';
@@ -32,8 +32,8 @@ export const VariantListQuery = Type.Object({
   ),
   barcode: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_BARCODE_LENGTH, description: 'The variant with exactly this barcode: at most one.' })),
   ...updatedSinceQuery,
-  sort_by: Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at: generation order. Ties break on id.' }),
-  sort_direction: Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' }),
+  sort_by: Defaulted(Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at: generation order. Ties break on id.' })),
+  sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' })),
 });
 export type VariantListQuery = Static<typeof VariantListQuery>;
 
