@@ -1,6 +1,7 @@
 // The OpenAPI document (@fastify/swagger, generated from the route schemas): its fixed parts, how its components
-// are named, and the one rewrite the generated operations need.
+// are named, and the rewrites the generated operations need.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { MULTIPART_FORM } from './multipart-body.js';
 
 interface Operation {
   operationId?: string;
@@ -16,6 +17,31 @@ function withDistinctPutOperationIds<T extends { paths?: Record<string, unknown>
     const { put, patch } = item;
     if (put !== undefined && put === patch && put.operationId !== undefined) {
       item.put = { ...put, operationId: `${put.operationId}WithPut` };
+    }
+  }
+  return document;
+}
+
+type PartSchema = { type?: unknown };
+interface MultipartMedia {
+  schema?: { properties?: Record<string, PartSchema> };
+  encoding?: Record<string, { contentType: string }>;
+}
+
+/**
+ * How each part of a multipart body is sent, which @fastify/swagger does not carry over from a route: a list as one
+ * text part per item under the same name, an object as one part of JSON.
+ */
+function withMultipartEncoding<T extends { paths?: Record<string, unknown> }>(document: T): T {
+  for (const item of Object.values(document.paths ?? {}) as Array<Record<string, { requestBody?: { content?: Record<string, MultipartMedia> } } | undefined>>) {
+    for (const operation of Object.values(item)) {
+      const media = operation?.requestBody?.content?.[MULTIPART_FORM];
+      const encoding = Object.fromEntries(
+        Object.entries(media?.schema?.properties ?? {}).flatMap(([name, part]) =>
+          part.type === 'array' ? [[name, { contentType: 'text/plain' }]] : part.type === 'object' ? [[name, { contentType: 'application/json' }]] : [],
+        ),
+      );
+      if (media !== undefined && Object.keys(encoding).length > 0) media.encoding = encoding;
     }
   }
   return document;
@@ -50,6 +76,7 @@ export function openApiOptions({ publicUrl }: { publicUrl: string | null }): Fas
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
-    transformObject: (documentObject) => ('openapiObject' in documentObject ? withDistinctPutOperationIds(documentObject.openapiObject) : documentObject.swaggerObject),
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject ? withMultipartEncoding(withDistinctPutOperationIds(documentObject.openapiObject)) : documentObject.swaggerObject,
   };
 }

@@ -7,6 +7,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
 import { HTTP_URL_OR_PATH_RULE, HTTP_URL_RULE, isHttpUrl, isHttpUrlOrPath } from '../lib/links.js';
 import type { FieldErrors } from './errors.js';
+import { MULTIPART_FORM } from './multipart-body.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -117,7 +118,11 @@ function refusingUnstorableText(validate: Validate): Validate {
   return checked;
 }
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+/** Every multipart body: it is still unread when the route validates it (see http/multipart-body.ts). */
+const unreadForm = () => true;
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, contentType }) => {
+  if (httpPart === 'body' && contentType === MULTIPART_FORM) return unreadForm;
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
   const validate = ajv.compile(schema as object);
   // Request headers are flat Latin-1 text, and Node.js's parser refuses a NUL in them: neither check can fail.

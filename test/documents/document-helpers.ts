@@ -11,6 +11,8 @@ export interface UploadInput {
   declaredType?: string;
   type?: string;
   tags?: string[];
+  /** Tags sent as repeated `tags` parts, as generated clients send a list. */
+  repeatedTags?: string[];
   metadata?: Record<string, string>;
   /** Any other form field, sent as text. */
   fields?: Record<string, string>;
@@ -20,6 +22,7 @@ export function documentForm(input: UploadInput): FormData {
   const form = new FormData();
   if (input.type !== undefined) form.append('type', input.type);
   for (const tag of input.tags ?? []) form.append('tags[]', tag);
+  for (const tag of input.repeatedTags ?? []) form.append('tags', tag);
   for (const [key, value] of Object.entries(input.metadata ?? {})) form.append(`metadata[${key}]`, value);
   for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
   if (input.file) form.append('file', new Blob([input.file], { type: input.declaredType ?? 'application/octet-stream' }), input.filename ?? 'upload.bin');

@@ -288,6 +288,28 @@ describe('product documents', () => {
       expect((await call()('GET', url(productId, `/${document.id}`))).json().data.metadata).toEqual(metadata);
     });
 
+    it('takes metadata as one JSON part and tags as repeated parts, as the OpenAPI document describes them', async () => {
+      const metadata = { alt_text: 'Front view', language: 'fr-CA' };
+      const productId = await product();
+      const document = await created(productId, pdf({ fields: { metadata: JSON.stringify(metadata) }, repeatedTags: ['manual', 'safety'] }));
+      expect(document.metadata).toEqual(metadata);
+      expect(document.tags).toEqual(['manual', 'safety']);
+    });
+
+    it.each(['["front"]', '"front"', 'null', '{"alt_text":'])('refuses the metadata part %s, which is no JSON object', async (text) => {
+      const productId = await product();
+      const errors = await fieldErrors(await send(productId, pdf({ fields: { metadata: text } })));
+      expect(errors).toEqual({ metadata: ['The metadata field must be a JSON object, or be sent as one metadata[key] field per key.'] });
+      expect(await documentCount(productId)).toBe(0);
+    });
+
+    it('refuses a key of a JSON metadata part as it refuses a metadata[key] field', async () => {
+      const productId = await product();
+      const errors = await fieldErrors(await send(productId, pdf({ fields: { metadata: '{"__proto__":"x","bad key!":"y"}' } })));
+      expect(Object.keys(errors).sort()).toEqual(['metadata.__proto__', 'metadata.bad key!']);
+      expect(await documentCount(productId)).toBe(0);
+    });
+
     it.each(['__proto__', 'bad key!'])('refuses the metadata key %j', async (key) => {
       const productId = await product();
       const errors = await fieldErrors(await send(productId, pdf({ metadata: { [key]: 'x' } })));

@@ -55,6 +55,7 @@ type Schema = Record<string, unknown> & { $ref?: string; type?: unknown; items?:
 interface Media {
   schema?: Schema;
   example?: unknown;
+  encoding?: Record<string, { contentType?: string }>;
 }
 interface Parameter {
   name: string;
@@ -188,6 +189,36 @@ describe('OpenAPI document as a contract', () => {
     for (const name of ['page', 'per_page', 'sort_by', 'sort_direction']) {
       expect(products.find((parameter) => parameter.name === name)).toMatchObject({ in: 'query', required: false });
     }
+  });
+
+  it('describes each multipart upload as an object of plainly named parts, lists and objects with their encoding', () => {
+    const uploads = operationsOf(doc).flatMap(([name, operation]) => {
+      const media = operation.requestBody?.content['multipart/form-data'];
+      return media === undefined ? [] : [{ name, media }];
+    });
+    expect(uploads.map(({ name }) => name).sort()).toEqual([
+      'POST /api/v1/operations/imports',
+      'POST /api/v1/operations/products/{id}/documents',
+      'POST /api/v1/operations/purchase-orders/{id}/documents',
+      'POST /api/v1/operations/suppliers/{id}/documents',
+      'POST /api/v1/operations/suppliers/{id}/documents/{documentId}/renew',
+    ]);
+    const misfits: string[] = [];
+    for (const { name, media } of uploads) {
+      const schema = media.schema!;
+      if (schema.type !== 'object') misfits.push(`${name}: type ${String(schema.type)}`);
+      if (schema.properties?.file?.format !== 'binary') misfits.push(`${name}: no binary file part`);
+      for (const [part, partSchema] of Object.entries(schema.properties ?? {})) {
+        if (!/^[a-z_]+$/.test(part)) misfits.push(`${name}: part ${part}`);
+        const expected = partSchema.type === 'array' ? 'text/plain' : partSchema.type === 'object' ? 'application/json' : undefined;
+        if (media.encoding?.[part]?.contentType !== expected) misfits.push(`${name}: ${part} encoded as ${String(media.encoding?.[part]?.contentType)}`);
+      }
+    }
+    expect(misfits).toEqual([]);
+    const upload = doc.paths['/api/v1/operations/products/{id}/documents']!.post!.requestBody!.content['multipart/form-data']!.schema!;
+    expect(upload.required).toEqual(['file', 'type']);
+    expect(upload.properties!.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(upload.properties!.metadata).toMatchObject({ type: 'object', additionalProperties: { type: 'string' } });
   });
 
   it('lists the public URL as its server, or / when none is set', () => {

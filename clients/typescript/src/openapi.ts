@@ -23792,18 +23792,15 @@ export interface operations {
                     /** @description Display name; the file's name when omitted. */
                     name?: string;
                     description?: string;
-                    /** @description Tags from the owner's allowed list. */
+                    /** @description Tags from the owner's allowed list. One part per tag, named `tags` or `tags[]`. */
                     tags?: string[];
                     is_public?: boolean;
                     is_sensitive?: boolean;
                     expires_at?: string;
-                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). */
+                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). One part holding a JSON object of text values, or one `metadata[key]` part per key. */
                     metadata?: {
                         [key: string]: string;
                     };
-                    "tags[]"?: string[];
-                    /** @description One form field per metadata key. */
-                    "metadata[key]"?: string;
                 };
             };
         };
@@ -24592,18 +24589,15 @@ export interface operations {
                     /** @description Display name; the file's name when omitted. */
                     name?: string;
                     description?: string;
-                    /** @description Tags from the owner's allowed list. */
+                    /** @description Tags from the owner's allowed list. One part per tag, named `tags` or `tags[]`. */
                     tags?: string[];
                     is_public?: boolean;
                     is_sensitive?: boolean;
                     expires_at?: string;
-                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). */
+                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). One part holding a JSON object of text values, or one `metadata[key]` part per key. */
                     metadata?: {
                         [key: string]: string;
                     };
-                    "tags[]"?: string[];
-                    /** @description One form field per metadata key. */
-                    "metadata[key]"?: string;
                 };
             };
         };
@@ -25286,18 +25280,15 @@ export interface operations {
                     /** @description Display name; the file's name when omitted. */
                     name?: string;
                     description?: string;
-                    /** @description Tags from the owner's allowed list. */
+                    /** @description Tags from the owner's allowed list. One part per tag, named `tags` or `tags[]`. */
                     tags?: string[];
                     is_public?: boolean;
                     is_sensitive?: boolean;
                     expires_at?: string;
-                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). */
+                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). One part holding a JSON object of text values, or one `metadata[key]` part per key. */
                     metadata?: {
                         [key: string]: string;
                     };
-                    "tags[]"?: string[];
-                    /** @description One form field per metadata key. */
-                    "metadata[key]"?: string;
                 };
             };
         };
@@ -25523,18 +25514,15 @@ export interface operations {
                     /** @description Display name; the file's name when omitted. */
                     name?: string;
                     description?: string;
-                    /** @description Tags from the owner's allowed list. */
+                    /** @description Tags from the owner's allowed list. One part per tag, named `tags` or `tags[]`. */
                     tags?: string[];
                     is_public?: boolean;
                     is_sensitive?: boolean;
                     expires_at?: string;
-                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). */
+                    /** @description Free key-value pairs (display_order, width, height, alt_text, version, language, revision_date…). One part holding a JSON object of text values, or one `metadata[key]` part per key. */
                     metadata?: {
                         [key: string]: string;
                     };
-                    "tags[]"?: string[];
-                    /** @description One form field per metadata key. */
-                    "metadata[key]"?: string;
                 };
             };
         };

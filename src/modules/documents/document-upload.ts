@@ -13,7 +13,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 
-/** The raw form fields: strings, `tags` as a list, `metadata` as a map. */
+/** The raw form fields: strings, `tags` as a list, `metadata` as a map (from `metadata[key]` parts or a JSON `metadata` part). */
 export interface UploadFields {
   [field: string]: string | string[] | Record<string, string> | undefined;
   tags?: string[];
@@ -54,10 +54,27 @@ function displayFilename(raw: string | undefined): string {
   return clean === '' || clean === '.' || clean === '..' ? 'document' : clean;
 }
 
+/** A `metadata` part: a JSON object, as generated clients send an object field of a form. */
+function metadataObject(text: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw ValidationError.field('metadata', 'The metadata field must be a JSON object, or be sent as one metadata[key] field per key.');
+  }
+  // Values are left as sent: the service's check of the form names any that is not text.
+  return parsed as Record<string, string>;
+}
+
 function addField(fields: UploadFields, name: string, value: string): void {
   const metadata = METADATA_KEY.exec(name);
   if (metadata) {
     (fields.metadata ??= Object.create(null) as Record<string, string>)[metadata[1]!] = value;
+  } else if (name === 'metadata') {
+    Object.assign((fields.metadata ??= Object.create(null) as Record<string, string>), metadataObject(value));
   } else if (name === 'tags[]' || name === 'tags') {
     (fields.tags ??= []).push(value);
   } else if (fields[name] === undefined) {

@@ -5,11 +5,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { requireAbility } from '../../http/authentication.js';
 import { IdParams } from '../../http/common-schemas.js';
 import { ifMatch, withETag } from '../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../http/envelope.js';
+import { multipartBody } from '../../http/multipart-body.js';
 import { PaginatedSchema, paginated } from '../../http/pagination.js';
 import { can } from '../auth/auth-context.js';
 import type { DocumentOwner } from './document-owners.js';
@@ -29,25 +30,18 @@ function attachment(filename: string): string {
   return contentDisposition(filename, { fallback: filename.replace(/[^\x20-\x7e]/g, '_') });
 }
 
-/**
- * The multipart form of an upload, for the API reference. The form is read and validated by the service;
- * the schema has no `type`, so the route's own check of the (unparsed, undefined) body always passes.
- */
-const uploadBody = (required: boolean) => ({
-  content: {
-    'multipart/form-data': {
-      schema: {
-        required: required ? ['file', 'type'] : ['file'],
-        properties: {
-          file: { type: 'string', format: 'binary' },
-          ...DocumentUploadFields.properties,
-          'tags[]': { type: 'array', items: { type: 'string' } },
-          'metadata[key]': { type: 'string', description: 'One form field per metadata key.' },
-        },
-      },
-    },
+const describedFurther = (schema: TSchema, more: string) => ({ ...schema, description: `${(schema as { description?: string }).description ?? ''} ${more}`.trim() });
+
+/** An upload's form for the API reference, with the other ways a form may send tags and metadata. */
+const UploadForm = {
+  ...DocumentUploadFields,
+  properties: {
+    ...DocumentUploadFields.properties,
+    tags: describedFurther(DocumentUploadFields.properties.tags, 'One part per tag, named `tags` or `tags[]`.'),
+    metadata: describedFurther(DocumentUploadFields.properties.metadata, 'One part holding a JSON object of text values, or one `metadata[key]` part per key.'),
   },
-});
+};
+const uploadBody = (fieldsRequired: boolean) => multipartBody({ fields: UploadForm, fieldsRequired });
 
 export interface DocumentRoutesOptions {
   service: DocumentService;

@@ -9,6 +9,7 @@ import { IdParams } from '../../http/common-schemas.js';
 import { withETag } from '../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../http/envelope.js';
 import { ForbiddenError } from '../../http/errors.js';
+import { multipartBody } from '../../http/multipart-body.js';
 import { toCsv } from '../../http/files.js';
 import { PaginatedSchema, paginated } from '../../http/pagination.js';
 import { can } from '../auth/auth-context.js';
@@ -46,13 +47,7 @@ const WRITE_ABILITIES: Readonly<Record<ImportType, Readonly<Record<ImportMode, r
   },
 };
 
-const uploadBody = {
-  content: {
-    'multipart/form-data': {
-      schema: { required: ['file', 'type'], properties: { file: { type: 'string', format: 'binary', description: 'The CSV file, UTF-8, with a header row.' }, ...ImportUploadFields.properties } },
-    },
-  },
-};
+const uploadBody = multipartBody({ fields: ImportUploadFields, file: 'The CSV file, UTF-8, with a header row.' });
 
 const csvFile = (description: string) => ({ description, content: { 'text/csv': { schema: Type.Unsafe<Readable | string>({ type: 'string' }) } } });
 
@@ -77,7 +72,7 @@ export function importRoutes({ service, productExport, now, importers, maxFileBy
           summary: 'Import a CSV file (products, stock levels, suppliers or categories) as a job',
           description:
             'Answers 202 with the queued job; a worker runs it. Besides operations:run-imports the caller needs the abilities of the writes the import makes: for products create-products (create), edit-products (update) or both (upsert), likewise for suppliers, manage-product-categories for categories and adjust-stock for stock levels. See docs/import.md.',
-          body: uploadBody as never,
+          body: uploadBody,
           response: { 202: EnvelopeSchema(ImportResponse) },
         },
         config: requireAbility('operations:run-imports'),
