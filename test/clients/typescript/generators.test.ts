@@ -114,17 +114,21 @@ describe('clients generated from the OpenAPI document', () => {
     expect(compileErrors).toBe('');
   });
 
+  /** A new product of the tenant: its id and SKU. */
+  async function newProduct(): Promise<{ id: string; sku: string }> {
+    const id = await makeProduct(t.database.db, t.tenant.tenantId);
+    return t.database.db.selectFrom('products').select(['id', 'sku']).where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
   it('list products through openapi-typescript and openapi-fetch', async () => {
-    const product = await makeProduct(t.database.db, t.tenant.tenantId);
+    const { sku } = await newProduct();
     const calls = (await import(path.join(directory, 'openapi-typescript/calls.ts'))) as OpenApiTypescriptCalls;
-    const { sku } = await t.database.db.selectFrom('products').select('sku').where('id', '=', product).executeTakeFirstOrThrow();
     expect(await calls.listProductSkus(baseUrl, t.token)).toContain(sku);
   });
 
   it('list products and upload a document through @hey-api/openapi-ts', async () => {
-    const product = await makeProduct(t.database.db, t.tenant.tenantId);
+    const { id: product, sku } = await newProduct();
     const calls = (await import(path.join(directory, 'hey-api/calls.ts'))) as HeyApiCalls;
-    const { sku } = await t.database.db.selectFrom('products').select('sku').where('id', '=', product).executeTakeFirstOrThrow();
     expect(await calls.listProductSkus(baseUrl, t.token)).toContain(sku);
 
     const document = await calls.uploadManual(baseUrl, t.token, product, new Blob([new Uint8Array(pdfBytes())], { type: 'application/pdf' }));
