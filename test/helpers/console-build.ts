@@ -1,18 +1,13 @@
 // Vitest global setup: the browser tests drive the console that the server serves from dist/console, so it is
-// rebuilt first when any of its sources (or the lock file) changed since the last build.
+// rebuilt first when any of its sources (or the lock file) changed since the last build, as `npm run cli` does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { BUILD_TARGETS, isStale, markBuilt } from '../../scripts/build.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONSOLE = path.join(ROOT, 'console');
-const BUILT = path.join(ROOT, 'dist/console/index.html');
-
-function newestChange(entry: string): number {
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
-}
+const CONSOLE_TARGET = BUILD_TARGETS.find((target) => target.script === 'console:build')!;
 
 const LOCK = path.join(ROOT, 'dist/.console-build.lock');
 
@@ -40,14 +35,14 @@ export default async function buildConsoleWhenStale(): Promise<void> {
 }
 
 async function buildWhenStale(): Promise<void> {
-  const sources = Math.max(newestChange(CONSOLE), newestChange(path.join(ROOT, 'package-lock.json')), newestChange(path.join(ROOT, 'clients/typescript/src')));
-  const built = fs.existsSync(BUILT) ? fs.statSync(BUILT).mtimeMs : 0;
-  if (built >= sources) return;
+  if (!isStale(ROOT, CONSOLE_TARGET)) return;
+  const startedAt = new Date();
   // Vitest sets NODE_ENV=test, which would bundle React's development build; the tests drive what users get.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
     await build({ root: CONSOLE, configFile: path.join(CONSOLE, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    markBuilt(ROOT, CONSOLE_TARGET, startedAt);
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
