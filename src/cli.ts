@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The operator CLI: `npm run cli -- <command>` or `quartermaster <command>`. Errors go to stderr as
 // `Error: …` with exit code 1; `--json` prints machine-readable output on stdout.
+import './node-version-guard.js';
 import { constants, readFileSync, realpathSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';

@@ -23,6 +23,16 @@ describe('cli as a process', () => {
     expect(result.stdout).toContain('tenant:create');
   });
 
+  it('on a Node.js older than 24 it exits 1 naming the version it needs, before any library fails to load', async () => {
+    const olderNode = new URL('fixtures/older-node.mjs', import.meta.url).href;
+    const result = await runCliProcess(['migrate', '--json'], processEnv(location, { NODE_OPTIONS: `--import=${olderNode}` }));
+
+    expect(result).toMatchObject({ code: 1, signal: null, stdout: '' });
+    expect(result.stderr).toMatch(/^Error: Quartermaster needs Node\.js 24 or later; this is Node\.js 20\.20\.2\.\n/);
+    expect(result.stderr).toContain('node_modules/.bin/node dist/cli.js <command>');
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
   it('a duplicate admin e-mail exits 1 with the message on stderr and nothing on stdout', async () => {
     const adminEmail = `taken-${Date.now().toString(36)}@example.test`;
     const io = { stdout: () => {}, stderr: () => {} };
