@@ -21,6 +21,7 @@ import { formatCount, ProgressLine, type ProgressFigures } from './lib/progress-
 import { releaseMemoryWhenQuiet } from './lib/quiet-memory.js';
 import { runInContext, type WorkContext } from './lib/work-context.js';
 import type { ServiceLog } from './lib/service-log.js';
+import { TOKEN_TYPE_DESCRIPTION } from './modules/auth/tokens/token.schemas.js';
 import { TOKEN_TYPES, tokenResource } from './modules/auth/tokens/token.service.js';
 import { IMPORT_MODES, IMPORT_TYPES, type ImportResponse } from './modules/imports/import.schemas.js';
 import type { ImportFile } from './modules/imports/import.service.js';
@@ -455,7 +456,7 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .requiredOption('--tenant <id>', 'tenant id')
     .requiredOption('--email <email>', "the token owner's e-mail")
     .requiredOption('--name <name>', 'token name')
-    .addOption(new Option('--type <type>', 'token type').choices(TOKEN_TYPES).default('personal'))
+    .addOption(new Option('--type <type>', `token type: ${TOKEN_TYPE_DESCRIPTION}`).choices(TOKEN_TYPES).default('personal'))
     .requiredOption('--abilities <list>', 'comma-separated abilities, e.g. operations:view-products,operations:*')
     .option('--expiration-days <days>', 'days until expiry, 1..3650 (default by type)', positiveInteger)
     .option('--ip-whitelist <list>', 'comma-separated IPs or CIDR ranges (integration tokens)')

@@ -7722,6 +7722,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /**
+                     * @description personal (the default), application or integration; webhooks and the event feed refuse personal tokens (403).
                      * @default personal
                      * @enum {unknown}
                      */

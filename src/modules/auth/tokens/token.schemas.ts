@@ -7,10 +7,14 @@ import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.
 const TokenTypeSchema = Type.Enum(['personal', 'application', 'integration']);
 const TokenStatusSchema = Type.Enum(['active', 'pending_approval', 'revoked']);
 
+/** What each type may call, for the API's and the CLI's descriptions of the type. */
+export const TOKEN_TYPE_DESCRIPTION =
+  'personal (the default), application or integration; webhooks and the event feed refuse personal tokens (403).';
+
 export const TokenCreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 255 }),
-    type: Type.Optional(Type.Enum(['personal', 'application', 'integration'], { default: 'personal' })),
+    type: Type.Optional(Type.Enum(['personal', 'application', 'integration'], { default: 'personal', description: TOKEN_TYPE_DESCRIPTION })),
     abilities: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 200, description: 'Abilities or wildcards: `*`, `operations:*`, `operations:view-*`.' }),
     expiration_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Overrides the type default (personal 30, application 365, integration never).' })),
     ip_whitelist: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100, description: 'IPv4/IPv6 addresses or CIDR ranges; integration tokens only.' })),
