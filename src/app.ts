@@ -183,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(
-        authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, account: services.userAdministration.account, cookies }),
+        authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, account: services.userAdministration.account, cookies, mailer: services.mailer }),
       );
       await api.register(tokenRoutes({ tokens: services.tokens, sessions: services.sessions }));
       await api.register(services.userAdministration.routes);

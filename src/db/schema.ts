@@ -602,6 +602,8 @@ export interface PurchaseOrdersTable {
   rejection_reason: string | null;
   sent_at: Timestamp | null;
   sent_to: string | null;
+  /** When the order's e-mail was accepted by the mail server; null when none left. */
+  emailed_at: Timestamp | null;
   acknowledged_at: Timestamp | null;
   supplier_reference: string | null;
   confirmed_delivery_date: string | null;

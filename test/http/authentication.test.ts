@@ -31,6 +31,7 @@ describe('bearer authentication', () => {
       authenticated_via: 'token',
       abilities: expect.arrayContaining(['operations:view-products', 'system:manage-users']),
       two_factor_enabled: false,
+      email_enabled: false,
     });
   });
 

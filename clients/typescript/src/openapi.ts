@@ -2082,6 +2082,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/purchase-orders/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's receipts, newest first: who received what, when, with quality checks and notes
+         * @description One entry per receipt (`POST …/receive`), partial or final, with its lines. Another tenant's order: 404.
+         */
+        get: operations["listPurchaseOrderReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/products/{id}/documents": {
         parameters: {
             query?: never;
@@ -3097,7 +3117,8 @@ export interface components {
          *         "operations:create-products",
          *         "system:manage-users"
          *       ],
-         *       "two_factor_enabled": true
+         *       "two_factor_enabled": true,
+         *       "email_enabled": true
          *     }
          */
         CurrentUser: {
@@ -3111,6 +3132,8 @@ export interface components {
             /** @description Every catalogue ability this caller may use now: the role's, and for a token only those its grants also cover. */
             abilities: string[];
             two_factor_enabled: boolean;
+            /** @description Whether this server sends e-mail (SMTP_URL is set). When false, nothing is e-mailed: a purchase order sent with send_email is only marked as sent, and password links are answered instead. */
+            email_enabled: boolean;
         };
         /**
          * @example {
@@ -3261,6 +3284,95 @@ export interface components {
             event_type: string;
             entity_type: string;
             description: string;
+        };
+        /**
+         * @example {
+         *       "id": "01jd9a6f7g8h9j0k1m2n3p4q5r",
+         *       "purchase_order_id": "01jd8y5d6e7f8g9h0j1k2m3n4p",
+         *       "received_date": "2026-12-04",
+         *       "received_by": {
+         *         "id": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *         "name": "Ada Admin"
+         *       },
+         *       "created_at": "2026-12-04T09:12:00.000Z",
+         *       "notes": "One pallet of two.",
+         *       "quality_check_passed": false,
+         *       "quality_notes": null,
+         *       "units_received": 15,
+         *       "lines": [
+         *         {
+         *           "id": "01jd9a6f7g8h9j0k1m2n3p4q5s",
+         *           "purchase_order_item_id": "01jd8y5e7f8g9h0j1k2m3n4p5q",
+         *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *           "product_name": "Cordless drill 18V",
+         *           "product_sku": "DRL-18V",
+         *           "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *           "quantity_received": 15,
+         *           "bin_location": null,
+         *           "notes": null,
+         *           "quality_check_passed": false,
+         *           "quality_notes": "Two cases dented.",
+         *           "stock_movement_id": "01jd9a6f7g8h9j0k1m2n3p4q5t"
+         *         }
+         *       ]
+         *     }
+         */
+        GoodsReceipt: {
+            id: string;
+            purchase_order_id: string;
+            /**
+             * Format: date
+             * @description The day the goods arrived, as the receipt gave it.
+             */
+            received_date: string;
+            received_by: {
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the receipt was recorded.
+             */
+            created_at: string;
+            notes: string | null;
+            /** @description False when the receipt, or any of its lines, failed the quality check. */
+            quality_check_passed: boolean;
+            quality_notes: string | null;
+            /** @description The sum of the lines' quantities. */
+            units_received: number;
+            lines: components["schemas"]["GoodsReceiptLine"][];
+        };
+        /**
+         * @example {
+         *       "id": "01jd9a6f7g8h9j0k1m2n3p4q5s",
+         *       "purchase_order_item_id": "01jd8y5e7f8g9h0j1k2m3n4p5q",
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "product_name": "Cordless drill 18V",
+         *       "product_sku": "DRL-18V",
+         *       "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "quantity_received": 15,
+         *       "bin_location": null,
+         *       "notes": null,
+         *       "quality_check_passed": false,
+         *       "quality_notes": "Two cases dented.",
+         *       "stock_movement_id": "01jd9a6f7g8h9j0k1m2n3p4q5t"
+         *     }
+         */
+        GoodsReceiptLine: {
+            id: string;
+            purchase_order_item_id: string;
+            product_id: string;
+            /** @description As the order line recorded it. */
+            product_name: string;
+            product_sku: string | null;
+            /** @description Where the stock was added. */
+            warehouse_id: string;
+            quantity_received: number;
+            bin_location: string | null;
+            notes: string | null;
+            quality_check_passed: boolean;
+            quality_notes: string | null;
+            stock_movement_id: string | null;
         };
         /**
          * @example {
@@ -4320,6 +4432,7 @@ export interface components {
          *       "rejection_reason": null,
          *       "sent_at": null,
          *       "sent_to": null,
+         *       "emailed_at": null,
          *       "acknowledged_at": null,
          *       "supplier_reference": null,
          *       "confirmed_delivery_date": null,
@@ -4428,6 +4541,7 @@ export interface components {
             rejection_reason: string | null;
             sent_at: string | null;
             sent_to: string | null;
+            emailed_at: string | null;
             acknowledged_at: string | null;
             supplier_reference: string | null;
             confirmed_delivery_date: string | null;
@@ -4536,6 +4650,7 @@ export interface components {
          *       "rejection_reason": null,
          *       "sent_at": null,
          *       "sent_to": null,
+         *       "emailed_at": null,
          *       "acknowledged_at": null,
          *       "supplier_reference": null,
          *       "confirmed_delivery_date": null,
@@ -4648,6 +4763,7 @@ export interface components {
             rejection_reason: string | null;
             sent_at: string | null;
             sent_to: string | null;
+            emailed_at: string | null;
             acknowledged_at: string | null;
             supplier_reference: string | null;
             confirmed_delivery_date: string | null;
@@ -4896,6 +5012,7 @@ export interface components {
          *       "rejection_reason": null,
          *       "sent_at": "2026-11-22T08:15:00.000Z",
          *       "sent_to": "orders@fastener.example",
+         *       "emailed_at": "2026-11-22T08:15:01.000Z",
          *       "acknowledged_at": null,
          *       "supplier_reference": null,
          *       "confirmed_delivery_date": null,
@@ -5005,6 +5122,7 @@ export interface components {
             rejection_reason: string | null;
             sent_at: string | null;
             sent_to: string | null;
+            emailed_at: string | null;
             acknowledged_at: string | null;
             supplier_reference: string | null;
             confirmed_delivery_date: string | null;
@@ -23622,6 +23740,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPurchaseOrderReceipts: {
+        parameters: {
+            query: {
+                /** @description Page number, 1 to 2147483647. */
+                page: number;
+                /** @description Items per page, 1 to 100 (default 25). */
+                per_page: number;
+            };
+            header?: never;
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["GoodsReceipt"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description The body (or an uploaded file) is too large. */

@@ -24,6 +24,7 @@ import * as m0021 from './0021_catalog_change_notifications.js';
 import * as m0022 from './0022_imports.js';
 import * as m0023 from './0023_import_unlisted_refusals.js';
 import * as m0024 from './0024_console_tokens.js';
+import * as m0025 from './0025_purchase_order_emailed_at.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_imports': m0022,
   '0023_import_unlisted_refusals': m0023,
   '0024_console_tokens': m0024,
+  '0025_purchase_order_emailed_at': m0025,
 };

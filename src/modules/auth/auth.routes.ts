@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { User } from '../../db/schema.js';
+import type { Mailer } from '../../lib/mailer.js';
 import { withoutAbility } from '../../http/authentication.js';
 import { ErrorBody, standardErrorResponses } from '../../http/common-schemas.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
@@ -27,14 +28,18 @@ import type { SessionService } from './sessions/session.service.js';
 import { TWO_FACTOR_REQUIRED, type SignInService } from './sign-in.service.js';
 import type { TwoFactorService } from './two-factor/two-factor.service.js';
 
-/** The caller as GET /auth/me answers it: who, where, how, and what they may do (the console hides the rest). */
-function currentUserBody(auth: AuthContext, user: User, tenant: { id: string; name: string }) {
+/**
+ * The caller as GET /auth/me answers it: who, where, how, and what they may do (the console hides the rest),
+ * and whether the server sends e-mail, so that a client offers sending by e-mail only when it can happen.
+ */
+function currentUserBody(auth: AuthContext, user: User, tenant: { id: string; name: string }, mailer: Pick<Mailer, 'enabled'>) {
   return {
     user: { id: user.id, name: user.name, email: user.email, roles: [user.role] },
     tenant: { id: tenant.id, name: tenant.name },
     authenticated_via: auth.via,
     abilities: ABILITIES.filter(({ ability }) => can(auth, ability)).map(({ ability }) => ability),
     two_factor_enabled: user.two_factor_confirmed_at !== null,
+    email_enabled: mailer.enabled,
   };
 }
 
@@ -45,6 +50,8 @@ export interface AuthRoutesOptions {
   twoFactor: TwoFactorService;
   account: AccountService;
   cookies: CookieOptions;
+  /** Whether the server sends e-mail, as GET /auth/me answers it. */
+  mailer: Pick<Mailer, 'enabled'>;
 }
 
 const tags = ['Authentication'];
@@ -74,7 +81,7 @@ export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, '
   };
 }
 
-export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cookies }: AuthRoutesOptions): FastifyPluginAsyncTypebox {
+export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cookies, mailer }: AuthRoutesOptions): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/auth/login',
@@ -124,7 +131,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
       { schema: { tags, operationId: 'getCurrentUser', summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
       async (request) => {
         const [user, tenant] = await Promise.all([signIn.currentUser(request.auth), tenants.get(request.auth.tenantId)]);
-        return ok(currentUserBody(request.auth, user, tenant));
+        return ok(currentUserBody(request.auth, user, tenant, mailer));
       },
     );
 
@@ -164,7 +171,7 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
       async (request) => {
         const user = await account.rename(request.auth.tenantId, request.auth.user.id, request.body.name);
         const tenant = await tenants.get(user.tenant_id);
-        return ok(currentUserBody(request.auth, user, tenant), 'Name changed.');
+        return ok(currentUserBody(request.auth, user, tenant, mailer), 'Name changed.');
       },
     );
 

@@ -45,6 +45,9 @@ export const MeResponse = Type.Object({
     description: "Every catalogue ability this caller may use now: the role's, and for a token only those its grants also cover.",
   }),
   two_factor_enabled: Type.Boolean(),
+  email_enabled: Type.Boolean({
+    description: 'Whether this server sends e-mail (SMTP_URL is set). When false, nothing is e-mailed: a purchase order sent with send_email is only marked as sent, and password links are answered instead.',
+  }),
 });
 nameSchema(MeResponse, 'CurrentUser', {
   user: userExample,
@@ -52,6 +55,7 @@ nameSchema(MeResponse, 'CurrentUser', {
   authenticated_via: 'session',
   abilities: ['operations:view-products', 'operations:create-products', 'system:manage-users'],
   two_factor_enabled: true,
+  email_enabled: true,
 });
 
 export const TwoFactorEnableResponse = Type.Object({ secret: Type.String(), otpauth_url: Type.String() });

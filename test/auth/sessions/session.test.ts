@@ -189,6 +189,7 @@ describe('web-app sessions', () => {
         authenticated_via: 'session',
         abilities: expect.arrayContaining(['operations:view-products', 'system:manage-users']),
         two_factor_enabled: false,
+        email_enabled: false,
       });
     });
 

@@ -404,7 +404,7 @@ describe('two-factor authentication', () => {
       const { user, client, secret, recoveryCodes } = await enrol();
       const me = await client.me();
       expect(me.statusCode).toBe(200);
-      expect(Object.keys(me.json().data).sort()).toEqual(['abilities', 'authenticated_via', 'tenant', 'two_factor_enabled', 'user']);
+      expect(Object.keys(me.json().data).sort()).toEqual(['abilities', 'authenticated_via', 'email_enabled', 'tenant', 'two_factor_enabled', 'user']);
       expect(me.json().data.two_factor_enabled).toBe(true);
       expect(Object.keys(me.json().data.user).sort()).toEqual(['email', 'id', 'name', 'roles']);
       expect(me.body).not.toContain(secret);

@@ -89,6 +89,17 @@ describe('purchase order lifecycle', () => {
     expect(events[2]!.payload).toMatchObject({ id: order.id, status: 'sent', sent_to: 'buyer@northwind.test' });
   });
 
+  it('records no e-mail on an order sent with send_email while no mail server is configured, and says e-mail is off', async () => {
+    const o = ops();
+    const order = await o.draft({ status: 'pending_approval' });
+    const url = `${ORDERS}/${order.id}`;
+    expect((await o.call('POST', `${url}/approve`, {})).statusCode).toBe(200);
+    const sent = await o.call('POST', `${url}/send`, { send_email: true });
+    expect(sent.json().data).toMatchObject({ status: 'sent', sent_to: 'orders@acme.test', email_sent: false, emailed_at: null });
+    expect((await o.call('GET', url)).json().data).toMatchObject({ sent_at: NOW, sent_to: 'orders@acme.test', emailed_at: null });
+    expect((await o.call('GET', '/api/v1/auth/me')).json().data.email_enabled).toBe(false);
+  });
+
   it('refuses direct approval of a draft with the message of docs/decisions.md (Purchase orders)', async () => {
     const o = ops();
     const order = await o.draft();

@@ -132,6 +132,29 @@ describe('sending purchase orders by e-mail', () => {
     expect(received).toHaveLength(0);
   });
 
+  it('records on the order when its e-mail was accepted, and nothing when it was refused or not asked for', async () => {
+    const mailed = await approvedOrder();
+    const sent = await mailed.o.call('POST', `${mailed.url}/send`, { send_email: true });
+    const emailedAt = sent.json().data.emailed_at as string;
+    expect(emailedAt).toEqual(expect.any(String));
+    const read = await mailed.o.call('GET', mailed.url);
+    expect(read.json().data).toMatchObject({ sent_to: 'orders@supplier.test', emailed_at: emailedAt });
+    expect(read.headers.etag).toBe(sent.headers.etag);
+
+    const refused = await approvedOrder('blocked@supplier.test');
+    expect((await refused.o.call('POST', `${refused.url}/send`, { send_email: true })).json().data).toMatchObject({ email_sent: false, emailed_at: null });
+    expect((await refused.o.call('GET', refused.url)).json().data).toMatchObject({ sent_to: 'blocked@supplier.test', emailed_at: null });
+
+    const unasked = await approvedOrder();
+    await unasked.o.call('POST', `${unasked.url}/send`, { send_email: false });
+    expect((await unasked.o.call('GET', unasked.url)).json().data.emailed_at).toBeNull();
+  });
+
+  it('tells the caller the server sends e-mail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: t.auth });
+    expect(res.json().data.email_enabled).toBe(true);
+  });
+
   it('logs a refused delivery as a structured warning of the app with the request id, not as a process warning', async () => {
     const { o, order, url } = await approvedOrder('blocked@supplier.test');
     const res = await o.call('POST', `${url}/send`, { send_email: true });

@@ -1,10 +1,11 @@
 // Receiving goods over HTTP: both request forms, partial then full receipts, every refusal and its message,
-// quality rules, stock movements and product totals, concurrent receipts, abilities and tenant isolation.
+// quality rules, stock movements and product totals, concurrent receipts, abilities and tenant isolation; and the
+// receipt log that reads them back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseOrderStatus } from '../../../src/db/schema.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { PURCHASE_ORDER_STATUSES } from '../../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
-import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { bearer, makeTenantWithToken, makeToken, makeUser } from '../../helpers/factories.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 import { ORDERS, purchaseOps } from '../purchase-order-helpers.js';
 
@@ -285,5 +286,80 @@ describe('purchase order receiving', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Purchase order not found.');
     expect(await onHand(order.a)).toBe(0);
+  });
+
+  describe('the receipt log', () => {
+    const receipts = (id: string, query = '', auth?: Record<string, string>) => ops().call('GET', `${ORDERS}/${id}/receipts${query}`, undefined, auth);
+
+    it('lists every receipt, partial ones included, newest first: who, when, which lines, how many, quality and notes', async () => {
+      const order = await sentOrder();
+      const clerk = await makeUser(t.services, t.tenant.tenantId, 'manager');
+      expect((await receive(order.id, {
+        items: [{ purchase_order_item_id: order.lineA, quantity_received: 6, bin_location: 'A-1', notes: 'pallet 1' }],
+        received_by: clerk.id,
+        notes: 'first truck',
+        received_date: '2026-04-01',
+      })).statusCode).toBe(200);
+      expect((await receive(order.id, {
+        items: [
+          { purchase_order_item_id: order.lineB, quantity_received: 4, quality_check_passed: false, quality_notes: 'Two cases dented.' },
+          { purchase_order_item_id: order.lineA, quantity_received: 1 },
+        ],
+      })).statusCode).toBe(200);
+
+      const res = await receipts(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.meta).toMatchObject({ total: 2, current_page: 1, per_page: 25 });
+      expect(body.data).toEqual([
+        {
+          id: expect.any(String), purchase_order_id: order.id, received_date: NOW.slice(0, 10), created_at: NOW,
+          received_by: { id: t.tenant.adminId, name: 'Administrator' },
+          notes: null, quality_check_passed: false, quality_notes: null, units_received: 5,
+          lines: [
+            expect.objectContaining({ purchase_order_item_id: order.lineA, product_id: order.a, quantity_received: 1, quality_check_passed: true, quality_notes: null }),
+            expect.objectContaining({ purchase_order_item_id: order.lineB, product_id: order.b, quantity_received: 4, quality_check_passed: false, quality_notes: 'Two cases dented.' }),
+          ],
+        },
+        {
+          id: expect.any(String), purchase_order_id: order.id, received_date: '2026-04-01', created_at: NOW,
+          received_by: { id: clerk.id, name: clerk.name },
+          notes: 'first truck', quality_check_passed: true, quality_notes: null, units_received: 6,
+          lines: [
+            {
+              id: expect.any(String), purchase_order_item_id: order.lineA, product_id: order.a, product_name: expect.any(String), product_sku: expect.anything(),
+              warehouse_id: t.tenant.defaultWarehouseId, quantity_received: 6, bin_location: 'A-1', notes: 'pallet 1',
+              quality_check_passed: true, quality_notes: null, stock_movement_id: expect.any(String),
+            },
+          ],
+        },
+      ]);
+
+      const second = await receipts(order.id, '?per_page=1&page=2');
+      expect(second.json().data.map((r: { notes: string | null }) => r.notes)).toEqual(['first truck']);
+    });
+
+    it('answers an order without receipts with an empty list, a bad page with 422 naming it, another tenant with 404', async () => {
+      const order = await sentOrder();
+      expect((await receipts(order.id)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+      const bad = await receipts(order.id, '?per_page=0');
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().errors)).toEqual(['per_page']);
+
+      const other = await makeTenantWithToken(t.services);
+      const foreign = await jsonCaller(t.app, other.auth)('GET', `${ORDERS}/${order.id}/receipts`);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().message).toBe('Purchase order not found.');
+    });
+
+    it('needs operations:view-purchase-orders', async () => {
+      const order = await sentOrder();
+      const viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-purchase-orders'] }));
+      expect((await receipts(order.id, '', viewer)).statusCode).toBe(200);
+      const blind = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
+      const denied = await receipts(order.id, '', blind);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe('This action requires the ability operations:view-purchase-orders.');
+    });
   });
 });

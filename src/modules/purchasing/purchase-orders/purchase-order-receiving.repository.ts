@@ -1,12 +1,17 @@
-// Receiving in SQL: conditional per-line increases of the received quantity, and receipts (the order's lock
-// is the purchase-order repository's).
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+// Receiving in SQL: conditional per-line increases of the received quantity, and receipts written and read
+// (the order's lock is the purchase-order repository's).
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { PurchaseOrderReceiptLinesTable, PurchaseOrderReceiptsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { paginate } from '../../../db/paginate.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { PurchaseOrderItem } from './purchase-order.repository.js';
 
 export type NewReceipt = Insertable<PurchaseOrderReceiptsTable>;
 export type NewReceiptLine = Insertable<PurchaseOrderReceiptLinesTable>;
+export type Receipt = Selectable<PurchaseOrderReceiptsTable>;
+/** A receipt line with the name and SKU its order line snapshotted. */
+export type ReceiptLine = Selectable<PurchaseOrderReceiptLinesTable> & { product_name: string; product_sku: string | null };
 
 export class PurchaseOrderReceivingRepository {
   /**
@@ -55,5 +60,34 @@ export class PurchaseOrderReceivingRepository {
   async insertReceiptLines(db: Executor, lines: NewReceiptLine[]): Promise<void> {
     if (lines.length === 0) return;
     await db.insertInto('purchase_order_receipt_lines').values(lines).execute();
+  }
+
+  /** The order's receipts, newest first (by when they were recorded). */
+  async receiptsPage(db: Executor, tenantId: string, orderId: string, page: PageRequest): Promise<Page<Receipt>> {
+    return paginate(
+      db
+        .selectFrom('purchase_order_receipts')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('purchase_order_id', '=', orderId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+      page,
+    );
+  }
+
+  /** The lines of `receiptIds`, each in the order of its order's lines. */
+  async receiptLines(db: Executor, tenantId: string, receiptIds: readonly string[]): Promise<ReceiptLine[]> {
+    if (receiptIds.length === 0) return [];
+    return db
+      .selectFrom('purchase_order_receipt_lines as l')
+      .innerJoin('purchase_order_items as i', (j) => j.onRef('i.id', '=', 'l.purchase_order_item_id').onRef('i.tenant_id', '=', 'l.tenant_id'))
+      .selectAll('l')
+      .select(['i.product_name', 'i.product_sku'])
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.receipt_id', 'in', [...receiptIds])
+      .orderBy('i.position')
+      .orderBy('l.id')
+      .execute();
   }
 }

@@ -1,11 +1,12 @@
 // Receiving goods against a purchase order: validates the lines against what is pending, then in one
 // transaction locks the order, raises each line's received quantity conditionally, adds the stock, writes the
-// receipt and moves the order to partially_received or received.
+// receipt and moves the order to partially_received or received. Also reads the receipts back, for the log.
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
+import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { appendNote, trimOrNull } from '../../../lib/text.js';
@@ -13,8 +14,8 @@ import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
-import type { PurchaseOrderReceivingRepository, NewReceiptLine } from './purchase-order-receiving.repository.js';
-import type { ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
+import type { PurchaseOrderReceivingRepository, NewReceiptLine, Receipt, ReceiptLine } from './purchase-order-receiving.repository.js';
+import type { ReceiptResponse, ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
 import { PurchaseOrderPresenter, type PurchaseOrderResource } from './purchase-order.presenter.js';
@@ -53,6 +54,34 @@ const pending = (item: PurchaseOrderItem) => item.quantity_ordered - item.quanti
 
 function overPending(item: PurchaseOrderItem, quantity: number): string {
   return `Cannot receive ${quantity} units. Only ${pending(item)} units pending (ordered: ${item.quantity_ordered}, received: ${item.quantity_received})`;
+}
+
+function receiptResource(receipt: Receipt, lines: readonly ReceiptLine[], users: ReadonlyMap<string, { id: string; name: string }>): ReceiptResponse {
+  return {
+    id: receipt.id,
+    purchase_order_id: receipt.purchase_order_id,
+    received_date: receipt.received_date,
+    received_by: (receipt.received_by && users.get(receipt.received_by)) || null,
+    created_at: receipt.created_at,
+    notes: receipt.notes,
+    quality_check_passed: receipt.quality_check_passed,
+    quality_notes: receipt.quality_notes,
+    units_received: lines.reduce((sum, line) => sum + line.quantity_received, 0),
+    lines: lines.map((line) => ({
+      id: line.id,
+      purchase_order_item_id: line.purchase_order_item_id,
+      product_id: line.product_id,
+      product_name: line.product_name,
+      product_sku: line.product_sku,
+      warehouse_id: line.warehouse_id,
+      quantity_received: line.quantity_received,
+      bin_location: line.bin_location,
+      notes: line.notes,
+      quality_check_passed: line.quality_check_passed,
+      quality_notes: line.quality_notes,
+      stock_movement_id: line.stock_movement_id,
+    })),
+  };
 }
 
 export class PurchaseOrderReceivingService {
@@ -166,6 +195,24 @@ export class PurchaseOrderReceivingService {
         inventory_updated: true,
       };
     });
+  }
+
+  /**
+   * The receipts recorded on an order, newest first, each with who received the goods and its lines.
+   * @throws NotFoundError('Purchase order'), also for another tenant's.
+   */
+  async receipts(tenantId: string, orderId: string, page: PageRequest): Promise<Page<ReceiptResponse>> {
+    const { db } = this.deps;
+    if (!(await this.deps.repository.findById(db, tenantId, orderId))) throw new NotFoundError('Purchase order');
+    const receipts = await this.deps.receiving.receiptsPage(db, tenantId, orderId, page);
+    const ids = receipts.items.map((receipt) => receipt.id);
+    const receiverIds = [...new Set(receipts.items.flatMap((receipt) => (receipt.received_by ? [receipt.received_by] : [])))];
+    const [lines, receivers] = await Promise.all([
+      this.deps.receiving.receiptLines(db, tenantId, ids),
+      this.deps.users.summariesByIds(tenantId, receiverIds, db),
+    ]);
+    const names = new Map(receivers.map((user) => [user.id, { id: user.id, name: user.name }]));
+    return { items: receipts.items.map((receipt) => receiptResource(receipt, lines.filter((line) => line.receipt_id === receipt.id), names)), total: receipts.total };
   }
 
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */

@@ -105,6 +105,7 @@ export class PurchaseOrderPresenter {
       rejection_reason: row.rejection_reason,
       sent_at: row.sent_at,
       sent_to: row.sent_to,
+      emailed_at: row.emailed_at,
       acknowledged_at: row.acknowledged_at,
       supplier_reference: row.supplier_reference,
       confirmed_delivery_date: row.confirmed_delivery_date,

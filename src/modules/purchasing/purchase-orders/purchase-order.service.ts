@@ -167,7 +167,7 @@ export class PurchaseOrderService {
         submitted_at: status === 'pending_approval' ? stamp : null,
         approved_by: null, approved_at: null, approval_notes: null,
         rejected_by: null, rejected_at: null, rejection_reason: null,
-        sent_at: null, sent_to: null, acknowledged_at: null, supplier_reference: null, confirmed_delivery_date: null,
+        sent_at: null, sent_to: null, emailed_at: null, acknowledged_at: null, supplier_reference: null, confirmed_delivery_date: null,
         received_at: null, invoice_number: null, invoice_amount: null, invoice_date: null, invoiced_at: null,
         completed_at: null, cancelled_by: null, cancelled_at: null, cancellation_reason: null, supplier_notified: false,
         created_by: userId,
@@ -324,7 +324,8 @@ export class PurchaseOrderService {
 
   /**
    * approved -> sent, recording sent_at and the supplier's address. With `send_email` the notifier mails the
-   * order after commit: the order is sent whether or not the e-mail leaves, and `email_sent` says which.
+   * order after commit: the order is sent whether or not the e-mail leaves; `email_sent` says which, and
+   * `emailed_at` records it on the order.
    * @throws NotFoundError; BusinessRuleError naming the status.
    */
   async send(tenantId: string, id: string, input: SendBody, precondition?: Precondition): Promise<SendResult> {
@@ -341,11 +342,13 @@ export class PurchaseOrderService {
       await this.move(trx, tenantId, id, 'send', { status: 'sent', sent_at: now, sent_to: supplier?.email ?? null });
       return this.changed(trx, tenantId, id, 'purchase_order.sent', before, 'purchase_order.sent');
     });
-    let emailSent = false;
-    if (input.send_email && order.sent_to && order.supplier) {
-      emailSent = await this.notifier.sendOrder(tenantId, order, { id: order.supplier.id, name: order.supplier.name, email: order.sent_to }, input);
-    }
-    return { order, email_sent: emailSent };
+    if (!input.send_email || !order.sent_to || !order.supplier) return { order, email_sent: false };
+    const emailed = await this.notifier.sendOrder(tenantId, order, { id: order.supplier.id, name: order.supplier.name, email: order.sent_to }, input);
+    if (!emailed) return { order, email_sent: false };
+    // Recorded apart from the transition, which is committed before the mail server is asked.
+    const emailedAt = this.deps.clock.now().toISOString();
+    await this.deps.repository.transition(this.db, tenantId, id, TRANSITIONS.send.to, { emailed_at: emailedAt });
+    return { order: { ...order, emailed_at: emailedAt }, email_sent: true };
   }
 
   /**
