@@ -1,7 +1,10 @@
-// Purchase orders in the console, in a real browser: an order from draft through approval and sending to a
-// partial receipt that raises the product's stock; a viewer who sees orders but no action; a line's 422 at the
-// line's own field; the PDF answered with the session.
+// Purchase orders in the console, in a real browser: an order from draft through approval and sending (not by
+// e-mail: the test server has no mail server) to a partial receipt that raises the product's stock and shows in
+// the receipt log and the history; a viewer who sees orders but no action; a line's 422 at the line's own field;
+// the PDF answered with the session; and, with a mail server, an order e-mailed to its supplier.
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
 import { makeUser } from '../helpers/factories.js';
@@ -114,11 +117,20 @@ describe('purchase orders in the console', () => {
 
     await page.getByRole('button', { name: 'Send to supplier' }).click();
     const send = page.getByRole('dialog', { name: /Send/ });
-    expect(await send.getByRole('checkbox', { name: 'Send by e-mail' }).isChecked()).toBe(true);
+    // The test server has no mail server: e-mail is neither ticked nor offered, and the dialog says why.
+    const byEmail = send.getByRole('checkbox', { name: 'Send by e-mail' });
+    expect(await byEmail.isChecked()).toBe(false);
+    expect(await byEmail.isDisabled()).toBe(true);
+    await send.getByText(/No mail server is configured/).waitFor();
+    expect(await send.getByLabel('Message').count()).toBe(0);
     await send.getByRole('button', { name: 'Send', exact: true }).click();
     await waitForStatus(page, 'Sent');
-    // The test server has no mail transport: the order is sent, and the user is told the e-mail did not leave.
-    await page.getByText(/marked as sent, but the e-mail to orders@fasteners.test could not be sent/).waitFor();
+    await page.getByText(/^PO-\d{6}-\d{4} marked as sent\.$/).waitFor();
+    const history = page.getByLabel('Status history');
+    await history.getByText('Marked as sent to the supplier').waitFor();
+    await history.getByText('not e-mailed').waitFor();
+    expect(await history.getByText(/e-mailed to/).count()).toBe(0);
+    await page.getByText('No goods received yet.').waitFor();
 
     await page.getByRole('button', { name: 'Receive goods' }).click();
     const receive = page.getByRole('dialog', { name: /Receive goods/ });
@@ -138,6 +150,14 @@ describe('purchase orders in the console', () => {
     expect(await stockOnHand(bolt.id)).toBe(stockBefore + 15);
     const saved = await call('GET', `${ORDERS}/${orderId}`);
     expect(saved.json().data.status).toBe('partially_received');
+    // The partial receipt in the log (who, when, which line, how many, quality, notes) and in the history.
+    const receipt = page.getByRole('table', { name: 'Receipts' }).getByRole('row').filter({ hasText: `15 × ${bolt.name}` });
+    await receipt.waitFor();
+    const receiptCells = await receipt.getByRole('cell').allTextContents();
+    expect(receiptCells.slice(1)).toEqual(['Administrator', expect.stringContaining(`15 × ${bolt.name}`), 'Passed', 'One pallet of two.']);
+    expect(receiptCells[0]).toMatch(/recorded/);
+    await history.getByText('Goods received', { exact: true }).waitFor();
+    await history.getByText('by Administrator · 15 units on 1 line').waitFor();
     await harness.screenshot(page, 'purchase-order-detail');
 
     await page.getByRole('link', { name: 'Purchase orders' }).first().click();
@@ -219,6 +239,10 @@ describe('purchase orders in the console', () => {
     await receive.getByLabel(`Quality notes for ${bolt.name}`).fill('Two boxes dented; contents fine.');
     await receive.getByRole('button', { name: 'Record receipt' }).click();
     await waitForStatus(page, 'Received');
+    const failed = page.getByRole('table', { name: 'Receipts' }).getByRole('row').filter({ hasText: `8 × ${bolt.name}` });
+    await failed.getByText('Quality check failed: Two boxes dented; contents fine.').waitFor();
+    await failed.getByText('Failed', { exact: true }).waitFor();
+    await page.getByLabel('Status history').getByText('by Administrator · 8 units on 1 line · quality check failed').waitFor();
 
     await page.getByRole('button', { name: 'Record invoice' }).click();
     const invoice = page.getByRole('dialog', { name: /invoice/ });
@@ -307,3 +331,38 @@ describe('purchase orders in the console', () => {
     expect(answer).toEqual({ status: 200, type: expect.stringContaining('application/pdf'), magic: '%PDF-' });
   });
 });
+
+describe('sending purchase orders by e-mail from the console', () => {
+  let mailed: ConsoleHarness;
+  let smtp: SMTPServer;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({ logger: false, disabledCommands: ['STARTTLS', 'AUTH'], onData: (stream, _session, done) => stream.on('end', () => done()).resume() });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = smtp.server.address() as AddressInfo;
+    mailed = await startConsole({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'purchasing@quartermaster.test' } });
+  });
+
+  afterAll(async () => {
+    await mailed?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('ticks "Send by e-mail" when the server has a mail server, and the history names the address e-mailed', async () => {
+    const ops = purchaseOps(mailed);
+    const placed = await ops.draft({ supplier_id: await ops.supplier('active', 'sales@mailed.test'), status: 'pending_approval' });
+    expect((await ops.call('POST', `${ORDERS}/${placed.id}/approve`, {})).statusCode).toBe(200);
+    const page = await mailed.newPage();
+    await mailed.signIn(page, mailed.tenant.adminEmail);
+    await page.goto(`/purchase-orders/${placed.id}`);
+    await page.getByRole('button', { name: 'Send to supplier' }).click();
+    const send = page.getByRole('dialog', { name: /Send/ });
+    expect(await send.getByRole('checkbox', { name: 'Send by e-mail' }).isChecked()).toBe(true);
+    await send.getByLabel('Message').fill('Please confirm the delivery date.');
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await waitForStatus(page, 'Sent');
+    await page.getByText(`${placed.po_number} sent; e-mailed to sales@mailed.test.`).waitFor();
+    await page.getByLabel('Status history').getByText('e-mailed to sales@mailed.test').waitFor();
+  });
+});
+

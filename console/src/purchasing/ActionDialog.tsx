@@ -16,6 +16,8 @@ export interface DialogField {
   kind: 'text' | 'textarea' | 'date' | 'number' | 'checkbox';
   required?: boolean;
   description?: string;
+  /** Shown but not changeable, with the reason in the description. */
+  disabled?: boolean;
 }
 
 export interface ActionDialogSpec {
@@ -48,7 +50,7 @@ export function ActionDialog({ spec, onClose }: { spec: ActionDialogSpec; onClos
 }
 
 function DialogInput({ field, props }: { field: DialogField; props: ReturnType<ReturnType<typeof useForm<DialogValues>>['getInputProps']> }) {
-  const common = { label: field.label, description: field.description, withAsterisk: field.required };
+  const common = { label: field.label, description: field.description, withAsterisk: field.required, disabled: field.disabled };
   switch (field.kind) {
     case 'textarea':
       return <Textarea {...common} {...props} autosize minRows={3} data-autofocus />;
@@ -57,7 +59,7 @@ function DialogInput({ field, props }: { field: DialogField; props: ReturnType<R
     case 'number':
       return <NumberInput {...common} {...props} decimalScale={4} />;
     case 'checkbox':
-      return <Checkbox label={field.label} description={field.description} {...props} />;
+      return <Checkbox label={field.label} description={field.description} disabled={field.disabled} {...props} />;
     default:
       return <TextInput {...common} {...props} />;
   }

@@ -111,12 +111,23 @@ export function OrderActions({ order }: { order: PurchaseOrder }) {
         onClick={() =>
           dialog({
             title: `Send ${number} to ${order.supplier?.name ?? 'the supplier'}`,
-            fields: [
-              { name: 'send_email', label: 'Send by e-mail', kind: 'checkbox', description: "To the supplier's e-mail address, with the order." },
-              { name: 'attach_pdf', label: 'Attach the PDF', kind: 'checkbox' },
-              { name: 'email_message', label: 'Message', kind: 'textarea' },
-            ],
-            initial: { send_email: true, attach_pdf: true, email_message: '' },
+            fields: user.email_enabled
+              ? [
+                  { name: 'send_email', label: 'Send by e-mail', kind: 'checkbox', description: "To the supplier's e-mail address, with the order." },
+                  { name: 'attach_pdf', label: 'Attach the PDF', kind: 'checkbox' },
+                  { name: 'email_message', label: 'Message', kind: 'textarea' },
+                ]
+              : [
+                  {
+                    name: 'send_email',
+                    label: 'Send by e-mail',
+                    kind: 'checkbox',
+                    disabled: true,
+                    description: 'No mail server is configured: the order is only marked as sent. Send the PDF to the supplier yourself.',
+                  },
+                ],
+            // The server says whether e-mail can leave at all; without a mail server nothing would be sent.
+            initial: { send_email: user.email_enabled, attach_pdf: true, email_message: '' },
             submitLabel: 'Send',
             send: async (values) => {
               const sent = await unwrap(

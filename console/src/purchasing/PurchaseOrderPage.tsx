@@ -1,5 +1,5 @@
-// One purchase order: who it is for, its lines with what has arrived, its totals and history, and the actions
-// its status and the user's role allow.
+// One purchase order: who it is for, its lines with what has arrived, its totals, receipts and history, and the
+// actions its status and the user's role allow.
 import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -8,15 +8,17 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
-import { usePurchaseOrder, type PurchaseOrder } from './api';
+import { usePurchaseOrder, usePurchaseOrderReceipts, type GoodsReceipt, type PurchaseOrder } from './api';
 import { orderHistory } from './history';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import { OrderActions } from './OrderActions';
+import { ReceiptLog } from './ReceiptLog';
 import { StatusBadge } from './StatusBadge';
 
 export function PurchaseOrderPage() {
   const { id = '' } = useParams();
   const order = usePurchaseOrder(id);
+  const receipts = usePurchaseOrderReceipts(id);
   if (order.isPending) return <PageLoader />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="purchase order" />;
@@ -39,7 +41,14 @@ export function PurchaseOrderPage() {
         <OrderActions order={data} />
         <OrderFacts order={data} />
         <OrderLines order={data} />
-        <OrderHistory order={data} />
+        {/* Goods arrive only once the order is sent: before that, a log could only ever be empty. */}
+        {data.sent_at &&
+          (receipts.isError ? (
+            <QueryError error={receipts.error} onRetry={() => void receipts.refetch()} title="Could not load the receipts" />
+          ) : (
+            receipts.data && <ReceiptLog receipts={receipts.data.receipts} total={receipts.data.total} />
+          ))}
+        <OrderHistory order={data} receipts={receipts.data?.receipts ?? []} />
       </Stack>
     </>
   );
@@ -160,8 +169,8 @@ function TotalRow({ label, value, strong = false }: { label: string; value: stri
   );
 }
 
-function OrderHistory({ order }: { order: PurchaseOrder }) {
-  const entries = orderHistory(order);
+function OrderHistory({ order, receipts }: { order: PurchaseOrder; receipts: readonly GoodsReceipt[] }) {
+  const entries = orderHistory(order, receipts);
   return (
     <Card withBorder padding="md">
       <Title order={4} mb="sm">

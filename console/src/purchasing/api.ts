@@ -7,12 +7,14 @@ import { ApiError } from '../api/errors';
 
 export type PurchaseOrder = components['schemas']['PurchaseOrder'];
 export type PurchaseOrderItem = components['schemas']['PurchaseOrderItem'];
+export type GoodsReceipt = components['schemas']['GoodsReceipt'];
 export type Product = components['schemas']['Product'];
 
 export const purchasingKeys = {
   all: ['purchasing'] as const,
   list: (query: object) => ['purchasing', 'orders', query] as const,
   order: (id: string) => ['purchasing', 'order', id] as const,
+  receipts: (id: string) => ['purchasing', 'receipts', id] as const,
   suppliers: (search: string) => ['purchasing', 'suppliers', search] as const,
   supplier: (id: string) => ['purchasing', 'supplier', id] as const,
   warehouses: ['purchasing', 'warehouses'] as const,
@@ -44,6 +46,20 @@ export function usePurchaseOrder(id: string) {
   return useQuery({
     queryKey: purchasingKeys.order(id),
     queryFn: async () => (await unwrap(api.GET('/api/v1/operations/purchase-orders/{id}', { params: { path: { id } } }))).data,
+  });
+}
+
+/** The most receipts the log shows; past these it says how many there are in all. */
+export const RECEIPTS_SHOWN = 100;
+
+/** The order's receipts, newest first, with the number of them in all. */
+export function usePurchaseOrderReceipts(id: string) {
+  return useQuery({
+    queryKey: purchasingKeys.receipts(id),
+    queryFn: async () => {
+      const page = await unwrap(api.GET('/api/v1/operations/purchase-orders/{id}/receipts', { params: { path: { id }, query: { page: 1, per_page: RECEIPTS_SHOWN } } }));
+      return { receipts: page.data, total: page.meta.total };
+    },
   });
 }
 
