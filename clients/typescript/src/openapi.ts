@@ -23782,11 +23782,11 @@ export interface operations {
     };
     listPurchaseOrderReceipts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, 1 to 2147483647. */
-                page: number;
+                page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
-                per_page: number;
+                per_page?: number;
             };
             header?: never;
             path: {
