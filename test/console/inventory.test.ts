@@ -71,7 +71,7 @@ describe('the Inventory area', () => {
     expect(await movement.textContent()).toContain('10 → 7');
     await harness.screenshot(page, 'inventory-movements');
 
-    await movement.getByRole('button', { name: /Details of the adjustment/ }).click();
+    await movement.getByRole('button', { name: /View the details of the adjustment/ }).click();
     const detail = page.getByRole('dialog', { name: 'Stock movement' });
     await detail.getByText(`${product.name} (${product.sku})`).waitFor();
     expect(await detail.textContent()).toContain('Damaged in handling');

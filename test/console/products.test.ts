@@ -48,7 +48,7 @@ describe('products in the console', () => {
     await page.getByRole('button', { name: 'Create product' }).click();
 
     await page.waitForURL(/\/products\/[0-9a-z]{26}$/);
-    await page.getByRole('heading', { level: 2, name: /Cordless drill 18V/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Cordless drill 18V/ }).waitFor();
     await page.getByText('Product created').waitFor();
     await page.getByRole('tab', { name: 'Attributes' }).click();
     const values = page.getByRole('table', { name: 'Attribute values' });
@@ -87,7 +87,7 @@ describe('products in the console', () => {
     await page.getByText('Product activated').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
-    expect(await page.getByRole('heading', { level: 2, name: /Workbench lamp/ }).textContent()).toContain('Active');
+    expect(await page.getByRole('heading', { level: 1, name: /Workbench lamp/ }).textContent()).toContain('Active');
     expect(await page.getByRole('button', { name: 'Activate', exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
@@ -96,7 +96,7 @@ describe('products in the console', () => {
     await deactivation.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.getByText('SKU LMP-1 · Replaced by the LED model.').waitFor();
     await deactivation.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('heading', { level: 2, name: /Workbench lamp/ }).textContent()).toContain('Inactive');
+    expect(await page.getByRole('heading', { level: 1, name: /Workbench lamp/ }).textContent()).toContain('Inactive');
   });
 
   it('edits a product’s price and attribute value', async () => {

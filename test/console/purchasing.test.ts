@@ -52,7 +52,7 @@ async function stockOnHand(productId: string): Promise<number> {
 
 /** The page's title holds the order's number and its status badge. */
 async function waitForStatus(page: Page, label: string) {
-  await page.getByRole('heading', { level: 2 }).filter({ hasText: label }).waitFor();
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: label }).waitFor();
 }
 
 beforeAll(async () => {

@@ -24,7 +24,7 @@ export function SetPasswordPage() {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%" radius="md">
-        <Title order={2} mb="xs">
+        <Title order={1} size="h2" mb="xs">
           Choose your password
         </Title>
         {done ? (

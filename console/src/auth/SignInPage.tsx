@@ -30,7 +30,9 @@ export function SignInPage() {
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={380} maw="100%" radius="md">
         <Stack gap="xs" mb="lg">
-          <Title order={2}>Quartermaster</Title>
+          <Title order={1} size="h2">
+            Quartermaster
+          </Title>
           <Text c="dimmed" size="sm">
             {step === 'password' ? 'Sign in to your operations console.' : 'Two-factor authentication'}
           </Text>

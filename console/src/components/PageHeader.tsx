@@ -10,7 +10,7 @@ interface Props {
   actions?: ReactNode;
 }
 
-/** A screen's title, where it sits, and its main actions. */
+/** A screen's title (its one h1, drawn at h2 size), where it sits, and its main actions. */
 export function PageHeader({ title, description, trail, actions }: Props) {
   return (
     <Stack gap={4} mb="md">
@@ -25,7 +25,9 @@ export function PageHeader({ title, description, trail, actions }: Props) {
       )}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           {description && (
             <Text c="dimmed" size="sm">
               {description}

@@ -111,7 +111,7 @@ function MovementsTable({ movements, onOpen }: { movements: StockMovement[]; onO
               <Table.Td>{movement.reason ?? '—'}</Table.Td>
               <Table.Td>{movement.creator?.name ?? '—'}</Table.Td>
               <Table.Td>
-                <Button size="compact-xs" variant="subtle" onClick={() => onOpen(movement)} aria-label={`Details of the ${movement.movement_type.label.toLowerCase()} of ${formatDateTime(movement.created_at)}`}>
+                <Button size="compact-xs" variant="subtle" onClick={() => onOpen(movement)} aria-label={`View the details of the ${movement.movement_type.label.toLowerCase()} of ${formatDateTime(movement.created_at)}`}>
                   View
                 </Button>
               </Table.Td>

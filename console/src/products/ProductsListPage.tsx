@@ -180,7 +180,7 @@ function ProductsTable({ products, sort, onSort }: { products: Product[]; sort: 
               <Table.Td>{codeLabel(product.type)}</Table.Td>
               <Table.Td>{formatMoney(product.selling_price, product.currency)}</Table.Td>
               <Table.Td>
-                <Text size="sm" c={product.is_low_stock ? 'orange.8' : undefined} fw={product.is_low_stock ? 600 : undefined}>
+                <Text size="sm" c={product.is_low_stock ? 'var(--qm-color-warning-text)' : undefined} fw={product.is_low_stock ? 600 : undefined}>
                   {availability(product)}
                   {product.is_low_stock && ' · low'}
                 </Text>
