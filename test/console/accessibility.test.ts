@@ -83,6 +83,9 @@ async function expectAccessibleDialog(page: Page, label: string) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   await page.waitForLoadState('networkidle');
+  // Checked while fading in, its text is paler than it ends up: wait for the transitions to end (not for a
+  // loader's endless spin).
+  await page.evaluate('Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished))');
   expect(await seriousViolations(page), label).toEqual([]);
   for (const name of await stepperNames(page)) expect(name, `a stepper in ${label}`).not.toBe('');
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
