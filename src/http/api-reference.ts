@@ -18,7 +18,18 @@ export function registerApiReference(app: FastifyInstance, openApiUrl: string): 
     const inner = Fastify({ logger: false });
     await inner.register(scalarApiReference, {
       routePrefix: DOCS_PREFIX,
-      configuration: { url: openApiUrl, pageTitle: 'Quartermaster API reference' },
+      configuration: {
+        url: openApiUrl,
+        pageTitle: 'Quartermaster API reference',
+        // Only this server's assets and the reference itself: the system's typefaces instead of the vendor's
+        // font host, and none of the vendor's own offers (its AI agent, MCP, developer tools, hosted client).
+        withDefaultFonts: false,
+        hideClientButton: true,
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        telemetry: false,
+      },
     });
     await inner.ready();
     return inner;

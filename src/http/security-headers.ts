@@ -20,8 +20,9 @@ const API_DIRECTIVES: Directives = {
 /**
  * The API reference (Scalar) is a page: its bundle comes from its own route (`/docs/js/scalar.js`), it fetches
  * the OpenAPI document and lets the reader try requests against the API (this origin, or PUBLIC_URL's, the
- * document's `servers` entry), injects its own styles, and loads its typefaces from fonts.scalar.com. The
- * page's one inline script is allowed by its hash, added per response.
+ * document's `servers` entry) and injects its own styles. It loads nothing from another origin: it is configured
+ * to use the system's typefaces, not the vendor's font host. The page's one inline script is allowed by its hash,
+ * added per response.
  */
 function docsDirectives(publicUrl: string | null): Directives {
   const apiOrigin = publicUrl ? [new URL(publicUrl).origin] : [];
@@ -30,7 +31,7 @@ function docsDirectives(publicUrl: string | null): Directives {
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
-    'font-src': ["'self'", 'data:', 'https://fonts.scalar.com'],
+    'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...apiOrigin],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
