@@ -24,6 +24,8 @@ export function registerApiReference(app: FastifyInstance, openApiUrl: string): 
         // Only this server's assets and the reference itself: the system's typefaces instead of the vendor's
         // font host, and none of the vendor's own offers (its AI agent, MCP, developer tools, hosted client).
         withDefaultFonts: false,
+        // No icon of its own: the browser would ask this server for /favicon.ico, which it does not have.
+        favicon: 'data:,',
         hideClientButton: true,
         showDeveloperTools: 'never',
         agent: { disabled: true },

@@ -3,7 +3,7 @@
 // CHROMIUM_PATH names another binary.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import { PASSWORD } from './session-client.js';
@@ -24,7 +24,10 @@ function chromiumPath(): string {
 export interface ConsoleHarness extends TestApp {
   baseUrl: string;
   browser: Browser;
-  /** A fresh browser profile (no cookies) at 1280 x 800, failing on any uncaught page error. */
+  /**
+   * A fresh browser profile (no cookies) at 1280 x 800. The test fails, at `close`, on any uncaught page error and
+   * on any error or warning in the browser's log, except an expected refusal (see `isExpectedRefusal`).
+   */
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
   /** Signs `email` in through the sign-in form (no two-factor) and waits for the signed-in frame (any width). */
   signIn(page: Page, email: string, password?: string): Promise<void>;
@@ -33,12 +36,33 @@ export interface ConsoleHarness extends TestApp {
   close(): Promise<void>;
 }
 
+const LOGGED_TYPES = new Set(['error', 'warning']);
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+/**
+ * Reads whose 404 is the answer the console asks for: the exact-code product lookup of a purchase order's line
+ * search says "no product has this code" by a 404, and no other read answers that question.
+ */
+const EXPECTED_REFUSED_READS = [/\/api\/v1\/operations\/products\/lookup\?/];
+
+/**
+ * Chromium logs every answer of 400 or more as "Failed to load resource", which no page can silence. A form whose
+ * submission the API refuses (a wrong password, a 422 shown at its fields) is the screen working as meant, so that
+ * one line is let through for a request that was not a GET, and for the reads above; any other refused GET (a
+ * read the console should not make) still fails the test.
+ */
+function isExpectedRefusal(message: ConsoleMessage, refusedSubmissions: Set<string>): boolean {
+  const url = message.location().url;
+  return message.type() === 'error' && FAILED_RESOURCE.test(message.text()) && (refusedSubmissions.has(url) || EXPECTED_REFUSED_READS.some((read) => read.test(url)));
+}
+
 export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleHarness> {
   const testApp = await buildTestApp(options);
   const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   const contexts: BrowserContext[] = [];
   const pageErrors: Error[] = [];
+  const logEntries: string[] = [];
 
   return {
     ...testApp,
@@ -49,6 +73,14 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error));
+      const refusedSubmissions = new Set<string>();
+      page.on('response', (response) => {
+        if (response.request().method() !== 'GET' && response.status() >= 400 && response.status() < 500) refusedSubmissions.add(response.url());
+      });
+      page.on('console', (message) => {
+        if (!LOGGED_TYPES.has(message.type()) || isExpectedRefusal(message, refusedSubmissions)) return;
+        logEntries.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+      });
       page.setDefaultTimeout(10_000);
       return page;
     },
@@ -68,6 +100,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
       await browser.close();
       await testApp.close();
       if (pageErrors.length > 0) throw new Error(`Uncaught errors in the console: ${pageErrors.map((error) => error.message).join('; ')}`);
+      if (logEntries.length > 0) throw new Error(`The browser's log is not clean:\n${logEntries.join('\n')}`);
     },
   };
 }

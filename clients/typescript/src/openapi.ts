@@ -88,6 +88,26 @@ export interface paths {
         patch: operations["updateCurrentUser"];
         trace?: never;
     };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The web-app session: who is signed in, or null when nobody is
+         * @description For a browser that has to find out whether it holds a signed-in session: answers 200 either way, with the body of `GET /auth/me` or `data: null` (no session cookie, a session not signed in, ended or expired, or a user since deactivated). Reads the session cookie only; an `Authorization` header is ignored.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/two-factor/enable": {
         parameters: {
             query?: never;
@@ -5153,6 +5173,11 @@ export interface components {
             email_sent: boolean;
         };
         /**
+         * @description The signed-in user, as GET /auth/me answers it; null when nobody is signed in.
+         * @example null
+         */
+        Session: components["schemas"]["CurrentUser"] | null;
+        /**
          * @example {
          *       "user": {
          *         "id": "01jd8v8h9j0k1m2n3p4q5r6s7t",
@@ -7027,6 +7052,94 @@ export interface operations {
                         success: true;
                         message?: string;
                         data: components["schemas"]["CurrentUser"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["Session"];
                     };
                 };
             };

@@ -1,22 +1,19 @@
-// Who is signed in, from GET /auth/me: the user, the tenant and the abilities their role gives them. The
+// Who is signed in, from GET /auth/session (GET /auth/me's answer, or null): the user, the tenant and the abilities their role gives them. The
 // console shows only what these allow (hidden, or disabled with the reason where the action is expected).
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
-import { ApiError } from '../api/errors';
 
 export type CurrentUser = components['schemas']['CurrentUser'];
 
 export const ME_KEY = ['auth', 'me'] as const;
 
-/** The signed-in user, or null when nobody is (a 401). */
+/**
+ * The signed-in user, or null when nobody is. Asked of /auth/session, which answers 200 either way: /auth/me's
+ * 401 would be logged as an error by the browser on every visit to the sign-in page.
+ */
 async function fetchMe(): Promise<CurrentUser | null> {
-  try {
-    return (await unwrap(api.GET('/api/v1/auth/me'))).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await unwrap(api.GET('/api/v1/auth/session'))).data;
 }
 
 export function useMe() {

@@ -18,6 +18,7 @@ import {
   PasswordBody,
   ProfileBody,
   RecoveryCodesResponse,
+  SessionResponse,
   SetPasswordBody,
   SignedInResponse,
   TwoFactorChallengeBody,
@@ -82,6 +83,11 @@ export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, '
 }
 
 export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cookies, mailer }: AuthRoutesOptions): FastifyPluginAsyncTypebox {
+  const currentUser = async (auth: AuthContext) => {
+    const [user, tenant] = await Promise.all([signIn.currentUser(auth), tenants.get(auth.tenantId)]);
+    return currentUserBody(auth, user, tenant, mailer);
+  };
+
   return async (app) => {
     app.post(
       '/auth/login',
@@ -129,9 +135,25 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
     app.get(
       '/auth/me',
       { schema: { tags, operationId: 'getCurrentUser', summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
+      async (request) => ok(await currentUser(request.auth)),
+    );
+
+    app.get(
+      '/auth/session',
+      {
+        schema: {
+          tags,
+          operationId: 'getSession',
+          summary: 'The web-app session: who is signed in, or null when nobody is',
+          description:
+            'For a browser that has to find out whether it holds a signed-in session: answers 200 either way, with the body of `GET /auth/me` or `data: null` (no session cookie, a session not signed in, ended or expired, or a user since deactivated). Reads the session cookie only; an `Authorization` header is ignored.',
+          response: { 200: EnvelopeSchema(SessionResponse) },
+        },
+        config: withoutAbility('anyone may ask whether their browser is signed in', { auth: 'guest' }),
+      },
       async (request) => {
-        const [user, tenant] = await Promise.all([signIn.currentUser(request.auth), tenants.get(request.auth.tenantId)]);
-        return ok(currentUserBody(request.auth, user, tenant, mailer));
+        const auth = await signIn.signedInAuth(request.session);
+        return ok(auth ? await currentUser(auth) : null);
       },
     );
 

@@ -58,6 +58,10 @@ nameSchema(MeResponse, 'CurrentUser', {
   email_enabled: true,
 });
 
+/** The web-app session's user, or null when nobody is signed in. */
+export const SessionResponse = Type.Union([MeResponse, Type.Null()], { description: 'The signed-in user, as GET /auth/me answers it; null when nobody is signed in.' });
+nameSchema(SessionResponse, 'Session', null);
+
 export const TwoFactorEnableResponse = Type.Object({ secret: Type.String(), otpauth_url: Type.String() });
 export const RecoveryCodesResponse = Type.Object({ recovery_codes: Type.Array(Type.String()) });
 nameSchema(TwoFactorEnableResponse, 'TwoFactorEnrolment', {

@@ -145,9 +145,16 @@ export class SignInService {
 
   /** The caller of a signed-in session. @throws UnauthenticatedError when it has none or the user is gone. */
   async sessionAuth(session: Session): Promise<AuthContext> {
-    if (!session.user_id || !session.tenant_id) throw new UnauthenticatedError();
+    const auth = await this.signedInAuth(session);
+    if (!auth) throw new UnauthenticatedError();
+    return auth;
+  }
+
+  /** Who a web-app session (or none) is signed in as; null where a signed-in route would answer 401. */
+  async signedInAuth(session: Session | null): Promise<AuthContext | null> {
+    if (!session?.user_id || !session.tenant_id) return null;
     const user = await this.users.findById(this.db, session.tenant_id, session.user_id);
-    if (!user || !user.is_active || user.password_set_at === null) throw new UnauthenticatedError();
+    if (!user || !user.is_active || user.password_set_at === null) return null;
     return {
       tenantId: user.tenant_id,
       user: { id: user.id, name: user.name, email: user.email, role: user.role },

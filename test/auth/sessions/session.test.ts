@@ -277,6 +277,48 @@ describe('web-app sessions', () => {
     });
   });
 
+  describe('GET /auth/session', () => {
+    const SESSION = '/api/v1/auth/session';
+    const NOBODY = { success: true, data: null };
+
+    it('answers 200 with no user to a browser without a signed-in session', async () => {
+      const withoutCookie = await t.app.inject({ url: SESSION });
+      expect(withoutCookie.statusCode).toBe(200);
+      expect(withoutCookie.json()).toEqual(NOBODY);
+
+      const guest = new SessionClient(t.app);
+      await guest.csrfCookie();
+      expect((await guest.get(SESSION)).json()).toEqual(NOBODY);
+      expect((await guest.get(SESSION, { headers: { cookie: `${SESSION_COOKIE}=no-such-session` }, cookies: false })).json()).toEqual(NOBODY);
+    });
+
+    it('answers the signed-in user as GET /auth/me does', async () => {
+      const client = await signedInClient(t.app, t.tenant.adminEmail);
+      const res = await client.get(SESSION);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual((await client.me()).json());
+      expect(res.json().data).toMatchObject({ user: { id: t.tenant.adminId }, authenticated_via: 'session' });
+    });
+
+    it('answers no user once the session ended or its user was deactivated, and ignores a bearer token', async () => {
+      const client = await signedInClient(t.app, t.tenant.adminEmail);
+      const stale = client.clone();
+      await client.request({ method: 'POST', url: LOGOUT });
+      expect((await stale.get(SESSION)).json()).toEqual(NOBODY);
+
+      const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
+      const deactivated = await signedInClient(t.app, user.email);
+      await t.database.db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+      const res = await deactivated.get(SESSION);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(NOBODY);
+
+      const withToken = await t.app.inject({ url: SESSION, headers: t.auth });
+      expect(withToken.statusCode).toBe(200);
+      expect(withToken.json()).toEqual(NOBODY);
+    });
+  });
+
   describe('session-only and bearer-only routes', () => {
     it('refuses a bearer token on the token-management routes, which a session may use', async () => {
       const res = await t.app.inject({ url: API_TOKENS, headers: t.auth });
