@@ -18,7 +18,6 @@ import { AppError, BusinessRuleError, NotFoundError, ValidationError } from './h
 import { systemClock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
 import { formatCount, ProgressLine, type ProgressFigures } from './lib/progress-bar.js';
-import { releaseMemoryWhenQuiet } from './lib/quiet-memory.js';
 import { runInContext, type WorkContext } from './lib/work-context.js';
 import type { ServiceLog } from './lib/service-log.js';
 import { TOKEN_TYPE_DESCRIPTION } from './modules/auth/tokens/token.schemas.js';
@@ -580,10 +579,8 @@ export function buildProgram(config: Config, io: CliIo): Command {
           database.checkpointInBackground();
           const worker = createWorker(services, log, database);
           worker.start();
-          const stopReleasingMemory = releaseMemoryWhenQuiet(log);
           log.info('worker started');
           log.info({ signal: await waitForSignal() }, 'worker stopping');
-          stopReleasingMemory();
           await worker.stop();
         },
         config.databasePoolSize,

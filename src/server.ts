@@ -6,7 +6,6 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { createLogger } from './lib/logger.js';
-import { releaseMemoryWhenQuiet } from './lib/quiet-memory.js';
 import { STARTUP_LOCK_WAIT_MS, migrateAtStartup } from './db/migrate.js';
 import { createWorker } from './worker.js';
 
@@ -44,8 +43,6 @@ export async function startServer(config: Config, options: StartOptions): Promis
 
   const worker = options.worker ? createWorker(app.services, app.log, database) : null;
   app.addHook('onClose', async () => worker?.stop());
-  const stopReleasingMemory = releaseMemoryWhenQuiet(app.log);
-  app.addHook('onClose', async () => stopReleasingMemory());
 
   // A request still in flight at shutdown is answered with `Connection: close`, so that its keep-alive
   // connection does not outlive it and hold the process until the grace delay runs out.
