@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withStatementCache } from './statement-cache.js';
+import { STATEMENT_BYTES_PER_CHARACTER, withStatementCache } from './statement-cache.js';
 
 describe('withStatementCache', () => {
   const opened: BetterSqlite3.Database[] = [];
@@ -37,10 +37,10 @@ describe('withStatementCache', () => {
     expect(cached.prepare(read).all([2])).toEqual([{ name: 'two' }]);
   });
 
-  it('drops the least recently used statement beyond its size', () => {
+  it('drops the least recently used statement beyond its bytes', () => {
     const sqlite = open();
     const seen: string[] = [];
-    const cached = withStatementCache({ close: () => sqlite.close(), prepare: (sql: string) => (seen.push(sql), sqlite.prepare(sql)) }, 2);
+    const cached = withStatementCache({ close: () => sqlite.close(), prepare: (sql: string) => (seen.push(sql), sqlite.prepare(sql)) }, 2 * 'select 1'.length * STATEMENT_BYTES_PER_CHARACTER);
     cached.prepare('select 1');
     cached.prepare('select 2');
     cached.prepare('select 1');

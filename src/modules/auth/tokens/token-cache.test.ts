@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChangeWatch } from '../../../db/change-watch.js';
 import type { TokenWithOwner } from './token.repository.js';
-import { TokenCache } from './token-cache.js';
+import { TokenCache, tokenEntryBytes } from './token-cache.js';
 
 function candidate(id: string, lastUsedAt: string | null = null): TokenWithOwner {
   return {
@@ -81,8 +81,8 @@ describe('TokenCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps at most its size, dropping the oldest prefix', async () => {
-    const cache = new TokenCache(controlledWatch(), 2);
+  it('keeps at most its bytes, dropping the least recently used prefix', async () => {
+    const cache = new TokenCache(controlledWatch(), 2 * tokenEntryBytes('a', [candidate('a')]));
     for (const prefix of ['a', 'b', 'c']) await cache.lookup(prefix, async () => [candidate(prefix)]);
     const load = vi.fn(async () => [candidate('a')]);
     await cache.lookup('c', load);

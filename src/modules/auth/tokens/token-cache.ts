@@ -1,6 +1,7 @@
 // The bearer tokens of recent requests and their owners, kept in memory so that authenticating a request costs no
 // query. Everything is dropped whenever users or api_tokens may have changed, which the database's change watch
 // tells at every lookup without a round trip (see docs/decisions.md, Performance).
+import { LRUCache } from 'lru-cache';
 import type { ChangeWatch, WatchedTables } from '../../../db/change-watch.js';
 import type { TokenWithOwner } from './token.repository.js';
 
@@ -13,18 +14,28 @@ export const TOKEN_CACHE_TABLES: WatchedTables = {
   confirmed: true,
 };
 
-/** Prefixes kept at most; beyond, the oldest entry goes. Tokens in use by one installation stay well below. */
-export const TOKEN_CACHE_SIZE = 10_000;
+/**
+ * The bytes kept at most; beyond, the least recently used prefix goes. An entry of one token costs about 1 KB,
+ * so the tokens in use by one installation stay well below.
+ */
+export const TOKEN_CACHE_BYTES = 4 * 1024 * 1024;
+
+/** What V8 holds for an entry, about: its strings at two bytes a character, and each object's own fields. */
+export function tokenEntryBytes(prefix: string, candidates: TokenWithOwner[]): number {
+  return 2 * (prefix.length + JSON.stringify(candidates).length) + 200 * (1 + candidates.length);
+}
 
 export class TokenCache {
-  private readonly entries = new Map<string, TokenWithOwner[]>();
+  private readonly entries: LRUCache<string, TokenWithOwner[]>;
   /** Counts clears, so that a load that began before one does not store what it read. */
   private generation = 0;
 
   constructor(
     private readonly changes: ChangeWatch,
-    private readonly size = TOKEN_CACHE_SIZE,
-  ) {}
+    maxBytes = TOKEN_CACHE_BYTES,
+  ) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (candidates, prefix) => tokenEntryBytes(prefix, candidates) });
+  }
 
   /**
    * The candidates for `prefix`: kept ones unless the tables may have changed since the last lookup, else
@@ -62,7 +73,6 @@ export class TokenCache {
   }
 
   private store(prefix: string, candidates: TokenWithOwner[]): void {
-    if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(prefix, candidates);
   }
 }
