@@ -5,6 +5,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyContextConfig, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Session, TokenType } from '../db/schema.js';
+import type { AbilityName } from '../modules/auth/abilities.js';
 import { can, type AuthContext } from '../modules/auth/auth-context.js';
 import type { SessionService } from '../modules/auth/sessions/session.service.js';
 import type { SignInService } from '../modules/auth/sign-in.service.js';
@@ -43,7 +44,7 @@ declare module 'fastify' {
 }
 
 /** The route config of a route that needs `ability`: `config: requireAbility('operations:view-products')`. */
-export function requireAbility(ability: string, rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[] } = {}) {
+export function requireAbility(ability: AbilityName, rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[] } = {}) {
   return { ability, ...rest };
 }
 

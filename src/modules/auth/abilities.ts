@@ -16,7 +16,7 @@ export interface Ability {
 export const MODULES = ['system', 'crm', 'sales', 'operations', 'finance', 'reporting'] as const;
 
 /** Scores of the catalogue; the entries chosen by this project (finance, reporting, webhooks, settings) are explained in docs/abilities.md. */
-const SCORES: Record<(typeof MODULES)[number], Record<string, number>> = {
+const SCORES = {
   system: {
     'manage-system': 100, 'manage-users': 100, 'manage-roles': 100, 'manage-settings': 60, 'view-users': 50, 'view-audit-logs': 30,
     'view-webhooks': 30, 'manage-webhooks': 80,
@@ -65,7 +65,12 @@ const SCORES: Record<(typeof MODULES)[number], Record<string, number>> = {
     'view-reports': 20, 'create-reports': 30, 'edit-reports': 30, 'delete-reports': 30,
     'export-reports': 50, 'schedule-reports': 40,
   },
-};
+} as const satisfies Record<(typeof MODULES)[number], Record<string, number>>;
+
+type Scores = typeof SCORES;
+
+/** An ability of the catalogue, by name: a route that requires a misspelt one does not compile. */
+export type AbilityName = { [M in keyof Scores]: `${M}:${Extract<keyof Scores[M], string>}` }[keyof Scores];
 
 export function sensitivityOf(score: number): Sensitivity {
   if (score >= 80) return 'high';

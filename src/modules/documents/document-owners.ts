@@ -3,6 +3,7 @@
 // the owner, except suppliers, whose documents (contracts, NDAs…) have an ability of their own.
 import type { DocumentOwnerType } from '../../db/schema.js';
 import type { DocumentFormat } from './document-formats.js';
+import type { AbilityName } from '../auth/abilities.js';
 
 const MB = 1024 * 1024;
 
@@ -16,8 +17,8 @@ export interface DocumentOwner {
   readonly maxBytes: number;
   /** Accepted formats; null accepts any file. */
   readonly formats: readonly DocumentFormat[] | null;
-  readonly viewAbility: string;
-  readonly manageAbility: string;
+  readonly viewAbility: AbilityName;
+  readonly manageAbility: AbilityName;
   /** Whether a document can be renewed (the new one archives the old). */
   readonly renewable: boolean;
 }

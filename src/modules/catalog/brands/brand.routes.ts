@@ -20,6 +20,7 @@ import {
   BrandUpdateBody,
 } from './brand.schemas.js';
 import { brandResource, type BrandService } from './brand.service.js';
+import type { AbilityName } from '../../auth/abilities.js';
 
 const tags = ['Brands'];
 const VIEW = 'operations:view-products';
@@ -86,7 +87,7 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
       },
     );
 
-    const bulk = (path: string, operationId: string, summary: string, ability: string, run: (tenantId: string, ids: string[]) => ReturnType<BrandService['bulkRemove']>, message: string) =>
+    const bulk = (path: string, operationId: string, summary: string, ability: AbilityName, run: (tenantId: string, ids: string[]) => ReturnType<BrandService['bulkRemove']>, message: string) =>
       app.post(
         `/operations/brands/${path}`,
         {

@@ -14,9 +14,10 @@ import {
   MasterProductUpdateBody,
 } from './master-product.schemas.js';
 import type { MasterProductService } from './master-product.service.js';
+import type { AbilityName } from '../../auth/abilities.js';
 
 const tags = ['Master products'];
-const bearerOnly = (ability: string) => requireAbility(ability, { auth: 'bearer' });
+const bearerOnly = (ability: AbilityName) => requireAbility(ability, { auth: 'bearer' });
 const VIEW = bearerOnly('operations:view-products');
 const CREATE = bearerOnly('operations:create-products');
 const EDIT = bearerOnly('operations:edit-products');

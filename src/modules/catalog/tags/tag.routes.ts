@@ -22,6 +22,7 @@ import {
   TagUpdateBody,
 } from './tag.schemas.js';
 import { tagResource, type TagService } from './tag.service.js';
+import type { AbilityName } from '../../auth/abilities.js';
 
 const tags = ['Tags'];
 const BASE = '/operations/tags';
@@ -81,7 +82,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
       async (request) => ok(await service.merge(request.auth.tenantId, request.body), 'Tags merged successfully'),
     );
 
-    const bulk = (path: string, operationId: string, summary: string, ability: string, run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>) =>
+    const bulk = (path: string, operationId: string, summary: string, ability: AbilityName, run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>) =>
       app.post(
         `${BASE}/${path}`,
         {
