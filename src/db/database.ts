@@ -91,7 +91,7 @@ export interface DatabaseOptions {
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /**
  * SQLite's page cache per connection, in KiB: better-sqlite3 builds SQLite with 16 MB, which a server fills and
- * keeps. Pages past it are read again from the operating system's file cache. See docs/decisions.md, Performance.
+ * keeps. Pages past it are read again from the operating system's file cache. See docs/decisions/performance-sqlite.md.
  */
 export const SQLITE_CACHE_KIB = 4096;
 const SQLITE_OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
@@ -127,7 +127,7 @@ function refreshStatistics(sqlite: BetterSqlite3.Database, when: 'on open' | 'pe
  * `PRAGMA data_version` of one connection, read at most once per turn of the event loop. Each read takes and
  * releases the WAL's read lock (system calls: about 2.5 µs under load, with two caches asking on every request),
  * while a turn under load handles tens of requests, every one of which had reached the server before the read:
- * a commit after it is answered from the next turn on. See docs/decisions.md, Performance.
+ * a commit after it is answered from the next turn on. See docs/decisions/performance-caches.md.
  */
 function dataVersionPerTurn(sqlite: BetterSqlite3.Database): () => unknown {
   const statement = sqlite.prepare('pragma data_version').pluck();

@@ -436,7 +436,7 @@ export interface ProductAttributeValuesTable {
 
 export type MasterProductStatus = 'draft' | 'active' | 'inactive' | 'archived';
 
-/** Shape 1 of a variant configuration; shape 2 is read into it on input (docs/decisions.md, Master products). */
+/** Shape 1 of a variant configuration; shape 2 is read into it on input (docs/decisions/variants.md, Master products). */
 export interface VariantConfiguration {
   attributes: Array<{ name: string; values: string[] }>;
   allowCombinations: boolean;

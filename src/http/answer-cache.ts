@@ -1,7 +1,7 @@
 // Answers of hot reads kept in memory, as the bytes sent, and served again while nothing they are made of can
 // have changed: the database's change watch tells, at every lookup and without a round trip, whether any
 // watched table was written since (this process's commits as they happen, other processes' by SQLite's
-// data_version or a PostgreSQL NOTIFY). See docs/decisions.md, Performance.
+// data_version or a PostgreSQL NOTIFY). See docs/decisions/performance-caches.md.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { ChangeWatch } from '../db/change-watch.js';
 import { withFirstRouteHook, withRouteHook } from './route-hooks.js';

@@ -1,4 +1,4 @@
-// Conditional requests (README, Optimistic concurrency; docs/decisions.md, Optimistic concurrency). A record's
+// Conditional requests (README, Optimistic concurrency; docs/decisions/idempotency-and-concurrency.md, Optimistic concurrency). A record's
 // ETag is a digest of its resource as GET answers it. `If-None-Match` on a read answers 304 when it names that
 // ETag; `If-Match` on a write is checked by the service inside its transaction, with the record locked, and
 // answers 412 when the record no longer has the ETag given.

@@ -1,7 +1,7 @@
 // Route schemas compiled on each route's first request, not at start. The API declares about 2,500 of them (every
 // route's request parts, and a serializer for every status each route answers, the standard errors included),
 // and most are never used by a given process: compiled at start they held about 30 MB of the fresh server's memory
-// (docs/decisions.md, Performance). A schema that would not compile must still never reach a user: `compileAll`
+// (docs/decisions/performance-requests.md). A schema that would not compile must still never reach a user: `compileAll`
 // compiles the waiting ones, and a test runs it over the whole API.
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 

@@ -1,5 +1,5 @@
 // One place that turns every error into the API's error bodies (README, API conventions; docs/errors.md;
-// docs/decisions.md, Responses and errors). Every body carries a machine-readable `code` (error-codes.ts).
+// docs/decisions/requests-and-responses.md, Responses and errors). Every body carries a machine-readable `code` (error-codes.ts).
 // A 500 is logged with its request id and never shows a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForStatus } from './error-codes.js';

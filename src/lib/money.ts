@@ -6,7 +6,7 @@ import currencyCodes from 'currency-codes';
  * The currency every tenant starts with (the default of `tenants.default_currency`). A request that names no
  * currency takes its tenant's `default_currency` instead (TenantService.defaultCurrency). This one stays the
  * currency of product rows written before prices carried one, whatever the tenant's default is now, and of
- * supplier amounts and spend, which store no currency (docs/decisions.md, Tenant settings).
+ * supplier amounts and spend, which store no currency (docs/decisions/tenants-and-users.md, Tenant settings).
  */
 export const DEFAULT_CURRENCY = 'USD';
 

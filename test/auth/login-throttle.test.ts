@@ -1,4 +1,4 @@
-// The sign-in throttle (docs/decisions.md, Sessions, CSRF and two-factor): five failed logins per minute per
+// The sign-in throttle (docs/decisions/authentication.md, Sessions, CSRF and two-factor): five failed logins per minute per
 // e-mail and IP, then 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/lib/clock.js';

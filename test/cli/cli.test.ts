@@ -1,5 +1,5 @@
 // The operator CLI, in process: `runCli(argv, io, config)` against a test database of the engine under
-// test. Output shapes are those of the README and docs/decisions.md (Operator CLI); errors go to stderr with
+// test. Output shapes are those of the README and docs/decisions/operations.md (Operator CLI); errors go to stderr with
 // exit code 1.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Builds document uploads for the HTTP tests: a multipart form with the API's field spellings (`tags[]`,
-// `metadata[key]`; docs/decisions.md, Documents).
+// `metadata[key]`; docs/decisions/documents.md, Documents).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export type OwnerPath = 'products' | 'suppliers' | 'purchase-orders';

@@ -1,4 +1,4 @@
-// Bearer tokens resolve to their tenant and user; every refusal answers as docs/decisions.md (API tokens) says,
+// Bearer tokens resolve to their tenant and user; every refusal answers as docs/decisions/authentication.md (API tokens) says,
 // each 401 with its RFC 6750 challenge (docs/errors.md, 401 and WWW-Authenticate).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/lib/clock.js';

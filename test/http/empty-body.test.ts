@@ -1,6 +1,6 @@
 // A request with no body at all is read like an empty JSON object on every route whose body is a JSON object:
 // an action whose fields are all optional accepts no body and `{}` alike, and a route with required fields names
-// them in its 422 (docs/decisions.md, Requests).
+// them in its 422 (docs/decisions/requests-and-responses.md, Requests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';

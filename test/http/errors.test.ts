@@ -1,4 +1,4 @@
-// Every error body of docs/decisions.md (Responses and errors) and docs/errors.md, produced by the one error
+// Every error body of docs/decisions/requests-and-responses.md (Responses and errors) and docs/errors.md, produced by the one error
 // handler: each with its machine-readable code.
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

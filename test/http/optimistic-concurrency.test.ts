@@ -1,4 +1,4 @@
-// Optimistic concurrency (README, Optimistic concurrency; docs/decisions.md): ETag on every single-record read
+// Optimistic concurrency (README, Optimistic concurrency; docs/decisions/idempotency-and-concurrency.md): ETag on every single-record read
 // and record-answering write, 304 for a matching If-None-Match, 412 for an If-Match the record no longer has,
 // checked inside the write's transaction so that of two writers sending the same tag exactly one wins.
 import { afterAll, describe, expect, it } from 'vitest';

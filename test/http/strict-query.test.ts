@@ -1,4 +1,4 @@
-// Unknown input (docs/errors.md; docs/decisions.md, Requests): an unknown query parameter is a 422 naming it,
+// Unknown input (docs/errors.md; docs/decisions/requests-and-responses.md, Requests): an unknown query parameter is a 422 naming it,
 // on every operation of the API, as the route's querystring schema decides; an unknown body field is dropped.
 import { afterAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_PARAMETER } from '../../src/http/strict-query.js';

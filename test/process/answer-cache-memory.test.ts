@@ -1,7 +1,7 @@
 // The answer cache's memory under made-up Host headers, measured on a real server process: without PUBLIC_URL
 // the origin is part of an answer's key (its pagination links are built on it), and a client chooses its Host.
 // Reading one product under thousands of distinct long hosts must cost no more memory than reading it as often
-// under one host. See docs/decisions.md (Performance, answers kept in memory).
+// under one host. See docs/decisions/performance-caches.md (Catalog answers from memory).
 import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as pause } from 'node:timers/promises';

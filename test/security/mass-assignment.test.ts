@@ -1,5 +1,5 @@
 // OWASP API3 (mass assignment), generated from the route table. Statically: no JSON body declares
-// tenant_id, id or timestamps, and status or stock_quantity only where docs/decisions.md makes them writable
+// tenant_id, id or timestamps, and status or stock_quantity only where docs/decisions/ makes them writable
 // (or as an explicit 422 refusal). Over HTTP: every create and update route, sent a valid body plus those
 // fields, answers 2xx (the fields dropped) or a 422 naming them, and the stored row keeps its own values.
 import type { LightMyRequestResponse } from 'fastify';
@@ -30,7 +30,7 @@ const configuredMasterId = configuredMaster.json().data.id as string;
 const NEVER_WRITABLE = ['tenant_id', 'id', 'deleted_at', 'created_at', 'updated_at'];
 const GUARDED = ['status', 'stock_quantity'];
 /**
- * Where docs/decisions.md makes a guarded field writable: a master product's status (Master products), a new
+ * Where docs/decisions/ makes a guarded field writable: a master product's status (Master products), a new
  * order's status (Purchase orders), opening stock (Products, Variants).
  */
 const DOCUMENTED_WRITABLE: Record<string, string[]> = {
@@ -168,7 +168,7 @@ describe('mass assignment', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('status and stock_quantity are writable only where docs/decisions.md says so', () => {
+  it('status and stock_quantity are writable only where docs/decisions/ says so', () => {
     const offenders = bodyRoutes.flatMap((route) =>
       GUARDED.filter((field) => writable(route, field) && !(DOCUMENTED_WRITABLE[routeName(route)] ?? []).includes(field)).map((field) => `${routeName(route)}: ${field}`),
     );

@@ -1,6 +1,6 @@
 // The client for the endpoints that take bearer tokens only (master products, webhooks, the event feed): the
 // same typed client, authorised with a console session token (POST /auth/console-token, 15 minutes; see
-// docs/decisions.md, Console). The token lives in memory only and is renewed a minute before it expires, or
+// docs/decisions/console.md, Console). The token lives in memory only and is renewed a minute before it expires, or
 // once when the server refuses it; it ends with the session, and then so does the renewal (401, sign-in).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../clients/typescript/src/openapi';

@@ -1,5 +1,5 @@
 // Master product and variant calls. These endpoints take bearer tokens only: every call goes through
-// integrationApi, which carries the console session token (docs/decisions.md, Console).
+// integrationApi, which carries the console session token (docs/decisions/console.md, Console).
 import type { components, operations } from '../../../clients/typescript/src/openapi';
 import { unwrap } from '../api/client';
 import { integrationApi } from '../api/integration-client';

@@ -81,7 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('received_at', t.timestamp)
     .addColumn('position', 'integer', (c) => c.notNull())
     .execute();
-  // One line per product and order (docs/decisions.md, Purchase orders), enforced by the database as well.
+  // One line per product and order (docs/decisions/purchase-orders.md, Purchase orders), enforced by the database as well.
   await db.schema
     .createIndex('purchase_order_items_tenant_order_product_unique')
     .unique()

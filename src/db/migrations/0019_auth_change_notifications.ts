@@ -1,5 +1,5 @@
 // Announces every change to users and API tokens on the `quartermaster_auth` channel, so that the bearer-token
-// cache of every process drops what it keeps (see docs/decisions.md, Performance). Triggers rather than the
+// cache of every process drops what it keeps (see docs/decisions/performance-caches.md). Triggers rather than the
 // application: every writer announces, the CLI, a migration or an operator's SQL included, and the NOTIFY is
 // delivered at commit, never for a rollback. SQLite needs nothing: its data_version tells of other processes'
 // commits.

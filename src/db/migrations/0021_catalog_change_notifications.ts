@@ -1,5 +1,5 @@
 // Announces every change to the catalog's records on the `quartermaster_catalog` channel, so that the catalog
-// answers kept in memory by every process are dropped (see docs/decisions.md, Performance). As for the
+// answers kept in memory by every process are dropped (see docs/decisions/performance-caches.md). As for the
 // authentication tables (migration 0019): triggers, so that every writer announces, at commit only.
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../dialect.js';

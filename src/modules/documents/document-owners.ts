@@ -1,4 +1,4 @@
-// What each kind of owner allows: its tags, size limit and formats (docs/decisions.md, Documents), plus the
+// What each kind of owner allows: its tags, size limit and formats (docs/decisions/documents.md, Documents), plus the
 // abilities that guard its documents. Reads follow the owner's own view ability; writes the ability that edits
 // the owner, except suppliers, whose documents (contracts, NDAs…) have an ability of their own.
 import type { DocumentOwnerType } from '../../db/schema.js';
@@ -52,7 +52,7 @@ export const DOCUMENT_OWNERS: Readonly<Record<DocumentOwnerType, DocumentOwner>>
     label: 'Purchase order',
     allowedTags: ['purchase_order', 'receipt', 'invoice', 'delivery_note', 'packing_slip', 'confirmation'],
     maxBytes: 20 * MB,
-    // Chosen for what orders, invoices and delivery notes come as (docs/decisions.md, Documents).
+    // Chosen for what orders, invoices and delivery notes come as (docs/decisions/documents.md, Documents).
     formats: ['pdf', 'jpeg', 'png', 'gif', 'webp', 'tiff', 'doc', 'docx', 'xls', 'xlsx'],
     viewAbility: 'operations:view-purchase-orders',
     manageAbility: 'operations:edit-purchase-orders',

@@ -3,7 +3,7 @@
 // event. The entity must be one the service emits or one of the platform's other entities that the ability
 // map already covers (`customer`, `order`, `invoice`); the action is any lower-case word, so that a
 // subscription may name an event before this service emits it. Only a pattern that is malformed, or names an
-// entity nobody knows, is refused (docs/decisions.md, Events).
+// entity nobody knows, is refused (docs/decisions/events.md, Events).
 import { ENTITY_VIEW_ABILITY, EVENT_TYPES, type EventType } from './event-types.js';
 
 /** Every entity type a pattern or filter may name: those with events in the catalogue and those with a view ability. */

@@ -1,6 +1,6 @@
 // The feed page written as JSON text: each event's payload is the JSON text the database holds, sent as it is.
 // Parsing every payload into objects and serialising them again was most of a page's work (a page holds up to
-// 100 events of about 1 KB each); see docs/decisions.md, Performance. The shape is EventFeedResponse's, in its
+// 100 events of about 1 KB each); see docs/decisions/performance-statements.md. The shape is EventFeedResponse's, in its
 // property order, which a test checks against the schema.
 import type { FeedRow } from './event.repository.js';
 import type { EventFeedMeta } from './event-feed.schemas.js';

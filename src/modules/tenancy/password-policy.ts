@@ -1,4 +1,4 @@
-// What a new password must be (docs/decisions.md, User administration): long enough, not a common or breached
+// What a new password must be (docs/decisions/tenants-and-users.md, User administration): long enough, not a common or breached
 // password (the bundled list in assets/passwords, with digits or symbols around it, and keyboard walks, repeats
 // and sequences by rule), and not the user's e-mail. The password a user sets through a link, changes, or an
 // operator gives at creation is checked here.

@@ -1,4 +1,4 @@
-// Administering a tenant's users (docs/decisions.md, User administration): invitations, names and roles,
+// Administering a tenant's users (docs/decisions/tenants-and-users.md, User administration): invitations, names and roles,
 // deactivation and reactivation, and password resets an administrator starts. A tenant always keeps one active
 // admin, and nobody acts on a user whose role allows more than they hold (user-authority.ts). Every change is
 // recorded in the audit log in its own transaction.

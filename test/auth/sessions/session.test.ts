@@ -1,5 +1,5 @@
 // The web-app session: CSRF cookie, login (with session regeneration), CSRF on state-changing requests,
-// logout, idle expiry, and the split between session-only and bearer-only routes (docs/decisions.md, Sessions,
+// logout, idle expiry, and the split between session-only and bearer-only routes (docs/decisions/authentication.md, Sessions,
 // CSRF and two-factor).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../../src/http/session-cookies.js';

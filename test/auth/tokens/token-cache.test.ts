@@ -1,6 +1,6 @@
 // Authentication answers from memory, and every change to a token or its owner holds from the next request on:
 // changes made by this process, by another connection to the same database (the CLI standing for another
-// process), and with PostgreSQL's listener down (no caching then). See docs/decisions.md (Performance).
+// process), and with PostgreSQL's listener down (no caching then). See docs/decisions/performance-caches.md.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { runCli } from '../../../src/cli.js';

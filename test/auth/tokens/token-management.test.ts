@@ -1,4 +1,4 @@
-// API-token management over HTTP (docs/decisions.md, API tokens): session only, CSRF on writes, the plain text
+// API-token management over HTTP (docs/decisions/authentication.md, API tokens): session only, CSRF on writes, the plain text
 // answered once, High abilities wait for an administrator, owners and admins see what they may.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeTenant, makeToken, makeUser, type TenantFixture } from '../../helpers/factories.js';

@@ -1,4 +1,4 @@
-// Two-factor sign-in (docs/decisions.md, Sessions, CSRF and two-factor): TOTP enrolment, the 423 login, the
+// Two-factor sign-in (docs/decisions/authentication.md, Sessions, CSRF and two-factor): TOTP enrolment, the 423 login, the
 // challenge with a code (each accepted once, one step of drift) or a recovery code (each usable once), and
 // turning it off.
 import { Secret, TOTP } from 'otpauth';

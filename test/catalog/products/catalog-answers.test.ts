@@ -1,6 +1,6 @@
 // Products and product pages answered from memory, and every change to what they show holds from the next request
 // on: changes made through the API (the product, its brand, its stock), by another connection to the same
-// database, and for other tenants and callers. See docs/decisions.md (Performance).
+// database, and for other tenants and callers. See docs/decisions/performance-caches.md.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase } from '../../../src/db/database.js';

@@ -11,7 +11,7 @@ const STATUSES: ProductStatus[] = ['draft', 'pending_approval', 'active', 'inact
 
 type Action = 'activate' | 'deactivate' | 'discontinue' | 'submit-for-review' | 'approve' | 'decline' | 'return-for-revisions' | 'revise';
 
-/** The table of docs/decisions.md (Product lifecycle), written out so that the code is checked against it, not itself. */
+/** The table of docs/decisions/products.md (Product lifecycle), written out so that the code is checked against it, not itself. */
 const SPEC: Record<Action, { from: ProductStatus[]; to: ProductStatus; takesReason: boolean; event: string | null; refused: string }> = {
   activate: { from: ['draft', 'inactive'], to: 'active', takesReason: false, event: 'product.activated', refused: 'activate {p}' },
   deactivate: { from: ['active'], to: 'inactive', takesReason: true, event: 'product.deactivated', refused: 'deactivate {p}' },
@@ -245,7 +245,7 @@ describe('product lifecycle', () => {
       expect((await row(id)).status).toBe('active');
     });
 
-    it('unknown body keys are dropped, as everywhere in the API (docs/decisions.md, Requests)', async () => {
+    it('unknown body keys are dropped, as everywhere in the API (docs/decisions/requests-and-responses.md, Requests)', async () => {
       const id = await productWith('active');
       const res = await act(id, 'deactivate', { reason: 'Recall', status: 'discontinued', status_changed_at: '2000-01-01T00:00:00.000Z' });
       expect(res.statusCode).toBe(200);

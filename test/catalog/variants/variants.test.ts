@@ -1,4 +1,4 @@
-// Variants over HTTP: single creation with every check of docs/decisions.md (Variants), inheritance from the
+// Variants over HTTP: single creation with every check of docs/decisions/variants.md (Variants), inheritance from the
 // master (also after the master changes) and overrides, the product update rules of a variant, deletion of all
 // variants with an audit row, and bearer-only access.
 import type { LightMyRequestResponse } from 'fastify';

@@ -100,7 +100,7 @@ describe('purchase order lifecycle', () => {
     expect((await o.call('GET', '/api/v1/auth/me')).json().data.email_enabled).toBe(false);
   });
 
-  it('refuses direct approval of a draft with the message of docs/decisions.md (Purchase orders)', async () => {
+  it('refuses direct approval of a draft with the message of docs/decisions/purchase-orders.md (Purchase orders)', async () => {
     const o = ops();
     const order = await o.draft();
     const res = await o.call('POST', `${ORDERS}/${order.id}/approve`, {});

@@ -1,6 +1,6 @@
 // The bearer tokens of recent requests and their owners, kept in memory so that authenticating a request costs no
 // query. Everything is dropped whenever users or api_tokens may have changed, which the database's change watch
-// tells at every lookup without a round trip (see docs/decisions.md, Performance).
+// tells at every lookup without a round trip (see docs/decisions/performance-caches.md).
 import { LRUCache } from 'lru-cache';
 import type { ChangeWatch, WatchedTables } from '../../../db/change-watch.js';
 import type { TokenWithOwner } from './token.repository.js';

@@ -156,7 +156,7 @@ export class TokenService {
    * A console token: stands in for the signed-in session `sessionId` where the API takes bearer tokens only (master
    * products, webhooks, the event feed). It holds `*`, so the user's role alone bounds it, as it bounds the session,
    * and the user's own sign-in counts as approval. It is part of the session, not a token the user manages: no audit
-   * entry, absent from the lists, revoked when the session ends (SessionService). See docs/decisions.md (Console).
+   * entry, absent from the lists, revoked when the session ends (SessionService). See docs/decisions/console.md (Console).
    */
   issueForSession(db: Executor, { tenantId, userId, sessionId, expiresAt }: SessionTokenInput): Promise<IssuedToken> {
     return this.insert(db, { tenantId, userId, name: CONSOLE_TOKEN_NAME, type: 'application', abilities: ['*'], preApproved: true, expiresAt }, sessionId);

@@ -1,5 +1,5 @@
 // The twelve attribute types and what each can do: the searchable, filterable and sortable sets below are the
-// rule (`is_searchable` or `is_filterable` on another type is a 422; docs/decisions.md, Attributes).
+// rule (`is_searchable` or `is_filterable` on another type is a 422; docs/decisions/catalog-taxonomy.md, Attributes).
 import type { AttributeType } from '../../../db/schema.js';
 
 export const ATTRIBUTE_TYPES = [

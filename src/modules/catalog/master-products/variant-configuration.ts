@@ -1,4 +1,4 @@
-// Variant configurations, pure: both input shapes read into shape 1 (docs/decisions.md, Master products), the
+// Variant configurations, pure: both input shapes read into shape 1 (docs/decisions/variants.md, Master products), the
 // combination limit, the combinations themselves, and the checks of one variant's selection against a
 // configuration.
 import type { VariantConfiguration } from '../../../db/schema.js';

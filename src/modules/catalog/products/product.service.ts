@@ -66,7 +66,7 @@ function clean<T>(value: T): T {
 /** The unique indexes a write can lose a race on, by field. */
 const UNIQUE_INDEXES = { sku: 'products_tenant_sku_unique', slug: 'products_tenant_slug_unique', barcode: 'products_tenant_barcode_unique' };
 
-/** What a scanner lookup matched a code on: a barcode first, else a SKU (docs/decisions.md, Barcodes). */
+/** What a scanner lookup matched a code on: a barcode first, else a SKU (docs/decisions/products.md, Barcodes). */
 export type LookupMatch = 'barcode' | 'sku';
 
 export interface ProductServiceDeps {
@@ -146,7 +146,7 @@ export class ProductService {
 
   /**
    * The one live product a scanned or typed code names: the product whose barcode is exactly `code`, else the
-   * one whose SKU is. A barcode wins because a scanner reads barcodes (docs/decisions.md, Barcodes).
+   * one whose SKU is. A barcode wins because a scanner reads barcodes (docs/decisions/products.md, Barcodes).
    * @throws NotFoundError('Product') when neither matches, also for another tenant's or a deleted product.
    */
   async lookup(tenantId: string, code: string): Promise<{ product: ProductResponse; matched_on: LookupMatch }> {

@@ -1,6 +1,6 @@
 // Suppliers: codes unique per tenant among live suppliers (stored upper-case); status changes only through
 // activate, deactivate and suspend, each one conditional UPDATE; ratings averaged in SQL; orders only for
-// suppliers in ORDERABLE_STATUSES (docs/decisions.md, Suppliers).
+// suppliers in ORDERABLE_STATUSES (docs/decisions/catalog-taxonomy.md, Suppliers).
 import type { SupplierStatus } from '../../../db/schema.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';

@@ -1,4 +1,4 @@
-// Category rows, keyed by slug. A category's slug is made from its name (docs/decisions.md, Catalog taxonomy), so
+// Category rows, keyed by slug. A category's slug is made from its name (docs/decisions/catalog-taxonomy.md), so
 // a new row's slug, when given, must be the one its name makes; renaming a category changes its slug. The
 // parent is named in the `parent` column by slug or path: parents come before their children in the file.
 import { categoryResource, type CategoryService } from '../../catalog/categories/category.service.js';

@@ -302,7 +302,7 @@ export class PurchaseOrderReceivingService {
     const overs = Object.entries(errors).filter(([field]) => field.endsWith('.quantity_received'));
     if (overs.length > 0 && overs.length === Object.keys(errors).length) {
       // Only quantities are wrong: the message is the rule's own (`Cannot receive <n> units. Only <m> units
-      // pending…`, docs/decisions.md, Receiving), that of the first such line.
+      // pending…`, docs/decisions/purchase-orders.md, Receiving), that of the first such line.
       throw new ValidationError(errors, overs[0]![1][0]);
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -87,7 +87,7 @@ const STATUS_FILTER: EnumList<PurchaseOrderStatus> = {
   field: 'status',
   allowed: PURCHASE_ORDER_STATUSES,
   invalid: (unknown) => `The selected status is invalid: ${unknown}.`,
-  // `pending` also means pending_approval (docs/decisions.md, Purchase orders).
+  // `pending` also means pending_approval (docs/decisions/purchase-orders.md, Purchase orders).
   aliases: { pending: 'pending_approval' },
 };
 
@@ -291,7 +291,7 @@ export class PurchaseOrderService {
 
   /**
    * pending_approval -> approved, recording who approved, when, and the notes. Direct approval of a draft is
-   * refused (docs/decisions.md, Purchase orders).
+   * refused (docs/decisions/purchase-orders.md, Purchase orders).
    * @throws NotFoundError; BusinessRuleError naming the current status.
    */
   async approve(tenantId: string, id: string, userId: string, input: ApproveBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
