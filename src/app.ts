@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   registerHostCheck(app);
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // `GET …/products/tree` is an unknown route, not a product that does not exist.
   app.addHook('onRequest', routing.refuseStaticWordsAsIds);
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withPagePolicy, type Directives } from './security-headers.js';
 
 /** The console's page and the prefix of its hashed files. */
 export const CONSOLE_PAGE = '/';
@@ -19,18 +20,18 @@ export const CONSOLE_DIRECTORY = fileURLToPath(new URL('../../dist/console/', im
  * The console's own policy: everything from this origin; inline styles because the component library sets its
  * theme's CSS variables in a style element; images from data: and blob: URLs (the two-factor QR code, previews).
  */
-export const CONSOLE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join(';');
+export const CONSOLE_DIRECTIVES: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Quartermaster</title></head>
 <body><h1>The console has not been built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first), then reload this page. The API is at <code>/api/v1</code>.</p></body></html>`;
@@ -58,7 +59,8 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
   const built = fs.existsSync(`${directory}/index.html`);
 
   const sendPage = (reply: FastifyReply) => {
-    reply.header('content-security-policy', CONSOLE_POLICY).header('cache-control', 'no-cache');
+    withPagePolicy(reply, CONSOLE_DIRECTIVES);
+    reply.header('cache-control', 'no-cache');
     if (!built) return reply.code(404).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.sendFile('index.html', directory, { cacheControl: false });
   };

@@ -1,15 +1,16 @@
-// Security headers on every response: API bodies, errors, probes, metrics, the OpenAPI document and the API
-// reference page. Registered before authentication, so that a 401 thrown there carries them too.
+// Security headers on every response (API bodies, errors, probes, metrics, the OpenAPI document, the console and
+// the API reference) through @fastify/helmet. Registered before authentication, so that a 401 thrown there
+// carries them too.
 //
-// The set is helmet's (the headers its defaults send, with our policy, frame denial and HSTS choice), written
-// out once at start: every response gets the same headers, so there is nothing to work out per request, where
-// helmet's middleware rebuilt its whole chain (policy parsing included) for each one.
+// The reference page's policy is finished here, per response, because it names the hash of the page's inline
+// script, which exists only once the page's body does.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, onSendHookHandler, RouteOptions } from 'fastify';
 import { DOCS_PREFIX } from './api-reference.js';
 import { withRouteHook } from './route-hooks.js';
 
-type Directives = Record<string, string[]>;
+export type Directives = Record<string, string[]>;
 
 /** The API answers JSON, files and metrics: nothing of ours needs to load anything in a browser, or be framed. */
 const API_DIRECTIVES: Directives = {
@@ -47,31 +48,12 @@ export interface SecurityHeaderOptions {
   publicUrl: string | null;
 }
 
-function policyText(directives: Directives): string {
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join(';');
-}
-
-/** The headers of every response, as helmet 8 sends them by default with our choices. */
-function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
-  const overHttps = options.publicUrl?.startsWith('https:') ?? false;
-  return {
-    'content-security-policy': policyText(API_DIRECTIVES),
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'origin-agent-cluster': '?1',
-    'referrer-policy': 'no-referrer',
-    // A browser that saw HSTS over plain http would ignore it anyway; sent only when PUBLIC_URL is https.
-    // Without includeSubDomains: the host of PUBLIC_URL may be a parent domain the service does not own.
-    ...(overHttps ? { 'strict-transport-security': 'max-age=31536000' } : {}),
-    'x-content-type-options': 'nosniff',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
-    'x-frame-options': 'DENY',
-    'x-permitted-cross-domain-policies': 'none',
-    'x-xss-protection': '0',
-  };
+/**
+ * Gives the page being answered its own content security policy in place of the API's, the other headers
+ * unchanged. Only `directives` apply: none of helmet's defaults is added to them.
+ */
+export function withPagePolicy(reply: FastifyReply, directives: Directives): void {
+  reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives } });
 }
 
 function inlineScriptHashes(html: string): string[] {
@@ -86,24 +68,22 @@ function isHtml(reply: FastifyReply): boolean {
   return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
 }
 
-/** The reference page's policy, with the hashes of the inline scripts of the page being sent. */
-function docsPolicy(directives: Directives, reply: FastifyReply, payload: unknown): string {
-  const hashes = typeof payload === 'string' && isHtml(reply) ? inlineScriptHashes(payload) : [];
-  return policyText({ ...directives, 'script-src': [...(directives['script-src'] ?? []), ...hashes] });
-}
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  const overHttps = options.publicUrl?.startsWith('https:') ?? false;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
+    xFrameOptions: { action: 'deny' },
+    // A browser that saw HSTS over plain http would ignore it anyway; sent only when PUBLIC_URL is https.
+    // Without includeSubDomains: the host of PUBLIC_URL may be a parent domain the service does not own.
+    strictTransportSecurity: overHttps ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
 
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const headers = securityHeaders(options);
-  const setSecurityHeaders: onRequestHookHandler = (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  };
-  app.addHook('onRequest', setSecurityHeaders);
-
-  // The reference page is the one response a browser renders; it gets its own policy, on its routes only.
+  // The reference page is the one response of /docs a browser renders; its routes get their own policy, and the
+  // page the hashes of the inline scripts it is sent with.
   const docs = docsDirectives(options.publicUrl);
   const setDocsPolicy: onSendHookHandler = (_request, reply, payload, done) => {
-    reply.header('content-security-policy', docsPolicy(docs, reply, payload));
+    const hashes = typeof payload === 'string' && isHtml(reply) ? inlineScriptHashes(payload) : [];
+    withPagePolicy(reply, { ...docs, 'script-src': [...(docs['script-src'] ?? []), ...hashes] });
     done(null, payload);
   };
   app.addHook('onRoute', (route) => {
