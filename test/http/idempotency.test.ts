@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/lib/clock.js';
+import { newId } from '../../src/lib/ids.js';
 import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -102,6 +103,15 @@ describe('Idempotency-Key', () => {
     const res = await post('x'.repeat(256), { name: 'Long', code: 'LONG' });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['Idempotency-Key']);
+  });
+
+  it('refuses, with a 422, a body that has no canonical text on a route that reads no body', async () => {
+    const toggle = `/api/v1/operations/product-categories/${newId()}/toggle-featured`;
+    for (const [key, payload] of [['key-7', '{"note":"x\\ud800y"}'], ['key-8', '{"big":1e400}']] as const) {
+      const res = await t.app.inject({ method: 'POST', url: toggle, headers: { ...t.auth, 'idempotency-key': key, 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(422);
+      expect(Object.keys(res.json().errors), payload).toEqual(['body']);
+    }
   });
 
   it('ignores the header on other methods', async () => {

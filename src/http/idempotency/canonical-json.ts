@@ -1,12 +1,12 @@
-/** JSON with object keys sorted at every depth, so that equal bodies hash equally. */
+// The text a request body is fingerprinted by: RFC 8785 (the JSON Canonicalization Scheme) through `canonicalize`.
+import canonicalize from 'canonicalize';
+
+/**
+ * RFC 8785's text of `value`: object keys sorted by UTF-16 code units at every depth, strings and numbers as
+ * ECMAScript writes them, members without a JSON value (undefined) left out. Equal bodies give equal text
+ * whatever their key order and spacing. Throws on a string that is not well-formed UTF-16 (an unpaired
+ * surrogate), which the scheme has no text for.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  return canonicalize(value) ?? 'null';
 }
