@@ -2,7 +2,11 @@
 // have changed: the database's change watch tells, at every lookup and without a round trip, whether any
 // watched table was written since (this process's commits as they happen, other processes' by SQLite's
 // data_version or a PostgreSQL NOTIFY). See docs/decisions/performance-caches.md.
+//
+// The answers' recency and byte bound are lru-cache's. The memory of keys read lately stays ours, because
+// lru-cache keeps whatever it is given and has no rule to keep an answer only from its second read.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ChangeWatch } from '../db/change-watch.js';
 import { withFirstRouteHook, withRouteHook } from './route-hooks.js';
 
@@ -21,7 +25,10 @@ const LARGEST_SHARE = 16;
 export const SEEN_KEYS = 8192;
 /** What the memory of keys costs at most: two sets of SEEN_KEYS numbers, about 40 bytes each in a V8 Set. */
 export const SEEN_KEYS_BYTES = 2 * SEEN_KEYS * 40;
-/** What a kept answer costs besides its strings: the map's entry, the answer's object, the strings' headers. */
+/**
+ * What a kept answer costs besides its strings: its entry in lru-cache's map and its slots in the cache's five
+ * arrays (key, value, size, next, previous), the answer's object, the strings' headers.
+ */
 export const ENTRY_OVERHEAD_BYTES = 160;
 /**
  * A key longer than this is never looked up or kept: a URL of a few hundred characters is what a client sends,
@@ -35,11 +42,8 @@ export interface KeptAnswer {
 }
 
 export class AnswerCache {
-  /** In order of last use, least recent first; each with what it costs. */
-  private readonly entries = new Map<string, { answer: KeptAnswer; bytes: number }>();
-  private bytes = 0;
-  /** What the answers may cost together: the budget less the memory of keys, which is kept apart. */
-  private readonly answerBytes: number;
+  /** The answers, least recently served first out; what they cost together stays within the budget less the memory of keys. */
+  private readonly entries: LRUCache<string, KeptAnswer>;
   /** Counts clears, so that an answer read before one is not kept after it. */
   private generation = 0;
   /** Hashes of keys of answers read lately: the newer set and the one it replaced (see `readBefore`). */
@@ -50,18 +54,18 @@ export class AnswerCache {
     private readonly changes: ChangeWatch,
     maxBytes = ANSWER_CACHE_BYTES,
   ) {
-    this.answerBytes = maxBytes - SEEN_KEYS_BYTES;
+    const answerBytes = maxBytes - SEEN_KEYS_BYTES;
+    this.entries = new LRUCache<string, KeptAnswer>({
+      maxSize: answerBytes,
+      maxEntrySize: Math.floor(answerBytes / LARGEST_SHARE),
+      sizeCalculation: (answer, key) => costOf(key, answer),
+    });
   }
 
   /** The kept answer to `key`, unless the watched tables may have changed since the last lookup. */
   lookup(key: string): { kept: KeptAnswer | undefined; generation: number } {
     if (this.changes.changed()) this.clear();
-    const kept = this.entries.get(key);
-    if (kept) {
-      this.entries.delete(key);
-      this.entries.set(key, kept);
-    }
-    return { kept: kept?.answer, generation: this.generation };
+    return { kept: this.entries.get(key), generation: this.generation };
   }
 
   /**
@@ -71,21 +75,12 @@ export class AnswerCache {
    */
   keep(key: string, answer: KeptAnswer, generation: number): void {
     if (generation !== this.generation || key.length > LONGEST_KEY) return;
-    const bytes = costOf(key, answer);
-    if (bytes > this.answerBytes / LARGEST_SHARE) return;
     if (!this.readBefore(key)) return;
-    this.forget(key);
-    this.entries.set(key, { answer, bytes });
-    this.bytes += bytes;
-    for (const [oldest] of this.entries) {
-      if (this.bytes <= this.answerBytes) break;
-      this.forget(oldest);
-    }
+    this.entries.set(key, answer);
   }
 
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
     this.generation += 1;
   }
 
@@ -109,13 +104,6 @@ export class AnswerCache {
     }
     this.seen.add(hash);
     return before;
-  }
-
-  private forget(key: string): void {
-    const kept = this.entries.get(key);
-    if (!kept) return;
-    this.bytes -= kept.bytes;
-    this.entries.delete(key);
   }
 }
 
