@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withPagePolicy, type Directives } from './security-headers.js';
+import { pagePolicy, type Directives } from './security-headers.js';
 
 /** The console's page and the prefix of its hashed files. */
 export const CONSOLE_PAGE = '/';
@@ -58,8 +58,9 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
   const directory = options.directory ?? CONSOLE_DIRECTORY;
   const built = fs.existsSync(`${directory}/index.html`);
 
+  const consolePolicy = pagePolicy(CONSOLE_DIRECTIVES);
   const sendPage = (reply: FastifyReply) => {
-    withPagePolicy(reply, CONSOLE_DIRECTIVES);
+    consolePolicy.apply(reply);
     reply.header('cache-control', 'no-cache');
     if (!built) return reply.code(404).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.sendFile('index.html', directory, { cacheControl: false });
