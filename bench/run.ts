@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchEngine, SCENARIO_NAMES, type BenchSettings, type EngineResult } from './lib/harness.js';
+import { benchEngine, BROWSER_ACCEPT_ENCODING, SCENARIO_NAMES, type BenchSettings, type EngineResult } from './lib/harness.js';
 import { PROJECT_ROOT } from './lib/processes.js';
 import { checkTargets, machine, renderEngine } from './lib/report.js';
 
@@ -56,6 +56,7 @@ const settings: BenchSettings = {
   only: positionals,
   keepDatabase: values['keep-database'],
   sqliteAnalyze: env.BENCH_SQLITE_ANALYZE === '1',
+  acceptEncoding: env.BENCH_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING,
   sizes: {
     products: number('BENCH_PRODUCTS', env.BENCH_PRODUCTS, 100_000 * scale),
     masters: number('BENCH_MASTERS', env.BENCH_MASTERS, 1000 * scale),
@@ -90,7 +91,7 @@ for (const engine of engines) {
     notes,
     measured_at: measuredAt,
     machine: machine(),
-    settings: { connections: settings.connections, duration_s: settings.duration, warmup_s: settings.warmup, variant_runs: settings.variantRuns, import_rows: settings.importRows, sizes: settings.sizes, quick: values.quick },
+    settings: { connections: settings.connections, duration_s: settings.duration, warmup_s: settings.warmup, variant_runs: settings.variantRuns, import_rows: settings.importRows, sizes: settings.sizes, accept_encoding: settings.acceptEncoding, quick: values.quick },
   });
 }
 

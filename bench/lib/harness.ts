@@ -41,6 +41,8 @@ export interface BenchSettings extends LoadOptions {
   only: readonly string[];
   keepDatabase: boolean;
   sqliteAnalyze: boolean;
+  /** The Accept-Encoding of every request of the load; empty sends none (uncompressed answers). */
+  acceptEncoding: string;
 }
 
 export interface ScenarioResult {
@@ -58,6 +60,8 @@ export interface ScenarioResult {
   rss_growth_mb?: number;
   /** Reads are measured a second time at fewer connections (FEW_CONNECTIONS), where a latency target applies too. */
   few_connections?: { connections: number; requests_per_s: number; p50_ms: number; p99_ms: number };
+  /** Bytes received per answer over HTTP, headers included (compressed when the server compressed it). */
+  bytes_per_answer?: number;
 }
 
 export interface EngineResult {
@@ -106,6 +110,9 @@ const THOUSAND_VARIANTS = {
   ],
   allowCombinations: true,
 };
+
+/** What Chrome and Firefox send: answers are measured as a browser gets them. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** The lower concurrency at which every read is measured again (the p99 target at 10 connections). */
 export const FEW_CONNECTIONS = 10;
@@ -213,6 +220,7 @@ function result(
     kind: scenario.kind,
     requests: m.requests,
     failures: m.failures,
+    ...(m.bytesPerAnswer !== undefined ? { bytes_per_answer: Math.round(m.bytesPerAnswer) } : {}),
     ...(few ? { few_connections: { connections: FEW_CONNECTIONS, requests_per_s: few.perSecond, p50_ms: few.p50, p99_ms: few.p99 } } : {}),
   };
 }
@@ -279,7 +287,8 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     trackMemory('start');
     const baselineStartRss = baseline.memory()?.rssMb ?? null;
 
-    const headers = { accept: 'application/json', authorization: `Bearer ${tenant.token}` };
+    const { acceptEncoding } = settings;
+    const headers = { accept: 'application/json', authorization: `Bearer ${tenant.token}`, ...(acceptEncoding === '' ? {} : { 'accept-encoding': acceptEncoding }) };
     const specOf = (s: HttpScenario): HttpRequestSpec => ({
       method: s.method ?? 'GET',
       url: `${s.server === 'app' ? server.url : baseline.url}${s.path}`,
@@ -292,6 +301,7 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       const spec = specOf(s);
       await checkOnce(spec, s.expectStatus ?? 200);
       const m = await measureHttp(spec, { ...settings, connections });
+      if (m.bytesPerAnswer !== undefined) log(`${bench.engine}: ${s.name}: ${Math.round(m.bytesPerAnswer)} bytes per answer at ${connections} connections`);
       if (m.failures > 0) notes.push(`${s.name}: ${m.failures} failures; answers by status ${JSON.stringify(m.statusCodes)}`);
       return m;
     };

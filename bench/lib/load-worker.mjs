@@ -29,15 +29,22 @@ const requests = templated
     }]
   : undefined;
 
-/** Runs autocannon once; answers its result and the response times (ms) of 2xx answers. */
+/**
+ * Runs autocannon once; answers its result, the response times (ms) of 2xx answers and the bytes received,
+ * headers included (what compression saves shows there).
+ */
 async function run(seconds) {
   const times = [];
+  let bytes = 0;
+  let answers = 0;
   const instance = autocannon({ url, method, headers, body, connections, duration: seconds, requests });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+  instance.on('response', (_client, statusCode, responseBytes, responseTime) => {
+    bytes += responseBytes;
+    answers += 1;
     if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
   });
   const result = await instance;
-  return { result, times };
+  return { result, times, bytesPerAnswer: answers > 0 ? bytes / answers : 0 };
 }
 
 if (warmup > 0) {
@@ -46,13 +53,14 @@ if (warmup > 0) {
   const backlog = Math.max(500, ...warm.slice(-200));
   await sleep(backlog);
 }
-const { result, times } = await run(duration);
+const { result, times, bytesPerAnswer } = await run(duration);
 parentPort.postMessage({
   requests: result.requests.total,
   seconds: result.duration,
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,
+  bytesPerAnswer,
   statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
   times: Float64Array.from(times),
 });

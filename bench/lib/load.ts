@@ -31,6 +31,8 @@ export interface Measurement {
   failures: number;
   /** Answers by HTTP status, when they came over HTTP. */
   statusCodes?: Record<string, number>;
+  /** Bytes received per answer, headers included, when they came over HTTP. */
+  bytesPerAnswer?: number;
 }
 
 interface WorkerResult {
@@ -40,6 +42,7 @@ interface WorkerResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  bytesPerAnswer: number;
   times: Float64Array;
 }
 
@@ -95,7 +98,7 @@ export function measureHttp(spec: HttpRequestSpec, options: LoadOptions): Promis
       },
     });
     worker.once('message', (result: WorkerResult) => {
-      resolve({ ...summarise(result.times, result.seconds, result.non2xx + result.errors + result.timeouts), statusCodes: result.statusCodes });
+      resolve({ ...summarise(result.times, result.seconds, result.non2xx + result.errors + result.timeouts), statusCodes: result.statusCodes, bytesPerAnswer: result.bytesPerAnswer });
       void worker.terminate();
     });
     worker.once('error', reject);
