@@ -3,6 +3,8 @@
 // browser's navigation to any other path outside the API (a bookmarked /products/…) gets the same page, whose
 // router draws the screen or its own "not found". API clients keep their JSON 404: the fallback answers only
 // GET requests that accept HTML.
+// Every file of the build that is worth it has a brotli and a gzip copy beside it (console/precompress.ts): a
+// browser that accepts one is sent it, with `Vary: Accept-Encoding`, and the server compresses nothing itself.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -68,7 +70,17 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
 
   if (built) {
     // Also decorates reply.sendFile, which answers the page from the directory above.
-    await app.register(fastifyStatic, { root: `${directory}/assets`, prefix: CONSOLE_ASSETS_PREFIX, wildcard: false, immutable: true, maxAge: '365d', index: false });
+    await app.register(fastifyStatic, {
+      root: `${directory}/assets`,
+      prefix: CONSOLE_ASSETS_PREFIX,
+      wildcard: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      preCompressed: true,
+      // The copies are sent in place of their file, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
+    });
   }
   app.get(CONSOLE_PAGE, { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) => sendPage(reply));
 

@@ -1,12 +1,18 @@
-// The console's first load stays small: the entry chunk and every chunk it imports statically, gzipped, under
-// 300 KB of JavaScript; each area is a chunk of its own, loaded when first visited. Reads the build's manifest.
+// The console's first load stays small: the page, the entry chunk, every chunk it imports statically and their
+// styles, as the server sends them to a browser (`Accept-Encoding: br, gzip`: the files compressed at build
+// time), under 250 KB; each area is a chunk of its own, loaded when first visited. Reads the build's manifest.
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { CONSOLE_DIRECTORY } from '../../src/http/console.js';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_ASSETS_PREFIX, CONSOLE_DIRECTORY } from '../../src/http/console.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
-const BUDGET_BYTES = 300 * 1024;
+/**
+ * Bytes sent for a first load, headers left out: 892 KB of files uncompressed, 203 KB as the build's brotli copies
+ * (236 KB as its gzip ones), when this budget was set. Room for some growth, not for a second library.
+ */
+const BUDGET_BYTES = 250 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -14,6 +20,7 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
   src?: string;
+  css?: string[];
 }
 
 const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(CONSOLE_DIRECTORY, '.vite/manifest.json'), 'utf8'));
@@ -31,14 +38,37 @@ function firstLoad(): ManifestChunk[] {
   return [...seen.values()];
 }
 
-const gzipped = (file: string) => gzipSync(fs.readFileSync(path.join(CONSOLE_DIRECTORY, file)), { level: 9 }).length;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*', 'accept-encoding': 'br, gzip' };
 
 describe('the console bundle budget', () => {
-  it('loads under 300 KB of gzipped JavaScript first', () => {
+  it('sends a first load (page, scripts, styles) of under 250 KB to a browser, each file brotli-compressed', async () => {
     const chunks = firstLoad();
-    const total = chunks.reduce((sum, chunk) => sum + gzipped(chunk.file), 0);
     expect(chunks.length).toBeGreaterThan(0);
-    expect(total, `first load: ${chunks.map((chunk) => chunk.file).join(', ')}`).toBeLessThan(BUDGET_BYTES);
+    const files = [...new Set(chunks.flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]))];
+    const page = await t.app.inject({ url: '/', headers: BROWSER });
+    expect(page.statusCode).toBe(200);
+    const html = brotliDecompressSync(page.rawPayload).toString('utf8');
+    let total = page.rawPayload.length;
+    let plain = fs.statSync(path.join(CONSOLE_DIRECTORY, 'index.html')).size;
+    for (const file of files) {
+      // The page names every file of the first load: as a script, a preloaded module or a style sheet.
+      expect(html, file).toContain(`/${file}`);
+      const res = await t.app.inject({ url: `${CONSOLE_ASSETS_PREFIX}${file.replace(/^assets\//, '')}`, headers: BROWSER });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-encoding'], file).toBe('br');
+      total += res.rawPayload.length;
+      plain += fs.statSync(path.join(CONSOLE_DIRECTORY, file)).size;
+    }
+    expect(plain, 'the same files uncompressed').toBeGreaterThan(total * 2);
+    expect(total, `first load: index.html, ${files.join(', ')}`).toBeLessThan(BUDGET_BYTES);
   });
 
   it("bundles React's production build (the development build is larger and slower)", () => {
