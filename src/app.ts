@@ -12,6 +12,7 @@ import { registerAuthentication } from './http/authentication.js';
 import { registerWorkContext } from './http/work-context.js';
 import { standardErrorResponses } from './http/common-schemas.js';
 import { registerAnswerCaches } from './http/answer-cache.js';
+import { registerCompression } from './http/compression.js';
 import { registerHostCheck } from './http/host-header.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { DeferredCompilation } from './http/deferred-compilation.js';
@@ -166,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerConditionalRequests(app);
   // Hot catalog reads answered from memory while nothing they show has changed.
   registerAnswerCaches(app, { [CATALOG_ANSWERS]: services.catalogAnswers });
+  // After the two above, before every route: the cache keeps, and the ETag is taken from, the uncompressed JSON.
+  await registerCompression(app, config.compression);
 
   registerHealth(app, database.db);
   services.webhooks.metrics.registerOn(registerMetrics(app));

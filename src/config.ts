@@ -51,6 +51,14 @@ export interface Config {
   readonly webhooks: WebhookSettings;
   readonly rateLimit: RateLimitSettings;
   readonly imports: ImportSettings;
+  readonly compression: CompressionSettings;
+}
+
+export interface CompressionSettings {
+  /** Compress answers made while serving, by the request's Accept-Encoding (brotli, else gzip). */
+  readonly enabled: boolean;
+  /** Answers smaller than this are sent uncompressed: below it compressing saves less than it costs. */
+  readonly thresholdBytes: number;
 }
 
 export interface ImportSettings {
@@ -249,6 +257,13 @@ function imports(env: Env): ImportSettings {
   };
 }
 
+function compression(env: Env): CompressionSettings {
+  return {
+    enabled: boolean(env, 'COMPRESSION', true),
+    thresholdBytes: integer(env, 'COMPRESSION_THRESHOLD_BYTES', 1024, 0, 104_857_600),
+  };
+}
+
 function rateLimit(env: Env): RateLimitSettings {
   const redisUrl = trimOrNull(env.RATE_LIMIT_REDIS_URL);
   if (redisUrl !== null && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
@@ -291,6 +306,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhooks: webhooks(env),
     rateLimit: rateLimit(env),
     imports: imports(env),
+    compression: compression(env),
     ...overrides,
   };
   return Object.freeze(config);

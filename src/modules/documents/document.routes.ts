@@ -166,6 +166,8 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
             response: { 200: { description: "The file's bytes.", content: { 'application/octet-stream': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) } } } },
           },
           config: requireAbility(owner.viewAbility),
+          // The stored bytes as uploaded, with their length and their checksum as the ETag: never re-encoded.
+          compress: false,
         },
         async (request, reply) => {
           const { document, content } = await service.open(caller(request), owner, request.params.id, request.params.documentId);
