@@ -4,7 +4,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { Config } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateAtStartup } from '../db/migrate.js';
-import { AppError, NotFoundError, ValidationError } from '../http/errors.js';
+import { AppError, NotFoundError, ValidationError } from '../core/errors.js';
 import { systemClock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { ServiceLog } from '../lib/service-log.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../core/errors.js';
 import { takenError, violatedUniqueField } from './errors.js';
 
 const postgres = (detail: string, constraint: string) => Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', detail, constraint });

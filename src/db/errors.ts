@@ -1,5 +1,5 @@
 // Driver errors translated once per engine, so services can react to constraint violations by meaning.
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../core/errors.js';
 
 export interface UniqueViolation {
   /** Columns of the violated unique index, when the driver names them. */

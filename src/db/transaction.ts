@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
-import { ServiceUnavailableError } from '../http/errors.js';
+import { ServiceUnavailableError } from '../core/errors.js';
 import { isTransientConflict } from './errors.js';
 import type { DB } from './schema.js';
 

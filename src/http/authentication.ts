@@ -4,13 +4,13 @@
 // token; session requests carry cookies and, when they change state, the CSRF header.
 import type {} from '@fastify/cookie';
 import type { FastifyContextConfig, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { CsrfTokenMismatchError, ForbiddenError, UnauthenticatedError } from '../core/errors.js';
 import type { Session, TokenType } from '../db/schema.js';
 import type { AbilityName } from '../modules/auth/abilities.js';
 import { can, type AuthContext } from '../modules/auth/auth-context.js';
 import type { SessionService } from '../modules/auth/sessions/session.service.js';
 import type { SignInService } from '../modules/auth/sign-in.service.js';
 import type { TokenService } from '../modules/auth/tokens/token.service.js';
-import { CsrfTokenMismatchError, ForbiddenError, UnauthenticatedError } from './errors.js';
 import { withFirstRouteHook } from './route-hooks.js';
 import { SESSION_COOKIE, XSRF_HEADER } from './session-cookies.js';
 

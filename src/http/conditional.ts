@@ -5,10 +5,10 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import type { Transaction } from 'kysely';
+import { PreconditionFailedError } from '../core/errors.js';
 import { lockRecord, type RecordTable } from '../db/record-lock.js';
 import type { DB } from '../db/schema.js';
 import { ETagHeader, IfMatchHeaders, IfNoneMatchHeaders, NotModifiedResponse, PreconditionFailedBody } from './common-schemas.js';
-import { PreconditionFailedError } from './errors.js';
 import { byReference } from './named-schemas.js';
 import { withRouteHook } from './route-hooks.js';
 

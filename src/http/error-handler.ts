@@ -2,7 +2,6 @@
 // docs/decisions/requests-and-responses.md, Responses and errors). Every body carries a machine-readable `code` (error-codes.ts).
 // A 500 is logged with its request id and never shows a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { codeForStatus } from './error-codes.js';
 import {
   AppError,
   NotFoundError,
@@ -11,8 +10,9 @@ import {
   TooManyRequestsError,
   UnauthenticatedError,
   ValidationError,
-} from './errors.js';
-import { fieldErrors } from './validation.js';
+} from '../core/errors.js';
+import { fieldErrors } from '../core/validation.js';
+import { codeForStatus } from './error-codes.js';
 
 /** The protection space a 401's challenge names (RFC 7235): one for the whole API. */
 export const AUTH_REALM = 'quartermaster';

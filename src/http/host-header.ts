@@ -3,7 +3,7 @@
 // characters outside a host's) is refused with 400, as HTTP asks of a server (RFC 9112, section 3.2), instead of
 // failing later where a link is built on it.
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError } from './errors.js';
+import { BadRequestError } from '../core/errors.js';
 
 /** A DNS name (underscores allowed, as container names have them) or IPv4 address, or an IPv6 one in brackets; a port. */
 const WELL_FORMED_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;

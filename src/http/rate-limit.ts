@@ -8,8 +8,8 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitSettings } from '../config.js';
+import { TooManyRequestsError } from '../core/errors.js';
 import type { AuthContext } from '../modules/auth/auth-context.js';
-import { TooManyRequestsError } from './errors.js';
 import { DOCS_PREFIX } from './api-reference.js';
 import { CONSOLE_ASSETS_PREFIX, CONSOLE_PAGE } from './console.js';
 

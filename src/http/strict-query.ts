@@ -4,7 +4,7 @@
 // `attributes[<code>]`), is known; anything else, on a route without a query schema too, is a 422 naming it.
 // Parameters a schema gains later are known by the same token, with no list to keep here.
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
-import { ValidationError } from './errors.js';
+import { ValidationError } from '../core/errors.js';
 import { withFirstRouteHook } from './route-hooks.js';
 
 export const UNKNOWN_PARAMETER = 'Unknown parameter.';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, validatorCompiler } from './validation.js';
+import { fieldErrors, validatorCompiler } from '../core/validation.js';
 
 const Body = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 5 }),

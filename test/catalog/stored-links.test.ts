@@ -5,7 +5,7 @@
 // request body cannot skip the rule.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_FORMATS } from '../../src/http/validation.js';
+import { LINK_FORMATS } from '../../src/core/validation.js';
 import { counts, csvOf, errorReport, runImport } from '../imports/import-helpers.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { collectRoutes, hasJsonBody, recordRoutes, routeName, type RouteEntry } from '../security/route-table.js';

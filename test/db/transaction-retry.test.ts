@@ -3,9 +3,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../../src/core/errors.js';
 import type { Database } from '../../src/db/database.js';
 import { TRANSACTION_ATTEMPTS, inTransaction } from '../../src/db/transaction.js';
-import { ServiceUnavailableError } from '../../src/http/errors.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
 

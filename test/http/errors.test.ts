@@ -2,13 +2,7 @@
 // handler: each with its machine-readable code.
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BusinessRuleError,
-  ConflictError,
-  CsrfTokenMismatchError,
-  LockedError,
-  TooManyRequestsError,
-} from '../../src/http/errors.js';
+import { BusinessRuleError, ConflictError, CsrfTokenMismatchError, LockedError, TooManyRequestsError } from '../../src/core/errors.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';

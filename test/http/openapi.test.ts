@@ -2,8 +2,8 @@ import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_FORMATS } from '../../src/core/validation.js';
 import { openApiOptions } from '../../src/http/openapi.js';
-import { LINK_FORMATS } from '../../src/http/validation.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Option, type Command } from 'commander';
 import type { ImportMode, ImportType } from '../../db/schema.js';
-import { BusinessRuleError } from '../../http/errors.js';
+import { BusinessRuleError } from '../../core/errors.js';
 import { formatCount, ProgressLine, type ProgressFigures } from '../../lib/progress-bar.js';
 import { IMPORT_MODES, IMPORT_TYPES, type ImportResponse } from '../../modules/imports/import.schemas.js';
 import type { ImportFile } from '../../modules/imports/import.service.js';

@@ -3,12 +3,12 @@
 // another request is refused. A key whose first request is still running answers 409 rather than running it
 // twice. Routes whose answer carries a secret opt out: a secret is never stored.
 import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { BusinessRuleError, ConflictError, ValidationError } from '../../core/errors.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/transaction.js';
 import { addHours, type Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/secrets.js';
-import { BusinessRuleError, ConflictError, ValidationError } from '../errors.js';
 import { withFirstRouteHook } from '../route-hooks.js';
 import { canonicalJson } from './canonical-json.js';
 import type { IdempotencyRepository } from './idempotency.repository.js';

@@ -2,8 +2,8 @@
 // processes count together. An attempt is recorded before the password is checked, so that a burst of
 // parallel guesses cannot slip past the limit; a successful sign-in clears the key. Two-factor codes are
 // counted the same way per (user, IP), and also per user across every address, over a longer window.
+import { TooManyRequestsError } from '../../core/errors.js';
 import type { Executor } from '../../db/transaction.js';
-import { TooManyRequestsError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/secrets.js';

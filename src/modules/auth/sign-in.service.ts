@@ -1,8 +1,8 @@
 // Signing in to the first-party web app: password, throttle, two-factor, and a fresh session each time
 // the identity changes.
+import { UnauthenticatedError, ValidationError } from '../../core/errors.js';
 import type { Session, User } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import { UnauthenticatedError, ValidationError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { afterAnswer, type Actor } from '../../lib/work-context.js';
 import type { AuditLog } from '../audit/audit-log.service.js';

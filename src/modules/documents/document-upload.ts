@@ -10,7 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/errors.js';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../core/errors.js';
 import { newId } from '../../lib/ids.js';
 
 /** The raw form fields: strings, `tags` as a list, `metadata` as a map (from `metadata[key]` parts or a JSON `metadata` part). */

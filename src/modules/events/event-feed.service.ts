@@ -1,8 +1,8 @@
 // The event feed: a tenant's published events in id order, read with an exclusive `after` cursor. Ids only
 // grow in publishing order (see feed-ids.ts), so a reader that follows the cursor never skips an event.
+import { parseEnumList, type EnumList } from '../../core/enum-list.js';
+import { ValidationError } from '../../core/errors.js';
 import type { Executor } from '../../db/transaction.js';
-import { parseEnumList, type EnumList } from '../../http/enum-list.js';
-import { ValidationError } from '../../http/errors.js';
 import type { AuthContext } from '../auth/auth-context.js';
 import { KNOWN_ENTITY_TYPES, eventTypesMatching, patternProblem } from './event-patterns.js';
 import { EVENT_TYPES } from './event-types.js';

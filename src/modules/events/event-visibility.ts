@@ -1,5 +1,5 @@
 // Who may see which events: a subscription or a feed reader sees only events of entities its token may view.
-import type { FieldErrors } from '../../http/errors.js';
+import type { FieldErrors } from '../../core/errors.js';
 import { can, type AuthContext } from '../auth/auth-context.js';
 import { patternEntity, patternProblem } from './event-patterns.js';
 import { ENTITY_VIEW_ABILITY, EVENT_TYPES } from './event-types.js';

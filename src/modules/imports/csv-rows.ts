@@ -3,7 +3,7 @@
 // the header is row 1, the first data row is row 2; blank lines are skipped and not counted.
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { restoreNeutralised } from '../../http/files.js';
+import { restoreNeutralised } from '../../lib/csv.js';
 
 /** The largest record (one row, all its cells) the parser holds: a longer one fails the file. */
 const MAX_RECORD_BYTES = 1024 * 1024;

@@ -2,12 +2,12 @@
 // a worker (import-runner.ts); a job is read, listed, cancelled, and its refused rows read back as a CSV report.
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { formCheck } from '../../core/validation.js';
 import type { Executor } from '../../db/transaction.js';
-import { neutralise } from '../../http/files.js';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../http/errors.js';
 import type { Page, PageRequest } from '../../http/pagination.js';
-import { formCheck } from '../../http/validation.js';
 import type { Clock } from '../../lib/clock.js';
+import { neutralise } from '../../lib/csv.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { formatCount } from '../../lib/progress-bar.js';
 import { currentContext, SYSTEM_ACTOR } from '../../lib/work-context.js';

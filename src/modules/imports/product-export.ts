@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify';
 import { parsedJson } from '../../db/dialect.js';
 import type { VariantConfiguration } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
-import { neutralise } from '../../http/files.js';
+import { neutralise } from '../../lib/csv.js';
 import type { AttributeService } from '../catalog/attributes/attribute.service.js';
 import type { ProductResponse } from '../catalog/products/product.schemas.js';
 import type { ProductService } from '../catalog/products/product.service.js';

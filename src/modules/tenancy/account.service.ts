@@ -1,8 +1,8 @@
 // A user's own account: their name, their password (the current one required; their other sessions end), and
 // setting a password through a one-time link (an invitation or a reset), which needs no sign-in.
+import { UnauthenticatedError, ValidationError } from '../../core/errors.js';
 import type { Session, User } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import { UnauthenticatedError, ValidationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { changesBetween } from '../audit/audit-changes.js';

@@ -3,7 +3,7 @@
 // and sequences by rule), and not the user's e-mail. The password a user sets through a link, changes, or an
 // operator gives at creation is checked here.
 import { readFileSync } from 'node:fs';
-import type { FieldErrors } from '../../http/errors.js';
+import type { FieldErrors } from '../../core/errors.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;

@@ -2,12 +2,12 @@
 // (default currency, time zone, company address, tax id, purchase-order footer) are read by every user and
 // changed by admins.
 import { sql, type Transaction } from 'kysely';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import type { DB, Tenant, User, Warehouse } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
 import { engineOf } from '../../db/dialect.js';
 import { checkPrecondition, type Precondition } from '../../http/conditional.js';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isCountryCode } from '../../lib/countries.js';
 import type { IdGenerator } from '../../lib/ids.js';

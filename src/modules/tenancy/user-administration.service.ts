@@ -3,10 +3,10 @@
 // admin, and nobody acts on a user whose role allows more than they hold (user-authority.ts). Every change is
 // recorded in the audit log in its own transaction.
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { DB, Role, User } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import { checkPrecondition, type Precondition } from '../../http/conditional.js';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../http/errors.js';
 import type { Page, PageRequest } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';

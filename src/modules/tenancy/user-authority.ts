@@ -2,8 +2,8 @@
 // allows more than the caller holds, and gives no role above the least-privileged one without
 // `system:manage-roles`. Otherwise a token granted `system:manage-users` alone could invite an admin or answer
 // an admin's password-reset link, and so take every ability it was not granted.
+import { ForbiddenError } from '../../core/errors.js';
 import type { Role } from '../../db/schema.js';
-import { ForbiddenError } from '../../http/errors.js';
 import { ABILITIES, roleAllows } from '../auth/abilities.js';
 import { can, type AuthContext } from '../auth/auth-context.js';
 

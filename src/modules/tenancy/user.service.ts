@@ -1,8 +1,8 @@
 // Users belong to one tenant and carry one role. Passwords are stored as argon2id hashes.
+import { NotFoundError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import type { NewUser, Role, User } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';

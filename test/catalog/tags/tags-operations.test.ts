@@ -1,7 +1,7 @@
 // Tags: bulk actions, merge, statistics, export, static paths, and the linking rules the product module uses.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src/http/errors.js';
+import { ValidationError } from '../../../src/core/errors.js';
 import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 

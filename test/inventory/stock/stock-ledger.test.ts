@@ -1,8 +1,8 @@
 // The stock ledger at service level: each on-hand change writes one movement and moves the product's
 // totals in the same transaction, and concurrent decrements never take stock below zero.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessRuleError } from '../../../src/core/errors.js';
 import { inTransaction } from '../../../src/db/transaction.js';
-import { BusinessRuleError } from '../../../src/http/errors.js';
 import { makeProduct } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 

@@ -1,7 +1,7 @@
 // Deleting warehouses: soft, refused for the default and while stock is on hand or reserved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../../src/core/errors.js';
 import { inTransaction } from '../../../src/db/transaction.js';
-import { NotFoundError } from '../../../src/http/errors.js';
 import { bearer, makeProduct, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 

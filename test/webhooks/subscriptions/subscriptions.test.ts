@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import type { WebhookSettings } from '../../../src/config.js';
-import { ValidationError } from '../../../src/http/errors.js';
+import { ValidationError } from '../../../src/core/errors.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import type { AuthContext } from '../../../src/modules/auth/auth-context.js';
 import type { Resolver } from '../../../src/modules/webhooks/transport/address-guard.js';

@@ -1,9 +1,9 @@
 // Database sessions for the first-party web app, so that any process can serve any request. The cookie
 // carries a random secret; the database keeps only its SHA-256. Each session has its own CSRF token, and may hand
 // the console short-lived tokens that end with it.
+import { UnauthenticatedError } from '../../../core/errors.js';
 import type { Session } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { UnauthenticatedError } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
 import type { IssuedToken, SessionTokenInput } from '../tokens/token.service.js';

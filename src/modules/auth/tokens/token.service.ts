@@ -1,6 +1,8 @@
 // API tokens: issued once in plain text, stored only as a SHA-256 hash, found by a public prefix and
 // compared in constant time. The fixed `qm_` start lets secret scanners recognise a leaked token.
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import type { ApiToken, DB, TokenType } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
@@ -8,9 +10,7 @@ import { chunks } from '../../../lib/chunks.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
-import { BusinessRuleError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import { reachesHighAbility, unknownGrants } from '../abilities.js';
 import type { AuthContext } from '../auth-context.js';
 import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';

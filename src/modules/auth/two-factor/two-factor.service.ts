@@ -1,9 +1,9 @@
 // Two-factor authentication with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step of drift) and eight
 // single-use recovery codes, stored as hashes.
 import { Secret, TOTP } from 'otpauth';
+import { BusinessRuleError, ValidationError } from '../../../core/errors.js';
 import type { User, UserUpdate } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, ValidationError } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { verifyPassword } from '../../../lib/passwords.js';
 import { randomBase62, sha256Hex } from '../../../lib/secrets.js';

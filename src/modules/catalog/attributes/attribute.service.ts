@@ -1,12 +1,12 @@
 // Attribute definitions (EAV): codes unique per tenant among live definitions; code and type immutable;
 // options for select and multiselect only; validation rules checked when defined; the default value
 // obeys the definition's own value rules. Also the product module's entry points for attribute values.
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import type { AttributeType } from '../../../db/schema.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { trimOrNull } from '../../../lib/text.js';

@@ -1,15 +1,15 @@
 // Brands: slugs unique per tenant among live brands (generated from the name when not given, then kept
 // on rename); soft delete refused while live products are linked; inactive brands keep their links but
 // cannot be newly linked.
+import { ConflictError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { takenError } from '../../../db/errors.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';

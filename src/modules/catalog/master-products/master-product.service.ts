@@ -1,13 +1,13 @@
 // Master products: CRUD, the list, and the variant configuration; variants themselves belong to the
 // variants module, reached through VariantHooks.
 import type { Transaction } from 'kysely';
+import { parseEnumList, readEnumList, type EnumList } from '../../../core/enum-list.js';
+import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
+import { updatedSinceBound } from '../../../core/updated-since.js';
 import { takenError } from '../../../db/errors.js';
 import type { DB, Dimensions, MasterProductStatus, VariantConfiguration } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { parseEnumList, readEnumList, type EnumList } from '../../../http/enum-list.js';
-import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { updatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';

@@ -1,6 +1,6 @@
 // Variant configurations, pure: both shapes, limits, combinations, canonical keys and selection checks.
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../http/errors.js';
+import { ValidationError } from '../../../core/errors.js';
 import {
   MAX_ATTRIBUTES,
   MAX_COMBINATIONS,

@@ -1,8 +1,8 @@
 // Variant configurations, pure: both input shapes read into shape 1 (docs/decisions/variants.md, Master products), the
 // combination limit, the combinations themselves, and the checks of one variant's selection against a
 // configuration.
+import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import type { VariantConfiguration } from '../../../db/schema.js';
-import { ValidationError, type FieldErrors } from '../../../http/errors.js';
 
 export const MAX_COMBINATIONS = 1000;
 /** Attributes of one value multiply nothing, so only this bounds their number (and a variant's key and SKU). */

@@ -1,8 +1,8 @@
 // Reads over products' attribute values: a product's values as a file or JSON, two products side by side,
 // and tenant-wide counts. Values are written by the product module through the attribute service.
+import { NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
 import type { AttributeType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { ATTRIBUTE_TYPES } from '../attributes/attribute-types.js';
 import { displayValue, formatValue, parseStored, type ValueDefinition } from '../attributes/attribute-values.js';

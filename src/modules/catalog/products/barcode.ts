@@ -1,8 +1,8 @@
 // Barcodes of products and variants: the GTIN kinds read off retail packaging, each checked by its GS1 check
 // digit, and `other` for any other printable code (Code 128 or Code 39 labels, a supplier's own code). What a
 // product is sent (a code, a kind, both or neither) becomes the pair it stores; docs/decisions/products.md, Barcodes.
+import type { FieldErrors } from '../../../core/errors.js';
 import type { BarcodeType } from '../../../db/schema.js';
-import type { FieldErrors } from '../../../http/errors.js';
 
 export const BARCODE_TYPES = ['ean8', 'upc', 'ean13', 'gtin14', 'other'] as const satisfies readonly BarcodeType[];
 export const MAX_BARCODE_LENGTH = 64;

@@ -2,15 +2,15 @@
 // common filter and sort served by an index of migration 0005, and the total counted only when needed.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { Type, type Static } from 'typebox';
+import { readEnumList, type EnumList } from '../../../core/enum-list.js';
+import { ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { updatedSinceBound, updatedSinceQuery } from '../../../core/updated-since.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Defaulted, Ulid } from '../../../http/common-schemas.js';
-import { readEnumList, type EnumList } from '../../../http/enum-list.js';
-import { ValidationError, type FieldErrors } from '../../../http/errors.js';
 import { offsetOf, pageQuery, type Page, type PageRequest } from '../../../http/pagination.js';
-import { updatedSinceBound, updatedSinceQuery } from '../../../http/updated-since.js';
 import { isUlid } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import type { TenantDefaults } from '../../tenancy/tenant.service.js';

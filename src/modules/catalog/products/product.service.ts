@@ -1,10 +1,10 @@
 // Products: creation with generated slug and SKU, partial updates, soft delete, and the lifecycle. Every
 // write links taxonomy, tags and attribute values, stock and domain events in one transaction.
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
 import type { DB, ProductType } from '../../../db/schema.js';
 import { takenError, violatedUniqueField } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';

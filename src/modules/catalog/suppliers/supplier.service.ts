@@ -1,12 +1,12 @@
 // Suppliers: codes unique per tenant among live suppliers (stored upper-case); status changes only through
 // activate, deactivate and suspend, each one conditional UPDATE; ratings averaged in SQL; orders only for
 // suppliers in ORDERABLE_STATUSES (docs/decisions/catalog-taxonomy.md, Suppliers).
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import type { SupplierStatus } from '../../../db/schema.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';

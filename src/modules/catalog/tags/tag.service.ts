@@ -1,11 +1,11 @@
 // Tags: names and slugs unique per tenant, hard-deleted together with their product links. Inactive tags
 // keep the links they have but cannot be newly linked; merging moves links to a target without duplicates.
+import { NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
-import { NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';

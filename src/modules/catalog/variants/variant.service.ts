@@ -2,10 +2,10 @@
 // configuration's checks, and deletion of all variants with an audit row. Variants are product rows
 // (`is_variant`), presented and updated by the products module.
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
 import type { DB, VariantConfiguration } from '../../../db/schema.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, ValidationError, takenMessage, type FieldErrors } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { chunks } from '../../../lib/chunks.js';
 import type { IdGenerator } from '../../../lib/ids.js';

@@ -3,6 +3,7 @@
 // that name their master product in `master` with their choice in `variant:<attribute name>` columns. A row
 // that updates a product sends only the fields whose value differs from the product as GET answers it, so that
 // an exported file imported again changes nothing, and a variant's row may carry what it inherits.
+import { ValidationError } from '../../../core/errors.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { AttributeService } from '../../catalog/attributes/attribute.service.js';
 import type { MasterProductService } from '../../catalog/master-products/master-product.service.js';
@@ -11,7 +12,6 @@ import type { ProductService } from '../../catalog/products/product.service.js';
 import type { VariantService } from '../../catalog/variants/variant.service.js';
 import { VariantCreateBody } from '../../catalog/variants/variant.schemas.js';
 import type { References } from './references.js';
-import { ValidationError } from '../../../http/errors.js';
 import { assign, checkedBody, problemsOf, RowReader, RowRefusedError, sameValue, type RowContext, type RowImporter, type RowOutcome, type RowProblem } from './row-importer.js';
 
 export const ATTRIBUTE_PREFIX = 'attr:';

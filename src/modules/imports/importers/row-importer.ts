@@ -3,9 +3,9 @@
 // against the same body schema first. Every problem of a row is collected before it is refused, so that the
 // error report lists them all at once.
 import type { Transaction } from 'kysely';
+import type { FieldErrors } from '../../../core/errors.js';
+import { bodyCheck } from '../../../core/validation.js';
 import type { DB, ImportMode } from '../../../db/schema.js';
-import type { FieldErrors } from '../../../http/errors.js';
-import { bodyCheck } from '../../../http/validation.js';
 
 export type RowOutcome = 'created' | 'updated' | 'unchanged';
 

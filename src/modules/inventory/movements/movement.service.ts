@@ -1,9 +1,9 @@
 // The stock ledger's reads: filtered pages, one movement, a product's history and a warehouse's recent
 // activity, each movement shown with its type label, creator, product and warehouse.
+import { parseEnumList, type EnumList } from '../../../core/enum-list.js';
+import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { parseEnumList, type EnumList } from '../../../http/enum-list.js';
-import { NotFoundError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { UserService } from '../../tenancy/user.service.js';

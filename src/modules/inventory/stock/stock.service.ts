@@ -2,11 +2,11 @@
 // the product's totals and runs the stock automation (status, low-stock and out-of-stock events), all in the
 // caller's transaction.
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, NotFoundError, PreconditionFailedError, ValidationError } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
-import { BusinessRuleError, NotFoundError, PreconditionFailedError, ValidationError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';

@@ -1,11 +1,11 @@
 // Warehouses: every tenant has exactly one default (a null warehouse_id means it); codes are unique
 // per tenant and stored upper-case.
+import { BusinessRuleError, NotFoundError } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import type { Warehouse, WarehouseUpdate } from '../../../db/schema.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';

@@ -2,10 +2,10 @@
 // transaction locks the order, raises each line's received quantity conditionally, adds the stock, writes the
 // receipt and moves the order to partially_received or received. Also reads the receipts back, for the log.
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';

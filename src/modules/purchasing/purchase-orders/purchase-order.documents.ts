@@ -1,9 +1,9 @@
 // Turns a purchase order into its printable snapshot (PurchaseOrderDocument) and PDF, for download and e-mail.
+import { NotFoundError } from '../../../core/errors.js';
 import type { Supplier } from '../../catalog/suppliers/supplier.repository.js';
 import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
 import type { Tenant, Warehouse } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { NotFoundError } from '../../../http/errors.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { TenantService } from '../../tenancy/tenant.service.js';
 import { renderPurchaseOrderPdf } from '../documents/purchase-order.pdf.js';

@@ -1,6 +1,6 @@
 // Auto-reorder generation: draft purchase orders, one per supplier, for stock at or below its reorder point.
+import { BusinessRuleError, NotFoundError } from '../../../core/errors.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError } from '../../../http/errors.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, isCurrency } from '../../../lib/money.js';
 import type { ReorderCandidate } from '../../inventory/reorder/reorder.repository.js';
 import type { ReorderService } from '../../inventory/reorder/reorder.service.js';

@@ -2,12 +2,12 @@
 // deletion only in draft, and the state table's transitions, each one conditional UPDATE that names the
 // current status when refused. Events are recorded in the transaction of the change.
 import type { Transaction } from 'kysely';
+import { parseEnumList, type EnumList } from '../../../core/enum-list.js';
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { updatedSinceBound } from '../../../core/updated-since.js';
 import type { DB, PurchaseOrderStatus } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { parseEnumList, type EnumList } from '../../../http/enum-list.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { updatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';

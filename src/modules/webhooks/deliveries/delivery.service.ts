@@ -3,10 +3,10 @@
 // subscription is open (pending or delivering) at a time: the partial unique index holds that under any
 // concurrency, and these methods answer 422 instead of doubling one.
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
 import type { DB, EventsTable } from '../../../db/schema.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';

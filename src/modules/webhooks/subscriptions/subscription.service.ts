@@ -1,12 +1,12 @@
 // Webhook subscriptions: at most MAX_ACTIVE_SUBSCRIPTIONS active per tenant, counted under the tenant lock in the
 // same transaction as the write, so parallel requests cannot pass the limit; URLs checked against the address
 // policy whenever they are set; the secret shown only at creation and rotation.
+import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../http/errors.js';
 import type { Page, PageRequest } from '../../../http/pagination.js';
-import { withUpdatedSinceBound } from '../../../http/updated-since.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuthContext } from '../../auth/auth-context.js';

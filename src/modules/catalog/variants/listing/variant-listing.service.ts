@@ -1,12 +1,12 @@
 // Variant listing and bulk operations over one master's live variants: the list with stock totals, the
 // available combinations, and bulk price and stock updates, each bulk update one transaction.
 import type { Transaction } from 'kysely';
+import { parseEnumList, type EnumList } from '../../../../core/enum-list.js';
+import { ValidationError, type FieldErrors } from '../../../../core/errors.js';
+import { updatedSinceBound } from '../../../../core/updated-since.js';
 import type { DB, ProductStatus, VariantConfiguration } from '../../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../../db/transaction.js';
-import { parseEnumList, type EnumList } from '../../../../http/enum-list.js';
-import { ValidationError, type FieldErrors } from '../../../../http/errors.js';
 import type { PageRequest } from '../../../../http/pagination.js';
-import { updatedSinceBound } from '../../../../http/updated-since.js';
 import type { Clock } from '../../../../lib/clock.js';
 import { chunks } from '../../../../lib/chunks.js';
 import { fromMinorUnits, toMinorUnits } from '../../../../lib/money.js';

@@ -1,5 +1,5 @@
 // Typed, transport-neutral errors. Services throw them; error-handler.ts maps each to its response body.
-import type { RuleCode } from './error-codes.js';
+import type { RuleCode } from '../http/error-codes.js';
 
 export type FieldErrors = Record<string, string[]>;
 

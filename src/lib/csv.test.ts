@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './files.js';
+import { toCsv } from './csv.js';
 
 /** The one data cell of a single-column CSV, as a spreadsheet reads it after unquoting. */
 const cellOf = (value: unknown) => (parse(toCsv(['v'], [{ v: value }]), { columns: true }) as Array<{ v: string }>)[0]!.v;

@@ -7,7 +7,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
 import { HTTP_URL_OR_PATH_RULE, HTTP_URL_RULE, isHttpUrl, isHttpUrlOrPath } from '../lib/links.js';
 import type { FieldErrors } from './errors.js';
-import { MULTIPART_FORM } from './multipart-body.js';
+import { MULTIPART_FORM } from '../http/multipart-body.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
