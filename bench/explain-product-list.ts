@@ -3,8 +3,8 @@
 // BENCH_REPEAT for timings that are medians of that many runs).
 import { sql, type CompiledQuery, type LogEvent } from 'kysely';
 import { loadConfig } from '../src/config.js';
-import { validatorCompiler } from '../src/core/validation.js';
 import { createDatabase } from '../src/db/database.js';
+import { validatorCompiler } from '../src/http/validation.js';
 import { createServices } from '../src/services.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';

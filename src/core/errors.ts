@@ -1,5 +1,5 @@
 // Typed, transport-neutral errors. Services throw them; error-handler.ts maps each to its response body.
-import type { RuleCode } from '../http/error-codes.js';
+import type { RuleCode } from './rule-codes.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -10,7 +10,7 @@ export function takenMessage(field: string): string {
 
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
-  /** The rule the request breaks, where there is one; otherwise the body's code is its status's (error-codes.ts). */
+  /** The rule the request breaks, where there is one; otherwise the body's code is its status's (http/error-codes.ts). */
   readonly code?: RuleCode;
 }
 

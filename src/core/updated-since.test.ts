@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from './errors.js';
-import { updatedSinceBound, updatedSinceQuery, withUpdatedSinceBound } from './updated-since.js';
-import { validatorCompiler } from './validation.js';
-
-const validate = validatorCompiler({ schema: { type: 'object', properties: updatedSinceQuery }, httpPart: 'querystring', method: 'GET', url: '/' }) as (data: unknown) => boolean;
+import { updatedSinceBound, withUpdatedSinceBound } from './updated-since.js';
 
 describe('updated_since', () => {
   it('turns any ISO 8601 date-time with a zone into the stored form', () => {
@@ -16,13 +13,6 @@ describe('updated_since', () => {
 
   it('cuts digits past the millisecond, which keeps the bound at or before the instant sent', () => {
     expect(updatedSinceBound('2026-01-15T10:00:00.123999Z')).toBe('2026-01-15T10:00:00.123Z');
-  });
-
-  it('lets the schema refuse what is not a date-time with a zone', () => {
-    for (const value of ['2026-01-15T10:00:00Z', '2026-01-15T10:00:00.5+01:00']) expect(validate({ updated_since: value }), value).toBe(true);
-    for (const value of ['yesterday', '2026-01-15', '2026-01-15T10:00:00', '2026-02-30T10:00:00Z', '1705312800']) {
-      expect(validate({ updated_since: value }), value).toBe(false);
-    }
   });
 
   it('refuses, on its field, a value the schema lets through but no date can hold', () => {

@@ -1,13 +1,11 @@
-// Request validation: Ajv compiled once per schema. Query strings and path parameters are coerced from
-// text; JSON bodies are not (a string is not a number in a business API). Ajv errors become the 422
-// body's dotted field keys with readable messages.
+// Validation against the API's schemas: Ajv compiled once per schema. Text (query strings, path parameters,
+// form fields) is coerced; JSON bodies are not (a string is not a number in a business API). Ajv errors become
+// field errors keyed by dotted path, with readable messages. http/validation.ts applies it to every request.
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
 import { HTTP_URL_OR_PATH_RULE, HTTP_URL_RULE, isHttpUrl, isHttpUrlOrPath } from '../lib/links.js';
 import type { FieldErrors } from './errors.js';
-import { MULTIPART_FORM } from '../http/multipart-body.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -91,7 +89,8 @@ function tooDeepAt(value: unknown): string | null {
   return null;
 }
 
-type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+/** Ajv's shape of a check: false, with `errors` set, when the value fails. */
+export type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 const failure = (keyword: string, instancePath: string): ErrorObject[] => [{ keyword, instancePath, schemaPath: '#', params: {} }];
 
@@ -118,17 +117,15 @@ function refusingUnstorableText(validate: Validate): Validate {
   return checked;
 }
 
-/** Every multipart body: it is still unread when the route validates it (see http/multipart-body.ts). */
-const unreadForm = () => true;
-
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, contentType }) => {
-  if (httpPart === 'body' && contentType === MULTIPART_FORM) return unreadForm;
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  const validate = ajv.compile(schema as object);
-  // Request headers are flat Latin-1 text, and Node.js's parser refuses a NUL in them: neither check can fail.
-  if (httpPart === 'headers') return validate as ReturnType<FastifySchemaCompiler<unknown>>;
-  return refusingUnstorableText(validate) as ReturnType<FastifySchemaCompiler<unknown>>;
-};
+/**
+ * The compiled check of `schema` for one kind of value: `body` is JSON as sent, never coerced; `text` is coerced
+ * from text (query strings, path parameters, form fields); `headers` too, without the checks of nesting and
+ * unstorable text, which flat Latin-1 headers cannot fail (Node.js's parser refuses a NUL in them).
+ */
+export function compileCheck(schema: object, kind: 'body' | 'text' | 'headers'): Validate {
+  const validate = (kind === 'body' ? bodyAjv : textAjv).compile(schema);
+  return kind === 'headers' ? validate : refusingUnstorableText(validate);
+}
 
 const isIndex = (part: string) => /^\d+$/.test(part);
 

@@ -1,6 +1,6 @@
 // The page of a list and the count of the whole list, which every paged repository list answers.
 import type { SelectQueryBuilder } from 'kysely';
-import { offsetOf, type Page, type PageRequest } from '../http/pagination.js';
+import { offsetOf, type Page, type PageRequest } from '../core/pagination.js';
 
 /**
  * The requested page of `rows`, a filtered and fully ordered select (ending with the id, so that pages are

@@ -1,13 +1,9 @@
 // Conditional requests (README, Optimistic concurrency; docs/decisions/idempotency-and-concurrency.md, Optimistic concurrency). A record's
-// ETag is a digest of its resource as GET answers it. `If-None-Match` on a read answers 304 when it names that
-// ETag; `If-Match` on a write is checked by the service inside its transaction, with the record locked, and
-// answers 412 when the record no longer has the ETag given.
-import { hash } from 'node:crypto';
+// ETag is a digest of its resource as GET answers it (core/precondition.ts). `If-None-Match` on a read answers 304
+// when it names that ETag; `If-Match` on a write is read here and checked by the service inside its transaction,
+// with the record locked (db/precondition.ts), and answers 412 when the record no longer has the ETag given.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
-import type { Transaction } from 'kysely';
-import { PreconditionFailedError } from '../core/errors.js';
-import { lockRecord, type RecordTable } from '../db/record-lock.js';
-import type { DB } from '../db/schema.js';
+import { entityTag, type Precondition } from '../core/precondition.js';
 import { ETagHeader, IfMatchHeaders, IfNoneMatchHeaders, NotModifiedResponse, PreconditionFailedBody } from './common-schemas.js';
 import { byReference } from './named-schemas.js';
 import { withRouteHook } from './route-hooks.js';
@@ -26,15 +22,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     conditional?: ConditionalKind;
   }
-}
-
-/**
- * The strong entity tag of a resource: 128 bits of the SHA-256 of its JSON. Any change a reader could see in the
- * resource changes it, including what it embeds of other records (a product's brand name, a brand's product count).
- */
-export function entityTag(resource: unknown): string {
-  // The one-shot digest: the same value as a Hash object's, without making one per tag.
-  return `"${hash('sha256', JSON.stringify(resource), 'base64url').slice(0, 22)}"`;
 }
 
 /**
@@ -73,39 +60,11 @@ function listedTags(header: string): { any: boolean; tags: string[] } {
   return { any, tags };
 }
 
-/** An If-Match precondition: the write goes ahead only while the record's ETag is one of `tags` (any, for `*`). */
-export interface Precondition {
-  readonly any: boolean;
-  readonly tags: readonly string[];
-}
-
 /** The request's If-Match, or undefined without one (a blank header counts as none). */
 export function ifMatch(request: FastifyRequest): Precondition | undefined {
   const header = request.headers['if-match'];
   if (typeof header !== 'string' || header.trim() === '') return undefined;
   return listedTags(header);
-}
-
-/**
- * Checks an If-Match precondition inside the writing transaction, before the write reads anything else: locks the
- * record (see lockRecord), then compares the ETag of its current resource, which `current` loads through `trx`.
- * `current` answers undefined when there is no record to compare (its own NotFoundError answers 404 instead, as
- * without If-Match). Nothing is done without a precondition.
- * @throws PreconditionFailedError (412) when the record's ETag is not one given, or there is no record.
- */
-export async function checkPrecondition(
-  trx: Transaction<DB>,
-  precondition: Precondition | undefined,
-  record: { table: RecordTable; tenantId: string; id: string },
-  current: () => Promise<unknown>,
-): Promise<void> {
-  if (!precondition) return;
-  await lockRecord(trx, record.table, record.tenantId, record.id);
-  const resource = await current();
-  if (resource === undefined) throw new PreconditionFailedError(null);
-  if (precondition.any) return;
-  const tag = entityTag(resource);
-  if (!precondition.tags.includes(tag)) throw new PreconditionFailedError(tag);
 }
 
 /** If-None-Match on a read: true when it names the answer's ETag, or is `*` (the record exists). */

@@ -1,8 +1,10 @@
-// Page-number pagination: `page` 1..2^31-1 and `per_page` 1..100 (422 outside), and the two list shapes:
-// `meta` + `links` for most lists, `meta.pagination` for master products. Links are absolute, on the public URL
-// the app was configured with (registerPublicUrl), else on the request's own origin.
+// Page-number pagination over HTTP (the page itself is core/pagination.ts): `page` 1..2^31-1 and `per_page`
+// 1..100 (422 outside), and the two list shapes: `meta` + `links` for most lists, `meta.pagination` for master
+// products. Links are absolute, on the public URL the app was configured with (registerPublicUrl), else on the
+// request's own origin.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { MAX_PAGE, MAX_PER_PAGE, type Page, type PageRequest } from '../core/pagination.js';
 import { Defaulted } from './common-schemas.js';
 import { nameSchema } from './named-schemas.js';
 
@@ -16,18 +18,6 @@ declare module 'fastify' {
 /** Sets the base of the links built by `paginated` and `requestUrlWith`, once for the whole app. */
 export function registerPublicUrl(app: FastifyInstance, publicUrl: string | null): void {
   app.decorate('publicUrl', publicUrl);
-}
-
-export const MAX_PER_PAGE = 100;
-/**
- * The highest page number: 2^31 - 1, far past any real list, and low enough that the offset it makes
- * (at most about 2.1e11 rows) stays an exact integer in JavaScript and fits both engines' OFFSET.
- */
-export const MAX_PAGE = 2_147_483_647;
-
-export interface PageRequest {
-  page: number;
-  per_page: number;
 }
 
 export interface PageMeta {
@@ -44,11 +34,6 @@ export interface PageLinks {
   next: string | null;
 }
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
 /** Query schema for `page` and `per_page` with a list's own default page size. */
 export function pageQuery(defaultPerPage: number) {
   return {
@@ -60,10 +45,6 @@ export function pageQuery(defaultPerPage: number) {
       description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${defaultPerPage}).`,
     })),
   };
-}
-
-export function offsetOf(page: PageRequest): number {
-  return (page.page - 1) * page.per_page;
 }
 
 export function pageMeta(page: PageRequest, total: number): PageMeta {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, validatorCompiler } from '../core/validation.js';
+import { fieldErrors } from '../core/validation.js';
+import { validatorCompiler } from './validation.js';
 
 const Body = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 5 }),

@@ -1,7 +1,6 @@
-// File downloads: CSV built with csv-stringify, guarded against formula injection, and JSON, each with a
-// Content-Disposition that names the file.
+// CSV built with csv-stringify, guarded against formula injection: what an export writes and an import reads
+// back. The download that sends it is http/files.ts.
 import { stringify } from 'csv-stringify/sync';
-import type { FastifyReply } from 'fastify';
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or tab / carriage return) as a formula; some also one that
@@ -32,21 +31,4 @@ export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<str
     rows.map((row) => columns.map((column) => neutralise(row[column] ?? ''))),
     { header: true, columns: [...columns], cast: { boolean: (v) => (v ? 'true' : 'false') } },
   );
-}
-
-export type ExportFormat = 'csv' | 'json';
-
-/** Sends `rows` as a file named `<basename>-<date>.<format>`. */
-export function sendExport(
-  reply: FastifyReply,
-  format: ExportFormat,
-  basename: string,
-  columns: readonly string[],
-  rows: ReadonlyArray<Record<string, unknown>>,
-  now: Date,
-) {
-  const filename = `${basename}-${now.toISOString().slice(0, 10)}.${format}`;
-  reply.header('content-disposition', `attachment; filename="${filename}"`);
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(columns, rows));
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify({ data: rows, exported_at: now.toISOString(), total: rows.length }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validatorCompiler } from '../../src/core/validation.js';
 import { DeferredCompilation } from '../../src/http/deferred-compilation.js';
+import { validatorCompiler } from '../../src/http/validation.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('route schemas compiled on first use', () => {

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_CODES, RULE_CODES, codeForStatus } from '../../src/http/error-codes.js';
+import { RULE_CODES } from '../../src/core/rule-codes.js';
+import { GENERIC_CODES, codeForStatus } from '../../src/http/error-codes.js';
 import { purchaseOps, ORDERS } from '../purchasing/purchase-order-helpers.js';
 import { jsonCaller, buildTestApp, type TestApp } from '../helpers/test-app.js';
 

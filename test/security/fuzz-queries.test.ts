@@ -3,7 +3,7 @@
 // documented 4xx, never a 500, and reading never writes; a name the route does not declare is a 422 naming it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PAGE } from '../../src/http/pagination.js';
+import { MAX_PAGE } from '../../src/core/pagination.js';
 import type { SessionClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {

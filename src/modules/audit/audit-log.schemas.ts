@@ -1,8 +1,8 @@
 // The audit log's query, entry resource and cursor-paged envelope.
 import { Type, type Static } from 'typebox';
+import { MAX_PER_PAGE } from '../../core/pagination.js';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema } from '../../http/named-schemas.js';
-import { MAX_PER_PAGE } from '../../http/pagination.js';
 
 export const AUDIT_DEFAULT_PER_PAGE = 50;
 export const ACTOR_TYPES = ['user', 'token', 'cli', 'system'] as const;

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Page, PageRequest } from '../../core/pagination.js';
 import { engineOf } from '../../db/dialect.js';
 import type { DocumentOwnerType, DocumentsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { paginate } from '../../db/paginate.js';
-import type { Page, PageRequest } from '../../http/pagination.js';
 
 export type Document = Selectable<DocumentsTable>;
 export type NewDocument = Insertable<DocumentsTable>;

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { SORT_DIRECTIONS, updatedSinceQuery } from '../../core/updated-since.js';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../http/named-schemas.js';
 import { pageQuery } from '../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../http/updated-since.js';
 
 const MAX_TAGS = 20;
 

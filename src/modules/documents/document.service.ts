@@ -2,8 +2,11 @@
 // (tenant, owner type, document), never a name from the upload; the row is written after the bytes are
 // stored, and the bytes are removed again when the row cannot be written, so no row points at nothing.
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../core/errors.js';
+import type { Page, PageRequest } from '../../core/pagination.js';
+import type { Precondition } from '../../core/precondition.js';
 import { updatedSinceBound } from '../../core/updated-since.js';
 import { formCheck } from '../../core/validation.js';
+import { checkPrecondition } from '../../db/precondition.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
 import { auditTrail } from '../audit/audit-trail.js';
 import { documentResource } from './document.presenter.js';
@@ -11,8 +14,6 @@ import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { DB, DocumentOwnerType } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import { checkPrecondition, type Precondition } from '../../http/conditional.js';
-import type { Page, PageRequest } from '../../http/pagination.js';
 import { commaList } from '../../lib/comma-list.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';

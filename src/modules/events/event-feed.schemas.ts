@@ -1,8 +1,8 @@
 // The event feed's query, the event resource and the cursor-paged envelope; and the event type catalogue.
 import { Type, type Static } from 'typebox';
+import { MAX_PER_PAGE } from '../../core/pagination.js';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema } from '../../http/named-schemas.js';
-import { MAX_PER_PAGE } from '../../http/pagination.js';
 
 export const FEED_DEFAULT_PER_PAGE = 50;
 

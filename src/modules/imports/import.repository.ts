@@ -2,11 +2,11 @@
 // holds the lease, so a worker that lost its job (it stalled past the lease, another took over) cannot count
 // rows twice.
 import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Page, PageRequest } from '../../core/pagination.js';
 import { engineOf } from '../../db/dialect.js';
 import { paginate } from '../../db/paginate.js';
 import type { DB, ImportErrorsTable, ImportJobsTable, ImportStatus, ImportType } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import type { Page, PageRequest } from '../../http/pagination.js';
 
 export type ImportJob = Selectable<ImportJobsTable>;
 export type NewImportJob = Insertable<ImportJobsTable>;

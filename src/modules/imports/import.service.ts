@@ -3,9 +3,9 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../core/errors.js';
+import type { Page, PageRequest } from '../../core/pagination.js';
 import { formCheck } from '../../core/validation.js';
 import type { Executor } from '../../db/transaction.js';
-import type { Page, PageRequest } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
 import { neutralise } from '../../lib/csv.js';
 import type { IdGenerator } from '../../lib/ids.js';

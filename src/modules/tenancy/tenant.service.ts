@@ -3,11 +3,12 @@
 // changed by admins.
 import { sql, type Transaction } from 'kysely';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../core/errors.js';
+import type { Precondition } from '../../core/precondition.js';
+import { checkPrecondition } from '../../db/precondition.js';
 import type { DB, Tenant, User, Warehouse } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
 import { engineOf } from '../../db/dialect.js';
-import { checkPrecondition, type Precondition } from '../../http/conditional.js';
 import type { Clock } from '../../lib/clock.js';
 import { isCountryCode } from '../../lib/countries.js';
 import type { IdGenerator } from '../../lib/ids.js';

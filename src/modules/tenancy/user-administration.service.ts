@@ -4,10 +4,11 @@
 // recorded in the audit log in its own transaction.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../core/errors.js';
+import type { Page, PageRequest } from '../../core/pagination.js';
+import type { Precondition } from '../../core/precondition.js';
+import { checkPrecondition } from '../../db/precondition.js';
 import type { DB, Role, User } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import { checkPrecondition, type Precondition } from '../../http/conditional.js';
-import type { Page, PageRequest } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { AuditLog } from '../audit/audit-log.service.js';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
+import type { Page, PageRequest } from '../../core/pagination.js';
 import { engineOf } from '../../db/dialect.js';
 import { paginate } from '../../db/paginate.js';
 import { containsText } from '../../db/search.js';
 import type { Executor } from '../../db/transaction.js';
 import type { NewUser, Role, User, UserUpdate } from '../../db/schema.js';
-import type { Page, PageRequest } from '../../http/pagination.js';
 
 /** Invited: no password yet; active: signs in; deactivated: refused (whatever else holds). */
 export type UserStatus = 'invited' | 'active' | 'deactivated';

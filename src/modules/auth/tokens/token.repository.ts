@@ -1,7 +1,7 @@
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { ApiToken, NewApiToken, TokenStatus, User } from '../../../db/schema.js';
 import { paginate } from '../../../db/paginate.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export interface TokenFilters {
   /** Only this user's tokens; null for every token of the tenant (administrators). */

@@ -2,15 +2,16 @@
 // compared in constant time. The fixed `qm_` start lets secret scanners recognise a leaked token.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { ApiToken, DB, TokenType } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 import { chunks } from '../../../lib/chunks.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../../lib/secrets.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import { reachesHighAbility, unknownGrants } from '../abilities.js';
 import type { AuthContext } from '../auth-context.js';
 import { ipAllowed, whitelistEntryError } from '../ip-whitelist.js';

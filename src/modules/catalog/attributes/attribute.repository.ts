@@ -1,13 +1,13 @@
 // Attribute SQL. Every query filters by tenant; definitions also by `deleted_at is null` (soft delete).
 // A product value counts while its product is live.
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { containsText } from '../../../db/search.js';
 import type { AttributeDefinitionsTable, AttributeType, DB, ProductAttributeValuesTable } from '../../../db/schema.js';
 import { compiledStatement } from '../../../db/compiled.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { chunks } from '../../../lib/chunks.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 /** Value rows inserted per statement: well under both engines' limits on parameters. */
 const INSERT_CHUNK = 500;

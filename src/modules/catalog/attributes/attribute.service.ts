@@ -2,11 +2,13 @@
 // options for select and multiselect only; validation rules checked when defined; the default value
 // obeys the definition's own value rules. Also the product module's entry points for attribute values.
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { AttributeType } from '../../../db/schema.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { trimOrNull } from '../../../lib/text.js';
@@ -18,7 +20,6 @@ import type { AttributeDefinition, AttributeDefinitionUpdate, AttributeFilters, 
 import type { AttributeCreateBody, AttributeUpdateBody } from './attribute.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export const REQUIRED_IN_USE = 'Required attributes assigned to products cannot be deleted.';
 

@@ -1,12 +1,12 @@
 // Brands SQL. Every query filters by tenant and, except inserts, by `deleted_at is null` (soft delete).
 // A product counts as linked while it is live (its own `deleted_at` is null).
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { containsText } from '../../../db/search.js';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { BrandsTable, DB } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Brand = Selectable<BrandsTable>;
 export type NewBrand = Insertable<BrandsTable>;

@@ -5,9 +5,9 @@ import { BulkResultSchema } from '../../../http/bulk.js';
 import { ErrorBody, IdParams } from '../../../http/common-schemas.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { sendExport } from '../../../http/files.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
-import { sendExport } from '../../../lib/csv.js';
 import {
   BRAND_EXPORT_COLUMNS,
   BrandBulkBody,

@@ -1,15 +1,16 @@
 // Brands: slugs unique per tenant among live brands (generated from the name when not given, then kept
 // on rename); soft delete refused while live products are linked; inactive brands keep their links but
 // cannot be newly linked.
+import { bulkResult, type BulkFailure, type BulkResult } from '../../../core/bulk.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { takenError } from '../../../db/errors.js';
 import type { Transaction } from 'kysely';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';

@@ -1,4 +1,5 @@
 // SQL for product categories. Every query filters by tenant; soft-deleted rows are invisible.
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { containsText } from '../../../db/search.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
@@ -6,7 +7,6 @@ import type { ProductCategoriesTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import { chunks } from '../../../lib/chunks.js';
 import { subtreeRange } from './category-path.js';
 

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { updatedSinceQuery } from '../../../core/updated-since.js';
 import { BulkIds } from '../../../http/bulk.js';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 
 /** PostgreSQL `integer` is 32-bit. */
 const MAX_SORT_ORDER = 2_147_483_647;

@@ -1,14 +1,15 @@
 // Product categories: a tree of any depth per tenant. depth_level (0 = root) and the materialised path are
 // stored and kept right for the whole subtree on every move; slugs come from names and are unique among a tenant's live categories.
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { bulkResult, type BulkResult } from '../../../core/bulk.js';
 import type { Transaction } from 'kysely';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { takenError } from '../../../db/errors.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { bulkResult, type BulkResult } from '../../../http/bulk.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';

@@ -1,12 +1,12 @@
 // Master products SQL. Every query filters by tenant and, except inserts, by `deleted_at is null`.
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB, MasterProductStatus, MasterProductsTable } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type MasterProduct = Selectable<MasterProductsTable>;
 export type NewMasterProduct = Insertable<MasterProductsTable>;

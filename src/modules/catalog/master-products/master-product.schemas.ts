@@ -1,9 +1,9 @@
 // Master product bodies, list query and resource: one TypeBox schema validates, types, serialises and documents each.
 import { Type, type Static } from 'typebox';
-import { updatedSinceQuery } from '../../../core/updated-since.js';
 import { Defaulted, HttpUrlOrPath, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
 import { DIMENSION_UNITS, MAX_PRICE, MAX_WEIGHT } from '../products/product.schemas.js';
 

@@ -3,11 +3,13 @@
 import type { Transaction } from 'kysely';
 import { parseEnumList, readEnumList, type EnumList } from '../../../core/enum-list.js';
 import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
 import { takenError } from '../../../db/errors.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB, Dimensions, MasterProductStatus, VariantConfiguration } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
@@ -28,7 +30,6 @@ import { parseConfiguration, sameConfiguration } from './variant-configuration.j
 import { commaList } from '../../../lib/comma-list.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 /** What the master products module needs from the variants module (given at construction). */
 export interface VariantHooks {

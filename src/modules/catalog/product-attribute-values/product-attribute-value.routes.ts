@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
-import { sendExport } from '../../../lib/csv.js';
+import { sendExport } from '../../../http/files.js';
 import {
   AttributeCompareBody,
   AttributeComparisonResponse,

@@ -4,13 +4,15 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { Type, type Static } from 'typebox';
 import { readEnumList, type EnumList } from '../../../core/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { updatedSinceBound, updatedSinceQuery } from '../../../core/updated-since.js';
+import { offsetOf, type Page, type PageRequest } from '../../../core/pagination.js';
+import { updatedSinceBound } from '../../../core/updated-since.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Defaulted, Ulid } from '../../../http/common-schemas.js';
-import { offsetOf, pageQuery, type Page, type PageRequest } from '../../../http/pagination.js';
+import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { isUlid } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import type { TenantDefaults } from '../../tenancy/tenant.service.js';

@@ -2,10 +2,12 @@
 // write links taxonomy, tags and attribute values, stock and domain events in one transaction.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB, ProductType } from '../../../db/schema.js';
 import { takenError, violatedUniqueField } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
@@ -26,7 +28,6 @@ import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, productResource, type Master
 import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export const STATUS_REFUSED =
   'The status cannot be set here: a product starts as draft and changes status through the lifecycle endpoints (activate, deactivate, discontinue...).';

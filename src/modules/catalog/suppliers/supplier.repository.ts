@@ -1,9 +1,9 @@
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { containsText } from '../../../db/search.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { SupplierRatingsTable, SupplierStatus, SuppliersTable, SupplierType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Supplier = Selectable<SuppliersTable>;
 export type NewSupplier = Insertable<SuppliersTable>;

@@ -2,11 +2,13 @@
 // activate, deactivate and suspend, each one conditional UPDATE; ratings averaged in SQL; orders only for
 // suppliers in ORDERABLE_STATUSES (docs/decisions/catalog-taxonomy.md, Suppliers).
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { SupplierStatus } from '../../../db/schema.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../../../lib/money.js';
@@ -17,7 +19,6 @@ import type { Supplier, SupplierFilters, SupplierRepository, SupplierUpdate } fr
 import type { SupplierCreateBody, SupplierRateBody, SupplierSuspendBody, SupplierUpdateBody } from './supplier.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 /** Suppliers are priced in the tenant's currency; tenants have the default one until they have a currency of their own. */
 export const SUPPLIER_CURRENCY = DEFAULT_CURRENCY;

@@ -1,5 +1,6 @@
 // Tags and their product links. Every query filters by tenant; "linked products" means live (not
 // soft-deleted) products only.
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { containsText } from '../../../db/search.js';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { DB, ProductTagsTable, TagsTable } from '../../../db/schema.js';
@@ -7,7 +8,6 @@ import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { chunks } from '../../../lib/chunks.js';
 import { isTaken } from '../../../db/taken.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Tag = Selectable<TagsTable>;
 export type NewTag = Insertable<TagsTable>;

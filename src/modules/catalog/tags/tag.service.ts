@@ -1,11 +1,13 @@
 // Tags: names and slugs unique per tenant, hard-deleted together with their product links. Inactive tags
 // keep the links they have but cannot be newly linked; merging moves links to a target without duplicates.
+import { bulkResult, type BulkFailure, type BulkResult } from '../../../core/bulk.js';
 import { NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { takenError } from '../../../db/errors.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { bulkResult, type BulkFailure, type BulkResult } from '../../../http/bulk.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
@@ -15,7 +17,6 @@ import type { Tag, TagFilters, TagRepository, TagStatistics, TagUpdate, TagWithC
 import { DEFAULT_TAG_COLOR, type TagCreateBody, type TagMergeBody, type TagUpdateBody } from './tag.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export function tagResource(t: TagWithCount) {
   return {

@@ -1,8 +1,8 @@
 // Read queries over the append-only stock ledger, with the small product and warehouse summaries it embeds.
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { StockMovement } from '../stock/stock.repository.js';
 
 export interface MovementFilters {

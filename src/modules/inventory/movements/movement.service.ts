@@ -2,9 +2,9 @@
 // activity, each movement shown with its type label, creator, product and warehouse.
 import { parseEnumList, type EnumList } from '../../../core/enum-list.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { UserService } from '../../tenancy/user.service.js';
 import type { StockMovement } from '../stock/stock.repository.js';

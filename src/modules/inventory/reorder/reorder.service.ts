@@ -1,8 +1,8 @@
 // Reorder points: per-record settings, the low-stock list with urgency bands, and the reorder report with
 // suggested quantities, usage and the summary by warehouse and supplier.
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Precondition } from '../../../http/conditional.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import type { InventoryResource, StockService } from '../stock/stock.service.js';

@@ -2,9 +2,9 @@
 // service (so every change has its movement and the product totals follow), and records its domain event.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import type { Precondition } from '../../../core/precondition.js';
 import type { DB, Warehouse } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Precondition } from '../../../http/conditional.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';

@@ -1,9 +1,9 @@
 // Request and response schemas of the inventory record endpoints: adjust, reserve, release, reads, reconcile.
 import { Type, type Static } from 'typebox';
-import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../core/updated-since.js';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 
 /** Bounds a single change so that sums stay far inside a 32-bit integer column. */
 const MAX_CHANGE = 100_000_000;

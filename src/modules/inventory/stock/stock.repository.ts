@@ -1,13 +1,13 @@
 // Inventory records and the movement ledger. Quantities change only through single conditional
 // statements, so that concurrent requests on any number of processes cannot lose or invent stock.
 import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { recordLowStockCondition } from './low-stock.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
 export type StockMovement = Selectable<StockMovementsTable>;

@@ -3,10 +3,11 @@
 // caller's transaction.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError, PreconditionFailedError, ValidationError } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';

@@ -1,9 +1,9 @@
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { NewWarehouse, Warehouse, WarehouseType, WarehouseUpdate } from '../../../db/schema.js';
 import { paginate } from '../../../db/paginate.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export interface WarehouseFilters {
   search?: string;

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { updatedSinceQuery } from '../../../core/updated-since.js';
 import { AddressSchema, Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 
 export const WAREHOUSE_TYPES = ['main', 'distribution', 'satellite', 'virtual', 'consignment'] as const;
 

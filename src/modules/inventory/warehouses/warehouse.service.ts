@@ -1,11 +1,13 @@
 // Warehouses: every tenant has exactly one default (a null warehouse_id means it); codes are unique
 // per tenant and stored upper-case.
 import { BusinessRuleError, NotFoundError } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { Warehouse, WarehouseUpdate } from '../../../db/schema.js';
 import { takenError } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
@@ -14,7 +16,6 @@ import type { WarehouseFilters, WarehouseRepository } from './warehouse.reposito
 import type { WarehouseCreateBody, WarehouseUpdateBody } from './warehouse.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 const DEFAULT_MUST_BE_ACTIVE = 'The default warehouse cannot be inactive.';
 const DEFAULT_CANNOT_BE_DELETED = 'The default warehouse cannot be deleted: make another warehouse the default first.';

@@ -1,10 +1,10 @@
 // Receiving in SQL: conditional per-line increases of the received quantity, and receipts written and read
 // (the order's lock is the purchase-order repository's).
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { PurchaseOrderReceiptLinesTable, PurchaseOrderReceiptsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { PurchaseOrderItem } from './purchase-order.repository.js';
 
 export type NewReceipt = Insertable<PurchaseOrderReceiptsTable>;

@@ -3,10 +3,11 @@
 // receipt and moves the order to partially_received or received. Also reads the receipts back, for the log.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { appendNote, trimOrNull } from '../../../lib/text.js';

@@ -2,12 +2,12 @@
 // the list with its filters (supplier and warehouse names joined for display and search), the products on
 // open orders (auto-reorder) and what supplier performance reads.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { PurchaseOrderItemsTable, PurchaseOrdersTable, PurchaseOrderStatus } from '../../../db/schema.js';
 import { engineOf } from '../../../db/dialect.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import { OPEN_STATUSES, PLACED_STATUSES } from './purchase-order.states.js';
 
 export type PurchaseOrder = Selectable<PurchaseOrdersTable>;

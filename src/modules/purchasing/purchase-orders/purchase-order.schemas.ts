@@ -1,10 +1,10 @@
 // Purchase order request and response schemas: both create shapes (`items` or `line_items`), the list query,
 // the transition bodies, and the order resource with its lines.
 import { Type, type Static } from 'typebox';
-import { updatedSinceQuery } from '../../../core/updated-since.js';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
+import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { INITIAL_STATUSES, PURCHASE_ORDER_STATUSES } from './purchase-order.states.js';
 
 // The list is the state machine's; re-exported for the modules that read it beside the schemas.

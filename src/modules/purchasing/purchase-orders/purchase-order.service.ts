@@ -4,10 +4,12 @@
 import type { Transaction } from 'kysely';
 import { parseEnumList, type EnumList } from '../../../core/enum-list.js';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB, PurchaseOrderStatus } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
@@ -53,7 +55,6 @@ import {
   type PurchaseOrderVerb,
   type TargetOf,
 } from './purchase-order.states.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 const APPROVE_ABILITY = 'operations:approve-purchase-orders';
 

@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import type {
   DB,
@@ -10,7 +11,6 @@ import type {
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { chunks } from '../../../lib/chunks.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 
 export type Delivery = Selectable<WebhookDeliveriesTable>;
 export type DeliveryAttempt = Selectable<WebhookDeliveryAttemptsTable>;

@@ -4,10 +4,10 @@
 // concurrency, and these methods answer 422 instead of doubling one.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { DB, EventsTable } from '../../../db/schema.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';

@@ -2,11 +2,13 @@
 // same transaction as the write, so parallel requests cannot pass the limit; URLs checked against the address
 // policy whenever they are set; the secret shown only at creation and rotation.
 import { BusinessRuleError, NotFoundError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
+import { checkPrecondition } from '../../../db/precondition.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
-import type { Page, PageRequest } from '../../../http/pagination.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuthContext } from '../../auth/auth-context.js';
@@ -17,7 +19,6 @@ import type { Subscription, SubscriptionChanges, SubscriptionFilters, Subscripti
 import type { SubscriptionCreateBody, SubscriptionUpdateBody } from './subscription.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { checkPrecondition, type Precondition } from '../../../http/conditional.js';
 
 export const MAX_ACTIVE_SUBSCRIPTIONS = 25;
 export const MAX_HEADERS = 20;

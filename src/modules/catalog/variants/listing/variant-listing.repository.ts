@@ -1,9 +1,9 @@
 // Variant listing SQL: a master's live variants (products with is_variant), a page of them in generation
 // order, their stock totals, and the price writes of bulk updates. Every query filters by tenant.
+import { offsetOf, type PageRequest } from '../../../../core/pagination.js';
 import type { ProductStatus } from '../../../../db/schema.js';
 import { engineOf } from '../../../../db/dialect.js';
 import type { Executor } from '../../../../db/transaction.js';
-import { offsetOf, type PageRequest } from '../../../../http/pagination.js';
 import type { Product } from '../../products/product.repository.js';
 
 /** What the variant list selects among a master's live variants. */

@@ -1,10 +1,10 @@
 // Variant listing and bulk operation schemas: the list query and item, the available-values answer, and
 // the bulk price and stock bodies and results.
 import { Type, type Static } from 'typebox';
-import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../../core/updated-since.js';
 import { Defaulted, Timestamp, Ulid } from '../../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../../http/named-schemas.js';
 import { PageLinksSchema, pageQuery } from '../../../../http/pagination.js';
+import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../../http/updated-since.js';
 import { MAX_BARCODE_LENGTH } from '../../products/barcode.js';
 import { MAX_PRICE, PRODUCT_EXAMPLE, PRODUCT_STATUSES, ProductResponse } from '../../products/product.schemas.js';
 

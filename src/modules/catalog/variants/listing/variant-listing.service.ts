@@ -3,10 +3,10 @@
 import type { Transaction } from 'kysely';
 import { parseEnumList, type EnumList } from '../../../../core/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../../core/errors.js';
+import type { PageRequest } from '../../../../core/pagination.js';
 import { updatedSinceBound } from '../../../../core/updated-since.js';
 import type { DB, ProductStatus, VariantConfiguration } from '../../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../../db/transaction.js';
-import type { PageRequest } from '../../../../http/pagination.js';
 import type { Clock } from '../../../../lib/clock.js';
 import { chunks } from '../../../../lib/chunks.js';
 import { fromMinorUnits, toMinorUnits } from '../../../../lib/money.js';

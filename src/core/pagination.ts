@@ -1,0 +1,23 @@
+// Page-number pagination as services and repositories see it: the page asked for, and the page answered with
+// the count of the whole list. The query schema and the answer's `meta` and `links` are http/pagination.ts'.
+
+export const MAX_PER_PAGE = 100;
+/**
+ * The highest page number: 2^31 - 1, far past any real list, and low enough that the offset it makes
+ * (at most about 2.1e11 rows) stays an exact integer in JavaScript and fits both engines' OFFSET.
+ */
+export const MAX_PAGE = 2_147_483_647;
+
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export function offsetOf(page: PageRequest): number {
+  return (page.page - 1) * page.per_page;
+}
