@@ -1,4 +1,5 @@
-// Typed, transport-neutral errors. Services throw them; error-handler.ts maps each to its response body.
+// Typed, transport-neutral errors. Services throw them; http/error-handler.ts maps each class to its status and
+// response body, in one table, so that an error names what went wrong and not how a transport answers it.
 import type { RuleCode } from './rule-codes.js';
 
 export type FieldErrors = Record<string, string[]>;
@@ -9,14 +10,12 @@ export function takenMessage(field: string): string {
 }
 
 export abstract class AppError extends Error {
-  abstract readonly statusCode: number;
   /** The rule the request breaks, where there is one; otherwise the body's code is its status's (http/error-codes.ts). */
   readonly code?: RuleCode;
 }
 
 /** 422 with per-field messages keyed by dotted path (`items.0.quantity`). */
 export class ValidationError extends AppError {
-  readonly statusCode = 422;
   constructor(
     readonly errors: FieldErrors,
     message = 'The given data was invalid.',
@@ -38,7 +37,6 @@ export class ValidationError extends AppError {
 
 /** 422 for a business rule that the request breaks (stock would go negative, wrong status...), named by its code. */
 export class BusinessRuleError extends AppError {
-  readonly statusCode = 422;
   constructor(
     override readonly code: RuleCode,
     message: string,
@@ -49,7 +47,6 @@ export class BusinessRuleError extends AppError {
 
 /** 404 `<Resource> not found.`, also for a record that belongs to another tenant. */
 export class NotFoundError extends AppError {
-  readonly statusCode = 404;
   constructor(readonly resource: string) {
     super(`${resource} not found.`);
   }
@@ -60,7 +57,6 @@ export class NotFoundError extends AppError {
  * `currentETag` is the record's ETag now, or null when there is no record.
  */
 export class PreconditionFailedError extends AppError {
-  readonly statusCode = 412;
   constructor(readonly currentETag: string | null) {
     super(currentETag === null ? 'The record does not exist, so If-Match cannot match it.' : 'The record has changed since the version given in If-Match.');
   }
@@ -68,7 +64,6 @@ export class PreconditionFailedError extends AppError {
 
 /** 409: the request conflicts with the record's state, named by its code. */
 export class ConflictError extends AppError {
-  readonly statusCode = 409;
   constructor(
     override readonly code: RuleCode,
     message: string,
@@ -78,26 +73,19 @@ export class ConflictError extends AppError {
 }
 
 /** 413: the body, or a file in it, is larger than the route accepts. */
-export class PayloadTooLargeError extends AppError {
-  readonly statusCode = 413;
-}
+export class PayloadTooLargeError extends AppError {}
 
 /** 400: the body cannot be read at all (malformed JSON is refused by the parser; this is for the others). */
-export class BadRequestError extends AppError {
-  readonly statusCode = 400;
-}
+export class BadRequestError extends AppError {}
 
 /** 415: the body is not in a content type the route reads. */
-export class UnsupportedMediaTypeError extends AppError {
-  readonly statusCode = 415;
-}
+export class UnsupportedMediaTypeError extends AppError {}
 
 /**
  * 401. `tokenRefused` when the request carried a bearer token that was refused (unknown, malformed, revoked,
  * expired, awaiting approval, or its user inactive), as opposed to carrying no usable credentials at all.
  */
 export class UnauthenticatedError extends AppError {
-  readonly statusCode = 401;
   constructor(
     message = 'Unauthenticated.',
     readonly tokenRefused = false,
@@ -111,7 +99,6 @@ export class UnauthenticatedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  readonly statusCode = 403;
   constructor(message = 'This action is unauthorized.') {
     super(message);
   }
@@ -122,18 +109,14 @@ export class ForbiddenError extends AppError {
 }
 
 export class CsrfTokenMismatchError extends AppError {
-  readonly statusCode = 419;
   constructor() {
     super('CSRF token mismatch.');
   }
 }
 
-export class LockedError extends AppError {
-  readonly statusCode = 423;
-}
+export class LockedError extends AppError {}
 
 export class TooManyRequestsError extends AppError {
-  readonly statusCode = 429;
   constructor(
     readonly retryAfterSeconds: number,
     message = 'Too many requests.',
@@ -147,7 +130,6 @@ export class TooManyRequestsError extends AppError {
  * deadlock or serialization failure through every retry. `Retry-After` tells the client when to try again.
  */
 export class ServiceUnavailableError extends AppError {
-  readonly statusCode = 503;
   constructor(
     message: string,
     readonly retryAfterSeconds: number,

@@ -4,11 +4,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
+  BadRequestError,
+  BusinessRuleError,
+  ConflictError,
+  CsrfTokenMismatchError,
+  ForbiddenError,
+  LockedError,
   NotFoundError,
+  PayloadTooLargeError,
   PreconditionFailedError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthenticatedError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from '../core/errors.js';
 import { fieldErrors } from '../core/validation.js';
@@ -25,8 +33,37 @@ export function bearerChallenge(tokenRefused: boolean): string {
   return `Bearer realm="${AUTH_REALM}"${tokenRefused ? ', error="invalid_token"' : ''}`;
 }
 
+type ErrorClass = abstract new (...args: never[]) => AppError;
+
+/**
+ * The status of each error class of the kernel: the one place where an error becomes an HTTP status. The classes
+ * carry none, so that a service names what went wrong and not how a transport answers it.
+ */
+export const ERROR_STATUS: ReadonlyMap<ErrorClass, number> = new Map<ErrorClass, number>([
+  [BadRequestError, 400],
+  [UnauthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PreconditionFailedError, 412],
+  [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
+  [CsrfTokenMismatchError, 419],
+  [ValidationError, 422],
+  [BusinessRuleError, 422],
+  [LockedError, 423],
+  [TooManyRequestsError, 429],
+  [ServiceUnavailableError, 503],
+]);
+
+/** The status an error answers with; 500 for a class missing from the table (a test keeps it complete). */
+export function statusOf(error: AppError): number {
+  return ERROR_STATUS.get(error.constructor as ErrorClass) ?? 500;
+}
+
 function sendAppError(reply: FastifyReply, error: AppError) {
-  const code = error.code ?? codeForStatus(error.statusCode);
+  const status = statusOf(error);
+  const code = error.code ?? codeForStatus(status);
   if (error instanceof NotFoundError) {
     return reply.code(404).send({ success: false, message: error.message, code, data: null, meta: {} });
   }
@@ -41,7 +78,7 @@ function sendAppError(reply: FastifyReply, error: AppError) {
     reply.header('Retry-After', String(error.retryAfterSeconds));
   }
   if (error instanceof UnauthenticatedError) reply.header('WWW-Authenticate', bearerChallenge(error.tokenRefused));
-  return reply.code(error.statusCode).send({ success: false, message: error.message, code });
+  return reply.code(status).send({ success: false, message: error.message, code });
 }
 
 const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {

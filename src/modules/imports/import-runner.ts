@@ -11,7 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, ValidationError } from '../../core/errors.js';
+import { AppError, ServiceUnavailableError, ValidationError } from '../../core/errors.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { engineOf } from '../../db/dialect.js';
 import { inTransaction, joiningTransaction, type Executor } from '../../db/transaction.js';
@@ -390,11 +390,14 @@ class GroupPace {
   }
 }
 
-/** The problems of a refused row: the API's refusal (a 4xx) or a taken key; null for anything else (a failure of the job). */
+/**
+ * The problems of a refused row: the API's refusal (a 4xx: any kernel error but a busy database) or a taken key;
+ * null for anything else (a failure of the job).
+ */
 function refusal(error: unknown, importer: RowImporter): RowProblem[] | null {
   if (error instanceof RowRefusedError) return [...error.problems];
   if (error instanceof ValidationError) return problemsOf(error.errors, (field) => importer.columnOf(field));
-  if (error instanceof AppError && error.statusCode < 500) return [{ column: null, message: error.message }];
+  if (error instanceof AppError && !(error instanceof ServiceUnavailableError)) return [{ column: null, message: error.message }];
   const unique = uniqueViolation(error);
   if (unique) return [{ column: null, message: `Another record already has this ${unique.columns.filter((c) => c !== 'tenant_id').join(', ') || 'key'}.` }];
   return null;

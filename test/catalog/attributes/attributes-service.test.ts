@@ -1,6 +1,7 @@
 // Attribute statistics over HTTP, and the service methods the product module uses to validate and write
 // a product's attribute values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../src/core/errors.js';
 import type { AttributeService } from '../../../src/modules/catalog/attributes/index.js';
 import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
@@ -131,7 +132,7 @@ describe('attribute statistics and product values', () => {
 
     it('refuses unknown codes, invalid values and missing required attributes, keyed attributes.<code>', async () => {
       await expect(service.validateProductAttributes(tenantId, { color: 'Green', weight: -1, nope: 1, gone: 'x' }, { requireAll: true })).rejects.toMatchObject({
-        statusCode: 422,
+        constructor: ValidationError,
         errors: {
           'attributes.color': ['The Color must be one of: Red, Blue.'],
           'attributes.weight': ['The Weight must be at least 0.'],

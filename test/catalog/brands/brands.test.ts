@@ -1,5 +1,6 @@
 // Brands: create, read, update and delete; field rules; slugs; abilities; tenant scoping; linkability.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../src/core/errors.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
@@ -83,7 +84,8 @@ describe('brands', () => {
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
-        expect(r.reason).toMatchObject({ statusCode: 422, errors: { slug: ['The slug has already been taken.'] } });
+        expect(r.reason).toBeInstanceOf(ValidationError);
+        expect(r.reason).toMatchObject({ errors: { slug: ['The slug has already been taken.'] } });
       }
     });
 

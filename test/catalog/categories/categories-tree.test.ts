@@ -1,6 +1,7 @@
 // Product category structure: tree, breadcrumbs, move, reorder, toggle-featured, bulk status, and the
 // service methods the product module uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../src/core/errors.js';
 import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
@@ -297,7 +298,7 @@ describe('product category structure', () => {
       const c = await made({ name: 'Assert me' });
       expect((await service.assertExists(tenantId, c.id)).id).toBe(c.id);
       await expect(service.assertExists(tenantId, MISSING_ID)).rejects.toMatchObject({
-        statusCode: 422,
+        constructor: ValidationError,
         errors: { category_id: ['The selected category does not exist.'] },
       });
       const other = await makeTenant(t.services);

@@ -1,5 +1,6 @@
 // Suppliers over HTTP: CRUD, codes, status transitions, ratings, performance, lists, abilities, tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessRuleError } from '../../../src/core/errors.js';
 import type { SupplierStatus } from '../../../src/db/schema.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { SupplierRepository } from '../../../src/modules/catalog/suppliers/supplier.repository.js';
@@ -488,7 +489,7 @@ describe('suppliers', () => {
       await expect(service().assertOrderable(t.tenant.tenantId, supplier.id)).rejects.toThrow(
         'Orders cannot be placed with a supplier whose status is inactive; the supplier must be active, approved, preferred.',
       );
-      await expect(service().assertOrderable(t.tenant.tenantId, supplier.id)).rejects.toMatchObject({ statusCode: 422 });
+      await expect(service().assertOrderable(t.tenant.tenantId, supplier.id)).rejects.toMatchObject({ constructor: BusinessRuleError, code: 'supplier_not_orderable' });
       for (const status of ['active', 'approved', 'preferred'] as const) {
         await setStatus(supplier.id, status);
         expect((await service().assertOrderable(t.tenant.tenantId, supplier.id)).id).toBe(supplier.id);
