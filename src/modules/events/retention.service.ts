@@ -2,7 +2,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import type { IdempotencyRepository } from '../../http/idempotency/idempotency.repository.js';
 import { addDays, type Clock } from '../../lib/clock.js';
 import type { EventRepository, OpenDeliveryCondition } from './event.repository.js';
 
@@ -21,6 +20,12 @@ interface Purgeable {
   purgeExpired(): Promise<number>;
 }
 
+/** The Idempotency-Key answers that http/idempotency/ keeps, each until its expiry. */
+export interface IdempotencyKeys {
+  /** Deletes the keys expired at `now` (ISO 8601); answers how many. */
+  purgeExpired(db: Executor, now: string): Promise<number>;
+}
+
 /**
  * The webhook deliveries of events, which the webhooks module keeps: an event with a delivery still pending or
  * delivering stays, and an event that goes takes its deliveries and their attempts with it.
@@ -36,7 +41,7 @@ export interface EventDeliveries {
 export interface RetentionServiceDeps {
   db: Executor;
   events: EventRepository;
-  idempotency: IdempotencyRepository;
+  idempotency: IdempotencyKeys;
   sessions: Purgeable;
   loginAttempts: Purgeable;
   /** Keeps its entries AUDIT_RETENTION_DAYS. */
@@ -49,7 +54,7 @@ export interface RetentionServiceDeps {
 export class RetentionService {
   private readonly db: Executor;
   private readonly events: EventRepository;
-  private readonly idempotency: IdempotencyRepository;
+  private readonly idempotency: IdempotencyKeys;
   private readonly sessions: Purgeable;
   private readonly loginAttempts: Purgeable;
   private readonly auditLog: Purgeable;
