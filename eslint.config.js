@@ -14,6 +14,24 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // The kernel, the database layer, services and repositories know no transport: nothing from src/http/
+  // (docs/architecture.md, Layers).
+  {
+    files: ['src/core/**/*.ts', 'src/db/**/*.ts', 'src/modules/**/*.service.ts', 'src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http/',
+              message: 'src/http/ is the HTTP layer: import the kernel (src/core/) instead, or move what is needed there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The console: the rules of hooks, and browser globals.
   { files: ['console/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['src/cli.ts', 'src/server.ts', 'test/**', 'bench/**', 'clients/*/scripts/**'], rules: { 'no-console': 'off' } },
