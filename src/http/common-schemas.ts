@@ -14,7 +14,7 @@ export const Timestamp = Type.String({ format: 'date-time' });
 export const Defaulted = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** A link to a page or file on the web (formats of http/validation.ts): nothing a browser would run. */
+/** A link to a page or file on the web (formats of core/validation.ts): nothing a browser would run. */
 export const HttpUrl = Type.String({
   maxLength: MAX_LINK_LENGTH,
   format: 'http-url',

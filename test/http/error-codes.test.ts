@@ -1,6 +1,6 @@
-// docs/errors.md catalogues every `code` an error body can carry: it and src/http/error-codes.ts name the same
-// codes, every code a service throws is written out in its throw and catalogued, and a few representative
-// refusals answer their codes over HTTP.
+// docs/errors.md catalogues every `code` an error body can carry: it, src/http/error-codes.ts and
+// src/core/rule-codes.ts name the same codes, every code a service throws is written out in its throw and
+// catalogued, and a few representative refusals answer their codes over HTTP.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,8 @@ import { purchaseOps, ORDERS } from '../purchasing/purchase-order-helpers.js';
 import { jsonCaller, buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CODES_FILE = path.join('src', 'http', 'error-codes.ts');
+/** The list of rule codes, left out of the search for the codes in use. */
+const CODES_FILE = path.join('src', 'core', 'rule-codes.ts');
 
 /** `| \`code\` | status |` rows of docs/errors.md's tables. */
 function documentedCodes(): Array<{ code: string; status: number }> {

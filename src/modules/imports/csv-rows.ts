@@ -35,7 +35,7 @@ function parseError(error: unknown): unknown {
 /**
  * A reader over `source`. A UTF-8 byte order mark is dropped; cells keep their spaces (the importers trim what
  * they read) and lose the quote an export put before a cell a spreadsheet would run as a formula
- * (http/files.ts), so that an exported file comes back as it was.
+ * (lib/csv.ts), so that an exported file comes back as it was.
  */
 export function csvReader(source: Readable): CsvReader {
   const parser = source.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES }));
