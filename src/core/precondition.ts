@@ -1,4 +1,4 @@
-// Optimistic concurrency (docs/decisions.md, Optimistic concurrency): a record's entity tag is a digest of its
+// Optimistic concurrency (docs/decisions/idempotency-and-concurrency.md, Optimistic concurrency): a record's entity tag is a digest of its
 // resource as GET answers it, and a write that names the tags it expects goes ahead only while the record still
 // has one of them. Reading If-Match is http/conditional.ts'; checking it with the record locked, db/precondition.ts'.
 import { hash } from 'node:crypto';
