@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The operator CLI: `npm run cli -- <command>` or `quartermaster <command>`. Errors go to stderr as
 // `Error: …` with exit code 1; `--json` prints machine-readable output on stdout.
-import { AppError, BusinessRuleError, NotFoundError, ValidationError } from './core/errors.js';
 import './node-version-guard.js';
 import { realpathSync } from 'node:fs';
 import { userInfo } from 'node:os';
