@@ -1832,7 +1832,7 @@ export interface paths {
         };
         /**
          * Stock value and product stock counts
-         * @description The dashboard's numbers: stock value in the tenant's default currency, and the counts the product list answers with `low_stock=true` and `in_stock=false`.
+         * @description The dashboard's numbers: stock value in the tenant's default currency, the counts the product list answers with `low_stock=true` and `in_stock=false`, and the count of records the inventory list answers with `low_stock=true`.
          */
         get: operations["getInventorySummary"];
         put?: never;
@@ -3474,6 +3474,9 @@ export interface components {
          *       "quantity_available": 21,
          *       "reorder_point": 10,
          *       "reorder_quantity": 40,
+         *       "effective_reorder_point": 10,
+         *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
          *       "last_counted_at": "2026-11-15T17:00:00.000Z",
          *       "last_movement_at": "2026-11-24T09:41:07.000Z",
          *       "created_at": "2026-11-02T09:14:00.000Z",
@@ -3541,6 +3544,9 @@ export interface components {
          *       "quantity_available": 21,
          *       "reorder_point": 10,
          *       "reorder_quantity": 40,
+         *       "effective_reorder_point": 10,
+         *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
          *       "last_counted_at": "2026-11-15T17:00:00.000Z",
          *       "last_movement_at": "2026-11-24T09:41:07.000Z",
          *       "created_at": "2026-11-02T09:14:00.000Z",
@@ -3570,6 +3576,14 @@ export interface components {
             quantity_available: number;
             reorder_point: number | null;
             reorder_quantity: number | null;
+            effective_reorder_point: number | null;
+            /** @description Record low stock: `quantity_available` at or below `effective_reorder_point`, for a product that is replenished (live, tracking inventory, not discontinued). Never true without a reorder point. */
+            is_low_stock: boolean;
+            /**
+             * @description `out_of_stock`: nothing available (`quantity_available` at or below 0); else `low_stock` when `is_low_stock`; else `in_stock`.
+             * @enum {unknown}
+             */
+            stock_status: "out_of_stock" | "low_stock" | "in_stock";
             last_counted_at: string | null;
             last_movement_at: string | null;
             /** Format: date-time */
@@ -3594,6 +3608,7 @@ export interface components {
          *       "stock_value": 18425.5,
          *       "currency": "EUR",
          *       "low_stock_count": 7,
+         *       "low_stock_records": 9,
          *       "out_of_stock_count": 2,
          *       "tracked_products": 312
          *     }
@@ -3603,8 +3618,10 @@ export interface components {
             stock_value: number;
             /** @description The tenant's default_currency. */
             currency: string;
-            /** @description Live products that are low on stock: the product list with `low_stock=true`. */
+            /** @description Live products low on stock over all their warehouses (product low stock): the product list with `low_stock=true`. Not what the reorder report counts: see `low_stock_records`. */
             low_stock_count: number;
+            /** @description Inventory records low on stock (record low stock, the records' `is_low_stock`): the inventory list with `low_stock=true`, the low-stock list and the reorder report's lines. */
+            low_stock_records: number;
             /** @description Live tracked products with nothing available: the product list with `in_stock=false`. */
             out_of_stock_count: number;
             /** @description Live products that track inventory. */
@@ -3967,6 +3984,9 @@ export interface components {
          *       "quantity_available": 20,
          *       "reorder_point": 10,
          *       "reorder_quantity": 40,
+         *       "effective_reorder_point": 10,
+         *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
          *       "last_counted_at": "2026-11-15T17:00:00.000Z",
          *       "last_movement_at": "2026-11-24T09:41:07.000Z",
          *       "created_at": "2026-11-02T09:14:00.000Z",
@@ -4060,6 +4080,10 @@ export interface components {
          *         "nature": "tangible"
          *       },
          *       "status": "active",
+         *       "allowed_actions": [
+         *         "deactivate",
+         *         "discontinue"
+         *       ],
          *       "status_reason": null,
          *       "status_changed_at": "2026-11-03T08:00:00.000Z",
          *       "is_variant": false,
@@ -4075,6 +4099,7 @@ export interface components {
          *       "reorder_point": 10,
          *       "reorder_quantity": 40,
          *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
          *       "track_inventory": true,
          *       "allow_backorders": false,
          *       "short_description": "Two-speed cordless drill with two batteries.",
@@ -4163,6 +4188,8 @@ export interface components {
             };
             /** @enum {unknown} */
             status: "draft" | "pending_approval" | "active" | "inactive" | "out_of_stock" | "rejected" | "discontinued";
+            /** @description The lifecycle actions (`POST …/{id}/<action>`) the product's status allows now, whoever asks (each still needs its ability): the usual next step first. `out_of_stock` is left by stock alone, and `discontinued` allows none. */
+            allowed_actions: ("submit-for-review" | "approve" | "return-for-revisions" | "activate" | "revise" | "deactivate" | "decline" | "discontinue")[];
             status_reason: string | null;
             status_changed_at: string | null;
             is_variant: boolean;
@@ -4179,8 +4206,13 @@ export interface components {
             available_quantity: number;
             reorder_point: number | null;
             reorder_quantity: number | null;
-            /** @description Tracked, with a reorder point, and available at or below it. */
+            /** @description Product low stock: tracked, with a reorder point, and `available_quantity` (over every warehouse) at or below it. A warehouse's record can be low while the product is not: see the inventory record's `is_low_stock`. */
             is_low_stock: boolean;
+            /**
+             * @description `out_of_stock`: tracked with nothing available; else `low_stock` when `is_low_stock`; else `in_stock` (always, for a product that does not track inventory).
+             * @enum {unknown}
+             */
+            stock_status: "out_of_stock" | "low_stock" | "in_stock";
             track_inventory: boolean;
             allow_backorders: boolean;
             short_description: string | null;
@@ -4414,6 +4446,10 @@ export interface components {
          *       "po_number": "PO-202611-0007",
          *       "order_number": "PO-202611-0007",
          *       "status": "approved",
+         *       "allowed_actions": [
+         *         "send",
+         *         "cancel"
+         *       ],
          *       "supplier_id": "01jd8w3b4c5d6e7f8g9h0j1k2m",
          *       "supplier": {
          *         "id": "01jd8w3b4c5d6e7f8g9h0j1k2m",
@@ -4519,6 +4555,8 @@ export interface components {
             order_number: string;
             /** @enum {unknown} */
             status: "draft" | "pending_approval" | "approved" | "sent" | "acknowledged" | "partially_received" | "received" | "invoiced" | "completed" | "cancelled" | "rejected";
+            /** @description What the order's status allows now, by the state machine, whoever asks (each action still needs its ability): `edit` (PUT/PATCH) and `delete` the order, else `POST …/{id}/<action>`. Listed next step first, `cancel` and `delete` last. */
+            allowed_actions: ("edit" | "submit-for-approval" | "approve" | "reject" | "send" | "acknowledge" | "receive" | "record-invoice" | "complete" | "cancel" | "delete")[];
             supplier_id: string;
             supplier: {
                 id: string;
@@ -4632,6 +4670,10 @@ export interface components {
          *       "po_number": "PO-202611-0007",
          *       "order_number": "PO-202611-0007",
          *       "status": "received",
+         *       "allowed_actions": [
+         *         "send",
+         *         "cancel"
+         *       ],
          *       "supplier_id": "01jd8w3b4c5d6e7f8g9h0j1k2m",
          *       "supplier": {
          *         "id": "01jd8w3b4c5d6e7f8g9h0j1k2m",
@@ -4741,6 +4783,8 @@ export interface components {
             order_number: string;
             /** @enum {unknown} */
             status: "draft" | "pending_approval" | "approved" | "sent" | "acknowledged" | "partially_received" | "received" | "invoiced" | "completed" | "cancelled" | "rejected";
+            /** @description What the order's status allows now, by the state machine, whoever asks (each action still needs its ability): `edit` (PUT/PATCH) and `delete` the order, else `POST …/{id}/<action>`. Listed next step first, `cancel` and `delete` last. */
+            allowed_actions: ("edit" | "submit-for-approval" | "approve" | "reject" | "send" | "acknowledge" | "receive" | "record-invoice" | "complete" | "cancel" | "delete")[];
             supplier_id: string;
             supplier: {
                 id: string;
@@ -4882,6 +4926,9 @@ export interface components {
          *       "quantity_available": 21,
          *       "reorder_point": 10,
          *       "reorder_quantity": 40,
+         *       "effective_reorder_point": 10,
+         *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
          *       "last_counted_at": "2026-11-15T17:00:00.000Z",
          *       "last_movement_at": "2026-11-24T09:41:07.000Z",
          *       "created_at": "2026-11-02T09:14:00.000Z",
@@ -4994,6 +5041,11 @@ export interface components {
          *       "po_number": "PO-202611-0007",
          *       "order_number": "PO-202611-0007",
          *       "status": "sent",
+         *       "allowed_actions": [
+         *         "acknowledge",
+         *         "receive",
+         *         "cancel"
+         *       ],
          *       "supplier_id": "01jd8w3b4c5d6e7f8g9h0j1k2m",
          *       "supplier": {
          *         "id": "01jd8w3b4c5d6e7f8g9h0j1k2m",
@@ -5100,6 +5152,8 @@ export interface components {
             order_number: string;
             /** @enum {unknown} */
             status: "draft" | "pending_approval" | "approved" | "sent" | "acknowledged" | "partially_received" | "received" | "invoiced" | "completed" | "cancelled" | "rejected";
+            /** @description What the order's status allows now, by the state machine, whoever asks (each action still needs its ability): `edit` (PUT/PATCH) and `delete` the order, else `POST …/{id}/<action>`. Listed next step first, `cancel` and `delete` last. */
+            allowed_actions: ("edit" | "submit-for-approval" | "approve" | "reject" | "send" | "acknowledge" | "receive" | "record-invoice" | "complete" | "cancel" | "delete")[];
             supplier_id: string;
             supplier: {
                 id: string;
@@ -5312,6 +5366,9 @@ export interface components {
          *         "quantity_available": 16,
          *         "reorder_point": 10,
          *         "reorder_quantity": 40,
+         *         "effective_reorder_point": 10,
+         *         "is_low_stock": false,
+         *         "stock_status": "in_stock",
          *         "last_counted_at": "2026-11-15T17:00:00.000Z",
          *         "last_movement_at": "2026-11-24T09:41:07.000Z",
          *         "created_at": "2026-11-02T09:14:00.000Z",
@@ -5336,6 +5393,9 @@ export interface components {
          *         "quantity_available": 5,
          *         "reorder_point": 10,
          *         "reorder_quantity": 40,
+         *         "effective_reorder_point": 10,
+         *         "is_low_stock": false,
+         *         "stock_status": "in_stock",
          *         "last_counted_at": "2026-11-15T17:00:00.000Z",
          *         "last_movement_at": "2026-11-24T09:41:07.000Z",
          *         "created_at": "2026-11-02T09:14:00.000Z",
@@ -5686,6 +5746,10 @@ export interface components {
          *         "nature": "tangible"
          *       },
          *       "status": "active",
+         *       "allowed_actions": [
+         *         "deactivate",
+         *         "discontinue"
+         *       ],
          *       "status_reason": null,
          *       "status_changed_at": "2026-11-03T08:00:00.000Z",
          *       "is_variant": true,
@@ -5704,6 +5768,7 @@ export interface components {
          *       "reorder_point": 10,
          *       "reorder_quantity": 40,
          *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
          *       "track_inventory": true,
          *       "allow_backorders": false,
          *       "short_description": "Two-speed cordless drill with two batteries.",
@@ -5808,6 +5873,8 @@ export interface components {
             };
             /** @enum {unknown} */
             status: "draft" | "pending_approval" | "active" | "inactive" | "out_of_stock" | "rejected" | "discontinued";
+            /** @description The lifecycle actions (`POST …/{id}/<action>`) the product's status allows now, whoever asks (each still needs its ability): the usual next step first. `out_of_stock` is left by stock alone, and `discontinued` allows none. */
+            allowed_actions: ("submit-for-review" | "approve" | "return-for-revisions" | "activate" | "revise" | "deactivate" | "decline" | "discontinue")[];
             status_reason: string | null;
             status_changed_at: string | null;
             is_variant: boolean;
@@ -5824,8 +5891,13 @@ export interface components {
             available_quantity: number;
             reorder_point: number | null;
             reorder_quantity: number | null;
-            /** @description Tracked, with a reorder point, and available at or below it. */
+            /** @description Product low stock: tracked, with a reorder point, and `available_quantity` (over every warehouse) at or below it. A warehouse's record can be low while the product is not: see the inventory record's `is_low_stock`. */
             is_low_stock: boolean;
+            /**
+             * @description `out_of_stock`: tracked with nothing available; else `low_stock` when `is_low_stock`; else `in_stock` (always, for a product that does not track inventory).
+             * @enum {unknown}
+             */
+            stock_status: "out_of_stock" | "low_stock" | "in_stock";
             track_inventory: boolean;
             allow_backorders: boolean;
             short_description: string | null;
@@ -5991,6 +6063,10 @@ export interface components {
          *             "nature": "tangible"
          *           },
          *           "status": "active",
+         *           "allowed_actions": [
+         *             "deactivate",
+         *             "discontinue"
+         *           ],
          *           "status_reason": null,
          *           "status_changed_at": "2026-11-03T08:00:00.000Z",
          *           "is_variant": true,
@@ -6009,6 +6085,7 @@ export interface components {
          *           "reorder_point": 10,
          *           "reorder_quantity": 40,
          *           "is_low_stock": false,
+         *           "stock_status": "in_stock",
          *           "track_inventory": true,
          *           "allow_backorders": false,
          *           "short_description": "Two-speed cordless drill with two batteries.",
@@ -20354,7 +20431,7 @@ export interface operations {
                 product_id?: string;
                 /** @description ULID, 26 lowercase characters. */
                 warehouse_id?: string;
-                /** @description true: available at or below the reorder point (the record's, else the product's); false: the others. */
+                /** @description true: the records whose `is_low_stock` is true (the low-stock list, the reorder report's lines and the summary's `low_stock_records` count the same records); false: the others. */
                 low_stock?: boolean;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;

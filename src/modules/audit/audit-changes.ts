@@ -7,8 +7,11 @@ export const REDACTED = '[REDACTED]';
 
 /** Fields never written out: they hold or derive from a secret. */
 const SECRET = /password|secret|token_hash|plain_text|recovery_codes|^headers$/i;
-/** Fields every write moves: they would make every entry say the same. */
-const NOISE = new Set(['updated_at', 'created_at']);
+/**
+ * Fields every write moves, which would make every entry say the same, and `allowed_actions`, which follows
+ * from the status the entry already shows.
+ */
+const NOISE = new Set(['updated_at', 'created_at', 'allowed_actions']);
 
 type Fields = Readonly<Record<string, unknown>>;
 

@@ -56,6 +56,25 @@ describe('product lifecycle', () => {
     t.database.db.selectFrom('event_outbox').selectAll().where('entity_id', '=', id).orderBy('id').execute();
   const eventTypes = async (id: string) => (await events(id)).map((e) => e.event_type);
 
+  describe('allowed actions', () => {
+    it.each(STATUSES)('a %s product answers the actions its status allows, each of them accepted', async (status) => {
+      const id = await productWith(status);
+      const res = await t.app.inject({ url: `${PRODUCTS}/${id}`, headers: t.auth });
+      const allowed = ACTIONS.filter((action) => SPEC[action].from.includes(status));
+      expect([...res.json().data.allowed_actions].sort()).toEqual([...allowed].sort());
+      for (const action of allowed) {
+        const other = await productWith(status);
+        expect((await act(other, action)).statusCode, action).toBe(200);
+      }
+    });
+
+    it('answers the new status\'s actions after a transition', async () => {
+      const id = await productWith('draft');
+      const res = await act(id, 'activate');
+      expect(res.json().data.allowed_actions).toEqual(['deactivate', 'discontinue']);
+    });
+  });
+
   describe('allowed transitions', () => {
     it.each(ALLOWED)('$action: $from -> $to', async ({ action, from, to }) => {
       const id = await productWith(from, 'earlier reason');

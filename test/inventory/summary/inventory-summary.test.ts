@@ -43,17 +43,20 @@ describe('inventory summary', () => {
 
     const res = await s.call('GET', SUMMARY);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ stock_value: 78.98, currency: 'EUR', low_stock_count: 2, out_of_stock_count: 2, tracked_products: 6 });
+    // Records low: the drill's in SUM2 (2 at its product's point 2) and the low product's; not the deleted one's.
+    expect(res.json().data).toEqual({ stock_value: 78.98, currency: 'EUR', low_stock_count: 2, out_of_stock_count: 2, tracked_products: 6, low_stock_records: 2 });
 
     const total = async (query: string) => (await s.call('GET', `/api/v1/operations/products?${query}`)).json().meta.total as number;
     expect(await total('low_stock=true')).toBe(2);
     expect(await total('in_stock=false')).toBe(2);
+    expect((await s.call('GET', '/api/v1/operations/inventory?low_stock=true')).json().meta.total).toBe(2);
+    expect((await s.call('GET', '/api/v1/operations/inventory/reorder-report')).json().data).toHaveLength(2);
   });
 
   it('answers zeros for a tenant without stock', async () => {
     const { auth } = await makeTenantWithToken(t.services);
     const res = await t.app.inject({ method: 'GET', url: SUMMARY, headers: auth });
-    expect(res.json().data).toMatchObject({ stock_value: 0, low_stock_count: 0, out_of_stock_count: 0, tracked_products: 0 });
+    expect(res.json().data).toMatchObject({ stock_value: 0, low_stock_count: 0, out_of_stock_count: 0, tracked_products: 0, low_stock_records: 0 });
   });
 
   it('needs operations:view-inventory', async () => {

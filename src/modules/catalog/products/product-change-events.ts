@@ -15,7 +15,7 @@ export type DeletedProduct = Pick<Product, 'id' | 'name' | 'sku' | 'barcode' | '
 
 /** Response fields derived from others: a change shows under the field it derives from. */
 const DERIVED_FIELDS = new Set([
-  'type_traits', 'tax_category', 'parent_product_id', 'available_quantity', 'is_low_stock',
+  'type_traits', 'tax_category', 'parent_product_id', 'available_quantity', 'is_low_stock', 'stock_status', 'allowed_actions',
   'category', 'supplier', 'brand', 'visible_attributes', 'effective_values', 'created_at', 'updated_at',
 ]);
 

@@ -76,3 +76,13 @@ export function refusalMessage(action: LifecycleAction, current: ProductStatus):
     ...(note ? [note] : []),
   ].join(' ');
 }
+
+/** The actions in the order `allowed_actions` lists them: the usual next step first, the final ones last. */
+export const ALLOWED_ACTION_ORDER: readonly LifecycleAction[] = [
+  'submit-for-review', 'approve', 'return-for-revisions', 'activate', 'revise', 'deactivate', 'decline', 'discontinue',
+];
+
+/** The lifecycle actions a product in `status` allows, whoever asks: the lifecycle's answer, not the caller's abilities. */
+export function allowedActions(status: ProductStatus): LifecycleAction[] {
+  return ALLOWED_ACTION_ORDER.filter((action) => TRANSITIONS[action].from.includes(status));
+}

@@ -2,7 +2,7 @@
 // linked category, supplier, brand, tags, attribute values and variants' masters, loaded in one batch per page.
 import type { Executor } from '../../../db/transaction.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
-import { isProductLowStock } from '../../inventory/stock/low-stock.js';
+import { isProductLowStock, productStockStatus } from '../../inventory/stock/low-stock.js';
 import { displayValue, formatValue, parseStored } from '../attributes/attribute-values.js';
 import type { AttributeService } from '../attributes/attribute.service.js';
 import type { BrandService } from '../brands/brand.service.js';
@@ -10,6 +10,7 @@ import type { CategoryService } from '../categories/category.service.js';
 import type { SupplierService } from '../suppliers/supplier.service.js';
 import type { TagService } from '../tags/tag.service.js';
 import type { ResourceLinks, VariantMaster } from './product-links.js';
+import { allowedActions } from './product-lifecycle.js';
 import type { LinkSummary, Product, ProductRepository } from './product.repository.js';
 import type { ProductResponse } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
@@ -156,6 +157,7 @@ export function productResource(p: Product, links: ResourceLinks): ProductRespon
     type: p.type,
     type_traits: traits,
     status: p.status,
+    allowed_actions: allowedActions(p.status),
     status_reason: p.status_reason,
     status_changed_at: p.status_changed_at,
     is_variant: p.is_variant,
@@ -171,6 +173,7 @@ export function productResource(p: Product, links: ResourceLinks): ProductRespon
     reorder_point: p.reorder_point,
     reorder_quantity: p.reorder_quantity,
     is_low_stock: isProductLowStock(p),
+    stock_status: productStockStatus(p),
     track_inventory: p.track_inventory,
     allow_backorders: p.allow_backorders,
     short_description: inherited.short_description,

@@ -16,7 +16,7 @@ export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 /** A product's stock totals after a change, for the status automation and low-stock detection, with its name and SKU. */
-export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point' | 'name' | 'sku'>;
+export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point' | 'name' | 'sku' | 'status' | 'track_inventory'>;
 
 /** What a product resource shows of its category, brand or supplier. */
 export interface LinkSummary {
@@ -95,7 +95,7 @@ const changeStockTotalsStatement = compiledStatement((db: Executor, p: ProductKe
     }))
     .where('tenant_id', '=', p.tenantId)
     .where('id', '=', p.id)
-    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku']),
+    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku', 'status', 'track_inventory']),
 );
 
 /** A change of reserved stock alone, which never moves the status. */
@@ -105,7 +105,7 @@ const changeReservedTotalStatement = compiledStatement((db: Executor, p: Product
     .set((eb) => ({ reserved_quantity: eb('reserved_quantity', '+', p.reserved), updated_at: p.at }))
     .where('tenant_id', '=', p.tenantId)
     .where('id', '=', p.id)
-    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku']),
+    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku', 'status', 'track_inventory']),
 );
 
 export class ProductRepository {

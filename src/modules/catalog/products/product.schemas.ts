@@ -5,6 +5,8 @@ import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { SLUG_PATTERN } from '../../../lib/slug.js';
 import { BARCODE_TYPES, MAX_BARCODE_LENGTH } from './barcode.js';
 import { PRODUCT_TYPES } from './product-types.js';
+import { ALLOWED_ACTION_ORDER } from './product-lifecycle.js';
+import { STOCK_STATUSES } from '../../inventory/stock/low-stock.js';
 
 export const PRODUCT_STATUSES = ['draft', 'pending_approval', 'active', 'inactive', 'out_of_stock', 'rejected', 'discontinued'] as const;
 export const DIMENSION_UNITS = ['cm', 'in', 'm', 'mm'] as const;
@@ -171,6 +173,10 @@ export const ProductResponse = Type.Object({
     nature: Nullable(Type.String()),
   }),
   status: Type.Enum(PRODUCT_STATUSES),
+  allowed_actions: Type.Array(Type.Enum(ALLOWED_ACTION_ORDER), {
+    description:
+      "The lifecycle actions (`POST …/{id}/<action>`) the product's status allows now, whoever asks (each still needs its ability): the usual next step first. `out_of_stock` is left by stock alone, and `discontinued` allows none.",
+  }),
   status_reason: Nullable(Type.String()),
   status_changed_at: Nullable(Timestamp),
   is_variant: Type.Boolean(),
@@ -185,7 +191,13 @@ export const ProductResponse = Type.Object({
   available_quantity: Type.Integer(),
   reorder_point: Nullable(Type.Integer()),
   reorder_quantity: Nullable(Type.Integer()),
-  is_low_stock: Type.Boolean({ description: 'Tracked, with a reorder point, and available at or below it.' }),
+  is_low_stock: Type.Boolean({
+    description:
+      "Product low stock: tracked, with a reorder point, and `available_quantity` (over every warehouse) at or below it. A warehouse's record can be low while the product is not: see the inventory record's `is_low_stock`.",
+  }),
+  stock_status: Type.Enum(STOCK_STATUSES, {
+    description: '`out_of_stock`: tracked with nothing available; else `low_stock` when `is_low_stock`; else `in_stock` (always, for a product that does not track inventory).',
+  }),
   track_inventory: Type.Boolean(),
   allow_backorders: Type.Boolean(),
   short_description: Nullable(Type.String()),
@@ -268,6 +280,7 @@ export const PRODUCT_EXAMPLE: ProductResponse = {
   type: 'physical',
   type_traits: { requires_shipping: true, has_inventory: true, tax_category: 'physical_goods', can_have_variants: true, nature: 'tangible' },
   status: 'active',
+  allowed_actions: ['deactivate', 'discontinue'],
   status_reason: null,
   status_changed_at: '2026-11-03T08:00:00.000Z',
   is_variant: false,
@@ -283,6 +296,7 @@ export const PRODUCT_EXAMPLE: ProductResponse = {
   reorder_point: 10,
   reorder_quantity: 40,
   is_low_stock: false,
+  stock_status: 'in_stock',
   track_inventory: true,
   allow_backorders: false,
   short_description: 'Two-speed cordless drill with two batteries.',

@@ -45,10 +45,7 @@ export class ReorderRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * Records of tracked, live (not deleted or discontinued) products that are low on stock (record low stock:
-   * available at or below the record's reorder point, else the product's).
-   */
+  /** The records low on stock (record low stock, which leaves out deleted, discontinued and untracked products). */
   async candidates(db: Executor, tenantId: string): Promise<ReorderCandidate[]> {
     const rows = await db
       .selectFrom('inventory_records as r')
@@ -73,9 +70,6 @@ export class ReorderRepository {
       ])
       .where('r.tenant_id', '=', tenantId)
       .where('p.tenant_id', '=', tenantId)
-      .where('p.deleted_at', 'is', null)
-      .where('p.track_inventory', '=', true)
-      .where('p.status', '!=', 'discontinued')
       .where(recordLowStockCondition(RECORD_AND_PRODUCT))
       .orderBy('p.sku')
       .orderBy('w.code')

@@ -4,6 +4,7 @@ import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schem
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
+import { STOCK_STATUSES } from './low-stock.js';
 
 /** Bounds a single change so that sums stay far inside a 32-bit integer column. */
 const MAX_CHANGE = 100_000_000;
@@ -57,7 +58,10 @@ export const InventoryListQuery = Type.Object({
   product_id: Type.Optional(Ulid),
   warehouse_id: Type.Optional(Ulid),
   low_stock: Type.Optional(
-    Type.Boolean({ description: 'true: available at or below the reorder point (the record\'s, else the product\'s); false: the others.' }),
+    Type.Boolean({
+      description:
+        'true: the records whose `is_low_stock` is true (the low-stock list, the reorder report\'s lines and the summary\'s `low_stock_records` count the same records); false: the others.',
+    }),
   ),
   ...updatedSinceQuery,
   sort_by: Defaulted(Type.Enum(['product_name', 'updated_at'], {
@@ -77,8 +81,16 @@ export const InventoryRecordResponse = Type.Object({
   quantity_on_hand: Type.Integer(),
   quantity_reserved: Type.Integer(),
   quantity_available: Type.Integer({ description: 'On hand minus reserved.' }),
-  reorder_point: nullableInt,
+  reorder_point: Nullable(Type.Integer({ description: "The record's own reorder point; null: the product's applies (`effective_reorder_point`)." })),
   reorder_quantity: nullableInt,
+  effective_reorder_point: Nullable(Type.Integer({ description: "The reorder point that applies: the record's own, else the product's; null when neither has one." })),
+  is_low_stock: Type.Boolean({
+    description:
+      'Record low stock: `quantity_available` at or below `effective_reorder_point`, for a product that is replenished (live, tracking inventory, not discontinued). Never true without a reorder point.',
+  }),
+  stock_status: Type.Enum(STOCK_STATUSES, {
+    description: '`out_of_stock`: nothing available (`quantity_available` at or below 0); else `low_stock` when `is_low_stock`; else `in_stock`.',
+  }),
   last_counted_at: Nullable(Timestamp),
   last_movement_at: Nullable(Timestamp),
   created_at: Timestamp,
@@ -95,6 +107,9 @@ export const inventoryRecordExample: Static<typeof InventoryRecordResponse> = {
   quantity_available: 21,
   reorder_point: 10,
   reorder_quantity: 40,
+  effective_reorder_point: 10,
+  is_low_stock: false,
+  stock_status: 'in_stock',
   last_counted_at: '2026-11-15T17:00:00.000Z',
   last_movement_at: '2026-11-24T09:41:07.000Z',
   created_at: '2026-11-02T09:14:00.000Z',

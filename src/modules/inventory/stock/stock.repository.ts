@@ -14,8 +14,21 @@ export type StockMovement = Selectable<StockMovementsTable>;
 export type NewStockMovement = Insertable<StockMovementsTable>;
 /** A record with the warehouse it is kept in. */
 export type StockRecordWithWarehouse = InventoryRecord & { warehouse_code: string; warehouse_name: string; warehouse_is_default: boolean };
-/** A record with the summaries of its warehouse and product, as the inventory resource shows them. */
-export type InventoryRecordRow = InventoryRecord & { warehouse_code: string; warehouse_name: string; product_name: string; product_sku: string };
+/**
+ * A record with the summaries of its warehouse and product, as the inventory resource shows them, and what
+ * record low stock reads of the product (`track_inventory` keeps its column's name, which only products have,
+ * so that SQLite's 0 and 1 read as a boolean).
+ */
+export type InventoryRecordRow = InventoryRecord & {
+  warehouse_code: string;
+  warehouse_name: string;
+  product_name: string;
+  product_sku: string;
+  product_reorder_point: number | null;
+  product_status: ProductStatus;
+  product_deleted_at: string | null;
+  track_inventory: boolean;
+};
 /** What stock changes need to know of a product. */
 export interface StockProduct {
   id: string;
@@ -116,6 +129,7 @@ const recordRows = (db: Executor, tenantId: string) =>
     .innerJoin('products', 'products.id', 'inventory_records.product_id')
     .selectAll('inventory_records')
     .select(['warehouses.code as warehouse_code', 'warehouses.name as warehouse_name', 'products.name as product_name', 'products.sku as product_sku'])
+    .select(['products.reorder_point as product_reorder_point', 'products.status as product_status', 'products.deleted_at as product_deleted_at', 'products.track_inventory'])
     .where('inventory_records.tenant_id', '=', tenantId);
 
 const recordByIdStatement = compiledStatement((db: Executor, p: { tenantId: string; id: string }) =>

@@ -7,7 +7,7 @@ import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { checkPrecondition } from '../../../db/precondition.js';
-import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
+import type { DB, ProductStatus, StockMovementType, Warehouse } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
@@ -15,7 +15,7 @@ import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import { traitsOf } from '../../catalog/products/product-types.js';
 import type { DomainEvent, EventRecorder } from '../../events/event-recorder.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
-import { effectiveReorderPoint, isRecordLowStock } from './low-stock.js';
+import { effectiveReorderPoint, isRecordLowStock, recordStock, type RecordProduct } from './low-stock.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type {
   InventoryListFilters,
@@ -39,6 +39,8 @@ export interface ProductTotals {
   reorder_point: number | null;
   name: string;
   sku: string;
+  status: ProductStatus;
+  track_inventory: boolean;
 }
 
 /**
@@ -150,6 +152,7 @@ export function inventoryResource(r: InventoryRecordRow) {
     quantity_available: r.quantity_on_hand - r.quantity_reserved,
     reorder_point: r.reorder_point,
     reorder_quantity: r.reorder_quantity,
+    ...recordStock(r, { reorder_point: r.product_reorder_point, status: r.product_status, deleted_at: r.product_deleted_at, track_inventory: r.track_inventory }),
     last_counted_at: r.last_counted_at,
     last_movement_at: r.last_movement_at,
     created_at: r.created_at,
@@ -209,8 +212,11 @@ export function movementSummary(m: StockMovement) {
 /** An inventory record after a change, with the movement that made it. */
 export type ChangedRecord = InventoryResource & { movement: ReturnType<typeof movementSummary> };
 
+/** The record as the audit log keeps it: the resource without the fields derived from the product's. */
+type AuditedRecord = Omit<InventoryResource, 'effective_reorder_point' | 'is_low_stock' | 'stock_status'>;
+
 /** The record as it was before `movement` changed the quantity it moved (as it is, without one). */
-function beforeMovement(after: InventoryResource, movement: StockMovement | null): InventoryResource {
+function beforeMovement(after: AuditedRecord, movement: StockMovement | null): AuditedRecord {
   if (!movement) return after;
   const moved = movement.type === 'reservation' || movement.type === 'release' ? 'quantity_reserved' : 'quantity_on_hand';
   const was = { ...after, [moved]: movement.quantity_before };
@@ -242,7 +248,7 @@ export class StockService {
   private readonly stock: StockRepository;
   private readonly warehouses: WarehouseService;
   private readonly events: EventRecorder;
-  private readonly trail: ResourceTrail<InventoryResource>;
+  private readonly trail: ResourceTrail<AuditedRecord>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly db: Executor;
@@ -265,7 +271,9 @@ export class StockService {
    * `movement` left out) and as it was before `movement`, with `was` for the other fields it changed.
    */
   audited(trx: Transaction<DB>, tenantId: string, action: string, after: InventoryResource & { movement?: unknown }, movement: StockMovement | null, was: Partial<InventoryResource> = {}): Promise<void> {
-    const { movement: _answered, ...record } = after;
+    // The stock fields derive from the quantities and the product, which the record alone cannot restate as
+    // they were: the entry shows the quantities and settings they follow from.
+    const { movement: _answered, effective_reorder_point: _point, is_low_stock: _low, stock_status: _status, ...record } = after;
     return this.trail(trx, tenantId, action, { ...beforeMovement(record, movement), ...was }, record);
   }
 
@@ -440,16 +448,27 @@ export class StockService {
     operationEvent: 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released' | null,
   ): Promise<InventoryRecordRow | undefined> {
     const events: DomainEvent[] = [{ type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } }];
-    const reorderPoint = effectiveReorderPoint(after.reorder_point, totals?.reorder_point);
-    const availableBefore = before.quantity_on_hand - before.quantity_reserved;
+    const product: RecordProduct | undefined = totals && { reorder_point: totals.reorder_point, status: totals.status, track_inventory: totals.track_inventory, deleted_at: null };
+    const reorderPoint = effectiveReorderPoint(after.reorder_point, product?.reorder_point);
     const availableAfter = after.quantity_on_hand - after.quantity_reserved;
-    // The event marks the crossing: low after the change, not before.
-    const lowStock = !isRecordLowStock(availableBefore, reorderPoint) && isRecordLowStock(availableAfter, reorderPoint);
+    // The event marks the crossing: low after the change, not before. A change always reads its live product's
+    // totals; without them (a product gone meanwhile) nothing is low.
+    const lowStock = product !== undefined && !isRecordLowStock(before, product) && isRecordLowStock(after, product);
     const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
     let row: InventoryRecordRow | undefined;
     if (operationEvent || lowStock || outOfStock) {
       row = totals
-        ? { ...after, warehouse_code: warehouse.code, warehouse_name: warehouse.name, product_name: totals.name, product_sku: totals.sku }
+        ? {
+            ...after,
+            warehouse_code: warehouse.code,
+            warehouse_name: warehouse.name,
+            product_name: totals.name,
+            product_sku: totals.sku,
+            product_reorder_point: totals.reorder_point,
+            product_status: totals.status,
+            product_deleted_at: null,
+            track_inventory: totals.track_inventory,
+          }
         : await this.stock.recordById(trx, tenantId, after.id);
       const resource = row ? inventoryResource(row) : { ...after, quantity_available: availableAfter };
       const summary = movementSummary(movement);

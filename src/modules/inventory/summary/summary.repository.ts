@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_CURRENCY } from '../../../lib/money.js';
 import type { Executor } from '../../../db/transaction.js';
-import { productLowStockCondition } from '../stock/low-stock.js';
+import { productLowStockCondition, recordLowStockCondition } from '../stock/low-stock.js';
 
 export interface ProductStockCounts {
   low_stock_count: number;
@@ -27,6 +27,18 @@ export class SummaryRepository {
       .where(sql`coalesce(${sql.ref('p.currency')}, ${sql.ref('m.currency')}, ${DEFAULT_CURRENCY})`, '=', currency)
       .executeTakeFirst();
     return Number(row?.value ?? 0);
+  }
+
+  /** The records low on stock: the inventory list's `low_stock` condition, which the reorder report's lines meet. */
+  async lowStockRecords(db: Executor, tenantId: string): Promise<number> {
+    const row = await db
+      .selectFrom('inventory_records as r')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('r.tenant_id', '=', tenantId)
+      .where(recordLowStockCondition({ record: 'r', product: 'p' }))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   /** Counts of live products, by the product list's `low_stock` and `in_stock=false` conditions. */

@@ -15,7 +15,7 @@ export function summaryRoutes({ service }: { service: SummaryService }): Fastify
           operationId: 'getInventorySummary',
           summary: 'Stock value and product stock counts',
           description:
-            "The dashboard's numbers: stock value in the tenant's default currency, and the counts the product list answers with `low_stock=true` and `in_stock=false`.",
+            "The dashboard's numbers: stock value in the tenant's default currency, the counts the product list answers with `low_stock=true` and `in_stock=false`, and the count of records the inventory list answers with `low_stock=true`.",
           response: { 200: EnvelopeSchema(InventorySummaryResponse) },
         },
         config: requireAbility('operations:view-inventory'),

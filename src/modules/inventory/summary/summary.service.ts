@@ -1,4 +1,5 @@
-// The inventory summary: stock value in the tenant's default currency and the product stock counts.
+// The inventory summary: stock value in the tenant's default currency, the product stock counts and the count
+// of records low on stock.
 import type { Executor } from '../../../db/transaction.js';
 import type { TenantService } from '../../tenancy/tenant.service.js';
 import { fromMinorUnits } from '../../../lib/money.js';
@@ -18,7 +19,11 @@ export class SummaryService {
 
   async summary(tenantId: string): Promise<InventorySummaryResponse> {
     const currency = await this.tenants.defaultCurrency(tenantId);
-    const [valueMinor, counts] = await Promise.all([this.repository.stockValueMinor(this.db, tenantId, currency), this.repository.productCounts(this.db, tenantId)]);
-    return { stock_value: fromMinorUnits(valueMinor, currency), currency, ...counts };
+    const [valueMinor, counts, lowStockRecords] = await Promise.all([
+      this.repository.stockValueMinor(this.db, tenantId, currency),
+      this.repository.productCounts(this.db, tenantId),
+      this.repository.lowStockRecords(this.db, tenantId),
+    ]);
+    return { stock_value: fromMinorUnits(valueMinor, currency), currency, ...counts, low_stock_records: lowStockRecords };
   }
 }

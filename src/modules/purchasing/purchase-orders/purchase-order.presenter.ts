@@ -5,6 +5,7 @@ import { fromMinorUnits } from '../../../lib/money.js';
 import type { UserService } from '../../tenancy/user.service.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderResponse } from './purchase-order.schemas.js';
+import { allowedActions } from './purchase-order.states.js';
 
 export type PurchaseOrderResource = PurchaseOrderResponse;
 
@@ -76,6 +77,7 @@ export class PurchaseOrderPresenter {
       po_number: row.po_number,
       order_number: row.po_number,
       status: row.status,
+      allowed_actions: allowedActions(row.status),
       supplier_id: row.supplier_id,
       supplier: row.supplier_name === null ? null : { id: row.supplier_id, name: row.supplier_name },
       warehouse_id: row.warehouse_id,

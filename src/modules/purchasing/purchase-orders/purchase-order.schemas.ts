@@ -5,7 +5,7 @@ import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schem
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
-import { INITIAL_STATUSES, PURCHASE_ORDER_STATUSES } from './purchase-order.states.js';
+import { INITIAL_STATUSES, PURCHASE_ORDER_ACTIONS, PURCHASE_ORDER_STATUSES } from './purchase-order.states.js';
 
 // The list is the state machine's; re-exported for the modules that read it beside the schemas.
 export { PURCHASE_ORDER_STATUSES };
@@ -211,6 +211,10 @@ export const PurchaseOrderResponse = Type.Object({
   po_number: Type.String(),
   order_number: Type.String(),
   status: Type.Enum(PURCHASE_ORDER_STATUSES),
+  allowed_actions: Type.Array(Type.Enum(PURCHASE_ORDER_ACTIONS), {
+    description:
+      "What the order's status allows now, by the state machine, whoever asks (each action still needs its ability): `edit` (PUT/PATCH) and `delete` the order, else `POST …/{id}/<action>`. Listed next step first, `cancel` and `delete` last.",
+  }),
   supplier_id: Type.String(),
   supplier: Ref,
   warehouse_id: Type.String(),
@@ -267,6 +271,7 @@ export const purchaseOrderExample: PurchaseOrderResponse = {
   po_number: 'PO-202611-0007',
   order_number: 'PO-202611-0007',
   status: 'approved',
+  allowed_actions: ['send', 'cancel'],
   supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
   supplier: { id: '01jd8w3b4c5d6e7f8g9h0j1k2m', name: 'Fastener Supply Co' },
   warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
@@ -323,6 +328,7 @@ export const PurchaseOrderSentResponse = Type.Object({ ...PurchaseOrderResponse.
 nameSchema(PurchaseOrderSentResponse, 'SentPurchaseOrder', {
   ...purchaseOrderExample,
   status: 'sent',
+  allowed_actions: ['acknowledge', 'receive', 'cancel'],
   sent_at: '2026-11-22T08:15:00.000Z',
   sent_to: 'orders@fastener.example',
   emailed_at: '2026-11-22T08:15:01.000Z',

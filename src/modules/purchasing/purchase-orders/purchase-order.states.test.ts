@@ -6,6 +6,7 @@ import {
   RECEIVABLE_STATUSES,
   TRANSITIONS,
   WITH_SUPPLIER_STATUSES,
+  allowedActions,
   allows,
   refusalMessage,
 } from './purchase-order.states.js';
@@ -44,5 +45,22 @@ describe('purchase-order state machine', () => {
     expect(refusalMessage('receive goods for', 'draft')).toBe(
       'Cannot receive goods for a purchase order whose status is draft; only sent, acknowledged, partially_received purchase orders can be received.',
     );
+  });
+
+  it('lists the actions each status allows, next step first, by the verbs\' own rules', () => {
+    const expected: Record<(typeof PURCHASE_ORDER_STATUSES)[number], string[]> = {
+      draft: ['edit', 'submit-for-approval', 'cancel', 'delete'],
+      pending_approval: ['approve', 'reject', 'cancel'],
+      approved: ['send', 'cancel'],
+      sent: ['acknowledge', 'receive', 'cancel'],
+      acknowledged: ['receive', 'cancel'],
+      partially_received: ['receive', 'cancel'],
+      received: ['record-invoice', 'complete'],
+      invoiced: ['complete'],
+      completed: [],
+      cancelled: [],
+      rejected: [],
+    };
+    for (const status of PURCHASE_ORDER_STATUSES) expect(allowedActions(status), status).toEqual(expected[status]);
   });
 });

@@ -70,3 +70,36 @@ export function refusalMessage(verb: PurchaseOrderVerb, current: PurchaseOrderSt
   const rule: Transition = TRANSITIONS[verb];
   return `Cannot ${verb} a purchase order whose status is ${current}; only ${rule.from.join(', ')} purchase orders can be ${rule.done}.`;
 }
+
+/**
+ * The name each verb goes by in the API's `allowed_actions`: its route's last segment (`POST …/{id}/<name>`),
+ * `edit` and `delete` for the update and the delete of the order itself.
+ */
+const ACTION_NAMES = {
+  edit: 'edit',
+  delete: 'delete',
+  'submit for approval': 'submit-for-approval',
+  approve: 'approve',
+  reject: 'reject',
+  send: 'send',
+  acknowledge: 'acknowledge',
+  'receive goods for': 'receive',
+  cancel: 'cancel',
+  'record an invoice for': 'record-invoice',
+  complete: 'complete',
+} as const satisfies Record<PurchaseOrderVerb, string>;
+
+export type PurchaseOrderAction = (typeof ACTION_NAMES)[PurchaseOrderVerb];
+
+/** The verbs in the order `allowed_actions` lists them: the order's next step first, cancel and delete last. */
+const ACTION_ORDER: readonly PurchaseOrderVerb[] = [
+  'edit', 'submit for approval', 'approve', 'reject', 'send', 'acknowledge', 'receive goods for', 'record an invoice for', 'complete', 'cancel', 'delete',
+];
+
+/** Every action name, in `allowed_actions` order: the OpenAPI enum. */
+export const PURCHASE_ORDER_ACTIONS = ACTION_ORDER.map((verb) => ACTION_NAMES[verb]);
+
+/** The actions an order in `status` allows, whoever asks: the state machine's answer, not the caller's abilities. */
+export function allowedActions(status: PurchaseOrderStatus): PurchaseOrderAction[] {
+  return ACTION_ORDER.filter((verb) => allows(verb, status)).map((verb) => ACTION_NAMES[verb]);
+}
