@@ -29,8 +29,8 @@ beforeAll(async () => {
   await db.updateTable('purchase_orders').set({ status: 'sent', expected_delivery_date: '2026-01-05' }).where('id', '=', late.id).execute();
 
   await stock(await product({ cost_price: 1250 }), 8); // 8 × 12.50 = 100.00
-  await stock(await product({ cost_price: 250, reorder_point: 5 }), 3); // 3 × 2.50 = 7.50, low
-  await product({ cost_price: 999, reorder_point: 2 }); // nothing: low and out of stock
+  await stock(await product({ cost_price: 250, reorder_point: 5 }), 3); // 3 × 2.50 = 7.50, a low record
+  await product({ cost_price: 999, reorder_point: 2 }); // nothing and no record: out of stock, no record low
 });
 
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe('the home dashboard', () => {
     await harness.signIn(page, harness.tenant.adminEmail);
     const stockValue = page.getByRole('link', { name: 'Stock value: $107.50' });
     await stockValue.waitFor();
-    await page.getByRole('link', { name: 'Low stock: 2' }).waitFor();
+    await page.getByRole('link', { name: 'Low stock: 1' }).waitFor();
     await page.getByRole('link', { name: 'Out of stock: 3' }).waitFor();
     await page.getByRole('link', { name: 'Awaiting approval: 1' }).waitFor();
     const overdue = page.getByRole('region', { name: 'Overdue purchase orders' });
@@ -53,8 +53,8 @@ describe('the home dashboard', () => {
     expect(await activity.textContent()).toContain('Purchase order');
     await harness.screenshot(page, 'home');
 
-    await page.getByRole('link', { name: 'Low stock: 2' }).click();
-    await page.waitForURL(/\/products\?low_stock=true$/);
+    await page.getByRole('link', { name: 'Low stock: 1' }).click();
+    await page.waitForURL(/\/inventory\?level=low$/);
     await page.goBack();
     await page.getByRole('link', { name: 'Awaiting approval: 1' }).click();
     await page.waitForURL(/\/purchase-orders\?status=pending_approval$/);

@@ -21,7 +21,13 @@ export function StockCards() {
         description={data && `On hand at cost, over ${data.tracked_products} tracked products; products priced in other currencies are left out.`}
         {...shared}
       />
-      <StatCard title="Low stock" value={data && String(data.low_stock_count)} to={DASHBOARD_LINKS.lowStock} description="Products at or below their reorder point." {...shared} />
+      <StatCard
+        title="Low stock"
+        value={data && String(data.low_stock_records)}
+        to={DASHBOARD_LINKS.lowStock}
+        description="Stock records at or below their reorder point: the lines of the reorder report."
+        {...shared}
+      />
       <StatCard title="Out of stock" value={data && String(data.out_of_stock_count)} to={DASHBOARD_LINKS.outOfStock} description="Tracked products with nothing available." {...shared} />
     </>
   );

@@ -18,10 +18,10 @@ export function dashboardCards(abilities: readonly string[]): DashboardCards {
   };
 }
 
-/** Where each number leads: the list it counts, filtered by the API's own parameter names. */
+/** Where each number leads: the list it counts, filtered as that list's own filters say. */
 export const DASHBOARD_LINKS = {
   stockValue: '/inventory',
-  lowStock: '/products?low_stock=true',
+  lowStock: '/inventory?level=low',
   outOfStock: '/products?in_stock=false',
   awaitingApproval: '/purchase-orders?status=pending_approval',
   purchaseOrder: (id: string) => `/purchase-orders/${id}`,

@@ -1,6 +1,6 @@
 // Stock: every inventory record (a product in a warehouse) with its quantities and status, filtered by
 // warehouse, product and stock level, sorted and paged in the URL; the actions on a record open dialogs.
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Select, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Select, Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,15 +15,15 @@ import { EmptyState } from '../components/EmptyState';
 import { ProductPicker, type PickedProduct } from './ProductPicker';
 import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './queries';
 import { ACTION_ABILITIES, ACTION_LABELS, StockActionDialog, type StockAction } from './StockActionDialogs';
-import { STOCK_STATUS_COLORS, STOCK_STATUS_LABELS, stockStatus } from './stock-status';
+import { StockStatusBadge } from './StockStatusBadge';
 import { WarehouseSelect } from './WarehouseSelect';
 
 const shape = { filters: ['warehouse', 'product', 'level'] as const, defaultSort: 'product_name' };
 const SORTS = new Set(['product_name', 'updated_at']);
 
 const LEVELS = [
-  { value: 'low', label: 'At or below reorder point' },
-  { value: 'ok', label: 'Above reorder point' },
+  { value: 'low', label: 'Low stock' },
+  { value: 'ok', label: 'Not low' },
 ];
 
 export function StockPage() {
@@ -121,7 +121,6 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
         </Table.Thead>
         <Table.Tbody>
           {records.map((record) => {
-            const status = stockStatus(record);
             return (
               <Table.Tr key={record.id}>
                 <Table.Td>
@@ -134,11 +133,9 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
                 <Table.Td ta="right">{record.quantity_on_hand}</Table.Td>
                 <Table.Td ta="right">{record.quantity_reserved}</Table.Td>
                 <Table.Td ta="right">{record.quantity_available}</Table.Td>
-                <Table.Td ta="right">{record.reorder_point ?? '—'}</Table.Td>
+                <Table.Td ta="right">{reorderPoint(record)}</Table.Td>
                 <Table.Td>
-                  <Badge miw="max-content" color={STOCK_STATUS_COLORS[status]} variant="light">
-                    {STOCK_STATUS_LABELS[status]}
-                  </Badge>
+                  <StockStatusBadge status={record.stock_status} />
                 </Table.Td>
                 <Table.Td>{formatDateTime(record.updated_at)}</Table.Td>
                 {allowed.length > 0 && (
@@ -166,4 +163,10 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** The reorder point that applies, marked when it is the product's (the record has none of its own). */
+function reorderPoint(record: InventoryRecord): string {
+  if (record.effective_reorder_point === null) return '—';
+  return record.reorder_point === null ? `${record.effective_reorder_point} (product)` : String(record.effective_reorder_point);
 }

@@ -1,7 +1,8 @@
-// A record's stock status as the Stock list shows it. The list answers the record's own reorder point only (the
-// API's low_stock filter also falls back to the product's), so "Low" here follows the record's point.
+// How a stock status reads and looks. The status itself is the API's (`stock_status` of an inventory record or
+// a product, by the server's one low-stock rule); the console only labels and colours it.
+import type { components } from '../../../clients/typescript/src/openapi';
 
-export type StockStatus = 'out_of_stock' | 'low_stock' | 'in_stock';
+export type StockStatus = components['schemas']['InventoryRecord']['stock_status'];
 
 export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
   out_of_stock: 'Out of stock',
@@ -14,9 +15,3 @@ export const STOCK_STATUS_COLORS: Record<StockStatus, string> = {
   low_stock: 'orange',
   in_stock: 'teal',
 };
-
-export function stockStatus(record: { quantity_available: number; reorder_point: number | null }): StockStatus {
-  if (record.quantity_available <= 0) return 'out_of_stock';
-  if (record.reorder_point !== null && record.quantity_available <= record.reorder_point) return 'low_stock';
-  return 'in_stock';
-}

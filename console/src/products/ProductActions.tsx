@@ -1,4 +1,4 @@
-// A product's lifecycle actions and its deletion: only those its status allows and the user's role permits,
+// A product's lifecycle actions and its deletion: only those the API allows now and the user's role permits,
 // each confirmed first (with an optional reason where the API keeps one), then announced, and the product's
 // screens refreshed.
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
@@ -69,7 +69,7 @@ export function ProductActions({ product }: { product: Product }) {
     if (confirmed) remove.mutate();
   };
 
-  const actions = availableActions(product.status, user.abilities);
+  const actions = availableActions(product, user.abilities);
   const busy = transition.isPending || remove.isPending;
   return (
     <Group gap="xs">

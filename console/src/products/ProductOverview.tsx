@@ -3,6 +3,7 @@ import type { Product } from './model';
 import { DetailList } from './DetailList';
 import { formatDateTime, formatMoney, formatNumber } from '../lib/format';
 import { availability, codeLabel } from './format';
+import { StockStatusBadge } from '../inventory/StockStatusBadge';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const orDash = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
@@ -68,7 +69,7 @@ export function ProductOverview({ product }: { product: Product }) {
             ['Reorder point', orDash(product.reorder_point)],
             ['Reorder quantity', orDash(product.reorder_quantity)],
             ['Backorders', product.allow_backorders ? 'Allowed' : 'Not allowed'],
-            ['Low stock', product.is_low_stock ? 'Yes: at or below the reorder point' : 'No'],
+            ['Stock status', <StockStatusBadge key="status" status={product.stock_status} />],
           ]}
         />
       </Paper>

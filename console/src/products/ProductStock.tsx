@@ -7,6 +7,7 @@ import { QueryError } from '../components/QueryError';
 import { productKeys } from './api';
 import type { Product } from './model';
 import { formatDateTime, formatNumber } from '../lib/format';
+import { StockStatusBadge } from '../inventory/StockStatusBadge';
 
 const RECENT_MOVEMENTS = 20;
 
@@ -45,6 +46,7 @@ export function ProductStock({ product }: { product: Product }) {
                   <Table.Th ta="right">Reserved</Table.Th>
                   <Table.Th ta="right">Available</Table.Th>
                   <Table.Th ta="right">Reorder point</Table.Th>
+                  <Table.Th>Status</Table.Th>
                   <Table.Th>Last movement</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -60,7 +62,10 @@ export function ProductStock({ product }: { product: Product }) {
                     <Table.Td ta="right">{formatNumber(record.quantity_on_hand)}</Table.Td>
                     <Table.Td ta="right">{formatNumber(record.quantity_reserved)}</Table.Td>
                     <Table.Td ta="right">{formatNumber(record.quantity_available)}</Table.Td>
-                    <Table.Td ta="right">{record.reorder_point ?? product.reorder_point ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{record.effective_reorder_point ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <StockStatusBadge status={record.stock_status} />
+                    </Table.Td>
                     <Table.Td>{formatDateTime(record.last_movement_at)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,12 +1,12 @@
-// Which lifecycle actions a product's status allows, and which ability each needs: the console shows only the
-// actions the API would accept (src/modules/catalog/products/product-lifecycle.ts, docs/abilities.md), so
-// that an operator never meets a refusal the screen could have foreseen.
-import type { ProductStatus } from './model';
+// How the console offers each lifecycle action (its button, question and ability): it shows only the actions
+// the product allows now, as the API answers them (`allowed_actions`), that the user's abilities permit, so that
+// an operator never meets a refusal the screen could have foreseen. The lifecycle itself is the server's alone.
+import type { Product } from './model';
 
-export type LifecycleAction = 'submit-for-review' | 'approve' | 'return-for-revisions' | 'decline' | 'revise' | 'activate' | 'deactivate' | 'discontinue';
+export type LifecycleAction = Product['allowed_actions'][number];
 
 interface LifecycleRule {
-  from: readonly ProductStatus[];
+  /** The ability its route needs (docs/abilities.md). */
   ability: string;
   /** The button's label. */
   label: string;
@@ -22,17 +22,16 @@ interface LifecycleRule {
 
 const EDIT = 'operations:edit-products';
 
-/** In the order the buttons appear: the usual next step first. */
+/** What each action's button says and asks. */
 export const LIFECYCLE: Record<LifecycleAction, LifecycleRule> = {
-  'submit-for-review': { from: ['draft'], ability: EDIT, label: 'Submit for review', question: 'Submit this draft for review?', done: 'Submitted for review', takesReason: false, danger: false },
-  approve: { from: ['pending_approval'], ability: EDIT, label: 'Approve', question: 'Approve this product? It becomes active.', done: 'Approved: the product is active', takesReason: false, danger: false },
-  'return-for-revisions': { from: ['pending_approval'], ability: EDIT, label: 'Return for revisions', question: 'Return this product to draft for revisions?', done: 'Returned to draft for revisions', takesReason: true, danger: false },
-  activate: { from: ['draft', 'inactive'], ability: EDIT, label: 'Activate', question: 'Activate this product?', done: 'Product activated', takesReason: false, danger: false },
-  revise: { from: ['rejected'], ability: EDIT, label: 'Revise', question: 'Reopen this rejected product as a draft?', done: 'Reopened as a draft', takesReason: false, danger: false },
-  deactivate: { from: ['active'], ability: EDIT, label: 'Deactivate', question: 'Deactivate this product?', done: 'Product deactivated', takesReason: true, danger: false },
-  decline: { from: ['draft', 'pending_approval'], ability: EDIT, label: 'Decline', question: 'Decline this product? It becomes rejected.', done: 'Product declined', takesReason: true, danger: true },
+  'submit-for-review': { ability: EDIT, label: 'Submit for review', question: 'Submit this draft for review?', done: 'Submitted for review', takesReason: false, danger: false },
+  approve: { ability: EDIT, label: 'Approve', question: 'Approve this product? It becomes active.', done: 'Approved: the product is active', takesReason: false, danger: false },
+  'return-for-revisions': { ability: EDIT, label: 'Return for revisions', question: 'Return this product to draft for revisions?', done: 'Returned to draft for revisions', takesReason: true, danger: false },
+  activate: { ability: EDIT, label: 'Activate', question: 'Activate this product?', done: 'Product activated', takesReason: false, danger: false },
+  revise: { ability: EDIT, label: 'Revise', question: 'Reopen this rejected product as a draft?', done: 'Reopened as a draft', takesReason: false, danger: false },
+  deactivate: { ability: EDIT, label: 'Deactivate', question: 'Deactivate this product?', done: 'Product deactivated', takesReason: true, danger: false },
+  decline: { ability: EDIT, label: 'Decline', question: 'Decline this product? It becomes rejected.', done: 'Product declined', takesReason: true, danger: true },
   discontinue: {
-    from: ['active', 'inactive', 'out_of_stock'],
     ability: 'operations:discontinue-products',
     label: 'Discontinue',
     question: 'Discontinue this product? Discontinued is final: it cannot be undone.',
@@ -42,10 +41,7 @@ export const LIFECYCLE: Record<LifecycleAction, LifecycleRule> = {
   },
 };
 
-/** The actions the status allows and the user's abilities permit, in button order. */
-export function availableActions(status: ProductStatus, abilities: readonly string[]): LifecycleAction[] {
-  return (Object.keys(LIFECYCLE) as LifecycleAction[]).filter((action) => {
-    const rule = LIFECYCLE[action];
-    return rule.from.includes(status) && abilities.includes(rule.ability);
-  });
+/** The actions the product allows now (the API's answer, in its order) that the user's abilities permit. */
+export function availableActions(product: Pick<Product, 'allowed_actions'>, abilities: readonly string[]): LifecycleAction[] {
+  return product.allowed_actions.filter((action) => abilities.includes(LIFECYCLE[action].ability));
 }

@@ -1,6 +1,6 @@
-// What a purchase order's status allows, as the API's state machine has it (src/modules/purchasing/
-// purchase-orders/purchase-order.states.ts, read from the OpenAPI descriptions): each action with the statuses it
-// starts from and the ability it needs. The detail page offers exactly the actions this returns.
+// A purchase order's statuses as the console shows them (labels, colours, the list's tabs), and which of the
+// actions the API allows now (the order's `allowed_actions`) the user's abilities permit. The detail page offers
+// exactly the actions availableActions returns; the state machine itself is the server's alone.
 import type { components } from '../../../clients/typescript/src/openapi';
 
 export type PurchaseOrderStatus = components['schemas']['PurchaseOrder']['status'];
@@ -33,49 +33,35 @@ export const STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
   rejected: 'red',
 };
 
-export type PurchaseOrderAction =
-  | 'edit'
-  | 'submit'
-  | 'approve'
-  | 'reject'
-  | 'send'
-  | 'acknowledge'
-  | 'receive'
-  | 'record-invoice'
-  | 'complete'
-  | 'cancel'
-  | 'delete';
+/** An action the API may list in an order's `allowed_actions`: what its status allows, by the server's state machine. */
+export type PurchaseOrderAction = components['schemas']['PurchaseOrder']['allowed_actions'][number];
 
-/** Goods can be received, and the order cancelled with the supplier told, while the supplier holds it. */
-const WITH_SUPPLIER: readonly PurchaseOrderStatus[] = ['sent', 'acknowledged', 'partially_received'];
-/** Not yet fully received, cancelled or rejected. */
-const OPEN: readonly PurchaseOrderStatus[] = ['draft', 'pending_approval', 'approved', ...WITH_SUPPLIER];
-
-const RULES: Record<PurchaseOrderAction, { from: readonly PurchaseOrderStatus[]; ability: string }> = {
-  edit: { from: ['draft'], ability: 'operations:edit-purchase-orders' },
-  submit: { from: ['draft'], ability: 'operations:edit-purchase-orders' },
-  approve: { from: ['pending_approval'], ability: 'operations:approve-purchase-orders' },
-  reject: { from: ['pending_approval'], ability: 'operations:approve-purchase-orders' },
-  send: { from: ['approved'], ability: 'operations:send-purchase-orders' },
-  acknowledge: { from: ['sent'], ability: 'operations:edit-purchase-orders' },
-  receive: { from: WITH_SUPPLIER, ability: 'operations:receive-goods-purchase-orders' },
-  'record-invoice': { from: ['received'], ability: 'operations:edit-purchase-orders' },
-  complete: { from: ['received', 'invoiced'], ability: 'operations:edit-purchase-orders' },
-  cancel: { from: OPEN, ability: 'operations:edit-purchase-orders' },
-  delete: { from: ['draft'], ability: 'operations:delete-purchase-orders' },
+/** The ability each action's route needs (docs/abilities.md). */
+const ACTION_ABILITIES: Record<PurchaseOrderAction, string> = {
+  edit: 'operations:edit-purchase-orders',
+  'submit-for-approval': 'operations:edit-purchase-orders',
+  approve: 'operations:approve-purchase-orders',
+  reject: 'operations:approve-purchase-orders',
+  send: 'operations:send-purchase-orders',
+  acknowledge: 'operations:edit-purchase-orders',
+  receive: 'operations:receive-goods-purchase-orders',
+  'record-invoice': 'operations:edit-purchase-orders',
+  complete: 'operations:edit-purchase-orders',
+  cancel: 'operations:edit-purchase-orders',
+  delete: 'operations:delete-purchase-orders',
 };
 
-/** The order in which the actions appear: the next step of the order's life first, cancel and delete last. */
-const ORDER: readonly PurchaseOrderAction[] = ['edit', 'submit', 'approve', 'reject', 'send', 'acknowledge', 'receive', 'record-invoice', 'complete', 'cancel', 'delete'];
-
-/** The actions an order in `status` allows to a user holding `abilities`. */
-export function availableActions(status: PurchaseOrderStatus, abilities: readonly string[]): PurchaseOrderAction[] {
-  return ORDER.filter((action) => RULES[action].from.includes(status) && abilities.includes(RULES[action].ability));
+/** The actions the order allows now (the API's answer, in its order) that a user holding `abilities` may take. */
+export function availableActions(order: { allowed_actions: readonly PurchaseOrderAction[] }, abilities: readonly string[]): PurchaseOrderAction[] {
+  return order.allowed_actions.filter((action) => abilities.includes(ACTION_ABILITIES[action]));
 }
 
-/** Whether the supplier already holds the order (a cancellation is worth telling them about). */
-export function isWithSupplier(status: PurchaseOrderStatus): boolean {
-  return WITH_SUPPLIER.includes(status);
+/**
+ * Whether the supplier already holds the order (a cancellation is worth telling them about): the API receives
+ * goods exactly while the supplier holds it.
+ */
+export function isWithSupplier(order: { allowed_actions: readonly PurchaseOrderAction[] }): boolean {
+  return order.allowed_actions.includes('receive');
 }
 
 /** The list's tabs: each a group of statuses, as the API's `status` filter takes them (comma-separated). */
@@ -84,7 +70,7 @@ export const STATUS_TABS = [
   { value: 'draft', label: 'Drafts', statuses: ['draft'] },
   { value: 'approval', label: 'Awaiting approval', statuses: ['pending_approval'] },
   { value: 'to-send', label: 'To send', statuses: ['approved'] },
-  { value: 'with-supplier', label: 'With supplier', statuses: WITH_SUPPLIER },
+  { value: 'with-supplier', label: 'With supplier', statuses: ['sent', 'acknowledged', 'partially_received'] },
   { value: 'received', label: 'Received', statuses: ['received', 'invoiced'] },
   { value: 'closed', label: 'Closed', statuses: ['completed', 'cancelled', 'rejected'] },
 ] as const satisfies readonly { value: string; label: string; statuses: readonly PurchaseOrderStatus[] }[];
