@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { formatMoney } from '../lib/format';
-import { DASHBOARD_LINKS } from './dashboard';
+import { DASHBOARD_LINKS, stockValueTotals } from './dashboard';
 import { StatCard } from './StatCard';
 
 /** Stock value, low stock and out of stock: one request for the three. */
@@ -12,13 +12,16 @@ export function StockCards() {
   });
   const shared = { loading: summary.isPending, error: summary.error, onRetry: () => void summary.refetch() };
   const data = summary.data;
+  const totals = data && stockValueTotals(data.stock_values);
   return (
     <>
       <StatCard
         title="Stock value"
-        value={data && formatMoney(data.stock_value, data.currency)}
+        value={totals?.map((total) => formatMoney(total.value, total.currency)).join(' · ')}
         to={DASHBOARD_LINKS.stockValue}
-        description={data && `On hand at cost, over ${data.tracked_products} tracked products; products priced in other currencies are left out.`}
+        description={
+          data && `On hand at cost, over ${data.tracked_products} tracked products${totals && totals.length > 1 ? '; one total per currency, none converted' : ''}.`
+        }
         {...shared}
       />
       <StatCard

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCards, describeAction } from './dashboard';
+import { dashboardCards, describeAction, stockValueTotals } from './dashboard';
 
 describe('the dashboard by ability', () => {
   it('shows nothing but the welcome to a user who may read none of it', () => {
@@ -19,5 +19,27 @@ describe('the dashboard by ability', () => {
 describe('dashboard wording', () => {
   it('reads an audit action', () => {
     expect(describeAction('purchase_order.approved')).toBe('Purchase order approved');
+  });
+});
+
+describe('the stock value card', () => {
+  it('shows every currency the stock is priced in, never a zero for the tenant’s own when others hold stock', () => {
+    const values = [
+      { currency: 'EUR', value: 0 },
+      { currency: 'GBP', value: 10 },
+      { currency: 'USD', value: 13 },
+    ];
+    expect(stockValueTotals(values)).toEqual([
+      { currency: 'GBP', value: 10 },
+      { currency: 'USD', value: 13 },
+    ]);
+  });
+
+  it('keeps the tenant’s own currency first beside the others', () => {
+    expect(stockValueTotals([{ currency: 'EUR', value: 78.98 }, { currency: 'USD', value: 30 }]).map((total) => total.currency)).toEqual(['EUR', 'USD']);
+  });
+
+  it('shows the tenant’s own zero when no stock is priced', () => {
+    expect(stockValueTotals([{ currency: 'EUR', value: 0 }])).toEqual([{ currency: 'EUR', value: 0 }]);
   });
 });

@@ -29,6 +29,14 @@ export const DASHBOARD_LINKS = {
   stockMovements: '/inventory/movements',
 } as const;
 
+/**
+ * The stock value as the card shows it: each currency's total, the tenant's own first; a currency with nothing
+ * in it is left out unless nothing is priced at all, so that no total is a zero standing for another currency's.
+ */
+export function stockValueTotals(values: readonly { currency: string; value: number }[]): { currency: string; value: number }[] {
+  const held = values.filter((entry) => entry.value !== 0);
+  return held.length > 0 ? held : values.slice(0, 1);
+}
 
 /** `product.updated` -> `Product updated`: an audit action as a person reads it. */
 export function describeAction(action: string): string {

@@ -1,5 +1,4 @@
-// The inventory summary: stock value in the tenant's default currency (other currencies and deleted products
-// left out), and the low-stock and out-of-stock counts, which agree with the product list's filters.
+// The inventory summary: stock value per currency, the tenant's default first (deleted products left out), and the low-stock and out-of-stock counts, which agree with the product list's filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
@@ -28,7 +27,7 @@ describe('inventory summary', () => {
     await s.stock(drill, 4);
     const second = await s.warehouse('SUM2');
     await s.stock(drill, 2, second); // 2 × 12.50 = 25.00 more
-    const dollars = await priced(1000, 'USD'); // another currency: left out
+    const dollars = await priced(1000, 'USD'); // another currency: a total of its own, 30.00
     await s.stock(dollars, 3);
     const unpriced = await priced(null, 'EUR'); // no cost: counts 0
     await s.stock(unpriced, 5);
@@ -44,7 +43,18 @@ describe('inventory summary', () => {
     const res = await s.call('GET', SUMMARY);
     expect(res.statusCode).toBe(200);
     // Records low: the drill's in SUM2 (2 at its product's point 2) and the low product's; not the deleted one's.
-    expect(res.json().data).toEqual({ stock_value: 78.98, currency: 'EUR', low_stock_count: 2, out_of_stock_count: 2, tracked_products: 6, low_stock_records: 2 });
+    expect(res.json().data).toEqual({
+      stock_value: 78.98,
+      currency: 'EUR',
+      stock_values: [
+        { currency: 'EUR', value: 78.98 },
+        { currency: 'USD', value: 30 },
+      ],
+      low_stock_count: 2,
+      out_of_stock_count: 2,
+      tracked_products: 6,
+      low_stock_records: 2,
+    });
 
     const total = async (query: string) => (await s.call('GET', `/api/v1/operations/products?${query}`)).json().meta.total as number;
     expect(await total('low_stock=true')).toBe(2);
@@ -53,10 +63,32 @@ describe('inventory summary', () => {
     expect((await s.call('GET', '/api/v1/operations/inventory/reorder-report')).json().data).toHaveLength(2);
   });
 
+  it('answers every currency, with a zero for the default one when nothing is priced in it', async () => {
+    const { tenant, auth } = await makeTenantWithToken(t.services);
+    const s = stockOps(t, auth, tenant.tenantId);
+    await s.db.updateTable('tenants').set({ default_currency: 'EUR' }).where('id', '=', tenant.tenantId).execute();
+    for (const [cost, currency, quantity] of [[250, 'USD', 4], [1000, 'GBP', 1], [150, 'USD', 2]] as const) {
+      const id = await s.product();
+      await s.db.updateTable('products').set({ cost_price: cost, currency }).where('id', '=', id).execute();
+      await s.stock(id, quantity);
+    }
+
+    const res = await s.call('GET', SUMMARY);
+    expect(res.json().data).toMatchObject({
+      stock_value: 0,
+      currency: 'EUR',
+      stock_values: [
+        { currency: 'EUR', value: 0 },
+        { currency: 'GBP', value: 10 },
+        { currency: 'USD', value: 13 },
+      ],
+    });
+  });
+
   it('answers zeros for a tenant without stock', async () => {
     const { auth } = await makeTenantWithToken(t.services);
     const res = await t.app.inject({ method: 'GET', url: SUMMARY, headers: auth });
-    expect(res.json().data).toMatchObject({ stock_value: 0, low_stock_count: 0, out_of_stock_count: 0, tracked_products: 0, low_stock_records: 0 });
+    expect(res.json().data).toMatchObject({ stock_value: 0, stock_values: [{ currency: res.json().data.currency, value: 0 }], low_stock_count: 0, out_of_stock_count: 0, tracked_products: 0, low_stock_records: 0 });
   });
 
   it('needs operations:view-inventory', async () => {

@@ -12,21 +12,24 @@ export interface ProductStockCounts {
 
 export class SummaryRepository {
   /**
-   * On hand × cost price over the tenant's records of live products priced in `currency`, in minor units. A
-   * variant's missing cost price or currency is its master's; a product with neither is priced in USD (rows
-   * written before products carried a currency).
+   * On hand × cost price over the tenant's records of live products, one sum per currency in that currency's
+   * minor units, by currency code. A variant's missing cost price or currency is its master's; a product with
+   * neither is priced in USD (rows written before products carried a currency).
    */
-  async stockValueMinor(db: Executor, tenantId: string, currency: string): Promise<number> {
-    const row = await db
+  async stockValuesMinor(db: Executor, tenantId: string): Promise<{ currency: string; value: number }[]> {
+    // A literal, not a parameter: PostgreSQL matches the grouped expression to the selected one by its text.
+    const currency = sql<string>`coalesce(${sql.ref('p.currency')}, ${sql.ref('m.currency')}, ${sql.lit(DEFAULT_CURRENCY)})`;
+    const rows = await db
       .selectFrom('inventory_records as r')
       .innerJoin('products as p', 'p.id', 'r.product_id')
       .leftJoin('master_products as m', 'm.id', 'p.master_product_id')
-      .select(sql<string | number | null>`sum(${sql.ref('r.quantity_on_hand')} * coalesce(${sql.ref('p.cost_price')}, ${sql.ref('m.base_cost_price')}, 0))`.as('value'))
+      .select([currency.as('currency'), sql<string | number | null>`sum(${sql.ref('r.quantity_on_hand')} * coalesce(${sql.ref('p.cost_price')}, ${sql.ref('m.base_cost_price')}, 0))`.as('value')])
       .where('r.tenant_id', '=', tenantId)
       .where('p.deleted_at', 'is', null)
-      .where(sql`coalesce(${sql.ref('p.currency')}, ${sql.ref('m.currency')}, ${DEFAULT_CURRENCY})`, '=', currency)
-      .executeTakeFirst();
-    return Number(row?.value ?? 0);
+      .groupBy(currency)
+      .orderBy(currency)
+      .execute();
+    return rows.map((row) => ({ currency: row.currency, value: Number(row.value ?? 0) }));
   }
 
   /** The records low on stock: the inventory list's `low_stock` condition, which the reorder report's lines meet. */
