@@ -1,6 +1,6 @@
 // The products area in a real browser: creating a product with an attribute value through the form, a 422 at
 // its field, lifecycle actions with their confirmation, editing, a document's upload and download, a viewer who
-// may only look, and the list's filters and page kept in the URL across a reload.
+// may only look, tags chosen and changed, and the list's filters, page and page size kept in the URL across a reload.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
@@ -99,6 +99,41 @@ describe('products in the console', () => {
     expect(await page.getByRole('heading', { level: 1, name: /Workbench lamp/ }).textContent()).toContain('Inactive');
   });
 
+  it('gives a product tags on creation, then changes them on edit', async () => {
+    const tag = (name: string) => apiCall('POST', '/api/v1/operations/tags', { name });
+    const [bestseller, clearance] = [await tag('Bestseller'), await tag('Clearance')];
+    await tag('Seasonal');
+    const page = await signedInAdmin();
+    await page.goto('/products/new');
+    await page.getByLabel('Name').fill('Tagged torch');
+    const tags = page.getByRole('combobox', { name: 'Tags' });
+    await tags.click();
+    await page.getByRole('option', { name: 'Bestseller' }).click();
+    await tags.fill('Seas');
+    await page.getByRole('option', { name: 'Seasonal' }).click();
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.waitForURL(/\/products\/[0-9a-z]{26}$/);
+    await page.getByText('Product created').waitFor();
+    const id = page.url().split('/').pop()!;
+    const created = (await apiCall('GET', `/api/v1/operations/products/${id}`)) as unknown as { tags: { id: string; name: string }[] };
+    expect(created.tags.map((t) => t.name).sort()).toEqual(['Bestseller', 'Seasonal']);
+
+    await page.goto(`/products/${id}/edit`);
+    // A chosen tag's chip, and its ×, which Mantine hides from screen readers (Backspace removes a tag there).
+    const seasonal = page.getByRole('main').locator('.mantine-Pill-root', { hasText: 'Seasonal' });
+    await seasonal.waitFor();
+    await seasonal.locator('.mantine-Pill-remove').click();
+    await seasonal.waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Tags' }).click();
+    await page.getByRole('option', { name: 'Clearance' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(new RegExp(`/products/${id}$`));
+    await page.getByText('Product saved').waitFor();
+    const edited = (await apiCall('GET', `/api/v1/operations/products/${id}`)) as unknown as { tags: { id: string }[] };
+    expect(edited.tags.map((t) => t.id).sort()).toEqual([bestseller.id, clearance.id].sort());
+  });
+
   it('edits a product’s price and attribute value', async () => {
     const product = await createProduct({ name: 'Angle grinder', sku: 'GRD-1', selling_price: 80, currency: 'EUR', attributes: { voltage: 12 } });
     const page = await signedInAdmin();
@@ -153,7 +188,7 @@ describe('products in the console', () => {
     expect(await page.getByRole('link', { name: 'New product' }).count()).toBe(0);
   });
 
-  it('keeps the list’s search, status filter and page in the URL across a reload', async () => {
+  it('keeps the list’s search, status filter, page and page size in the URL across a reload', { timeout: 90_000 }, async () => {
     for (let index = 1; index <= 27; index += 1) await createProduct({ name: `Bulk bolt ${String(index).padStart(2, '0')}`, sku: `BLT-${index}` });
     const page = await signedInAdmin();
     await page.goto('/products');
@@ -173,8 +208,19 @@ describe('products in the console', () => {
     const rows = page.getByRole('table', { name: 'Products' }).getByRole('row');
     expect(await rows.count()).toBe(1 + 2);
 
+    // A larger page starts again at page 1, and the URL keeps it across a reload.
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '50' }).click();
+    await page.waitForURL((url) => url.searchParams.get('per_page') === '50' && !url.searchParams.has('page'));
+    await page.getByText('Page 1 of 1').waitFor();
+    expect(await rows.count()).toBe(1 + 27);
+    await page.reload();
+    await page.getByText('Page 1 of 1').waitFor();
+    expect(await rows.count()).toBe(1 + 27);
+    expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('50');
+
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForURL(/\/products$/);
+    await page.waitForURL(/\/products\?per_page=50$/);
     await page.getByRole('button', { name: 'Clear filters' }).waitFor({ state: 'detached' });
     expect(await page.getByLabel('Search').inputValue()).toBe('');
   });

@@ -27,6 +27,19 @@ describe('list state in the URL', () => {
     expect(changeListState(state, { page: 5 })).toEqual({ ...state, page: 5 });
   });
 
+  it('keeps an offered page size in the URL, the default left out, and starts again at page 1 when it changes', () => {
+    const sized = { ...shape, pageSizes: [25, 50, 100] };
+    expect(parseListState(new URLSearchParams('per_page=50&page=2'), sized)).toEqual({ page: 2, sort: '-created_at', filters: {}, perPage: 50 });
+    expect(parseListState(new URLSearchParams(''), sized).perPage).toBe(25);
+    expect(parseListState(new URLSearchParams('per_page=5000'), sized).perPage).toBe(25);
+    expect(parseListState(new URLSearchParams('per_page=50'), shape).perPage).toBeUndefined();
+    expect(serializeListState({ page: 1, sort: '-created_at', filters: {}, perPage: 100 }, sized).toString()).toBe('per_page=100');
+    expect(serializeListState({ page: 1, sort: '-created_at', filters: {}, perPage: 25 }, sized).toString()).toBe('');
+    const state = { page: 3, sort: '-created_at', filters: {}, perPage: 25 };
+    expect(changeListState(state, { perPage: 100 })).toEqual({ ...state, page: 1, perPage: 100 });
+    expect(changeListState(state, { page: 4 }).perPage).toBe(25);
+  });
+
   it('splits the sort into the column and direction the API takes', () => {
     expect(sortParts('-created_at')).toEqual({ column: 'created_at', direction: 'desc' });
     expect(sortParts('name')).toEqual({ column: 'name', direction: 'asc' });

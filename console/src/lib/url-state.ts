@@ -7,11 +7,15 @@ export type ListState<F extends string> = {
   page: number;
   sort: string;
   filters: Partial<Record<F, string>>;
+  /** Rows per page, for a list whose shape offers a choice (`per_page` in the URL). */
+  perPage?: number;
 };
 
 export interface ListStateShape<F extends string> {
   filters: readonly F[];
   defaultSort: string;
+  /** The page sizes offered, the default first; a list without it has the API's fixed size. */
+  pageSizes?: readonly number[];
 }
 
 export function parseListState<F extends string>(params: URLSearchParams, shape: ListStateShape<F>): ListState<F> {
@@ -21,7 +25,13 @@ export function parseListState<F extends string>(params: URLSearchParams, shape:
     const value = params.get(name);
     if (value !== null && value !== '') filters[name] = value;
   }
-  return { page: Number.isInteger(page) && page >= 1 ? page : 1, sort: params.get('sort') || shape.defaultSort, filters };
+  const state: ListState<F> = { page: Number.isInteger(page) && page >= 1 ? page : 1, sort: params.get('sort') || shape.defaultSort, filters };
+  if (shape.pageSizes) {
+    // Only a size offered: a hand-edited `per_page=5000` falls back to the default rather than to a 422.
+    const perPage = Number(params.get('per_page'));
+    state.perPage = shape.pageSizes.includes(perPage) ? perPage : shape.pageSizes[0];
+  }
+  return state;
 }
 
 export function serializeListState<F extends string>(state: ListState<F>, shape: ListStateShape<F>): URLSearchParams {
@@ -32,21 +42,26 @@ export function serializeListState<F extends string>(state: ListState<F>, shape:
   }
   if (state.sort !== shape.defaultSort) params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
+  if (shape.pageSizes && state.perPage !== undefined && state.perPage !== shape.pageSizes[0]) params.set('per_page', String(state.perPage));
   return params;
 }
 
-/** The next state after a change: a new filter or sort starts again at page 1. */
+/** The next state after a change: a new filter, sort or page size starts again at page 1. */
 export function changeListState<F extends string>(
   state: ListState<F>,
-  change: { page?: number; sort?: string; filters?: Partial<Record<F, string | null>> },
+  change: { page?: number; sort?: string; filters?: Partial<Record<F, string | null>>; perPage?: number },
 ): ListState<F> {
   const filters = { ...state.filters };
   for (const [name, value] of Object.entries(change.filters ?? {}) as [F, string | null][]) {
     if (value === null || value === '') delete filters[name];
     else filters[name] = value;
   }
-  const refiltered = change.filters !== undefined || (change.sort !== undefined && change.sort !== state.sort);
-  return { page: change.page ?? (refiltered ? 1 : state.page), sort: change.sort ?? state.sort, filters };
+  const refiltered =
+    change.filters !== undefined || (change.sort !== undefined && change.sort !== state.sort) || (change.perPage !== undefined && change.perPage !== state.perPage);
+  const next: ListState<F> = { page: change.page ?? (refiltered ? 1 : state.page), sort: change.sort ?? state.sort, filters };
+  const perPage = change.perPage ?? state.perPage;
+  if (perPage !== undefined) next.perPage = perPage;
+  return next;
 }
 
 /** `sort=-created_at` ⇄ column and direction, as the API spells its sort parameter. */

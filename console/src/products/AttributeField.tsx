@@ -1,5 +1,6 @@
 // The input for one attribute's value, chosen by the attribute's type.
-import { JsonInput, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
+import { JsonInput, MultiSelect, Select, TextInput } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Attribute } from './model';
 import type { ProductFormValues } from './product-form';

@@ -153,7 +153,7 @@ function UploadDocument({ product }: { product: Product }) {
 
   return (
     <Paper withBorder p="md" component="section" aria-label="Upload a document">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Upload a document
       </Title>
       <form onSubmit={onSubmit} noValidate>

@@ -1,6 +1,7 @@
 // Creating and editing a product: every field an operator sets, the attribute values, and the API's 422
 // messages at their fields.
-import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +20,7 @@ import { fetchProduct, productKeys } from './api';
 import { BARCODE_TYPES, DIMENSION_UNITS, PRODUCT_TYPES, type Attribute, type Product, type ProductType } from './model';
 import { AttributeField } from './AttributeField';
 import { EntitySelect } from './EntitySelect';
+import { TagsSelect } from './TagsSelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
 import { codeLabel } from './format';
 import { useAttributeDefinitions } from './ProductAttributes';
@@ -124,6 +126,14 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
             source={supplierSource}
             chosen={product?.supplier ? { value: product.supplier.id, label: `${product.supplier.name} (${product.supplier.code})` } : null}
             {...linkProps(form, 'supplier_id')}
+          />
+          <TagsSelect
+            label="Tags"
+            placeholder="None"
+            initial={product?.tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+            value={form.values.tags}
+            onChange={(tags) => form.setFieldValue('tags', tags)}
+            error={form.errors.tags}
           />
           <Checkbox label="Featured" mt="xl" {...form.getInputProps('is_featured', { type: 'checkbox' })} />
         </Section>

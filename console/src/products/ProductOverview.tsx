@@ -25,7 +25,7 @@ export function ProductOverview({ product }: { product: Product }) {
         </Paper>
       )}
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">
+        <Title order={2} size="h5" mb="sm">
           Catalogue
         </Title>
         <DetailList
@@ -56,7 +56,7 @@ export function ProductOverview({ product }: { product: Product }) {
         />
       </Paper>
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">
+        <Title order={2} size="h5" mb="sm">
           Prices and stock
         </Title>
         <DetailList
@@ -74,7 +74,7 @@ export function ProductOverview({ product }: { product: Product }) {
         />
       </Paper>
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">
+        <Title order={2} size="h5" mb="sm">
           Shipping
         </Title>
         <DetailList
@@ -88,7 +88,7 @@ export function ProductOverview({ product }: { product: Product }) {
       </Paper>
       {product.images.length > 0 && (
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="sm">
+          <Title order={2} size="h5" mb="sm">
             Images
           </Title>
           <Stack gap={4}>

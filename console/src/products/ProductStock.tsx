@@ -25,7 +25,7 @@ export function ProductStock({ product }: { product: Product }) {
     <Stack gap="lg">
       {!product.track_inventory && <Text c="dimmed">This product's stock is not tracked.</Text>}
       <section>
-        <Title order={3} size="h5" mb="xs">
+        <Title order={2} size="h5" mb="xs">
           Stock per warehouse
         </Title>
         {records.isPending ? (
@@ -75,7 +75,7 @@ export function ProductStock({ product }: { product: Product }) {
         )}
       </section>
       <section>
-        <Title order={3} size="h5" mb="xs">
+        <Title order={2} size="h5" mb="xs">
           Recent stock movements
         </Title>
         {movements.isPending ? (

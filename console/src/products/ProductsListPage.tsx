@@ -18,7 +18,7 @@ import { EntitySelect } from './EntitySelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { availability, codeLabel, statusLabel } from './format';
-import { PRODUCT_LIST_SHAPE, productListQuery, type ProductFilter } from './list-query';
+import { PRODUCT_LIST_SHAPE, PRODUCT_PAGE_SIZES, productListQuery, type ProductFilter } from './list-query';
 import { SortHeader } from '../components/SortHeader';
 import { StatusBadge } from './StatusBadge';
 
@@ -57,9 +57,20 @@ export function ProductsListPage() {
         <Stack gap="sm">
           <ProductsTable products={products.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
           <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              Page {products.data.meta.current_page} of {products.data.meta.last_page}
-            </Text>
+            <Group gap="md">
+              <Text size="sm" c="dimmed">
+                Page {products.data.meta.current_page} of {products.data.meta.last_page}
+              </Text>
+              <Select
+                label="Rows per page"
+                size="xs"
+                w={140}
+                allowDeselect={false}
+                data={PRODUCT_PAGE_SIZES.map(String)}
+                value={String(query.per_page)}
+                onChange={(value) => value && update({ perPage: Number(value) })}
+              />
+            </Group>
             {products.data.meta.last_page > 1 && (
               <Pagination
                 total={products.data.meta.last_page}

@@ -1,4 +1,4 @@
-// The records a product links to (category, brand, supplier) as options of a searchable select: the first
+// The records a product links to (category, brand, supplier, tags) as options of a searchable select: the first
 // matches of what the user types, and the one record already chosen (from a link or a reload) by its id.
 import { api, unwrap } from '../api/client';
 import type { EntityOption } from './option-list';
@@ -46,5 +46,17 @@ export const supplierSource: EntitySource = {
   async get(id) {
     const { data } = await unwrap(api.GET('/api/v1/operations/suppliers/{id}', { params: { path: { id } } }));
     return { value: data.id, label: `${data.name} (${data.code})` };
+  },
+};
+
+export const tagSource: EntitySource = {
+  name: 'tag',
+  async search(term) {
+    const answer = await unwrap(api.GET('/api/v1/operations/tags', { params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } } }));
+    return answer.data.map((tag) => ({ value: tag.id, label: tag.name }));
+  },
+  async get(id) {
+    const { data } = await unwrap(api.GET('/api/v1/operations/tags/{id}', { params: { path: { id } } }));
+    return { value: data.id, label: data.name };
   },
 };

@@ -14,6 +14,10 @@ describe('the products list query', () => {
     });
   });
 
+  it('asks for the chosen page size', () => {
+    expect(productListQuery({ page: 2, sort: '-created_at', filters: {}, perPage: 100 })).toMatchObject({ page: 2, per_page: 100 });
+  });
+
   it('leaves out what the API would refuse', () => {
     const query = productListQuery({ page: 1, sort: '-colour', filters: { status: 'sleeping', type: 'boat', low_stock: 'maybe' } });
     expect(query).toEqual({ page: 1, per_page: 25, sort_by: 'created_at', sort_direction: 'desc' });

@@ -6,9 +6,10 @@ import { PRODUCT_STATUSES, PRODUCT_TYPES, type ProductSortColumn } from './model
 const PRODUCT_FILTERS = ['search', 'status', 'type', 'category', 'brand', 'supplier', 'low_stock', 'in_stock'] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
-export const PRODUCT_LIST_SHAPE: ListStateShape<ProductFilter> = { filters: PRODUCT_FILTERS, defaultSort: '-created_at' };
+/** The page sizes the list offers, the default first. */
+export const PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
 
-const PAGE_SIZE = 25;
+export const PRODUCT_LIST_SHAPE: ListStateShape<ProductFilter> = { filters: PRODUCT_FILTERS, defaultSort: '-created_at', pageSizes: PRODUCT_PAGE_SIZES };
 
 const SORT_COLUMNS: readonly ProductSortColumn[] = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'];
 
@@ -21,7 +22,7 @@ export function productListQuery(state: ListState<ProductFilter>): ProductListQu
   const { search, status, type, category, brand, supplier, low_stock, in_stock } = state.filters;
   const query: ProductListQuery = {
     page: state.page,
-    per_page: PAGE_SIZE,
+    per_page: state.perPage ?? PRODUCT_PAGE_SIZES[0],
     sort_by: sortable ?? 'created_at',
     sort_direction: sortable ? direction : 'desc',
   };

@@ -10,3 +10,9 @@ export function mergeOptions(matches: readonly EntityOption[], chosen: EntityOpt
   if (!chosen || matches.some((option) => option.value === chosen.value)) return [...matches];
   return [chosen, ...matches];
 }
+
+/** The options of a multi-select: the matches, with every chosen one the matches leave out added first. */
+export function mergeManyOptions(matches: readonly EntityOption[], chosen: readonly EntityOption[]): EntityOption[] {
+  const missing = chosen.filter((option) => !matches.some((match) => match.value === option.value));
+  return [...missing, ...matches];
+}

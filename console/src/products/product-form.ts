@@ -19,6 +19,8 @@ export interface ProductFormValues extends Record<string, unknown> {
   category_id: string | null;
   brand_id: string | null;
   supplier_id: string | null;
+  /** Tag ids: the whole set. */
+  tags: string[];
   barcode: string;
   barcode_type: string | null;
   track_inventory: boolean;
@@ -97,6 +99,7 @@ export function newProductValues(attributes: readonly Attribute[]): ProductFormV
     category_id: null,
     brand_id: null,
     supplier_id: null,
+    tags: [],
     barcode: '',
     barcode_type: null,
     ...typeDefaults('physical'),
@@ -129,6 +132,7 @@ export function productValues(product: Product, attributes: readonly Attribute[]
     category_id: product.category_id,
     brand_id: product.brand_id,
     supplier_id: product.supplier_id,
+    tags: product.tags.map((tag) => tag.id),
     barcode: product.barcode ?? '',
     barcode_type: product.barcode_type,
     track_inventory: product.track_inventory,
@@ -194,6 +198,7 @@ export function createBody(values: ProductFormValues, attributes: readonly Attri
     ...(text(values.sku) ? { sku: values.sku.trim() } : {}),
     ...(text(values.currency) ? { currency: values.currency.trim().toUpperCase() } : {}),
     ...(stock ? { stock_quantity: stock } : {}),
+    ...(values.tags.length > 0 ? { tags: values.tags } : {}),
     attributes: attributeValues,
   };
 }
@@ -204,6 +209,7 @@ export function updateBody(values: ProductFormValues, attributes: readonly Attri
     ...commonFields(values),
     ...(text(values.sku) ? { sku: values.sku.trim() } : {}),
     ...(text(values.currency) ? { currency: values.currency.trim().toUpperCase() } : {}),
+    tags: values.tags,
     attributes: Object.fromEntries(attributes.map((attribute) => [attribute.code, attributeValue(attribute, values.attributes[attribute.code])])),
   };
 }
