@@ -2630,7 +2630,8 @@ export interface components {
          *       "module": "inventory",
          *       "score": 3,
          *       "sensitivity": "medium",
-         *       "requires_approval": false
+         *       "requires_approval": false,
+         *       "in_use": true
          *     }
          */
         Ability: {
@@ -2640,6 +2641,8 @@ export interface components {
             /** @enum {unknown} */
             sensitivity: "low" | "medium" | "high";
             requires_approval: boolean;
+            /** @description Whether a route or rule of this service checks it; the others are reserved for modules it does not have (grantable, opening nothing). */
+            in_use: boolean;
         };
         /**
          * @example {

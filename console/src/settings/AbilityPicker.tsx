@@ -1,10 +1,11 @@
-// The abilities a new token grants, from the catalogue grouped by module: each with its sensitivity, and a mark
-// on those that make the token wait for an administrator's approval.
+// The abilities a new token grants, from the API's catalogue grouped by module (those the service checks; not
+// those it reserves for modules it does not have): each with its sensitivity, and a mark on those that make the
+// token wait for an administrator's approval.
 import { Accordion, Badge, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { QueryError } from '../components/QueryError';
-import { groupAbilities, type Ability } from './tokens';
+import { groupAbilities, offeredAbilities, type Ability } from './tokens';
 import { ABILITIES_KEY } from './keys';
 
 const SENSITIVITY_COLOR = { low: 'gray', medium: 'blue', high: 'orange' } as const;
@@ -28,6 +29,7 @@ export function AbilityPicker({ value, onChange, error }: Props) {
   if (catalogue.isPending) return <Skeleton h={160} />;
   if (catalogue.isError) return <QueryError error={catalogue.error} onRetry={() => void catalogue.refetch()} title="The abilities could not be loaded" />;
 
+  const offered = offeredAbilities(catalogue.data);
   const chosen = new Set(value);
   const toggle = (abilities: string[], on: boolean) => {
     const next = new Set(chosen);
@@ -36,7 +38,7 @@ export function AbilityPicker({ value, onChange, error }: Props) {
       else next.delete(ability);
     }
     // The catalogue's order, whatever order they were ticked in.
-    onChange(catalogue.data.map((entry) => entry.ability).filter((ability) => next.has(ability)));
+    onChange(offered.map((entry) => entry.ability).filter((ability) => next.has(ability)));
   };
 
   return (
@@ -51,7 +53,7 @@ export function AbilityPicker({ value, onChange, error }: Props) {
         A token can never do more than your role allows.
       </Text>
       <Accordion multiple variant="contained" chevronPosition="left">
-        {groupAbilities(catalogue.data).map((group) => (
+        {groupAbilities(offered).map((group) => (
           <ModuleAbilities key={group.module} module={group.module} abilities={group.abilities} chosen={chosen} onToggle={toggle} />
         ))}
       </Accordion>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilitiesNeedingApproval, abilitiesSummary, groupAbilities, tokenStatus, type Ability } from './tokens';
+import { abilitiesNeedingApproval, abilitiesSummary, groupAbilities, offeredAbilities, tokenStatus, type Ability } from './tokens';
 
 const ability = (name: string, requiresApproval = false): Ability => ({
   ability: name,
@@ -7,6 +7,7 @@ const ability = (name: string, requiresApproval = false): Ability => ({
   score: requiresApproval ? 85 : 30,
   sensitivity: requiresApproval ? 'high' : 'low',
   requires_approval: requiresApproval,
+  in_use: true,
 });
 
 const catalogue = [ability('system:manage-users', true), ability('crm:view-leads'), ability('system:view-audit-logs'), ability('sales:approve-orders', true)];
@@ -20,6 +21,14 @@ describe('groupAbilities', () => {
 
   it('answers no groups for an empty catalogue', () => {
     expect(groupAbilities([])).toEqual([]);
+  });
+});
+
+describe('offeredAbilities', () => {
+  it('offers only the abilities the service checks', () => {
+    const reserved = { ...ability('operations:manage-coupons'), in_use: false };
+    const inUse = ability('operations:adjust-stock');
+    expect(offeredAbilities([inUse, reserved, { ...ability('finance:view-accounts'), in_use: false }])).toEqual([inUse]);
   });
 });
 

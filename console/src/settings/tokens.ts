@@ -11,6 +11,11 @@ export interface AbilityGroup {
   abilities: Ability[];
 }
 
+/** What the picker offers: the abilities the service checks, not those it reserves for modules it does not have. */
+export function offeredAbilities(catalogue: readonly Ability[]): Ability[] {
+  return catalogue.filter((ability) => ability.in_use);
+}
+
 /** The catalogue by module, in the catalogue's own order (modules as they first appear). */
 export function groupAbilities(catalogue: readonly Ability[]): AbilityGroup[] {
   const groups = new Map<string, Ability[]>();

@@ -4,8 +4,9 @@ import { ABILITIES, expandGrant, findAbility, grantsCover, reachesHighAbility, r
 describe('abilities', () => {
   it('carry the scores and sensitivity bands of docs/abilities.md', () => {
     expect(findAbility('operations:view-products')).toEqual({
-      ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false,
+      ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false, in_use: true,
     });
+    expect(findAbility('finance:post-journal-entries')?.in_use).toBe(false);
     expect(findAbility('operations:adjust-stock')?.sensitivity).toBe('medium');
     expect(findAbility('operations:approve-purchase-orders')).toMatchObject({ score: 85, sensitivity: 'high', requires_approval: true });
     expect(findAbility('system:manage-users')?.requires_approval).toBe(true);

@@ -372,10 +372,10 @@ describe('API-token management over HTTP', () => {
   it('GET /api-tokens/abilities answers the catalogue', async () => {
     const res = await viewer.get(`${TOKENS}/abilities`);
     expect(res.statusCode).toBe(200);
-    const catalogue = res.json().data as { ability: string; module: string; score: number; sensitivity: string; requires_approval: boolean }[];
+    const catalogue = res.json().data as { ability: string; module: string; score: number; sensitivity: string; requires_approval: boolean; in_use: boolean }[];
     expect(catalogue.length).toBeGreaterThan(50);
     for (const entry of catalogue) {
-      expect(Object.keys(entry).sort()).toEqual(['ability', 'module', 'requires_approval', 'score', 'sensitivity']);
+      expect(Object.keys(entry).sort()).toEqual(['ability', 'in_use', 'module', 'requires_approval', 'score', 'sensitivity']);
       expect(entry.ability.startsWith(`${entry.module}:`)).toBe(true);
       expect(['system', 'crm', 'sales', 'operations', 'finance', 'reporting']).toContain(entry.module);
       const band = entry.score >= 80 ? 'high' : entry.score >= 50 ? 'medium' : 'low';
@@ -383,7 +383,10 @@ describe('API-token management over HTTP', () => {
       expect(entry.requires_approval, entry.ability).toBe(band === 'high');
     }
     const byName = new Map(catalogue.map((e) => [e.ability, e]));
-    expect(byName.get('operations:view-products')).toEqual({ ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false });
+    expect(byName.get('operations:view-products')).toEqual({ ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false, in_use: true });
+    // Reserved for modules this service does not have: grantable, opening nothing.
+    expect(byName.get('operations:manage-coupons')).toMatchObject({ in_use: false });
+    expect(catalogue.filter((entry) => ['crm', 'finance', 'reporting'].includes(entry.module)).every((entry) => !entry.in_use)).toBe(true);
     expect(byName.get('operations:adjust-stock')).toMatchObject({ score: 60, sensitivity: 'medium', requires_approval: false });
     expect(byName.get('operations:approve-purchase-orders')).toMatchObject({ score: 85, sensitivity: 'high', requires_approval: true });
     expect(byName.get('system:manage-users')).toMatchObject({ module: 'system', score: 100, sensitivity: 'high', requires_approval: true });

@@ -73,6 +73,9 @@ export const AbilityResponse = Type.Object({
   score: Type.Integer(),
   sensitivity: Type.Enum(['low', 'medium', 'high']),
   requires_approval: Type.Boolean(),
+  in_use: Type.Boolean({
+    description: 'Whether a route or rule of this service checks it; the others are reserved for modules it does not have (grantable, opening nothing).',
+  }),
 });
 nameSchema(AbilityResponse, 'Ability', {
   ability: 'operations:adjust-stock',
@@ -80,4 +83,5 @@ nameSchema(AbilityResponse, 'Ability', {
   score: 3,
   sensitivity: 'medium',
   requires_approval: false,
+  in_use: true,
 });
