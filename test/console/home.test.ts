@@ -1,10 +1,11 @@
-// The home dashboard in a real browser: its numbers are those of the data set up here, each leads to the list
-// it counts, and the recent activity follows what the user may read.
+// The home dashboard in a real browser: its numbers are those of the data set up here (the stock value in each
+// currency it is priced in), each leads to the list it counts, the recent activity reads as sentences and follows
+// what the user may read, and the header names the organisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseOrderStatus } from '../../src/db/schema.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { makeUser } from '../helpers/factories.js';
-import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
+import { CONSOLE_TENANT_NAME, startConsole, type ConsoleHarness } from '../helpers/browser.js';
 import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
 
 let harness: ConsoleHarness;
@@ -31,6 +32,9 @@ beforeAll(async () => {
   await stock(await product({ cost_price: 1250 }), 8); // 8 × 12.50 = 100.00
   await stock(await product({ cost_price: 250, reorder_point: 5 }), 3); // 3 × 2.50 = 7.50, a low record
   await product({ cost_price: 999, reorder_point: 2 }); // nothing and no record: out of stock, no record low
+  const euros = await product({ cost_price: 500 });
+  await db.updateTable('products').set({ currency: 'EUR' }).where('id', '=', euros).execute();
+  await stock(euros, 2); // 2 × 5.00 = €10.00, a total of its own
 });
 
 afterAll(async () => {
@@ -41,8 +45,11 @@ describe('the home dashboard', () => {
   it('shows the numbers of the data, each leading to its filtered list', async () => {
     const page = await harness.newPage();
     await harness.signIn(page, harness.tenant.adminEmail);
-    const stockValue = page.getByRole('link', { name: 'Stock value: $107.50' });
+    const stockValue = page.getByRole('link', { name: 'Stock value: $107.50 · €10.00' });
     await stockValue.waitFor();
+    const header = page.getByRole('banner');
+    expect(await header.textContent()).toContain(CONSOLE_TENANT_NAME);
+    expect(await header.textContent()).not.toContain(harness.tenant.tenantId);
     await page.getByRole('link', { name: 'Low stock: 1' }).waitFor();
     await page.getByRole('link', { name: 'Out of stock: 3' }).waitFor();
     await page.getByRole('link', { name: 'Awaiting approval: 1' }).waitFor();
@@ -50,7 +57,11 @@ describe('the home dashboard', () => {
     await overdue.getByRole('link', { name: (await purchaseOrderNumber('sent'))! }).waitFor();
     const activity = page.getByRole('table', { name: 'Recent activity' });
     await activity.waitFor();
-    expect(await activity.textContent()).toContain('Purchase order');
+    const sentences = await activity.getByRole('row').allTextContents();
+    expect(sentences.some((row) => row.endsWith('Administrator signed in'))).toBe(true);
+    const submitted = `Administrator (API token) submitted purchase order ${(await purchaseOrderNumber('pending_approval'))!} for approval`;
+    expect(sentences.some((row) => row.endsWith(submitted)), sentences.join('\n')).toBe(true);
+    expect(sentences.join('\n')).not.toMatch(/Auth signed in|purchase_order\./);
     await harness.screenshot(page, 'home');
 
     await page.getByRole('link', { name: 'Low stock: 1' }).click();
@@ -67,8 +78,8 @@ describe('the home dashboard', () => {
       await harness.signIn(page, user.email);
       const movements = page.getByRole('table', { name: 'Recent stock movements' });
       await movements.waitFor();
-      expect(await movements.textContent()).toContain('Adjustment');
-      await page.getByRole('link', { name: 'Stock value: $107.50' }).waitFor();
+      expect(await movements.textContent()).toContain('adjustment of +8');
+      await page.getByRole('link', { name: 'Stock value: $107.50 · €10.00' }).waitFor();
       expect(await page.getByRole('region', { name: 'Recent activity' }).count(), role).toBe(0);
       expect(await page.getByRole('link', { name: 'Open the audit log' }).count(), role).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Audit log' }).count(), role).toBe(0);

@@ -56,8 +56,12 @@ function isExpectedRefusal(message: ConsoleMessage, refusedSubmissions: Set<stri
   return message.type() === 'error' && FAILED_RESOURCE.test(message.text()) && (refusedSubmissions.has(url) || EXPECTED_REFUSED_READS.some((read) => read.test(url)));
 }
 
+/** The browser tests' organisation: a name a person would give, so that screens and screenshots read as they would. */
+export const CONSOLE_TENANT_NAME = 'Northwind Trading';
+
 export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleHarness> {
   const testApp = await buildTestApp(options);
+  await testApp.database.db.updateTable('tenants').set({ name: CONSOLE_TENANT_NAME }).where('id', '=', testApp.tenant.tenantId).execute();
   const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   const contexts: BrowserContext[] = [];

@@ -4,27 +4,36 @@ import { Link } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { QueryError } from '../components/QueryError';
 import { formatDateTime } from '../lib/format';
-import { DASHBOARD_LIMIT, DASHBOARD_LINKS, describeAction } from './dashboard';
+import { useCan } from '../auth/session';
+import { activitySentence, recordLabels } from './activity';
+import { DASHBOARD_LIMIT, DASHBOARD_LINKS } from './dashboard';
 
 interface ActivityRow {
   id: string;
   at: string;
-  who: string;
   what: string;
 }
 
+/** Users by id, to name them as they are called now (an entry keeps their e-mail at the time). */
+async function userNames(): Promise<Map<string, string>> {
+  const users = await unwrap(api.GET('/api/v1/users', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }));
+  return new Map(users.data.map((user) => [user.id, user.name]));
+}
 
 function useAuditActivity(enabled: boolean) {
+  const can = useCan();
+  const mayReadUsers = can('system:view-users');
   return useQuery({
-    queryKey: ['home', 'activity', 'audit-log'],
+    queryKey: ['home', 'activity', 'audit-log', mayReadUsers],
     enabled,
-    queryFn: async (): Promise<ActivityRow[]> =>
-      (await unwrap(api.GET('/api/v1/audit-log', { params: { query: { per_page: DASHBOARD_LIMIT } } }))).data.map((entry) => ({
-        id: entry.id,
-        at: entry.occurred_at,
-        who: entry.actor.name ?? entry.actor.type,
-        what: describeAction(entry.action),
-      })),
+    queryFn: async (): Promise<ActivityRow[]> => {
+      const [entries, names] = await Promise.all([
+        unwrap(api.GET('/api/v1/audit-log', { params: { query: { per_page: DASHBOARD_LIMIT } } })),
+        mayReadUsers ? userNames() : new Map<string, string>(),
+      ]);
+      const labels = recordLabels(entries.data);
+      return entries.data.map((entry) => ({ id: entry.id, at: entry.occurred_at, what: activitySentence(entry, names, labels) }));
+    },
   });
 }
 
@@ -36,8 +45,7 @@ function useMovementActivity(enabled: boolean) {
       (await unwrap(api.GET('/api/v1/operations/stock-movements', { params: { query: { page: 1, per_page: DASHBOARD_LIMIT } } }))).data.map((movement) => ({
         id: movement.id,
         at: movement.created_at,
-        who: movement.creator?.name ?? 'System',
-        what: `${movement.movement_type.label}: ${movement.quantity > 0 ? '+' : ''}${movement.quantity} ${movement.product?.name ?? 'a deleted product'}${movement.warehouse ? ` at ${movement.warehouse.code}` : ''}`,
+        what: `${movement.creator?.name ?? 'The system'}: ${movement.movement_type.label.toLowerCase()} of ${movement.quantity > 0 ? '+' : ''}${movement.quantity} ${movement.product?.name ?? 'a deleted product'}${movement.warehouse ? ` at ${movement.warehouse.code}` : ''}`,
       })),
   });
 }
@@ -75,15 +83,13 @@ export function RecentActivity({ source }: { source: 'audit-log' | 'stock-moveme
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>What</Table.Th>
+                  <Table.Th>What happened</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {query.data.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</Table.Td>
-                    <Table.Td>{row.who}</Table.Td>
                     <Table.Td>{row.what}</Table.Td>
                   </Table.Tr>
                 ))}

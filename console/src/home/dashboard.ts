@@ -37,9 +37,3 @@ export function stockValueTotals(values: readonly { currency: string; value: num
   const held = values.filter((entry) => entry.value !== 0);
   return held.length > 0 ? held : values.slice(0, 1);
 }
-
-/** `product.updated` -> `Product updated`: an audit action as a person reads it. */
-export function describeAction(action: string): string {
-  const words = action.replace(/[._]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
