@@ -1,10 +1,11 @@
 // The console's session token: a signed-in session gets a bearer token for the endpoints that take bearer tokens
 // only (master products, webhooks, the event feed), bounded by the user's role. It is part of the session: it
-// never outlives it, stops at once however the session ends, and is no API token of the tenant (not listed, not
-// managed, not audited).
+// never outlives it, stops at once however the session ends, is no API token of the tenant (not listed, not
+// managed, not audited), and its row is deleted by the retention run a week after it ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { sha256Hex } from '../../../src/lib/secrets.js';
+import { ENDED_CONSOLE_TOKEN_RETENTION_DAYS } from '../../../src/modules/auth/tokens/token.service.js';
 import { bearer, makeUser } from '../../helpers/factories.js';
 import { LOGOUT, PASSWORD, signedInClient, type SessionClient } from '../../helpers/session-client.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
@@ -194,5 +195,34 @@ describe('the console token ends with its session', () => {
     await expireSession(byRetention.client);
     await t.services.retention.purge();
     await expectRefused(byRetention.token);
+  });
+});
+
+describe('the rows of ended console tokens', () => {
+  const rowOf = (token: string) => t.database.db.selectFrom('api_tokens').select(['id', 'status']).where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+  const DAY = 24 * 60 * 60_000;
+
+  it('are deleted by the retention run once revoked or expired past the retention, and not before', async () => {
+    const revoked = await signedInWithToken();
+    expect((await revoked.client.request({ method: 'POST', url: LOGOUT })).statusCode).toBe(200);
+    const expired = await signedInWithToken(); // not revoked: the token itself runs out
+    const apiToken = await t.services.tokens.issue({ tenantId: t.tenant.tenantId, userId: t.tenant.adminId, name: 'Old integration', type: 'personal', abilities: ['operations:view-products'], expirationDays: 1, ipWhitelist: null, preApproved: false });
+    const at = clock.now().toISOString();
+    await t.database.db.updateTable('api_tokens').set({ status: 'revoked', revoked_at: at, updated_at: at }).where('id', '=', apiToken.token.id).execute();
+
+    expect((await rowOf(revoked.token))?.status).toBe('revoked');
+    clock.advance(ENDED_CONSOLE_TOKEN_RETENTION_DAYS * DAY - 60_000);
+    await t.services.retention.purge();
+    expect(await rowOf(revoked.token), 'within the retention').toBeDefined();
+
+    // Past the retention after the revocation, and after the other token's 15 minutes ran out.
+    clock.advance(17 * 60_000);
+    const fresh = await signedInWithToken();
+    await t.services.retention.purge();
+    expect(await rowOf(revoked.token), 'revoked past the retention').toBeUndefined();
+    expect(await rowOf(expired.token), 'expired past the retention').toBeUndefined();
+    expect(await rowOf(fresh.token)).toBeDefined();
+    // API tokens are the tenant's records, listed and audited: revoked or expired, they stay.
+    expect(await t.database.db.selectFrom('api_tokens').select('id').where('id', '=', apiToken.token.id).executeTakeFirst()).toBeDefined();
   });
 });

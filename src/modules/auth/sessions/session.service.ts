@@ -16,10 +16,11 @@ const TOUCH_RESOLUTION_MS = 60_000;
 /** How long a console token works at most; the console asks for a new one before it runs out. */
 export const CONSOLE_TOKEN_MINUTES = 15;
 
-/** The console tokens of sessions (TokenService): issued to one, revoked when it ends. */
+/** The console tokens of sessions (TokenService): issued to one, revoked when it ends, deleted a while after. */
 export interface SessionTokens {
   issueForSession(db: Executor, input: SessionTokenInput): Promise<IssuedToken>;
   revokeForSessions(db: Executor, sessionIds: readonly string[]): Promise<void>;
+  purgeEndedConsoleTokens(): Promise<number>;
 }
 
 export interface OpenSession {
@@ -157,12 +158,18 @@ export class SessionService {
     });
   }
 
-  /** Deletes expired sessions and revokes their console tokens (expired already, unless the lifetime was shortened since). */
-  purgeExpired(): Promise<number> {
-    return inTransaction(this.db, async (trx) => {
+  /**
+   * Deletes expired sessions and revokes their console tokens (expired already, unless the lifetime was shortened
+   * since), then deletes the console tokens that ended past their retention, which nothing else would ever remove
+   * (one is issued every few minutes of a signed-in console). Answers how many sessions went.
+   */
+  async purgeExpired(): Promise<number> {
+    const count = await inTransaction(this.db, async (trx) => {
       const { count, signedIn } = await this.sessions.purgeExpired(trx, this.clock.now().toISOString());
       if (signedIn.length > 0) await this.tokens.revokeForSessions(trx, signedIn);
       return count;
     });
+    await this.tokens.purgeEndedConsoleTokens();
+    return count;
   }
 }

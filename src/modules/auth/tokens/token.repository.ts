@@ -78,6 +78,28 @@ export class TokenRepository {
   }
 
   /** Revokes the console tokens of sessions that ended: found by session, installation-wide, as sessions are. */
+  /**
+   * Up to `limit` console tokens (those of a session) that ended, revoked or expired, before `before`. A token a
+   * webhook subscription names as its creator stays: that foreign key (webhook_subscriptions.token_id) would
+   * refuse the delete.
+   */
+  async endedConsoleTokenIds(db: Executor, before: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('api_tokens')
+      .select('api_tokens.id')
+      .where('api_tokens.session_id', 'is not', null)
+      .where((eb) => eb.or([eb('api_tokens.revoked_at', '<', before), eb('api_tokens.expires_at', '<', before)]))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_subscriptions').select('webhook_subscriptions.id').whereRef('webhook_subscriptions.token_id', '=', 'api_tokens.id'))))
+      .orderBy('api_tokens.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async deleteByIds(db: Executor, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await db.deleteFrom('api_tokens').where('id', 'in', ids).execute();
+  }
+
   async revokeForSessions(db: Executor, sessionIds: readonly string[], at: string): Promise<void> {
     await db
       .updateTable('api_tokens')

@@ -58,6 +58,13 @@ export interface SessionTokenInput {
 export const CONSOLE_TOKEN_NAME = 'Console session';
 /** Sessions whose console tokens one statement revokes: far below either engine's parameter limit. */
 const SESSION_BATCH = 500;
+/**
+ * How long an ended console token (revoked with its session, or expired) stays before it is deleted: a week to
+ * look into a recent session, after which the row serves nothing (its session is gone, no list shows it).
+ */
+export const ENDED_CONSOLE_TOKEN_RETENTION_DAYS = 7;
+/** Short transactions when a backlog of ended console tokens goes at once. */
+const PURGE_BATCH = 500;
 
 export interface IssuedToken {
   token: ApiToken;
@@ -161,6 +168,21 @@ export class TokenService {
    */
   issueForSession(db: Executor, { tenantId, userId, sessionId, expiresAt }: SessionTokenInput): Promise<IssuedToken> {
     return this.insert(db, { tenantId, userId, name: CONSOLE_TOKEN_NAME, type: 'application', abilities: ['*'], preApproved: true, expiresAt }, sessionId);
+  }
+
+  /** Deletes console tokens that ended more than ENDED_CONSOLE_TOKEN_RETENTION_DAYS ago; answers how many went. */
+  async purgeEndedConsoleTokens(): Promise<number> {
+    const before = addDays(this.clock.now(), -ENDED_CONSOLE_TOKEN_RETENTION_DAYS).toISOString();
+    let total = 0;
+    for (;;) {
+      const deleted = await inTransaction(this.db, async (trx) => {
+        const ids = await this.tokens.endedConsoleTokenIds(trx, before, PURGE_BATCH);
+        await this.tokens.deleteByIds(trx, ids);
+        return ids.length;
+      });
+      total += deleted;
+      if (deleted < PURGE_BATCH) return total;
+    }
   }
 
   /** Revokes the console tokens of sessions that ended, through the transaction that ended them. */
