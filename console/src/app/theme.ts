@@ -28,8 +28,7 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     // The same for a dialog's close button (Escape closes it too, but a screen reader user has to find it).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    // Its steppers are buttons (hidden from screen readers, which step with the arrow keys) and need a name too.
-    NumberInput: { defaultProps: { attributes: { control: { 'aria-label': 'Increase or decrease' } } } },
+    // A NumberInput's steppers are named for their field by console/src/components/NumberInput.tsx.
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
   },
 });

@@ -1,6 +1,7 @@
 // Creating a category (at the top level or under a parent picked here) and editing one. The parent of an
 // existing category changes only by moving it (the API's rule), so the edit form has no parent field.
-import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';

@@ -1,5 +1,6 @@
 // Rating a supplier from 1 to 5; the supplier's average and count come back from the API and are shown.
-import { Button, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Button, Stack, Textarea } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';

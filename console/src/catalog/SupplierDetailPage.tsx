@@ -181,7 +181,7 @@ function RatingSection({ supplier }: { supplier: Supplier }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder component="section" aria-label={title}>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       <Stack gap="xs">{children}</Stack>

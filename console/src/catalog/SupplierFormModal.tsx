@@ -1,6 +1,7 @@
 // Creating and editing a supplier: contact data, address and terms. The API's 422 messages (a taken code, an
 // invalid e-mail, an address field) appear at their fields. A new supplier starts inactive.
-import { Checkbox, Group, NumberInput, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
@@ -79,7 +80,7 @@ export function SupplierFormModal({ supplier, onClose, onSaved }: Props) {
         <NumberInput label="Lead time (days)" min={0} allowDecimal={false} {...form.getInputProps('lead_time_days')} />
         <NumberInput label="Minimum order amount" min={0} decimalScale={2} {...form.getInputProps('minimum_order_amount')} />
       </SimpleGrid>
-      <Title order={5}>Address</Title>
+      <Title order={3} size="h5">Address</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Street" {...form.getInputProps('address.street')} />
         <TextInput label="City" {...form.getInputProps('address.city')} />

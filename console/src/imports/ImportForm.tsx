@@ -51,7 +51,7 @@ export function ImportForm({ onStarted }: { onStarted: (job: ImportJob) => void 
 
   return (
     <Paper withBorder p="md" component="section" aria-label="New import">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         New import
       </Title>
       <form onSubmit={onSubmit} noValidate>

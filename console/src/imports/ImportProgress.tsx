@@ -41,7 +41,7 @@ export function ImportProgress({ id }: { id: string }) {
 export function NoCurrentImport() {
   return (
     <Paper withBorder p="md" component="section" aria-label="Current import">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         Current import
       </Title>
       <Text size="sm" c="dimmed">
@@ -60,7 +60,7 @@ function JobProgress({ job }: { job: ImportJob }) {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2} miw={0}>
-          <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
             {job.filename}
           </Title>
           <Text size="sm" c="dimmed">

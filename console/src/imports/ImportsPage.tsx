@@ -47,7 +47,7 @@ export function ImportsPage() {
 
         <Stack gap="sm" component="section" aria-label="Recent imports">
           <Group justify="space-between" align="flex-end" wrap="wrap">
-            <Title order={3}>Recent imports</Title>
+            <Title order={2} size="h3">Recent imports</Title>
             <Group gap="sm" align="flex-end" wrap="wrap">
               <Select
                 label="Type"

@@ -1,7 +1,8 @@
 // Physical count: pick a warehouse, add the counted products, enter what was counted and see each line's
 // variance against the on-hand quantity before submitting; then each line is recorded (one request per product,
 // as the API takes them) and the outcome shown line by line.
-import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -215,7 +216,7 @@ function Variance({ value }: { value: number | null }) {
 function CountOutcomes({ outcomes }: { outcomes: Outcome[] }) {
   return (
     <Stack gap="xs">
-      <Title order={3}>Result</Title>
+      <Title order={2} size="h3">Result</Title>
       <Table.ScrollContainer minWidth={700}>
         <Table aria-label="Count results" verticalSpacing="xs">
           <Table.Thead>

@@ -43,7 +43,7 @@ export function ReorderPage() {
           </>
         )}
         <Stack gap="xs">
-          <Title order={3}>Low stock</Title>
+          <Title order={2} size="h3">Low stock</Title>
           {lowStock.isError ? (
             <QueryError error={lowStock.error} onRetry={() => void lowStock.refetch()} title="Could not load the low-stock list" />
           ) : lowStock.isPending ? (

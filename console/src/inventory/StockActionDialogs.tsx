@@ -1,7 +1,8 @@
 // The actions on one inventory record, each a dialog: adjust on hand, reserve, release, transfer to another
 // warehouse, and the reorder settings. Each sends one request; the API's refusals (422 at their fields, a
 // stock shortfall above the form) stay in the dialog, and a success notifies and refreshes the area's data.
-import { NumberInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Text, TextInput, Textarea } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { api, unwrap } from '../api/client';

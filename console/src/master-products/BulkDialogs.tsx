@@ -1,6 +1,7 @@
 // Bulk price and stock changes of the selected variants. The API picks variants by attribute values, so the
 // selection is sent as the fewest filters that match exactly it (bulk-filters.ts), one request each.
-import { NumberInput, Select, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../components/FormDialog';

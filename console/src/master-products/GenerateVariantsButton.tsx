@@ -1,6 +1,7 @@
 // Generate the variants of the combinations no live variant holds yet, from the saved configuration: a dialog
 // says how many and takes the SKU and stock options before anything is created.
-import { Button, NumberInput, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

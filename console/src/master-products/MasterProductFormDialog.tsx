@@ -1,5 +1,6 @@
 // Create or edit a master product: the fields of its body, the API's 422 messages at their fields.
-import { Group, NumberInput, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';

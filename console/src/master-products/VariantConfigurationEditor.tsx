@@ -64,7 +64,7 @@ export function VariantConfigurationEditor({ master, availableCombinations }: Pr
     <Card withBorder padding="md" component="section" aria-labelledby="variant-configuration">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={3} size="h4" id="variant-configuration">
+          <Title order={2} size="h4" id="variant-configuration">
             Variant configuration
           </Title>
           <Badge size="lg" variant="light" color={problem ? 'red' : 'blue'} aria-live="polite" tt="none">

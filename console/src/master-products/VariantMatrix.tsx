@@ -47,7 +47,7 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
     <Card withBorder padding="md" component="section" aria-labelledby="variant-matrix">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={3} size="h4" id="variant-matrix">
+          <Title order={2} size="h4" id="variant-matrix">
             Variants
           </Title>
           {variants.data && (

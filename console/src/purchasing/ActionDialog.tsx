@@ -1,6 +1,7 @@
 // A dialog for an order action that takes a few inputs (a reason, an invoice number, …): its fields, the API's
 // 422s at them, and on success a notification and the area's data read again.
-import { Checkbox, NumberInput, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, TextInput, Textarea } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';

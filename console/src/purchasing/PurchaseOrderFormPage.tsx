@@ -1,6 +1,7 @@
 // Create a purchase order, or edit a draft: the supplier, the warehouse receiving the goods, the expected date,
 // the currency, notes, and the lines, each found by SKU, name or barcode with its quantity and unit cost.
-import { ActionIcon, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Select } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Select } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
@@ -129,7 +130,7 @@ function LinesEditor({ form, currency }: { form: UseFormReturnType<OrderFormValu
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={4}>Lines</Title>
+        <Title order={2} size="h4">Lines</Title>
         <ProductSearch
           error={typeof linesError === 'string' ? linesError : undefined}
           onPick={(product) => {

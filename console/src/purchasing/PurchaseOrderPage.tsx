@@ -107,7 +107,7 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
   ];
   return (
     <Paper withBorder p="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Lines
       </Title>
       <Table.ScrollContainer minWidth={700}>
@@ -173,7 +173,7 @@ function OrderHistory({ order, receipts }: { order: PurchaseOrder; receipts: rea
   const entries = orderHistory(order, receipts);
   return (
     <Card withBorder padding="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         History
       </Title>
       <Timeline active={entries.length - 1} bulletSize={14} lineWidth={2} aria-label="Status history">

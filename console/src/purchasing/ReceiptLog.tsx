@@ -46,7 +46,7 @@ function ReceiptLines({ lines }: { lines: GoodsReceipt['lines'] }) {
 export function ReceiptLog({ receipts, total }: { receipts: readonly GoodsReceipt[]; total: number }) {
   return (
     <Card withBorder padding="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Receipts
       </Title>
       {receipts.length === 0 ? (

@@ -1,6 +1,7 @@
 // Receive goods against an order: how many of each pending line arrived (up to what is outstanding), whether
 // they passed the quality check and why not, the date and notes. Lines left at 0 are not part of this receipt.
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { api, unwrap } from '../api/client';
 import { ApiError } from '../api/errors';

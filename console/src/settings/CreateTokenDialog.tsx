@@ -1,5 +1,6 @@
 // A new API token: its name, type, abilities, how long it lasts and (integration tokens) where it may be used from.
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../clients/typescript/src/openapi';

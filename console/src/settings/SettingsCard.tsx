@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function SettingsCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label={title}>
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         {title}
       </Title>
       {description && (

@@ -49,9 +49,9 @@ export function DeliveryModal({ subscriptionId, deliveryId, onClose }: Props) {
             <Fact label="Created">{formatDateTime(data.created_at)}</Fact>
             <Fact label="Next attempt">{data.status === 'pending' && data.next_attempt_at ? formatDateTime(data.next_attempt_at) : '—'}</Fact>
           </SimpleGrid>
-          <Title order={4}>Attempts</Title>
+          <Title order={3} size="h4">Attempts</Title>
           <AttemptTable attempts={data.attempts} />
-          <Title order={4}>Body sent</Title>
+          <Title order={3} size="h4">Body sent</Title>
           <JsonBlock value={data.payload} label="Body sent" />
         </Stack>
       )}

@@ -104,7 +104,7 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
-        <Title order={3}>Deliveries</Title>
+        <Title order={2} size="h3">Deliveries</Title>
         <Select
           label="Status"
           placeholder="Any status"
