@@ -3610,6 +3610,16 @@ export interface components {
          * @example {
          *       "stock_value": 18425.5,
          *       "currency": "EUR",
+         *       "stock_values": [
+         *         {
+         *           "currency": "EUR",
+         *           "value": 18425.5
+         *         },
+         *         {
+         *           "currency": "USD",
+         *           "value": 2310
+         *         }
+         *       ],
          *       "low_stock_count": 7,
          *       "low_stock_records": 9,
          *       "out_of_stock_count": 2,
@@ -3617,10 +3627,17 @@ export interface components {
          *     }
          */
         InventorySummary: {
-            /** @description Sum over inventory records of on hand × the product's cost price (a variant without one: its master's base cost price), in `currency` units. Products priced in another currency are left out (no conversion); products without a cost price count 0. */
+            /** @description The stock value in `currency`, the tenant's default currency: the first entry of `stock_values`. Stock priced in another currency is in `stock_values`, never converted. */
             stock_value: number;
             /** @description The tenant's default_currency. */
             currency: string;
+            /** @description One total per currency: the sum over inventory records of on hand × the product's cost price (a variant without one: its master's base cost price), by the product's currency. The default currency comes first (0 when nothing is priced in it), then the others by code; products without a cost price count 0. */
+            stock_values: {
+                /** @description ISO 4217 code. */
+                currency: string;
+                /** @description The stock priced in this currency, in its units. */
+                value: number;
+            }[];
             /** @description Live products low on stock over all their warehouses (product low stock): the product list with `low_stock=true`. Not what the reorder report counts: see `low_stock_records`. */
             low_stock_count: number;
             /** @description Inventory records low on stock (record low stock, the records' `is_low_stock`): the inventory list with `low_stock=true`, the low-stock list and the reorder report's lines. */
