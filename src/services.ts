@@ -11,6 +11,7 @@ import type { IdGenerator } from './lib/ids.js';
 import { createMailer } from './lib/mailer.js';
 import { serviceLog, silentLog, type ServiceLog } from './lib/service-log.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { LoginThrottleRepository } from './modules/auth/login-throttle.repository.js';
 import { SessionRepository } from './modules/auth/sessions/session.repository.js';
 import { SessionService } from './modules/auth/sessions/session.service.js';
 import { SignInService } from './modules/auth/sign-in.service.js';
@@ -100,6 +101,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   const sessions = new SessionService({ db, sessions: repositories.sessions, tokens, clock, lifetimeMinutes: config.sessionLifetimeMinutes });
   const loginThrottle = new LoginThrottle({
     db,
+    attempts: new LoginThrottleRepository(),
     clock,
     newId,
     maxAttempts: config.loginMaxAttempts,
@@ -118,8 +120,8 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   // Events: recorded in the transaction of each change; commits wake the publisher at once (and other
   // processes' through NOTIFY on PostgreSQL), which hands what it publishes to the webhook fan-out.
   const eventSignal = new EventSignal({ db, log, newId });
-  const events = new EventRecorder({ clock, newId, signal: eventSignal });
-  const publisher = new EventPublisher({ db, clock, newId, fanOut: createDeliveryFanOut({ clock, newId }) });
+  const events = new EventRecorder({ events: repositories.events, clock, newId, signal: eventSignal });
+  const publisher = new EventPublisher({ db, events: repositories.events, clock, newId, fanOut: createDeliveryFanOut({ clock, newId }) });
   const eventFeed = new EventFeedService({ db, events: repositories.events });
   const webhooks = createWebhooks({ db, audit: audit.service, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, resolve: webhookResolver });
   const retention = new RetentionService({

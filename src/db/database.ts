@@ -15,6 +15,11 @@ import { takeTurnsForTransactions } from './transaction.js';
 
 export type Db = Kysely<DB>;
 
+/** One round trip to the database; throws when it does not answer. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 export interface Database {
   readonly db: Db;
   readonly engine: Engine;
@@ -323,7 +328,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     },
     async checkConnection() {
       try {
-        await sql`select 1`.execute(db);
+        await ping(db);
       } catch (error) {
         const where = options.databaseUrl ? databaseAddress(options.databaseUrl) : options.sqliteFile;
         throw new DatabaseUnavailableError(`Cannot connect to the database at ${where}: ${reasonOf(error)}`, { cause: error });

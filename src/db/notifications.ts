@@ -1,8 +1,10 @@
 // PostgreSQL LISTEN on a connection of its own (a pooled connection cannot stay subscribed), reconnecting after
 // a lost connection. Used to hear, across processes, what NOTIFY tells; polling stays the fallback for anything
 // a gap in the connection misses.
+import { sql } from 'kysely';
 import pg from 'pg';
 import { confirmationChannel, confirmationRequestId, listenerName } from './confirmed-commits.js';
+import type { Executor } from './transaction.js';
 
 export interface NotificationHandlers {
   /** A notification on the channel, with its payload. */
@@ -106,4 +108,9 @@ export function listenForNotifications(connectionString: string, channel: string
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+/** Sends `payload` to the PostgreSQL listeners of `channel`. */
+export async function notify(db: Executor, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }

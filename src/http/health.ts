@@ -1,7 +1,6 @@
 // Liveness and readiness probes, without authentication.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { ping, type Db } from '../db/database.js';
 import { migrationsAreCurrent } from '../db/migrate.js';
 
 export function registerHealth(app: FastifyInstance, db: Db): void {
@@ -9,7 +8,7 @@ export function registerHealth(app: FastifyInstance, db: Db): void {
 
   app.get('/ready', { schema: { hide: true } }, async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await ping(db);
       if (!(await migrationsAreCurrent(db))) {
         return reply.code(503).send({ status: 'unavailable', database: 'ok', migrations: 'pending' });
       }

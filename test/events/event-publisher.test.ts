@@ -9,6 +9,7 @@ import { FixedClock, systemClock } from '../../src/lib/clock.js';
 import { createIdGenerator, newId } from '../../src/lib/ids.js';
 import { EventPublisher, type EventFanOut, type PublishedEvent } from '../../src/modules/events/event-publisher.js';
 import { EventRecorder, type DomainEvent } from '../../src/modules/events/event-recorder.js';
+import { EventRepository } from '../../src/modules/events/event.repository.js';
 import type { EventType } from '../../src/modules/events/event-types.js';
 import { makeTenant, makeTenantWithToken } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -37,9 +38,9 @@ describe('event publisher', () => {
   let db: Kysely<DB>;
   const recordedAt = new Date('2026-03-04T05:06:07.089Z');
   const publishedAt = new Date('2026-03-04T05:09:00.000Z');
-  const recorder = new EventRecorder({ clock: new FixedClock(recordedAt), newId });
+  const recorder = new EventRecorder({ events: new EventRepository(), clock: new FixedClock(recordedAt), newId });
   let publisher: EventPublisher;
-  const publisherWith = (fanOut: EventFanOut) => new EventPublisher({ db, clock: new FixedClock(publishedAt), newId, fanOut });
+  const publisherWith = (fanOut: EventFanOut) => new EventPublisher({ db, events: new EventRepository(), clock: new FixedClock(publishedAt), newId, fanOut });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -50,7 +51,7 @@ describe('event publisher', () => {
   /** A tenant of its own, with every earlier outbox row already published so that limits count only ours. */
   const freshTenant = async () => {
     const { tenantId } = await makeTenant(t.services);
-    publisher = new EventPublisher({ db, clock: new FixedClock(publishedAt), newId });
+    publisher = new EventPublisher({ db, events: new EventRepository(), clock: new FixedClock(publishedAt), newId });
     await publisher.publishAll();
     return tenantId;
   };
@@ -187,7 +188,7 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
     let mostOpen = 0;
 
     const writer = async (index: number) => {
-      const recorder = new EventRecorder({ clock: systemClock, newId: createIdGenerator() });
+      const recorder = new EventRecorder({ events: new EventRepository(), clock: systemClock, newId: createIdGenerator() });
       for (let n = 0; n < TRANSACTIONS_PER_WRITER; n++) {
         const tenantId = (index + n) % 4 === 0 ? other.tenant.tenantId : reader.tenantId;
         const events = Array.from({ length: 1 + ((index * 7 + n) % 3) }, (_, i) => domainEvent(TYPES[(index + n + i) % TYPES.length]!, { writer: index, n, i }));
@@ -234,7 +235,7 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
       }
     };
 
-    const publishers = [0, 1].map(() => new EventPublisher({ db, clock: systemClock, newId: createIdGenerator() }));
+    const publishers = [0, 1].map(() => new EventPublisher({ db, events: new EventRepository(), clock: systemClock, newId: createIdGenerator() }));
     const publishing = publishers.map(publishLoop);
     const reading = readLoop();
     await Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i)));

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/secrets.js';
+import type { LoginThrottleRepository } from './login-throttle.repository.js';
 
 const WINDOW_MS = 60_000;
 /** The window of the per-user two-factor cap: long enough that many addresses cannot add up to many guesses. */
@@ -19,6 +20,7 @@ export interface ThrottleLimit {
 
 export interface LoginThrottleDeps {
   db: Executor;
+  attempts: LoginThrottleRepository;
   clock: Clock;
   newId: IdGenerator;
   maxAttempts: number;
@@ -28,6 +30,7 @@ export interface LoginThrottleDeps {
 
 export class LoginThrottle {
   private readonly db: Executor;
+  private readonly attempts: LoginThrottleRepository;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly maxAttempts: number;
@@ -35,6 +38,7 @@ export class LoginThrottle {
 
   constructor(deps: LoginThrottleDeps) {
     this.db = deps.db;
+    this.attempts = deps.attempts;
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.maxAttempts = deps.maxAttempts;
@@ -53,17 +57,11 @@ export class LoginThrottle {
     const now = this.clock.now();
     const windowStart = new Date(now.getTime() - limit.windowMs).toISOString();
     const id = this.newId();
-    await this.db.insertInto('login_attempts').values({ id, throttle_key: key, attempted_at: now.toISOString() }).execute();
-    const attempts = await this.db
-      .selectFrom('login_attempts')
-      .select('attempted_at')
-      .where('throttle_key', '=', key)
-      .where('attempted_at', '>', windowStart)
-      .orderBy('attempted_at')
-      .execute();
+    await this.attempts.insert(this.db, { id, throttle_key: key, attempted_at: now.toISOString() });
+    const attempts = await this.attempts.attemptTimesSince(this.db, key, windowStart);
     if (attempts.length > limit.maxAttempts) {
-      await this.db.deleteFrom('login_attempts').where('id', '=', id).execute();
-      const oldest = Date.parse(attempts[0]!.attempted_at);
+      await this.attempts.delete(this.db, id);
+      const oldest = Date.parse(attempts[0]!);
       const retryAfter = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
       throw new TooManyRequestsError(retryAfter, `Too many login attempts. Please try again in ${retryAfter} seconds.`);
     }
@@ -79,13 +77,12 @@ export class LoginThrottle {
   }
 
   async clear(key: string): Promise<void> {
-    await this.db.deleteFrom('login_attempts').where('throttle_key', '=', key).execute();
+    await this.attempts.deleteKey(this.db, key);
   }
 
   async purgeExpired(): Promise<number> {
     // Kept as long as the longest window reads them.
     const cutoff = new Date(this.clock.now().getTime() - Math.max(WINDOW_MS, TWO_FACTOR_USER_WINDOW_MS)).toISOString();
-    const result = await this.db.deleteFrom('login_attempts').where('attempted_at', '<=', cutoff).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return this.attempts.deleteUntil(this.db, cutoff);
   }
 }

@@ -1,13 +1,12 @@
 // Moves committed outbox rows into the event feed, one publisher at a time, giving each event a feed id above
 // every id published before it; in the same transaction it hands the new events to the fan-out, which makes
 // the webhook deliveries. An outbox row is either still waiting or published with its deliveries, never half.
-import { sql, type Transaction } from 'kysely';
-import { engineOf } from '../../db/dialect.js';
+import type { Transaction } from 'kysely';
 import type { DB, EventsTable } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import { chunks } from '../../lib/chunks.js';
 import type { IdGenerator } from '../../lib/ids.js';
+import type { EventRepository } from './event.repository.js';
 import { idAfter } from './feed-ids.js';
 
 export type PublishedEvent = EventsTable;
@@ -17,12 +16,11 @@ export interface EventFanOut {
   eventsPublished(trx: Transaction<DB>, events: readonly PublishedEvent[]): Promise<void>;
 }
 
-// Any constant both engines agree on; only PostgreSQL takes it, as an advisory lock key.
-const PUBLISHER_LOCK = 7_362_001;
 const BATCH = 500;
 
 export interface EventPublisherDeps {
   db: Executor;
+  events: EventRepository;
   clock: Clock;
   newId: IdGenerator;
   /** What published events cause (the webhook deliveries); without one, events are only published. */
@@ -31,12 +29,14 @@ export interface EventPublisherDeps {
 
 export class EventPublisher {
   private readonly db: Executor;
+  private readonly events: EventRepository;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly fanOut: EventFanOut | null;
 
   constructor(deps: EventPublisherDeps) {
     this.db = deps.db;
+    this.events = deps.events;
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.fanOut = deps.fanOut ?? null;
@@ -48,22 +48,12 @@ export class EventPublisher {
    */
   async publishBatch(limit = BATCH): Promise<number> {
     return inTransaction(this.db, async (trx) => {
-      if (engineOf(trx) === 'postgres') {
-        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${PUBLISHER_LOCK}) as locked`.execute(trx);
-        if (!rows[0]?.locked) return 0;
-      }
-      // Taken out of the outbox in the statement that reads them (one round trip less on the path from a commit to
-      // the feed); the transaction puts them back if anything below fails. RETURNING keeps no order: sorted here.
-      const pending = await trx
-        .deleteFrom('event_outbox')
-        .where('id', 'in', (eb) => eb.selectFrom('event_outbox').select('id').orderBy('id').limit(limit))
-        .returningAll()
-        .execute();
+      if (!(await this.events.tryPublisherLock(trx))) return 0;
+      const pending = await this.events.takeOutbox(trx, limit);
       if (pending.length === 0) return 0;
       pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-      const newest = await trx.selectFrom('events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
-      let last = newest?.id ?? null;
+      let last = await this.events.newestId(trx);
       const publishedAt = this.clock.now().toISOString();
       const events: PublishedEvent[] = pending.map((row) => {
         last = idAfter(last, this.newId);
@@ -78,11 +68,18 @@ export class EventPublisher {
           created_at: publishedAt,
         };
       });
-      // 8 columns a row: 100 rows stay far below SQLite's parameter limit.
-      for (const part of chunks(events, 100)) await trx.insertInto('events').values(part).execute();
+      await this.events.insertEvents(trx, events);
       await this.fanOut?.eventsPublished(trx, events);
       return pending.length;
     });
+  }
+
+  /**
+   * Writes one event straight to the feed's table, past the outbox and the fan-out, in the caller's transaction:
+   * the webhook test event, which only the one delivery made with it carries.
+   */
+  async publishDirect(trx: Transaction<DB>, event: PublishedEvent): Promise<void> {
+    await this.events.insertEvents(trx, [event]);
   }
 
   /**
@@ -91,7 +88,7 @@ export class EventPublisher {
    */
   async publishAll(committed = false): Promise<number> {
     // A plain read first: an idle worker then asks every poll without taking SQLite's write lock.
-    if (!committed && !(await this.db.selectFrom('event_outbox').select('id').limit(1).executeTakeFirst())) return 0;
+    if (!committed && !(await this.events.hasOutbox(this.db))) return 0;
     let total = 0;
     for (;;) {
       const published = await this.publishBatch();

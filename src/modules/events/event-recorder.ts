@@ -7,6 +7,7 @@ import { afterCommit } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { EventSignal } from './event-signal.js';
+import type { EventRepository } from './event.repository.js';
 import { EVENT_TYPES, type EventType } from './event-types.js';
 
 export interface DomainEvent {
@@ -17,6 +18,7 @@ export interface DomainEvent {
 }
 
 export interface EventRecorderDeps {
+  events: EventRepository;
   clock: Clock;
   newId: IdGenerator;
   signal?: Pick<EventSignal, 'committed'> | null;
@@ -26,11 +28,13 @@ export class EventRecorder {
   /** Transactions whose commit already signals: one signal per transaction, however many events it records. */
   private readonly signalling = new WeakSet<Transaction<DB>>();
 
+  private readonly events: EventRepository;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly signal: Pick<EventSignal, 'committed'> | null;
 
   constructor(deps: EventRecorderDeps) {
+    this.events = deps.events;
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.signal = deps.signal ?? null;
@@ -40,20 +44,18 @@ export class EventRecorder {
   async record(trx: Transaction<DB>, tenantId: string, ...events: DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
     const occurredAt = this.clock.now().toISOString();
-    await trx
-      .insertInto('event_outbox')
-      .values(
-        events.map((event) => ({
-          id: this.newId(),
-          tenant_id: tenantId,
-          event_type: event.type,
-          entity_type: EVENT_TYPES[event.type].entity_type,
-          entity_id: event.entityId,
-          payload: event.payload,
-          occurred_at: occurredAt,
-        })),
-      )
-      .execute();
+    await this.events.insertOutbox(
+      trx,
+      events.map((event) => ({
+        id: this.newId(),
+        tenant_id: tenantId,
+        event_type: event.type,
+        entity_type: EVENT_TYPES[event.type].entity_type,
+        entity_id: event.entityId,
+        payload: event.payload,
+        occurred_at: occurredAt,
+      })),
+    );
     if (this.signal && !this.signalling.has(trx)) {
       this.signalling.add(trx);
       const signal = this.signal;

@@ -2,9 +2,9 @@
 // poll: at once to the publishers of this process, and, on PostgreSQL, to other processes through NOTIFY on
 // `quartermaster_events` (LISTENed to by every worker). Polling stays the fallback for anything a signal misses
 // (a process killed right after its commit, a LISTEN connection being re-established, SQLite across processes).
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
+import { notify } from '../../db/notifications.js';
 import type { Executor } from '../../db/transaction.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { ServiceLog } from '../../lib/service-log.js';
@@ -69,7 +69,7 @@ export class EventSignal {
       try {
         do {
           this.notifyAgain = false;
-          await sql`select pg_notify(${EVENTS_CHANNEL}, ${this.source})`.execute(this.db);
+          await notify(this.db, EVENTS_CHANNEL, this.source);
         } while (this.notifyAgain);
       } catch (err) {
         this.log.warn({ err }, 'other processes were not told of new events; their workers find them at the next poll');

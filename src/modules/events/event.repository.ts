@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { compiledStatement } from '../../db/compiled.js';
 import { engineOf } from '../../db/dialect.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, EventOutboxTable, EventsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
+import { chunks } from '../../lib/chunks.js';
 
 /** A condition on `events` rows: the event has a webhook delivery still on its way. */
 export type OpenDeliveryCondition = (eb: ExpressionBuilder<DB, 'events'>) => Expression<SqlBool>;
@@ -70,7 +71,53 @@ const FEED_STATEMENTS = [
   [feedStatement(true, false), feedStatement(true, true)],
 ] as const;
 
+// Any constant both engines agree on; only PostgreSQL takes it, as an advisory lock key.
+const PUBLISHER_LOCK = 7_362_001;
+
+export type OutboxRow = Selectable<EventOutboxTable>;
+
 export class EventRepository {
+  async insertOutbox(trx: Transaction<DB>, rows: readonly Insertable<EventOutboxTable>[]): Promise<void> {
+    await trx.insertInto('event_outbox').values([...rows]).execute();
+  }
+
+  /** Whether any outbox row waits: a plain read, which takes no write lock on SQLite. */
+  async hasOutbox(db: Executor): Promise<boolean> {
+    return (await db.selectFrom('event_outbox').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * Takes the publisher's turn for the transaction: false when another process has it (PostgreSQL advisory lock;
+   * SQLite's write lock serialises by itself, so always true there).
+   */
+  async tryPublisherLock(trx: Transaction<DB>): Promise<boolean> {
+    if (engineOf(trx) !== 'postgres') return true;
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${PUBLISHER_LOCK}) as locked`.execute(trx);
+    return rows[0]?.locked === true;
+  }
+
+  /**
+   * Deletes up to `limit` of the oldest outbox rows and answers them, in no order (RETURNING keeps none): one
+   * round trip on the path from a commit to the feed; the transaction puts them back if it fails.
+   */
+  async takeOutbox(trx: Transaction<DB>, limit: number): Promise<OutboxRow[]> {
+    return trx
+      .deleteFrom('event_outbox')
+      .where('id', 'in', (eb) => eb.selectFrom('event_outbox').select('id').orderBy('id').limit(limit))
+      .returningAll()
+      .execute();
+  }
+
+  async newestId(trx: Transaction<DB>): Promise<string | null> {
+    const newest = await trx.selectFrom('events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return newest?.id ?? null;
+  }
+
+  async insertEvents(trx: Transaction<DB>, events: readonly Insertable<EventsTable>[]): Promise<void> {
+    // 8 columns a row: 100 rows stay far below SQLite's parameter limit.
+    for (const part of chunks(events, 100)) await trx.insertInto('events').values(part).execute();
+  }
+
   /** Events of one tenant in feed order (ascending id), filtered as asked. */
   async listFeed(db: Executor, filter: FeedFilter): Promise<FeedRow[]> {
     if (filter.entityTypes.length === 0 || filter.eventTypes?.length === 0) return [];

@@ -1,8 +1,12 @@
 import type { Executor } from '../../db/transaction.js';
 import type { NewTenant, Tenant, TenantsTable } from '../../db/schema.js';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
+import { engineOf } from '../../db/dialect.js';
 
 export type TenantUpdate = Updateable<TenantsTable>;
+
+/** Any stable 64-bit number: the advisory lock that serialises first-start bootstrap on PostgreSQL. */
+const BOOTSTRAP_LOCK_KEY = 7_141_592_653;
 
 export class TenantRepository {
   async insert(db: Executor, tenant: NewTenant): Promise<Tenant> {
@@ -30,5 +34,10 @@ export class TenantRepository {
   async count(db: Executor): Promise<number> {
     const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** Holds the bootstrap lock until the transaction ends; SQLite's single writer already serialises it. */
+  async lockBootstrap(trx: Executor): Promise<void> {
+    if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(trx);
   }
 }

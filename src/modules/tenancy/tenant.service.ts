@@ -1,14 +1,13 @@
 // Tenants: each is created with its default warehouse and a first admin, all in one transaction; its settings
 // (default currency, time zone, company address, tax id, purchase-order footer) are read by every user and
 // changed by admins.
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import type { Precondition } from '../../core/precondition.js';
 import { checkPrecondition } from '../../db/precondition.js';
 import type { DB, Tenant, User, Warehouse } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { inTransaction } from '../../db/transaction.js';
-import { engineOf } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import { isCountryCode } from '../../lib/countries.js';
 import type { IdGenerator } from '../../lib/ids.js';
@@ -70,9 +69,6 @@ export interface CreatedTenant {
   user: User;
   warehouse: Warehouse;
 }
-
-/** Any stable 64-bit number: the advisory lock that serialises first-start bootstrap on PostgreSQL. */
-const BOOTSTRAP_LOCK_KEY = 7_141_592_653;
 
 export interface TenantServiceDeps {
   db: Executor;
@@ -223,7 +219,7 @@ export class TenantService {
     const password = adminPassword ?? randomBase62(20);
     const passwordHash = await hashPassword(password);
     return inTransaction(this.db, async (trx) => {
-      if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(trx);
+      await this.tenants.lockBootstrap(trx);
       if ((await this.tenants.count(trx)) > 0) return null;
       const created = await this.createHashed({ name: 'Default', adminEmail, adminPassword: password }, passwordHash, trx);
       return { created, generatedPassword: adminPassword ? null : password };
