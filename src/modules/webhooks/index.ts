@@ -12,6 +12,7 @@ import { deliveryRoutes } from './deliveries/delivery.routes.js';
 import { DeliveryService } from './deliveries/delivery.service.js';
 import { DeliveryFanOut } from './dispatch/delivery-fan-out.js';
 import { DeliveryQueue } from './dispatch/delivery-queue.js';
+import { DeliveryQueueRepository } from './dispatch/delivery-queue.repository.js';
 import { WebhookDispatcher, type DispatcherLog } from './dispatch/webhook-dispatcher.js';
 import { WEBHOOK_USER_AGENT } from './dispatch/webhook-request.js';
 import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
@@ -41,12 +42,12 @@ export interface WebhookModuleDeps {
  * Built before the publisher, which the rest of the webhooks module needs.
  */
 export function createDeliveryFanOut(deps: Pick<WebhookModuleDeps, 'clock' | 'newId'>): DeliveryFanOut {
-  return new DeliveryFanOut({ subscriptions: new SubscriptionRepository(), clock: deps.clock, newId: deps.newId });
+  return new DeliveryFanOut({ subscriptions: new SubscriptionRepository(), deliveries: new DeliveryRepository(), clock: deps.clock, newId: deps.newId });
 }
 
 export function createWebhooks(deps: WebhookModuleDeps) {
   const subscriptionRepository = new SubscriptionRepository();
-  const queue = new DeliveryQueue({ db: deps.db, newId: deps.newId });
+  const queue = new DeliveryQueue({ db: deps.db, queue: new DeliveryQueueRepository(), newId: deps.newId });
   const metrics = new WebhookMetrics({ queue, clock: deps.clock });
   const policy = { allowHttp: deps.settings.allowHttp, allowPrivateTargets: deps.settings.allowPrivateTargets };
   const subscriptions = new SubscriptionService({
@@ -63,6 +64,7 @@ export function createWebhooks(deps: WebhookModuleDeps) {
     db: deps.db,
     deliveries: deliveryRepository,
     subscriptions: subscriptionRepository,
+    publisher: deps.publisher,
     audit: deps.audit,
     clock: deps.clock,
     newId: deps.newId,

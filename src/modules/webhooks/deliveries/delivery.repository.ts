@@ -105,12 +105,12 @@ export class DeliveryRepository {
       .executeTakeFirst();
   }
 
-  async insertEvent(db: Executor, event: EventsTable): Promise<void> {
-    await db.insertInto('events').values(event).execute();
-  }
-
   async insert(db: Executor, delivery: WebhookDeliveriesTable): Promise<void> {
     await db.insertInto('webhook_deliveries').values(delivery).execute();
+  }
+
+  async insertMany(db: Executor, deliveries: readonly WebhookDeliveriesTable[]): Promise<void> {
+    for (const part of chunks(deliveries, INSERT_CHUNK)) await db.insertInto('webhook_deliveries').values(part).execute();
   }
 
   /**

@@ -20,6 +20,7 @@ import type { Subscription, SubscriptionRepository } from '../subscriptions/subs
 import type { Delivery, DeliveryAttempt, DeliveredEvent, DeliveryFilter, DeliveryRepository, EventIdentity, ReplayWindow } from './delivery.repository.js';
 import type { DeliveryDetailResponse, DeliveryListQuery, DeliveryResponse, ReplayBody } from './delivery.schemas.js';
 import { eventBody } from '../../events/event-body.js';
+import type { EventPublisher } from '../../events/event-publisher.js';
 
 export const TEST_EVENT_TYPE = 'webhook.test';
 export const TEST_EVENT_MESSAGE = 'Test event from Quartermaster.';
@@ -147,6 +148,8 @@ export interface DeliveryServiceDeps {
   db: Executor;
   deliveries: DeliveryRepository;
   subscriptions: SubscriptionRepository;
+  /** The events module's way into the feed's table, for the test event. */
+  publisher: Pick<EventPublisher, 'publishDirect'>;
   audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
@@ -156,6 +159,7 @@ export class DeliveryService {
   private readonly db: Executor;
   private readonly deliveries: DeliveryRepository;
   private readonly subscriptions: SubscriptionRepository;
+  private readonly publisher: Pick<EventPublisher, 'publishDirect'>;
   private readonly audit: AuditLog;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
@@ -164,6 +168,7 @@ export class DeliveryService {
     this.db = deps.db;
     this.deliveries = deps.deliveries;
     this.subscriptions = deps.subscriptions;
+    this.publisher = deps.publisher;
     this.audit = deps.audit;
     this.clock = deps.clock;
     this.newId = deps.newId;
@@ -235,7 +240,7 @@ export class DeliveryService {
         occurred_at: now,
         created_at: now,
       };
-      await this.deliveries.insertEvent(trx, event);
+      await this.publisher.publishDirect(trx, event);
       const delivery = newDelivery(this.newId(), subscription.id, event, now);
       await this.deliveries.insert(trx, delivery);
       await this.audit.record(trx, {

@@ -5,13 +5,11 @@
 import type { Transaction } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
-import { chunks } from '../../../lib/chunks.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { matchesAny } from '../../events/event-patterns.js';
 import type { EventFanOut, PublishedEvent } from '../../events/event-publisher.js';
+import type { DeliveryRepository } from '../deliveries/delivery.repository.js';
 import type { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
-
-const INSERT_CHUNK = 100;
 
 /** A pending delivery of `event` to `subscriptionId`, due now. */
 export function newDelivery(id: string, subscriptionId: string, event: PublishedEvent, now: string): WebhookDeliveriesTable {
@@ -39,17 +37,20 @@ export function newDelivery(id: string, subscriptionId: string, event: Published
 
 export interface DeliveryFanOutDeps {
   subscriptions: SubscriptionRepository;
+  deliveries: DeliveryRepository;
   clock: Clock;
   newId: IdGenerator;
 }
 
 export class DeliveryFanOut implements EventFanOut {
   private readonly subscriptions: SubscriptionRepository;
+  private readonly deliveries: DeliveryRepository;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
 
   constructor(deps: DeliveryFanOutDeps) {
     this.subscriptions = deps.subscriptions;
+    this.deliveries = deps.deliveries;
     this.clock = deps.clock;
     this.newId = deps.newId;
   }
@@ -71,6 +72,6 @@ export class DeliveryFanOut implements EventFanOut {
         }
       }
     }
-    for (const part of chunks(deliveries, INSERT_CHUNK)) await trx.insertInto('webhook_deliveries').values(part).execute();
+    await this.deliveries.insertMany(trx, deliveries);
   }
 }
