@@ -9,6 +9,7 @@ import { createServices } from '../src/services.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { ProductListQuery, attributeFiltersOf, productLister } from '../src/modules/catalog/products/product-list.js';
+import { ProductListRepository } from '../src/modules/catalog/products/product-list.repository.js';
 import { ProductRepository } from '../src/modules/catalog/products/product.repository.js';
 import { openBenchDatabase } from './lib/database.js';
 import { seedCatalog, type SeededCatalog } from './seed/catalog.js';
@@ -89,7 +90,7 @@ try {
   };
   const traced = createDatabase({ databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, poolSize: 1, log });
   const db = traced.db;
-  const lister = productLister(new ProductRepository(), { categories: services.catalog.categories.service, attributes: services.catalog.attributes.service, tenants: services.tenants });
+  const lister = productLister(new ProductRepository(), new ProductListRepository(), { categories: services.catalog.categories.service, attributes: services.catalog.attributes.service, tenants: services.tenants });
   const validate = validatorCompiler({ schema: ProductListQuery, httpPart: 'querystring', method: 'GET', url: '/' }) as (data: unknown) => boolean;
 
   for (const [name, query] of Object.entries(productListQueries(seeded))) {

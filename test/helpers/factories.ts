@@ -2,7 +2,7 @@
 import type { Role, TokenType } from '../../src/db/schema.js';
 import type { Executor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
-import { categoryRootOf } from '../../src/modules/catalog/categories/category-path.js';
+import { categoryRootOf } from '../../src/modules/catalog/categories/category-path.sql.js';
 import type { Services } from '../../src/services.js';
 
 let sequence = 0;

@@ -9,11 +9,11 @@
 // (refusal-limits.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ServiceUnavailableError, ValidationError } from '../../core/errors.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { engineOf } from '../../db/dialect.js';
+import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/savepoints.js';
 import { inTransaction, joiningTransaction, type Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
@@ -235,7 +235,7 @@ export class ImportRunner {
         /** Each refused row's reasons, in the order the rows were done. */
         const refused: ImportRowError[][] = [];
         const full = () => progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
-        if (job.dry_run) await sql`savepoint import_dry_run`.execute(trx);
+        if (job.dry_run) await savepoint(trx, 'import_dry_run');
         const count = (row: CsvRow, outcome: RowOutcome | RowProblem[]) => {
           progress.rows += 1;
           if (Array.isArray(outcome)) {
@@ -279,7 +279,7 @@ export class ImportRunner {
             }
           }
         });
-        if (job.dry_run) await sql`rollback to savepoint import_dry_run`.execute(trx);
+        if (job.dry_run) await rollbackToSavepoint(trx, 'import_dry_run');
         const counted = await this.deps.jobs.addProgress(trx, job, this.workerId, progress, this.deps.clock.now(), this.deps.leaseMs);
         if (!counted) throw new JobLost();
         const listed = listedRefusals(this.deps.refusalLimits, counted.failed_count - progress.failed, refused.length);
@@ -307,15 +307,15 @@ export class ImportRunner {
     const outcomes = rows.map((row): RowOutcome | RowProblem[] | undefined => (row.shapeError ? [{ column: null, message: row.shapeError }] : undefined));
     const readable = rows.filter((_, k) => outcomes[k] === undefined);
     const { trx } = context;
-    await sql`savepoint import_group`.execute(trx);
+    await savepoint(trx, 'import_group');
     try {
       const answers = await importer.importMany!(readable.map((row) => row.cells), context);
-      await sql`release savepoint import_group`.execute(trx);
+      await releaseSavepoint(trx, 'import_group');
       let next = 0;
       for (const k of outcomes.keys()) if (outcomes[k] === undefined) outcomes[k] = answers[next++];
     } catch (error) {
-      await sql`rollback to savepoint import_group`.execute(trx);
-      await sql`release savepoint import_group`.execute(trx);
+      await rollbackToSavepoint(trx, 'import_group');
+      await releaseSavepoint(trx, 'import_group');
       const [first, last] = [rows[0]!.number, rows.at(-1)!.number];
       this.deps.log.info({ err: error, import_id: job.id, rows: `${first}-${last}` }, 'import rows refused as a group; importing them one at a time');
     }
@@ -327,14 +327,14 @@ export class ImportRunner {
   private async importRow(context: RowContext, importer: RowImporter, row: CsvRow) {
     if (row.shapeError) return [{ column: null, message: row.shapeError }];
     const { trx } = context;
-    await sql`savepoint import_row`.execute(trx);
+    await savepoint(trx, 'import_row');
     try {
       const outcome = await importer.importRow(row.cells, context);
-      await sql`release savepoint import_row`.execute(trx);
+      await releaseSavepoint(trx, 'import_row');
       return outcome;
     } catch (error) {
-      await sql`rollback to savepoint import_row`.execute(trx);
-      await sql`release savepoint import_row`.execute(trx);
+      await rollbackToSavepoint(trx, 'import_row');
+      await releaseSavepoint(trx, 'import_row');
       const problems = refusal(error, importer);
       if (!problems) throw error;
       return problems;

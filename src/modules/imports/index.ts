@@ -76,7 +76,7 @@ export function createImports(deps: ImportModuleDeps) {
     return runner;
   };
 
-  const productExport = new ProductExport({ db: deps.db, products: catalog.products.service, attributes: catalog.attributes.service });
+  const productExport = new ProductExport({ db: deps.db, products: catalog.products.service, masters: catalog.masterProducts.service, attributes: catalog.attributes.service });
   const routes = importRoutes({ service, productExport, importers, maxFileBytes: deps.settings.maxFileBytes, now: () => deps.clock.now() });
   return { service, jobs, importers, productExport, createRunner, routes };
 }

@@ -8,6 +8,7 @@ import type { VariantConfiguration } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { neutralise } from '../../lib/csv.js';
 import type { AttributeService } from '../catalog/attributes/attribute.service.js';
+import type { MasterProductService } from '../catalog/master-products/master-product.service.js';
 import type { ProductResponse } from '../catalog/products/product.schemas.js';
 import type { ProductService } from '../catalog/products/product.service.js';
 import { ATTRIBUTE_PREFIX, IMAGE_SEPARATOR, PRODUCT_COLUMNS, VARIANT_PREFIX } from './importers/products.js';
@@ -17,6 +18,7 @@ const PAGE = 500;
 export interface ProductExportDeps {
   db: Executor;
   products: ProductService;
+  masters: MasterProductService;
   attributes: AttributeService;
 }
 
@@ -40,7 +42,7 @@ export class ProductExport {
   async csv(tenantId: string): Promise<Readable> {
     const { db } = this.deps;
     const attributeCodes = (await this.deps.attributes.definitions(tenantId)).map((definition) => definition.code);
-    const masters = await db.selectFrom('master_products').select(['id', 'sku', 'slug', 'variant_attributes']).where('tenant_id', '=', tenantId).execute();
+    const masters = await this.deps.masters.keysOfTenant(tenantId, db);
     const masterKey = new Map(masters.map((master) => [master.id, master.sku ?? master.slug]));
     const variantNames = [
       ...new Set(masters.flatMap((master) => parsedJson<VariantConfiguration | null>(master.variant_attributes)?.attributes.map((attribute) => attribute.name) ?? [])),
@@ -67,15 +69,7 @@ export class ProductExport {
     const products = this.deps.products;
     async function* rows() {
       for (let after = ''; ; ) {
-        const page = await db
-          .selectFrom('products')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('deleted_at', 'is', null)
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(PAGE)
-          .execute();
+        const page = await products.pageAfter(tenantId, after, PAGE, db);
         for (const product of await products.present(tenantId, page)) yield row(product);
         if (page.length < PAGE) return;
         after = page[page.length - 1]!.id;

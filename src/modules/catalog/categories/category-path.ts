@@ -1,9 +1,8 @@
 // Materialised category paths: '/<root id>/…/<parent id>/<own id>/'. A subtree is the range of paths that start
 // with its top's path, one index range on either engine; ids are 26-character ULIDs, so a path's first
 // segment is its root's id. Products keep their category's root (`category_root_id`) for the product list.
-import { sql, type RawBuilder } from 'kysely';
 
-const ID_LENGTH = 26;
+export const ID_LENGTH = 26;
 
 /** The path of a category with this id under a parent of `parentPath` (null: a root). */
 export function childPath(parentPath: string | null, id: string): string {
@@ -20,11 +19,4 @@ export function rootOfPath(path: string): string {
  */
 export function subtreeRange(path: string): { from: string; to: string } {
   return { from: path, to: `${path.slice(0, -1)}0` };
-}
-
-/** SQL: the root of a category's tree, for writing a product's `category_root_id` with its `category_id`. */
-export function categoryRootOf(categoryId: string | null): RawBuilder<string | null> {
-  return categoryId === null
-    ? sql<null>`null`
-    : sql<string>`(select substr(path, 2, ${sql.lit(ID_LENGTH)}) from product_categories where id = ${categoryId})`;
 }

@@ -75,6 +75,11 @@ export class MasterProductRepository {
     return this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
   }
 
+  /** How each master of the tenant, deleted ones too, is named and configured: what a variant's row refers to. */
+  async keysOfTenant(db: Executor, tenantId: string): Promise<Array<Pick<MasterProduct, 'id' | 'sku' | 'slug' | 'variant_attributes'>>> {
+    return db.selectFrom('master_products').select(['id', 'sku', 'slug', 'variant_attributes']).where('tenant_id', '=', tenantId).execute();
+  }
+
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId: string | null = null): Promise<boolean> {
     return isTaken(this.live(db, tenantId).where('slug', '=', slug), exceptId);
   }

@@ -189,6 +189,11 @@ export class MasterProductService {
     return master;
   }
 
+  /** The SKU, slug and variant configuration of every master of the tenant, deleted ones too (the product export). */
+  keysOfTenant(tenantId: string, db: Executor = this.db): Promise<Array<Pick<MasterProduct, 'id' | 'sku' | 'slug' | 'variant_attributes'>>> {
+    return this.masters.keysOfTenant(db, tenantId);
+  }
+
   /** The live masters among `ids`, by id (variants' inheritance). */
   async byIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Map<string, MasterProduct>> {
     return new Map((await this.masters.findByIds(db, tenantId, [...new Set(ids)])).map((m) => [m.id, m]));

@@ -2,6 +2,7 @@
 import type { CatalogDeps } from '../catalog.deps.js';
 import type { MasterProductService } from '../master-products/master-product.service.js';
 import { productLister } from './product-list.js';
+import { ProductListRepository } from './product-list.repository.js';
 import type { ProductLinks } from './product.presenter.js';
 import { ProductRepository } from './product.repository.js';
 import { productRoutes } from './product.routes.js';
@@ -20,7 +21,7 @@ export function createProducts(deps: CatalogDeps & { links: ProductLinks; master
     clock: deps.clock,
     newId: deps.newId,
     tenants: deps.tenants,
-    lister: productLister(repository, { ...links, tenants: deps.tenants }),
+    lister: productLister(repository, new ProductListRepository(), { ...links, tenants: deps.tenants }),
     // Variants' resources inherit from their masters.
     masters: (tenantId, ids, db) => masters.byIds(tenantId, ids, db),
   });

@@ -1,14 +1,10 @@
-// The product list: filters and sorts over a tenant's live products as one query on either engine, each
-// common filter and sort served by an index of migration 0005, and the total counted only when needed.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+// The product list: its query string, read and checked into a filter that product-list.repository.ts runs as one
+// query on either engine, and the total counted only when needed.
 import { Type, type Static } from 'typebox';
 import { readEnumList, type EnumList } from '../../../core/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../core/pagination.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
-import { engineOf } from '../../../db/dialect.js';
-import type { DB } from '../../../db/schema.js';
-import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Defaulted, Ulid } from '../../../http/common-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
@@ -20,15 +16,12 @@ import { normaliseValue } from '../attributes/attribute-values.js';
 import type { AttributeDefinition } from '../attributes/attribute.repository.js';
 import type { AttributeService } from '../attributes/attribute.service.js';
 import type { CategoryService } from '../categories/category.service.js';
+import type { AttributeMatch, ProductListFilter, ProductListRepository } from './product-list.repository.js';
 import type { Product, ProductRepository } from './product.repository.js';
-import { MAX_PRICE, PRODUCT_STATUSES } from './product.schemas.js';
+import { MAX_PRICE, PRODUCT_SORTS, PRODUCT_STATUSES } from './product.schemas.js';
 import { MAX_BARCODE_LENGTH } from './barcode.js';
 import { PRODUCT_TYPES } from './product-types.js';
 import { commaList } from '../../../lib/comma-list.js';
-import { productLowStockCondition } from '../../inventory/stock/low-stock.js';
-
-export const PRODUCT_SORTS = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 const MAX_LISTED_TAGS = 100;
 const STATUS_FILTER: EnumList<(typeof PRODUCT_STATUSES)[number]> = {
@@ -120,21 +113,6 @@ export interface ProductListLinks {
   tenants: TenantDefaults;
 }
 
-type Eb = ExpressionBuilder<DB, 'products'>;
-type Condition = (eb: Eb) => Expression<SqlBool>;
-/** The category filter, and whether it is the department's (`category_root_id`) rather than a list of categories. */
-interface CategoryFilter {
-  condition: Condition;
-  department: boolean;
-}
-
-interface AttributeMatch {
-  attributeId: string;
-  /** Exact stored value, or (multiselect) the JSON string token that the stored array must contain. */
-  value: string;
-  contains: boolean;
-}
-
 
 /** The stored form a filter value must equal, or the JSON token a multiselect selection must contain. */
 function attributeMatch(definition: AttributeDefinition, raw: string): { match: AttributeMatch } | { message: string } {
@@ -162,70 +140,54 @@ function attributeMatch(definition: AttributeDefinition, raw: string): { match: 
  * @throws ValidationError: unknown status, malformed tag ids, unknown currency, min_price above max_price,
  * and attribute filters (`attributes.<code>`: unknown, not filterable, or a value the attribute cannot hold).
  */
-export function productLister(products: ProductRepository, links: ProductListLinks) {
+export function productLister(products: ProductRepository, list: ProductListRepository, links: ProductListLinks) {
   /**
    * The products of the category, or of its whole subtree; null when the subtree has no live category. A root's
    * subtree sorted by price is its products' `category_root_id`: with a status, one range of the department
    * index in price order (no sort). Other subtrees and sorts list the subtree's categories, whose own indexes
    * (category with status, or with the sort key) serve them a range each.
    */
-  async function categoryFilter(db: Executor, tenantId: string, categoryId: string, options: ProductListOptions): Promise<CategoryFilter | null> {
-    if (!options.include_descendants) return { condition: (eb) => eb('products.category_id', '=', categoryId), department: false };
+  async function categoryFilter(db: Executor, tenantId: string, categoryId: string, options: ProductListOptions): Promise<ProductListFilter['category'] | null> {
+    if (!options.include_descendants) return { ids: [categoryId] };
     if (options.sort_by === 'selling_price') {
       const category = await links.categories.find(tenantId, categoryId, db);
       if (!category) return null;
-      if (category.parent_id === null) return { condition: (eb) => eb('products.category_root_id', '=', categoryId), department: true };
+      if (category.parent_id === null) return { rootId: categoryId };
     }
     const ids = await links.categories.descendantIds(tenantId, categoryId, db);
-    if (ids.length === 0) return null;
-    return { condition: (eb) => (ids.length === 1 ? eb('products.category_id', '=', ids[0]!) : eb('products.category_id', 'in', ids)), department: false };
+    return ids.length === 0 ? null : { ids };
   }
 
-  async function conditions(db: Executor, tenantId: string, options: ProductListOptions): Promise<{ where: Condition[]; category?: CategoryFilter } | null> {
+  /** The filter the options ask for; null when nothing can match. */
+  async function filterOf(db: Executor, tenantId: string, options: ProductListOptions): Promise<ProductListFilter | null> {
     const errors: FieldErrors = {};
-    const where: Condition[] = [];
-
-    const since = updatedSinceBound(options.updated_since);
-    if (since !== undefined) where.push((eb) => eb('products.updated_at', '>=', since));
-    if (options.barcode !== undefined) {
-      const barcode = options.barcode;
-      where.push((eb) => eb('products.barcode', '=', barcode));
-    }
-
-    const search = options.search?.trim();
-    if (search) where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));
+    const filter: ProductListFilter = {
+      updatedSince: updatedSinceBound(options.updated_since),
+      barcode: options.barcode,
+      search: options.search?.trim() || undefined,
+      statuses: [],
+      type: options.type,
+      brandId: options.brand_id,
+      supplierId: options.supplier_id,
+      masterProductId: options.master_product_id,
+      isFeatured: options.is_featured,
+      isVariant: options.is_variant,
+      trackInventory: options.track_inventory,
+      tagIds: [],
+      lowStock: options.low_stock,
+      inStock: options.in_stock,
+      attributes: [],
+    };
 
     const statuses = readEnumList(STATUS_FILTER, options.status);
-    if (statuses.error !== null) {
-      errors.status = [statuses.error];
-    } else if (statuses.values.length > 0) {
-      const list = statuses.values;
-      where.push((eb) => (list.length === 1 ? eb('products.status', '=', list[0]!) : eb('products.status', 'in', list)));
-    }
-
-    if (options.type !== undefined) where.push((eb) => eb('products.type', '=', options.type!));
-    for (const key of ['brand_id', 'supplier_id', 'master_product_id'] as const) {
-      const id = options[key];
-      if (id !== undefined) where.push((eb) => eb(`products.${key}`, '=', id));
-    }
-    for (const key of ['is_featured', 'is_variant', 'track_inventory'] as const) {
-      const flag = options[key];
-      if (flag !== undefined) where.push((eb) => eb(`products.${key}`, '=', flag));
-    }
+    if (statuses.error !== null) errors.status = [statuses.error];
+    else filter.statuses = statuses.values;
 
     const tagIds = [...new Set([...(options.tag_id ? [options.tag_id] : []), ...commaList(options.tags)])];
     const badTags = commaList(options.tags).filter((id) => !isUlid(id));
     if (badTags.length > 0) errors.tags = [`The tags field must be a comma list of tag ids (ULIDs); invalid: ${badTags.slice(0, 5).join(', ')}.`];
     else if (tagIds.length > MAX_LISTED_TAGS) errors.tags = [`The tags field must not list more than ${MAX_LISTED_TAGS} tags.`];
-    else if (tagIds.length > 0) {
-      where.push((eb) =>
-        eb(
-          'products.id',
-          'in',
-          eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tenant_id', '=', tenantId).where('product_tags.tag_id', 'in', tagIds),
-        ),
-      );
-    }
+    else filter.tagIds = tagIds;
 
     const priced = options.min_price !== undefined || options.max_price !== undefined;
     const currency = options.currency ?? (priced ? await links.tenants.defaultCurrency(tenantId, db) : undefined);
@@ -233,34 +195,12 @@ export function productLister(products: ProductRepository, links: ProductListLin
       errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
     } else if (currency !== undefined) {
       // Rows written before products carried a currency are priced in USD, whatever the tenant's default is now.
-      where.push((eb) =>
-        currency === DEFAULT_CURRENCY ? eb.or([eb('products.currency', '=', currency), eb('products.currency', 'is', null)]) : eb('products.currency', '=', currency),
-      );
+      filter.currency = { code: currency, orUnpriced: currency === DEFAULT_CURRENCY };
       if (options.min_price !== undefined && options.max_price !== undefined && options.min_price > options.max_price) {
         errors.max_price = ['The max price must be at least the min price.'];
       }
-      if (options.min_price !== undefined) {
-        const min = toMinorUnits(options.min_price, currency);
-        where.push((eb) => eb('products.selling_price', '>=', min));
-      }
-      if (options.max_price !== undefined) {
-        const max = toMinorUnits(options.max_price, currency);
-        where.push((eb) => eb('products.selling_price', '<=', max));
-      }
-    }
-
-    if (options.low_stock !== undefined) {
-      const low = options.low_stock;
-      where.push((eb) => productLowStockCondition(eb, low));
-    }
-    if (options.in_stock !== undefined) {
-      const inStock = options.in_stock;
-      where.push((eb) => {
-        const available = sql<SqlBool>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} > 0`;
-        return inStock
-          ? eb.or([eb('products.track_inventory', '=', false), available])
-          : eb.and([eb('products.track_inventory', '=', true), eb.not(available)]);
-      });
+      if (options.min_price !== undefined) filter.minPrice = toMinorUnits(options.min_price, currency);
+      if (options.max_price !== undefined) filter.maxPrice = toMinorUnits(options.max_price, currency);
     }
 
     const attributeFilters = Object.entries(options.attributes ?? {});
@@ -280,71 +220,23 @@ export function productLister(products: ProductRepository, links: ProductListLin
         }
       }
     }
-    const contains = engineOf(db) === 'postgres' ? 'strpos' : 'instr';
-    for (const match of matches) {
-      where.push((eb) =>
-        eb(
-          'products.id',
-          'in',
-          eb
-            .selectFrom('product_attribute_values as v')
-            .select('v.product_id')
-            .where('v.tenant_id', '=', tenantId)
-            .where('v.attribute_id', '=', match.attributeId)
-            // A case-sensitive substring test on both engines (SQLite's LIKE ignores ASCII case).
-            .where((sub) => (match.contains ? sub(sub.fn(contains, ['v.value', sub.val(match.value)]), '>', 0) : sub('v.value', '=', match.value))),
-        ),
-      );
-    }
+    filter.attributes = matches;
 
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-    if (options.category_id === undefined) return { where };
+    if (options.category_id === undefined) return filter;
     const category = await categoryFilter(db, tenantId, options.category_id, options);
-    if (category === null) return null;
-    return { where: [...where, category.condition], category };
+    return category === null ? null : { ...filter, category };
   }
 
   return async (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<Product>> => {
-    const filters = await conditions(db, tenantId, options);
-    if (filters === null) return { items: [], total: 0 };
-    const { where, category } = filters;
-    const filtered = where.length === 0 ? products.live(db, tenantId) : products.live(db, tenantId).where((eb) => eb.and(where.map((c) => c(eb))));
-    const direction = options.sort_direction;
-    // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
-    // price index and testing each row (40 ms at 100k); a unary plus, which changes no value, hides that
-    // index from the sort, so it reads the category's matches from their own index and sorts only those.
-    // The department index serves the order itself, so it keeps the plain key.
-    const priceOrderHint = category !== undefined && !category.department && engineOf(db) === 'sqlite' ? sql.raw('+') : sql.raw('');
-    // Same direction on every key, nulls as the lowest values on both engines: the sort indexes serve it.
-    const nulls = direction === 'asc' ? sql`nulls first` : sql`nulls last`;
-    const sorted = (() => {
-      switch (options.sort_by) {
-        case 'name':
-        case 'sku':
-          return filtered.orderBy(sql`lower(${sql.ref(`products.${options.sort_by}`)})`, direction);
-        case 'status':
-          // Few distinct values: newest first (or oldest, ascending) within each status.
-          return filtered.orderBy('products.status', direction).orderBy('products.created_at', direction);
-        case 'selling_price':
-          return filtered
-            .orderBy(sql`${priceOrderHint}${sql.ref('products.currency')} ${sql.raw(direction)} ${nulls}`)
-            .orderBy(sql`${sql.ref('products.selling_price')} ${sql.raw(direction)} ${nulls}`);
-        default:
-          return filtered.orderBy(`products.${options.sort_by}`, direction);
-      }
-    })();
+    const filter = await filterOf(db, tenantId, options);
+    if (filter === null) return { items: [], total: 0 };
     const offset = offsetOf(page);
-    // A deferred join: the sort and the offset run over ids alone, which the filter's index usually holds
-    // (no row is read to be sorted and thrown away), then the page's rows are read by primary key.
-    const pageIds = (await sorted.orderBy('products.id', direction).select('products.id').limit(page.per_page).offset(offset).execute()).map((r) => r.id);
+    const pageIds = await list.pageIds(db, tenantId, filter, { sortBy: options.sort_by, direction: options.sort_direction }, page.per_page, offset);
     const items = await products.findManyInOrder(db, tenantId, pageIds);
     // A page that is not full and not past the end already tells the total: no count needed.
     if (items.length < page.per_page && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
-    // Text search must read whole rows. Without a hint SQLite reads them through its narrowest tenant index,
-    // in random order; an always-true range on created_at makes it walk them in insertion order (3x faster).
-    const counted = options.search?.trim() && engineOf(db) === 'sqlite' ? filtered.where('products.created_at', '>', '') : filtered;
-    const count = await counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return { items, total: Number(count.n) };
+    return { items, total: await list.count(db, tenantId, filter) };
   };
 }

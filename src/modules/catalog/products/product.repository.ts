@@ -6,7 +6,7 @@ import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf, jsonFunctions, parsedJson } from '../../../db/dialect.js';
 import type { DB, ProductStatus, ProductsTable } from '../../../db/schema.js';
 import { isTaken } from '../../../db/taken.js';
-import { categoryRootOf } from '../categories/category-path.js';
+import { categoryRootOf } from '../categories/category-path.sql.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { PresentedValue, ResourceLinks, VariantMaster } from './product-links.js';
 
@@ -156,6 +156,11 @@ export class ProductRepository {
     ].filter((query) => query !== false);
     if (branches.length === 0) return [];
     return (await sql<LinkSummary>`${sql.join(branches, sql` union all `)}`.execute(db)).rows;
+  }
+
+  /** Up to `limit` live products with an id above `after`, by id: a walk over the whole catalog a page at a time. */
+  async livePageAfter(db: Executor, tenantId: string, after: string, limit: number): Promise<Product[]> {
+    return live(db, tenantId).selectAll().where('id', '>', after).orderBy('id').limit(limit).execute();
   }
 
   /** The live products among `ids`, in the order of `ids`. */

@@ -8,6 +8,8 @@ import { PRODUCT_TYPES } from './product-types.js';
 import { ALLOWED_ACTION_ORDER } from './product-lifecycle.js';
 import { STOCK_STATUSES } from '../../inventory/stock/low-stock.js';
 
+export const PRODUCT_SORTS = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_STATUSES = ['draft', 'pending_approval', 'active', 'inactive', 'out_of_stock', 'rejected', 'discontinued'] as const;
 export const DIMENSION_UNITS = ['cm', 'in', 'm', 'mm'] as const;
 export const MAX_PRICE = 9_999_999.99;

@@ -179,6 +179,11 @@ export class ProductService {
   }
 
   /** The resources of product rows (for other modules' responses and event payloads). */
+  /** Up to `limit` live products with an id above `after` (from '' on), by id. */
+  pageAfter(tenantId: string, after: string, limit: number, db: Executor = this.db): Promise<Product[]> {
+    return this.products.livePageAfter(db, tenantId, after, limit);
+  }
+
   async present(tenantId: string, rows: readonly Product[], db: Executor = this.db): Promise<ProductResponse[]> {
     return this.presenter.many(db, tenantId, rows);
   }

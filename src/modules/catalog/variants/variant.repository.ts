@@ -6,7 +6,7 @@ import { engineOf } from '../../../db/dialect.js';
 import type { VariantDeletionsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { chunks } from '../../../lib/chunks.js';
-import { categoryRootOf } from '../categories/category-path.js';
+import { categoryRootOf } from '../categories/category-path.sql.js';
 import type { Product } from '../products/product.repository.js';
 import type { NewProduct } from '../products/product.repository.js';
 

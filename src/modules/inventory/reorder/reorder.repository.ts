@@ -1,7 +1,7 @@
 // Reorder reads and writes: the settings on a record, the records at or below their reorder point, and the
 // purchase and usage history the reorder report needs.
 import type { Executor } from '../../../db/transaction.js';
-import { effectiveReorderPointSql, recordLowStockCondition } from '../stock/low-stock.js';
+import { effectiveReorderPointSql, recordLowStockCondition } from '../stock/low-stock.sql.js';
 
 const RECORD_AND_PRODUCT = { record: 'r', product: 'p' };
 

@@ -1,5 +1,5 @@
-// "Low stock" has two meanings, each defined here once, in JavaScript and as an SQL condition, and the stock
-// status the API answers beside each:
+// "Low stock" has two meanings, each defined once, in JavaScript here and as an SQL condition in
+// low-stock.sql.ts, and the stock status the API answers beside each:
 // - product low stock: the product tracks inventory, has a reorder point, and its available total over every
 //   warehouse (stock_quantity - reserved_quantity) is at or below that point. The product's `is_low_stock`
 //   and `stock_status`, and the product list's `low_stock` filter.
@@ -10,8 +10,8 @@
 //   list, the reorder report, auto-reorder and the inventory.low_stock event.
 // A discontinued, deleted or untracked product is never reordered, so its records are never low: the reorder
 // report leaves them out, and every other count of record low stock must count what it counts.
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { DB, ProductStatus, ProductsTable } from '../../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { ProductStatus, ProductsTable } from '../../../db/schema.js';
 
 export const STOCK_STATUSES = ['out_of_stock', 'low_stock', 'in_stock'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
@@ -27,16 +27,6 @@ export function isProductLowStock(p: ProductStockLevel): boolean {
 export function productStockStatus(p: ProductStockLevel): StockStatus {
   if (p.track_inventory && p.stock_quantity - p.reserved_quantity <= 0) return 'out_of_stock';
   return isProductLowStock(p) ? 'low_stock' : 'in_stock';
-}
-
-/** Product low stock as a condition on `products`; with `low` false, its negation. */
-export function productLowStockCondition(eb: ExpressionBuilder<DB, 'products'>, low = true): Expression<SqlBool> {
-  const isLow = eb.and([
-    eb('products.track_inventory', '=', true),
-    eb('products.reorder_point', 'is not', null),
-    sql<SqlBool>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} <= ${sql.ref('products.reorder_point')}`,
-  ]);
-  return low ? isLow : eb.not(isLow);
 }
 
 /** A record's reorder point: its own, else its product's; null when neither has one. */
@@ -75,27 +65,4 @@ export function recordStock(record: RecordStockLevel, product: RecordProduct): {
 /** Record low stock. */
 export function isRecordLowStock(record: RecordStockLevel, product: RecordProduct): boolean {
   return recordStock(record, product).is_low_stock;
-}
-
-/** The names an inventory record and its product go by in a query (table names or aliases). */
-export interface RecordAndProduct {
-  record: string;
-  product: string;
-}
-
-/** The effective reorder point in SQL. */
-export function effectiveReorderPointSql({ record, product }: RecordAndProduct): RawBuilder<number | null> {
-  return sql<number | null>`coalesce(${sql.ref(`${record}.reorder_point`)}, ${sql.ref(`${product}.reorder_point`)})`;
-}
-
-/**
- * Record low stock as a condition on a query that joins the record and its product; with `low` false, its
- * negation, under which a record without any reorder point counts as not low.
- */
-export function recordLowStockCondition(names: RecordAndProduct, low = true): RawBuilder<SqlBool> {
-  const { record, product } = names;
-  // The boolean column alone is the test: 1/0 on SQLite, a boolean on PostgreSQL.
-  const replenished = sql<SqlBool>`${sql.ref(`${product}.track_inventory`)} and ${sql.ref(`${product}.deleted_at`)} is null and ${sql.ref(`${product}.status`)} <> ${sql.lit('discontinued')}`;
-  const isLow = sql<SqlBool>`(${replenished} and (${sql.ref(`${record}.quantity_on_hand`)} - ${sql.ref(`${record}.quantity_reserved`)}) <= ${effectiveReorderPointSql(names)})`;
-  return low ? isLow : sql<SqlBool>`not coalesce(${isLow}, false)`;
 }

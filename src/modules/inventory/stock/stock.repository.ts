@@ -7,7 +7,7 @@ import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import { recordLowStockCondition } from './low-stock.js';
+import { recordLowStockCondition } from './low-stock.sql.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
 export type StockMovement = Selectable<StockMovementsTable>;

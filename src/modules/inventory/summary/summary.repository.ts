@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_CURRENCY } from '../../../lib/money.js';
 import type { Executor } from '../../../db/transaction.js';
-import { productLowStockCondition, recordLowStockCondition } from '../stock/low-stock.js';
+import { productLowStockCondition, recordLowStockCondition } from '../stock/low-stock.sql.js';
 
 export interface ProductStockCounts {
   low_stock_count: number;

@@ -1,0 +1,171 @@
+// The product list's statements (product-list.ts reads the request into a ProductListFilter): one query over a
+// tenant's live products on either engine, each common filter and sort served by an index of migration 0005. Tags
+// and attribute values are read-joined here for the list; their modules own and write them.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { engineOf } from '../../../db/dialect.js';
+import type { DB, ProductStatus, ProductType } from '../../../db/schema.js';
+import { containsText } from '../../../db/search.js';
+import type { Executor } from '../../../db/transaction.js';
+import { productLowStockCondition } from '../../inventory/stock/low-stock.sql.js';
+import type { ProductSort } from './product.schemas.js';
+
+/** A product has an attribute value: exactly `value`, or (multiselect, `contains`) a selection holding the JSON token `value`. */
+export interface AttributeMatch {
+  attributeId: string;
+  value: string;
+  contains: boolean;
+}
+
+/** The list's filters, checked and in stored form (minor units, ids); absent: no filter. */
+export interface ProductListFilter {
+  updatedSince?: string;
+  barcode?: string;
+  /** Trimmed, not blank. */
+  search?: string;
+  statuses: readonly ProductStatus[];
+  type?: ProductType;
+  brandId?: string;
+  supplierId?: string;
+  masterProductId?: string;
+  isFeatured?: boolean;
+  isVariant?: boolean;
+  trackInventory?: boolean;
+  /** Any of these tags. */
+  tagIds: readonly string[];
+  /** Priced in this currency; `orUnpriced`: also the rows without a currency (written before products had one). */
+  currency?: { code: string; orUnpriced: boolean };
+  minPrice?: number;
+  maxPrice?: number;
+  lowStock?: boolean;
+  inStock?: boolean;
+  /** All must match. */
+  attributes: readonly AttributeMatch[];
+  /** Of these categories, or of the department (root category) `rootId` through `category_root_id`. */
+  category?: { ids: readonly string[] } | { rootId: string };
+}
+
+export interface ProductListOrder {
+  sortBy: ProductSort;
+  direction: 'asc' | 'desc';
+}
+
+type Eb = ExpressionBuilder<DB, 'products'>;
+type Condition = (eb: Eb) => Expression<SqlBool>;
+
+function conditions(db: Executor, tenantId: string, filter: ProductListFilter): Condition[] {
+  const where: Condition[] = [];
+  const { updatedSince, barcode, search, statuses, type, currency, minPrice, maxPrice, lowStock, inStock, category } = filter;
+  if (updatedSince !== undefined) where.push((eb) => eb('products.updated_at', '>=', updatedSince));
+  if (barcode !== undefined) where.push((eb) => eb('products.barcode', '=', barcode));
+  if (search !== undefined) where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));
+  if (statuses.length > 0) where.push((eb) => (statuses.length === 1 ? eb('products.status', '=', statuses[0]!) : eb('products.status', 'in', statuses)));
+  if (type !== undefined) where.push((eb) => eb('products.type', '=', type));
+  for (const [column, id] of [['brand_id', filter.brandId], ['supplier_id', filter.supplierId], ['master_product_id', filter.masterProductId]] as const) {
+    if (id !== undefined) where.push((eb) => eb(`products.${column}`, '=', id));
+  }
+  for (const [column, flag] of [['is_featured', filter.isFeatured], ['is_variant', filter.isVariant], ['track_inventory', filter.trackInventory]] as const) {
+    if (flag !== undefined) where.push((eb) => eb(`products.${column}`, '=', flag));
+  }
+  if (filter.tagIds.length > 0) {
+    const tagIds = filter.tagIds;
+    where.push((eb) =>
+      eb(
+        'products.id',
+        'in',
+        eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tenant_id', '=', tenantId).where('product_tags.tag_id', 'in', tagIds),
+      ),
+    );
+  }
+  if (currency !== undefined) {
+    where.push((eb) =>
+      currency.orUnpriced ? eb.or([eb('products.currency', '=', currency.code), eb('products.currency', 'is', null)]) : eb('products.currency', '=', currency.code),
+    );
+  }
+  if (minPrice !== undefined) where.push((eb) => eb('products.selling_price', '>=', minPrice));
+  if (maxPrice !== undefined) where.push((eb) => eb('products.selling_price', '<=', maxPrice));
+  if (lowStock !== undefined) where.push((eb) => productLowStockCondition(eb, lowStock));
+  if (inStock !== undefined) {
+    where.push((eb) => {
+      const available = sql<SqlBool>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} > 0`;
+      return inStock
+        ? eb.or([eb('products.track_inventory', '=', false), available])
+        : eb.and([eb('products.track_inventory', '=', true), eb.not(available)]);
+    });
+  }
+  const contains = engineOf(db) === 'postgres' ? 'strpos' : 'instr';
+  for (const match of filter.attributes) {
+    where.push((eb) =>
+      eb(
+        'products.id',
+        'in',
+        eb
+          .selectFrom('product_attribute_values as v')
+          .select('v.product_id')
+          .where('v.tenant_id', '=', tenantId)
+          .where('v.attribute_id', '=', match.attributeId)
+          // A case-sensitive substring test on both engines (SQLite's LIKE ignores ASCII case).
+          .where((sub) => (match.contains ? sub(sub.fn(contains, ['v.value', sub.val(match.value)]), '>', 0) : sub('v.value', '=', match.value))),
+      ),
+    );
+  }
+  if (category !== undefined) {
+    where.push((eb) => {
+      if ('rootId' in category) return eb('products.category_root_id', '=', category.rootId);
+      return category.ids.length === 1 ? eb('products.category_id', '=', category.ids[0]!) : eb('products.category_id', 'in', category.ids);
+    });
+  }
+  return where;
+}
+
+function filtered(db: Executor, tenantId: string, filter: ProductListFilter) {
+  const live = db.selectFrom('products').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null);
+  const where = conditions(db, tenantId, filter);
+  return where.length === 0 ? live : live.where((eb) => eb.and(where.map((c) => c(eb))));
+}
+
+export class ProductListRepository {
+  /**
+   * The ids of a page of matching products in list order. A deferred join: the sort and the offset run over ids
+   * alone, which the filter's index usually holds (no row is read to be sorted and thrown away); the caller then
+   * reads the page's rows by primary key.
+   */
+  async pageIds(db: Executor, tenantId: string, filter: ProductListFilter, order: ProductListOrder, limit: number, offset: number): Promise<string[]> {
+    const query = filtered(db, tenantId, filter);
+    const { sortBy, direction } = order;
+    // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
+    // price index and testing each row (40 ms at 100k); a unary plus, which changes no value, hides that
+    // index from the sort, so it reads the category's matches from their own index and sorts only those.
+    // The department index serves the order itself, so it keeps the plain key.
+    const byCategories = filter.category !== undefined && 'ids' in filter.category;
+    const priceOrderHint = byCategories && engineOf(db) === 'sqlite' ? sql.raw('+') : sql.raw('');
+    // Same direction on every key, nulls as the lowest values on both engines: the sort indexes serve it.
+    const nulls = direction === 'asc' ? sql`nulls first` : sql`nulls last`;
+    const sorted = (() => {
+      switch (sortBy) {
+        case 'name':
+        case 'sku':
+          return query.orderBy(sql`lower(${sql.ref(`products.${sortBy}`)})`, direction);
+        case 'status':
+          // Few distinct values: newest first (or oldest, ascending) within each status.
+          return query.orderBy('products.status', direction).orderBy('products.created_at', direction);
+        case 'selling_price':
+          return query
+            .orderBy(sql`${priceOrderHint}${sql.ref('products.currency')} ${sql.raw(direction)} ${nulls}`)
+            .orderBy(sql`${sql.ref('products.selling_price')} ${sql.raw(direction)} ${nulls}`);
+        default:
+          return query.orderBy(`products.${sortBy}`, direction);
+      }
+    })();
+    const rows = await sorted.orderBy('products.id', direction).select('products.id').limit(limit).offset(offset).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async count(db: Executor, tenantId: string, filter: ProductListFilter): Promise<number> {
+    const query = filtered(db, tenantId, filter);
+    // Text search must read whole rows. Without a hint SQLite reads them through its narrowest tenant index,
+    // in random order; an always-true range on created_at makes it walk them in insertion order (3x faster).
+    const counted = filter.search !== undefined && engineOf(db) === 'sqlite' ? query.where('products.created_at', '>', '') : query;
+    const row = await counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
