@@ -38,6 +38,7 @@ import { WarehouseService } from './modules/inventory/warehouses/warehouse.servi
 import { createPurchaseOrders, createSupplierPerformance } from './modules/purchasing/purchase-orders/index.js';
 import { TenantRepository } from './modules/tenancy/tenant.repository.js';
 import { TenantService } from './modules/tenancy/tenant.service.js';
+import { UserCredentials } from './modules/tenancy/user-credentials.js';
 import { UserRepository } from './modules/tenancy/user.repository.js';
 import { UserService } from './modules/tenancy/user.service.js';
 import { createUserAdministration } from './modules/tenancy/index.js';
@@ -107,8 +108,9 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     maxAttempts: config.loginMaxAttempts,
     twoFactorMaxAttemptsPerUser: config.twoFactorMaxAttemptsPerUser,
   });
-  const twoFactor = new TwoFactorService({ db, users: repositories.users, audit: audit.service, clock });
-  const signIn = new SignInService({ db, users: repositories.users, sessions, twoFactor, throttle: loginThrottle, audit: audit.service });
+  const credentials = new UserCredentials({ users: repositories.users });
+  const twoFactor = new TwoFactorService({ db, users: credentials, audit: audit.service, clock });
+  const signIn = new SignInService({ db, users: credentials, sessions, twoFactor, throttle: loginThrottle, audit: audit.service });
 
   // Mail goes through one SMTP transport for the process (invitation and reset links, purchase orders); without
   // SMTP_URL the mailer is disabled: links are answered to the administrator, and email_sent is false.

@@ -6,7 +6,7 @@ import { inTransaction, type Executor } from '../../db/transaction.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { afterAnswer, type Actor } from '../../lib/work-context.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
-import type { UserRepository } from '../tenancy/user.repository.js';
+import type { UserCredentials } from '../tenancy/user-credentials.js';
 import type { AuthContext } from './auth-context.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { OpenSession, SessionService } from './sessions/session.service.js';
@@ -35,7 +35,7 @@ export interface TwoFactorProof {
 
 export interface SignInServiceDeps {
   db: Executor;
-  users: UserRepository;
+  users: UserCredentials;
   sessions: SessionService;
   twoFactor: TwoFactorService;
   throttle: LoginThrottle;
@@ -49,7 +49,7 @@ function signingIn(user: User): Actor {
 
 export class SignInService {
   private readonly db: Executor;
-  private readonly users: UserRepository;
+  private readonly users: UserCredentials;
   private readonly sessions: SessionService;
   private readonly twoFactor: TwoFactorService;
   private readonly throttle: LoginThrottle;

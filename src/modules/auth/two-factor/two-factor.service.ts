@@ -2,13 +2,13 @@
 // single-use recovery codes, stored as hashes.
 import { Secret, TOTP } from 'otpauth';
 import { BusinessRuleError, ValidationError } from '../../../core/errors.js';
-import type { User, UserUpdate } from '../../../db/schema.js';
+import type { User } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import { verifyPassword } from '../../../lib/passwords.js';
 import { randomBase62, sha256Hex } from '../../../lib/secrets.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
-import type { UserRepository } from '../../tenancy/user.repository.js';
+import type { TwoFactorChange, UserCredentials } from '../../tenancy/user-credentials.js';
 import { userResource } from '../../tenancy/user.service.js';
 
 const ISSUER = 'Quartermaster';
@@ -34,14 +34,14 @@ export function isTwoFactorEnabled(user: User): boolean {
 
 export interface TwoFactorServiceDeps {
   db: Executor;
-  users: UserRepository;
+  users: UserCredentials;
   audit: AuditLog;
   clock: Clock;
 }
 
 export class TwoFactorService {
   private readonly db: Executor;
-  private readonly users: UserRepository;
+  private readonly users: UserCredentials;
   private readonly audit: AuditLog;
   private readonly clock: Clock;
 
@@ -131,9 +131,9 @@ export class TwoFactorService {
    * Writes a two-factor change and its audit entry together. The entry names the changed fields the user
    * resource shows (two_factor_enabled), and the secret and codes as "[REDACTED]".
    */
-  private async change(user: User, action: string, changes: UserUpdate): Promise<void> {
+  private async change(user: User, action: string, changes: TwoFactorChange): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      await this.users.update(trx, user.tenant_id, user.id, changes);
+      await this.users.changeTwoFactor(trx, user.tenant_id, user.id, changes);
       const after = { ...user, ...changes } as User;
       const secrets = (u: User) => ({ two_factor_secret: u.two_factor_secret, recovery_codes: u.two_factor_recovery_codes });
       await this.audit.recordChange(trx, {
