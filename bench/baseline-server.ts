@@ -22,7 +22,8 @@ interface Driver {
   close(): Promise<void>;
 }
 
-const CREATE_WRITES = 'create table if not exists bench_writes (id text primary key, note text not null, created_at text not null)';
+const CREATE_WRITES =
+  'create table if not exists bench_writes (id text primary key, note text not null, created_at text not null)';
 
 function sqliteDriver(file: string): Driver {
   // The app's connection settings (src/db/database.ts).
@@ -72,9 +73,14 @@ async function postgresDriver(url: string, poolSize: number): Promise<Driver> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   await pool.query(CREATE_WRITES);
   return {
-    readOne: async (id) => (await pool.query({ name: 'read-one', text: 'select * from products where id = $1', values: [id] })).rows[0],
+    readOne: async (id) =>
+      (await pool.query({ name: 'read-one', text: 'select * from products where id = $1', values: [id] })).rows[0],
     writeOne: async (id, at) => {
-      await pool.query({ name: 'write-one', text: 'insert into bench_writes (id, note, created_at) values ($1, $2, $3)', values: [id, 'baseline', at] });
+      await pool.query({
+        name: 'write-one',
+        text: 'insert into bench_writes (id, note, created_at) values ($1, $2, $3)',
+        values: [id, 'baseline', at],
+      });
     },
     replay: async (statements) => {
       // Sent as the app's driver sends them: unnamed, one round trip each.
@@ -93,7 +99,8 @@ async function postgresDriver(url: string, poolSize: number): Promise<Driver> {
     read: async (statements) => {
       // Named, so that each connection prepares them once, as the app does its compiled statements.
       let rows: unknown[] = [];
-      for (const { sql, parameters } of statements) rows = (await pool.query({ name: statementName(sql), text: sql, values: parameters })).rows;
+      for (const { sql, parameters } of statements)
+        rows = (await pool.query({ name: statementName(sql), text: sql, values: parameters })).rows;
       return rows;
     },
     close: () => pool.end(),
@@ -124,17 +131,23 @@ app.put<{ Params: { name: string }; Body: string }>('/answers/:name', async (req
 });
 app.get<{ Params: { name: string } }>('/answers/:name', async (request, reply) => {
   const answer = answers.get(request.params.name);
-  return answer === undefined ? reply.code(404).send({ message: 'not found' }) : reply.type('application/json; charset=utf-8').send(answer);
+  return answer === undefined
+    ? reply.code(404).send({ message: 'not found' })
+    : reply.type('application/json; charset=utf-8').send(answer);
 });
 const replays = new Map<string, () => CapturedStatement[]>();
 let seq = 0;
 // Ten digits from 7000000000 up, so that they never meet the load generator's sequence numbers.
 const renew = (old: string) => (old === SEQ_MARKER ? String(7_000_000_000 + seq++) : ulid().toLowerCase());
 // A read's replay carries the load's own items: tens of thousands of ids.
-app.put<{ Params: { name: string }; Body: string }>('/replays/:name', { bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
-  replays.set(request.params.name, renewedStatements(JSON.parse(request.body) as Replay, renew));
-  return reply.code(204).send();
-});
+app.put<{ Params: { name: string }; Body: string }>(
+  '/replays/:name',
+  { bodyLimit: 16 * 1024 * 1024 },
+  async (request, reply) => {
+    replays.set(request.params.name, renewedStatements(JSON.parse(request.body) as Replay, renew));
+    return reply.code(204).send();
+  },
+);
 app.post<{ Params: { name: string } }>('/replays/:name', async (request, reply) => {
   const statements = replays.get(request.params.name);
   if (!statements) return reply.code(404).send({ message: 'not found' });
@@ -148,5 +161,6 @@ app.get<{ Params: { name: string } }>('/replays/:name', async (request, reply) =
 });
 app.addHook('onClose', () => driver.close());
 
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => void app.close().then(() => process.exit(0)));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT) });

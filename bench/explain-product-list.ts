@@ -20,33 +20,48 @@ function productListQueries(catalog: SeededCatalog): Record<string, string> {
   const q = (params: Record<string, string>) => new URLSearchParams({ per_page: '25', ...params }).toString();
   return {
     'bench list': q({
-      status: 'active', category_id: catalog.rootCategoryIds[1]!, include_descendants: 'true', sort_by: 'selling_price', sort_direction: 'asc', page: '25',
+      status: 'active',
+      category_id: catalog.rootCategoryIds[1]!,
+      include_descendants: 'true',
+      sort_by: 'selling_price',
+      sort_direction: 'asc',
+      page: '25',
     }),
     'default order': q({}),
     'status=active': q({ status: 'active' }),
     'status list': q({ status: 'draft,inactive' }),
-    'category': q({ category_id: catalog.leafCategoryIds[7]! }),
+    category: q({ category_id: catalog.leafCategoryIds[7]! }),
     'category tree': q({ category_id: catalog.rootCategoryIds[3]!, include_descendants: 'true' }),
-    'brand': q({ brand_id: catalog.brandIds[11]! }),
-    'supplier': q({ supplier_id: catalog.supplierIds[5]! }),
+    brand: q({ brand_id: catalog.brandIds[11]! }),
+    supplier: q({ supplier_id: catalog.supplierIds[5]! }),
     'tags (any)': q({ tags: `${tag1},${tag2}` }),
-    'search': q({ search: 'summit' }),
+    search: q({ search: 'summit' }),
     'search sku': q({ search: 'sku-00123' }),
     'price range': q({ min_price: '100', max_price: '200' }),
     'by price asc': q({ sort_by: 'selling_price', sort_direction: 'asc' }),
     'by name': q({ sort_by: 'name', sort_direction: 'asc' }),
     'by stock': q({ sort_by: 'stock_quantity', sort_direction: 'asc' }),
     'low stock': q({ low_stock: 'true' }),
-    'featured': q({ is_featured: 'true' }),
-    'variants': q({ is_variant: 'true' }),
+    featured: q({ is_featured: 'true' }),
+    variants: q({ is_variant: 'true' }),
     'attribute select': q({ 'attributes[color]': 'red' }),
     'attribute multiselect': q({ 'attributes[material]': 'wool' }),
-    'active red in stock of brand': q({ status: 'active', brand_id: catalog.brandIds[3]!, 'attributes[color]': 'red', in_stock: 'true' }),
+    'active red in stock of brand': q({
+      status: 'active',
+      brand_id: catalog.brandIds[3]!,
+      'attributes[color]': 'red',
+      in_stock: 'true',
+    }),
     'page 200': q({ page: '200' }),
     // Incremental sync (docs/sync.md): a full pass by updated_at, and a round over the last day's changes.
     'sync full pass, page 500': q({ sort_by: 'updated_at', sort_direction: 'asc', per_page: '100', page: '500' }),
-    'sync since last day': q({ updated_since: '2025-12-31T00:00:00.000Z', sort_by: 'updated_at', sort_direction: 'asc', per_page: '100' }),
-    'barcode': q({ barcode: '4006381333931' }),
+    'sync since last day': q({
+      updated_since: '2025-12-31T00:00:00.000Z',
+      sort_by: 'updated_at',
+      sort_direction: 'asc',
+      per_page: '100',
+    }),
+    barcode: q({ barcode: '4006381333931' }),
   };
 }
 
@@ -79,7 +94,11 @@ try {
     // The defaults, whatever this shell's environment says.
     config: loadConfig({}),
   });
-  const { tenant } = await services.tenants.create({ name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'correct-horse-battery' });
+  const { tenant } = await services.tenants.create({
+    name: 'Bench',
+    adminEmail: 'bench@example.test',
+    adminPassword: 'correct-horse-battery',
+  });
   const seeded = await seedCatalog(bench.database.db, tenant.id, { engine: bench.engine, products });
   await bench.analyse();
   console.log(`${bench.engine}: ${products} products\n`);
@@ -90,8 +109,17 @@ try {
   };
   const traced = createDatabase({ databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, poolSize: 1, log });
   const db = traced.db;
-  const lister = productLister(new ProductRepository(), new ProductListRepository(), { categories: services.catalog.categories.service, attributes: services.catalog.attributes.service, tenants: services.tenants });
-  const validate = validatorCompiler({ schema: ProductListQuery, httpPart: 'querystring', method: 'GET', url: '/' }) as (data: unknown) => boolean;
+  const lister = productLister(new ProductRepository(), new ProductListRepository(), {
+    categories: services.catalog.categories.service,
+    attributes: services.catalog.attributes.service,
+    tenants: services.tenants,
+  });
+  const validate = validatorCompiler({
+    schema: ProductListQuery,
+    httpPart: 'querystring',
+    method: 'GET',
+    url: '/',
+  }) as (data: unknown) => boolean;
 
   for (const [name, query] of Object.entries(productListQueries(seeded))) {
     if (only.length > 0 && !only.includes(name)) continue;
@@ -103,14 +131,23 @@ try {
     const result = await lister(db, tenant.id, options, { page, per_page });
     const statements = [...captured];
     const total = await medianMs(() => lister(db, tenant.id, options, { page, per_page }));
-    console.log(`== ${name}: ?${query}\n   ${result.items.length} items, total ${result.total}, ${total.toFixed(1)} ms`);
+    console.log(
+      `== ${name}: ?${query}\n   ${result.items.length} items, total ${result.total}, ${total.toFixed(1)} ms`,
+    );
     for (const statement of statements) {
       if (!/^(select|with)/i.test(statement.sql)) continue;
       const ms = await medianMs(() => db.executeQuery(statement));
       console.log(`   -- ${ms.toFixed(1)} ms: ${statement.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
-      const explain = bench.engine === 'sqlite' ? sql`explain query plan ${sql.raw('')}` : sql`explain (analyze, buffers off, costs off) `;
-      const plan = await db.executeQuery<Record<string, unknown>>({ ...statement, sql: `${explain.compile(db).sql}${statement.sql}` });
-      for (const row of plan.rows) console.log(`      ${bench.engine === 'sqlite' ? `${String(row.detail)}` : String(row['QUERY PLAN'])}`);
+      const explain =
+        bench.engine === 'sqlite'
+          ? sql`explain query plan ${sql.raw('')}`
+          : sql`explain (analyze, buffers off, costs off) `;
+      const plan = await db.executeQuery<Record<string, unknown>>({
+        ...statement,
+        sql: `${explain.compile(db).sql}${statement.sql}`,
+      });
+      for (const row of plan.rows)
+        console.log(`      ${bench.engine === 'sqlite' ? `${String(row.detail)}` : String(row['QUERY PLAN'])}`);
     }
     console.log('');
   }

@@ -4,7 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchEngine, BROWSER_ACCEPT_ENCODING, SCENARIO_NAMES, type BenchSettings, type EngineResult } from './lib/harness.js';
+import {
+  benchEngine,
+  BROWSER_ACCEPT_ENCODING,
+  SCENARIO_NAMES,
+  type BenchSettings,
+  type EngineResult,
+} from './lib/harness.js';
 import { PROJECT_ROOT } from './lib/processes.js';
 import { checkTargets, machine, renderEngine } from './lib/report.js';
 
@@ -51,8 +57,14 @@ const settings: BenchSettings = {
   connections: Math.max(1, Math.round(number('--connections', values.connections, 50))),
   variantRuns: number('BENCH_VARIANT_RUNS', env.BENCH_VARIANT_RUNS, values.quick ? 2 : 5),
   importRows: Math.max(1, Math.round(number('BENCH_IMPORT_ROWS', env.BENCH_IMPORT_ROWS, 100_000 * scale))),
-  feedLatencyWrites: Math.max(1, Math.round(number('BENCH_FEED_WRITES', env.BENCH_FEED_WRITES, values.quick ? 20 : 200))),
-  crossProcessTrials: Math.max(1, Math.round(number('BENCH_CROSS_PROCESS_TRIALS', env.BENCH_CROSS_PROCESS_TRIALS, values.quick ? 20 : 200))),
+  feedLatencyWrites: Math.max(
+    1,
+    Math.round(number('BENCH_FEED_WRITES', env.BENCH_FEED_WRITES, values.quick ? 20 : 200)),
+  ),
+  crossProcessTrials: Math.max(
+    1,
+    Math.round(number('BENCH_CROSS_PROCESS_TRIALS', env.BENCH_CROSS_PROCESS_TRIALS, values.quick ? 20 : 200)),
+  ),
   only: positionals,
   keepDatabase: values['keep-database'],
   sqliteAnalyze: env.BENCH_SQLITE_ANALYZE === '1',
@@ -68,7 +80,9 @@ const settings: BenchSettings = {
 };
 
 const postgresUrl = env.BENCH_DATABASE_URL || undefined;
-const engines = (values.engine ? [values.engine] : ['sqlite', ...(postgresUrl ? ['postgres'] : [])]) as Array<'sqlite' | 'postgres'>;
+const engines = (values.engine ? [values.engine] : ['sqlite', ...(postgresUrl ? ['postgres'] : [])]) as Array<
+  'sqlite' | 'postgres'
+>;
 if (engines.some((e) => e !== 'sqlite' && e !== 'postgres') || (engines.includes('postgres') && !postgresUrl)) {
   console.error('--engine is sqlite or postgres; postgres needs BENCH_DATABASE_URL.');
   process.exit(1);
@@ -79,9 +93,15 @@ const output: unknown[] = [];
 const measuredAt = new Date().toISOString();
 for (const engine of engines) {
   const started = performance.now();
-  const result = await benchEngine(engine === 'postgres' ? postgresUrl : undefined, settings, (line) => console.error(line));
+  const result = await benchEngine(engine === 'postgres' ? postgresUrl : undefined, settings, (line) =>
+    console.error(line),
+  );
   results.push(result);
-  const checks = checkTargets(result, results.find((r) => r.engine === 'sqlite'), settings.connections);
+  const checks = checkTargets(
+    result,
+    results.find((r) => r.engine === 'sqlite'),
+    settings.connections,
+  );
   console.log(renderEngine(result, checks, settings.connections));
   console.log(`${engine} took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   const { notes, ...numbers } = result;
@@ -91,14 +111,24 @@ for (const engine of engines) {
     notes,
     measured_at: measuredAt,
     machine: machine(),
-    settings: { connections: settings.connections, duration_s: settings.duration, warmup_s: settings.warmup, variant_runs: settings.variantRuns, import_rows: settings.importRows, sizes: settings.sizes, accept_encoding: settings.acceptEncoding, quick: values.quick },
+    settings: {
+      connections: settings.connections,
+      duration_s: settings.duration,
+      warmup_s: settings.warmup,
+      variant_runs: settings.variantRuns,
+      import_rows: settings.importRows,
+      sizes: settings.sizes,
+      accept_encoding: settings.acceptEncoding,
+      quick: values.quick,
+    },
   });
 }
 
 if (!values['no-save']) {
   const folder = path.join(PROJECT_ROOT, 'bench', 'results');
   fs.mkdirSync(folder, { recursive: true });
-  const write = (file: string, value: unknown) => fs.writeFileSync(path.join(folder, file), `${JSON.stringify(value, null, 2)}\n`);
+  const write = (file: string, value: unknown) =>
+    fs.writeFileSync(path.join(folder, file), `${JSON.stringify(value, null, 2)}\n`);
   write('latest.json', output);
   for (const entry of output) write(`${(entry as { engine: string }).engine}.json`, entry);
   console.log(`results written to ${path.relative(process.cwd(), folder)}/latest.json`);

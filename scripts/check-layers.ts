@@ -14,7 +14,15 @@ export interface Violation {
 }
 
 /** The Kysely calls that start a statement. */
-const STATEMENTS = new Set(['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto']);
+const STATEMENTS = new Set([
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+]);
 const WRITES = new Set(['insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto']);
 
 type Place = 'db' | 'repository' | 'fragment' | 'other';
@@ -70,17 +78,27 @@ export function checkSource(file: string, text: string): Violation[] {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
       if (STATEMENTS.has(method) && place !== 'db' && place !== 'repository') {
-        report(node, `${method}() outside a repository: move the query to the *.repository.ts of the module that owns the table`);
+        report(
+          node,
+          `${method}() outside a repository: move the query to the *.repository.ts of the module that owns the table`,
+        );
       }
       if (WRITES.has(method) && place !== 'db') {
         const [target] = node.arguments;
         if (target === undefined || !ts.isStringLiteralLike(target)) {
-          report(node, `${method}() of a table named at run time: name the table literally so that its owner can be checked`);
+          report(
+            node,
+            `${method}() of a table named at run time: name the table literally so that its owner can be checked`,
+          );
         } else {
           const table = target.text.split(/\s+as\s+/i)[0]!.trim();
-          if (!(table in TABLE_OWNERS)) report(node, `${method}('${table}'): the table is missing from src/db/table-owners.ts`);
+          if (!(table in TABLE_OWNERS))
+            report(node, `${method}('${table}'): the table is missing from src/db/table-owners.ts`);
           else if (!mayWrite(file, table)) {
-            report(node, `${method}('${table}'): only src/${TABLE_OWNERS[table as keyof typeof TABLE_OWNERS]} writes this table; call its service`);
+            report(
+              node,
+              `${method}('${table}'): only src/${TABLE_OWNERS[table as keyof typeof TABLE_OWNERS]} writes this table; call its service`,
+            );
           }
         }
       }
@@ -88,8 +106,15 @@ export function checkSource(file: string, text: string): Violation[] {
     if (place === 'other' && sql.size > 0) {
       if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && sql.has(node.tag.text)) {
         report(node, 'raw sql`…` outside a repository: move it to the repository, or to a *.sql.ts fragment file');
-      } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && sql.has(node.expression.text)) {
-        report(node, `sql.${node.name.text}() outside a repository: move it to the repository, or to a *.sql.ts fragment file`);
+      } else if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        sql.has(node.expression.text)
+      ) {
+        report(
+          node,
+          `sql.${node.name.text}() outside a repository: move it to the repository, or to a *.sql.ts fragment file`,
+        );
       }
     }
     ts.forEachChild(node, visit);

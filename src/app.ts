@@ -3,7 +3,13 @@ import fastJsonStringify from 'fast-json-stringify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type preValidationHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type preValidationHookHandler,
+} from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { DOCS_PREFIX, registerApiReference } from './http/api-reference.js';
@@ -76,7 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const newId = options.newId ?? defaultNewId;
 
   const app = Fastify({
-    ...withRequestLogRedaction(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
+    ...withRequestLogRedaction(
+      options.loggerInstance
+        ? { loggerInstance: options.loggerInstance }
+        : { logger: options.logger ?? { level: config.logLevel } },
+    ),
     bodyLimit: config.bodyLimitBytes,
     ...requestTimeoutOptions(config.requestTimeoutMs),
     trustProxy: config.trustProxy,
@@ -101,7 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const services = createServices({ db: database.db, database, clock, newId, config, webhookResolver: options.webhookResolver, log: app.log });
+  const services = createServices({
+    db: database.db,
+    database,
+    clock,
+    newId,
+    config,
+    webhookResolver: options.webhookResolver,
+    log: app.log,
+  });
   // Apps built on one shared database (tests) each stop watching it when they close.
   app.addHook('onClose', async () => Promise.all([services.tokenCache.close(), services.catalogAnswers.close()]));
   app.decorate('config', config);
@@ -132,7 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   };
   app.addHook('onRoute', (route) => {
-    if ((route.schema?.body as { type?: unknown } | undefined)?.type === 'object') route.preValidation = withRouteHook(route.preValidation, emptyBodyAsObject);
+    if ((route.schema?.body as { type?: unknown } | undefined)?.type === 'object')
+      route.preValidation = withRouteHook(route.preValidation, emptyBodyAsObject);
   });
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -149,7 +168,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: every plugin context copies the schemas its parent has when it is made.
   for (const schema of namedSchemas()) app.addSchema(schema);
   // Serializers from the schemas the routes declared, written out in full (see forSerialization).
-  app.setSerializerCompiler(schemaCompilation.serializers(({ schema }) => fastJsonStringify(forSerialization(schema) as Parameters<typeof fastJsonStringify>[0])));
+  app.setSerializerCompiler(
+    schemaCompilation.serializers(({ schema }) =>
+      fastJsonStringify(forSerialization(schema) as Parameters<typeof fastJsonStringify>[0]),
+    ),
+  );
 
   // Every API route documents (and serialises) the standard error bodies, and answers its named schemas (the
   // resources, the error bodies) by reference.
@@ -157,11 +180,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!route.url.startsWith(API_PREFIX)) return;
     const schema = (route.schema ??= {});
     for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
-      if (containsNamedSchema(schema[part])) throw new Error(`${String(route.method)} ${route.url}: the ${part} schema contains a named schema; only answers may.`);
+      if (containsNamedSchema(schema[part]))
+        throw new Error(
+          `${String(route.method)} ${route.url}: the ${part} schema contains a named schema; only answers may.`,
+        );
     }
     const errors = route.config?.auth === 'none' ? {} : standardErrorResponses;
     const responses = Object.entries({ ...errors, ...(schema.response as object | undefined) });
-    if (responses.length > 0) schema.response = Object.fromEntries(responses.map(([status, response]) => [status, byReference(response)]));
+    if (responses.length > 0)
+      schema.response = Object.fromEntries(responses.map(([status, response]) => [status, byReference(response)]));
   });
   // ETag, If-None-Match and If-Match on the routes that say so in their config.
   registerConditionalRequests(app);
@@ -176,17 +203,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Before authentication: every later hook and the handler run in the request's work context.
   registerWorkContext(app);
-  registerAuthentication(app, { apiPrefix: API_PREFIX, tokens: services.tokens, sessions: services.sessions, signIn: services.signIn });
+  registerAuthentication(app, {
+    apiPrefix: API_PREFIX,
+    tokens: services.tokens,
+    sessions: services.sessions,
+    signIn: services.signIn,
+  });
   await registerRateLimit(app, { settings: config.rateLimit, openApiUrl: `${API_PREFIX}/openapi.json` });
   registerStrictQuery(app, { apiPrefix: API_PREFIX });
-  registerIdempotency(app, { db: database.db, repository: services.repositories.idempotency, clock, newId, ttlHours: config.idempotencyTtlHours });
+  registerIdempotency(app, {
+    db: database.db,
+    repository: services.repositories.idempotency,
+    clock,
+    newId,
+    ttlHours: config.idempotencyTtlHours,
+  });
 
   const cookies = { secure: config.secureCookies, lifetimeMinutes: config.sessionLifetimeMinutes };
   await app.register(csrfCookieRoute({ sessions: services.sessions, cookies }));
   await app.register(
     async (api) => {
       await api.register(
-        authRoutes({ tenants: services.tenants, sessions: services.sessions, signIn: services.signIn, twoFactor: services.twoFactor, account: services.userAdministration.account, cookies, mailer: services.mailer }),
+        authRoutes({
+          tenants: services.tenants,
+          sessions: services.sessions,
+          signIn: services.signIn,
+          twoFactor: services.twoFactor,
+          account: services.userAdministration.account,
+          cookies,
+          mailer: services.mailer,
+        }),
       );
       await api.register(tokenRoutes({ tokens: services.tokens, sessions: services.sessions }));
       await api.register(services.userAdministration.routes);
@@ -204,7 +250,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { auth: 'none' } }, async () =>
+    app.swagger(),
+  );
   registerApiReference(app, `${API_PREFIX}/openapi.json`);
   // The console at `/`; unknown paths under these stay the API's JSON 404 and 405.
   const consolePages = await registerConsole(app, { reservedPrefixes: ['/api', DOCS_PREFIX, '/sanctum'] });

@@ -48,7 +48,8 @@ export async function runCli(argv: string[], io: CliIo = processIo, config?: Con
 }
 
 // Also true when started through the package's `bin` symlink.
-const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+const isEntryPoint =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
 if (isEntryPoint) {
   const code = await runCli(process.argv.slice(2));
   // Long-running commands (serve) keep the event loop alive; everything else exits with its code.

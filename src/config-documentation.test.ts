@@ -20,14 +20,24 @@ function variablesReadFrom(env: Record<string, string>): string[] {
 }
 
 // S3's variables are read only when DOCUMENT_STORAGE selects it.
-const CONFIG_VARIABLES = [...new Set([...variablesReadFrom({}), ...variablesReadFrom({ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'documents' })])].sort();
+const CONFIG_VARIABLES = [
+  ...new Set([...variablesReadFrom({}), ...variablesReadFrom({ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'documents' })]),
+].sort();
 
 /** Read by the tests alone, and documented in the Tests section of docs/configuration.md. */
 const TEST_VARIABLES = ['CHROMIUM_PATH', 'TEST_DATABASE_URL'];
 
 describe('configuration variables in the documentation', () => {
   it('reads the variables it is known to, S3 included', () => {
-    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'S3_BUCKET', 'S3_FORCE_PATH_STYLE', 'IMPORT_REFUSED_SAMPLE_ROWS']));
+    expect(CONFIG_VARIABLES).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DATABASE_URL',
+        'S3_BUCKET',
+        'S3_FORCE_PATH_STYLE',
+        'IMPORT_REFUSED_SAMPLE_ROWS',
+      ]),
+    );
   });
 
   it('.env.example names every variable the configuration reads, and the tests’ ones, and no other', () => {
@@ -38,7 +48,10 @@ describe('configuration variables in the documentation', () => {
 
   it('the README table and docs/configuration.md name every variable', () => {
     const readme = read('README.md');
-    const configurationTable = readme.slice(readme.indexOf('\n## Configuration\n'), readme.indexOf('\n## Operator CLI\n'));
+    const configurationTable = readme.slice(
+      readme.indexOf('\n## Configuration\n'),
+      readme.indexOf('\n## Operator CLI\n'),
+    );
     const reference = read('docs/configuration.md');
     // A row of the reference's tables whose first cell names the variable.
     const referenceRow = (name: string) => new RegExp(`^\\| [^|]*\`${name}\``, 'm');

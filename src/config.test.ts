@@ -5,7 +5,10 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('document storage configuration', () => {
   it('keeps documents under DATA_DIR by default', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/qm' }).documentStorage).toEqual({ kind: 'local', directory: path.join('/srv/qm', 'documents') });
+    expect(loadConfig({ DATA_DIR: '/srv/qm' }).documentStorage).toEqual({
+      kind: 'local',
+      directory: path.join('/srv/qm', 'documents'),
+    });
   });
 
   it('reads an S3-compatible store with path-style addressing when an endpoint is given', () => {
@@ -29,15 +32,27 @@ describe('document storage configuration', () => {
 
   it('uses virtual-host addressing and the default credential chain for AWS itself', () => {
     const config = loadConfig({ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'docs', S3_REGION: 'eu-west-1' });
-    expect(config.documentStorage).toMatchObject({ kind: 's3', region: 'eu-west-1', endpoint: null, accessKeyId: null, forcePathStyle: false });
+    expect(config.documentStorage).toMatchObject({
+      kind: 's3',
+      region: 'eu-west-1',
+      endpoint: null,
+      accessKeyId: null,
+      forcePathStyle: false,
+    });
   });
 
   it.each([
     [{ DOCUMENT_STORAGE: 'ftp' }, 'DOCUMENT_STORAGE must be local or s3'],
     [{ DOCUMENT_STORAGE: 's3' }, 'S3_BUCKET is required'],
-    [{ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be an http:// or https:// URL'],
+    [
+      { DOCUMENT_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' },
+      'S3_ENDPOINT must be an http:// or https:// URL',
+    ],
     [{ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-the-key' }, 'set together'],
-    [{ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE must be true or false'],
+    [
+      { DOCUMENT_STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' },
+      'S3_FORCE_PATH_STYLE must be true or false',
+    ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

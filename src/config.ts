@@ -146,7 +146,8 @@ function logLevel(env: Env): LogLevel {
 function logFormat(env: Env): LogFormat | null {
   const raw = env.LOG_FORMAT?.trim().toLowerCase();
   if (!raw) return null;
-  if (raw !== 'json' && raw !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}".`);
+  if (raw !== 'json' && raw !== 'pretty')
+    throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}".`);
   return raw;
 }
 
@@ -204,7 +205,8 @@ function documentStorage(env: Env, dataDir: string): DocumentStorageSettings {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) throw new ConfigError('S3_BUCKET is required when DOCUMENT_STORAGE is s3.');
   const endpoint = trimOrNull(env.S3_ENDPOINT);
-  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http:// or https:// URL.');
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new ConfigError('S3_ENDPOINT must be an http:// or https:// URL.');
   const accessKeyId = trimOrNull(env.S3_ACCESS_KEY_ID);
   const secretAccessKey = trimOrNull(env.S3_SECRET_ACCESS_KEY);
   if ((accessKeyId === null) !== (secretAccessKey === null)) {
@@ -227,7 +229,9 @@ function retryDelays(env: Env): number[] {
   if (!raw) return [60, 300, 1800, 7200];
   const delays = raw.split(',').map((part) => Number(part.trim()));
   if (delays.length !== 4 || delays.some((d) => !Number.isInteger(d) || d < 0 || d > 86_400)) {
-    throw new ConfigError(`WEBHOOK_RETRY_DELAYS must be four whole numbers of seconds (0-86400) separated by commas, got "${raw}".`);
+    throw new ConfigError(
+      `WEBHOOK_RETRY_DELAYS must be four whole numbers of seconds (0-86400) separated by commas, got "${raw}".`,
+    );
   }
   return delays;
 }

@@ -21,7 +21,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
     poolSize: config.databasePoolSize,
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
     onUnconfirmedCommit: (report) =>
-      logger.warn(report, 'a commit went on before every other process confirmed it; a process that stays silent may serve a stale cache'),
+      logger.warn(
+        report,
+        'a commit went on before every other process confirmed it; a process that stays silent may serve a stale cache',
+      ),
   });
   await migrateAtStartup(database);
   database.checkpointInBackground();
@@ -31,7 +34,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
     app.services.tenants.ensureDefault(config.adminEmail, config.adminPassword),
   );
   if (bootstrap) {
-    app.log.info({ tenant: bootstrap.created.tenant.id, admin: config.adminEmail }, 'created the Default tenant on an empty database');
+    app.log.info(
+      { tenant: bootstrap.created.tenant.id, admin: config.adminEmail },
+      'created the Default tenant on an empty database',
+    );
     if (bootstrap.generatedPassword) {
       // Shown once, on stdout, so that the operator can sign in; it is stored only as a hash.
       process.stdout.write(

@@ -92,14 +92,48 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   const audit = createAuditLog({ db, clock, newId, retentionDays: config.auditRetentionDays });
 
   // Tenancy: a tenant is created with its first user and its default warehouse.
-  const users = new UserService({ db, users: repositories.users, tenants: repositories.tenants, audit: audit.service, clock, newId });
-  const warehouses = new WarehouseService({ db, warehouses: repositories.warehouses, audit: audit.service, clock, newId });
-  const tenants = new TenantService({ db, tenants: repositories.tenants, audit: audit.service, users, warehouses, clock, newId });
+  const users = new UserService({
+    db,
+    users: repositories.users,
+    tenants: repositories.tenants,
+    audit: audit.service,
+    clock,
+    newId,
+  });
+  const warehouses = new WarehouseService({
+    db,
+    warehouses: repositories.warehouses,
+    audit: audit.service,
+    clock,
+    newId,
+  });
+  const tenants = new TenantService({
+    db,
+    tenants: repositories.tenants,
+    audit: audit.service,
+    users,
+    warehouses,
+    clock,
+    newId,
+  });
 
   // Signing in: tokens, sessions, the throttle and two-factor codes.
   const tokenCache = new TokenCache(database ? database.watchChanges(TOKEN_CACHE_TABLES) : UNWATCHED);
-  const tokens = new TokenService({ db, tokens: repositories.tokens, cache: tokenCache, audit: audit.service, clock, newId });
-  const sessions = new SessionService({ db, sessions: repositories.sessions, tokens, clock, lifetimeMinutes: config.sessionLifetimeMinutes });
+  const tokens = new TokenService({
+    db,
+    tokens: repositories.tokens,
+    cache: tokenCache,
+    audit: audit.service,
+    clock,
+    newId,
+  });
+  const sessions = new SessionService({
+    db,
+    sessions: repositories.sessions,
+    tokens,
+    clock,
+    lifetimeMinutes: config.sessionLifetimeMinutes,
+  });
   const loginThrottle = new LoginThrottle({
     db,
     attempts: new LoginThrottleRepository(),
@@ -110,22 +144,54 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   });
   const credentials = new UserCredentials({ users: repositories.users });
   const twoFactor = new TwoFactorService({ db, users: credentials, audit: audit.service, clock });
-  const signIn = new SignInService({ db, users: credentials, sessions, twoFactor, throttle: loginThrottle, audit: audit.service });
+  const signIn = new SignInService({
+    db,
+    users: credentials,
+    sessions,
+    twoFactor,
+    throttle: loginThrottle,
+    audit: audit.service,
+  });
 
   // Mail goes through one SMTP transport for the process (invitation and reset links, purchase orders); without
   // SMTP_URL the mailer is disabled: links are answered to the administrator, and email_sent is false.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
 
   // User administration: after sign-in, whose sessions a deactivation or a password change ends.
-  const userAdministration = createUserAdministration({ db, users: repositories.users, userService: users, sessions, audit: audit.service, mailer, log, clock, newId });
+  const userAdministration = createUserAdministration({
+    db,
+    users: repositories.users,
+    userService: users,
+    sessions,
+    audit: audit.service,
+    mailer,
+    log,
+    clock,
+    newId,
+  });
 
   // Events: recorded in the transaction of each change; commits wake the publisher at once (and other
   // processes' through NOTIFY on PostgreSQL), which hands what it publishes to the webhook fan-out.
   const eventSignal = new EventSignal({ db, log, newId });
   const events = new EventRecorder({ events: repositories.events, clock, newId, signal: eventSignal });
-  const publisher = new EventPublisher({ db, events: repositories.events, clock, newId, fanOut: createDeliveryFanOut({ clock, newId }) });
+  const publisher = new EventPublisher({
+    db,
+    events: repositories.events,
+    clock,
+    newId,
+    fanOut: createDeliveryFanOut({ clock, newId }),
+  });
   const eventFeed = new EventFeedService({ db, events: repositories.events });
-  const webhooks = createWebhooks({ db, audit: audit.service, clock, newId, publisher, signal: eventSignal, settings: config.webhooks, resolve: webhookResolver });
+  const webhooks = createWebhooks({
+    db,
+    audit: audit.service,
+    clock,
+    newId,
+    publisher,
+    signal: eventSignal,
+    settings: config.webhooks,
+    resolve: webhookResolver,
+  });
   const retention = new RetentionService({
     db,
     events: repositories.events,
@@ -141,22 +207,55 @@ export function createServices({ db, database, clock, newId, config, webhookReso
 
   // The stock ledger comes before the catalog (products are created with their initial stock) and keeps the
   // products' totals through the catalog's product repository, which holds no state; supplier performance is read from purchase orders, whose module needs the catalog and so comes after it.
-  const stock = createStock({ db, warehouses, events, audit: audit.service, clock, newId, products: new ProductRepository() });
+  const stock = createStock({
+    db,
+    warehouses,
+    events,
+    audit: audit.service,
+    clock,
+    newId,
+    products: new ProductRepository(),
+  });
   // Products and product pages served from memory while the catalog is unchanged.
   const catalogAnswers = new AnswerCache(database ? database.watchChanges(CATALOG_ANSWER_TABLES) : UNWATCHED);
-  const catalog = createCatalog({ db, clock, newId, events, audit: audit.service, stock, tenants, supplierPerformance: createSupplierPerformance() });
+  const catalog = createCatalog({
+    db,
+    clock,
+    newId,
+    events,
+    audit: audit.service,
+    stock,
+    tenants,
+    supplierPerformance: createSupplierPerformance(),
+  });
   const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users, tenants });
 
   // Purchasing mails orders to suppliers through the mailer above.
   const purchaseOrders = createPurchaseOrders({
-    db, clock, newId, events, audit: audit.service, warehouses, stock, mailer, log,
-    suppliers: catalog.suppliers.service, products: catalog.products.service, users, tenants,
+    db,
+    clock,
+    newId,
+    events,
+    audit: audit.service,
+    warehouses,
+    stock,
+    mailer,
+    log,
+    suppliers: catalog.suppliers.service,
+    products: catalog.products.service,
+    users,
+    tenants,
     reorder: inventory.reorder.service,
   });
 
   // Documents attach to products, suppliers and purchase orders, so they come last.
   const documents = createDocuments({
-    db, clock, newId, audit: audit.service, apiPrefix: API_PREFIX, storage: config.documentStorage,
+    db,
+    clock,
+    newId,
+    audit: audit.service,
+    apiPrefix: API_PREFIX,
+    storage: config.documentStorage,
     owners: {
       product: async (tenantId, id, trx) => void (await catalog.products.service.find(tenantId, id, trx)),
       supplier: async (tenantId, id, trx) => void (await catalog.suppliers.service.get(tenantId, id, trx)),
@@ -165,8 +264,48 @@ export function createServices({ db, database, clock, newId, config, webhookReso
   });
   // Imports write through the catalog's and inventory's services, so they come after them; their files wait in
   // the document storage.
-  const imports = createImports({ db, clock, newId, events, storage: documents.storage, catalog, inventory, warehouses, settings: config.imports });
-  return { imports, db, clock, newId, log, audit, repositories, users, warehouses, tenants, tokenCache, tokens, sessions, twoFactor, signIn, userAdministration, retention, events, eventSignal, stock, catalog, catalogAnswers, inventory, purchaseOrders, mailer, documents, publisher, eventFeed, webhooks };
+  const imports = createImports({
+    db,
+    clock,
+    newId,
+    events,
+    storage: documents.storage,
+    catalog,
+    inventory,
+    warehouses,
+    settings: config.imports,
+  });
+  return {
+    imports,
+    db,
+    clock,
+    newId,
+    log,
+    audit,
+    repositories,
+    users,
+    warehouses,
+    tenants,
+    tokenCache,
+    tokens,
+    sessions,
+    twoFactor,
+    signIn,
+    userAdministration,
+    retention,
+    events,
+    eventSignal,
+    stock,
+    catalog,
+    catalogAnswers,
+    inventory,
+    purchaseOrders,
+    mailer,
+    documents,
+    publisher,
+    eventFeed,
+    webhooks,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

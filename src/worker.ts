@@ -28,7 +28,11 @@ export function workerTasks(services: Services): WorkerTask[] {
  * The worker of a process: retention on its interval, the webhook publisher and delivery loop, woken by this
  * process's commits and, given the database, by other processes' (LISTEN on PostgreSQL), and the import runner.
  */
-export function createWorker(services: Services, log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>, database?: Pick<Database, 'listen'>): Worker {
+export function createWorker(
+  services: Services,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  database?: Pick<Database, 'listen'>,
+): Worker {
   const loops: WorkerLoop[] = [services.webhooks.createDispatcher(log), services.imports.createRunner(log)];
   if (database) loops.push(eventListener(database, services.eventSignal, log));
   return new Worker(workerTasks(services), log, loops);

@@ -36,11 +36,17 @@ export interface CrossProcessWindow {
 async function signIn(baseUrl: string, email: string): Promise<(method: string, path: string) => Promise<Response>> {
   const cookies = new Map<string, string>();
   const request = async (method: string, path: string, body?: object) => {
-    const headers: Record<string, string> = { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+    const headers: Record<string, string> = {
+      cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    };
     const xsrf = cookies.get('XSRF-TOKEN');
     if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (body) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
     for (const line of response.headers.getSetCookie()) {
       const pair = line.split(';')[0]!;
       const at = pair.indexOf('=');
@@ -63,7 +69,11 @@ interface Trial {
   shows(): Promise<boolean>;
 }
 
-async function measureWindows(name: string, trials: number, trialAt: (i: number) => Promise<Trial>): Promise<CrossProcessWindow> {
+async function measureWindows(
+  name: string,
+  trials: number,
+  trialAt: (i: number) => Promise<Trial>,
+): Promise<CrossProcessWindow> {
   const windows: number[] = [];
   const changes: number[] = [];
   let staleFirstReads = 0;
@@ -82,7 +92,8 @@ async function measureWindows(name: string, trials: number, trialAt: (i: number)
         if (reads > 0) staleFirstReads++;
         break;
       }
-      if (sent - answered > WAIT_TIMEOUT_MS) throw new Error(`${name}: change not shown ${WAIT_TIMEOUT_MS} ms after its answer`);
+      if (sent - answered > WAIT_TIMEOUT_MS)
+        throw new Error(`${name}: change not shown ${WAIT_TIMEOUT_MS} ms after its answer`);
     }
   }
   const seconds = (performance.now() - started) / 1000;
@@ -102,7 +113,9 @@ async function ok(response: Response, what: string): Promise<void> {
 export async function measureCrossProcess(options: CrossProcessOptions): Promise<CrossProcessWindow[]> {
   const session = await signIn(options.changedUrl, options.adminEmail);
   const bearerStatus = async (token: string) => {
-    const response = await fetch(`${options.askedUrl}${API}/operations/warehouses`, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    const response = await fetch(`${options.askedUrl}${API}/operations/warehouses`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    });
     await response.arrayBuffer();
     return response.status;
   };
@@ -122,7 +135,8 @@ export async function measureCrossProcess(options: CrossProcessOptions): Promise
   const priceOn = async (id: string) => {
     const response = await fetch(productUrl(id, options.askedUrl), { headers: options.headers });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`GET /operations/products/:id answered ${response.status}: ${text.slice(0, 500)}`);
+    if (response.status !== 200)
+      throw new Error(`GET /operations/products/:id answered ${response.status}: ${text.slice(0, 500)}`);
     return Number((JSON.parse(text) as { data: { selling_price: number | string } }).data.selling_price);
   };
   const update = await measureWindows('product updated', options.trials, async (i) => {
@@ -135,7 +149,14 @@ export async function measureCrossProcess(options: CrossProcessOptions): Promise
         await priceOn(id);
       },
       change: async () =>
-        ok(await fetch(productUrl(id, options.changedUrl), { method: 'PATCH', headers: json, body: JSON.stringify({ selling_price: price }) }), 'PATCH /operations/products/:id'),
+        ok(
+          await fetch(productUrl(id, options.changedUrl), {
+            method: 'PATCH',
+            headers: json,
+            body: JSON.stringify({ selling_price: price }),
+          }),
+          'PATCH /operations/products/:id',
+        ),
       shows: async () => (await priceOn(id)) === price,
     };
   });

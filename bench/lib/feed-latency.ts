@@ -45,10 +45,15 @@ export async function measureFeedLatency(options: FeedLatencyOptions): Promise<F
     const response = await fetch(`${options.serverUrl}${API}/operations/products`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ name: `Feed latency ${sequence}`, sku: `FEED-LAT-${Date.now().toString(36)}-${sequence}`, selling_price: 5 }),
+      body: JSON.stringify({
+        name: `Feed latency ${sequence}`,
+        sku: `FEED-LAT-${Date.now().toString(36)}-${sequence}`,
+        selling_price: 5,
+      }),
     });
     const text = await response.text();
-    if (response.status !== 201) throw new Error(`POST /operations/products answered ${response.status}: ${text.slice(0, 500)}`);
+    if (response.status !== 201)
+      throw new Error(`POST /operations/products answered ${response.status}: ${text.slice(0, 500)}`);
     return (JSON.parse(text) as { data: { id: string } }).data.id;
   };
 
@@ -56,15 +61,20 @@ export async function measureFeedLatency(options: FeedLatencyOptions): Promise<F
   const readUntil = async (productId: string): Promise<number> => {
     const deadline = performance.now() + WAIT_TIMEOUT_MS;
     for (;;) {
-      const response = await fetch(`${options.serverUrl}${API}/webhooks/events?after=${cursor}&event_type=product.created&per_page=100`, { headers: options.headers });
+      const response = await fetch(
+        `${options.serverUrl}${API}/webhooks/events?after=${cursor}&event_type=product.created&per_page=100`,
+        { headers: options.headers },
+      );
       const text = await response.text();
       const arrived = performance.now();
-      if (response.status !== 200) throw new Error(`GET /webhooks/events answered ${response.status}: ${text.slice(0, 500)}`);
+      if (response.status !== 200)
+        throw new Error(`GET /webhooks/events answered ${response.status}: ${text.slice(0, 500)}`);
       reads++;
       const page = JSON.parse(text) as FeedPage;
       if (page.meta.cursor) cursor = page.meta.cursor;
       if (page.data.some((event) => event.entity_id === productId)) return arrived;
-      if (arrived > deadline) throw new Error(`product.created of ${productId} not in the feed ${WAIT_TIMEOUT_MS} ms after its write`);
+      if (arrived > deadline)
+        throw new Error(`product.created of ${productId} not in the feed ${WAIT_TIMEOUT_MS} ms after its write`);
     }
   };
 

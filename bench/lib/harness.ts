@@ -9,7 +9,14 @@ import { createServices, type Services } from '../../src/services.js';
 import { seedCatalog, type SeededCatalog } from '../seed/catalog.js';
 import { seedOperations, type SeededOperations } from '../seed/operations.js';
 import { openBenchDatabase } from './database.js';
-import { checkOnce, measureHttp, measureSequential, type HttpRequestSpec, type LoadOptions, type Measurement } from './load.js';
+import {
+  checkOnce,
+  measureHttp,
+  measureSequential,
+  type HttpRequestSpec,
+  type LoadOptions,
+  type Measurement,
+} from './load.js';
 import { buildServer, freePort, productionStart, startNodeProcess, type RunningProcess } from './processes.js';
 import { measureCrossProcess } from './cross-process.js';
 import { measureFeedLatency } from './feed-latency.js';
@@ -118,16 +125,43 @@ export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 export const FEW_CONNECTIONS = 10;
 
 export const SCENARIO_NAMES = [
-  'product get', 'product get (each product once)', 'product list', 'product list (newest first)', 'product create', 'inventory adjust', 'inventory reserve', 'purchase order receive (10 lines)',
-  'event feed page', 'event feed commit-to-read latency', 'cross-process staleness', 'generate 1000 variants', 'webhook deliveries', 'webhook commit-to-attempt lag',
+  'product get',
+  'product get (each product once)',
+  'product list',
+  'product list (newest first)',
+  'product create',
+  'inventory adjust',
+  'inventory reserve',
+  'purchase order receive (10 lines)',
+  'event feed page',
+  'event feed commit-to-read latency',
+  'cross-process staleness',
+  'generate 1000 variants',
+  'webhook deliveries',
+  'webhook commit-to-attempt lag',
   'import products from CSV',
 ] as const;
 
 function baselineScenarios(productIds: readonly string[]): HttpScenario[] {
   return [
     { name: 'baseline: constant JSON', kind: 'baseline', baseline: null, server: 'baseline', path: '/constant' },
-    { name: 'baseline: primary-key read', kind: 'baseline', baseline: null, server: 'baseline', path: '/products/{{item}}', items: productIds },
-    { name: 'baseline: one-row write', kind: 'baseline', baseline: null, server: 'baseline', method: 'POST', path: '/writes', expectStatus: 201 },
+    {
+      name: 'baseline: primary-key read',
+      kind: 'baseline',
+      baseline: null,
+      server: 'baseline',
+      path: '/products/{{item}}',
+      items: productIds,
+    },
+    {
+      name: 'baseline: one-row write',
+      kind: 'baseline',
+      baseline: null,
+      server: 'baseline',
+      method: 'POST',
+      path: '/writes',
+      expectStatus: 201,
+    },
   ];
 }
 const BASELINE_OF: Record<string, BaselineName> = {
@@ -136,45 +170,120 @@ const BASELINE_OF: Record<string, BaselineName> = {
   'baseline: one-row write': 'write',
 };
 
-function appScenarios(catalog: SeededCatalog, operations: SeededOperations, productIds: readonly string[]): HttpScenario[] {
+function appScenarios(
+  catalog: SeededCatalog,
+  operations: SeededOperations,
+  productIds: readonly string[],
+): HttpScenario[] {
   const list = new URLSearchParams({
-    status: 'active', category_id: catalog.rootCategoryIds[1]!, include_descendants: 'true', sort_by: 'selling_price', sort_direction: 'asc',
-    page: '25', per_page: '25',
+    status: 'active',
+    category_id: catalog.rootCategoryIds[1]!,
+    include_descendants: 'true',
+    sort_by: 'selling_price',
+    sort_direction: 'asc',
+    page: '25',
+    per_page: '25',
   });
   const mainWarehouse = operations.warehouseIds[0]!;
   const middle = operations.eventIds[Math.floor(operations.eventIds.length / 2)]!;
   const busy = new Set(productIds);
-  const spare = catalog.stocked.filter((p) => !busy.has(p.id) && p.onHand - p.reserved >= 200).slice(0, 1000).map((p) => p.id);
+  const spare = catalog.stocked
+    .filter((p) => !busy.has(p.id) && p.onHand - p.reserved >= 200)
+    .slice(0, 1000)
+    .map((p) => p.id);
   return [
-    { name: 'product get', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products/{{item}}`, items: productIds },
+    {
+      name: 'product get',
+      kind: 'read',
+      baseline: 'pk-read',
+      server: 'app',
+      path: `${API}/operations/products/{{item}}`,
+      items: productIds,
+    },
     // Tens of thousands of products in turn: each is read again only long after the answer cache let it go, so
     // every request is read from the database and serialised (the path of a product not read lately).
     {
-      name: 'product get (each product once)', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products/{{item}}`,
-      items: catalog.stocked.map((p) => p.id).filter((id) => !busy.has(id)), readsDatabase: true,
+      name: 'product get (each product once)',
+      kind: 'read',
+      baseline: 'pk-read',
+      server: 'app',
+      path: `${API}/operations/products/{{item}}`,
+      items: catalog.stocked.map((p) => p.id).filter((id) => !busy.has(id)),
+      readsDatabase: true,
     },
-    { name: 'product list', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products?${list.toString()}` },
-    { name: 'product list (newest first)', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/operations/products?per_page=25` },
     {
-      name: 'product create', kind: 'write', baseline: 'write', server: 'app', method: 'POST', path: `${API}/operations/products`, expectStatus: 201,
-      body: { name: 'Bench product {{seq}}', sku: 'BENCH-{{seq}}', selling_price: 19.99, cost_price: 9.5, type: 'physical' },
+      name: 'product list',
+      kind: 'read',
+      baseline: 'pk-read',
+      server: 'app',
+      path: `${API}/operations/products?${list.toString()}`,
     },
     {
-      name: 'inventory adjust', kind: 'write', baseline: 'write', server: 'app', method: 'POST', path: `${API}/operations/inventory/adjust`, items: productIds, replayItems: spare,
+      name: 'product list (newest first)',
+      kind: 'read',
+      baseline: 'pk-read',
+      server: 'app',
+      path: `${API}/operations/products?per_page=25`,
+    },
+    {
+      name: 'product create',
+      kind: 'write',
+      baseline: 'write',
+      server: 'app',
+      method: 'POST',
+      path: `${API}/operations/products`,
+      expectStatus: 201,
+      body: {
+        name: 'Bench product {{seq}}',
+        sku: 'BENCH-{{seq}}',
+        selling_price: 19.99,
+        cost_price: 9.5,
+        type: 'physical',
+      },
+    },
+    {
+      name: 'inventory adjust',
+      kind: 'write',
+      baseline: 'write',
+      server: 'app',
+      method: 'POST',
+      path: `${API}/operations/inventory/adjust`,
+      items: productIds,
+      replayItems: spare,
       body: { product_id: '{{item}}', warehouse_id: mainWarehouse, quantity: 1, reason: 'Bench recount' },
     },
     {
-      name: 'inventory reserve', kind: 'write', baseline: 'write', server: 'app', method: 'POST', path: `${API}/operations/inventory/reserve`, items: productIds, replayItems: spare,
+      name: 'inventory reserve',
+      kind: 'write',
+      baseline: 'write',
+      server: 'app',
+      method: 'POST',
+      path: `${API}/operations/inventory/reserve`,
+      items: productIds,
+      replayItems: spare,
       body: { product_id: '{{item}}', warehouse_id: mainWarehouse, quantity: 1 },
     },
     {
-      name: 'purchase order receive (10 lines)', kind: 'write', baseline: 'write', server: 'app', method: 'POST',
-      path: `${API}/operations/purchase-orders/{{item}}/receive`, items: operations.purchaseOrderIds, body: {},
+      name: 'purchase order receive (10 lines)',
+      kind: 'write',
+      baseline: 'write',
+      server: 'app',
+      method: 'POST',
+      path: `${API}/operations/purchase-orders/{{item}}/receive`,
+      items: operations.purchaseOrderIds,
+      body: {},
       // One order, which the load never gets to (it takes them from the first; its check before the load takes
       // the last): its lines are rows of their own, so the replay cannot move on to other orders.
       replayItems: operations.purchaseOrderIds.slice(-2, -1),
     },
-    { name: 'event feed page', kind: 'read', baseline: 'pk-read', server: 'app', path: `${API}/webhooks/events?after=${middle}&per_page=100`, readsDatabase: true },
+    {
+      name: 'event feed page',
+      kind: 'read',
+      baseline: 'pk-read',
+      server: 'app',
+      path: `${API}/webhooks/events?after=${middle}&per_page=100`,
+      readsDatabase: true,
+    },
   ];
 }
 
@@ -186,19 +295,43 @@ function appScenarios(catalog: SeededCatalog, operations: SeededOperations, prod
 async function answerCeiling(s: HttpScenario, spec: HttpRequestSpec, baselineUrl: string): Promise<HttpScenario> {
   const response = await fetch(spec.url.replace('{{item}}', s.items?.[0] ?? ''), { headers: spec.headers });
   const name = encodeURIComponent(s.name);
-  await fetch(`${baselineUrl}/answers/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: await response.text() });
-  return { name: `ceiling: ${s.name} answer, no work`, kind: 'baseline', baseline: 'pk-read', server: 'baseline', path: `/answers/${name}` };
+  await fetch(`${baselineUrl}/answers/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: await response.text(),
+  });
+  return {
+    name: `ceiling: ${s.name} answer, no work`,
+    kind: 'baseline',
+    baseline: 'pk-read',
+    server: 'baseline',
+    path: `/answers/${name}`,
+  };
 }
 
 /** Products the read and stock scenarios turn over: live, tracked, enough available stock to reserve from. */
 function busyProducts(catalog: SeededCatalog): string[] {
-  return catalog.stocked.filter((p) => p.onHand - p.reserved >= 200).slice(0, 1000).map((p) => p.id);
+  return catalog.stocked
+    .filter((p) => p.onHand - p.reserved >= 200)
+    .slice(0, 1000)
+    .map((p) => p.id);
 }
 
 async function seedTenant(services: Services) {
-  const { tenant, user, warehouse } = await services.tenants.create({ name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'correct-horse-battery' });
+  const { tenant, user, warehouse } = await services.tenants.create({
+    name: 'Bench',
+    adminEmail: 'bench@example.test',
+    adminPassword: 'correct-horse-battery',
+  });
   const { plainText } = await services.tokens.issue({
-    tenantId: tenant.id, userId: user.id, name: 'bench', type: 'application', abilities: ['*'], expirationDays: null, ipWhitelist: null, preApproved: true,
+    tenantId: tenant.id,
+    userId: user.id,
+    name: 'bench',
+    type: 'application',
+    abilities: ['*'],
+    expirationDays: null,
+    ipWhitelist: null,
+    preApproved: true,
   });
   return { tenantId: tenant.id, userId: user.id, adminEmail: user.email, warehouseId: warehouse.id, token: plainText };
 }
@@ -221,35 +354,77 @@ function result(
     requests: m.requests,
     failures: m.failures,
     ...(m.bytesPerAnswer !== undefined ? { bytes_per_answer: Math.round(m.bytesPerAnswer) } : {}),
-    ...(few ? { few_connections: { connections: FEW_CONNECTIONS, requests_per_s: few.perSecond, p50_ms: few.p50, p99_ms: few.p99 } } : {}),
+    ...(few
+      ? {
+          few_connections: {
+            connections: FEW_CONNECTIONS,
+            requests_per_s: few.perSecond,
+            p50_ms: few.p50,
+            p99_ms: few.p99,
+          },
+        }
+      : {}),
   };
 }
 
 /** The mean of the baseline measured before and after the scenarios, so that drift shows in neither alone. */
 function meanOf(a: Measurement, b: Measurement): Measurement {
   const avg = (x: number, y: number) => (x + y) / 2;
-  return { requests: a.requests + b.requests, perSecond: avg(a.perSecond, b.perSecond), p50: avg(a.p50, b.p50), p90: avg(a.p90, b.p90), p99: avg(a.p99, b.p99), max: Math.max(a.max, b.max), failures: a.failures + b.failures };
+  return {
+    requests: a.requests + b.requests,
+    perSecond: avg(a.perSecond, b.perSecond),
+    p50: avg(a.p50, b.p50),
+    p90: avg(a.p90, b.p90),
+    p99: avg(a.p99, b.p99),
+    max: Math.max(a.max, b.max),
+    failures: a.failures + b.failures,
+  };
 }
 
-export async function benchEngine(postgresUrl: string | undefined, settings: BenchSettings, log: (line: string) => void): Promise<EngineResult> {
-  const bench = await openBenchDatabase({ postgresUrl, keep: settings.keepDatabase, poolSize: 4, sqliteAnalyze: settings.sqliteAnalyze });
+export async function benchEngine(
+  postgresUrl: string | undefined,
+  settings: BenchSettings,
+  log: (line: string) => void,
+): Promise<EngineResult> {
+  const bench = await openBenchDatabase({
+    postgresUrl,
+    keep: settings.keepDatabase,
+    poolSize: 4,
+    sqliteAnalyze: settings.sqliteAnalyze,
+  });
   const processes: RunningProcess[] = [];
   const notes: string[] = [];
   try {
     const { db } = bench.database;
-    const config = loadConfig({}, { databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, dataDir: bench.dataDir });
+    const config = loadConfig(
+      {},
+      { databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, dataDir: bench.dataDir },
+    );
     const services = createServices({ db, clock: systemClock, newId, config });
     const seeded = performance.now();
     const tenant = await seedTenant(services);
-    log(`${bench.engine}: seeding ${settings.sizes.products} products, ${settings.sizes.stockMovements} movements, ${settings.sizes.events} events`);
-    const phase = (name: string, since: number) => log(`${bench.engine}: ${name} in ${((performance.now() - since) / 1000).toFixed(1)} s`);
+    log(
+      `${bench.engine}: seeding ${settings.sizes.products} products, ${settings.sizes.stockMovements} movements, ${settings.sizes.events} events`,
+    );
+    const phase = (name: string, since: number) =>
+      log(`${bench.engine}: ${name} in ${((performance.now() - since) / 1000).toFixed(1)} s`);
     const catalogStarted = performance.now();
-    const catalog = await seedCatalog(db, tenant.tenantId, { engine: bench.engine, products: settings.sizes.products, masters: settings.sizes.masters });
+    const catalog = await seedCatalog(db, tenant.tenantId, {
+      engine: bench.engine,
+      products: settings.sizes.products,
+      masters: settings.sizes.masters,
+    });
     phase('catalog seeded', catalogStarted);
     const operationsStarted = performance.now();
     const operations = await seedOperations(db, tenant.tenantId, catalog, {
-      engine: bench.engine, mainWarehouseId: tenant.warehouseId, userId: tenant.userId, warehouses: settings.sizes.warehouses,
-      stockMovements: settings.sizes.stockMovements, events: settings.sizes.events, purchaseOrders: settings.sizes.purchaseOrders, linesPerOrder: 10,
+      engine: bench.engine,
+      mainWarehouseId: tenant.warehouseId,
+      userId: tenant.userId,
+      warehouses: settings.sizes.warehouses,
+      stockMovements: settings.sizes.stockMovements,
+      events: settings.sizes.events,
+      purchaseOrders: settings.sizes.purchaseOrders,
+      linesPerOrder: 10,
     });
     phase('operations seeded', operationsStarted);
     await bench.analyse();
@@ -264,11 +439,24 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const production = productionStart();
     const startServer = (name: string, port: number, args: string[]) =>
       startNodeProcess({
-        name, script: build.script, typescript: build.typescript, nodeOptions: production.nodeOptions, args, port, probePath: '/health',
+        name,
+        script: build.script,
+        typescript: build.typescript,
+        nodeOptions: production.nodeOptions,
+        args,
+        port,
+        probePath: '/health',
         env: {
-          ...production.env, ...databaseEnv, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: bench.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: '',
+          ...production.env,
+          ...databaseEnv,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: bench.dataDir,
+          LOG_LEVEL: 'silent',
+          PUBLIC_URL: '',
           // The webhook receiver is a plain-HTTP loopback address, which production settings refuse.
-          WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+          WEBHOOK_ALLOW_HTTP: 'true',
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
           // One token makes every request: the limiter still counts each one, as in production, but at the
           // highest limit it accepts, which the run stays below.
           RATE_LIMIT_PER_MINUTE: '1000000',
@@ -277,7 +465,11 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const [server, baseline] = await Promise.all([
       startServer('server', appPort, ['serve']),
       startNodeProcess({
-        name: 'baseline', script: 'bench/baseline-server.ts', typescript: true, port: basePort, probePath: '/constant',
+        name: 'baseline',
+        script: 'bench/baseline-server.ts',
+        typescript: true,
+        port: basePort,
+        probePath: '/constant',
         env: { ...databaseEnv, BENCH_PORT: String(basePort), BENCH_SQLITE_FILE: bench.sqliteFile },
       }),
     ]);
@@ -288,7 +480,11 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const baselineStartRss = baseline.memory()?.rssMb ?? null;
 
     const { acceptEncoding } = settings;
-    const headers = { accept: 'application/json', authorization: `Bearer ${tenant.token}`, ...(acceptEncoding === '' ? {} : { 'accept-encoding': acceptEncoding }) };
+    const headers = {
+      accept: 'application/json',
+      authorization: `Bearer ${tenant.token}`,
+      ...(acceptEncoding === '' ? {} : { 'accept-encoding': acceptEncoding }),
+    };
     const specOf = (s: HttpScenario): HttpRequestSpec => ({
       method: s.method ?? 'GET',
       url: `${s.server === 'app' ? server.url : baseline.url}${s.path}`,
@@ -297,12 +493,18 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       ...(s.items ? { items: s.items } : {}),
     });
     const measure = async (s: HttpScenario, connections = settings.connections) => {
-      log(`${bench.engine}: measuring ${s.name}${connections === settings.connections ? '' : ` at ${connections} connections`}`);
+      log(
+        `${bench.engine}: measuring ${s.name}${connections === settings.connections ? '' : ` at ${connections} connections`}`,
+      );
       const spec = specOf(s);
       await checkOnce(spec, s.expectStatus ?? 200);
       const m = await measureHttp(spec, { ...settings, connections });
-      if (m.bytesPerAnswer !== undefined) log(`${bench.engine}: ${s.name}: ${Math.round(m.bytesPerAnswer)} bytes per answer at ${connections} connections`);
-      if (m.failures > 0) notes.push(`${s.name}: ${m.failures} failures; answers by status ${JSON.stringify(m.statusCodes)}`);
+      if (m.bytesPerAnswer !== undefined)
+        log(
+          `${bench.engine}: ${s.name}: ${Math.round(m.bytesPerAnswer)} bytes per answer at ${connections} connections`,
+        );
+      if (m.failures > 0)
+        notes.push(`${s.name}: ${m.failures} failures; answers by status ${JSON.stringify(m.statusCodes)}`);
       return m;
     };
     const selected = (name: string) => settings.only.length === 0 || settings.only.includes(name);
@@ -312,21 +514,37 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     const before = new Map<string, Measurement>();
     for (const s of baselines) before.set(s.name, await measure(s));
     const ceilings: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
-    const measured: Array<{ scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>; m: Measurement; few?: Measurement; rssGrowthMb?: number }> = [];
+    const measured: Array<{
+      scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>;
+      m: Measurement;
+      few?: Measurement;
+      rssGrowthMb?: number;
+    }> = [];
     // Each scenario right after its own ceilings, so that the two meet the machine in the same state: what one
     // scenario's load leaves behind (the write replays' log, the kernel's socket state) weighs on its neighbour,
     // not on a read measured minutes later against a ceiling measured before it all.
     for (const s of appScenarios(catalog, operations, productIds).filter((r) => selected(r.name))) {
       const read = s.kind === 'read';
-      const few = (c: HttpScenario) => (read && settings.connections > FEW_CONNECTIONS ? measure(c, FEW_CONNECTIONS) : Promise.resolve(undefined));
+      const few = (c: HttpScenario) =>
+        read && settings.connections > FEW_CONNECTIONS ? measure(c, FEW_CONNECTIONS) : Promise.resolve(undefined);
       if (read) {
         const answer = await answerCeiling(s, specOf(s), baseline.url);
         ceilings.push({ scenario: answer, m: await measure(answer) });
       }
       if (!read || s.readsDatabase) {
         // A read's replay takes the load's own items: reads wait for no lock.
-        const replay = await statementCeiling(read ? { ...s, replayItems: s.items } : s, { config, token: tenant.token, baselineUrl: baseline.url });
-        const c: HttpScenario = { ...replay, kind: 'baseline', baseline: read ? 'pk-read' : 'write', server: 'baseline', expectStatus: read ? 200 : 201 };
+        const replay = await statementCeiling(read ? { ...s, replayItems: s.items } : s, {
+          config,
+          token: tenant.token,
+          baselineUrl: baseline.url,
+        });
+        const c: HttpScenario = {
+          ...replay,
+          kind: 'baseline',
+          baseline: read ? 'pk-read' : 'write',
+          server: 'baseline',
+          expectStatus: read ? 200 : 201,
+        };
         // Measured at the read's two concurrencies, so that its p99s have their bounds too.
         ceilings.push({ scenario: c, m: await measure(c), few: await few(c) });
       }
@@ -336,8 +554,16 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
 
     if (selected('event feed commit-to-read latency')) {
       log(`${bench.engine}: measuring event feed commit-to-read latency`);
-      const feed = await measureFeedLatency({ serverUrl: server.url, headers, writes: settings.feedLatencyWrites, pauseMs: 20 });
-      measured.push({ scenario: { name: 'event feed commit-to-read latency', kind: 'batch', baseline: null }, m: feed.latency });
+      const feed = await measureFeedLatency({
+        serverUrl: server.url,
+        headers,
+        writes: settings.feedLatencyWrites,
+        pauseMs: 20,
+      });
+      measured.push({
+        scenario: { name: 'event feed commit-to-read latency', kind: 'batch', baseline: null },
+        m: feed.latency,
+      });
       notes.push(...feed.notes);
       trackMemory('event feed commit-to-read latency');
     }
@@ -347,16 +573,31 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       const second = await startServer('second server', await freePort(), ['serve', '--no-worker']);
       processes.push(second);
       const windows = await measureCrossProcess({
-        changedUrl: server.url, askedUrl: second.url, adminEmail: tenant.adminEmail, headers, productIds, trials: settings.crossProcessTrials,
+        changedUrl: server.url,
+        askedUrl: second.url,
+        adminEmail: tenant.adminEmail,
+        headers,
+        productIds,
+        trials: settings.crossProcessTrials,
         issueToken: async () => {
           const { token, plainText } = await services.tokens.issue({
-            tenantId: tenant.tenantId, userId: tenant.userId, name: 'cross-process', type: 'application', abilities: ['*'], expirationDays: null, ipWhitelist: null, preApproved: true,
+            tenantId: tenant.tenantId,
+            userId: tenant.userId,
+            name: 'cross-process',
+            type: 'application',
+            abilities: ['*'],
+            expirationDays: null,
+            ipWhitelist: null,
+            preApproved: true,
           });
           return { id: token.id, plainText };
         },
       });
       for (const w of windows) {
-        measured.push({ scenario: { name: `cross-process staleness: ${w.name}`, kind: 'batch', baseline: null }, m: w.window });
+        measured.push({
+          scenario: { name: `cross-process staleness: ${w.name}`, kind: 'batch', baseline: null },
+          m: w.window,
+        });
         notes.push(
           `cross-process staleness, ${w.name}: ${w.window.requests} trials; window from the change's answer on one process until the other shows it p50/p99/max ${w.window.p50.toFixed(2)}/${w.window.p99.toFixed(2)}/${w.window.max.toFixed(2)} ms, stale first reads ${w.staleFirstReads}; the change's call p50/p99/max ${w.change.p50.toFixed(1)}/${w.change.p99.toFixed(1)}/${w.change.max.toFixed(1)} ms`,
         );
@@ -366,24 +607,44 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
 
     if (selected('generate 1000 variants')) {
       log(`${bench.engine}: measuring generate 1000 variants`);
-      measured.push({ scenario: { name: 'generate 1000 variants', kind: 'batch', baseline: null }, m: await measureVariants(server.url, headers, settings.variantRuns) });
+      measured.push({
+        scenario: { name: 'generate 1000 variants', kind: 'batch', baseline: null },
+        m: await measureVariants(server.url, headers, settings.variantRuns),
+      });
       trackMemory('generate 1000 variants');
     }
     if (selected('webhook deliveries') || selected('webhook commit-to-attempt lag')) {
       log(`${bench.engine}: measuring webhooks`);
       const webhooks = await measureWebhooks({
-        db, services, tenantId: tenant.tenantId, throughputEvents: 5000, lagRatePerSecond: 200, lagSeconds: 5,
+        db,
+        services,
+        tenantId: tenant.tenantId,
+        throughputEvents: 5000,
+        lagRatePerSecond: 200,
+        lagSeconds: 5,
         subscribe: async (url) => {
           const response = await fetch(`${server.url}${API}/webhooks/subscriptions`, {
-            method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ url, event_types: ['product.*'] }),
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ url, event_types: ['product.*'] }),
           });
-          if (response.status !== 201) throw new Error(`POST /webhooks/subscriptions answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+          if (response.status !== 201)
+            throw new Error(
+              `POST /webhooks/subscriptions answered ${response.status}: ${(await response.text()).slice(0, 500)}`,
+            );
           const { data } = (await response.json()) as { data: { id: string } };
-          return () => checkOnce({ method: 'DELETE', url: `${server.url}${API}/webhooks/subscriptions/${data.id}`, headers }, 200);
+          return () =>
+            checkOnce({ method: 'DELETE', url: `${server.url}${API}/webhooks/subscriptions/${data.id}`, headers }, 200);
         },
       });
-      measured.push({ scenario: { name: 'webhook deliveries', kind: 'batch', baseline: null }, m: webhooks.throughput });
-      measured.push({ scenario: { name: 'webhook commit-to-attempt lag', kind: 'batch', baseline: null }, m: webhooks.lag });
+      measured.push({
+        scenario: { name: 'webhook deliveries', kind: 'batch', baseline: null },
+        m: webhooks.throughput,
+      });
+      measured.push({
+        scenario: { name: 'webhook commit-to-attempt lag', kind: 'batch', baseline: null },
+        m: webhooks.lag,
+      });
       notes.push(...webhooks.notes);
       trackMemory('webhooks');
     }
@@ -391,11 +652,30 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
     if (selected('import products from CSV')) {
       log(`${bench.engine}: measuring an import of ${settings.importRows} products`);
       const imported = await measureImport({
-        db, tenantId: tenant.tenantId, serverUrl: server.url, headers, rows: settings.importRows, memory: () => server.memory()?.rssMb ?? null,
-        reads: specOf({ name: 'reads', kind: 'read', baseline: null, server: 'app', path: `${API}/operations/products/{{item}}`, items: productIds }),
+        db,
+        tenantId: tenant.tenantId,
+        serverUrl: server.url,
+        headers,
+        rows: settings.importRows,
+        memory: () => server.memory()?.rssMb ?? null,
+        reads: specOf({
+          name: 'reads',
+          kind: 'read',
+          baseline: null,
+          server: 'app',
+          path: `${API}/operations/products/{{item}}`,
+          items: productIds,
+        }),
       });
-      const growth = imported.rssPeakMb !== null && imported.rssBeforeMb !== null ? imported.rssPeakMb - imported.rssBeforeMb : undefined;
-      measured.push({ scenario: { name: 'import products from CSV', kind: 'batch', baseline: null }, m: importMeasurement(imported), rssGrowthMb: growth });
+      const growth =
+        imported.rssPeakMb !== null && imported.rssBeforeMb !== null
+          ? imported.rssPeakMb - imported.rssBeforeMb
+          : undefined;
+      measured.push({
+        scenario: { name: 'import products from CSV', kind: 'batch', baseline: null },
+        m: importMeasurement(imported),
+        rssGrowthMb: growth,
+      });
       notes.push(
         `import products from CSV: ${imported.rows} rows in ${imported.seconds.toFixed(1)} s (${(imported.rows / imported.seconds).toFixed(0)} rows/s), ` +
           `RSS ${imported.rssBeforeMb?.toFixed(0)} -> peak ${imported.rssPeakMb?.toFixed(0)} MB; product reads meanwhile at 10 connections: ` +
@@ -410,7 +690,10 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       const after = await measure(s);
       const first = before.get(s.name)!;
       const drift = after.perSecond / first.perSecond - 1;
-      if (Math.abs(drift) > 0.1) notes.push(`${s.name} moved ${(drift * 100).toFixed(0)}% between the start and the end of the run (a busy machine?)`);
+      if (Math.abs(drift) > 0.1)
+        notes.push(
+          `${s.name} moved ${(drift * 100).toFixed(0)}% between the start and the end of the run (a busy machine?)`,
+        );
       const m = meanOf(first, after);
       baselineMeans.set(BASELINE_OF[s.name]!, m);
       baselineResults.push({ scenario: s, m });
@@ -420,7 +703,10 @@ export async function benchEngine(postgresUrl: string | undefined, settings: Ben
       engine: bench.engine,
       scenarios: [
         ...[...baselineResults, ...ceilings].map(({ scenario, m, few }) => result(scenario, m, baselineMeans, few)),
-        ...measured.map(({ scenario, m, few, rssGrowthMb }) => ({ ...result(scenario, m, baselineMeans, few), ...(rssGrowthMb !== undefined ? { rss_growth_mb: rssGrowthMb } : {}) })),
+        ...measured.map(({ scenario, m, few, rssGrowthMb }) => ({
+          ...result(scenario, m, baselineMeans, few),
+          ...(rssGrowthMb !== undefined ? { rss_growth_mb: rssGrowthMb } : {}),
+        })),
       ],
       rss_mb: memory?.rssMb ?? null,
       rss_peak_mb: memory?.peakMb ?? null,
@@ -440,17 +726,30 @@ async function measureVariants(serverUrl: string, headers: Record<string, string
   const json = { ...headers, 'content-type': 'application/json' };
   let sequence = 0;
   const call = async (path: string, body: unknown, expectStatus: number) => {
-    const response = await fetch(`${serverUrl}${API}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    const response = await fetch(`${serverUrl}${API}${path}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(body),
+    });
     const text = await response.text();
-    if (response.status !== expectStatus) throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    if (response.status !== expectStatus)
+      throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as { data: { id?: string; generated_count?: number } };
   };
   return measureSequential(
     runs,
-    async () => (await call('/operations/master-products', { name: `Bench tee ${++sequence}`, base_price: 19.99, variant_attributes: THOUSAND_VARIANTS }, 201)).data.id!,
+    async () =>
+      (
+        await call(
+          '/operations/master-products',
+          { name: `Bench tee ${++sequence}`, base_price: 19.99, variant_attributes: THOUSAND_VARIANTS },
+          201,
+        )
+      ).data.id!,
     async (masterId) => {
       const answer = await call(`/operations/master-products/${masterId}/variants/generate`, {}, 201);
-      if (answer.data.generated_count !== 1000) throw new Error(`generated ${answer.data.generated_count} variants, expected 1000`);
+      if (answer.data.generated_count !== 1000)
+        throw new Error(`generated ${answer.data.generated_count} variants, expected 1000`);
     },
   );
 }

@@ -31,15 +31,31 @@ interface Names {
 /** Natural keys of the seeded taxonomy, as a spreadsheet would name them. */
 async function names(db: Db, tenantId: string): Promise<Names> {
   const column = async (table: 'product_categories' | 'brands' | 'tags', key: 'slug') =>
-    (await db.selectFrom(table).select(key).where('tenant_id', '=', tenantId).limit(200).execute()).map((row) => row[key]);
-  const suppliers = (await db.selectFrom('suppliers').select('code').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null).limit(200).execute()).map((r) => r.code);
-  return { categories: await column('product_categories', 'slug'), brands: await column('brands', 'slug'), suppliers, tags: await column('tags', 'slug') };
+    (await db.selectFrom(table).select(key).where('tenant_id', '=', tenantId).limit(200).execute()).map(
+      (row) => row[key],
+    );
+  const suppliers = (
+    await db
+      .selectFrom('suppliers')
+      .select('code')
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .limit(200)
+      .execute()
+  ).map((r) => r.code);
+  return {
+    categories: await column('product_categories', 'slug'),
+    brands: await column('brands', 'slug'),
+    suppliers,
+    tags: await column('tags', 'slug'),
+  };
 }
 
 /** Writes the file a row at a time: a realistic catalog row with prices, taxonomy, tags and a description. */
 async function writeCatalog(file: string, rows: number, run: string, keys: Names): Promise<void> {
   const out = fs.createWriteStream(file);
-  const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+  const write = (line: string) =>
+    out.write(line) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
   await write('sku,name,selling_price,cost_price,category,brand,supplier,tags,weight,short_description,description\n');
   const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   for (let i = 0; i < rows; i += 1) {
@@ -73,15 +89,22 @@ export async function measureImport(options: ImportOptions): Promise<ImportMeasu
     const form = new FormData();
     form.append('type', 'products');
     form.append('file', await fs.openAsBlob(file, { type: 'text/csv' }), 'catalog.csv');
-    const started = await fetch(`${options.serverUrl}/api/v1/operations/imports`, { method: 'POST', headers: options.headers, body: form });
-    if (started.status !== 202) throw new Error(`the import upload answered ${started.status}: ${await started.text()}`);
+    const started = await fetch(`${options.serverUrl}/api/v1/operations/imports`, {
+      method: 'POST',
+      headers: options.headers,
+      body: form,
+    });
+    if (started.status !== 202)
+      throw new Error(`the import upload answered ${started.status}: ${await started.text()}`);
     const { id } = ((await started.json()) as { data: { id: string } }).data;
 
     let rssPeakMb = rssBeforeMb;
     type Job = { status: string; failed: number; created_at: string; finished_at: string | null };
     const poll = async (): Promise<Job> => {
       for (;;) {
-        const answer = await fetch(`${options.serverUrl}/api/v1/operations/imports/${id}`, { headers: options.headers });
+        const answer = await fetch(`${options.serverUrl}/api/v1/operations/imports/${id}`, {
+          headers: options.headers,
+        });
         const job = ((await answer.json()) as { data: Job }).data;
         const rss = options.memory();
         if (rss !== null) rssPeakMb = Math.max(rssPeakMb ?? 0, rss);
@@ -91,10 +114,15 @@ export async function measureImport(options: ImportOptions): Promise<ImportMeasu
     };
     // Reads for as long as the import takes at a quarter of the target's pace or more; the poll waits for the end.
     const [reads, ended] = await Promise.all([
-      measureHttp(options.reads, { connections: READ_CONNECTIONS, duration: Math.max(5, options.rows / 4000), warmup: 0 }),
+      measureHttp(options.reads, {
+        connections: READ_CONNECTIONS,
+        duration: Math.max(5, options.rows / 4000),
+        warmup: 0,
+      }),
       poll(),
     ]);
-    if (ended.status !== 'completed' || ended.finished_at === null) throw new Error(`the import ended ${JSON.stringify(ended)}`);
+    if (ended.status !== 'completed' || ended.finished_at === null)
+      throw new Error(`the import ended ${JSON.stringify(ended)}`);
     const seconds = (Date.parse(ended.finished_at) - Date.parse(ended.created_at)) / 1000;
     return { rows: options.rows, seconds, failed: ended.failed, rssBeforeMb, rssPeakMb, reads };
   } finally {
@@ -104,5 +132,10 @@ export async function measureImport(options: ImportOptions): Promise<ImportMeasu
 
 /** The scenario's row of the results: rows per second, the job's time as p50, the reads' p99 as p99. */
 export function importMeasurement(m: ImportMeasurement): Measurement {
-  return { ...summarise(Float64Array.from([m.seconds * 1000]), m.seconds, m.failed), requests: m.rows, perSecond: m.rows / m.seconds, p99: m.reads.p99 };
+  return {
+    ...summarise(Float64Array.from([m.seconds * 1000]), m.seconds, m.failed),
+    requests: m.rows,
+    perSecond: m.rows / m.seconds,
+    p99: m.reads.p99,
+  };
 }

@@ -20,13 +20,15 @@ function fill(text) {
 }
 
 const requests = templated
-  ? [{
-      setupRequest(request) {
-        const filled = { ...request, path: fill(target), ...(body !== undefined ? { body: fill(body) } : {}) };
-        next++;
-        return filled;
+  ? [
+      {
+        setupRequest(request) {
+          const filled = { ...request, path: fill(target), ...(body !== undefined ? { body: fill(body) } : {}) };
+          next++;
+          return filled;
+        },
       },
-    }]
+    ]
   : undefined;
 
 /**
@@ -61,6 +63,8 @@ parentPort.postMessage({
   errors: result.errors,
   timeouts: result.timeouts,
   bytesPerAnswer,
-  statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
+  statusCodes: Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+  ),
   times: Float64Array.from(times),
 });

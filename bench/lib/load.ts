@@ -81,7 +81,9 @@ export async function checkOnce(spec: HttpRequestSpec, expectStatus: number): Pr
   const response = await fetch(url, { method: spec.method, headers: spec.headers, body });
   const text = await response.text();
   if (response.status !== expectStatus) {
-    throw new Error(`${spec.method} ${spec.url} answered ${response.status}, expected ${expectStatus}: ${text.slice(0, 500)}`);
+    throw new Error(
+      `${spec.method} ${spec.url} answered ${response.status}, expected ${expectStatus}: ${text.slice(0, 500)}`,
+    );
   }
 }
 
@@ -98,7 +100,11 @@ export function measureHttp(spec: HttpRequestSpec, options: LoadOptions): Promis
       },
     });
     worker.once('message', (result: WorkerResult) => {
-      resolve({ ...summarise(result.times, result.seconds, result.non2xx + result.errors + result.timeouts), statusCodes: result.statusCodes, bytesPerAnswer: result.bytesPerAnswer });
+      resolve({
+        ...summarise(result.times, result.seconds, result.non2xx + result.errors + result.timeouts),
+        statusCodes: result.statusCodes,
+        bytesPerAnswer: result.bytesPerAnswer,
+      });
       void worker.terminate();
     });
     worker.once('error', reject);
@@ -109,7 +115,11 @@ export function measureHttp(spec: HttpRequestSpec, options: LoadOptions): Promis
  * Runs `prepare` then times `run` on what it prepared, `times` times in a row (after one untimed round);
  * requests per second are calls over the timed seconds, so for slow single calls they read as 1 / mean.
  */
-export async function measureSequential<T>(times: number, prepare: () => Promise<T>, run: (prepared: T) => Promise<void>): Promise<Measurement> {
+export async function measureSequential<T>(
+  times: number,
+  prepare: () => Promise<T>,
+  run: (prepared: T) => Promise<void>,
+): Promise<Measurement> {
   await run(await prepare());
   const durations: number[] = [];
   for (let i = 0; i < times; i++) {

@@ -43,7 +43,8 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
 async function waitUntilAnswering(child: ChildProcess, name: string, url: string, output: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before answering:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} before answering:\n${output()}`);
     try {
       await fetch(url);
       return;
@@ -75,7 +76,11 @@ export async function buildServer(): Promise<ServerBuild> {
   const tsc = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsc');
   const args = ['-p', 'tsconfig.build.json', '--outDir', BUILD_DIR, '--tsBuildInfoFile', `${BUILD_DIR}/.tsbuildinfo`];
   try {
-    await new Promise<void>((resolve, reject) => execFile(tsc, args, { cwd: PROJECT_ROOT }, (error, stdout) => (error ? reject(new Error(stdout || error.message)) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      execFile(tsc, args, { cwd: PROJECT_ROOT }, (error, stdout) =>
+        error ? reject(new Error(stdout || error.message)) : resolve(),
+      ),
+    );
     // The compiled modules find the bundled files (fonts, the password list) beside their own folder, as dist/
     // finds them at the repository's root.
     const assets = path.join(PROJECT_ROOT, BUILD_DIR, '..', 'assets');
@@ -83,7 +88,11 @@ export async function buildServer(): Promise<ServerBuild> {
     return { script: `${BUILD_DIR}/cli.js`, typescript: false, note: null };
   } catch (error) {
     const reason = (error as Error).message.split('\n').slice(0, 3).join(' ');
-    return { script: 'src/cli.ts', typescript: true, note: `the build of src/ failed, so the server ran through tsx (more memory): ${reason}` };
+    return {
+      script: 'src/cli.ts',
+      typescript: true,
+      note: `the build of src/ failed, so the server ran through tsx (more memory): ${reason}`,
+    };
   }
 }
 
@@ -93,7 +102,9 @@ export async function buildServer(): Promise<ServerBuild> {
  * runtime settings (allocator, heap sizes, source maps) as production does.
  */
 export function productionStart(): { env: Record<string, string>; nodeOptions: string[] } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
   const words = manifest.scripts.start.split(/\s+/);
   const node = words.indexOf('node');
   const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
@@ -112,11 +123,15 @@ export async function startNodeProcess(options: {
   probePath: string;
 }): Promise<RunningProcess> {
   const loader = options.typescript ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), ...loader, options.script, ...(options.args ?? [])], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeOptions ?? []), ...loader, options.script, ...(options.args ?? [])],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-4000);

@@ -40,7 +40,8 @@ export function renewedStatements(replay: Replay, renew: (old: string) => string
     const visit = (value: unknown): unknown => {
       if (typeof value === 'string') return value.replace(pattern, swap);
       if (Array.isArray(value)) return value.map(visit);
-      if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
+      if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
       return value;
     };
     return replay.statements.map(({ sql, parameters }) => ({ sql, parameters: parameters.map(visit) }));

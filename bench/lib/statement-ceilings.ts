@@ -37,7 +37,8 @@ export async function captureRequest(config: Config, request: CapturedRequest): 
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     log: (event) => {
-      if (capturing && event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters.map(parameter) });
+      if (capturing && event.level === 'query')
+        statements.push({ sql: event.query.sql, parameters: event.query.parameters.map(parameter) });
     },
   });
   const generate = () => {
@@ -50,7 +51,8 @@ export async function captureRequest(config: Config, request: CapturedRequest): 
   try {
     // The server under load has the token in memory and its use recorded: so must the captured call.
     const warm = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization } });
-    if (warm.statusCode !== 200) throw new Error(`capturing: GET /api/v1/auth/me answered ${warm.statusCode} ${warm.body}`);
+    if (warm.statusCode !== 200)
+      throw new Error(`capturing: GET /api/v1/auth/me answered ${warm.statusCode} ${warm.body}`);
     capturing = true;
     const response = await app.inject({
       method: request.method as 'POST',
@@ -59,7 +61,8 @@ export async function captureRequest(config: Config, request: CapturedRequest): 
       payload: request.body,
     });
     capturing = false;
-    if (response.statusCode >= 300) throw new Error(`capturing ${request.method} ${request.path}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode >= 300)
+      throw new Error(`capturing ${request.method} ${request.path}: ${response.statusCode} ${response.body}`);
     return { statements, fresh };
   } finally {
     await app.close();
@@ -84,7 +87,15 @@ export async function statementCeiling(
   });
   const replay: Replay = { ...captured, items: [...(request.replayItems ?? [])] };
   const name = encodeURIComponent(request.name);
-  const stored = await fetch(`${context.baselineUrl}/replays/${name}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(replay) });
+  const stored = await fetch(`${context.baselineUrl}/replays/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(replay),
+  });
   if (!stored.ok) throw new Error(`the baseline server refused the replay of ${request.name}: ${stored.status}`);
-  return { name: `ceiling: ${request.name} statements, no work`, path: `/replays/${name}`, method: method === 'GET' ? 'GET' : 'POST' };
+  return {
+    name: `ceiling: ${request.name} statements, no work`,
+    path: `/replays/${name}`,
+    method: method === 'GET' ? 'GET' : 'POST',
+  };
 }

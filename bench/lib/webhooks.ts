@@ -79,9 +79,21 @@ export async function measureWebhooks(options: WebhookOptions): Promise<WebhookM
   const productCreated = (): DomainEvent => {
     const entityId = services.newId();
     sequence++;
-    return { type: 'product.created', entityId, payload: { id: entityId, name: `Webhook bench ${sequence}`, sku: `HOOK-${sequence}`, status: 'active' } };
+    return {
+      type: 'product.created',
+      entityId,
+      payload: { id: entityId, name: `Webhook bench ${sequence}`, sku: `HOOK-${sequence}`, status: 'active' },
+    };
   };
-  const outboxSize = async () => Number((await db.selectFrom('event_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const outboxSize = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('event_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   // What earlier scenarios recorded is published before the subscription exists, so it makes no deliveries.
   await until('the outbox to drain', async () => (await outboxSize()) === 0, 50);
 
@@ -92,10 +104,15 @@ export async function measureWebhooks(options: WebhookOptions): Promise<WebhookM
 
     const burst = Array.from({ length: options.throughputEvents }, productCreated);
     await inTransaction(db, async (trx) => {
-      for (let i = 0; i < burst.length; i += RECORD_CHUNK) await services.events.record(trx, tenantId, ...burst.slice(i, i + RECORD_CHUNK));
+      for (let i = 0; i < burst.length; i += RECORD_CHUNK)
+        await services.events.record(trx, tenantId, ...burst.slice(i, i + RECORD_CHUNK));
     });
     const started = now();
-    await until(`${options.throughputEvents} deliveries`, () => receiver.deliveryIds.size >= options.throughputEvents, 1);
+    await until(
+      `${options.throughputEvents} deliveries`,
+      () => receiver.deliveryIds.size >= options.throughputEvents,
+      1,
+    );
     const elapsedMs = now() - started;
     const arrivals = burst.map((event) => receiver.firstArrival.get(event.entityId)! - started);
     const throughput = summarise(Float64Array.from(arrivals), elapsedMs / 1000, 0);
@@ -110,7 +127,11 @@ export async function measureWebhooks(options: WebhookOptions): Promise<WebhookM
       committedAt.set(event.entityId, now());
     }
     const commitSeconds = (now() - first) / 1000;
-    await until('every lag event to arrive', () => [...committedAt.keys()].every((id) => receiver.firstArrival.has(id)), 20);
+    await until(
+      'every lag event to arrive',
+      () => [...committedAt.keys()].every((id) => receiver.firstArrival.has(id)),
+      20,
+    );
     const lags = [...committedAt].map(([id, at]) => receiver.firstArrival.get(id)! - at);
     const lag = summarise(Float64Array.from(lags), commitSeconds, 0);
     return {

@@ -13,7 +13,9 @@ function insertChunk(db: Db, engine: Engine, table: string, columns: string[], r
   const json = JSON.stringify(rows);
   const target = sql`${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})`;
   if (engine === 'postgres') {
-    return sql`insert into ${target} select ${sql.join(columns.map((c) => sql.ref(c)))} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`.execute(db);
+    return sql`insert into ${target} select ${sql.join(columns.map((c) => sql.ref(c)))} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`.execute(
+      db,
+    );
   }
   const values = sql.join(columns.map((c) => sql`value ->> ${sql.lit(c)}`));
   return sql`insert into ${target} select ${values} from json_each(${json})`.execute(db);

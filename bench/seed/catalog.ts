@@ -41,17 +41,85 @@ export interface SeededCatalog {
   words: string[];
 }
 
-const COLORS = ['red', 'blue', 'green', 'black', 'white', 'grey', 'yellow', 'orange', 'purple', 'brown', 'pink', 'navy'];
+const COLORS = [
+  'red',
+  'blue',
+  'green',
+  'black',
+  'white',
+  'grey',
+  'yellow',
+  'orange',
+  'purple',
+  'brown',
+  'pink',
+  'navy',
+];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 const MATERIALS = ['cotton', 'wool', 'steel', 'aluminium', 'oak', 'plastic', 'leather', 'glass'];
 const WORDS = [
-  'alpine', 'basic', 'classic', 'deluxe', 'eco', 'field', 'garden', 'harbor', 'indigo', 'junior', 'kinetic', 'lumen', 'metro', 'nordic',
-  'orbit', 'pioneer', 'quartz', 'ranger', 'summit', 'terra', 'urban', 'vector', 'willow', 'xenon', 'yukon', 'zephyr',
+  'alpine',
+  'basic',
+  'classic',
+  'deluxe',
+  'eco',
+  'field',
+  'garden',
+  'harbor',
+  'indigo',
+  'junior',
+  'kinetic',
+  'lumen',
+  'metro',
+  'nordic',
+  'orbit',
+  'pioneer',
+  'quartz',
+  'ranger',
+  'summit',
+  'terra',
+  'urban',
+  'vector',
+  'willow',
+  'xenon',
+  'yukon',
+  'zephyr',
 ];
-const NOUNS = ['backpack', 'bottle', 'chair', 'desk', 'drill', 'jacket', 'kettle', 'lamp', 'mug', 'scarf', 'shelf', 'tent', 'torch', 'wrench'];
-const STATUSES: Array<[ProductStatus, number]> = [['active', 70], ['draft', 15], ['inactive', 5], ['out_of_stock', 5], ['discontinued', 5]];
-const TYPES: Array<[ProductType, number]> = [['physical', 80], ['digital', 10], ['service', 5], ['subscription', 3], ['gift_card', 2]];
-const CURRENCIES: Array<[string, number]> = [['USD', 90], ['EUR', 8], ['JPY', 2]];
+const NOUNS = [
+  'backpack',
+  'bottle',
+  'chair',
+  'desk',
+  'drill',
+  'jacket',
+  'kettle',
+  'lamp',
+  'mug',
+  'scarf',
+  'shelf',
+  'tent',
+  'torch',
+  'wrench',
+];
+const STATUSES: Array<[ProductStatus, number]> = [
+  ['active', 70],
+  ['draft', 15],
+  ['inactive', 5],
+  ['out_of_stock', 5],
+  ['discontinued', 5],
+];
+const TYPES: Array<[ProductType, number]> = [
+  ['physical', 80],
+  ['digital', 10],
+  ['service', 5],
+  ['subscription', 3],
+  ['gift_card', 2],
+];
+const CURRENCIES: Array<[string, number]> = [
+  ['USD', 90],
+  ['EUR', 8],
+  ['JPY', 2],
+];
 const DAY_MS = 86_400_000;
 
 /** mulberry32: small, fast and good enough to spread a benchmark's data. */
@@ -99,46 +167,116 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       rootCategoryIds.push(root.id);
       for (let c = 0; c < 10; c++) {
         const childId = newId(start);
-        const child = { id: childId, parent: root.id, depth: 1, name: `Aisle ${r}.${c}`, path: childPath(root.path, childId) };
+        const child = {
+          id: childId,
+          parent: root.id,
+          depth: 1,
+          name: `Aisle ${r}.${c}`,
+          path: childPath(root.path, childId),
+        };
         categories.push(child);
         for (let g = 0; g < 5; g++) {
           const leafId = newId(start);
-          const leaf = { id: leafId, parent: child.id, depth: 2, name: `Shelf ${r}.${c}.${g}`, path: childPath(child.path, leafId) };
+          const leaf = {
+            id: leafId,
+            parent: child.id,
+            depth: 2,
+            name: `Shelf ${r}.${c}.${g}`,
+            path: childPath(child.path, leafId),
+          };
           categories.push(leaf);
           leafCategoryIds.push(leaf.id);
         }
       }
     }
     await bulkInsert(
-      trx, engine, 'product_categories',
+      trx,
+      engine,
+      'product_categories',
       categories.map((c) => ({
-        id: c.id, tenant_id: tenantId, name: c.name, slug: c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), description: null,
-        parent_id: c.parent, sort_order: 0, is_active: true, is_featured: false, depth_level: c.depth, path: c.path, created_at: now, updated_at: now, deleted_at: null,
+        id: c.id,
+        tenant_id: tenantId,
+        name: c.name,
+        slug: c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        description: null,
+        parent_id: c.parent,
+        sort_order: 0,
+        is_active: true,
+        is_featured: false,
+        depth_level: c.depth,
+        path: c.path,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
       })),
     );
 
     const brandIds = Array.from({ length: 200 }, () => newId(start));
     await bulkInsert(
-      trx, engine, 'brands',
-      brandIds.map((id, i) => ({ id, tenant_id: tenantId, name: `Brand ${id.slice(-6)}`, slug: `brand-${id.slice(-8)}-${i}`, is_active: true, created_at: now, updated_at: now })),
+      trx,
+      engine,
+      'brands',
+      brandIds.map((id, i) => ({
+        id,
+        tenant_id: tenantId,
+        name: `Brand ${id.slice(-6)}`,
+        slug: `brand-${id.slice(-8)}-${i}`,
+        is_active: true,
+        created_at: now,
+        updated_at: now,
+      })),
     );
     const supplierIds = Array.from({ length: 100 }, () => newId(start));
     await bulkInsert(
-      trx, engine, 'suppliers',
+      trx,
+      engine,
+      'suppliers',
       supplierIds.map((id) => ({
-        id, tenant_id: tenantId, name: `Supplier ${id.slice(-6)}`, code: `SUP-${id.slice(-8).toUpperCase()}`, email: `${id}@supplier.test`,
-        status: 'active', rating_count: 0, is_approved: true, is_preferred: false, created_at: now, updated_at: now,
+        id,
+        tenant_id: tenantId,
+        name: `Supplier ${id.slice(-6)}`,
+        code: `SUP-${id.slice(-8).toUpperCase()}`,
+        email: `${id}@supplier.test`,
+        status: 'active',
+        rating_count: 0,
+        is_approved: true,
+        is_preferred: false,
+        created_at: now,
+        updated_at: now,
       })),
     );
     const tagIds = Array.from({ length: 50 }, () => newId(start));
     await bulkInsert(
-      trx, engine, 'tags',
-      tagIds.map((id, i) => ({ id, tenant_id: tenantId, name: `Tag ${i}`, slug: `tag-${i}`, color: '#336699', is_active: true, created_at: now, updated_at: now })),
+      trx,
+      engine,
+      'tags',
+      tagIds.map((id, i) => ({
+        id,
+        tenant_id: tenantId,
+        name: `Tag ${i}`,
+        slug: `tag-${i}`,
+        color: '#336699',
+        is_active: true,
+        created_at: now,
+        updated_at: now,
+      })),
     );
 
     const attribute = (code: string, type: 'select' | 'multiselect' | 'boolean', options: string[] | null) => ({
-      id: newId(start), tenant_id: tenantId, code, name: code, label: code[0]!.toUpperCase() + code.slice(1), type, options,
-      is_required: false, is_filterable: true, is_searchable: false, is_visible_on_frontend: true, sort_order: 0, created_at: now, updated_at: now,
+      id: newId(start),
+      tenant_id: tenantId,
+      code,
+      name: code,
+      label: code[0]!.toUpperCase() + code.slice(1),
+      type,
+      options,
+      is_required: false,
+      is_filterable: true,
+      is_searchable: false,
+      is_visible_on_frontend: true,
+      sort_order: 0,
+      created_at: now,
+      updated_at: now,
     });
     const color = attribute('color', 'select', COLORS);
     const size = attribute('size', 'select', SIZES);
@@ -148,12 +286,32 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
 
     const masterProductIds = Array.from({ length: options.masters ?? 1000 }, () => newId(start));
     await bulkInsert(
-      trx, engine, 'master_products',
+      trx,
+      engine,
+      'master_products',
       masterProductIds.map((id, i) => ({
-        id, tenant_id: tenantId, name: `Master ${i}`, slug: `master-${id}`, sku: `MASTER-${String(i).padStart(5, '0')}`, base_price: random.int(100, 100_000),
-        currency: 'USD', status: 'active', is_visible: true, is_featured: false, sort_order: 0, requires_shipping: true, is_taxable: true,
-        variant_attributes: { attributes: [{ name: 'Color', values: COLORS }, { name: 'Size', values: SIZES }], allowCombinations: true },
-        created_at: now, updated_at: now,
+        id,
+        tenant_id: tenantId,
+        name: `Master ${i}`,
+        slug: `master-${id}`,
+        sku: `MASTER-${String(i).padStart(5, '0')}`,
+        base_price: random.int(100, 100_000),
+        currency: 'USD',
+        status: 'active',
+        is_visible: true,
+        is_featured: false,
+        sort_order: 0,
+        requires_shipping: true,
+        is_taxable: true,
+        variant_attributes: {
+          attributes: [
+            { name: 'Color', values: COLORS },
+            { name: 'Size', values: SIZES },
+          ],
+          allowCombinations: true,
+        },
+        created_at: now,
+        updated_at: now,
       })),
     );
 
@@ -165,7 +323,14 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
     const variantCounts = new Map<string, number>();
     const products: Array<Insertable<ProductsTable>> = [];
     const tags: Array<{ tenant_id: string; product_id: string; tag_id: string; created_at: string }> = [];
-    const values: Array<{ tenant_id: string; product_id: string; attribute_id: string; value: string; created_at: string; updated_at: string }> = [];
+    const values: Array<{
+      tenant_id: string;
+      product_id: string;
+      attribute_id: string;
+      value: string;
+      created_at: string;
+      updated_at: string;
+    }> = [];
     for (let i = 0; i < options.products; i++) {
       const time = Math.floor(start + i * step);
       const id = newId(time);
@@ -177,18 +342,38 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       const master = isVariant ? random.pick(masterProductIds) : null;
       const variantNumber = master ? (variantCounts.get(master) ?? 0) + 1 : 0;
       if (master) variantCounts.set(master, variantNumber);
-      const name = `${random.pick(WORDS)} ${random.pick(NOUNS)} ${random.int(100, 9999)}`.replace(/^./, (c) => c.toUpperCase());
+      const name = `${random.pick(WORDS)} ${random.pick(NOUNS)} ${random.int(100, 9999)}`.replace(/^./, (c) =>
+        c.toUpperCase(),
+      );
       const updated = Math.min(start + span, time + random.int(0, 90) * DAY_MS);
       products.push({
-        id, tenant_id: tenantId, name, slug: `p-${id}`, sku: `SKU-${String(i).padStart(7, '0')}`, type, status: random.weighted(STATUSES),
-        is_variant: isVariant, master_product_id: master, variant_key: master ? `v${variantNumber}` : null,
-        selling_price: random.chance(0.03) ? null : random.int(100, 100_000), cost_price: random.int(50, 50_000), currency: random.weighted(CURRENCIES),
-        stock_quantity: stock, reserved_quantity: Math.min(stock, random.chance(0.2) ? random.int(0, 20) : 0),
-        reorder_point: tracked && random.chance(0.3) ? random.int(10, 50) : null, reorder_quantity: null, track_inventory: tracked,
+        id,
+        tenant_id: tenantId,
+        name,
+        slug: `p-${id}`,
+        sku: `SKU-${String(i).padStart(7, '0')}`,
+        type,
+        status: random.weighted(STATUSES),
+        is_variant: isVariant,
+        master_product_id: master,
+        variant_key: master ? `v${variantNumber}` : null,
+        selling_price: random.chance(0.03) ? null : random.int(100, 100_000),
+        cost_price: random.int(50, 50_000),
+        currency: random.weighted(CURRENCIES),
+        stock_quantity: stock,
+        reserved_quantity: Math.min(stock, random.chance(0.2) ? random.int(0, 20) : 0),
+        reorder_point: tracked && random.chance(0.3) ? random.int(10, 50) : null,
+        reorder_quantity: null,
+        track_inventory: tracked,
         description: `${name}: ${Array.from({ length: 16 }, () => random.pick(WORDS)).join(' ')}.`,
-        category_id: random.chance(0.95) ? random.pick(leafCategoryIds) : null, brand_id: random.chance(0.9) ? random.pick(brandIds) : null,
-        supplier_id: random.chance(0.8) ? random.pick(supplierIds) : null, is_featured: random.chance(0.05), dimensions_unit: 'cm',
-        created_at: at, updated_at: iso(updated), deleted_at: random.chance(0.02) ? iso(updated) : null,
+        category_id: random.chance(0.95) ? random.pick(leafCategoryIds) : null,
+        brand_id: random.chance(0.9) ? random.pick(brandIds) : null,
+        supplier_id: random.chance(0.8) ? random.pick(supplierIds) : null,
+        is_featured: random.chance(0.05),
+        dimensions_unit: 'cm',
+        created_at: at,
+        updated_at: iso(updated),
+        deleted_at: random.chance(0.02) ? iso(updated) : null,
       });
       const product = products.at(-1)!;
       // Set after the literal so that the random draws, and so the catalog, stay those of earlier runs.
@@ -199,19 +384,37 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       const tagCount = random.int(0, 3);
       const chosen = new Set(Array.from({ length: tagCount }, () => random.pick(tagIds)));
       for (const tagId of chosen) tags.push({ tenant_id: tenantId, product_id: id, tag_id: tagId, created_at: at });
-      const value = (attributeId: string, v: string) => values.push({ tenant_id: tenantId, product_id: id, attribute_id: attributeId, value: v, created_at: at, updated_at: at });
+      const value = (attributeId: string, v: string) =>
+        values.push({
+          tenant_id: tenantId,
+          product_id: id,
+          attribute_id: attributeId,
+          value: v,
+          created_at: at,
+          updated_at: at,
+        });
       value(color.id, random.pick(COLORS));
       value(size.id, random.pick(SIZES));
       value(waterproof.id, random.chance(0.3) ? '1' : '0');
-      if (random.chance(0.5)) value(material.id, JSON.stringify([...new Set([random.pick(MATERIALS), random.pick(MATERIALS)])]));
+      if (random.chance(0.5))
+        value(material.id, JSON.stringify([...new Set([random.pick(MATERIALS), random.pick(MATERIALS)])]));
     }
     await bulkInsert(trx, engine, 'products', products);
     await bulkInsert(trx, engine, 'product_tags', tags);
     await bulkInsert(trx, engine, 'product_attribute_values', values);
 
     return {
-      products: options.products, rootCategoryIds, leafCategoryIds, brandIds, supplierIds, tagIds, masterProductIds, stocked,
-      colors: COLORS, materials: MATERIALS, words: WORDS,
+      products: options.products,
+      rootCategoryIds,
+      leafCategoryIds,
+      brandIds,
+      supplierIds,
+      tagIds,
+      masterProductIds,
+      stocked,
+      colors: COLORS,
+      materials: MATERIALS,
+      words: WORDS,
     };
   });
 }

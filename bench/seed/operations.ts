@@ -37,8 +37,12 @@ interface RecordSeed {
 
 const DAY_MS = 86_400_000;
 const EVENT_TYPES = [
-  ['product.updated', 'product'], ['inventory.adjusted', 'inventory'], ['inventory.reserved', 'inventory'],
-  ['stock_movement.recorded', 'stock_movement'], ['purchase_order.received', 'purchase_order'], ['product.created', 'product'],
+  ['product.updated', 'product'],
+  ['inventory.adjusted', 'inventory'],
+  ['inventory.reserved', 'inventory'],
+  ['stock_movement.recorded', 'stock_movement'],
+  ['purchase_order.received', 'purchase_order'],
+  ['product.created', 'product'],
 ] as const;
 
 function idSource(seed: number) {
@@ -52,19 +56,40 @@ function idSource(seed: number) {
 }
 
 /** One record per stocked product in the main warehouse; one in four shares its stock with a second warehouse. */
-function inventoryRecords(stocked: readonly StockedProduct[], warehouseIds: readonly string[], source: ReturnType<typeof idSource>, at: number): RecordSeed[] {
+function inventoryRecords(
+  stocked: readonly StockedProduct[],
+  warehouseIds: readonly string[],
+  source: ReturnType<typeof idSource>,
+  at: number,
+): RecordSeed[] {
   const records: RecordSeed[] = [];
   stocked.forEach((product, i) => {
-    const elsewhere = i % 4 === 3 && warehouseIds.length > 1 ? warehouseIds[1 + (i % (warehouseIds.length - 1))]! : null;
+    const elsewhere =
+      i % 4 === 3 && warehouseIds.length > 1 ? warehouseIds[1 + (i % (warehouseIds.length - 1))]! : null;
     const moved = elsewhere ? Math.floor((product.onHand - product.reserved) / 2) : 0;
-    records.push({ id: source.newId(at), productId: product.id, warehouseId: warehouseIds[0]!, onHand: product.onHand - moved, reserved: product.reserved });
-    if (elsewhere) records.push({ id: source.newId(at), productId: product.id, warehouseId: elsewhere, onHand: moved, reserved: 0 });
+    records.push({
+      id: source.newId(at),
+      productId: product.id,
+      warehouseId: warehouseIds[0]!,
+      onHand: product.onHand - moved,
+      reserved: product.reserved,
+    });
+    if (elsewhere)
+      records.push({ id: source.newId(at), productId: product.id, warehouseId: elsewhere, onHand: moved, reserved: 0 });
   });
   return records;
 }
 
 /** Each record's ledger: an initial stock, then receipts and adjustments whose running total ends at its on hand. */
-function* movements(records: readonly RecordSeed[], total: number, tenantId: string, userId: string, source: ReturnType<typeof idSource>, from: number, to: number) {
+function* movements(
+  records: readonly RecordSeed[],
+  total: number,
+  tenantId: string,
+  userId: string,
+  source: ReturnType<typeof idSource>,
+  from: number,
+  to: number,
+) {
   const perRecord = Math.floor(total / records.length);
   const extra = total - perRecord * records.length;
   const span = to - from;
@@ -78,16 +103,32 @@ function* movements(records: readonly RecordSeed[], total: number, tenantId: str
       const time = from + Math.floor((span * (m + source.random())) / count);
       const type = m === 0 ? 'initial_stock' : after >= before ? 'purchase_receipt' : 'adjustment';
       yield {
-        id: source.newId(time), tenant_id: tenantId, product_id: record.productId, warehouse_id: record.warehouseId, type,
-        quantity: after - before, quantity_before: before, quantity_after: after, reason: type === 'adjustment' ? 'Cycle count' : null,
-        notes: null, reference_type: null, reference_id: null, created_by: userId, created_at: new Date(time).toISOString(),
+        id: source.newId(time),
+        tenant_id: tenantId,
+        product_id: record.productId,
+        warehouse_id: record.warehouseId,
+        type,
+        quantity: after - before,
+        quantity_before: before,
+        quantity_after: after,
+        reason: type === 'adjustment' ? 'Cycle count' : null,
+        notes: null,
+        reference_type: null,
+        reference_id: null,
+        created_by: userId,
+        created_at: new Date(time).toISOString(),
       };
       before = after;
     }
   }
 }
 
-export async function seedOperations(db: Db, tenantId: string, catalog: SeededCatalog, options: OperationsOptions): Promise<SeededOperations> {
+export async function seedOperations(
+  db: Db,
+  tenantId: string,
+  catalog: SeededCatalog,
+  options: OperationsOptions,
+): Promise<SeededOperations> {
   const { engine } = options;
   const source = idSource(options.seed ?? 7);
   const now = Date.now();
@@ -95,21 +136,44 @@ export async function seedOperations(db: Db, tenantId: string, catalog: SeededCa
 
   return db.transaction().execute(async (trx) => {
     const extraWarehouses = Array.from({ length: Math.max(0, options.warehouses - 1) }, (_, i) => ({
-      id: source.newId(now), tenant_id: tenantId, name: `Warehouse ${i + 2}`, code: `WH${i + 2}`, type: 'distribution', is_default: false,
-      is_active: true, address: null, created_at: nowIso, updated_at: nowIso, deleted_at: null,
+      id: source.newId(now),
+      tenant_id: tenantId,
+      name: `Warehouse ${i + 2}`,
+      code: `WH${i + 2}`,
+      type: 'distribution',
+      is_default: false,
+      is_active: true,
+      address: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+      deleted_at: null,
     }));
     await bulkInsert(trx, engine, 'warehouses', extraWarehouses);
     const warehouseIds = [options.mainWarehouseId, ...extraWarehouses.map((w) => w.id)];
 
     const records = inventoryRecords(catalog.stocked, warehouseIds, source, now - 730 * DAY_MS);
     await bulkInsert(
-      trx, engine, 'inventory_records',
+      trx,
+      engine,
+      'inventory_records',
       records.map((r) => ({
-        id: r.id, tenant_id: tenantId, product_id: r.productId, warehouse_id: r.warehouseId, quantity_on_hand: r.onHand, quantity_reserved: r.reserved,
-        last_movement_at: nowIso, created_at: nowIso, updated_at: nowIso,
+        id: r.id,
+        tenant_id: tenantId,
+        product_id: r.productId,
+        warehouse_id: r.warehouseId,
+        quantity_on_hand: r.onHand,
+        quantity_reserved: r.reserved,
+        last_movement_at: nowIso,
+        created_at: nowIso,
+        updated_at: nowIso,
       })),
     );
-    await bulkInsertFrom(trx, engine, 'stock_movements', movements(records, options.stockMovements, tenantId, options.userId, source, now - 730 * DAY_MS, now - DAY_MS));
+    await bulkInsertFrom(
+      trx,
+      engine,
+      'stock_movements',
+      movements(records, options.stockMovements, tenantId, options.userId, source, now - 730 * DAY_MS, now - DAY_MS),
+    );
 
     // The feed: the last week (inside the default 30-day retention, so the worker's purge keeps it).
     const eventIds: string[] = [];
@@ -123,8 +187,14 @@ export async function seedOperations(db: Db, tenantId: string, catalog: SeededCa
         eventIds.push(id);
         const at = new Date(time).toISOString();
         yield {
-          id, tenant_id: tenantId, event_type: eventType, entity_type: entityType, entity_id: product.id,
-          payload: { id: product.id, sku: product.sku, quantity_on_hand: product.onHand, changes: ['stock_quantity'] }, occurred_at: at, created_at: at,
+          id,
+          tenant_id: tenantId,
+          event_type: eventType,
+          entity_type: entityType,
+          entity_id: product.id,
+          payload: { id: product.id, sku: product.sku, quantity_on_hand: product.onHand, changes: ['stock_quantity'] },
+          occurred_at: at,
+          created_at: at,
         };
       }
     };
@@ -137,7 +207,12 @@ export async function seedOperations(db: Db, tenantId: string, catalog: SeededCa
 
 /** Orders in `sent` status, each with `linesPerOrder` distinct products to the main warehouse. */
 async function seedPurchaseOrders(
-  db: Db, tenantId: string, catalog: SeededCatalog, options: OperationsOptions, source: ReturnType<typeof idSource>, nowIso: string,
+  db: Db,
+  tenantId: string,
+  catalog: SeededCatalog,
+  options: OperationsOptions,
+  source: ReturnType<typeof idSource>,
+  nowIso: string,
 ): Promise<string[]> {
   const today = nowIso.slice(0, 10);
   const ids: string[] = [];
@@ -146,9 +221,19 @@ async function seedPurchaseOrders(
       for (let l = 0; l < options.linesPerOrder; l++) {
         const product = catalog.stocked[(o * options.linesPerOrder + l) % catalog.stocked.length]!;
         yield {
-          id: source.newId(Date.now()), tenant_id: tenantId, purchase_order_id: ids[o]!, product_id: product.id, product_name: product.name,
-          product_sku: product.sku, quantity_ordered: 10, quantity_received: 0, quantity_cancelled: 0, unit_price: 250, line_total: 2500,
-          warehouse_id: options.mainWarehouseId, position: l + 1,
+          id: source.newId(Date.now()),
+          tenant_id: tenantId,
+          purchase_order_id: ids[o]!,
+          product_id: product.id,
+          product_name: product.name,
+          product_sku: product.sku,
+          quantity_ordered: 10,
+          quantity_received: 0,
+          quantity_cancelled: 0,
+          unit_price: 250,
+          line_total: 2500,
+          warehouse_id: options.mainWarehouseId,
+          position: l + 1,
         };
       }
     }
@@ -158,10 +243,25 @@ async function seedPurchaseOrders(
     ids.push(id);
     const subtotal = 2500 * options.linesPerOrder;
     return {
-      id, tenant_id: tenantId, po_number: `PO-BENCH-${String(o + 1).padStart(6, '0')}`, status: 'sent', supplier_id: catalog.supplierIds[o % catalog.supplierIds.length]!,
-      warehouse_id: options.mainWarehouseId, order_date: today, currency: 'USD', subtotal, tax_amount: 0, shipping_cost: 0, discount_amount: 0,
-      total_amount: subtotal, supplier_notified: true, created_by: options.userId, sent_at: nowIso, sent_to: 'orders@supplier.test',
-      created_at: nowIso, updated_at: nowIso,
+      id,
+      tenant_id: tenantId,
+      po_number: `PO-BENCH-${String(o + 1).padStart(6, '0')}`,
+      status: 'sent',
+      supplier_id: catalog.supplierIds[o % catalog.supplierIds.length]!,
+      warehouse_id: options.mainWarehouseId,
+      order_date: today,
+      currency: 'USD',
+      subtotal,
+      tax_amount: 0,
+      shipping_cost: 0,
+      discount_amount: 0,
+      total_amount: subtotal,
+      supplier_notified: true,
+      created_by: options.userId,
+      sent_at: nowIso,
+      sent_to: 'orders@supplier.test',
+      created_at: nowIso,
+      updated_at: nowIso,
     };
   });
   await bulkInsert(db, options.engine, 'purchase_orders', orders);

@@ -61,7 +61,11 @@ export interface CommandKit {
   /** The tenant, or an error that names the id given. */
   requireTenant(services: Services, id: string): ReturnType<Services['tenants']['get']>;
   /** The tenant's user with this e-mail, or an error that names both. */
-  requireUser(services: Services, tenantId: string, email: string): ReturnType<Services['userAdministration']['service']['getByEmail']>;
+  requireUser(
+    services: Services,
+    tenantId: string,
+    email: string,
+  ): ReturnType<Services['userAdministration']['service']['getByEmail']>;
   /**
    * The password of the user a command creates: the option when given (visible in `ps` and the shell history),
    * else standard input with --password-stdin, else QUARTERMASTER_PASSWORD.
@@ -90,7 +94,8 @@ export function commandKit(config: Config, io: CliIo): CommandKit {
       try {
         return await services.userAdministration.service.getByEmail(tenantId, email);
       } catch (error) {
-        if (error instanceof NotFoundError) throw new Error(`No user ${email} in tenant ${tenantId}.`, { cause: error });
+        if (error instanceof NotFoundError)
+          throw new Error(`No user ${email} in tenant ${tenantId}.`, { cause: error });
         throw error;
       }
     },
@@ -104,8 +109,11 @@ export function commandKit(config: Config, io: CliIo): CommandKit {
         return password;
       }
       if (config.cliPassword !== null) return config.cliPassword;
-      throw new Error(`A password is required: pipe it in with --password-stdin, set ${PASSWORD_VARIABLE}, or pass ${flag}.`);
+      throw new Error(
+        `A password is required: pipe it in with --password-stdin, set ${PASSWORD_VARIABLE}, or pass ${flag}.`,
+      );
     },
-    passwordStdin: () => new Option('--password-stdin', `read the password from standard input (or set ${PASSWORD_VARIABLE})`),
+    passwordStdin: () =>
+      new Option('--password-stdin', `read the password from standard input (or set ${PASSWORD_VARIABLE})`),
   };
 }

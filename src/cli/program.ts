@@ -25,7 +25,10 @@ import { registerWorker } from './commands/worker.js';
 function packageVersion(): string {
   for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
     try {
-      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
+      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (manifest.name === 'quartermaster' && manifest.version) return manifest.version;
     } catch {
       // No package.json here, or not ours: look further up.
@@ -57,7 +60,11 @@ export function buildProgram(config: Config, io: CliIo): Command {
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     // Commander's own messages start with `error:`; ours with `Error:`. One spelling for both.
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(text.replace(/^error: /, 'Error: ')) });
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      outputError: (text, write) => write(text.replace(/^error: /, 'Error: ')),
+    });
   const kit = commandKit(config, io);
   for (const register of COMMANDS) register(program, kit);
   return program;

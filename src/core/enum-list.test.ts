@@ -23,11 +23,16 @@ describe('readEnumList', () => {
 
   it('resolves aliases, and only its own keys', () => {
     expect(readEnumList(COLOURS, 'crimson,red')).toEqual({ values: ['red'], error: null });
-    expect(readEnumList(COLOURS, 'constructor').error).toBe('The colour constructor is invalid. Allowed: red, green, blue.');
+    expect(readEnumList(COLOURS, 'constructor').error).toBe(
+      'The colour constructor is invalid. Allowed: red, green, blue.',
+    );
   });
 
   it('names every value not allowed, once each', () => {
-    expect(readEnumList(COLOURS, 'red,pink,teal,pink')).toEqual({ values: [], error: 'The colour pink, teal is invalid. Allowed: red, green, blue.' });
+    expect(readEnumList(COLOURS, 'red,pink,teal,pink')).toEqual({
+      values: [],
+      error: 'The colour pink, teal is invalid. Allowed: red, green, blue.',
+    });
   });
 });
 
@@ -42,7 +47,9 @@ describe('parseEnumList', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).errors).toEqual({ colour: ['The colour pink is invalid. Allowed: red, green, blue.'] });
+      expect((error as ValidationError).errors).toEqual({
+        colour: ['The colour pink is invalid. Allowed: red, green, blue.'],
+      });
     }
   });
 });

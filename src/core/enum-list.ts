@@ -21,7 +21,10 @@ export interface EnumListReading<T extends string> {
 }
 
 /** Reads the parameter without throwing, for a parser that gathers the errors of several parameters. */
-export function readEnumList<T extends string>(list: EnumList<T>, value: string | readonly string[] | undefined): EnumListReading<T> {
+export function readEnumList<T extends string>(
+  list: EnumList<T>,
+  value: string | readonly string[] | undefined,
+): EnumListReading<T> {
   const aliases = list.aliases ?? {};
   const listed = commaList(value).map((item) => (Object.hasOwn(aliases, item) ? aliases[item]! : item));
   const distinct = [...new Set(listed)];

@@ -58,7 +58,11 @@ export class NotFoundError extends AppError {
  */
 export class PreconditionFailedError extends AppError {
   constructor(readonly currentETag: string | null) {
-    super(currentETag === null ? 'The record does not exist, so If-Match cannot match it.' : 'The record has changed since the version given in If-Match.');
+    super(
+      currentETag === null
+        ? 'The record does not exist, so If-Match cannot match it.'
+        : 'The record has changed since the version given in If-Match.',
+    );
   }
 }
 

@@ -22,11 +22,16 @@ describe('assertPrecondition', () => {
 
   it('refuses with the current tag when the record has changed', () => {
     expect(() => assertPrecondition({ any: false, tags: ['"other"'] }, resource)).toThrow(PreconditionFailedError);
-    expect(() => assertPrecondition({ any: false, tags: ['"other"'] }, resource)).toThrow(expect.objectContaining({ currentETag: tag }));
+    expect(() => assertPrecondition({ any: false, tags: ['"other"'] }, resource)).toThrow(
+      expect.objectContaining({ currentETag: tag }),
+    );
   });
 
   it('refuses without a current tag when there is no record, even for `*`', () => {
-    for (const precondition of [{ any: true, tags: [] }, { any: false, tags: [tag] }]) {
+    for (const precondition of [
+      { any: true, tags: [] },
+      { any: false, tags: [tag] },
+    ]) {
       expect(() => assertPrecondition(precondition, undefined)).toThrow(expect.objectContaining({ currentETag: null }));
     }
   });

@@ -26,7 +26,9 @@ describe('updated_since', () => {
       return null;
     })();
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toEqual({ updated_since: ['The updated since field must be a valid date time.'] });
+    expect((error as ValidationError).errors).toEqual({
+      updated_since: ['The updated since field must be a valid date time.'],
+    });
   });
 
   it('rewrites the bound of a filter object and leaves one without it alone', () => {

@@ -22,5 +22,7 @@ export function updatedSinceBound(value: string | undefined): string | undefined
 
 /** `filters` with its `updated_since` turned into the stored form (see updatedSinceBound). */
 export function withUpdatedSinceBound<T extends { updated_since?: string }>(filters: T): T {
-  return filters.updated_since === undefined ? filters : { ...filters, updated_since: updatedSinceBound(filters.updated_since) };
+  return filters.updated_since === undefined
+    ? filters
+    : { ...filters, updated_since: updatedSinceBound(filters.updated_since) };
 }

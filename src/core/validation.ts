@@ -48,7 +48,8 @@ const isUnstorable = (text: string) => text.includes('\u0000') || UNPAIRED_SURRO
 const UNSTORABLE_TEXT_KEYWORD = 'unstorableText';
 
 const pointerSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const pointerOf = (parent: string, key: string | undefined) => (key === undefined ? parent : `${parent}/${pointerSegment(key)}`);
+const pointerOf = (parent: string, key: string | undefined) =>
+  key === undefined ? parent : `${parent}/${pointerSegment(key)}`;
 
 /** The JSON pointer of the first unstorable string (a value or a key), or null. Iterative: any depth is safe. */
 function unstorableTextAt(value: unknown): string | null {
@@ -92,7 +93,9 @@ function tooDeepAt(value: unknown): string | null {
 /** Ajv's shape of a check: false, with `errors` set, when the value fails. */
 export type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-const failure = (keyword: string, instancePath: string): ErrorObject[] => [{ keyword, instancePath, schemaPath: '#', params: {} }];
+const failure = (keyword: string, instancePath: string): ErrorObject[] => [
+  { keyword, instancePath, schemaPath: '#', params: {} },
+];
 
 /**
  * The schema's checks, with one before them and one after, for every part of the request: no nesting deeper
@@ -137,7 +140,10 @@ const isIndex = (part: string) => /^\d+$/.test(part);
 function humanise(field: string): string {
   const parts = field.split('.');
   if (!parts.some(isIndex)) return (parts.at(-1) ?? field).replace(/_/g, ' ');
-  return parts.reduce((path, part) => (isIndex(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
+  return parts.reduce(
+    (path, part) => (isIndex(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`),
+    '',
+  );
 }
 
 function fieldOf(error: ErrorObject): string {
@@ -170,7 +176,9 @@ function messageOf(error: ErrorObject, field: string): string {
     case 'exclusiveMaximum':
       return `The ${name} field must be less than ${p.limit}.`;
     case 'minLength':
-      return p.limit === 1 ? `The ${name} field must not be empty.` : `The ${name} field must be at least ${p.limit} characters.`;
+      return p.limit === 1
+        ? `The ${name} field must not be empty.`
+        : `The ${name} field must be at least ${p.limit} characters.`;
     case 'maxLength':
       return `The ${name} field must not be greater than ${p.limit} characters.`;
     case 'minItems':
@@ -186,7 +194,9 @@ function messageOf(error: ErrorObject, field: string): string {
     case 'format': {
       const format = String(p.format);
       const own = LINK_FORMATS[format];
-      return own ? `The ${name} field must be ${own.rule}.` : `The ${name} field must be a valid ${format.replace('-', ' ')}.`;
+      return own
+        ? `The ${name} field must be ${own.rule}.`
+        : `The ${name} field must be a valid ${format.replace('-', ' ')}.`;
     }
     case 'pattern':
       return `The ${name} field format is invalid.`;

@@ -13,7 +13,8 @@ const db = new Kysely<DB>({
 });
 
 const watched: WatchedTables = { tables: ['users', 'api_tokens'], ignoredColumns: ['last_used_at'], channel: 'test' };
-const changes = (query: { compile(): { query: Parameters<typeof changesWatchedRows>[0] } }) => changesWatchedRows(query.compile().query, watched);
+const changes = (query: { compile(): { query: Parameters<typeof changesWatchedRows>[0] } }) =>
+  changesWatchedRows(query.compile().query, watched);
 
 describe('changesWatchedRows', () => {
   it('counts inserts, updates and deletes of the watched tables', () => {

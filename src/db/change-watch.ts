@@ -1,7 +1,15 @@
 // Tells an in-memory cache whether the rows it keeps may have changed since it last asked, at no cost of a round
 // trip: commits of this process are seen by the driver, which knows every statement Kysely sends and when its
 // transaction commits; other processes' commits by SQLite's data_version or a PostgreSQL NOTIFY (see database.ts).
-import type { AliasNode, ColumnNode, ColumnUpdateNode, DatabaseConnection, OperationNode, RootOperationNode, TableNode } from 'kysely';
+import type {
+  AliasNode,
+  ColumnNode,
+  ColumnUpdateNode,
+  DatabaseConnection,
+  OperationNode,
+  RootOperationNode,
+  TableNode,
+} from 'kysely';
 import type { SentRequest } from './confirmed-commits.js';
 
 export interface WatchedTables {

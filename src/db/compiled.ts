@@ -29,9 +29,14 @@ interface Template {
 
 function templateOf(query: CompiledQuery, names: ReadonlySet<string>): Template {
   const byPlaceholder = new Map([...names].map((name) => [placeholder(name), name]));
-  const slots = query.parameters.map((value) => (typeof value === 'string' ? (byPlaceholder.get(value) ?? null) : null));
+  const slots = query.parameters.map((value) =>
+    typeof value === 'string' ? (byPlaceholder.get(value) ?? null) : null,
+  );
   for (const name of names) {
-    if (!slots.includes(name)) throw new Error(`Parameter ${name} of a compiled statement is not a bound value of its SQL (inlined, or used to choose the shape)`);
+    if (!slots.includes(name))
+      throw new Error(
+        `Parameter ${name} of a compiled statement is not a bound value of its SQL (inlined, or used to choose the shape)`,
+      );
   }
   return { query, slots };
 }
@@ -44,7 +49,9 @@ function templateOf(query: CompiledQuery, names: ReadonlySet<string>): Template 
  * like any query's (Kysely's `executeQuery` applies their `transformResult`). On PostgreSQL each connection
  * keeps it prepared (prepared-statements.ts).
  */
-export function compiledStatement<P extends StatementParameters, O>(build: (db: Executor, parameters: P) => Compilable<O>): CompiledStatement<P, O> {
+export function compiledStatement<P extends StatementParameters, O>(
+  build: (db: Executor, parameters: P) => Compilable<O>,
+): CompiledStatement<P, O> {
   const templates = new Map<Engine, Template>();
   const templateFor = (db: Executor): Template => {
     const engine = engineOf(db);
@@ -67,7 +74,11 @@ export function compiledStatement<P extends StatementParameters, O>(build: (db: 
   const execute = async (db: Executor, parameters: P): Promise<O[]> => {
     const { query, slots } = templateFor(db);
     const values = slots.map((name, i) => (name === null ? query.parameters[i] : parameters[name]));
-    const result = await db.executeQuery<O>({ ...query, parameters: values, queryId: createQueryId() } as CompiledQuery<O>);
+    const result = await db.executeQuery<O>({
+      ...query,
+      parameters: values,
+      queryId: createQueryId(),
+    } as CompiledQuery<O>);
     return result.rows;
   };
   return {

@@ -58,10 +58,13 @@ class Answers {
   wait(expected: number[], deadline: number): Promise<number[]> {
     this.expected = new Set(expected);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.settle = null;
-        resolve(this.missing());
-      }, Math.max(0, deadline - performance.now()));
+      const timer = setTimeout(
+        () => {
+          this.settle = null;
+          resolve(this.missing());
+        },
+        Math.max(0, deadline - performance.now()),
+      );
       this.settle = () => {
         clearTimeout(timer);
         resolve([]);
@@ -108,7 +111,11 @@ export class CommitConfirmations {
     const deadline = performance.now() + this.timeoutMs;
     const ownPid = await this.listener.listeningPid(deadline);
     if (ownPid === null) {
-      this.unconfirmed({ channel: this.channel, silentListeners: [], reason: 'this process is not listening for answers' });
+      this.unconfirmed({
+        channel: this.channel,
+        silentListeners: [],
+        reason: 'this process is not listening for answers',
+      });
       return { heard: Promise.resolve() };
     }
     const id = randomUUID();
@@ -127,7 +134,11 @@ export class CommitConfirmations {
       return { heard: this.awaitAnswers(id, answers, expected, deadline) };
     } catch (error) {
       this.waiting.delete(id);
-      this.unconfirmed({ channel: this.channel, silentListeners: [], reason: error instanceof Error ? error.message : String(error) });
+      this.unconfirmed({
+        channel: this.channel,
+        silentListeners: [],
+        reason: error instanceof Error ? error.message : String(error),
+      });
       return { heard: Promise.resolve() };
     }
   }
@@ -136,7 +147,11 @@ export class CommitConfirmations {
     try {
       const silent = await answers.wait(expected, deadline);
       if (silent.length > 0) {
-        this.unconfirmed({ channel: this.channel, silentListeners: silent, reason: `no answer within ${this.timeoutMs} ms` });
+        this.unconfirmed({
+          channel: this.channel,
+          silentListeners: silent,
+          reason: `no answer within ${this.timeoutMs} ms`,
+        });
       }
     } finally {
       this.waiting.delete(id);

@@ -27,14 +27,21 @@ describe('SQLite planner statistics', () => {
     folders.push(folder);
     const file = path.join(folder, 'stats.sqlite');
     const first = open(file);
-    await sql`create table items (id integer primary key, tenant_id text not null, status text not null)`.execute(first.db);
+    await sql`create table items (id integer primary key, tenant_id text not null, status text not null)`.execute(
+      first.db,
+    );
     await sql`create index items_tenant_status on items (tenant_id, status)`.execute(first.db);
     await sql`with recursive n(value) as (select 1 union all select value + 1 from n where value < 5000)
-              insert into items (tenant_id, status) select 't1', case value % 3 when 0 then 'a' else 'b' end from n`.execute(first.db);
+              insert into items (tenant_id, status) select 't1', case value % 3 when 0 then 'a' else 'b' end from n`.execute(
+      first.db,
+    );
     await opened.pop()!.close();
 
     const reopened = open(file);
-    const stats = await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where tbl = 'items'`.execute(reopened.db);
+    const stats = await sql<{
+      idx: string;
+      stat: string;
+    }>`select idx, stat from sqlite_stat1 where tbl = 'items'`.execute(reopened.db);
     // The index's row: the row count first, then the average rows per tenant: one tenant holds them all.
     const row = stats.rows.find((r) => r.idx === 'items_tenant_status');
     expect(row?.stat.split(' ')[1]).toBe('5000');
@@ -52,7 +59,10 @@ describe('SQLite change watch', () => {
   const twoConnections = async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-watch-'));
     const file = path.join(folder, 'watch.sqlite');
-    const [here, elsewhere] = [createDatabase({ databaseUrl: null, sqliteFile: file }), createDatabase({ databaseUrl: null, sqliteFile: file })];
+    const [here, elsewhere] = [
+      createDatabase({ databaseUrl: null, sqliteFile: file }),
+      createDatabase({ databaseUrl: null, sqliteFile: file }),
+    ];
     opened.push(here, elsewhere);
     await sql`create table items (id integer primary key, name text)`.execute(here.db);
     const watch = here.watchChanges({ tables: ['items'], ignoredColumns: [], channel: 'items_changed' });
@@ -106,7 +116,10 @@ describe('SQLite change watch', () => {
 
   it('tells of its own commits to the watched tables', async () => {
     const { here, watch } = await twoConnections();
-    await here.db.insertInto('items' as never).values({ name: 'mine' } as never).execute();
+    await here.db
+      .insertInto('items' as never)
+      .values({ name: 'mine' } as never)
+      .execute();
     expect(watch.changed()).toBe(true);
     expect(watch.changed()).toBe(false);
   });
@@ -137,7 +150,8 @@ describe('SQLite checkpoints in the background', () => {
     watch.changed();
 
     const deadline = Date.now() + 5000;
-    while (fs.statSync(file).size <= before + 400_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (fs.statSync(file).size <= before + 400_000 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fs.statSync(file).size).toBeGreaterThan(before + 400_000);
     await nextTurn();
     expect(watch.changed()).toBe(false);

@@ -6,8 +6,19 @@ import { Kysely, sql, type DatabaseConnection, type KyselyConfig } from 'kysely'
 import pg from 'pg';
 import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-watch.js';
 import { CONFIRMATION_TIMEOUT_MS, CommitConfirmations, type UnconfirmedCommit } from './confirmed-commits.js';
-import { listenForNotifications, type ConfirmingListener, type NotificationHandlers, type NotificationListener } from './notifications.js';
-import { ImmediateSqliteDialect, NormalisedPostgresDialect, ValueNormalisationPlugin, pgTypes, type Engine } from './dialect.js';
+import {
+  listenForNotifications,
+  type ConfirmingListener,
+  type NotificationHandlers,
+  type NotificationListener,
+} from './notifications.js';
+import {
+  ImmediateSqliteDialect,
+  NormalisedPostgresDialect,
+  ValueNormalisationPlugin,
+  pgTypes,
+  type Engine,
+} from './dialect.js';
 import { PreparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
@@ -192,7 +203,9 @@ function notifiedCommits({ databaseUrl, watched, onError, onUnconfirmed }: Notif
   let listening = false;
   let notified = false;
   const startedListening = new Set<() => void>();
-  const confirmations = watched.confirmed ? new CommitConfirmations(watched.channel, { listeningPid }, onUnconfirmed) : null;
+  const confirmations = watched.confirmed
+    ? new CommitConfirmations(watched.channel, { listeningPid }, onUnconfirmed)
+    : null;
   const stall = watched.confirmed ? eventLoopStall() : null;
 
   function listen(): ConfirmingListener {
@@ -208,7 +221,9 @@ function notifiedCommits({ databaseUrl, watched, onError, onUnconfirmed }: Notif
         listening = false;
         onError(error);
       },
-      ...(confirmations ? { confirmed: (requestId: string, pid: number) => confirmations.answered(requestId, pid) } : {}),
+      ...(confirmations
+        ? { confirmed: (requestId: string, pid: number) => confirmations.answered(requestId, pid) }
+        : {}),
     });
     return listener;
   }
@@ -255,7 +270,12 @@ export function createDatabase(options: DatabaseOptions): Database {
   let statistics: NodeJS.Timeout | undefined;
   let checkpointer: Checkpointer | null = null;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, types: pgTypes, Client: PreparingClient });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      Client: PreparingClient,
+    });
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
     // process. The pool drops that connection and opens a new one on demand.
     pool.on('error', (error) => options.onConnectionError?.(error));
@@ -265,7 +285,9 @@ export function createDatabase(options: DatabaseOptions): Database {
     try {
       opened = openSqlite(options.sqliteFile);
     } catch (error) {
-      throw new DatabaseUnavailableError(`Cannot open the database file ${options.sqliteFile}: ${reasonOf(error)}`, { cause: error });
+      throw new DatabaseUnavailableError(`Cannot open the database file ${options.sqliteFile}: ${reasonOf(error)}`, {
+        cause: error,
+      });
     }
     sqlite = opened;
     dataVersion = dataVersionPerTurn(opened);
@@ -331,7 +353,9 @@ export function createDatabase(options: DatabaseOptions): Database {
         await ping(db);
       } catch (error) {
         const where = options.databaseUrl ? databaseAddress(options.databaseUrl) : options.sqliteFile;
-        throw new DatabaseUnavailableError(`Cannot connect to the database at ${where}: ${reasonOf(error)}`, { cause: error });
+        throw new DatabaseUnavailableError(`Cannot connect to the database at ${where}: ${reasonOf(error)}`, {
+          cause: error,
+        });
       }
     },
     async withStartupLockWait(ms, work) {

@@ -23,8 +23,12 @@ describe('isoTimestamp', () => {
 
   it('agrees with Date on random UTC timestamps', () => {
     for (let i = 0; i < 2000; i += 1) {
-      const at = new Date(Date.UTC(1990 + (i % 60), i % 12, 1 + (i % 28), i % 24, (i * 7) % 60, (i * 13) % 60, i % 1000));
-      const micros = String((i * 7919) % 1_000_000).padStart(6, '0').replace(/0+$/, '');
+      const at = new Date(
+        Date.UTC(1990 + (i % 60), i % 12, 1 + (i % 28), i % 24, (i * 7) % 60, (i * 13) % 60, i % 1000),
+      );
+      const micros = String((i * 7919) % 1_000_000)
+        .padStart(6, '0')
+        .replace(/0+$/, '');
       const value = `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)}${micros ? `.${micros}` : ''}`;
       expect(isoTimestamp(`${value}+00`, '+00')).toBe(viaDate(`${value}+00`, '+00'));
       expect(isoTimestamp(value, '')).toBe(viaDate(value, ''));

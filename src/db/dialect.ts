@@ -127,7 +127,10 @@ class ParameterNormalisingDriver implements Driver {
   private async requestConfirmations(connection: DatabaseConnection, confirmations: ConfirmCommit[]): Promise<void> {
     if (confirmations.length === 0) return;
     const sent = await Promise.all(confirmations.map((confirm) => confirm(this.innerOf(connection))));
-    this.unanswered.set(connection, [...(this.unanswered.get(connection) ?? []), ...sent.map((request) => request.heard)]);
+    this.unanswered.set(connection, [
+      ...(this.unanswered.get(connection) ?? []),
+      ...sent.map((request) => request.heard),
+    ]);
   }
 
   init(): Promise<void> {
@@ -157,10 +160,18 @@ class ParameterNormalisingDriver implements Driver {
   savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
     return this.inner.savepoint!(this.innerOf(connection), name, compile);
   }
-  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     return this.inner.rollbackToSavepoint!(this.innerOf(connection), name, compile);
   }
-  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     return this.inner.releaseSavepoint!(this.innerOf(connection), name, compile);
   }
   releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -233,14 +244,21 @@ export class ImmediateSqliteDialect extends SqliteDialect {
     const { database } = config;
     const cached: SqliteDialectConfig = {
       ...config,
-      database: typeof database === 'function' ? async () => withStatementCache(await database()) : withStatementCache(database),
+      database:
+        typeof database === 'function'
+          ? async () => withStatementCache(await database())
+          : withStatementCache(database),
     };
     super(cached);
     this.sqliteConfig = cached;
   }
 
   override createDriver(): Driver {
-    return new ParameterNormalisingDriver(new ImmediateSqliteDriver(this.sqliteConfig), parameterFor('sqlite'), this.commits);
+    return new ParameterNormalisingDriver(
+      new ImmediateSqliteDriver(this.sqliteConfig),
+      parameterFor('sqlite'),
+      this.commits,
+    );
   }
 
   override createAdapter(): SqliteAdapter {

@@ -2,15 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../core/errors.js';
 import { takenError, violatedUniqueField } from './errors.js';
 
-const postgres = (detail: string, constraint: string) => Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', detail, constraint });
-const sqlite = (failed: string) => Object.assign(new Error(`UNIQUE constraint failed: ${failed}`), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+const postgres = (detail: string, constraint: string) =>
+  Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', detail, constraint });
+const sqlite = (failed: string) =>
+  Object.assign(new Error(`UNIQUE constraint failed: ${failed}`), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
 
 const TAG_INDEXES = { slug: 'tags_tenant_slug_unique', name: 'tags_tenant_name_unique' };
 
 describe('violatedUniqueField', () => {
   it('names the field from the columns PostgreSQL reports', () => {
-    expect(violatedUniqueField(postgres('Key (tenant_id, slug)=(t, bolts) already exists.', 'tags_tenant_slug_unique'), TAG_INDEXES)).toBe('slug');
-    expect(violatedUniqueField(postgres('Key (tenant_id, name)=(t, Bolts) already exists.', 'other'), TAG_INDEXES)).toBe('name');
+    expect(
+      violatedUniqueField(
+        postgres('Key (tenant_id, slug)=(t, bolts) already exists.', 'tags_tenant_slug_unique'),
+        TAG_INDEXES,
+      ),
+    ).toBe('slug');
+    expect(
+      violatedUniqueField(postgres('Key (tenant_id, name)=(t, Bolts) already exists.', 'other'), TAG_INDEXES),
+    ).toBe('name');
   });
 
   it('names the field from the columns SQLite reports', () => {
@@ -24,7 +33,12 @@ describe('violatedUniqueField', () => {
 
   it('answers null for another index or another error', () => {
     expect(violatedUniqueField(sqlite('tags.tenant_id, tags.code'), TAG_INDEXES)).toBeNull();
-    expect(violatedUniqueField(Object.assign(new Error('FOREIGN KEY constraint failed'), { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' }), TAG_INDEXES)).toBeNull();
+    expect(
+      violatedUniqueField(
+        Object.assign(new Error('FOREIGN KEY constraint failed'), { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' }),
+        TAG_INDEXES,
+      ),
+    ).toBeNull();
     expect(violatedUniqueField(new Error('boom'), TAG_INDEXES)).toBeNull();
     expect(violatedUniqueField(undefined, TAG_INDEXES)).toBeNull();
   });
@@ -40,8 +54,16 @@ describe('takenError', () => {
   it('words the 422 as the caller says for a field it names', () => {
     const indexes = { sku: 'products_tenant_sku_unique', barcode: 'products_tenant_barcode_unique' };
     const messages = { barcode: 'The barcode is already used by product A-1 (01h).' };
-    expect(takenError(sqlite('products.tenant_id, products.barcode'), indexes, messages)?.errors).toEqual({ barcode: [messages.barcode] });
-    expect(takenError(postgres('Key (tenant_id, sku)=(t, A-1) already exists.', 'products_tenant_sku_unique'), indexes, messages)?.errors).toEqual({
+    expect(takenError(sqlite('products.tenant_id, products.barcode'), indexes, messages)?.errors).toEqual({
+      barcode: [messages.barcode],
+    });
+    expect(
+      takenError(
+        postgres('Key (tenant_id, sku)=(t, A-1) already exists.', 'products_tenant_sku_unique'),
+        indexes,
+        messages,
+      )?.errors,
+    ).toEqual({
       sku: ['The sku has already been taken.'],
     });
   });

@@ -34,7 +34,10 @@ export function uniqueViolation(error: unknown): UniqueViolation | null {
     const list = e.message?.split('constraint failed: ')[1] ?? '';
     const indexName = /^index '([^']+)'/.exec(list)?.[1];
     if (indexName) return { columns: [], constraint: indexName };
-    const columns = list.split(',').map((c) => c.trim().split('.').pop() ?? '').filter(Boolean);
+    const columns = list
+      .split(',')
+      .map((c) => c.trim().split('.').pop() ?? '')
+      .filter(Boolean);
     return { columns, constraint: null };
   }
   return null;

@@ -19,9 +19,12 @@ export async function migrateToLatest(db: AnyDb): Promise<MigrationResult[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationFailedError(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new MigrationFailedError(
+      `Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return results ?? [];
 }
@@ -39,7 +42,9 @@ export const STARTUP_LOCK_WAIT_MS = 60_000;
  * Migrates as a process starts: willing to wait for another process migrating the same database. A database
  * that cannot be reached fails first, with DatabaseUnavailableError saying where and why.
  */
-export async function migrateAtStartup(database: Pick<Database, 'db' | 'withStartupLockWait' | 'checkConnection'>): Promise<MigrationResult[]> {
+export async function migrateAtStartup(
+  database: Pick<Database, 'db' | 'withStartupLockWait' | 'checkConnection'>,
+): Promise<MigrationResult[]> {
   await database.checkConnection();
   return database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () => migrateToLatest(database.db));
 }

@@ -34,7 +34,11 @@ export interface ConfirmingListener extends NotificationListener {
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 const RECONNECT_DELAY_MS = 1000;
 
-export function listenForNotifications(connectionString: string, channel: string, handlers: NotificationHandlers): ConfirmingListener {
+export function listenForNotifications(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): ConfirmingListener {
   if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name "${channel}".`);
   const confirming = handlers.confirmed !== undefined;
   const answers = confirmationChannel(channel);
@@ -80,10 +84,10 @@ export function listenForNotifications(connectionString: string, channel: string
       await candidate.query(`LISTEN "${channel}"`);
       if (confirming) {
         await candidate.query(`LISTEN "${answers}"`);
-        const named = await candidate.query<{ pid: number }>('select pg_backend_pid() as pid, set_config($1, $2, false)', [
-          'application_name',
-          listenerName(channel),
-        ]);
+        const named = await candidate.query<{ pid: number }>(
+          'select pg_backend_pid() as pid, set_config($1, $2, false)',
+          ['application_name', listenerName(channel)],
+        );
         // Named only now, once it listens: a committer waits for a named connection, which must hear its request.
         if (client === candidate) pid = named.rows[0]!.pid;
       }

@@ -20,7 +20,10 @@ describe('paginate', () => {
   beforeAll(async () => {
     await db.schema.createTable('items').addColumn('id', 'integer').addColumn('colour', 'text').execute();
     const colours = ['red', 'blue', 'red', 'red', 'green', 'red', 'red'];
-    await db.insertInto('items').values(colours.map((colour, i) => ({ id: i + 1, colour }))).execute();
+    await db
+      .insertInto('items')
+      .values(colours.map((colour, i) => ({ id: i + 1, colour })))
+      .execute();
   });
   afterAll(() => db.destroy());
 

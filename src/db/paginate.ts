@@ -8,7 +8,10 @@ import { offsetOf, type Page, type PageRequest } from '../core/pagination.js';
  * its order, as `count(*)`; both statements run at once (on two pooled connections outside a transaction).
  * A select whose rows are not one per matching row (`group by`, `distinct`) needs a count of its own.
  */
-export async function paginate<D, TB extends keyof D, O>(rows: SelectQueryBuilder<D, TB, O>, page: PageRequest): Promise<Page<O>> {
+export async function paginate<D, TB extends keyof D, O>(
+  rows: SelectQueryBuilder<D, TB, O>,
+  page: PageRequest,
+): Promise<Page<O>> {
   const [items, count] = await Promise.all([
     rows.limit(page.per_page).offset(offsetOf(page)).execute(),
     // Typed by hand: over a generic table set, Kysely cannot narrow the result of a select to its one column.

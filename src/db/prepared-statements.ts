@@ -20,7 +20,8 @@ export function prepareOnPostgres(sql: string): void {
  * rolling upgrade) fails with this, on every later execution on that connection.
  */
 const isStaleResultType = (error: unknown) =>
-  (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message));
+  (error as { code?: string }).code === '0A000' &&
+  /cached plan must not change result type/.test(String((error as Error).message));
 
 /** pg's client, sending each registered text as a named statement; everything else as it comes. */
 export class PreparingClient extends pg.Client {
@@ -29,7 +30,10 @@ export class PreparingClient extends pg.Client {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through unchanged
   override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' && callback === undefined && typeof values !== 'function' ? (this.renamed.get(config) ?? names.get(config)) : undefined;
+    const name =
+      typeof config === 'string' && callback === undefined && typeof values !== 'function'
+        ? (this.renamed.get(config) ?? names.get(config))
+        : undefined;
     if (name === undefined) return super.query(config, values, callback);
     const run = (as: string): Promise<pg.QueryResult> => super.query({ name: as, text: config, values });
     return run(name).catch((error: unknown) => {

@@ -17,7 +17,12 @@ export type RecordTable =
  * transaction already holds the database's write lock from its start (`begin immediate`, see dialect.ts), so
  * there is nothing more to take. A row that does not exist locks nothing; the caller's read then finds none.
  */
-export async function lockRecord(trx: Transaction<DB>, table: RecordTable, tenantId: string, id: string): Promise<void> {
+export async function lockRecord(
+  trx: Transaction<DB>,
+  table: RecordTable,
+  tenantId: string,
+  id: string,
+): Promise<void> {
   if (engineOf(trx) === 'sqlite') return;
   const row = table === 'tenants' ? sql`id = ${id} and id = ${tenantId}` : sql`tenant_id = ${tenantId} and id = ${id}`;
   await sql`select 1 from ${sql.table(table)} where ${row} for update`.execute(trx);

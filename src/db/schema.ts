@@ -81,7 +81,8 @@ export type AuditActorType = 'user' | 'token' | 'cli' | 'system';
 
 export type ImportType = 'products' | 'stock_levels' | 'suppliers' | 'categories';
 export type ImportMode = 'create' | 'update' | 'upsert';
-export type ImportStatus = 'queued' | 'validating' | 'running' | 'completed' | 'failed' | 'cancelled' | 'too_many_errors';
+export type ImportStatus =
+  'queued' | 'validating' | 'running' | 'completed' | 'failed' | 'cancelled' | 'too_many_errors';
 
 export interface ImportJobsTable {
   id: string;
@@ -238,8 +239,10 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
-export type SupplierStatus = 'prospective' | 'active' | 'approved' | 'preferred' | 'inactive' | 'suspended' | 'blacklisted' | 'under_review';
-export type SupplierType = 'manufacturer' | 'distributor' | 'wholesaler' | 'retailer' | 'service_provider' | 'consultant' | 'individual';
+export type SupplierStatus =
+  'prospective' | 'active' | 'approved' | 'preferred' | 'inactive' | 'suspended' | 'blacklisted' | 'under_review';
+export type SupplierType =
+  'manufacturer' | 'distributor' | 'wholesaler' | 'retailer' | 'service_provider' | 'consultant' | 'individual';
 
 export interface ProductCategoriesTable {
   id: string;
@@ -325,7 +328,8 @@ export interface SupplierRatingsTable {
 
 export type BarcodeType = 'ean8' | 'upc' | 'ean13' | 'gtin14' | 'other';
 export type ProductType = 'physical' | 'digital' | 'service' | 'subscription' | 'bundle' | 'gift_card' | 'virtual';
-export type ProductStatus = 'draft' | 'pending_approval' | 'active' | 'inactive' | 'out_of_stock' | 'rejected' | 'discontinued';
+export type ProductStatus =
+  'draft' | 'pending_approval' | 'active' | 'inactive' | 'out_of_stock' | 'rejected' | 'discontinued';
 
 /** `Generated` columns have database defaults (rows written before the product module existed). */
 export interface ProductsTable {
@@ -395,8 +399,18 @@ export interface ProductTagsTable {
 }
 
 export type AttributeType =
-  | 'text' | 'number' | 'boolean' | 'date' | 'select' | 'multiselect'
-  | 'color' | 'image' | 'url' | 'email' | 'phone' | 'json';
+  | 'text'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'select'
+  | 'multiselect'
+  | 'color'
+  | 'image'
+  | 'url'
+  | 'email'
+  | 'phone'
+  | 'json';
 
 export interface AttributeDefinitionsTable {
   id: string;
@@ -500,8 +514,14 @@ export interface VariantDeletionsTable {
 }
 
 export type StockMovementType =
-  | 'initial_stock' | 'purchase_receipt' | 'adjustment' | 'physical_count'
-  | 'transfer_out' | 'transfer_in' | 'reservation' | 'release';
+  | 'initial_stock'
+  | 'purchase_receipt'
+  | 'adjustment'
+  | 'physical_count'
+  | 'transfer_out'
+  | 'transfer_in'
+  | 'reservation'
+  | 'release';
 
 /** One per product and warehouse: the source of truth for stock. */
 export interface InventoryRecordsTable {
@@ -567,8 +587,17 @@ export interface EventOutboxTable {
 }
 
 export type PurchaseOrderStatus =
-  | 'draft' | 'pending_approval' | 'approved' | 'sent' | 'acknowledged' | 'partially_received'
-  | 'received' | 'invoiced' | 'completed' | 'cancelled' | 'rejected';
+  | 'draft'
+  | 'pending_approval'
+  | 'approved'
+  | 'sent'
+  | 'acknowledged'
+  | 'partially_received'
+  | 'received'
+  | 'invoiced'
+  | 'completed'
+  | 'cancelled'
+  | 'rejected';
 
 /** Money columns are minor units of the order's `currency`; dates `YYYY-MM-DD`. */
 export interface PurchaseOrdersTable {
@@ -834,12 +863,44 @@ export type NewApiToken = Insertable<ApiTokensTable>;
  * a column name means the same type in every table (checked against the live schema by a test).
  */
 export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
-  'is_active', 'is_default', 'is_featured', 'is_approved', 'is_preferred',
-  'is_required', 'is_filterable', 'is_searchable', 'is_visible_on_frontend',
-  'is_variant', 'track_inventory', 'allow_backorders', 'is_taxable', 'requires_shipping', 'is_visible',
-  'supplier_notified', 'quality_check_passed', 'is_public', 'is_sensitive', 'succeeded', 'dry_run',
+  'is_active',
+  'is_default',
+  'is_featured',
+  'is_approved',
+  'is_preferred',
+  'is_required',
+  'is_filterable',
+  'is_searchable',
+  'is_visible_on_frontend',
+  'is_variant',
+  'track_inventory',
+  'allow_backorders',
+  'is_taxable',
+  'requires_shipping',
+  'is_visible',
+  'supplier_notified',
+  'quality_check_passed',
+  'is_public',
+  'is_sensitive',
+  'succeeded',
+  'dry_run',
 ]);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
-  'address', 'abilities', 'ip_whitelist', 'payload', 'two_factor_recovery_codes', 'options', 'validation_rules', 'variant_attributes',
-  'base_dimensions', 'images', 'tags', 'variant_ids', 'metadata', 'event_types', 'headers', 'visible_entity_types', 'changes',
+  'address',
+  'abilities',
+  'ip_whitelist',
+  'payload',
+  'two_factor_recovery_codes',
+  'options',
+  'validation_rules',
+  'variant_attributes',
+  'base_dimensions',
+  'images',
+  'tags',
+  'variant_ids',
+  'metadata',
+  'event_types',
+  'headers',
+  'visible_entity_types',
+  'changes',
 ]);

@@ -29,7 +29,8 @@ describe('startCheckpointer', () => {
 
   async function waitForGrowth(file: string, bytes: number): Promise<void> {
     const deadline = Date.now() + 5000;
-    while (fs.statSync(file).size <= bytes && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (fs.statSync(file).size <= bytes && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fs.statSync(file).size).toBeGreaterThan(bytes);
   }
 

@@ -74,7 +74,10 @@ export interface Checkpointer {
 export function startCheckpointer(file: string, { longLogPages = LONG_LOG_PAGES } = {}): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const logPages = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, pollMs: POLL_MS, logPages: logPages.buffer } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { driver, file, pollMs: POLL_MS, logPages: logPages.buffer },
+  });
   worker.unref();
   /** Callers of `caughtUp` waiting for the thread's answer, in the order they asked. */
   const waiting: Array<() => void> = [];

@@ -40,7 +40,10 @@ describe('withStatementCache', () => {
   it('drops the least recently used statement beyond its bytes', () => {
     const sqlite = open();
     const seen: string[] = [];
-    const cached = withStatementCache({ close: () => sqlite.close(), prepare: (sql: string) => (seen.push(sql), sqlite.prepare(sql)) }, 2 * 'select 1'.length * STATEMENT_BYTES_PER_CHARACTER);
+    const cached = withStatementCache(
+      { close: () => sqlite.close(), prepare: (sql: string) => (seen.push(sql), sqlite.prepare(sql)) },
+      2 * 'select 1'.length * STATEMENT_BYTES_PER_CHARACTER,
+    );
     cached.prepare('select 1');
     cached.prepare('select 2');
     cached.prepare('select 1');

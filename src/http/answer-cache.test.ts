@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeWatch } from '../db/change-watch.js';
-import { AnswerCache, ENTRY_OVERHEAD_BYTES, LONGEST_KEY, SEEN_KEYS, SEEN_KEYS_BYTES, type KeptAnswer } from './answer-cache.js';
+import {
+  AnswerCache,
+  ENTRY_OVERHEAD_BYTES,
+  LONGEST_KEY,
+  SEEN_KEYS,
+  SEEN_KEYS_BYTES,
+  type KeptAnswer,
+} from './answer-cache.js';
 
 /** A change watch the test moves by hand: `change()` stands for a commit to a watched table. */
 function handWatch() {

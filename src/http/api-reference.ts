@@ -42,13 +42,17 @@ export function registerApiReference(app: FastifyInstance, openApiUrl: string): 
       reference = null; // a failed load is tried again by the next request
       throw error;
     });
-    const answer = await (await reference).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+    const answer = await (
+      await reference
+    ).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
     reply.code(answer.statusCode);
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !OWN_HEADERS.has(name)) reply.header(name, value);
     }
     // Text as text, so that the security headers can hash the page's inline script.
-    return reply.send(String(answer.headers['content-type'] ?? '').startsWith('text/') ? answer.payload : answer.rawPayload);
+    return reply.send(
+      String(answer.headers['content-type'] ?? '').startsWith('text/') ? answer.payload : answer.rawPayload,
+    );
   };
 
   const route = { schema: { hide: true }, config: { auth: 'none' as const } };

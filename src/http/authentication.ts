@@ -44,7 +44,10 @@ declare module 'fastify' {
 }
 
 /** The route config of a route that needs `ability`: `config: requireAbility('operations:view-products')`. */
-export function requireAbility(ability: AbilityName, rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[] } = {}) {
+export function requireAbility(
+  ability: AbilityName,
+  rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[] } = {},
+) {
   return { ability, ...rest };
 }
 
@@ -52,7 +55,10 @@ export function requireAbility(ability: AbilityName, rest: { auth?: AuthMode; to
  * The route config of a route that by design needs no ability:
  * `config: withoutAbility('the signed-in user manages their own tokens', { auth: 'session' })`.
  */
-export function withoutAbility(reason: string, rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[]; idempotency?: boolean } = {}) {
+export function withoutAbility(
+  reason: string,
+  rest: { auth?: AuthMode; tokenTypes?: readonly TokenType[]; idempotency?: boolean } = {},
+) {
   return { abilityExempt: reason, ...rest };
 }
 
@@ -81,27 +87,34 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
   app.decorateRequest('session', null);
 
   /** The hook of a route that `mode` lets be called as `config` says, resolved once when the route is added. */
-  const authenticator = (mode: Exclude<AuthMode, 'none'>, config: FastifyContextConfig): onRequestAsyncHookHandler => async (request) => {
-    const authorization = request.headers.authorization;
-    if (authorization !== undefined && mode !== 'guest') {
-      if (mode === 'session') throw new UnauthenticatedError();
-      request.auth = await deps.tokens.authenticate(bearerToken(authorization), request.ip);
-      if (config.tokenTypes && !config.tokenTypes.includes(request.auth.tokenType as TokenType)) {
-        throw new ForbiddenError(`${request.auth.tokenType} tokens cannot be used here; use one of: ${config.tokenTypes.join(', ')}.`);
+  const authenticator =
+    (mode: Exclude<AuthMode, 'none'>, config: FastifyContextConfig): onRequestAsyncHookHandler =>
+    async (request) => {
+      const authorization = request.headers.authorization;
+      if (authorization !== undefined && mode !== 'guest') {
+        if (mode === 'session') throw new UnauthenticatedError();
+        request.auth = await deps.tokens.authenticate(bearerToken(authorization), request.ip);
+        if (config.tokenTypes && !config.tokenTypes.includes(request.auth.tokenType as TokenType)) {
+          throw new ForbiddenError(
+            `${request.auth.tokenType} tokens cannot be used here; use one of: ${config.tokenTypes.join(', ')}.`,
+          );
+        }
+      } else {
+        if (mode === 'bearer') throw new UnauthenticatedError();
+        request.session = await deps.sessions.fromCookie(request.cookies[SESSION_COOKIE]);
+        if (mode !== 'guest' && !request.session?.user_id) throw new UnauthenticatedError();
+        if (
+          STATE_CHANGING.has(request.method) &&
+          !(request.session && deps.sessions.csrfMatches(request.session, request.headers[XSRF_HEADER]))
+        ) {
+          throw new CsrfTokenMismatchError();
+        }
+        if (mode === 'guest') return;
+        request.auth = await deps.signIn.sessionAuth(request.session!);
       }
-    } else {
-      if (mode === 'bearer') throw new UnauthenticatedError();
-      request.session = await deps.sessions.fromCookie(request.cookies[SESSION_COOKIE]);
-      if (mode !== 'guest' && !request.session?.user_id) throw new UnauthenticatedError();
-      if (STATE_CHANGING.has(request.method) && !(request.session && deps.sessions.csrfMatches(request.session, request.headers[XSRF_HEADER]))) {
-        throw new CsrfTokenMismatchError();
-      }
-      if (mode === 'guest') return;
-      request.auth = await deps.signIn.sessionAuth(request.session!);
-    }
 
-    if (config.ability && !can(request.auth, config.ability)) throw ForbiddenError.missingAbility(config.ability);
-  };
+      if (config.ability && !can(request.auth, config.ability)) throw ForbiddenError.missingAbility(config.ability);
+    };
 
   // On the routes that need it, after every global onRequest hook (the work context's among them).
   app.addHook('onRoute', (route) => {

@@ -12,7 +12,8 @@ export const Timestamp = Type.String({ format: 'date-time' });
  * as always present in the handler, since Ajv fills in the default (`useDefaults`) before any handler runs.
  */
 export const Defaulted = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
-export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 
 /** A link to a page or file on the web (formats of core/validation.ts): nothing a browser would run. */
 export const HttpUrl = Type.String({
@@ -43,7 +44,8 @@ export const AddressSchema = Type.Object(
 
 /** Every error body's machine-readable code: the status's own, or the rule the request breaks (docs/errors.md). */
 export const ErrorCode = Type.String({
-  description: 'Machine-readable and stable: the status\'s generic code (`not_found`, `validation_failed`…) or the business rule broken (`insufficient_stock`…). Catalogue: docs/errors.md.',
+  description:
+    "Machine-readable and stable: the status's generic code (`not_found`, `validation_failed`…) or the business rule broken (`insufficient_stock`…). Catalogue: docs/errors.md.",
   examples: ['insufficient_stock'],
 });
 
@@ -65,13 +67,26 @@ export const ValidationErrorBody = Type.Object({
   // Any key, line breaks included: a Record's key pattern (`^.*$`) would drop a key naming a refused header name.
   errors: Type.Optional(Type.Object({}, { additionalProperties: Type.Array(Type.String()) })),
 });
-nameSchema(ErrorBody, 'Error', { success: false, message: 'This action requires the ability operations:edit-products.', code: 'forbidden' });
-nameSchema(NotFoundBody, 'NotFoundError', { success: false, message: 'Product not found.', code: 'not_found', data: null, meta: {} });
+nameSchema(ErrorBody, 'Error', {
+  success: false,
+  message: 'This action requires the ability operations:edit-products.',
+  code: 'forbidden',
+});
+nameSchema(NotFoundBody, 'NotFoundError', {
+  success: false,
+  message: 'Product not found.',
+  code: 'not_found',
+  data: null,
+  meta: {},
+});
 nameSchema(ValidationErrorBody, 'ValidationError', {
   success: false,
   message: 'The given data was invalid.',
   code: 'validation_failed',
-  errors: { name: ['The name field is required.'], 'items.0.quantity': ['The items[0].quantity field must be at least 1.'] },
+  errors: {
+    name: ['The name field is required.'],
+    'items.0.quantity': ['The items[0].quantity field must be at least 1.'],
+  },
 });
 
 /** Error responses added to every API route's documentation (and used to serialise those bodies). */
@@ -82,7 +97,10 @@ export const standardErrorResponses = {
   422: { ...ValidationErrorBody, description: 'Invalid data or a broken business rule.' },
   413: { ...ErrorBody, description: 'The body (or an uploaded file) is too large.' },
   429: { ...ErrorBody, description: 'Too many requests; see Retry-After.' },
-  503: { ...ErrorBody, description: 'The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After.' },
+  503: {
+    ...ErrorBody,
+    description: 'The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After.',
+  },
 };
 
 // Conditional requests (http/conditional.ts): added to a route's schema by its `conditional` config.
@@ -91,7 +109,11 @@ export const ETagHeader = Type.String({
   examples: ['"3q2-7wZtXrYc4ZcQ3nQe1A"'],
 });
 export const IfNoneMatchHeaders = Type.Object({
-  'if-none-match': Type.Optional(Type.String({ description: 'ETags (or `*`): the answer is 304 with no body when the record still has one of them.' })),
+  'if-none-match': Type.Optional(
+    Type.String({
+      description: 'ETags (or `*`): the answer is 304 with no body when the record still has one of them.',
+    }),
+  ),
 });
 export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(
@@ -101,7 +123,10 @@ export const IfMatchHeaders = Type.Object({
     }),
   ),
 });
-export const NotModifiedResponse = { type: 'null', description: 'Not modified: the record still has the ETag given in If-None-Match. No body.' };
+export const NotModifiedResponse = {
+  type: 'null',
+  description: 'Not modified: the record still has the ETag given in If-None-Match. No body.',
+};
 export const PreconditionFailedBody = Type.Object(
   {
     success: Type.Literal(false),
@@ -109,7 +134,9 @@ export const PreconditionFailedBody = Type.Object(
     code: Type.Literal('precondition_failed'),
     current_etag: Nullable(Type.String({ description: 'The ETag the record has now; null when it does not exist.' })),
   },
-  { description: 'The record changed since the version given in If-Match; `current_etag` names the version it has now.' },
+  {
+    description: 'The record changed since the version given in If-Match; `current_etag` names the version it has now.',
+  },
 );
 nameSchema(PreconditionFailedBody, 'PreconditionFailedError', {
   success: false,

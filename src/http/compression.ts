@@ -21,7 +21,8 @@ export const GZIP_LEVEL = 6;
  * the client when it is written, not when a compressor's buffer fills), and not the bytes of stored documents,
  * which are sent as uploaded (their routes also opt out: `compress: false`).
  */
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?json\b|application\/(?:javascript|xml)\b|image\/svg\+xml\b)/;
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?json\b|application\/(?:javascript|xml)\b|image\/svg\+xml\b)/;
 
 export function compressibleType(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType);

@@ -4,7 +4,13 @@
 // with the record locked (db/precondition.ts), and answers 412 when the record no longer has the ETag given.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import { entityTag, type Precondition } from '../core/precondition.js';
-import { ETagHeader, IfMatchHeaders, IfNoneMatchHeaders, NotModifiedResponse, PreconditionFailedBody } from './common-schemas.js';
+import {
+  ETagHeader,
+  IfMatchHeaders,
+  IfNoneMatchHeaders,
+  NotModifiedResponse,
+  PreconditionFailedBody,
+} from './common-schemas.js';
 import { byReference } from './named-schemas.js';
 import { withRouteHook } from './route-hooks.js';
 
@@ -110,7 +116,12 @@ function documentConditional(route: RouteOptions, kind: ConditionalKind): void {
 const answerNotModified: onSendHookHandler = (request, reply, payload, done) => {
   const header = request.headers['if-none-match'];
   const etag = reply.getHeader('etag');
-  if (reply.statusCode !== 200 || typeof header !== 'string' || typeof etag !== 'string' || !noneMatchFails(header, etag)) {
+  if (
+    reply.statusCode !== 200 ||
+    typeof header !== 'string' ||
+    typeof etag !== 'string' ||
+    !noneMatchFails(header, etag)
+  ) {
     done(null, payload);
     return;
   }

@@ -82,7 +82,9 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       globIgnore: ['**/*.br', '**/*.gz'],
     });
   }
-  app.get(CONSOLE_PAGE, { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) => sendPage(reply));
+  app.get(CONSOLE_PAGE, { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) =>
+    sendPage(reply),
+  );
 
   return {
     answerNavigation(request, reply) {

@@ -4,7 +4,9 @@ import { ERROR_STATUS, statusOf } from './error-handler.js';
 
 describe('the status of each error class', () => {
   it('is in the table for every class of core/errors.ts', () => {
-    const classes = Object.values(errors).filter((value) => typeof value === 'function' && value.prototype instanceof errors.AppError);
+    const classes = Object.values(errors).filter(
+      (value) => typeof value === 'function' && value.prototype instanceof errors.AppError,
+    );
     expect(classes.length).toBeGreaterThan(10);
     for (const errorClass of classes) expect(ERROR_STATUS.has(errorClass as never), errorClass.name).toBe(true);
   });

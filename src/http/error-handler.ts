@@ -121,5 +121,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   }
 
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ success: false, message: 'Server Error.', code: codeForStatus(500), request_id: request.id });
+  return reply
+    .code(500)
+    .send({ success: false, message: 'Server Error.', code: codeForStatus(500), request_id: request.id });
 }

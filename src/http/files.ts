@@ -17,5 +17,7 @@ export function sendExport(
   const filename = `${basename}-${now.toISOString().slice(0, 10)}.${format}`;
   reply.header('content-disposition', `attachment; filename="${filename}"`);
   if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(columns, rows));
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify({ data: rows, exported_at: now.toISOString(), total: rows.length }));
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ data: rows, exported_at: now.toISOString(), total: rows.length }));
 }

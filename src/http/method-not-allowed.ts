@@ -48,7 +48,8 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
     const declared = (schema as { properties?: Record<string, { enum?: unknown }> } | undefined)?.properties ?? {};
     for (const name in params) {
       const value = params[name];
-      if (name !== '*' && value !== undefined && staticWords.has(value) && declared[name]?.enum === undefined) return true;
+      if (name !== '*' && value !== undefined && staticWords.has(value) && declared[name]?.enum === undefined)
+        return true;
     }
     return false;
   };
@@ -69,7 +70,9 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
           code: GENERIC_CODES[405],
         });
     }
-    return reply.code(404).send({ success: false, message: 'Route not found.', code: GENERIC_CODES[404], data: null, meta: {} });
+    return reply
+      .code(404)
+      .send({ success: false, message: 'Route not found.', code: GENERIC_CODES[404], data: null, meta: {} });
   }
 
   let answerFirst: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | null) | null = null;
@@ -78,7 +81,8 @@ export function registerNotFoundAndMethodNotAllowed(app: FastifyInstance): Routi
   return {
     refuseStaticWordsAsIds: async (request, reply) => {
       // An unrouted request has no named parameters (the not-found route's only one is its wildcard).
-      if (!bindsStaticWord(request.params as Record<string, string | undefined>, request.routeOptions.schema?.params)) return;
+      if (!bindsStaticWord(request.params as Record<string, string | undefined>, request.routeOptions.schema?.params))
+        return;
       return answerUnrouted(request, reply);
     },
     answerUnroutedWith(answer) {

@@ -21,7 +21,10 @@ export function multipartBody({ fields, file, fieldsRequired = true }: Multipart
         schema: {
           type: 'object',
           required: ['file', ...(fieldsRequired ? (fields.required ?? []) : [])],
-          properties: { file: { type: 'string', format: 'binary', ...(file === undefined ? {} : { description: file }) }, ...fields.properties },
+          properties: {
+            file: { type: 'string', format: 'binary', ...(file === undefined ? {} : { description: file }) },
+            ...fields.properties,
+          },
         },
       },
     },

@@ -75,12 +75,15 @@ export function byReference(schema: unknown, options: { keepTop?: boolean } = {}
     const target = cyclicTarget(node);
     const name = top && options.keepTop ? undefined : nameOf(target ?? node);
     if (name !== undefined) {
-      return top && typeof node.description === 'string' ? { $ref: name, description: node.description } : { $ref: name };
+      return top && typeof node.description === 'string'
+        ? { $ref: name, description: node.description }
+        : { $ref: name };
     }
     const copy: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key) || !isObject(value)) copy[key] = value;
-      else if (MAP_KEYWORDS.has(key) && !Array.isArray(value)) copy[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, false)]));
+      else if (MAP_KEYWORDS.has(key) && !Array.isArray(value))
+        copy[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, false)]));
       else copy[key] = visit(value, false);
     }
     return copy;

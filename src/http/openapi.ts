@@ -33,12 +33,18 @@ interface MultipartMedia {
  * text part per item under the same name, an object as one part of JSON.
  */
 function withMultipartEncoding<T extends { paths?: Record<string, unknown> }>(document: T): T {
-  for (const item of Object.values(document.paths ?? {}) as Array<Record<string, { requestBody?: { content?: Record<string, MultipartMedia> } } | undefined>>) {
+  for (const item of Object.values(document.paths ?? {}) as Array<
+    Record<string, { requestBody?: { content?: Record<string, MultipartMedia> } } | undefined>
+  >) {
     for (const operation of Object.values(item)) {
       const media = operation?.requestBody?.content?.[MULTIPART_FORM];
       const encoding = Object.fromEntries(
         Object.entries(media?.schema?.properties ?? {}).flatMap(([name, part]) =>
-          part.type === 'array' ? [[name, { contentType: 'text/plain' }]] : part.type === 'object' ? [[name, { contentType: 'application/json' }]] : [],
+          part.type === 'array'
+            ? [[name, { contentType: 'text/plain' }]]
+            : part.type === 'object'
+              ? [[name, { contentType: 'application/json' }]]
+              : [],
         ),
       );
       if (media !== undefined && Object.keys(encoding).length > 0) media.encoding = encoding;
@@ -65,7 +71,8 @@ export function openApiOptions({ publicUrl }: { publicUrl: string | null }): Fas
             type: 'apiKey',
             in: 'cookie',
             name: 'quartermaster_session',
-            description: 'Web-app session from POST /api/v1/auth/login; state-changing requests also send X-XSRF-TOKEN.',
+            description:
+              'Web-app session from POST /api/v1/auth/login; state-changing requests also send X-XSRF-TOKEN.',
           },
         },
       },
@@ -77,6 +84,8 @@ export function openApiOptions({ publicUrl }: { publicUrl: string | null }): Fas
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     transformObject: (documentObject) =>
-      'openapiObject' in documentObject ? withMultipartEncoding(withDistinctPutOperationIds(documentObject.openapiObject)) : documentObject.swaggerObject,
+      'openapiObject' in documentObject
+        ? withMultipartEncoding(withDistinctPutOperationIds(documentObject.openapiObject))
+        : documentObject.swaggerObject,
   };
 }

@@ -37,13 +37,17 @@ export interface PageLinks {
 /** Query schema for `page` and `per_page` with a list's own default page size. */
 export function pageQuery(defaultPerPage: number) {
   return {
-    page: Defaulted(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, 1 to ${MAX_PAGE}.` })),
-    per_page: Defaulted(Type.Integer({
-      minimum: 1,
-      maximum: MAX_PER_PAGE,
-      default: defaultPerPage,
-      description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${defaultPerPage}).`,
-    })),
+    page: Defaulted(
+      Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, 1 to ${MAX_PAGE}.` }),
+    ),
+    per_page: Defaulted(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PER_PAGE,
+        default: defaultPerPage,
+        description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${defaultPerPage}).`,
+      }),
+    ),
   };
 }
 
@@ -120,7 +124,9 @@ nameSchema(PageLinksSchema, 'PageLinks', {
 
 /** The master-products list's `meta`: the page under `pagination`. */
 const PaginationMetaSchema = Type.Object({ pagination: PageMetaSchema });
-nameSchema(PaginationMetaSchema, 'PaginationMeta', { pagination: { current_page: 1, per_page: 15, total: 4, last_page: 1 } });
+nameSchema(PaginationMetaSchema, 'PaginationMeta', {
+  pagination: { current_page: 1, per_page: 15, total: 4, last_page: 1 },
+});
 
 export const PaginatedSchema = <T extends TSchema>(item: T) =>
   Type.Object({ success: Type.Literal(true), data: Type.Array(item), meta: PageMetaSchema, links: PageLinksSchema });

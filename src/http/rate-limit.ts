@@ -54,12 +54,20 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
   // ioredis reconnects by itself; each failure is worth a line, never the URL (it may hold a password).
-  redis.on('error', (error: Error) => app.log.warn({ err: { message: error.message } }, 'rate limit store unavailable'));
+  redis.on('error', (error: Error) =>
+    app.log.warn({ err: { message: error.message } }, 'rate limit store unavailable'),
+  );
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
   // A refused connection settles this at once (`once` rejects on 'error'); a silent network, after the wait.
-  const ready = await Promise.race([once(redis, 'ready').then(() => true, () => false), sleep(REDIS_READY_WAIT_MS, false, { ref: false })]);
+  const ready = await Promise.race([
+    once(redis, 'ready').then(
+      () => true,
+      () => false,
+    ),
+    sleep(REDIS_READY_WAIT_MS, false, { ref: false }),
+  ]);
   if (!ready) app.log.warn('rate limit store not reachable yet; requests go unlimited until it is');
   return redis;
 }
@@ -83,6 +91,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
     // A store outage must not take the API down with it: requests go on, unlimited, until it is back.
     skipOnError: true,
-    ...(settings.redisUrl ? { redis: await connectRedis(app, settings.redisUrl), nameSpace: 'quartermaster:rate-limit:' } : {}),
+    ...(settings.redisUrl
+      ? { redis: await connectRedis(app, settings.redisUrl), nameSpace: 'quartermaster:rate-limit:' }
+      : {}),
   });
 }

@@ -26,7 +26,9 @@ export function redactQueryCredentials(url: string): string {
     .map((parameter) => {
       const equals = parameter.indexOf('=');
       if (equals < 0) return parameter;
-      return CREDENTIAL_NAME.test(decodedName(parameter.slice(0, equals))) ? `${parameter.slice(0, equals + 1)}${REDACTED}` : parameter;
+      return CREDENTIAL_NAME.test(decodedName(parameter.slice(0, equals)))
+        ? `${parameter.slice(0, equals + 1)}${REDACTED}`
+        : parameter;
     });
   return `${url.slice(0, start)}?${parameters.join('&')}`;
 }
@@ -58,7 +60,9 @@ function serializeRequest(request: LoggedRequest) {
  * Fastify's logging settings with `req` serialized with the URL's credentials redacted: set once on the logger
  * every request's logger is a child of (a serializer given to each child would cost every request).
  */
-export function withRequestLogRedaction(logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'>): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
+export function withRequestLogRedaction(
+  logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'>,
+): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
   const serializers = { req: serializeRequest };
   if (logging.loggerInstance) return { loggerInstance: logging.loggerInstance.child({}, { serializers }) };
   const { logger } = logging;

@@ -65,7 +65,12 @@ export function pagePolicy(directives: Directives): { apply(reply: FastifyReply)
 }
 
 function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`);
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 function isDocsRoute(route: RouteOptions): boolean {

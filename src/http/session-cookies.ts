@@ -14,7 +14,13 @@ export interface CookieOptions {
 }
 
 function cookieAttributes(options: CookieOptions, httpOnly: boolean) {
-  return { path: '/', sameSite: 'lax' as const, secure: options.secure, maxAge: options.lifetimeMinutes * 60, httpOnly };
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: options.secure,
+    maxAge: options.lifetimeMinutes * 60,
+    httpOnly,
+  };
 }
 
 /** Sets the XSRF-TOKEN cookie alone: the session cookie of a live session is already in the browser. */

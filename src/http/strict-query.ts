@@ -51,7 +51,8 @@ export interface StrictQueryOptions {
 const refuseUnknownParameters: preValidationHookHandler = (request, _reply, done) => {
   const unknown = unknownParameters(request.query, request.routeOptions.schema?.querystring);
   // Built by entries: a parameter named `__proto__` is a key like any other, never the prototype.
-  if (unknown.length > 0) done(new ValidationError(Object.fromEntries(unknown.map((name) => [name, [UNKNOWN_PARAMETER]]))));
+  if (unknown.length > 0)
+    done(new ValidationError(Object.fromEntries(unknown.map((name) => [name, [UNKNOWN_PARAMETER]]))));
   else done();
 };
 

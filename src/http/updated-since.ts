@@ -10,7 +10,9 @@ export const UPDATED_SINCE_DESCRIPTION =
 
 /** The `updated_since` query parameter, spread into a list's query schema. */
 export const updatedSinceQuery = {
-  updated_since: Type.Optional(Type.String({ format: 'date-time', maxLength: 64, description: UPDATED_SINCE_DESCRIPTION })),
+  updated_since: Type.Optional(
+    Type.String({ format: 'date-time', maxLength: 64, description: UPDATED_SINCE_DESCRIPTION }),
+  ),
 };
 
 /** The two values of every `sort_direction`. */

@@ -27,30 +27,46 @@ describe('validation messages', () => {
   });
 
   it('explain nullable fields without a stray "must be null"', () => {
-    expect(errorsFor({ name: 'a', note: 'long', items: [] })).toEqual({ note: ['The note field must not be greater than 3 characters.'] });
-    expect(errorsFor({ name: 'a', note: 7, items: [] })).toEqual({ note: ['The note field must be a string or null.'] });
+    expect(errorsFor({ name: 'a', note: 'long', items: [] })).toEqual({
+      note: ['The note field must not be greater than 3 characters.'],
+    });
+    expect(errorsFor({ name: 'a', note: 7, items: [] })).toEqual({
+      note: ['The note field must be a string or null.'],
+    });
   });
 
   it('do not coerce JSON bodies', () => {
-    expect(errorsFor({ name: 'a', note: null, items: [{ quantity: '2' }] })).toEqual({ 'items.0.quantity': ['The items[0].quantity field must be an integer.'] });
+    expect(errorsFor({ name: 'a', note: null, items: [{ quantity: '2' }] })).toEqual({
+      'items.0.quantity': ['The items[0].quantity field must be an integer.'],
+    });
   });
 
   it('name an array item by its path, with the index in brackets', () => {
     const Tagged = Type.Object({
       tags: Type.Array(Type.String({ pattern: '^[0-9a-z]{26}$' })),
       grid: Type.Array(Type.Array(Type.Integer())),
-      variant_attributes: Type.Object({ attributes: Type.Array(Type.Object({ values: Type.Array(Type.String({ minLength: 1 })) })) }),
+      variant_attributes: Type.Object({
+        attributes: Type.Array(Type.Object({ values: Type.Array(Type.String({ minLength: 1 })) })),
+      }),
     });
     const validate = validatorCompiler({ schema: Tagged, method: 'POST', url: '/', httpPart: 'body' }) as unknown as {
       (v: unknown): boolean;
       errors: Parameters<typeof fieldErrors>[0];
     };
-    expect(validate({ tags: ['01hzzzzzzzzzzzzzzzzzzzzzzz', 'nope', 7], grid: [[1], [2, 'x']], variant_attributes: { attributes: [{ values: ['a', ''] }] } })).toBe(false);
+    expect(
+      validate({
+        tags: ['01hzzzzzzzzzzzzzzzzzzzzzzz', 'nope', 7],
+        grid: [[1], [2, 'x']],
+        variant_attributes: { attributes: [{ values: ['a', ''] }] },
+      }),
+    ).toBe(false);
     expect(fieldErrors(validate.errors)).toEqual({
       'tags.1': ['The tags[1] field format is invalid.'],
       'tags.2': ['The tags[2] field must be a string.'],
       'grid.1.1': ['The grid[1][1] field must be an integer.'],
-      'variant_attributes.attributes.0.values.1': ['The variant_attributes.attributes[0].values[1] field must not be empty.'],
+      'variant_attributes.attributes.0.values.1': [
+        'The variant_attributes.attributes[0].values[1] field must not be empty.',
+      ],
     });
   });
 
@@ -80,17 +96,22 @@ describe('nesting depth', () => {
     for (let i = 0; i < levels; i++) value = { a: value };
     return value;
   };
-  const tooDeep = (field: string) => ({ [field]: [`The ${field} field is nested too deeply: a request may nest objects and arrays at most 64 levels.`] });
+  const tooDeep = (field: string) => ({
+    [field]: [`The ${field} field is nested too deeply: a request may nest objects and arrays at most 64 levels.`],
+  });
 
   it.each([
     ['arrays', arrays],
     ['objects', objects],
-  ])('refuses %s nested 5,000 and 200,000 levels with 422 on the field, without running out of stack', (_kind, nest) => {
-    for (const levels of [5_000, 200_000]) {
-      expect(validate({ name: 'x', value: nest(levels) })).toBe(false);
-      expect(fieldErrors(validate.errors)).toEqual(tooDeep('value'));
-    }
-  });
+  ])(
+    'refuses %s nested 5,000 and 200,000 levels with 422 on the field, without running out of stack',
+    (_kind, nest) => {
+      for (const levels of [5_000, 200_000]) {
+        expect(validate({ name: 'x', value: nest(levels) })).toBe(false);
+        expect(fieldErrors(validate.errors)).toEqual(tooDeep('value'));
+      }
+    },
+  );
 
   it('accepts 64 levels counted from the body and refuses 65', () => {
     // The body is level 1 and `value` level 2: 63 arrays inside it reach level 64.

@@ -4,7 +4,10 @@ import { chunks } from './chunks.js';
 describe('chunks', () => {
   it('cuts items into consecutive slices of at most the size, the last one shorter', () => {
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(chunks([1, 2, 3, 4], 2)).toEqual([[1, 2], [3, 4]]);
+    expect(chunks([1, 2, 3, 4], 2)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(chunks([1], 500)).toEqual([[1]]);
   });
 

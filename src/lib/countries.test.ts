@@ -14,7 +14,9 @@ const ASSIGNED_BEFORE = (
 ).split(' ');
 
 /** Every pair of capitals, AA to ZZ. */
-const ALL_PAIRS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].flatMap((first) => [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((second) => first + second));
+const ALL_PAIRS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].flatMap((first) =>
+  [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((second) => first + second),
+);
 
 describe('isCountryCode', () => {
   it('holds the 249 assigned codes, the same set as before, each a region the runtime can name', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv.js';
 
 /** The one data cell of a single-column CSV, as a spreadsheet reads it after unquoting. */
-const cellOf = (value: unknown) => (parse(toCsv(['v'], [{ v: value }]), { columns: true }) as Array<{ v: string }>)[0]!.v;
+const cellOf = (value: unknown) =>
+  (parse(toCsv(['v'], [{ v: value }]), { columns: true }) as Array<{ v: string }>)[0]!.v;
 
 describe('CSV formula guard', () => {
   it.each([
@@ -26,9 +27,12 @@ describe('CSV formula guard', () => {
     expect(cellOf(value)).toBe(`'${value}`);
   });
 
-  it.each([['plain'], [' plain'], ['a=b'], ['mail@example.test'], ['1-2'], [''], ['  ']])('leaves %j as it is', (value) => {
-    expect(cellOf(value)).toBe(value);
-  });
+  it.each([['plain'], [' plain'], ['a=b'], ['mail@example.test'], ['1-2'], [''], ['  ']])(
+    'leaves %j as it is',
+    (value) => {
+      expect(cellOf(value)).toBe(value);
+    },
+  );
 
   it('leaves numbers and booleans alone, negative numbers included', () => {
     const csv = toCsv(['n', 'b'], [{ n: -5, b: true }]);

@@ -26,7 +26,13 @@ describe('ids', () => {
   });
 
   it('recognise malformed ULIDs', () => {
-    for (const bad of ['', 'x', '01JAAAAAAAAAAAAAAAAAAAAAAA', '01jaaaaaaaaaaaaaaaaaaaaaaau', '01jaaaaaaaaaaaaaaaaaaaaaai']) {
+    for (const bad of [
+      '',
+      'x',
+      '01JAAAAAAAAAAAAAAAAAAAAAAA',
+      '01jaaaaaaaaaaaaaaaaaaaaaaau',
+      '01jaaaaaaaaaaaaaaaaaaaaaai',
+    ]) {
       expect(isUlid(bad)).toBe(false);
     }
   });

@@ -23,6 +23,8 @@ describe('nestsDeeperThan', () => {
   });
 
   it('finds one deep branch among wide siblings', () => {
-    expect(nestsDeeperThan({ wide: Array.from({ length: 10_000 }, () => ({ x: 1 })), deep: arrays(100) }, 64)).toBe(true);
+    expect(nestsDeeperThan({ wide: Array.from({ length: 10_000 }, () => ({ x: 1 })), deep: arrays(100) }, 64)).toBe(
+      true,
+    );
   });
 });

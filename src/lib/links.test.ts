@@ -67,18 +67,28 @@ describe('isHttpUrlOrPath', () => {
     expect(isHttpUrlOrPath(text)).toBe(true);
   });
 
-  it.each([...HOSTILE, '', '//evil.example/a.png', '///a.png', '\\\\evil.example\\a.png', '/\\evil.example/a.png', ' a.jpg', 'a.jpg ', 'my photo.jpg'])(
-    'refuses %j',
-    (text) => {
-      expect(isHttpUrlOrPath(text)).toBe(false);
-    },
-  );
+  it.each([
+    ...HOSTILE,
+    '',
+    '//evil.example/a.png',
+    '///a.png',
+    '\\\\evil.example\\a.png',
+    '/\\evil.example/a.png',
+    ' a.jpg',
+    'a.jpg ',
+    'my photo.jpg',
+  ])('refuses %j', (text) => {
+    expect(isHttpUrlOrPath(text)).toBe(false);
+  });
 });
 
 describe('isHttpUrl', () => {
-  it.each(['https://www.example.com', 'http://example.com:8080/a?b=c#d', 'HTTPS://EXAMPLE.COM/'])('accepts %j', (text) => {
-    expect(isHttpUrl(text)).toBe(true);
-  });
+  it.each(['https://www.example.com', 'http://example.com:8080/a?b=c#d', 'HTTPS://EXAMPLE.COM/'])(
+    'accepts %j',
+    (text) => {
+      expect(isHttpUrl(text)).toBe(true);
+    },
+  );
 
   it.each([...HOSTILE, '', '/about', 'a.jpg', 'www.example.com', '//example.com/a.png'])('refuses %j', (text) => {
     expect(isHttpUrl(text)).toBe(false);

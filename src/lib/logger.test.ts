@@ -17,6 +17,8 @@ describe('the process logger', () => {
       level: 'warn',
       transport: { target: 'pino-pretty', options: { colorize: false } },
     });
-    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(new ConfigError('LOG_FORMAT must be json or pretty, got "yaml".'));
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(
+      new ConfigError('LOG_FORMAT must be json or pretty, got "yaml".'),
+    );
   });
 });

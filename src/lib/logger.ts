@@ -9,7 +9,10 @@ export function effectiveLogFormat(config: Pick<Config, 'logFormat'>, stdoutIsTe
   return config.logFormat ?? (stdoutIsTerminal ? 'pretty' : 'json');
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, stdoutIsTerminal: boolean): LoggerOptions {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  stdoutIsTerminal: boolean,
+): LoggerOptions {
   if (effectiveLogFormat(config, stdoutIsTerminal) === 'json') return { level: config.logLevel };
   return {
     level: config.logLevel,

@@ -123,7 +123,9 @@ describe('createMailer', () => {
 
   it('reports refused recipients, bad credentials and an unreachable server as MailDeliveryError', async () => {
     const refused = createMailer(loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }));
-    await expect(refused.send({ to: 'blocked@example.com', subject: 'x', text: 'y' })).rejects.toThrow(MailDeliveryError);
+    await expect(refused.send({ to: 'blocked@example.com', subject: 'x', text: 'y' })).rejects.toThrow(
+      MailDeliveryError,
+    );
 
     const wrongPassword = createMailer(loadConfig({ SMTP_URL: `smtp://mailer:wrong@127.0.0.1:${port}` }));
     const error = await wrongPassword.send({ to: 'a@example.com', subject: 'x', text: 'y' }).catch((e: unknown) => e);
@@ -152,7 +154,9 @@ describe('mail configuration', () => {
     expect(loadConfig({ SMTP_URL: '  ', PUBLIC_URL: 'https://ops.example.com/qm' }).mailFrom).toBe(
       'Quartermaster <no-reply@ops.example.com>',
     );
-    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl).toBe('smtps://u:p@mail.example.com:465');
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl).toBe(
+      'smtps://u:p@mail.example.com:465',
+    );
     expect(loadConfig({ MAIL_FROM: 'orders@acme.example' }).mailFrom).toBe('orders@acme.example');
   });
 

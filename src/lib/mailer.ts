@@ -65,7 +65,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mail
     enabled: true,
     async send(message) {
       try {
-        const info = await (await transportOnce()).sendMail({
+        const info = await (
+          await transportOnce()
+        ).sendMail({
           to: message.to,
           cc: message.cc && message.cc.length > 0 ? message.cc : undefined,
           subject: message.subject,

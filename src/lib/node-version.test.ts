@@ -18,7 +18,9 @@ describe('unsupportedNodeMessage', () => {
   });
 
   it('requires what package.json engines.node says', () => {
-    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      engines: { node: string };
+    };
     expect(manifest.engines.node).toBe(`>=${REQUIRED_NODE_MAJOR}`);
   });
 });

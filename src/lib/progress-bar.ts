@@ -46,7 +46,10 @@ export function renderProgressBar(figures: ProgressFigures, columns = Number.POS
     const share = total > 0 ? Math.min(Math.max(done / total, 0), 1) : 1;
     const filled = Math.floor(share * BAR_WIDTH);
     // Floored, so that 100% means every unit is done rather than 99.5% of them.
-    parts.push(`[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${Math.floor(share * 100)}%`, ` ${formatCount(done)}/${formatCount(total)} ${unit}`);
+    parts.push(
+      `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${Math.floor(share * 100)}%`,
+      ` ${formatCount(done)}/${formatCount(total)} ${unit}`,
+    );
     if (failed > 0) parts.push(` ${formatCount(failed)} failed`);
     if (rate !== null && Number.isFinite(rate)) parts.push(` ${formatCount(rate)} ${unit}/s`);
   }

@@ -1,7 +1,10 @@
 // URL-safe slugs from names: lowercase ASCII letters, digits and hyphens.
 import slugifyLib from 'slugify';
 
-const slugify = slugifyLib as unknown as (text: string, options: { lower: boolean; strict: boolean; trim: boolean }) => string;
+const slugify = slugifyLib as unknown as (
+  text: string,
+  options: { lower: boolean; strict: boolean; trim: boolean },
+) => string;
 
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 
@@ -30,7 +33,10 @@ export const SLUG_PROBE_BATCH = 20;
  * names are new; a base whose candidates are taken is asked about twenty more at a time. `takenAmong` answers
  * which of the candidates are used.
  */
-export async function firstFreeSlugs(bases: readonly string[], takenAmong: (candidates: string[]) => Promise<ReadonlySet<string>>): Promise<string[]> {
+export async function firstFreeSlugs(
+  bases: readonly string[],
+  takenAmong: (candidates: string[]) => Promise<ReadonlySet<string>>,
+): Promise<string[]> {
   const needed = new Map<string, number>();
   for (const base of bases) needed.set(base, (needed.get(base) ?? 0) + 1);
   const found = new Map<string, string[]>([...needed.keys()].map((base) => [base, []]));

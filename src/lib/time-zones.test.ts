@@ -3,13 +3,30 @@ import { isTimeZone, localDateTime } from './time-zones.js';
 
 describe('isTimeZone', () => {
   it('accepts IANA names the runtime knows and UTC', () => {
-    for (const zone of ['Europe/Berlin', 'America/New_York', 'America/Argentina/Salta', 'Asia/Kolkata', 'Etc/GMT+5', 'UTC']) {
+    for (const zone of [
+      'Europe/Berlin',
+      'America/New_York',
+      'America/Argentina/Salta',
+      'Asia/Kolkata',
+      'Etc/GMT+5',
+      'UTC',
+    ]) {
       expect(isTimeZone(zone), zone).toBe(true);
     }
   });
 
   it('refuses unknown places, abbreviations, offsets and other spellings', () => {
-    for (const zone of ['Mars/Olympus_Mons', 'EST', 'CET', '+01:00', 'UTC+1', 'europe/berlin', 'Europe', '', ' Europe/Berlin']) {
+    for (const zone of [
+      'Mars/Olympus_Mons',
+      'EST',
+      'CET',
+      '+01:00',
+      'UTC+1',
+      'europe/berlin',
+      'Europe',
+      '',
+      ' Europe/Berlin',
+    ]) {
       expect(isTimeZone(zone), zone).toBe(false);
     }
   });

@@ -44,15 +44,23 @@ describe('audit coverage', () => {
   afterAll(() => t.close());
 
   /** The answer's `data`, after checking the status. */
-  async function ok(method: HttpMethod, url: string, payload?: unknown, status = method === 'POST' ? [200, 201] : [200]) {
+  async function ok(
+    method: HttpMethod,
+    url: string,
+    payload?: unknown,
+    status = method === 'POST' ? [200, 201] : [200],
+  ) {
     const res = await call(method, url, payload);
     expect(status, `${method} ${url}: ${res.body}`).toContain(res.statusCode);
     return res.json().data;
   }
   const entries = async (query: string): Promise<Entry[]> => ok('GET', `/api/v1/audit-log?${query}`);
-  const newest = async (action: string, entityId: string) => (await entries(`action=${action}&entity_id=${entityId}`))[0];
+  const newest = async (action: string, entityId: string) =>
+    (await entries(`action=${action}&entity_id=${entityId}`))[0];
 
-  const supplier = async () => (await ok('POST', `${API}/suppliers`, { name: `Acme ${++seq}`, code: `AUD-${seq}`, email: 'orders@acme.test' })).id as string;
+  const supplier = async () =>
+    (await ok('POST', `${API}/suppliers`, { name: `Acme ${++seq}`, code: `AUD-${seq}`, email: 'orders@acme.test' }))
+      .id as string;
   const activeSupplier = async () => {
     const id = await supplier();
     await ok('POST', `${API}/suppliers/${id}/activate`);
@@ -65,7 +73,11 @@ describe('audit coverage', () => {
   };
   const order = async () => {
     const productId = await makeProduct(t.database.db, t.tenant.tenantId);
-    return (await ok('POST', `${API}/purchase-orders`, { supplier_id: await activeSupplier(), warehouse_id: warehouseId, items: [{ product_id: productId, quantity: 10, unit_price: 2.5 }] })) as {
+    return (await ok('POST', `${API}/purchase-orders`, {
+      supplier_id: await activeSupplier(),
+      warehouse_id: warehouseId,
+      items: [{ product_id: productId, quantity: 10, unit_price: 2.5 }],
+    })) as {
       id: string;
       items: Array<{ id: string }>;
     };
@@ -75,368 +87,790 @@ describe('audit coverage', () => {
     for (const [step, body] of steps) await ok('POST', `${API}/purchase-orders/${id}/${step}`, body);
     return id;
   };
-  const toSent: Array<[string, object]> = [['submit-for-approval', {}], ['approve', {}], ['send', {}]];
+  const toSent: Array<[string, object]> = [
+    ['submit-for-approval', {}],
+    ['approve', {}],
+    ['send', {}],
+  ];
   const subscription = async (extra: object = {}) =>
-    (await ok('POST', '/api/v1/webhooks/subscriptions', { url: 'http://127.0.0.1:9/hook', event_types: ['product.created'], ...extra })).id as string;
+    (
+      await ok('POST', '/api/v1/webhooks/subscriptions', {
+        url: 'http://127.0.0.1:9/hook',
+        event_types: ['product.created'],
+        ...extra,
+      })
+    ).id as string;
   const uploadDocument = async (ownerId: string, documentId?: string, owner = 'products') => {
     const url = `${API}/${owner}/${ownerId}/documents${documentId ? `/${documentId}/renew` : ''}`;
-    const res = await t.app.inject({ method: 'POST', url, headers: auth, payload: documentForm({ file: pdfBytes(), filename: 'spec.pdf', declaredType: 'application/pdf', type: 'specification' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: auth,
+      payload: documentForm({
+        file: pdfBytes(),
+        filename: 'spec.pdf',
+        declaredType: 'application/pdf',
+        type: 'specification',
+      }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   };
   const master = async () =>
-    (await ok('POST', `${API}/master-products`, { name: `Tee ${++seq}`, base_price: 10, variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M'] }], allowCombinations: true } }))
-      .id as string;
+    (
+      await ok('POST', `${API}/master-products`, {
+        name: `Tee ${++seq}`,
+        base_price: 10,
+        variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M'] }], allowCombinations: true },
+      })
+    ).id as string;
 
   /** Each case makes one change and says which entry it should have left. */
   const cases: Array<[action: string, change: () => Promise<Expected>]> = [
     // Catalog: brands' bulk operations.
-    ['brand.deactivated', async () => {
-      const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
-      await ok('POST', `${API}/brands/bulk-deactivate`, { brand_ids: [id] });
-      return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: false } } };
-    }],
-    ['brand.deleted', async () => {
-      const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
-      await ok('POST', `${API}/brands/bulk-delete`, { brand_ids: [id] });
-      return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: null } } };
-    }],
+    [
+      'brand.deactivated',
+      async () => {
+        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        await ok('POST', `${API}/brands/bulk-deactivate`, { brand_ids: [id] });
+        return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: false } } };
+      },
+    ],
+    [
+      'brand.deleted',
+      async () => {
+        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        await ok('POST', `${API}/brands/bulk-delete`, { brand_ids: [id] });
+        return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: null } } };
+      },
+    ],
     // Categories.
-    ['category.created', async () => {
-      const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
-      return { entityType: 'category', entityId: id, changes: { id: { before: null, after: id }, depth_level: { before: null, after: 0 } } };
-    }],
-    ['category.updated', async () => {
-      const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
-      await ok('PATCH', `${API}/product-categories/${id}`, { description: 'Tools' });
-      return { entityType: 'category', entityId: id, changes: { description: { before: null, after: 'Tools' } } };
-    }],
-    ['category.moved', async () => {
-      const parent = (await ok('POST', `${API}/product-categories`, { name: `Parent ${++seq}` })).id;
-      const id = (await ok('POST', `${API}/product-categories`, { name: `Child ${++seq}` })).id;
-      await ok('POST', `${API}/product-categories/${id}/move`, { parent_id: parent });
-      return { entityType: 'category', entityId: id, changes: { parent_id: { before: null, after: parent }, depth_level: { before: 0, after: 1 } } };
-    }],
-    ['category.featured_toggled', async () => {
-      const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
-      await ok('POST', `${API}/product-categories/${id}/toggle-featured`);
-      return { entityType: 'category', entityId: id, changes: { is_featured: { before: false, after: true } } };
-    }],
-    ['category.reordered', async () => {
-      const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
-      await ok('POST', `${API}/product-categories/reorder`, { categories: [{ id, sort_order: 7 }] });
-      return { entityType: 'category', entityId: id, changes: { sort_order: { before: 0, after: 7 } } };
-    }],
-    ['category.deactivated', async () => {
-      const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
-      await ok('POST', `${API}/product-categories/bulk-status`, { category_ids: [id], is_active: false });
-      return { entityType: 'category', entityId: id, changes: { is_active: { before: true, after: false } } };
-    }],
-    ['category.deleted', async () => {
-      const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
-      await ok('DELETE', `${API}/product-categories/${id}`);
-      return { entityType: 'category', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
+    [
+      'category.created',
+      async () => {
+        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        return {
+          entityType: 'category',
+          entityId: id,
+          changes: { id: { before: null, after: id }, depth_level: { before: null, after: 0 } },
+        };
+      },
+    ],
+    [
+      'category.updated',
+      async () => {
+        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        await ok('PATCH', `${API}/product-categories/${id}`, { description: 'Tools' });
+        return { entityType: 'category', entityId: id, changes: { description: { before: null, after: 'Tools' } } };
+      },
+    ],
+    [
+      'category.moved',
+      async () => {
+        const parent = (await ok('POST', `${API}/product-categories`, { name: `Parent ${++seq}` })).id;
+        const id = (await ok('POST', `${API}/product-categories`, { name: `Child ${++seq}` })).id;
+        await ok('POST', `${API}/product-categories/${id}/move`, { parent_id: parent });
+        return {
+          entityType: 'category',
+          entityId: id,
+          changes: { parent_id: { before: null, after: parent }, depth_level: { before: 0, after: 1 } },
+        };
+      },
+    ],
+    [
+      'category.featured_toggled',
+      async () => {
+        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        await ok('POST', `${API}/product-categories/${id}/toggle-featured`);
+        return { entityType: 'category', entityId: id, changes: { is_featured: { before: false, after: true } } };
+      },
+    ],
+    [
+      'category.reordered',
+      async () => {
+        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        await ok('POST', `${API}/product-categories/reorder`, { categories: [{ id, sort_order: 7 }] });
+        return { entityType: 'category', entityId: id, changes: { sort_order: { before: 0, after: 7 } } };
+      },
+    ],
+    [
+      'category.deactivated',
+      async () => {
+        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        await ok('POST', `${API}/product-categories/bulk-status`, { category_ids: [id], is_active: false });
+        return { entityType: 'category', entityId: id, changes: { is_active: { before: true, after: false } } };
+      },
+    ],
+    [
+      'category.deleted',
+      async () => {
+        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        await ok('DELETE', `${API}/product-categories/${id}`);
+        return { entityType: 'category', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
     // Tags.
-    ['tag.updated', async () => {
-      const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
-      await ok('PATCH', `${API}/tags/${id}`, { color: '#ff0000' });
-      return { entityType: 'tag', entityId: id, changes: { color: { before: '#3B82F6', after: '#FF0000' } } };
-    }],
-    ['tag.deactivated', async () => {
-      const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
-      await ok('POST', `${API}/tags/bulk-deactivate`, { tag_ids: [id] });
-      return { entityType: 'tag', entityId: id, changes: { is_active: { before: true, after: false } } };
-    }],
-    ['tag.merged', async () => {
-      const source = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
-      const target = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
-      await makeProduct(t.database.db, t.tenant.tenantId, { tag_ids: [source] });
-      await ok('POST', `${API}/tags/merge`, { source_tag_ids: [source], target_tag_id: target });
-      expect((await newest('tag.merged', source))!.changes).toMatchObject({ id: { before: source, after: null } });
-      return { entityType: 'tag', entityId: target, changes: { products_count: { before: 0, after: 1 } } };
-    }],
-    ['tag.deleted', async () => {
-      const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
-      await ok('POST', `${API}/tags/bulk-delete`, { tag_ids: [id] });
-      return { entityType: 'tag', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
+    [
+      'tag.updated',
+      async () => {
+        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        await ok('PATCH', `${API}/tags/${id}`, { color: '#ff0000' });
+        return { entityType: 'tag', entityId: id, changes: { color: { before: '#3B82F6', after: '#FF0000' } } };
+      },
+    ],
+    [
+      'tag.deactivated',
+      async () => {
+        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        await ok('POST', `${API}/tags/bulk-deactivate`, { tag_ids: [id] });
+        return { entityType: 'tag', entityId: id, changes: { is_active: { before: true, after: false } } };
+      },
+    ],
+    [
+      'tag.merged',
+      async () => {
+        const source = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        const target = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        await makeProduct(t.database.db, t.tenant.tenantId, { tag_ids: [source] });
+        await ok('POST', `${API}/tags/merge`, { source_tag_ids: [source], target_tag_id: target });
+        expect((await newest('tag.merged', source))!.changes).toMatchObject({ id: { before: source, after: null } });
+        return { entityType: 'tag', entityId: target, changes: { products_count: { before: 0, after: 1 } } };
+      },
+    ],
+    [
+      'tag.deleted',
+      async () => {
+        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        await ok('POST', `${API}/tags/bulk-delete`, { tag_ids: [id] });
+        return { entityType: 'tag', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
     // Attribute definitions.
-    ['attribute.updated', async () => {
-      const id = (await ok('POST', `${API}/attributes`, { code: `voltage_${++seq}`, name: 'Voltage', label: 'Voltage', type: 'number' })).id;
-      expect(await newest('attribute.created', id)).toBeDefined();
-      await ok('PATCH', `${API}/attributes/${id}`, { unit: 'V' });
-      return { entityType: 'attribute', entityId: id, changes: { unit: { before: null, after: 'V' } } };
-    }],
-    ['attribute.deleted', async () => {
-      const id = (await ok('POST', `${API}/attributes`, { code: `weight_${++seq}`, name: 'Weight', label: 'Weight', type: 'number' })).id;
-      await ok('DELETE', `${API}/attributes/${id}`);
-      return { entityType: 'attribute', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
+    [
+      'attribute.updated',
+      async () => {
+        const id = (
+          await ok('POST', `${API}/attributes`, {
+            code: `voltage_${++seq}`,
+            name: 'Voltage',
+            label: 'Voltage',
+            type: 'number',
+          })
+        ).id;
+        expect(await newest('attribute.created', id)).toBeDefined();
+        await ok('PATCH', `${API}/attributes/${id}`, { unit: 'V' });
+        return { entityType: 'attribute', entityId: id, changes: { unit: { before: null, after: 'V' } } };
+      },
+    ],
+    [
+      'attribute.deleted',
+      async () => {
+        const id = (
+          await ok('POST', `${API}/attributes`, {
+            code: `weight_${++seq}`,
+            name: 'Weight',
+            label: 'Weight',
+            type: 'number',
+          })
+        ).id;
+        await ok('DELETE', `${API}/attributes/${id}`);
+        return { entityType: 'attribute', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
     // Suppliers.
-    ['supplier.created', async () => {
-      const id = await supplier();
-      return { entityType: 'supplier', entityId: id, changes: { status: { before: null, after: 'inactive' } } };
-    }],
-    ['supplier.updated', async () => {
-      const id = await supplier();
-      await ok('PATCH', `${API}/suppliers/${id}`, { lead_time_days: 5 });
-      return { entityType: 'supplier', entityId: id, changes: { lead_time_days: { before: null, after: 5 } } };
-    }],
-    ['supplier.activated', async () => {
-      const id = await activeSupplier();
-      return { entityType: 'supplier', entityId: id, changes: { status: { before: 'inactive', after: 'active' } } };
-    }],
-    ['supplier.deactivated', async () => {
-      const id = await activeSupplier();
-      await ok('POST', `${API}/suppliers/${id}/deactivate`);
-      return { entityType: 'supplier', entityId: id, changes: { status: { before: 'active', after: 'inactive' } } };
-    }],
-    ['supplier.suspended', async () => {
-      const id = await supplier();
-      await ok('POST', `${API}/suppliers/${id}/suspend`, { reason: 'Late deliveries' });
-      return { entityType: 'supplier', entityId: id, changes: { status: { before: 'inactive', after: 'suspended' }, suspension_reason: { before: null, after: 'Late deliveries' } } };
-    }],
-    ['supplier.rated', async () => {
-      const id = await supplier();
-      await ok('POST', `${API}/suppliers/${id}/rate`, { rating: 4 });
-      return { entityType: 'supplier', entityId: id, changes: { rating: { before: null, after: 4 }, rating_count: { before: 0, after: 1 } } };
-    }],
-    ['supplier.deleted', async () => {
-      const id = await supplier();
-      await ok('DELETE', `${API}/suppliers/${id}`);
-      return { entityType: 'supplier', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
+    [
+      'supplier.created',
+      async () => {
+        const id = await supplier();
+        return { entityType: 'supplier', entityId: id, changes: { status: { before: null, after: 'inactive' } } };
+      },
+    ],
+    [
+      'supplier.updated',
+      async () => {
+        const id = await supplier();
+        await ok('PATCH', `${API}/suppliers/${id}`, { lead_time_days: 5 });
+        return { entityType: 'supplier', entityId: id, changes: { lead_time_days: { before: null, after: 5 } } };
+      },
+    ],
+    [
+      'supplier.activated',
+      async () => {
+        const id = await activeSupplier();
+        return { entityType: 'supplier', entityId: id, changes: { status: { before: 'inactive', after: 'active' } } };
+      },
+    ],
+    [
+      'supplier.deactivated',
+      async () => {
+        const id = await activeSupplier();
+        await ok('POST', `${API}/suppliers/${id}/deactivate`);
+        return { entityType: 'supplier', entityId: id, changes: { status: { before: 'active', after: 'inactive' } } };
+      },
+    ],
+    [
+      'supplier.suspended',
+      async () => {
+        const id = await supplier();
+        await ok('POST', `${API}/suppliers/${id}/suspend`, { reason: 'Late deliveries' });
+        return {
+          entityType: 'supplier',
+          entityId: id,
+          changes: {
+            status: { before: 'inactive', after: 'suspended' },
+            suspension_reason: { before: null, after: 'Late deliveries' },
+          },
+        };
+      },
+    ],
+    [
+      'supplier.rated',
+      async () => {
+        const id = await supplier();
+        await ok('POST', `${API}/suppliers/${id}/rate`, { rating: 4 });
+        return {
+          entityType: 'supplier',
+          entityId: id,
+          changes: { rating: { before: null, after: 4 }, rating_count: { before: 0, after: 1 } },
+        };
+      },
+    ],
+    [
+      'supplier.deleted',
+      async () => {
+        const id = await supplier();
+        await ok('DELETE', `${API}/suppliers/${id}`);
+        return { entityType: 'supplier', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
     // Products.
-    ['product.created', async () => {
-      const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
-      return { entityType: 'product', entityId: id, changes: { selling_price: { before: null, after: 99 }, status: { before: null, after: 'draft' } } };
-    }],
-    ['product.updated', async () => {
-      const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
-      await ok('PATCH', `${API}/products/${id}`, { selling_price: 89, barcode: '4006381333931' });
-      return { entityType: 'product', entityId: id, changes: { selling_price: { before: 99, after: 89 }, barcode: { before: null, after: '4006381333931' } } };
-    }],
-    ['product.activated', async () => {
-      const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
-      await ok('POST', `${API}/products/${id}/activate`);
-      return { entityType: 'product', entityId: id, changes: { status: { before: 'draft', after: 'active' } } };
-    }],
-    ['product.declined', async () => {
-      const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
-      await ok('POST', `${API}/products/${id}/decline`, { reason: 'Duplicate' });
-      return { entityType: 'product', entityId: id, changes: { status: { before: 'draft', after: 'rejected' }, status_reason: { before: null, after: 'Duplicate' } } };
-    }],
-    ['product.deleted', async () => {
-      const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
-      await ok('DELETE', `${API}/products/${id}`);
-      return { entityType: 'product', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
+    [
+      'product.created',
+      async () => {
+        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        return {
+          entityType: 'product',
+          entityId: id,
+          changes: { selling_price: { before: null, after: 99 }, status: { before: null, after: 'draft' } },
+        };
+      },
+    ],
+    [
+      'product.updated',
+      async () => {
+        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        await ok('PATCH', `${API}/products/${id}`, { selling_price: 89, barcode: '4006381333931' });
+        return {
+          entityType: 'product',
+          entityId: id,
+          changes: { selling_price: { before: 99, after: 89 }, barcode: { before: null, after: '4006381333931' } },
+        };
+      },
+    ],
+    [
+      'product.activated',
+      async () => {
+        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        await ok('POST', `${API}/products/${id}/activate`);
+        return { entityType: 'product', entityId: id, changes: { status: { before: 'draft', after: 'active' } } };
+      },
+    ],
+    [
+      'product.declined',
+      async () => {
+        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        await ok('POST', `${API}/products/${id}/decline`, { reason: 'Duplicate' });
+        return {
+          entityType: 'product',
+          entityId: id,
+          changes: {
+            status: { before: 'draft', after: 'rejected' },
+            status_reason: { before: null, after: 'Duplicate' },
+          },
+        };
+      },
+    ],
+    [
+      'product.deleted',
+      async () => {
+        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        await ok('DELETE', `${API}/products/${id}`);
+        return { entityType: 'product', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
     // Master products and their variants.
-    ['master_product.updated', async () => {
-      const id = await master();
-      expect(await newest('master_product.created', id)).toBeDefined();
-      await ok('PATCH', `${API}/master-products/${id}`, { base_price: 12 });
-      return { entityType: 'master_product', entityId: id, changes: { base_price: { before: 10, after: 12 } } };
-    }],
-    ['master_product.deleted', async () => {
-      const id = await master();
-      await ok('DELETE', `${API}/master-products/${id}`);
-      return { entityType: 'master_product', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
-    ['product.generated', async () => {
-      const id = await master();
-      const variants = (await ok('POST', `${API}/master-products/${id}/variants/generate`, {})).variants as Array<{ id: string }>;
-      expect(variants).toHaveLength(2);
-      return { entityType: 'product', entityId: variants[0]!.id, changes: { master_product_id: { before: null, after: id } } };
-    }],
-    ['product.price_changed', async () => {
-      const id = await master();
-      const [variant] = (await ok('POST', `${API}/master-products/${id}/variants/generate`, {})).variants as Array<{ id: string }>;
-      await ok('POST', `${API}/master-products/${id}/variants/bulk-update-prices`, { price: 15 });
-      return { entityType: 'product', entityId: variant!.id, changes: { selling_price: { before: 10, after: 15 } } };
-    }],
-    ['inventory.adjusted', async () => {
-      const id = await master();
-      const [variant] = (await ok('POST', `${API}/master-products/${id}/variants/generate`, {})).variants as Array<{ id: string }>;
-      await ok('POST', `${API}/master-products/${id}/variants/bulk-update-stock`, { quantity: 4 });
-      const [entry] = await entries(`action=inventory.adjusted&entity_type=inventory`);
-      expect(entry!.changes).toMatchObject({ quantity_on_hand: { before: 0, after: 4 } });
-      const record = (await ok('GET', `${API}/inventory?product_id=${variant!.id}`)) as Array<{ id: string }>;
-      return { entityType: 'inventory', entityId: record[0]!.id, changes: { quantity_on_hand: { before: 0, after: 4 } } };
-    }],
+    [
+      'master_product.updated',
+      async () => {
+        const id = await master();
+        expect(await newest('master_product.created', id)).toBeDefined();
+        await ok('PATCH', `${API}/master-products/${id}`, { base_price: 12 });
+        return { entityType: 'master_product', entityId: id, changes: { base_price: { before: 10, after: 12 } } };
+      },
+    ],
+    [
+      'master_product.deleted',
+      async () => {
+        const id = await master();
+        await ok('DELETE', `${API}/master-products/${id}`);
+        return { entityType: 'master_product', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
+    [
+      'product.generated',
+      async () => {
+        const id = await master();
+        const variants = (await ok('POST', `${API}/master-products/${id}/variants/generate`, {})).variants as Array<{
+          id: string;
+        }>;
+        expect(variants).toHaveLength(2);
+        return {
+          entityType: 'product',
+          entityId: variants[0]!.id,
+          changes: { master_product_id: { before: null, after: id } },
+        };
+      },
+    ],
+    [
+      'product.price_changed',
+      async () => {
+        const id = await master();
+        const [variant] = (await ok('POST', `${API}/master-products/${id}/variants/generate`, {})).variants as Array<{
+          id: string;
+        }>;
+        await ok('POST', `${API}/master-products/${id}/variants/bulk-update-prices`, { price: 15 });
+        return { entityType: 'product', entityId: variant!.id, changes: { selling_price: { before: 10, after: 15 } } };
+      },
+    ],
+    [
+      'inventory.adjusted',
+      async () => {
+        const id = await master();
+        const [variant] = (await ok('POST', `${API}/master-products/${id}/variants/generate`, {})).variants as Array<{
+          id: string;
+        }>;
+        await ok('POST', `${API}/master-products/${id}/variants/bulk-update-stock`, { quantity: 4 });
+        const [entry] = await entries(`action=inventory.adjusted&entity_type=inventory`);
+        expect(entry!.changes).toMatchObject({ quantity_on_hand: { before: 0, after: 4 } });
+        const record = (await ok('GET', `${API}/inventory?product_id=${variant!.id}`)) as Array<{ id: string }>;
+        return {
+          entityType: 'inventory',
+          entityId: record[0]!.id,
+          changes: { quantity_on_hand: { before: 0, after: 4 } },
+        };
+      },
+    ],
     // Inventory.
-    ['warehouse.updated', async () => {
-      const id = (await ok('POST', `${API}/warehouses`, { name: 'East', code: `E${++seq}`, type: 'distribution' })).id;
-      expect(await newest('warehouse.created', id)).toBeDefined();
-      await ok('PATCH', `${API}/warehouses/${id}`, { name: 'East Coast' });
-      return { entityType: 'warehouse', entityId: id, changes: { name: { before: 'East', after: 'East Coast' } } };
-    }],
-    ['warehouse.deleted', async () => {
-      const id = (await ok('POST', `${API}/warehouses`, { name: 'West', code: `W${++seq}`, type: 'distribution' })).id;
-      await ok('DELETE', `${API}/warehouses/${id}`);
-      return { entityType: 'warehouse', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
-    ['inventory.adjusted', async () => {
-      const productId = await makeProduct(t.database.db, t.tenant.tenantId);
-      const record = await ok('POST', `${API}/inventory/adjust`, { product_id: productId, quantity: 12, reason: 'Found' });
-      return { entityType: 'inventory', entityId: record.id, changes: { quantity_on_hand: { before: 0, after: 12 }, quantity_available: { before: 0, after: 12 } } };
-    }],
-    ['inventory.reserved', async () => {
-      const record = await ok('POST', `${API}/inventory/reserve`, { product_id: await stocked(10), quantity: 3 });
-      return { entityType: 'inventory', entityId: record.id, changes: { quantity_reserved: { before: 0, after: 3 }, quantity_available: { before: 10, after: 7 } } };
-    }],
-    ['inventory.released', async () => {
-      const productId = await stocked(10);
-      await ok('POST', `${API}/inventory/reserve`, { product_id: productId, quantity: 3 });
-      const record = await ok('POST', `${API}/inventory/release`, { product_id: productId, quantity: 2 });
-      return { entityType: 'inventory', entityId: record.id, changes: { quantity_reserved: { before: 3, after: 1 } } };
-    }],
-    ['inventory.transferred', async () => {
-      const to = (await ok('POST', `${API}/warehouses`, { name: 'North', code: `N${++seq}`, type: 'distribution' })).id;
-      const result = await ok('POST', `${API}/inventory/transfer`, { product_id: await stocked(10), from_warehouse_id: null, to_warehouse_id: to, quantity: 4 });
-      expect((await newest('inventory.transferred', result.from.id))!.changes).toMatchObject({ quantity_on_hand: { before: 10, after: 6 } });
-      return { entityType: 'inventory', entityId: result.to.id, changes: { quantity_on_hand: { before: 0, after: 4 } } };
-    }],
-    ['inventory.counted', async () => {
-      const record = await ok('POST', `${API}/inventory/physical-count`, { product_id: await stocked(10), counted_quantity: 8 });
-      return { entityType: 'inventory', entityId: record.id, changes: { quantity_on_hand: { before: 10, after: 8 }, last_counted_at: { before: null, after: record.last_counted_at } } };
-    }],
-    ['inventory.reorder_settings_changed', async () => {
-      const record = await ok('PUT', `${API}/inventory/reorder-settings`, { product_id: await stocked(10), warehouse_id: null, reorder_point: 5, reorder_quantity: 20 });
-      return { entityType: 'inventory', entityId: record.id, changes: { reorder_point: { before: null, after: 5 }, reorder_quantity: { before: null, after: 20 } } };
-    }],
+    [
+      'warehouse.updated',
+      async () => {
+        const id = (await ok('POST', `${API}/warehouses`, { name: 'East', code: `E${++seq}`, type: 'distribution' }))
+          .id;
+        expect(await newest('warehouse.created', id)).toBeDefined();
+        await ok('PATCH', `${API}/warehouses/${id}`, { name: 'East Coast' });
+        return { entityType: 'warehouse', entityId: id, changes: { name: { before: 'East', after: 'East Coast' } } };
+      },
+    ],
+    [
+      'warehouse.deleted',
+      async () => {
+        const id = (await ok('POST', `${API}/warehouses`, { name: 'West', code: `W${++seq}`, type: 'distribution' }))
+          .id;
+        await ok('DELETE', `${API}/warehouses/${id}`);
+        return { entityType: 'warehouse', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
+    [
+      'inventory.adjusted',
+      async () => {
+        const productId = await makeProduct(t.database.db, t.tenant.tenantId);
+        const record = await ok('POST', `${API}/inventory/adjust`, {
+          product_id: productId,
+          quantity: 12,
+          reason: 'Found',
+        });
+        return {
+          entityType: 'inventory',
+          entityId: record.id,
+          changes: { quantity_on_hand: { before: 0, after: 12 }, quantity_available: { before: 0, after: 12 } },
+        };
+      },
+    ],
+    [
+      'inventory.reserved',
+      async () => {
+        const record = await ok('POST', `${API}/inventory/reserve`, { product_id: await stocked(10), quantity: 3 });
+        return {
+          entityType: 'inventory',
+          entityId: record.id,
+          changes: { quantity_reserved: { before: 0, after: 3 }, quantity_available: { before: 10, after: 7 } },
+        };
+      },
+    ],
+    [
+      'inventory.released',
+      async () => {
+        const productId = await stocked(10);
+        await ok('POST', `${API}/inventory/reserve`, { product_id: productId, quantity: 3 });
+        const record = await ok('POST', `${API}/inventory/release`, { product_id: productId, quantity: 2 });
+        return {
+          entityType: 'inventory',
+          entityId: record.id,
+          changes: { quantity_reserved: { before: 3, after: 1 } },
+        };
+      },
+    ],
+    [
+      'inventory.transferred',
+      async () => {
+        const to = (await ok('POST', `${API}/warehouses`, { name: 'North', code: `N${++seq}`, type: 'distribution' }))
+          .id;
+        const result = await ok('POST', `${API}/inventory/transfer`, {
+          product_id: await stocked(10),
+          from_warehouse_id: null,
+          to_warehouse_id: to,
+          quantity: 4,
+        });
+        expect((await newest('inventory.transferred', result.from.id))!.changes).toMatchObject({
+          quantity_on_hand: { before: 10, after: 6 },
+        });
+        return {
+          entityType: 'inventory',
+          entityId: result.to.id,
+          changes: { quantity_on_hand: { before: 0, after: 4 } },
+        };
+      },
+    ],
+    [
+      'inventory.counted',
+      async () => {
+        const record = await ok('POST', `${API}/inventory/physical-count`, {
+          product_id: await stocked(10),
+          counted_quantity: 8,
+        });
+        return {
+          entityType: 'inventory',
+          entityId: record.id,
+          changes: {
+            quantity_on_hand: { before: 10, after: 8 },
+            last_counted_at: { before: null, after: record.last_counted_at },
+          },
+        };
+      },
+    ],
+    [
+      'inventory.reorder_settings_changed',
+      async () => {
+        const record = await ok('PUT', `${API}/inventory/reorder-settings`, {
+          product_id: await stocked(10),
+          warehouse_id: null,
+          reorder_point: 5,
+          reorder_quantity: 20,
+        });
+        return {
+          entityType: 'inventory',
+          entityId: record.id,
+          changes: { reorder_point: { before: null, after: 5 }, reorder_quantity: { before: null, after: 20 } },
+        };
+      },
+    ],
     // Purchase orders.
-    ['purchase_order.updated', async () => {
-      const { id } = await order();
-      expect(await newest('purchase_order.created', id)).toBeDefined();
-      await ok('PATCH', `${API}/purchase-orders/${id}`, { notes: 'Deliver to dock 2' });
-      return { entityType: 'purchase_order', entityId: id, changes: { notes: { before: null, after: 'Deliver to dock 2' } } };
-    }],
-    ['purchase_order.submitted_for_approval', async () => {
-      const id = await orderIn(['submit-for-approval', {}]);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'draft', after: 'pending_approval' } } };
-    }],
-    ['purchase_order.approved', async () => {
-      const id = await orderIn(['submit-for-approval', {}], ['approve', {}]);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'pending_approval', after: 'approved' } } };
-    }],
-    ['purchase_order.rejected', async () => {
-      const id = await orderIn(['submit-for-approval', {}], ['reject', { reason: 'Too dear' }]);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'pending_approval', after: 'rejected' } } };
-    }],
-    ['purchase_order.sent', async () => {
-      const id = await orderIn(...toSent);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'approved', after: 'sent' }, sent_to: { before: null, after: 'orders@acme.test' } } };
-    }],
-    ['purchase_order.acknowledged', async () => {
-      const id = await orderIn(...toSent, ['acknowledge', { supplier_reference: 'SO-1' }]);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'sent', after: 'acknowledged' } } };
-    }],
-    ['purchase_order.received', async () => {
-      const id = await orderIn(...toSent);
-      await ok('POST', `${API}/purchase-orders/${id}/receive`, {});
-      const entry = await newest('purchase_order.received', id);
-      expect((entry!.changes!.items!.after as Array<{ quantity_received: number }>)[0]!.quantity_received).toBe(10);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'sent', after: 'received' } } };
-    }],
-    ['purchase_order.invoiced', async () => {
-      const id = await orderIn(...toSent, ['receive', {}], ['record-invoice', { invoice_number: 'INV-1', invoice_amount: 25 }]);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'received', after: 'invoiced' } } };
-    }],
-    ['purchase_order.completed', async () => {
-      const id = await orderIn(...toSent, ['receive', {}], ['complete', {}]);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'received', after: 'completed' } } };
-    }],
-    ['purchase_order.cancelled', async () => {
-      const id = await orderIn(['cancel', { reason: 'Not needed', notify_supplier: false }]);
-      return { entityType: 'purchase_order', entityId: id, changes: { status: { before: 'draft', after: 'cancelled' } } };
-    }],
-    ['purchase_order.deleted', async () => {
-      const { id } = await order();
-      await ok('DELETE', `${API}/purchase-orders/${id}`);
-      return { entityType: 'purchase_order', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
+    [
+      'purchase_order.updated',
+      async () => {
+        const { id } = await order();
+        expect(await newest('purchase_order.created', id)).toBeDefined();
+        await ok('PATCH', `${API}/purchase-orders/${id}`, { notes: 'Deliver to dock 2' });
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { notes: { before: null, after: 'Deliver to dock 2' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.submitted_for_approval',
+      async () => {
+        const id = await orderIn(['submit-for-approval', {}]);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'draft', after: 'pending_approval' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.approved',
+      async () => {
+        const id = await orderIn(['submit-for-approval', {}], ['approve', {}]);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'pending_approval', after: 'approved' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.rejected',
+      async () => {
+        const id = await orderIn(['submit-for-approval', {}], ['reject', { reason: 'Too dear' }]);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'pending_approval', after: 'rejected' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.sent',
+      async () => {
+        const id = await orderIn(...toSent);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: {
+            status: { before: 'approved', after: 'sent' },
+            sent_to: { before: null, after: 'orders@acme.test' },
+          },
+        };
+      },
+    ],
+    [
+      'purchase_order.acknowledged',
+      async () => {
+        const id = await orderIn(...toSent, ['acknowledge', { supplier_reference: 'SO-1' }]);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'sent', after: 'acknowledged' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.received',
+      async () => {
+        const id = await orderIn(...toSent);
+        await ok('POST', `${API}/purchase-orders/${id}/receive`, {});
+        const entry = await newest('purchase_order.received', id);
+        expect((entry!.changes!.items!.after as Array<{ quantity_received: number }>)[0]!.quantity_received).toBe(10);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'sent', after: 'received' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.invoiced',
+      async () => {
+        const id = await orderIn(
+          ...toSent,
+          ['receive', {}],
+          ['record-invoice', { invoice_number: 'INV-1', invoice_amount: 25 }],
+        );
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'received', after: 'invoiced' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.completed',
+      async () => {
+        const id = await orderIn(...toSent, ['receive', {}], ['complete', {}]);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'received', after: 'completed' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.cancelled',
+      async () => {
+        const id = await orderIn(['cancel', { reason: 'Not needed', notify_supplier: false }]);
+        return {
+          entityType: 'purchase_order',
+          entityId: id,
+          changes: { status: { before: 'draft', after: 'cancelled' } },
+        };
+      },
+    ],
+    [
+      'purchase_order.deleted',
+      async () => {
+        const { id } = await order();
+        await ok('DELETE', `${API}/purchase-orders/${id}`);
+        return { entityType: 'purchase_order', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
     // Documents.
-    ['document.uploaded', async () => {
-      const id = await uploadDocument(await makeProduct(t.database.db, t.tenant.tenantId));
-      return { entityType: 'document', entityId: id, changes: { type: { before: null, after: 'specification' }, file_name: { before: null, after: 'spec.pdf' } } };
-    }],
-    ['document.updated', async () => {
-      const productId = await makeProduct(t.database.db, t.tenant.tenantId);
-      const id = await uploadDocument(productId);
-      await ok('PATCH', `${API}/products/${productId}/documents/${id}`, { name: 'Datasheet' });
-      return { entityType: 'document', entityId: id, changes: { name: { before: 'spec.pdf', after: 'Datasheet' } } };
-    }],
-    ['document.renewed', async () => {
-      const supplierId = await supplier();
-      const previous = await uploadDocument(supplierId, undefined, 'suppliers');
-      const id = await uploadDocument(supplierId, previous, 'suppliers');
-      return { entityType: 'document', entityId: id, changes: { renews_id: { before: null, after: previous } } };
-    }],
-    ['document.deleted', async () => {
-      const productId = await makeProduct(t.database.db, t.tenant.tenantId);
-      const id = await uploadDocument(productId);
-      await ok('DELETE', `${API}/products/${productId}/documents/${id}`);
-      return { entityType: 'document', entityId: id, changes: { id: { before: id, after: null } } };
-    }],
+    [
+      'document.uploaded',
+      async () => {
+        const id = await uploadDocument(await makeProduct(t.database.db, t.tenant.tenantId));
+        return {
+          entityType: 'document',
+          entityId: id,
+          changes: { type: { before: null, after: 'specification' }, file_name: { before: null, after: 'spec.pdf' } },
+        };
+      },
+    ],
+    [
+      'document.updated',
+      async () => {
+        const productId = await makeProduct(t.database.db, t.tenant.tenantId);
+        const id = await uploadDocument(productId);
+        await ok('PATCH', `${API}/products/${productId}/documents/${id}`, { name: 'Datasheet' });
+        return { entityType: 'document', entityId: id, changes: { name: { before: 'spec.pdf', after: 'Datasheet' } } };
+      },
+    ],
+    [
+      'document.renewed',
+      async () => {
+        const supplierId = await supplier();
+        const previous = await uploadDocument(supplierId, undefined, 'suppliers');
+        const id = await uploadDocument(supplierId, previous, 'suppliers');
+        return { entityType: 'document', entityId: id, changes: { renews_id: { before: null, after: previous } } };
+      },
+    ],
+    [
+      'document.deleted',
+      async () => {
+        const productId = await makeProduct(t.database.db, t.tenant.tenantId);
+        const id = await uploadDocument(productId);
+        await ok('DELETE', `${API}/products/${productId}/documents/${id}`);
+        return { entityType: 'document', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
     // Webhook subscriptions: secrets and header values only as "[REDACTED]".
-    ['webhook_subscription.created', async () => {
-      const id = await subscription({ headers: { 'X-Api-Key': 'hunter2' } });
-      return { entityType: 'webhook_subscription', entityId: id, changes: { secret: { before: null, after: REDACTED }, headers: { before: null, after: REDACTED } } };
-    }],
-    ['webhook_subscription.updated', async () => {
-      const id = await subscription({ headers: { 'X-Api-Key': 'hunter2' } });
-      await ok('PATCH', `/api/v1/webhooks/subscriptions/${id}`, { description: 'ERP', headers: { 'X-Api-Key': 'correct-horse' } });
-      return { entityType: 'webhook_subscription', entityId: id, changes: { description: { before: null, after: 'ERP' }, headers: { before: REDACTED, after: REDACTED } } };
-    }],
-    ['webhook_subscription.disabled', async () => {
-      const id = await subscription();
-      await ok('POST', `/api/v1/webhooks/subscriptions/${id}/disable`);
-      return { entityType: 'webhook_subscription', entityId: id, changes: { status: { before: 'active', after: 'disabled' } } };
-    }],
-    ['webhook_subscription.activated', async () => {
-      const id = await subscription();
-      await ok('POST', `/api/v1/webhooks/subscriptions/${id}/disable`);
-      await ok('POST', `/api/v1/webhooks/subscriptions/${id}/activate`);
-      return { entityType: 'webhook_subscription', entityId: id, changes: { status: { before: 'disabled', after: 'active' } } };
-    }],
-    ['webhook_subscription.secret_rotated', async () => {
-      const id = await subscription();
-      await ok('POST', `/api/v1/webhooks/subscriptions/${id}/rotate-secret`);
-      return { entityType: 'webhook_subscription', entityId: id, changes: { secret: { before: REDACTED, after: REDACTED } } };
-    }],
-    ['webhook_subscription.deleted', async () => {
-      const id = await subscription();
-      await ok('DELETE', `/api/v1/webhooks/subscriptions/${id}`);
-      return { entityType: 'webhook_subscription', entityId: id, changes: { status: { before: 'active', after: null } } };
-    }],
-    ['webhook_subscription.tested', async () => {
-      const id = await subscription();
-      const { delivery_id } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/test`);
-      return { entityType: 'webhook_subscription', entityId: id, changes: { test_delivery_id: { before: null, after: delivery_id } } };
-    }],
-    ['webhook_delivery.retried', async () => {
-      const id = await subscription();
-      const { delivery_id } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/test`);
-      // As the worker leaves a delivery whose every attempt failed.
-      await t.database.db.updateTable('webhook_deliveries').set({ status: 'failed', attempts: 5 }).where('id', '=', delivery_id).execute();
-      await ok('POST', `/api/v1/webhooks/subscriptions/${id}/deliveries/${delivery_id}/retry`);
-      return { entityType: 'webhook_delivery', entityId: delivery_id, changes: { status: { before: 'failed', after: 'pending' } } };
-    }],
+    [
+      'webhook_subscription.created',
+      async () => {
+        const id = await subscription({ headers: { 'X-Api-Key': 'hunter2' } });
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { secret: { before: null, after: REDACTED }, headers: { before: null, after: REDACTED } },
+        };
+      },
+    ],
+    [
+      'webhook_subscription.updated',
+      async () => {
+        const id = await subscription({ headers: { 'X-Api-Key': 'hunter2' } });
+        await ok('PATCH', `/api/v1/webhooks/subscriptions/${id}`, {
+          description: 'ERP',
+          headers: { 'X-Api-Key': 'correct-horse' },
+        });
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { description: { before: null, after: 'ERP' }, headers: { before: REDACTED, after: REDACTED } },
+        };
+      },
+    ],
+    [
+      'webhook_subscription.disabled',
+      async () => {
+        const id = await subscription();
+        await ok('POST', `/api/v1/webhooks/subscriptions/${id}/disable`);
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { status: { before: 'active', after: 'disabled' } },
+        };
+      },
+    ],
+    [
+      'webhook_subscription.activated',
+      async () => {
+        const id = await subscription();
+        await ok('POST', `/api/v1/webhooks/subscriptions/${id}/disable`);
+        await ok('POST', `/api/v1/webhooks/subscriptions/${id}/activate`);
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { status: { before: 'disabled', after: 'active' } },
+        };
+      },
+    ],
+    [
+      'webhook_subscription.secret_rotated',
+      async () => {
+        const id = await subscription();
+        await ok('POST', `/api/v1/webhooks/subscriptions/${id}/rotate-secret`);
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { secret: { before: REDACTED, after: REDACTED } },
+        };
+      },
+    ],
+    [
+      'webhook_subscription.deleted',
+      async () => {
+        const id = await subscription();
+        await ok('DELETE', `/api/v1/webhooks/subscriptions/${id}`);
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { status: { before: 'active', after: null } },
+        };
+      },
+    ],
+    [
+      'webhook_subscription.tested',
+      async () => {
+        const id = await subscription();
+        const { delivery_id } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/test`);
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { test_delivery_id: { before: null, after: delivery_id } },
+        };
+      },
+    ],
+    [
+      'webhook_delivery.retried',
+      async () => {
+        const id = await subscription();
+        const { delivery_id } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/test`);
+        // As the worker leaves a delivery whose every attempt failed.
+        await t.database.db
+          .updateTable('webhook_deliveries')
+          .set({ status: 'failed', attempts: 5 })
+          .where('id', '=', delivery_id)
+          .execute();
+        await ok('POST', `/api/v1/webhooks/subscriptions/${id}/deliveries/${delivery_id}/retry`);
+        return {
+          entityType: 'webhook_delivery',
+          entityId: delivery_id,
+          changes: { status: { before: 'failed', after: 'pending' } },
+        };
+      },
+    ],
   ];
 
   it.each(cases)('%s', async (action, change) => {
     const expected = await change();
     const entry = await newest(action, expected.entityId);
-    expect(entry, `no ${action} entry for ${expected.entityId}`).toMatchObject({ action, entity_type: expected.entityType, entity_id: expected.entityId });
+    expect(entry, `no ${action} entry for ${expected.entityId}`).toMatchObject({
+      action,
+      entity_type: expected.entityType,
+      entity_id: expected.entityId,
+    });
     expect(entry!.changes).toMatchObject(expected.changes);
     // No secret is ever written out.
     expect(JSON.stringify(entry!.changes)).not.toMatch(/hunter2|correct-horse|whsec_/);
   });
 
   describe('a refused change leaves no entry', () => {
-    const none = async (entityId: string) => expect((await entries(`entity_id=${entityId}`)).map((entry) => entry.action)).not.toContainEqual(expect.stringMatching(/updated|adjusted|approved/));
+    const none = async (entityId: string) =>
+      expect((await entries(`entity_id=${entityId}`)).map((entry) => entry.action)).not.toContainEqual(
+        expect.stringMatching(/updated|adjusted|approved/),
+      );
 
     it('a product update refused by validation', async () => {
       const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
@@ -447,7 +881,10 @@ describe('audit coverage', () => {
     it('a stock adjustment refused for insufficient stock', async () => {
       const productId = await stocked(2);
       const before = await entries('action=inventory.adjusted');
-      expect((await call('POST', `${API}/inventory/adjust`, { product_id: productId, quantity: -5, reason: 'Shrinkage' })).statusCode).toBe(422);
+      expect(
+        (await call('POST', `${API}/inventory/adjust`, { product_id: productId, quantity: -5, reason: 'Shrinkage' }))
+          .statusCode,
+      ).toBe(422);
       expect(await entries('action=inventory.adjusted')).toEqual(before);
     });
 
@@ -459,7 +896,9 @@ describe('audit coverage', () => {
 
     it('a webhook subscription update refused', async () => {
       const id = await subscription();
-      expect((await call('PATCH', `/api/v1/webhooks/subscriptions/${id}`, { secret: 'whsec_mine' })).statusCode).toBe(422);
+      expect((await call('PATCH', `/api/v1/webhooks/subscriptions/${id}`, { secret: 'whsec_mine' })).statusCode).toBe(
+        422,
+      );
       expect((await entries(`entity_id=${id}`)).map((entry) => entry.action)).toEqual(['webhook_subscription.created']);
     });
   });

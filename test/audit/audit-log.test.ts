@@ -24,7 +24,11 @@ describe('audit log', () => {
   const log = async (query = '') => {
     const response = await call('GET', `/api/v1/audit-log${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { data: Entry[]; meta: { per_page: number; has_more: boolean; cursor: string | null }; links: { next: string | null } };
+    return response.json() as {
+      data: Entry[];
+      meta: { per_page: number; has_more: boolean; cursor: string | null };
+      links: { next: string | null };
+    };
   };
 
   beforeAll(async () => {
@@ -36,16 +40,35 @@ describe('audit log', () => {
   afterAll(() => t.close());
 
   it('records a change with its actor, request, address and changed fields, in the words of the API', async () => {
-    const created = await call('POST', '/api/v1/operations/brands', { name: 'Makita' }, { ...bearer((await makeTokenOf(t)).token), 'x-request-id': 'req-audit-1' });
+    const created = await call(
+      'POST',
+      '/api/v1/operations/brands',
+      { name: 'Makita' },
+      { ...bearer((await makeTokenOf(t)).token), 'x-request-id': 'req-audit-1' },
+    );
     expect(created.statusCode, created.body).toBe(201);
     const brand = created.json().data as { id: string; slug: string };
-    expect((await call('PATCH', `/api/v1/operations/brands/${brand.id}`, { name: 'Makita Tools', description: 'Power tools' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PATCH', `/api/v1/operations/brands/${brand.id}`, {
+          name: 'Makita Tools',
+          description: 'Power tools',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const { data } = await log(`?entity_type=brand&entity_id=${brand.id}`);
     expect(data.map((entry) => entry.action)).toEqual(['brand.updated', 'brand.created']);
     const [updated, creation] = data;
-    expect(updated!.changes).toEqual({ name: { before: 'Makita', after: 'Makita Tools' }, description: { before: null, after: 'Power tools' } });
-    expect(creation!.changes).toMatchObject({ id: { before: null, after: brand.id }, name: { before: null, after: 'Makita' }, slug: { before: null, after: brand.slug } });
+    expect(updated!.changes).toEqual({
+      name: { before: 'Makita', after: 'Makita Tools' },
+      description: { before: null, after: 'Power tools' },
+    });
+    expect(creation!.changes).toMatchObject({
+      id: { before: null, after: brand.id },
+      name: { before: null, after: 'Makita' },
+      slug: { before: null, after: brand.slug },
+    });
     expect(creation!.request_id).toBe('req-audit-1');
     expect(creation!.ip).toBe('127.0.0.1');
     expect(creation!.actor).toMatchObject({ type: 'token', user_id: t.tenant.adminId, name: t.tenant.adminEmail });
@@ -60,7 +83,12 @@ describe('audit log', () => {
     // A change that fails after its entry was written leaves neither.
     await expect(
       inTransaction(t.database.db, async (trx) => {
-        await t.services.audit.service.record(trx, { tenantId: t.tenant.tenantId, action: 'brand.updated', entityType: 'brand', entityId: brand.id });
+        await t.services.audit.service.record(trx, {
+          tenantId: t.tenant.tenantId,
+          action: 'brand.updated',
+          entityType: 'brand',
+          entityId: brand.id,
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -75,7 +103,9 @@ describe('audit log', () => {
     expect(second.data[0]!.id < first.data[0]!.id).toBe(true);
 
     expect((await log('?action=brand.*')).data.every((entry) => entry.action.startsWith('brand.'))).toBe(true);
-    expect((await log('?action=brand.updated,brand.deleted')).data.map((entry) => entry.action)).toEqual(['brand.updated']);
+    expect((await log('?action=brand.updated,brand.deleted')).data.map((entry) => entry.action)).toEqual([
+      'brand.updated',
+    ]);
     expect((await log(`?actor_id=${t.tenant.adminId}&actor_type=token`)).data.length).toBeGreaterThanOrEqual(3);
     expect((await log('?actor_type=cli')).data).toEqual([]);
     const future = new Date(Date.now() + 60_000).toISOString();
@@ -93,7 +123,9 @@ describe('audit log', () => {
     const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
     const managerToken = await makeToken(t.services, t.tenant.tenantId, manager.id);
     expect((await call('GET', '/api/v1/audit-log', undefined, bearer(managerToken))).statusCode).toBe(403);
-    const narrow = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] });
+    const narrow = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      abilities: ['operations:view-products'],
+    });
     expect((await call('GET', '/api/v1/audit-log', undefined, bearer(narrow))).statusCode).toBe(403);
 
     const other = await makeTenantWithToken(t.services);
@@ -120,11 +152,27 @@ describe('audit log', () => {
     const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
     await t.database.db
       .insertInto('audit_log')
-      .values({ id: '00000000000000000000000000', tenant_id: t.tenant.tenantId, occurred_at: old, actor_type: 'system', actor_user_id: null, actor_token_id: null, actor_name: null, action: 'brand.updated', entity_type: 'brand', entity_id: null, changes: null, request_id: null, ip: null })
+      .values({
+        id: '00000000000000000000000000',
+        tenant_id: t.tenant.tenantId,
+        occurred_at: old,
+        actor_type: 'system',
+        actor_user_id: null,
+        actor_token_id: null,
+        actor_name: null,
+        action: 'brand.updated',
+        entity_type: 'brand',
+        entity_id: null,
+        changes: null,
+        request_id: null,
+        ip: null,
+      })
       .execute();
     const result = await t.services.retention.purge();
     expect(result.audit_entries_deleted).toBeGreaterThanOrEqual(1);
-    expect((await log('?entity_type=brand')).data.some((entry) => entry.id === '00000000000000000000000000')).toBe(false);
+    expect((await log('?entity_type=brand')).data.some((entry) => entry.id === '00000000000000000000000000')).toBe(
+      false,
+    );
     expect((await log('?entity_type=brand')).data.length).toBeGreaterThanOrEqual(3);
   });
 });

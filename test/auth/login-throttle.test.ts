@@ -28,7 +28,11 @@ describe('login throttle', () => {
     const seconds = Number(retryAfter);
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(60);
-    expect(res.json()).toEqual({ success: false, code: 'too_many_requests', message: `Too many login attempts. Please try again in ${seconds} seconds.` });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'too_many_requests',
+      message: `Too many login attempts. Please try again in ${seconds} seconds.`,
+    });
     return seconds;
   };
 
@@ -71,7 +75,8 @@ describe('login throttle', () => {
 
   it('throttles an unknown e-mail the same way', async () => {
     const client = new SessionClient(t.app, freshIp());
-    for (let i = 0; i < 5; i++) expect((await client.login('no-such-user@example.test', PASSWORD)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await client.login('no-such-user@example.test', PASSWORD)).statusCode).toBe(401);
     expect(expectThrottled(await client.login('no-such-user@example.test', PASSWORD))).toBe(60);
     clock.advance(61_000);
   });
@@ -81,7 +86,8 @@ describe('login throttle', () => {
     const client = new SessionClient(t.app, freshIp());
     for (let i = 0; i < 4; i++) expect((await client.login(user.email, WRONG)).statusCode).toBe(401);
     expect((await client.login(user.email, PASSWORD)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await client.login(user.email, WRONG)).statusCode, `failure ${i + 1} after success`).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await client.login(user.email, WRONG)).statusCode, `failure ${i + 1} after success`).toBe(401);
     expectThrottled(await client.login(user.email, WRONG));
     clock.advance(61_000);
   });
@@ -92,10 +98,15 @@ describe('login throttle', () => {
     const client = new SessionClient(t.app, ip);
     await client.csrfCookie(); // one CSRF session shared by the burst: a failed login does not replace it
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => client.request({ method: 'POST', url: LOGIN, payload: { email: user.email, password: WRONG } })),
+      Array.from({ length: 12 }, () =>
+        client.request({ method: 'POST', url: LOGIN, payload: { email: user.email, password: WRONG } }),
+      ),
     );
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.every((s) => s === 401 || s === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 429),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
     for (const res of results.filter((r) => r.statusCode === 429)) expectThrottled(res);
@@ -115,7 +126,11 @@ describe('login throttle', () => {
     const ip = freshIp();
     const burst = new SessionClient(t.app, ip);
     await burst.csrfCookie();
-    await Promise.all(Array.from({ length: 12 }, () => burst.request({ method: 'POST', url: LOGIN, payload: { email: user.email, password: WRONG } })));
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        burst.request({ method: 'POST', url: LOGIN, payload: { email: user.email, password: WRONG } }),
+      ),
+    );
     clock.advance(61_000);
     const res = await new SessionClient(t.app, ip).login(user.email, PASSWORD);
     expect(res.statusCode).toBe(200);

@@ -67,7 +67,9 @@ describe('refused sign-ins take as long for known e-mails as for unknown ones', 
       if (difference < TOLERANCE) return;
       seen += ` ${known.toFixed(1)} ms against ${unknown.toFixed(1)} ms;`;
     }
-    expect.fail(`The medians of the known and the unknown e-mail differed by ${TOLERANCE * 100}% or more each time:${seen}`);
+    expect.fail(
+      `The medians of the known and the unknown e-mail differed by ${TOLERANCE * 100}% or more each time:${seen}`,
+    );
   }
 
   it('a wrong password for an active user', async () => {
@@ -76,7 +78,12 @@ describe('refused sign-ins take as long for known e-mails as for unknown ones', 
   });
 
   it('an invited user, who has no password yet', async () => {
-    const { user } = await t.services.userAdministration.service.invite(t.tenant.tenantId, { name: 'Invited', email: `invited-${Date.now()}@example.test`, role: 'viewer' }, OPERATOR, null);
+    const { user } = await t.services.userAdministration.service.invite(
+      t.tenant.tenantId,
+      { name: 'Invited', email: `invited-${Date.now()}@example.test`, role: 'viewer' },
+      OPERATOR,
+      null,
+    );
     await expectAlike(user.email);
   });
 
@@ -100,10 +107,15 @@ describe('refused sign-ins take as long for known e-mails as for unknown ones', 
       const client = new SessionClient(t.app);
       await client.csrfCookie();
       // The entry is held until the gate opens: an answer that waits for it does not come in time.
-      const answer = await Promise.race([client.post(LOGIN, { email: user.email, password: WRONG }), sleep(5_000, 'no answer' as const)]);
+      const answer = await Promise.race([
+        client.post(LOGIN, { email: user.email, password: WRONG }),
+        sleep(5_000, 'no answer' as const),
+      ]);
       expect(answer === 'no answer' ? answer : answer.statusCode).toBe(401);
       open();
-      await vi.waitFor(async () => expect((await auditOf(t.app, t.auth, user.id)).map((e) => e.action)).toContain('auth.sign_in_failed'));
+      await vi.waitFor(async () =>
+        expect((await auditOf(t.app, t.auth, user.id)).map((e) => e.action)).toContain('auth.sign_in_failed'),
+      );
     } finally {
       open();
       held.mockRestore();

@@ -8,8 +8,14 @@ describe('renewedStatements', () => {
   const id = '01kmc0ffee0000000000000000';
   const replay = {
     statements: [
-      { sql: 'insert into products (id, sku, slug, price, active) values (?, ?, ?, ?, ?)', parameters: [id, `BENCH-${SEQ_MARKER}`, `bench-product-${SEQ_MARKER}`, 1999, 1] },
-      { sql: 'insert into events (payload) values (?)', parameters: [JSON.stringify({ id, sku: `BENCH-${SEQ_MARKER}` })] },
+      {
+        sql: 'insert into products (id, sku, slug, price, active) values (?, ?, ?, ?, ?)',
+        parameters: [id, `BENCH-${SEQ_MARKER}`, `bench-product-${SEQ_MARKER}`, 1999, 1],
+      },
+      {
+        sql: 'insert into events (payload) values (?)',
+        parameters: [JSON.stringify({ id, sku: `BENCH-${SEQ_MARKER}` })],
+      },
       { sql: 'select 1 from tenants where id = ?', parameters: ['tenant-1'] },
     ],
     fresh: [SEQ_MARKER, id],
@@ -37,8 +43,16 @@ describe('renewedStatements', () => {
   });
 
   it('puts the items in turn in the place of the captured one', () => {
-    const captured = { statements: [{ sql: 'update stock set reserved = reserved + 1 where product_id = ?', parameters: ['product-a'] }], fresh: [], items: ['product-a', 'product-b'] };
+    const captured = {
+      statements: [{ sql: 'update stock set reserved = reserved + 1 where product_id = ?', parameters: ['product-a'] }],
+      fresh: [],
+      items: ['product-a', 'product-b'],
+    };
     const next = renewedStatements(captured, (old) => old);
-    expect([next(), next(), next()].map(([statement]) => statement!.parameters[0])).toEqual(['product-a', 'product-b', 'product-a']);
+    expect([next(), next(), next()].map(([statement]) => statement!.parameters[0])).toEqual([
+      'product-a',
+      'product-b',
+      'product-a',
+    ]);
   });
 });

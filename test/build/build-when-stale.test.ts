@@ -31,8 +31,24 @@ const afterTheLastBuild = () => sleep(20);
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-build-'));
   const note = (name: string) => `echo ${name} >> ran.log`;
-  write('package.json', JSON.stringify({ name: 'build-fixture', private: true, scripts: { 'build:server': note('server'), 'console:build': note('console') } }));
-  for (const file of ['src/cli.ts', 'src/lib/ids.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'console/src/main.tsx', 'clients/typescript/src/index.ts']) write(file);
+  write(
+    'package.json',
+    JSON.stringify({
+      name: 'build-fixture',
+      private: true,
+      scripts: { 'build:server': note('server'), 'console:build': note('console') },
+    }),
+  );
+  for (const file of [
+    'src/cli.ts',
+    'src/lib/ids.ts',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'package-lock.json',
+    'console/src/main.tsx',
+    'clients/typescript/src/index.ts',
+  ])
+    write(file);
 });
 
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -72,11 +88,25 @@ describe('building only what is stale', () => {
   });
 
   it('a failed build answers its exit code and stays stale', () => {
-    write('package.json', JSON.stringify({ name: 'build-fixture', private: true, scripts: { 'build:server': 'exit 3', 'console:build': 'echo console >> ran.log' } }));
+    write(
+      'package.json',
+      JSON.stringify({
+        name: 'build-fixture',
+        private: true,
+        scripts: { 'build:server': 'exit 3', 'console:build': 'echo console >> ran.log' },
+      }),
+    );
     expect(build(root, { onlyStale: true })).toBe(3);
     expect(scriptsRun()).toEqual([]);
 
-    write('package.json', JSON.stringify({ name: 'build-fixture', private: true, scripts: { 'build:server': 'echo server >> ran.log', 'console:build': 'echo console >> ran.log' } }));
+    write(
+      'package.json',
+      JSON.stringify({
+        name: 'build-fixture',
+        private: true,
+        scripts: { 'build:server': 'echo server >> ran.log', 'console:build': 'echo console >> ran.log' },
+      }),
+    );
     expect(build(root, { onlyStale: true })).toBe(0);
     expect(scriptsRun()).toEqual(['server', 'console']);
   });
@@ -89,7 +119,9 @@ describe('building only what is stale', () => {
   });
 
   it('npm run cli builds only what is stale, npm start everything', () => {
-    const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.precli).toBe('node scripts/build.mjs --when-stale');
     expect(scripts.build).toBe('node scripts/build.mjs');
     expect(scripts.prestart).toBe('npm run -s build');

@@ -23,14 +23,20 @@ export const lower = (column: string) => raw\`lower(\${raw.ref(column)})\`;
 describe('the layer check', () => {
   it('refuses a query built outside a repository, and accepts it in one', () => {
     expect(checkSource('src/modules/catalog/brands/brand.service.ts', QUERY)).toEqual([
-      { file: 'src/modules/catalog/brands/brand.service.ts', line: 4, message: expect.stringContaining('selectFrom() outside a repository') },
+      {
+        file: 'src/modules/catalog/brands/brand.service.ts',
+        line: 4,
+        message: expect.stringContaining('selectFrom() outside a repository'),
+      },
     ]);
     expect(checkSource('src/modules/catalog/brands/brand.repository.ts', QUERY)).toEqual([]);
     expect(checkSource('src/db/paginate.ts', QUERY)).toEqual([]);
   });
 
   it('refuses raw SQL outside a repository, whatever the tag is imported as, and allows it in a *.sql.ts fragment', () => {
-    expect(checkSource('src/http/health.ts', RAW).map((v) => v.message)).toEqual([expect.stringContaining('raw sql`…` outside a repository')]);
+    expect(checkSource('src/http/health.ts', RAW).map((v) => v.message)).toEqual([
+      expect.stringContaining('raw sql`…` outside a repository'),
+    ]);
     expect(checkSource('src/modules/x/lower.ts', FRAGMENT).map((v) => v.message)).toEqual([
       expect.stringContaining('raw sql`…`'),
       expect.stringContaining('sql.ref()'),
@@ -53,7 +59,11 @@ describe('the layer check', () => {
       }`;
     const violations = checkSource('src/modules/webhooks/deliveries/delivery.repository.ts', text);
     expect(violations).toEqual([
-      { file: 'src/modules/webhooks/deliveries/delivery.repository.ts', line: 5, message: "insertInto('events'): only src/modules/events writes this table; call its service" },
+      {
+        file: 'src/modules/webhooks/deliveries/delivery.repository.ts',
+        line: 5,
+        message: "insertInto('events'): only src/modules/events writes this table; call its service",
+      },
     ]);
   });
 

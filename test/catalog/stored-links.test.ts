@@ -41,7 +41,10 @@ describe('stored links', () => {
     t = await buildTestApp({ beforeReady: recordRoutes });
     call = jsonCaller(t.app, t.auth);
     routes = await collectRoutes(t.app);
-    for (const [code, type] of [['picture', 'image'], ['manual', 'url']]) {
+    for (const [code, type] of [
+      ['picture', 'image'],
+      ['manual', 'url'],
+    ]) {
       const res = await call('POST', `${API}/attributes`, { code, name: code, label: code, type });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -64,13 +67,28 @@ describe('stored links', () => {
     return res.json().errors;
   };
   const rowsOf = async (table: 'products' | 'master_products' | 'brands') =>
-    (await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await t.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('keeps http and https URLs in any case, and relative paths where a field takes them', async () => {
-    const images = ['https://cdn.example.com/a.png', 'HTTP://CDN.EXAMPLE.COM/B.PNG', '/media/c.jpg', 'd.jpg', 'media/e:f.jpg'];
+    const images = [
+      'https://cdn.example.com/a.png',
+      'HTTP://CDN.EXAMPLE.COM/B.PNG',
+      '/media/c.jpg',
+      'd.jpg',
+      'media/e:f.jpg',
+    ];
     expect((await created('products', { name: 'Linked product', images })).images).toEqual(images);
     expect((await created('master-products', { name: 'Linked master', images })).images).toEqual(images);
-    const brand = { name: 'Linked brand', logo_url: 'HTTPS://cdn.example.com/logo.png', website_url: 'http://brand.example' };
+    const brand = {
+      name: 'Linked brand',
+      logo_url: 'HTTPS://cdn.example.com/logo.png',
+      website_url: 'http://brand.example',
+    };
     expect(await created('brands', brand)).toMatchObject(brand);
     const attributes = { picture: '/media/p.png', manual: 'https://docs.example.com/manual.pdf' };
     expect((await created('products', { name: 'Linked attributes', attributes })).attributes).toEqual(attributes);
@@ -79,7 +97,9 @@ describe('stored links', () => {
   describe.each(HOSTILE)('refuses %j', (link) => {
     it('in product images, on create and update, writing nothing', async () => {
       const before = await rowsOf('products');
-      expect(errorsOf(await call('POST', `${API}/products`, { name: 'Hostile image', images: ['a.png', link] }))).toEqual({
+      expect(
+        errorsOf(await call('POST', `${API}/products`, { name: 'Hostile image', images: ['a.png', link] })),
+      ).toEqual({
         'images.1': [`The images[1] field must be ${URL_OR_PATH}.`],
       });
       expect(await rowsOf('products')).toBe(before);
@@ -107,13 +127,17 @@ describe('stored links', () => {
 
     it('in master product images, on create and update, writing nothing', async () => {
       const before = await rowsOf('master_products');
-      expect(errorsOf(await call('POST', `${API}/master-products`, { name: 'Hostile master', images: [link] }))).toEqual({
+      expect(
+        errorsOf(await call('POST', `${API}/master-products`, { name: 'Hostile master', images: [link] })),
+      ).toEqual({
         'images.0': [`The images[0] field must be ${URL_OR_PATH}.`],
       });
       expect(await rowsOf('master_products')).toBe(before);
       const master = await created('master-products', { name: 'Kept master', images: ['m.png'] });
       for (const method of ['PUT', 'PATCH'] as const) {
-        expect(errorsOf(await call(method, `${API}/master-products/${master.id}`, { images: ['n.png', link] }))).toEqual({
+        expect(
+          errorsOf(await call(method, `${API}/master-products/${master.id}`, { images: ['n.png', link] })),
+        ).toEqual({
           'images.1': [`The images[1] field must be ${URL_OR_PATH}.`],
         });
       }
@@ -122,7 +146,9 @@ describe('stored links', () => {
 
     it("in a brand's logo_url and website_url, on create and update, writing nothing", async () => {
       const before = await rowsOf('brands');
-      expect(errorsOf(await call('POST', `${API}/brands`, { name: 'Hostile brand', logo_url: link, website_url: link }))).toEqual({
+      expect(
+        errorsOf(await call('POST', `${API}/brands`, { name: 'Hostile brand', logo_url: link, website_url: link })),
+      ).toEqual({
         logo_url: [`The logo url field must be ${URL_ONLY}.`],
         website_url: [`The website url field must be ${URL_ONLY}.`],
       });
@@ -131,7 +157,9 @@ describe('stored links', () => {
       const brand = await created('brands', { name: 'Kept brand', ...kept });
       for (const field of ['logo_url', 'website_url']) {
         for (const method of ['PUT', 'PATCH'] as const) {
-          expect(Object.keys(errorsOf(await call(method, `${API}/brands/${brand.id}`, { [field]: link })))).toEqual([field]);
+          expect(Object.keys(errorsOf(await call(method, `${API}/brands/${brand.id}`, { [field]: link })))).toEqual([
+            field,
+          ]);
         }
       }
       expect(await fetched(`brands/${brand.id}`)).toMatchObject(kept);
@@ -139,20 +167,37 @@ describe('stored links', () => {
 
     it('in image and url attributes, on create and update, writing nothing', async () => {
       const before = await rowsOf('products');
-      expect(errorsOf(await call('POST', `${API}/products`, { name: 'Hostile attributes', attributes: { picture: link, manual: link } }))).toEqual({
+      expect(
+        errorsOf(
+          await call('POST', `${API}/products`, {
+            name: 'Hostile attributes',
+            attributes: { picture: link, manual: link },
+          }),
+        ),
+      ).toEqual({
         'attributes.picture': [`The picture must be ${URL_OR_PATH}, at most 2048 characters.`],
         'attributes.manual': ['The manual must be a valid http or https URL.'],
       });
       expect(await rowsOf('products')).toBe(before);
       const product = await created('products', { name: 'Kept attributes', attributes: { picture: 'p.png' } });
-      expect(Object.keys(errorsOf(await call('PATCH', `${API}/products/${product.id}`, { attributes: { picture: link } })))).toEqual(['attributes.picture']);
+      expect(
+        Object.keys(errorsOf(await call('PATCH', `${API}/products/${product.id}`, { attributes: { picture: link } }))),
+      ).toEqual(['attributes.picture']);
       expect((await fetched(`products/${product.id}`)).attributes).toEqual({ picture: 'p.png' });
     });
   });
 
   it('refuses an image attribute whose default is not a link it would keep', async () => {
-    const res = await call('POST', `${API}/attributes`, { code: 'hostile_default', name: 'Hostile', label: 'Hostile', type: 'image', default_value: 'javascript:alert(1)' });
-    expect(errorsOf(res)).toEqual({ default_value: [`The default value is invalid: The Hostile must be ${URL_OR_PATH}, at most 2048 characters.`] });
+    const res = await call('POST', `${API}/attributes`, {
+      code: 'hostile_default',
+      name: 'Hostile',
+      label: 'Hostile',
+      type: 'image',
+      default_value: 'javascript:alert(1)',
+    });
+    expect(errorsOf(res)).toEqual({
+      default_value: [`The default value is invalid: The Hostile must be ${URL_OR_PATH}, at most 2048 characters.`],
+    });
   });
 
   it('refuses an import row with such a link at its column, writing nothing for it', async () => {
@@ -167,8 +212,18 @@ describe('stored links', () => {
     });
     expect(counts(job)).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 2 });
     expect(await errorReport(t, job.id)).toEqual([
-      { row: '3', column: 'images', value: 'https://img.example/a.png|JaVaScRiPt:alert(1)', message: `The images[1] field must be ${URL_OR_PATH}.` },
-      { row: '4', column: 'attr:picture', value: 'data:text/html,<script>alert(1)</script>', message: `The picture must be ${URL_OR_PATH}, at most 2048 characters.` },
+      {
+        row: '3',
+        column: 'images',
+        value: 'https://img.example/a.png|JaVaScRiPt:alert(1)',
+        message: `The images[1] field must be ${URL_OR_PATH}.`,
+      },
+      {
+        row: '4',
+        column: 'attr:picture',
+        value: 'data:text/html,<script>alert(1)</script>',
+        message: `The picture must be ${URL_OR_PATH}, at most 2048 characters.`,
+      },
     ]);
     const skus = await t.database.db.selectFrom('products').select('sku').where('sku', 'like', 'LINK-%').execute();
     expect(skus.map((row) => row.sku)).toEqual(['LINK-OK']);
@@ -176,7 +231,11 @@ describe('stored links', () => {
 
   it('gives every link field of a request body one of the link formats', () => {
     // Webhook URLs are https only and checked against the addresses they resolve to (webhooks/subscriptions).
-    const ownRule = new Set(['POST /api/v1/webhooks/subscriptions url', 'PUT /api/v1/webhooks/subscriptions/:id url', 'PATCH /api/v1/webhooks/subscriptions/:id url']);
+    const ownRule = new Set([
+      'POST /api/v1/webhooks/subscriptions url',
+      'PUT /api/v1/webhooks/subscriptions/:id url',
+      'PATCH /api/v1/webhooks/subscriptions/:id url',
+    ]);
     const unchecked: string[] = [];
     let checked = 0;
     for (const route of routes.filter(hasJsonBody)) {
@@ -184,7 +243,8 @@ describe('stored links', () => {
         const name = `${routeName(route)} ${field}`;
         if (ownRule.has(name)) continue;
         checked++;
-        if (!stringsOf(schema).every((text) => typeof text.format === 'string' && text.format in LINK_FORMATS)) unchecked.push(name);
+        if (!stringsOf(schema).every((text) => typeof text.format === 'string' && text.format in LINK_FORMATS))
+          unchecked.push(name);
       }
     }
     expect(unchecked).toEqual([]);
@@ -212,7 +272,8 @@ function linkFields(schema: unknown, path = ''): Array<[string, SchemaNode]> {
     if (LINK_NAME.test(key)) found.push([at, member]);
     found.push(...linkFields(member, at));
   }
-  for (const member of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.items ? [node.items] : [])]) found.push(...linkFields(member, path));
+  for (const member of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.items ? [node.items] : [])])
+    found.push(...linkFields(member, path));
   return found;
 }
 

@@ -31,7 +31,11 @@ async function seedEveryRowState() {
   const warehouseId = harness.tenant.defaultWarehouseId;
   const withReorderPoint = async (productId: string, reorderPoint: number) => {
     await db.updateTable('products').set({ reorder_point: reorderPoint }).where('id', '=', productId).execute();
-    await db.updateTable('inventory_records').set({ reorder_point: reorderPoint }).where('product_id', '=', productId).execute();
+    await db
+      .updateTable('inventory_records')
+      .set({ reorder_point: reorderPoint })
+      .where('product_id', '=', productId)
+      .execute();
   };
 
   await stock.stock(await stock.product(), 20);
@@ -43,12 +47,22 @@ async function seedEveryRowState() {
   await stock.stock(empty, 4);
   await stock.stock(empty, -4);
   await withReorderPoint(empty, 2);
-  await db.updateTable('products').set({ status: 'inactive' }).where('id', '=', await stock.product()).execute();
+  await db
+    .updateTable('products')
+    .set({ status: 'inactive' })
+    .where('id', '=', await stock.product())
+    .execute();
 
   const overdue = await purchasing.draft();
-  await db.updateTable('purchase_orders').set({ status: 'sent', expected_delivery_date: '2026-01-05' }).where('id', '=', overdue.id).execute();
+  await db
+    .updateTable('purchase_orders')
+    .set({ status: 'sent', expected_delivery_date: '2026-01-05' })
+    .where('id', '=', overdue.id)
+    .execute();
   receivableOrderId = overdue.id;
-  expect((await purchasing.call('POST', `${ORDERS}/${(await purchasing.draft()).id}/submit-for-approval`)).statusCode).toBe(200);
+  expect(
+    (await purchasing.call('POST', `${ORDERS}/${(await purchasing.draft()).id}/submit-for-approval`)).statusCode,
+  ).toBe(200);
   await purchasing.supplier('suspended');
 
   const deactivated = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
@@ -58,7 +72,9 @@ async function seedEveryRowState() {
 
 async function navigationTargets(page: Page): Promise<string[]> {
   const links = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
-  return (await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''))).filter(Boolean);
+  return (await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''))).filter(
+    Boolean,
+  );
 }
 
 /** Checked whatever their impact: axe rates a skipped heading level moderate, and files it under best practice. */
@@ -70,8 +86,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .options({ rules: { 'heading-order': { enabled: true } } })
     .analyze();
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_CHECKED.has(violation.id))
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_CHECKED.has(violation.id),
+    )
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
 }
 
 /** Waits for the screen's title and its data, then expects it to be the only h1. */
@@ -83,7 +105,10 @@ async function screenReady(page: Page, label: string) {
 
 /** The names (titles) of the dialog's number steppers: buttons hidden from screen readers, so outside axe's checks. */
 function stepperNames(page: Page): Promise<string[]> {
-  return page.getByRole('dialog').locator('.mantine-NumberInput-control').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('title') ?? ''));
+  return page
+    .getByRole('dialog')
+    .locator('.mantine-NumberInput-control')
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('title') ?? ''));
 }
 
 async function expectAccessibleDialog(page: Page, label: string) {
@@ -92,7 +117,9 @@ async function expectAccessibleDialog(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
   // Checked while fading in, its text is paler than it ends up: wait for the transitions to end (not for a
   // loader's endless spin).
-  await page.evaluate('Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished))');
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished))',
+  );
   expect(await seriousViolations(page), label).toEqual([]);
   // Two steppers (up and down) per field, named for it: as many distinct names as fields.
   const names = await stepperNames(page);
@@ -107,67 +134,79 @@ const DIALOG_OPENERS = /^(New|Invite|Create) /;
 
 describe('the console for every user', () => {
   // Each screen and its dialogs: longer than the default 30 s as the console grows.
-  it('gives every screen of the navigation, its dialogs and sign-in one h1 and no serious accessibility violation', { timeout: 1_200_000 }, async () => {
-    const page = await harness.newPage();
-    await page.goto('/sign-in');
-    await page.getByLabel('E-mail').waitFor();
-    await screenReady(page, '/sign-in');
-    expect(await seriousViolations(page), '/sign-in').toEqual([]);
+  it(
+    'gives every screen of the navigation, its dialogs and sign-in one h1 and no serious accessibility violation',
+    { timeout: 1_200_000 },
+    async () => {
+      const page = await harness.newPage();
+      await page.goto('/sign-in');
+      await page.getByLabel('E-mail').waitFor();
+      await screenReady(page, '/sign-in');
+      expect(await seriousViolations(page), '/sign-in').toEqual([]);
 
-    await harness.signIn(page, harness.tenant.adminEmail);
-    const targets = await navigationTargets(page);
-    expect(targets.length).toBeGreaterThan(0);
-    let dialogsOpened = 0;
-    for (const target of targets) {
-      await page.goto(target);
-      await screenReady(page, target);
-      expect(await seriousViolations(page), target).toEqual([]);
+      await harness.signIn(page, harness.tenant.adminEmail);
+      const targets = await navigationTargets(page);
+      expect(targets.length).toBeGreaterThan(0);
+      let dialogsOpened = 0;
+      for (const target of targets) {
+        await page.goto(target);
+        await screenReady(page, target);
+        expect(await seriousViolations(page), target).toEqual([]);
 
-      const openers = page.getByRole('main').getByRole('button', { name: DIALOG_OPENERS });
-      for (const name of await openers.allTextContents()) {
-        await page.getByRole('main').getByRole('button', { name: name.trim(), exact: true }).click();
-        await expectAccessibleDialog(page, `${target}: ${name.trim()}`);
-        dialogsOpened += 1;
+        const openers = page.getByRole('main').getByRole('button', { name: DIALOG_OPENERS });
+        for (const name of await openers.allTextContents()) {
+          await page.getByRole('main').getByRole('button', { name: name.trim(), exact: true }).click();
+          await expectAccessibleDialog(page, `${target}: ${name.trim()}`);
+          dialogsOpened += 1;
+        }
       }
-    }
-    expect(dialogsOpened).toBeGreaterThan(5);
-  });
+      expect(dialogsOpened).toBeGreaterThan(5);
+    },
+  );
 
-  it('has no serious accessibility violation in the receive dialog or the stock actions, steppers included', { timeout: 300_000 }, async () => {
-    const page = await harness.newPage();
-    await harness.signIn(page, harness.tenant.adminEmail);
+  it(
+    'has no serious accessibility violation in the receive dialog or the stock actions, steppers included',
+    { timeout: 300_000 },
+    async () => {
+      const page = await harness.newPage();
+      await harness.signIn(page, harness.tenant.adminEmail);
 
-    await page.goto(`/purchase-orders/${receivableOrderId}`);
-    await screenReady(page, 'purchase order');
-    await page.getByRole('button', { name: 'Receive goods' }).click();
-    await page.getByRole('dialog').getByRole('table', { name: 'Lines to receive' }).waitFor();
-    const receiveSteppers = await stepperNames(page);
-    expect(receiveSteppers.length).toBeGreaterThan(0);
-    for (const name of receiveSteppers) expect(name).toMatch(/^Increase or decrease Quantity received of \S/);
-    await expectAccessibleDialog(page, 'receive goods');
+      await page.goto(`/purchase-orders/${receivableOrderId}`);
+      await screenReady(page, 'purchase order');
+      await page.getByRole('button', { name: 'Receive goods' }).click();
+      await page.getByRole('dialog').getByRole('table', { name: 'Lines to receive' }).waitFor();
+      const receiveSteppers = await stepperNames(page);
+      expect(receiveSteppers.length).toBeGreaterThan(0);
+      for (const name of receiveSteppers) expect(name).toMatch(/^Increase or decrease Quantity received of \S/);
+      await expectAccessibleDialog(page, 'receive goods');
 
-    await page.goto('/inventory');
-    await screenReady(page, '/inventory');
-    for (const action of ['Adjust', 'Reserve', 'Transfer', 'Reorder settings']) {
-      await page.getByRole('button', { name: new RegExp(`^Actions for ${lowStockName} in `) }).click();
-      await page.getByRole('menuitem', { name: action }).click();
-      // The menu fades out: checked while still there, it is a menu without items.
-      await page.getByRole('menu').waitFor({ state: 'detached' });
-      await expectAccessibleDialog(page, `stock action ${action}`);
-    }
-  });
+      await page.goto('/inventory');
+      await screenReady(page, '/inventory');
+      for (const action of ['Adjust', 'Reserve', 'Transfer', 'Reorder settings']) {
+        await page.getByRole('button', { name: new RegExp(`^Actions for ${lowStockName} in `) }).click();
+        await page.getByRole('menuitem', { name: action }).click();
+        // The menu fades out: checked while still there, it is a menu without items.
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+        await expectAccessibleDialog(page, `stock action ${action}`);
+      }
+    },
+  );
 
-  it('fits a tablet: no screen is wider than 768 px but for the tables scrolling inside it', { timeout: 300_000 }, async () => {
-    const page = await harness.newPage({ width: 768, height: 1024 });
-    await harness.signIn(page, harness.tenant.adminEmail);
-    // At tablet width the navigation folds behind its button.
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    const targets = await navigationTargets(page);
-    for (const target of targets) {
-      await page.goto(target);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
-      expect(overflow, target).toBeLessThanOrEqual(0);
-    }
-  });
+  it(
+    'fits a tablet: no screen is wider than 768 px but for the tables scrolling inside it',
+    { timeout: 300_000 },
+    async () => {
+      const page = await harness.newPage({ width: 768, height: 1024 });
+      await harness.signIn(page, harness.tenant.adminEmail);
+      // At tablet width the navigation folds behind its button.
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      const targets = await navigationTargets(page);
+      for (const target of targets) {
+        await page.goto(target);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+        expect(overflow, target).toBeLessThanOrEqual(0);
+      }
+    },
+  );
 });

@@ -23,7 +23,9 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(CONSOLE_DIRECTORY, '.vite/manifest.json'), 'utf8'));
+const manifest: Record<string, ManifestChunk> = JSON.parse(
+  fs.readFileSync(path.join(CONSOLE_DIRECTORY, '.vite/manifest.json'), 'utf8'),
+);
 
 /** The entry and every chunk reached from it by static imports: what the browser loads before anything shows. */
 function firstLoad(): ManifestChunk[] {
@@ -61,7 +63,10 @@ describe('the console bundle budget', () => {
     for (const file of files) {
       // The page names every file of the first load: as a script, a preloaded module or a style sheet.
       expect(html, file).toContain(`/${file}`);
-      const res = await t.app.inject({ url: `${CONSOLE_ASSETS_PREFIX}${file.replace(/^assets\//, '')}`, headers: BROWSER });
+      const res = await t.app.inject({
+        url: `${CONSOLE_ASSETS_PREFIX}${file.replace(/^assets\//, '')}`,
+        headers: BROWSER,
+      });
       expect(res.statusCode, file).toBe(200);
       expect(res.headers['content-encoding'], file).toBe('br');
       total += res.rawPayload.length;
@@ -73,7 +78,9 @@ describe('the console bundle budget', () => {
 
   it("bundles React's production build (the development build is larger and slower)", () => {
     for (const chunk of firstLoad()) {
-      expect(fs.readFileSync(path.join(CONSOLE_DIRECTORY, chunk.file), 'utf8'), chunk.file).not.toContain('Download the React DevTools');
+      expect(fs.readFileSync(path.join(CONSOLE_DIRECTORY, chunk.file), 'utf8'), chunk.file).not.toContain(
+        'Download the React DevTools',
+      );
     }
   });
 

@@ -50,7 +50,10 @@ describe('the catalog area', () => {
     await page.getByRole('menuitem', { name: 'Move…' }).click();
     await pick(page, 'New parent', 'Tools › Drills');
     await page.getByRole('button', { name: 'Move', exact: true }).click();
-    await page.getByRole('dialog').getByText('A category cannot be moved into itself or one of its descendants.').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('A category cannot be moved into itself or one of its descendants.')
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -67,9 +70,16 @@ describe('the catalog area', () => {
     await page.getByRole('list', { name: 'Category tree' }).getByText('Featured').waitFor();
 
     // A fuller tree for the picture, drawn afresh (no notifications over it).
-    const tools = (await call('GET', '/api/v1/operations/product-categories?page=1&per_page=10&search=Tools')).json().data[0].id;
-    const power = (await call('POST', '/api/v1/operations/product-categories', { name: 'Power tools', parent_id: tools })).json().data.id;
-    await call('POST', '/api/v1/operations/product-categories', { name: 'Cordless', parent_id: power, is_active: false });
+    const tools = (await call('GET', '/api/v1/operations/product-categories?page=1&per_page=10&search=Tools')).json()
+      .data[0].id;
+    const power = (
+      await call('POST', '/api/v1/operations/product-categories', { name: 'Power tools', parent_id: tools })
+    ).json().data.id;
+    await call('POST', '/api/v1/operations/product-categories', {
+      name: 'Cordless',
+      parent_id: power,
+      is_active: false,
+    });
     await page.reload();
     await page.getByRole('list', { name: 'Subcategories of Power tools' }).waitFor();
     await harness.screenshot(page, 'catalog-categories');
@@ -77,7 +87,9 @@ describe('the catalog area', () => {
 
   it('creates a brand, refuses to delete one with products (the API message), and deletes another after confirming', async () => {
     const { tenantId } = harness.tenant;
-    const bosch = (await call('POST', '/api/v1/operations/brands', { name: 'Bosch', website_url: 'https://www.bosch.example' })).json().data.id;
+    const bosch = (
+      await call('POST', '/api/v1/operations/brands', { name: 'Bosch', website_url: 'https://www.bosch.example' })
+    ).json().data.id;
     await makeProduct(harness.database.db, tenantId, { brand_id: bosch });
     await call('POST', '/api/v1/operations/brands', { name: 'DeWalt', is_active: false });
 
@@ -125,7 +137,8 @@ describe('the catalog area', () => {
 
   it('merges two tags into a third and shows the outcome', async () => {
     const { tenantId } = harness.tenant;
-    const tag = async (name: string, color: string) => (await call('POST', '/api/v1/operations/tags', { name, color })).json().data.id as string;
+    const tag = async (name: string, color: string) =>
+      (await call('POST', '/api/v1/operations/tags', { name, color })).json().data.id as string;
     const red = await tag('Red', '#DC2626');
     const crimson = await tag('Crimson', '#991B1B');
     const colour = await tag('Colour', '#2563EB');
@@ -155,8 +168,19 @@ describe('the catalog area', () => {
   });
 
   it('creates a supplier (a taken code refused at its field), suspends it after confirming, and rates it', async () => {
-    await call('POST', '/api/v1/operations/suppliers', { name: 'Acme Fasteners', code: 'ACME', email: 'orders@acme.example', type: 'distributor', lead_time_days: 5 });
-    await call('POST', '/api/v1/operations/suppliers', { name: 'Nordic Steel', code: 'NSTEEL', email: 'sales@nordic.example', type: 'manufacturer' });
+    await call('POST', '/api/v1/operations/suppliers', {
+      name: 'Acme Fasteners',
+      code: 'ACME',
+      email: 'orders@acme.example',
+      type: 'distributor',
+      lead_time_days: 5,
+    });
+    await call('POST', '/api/v1/operations/suppliers', {
+      name: 'Nordic Steel',
+      code: 'NSTEEL',
+      email: 'sales@nordic.example',
+      type: 'manufacturer',
+    });
 
     const page = await adminPage();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Suppliers' }).click();
@@ -176,13 +200,19 @@ describe('the catalog area', () => {
     await form.getByLabel(/^Code/).fill('FSC');
     await form.getByRole('button', { name: 'Create supplier' }).click();
     await page.waitForURL(/\/catalog\/suppliers\/[0-9a-z]{26}$/);
-    await page.getByRole('heading', { name: /Fastener Supply Co/ }).getByText('Inactive').waitFor();
+    await page
+      .getByRole('heading', { name: /Fastener Supply Co/ })
+      .getByText('Inactive')
+      .waitFor();
 
     await page.getByRole('button', { name: 'Suspend…' }).click();
     const suspend = page.getByRole('dialog', { name: 'Suspend Fastener Supply Co?' });
     await suspend.getByLabel('Reason').fill('Two late deliveries in a row.');
     await suspend.getByRole('button', { name: 'Suspend' }).click();
-    await page.getByRole('heading', { name: /Fastener Supply Co/ }).getByText('Suspended').waitFor();
+    await page
+      .getByRole('heading', { name: /Fastener Supply Co/ })
+      .getByText('Suspended')
+      .waitFor();
     // The closing dialog still shows the reason typed in it for a moment.
     await suspend.waitFor({ state: 'hidden' });
     await page.getByText('Two late deliveries in a row.').waitFor();
@@ -198,13 +228,19 @@ describe('the catalog area', () => {
     await page.getByRole('region', { name: 'Performance' }).getByText('On-time rate').waitFor();
 
     const documents = page.getByRole('region', { name: 'Documents' });
-    await documents.locator('input[type="file"]').setInputFiles({ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.from('Net 30, delivery within 7 days.') });
+    await documents.locator('input[type="file"]').setInputFiles({
+      name: 'contract.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Net 30, delivery within 7 days.'),
+    });
     await documents.getByLabel('Type').fill('contract');
     await documents.getByLabel('Type').press('Escape');
     await documents.getByRole('button', { name: 'Upload' }).click();
     const download = documents.getByRole('table', { name: 'Documents' }).getByRole('link', { name: 'contract.txt' });
     await download.waitFor();
-    expect(await (await page.request.get((await download.getAttribute('href'))!)).text()).toBe('Net 30, delivery within 7 days.');
+    expect(await (await page.request.get((await download.getAttribute('href'))!)).text()).toBe(
+      'Net 30, delivery within 7 days.',
+    );
     await page.reload();
     await page.getByRole('region', { name: 'Performance' }).getByText('On-time rate').waitFor();
     await page.getByRole('table', { name: 'Documents' }).waitFor();
@@ -221,12 +257,19 @@ describe('the catalog area', () => {
     await call('POST', '/api/v1/operations/product-categories', { name: 'Viewer category' });
     await call('POST', '/api/v1/operations/brands', { name: 'Viewer brand' });
     await call('POST', '/api/v1/operations/tags', { name: 'Viewer tag' });
-    const supplier = (await call('POST', '/api/v1/operations/suppliers', { name: 'Viewer supplier', code: 'VIEW', email: 'view@example.test' })).json().data.id;
+    const supplier = (
+      await call('POST', '/api/v1/operations/suppliers', {
+        name: 'Viewer supplier',
+        code: 'VIEW',
+        email: 'view@example.test',
+      })
+    ).json().data.id;
 
     const page = await harness.newPage();
     await harness.signIn(page, viewer.email);
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-    for (const entry of ['Categories', 'Brands', 'Tags', 'Suppliers']) await navigation.getByRole('link', { name: entry }).waitFor();
+    for (const entry of ['Categories', 'Brands', 'Tags', 'Suppliers'])
+      await navigation.getByRole('link', { name: entry }).waitFor();
 
     await page.goto('/catalog/categories');
     await page.getByRole('list', { name: 'Category tree' }).getByText('Viewer category').waitFor();
@@ -247,7 +290,9 @@ describe('the catalog area', () => {
     await page.goto(`/catalog/suppliers/${supplier}`);
     await page.getByRole('heading', { name: /Viewer supplier/ }).waitFor();
     await page.getByRole('region', { name: 'Performance' }).getByText('Total spend').waitFor();
-    expect(await page.getByRole('button', { name: /Activate|Deactivate|Suspend|Edit|Delete|Submit rating|Upload/ }).count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: /Activate|Deactivate|Suspend|Edit|Delete|Submit rating|Upload/ }).count(),
+    ).toBe(0);
     expect(await page.getByLabel('Your rating').count()).toBe(0);
   });
 });

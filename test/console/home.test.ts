@@ -16,10 +16,23 @@ beforeAll(async () => {
   const db = database.db;
   const o = purchaseOps(harness);
   const stock = (productId: string, quantity: number) =>
-    inTransaction(db, (trx) => services.stock.changeOnHand(trx, { tenantId: tenant.tenantId, productId, warehouseId: null, quantity, type: 'adjustment', reason: 'Opening count' }));
+    inTransaction(db, (trx) =>
+      services.stock.changeOnHand(trx, {
+        tenantId: tenant.tenantId,
+        productId,
+        warehouseId: null,
+        quantity,
+        type: 'adjustment',
+        reason: 'Opening count',
+      }),
+    );
   const product = async (fields: { cost_price: number; reorder_point?: number | null }) => {
     const id = await o.product();
-    await db.updateTable('products').set({ currency: 'USD', ...fields }).where('id', '=', id).execute();
+    await db
+      .updateTable('products')
+      .set({ currency: 'USD', ...fields })
+      .where('id', '=', id)
+      .execute();
     return id;
   };
 
@@ -27,7 +40,11 @@ beforeAll(async () => {
   const awaiting = await o.draft();
   expect((await o.call('POST', `${ORDERS}/${awaiting.id}/submit-for-approval`)).statusCode).toBe(200);
   const late = await o.draft();
-  await db.updateTable('purchase_orders').set({ status: 'sent', expected_delivery_date: '2026-01-05' }).where('id', '=', late.id).execute();
+  await db
+    .updateTable('purchase_orders')
+    .set({ status: 'sent', expected_delivery_date: '2026-01-05' })
+    .where('id', '=', late.id)
+    .execute();
 
   await stock(await product({ cost_price: 1250 }), 8); // 8 × 12.50 = 100.00
   await stock(await product({ cost_price: 250, reorder_point: 5 }), 3); // 3 × 2.50 = 7.50, a low record
@@ -60,7 +77,10 @@ describe('the home dashboard', () => {
     const sentences = await activity.getByRole('row').allTextContents();
     expect(sentences.some((row) => row.endsWith('Administrator signed in'))).toBe(true);
     const submitted = `Administrator (API token) submitted purchase order ${(await purchaseOrderNumber('pending_approval'))!} for approval`;
-    expect(sentences.some((row) => row.endsWith(submitted)), sentences.join('\n')).toBe(true);
+    expect(
+      sentences.some((row) => row.endsWith(submitted)),
+      sentences.join('\n'),
+    ).toBe(true);
     expect(sentences.join('\n')).not.toMatch(/Auth signed in|purchase_order\./);
     await harness.screenshot(page, 'home');
 
@@ -82,12 +102,23 @@ describe('the home dashboard', () => {
       await page.getByRole('link', { name: 'Stock value: $107.50 · €10.00' }).waitFor();
       expect(await page.getByRole('region', { name: 'Recent activity' }).count(), role).toBe(0);
       expect(await page.getByRole('link', { name: 'Open the audit log' }).count(), role).toBe(0);
-      expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Audit log' }).count(), role).toBe(0);
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: 'Audit log' })
+          .count(),
+        role,
+      ).toBe(0);
     }
   });
 });
 
 async function purchaseOrderNumber(status: PurchaseOrderStatus): Promise<string | undefined> {
-  const row = await harness.database.db.selectFrom('purchase_orders').select('po_number').where('tenant_id', '=', harness.tenant.tenantId).where('status', '=', status).executeTakeFirst();
+  const row = await harness.database.db
+    .selectFrom('purchase_orders')
+    .select('po_number')
+    .where('tenant_id', '=', harness.tenant.tenantId)
+    .where('status', '=', status)
+    .executeTakeFirst();
   return row?.po_number;
 }

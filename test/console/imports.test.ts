@@ -47,12 +47,18 @@ describe('the imports screen', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Imports' }).click();
     await page.waitForURL(/\/imports$/);
     const form = page.getByRole('region', { name: 'New import' });
-    await page.getByRole('region', { name: 'Current import' }).getByText('Start an import, or open one from the list below').waitFor();
+    await page
+      .getByRole('region', { name: 'Current import' })
+      .getByText('Start an import, or open one from the list below')
+      .waitFor();
     await page.getByText('No imports yet.').waitFor();
 
     await choose(page, form, 'Type', 'Suppliers');
     await form.getByRole('combobox', { name: 'Mode' }).click();
-    await page.getByRole('option', { name: /^Create or update/ }).getByText('Adds new suppliers and changes existing ones, matched by supplier code.').waitFor();
+    await page
+      .getByRole('option', { name: /^Create or update/ })
+      .getByText('Adds new suppliers and changes existing ones, matched by supplier code.')
+      .waitFor();
     await page.getByRole('option', { name: /^Create\s*Adds new suppliers/ }).click();
     await form.getByText('Adds new suppliers; a row whose supplier code exists already is refused.').waitFor();
 
@@ -66,7 +72,14 @@ describe('the imports screen', () => {
     await form.getByRole('button', { name: 'Start the import' }).click();
     await form.getByText('The file is empty: its first line must be the header row.').waitFor();
 
-    await form.locator('input[type="file"]').setInputFiles(csvFile('suppliers.csv', 'code,name,email\nIMP-GOOD,Good Parts,good@example.com\nIMP-BAD,Bad Parts,not-an-email\n'));
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles(
+        csvFile(
+          'suppliers.csv',
+          'code,name,email\nIMP-GOOD,Good Parts,good@example.com\nIMP-BAD,Bad Parts,not-an-email\n',
+        ),
+      );
     await form.getByRole('button', { name: 'Start the import' }).click();
     await page.waitForURL(/\/imports\?job=[0-9a-z]{26}$/i);
     const current = page.getByRole('region', { name: 'Current import' });
@@ -75,12 +88,17 @@ describe('the imports screen', () => {
     await current.getByText('Waiting for a worker to start it.').waitFor();
     await current.getByRole('button', { name: 'Cancel import' }).waitFor();
     const table = page.getByRole('table', { name: 'Imports' });
-    await table.getByRole('row', { name: /suppliers\.csv/ }).getByText('Queued', { exact: true }).waitFor();
+    await table
+      .getByRole('row', { name: /suppliers\.csv/ })
+      .getByText('Queued', { exact: true })
+      .waitFor();
 
     await runQueuedImports();
     await current.getByText('Completed', { exact: true }).waitFor();
     await current.getByText('2 rows: 1 created, 0 updated, 0 unchanged, 1 failed.').waitFor();
-    expect(await current.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(await current.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
     expect(await current.getByText('2 of 2 rows').count()).toBe(1);
     const counts = current.getByLabel('Counts');
     expect(await counts.textContent()).toMatch(/Created1Updated0Unchanged0Failed1/);
@@ -92,7 +110,10 @@ describe('the imports screen', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^3,email,not-an-email,/);
     // The list follows the job to its end.
-    await table.getByRole('row', { name: /suppliers\.csv/ }).getByText('Completed', { exact: true }).waitFor();
+    await table
+      .getByRole('row', { name: /suppliers\.csv/ })
+      .getByText('Completed', { exact: true })
+      .waitFor();
 
     // The new supplier is there in the catalog.
     await page.goto('/catalog/suppliers');
@@ -111,7 +132,9 @@ describe('the imports screen', () => {
     const form = page.getByRole('region', { name: 'New import' });
     await choose(page, form, 'Type', 'Suppliers');
     await form.getByRole('checkbox', { name: /^Dry run/ }).check();
-    await form.locator('input[type="file"]').setInputFiles(csvFile('late.csv', 'code,name,email\nIMP-LATE,Late Ltd,late@example.com\n'));
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles(csvFile('late.csv', 'code,name,email\nIMP-LATE,Late Ltd,late@example.com\n'));
     await form.getByRole('button', { name: 'Start the dry run' }).click();
 
     const current = page.getByRole('region', { name: 'Current import' });
@@ -129,7 +152,11 @@ describe('the imports screen', () => {
     await current.getByText('Cancelled', { exact: true }).waitFor();
     await current.getByText('Nothing was written.').waitFor();
     expect(await current.getByRole('button', { name: 'Cancel import' }).count()).toBe(0);
-    await page.getByRole('table', { name: 'Imports' }).getByRole('row', { name: /late\.csv/ }).getByText('Cancelled').waitFor();
+    await page
+      .getByRole('table', { name: 'Imports' })
+      .getByRole('row', { name: /late\.csv/ })
+      .getByText('Cancelled')
+      .waitFor();
 
     // Another import opened from the list.
     await page.getByRole('table', { name: 'Imports' }).getByRole('button', { name: 'suppliers.csv' }).click();
@@ -148,7 +175,12 @@ describe('the imports screen', () => {
     const form = new FormData();
     form.append('type', 'suppliers');
     form.append('file', new Blob(['code,name\nIMP-WAIT,Waiting\n'], { type: 'text/csv' }), 'waiting.csv');
-    const queued = await harness.app.inject({ method: 'POST', url: '/api/v1/operations/imports', headers: harness.auth, payload: form });
+    const queued = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/imports',
+      headers: harness.auth,
+      payload: form,
+    });
     expect(queued.statusCode, queued.body).toBe(202);
 
     const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
@@ -173,8 +205,17 @@ describe('the imports screen', () => {
     const form = new FormData();
     form.append('type', 'products');
     // Past the 10,000 rows after which an import whose rows are mostly refused stops.
-    form.append('file', new Blob([`sku,name,selling_price,currency\n${',,,\n'.repeat(12_000)}`], { type: 'text/csv' }), 'empty-rows.csv');
-    const queued = await harness.app.inject({ method: 'POST', url: '/api/v1/operations/imports', headers: harness.auth, payload: form });
+    form.append(
+      'file',
+      new Blob([`sku,name,selling_price,currency\n${',,,\n'.repeat(12_000)}`], { type: 'text/csv' }),
+      'empty-rows.csv',
+    );
+    const queued = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/imports',
+      headers: harness.auth,
+      payload: form,
+    });
     expect(queued.statusCode, queued.body).toBe(202);
     await runQueuedImports();
 
@@ -187,7 +228,11 @@ describe('the imports screen', () => {
     await current.getByText(/^Stopped after [\d,]+ rows, [\d,]+ of them refused \(100%\)/).waitFor();
     await current.getByText(/^The report lists the first 1,000 refused rows; [\d,]+ more were refused\.$/).waitFor();
     await current.getByRole('link', { name: 'Download the error report' }).waitFor();
-    await page.getByRole('table', { name: 'Imports' }).getByRole('row', { name: /empty-rows\.csv/ }).getByText('Too many errors', { exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: 'Imports' })
+      .getByRole('row', { name: /empty-rows\.csv/ })
+      .getByText('Too many errors', { exact: true })
+      .waitFor();
     await harness.screenshot(page, 'imports-too-many-errors');
   });
 });

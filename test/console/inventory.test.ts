@@ -14,7 +14,11 @@ let mainWarehouse: string;
 beforeAll(async () => {
   harness = await startConsole();
   ops = stockOps(harness);
-  const main = await ops.db.selectFrom('warehouses').select('name').where('id', '=', harness.tenant.defaultWarehouseId).executeTakeFirstOrThrow();
+  const main = await ops.db
+    .selectFrom('warehouses')
+    .select('name')
+    .where('id', '=', harness.tenant.defaultWarehouseId)
+    .executeTakeFirstOrThrow();
   mainWarehouse = main.name;
 });
 
@@ -25,7 +29,11 @@ afterAll(async () => {
 async function productWithStock(quantity: number, warehouseId: string | null = null) {
   const id = await ops.product();
   await ops.stock(id, quantity, warehouseId);
-  const product = await ops.db.selectFrom('products').select(['name', 'sku']).where('id', '=', id).executeTakeFirstOrThrow();
+  const product = await ops.db
+    .selectFrom('products')
+    .select(['name', 'sku'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return { id, ...product };
 }
 
@@ -64,7 +72,10 @@ describe('the Inventory area', () => {
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Movements' }).click();
     await page.waitForURL(/\/inventory\/movements$/);
-    const movement = page.getByRole('table', { name: 'Stock movements' }).getByRole('row').filter({ hasText: 'Damaged in handling' });
+    const movement = page
+      .getByRole('table', { name: 'Stock movements' })
+      .getByRole('row')
+      .filter({ hasText: 'Damaged in handling' });
     await movement.waitFor();
     expect(await movement.textContent()).toContain('Adjustment');
     expect(await movement.textContent()).toContain('-3');
@@ -85,7 +96,10 @@ describe('the Inventory area', () => {
     await dialog.getByLabel('Change of on hand').fill('-9');
     await dialog.getByLabel('Reason').fill('Shrinkage');
     await dialog.getByRole('button', { name: 'Adjust' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Stock cannot be negative. Current: 4, Adjustment: -9' }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Stock cannot be negative. Current: 4, Adjustment: -9' })
+      .waitFor();
     expect((await ops.record(product.id, harness.tenant.defaultWarehouseId))!.quantity_on_hand).toBe(4);
   });
 
@@ -97,12 +111,19 @@ describe('the Inventory area', () => {
     await dialog.getByLabel('Quantity').fill('4');
     await dialog.getByRole('button', { name: 'Reserve' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await stockRow(page, mainWarehouse).getByRole('cell').allTextContents()).slice(3, 6)).toEqual(['6', '4', '2']);
+    expect((await stockRow(page, mainWarehouse).getByRole('cell').allTextContents()).slice(3, 6)).toEqual([
+      '6',
+      '4',
+      '2',
+    ]);
 
     dialog = await openAction(page, product.name, mainWarehouse, 'Release');
     await dialog.getByLabel('Quantity').fill('5');
     await dialog.getByRole('button', { name: 'Release' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Cannot release more than is reserved. Reserved: 4, Requested: 5' }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Cannot release more than is reserved. Reserved: 4, Requested: 5' })
+      .waitFor();
   });
 
   it('shows a physical count variance before submitting, and the counted stock after', async () => {
@@ -122,16 +143,28 @@ describe('the Inventory area', () => {
     expect((await ops.record(product.id, harness.tenant.defaultWarehouseId))!.quantity_on_hand).toBe(12);
 
     await page.getByRole('button', { name: 'Review and record' }).click();
-    await page.getByRole('dialog', { name: 'Record the count' }).getByRole('button', { name: 'Record the count' }).click();
+    await page
+      .getByRole('dialog', { name: 'Record the count' })
+      .getByRole('button', { name: 'Record the count' })
+      .click();
     const result = page.getByRole('table', { name: 'Count results' }).getByRole('row').filter({ hasText: product.sku });
     await result.getByText('Recorded').waitFor();
-    expect(await result.getByRole('cell').allTextContents()).toEqual([`${product.name} (${product.sku})`, '12', '9', '-3', '9', 'Recorded']);
+    expect(await result.getByRole('cell').allTextContents()).toEqual([
+      `${product.name} (${product.sku})`,
+      '12',
+      '9',
+      '-3',
+      '9',
+      'Recorded',
+    ]);
     expect((await ops.record(product.id, harness.tenant.defaultWarehouseId))!.quantity_on_hand).toBe(9);
   });
 
   it('transfers stock to another warehouse', async () => {
     const other = await ops.warehouse(`EAST${Date.now().toString(36).toUpperCase()}`);
-    const otherName = (await ops.db.selectFrom('warehouses').select('name').where('id', '=', other).executeTakeFirstOrThrow()).name;
+    const otherName = (
+      await ops.db.selectFrom('warehouses').select('name').where('id', '=', other).executeTakeFirstOrThrow()
+    ).name;
     const product = await productWithStock(10);
     const page = await signedInAdmin();
     await page.goto(`/inventory?product=${product.id}`);
@@ -143,7 +176,11 @@ describe('the Inventory area', () => {
     await dialog.waitFor({ state: 'detached' });
     await stockRow(page, otherName).waitFor();
     expect((await stockRow(page, otherName).getByRole('cell').allTextContents()).slice(3, 6)).toEqual(['4', '0', '4']);
-    expect((await stockRow(page, mainWarehouse).getByRole('cell').allTextContents()).slice(3, 6)).toEqual(['6', '0', '6']);
+    expect((await stockRow(page, mainWarehouse).getByRole('cell').allTextContents()).slice(3, 6)).toEqual([
+      '6',
+      '0',
+      '6',
+    ]);
     expect((await ops.record(product.id, other))!.quantity_on_hand).toBe(4);
 
     await page.goto('/inventory');
@@ -175,7 +212,10 @@ describe('the Inventory area', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete Shop floor (front)' }).click();
-    await page.getByRole('dialog', { name: 'Delete Shop floor (front)?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Shop floor (front)?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByText('Warehouse Shop floor (front) deleted.').waitFor();
     await row.waitFor({ state: 'detached' });
 
@@ -187,8 +227,14 @@ describe('the Inventory area', () => {
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'detached' });
     await stockRow(page, mainWarehouse).getByText('Low stock').waitFor();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reorder report' }).click();
-    const suggestion = page.getByRole('table', { name: 'Reorder suggestions' }).getByRole('row').filter({ hasText: product.sku });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Reorder report' })
+      .click();
+    const suggestion = page
+      .getByRole('table', { name: 'Reorder suggestions' })
+      .getByRole('row')
+      .filter({ hasText: product.sku });
     await suggestion.waitFor();
     expect((await suggestion.getByRole('cell').allTextContents()).slice(3, 7)).toEqual(['3', '5', '2', '20']);
     await harness.screenshot(page, 'inventory-reorder');

@@ -23,7 +23,9 @@ beforeAll(async () => {
 
   const fallback = await product(10); // 4 available, no point of its own: low by the product's 10
   await ops.stock(fallback, 4);
-  fallbackName = (await ops.db.selectFrom('products').select('name').where('id', '=', fallback).executeTakeFirstOrThrow()).name;
+  fallbackName = (
+    await ops.db.selectFrom('products').select('name').where('id', '=', fallback).executeTakeFirstOrThrow()
+  ).name;
   const ownPoint = await product(null); // only the record has a point: low, though the product is not
   await ops.stock(ownPoint, 2);
   await ops.db.updateTable('inventory_records').set({ reorder_point: 5 }).where('product_id', '=', ownPoint).execute();
@@ -77,10 +79,16 @@ describe('low stock', () => {
     await page.waitForURL(/\/inventory\?level=low$/);
     expect(await bodyRows(page, 'Stock records')).toBe(4);
     // The badge is the API's: the record without a point of its own is low by its product's, and says whose.
-    const fallbackRow = page.getByRole('table', { name: 'Stock records' }).getByRole('row').filter({ hasText: fallbackName });
+    const fallbackRow = page
+      .getByRole('table', { name: 'Stock records' })
+      .getByRole('row')
+      .filter({ hasText: fallbackName });
     await fallbackRow.getByText('Low stock').waitFor();
     await fallbackRow.getByText('10 (product)').waitFor();
-    const statuses = await page.getByRole('table', { name: 'Stock records' }).locator('tbody tr td:nth-child(8)').allTextContents();
+    const statuses = await page
+      .getByRole('table', { name: 'Stock records' })
+      .locator('tbody tr td:nth-child(8)')
+      .allTextContents();
     expect(statuses.sort()).toEqual(['Low stock', 'Low stock', 'Low stock', 'Out of stock']);
   });
 });

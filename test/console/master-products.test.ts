@@ -40,13 +40,17 @@ async function addAttribute(page: Page, index: number, name: string, values: str
   await input.pressSequentially(`${values.join(',')},`);
 }
 
-const rowOf = (page: Page, sku: string) => page.getByRole('table', { name: 'Variant matrix' }).getByRole('row').filter({ hasText: sku });
+const rowOf = (page: Page, sku: string) =>
+  page.getByRole('table', { name: 'Variant matrix' }).getByRole('row').filter({ hasText: sku });
 
 describe('master products', () => {
   it('creates a master, configures and generates its variants, and changes the prices of selected ones', async () => {
     const page = await harness.newPage();
     await harness.signIn(page, harness.tenant.adminEmail);
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Master products' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Master products' })
+      .click();
     await page.getByRole('table', { name: 'Master products' }).getByRole('link', { name: 'Rain jacket' }).waitFor();
     await harness.screenshot(page, 'master-products-list');
 
@@ -127,16 +131,35 @@ describe('master products', () => {
     const page = await harness.newPage();
     const writes: string[] = [];
     page.on('request', (request) => {
-      if (request.method() !== 'GET' && request.url().includes('/master-products/')) writes.push(`${request.method()} ${request.url()}`);
+      if (request.method() !== 'GET' && request.url().includes('/master-products/'))
+        writes.push(`${request.method()} ${request.url()}`);
     });
     await harness.signIn(page, harness.tenant.adminEmail);
     await page.goto(`/master-products/${id}`);
-    await addAttribute(page, 1, 'Size', Array.from({ length: 10 }, (_, i) => `S${i}`));
-    await addAttribute(page, 2, 'Colour', Array.from({ length: 10 }, (_, i) => `C${i}`));
+    await addAttribute(
+      page,
+      1,
+      'Size',
+      Array.from({ length: 10 }, (_, i) => `S${i}`),
+    );
+    await addAttribute(
+      page,
+      2,
+      'Colour',
+      Array.from({ length: 10 }, (_, i) => `C${i}`),
+    );
     await page.getByText('100 combinations', { exact: true }).waitFor();
-    await addAttribute(page, 3, 'Fit', Array.from({ length: 11 }, (_, i) => `F${i}`));
+    await addAttribute(
+      page,
+      3,
+      'Fit',
+      Array.from({ length: 11 }, (_, i) => `F${i}`),
+    );
     await page.getByText('1,100 combinations', { exact: true }).waitFor();
-    await page.getByRole('alert').filter({ hasText: 'Too many variants: 1,100 combinations; at most 1,000 are allowed.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Too many variants: 1,100 combinations; at most 1,000 are allowed.' })
+      .waitFor();
     const save = page.getByRole('button', { name: 'Save configuration' });
     expect(await save.isDisabled()).toBe(true);
 
@@ -156,7 +179,14 @@ describe('master products', () => {
     await page.goto('/master-products');
     await page.getByRole('table', { name: 'Master products' }).getByRole('link', { name: 'Rain jacket' }).click();
     await page.getByText('4 combinations', { exact: true }).waitFor();
-    for (const name of ['New master product', 'Edit', 'Delete', 'Add attribute', 'Save configuration', 'Generate variants']) {
+    for (const name of [
+      'New master product',
+      'Edit',
+      'Delete',
+      'Add attribute',
+      'Save configuration',
+      'Generate variants',
+    ]) {
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     }
   });

@@ -25,7 +25,15 @@ async function signedInAdmin(): Promise<Page> {
 
 beforeAll(async () => {
   harness = await startConsole();
-  await apiCall('POST', '/api/v1/operations/attributes', { code: 'voltage', name: 'Voltage', label: 'Voltage', type: 'number', unit: 'V', is_filterable: true, sort_order: 1 });
+  await apiCall('POST', '/api/v1/operations/attributes', {
+    code: 'voltage',
+    name: 'Voltage',
+    label: 'Voltage',
+    type: 'number',
+    unit: 'V',
+    is_filterable: true,
+    sort_order: 1,
+  });
 });
 
 afterAll(async () => {
@@ -36,7 +44,11 @@ describe('products in the console', () => {
   it('creates a product with an attribute value, then shows it in the list and in its detail', async () => {
     const page = await signedInAdmin();
     await page.getByRole('link', { name: 'Products', exact: true }).click();
-    await page.getByRole('button', { name: 'New product' }).or(page.getByRole('link', { name: 'New product' })).first().click();
+    await page
+      .getByRole('button', { name: 'New product' })
+      .or(page.getByRole('link', { name: 'New product' }))
+      .first()
+      .click();
     await page.waitForURL(/\/products\/new$/);
     await page.getByLabel('Name').fill('Cordless drill 18V');
     await page.getByLabel('SKU').fill('DRL-18V');
@@ -57,7 +69,10 @@ describe('products in the console', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     await harness.screenshot(page, 'product-detail');
 
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Products', exact: true })
+      .click();
     const table = page.getByRole('table', { name: 'Products' });
     await table.getByRole('link', { name: 'Cordless drill 18V' }).waitFor();
     expect(await table.textContent()).toContain('DRL-18V');
@@ -115,7 +130,9 @@ describe('products in the console', () => {
     await page.waitForURL(/\/products\/[0-9a-z]{26}$/);
     await page.getByText('Product created').waitFor();
     const id = page.url().split('/').pop()!;
-    const created = (await apiCall('GET', `/api/v1/operations/products/${id}`)) as unknown as { tags: { id: string; name: string }[] };
+    const created = (await apiCall('GET', `/api/v1/operations/products/${id}`)) as unknown as {
+      tags: { id: string; name: string }[];
+    };
     expect(created.tags.map((t) => t.name).sort()).toEqual(['Bestseller', 'Seasonal']);
 
     await page.goto(`/products/${id}/edit`);
@@ -135,7 +152,13 @@ describe('products in the console', () => {
   });
 
   it('edits a product’s price and attribute value', async () => {
-    const product = await createProduct({ name: 'Angle grinder', sku: 'GRD-1', selling_price: 80, currency: 'EUR', attributes: { voltage: 12 } });
+    const product = await createProduct({
+      name: 'Angle grinder',
+      sku: 'GRD-1',
+      selling_price: 80,
+      currency: 'EUR',
+      attributes: { voltage: 12 },
+    });
     const page = await signedInAdmin();
     await page.goto(`/products/${product.id}`);
     await page.getByRole('link', { name: 'Edit' }).click();
@@ -156,7 +179,9 @@ describe('products in the console', () => {
     const page = await signedInAdmin();
     await page.goto(`/products/${product.id}?tab=documents`);
     await page.getByText('No documents yet.').waitFor();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'saw-manual.pdf', mimeType: 'application/pdf', buffer: pdfBytes() });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'saw-manual.pdf', mimeType: 'application/pdf', buffer: pdfBytes() });
     await page.getByLabel('Display name').fill('Saw manual');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Document uploaded').waitFor();
@@ -188,40 +213,45 @@ describe('products in the console', () => {
     expect(await page.getByRole('link', { name: 'New product' }).count()).toBe(0);
   });
 
-  it('keeps the list’s search, status filter, page and page size in the URL across a reload', { timeout: 90_000 }, async () => {
-    for (let index = 1; index <= 27; index += 1) await createProduct({ name: `Bulk bolt ${String(index).padStart(2, '0')}`, sku: `BLT-${index}` });
-    const page = await signedInAdmin();
-    await page.goto('/products');
-    await page.getByLabel('Search').fill('Bulk bolt');
-    await page.waitForURL(/search=Bulk\+bolt/);
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Draft' }).click();
-    await page.waitForURL(/status=draft/);
-    await page.getByRole('button', { name: 'Page 2' }).click();
-    await page.waitForURL(/page=2/);
-    await page.getByText('Page 2 of 2').waitFor();
+  it(
+    'keeps the list’s search, status filter, page and page size in the URL across a reload',
+    { timeout: 90_000 },
+    async () => {
+      for (let index = 1; index <= 27; index += 1)
+        await createProduct({ name: `Bulk bolt ${String(index).padStart(2, '0')}`, sku: `BLT-${index}` });
+      const page = await signedInAdmin();
+      await page.goto('/products');
+      await page.getByLabel('Search').fill('Bulk bolt');
+      await page.waitForURL(/search=Bulk\+bolt/);
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Draft' }).click();
+      await page.waitForURL(/status=draft/);
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.waitForURL(/page=2/);
+      await page.getByText('Page 2 of 2').waitFor();
 
-    await page.reload();
-    await page.getByText('Page 2 of 2').waitFor();
-    expect(await page.getByLabel('Search').inputValue()).toBe('Bulk bolt');
-    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Draft');
-    const rows = page.getByRole('table', { name: 'Products' }).getByRole('row');
-    expect(await rows.count()).toBe(1 + 2);
+      await page.reload();
+      await page.getByText('Page 2 of 2').waitFor();
+      expect(await page.getByLabel('Search').inputValue()).toBe('Bulk bolt');
+      expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Draft');
+      const rows = page.getByRole('table', { name: 'Products' }).getByRole('row');
+      expect(await rows.count()).toBe(1 + 2);
 
-    // A larger page starts again at page 1, and the URL keeps it across a reload.
-    await page.getByRole('combobox', { name: 'Rows per page' }).click();
-    await page.getByRole('option', { name: '50' }).click();
-    await page.waitForURL((url) => url.searchParams.get('per_page') === '50' && !url.searchParams.has('page'));
-    await page.getByText('Page 1 of 1').waitFor();
-    expect(await rows.count()).toBe(1 + 27);
-    await page.reload();
-    await page.getByText('Page 1 of 1').waitFor();
-    expect(await rows.count()).toBe(1 + 27);
-    expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('50');
+      // A larger page starts again at page 1, and the URL keeps it across a reload.
+      await page.getByRole('combobox', { name: 'Rows per page' }).click();
+      await page.getByRole('option', { name: '50' }).click();
+      await page.waitForURL((url) => url.searchParams.get('per_page') === '50' && !url.searchParams.has('page'));
+      await page.getByText('Page 1 of 1').waitFor();
+      expect(await rows.count()).toBe(1 + 27);
+      await page.reload();
+      await page.getByText('Page 1 of 1').waitFor();
+      expect(await rows.count()).toBe(1 + 27);
+      expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('50');
 
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForURL(/\/products\?per_page=50$/);
-    await page.getByRole('button', { name: 'Clear filters' }).waitFor({ state: 'detached' });
-    expect(await page.getByLabel('Search').inputValue()).toBe('');
-  });
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL(/\/products\?per_page=50$/);
+      await page.getByRole('button', { name: 'Clear filters' }).waitFor({ state: 'detached' });
+      expect(await page.getByLabel('Search').inputValue()).toBe('');
+    },
+  );
 });

@@ -26,7 +26,14 @@ interface TestProduct {
 
 async function product(name: string): Promise<TestProduct> {
   const n = ++sequence;
-  const body = { name: `${name} ${n}`, sku: `PUR-${n}-${Date.now().toString(36)}`.toUpperCase(), barcode: `BC${Date.now()}${n}`, barcode_type: 'other', cost_price: 0.25, track_inventory: true };
+  const body = {
+    name: `${name} ${n}`,
+    sku: `PUR-${n}-${Date.now().toString(36)}`.toUpperCase(),
+    barcode: `BC${Date.now()}${n}`,
+    barcode_type: 'other',
+    cost_price: 0.25,
+    track_inventory: true,
+  };
   const res = await call('POST', '/api/v1/operations/products', body);
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().data.id as string, name: body.name, sku: body.sku, barcode: body.barcode };
@@ -78,13 +85,19 @@ describe('purchase orders in the console', () => {
 
     const page = await harness.newPage();
     await harness.signIn(page, harness.tenant.adminEmail);
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Purchase orders' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Purchase orders' })
+      .click();
     await page.getByRole('table', { name: 'Purchase orders' }).waitFor();
     await page.getByRole('link', { name: 'New purchase order' }).click();
     // The list has a supplier picker too: wait for the form's.
     await page.getByRole('heading', { name: 'New purchase order' }).waitFor();
 
-    await page.getByRole('textbox', { name: 'Supplier' }).or(page.getByRole('combobox', { name: 'Supplier' })).fill(supplierName);
+    await page
+      .getByRole('textbox', { name: 'Supplier' })
+      .or(page.getByRole('combobox', { name: 'Supplier' }))
+      .fill(supplierName);
     await page.getByRole('option', { name: supplierName }).click();
     await page.getByLabel('Expected delivery date').fill('2026-12-05');
     await page.getByLabel('Currency').fill('EUR');
@@ -151,17 +164,29 @@ describe('purchase orders in the console', () => {
     const saved = await call('GET', `${ORDERS}/${orderId}`);
     expect(saved.json().data.status).toBe('partially_received');
     // The partial receipt in the log (who, when, which line, how many, quality, notes) and in the history.
-    const receipt = page.getByRole('table', { name: 'Receipts' }).getByRole('row').filter({ hasText: `15 × ${bolt.name}` });
+    const receipt = page
+      .getByRole('table', { name: 'Receipts' })
+      .getByRole('row')
+      .filter({ hasText: `15 × ${bolt.name}` });
     await receipt.waitFor();
     const receiptCells = await receipt.getByRole('cell').allTextContents();
-    expect(receiptCells.slice(1)).toEqual(['Administrator', expect.stringContaining(`15 × ${bolt.name}`), 'Passed', 'One pallet of two.']);
+    expect(receiptCells.slice(1)).toEqual([
+      'Administrator',
+      expect.stringContaining(`15 × ${bolt.name}`),
+      'Passed',
+      'One pallet of two.',
+    ]);
     expect(receiptCells[0]).toMatch(/recorded/);
     await history.getByText('Goods received', { exact: true }).waitFor();
     await history.getByText('by Administrator · 15 units on 1 line').waitFor();
     await harness.screenshot(page, 'purchase-order-detail');
 
     await page.getByRole('link', { name: 'Purchase orders' }).first().click();
-    await page.getByRole('table', { name: 'Purchase orders' }).getByRole('row').filter({ hasText: saved.json().data.po_number }).waitFor();
+    await page
+      .getByRole('table', { name: 'Purchase orders' })
+      .getByRole('row')
+      .filter({ hasText: saved.json().data.po_number })
+      .waitFor();
     // Afresh, without the notifications of the steps before.
     await page.reload();
     await page.getByRole('table', { name: 'Purchase orders' }).waitFor();
@@ -189,7 +214,11 @@ describe('purchase orders in the console', () => {
     await waitForStatus(page, 'Pending approval');
     await page.getByRole('link', { name: 'Download PDF' }).waitFor();
     const buttons = await page.getByRole('main').getByRole('button').allTextContents();
-    expect(buttons.filter((text) => /Approve|Reject|Cancel|Submit|Send|Receive|Delete|Edit|Complete|Acknowledge|invoice/i.test(text))).toEqual([]);
+    expect(
+      buttons.filter((text) =>
+        /Approve|Reject|Cancel|Submit|Send|Receive|Delete|Edit|Complete|Acknowledge|invoice/i.test(text),
+      ),
+    ).toEqual([]);
   });
 
   it("shows a line's invalid quantity at that line's field", async () => {
@@ -198,7 +227,10 @@ describe('purchase orders in the console', () => {
     await harness.signIn(page, harness.tenant.adminEmail);
     await page.goto('/purchase-orders/new');
     await page.getByRole('heading', { name: 'New purchase order' }).waitFor();
-    await page.getByRole('textbox', { name: 'Supplier' }).or(page.getByRole('combobox', { name: 'Supplier' })).fill(supplierName);
+    await page
+      .getByRole('textbox', { name: 'Supplier' })
+      .or(page.getByRole('combobox', { name: 'Supplier' }))
+      .fill(supplierName);
     await page.getByRole('option', { name: supplierName }).click();
     await page.getByLabel('Add a product').fill(bolt.sku);
     await page.getByLabel('Add a product').press('Enter');
@@ -208,7 +240,9 @@ describe('purchase orders in the console', () => {
     await page.locator('[aria-invalid="true"]').first().waitFor();
     expect(await quantity.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await quantity.getAttribute('aria-describedby')) ?? '';
-    const message = await page.locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('error'))}"]`).textContent();
+    const message = await page
+      .locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('error'))}"]`)
+      .textContent();
     expect(message).toMatch(/1|quantity/i);
     expect(page.url()).toMatch(/\/purchase-orders\/new$/);
   });
@@ -239,10 +273,16 @@ describe('purchase orders in the console', () => {
     await receive.getByLabel(`Quality notes for ${bolt.name}`).fill('Two boxes dented; contents fine.');
     await receive.getByRole('button', { name: 'Record receipt' }).click();
     await waitForStatus(page, 'Received');
-    const failed = page.getByRole('table', { name: 'Receipts' }).getByRole('row').filter({ hasText: `8 × ${bolt.name}` });
+    const failed = page
+      .getByRole('table', { name: 'Receipts' })
+      .getByRole('row')
+      .filter({ hasText: `8 × ${bolt.name}` });
     await failed.getByText('Quality check failed: Two boxes dented; contents fine.').waitFor();
     await failed.getByText('Failed', { exact: true }).waitFor();
-    await page.getByLabel('Status history').getByText('by Administrator · 8 units on 1 line · quality check failed').waitFor();
+    await page
+      .getByLabel('Status history')
+      .getByText('by Administrator · 8 units on 1 line · quality check failed')
+      .waitFor();
 
     await page.getByRole('button', { name: 'Record invoice' }).click();
     const invoice = page.getByRole('dialog', { name: /invoice/ });
@@ -251,7 +291,10 @@ describe('purchase orders in the console', () => {
     await waitForStatus(page, 'Invoiced');
 
     await page.getByRole('button', { name: 'Complete' }).click();
-    await page.getByRole('dialog', { name: /Complete/ }).getByRole('button', { name: 'Complete' }).click();
+    await page
+      .getByRole('dialog', { name: /Complete/ })
+      .getByRole('button', { name: 'Complete' })
+      .click();
     await waitForStatus(page, 'Completed');
     expect(await page.getByRole('main').getByRole('button').allTextContents()).toEqual([]);
     const saved = (await call('GET', `${ORDERS}/${placed.id}`)).json().data;
@@ -326,7 +369,11 @@ describe('purchase orders in the console', () => {
     const answer = await page.evaluate(async (url) => {
       const response = await fetch(url!, { credentials: 'same-origin' });
       const bytes = new Uint8Array(await response.arrayBuffer());
-      return { status: response.status, type: response.headers.get('content-type'), magic: String.fromCharCode(...bytes.slice(0, 5)) };
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        magic: String.fromCharCode(...bytes.slice(0, 5)),
+      };
     }, href);
     expect(answer).toEqual({ status: 200, type: expect.stringContaining('application/pdf'), magic: '%PDF-' });
   });
@@ -337,10 +384,16 @@ describe('sending purchase orders by e-mail from the console', () => {
   let smtp: SMTPServer;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({ logger: false, disabledCommands: ['STARTTLS', 'AUTH'], onData: (stream, _session, done) => stream.on('end', () => done()).resume() });
+    smtp = new SMTPServer({
+      logger: false,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onData: (stream, _session, done) => stream.on('end', () => done()).resume(),
+    });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const { port } = smtp.server.address() as AddressInfo;
-    mailed = await startConsole({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'purchasing@quartermaster.test' } });
+    mailed = await startConsole({
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'purchasing@quartermaster.test' },
+    });
   });
 
   afterAll(async () => {
@@ -350,7 +403,10 @@ describe('sending purchase orders by e-mail from the console', () => {
 
   it('ticks "Send by e-mail" when the server has a mail server, and the history names the address e-mailed', async () => {
     const ops = purchaseOps(mailed);
-    const placed = await ops.draft({ supplier_id: await ops.supplier('active', 'sales@mailed.test'), status: 'pending_approval' });
+    const placed = await ops.draft({
+      supplier_id: await ops.supplier('active', 'sales@mailed.test'),
+      status: 'pending_approval',
+    });
     expect((await ops.call('POST', `${ORDERS}/${placed.id}/approve`, {})).statusCode).toBe(200);
     const page = await mailed.newPage();
     await mailed.signIn(page, mailed.tenant.adminEmail);
@@ -365,4 +421,3 @@ describe('sending purchase orders by e-mail from the console', () => {
     await page.getByLabel('Status history').getByText('e-mailed to sales@mailed.test').waitFor();
   });
 });
-

@@ -66,7 +66,10 @@ describe('serving the console', () => {
       .sort((a, b) => fs.statSync(path.join(assets, b)).size - fs.statSync(path.join(assets, a)).size)[0]!;
     const original = fs.readFileSync(path.join(assets, file));
 
-    const br = await t.app.inject({ url: `/assets/${file}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const br = await t.app.inject({
+      url: `/assets/${file}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);

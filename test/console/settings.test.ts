@@ -38,7 +38,9 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     await dialog.getByLabel('operations:view-products', { exact: true }).check();
     await dialog.getByLabel('operations:adjust-stock', { exact: true }).check();
     // Only what the service checks: no module it does not have, no coupons.
-    const modules = (await dialog.locator('.mantine-Accordion-control').allTextContents()).map((text) => text.replace(/\d+ chosen$/, '').trim());
+    const modules = (await dialog.locator('.mantine-Accordion-control').allTextContents()).map((text) =>
+      text.replace(/\d+ chosen$/, '').trim(),
+    );
     expect(modules).toEqual(['system', 'operations']);
     expect(await dialog.getByLabel('operations:manage-coupons', { exact: true }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Create token' }).click();
@@ -49,7 +51,11 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     expect(await created.textContent()).toContain('This is the only time the token is shown');
     await screenshot(page, 'settings-token-created');
     // The plain text works as a bearer token.
-    const me = await harness.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${plainText}` } });
+    const me = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${plainText}` },
+    });
     expect(me.statusCode).toBe(200);
 
     await created.getByRole('button', { name: 'I have copied it' }).click();
@@ -61,16 +67,25 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     await screenshot(page, 'settings-tokens');
 
     await row.getByRole('button', { name: 'Revoke Warehouse scanner' }).click();
-    await page.getByRole('dialog', { name: 'Revoke this token?' }).getByRole('button', { name: 'Revoke token' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke this token?' })
+      .getByRole('button', { name: 'Revoke token' })
+      .click();
     await row.getByText('Revoked').waitFor();
-    const after = await harness.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${plainText}` } });
+    const after = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${plainText}` },
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it("leaves out of API tokens the console's own token, which the bearer-only screens use", async () => {
     const page = await harness.newPage();
     await harness.signIn(page, harness.tenant.adminEmail);
-    const issued = page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/console-token') && res.status() === 201);
+    const issued = page.waitForResponse(
+      (res) => res.url().endsWith('/api/v1/auth/console-token') && res.status() === 201,
+    );
     await page.goto('/webhooks');
     await issued;
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'API tokens' }).click();
@@ -153,7 +168,9 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     await invite.getByRole('button', { name: 'Invite' }).click();
 
     const linkDialog = page.getByRole('dialog', { name: 'Invitation link' });
-    expect(await linkDialog.getByLabel('Invitation link', { exact: true }).textContent()).toContain('/set-password?token=');
+    expect(await linkDialog.getByLabel('Invitation link', { exact: true }).textContent()).toContain(
+      '/set-password?token=',
+    );
     await linkDialog.getByRole('button', { name: 'Done' }).click();
 
     await page.getByLabel('Search').fill('bea.buyer');
@@ -174,7 +191,10 @@ describe('the Settings area', { timeout: 60_000 }, () => {
 
     await row.getByRole('button', { name: 'Actions for Bea Buyer' }).click();
     await page.getByRole('menuitem', { name: 'Deactivate' }).click();
-    await page.getByRole('dialog', { name: 'Deactivate Bea Buyer?' }).getByRole('button', { name: 'Deactivate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate Bea Buyer?' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
     await row.getByText('Deactivated').waitFor();
 
     await page.getByLabel('Search').fill('');

@@ -11,7 +11,12 @@ import { always, ok, runUntilIdle, WebhookReceiver } from '../webhooks/webhook-r
 
 const API = '/api/v1';
 // The receiver listens on 127.0.0.1 over http; retries follow at once, so five failures take one worker run.
-const webhooks: WebhookSettings = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true, retryDelaysSeconds: [0, 0, 0, 0] };
+const webhooks: WebhookSettings = {
+  ...loadConfig({}).webhooks,
+  allowHttp: true,
+  allowPrivateTargets: true,
+  retryDelaysSeconds: [0, 0, 0, 0],
+};
 
 let harness: ConsoleHarness;
 let receiver: WebhookReceiver;
@@ -20,7 +25,9 @@ const dispatchErrors: unknown[] = [];
 
 beforeAll(async () => {
   harness = await startConsole({ config: { webhooks } });
-  receiver = await WebhookReceiver.start((request) => (request.url === '/failing' ? { status: 500, body: 'down' } : ok));
+  receiver = await WebhookReceiver.start((request) =>
+    request.url === '/failing' ? { status: 500, body: 'down' } : ok,
+  );
   dispatcher = harness.services.webhooks.createDispatcher({ error: (object) => void dispatchErrors.push(object) });
 });
 
@@ -32,13 +39,23 @@ afterAll(async () => {
 });
 
 async function createProduct(name: string): Promise<string> {
-  const res = await harness.app.inject({ method: 'POST', url: `${API}/operations/products`, headers: harness.auth, payload: { name } });
+  const res = await harness.app.inject({
+    method: 'POST',
+    url: `${API}/operations/products`,
+    headers: harness.auth,
+    payload: { name },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json().data as { id: string }).id;
 }
 
 async function createSubscription(url: string, eventTypes: string[]): Promise<string> {
-  const res = await harness.app.inject({ method: 'POST', url: `${API}/webhooks/subscriptions`, headers: harness.auth, payload: { url, event_types: eventTypes } });
+  const res = await harness.app.inject({
+    method: 'POST',
+    url: `${API}/webhooks/subscriptions`,
+    headers: harness.auth,
+    payload: { url, event_types: eventTypes },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json().data as { id: string }).id;
 }
@@ -125,7 +142,10 @@ describe('the webhooks screens', () => {
 
     await page.getByRole('button', { name: `Actions for ${receiver.url('/test-hook')}` }).click();
     await page.getByRole('menuitem', { name: 'Rotate secret' }).click();
-    await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rotate the signing secret?' })
+      .getByRole('button', { name: 'Rotate secret' })
+      .click();
     const secretDialog = page.getByRole('dialog', { name: 'New signing secret' });
     expect(await secretDialog.getByLabel('Signing secret').textContent()).toMatch(/^whsec_/);
     await secretDialog.getByRole('button', { name: 'I have stored the secret' }).click();
@@ -154,7 +174,10 @@ describe('the webhooks screens', () => {
     const replay = page.getByRole('dialog', { name: 'Replay events' });
     await replay.getByLabel('From').fill('2020-01-01T00:00');
     await replay.getByRole('button', { name: 'Replay', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Replay these events?' }).getByRole('button', { name: 'Replay events' }).click();
+    await page
+      .getByRole('dialog', { name: 'Replay these events?' })
+      .getByRole('button', { name: 'Replay events' })
+      .click();
     await page.getByText(/deliver(y|ies) queued/).waitFor();
     await replay.waitFor({ state: 'hidden' });
   });
@@ -175,7 +198,10 @@ describe('the webhooks screens', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Failed' }).click();
     await page.waitForURL(/status=failed/);
-    const failed = page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'product.created' });
+    const failed = page
+      .getByRole('table', { name: 'Deliveries' })
+      .getByRole('row')
+      .filter({ hasText: 'product.created' });
     await failed.waitFor();
     expect(await failed.textContent()).toContain('HTTP 500');
 
@@ -204,7 +230,11 @@ describe('the webhooks screens', () => {
     const page = await harness.newPage();
     await harness.signIn(page, viewer.email);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Webhooks' }).click();
-    await page.getByRole('table', { name: 'Webhook subscriptions' }).getByRole('row').filter({ hasText: receiver.url('/viewed') }).waitFor();
+    await page
+      .getByRole('table', { name: 'Webhook subscriptions' })
+      .getByRole('row')
+      .filter({ hasText: receiver.url('/viewed') })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'New subscription' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
   });
@@ -220,7 +250,10 @@ describe('the webhooks screens', () => {
     await page.getByRole('option', { name: 'product.created' }).click();
     await page.waitForURL(/event_type=product.created/);
     await page.getByRole('button', { name: `product.created of product ${productId}` }).click();
-    await page.getByLabel(/Payload of event/).filter({ hasText: 'Console feed widget' }).waitFor();
+    await page
+      .getByLabel(/Payload of event/)
+      .filter({ hasText: 'Console feed widget' })
+      .waitFor();
     await harness.screenshot(page, 'event-feed');
 
     const newerId = await createProduct('Console newer widget');

@@ -36,7 +36,12 @@ describe(`confirmed commits on ${testEngine}`, () => {
   it('a listening process that never answers holds the commit back for the bound at most, and is reported', async () => {
     const watch = database.watchChanges(TOKEN_CACHE_TABLES);
     watch.changed();
-    const silent = location.databaseUrl ? new pg.Client({ connectionString: location.databaseUrl, application_name: listenerName(TOKEN_CACHE_TABLES.channel) }) : null;
+    const silent = location.databaseUrl
+      ? new pg.Client({
+          connectionString: location.databaseUrl,
+          application_name: listenerName(TOKEN_CACHE_TABLES.channel),
+        })
+      : null;
     try {
       if (silent) {
         await silent.connect();
@@ -49,7 +54,13 @@ describe(`confirmed commits on ${testEngine}`, () => {
         const { rows } = await silent.query<{ pid: number }>('select pg_backend_pid() as pid');
         expect(waited).toBeGreaterThanOrEqual(CONFIRMATION_TIMEOUT_MS - 50);
         expect(waited).toBeLessThan(CONFIRMATION_TIMEOUT_MS + 1000);
-        expect(reports).toEqual([{ channel: 'quartermaster_auth', silentListeners: [rows[0]!.pid], reason: `no answer within ${CONFIRMATION_TIMEOUT_MS} ms` }]);
+        expect(reports).toEqual([
+          {
+            channel: 'quartermaster_auth',
+            silentListeners: [rows[0]!.pid],
+            reason: `no answer within ${CONFIRMATION_TIMEOUT_MS} ms`,
+          },
+        ]);
       } else {
         // SQLite has no listeners: every other connection reads data_version at its next lookup.
         expect(waited).toBeLessThan(CONFIRMATION_TIMEOUT_MS / 2);
@@ -81,7 +92,12 @@ describe(`confirmed commits on ${testEngine}`, () => {
   it('a commit to tables watched without confirmation waits for nobody', async () => {
     const watch = database.watchChanges({ ...TOKEN_CACHE_TABLES, confirmed: false });
     watch.changed();
-    const silent = location.databaseUrl ? new pg.Client({ connectionString: location.databaseUrl, application_name: listenerName(TOKEN_CACHE_TABLES.channel) }) : null;
+    const silent = location.databaseUrl
+      ? new pg.Client({
+          connectionString: location.databaseUrl,
+          application_name: listenerName(TOKEN_CACHE_TABLES.channel),
+        })
+      : null;
     try {
       await silent?.connect();
       await silent?.query('LISTEN "quartermaster_auth"');

@@ -7,19 +7,63 @@ import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { migrateToLatest, migrationsAreCurrent } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from '../../src/db/schema.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  testEngine,
+  type TestDatabaseLocation,
+} from '../helpers/test-database.js';
 
 const TABLES = [
-  'tenants', 'users', 'warehouses', 'api_tokens', 'idempotency_keys', 'events', 'sessions', 'login_attempts',
-  'product_categories', 'brands', 'tags', 'suppliers', 'supplier_ratings', 'products', 'product_tags',
-  'attribute_definitions', 'product_attribute_values', 'inventory_records', 'stock_movements', 'event_outbox',
-  'master_products', 'variant_deletions', 'physical_counts', 'purchase_orders', 'purchase_order_items',
-  'purchase_order_sequences', 'purchase_order_receipts', 'purchase_order_receipt_lines', 'documents',
-  'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts', 'password_links', 'audit_log',
-  'import_jobs', 'import_batches', 'import_errors',
+  'tenants',
+  'users',
+  'warehouses',
+  'api_tokens',
+  'idempotency_keys',
+  'events',
+  'sessions',
+  'login_attempts',
+  'product_categories',
+  'brands',
+  'tags',
+  'suppliers',
+  'supplier_ratings',
+  'products',
+  'product_tags',
+  'attribute_definitions',
+  'product_attribute_values',
+  'inventory_records',
+  'stock_movements',
+  'event_outbox',
+  'master_products',
+  'variant_deletions',
+  'physical_counts',
+  'purchase_orders',
+  'purchase_order_items',
+  'purchase_order_sequences',
+  'purchase_order_receipts',
+  'purchase_order_receipt_lines',
+  'documents',
+  'webhook_subscriptions',
+  'webhook_deliveries',
+  'webhook_delivery_attempts',
+  'password_links',
+  'audit_log',
+  'import_jobs',
+  'import_batches',
+  'import_errors',
 ];
 /** Tables whose lists incremental sync reads by updated_at over an index of their own (docs/sync.md). */
-const SYNC_TABLES = ['products', 'master_products', 'product_categories', 'brands', 'tags', 'suppliers', 'inventory_records', 'purchase_orders'];
+const SYNC_TABLES = [
+  'products',
+  'master_products',
+  'product_categories',
+  'brands',
+  'tags',
+  'suppliers',
+  'inventory_records',
+  'purchase_orders',
+];
 const SOFT_DELETED = ['products', 'master_products', 'product_categories', 'brands', 'suppliers', 'purchase_orders'];
 
 /**
@@ -51,7 +95,10 @@ async function columnTypes(database: Database): Promise<Array<{ table: string; c
   }
   const result = [];
   for (const table of TABLES) {
-    const { rows } = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(database.db);
+    const { rows } = await sql<{
+      name: string;
+      type: string;
+    }>`select name, type from pragma_table_info(${table})`.execute(database.db);
     result.push(...rows.map((r) => ({ table, column: r.name, type: r.type.toLowerCase() })));
   }
   return result;
@@ -87,7 +134,9 @@ describe(`migrations on ${testEngine}`, () => {
   it('apply every migration on an empty database, then find nothing to do', async () => {
     expect(await migrationsAreCurrent(database.db)).toBe(false);
     const first = await migrateToLatest(database.db);
-    expect(first.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((name) => [name, 'Success']));
+    expect(first.map((r) => [r.migrationName, r.status])).toEqual(
+      Object.keys(migrations).map((name) => [name, 'Success']),
+    );
     expect(await migrationsAreCurrent(database.db)).toBe(true);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
@@ -95,12 +144,27 @@ describe(`migrations on ${testEngine}`, () => {
   it('create every table with tenant_id, and unique indexes that start with it', async () => {
     const columns = await columnTypes(database);
     for (const table of TABLES.filter((t) => !WITHOUT_TENANT.includes(t))) {
-      expect(columns.some((c) => c.table === table && c.column === 'tenant_id'), table).toBe(true);
+      expect(
+        columns.some((c) => c.table === table && c.column === 'tenant_id'),
+        table,
+      ).toBe(true);
     }
     const indexes =
       database.engine === 'postgres'
-        ? (await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public'`.execute(database.db)).rows
-        : (await sql<{ name: string; def: string }>`select name, sql as def from sqlite_master where type = 'index' and sql is not null`.execute(database.db)).rows;
+        ? (
+            await sql<{
+              name: string;
+              def: string;
+            }>`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public'`.execute(
+              database.db,
+            )
+          ).rows
+        : (
+            await sql<{
+              name: string;
+              def: string;
+            }>`select name, sql as def from sqlite_master where type = 'index' and sql is not null`.execute(database.db)
+          ).rows;
     const unique = indexes.filter((i) => /unique/i.test(i.def) && !/_pkey$|kysely_migration/.test(i.name));
     // The documented exceptions: an e-mail signs in without naming a tenant, and a set-password link is followed
     // by someone not signed in, whose link's secret names no tenant either.
@@ -108,14 +172,32 @@ describe(`migrations on ${testEngine}`, () => {
     for (const index of unique.filter((i) => !exceptions.includes(i.name))) {
       expect(index.def, index.name).toMatch(/\(\s*"?tenant_id"?/);
     }
-    expect(unique.map((i) => i.name)).toEqual(expect.arrayContaining(['warehouses_tenant_code_unique', 'warehouses_tenant_default_unique', 'idempotency_keys_tenant_caller_key_unique']));
+    expect(unique.map((i) => i.name)).toEqual(
+      expect.arrayContaining([
+        'warehouses_tenant_code_unique',
+        'warehouses_tenant_default_unique',
+        'idempotency_keys_tenant_caller_key_unique',
+      ]),
+    );
   });
 
   it('index every list incremental sync walks by updated_at, and live barcodes uniquely per tenant', async () => {
     const indexes =
       database.engine === 'postgres'
-        ? (await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public'`.execute(database.db)).rows
-        : (await sql<{ name: string; def: string }>`select name, sql as def from sqlite_master where type = 'index' and sql is not null`.execute(database.db)).rows;
+        ? (
+            await sql<{
+              name: string;
+              def: string;
+            }>`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public'`.execute(
+              database.db,
+            )
+          ).rows
+        : (
+            await sql<{
+              name: string;
+              def: string;
+            }>`select name, sql as def from sqlite_master where type = 'index' and sql is not null`.execute(database.db)
+          ).rows;
     const byName = new Map(indexes.map((i) => [i.name, i.def]));
     for (const table of SYNC_TABLES) {
       const def = byName.get(`${table}_tenant_updated_idx`);
@@ -137,7 +219,11 @@ describe(`migrations on ${testEngine}`, () => {
         sql`select id from ${sql.table(table)} where tenant_id = ${tenant} ${SOFT_DELETED.includes(table) ? sql`and deleted_at is null` : sql``}
             and updated_at >= ${'2026-01-01T00:00:00.000Z'} order by updated_at, id limit 100`,
       ]),
-      ['barcode', 'products_tenant_barcode_unique', sql`select id from products where tenant_id = ${tenant} and deleted_at is null and barcode = ${'4006381333931'}`],
+      [
+        'barcode',
+        'products_tenant_barcode_unique',
+        sql`select id from products where tenant_id = ${tenant} and deleted_at is null and barcode = ${'4006381333931'}`,
+      ],
     ];
     for (const [name, index, query] of plans) {
       const plan = await planOf(database, query);
@@ -162,15 +248,24 @@ describe(`migrations on ${testEngine}`, () => {
 
   it('round-trips booleans, JSON, timestamps and 64-bit counts to identical values', async () => {
     const now = '2026-11-21T10:11:12.345Z';
-    await database.db.insertInto('tenants').values({ id: '01jtenant00000000000000000', name: 'T', created_at: now, updated_at: now }).execute();
+    await database.db
+      .insertInto('tenants')
+      .values({ id: '01jtenant00000000000000000', name: 'T', created_at: now, updated_at: now })
+      .execute();
     await database.db
       .insertInto('warehouses')
       .values({
         id: '01jwarehouse0000000000000',
         tenant_id: '01jtenant00000000000000000',
-        name: 'W', code: 'W', type: 'main', is_default: true, is_active: false,
+        name: 'W',
+        code: 'W',
+        type: 'main',
+        is_default: true,
+        is_active: false,
         address: { street: 'Main 1', city: 'Oslo' },
-        created_at: now, updated_at: now, deleted_at: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
       })
       .execute();
     const row = await database.db.selectFrom('warehouses').selectAll().executeTakeFirstOrThrow();
@@ -179,9 +274,17 @@ describe(`migrations on ${testEngine}`, () => {
     expect(row.address).toEqual({ street: 'Main 1', city: 'Oslo' });
     expect(row.created_at).toBe(now);
     expect(row.deleted_at).toBeNull();
-    const count = await database.db.selectFrom('warehouses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('warehouses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
-    const filtered = await database.db.selectFrom('warehouses').select('id').where('is_active', '=', false).where('is_default', '=', true).execute();
+    const filtered = await database.db
+      .selectFrom('warehouses')
+      .select('id')
+      .where('is_active', '=', false)
+      .where('is_default', '=', true)
+      .execute();
     expect(filtered).toHaveLength(1);
   });
 
@@ -191,15 +294,23 @@ describe(`migrations on ${testEngine}`, () => {
       database.db
         .insertInto('warehouses')
         .values({
-          id: '01jwarehouse0000000000001', tenant_id: '01jtenant00000000000000000', name: 'W2', code: 'W2', type: 'main',
-          is_default: true, is_active: true, address: null, created_at: now, updated_at: now, deleted_at: null,
+          id: '01jwarehouse0000000000001',
+          tenant_id: '01jtenant00000000000000000',
+          name: 'W2',
+          code: 'W2',
+          type: 'main',
+          is_default: true,
+          is_active: true,
+          address: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .execute(),
     ).rejects.toThrow(/unique|UNIQUE/);
   });
 
-
-  it('serve a department\'s page by price from one index range, without a sort (0020)', async () => {
+  it("serve a department's page by price from one index range, without a sort (0020)", async () => {
     const plan = await planOf(
       database,
       sql`select id from products where tenant_id = ${'01jtenant00000000000000000'} and deleted_at is null and status = ${'active'}
@@ -209,12 +320,21 @@ describe(`migrations on ${testEngine}`, () => {
     expect(plan).not.toMatch(database.engine === 'postgres' ? /Seq Scan|Sort/ : /\bSCAN\b|TEMP B-TREE/);
   });
 
-  it('give existing categories their paths and existing products their category\'s root (0019)', async () => {
+  it("give existing categories their paths and existing products their category's root (0019)", async () => {
     await onDatabaseMigratedTo('0018_tenant_settings', async (other) => {
       const idOf = (prefix: string) => prefix.padEnd(26, '0');
-      const [tenant, root, child, leaf, deleted, otherRoot] = [idOf('01jtenant'), idOf('01jroot'), idOf('01jchild'), idOf('01jleaf'), idOf('01jdeleted'), idOf('01jother')];
+      const [tenant, root, child, leaf, deleted, otherRoot] = [
+        idOf('01jtenant'),
+        idOf('01jroot'),
+        idOf('01jchild'),
+        idOf('01jleaf'),
+        idOf('01jdeleted'),
+        idOf('01jother'),
+      ];
       const at = '2026-01-01T00:00:00.000Z';
-      await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(other.db);
+      await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(
+        other.db,
+      );
       const category = (id: string, parent: string | null, deletedAt: string | null = null) =>
         sql`insert into product_categories (id, tenant_id, name, slug, parent_id, created_at, updated_at, deleted_at)
             values (${id}, ${tenant}, ${id}, ${id}, ${parent}, ${at}, ${at}, ${deletedAt})`.execute(other.db);
@@ -225,13 +345,18 @@ describe(`migrations on ${testEngine}`, () => {
       await category(otherRoot, null);
       const product = (sku: string, categoryId: string | null) =>
         sql`insert into products (id, tenant_id, name, slug, sku, category_id, created_at, updated_at)
-            values (${idOf(`01jp${sku}`)}, ${tenant}, ${sku}, ${sku}, ${sku}, ${categoryId}, ${at}, ${at})`.execute(other.db);
+            values (${idOf(`01jp${sku}`)}, ${tenant}, ${sku}, ${sku}, ${sku}, ${categoryId}, ${at}, ${at})`.execute(
+          other.db,
+        );
       await product('leaf', leaf);
       await product('other', otherRoot);
       await product('none', null);
 
       expect(await migrateToLatest(other.db)).not.toEqual([]);
-      const paths = await sql<{ id: string; path: string }>`select id, path from product_categories order by id`.execute(other.db);
+      const paths = await sql<{
+        id: string;
+        path: string;
+      }>`select id, path from product_categories order by id`.execute(other.db);
       expect(Object.fromEntries(paths.rows.map((r) => [r.id, r.path]))).toEqual({
         [root]: `/${root}/`,
         [child]: `/${root}/${child}/`,
@@ -239,8 +364,15 @@ describe(`migrations on ${testEngine}`, () => {
         [deleted]: `/${root}/${deleted}/`,
         [otherRoot]: `/${otherRoot}/`,
       });
-      const roots = await sql<{ sku: string; category_root_id: string | null }>`select sku, category_root_id from products`.execute(other.db);
-      expect(Object.fromEntries(roots.rows.map((r) => [r.sku, r.category_root_id]))).toEqual({ leaf: root, other: otherRoot, none: null });
+      const roots = await sql<{
+        sku: string;
+        category_root_id: string | null;
+      }>`select sku, category_root_id from products`.execute(other.db);
+      expect(Object.fromEntries(roots.rows.map((r) => [r.sku, r.category_root_id]))).toEqual({
+        leaf: root,
+        other: otherRoot,
+        none: null,
+      });
     });
   });
 
@@ -249,12 +381,18 @@ describe(`migrations on ${testEngine}`, () => {
       const idOf = (prefix: string) => prefix.padEnd(26, '0');
       const [tenant, user] = [idOf('01jtenant'), idOf('01juser')];
       const at = '2026-01-01T10:00:00.000Z';
-      await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(other.db);
+      await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(
+        other.db,
+      );
       await sql`insert into users (id, tenant_id, name, email, password_hash, role, is_active, created_at, updated_at)
-          values (${user}, ${tenant}, 'U', 'u@example.test', 'x', 'admin', ${sql.lit(true)}, ${at}, ${at})`.execute(other.db);
+          values (${user}, ${tenant}, 'U', 'u@example.test', 'x', 'admin', ${sql.lit(true)}, ${at}, ${at})`.execute(
+        other.db,
+      );
       const token = (id: string, name: string, expiresAt: string) =>
         sql`insert into api_tokens (id, tenant_id, user_id, name, type, token_prefix, token_hash, abilities, status, expires_at, created_at, updated_at)
-            values (${id}, ${tenant}, ${user}, ${name}, 'application', ${id}, ${id}, ${'["*"]'}, 'active', ${expiresAt}, ${at}, ${at})`.execute(other.db);
+            values (${id}, ${tenant}, ${user}, ${name}, 'application', ${id}, ${id}, ${'["*"]'}, 'active', ${expiresAt}, ${at}, ${at})`.execute(
+          other.db,
+        );
       const [consoleIssued, namedAlike, other365] = [idOf('01jconsole'), idOf('01jnamed'), idOf('01jother')];
       await token(consoleIssued, 'Console session', '2026-01-01T10:15:00.000Z');
       // A token a user named so through the API lasts whole days: not the console's.
@@ -262,7 +400,11 @@ describe(`migrations on ${testEngine}`, () => {
       await token(other365, 'Scanner', '2027-01-01T10:00:00.000Z');
 
       expect(await migrateToLatest(other.db)).not.toEqual([]);
-      const rows = await other.db.selectFrom('api_tokens').select(['id', 'status', 'session_id']).orderBy('id').execute();
+      const rows = await other.db
+        .selectFrom('api_tokens')
+        .select(['id', 'status', 'session_id'])
+        .orderBy('id')
+        .execute();
       expect(rows).toEqual([
         { id: consoleIssued, status: 'revoked', session_id: 'unrecorded' },
         { id: namedAlike, status: 'active', session_id: null },

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { SHARED_WRITERS, TABLE_OWNERS } from '../../src/db/table-owners.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  testEngine,
+  type TestDatabaseLocation,
+} from '../helpers/test-database.js';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 
@@ -22,12 +27,15 @@ describe(`table owners on ${testEngine}`, () => {
   });
 
   it('name an owner for every table the migrations create, and for no other', async () => {
-    const tables = (await database.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
+    const tables = (await database.db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('kysely_'));
     expect(Object.keys(TABLE_OWNERS).sort()).toEqual(tables.sort());
   });
 
   it('name module folders that exist', () => {
     const modules = new Set([...Object.values(TABLE_OWNERS), ...Object.values(SHARED_WRITERS).flat()]);
-    for (const module of modules) expect(fs.statSync(path.join(SRC, module!), { throwIfNoEntry: false })?.isDirectory(), module).toBe(true);
+    for (const module of modules)
+      expect(fs.statSync(path.join(SRC, module!), { throwIfNoEntry: false })?.isDirectory(), module).toBe(true);
   });
 });

@@ -7,7 +7,12 @@ import { ServiceUnavailableError } from '../../src/core/errors.js';
 import type { Database } from '../../src/db/database.js';
 import { TRANSACTION_ATTEMPTS, inTransaction } from '../../src/db/transaction.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  testEngine,
+  type TestDatabaseLocation,
+} from '../helpers/test-database.js';
 
 /** A driver error as `pg` or better-sqlite3 would throw it. */
 function driverError(code: string): Error {
@@ -46,13 +51,20 @@ describe(`inTransaction retries on ${testEngine}`, () => {
     await expect(inTransaction(database.db, unit.work)).resolves.toBe(TRANSACTION_ATTEMPTS);
   });
 
-  it.each(TRANSIENT_CODES)(`gives up after ${TRANSACTION_ATTEMPTS} runs failing with %s: ServiceUnavailableError, the cause kept`, async (code) => {
-    const unit = failingUnit(code, Number.POSITIVE_INFINITY);
-    const error = await inTransaction(database.db, unit.work).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ServiceUnavailableError);
-    expect(error).toMatchObject({ message: 'The database is busy; retry shortly.', retryAfterSeconds: 1, cause: { code } });
-    expect(unit.runs()).toBe(TRANSACTION_ATTEMPTS);
-  });
+  it.each(TRANSIENT_CODES)(
+    `gives up after ${TRANSACTION_ATTEMPTS} runs failing with %s: ServiceUnavailableError, the cause kept`,
+    async (code) => {
+      const unit = failingUnit(code, Number.POSITIVE_INFINITY);
+      const error = await inTransaction(database.db, unit.work).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
+      expect(error).toMatchObject({
+        message: 'The database is busy; retry shortly.',
+        retryAfterSeconds: 1,
+        cause: { code },
+      });
+      expect(unit.runs()).toBe(TRANSACTION_ATTEMPTS);
+    },
+  );
 
   it('rolls back each failed run, so only the run that commits leaves its writes', async () => {
     let runs = 0;
@@ -176,7 +188,11 @@ describe('a busy database through HTTP', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/test-busy', headers: t.auth });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
-    expect(res.json()).toEqual({ success: false, code: 'service_unavailable', message: 'The database is busy; retry shortly.' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'service_unavailable',
+      message: 'The database is busy; retry shortly.',
+    });
     expect(runs).toBe(TRANSACTION_ATTEMPTS);
   });
 });

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { BACKSTOP_PAGES, LONG_LOG_PAGES } from '../../src/db/sqlite-checkpointer.js';
 import { inTransaction, takeTurnsForTransactions } from '../../src/db/transaction.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  testEngine,
+  type TestDatabaseLocation,
+} from '../helpers/test-database.js';
 
 describe(`transactions taking turns on ${testEngine}`, () => {
   let location: TestDatabaseLocation;

@@ -17,7 +17,9 @@ function markdownFiles(dir: string): string[] {
 
 /** What links are checked: the root's documents, and every document under docs/ and bench/. */
 function documents(): string[] {
-  const roots = ['README.md', 'CONTRIBUTING.md'].map((name) => path.join(ROOT, name)).filter((file) => existsSync(file));
+  const roots = ['README.md', 'CONTRIBUTING.md']
+    .map((name) => path.join(ROOT, name))
+    .filter((file) => existsSync(file));
   return [...roots, ...markdownFiles(path.join(ROOT, 'docs')), ...markdownFiles(path.join(ROOT, 'bench'))];
 }
 
@@ -40,7 +42,9 @@ function slug(heading: string): string {
 function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const result = new Set<string>();
-  for (const match of markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+  for (const match of markdown
+    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '')
+    .matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const base = slug(match[1]!);
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
@@ -70,8 +74,11 @@ function brokenReason({ file, target }: Link): string | null {
   const destination = pathPart === '' ? file : path.resolve(path.dirname(file), decodeURIComponent(pathPart));
   if (!existsSync(destination)) return 'no such file';
   if (anchor === undefined || anchor === '') return null;
-  if (statSync(destination).isDirectory() || !destination.endsWith('.md')) return 'an anchor on a file that is not markdown';
-  return anchors(readFileSync(destination, 'utf8')).has(decodeURIComponent(anchor).toLowerCase()) ? null : 'no such heading';
+  if (statSync(destination).isDirectory() || !destination.endsWith('.md'))
+    return 'an anchor on a file that is not markdown';
+  return anchors(readFileSync(destination, 'utf8')).has(decodeURIComponent(anchor).toLowerCase())
+    ? null
+    : 'no such heading';
 }
 
 describe('links between documents', () => {
@@ -88,9 +95,10 @@ describe('links between documents', () => {
     const file = path.join(dir, 'example.md');
     const text = '[a](b.md#c) [web](https://example.com) `[x](y.md)`\n```\n[z](w.md)\n```\n';
     expect(prose(text)).not.toContain('y.md');
-    expect(
-      [...prose(text).matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]),
-    ).toEqual(['b.md#c', 'https://example.com']);
+    expect([...prose(text).matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1])).toEqual([
+      'b.md#c',
+      'https://example.com',
+    ]);
     expect(brokenReason({ file, target: 'architecture.md#adding-an-entity' })).toBeNull();
     expect(brokenReason({ file, target: 'architecture.md#no-such-part' })).toBe('no such heading');
     expect(brokenReason({ file, target: 'no-such-file.md' })).toBe('no such file');

@@ -25,7 +25,12 @@ export function documentForm(input: UploadInput): FormData {
   for (const tag of input.repeatedTags ?? []) form.append('tags', tag);
   for (const [key, value] of Object.entries(input.metadata ?? {})) form.append(`metadata[${key}]`, value);
   for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
-  if (input.file) form.append('file', new Blob([input.file], { type: input.declaredType ?? 'application/octet-stream' }), input.filename ?? 'upload.bin');
+  if (input.file)
+    form.append(
+      'file',
+      new Blob([input.file], { type: input.declaredType ?? 'application/octet-stream' }),
+      input.filename ?? 'upload.bin',
+    );
   return form;
 }
 

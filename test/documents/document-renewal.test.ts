@@ -42,7 +42,11 @@ describe('document renewal and expiry', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.auth });
 
   async function makeSupplier(): Promise<string> {
-    const res = await jsonCaller(t.app, t.auth)('POST', '/api/v1/operations/suppliers', { name: `Renewals ${++codeSeq}`, code: `REN-SUP-${codeSeq}`, email: 'legal@supplier.test' });
+    const res = await jsonCaller(t.app, t.auth)('POST', '/api/v1/operations/suppliers', {
+      name: `Renewals ${++codeSeq}`,
+      code: `REN-SUP-${codeSeq}`,
+      email: 'legal@supplier.test',
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   }
@@ -74,7 +78,12 @@ describe('document renewal and expiry', () => {
   const ids = (documents: DocumentBody[]) => documents.map((document) => document.id);
 
   const supplierRows = (supplierId: string) =>
-    t.database.db.selectFrom('documents').select(['id', 'status']).where('owner_type', '=', 'supplier').where('owner_id', '=', supplierId).execute();
+    t.database.db
+      .selectFrom('documents')
+      .select(['id', 'status'])
+      .where('owner_type', '=', 'supplier')
+      .where('owner_id', '=', supplierId)
+      .execute();
 
   /** Every row, deleted ones included, and every stored file: each row keeps its bytes, so the two counts match. */
   async function rowAndFileCounts(): Promise<{ rows: number; files: number }> {
@@ -93,7 +102,13 @@ describe('document renewal and expiry', () => {
       const fresh = await renewed(supplierId, old.id, { file: textBytes(), filename: 'contract-2026.txt' });
 
       expect(fresh.id).not.toBe(old.id);
-      expect(fresh).toMatchObject({ renews_id: old.id, renewed_by_id: null, status: 'active', archived_at: null, size_bytes: textBytes().length });
+      expect(fresh).toMatchObject({
+        renews_id: old.id,
+        renewed_by_id: null,
+        status: 'active',
+        archived_at: null,
+        size_bytes: textBytes().length,
+      });
       const archived = await detail(supplierId, old.id);
       expect(archived).toMatchObject({ status: 'archived', renewed_by_id: fresh.id, renews_id: null });
       expect(Date.parse(archived.archived_at!)).toBe(clock.now().getTime());
@@ -112,7 +127,13 @@ describe('document renewal and expiry', () => {
         type: 'insurance',
         tags: ['insurance', 'compliance'],
         metadata: { version: '3', language: 'en' },
-        fields: { name: 'Liability cover', description: 'Annual policy', is_sensitive: 'true', is_public: 'true', expires_at: addDays(NOW, 30).toISOString() },
+        fields: {
+          name: 'Liability cover',
+          description: 'Annual policy',
+          is_sensitive: 'true',
+          is_public: 'true',
+          expires_at: addDays(NOW, 30).toISOString(),
+        },
       });
       expect(old.expires_at).not.toBeNull();
 
@@ -146,7 +167,13 @@ describe('document renewal and expiry', () => {
         metadata: { version: '2' },
         fields: { name: 'Framework agreement 2026', is_sensitive: 'false', expires_at: expiresAt },
       });
-      expect(fresh).toMatchObject({ type: 'agreement', tags: ['agreement', 'nda'], metadata: { version: '2' }, name: 'Framework agreement 2026', is_sensitive: false });
+      expect(fresh).toMatchObject({
+        type: 'agreement',
+        tags: ['agreement', 'nda'],
+        metadata: { version: '2' },
+        name: 'Framework agreement 2026',
+        is_sensitive: false,
+      });
       expect(Date.parse(fresh.expires_at!)).toBe(Date.parse(expiresAt));
     });
 
@@ -188,7 +215,11 @@ describe('document renewal and expiry', () => {
 
       const res = await upload(t.app, t.auth, 'suppliers', supplierId, { file: randomBytes(1024) }, old.id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'document_not_current', message: 'Only the current version of a document can be renewed; this one is archived or deleted.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'document_not_current',
+        message: 'Only the current version of a document can be renewed; this one is archived or deleted.',
+      });
       expect(await rowAndFileCounts()).toEqual(before);
       expect(await supplierRows(supplierId)).toHaveLength(2);
     });
@@ -196,7 +227,11 @@ describe('document renewal and expiry', () => {
     it('answers 404 for a deleted document', async () => {
       const supplierId = await makeSupplier();
       const old = await uploaded(supplierId, {});
-      const deleted = await t.app.inject({ method: 'DELETE', url: documentsUrl('suppliers', supplierId, `/${old.id}`), headers: t.auth });
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: documentsUrl('suppliers', supplierId, `/${old.id}`),
+        headers: t.auth,
+      });
       expect(deleted.statusCode).toBe(200);
       expect((await upload(t.app, t.auth, 'suppliers', supplierId, { file: pdfBytes() }, old.id)).statusCode).toBe(404);
     });
@@ -207,7 +242,14 @@ describe('document renewal and expiry', () => {
       const before = await rowAndFileCounts();
 
       const attempts = Array.from({ length: 8 }, (_, index) =>
-        upload(t.app, t.auth, 'suppliers', supplierId, { file: randomBytes(64 * 1024, index + 1), filename: `attempt-${index}.bin` }, old.id),
+        upload(
+          t.app,
+          t.auth,
+          'suppliers',
+          supplierId,
+          { file: randomBytes(64 * 1024, index + 1), filename: `attempt-${index}.bin` },
+          old.id,
+        ),
       );
       const statuses = (await Promise.all(attempts)).map((res) => res.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -229,7 +271,11 @@ describe('document renewal and expiry', () => {
 
       const res = await upload(t.app, t.auth, 'products', productId, { file: pdfBytes() }, documentId);
       expect(res.statusCode).toBe(404);
-      const rows = await t.database.db.selectFrom('documents').select('status').where('owner_id', '=', productId).execute();
+      const rows = await t.database.db
+        .selectFrom('documents')
+        .select('status')
+        .where('owner_id', '=', productId)
+        .execute();
       expect(rows).toEqual([{ status: 'active' }]);
     });
   });
@@ -240,9 +286,17 @@ describe('document renewal and expiry', () => {
 
     beforeAll(async () => {
       supplierId = await makeSupplier();
-      const expiries = { in40: addDays(NOW, 40), in5: addDays(NOW, 5), expired: addDays(NOW, -1), in20: addDays(NOW, 20) };
+      const expiries = {
+        in40: addDays(NOW, 40),
+        in5: addDays(NOW, 5),
+        expired: addDays(NOW, -1),
+        in20: addDays(NOW, 20),
+      };
       for (const [label, expiresAt] of Object.entries(expiries)) {
-        inDays[label] = await uploaded(supplierId, { type: 'certificate', fields: { name: label, expires_at: expiresAt.toISOString() } });
+        inDays[label] = await uploaded(supplierId, {
+          type: 'certificate',
+          fields: { name: label, expires_at: expiresAt.toISOString() },
+        });
       }
       inDays.never = await uploaded(supplierId, { type: 'certificate', fields: { name: 'never' } });
     });
@@ -266,7 +320,10 @@ describe('document renewal and expiry', () => {
       clock.advance(10 * 86_400_000);
       try {
         // Ten days on, the 5-day certificate has lapsed and the 40-day one falls within 30 days.
-        expect((await listed(supplierId, '?expiring_within_days=30')).map((document) => document.name)).toEqual(['in20', 'in40']);
+        expect((await listed(supplierId, '?expiring_within_days=30')).map((document) => document.name)).toEqual([
+          'in20',
+          'in40',
+        ]);
         expect((await detail(supplierId, inDays.in5!.id)).is_expired).toBe(true);
       } finally {
         clock.advance(-10 * 86_400_000);

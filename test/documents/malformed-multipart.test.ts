@@ -7,13 +7,27 @@ import { makeProduct } from '../helpers/factories.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { documentsUrl, upload } from './document-helpers.js';
 
-const BAD_BOUNDARY = { success: false, code: 'bad_request', message: 'The multipart/form-data Content-Type needs a valid boundary parameter.' };
-const BAD_BODY = { success: false, code: 'bad_request', message: 'The multipart/form-data body is malformed: it is not divided by its boundary or ends before the closing boundary.' };
+const BAD_BOUNDARY = {
+  success: false,
+  code: 'bad_request',
+  message: 'The multipart/form-data Content-Type needs a valid boundary parameter.',
+};
+const BAD_BODY = {
+  success: false,
+  code: 'bad_request',
+  message:
+    'The multipart/form-data body is malformed: it is not divided by its boundary or ends before the closing boundary.',
+};
 
 const part = (boundary: string, headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}`;
-const textField = (boundary: string, name: string, value: string) => part(boundary, `Content-Disposition: form-data; name="${name}"`, value);
+const textField = (boundary: string, name: string, value: string) =>
+  part(boundary, `Content-Disposition: form-data; name="${name}"`, value);
 const filePart = (boundary: string, content: string) =>
-  part(boundary, 'Content-Disposition: form-data; name="file"; filename="spec.pdf"\r\nContent-Type: application/pdf', content);
+  part(
+    boundary,
+    'Content-Disposition: form-data; name="file"; filename="spec.pdf"\r\nContent-Type: application/pdf',
+    content,
+  );
 
 const CASES: Array<[string, string, string, object]> = [
   ['a boundary and a body of garbage', 'multipart/form-data; boundary=X', 'garbage', BAD_BODY],
@@ -21,8 +35,18 @@ const CASES: Array<[string, string, string, object]> = [
   // The parser takes an empty boundary as given, then finds no delimiter in the body.
   ['an empty boundary', 'multipart/form-data; boundary=', 'garbage', BAD_BODY],
   ['a boundary of 300 characters', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'garbage', BAD_BOUNDARY],
-  ['a text field cut off before the closing boundary', 'multipart/form-data; boundary=X', `${textField('X', 'type', 'specification')}\r\n--X`, BAD_BODY],
-  ['a file cut off before the closing boundary', 'multipart/form-data; boundary=X', `${textField('X', 'type', 'specification')}\r\n${filePart('X', '%PDF-1.4 and then nothing')}`, BAD_BODY],
+  [
+    'a text field cut off before the closing boundary',
+    'multipart/form-data; boundary=X',
+    `${textField('X', 'type', 'specification')}\r\n--X`,
+    BAD_BODY,
+  ],
+  [
+    'a file cut off before the closing boundary',
+    'multipart/form-data; boundary=X',
+    `${textField('X', 'type', 'specification')}\r\n${filePart('X', '%PDF-1.4 and then nothing')}`,
+    BAD_BODY,
+  ],
 ];
 
 describe('malformed multipart bodies', () => {
@@ -34,17 +58,29 @@ describe('malformed multipart bodies', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     productId = await makeProduct(t.database.db, t.tenant.tenantId);
-    const supplier = await jsonCaller(t.app, t.auth)('POST', '/api/v1/operations/suppliers', { name: 'Multipart Supplier', code: 'MP-SUP', email: 'legal@supplier.test' });
+    const supplier = await jsonCaller(t.app, t.auth)('POST', '/api/v1/operations/suppliers', {
+      name: 'Multipart Supplier',
+      code: 'MP-SUP',
+      email: 'legal@supplier.test',
+    });
     expect(supplier.statusCode, supplier.body).toBe(201);
     supplierId = supplier.json().data.id;
-    const contract = await upload(t.app, t.auth, 'suppliers', supplierId, { type: 'contract', file: pdfBytes(), filename: 'contract.pdf' });
+    const contract = await upload(t.app, t.auth, 'suppliers', supplierId, {
+      type: 'contract',
+      file: pdfBytes(),
+      filename: 'contract.pdf',
+    });
     expect(contract.statusCode, contract.body).toBe(201);
     contractId = contract.json().data.id;
   });
   afterAll(() => t.close());
 
   const documentCount = async () => {
-    const row = await t.database.db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', t.tenant.tenantId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tenant_id', '=', t.tenant.tenantId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
 
@@ -57,12 +93,20 @@ describe('malformed multipart bodies', () => {
     it('answers 400 with the reason on upload and renewal, and stores nothing', async () => {
       const before = await documentCount();
       for (const [what, url] of targets()) {
-        const res = await t.app.inject({ method: 'POST', url: url!, headers: { ...t.auth, 'content-type': contentType }, payload: body });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: url!,
+          headers: { ...t.auth, 'content-type': contentType },
+          payload: body,
+        });
         expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
         expect(res.json(), what).toEqual(expected);
       }
       expect(await documentCount()).toBe(before);
-      const contract = await t.app.inject({ url: documentsUrl('suppliers', supplierId, `/${contractId}`), headers: t.auth });
+      const contract = await t.app.inject({
+        url: documentsUrl('suppliers', supplierId, `/${contractId}`),
+        headers: t.auth,
+      });
       expect(contract.json().data).toMatchObject({ status: 'active', renewed_by_id: null });
     });
   });

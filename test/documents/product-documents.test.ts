@@ -35,13 +35,25 @@ const WORD_DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 type Auth = Record<string, string>;
 
-const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
-const notFound = (label: string) => ({ success: false, code: 'not_found', message: `${label} not found.`, data: null, meta: {} });
+const forbidden = (ability: string) => ({
+  success: false,
+  code: 'forbidden',
+  message: `This action requires the ability ${ability}.`,
+});
+const notFound = (label: string) => ({
+  success: false,
+  code: 'not_found',
+  message: `${label} not found.`,
+  data: null,
+  meta: {},
+});
 
 /** Every file path under `directory`, relative to it; empty when the directory does not exist. */
 async function filesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)));
 }
 
 describe('product documents', () => {
@@ -57,9 +69,16 @@ describe('product documents', () => {
 
   const product = (tenantId = t.tenant.tenantId) => makeProduct(t.database.db, tenantId);
   const url = (productId: string, rest = '') => documentsUrl('products', productId, rest);
-  const send = (productId: string, input: UploadInput, auth: Auth = t.auth) => upload(t.app, auth, 'products', productId, input);
+  const send = (productId: string, input: UploadInput, auth: Auth = t.auth) =>
+    upload(t.app, auth, 'products', productId, input);
   const call = (auth: Auth = t.auth) => jsonCaller(t.app, auth);
-  const pdf = (extra: UploadInput = {}): UploadInput => ({ file: pdfBytes(), filename: 'spec.pdf', declaredType: 'application/pdf', type: 'specification', ...extra });
+  const pdf = (extra: UploadInput = {}): UploadInput => ({
+    file: pdfBytes(),
+    filename: 'spec.pdf',
+    declaredType: 'application/pdf',
+    type: 'specification',
+    ...extra,
+  });
 
   async function created(productId: string, input: UploadInput = pdf(), auth: Auth = t.auth) {
     const res = await send(productId, input, auth);
@@ -73,16 +92,24 @@ describe('product documents', () => {
     return res.json().errors;
   }
 
-  const documentRow = (id: string) => t.database.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+  const documentRow = (id: string) =>
+    t.database.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
   const documentCount = async (productId: string) => {
-    const row = await t.database.db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', productId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_id', '=', productId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
 
   describe('upload', () => {
     it('stores a PDF with its fields and answers the document', async () => {
       const productId = await product();
-      const res = await send(productId, pdf({ tags: ['manual'], fields: { name: 'Installation guide', description: 'Read first' } }));
+      const res = await send(
+        productId,
+        pdf({ tags: ['manual'], fields: { name: 'Installation guide', description: 'Read first' } }),
+      );
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ success: true, message: 'Document uploaded successfully' });
       const document = res.json().data;
@@ -133,7 +160,9 @@ describe('product documents', () => {
       const productId = await product();
       expect(await fieldErrors(await send(productId, { type: 'manual' }))).toHaveProperty('file');
       expect(await fieldErrors(await send(productId, { file: pdfBytes(), filename: 'a.pdf' }))).toHaveProperty('type');
-      expect(await fieldErrors(await send(productId, pdf({ file: Buffer.alloc(0) })))).toEqual({ file: ['The file must not be empty.'] });
+      expect(await fieldErrors(await send(productId, pdf({ file: Buffer.alloc(0) })))).toEqual({
+        file: ['The file must not be empty.'],
+      });
 
       const twoFiles = documentForm(pdf());
       twoFiles.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'second.png');
@@ -191,7 +220,11 @@ describe('product documents', () => {
         const productId = await product(tenant.tenantId);
         const res = await send(productId, pdf({ file: paddedPdf(10 * MB + 1) }), auth);
         expect(res.statusCode).toBe(413);
-        expect(res.json()).toEqual({ success: false, code: 'payload_too_large', message: 'The file may not be greater than 10 MB.' });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'payload_too_large',
+          message: 'The file may not be greater than 10 MB.',
+        });
         expect(await documentCount(productId)).toBe(0);
         expect(await filesUnder(path.join(storageRoot, tenant.tenantId))).toEqual([]);
         expect((await readdir(privateTmp)).filter((name) => name.startsWith('quartermaster-upload-'))).toEqual([]);
@@ -220,7 +253,12 @@ describe('product documents', () => {
 
     const refused: Array<[string, () => Buffer, string, string]> = [
       ['a zip archive', zipBytes, 'archive.zip', 'application/zip'],
-      ['an Excel workbook', xlsxBytes, 'sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      [
+        'an Excel workbook',
+        xlsxBytes,
+        'sheet.xlsx',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ],
       ['plain text', textBytes, 'notes.txt', 'text/plain'],
       ['HTML named .pdf and declared a PDF', htmlBytes, 'invoice.pdf', 'application/pdf'],
       ['random bytes', () => randomBytes(4096), 'blob.pdf', 'application/pdf'],
@@ -228,20 +266,28 @@ describe('product documents', () => {
 
     it.each(refused)('refuses %s', async (_label, bytes, filename, declaredType) => {
       const productId = await product();
-      const errors = await fieldErrors(await send(productId, { file: bytes(), filename, declaredType, type: 'manual' }));
+      const errors = await fieldErrors(
+        await send(productId, { file: bytes(), filename, declaredType, type: 'manual' }),
+      );
       expect(Object.keys(errors)).toEqual(['file']);
       expect(errors.file![0]).toMatch(/^The file must be one of: JPEG, PNG, GIF, WebP, PDF, Word; its content is /);
       expect(await documentCount(productId)).toBe(0);
     });
 
     it('trusts the bytes over the name and declared type: a PNG named .pdf is a PNG', async () => {
-      const document = await created(await product(), { file: pngBytes(), filename: 'scan.pdf', declaredType: 'application/pdf', type: 'image' });
+      const document = await created(await product(), {
+        file: pngBytes(),
+        filename: 'scan.pdf',
+        declaredType: 'application/pdf',
+        type: 'image',
+      });
       expect(document).toMatchObject({ mime_type: 'image/png', extension: 'png', file_name: 'scan.pdf' });
     });
   });
 
   describe('download', () => {
-    const download = (productId: string, documentId: string, auth: Auth = t.auth) => call(auth)('GET', url(productId, `/${documentId}/download`));
+    const download = (productId: string, documentId: string, auth: Auth = t.auth) =>
+      call(auth)('GET', url(productId, `/${documentId}/download`));
 
     it('serves the stored bytes with their type, length, name and checksum', async () => {
       const productId = await product();
@@ -274,8 +320,12 @@ describe('product documents', () => {
       const stored = await filesUnder(path.join(storageRoot, t.tenant.tenantId));
       expect(stored).toContain(path.join('product', document.id));
       expect(stored.some((file) => file.includes('passwd') || file.includes('..'))).toBe(false);
-      expect((await stat(path.join(storageRoot, t.tenant.tenantId, 'product', document.id))).size).toBe(pdfBytes().length);
-      expect((await download(productId, document.id)).headers['content-disposition']).toBe('attachment; filename="passwd.pdf"');
+      expect((await stat(path.join(storageRoot, t.tenant.tenantId, 'product', document.id))).size).toBe(
+        pdfBytes().length,
+      );
+      expect((await download(productId, document.id)).headers['content-disposition']).toBe(
+        'attachment; filename="passwd.pdf"',
+      );
     });
   });
 
@@ -291,21 +341,31 @@ describe('product documents', () => {
     it('takes metadata as one JSON part and tags as repeated parts, as the OpenAPI document describes them', async () => {
       const metadata = { alt_text: 'Front view', language: 'fr-CA' };
       const productId = await product();
-      const document = await created(productId, pdf({ fields: { metadata: JSON.stringify(metadata) }, repeatedTags: ['manual', 'safety'] }));
+      const document = await created(
+        productId,
+        pdf({ fields: { metadata: JSON.stringify(metadata) }, repeatedTags: ['manual', 'safety'] }),
+      );
       expect(document.metadata).toEqual(metadata);
       expect(document.tags).toEqual(['manual', 'safety']);
     });
 
-    it.each(['["front"]', '"front"', 'null', '{"alt_text":'])('refuses the metadata part %s, which is no JSON object', async (text) => {
-      const productId = await product();
-      const errors = await fieldErrors(await send(productId, pdf({ fields: { metadata: text } })));
-      expect(errors).toEqual({ metadata: ['The metadata field must be a JSON object, or be sent as one metadata[key] field per key.'] });
-      expect(await documentCount(productId)).toBe(0);
-    });
+    it.each(['["front"]', '"front"', 'null', '{"alt_text":'])(
+      'refuses the metadata part %s, which is no JSON object',
+      async (text) => {
+        const productId = await product();
+        const errors = await fieldErrors(await send(productId, pdf({ fields: { metadata: text } })));
+        expect(errors).toEqual({
+          metadata: ['The metadata field must be a JSON object, or be sent as one metadata[key] field per key.'],
+        });
+        expect(await documentCount(productId)).toBe(0);
+      },
+    );
 
     it('refuses a key of a JSON metadata part as it refuses a metadata[key] field', async () => {
       const productId = await product();
-      const errors = await fieldErrors(await send(productId, pdf({ fields: { metadata: '{"__proto__":"x","bad key!":"y"}' } })));
+      const errors = await fieldErrors(
+        await send(productId, pdf({ fields: { metadata: '{"__proto__":"x","bad key!":"y"}' } })),
+      );
       expect(Object.keys(errors).sort()).toEqual(['metadata.__proto__', 'metadata.bad key!']);
       expect(await documentCount(productId)).toBe(0);
     });
@@ -328,7 +388,9 @@ describe('product documents', () => {
     });
 
     it('refuses an is_public that is no boolean', async () => {
-      expect(await fieldErrors(await send(await product(), pdf({ fields: { is_public: 'maybe' } })))).toHaveProperty('is_public');
+      expect(await fieldErrors(await send(await product(), pdf({ fields: { is_public: 'maybe' } })))).toHaveProperty(
+        'is_public',
+      );
     });
 
     it('takes expires_at as a date (start of day, UTC) or a date-time', async () => {
@@ -340,7 +402,9 @@ describe('product documents', () => {
       expect(Date.parse(byTime.expires_at as string)).toBe(Date.parse('2031-05-20T12:30:00Z'));
       const past = await created(productId, pdf({ fields: { expires_at: '2020-01-01' } }));
       expect(past.is_expired).toBe(true);
-      expect(await fieldErrors(await send(productId, pdf({ fields: { expires_at: 'next tuesday' } })))).toHaveProperty('expires_at');
+      expect(await fieldErrors(await send(productId, pdf({ fields: { expires_at: 'next tuesday' } })))).toHaveProperty(
+        'expires_at',
+      );
     });
   });
 
@@ -348,7 +412,12 @@ describe('product documents', () => {
     it('filters by type and by tags (any of) as comma lists', async () => {
       const productId = await product();
       const manual = await created(productId, pdf({ type: 'manual', tags: ['manual', 'safety'] }));
-      const image = await created(productId, { file: pngBytes(), filename: 'front.png', type: 'image', tags: ['gallery'] });
+      const image = await created(productId, {
+        file: pngBytes(),
+        filename: 'front.png',
+        type: 'image',
+        tags: ['gallery'],
+      });
       const sheet = await created(productId, pdf({ type: 'datasheet', tags: ['datasheet'] }));
       const ids = async (query: string) => {
         const res = await call()('GET', url(productId, query));
@@ -391,7 +460,10 @@ describe('product documents', () => {
   describe('update', () => {
     it.each(['PATCH', 'PUT'] as const)('%s changes the fields it is sent and keeps the others', async (method) => {
       const productId = await product();
-      const document = await created(productId, pdf({ tags: ['manual'], metadata: { version: '1' }, fields: { description: 'Old' } }));
+      const document = await created(
+        productId,
+        pdf({ tags: ['manual'], metadata: { version: '1' }, fields: { description: 'Old' } }),
+      );
       const res = await call()(method, url(productId, `/${document.id}`), {
         name: 'Renamed',
         tags: ['warranty', 'compliance', 'warranty'],
@@ -419,16 +491,23 @@ describe('product documents', () => {
     it('refuses a tag outside the allowed list and changes nothing', async () => {
       const productId = await product();
       const document = await created(productId, pdf({ tags: ['manual'] }));
-      const errors = await fieldErrors(await call()('PATCH', url(productId, `/${document.id}`), { name: 'Nope', tags: ['invoice'] }));
+      const errors = await fieldErrors(
+        await call()('PATCH', url(productId, `/${document.id}`), { name: 'Nope', tags: ['invoice'] }),
+      );
       expect(errors['tags.0']![0]).toContain(`Allowed: ${PRODUCT_TAGS.join(', ')}.`);
-      expect((await call()('GET', url(productId, `/${document.id}`))).json().data).toMatchObject({ name: 'spec.pdf', tags: ['manual'] });
+      expect((await call()('GET', url(productId, `/${document.id}`))).json().data).toMatchObject({
+        name: 'spec.pdf',
+        tags: ['manual'],
+      });
     });
 
     it('refuses a bad metadata key and a name too long', async () => {
       const productId = await product();
       const document = await created(productId);
       const patch = (body: object) => call()('PATCH', url(productId, `/${document.id}`), body);
-      expect(Object.keys(await fieldErrors(await patch({ metadata: { 'bad key!': 'x' } })))).toEqual(['metadata.bad key!']);
+      expect(Object.keys(await fieldErrors(await patch({ metadata: { 'bad key!': 'x' } })))).toEqual([
+        'metadata.bad key!',
+      ]);
       expect(await fieldErrors(await patch({ name: 'n'.repeat(256) }))).toHaveProperty('name');
     });
   });
@@ -499,14 +578,17 @@ describe('product documents', () => {
   });
 
   describe('abilities', () => {
-    const tokenWith = async (abilities: string[]) => bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
+    const tokenWith = async (abilities: string[]) =>
+      bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
 
     it('lets a view-only token read and download but not write, naming the edit ability', async () => {
       const viewer = await tokenWith(['operations:view-products']);
       const productId = await product();
       const document = await created(productId);
 
-      expect((await call(viewer)('GET', url(productId))).json().data.map((d: { id: string }) => d.id)).toEqual([document.id]);
+      expect((await call(viewer)('GET', url(productId))).json().data.map((d: { id: string }) => d.id)).toEqual([
+        document.id,
+      ]);
       expect((await call(viewer)('GET', url(productId, `/${document.id}`))).statusCode).toBe(200);
       const download = await call(viewer)('GET', url(productId, `/${document.id}/download`));
       expect(download.statusCode).toBe(200);
@@ -535,7 +617,11 @@ describe('product documents', () => {
       const secret = await created(productId, pdf({ fields: { name: 'Secret', is_sensitive: 'true' } }), manager);
       expect(secret.is_sensitive).toBe(true);
 
-      const listed = async (auth: Auth) => (await call(auth)('GET', url(productId))).json().data.map((d: { id: string }) => d.id).sort();
+      const listed = async (auth: Auth) =>
+        (await call(auth)('GET', url(productId)))
+          .json()
+          .data.map((d: { id: string }) => d.id)
+          .sort();
       expect(await listed(viewer)).toEqual([open.id]);
       expect(await listed(manager)).toEqual([open.id, secret.id].sort());
       expect((await call(viewer)('GET', url(productId))).json().meta.total).toBe(1);
@@ -555,7 +641,9 @@ describe('product documents', () => {
       const open = await created(productId);
       const secret = await created(productId, pdf({ fields: { is_sensitive: '1' } }));
 
-      expect((await call(allAbilities)('GET', url(productId))).json().data.map((d: { id: string }) => d.id)).toEqual([open.id]);
+      expect((await call(allAbilities)('GET', url(productId))).json().data.map((d: { id: string }) => d.id)).toEqual([
+        open.id,
+      ]);
       expect((await call(allAbilities)('GET', url(productId, `/${secret.id}`))).json()).toEqual(forbidden(EDIT));
       const refused = await send(productId, pdf(), allAbilities);
       expect(refused.statusCode).toBe(403);
@@ -566,7 +654,11 @@ describe('product documents', () => {
       expect(listed.statusCode).toBe(200);
       expect(listed.json().data.map((d: { id: string }) => d.id)).toEqual([open.id]);
       expect((await session.get(url(productId, `/${open.id}/download`))).statusCode).toBe(200);
-      const patch = await session.request({ method: 'PATCH', url: url(productId, `/${open.id}`), payload: { name: 'x' } });
+      const patch = await session.request({
+        method: 'PATCH',
+        url: url(productId, `/${open.id}`),
+        payload: { name: 'x' },
+      });
       expect(patch.statusCode).toBe(403);
       expect(patch.json()).toEqual(forbidden(EDIT));
       const remove = await session.delete(url(productId, `/${open.id}`));

@@ -6,7 +6,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DOCUMENT_OWNERS } from '../../src/modules/documents/document-owners.js';
-import { paddedPdf, pdfBytes, tiffBytes, textBytes, xlsBytes, xlsxBytes, zipBytes } from '../helpers/document-fixtures.js';
+import {
+  paddedPdf,
+  pdfBytes,
+  tiffBytes,
+  textBytes,
+  xlsBytes,
+  xlsxBytes,
+  zipBytes,
+} from '../helpers/document-fixtures.js';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/factories.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { purchaseOps } from '../purchasing/purchase-order-helpers.js';
@@ -20,8 +28,18 @@ const EDIT = 'operations:edit-purchase-orders';
 
 type Auth = Record<string, string>;
 
-const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
-const notFound = (label: string) => ({ success: false, code: 'not_found', message: `${label} not found.`, data: null, meta: {} });
+const forbidden = (ability: string) => ({
+  success: false,
+  code: 'forbidden',
+  message: `This action requires the ability ${ability}.`,
+});
+const notFound = (label: string) => ({
+  success: false,
+  code: 'not_found',
+  message: `${label} not found.`,
+  data: null,
+  meta: {},
+});
 
 describe('purchase order documents', () => {
   let t: TestApp;
@@ -38,13 +56,21 @@ describe('purchase order documents', () => {
   /** A draft order of another tenant, with its own token. */
   const otherTenantOrder = async () => {
     const other = await makeTenantWithToken(t.services);
-    const orderId = (await purchaseOps(t, other.auth, other.tenant.tenantId).draft({ warehouse_id: other.tenant.defaultWarehouseId })).id;
+    const orderId = (
+      await purchaseOps(t, other.auth, other.tenant.tenantId).draft({ warehouse_id: other.tenant.defaultWarehouseId })
+    ).id;
     return { ...other, orderId };
   };
   const url = (orderId: string, rest = '') => documentsUrl('purchase-orders', orderId, rest);
-  const send = (orderId: string, input: UploadInput, auth: Auth = t.auth) => upload(t.app, auth, 'purchase-orders', orderId, input);
+  const send = (orderId: string, input: UploadInput, auth: Auth = t.auth) =>
+    upload(t.app, auth, 'purchase-orders', orderId, input);
   const call = (auth: Auth = t.auth) => jsonCaller(t.app, auth);
-  const invoice = (extra: UploadInput = {}): UploadInput => ({ file: pdfBytes(), filename: 'invoice.pdf', type: 'invoice', ...extra });
+  const invoice = (extra: UploadInput = {}): UploadInput => ({
+    file: pdfBytes(),
+    filename: 'invoice.pdf',
+    type: 'invoice',
+    ...extra,
+  });
 
   async function created(orderId: string, input: UploadInput = invoice(), auth: Auth = t.auth) {
     const res = await send(orderId, input, auth);
@@ -58,7 +84,11 @@ describe('purchase order documents', () => {
   }
 
   const documentCount = async (orderId: string) => {
-    const row = await t.database.db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_id', '=', orderId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
 
@@ -91,7 +121,9 @@ describe('purchase order documents', () => {
       const orderId = await order();
       const errors = await fieldErrors(await send(orderId, invoice({ tags: ['receipt', 'manual'] })));
       expect(Object.keys(errors)).toEqual(['tags.1']);
-      expect(errors['tags.1']![0]).toContain(`not allowed on purchase order documents. Allowed: ${ORDER_TAGS.join(', ')}.`);
+      expect(errors['tags.1']![0]).toContain(
+        `not allowed on purchase order documents. Allowed: ${ORDER_TAGS.join(', ')}.`,
+      );
       expect(await documentCount(orderId)).toBe(0);
 
       const document = await created(orderId, invoice({ tags: ['receipt'] }));
@@ -113,9 +145,15 @@ describe('purchase order documents', () => {
         const { orderId, ...other } = await otherTenantOrder();
         const res = await send(orderId, invoice({ file: paddedPdf(20 * MB + 1) }), other.auth);
         expect(res.statusCode).toBe(413);
-        expect(res.json()).toEqual({ success: false, code: 'payload_too_large', message: 'The file may not be greater than 20 MB.' });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'payload_too_large',
+          message: 'The file may not be greater than 20 MB.',
+        });
         expect(await documentCount(orderId)).toBe(0);
-        const stored = await readdir(path.join(storageRoot, other.tenant.tenantId), { recursive: true }).catch(() => []);
+        const stored = await readdir(path.join(storageRoot, other.tenant.tenantId), { recursive: true }).catch(
+          () => [],
+        );
         expect(stored).toEqual([]);
         expect(await readdir(privateTmp)).toEqual([]);
       } finally {
@@ -145,15 +183,20 @@ describe('purchase order documents', () => {
 
     it.each(refused)('refuses %s', async (_label, bytes, filename) => {
       const orderId = await order();
-      const errors = await fieldErrors(await send(orderId, { file: bytes(), filename, declaredType: 'application/pdf', type: 'delivery_note' }));
+      const errors = await fieldErrors(
+        await send(orderId, { file: bytes(), filename, declaredType: 'application/pdf', type: 'delivery_note' }),
+      );
       expect(Object.keys(errors)).toEqual(['file']);
-      expect(errors.file![0]).toMatch(/^The file must be one of: PDF, JPEG, PNG, GIF, WebP, TIFF, Word, Excel; its content is /);
+      expect(errors.file![0]).toMatch(
+        /^The file must be one of: PDF, JPEG, PNG, GIF, WebP, TIFF, Word, Excel; its content is /,
+      );
       expect(await documentCount(orderId)).toBe(0);
     });
   });
 
   describe('abilities', () => {
-    const tokenWith = async (abilities: string[]) => bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
+    const tokenWith = async (abilities: string[]) =>
+      bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
 
     it('lets a view token read and download, and refuses it every write naming the edit ability', async () => {
       const viewer = await tokenWith([VIEW]);
@@ -162,7 +205,9 @@ describe('purchase order documents', () => {
 
       expect((await call(viewer)('GET', url(orderId))).json().data).toHaveLength(1);
       expect((await call(viewer)('GET', url(orderId, `/${document.id}`))).statusCode).toBe(200);
-      expect((await call(viewer)('GET', url(orderId, `/${document.id}/download`))).rawPayload.equals(pdfBytes())).toBe(true);
+      expect((await call(viewer)('GET', url(orderId, `/${document.id}/download`))).rawPayload.equals(pdfBytes())).toBe(
+        true,
+      );
 
       const writes: Array<() => Promise<LightMyRequestResponse>> = [
         () => send(orderId, invoice(), viewer),
@@ -184,11 +229,15 @@ describe('purchase order documents', () => {
       const orderId = await order();
       const secret = await created(orderId, invoice({ fields: { is_sensitive: 'yes' } }), editor);
       expect(secret).toMatchObject({ is_sensitive: true, uploaded_by: t.tenant.adminId });
-      expect((await call(editor)('PATCH', url(orderId, `/${secret.id}`), { description: 'Bank details inside' })).statusCode).toBe(200);
+      expect(
+        (await call(editor)('PATCH', url(orderId, `/${secret.id}`), { description: 'Bank details inside' })).statusCode,
+      ).toBe(200);
 
       expect((await call(viewer)('GET', url(orderId))).json().data).toEqual([]);
       expect((await call(viewer)('GET', url(orderId, `/${secret.id}/download`))).json()).toEqual(forbidden(EDIT));
-      expect((await call(editor)('GET', url(orderId))).json().data.map((d: { id: string }) => d.id)).toEqual([secret.id]);
+      expect((await call(editor)('GET', url(orderId))).json().data.map((d: { id: string }) => d.id)).toEqual([
+        secret.id,
+      ]);
       expect((await call(editor)('DELETE', url(orderId, `/${secret.id}`))).statusCode).toBe(200);
     });
 

@@ -7,7 +7,16 @@ import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { documentsUrl, upload, type UploadInput } from './document-helpers.js';
 
 const MB = 1024 * 1024;
-const SUPPLIER_TAGS = ['contract', 'certificate', 'tax_document', 'compliance', 'insurance', 'audit', 'agreement', 'nda'];
+const SUPPLIER_TAGS = [
+  'contract',
+  'certificate',
+  'tax_document',
+  'compliance',
+  'insurance',
+  'audit',
+  'agreement',
+  'nda',
+];
 const MANAGE = 'operations:manage-supplier-contracts';
 
 type Headers = Record<string, string>;
@@ -30,7 +39,11 @@ describe('supplier documents', () => {
   afterAll(() => t.close());
 
   async function makeSupplier(auth: Headers = t.auth): Promise<string> {
-    const res = await jsonCaller(t.app, auth)('POST', '/api/v1/operations/suppliers', { name: `Supplier ${++codeSeq}`, code: `DOC-SUP-${codeSeq}`, email: 'contracts@supplier.test' });
+    const res = await jsonCaller(t.app, auth)('POST', '/api/v1/operations/suppliers', {
+      name: `Supplier ${++codeSeq}`,
+      code: `DOC-SUP-${codeSeq}`,
+      email: 'contracts@supplier.test',
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   }
@@ -38,12 +51,25 @@ describe('supplier documents', () => {
   async function uploaded(supplierId: string, input: UploadInput, auth: Headers = t.auth) {
     const res = await upload(t.app, auth, 'suppliers', supplierId, { type: 'contract', ...input });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as { id: string; tags: string[]; mime_type: string; size_bytes: number; download_url: string };
+    return res.json().data as {
+      id: string;
+      tags: string[];
+      mime_type: string;
+      size_bytes: number;
+      download_url: string;
+    };
   }
 
   const get = (url: string, auth: Headers = t.auth) => t.app.inject({ method: 'GET', url, headers: auth });
   const rowCount = async (supplierId: string) =>
-    (await t.database.db.selectFrom('documents').select('id').where('owner_type', '=', 'supplier').where('owner_id', '=', supplierId).execute()).length;
+    (
+      await t.database.db
+        .selectFrom('documents')
+        .select('id')
+        .where('owner_type', '=', 'supplier')
+        .where('owner_id', '=', supplierId)
+        .execute()
+    ).length;
 
   describe('tags', () => {
     it('accepts every supplier tag', async () => {
@@ -59,7 +85,11 @@ describe('supplier documents', () => {
     it('refuses a tag of another owner, such as the product tag gallery, and stores nothing', async () => {
       const supplierId = await makeSupplier();
       const before = (await storedFiles(t)).length;
-      const res = await upload(t.app, t.auth, 'suppliers', supplierId, { type: 'contract', file: pdfBytes(), tags: ['nda', 'gallery'] });
+      const res = await upload(t.app, t.auth, 'suppliers', supplierId, {
+        type: 'contract',
+        file: pdfBytes(),
+        tags: ['nda', 'gallery'],
+      });
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['tags.1']);
       expect(res.json().errors['tags.1'][0]).toContain('gallery');
@@ -94,7 +124,11 @@ describe('supplier documents', () => {
     it('refuses 50 MB + 1 byte with 413, leaving no row and no stored file', async () => {
       const supplierId = await makeSupplier();
       const before = (await storedFiles(t)).length;
-      const res = await upload(t.app, t.auth, 'suppliers', supplierId, { type: 'contract', file: paddedPdf(50 * MB + 1), filename: 'over.pdf' });
+      const res = await upload(t.app, t.auth, 'suppliers', supplierId, {
+        type: 'contract',
+        file: paddedPdf(50 * MB + 1),
+        filename: 'over.pdf',
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().success).toBe(false);
       expect(await rowCount(supplierId)).toBe(0);
@@ -120,10 +154,15 @@ describe('supplier documents', () => {
   });
 
   describe('abilities', () => {
-    const tokenWith = async (abilities: string[]) => bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
+    const tokenWith = async (abilities: string[]) =>
+      bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
     const expectMissingManage = (res: { statusCode: number; json(): unknown }) => {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, code: 'forbidden', message: `This action requires the ability ${MANAGE}.` });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'forbidden',
+        message: `This action requires the ability ${MANAGE}.`,
+      });
     };
 
     it('lets view-suppliers list and download but not upload', async () => {
@@ -167,12 +206,17 @@ describe('supplier documents', () => {
         const res = await t.app.inject({ method, url, headers: other.auth });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
-      expect((await upload(t.app, other.auth, 'suppliers', supplierId, { type: 'contract', file: pdfBytes() })).statusCode).toBe(404);
+      expect(
+        (await upload(t.app, other.auth, 'suppliers', supplierId, { type: 'contract', file: pdfBytes() })).statusCode,
+      ).toBe(404);
 
       // Their document id under a supplier of one's own is just as unknown.
       const underOwn = [`/${document.id}`, `/${document.id}/download`];
-      for (const rest of underOwn) expect((await get(documentsUrl('suppliers', ownSupplierId, rest), other.auth)).statusCode, rest).toBe(404);
-      expect((await upload(t.app, other.auth, 'suppliers', ownSupplierId, { file: pdfBytes() }, document.id)).statusCode).toBe(404);
+      for (const rest of underOwn)
+        expect((await get(documentsUrl('suppliers', ownSupplierId, rest), other.auth)).statusCode, rest).toBe(404);
+      expect(
+        (await upload(t.app, other.auth, 'suppliers', ownSupplierId, { file: pdfBytes() }, document.id)).statusCode,
+      ).toBe(404);
 
       expect((await get(documentsUrl('suppliers', supplierId, `/${document.id}`))).statusCode).toBe(200);
       expect(await rowCount(supplierId)).toBe(1);

@@ -58,7 +58,13 @@ async function streamUpload(port: number, url: string, auth: Record<string, stri
       answered = written;
       const parts: Buffer[] = [];
       res.on('data', (part: Buffer) => parts.push(part));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), connection: res.headers.connection }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(parts).toString('utf8'),
+          connection: res.headers.connection,
+        }),
+      );
       res.on('error', reject);
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
@@ -88,7 +94,9 @@ async function streamUpload(port: number, url: string, auth: Record<string, stri
 }
 
 const openConnections = (t: TestApp) =>
-  new Promise<number>((resolve, reject) => t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  new Promise<number>((resolve, reject) =>
+    t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 
 describe('streaming upload past the size limit', () => {
   let t: TestApp;
@@ -108,7 +116,11 @@ describe('streaming upload past the size limit', () => {
       const result = await streamUpload(port, documentsUrl('products', productId), t.auth);
 
       expect(result.status, result.body).toBe(413);
-      expect(JSON.parse(result.body)).toEqual({ success: false, code: 'payload_too_large', message: 'The file may not be greater than 10 MB.' });
+      expect(JSON.parse(result.body)).toEqual({
+        success: false,
+        code: 'payload_too_large',
+        message: 'The file may not be greater than 10 MB.',
+      });
       expect(result.writtenWhenAnswered).toBeGreaterThan(10 * MB);
       expect(result.writtenWhenAnswered).toBeLessThan(30 * MB);
 
@@ -118,7 +130,9 @@ describe('streaming upload past the size limit', () => {
 
       const rows = await t.database.db.selectFrom('documents').select('id').where('owner_id', '=', productId).execute();
       expect(rows).toEqual([]);
-      await vi.waitFor(async () => expect((await readdir(privateTmp)).filter((name) => name.startsWith('quartermaster-upload-'))).toEqual([]));
+      await vi.waitFor(async () =>
+        expect((await readdir(privateTmp)).filter((name) => name.startsWith('quartermaster-upload-'))).toEqual([]),
+      );
     } finally {
       vi.unstubAllEnvs();
       await rm(privateTmp, { recursive: true, force: true });

@@ -21,7 +21,12 @@ function domainEvent(type: EventType, payload: Record<string, unknown> = {}): Do
   return { type, entityId: newId(), payload };
 }
 
-async function recordCommitted(db: Kysely<DB>, recorder: EventRecorder, tenantId: string, events: DomainEvent[]): Promise<void> {
+async function recordCommitted(
+  db: Kysely<DB>,
+  recorder: EventRecorder,
+  tenantId: string,
+  events: DomainEvent[],
+): Promise<void> {
   await db.transaction().execute((trx) => recorder.record(trx, tenantId, ...events));
 }
 
@@ -40,7 +45,8 @@ describe('event publisher', () => {
   const publishedAt = new Date('2026-03-04T05:09:00.000Z');
   const recorder = new EventRecorder({ events: new EventRepository(), clock: new FixedClock(recordedAt), newId });
   let publisher: EventPublisher;
-  const publisherWith = (fanOut: EventFanOut) => new EventPublisher({ db, events: new EventRepository(), clock: new FixedClock(publishedAt), newId, fanOut });
+  const publisherWith = (fanOut: EventFanOut) =>
+    new EventPublisher({ db, events: new EventRepository(), clock: new FixedClock(publishedAt), newId, fanOut });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -69,8 +75,15 @@ describe('event publisher', () => {
     expect(await publisher.publishAll()).toBe(4);
 
     const events = await tenantEvents(db, tenantId);
-    expect(events.map((e) => e.event_type)).toEqual(['product.created', 'inventory.adjusted', 'product.price_changed', 'purchase_order.created']);
-    expect(events.slice(0, 3).map((e) => [e.entity_type, e.entity_id, e.payload])).toEqual(recorded.map((r) => [r.type.split('.')[0], r.entityId, r.payload]));
+    expect(events.map((e) => e.event_type)).toEqual([
+      'product.created',
+      'inventory.adjusted',
+      'product.price_changed',
+      'purchase_order.created',
+    ]);
+    expect(events.slice(0, 3).map((e) => [e.entity_type, e.entity_id, e.payload])).toEqual(
+      recorded.map((r) => [r.type.split('.')[0], r.entityId, r.payload]),
+    );
     for (const event of events) {
       expect(new Date(event.occurred_at).toISOString()).toBe(recordedAt.toISOString());
       expect(new Date(event.created_at).toISOString()).toBe(publishedAt.toISOString());
@@ -86,7 +99,16 @@ describe('event publisher', () => {
     const ahead = `0${'z'.repeat(25)}`;
     await db
       .insertInto('events')
-      .values({ id: ahead, tenant_id: tenantId, event_type: 'product.created', entity_type: 'product', entity_id: newId(), payload: {}, occurred_at: recordedAt.toISOString(), created_at: recordedAt.toISOString() })
+      .values({
+        id: ahead,
+        tenant_id: tenantId,
+        event_type: 'product.created',
+        entity_type: 'product',
+        entity_id: newId(),
+        payload: {},
+        occurred_at: recordedAt.toISOString(),
+        created_at: recordedAt.toISOString(),
+      })
       .execute();
     await recordCommitted(db, recorder, tenantId, [domainEvent('product.updated'), domainEvent('product.activated')]);
     expect(await publisher.publishAll()).toBe(2);
@@ -102,7 +124,9 @@ describe('event publisher', () => {
     await recordCommitted(db, recorder, tenantId, recorded);
 
     expect(await publisher.publishBatch(2)).toBe(2);
-    expect((await tenantEvents(db, tenantId)).map((e) => e.entity_id)).toEqual(recorded.slice(0, 2).map((r) => r.entityId));
+    expect((await tenantEvents(db, tenantId)).map((e) => e.entity_id)).toEqual(
+      recorded.slice(0, 2).map((r) => r.entityId),
+    );
     expect(await tenantOutbox(db, tenantId)).toHaveLength(3);
 
     expect(await publisher.publishBatch(10)).toBe(3);
@@ -112,11 +136,22 @@ describe('event publisher', () => {
 
   it('hands the new events to the fan-out inside the publishing transaction', async () => {
     const tenantId = await freshTenant();
-    await recordCommitted(db, recorder, tenantId, [domainEvent('product.created'), domainEvent('product.discontinued')]);
+    await recordCommitted(db, recorder, tenantId, [
+      domainEvent('product.created'),
+      domainEvent('product.discontinued'),
+    ]);
     const calls: { inTransaction: boolean; events: PublishedEvent[]; visibleInside: number }[] = [];
     publisher = publisherWith({
       async eventsPublished(trx, events) {
-        const inside = await trx.selectFrom('events').select('id').where('id', 'in', events.map((e) => e.id)).execute();
+        const inside = await trx
+          .selectFrom('events')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            events.map((e) => e.id),
+          )
+          .execute();
         calls.push({ inTransaction: trx.isTransaction, events: [...events], visibleInside: inside.length });
       },
     });
@@ -127,7 +162,9 @@ describe('event publisher', () => {
     expect(calls[0]!.inTransaction).toBe(true);
     expect(calls[0]!.visibleInside).toBe(2);
     const stored = await tenantEvents(db, tenantId);
-    expect(calls[0]!.events.map((e) => [e.id, e.event_type, e.entity_id])).toEqual(stored.map((e) => [e.id, e.event_type, e.entity_id]));
+    expect(calls[0]!.events.map((e) => [e.id, e.event_type, e.entity_id])).toEqual(
+      stored.map((e) => [e.id, e.event_type, e.entity_id]),
+    );
   });
 
   it('rolls everything back when the fan-out fails: the outbox rows wait, no event is published', async () => {
@@ -137,10 +174,19 @@ describe('event publisher', () => {
     const outboxBefore = await tenantOutbox(db, tenantId);
     publisher = publisherWith({
       async eventsPublished(trx) {
-        await trx.insertInto('events').values({
-          id: newId(), tenant_id: tenantId, event_type: 'product.created', entity_type: 'product', entity_id: newId(),
-          payload: null, occurred_at: recordedAt.toISOString(), created_at: recordedAt.toISOString(),
-        }).execute();
+        await trx
+          .insertInto('events')
+          .values({
+            id: newId(),
+            tenant_id: tenantId,
+            event_type: 'product.created',
+            entity_type: 'product',
+            entity_id: newId(),
+            payload: null,
+            occurred_at: recordedAt.toISOString(),
+            created_at: recordedAt.toISOString(),
+          })
+          .execute();
         throw new Error('fan-out broke');
       },
     });
@@ -163,7 +209,13 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
   // tuned so that publishing outbox rows under their record-time ids fails this test on PostgreSQL.
   const READ_PAGE = 100;
   const PUBLISH_BATCH = 50;
-  const TYPES: EventType[] = ['product.created', 'product.updated', 'inventory.adjusted', 'stock_movement.recorded', 'purchase_order.created'];
+  const TYPES: EventType[] = [
+    'product.created',
+    'product.updated',
+    'inventory.adjusted',
+    'stock_movement.recorded',
+    'purchase_order.created',
+  ];
 
   let t: TestApp;
   // PostgreSQL: a pool of its own, big enough that every writer and publisher holds a connection at once.
@@ -172,7 +224,12 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    if (testEngine === 'postgres') writers = createDatabase({ databaseUrl: t.location.databaseUrl, sqliteFile: t.location.sqliteFile, poolSize: WRITERS + 4 });
+    if (testEngine === 'postgres')
+      writers = createDatabase({
+        databaseUrl: t.location.databaseUrl,
+        sqliteFile: t.location.sqliteFile,
+        poolSize: WRITERS + 4,
+      });
   });
   afterAll(async () => {
     await writers?.close();
@@ -188,10 +245,16 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
     let mostOpen = 0;
 
     const writer = async (index: number) => {
-      const recorder = new EventRecorder({ events: new EventRepository(), clock: systemClock, newId: createIdGenerator() });
+      const recorder = new EventRecorder({
+        events: new EventRepository(),
+        clock: systemClock,
+        newId: createIdGenerator(),
+      });
       for (let n = 0; n < TRANSACTIONS_PER_WRITER; n++) {
         const tenantId = (index + n) % 4 === 0 ? other.tenant.tenantId : reader.tenantId;
-        const events = Array.from({ length: 1 + ((index * 7 + n) % 3) }, (_, i) => domainEvent(TYPES[(index + n + i) % TYPES.length]!, { writer: index, n, i }));
+        const events = Array.from({ length: 1 + ((index * 7 + n) % 3) }, (_, i) =>
+          domainEvent(TYPES[(index + n + i) % TYPES.length]!, { writer: index, n, i }),
+        );
         // Some transactions stay open after recording, so later-id rows commit first.
         const holdMs = (index + n) % 3 === 0 ? 2 + ((index * 13 + n) % 30) : 0;
         await db.transaction().execute(async (trx) => {
@@ -225,7 +288,10 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
         const query: string = cursor === null ? `per_page=${READ_PAGE}` : `per_page=${READ_PAGE}&after=${cursor}`;
         const res = await t.app.inject({ method: 'GET', url: `/api/v1/webhooks/events?${query}`, headers: t.auth });
         expect(res.statusCode).toBe(200);
-        const body = res.json() as { data: { id: string; entity_id: string }[]; meta: { cursor: string | null; has_more: boolean } };
+        const body = res.json() as {
+          data: { id: string; entity_id: string }[];
+          meta: { cursor: string | null; has_more: boolean };
+        };
         seen.push(...body.data);
         if (writing) seenWhileWriting += body.data.length;
         cursor = body.meta.cursor;
@@ -235,7 +301,9 @@ describe('feed paging under 20 parallel writers and 2 publishers', () => {
       }
     };
 
-    const publishers = [0, 1].map(() => new EventPublisher({ db, events: new EventRepository(), clock: systemClock, newId: createIdGenerator() }));
+    const publishers = [0, 1].map(
+      () => new EventPublisher({ db, events: new EventRepository(), clock: systemClock, newId: createIdGenerator() }),
+    );
     const publishing = publishers.map(publishLoop);
     const reading = readLoop();
     await Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i)));

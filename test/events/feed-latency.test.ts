@@ -60,8 +60,10 @@ class FeedReader {
   async waitFor(entityId: string, timeoutMs: number): Promise<number> {
     const started = performance.now();
     for (;;) {
-      if ((await this.page()).some((event) => event.entity_id === entityId && event.event_type === 'product.created')) return performance.now() - started;
-      if (performance.now() - started > timeoutMs) throw new Error(`product.created of ${entityId} not in the feed after ${timeoutMs} ms`);
+      if ((await this.page()).some((event) => event.entity_id === entityId && event.event_type === 'product.created'))
+        return performance.now() - started;
+      if (performance.now() - started > timeoutMs)
+        throw new Error(`product.created of ${entityId} not in the feed after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
   }
@@ -86,7 +88,12 @@ function expectWithinBound(latencies: readonly number[], bound = BOUND_MS, slowe
 let sequence = 0;
 async function createProduct(t: TestApp): Promise<string> {
   sequence++;
-  const res = await t.app.inject({ method: 'POST', url: PRODUCTS, headers: t.auth, payload: { name: `Latency ${sequence}`, sku: `LAT-${sequence}` } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: PRODUCTS,
+    headers: t.auth,
+    payload: { name: `Latency ${sequence}`, sku: `LAT-${sequence}` },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as string;
 }
@@ -99,7 +106,8 @@ async function waitUntil(what: string, done: () => Promise<boolean>, timeoutMs =
   }
 }
 
-const outboxEmpty = (t: TestApp) => async () => (await t.database.db.selectFrom('event_outbox').select('id').limit(1).execute()).length === 0;
+const outboxEmpty = (t: TestApp) => async () =>
+  (await t.database.db.selectFrom('event_outbox').select('id').limit(1).execute()).length === 0;
 
 describe(`commit to feed in one process (${testEngine})`, () => {
   let t: TestApp;
@@ -133,11 +141,15 @@ describe(`commit to feed in one process (${testEngine})`, () => {
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     })();
-    const written = (await Promise.all(Array.from({ length: 6 }, async () => {
-      const ids: string[] = [];
-      for (let i = 0; i < 8; i++) ids.push(await createProduct(t));
-      return ids;
-    }))).flat();
+    const written = (
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const ids: string[] = [];
+          for (let i = 0; i < 8; i++) ids.push(await createProduct(t));
+          return ids;
+        }),
+      )
+    ).flat();
     await waitUntil('every event to be published', outboxEmpty(t));
     writing = false;
     await reading;
@@ -164,15 +176,25 @@ describe(`commit to feed with the worker in another process (${testEngine})`, ()
   afterEach(() => killAll());
   afterAll(() => t.close());
 
-  it(testEngine === 'postgres' ? `publishes within ${BOUND_MS} ms of the commit, woken by NOTIFY` : 'publishes at the next poll', async () => {
-    const worker = startCli(['worker'], processEnv(t.location, { LOG_LEVEL: 'info', WEBHOOK_POLL_INTERVAL_MS: String(pollIntervalMs) }));
-    await worker.waitForStdout(testEngine === 'postgres' ? /listening for events committed by other processes/ : /worker started/);
-    await waitUntil('the first publication', outboxEmpty(t));
+  it(
+    testEngine === 'postgres'
+      ? `publishes within ${BOUND_MS} ms of the commit, woken by NOTIFY`
+      : 'publishes at the next poll',
+    async () => {
+      const worker = startCli(
+        ['worker'],
+        processEnv(t.location, { LOG_LEVEL: 'info', WEBHOOK_POLL_INTERVAL_MS: String(pollIntervalMs) }),
+      );
+      await worker.waitForStdout(
+        testEngine === 'postgres' ? /listening for events committed by other processes/ : /worker started/,
+      );
+      await waitUntil('the first publication', outboxEmpty(t));
 
-    const reader = new FeedReader(t);
-    await reader.drain();
-    const latencies = await writeThenRead(t, reader, 15);
-    if (testEngine === 'postgres') expectWithinBound(latencies);
-    else expectWithinBound(latencies, pollIntervalMs + BOUND_MS, pollIntervalMs + SLOWEST_MS);
-  });
+      const reader = new FeedReader(t);
+      await reader.drain();
+      const latencies = await writeThenRead(t, reader, 15);
+      if (testEngine === 'postgres') expectWithinBound(latencies);
+      else expectWithinBound(latencies, pollIntervalMs + BOUND_MS, pollIntervalMs + SLOWEST_MS);
+    },
+  );
 });

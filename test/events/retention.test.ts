@@ -14,7 +14,16 @@ async function insertEvent(db: Executor, tenantId: string, occurredAt: string): 
   const id = newId();
   await db
     .insertInto('events')
-    .values({ id, tenant_id: tenantId, event_type: 'product.created', entity_type: 'product', entity_id: newId(), payload: { name: 'Lamp' }, occurred_at: occurredAt, created_at: occurredAt })
+    .values({
+      id,
+      tenant_id: tenantId,
+      event_type: 'product.created',
+      entity_type: 'product',
+      entity_id: newId(),
+      payload: { name: 'Lamp' },
+      occurred_at: occurredAt,
+      created_at: occurredAt,
+    })
     .execute();
   return id;
 }
@@ -25,30 +34,78 @@ async function insertSubscription(db: Executor, tenantId: string): Promise<strin
   await db
     .insertInto('webhook_subscriptions')
     .values({
-      id, tenant_id: tenantId, url: 'https://hooks.example.test/in', event_types: ['*'], payload_mode: 'full', secret: 'secret',
-      headers: {}, description: null, status: 'active', disabled_reason: null, disabled_at: null, active_since: now, visible_entity_types: ['product'],
-      created_by: null, token_id: null, created_at: now, updated_at: now, deleted_at: null,
+      id,
+      tenant_id: tenantId,
+      url: 'https://hooks.example.test/in',
+      event_types: ['*'],
+      payload_mode: 'full',
+      secret: 'secret',
+      headers: {},
+      description: null,
+      status: 'active',
+      disabled_reason: null,
+      disabled_at: null,
+      active_since: now,
+      visible_entity_types: ['product'],
+      created_by: null,
+      token_id: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
     })
     .execute();
   return id;
 }
 
 /** A delivery of `eventId` with `attempts` attempts recorded; returns its id. */
-async function insertDelivery(db: Executor, tenantId: string, subscriptionId: string, eventId: string, status: WebhookDeliveryStatus, attempts = 1): Promise<string> {
+async function insertDelivery(
+  db: Executor,
+  tenantId: string,
+  subscriptionId: string,
+  eventId: string,
+  status: WebhookDeliveryStatus,
+  attempts = 1,
+): Promise<string> {
   const id = newId();
   const at = daysAgo(31);
   await db
     .insertInto('webhook_deliveries')
     .values({
-      id, tenant_id: tenantId, subscription_id: subscriptionId, event_id: eventId, event_type: 'product.created', entity_type: 'product',
-      entity_id: newId(), status, attempts, next_attempt_at: at, lease_owner: null, lease_expires_at: null, last_attempt_at: attempts > 0 ? at : null,
-      last_response_code: null, last_response_time_ms: null, last_error: null, created_at: at, updated_at: at,
+      id,
+      tenant_id: tenantId,
+      subscription_id: subscriptionId,
+      event_id: eventId,
+      event_type: 'product.created',
+      entity_type: 'product',
+      entity_id: newId(),
+      status,
+      attempts,
+      next_attempt_at: at,
+      lease_owner: null,
+      lease_expires_at: null,
+      last_attempt_at: attempts > 0 ? at : null,
+      last_response_code: null,
+      last_response_time_ms: null,
+      last_error: null,
+      created_at: at,
+      updated_at: at,
     })
     .execute();
   for (let attempt = 1; attempt <= attempts; attempt++) {
     await db
       .insertInto('webhook_delivery_attempts')
-      .values({ id: newId(), tenant_id: tenantId, delivery_id: id, subscription_id: subscriptionId, attempt, attempted_at: at, succeeded: status === 'delivered', response_code: 500, response_time_ms: 12, error: null })
+      .values({
+        id: newId(),
+        tenant_id: tenantId,
+        delivery_id: id,
+        subscription_id: subscriptionId,
+        attempt,
+        attempted_at: at,
+        succeeded: status === 'delivered',
+        response_code: 500,
+        response_time_ms: 12,
+        error: null,
+      })
       .execute();
   }
   return id;
@@ -64,9 +121,17 @@ describe('event retention', () => {
   afterAll(() => t.close());
 
   const idsOf = async (table: 'events' | 'webhook_deliveries' | 'webhook_delivery_attempts', tenantId: string) =>
-    (await db.selectFrom(table).select('id').where('tenant_id', '=', tenantId).orderBy('id').execute()).map((row) => row.id);
+    (await db.selectFrom(table).select('id').where('tenant_id', '=', tenantId).orderBy('id').execute()).map(
+      (row) => row.id,
+    );
   const attemptsOf = async (deliveryIds: string[]) =>
-    (await db.selectFrom('webhook_delivery_attempts').select('delivery_id').where('delivery_id', 'in', deliveryIds).execute()).map((row) => row.delivery_id);
+    (
+      await db
+        .selectFrom('webhook_delivery_attempts')
+        .select('delivery_id')
+        .where('delivery_id', 'in', deliveryIds)
+        .execute()
+    ).map((row) => row.delivery_id);
 
   it('deletes old events with their finished deliveries and attempts, keeps events whose deliveries are still open', async () => {
     const { tenantId } = await makeTenant(t.services);
@@ -75,9 +140,15 @@ describe('event retention', () => {
 
     await insertEvent(db, tenantId, daysAgo(40)); // no deliveries at all
     const finished = await insertEvent(db, tenantId, daysAgo(35));
-    const finishedDeliveries = [await insertDelivery(db, tenantId, first, finished, 'delivered', 2), await insertDelivery(db, tenantId, second, finished, 'failed', 4)];
+    const finishedDeliveries = [
+      await insertDelivery(db, tenantId, first, finished, 'delivered', 2),
+      await insertDelivery(db, tenantId, second, finished, 'failed', 4),
+    ];
     const waiting = await insertEvent(db, tenantId, daysAgo(33));
-    const waitingDeliveries = [await insertDelivery(db, tenantId, first, waiting, 'pending', 0), await insertDelivery(db, tenantId, second, waiting, 'failed', 3)];
+    const waitingDeliveries = [
+      await insertDelivery(db, tenantId, first, waiting, 'pending', 0),
+      await insertDelivery(db, tenantId, second, waiting, 'failed', 3),
+    ];
     const sending = await insertEvent(db, tenantId, daysAgo(32));
     const sendingDeliveries = [await insertDelivery(db, tenantId, first, sending, 'delivering', 1)];
     const recent = await insertEvent(db, tenantId, daysAgo(1));
@@ -114,7 +185,14 @@ describe('event retention', () => {
     for (const tenantId of tenants) {
       for (let chunk = 0; chunk < 6; chunk++) {
         const rows = Array.from({ length: 100 }, () => ({
-          id: newId(), tenant_id: tenantId, event_type: 'inventory.adjusted', entity_type: 'inventory', entity_id: newId(), payload: null, occurred_at: old, created_at: old,
+          id: newId(),
+          tenant_id: tenantId,
+          event_type: 'inventory.adjusted',
+          entity_type: 'inventory',
+          entity_id: newId(),
+          payload: null,
+          occurred_at: old,
+          created_at: old,
         }));
         await db.insertInto('events').values(rows).execute();
       }

@@ -8,7 +8,14 @@ import { Secret, TOTP } from 'otpauth';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import { PASSWORD } from './session-client.js';
 
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../docs/console');
 
@@ -17,7 +24,9 @@ function chromiumPath(): string {
   try {
     return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
   } catch {
-    throw new Error('The browser tests need Chromium: `apt-get install chromium` (.ci/run does it), or set CHROMIUM_PATH.');
+    throw new Error(
+      'The browser tests need Chromium: `apt-get install chromium` (.ci/run does it), or set CHROMIUM_PATH.',
+    );
   }
 }
 
@@ -53,7 +62,11 @@ const EXPECTED_REFUSED_READS = [/\/api\/v1\/operations\/products\/lookup\?/];
  */
 function isExpectedRefusal(message: ConsoleMessage, refusedSubmissions: Set<string>): boolean {
   const url = message.location().url;
-  return message.type() === 'error' && FAILED_RESOURCE.test(message.text()) && (refusedSubmissions.has(url) || EXPECTED_REFUSED_READS.some((read) => read.test(url)));
+  return (
+    message.type() === 'error' &&
+    FAILED_RESOURCE.test(message.text()) &&
+    (refusedSubmissions.has(url) || EXPECTED_REFUSED_READS.some((read) => read.test(url)))
+  );
 }
 
 /** The browser tests' organisation: a name a person would give, so that screens and screenshots read as they would. */
@@ -61,7 +74,11 @@ export const CONSOLE_TENANT_NAME = 'Northwind Trading';
 
 export async function startConsole(options: TestAppOptions = {}): Promise<ConsoleHarness> {
   const testApp = await buildTestApp(options);
-  await testApp.database.db.updateTable('tenants').set({ name: CONSOLE_TENANT_NAME }).where('id', '=', testApp.tenant.tenantId).execute();
+  await testApp.database.db
+    .updateTable('tenants')
+    .set({ name: CONSOLE_TENANT_NAME })
+    .where('id', '=', testApp.tenant.tenantId)
+    .execute();
   const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   const contexts: BrowserContext[] = [];
@@ -79,7 +96,8 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
       page.on('pageerror', (error) => pageErrors.push(error));
       const refusedSubmissions = new Set<string>();
       page.on('response', (response) => {
-        if (response.request().method() !== 'GET' && response.status() >= 400 && response.status() < 500) refusedSubmissions.add(response.url());
+        if (response.request().method() !== 'GET' && response.status() >= 400 && response.status() < 500)
+          refusedSubmissions.add(response.url());
       });
       page.on('console', (message) => {
         if (!LOGGED_TYPES.has(message.type()) || isExpectedRefusal(message, refusedSubmissions)) return;
@@ -103,7 +121,8 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
       for (const context of contexts) await context.close();
       await browser.close();
       await testApp.close();
-      if (pageErrors.length > 0) throw new Error(`Uncaught errors in the console: ${pageErrors.map((error) => error.message).join('; ')}`);
+      if (pageErrors.length > 0)
+        throw new Error(`Uncaught errors in the console: ${pageErrors.map((error) => error.message).join('; ')}`);
       if (logEntries.length > 0) throw new Error(`The browser's log is not clean:\n${logEntries.join('\n')}`);
     },
   };
@@ -114,5 +133,7 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
  * of drift and each step's code once, so a test that signs in twice within 30 s uses the next step the second time.
  */
 export function totpCode(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + steps * 30_000 });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 }

@@ -41,7 +41,12 @@ async function buildWhenStale(): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: CONSOLE, configFile: path.join(CONSOLE, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    await build({
+      root: CONSOLE,
+      configFile: path.join(CONSOLE, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
     markBuilt(ROOT, CONSOLE_TARGET, startedAt);
   } finally {
     process.env.NODE_ENV = nodeEnv;

@@ -107,7 +107,8 @@ export function paddedPdf(totalSize: number): Buffer {
 
 const CONTENT_TYPES_NAMESPACE = 'http://schemas.openxmlformats.org/package/2006/content-types';
 const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const OFFICE_DOCUMENT_RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
+const OFFICE_DOCUMENT_RELATIONSHIP =
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
 
 function openXmlPackage(mainPart: string, mainContentType: string, mainXml: string): Buffer {
   return zipArchive({
@@ -213,7 +214,8 @@ export interface CompoundFileOptions {
 export function compoundFileBytes(streamName: string, options: CompoundFileOptions = {}): Buffer {
   const filler = options.fillerSectors ?? 0;
   const fatSectors = fatSectorsFor(filler + 1 + MAIN_STREAM_SECTORS);
-  if (fatSectors > MAX_HEADER_FAT_SECTORS) throw new RangeError('the compound file fixture keeps its FAT list in the header');
+  if (fatSectors > MAX_HEADER_FAT_SECTORS)
+    throw new RangeError('the compound file fixture keeps its FAT list in the header');
   const directorySector = fatSectors + filler;
   const firstStreamSector = directorySector + 1;
   const sectorCount = firstStreamSector + MAIN_STREAM_SECTORS;
@@ -242,7 +244,13 @@ export function compoundFileBytes(streamName: string, options: CompoundFileOptio
 
   const directory = Buffer.concat([
     directoryEntry({ name: 'Root Entry', type: 5, child: 1, startSector: END_OF_CHAIN, size: 0 }),
-    directoryEntry({ name: streamName, type: 2, child: NO_STREAM, startSector: firstStreamSector, size: MAIN_STREAM_SECTORS * SECTOR_BYTES }),
+    directoryEntry({
+      name: streamName,
+      type: 2,
+      child: NO_STREAM,
+      startSector: firstStreamSector,
+      size: MAIN_STREAM_SECTORS * SECTOR_BYTES,
+    }),
     Buffer.alloc(2 * 128),
   ]);
 
@@ -301,7 +309,10 @@ export function textBytes(): Buffer {
 }
 
 export function htmlBytes(): Buffer {
-  return Buffer.from('<!DOCTYPE html>\n<html><head><title>Invoice</title></head><body><p>Not a PDF</p></body></html>\n', 'utf8');
+  return Buffer.from(
+    '<!DOCTYPE html>\n<html><head><title>Invoice</title></head><body><p>Not a PDF</p></body></html>\n',
+    'utf8',
+  );
 }
 
 /** n pseudo-random bytes (xorshift32) from a fixed seed, so a test never fails because chance produced a magic number. */

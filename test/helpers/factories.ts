@@ -17,12 +17,22 @@ export interface TenantFixture {
 
 export async function makeTenant(services: Services, name = `Tenant ${next()}`): Promise<TenantFixture> {
   const adminEmail = `admin-${next()}@example.test`;
-  const { tenant, user, warehouse } = await services.tenants.create({ name, adminEmail, adminPassword: 'correct-horse-battery' });
+  const { tenant, user, warehouse } = await services.tenants.create({
+    name,
+    adminEmail,
+    adminPassword: 'correct-horse-battery',
+  });
   return { tenantId: tenant.id, adminId: user.id, adminEmail, defaultWarehouseId: warehouse.id };
 }
 
 export async function makeUser(services: Services, tenantId: string, role: Role = 'viewer') {
-  return services.users.create({ tenantId, role, name: `User ${next()}`, email: `user-${next()}@example.test`, password: 'correct-horse-battery' });
+  return services.users.create({
+    tenantId,
+    role,
+    name: `User ${next()}`,
+    email: `user-${next()}@example.test`,
+    password: 'correct-horse-battery',
+  });
 }
 
 export interface TokenOptions {
@@ -34,7 +44,12 @@ export interface TokenOptions {
 }
 
 /** Issues a token for a user and returns its plain text. */
-export async function makeToken(services: Services, tenantId: string, userId: string, options: TokenOptions = {}): Promise<string> {
+export async function makeToken(
+  services: Services,
+  tenantId: string,
+  userId: string,
+  options: TokenOptions = {},
+): Promise<string> {
   const issued = await services.tokens.issue({
     tenantId,
     userId,
@@ -53,7 +68,9 @@ export function bearer(token: string) {
 }
 
 /** A tenant of its own with its admin's all-abilities token: for tests whose lists must see only their own records. */
-export async function makeTenantWithToken(services: Services): Promise<{ tenant: TenantFixture; auth: { authorization: string } }> {
+export async function makeTenantWithToken(
+  services: Services,
+): Promise<{ tenant: TenantFixture; auth: { authorization: string } }> {
   const tenant = await makeTenant(services);
   return { tenant, auth: bearer(await makeToken(services, tenant.tenantId, tenant.adminId)) };
 }
@@ -65,7 +82,12 @@ export async function makeTenantWithToken(services: Services): Promise<{ tenant:
 export async function makeProduct(
   db: Executor,
   tenantId: string,
-  links: { category_id?: string | null; brand_id?: string | null; supplier_id?: string | null; tag_ids?: string[] } = {},
+  links: {
+    category_id?: string | null;
+    brand_id?: string | null;
+    supplier_id?: string | null;
+    tag_ids?: string[];
+  } = {},
 ): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
@@ -73,13 +95,25 @@ export async function makeProduct(
   await db
     .insertInto('products')
     .values({
-      id, tenant_id: tenantId, name: `Product ${suffix}`, slug: `product-${suffix}`, sku: `SKU-${suffix}`.toUpperCase(),
-      category_id: links.category_id ?? null, category_root_id: categoryRootOf(links.category_id ?? null), brand_id: links.brand_id ?? null, supplier_id: links.supplier_id ?? null,
-      created_at: now, updated_at: now, deleted_at: null,
+      id,
+      tenant_id: tenantId,
+      name: `Product ${suffix}`,
+      slug: `product-${suffix}`,
+      sku: `SKU-${suffix}`.toUpperCase(),
+      category_id: links.category_id ?? null,
+      category_root_id: categoryRootOf(links.category_id ?? null),
+      brand_id: links.brand_id ?? null,
+      supplier_id: links.supplier_id ?? null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
     })
     .execute();
   for (const tagId of links.tag_ids ?? []) {
-    await db.insertInto('product_tags').values({ tenant_id: tenantId, product_id: id, tag_id: tagId, created_at: now }).execute();
+    await db
+      .insertInto('product_tags')
+      .values({ tenant_id: tenantId, product_id: id, tag_id: tagId, created_at: now })
+      .execute();
   }
   return id;
 }

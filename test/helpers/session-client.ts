@@ -70,7 +70,10 @@ export class SessionClient {
 
   private store(res: LightMyRequestResponse): void {
     for (const cookie of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
-      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      const cleared =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (cleared) this.jar.delete(cookie.name);
       else this.jar.set(cookie.name, cookie.value);
     }
@@ -112,7 +115,12 @@ export class SessionClient {
 }
 
 /** A client signed in as `email` (asserts the 200, and that the login replaced the session). */
-export async function signedInClient(app: FastifyInstance, email: string, password = PASSWORD, remoteAddress?: string): Promise<SessionClient> {
+export async function signedInClient(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  remoteAddress?: string,
+): Promise<SessionClient> {
   const client = new SessionClient(app, remoteAddress);
   await client.csrfCookie();
   const before = client.session;

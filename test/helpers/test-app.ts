@@ -44,14 +44,17 @@ export function jsonCaller(app: FastifyInstance, auth: Record<string, string>) {
 }
 
 export function testConfig(location: TestDatabaseLocation, overrides: Partial<Config> = {}): Config {
-  return loadConfig({}, {
-    logLevel: 'silent',
-    databaseUrl: location.databaseUrl,
-    dataDir: location.dataDir,
-    sqliteFile: location.sqliteFile,
-    documentStorage: { kind: 'local', directory: path.join(location.dataDir, 'documents') },
-    ...overrides,
-  });
+  return loadConfig(
+    {},
+    {
+      logLevel: 'silent',
+      databaseUrl: location.databaseUrl,
+      dataDir: location.dataDir,
+      sqliteFile: location.sqliteFile,
+      documentStorage: { kind: 'local', directory: path.join(location.dataDir, 'documents') },
+      ...overrides,
+    },
+  );
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -59,7 +62,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = openTestDatabase(location);
   const config = testConfig(location, options.config);
   const logging = options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false as const };
-  const app = await buildApp({ config, database, clock: options.clock, ...logging, webhookResolver: options.webhookResolver });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    ...logging,
+    webhookResolver: options.webhookResolver,
+  });
   await options.beforeReady?.(app);
   await app.ready();
   const services = app.services;

@@ -31,10 +31,18 @@ export async function createTestDatabaseLocation(options: { migrated?: boolean }
       await migrateToLatest(database.db);
       await database.close();
     }
-    return { engine: 'sqlite', databaseUrl: null, dataDir, sqliteFile, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      engine: 'sqlite',
+      databaseUrl: null,
+      dataDir,
+      sqliteFile,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `qm_test_${randomBase62(12).toLowerCase()}`;
-  await adminQuery(migrated ? `create database "${name}" template "${inject('postgresTemplate')}"` : `create database "${name}"`);
+  await adminQuery(
+    migrated ? `create database "${name}" template "${inject('postgresTemplate')}"` : `create database "${name}"`,
+  );
   return {
     engine: 'postgres',
     databaseUrl: databaseUrlFor(process.env.TEST_DATABASE_URL!, name),

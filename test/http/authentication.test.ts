@@ -20,7 +20,11 @@ describe('bearer authentication', () => {
   afterAll(() => t.close());
 
   const tokenRow = (plain: string) =>
-    t.database.db.selectFrom('api_tokens').selectAll().where('token_hash', '=', sha256Hex(plain)).executeTakeFirstOrThrow();
+    t.database.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(plain))
+      .executeTakeFirstOrThrow();
 
   it('resolves a token to its user and tenant', async () => {
     const res = await t.app.inject({ url: ME, headers: t.auth });
@@ -37,7 +41,9 @@ describe('bearer authentication', () => {
 
   it("answers only the abilities both the token's grants and the user's role allow", async () => {
     const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
-    const token = await makeToken(t.services, t.tenant.tenantId, manager.id, { abilities: ['operations:view-*', 'system:manage-users'] });
+    const token = await makeToken(t.services, t.tenant.tenantId, manager.id, {
+      abilities: ['operations:view-*', 'system:manage-users'],
+    });
     const abilities: string[] = (await t.app.inject({ url: ME, headers: bearer(token) })).json().data.abilities;
     expect(abilities).toContain('operations:view-products');
     expect(abilities).toContain('operations:view-purchase-orders');
@@ -60,12 +66,18 @@ describe('bearer authentication', () => {
   });
 
   it('keeps tokens pending approval until approved', async () => {
-    const pending = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:*'], preApproved: false });
+    const pending = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      abilities: ['operations:*'],
+      preApproved: false,
+    });
     expect((await tokenRow(pending)).status).toBe('pending_approval');
     const res = await t.app.inject({ url: ME, headers: bearer(pending) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, message: 'API token is pending approval.', code: 'unauthenticated' });
-    const low = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-*'], preApproved: false });
+    const low = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      abilities: ['operations:view-*'],
+      preApproved: false,
+    });
     expect((await tokenRow(low)).status).toBe('active');
   });
 
@@ -78,8 +90,16 @@ describe('bearer authentication', () => {
     expect(expired.json().message).toBe('API token has expired.');
 
     const revoked = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
-    await t.database.db.updateTable('api_tokens').set({ status: 'revoked' }).where('token_hash', '=', sha256Hex(revoked)).execute();
-    expect((await t.app.inject({ url: ME, headers: bearer(revoked) })).json()).toEqual({ success: false, message: 'Unauthenticated.', code: 'unauthenticated' });
+    await t.database.db
+      .updateTable('api_tokens')
+      .set({ status: 'revoked' })
+      .where('token_hash', '=', sha256Hex(revoked))
+      .execute();
+    expect((await t.app.inject({ url: ME, headers: bearer(revoked) })).json()).toEqual({
+      success: false,
+      message: 'Unauthenticated.',
+      code: 'unauthenticated',
+    });
   });
 
   it('applies default expiries per type', async () => {
@@ -94,22 +114,33 @@ describe('bearer authentication', () => {
   });
 
   it('limits integration tokens to their IP whitelist, IPv4 and IPv6', async () => {
-    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type: 'integration', ipWhitelist: ['10.1.0.0/16', '2001:db8::/32'] });
+    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      type: 'integration',
+      ipWhitelist: ['10.1.0.0/16', '2001:db8::/32'],
+    });
     const from = (remoteAddress: string) => t.app.inject({ url: ME, headers: bearer(token), remoteAddress });
     expect((await from('10.1.2.3')).statusCode).toBe(200);
     expect((await from('2001:db8::7')).statusCode).toBe(200);
     const outside = await from('10.2.0.1');
     expect(outside.statusCode).toBe(403);
-    expect(outside.json()).toEqual({ success: false, message: 'This token may not be used from this IP address.', code: 'forbidden' });
+    expect(outside.json()).toEqual({
+      success: false,
+      message: 'This token may not be used from this IP address.',
+      code: 'forbidden',
+    });
     // The token is valid, the address is not: a 403 without a challenge.
     expect(outside.headers['www-authenticate']).toBeUndefined();
   });
 
   it('refuses whitelists on other token types and unknown abilities', async () => {
-    await expect(makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type: 'personal', ipWhitelist: ['10.0.0.1'] })).rejects.toMatchObject({
+    await expect(
+      makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type: 'personal', ipWhitelist: ['10.0.0.1'] }),
+    ).rejects.toMatchObject({
       errors: { ip_whitelist: ['IP whitelists apply to integration tokens only.'] },
     });
-    await expect(makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:teleport'] })).rejects.toMatchObject({
+    await expect(
+      makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:teleport'] }),
+    ).rejects.toMatchObject({
       errors: { abilities: ['Unknown abilities: operations:teleport.'] },
     });
   });
@@ -118,17 +149,29 @@ describe('bearer authentication', () => {
     const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
     const viewerToken = await makeToken(t.services, t.tenant.tenantId, viewer.id, { abilities: ['*'] });
     expect((await t.app.inject({ url: WAREHOUSES, headers: bearer(viewerToken) })).statusCode).toBe(200);
-    const write = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(viewerToken), payload: { name: 'V', code: 'V' } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: bearer(viewerToken),
+      payload: { name: 'V', code: 'V' },
+    });
     expect(write.statusCode).toBe(403);
     expect(write.json().message).toBe('This action requires the ability operations:manage-inventory.');
 
     const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
-    const managerToken = await makeToken(t.services, t.tenant.tenantId, manager.id, { abilities: ['operations:view-*'] });
-    const managerWrite = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(managerToken), payload: { name: 'M', code: 'M' } });
+    const managerToken = await makeToken(t.services, t.tenant.tenantId, manager.id, {
+      abilities: ['operations:view-*'],
+    });
+    const managerWrite = await t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: bearer(managerToken),
+      payload: { name: 'M', code: 'M' },
+    });
     expect(managerWrite.statusCode).toBe(403);
   });
 
-  it("stops working when its user is deactivated", async () => {
+  it('stops working when its user is deactivated', async () => {
     const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
     const token = await makeToken(t.services, t.tenant.tenantId, user.id);
     expect((await t.app.inject({ url: ME, headers: bearer(token) })).statusCode).toBe(200);
@@ -163,7 +206,10 @@ describe('the WWW-Authenticate challenge of a 401 (RFC 6750)', () => {
   });
   afterAll(() => t.close());
 
-  async function expectChallenge(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, challenge: string) {
+  async function expectChallenge(
+    res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+    challenge: string,
+  ) {
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBe(challenge);
     expect(res.json()).toMatchObject({ success: false, code: 'unauthenticated' });
@@ -171,11 +217,20 @@ describe('the WWW-Authenticate challenge of a 401 (RFC 6750)', () => {
 
   it('names no error when no token was sent', async () => {
     await expectChallenge(await t.app.inject({ url: WAREHOUSES }), NO_TOKEN);
-    await expectChallenge(await t.app.inject({ url: WAREHOUSES, headers: { authorization: 'Basic dXNlcjpwYXNz' } }), NO_TOKEN);
+    await expectChallenge(
+      await t.app.inject({ url: WAREHOUSES, headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+      NO_TOKEN,
+    );
   });
 
   it('says invalid_token for a bearer token that is unknown or malformed', async () => {
-    for (const authorization of ['Bearer qm_notarealtokenatall', 'Bearer not-even-ours', 'Bearer', 'Bearer two words', `Bearer ${'x'.repeat(513)}`]) {
+    for (const authorization of [
+      'Bearer qm_notarealtokenatall',
+      'Bearer not-even-ours',
+      'Bearer',
+      'Bearer two words',
+      `Bearer ${'x'.repeat(513)}`,
+    ]) {
       await expectChallenge(await t.app.inject({ url: ME, headers: { authorization } }), INVALID_TOKEN);
     }
   });
@@ -183,10 +238,17 @@ describe('the WWW-Authenticate challenge of a 401 (RFC 6750)', () => {
   it('says invalid_token for a token that is revoked, expired, awaiting approval or whose user is inactive', async () => {
     const revoked = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
     const expiring = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { expirationDays: 1 });
-    const pending = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:*'], preApproved: false });
+    const pending = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      abilities: ['operations:*'],
+      preApproved: false,
+    });
     const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
     const inactive = await makeToken(t.services, t.tenant.tenantId, user.id);
-    await t.database.db.updateTable('api_tokens').set({ status: 'revoked' }).where('token_hash', '=', sha256Hex(revoked)).execute();
+    await t.database.db
+      .updateTable('api_tokens')
+      .set({ status: 'revoked' })
+      .where('token_hash', '=', sha256Hex(revoked))
+      .execute();
     await t.database.db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
     clock.advance(24 * 3_600_000 + 1);
     for (const token of [revoked, expiring, pending, inactive]) {
@@ -210,7 +272,11 @@ describe('the WWW-Authenticate challenge of a 401 (RFC 6750)', () => {
   it('names no error for a failed sign-in', async () => {
     const client = new SessionClient(t.app);
     await client.csrfCookie();
-    const res = await client.request({ method: 'POST', url: LOGIN, payload: { email: t.tenant.adminEmail, password: `${PASSWORD}-wrong` } });
+    const res = await client.request({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email: t.tenant.adminEmail, password: `${PASSWORD}-wrong` },
+    });
     await expectChallenge(res, NO_TOKEN);
   });
 });

@@ -20,7 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { ...t.auth, ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { ...t.auth, ...headers } });
 
 describe('compressed answers', () => {
   it('compresses a large list with brotli or gzip, as asked, and it decodes to the same JSON', async () => {
@@ -36,7 +37,8 @@ describe('compressed answers', () => {
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     // Compressed at once, small answers carry their length; larger ones are streamed through the compressor.
-    if (br.headers['content-length'] !== undefined) expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    if (br.headers['content-length'] !== undefined)
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     else expect(br.headers['transfer-encoding']).toBe('chunked');
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
@@ -80,7 +82,10 @@ describe('compressed answers', () => {
     const plain = await get(`${PRODUCTS}/${productId}`);
     expect(plain.headers.etag).toBe(etag);
     for (const ifNoneMatch of [etag, `W/${etag}`]) {
-      const res = await get(`${PRODUCTS}/${productId}`, { 'accept-encoding': 'br, gzip', 'if-none-match': ifNoneMatch });
+      const res = await get(`${PRODUCTS}/${productId}`, {
+        'accept-encoding': 'br, gzip',
+        'if-none-match': ifNoneMatch,
+      });
       expect(res.statusCode, ifNoneMatch).toBe(304);
       expect(res.rawPayload.length).toBe(0);
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -19,7 +19,12 @@ describe('route schemas compiled on first use', () => {
   });
 
   it('a route still validates and serialises as declared after everything is compiled', async () => {
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/operations/warehouses', headers: t.auth, payload: { name: 'North' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/warehouses',
+      headers: t.auth,
+      payload: { name: 'North' },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toHaveProperty('code');
   });

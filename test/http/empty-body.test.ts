@@ -14,7 +14,10 @@ describe('requests without a body', () => {
 
   beforeAll(async () => {
     // Rate limiting off: every route is called twice.
-    t = await buildTestApp({ beforeReady: recordRoutes, config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } } });
+    t = await buildTestApp({
+      beforeReady: recordRoutes,
+      config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } },
+    });
     routes = await collectRoutes(t.app);
   });
   afterAll(() => t.close());
@@ -25,10 +28,18 @@ describe('requests without a body', () => {
   const messageOf = (res: { headers: Record<string, unknown>; json(): { message?: string } }) =>
     String(res.headers['content-type']).startsWith('application/json') ? res.json().message : undefined;
   const send = (route: RouteEntry, payload?: object) =>
-    t.app.inject({ method: route.method, url: concreteUrl(route.url), headers: t.auth, ...(payload === undefined ? {} : { payload }) });
+    t.app.inject({
+      method: route.method,
+      url: concreteUrl(route.url),
+      headers: t.auth,
+      ...(payload === undefined ? {} : { payload }),
+    });
 
   it('answer as an empty object on every route whose body fields are all optional', async () => {
-    const optional = routes.filter((route) => bearerReaches(route) && bodyOf(route)?.type === 'object' && (bodyOf(route)!.required ?? []).length === 0);
+    const optional = routes.filter(
+      (route) =>
+        bearerReaches(route) && bodyOf(route)?.type === 'object' && (bodyOf(route)!.required ?? []).length === 0,
+    );
     expect(optional.map(routeName)).toContain('POST /api/v1/operations/purchase-orders/:id/submit-for-approval');
     for (const route of optional) {
       const none = await send(route);
@@ -39,12 +50,16 @@ describe('requests without a body', () => {
   });
 
   it('name the missing fields on every route that has required ones', async () => {
-    const required = routes.filter((route) => bearerReaches(route) && bodyOf(route)?.type === 'object' && (bodyOf(route)!.required ?? []).length > 0);
+    const required = routes.filter(
+      (route) => bearerReaches(route) && bodyOf(route)?.type === 'object' && (bodyOf(route)!.required ?? []).length > 0,
+    );
     expect(required.length).toBeGreaterThan(10);
     for (const route of required) {
       const none = await send(route);
       expect(none.statusCode, `${routeName(route)}: ${none.body}`).toBe(422);
-      expect(Object.keys(none.json().errors ?? {}), routeName(route)).toEqual(expect.arrayContaining(bodyOf(route)!.required!));
+      expect(Object.keys(none.json().errors ?? {}), routeName(route)).toEqual(
+        expect.arrayContaining(bodyOf(route)!.required!),
+      );
       expect(none.json().errors.body, routeName(route)).toBeUndefined();
     }
   });
@@ -53,12 +68,20 @@ describe('requests without a body', () => {
     const o = purchaseOps(t);
     const order = await o.draft();
     const call = jsonCaller(t.app, t.auth);
-    const submitted = await t.app.inject({ method: 'POST', url: `${ORDERS}/${order.id}/submit-for-approval`, headers: t.auth });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `${ORDERS}/${order.id}/submit-for-approval`,
+      headers: t.auth,
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().data.status).toBe('pending_approval');
 
     const supplier = await o.supplier('inactive');
-    const activated = await t.app.inject({ method: 'POST', url: `/api/v1/operations/suppliers/${supplier}/activate`, headers: t.auth });
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/operations/suppliers/${supplier}/activate`,
+      headers: t.auth,
+    });
     expect(activated.statusCode, activated.body).toBe(200);
     expect((await call('GET', `/api/v1/operations/suppliers/${supplier}`)).json().data.status).toBe('active');
   });

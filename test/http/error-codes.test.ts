@@ -49,7 +49,8 @@ describe('the error code catalogue', () => {
   });
 
   it('documents each rule code as a 409 or a 422', () => {
-    for (const code of RULE_CODES) expect([409, 422], code).toContain(documented.find((row) => row.code === code)?.status);
+    for (const code of RULE_CODES)
+      expect([409, 422], code).toContain(documented.find((row) => row.code === code)?.status);
   });
 
   it('every business-rule and conflict error in src names its code as a literal of the catalogue', () => {
@@ -87,21 +88,35 @@ describe('rule codes over HTTP', () => {
 
   let sequence = 0;
   async function product(): Promise<string> {
-    const res = await call('POST', '/api/v1/operations/products', { name: 'Cordless drill', sku: `DRL-CODES-${++sequence}` });
+    const res = await call('POST', '/api/v1/operations/products', {
+      name: 'Cordless drill',
+      sku: `DRL-CODES-${++sequence}`,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   }
 
   it('insufficient_stock: an adjustment below zero', async () => {
     const id = await product();
-    const res = await call('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: -2, reason: 'Broken' });
+    const res = await call('POST', '/api/v1/operations/inventory/adjust', {
+      product_id: id,
+      quantity: -2,
+      reason: 'Broken',
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, message: 'Stock cannot be negative. Current: 0, Adjustment: -2', code: 'insufficient_stock' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Stock cannot be negative. Current: 0, Adjustment: -2',
+      code: 'insufficient_stock',
+    });
   });
 
   it('holds_stock: deleting a product with stock on hand', async () => {
     const id = await product();
-    expect((await call('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: 3, reason: 'Found' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: 3, reason: 'Found' }))
+        .statusCode,
+    ).toBe(200);
     const res = await call('DELETE', `/api/v1/operations/products/${id}`);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ success: false, code: 'holds_stock' });
@@ -128,13 +143,21 @@ describe('rule codes over HTTP', () => {
     });
     expect(res.statusCode).toBe(422);
     const body = res.json();
-    expect(body).toMatchObject({ success: false, message: 'The given data was invalid.', code: 'supplier_not_orderable' });
+    expect(body).toMatchObject({
+      success: false,
+      message: 'The given data was invalid.',
+      code: 'supplier_not_orderable',
+    });
     expect(body.errors.supplier_id[0]).toContain('status is suspended');
   });
 
   it('validation_failed: invalid data, not a rule', async () => {
     const res = await call('POST', ORDERS, { warehouse_id: t.tenant.defaultWarehouseId });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ success: false, code: 'validation_failed', errors: { supplier_id: ['The supplier id field is required.'] } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'validation_failed',
+      errors: { supplier_id: ['The supplier id field is required.'] },
+    });
   });
 });

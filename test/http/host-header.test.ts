@@ -10,23 +10,37 @@ describe('Host header', () => {
   });
   afterAll(() => t.close());
 
-  const list = (host: string) => t.app.inject({ method: 'GET', url: '/api/v1/operations/products?per_page=1', headers: { ...t.auth, host } });
+  const list = (host: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/operations/products?per_page=1', headers: { ...t.auth, host } });
 
-  it.each(['bad host', 'evil.example/path', 'user@evil.example', 'evil.example?x', '[not-ipv6]', '[::1', 'a..b', 'host:port', 'hôte.example'])(
-    'refuses %j with 400 and the error body',
-    async (host) => {
-      const res = await list(host);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: 'The Host header is malformed.', code: 'bad_request' });
-    },
-  );
+  it.each([
+    'bad host',
+    'evil.example/path',
+    'user@evil.example',
+    'evil.example?x',
+    '[not-ipv6]',
+    '[::1',
+    'a..b',
+    'host:port',
+    'hôte.example',
+  ])('refuses %j with 400 and the error body', async (host) => {
+    const res = await list(host);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'The Host header is malformed.', code: 'bad_request' });
+  });
 
-  it.each(['localhost', 'LOCALHOST:8080', '127.0.0.1:1', '[::1]:8080', '[2001:db8::1]', 'stock_api:8080', 'stock.example.com.', 'xn--hte-bma.example'])(
-    'serves %j, its links built on it',
-    async (host) => {
-      const res = await list(host);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(new URL(res.json().links.first as string).host).toBe(new URL(`http://${host}`).host);
-    },
-  );
+  it.each([
+    'localhost',
+    'LOCALHOST:8080',
+    '127.0.0.1:1',
+    '[::1]:8080',
+    '[2001:db8::1]',
+    'stock_api:8080',
+    'stock.example.com.',
+    'xn--hte-bma.example',
+  ])('serves %j, its links built on it', async (host) => {
+    const res = await list(host);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(new URL(res.json().links.first as string).host).toBe(new URL(`http://${host}`).host);
+  });
 });

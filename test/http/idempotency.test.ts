@@ -16,7 +16,12 @@ describe('Idempotency-Key', () => {
   afterAll(() => t.close());
 
   const post = (key: string | undefined, payload: unknown, headers = t.auth) =>
-    t.app.inject({ method: 'POST', url: WAREHOUSES, headers: key === undefined ? headers : { ...headers, 'idempotency-key': key }, payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: key === undefined ? headers : { ...headers, 'idempotency-key': key },
+      payload: payload as object,
+    });
 
   const countCodes = async (code: string) =>
     (await t.database.db.selectFrom('warehouses').select('id').where('code', '=', code).execute()).length;
@@ -42,7 +47,11 @@ describe('Idempotency-Key', () => {
     await post('key-2', { name: 'South', code: 'SOUTH' });
     const res = await post('key-2', { name: 'South', code: 'SOUTH2' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used with a different request.' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used with a different request.',
+    });
     expect(await countCodes('SOUTH2')).toBe(0);
   });
 
@@ -74,7 +83,11 @@ describe('Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(own.json());
     // The same body under the same key is not the first caller's answer either.
-    const same = await post('key-7', { name: 'East', code: 'EAST' }, bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId)));
+    const same = await post(
+      'key-7',
+      { name: 'East', code: 'EAST' },
+      bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId)),
+    );
     expect(same.headers['idempotent-replayed']).toBeUndefined();
     expect(same.statusCode).toBe(422);
     expect(await countCodes('EAST')).toBe(1);
@@ -89,7 +102,9 @@ describe('Idempotency-Key', () => {
   });
 
   it('does the work once when the same request arrives many times at once', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => post('key-5', { name: 'Parallel', code: 'PARALLEL' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post('key-5', { name: 'Parallel', code: 'PARALLEL' })),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
@@ -107,8 +122,16 @@ describe('Idempotency-Key', () => {
 
   it('refuses, with a 422, a body that has no canonical text on a route that reads no body', async () => {
     const toggle = `/api/v1/operations/product-categories/${newId()}/toggle-featured`;
-    for (const [key, payload] of [['key-7', '{"note":"x\\ud800y"}'], ['key-8', '{"big":1e400}']] as const) {
-      const res = await t.app.inject({ method: 'POST', url: toggle, headers: { ...t.auth, 'idempotency-key': key, 'content-type': 'application/json' }, payload });
+    for (const [key, payload] of [
+      ['key-7', '{"note":"x\\ud800y"}'],
+      ['key-8', '{"big":1e400}'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: toggle,
+        headers: { ...t.auth, 'idempotency-key': key, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(422);
       expect(Object.keys(res.json().errors), payload).toEqual(['body']);
     }
@@ -117,7 +140,11 @@ describe('Idempotency-Key', () => {
   it('ignores the header on other methods', async () => {
     const res = await t.app.inject({ url: WAREHOUSES, headers: { ...t.auth, 'idempotency-key': 'key-6' } });
     expect(res.statusCode).toBe(200);
-    const stored = await t.database.db.selectFrom('idempotency_keys').select('id').where('idempotency_key', '=', 'key-6').execute();
+    const stored = await t.database.db
+      .selectFrom('idempotency_keys')
+      .select('id')
+      .where('idempotency_key', '=', 'key-6')
+      .execute();
     expect(stored).toHaveLength(0);
   });
 });

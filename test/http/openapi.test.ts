@@ -22,7 +22,9 @@ describe('API reference', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     const list = doc.paths['/api/v1/operations/warehouses'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'per_page', 'search', 'sort_by']));
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'per_page', 'search', 'sort_by']),
+    );
     const perPage = list.parameters.find((p: { name: string }) => p.name === 'per_page');
     expect(perPage.schema).toMatchObject({ minimum: 1, maximum: 100, default: 25 });
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '422']));
@@ -51,7 +53,13 @@ describe('API reference', () => {
   });
 });
 
-type Schema = Record<string, unknown> & { $ref?: string; type?: unknown; items?: Schema; properties?: Record<string, Schema>; examples?: unknown[] };
+type Schema = Record<string, unknown> & {
+  $ref?: string;
+  type?: unknown;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  examples?: unknown[];
+};
 interface Media {
   schema?: Schema;
   example?: unknown;
@@ -80,15 +88,20 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 /** Every operation of the document, named `METHOD /path`. */
 function operationsOf(doc: Document): Array<[string, Operation]> {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method] !== undefined).map((method): [string, Operation] => [`${method.toUpperCase()} ${path}`, item[method]!]),
+    METHODS.filter((method) => item[method] !== undefined).map((method): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      item[method]!,
+    ]),
   );
 }
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 const isScalar = (schema: Schema) =>
-  (typeof schema.type === 'string' && SCALAR_TYPES.has(schema.type)) || (Array.isArray(schema.type) && schema.type.every((type) => SCALAR_TYPES.has(type as string)));
+  (typeof schema.type === 'string' && SCALAR_TYPES.has(schema.type)) ||
+  (Array.isArray(schema.type) && schema.type.every((type) => SCALAR_TYPES.has(type as string)));
 /** A property of an envelope that names its schema: a reference, a list of references, or a plain value. */
-const isNamedOrScalar = (schema: Schema) => schema.$ref !== undefined || (schema.type === 'array' && schema.items?.$ref !== undefined) || isScalar(schema);
+const isNamedOrScalar = (schema: Schema) =>
+  schema.$ref !== undefined || (schema.type === 'array' && schema.items?.$ref !== undefined) || isScalar(schema);
 
 describe('OpenAPI document as a contract', () => {
   let doc: Document;
@@ -117,7 +130,20 @@ describe('OpenAPI document as a contract', () => {
   it('names every resource and error body under components.schemas and answers them by reference', () => {
     const names = Object.keys(doc.components.schemas);
     expect(names).toEqual(
-      expect.arrayContaining(['Product', 'PurchaseOrder', 'PurchaseOrderItem', 'Supplier', 'Warehouse', 'InventoryRecord', 'StockMovement', 'Error', 'NotFoundError', 'ValidationError', 'PageMeta', 'PageLinks']),
+      expect.arrayContaining([
+        'Product',
+        'PurchaseOrder',
+        'PurchaseOrderItem',
+        'Supplier',
+        'Warehouse',
+        'InventoryRecord',
+        'StockMovement',
+        'Error',
+        'NotFoundError',
+        'ValidationError',
+        'PageMeta',
+        'PageLinks',
+      ]),
     );
     expect(names.filter((name) => !/^[A-Z][A-Za-z0-9]*$/.test(name))).toEqual([]);
 
@@ -181,7 +207,9 @@ describe('OpenAPI document as a contract', () => {
 
   it('lists no parameter with a default as required: a client may leave it out', () => {
     const defaulted = operationsOf(doc).flatMap(([name, operation]) =>
-      (operation.parameters ?? []).filter((parameter) => parameter.schema?.default !== undefined).map((parameter) => ({ at: `${name} ${parameter.name}`, required: parameter.required ?? false })),
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.schema?.default !== undefined)
+        .map((parameter) => ({ at: `${name} ${parameter.name}`, required: parameter.required ?? false })),
     );
     expect(defaulted.length).toBeGreaterThan(60);
     expect(defaulted.filter(({ required }) => required).map(({ at }) => at)).toEqual([]);
@@ -210,12 +238,16 @@ describe('OpenAPI document as a contract', () => {
       if (schema.properties?.file?.format !== 'binary') misfits.push(`${name}: no binary file part`);
       for (const [part, partSchema] of Object.entries(schema.properties ?? {})) {
         if (!/^[a-z_]+$/.test(part)) misfits.push(`${name}: part ${part}`);
-        const expected = partSchema.type === 'array' ? 'text/plain' : partSchema.type === 'object' ? 'application/json' : undefined;
-        if (media.encoding?.[part]?.contentType !== expected) misfits.push(`${name}: ${part} encoded as ${String(media.encoding?.[part]?.contentType)}`);
+        const expected =
+          partSchema.type === 'array' ? 'text/plain' : partSchema.type === 'object' ? 'application/json' : undefined;
+        if (media.encoding?.[part]?.contentType !== expected)
+          misfits.push(`${name}: ${part} encoded as ${String(media.encoding?.[part]?.contentType)}`);
       }
     }
     expect(misfits).toEqual([]);
-    const upload = doc.paths['/api/v1/operations/products/{id}/documents']!.post!.requestBody!.content['multipart/form-data']!.schema!;
+    const upload =
+      doc.paths['/api/v1/operations/products/{id}/documents']!.post!.requestBody!.content['multipart/form-data']!
+        .schema!;
     expect(upload.required).toEqual(['file', 'type']);
     expect(upload.properties!.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(upload.properties!.metadata).toMatchObject({ type: 'object', additionalProperties: { type: 'string' } });
@@ -223,7 +255,9 @@ describe('OpenAPI document as a contract', () => {
 
   it('lists the public URL as its server, or / when none is set', () => {
     expect(doc.servers).toEqual([{ url: '/' }]);
-    expect(openApiOptions({ publicUrl: 'https://ops.example.com/qm' }).openapi?.servers).toEqual([{ url: 'https://ops.example.com/qm' }]);
+    expect(openApiOptions({ publicUrl: 'https://ops.example.com/qm' }).openapi?.servers).toEqual([
+      { url: 'https://ops.example.com/qm' },
+    ]);
   });
 
   it('is a valid OpenAPI 3.1 document for a third-party validator', async () => {

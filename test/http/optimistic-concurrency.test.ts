@@ -5,7 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeProduct } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, type HttpMethod } from '../helpers/test-app.js';
-import { API, collectRoutes, concreteUrl, makeTenantRecords, paramValues, recordRoutes, routeName, type TenantRecords } from '../security/route-table.js';
+import {
+  API,
+  collectRoutes,
+  concreteUrl,
+  makeTenantRecords,
+  paramValues,
+  recordRoutes,
+  routeName,
+  type TenantRecords,
+} from '../security/route-table.js';
 
 // Webhook hosts resolve to a public address, as in production.
 const publicAddress = async () => [{ address: '93.184.216.34', family: 4 as const }];
@@ -18,7 +27,12 @@ const PRECONDITION_FAILED = 'The record has changed since the version given in I
 const STALE = '"0000000000000000000000"';
 
 const call = (method: HttpMethod, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `${API}${url}`, headers: { ...t.auth, ...headers }, ...(payload === undefined ? {} : { payload }) });
+  t.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: { ...t.auth, ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 const etagOf = async (url: string): Promise<string> => {
   const res = await call('GET', url);
@@ -44,25 +58,28 @@ describe('ETag and If-None-Match on single-record reads', () => {
     expect(single.filter((route) => route.config.conditional !== 'read').map(routeName)).toEqual([]);
   });
 
-  it.each(reads.map((route) => [routeName(route), route] as const))('%s answers an ETag, and 304 to it', async (_name, route) => {
-    const url = concreteUrl(route.url, paramValues(route, records));
-    const first = await t.app.inject({ method: 'GET', url, headers: t.auth });
-    expect(first.statusCode, first.body).toBe(200);
-    const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
-    const again = await t.app.inject({ method: 'GET', url, headers: t.auth });
-    expect(again.headers.etag).toBe(etag);
+  it.each(reads.map((route) => [routeName(route), route] as const))(
+    '%s answers an ETag, and 304 to it',
+    async (_name, route) => {
+      const url = concreteUrl(route.url, paramValues(route, records));
+      const first = await t.app.inject({ method: 'GET', url, headers: t.auth });
+      expect(first.statusCode, first.body).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+      const again = await t.app.inject({ method: 'GET', url, headers: t.auth });
+      expect(again.headers.etag).toBe(etag);
 
-    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-      const notModified = await t.app.inject({ method: 'GET', url, headers: { ...t.auth, 'if-none-match': header } });
-      expect(notModified.statusCode).toBe(304);
-      expect(notModified.body).toBe('');
-      expect(notModified.headers.etag).toBe(etag);
-    }
-    const modified = await t.app.inject({ method: 'GET', url, headers: { ...t.auth, 'if-none-match': STALE } });
-    expect(modified.statusCode).toBe(200);
-    expect(modified.json()).toEqual(first.json());
-  });
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const notModified = await t.app.inject({ method: 'GET', url, headers: { ...t.auth, 'if-none-match': header } });
+        expect(notModified.statusCode).toBe(304);
+        expect(notModified.body).toBe('');
+        expect(notModified.headers.etag).toBe(etag);
+      }
+      const modified = await t.app.inject({ method: 'GET', url, headers: { ...t.auth, 'if-none-match': STALE } });
+      expect(modified.statusCode).toBe(200);
+      expect(modified.json()).toEqual(first.json());
+    },
+  );
 
   it('changes the ETag when something embedded from another record changes', async () => {
     const before = await etagOf(`/operations/brands/${records.brand}`);
@@ -91,9 +108,27 @@ const parentCategory = await create('/operations/product-categories', { name: 'P
 
 // In order: each write is valid in the state the ones before it leave.
 const WRITES: WriteCase[] = [
-  { name: 'PATCH tenant', method: 'PATCH', url: () => '/tenant', resource: () => '/tenant', payload: () => ({ tax_id: 'GB123456789' }) },
-  { name: 'PATCH brand', method: 'PATCH', url: (r) => `/operations/brands/${r.brand}`, resource: (r) => `/operations/brands/${r.brand}`, payload: () => ({ description: 'Patched' }) },
-  { name: 'PUT brand', method: 'PUT', url: (r) => `/operations/brands/${r.brand}`, resource: (r) => `/operations/brands/${r.brand}`, payload: () => ({ description: 'Put' }) },
+  {
+    name: 'PATCH tenant',
+    method: 'PATCH',
+    url: () => '/tenant',
+    resource: () => '/tenant',
+    payload: () => ({ tax_id: 'GB123456789' }),
+  },
+  {
+    name: 'PATCH brand',
+    method: 'PATCH',
+    url: (r) => `/operations/brands/${r.brand}`,
+    resource: (r) => `/operations/brands/${r.brand}`,
+    payload: () => ({ description: 'Patched' }),
+  },
+  {
+    name: 'PUT brand',
+    method: 'PUT',
+    url: (r) => `/operations/brands/${r.brand}`,
+    resource: (r) => `/operations/brands/${r.brand}`,
+    payload: () => ({ description: 'Put' }),
+  },
   {
     name: 'PATCH category',
     method: 'PATCH',
@@ -114,7 +149,13 @@ const WRITES: WriteCase[] = [
     resource: (r) => `/operations/product-categories/${r.category}`,
     payload: () => ({ parent_id: parentCategory }),
   },
-  { name: 'PATCH tag', method: 'PATCH', url: (r) => `/operations/tags/${r.tag}`, resource: (r) => `/operations/tags/${r.tag}`, payload: () => ({ description: 'Patched' }) },
+  {
+    name: 'PATCH tag',
+    method: 'PATCH',
+    url: (r) => `/operations/tags/${r.tag}`,
+    resource: (r) => `/operations/tags/${r.tag}`,
+    payload: () => ({ description: 'Patched' }),
+  },
   {
     name: 'PATCH attribute',
     method: 'PATCH',
@@ -122,8 +163,19 @@ const WRITES: WriteCase[] = [
     resource: (r) => `/operations/attributes/${r.attribute}`,
     payload: () => ({ description: 'Patched' }),
   },
-  { name: 'PATCH supplier', method: 'PATCH', url: (r) => `/operations/suppliers/${r.supplier}`, resource: (r) => `/operations/suppliers/${r.supplier}`, payload: () => ({ phone: '555-0100' }) },
-  { name: 'deactivate supplier', method: 'POST', url: (r) => `/operations/suppliers/${r.supplier}/deactivate`, resource: (r) => `/operations/suppliers/${r.supplier}` },
+  {
+    name: 'PATCH supplier',
+    method: 'PATCH',
+    url: (r) => `/operations/suppliers/${r.supplier}`,
+    resource: (r) => `/operations/suppliers/${r.supplier}`,
+    payload: () => ({ phone: '555-0100' }),
+  },
+  {
+    name: 'deactivate supplier',
+    method: 'POST',
+    url: (r) => `/operations/suppliers/${r.supplier}/deactivate`,
+    resource: (r) => `/operations/suppliers/${r.supplier}`,
+  },
   {
     name: 'suspend supplier',
     method: 'POST',
@@ -131,7 +183,12 @@ const WRITES: WriteCase[] = [
     resource: (r) => `/operations/suppliers/${r.supplier}`,
     payload: () => ({ reason: 'Audit' }),
   },
-  { name: 'activate supplier', method: 'POST', url: (r) => `/operations/suppliers/${r.supplier}/activate`, resource: (r) => `/operations/suppliers/${r.supplier}` },
+  {
+    name: 'activate supplier',
+    method: 'POST',
+    url: (r) => `/operations/suppliers/${r.supplier}/activate`,
+    resource: (r) => `/operations/suppliers/${r.supplier}`,
+  },
   {
     name: 'rate supplier',
     method: 'POST',
@@ -140,9 +197,26 @@ const WRITES: WriteCase[] = [
     payload: () => ({ rating: 4 }),
     tagged: false,
   },
-  { name: 'PATCH warehouse', method: 'PATCH', url: (r) => `/operations/warehouses/${r.warehouse}`, resource: (r) => `/operations/warehouses/${r.warehouse}`, payload: () => ({ name: 'Renamed' }) },
-  { name: 'PATCH product', method: 'PATCH', url: (r) => `/operations/products/${r.product}`, resource: (r) => `/operations/products/${r.product}`, payload: () => ({ description: 'Patched' }) },
-  { name: 'activate product', method: 'POST', url: (r) => `/operations/products/${r.product}/activate`, resource: (r) => `/operations/products/${r.product}` },
+  {
+    name: 'PATCH warehouse',
+    method: 'PATCH',
+    url: (r) => `/operations/warehouses/${r.warehouse}`,
+    resource: (r) => `/operations/warehouses/${r.warehouse}`,
+    payload: () => ({ name: 'Renamed' }),
+  },
+  {
+    name: 'PATCH product',
+    method: 'PATCH',
+    url: (r) => `/operations/products/${r.product}`,
+    resource: (r) => `/operations/products/${r.product}`,
+    payload: () => ({ description: 'Patched' }),
+  },
+  {
+    name: 'activate product',
+    method: 'POST',
+    url: (r) => `/operations/products/${r.product}/activate`,
+    resource: (r) => `/operations/products/${r.product}`,
+  },
   {
     name: 'PATCH master product',
     method: 'PATCH',
@@ -223,8 +297,18 @@ const WRITES: WriteCase[] = [
     resource: (r) => `/webhooks/subscriptions/${r.subscription}`,
     payload: () => ({ description: 'Patched' }),
   },
-  { name: 'disable webhook subscription', method: 'POST', url: (r) => `/webhooks/subscriptions/${r.subscription}/disable`, resource: (r) => `/webhooks/subscriptions/${r.subscription}` },
-  { name: 'activate webhook subscription', method: 'POST', url: (r) => `/webhooks/subscriptions/${r.subscription}/activate`, resource: (r) => `/webhooks/subscriptions/${r.subscription}` },
+  {
+    name: 'disable webhook subscription',
+    method: 'POST',
+    url: (r) => `/webhooks/subscriptions/${r.subscription}/disable`,
+    resource: (r) => `/webhooks/subscriptions/${r.subscription}`,
+  },
+  {
+    name: 'activate webhook subscription',
+    method: 'POST',
+    url: (r) => `/webhooks/subscriptions/${r.subscription}/activate`,
+    resource: (r) => `/webhooks/subscriptions/${r.subscription}`,
+  },
   {
     name: 'rotate webhook secret',
     method: 'POST',
@@ -238,8 +322,18 @@ const WRITES: WriteCase[] = [
     resource: (r) => `/users/${r.user}`,
     payload: () => ({ name: 'Patched' }),
   },
-  { name: 'deactivate user', method: 'POST', url: (r) => `/users/${r.user}/deactivate`, resource: (r) => `/users/${r.user}` },
-  { name: 'reactivate user', method: 'POST', url: (r) => `/users/${r.user}/reactivate`, resource: (r) => `/users/${r.user}` },
+  {
+    name: 'deactivate user',
+    method: 'POST',
+    url: (r) => `/users/${r.user}/deactivate`,
+    resource: (r) => `/users/${r.user}`,
+  },
+  {
+    name: 'reactivate user',
+    method: 'POST',
+    url: (r) => `/users/${r.user}/reactivate`,
+    resource: (r) => `/users/${r.user}`,
+  },
   {
     name: 'PATCH product document',
     method: 'PATCH',
@@ -250,30 +344,40 @@ const WRITES: WriteCase[] = [
 ];
 
 describe('If-Match on writes of one record', () => {
-  it.each(WRITES.map((write) => [write.name, write] as const))('%s: 412 for a stale tag, then the change for the current one', async (_name, write) => {
-    const resource = write.resource(records);
-    const before = await call('GET', resource);
-    const etag = before.headers.etag as string;
-    const payload = write.payload?.(records);
+  it.each(WRITES.map((write) => [write.name, write] as const))(
+    '%s: 412 for a stale tag, then the change for the current one',
+    async (_name, write) => {
+      const resource = write.resource(records);
+      const before = await call('GET', resource);
+      const etag = before.headers.etag as string;
+      const payload = write.payload?.(records);
 
-    const refused = await call(write.method, write.url(records), payload, { 'if-match': STALE });
-    expect(refused.statusCode, refused.body).toBe(412);
-    expect(refused.json()).toEqual({ success: false, message: PRECONDITION_FAILED, code: 'precondition_failed', current_etag: etag });
-    expect(refused.headers.etag).toBe(etag);
-    const unchanged = await call('GET', resource);
-    expect(unchanged.headers.etag).toBe(etag);
-    expect(unchanged.json()).toEqual(before.json());
+      const refused = await call(write.method, write.url(records), payload, { 'if-match': STALE });
+      expect(refused.statusCode, refused.body).toBe(412);
+      expect(refused.json()).toEqual({
+        success: false,
+        message: PRECONDITION_FAILED,
+        code: 'precondition_failed',
+        current_etag: etag,
+      });
+      expect(refused.headers.etag).toBe(etag);
+      const unchanged = await call('GET', resource);
+      expect(unchanged.headers.etag).toBe(etag);
+      expect(unchanged.json()).toEqual(before.json());
 
-    const done = await call(write.method, write.url(records), payload, { 'if-match': etag });
-    expect(done.statusCode, done.body).toBe(200);
-    const after = await etagOf(resource);
-    expect(after).not.toBe(etag);
-    if (write.tagged !== false) expect(done.headers.etag).toBe(after);
-    else expect(done.headers.etag).toBeUndefined();
-  });
+      const done = await call(write.method, write.url(records), payload, { 'if-match': etag });
+      expect(done.statusCode, done.body).toBe(200);
+      const after = await etagOf(resource);
+      expect(after).not.toBe(etag);
+      if (write.tagged !== false) expect(done.headers.etag).toBe(after);
+      else expect(done.headers.etag).toBeUndefined();
+    },
+  );
 
   it('routes that take If-Match say so in the route table, and every one is exercised above or below', () => {
-    const guarded = routes.filter((route) => route.config.conditional === 'write' || route.config.conditional === 'guard');
+    const guarded = routes.filter(
+      (route) => route.config.conditional === 'write' || route.config.conditional === 'guard',
+    );
     expect(guarded.length).toBeGreaterThanOrEqual(45);
     for (const route of guarded) {
       const headers = route.schema.headers as { properties?: Record<string, unknown> } | undefined;
@@ -284,7 +388,12 @@ describe('If-Match on writes of one record', () => {
 
   it('takes any of several tags, a weak or unquoted form of the current one, and * for any existing record', async () => {
     const url = `/operations/brands/${records.brand}`;
-    const forms = [(tag: string) => `${STALE}, ${tag}`, (tag: string) => `W/${tag}`, (tag: string) => tag.slice(1, -1), () => '*'];
+    const forms = [
+      (tag: string) => `${STALE}, ${tag}`,
+      (tag: string) => `W/${tag}`,
+      (tag: string) => tag.slice(1, -1),
+      () => '*',
+    ];
     for (const [i, form] of forms.entries()) {
       const header = form(await etagOf(url));
       const res = await call('PATCH', url, { description: `Form ${i}` }, { 'if-match': header });
@@ -294,17 +403,34 @@ describe('If-Match on writes of one record', () => {
 
   it('answers 404 for a missing record, If-Match or not', async () => {
     for (const header of ['*', STALE]) {
-      const res = await call('PATCH', '/operations/brands/01hzzzzzzzzzzzzzzzzzzzzzzz', { description: 'x' }, { 'if-match': header });
+      const res = await call(
+        'PATCH',
+        '/operations/brands/01hzzzzzzzzzzzzzzzzzzzzzzz',
+        { description: 'x' },
+        { 'if-match': header },
+      );
       expect(res.statusCode).toBe(404);
     }
   });
 
   it('answers 412 with no current tag for an inventory record that does not exist yet', async () => {
     const productId = await makeProduct(t.database.db, t.tenant.tenantId);
-    const res = await call('POST', '/operations/inventory/adjust', { product_id: productId, quantity: 1, reason: 'New' }, { 'if-match': '*' });
+    const res = await call(
+      'POST',
+      '/operations/inventory/adjust',
+      { product_id: productId, quantity: 1, reason: 'New' },
+      { 'if-match': '*' },
+    );
     expect(res.statusCode).toBe(412);
-    expect(res.json()).toEqual({ success: false, message: 'The record does not exist, so If-Match cannot match it.', code: 'precondition_failed', current_etag: null });
-    expect(await t.database.db.selectFrom('inventory_records').select('id').where('product_id', '=', productId).execute()).toEqual([]);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The record does not exist, so If-Match cannot match it.',
+      code: 'precondition_failed',
+      current_etag: null,
+    });
+    expect(
+      await t.database.db.selectFrom('inventory_records').select('id').where('product_id', '=', productId).execute(),
+    ).toEqual([]);
   });
 
   it('a write without If-Match behaves as before: last write wins', async () => {
@@ -332,11 +458,26 @@ describe('If-Match on writes of one record', () => {
 
   describe('DELETE', () => {
     const DELETES: Array<[string, () => Promise<string>]> = [
-      ['brand', async () => `/operations/brands/${await create('/operations/brands', { name: `Doomed brand ${Math.random()}` })}`],
+      [
+        'brand',
+        async () =>
+          `/operations/brands/${await create('/operations/brands', { name: `Doomed brand ${Math.random()}` })}`,
+      ],
       ['tag', async () => `/operations/tags/${await create('/operations/tags', { name: `doomed-${Date.now()}` })}`],
-      ['product', async () => `/operations/products/${await create('/operations/products', { name: 'Doomed product' })}`],
-      ['supplier', async () => `/operations/suppliers/${await create('/operations/suppliers', { name: 'Doomed', code: `D${Date.now() % 1e7}`, email: 'doomed@supplier.test' })}`],
-      ['warehouse', async () => `/operations/warehouses/${await create('/operations/warehouses', { name: 'Doomed', code: `DM${Date.now() % 100000}` })}`],
+      [
+        'product',
+        async () => `/operations/products/${await create('/operations/products', { name: 'Doomed product' })}`,
+      ],
+      [
+        'supplier',
+        async () =>
+          `/operations/suppliers/${await create('/operations/suppliers', { name: 'Doomed', code: `D${Date.now() % 1e7}`, email: 'doomed@supplier.test' })}`,
+      ],
+      [
+        'warehouse',
+        async () =>
+          `/operations/warehouses/${await create('/operations/warehouses', { name: 'Doomed', code: `DM${Date.now() % 100000}` })}`,
+      ],
       [
         'purchase order',
         async () =>
@@ -346,7 +487,11 @@ describe('If-Match on writes of one record', () => {
             items: [{ product_id: records.product, quantity: 1, unit_price: 1 }],
           })}`,
       ],
-      ['webhook subscription', async () => `/webhooks/subscriptions/${await create('/webhooks/subscriptions', { url: 'https://hooks.example.test/doomed', event_types: ['*'] })}`],
+      [
+        'webhook subscription',
+        async () =>
+          `/webhooks/subscriptions/${await create('/webhooks/subscriptions', { url: 'https://hooks.example.test/doomed', event_types: ['*'] })}`,
+      ],
     ];
 
     it.each(DELETES)('%s: 412 for a stale tag, deleted for the current one', async (_name, make) => {
@@ -378,7 +523,9 @@ describe('two writers with the same If-Match', () => {
     for (let round = 0; round < 3; round++) {
       const etag = await etagOf(url);
       const results = await Promise.all(
-        Array.from({ length: WRITERS }, (_, i) => call('PATCH', url, { description: `Writer ${round}-${i}` }, { 'if-match': etag })),
+        Array.from({ length: WRITERS }, (_, i) =>
+          call('PATCH', url, { description: `Writer ${round}-${i}` }, { 'if-match': etag }),
+        ),
       );
       const codes = results.map((res) => res.statusCode);
       expect(codes.filter((code) => code === 200)).toHaveLength(1);
@@ -386,7 +533,8 @@ describe('two writers with the same If-Match', () => {
       const winner = results.find((res) => res.statusCode === 200)!;
       const now = await call('GET', url);
       expect(now.json().data.description).toBe(winner.json().data.description);
-      for (const loser of results.filter((res) => res.statusCode === 412)) expect(loser.json().current_etag).toBe(now.headers.etag);
+      for (const loser of results.filter((res) => res.statusCode === 412))
+        expect(loser.json().current_etag).toBe(now.headers.etag);
     }
   });
 
@@ -405,7 +553,18 @@ describe('two writers with the same If-Match', () => {
     const url = `/operations/inventory/${records.inventoryRecord}`;
     const before = (await call('GET', url)).json().data.quantity_on_hand as number;
     const etag = await etagOf(url);
-    await race(Array.from({ length: WRITERS }, () => () => call('POST', '/operations/inventory/adjust', { ...record(records), quantity: 1, reason: 'Race' }, { 'if-match': etag })));
+    await race(
+      Array.from(
+        { length: WRITERS },
+        () => () =>
+          call(
+            'POST',
+            '/operations/inventory/adjust',
+            { ...record(records), quantity: 1, reason: 'Race' },
+            { 'if-match': etag },
+          ),
+      ),
+    );
     expect((await call('GET', url)).json().data.quantity_on_hand).toBe(before + 1);
   });
 
@@ -428,7 +587,9 @@ describe('two writers with the same If-Match', () => {
 
   it('without If-Match, concurrent writers all succeed as before', async () => {
     const url = `/operations/brands/${records.brand}`;
-    const results = await Promise.all(Array.from({ length: WRITERS }, (_, i) => call('PATCH', url, { description: `Unconditional ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: WRITERS }, (_, i) => call('PATCH', url, { description: `Unconditional ${i}` })),
+    );
     expect(results.map((res) => res.statusCode)).toEqual(Array.from({ length: WRITERS }, () => 200));
   });
 });
@@ -437,14 +598,17 @@ describe('the OpenAPI document', () => {
   it('documents ETag, If-None-Match and 304 on reads, If-Match and 412 on writes', async () => {
     const document = (await t.app.inject({ method: 'GET', url: `${API}/openapi.json` })).json();
     const one = document.paths['/api/v1/operations/brands/{id}'];
-    const headerNames = (operation: { parameters: Array<{ in: string; name: string }> }) => operation.parameters.filter((p) => p.in === 'header').map((p) => p.name);
+    const headerNames = (operation: { parameters: Array<{ in: string; name: string }> }) =>
+      operation.parameters.filter((p) => p.in === 'header').map((p) => p.name);
     expect(headerNames(one.get)).toContain('if-none-match');
     expect(one.get.responses['200'].headers.ETag).toBeDefined();
     expect(one.get.responses['304']).toBeDefined();
     expect(one.get.responses['304'].content).toBeUndefined();
     expect(headerNames(one.patch)).toContain('if-match');
     expect(one.patch.responses['200'].headers.ETag).toBeDefined();
-    expect(one.patch.responses['412'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PreconditionFailedError' });
+    expect(one.patch.responses['412'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PreconditionFailedError',
+    });
     expect(document.components.schemas.PreconditionFailedError.properties.current_etag).toBeDefined();
     expect(headerNames(one.delete)).toContain('if-match');
     expect(document.paths['/api/v1/operations/brands'].post.responses['201'].headers.ETag).toBeDefined();
@@ -455,7 +619,11 @@ describe('the OpenAPI document', () => {
 describe('API tokens', () => {
   it('answers an ETag and 304 on read, and checks If-Match on revoke', async () => {
     const admin = await signedInClient(t.app, t.tenant.adminEmail);
-    const created = await admin.post(`${API}/api-tokens`, { name: 'Conditional', type: 'application', abilities: ['operations:view-products'] });
+    const created = await admin.post(`${API}/api-tokens`, {
+      name: 'Conditional',
+      type: 'application',
+      abilities: ['operations:view-products'],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const url = `${API}/api-tokens/${created.json().data.id}`;
     const read = await admin.request({ url });

@@ -9,7 +9,10 @@ describe('pagination', () => {
     t = await buildTestApp({ config: { publicUrl: 'https://api.example.test' } });
     // MAIN plus W01..W11: 12 warehouses.
     for (let i = 1; i <= 11; i++) {
-      await t.services.warehouses.create(t.tenant.tenantId, { name: `Warehouse ${String(i).padStart(2, '0')}`, code: `W${String(i).padStart(2, '0')}` });
+      await t.services.warehouses.create(t.tenant.tenantId, {
+        name: `Warehouse ${String(i).padStart(2, '0')}`,
+        code: `W${String(i).padStart(2, '0')}`,
+      });
     }
   });
   afterAll(() => t.close());
@@ -59,7 +62,12 @@ describe('pagination', () => {
   ])('refuses %s with 422', async (query, field, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { [field]: [message] } });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'validation_failed',
+      message: 'The given data was invalid.',
+      errors: { [field]: [message] },
+    });
   });
 
   it('accepts the bounds 1 and 100, and refuses an unknown parameter', async () => {

@@ -8,7 +8,8 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 const lines: Array<Record<string, unknown>> = [];
 const sink = new Writable({
   write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   },
 });
@@ -23,17 +24,39 @@ describe('request log', () => {
   afterAll(() => t.close());
 
   const loggedUrls = (id: string) =>
-    lines.filter((line) => line.reqId === id && line.req !== undefined).map((line) => (line.req as { url: string }).url);
+    lines
+      .filter((line) => line.reqId === id && line.req !== undefined)
+      .map((line) => (line.req as { url: string }).url);
 
   it('redacts credential parameters of the query string and keeps the rest', async () => {
     const query = [
-      'access_token=s3cr3t-access', 'page=1', 'token=tok-123', 'Password=hunter2', 'search=visible%20text', 'secret=shh-secret',
-      'api_key=key-456', 'refresh_token=refresh-789', 'client_secret=client-sec', 'apiKey=key-456',
+      'access_token=s3cr3t-access',
+      'page=1',
+      'token=tok-123',
+      'Password=hunter2',
+      'search=visible%20text',
+      'secret=shh-secret',
+      'api_key=key-456',
+      'refresh_token=refresh-789',
+      'client_secret=client-sec',
+      'apiKey=key-456',
     ].join('&');
-    const res = await t.app.inject({ url: `/api/v1/operations/warehouses?${query}`, headers: { ...t.auth, 'x-request-id': 'log-redaction-1' } });
+    const res = await t.app.inject({
+      url: `/api/v1/operations/warehouses?${query}`,
+      headers: { ...t.auth, 'x-request-id': 'log-redaction-1' },
+    });
     // The list takes none of them: the 422 names each one, and echoes no value.
     expect(res.statusCode, res.body).toBe(422);
-    expect(Object.keys(res.json().errors)).toEqual(['access_token', 'token', 'Password', 'secret', 'api_key', 'refresh_token', 'client_secret', 'apiKey']);
+    expect(Object.keys(res.json().errors)).toEqual([
+      'access_token',
+      'token',
+      'Password',
+      'secret',
+      'api_key',
+      'refresh_token',
+      'client_secret',
+      'apiKey',
+    ]);
     for (const secret of SECRETS) expect(res.body).not.toContain(secret);
 
     expect(loggedUrls('log-redaction-1')).toEqual([
@@ -45,15 +68,23 @@ describe('request log', () => {
   });
 
   it('also redacts percent-encoded names, repeated names and parameters without a value, on unknown routes too', async () => {
-    const res = await t.app.inject({ url: '/api/v1/nowhere?access%5Ftoken=s3cr3t-access&token=tok-123&token=hunter2&password&x=1', headers: { 'x-request-id': 'log-redaction-2' } });
+    const res = await t.app.inject({
+      url: '/api/v1/nowhere?access%5Ftoken=s3cr3t-access&token=tok-123&token=hunter2&password&x=1',
+      headers: { 'x-request-id': 'log-redaction-2' },
+    });
     expect(res.statusCode).toBe(404);
-    expect(loggedUrls('log-redaction-2')).toEqual(['/api/v1/nowhere?access%5Ftoken=[REDACTED]&token=[REDACTED]&token=[REDACTED]&password&x=1']);
+    expect(loggedUrls('log-redaction-2')).toEqual([
+      '/api/v1/nowhere?access%5Ftoken=[REDACTED]&token=[REDACTED]&token=[REDACTED]&password&x=1',
+    ]);
     const text = JSON.stringify(lines);
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 
   it('logs a URL without credentials as it came', async () => {
-    await t.app.inject({ url: '/api/v1/operations/warehouses?page=2&per_page=5', headers: { ...t.auth, 'x-request-id': 'log-redaction-3' } });
+    await t.app.inject({
+      url: '/api/v1/operations/warehouses?page=2&per_page=5',
+      headers: { ...t.auth, 'x-request-id': 'log-redaction-3' },
+    });
     expect(loggedUrls('log-redaction-3')).toEqual(['/api/v1/operations/warehouses?page=2&per_page=5']);
   });
 });

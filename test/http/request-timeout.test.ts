@@ -71,16 +71,31 @@ describe('request timeout', () => {
   });
 
   it('answers 408 to headers that never end', async () => {
-    expectTimedOut(await exchange('GET /api/v1/operations/warehouses HTTP/1.1\r\nHost: localhost\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaa'));
+    expectTimedOut(
+      await exchange(
+        'GET /api/v1/operations/warehouses HTTP/1.1\r\nHost: localhost\r\n',
+        'X-Slow: aaaaaaaaaaaaaaaaaaaa',
+      ),
+    );
   });
 
   it('answers the other requests Node refuses before routing in the same shape', async () => {
     const garbage = await exchange('NOT HTTP AT ALL\r\n\r\n');
     expect(garbage.received.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
-    expect(bodyOf(garbage.received)).toEqual({ success: false, code: 'bad_request', message: 'The request is malformed.' });
-    const huge = await exchange(`GET /api/v1/operations/warehouses HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(bodyOf(garbage.received)).toEqual({
+      success: false,
+      code: 'bad_request',
+      message: 'The request is malformed.',
+    });
+    const huge = await exchange(
+      `GET /api/v1/operations/warehouses HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(huge.received.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
-    expect(bodyOf(huge.received)).toEqual({ success: false, code: 'headers_too_large', message: 'The request headers are too large.' });
+    expect(bodyOf(huge.received)).toEqual({
+      success: false,
+      code: 'headers_too_large',
+      message: 'The request headers are too large.',
+    });
   });
 
   it('serves a request that arrives in time, and keeps an idle keep-alive connection past the timeout', async () => {

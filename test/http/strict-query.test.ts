@@ -4,13 +4,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_PARAMETER } from '../../src/http/strict-query.js';
 import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
-import { collectRoutes, concreteUrl, hasJsonBody, recordRoutes, routeName, type RouteEntry } from '../security/route-table.js';
+import {
+  collectRoutes,
+  concreteUrl,
+  hasJsonBody,
+  recordRoutes,
+  routeName,
+  type RouteEntry,
+} from '../security/route-table.js';
 
 const PRODUCTS = '/api/v1/operations/products';
 const INVALID = 'The given data was invalid.';
 
 // Rate limiting off: the route-table case calls every route from one token.
-const t = await buildTestApp({ beforeReady: recordRoutes, config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } } });
+const t = await buildTestApp({
+  beforeReady: recordRoutes,
+  config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } },
+});
 const routes = await collectRoutes(t.app);
 const session = await signedInClient(t.app, t.tenant.adminEmail);
 afterAll(() => t.close());
@@ -45,9 +55,16 @@ describe('an unknown query parameter', () => {
 
   it('is judged per route: a parameter of another route is unknown here', async () => {
     // `include` is a parameter of a master product, not of a product; `page` is a list's, not a record's.
-    const master = await t.app.inject({ method: 'POST', url: '/api/v1/operations/master-products', headers: t.auth, payload: { name: 'Strict master', sku: 'STRICT-M' } });
+    const master = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/master-products',
+      headers: t.auth,
+      payload: { name: 'Strict master', sku: 'STRICT-M' },
+    });
     expect(master.statusCode, master.body).toBe(201);
-    expect((await get(`/api/v1/operations/master-products/${master.json().data.id}?include=variants`)).statusCode).toBe(200);
+    expect((await get(`/api/v1/operations/master-products/${master.json().data.id}?include=variants`)).statusCode).toBe(
+      200,
+    );
     const product = await get(`${PRODUCTS}/${master.json().data.id}?include=variants&page=2`);
     expect(product.statusCode).toBe(422);
     expect(product.json()).toEqual(unknown('include', 'page'));
@@ -71,7 +88,11 @@ describe('an unknown query parameter', () => {
 
   it('is refused on a route without a query schema, reading or writing, before the record is looked up', async () => {
     expect((await get('/api/v1/auth/me?verbose=1')).json()).toEqual(unknown('verbose'));
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/operations/suppliers/01hzzzzzzzzzzzzzzzzzzzzzzz/activate?force=1', headers: t.auth });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/suppliers/01hzzzzzzzzzzzzzzzzzzzzzzz/activate?force=1',
+      headers: t.auth,
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual(unknown('force'));
   });
@@ -79,7 +100,9 @@ describe('an unknown query parameter', () => {
   it('names odd keys as they came, without touching the prototype', async () => {
     const res = await get(`${PRODUCTS}?__proto__=yes&constructor[prototype][polluted]=yes&%00=x`);
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['\u0000', '__proto__', 'constructor[prototype][polluted]'].sort());
+    expect(Object.keys(res.json().errors).sort()).toEqual(
+      ['\u0000', '__proto__', 'constructor[prototype][polluted]'].sort(),
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -102,16 +125,26 @@ describe('every operation of the API', () => {
     expect(operations.length).toBeGreaterThan(100);
   });
 
-  it.each(operations.map((route) => [routeName(route), route] as const))('%s refuses an unknown parameter', async (_name, route) => {
-    const url = `${concreteUrl(route.url)}?zz_not_a_parameter=1`;
-    const res = usesSession(route) ? await session.request({ method: route.method, url }) : await t.app.inject({ method: route.method, url, headers: t.auth });
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toEqual(unknown('zz_not_a_parameter'));
-  });
+  it.each(operations.map((route) => [routeName(route), route] as const))(
+    '%s refuses an unknown parameter',
+    async (_name, route) => {
+      const url = `${concreteUrl(route.url)}?zz_not_a_parameter=1`;
+      const res = usesSession(route)
+        ? await session.request({ method: route.method, url })
+        : await t.app.inject({ method: route.method, url, headers: t.auth });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual(unknown('zz_not_a_parameter'));
+    },
+  );
 });
 
 describe('an unknown body field', () => {
-  type Schema = { properties?: Record<string, Schema>; additionalProperties?: unknown; items?: Schema; anyOf?: Schema[] };
+  type Schema = {
+    properties?: Record<string, Schema>;
+    additionalProperties?: unknown;
+    items?: Schema;
+    anyOf?: Schema[];
+  };
 
   /** The paths of the objects in `schema` that let members it does not name through. */
   function openObjects(schema: Schema | undefined, at: string): string[] {
@@ -125,7 +158,9 @@ describe('an unknown body field', () => {
   }
 
   it('is dropped by the schema of every JSON body, at every depth; the receipt body is open, and its service reads only its own fields', () => {
-    const open = routes.filter(hasJsonBody).flatMap((route) => openObjects(route.schema.body as Schema, 'body').map((at) => `${routeName(route)} ${at}`));
+    const open = routes
+      .filter(hasJsonBody)
+      .flatMap((route) => openObjects(route.schema.body as Schema, 'body').map((at) => `${routeName(route)} ${at}`));
     expect(open).toEqual(['POST /api/v1/operations/purchase-orders/:id/receive body']);
   });
 

@@ -25,14 +25,26 @@ describe('tenant scoping', () => {
     expect((await warehouses.findDefault(db, t.tenant.tenantId))?.id).toBe(t.tenant.defaultWarehouseId);
     expect(await users.findById(db, t.tenant.tenantId, other.adminId)).toBeUndefined();
     expect(await users.findByEmail(db, t.tenant.tenantId, other.adminEmail)).toBeUndefined();
-    const otherTokenRow = (await db.selectFrom('api_tokens').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirstOrThrow()).id;
+    const otherTokenRow = (
+      await db.selectFrom('api_tokens').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirstOrThrow()
+    ).id;
     expect(await tokens.findById(db, t.tenant.tenantId, otherTokenRow)).toBeUndefined();
-    const page = await warehouses.list(db, t.tenant.tenantId, { sort_by: 'code', sort_direction: 'asc' }, { page: 1, per_page: 100 });
+    const page = await warehouses.list(
+      db,
+      t.tenant.tenantId,
+      { sort_by: 'code', sort_direction: 'asc' },
+      { page: 1, per_page: 100 },
+    );
     expect(page.items.every((w) => w.tenant_id === t.tenant.tenantId)).toBe(true);
   });
 
   it('repository writes filter by tenant', async () => {
-    const changed = await t.services.repositories.warehouses.update(t.database.db, t.tenant.tenantId, otherWarehouseId, { name: 'Hijacked' });
+    const changed = await t.services.repositories.warehouses.update(
+      t.database.db,
+      t.tenant.tenantId,
+      otherWarehouseId,
+      { name: 'Hijacked' },
+    );
     expect(changed).toBeUndefined();
     expect((await t.services.warehouses.get(other.tenantId, otherWarehouseId)).name).toBe('Other East');
   });
@@ -41,17 +53,33 @@ describe('tenant scoping', () => {
     const url = `/api/v1/operations/warehouses/${otherWarehouseId}`;
     const read = await t.app.inject({ url, headers: t.auth });
     expect(read.statusCode).toBe(404);
-    expect(read.json()).toEqual({ success: false, code: 'not_found', message: 'Warehouse not found.', data: null, meta: {} });
+    expect(read.json()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: 'Warehouse not found.',
+      data: null,
+      meta: {},
+    });
     const write = await t.app.inject({ method: 'PUT', url, headers: t.auth, payload: { name: 'Mine now' } });
     expect(write.statusCode).toBe(404);
     expect((await t.app.inject({ url, headers: bearer(otherToken) })).json().data.name).toBe('Other East');
   });
 
   it('codes are unique per tenant, not across tenants', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/operations/warehouses', headers: t.auth, payload: { name: 'My East', code: 'east' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/warehouses',
+      headers: t.auth,
+      payload: { name: 'My East', code: 'east' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.code).toBe('EAST');
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/operations/warehouses', headers: t.auth, payload: { name: 'Again', code: 'EAST' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/warehouses',
+      headers: t.auth,
+      payload: { name: 'Again', code: 'EAST' },
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({ code: ['The code has already been taken.'] });
   });

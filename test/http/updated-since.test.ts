@@ -64,30 +64,83 @@ describe('incremental sync', () => {
       const productId = records[0]!.product;
       const documentIds: string[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await upload(t.app, auth, 'products', productId, { type: 'other', file: pdfBytes(), filename: `sync-${i}.pdf` });
+        const res = await upload(t.app, auth, 'products', productId, {
+          type: 'other',
+          file: pdfBytes(),
+          filename: `sync-${i}.pdf`,
+        });
         expect(res.statusCode, res.body).toBe(201);
         documentIds.push(res.json().data.id);
       }
-      const tokenIdsNow = async () => (await t.database.db.selectFrom('api_tokens').select('id').where('tenant_id', '=', tenant.tenantId).execute()).map((r) => r.id);
+      const tokenIdsNow = async () =>
+        (
+          await t.database.db.selectFrom('api_tokens').select('id').where('tenant_id', '=', tenant.tenantId).execute()
+        ).map((r) => r.id);
       const before = new Set(await tokenIdsNow());
       for (let i = 0; i < 4; i++) await makeToken(t.services, tenant.tenantId, tenant.adminId);
       const tokenIds = (await tokenIdsNow()).filter((id) => !before.has(id));
       session = await signedInClient(t.app, tenant.adminEmail);
 
       lists = [
-        { name: 'products', url: `${API}/operations/products`, table: 'products', ids: of('product'), filter: { is_variant: 'false' } },
-        { name: 'master products', url: `${API}/operations/master-products`, table: 'master_products', ids: of('masterProduct') },
-        { name: 'variants', url: `${API}/operations/master-products/${masterId}/variants`, table: 'products', ids: variantIds },
-        { name: 'categories', url: `${API}/operations/product-categories`, table: 'product_categories', ids: of('category') },
+        {
+          name: 'products',
+          url: `${API}/operations/products`,
+          table: 'products',
+          ids: of('product'),
+          filter: { is_variant: 'false' },
+        },
+        {
+          name: 'master products',
+          url: `${API}/operations/master-products`,
+          table: 'master_products',
+          ids: of('masterProduct'),
+        },
+        {
+          name: 'variants',
+          url: `${API}/operations/master-products/${masterId}/variants`,
+          table: 'products',
+          ids: variantIds,
+        },
+        {
+          name: 'categories',
+          url: `${API}/operations/product-categories`,
+          table: 'product_categories',
+          ids: of('category'),
+        },
         { name: 'brands', url: `${API}/operations/brands`, table: 'brands', ids: of('brand') },
         { name: 'tags', url: `${API}/operations/tags`, table: 'tags', ids: of('tag') },
         { name: 'suppliers', url: `${API}/operations/suppliers`, table: 'suppliers', ids: of('supplier') },
-        { name: 'attributes', url: `${API}/operations/attributes`, table: 'attribute_definitions', ids: of('attribute') },
+        {
+          name: 'attributes',
+          url: `${API}/operations/attributes`,
+          table: 'attribute_definitions',
+          ids: of('attribute'),
+        },
         { name: 'warehouses', url: `${API}/operations/warehouses`, table: 'warehouses', ids: of('warehouse') },
-        { name: 'inventory records', url: `${API}/operations/inventory`, table: 'inventory_records', ids: of('inventoryRecord') },
-        { name: 'purchase orders', url: `${API}/operations/purchase-orders`, table: 'purchase_orders', ids: of('purchaseOrder') },
-        { name: 'documents', url: `${API}/operations/products/${productId}/documents`, table: 'documents', ids: documentIds },
-        { name: 'webhook subscriptions', url: `${API}/webhooks/subscriptions`, table: 'webhook_subscriptions', ids: of('subscription') },
+        {
+          name: 'inventory records',
+          url: `${API}/operations/inventory`,
+          table: 'inventory_records',
+          ids: of('inventoryRecord'),
+        },
+        {
+          name: 'purchase orders',
+          url: `${API}/operations/purchase-orders`,
+          table: 'purchase_orders',
+          ids: of('purchaseOrder'),
+        },
+        {
+          name: 'documents',
+          url: `${API}/operations/products/${productId}/documents`,
+          table: 'documents',
+          ids: documentIds,
+        },
+        {
+          name: 'webhook subscriptions',
+          url: `${API}/webhooks/subscriptions`,
+          table: 'webhook_subscriptions',
+          ids: of('subscription'),
+        },
         { name: 'tokens', url: `${API}/api-tokens`, table: 'api_tokens', ids: tokenIds, session: true },
       ];
       for (const list of lists) {
@@ -116,23 +169,34 @@ describe('incremental sync', () => {
 
     it('lists what changed at or after updated_since, oldest change first, ties by id', async () => {
       for (const list of lists) {
-        expect(await idsOf(list, { updated_since: T2, sort_by: 'updated_at', sort_direction: 'asc' }), list.name).toEqual(changedAsc(list));
+        expect(
+          await idsOf(list, { updated_since: T2, sort_by: 'updated_at', sort_direction: 'asc' }),
+          list.name,
+        ).toEqual(changedAsc(list));
       }
     });
 
     it('sorts newest change first on request, ties by id descending', async () => {
       for (const list of lists) {
-        expect(await idsOf(list, { updated_since: T2, sort_by: 'updated_at', sort_direction: 'desc' }), list.name).toEqual(changedAsc(list).reverse());
+        expect(
+          await idsOf(list, { updated_since: T2, sort_by: 'updated_at', sort_direction: 'desc' }),
+          list.name,
+        ).toEqual(changedAsc(list).reverse());
       }
     });
 
     it('reads the bound in any time zone and includes records at exactly that instant', async () => {
       for (const list of lists) {
         const query = { sort_by: 'updated_at', sort_direction: 'asc' };
-        expect(await idsOf(list, { ...query, updated_since: '2031-05-01T10:00:01+02:00' }), list.name).toEqual(changedAsc(list));
+        expect(await idsOf(list, { ...query, updated_since: '2031-05-01T10:00:01+02:00' }), list.name).toEqual(
+          changedAsc(list),
+        );
         expect(await idsOf(list, { ...query, updated_since: T3 }), list.name).toEqual([list.ids[3]]);
         expect(await idsOf(list, { ...query, updated_since: '2031-05-01T08:00:02.001Z' }), list.name).toEqual([]);
-        expect((await idsOf(list, { ...query, updated_since: T1 })).slice(0, 4), list.name).toEqual([list.ids[0], ...changedAsc(list)]);
+        expect((await idsOf(list, { ...query, updated_since: T1 })).slice(0, 4), list.name).toEqual([
+          list.ids[0],
+          ...changedAsc(list),
+        ]);
       }
     });
 
@@ -140,7 +204,13 @@ describe('incremental sync', () => {
       for (const list of lists) {
         const seen: string[] = [];
         for (let page = 1; page <= 4; page++) {
-          const res = await get(list, { updated_since: T2, sort_by: 'updated_at', sort_direction: 'asc', per_page: '1', page: String(page) });
+          const res = await get(list, {
+            updated_since: T2,
+            sort_by: 'updated_at',
+            sort_direction: 'asc',
+            per_page: '1',
+            page: String(page),
+          });
           expect(res.statusCode, `${list.name}: ${res.body}`).toBe(200);
           seen.push(...(res.json().data as Array<{ id: string }>).map((item) => item.id));
         }
@@ -172,15 +242,28 @@ describe('incremental sync', () => {
       const call = jsonCaller(t.app, auth);
       const feed = async (after: string | null) => {
         await t.services.publisher.publishAll();
-        const query = new URLSearchParams({ event_type: 'product.deleted', per_page: '100', ...(after ? { after } : {}) });
+        const query = new URLSearchParams({
+          event_type: 'product.deleted',
+          per_page: '100',
+          ...(after ? { after } : {}),
+        });
         const res = await call('GET', `${API}/webhooks/events?${query}`);
         expect(res.statusCode, res.body).toBe(200);
-        return res.json() as { data: Array<{ entity_id: string; payload: { id: string } }>; meta: { cursor: string | null; has_more: boolean } };
+        return res.json() as {
+          data: Array<{ entity_id: string; payload: { id: string } }>;
+          meta: { cursor: string | null; has_more: boolean };
+        };
       };
       const changes = async (since: string | null) => {
         const all: Array<{ id: string; name: string; updated_at: string }> = [];
         for (let page = 1; ; page++) {
-          const query = new URLSearchParams({ sort_by: 'updated_at', sort_direction: 'asc', per_page: '2', page: String(page), ...(since ? { updated_since: since } : {}) });
+          const query = new URLSearchParams({
+            sort_by: 'updated_at',
+            sort_direction: 'asc',
+            per_page: '2',
+            page: String(page),
+            ...(since ? { updated_since: since } : {}),
+          });
           const res = await call('GET', `${API}/operations/products?${query}`);
           expect(res.statusCode, res.body).toBe(200);
           all.push(...res.json().data);
@@ -198,18 +281,27 @@ describe('incremental sync', () => {
       let cursor = (await feed(null)).meta.cursor;
       const mirror = new Map((await changes(null)).map((p) => [p.id, p]));
       expect([...mirror.keys()].sort()).toEqual([...made].sort());
-      let highWater = [...mirror.values()].map((p) => p.updated_at).sort().at(-1)!;
+      let highWater = [...mirror.values()]
+        .map((p) => p.updated_at)
+        .sort()
+        .at(-1)!;
 
       // 2. Something changes, something goes.
       await new Promise((resolve) => setTimeout(resolve, 5));
-      expect((await call('PATCH', `${API}/operations/products/${made[1]}`, { name: 'Mirror renamed' })).statusCode).toBe(200);
+      expect(
+        (await call('PATCH', `${API}/operations/products/${made[1]}`, { name: 'Mirror renamed' })).statusCode,
+      ).toBe(200);
       expect((await call('DELETE', `${API}/operations/products/${made[3]}`)).statusCode).toBe(200);
 
       // 3. Changes since the high-water mark (inclusive: what shares its instant comes again and is skipped).
       const changed = (await changes(highWater)).filter((p) => mirror.get(p.id)?.updated_at !== p.updated_at);
       expect(changed.map((p) => [p.id, p.name])).toEqual([[made[1], 'Mirror renamed']]);
       for (const p of changed) mirror.set(p.id, p);
-      highWater = changed.map((p) => p.updated_at).sort().at(-1) ?? highWater;
+      highWater =
+        changed
+          .map((p) => p.updated_at)
+          .sort()
+          .at(-1) ?? highWater;
 
       // 4. Deletions from the feed after the cursor.
       const deleted = await feed(cursor);
@@ -228,16 +320,29 @@ describe('incremental sync', () => {
     it('records purchase_order.deleted when a draft order is deleted', async () => {
       const { tenant, auth } = await makeTenantWithToken(t.services);
       const records = await makeTenantRecords(t, tenant, auth);
-      const res = await t.app.inject({ method: 'DELETE', url: `${API}/operations/purchase-orders/${records.purchaseOrder}`, headers: auth });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `${API}/operations/purchase-orders/${records.purchaseOrder}`,
+        headers: auth,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      const po = await t.database.db.selectFrom('purchase_orders').select(['po_number', 'deleted_at']).where('id', '=', records.purchaseOrder).executeTakeFirstOrThrow();
+      const po = await t.database.db
+        .selectFrom('purchase_orders')
+        .select(['po_number', 'deleted_at'])
+        .where('id', '=', records.purchaseOrder)
+        .executeTakeFirstOrThrow();
       const events = await t.database.db
         .selectFrom('event_outbox')
         .select(['event_type', 'payload'])
         .where('entity_id', '=', records.purchaseOrder)
         .where('event_type', '=', 'purchase_order.deleted')
         .execute();
-      expect(events).toEqual([{ event_type: 'purchase_order.deleted', payload: { id: records.purchaseOrder, po_number: po.po_number, deleted_at: po.deleted_at } }]);
+      expect(events).toEqual([
+        {
+          event_type: 'purchase_order.deleted',
+          payload: { id: records.purchaseOrder, po_number: po.po_number, deleted_at: po.deleted_at },
+        },
+      ]);
     });
   });
 });

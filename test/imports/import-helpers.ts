@@ -34,11 +34,20 @@ export function importForm(request: ImportRequest): FormData {
 }
 
 export function postImport(t: TestApp, request: ImportRequest, auth: Record<string, string> = t.auth) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/operations/imports', headers: auth, payload: importForm(request) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/operations/imports',
+    headers: auth,
+    payload: importForm(request),
+  });
 }
 
 /** Uploads a file and runs every queued job to its end; the job as the API then answers it. */
-export async function runImport(t: TestApp, request: ImportRequest, auth: Record<string, string> = t.auth): Promise<ImportResponse> {
+export async function runImport(
+  t: TestApp,
+  request: ImportRequest,
+  auth: Record<string, string> = t.auth,
+): Promise<ImportResponse> {
   const res = await postImport(t, request, auth);
   expect(res.statusCode, res.body).toBe(202);
   const job = res.json().data as ImportResponse;
@@ -53,7 +62,11 @@ export async function drainImports(t: TestApp): Promise<void> {
   await runner.drain();
 }
 
-export async function getImport(t: TestApp, id: string, auth: Record<string, string> = t.auth): Promise<ImportResponse> {
+export async function getImport(
+  t: TestApp,
+  id: string,
+  auth: Record<string, string> = t.auth,
+): Promise<ImportResponse> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/operations/imports/${id}`, headers: auth });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as ImportResponse;
@@ -61,7 +74,11 @@ export async function getImport(t: TestApp, id: string, auth: Record<string, str
 
 /** The error report's lines as objects (row, column, value, message). */
 export async function errorReport(t: TestApp, id: string): Promise<Array<Record<string, string>>> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/operations/imports/${id}/errors.csv`, headers: t.auth });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/operations/imports/${id}/errors.csv`,
+    headers: t.auth,
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toContain('text/csv');
   return parse(res.body, { columns: true }) as Array<Record<string, string>>;

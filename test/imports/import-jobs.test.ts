@@ -7,7 +7,10 @@ import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/fac
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { csvOf, drainImports, getImport, postImport, runImport } from './import-helpers.js';
 
-const SUPPLIERS = csvOf([['code', 'name', 'email'], ['JOB-1', 'Job one', 'one@example.com']]);
+const SUPPLIERS = csvOf([
+  ['code', 'name', 'email'],
+  ['JOB-1', 'Job one', 'one@example.com'],
+]);
 
 describe('import jobs', () => {
   let t: TestApp;
@@ -16,13 +19,20 @@ describe('import jobs', () => {
   });
   afterAll(() => t.close());
 
-  const list = (query = '', auth = t.auth) => t.app.inject({ method: 'GET', url: `/api/v1/operations/imports${query}`, headers: auth });
-  const cancel = (id: string) => t.app.inject({ method: 'POST', url: `/api/v1/operations/imports/${id}/cancel`, headers: t.auth });
+  const list = (query = '', auth = t.auth) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/operations/imports${query}`, headers: auth });
+  const cancel = (id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/operations/imports/${id}/cancel`, headers: t.auth });
 
   it('refuses an upload without a file, with an unknown type or mode, or an empty file', async () => {
     const noFile = new FormData();
     noFile.append('type', 'suppliers');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/operations/imports', headers: t.auth, payload: noFile });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/imports',
+      headers: t.auth,
+      payload: noFile,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ file: ['The file field is required: the CSV file to import.'] });
     const badType = await postImport(t, { type: 'orders', csv: SUPPLIERS });
@@ -41,7 +51,11 @@ describe('import jobs', () => {
     expect((await postImport(t, { type: 'suppliers', csv: SUPPLIERS }, viewerAuth)).statusCode).toBe(403);
     expect((await list('', viewerAuth)).statusCode).toBe(200);
 
-    const createOnly = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:run-imports', 'operations:create-suppliers'] }));
+    const createOnly = bearer(
+      await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+        abilities: ['operations:run-imports', 'operations:create-suppliers'],
+      }),
+    );
     expect((await postImport(t, { type: 'suppliers', csv: SUPPLIERS }, createOnly)).statusCode).toBe(202);
     const upsert = await postImport(t, { type: 'suppliers', mode: 'upsert', csv: SUPPLIERS }, createOnly);
     expect(upsert.statusCode).toBe(403);
@@ -59,12 +73,31 @@ describe('import jobs', () => {
     expect((await list('?type=products')).json().meta.total).toBe(0);
     const other = await makeTenantWithToken(t.services);
     expect((await list('', other.auth)).json().meta.total).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/operations/imports/${done.id}`, headers: other.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/operations/imports/${done.id}/errors.csv`, headers: other.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/operations/imports/${done.id}`, headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/operations/imports/${done.id}/errors.csv`,
+          headers: other.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('cancels a queued job, which then never runs, and refuses to cancel an ended one', async () => {
-    const queued = (await postImport(t, { type: 'suppliers', csv: csvOf([['code', 'name', 'email'], ['JOB-C', 'Cancelled', 'c@example.com']]) })).json().data as ImportResponse;
+    const queued = (
+      await postImport(t, {
+        type: 'suppliers',
+        csv: csvOf([
+          ['code', 'name', 'email'],
+          ['JOB-C', 'Cancelled', 'c@example.com'],
+        ]),
+      })
+    ).json().data as ImportResponse;
     const res = await cancel(queued.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'cancelled', rows_done: 0 });
@@ -91,16 +124,34 @@ describe('import jobs', () => {
     expect(ended.status).toBe('cancelled');
     expect(ended.rows_done).toBeLessThan(3000);
     expect(ended.created).toBe(ended.rows_done);
-    const stored = await t.database.db.selectFrom('suppliers').select('id').where('tenant_id', '=', t.tenant.tenantId).where('code', 'like', 'RUN-%').execute();
+    const stored = await t.database.db
+      .selectFrom('suppliers')
+      .select('id')
+      .where('tenant_id', '=', t.tenant.tenantId)
+      .where('code', 'like', 'RUN-%')
+      .execute();
     expect(stored.length).toBe(ended.created);
   });
 
   it('records import.completed with the counts, which the feed shows', async () => {
-    const job = await runImport(t, { type: 'suppliers', csv: csvOf([['code', 'name', 'email'], ['JOB-E', 'Evented', 'e@example.com'], ['JOB-F', 'Bad', 'bad']]) });
+    const job = await runImport(t, {
+      type: 'suppliers',
+      csv: csvOf([
+        ['code', 'name', 'email'],
+        ['JOB-E', 'Evented', 'e@example.com'],
+        ['JOB-F', 'Bad', 'bad'],
+      ]),
+    });
     await t.services.publisher.publishAll();
-    const feed = await t.app.inject({ method: 'GET', url: '/api/v1/webhooks/events?event_type=import.completed', headers: t.auth });
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/webhooks/events?event_type=import.completed',
+      headers: t.auth,
+    });
     expect(feed.statusCode, feed.body).toBe(200);
-    const event = (feed.json().data as Array<{ entity_id: string; payload: ImportResponse }>).find((e) => e.entity_id === job.id);
+    const event = (feed.json().data as Array<{ entity_id: string; payload: ImportResponse }>).find(
+      (e) => e.entity_id === job.id,
+    );
     expect(event?.payload).toMatchObject({ id: job.id, status: 'completed', created: 1, failed: 1, rows_done: 2 });
   });
 });
@@ -113,7 +164,10 @@ describe('import file size', () => {
   afterAll(() => t.close());
 
   it('refuses a file over IMPORT_MAX_FILE_MB with 413, and queues nothing', async () => {
-    const big = csvOf([['code', 'name', 'email'], ...Array.from({ length: 10 }, (_, i) => [`BIG-${i}`, `Big ${i}`, `big-${i}@example.com`])]);
+    const big = csvOf([
+      ['code', 'name', 'email'],
+      ...Array.from({ length: 10 }, (_, i) => [`BIG-${i}`, `Big ${i}`, `big-${i}@example.com`]),
+    ]);
     const res = await postImport(t, { type: 'suppliers', csv: big });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The file may not be greater than 64 bytes.');

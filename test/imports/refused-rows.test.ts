@@ -22,7 +22,12 @@ async function databaseBytes(t: TestApp): Promise<number> {
 }
 
 async function listedRows(t: TestApp, importId: string): Promise<number> {
-  const rows = await t.database.db.selectFrom('import_errors').select('row_number').distinct().where('import_id', '=', importId).execute();
+  const rows = await t.database.db
+    .selectFrom('import_errors')
+    .select('row_number')
+    .distinct()
+    .where('import_id', '=', importId)
+    .execute();
   return rows.length;
 }
 
@@ -42,7 +47,7 @@ describe('a file of refused rows, with the default limits', () => {
     const csv = `sku,name,selling_price,currency\n${',,,\n'.repeat(rows)}`;
     const before = await databaseBytes(t);
     const job = await runImport(t, { type: 'products', csv });
-    const grown = await databaseBytes(t) - before;
+    const grown = (await databaseBytes(t)) - before;
 
     expect(job.status).toBe('too_many_errors');
     expect(job.rows_total).toBe(rows);
@@ -52,7 +57,9 @@ describe('a file of refused rows, with the default limits', () => {
     expect(counts(job)).toEqual({ created: 0, updated: 0, unchanged: 0, failed: job.rows_done });
     expect(job.failed_unlisted).toBe(job.failed - 1000);
     const done = job.rows_done.toLocaleString('en-US');
-    expect(job.error).toMatch(`Stopped after ${done} rows, ${done} of them refused (100%): an import stops once more than 50% of its rows are refused, from its first 10,000 rows on.`);
+    expect(job.error).toMatch(
+      `Stopped after ${done} rows, ${done} of them refused (100%): an import stops once more than 50% of its rows are refused, from its first 10,000 rows on.`,
+    );
     expect(job.finished_at).not.toBeNull();
     expect(await listedRows(t, job.id)).toBe(1000);
 
@@ -72,7 +79,11 @@ describe('a file of refused rows, with the default limits', () => {
 describe('a file of refused rows, with limits of its own', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { imports: { ...loadConfig({}).imports, maxStoredErrors: 2, maxRefusedPercent: 50, refusedSampleRows: 4 } } });
+    t = await buildTestApp({
+      config: {
+        imports: { ...loadConfig({}).imports, maxStoredErrors: 2, maxRefusedPercent: 50, refusedSampleRows: 4 },
+      },
+    });
   });
   afterAll(() => t.close());
 
@@ -81,13 +92,18 @@ describe('a file of refused rows, with limits of its own', () => {
   const bad = (n: number) => [`BAD-${n}`, `Bad ${n}`, 'not-an-email'];
 
   it('completes a file refused no more than the share allows, listing the first refused rows and counting the rest', async () => {
-    const job = await runImport(t, { type: 'suppliers', csv: csvOf([header, bad(1), good(1), bad(2), good(2), bad(3), good(3), good(4)]) });
+    const job = await runImport(t, {
+      type: 'suppliers',
+      csv: csvOf([header, bad(1), good(1), bad(2), good(2), bad(3), good(3), good(4)]),
+    });
     expect(job.status).toBe('completed');
     expect(counts(job)).toEqual({ created: 4, updated: 0, unchanged: 0, failed: 3 });
     expect(job.failed_unlisted).toBe(1);
     const report = await errorReport(t, job.id);
     expect(report.map((line) => line.row)).toEqual(['2', '4', '']);
-    expect(report.at(-1)!.message).toBe('1 more refused rows are not listed: an import keeps the reasons of its first 2 refused rows only.');
+    expect(report.at(-1)!.message).toBe(
+      '1 more refused rows are not listed: an import keeps the reasons of its first 2 refused rows only.',
+    );
   });
 
   it('stops a file refused more than the share allows once the sample is done, and says why', async () => {

@@ -19,7 +19,18 @@ describe('supplier imports', () => {
     const job = await runImport(t, {
       type: 'suppliers',
       csv: csvOf([
-        ['code', 'name', 'email', 'phone', 'type', 'is_preferred', 'lead_time_days', 'minimum_order_amount', 'address_city', 'address_country'],
+        [
+          'code',
+          'name',
+          'email',
+          'phone',
+          'type',
+          'is_preferred',
+          'lead_time_days',
+          'minimum_order_amount',
+          'address_city',
+          'address_country',
+        ],
         ['imp-a', 'Alpha Parts', 'alpha@example.com', '+44 1', 'distributor', 'yes', '7', '250.5', 'Leeds', 'GB'],
         ['IMP-B', 'Beta Tools', 'beta@example.com', '', '', '', '', '', '', ''],
       ]),
@@ -29,7 +40,11 @@ describe('supplier imports', () => {
     expect(job.rows_done).toBe(2);
     expect(counts(job)).toEqual({ created: 2, updated: 0, unchanged: 0, failed: 0 });
     expect(await supplier('IMP-A')).toMatchObject({
-      name: 'Alpha Parts', is_preferred: true, lead_time_days: 7, minimum_order_amount: 250.5, status: 'inactive',
+      name: 'Alpha Parts',
+      is_preferred: true,
+      lead_time_days: 7,
+      minimum_order_amount: 250.5,
+      status: 'inactive',
       address: { city: 'Leeds', country: 'GB' },
     });
     expect(await supplier('IMP-B')).toMatchObject({ phone: null, address: null, is_preferred: false });
@@ -69,7 +84,11 @@ describe('supplier imports', () => {
     expect(counts(job)).toEqual({ created: 0, updated: 1, unchanged: 1, failed: 1 });
     expect((await supplier('IMP-D'))!.updated_at).toBe(before!.updated_at);
     expect(await supplier('IMP-B')).toMatchObject({ name: 'Beta Tools Ltd', lead_time_days: 5 });
-    expect((await errorReport(t, job.id))[0]).toMatchObject({ row: '4', column: 'code', message: 'No supplier has the code IMP-ZZ.' });
+    expect((await errorReport(t, job.id))[0]).toMatchObject({
+      row: '4',
+      column: 'code',
+      message: 'No supplier has the code IMP-ZZ.',
+    });
   });
 
   it('creates and updates in upsert mode', async () => {
@@ -104,8 +123,18 @@ describe('supplier imports', () => {
   });
 
   it('fails a file whose header has unknown columns, before any row', async () => {
-    const job = await runImport(t, { type: 'suppliers', csv: csvOf([['code', 'name', 'email', 'colour'], ['IMP-H', 'H', 'h@example.com', 'red']]) });
-    expect(job).toMatchObject({ status: 'failed', rows_done: 0, error: 'Unknown column "colour" for a supplier import.' });
+    const job = await runImport(t, {
+      type: 'suppliers',
+      csv: csvOf([
+        ['code', 'name', 'email', 'colour'],
+        ['IMP-H', 'H', 'h@example.com', 'red'],
+      ]),
+    });
+    expect(job).toMatchObject({
+      status: 'failed',
+      rows_done: 0,
+      error: 'Unknown column "colour" for a supplier import.',
+    });
     expect(await supplier('IMP-H')).toBeUndefined();
   });
 });

@@ -14,7 +14,16 @@ export function stockOps(t: TestApp, auth: Record<string, string> = t.auth, tena
       return makeProduct(db, tenantId, links);
     },
     async stock(productId: string, quantity: number, warehouseId: string | null = null) {
-      await inTransaction(db, (trx) => t.services.stock.changeOnHand(trx, { tenantId, productId, warehouseId, quantity, type: 'adjustment', reason: 'setup' }));
+      await inTransaction(db, (trx) =>
+        t.services.stock.changeOnHand(trx, {
+          tenantId,
+          productId,
+          warehouseId,
+          quantity,
+          type: 'adjustment',
+          reason: 'setup',
+        }),
+      );
     },
     /** Reserves by writing the record and product totals directly (the reserve endpoint is another module's). */
     async reserve(productId: string, quantity: number, warehouseId: string) {
@@ -24,21 +33,38 @@ export function stockOps(t: TestApp, auth: Record<string, string> = t.auth, tena
         .where('product_id', '=', productId)
         .where('warehouse_id', '=', warehouseId)
         .execute();
-      await db.updateTable('products').set((eb) => ({ reserved_quantity: eb('reserved_quantity', '+', quantity) })).where('id', '=', productId).execute();
+      await db
+        .updateTable('products')
+        .set((eb) => ({ reserved_quantity: eb('reserved_quantity', '+', quantity) }))
+        .where('id', '=', productId)
+        .execute();
     },
     async warehouse(code: string): Promise<string> {
-      const res = await call('POST', '/api/v1/operations/warehouses', { name: `Warehouse ${code}`, code, type: 'distribution' });
+      const res = await call('POST', '/api/v1/operations/warehouses', {
+        name: `Warehouse ${code}`,
+        code,
+        type: 'distribution',
+      });
       if (res.statusCode !== 201) throw new Error(`warehouse: ${res.statusCode} ${res.body}`);
       return res.json().data.id as string;
     },
     record(productId: string, warehouseId: string) {
-      return db.selectFrom('inventory_records').selectAll().where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst();
+      return db
+        .selectFrom('inventory_records')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .where('warehouse_id', '=', warehouseId)
+        .executeTakeFirst();
     },
     movements(productId: string) {
       return db.selectFrom('stock_movements').selectAll().where('product_id', '=', productId).orderBy('id').execute();
     },
     events(type: string, entityId?: string) {
-      let q = db.selectFrom('event_outbox').selectAll().where('tenant_id', '=', tenantId).where('event_type', '=', type);
+      let q = db
+        .selectFrom('event_outbox')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('event_type', '=', type);
       if (entityId) q = q.where('entity_id', '=', entityId);
       return q.orderBy('id').execute();
     },

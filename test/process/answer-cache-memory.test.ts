@@ -49,9 +49,13 @@ async function startQuietServer(env: NodeJS.ProcessEnv): Promise<{ cli: CliProce
   const cli = startCli(['serve', '--no-worker'], { ...env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' });
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + START_TIMEOUT_MS; ; await pause(100)) {
-    const ready = await fetch(`${url}/ready`).then((res) => res.ok, () => false);
+    const ready = await fetch(`${url}/ready`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) return { cli, url };
-    if (cli.child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not become ready\nstderr:\n${cli.stderr}`);
+    if (cli.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the server did not become ready\nstderr:\n${cli.stderr}`);
   }
 }
 
@@ -93,39 +97,37 @@ async function readUnder(url: URL, authorization: string, count: number, hostOf:
 }
 
 describe('answer cache memory', () => {
-  it(
-    `${READS} reads of a product under distinct ${HOST_LENGTH}-character hosts grow the server by less than 32 MB more than under one host`,
-    async () => {
-      const location = await createTestDatabaseLocation({ migrated: true });
-      cleanups.push(() => location.drop());
-      const database = openTestDatabase(location);
-      const { token, productId } = await (async () => {
-        try {
-          const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
-          const tenant = await makeTenant(services);
-          return {
-            token: await makeToken(services, tenant.tenantId, tenant.adminId, { abilities: ['operations:view-products'] }),
-            productId: await makeProduct(database.db, tenant.tenantId),
-          };
-        } finally {
-          await database.close();
-        }
-      })();
+  it(`${READS} reads of a product under distinct ${HOST_LENGTH}-character hosts grow the server by less than 32 MB more than under one host`, async () => {
+    const location = await createTestDatabaseLocation({ migrated: true });
+    cleanups.push(() => location.drop());
+    const database = openTestDatabase(location);
+    const { token, productId } = await (async () => {
+      try {
+        const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
+        const tenant = await makeTenant(services);
+        return {
+          token: await makeToken(services, tenant.tenantId, tenant.adminId, {
+            abilities: ['operations:view-products'],
+          }),
+          productId: await makeProduct(database.db, tenant.tenantId),
+        };
+      } finally {
+        await database.close();
+      }
+    })();
 
-      const server = await startQuietServer(processEnv(location, { RATE_LIMIT_PER_MINUTE: '0' }));
-      const pid = server.cli.child.pid!;
-      const url = new URL(`${server.url}/api/v1/operations/products/${productId}`);
-      const authorization = `Bearer ${token}`;
-      const longHost = (i: number) => `${i}.${'h'.repeat(HOST_LENGTH)}`.slice(0, HOST_LENGTH);
+    const server = await startQuietServer(processEnv(location, { RATE_LIMIT_PER_MINUTE: '0' }));
+    const pid = server.cli.child.pid!;
+    const url = new URL(`${server.url}/api/v1/operations/products/${productId}`);
+    const authorization = `Bearer ${token}`;
+    const longHost = (i: number) => `${i}.${'h'.repeat(HOST_LENGTH)}`.slice(0, HOST_LENGTH);
 
-      // The same reads under one host first: what the server grows to by serving them at all.
-      await readUnder(url, authorization, READS * READS_OF_EACH_HOST, () => longHost(0));
-      const underOneHost = await residentBytes(pid);
-      await readUnder(url, authorization, READS * READS_OF_EACH_HOST, longHost);
-      const underDistinctHosts = await residentBytes(pid);
+    // The same reads under one host first: what the server grows to by serving them at all.
+    await readUnder(url, authorization, READS * READS_OF_EACH_HOST, () => longHost(0));
+    const underOneHost = await residentBytes(pid);
+    await readUnder(url, authorization, READS * READS_OF_EACH_HOST, longHost);
+    const underDistinctHosts = await residentBytes(pid);
 
-      expect(underDistinctHosts - underOneHost).toBeLessThan(ALLOWED_GROWTH_BYTES);
-    },
-    180_000,
-  );
+    expect(underDistinctHosts - underOneHost).toBeLessThan(ALLOWED_GROWTH_BYTES);
+  }, 180_000);
 });

@@ -25,7 +25,10 @@ describe('cli as a process', () => {
 
   it('on a Node.js older than 24 it exits 1 naming the version it needs, before any library fails to load', async () => {
     const olderNode = new URL('fixtures/older-node.mjs', import.meta.url).href;
-    const result = await runCliProcess(['migrate', '--json'], processEnv(location, { NODE_OPTIONS: `--import=${olderNode}` }));
+    const result = await runCliProcess(
+      ['migrate', '--json'],
+      processEnv(location, { NODE_OPTIONS: `--import=${olderNode}` }),
+    );
 
     expect(result).toMatchObject({ code: 1, signal: null, stdout: '' });
     expect(result.stderr).toMatch(/^Error: Quartermaster needs Node\.js 24 or later; this is Node\.js 20\.20\.2\.\n/);
@@ -36,10 +39,25 @@ describe('cli as a process', () => {
   it('a duplicate admin e-mail exits 1 with the message on stderr and nothing on stdout', async () => {
     const adminEmail = `taken-${Date.now().toString(36)}@example.test`;
     const io = { stdout: () => {}, stderr: () => {} };
-    expect(await runCli(['tenant:create', '--name', 'First', '--admin-email', adminEmail, '--admin-password', 'correct-horse-battery'], io, testConfig(location))).toBe(0);
+    expect(
+      await runCli(
+        ['tenant:create', '--name', 'First', '--admin-email', adminEmail, '--admin-password', 'correct-horse-battery'],
+        io,
+        testConfig(location),
+      ),
+    ).toBe(0);
 
     const result = await runCliProcess(
-      ['tenant:create', '--name', 'Second', '--admin-email', adminEmail, '--admin-password', 'correct-horse-battery', '--json'],
+      [
+        'tenant:create',
+        '--name',
+        'Second',
+        '--admin-email',
+        adminEmail,
+        '--admin-password',
+        'correct-horse-battery',
+        '--json',
+      ],
       processEnv(location),
     );
 
@@ -60,7 +78,15 @@ describe('cli as a process', () => {
     expect(version).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
 
     const created = await runCliProcess(
-      ['tenant:create', '--name', 'Piped', '--admin-email', `piped-${Date.now().toString(36)}@example.test`, '--password-stdin', '--json'],
+      [
+        'tenant:create',
+        '--name',
+        'Piped',
+        '--admin-email',
+        `piped-${Date.now().toString(36)}@example.test`,
+        '--password-stdin',
+        '--json',
+      ],
       processEnv(location),
       START_TIMEOUT_MS,
       'a password from a pipe\n',
@@ -69,7 +95,11 @@ describe('cli as a process', () => {
     const { user } = JSON.parse(created.stdout) as { user: { id: string } };
     const database = openTestDatabase(location);
     try {
-      const { password_hash } = await database.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const { password_hash } = await database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(await verifyPassword(password_hash, 'a password from a pipe')).toBe(true);
     } finally {
       await database.close();
@@ -96,7 +126,10 @@ describe('cli as a process', () => {
       expect(applied).toEqual(Object.keys(migrations).sort());
       const database = openTestDatabase(fresh);
       try {
-        const rows = await database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+        const rows = await database.db
+          .selectFrom('kysely_migration' as never)
+          .select('name' as never)
+          .execute();
         expect(rows).toHaveLength(Object.keys(migrations).length);
       } finally {
         await database.close();

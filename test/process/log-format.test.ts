@@ -12,7 +12,11 @@ function runSample(env: NodeJS.ProcessEnv, terminal: boolean): Promise<string> {
   const command = `${JSON.stringify(process.execPath)} --import tsx ${SAMPLE}`;
   const child = terminal
     ? spawn('script', ['-qfec', command, '/dev/null'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] })
-    : spawn(process.execPath, ['--import', 'tsx', SAMPLE], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    : spawn(process.execPath, ['--import', 'tsx', SAMPLE], {
+        cwd: PROJECT_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   return new Promise((resolve, reject) => {
@@ -43,14 +47,18 @@ describe('log format', () => {
   });
 
   it('follows LOG_FORMAT on a terminal and off it', async () => {
-    expect(JSON.parse(plain(await runSample(baseEnv({ LOG_FORMAT: 'json' }), true)).trim())).toMatchObject({ msg: 'sample line' });
+    expect(JSON.parse(plain(await runSample(baseEnv({ LOG_FORMAT: 'json' }), true)).trim())).toMatchObject({
+      msg: 'sample line',
+    });
     expect(plain(await runSample(baseEnv({ LOG_FORMAT: 'pretty' }), false))).toContain('INFO: sample line');
   });
 
   it('keeps the server and worker logs JSON under a supervisor (stdout not a terminal)', async () => {
     const location = await createTestDatabaseLocation();
     try {
-      const { cli, ready } = startServerProcess(processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'log-format-test' }));
+      const { cli, ready } = startServerProcess(
+        processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'log-format-test' }),
+      );
       await ready;
       // Given ADMIN_PASSWORD, the first start prints no password banner: every line is the logger's.
       const lines = cli.stdout.split('\n').filter((line) => line.trim() !== '');

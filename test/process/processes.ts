@@ -131,12 +131,18 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string)
             resolve(match);
           } else if (child.exitCode !== null || child.signalCode !== null) {
             done();
-            reject(new Error(`process exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+            reject(
+              new Error(
+                `process exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+              ),
+            );
           }
         };
         const timer = setTimeout(() => {
           done();
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+          reject(
+            new Error(`timed out after ${timeoutMs} ms waiting for ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`),
+          );
         }, timeoutMs);
         const done = () => {
           clearTimeout(timer);
@@ -150,11 +156,19 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string)
 }
 
 /** Runs a CLI command to completion. */
-export async function runCliProcess(args: string[], env: NodeJS.ProcessEnv, timeoutMs = START_TIMEOUT_MS, input?: string) {
+export async function runCliProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = START_TIMEOUT_MS,
+  input?: string,
+) {
   const cli = startCli(args, env, input);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstderr:\n${cli.stderr}`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstderr:\n${cli.stderr}`)),
+      timeoutMs,
+    );
   });
   try {
     const exit = await Promise.race([cli.exited, timeout]);

@@ -25,8 +25,11 @@ function packageOf(specifier: string): string | null {
 
 describe('production dependencies', () => {
   it('include every package that src/ imports at run time (type-only imports aside)', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    const imports = /^\s*import\s+(?!type\s)[^'";]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|^\s*export\s+(?!type\s)[^'";]*?from\s+'([^']+)'/gm;
+    const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const imports =
+      /^\s*import\s+(?!type\s)[^'";]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|^\s*export\s+(?!type\s)[^'";]*?from\s+'([^']+)'/gm;
     const missing = new Set<string>();
     let checked = 0;
     for (const file of runtimeSources(path.join(PROJECT_ROOT, 'src'))) {

@@ -7,7 +7,12 @@ import { newId } from '../../src/lib/ids.js';
 import { createServices, type Services } from '../../src/services.js';
 import { makeTenant, makeUser, type TenantFixture } from '../helpers/factories.js';
 import { testConfig } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  testEngine,
+  type TestDatabaseLocation,
+} from '../helpers/test-database.js';
 import { killAll, processEnv, startServerProcess } from './processes.js';
 
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
@@ -36,11 +41,17 @@ class HttpSession {
   }
 
   async request(method: string, path: string, body?: object): Promise<Response> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    };
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (body) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
@@ -68,7 +79,14 @@ type Trials = 'tokens' | 'users';
 
 async function issue(services: Services, tenantId: string, userId: string, name: string) {
   const { token, plainText } = await services.tokens.issue({
-    tenantId, userId, name, type: 'application', abilities: ['*'], expirationDays: null, ipWhitelist: null, preApproved: true,
+    tenantId,
+    userId,
+    name,
+    type: 'application',
+    abilities: ['*'],
+    expirationDays: null,
+    ipWhitelist: null,
+    preApproved: true,
   });
   return { id: token.id, plainText };
 }
@@ -81,11 +99,15 @@ async function seed(location: TestDatabaseLocation, trials: Trials): Promise<See
     const tenant = await makeTenant(services);
     const adminToken = (await issue(services, tenant.tenantId, tenant.adminId, 'admin')).plainText;
     const tokens = [];
-    for (let i = 0; trials === 'tokens' && i < TRIALS; i += 1) tokens.push(await issue(services, tenant.tenantId, tenant.adminId, `revoked ${i}`));
+    for (let i = 0; trials === 'tokens' && i < TRIALS; i += 1)
+      tokens.push(await issue(services, tenant.tenantId, tenant.adminId, `revoked ${i}`));
     const users = [];
     for (let i = 0; trials === 'users' && i < TRIALS; i += 1) {
       const user = await makeUser(services, tenant.tenantId, 'viewer');
-      users.push({ id: user.id, token: (await issue(services, tenant.tenantId, user.id, `deactivated ${i}`)).plainText });
+      users.push({
+        id: user.id,
+        token: (await issue(services, tenant.tenantId, user.id, `deactivated ${i}`)).plainText,
+      });
     }
     return { tenant, adminToken, tokens, users };
   } finally {

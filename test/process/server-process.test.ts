@@ -11,7 +11,12 @@ import { verifyPassword } from '../../src/lib/passwords.js';
 import { createServices } from '../../src/services.js';
 import { makeTenant, makeToken } from '../helpers/factories.js';
 import { testConfig } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  testEngine,
+  type TestDatabaseLocation,
+} from '../helpers/test-database.js';
 import { killAll, processEnv, startServerProcess, START_TIMEOUT_MS, type CliProcess } from './processes.js';
 
 const PROCESS_TEST_TIMEOUT_MS = 90_000;
@@ -65,7 +70,11 @@ async function exitWithin(cli: CliProcess, ms: number) {
     return await Promise.race([
       cli.exited,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`process still running ${ms} ms later\nstdout:\n${cli.stdout}\nstderr:\n${cli.stderr}`)), ms);
+        timer = setTimeout(
+          () =>
+            reject(new Error(`process still running ${ms} ms later\nstdout:\n${cli.stdout}\nstderr:\n${cli.stderr}`)),
+          ms,
+        );
       }),
     ]);
   } finally {
@@ -78,7 +87,11 @@ describe('server process', () => {
     'two processes starting at once on an empty database both become ready, and bootstrap happens once',
     async () => {
       const location = await freshLocation(false);
-      const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'correct-horse-battery' });
+      const env = processEnv(location, {
+        LOG_LEVEL: 'info',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'correct-horse-battery',
+      });
 
       const a = startServerProcess(env);
       const b = startServerProcess(env);
@@ -94,7 +107,9 @@ describe('server process', () => {
       }
 
       // Exactly one of them created the Default tenant; neither printed a password (one was given).
-      const created = [a.cli, b.cli].filter((cli) => cli.stdout.includes('created the Default tenant on an empty database'));
+      const created = [a.cli, b.cli].filter((cli) =>
+        cli.stdout.includes('created the Default tenant on an empty database'),
+      );
       expect(created).toHaveLength(1);
       for (const cli of [a.cli, b.cli]) {
         expect(cli.stdout).not.toContain('created with password');
@@ -102,11 +117,13 @@ describe('server process', () => {
       }
 
       await withDatabase(location, async ({ db }) => {
-        expect(await db.selectFrom('tenants').select(['id', 'name']).execute()).toEqual([{ id: expect.any(String), name: 'Default' }]);
-        const tenantId = (await db.selectFrom('tenants').select('id').executeTakeFirstOrThrow()).id;
-        expect(await db.selectFrom('warehouses').select(['tenant_id', 'code', 'name', 'is_default']).execute()).toEqual([
-          { tenant_id: tenantId, code: 'MAIN', name: 'Main Warehouse', is_default: true },
+        expect(await db.selectFrom('tenants').select(['id', 'name']).execute()).toEqual([
+          { id: expect.any(String), name: 'Default' },
         ]);
+        const tenantId = (await db.selectFrom('tenants').select('id').executeTakeFirstOrThrow()).id;
+        expect(await db.selectFrom('warehouses').select(['tenant_id', 'code', 'name', 'is_default']).execute()).toEqual(
+          [{ tenant_id: tenantId, code: 'MAIN', name: 'Main Warehouse', is_default: true }],
+        );
         expect(await db.selectFrom('users').select(['tenant_id', 'email', 'role']).execute()).toEqual([
           { tenant_id: tenantId, email: 'admin@example.com', role: 'admin' },
         ]);
@@ -124,10 +141,14 @@ describe('server process', () => {
     'the start line names the Node.js version the server runs on',
     async () => {
       const location = await freshLocation(false);
-      const server = startServerProcess(processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' }));
+      const server = startServerProcess(
+        processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' }),
+      );
       await server.ready;
       const version = process.version.replaceAll('.', '\\.');
-      expect(server.cli.stdout).toMatch(new RegExp(`Server listening at http://127\\.0\\.0\\.1:\\d+ on Node\\.js ${version}"`));
+      expect(server.cli.stdout).toMatch(
+        new RegExp(`Server listening at http://127\\.0\\.0\\.1:\\d+ on Node\\.js ${version}"`),
+      );
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
@@ -190,7 +211,9 @@ describe('server process', () => {
         const tenant = await makeTenant(services);
         return makeToken(services, tenant.tenantId, tenant.adminId, { abilities: ['operations:manage-inventory'] });
       });
-      const { cli, ready } = startServerProcess(processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' }));
+      const { cli, ready } = startServerProcess(
+        processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' }),
+      );
       const server = await ready;
 
       // A POST whose body arrives in two halves: routed and authenticated before SIGTERM, finished after.
@@ -199,7 +222,11 @@ describe('server process', () => {
       const request = http.request(`${server.url}/api/v1/operations/warehouses`, {
         method: 'POST',
         agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       });
       const response = new Promise<HttpResponse>((resolve, reject) => {
         request.on('response', (res) => {
@@ -235,7 +262,10 @@ describe('server process', () => {
       request.end(body.slice(half));
       const res = await response;
       expect(res.status).toBe(201);
-      expect(JSON.parse(res.body)).toMatchObject({ success: true, data: { name: 'Overflow Depot', code: 'OVERFLOW', type: 'satellite' } });
+      expect(JSON.parse(res.body)).toMatchObject({
+        success: true,
+        data: { name: 'Overflow Depot', code: 'OVERFLOW', type: 'satellite' },
+      });
 
       // Well within SHUTDOWN_TIMEOUT_MS (10 s), after which close-with-grace would exit 1.
       const finished = Date.now();
@@ -245,7 +275,9 @@ describe('server process', () => {
 
       // The request's work was committed before the database closed.
       await withDatabase(location, async ({ db }) => {
-        expect(await db.selectFrom('warehouses').select('code').where('code', '=', 'OVERFLOW').execute()).toEqual([{ code: 'OVERFLOW' }]);
+        expect(await db.selectFrom('warehouses').select('code').where('code', '=', 'OVERFLOW').execute()).toEqual([
+          { code: 'OVERFLOW' },
+        ]);
       });
     },
     PROCESS_TEST_TIMEOUT_MS,
@@ -255,7 +287,9 @@ describe('server process', () => {
     'SIGTERM with no traffic exits 0 promptly and releases the database',
     async () => {
       const location = await freshLocation(true);
-      const { cli, ready } = startServerProcess(processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' }));
+      const { cli, ready } = startServerProcess(
+        processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' }),
+      );
       const server = await ready;
       expect((await get(`${server.url}/health`)).status).toBe(200);
 
@@ -267,7 +301,11 @@ describe('server process', () => {
       if (testEngine === 'postgres') {
         await withDatabase(location, async ({ db }) => {
           const name = new URL(location.databaseUrl!).pathname.slice(1);
-          const others = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(db);
+          const others = await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(
+            db,
+          );
           expect(others.rows[0]!.n).toBe(0);
         });
       } else {

@@ -1,5 +1,8 @@
 // Sample purchase order snapshots shared by the document tests.
-import type { PurchaseOrderDocument, PurchaseOrderDocumentLine } from '../../src/modules/purchasing/documents/purchase-order.document.js';
+import type {
+  PurchaseOrderDocument,
+  PurchaseOrderDocumentLine,
+} from '../../src/modules/purchasing/documents/purchase-order.document.js';
 
 export function sampleLines(count: number): PurchaseOrderDocumentLine[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -15,7 +18,13 @@ export function sampleOrder(overrides: Partial<PurchaseOrderDocument> = {}): Pur
   const lines = overrides.lines ?? [
     { product_sku: 'BOLT-M8', product_name: 'Hex bolt M8', quantity_ordered: 100, unit_price: 0.35, line_total: 35 },
     { product_sku: 'NUT-M8', product_name: 'Hex nut M8', quantity_ordered: 250, unit_price: 0.12, line_total: 30 },
-    { product_sku: 'WASH-M8', product_name: 'Washer M8', quantity_ordered: 1000, unit_price: 1.2345, line_total: 1234.5 },
+    {
+      product_sku: 'WASH-M8',
+      product_name: 'Washer M8',
+      quantity_ordered: 1000,
+      unit_price: 1.2345,
+      line_total: 1234.5,
+    },
   ];
   return {
     po_number: 'PO-202611-0007',
@@ -35,7 +44,11 @@ export function sampleOrder(overrides: Partial<PurchaseOrderDocument> = {}): Pur
       email: 'orders@fastener.example',
       address: { street: '1 Industrial Way', city: 'Leeds', postal_code: 'LS1 1AA', country: 'GB' },
     },
-    warehouse: { name: 'Main warehouse', code: 'MAIN', address: { street: '5 Dock Road', city: 'Hull', country: 'GB' } },
+    warehouse: {
+      name: 'Main warehouse',
+      code: 'MAIN',
+      address: { street: '5 Dock Road', city: 'Hull', country: 'GB' },
+    },
     lines,
     subtotal: 1299.5,
     tax_amount: 259.9,

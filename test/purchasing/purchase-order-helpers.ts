@@ -13,7 +13,11 @@ export function purchaseOps(t: TestApp, auth: Record<string, string> = t.auth, t
   const db = t.database.db;
 
   async function supplier(status: SupplierStatus = 'active', email = 'orders@acme.test'): Promise<string> {
-    const res = await call('POST', '/api/v1/operations/suppliers', { name: `Acme ${++codeSeq}`, code: `PO-SUP-${codeSeq}`, email });
+    const res = await call('POST', '/api/v1/operations/suppliers', {
+      name: `Acme ${++codeSeq}`,
+      code: `PO-SUP-${codeSeq}`,
+      email,
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id as string;
     await db.updateTable('suppliers').set({ status }).where('id', '=', id).execute();
@@ -32,11 +36,22 @@ export function purchaseOps(t: TestApp, auth: Record<string, string> = t.auth, t
       ...extra,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as { id: string; po_number: string; status: string; supplier_id: string; items: Array<{ product_id: string; id: string }> };
+    return res.json().data as {
+      id: string;
+      po_number: string;
+      status: string;
+      supplier_id: string;
+      items: Array<{ product_id: string; id: string }>;
+    };
   }
 
   const events = (entityId: string) =>
-    db.selectFrom('event_outbox').select(['event_type', 'payload']).where('entity_id', '=', entityId).orderBy('id').execute();
+    db
+      .selectFrom('event_outbox')
+      .select(['event_type', 'payload'])
+      .where('entity_id', '=', entityId)
+      .orderBy('id')
+      .execute();
 
   return { call, supplier, product, draft, events, db };
 }

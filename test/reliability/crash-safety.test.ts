@@ -88,13 +88,35 @@ function mixedRequests(fixture: Fixture, random: () => number) {
     const warehouse_id = pick(random, fixture.warehouses);
     if (roll < 0.2) {
       const quantity = between(random, 1, 6) * (random() < 0.4 ? -1 : 1);
-      return { kind: 'adjust', method: 'POST', path: '/operations/inventory/adjust', body: { product_id, warehouse_id, quantity, reason: 'load' } };
+      return {
+        kind: 'adjust',
+        method: 'POST',
+        path: '/operations/inventory/adjust',
+        body: { product_id, warehouse_id, quantity, reason: 'load' },
+      };
     }
-    if (roll < 0.4) return { kind: 'reserve', method: 'POST', path: '/operations/inventory/reserve', body: { product_id, warehouse_id, quantity: between(random, 1, 3) } };
-    if (roll < 0.55) return { kind: 'release', method: 'POST', path: '/operations/inventory/release', body: { product_id, warehouse_id, quantity: between(random, 1, 3) } };
+    if (roll < 0.4)
+      return {
+        kind: 'reserve',
+        method: 'POST',
+        path: '/operations/inventory/reserve',
+        body: { product_id, warehouse_id, quantity: between(random, 1, 3) },
+      };
+    if (roll < 0.55)
+      return {
+        kind: 'release',
+        method: 'POST',
+        path: '/operations/inventory/release',
+        body: { product_id, warehouse_id, quantity: between(random, 1, 3) },
+      };
     if (roll < 0.75) {
       const to = fixture.warehouses.find((w) => w !== warehouse_id)!;
-      const body = { product_id, from_warehouse_id: warehouse_id, to_warehouse_id: to, quantity: between(random, 1, 5) };
+      const body = {
+        product_id,
+        from_warehouse_id: warehouse_id,
+        to_warehouse_id: to,
+        quantity: between(random, 1, 5),
+      };
       return { kind: 'transfer', method: 'POST', path: '/operations/inventory/transfer', body };
     }
     if (roll < 0.9) {
@@ -103,11 +125,20 @@ function mixedRequests(fixture: Fixture, random: () => number) {
       const body = { items: [{ purchase_order_item_id: line.id, quantity_received: between(random, 1, 4) }] };
       return { kind: 'receive', method: 'POST', path: `/operations/purchase-orders/${order.id}/receive`, body };
     }
-    return { kind: 'create-product', method: 'POST', path: '/operations/products', body: { name: `Crash load ${++created} ${SEED}`, stock_quantity: between(random, 0, 10) } };
+    return {
+      kind: 'create-product',
+      method: 'POST',
+      path: '/operations/products',
+      body: { name: `Crash load ${++created} ${SEED}`, stock_quantity: between(random, 0, 10) },
+    };
   };
 }
 
-const STOCK_EVENTS: Record<string, string> = { adjust: 'inventory.adjusted', reserve: 'inventory.reserved', release: 'inventory.released' };
+const STOCK_EVENTS: Record<string, string> = {
+  adjust: 'inventory.adjusted',
+  reserve: 'inventory.reserved',
+  release: 'inventory.released',
+};
 
 /** The events an acknowledged write of the mix must have recorded. */
 function expectedEvents(results: readonly LoadResult[]): ExpectedEvent[] {
@@ -120,7 +151,8 @@ function expectedEvents(results: readonly LoadResult[]): ExpectedEvent[] {
       ];
     }
     if (request.kind === 'transfer') return [{ type: 'inventory.transfer_completed', entityId: data.from.id }];
-    if (request.kind === 'receive') return data.status === 'received' ? [{ type: 'purchase_order.received', entityId: data.id }] : [];
+    if (request.kind === 'receive')
+      return data.status === 'received' ? [{ type: 'purchase_order.received', entityId: data.id }] : [];
     if (request.kind === 'create-product') return [{ type: 'product.created', entityId: data.id }];
     return [];
   });
@@ -148,11 +180,23 @@ describe(`crash safety on ${testEngine}`, () => {
       const second = await createWarehouse(before, 'CRASH-B');
       const products = await Promise.all(Array.from({ length: 4 }, () => createStockedProduct(before, 60)));
       for (const productId of products) {
-        await before.expect(200, 'POST', '/operations/inventory/adjust', { product_id: productId, warehouse_id: second, quantity: 40, reason: 'opening' });
+        await before.expect(200, 'POST', '/operations/inventory/adjust', {
+          product_id: productId,
+          warehouse_id: second,
+          quantity: 40,
+          reason: 'opening',
+        });
       }
       const supplierId = await createOrderableSupplier(before);
       const orders = await Promise.all(
-        [0, 1, 2].map((n) => createSentOrder(before, supplierId, bed.tenant.defaultWarehouseId, products.slice(n, n + 2).map((productId) => ({ productId, quantity: 25 })))),
+        [0, 1, 2].map((n) =>
+          createSentOrder(
+            before,
+            supplierId,
+            bed.tenant.defaultWarehouseId,
+            products.slice(n, n + 2).map((productId) => ({ productId, quantity: 25 })),
+          ),
+        ),
       );
       const fixture: Fixture = { warehouses: [bed.tenant.defaultWarehouseId, second], products, orders };
       const random = seededRandom(SEED);
@@ -178,10 +222,16 @@ describe(`crash safety on ${testEngine}`, () => {
       const restarted = await startServer(bed.location);
       const after = new ApiClient(restarted.url, bed.token);
       let remaining = REQUESTS_AFTER_RESTART;
-      const afterRestart = await runLoad({ clients: CLIENTS, targets: [after], next: () => (remaining-- > 0 ? next() : null) });
+      const afterRestart = await runLoad({
+        clients: CLIENTS,
+        targets: [after],
+        next: () => (remaining-- > 0 ? next() : null),
+      });
       // No response is lost and nothing fails while the server runs.
-      for (const result of afterRestart) expect([200, 201, 422], JSON.stringify(result)).toContain(result.outcome.status);
-      for (const result of beforeKill) expect([200, 201, 422, 'lost'], JSON.stringify(result)).toContain(result.outcome.status);
+      for (const result of afterRestart)
+        expect([200, 201, 422], JSON.stringify(result)).toContain(result.outcome.status);
+      for (const result of beforeKill)
+        expect([200, 201, 422, 'lost'], JSON.stringify(result)).toContain(result.outcome.status);
 
       await waitForDrain(bed.database.db, bed.tenant.tenantId, DRAIN_TIMEOUT_MS);
       const all = [...beforeKill, ...afterRestart];
@@ -195,12 +245,20 @@ describe(`crash safety on ${testEngine}`, () => {
 
       // Every acknowledged receipt is there in full: one line, as sent.
       for (const { body } of acknowledged(all, 'receive')) {
-        const lines = await db.selectFrom('purchase_order_receipt_lines').select('id').where('receipt_id', '=', body.data.receipt_id).execute();
+        const lines = await db
+          .selectFrom('purchase_order_receipt_lines')
+          .select('id')
+          .where('receipt_id', '=', body.data.receipt_id)
+          .execute();
         expect(lines, `receipt ${body.data.receipt_id}`).toHaveLength(1);
       }
       expect(restarted.cli.stderr).toBe('');
 
-      const deliveries = await db.selectFrom('webhook_deliveries').select('id').where('tenant_id', '=', bed.tenant.tenantId).execute();
+      const deliveries = await db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('tenant_id', '=', bed.tenant.tenantId)
+        .execute();
       console.info(
         `crash safety (${testEngine}): ${beforeKill.length} requests before SIGKILL (${lost.length} lost), ${afterRestart.length} after restart; ` +
           `${deliveries.length} deliveries, ${bed.receiver.received().length} webhook requests received; ${JSON.stringify(countOutcomes(all))}`,

@@ -39,7 +39,12 @@ describe('an import whose worker is killed', () => {
 
   /** Queues an import of ROWS new products named `${prefix}<n>`, for a worker process to run. */
   async function queueImport(prefix: string): Promise<string> {
-    const services = createServices({ db: bed.database.db, clock: systemClock, newId, config: testConfig(bed.location) });
+    const services = createServices({
+      db: bed.database.db,
+      clock: systemClock,
+      newId,
+      config: testConfig(bed.location),
+    });
     const file = path.join(bed.location.dataDir, `${prefix}.csv`);
     const lines = ['sku,name,selling_price'];
     for (let i = 0; i < ROWS; i += 1) lines.push(`${prefix}${i},Resumed product ${i},${(i % 90) + 1}.5`);
@@ -47,7 +52,11 @@ describe('an import whose worker is killed', () => {
     await writeFile(file, csv);
     const fields = services.imports.service.fields({ type: 'products', mode: 'create' });
     const queued = await runInContext({ request_id: null, ip: null, actor: () => SYSTEM_ACTOR }, () =>
-      services.imports.service.start(bed.tenant.tenantId, fields, { path: file, filename: `${prefix}.csv`, size: Buffer.byteLength(csv) }),
+      services.imports.service.start(bed.tenant.tenantId, fields, {
+        path: file,
+        filename: `${prefix}.csv`,
+        size: Buffer.byteLength(csv),
+      }),
     );
     return queued.id;
   }
@@ -57,9 +66,16 @@ describe('an import whose worker is killed', () => {
     const id = await queueImport(prefix);
     const env = processEnv(bed.location, { IMPORT_LEASE_MS: String(leaseMs) });
     const first = startCli(['worker'], env);
-    const midway = await waitFor(id, (j) => j.status === 'running' && j.rows_done >= 400, 'the first worker to be under way');
+    const midway = await waitFor(
+      id,
+      (j) => j.status === 'running' && j.rows_done >= 400,
+      'the first worker to be under way',
+    );
     first.child.kill(signal);
-    expect(await first.exited).toEqual({ code: signal === 'SIGTERM' ? 0 : null, signal: signal === 'SIGTERM' ? null : 'SIGKILL' });
+    expect(await first.exited).toEqual({
+      code: signal === 'SIGTERM' ? 0 : null,
+      signal: signal === 'SIGTERM' ? null : 'SIGKILL',
+    });
     const stopped = await job(id);
     expect(stopped.rows_done).toBeGreaterThanOrEqual(midway.rows_done);
     expect(stopped.rows_done).toBeLessThan(ROWS);
@@ -70,7 +86,13 @@ describe('an import whose worker is killed', () => {
     const ended = await waitFor(id, (j) => j.status !== 'running', 'the second worker to finish');
     second.child.kill('SIGTERM');
     await second.exited;
-    expect(ended).toMatchObject({ status: 'completed', rows_total: ROWS, rows_done: ROWS, created_count: ROWS, failed_count: 0 });
+    expect(ended).toMatchObject({
+      status: 'completed',
+      rows_total: ROWS,
+      rows_done: ROWS,
+      created_count: ROWS,
+      failed_count: 0,
+    });
 
     const products = await bed.database.db
       .selectFrom('products')
@@ -97,11 +119,19 @@ describe('an import whose worker is killed', () => {
     return stopped;
   }
 
-  it('resumes after the last committed row and imports every row exactly once (SIGKILL: after the lease)', () => interruptAndFinish('RESUME-', 'SIGKILL', LEASE_MS), TIMEOUT_MS);
+  it(
+    'resumes after the last committed row and imports every row exactly once (SIGKILL: after the lease)',
+    () => interruptAndFinish('RESUME-', 'SIGKILL', LEASE_MS),
+    TIMEOUT_MS,
+  );
 
-  it('lets the job go at once when its worker is stopped with SIGTERM', async () => {
-    // A lease longer than the test: the second worker can only take the job because the first let it go.
-    const stopped = await interruptAndFinish('RELEASE-', 'SIGTERM', 10 * TIMEOUT_MS);
-    expect(stopped).toMatchObject({ lease_owner: null, lease_expires_at: null });
-  }, TIMEOUT_MS);
+  it(
+    'lets the job go at once when its worker is stopped with SIGTERM',
+    async () => {
+      // A lease longer than the test: the second worker can only take the job because the first let it go.
+      const stopped = await interruptAndFinish('RELEASE-', 'SIGTERM', 10 * TIMEOUT_MS);
+      expect(stopped).toMatchObject({ lease_owner: null, lease_expires_at: null });
+    },
+    TIMEOUT_MS,
+  );
 });

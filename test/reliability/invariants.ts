@@ -41,7 +41,11 @@ export async function stockViolations(db: Kysely<DB>, api: ApiClient, tenantId: 
   for (const row of reconcile.body.data as unknown[]) violations.push(`reconcile lists ${JSON.stringify(row)}`);
 
   const records = await db.selectFrom('inventory_records').selectAll().where('tenant_id', '=', tenantId).execute();
-  const movements = await db.selectFrom('stock_movements').select(['product_id', 'warehouse_id', 'type', 'quantity']).where('tenant_id', '=', tenantId).execute();
+  const movements = await db
+    .selectFrom('stock_movements')
+    .select(['product_id', 'warehouse_id', 'type', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   const sums = new Map<string, { onHand: number; reserved: number }>();
   for (const m of movements) {
     const key = `${m.product_id}/${m.warehouse_id}`;
@@ -53,22 +57,32 @@ export async function stockViolations(db: Kysely<DB>, api: ApiClient, tenantId: 
   const totals = new Map<string, { onHand: number; reserved: number }>();
   for (const r of records) {
     const name = `record ${r.id} (product ${r.product_id}, warehouse ${r.warehouse_id})`;
-    if (r.quantity_on_hand < 0 || r.quantity_reserved < 0) violations.push(`${name}: negative quantity (${r.quantity_on_hand} on hand, ${r.quantity_reserved} reserved)`);
-    if (r.quantity_reserved > r.quantity_on_hand) violations.push(`${name}: reserved ${r.quantity_reserved} exceeds on hand ${r.quantity_on_hand}`);
+    if (r.quantity_on_hand < 0 || r.quantity_reserved < 0)
+      violations.push(`${name}: negative quantity (${r.quantity_on_hand} on hand, ${r.quantity_reserved} reserved)`);
+    if (r.quantity_reserved > r.quantity_on_hand)
+      violations.push(`${name}: reserved ${r.quantity_reserved} exceeds on hand ${r.quantity_on_hand}`);
     const sum = sums.get(`${r.product_id}/${r.warehouse_id}`) ?? { onHand: 0, reserved: 0 };
     if (sum.onHand !== r.quantity_on_hand || sum.reserved !== r.quantity_reserved) {
-      violations.push(`${name}: ${r.quantity_on_hand}/${r.quantity_reserved} but movements sum to ${sum.onHand}/${sum.reserved}`);
+      violations.push(
+        `${name}: ${r.quantity_on_hand}/${r.quantity_reserved} but movements sum to ${sum.onHand}/${sum.reserved}`,
+      );
     }
     const total = totals.get(r.product_id) ?? { onHand: 0, reserved: 0 };
     total.onHand += r.quantity_on_hand;
     total.reserved += r.quantity_reserved;
     totals.set(r.product_id, total);
   }
-  const products = await db.selectFrom('products').select(['id', 'stock_quantity', 'reserved_quantity']).where('tenant_id', '=', tenantId).execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'stock_quantity', 'reserved_quantity'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   for (const p of products) {
     const total = totals.get(p.id) ?? { onHand: 0, reserved: 0 };
     if (Number(p.stock_quantity) !== total.onHand || Number(p.reserved_quantity) !== total.reserved) {
-      violations.push(`product ${p.id}: totals ${p.stock_quantity}/${p.reserved_quantity} but its records sum to ${total.onHand}/${total.reserved}`);
+      violations.push(
+        `product ${p.id}: totals ${p.stock_quantity}/${p.reserved_quantity} but its records sum to ${total.onHand}/${total.reserved}`,
+      );
     }
   }
   return violations;
@@ -81,7 +95,11 @@ export async function stockViolations(db: Kysely<DB>, api: ApiClient, tenantId: 
  */
 export async function receiptViolations(db: Kysely<DB>, tenantId: string): Promise<string[]> {
   const violations: string[] = [];
-  const receipts = await db.selectFrom('purchase_order_receipts').select(['id', 'purchase_order_id']).where('tenant_id', '=', tenantId).execute();
+  const receipts = await db
+    .selectFrom('purchase_order_receipts')
+    .select(['id', 'purchase_order_id'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   const lines = await db
     .selectFrom('purchase_order_receipt_lines')
     .select(['id', 'receipt_id', 'purchase_order_item_id', 'quantity_received', 'stock_movement_id'])
@@ -105,19 +123,28 @@ export async function receiptViolations(db: Kysely<DB>, tenantId: string): Promi
   const receivedPerItem = new Map<string, number>();
   const linkedMovements = new Set<string>();
   for (const line of lines) {
-    if (!receiptIds.has(line.receipt_id)) violations.push(`receipt line ${line.id}: its receipt ${line.receipt_id} is missing`);
+    if (!receiptIds.has(line.receipt_id))
+      violations.push(`receipt line ${line.id}: its receipt ${line.receipt_id} is missing`);
     linesPerReceipt.set(line.receipt_id, (linesPerReceipt.get(line.receipt_id) ?? 0) + 1);
-    receivedPerItem.set(line.purchase_order_item_id, (receivedPerItem.get(line.purchase_order_item_id) ?? 0) + line.quantity_received);
+    receivedPerItem.set(
+      line.purchase_order_item_id,
+      (receivedPerItem.get(line.purchase_order_item_id) ?? 0) + line.quantity_received,
+    );
     const movement = line.stock_movement_id ? movementById.get(line.stock_movement_id) : undefined;
     if (!movement) violations.push(`receipt line ${line.id}: no purchase_receipt movement ${line.stock_movement_id}`);
-    else if (movement.quantity !== line.quantity_received) violations.push(`receipt line ${line.id}: ${line.quantity_received} received, movement says ${movement.quantity}`);
+    else if (movement.quantity !== line.quantity_received)
+      violations.push(
+        `receipt line ${line.id}: ${line.quantity_received} received, movement says ${movement.quantity}`,
+      );
     if (line.stock_movement_id) linkedMovements.add(line.stock_movement_id);
   }
   for (const receipt of receipts) {
-    if (!linesPerReceipt.has(receipt.id)) violations.push(`receipt ${receipt.id} of order ${receipt.purchase_order_id} has no lines`);
+    if (!linesPerReceipt.has(receipt.id))
+      violations.push(`receipt ${receipt.id} of order ${receipt.purchase_order_id} has no lines`);
   }
   for (const movement of movements) {
-    if (!linkedMovements.has(movement.id)) violations.push(`purchase_receipt movement ${movement.id} belongs to no receipt line`);
+    if (!linkedMovements.has(movement.id))
+      violations.push(`purchase_receipt movement ${movement.id} belongs to no receipt line`);
   }
   const movedPerOrderProduct = new Map<string, number>();
   for (const m of movements) {
@@ -128,9 +155,12 @@ export async function receiptViolations(db: Kysely<DB>, tenantId: string): Promi
     const viaLines = receivedPerItem.get(item.id) ?? 0;
     const viaMovements = movedPerOrderProduct.get(`${item.purchase_order_id}/${item.product_id}`) ?? 0;
     if (item.quantity_received !== viaLines || item.quantity_received !== viaMovements) {
-      violations.push(`order line ${item.id}: quantity_received ${item.quantity_received}, receipt lines ${viaLines}, movements ${viaMovements}`);
+      violations.push(
+        `order line ${item.id}: quantity_received ${item.quantity_received}, receipt lines ${viaLines}, movements ${viaMovements}`,
+      );
     }
-    if (item.quantity_received > item.quantity_ordered) violations.push(`order line ${item.id}: received ${item.quantity_received} of ${item.quantity_ordered} ordered`);
+    if (item.quantity_received > item.quantity_ordered)
+      violations.push(`order line ${item.id}: received ${item.quantity_received} of ${item.quantity_ordered} ordered`);
   }
   return violations;
 }
@@ -151,12 +181,17 @@ export async function readFeed(api: ApiClient): Promise<Array<{ id: string; even
  * (3) Every event of an acknowledged write is in the feed (matched by type and entity id), the feed holds no
  * event twice, and nothing is left in the outbox once the publisher has drained it.
  */
-export async function eventViolations(db: Kysely<DB>, api: ApiClient, expected: readonly ExpectedEvent[]): Promise<string[]> {
+export async function eventViolations(
+  db: Kysely<DB>,
+  api: ApiClient,
+  expected: readonly ExpectedEvent[],
+): Promise<string[]> {
   const violations: string[] = [];
   const feed = await readFeed(api);
   const published = new Set(feed.map((e) => `${e.event_type} ${e.entity_id}`));
   for (const event of expected) {
-    if (!published.has(`${event.type} ${event.entityId}`)) violations.push(`event ${event.type} of ${event.entityId} is not in the feed`);
+    if (!published.has(`${event.type} ${event.entityId}`))
+      violations.push(`event ${event.type} of ${event.entityId} is not in the feed`);
   }
   if (new Set(feed.map((e) => e.id)).size !== feed.length) violations.push('the feed lists an event id twice');
   const outbox = await db.selectFrom('event_outbox').select('id').execute();
@@ -168,9 +203,17 @@ export async function eventViolations(db: Kysely<DB>, api: ApiClient, expected: 
  * (4) Every delivery ends delivered and reached the receiver (which dedupes by delivery id: none lost), and no
  * attempt number of a delivery reached the receiver twice.
  */
-export async function deliveryViolations(db: Kysely<DB>, tenantId: string, received: readonly ReceivedDelivery[]): Promise<string[]> {
+export async function deliveryViolations(
+  db: Kysely<DB>,
+  tenantId: string,
+  received: readonly ReceivedDelivery[],
+): Promise<string[]> {
   const violations: string[] = [];
-  const deliveries = await db.selectFrom('webhook_deliveries').select(['id', 'event_id', 'status']).where('tenant_id', '=', tenantId).execute();
+  const deliveries = await db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_id', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   const seen = new Map<string, string>();
   const attempts = new Set<string>();
   for (const r of received) {
@@ -182,22 +225,40 @@ export async function deliveryViolations(db: Kysely<DB>, tenantId: string, recei
   for (const d of deliveries) {
     if (d.status !== 'delivered') violations.push(`delivery ${d.id}: ${d.status}, not delivered`);
     if (!seen.has(d.id)) violations.push(`delivery ${d.id} never reached the receiver`);
-    else if (seen.get(d.id) !== d.event_id) violations.push(`delivery ${d.id}: received for event ${seen.get(d.id)}, not ${d.event_id}`);
+    else if (seen.get(d.id) !== d.event_id)
+      violations.push(`delivery ${d.id}: received for event ${seen.get(d.id)}, not ${d.event_id}`);
   }
   return violations;
 }
 
 /** Events of the tenant without a delivery, among those published after `sinceEventId` (exclusive). */
-export async function undeliveredEventViolations(db: Kysely<DB>, tenantId: string, sinceEventId: string): Promise<string[]> {
-  const events = await db.selectFrom('events').select(['id', 'event_type']).where('tenant_id', '=', tenantId).where('id', '>', sinceEventId).execute();
-  const delivered = new Set((await db.selectFrom('webhook_deliveries').select('event_id').where('tenant_id', '=', tenantId).execute()).map((d) => d.event_id));
+export async function undeliveredEventViolations(
+  db: Kysely<DB>,
+  tenantId: string,
+  sinceEventId: string,
+): Promise<string[]> {
+  const events = await db
+    .selectFrom('events')
+    .select(['id', 'event_type'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '>', sinceEventId)
+    .execute();
+  const delivered = new Set(
+    (await db.selectFrom('webhook_deliveries').select('event_id').where('tenant_id', '=', tenantId).execute()).map(
+      (d) => d.event_id,
+    ),
+  );
   return events.filter((e) => !delivered.has(e.id)).map((e) => `event ${e.id} (${e.event_type}) has no delivery`);
 }
 
 /** (5) Purchase-order numbers are unique, and per month consecutive from 1 (deleted orders keep theirs). */
 export async function poNumberViolations(db: Kysely<DB>, tenantId: string): Promise<string[]> {
   const violations: string[] = [];
-  const orders = await db.selectFrom('purchase_orders').select(['id', 'po_number']).where('tenant_id', '=', tenantId).execute();
+  const orders = await db
+    .selectFrom('purchase_orders')
+    .select(['id', 'po_number'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   const perPeriod = new Map<string, number[]>();
   const numbers = new Set<string>();
   for (const order of orders) {
@@ -223,10 +284,17 @@ export async function waitForDrain(db: Kysely<DB>, tenantId: string, timeoutMs: 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const outbox = await db.selectFrom('event_outbox').select('id').limit(1).execute();
-    const open = await db.selectFrom('webhook_deliveries').select(['id', 'status']).where('tenant_id', '=', tenantId).where('status', '!=', 'delivered').execute();
+    const open = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '!=', 'delivered')
+      .execute();
     if (outbox.length === 0 && open.length === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(`not drained after ${timeoutMs} ms: outbox ${outbox.length > 0 ? 'not empty' : 'empty'}, ${open.length} deliveries open (${[...new Set(open.map((d) => d.status))].join(', ')})`);
+      throw new Error(
+        `not drained after ${timeoutMs} ms: outbox ${outbox.length > 0 ? 'not empty' : 'empty'}, ${open.length} deliveries open (${[...new Set(open.map((d) => d.status))].join(', ')})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

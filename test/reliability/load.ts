@@ -49,7 +49,10 @@ export class ApiClient {
   async call(method: HttpMethod, path: string, body?: unknown): Promise<ApiResponse> {
     const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -61,7 +64,9 @@ export class ApiClient {
   async expect(expected: number, method: HttpMethod, path: string, body?: unknown): Promise<ApiResponse> {
     const response = await this.call(method, path, body);
     if (response.status !== expected) {
-      throw new Error(`${method} ${path}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body)}`);
+      throw new Error(
+        `${method} ${path}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body)}`,
+      );
     }
     return response;
   }
@@ -83,7 +88,8 @@ export interface LoadRequest {
   body?: unknown;
 }
 
-export type LoadOutcome = { status: number; retryAfter: string | null; body: ApiResponse['body'] } | { status: 'lost'; error: string };
+export type LoadOutcome =
+  { status: number; retryAfter: string | null; body: ApiResponse['body'] } | { status: 'lost'; error: string };
 
 export interface LoadResult {
   request: LoadRequest;
@@ -163,7 +169,10 @@ export function countOutcomes(results: readonly LoadResult[]): Record<string, nu
 /** The successful results, with their body, of one kind (or all). */
 export function acknowledged(results: readonly LoadResult[], kind?: string) {
   return results.flatMap((result) =>
-    typeof result.outcome.status === 'number' && result.outcome.status >= 200 && result.outcome.status < 300 && (kind === undefined || result.request.kind === kind)
+    typeof result.outcome.status === 'number' &&
+    result.outcome.status >= 200 &&
+    result.outcome.status < 300 &&
+    (kind === undefined || result.request.kind === kind)
       ? [{ request: result.request, body: (result.outcome as Extract<LoadOutcome, { body: unknown }>).body }]
       : [],
   );
@@ -175,20 +184,31 @@ let setupSequence = 0;
 const unique = () => `${Date.now().toString(36)}${(setupSequence++).toString(36)}`.toUpperCase();
 
 export async function createWarehouse(api: ApiClient, code: string): Promise<string> {
-  const res = await api.expect(201, 'POST', '/operations/warehouses', { name: `Warehouse ${code}`, code, type: 'distribution' });
+  const res = await api.expect(201, 'POST', '/operations/warehouses', {
+    name: `Warehouse ${code}`,
+    code,
+    type: 'distribution',
+  });
   return res.body.data.id as string;
 }
 
 /** A physical product with `stock` units received into the default warehouse. */
 export async function createStockedProduct(api: ApiClient, stock: number): Promise<string> {
-  const res = await api.expect(201, 'POST', '/operations/products', { name: `Load product ${unique()}`, stock_quantity: stock });
+  const res = await api.expect(201, 'POST', '/operations/products', {
+    name: `Load product ${unique()}`,
+    stock_quantity: stock,
+  });
   return res.body.data.id as string;
 }
 
 /** A supplier purchase orders can be placed with (new suppliers start inactive). */
 export async function createOrderableSupplier(api: ApiClient): Promise<string> {
   const code = `LOAD-${unique()}`;
-  const res = await api.expect(201, 'POST', '/operations/suppliers', { name: `Supplier ${code}`, code, email: 'orders@supplier.test' });
+  const res = await api.expect(201, 'POST', '/operations/suppliers', {
+    name: `Supplier ${code}`,
+    code,
+    email: 'orders@supplier.test',
+  });
   const id = res.body.data.id as string;
   await api.expect(200, 'POST', `/operations/suppliers/${id}/activate`);
   return id;
@@ -213,11 +233,19 @@ export async function createSentOrder(
     warehouse_id: warehouseId,
     items: items.map((item) => ({ product_id: item.productId, quantity: item.quantity, unit_price: 1.5 })),
   });
-  const order = created.body.data as { id: string; po_number: string; items: Array<{ id: string; product_id: string; quantity_ordered: number }> };
+  const order = created.body.data as {
+    id: string;
+    po_number: string;
+    items: Array<{ id: string; product_id: string; quantity_ordered: number }>;
+  };
   await api.expect(200, 'POST', `/operations/purchase-orders/${order.id}/submit-for-approval`, {});
   await api.expect(200, 'POST', `/operations/purchase-orders/${order.id}/approve`, {});
   await api.expect(200, 'POST', `/operations/purchase-orders/${order.id}/send`, { send_email: false });
-  return { id: order.id, poNumber: order.po_number, lines: order.items.map((i) => ({ id: i.id, productId: i.product_id, quantity: i.quantity_ordered })) };
+  return {
+    id: order.id,
+    poNumber: order.po_number,
+    lines: order.items.map((i) => ({ id: i.id, productId: i.product_id, quantity: i.quantity_ordered })),
+  };
 }
 
 /** A subscription of every event type to `url`. */

@@ -87,7 +87,12 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 }
 
 /** Sums a numeric body field of the acknowledged requests of `kind`, per key. */
-function acknowledgedSums(results: readonly LoadResult[], kind: string, keyOf: (body: Record<string, unknown>) => string, quantityOf: (body: Record<string, unknown>) => number) {
+function acknowledgedSums(
+  results: readonly LoadResult[],
+  kind: string,
+  keyOf: (body: Record<string, unknown>) => string,
+  quantityOf: (body: Record<string, unknown>) => number,
+) {
   const sums = new Map<string, number>();
   for (const { request } of acknowledged(results, kind)) {
     const body = request.body as Record<string, unknown>;
@@ -102,7 +107,11 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
   it(
     'two APIs and two workers under concurrent reserves, receipts, transfers and order creation keep every invariant',
     async () => {
-      const env = processEnv(bed.location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery', ...webhookEnv });
+      const env = processEnv(bed.location, {
+        LOG_LEVEL: 'info',
+        ADMIN_PASSWORD: 'correct-horse-battery',
+        ...webhookEnv,
+      });
       // One first, so that the others find the compiled sources cached.
       const first = await startApi(env);
       const [second, ...workers] = await Promise.all([startApi(env), startWorker(env), startWorker(env)] as const);
@@ -112,7 +121,13 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
 
       await subscribeToEverything(a, bed.receiver.url());
       await waitForDrain(bed.database.db, bed.tenant.tenantId, 10_000);
-      const subscribedAfter = await bed.database.db.selectFrom('events').select('id').where('tenant_id', '=', bed.tenant.tenantId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const subscribedAfter = await bed.database.db
+        .selectFrom('events')
+        .select('id')
+        .where('tenant_id', '=', bed.tenant.tenantId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
 
       // Records under contention: reserved ones in the default warehouse, transferred ones in both warehouses.
       const main = bed.tenant.defaultWarehouseId;
@@ -120,11 +135,21 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
       const reserved = await Promise.all([0, 1, 2].map(() => createStockedProduct(a, RESERVE_STOCK)));
       const transferred = await Promise.all([0, 1, 2].map(() => createStockedProduct(b, TRANSFER_STOCK)));
       for (const productId of transferred) {
-        await b.expect(200, 'POST', '/operations/inventory/adjust', { product_id: productId, warehouse_id: other, quantity: TRANSFER_STOCK, reason: 'opening' });
+        await b.expect(200, 'POST', '/operations/inventory/adjust', {
+          product_id: productId,
+          warehouse_id: other,
+          quantity: TRANSFER_STOCK,
+          reason: 'opening',
+        });
       }
       const supplierId = await createOrderableSupplier(a);
       const ordered = await Promise.all([0, 1, 2].map(() => createStockedProduct(a, 0)));
-      const order = await createSentOrder(a, supplierId, main, ordered.map((productId) => ({ productId, quantity: 10 })));
+      const order = await createSentOrder(
+        a,
+        supplierId,
+        main,
+        ordered.map((productId) => ({ productId, quantity: 10 })),
+      );
 
       const random = seededRandom(SEED);
       const requests: LoadRequest[] = [
@@ -138,18 +163,29 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
           kind: 'receive',
           method: 'POST',
           path: `/operations/purchase-orders/${order.id}/receive`,
-          body: { items: [{ purchase_order_item_id: pick(random, order.lines).id, quantity_received: between(random, 1, 3) }] },
+          body: {
+            items: [{ purchase_order_item_id: pick(random, order.lines).id, quantity_received: between(random, 1, 3) }],
+          },
         })),
         ...Array.from({ length: TRANSFERS }, (): LoadRequest => {
           const [from, to] = random() < 0.5 ? [main, other] : [other, main];
-          const body = { product_id: pick(random, transferred), from_warehouse_id: from, to_warehouse_id: to, quantity: between(random, 1, 4) };
+          const body = {
+            product_id: pick(random, transferred),
+            from_warehouse_id: from,
+            to_warehouse_id: to,
+            quantity: between(random, 1, 4),
+          };
           return { kind: 'transfer', method: 'POST', path: '/operations/inventory/transfer', body };
         }),
         ...Array.from({ length: ORDERS_CREATED }, (): LoadRequest => ({
           kind: 'create-order',
           method: 'POST',
           path: '/operations/purchase-orders',
-          body: { supplier_id: supplierId, warehouse_id: main, items: [{ product_id: pick(random, ordered), quantity: 5, unit_price: 2 }] },
+          body: {
+            supplier_id: supplierId,
+            warehouse_id: main,
+            items: [{ product_id: pick(random, ordered), quantity: 5, unit_price: 2 }],
+          },
         })),
       ];
       const results = await runLoad({ clients: CLIENTS, targets: apis, next: fromList(shuffle(requests, random)) });
@@ -157,18 +193,32 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
       // Every request answered, none with a 500; a 503 only with Retry-After.
       for (const { request, outcome } of results) {
         expect([200, 201, 422, 503], `${request.kind}: ${JSON.stringify(outcome)}`).toContain(outcome.status);
-        if (outcome.status === 503) expect(outcome.retryAfter, `${request.kind}: 503 without Retry-After`).toMatch(/^\d+$/);
+        if (outcome.status === 503)
+          expect(outcome.retryAfter, `${request.kind}: 503 without Retry-After`).toMatch(/^\d+$/);
       }
       expect(new Set(results.map((r) => r.target))).toEqual(new Set([0, 1]));
 
       const db = bed.database.db;
       // Reserves: refused when short (422), and what was reserved is exactly what was acknowledged, within on hand.
-      const reservedPerProduct = acknowledgedSums(results, 'reserve', (body) => body.product_id as string, (body) => body.quantity as number);
+      const reservedPerProduct = acknowledgedSums(
+        results,
+        'reserve',
+        (body) => body.product_id as string,
+        (body) => body.quantity as number,
+      );
       const refusedReserves = results.filter((r) => r.request.kind === 'reserve' && r.outcome.status === 422);
       expect(refusedReserves.length, 'more demand than stock').toBeGreaterThan(0);
-      for (const refused of refusedReserves) expect((refused.outcome as { body: { message: string } }).body.message).toMatch(/^Insufficient available stock\./);
+      for (const refused of refusedReserves)
+        expect((refused.outcome as { body: { message: string } }).body.message).toMatch(
+          /^Insufficient available stock\./,
+        );
       for (const productId of reserved) {
-        const record = await db.selectFrom('inventory_records').selectAll().where('product_id', '=', productId).where('warehouse_id', '=', main).executeTakeFirstOrThrow();
+        const record = await db
+          .selectFrom('inventory_records')
+          .selectAll()
+          .where('product_id', '=', productId)
+          .where('warehouse_id', '=', main)
+          .executeTakeFirstOrThrow();
         expect(record.quantity_reserved).toBe(reservedPerProduct.get(productId) ?? 0);
         expect(record.quantity_reserved).toBeLessThanOrEqual(record.quantity_on_hand);
       }
@@ -181,17 +231,27 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
         (body) => (body.items as Array<{ quantity_received: number }>)[0]!.quantity_received,
       );
       for (const line of order.lines) {
-        const item = await db.selectFrom('purchase_order_items').select(['quantity_received', 'quantity_ordered']).where('id', '=', line.id).executeTakeFirstOrThrow();
+        const item = await db
+          .selectFrom('purchase_order_items')
+          .select(['quantity_received', 'quantity_ordered'])
+          .where('id', '=', line.id)
+          .executeTakeFirstOrThrow();
         expect(item.quantity_received).toBe(receivedPerLine.get(line.id) ?? 0);
         expect(item.quantity_received).toBeLessThanOrEqual(item.quantity_ordered);
       }
 
       // Transfers: refused when short; stock only moves, so each product still has both warehouses' opening stock.
       for (const refused of results.filter((r) => r.request.kind === 'transfer' && r.outcome.status === 422)) {
-        expect((refused.outcome as { body: { message: string } }).body.message).toMatch(/^Insufficient available stock\./);
+        expect((refused.outcome as { body: { message: string } }).body.message).toMatch(
+          /^Insufficient available stock\./,
+        );
       }
       for (const productId of transferred) {
-        const records = await db.selectFrom('inventory_records').select('quantity_on_hand').where('product_id', '=', productId).execute();
+        const records = await db
+          .selectFrom('inventory_records')
+          .select('quantity_on_hand')
+          .where('product_id', '=', productId)
+          .execute();
         expect(records.reduce((sum, r) => sum + r.quantity_on_hand, 0)).toBe(2 * TRANSFER_STOCK);
       }
 
@@ -201,9 +261,18 @@ describe(`API and worker processes on one ${testEngine} database`, () => {
 
       await waitForDrain(db, bed.tenant.tenantId, DRAIN_TIMEOUT_MS);
       const expected: ExpectedEvent[] = [
-        ...acknowledged(results, 'reserve').map(({ body }) => ({ type: 'inventory.reserved', entityId: body.data.id as string })),
-        ...acknowledged(results, 'transfer').map(({ body }) => ({ type: 'inventory.transfer_completed', entityId: body.data.from.id as string })),
-        ...acknowledged(results, 'create-order').map(({ body }) => ({ type: 'purchase_order.created', entityId: body.data.id as string })),
+        ...acknowledged(results, 'reserve').map(({ body }) => ({
+          type: 'inventory.reserved',
+          entityId: body.data.id as string,
+        })),
+        ...acknowledged(results, 'transfer').map(({ body }) => ({
+          type: 'inventory.transfer_completed',
+          entityId: body.data.from.id as string,
+        })),
+        ...acknowledged(results, 'create-order').map(({ body }) => ({
+          type: 'purchase_order.created',
+          entityId: body.data.id as string,
+        })),
       ];
       expect(await stockViolations(db, a, bed.tenant.tenantId)).toEqual([]);
       expect(await receiptViolations(db, bed.tenant.tenantId)).toEqual([]);

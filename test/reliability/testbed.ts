@@ -25,7 +25,12 @@ export function useTestbed(): Testbed {
   beforeAll(async () => {
     bed.location = await createTestDatabaseLocation();
     bed.database = openTestDatabase(bed.location);
-    const services = createServices({ db: bed.database.db, clock: systemClock, newId, config: testConfig(bed.location) });
+    const services = createServices({
+      db: bed.database.db,
+      clock: systemClock,
+      newId,
+      config: testConfig(bed.location),
+    });
     bed.tenant = await makeTenant(services);
     bed.token = await makeToken(services, bed.tenant.tenantId, bed.tenant.adminId, { type: 'integration' });
     bed.receiver = await WebhookReceiver.start();

@@ -18,9 +18,11 @@ const RULE_ABILITIES = [MANAGE_ROLES, 'system:manage-system'];
 
 describe('the ability catalogue', () => {
   it('marks in use exactly the abilities a route requires or a rule checks', () => {
-    const checked = new Set([...routes.flatMap((route) => (typeof route.config.ability === 'string' ? [route.config.ability] : [])), ...RULE_ABILITIES]);
+    const checked = new Set([
+      ...routes.flatMap((route) => (typeof route.config.ability === 'string' ? [route.config.ability] : [])),
+      ...RULE_ABILITIES,
+    ]);
     const inUse = ABILITIES.filter((ability) => ability.in_use).map((ability) => ability.ability);
     expect(inUse.sort()).toEqual([...checked].sort());
   });
-
 });

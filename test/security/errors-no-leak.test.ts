@@ -11,7 +11,10 @@ const BAD_SQL = '/api/v1/test-security/bad-sql';
 const LEAKS: ReadonlyArray<[string, RegExp]> = [
   ['a stack frame', /\bat\s+\S+\s+\(|\n\s+at\s/],
   ['a file path', /\/(work|home|tmp|usr|src|node_modules)\/|[\w-]+\.(ts|js):\d+/],
-  ['SQL', /\b(select|insert\s+into|update\s+\S+\s+set|delete\s+from)\b|no such table|relation "|SQLITE_|syntax error at/i],
+  [
+    'SQL',
+    /\b(select|insert\s+into|update\s+\S+\s+set|delete\s+from)\b|no such table|relation "|SQLITE_|syntax error at/i,
+  ],
   ['an internal detail', /no_such_table|secret-detail/i],
 ];
 
@@ -30,7 +33,10 @@ describe('error bodies leak nothing', () => {
           throw new Error('secret-detail at /work/main/src/secret.ts:12:3 select * from api_tokens');
         });
         app.get(BAD_SQL, { config: { auth: 'none' } }, async () => {
-          await t.database.db.selectFrom('no_such_table' as never).selectAll().execute();
+          await t.database.db
+            .selectFrom('no_such_table' as never)
+            .selectAll()
+            .execute();
           return { ok: true };
         });
       },
@@ -41,19 +47,34 @@ describe('error bodies leak nothing', () => {
   it('a thrown error is a bare 500 with the request id', async () => {
     const res = await t.app.inject({ url: THROWS });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'server_error',
+      message: 'Server Error.',
+      request_id: res.headers['x-request-id'],
+    });
     expectNoLeak(res);
   });
 
   it("a database driver's error is a bare 500", async () => {
     const res = await t.app.inject({ url: BAD_SQL });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'server_error',
+      message: 'Server Error.',
+      request_id: res.headers['x-request-id'],
+    });
     expectNoLeak(res);
   });
 
   it('malformed JSON is a 400 without parser details', async () => {
-    const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: { ...t.auth, 'content-type': 'application/json' }, payload: '{"name": "x",' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: { ...t.auth, 'content-type': 'application/json' },
+      payload: '{"name": "x",',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, code: 'bad_request', message: 'Malformed JSON in request body.' });
     expectNoLeak(res);
@@ -71,9 +92,18 @@ describe('error bodies leak nothing', () => {
   });
 
   it('a wrong content type is a 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: { ...t.auth, 'content-type': 'application/xml' }, payload: '<warehouse/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: { ...t.auth, 'content-type': 'application/xml' },
+      payload: '<warehouse/>',
+    });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ success: false, code: 'unsupported_media_type', message: 'Unsupported media type. Send application/json.' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'unsupported_media_type',
+      message: 'Unsupported media type. Send application/json.',
+    });
     expectNoLeak(res);
   });
 

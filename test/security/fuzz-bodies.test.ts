@@ -6,9 +6,27 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { SessionClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
-  configureFuzzing, DatabaseWatch, expectDocumentedRefusal, expectPrototypeUntouched, fillPath, isSuccess, junkPayload, prepareFuzzing,
-  mutationsOf, mutationText, needsSession, prototypeSnapshot, publicResolver, readRoutes, routeName, sessionHeaders, validExample,
-  type FuzzFixtures, type JsonSchema, type OpenApiDocument, type RouteSpec,
+  configureFuzzing,
+  DatabaseWatch,
+  expectDocumentedRefusal,
+  expectPrototypeUntouched,
+  fillPath,
+  isSuccess,
+  junkPayload,
+  prepareFuzzing,
+  mutationsOf,
+  mutationText,
+  needsSession,
+  prototypeSnapshot,
+  publicResolver,
+  readRoutes,
+  routeName,
+  sessionHeaders,
+  validExample,
+  type FuzzFixtures,
+  type JsonSchema,
+  type OpenApiDocument,
+  type RouteSpec,
 } from './fuzz-helpers.js';
 
 const JUNK_RUNS = 10;
@@ -17,8 +35,13 @@ configureFuzzing(MUTATION_RUNS);
 
 const prototypeBefore = prototypeSnapshot();
 // Rate limiting off: thousands of requests from one token are the point here.
-const t = await buildTestApp({ webhookResolver: publicResolver, config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } } });
-const routes = readRoutes(t.app.swagger() as unknown as OpenApiDocument).filter((r): r is RouteSpec & { body: JsonSchema } => r.body !== undefined);
+const t = await buildTestApp({
+  webhookResolver: publicResolver,
+  config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } },
+});
+const routes = readRoutes(t.app.swagger() as unknown as OpenApiDocument).filter(
+  (r): r is RouteSpec & { body: JsonSchema } => r.body !== undefined,
+);
 
 const isSignIn = (route: RouteSpec) => route.path.startsWith('/api/v1/auth/');
 /** A failed sign-in is recorded for throttling whatever the answer; no other refusal may write. */
@@ -64,7 +87,9 @@ describe.each(routes.map((route) => ({ name: routeName(route), route })))('$name
   it('refuses junk bodies with a documented 4xx and writes nothing', async () => {
     const base = JSON.stringify(validExample(route.body, fixtures.fields));
     await fc.assert(
-      fc.asyncProperty(junkPayload(base, t.config.bodyLimitBytes), (junk) => sendAndCheck(route, junk.text, junk.contentType, junk.label)),
+      fc.asyncProperty(junkPayload(base, t.config.bodyLimitBytes), (junk) =>
+        sendAndCheck(route, junk.text, junk.contentType, junk.label),
+      ),
       { numRuns: JUNK_RUNS },
     );
   });
@@ -73,7 +98,9 @@ describe.each(routes.map((route) => ({ name: routeName(route), route })))('$name
     const base = validExample(route.body, fixtures.fields);
     const mutations = mutationsOf(route.body, base, fixtures.fields);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...mutations), (mutation) => sendAndCheck(route, mutationText(mutation.value), 'application/json', mutation.label)),
+      fc.asyncProperty(fc.constantFrom(...mutations), (mutation) =>
+        sendAndCheck(route, mutationText(mutation.value), 'application/json', mutation.label),
+      ),
     );
   });
 });

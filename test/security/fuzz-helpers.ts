@@ -151,16 +151,20 @@ function typeOf(schema: JsonSchema): string | undefined {
 function validString(schema: JsonSchema, fixtures: Record<string, string>, key: string): string {
   const byName = fixtures[key];
   if (byName !== undefined) return byName;
-  const sample = (schema.pattern && PATTERN_SAMPLES[schema.pattern]) || (typeof schema.format === 'string' && FORMAT_SAMPLES[schema.format]);
+  const sample =
+    (schema.pattern && PATTERN_SAMPLES[schema.pattern]) ||
+    (typeof schema.format === 'string' && FORMAT_SAMPLES[schema.format]);
   let text = sample ? sample() : uniqueWord();
   if (schema.minLength && text.length < schema.minLength) text = text.padEnd(schema.minLength, 'x');
-  if (schema.maxLength !== undefined && text.length > schema.maxLength) text = text.slice(text.length - schema.maxLength);
+  if (schema.maxLength !== undefined && text.length > schema.maxLength)
+    text = text.slice(text.length - schema.maxLength);
   return text;
 }
 
 function validNumber(schema: JsonSchema, integer: boolean): number {
   const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
-  const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Number.MAX_SAFE_INTEGER);
+  const high =
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Number.MAX_SAFE_INTEGER);
   const value = Math.min(Math.max(low, 1), high);
   return integer ? Math.ceil(value) : value;
 }
@@ -176,7 +180,8 @@ export function validExample(schema: JsonSchema, fixtures: Record<string, string
   switch (typeOf(schema)) {
     case 'object': {
       const value: Record<string, unknown> = {};
-      for (const name of schema.required ?? []) value[name] = validExample(schema.properties?.[name] ?? {}, fixtures, name);
+      for (const name of schema.required ?? [])
+        value[name] = validExample(schema.properties?.[name] ?? {}, fixtures, name);
       return value;
     }
     case 'array': {
@@ -253,11 +258,24 @@ function stringMutations(schema: JsonSchema): Mutation[] {
     out.push({ label: 'uppercased ULID-ish', value: newId().toUpperCase() });
     out.push({ label: 'a ULID of nothing', value: newId() });
   }
-  if (schema.format === 'date') out.push({ label: 'impossible date', value: '2026-02-30' }, { label: 'month 13', value: '2026-13-01' }, { label: 'year 0', value: '0000-01-01' });
-  if (schema.format === 'date-time') out.push({ label: 'hour 25', value: '2026-01-01T25:00:00Z' }, { label: 'far future', value: '275760-09-13T00:00:00.001Z' });
+  if (schema.format === 'date')
+    out.push(
+      { label: 'impossible date', value: '2026-02-30' },
+      { label: 'month 13', value: '2026-13-01' },
+      { label: 'year 0', value: '0000-01-01' },
+    );
+  if (schema.format === 'date-time')
+    out.push(
+      { label: 'hour 25', value: '2026-01-01T25:00:00Z' },
+      { label: 'far future', value: '275760-09-13T00:00:00.001Z' },
+    );
   if (schema.format === 'email') out.push({ label: 'no at sign', value: 'nobody.example.test' });
   if (schema.format === 'http-url' || schema.format === 'http-url-or-path') {
-    out.push({ label: 'javascript link', value: 'javascript:alert(1)' }, { label: 'tab in the scheme', value: 'java\tscript:alert(1)' }, { label: 'protocol-relative', value: '//evil.example/a.png' });
+    out.push(
+      { label: 'javascript link', value: 'javascript:alert(1)' },
+      { label: 'tab in the scheme', value: 'java\tscript:alert(1)' },
+      { label: 'protocol-relative', value: '//evil.example/a.png' },
+    );
   }
   return out;
 }
@@ -275,53 +293,101 @@ function numberMutations(schema: JsonSchema, integer: boolean): Mutation[] {
     { label: 'numeric string', value: '12' },
   ];
   if (integer) out.push({ label: 'fraction for an integer', value: 2.5 });
-  if (schema.maximum !== undefined) out.push({ label: `maximum (${schema.maximum})`, value: schema.maximum }, { label: 'maximum+1', value: schema.maximum + 1 }, { label: 'maximum+0.001', value: schema.maximum + 0.001 });
-  if (schema.minimum !== undefined) out.push({ label: `minimum (${schema.minimum})`, value: schema.minimum }, { label: 'minimum-1', value: schema.minimum - 1 }, { label: 'minimum-0.001', value: schema.minimum - 0.001 });
+  if (schema.maximum !== undefined)
+    out.push(
+      { label: `maximum (${schema.maximum})`, value: schema.maximum },
+      { label: 'maximum+1', value: schema.maximum + 1 },
+      { label: 'maximum+0.001', value: schema.maximum + 0.001 },
+    );
+  if (schema.minimum !== undefined)
+    out.push(
+      { label: `minimum (${schema.minimum})`, value: schema.minimum },
+      { label: 'minimum-1', value: schema.minimum - 1 },
+      { label: 'minimum-0.001', value: schema.minimum - 0.001 },
+    );
   if (schema.exclusiveMinimum !== undefined) out.push({ label: 'exclusiveMinimum', value: schema.exclusiveMinimum });
   if (schema.exclusiveMaximum !== undefined) out.push({ label: 'exclusiveMaximum', value: schema.exclusiveMaximum });
   if (!integer) out.push({ label: 'three decimals', value: 1.005 });
   return out;
 }
 
-function arrayMutations(schema: JsonSchema, example: unknown[], fixtures: Record<string, string>, depth: number, key: string): Mutation[] {
+function arrayMutations(
+  schema: JsonSchema,
+  example: unknown[],
+  fixtures: Record<string, string>,
+  depth: number,
+  key: string,
+): Mutation[] {
   const item = schema.items ?? {};
   const sample = example[0] ?? validExample(item, fixtures, key);
   const out: Mutation[] = [
     { label: 'empty array', value: [] },
     { label: 'array of nulls', value: [null, null] },
   ];
-  if (schema.maxItems !== undefined) out.push({ label: 'maxItems+1', value: Array.from({ length: schema.maxItems + 1 }, () => validExample(item, fixtures, key)) });
+  if (schema.maxItems !== undefined)
+    out.push({
+      label: 'maxItems+1',
+      value: Array.from({ length: schema.maxItems + 1 }, () => validExample(item, fixtures, key)),
+    });
   if (schema.minItems) out.push({ label: 'minItems-1', value: example.slice(0, schema.minItems - 1) });
   if (schema.uniqueItems) out.push({ label: 'duplicate items', value: [sample, sample] });
-  for (const m of mutationsOf(item, sample, fixtures, depth + 1, key)) out.push({ label: `0.${m.label}`, value: [m.value] });
+  for (const m of mutationsOf(item, sample, fixtures, depth + 1, key))
+    out.push({ label: `0.${m.label}`, value: [m.value] });
   return out;
 }
 
-function objectMutations(schema: JsonSchema, example: Record<string, unknown>, fixtures: Record<string, string>, depth: number): Mutation[] {
+function objectMutations(
+  schema: JsonSchema,
+  example: Record<string, unknown>,
+  fixtures: Record<string, string>,
+  depth: number,
+): Mutation[] {
   const out: Mutation[] = [];
   for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
     const current = example[name] ?? validExample(propSchema, fixtures, name);
-    if (schema.required?.includes(name)) out.push({ label: `${name}: missing`, value: { ...example, [name]: REMOVED } });
+    if (schema.required?.includes(name))
+      out.push({ label: `${name}: missing`, value: { ...example, [name]: REMOVED } });
     for (const m of mutationsOf(propSchema, current, fixtures, depth + 1, name)) {
-      out.push({ label: `${name}.${m.label}`.replace(`${name}.: `, `${name}: `), value: { ...example, [name]: m.value } });
+      out.push({
+        label: `${name}.${m.label}`.replace(`${name}.: `, `${name}: `),
+        value: { ...example, [name]: m.value },
+      });
     }
   }
   return out;
 }
 
 /** Values that put one field (or one nested field) of `example` out of, or at the edge of, its schema. */
-export function mutationsOf(schema: JsonSchema, example: unknown, fixtures: Record<string, string> = {}, depth = 0, key = ''): Mutation[] {
+export function mutationsOf(
+  schema: JsonSchema,
+  example: unknown,
+  fixtures: Record<string, string> = {},
+  depth = 0,
+  key = '',
+): Mutation[] {
   if (depth > 3) return [];
   const target = nonNull(schema);
   const type = typeOf(target);
   const out: Mutation[] = [{ label: ': null', value: null }];
-  for (const [label, value] of WRONG_TYPES) if (!accepts(type, label)) out.push({ label: `: wrong type ${label}`, value });
-  if (target.enum || target.const !== undefined) out.push({ label: ': not a choice', value: 'not-a-choice' }, { label: ': choice in upper case', value: String(target.enum?.[0] ?? target.const).toUpperCase() });
+  for (const [label, value] of WRONG_TYPES)
+    if (!accepts(type, label)) out.push({ label: `: wrong type ${label}`, value });
+  if (target.enum || target.const !== undefined)
+    out.push(
+      { label: ': not a choice', value: 'not-a-choice' },
+      { label: ': choice in upper case', value: String(target.enum?.[0] ?? target.const).toUpperCase() },
+    );
   const own = (list: Mutation[]) => list.map((m) => ({ label: `: ${m.label}`, value: m.value }));
   if (type === 'string') out.push(...own(stringMutations(target)));
   if (type === 'integer' || type === 'number') out.push(...own(numberMutations(target, type === 'integer')));
-  if (type === 'array') out.push(...arrayMutations(target, Array.isArray(example) ? example : [], fixtures, depth, key).map((m) => ({ ...m, label: m.label.startsWith('0.') ? m.label : `: ${m.label}` })));
-  if (type === 'object' && example !== null && typeof example === 'object') out.push(...objectMutations(target, example as Record<string, unknown>, fixtures, depth));
+  if (type === 'array')
+    out.push(
+      ...arrayMutations(target, Array.isArray(example) ? example : [], fixtures, depth, key).map((m) => ({
+        ...m,
+        label: m.label.startsWith('0.') ? m.label : `: ${m.label}`,
+      })),
+    );
+  if (type === 'object' && example !== null && typeof example === 'object')
+    out.push(...objectMutations(target, example as Record<string, unknown>, fixtures, depth));
   return out;
 }
 
@@ -330,7 +396,11 @@ export function mutationText(value: unknown): string {
   const strip = (v: unknown): unknown => {
     if (v instanceof RawJson || v === null || typeof v !== 'object') return v;
     if (Array.isArray(v)) return v.map(strip);
-    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== REMOVED).map(([k, x]) => [k, strip(x)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== REMOVED)
+        .map(([k, x]) => [k, strip(x)]),
+    );
   };
   return toJsonText(strip(value));
 }
@@ -346,31 +416,62 @@ export interface JunkPayload {
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
-const nested = (depth: number, open: string, close: string, leaf = '1') => `${open.repeat(depth)}${leaf}${close.repeat(depth)}`;
+const nested = (depth: number, open: string, close: string, leaf = '1') =>
+  `${open.repeat(depth)}${leaf}${close.repeat(depth)}`;
 
 /** Junk bodies; `base` is the JSON text of a valid body, for junk wrapped around real fields. */
 export function junkPayload(base: string, bodyLimitBytes: number): fc.Arbitrary<JunkPayload> {
   const json = (label: string, text: string): JunkPayload => ({ label, text, contentType: 'application/json' });
   return fc.oneof(
     fc.jsonValue({ maxDepth: 4 }).map((v) => json('random JSON value', JSON.stringify(v))),
-    fc.anything({ maxDepth: 3, withNullPrototype: true, withBoxedValues: true }).map((v) => json('random object (stringified)', JSON.stringify(v) ?? '')),
+    fc
+      .anything({ maxDepth: 3, withNullPrototype: true, withBoxedValues: true })
+      .map((v) => json('random object (stringified)', JSON.stringify(v) ?? '')),
     fc.string({ unit: 'binary', maxLength: 200 }).map((s) => json('random text', s)),
     fc.string({ unit: 'grapheme', maxLength: 50 }).map((s) => json('JSON string', JSON.stringify(s))),
     fc.integer({ min: 100, max: 400 }).map((n) => json(`${n}-deep objects`, nested(n, '{"a":', '}'))),
     fc.integer({ min: 100, max: 400 }).map((n) => json(`${n}-deep arrays`, nested(n, '[', ']'))),
-    fc.integer({ min: 50, max: 200 }).map((n) => json(`${n}-deep inside a valid body`, withLeadingMember(base, 'extra', nested(n, '{"a":', '}')))),
     fc
-      .tuple(fc.constantFrom(...PROTO_KEYS), fc.constantFrom('{"polluted":"yes"}', '{"prototype":{"polluted":"yes"}}', '"yes"', 'null'))
+      .integer({ min: 50, max: 200 })
+      .map((n) => json(`${n}-deep inside a valid body`, withLeadingMember(base, 'extra', nested(n, '{"a":', '}')))),
+    fc
+      .tuple(
+        fc.constantFrom(...PROTO_KEYS),
+        fc.constantFrom('{"polluted":"yes"}', '{"prototype":{"polluted":"yes"}}', '"yes"', 'null'),
+      )
       .map(([key, value]) => json(`${key} key`, withLeadingMember(base, key, value))),
-    fc.constantFrom(...PROTO_KEYS).map((key) => json(`nested ${key}`, `{"a":{"${key}":{"polluted":"yes"}},"b":[{"${key}":{"polluted":"yes"}}]}`)),
-    fc.constantFrom('1e309', '-0', '-1e309', '123456789012345678901234567890', '"Infinity"', 'NaN', 'Infinity', 'null', 'true', '[]', '""', '{}')
+    fc
+      .constantFrom(...PROTO_KEYS)
+      .map((key) => json(`nested ${key}`, `{"a":{"${key}":{"polluted":"yes"}},"b":[{"${key}":{"polluted":"yes"}}]}`)),
+    fc
+      .constantFrom(
+        '1e309',
+        '-0',
+        '-1e309',
+        '123456789012345678901234567890',
+        '"Infinity"',
+        'NaN',
+        'Infinity',
+        'null',
+        'true',
+        '[]',
+        '""',
+        '{}',
+      )
       .map((text) => json(`bare ${text}`, text)),
-    fc.dictionary(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 })
+    fc
+      .dictionary(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 })
       .map((extra) => json('valid body with extra keys', JSON.stringify({ ...JSON.parse(base), ...extra }))),
     fc.constant(json('duplicate keys', withLeadingMember(base, 'a', '1').replace('{', '{"a":2,'))),
     fc.constant(json('truncated valid body', base.slice(0, Math.max(1, base.length - 1)))),
     fc.constant(json('body over the size limit', JSON.stringify({ name: 'x'.repeat(bodyLimitBytes) }))),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x')
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+      )
       .map((contentType) => ({ label: `valid body as ${contentType}`, text: base, contentType })),
     fc.constant({ label: 'UTF-16 charset', text: base, contentType: 'application/json; charset=utf-16' }),
   );
@@ -384,9 +485,13 @@ const tableColumns = new WeakMap<Db, Promise<Array<{ name: string; hasUpdatedAt:
 function tablesOf(db: Db) {
   let tables = tableColumns.get(db);
   if (!tables) {
-    tables = db.introspection.getTables().then((list) =>
-      list.map((t) => ({ name: t.name, hasUpdatedAt: t.columns.some((c) => c.name === 'updated_at') })).sort((a, b) => a.name.localeCompare(b.name)),
-    );
+    tables = db.introspection
+      .getTables()
+      .then((list) =>
+        list
+          .map((t) => ({ name: t.name, hasUpdatedAt: t.columns.some((c) => c.name === 'updated_at') }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      );
     tableColumns.set(db, tables);
   }
   return tables;
@@ -396,10 +501,20 @@ function tablesOf(db: Db) {
 async function databaseFingerprint(db: Db, ignoredTables: readonly string[] = []): Promise<Record<string, string>> {
   const tables = (await tablesOf(db)).filter((t) => !ignoredTables.includes(t.name));
   const selects = tables.map(
-    (t) => sql`select ${sql.lit(t.name)} as name, count(*) as rows, ${t.hasUpdatedAt ? sql`max(${sql.ref('updated_at')})` : sql`null`} as newest from ${sql.table(t.name)}`,
+    (t) =>
+      sql`select ${sql.lit(t.name)} as name, count(*) as rows, ${t.hasUpdatedAt ? sql`max(${sql.ref('updated_at')})` : sql`null`} as newest from ${sql.table(t.name)}`,
   );
-  const result = await sql<{ name: string; rows: unknown; newest: unknown }>`${sql.join(selects, sql` union all `)}`.execute(db);
-  return Object.fromEntries(result.rows.map((r) => [r.name, `${String(r.rows)} ${r.newest instanceof Date ? r.newest.toISOString() : String(r.newest)}`]));
+  const result = await sql<{
+    name: string;
+    rows: unknown;
+    newest: unknown;
+  }>`${sql.join(selects, sql` union all `)}`.execute(db);
+  return Object.fromEntries(
+    result.rows.map((r) => [
+      r.name,
+      `${String(r.rows)} ${r.newest instanceof Date ? r.newest.toISOString() : String(r.newest)}`,
+    ]),
+  );
 }
 
 /**
@@ -442,7 +557,10 @@ export interface Answer {
 
 /** The documented error body for the answer's status. */
 export function expectDocumentedRefusal(answer: Answer, context: string, alsoAllowed: readonly number[] = []): void {
-  expect([...REFUSAL_STATUSES, ...alsoAllowed], `${context}\n${answer.statusCode} ${answer.body.slice(0, 500)}`).toContain(answer.statusCode);
+  expect(
+    [...REFUSAL_STATUSES, ...alsoAllowed],
+    `${context}\n${answer.statusCode} ${answer.body.slice(0, 500)}`,
+  ).toContain(answer.statusCode);
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(answer.body) as Record<string, unknown>;
@@ -456,7 +574,10 @@ export function expectDocumentedRefusal(answer: Answer, context: string, alsoAll
     const errors = body.errors as Record<string, unknown>;
     expect(typeof errors === 'object' && errors !== null && !Array.isArray(errors), context).toBe(true);
     for (const [field, messages] of Object.entries(errors)) {
-      expect(Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string'), `${context}: errors.${field}`).toBe(true);
+      expect(
+        Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string'),
+        `${context}: errors.${field}`,
+      ).toBe(true);
     }
   }
 }
@@ -492,17 +613,51 @@ const encode = encodeURIComponent;
 function queryEdgeValues(schema: JsonSchema): string[] {
   const target = nonNull(schema);
   const type = typeOf(target);
-  const values = ['', '%00', 'a%00b', '%', '%zz', '%E0%A4%A', '%C0%AF', encode('🙂👍🏽'), encode('\u202e'), 'x'.repeat(5000), encode('Ω'.repeat(2000)), "x'%3B--", '%25_%5C'];
+  const values = [
+    '',
+    '%00',
+    'a%00b',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '%C0%AF',
+    encode('🙂👍🏽'),
+    encode('\u202e'),
+    'x'.repeat(5000),
+    encode('Ω'.repeat(2000)),
+    "x'%3B--",
+    '%25_%5C',
+  ];
   if (type === 'integer' || type === 'number') {
-    values.push('-1', '0', '1.5', '-0', '1e309', '-1e309', 'NaN', 'Infinity', '99999999999999999999', '0x10', '1e2', ' 1', 'true');
+    values.push(
+      '-1',
+      '0',
+      '1.5',
+      '-0',
+      '1e309',
+      '-1e309',
+      'NaN',
+      'Infinity',
+      '99999999999999999999',
+      '0x10',
+      '1e2',
+      ' 1',
+      'true',
+    );
     if (target.maximum !== undefined) values.push(String(target.maximum), String(target.maximum + 1));
     if (target.minimum !== undefined) values.push(String(target.minimum), String(target.minimum - 1));
   }
   if (type === 'boolean') values.push('true', 'false', '1', '0', 'yes', 'TRUE', 'null');
-  if (target.enum) values.push(...target.enum.map((v) => encode(String(v))), 'not-a-choice', encode(String(target.enum[0]).toUpperCase()));
+  if (target.enum)
+    values.push(
+      ...target.enum.map((v) => encode(String(v))),
+      'not-a-choice',
+      encode(String(target.enum[0]).toUpperCase()),
+    );
   if (target.pattern) values.push(newId(), newId().toUpperCase(), `${newId()}x`);
   if (target.maxLength !== undefined) values.push('m'.repeat(target.maxLength), 'm'.repeat(target.maxLength + 1));
-  if (target.format === 'date' || target.format === 'date-time') values.push('2026-02-30', '2026-13-01', '0000-01-01', '2026-01-01T25:00:00Z', '275760-09-13');
+  if (target.format === 'date' || target.format === 'date-time')
+    values.push('2026-02-30', '2026-13-01', '0000-01-01', '2026-01-01T25:00:00Z', '275760-09-13');
   return values;
 }
 
@@ -514,15 +669,24 @@ export interface QueryPart {
 
 /** One to three `name=value` pairs of the route's parameters (the same name twice makes an array), from edges and random text. */
 export function queryParts(params: readonly QueryParam[]): fc.Arbitrary<QueryPart[]> {
-  const part = fc.constantFrom(...params).chain((param) =>
-    fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(...queryEdgeValues(param.schema)) },
-      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map(encode) },
-      { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }).map(encode) },
-    ).map((value) => ({ name: param.name, value })),
-  );
-  const oddName = fc.constantFrom('__proto__', '__proto__[polluted]', 'constructor[prototype][polluted]', 'prototype', 'a[]', '%00').map((name) => ({ name, value: 'yes' }));
-  return fc.array(fc.oneof({ weight: 5, arbitrary: part }, { weight: 1, arbitrary: oddName }), { minLength: 1, maxLength: 3 });
+  const part = fc
+    .constantFrom(...params)
+    .chain((param) =>
+      fc
+        .oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...queryEdgeValues(param.schema)) },
+          { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map(encode) },
+          { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }).map(encode) },
+        )
+        .map((value) => ({ name: param.name, value })),
+    );
+  const oddName = fc
+    .constantFrom('__proto__', '__proto__[polluted]', 'constructor[prototype][polluted]', 'prototype', 'a[]', '%00')
+    .map((name) => ({ name, value: 'yes' }));
+  return fc.array(fc.oneof({ weight: 5, arbitrary: part }, { weight: 1, arbitrary: oddName }), {
+    minLength: 1,
+    maxLength: 3,
+  });
 }
 
 export const queryText = (parts: readonly QueryPart[]) => parts.map((p) => `${p.name}=${p.value}`).join('&');
@@ -532,7 +696,21 @@ export const ROUTER_REFUSED_SEGMENTS = ['%', '%zz', '%E0%A4%A', 'x'.repeat(101)]
 
 /** Junk for a path segment: random ids, traversal, encodings, long (what reaches the app; see ROUTER_REFUSED_SEGMENTS). */
 export const pathSegment: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('..', '%2e%2e', '%2F', '%00', '%C0%AF', 'null', 'undefined', '0', '-1', '__proto__', 'constructor', "x'%3B--", 'x'.repeat(100)),
+  fc.constantFrom(
+    '..',
+    '%2e%2e',
+    '%2F',
+    '%00',
+    '%C0%AF',
+    'null',
+    'undefined',
+    '0',
+    '-1',
+    '__proto__',
+    'constructor',
+    "x'%3B--",
+    'x'.repeat(100),
+  ),
   fc.constant(null).map(() => newId()),
   fc.constant(null).map(() => newId().toUpperCase()),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 11 }).map(encode),
@@ -560,12 +738,20 @@ export interface FuzzFixtures {
 /** Any hostname resolves to a public address, so webhook subscriptions pass the address guard without DNS. */
 export const publicResolver = async () => [{ address: '93.184.215.14', family: 4 as const }];
 
-type Caller = (method: HttpMethod, url: string, payload?: unknown) => Promise<{ statusCode: number; body: string; json(): unknown }>;
-type Uploader = (owner: 'products' | 'suppliers' | 'purchase-orders', ownerId: string) => Promise<{ statusCode: number; body: string; json(): unknown }>;
+type Caller = (
+  method: HttpMethod,
+  url: string,
+  payload?: unknown,
+) => Promise<{ statusCode: number; body: string; json(): unknown }>;
+type Uploader = (
+  owner: 'products' | 'suppliers' | 'purchase-orders',
+  ownerId: string,
+) => Promise<{ statusCode: number; body: string; json(): unknown }>;
 
 async function createdId(call: Caller, url: string, payload: unknown): Promise<string> {
   const res = await call('POST', url, payload);
-  if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 201 && res.statusCode !== 200)
+    throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { id: string } }).data.id;
 }
 
@@ -584,15 +770,35 @@ async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouse
   const brand = await make('brands', { name: `Fuzz brand ${word}` });
   const tag = await make('tags', { name: `Fuzz tag ${word}`, slug: `fuzz-${word}` });
   const otherTag = await make('tags', { name: `Fuzz tag ${word} two`, slug: `fuzz-${word}-two` });
-  const supplier = await make('suppliers', { name: `Fuzz supplier ${word}`, code: `FZ-${word}`.toUpperCase(), email: 'orders@fuzz.test' });
+  const supplier = await make('suppliers', {
+    name: `Fuzz supplier ${word}`,
+    code: `FZ-${word}`.toUpperCase(),
+    email: 'orders@fuzz.test',
+  });
   await call('POST', `${OPS}/suppliers/${supplier}/activate`);
   const attribute = await make('attributes', { code: `fz_${word}`, name: 'Fuzz', label: 'Fuzz', type: 'text' });
   const warehouse = await make('warehouses', { name: `Fuzz warehouse ${word}`, code: `FZ${word}`.toUpperCase() });
-  const product = await make('products', { name: `Fuzz product ${word}`, sku: `FZ-${word}`.toUpperCase(), selling_price: 10, stock_quantity: 50 });
+  const product = await make('products', {
+    name: `Fuzz product ${word}`,
+    sku: `FZ-${word}`.toUpperCase(),
+    selling_price: 10,
+    stock_quantity: 50,
+  });
   const master = await make('master-products', { name: `Fuzz master ${word}` });
-  const order = await make('purchase-orders', { supplier_id: supplier, warehouse_id: defaultWarehouseId, items: [{ product_id: product, quantity: 5, unit_price: 2 }] });
-  const subscription = await createdId(call, '/api/v1/webhooks/subscriptions', { url: `https://hooks.example.com/${word}`, event_types: ['product.created'] });
-  const user = await createdId(call, '/api/v1/users', { name: `Fuzz user ${word}`, email: `fuzz-${word}@fuzz.test`, role: 'manager' });
+  const order = await make('purchase-orders', {
+    supplier_id: supplier,
+    warehouse_id: defaultWarehouseId,
+    items: [{ product_id: product, quantity: 5, unit_price: 2 }],
+  });
+  const subscription = await createdId(call, '/api/v1/webhooks/subscriptions', {
+    url: `https://hooks.example.com/${word}`,
+    event_types: ['product.created'],
+  });
+  const user = await createdId(call, '/api/v1/users', {
+    name: `Fuzz user ${word}`,
+    email: `fuzz-${word}@fuzz.test`,
+    role: 'manager',
+  });
   const token = await firstId(call, '/api/v1/api-tokens');
   const inventory = await firstId(call, `${OPS}/inventory?product_id=${product}`);
   const movement = await firstId(call, `${OPS}/stock-movements?product_id=${product}`);
@@ -625,16 +831,34 @@ async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouse
   ];
   return {
     fields: {
-      supplier_id: supplier, warehouse_id: defaultWarehouseId, from_warehouse_id: defaultWarehouseId, to_warehouse_id: warehouse,
-      product_id: product, category_id: category, brand_id: brand, master_product_id: master, tag_id: tag,
-      source_tag_ids: otherTag, target_tag_id: tag, tag_ids: tag, brand_ids: brand, category_ids: category,
-      product_id_1: product, product_id_2: product, parent_id: category,
+      supplier_id: supplier,
+      warehouse_id: defaultWarehouseId,
+      from_warehouse_id: defaultWarehouseId,
+      to_warehouse_id: warehouse,
+      product_id: product,
+      category_id: category,
+      brand_id: brand,
+      master_product_id: master,
+      tag_id: tag,
+      source_tag_ids: otherTag,
+      target_tag_id: tag,
+      tag_ids: tag,
+      brand_ids: brand,
+      category_ids: category,
+      product_id_1: product,
+      product_id_2: product,
+      parent_id: category,
     },
     pathIds(path) {
       const id = byPrefix.find(([prefix]) => path.startsWith(prefix))?.[1];
-      const owner = Object.keys(documents).find((o) => path.startsWith(`${OPS}/${o}/`)) as keyof typeof documents | undefined;
+      const owner = Object.keys(documents).find((o) => path.startsWith(`${OPS}/${o}/`)) as
+        keyof typeof documents | undefined;
       return {
-        id, master, productId: product, subscriptionId: subscription, deliveryId: undefined,
+        id,
+        master,
+        productId: product,
+        subscriptionId: subscription,
+        deliveryId: undefined,
         documentId: owner ? documents[owner] : undefined,
       };
     },
@@ -648,7 +872,12 @@ export async function prepareFuzzing(t: TestApp): Promise<{ fixtures: FuzzFixtur
       method: 'POST',
       url: `${OPS}/${owner}/${ownerId}/documents`,
       headers: t.auth,
-      payload: documentForm({ file: pdfBytes(), filename: 'fuzz.pdf', declaredType: 'application/pdf', type: 'specification' }),
+      payload: documentForm({
+        file: pdfBytes(),
+        filename: 'fuzz.pdf',
+        declaredType: 'application/pdf',
+        type: 'specification',
+      }),
     });
   const fixtures = await makeFuzzFixtures(jsonCaller(t.app, t.auth), upload, t.tenant.defaultWarehouseId);
   return { fixtures, session: await signedInClient(t.app, t.tenant.adminEmail) };

@@ -7,9 +7,26 @@ import { MAX_PAGE } from '../../src/core/pagination.js';
 import type { SessionClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
-  configureFuzzing, DatabaseWatch, expectDocumentedRefusal, expectPrototypeUntouched, fillPath, isSuccess,
-  needsSession, prepareFuzzing, pathSegment, prototypeSnapshot, publicResolver, queryParts, queryText, readRoutes, ROUTER_REFUSED_SEGMENTS, routeName, sessionHeaders,
-  type FuzzFixtures, type OpenApiDocument, type RouteSpec,
+  configureFuzzing,
+  DatabaseWatch,
+  expectDocumentedRefusal,
+  expectPrototypeUntouched,
+  fillPath,
+  isSuccess,
+  needsSession,
+  prepareFuzzing,
+  pathSegment,
+  prototypeSnapshot,
+  publicResolver,
+  queryParts,
+  queryText,
+  readRoutes,
+  ROUTER_REFUSED_SEGMENTS,
+  routeName,
+  sessionHeaders,
+  type FuzzFixtures,
+  type OpenApiDocument,
+  type RouteSpec,
 } from './fuzz-helpers.js';
 
 const QUERY_RUNS = 25;
@@ -18,7 +35,10 @@ configureFuzzing(QUERY_RUNS);
 
 const prototypeBefore = prototypeSnapshot();
 // Rate limiting off: thousands of requests from one token are the point here.
-const t = await buildTestApp({ webhookResolver: publicResolver, config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } } });
+const t = await buildTestApp({
+  webhookResolver: publicResolver,
+  config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } },
+});
 const reads = readRoutes(t.app.swagger() as unknown as OpenApiDocument).filter((r) => r.method === 'GET');
 const withQuery = reads.filter((r) => r.query.length > 0);
 const withPathParams = reads.filter((r) => r.pathParams.length > 0);
@@ -41,7 +61,11 @@ const watch = new DatabaseWatch(t.database.db);
 /** GETs the URL and checks the answer, and that the database is as it was; answers the response. */
 async function readAndCheck(route: RouteSpec, url: string) {
   const before = await watch.snapshot();
-  const res = await t.app.inject({ method: 'GET', url, headers: needsSession(route.path) ? sessionHeaders(session) : t.auth });
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: needsSession(route.path) ? sessionHeaders(session) : t.auth,
+  });
   const context = `${routeName(route)} as ${url.slice(0, 300)}`;
   if (!isSuccess(res.statusCode)) expectDocumentedRefusal(res, context);
   await watch.expectUnchanged(before, `${context}\nanswered ${res.statusCode}`);
@@ -89,7 +113,11 @@ describe('a path segment that the router refuses', () => {
     it(`is refused with the documented body: ${segment.slice(0, 20)}`, async () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/operations/products/${segment}`, headers: t.auth });
       expect(res.statusCode).toBeLessThan(500);
-      expect(res.json()).toEqual({ success: false, message: expect.any(String), code: expect.stringMatching(/^(bad_request|uri_too_long)$/) });
+      expect(res.json()).toEqual({
+        success: false,
+        message: expect.any(String),
+        code: expect.stringMatching(/^(bad_request|uri_too_long)$/),
+      });
     });
   }
 });
@@ -107,16 +135,19 @@ describe('the page number of every list', () => {
       return t.app.inject({ method: 'GET', url, headers: needsSession(route.path) ? sessionHeaders(session) : t.auth });
     };
 
-    it.each(['99999999999999999999', '1e30', String(MAX_PAGE + 1)])('refuses page=%s with 422 on page', async (page) => {
-      const res = await get(page);
-      expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toEqual({
-        success: false,
-        code: 'validation_failed',
-        message: 'The given data was invalid.',
-        errors: { page: [`The page field must not be greater than ${MAX_PAGE}.`] },
-      });
-    });
+    it.each(['99999999999999999999', '1e30', String(MAX_PAGE + 1)])(
+      'refuses page=%s with 422 on page',
+      async (page) => {
+        const res = await get(page);
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'validation_failed',
+          message: 'The given data was invalid.',
+          errors: { page: [`The page field must not be greater than ${MAX_PAGE}.`] },
+        });
+      },
+    );
 
     it('answers the last allowed page with an empty list', async () => {
       const res = await get(String(MAX_PAGE));

@@ -8,7 +8,17 @@ import type { DB } from '../../src/db/schema.js';
 import { makeTenant } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
-import { API, collectRoutes, concreteUrl, hasJsonBody, makeTenantRecords, paramValues, recordRoutes, routeName, type RouteEntry } from './route-table.js';
+import {
+  API,
+  collectRoutes,
+  concreteUrl,
+  hasJsonBody,
+  makeTenantRecords,
+  paramValues,
+  recordRoutes,
+  routeName,
+  type RouteEntry,
+} from './route-table.js';
 
 const publicAddress = async () => [{ address: '93.184.216.34', family: 4 as const }];
 const t = await buildTestApp({ beforeReady: recordRoutes, webhookResolver: publicAddress });
@@ -23,7 +33,11 @@ const configuredMaster = await t.app.inject({
   method: 'POST',
   url: '/api/v1/operations/master-products',
   headers: t.auth,
-  payload: { name: 'Mass configured master', sku: 'MASSCFG', variant_attributes: { attributes: [{ name: 'Colour', values: colours }], allowCombinations: true } },
+  payload: {
+    name: 'Mass configured master',
+    sku: 'MASSCFG',
+    variant_attributes: { attributes: [{ name: 'Colour', values: colours }], allowCombinations: true },
+  },
 });
 const configuredMasterId = configuredMaster.json().data.id as string;
 
@@ -58,43 +72,96 @@ const unique = () => `${Date.now().toString(36)}${++sequence}`;
 
 /** A minimal valid body for each create route, fresh on every call (codes and slugs are unique). */
 const CREATES: Record<string, WriteFixture> = {
-  'POST /api/v1/api-tokens': { table: 'api_tokens', body: () => ({ name: `Mass ${unique()}`, type: 'application', abilities: ['*'] }) },
-  'POST /api/v1/operations/attributes': { table: 'attribute_definitions', body: () => ({ code: `mass_${unique()}`, name: `Mass ${unique()}`, label: 'Mass', type: 'text' }) },
+  'POST /api/v1/api-tokens': {
+    table: 'api_tokens',
+    body: () => ({ name: `Mass ${unique()}`, type: 'application', abilities: ['*'] }),
+  },
+  'POST /api/v1/operations/attributes': {
+    table: 'attribute_definitions',
+    body: () => ({ code: `mass_${unique()}`, name: `Mass ${unique()}`, label: 'Mass', type: 'text' }),
+  },
   'POST /api/v1/operations/brands': { table: 'brands', body: () => ({ name: `Mass brand ${unique()}` }) },
-  'POST /api/v1/operations/master-products': { table: 'master_products', body: () => ({ name: `Mass master ${unique()}` }) },
+  'POST /api/v1/operations/master-products': {
+    table: 'master_products',
+    body: () => ({ name: `Mass master ${unique()}` }),
+  },
   'POST /api/v1/operations/master-products/:master/variants': {
     table: 'products',
     body: () => ({ variant_attributes: { Colour: colours.shift()! } }),
     params: () => ({ master: configuredMasterId }),
   },
-  'POST /api/v1/operations/product-categories': { table: 'product_categories', body: () => ({ name: `Mass category ${unique()}` }) },
+  'POST /api/v1/operations/product-categories': {
+    table: 'product_categories',
+    body: () => ({ name: `Mass category ${unique()}` }),
+  },
   'POST /api/v1/operations/products': { table: 'products', body: () => ({ name: `Mass product ${unique()}` }) },
   'POST /api/v1/operations/purchase-orders': {
     table: 'purchase_orders',
-    body: () => ({ supplier_id: own.supplier, warehouse_id: own.warehouse, items: [{ product_id: own.product, quantity: 1, unit_price: 1 }] }),
+    body: () => ({
+      supplier_id: own.supplier,
+      warehouse_id: own.warehouse,
+      items: [{ product_id: own.product, quantity: 1, unit_price: 1 }],
+    }),
   },
-  'POST /api/v1/operations/suppliers': { table: 'suppliers', body: () => ({ name: `Mass supplier ${unique()}`, code: `MS${unique()}`.toUpperCase(), email: 'mass@example.test' }) },
-  'POST /api/v1/operations/tags': { table: 'tags', body: () => ({ name: `mass-${unique()}`, slug: `mass-${unique()}` }) },
-  'POST /api/v1/operations/warehouses': { table: 'warehouses', body: () => ({ name: `Mass ${unique()}`, code: `M${unique()}`.toUpperCase().slice(0, 20) }) },
-  'POST /api/v1/webhooks/subscriptions': { table: 'webhook_subscriptions', body: () => ({ url: `https://hooks.example.test/mass-${unique()}`, event_types: ['*'] }) },
-  'POST /api/v1/users': { table: 'users', body: () => ({ name: `Mass user ${unique()}`, email: `mass-${unique()}@example.test`, role: 'viewer' }) },
+  'POST /api/v1/operations/suppliers': {
+    table: 'suppliers',
+    body: () => ({
+      name: `Mass supplier ${unique()}`,
+      code: `MS${unique()}`.toUpperCase(),
+      email: 'mass@example.test',
+    }),
+  },
+  'POST /api/v1/operations/tags': {
+    table: 'tags',
+    body: () => ({ name: `mass-${unique()}`, slug: `mass-${unique()}` }),
+  },
+  'POST /api/v1/operations/warehouses': {
+    table: 'warehouses',
+    body: () => ({ name: `Mass ${unique()}`, code: `M${unique()}`.toUpperCase().slice(0, 20) }),
+  },
+  'POST /api/v1/webhooks/subscriptions': {
+    table: 'webhook_subscriptions',
+    body: () => ({ url: `https://hooks.example.test/mass-${unique()}`, event_types: ['*'] }),
+  },
+  'POST /api/v1/users': {
+    table: 'users',
+    body: () => ({ name: `Mass user ${unique()}`, email: `mass-${unique()}@example.test`, role: 'viewer' }),
+  },
 };
 
 /** A minimal valid change for each updatable record, by url (PUT and PATCH alike); the target is the tenant's own record. */
 const UPDATES: Record<string, WriteFixture> = {
   '/api/v1/operations/attributes/:id': { table: 'attribute_definitions', body: () => ({ label: `Mass ${unique()}` }) },
   '/api/v1/operations/brands/:id': { table: 'brands', body: () => ({ name: `Mass brand ${unique()}` }) },
-  '/api/v1/operations/master-products/:id': { table: 'master_products', body: () => ({ name: `Mass master ${unique()}` }) },
-  '/api/v1/operations/product-categories/:id': { table: 'product_categories', body: () => ({ name: `Mass category ${unique()}` }) },
+  '/api/v1/operations/master-products/:id': {
+    table: 'master_products',
+    body: () => ({ name: `Mass master ${unique()}` }),
+  },
+  '/api/v1/operations/product-categories/:id': {
+    table: 'product_categories',
+    body: () => ({ name: `Mass category ${unique()}` }),
+  },
   '/api/v1/operations/products/:id': { table: 'products', body: () => ({ name: `Mass product ${unique()}` }) },
-  '/api/v1/operations/products/:id/documents/:documentId': { table: 'documents', body: () => ({ name: `Mass ${unique()}.pdf` }) },
+  '/api/v1/operations/products/:id/documents/:documentId': {
+    table: 'documents',
+    body: () => ({ name: `Mass ${unique()}.pdf` }),
+  },
   '/api/v1/operations/purchase-orders/:id': { table: 'purchase_orders', body: () => ({ notes: `Mass ${unique()}` }) },
-  '/api/v1/operations/purchase-orders/:id/documents/:documentId': { table: 'documents', body: () => ({ name: `Mass ${unique()}.pdf` }) },
+  '/api/v1/operations/purchase-orders/:id/documents/:documentId': {
+    table: 'documents',
+    body: () => ({ name: `Mass ${unique()}.pdf` }),
+  },
   '/api/v1/operations/suppliers/:id': { table: 'suppliers', body: () => ({ name: `Mass supplier ${unique()}` }) },
-  '/api/v1/operations/suppliers/:id/documents/:documentId': { table: 'documents', body: () => ({ name: `Mass ${unique()}.pdf` }) },
+  '/api/v1/operations/suppliers/:id/documents/:documentId': {
+    table: 'documents',
+    body: () => ({ name: `Mass ${unique()}.pdf` }),
+  },
   '/api/v1/operations/tags/:id': { table: 'tags', body: () => ({ name: `mass-${unique()}` }) },
   '/api/v1/operations/warehouses/:id': { table: 'warehouses', body: () => ({ name: `Mass ${unique()}` }) },
-  '/api/v1/webhooks/subscriptions/:id': { table: 'webhook_subscriptions', body: () => ({ description: `Mass ${unique()}` }) },
+  '/api/v1/webhooks/subscriptions/:id': {
+    table: 'webhook_subscriptions',
+    body: () => ({ description: `Mass ${unique()}` }),
+  },
   '/api/v1/users/:id': { table: 'users', body: () => ({ name: `Mass user ${unique()}` }) },
 };
 
@@ -108,17 +175,26 @@ const writable = (route: RouteEntry, field: string) => {
 };
 
 const bodyRoutes = routes.filter(hasJsonBody);
-const isCreate = (route: RouteEntry) => route.method === 'POST' && routes.some((r) => r.method === 'GET' && r.url === route.url);
-const isUpdate = (route: RouteEntry) => (route.method === 'PUT' || route.method === 'PATCH') && /\/:[A-Za-z]+$/.test(route.url);
+const isCreate = (route: RouteEntry) =>
+  route.method === 'POST' && routes.some((r) => r.method === 'GET' && r.url === route.url);
+const isUpdate = (route: RouteEntry) =>
+  (route.method === 'PUT' || route.method === 'PATCH') && /\/:[A-Za-z]+$/.test(route.url);
 /** Uploads are multipart, with form fields instead of a JSON body: they have a test of their own. */
 const isImport = (route: RouteEntry) => route.method === 'POST' && route.url === `${API}/operations/imports`;
-const isUpload = (route: RouteEntry) => (route.method === 'POST' && route.url.endsWith('/documents')) || isImport(route);
+const isUpload = (route: RouteEntry) =>
+  (route.method === 'POST' && route.url.endsWith('/documents')) || isImport(route);
 const createRoutes = bodyRoutes.filter(isCreate);
 const uploadRoutes = createRoutes.filter((route) => isUpload(route) && !isImport(route));
 const updateRoutes = bodyRoutes.filter(isUpdate);
 
 function injectedFields(route: RouteEntry): Record<string, unknown> {
-  const fields: Record<string, unknown> = { tenant_id: other.tenantId, id: INJECTED_ID, deleted_at: PAST, created_at: PAST, updated_at: PAST };
+  const fields: Record<string, unknown> = {
+    tenant_id: other.tenantId,
+    id: INJECTED_ID,
+    deleted_at: PAST,
+    created_at: PAST,
+    updated_at: PAST,
+  };
   if (!writable(route, 'status')) fields.status = 'active';
   if (!writable(route, 'stock_quantity')) fields.stock_quantity = 999;
   return fields;
@@ -136,16 +212,30 @@ async function sendWithInjection(route: RouteEntry, url: string, body: object): 
   if (res.statusCode !== 422) return res;
   const refused = Object.keys(res.json().errors ?? {});
   expect(refused.length, res.body).toBeGreaterThan(0);
-  expect(refused.filter((field) => !(field in injected)), res.body).toEqual([]);
+  expect(
+    refused.filter((field) => !(field in injected)),
+    res.body,
+  ).toEqual([]);
   const kept = Object.fromEntries(Object.entries(injected).filter(([field]) => !refused.includes(field)));
   return send(route, url, { ...body, ...kept });
 }
 
-const row = (table: Table, id: string) => t.database.db.selectFrom(table).selectAll().where('id', '=', id as never).executeTakeFirstOrThrow() as Promise<Row>;
+const row = (table: Table, id: string) =>
+  t.database.db
+    .selectFrom(table)
+    .selectAll()
+    .where('id', '=', id as never)
+    .executeTakeFirstOrThrow() as Promise<Row>;
 const year = (value: unknown) => new Date(value as string).getUTCFullYear();
 
 async function expectNoInjectedRow(table: Table) {
-  expect(await t.database.db.selectFrom(table).select('id').where('id', '=', INJECTED_ID as never).executeTakeFirst()).toBeUndefined();
+  expect(
+    await t.database.db
+      .selectFrom(table)
+      .select('id')
+      .where('id', '=', INJECTED_ID as never)
+      .executeTakeFirst(),
+  ).toBeUndefined();
 }
 
 function expectGuardedUnchanged(stored: Row, reference: Row) {
@@ -164,13 +254,17 @@ const createdId = (res: LightMyRequestResponse) => res.json().data.id as string;
 
 describe('mass assignment', () => {
   it('no body declares tenant_id, id or timestamps as writable', () => {
-    const offenders = bodyRoutes.flatMap((route) => NEVER_WRITABLE.filter((field) => writable(route, field)).map((field) => `${routeName(route)}: ${field}`));
+    const offenders = bodyRoutes.flatMap((route) =>
+      NEVER_WRITABLE.filter((field) => writable(route, field)).map((field) => `${routeName(route)}: ${field}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('status and stock_quantity are writable only where docs/decisions/ says so', () => {
     const offenders = bodyRoutes.flatMap((route) =>
-      GUARDED.filter((field) => writable(route, field) && !(DOCUMENTED_WRITABLE[routeName(route)] ?? []).includes(field)).map((field) => `${routeName(route)}: ${field}`),
+      GUARDED.filter(
+        (field) => writable(route, field) && !(DOCUMENTED_WRITABLE[routeName(route)] ?? []).includes(field),
+      ).map((field) => `${routeName(route)}: ${field}`),
     );
     expect(offenders).toEqual([]);
   });
@@ -223,39 +317,72 @@ describe('mass assignment', () => {
     },
   );
 
-  it.each(uploadRoutes.map((route) => [routeName(route), route] as const))('%s ignores record fields sent as form fields', async (_name, route) => {
-    const url = concreteUrl(route.url, paramValues(route, own));
-    const control = await upload(url, {});
-    expect(control.statusCode, control.body).toBe(201);
-    const res = await upload(url, { ...injectedFields(route), status: 'archived', owner_id: INJECTED_ID, owner_type: 'supplier' });
-    expect(res.statusCode, res.body).toBe(201);
+  it.each(uploadRoutes.map((route) => [routeName(route), route] as const))(
+    '%s ignores record fields sent as form fields',
+    async (_name, route) => {
+      const url = concreteUrl(route.url, paramValues(route, own));
+      const control = await upload(url, {});
+      expect(control.statusCode, control.body).toBe(201);
+      const res = await upload(url, {
+        ...injectedFields(route),
+        status: 'archived',
+        owner_id: INJECTED_ID,
+        owner_type: 'supplier',
+      });
+      expect(res.statusCode, res.body).toBe(201);
 
-    await expectNoInjectedRow('documents');
-    const stored = await row('documents', createdId(res));
-    const reference = await row('documents', createdId(control));
-    expect(stored.tenant_id).toBe(t.tenant.tenantId);
-    expect([stored.owner_type, stored.owner_id, stored.status]).toEqual([reference.owner_type, reference.owner_id, reference.status]);
-    expect(stored.deleted_at ?? null).toBeNull();
-    expect(year(stored.created_at)).not.toBe(2000);
-  });
+      await expectNoInjectedRow('documents');
+      const stored = await row('documents', createdId(res));
+      const reference = await row('documents', createdId(control));
+      expect(stored.tenant_id).toBe(t.tenant.tenantId);
+      expect([stored.owner_type, stored.owner_id, stored.status]).toEqual([
+        reference.owner_type,
+        reference.owner_id,
+        reference.status,
+      ]);
+      expect(stored.deleted_at ?? null).toBeNull();
+      expect(year(stored.created_at)).not.toBe(2000);
+    },
+  );
 
   it('POST /api/v1/operations/imports ignores record fields sent as form fields', async () => {
     const form = new FormData();
     form.append('type', 'suppliers');
-    for (const [field, value] of Object.entries({ tenant_id: other.tenantId, id: INJECTED_ID, status: 'completed', created_count: 5, created_at: PAST, rows_done: 9 })) {
+    for (const [field, value] of Object.entries({
+      tenant_id: other.tenantId,
+      id: INJECTED_ID,
+      status: 'completed',
+      created_count: 5,
+      created_at: PAST,
+      rows_done: 9,
+    })) {
       form.append(field, String(value));
     }
     form.append('file', new Blob(['code,name,email\nMASS,Mass,mass@example.test\n'], { type: 'text/csv' }), 'mass.csv');
-    const res = await t.app.inject({ method: 'POST', url: `${API}/operations/imports`, headers: t.auth, payload: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/operations/imports`,
+      headers: t.auth,
+      payload: form,
+    });
     expect(res.statusCode, res.body).toBe(202);
     await expectNoInjectedRow('import_jobs');
     const stored = await row('import_jobs', createdId(res));
-    expect([stored.tenant_id, stored.status, stored.created_count, stored.rows_done]).toEqual([t.tenant.tenantId, 'queued', 0, 0]);
+    expect([stored.tenant_id, stored.status, stored.created_count, stored.rows_done]).toEqual([
+      t.tenant.tenantId,
+      'queued',
+      0,
+      0,
+    ]);
     expect(year(stored.created_at)).not.toBe(2000);
   });
 
-  it("cannot move a record into another tenant: the other tenant sees nothing new", async () => {
-    const rows = await t.database.db.selectFrom('products').select('id').where('tenant_id', '=', other.tenantId).execute();
+  it('cannot move a record into another tenant: the other tenant sees nothing new', async () => {
+    const rows = await t.database.db
+      .selectFrom('products')
+      .select('id')
+      .where('tenant_id', '=', other.tenantId)
+      .execute();
     expect(rows).toEqual([]);
   });
 });

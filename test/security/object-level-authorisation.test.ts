@@ -31,7 +31,11 @@ afterAll(() => t.close());
 const tenantA = t.tenant;
 const tenantB = await makeTenant(t.services);
 const attacker = await makeTenantRecords(t, tenantA, t.auth);
-const victim = await makeTenantRecords(t, tenantB, bearer(await makeToken(t.services, tenantB.tenantId, tenantB.adminId)));
+const victim = await makeTenantRecords(
+  t,
+  tenantB,
+  bearer(await makeToken(t.services, tenantB.tenantId, tenantB.adminId)),
+);
 const attackerSession: SessionClient = await signedInClient(t.app, tenantA.adminEmail);
 const victimRowsBefore = await tenantRows(t.database, tenantB.tenantId);
 
@@ -67,15 +71,25 @@ const BODY_OVERRIDES: Record<string, object> = {
   'POST /api/v1/operations/master-products/:master/variants/bulk-update-prices': { price: 1 },
 };
 
-const isUpload = (route: RouteEntry) => route.method === 'POST' && /\/documents(\/:documentId\/renew)?$/.test(route.url);
+const isUpload = (route: RouteEntry) =>
+  route.method === 'POST' && /\/documents(\/:documentId\/renew)?$/.test(route.url);
 
-const jsonBody = (route: RouteEntry) => ({ ...(sampleOf(route.schema.body as never) as object), ...BODY_OVERRIDES[routeName(route)] });
+const jsonBody = (route: RouteEntry) => ({
+  ...(sampleOf(route.schema.body as never) as object),
+  ...BODY_OVERRIDES[routeName(route)],
+});
 
 function attack(route: RouteEntry, values: Record<string, string>): Promise<LightMyRequestResponse> {
   const url = concreteUrl(route.url, values) + sampleQuery(route);
   const payload = isUpload(route) ? multipartUpload() : hasJsonBody(route) ? jsonBody(route) : undefined;
-  if (route.config.auth === 'session') return attackerSession.request({ method: route.method, url, ...(payload ? { payload } : {}) });
-  return t.app.inject({ method: route.method, url, headers: attacker.auth, ...(payload === undefined ? {} : { payload }) });
+  if (route.config.auth === 'session')
+    return attackerSession.request({ method: route.method, url, ...(payload ? { payload } : {}) });
+  return t.app.inject({
+    method: route.method,
+    url,
+    headers: attacker.auth,
+    ...(payload === undefined ? {} : { payload }),
+  });
 }
 
 function expectNotFound(res: LightMyRequestResponse) {
@@ -85,27 +99,38 @@ function expectNotFound(res: LightMyRequestResponse) {
 
 describe('object-level authorisation across tenants', () => {
   it('knows the record kind of every path parameter', () => {
-    const unknown = [...new Set(paramRoutes.flatMap((route) => paramKeys(route).map(({ key }) => key)))].filter((key) => !(key in PARAM_RECORDS));
+    const unknown = [...new Set(paramRoutes.flatMap((route) => paramKeys(route).map(({ key }) => key)))].filter(
+      (key) => !(key in PARAM_RECORDS),
+    );
     expect(unknown).toEqual([]);
     expect(paramRoutes.length).toBeGreaterThan(60);
   });
 
-  it.each(paramRoutes.map((route) => [routeName(route), route] as const))("%s answers 404 for another tenant's record", async (_name, route) => {
-    expectNotFound(await attack(route, paramValues(route, victim)));
-  });
+  it.each(paramRoutes.map((route) => [routeName(route), route] as const))(
+    "%s answers 404 for another tenant's record",
+    async (_name, route) => {
+      expectNotFound(await attack(route, paramValues(route, victim)));
+    },
+  );
 
-  it.each(nestedRoutes.map((route) => [routeName(route), route] as const))("%s answers 404 for another tenant's record under the caller's own", async (_name, route) => {
-    const own = paramValues(route, attacker);
-    const last = route.params.at(-1)!;
-    expectNotFound(await attack(route, { ...own, [last]: paramValues(route, victim)[last]! }));
-  });
+  it.each(nestedRoutes.map((route) => [routeName(route), route] as const))(
+    "%s answers 404 for another tenant's record under the caller's own",
+    async (_name, route) => {
+      const own = paramValues(route, attacker);
+      const last = route.params.at(-1)!;
+      expectNotFound(await attack(route, { ...own, [last]: paramValues(route, victim)[last]! }));
+    },
+  );
 
-  it("leaves every row of the other tenant as it was", async () => {
+  it('leaves every row of the other tenant as it was', async () => {
     expect(await tenantRows(t.database, tenantB.tenantId)).toEqual(victimRowsBefore);
   });
 
   it('reaches the records through their own tenant', async () => {
-    const own = await t.app.inject({ url: concreteUrl('/api/v1/operations/products/:id', { id: victim.product }), headers: victim.auth });
+    const own = await t.app.inject({
+      url: concreteUrl('/api/v1/operations/products/:id', { id: victim.product }),
+      headers: victim.auth,
+    });
     expect(own.statusCode).toBe(200);
   });
 });

@@ -32,7 +32,11 @@ function expectTooManyRequests(res: LightMyRequestResponse) {
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
-  expect(res.json()).toEqual({ success: false, code: 'too_many_requests', message: `Too many requests. Retry in ${retryAfter} seconds.` });
+  expect(res.json()).toEqual({
+    success: false,
+    code: 'too_many_requests',
+    message: `Too many requests. Retry in ${retryAfter} seconds.`,
+  });
 }
 
 /** Sends LIMIT requests, checking each is answered and counted, then one more that must be refused. */
@@ -92,7 +96,16 @@ describe('rate limiting per caller', () => {
 
   it("never limits the probes, the metrics, the documentation or the console's page and files", async () => {
     const asset = fs.readdirSync(path.join(CONSOLE_DIRECTORY, 'assets')).find((name) => name.endsWith('.js'));
-    for (const url of ['/health', '/ready', '/metrics', '/api/v1/openapi.json', '/docs/', '/docs/js/scalar.js', '/', `/assets/${asset}`]) {
+    for (const url of [
+      '/health',
+      '/ready',
+      '/metrics',
+      '/api/v1/openapi.json',
+      '/docs/',
+      '/docs/js/scalar.js',
+      '/',
+      `/assets/${asset}`,
+    ]) {
       for (let i = 0; i <= LIMIT; i += 1) {
         const res = await t.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
@@ -103,7 +116,13 @@ describe('rate limiting per caller', () => {
 
   it('does not store a 429 as the answer to an Idempotency-Key', async () => {
     const auth = await newToken();
-    const create = () => t.app.inject({ method: 'POST', url: WAREHOUSES, headers: { ...auth, 'idempotency-key': 'rate-limited' }, payload: { name: 'Overflow', code: 'OVF' } });
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: WAREHOUSES,
+        headers: { ...auth, 'idempotency-key': 'rate-limited' },
+        payload: { name: 'Overflow', code: 'OVF' },
+      });
     for (let i = 0; i < LIMIT; i += 1) await t.app.inject({ url: WAREHOUSES, headers: auth });
     expectTooManyRequests(await create());
 

@@ -26,7 +26,10 @@ export interface RouteEntry {
 
 const PROBE_HEADER = 'x-route-table-probe';
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const probes = new WeakMap<FastifyInstance, Map<string, { method: string; url: string; config: FastifyContextConfig; schema: FastifySchema }>>();
+const probes = new WeakMap<
+  FastifyInstance,
+  Map<string, { method: string; url: string; config: FastifyContextConfig; schema: FastifySchema }>
+>();
 
 /** Call from `buildTestApp({ beforeReady })`: records what each probe request reached. */
 export function recordRoutes(app: FastifyInstance): void {
@@ -75,9 +78,17 @@ export async function collectRoutes(app: FastifyInstance, prefix = API): Promise
       await app.inject({ method, url: template.replace(PARAM, UNKNOWN_ID), headers: { [PROBE_HEADER]: id } });
       const reached = seen.get(id);
       if (!reached || reached.method !== method || shape(reached.url) !== shape(template)) {
-        throw new Error(`The probe of ${method} ${template} reached ${reached ? `${reached.method} ${reached.url}` : 'no route'}.`);
+        throw new Error(
+          `The probe of ${method} ${template} reached ${reached ? `${reached.method} ${reached.url}` : 'no route'}.`,
+        );
       }
-      entries.push({ method, url: reached.url, config: reached.config, schema: reached.schema, params: paramsOf(reached.url) });
+      entries.push({
+        method,
+        url: reached.url,
+        config: reached.config,
+        schema: reached.schema,
+        params: paramsOf(reached.url),
+      });
     }
   }
   return entries.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
@@ -201,7 +212,11 @@ let recordSequence = 0;
  * Makes one record of each kind through the API as the tenant's own all-abilities token (stock through
  * the stock service, deliveries through the publisher), so every record is what the app itself writes.
  */
-export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth: { authorization: string }): Promise<TenantRecords> {
+export async function makeTenantRecords(
+  t: TestApp,
+  tenant: TenantFixture,
+  auth: { authorization: string },
+): Promise<TenantRecords> {
   const n = ++recordSequence;
   const create = async (url: string, payload: object): Promise<string> => {
     const res = await t.app.inject({ method: 'POST', url: `${API}${url}`, headers: auth, payload });
@@ -212,7 +227,12 @@ export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth:
     const form = new FormData();
     form.append('type', owner === 'suppliers' ? 'contract' : 'other');
     form.append('file', new Blob([pdfBytes()], { type: 'application/pdf' }), `record-${n}.pdf`);
-    const res = await t.app.inject({ method: 'POST', url: `${API}/operations/${owner}/${ownerId}/documents`, headers: auth, payload: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/operations/${owner}/${ownerId}/documents`,
+      headers: auth,
+      payload: form,
+    });
     if (res.statusCode !== 201) throw new Error(`upload to ${owner}: ${res.statusCode} ${res.body}`);
     return res.json().data.id as string;
   };
@@ -221,24 +241,68 @@ export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth:
   const category = await create('/operations/product-categories', { name: `Records category ${n}` });
   const brand = await create('/operations/brands', { name: `Records brand ${n}` });
   const tag = await create('/operations/tags', { name: `records-tag-${n}`, slug: `records-tag-${n}` });
-  const supplier = await create('/operations/suppliers', { name: `Records supplier ${n}`, code: `RSUP${n}`, email: `supplier-${n}@example.test` });
+  const supplier = await create('/operations/suppliers', {
+    name: `Records supplier ${n}`,
+    code: `RSUP${n}`,
+    email: `supplier-${n}@example.test`,
+  });
   await t.database.db.updateTable('suppliers').set({ status: 'active' }).where('id', '=', supplier).execute();
-  const attribute = await create('/operations/attributes', { code: `rec_attr_${n}`, name: `Records attribute ${n}`, label: 'Records', type: 'text' });
+  const attribute = await create('/operations/attributes', {
+    code: `rec_attr_${n}`,
+    name: `Records attribute ${n}`,
+    label: 'Records',
+    type: 'text',
+  });
   const product = await create('/operations/products', { name: `Records product ${n}` });
   const masterProduct = await create('/operations/master-products', { name: `Records master ${n}` });
-  const subscription = await create('/webhooks/subscriptions', { url: `https://hooks.example.test/records-${n}`, event_types: ['*'] });
+  const subscription = await create('/webhooks/subscriptions', {
+    url: `https://hooks.example.test/records-${n}`,
+    event_types: ['*'],
+  });
   const importForm = new FormData();
   importForm.append('type', 'suppliers');
-  importForm.append('file', new Blob([`code,name,email\nRIMP${n},Import ${n},import-${n}@example.test\n`], { type: 'text/csv' }), `records-${n}.csv`);
-  const imported = await t.app.inject({ method: 'POST', url: `${API}/operations/imports`, headers: auth, payload: importForm });
+  importForm.append(
+    'file',
+    new Blob([`code,name,email\nRIMP${n},Import ${n},import-${n}@example.test\n`], { type: 'text/csv' }),
+    `records-${n}.csv`,
+  );
+  const imported = await t.app.inject({
+    method: 'POST',
+    url: `${API}/operations/imports`,
+    headers: auth,
+    payload: importForm,
+  });
   if (imported.statusCode !== 202) throw new Error(`import: ${imported.statusCode} ${imported.body}`);
-  const user = await create('/users', { name: `Records user ${n}`, email: `records-${n}-${tenant.tenantId}@example.test`, role: 'manager' });
+  const user = await create('/users', {
+    name: `Records user ${n}`,
+    email: `records-${n}-${tenant.tenantId}@example.test`,
+    role: 'manager',
+  });
 
   await inTransaction(t.database.db, (trx) =>
-    t.services.stock.changeOnHand(trx, { tenantId: tenant.tenantId, productId: product, warehouseId: warehouse, quantity: 5, type: 'adjustment', reason: 'records' }),
+    t.services.stock.changeOnHand(trx, {
+      tenantId: tenant.tenantId,
+      productId: product,
+      warehouseId: warehouse,
+      quantity: 5,
+      type: 'adjustment',
+      reason: 'records',
+    }),
   );
-  const inventoryRecord = (await t.database.db.selectFrom('inventory_records').select('id').where('product_id', '=', product).executeTakeFirstOrThrow()).id;
-  const stockMovement = (await t.database.db.selectFrom('stock_movements').select('id').where('product_id', '=', product).executeTakeFirstOrThrow()).id;
+  const inventoryRecord = (
+    await t.database.db
+      .selectFrom('inventory_records')
+      .select('id')
+      .where('product_id', '=', product)
+      .executeTakeFirstOrThrow()
+  ).id;
+  const stockMovement = (
+    await t.database.db
+      .selectFrom('stock_movements')
+      .select('id')
+      .where('product_id', '=', product)
+      .executeTakeFirstOrThrow()
+  ).id;
 
   const purchaseOrder = await create('/operations/purchase-orders', {
     supplier_id: supplier,
@@ -247,8 +311,20 @@ export async function makeTenantRecords(t: TestApp, tenant: TenantFixture, auth:
   });
 
   await t.services.publisher.publishAll();
-  const delivery = (await t.database.db.selectFrom('webhook_deliveries').select('id').where('subscription_id', '=', subscription).executeTakeFirstOrThrow()).id;
-  const token = (await t.database.db.selectFrom('api_tokens').select('id').where('tenant_id', '=', tenant.tenantId).executeTakeFirstOrThrow()).id;
+  const delivery = (
+    await t.database.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('subscription_id', '=', subscription)
+      .executeTakeFirstOrThrow()
+  ).id;
+  const token = (
+    await t.database.db
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('tenant_id', '=', tenant.tenantId)
+      .executeTakeFirstOrThrow()
+  ).id;
 
   return {
     tenantId: tenant.tenantId,
@@ -304,7 +380,10 @@ export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' 
 /** The fixture key of each path parameter of a route, in order. */
 export function paramKeys(route: Pick<RouteEntry, 'url'>, prefix = API): Array<{ param: string; key: string }> {
   const path = route.url.slice(prefix.length);
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({ param: m[1]!, key: path.slice(0, m.index + m[0].length) }));
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    param: m[1]!,
+    key: path.slice(0, m.index + m[0].length),
+  }));
 }
 
 /** Path parameter values naming the records of `records` (unknown keys are left out). */

@@ -4,12 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionClient } from '../helpers/session-client.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
-  fillPath, needsSession, prepareFuzzing, publicResolver, readRoutes, routeName, sessionHeaders,
-  type FuzzFixtures, type OpenApiDocument, type RouteSpec,
+  fillPath,
+  needsSession,
+  prepareFuzzing,
+  publicResolver,
+  readRoutes,
+  routeName,
+  sessionHeaders,
+  type FuzzFixtures,
+  type OpenApiDocument,
+  type RouteSpec,
 } from './fuzz-helpers.js';
 
-const t = await buildTestApp({ webhookResolver: publicResolver, config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } } });
-const searchable = readRoutes(t.app.swagger() as unknown as OpenApiDocument).filter((r) => r.method === 'GET' && r.query.some((q) => q.name === 'search'));
+const t = await buildTestApp({
+  webhookResolver: publicResolver,
+  config: { rateLimit: { max: 0, windowMs: 60_000, redisUrl: null } },
+});
+const searchable = readRoutes(t.app.swagger() as unknown as OpenApiDocument).filter(
+  (r) => r.method === 'GET' && r.query.some((q) => q.name === 'search'),
+);
 
 let fixtures: FuzzFixtures;
 let session: SessionClient;
@@ -25,7 +38,11 @@ async function total(route: RouteSpec, search: string): Promise<number> {
   const url = `${fillPath(route.path, fixtures.pathIds(route.path))}?search=${encodeURIComponent(search)}${format}`;
   const res = await t.app.inject({ url, headers: needsSession(route.path) ? sessionHeaders(session) : t.auth });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  const body = res.json() as { data: unknown[]; total?: number; meta?: { total?: number; pagination?: { total: number } } };
+  const body = res.json() as {
+    data: unknown[];
+    total?: number;
+    meta?: { total?: number; pagination?: { total: number } };
+  };
   return body.total ?? body.meta?.total ?? body.meta?.pagination?.total ?? body.data.length;
 }
 
@@ -53,16 +70,26 @@ describe('search matches the special characters themselves', () => {
 
   beforeAll(async () => {
     for (const [i, name] of names.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/operations/warehouses', headers: t.auth, payload: { name, code: `WILD${i}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/operations/warehouses',
+        headers: t.auth,
+        payload: { name, code: `WILD${i}` },
+      });
       expect(res.statusCode, res.body).toBe(201);
       created[name] = (res.json() as { data: { id: string } }).data.id;
     }
   });
 
   const found = async (search: string) => {
-    const res = await t.app.inject({ url: `/api/v1/operations/warehouses?per_page=100&search=${encodeURIComponent(search)}`, headers: t.auth });
+    const res = await t.app.inject({
+      url: `/api/v1/operations/warehouses?per_page=100&search=${encodeURIComponent(search)}`,
+      headers: t.auth,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: Array<{ name: string }> }).data.map((w) => w.name).filter((name) => names.includes(name));
+    return (res.json() as { data: Array<{ name: string }> }).data
+      .map((w) => w.name)
+      .filter((name) => names.includes(name));
   };
 
   it.each([
@@ -80,7 +107,12 @@ describe('search matches the special characters themselves', () => {
   });
 
   it('also on purchase orders, whose search joins the supplier', async () => {
-    const suppliers = await t.app.inject({ method: 'POST', url: '/api/v1/operations/suppliers', headers: t.auth, payload: { name: '100% Cotton_Co', code: 'COTTON', email: 'orders@cotton.test' } });
+    const suppliers = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/suppliers',
+      headers: t.auth,
+      payload: { name: '100% Cotton_Co', code: 'COTTON', email: 'orders@cotton.test' },
+    });
     expect(suppliers.statusCode, suppliers.body).toBe(201);
     const supplierId = (suppliers.json() as { data: { id: string } }).data.id;
     await t.app.inject({ method: 'POST', url: `/api/v1/operations/suppliers/${supplierId}/activate`, headers: t.auth });
@@ -88,12 +120,19 @@ describe('search matches the special characters themselves', () => {
       method: 'POST',
       url: '/api/v1/operations/purchase-orders',
       headers: t.auth,
-      payload: { supplier_id: supplierId, warehouse_id: t.tenant.defaultWarehouseId, items: [{ product_id: fixtures.fields.product_id, quantity: 1, unit_price: 1 }] },
+      payload: {
+        supplier_id: supplierId,
+        warehouse_id: t.tenant.defaultWarehouseId,
+        items: [{ product_id: fixtures.fields.product_id, quantity: 1, unit_price: 1 }],
+      },
     });
     expect(order.statusCode, order.body).toBe(201);
     const orderId = (order.json() as { data: { id: string } }).data.id;
     const ids = async (search: string) => {
-      const res = await t.app.inject({ url: `/api/v1/operations/purchase-orders?per_page=100&search=${encodeURIComponent(search)}`, headers: t.auth });
+      const res = await t.app.inject({
+        url: `/api/v1/operations/purchase-orders?per_page=100&search=${encodeURIComponent(search)}`,
+        headers: t.auth,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json() as { data: Array<{ id: string }> }).data.map((o) => o.id);
     };

@@ -58,7 +58,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Each header of `res` against `expected`, by name, and no header beyond them. */
 function expectHeaders(res: LightMyRequestResponse, expected: Record<string, unknown>) {
   const actual = { ...res.headers };
-  for (const [name, value] of Object.entries(expected)) expect(actual[name], `${res.statusCode} ${name}`).toEqual(value);
+  for (const [name, value] of Object.entries(expected))
+    expect(actual[name], `${res.statusCode} ${name}`).toEqual(value);
   expect(Object.keys(actual).sort(), `the headers of a ${res.statusCode}`).toEqual(Object.keys(expected).sort());
 }
 
@@ -83,7 +84,12 @@ for (const publicUrl of [null, 'https://ops.example.com']) {
     it('an API answer', async () => {
       const res = await t.app.inject({ url: WAREHOUSES, headers: t.auth });
       expect(res.statusCode).toBe(200);
-      expectHeaders(res, { ...common, ...RATE_LIMIT, 'content-security-policy': API_POLICY, 'content-type': JSON_TYPE });
+      expectHeaders(res, {
+        ...common,
+        ...RATE_LIMIT,
+        'content-security-policy': API_POLICY,
+        'content-type': JSON_TYPE,
+      });
     });
 
     it('errors: 401 from authentication, 404 for an unknown route, 500 from a handler', async () => {
@@ -102,7 +108,12 @@ for (const publicUrl of [null, 'https://ops.example.com']) {
 
       const crash = await t.app.inject({ url: '/test-header-list/crash' });
       expect(crash.statusCode).toBe(500);
-      expectHeaders(crash, { ...common, ...RATE_LIMIT, 'content-security-policy': API_POLICY, 'content-type': JSON_TYPE });
+      expectHeaders(crash, {
+        ...common,
+        ...RATE_LIMIT,
+        'content-security-policy': API_POLICY,
+        'content-type': JSON_TYPE,
+      });
     });
 
     it("the console's page, at / and for a navigation to one of its screens", async () => {
@@ -139,18 +150,31 @@ for (const publicUrl of [null, 'https://ops.example.com']) {
     it('the API reference: its redirect, its page (with the hash of its inline script) and its bundle', async () => {
       const redirect = await t.app.inject({ url: '/docs' });
       expect(redirect.statusCode).toBe(301);
-      expectHeaders(redirect, { ...common, 'content-security-policy': docsPolicy([], publicUrl), location: '/docs/', 'content-type': 'application/octet-stream' });
+      expectHeaders(redirect, {
+        ...common,
+        'content-security-policy': docsPolicy([], publicUrl),
+        location: '/docs/',
+        'content-type': 'application/octet-stream',
+      });
 
       const page = await t.app.inject({ url: '/docs/' });
       expect(page.statusCode).toBe(200);
       const inline = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
       expect(inline).toContain('createApiReference');
       const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
-      expectHeaders(page, { ...common, 'content-security-policy': docsPolicy([hash], publicUrl), 'content-type': 'text/html; charset=utf-8' });
+      expectHeaders(page, {
+        ...common,
+        'content-security-policy': docsPolicy([hash], publicUrl),
+        'content-type': 'text/html; charset=utf-8',
+      });
 
       const bundle = await t.app.inject({ url: '/docs/js/scalar.js' });
       expect(bundle.statusCode).toBe(200);
-      expectHeaders(bundle, { ...common, 'content-security-policy': docsPolicy([], publicUrl), 'content-type': 'application/javascript; charset=utf-8' });
+      expectHeaders(bundle, {
+        ...common,
+        'content-security-policy': docsPolicy([], publicUrl),
+        'content-type': 'application/javascript; charset=utf-8',
+      });
     });
   });
 }

@@ -27,10 +27,12 @@ function expectApiPolicy(res: LightMyRequestResponse) {
 /** The directives of a policy header, by name. */
 function directives(res: LightMyRequestResponse): Map<string, string[]> {
   const text = String(res.headers['content-security-policy'] ?? '');
-  return new Map(text.split(';').map((part) => {
-    const [name = '', ...sources] = part.trim().split(/\s+/);
-    return [name, sources];
-  }));
+  return new Map(
+    text.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
 }
 
 describe('security headers', () => {
@@ -70,10 +72,20 @@ describe('security headers', () => {
   });
 
   it('on 413 for a body over the limit and 415 for a body that is not JSON', async () => {
-    const tooLarge = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: t.auth, payload: { name: 'x'.repeat(4096), code: 'BIG' } });
+    const tooLarge = await t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: t.auth,
+      payload: { name: 'x'.repeat(4096), code: 'BIG' },
+    });
     expect(tooLarge.statusCode).toBe(413);
     expectApiPolicy(tooLarge);
-    const wrongType = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: { ...t.auth, 'content-type': 'text/plain' }, payload: 'name=x' });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: { ...t.auth, 'content-type': 'text/plain' },
+      payload: 'name=x',
+    });
     expect(wrongType.statusCode).toBe(415);
     expectApiPolicy(wrongType);
   });
@@ -82,7 +94,12 @@ describe('security headers', () => {
     const res = await t.app.inject({ url: '/test-headers/crash' });
     expect(res.statusCode).toBe(500);
     expectApiPolicy(res);
-    expect(res.json()).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'server_error',
+      message: 'Server Error.',
+      request_id: res.headers['x-request-id'],
+    });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('at ');
   });
@@ -132,7 +149,11 @@ describe('HSTS', () => {
   afterAll(() => t.close());
 
   it('is sent on every response when PUBLIC_URL is https', async () => {
-    for (const res of [await t.app.inject({ url: WAREHOUSES, headers: t.auth }), await t.app.inject({ url: '/health' }), await t.app.inject({ url: WAREHOUSES })]) {
+    for (const res of [
+      await t.app.inject({ url: WAREHOUSES, headers: t.auth }),
+      await t.app.inject({ url: '/health' }),
+      await t.app.inject({ url: WAREHOUSES }),
+    ]) {
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     }
   });

@@ -52,25 +52,45 @@ describe('own account and one-time links', () => {
 
     const again = await setPassword(user.token, 'another-fine-passphrase');
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toMatchObject({ code: 'password_link_invalid', errors: { token: [expect.stringContaining('link')] } });
+    expect(again.json()).toMatchObject({
+      code: 'password_link_invalid',
+      errors: { token: [expect.stringContaining('link')] },
+    });
     expect((await setPassword('not-a-real-token', NEW_PASSWORD)).json().code).toBe('password_link_invalid');
 
     const entries = await auditOf(t.app, t.auth, user.id);
     expect(entries.map((e) => e.action)).toEqual(['auth.signed_in', 'user.password_set', 'user.created']);
-    expect(entries[1]!.changes).toMatchObject({ status: { before: 'invited', after: 'active' }, link: { before: null, after: 'invitation' } });
+    expect(entries[1]!.changes).toMatchObject({
+      status: { before: 'invited', after: 'active' },
+      link: { before: null, after: 'invitation' },
+    });
     expect(textOf(entries)).not.toContain(user.token);
   });
 
   it('lets exactly one of two concurrent uses of a link through', async () => {
     const user = await invite();
-    const results = await Promise.all([setPassword(user.token, NEW_PASSWORD), setPassword(user.token, 'another-fine-passphrase')]);
+    const results = await Promise.all([
+      setPassword(user.token, NEW_PASSWORD),
+      setPassword(user.token, 'another-fine-passphrase'),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect((await auditOf(t.app, t.auth, user.id)).filter((e) => e.action === 'user.password_set')).toHaveLength(1);
   });
 
   it('refuses short, common and e-mail-equal passwords with the field named, and keeps the link usable', async () => {
     const user = await invite();
-    for (const weak of ['short1', 'password123', 'Password1!', 'qwertyuiop', '12345678910', 'aaaaaaaaaa', 'iloveyou2024', user.email, user.email.toUpperCase(), user.email.split('@')[0]! + '!']) {
+    for (const weak of [
+      'short1',
+      'password123',
+      'Password1!',
+      'qwertyuiop',
+      '12345678910',
+      'aaaaaaaaaa',
+      'iloveyou2024',
+      user.email,
+      user.email.toUpperCase(),
+      user.email.split('@')[0]! + '!',
+    ]) {
       const res = await setPassword(user.token, weak);
       expect(res.statusCode, weak).toBe(422);
       expect(Object.keys(res.json().errors), weak).toEqual(['password']);
@@ -114,7 +134,11 @@ describe('own account and one-time links', () => {
     expect(res.json().data.user).toMatchObject({ id: user.id, name: 'Grace Hopper' });
     expect((await client.request({ method: 'PATCH', url: ME, payload: { name: '' } })).statusCode).toBe(422);
     const entries = await auditOf(t.app, t.auth, user.id);
-    expect(entries[0]).toMatchObject({ action: 'user.updated', actor: { type: 'user', user_id: user.id }, changes: { name: { before: user.name, after: 'Grace Hopper' } } });
+    expect(entries[0]).toMatchObject({
+      action: 'user.updated',
+      actor: { type: 'user', user_id: user.id },
+      changes: { name: { before: user.name, after: 'Grace Hopper' } },
+    });
     // A token cannot change its owner's account.
     const token = bearer(await makeToken(t.services, t.tenant.tenantId, user.id));
     expect((await call('PATCH', ME, { name: 'Other' }, token)).statusCode).toBe(401);
@@ -126,18 +150,30 @@ describe('own account and one-time links', () => {
     const elsewhere = await signedInClient(t.app, user.email);
     const token = bearer(await makeToken(t.services, t.tenant.tenantId, user.id));
 
-    const wrong = await here.request({ method: 'PUT', url: CHANGE_PASSWORD, payload: { current_password: 'not-my-password', password: NEW_PASSWORD } });
+    const wrong = await here.request({
+      method: 'PUT',
+      url: CHANGE_PASSWORD,
+      payload: { current_password: 'not-my-password', password: NEW_PASSWORD },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(Object.keys(wrong.json().errors)).toEqual(['current_password']);
     for (const weak of ['short', 'letmein123', user.email]) {
-      const res = await here.request({ method: 'PUT', url: CHANGE_PASSWORD, payload: { current_password: PASSWORD, password: weak } });
+      const res = await here.request({
+        method: 'PUT',
+        url: CHANGE_PASSWORD,
+        payload: { current_password: PASSWORD, password: weak },
+      });
       expect(res.statusCode, weak).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['password']);
     }
     expect((await auditOf(t.app, t.auth, user.id)).some((e) => e.action === 'user.password_changed')).toBe(false);
     expect((await elsewhere.me()).statusCode).toBe(200);
 
-    const ok = await here.request({ method: 'PUT', url: CHANGE_PASSWORD, payload: { current_password: PASSWORD, password: NEW_PASSWORD } });
+    const ok = await here.request({
+      method: 'PUT',
+      url: CHANGE_PASSWORD,
+      payload: { current_password: PASSWORD, password: NEW_PASSWORD },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await here.me()).statusCode).toBe(200);
     expect((await elsewhere.me()).statusCode).toBe(401);
@@ -149,7 +185,16 @@ describe('own account and one-time links', () => {
     const entry = (await auditOf(t.app, t.auth, user.id)).find((e) => e.action === 'user.password_changed')!;
     expect(entry.changes!.password).toEqual({ before: '[REDACTED]', after: '[REDACTED]' });
     expect(textOf([entry])).not.toContain('$argon2');
-    expect((await call('PUT', CHANGE_PASSWORD, { current_password: NEW_PASSWORD, password: 'yet-another-passphrase' }, token)).statusCode).toBe(401);
+    expect(
+      (
+        await call(
+          'PUT',
+          CHANGE_PASSWORD,
+          { current_password: NEW_PASSWORD, password: 'yet-another-passphrase' },
+          token,
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -173,7 +218,13 @@ describe('one-time links by e-mail', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const { port } = server.server.address() as AddressInfo;
-    t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-reply@quartermaster.test', publicUrl: 'https://ops.example.test' } });
+    t = await buildTestApp({
+      config: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'no-reply@quartermaster.test',
+        publicUrl: 'https://ops.example.test',
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -192,7 +243,9 @@ describe('one-time links by e-mail', () => {
     expect(received[0]!.to).toEqual([address]);
     expect(mail.subject).toBe('Your Quartermaster invitation');
     const url = /https:\/\/ops\.example\.test\/set-password\?token=\S+/.exec(mail.text ?? '')![0];
-    expect((await call('POST', SET_PASSWORD, { token: tokenOf(url), password: NEW_PASSWORD }, {})).statusCode).toBe(200);
+    expect((await call('POST', SET_PASSWORD, { token: tokenOf(url), password: NEW_PASSWORD }, {})).statusCode).toBe(
+      200,
+    );
 
     const reset = await call('POST', `${USERS}/${created.json().data.id}/reset-password`);
     expect(reset.json().data.password_link).toMatchObject({ purpose: 'reset', email_sent: true, url: null });

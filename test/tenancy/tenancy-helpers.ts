@@ -11,7 +11,14 @@ export function uniqueEmail(what: string): string {
 }
 
 /** Every view- ability of every module: what the viewer role allows, besides the admin-only views. */
-export const EVERY_VIEW = ['system:view-*', 'crm:view-*', 'sales:view-*', 'operations:view-*', 'finance:view-*', 'reporting:view-*'];
+export const EVERY_VIEW = [
+  'system:view-*',
+  'crm:view-*',
+  'sales:view-*',
+  'operations:view-*',
+  'finance:view-*',
+  'reporting:view-*',
+];
 
 export interface AuditRow {
   action: string;
@@ -22,8 +29,16 @@ export interface AuditRow {
 }
 
 /** The audit entries of one entity, newest first, read through the API as `auth`. */
-export async function auditOf(app: FastifyInstance, auth: Record<string, string>, entityId: string): Promise<AuditRow[]> {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/audit-log?entity_id=${entityId}&per_page=100`, headers: auth });
+export async function auditOf(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  entityId: string,
+): Promise<AuditRow[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/audit-log?entity_id=${entityId}&per_page=100`,
+    headers: auth,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as AuditRow[];
 }

@@ -31,7 +31,13 @@ describe('tenant settings', () => {
   let call: ReturnType<typeof jsonCaller>;
 
   const auditEntries = () =>
-    t.database.db.selectFrom('audit_log').selectAll().where('tenant_id', '=', tenantId).where('action', '=', 'tenant.updated').orderBy('id').execute();
+    t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('action', '=', 'tenant.updated')
+      .orderBy('id')
+      .execute();
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -68,7 +74,10 @@ describe('tenant settings', () => {
   it('lets every user of the tenant read it: a viewer and a manager', async () => {
     for (const role of ['viewer', 'manager'] as const) {
       const user = await makeUser(t.services, tenantId, role);
-      const res = await t.app.inject({ url: TENANT, headers: bearer(await makeToken(t.services, tenantId, user.id, { abilities: ['operations:view-products'] })) });
+      const res = await t.app.inject({
+        url: TENANT,
+        headers: bearer(await makeToken(t.services, tenantId, user.id, { abilities: ['operations:view-products'] })),
+      });
       expect(res.statusCode, role).toBe(200);
       expect(res.json().data.id).toBe(tenantId);
     }
@@ -79,7 +88,10 @@ describe('tenant settings', () => {
       const user = await makeUser(t.services, tenantId, role);
       const res = await call('PATCH', TENANT, { tax_id: 'X' }, bearer(await makeToken(t.services, tenantId, user.id)));
       expect(res.statusCode, role).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'forbidden', message: 'This action requires the ability system:manage-settings.' });
+      expect(res.json()).toMatchObject({
+        code: 'forbidden',
+        message: 'This action requires the ability system:manage-settings.',
+      });
     }
     const lacking = await makeToken(t.services, tenantId, adminId, { abilities: ['system:manage-system'] });
     expect((await call('PATCH', TENANT, { tax_id: 'X' }, bearer(lacking))).statusCode).toBe(403);
@@ -97,7 +109,12 @@ describe('tenant settings', () => {
 
     const entries = await auditEntries();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ entity_type: 'tenant', entity_id: tenantId, actor_type: 'token', actor_user_id: adminId });
+    expect(entries[0]).toMatchObject({
+      entity_type: 'tenant',
+      entity_id: tenantId,
+      actor_type: 'token',
+      actor_user_id: adminId,
+    });
     const changes = entries[0]!.changes as Record<string, { before: unknown; after: unknown }>;
     expect(Object.keys(changes).sort()).toEqual(Object.keys(EVERY_FIELD).sort());
     expect(changes.default_currency).toEqual({ before: 'USD', after: 'EUR' });
@@ -108,7 +125,14 @@ describe('tenant settings', () => {
   it('clears optional text with null or blank, keeping the fields not sent', async () => {
     const res = await call('PATCH', TENANT, { address_line2: null, region: '   ', time_zone: null });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ address_line2: null, region: null, time_zone: null, city: 'Hamburg', country: 'DE', default_currency: 'EUR' });
+    expect(res.json().data).toMatchObject({
+      address_line2: null,
+      region: null,
+      time_zone: null,
+      city: 'Hamburg',
+      country: 'DE',
+      default_currency: 'EUR',
+    });
     const last = (await auditEntries()).at(-1)!;
     expect(last.changes).toEqual({
       address_line2: { before: '3. Stock', after: null },
@@ -121,12 +145,24 @@ describe('tenant settings', () => {
     ['default_currency', { default_currency: 'XYZ' }, 'The default currency XYZ is not an ISO 4217 currency code.'],
     ['default_currency', { default_currency: 'XAU' }, 'The default currency XAU is not an ISO 4217 currency code.'],
     ['default_currency', { default_currency: 'EURO' }, null],
-    ['time_zone', { time_zone: 'Mars/Olympus_Mons' }, 'The time zone Mars/Olympus_Mons is not an IANA time zone name (such as Europe/Berlin or UTC).'],
-    ['time_zone', { time_zone: '+01:00' }, 'The time zone +01:00 is not an IANA time zone name (such as Europe/Berlin or UTC).'],
+    [
+      'time_zone',
+      { time_zone: 'Mars/Olympus_Mons' },
+      'The time zone Mars/Olympus_Mons is not an IANA time zone name (such as Europe/Berlin or UTC).',
+    ],
+    [
+      'time_zone',
+      { time_zone: '+01:00' },
+      'The time zone +01:00 is not an IANA time zone name (such as Europe/Berlin or UTC).',
+    ],
     ['country', { country: 'XX' }, 'The country XX is not an ISO 3166-1 alpha-2 code (such as GB or DE).'],
     ['country', { country: 'gb' }, 'The country gb is not an ISO 3166-1 alpha-2 code (such as GB or DE).'],
     ['country', { country: 'GBR' }, 'The country field must not be greater than 2 characters.'],
-    ['purchase_order_footer', { purchase_order_footer: 'x'.repeat(2001) }, 'The purchase order footer field must not be greater than 2000 characters.'],
+    [
+      'purchase_order_footer',
+      { purchase_order_footer: 'x'.repeat(2001) },
+      'The purchase order footer field must not be greater than 2000 characters.',
+    ],
     ['name', { name: '' }, 'The name field must not be empty.'],
     ['name', { name: '   ' }, null],
     ['tax_id', { tax_id: 42 }, null],
@@ -176,7 +212,7 @@ describe('tenant settings', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
-  it('changes only the caller\'s tenant', async () => {
+  it("changes only the caller's tenant", async () => {
     const other = await makeTenantWithToken(t.services);
     const res = await call('PATCH', TENANT, { city: 'Elsewhere' }, other.auth);
     expect(res.statusCode).toBe(200);
@@ -197,7 +233,11 @@ describe('tenant settings', () => {
       const res = await as('POST', '/api/v1/operations/products', { name: 'Green tea', selling_price: 1200.4 });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data).toMatchObject({ currency: 'JPY', selling_price: 1200 });
-      const named = await as('POST', '/api/v1/operations/products', { name: 'Black tea', selling_price: 12.5, currency: 'EUR' });
+      const named = await as('POST', '/api/v1/operations/products', {
+        name: 'Black tea',
+        selling_price: 12.5,
+        currency: 'EUR',
+      });
       expect(named.json().data).toMatchObject({ currency: 'EUR', selling_price: 12.5 });
     });
 
@@ -230,7 +270,12 @@ describe('tenant settings', () => {
     });
 
     it('stays USD for another tenant that kept the default', async () => {
-      const res = await call('POST', '/api/v1/operations/products', { name: 'Coffee beans', selling_price: 9.99 }, (await makeTenantWithToken(t.services)).auth);
+      const res = await call(
+        'POST',
+        '/api/v1/operations/products',
+        { name: 'Coffee beans', selling_price: 9.99 },
+        (await makeTenantWithToken(t.services)).auth,
+      );
       expect(res.json().data).toMatchObject({ currency: 'USD', selling_price: 9.99 });
     });
   });

@@ -20,9 +20,13 @@ describe('user administration by ability', () => {
   afterAll(() => t.close());
 
   /** A token of the tenant's admin granted only `abilities`. */
-  const adminToken = async (abilities: string[]) => bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
+  const adminToken = async (abilities: string[]) =>
+    bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
 
-  const expectRefused = (response: { statusCode: number; body: string; json(): { message: string } }, ability: string) => {
+  const expectRefused = (
+    response: { statusCode: number; body: string; json(): { message: string } },
+    ability: string,
+  ) => {
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json().message).toBe(`This action requires the ability ${ability}.`);
   };
@@ -40,7 +44,10 @@ describe('user administration by ability', () => {
     const usersOnly = await adminToken(['system:manage-users']);
     for (const role of ['admin', 'manager'] as const) {
       const address = email(role);
-      expectRefused(await call('POST', USERS, { name: `A new ${role}`, email: address, role }, usersOnly), 'system:manage-roles');
+      expectRefused(
+        await call('POST', USERS, { name: `A new ${role}`, email: address, role }, usersOnly),
+        'system:manage-roles',
+      );
       await noUserWith(address);
     }
   });
@@ -48,14 +55,28 @@ describe('user administration by ability', () => {
   it('refuses a token granted system:manage-users alone every act on an admin, naming the first ability it lacks, and writes nothing', async () => {
     const usersOnly = await adminToken(['system:manage-users']);
     const admin = await makeUser(t.services, t.tenant.tenantId, 'admin');
-    expectRefused(await call('POST', `${USERS}/${admin.id}/reset-password`, undefined, usersOnly), 'system:manage-system');
-    expectRefused(await call('PATCH', `${USERS}/${admin.id}`, { name: 'Taken over' }, usersOnly), 'system:manage-system');
+    expectRefused(
+      await call('POST', `${USERS}/${admin.id}/reset-password`, undefined, usersOnly),
+      'system:manage-system',
+    );
+    expectRefused(
+      await call('PATCH', `${USERS}/${admin.id}`, { name: 'Taken over' }, usersOnly),
+      'system:manage-system',
+    );
     expectRefused(await call('POST', `${USERS}/${admin.id}/deactivate`, undefined, usersOnly), 'system:manage-system');
     await expectUntouched(admin.id);
-    expect((await call('GET', `${USERS}/${admin.id}`)).json().data).toMatchObject({ name: admin.name, status: 'active' });
+    expect((await call('GET', `${USERS}/${admin.id}`)).json().data).toMatchObject({
+      name: admin.name,
+      status: 'active',
+    });
 
-    const invited = (await call('POST', USERS, { name: 'An invited admin', email: email('invited-admin'), role: 'admin' })).json().data;
-    expectRefused(await call('POST', `${USERS}/${invited.id}/resend-invitation`, undefined, usersOnly), 'system:manage-system');
+    const invited = (
+      await call('POST', USERS, { name: 'An invited admin', email: email('invited-admin'), role: 'admin' })
+    ).json().data;
+    expectRefused(
+      await call('POST', `${USERS}/${invited.id}/resend-invitation`, undefined, usersOnly),
+      'system:manage-system',
+    );
     expect((await auditOf(t.app, t.auth, invited.id)).map((entry) => entry.action)).toEqual(['user.created']);
 
     expect((await call('POST', `${USERS}/${admin.id}/deactivate`)).statusCode).toBe(200);
@@ -65,27 +86,48 @@ describe('user administration by ability', () => {
 
   it('lets system:manage-users with every view ability invite and administer viewers, but give no other role', async () => {
     const viewerAdministrator = await adminToken(['system:manage-users', ...EVERY_VIEW]);
-    const created = await call('POST', USERS, { name: 'A viewer', email: email('viewer'), role: 'viewer' }, viewerAdministrator);
+    const created = await call(
+      'POST',
+      USERS,
+      { name: 'A viewer', email: email('viewer'), role: 'viewer' },
+      viewerAdministrator,
+    );
     expect(created.statusCode, created.body).toBe(201);
     const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
-    expect((await call('POST', `${USERS}/${viewer.id}/reset-password`, undefined, viewerAdministrator)).statusCode).toBe(200);
-    expect((await call('PATCH', `${USERS}/${viewer.id}`, { name: 'Renamed viewer' }, viewerAdministrator)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `${USERS}/${viewer.id}/reset-password`, undefined, viewerAdministrator)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `${USERS}/${viewer.id}`, { name: 'Renamed viewer' }, viewerAdministrator)).statusCode,
+    ).toBe(200);
 
-    expectRefused(await call('PATCH', `${USERS}/${viewer.id}`, { role: 'manager' }, viewerAdministrator), 'system:manage-roles');
+    expectRefused(
+      await call('PATCH', `${USERS}/${viewer.id}`, { role: 'manager' }, viewerAdministrator),
+      'system:manage-roles',
+    );
     expect((await call('GET', `${USERS}/${viewer.id}`)).json().data.role).toBe('viewer');
 
     // A viewer reads more than a token of system:manage-users alone: it acts on none.
     const usersOnly = await adminToken(['system:manage-users']);
-    expectRefused(await call('POST', `${USERS}/${viewer.id}/reset-password`, undefined, usersOnly), 'system:view-webhooks');
+    expectRefused(
+      await call('POST', `${USERS}/${viewer.id}/reset-password`, undefined, usersOnly),
+      'system:view-webhooks',
+    );
     const address = email('viewer');
-    expectRefused(await call('POST', USERS, { name: 'Another viewer', email: address, role: 'viewer' }, usersOnly), 'system:view-webhooks');
+    expectRefused(
+      await call('POST', USERS, { name: 'Another viewer', email: address, role: 'viewer' }, usersOnly),
+      'system:view-webhooks',
+    );
     await noUserWith(address);
   });
 
   it('needs every ability of the role given and of the role held, even with system:manage-roles', async () => {
     const systemOnly = await adminToken(['system:*']);
     const address = email('manager');
-    expectRefused(await call('POST', USERS, { name: 'A manager', email: address, role: 'manager' }, systemOnly), 'operations:view-products');
+    expectRefused(
+      await call('POST', USERS, { name: 'A manager', email: address, role: 'manager' }, systemOnly),
+      'operations:view-products',
+    );
     await noUserWith(address);
 
     const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');

@@ -34,13 +34,27 @@ describe('users API', () => {
 
   it('invites a user: status invited, no sign-in, and a one-time link under the public URL answered once without SMTP', async () => {
     const address = email('invitee');
-    const created = await call('POST', USERS, { name: '  Ivy Invitee ', email: address.toUpperCase(), role: 'manager' });
+    const created = await call('POST', USERS, {
+      name: '  Ivy Invitee ',
+      email: address.toUpperCase(),
+      role: 'manager',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const body = created.json();
     expect(body.message).toContain('E-mail is not configured');
-    expect(body.data).toMatchObject({ name: 'Ivy Invitee', email: address, role: 'manager', status: 'invited', password_set_at: null, deactivated_at: null, two_factor_enabled: false });
+    expect(body.data).toMatchObject({
+      name: 'Ivy Invitee',
+      email: address,
+      role: 'manager',
+      status: 'invited',
+      password_set_at: null,
+      deactivated_at: null,
+      two_factor_enabled: false,
+    });
     expect(body.data.password_link).toMatchObject({ purpose: 'invitation', email_sent: false });
-    expect(body.data.password_link.url).toMatch(/^https:\/\/ops\.example\.test\/console\/set-password\?token=[A-Za-z0-9]{43}$/);
+    expect(body.data.password_link.url).toMatch(
+      /^https:\/\/ops\.example\.test\/console\/set-password\?token=[A-Za-z0-9]{43}$/,
+    );
     expect(Date.parse(body.data.password_link.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(created.headers.etag).toEqual(expect.any(String));
 
@@ -63,7 +77,11 @@ describe('users API', () => {
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toHaveProperty('email');
     const entries = await call('GET', '/api/v1/audit-log?action=user.created&per_page=100');
-    expect(entries.json().data.filter((e: { changes: { email?: { after: string } } }) => e.changes?.email?.after === 'not-an-email')).toEqual([]);
+    expect(
+      entries
+        .json()
+        .data.filter((e: { changes: { email?: { after: string } } }) => e.changes?.email?.after === 'not-an-email'),
+    ).toEqual([]);
   });
 
   it('lists with role, status and search filters, sorting and the page envelope', async () => {
@@ -78,15 +96,22 @@ describe('users API', () => {
     const emails = all.json().data.map((u: { email: string }) => u.email);
     expect(emails).toEqual([...emails].sort().reverse());
 
-    const statuses = async (status: string) => (await call('GET', `${USERS}?status=${status}&per_page=100`)).json().data.map((u: { id: string; status: string }) => u);
+    const statuses = async (status: string) =>
+      (await call('GET', `${USERS}?status=${status}&per_page=100`))
+        .json()
+        .data.map((u: { id: string; status: string }) => u);
     expect((await statuses('deactivated')).every((u: { status: string }) => u.status === 'deactivated')).toBe(true);
     expect((await statuses('deactivated')).map((u: { id: string }) => u.id)).toContain(deactivated.id);
-    expect((await statuses('active')).map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([viewer.id, t.tenant.adminId]));
+    expect((await statuses('active')).map((u: { id: string }) => u.id)).toEqual(
+      expect.arrayContaining([viewer.id, t.tenant.adminId]),
+    );
     expect((await statuses('invited')).every((u: { status: string }) => u.status === 'invited')).toBe(true);
 
     const admins = (await call('GET', `${USERS}?role=admin`)).json().data;
     expect(admins.every((u: { role: string }) => u.role === 'admin')).toBe(true);
-    const found = (await call('GET', `${USERS}?search=${encodeURIComponent(viewer.email.slice(0, 12).toUpperCase())}`)).json().data;
+    const found = (
+      await call('GET', `${USERS}?search=${encodeURIComponent(viewer.email.slice(0, 12).toUpperCase())}`)
+    ).json().data;
     expect(found.map((u: { id: string }) => u.id)).toContain(viewer.id);
     expect((await call('GET', `${USERS}?status=gone`)).statusCode).toBe(422);
   });
@@ -96,7 +121,12 @@ describe('users API', () => {
     const read = await call('GET', `${USERS}/${user.id}`);
     const stale = await call('PATCH', `${USERS}/${user.id}`, { name: 'Renamed' }, { ...t.auth, 'if-match': '"nope"' });
     expect(stale.statusCode).toBe(412);
-    const renamed = await call('PATCH', `${USERS}/${user.id}`, { name: 'Renamed' }, { ...t.auth, 'if-match': read.headers.etag as string });
+    const renamed = await call(
+      'PATCH',
+      `${USERS}/${user.id}`,
+      { name: 'Renamed' },
+      { ...t.auth, 'if-match': read.headers.etag as string },
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data).toMatchObject({ name: 'Renamed', role: 'viewer' });
     const promoted = await call('PATCH', `${USERS}/${user.id}`, { role: 'manager' });
@@ -141,7 +171,10 @@ describe('users API', () => {
     const first = tokenOf(created.password_link.url);
     const resent = await call('POST', `${USERS}/${created.id}/resend-invitation`);
     expect(resent.statusCode, resent.body).toBe(200);
-    expect(resent.json().data).toMatchObject({ status: 'invited', password_link: { purpose: 'invitation', email_sent: false } });
+    expect(resent.json().data).toMatchObject({
+      status: 'invited',
+      password_link: { purpose: 'invitation', email_sent: false },
+    });
     const second = tokenOf(resent.json().data.password_link.url);
     expect(second).not.toBe(first);
 
@@ -168,13 +201,16 @@ describe('users API', () => {
     expect(Date.parse(link.expires_at) - Date.now()).toBeGreaterThan(3_500_000);
     expect((await other.me()).statusCode).toBe(200);
 
-    expect((await call('POST', SET_PASSWORD, { token: tokenOf(link.url), password: NEW_PASSWORD }, {})).statusCode).toBe(200);
+    expect(
+      (await call('POST', SET_PASSWORD, { token: tokenOf(link.url), password: NEW_PASSWORD }, {})).statusCode,
+    ).toBe(200);
     // The password is the new one, and the user's sessions ended.
     expect((await other.me()).statusCode).toBe(401);
     expect((await new SessionClient(t.app).login(user.email, PASSWORD)).statusCode).toBe(401);
     expect((await new SessionClient(t.app).login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const invited = (await call('POST', USERS, { name: 'Not yet', email: email('notyet'), role: 'viewer' })).json().data;
+    const invited = (await call('POST', USERS, { name: 'Not yet', email: email('notyet'), role: 'viewer' })).json()
+      .data;
     const refused = await call('POST', `${USERS}/${invited.id}/reset-password`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('user_invited');
@@ -208,7 +244,10 @@ describe('users API', () => {
     const invited = (await own('POST', USERS, { name: 'Second', email: email('second'), role: 'admin' })).json().data;
     expect((await own('POST', `${USERS}/${tenant.adminId}/deactivate`)).json().code).toBe('last_admin');
     // Once they can, either may go.
-    expect((await own('POST', SET_PASSWORD, { token: tokenOf(invited.password_link.url), password: NEW_PASSWORD }, {})).statusCode).toBe(200);
+    expect(
+      (await own('POST', SET_PASSWORD, { token: tokenOf(invited.password_link.url), password: NEW_PASSWORD }, {}))
+        .statusCode,
+    ).toBe(200);
     expect((await own('PATCH', `${USERS}/${invited.id}`, { role: 'viewer' })).statusCode).toBe(200);
   });
 
@@ -217,28 +256,52 @@ describe('users API', () => {
     const own = jsonCaller(t.app, auth);
     // The caller's token belongs to the first admin, who may lose the role: read the outcome through the service.
     const activeAdmins = async () =>
-      (await t.services.userAdministration.service.list(tenant.tenantId, { role: 'admin', status: 'active', sort_by: 'name', sort_direction: 'asc' }, { page: 1, per_page: 10 })).items;
+      (
+        await t.services.userAdministration.service.list(
+          tenant.tenantId,
+          { role: 'admin', status: 'active', sort_by: 'name', sort_direction: 'asc' },
+          { page: 1, per_page: 10 },
+        )
+      ).items;
     const secondAdmin = async () => {
-      const created = (await own('POST', USERS, { name: 'Another admin', email: email('admin'), role: 'admin' })).json().data;
-      expect((await own('POST', SET_PASSWORD, { token: tokenOf(created.password_link.url), password: NEW_PASSWORD }, {})).statusCode).toBe(200);
+      const created = (await own('POST', USERS, { name: 'Another admin', email: email('admin'), role: 'admin' })).json()
+        .data;
+      expect(
+        (await own('POST', SET_PASSWORD, { token: tokenOf(created.password_link.url), password: NEW_PASSWORD }, {}))
+          .statusCode,
+      ).toBe(200);
       return created.id as string;
     };
     const second = await secondAdmin();
 
-    const results = await Promise.all([own('PATCH', `${USERS}/${tenant.adminId}`, { role: 'manager' }), own('PATCH', `${USERS}/${second}`, { role: 'viewer' })]);
+    const results = await Promise.all([
+      own('PATCH', `${USERS}/${tenant.adminId}`, { role: 'manager' }),
+      own('PATCH', `${USERS}/${second}`, { role: 'viewer' }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(results.find((r) => r.statusCode === 422)!.json().code).toBe('last_admin');
     expect(await activeAdmins()).toHaveLength(1);
     // One entry, of the change that went through.
-    const changes = await t.services.audit.service.list(tenant.tenantId, { actions: ['user.role_changed'] }, undefined, 50);
+    const changes = await t.services.audit.service.list(
+      tenant.tenantId,
+      { actions: ['user.role_changed'] },
+      undefined,
+      50,
+    );
     expect(changes.entries).toHaveLength(1);
 
     // A deactivation and a demotion at once: the same. The caller is whichever admin is left.
     const remaining = (await activeAdmins())[0]!;
     const caller = jsonCaller(t.app, bearer(await makeToken(t.services, tenant.tenantId, remaining.id)));
     const third = (await caller('POST', USERS, { name: 'Third', email: email('third'), role: 'admin' })).json().data;
-    expect((await caller('POST', SET_PASSWORD, { token: tokenOf(third.password_link.url), password: NEW_PASSWORD }, {})).statusCode).toBe(200);
-    const both = await Promise.all([caller('POST', `${USERS}/${remaining.id}/deactivate`), caller('PATCH', `${USERS}/${third.id}`, { role: 'manager' })]);
+    expect(
+      (await caller('POST', SET_PASSWORD, { token: tokenOf(third.password_link.url), password: NEW_PASSWORD }, {}))
+        .statusCode,
+    ).toBe(200);
+    const both = await Promise.all([
+      caller('POST', `${USERS}/${remaining.id}/deactivate`),
+      caller('PATCH', `${USERS}/${third.id}`, { role: 'manager' }),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(await activeAdmins()).toHaveLength(1);
   });
@@ -252,7 +315,9 @@ describe('users API', () => {
       const res = await call('POST', `${USERS}/${id}/${action}`);
       expect(res.statusCode, action).toBe(404);
     }
-    expect((await call('GET', `${USERS}?search=${encodeURIComponent(other.tenant.adminEmail)}`)).json().data).toEqual([]);
+    expect((await call('GET', `${USERS}?search=${encodeURIComponent(other.tenant.adminEmail)}`)).json().data).toEqual(
+      [],
+    );
   });
 
   it('needs system:view-users to read and system:manage-users to change (system:manage-roles besides for a role); managers and viewers get 403', async () => {
@@ -267,13 +332,21 @@ describe('users API', () => {
       expect((await session.get(USERS)).statusCode).toBe(403);
       expect((await session.post(`${USERS}/${user.id}/reset-password`)).statusCode).toBe(403);
     }
-    const viewOnly = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['system:view-users'] }));
+    const viewOnly = bearer(
+      await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['system:view-users'] }),
+    );
     expect((await call('GET', USERS, undefined, viewOnly)).statusCode).toBe(200);
-    expect((await call('POST', USERS, { name: 'X', email: email('x'), role: 'viewer' }, viewOnly)).statusCode).toBe(403);
+    expect((await call('POST', USERS, { name: 'X', email: email('x'), role: 'viewer' }, viewOnly)).statusCode).toBe(
+      403,
+    );
 
     const target = await activeUser('viewer');
     // Every view- ability besides: acting on a viewer needs all their role allows (test/tenancy/user-authority.test.ts).
-    const usersOnly = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['system:manage-users', ...EVERY_VIEW] }));
+    const usersOnly = bearer(
+      await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+        abilities: ['system:manage-users', ...EVERY_VIEW],
+      }),
+    );
     expect((await call('PATCH', `${USERS}/${target.id}`, { name: 'Named' }, usersOnly)).statusCode).toBe(200);
     const role = await call('PATCH', `${USERS}/${target.id}`, { role: 'manager' }, usersOnly);
     expect(role.statusCode).toBe(403);
@@ -283,6 +356,8 @@ describe('users API', () => {
     // An admin's session may do it all.
     const admin = await signedInClient(t.app, t.tenant.adminEmail, 'correct-horse-battery');
     expect((await admin.get(USERS)).statusCode).toBe(200);
-    expect((await admin.request({ method: 'PATCH', url: `${USERS}/${target.id}`, payload: { role: 'manager' } })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'PATCH', url: `${USERS}/${target.id}`, payload: { role: 'manager' } })).statusCode,
+    ).toBe(200);
   });
 });

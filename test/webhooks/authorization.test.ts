@@ -17,7 +17,11 @@ const MASK = '••••';
 const webhooks: WebhookSettings = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true };
 
 type Headers = Record<string, string>;
-const needs = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+const needs = (ability: string) => ({
+  success: false,
+  code: 'forbidden',
+  message: `This action requires the ability ${ability}.`,
+});
 
 describe('webhook authorization', () => {
   let t: TestApp;
@@ -38,8 +42,10 @@ describe('webhook authorization', () => {
     const userId = role === 'admin' ? t.tenant.adminId : (await makeUser(t.services, t.tenant.tenantId, role)).id;
     return bearer(await makeToken(t.services, t.tenant.tenantId, userId, { type: 'application', abilities }));
   };
-  const subscriptionRow = (id: string) => t.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const deliveryCount = async () => (await t.database.db.selectFrom('webhook_deliveries').select('id').execute()).length;
+  const subscriptionRow = (id: string) =>
+    t.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const deliveryCount = async () =>
+    (await t.database.db.selectFrom('webhook_deliveries').select('id').execute()).length;
 
   async function subscribe(body: object, headers: Headers = admin): Promise<string> {
     const res = await call('POST', SUBSCRIPTIONS, headers, { url: receiver.url('/hook'), ...body });
@@ -48,14 +54,27 @@ describe('webhook authorization', () => {
   }
 
   /** Writes published events of the tenant that occurred at `now`, as the publisher would have. */
-  async function publish(now: string, ...entityTypes: Array<'product' | 'purchase_order' | 'inventory'>): Promise<void> {
-    const type = { product: 'product.created', purchase_order: 'purchase_order.created', inventory: 'inventory.adjusted' };
+  async function publish(
+    now: string,
+    ...entityTypes: Array<'product' | 'purchase_order' | 'inventory'>
+  ): Promise<void> {
+    const type = {
+      product: 'product.created',
+      purchase_order: 'purchase_order.created',
+      inventory: 'inventory.adjusted',
+    };
     await t.database.db
       .insertInto('events')
       .values(
         entityTypes.map((entity) => ({
-          id: newId(), tenant_id: t.tenant.tenantId, event_type: type[entity], entity_type: entity, entity_id: newId(),
-          payload: { notes: `${entity} payload` }, occurred_at: now, created_at: now,
+          id: newId(),
+          tenant_id: t.tenant.tenantId,
+          event_type: type[entity],
+          entity_type: entity,
+          entity_id: newId(),
+          payload: { notes: `${entity} payload` },
+          occurred_at: now,
+          created_at: now,
         })),
       )
       .execute();
@@ -85,7 +104,11 @@ describe('webhook authorization', () => {
     const replayed = await call('POST', `${SUBSCRIPTIONS}/${subscriptionId}/replay`, admin, { since });
     expect(replayed.json().data).toMatchObject({ deliveries_created: 2 });
     await runWorker();
-    const deliveries = await t.database.db.selectFrom('webhook_deliveries').select(['id', 'entity_type']).where('subscription_id', '=', subscriptionId).execute();
+    const deliveries = await t.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'entity_type'])
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
     productDeliveryId = deliveries.find((d) => d.entity_type === 'product')!.id;
     purchaseOrderDeliveryId = deliveries.find((d) => d.entity_type === 'purchase_order')!.id;
   });
@@ -145,7 +168,9 @@ describe('webhook authorization', () => {
   it('keeps managers, whose role covers only operations, away from webhooks', async () => {
     const manager = await token(['*'], 'manager');
     expect((await call('GET', SUBSCRIPTIONS, manager)).json()).toEqual(needs('system:view-webhooks'));
-    expect((await call('POST', SUBSCRIPTIONS, manager, { url: receiver.url('/mine'), event_types: ['*'] })).json()).toEqual(needs('system:manage-webhooks'));
+    expect(
+      (await call('POST', SUBSCRIPTIONS, manager, { url: receiver.url('/mine'), event_types: ['*'] })).json(),
+    ).toEqual(needs('system:manage-webhooks'));
   });
 
   it('never stores an answer that carries a secret for an Idempotency-Key replay, nor replays it to another token', async () => {
@@ -172,7 +197,11 @@ describe('webhook authorization', () => {
       expect(got.json().data.headers).toEqual({ Authorization: MASK });
       const listed = await call('GET', SUBSCRIPTIONS, admin);
       expect(listed.body).not.toContain(RECEIVER_CREDENTIAL);
-      const created = await call('POST', SUBSCRIPTIONS, admin, { url: receiver.url('/masked'), event_types: ['*'], headers: { 'X-Key': 'k-123' } });
+      const created = await call('POST', SUBSCRIPTIONS, admin, {
+        url: receiver.url('/masked'),
+        event_types: ['*'],
+        headers: { 'X-Key': 'k-123' },
+      });
       expect(created.json().data.headers).toEqual({ 'X-Key': MASK });
     });
 
@@ -183,20 +212,29 @@ describe('webhook authorization', () => {
     });
 
     it('keep their stored value when sent back masked, and a masked value for a new header is refused', async () => {
-      const id = await subscribe({ event_types: ['product.*'], headers: { Authorization: 'Bearer keep-me', 'X-Old': 'old' } });
-      const res = await call('PATCH', `${SUBSCRIPTIONS}/${id}`, admin, { headers: { authorization: MASK, 'X-New': 'new' } });
+      const id = await subscribe({
+        event_types: ['product.*'],
+        headers: { Authorization: 'Bearer keep-me', 'X-Old': 'old' },
+      });
+      const res = await call('PATCH', `${SUBSCRIPTIONS}/${id}`, admin, {
+        headers: { authorization: MASK, 'X-New': 'new' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.headers).toEqual({ authorization: MASK, 'X-New': MASK });
       expect((await subscriptionRow(id)).headers).toEqual({ authorization: 'Bearer keep-me', 'X-New': 'new' });
 
       const refused = await call('PATCH', `${SUBSCRIPTIONS}/${id}`, admin, { headers: { 'X-Unknown': MASK } });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors).toEqual({ 'headers.X-Unknown': ['The header X-Unknown has no stored value to keep; send its value.'] });
+      expect(refused.json().errors).toEqual({
+        'headers.X-Unknown': ['The header X-Unknown has no stored value to keep; send its value.'],
+      });
       expect((await subscriptionRow(id)).headers).toEqual({ authorization: 'Bearer keep-me', 'X-New': 'new' });
     });
 
     it('never reach the log', async () => {
-      await call('PATCH', `${SUBSCRIPTIONS}/${subscriptionId}`, admin, { headers: { Authorization: RECEIVER_CREDENTIAL, 'Bad Name': 'x' } });
+      await call('PATCH', `${SUBSCRIPTIONS}/${subscriptionId}`, admin, {
+        headers: { Authorization: RECEIVER_CREDENTIAL, 'Bad Name': 'x' },
+      });
       expect(logLines.length).toBeGreaterThan(0);
       expect(logLines.filter((line) => line.includes('receiver-credential'))).toEqual([]);
     });
@@ -204,10 +242,15 @@ describe('webhook authorization', () => {
 
   describe("the caller's view abilities", () => {
     it('refuse patterns of entities the caller may not view at creation, naming the ability', async () => {
-      const res = await call('POST', SUBSCRIPTIONS, productsOnly, { url: receiver.url('/p'), event_types: ['product.*', 'purchase_order.*', 'inventory.adjusted'] });
+      const res = await call('POST', SUBSCRIPTIONS, productsOnly, {
+        url: receiver.url('/p'),
+        event_types: ['product.*', 'purchase_order.*', 'inventory.adjusted'],
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({
-        'event_types.1': ['You may not view purchase_order events: they need the ability operations:view-purchase-orders.'],
+        'event_types.1': [
+          'You may not view purchase_order events: they need the ability operations:view-purchase-orders.',
+        ],
         'event_types.2': ['You may not view inventory events: they need the ability operations:view-inventory.'],
       });
       const id = await subscribe({ event_types: ['*'] }, productsOnly);
@@ -216,19 +259,25 @@ describe('webhook authorization', () => {
 
     it('judge a change of target: patterns the caller may not view are refused, and the subscription then gets what the caller may view', async () => {
       const before = await subscriptionRow(subscriptionId);
-      const refused = await call('PATCH', `${SUBSCRIPTIONS}/${subscriptionId}`, productsOnly, { url: receiver.url('/stolen') });
+      const refused = await call('PATCH', `${SUBSCRIPTIONS}/${subscriptionId}`, productsOnly, {
+        url: receiver.url('/stolen'),
+      });
       expect(refused.statusCode).toBe(422);
       expect(Object.keys(refused.json().errors)).toEqual(['event_types.0', 'event_types.1', 'event_types.2']);
       expect(await subscriptionRow(subscriptionId)).toEqual(before);
 
       const everything = await subscribe({ event_types: ['*'] });
-      const moved = await call('PATCH', `${SUBSCRIPTIONS}/${everything}`, productsOnly, { url: receiver.url('/moved') });
+      const moved = await call('PATCH', `${SUBSCRIPTIONS}/${everything}`, productsOnly, {
+        url: receiver.url('/moved'),
+      });
       expect(moved.statusCode, moved.body).toBe(200);
       expect((await subscriptionRow(everything)).visible_entity_types).toEqual(['product']);
     });
 
     it('leave the subscription as it was when only its description changes', async () => {
-      const res = await call('PATCH', `${SUBSCRIPTIONS}/${subscriptionId}`, productsOnly, { description: 'Purchasing sync' });
+      const res = await call('PATCH', `${SUBSCRIPTIONS}/${subscriptionId}`, productsOnly, {
+        description: 'Purchasing sync',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((await subscriptionRow(subscriptionId)).visible_entity_types).toContain('purchase_order');
     });
@@ -237,13 +286,24 @@ describe('webhook authorization', () => {
       const id = await subscribe({ event_types: ['*'] });
       const window = { since: '2030-01-01T00:00:00.000Z', until: '2030-01-02T00:00:00.000Z' };
       await publish(window.since, 'product', 'purchase_order', 'inventory');
-      const refused = await call('POST', `${SUBSCRIPTIONS}/${id}/replay`, productsOnly, { ...window, event_types: ['purchase_order.*'] });
+      const refused = await call('POST', `${SUBSCRIPTIONS}/${id}/replay`, productsOnly, {
+        ...window,
+        event_types: ['purchase_order.*'],
+      });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors).toEqual({ 'event_types.0': ['You may not view purchase_order events: they need the ability operations:view-purchase-orders.'] });
+      expect(refused.json().errors).toEqual({
+        'event_types.0': [
+          'You may not view purchase_order events: they need the ability operations:view-purchase-orders.',
+        ],
+      });
 
       const replayed = await call('POST', `${SUBSCRIPTIONS}/${id}/replay`, productsOnly, window);
       expect(replayed.statusCode, replayed.body).toBe(200);
-      const created = await t.database.db.selectFrom('webhook_deliveries').select('entity_type').where('subscription_id', '=', id).execute();
+      const created = await t.database.db
+        .selectFrom('webhook_deliveries')
+        .select('entity_type')
+        .where('subscription_id', '=', id)
+        .execute();
       expect(created.map((d) => d.entity_type)).toEqual(['product']);
     });
 
@@ -264,7 +324,9 @@ describe('webhook authorization', () => {
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.json().message).toBe('Webhook delivery not found.');
       }
-      expect((await call('GET', `${deliveries}/${purchaseOrderDeliveryId}`, admin)).json().data.payload.payload).toEqual({ notes: 'purchase_order payload' });
+      expect(
+        (await call('GET', `${deliveries}/${purchaseOrderDeliveryId}`, admin)).json().data.payload.payload,
+      ).toEqual({ notes: 'purchase_order payload' });
     });
   });
 });

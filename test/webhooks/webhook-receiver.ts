@@ -1,6 +1,12 @@
 // A local webhook endpoint for tests: records every request exactly as it arrived (raw body bytes included, so
 // signatures are checked over what was sent, not over a re-serialisation) and answers from a script.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookDispatcher } from '../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
 
@@ -107,7 +113,13 @@ export class WebhookReceiver {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const received: ReceivedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, rawHeaders: request.rawHeaders, body: Buffer.concat(chunks) };
+    const received: ReceivedRequest = {
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      rawHeaders: request.rawHeaders,
+      body: Buffer.concat(chunks),
+    };
     const index = this.requests.length;
     this.requests.push(received);
     const answer = this.script(received, index);

@@ -19,7 +19,10 @@ const HEADER =
 /** The OpenAPI document of the app as it is built here, with the default configuration. */
 export async function openApiDocument(): Promise<OpenAPI3> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-openapi-'));
-  const config = loadConfig({}, { logLevel: 'silent', dataDir, sqliteFile: ':memory:', documentStorage: { kind: 'local', directory: dataDir } });
+  const config = loadConfig(
+    {},
+    { logLevel: 'silent', dataDir, sqliteFile: ':memory:', documentStorage: { kind: 'local', directory: dataDir } },
+  );
   const database = createDatabase({ databaseUrl: null, sqliteFile: ':memory:' });
   const app = await buildApp({ config, database, logger: false, ownsDatabase: true });
   try {

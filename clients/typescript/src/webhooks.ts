@@ -50,7 +50,8 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
 function verifyBodySignature({ secret, headers }: VerifyWebhookOptions, body: Buffer): void {
   const given = Buffer.from(requiredHeader(headers, 'x-webhook-signature'), 'hex');
   const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest();
-  if (!sameBytes(given, expected)) throw new WebhookVerificationError('The X-Webhook-Signature does not match the body.');
+  if (!sameBytes(given, expected))
+    throw new WebhookVerificationError('The X-Webhook-Signature does not match the body.');
 }
 
 function verifyStandardSignature(options: VerifyWebhookOptions, body: Buffer): void {
@@ -75,7 +76,9 @@ function verifyStandardSignature(options: VerifyWebhookOptions, body: Buffer): v
 /** A `whsec_` secret keys by its base64-decoded remainder, any other by its UTF-8 bytes, as the service signs. */
 function standardKey(secret: string): Buffer {
   const encoded = secret.startsWith(STANDARD_SECRET_PREFIX) ? secret.slice(STANDARD_SECRET_PREFIX.length) : '';
-  return encoded.length > 0 && STRICT_BASE64.test(encoded) ? Buffer.from(encoded, 'base64') : Buffer.from(secret, 'utf8');
+  return encoded.length > 0 && STRICT_BASE64.test(encoded)
+    ? Buffer.from(encoded, 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 function sameBytes(given: Buffer, expected: Buffer): boolean {

@@ -45,7 +45,11 @@ const csrf: Middleware = {
 const sessionEnd: Middleware = {
   onResponse({ response, schemaPath }) {
     // A 401 of the sign-in endpoints is an answer to the form, not a session that ended.
-    if (response.status === 401 && !schemaPath.startsWith('/api/v1/auth/login') && !schemaPath.startsWith('/api/v1/auth/two-factor-challenge')) {
+    if (
+      response.status === 401 &&
+      !schemaPath.startsWith('/api/v1/auth/login') &&
+      !schemaPath.startsWith('/api/v1/auth/two-factor-challenge')
+    ) {
       for (const listener of sessionEndedListeners) listener();
     }
     return response;
@@ -72,7 +76,11 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<NonNulla
   const { data, error, response } = result;
   if (error !== undefined || !response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, (error ?? undefined) as ErrorBody | undefined, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+    throw new ApiError(
+      response.status,
+      (error ?? undefined) as ErrorBody | undefined,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
   }
   return data as NonNullable<T>;
 }

@@ -42,7 +42,8 @@ function defaultMessage(status: number): string {
 /** A readable message for anything a request can throw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 429 && error.retryAfterSeconds !== null) return `${error.message} Try again in ${error.retryAfterSeconds} s.`;
+    if (error.status === 429 && error.retryAfterSeconds !== null)
+      return `${error.message} Try again in ${error.retryAfterSeconds} s.`;
     return error.message;
   }
   if (error instanceof Error) return error.message;

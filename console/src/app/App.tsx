@@ -18,7 +18,8 @@ function makeQueryClient(): QueryClient {
       queries: {
         staleTime: 15_000,
         // A refusal (4xx) will not change by asking again; a network or server failure may.
-        retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) =>
+          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: true,
       },
     },

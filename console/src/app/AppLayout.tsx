@@ -30,7 +30,11 @@ export function AppLayout() {
   const sections = navigationSections(areas, user.abilities);
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -20,6 +20,11 @@ describe('the navigation by ability', () => {
       ],
       ['operations:view-products', 'operations:view-suppliers'],
     );
-    expect(sections).toEqual([{ label: 'Catalog', entries: [expect.objectContaining({ label: 'Products' }), expect.objectContaining({ label: 'Suppliers' })] }]);
+    expect(sections).toEqual([
+      {
+        label: 'Catalog',
+        entries: [expect.objectContaining({ label: 'Products' }), expect.objectContaining({ label: 'Suppliers' })],
+      },
+    ]);
   });
 });

@@ -19,7 +19,9 @@ export interface Area {
 
 export function allows(abilities: readonly string[], needed: NavigationEntry['ability']): boolean {
   if (needed === undefined) return true;
-  return typeof needed === 'string' ? abilities.includes(needed) : needed.some((ability) => abilities.includes(ability));
+  return typeof needed === 'string'
+    ? abilities.includes(needed)
+    : needed.some((ability) => abilities.includes(ability));
 }
 
 /** `lazy` for a page component exported by name from a module loaded on first visit. */
@@ -28,7 +30,10 @@ export function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['laz
 }
 
 /** The navigation's sections: areas sharing a label form one section; entries the user may not open are left out. */
-export function navigationSections(areas: readonly Area[], abilities: readonly string[]): { label: string; entries: NavigationEntry[] }[] {
+export function navigationSections(
+  areas: readonly Area[],
+  abilities: readonly string[],
+): { label: string; entries: NavigationEntry[] }[] {
   const sections = new Map<string, NavigationEntry[]>();
   for (const area of areas) {
     const entries = area.navigation.filter((entry) => allows(abilities, entry.ability));

@@ -10,4 +10,14 @@ import { settings } from '../settings/area';
 import { webhooks } from '../webhooks/area';
 
 /** The console's areas, in the navigation's order. */
-export const areas: Area[] = [home, products, masterProducts, catalog, inventory, purchasing, imports, webhooks, settings];
+export const areas: Area[] = [
+  home,
+  products,
+  masterProducts,
+  catalog,
+  inventory,
+  purchasing,
+  imports,
+  webhooks,
+  settings,
+];

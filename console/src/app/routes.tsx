@@ -22,10 +22,7 @@ export const router = createBrowserRouter([
           </RequireSession>
         ),
         errorElement: <RouteError />,
-        children: [
-          ...areas.flatMap((area) => area.routes),
-          { path: '*', element: <NotFoundPage /> },
-        ],
+        children: [...areas.flatMap((area) => area.routes), { path: '*', element: <NotFoundPage /> }],
       },
     ],
   },

@@ -1,4 +1,9 @@
-import { createTheme, defaultVariantColorsResolver, type CSSVariablesResolver, type VariantColorsResolver } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /**
  * Light badges, alerts and buttons: the palest tint behind, and the colour's darkest shade darkened further in
@@ -8,7 +13,11 @@ const variantColors: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const name = input.color ?? input.theme.primaryColor;
   if (input.variant === 'light' && name in input.theme.colors) {
-    return { ...colors, background: `var(--mantine-color-${name}-0)`, color: `color-mix(in srgb, var(--mantine-color-${name}-9) 65%, black)` };
+    return {
+      ...colors,
+      background: `var(--mantine-color-${name}-0)`,
+      color: `color-mix(in srgb, var(--mantine-color-${name}-9) 65%, black)`,
+    };
   }
   return colors;
 };
@@ -25,7 +34,10 @@ export const theme = createTheme({
     Table: { defaultProps: { verticalSpacing: 'xs', highlightOnHover: true } },
     // A notification's message is what happened: written in the dimmed colour above, not Mantine's paler grey.
     // Its close button is an icon: without a name, a screen reader announces a bare "button".
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
     // The same for a dialog's close button (Escape closes it too, but a screen reader user has to find it).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A NumberInput's steppers are named for their field by console/src/components/NumberInput.tsx.

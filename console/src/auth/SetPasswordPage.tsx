@@ -47,8 +47,19 @@ export function SetPasswordPage() {
             </Text>
             <FormError message={formError} />
             <Stack>
-              <PasswordInput label="New password" autoComplete="new-password" required autoFocus {...form.getInputProps('password')} />
-              <PasswordInput label="Repeat the password" autoComplete="new-password" required {...form.getInputProps('confirmation')} />
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                required
+                autoFocus
+                {...form.getInputProps('password')}
+              />
+              <PasswordInput
+                label="Repeat the password"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('confirmation')}
+              />
               <Button type="submit" loading={submitting}>
                 Set password
               </Button>

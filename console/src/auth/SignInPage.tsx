@@ -37,7 +37,11 @@ export function SignInPage() {
             {step === 'password' ? 'Sign in to your operations console.' : 'Two-factor authentication'}
           </Text>
         </Stack>
-        {step === 'password' ? <PasswordStep onSignedIn={done} onTwoFactor={() => setStep('two-factor')} /> : <TwoFactorStep onSignedIn={done} onBack={() => setStep('password')} />}
+        {step === 'password' ? (
+          <PasswordStep onSignedIn={done} onTwoFactor={() => setStep('two-factor')} />
+        ) : (
+          <TwoFactorStep onSignedIn={done} onBack={() => setStep('password')} />
+        )}
       </Paper>
     </Center>
   );
@@ -82,9 +86,25 @@ function TwoFactorStep({ onSignedIn, onBack }: { onSignedIn: () => Promise<void>
       <FormError message={formError} />
       <Stack>
         {useRecovery ? (
-          <TextInput key="recovery" label="Recovery code" description="One of the codes you saved when you turned two-factor on. Each works once." autoComplete="off" autoFocus {...form.getInputProps('recovery_code')} />
+          <TextInput
+            key="recovery"
+            label="Recovery code"
+            description="One of the codes you saved when you turned two-factor on. Each works once."
+            autoComplete="off"
+            autoFocus
+            {...form.getInputProps('recovery_code')}
+          />
         ) : (
-          <TextInput key="code" label="Authentication code" description="The 6-digit code from your authenticator app." inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...form.getInputProps('code')} />
+          <TextInput
+            key="code"
+            label="Authentication code"
+            description="The 6-digit code from your authenticator app."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            {...form.getInputProps('code')}
+          />
         )}
         <Button type="submit" loading={submitting} fullWidth>
           Verify

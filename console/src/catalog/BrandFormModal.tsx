@@ -44,13 +44,28 @@ export function BrandFormModal({ brand, onClose }: { brand: Brand | null; onClos
   });
 
   return (
-    <FormDialog title={brand ? `Edit ${brand.name}` : 'New brand'} onClose={onClose} onSubmit={onSubmit} submitLabel={brand ? 'Save' : 'Create brand'} submitting={submitting} formError={formError}>
+    <FormDialog
+      title={brand ? `Edit ${brand.name}` : 'New brand'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={brand ? 'Save' : 'Create brand'}
+      submitting={submitting}
+      formError={formError}
+    >
       <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-      <TextInput label="Slug" description={brand ? undefined : 'Leave blank to make it from the name.'} {...form.getInputProps('slug')} />
+      <TextInput
+        label="Slug"
+        description={brand ? undefined : 'Leave blank to make it from the name.'}
+        {...form.getInputProps('slug')}
+      />
       <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
       <TextInput label="Website" type="url" placeholder="https://" {...form.getInputProps('website_url')} />
       <TextInput label="Logo URL" type="url" placeholder="https://" {...form.getInputProps('logo_url')} />
-      <Switch label="Active" description="Inactive brands keep their products but cannot be given to new ones." {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Switch
+        label="Active"
+        description="Inactive brands keep their products but cannot be given to new ones."
+        {...form.getInputProps('is_active', { type: 'checkbox' })}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,18 @@
 // The brands: search, status filter, sort and page in the URL; create, edit, (de)activate and delete as the
 // user's abilities allow. A brand still linked to products cannot be deleted: the API's 409 says so.
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -62,7 +74,11 @@ export function BrandsPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} />
+        <SearchInput
+          value={state.filters.search ?? ''}
+          onSearch={(search) => update({ filters: { search } })}
+          w={280}
+        />
         <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
       </Group>
       {brands.isError ? (
@@ -96,12 +112,18 @@ export function BrandsPage() {
                         </Table.Td>
                       </Table.Tr>
                     ))
-                  : brands.data.data.map((brand) => <BrandRow key={brand.id} brand={brand} onEdit={() => setEditing(brand)} />)}
+                  : brands.data.data.map((brand) => (
+                      <BrandRow key={brand.id} brand={brand} onEdit={() => setEditing(brand)} />
+                    ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
           {brands.data?.data.length === 0 && (
-            <EmptyState inset message={filtered ? 'No brands match these filters.' : 'No brands yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
+            <EmptyState
+              inset
+              message={filtered ? 'No brands match these filters.' : 'No brands yet.'}
+              onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
+            />
           )}
         </Paper>
       )}
@@ -117,16 +139,25 @@ function BrandRow({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
   const change = useMutation({
     mutationFn: async (kind: 'toggle' | 'delete') => {
       const path = { id: brand.id };
-      if (kind === 'toggle') await unwrap(api.PATCH('/api/v1/operations/brands/{id}', { params: { path }, body: { is_active: !brand.is_active } }));
+      if (kind === 'toggle')
+        await unwrap(
+          api.PATCH('/api/v1/operations/brands/{id}', { params: { path }, body: { is_active: !brand.is_active } }),
+        );
       else await unwrap(api.DELETE('/api/v1/operations/brands/{id}', { params: { path } }));
       return kind;
     },
-    onSuccess: (kind) => notifySuccess(`${brand.name} ${kind === 'delete' ? 'deleted' : brand.is_active ? 'deactivated' : 'activated'}.`),
+    onSuccess: (kind) =>
+      notifySuccess(`${brand.name} ${kind === 'delete' ? 'deleted' : brand.is_active ? 'deactivated' : 'activated'}.`),
     onError: (error) => notifyFailure(error, `${brand.name} was not changed`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKeys.brands }),
   });
   const remove = async () => {
-    const sure = await confirm({ title: `Delete ${brand.name}?`, message: 'A brand still linked to products cannot be deleted.', confirmLabel: 'Delete', danger: true });
+    const sure = await confirm({
+      title: `Delete ${brand.name}?`,
+      message: 'A brand still linked to products cannot be deleted.',
+      confirmLabel: 'Delete',
+      danger: true,
+    });
     if (sure) change.mutate('delete');
   };
   const mayEdit = can('operations:edit-products');
@@ -160,13 +191,22 @@ function BrandRow({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
         {(mayEdit || mayDelete) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${brand.name}`} loading={change.isPending}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Actions for ${brand.name}`}
+                loading={change.isPending}
+              >
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
               {mayEdit && <Menu.Item onClick={onEdit}>Edit</Menu.Item>}
-              {mayEdit && <Menu.Item onClick={() => change.mutate('toggle')}>{brand.is_active ? 'Deactivate' : 'Activate'}</Menu.Item>}
+              {mayEdit && (
+                <Menu.Item onClick={() => change.mutate('toggle')}>
+                  {brand.is_active ? 'Deactivate' : 'Activate'}
+                </Menu.Item>
+              )}
               {mayDelete && (
                 <Menu.Item color="red" onClick={() => void remove()}>
                   Delete

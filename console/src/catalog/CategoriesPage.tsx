@@ -30,9 +30,17 @@ export function CategoriesPage() {
   const change = useMutation({
     mutationFn: async ({ category, kind }: { category: CategoryTreeNode; kind: 'featured' | 'active' | 'delete' }) => {
       const path = { id: category.id };
-      if (kind === 'featured') await unwrap(api.POST('/api/v1/operations/product-categories/{id}/toggle-featured', { params: { path } }));
-      if (kind === 'active') await unwrap(api.PATCH('/api/v1/operations/product-categories/{id}', { params: { path }, body: { is_active: !category.is_active } }));
-      if (kind === 'delete') await unwrap(api.DELETE('/api/v1/operations/product-categories/{id}', { params: { path } }));
+      if (kind === 'featured')
+        await unwrap(api.POST('/api/v1/operations/product-categories/{id}/toggle-featured', { params: { path } }));
+      if (kind === 'active')
+        await unwrap(
+          api.PATCH('/api/v1/operations/product-categories/{id}', {
+            params: { path },
+            body: { is_active: !category.is_active },
+          }),
+        );
+      if (kind === 'delete')
+        await unwrap(api.DELETE('/api/v1/operations/product-categories/{id}', { params: { path } }));
     },
     onSuccess: (_, { category, kind }) => {
       const done = {
@@ -55,7 +63,8 @@ export function CategoriesPage() {
     onDelete: async (category) => {
       const sure = await confirm({
         title: `Delete ${category.name}?`,
-        message: 'The category disappears from the catalog. A category with subcategories or products cannot be deleted.',
+        message:
+          'The category disappears from the catalog. A category with subcategories or products cannot be deleted.',
         confirmLabel: 'Delete',
         danger: true,
       });
@@ -70,7 +79,10 @@ export function CategoriesPage() {
         description="The tree products are filed in."
         actions={
           can(MANAGE) && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setFormTarget({ mode: 'create', parentId: null })}>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setFormTarget({ mode: 'create', parentId: null })}
+            >
               New category
             </Button>
           )
@@ -87,7 +99,9 @@ export function CategoriesPage() {
           <CategoryTree nodes={tree.data} actions={can(MANAGE) ? actions : undefined} />
         </Paper>
       )}
-      {formTarget && tree.data && <CategoryFormModal target={formTarget} tree={tree.data} onClose={() => setFormTarget(null)} />}
+      {formTarget && tree.data && (
+        <CategoryFormModal target={formTarget} tree={tree.data} onClose={() => setFormTarget(null)} />
+      )}
       {moving && tree.data && <MoveCategoryModal category={moving} tree={tree.data} onClose={() => setMoving(null)} />}
     </>
   );

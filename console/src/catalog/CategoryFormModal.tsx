@@ -11,7 +11,8 @@ import { useApiSubmit } from '../lib/forms';
 import { parentOptions, ROOT } from './category-tree';
 import { catalogKeys, type CategoryTreeNode } from './types';
 
-export type CategoryFormTarget = { mode: 'create'; parentId: string | null } | { mode: 'edit'; category: CategoryTreeNode };
+export type CategoryFormTarget =
+  { mode: 'create'; parentId: string | null } | { mode: 'edit'; category: CategoryTreeNode };
 
 interface Props {
   target: CategoryFormTarget;
@@ -41,10 +42,16 @@ export function CategoryFormModal({ target, tree, onClose }: Props) {
       is_featured: values.is_featured,
     };
     if (editing) {
-      await unwrap(api.PATCH('/api/v1/operations/product-categories/{id}', { params: { path: { id: editing.id } }, body: fields }));
+      await unwrap(
+        api.PATCH('/api/v1/operations/product-categories/{id}', { params: { path: { id: editing.id } }, body: fields }),
+      );
       notifySuccess(`${values.name} saved.`);
     } else {
-      await unwrap(api.POST('/api/v1/operations/product-categories', { body: { ...fields, parent_id: values.parent_id === ROOT ? null : values.parent_id } }));
+      await unwrap(
+        api.POST('/api/v1/operations/product-categories', {
+          body: { ...fields, parent_id: values.parent_id === ROOT ? null : values.parent_id },
+        }),
+      );
       notifySuccess(`${values.name} created.`);
     }
     await queryClient.invalidateQueries({ queryKey: catalogKeys.categories });
@@ -52,11 +59,31 @@ export function CategoryFormModal({ target, tree, onClose }: Props) {
   });
 
   return (
-    <FormDialog title={editing ? `Edit ${editing.name}` : 'New category'} onClose={onClose} onSubmit={onSubmit} submitLabel={editing ? 'Save' : 'Create category'} submitting={submitting} formError={formError}>
+    <FormDialog
+      title={editing ? `Edit ${editing.name}` : 'New category'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save' : 'Create category'}
+      submitting={submitting}
+      formError={formError}
+    >
       <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-      {!editing && <Select label="Parent" data={parentOptions(tree)} allowDeselect={false} searchable {...form.getInputProps('parent_id')} />}
+      {!editing && (
+        <Select
+          label="Parent"
+          data={parentOptions(tree)}
+          allowDeselect={false}
+          searchable
+          {...form.getInputProps('parent_id')}
+        />
+      )}
       <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-      <NumberInput label="Sort order" description="Lower first among siblings." allowDecimal={false} {...form.getInputProps('sort_order')} />
+      <NumberInput
+        label="Sort order"
+        description="Lower first among siblings."
+        allowDecimal={false}
+        {...form.getInputProps('sort_order')}
+      />
       <Switch label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
       <Switch label="Featured" {...form.getInputProps('is_featured', { type: 'checkbox' })} />
     </FormDialog>

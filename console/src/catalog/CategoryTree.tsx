@@ -45,7 +45,13 @@ function Branch({ nodes, label, collapsed, onToggle, actions }: BranchProps) {
         const open = !collapsed.has(node.id);
         return (
           <li key={node.id}>
-            <Group gap="xs" wrap="nowrap" py={4} px="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            <Group
+              gap="xs"
+              wrap="nowrap"
+              py={4}
+              px="xs"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+            >
               {node.children.length > 0 ? (
                 <ActionIcon
                   variant="subtle"
@@ -81,7 +87,13 @@ function Branch({ nodes, label, collapsed, onToggle, actions }: BranchProps) {
             </Group>
             {node.children.length > 0 && open && (
               <Box pl="lg">
-                <Branch nodes={node.children} label={`Subcategories of ${node.name}`} collapsed={collapsed} onToggle={onToggle} actions={actions} />
+                <Branch
+                  nodes={node.children}
+                  label={`Subcategories of ${node.name}`}
+                  collapsed={collapsed}
+                  onToggle={onToggle}
+                  actions={actions}
+                />
               </Box>
             )}
           </li>
@@ -103,7 +115,9 @@ function CategoryMenu({ node, actions }: { node: CategoryTreeNode; actions: Cate
         <Menu.Item onClick={() => actions.onAddChild(node)}>Add subcategory</Menu.Item>
         <Menu.Item onClick={() => actions.onEdit(node)}>Edit</Menu.Item>
         <Menu.Item onClick={() => actions.onMove(node)}>Move…</Menu.Item>
-        <Menu.Item onClick={() => actions.onToggleFeatured(node)}>{node.is_featured ? 'Remove from featured' : 'Mark as featured'}</Menu.Item>
+        <Menu.Item onClick={() => actions.onToggleFeatured(node)}>
+          {node.is_featured ? 'Remove from featured' : 'Mark as featured'}
+        </Menu.Item>
         <Menu.Item onClick={() => actions.onToggleActive(node)}>{node.is_active ? 'Deactivate' : 'Activate'}</Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => actions.onDelete(node)}>

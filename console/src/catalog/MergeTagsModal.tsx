@@ -30,11 +30,22 @@ export function MergeTagsModal({ sources, onClose, onMerged }: Props) {
   const candidates = useQuery({
     queryKey: [...catalogKeys.tags, 'merge-targets', query],
     queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/operations/tags', { params: { query: { page: 1, per_page: 20, search: query || undefined, sort_by: 'name', sort_direction: 'asc' } } }))).data,
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/tags', {
+            params: {
+              query: { page: 1, per_page: 20, search: query || undefined, sort_by: 'name', sort_direction: 'asc' },
+            },
+          }),
+        )
+      ).data,
   });
   const sourceIds = new Set(sources.map((tag) => tag.id));
   const [target, setTarget] = useState<Tag | null>(null);
-  const options = [...(target ? [target] : []), ...(candidates.data ?? []).filter((tag) => !sourceIds.has(tag.id) && tag.id !== target?.id)];
+  const options = [
+    ...(target ? [target] : []),
+    ...(candidates.data ?? []).filter((tag) => !sourceIds.has(tag.id) && tag.id !== target?.id),
+  ];
 
   const form = useForm({ initialValues: { target_tag_id: '' } });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async ({ target_tag_id }) => {
@@ -46,7 +57,11 @@ export function MergeTagsModal({ sources, onClose, onMerged }: Props) {
       danger: true,
     });
     if (!sure) return;
-    const merged: TagMerge = (await unwrap(api.POST('/api/v1/operations/tags/merge', { body: { source_tag_ids: [...sourceIds], target_tag_id } }))).data;
+    const merged: TagMerge = (
+      await unwrap(
+        api.POST('/api/v1/operations/tags/merge', { body: { source_tag_ids: [...sourceIds], target_tag_id } }),
+      )
+    ).data;
     await queryClient.invalidateQueries({ queryKey: catalogKeys.tags });
     notifySuccess(`Merged into ${target.name}.`);
     onMerged({ sources: sources.map((tag) => tag.name), target: target.name, linksMoved: merged.links_moved });

@@ -10,7 +10,15 @@ import { useApiSubmit } from '../lib/forms';
 import { countDescendants, parentOptions, ROOT } from './category-tree';
 import { catalogKeys, type CategoryTreeNode } from './types';
 
-export function MoveCategoryModal({ category, tree, onClose }: { category: CategoryTreeNode; tree: CategoryTreeNode[]; onClose: () => void }) {
+export function MoveCategoryModal({
+  category,
+  tree,
+  onClose,
+}: {
+  category: CategoryTreeNode;
+  tree: CategoryTreeNode[];
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm({ initialValues: { parent_id: category.parent_id ?? ROOT } });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async ({ parent_id }) => {
@@ -27,13 +35,27 @@ export function MoveCategoryModal({ category, tree, onClose }: { category: Categ
   const below = countDescendants(category);
 
   return (
-    <FormDialog title={`Move ${category.name}`} onClose={onClose} onSubmit={onSubmit} submitLabel="Move" submitting={submitting} formError={formError}>
+    <FormDialog
+      title={`Move ${category.name}`}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Move"
+      submitting={submitting}
+      formError={formError}
+    >
       {below > 0 && (
         <Text size="sm" c="dimmed">
           Its {below} {below === 1 ? 'subcategory moves' : 'subcategories move'} with it.
         </Text>
       )}
-      <Select label="New parent" data={parentOptions(tree, category.id)} allowDeselect={false} searchable data-autofocus {...form.getInputProps('parent_id')} />
+      <Select
+        label="New parent"
+        data={parentOptions(tree, category.id)}
+        allowDeselect={false}
+        searchable
+        data-autofocus
+        {...form.getInputProps('parent_id')}
+      />
     </FormDialog>
   );
 }

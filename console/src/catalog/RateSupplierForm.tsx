@@ -24,7 +24,9 @@ export function RateSupplierForm({ supplier }: { supplier: Supplier }) {
         }),
       )
     ).data;
-    notifySuccess(`Rated ${result.submitted}. The average is now ${result.rating.toFixed(2)} from ${result.rating_count} ${result.rating_count === 1 ? 'rating' : 'ratings'}.`);
+    notifySuccess(
+      `Rated ${result.submitted}. The average is now ${result.rating.toFixed(2)} from ${result.rating_count} ${result.rating_count === 1 ? 'rating' : 'ratings'}.`,
+    );
     form.reset();
     await queryClient.invalidateQueries({ queryKey: catalogKeys.suppliers });
   });
@@ -33,7 +35,16 @@ export function RateSupplierForm({ supplier }: { supplier: Supplier }) {
     <form onSubmit={onSubmit} noValidate aria-label="Rate this supplier">
       <FormError message={formError} />
       <Stack gap="xs">
-        <NumberInput label="Your rating" description="1 (poor) to 5 (excellent)." min={1} max={5} step={0.5} decimalScale={2} required {...form.getInputProps('rating')} />
+        <NumberInput
+          label="Your rating"
+          description="1 (poor) to 5 (excellent)."
+          min={1}
+          max={5}
+          step={0.5}
+          decimalScale={2}
+          required
+          {...form.getInputProps('rating')}
+        />
         <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
         <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
           Submit rating

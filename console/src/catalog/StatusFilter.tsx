@@ -1,7 +1,13 @@
 import { Select } from '@mantine/core';
 
 /** Active / inactive filter of the brand and tag lists; the URL holds `active` or `inactive`. */
-export function StatusFilter({ value, onChange }: { value: string | undefined; onChange: (value: string | null) => void }) {
+export function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+}) {
   return (
     <Select
       label="Status"

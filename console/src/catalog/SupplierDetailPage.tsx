@@ -32,7 +32,8 @@ export function SupplierDetailPage() {
   });
   const performance = useQuery({
     queryKey: [...catalogKeys.suppliers, 'performance', id],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/suppliers/{id}/performance', { params: { path } }))).data,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/suppliers/{id}/performance', { params: { path } }))).data,
   });
 
   if (supplier.isPending) return <PageLoader />;
@@ -70,7 +71,9 @@ export function SupplierDetailPage() {
         <Section title="Terms">
           <Field label="Payment terms">{data.payment_terms}</Field>
           <Field label="Lead time">{data.lead_time_days === null ? null : `${data.lead_time_days} days`}</Field>
-          <Field label="Minimum order">{data.minimum_order_amount === null ? null : formatMoney(data.minimum_order_amount, SUPPLIER_CURRENCY)}</Field>
+          <Field label="Minimum order">
+            {data.minimum_order_amount === null ? null : formatMoney(data.minimum_order_amount, SUPPLIER_CURRENCY)}
+          </Field>
           <Field label="Approved / preferred">
             {data.is_approved ? 'Approved' : 'Not approved'} · {data.is_preferred ? 'Preferred' : 'Not preferred'}
           </Field>
@@ -81,7 +84,11 @@ export function SupplierDetailPage() {
           {performance.isPending ? (
             <PageLoader />
           ) : performance.isError ? (
-            <QueryError error={performance.error} onRetry={() => void performance.refetch()} title="Could not load the performance" />
+            <QueryError
+              error={performance.error}
+              onRetry={() => void performance.refetch()}
+              title="Could not load the performance"
+            />
           ) : (
             <SupplierPerformanceCard performance={performance.data} />
           )}
@@ -105,13 +112,17 @@ function SupplierActions({ supplier }: { supplier: Supplier }) {
   const path = { id: supplier.id };
   const change = useMutation({
     mutationFn: async (kind: 'activate' | 'deactivate' | 'delete') => {
-      if (kind === 'activate') await unwrap(api.POST('/api/v1/operations/suppliers/{id}/activate', { params: { path } }));
-      if (kind === 'deactivate') await unwrap(api.POST('/api/v1/operations/suppliers/{id}/deactivate', { params: { path } }));
+      if (kind === 'activate')
+        await unwrap(api.POST('/api/v1/operations/suppliers/{id}/activate', { params: { path } }));
+      if (kind === 'deactivate')
+        await unwrap(api.POST('/api/v1/operations/suppliers/{id}/deactivate', { params: { path } }));
       if (kind === 'delete') await unwrap(api.DELETE('/api/v1/operations/suppliers/{id}', { params: { path } }));
       return kind;
     },
     onSuccess: async (kind) => {
-      notifySuccess(`${supplier.name} ${kind === 'activate' ? 'activated' : kind === 'deactivate' ? 'deactivated' : 'deleted'}.`);
+      notifySuccess(
+        `${supplier.name} ${kind === 'activate' ? 'activated' : kind === 'deactivate' ? 'deactivated' : 'deleted'}.`,
+      );
       if (kind === 'delete') {
         queryClient.removeQueries({ queryKey: [...catalogKeys.suppliers, 'detail', supplier.id] });
         await navigate('/catalog/suppliers');
@@ -135,12 +146,22 @@ function SupplierActions({ supplier }: { supplier: Supplier }) {
   return (
     <>
       {mayEdit && allowed.includes('activate') && (
-        <Button variant="light" color="teal" onClick={() => change.mutate('activate')} loading={change.isPending && change.variables === 'activate'}>
+        <Button
+          variant="light"
+          color="teal"
+          onClick={() => change.mutate('activate')}
+          loading={change.isPending && change.variables === 'activate'}
+        >
           Activate
         </Button>
       )}
       {mayEdit && allowed.includes('deactivate') && (
-        <Button variant="light" color="gray" onClick={() => change.mutate('deactivate')} loading={change.isPending && change.variables === 'deactivate'}>
+        <Button
+          variant="light"
+          color="gray"
+          onClick={() => change.mutate('deactivate')}
+          loading={change.isPending && change.variables === 'deactivate'}
+        >
           Deactivate
         </Button>
       )}
@@ -170,7 +191,9 @@ function RatingSection({ supplier }: { supplier: Supplier }) {
           {supplier.rating === null ? '—' : supplier.rating.toFixed(2)}
         </Text>
         <Text c="dimmed" size="sm">
-          {supplier.rating_count === 0 ? 'Not rated yet' : `out of 5, from ${supplier.rating_count} ${supplier.rating_count === 1 ? 'rating' : 'ratings'}`}
+          {supplier.rating_count === 0
+            ? 'Not rated yet'
+            : `out of 5, from ${supplier.rating_count} ${supplier.rating_count === 1 ? 'rating' : 'ratings'}`}
         </Text>
       </Group>
       {can('operations:rate-suppliers') && <RateSupplierForm supplier={supplier} />}
@@ -202,6 +225,11 @@ function Field({ label: name, children }: { label: string; children: ReactNode }
 
 function formatAddress(address: Supplier['address']): string | null {
   if (!address) return null;
-  const parts = [address.street, [address.postal_code, address.city].filter(Boolean).join(' '), address.state, address.country].filter(Boolean);
+  const parts = [
+    address.street,
+    [address.postal_code, address.city].filter(Boolean).join(' '),
+    address.state,
+    address.country,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : null;
 }

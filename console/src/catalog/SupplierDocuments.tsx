@@ -1,6 +1,18 @@
 // A supplier's documents (contracts, certificates, insurance…): the list with downloads for whoever may see the
 // supplier; upload and delete for those who manage supplier contracts.
-import { ActionIcon, Anchor, Badge, Button, FileInput, Group, Stack, Table, Text, TextInput, Autocomplete } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Autocomplete,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +28,16 @@ import { catalogKeys, type Supplier } from './types';
 
 const MANAGE = 'operations:manage-supplier-contracts';
 /** Suggestions only: the API takes any type. */
-const DOCUMENT_TYPES = ['contract', 'certificate', 'insurance', 'tax_document', 'audit', 'agreement', 'nda', 'compliance'];
+const DOCUMENT_TYPES = [
+  'contract',
+  'certificate',
+  'insurance',
+  'tax_document',
+  'audit',
+  'agreement',
+  'nda',
+  'compliance',
+];
 
 export function SupplierDocuments({ supplier }: { supplier: Supplier }) {
   const can = useCan();
@@ -26,7 +47,10 @@ export function SupplierDocuments({ supplier }: { supplier: Supplier }) {
       (
         await unwrap(
           api.GET('/api/v1/operations/suppliers/{id}/documents', {
-            params: { path: { id: supplier.id }, query: { page: 1, per_page: 100, include_archived: false, sort_by: 'created_at', sort_direction: 'desc' } },
+            params: {
+              path: { id: supplier.id },
+              query: { page: 1, per_page: 100, include_archived: false, sort_by: 'created_at', sort_direction: 'desc' },
+            },
           }),
         )
       ).data,
@@ -37,7 +61,11 @@ export function SupplierDocuments({ supplier }: { supplier: Supplier }) {
       {documents.isPending ? (
         <PageLoader />
       ) : documents.isError ? (
-        <QueryError error={documents.error} onRetry={() => void documents.refetch()} title="Could not load the documents" />
+        <QueryError
+          error={documents.error}
+          onRetry={() => void documents.refetch()}
+          title="Could not load the documents"
+        />
       ) : documents.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           No documents yet.
@@ -88,19 +116,46 @@ export function SupplierDocuments({ supplier }: { supplier: Supplier }) {
   );
 }
 
-function DeleteDocumentButton({ supplierId, documentId, name }: { supplierId: string; documentId: string; name: string }) {
+function DeleteDocumentButton({
+  supplierId,
+  documentId,
+  name,
+}: {
+  supplierId: string;
+  documentId: string;
+  name: string;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/v1/operations/suppliers/{id}/documents/{documentId}', { params: { path: { id: supplierId, documentId } } })),
+    mutationFn: () =>
+      unwrap(
+        api.DELETE('/api/v1/operations/suppliers/{id}/documents/{documentId}', {
+          params: { path: { id: supplierId, documentId } },
+        }),
+      ),
     onSuccess: () => notifySuccess(`${name} deleted.`),
     onError: (error) => notifyFailure(error, `${name} was not deleted`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...catalogKeys.suppliers, 'documents', supplierId] }),
   });
   const ask = async () => {
-    if (await confirm({ title: `Delete ${name}?`, message: 'The file is removed for good.', confirmLabel: 'Delete', danger: true })) remove.mutate();
+    if (
+      await confirm({
+        title: `Delete ${name}?`,
+        message: 'The file is removed for good.',
+        confirmLabel: 'Delete',
+        danger: true,
+      })
+    )
+      remove.mutate();
   };
   return (
-    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} loading={remove.isPending} onClick={() => void ask()}>
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={`Delete ${name}`}
+      loading={remove.isPending}
+      onClick={() => void ask()}
+    >
       <IconTrash size={16} />
     </ActionIcon>
   );
@@ -137,7 +192,14 @@ function UploadDocumentForm({ supplierId }: { supplierId: string }) {
     <form onSubmit={onSubmit} noValidate aria-label="Upload a document">
       <FormError message={formError} />
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <FileInput label="File" placeholder="Choose a file" required clearable w={200} {...form.getInputProps('file')} />
+        <FileInput
+          label="File"
+          placeholder="Choose a file"
+          required
+          clearable
+          w={200}
+          {...form.getInputProps('file')}
+        />
         <Autocomplete label="Type" required data={DOCUMENT_TYPES} w={160} {...form.getInputProps('type')} />
         <TextInput label="Name" placeholder="The file's name" w={180} {...form.getInputProps('name')} />
         <TextInput label="Expires" type="date" w={150} {...form.getInputProps('expires_at')} />

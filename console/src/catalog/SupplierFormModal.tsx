@@ -45,7 +45,9 @@ export function SupplierFormModal({ supplier, onClose, onSaved }: Props) {
     },
   });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
-    const addressValues = Object.fromEntries(Object.entries(values.address).map(([key, value]) => [key, blankToNull(value)]));
+    const addressValues = Object.fromEntries(
+      Object.entries(values.address).map(([key, value]) => [key, blankToNull(value)]),
+    );
     const body = {
       name: values.name,
       code: values.code,
@@ -60,7 +62,8 @@ export function SupplierFormModal({ supplier, onClose, onSaved }: Props) {
       is_preferred: values.is_preferred,
     };
     const saved = supplier
-      ? (await unwrap(api.PATCH('/api/v1/operations/suppliers/{id}', { params: { path: { id: supplier.id } }, body }))).data
+      ? (await unwrap(api.PATCH('/api/v1/operations/suppliers/{id}', { params: { path: { id: supplier.id } }, body })))
+          .data
       : (await unwrap(api.POST('/api/v1/operations/suppliers', { body }))).data;
     notifySuccess(`${saved.name} ${supplier ? 'saved' : 'created'}.`);
     await queryClient.invalidateQueries({ queryKey: catalogKeys.suppliers });
@@ -69,18 +72,44 @@ export function SupplierFormModal({ supplier, onClose, onSaved }: Props) {
   });
 
   return (
-    <FormDialog title={supplier ? `Edit ${supplier.name}` : 'New supplier'} onClose={onClose} onSubmit={onSubmit} submitLabel={supplier ? 'Save' : 'Create supplier'} submitting={submitting} formError={formError} size="lg">
+    <FormDialog
+      title={supplier ? `Edit ${supplier.name}` : 'New supplier'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={supplier ? 'Save' : 'Create supplier'}
+      submitting={submitting}
+      formError={formError}
+      size="lg"
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Code" required description="Letters, digits, dashes; stored upper-case." {...form.getInputProps('code')} />
+        <TextInput
+          label="Code"
+          required
+          description="Letters, digits, dashes; stored upper-case."
+          {...form.getInputProps('code')}
+        />
         <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
         <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-        <Select label="Type" placeholder="Not set" clearable data={SUPPLIER_TYPES.map((type) => ({ value: type, label: label(type) }))} {...form.getInputProps('type')} />
+        <Select
+          label="Type"
+          placeholder="Not set"
+          clearable
+          data={SUPPLIER_TYPES.map((type) => ({ value: type, label: label(type) }))}
+          {...form.getInputProps('type')}
+        />
         <TextInput label="Payment terms" placeholder="Net 30" {...form.getInputProps('payment_terms')} />
         <NumberInput label="Lead time (days)" min={0} allowDecimal={false} {...form.getInputProps('lead_time_days')} />
-        <NumberInput label="Minimum order amount" min={0} decimalScale={2} {...form.getInputProps('minimum_order_amount')} />
+        <NumberInput
+          label="Minimum order amount"
+          min={0}
+          decimalScale={2}
+          {...form.getInputProps('minimum_order_amount')}
+        />
       </SimpleGrid>
-      <Title order={3} size="h5">Address</Title>
+      <Title order={3} size="h5">
+        Address
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Street" {...form.getInputProps('address.street')} />
         <TextInput label="City" {...form.getInputProps('address.city')} />

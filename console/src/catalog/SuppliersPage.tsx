@@ -63,7 +63,12 @@ export function SuppliersPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} label="Search name, code or e-mail" />
+        <SearchInput
+          value={state.filters.search ?? ''}
+          onSearch={(search) => update({ filters: { search } })}
+          w={280}
+          label="Search name, code or e-mail"
+        />
         <Select
           label="Status"
           placeholder="Any status"
@@ -120,7 +125,9 @@ export function SuppliersPage() {
                         </Table.Td>
                         <Table.Td>{supplier.type ? label(supplier.type) : '—'}</Table.Td>
                         <Table.Td>{supplier.email}</Table.Td>
-                        <Table.Td>{supplier.rating === null ? '—' : `${supplier.rating.toFixed(2)} (${supplier.rating_count})`}</Table.Td>
+                        <Table.Td>
+                          {supplier.rating === null ? '—' : `${supplier.rating.toFixed(2)} (${supplier.rating_count})`}
+                        </Table.Td>
                         <Table.Td>{supplier.lead_time_days === null ? '—' : `${supplier.lead_time_days} d`}</Table.Td>
                       </Table.Tr>
                     ))}
@@ -128,12 +135,22 @@ export function SuppliersPage() {
             </Table>
           </Table.ScrollContainer>
           {suppliers.data?.data.length === 0 && (
-            <EmptyState inset message={filtered ? 'No suppliers match these filters.' : 'No suppliers yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
+            <EmptyState
+              inset
+              message={filtered ? 'No suppliers match these filters.' : 'No suppliers yet.'}
+              onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
+            />
           )}
         </Paper>
       )}
       <ListFooter meta={suppliers.data?.meta} noun={['supplier', 'suppliers']} onPage={(page) => update({ page })} />
-      {creating && <SupplierFormModal supplier={null} onClose={() => setCreating(false)} onSaved={(saved) => void navigate(`/catalog/suppliers/${saved.id}`)} />}
+      {creating && (
+        <SupplierFormModal
+          supplier={null}
+          onClose={() => setCreating(false)}
+          onSaved={(saved) => void navigate(`/catalog/suppliers/${saved.id}`)}
+        />
+      )}
     </>
   );
 }

@@ -27,10 +27,23 @@ export function SuspendSupplierModal({ supplier, onClose }: { supplier: Supplier
   });
 
   return (
-    <FormDialog title={`Suspend ${supplier.name}?`} onClose={onClose} onSubmit={onSubmit} submitLabel="Suspend" submitting={submitting} formError={formError} danger>
+    <FormDialog
+      title={`Suspend ${supplier.name}?`}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Suspend"
+      submitting={submitting}
+      formError={formError}
+      danger
+    >
       <Text size="sm">No purchase order can be placed with a suspended supplier until it is activated again.</Text>
       <Textarea label="Reason" required autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
-      <TextInput label="Suspended until" description="Optional; today or later." type="date" {...form.getInputProps('suspended_until')} />
+      <TextInput
+        label="Suspended until"
+        description="Optional; today or later."
+        type="date"
+        {...form.getInputProps('suspended_until')}
+      />
     </FormDialog>
   );
 }

@@ -42,12 +42,27 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | null; onClose: () =>
   });
 
   return (
-    <FormDialog title={tag ? `Edit ${tag.name}` : 'New tag'} onClose={onClose} onSubmit={onSubmit} submitLabel={tag ? 'Save' : 'Create tag'} submitting={submitting} formError={formError}>
+    <FormDialog
+      title={tag ? `Edit ${tag.name}` : 'New tag'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={tag ? 'Save' : 'Create tag'}
+      submitting={submitting}
+      formError={formError}
+    >
       <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-      <TextInput label="Slug" description={tag ? undefined : 'Leave blank to make it from the name.'} {...form.getInputProps('slug')} />
+      <TextInput
+        label="Slug"
+        description={tag ? undefined : 'Leave blank to make it from the name.'}
+        {...form.getInputProps('slug')}
+      />
       <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
       <ColorInput label="Colour" format="hex" {...form.getInputProps('color')} />
-      <Switch label="Active" description="Inactive tags keep their products but cannot be given to new ones." {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Switch
+        label="Active"
+        description="Inactive tags keep their products but cannot be given to new ones."
+        {...form.getInputProps('is_active', { type: 'checkbox' })}
+      />
     </FormDialog>
   );
 }

@@ -1,5 +1,20 @@
 // The tags: search, status, sort and page in the URL; create, edit, delete; and merging selected tags into one.
-import { ActionIcon, Alert, Badge, Button, Checkbox, ColorSwatch, Group, Menu, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowMerge, IconDots, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -88,12 +103,24 @@ export function TagsPage() {
         }
       />
       {outcome && (
-        <Alert color="teal" title="Tags merged" withCloseButton closeButtonLabel="Dismiss" onClose={() => setOutcome(null)} mb="md">
-          {outcome.sources.join(', ')} merged into {outcome.target}; {outcome.linksMoved} product {outcome.linksMoved === 1 ? 'link' : 'links'} moved.
+        <Alert
+          color="teal"
+          title="Tags merged"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setOutcome(null)}
+          mb="md"
+        >
+          {outcome.sources.join(', ')} merged into {outcome.target}; {outcome.linksMoved} product{' '}
+          {outcome.linksMoved === 1 ? 'link' : 'links'} moved.
         </Alert>
       )}
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} w={280} />
+        <SearchInput
+          value={state.filters.search ?? ''}
+          onSearch={(search) => update({ filters: { search } })}
+          w={280}
+        />
         <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
       </Group>
       {tags.isError ? (
@@ -146,7 +173,11 @@ export function TagsPage() {
             </Table>
           </Table.ScrollContainer>
           {tags.data?.data.length === 0 && (
-            <EmptyState inset message={filtered ? 'No tags match these filters.' : 'No tags yet.'} onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined} />
+            <EmptyState
+              inset
+              message={filtered ? 'No tags match these filters.' : 'No tags yet.'}
+              onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
+            />
           )}
         </Paper>
       )}
@@ -189,7 +220,8 @@ function TagRow({ tag, selectable, selected, onSelect, onEdit, onDeleted }: RowP
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKeys.tags }),
   });
   const askRemove = async () => {
-    const message = tag.products_count > 0 ? `It is removed from its ${tag.products_count} products.` : 'No product carries it.';
+    const message =
+      tag.products_count > 0 ? `It is removed from its ${tag.products_count} products.` : 'No product carries it.';
     if (await confirm({ title: `Delete ${tag.name}?`, message, confirmLabel: 'Delete', danger: true })) remove.mutate();
   };
   const mayEdit = can('operations:edit-products');
@@ -226,7 +258,12 @@ function TagRow({ tag, selectable, selected, onSelect, onEdit, onDeleted }: RowP
         {(mayEdit || mayDelete) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${tag.name}`} loading={remove.isPending}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Actions for ${tag.name}`}
+                loading={remove.isPending}
+              >
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>

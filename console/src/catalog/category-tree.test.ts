@@ -19,7 +19,10 @@ function node(id: string, name: string, children: CategoryTreeNode[] = []): Cate
   };
 }
 
-const tree = [node('t', 'Tools', [node('p', 'Power tools', [node('d', 'Drills')]), node('h', 'Hand tools')]), node('g', 'Garden')];
+const tree = [
+  node('t', 'Tools', [node('p', 'Power tools', [node('d', 'Drills')]), node('h', 'Hand tools')]),
+  node('g', 'Garden'),
+];
 
 describe('the category tree', () => {
   it('flattens depth first, parents before children, with depths and paths', () => {

@@ -40,7 +40,10 @@ export const ROOT = 'root';
  * The choices of a parent picker: the top level, then every category with its path. The category being moved is
  * left out (it cannot be its own parent); its descendants are offered, and the API explains why they are refused.
  */
-export function parentOptions(nodes: readonly CategoryTreeNode[], exclude?: string): { value: string; label: string }[] {
+export function parentOptions(
+  nodes: readonly CategoryTreeNode[],
+  exclude?: string,
+): { value: string; label: string }[] {
   return [
     { value: ROOT, label: 'Top level (no parent)' },
     ...flattenTree(nodes)

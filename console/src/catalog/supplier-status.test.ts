@@ -10,7 +10,8 @@ describe('supplier status actions', () => {
 
   it('offers nothing for a blacklisted supplier, and only suspension for the other statuses', () => {
     expect(supplierActions('blacklisted')).toEqual([]);
-    for (const status of ['prospective', 'approved', 'preferred', 'under_review'] as const) expect(supplierActions(status)).toEqual(['suspend']);
+    for (const status of ['prospective', 'approved', 'preferred', 'under_review'] as const)
+      expect(supplierActions(status)).toEqual(['suspend']);
   });
 
   it('names and colours every status', () => {

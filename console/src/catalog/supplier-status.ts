@@ -14,9 +14,26 @@ export function supplierActions(status: SupplierStatus): SupplierAction[] {
   return actions;
 }
 
-export const SUPPLIER_STATUSES: readonly SupplierStatus[] = ['prospective', 'active', 'approved', 'preferred', 'inactive', 'suspended', 'blacklisted', 'under_review'];
+export const SUPPLIER_STATUSES: readonly SupplierStatus[] = [
+  'prospective',
+  'active',
+  'approved',
+  'preferred',
+  'inactive',
+  'suspended',
+  'blacklisted',
+  'under_review',
+];
 
-export const SUPPLIER_TYPES: readonly SupplierType[] = ['manufacturer', 'distributor', 'wholesaler', 'retailer', 'service_provider', 'consultant', 'individual'];
+export const SUPPLIER_TYPES: readonly SupplierType[] = [
+  'manufacturer',
+  'distributor',
+  'wholesaler',
+  'retailer',
+  'service_provider',
+  'consultant',
+  'individual',
+];
 
 const STATUS_COLORS: Record<SupplierStatus, string> = {
   prospective: 'blue',

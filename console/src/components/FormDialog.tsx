@@ -17,7 +17,17 @@ interface Props {
   size?: ModalProps['size'];
 }
 
-export function FormDialog({ title, onClose, onSubmit, submitLabel, submitting, formError, children, danger = false, size = 'md' }: Props) {
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  submitting,
+  formError,
+  children,
+  danger = false,
+  size = 'md',
+}: Props) {
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>

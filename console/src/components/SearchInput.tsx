@@ -13,7 +13,13 @@ interface Props extends Omit<TextInputProps, 'value' | 'onChange'> {
   onSearch: (value: string | null) => void;
 }
 
-export function SearchInput({ value, onSearch, label = 'Search', leftSection = <IconSearch size={16} aria-hidden />, ...props }: Props) {
+export function SearchInput({
+  value,
+  onSearch,
+  label = 'Search',
+  leftSection = <IconSearch size={16} aria-hidden />,
+  ...props
+}: Props) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   if (value !== shown) {

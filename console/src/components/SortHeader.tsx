@@ -27,7 +27,10 @@ export function SortHeader({ column, sort, onSort, numeric = false, children }: 
   const active = current.column === column;
   const Icon = !active ? IconArrowsSort : current.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th aria-sort={active ? (current.direction === 'asc' ? 'ascending' : 'descending') : 'none'} ta={numeric ? 'right' : undefined}>
+    <Table.Th
+      aria-sort={active ? (current.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      ta={numeric ? 'right' : undefined}
+    >
       <UnstyledButton onClick={() => onSort(nextSort(sort, column))} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
           {children}

@@ -22,7 +22,9 @@ export function HomePage() {
         </SimpleGrid>
       )}
       {cards.activity && <RecentActivity source={cards.activity} />}
-      {!anything && <Text c="dimmed">Your role opens no dashboard figures. The navigation lists what you can use.</Text>}
+      {!anything && (
+        <Text c="dimmed">Your role opens no dashboard figures. The navigation lists what you can use.</Text>
+      )}
     </Stack>
   );
 }

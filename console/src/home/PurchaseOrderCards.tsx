@@ -12,7 +12,13 @@ export function PurchaseOrderCards() {
     queryKey: ['home', 'purchase-orders', 'pending_approval'],
     // One row is enough: the number is the list's total.
     queryFn: () =>
-      unwrap(api.GET('/api/v1/operations/purchase-orders', { params: { query: { page: 1, per_page: 1, status: 'pending_approval', sort_by: 'created_at', sort_direction: 'desc' } } })),
+      unwrap(
+        api.GET('/api/v1/operations/purchase-orders', {
+          params: {
+            query: { page: 1, per_page: 1, status: 'pending_approval', sort_by: 'created_at', sort_direction: 'desc' },
+          },
+        }),
+      ),
   });
   return (
     <>
@@ -44,7 +50,11 @@ function OverdueCard() {
           Overdue purchase orders
         </Text>
         {overdue.error ? (
-          <QueryError error={overdue.error} onRetry={() => void overdue.refetch()} title="Could not load overdue orders" />
+          <QueryError
+            error={overdue.error}
+            onRetry={() => void overdue.refetch()}
+            title="Could not load overdue orders"
+          />
         ) : overdue.isPending ? (
           <Skeleton height={34} width="60%" />
         ) : (
@@ -67,7 +77,8 @@ function OverdueCard() {
                         {order.po_number}
                       </Anchor>{' '}
                       <Text span size="sm" c="dimmed">
-                        · {order.supplier.name ?? 'Unknown supplier'}, {order.days_overdue} {order.days_overdue === 1 ? 'day' : 'days'} late
+                        · {order.supplier.name ?? 'Unknown supplier'}, {order.days_overdue}{' '}
+                        {order.days_overdue === 1 ? 'day' : 'days'} late
                       </Text>
                     </List.Item>
                   ))}

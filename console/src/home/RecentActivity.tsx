@@ -16,7 +16,9 @@ interface ActivityRow {
 
 /** Users by id, to name them as they are called now (an entry keeps their e-mail at the time). */
 async function userNames(): Promise<Map<string, string>> {
-  const users = await unwrap(api.GET('/api/v1/users', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }));
+  const users = await unwrap(
+    api.GET('/api/v1/users', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }),
+  );
   return new Map(users.data.map((user) => [user.id, user.name]));
 }
 
@@ -32,7 +34,11 @@ function useAuditActivity(enabled: boolean) {
         mayReadUsers ? userNames() : new Map<string, string>(),
       ]);
       const labels = recordLabels(entries.data);
-      return entries.data.map((entry) => ({ id: entry.id, at: entry.occurred_at, what: activitySentence(entry, names, labels) }));
+      return entries.data.map((entry) => ({
+        id: entry.id,
+        at: entry.occurred_at,
+        what: activitySentence(entry, names, labels),
+      }));
     },
   });
 }
@@ -42,7 +48,11 @@ function useMovementActivity(enabled: boolean) {
     queryKey: ['home', 'activity', 'stock-movements'],
     enabled,
     queryFn: async (): Promise<ActivityRow[]> =>
-      (await unwrap(api.GET('/api/v1/operations/stock-movements', { params: { query: { page: 1, per_page: DASHBOARD_LIMIT } } }))).data.map((movement) => ({
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/stock-movements', { params: { query: { page: 1, per_page: DASHBOARD_LIMIT } } }),
+        )
+      ).data.map((movement) => ({
         id: movement.id,
         at: movement.created_at,
         what: `${movement.creator?.name ?? 'The system'}: ${movement.movement_type.label.toLowerCase()} of ${movement.quantity > 0 ? '+' : ''}${movement.quantity} ${movement.product?.name ?? 'a deleted product'}${movement.warehouse ? ` at ${movement.warehouse.code}` : ''}`,
@@ -55,7 +65,10 @@ export function RecentActivity({ source }: { source: 'audit-log' | 'stock-moveme
   const audit = useAuditActivity(source === 'audit-log');
   const movements = useMovementActivity(source === 'stock-movements');
   const query = source === 'audit-log' ? audit : movements;
-  const link = source === 'audit-log' ? { to: DASHBOARD_LINKS.auditLog, label: 'Open the audit log' } : { to: DASHBOARD_LINKS.stockMovements, label: 'All stock movements' };
+  const link =
+    source === 'audit-log'
+      ? { to: DASHBOARD_LINKS.auditLog, label: 'Open the audit log' }
+      : { to: DASHBOARD_LINKS.stockMovements, label: 'All stock movements' };
   const title = source === 'audit-log' ? 'Recent activity' : 'Recent stock movements';
 
   return (
@@ -70,7 +83,11 @@ export function RecentActivity({ source }: { source: 'audit-log' | 'stock-moveme
           </Anchor>
         </Group>
         {query.error ? (
-          <QueryError error={query.error} onRetry={() => void query.refetch()} title="Could not load the recent activity" />
+          <QueryError
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            title="Could not load the recent activity"
+          />
         ) : query.isPending ? (
           <Skeleton height={120} />
         ) : query.data.length === 0 ? (

@@ -20,7 +20,8 @@ export function StockCards() {
         value={totals?.map((total) => formatMoney(total.value, total.currency)).join(' · ')}
         to={DASHBOARD_LINKS.stockValue}
         description={
-          data && `On hand at cost, over ${data.tracked_products} tracked products${totals && totals.length > 1 ? '; one total per currency, none converted' : ''}.`
+          data &&
+          `On hand at cost, over ${data.tracked_products} tracked products${totals && totals.length > 1 ? '; one total per currency, none converted' : ''}.`
         }
         {...shared}
       />
@@ -31,7 +32,13 @@ export function StockCards() {
         description="Stock records at or below their reorder point: the lines of the reorder report."
         {...shared}
       />
-      <StatCard title="Out of stock" value={data && String(data.out_of_stock_count)} to={DASHBOARD_LINKS.outOfStock} description="Tracked products with nothing available." {...shared} />
+      <StatCard
+        title="Out of stock"
+        value={data && String(data.out_of_stock_count)}
+        to={DASHBOARD_LINKS.outOfStock}
+        description="Tracked products with nothing available."
+        {...shared}
+      />
     </>
   );
 }

@@ -73,7 +73,8 @@ function whoOf(actor: ActivityEntry['actor'], userNames: ReadonlyMap<string, str
 
 function recordOf(entry: ActivityEntry, labels: ReadonlyMap<string, string>): string {
   const noun = nounOf(entry.entity_type);
-  const label = recordLabel(entry) ?? (entry.entity_id ? labels.get(`${entry.entity_type}:${entry.entity_id}`) : undefined);
+  const label =
+    recordLabel(entry) ?? (entry.entity_id ? labels.get(`${entry.entity_type}:${entry.entity_id}`) : undefined);
   if (label) return `${noun} ${label}`;
   return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
@@ -82,7 +83,11 @@ function recordOf(entry: ActivityEntry, labels: ReadonlyMap<string, string>): st
  * The sentence of an entry. `userNames` names users by id (their e-mail at the time is the fallback); `labels`
  * names records the entry itself does not (see `recordLabels`).
  */
-export function activitySentence(entry: ActivityEntry, userNames: ReadonlyMap<string, string> = new Map(), labels: ReadonlyMap<string, string> = new Map()): string {
+export function activitySentence(
+  entry: ActivityEntry,
+  userNames: ReadonlyMap<string, string> = new Map(),
+  labels: ReadonlyMap<string, string> = new Map(),
+): string {
   const who = whoOf(entry.actor, userNames);
   const record = recordOf(entry, labels);
   const known = SENTENCES[entry.action];

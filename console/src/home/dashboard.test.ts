@@ -7,11 +7,19 @@ describe('the dashboard by ability', () => {
   });
 
   it('shows the stock cards and the stock movements to an inventory reader', () => {
-    expect(dashboardCards(['operations:view-inventory'])).toEqual({ stock: true, purchaseOrders: false, activity: 'stock-movements' });
+    expect(dashboardCards(['operations:view-inventory'])).toEqual({
+      stock: true,
+      purchaseOrders: false,
+      activity: 'stock-movements',
+    });
   });
 
   it('prefers the audit log for the recent activity', () => {
-    const cards = dashboardCards(['operations:view-inventory', 'operations:view-purchase-orders', 'system:view-audit-logs']);
+    const cards = dashboardCards([
+      'operations:view-inventory',
+      'operations:view-purchase-orders',
+      'system:view-audit-logs',
+    ]);
     expect(cards).toEqual({ stock: true, purchaseOrders: true, activity: 'audit-log' });
   });
 });
@@ -30,7 +38,12 @@ describe('the stock value card', () => {
   });
 
   it('keeps the tenant’s own currency first beside the others', () => {
-    expect(stockValueTotals([{ currency: 'EUR', value: 78.98 }, { currency: 'USD', value: 30 }]).map((total) => total.currency)).toEqual(['EUR', 'USD']);
+    expect(
+      stockValueTotals([
+        { currency: 'EUR', value: 78.98 },
+        { currency: 'USD', value: 30 },
+      ]).map((total) => total.currency),
+    ).toEqual(['EUR', 'USD']);
   });
 
   it('shows the tenant’s own zero when no stock is priced', () => {

@@ -14,7 +14,11 @@ export function dashboardCards(abilities: readonly string[]): DashboardCards {
   return {
     stock: holds('operations:view-inventory'),
     purchaseOrders: holds('operations:view-purchase-orders'),
-    activity: holds('system:view-audit-logs') ? 'audit-log' : holds('operations:view-inventory') ? 'stock-movements' : null,
+    activity: holds('system:view-audit-logs')
+      ? 'audit-log'
+      : holds('operations:view-inventory')
+        ? 'stock-movements'
+        : null,
   };
 }
 
@@ -33,7 +37,9 @@ export const DASHBOARD_LINKS = {
  * The stock value as the card shows it: each currency's total, the tenant's own first; a currency with nothing
  * in it is left out unless nothing is priced at all, so that no total is a zero standing for another currency's.
  */
-export function stockValueTotals(values: readonly { currency: string; value: number }[]): { currency: string; value: number }[] {
+export function stockValueTotals(
+  values: readonly { currency: string; value: number }[],
+): { currency: string; value: number }[] {
   const held = values.filter((entry) => entry.value !== 0);
   return held.length > 0 ? held : values.slice(0, 1);
 }

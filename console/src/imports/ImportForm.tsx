@@ -1,7 +1,19 @@
 // Starting an import: what the rows are, how they meet the records already there, a dry run or not, and the
 // CSV file; the template of the chosen type is a click away. Only the types and modes the user's abilities
 // allow are offered. The API's refusals appear at their fields (file, type, mode), any other above the form.
-import { Anchor, Button, Checkbox, FileInput, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,7 +47,10 @@ export function ImportForm({ onStarted }: { onStarted: (job: ImportJob) => void 
     const job = await startImport({ type: values.type, mode: values.mode, dryRun: values.dry_run, file: values.file! });
     queryClient.setQueryData(importKeys.job(job.id), job);
     await queryClient.invalidateQueries({ queryKey: importKeys.lists });
-    notifySuccess(`${job.filename}: ${typeLabel(job.type).toLowerCase()}, ${modeLabel(job.mode).toLowerCase()}${job.dry_run ? ', dry run' : ''}.`, 'Import queued');
+    notifySuccess(
+      `${job.filename}: ${typeLabel(job.type).toLowerCase()}, ${modeLabel(job.mode).toLowerCase()}${job.dry_run ? ', dry run' : ''}.`,
+      'Import queued',
+    );
     form.setFieldValue('file', null);
     onStarted(job);
   });
@@ -97,7 +112,10 @@ export function ImportForm({ onStarted }: { onStarted: (job: ImportJob) => void 
             clearable
             {...form.getInputProps('file')}
           />
-          <Checkbox label="Dry run: check every row and report what would happen, without writing anything" {...form.getInputProps('dry_run', { type: 'checkbox' })} />
+          <Checkbox
+            label="Dry run: check every row and report what would happen, without writing anything"
+            {...form.getInputProps('dry_run', { type: 'checkbox' })}
+          />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Anchor href={templateUrl(type)} download={`${type}-template.csv`} size="sm">
               <Group gap={4} wrap="nowrap" component="span">

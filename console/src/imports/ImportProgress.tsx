@@ -10,7 +10,18 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { formatDateTime, formatFileSize, formatNumber } from '../lib/format';
 import { cancelImport, errorReportUrl, importKeys, useImportJob, useFollowImport } from './api';
-import { formatDuration, isOpen, modeLabel, outcome, progressPercent, progressText, RUN_IMPORTS, startedBy, typeLabel, unlistedRefusals } from './job';
+import {
+  formatDuration,
+  isOpen,
+  modeLabel,
+  outcome,
+  progressPercent,
+  progressText,
+  RUN_IMPORTS,
+  startedBy,
+  typeLabel,
+  unlistedRefusals,
+} from './job';
 import { StatusBadge } from './StatusBadge';
 import type { ImportJob } from './types';
 
@@ -71,7 +82,14 @@ function JobProgress({ job }: { job: ImportJob }) {
         <StatusBadge status={job.status} size="lg" />
       </Group>
       <Stack gap={4}>
-        <Progress value={progressPercent(job)} color={ended?.color ?? 'blue'} size="lg" striped={open} animated={open} aria-label="Import progress" />
+        <Progress
+          value={progressPercent(job)}
+          color={ended?.color ?? 'blue'}
+          size="lg"
+          striped={open}
+          animated={open}
+          aria-label="Import progress"
+        />
         <Text size="sm">{progressText(job)}</Text>
       </Stack>
       <SimpleGrid component="dl" cols={4} spacing="xs" m={0} aria-label="Counts">
@@ -89,7 +107,14 @@ function JobProgress({ job }: { job: ImportJob }) {
         <Group gap="xs">
           {open && can(RUN_IMPORTS) && <CancelImportButton job={job} />}
           {job.failed > 0 && (
-            <Button component="a" href={errorReportUrl(job.id)} download={`import-${job.id}-errors.csv`} variant="light" color="red" leftSection={<IconDownload size={16} />}>
+            <Button
+              component="a"
+              href={errorReportUrl(job.id)}
+              download={`import-${job.id}-errors.csv`}
+              variant="light"
+              color="red"
+              leftSection={<IconDownload size={16} />}
+            >
               Download the error report
             </Button>
           )}
@@ -131,7 +156,9 @@ function CancelImportButton({ job }: { job: ImportJob }) {
   const ask = async () => {
     const confirmed = await confirm({
       title: `Cancel the import of ${job.filename}?`,
-      message: job.dry_run ? 'The dry run stops; nothing has been written.' : 'It stops before its next batch of rows. The rows it has written already stay written.',
+      message: job.dry_run
+        ? 'The dry run stops; nothing has been written.'
+        : 'It stops before its next batch of rows. The rows it has written already stay written.',
       confirmLabel: 'Cancel the import',
       cancelLabel: 'Let it run',
       danger: true,
@@ -139,7 +166,13 @@ function CancelImportButton({ job }: { job: ImportJob }) {
     if (confirmed) cancel.mutate();
   };
   return (
-    <Button variant="default" color="red" leftSection={<IconPlayerStop size={16} />} loading={cancel.isPending} onClick={() => void ask()}>
+    <Button
+      variant="default"
+      color="red"
+      leftSection={<IconPlayerStop size={16} />}
+      loading={cancel.isPending}
+      onClick={() => void ask()}
+    >
       Cancel import
     </Button>
   );

@@ -34,7 +34,10 @@ export function ImportsPage() {
 
   return (
     <>
-      <PageHeader title="Imports" description="Products, stock levels, suppliers and categories from CSV files, imported in the background." />
+      <PageHeader
+        title="Imports"
+        description="Products, stock levels, suppliers and categories from CSV files, imported in the background."
+      />
       <Stack gap="lg">
         {mayImport ? (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -47,7 +50,9 @@ export function ImportsPage() {
 
         <Stack gap="sm" component="section" aria-label="Recent imports">
           <Group justify="space-between" align="flex-end" wrap="wrap">
-            <Title order={2} size="h3">Recent imports</Title>
+            <Title order={2} size="h3">
+              Recent imports
+            </Title>
             <Group gap="sm" align="flex-end" wrap="wrap">
               <Select
                 label="Type"
@@ -70,7 +75,11 @@ export function ImportsPage() {
             </Group>
           </Group>
           {imports.isError ? (
-            <QueryError error={imports.error} onRetry={() => void imports.refetch()} title="Could not load the imports" />
+            <QueryError
+              error={imports.error}
+              onRetry={() => void imports.refetch()}
+              title="Could not load the imports"
+            />
           ) : (
             <Paper withBorder>
               <ImportsTable jobs={imports.data?.data} currentId={currentId} onOpen={open} />

@@ -41,9 +41,21 @@ export function ImportsTable({ jobs, currentId, onOpen }: Props) {
                 </Table.Tr>
               ))
             : jobs.map((job) => (
-                <Table.Tr key={job.id} aria-current={job.id === currentId ? 'true' : undefined} bg={job.id === currentId ? 'var(--mantine-primary-color-0)' : undefined}>
+                <Table.Tr
+                  key={job.id}
+                  aria-current={job.id === currentId ? 'true' : undefined}
+                  bg={job.id === currentId ? 'var(--mantine-primary-color-0)' : undefined}
+                >
                   <Table.Td maw={260}>
-                    <Anchor component="button" type="button" size="sm" fw={500} ta="left" style={{ overflowWrap: 'break-word' }} onClick={() => onOpen(job.id)}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      fw={500}
+                      ta="left"
+                      style={{ overflowWrap: 'break-word' }}
+                      onClick={() => onOpen(job.id)}
+                    >
                       {job.filename}
                     </Anchor>
                   </Table.Td>

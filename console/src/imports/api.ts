@@ -25,7 +25,8 @@ export const importKeys = {
 export function useImports(query: { page: number; status?: ImportStatus; type?: ImportType }) {
   return useQuery({
     queryKey: importKeys.list(query),
-    queryFn: () => unwrap(api.GET('/api/v1/operations/imports', { params: { query: { ...query, per_page: PER_PAGE } } })),
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/operations/imports', { params: { query: { ...query, per_page: PER_PAGE } } })),
     placeholderData: keepPreviousData,
     // The list's progress and counts move with the jobs still under way.
     refetchInterval: (current) => (current.state.data?.data.some((job) => isOpen(job.status)) ? POLL_MS * 2 : false),
@@ -35,7 +36,8 @@ export function useImports(query: { page: number; status?: ImportStatus; type?: 
 export function useImportJob(id: string | undefined) {
   return useQuery({
     queryKey: importKeys.job(id ?? ''),
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/imports/{id}', { params: { path: { id: id! } } }))).data,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/imports/{id}', { params: { path: { id: id! } } }))).data,
     enabled: id !== undefined,
     refetchInterval: (current) => (current.state.data && isOpen(current.state.data.status) ? POLL_MS : false),
   });
@@ -85,7 +87,9 @@ export function useFollowImport(job: ImportJob | undefined) {
   useEffect(() => {
     if (!job) return;
     queryClient.setQueriesData<ImportList>({ queryKey: importKeys.lists }, (list) =>
-      list && list.data.some((row) => row.id === job.id) ? { ...list, data: list.data.map((row) => (row.id === job.id ? job : row)) } : list,
+      list && list.data.some((row) => row.id === job.id)
+        ? { ...list, data: list.data.map((row) => (row.id === job.id ? job : row)) }
+        : list,
     );
     if (isOpen(job.status)) {
       seenOpen.current = job.id;
@@ -95,6 +99,9 @@ export function useFollowImport(job: ImportJob | undefined) {
     seenOpen.current = null;
     // A list filtered by status now has one too many or too few.
     void queryClient.invalidateQueries({ queryKey: importKeys.lists });
-    if (!job.dry_run) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] && query.queryKey[0] !== importKeys.all[0] });
+    if (!job.dry_run)
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== ME_KEY[0] && query.queryKey[0] !== importKeys.all[0],
+      });
   }, [job, queryClient]);
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allowedModes, allowedTypes, formatDuration, isOpen, modeExplanation, outcome, progressPercent, progressText, unlistedRefusals } from './job';
+import {
+  allowedModes,
+  allowedTypes,
+  formatDuration,
+  isOpen,
+  modeExplanation,
+  outcome,
+  progressPercent,
+  progressText,
+  unlistedRefusals,
+} from './job';
 import type { ImportJob } from './types';
 
 const job = (changes: Partial<ImportJob> = {}): ImportJob => ({
@@ -29,7 +39,9 @@ const job = (changes: Partial<ImportJob> = {}): ImportJob => ({
 describe('an import job as the console shows it', () => {
   it('is open until it completes, fails or is cancelled', () => {
     expect(['queued', 'validating', 'running'].every((status) => isOpen(status as ImportJob['status']))).toBe(true);
-    expect(['completed', 'failed', 'cancelled', 'too_many_errors'].some((status) => isOpen(status as ImportJob['status']))).toBe(false);
+    expect(
+      ['completed', 'failed', 'cancelled', 'too_many_errors'].some((status) => isOpen(status as ImportJob['status'])),
+    ).toBe(false);
   });
 
   it('measures progress by the rows done, once they are counted', () => {
@@ -37,7 +49,9 @@ describe('an import job as the console shows it', () => {
     expect(progressPercent(job({ status: 'validating', rows_total: null, rows_done: 0 }))).toBe(0);
     expect(progressPercent(job({ status: 'completed', rows_total: 0, rows_done: 0 }))).toBe(100);
     expect(progressText(job())).toBe('1 of 4 rows');
-    expect(progressText(job({ status: 'queued', rows_total: null, rows_done: 0 }))).toBe('Waiting for a worker to start it.');
+    expect(progressText(job({ status: 'queued', rows_total: null, rows_done: 0 }))).toBe(
+      'Waiting for a worker to start it.',
+    );
     expect(progressText(job({ status: 'failed', rows_total: null, rows_done: 0 }))).toBe('No row was read.');
   });
 
@@ -48,10 +62,17 @@ describe('an import job as the console shows it', () => {
       title: 'Import completed',
       message: '2 rows: 1 created, 0 updated, 0 unchanged, 1 failed.',
     });
-    expect(outcome(job({ status: 'completed', dry_run: true, rows_done: 4 }))!.message).toBe('4 rows: 1 would be created, 0 updated, 0 unchanged, 0 failed.');
-    expect(outcome(job({ status: 'failed', error: 'The header row is empty.' }))).toMatchObject({ color: 'red', message: 'The header row is empty.' });
+    expect(outcome(job({ status: 'completed', dry_run: true, rows_done: 4 }))!.message).toBe(
+      '4 rows: 1 would be created, 0 updated, 0 unchanged, 0 failed.',
+    );
+    expect(outcome(job({ status: 'failed', error: 'The header row is empty.' }))).toMatchObject({
+      color: 'red',
+      message: 'The header row is empty.',
+    });
     expect(outcome(job({ status: 'cancelled', rows_done: 0 }))!.message).toBe('Nothing was written.');
-    expect(outcome(job({ status: 'too_many_errors', error: 'Stopped after 10,000 rows.', created: 0, failed: 10_000 }))).toEqual({
+    expect(
+      outcome(job({ status: 'too_many_errors', error: 'Stopped after 10,000 rows.', created: 0, failed: 10_000 })),
+    ).toEqual({
       color: 'red',
       title: 'Import stopped: too many rows refused',
       message: 'Stopped after 10,000 rows. Before it stopped: 0 created, 0 updated, 0 unchanged, 10,000 failed.',
@@ -60,13 +81,21 @@ describe('an import job as the console shows it', () => {
 
   it('says how many refused rows the error report does not list', () => {
     expect(unlistedRefusals(job({ failed: 12 }))).toBeNull();
-    expect(unlistedRefusals(job({ failed: 10_400, failed_unlisted: 9_400 }))).toBe('The report lists the first 1,000 refused rows; 9,400 more were refused.');
+    expect(unlistedRefusals(job({ failed: 10_400, failed_unlisted: 9_400 }))).toBe(
+      'The report lists the first 1,000 refused rows; 9,400 more were refused.',
+    );
   });
 
   it('explains each mode with the key of the type', () => {
-    expect(modeExplanation('suppliers', 'create')).toBe('Adds new suppliers; a row whose supplier code exists already is refused.');
-    expect(modeExplanation('products', 'update')).toBe('Changes existing products; a row whose SKU is unknown is refused.');
-    expect(modeExplanation('categories', 'upsert')).toBe('Adds new categories and changes existing ones, matched by category slug.');
+    expect(modeExplanation('suppliers', 'create')).toBe(
+      'Adds new suppliers; a row whose supplier code exists already is refused.',
+    );
+    expect(modeExplanation('products', 'update')).toBe(
+      'Changes existing products; a row whose SKU is unknown is refused.',
+    );
+    expect(modeExplanation('categories', 'upsert')).toBe(
+      'Adds new categories and changes existing ones, matched by category slug.',
+    );
   });
 
   it('writes durations for people', () => {
@@ -81,7 +110,11 @@ describe('an import job as the console shows it', () => {
     expect(allowedTypes(['operations:view-imports', 'operations:create-suppliers'])).toEqual([]);
     expect(allowedTypes([run, 'operations:create-suppliers'])).toEqual(['suppliers']);
     expect(allowedModes('suppliers', [run, 'operations:create-suppliers'])).toEqual(['create']);
-    expect(allowedModes('products', [run, 'operations:create-products', 'operations:edit-products'])).toEqual(['create', 'update', 'upsert']);
+    expect(allowedModes('products', [run, 'operations:create-products', 'operations:edit-products'])).toEqual([
+      'create',
+      'update',
+      'upsert',
+    ]);
     expect(allowedModes('stock_levels', [run, 'operations:adjust-stock'])).toEqual(['create', 'update', 'upsert']);
   });
 });

@@ -5,7 +5,15 @@ import type { ImportJob, ImportMode, ImportStatus, ImportType } from './types';
 
 export const IMPORT_TYPES: readonly ImportType[] = ['products', 'stock_levels', 'suppliers', 'categories'];
 export const IMPORT_MODES: readonly ImportMode[] = ['create', 'update', 'upsert'];
-export const IMPORT_STATUSES: readonly ImportStatus[] = ['queued', 'validating', 'running', 'completed', 'failed', 'cancelled', 'too_many_errors'];
+export const IMPORT_STATUSES: readonly ImportStatus[] = [
+  'queued',
+  'validating',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+  'too_many_errors',
+];
 
 const TYPES: Record<ImportType, { label: string; records: string; key: string }> = {
   products: { label: 'Products', records: 'products', key: 'SKU' },
@@ -65,7 +73,8 @@ export function progressText(job: Pick<ImportJob, 'status' | 'rows_total' | 'row
   if (job.status === 'queued') return 'Waiting for a worker to start it.';
   if (job.status === 'validating') return 'Reading the file and counting its rows…';
   // Ended before its rows were counted: the file as a whole was refused, or the import cancelled first.
-  if (job.rows_total === null) return job.rows_done === 0 ? 'No row was read.' : plural(job.rows_done, 'row done', 'rows done');
+  if (job.rows_total === null)
+    return job.rows_done === 0 ? 'No row was read.' : plural(job.rows_done, 'row done', 'rows done');
   return `${formatNumber(job.rows_done)} of ${plural(job.rows_total, 'row', 'rows')}`;
 }
 
@@ -83,10 +92,19 @@ export function outcome(job: ImportJob): { color: string; title: string; message
     case 'failed':
       return { color: 'red', title: 'Import failed', message: job.error ?? 'The file could not be imported.' };
     case 'too_many_errors':
-      return { color: 'red', title: 'Import stopped: too many rows refused', message: `${job.error ?? ''} Before it stopped: ${counts}`.trim() };
+      return {
+        color: 'red',
+        title: 'Import stopped: too many rows refused',
+        message: `${job.error ?? ''} Before it stopped: ${counts}`.trim(),
+      };
     case 'cancelled':
-      if (job.dry_run || job.rows_done === 0) return { color: 'gray', title: 'Import cancelled', message: 'Nothing was written.' };
-      return { color: 'gray', title: 'Import cancelled', message: `The rows done before it stay as they were imported: ${counts}` };
+      if (job.dry_run || job.rows_done === 0)
+        return { color: 'gray', title: 'Import cancelled', message: 'Nothing was written.' };
+      return {
+        color: 'gray',
+        title: 'Import cancelled',
+        message: `The rows done before it stay as they were imported: ${counts}`,
+      };
     default:
       return null;
   }
@@ -117,14 +135,26 @@ export function startedBy(job: Pick<ImportJob, 'created_by'>): string {
  * operations:run-imports, the caller needs them all.
  */
 const WRITE_ABILITIES: Record<ImportType, Record<ImportMode, readonly string[]>> = {
-  products: { create: ['operations:create-products'], update: ['operations:edit-products'], upsert: ['operations:create-products', 'operations:edit-products'] },
-  suppliers: { create: ['operations:create-suppliers'], update: ['operations:edit-suppliers'], upsert: ['operations:create-suppliers', 'operations:edit-suppliers'] },
+  products: {
+    create: ['operations:create-products'],
+    update: ['operations:edit-products'],
+    upsert: ['operations:create-products', 'operations:edit-products'],
+  },
+  suppliers: {
+    create: ['operations:create-suppliers'],
+    update: ['operations:edit-suppliers'],
+    upsert: ['operations:create-suppliers', 'operations:edit-suppliers'],
+  },
   categories: {
     create: ['operations:manage-product-categories'],
     update: ['operations:manage-product-categories'],
     upsert: ['operations:manage-product-categories'],
   },
-  stock_levels: { create: ['operations:adjust-stock'], update: ['operations:adjust-stock'], upsert: ['operations:adjust-stock'] },
+  stock_levels: {
+    create: ['operations:adjust-stock'],
+    update: ['operations:adjust-stock'],
+    upsert: ['operations:adjust-stock'],
+  },
 };
 
 export const RUN_IMPORTS = 'operations:run-imports';

@@ -26,7 +26,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function MovementDetailDialog({ movement: row, onClose }: { movement: StockMovement; onClose: () => void }) {
   const fresh = useQuery({
     queryKey: inventoryKeys.movement(row.id),
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/stock-movements/{id}', { params: { path: { id: row.id } } }))).data,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/stock-movements/{id}', { params: { path: { id: row.id } } }))).data,
   });
   const movement = fresh.data ?? row;
   const onReserved = !movement.is_inbound && !movement.is_outbound;
@@ -49,14 +50,20 @@ export function MovementDetailDialog({ movement: row, onClose }: { movement: Sto
             movement.product_id
           )}
         </Field>
-        <Field label="Warehouse">{movement.warehouse ? `${movement.warehouse.name} (${movement.warehouse.code})` : movement.warehouse_id}</Field>
+        <Field label="Warehouse">
+          {movement.warehouse ? `${movement.warehouse.name} (${movement.warehouse.code})` : movement.warehouse_id}
+        </Field>
         <Field label={onReserved ? 'Change of reserved' : 'Change of on hand'}>{signed(movement.quantity)}</Field>
         <Field label={onReserved ? 'Reserved before → after' : 'On hand before → after'}>
           {movement.quantity_before} → {movement.quantity_after}
         </Field>
         <Field label="Reason">{movement.reason ?? '—'}</Field>
         <Field label="By">{movement.creator ? `${movement.creator.name} (${movement.creator.email})` : '—'}</Field>
-        <Field label="Reference">{movement.reference_type || movement.reference_id ? [movement.reference_type, movement.reference_id].filter(Boolean).join(' ') : '—'}</Field>
+        <Field label="Reference">
+          {movement.reference_type || movement.reference_id
+            ? [movement.reference_type, movement.reference_id].filter(Boolean).join(' ')
+            : '—'}
+        </Field>
         <Field label="Movement id">{movement.id}</Field>
       </SimpleGrid>
       {movement.notes && (

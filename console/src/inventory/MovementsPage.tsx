@@ -30,14 +30,24 @@ export function MovementsPage() {
     to: state.filters.to,
   });
   const product = useProduct(state.filters.product);
-  const picked: PickedProduct | null = product.data ? { id: product.data.id, name: product.data.name, sku: product.data.sku } : null;
+  const picked: PickedProduct | null = product.data
+    ? { id: product.data.id, name: product.data.name, sku: product.data.sku }
+    : null;
   const filtered = Object.keys(state.filters).length > 0;
 
   return (
     <>
       <PageHeader title="Movements" description="Every change of stock, newest first." />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <Select label="Type" clearable placeholder="Any type" data={MOVEMENT_TYPES} value={state.filters.type ?? null} onChange={(type) => update({ filters: { type } })} w={180} />
+        <Select
+          label="Type"
+          clearable
+          placeholder="Any type"
+          data={MOVEMENT_TYPES}
+          value={state.filters.type ?? null}
+          onChange={(type) => update({ filters: { type } })}
+          w={180}
+        />
         <WarehouseSelect
           label="Warehouse"
           clearable
@@ -46,18 +56,43 @@ export function MovementsPage() {
           onChange={(warehouse) => update({ filters: { warehouse } })}
           w={200}
         />
-        <ProductPicker label="Product" value={picked} onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })} w={240} />
-        <TextInput type="date" label="From" value={state.filters.from ?? ''} onChange={(event) => update({ filters: { from: event.currentTarget.value } })} w={150} />
-        <TextInput type="date" label="To" value={state.filters.to ?? ''} onChange={(event) => update({ filters: { to: event.currentTarget.value } })} w={150} />
+        <ProductPicker
+          label="Product"
+          value={picked}
+          onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })}
+          w={240}
+        />
+        <TextInput
+          type="date"
+          label="From"
+          value={state.filters.from ?? ''}
+          onChange={(event) => update({ filters: { from: event.currentTarget.value } })}
+          w={150}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={state.filters.to ?? ''}
+          onChange={(event) => update({ filters: { to: event.currentTarget.value } })}
+          w={150}
+        />
       </Group>
       {movements.isError ? (
-        <QueryError error={movements.error} onRetry={() => void movements.refetch()} title="Could not load the movements" />
+        <QueryError
+          error={movements.error}
+          onRetry={() => void movements.refetch()}
+          title="Could not load the movements"
+        />
       ) : movements.isPending ? (
         <Skeleton height={240} aria-label="Loading" />
       ) : movements.data.data.length === 0 ? (
         <EmptyState
           message={filtered ? 'No movements match these filters.' : 'No stock has moved yet.'}
-          onClear={filtered ? () => update({ filters: { type: null, warehouse: null, product: null, from: null, to: null } }) : undefined}
+          onClear={
+            filtered
+              ? () => update({ filters: { type: null, warehouse: null, product: null, from: null, to: null } })
+              : undefined
+          }
         />
       ) : (
         <MovementsTable movements={movements.data.data} onOpen={setDetail} />
@@ -68,7 +103,13 @@ export function MovementsPage() {
   );
 }
 
-function MovementsTable({ movements, onOpen }: { movements: StockMovement[]; onOpen: (movement: StockMovement) => void }) {
+function MovementsTable({
+  movements,
+  onOpen,
+}: {
+  movements: StockMovement[];
+  onOpen: (movement: StockMovement) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table aria-label="Stock movements" striped highlightOnHover verticalSpacing="xs">
@@ -111,7 +152,12 @@ function MovementsTable({ movements, onOpen }: { movements: StockMovement[]; onO
               <Table.Td>{movement.reason ?? '—'}</Table.Td>
               <Table.Td>{movement.creator?.name ?? '—'}</Table.Td>
               <Table.Td>
-                <Button size="compact-xs" variant="subtle" onClick={() => onOpen(movement)} aria-label={`View the details of the ${movement.movement_type.label.toLowerCase()} of ${formatDateTime(movement.created_at)}`}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => onOpen(movement)}
+                  aria-label={`View the details of the ${movement.movement_type.label.toLowerCase()} of ${formatDateTime(movement.created_at)}`}
+                >
                   View
                 </Button>
               </Table.Td>

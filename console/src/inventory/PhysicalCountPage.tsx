@@ -25,7 +25,9 @@ interface Line {
   counted: number | string;
 }
 
-type Outcome = { product: PickedProduct } & ({ ok: true; count: CountRecord; onHand: number } | { ok: false; message: string });
+type Outcome = { product: PickedProduct } & (
+  { ok: true; count: CountRecord; onHand: number } | { ok: false; message: string }
+);
 
 /** The on-hand quantity of each line's product in the warehouse, read in parallel (0 where it has no record). */
 function useOnHand(warehouseId: string | null, productIds: string[]) {
@@ -35,7 +37,16 @@ function useOnHand(warehouseId: string | null, productIds: string[]) {
       queryFn: () =>
         unwrap(
           api.GET('/api/v1/operations/inventory', {
-            params: { query: { page: 1, per_page: 1, warehouse_id: warehouseId!, product_id: productId, sort_by: 'product_name', sort_direction: 'asc' } },
+            params: {
+              query: {
+                page: 1,
+                per_page: 1,
+                warehouse_id: warehouseId!,
+                product_id: productId,
+                sort_by: 'product_name',
+                sort_direction: 'asc',
+              },
+            },
           }),
         ),
       enabled: warehouseId !== null,
@@ -45,7 +56,11 @@ function useOnHand(warehouseId: string | null, productIds: string[]) {
   results.forEach((result, index) => {
     if (result.data) onHand.set(productIds[index]!, result.data.data[0]?.quantity_on_hand ?? 0);
   });
-  return { onHand, loading: results.some((result) => result.isPending && warehouseId !== null), error: results.find((result) => result.isError)?.error };
+  return {
+    onHand,
+    loading: results.some((result) => result.isPending && warehouseId !== null),
+    error: results.find((result) => result.isError)?.error,
+  };
 }
 
 export function PhysicalCountPage() {
@@ -104,7 +119,11 @@ export function PhysicalCountPage() {
     setLines((current) => current.filter((line) => line.counted === '' || failed.has(line.product.id)));
     void refresh();
     if (failed.size === 0) notifySuccess(`Count recorded for ${count(results.length, 'product', 'products')}.`);
-    else notifyFailure(new Error(`${failed.size} of ${results.length} lines were refused; see the results.`), 'Part of the count was refused');
+    else
+      notifyFailure(
+        new Error(`${failed.size} of ${results.length} lines were refused; see the results.`),
+        'Part of the count was refused',
+      );
   };
 
   return (
@@ -116,18 +135,37 @@ export function PhysicalCountPage() {
       />
       <Stack gap="md">
         <Group align="flex-end" wrap="wrap">
-          <WarehouseSelect label="Warehouse" required searchable value={warehouseId} onChange={setWarehouseId} w={280} />
-          <ProductPicker key={lines.length} label="Add a product" value={null} onChange={addProduct} disabled={!warehouseId} w={340} />
+          <WarehouseSelect
+            label="Warehouse"
+            required
+            searchable
+            value={warehouseId}
+            onChange={setWarehouseId}
+            w={280}
+          />
+          <ProductPicker
+            key={lines.length}
+            label="Add a product"
+            value={null}
+            onChange={addProduct}
+            disabled={!warehouseId}
+            w={340}
+          />
         </Group>
         {!warehouseId && <Text c="dimmed">Choose the warehouse that was counted.</Text>}
-        {error !== undefined && <Alert color="red" role="alert">Could not read the on-hand quantities: {errorMessage(error)}</Alert>}
+        {error !== undefined && (
+          <Alert color="red" role="alert">
+            Could not read the on-hand quantities: {errorMessage(error)}
+          </Alert>
+        )}
         {warehouseId && lines.length > 0 && (
           <CountTable previews={previews} lines={lines} loading={loading} onCount={setCounted} onRemove={remove} />
         )}
         {warehouseId && lines.length > 0 && (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" aria-live="polite">
-              {totals.counted} of {count(lines.length, 'line', 'lines')} counted; {totals.changed} change stock (+{totals.unitsGained} / -{totals.unitsLost} units).
+              {totals.counted} of {count(lines.length, 'line', 'lines')} counted; {totals.changed} change stock (+
+              {totals.unitsGained} / -{totals.unitsLost} units).
             </Text>
             {can('operations:adjust-stock') ? (
               <Button onClick={() => void submit()} loading={submitting} disabled={totals.counted === 0 || loading}>
@@ -189,9 +227,16 @@ function CountTable({ previews, lines, loading, onCount, onRemove }: CountTableP
                 <Table.Td ta="right">
                   <Variance value={preview.variance} />
                 </Table.Td>
-                <Table.Td ta="right">{preview.variancePercentage === null ? '—' : `${signed(preview.variancePercentage)} %`}</Table.Td>
+                <Table.Td ta="right">
+                  {preview.variancePercentage === null ? '—' : `${signed(preview.variancePercentage)} %`}
+                </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${line.product.name}`} onClick={() => onRemove(line.product.id)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${line.product.name}`}
+                    onClick={() => onRemove(line.product.id)}
+                  >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Table.Td>
@@ -216,7 +261,9 @@ function Variance({ value }: { value: number | null }) {
 function CountOutcomes({ outcomes }: { outcomes: Outcome[] }) {
   return (
     <Stack gap="xs">
-      <Title order={2} size="h3">Result</Title>
+      <Title order={2} size="h3">
+        Result
+      </Title>
       <Table.ScrollContainer minWidth={700}>
         <Table aria-label="Count results" verticalSpacing="xs">
           <Table.Thead>

@@ -16,20 +16,38 @@ type Suggestion = components['schemas']['ReorderSuggestion'];
 type Summary = components['schemas']['ReorderSummary'];
 type LowStockItem = components['schemas']['LowStockItem'];
 
-const URGENCY_COLORS: Record<LowStockItem['urgency'], string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'gray' };
+const URGENCY_COLORS: Record<LowStockItem['urgency'], string> = {
+  critical: 'red',
+  high: 'orange',
+  medium: 'yellow',
+  low: 'gray',
+};
 
 const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 export function ReorderPage() {
-  const report = useQuery({ queryKey: inventoryKeys.reorder, queryFn: () => unwrap(api.GET('/api/v1/operations/inventory/reorder-report')) });
-  const lowStock = useQuery({ queryKey: inventoryKeys.lowStock, queryFn: async () => (await unwrap(api.GET('/api/v1/operations/inventory/low-stock'))).data });
+  const report = useQuery({
+    queryKey: inventoryKeys.reorder,
+    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory/reorder-report')),
+  });
+  const lowStock = useQuery({
+    queryKey: inventoryKeys.lowStock,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/inventory/low-stock'))).data,
+  });
 
   return (
     <>
-      <PageHeader title="Reorder report" description="Products at or below their reorder point, and how much to order." />
+      <PageHeader
+        title="Reorder report"
+        description="Products at or below their reorder point, and how much to order."
+      />
       <Stack gap="xl">
         {report.isError ? (
-          <QueryError error={report.error} onRetry={() => void report.refetch()} title="Could not load the reorder report" />
+          <QueryError
+            error={report.error}
+            onRetry={() => void report.refetch()}
+            title="Could not load the reorder report"
+          />
         ) : report.isPending ? (
           <Skeleton height={200} aria-label="Loading" />
         ) : (
@@ -43,9 +61,15 @@ export function ReorderPage() {
           </>
         )}
         <Stack gap="xs">
-          <Title order={2} size="h3">Low stock</Title>
+          <Title order={2} size="h3">
+            Low stock
+          </Title>
           {lowStock.isError ? (
-            <QueryError error={lowStock.error} onRetry={() => void lowStock.refetch()} title="Could not load the low-stock list" />
+            <QueryError
+              error={lowStock.error}
+              onRetry={() => void lowStock.refetch()}
+              title="Could not load the low-stock list"
+            />
           ) : lowStock.isPending ? (
             <Skeleton height={120} aria-label="Loading" />
           ) : lowStock.data.length === 0 ? (
@@ -79,7 +103,8 @@ function SummaryCards({ summary }: { summary: Summary }) {
         ) : (
           summary.by_warehouse.map((row) => (
             <Text size="sm" key={row.warehouse_id}>
-              {row.warehouse_name}: {count(row.products_count, 'product', 'products')}, {count(row.suggested_order_quantity, 'unit', 'units')}
+              {row.warehouse_name}: {count(row.products_count, 'product', 'products')},{' '}
+              {count(row.suggested_order_quantity, 'unit', 'units')}
             </Text>
           ))
         )}
@@ -93,7 +118,8 @@ function SummaryCards({ summary }: { summary: Summary }) {
         ) : (
           summary.by_supplier.map((row) => (
             <Text size="sm" key={row.supplier_id ?? 'none'}>
-              {row.supplier_name ?? 'No preferred supplier'}: {count(row.products_count, 'product', 'products')}, {count(row.suggested_order_quantity, 'unit', 'units')}
+              {row.supplier_name ?? 'No preferred supplier'}: {count(row.products_count, 'product', 'products')},{' '}
+              {count(row.suggested_order_quantity, 'unit', 'units')}
             </Text>
           ))
         )}

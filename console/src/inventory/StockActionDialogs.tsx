@@ -26,7 +26,8 @@ const where = (record: InventoryRecord) => `${record.product.name} in ${record.w
 function RecordSummary({ record }: { record: InventoryRecord }) {
   return (
     <Text size="sm" c="dimmed">
-      {where(record)}: {record.quantity_on_hand} on hand, {record.quantity_reserved} reserved, {record.quantity_available} available.
+      {where(record)}: {record.quantity_on_hand} on hand, {record.quantity_reserved} reserved,{' '}
+      {record.quantity_available} available.
     </Text>
   );
 }
@@ -62,11 +63,22 @@ function AdjustDialog({ record, onClose }: DialogProps) {
   const change = form.values.quantity === '' ? null : Number(form.values.quantity);
 
   return (
-    <FormDialog title="Adjust stock" onClose={onClose} onSubmit={onSubmit} submitLabel="Adjust" submitting={submitting} formError={formError}>
+    <FormDialog
+      title="Adjust stock"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Adjust"
+      submitting={submitting}
+      formError={formError}
+    >
       <RecordSummary record={record} />
       <NumberInput
         label="Change of on hand"
-        description={change === null || Number.isNaN(change) ? 'Positive adds, negative removes.' : `On hand after: ${record.quantity_on_hand + change}`}
+        description={
+          change === null || Number.isNaN(change)
+            ? 'Positive adds, negative removes.'
+            : `On hand after: ${record.quantity_on_hand + change}`
+        }
         required
         allowDecimal={false}
         data-autofocus
@@ -80,7 +92,9 @@ function AdjustDialog({ record, onClose }: DialogProps) {
 
 function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'reserve' | 'release' }) {
   const done = useDone(onClose);
-  const form = useForm({ initialValues: { quantity: '' as number | string, reference_type: '', reference_id: '', notes: '' } });
+  const form = useForm({
+    initialValues: { quantity: '' as number | string, reference_type: '', reference_id: '', notes: '' },
+  });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const body = {
       product_id: record.product_id,
@@ -94,7 +108,9 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
       kind === 'reserve'
         ? await unwrap(api.POST('/api/v1/operations/inventory/reserve', { body }))
         : await unwrap(api.POST('/api/v1/operations/inventory/release', { body }));
-    await done(`${kind === 'reserve' ? 'Reserved' : 'Released'} ${body.quantity} of ${where(record)}: ${data.quantity_reserved} reserved, ${data.quantity_available} available.`);
+    await done(
+      `${kind === 'reserve' ? 'Reserved' : 'Released'} ${body.quantity} of ${where(record)}: ${data.quantity_reserved} reserved, ${data.quantity_available} available.`,
+    );
   });
 
   return (
@@ -107,7 +123,15 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
       formError={formError}
     >
       <RecordSummary record={record} />
-      <NumberInput label="Quantity" required min={1} allowDecimal={false} allowNegative={false} data-autofocus {...form.getInputProps('quantity')} />
+      <NumberInput
+        label="Quantity"
+        required
+        min={1}
+        allowDecimal={false}
+        allowNegative={false}
+        data-autofocus
+        {...form.getInputProps('quantity')}
+      />
       <TextInput label="Reference type" placeholder="e.g. sales_order" {...form.getInputProps('reference_type')} />
       <TextInput label="Reference" placeholder="e.g. SO-10492" {...form.getInputProps('reference_id')} />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
@@ -118,7 +142,13 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
 function TransferDialog({ record, onClose }: DialogProps) {
   const done = useDone(onClose);
   const form = useForm({
-    initialValues: { to_warehouse_id: null as string | null, quantity: '' as number | string, reason: '', reference_number: '', notes: '' },
+    initialValues: {
+      to_warehouse_id: null as string | null,
+      quantity: '' as number | string,
+      reason: '',
+      reference_number: '',
+      notes: '',
+    },
     validate: { to_warehouse_id: (value) => (value ? null : 'Choose the warehouse to move the stock to.') },
   });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
@@ -141,9 +171,23 @@ function TransferDialog({ record, onClose }: DialogProps) {
   });
 
   return (
-    <FormDialog title="Transfer stock" onClose={onClose} onSubmit={onSubmit} submitLabel="Transfer" submitting={submitting} formError={formError}>
+    <FormDialog
+      title="Transfer stock"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Transfer"
+      submitting={submitting}
+      formError={formError}
+    >
       <RecordSummary record={record} />
-      <WarehouseSelect label="To warehouse" required exclude={record.warehouse_id} searchable data-autofocus {...form.getInputProps('to_warehouse_id')} />
+      <WarehouseSelect
+        label="To warehouse"
+        required
+        exclude={record.warehouse_id}
+        searchable
+        data-autofocus
+        {...form.getInputProps('to_warehouse_id')}
+      />
       <NumberInput
         label="Quantity"
         description={`At most ${record.quantity_available} (reserved stock stays).`}
@@ -163,7 +207,10 @@ function TransferDialog({ record, onClose }: DialogProps) {
 function ReorderSettingsDialog({ record, onClose }: DialogProps) {
   const done = useDone(onClose);
   const form = useForm({
-    initialValues: { reorder_point: (record.reorder_point ?? '') as number | string, reorder_quantity: (record.reorder_quantity ?? '') as number | string },
+    initialValues: {
+      reorder_point: (record.reorder_point ?? '') as number | string,
+      reorder_quantity: (record.reorder_quantity ?? '') as number | string,
+    },
   });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const { data } = await unwrap(
@@ -177,16 +224,41 @@ function ReorderSettingsDialog({ record, onClose }: DialogProps) {
       }),
     );
     // Advice that did not stop the change (e.g. a quantity not above the point) is worth a second look.
-    for (const warning of data.warnings) notifications.show({ color: 'yellow', title: 'Saved, but note', message: warning, autoClose: 8000 });
-    await done(data.reorder_point === null ? `Reordering is off for ${where(record)}.` : `Reorder settings saved for ${where(record)}.`);
+    for (const warning of data.warnings)
+      notifications.show({ color: 'yellow', title: 'Saved, but note', message: warning, autoClose: 8000 });
+    await done(
+      data.reorder_point === null
+        ? `Reordering is off for ${where(record)}.`
+        : `Reorder settings saved for ${where(record)}.`,
+    );
   });
 
   return (
-    <FormDialog title="Reorder settings" onClose={onClose} onSubmit={onSubmit} submitLabel="Save" submitting={submitting} formError={formError}>
+    <FormDialog
+      title="Reorder settings"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      submitting={submitting}
+      formError={formError}
+    >
       <RecordSummary record={record} />
       <Text size="sm">Leave both empty to turn reordering off for this product in this warehouse.</Text>
-      <NumberInput label="Reorder point" description="Reorder when available stock falls to this." min={0} allowDecimal={false} data-autofocus {...form.getInputProps('reorder_point')} />
-      <NumberInput label="Reorder quantity" description="How many to order each time." min={0} allowDecimal={false} {...form.getInputProps('reorder_quantity')} />
+      <NumberInput
+        label="Reorder point"
+        description="Reorder when available stock falls to this."
+        min={0}
+        allowDecimal={false}
+        data-autofocus
+        {...form.getInputProps('reorder_point')}
+      />
+      <NumberInput
+        label="Reorder quantity"
+        description="How many to order each time."
+        min={0}
+        allowDecimal={false}
+        {...form.getInputProps('reorder_quantity')}
+      />
     </FormDialog>
   );
 }

@@ -40,7 +40,9 @@ export function StockPage() {
   };
   const records = useInventoryRecords(query);
   const product = useProduct(state.filters.product);
-  const picked: PickedProduct | null = product.data ? { id: product.data.id, name: product.data.name, sku: product.data.sku } : null;
+  const picked: PickedProduct | null = product.data
+    ? { id: product.data.id, name: product.data.name, sku: product.data.sku }
+    : null;
   const filtered = Object.keys(state.filters).length > 0;
 
   return (
@@ -63,8 +65,21 @@ export function StockPage() {
           onChange={(warehouse) => update({ filters: { warehouse } })}
           w={240}
         />
-        <ProductPicker label="Product" value={picked} onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })} w={300} />
-        <Select label="Stock level" clearable placeholder="Any" data={LEVELS} value={state.filters.level ?? null} onChange={(level) => update({ filters: { level } })} w={240} />
+        <ProductPicker
+          label="Product"
+          value={picked}
+          onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })}
+          w={300}
+        />
+        <Select
+          label="Stock level"
+          clearable
+          placeholder="Any"
+          data={LEVELS}
+          value={state.filters.level ?? null}
+          onChange={(level) => update({ filters: { level } })}
+          w={240}
+        />
       </Group>
       {records.isError ? (
         <QueryError error={records.error} onRetry={() => void records.refetch()} title="Could not load the stock" />
@@ -72,11 +87,20 @@ export function StockPage() {
         <Skeleton height={240} aria-label="Loading" />
       ) : records.data.data.length === 0 ? (
         <EmptyState
-          message={filtered ? 'No stock records match these filters.' : 'No stock yet: records appear when stock is first received, adjusted or counted.'}
+          message={
+            filtered
+              ? 'No stock records match these filters.'
+              : 'No stock yet: records appear when stock is first received, adjusted or counted.'
+          }
           onClear={filtered ? () => update({ filters: { warehouse: null, product: null, level: null } }) : undefined}
         />
       ) : (
-        <StockTable records={records.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onAction={(next, record) => setAction({ action: next, record })} />
+        <StockTable
+          records={records.data.data}
+          sort={state.sort}
+          onSort={(next) => update({ sort: next })}
+          onAction={(next, record) => setAction({ action: next, record })}
+        />
       )}
       <ListFooter meta={records.data?.meta} noun={['record', 'records']} onPage={(page) => update({ page })} />
       {action && <StockActionDialog action={action.action} record={action.record} onClose={() => setAction(null)} />}
@@ -142,7 +166,10 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
                   <Table.Td>
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
-                        <ActionIcon variant="subtle" aria-label={`Actions for ${record.product.name} in ${record.warehouse.name}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Actions for ${record.product.name} in ${record.warehouse.name}`}
+                        >
                           <IconDots size={18} />
                         </ActionIcon>
                       </Menu.Target>
@@ -168,5 +195,7 @@ function StockTable({ records, sort, onSort, onAction }: TableProps) {
 /** The reorder point that applies, marked when it is the product's (the record has none of its own). */
 function reorderPoint(record: InventoryRecord): string {
   if (record.effective_reorder_point === null) return '—';
-  return record.reorder_point === null ? `${record.effective_reorder_point} (product)` : String(record.effective_reorder_point);
+  return record.reorder_point === null
+    ? `${record.effective_reorder_point} (product)`
+    : String(record.effective_reorder_point);
 }

@@ -19,7 +19,9 @@ const ADDRESS_FIELDS = ['street', 'city', 'state', 'postal_code', 'country'] as 
 type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 function initialValues(warehouse: Warehouse | null) {
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, warehouse?.address?.[field] ?? ''])) as Record<AddressField, string>;
+  const address = Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [field, warehouse?.address?.[field] ?? '']),
+  ) as Record<AddressField, string>;
   return {
     name: warehouse?.name ?? '',
     code: warehouse?.code ?? '',
@@ -32,7 +34,10 @@ function initialValues(warehouse: Warehouse | null) {
 
 /** The address as the API stores it: blank parts as null, and none at all when every part is blank. */
 export function addressBody(address: Record<AddressField, string>) {
-  const parts = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field].trim() || null])) as Record<AddressField, string | null>;
+  const parts = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, address[field].trim() || null])) as Record<
+    AddressField,
+    string | null
+  >;
   return Object.values(parts).every((part) => part === null) ? null : parts;
 }
 
@@ -64,7 +69,11 @@ export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehou
       </SimpleGrid>
       <Select label="Type" data={WAREHOUSE_TYPES} allowDeselect={false} {...form.getInputProps('type')} />
       <Group>
-        <Checkbox label="Default warehouse" description="Stock changes without a warehouse go here." {...form.getInputProps('is_default', { type: 'checkbox' })} />
+        <Checkbox
+          label="Default warehouse"
+          description="Stock changes without a warehouse go here."
+          {...form.getInputProps('is_default', { type: 'checkbox' })}
+        />
         <Checkbox label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
       </Group>
       <TextInput label="Street" {...form.getInputProps('address.street')} />

@@ -68,7 +68,15 @@ export function WarehousesPage() {
           }}
           w={240}
         />
-        <Select label="Type" clearable placeholder="Any type" data={WAREHOUSE_TYPES} value={state.filters.type ?? null} onChange={(type) => update({ filters: { type } })} w={180} />
+        <Select
+          label="Type"
+          clearable
+          placeholder="Any type"
+          data={WAREHOUSE_TYPES}
+          value={state.filters.type ?? null}
+          onChange={(type) => update({ filters: { type } })}
+          w={180}
+        />
         <Select
           label="State"
           clearable
@@ -83,7 +91,11 @@ export function WarehousesPage() {
         />
       </Group>
       {warehouses.isError ? (
-        <QueryError error={warehouses.error} onRetry={() => void warehouses.refetch()} title="Could not load the warehouses" />
+        <QueryError
+          error={warehouses.error}
+          onRetry={() => void warehouses.refetch()}
+          title="Could not load the warehouses"
+        />
       ) : warehouses.isPending ? (
         <Skeleton height={200} aria-label="Loading" />
       ) : warehouses.data.data.length === 0 ? (
@@ -99,10 +111,17 @@ export function WarehousesPage() {
           }
         />
       ) : (
-        <WarehousesTable warehouses={warehouses.data.data} sort={state.sort} onSort={(next) => update({ sort: next })} onEdit={setEditing} />
+        <WarehousesTable
+          warehouses={warehouses.data.data}
+          sort={state.sort}
+          onSort={(next) => update({ sort: next })}
+          onEdit={setEditing}
+        />
       )}
       <ListFooter meta={warehouses.data?.meta} noun={['warehouse', 'warehouses']} onPage={(page) => update({ page })} />
-      {editing && <WarehouseFormDialog warehouse={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <WarehouseFormDialog warehouse={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
     </>
   );
 }
@@ -122,7 +141,8 @@ function WarehousesTable({ warehouses, sort, onSort, onEdit }: TableProps) {
   const remove = async (warehouse: Warehouse) => {
     const ok = await confirm({
       title: `Delete ${warehouse.name}?`,
-      message: 'The warehouse disappears from lists and pickers. A warehouse that holds stock, or the default one, cannot be deleted.',
+      message:
+        'The warehouse disappears from lists and pickers. A warehouse that holds stock, or the default one, cannot be deleted.',
       confirmLabel: 'Delete',
       danger: true,
     });
@@ -179,10 +199,19 @@ function WarehousesTable({ warehouses, sort, onSort, onEdit }: TableProps) {
               {manage && (
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Edit ${warehouse.name}`} onClick={() => onEdit(warehouse)}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Edit ${warehouse.name}`}
+                      onClick={() => onEdit(warehouse)}
+                    >
                       <IconPencil size={16} />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${warehouse.name}`} onClick={() => void remove(warehouse)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${warehouse.name}`}
+                      onClick={() => void remove(warehouse)}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Group>

@@ -22,11 +22,17 @@ describe('the physical count preview', () => {
   });
 
   it('counts a product without a record in the warehouse from 0, with no percentage', () => {
-    expect(previewCount([{ productId: 'new', counted: 4 }], onHand)).toEqual([{ productId: 'new', onHand: 0, counted: 4, variance: 4, variancePercentage: null }]);
+    expect(previewCount([{ productId: 'new', counted: 4 }], onHand)).toEqual([
+      { productId: 'new', onHand: 0, counted: 4, variance: 4, variancePercentage: null },
+    ]);
   });
 
   it('leaves a line without a count without a variance', () => {
-    expect(previewCount([{ productId: 'a', counted: null }], onHand)[0]).toMatchObject({ onHand: 20, variance: null, variancePercentage: null });
+    expect(previewCount([{ productId: 'a', counted: null }], onHand)[0]).toMatchObject({
+      onHand: 20,
+      variance: null,
+      variancePercentage: null,
+    });
   });
 
   it('rounds the percentage half away from zero to 2 decimals, as the API does', () => {

@@ -23,7 +23,10 @@ export function variancePercentage(variance: number, onHand: number): number | n
 }
 
 /** Each line with its variance; a product without a record in the warehouse holds 0. */
-export function previewCount(lines: readonly CountLine[], onHandByProduct: ReadonlyMap<string, number>): CountPreview[] {
+export function previewCount(
+  lines: readonly CountLine[],
+  onHandByProduct: ReadonlyMap<string, number>,
+): CountPreview[] {
   return lines.map(({ productId, counted }) => {
     const onHand = onHandByProduct.get(productId) ?? 0;
     if (counted === null) return { productId, onHand, counted, variance: null, variancePercentage: null };

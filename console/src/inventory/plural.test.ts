@@ -3,6 +3,10 @@ import { count } from './plural';
 
 describe('a counted noun', () => {
   it('is singular for one only', () => {
-    expect([count(0, 'unit', 'units'), count(1, 'unit', 'units'), count(2, 'unit', 'units')]).toEqual(['0 units', '1 unit', '2 units']);
+    expect([count(0, 'unit', 'units'), count(1, 'unit', 'units'), count(2, 'unit', 'units')]).toEqual([
+      '0 units',
+      '1 unit',
+      '2 units',
+    ]);
   });
 });

@@ -29,7 +29,13 @@ export function useWarehouseOptions() {
   return useQuery({
     queryKey: inventoryKeys.warehouseOptions,
     queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/operations/warehouses', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data,
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/warehouses', {
+            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data,
     staleTime: 60_000,
   });
 }
@@ -46,7 +52,8 @@ export interface RecordsQuery {
 export function useInventoryRecords(query: RecordsQuery, enabled = true) {
   return useQuery({
     queryKey: inventoryKeys.records(query),
-    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory', { params: { query: { per_page: PER_PAGE, ...query } } })),
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/operations/inventory', { params: { query: { per_page: PER_PAGE, ...query } } })),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -64,7 +71,8 @@ export interface MovementsQuery {
 export function useStockMovements(query: MovementsQuery) {
   return useQuery({
     queryKey: inventoryKeys.movements(query),
-    queryFn: () => unwrap(api.GET('/api/v1/operations/stock-movements', { params: { query: { per_page: PER_PAGE, ...query } } })),
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/operations/stock-movements', { params: { query: { per_page: PER_PAGE, ...query } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -77,7 +85,9 @@ export function useProductSearch(search: string) {
       (
         await unwrap(
           api.GET('/api/v1/operations/products', {
-            params: { query: { page: 1, per_page: 20, search: search || undefined, sort_by: 'name', sort_direction: 'asc' } },
+            params: {
+              query: { page: 1, per_page: 20, search: search || undefined, sort_by: 'name', sort_direction: 'asc' },
+            },
           }),
         )
       ).data,
@@ -96,7 +106,8 @@ export function useRefreshInventory() {
 export function useProduct(id: string | undefined) {
   return useQuery({
     queryKey: ['inventory', 'product', id],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/products/{id}', { params: { path: { id: id! } } }))).data,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/products/{id}', { params: { path: { id: id! } } }))).data,
     enabled: id !== undefined,
     staleTime: 60_000,
   });

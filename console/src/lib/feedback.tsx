@@ -25,7 +25,13 @@ interface ConfirmOptions {
 }
 
 /** Resolves true when the user confirms, false when they cancel or close the dialog. */
-export function confirm({ title, message, confirmLabel, cancelLabel = 'Cancel', danger = false }: ConfirmOptions): Promise<boolean> {
+export function confirm({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger = false,
+}: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatDateTime, formatFileSize, formatMoney, formatNumber, formatPercent } from './format';
+import {
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+} from './format';
 
 describe('money', () => {
   it('writes an amount in its currency', () => {
@@ -14,7 +22,9 @@ describe('money', () => {
   });
 
   it('keeps the amount and the code of a currency the browser does not know, and the number without one', () => {
-    expect(formatMoney(3, 'ZZZZ')).toBe(`${new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 }).format(3)} ZZZZ`);
+    expect(formatMoney(3, 'ZZZZ')).toBe(
+      `${new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 }).format(3)} ZZZZ`,
+    );
     expect(formatMoney(3, null)).toBe(new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 }).format(3));
   });
 });
@@ -23,11 +33,15 @@ describe('dates', () => {
   it('writes an instant as a local date or date and time', () => {
     const iso = '2026-03-14T15:09:00Z';
     expect(formatDate(iso)).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)));
-    expect(formatDateTime(iso)).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)));
+    expect(formatDateTime(iso)).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+    );
   });
 
   it('writes a calendar date on its own day, whatever the time zone', () => {
-    expect(formatCalendarDate('2026-12-10')).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(2026, 11, 10)));
+    expect(formatCalendarDate('2026-12-10')).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(2026, 11, 10)),
+    );
   });
 
   it('writes what stands for a missing date', () => {
@@ -43,7 +57,9 @@ describe('numbers', () => {
   it('writes numbers and percentages', () => {
     expect(formatNumber(1234)).toBe(new Intl.NumberFormat().format(1234));
     expect(formatPercent(null)).toBe('—');
-    expect(formatPercent(83.33)).toBe(new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 }).format(0.8333));
+    expect(formatPercent(83.33)).toBe(
+      new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 }).format(0.8333),
+    );
   });
 
   it('writes file sizes in binary units', () => {

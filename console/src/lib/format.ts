@@ -14,7 +14,9 @@ export function formatMoney(amount: number | null | undefined, currency: string 
       // An unknown code: fall through to the number with the code beside it.
     }
   }
-  const number = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const number = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    amount,
+  );
   return currency ? `${number} ${currency}` : number;
 }
 

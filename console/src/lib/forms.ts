@@ -26,7 +26,8 @@ export function useApiSubmit<Values extends Record<string, unknown>, Result>(
       if (error instanceof ApiError && error.status === 422) {
         const { fields, unplaced } = placeFieldErrors(error, Object.keys(form.getValues()), options.aliases);
         form.setErrors(fields);
-        if (unplaced.length > 0 || Object.keys(fields).length === 0) setFormError([error.message, ...unplaced].join(' '));
+        if (unplaced.length > 0 || Object.keys(fields).length === 0)
+          setFormError([error.message, ...unplaced].join(' '));
       } else {
         setFormError(errorMessage(error));
       }
@@ -36,5 +37,11 @@ export function useApiSubmit<Values extends Record<string, unknown>, Result>(
     }
   };
 
-  return { submitting, formError, clearFormError: () => setFormError(null), onSubmit: form.onSubmit((values) => void submit(values)), submit };
+  return {
+    submitting,
+    formError,
+    clearFormError: () => setFormError(null),
+    onSubmit: form.onSubmit((values) => void submit(values)),
+    submit,
+  };
 }

@@ -7,7 +7,11 @@ describe('list state in the URL', () => {
   it('reads page, sort and the known filters, ignoring blanks, unknown names and bad pages', () => {
     const params = new URLSearchParams('page=3&sort=name&search=bolt&status=&other=x');
     expect(parseListState(params, shape)).toEqual({ page: 3, sort: 'name', filters: { search: 'bolt' } });
-    expect(parseListState(new URLSearchParams('page=-2'), shape)).toEqual({ page: 1, sort: '-created_at', filters: {} });
+    expect(parseListState(new URLSearchParams('page=-2'), shape)).toEqual({
+      page: 1,
+      sort: '-created_at',
+      filters: {},
+    });
     expect(parseListState(new URLSearchParams('page=abc'), shape).page).toBe(1);
   });
 
@@ -21,7 +25,11 @@ describe('list state in the URL', () => {
 
   it('returns to page 1 when a filter or the sort changes, not when only the page does', () => {
     const state = { page: 4, sort: '-created_at', filters: { search: 'bolt' } };
-    expect(changeListState(state, { filters: { status: 'draft' } })).toEqual({ page: 1, sort: '-created_at', filters: { search: 'bolt', status: 'draft' } });
+    expect(changeListState(state, { filters: { status: 'draft' } })).toEqual({
+      page: 1,
+      sort: '-created_at',
+      filters: { search: 'bolt', status: 'draft' },
+    });
     expect(changeListState(state, { filters: { search: null } }).filters).toEqual({});
     expect(changeListState(state, { sort: 'name' }).page).toBe(1);
     expect(changeListState(state, { page: 5 })).toEqual({ ...state, page: 5 });
@@ -29,11 +37,18 @@ describe('list state in the URL', () => {
 
   it('keeps an offered page size in the URL, the default left out, and starts again at page 1 when it changes', () => {
     const sized = { ...shape, pageSizes: [25, 50, 100] };
-    expect(parseListState(new URLSearchParams('per_page=50&page=2'), sized)).toEqual({ page: 2, sort: '-created_at', filters: {}, perPage: 50 });
+    expect(parseListState(new URLSearchParams('per_page=50&page=2'), sized)).toEqual({
+      page: 2,
+      sort: '-created_at',
+      filters: {},
+      perPage: 50,
+    });
     expect(parseListState(new URLSearchParams(''), sized).perPage).toBe(25);
     expect(parseListState(new URLSearchParams('per_page=5000'), sized).perPage).toBe(25);
     expect(parseListState(new URLSearchParams('per_page=50'), shape).perPage).toBeUndefined();
-    expect(serializeListState({ page: 1, sort: '-created_at', filters: {}, perPage: 100 }, sized).toString()).toBe('per_page=100');
+    expect(serializeListState({ page: 1, sort: '-created_at', filters: {}, perPage: 100 }, sized).toString()).toBe(
+      'per_page=100',
+    );
     expect(serializeListState({ page: 1, sort: '-created_at', filters: {}, perPage: 25 }, sized).toString()).toBe('');
     const state = { page: 3, sort: '-created_at', filters: {}, perPage: 25 };
     expect(changeListState(state, { perPage: 100 })).toEqual({ ...state, page: 1, perPage: 100 });

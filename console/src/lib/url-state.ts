@@ -25,7 +25,11 @@ export function parseListState<F extends string>(params: URLSearchParams, shape:
     const value = params.get(name);
     if (value !== null && value !== '') filters[name] = value;
   }
-  const state: ListState<F> = { page: Number.isInteger(page) && page >= 1 ? page : 1, sort: params.get('sort') || shape.defaultSort, filters };
+  const state: ListState<F> = {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    sort: params.get('sort') || shape.defaultSort,
+    filters,
+  };
   if (shape.pageSizes) {
     // Only a size offered: a hand-edited `per_page=5000` falls back to the default rather than to a 422.
     const perPage = Number(params.get('per_page'));
@@ -42,7 +46,8 @@ export function serializeListState<F extends string>(state: ListState<F>, shape:
   }
   if (state.sort !== shape.defaultSort) params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
-  if (shape.pageSizes && state.perPage !== undefined && state.perPage !== shape.pageSizes[0]) params.set('per_page', String(state.perPage));
+  if (shape.pageSizes && state.perPage !== undefined && state.perPage !== shape.pageSizes[0])
+    params.set('per_page', String(state.perPage));
   return params;
 }
 
@@ -57,8 +62,14 @@ export function changeListState<F extends string>(
     else filters[name] = value;
   }
   const refiltered =
-    change.filters !== undefined || (change.sort !== undefined && change.sort !== state.sort) || (change.perPage !== undefined && change.perPage !== state.perPage);
-  const next: ListState<F> = { page: change.page ?? (refiltered ? 1 : state.page), sort: change.sort ?? state.sort, filters };
+    change.filters !== undefined ||
+    (change.sort !== undefined && change.sort !== state.sort) ||
+    (change.perPage !== undefined && change.perPage !== state.perPage);
+  const next: ListState<F> = {
+    page: change.page ?? (refiltered ? 1 : state.page),
+    sort: change.sort ?? state.sort,
+    filters,
+  };
   const perPage = change.perPage ?? state.perPage;
   if (perPage !== undefined) next.perPage = perPage;
   return next;

@@ -45,7 +45,9 @@ export function GenerateVariantsButton({ master, availableCombinations, unsaved 
       ) : (
         button
       )}
-      {open && availableCombinations !== undefined && <GenerateDialog master={master} count={availableCombinations} onClose={() => setOpen(false)} />}
+      {open && availableCombinations !== undefined && (
+        <GenerateDialog master={master} count={availableCombinations} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }
@@ -59,7 +61,9 @@ interface GenerateValues {
 
 function GenerateDialog({ master, count, onClose }: { master: MasterProduct; count: number; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<GenerateValues>({ initialValues: { sku_prefix: '', initial_stock: 0, auto_generate_sku: true } });
+  const form = useForm<GenerateValues>({
+    initialValues: { sku_prefix: '', initial_stock: 0, auto_generate_sku: true },
+  });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const result = await generateVariants(master.id, {
       sku_prefix: values.sku_prefix.trim(),
@@ -74,13 +78,33 @@ function GenerateDialog({ master, count, onClose }: { master: MasterProduct; cou
   });
   const noun = count === 1 ? 'variant' : 'variants';
   return (
-    <FormDialog title="Generate variants" onClose={onClose} onSubmit={onSubmit} submitLabel={`Generate ${count} ${noun}`} submitting={submitting} formError={formError}>
+    <FormDialog
+      title="Generate variants"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={`Generate ${count} ${noun}`}
+      submitting={submitting}
+      formError={formError}
+    >
       <Text size="sm">
         Creates {count} {noun} of {master.name}, one for each combination that has none yet. They start as drafts.
       </Text>
-      <Switch label="Generate SKUs from the base SKU and the values" {...form.getInputProps('auto_generate_sku', { type: 'checkbox' })} />
-      <TextInput label="SKU prefix" description="Put before each generated SKU." {...form.getInputProps('sku_prefix')} />
-      <NumberInput label="Initial stock" description="Received into the default warehouse for each new variant." min={0} allowDecimal={false} {...form.getInputProps('initial_stock')} />
+      <Switch
+        label="Generate SKUs from the base SKU and the values"
+        {...form.getInputProps('auto_generate_sku', { type: 'checkbox' })}
+      />
+      <TextInput
+        label="SKU prefix"
+        description="Put before each generated SKU."
+        {...form.getInputProps('sku_prefix')}
+      />
+      <NumberInput
+        label="Initial stock"
+        description="Received into the default warehouse for each new variant."
+        min={0}
+        allowDecimal={false}
+        {...form.getInputProps('initial_stock')}
+      />
     </FormDialog>
   );
 }

@@ -37,18 +37,42 @@ export function MasterProductFormDialog({ master, onClose, onSaved }: Props) {
   });
 
   return (
-    <FormDialog title={master ? `Edit ${master.name}` : 'New master product'} onClose={onClose} onSubmit={onSubmit} submitLabel={master ? 'Save' : 'Create'} submitting={submitting} formError={formError} size="lg">
+    <FormDialog
+      title={master ? `Edit ${master.name}` : 'New master product'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={master ? 'Save' : 'Create'}
+      submitting={submitting}
+      formError={formError}
+      size="lg"
+    >
       <TextInput label="Name" withAsterisk {...form.getInputProps('name')} data-autofocus />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Base SKU" description="Generated variant SKUs start with it." {...form.getInputProps('sku')} />
-        <TextInput label="Slug" description={master ? undefined : 'Made from the name when blank.'} {...form.getInputProps('slug')} />
+        <TextInput
+          label="Base SKU"
+          description="Generated variant SKUs start with it."
+          {...form.getInputProps('sku')}
+        />
+        <TextInput
+          label="Slug"
+          description={master ? undefined : 'Made from the name when blank.'}
+          {...form.getInputProps('slug')}
+        />
         <Select label="Status" data={MASTER_STATUSES} allowDeselect={false} {...form.getInputProps('status')} />
-        <TextInput label="Currency" description={master ? undefined : "The organisation's default when blank."} maxLength={3} {...form.getInputProps('currency')} />
+        <TextInput
+          label="Currency"
+          description={master ? undefined : "The organisation's default when blank."}
+          maxLength={3}
+          {...form.getInputProps('currency')}
+        />
         <NumberInput label="Base price" min={0} decimalScale={2} {...form.getInputProps('base_price')} />
         <NumberInput label="Base cost price" min={0} decimalScale={2} {...form.getInputProps('base_cost_price')} />
         <TextInput label="Brand" {...form.getInputProps('brand')} />
         <TextInput label="Model" {...form.getInputProps('model')} />
-        <TaxonomySelects categoryProps={form.getInputProps('category_id')} supplierProps={form.getInputProps('supplier_id')} />
+        <TaxonomySelects
+          categoryProps={form.getInputProps('category_id')}
+          supplierProps={form.getInputProps('supplier_id')}
+        />
       </SimpleGrid>
       <TextInput label="Short description" {...form.getInputProps('short_description')} />
       <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
@@ -67,7 +91,13 @@ function TaxonomySelects({ categoryProps, supplierProps }: { categoryProps: Inpu
     queryKey: ['master-products', 'category-options'],
     enabled: can('operations:view-products'),
     queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/operations/product-categories', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data.map((c) => ({
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/product-categories', {
+            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data.map((c) => ({
         value: c.id,
         label: c.name,
       })),
@@ -76,7 +106,13 @@ function TaxonomySelects({ categoryProps, supplierProps }: { categoryProps: Inpu
     queryKey: ['master-products', 'supplier-options'],
     enabled: can('operations:view-suppliers'),
     queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/operations/suppliers', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data.map((s) => ({
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/suppliers', {
+            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data.map((s) => ({
         value: s.id,
         label: s.name,
       })),
@@ -84,10 +120,24 @@ function TaxonomySelects({ categoryProps, supplierProps }: { categoryProps: Inpu
   return (
     <>
       {can('operations:view-products') && (
-        <Select label="Category" clearable searchable placeholder={categories.isPending ? 'Loading…' : 'None'} data={categories.data ?? []} {...categoryProps} />
+        <Select
+          label="Category"
+          clearable
+          searchable
+          placeholder={categories.isPending ? 'Loading…' : 'None'}
+          data={categories.data ?? []}
+          {...categoryProps}
+        />
       )}
       {can('operations:view-suppliers') && (
-        <Select label="Supplier" clearable searchable placeholder={suppliers.isPending ? 'Loading…' : 'None'} data={suppliers.data ?? []} {...supplierProps} />
+        <Select
+          label="Supplier"
+          clearable
+          searchable
+          placeholder={suppliers.isPending ? 'Loading…' : 'None'}
+          data={suppliers.data ?? []}
+          {...supplierProps}
+        />
       )}
     </>
   );

@@ -23,11 +23,22 @@ export function MasterProductPage() {
   const { id = '' } = useParams();
   const [variantPage, setVariantPage] = useState(1);
   const master = useQuery({ queryKey: masterKeys.one(id), queryFn: () => getMaster(id) });
-  const variants = useQuery({ queryKey: masterKeys.variants(id, variantPage), queryFn: () => listVariants(id, variantPage), placeholderData: keepPreviousData });
+  const variants = useQuery({
+    queryKey: masterKeys.variants(id, variantPage),
+    queryFn: () => listVariants(id, variantPage),
+    placeholderData: keepPreviousData,
+  });
   const available = useQuery({ queryKey: masterKeys.available(id), queryFn: () => availableValues(id) });
 
   if (master.error instanceof ApiError && master.error.status === 404) return <NotFoundPage what="master product" />;
-  if (master.error) return <QueryError error={master.error} onRetry={() => void master.refetch()} title="Could not load the master product" />;
+  if (master.error)
+    return (
+      <QueryError
+        error={master.error}
+        onRetry={() => void master.refetch()}
+        title="Could not load the master product"
+      />
+    );
   if (master.isPending) return <PageLoader />;
 
   return (

@@ -24,7 +24,11 @@ export function MasterProductsPage() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const params = { page: state.page, search: state.filters.search, status: state.filters.status, sort: state.sort };
-  const masters = useQuery({ queryKey: masterKeys.list(params), queryFn: () => listMasters(params), placeholderData: keepPreviousData });
+  const masters = useQuery({
+    queryKey: masterKeys.list(params),
+    queryFn: () => listMasters(params),
+    placeholderData: keepPreviousData,
+  });
   const filtered = Object.keys(state.filters).length > 0;
   const pagination = masters.data?.meta.pagination;
 
@@ -42,11 +46,28 @@ export function MasterProductsPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} placeholder="Name or slug" w={260} />
-        <Select label="Status" clearable placeholder="Any status" data={MASTER_STATUSES} value={state.filters.status ?? null} onChange={(status) => update({ filters: { status } })} w={180} />
+        <SearchInput
+          value={state.filters.search ?? ''}
+          onSearch={(search) => update({ filters: { search } })}
+          placeholder="Name or slug"
+          w={260}
+        />
+        <Select
+          label="Status"
+          clearable
+          placeholder="Any status"
+          data={MASTER_STATUSES}
+          value={state.filters.status ?? null}
+          onChange={(status) => update({ filters: { status } })}
+          w={180}
+        />
       </Group>
       {masters.isError ? (
-        <QueryError error={masters.error} onRetry={() => void masters.refetch()} title="Could not load the master products" />
+        <QueryError
+          error={masters.error}
+          onRetry={() => void masters.refetch()}
+          title="Could not load the master products"
+        />
       ) : masters.isPending ? (
         <Skeleton height={240} aria-label="Loading" />
       ) : masters.data.data.length === 0 ? (
@@ -58,12 +79,26 @@ export function MasterProductsPage() {
         <MastersTable masters={masters.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
       )}
       <ListFooter meta={pagination} noun={['master product', 'master products']} onPage={(page) => update({ page })} />
-      {creating && <MasterProductFormDialog master={null} onClose={() => setCreating(false)} onSaved={(master) => void navigate(`/master-products/${master.id}`)} />}
+      {creating && (
+        <MasterProductFormDialog
+          master={null}
+          onClose={() => setCreating(false)}
+          onSaved={(master) => void navigate(`/master-products/${master.id}`)}
+        />
+      )}
     </>
   );
 }
 
-function MastersTable({ masters, sort, onSort }: { masters: MasterProduct[]; sort: string; onSort: (sort: string) => void }) {
+function MastersTable({
+  masters,
+  sort,
+  onSort,
+}: {
+  masters: MasterProduct[];
+  sort: string;
+  onSort: (sort: string) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table aria-label="Master products" striped highlightOnHover verticalSpacing="xs">

@@ -1,14 +1,34 @@
 // The variant configuration: the attributes and their values whose combinations generation turns into
 // variants. The combination count follows every change; more than the API allows is refused here, before
 // anything is sent. Saving over live variants replaces them (the API deletes them first), so it asks first.
-import { ActionIcon, Alert, Badge, Button, Card, Group, List, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../auth/session';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { masterKeys, updateMaster, type MasterProduct } from './api';
-import { combinationCount, configurationBody, configurationProblem, draftOf, isChanged, type AttributeDraft } from './configuration';
+import {
+  combinationCount,
+  configurationBody,
+  configurationProblem,
+  draftOf,
+  isChanged,
+  type AttributeDraft,
+} from './configuration';
 import { refusalLines } from './errors';
 import { GenerateVariantsButton } from './GenerateVariantsButton';
 
@@ -29,7 +49,8 @@ export function VariantConfigurationEditor({ master, availableCombinations }: Pr
   const problem = configurationProblem(rows);
   const changed = isChanged(rows, master.variant_attributes);
 
-  const change = (index: number, patch: Partial<AttributeDraft>) => setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const change = (index: number, patch: Partial<AttributeDraft>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
   const save = async () => {
     // The count is checked again here: nothing above the limit leaves the browser.
@@ -49,7 +70,10 @@ export function VariantConfigurationEditor({ master, availableCombinations }: Pr
     setSaving(true);
     setRefusal(null);
     try {
-      await updateMaster(master.id, { variant_attributes: configurationBody(rows), ...(replacing ? { regenerate_variants: true } : {}) });
+      await updateMaster(master.id, {
+        variant_attributes: configurationBody(rows),
+        ...(replacing ? { regenerate_variants: true } : {}),
+      });
       await queryClient.invalidateQueries({ queryKey: masterKeys.one(master.id) });
       notifySuccess('Variant configuration saved.');
     } catch (error) {
@@ -73,7 +97,8 @@ export function VariantConfigurationEditor({ master, availableCombinations }: Pr
         </Group>
         {rows.length === 0 && (
           <Text size="sm" c="dimmed">
-            No attributes: {master.name} is sold as it is. Add an attribute (size, colour…) and its values to make variants.
+            No attributes: {master.name} is sold as it is. Add an attribute (size, colour…) and its values to make
+            variants.
           </Text>
         )}
         {rows.map((row, index) => (
@@ -125,7 +150,11 @@ export function VariantConfigurationEditor({ master, availableCombinations }: Pr
         <Group justify="space-between" wrap="wrap">
           {editable ? (
             <Group gap="xs">
-              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setRows((current) => [...current, { name: '', values: [] }])}>
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setRows((current) => [...current, { name: '', values: [] }])}
+              >
                 Add attribute
               </Button>
               <Button onClick={() => void save()} loading={saving} disabled={!changed || problem !== null}>

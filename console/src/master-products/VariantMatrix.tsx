@@ -52,7 +52,8 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
           </Title>
           {variants.data && (
             <Text size="sm" c="dimmed">
-              {variants.data.meta.total} variants · {variants.data.meta.total_stock} on hand · {variants.data.meta.total_available} available
+              {variants.data.meta.total} variants · {variants.data.meta.total_stock} on hand ·{' '}
+              {variants.data.meta.total_available} available
             </Text>
           )}
         </Group>
@@ -61,10 +62,20 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
             <Text size="sm" fw={500}>
               {chosen.size} selected
             </Text>
-            <Button size="xs" variant="light" leftSection={<IconCurrencyDollar size={14} />} onClick={() => setDialog('price')}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconCurrencyDollar size={14} />}
+              onClick={() => setDialog('price')}
+            >
               Change prices
             </Button>
-            <Button size="xs" variant="light" leftSection={<IconPackage size={14} />} onClick={() => setDialog('stock')}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPackage size={14} />}
+              onClick={() => setDialog('stock')}
+            >
               Set stock
             </Button>
             <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
@@ -73,7 +84,11 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
           </Group>
         )}
         {variants.error ? (
-          <QueryError error={variants.error} onRetry={() => void variants.refetch()} title="Could not load the variants" />
+          <QueryError
+            error={variants.error}
+            onRetry={() => void variants.refetch()}
+            title="Could not load the variants"
+          />
         ) : variants.isPending ? (
           <Skeleton height={160} aria-label="Loading" />
         ) : rows.length === 0 ? (
@@ -91,7 +106,9 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
                         aria-label="Select every variant on this page"
                         checked={allChosen}
                         indeterminate={chosen.size > 0 && !allChosen}
-                        onChange={(event) => setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row.id)) : new Set())}
+                        onChange={(event) =>
+                          setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row.id)) : new Set())
+                        }
                       />
                     </Table.Th>
                   )}
@@ -109,7 +126,11 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
                   <Table.Tr key={row.id} bg={chosen.has(row.id) ? 'var(--mantine-color-blue-light)' : undefined}>
                     {editable && (
                       <Table.Td>
-                        <Checkbox aria-label={`Select ${row.sku}`} checked={chosen.has(row.id)} onChange={(event) => toggle(row.id, event.currentTarget.checked)} />
+                        <Checkbox
+                          aria-label={`Select ${row.sku}`}
+                          checked={chosen.has(row.id)}
+                          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+                        />
                       </Table.Td>
                     )}
                     <Table.Td ff="monospace">{row.sku}</Table.Td>
@@ -142,8 +163,24 @@ export function VariantMatrix({ master, variants, page, onPage }: Props) {
           </Text>
         )}
       </Stack>
-      {dialog === 'price' && <BulkPriceDialog master={master} selected={chosen} rows={table} complete={complete} onClose={() => setDialog(null)} />}
-      {dialog === 'stock' && <BulkStockDialog master={master} selected={chosen} rows={table} complete={complete} onClose={() => setDialog(null)} />}
+      {dialog === 'price' && (
+        <BulkPriceDialog
+          master={master}
+          selected={chosen}
+          rows={table}
+          complete={complete}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'stock' && (
+        <BulkStockDialog
+          master={master}
+          selected={chosen}
+          rows={table}
+          complete={complete}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -6,10 +6,18 @@ import { integrationApi } from '../api/integration-client';
 
 export type MasterProduct = components['schemas']['MasterProduct'];
 export type Variant = components['schemas']['Variant'];
-export type MasterProductBody = NonNullable<operations['createMasterProduct']['requestBody']>['content']['application/json'];
-export type MasterProductChanges = NonNullable<operations['updateMasterProduct']['requestBody']>['content']['application/json'];
-export type BulkPriceBody = NonNullable<operations['bulkUpdateVariantPrices']['requestBody']>['content']['application/json'];
-export type BulkStockBody = NonNullable<operations['bulkUpdateVariantStock']['requestBody']>['content']['application/json'];
+export type MasterProductBody = NonNullable<
+  operations['createMasterProduct']['requestBody']
+>['content']['application/json'];
+export type MasterProductChanges = NonNullable<
+  operations['updateMasterProduct']['requestBody']
+>['content']['application/json'];
+export type BulkPriceBody = NonNullable<
+  operations['bulkUpdateVariantPrices']['requestBody']
+>['content']['application/json'];
+export type BulkStockBody = NonNullable<
+  operations['bulkUpdateVariantStock']['requestBody']
+>['content']['application/json'];
 export type GenerateBody = NonNullable<operations['generateVariants']['requestBody']>['content']['application/json'];
 
 export const MASTER_SORTS = ['name', 'base_price', 'status', 'created_at', 'updated_at'] as const;
@@ -35,13 +43,23 @@ export function listMasters({ page, search, status, sort }: MasterListParams) {
   const sortBy = (descending ? sort.slice(1) : sort) as (typeof MASTER_SORTS)[number];
   return unwrap(
     integrationApi.GET('/api/v1/operations/master-products', {
-      params: { query: { page, per_page: 15, search, status, sort_by: MASTER_SORTS.includes(sortBy) ? sortBy : 'created_at', sort_direction: descending ? 'desc' : 'asc' } },
+      params: {
+        query: {
+          page,
+          per_page: 15,
+          search,
+          status,
+          sort_by: MASTER_SORTS.includes(sortBy) ? sortBy : 'created_at',
+          sort_direction: descending ? 'desc' : 'asc',
+        },
+      },
     }),
   );
 }
 
 export async function getMaster(id: string): Promise<MasterProduct> {
-  return (await unwrap(integrationApi.GET('/api/v1/operations/master-products/{id}', { params: { path: { id } } }))).data;
+  return (await unwrap(integrationApi.GET('/api/v1/operations/master-products/{id}', { params: { path: { id } } })))
+    .data;
 }
 
 export async function createMaster(body: MasterProductBody): Promise<MasterProduct> {
@@ -49,7 +67,9 @@ export async function createMaster(body: MasterProductBody): Promise<MasterProdu
 }
 
 export async function updateMaster(id: string, body: MasterProductChanges): Promise<MasterProduct> {
-  return (await unwrap(integrationApi.PATCH('/api/v1/operations/master-products/{id}', { params: { path: { id } }, body }))).data;
+  return (
+    await unwrap(integrationApi.PATCH('/api/v1/operations/master-products/{id}', { params: { path: { id } }, body }))
+  ).data;
 }
 
 export async function deleteMaster(id: string): Promise<void> {
@@ -59,23 +79,49 @@ export async function deleteMaster(id: string): Promise<void> {
 export function listVariants(master: string, page: number) {
   return unwrap(
     integrationApi.GET('/api/v1/operations/master-products/{master}/variants', {
-      params: { path: { master }, query: { page, per_page: VARIANTS_PER_PAGE, sort_by: 'created_at', sort_direction: 'asc' } },
+      params: {
+        path: { master },
+        query: { page, per_page: VARIANTS_PER_PAGE, sort_by: 'created_at', sort_direction: 'asc' },
+      },
     }),
   );
 }
 
 export function availableValues(master: string) {
-  return unwrap(integrationApi.GET('/api/v1/operations/master-products/{master}/variants/available', { params: { path: { master } } }));
+  return unwrap(
+    integrationApi.GET('/api/v1/operations/master-products/{master}/variants/available', {
+      params: { path: { master } },
+    }),
+  );
 }
 
 export function generateVariants(master: string, body: GenerateBody) {
-  return unwrap(integrationApi.POST('/api/v1/operations/master-products/{master}/variants/generate', { params: { path: { master } }, body }));
+  return unwrap(
+    integrationApi.POST('/api/v1/operations/master-products/{master}/variants/generate', {
+      params: { path: { master } },
+      body,
+    }),
+  );
 }
 
 export async function bulkUpdatePrices(master: string, body: BulkPriceBody) {
-  return (await unwrap(integrationApi.POST('/api/v1/operations/master-products/{master}/variants/bulk-update-prices', { params: { path: { master } }, body }))).data;
+  return (
+    await unwrap(
+      integrationApi.POST('/api/v1/operations/master-products/{master}/variants/bulk-update-prices', {
+        params: { path: { master } },
+        body,
+      }),
+    )
+  ).data;
 }
 
 export async function bulkUpdateStock(master: string, body: BulkStockBody) {
-  return (await unwrap(integrationApi.POST('/api/v1/operations/master-products/{master}/variants/bulk-update-stock', { params: { path: { master } }, body }))).data;
+  return (
+    await unwrap(
+      integrationApi.POST('/api/v1/operations/master-products/{master}/variants/bulk-update-stock', {
+        params: { path: { master } },
+        body,
+      }),
+    )
+  ).data;
 }

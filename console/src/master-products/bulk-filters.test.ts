@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bulkFilters, type VariantRow } from './bulk-filters';
 
-const rows: VariantRow[] = ['S', 'M'].flatMap((size) => ['Navy', 'Grey'].map((colour) => ({ id: `${size}-${colour}`, selection: { Size: size, Colour: colour } })));
+const rows: VariantRow[] = ['S', 'M'].flatMap((size) =>
+  ['Navy', 'Grey'].map((colour) => ({ id: `${size}-${colour}`, selection: { Size: size, Colour: colour } })),
+);
 const ids = (...list: string[]) => new Set(list);
 
 describe('selected variants as bulk filters', () => {
@@ -12,7 +14,10 @@ describe('selected variants as bulk filters', () => {
 
   it('uses one attribute value when all its variants are selected', () => {
     expect(bulkFilters(ids('S-Navy', 'S-Grey'), rows, true)).toEqual([{ Size: 'S' }]);
-    expect(bulkFilters(ids('S-Navy', 'S-Grey', 'M-Grey'), rows, true)).toEqual([{ Size: 'S' }, { Size: 'M', Colour: 'Grey' }]);
+    expect(bulkFilters(ids('S-Navy', 'S-Grey', 'M-Grey'), rows, true)).toEqual([
+      { Size: 'S' },
+      { Size: 'M', Colour: 'Grey' },
+    ]);
   });
 
   it('falls back to each variant’s full selection', () => {

@@ -10,13 +10,18 @@ export interface VariantRow {
   selection: Selection;
 }
 
-const matches = (selection: Selection, filter: Selection) => Object.entries(filter).every(([name, value]) => selection[name] === value);
+const matches = (selection: Selection, filter: Selection) =>
+  Object.entries(filter).every(([name, value]) => selection[name] === value);
 
 /**
  * `all` are the master's variants when `complete` (every variant known); otherwise only the rows at hand, and
  * no broader filter than one variant's full selection is safe.
  */
-export function bulkFilters(selectedIds: ReadonlySet<string>, all: readonly VariantRow[], complete: boolean): (Selection | undefined)[] {
+export function bulkFilters(
+  selectedIds: ReadonlySet<string>,
+  all: readonly VariantRow[],
+  complete: boolean,
+): (Selection | undefined)[] {
   const selected = all.filter((row) => selectedIds.has(row.id));
   if (selected.length === 0) return [];
   if (complete && selected.length === all.length) return [undefined];
@@ -25,7 +30,9 @@ export function bulkFilters(selectedIds: ReadonlySet<string>, all: readonly Vari
   const covered = new Set<string>();
   if (complete) {
     const pairs = new Map<string, Selection>();
-    for (const row of selected) for (const [name, value] of Object.entries(row.selection)) pairs.set(JSON.stringify([name, value]), { [name]: value });
+    for (const row of selected)
+      for (const [name, value] of Object.entries(row.selection))
+        pairs.set(JSON.stringify([name, value]), { [name]: value });
     for (const filter of pairs.values()) {
       const hits = all.filter((row) => matches(row.selection, filter));
       const fresh = hits.filter((row) => !covered.has(row.id));

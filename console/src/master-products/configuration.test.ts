@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { combinationCount, configurationBody, configurationProblem, draftOf, isChanged, MAX_COMBINATIONS } from './configuration';
+import {
+  combinationCount,
+  configurationBody,
+  configurationProblem,
+  draftOf,
+  isChanged,
+  MAX_COMBINATIONS,
+} from './configuration';
 
 const sizes = { name: 'Size', values: ['S', 'M', 'L'] };
 const colours = { name: 'Colour', values: ['Navy', 'Grey'] };
@@ -16,17 +23,24 @@ describe('the combination count', () => {
   it('accepts exactly the limit and refuses one combination more', () => {
     expect(combinationCount([many('A', 10), many('B', 10), many('C', 10)])).toBe(MAX_COMBINATIONS);
     expect(configurationProblem([many('A', 10), many('B', 10), many('C', 10)])).toBeNull();
-    expect(configurationProblem([many('A', 7), many('B', 11), many('C', 13)])).toMatch(/^Too many variants: 1.?001 combinations; at most 1.?000/);
+    expect(configurationProblem([many('A', 7), many('B', 11), many('C', 13)])).toMatch(
+      /^Too many variants: 1.?001 combinations; at most 1.?000/,
+    );
   });
 
   it('refuses more than 20 attributes', () => {
-    expect(configurationProblem(Array.from({ length: 21 }, (_, i) => ({ name: `A${i}`, values: ['x'] })))).toBe('At most 20 attributes are allowed.');
+    expect(configurationProblem(Array.from({ length: 21 }, (_, i) => ({ name: `A${i}`, values: ['x'] })))).toBe(
+      'At most 20 attributes are allowed.',
+    );
   });
 });
 
 describe('the configuration sent and stored', () => {
   it('sends shape 1, trimmed, and null without attributes', () => {
-    expect(configurationBody([{ name: ' Size ', values: [' S', 'M '] }])).toEqual({ attributes: [{ name: 'Size', values: ['S', 'M'] }], allowCombinations: true });
+    expect(configurationBody([{ name: ' Size ', values: [' S', 'M '] }])).toEqual({
+      attributes: [{ name: 'Size', values: ['S', 'M'] }],
+      allowCombinations: true,
+    });
     expect(configurationBody([])).toBeNull();
   });
 

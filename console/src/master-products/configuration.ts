@@ -22,7 +22,8 @@ export function combinationCount(attributes: readonly AttributeDraft[]): number 
 /** Why the configuration cannot be sent, or null when it can. Only what the count shows at a glance. */
 export function configurationProblem(attributes: readonly AttributeDraft[]): string | null {
   const count = combinationCount(attributes);
-  if (count > MAX_COMBINATIONS) return `Too many variants: ${count.toLocaleString()} combinations; at most ${MAX_COMBINATIONS.toLocaleString()} are allowed.`;
+  if (count > MAX_COMBINATIONS)
+    return `Too many variants: ${count.toLocaleString()} combinations; at most ${MAX_COMBINATIONS.toLocaleString()} are allowed.`;
   if (attributes.length > MAX_ATTRIBUTES) return `At most ${MAX_ATTRIBUTES} attributes are allowed.`;
   return null;
 }
@@ -35,10 +36,18 @@ export function draftOf(stored: StoredConfiguration): AttributeDraft[] {
 /** The editor's rows as the API's configuration (shape 1); null removes the configuration. */
 export function configurationBody(attributes: readonly AttributeDraft[]): StoredConfiguration {
   if (attributes.length === 0) return null;
-  return { attributes: attributes.map(({ name, values }) => ({ name: name.trim(), values: values.map((value) => value.trim()) })), allowCombinations: true };
+  return {
+    attributes: attributes.map(({ name, values }) => ({
+      name: name.trim(),
+      values: values.map((value) => value.trim()),
+    })),
+    allowCombinations: true,
+  };
 }
 
 /** Whether the editor differs from what is stored (names, values and their order, as the API compares them). */
 export function isChanged(attributes: readonly AttributeDraft[], stored: StoredConfiguration): boolean {
-  return JSON.stringify(configurationBody(attributes)?.attributes ?? null) !== JSON.stringify(stored?.attributes ?? null);
+  return (
+    JSON.stringify(configurationBody(attributes)?.attributes ?? null) !== JSON.stringify(stored?.attributes ?? null)
+  );
 }

@@ -5,7 +5,14 @@ describe('the master product form body', () => {
   it('leaves the slug and currency to the API on create, and sends blanks as null', () => {
     const values = { ...formValuesOf(null), name: ' Work shirt ', sku: 'SHIRT', base_price: 24.9 };
     const body = masterBody(values, true);
-    expect(body).toMatchObject({ name: 'Work shirt', sku: 'SHIRT', base_price: 24.9, base_cost_price: null, brand: null, status: 'draft' });
+    expect(body).toMatchObject({
+      name: 'Work shirt',
+      sku: 'SHIRT',
+      base_price: 24.9,
+      base_cost_price: null,
+      brand: null,
+      status: 'draft',
+    });
     expect(body).not.toHaveProperty('slug');
     expect(body).not.toHaveProperty('currency');
   });

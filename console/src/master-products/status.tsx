@@ -8,7 +8,12 @@ export const MASTER_STATUSES: { value: MasterProduct['status']; label: string }[
   { value: 'archived', label: 'Archived' },
 ];
 
-const COLOURS: Record<MasterProduct['status'], string> = { draft: 'gray', active: 'teal', inactive: 'yellow', archived: 'dark' };
+const COLOURS: Record<MasterProduct['status'], string> = {
+  draft: 'gray',
+  active: 'teal',
+  inactive: 'yellow',
+  archived: 'dark',
+};
 
 export function StatusBadge({ status }: { status: MasterProduct['status'] }) {
   return (

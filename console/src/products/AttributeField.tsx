@@ -5,9 +5,20 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { Attribute } from './model';
 import type { ProductFormValues } from './product-form';
 
-const TEXT_TYPES: Partial<Record<Attribute['type'], string>> = { url: 'url', email: 'email', phone: 'tel', date: 'date' };
+const TEXT_TYPES: Partial<Record<Attribute['type'], string>> = {
+  url: 'url',
+  email: 'email',
+  phone: 'tel',
+  date: 'date',
+};
 
-export function AttributeField({ attribute, form }: { attribute: Attribute; form: UseFormReturnType<ProductFormValues> }) {
+export function AttributeField({
+  attribute,
+  form,
+}: {
+  attribute: Attribute;
+  form: UseFormReturnType<ProductFormValues>;
+}) {
   const path = `attributes.${attribute.code}`;
   const common = {
     label: attribute.unit ? `${attribute.label} (${attribute.unit})` : attribute.label,
@@ -20,7 +31,17 @@ export function AttributeField({ attribute, form }: { attribute: Attribute; form
     case 'number':
       return <NumberInput {...common} />;
     case 'boolean':
-      return <Select {...common} data={[{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]} clearable placeholder="Not set" />;
+      return (
+        <Select
+          {...common}
+          data={[
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
+          clearable
+          placeholder="Not set"
+        />
+      );
     case 'select':
       return <Select {...common} data={options} clearable searchable placeholder="Not set" />;
     case 'multiselect':

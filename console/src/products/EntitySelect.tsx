@@ -7,7 +7,10 @@ import { productKeys } from './api';
 import type { EntitySource } from './entity-options';
 import { mergeOptions, type EntityOption } from './option-list';
 
-interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange'> {
+interface Props extends Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange'
+> {
   source: EntitySource;
   value: string | null;
   onChange: (value: string | null) => void;

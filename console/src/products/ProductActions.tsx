@@ -18,16 +18,22 @@ export function ProductActions({ product }: { product: Product }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: productKeys.lists() }), queryClient.invalidateQueries({ queryKey: productKeys.about(product.id) })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: productKeys.about(product.id) }),
+    ]);
 
   const transition = useMutation({
-    mutationFn: ({ action, reason }: { action: LifecycleAction; reason: string | null }) => runLifecycleAction(product.id, action, reason),
+    mutationFn: ({ action, reason }: { action: LifecycleAction; reason: string | null }) =>
+      runLifecycleAction(product.id, action, reason),
     onSuccess: async (updated, { action }) => {
       queryClient.setQueryData(productKeys.detail(product.id), updated);
       notifySuccess(`${updated.name}: ${LIFECYCLE[action].done.toLowerCase()}.`, LIFECYCLE[action].done);
       await refresh();
     },
-    onError: (error, { action }) => notifyFailure(error, `Could not ${LIFECYCLE[action].label.toLowerCase()} the product`),
+    onError: (error, { action }) =>
+      notifyFailure(error, `Could not ${LIFECYCLE[action].label.toLowerCase()} the product`),
   });
 
   const remove = useMutation({
@@ -52,7 +58,14 @@ export function ProductActions({ product }: { product: Product }) {
       message: (
         <Stack gap="sm">
           <Text size="sm">{rule.question}</Text>
-          {rule.takesReason && <Textarea label="Reason (optional)" autosize minRows={2} onChange={(event) => (reason = event.currentTarget.value)} />}
+          {rule.takesReason && (
+            <Textarea
+              label="Reason (optional)"
+              autosize
+              minRows={2}
+              onChange={(event) => (reason = event.currentTarget.value)}
+            />
+          )}
         </Stack>
       ),
     });
@@ -86,7 +99,14 @@ export function ProductActions({ product }: { product: Product }) {
         </Button>
       ))}
       {can('operations:delete-products') && (
-        <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} disabled={busy} loading={remove.isPending} onClick={() => void askDelete()}>
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          disabled={busy}
+          loading={remove.isPending}
+          onClick={() => void askDelete()}
+        >
           Delete
         </Button>
       )}

@@ -19,13 +19,27 @@ export function ProductActivity({ product }: { product: Product }) {
   const entries = useInfiniteQuery({
     queryKey: [...productKeys.about(product.id), 'activity'],
     queryFn: ({ pageParam }) =>
-      unwrap(api.GET('/api/v1/audit-log', { params: { query: { per_page: PAGE, entity_type: 'product', entity_id: product.id, ...(pageParam ? { before: pageParam } : {}) } } })),
+      unwrap(
+        api.GET('/api/v1/audit-log', {
+          params: {
+            query: {
+              per_page: PAGE,
+              entity_type: 'product',
+              entity_id: product.id,
+              ...(pageParam ? { before: pageParam } : {}),
+            },
+          },
+        }),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => (last.meta.has_more && last.meta.cursor ? last.meta.cursor : undefined),
   });
 
   if (entries.isPending) return <PageLoader />;
-  if (entries.isError) return <QueryError error={entries.error} onRetry={() => void entries.refetch()} title="Could not load the activity" />;
+  if (entries.isError)
+    return (
+      <QueryError error={entries.error} onRetry={() => void entries.refetch()} title="Could not load the activity" />
+    );
   const rows = entries.data.pages.flatMap((page) => page.data);
   if (rows.length === 0) return <Text c="dimmed">No recorded activity.</Text>;
 
@@ -64,11 +78,17 @@ export function ProductActivity({ product }: { product: Product }) {
   );
 }
 
-const shown = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const shown = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 function Changes({ changes }: { changes: AuditEntry['changes'] }) {
   const fields = Object.entries(changes ?? {});
-  if (fields.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  if (fields.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   // A creation lists every field: folded to its first lines, the rest a click away.
   return (
     <Spoiler maxHeight={110} showLabel={`Show all ${fields.length} fields`} hideLabel="Show fewer" fz="sm">

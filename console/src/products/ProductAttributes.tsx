@@ -14,11 +14,24 @@ export function useAttributeDefinitions() {
 export function ProductAttributes({ product }: { product: Product }) {
   const definitions = useAttributeDefinitions();
   if (definitions.isPending) return <PageLoader />;
-  if (definitions.isError) return <QueryError error={definitions.error} onRetry={() => void definitions.refetch()} title="Could not load the attributes" />;
+  if (definitions.isError)
+    return (
+      <QueryError
+        error={definitions.error}
+        onRetry={() => void definitions.refetch()}
+        title="Could not load the attributes"
+      />
+    );
 
   const byCode = new Map(definitions.data.map((attribute) => [attribute.code, attribute]));
-  const known = definitions.data.filter((attribute) => product.attributes[attribute.code] !== undefined && product.attributes[attribute.code] !== null);
-  const rows = known.map((attribute) => ({ code: attribute.code, label: attribute.label, value: product.attributes[attribute.code] }));
+  const known = definitions.data.filter(
+    (attribute) => product.attributes[attribute.code] !== undefined && product.attributes[attribute.code] !== null,
+  );
+  const rows = known.map((attribute) => ({
+    code: attribute.code,
+    label: attribute.label,
+    value: product.attributes[attribute.code],
+  }));
   if (rows.length === 0) return <Text c="dimmed">This product has no attribute values.</Text>;
 
   return (

@@ -43,7 +43,9 @@ export function ProductDetailPage() {
   if (product.isPending) return <PageLoader />;
   if (product.isError) {
     if (product.error instanceof ApiError && product.error.status === 404) return <NotFoundPage what="product" />;
-    return <QueryError error={product.error} onRetry={() => void product.refetch()} title="Could not load the product" />;
+    return (
+      <QueryError error={product.error} onRetry={() => void product.refetch()} title="Could not load the product" />
+    );
   }
 
   const current = product.data;
@@ -69,7 +71,11 @@ export function ProductDetailPage() {
           </>
         }
       />
-      <Tabs value={tab} onChange={(next) => setParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })} keepMounted>
+      <Tabs
+        value={tab}
+        onChange={(next) => setParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}
+        keepMounted
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="attributes">Attributes</Tabs.Tab>

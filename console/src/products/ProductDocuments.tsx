@@ -1,5 +1,20 @@
 // The product's documents: download each, and, for those who may edit the product, upload and delete.
-import { Anchor, Badge, Button, Checkbox, FileInput, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  MultiSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +34,12 @@ export function ProductDocuments({ product }: { product: Product }) {
   const can = useCan();
   const documents = useQuery({
     queryKey: [...productKeys.about(product.id), 'documents'],
-    queryFn: () => unwrap(api.GET('/api/v1/operations/products/{id}/documents', { params: { path: { id: product.id }, query: { page: 1, per_page: 100, include_archived: false } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/products/{id}/documents', {
+          params: { path: { id: product.id }, query: { page: 1, per_page: 100, include_archived: false } },
+        }),
+      ),
   });
   const editable = can('operations:edit-products');
 
@@ -28,7 +48,11 @@ export function ProductDocuments({ product }: { product: Product }) {
       {documents.isPending ? (
         <PageLoader />
       ) : documents.isError ? (
-        <QueryError error={documents.error} onRetry={() => void documents.refetch()} title="Could not load the documents" />
+        <QueryError
+          error={documents.error}
+          onRetry={() => void documents.refetch()}
+          title="Could not load the documents"
+        />
       ) : documents.data.data.length === 0 ? (
         <Text c="dimmed">No documents yet.</Text>
       ) : (
@@ -39,10 +63,23 @@ export function ProductDocuments({ product }: { product: Product }) {
   );
 }
 
-function DocumentsTable({ product, documents, editable }: { product: Product; documents: ProductDocument[]; editable: boolean }) {
+function DocumentsTable({
+  product,
+  documents,
+  editable,
+}: {
+  product: Product;
+  documents: ProductDocument[];
+  editable: boolean;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: (document: ProductDocument) => unwrap(api.DELETE('/api/v1/operations/products/{id}/documents/{documentId}', { params: { path: { id: product.id, documentId: document.id } } })),
+    mutationFn: (document: ProductDocument) =>
+      unwrap(
+        api.DELETE('/api/v1/operations/products/{id}/documents/{documentId}', {
+          params: { path: { id: product.id, documentId: document.id } },
+        }),
+      ),
     onSuccess: async (_, document) => {
       notifySuccess(`${document.name} was deleted.`, 'Document deleted');
       await queryClient.invalidateQueries({ queryKey: productKeys.about(product.id) });
@@ -50,7 +87,15 @@ function DocumentsTable({ product, documents, editable }: { product: Product; do
     onError: (error) => notifyFailure(error, 'Could not delete the document'),
   });
   const askDelete = async (document: ProductDocument) => {
-    if (await confirm({ title: `Delete ${document.name}?`, message: 'The document is removed from this product.', confirmLabel: 'Delete', danger: true })) remove.mutate(document);
+    if (
+      await confirm({
+        title: `Delete ${document.name}?`,
+        message: 'The document is removed from this product.',
+        confirmLabel: 'Delete',
+        danger: true,
+      })
+    )
+      remove.mutate(document);
   };
 
   return (
@@ -95,13 +140,25 @@ function DocumentsTable({ product, documents, editable }: { product: Product; do
               <Table.Td>{formatDateTime(document.created_at)}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <Anchor href={document.download_url} download={document.file_name} size="sm" aria-label={`Download ${document.name}`}>
+                  <Anchor
+                    href={document.download_url}
+                    download={document.file_name}
+                    size="sm"
+                    aria-label={`Download ${document.name}`}
+                  >
                     <Group gap={4} wrap="nowrap" component="span">
                       <IconDownload size={16} aria-hidden /> Download
                     </Group>
                   </Anchor>
                   {editable && (
-                    <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />} aria-label={`Delete ${document.name}`} onClick={() => void askDelete(document)}>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      aria-label={`Delete ${document.name}`}
+                      onClick={() => void askDelete(document)}
+                    >
                       Delete
                     </Button>
                   )}
@@ -160,13 +217,32 @@ function UploadDocument({ product }: { product: Product }) {
         <FormError message={formError} />
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <FileInput label="File" withAsterisk placeholder="PDF, Word or an image, up to 10 MB" accept=".pdf,.doc,.docx,image/jpeg,image/png,image/gif,image/webp" clearable {...form.getInputProps('file')} />
-            <TextInput label="Document type" withAsterisk description="What it is: manual, datasheet, image…" {...form.getInputProps('type')} />
-            <TextInput label="Display name" description="The file's name when left empty." {...form.getInputProps('name')} />
+            <FileInput
+              label="File"
+              withAsterisk
+              placeholder="PDF, Word or an image, up to 10 MB"
+              accept=".pdf,.doc,.docx,image/jpeg,image/png,image/gif,image/webp"
+              clearable
+              {...form.getInputProps('file')}
+            />
+            <TextInput
+              label="Document type"
+              withAsterisk
+              description="What it is: manual, datasheet, image…"
+              {...form.getInputProps('type')}
+            />
+            <TextInput
+              label="Display name"
+              description="The file's name when left empty."
+              {...form.getInputProps('name')}
+            />
             <MultiSelect label="Tags" data={DOCUMENT_TAGS} clearable searchable {...form.getInputProps('tags')} />
           </SimpleGrid>
           <TextInput label="Description" {...form.getInputProps('description')} />
-          <Checkbox label="Sensitive: only people who may edit products see it" {...form.getInputProps('is_sensitive', { type: 'checkbox' })} />
+          <Checkbox
+            label="Sensitive: only people who may edit products see it"
+            {...form.getInputProps('is_sensitive', { type: 'checkbox' })}
+          />
           <Group>
             <Button type="submit" loading={submitting} leftSection={<IconUpload size={16} />}>
               Upload

@@ -1,6 +1,18 @@
 // Creating and editing a product: every field an operator sets, the attribute values, and the API's 422
 // messages at their fields.
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,17 +36,35 @@ import { TagsSelect } from './TagsSelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
 import { codeLabel } from './format';
 import { useAttributeDefinitions } from './ProductAttributes';
-import { createBody, newProductValues, productValues, typeDefaults, updateBody, type ProductFormValues } from './product-form';
+import {
+  createBody,
+  newProductValues,
+  productValues,
+  typeDefaults,
+  updateBody,
+  type ProductFormValues,
+} from './product-form';
 
 export function NewProductPage() {
   const can = useCan();
   const attributes = useAttributeDefinitions();
   if (!can('operations:create-products')) return <NotFoundPage what="page" />;
   if (attributes.isPending) return <PageLoader />;
-  if (attributes.isError) return <QueryError error={attributes.error} onRetry={() => void attributes.refetch()} title="Could not load the attributes" />;
+  if (attributes.isError)
+    return (
+      <QueryError
+        error={attributes.error}
+        onRetry={() => void attributes.refetch()}
+        title="Could not load the attributes"
+      />
+    );
   return (
     <>
-      <PageHeader title="New product" trail={[['Products', '/products']]} description="A new product starts as a draft." />
+      <PageHeader
+        title="New product"
+        trail={[['Products', '/products']]}
+        description="A new product starts as a draft."
+      />
       <ProductForm attributes={attributes.data} />
     </>
   );
@@ -50,9 +80,18 @@ export function EditProductPage() {
   if (product.isPending || attributes.isPending) return <PageLoader />;
   if (product.isError) {
     if (product.error instanceof ApiError && product.error.status === 404) return <NotFoundPage what="product" />;
-    return <QueryError error={product.error} onRetry={() => void product.refetch()} title="Could not load the product" />;
+    return (
+      <QueryError error={product.error} onRetry={() => void product.refetch()} title="Could not load the product" />
+    );
   }
-  if (attributes.isError) return <QueryError error={attributes.error} onRetry={() => void attributes.refetch()} title="Could not load the attributes" />;
+  if (attributes.isError)
+    return (
+      <QueryError
+        error={attributes.error}
+        onRetry={() => void attributes.refetch()}
+        title="Could not load the attributes"
+      />
+    );
   return (
     <>
       <PageHeader
@@ -77,10 +116,20 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
 
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const saved = product
-      ? (await unwrap(api.PATCH('/api/v1/operations/products/{id}', { params: { path: { id: product.id } }, body: updateBody(values, attributes) }))).data
+      ? (
+          await unwrap(
+            api.PATCH('/api/v1/operations/products/{id}', {
+              params: { path: { id: product.id } },
+              body: updateBody(values, attributes),
+            }),
+          )
+        ).data
       : (await unwrap(api.POST('/api/v1/operations/products', { body: createBody(values, attributes) }))).data;
     queryClient.setQueryData(productKeys.detail(saved.id), saved);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: productKeys.lists() }), queryClient.invalidateQueries({ queryKey: productKeys.about(saved.id) })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: productKeys.about(saved.id) }),
+    ]);
     notifySuccess(`${saved.name} was ${product ? 'saved' : 'created'}.`, product ? 'Product saved' : 'Product created');
     void navigate(`/products/${saved.id}`);
   });
@@ -97,7 +146,11 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
       <Stack gap="md" maw={960}>
         <Section title="Identity">
           <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-          <TextInput label="SKU" description={product ? undefined : 'Generated from the name when left empty.'} {...form.getInputProps('sku')} />
+          <TextInput
+            label="SKU"
+            description={product ? undefined : 'Generated from the name when left empty.'}
+            {...form.getInputProps('sku')}
+          />
           <Select
             label="Type"
             withAsterisk
@@ -108,7 +161,13 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
           />
           <Group grow align="flex-start" gap="sm">
             <TextInput label="Barcode" {...form.getInputProps('barcode')} />
-            <Select label="Barcode type" clearable placeholder="Not set" data={BARCODE_TYPES.map((type) => ({ value: type, label: type.toUpperCase() }))} {...form.getInputProps('barcode_type')} />
+            <Select
+              label="Barcode type"
+              clearable
+              placeholder="Not set"
+              data={BARCODE_TYPES.map((type) => ({ value: type, label: type.toUpperCase() }))}
+              {...form.getInputProps('barcode_type')}
+            />
           </Group>
         </Section>
 
@@ -118,13 +177,29 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
         </Section>
 
         <Section title="Catalogue">
-          <EntitySelect label="Category" placeholder="None" source={categorySource} chosen={product?.category ? { value: product.category.id, label: product.category.name } : null} {...linkProps(form, 'category_id')} />
-          <EntitySelect label="Brand" placeholder="None" source={brandSource} chosen={product?.brand ? { value: product.brand.id, label: product.brand.name } : null} {...linkProps(form, 'brand_id')} />
+          <EntitySelect
+            label="Category"
+            placeholder="None"
+            source={categorySource}
+            chosen={product?.category ? { value: product.category.id, label: product.category.name } : null}
+            {...linkProps(form, 'category_id')}
+          />
+          <EntitySelect
+            label="Brand"
+            placeholder="None"
+            source={brandSource}
+            chosen={product?.brand ? { value: product.brand.id, label: product.brand.name } : null}
+            {...linkProps(form, 'brand_id')}
+          />
           <EntitySelect
             label="Supplier"
             placeholder="None"
             source={supplierSource}
-            chosen={product?.supplier ? { value: product.supplier.id, label: `${product.supplier.name} (${product.supplier.code})` } : null}
+            chosen={
+              product?.supplier
+                ? { value: product.supplier.id, label: `${product.supplier.name} (${product.supplier.code})` }
+                : null
+            }
             {...linkProps(form, 'supplier_id')}
           />
           <TagsSelect
@@ -141,7 +216,12 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
         <Section title="Prices">
           <NumberInput label="Selling price" min={0} decimalScale={4} {...form.getInputProps('selling_price')} />
           <NumberInput label="Cost price" min={0} decimalScale={4} {...form.getInputProps('cost_price')} />
-          <TextInput label="Currency" description={product ? undefined : "ISO 4217 code; the company's default when left empty."} maxLength={3} {...form.getInputProps('currency')} />
+          <TextInput
+            label="Currency"
+            description={product ? undefined : "ISO 4217 code; the company's default when left empty."}
+            maxLength={3}
+            {...form.getInputProps('currency')}
+          />
           <Checkbox label="Taxable" mt="xl" {...form.getInputProps('is_taxable', { type: 'checkbox' })} />
         </Section>
 
@@ -149,9 +229,21 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
           <Checkbox label="Track inventory" {...form.getInputProps('track_inventory', { type: 'checkbox' })} />
           <Checkbox label="Allow backorders" {...form.getInputProps('allow_backorders', { type: 'checkbox' })} />
           <NumberInput label="Reorder point" min={0} allowDecimal={false} {...form.getInputProps('reorder_point')} />
-          <NumberInput label="Reorder quantity" min={0} allowDecimal={false} {...form.getInputProps('reorder_quantity')} />
+          <NumberInput
+            label="Reorder quantity"
+            min={0}
+            allowDecimal={false}
+            {...form.getInputProps('reorder_quantity')}
+          />
           {!product && (
-            <NumberInput label="Initial stock" description="Received into the default warehouse." min={0} allowDecimal={false} disabled={!form.values.track_inventory} {...form.getInputProps('stock_quantity')} />
+            <NumberInput
+              label="Initial stock"
+              description="Received into the default warehouse."
+              min={0}
+              allowDecimal={false}
+              disabled={!form.values.track_inventory}
+              {...form.getInputProps('stock_quantity')}
+            />
           )}
         </Section>
 
@@ -161,7 +253,12 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
           <NumberInput label="Length" min={0} decimalScale={3} {...form.getInputProps('length')} />
           <NumberInput label="Width" min={0} decimalScale={3} {...form.getInputProps('width')} />
           <NumberInput label="Height" min={0} decimalScale={3} {...form.getInputProps('height')} />
-          <Select label="Dimensions unit" allowDeselect={false} data={[...DIMENSION_UNITS]} {...form.getInputProps('dimensions_unit')} />
+          <Select
+            label="Dimensions unit"
+            allowDeselect={false}
+            data={[...DIMENSION_UNITS]}
+            {...form.getInputProps('dimensions_unit')}
+          />
         </Section>
 
         <Section title="Attributes">
@@ -189,7 +286,11 @@ function ProductForm({ attributes, product }: { attributes: Attribute[]; product
 
 /** A link's select wired to the form: its value, its change and its 422 message. */
 function linkProps(form: UseFormReturnType<ProductFormValues>, field: 'category_id' | 'brand_id' | 'supplier_id') {
-  return { value: form.values[field], onChange: (value: string | null) => form.setFieldValue(field, value), error: form.errors[field] };
+  return {
+    value: form.values[field],
+    onChange: (value: string | null) => form.setFieldValue(field, value),
+    error: form.errors[field],
+  };
 }
 
 function Section({ title, columns = 2, children }: { title: string; columns?: 1 | 2; children: ReactNode }) {

@@ -33,7 +33,12 @@ export function ProductOverview({ product }: { product: Product }) {
           items={[
             ['Type', codeLabel(product.type)],
             ['Slug', product.slug],
-            ['Barcode', product.barcode ? `${product.barcode}${product.barcode_type ? ` (${product.barcode_type.toUpperCase()})` : ''}` : '—'],
+            [
+              'Barcode',
+              product.barcode
+                ? `${product.barcode}${product.barcode_type ? ` (${product.barcode_type.toUpperCase()})` : ''}`
+                : '—',
+            ],
             ['Category', product.category?.name ?? '—'],
             ['Brand', product.brand?.name ?? '—'],
             ['Supplier', product.supplier ? `${product.supplier.name} (${product.supplier.code})` : '—'],
@@ -65,7 +70,12 @@ export function ProductOverview({ product }: { product: Product }) {
             ['Selling price', formatMoney(product.selling_price, product.currency)],
             ['Cost price', formatMoney(product.cost_price, product.currency)],
             ['Taxable', `${yesNo(product.is_taxable)} (${codeLabel(product.tax_category)})`],
-            ['Stock', product.track_inventory ? `${formatNumber(product.stock_quantity)} on hand · ${availability(product)}` : availability(product)],
+            [
+              'Stock',
+              product.track_inventory
+                ? `${formatNumber(product.stock_quantity)} on hand · ${availability(product)}`
+                : availability(product),
+            ],
             ['Reorder point', orDash(product.reorder_point)],
             ['Reorder quantity', orDash(product.reorder_quantity)],
             ['Backorders', product.allow_backorders ? 'Allowed' : 'Not allowed'],

@@ -14,11 +14,23 @@ const RECENT_MOVEMENTS = 20;
 export function ProductStock({ product }: { product: Product }) {
   const records = useQuery({
     queryKey: [...productKeys.about(product.id), 'inventory'],
-    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory', { params: { query: { page: 1, per_page: 100, product_id: product.id, sort_by: 'product_name', sort_direction: 'asc' } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/inventory', {
+          params: {
+            query: { page: 1, per_page: 100, product_id: product.id, sort_by: 'product_name', sort_direction: 'asc' },
+          },
+        }),
+      ),
   });
   const movements = useQuery({
     queryKey: [...productKeys.about(product.id), 'movements'],
-    queryFn: () => unwrap(api.GET('/api/v1/operations/stock-movements/product/{productId}/history', { params: { path: { productId: product.id }, query: { limit: RECENT_MOVEMENTS } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/stock-movements/product/{productId}/history', {
+          params: { path: { productId: product.id }, query: { limit: RECENT_MOVEMENTS } },
+        }),
+      ),
   });
 
   return (
@@ -81,7 +93,11 @@ export function ProductStock({ product }: { product: Product }) {
         {movements.isPending ? (
           <PageLoader />
         ) : movements.isError ? (
-          <QueryError error={movements.error} onRetry={() => void movements.refetch()} title="Could not load the movements" />
+          <QueryError
+            error={movements.error}
+            onRetry={() => void movements.refetch()}
+            title="Could not load the movements"
+          />
         ) : movements.data.data.length === 0 ? (
           <Text c="dimmed" size="sm">
             No stock movements yet.
@@ -105,12 +121,18 @@ export function ProductStock({ product }: { product: Product }) {
                   <Table.Tr key={movement.id}>
                     <Table.Td>{formatDateTime(movement.created_at)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={movement.is_inbound ? 'teal' : movement.is_outbound ? 'orange' : 'gray'} radius="sm">
+                      <Badge
+                        variant="light"
+                        color={movement.is_inbound ? 'teal' : movement.is_outbound ? 'orange' : 'gray'}
+                        radius="sm"
+                      >
                         {movement.movement_type.label}
                       </Badge>
                     </Table.Td>
                     <Table.Td>{movement.warehouse?.name ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{movement.quantity > 0 ? `+${formatNumber(movement.quantity)}` : formatNumber(movement.quantity)}</Table.Td>
+                    <Table.Td ta="right">
+                      {movement.quantity > 0 ? `+${formatNumber(movement.quantity)}` : formatNumber(movement.quantity)}
+                    </Table.Td>
                     <Table.Td ta="right">{formatNumber(movement.quantity_after)}</Table.Td>
                     <Table.Td>{movement.reason ?? '—'}</Table.Td>
                     <Table.Td>{movement.creator?.name ?? '—'}</Table.Td>

@@ -37,7 +37,11 @@ export function ProductsListPage() {
     <>
       <PageHeader
         title="Products"
-        description={products.data ? `${products.data.meta.total} ${products.data.meta.total === 1 ? 'product' : 'products'}` : undefined}
+        description={
+          products.data
+            ? `${products.data.meta.total} ${products.data.meta.total === 1 ? 'product' : 'products'}`
+            : undefined
+        }
         actions={
           <Guarded ability="operations:create-products">
             <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>
@@ -46,13 +50,26 @@ export function ProductsListPage() {
           </Guarded>
         }
       />
-      <ProductFilters filters={state.filters} onChange={setFilter} onClear={filtered ? () => update({ filters: clearedFilters }) : undefined} />
+      <ProductFilters
+        filters={state.filters}
+        onChange={setFilter}
+        onClear={filtered ? () => update({ filters: clearedFilters }) : undefined}
+      />
       {products.isPending ? (
         <PageLoader />
       ) : products.isError ? (
-        <QueryError error={products.error} onRetry={() => void products.refetch()} title="Could not load the products" />
+        <QueryError
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          title="Could not load the products"
+        />
       ) : products.data.data.length === 0 ? (
-        <EmptyProducts filtered={filtered} pastEnd={state.page > 1} onClear={() => update({ filters: clearedFilters })} onFirstPage={() => update({ page: 1 })} />
+        <EmptyProducts
+          filtered={filtered}
+          pastEnd={state.page > 1}
+          onClear={() => update({ filters: clearedFilters })}
+          onFirstPage={() => update({ page: 1 })}
+        />
       ) : (
         <Stack gap="sm">
           <ProductsTable products={products.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
@@ -87,23 +104,92 @@ export function ProductsListPage() {
   );
 }
 
-const clearedFilters: Record<ProductFilter, null> = { search: null, status: null, type: null, category: null, brand: null, supplier: null, low_stock: null, in_stock: null };
+const clearedFilters: Record<ProductFilter, null> = {
+  search: null,
+  status: null,
+  type: null,
+  category: null,
+  brand: null,
+  supplier: null,
+  low_stock: null,
+  in_stock: null,
+};
 
-function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Record<ProductFilter, string>>; onChange: (name: ProductFilter, value: string | null) => void; onClear?: () => void }) {
+function ProductFilters({
+  filters,
+  onChange,
+  onClear,
+}: {
+  filters: Partial<Record<ProductFilter, string>>;
+  onChange: (name: ProductFilter, value: string | null) => void;
+  onClear?: () => void;
+}) {
   const can = useCan();
 
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-      <SearchInput value={filters.search ?? ''} onSearch={(value) => onChange('search', value)} placeholder="Name, SKU or description" w={240} />
-      <Select label="Status" placeholder="Any" clearable data={PRODUCT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))} value={filters.status ?? null} onChange={(value) => onChange('status', value)} w={170} />
-      <Select label="Type" placeholder="Any" clearable data={PRODUCT_TYPES.map((type) => ({ value: type, label: codeLabel(type) }))} value={filters.type ?? null} onChange={(value) => onChange('type', value)} w={150} />
-      <EntitySelect label="Category" placeholder="Any" source={categorySource} value={filters.category ?? null} onChange={(value) => onChange('category', value)} w={190} />
-      <EntitySelect label="Brand" placeholder="Any" source={brandSource} value={filters.brand ?? null} onChange={(value) => onChange('brand', value)} w={170} />
+      <SearchInput
+        value={filters.search ?? ''}
+        onSearch={(value) => onChange('search', value)}
+        placeholder="Name, SKU or description"
+        w={240}
+      />
+      <Select
+        label="Status"
+        placeholder="Any"
+        clearable
+        data={PRODUCT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+        value={filters.status ?? null}
+        onChange={(value) => onChange('status', value)}
+        w={170}
+      />
+      <Select
+        label="Type"
+        placeholder="Any"
+        clearable
+        data={PRODUCT_TYPES.map((type) => ({ value: type, label: codeLabel(type) }))}
+        value={filters.type ?? null}
+        onChange={(value) => onChange('type', value)}
+        w={150}
+      />
+      <EntitySelect
+        label="Category"
+        placeholder="Any"
+        source={categorySource}
+        value={filters.category ?? null}
+        onChange={(value) => onChange('category', value)}
+        w={190}
+      />
+      <EntitySelect
+        label="Brand"
+        placeholder="Any"
+        source={brandSource}
+        value={filters.brand ?? null}
+        onChange={(value) => onChange('brand', value)}
+        w={170}
+      />
       {can('operations:view-suppliers') && (
-        <EntitySelect label="Supplier" placeholder="Any" source={supplierSource} value={filters.supplier ?? null} onChange={(value) => onChange('supplier', value)} w={190} />
+        <EntitySelect
+          label="Supplier"
+          placeholder="Any"
+          source={supplierSource}
+          value={filters.supplier ?? null}
+          onChange={(value) => onChange('supplier', value)}
+          w={190}
+        />
       )}
-      <Switch label="Low stock only" checked={filters.low_stock === 'true'} onChange={(event) => onChange('low_stock', event.currentTarget.checked ? 'true' : null)} mb={8} />
-      <Switch label="Out of stock only" checked={filters.in_stock === 'false'} onChange={(event) => onChange('in_stock', event.currentTarget.checked ? 'false' : null)} mb={8} />
+      <Switch
+        label="Low stock only"
+        checked={filters.low_stock === 'true'}
+        onChange={(event) => onChange('low_stock', event.currentTarget.checked ? 'true' : null)}
+        mb={8}
+      />
+      <Switch
+        label="Out of stock only"
+        checked={filters.in_stock === 'false'}
+        onChange={(event) => onChange('in_stock', event.currentTarget.checked ? 'false' : null)}
+        mb={8}
+      />
       {onClear && (
         <Button variant="subtle" onClick={onClear}>
           Clear filters
@@ -114,7 +200,17 @@ function ProductFilters({ filters, onChange, onClear }: { filters: Partial<Recor
 }
 
 /** No rows: past the last page, nothing matching the filters, or no product at all; each with its way out. */
-function EmptyProducts({ filtered, pastEnd, onClear, onFirstPage }: { filtered: boolean; pastEnd: boolean; onClear: () => void; onFirstPage: () => void }) {
+function EmptyProducts({
+  filtered,
+  pastEnd,
+  onClear,
+  onFirstPage,
+}: {
+  filtered: boolean;
+  pastEnd: boolean;
+  onClear: () => void;
+  onFirstPage: () => void;
+}) {
   return (
     <Stack align="flex-start" gap="xs" py="xl">
       {pastEnd ? (
@@ -145,7 +241,15 @@ function EmptyProducts({ filtered, pastEnd, onClear, onFirstPage }: { filtered: 
   );
 }
 
-function ProductsTable({ products, sort, onSort }: { products: Product[]; sort: string; onSort: (sort: string) => void }) {
+function ProductsTable({
+  products,
+  sort,
+  onSort,
+}: {
+  products: Product[];
+  sort: string;
+  onSort: (sort: string) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table aria-label="Products" striped highlightOnHover verticalSpacing="xs">
@@ -191,7 +295,11 @@ function ProductsTable({ products, sort, onSort }: { products: Product[]; sort: 
               <Table.Td>{codeLabel(product.type)}</Table.Td>
               <Table.Td>{formatMoney(product.selling_price, product.currency)}</Table.Td>
               <Table.Td>
-                <Text size="sm" c={product.is_low_stock ? 'var(--qm-color-warning-text)' : undefined} fw={product.is_low_stock ? 600 : undefined}>
+                <Text
+                  size="sm"
+                  c={product.is_low_stock ? 'var(--qm-color-warning-text)' : undefined}
+                  fw={product.is_low_stock ? 600 : undefined}
+                >
                   {availability(product)}
                   {product.is_low_stock && ' · low'}
                 </Text>

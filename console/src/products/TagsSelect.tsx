@@ -9,7 +9,10 @@ import { productKeys } from './api';
 import { tagSource } from './entity-options';
 import { mergeManyOptions, type EntityOption } from './option-list';
 
-interface Props extends Omit<MultiSelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange'> {
+interface Props extends Omit<
+  MultiSelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange'
+> {
   value: string[];
   onChange: (value: string[]) => void;
   /** The product's tags as it was loaded. */
@@ -26,7 +29,10 @@ export function TagsSelect({ value, onChange, initial = [], ...props }: Props) {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  const options = mergeManyOptions(matches.data ?? [], known.filter((option) => value.includes(option.value)));
+  const options = mergeManyOptions(
+    matches.data ?? [],
+    known.filter((option) => value.includes(option.value)),
+  );
 
   return (
     <MultiSelect

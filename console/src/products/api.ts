@@ -23,7 +23,11 @@ export async function fetchProduct(id: string): Promise<Product> {
 export async function fetchAttributes(): Promise<Attribute[]> {
   const attributes: Attribute[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await unwrap(api.GET('/api/v1/operations/attributes', { params: { query: { page, per_page: 100, sort_by: 'sort_order', sort_direction: 'asc' } } }));
+    const answer = await unwrap(
+      api.GET('/api/v1/operations/attributes', {
+        params: { query: { page, per_page: 100, sort_by: 'sort_order', sort_direction: 'asc' } },
+      }),
+    );
     attributes.push(...answer.data);
     if (page >= answer.meta.last_page) return attributes;
   }

@@ -16,7 +16,11 @@ const search = (term: string) => (term.trim() === '' ? {} : { search: term.trim(
 export const categorySource: EntitySource = {
   name: 'category',
   async search(term) {
-    const answer = await unwrap(api.GET('/api/v1/operations/product-categories', { params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } } }));
+    const answer = await unwrap(
+      api.GET('/api/v1/operations/product-categories', {
+        params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } },
+      }),
+    );
     return answer.data.map((category) => ({ value: category.id, label: category.name }));
   },
   async get(id) {
@@ -28,7 +32,11 @@ export const categorySource: EntitySource = {
 export const brandSource: EntitySource = {
   name: 'brand',
   async search(term) {
-    const answer = await unwrap(api.GET('/api/v1/operations/brands', { params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } } }));
+    const answer = await unwrap(
+      api.GET('/api/v1/operations/brands', {
+        params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } },
+      }),
+    );
     return answer.data.map((brand) => ({ value: brand.id, label: brand.name }));
   },
   async get(id) {
@@ -40,7 +48,11 @@ export const brandSource: EntitySource = {
 export const supplierSource: EntitySource = {
   name: 'supplier',
   async search(term) {
-    const answer = await unwrap(api.GET('/api/v1/operations/suppliers', { params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } } }));
+    const answer = await unwrap(
+      api.GET('/api/v1/operations/suppliers', {
+        params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } },
+      }),
+    );
     return answer.data.map((supplier) => ({ value: supplier.id, label: `${supplier.name} (${supplier.code})` }));
   },
   async get(id) {
@@ -52,7 +64,11 @@ export const supplierSource: EntitySource = {
 export const tagSource: EntitySource = {
   name: 'tag',
   async search(term) {
-    const answer = await unwrap(api.GET('/api/v1/operations/tags', { params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } } }));
+    const answer = await unwrap(
+      api.GET('/api/v1/operations/tags', {
+        params: { query: { ...FIRST, ...search(term), sort_by: 'name', sort_direction: 'asc' } },
+      }),
+    );
     return answer.data.map((tag) => ({ value: tag.id, label: tag.name }));
   },
   async get(id) {

@@ -8,9 +8,15 @@ describe('product formatting', () => {
   });
 
   it('says what is available, or that stock is not tracked', () => {
-    expect(availability({ track_inventory: false, available_quantity: 0, stock_quantity: 0, reserved_quantity: 0 })).toBe('Not tracked');
-    expect(availability({ track_inventory: true, available_quantity: 7, stock_quantity: 9, reserved_quantity: 2 })).toBe('7 available (2 reserved)');
-    expect(availability({ track_inventory: true, available_quantity: 5, stock_quantity: 5, reserved_quantity: 0 })).toBe('5 available');
+    expect(
+      availability({ track_inventory: false, available_quantity: 0, stock_quantity: 0, reserved_quantity: 0 }),
+    ).toBe('Not tracked');
+    expect(
+      availability({ track_inventory: true, available_quantity: 7, stock_quantity: 9, reserved_quantity: 2 }),
+    ).toBe('7 available (2 reserved)');
+    expect(
+      availability({ track_inventory: true, available_quantity: 5, stock_quantity: 5, reserved_quantity: 0 }),
+    ).toBe('5 available');
   });
 
   it('writes attribute values by their type', () => {

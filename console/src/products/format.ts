@@ -38,7 +38,12 @@ export function codeLabel(code: string): string {
 }
 
 /** A product's stock as one line: what can be sold, or why the question does not apply. */
-export function availability(product: { track_inventory: boolean; available_quantity: number; stock_quantity: number; reserved_quantity: number }): string {
+export function availability(product: {
+  track_inventory: boolean;
+  available_quantity: number;
+  stock_quantity: number;
+  reserved_quantity: number;
+}): string {
   if (!product.track_inventory) return 'Not tracked';
   const reserved = product.reserved_quantity > 0 ? ` (${formatNumber(product.reserved_quantity)} reserved)` : '';
   return `${formatNumber(product.available_quantity)} available${reserved}`;

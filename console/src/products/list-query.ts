@@ -9,9 +9,21 @@ export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 /** The page sizes the list offers, the default first. */
 export const PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
 
-export const PRODUCT_LIST_SHAPE: ListStateShape<ProductFilter> = { filters: PRODUCT_FILTERS, defaultSort: '-created_at', pageSizes: PRODUCT_PAGE_SIZES };
+export const PRODUCT_LIST_SHAPE: ListStateShape<ProductFilter> = {
+  filters: PRODUCT_FILTERS,
+  defaultSort: '-created_at',
+  pageSizes: PRODUCT_PAGE_SIZES,
+};
 
-const SORT_COLUMNS: readonly ProductSortColumn[] = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'];
+const SORT_COLUMNS: readonly ProductSortColumn[] = [
+  'name',
+  'sku',
+  'selling_price',
+  'stock_quantity',
+  'created_at',
+  'updated_at',
+  'status',
+];
 
 type ProductListQuery = NonNullable<operations['listProducts']['parameters']['query']>;
 

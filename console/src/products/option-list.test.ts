@@ -14,8 +14,14 @@ describe('options of a searchable select', () => {
 
 describe('the options of a multi-select', () => {
   it('adds the chosen options the matches leave out, once each', () => {
-    const matches = [{ value: 't1', label: 'Bestseller' }, { value: 't2', label: 'New' }];
-    const chosen = [{ value: 't2', label: 'New' }, { value: 't9', label: 'Clearance' }];
+    const matches = [
+      { value: 't1', label: 'Bestseller' },
+      { value: 't2', label: 'New' },
+    ];
+    const chosen = [
+      { value: 't2', label: 'New' },
+      { value: 't9', label: 'Clearance' },
+    ];
     expect(mergeManyOptions(matches, chosen)).toEqual([{ value: 't9', label: 'Clearance' }, ...matches]);
   });
 });

@@ -6,7 +6,10 @@ export interface EntityOption {
 }
 
 /** The options to show: the matches, with the chosen one added when the matches leave it out. */
-export function mergeOptions(matches: readonly EntityOption[], chosen: EntityOption | null | undefined): EntityOption[] {
+export function mergeOptions(
+  matches: readonly EntityOption[],
+  chosen: EntityOption | null | undefined,
+): EntityOption[] {
   if (!chosen || matches.some((option) => option.value === chosen.value)) return [...matches];
   return [chosen, ...matches];
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Attribute } from './model';
 import { attributeInput, attributeValue, createBody, newProductValues, typeDefaults, updateBody } from './product-form';
 
-const attribute = (code: string, type: Attribute['type'], default_value: unknown = null) => ({ code, type, default_value }) as Attribute;
+const attribute = (code: string, type: Attribute['type'], default_value: unknown = null) =>
+  ({ code, type, default_value }) as Attribute;
 const voltage = attribute('voltage', 'number');
 const colours = attribute('colours', 'multiselect');
 const cordless = attribute('cordless', 'boolean', true);
@@ -34,9 +35,19 @@ describe('product bodies', () => {
   });
 
   it('leaves blanks out of a creation so the API applies its defaults', () => {
-    const values = { ...newProductValues(attributes), name: ' Drill ', selling_price: 129.9, attributes: { voltage: 18, colours: [], cordless: 'true' } };
+    const values = {
+      ...newProductValues(attributes),
+      name: ' Drill ',
+      selling_price: 129.9,
+      attributes: { voltage: 18, colours: [], cordless: 'true' },
+    };
     const body = createBody(values, attributes);
-    expect(body).toMatchObject({ name: 'Drill', type: 'physical', selling_price: 129.9, attributes: { voltage: 18, cordless: true } });
+    expect(body).toMatchObject({
+      name: 'Drill',
+      type: 'physical',
+      selling_price: 129.9,
+      attributes: { voltage: 18, cordless: true },
+    });
     expect(body).not.toHaveProperty('sku');
     expect(body).not.toHaveProperty('currency');
     expect(body).not.toHaveProperty('cost_price');
@@ -45,8 +56,20 @@ describe('product bodies', () => {
   });
 
   it('clears on update what the form cleared', () => {
-    const values = { ...newProductValues(attributes), name: 'Drill', sku: 'DRL-1', currency: 'eur', attributes: { voltage: '', colours: ['Red'], cordless: 'false' } };
+    const values = {
+      ...newProductValues(attributes),
+      name: 'Drill',
+      sku: 'DRL-1',
+      currency: 'eur',
+      attributes: { voltage: '', colours: ['Red'], cordless: 'false' },
+    };
     const body = updateBody(values, attributes);
-    expect(body).toMatchObject({ sku: 'DRL-1', currency: 'EUR', cost_price: null, barcode: null, attributes: { voltage: null, colours: ['Red'], cordless: false } });
+    expect(body).toMatchObject({
+      sku: 'DRL-1',
+      currency: 'EUR',
+      cost_price: null,
+      barcode: null,
+      attributes: { voltage: null, colours: ['Red'], cordless: false },
+    });
   });
 });

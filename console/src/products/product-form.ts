@@ -114,7 +114,9 @@ export function newProductValues(attributes: readonly Attribute[]): ProductFormV
     height: '',
     dimensions_unit: 'cm',
     stock_quantity: '',
-    attributes: Object.fromEntries(attributes.map((attribute) => [attribute.code, attributeInput(attribute, attribute.default_value)])),
+    attributes: Object.fromEntries(
+      attributes.map((attribute) => [attribute.code, attributeInput(attribute, attribute.default_value)]),
+    ),
   };
 }
 
@@ -148,7 +150,9 @@ export function productValues(product: Product, attributes: readonly Attribute[]
     height: number(product.height),
     dimensions_unit: product.dimensions_unit,
     stock_quantity: '',
-    attributes: Object.fromEntries(attributes.map((attribute) => [attribute.code, attributeInput(attribute, product.attributes[attribute.code])])),
+    attributes: Object.fromEntries(
+      attributes.map((attribute) => [attribute.code, attributeInput(attribute, product.attributes[attribute.code])]),
+    ),
   };
 }
 
@@ -190,7 +194,11 @@ function withoutNulls<T extends Record<string, unknown>>(record: T): Partial<T> 
 }
 
 export function createBody(values: ProductFormValues, attributes: readonly Attribute[]): ProductBody {
-  const attributeValues = withoutNulls(Object.fromEntries(attributes.map((attribute) => [attribute.code, attributeValue(attribute, values.attributes[attribute.code])])));
+  const attributeValues = withoutNulls(
+    Object.fromEntries(
+      attributes.map((attribute) => [attribute.code, attributeValue(attribute, values.attributes[attribute.code])]),
+    ),
+  );
   const stock = amount(values.stock_quantity);
   return {
     ...withoutNulls(commonFields(values)),
@@ -210,6 +218,8 @@ export function updateBody(values: ProductFormValues, attributes: readonly Attri
     ...(text(values.sku) ? { sku: values.sku.trim() } : {}),
     ...(text(values.currency) ? { currency: values.currency.trim().toUpperCase() } : {}),
     tags: values.tags,
-    attributes: Object.fromEntries(attributes.map((attribute) => [attribute.code, attributeValue(attribute, values.attributes[attribute.code])])),
+    attributes: Object.fromEntries(
+      attributes.map((attribute) => [attribute.code, attributeValue(attribute, values.attributes[attribute.code])]),
+    ),
   };
 }

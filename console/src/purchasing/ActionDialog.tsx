@@ -42,16 +42,39 @@ export function ActionDialog({ spec, onClose }: { spec: ActionDialogSpec; onClos
     onClose();
   });
   return (
-    <FormDialog title={spec.title} onClose={onClose} onSubmit={onSubmit} submitLabel={spec.submitLabel} submitting={submitting} formError={formError} danger={spec.danger}>
+    <FormDialog
+      title={spec.title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={spec.submitLabel}
+      submitting={submitting}
+      formError={formError}
+      danger={spec.danger}
+    >
       {spec.fields.map((field) => (
-        <DialogInput key={field.name} field={field} props={form.getInputProps(field.name, field.kind === 'checkbox' ? { type: 'checkbox' } : undefined)} />
+        <DialogInput
+          key={field.name}
+          field={field}
+          props={form.getInputProps(field.name, field.kind === 'checkbox' ? { type: 'checkbox' } : undefined)}
+        />
       ))}
     </FormDialog>
   );
 }
 
-function DialogInput({ field, props }: { field: DialogField; props: ReturnType<ReturnType<typeof useForm<DialogValues>>['getInputProps']> }) {
-  const common = { label: field.label, description: field.description, withAsterisk: field.required, disabled: field.disabled };
+function DialogInput({
+  field,
+  props,
+}: {
+  field: DialogField;
+  props: ReturnType<ReturnType<typeof useForm<DialogValues>>['getInputProps']>;
+}) {
+  const common = {
+    label: field.label,
+    description: field.description,
+    withAsterisk: field.required,
+    disabled: field.disabled,
+  };
   switch (field.kind) {
     case 'textarea':
       return <Textarea {...common} {...props} autosize minRows={3} data-autofocus />;

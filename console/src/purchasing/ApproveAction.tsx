@@ -21,7 +21,12 @@ export function ApproveAction({ order, openDialog }: OrderActionProps) {
               initial: { approval_notes: '' },
               submitLabel: 'Approve',
               send: async (values) => {
-                await unwrap(api.POST('/api/v1/operations/purchase-orders/{id}/approve', { ...orderPath(current), body: { approval_notes: String(values.approval_notes).trim() || null } }));
+                await unwrap(
+                  api.POST('/api/v1/operations/purchase-orders/{id}/approve', {
+                    ...orderPath(current),
+                    body: { approval_notes: String(values.approval_notes).trim() || null },
+                  }),
+                );
                 return `${number} approved.`;
               },
             }}

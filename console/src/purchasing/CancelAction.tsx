@@ -19,7 +19,9 @@ export function CancelAction({ order, openDialog }: OrderActionProps) {
               title: `Cancel ${number}`,
               fields: [
                 { name: 'reason', label: 'Reason', kind: 'textarea', required: true },
-                ...(isWithSupplier(current) ? [{ name: 'notify_supplier', label: 'Tell the supplier by e-mail', kind: 'checkbox' as const }] : []),
+                ...(isWithSupplier(current)
+                  ? [{ name: 'notify_supplier', label: 'Tell the supplier by e-mail', kind: 'checkbox' as const }]
+                  : []),
               ],
               initial: { reason: '', notify_supplier: true },
               submitLabel: 'Cancel the order',
@@ -28,7 +30,10 @@ export function CancelAction({ order, openDialog }: OrderActionProps) {
                 await unwrap(
                   api.POST('/api/v1/operations/purchase-orders/{id}/cancel', {
                     ...orderPath(current),
-                    body: { reason: String(values.reason), notify_supplier: isWithSupplier(current) ? Boolean(values.notify_supplier) : undefined },
+                    body: {
+                      reason: String(values.reason),
+                      notify_supplier: isWithSupplier(current) ? Boolean(values.notify_supplier) : undefined,
+                    },
                   }),
                 );
                 return `${number} cancelled.`;

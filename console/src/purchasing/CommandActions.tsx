@@ -38,7 +38,13 @@ export function SubmitAction({ order }: { order: PurchaseOrder }) {
       loading={busy}
       onClick={() =>
         void run(
-          () => unwrap(api.POST('/api/v1/operations/purchase-orders/{id}/submit-for-approval', { ...orderPath(order), body: {} })),
+          () =>
+            unwrap(
+              api.POST('/api/v1/operations/purchase-orders/{id}/submit-for-approval', {
+                ...orderPath(order),
+                body: {},
+              }),
+            ),
           `${order.po_number} submitted for approval.`,
         )
       }
@@ -55,11 +61,15 @@ export function CompleteAction({ order }: { order: PurchaseOrder }) {
       color="green"
       loading={busy}
       onClick={() =>
-        void run(() => unwrap(api.POST('/api/v1/operations/purchase-orders/{id}/complete', orderPath(order))), `${order.po_number} completed.`, {
-          title: `Complete ${order.po_number}?`,
-          message: 'A completed order is closed for good: nothing more can be received or recorded on it.',
-          confirmLabel: 'Complete',
-        })
+        void run(
+          () => unwrap(api.POST('/api/v1/operations/purchase-orders/{id}/complete', orderPath(order))),
+          `${order.po_number} completed.`,
+          {
+            title: `Complete ${order.po_number}?`,
+            message: 'A completed order is closed for good: nothing more can be received or recorded on it.',
+            confirmLabel: 'Complete',
+          },
+        )
       }
     >
       Complete
@@ -77,12 +87,16 @@ export function DeleteAction({ order }: { order: PurchaseOrder }) {
       leftSection={<IconTrash size={16} />}
       loading={busy}
       onClick={() =>
-        void run(() => unwrap(api.DELETE('/api/v1/operations/purchase-orders/{id}', orderPath(order))), `${order.po_number} deleted.`, {
-          title: `Delete ${order.po_number}?`,
-          message: 'The draft and its lines are removed.',
-          confirmLabel: 'Delete draft',
-          danger: true,
-        })
+        void run(
+          () => unwrap(api.DELETE('/api/v1/operations/purchase-orders/{id}', orderPath(order))),
+          `${order.po_number} deleted.`,
+          {
+            title: `Delete ${order.po_number}?`,
+            message: 'The draft and its lines are removed.',
+            confirmLabel: 'Delete draft',
+            danger: true,
+          },
+        )
       }
     >
       Delete draft

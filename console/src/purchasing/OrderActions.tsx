@@ -19,7 +19,12 @@ import { availableActions, type PurchaseOrderAction } from './status';
 
 function EditAction({ order }: OrderActionProps) {
   return (
-    <Button component={Link} to={`/purchase-orders/${order.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+    <Button
+      component={Link}
+      to={`/purchase-orders/${order.id}/edit`}
+      variant="default"
+      leftSection={<IconPencil size={16} />}
+    >
       Edit
     </Button>
   );
@@ -51,7 +56,13 @@ export function OrderActions({ order }: { order: PurchaseOrder }) {
           const Action = ACTIONS[action];
           return <Action key={action} order={order} openDialog={openDialog} />;
         })}
-        <Button component="a" href={pdfUrl(order.id)} download={`${order.po_number}.pdf`} variant="default" leftSection={<IconDownload size={16} />}>
+        <Button
+          component="a"
+          href={pdfUrl(order.id)}
+          download={`${order.po_number}.pdf`}
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+        >
           Download PDF
         </Button>
       </Group>

@@ -1,6 +1,19 @@
 // Create a purchase order, or edit a draft: the supplier, the warehouse receiving the goods, the expected date,
 // the currency, notes, and the lines, each found by SKU, name or barcode with its quantity and unit cost.
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title, Select } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Select,
+} from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
@@ -75,7 +88,9 @@ function OrderForm({ initial, existing }: { initial: OrderFormValues; existing?:
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const body = valuesToBody(values);
     const saved = existing
-      ? await unwrap(api.PATCH('/api/v1/operations/purchase-orders/{id}', { params: { path: { id: existing.id } }, body }))
+      ? await unwrap(
+          api.PATCH('/api/v1/operations/purchase-orders/{id}', { params: { path: { id: existing.id } }, body }),
+        )
       : await unwrap(api.POST('/api/v1/operations/purchase-orders', { body }));
     await refresh();
     notifySuccess(existing ? `${saved.data.po_number} saved.` : `${saved.data.po_number} created as a draft.`);
@@ -89,13 +104,19 @@ function OrderForm({ initial, existing }: { initial: OrderFormValues; existing?:
       <Stack gap="lg">
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <SupplierSelect label="Supplier" placeholder="Search suppliers" withAsterisk selectedName={existing?.supplier?.name} {...form.getInputProps('supplier_id')} />
+            <SupplierSelect
+              label="Supplier"
+              placeholder="Search suppliers"
+              withAsterisk
+              selectedName={existing?.supplier?.name}
+              {...form.getInputProps('supplier_id')}
+            />
             <Select
               label="Warehouse"
               placeholder="Where the goods arrive"
               withAsterisk
               data={(warehouses.data ?? []).map((warehouse) => ({ value: warehouse.id, label: warehouse.name }))}
-             
+
               {...form.getInputProps('warehouse_id')}
             />
             <TextInput label="Expected delivery date" type="date" {...form.getInputProps('expected_delivery_date')} />
@@ -104,15 +125,25 @@ function OrderForm({ initial, existing }: { initial: OrderFormValues; existing?:
               description="ISO 4217 code; the tenant's default when empty"
               placeholder="e.g. EUR"
               maxLength={3}
-             
+
               {...form.getInputProps('currency')}
             />
-            <Textarea label="Notes" description="Printed on the order for the supplier" autosize minRows={2} {...form.getInputProps('notes')} style={{ gridColumn: '1 / -1' }} />
+            <Textarea
+              label="Notes"
+              description="Printed on the order for the supplier"
+              autosize
+              minRows={2}
+              {...form.getInputProps('notes')}
+              style={{ gridColumn: '1 / -1' }}
+            />
           </SimpleGrid>
         </Paper>
         <LinesEditor form={form} currency={currency} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(existing ? `/purchase-orders/${existing.id}` : '/purchase-orders')}>
+          <Button
+            variant="default"
+            onClick={() => void navigate(existing ? `/purchase-orders/${existing.id}` : '/purchase-orders')}
+          >
             Cancel
           </Button>
           <Button type="submit" loading={submitting}>
@@ -130,7 +161,9 @@ function LinesEditor({ form, currency }: { form: UseFormReturnType<OrderFormValu
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={2} size="h4">Lines</Title>
+        <Title order={2} size="h4">
+          Lines
+        </Title>
         <ProductSearch
           error={typeof linesError === 'string' ? linesError : undefined}
           onPick={(product) => {
@@ -189,7 +222,12 @@ function LinesEditor({ form, currency }: { form: UseFormReturnType<OrderFormValu
                     </Table.Td>
                     <Table.Td ta="right">{formatMoney(lineTotal(line), currency)}</Table.Td>
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${line.product_name}`} onClick={() => form.removeListItem('items', index)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${line.product_name}`}
+                        onClick={() => form.removeListItem('items', index)}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Table.Td>

@@ -22,7 +22,9 @@ export function PurchaseOrderPage() {
   if (order.isPending) return <PageLoader />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="purchase order" />;
-    return <QueryError error={order.error} onRetry={() => void order.refetch()} title="Could not load the purchase order" />;
+    return (
+      <QueryError error={order.error} onRetry={() => void order.refetch()} title="Could not load the purchase order" />
+    );
   }
   const data = order.data;
   return (
@@ -44,7 +46,11 @@ export function PurchaseOrderPage() {
         {/* Goods arrive only once the order is sent: before that, a log could only ever be empty. */}
         {data.sent_at &&
           (receipts.isError ? (
-            <QueryError error={receipts.error} onRetry={() => void receipts.refetch()} title="Could not load the receipts" />
+            <QueryError
+              error={receipts.error}
+              onRetry={() => void receipts.refetch()}
+              title="Could not load the receipts"
+            />
           ) : (
             receipts.data && <ReceiptLog receipts={receipts.data.receipts} total={receipts.data.total} />
           ))}
@@ -72,7 +78,9 @@ function OrderFacts({ order }: { order: PurchaseOrder }) {
         <Fact label="Supplier">{order.supplier?.name}</Fact>
         <Fact label="Warehouse">{order.warehouse?.name}</Fact>
         <Fact label="Order date">{formatCalendarDate(order.order_date)}</Fact>
-        <Fact label="Expected delivery">{formatCalendarDate(order.confirmed_delivery_date ?? order.expected_delivery_date)}</Fact>
+        <Fact label="Expected delivery">
+          {formatCalendarDate(order.confirmed_delivery_date ?? order.expected_delivery_date)}
+        </Fact>
         <Fact label="Currency">{order.currency}</Fact>
         <Fact label="Created by">{order.created_by?.name}</Fact>
         {order.supplier_reference && <Fact label="Supplier's reference">{order.supplier_reference}</Fact>}

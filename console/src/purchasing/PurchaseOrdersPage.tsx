@@ -19,7 +19,13 @@ import { SupplierSelect } from './SupplierSelect';
 
 type Filter = 'status' | 'supplier' | 'search';
 const SHAPE: ListStateShape<Filter> = { filters: ['status', 'supplier', 'search'], defaultSort: '-created_at' };
-const SORTABLE: readonly OrderSortColumn[] = ['po_number', 'status', 'total_amount', 'expected_delivery_date', 'created_at'];
+const SORTABLE: readonly OrderSortColumn[] = [
+  'po_number',
+  'status',
+  'total_amount',
+  'expected_delivery_date',
+  'created_at',
+];
 
 export function PurchaseOrdersPage() {
   const [state, update] = useListState(SHAPE);
@@ -53,7 +59,10 @@ export function PurchaseOrdersPage() {
         }
       />
       <Stack gap="sm">
-        <Tabs value={state.filters.status ?? 'all'} onChange={(tab) => update({ filters: { status: tab === 'all' ? null : tab } })}>
+        <Tabs
+          value={state.filters.status ?? 'all'}
+          onChange={(tab) => update({ filters: { status: tab === 'all' ? null : tab } })}
+        >
           <Tabs.List>
             {STATUS_TABS.map((tab) => (
               <Tabs.Tab key={tab.value} value={tab.value}>
@@ -63,7 +72,12 @@ export function PurchaseOrdersPage() {
           </Tabs.List>
         </Tabs>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SearchInput value={state.filters.search ?? ''} onSearch={(search) => update({ filters: { search } })} placeholder="PO number, notes or supplier" w={300} />
+          <SearchInput
+            value={state.filters.search ?? ''}
+            onSearch={(search) => update({ filters: { search } })}
+            placeholder="PO number, notes or supplier"
+            w={300}
+          />
           <Guarded ability="operations:view-suppliers">
             <SupplierSelect
               label="Supplier"
@@ -83,7 +97,11 @@ export function PurchaseOrdersPage() {
             ))}
           </Stack>
         ) : orders.isError ? (
-          <QueryError error={orders.error} onRetry={() => void orders.refetch()} title="Could not load the purchase orders" />
+          <QueryError
+            error={orders.error}
+            onRetry={() => void orders.refetch()}
+            title="Could not load the purchase orders"
+          />
         ) : orders.data.data.length === 0 ? (
           <EmptyState
             message={filtered ? 'No purchase orders match these filters.' : 'No purchase orders yet.'}

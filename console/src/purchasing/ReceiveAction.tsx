@@ -6,7 +6,10 @@ import { ReceiveDialog } from './ReceiveDialog';
 
 export function ReceiveAction({ openDialog }: OrderActionProps) {
   return (
-    <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => openDialog((current, close) => <ReceiveDialog order={current} onClose={close} />)}>
+    <Button
+      leftSection={<IconTruckDelivery size={16} />}
+      onClick={() => openDialog((current, close) => <ReceiveDialog order={current} onClose={close} />)}
+    >
       Receive goods
     </Button>
   );

@@ -14,22 +14,32 @@ import { buildReceiveBody, receiveLines, remapLineErrors, type ReceiveValues } f
 
 export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () => void }) {
   const refresh = useRefreshPurchasing();
-  const form = useForm<ReceiveValues>({ initialValues: { received_date: '', notes: '', quality_notes: '', lines: receiveLines(order.items ?? []) } });
+  const form = useForm<ReceiveValues>({
+    initialValues: { received_date: '', notes: '', quality_notes: '', lines: receiveLines(order.items ?? []) },
+  });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const { body, sentRows } = buildReceiveBody(values);
     // Without lines the API receives everything pending: never send that by accident.
     if (body.items.length === 0) throw new Error('Enter the quantity received for at least one line.');
     let receipt;
     try {
-      receipt = await unwrap(api.POST('/api/v1/operations/purchase-orders/{id}/receive', { params: { path: { id: order.id } }, body }));
+      receipt = await unwrap(
+        api.POST('/api/v1/operations/purchase-orders/{id}/receive', { params: { path: { id: order.id } }, body }),
+      );
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        throw new ApiError(422, { message: error.message, code: error.code, errors: remapLineErrors(error.fieldErrors, sentRows) });
+        throw new ApiError(422, {
+          message: error.message,
+          code: error.code,
+          errors: remapLineErrors(error.fieldErrors, sentRows),
+        });
       }
       throw error;
     }
     await refresh();
-    notifySuccess(`Goods received on ${order.po_number}; the order is now ${STATUS_LABELS[receipt.data.status].toLowerCase()}.`);
+    notifySuccess(
+      `Goods received on ${order.po_number}; the order is now ${STATUS_LABELS[receipt.data.status].toLowerCase()}.`,
+    );
     onClose();
   });
   const lines = form.getValues().lines;
@@ -90,9 +100,18 @@ export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClos
             </Table>
           </Table.ScrollContainer>
           <Group grow align="flex-start" wrap="wrap">
-            <TextInput label="Received on" description="Today when empty" type="date" {...form.getInputProps('received_date')} />
+            <TextInput
+              label="Received on"
+              description="Today when empty"
+              type="date"
+              {...form.getInputProps('received_date')}
+            />
             <Textarea label="Receipt notes" autosize minRows={1} {...form.getInputProps('notes')} />
-            <TextInput label="Quality notes" description="For failed lines without notes of their own" {...form.getInputProps('quality_notes')} />
+            <TextInput
+              label="Quality notes"
+              description="For failed lines without notes of their own"
+              {...form.getInputProps('quality_notes')}
+            />
           </Group>
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>

@@ -26,7 +26,11 @@ export function RecordInvoiceAction({ order, openDialog }: OrderActionProps) {
                 await unwrap(
                   api.POST('/api/v1/operations/purchase-orders/{id}/record-invoice', {
                     ...orderPath(current),
-                    body: { invoice_number: String(values.invoice_number), invoice_amount: Number(values.invoice_amount), invoice_date: String(values.invoice_date) || null },
+                    body: {
+                      invoice_number: String(values.invoice_number),
+                      invoice_amount: Number(values.invoice_amount),
+                      invoice_date: String(values.invoice_date) || null,
+                    },
                   }),
                 );
                 return `Invoice recorded for ${number}.`;

@@ -18,12 +18,25 @@ export function RejectAction({ order, openDialog }: OrderActionProps) {
             onClose={close}
             spec={{
               title: `Reject ${number}`,
-              fields: [{ name: 'reason', label: 'Reason', kind: 'textarea', required: true, description: 'The requester sees it.' }],
+              fields: [
+                {
+                  name: 'reason',
+                  label: 'Reason',
+                  kind: 'textarea',
+                  required: true,
+                  description: 'The requester sees it.',
+                },
+              ],
               initial: { reason: '' },
               submitLabel: 'Reject',
               danger: true,
               send: async (values) => {
-                await unwrap(api.POST('/api/v1/operations/purchase-orders/{id}/reject', { ...orderPath(current), body: { reason: String(values.reason) } }));
+                await unwrap(
+                  api.POST('/api/v1/operations/purchase-orders/{id}/reject', {
+                    ...orderPath(current),
+                    body: { reason: String(values.reason) },
+                  }),
+                );
                 return `${number} rejected.`;
               },
             }}

@@ -20,7 +20,12 @@ export function SendAction({ order, openDialog }: OrderActionProps) {
               title: `Send ${number} to ${current.supplier?.name ?? 'the supplier'}`,
               fields: user.email_enabled
                 ? [
-                    { name: 'send_email', label: 'Send by e-mail', kind: 'checkbox', description: "To the supplier's e-mail address, with the order." },
+                    {
+                      name: 'send_email',
+                      label: 'Send by e-mail',
+                      kind: 'checkbox',
+                      description: "To the supplier's e-mail address, with the order.",
+                    },
                     { name: 'attach_pdf', label: 'Attach the PDF', kind: 'checkbox' },
                     { name: 'email_message', label: 'Message', kind: 'textarea' },
                   ]
@@ -30,7 +35,8 @@ export function SendAction({ order, openDialog }: OrderActionProps) {
                       label: 'Send by e-mail',
                       kind: 'checkbox',
                       disabled: true,
-                      description: 'No mail server is configured: the order is only marked as sent. Send the PDF to the supplier yourself.',
+                      description:
+                        'No mail server is configured: the order is only marked as sent. Send the PDF to the supplier yourself.',
                     },
                   ],
               // The server says whether e-mail can leave at all; without a mail server nothing would be sent.
@@ -40,7 +46,11 @@ export function SendAction({ order, openDialog }: OrderActionProps) {
                 const sent = await unwrap(
                   api.POST('/api/v1/operations/purchase-orders/{id}/send', {
                     ...orderPath(current),
-                    body: { send_email: Boolean(values.send_email), attach_pdf: Boolean(values.attach_pdf), email_message: String(values.email_message).trim() || null },
+                    body: {
+                      send_email: Boolean(values.send_email),
+                      attach_pdf: Boolean(values.attach_pdf),
+                      email_message: String(values.email_message).trim() || null,
+                    },
                   }),
                 );
                 if (!values.send_email) return `${number} marked as sent.`;

@@ -15,7 +15,8 @@ export function SupplierSelect({ selectedName, value, ...props }: Props) {
   // While the field shows the chosen supplier's name, list everyone rather than only that name.
   const suppliers = useSuppliers(debounced === selectedName ? '' : debounced);
   const options = (suppliers.data ?? []).map((supplier) => ({ value: supplier.id, label: supplier.name }));
-  const unlisted = Boolean(value) && !selectedName && suppliers.isSuccess && !options.some((option) => option.value === value);
+  const unlisted =
+    Boolean(value) && !selectedName && suppliers.isSuccess && !options.some((option) => option.value === value);
   const fetchedName = useSupplierName(unlisted ? (value ?? null) : null).data;
   const name = selectedName ?? fetchedName;
   if (value && name && !options.some((option) => option.value === value)) options.unshift({ value, label: name });

@@ -37,7 +37,8 @@ export const PAGE_SIZE = 20;
 export function usePurchaseOrders(query: OrderListQuery) {
   return useQuery({
     queryKey: purchasingKeys.list(query),
-    queryFn: () => unwrap(api.GET('/api/v1/operations/purchase-orders', { params: { query: { ...query, per_page: PAGE_SIZE } } })),
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/operations/purchase-orders', { params: { query: { ...query, per_page: PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,7 +46,8 @@ export function usePurchaseOrders(query: OrderListQuery) {
 export function usePurchaseOrder(id: string) {
   return useQuery({
     queryKey: purchasingKeys.order(id),
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/purchase-orders/{id}', { params: { path: { id } } }))).data,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/purchase-orders/{id}', { params: { path: { id } } }))).data,
   });
 }
 
@@ -57,7 +59,11 @@ export function usePurchaseOrderReceipts(id: string) {
   return useQuery({
     queryKey: purchasingKeys.receipts(id),
     queryFn: async () => {
-      const page = await unwrap(api.GET('/api/v1/operations/purchase-orders/{id}/receipts', { params: { path: { id }, query: { page: 1, per_page: RECEIPTS_SHOWN } } }));
+      const page = await unwrap(
+        api.GET('/api/v1/operations/purchase-orders/{id}/receipts', {
+          params: { path: { id }, query: { page: 1, per_page: RECEIPTS_SHOWN } },
+        }),
+      );
       return { receipts: page.data, total: page.meta.total };
     },
   });
@@ -71,7 +77,9 @@ export function useSuppliers(search: string) {
       (
         await unwrap(
           api.GET('/api/v1/operations/suppliers', {
-            params: { query: { page: 1, per_page: 50, search: search || undefined, sort_by: 'name', sort_direction: 'asc' } },
+            params: {
+              query: { page: 1, per_page: 50, search: search || undefined, sort_by: 'name', sort_direction: 'asc' },
+            },
           }),
         )
       ).data,
@@ -85,7 +93,8 @@ export function useSupplierName(id: string | null) {
   return useQuery({
     queryKey: purchasingKeys.supplier(id ?? ''),
     enabled: Boolean(id),
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/suppliers/{id}', { params: { path: { id: id! } } }))).data.name,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/suppliers/{id}', { params: { path: { id: id! } } }))).data.name,
     staleTime: 5 * 60_000,
   });
 }
@@ -94,7 +103,13 @@ export function useWarehouses() {
   return useQuery({
     queryKey: purchasingKeys.warehouses,
     queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/operations/warehouses', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data,
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/warehouses', {
+            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data,
     staleTime: 5 * 60_000,
   });
 }
@@ -111,7 +126,11 @@ export function useProductSearch(search: string) {
       const code = search.trim();
       const [exact, matching] = await Promise.all([
         lookupProduct(code),
-        unwrap(api.GET('/api/v1/operations/products', { params: { query: { page: 1, per_page: 10, search: code, sort_by: 'name', sort_direction: 'asc' } } })),
+        unwrap(
+          api.GET('/api/v1/operations/products', {
+            params: { query: { page: 1, per_page: 10, search: code, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        ),
       ]);
       const rest = matching.data.filter((product) => product.id !== exact?.id);
       return { exact, products: exact ? [exact, ...rest] : rest };

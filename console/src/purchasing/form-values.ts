@@ -25,7 +25,14 @@ let keys = 0;
 const nextKey = () => `line-${++keys}`;
 
 export function emptyOrder(warehouseId: string | null): OrderFormValues {
-  return { supplier_id: null, warehouse_id: warehouseId, expected_delivery_date: '', currency: '', notes: '', items: [] };
+  return {
+    supplier_id: null,
+    warehouse_id: warehouseId,
+    expected_delivery_date: '',
+    currency: '',
+    notes: '',
+    items: [],
+  };
 }
 
 export function orderToValues(order: PurchaseOrder): OrderFormValues {
@@ -48,7 +55,14 @@ export function orderToValues(order: PurchaseOrder): OrderFormValues {
 
 /** A new line for a product picked in the search, priced at its cost price when it has one. */
 export function lineForProduct(product: Product): FormLine {
-  return { key: nextKey(), product_id: product.id, product_name: product.name, product_sku: product.sku, quantity: 1, unit_price: product.cost_price ?? 0 };
+  return {
+    key: nextKey(),
+    product_id: product.id,
+    product_name: product.name,
+    product_sku: product.sku,
+    quantity: 1,
+    unit_price: product.cost_price ?? 0,
+  };
 }
 
 export function valuesToBody(values: OrderFormValues) {
@@ -58,6 +72,10 @@ export function valuesToBody(values: OrderFormValues) {
     expected_delivery_date: values.expected_delivery_date || null,
     currency: values.currency.trim().toUpperCase() || undefined,
     notes: values.notes.trim() || null,
-    items: values.items.map((line) => ({ product_id: line.product_id, quantity: Number(line.quantity), unit_price: Number(line.unit_price) })),
+    items: values.items.map((line) => ({
+      product_id: line.product_id,
+      quantity: Number(line.quantity),
+      unit_price: Number(line.unit_price),
+    })),
   };
 }

@@ -47,23 +47,54 @@ describe('orderHistory', () => {
   });
 
   it('names where an e-mailed order went', () => {
-    const entries = orderHistory({ ...base, sent_at: '2026-11-21T09:00:00.000Z', sent_to: 'orders@acme.test', emailed_at: '2026-11-21T09:00:01.000Z' });
-    expect(entries.at(-1)).toEqual({ at: '2026-11-21T09:00:00.000Z', title: 'Sent to the supplier', detail: 'e-mailed to orders@acme.test' });
+    const entries = orderHistory({
+      ...base,
+      sent_at: '2026-11-21T09:00:00.000Z',
+      sent_to: 'orders@acme.test',
+      emailed_at: '2026-11-21T09:00:01.000Z',
+    });
+    expect(entries.at(-1)).toEqual({
+      at: '2026-11-21T09:00:00.000Z',
+      title: 'Sent to the supplier',
+      detail: 'e-mailed to orders@acme.test',
+    });
   });
 
   it('says an order sent without its e-mail leaving was only marked as sent', () => {
-    const entries = orderHistory({ ...base, sent_at: '2026-11-21T09:00:00.000Z', sent_to: 'orders@acme.test', emailed_at: null });
-    expect(entries.at(-1)).toEqual({ at: '2026-11-21T09:00:00.000Z', title: 'Marked as sent to the supplier', detail: 'not e-mailed' });
+    const entries = orderHistory({
+      ...base,
+      sent_at: '2026-11-21T09:00:00.000Z',
+      sent_to: 'orders@acme.test',
+      emailed_at: null,
+    });
+    expect(entries.at(-1)).toEqual({
+      at: '2026-11-21T09:00:00.000Z',
+      title: 'Marked as sent to the supplier',
+      detail: 'not e-mailed',
+    });
   });
 
   it('lists every receipt, partial ones included, before the full receipt it completed', () => {
     const line = { quality_check_passed: true, quality_notes: null } as GoodsReceipt['lines'][number];
     const receipt = (at: string, units: number, lines: number, passed: boolean) =>
-      ({ created_at: at, received_by: { id: 'u3', name: 'Cy' }, units_received: units, quality_check_passed: passed, lines: Array(lines).fill(line) }) as GoodsReceipt;
+      ({
+        created_at: at,
+        received_by: { id: 'u3', name: 'Cy' },
+        units_received: units,
+        quality_check_passed: passed,
+        lines: Array(lines).fill(line),
+      }) as GoodsReceipt;
     const order = { ...base, sent_at: '2026-11-21T09:00:00.000Z', received_at: '2026-11-25T10:00:00.000Z' };
-    const entries = orderHistory(order, [receipt('2026-11-25T10:00:00.000Z', 1, 1, true), receipt('2026-11-23T10:00:00.000Z', 15, 2, false)]);
+    const entries = orderHistory(order, [
+      receipt('2026-11-25T10:00:00.000Z', 1, 1, true),
+      receipt('2026-11-23T10:00:00.000Z', 15, 2, false),
+    ]);
     expect(entries.slice(2)).toEqual([
-      { at: '2026-11-23T10:00:00.000Z', title: 'Goods received', detail: 'by Cy · 15 units on 2 lines · quality check failed' },
+      {
+        at: '2026-11-23T10:00:00.000Z',
+        title: 'Goods received',
+        detail: 'by Cy · 15 units on 2 lines · quality check failed',
+      },
       { at: '2026-11-25T10:00:00.000Z', title: 'Goods received', detail: 'by Cy · 1 unit on 1 line' },
       { at: '2026-11-25T10:00:00.000Z', title: 'Goods received in full', detail: null },
     ]);

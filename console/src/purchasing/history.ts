@@ -15,7 +15,8 @@ const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).
 /** Only an e-mail the mail server accepted counts as sent by e-mail (`emailed_at`); `sent_to` is just the address. */
 function sendingEntry(order: PurchaseOrder): HistoryEntry | null {
   if (!order.sent_at) return null;
-  if (order.emailed_at) return { at: order.sent_at, title: 'Sent to the supplier', detail: `e-mailed to ${order.sent_to}` };
+  if (order.emailed_at)
+    return { at: order.sent_at, title: 'Sent to the supplier', detail: `e-mailed to ${order.sent_to}` };
   return { at: order.sent_at, title: 'Marked as sent to the supplier', detail: 'not e-mailed' };
 }
 
@@ -36,15 +37,27 @@ export function orderHistory(order: PurchaseOrder, receipts: readonly GoodsRecei
   const steps: (HistoryEntry | null)[] = [
     { at: order.created_at, title: 'Created', detail: by(order.created_by) },
     order.submitted_at ? { at: order.submitted_at, title: 'Submitted for approval', detail: null } : null,
-    order.approved_at ? { at: order.approved_at, title: 'Approved', detail: join(by(order.approved_by), order.approval_notes) } : null,
-    order.rejected_at ? { at: order.rejected_at, title: 'Rejected', detail: join(by(order.rejected_by), order.rejection_reason) } : null,
+    order.approved_at
+      ? { at: order.approved_at, title: 'Approved', detail: join(by(order.approved_by), order.approval_notes) }
+      : null,
+    order.rejected_at
+      ? { at: order.rejected_at, title: 'Rejected', detail: join(by(order.rejected_by), order.rejection_reason) }
+      : null,
     sendingEntry(order),
-    order.acknowledged_at ? { at: order.acknowledged_at, title: 'Acknowledged by the supplier', detail: order.supplier_reference ? `reference ${order.supplier_reference}` : null } : null,
+    order.acknowledged_at
+      ? {
+          at: order.acknowledged_at,
+          title: 'Acknowledged by the supplier',
+          detail: order.supplier_reference ? `reference ${order.supplier_reference}` : null,
+        }
+      : null,
     ...receipts.map(receiptEntry),
     order.received_at ? { at: order.received_at, title: 'Goods received in full', detail: null } : null,
     order.invoiced_at ? { at: order.invoiced_at, title: 'Invoice recorded', detail: order.invoice_number } : null,
     order.completed_at ? { at: order.completed_at, title: 'Completed', detail: null } : null,
-    order.cancelled_at ? { at: order.cancelled_at, title: 'Cancelled', detail: join(by(order.cancelled_by), order.cancellation_reason) } : null,
+    order.cancelled_at
+      ? { at: order.cancelled_at, title: 'Cancelled', detail: join(by(order.cancelled_by), order.cancellation_reason) }
+      : null,
   ];
   return steps.filter((step): step is HistoryEntry => step !== null).sort((a, b) => a.at.localeCompare(b.at));
 }

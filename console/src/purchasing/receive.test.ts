@@ -18,7 +18,12 @@ describe('a receipt', () => {
       received_date: '',
       notes: ' ',
       quality_notes: '',
-      lines: [line('a', 0), line('b', 4, { quality_check_passed: false, quality_notes: ' dented ' }), line('c', ''), line('d', 2)],
+      lines: [
+        line('a', 0),
+        line('b', 4, { quality_check_passed: false, quality_notes: ' dented ' }),
+        line('c', ''),
+        line('d', 2),
+      ],
     });
     expect(body.items).toEqual([
       { purchase_order_item_id: 'b', quantity_received: 4, quality_check_passed: false, quality_notes: 'dented' },
@@ -31,7 +36,16 @@ describe('a receipt', () => {
   });
 
   it("puts the API's line errors on the dialog's rows", () => {
-    expect(remapLineErrors({ 'items.1.quality_notes': ['Required.'], 'items.0.quantity_received': ['Too many.'], received_date: ['Future.'] }, [1, 3])).toEqual({
+    expect(
+      remapLineErrors(
+        {
+          'items.1.quality_notes': ['Required.'],
+          'items.0.quantity_received': ['Too many.'],
+          received_date: ['Future.'],
+        },
+        [1, 3],
+      ),
+    ).toEqual({
       'lines.3.quality_notes': ['Required.'],
       'lines.1.quantity_received': ['Too many.'],
       received_date: ['Future.'],

@@ -53,14 +53,22 @@ export function buildReceiveBody(values: ReceiveValues) {
     ];
   });
   return {
-    body: { items, received_date: values.received_date || undefined, notes: values.notes.trim() || null, quality_notes: values.quality_notes.trim() || null },
+    body: {
+      items,
+      received_date: values.received_date || undefined,
+      notes: values.notes.trim() || null,
+      quality_notes: values.quality_notes.trim() || null,
+    },
     /** sentRows[i] is the dialog row of the i-th line sent. */
     sentRows,
   };
 }
 
 /** The API's `items.N.field` errors renamed to the dialog's `lines.<row>.field`; the others kept as they are. */
-export function remapLineErrors(errors: Record<string, string[]>, sentRows: readonly number[]): Record<string, string[]> {
+export function remapLineErrors(
+  errors: Record<string, string[]>,
+  sentRows: readonly number[],
+): Record<string, string[]> {
   const renamed: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(errors)) {
     const match = /^items\.(\d+)\.(.+)$/.exec(name);

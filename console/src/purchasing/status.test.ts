@@ -17,7 +17,12 @@ describe('availableActions', () => {
   const order = (allowed: PurchaseOrderAction[]) => ({ allowed_actions: allowed });
 
   it("offers every action the API allows to a user holding every ability, in the API's order", () => {
-    expect(availableActions(order(['edit', 'submit-for-approval', 'cancel', 'delete']), EVERYTHING)).toEqual(['edit', 'submit-for-approval', 'cancel', 'delete']);
+    expect(availableActions(order(['edit', 'submit-for-approval', 'cancel', 'delete']), EVERYTHING)).toEqual([
+      'edit',
+      'submit-for-approval',
+      'cancel',
+      'delete',
+    ]);
     expect(availableActions(order([]), EVERYTHING)).toEqual([]);
   });
 
@@ -27,12 +32,20 @@ describe('availableActions', () => {
   });
 
   it('gives a viewer no action', () => {
-    expect(availableActions(order(['edit', 'submit-for-approval', 'approve', 'receive', 'complete', 'cancel', 'delete']), VIEWER)).toEqual([]);
+    expect(
+      availableActions(
+        order(['edit', 'submit-for-approval', 'approve', 'receive', 'complete', 'cancel', 'delete']),
+        VIEWER,
+      ),
+    ).toEqual([]);
   });
 
   it('needs the receive ability to receive, and the send ability to send', () => {
     const withoutReceive = EVERYTHING.filter((ability) => ability !== 'operations:receive-goods-purchase-orders');
-    expect(availableActions(order(['acknowledge', 'receive', 'cancel']), withoutReceive)).toEqual(['acknowledge', 'cancel']);
+    expect(availableActions(order(['acknowledge', 'receive', 'cancel']), withoutReceive)).toEqual([
+      'acknowledge',
+      'cancel',
+    ]);
     const withoutSend = EVERYTHING.filter((ability) => ability !== 'operations:send-purchase-orders');
     expect(availableActions(order(['send', 'cancel']), withoutSend)).toEqual(['cancel']);
   });

@@ -52,7 +52,10 @@ const ACTION_ABILITIES: Record<PurchaseOrderAction, string> = {
 };
 
 /** The actions the order allows now (the API's answer, in its order) that a user holding `abilities` may take. */
-export function availableActions(order: { allowed_actions: readonly PurchaseOrderAction[] }, abilities: readonly string[]): PurchaseOrderAction[] {
+export function availableActions(
+  order: { allowed_actions: readonly PurchaseOrderAction[] },
+  abilities: readonly string[],
+): PurchaseOrderAction[] {
   return order.allowed_actions.filter((action) => abilities.includes(ACTION_ABILITIES[action]));
 }
 

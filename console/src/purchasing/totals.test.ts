@@ -13,7 +13,12 @@ describe('order totals', () => {
   });
 
   it('sums the lines without floating-point residue', () => {
-    expect(linesSubtotal([{ quantity: 1, unit_price: 0.1 }, { quantity: 1, unit_price: 0.2 }])).toBe(0.3);
+    expect(
+      linesSubtotal([
+        { quantity: 1, unit_price: 0.1 },
+        { quantity: 1, unit_price: 0.2 },
+      ]),
+    ).toBe(0.3);
     expect(linesSubtotal([])).toBe(0);
   });
 

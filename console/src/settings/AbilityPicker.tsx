@@ -27,7 +27,14 @@ interface Props {
 export function AbilityPicker({ value, onChange, error }: Props) {
   const catalogue = useAbilityCatalogue();
   if (catalogue.isPending) return <Skeleton h={160} />;
-  if (catalogue.isError) return <QueryError error={catalogue.error} onRetry={() => void catalogue.refetch()} title="The abilities could not be loaded" />;
+  if (catalogue.isError)
+    return (
+      <QueryError
+        error={catalogue.error}
+        onRetry={() => void catalogue.refetch()}
+        title="The abilities could not be loaded"
+      />
+    );
 
   const offered = offeredAbilities(catalogue.data);
   const chosen = new Set(value);
@@ -54,7 +61,13 @@ export function AbilityPicker({ value, onChange, error }: Props) {
       </Text>
       <Accordion multiple variant="contained" chevronPosition="left">
         {groupAbilities(offered).map((group) => (
-          <ModuleAbilities key={group.module} module={group.module} abilities={group.abilities} chosen={chosen} onToggle={toggle} />
+          <ModuleAbilities
+            key={group.module}
+            module={group.module}
+            abilities={group.abilities}
+            chosen={chosen}
+            onToggle={toggle}
+          />
         ))}
       </Accordion>
       {error && (
@@ -101,7 +114,11 @@ function ModuleAbilities({ module, abilities, chosen, onToggle }: ModuleProps) {
           />
           {abilities.map((ability) => (
             <Group key={ability.ability} gap="xs" wrap="nowrap" justify="space-between">
-              <Checkbox label={ability.ability} checked={chosen.has(ability.ability)} onChange={(event) => onToggle([ability.ability], event.currentTarget.checked)} />
+              <Checkbox
+                label={ability.ability}
+                checked={chosen.has(ability.ability)}
+                onChange={(event) => onToggle([ability.ability], event.currentTarget.checked)}
+              />
               <Group gap={4} wrap="nowrap">
                 {ability.requires_approval && (
                   <Badge size="xs" color="orange" variant="outline">

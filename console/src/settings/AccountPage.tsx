@@ -63,7 +63,12 @@ function PasswordCard() {
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
         <Stack gap="sm">
-          <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('current_password')} />
+          <PasswordInput
+            label="Current password"
+            required
+            autoComplete="current-password"
+            {...form.getInputProps('current_password')}
+          />
           <PasswordInput
             label="New password"
             description="At least 8 characters, not a common password, not your e-mail."

@@ -1,6 +1,18 @@
 // API tokens: the user's own (an administrator sees every token of the tenant), with their status, and the
 // actions on them: create (the plain text shown once), revoke, and for administrators approve.
-import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,7 +47,10 @@ export function ApiTokensPage() {
 
   const tokens = useQuery({
     queryKey: [...TOKENS_KEY, { page: state.page, status, type }],
-    queryFn: () => unwrap(api.GET('/api/v1/api-tokens', { params: { query: { page: state.page, per_page: PER_PAGE, status, type } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/api-tokens', { params: { query: { page: state.page, per_page: PER_PAGE, status, type } } }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -45,7 +60,11 @@ export function ApiTokensPage() {
     <>
       <PageHeader
         title="API tokens"
-        description={isAdmin ? 'Every token of the organisation. Tokens act for their owner, within the abilities granted.' : 'Your tokens for scripts and integrations. A token acts for you, within the abilities granted.'}
+        description={
+          isAdmin
+            ? 'Every token of the organisation. Tokens act for their owner, within the abilities granted.'
+            : 'Your tokens for scripts and integrations. A token acts for you, within the abilities granted.'
+        }
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             Create token
@@ -53,7 +72,15 @@ export function ApiTokensPage() {
         }
       />
       <Group mb="md" gap="sm" align="flex-end">
-        <Select label="Status" placeholder="Any status" data={STATUSES} value={status ?? null} clearable w={200} onChange={(value) => update({ filters: { status: value } })} />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          data={STATUSES}
+          value={status ?? null}
+          clearable
+          w={200}
+          onChange={(value) => update({ filters: { status: value } })}
+        />
         <Select
           label="Type"
           placeholder="Any type"
@@ -89,7 +116,14 @@ export function ApiTokensPage() {
       ) : (
         <>
           <TokenTable tokens={tokens.data.data} isAdmin={isAdmin} />
-          {tokens.data.meta.last_page > 1 && <Pagination mt="md" total={tokens.data.meta.last_page} value={state.page} onChange={(page) => update({ page })} />}
+          {tokens.data.meta.last_page > 1 && (
+            <Pagination
+              mt="md"
+              total={tokens.data.meta.last_page}
+              value={state.page}
+              onChange={(page) => update({ page })}
+            />
+          )}
         </>
       )}
 
@@ -98,7 +132,11 @@ export function ApiTokensPage() {
         onClose={() => setCreating(false)}
         onCreated={(token) => {
           setCreating(false);
-          setCreated({ name: token.name, plainText: token.plain_text_token, pending: token.status === 'pending_approval' });
+          setCreated({
+            name: token.name,
+            plainText: token.plain_text_token,
+            pending: token.status === 'pending_approval',
+          });
         }}
       />
       <TokenCreatedDialog token={created} onClose={() => setCreated(null)} />
@@ -182,12 +220,26 @@ function TokenRow({ token, isAdmin }: { token: ApiToken; isAdmin: boolean }) {
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           {isAdmin && token.status === 'pending_approval' && (
-            <Button size="xs" variant="light" color="teal" loading={approve.isPending} onClick={() => approve.mutate()} aria-label={`Approve ${token.name}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="teal"
+              loading={approve.isPending}
+              onClick={() => approve.mutate()}
+              aria-label={`Approve ${token.name}`}
+            >
               Approve
             </Button>
           )}
           {token.status !== 'revoked' && (
-            <Button size="xs" variant="subtle" color="red" loading={revoke.isPending} onClick={() => void askRevoke()} aria-label={`Revoke ${token.name}`}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              loading={revoke.isPending}
+              onClick={() => void askRevoke()}
+              aria-label={`Revoke ${token.name}`}
+            >
               Revoke
             </Button>
           )}

@@ -1,6 +1,20 @@
 // The audit log, newest first: who changed what and when, filtered by actor, entity type, action and dates
 // (kept in the URL), older entries loaded on demand, each entry opening to its changed fields.
-import { ActionIcon, Autocomplete, Badge, Button, Code, Group, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Autocomplete,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
@@ -17,7 +31,10 @@ import { AUDIT_LOG_KEY, USERS_KEY } from './keys';
 
 const PER_PAGE = 50;
 type Filter = 'actor_type' | 'actor_id' | 'entity_type' | 'action' | 'from' | 'to';
-const SHAPE: ListStateShape<Filter> = { filters: ['actor_type', 'actor_id', 'entity_type', 'action', 'from', 'to'], defaultSort: '' };
+const SHAPE: ListStateShape<Filter> = {
+  filters: ['actor_type', 'actor_id', 'entity_type', 'action', 'from', 'to'],
+  defaultSort: '',
+};
 const ACTOR_TYPES = [
   { value: 'user', label: 'User (signed in)' },
   { value: 'token', label: 'API token' },
@@ -25,7 +42,22 @@ const ACTOR_TYPES = [
   { value: 'system', label: 'System' },
 ];
 // The entity types the log records most; the field takes any other too.
-const ENTITY_TYPES = ['user', 'api_token', 'tenant', 'product', 'master_product', 'category', 'brand', 'tag', 'attribute', 'supplier', 'warehouse', 'inventory', 'purchase_order', 'webhook_subscription'];
+const ENTITY_TYPES = [
+  'user',
+  'api_token',
+  'tenant',
+  'product',
+  'master_product',
+  'category',
+  'brand',
+  'tag',
+  'attribute',
+  'supplier',
+  'warehouse',
+  'inventory',
+  'purchase_order',
+  'webhook_subscription',
+];
 
 export function AuditLogPage() {
   const [state, update] = useListState(SHAPE);
@@ -57,7 +89,10 @@ export function AuditLogPage() {
 
   return (
     <>
-      <PageHeader title="Audit log" description="Every change made through the console, the API or the CLI, newest first." />
+      <PageHeader
+        title="Audit log"
+        description="Every change made through the console, the API or the CLI, newest first."
+      />
       <AuditFilters filters={filters} onChange={(change) => update({ filters: change })} />
       {log.isPending ? (
         <Stack gap="xs">
@@ -68,7 +103,15 @@ export function AuditLogPage() {
       ) : log.isError ? (
         <QueryError error={log.error} onRetry={() => void log.refetch()} />
       ) : entries.length === 0 ? (
-        <EmptyState message={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'} onClear={filtered ? () => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) }) : undefined} clearLabel="Clear filters" />
+        <EmptyState
+          message={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+          onClear={
+            filtered
+              ? () => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) })
+              : undefined
+          }
+          clearLabel="Clear filters"
+        />
       ) : (
         <>
           <AuditTable entries={entries} />
@@ -83,16 +126,50 @@ export function AuditLogPage() {
   );
 }
 
-function AuditFilters({ filters, onChange }: { filters: Partial<Record<Filter, string>>; onChange: (change: Partial<Record<Filter, string | null>>) => void }) {
+function AuditFilters({
+  filters,
+  onChange,
+}: {
+  filters: Partial<Record<Filter, string>>;
+  onChange: (change: Partial<Record<Filter, string | null>>) => void;
+}) {
   const canViewUsers = useCan()('system:view-users');
   return (
     <Group mb="md" gap="sm" align="flex-end">
-      <Select label="Actor type" placeholder="Anyone" data={ACTOR_TYPES} value={filters.actor_type ?? null} clearable w={140} onChange={(value) => onChange({ actor_type: value })} />
-      {canViewUsers && <ActorUserSelect value={filters.actor_id ?? null} onChange={(value) => onChange({ actor_id: value })} />}
+      <Select
+        label="Actor type"
+        placeholder="Anyone"
+        data={ACTOR_TYPES}
+        value={filters.actor_type ?? null}
+        clearable
+        w={140}
+        onChange={(value) => onChange({ actor_type: value })}
+      />
+      {canViewUsers && (
+        <ActorUserSelect value={filters.actor_id ?? null} onChange={(value) => onChange({ actor_id: value })} />
+      )}
       <EntityTypeFilter value={filters.entity_type ?? ''} onCommit={(value) => onChange({ entity_type: value })} />
-      <SearchInput label="Action" placeholder="e.g. user.*" value={filters.action ?? ''} onSearch={(value) => onChange({ action: value })} w={170} />
-      <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(event) => onChange({ from: event.currentTarget.value || null })} w={150} />
-      <TextInput label="To" type="date" value={filters.to ?? ''} onChange={(event) => onChange({ to: event.currentTarget.value || null })} w={150} />
+      <SearchInput
+        label="Action"
+        placeholder="e.g. user.*"
+        value={filters.action ?? ''}
+        onSearch={(value) => onChange({ action: value })}
+        w={170}
+      />
+      <TextInput
+        label="From"
+        type="date"
+        value={filters.from ?? ''}
+        onChange={(event) => onChange({ from: event.currentTarget.value || null })}
+        w={150}
+      />
+      <TextInput
+        label="To"
+        type="date"
+        value={filters.to ?? ''}
+        onChange={(event) => onChange({ to: event.currentTarget.value || null })}
+        w={150}
+      />
     </Group>
   );
 }
@@ -129,7 +206,14 @@ function EntityTypeFilter({ value, onCommit }: { value: string; onCommit: (value
 function ActorUserSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
   const users = useQuery({
     queryKey: [...USERS_KEY, 'for-filter'],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/users', { params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } } }))).data,
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/v1/users', {
+            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data,
     staleTime: 60_000,
   });
   return (

@@ -11,7 +11,13 @@ export function CopyValue({ value, label }: { value: string; label: string }) {
       <CopyButton value={value}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
-            <ActionIcon variant="light" color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`} size="lg">
+            <ActionIcon
+              variant="light"
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+              aria-label={`Copy ${label.toLowerCase()}`}
+              size="lg"
+            >
               {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
             </ActionIcon>
           </Tooltip>

@@ -42,7 +42,8 @@ export function CreateTokenDialog({ opened, onClose, onCreated }: Props) {
           type: values.type,
           abilities: values.abilities,
           expiration_days: typeof values.expiration_days === 'number' ? values.expiration_days : undefined,
-          ip_whitelist: values.type === 'integration' && values.ip_whitelist.length > 0 ? values.ip_whitelist : undefined,
+          ip_whitelist:
+            values.type === 'integration' && values.ip_whitelist.length > 0 ? values.ip_whitelist : undefined,
         },
       }),
     );
@@ -66,7 +67,13 @@ export function CreateTokenDialog({ opened, onClose, onCreated }: Props) {
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
         <Stack gap="sm">
-          <TextInput label="Name" description="What the token is for, e.g. “Warehouse scanner”." required data-autofocus {...form.getInputProps('name')} />
+          <TextInput
+            label="Name"
+            description="What the token is for, e.g. “Warehouse scanner”."
+            required
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="token-type-label">
               Type
@@ -77,10 +84,15 @@ export function CreateTokenDialog({ opened, onClose, onCreated }: Props) {
               {...form.getInputProps('type')}
             />
           </Stack>
-          <AbilityPicker value={values.abilities} onChange={(abilities) => form.setFieldValue('abilities', abilities)} error={form.errors.abilities} />
+          <AbilityPicker
+            value={values.abilities}
+            onChange={(abilities) => form.setFieldValue('abilities', abilities)}
+            error={form.errors.abilities}
+          />
           {needingApproval.length > 0 && (
             <Alert color="yellow" p="xs">
-              {needingApproval.join(', ')} {needingApproval.length === 1 ? 'needs' : 'need'} an administrator’s approval: the token is refused until it is approved.
+              {needingApproval.join(', ')} {needingApproval.length === 1 ? 'needs' : 'need'} an administrator’s
+              approval: the token is refused until it is approved.
             </Alert>
           )}
           <NumberInput

@@ -24,10 +24,16 @@ function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void 
   const canChangeRole = useCan()('system:manage-roles');
   const form = useForm<{ name: string; role: Role }>({ initialValues: { name: user.name, role: user.role } });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
-    const body = { name: values.name !== user.name ? values.name : undefined, role: values.role !== user.role ? values.role : undefined };
+    const body = {
+      name: values.name !== user.name ? values.name : undefined,
+      role: values.role !== user.role ? values.role : undefined,
+    };
     await unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id: user.id } }, body }));
     // The signed-in user may have changed themselves (their name in the header, their abilities).
-    await Promise.all([queryClient.invalidateQueries({ queryKey: USERS_KEY }), queryClient.invalidateQueries({ queryKey: ME_KEY })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: ME_KEY }),
+    ]);
     notifySuccess(`${values.name} is saved.`);
     onDone();
   });
@@ -37,7 +43,9 @@ function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void 
       <Stack gap="sm">
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
         <RoleSelect
-          value={form.getValues().role} onChange={(role) => form.setFieldValue('role', role)} error={form.errors.role}
+          value={form.getValues().role}
+          onChange={(role) => form.setFieldValue('role', role)}
+          error={form.errors.role}
           disabled={!canChangeRole}
           description={canChangeRole ? undefined : 'Changing roles needs the ability system:manage-roles.'}
         />

@@ -21,7 +21,9 @@ interface Props {
 export function InviteUserDialog({ opened, onClose, onInvited }: Props) {
   const queryClient = useQueryClient();
   const canGiveRoles = useCan()('system:manage-roles');
-  const form = useForm<{ name: string; email: string; role: Role }>({ initialValues: { name: '', email: '', role: 'viewer' } });
+  const form = useForm<{ name: string; email: string; role: Role }>({
+    initialValues: { name: '', email: '', role: 'viewer' },
+  });
   const { submitting, formError, clearFormError, onSubmit } = useApiSubmit(form, async (values) => {
     const { data } = await unwrap(api.POST('/api/v1/users', { body: values }));
     await queryClient.invalidateQueries({ queryKey: USERS_KEY });
@@ -42,9 +44,13 @@ export function InviteUserDialog({ opened, onClose, onInvited }: Props) {
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
           <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
           <RoleSelect
-            value={form.getValues().role} onChange={(role) => form.setFieldValue('role', role)} error={form.errors.role}
+            value={form.getValues().role}
+            onChange={(role) => form.setFieldValue('role', role)}
+            error={form.errors.role}
             disabled={!canGiveRoles}
-            description={canGiveRoles ? undefined : 'Inviting with another role than Viewer needs the ability system:manage-roles.'}
+            description={
+              canGiveRoles ? undefined : 'Inviting with another role than Viewer needs the ability system:manage-roles.'
+            }
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
@@ -60,7 +66,13 @@ export function InviteUserDialog({ opened, onClose, onInvited }: Props) {
   );
 }
 
-export function RoleSelect(props: { value: Role; onChange: (value: Role) => void; error?: React.ReactNode; disabled?: boolean; description?: string }) {
+export function RoleSelect(props: {
+  value: Role;
+  onChange: (value: Role) => void;
+  error?: React.ReactNode;
+  disabled?: boolean;
+  description?: string;
+}) {
   const role = ROLES.find((entry) => entry.value === props.value);
   return (
     <Select

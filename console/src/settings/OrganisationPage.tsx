@@ -20,11 +20,17 @@ import { TENANT_KEY } from './keys';
 type Tenant = components['schemas']['Tenant'];
 
 export function OrganisationPage() {
-  const tenant = useQuery({ queryKey: TENANT_KEY, queryFn: async () => (await unwrap(api.GET('/api/v1/tenant'))).data });
+  const tenant = useQuery({
+    queryKey: TENANT_KEY,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/tenant'))).data,
+  });
   const canEdit = useCan()('system:manage-settings');
   return (
     <>
-      <PageHeader title="Organisation" description="The company as documents print it, and the defaults of new records." />
+      <PageHeader
+        title="Organisation"
+        description="The company as documents print it, and the defaults of new records."
+      />
       {tenant.isPending ? (
         <PageLoader />
       ) : tenant.isError ? (
@@ -42,7 +48,9 @@ function TenantForm({ tenant, canEdit }: { tenant: Tenant; canEdit: boolean }) {
   const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const form = useForm<TenantFormValues>({ initialValues: tenantFormValues(tenant) });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
-    const { data } = await unwrap(api.PATCH('/api/v1/tenant', { body: tenantChanges(tenantFormValues(tenant), values) }));
+    const { data } = await unwrap(
+      api.PATCH('/api/v1/tenant', { body: tenantChanges(tenantFormValues(tenant), values) }),
+    );
     queryClient.setQueryData(TENANT_KEY, data);
     // The header shows the organisation's name from /auth/me.
     if (data.name !== tenant.name) await queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -64,7 +72,13 @@ function TenantForm({ tenant, canEdit }: { tenant: Tenant; canEdit: boolean }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required {...field('name')} />
             <TextInput label="Tax id" {...field('tax_id')} />
-            <TextInput label="Default currency" description="ISO 4217 code of new prices and orders." maxLength={3} required {...field('default_currency')} />
+            <TextInput
+              label="Default currency"
+              description="ISO 4217 code of new prices and orders."
+              maxLength={3}
+              required
+              {...field('default_currency')}
+            />
             <Select
               label="Time zone"
               searchable
@@ -88,7 +102,13 @@ function TenantForm({ tenant, canEdit }: { tenant: Tenant; canEdit: boolean }) {
           </SimpleGrid>
         </SettingsCard>
         <SettingsCard title="Purchase orders">
-          <Textarea label="Purchase order footer" description="Printed at the foot of every purchase order." autosize minRows={3} {...field('purchase_order_footer')} />
+          <Textarea
+            label="Purchase order footer"
+            description="Printed at the foot of every purchase order."
+            autosize
+            minRows={3}
+            {...field('purchase_order_footer')}
+          />
         </SettingsCard>
         {canEdit && (
           <Group>

@@ -16,7 +16,8 @@ export function PasswordLinkDialog({ result, onClose }: { result: PasswordLinkRe
       {result && link?.url && (
         <Stack gap="sm">
           <Text size="sm">
-            E-mail is not configured, so send this link to <strong>{result.name}</strong> ({result.email}) yourself. They set their password with it.
+            E-mail is not configured, so send this link to <strong>{result.name}</strong> ({result.email}) yourself.
+            They set their password with it.
           </Text>
           <CopyValue value={link.url} label={what} />
           <Alert color="yellow" p="xs">
@@ -34,5 +35,7 @@ export function PasswordLinkDialog({ result, onClose }: { result: PasswordLinkRe
 /** What a notification says about a link the server made. */
 export function passwordLinkMessage(result: PasswordLinkResult): string {
   const what = result.password_link.purpose === 'reset' ? 'A password-reset link' : 'An invitation';
-  return result.password_link.email_sent ? `${what} was e-mailed to ${result.email}.` : `${what} for ${result.name} is ready: pass the link on.`;
+  return result.password_link.email_sent
+    ? `${what} was e-mailed to ${result.email}.`
+    : `${what} for ${result.name} is ready: pass the link on.`;
 }

@@ -3,7 +3,15 @@ import { Alert, Button, CopyButton, Group, SimpleGrid, Code } from '@mantine/cor
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { recoveryCodesText } from './recovery-codes';
 
-export function RecoveryCodesPanel({ codes, account, onDone }: { codes: string[]; account: string; onDone: () => void }) {
+export function RecoveryCodesPanel({
+  codes,
+  account,
+  onDone,
+}: {
+  codes: string[];
+  account: string;
+  onDone: () => void;
+}) {
   const download = () => {
     const url = URL.createObjectURL(new Blob([recoveryCodesText(codes, account)], { type: 'text/plain' }));
     const link = document.createElement('a');
@@ -15,7 +23,15 @@ export function RecoveryCodesPanel({ codes, account, onDone }: { codes: string[]
   return (
     <Alert color="yellow" title="Save your recovery codes now" role="region" aria-label="Recovery codes">
       Each code signs you in once if you lose your authenticator app. They are not shown again.
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} my="sm" maw={420} component="ul" p={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2 }}
+        spacing={4}
+        my="sm"
+        maw={420}
+        component="ul"
+        p={0}
+        style={{ listStyle: 'none' }}
+      >
         {codes.map((code) => (
           <li key={code}>
             <Code>{code}</Code>

@@ -2,7 +2,15 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function SettingsCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function SettingsCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label={title}>
       <Title order={2} size="h4">

@@ -18,8 +18,8 @@ export function TokenCreatedDialog({ token, onClose }: Props) {
           </Text>
           <CopyValue value={token.plainText} label="Token" />
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Copy it now">
-            This is the only time the token is shown. Store it somewhere safe: whoever holds it acts as you within its abilities. If it is lost,
-            revoke it and create a new one.
+            This is the only time the token is shown. Store it somewhere safe: whoever holds it acts as you within its
+            abilities. If it is lost, revoke it and create a new one.
           </Alert>
           {token.pending && (
             <Alert color="yellow" title="Waiting for approval">

@@ -50,7 +50,10 @@ export function TwoFactorCard() {
   );
 
   return (
-    <SettingsCard title="Two-factor authentication" description="Sign-in asks for a code from an authenticator app as well as your password.">
+    <SettingsCard
+      title="Two-factor authentication"
+      description="Sign-in asks for a code from an authenticator app as well as your password."
+    >
       <Group gap="xs">
         <Text size="sm">Status:</Text>
         {status}
@@ -104,7 +107,15 @@ export function TwoFactorCard() {
   );
 }
 
-function EnrolmentSteps({ enrolment, onConfirmed, onCancel }: { enrolment: Enrolment; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
+function EnrolmentSteps({
+  enrolment,
+  onConfirmed,
+  onCancel,
+}: {
+  enrolment: Enrolment;
+  onConfirmed: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const form = useForm({ initialValues: { code: '' } });
   const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
     const { data } = await unwrap(api.POST('/api/v1/auth/two-factor/confirm', { body: { code: values.code.trim() } }));
@@ -121,7 +132,14 @@ function EnrolmentSteps({ enrolment, onConfirmed, onCancel }: { enrolment: Enrol
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
         <Stack gap="sm" maw={320}>
-          <TextInput label="Authentication code" required inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.getInputProps('code')} />
+          <TextInput
+            label="Authentication code"
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...form.getInputProps('code')}
+          />
           <Group>
             <Button type="submit" loading={submitting}>
               Confirm
@@ -163,7 +181,11 @@ function PasswordDialog({ action, onClose, onRegenerated, onDisabled }: Password
   };
   const disabling = action === 'disable';
   return (
-    <Modal opened={action !== null} onClose={close} title={disabling ? 'Turn off two-factor authentication' : 'Regenerate recovery codes'}>
+    <Modal
+      opened={action !== null}
+      onClose={close}
+      title={disabling ? 'Turn off two-factor authentication' : 'Regenerate recovery codes'}
+    >
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
         <Stack gap="sm">
@@ -172,7 +194,13 @@ function PasswordDialog({ action, onClose, onRegenerated, onDisabled }: Password
               ? 'Sign-in will ask for your password only. Your recovery codes stop working.'
               : 'Your current recovery codes stop working; the new ones are shown once.'}
           </Alert>
-          <PasswordInput label="Password" required autoComplete="current-password" data-autofocus {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            required
+            autoComplete="current-password"
+            data-autofocus
+            {...form.getInputProps('password')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -31,7 +31,13 @@ export function UserActionsMenu({ user, onLink }: { user: ManagedUser; onLink: (
   });
   const link = useMutation({
     mutationFn: async (purpose: 'invitation' | 'reset') =>
-      (await unwrap(purpose === 'invitation' ? api.POST('/api/v1/users/{id}/resend-invitation', path) : api.POST('/api/v1/users/{id}/reset-password', path))).data,
+      (
+        await unwrap(
+          purpose === 'invitation'
+            ? api.POST('/api/v1/users/{id}/resend-invitation', path)
+            : api.POST('/api/v1/users/{id}/reset-password', path),
+        )
+      ).data,
     onSuccess: (result) => {
       notifySuccess(passwordLinkMessage(result));
       onLink(result);
@@ -43,7 +49,8 @@ export function UserActionsMenu({ user, onLink }: { user: ManagedUser; onLink: (
   const askDeactivate = async () => {
     const sure = await confirm({
       title: `Deactivate ${user.name}?`,
-      message: 'They can no longer sign in; their sessions end and their API tokens stop working until they are reactivated.',
+      message:
+        'They can no longer sign in; their sessions end and their API tokens stop working until they are reactivated.',
       confirmLabel: 'Deactivate',
       danger: true,
     });
@@ -60,7 +67,8 @@ export function UserActionsMenu({ user, onLink }: { user: ManagedUser; onLink: (
   const askReset = async () => {
     const sure = await confirm({
       title: `Reset ${user.name}’s password?`,
-      message: 'A one-time link to set a new password is made (valid for an hour). Their current password keeps working until they use it.',
+      message:
+        'A one-time link to set a new password is made (valid for an hour). Their current password keeps working until they use it.',
       confirmLabel: 'Make reset link',
     });
     if (sure) link.mutate('reset');
@@ -77,7 +85,9 @@ export function UserActionsMenu({ user, onLink }: { user: ManagedUser; onLink: (
         </Menu.Target>
         <Menu.Dropdown>
           {actions.includes('edit') && <Menu.Item onClick={() => setEditing(true)}>Edit name or role</Menu.Item>}
-          {actions.includes('resend-invitation') && <Menu.Item onClick={() => link.mutate('invitation')}>Resend invitation</Menu.Item>}
+          {actions.includes('resend-invitation') && (
+            <Menu.Item onClick={() => link.mutate('invitation')}>Resend invitation</Menu.Item>
+          )}
           {actions.includes('reset-password') && <Menu.Item onClick={() => void askReset()}>Reset password</Menu.Item>}
           {actions.includes('reactivate') && <Menu.Item onClick={() => void askReactivate()}>Reactivate</Menu.Item>}
           {actions.includes('deactivate') && (

@@ -20,7 +20,10 @@ import { ROLES, roleLabel, USER_STATUSES, userStatus, type ManagedUser, type Rol
 import { USERS_KEY } from './keys';
 
 const PER_PAGE = 25;
-const SHAPE: ListStateShape<'search' | 'role' | 'status'> = { filters: ['search', 'role', 'status'], defaultSort: 'name' };
+const SHAPE: ListStateShape<'search' | 'role' | 'status'> = {
+  filters: ['search', 'role', 'status'],
+  defaultSort: 'name',
+};
 type SortColumn = 'name' | 'email' | 'created_at';
 
 export function UsersPage() {
@@ -84,7 +87,11 @@ export function UsersPage() {
       ) : users.isError ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />
       ) : users.data.data.length === 0 ? (
-        <EmptyState message="No users match these filters." onClear={filtered ? () => update({ filters: { search: null, role: null, status: null } }) : undefined} clearLabel="Clear filters" />
+        <EmptyState
+          message="No users match these filters."
+          onClear={filtered ? () => update({ filters: { search: null, role: null, status: null } }) : undefined}
+          clearLabel="Clear filters"
+        />
       ) : (
         <>
           <Table.ScrollContainer minWidth={860}>
@@ -115,7 +122,14 @@ export function UsersPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {users.data.meta.last_page > 1 && <Pagination mt="md" total={users.data.meta.last_page} value={state.page} onChange={(page) => update({ page })} />}
+          {users.data.meta.last_page > 1 && (
+            <Pagination
+              mt="md"
+              total={users.data.meta.last_page}
+              value={state.page}
+              onChange={(page) => update({ page })}
+            />
+          )}
         </>
       )}
       <InviteUserDialog
@@ -147,13 +161,37 @@ function UserFilters({ search, role, status, onChange }: FiltersProps) {
         onSearch={(value) => onChange({ search: value })}
         w={260}
       />
-      <Select label="Role" placeholder="Any role" data={ROLES.map(({ value, label }) => ({ value, label }))} value={role ?? null} clearable w={160} onChange={(value) => onChange({ role: value })} />
-      <Select label="Status" placeholder="Any status" data={USER_STATUSES.map(({ value, label }) => ({ value, label }))} value={status ?? null} clearable w={160} onChange={(value) => onChange({ status: value })} />
+      <Select
+        label="Role"
+        placeholder="Any role"
+        data={ROLES.map(({ value, label }) => ({ value, label }))}
+        value={role ?? null}
+        clearable
+        w={160}
+        onChange={(value) => onChange({ role: value })}
+      />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={USER_STATUSES.map(({ value, label }) => ({ value, label }))}
+        value={status ?? null}
+        clearable
+        w={160}
+        onChange={(value) => onChange({ status: value })}
+      />
     </Group>
   );
 }
 
-function UserRow({ user, canManage, onLink }: { user: ManagedUser; canManage: boolean; onLink: (result: PasswordLinkResult) => void }) {
+function UserRow({
+  user,
+  canManage,
+  onLink,
+}: {
+  user: ManagedUser;
+  canManage: boolean;
+  onLink: (result: PasswordLinkResult) => void;
+}) {
   const status = userStatus(user.status);
   return (
     <Table.Tr>

@@ -14,7 +14,9 @@ describe('formatAuditValue', () => {
 
 describe('changedFields', () => {
   it('answers a row per changed field', () => {
-    expect(changedFields({ changes: { name: { before: 'Old', after: 'New' }, city: { before: null, after: 'Hamburg' } } })).toEqual([
+    expect(
+      changedFields({ changes: { name: { before: 'Old', after: 'New' }, city: { before: null, after: 'Hamburg' } } }),
+    ).toEqual([
       { field: 'name', before: 'Old', after: 'New' },
       { field: 'city', before: '—', after: 'Hamburg' },
     ]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { abilitiesNeedingApproval, abilitiesSummary, groupAbilities, offeredAbilities, tokenStatus, type Ability } from './tokens';
+import {
+  abilitiesNeedingApproval,
+  abilitiesSummary,
+  groupAbilities,
+  offeredAbilities,
+  tokenStatus,
+  type Ability,
+} from './tokens';
 
 const ability = (name: string, requiresApproval = false): Ability => ({
   ability: name,
@@ -10,13 +17,21 @@ const ability = (name: string, requiresApproval = false): Ability => ({
   in_use: true,
 });
 
-const catalogue = [ability('system:manage-users', true), ability('crm:view-leads'), ability('system:view-audit-logs'), ability('sales:approve-orders', true)];
+const catalogue = [
+  ability('system:manage-users', true),
+  ability('crm:view-leads'),
+  ability('system:view-audit-logs'),
+  ability('sales:approve-orders', true),
+];
 
 describe('groupAbilities', () => {
   it('groups by module in the order the catalogue names them', () => {
     const groups = groupAbilities(catalogue);
     expect(groups.map((group) => group.module)).toEqual(['system', 'crm', 'sales']);
-    expect(groups[0]!.abilities.map((entry) => entry.ability)).toEqual(['system:manage-users', 'system:view-audit-logs']);
+    expect(groups[0]!.abilities.map((entry) => entry.ability)).toEqual([
+      'system:manage-users',
+      'system:view-audit-logs',
+    ]);
   });
 
   it('answers no groups for an empty catalogue', () => {
@@ -28,13 +43,17 @@ describe('offeredAbilities', () => {
   it('offers only the abilities the service checks', () => {
     const reserved = { ...ability('operations:manage-coupons'), in_use: false };
     const inUse = ability('operations:adjust-stock');
-    expect(offeredAbilities([inUse, reserved, { ...ability('finance:view-accounts'), in_use: false }])).toEqual([inUse]);
+    expect(offeredAbilities([inUse, reserved, { ...ability('finance:view-accounts'), in_use: false }])).toEqual([
+      inUse,
+    ]);
   });
 });
 
 describe('abilitiesNeedingApproval', () => {
   it('names the chosen abilities that need approval', () => {
-    expect(abilitiesNeedingApproval(['crm:view-leads', 'sales:approve-orders'], catalogue)).toEqual(['sales:approve-orders']);
+    expect(abilitiesNeedingApproval(['crm:view-leads', 'sales:approve-orders'], catalogue)).toEqual([
+      'sales:approve-orders',
+    ]);
     expect(abilitiesNeedingApproval(['crm:view-leads'], catalogue)).toEqual([]);
   });
 });
@@ -63,8 +82,13 @@ describe('abilitiesSummary', () => {
   });
 
   it('counts more per module', () => {
-    expect(abilitiesSummary(['operations:view-products', 'operations:adjust-stock', 'system:view-users', 'operations:view-inventory'])).toBe(
-      '3 operations, 1 system',
-    );
+    expect(
+      abilitiesSummary([
+        'operations:view-products',
+        'operations:adjust-stock',
+        'system:view-users',
+        'operations:view-inventory',
+      ]),
+    ).toBe('3 operations, 1 system');
   });
 });

@@ -42,7 +42,8 @@ export interface StatusLabel {
 export function tokenStatus(token: Pick<ApiToken, 'status' | 'expires_at'>, now: Date = new Date()): StatusLabel {
   if (token.status === 'revoked') return { label: 'Revoked', color: 'gray' };
   if (token.status === 'pending_approval') return { label: 'Pending approval', color: 'yellow' };
-  if (token.expires_at !== null && new Date(token.expires_at).getTime() <= now.getTime()) return { label: 'Expired', color: 'gray' };
+  if (token.expires_at !== null && new Date(token.expires_at).getTime() <= now.getTime())
+    return { label: 'Expired', color: 'gray' };
   return { label: 'Active', color: 'teal' };
 }
 

@@ -1,6 +1,19 @@
 // One delivery: what was sent (the body, as the receiver got it), every attempt with its answer, and a retry
 // when it failed. While the delivery is still on its way the dialog keeps asking, so an outcome shows by itself.
-import { Badge, Button, Group, Loader, Modal, SimpleGrid, Skeleton, Stack, Table, Text, Title, type ButtonProps } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  type ButtonProps,
+} from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../api/client';
@@ -10,7 +23,15 @@ import { QueryError } from '../components/QueryError';
 import { notifyFailure, notifySuccess } from '../lib/feedback';
 import { MANAGE_WEBHOOKS, useDelivery, webhookKeys } from './api';
 import { JsonBlock } from './JsonBlock';
-import { canRetry, deliveryStatus, inProgress, lastAttempt, outcomeText, type Delivery, type DeliveryAttempt } from './status';
+import {
+  canRetry,
+  deliveryStatus,
+  inProgress,
+  lastAttempt,
+  outcomeText,
+  type Delivery,
+  type DeliveryAttempt,
+} from './status';
 import { formatDateTime } from '../lib/format';
 
 interface Props {
@@ -23,7 +44,13 @@ export function DeliveryModal({ subscriptionId, deliveryId, onClose }: Props) {
   const delivery = useDelivery(subscriptionId, deliveryId);
   const data = delivery.data;
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={deliveryId !== undefined} onClose={onClose} title={data ? `Delivery of ${data.event_type}` : 'Delivery'} size="xl">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={deliveryId !== undefined}
+      onClose={onClose}
+      title={data ? `Delivery of ${data.event_type}` : 'Delivery'}
+      size="xl"
+    >
       {delivery.isPending && <Skeleton h={240} />}
       {delivery.isError && <QueryError error={delivery.error} onRetry={() => void delivery.refetch()} />}
       {data && (
@@ -47,11 +74,17 @@ export function DeliveryModal({ subscriptionId, deliveryId, onClose }: Props) {
             <Fact label="Last outcome">{outcomeText(lastAttempt(data))}</Fact>
             <Fact label="Attempts">{data.attempts_count}</Fact>
             <Fact label="Created">{formatDateTime(data.created_at)}</Fact>
-            <Fact label="Next attempt">{data.status === 'pending' && data.next_attempt_at ? formatDateTime(data.next_attempt_at) : '—'}</Fact>
+            <Fact label="Next attempt">
+              {data.status === 'pending' && data.next_attempt_at ? formatDateTime(data.next_attempt_at) : '—'}
+            </Fact>
           </SimpleGrid>
-          <Title order={3} size="h4">Attempts</Title>
+          <Title order={3} size="h4">
+            Attempts
+          </Title>
           <AttemptTable attempts={data.attempts} />
-          <Title order={3} size="h4">Body sent</Title>
+          <Title order={3} size="h4">
+            Body sent
+          </Title>
           <JsonBlock value={data.payload} label="Body sent" />
         </Stack>
       )}
@@ -101,7 +134,15 @@ function AttemptTable({ attempts }: { attempts: DeliveryAttempt[] }) {
 }
 
 /** Retry by hand: for failed deliveries and pending ones waiting out a retry delay. */
-export function RetryButton({ delivery, size = 'sm', disabled }: { delivery: Delivery; size?: ButtonProps['size']; disabled?: boolean }) {
+export function RetryButton({
+  delivery,
+  size = 'sm',
+  disabled,
+}: {
+  delivery: Delivery;
+  size?: ButtonProps['size'];
+  disabled?: boolean;
+}) {
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () =>

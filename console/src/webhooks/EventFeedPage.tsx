@@ -24,7 +24,11 @@ export function EventFeedPage() {
     queryKey: webhookKeys.events(eventType),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      unwrap(integrationApi.GET('/api/v1/webhooks/events', { params: { query: { after: pageParam, event_type: eventType, per_page: FEED_PAGE } } })),
+      unwrap(
+        integrationApi.GET('/api/v1/webhooks/events', {
+          params: { query: { after: pageParam, event_type: eventType, per_page: FEED_PAGE } },
+        }),
+      ),
     // An empty page has no cursor: the next read starts after the same event as this one did.
     getNextPageParam: (last, _pages, lastParam) => last.meta.cursor ?? lastParam,
   });
@@ -34,7 +38,10 @@ export function EventFeedPage() {
 
   return (
     <>
-      <PageHeader title="Event feed" description="Events of the entities you may view, oldest first, as integrations read them." />
+      <PageHeader
+        title="Event feed"
+        description="Events of the entities you may view, oldest first, as integrations read them."
+      />
       <Stack>
         <Select
           label="Event type"
@@ -79,7 +86,11 @@ export function EventFeedPage() {
                   <Text size="xs" c="dimmed" mb="xs">
                     Event {event.id}
                   </Text>
-                  {event.payload === null ? <Text size="sm">No payload: this event carries only its entity&apos;s id.</Text> : <JsonBlock value={event.payload} label={`Payload of event ${event.id}`} />}
+                  {event.payload === null ? (
+                    <Text size="sm">No payload: this event carries only its entity&apos;s id.</Text>
+                  ) : (
+                    <JsonBlock value={event.payload} label={`Payload of event ${event.id}`} />
+                  )}
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
@@ -87,7 +98,11 @@ export function EventFeedPage() {
         )}
         {feed.isSuccess && (
           <Group>
-            <Button variant="light" onClick={readOn} loading={feed.isFetchingNextPage || (feed.isRefetching && !feed.hasNextPage)}>
+            <Button
+              variant="light"
+              onClick={readOn}
+              loading={feed.isFetchingNextPage || (feed.isRefetching && !feed.hasNextPage)}
+            >
               {hasMore ? 'Load more' : 'Check for newer events'}
             </Button>
           </Group>

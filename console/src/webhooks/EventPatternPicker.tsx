@@ -21,7 +21,13 @@ export function EventPatternPicker({ value, onChange, error }: Props) {
     <Fieldset legend="Event types *" variant="unstyled">
       <Stack gap="sm">
         {eventTypes.isPending && <Skeleton h={120} />}
-        {eventTypes.isError && <QueryError error={eventTypes.error} onRetry={() => void eventTypes.refetch()} title="Could not load the event types" />}
+        {eventTypes.isError && (
+          <QueryError
+            error={eventTypes.error}
+            onRetry={() => void eventTypes.refetch()}
+            title="Could not load the event types"
+          />
+        )}
         {eventTypes.data && (
           <>
             <Checkbox

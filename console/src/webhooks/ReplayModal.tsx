@@ -24,15 +24,39 @@ export function localToIso(value: string): string | undefined {
   return Number.isNaN(time.getTime()) ? value : time.toISOString();
 }
 
-export function ReplayModal({ subscription, opened, onClose, onDone }: { subscription: Subscription; opened: boolean; onClose: () => void; onDone: () => void }) {
+export function ReplayModal({
+  subscription,
+  opened,
+  onClose,
+  onDone,
+}: {
+  subscription: Subscription;
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Replay events" size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Replay events"
+      size="lg"
+    >
       {opened && <ReplayForm subscription={subscription} onCancel={onClose} onDone={onDone} />}
     </Modal>
   );
 }
 
-function ReplayForm({ subscription, onCancel, onDone }: { subscription: Subscription; onCancel: () => void; onDone: () => void }) {
+function ReplayForm({
+  subscription,
+  onCancel,
+  onDone,
+}: {
+  subscription: Subscription;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
   const eventTypes = useEventTypes();
   const form = useForm<FormValues>({
     initialValues: { since: '', until: '', event_types: [] },
@@ -48,7 +72,11 @@ function ReplayForm({ subscription, onCancel, onDone }: { subscription: Subscrip
     const { data } = await unwrap(
       integrationApi.POST('/api/v1/webhooks/subscriptions/{id}/replay', {
         params: { path: { id: subscription.id } },
-        body: { since: localToIso(values.since)!, until: localToIso(values.until), event_types: values.event_types.length > 0 ? values.event_types : undefined },
+        body: {
+          since: localToIso(values.since)!,
+          until: localToIso(values.until),
+          event_types: values.event_types.length > 0 ? values.event_types : undefined,
+        },
       }),
     );
     notifySuccess(
@@ -64,11 +92,17 @@ function ReplayForm({ subscription, onCancel, onDone }: { subscription: Subscrip
       <FormError message={formError} />
       <Stack>
         <Text size="sm" c="dimmed">
-          Sends again the events of the subscription&apos;s types ({subscription.event_types.map(describePattern).join(', ')}) that occurred in the range.
+          Sends again the events of the subscription&apos;s types (
+          {subscription.event_types.map(describePattern).join(', ')}) that occurred in the range.
         </Text>
         <Group grow align="flex-start" wrap="wrap">
           <TextInput type="datetime-local" label="From" withAsterisk {...form.getInputProps('since')} />
-          <TextInput type="datetime-local" label="Until" description="Empty: until now" {...form.getInputProps('until')} />
+          <TextInput
+            type="datetime-local"
+            label="Until"
+            description="Empty: until now"
+            {...form.getInputProps('until')}
+          />
         </Group>
         <MultiSelect
           label="Only these event types"

@@ -10,12 +10,20 @@ export interface ShownSecret {
 
 export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
   return (
-    <Modal opened={shown !== null} onClose={onClose} title={shown?.title ?? ''} closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false} size="lg">
+    <Modal
+      opened={shown !== null}
+      onClose={onClose}
+      title={shown?.title ?? ''}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+      size="lg"
+    >
       {shown && (
         <Stack>
           <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Store this secret now">
-            This is the only time the signing secret is shown. The receiver needs it to check the signature of every delivery; if it is lost,
-            rotate the secret.
+            This is the only time the signing secret is shown. The receiver needs it to check the signature of every
+            delivery; if it is lost, rotate the secret.
           </Alert>
           <Text size="sm" fw={500} id="signing-secret-label">
             Signing secret
@@ -26,7 +34,11 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
           <Group justify="space-between">
             <CopyButton value={shown.secret}>
               {({ copied, copy }) => (
-                <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                <Button
+                  variant="light"
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  onClick={copy}
+                >
                   {copied ? 'Copied' : 'Copy secret'}
                 </Button>
               )}

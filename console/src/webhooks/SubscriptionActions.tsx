@@ -16,7 +16,13 @@ import { SecretDialog, type ShownSecret } from './SecretDialog';
 import type { Subscription } from './status';
 import { SubscriptionFormModal, type SubscriptionInput } from './SubscriptionFormModal';
 
-export function SubscriptionActions({ subscription, onDetail = false }: { subscription: Subscription; onDetail?: boolean }) {
+export function SubscriptionActions({
+  subscription,
+  onDetail = false,
+}: {
+  subscription: Subscription;
+  onDetail?: boolean;
+}) {
   const can = useCan();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -98,14 +104,21 @@ export function SubscriptionActions({ subscription, onDetail = false }: { subscr
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant={onDetail ? 'filled' : 'subtle'} size={onDetail ? 'sm' : 'xs'} rightSection={<IconChevronDown size={14} />} aria-label={`Actions for ${subscription.url}`}>
+          <Button
+            variant={onDetail ? 'filled' : 'subtle'}
+            size={onDetail ? 'sm' : 'xs'}
+            rightSection={<IconChevronDown size={14} />}
+            aria-label={`Actions for ${subscription.url}`}
+          >
             Actions
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={edit.open}>Edit</Menu.Item>
           <Menu.Item onClick={() => void sendTest()}>Send a test event</Menu.Item>
-          <Menu.Item onClick={() => void toggle()}>{subscription.status === 'active' ? 'Disable' : 'Activate'}</Menu.Item>
+          <Menu.Item onClick={() => void toggle()}>
+            {subscription.status === 'active' ? 'Disable' : 'Activate'}
+          </Menu.Item>
           <Menu.Item onClick={() => void rotate()}>Rotate secret</Menu.Item>
           <Menu.Item onClick={replay.open}>Replay events</Menu.Item>
           <Menu.Divider />

@@ -44,14 +44,24 @@ function initialValues(subscription: Subscription | undefined): FormValues {
 
 export function SubscriptionFormModal({ opened, subscription, onClose, onSubmit }: Props) {
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={subscription ? 'Edit webhook subscription' : 'New webhook subscription'} size="xl">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title={subscription ? 'Edit webhook subscription' : 'New webhook subscription'}
+      size="xl"
+    >
       {/* Mounted only while open, so each opening starts from the subscription as it is now. */}
       {opened && <SubscriptionForm subscription={subscription} onCancel={onClose} onSubmit={onSubmit} />}
     </Modal>
   );
 }
 
-function SubscriptionForm({ subscription, onCancel, onSubmit }: Omit<Props, 'opened' | 'onClose'> & { onCancel: () => void }) {
+function SubscriptionForm({
+  subscription,
+  onCancel,
+  onSubmit,
+}: Omit<Props, 'opened' | 'onClose'> & { onCancel: () => void }) {
   const form = useForm<FormValues>({
     initialValues: initialValues(subscription),
     validate: {
@@ -60,8 +70,14 @@ function SubscriptionForm({ subscription, onCancel, onSubmit }: Omit<Props, 'ope
     },
   });
   // The API names a header's problems `headers.<Name>`: shown at that header's name field.
-  const headerAliases = Object.fromEntries(form.getValues().headers.map((header, index) => [`headers.${header.name.trim()}`, `headers.${index}.name`]));
-  const { submitting, formError, onSubmit: submit } = useApiSubmit(
+  const headerAliases = Object.fromEntries(
+    form.getValues().headers.map((header, index) => [`headers.${header.name.trim()}`, `headers.${index}.name`]),
+  );
+  const {
+    submitting,
+    formError,
+    onSubmit: submit,
+  } = useApiSubmit(
     form,
     (values) =>
       onSubmit({
@@ -69,7 +85,11 @@ function SubscriptionForm({ subscription, onCancel, onSubmit }: Omit<Props, 'ope
         event_types: values.event_types,
         payload_mode: values.payload_mode,
         description: values.description.trim() === '' ? null : values.description.trim(),
-        headers: Object.fromEntries(values.headers.filter((header) => header.name.trim() !== '').map((header) => [header.name.trim(), header.value])),
+        headers: Object.fromEntries(
+          values.headers
+            .filter((header) => header.name.trim() !== '')
+            .map((header) => [header.name.trim(), header.value]),
+        ),
       }),
     { aliases: headerAliases },
   );
@@ -82,8 +102,17 @@ function SubscriptionForm({ subscription, onCancel, onSubmit }: Omit<Props, 'ope
     <form onSubmit={submit} noValidate>
       <FormError message={formError} />
       <Stack>
-        <TextInput label="URL" placeholder="https://erp.example.com/hooks/quartermaster" withAsterisk {...form.getInputProps('url')} />
-        <EventPatternPicker value={form.getValues().event_types} onChange={(patterns) => form.setFieldValue('event_types', patterns)} error={eventTypeErrors || undefined} />
+        <TextInput
+          label="URL"
+          placeholder="https://erp.example.com/hooks/quartermaster"
+          withAsterisk
+          {...form.getInputProps('url')}
+        />
+        <EventPatternPicker
+          value={form.getValues().event_types}
+          onChange={(patterns) => form.setFieldValue('event_types', patterns)}
+          error={eventTypeErrors || undefined}
+        />
         <Radio.Group label="Payload" {...form.getInputProps('payload_mode')}>
           <Stack gap={6} mt={4}>
             <Radio value="full" label="Full: each event carries the entity's state" />
@@ -105,15 +134,36 @@ function SubscriptionForm({ subscription, onCancel, onSubmit }: Omit<Props, 'ope
   );
 }
 
-function HeadersEditor({ form }: { form: Pick<UseFormReturnType<FormValues>, 'getValues' | 'getInputProps' | 'insertListItem' | 'removeListItem' | 'errors'> }) {
+function HeadersEditor({
+  form,
+}: {
+  form: Pick<
+    UseFormReturnType<FormValues>,
+    'getValues' | 'getInputProps' | 'insertListItem' | 'removeListItem' | 'errors'
+  >;
+}) {
   const headers = form.getValues().headers;
   return (
     <Stack gap="xs">
       {headers.map((_, index) => (
         <Group key={index} align="flex-end" wrap="wrap" gap="xs">
-          <TextInput label={`Header ${index + 1} name`} style={{ flex: '1 1 180px' }} {...form.getInputProps(`headers.${index}.name`)} />
-          <TextInput label={`Header ${index + 1} value`} style={{ flex: '2 1 240px' }} {...form.getInputProps(`headers.${index}.value`)} />
-          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove header ${index + 1}`} onClick={() => form.removeListItem('headers', index)}>
+          <TextInput
+            label={`Header ${index + 1} name`}
+            style={{ flex: '1 1 180px' }}
+            {...form.getInputProps(`headers.${index}.name`)}
+          />
+          <TextInput
+            label={`Header ${index + 1} value`}
+            style={{ flex: '2 1 240px' }}
+            {...form.getInputProps(`headers.${index}.value`)}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Remove header ${index + 1}`}
+            onClick={() => form.removeListItem('headers', index)}
+          >
             <IconTrash size={18} />
           </ActionIcon>
         </Group>
@@ -124,7 +174,12 @@ function HeadersEditor({ form }: { form: Pick<UseFormReturnType<FormValues>, 'ge
         </Text>
       )}
       <Group>
-        <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('headers', { name: '', value: '' })}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem('headers', { name: '', value: '' })}
+        >
           Add a request header
         </Button>
       </Group>

@@ -1,6 +1,20 @@
 // One subscription: its settings, and the deliveries made to it (filtered by status, paged), each openable to
 // its attempts and body; a failed delivery can be retried from here.
-import { Anchor, Badge, Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useParams } from 'react-router';
 import { ApiError } from '../api/errors';
 import { Guarded } from '../components/Guarded';
@@ -12,7 +26,16 @@ import { MANAGE_WEBHOOKS, useDeliveries, useSubscription } from './api';
 import { DeliveryModal, RetryButton } from './DeliveryModal';
 import { describePattern } from './patterns';
 import { SubscriptionActions } from './SubscriptionActions';
-import { DELIVERY_STATUSES, deliveryStatus, lastAttempt, outcomeText, subscriptionStatus, type Delivery, type DeliveryStatus, type Subscription } from './status';
+import {
+  DELIVERY_STATUSES,
+  deliveryStatus,
+  lastAttempt,
+  outcomeText,
+  subscriptionStatus,
+  type Delivery,
+  type DeliveryStatus,
+  type Subscription,
+} from './status';
 import { formatDateTime } from '../lib/format';
 
 const DELIVERY_LIST = { filters: ['status', 'delivery'] as const, defaultSort: '-created_at' };
@@ -22,8 +45,10 @@ export function WebhookDetailPage() {
   const subscription = useSubscription(id);
 
   if (subscription.isPending) return <Skeleton h={300} />;
-  if (subscription.error instanceof ApiError && subscription.error.status === 404) return <NotFoundPage what="webhook subscription" />;
-  if (subscription.isError) return <QueryError error={subscription.error} onRetry={() => void subscription.refetch()} />;
+  if (subscription.error instanceof ApiError && subscription.error.status === 404)
+    return <NotFoundPage what="webhook subscription" />;
+  if (subscription.isError)
+    return <QueryError error={subscription.error} onRetry={() => void subscription.refetch()} />;
   const data = subscription.data;
   const status = subscriptionStatus(data);
 
@@ -75,7 +100,9 @@ function SubscriptionSettings({ subscription }: { subscription: Subscription }) 
             ))}
           </Group>
         </Setting>
-        <Setting label="Payload">{subscription.payload_mode === 'full' ? "Full: the entity's state" : 'Thin: ids only'}</Setting>
+        <Setting label="Payload">
+          {subscription.payload_mode === 'full' ? "Full: the entity's state" : 'Thin: ids only'}
+        </Setting>
         <Setting label="Request headers">{headerNames.length > 0 ? headerNames.join(', ') : 'None'}</Setting>
         <Setting label="Created">{formatDateTime(subscription.created_at)}</Setting>
         <Setting label="Changed">{formatDateTime(subscription.updated_at)}</Setting>
@@ -104,7 +131,9 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">Deliveries</Title>
+        <Title order={2} size="h3">
+          Deliveries
+        </Title>
         <Select
           label="Status"
           placeholder="Any status"
@@ -119,7 +148,11 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
       {deliveries.isError && <QueryError error={deliveries.error} onRetry={() => void deliveries.refetch()} />}
       {deliveries.data && deliveries.data.data.length === 0 && (
         <Group gap="xs" py="md">
-          <Text c="dimmed">{statusFilter ? 'No deliveries match this filter.' : 'No deliveries yet: events matching the subscription appear here as they are sent.'}</Text>
+          <Text c="dimmed">
+            {statusFilter
+              ? 'No deliveries match this filter.'
+              : 'No deliveries yet: events matching the subscription appear here as they are sent.'}
+          </Text>
           {statusFilter && (
             <Button variant="subtle" size="xs" onClick={() => update({ filters: { status: null } })}>
               Show every status
@@ -131,11 +164,20 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
         <>
           <DeliveryTable deliveries={deliveries.data.data} onOpen={openDelivery} />
           {deliveries.data.meta.last_page > 1 && (
-            <Pagination total={deliveries.data.meta.last_page} value={state.page} onChange={(page) => update({ page })} aria-label="Pages of deliveries" />
+            <Pagination
+              total={deliveries.data.meta.last_page}
+              value={state.page}
+              onChange={(page) => update({ page })}
+              aria-label="Pages of deliveries"
+            />
           )}
         </>
       )}
-      <DeliveryModal subscriptionId={subscriptionId} deliveryId={state.filters.delivery} onClose={() => openDelivery(null)} />
+      <DeliveryModal
+        subscriptionId={subscriptionId}
+        deliveryId={state.filters.delivery}
+        onClose={() => openDelivery(null)}
+      />
     </Stack>
   );
 }
@@ -161,7 +203,12 @@ function DeliveryTable({ deliveries, onOpen }: { deliveries: Delivery[]; onOpen:
             return (
               <Table.Tr key={delivery.id}>
                 <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => onOpen(delivery.id)} aria-label={`Open delivery of ${delivery.event_type} ${delivery.id}`}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => onOpen(delivery.id)}
+                    aria-label={`Open delivery of ${delivery.event_type} ${delivery.id}`}
+                  >
                     {delivery.event_type}
                   </Anchor>
                   <Text size="xs" c="dimmed">
@@ -176,7 +223,11 @@ function DeliveryTable({ deliveries, onOpen }: { deliveries: Delivery[]; onOpen:
                 <Table.Td>{delivery.attempts}</Table.Td>
                 <Table.Td>{outcomeText(lastAttempt(delivery))}</Table.Td>
                 <Table.Td>{delivery.last_attempt_at ? formatDateTime(delivery.last_attempt_at) : '—'}</Table.Td>
-                <Table.Td>{delivery.status === 'pending' && delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '—'}</Table.Td>
+                <Table.Td>
+                  {delivery.status === 'pending' && delivery.next_attempt_at
+                    ? formatDateTime(delivery.next_attempt_at)
+                    : '—'}
+                </Table.Td>
                 <Table.Td>
                   <Guarded ability={MANAGE_WEBHOOKS}>
                     <RetryButton delivery={delivery} size="xs" />

@@ -62,7 +62,12 @@ export function WebhooksPage() {
         <Stack>
           <SubscriptionTable subscriptions={subscriptions.data.data} />
           {subscriptions.data.meta.last_page > 1 && (
-            <Pagination total={subscriptions.data.meta.last_page} value={state.page} onChange={(page) => update({ page })} aria-label="Pages of subscriptions" />
+            <Pagination
+              total={subscriptions.data.meta.last_page}
+              value={state.page}
+              onChange={(page) => update({ page })}
+              aria-label="Pages of subscriptions"
+            />
           )}
         </Stack>
       )}

@@ -15,7 +15,8 @@ export const webhookKeys = {
   all: ['webhooks'] as const,
   subscriptions: (page: number) => ['webhooks', 'subscriptions', page] as const,
   subscription: (id: string) => ['webhooks', 'subscription', id] as const,
-  deliveries: (id: string, status: string | undefined, page: number) => ['webhooks', 'subscription', id, 'deliveries', status ?? 'all', page] as const,
+  deliveries: (id: string, status: string | undefined, page: number) =>
+    ['webhooks', 'subscription', id, 'deliveries', status ?? 'all', page] as const,
   delivery: (id: string, deliveryId: string) => ['webhooks', 'subscription', id, 'delivery', deliveryId] as const,
   eventTypes: ['webhooks', 'event-types'] as const,
   events: (eventType: string | undefined) => ['webhooks', 'events', eventType ?? 'all'] as const,
@@ -33,14 +34,19 @@ export function useSubscriptions(page: number) {
   return useQuery({
     queryKey: webhookKeys.subscriptions(page),
     queryFn: () =>
-      unwrap(integrationApi.GET('/api/v1/webhooks/subscriptions', { params: { query: { page, per_page: PER_PAGE, sort_by: 'created_at', sort_direction: 'desc' } } })),
+      unwrap(
+        integrationApi.GET('/api/v1/webhooks/subscriptions', {
+          params: { query: { page, per_page: PER_PAGE, sort_by: 'created_at', sort_direction: 'desc' } },
+        }),
+      ),
   });
 }
 
 export function useSubscription(id: string) {
   return useQuery({
     queryKey: webhookKeys.subscription(id),
-    queryFn: async () => (await unwrap(integrationApi.GET('/api/v1/webhooks/subscriptions/{id}', { params: { path: { id } } }))).data,
+    queryFn: async () =>
+      (await unwrap(integrationApi.GET('/api/v1/webhooks/subscriptions/{id}', { params: { path: { id } } }))).data,
   });
 }
 
@@ -53,7 +59,8 @@ export function useDeliveries(subscriptionId: string, status: DeliveryStatus | u
           params: { path: { subscriptionId }, query: { page, per_page: PER_PAGE, status } },
         }),
       ),
-    refetchInterval: (query) => (query.state.data?.data.some((delivery) => inProgress(delivery.status)) ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => inProgress(delivery.status)) ? POLL_MS : false,
   });
 }
 
@@ -61,8 +68,13 @@ export function useDelivery(subscriptionId: string, deliveryId: string | undefin
   return useQuery({
     queryKey: webhookKeys.delivery(subscriptionId, deliveryId ?? ''),
     queryFn: async () =>
-      (await unwrap(integrationApi.GET('/api/v1/webhooks/subscriptions/{subscriptionId}/deliveries/{deliveryId}', { params: { path: { subscriptionId, deliveryId: deliveryId! } } })))
-        .data,
+      (
+        await unwrap(
+          integrationApi.GET('/api/v1/webhooks/subscriptions/{subscriptionId}/deliveries/{deliveryId}', {
+            params: { path: { subscriptionId, deliveryId: deliveryId! } },
+          }),
+        )
+      ).data,
     enabled: deliveryId !== undefined,
     refetchInterval: (query) => (query.state.data && inProgress(query.state.data.status) ? POLL_MS : false),
   });

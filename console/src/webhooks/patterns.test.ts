@@ -18,7 +18,10 @@ describe('the event-type picker', () => {
   });
 
   it('lets a wider pattern replace the narrower ones it covers, and unticks a pattern', () => {
-    expect(togglePattern(['product.created', 'purchase_order.approved'], 'product.*')).toEqual(['purchase_order.approved', 'product.*']);
+    expect(togglePattern(['product.created', 'purchase_order.approved'], 'product.*')).toEqual([
+      'purchase_order.approved',
+      'product.*',
+    ]);
     expect(togglePattern(['product.*', 'purchase_order.*'], '*')).toEqual(['*']);
     expect(togglePattern(['product.*'], 'purchase_order.approved')).toEqual(['product.*', 'purchase_order.approved']);
     expect(togglePattern(['product.*', 'product.created'], 'product.created')).toEqual(['product.*']);

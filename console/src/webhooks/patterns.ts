@@ -30,7 +30,12 @@ export function groupEventTypes(types: readonly EventType[]): PatternGroup[] {
     if (NOT_SUBSCRIBABLE.has(type.entity_type)) continue;
     let group = groups.get(type.entity_type);
     if (!group) {
-      group = { entity: type.entity_type, wildcard: `${type.entity_type}.*`, label: entityLabel(type.entity_type), types: [] };
+      group = {
+        entity: type.entity_type,
+        wildcard: `${type.entity_type}.*`,
+        label: entityLabel(type.entity_type),
+        types: [],
+      };
       groups.set(type.entity_type, group);
     }
     group.types.push(type);
@@ -51,7 +56,9 @@ export function covers(pattern: string, eventType: string): boolean {
  */
 export function togglePattern(selected: readonly string[], pattern: string): string[] {
   if (selected.includes(pattern)) return selected.filter((p) => p !== pattern);
-  const narrower = selected.filter((p) => p !== pattern && covers(pattern, p.endsWith('.*') ? `${p.slice(0, -2)}.x` : p));
+  const narrower = selected.filter(
+    (p) => p !== pattern && covers(pattern, p.endsWith('.*') ? `${p.slice(0, -2)}.x` : p),
+  );
   return [...selected.filter((p) => !narrower.includes(p)), pattern];
 }
 
@@ -63,9 +70,14 @@ export function describePattern(pattern: string): string {
 }
 
 /** Options for a single-choice filter (the event feed's): entity wildcards first in each group, then the types. */
-export function filterOptions(groups: readonly PatternGroup[]): { group: string; items: { value: string; label: string }[] }[] {
+export function filterOptions(
+  groups: readonly PatternGroup[],
+): { group: string; items: { value: string; label: string }[] }[] {
   return groups.map((group) => ({
     group: group.label,
-    items: [{ value: group.wildcard, label: describePattern(group.wildcard) }, ...group.types.map((type) => ({ value: type.event_type, label: type.event_type }))],
+    items: [
+      { value: group.wildcard, label: describePattern(group.wildcard) },
+      ...group.types.map((type) => ({ value: type.event_type, label: type.event_type })),
+    ],
   }));
 }

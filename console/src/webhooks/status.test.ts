@@ -13,9 +13,12 @@ describe('delivery and subscription states', () => {
   it('tells a subscription disabled by hand from one the failures disabled', () => {
     expect(subscriptionStatus({ status: 'active', disabled_reason: null }).label).toBe('Active');
     expect(subscriptionStatus({ status: 'disabled', disabled_reason: null }).label).toBe('Disabled');
-    expect(subscriptionStatus({ status: 'disabled', disabled_reason: 'Disabled automatically: 10 of 10 delivery attempts failed in the last 24 hours.' }).label).toBe(
-      'Disabled (failing)',
-    );
+    expect(
+      subscriptionStatus({
+        status: 'disabled',
+        disabled_reason: 'Disabled automatically: 10 of 10 delivery attempts failed in the last 24 hours.',
+      }).label,
+    ).toBe('Disabled (failing)');
   });
 
   it('offers a retry for failed deliveries and pending ones waiting out a delay only', () => {
@@ -29,8 +32,12 @@ describe('delivery and subscription states', () => {
   it('sums up an attempt in one line', () => {
     expect(outcomeText({ response_code: 200, response_time_ms: 182, error: null })).toBe('HTTP 200 in 182 ms');
     expect(outcomeText({ response_code: 500, response_time_ms: 40, error: 'down' })).toBe('HTTP 500 in 40 ms: down');
-    expect(outcomeText({ response_code: null, response_time_ms: null, error: 'connection refused' })).toBe('connection refused');
+    expect(outcomeText({ response_code: null, response_time_ms: null, error: 'connection refused' })).toBe(
+      'connection refused',
+    );
     expect(outcomeText(null)).toBe('Not attempted yet');
-    expect(lastAttempt({ last_attempt_at: null, last_response_code: null, last_response_time_ms: null, last_error: null })).toBeNull();
+    expect(
+      lastAttempt({ last_attempt_at: null, last_response_code: null, last_response_time_ms: null, last_error: null }),
+    ).toBeNull();
   });
 });

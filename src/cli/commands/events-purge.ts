@@ -5,7 +5,9 @@ import { withServices, type CommandKit } from '../command-kit.js';
 export function registerEventsPurge(program: Command, { config, print }: CommandKit): void {
   program
     .command('events:purge')
-    .description('Delete events past the retention window, expired idempotency keys, sessions and sign-in attempts, and audit entries past AUDIT_RETENTION_DAYS.')
+    .description(
+      'Delete events past the retention window, expired idempotency keys, sessions and sign-in attempts, and audit entries past AUDIT_RETENTION_DAYS.',
+    )
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const result = await withServices(config, (s) => s.retention.purge());

@@ -32,7 +32,10 @@ async function importFile(path: string, maxBytes: number): Promise<ImportFile> {
   if (!stats.isFile()) throw new Error(`Cannot import ${path}: it is not a file.`);
   await access(path, constants.R_OK).catch((error: unknown) => Promise.reject(unreadable(error)));
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (stats.size > maxBytes) throw new Error(`Cannot import ${path}: it has ${mb(stats.size)}; an import takes at most ${mb(maxBytes)} (IMPORT_MAX_FILE_MB).`);
+  if (stats.size > maxBytes)
+    throw new Error(
+      `Cannot import ${path}: it has ${mb(stats.size)}; an import takes at most ${mb(maxBytes)} (IMPORT_MAX_FILE_MB).`,
+    );
   return { path, filename: basename(path), size: stats.size };
 }
 
@@ -104,7 +107,10 @@ function formatDuration(ms: number): string {
 /** An ended job in a sentence: its counts, its rows and how long it took. */
 function importSummary(job: ImportResponse): string {
   const counts = `${formatCount(job.created)} created, ${formatCount(job.updated)} updated, ${formatCount(job.unchanged)} unchanged, ${formatCount(job.failed)} failed`;
-  const rows = job.rows_total !== null && job.rows_total !== job.rows_done ? `${formatCount(job.rows_done)} of ${formatCount(job.rows_total)}` : formatCount(job.rows_done);
+  const rows =
+    job.rows_total !== null && job.rows_total !== job.rows_done
+      ? `${formatCount(job.rows_done)} of ${formatCount(job.rows_total)}`
+      : formatCount(job.rows_done);
   const dryRun = job.dry_run ? ' (dry run: nothing written)' : '';
   const unit = job.rows_done === 1 && (job.rows_total ?? 1) === 1 ? 'row' : 'rows';
   const status = job.status === 'too_many_errors' ? 'stopped, too many rows refused' : job.status;
@@ -123,7 +129,10 @@ async function refusalLines(services: Services, tenantId: string, job: ImportRes
     return `  row ${reason.row_number}${where}: ${reason.message}`;
   });
   if (reasons.length > REFUSALS_SHOWN) lines.push('  … and more in the error report');
-  if (job.failed_unlisted > 0) lines.push(`  (${formatCount(job.failed_unlisted)} more refused rows are counted but not listed in the error report)`);
+  if (job.failed_unlisted > 0)
+    lines.push(
+      `  (${formatCount(job.failed_unlisted)} more refused rows are counted but not listed in the error report)`,
+    );
   return ['Refused rows:', ...lines, `Error report: GET ${API_PREFIX}/operations/imports/${job.id}/errors.csv`];
 }
 
@@ -137,40 +146,60 @@ export function registerImport(program: Command, { config, io, requireTenant }: 
     .addOption(new Option('--type <type>', 'what the rows are').choices(IMPORT_TYPES).makeOptionMandatory())
     .requiredOption('--file <path>', 'the CSV file, UTF-8, its first line the header row')
     .addOption(
-      new Option('--mode <mode>', 'create: a row whose key exists is refused; update: a row whose key is unknown is refused; upsert: either').choices(IMPORT_MODES).default('create'),
+      new Option(
+        '--mode <mode>',
+        'create: a row whose key exists is refused; update: a row whose key is unknown is refused; upsert: either',
+      )
+        .choices(IMPORT_MODES)
+        .default('create'),
     )
     .option('--dry-run', 'check every row and report what would happen; nothing is written')
     .option('--json', 'print the ended job as JSON, and nothing else')
-    .action(async (o: { tenant: string; type: ImportType; file: string; mode: ImportMode; dryRun?: boolean; json?: boolean }) => {
-      const file = await importFile(o.file, config.imports.maxFileBytes);
-      const bar = io.stderrColumns && !o.json ? new ProgressLine(io.stderr, io.stderrColumns) : null;
-      const figures = importProgress();
-      // What the runner logs besides the job's end (which the summary tells): an error's cause, on its own line.
-      const say = (details: unknown, message?: unknown) => {
-        bar?.clear();
-        const cause = (details as { err?: unknown } | null)?.err;
-        io.stderr(`${String(message)}${cause === undefined ? '' : `: ${describeError(cause)}`}\n`);
-      };
-      const runnerLog = { info: () => undefined, warn: say, error: say };
-      const { job, refusals } = await withServices(config, async (s, database) => {
-        await requireTenant(s, o.tenant);
-        database.checkpointInBackground();
-        // The same checks and defaults as the API's upload form.
-        const fields = s.imports.service.fields({ type: o.type, mode: o.mode, dry_run: o.dryRun ?? false });
-        let ended: ImportResponse;
-        try {
-          const start = () => s.imports.service.start(o.tenant, fields, file);
-          ended = await runImportJob(s, o.tenant, start, runnerLog, (current) => bar?.draw(figures(current)));
-        } finally {
-          bar?.end();
-        }
-        const shown = o.json || ended.failed === 0 ? [] : await refusalLines(s, o.tenant, ended);
-        return { job: ended, refusals: shown };
-      });
-      if (o.json) io.stdout(`${JSON.stringify({ import: job })}\n`);
-      else if (job.status === 'completed' || job.rows_done > 0) io.stdout([importSummary(job), ...refusals, ''].join('\n'));
-      if (job.status === 'failed') throw new Error(`Import ${job.id} failed: ${job.error ?? 'no reason was recorded.'}`);
-      if (job.status === 'too_many_errors') throw new Error(`Import ${job.id}: ${job.error ?? 'stopped, too many rows refused.'}`);
-      if (job.status === 'cancelled') throw new Error(`Import ${job.id} was cancelled${job.rows_done > 0 && !job.dry_run ? '; the rows done before stay imported' : ''}.`);
-    });
+    .action(
+      async (o: {
+        tenant: string;
+        type: ImportType;
+        file: string;
+        mode: ImportMode;
+        dryRun?: boolean;
+        json?: boolean;
+      }) => {
+        const file = await importFile(o.file, config.imports.maxFileBytes);
+        const bar = io.stderrColumns && !o.json ? new ProgressLine(io.stderr, io.stderrColumns) : null;
+        const figures = importProgress();
+        // What the runner logs besides the job's end (which the summary tells): an error's cause, on its own line.
+        const say = (details: unknown, message?: unknown) => {
+          bar?.clear();
+          const cause = (details as { err?: unknown } | null)?.err;
+          io.stderr(`${String(message)}${cause === undefined ? '' : `: ${describeError(cause)}`}\n`);
+        };
+        const runnerLog = { info: () => undefined, warn: say, error: say };
+        const { job, refusals } = await withServices(config, async (s, database) => {
+          await requireTenant(s, o.tenant);
+          database.checkpointInBackground();
+          // The same checks and defaults as the API's upload form.
+          const fields = s.imports.service.fields({ type: o.type, mode: o.mode, dry_run: o.dryRun ?? false });
+          let ended: ImportResponse;
+          try {
+            const start = () => s.imports.service.start(o.tenant, fields, file);
+            ended = await runImportJob(s, o.tenant, start, runnerLog, (current) => bar?.draw(figures(current)));
+          } finally {
+            bar?.end();
+          }
+          const shown = o.json || ended.failed === 0 ? [] : await refusalLines(s, o.tenant, ended);
+          return { job: ended, refusals: shown };
+        });
+        if (o.json) io.stdout(`${JSON.stringify({ import: job })}\n`);
+        else if (job.status === 'completed' || job.rows_done > 0)
+          io.stdout([importSummary(job), ...refusals, ''].join('\n'));
+        if (job.status === 'failed')
+          throw new Error(`Import ${job.id} failed: ${job.error ?? 'no reason was recorded.'}`);
+        if (job.status === 'too_many_errors')
+          throw new Error(`Import ${job.id}: ${job.error ?? 'stopped, too many rows refused.'}`);
+        if (job.status === 'cancelled')
+          throw new Error(
+            `Import ${job.id} was cancelled${job.rows_done > 0 && !job.dry_run ? '; the rows done before stay imported' : ''}.`,
+          );
+      },
+    );
 }

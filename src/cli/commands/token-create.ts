@@ -12,13 +12,24 @@ export function registerTokenCreate(program: Command, { config, print, requireTe
     .requiredOption('--tenant <id>', 'tenant id')
     .requiredOption('--email <email>', "the token owner's e-mail")
     .requiredOption('--name <name>', 'token name')
-    .addOption(new Option('--type <type>', `token type: ${TOKEN_TYPE_DESCRIPTION}`).choices(TOKEN_TYPES).default('personal'))
+    .addOption(
+      new Option('--type <type>', `token type: ${TOKEN_TYPE_DESCRIPTION}`).choices(TOKEN_TYPES).default('personal'),
+    )
     .requiredOption('--abilities <list>', 'comma-separated abilities, e.g. operations:view-products,operations:*')
     .option('--expiration-days <days>', 'days until expiry, 1..3650 (default by type)', positiveInteger)
     .option('--ip-whitelist <list>', 'comma-separated IPs or CIDR ranges (integration tokens)')
     .option('--json', 'print JSON')
     .action(
-      async (o: { tenant: string; email: string; name: string; type: TokenType; abilities: string; expirationDays?: number; ipWhitelist?: string; json?: boolean }) => {
+      async (o: {
+        tenant: string;
+        email: string;
+        name: string;
+        type: TokenType;
+        abilities: string;
+        expirationDays?: number;
+        ipWhitelist?: string;
+        json?: boolean;
+      }) => {
         const issued = await withServices(config, async (s) => {
           await requireTenant(s, o.tenant);
           const user = await s.users.findByEmail(o.tenant, o.email);
@@ -28,9 +39,16 @@ export function registerTokenCreate(program: Command, { config, print, requireTe
             userId: user.id,
             name: o.name,
             type: o.type,
-            abilities: o.abilities.split(',').map((a) => a.trim()).filter(Boolean),
+            abilities: o.abilities
+              .split(',')
+              .map((a) => a.trim())
+              .filter(Boolean),
             expirationDays: o.expirationDays ?? null,
-            ipWhitelist: o.ipWhitelist?.split(',').map((a) => a.trim()).filter(Boolean) ?? null,
+            ipWhitelist:
+              o.ipWhitelist
+                ?.split(',')
+                .map((a) => a.trim())
+                .filter(Boolean) ?? null,
             preApproved: true,
           });
         });

@@ -21,7 +21,11 @@ export function registerUserList(program: Command, { config, print, requireTenan
         await requireTenant(s, o.tenant);
         const all: UserResource[] = [];
         for (let page = 1; ; page++) {
-          const result = await s.userAdministration.service.list(o.tenant, { role: o.role, status: o.status, search: o.search, sort_by: 'email', sort_direction: 'asc' }, { page, per_page: 100 });
+          const result = await s.userAdministration.service.list(
+            o.tenant,
+            { role: o.role, status: o.status, search: o.search, sort_by: 'email', sort_direction: 'asc' },
+            { page, per_page: 100 },
+          );
           all.push(...result.items.map(userResource));
           if (all.length >= result.total || result.items.length === 0) return all;
         }

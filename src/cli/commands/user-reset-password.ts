@@ -7,7 +7,9 @@ import { withServices, type CommandKit } from '../command-kit.js';
 export function registerUserResetPassword(program: Command, { config, print, requireUser }: CommandKit): void {
   program
     .command('user:reset-password')
-    .description('Start a password reset: a one-time link valid for an hour, e-mailed with SMTP_URL, printed otherwise.')
+    .description(
+      'Start a password reset: a one-time link valid for an hour, e-mailed with SMTP_URL, printed otherwise.',
+    )
     .requiredOption('--tenant <id>', 'tenant id')
     .requiredOption('--email <email>', "the user's e-mail")
     .option('--json', 'print JSON')

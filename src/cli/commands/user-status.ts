@@ -6,7 +6,12 @@ import { withServices, type CommandKit } from '../command-kit.js';
 
 export function registerUserStatus(program: Command, { config, print, requireUser }: CommandKit): void {
   const statusCommands = [
-    ['user:deactivate', 'Deactivate a user: sign-in refused, sessions ended and tokens suspended at once.', 'deactivate', 'deactivated'],
+    [
+      'user:deactivate',
+      'Deactivate a user: sign-in refused, sessions ended and tokens suspended at once.',
+      'deactivate',
+      'deactivated',
+    ],
     ['user:reactivate', 'Reactivate a deactivated user: sign-in and tokens work again.', 'reactivate', 'reactivated'],
   ] as const;
   for (const [name, description, change, done] of statusCommands) {

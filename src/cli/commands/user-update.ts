@@ -20,6 +20,10 @@ export function registerUserUpdate(program: Command, { config, print, requireUse
         const current = await requireUser(s, o.tenant, o.email);
         return s.userAdministration.service.update(o.tenant, current.id, { role: o.role, name: o.name }, OPERATOR);
       });
-      print(!!o.json, { user: userResource(user) }, `User ${user.email} (${user.id}) is ${user.name}, role ${user.role}.`);
+      print(
+        !!o.json,
+        { user: userResource(user) },
+        `User ${user.email} (${user.id}) is ${user.name}, role ${user.role}.`,
+      );
     });
 }

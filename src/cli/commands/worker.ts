@@ -30,5 +30,4 @@ export function registerWorker(program: Command, { config }: CommandKit): void {
         log,
       );
     });
-
 }

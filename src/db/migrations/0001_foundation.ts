@@ -82,7 +82,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // A bearer token arrives without its tenant: it is found by its public prefix, installation-wide.
   await db.schema.createIndex('api_tokens_prefix_idx').on('api_tokens').column('token_prefix').execute();
-  await db.schema.createIndex('api_tokens_tenant_user_idx').on('api_tokens').columns(['tenant_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('api_tokens_tenant_user_idx')
+    .on('api_tokens')
+    .columns(['tenant_id', 'user_id'])
+    .execute();
 
   await db.schema
     .createTable('idempotency_keys')

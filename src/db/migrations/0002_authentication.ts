@@ -34,13 +34,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('throttle_key', 'text', (c) => c.notNull())
     .addColumn('attempted_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_attempts_key_idx').on('login_attempts').columns(['throttle_key', 'attempted_at']).execute();
+  await db.schema
+    .createIndex('login_attempts_key_idx')
+    .on('login_attempts')
+    .columns(['throttle_key', 'attempted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('login_attempts').execute();
   await db.schema.dropTable('sessions').execute();
-  for (const column of ['two_factor_last_step', 'two_factor_recovery_codes', 'two_factor_confirmed_at', 'two_factor_secret']) {
+  for (const column of [
+    'two_factor_last_step',
+    'two_factor_recovery_codes',
+    'two_factor_confirmed_at',
+    'two_factor_secret',
+  ]) {
     await db.schema.alterTable('users').dropColumn(column).execute();
   }
 }

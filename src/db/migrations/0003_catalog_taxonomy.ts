@@ -23,8 +23,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('deleted_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('product_categories_tenant_slug_unique').on('product_categories').columns(['tenant_id', 'slug']).unique().where(live, 'is', null).execute();
-  await db.schema.createIndex('product_categories_tenant_parent_idx').on('product_categories').columns(['tenant_id', 'parent_id', 'sort_order']).execute();
+  await db.schema
+    .createIndex('product_categories_tenant_slug_unique')
+    .on('product_categories')
+    .columns(['tenant_id', 'slug'])
+    .unique()
+    .where(live, 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('product_categories_tenant_parent_idx')
+    .on('product_categories')
+    .columns(['tenant_id', 'parent_id', 'sort_order'])
+    .execute();
 
   await db.schema
     .createTable('brands')
@@ -40,7 +50,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('deleted_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('brands_tenant_slug_unique').on('brands').columns(['tenant_id', 'slug']).unique().where(live, 'is', null).execute();
+  await db.schema
+    .createIndex('brands_tenant_slug_unique')
+    .on('brands')
+    .columns(['tenant_id', 'slug'])
+    .unique()
+    .where(live, 'is', null)
+    .execute();
 
   await db.schema
     .createTable('tags')
@@ -82,7 +98,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('deleted_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('suppliers_tenant_code_unique').on('suppliers').columns(['tenant_id', 'code']).unique().where(live, 'is', null).execute();
+  await db.schema
+    .createIndex('suppliers_tenant_code_unique')
+    .on('suppliers')
+    .columns(['tenant_id', 'code'])
+    .unique()
+    .where(live, 'is', null)
+    .execute();
 
   await db.schema
     .createTable('supplier_ratings')
@@ -94,7 +116,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('rated_by', 'text', (c) => c.references('users.id'))
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('supplier_ratings_tenant_supplier_idx').on('supplier_ratings').columns(['tenant_id', 'supplier_id']).execute();
+  await db.schema
+    .createIndex('supplier_ratings_tenant_supplier_idx')
+    .on('supplier_ratings')
+    .columns(['tenant_id', 'supplier_id'])
+    .execute();
 
   await db.schema
     .createTable('products')
@@ -109,10 +135,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('deleted_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('products_tenant_sku_unique').on('products').columns(['tenant_id', 'sku']).unique().where(live, 'is', null).execute();
-  await db.schema.createIndex('products_tenant_category_idx').on('products').columns(['tenant_id', 'category_id']).execute();
+  await db.schema
+    .createIndex('products_tenant_sku_unique')
+    .on('products')
+    .columns(['tenant_id', 'sku'])
+    .unique()
+    .where(live, 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('products_tenant_category_idx')
+    .on('products')
+    .columns(['tenant_id', 'category_id'])
+    .execute();
   await db.schema.createIndex('products_tenant_brand_idx').on('products').columns(['tenant_id', 'brand_id']).execute();
-  await db.schema.createIndex('products_tenant_supplier_idx').on('products').columns(['tenant_id', 'supplier_id']).execute();
+  await db.schema
+    .createIndex('products_tenant_supplier_idx')
+    .on('products')
+    .columns(['tenant_id', 'supplier_id'])
+    .execute();
 
   await db.schema
     .createTable('product_tags')
@@ -122,11 +162,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('product_tags_pk', ['tenant_id', 'product_id', 'tag_id'])
     .execute();
-  await db.schema.createIndex('product_tags_tenant_tag_idx').on('product_tags').columns(['tenant_id', 'tag_id']).execute();
+  await db.schema
+    .createIndex('product_tags_tenant_tag_idx')
+    .on('product_tags')
+    .columns(['tenant_id', 'tag_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['product_tags', 'products', 'supplier_ratings', 'suppliers', 'tags', 'brands', 'product_categories']) {
+  for (const table of [
+    'product_tags',
+    'products',
+    'supplier_ratings',
+    'suppliers',
+    'tags',
+    'brands',
+    'product_categories',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

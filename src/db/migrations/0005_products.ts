@@ -54,9 +54,13 @@ function productIndexes(engine: Engine): Array<[name: string, key: string]> {
   const nullsFirst = engine === 'postgres' ? ' nulls first' : '';
   // The default order's index also carries the columns of the flag and stock filters, so that those filters,
   // and counting their matches, read the narrow index instead of whole rows.
-  const flags = 'status, type, is_featured, is_variant, track_inventory, stock_quantity, reserved_quantity, reorder_point, currency, selling_price';
+  const flags =
+    'status, type, is_featured, is_variant, track_inventory, stock_quantity, reserved_quantity, reorder_point, currency, selling_price';
   const indexes: Array<[string, string]> = [
-    ['products_tenant_created_idx', engine === 'postgres' ? `tenant_id, created_at, id) include (${flags}` : `tenant_id, created_at, id, ${flags}`],
+    [
+      'products_tenant_created_idx',
+      engine === 'postgres' ? `tenant_id, created_at, id) include (${flags}` : `tenant_id, created_at, id, ${flags}`,
+    ],
     ['products_tenant_updated_idx', 'tenant_id, updated_at, id'],
     ['products_tenant_status_created_idx', 'tenant_id, status, created_at, id'],
     ['products_tenant_type_created_idx', 'tenant_id, type, created_at, id'],
@@ -90,14 +94,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('products').addColumn(name, sql.raw(type), build).execute();
   }
 
-  await db.schema.createIndex('products_tenant_slug_unique').on('products').columns(['tenant_id', 'slug']).unique().where(live, 'is', null).execute();
+  await db.schema
+    .createIndex('products_tenant_slug_unique')
+    .on('products')
+    .columns(['tenant_id', 'slug'])
+    .unique()
+    .where(live, 'is', null)
+    .execute();
   for (const [name] of REPLACED_LINK_INDEXES) await db.schema.dropIndex(name).execute();
   for (const [name, key] of productIndexes(engine)) {
     await db.schema.createIndex(name).on('products').expression(sql.raw(key)).where(live, 'is', null).execute();
   }
   // Tag filters read product ids by tag straight from the index (0003's covered only the tag).
   await db.schema.dropIndex('product_tags_tenant_tag_idx').execute();
-  await db.schema.createIndex('product_tags_tenant_tag_product_idx').on('product_tags').columns(['tenant_id', 'tag_id', 'product_id']).execute();
+  await db.schema
+    .createIndex('product_tags_tenant_tag_product_idx')
+    .on('product_tags')
+    .columns(['tenant_id', 'tag_id', 'product_id'])
+    .execute();
 
   await db.schema
     .createTable('inventory_records')
@@ -113,10 +127,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     // The database refuses what no interleaving of requests may produce.
-    .addCheckConstraint('inventory_records_quantities_check', sql`quantity_on_hand >= 0 and quantity_reserved >= 0 and quantity_reserved <= quantity_on_hand`)
+    .addCheckConstraint(
+      'inventory_records_quantities_check',
+      sql`quantity_on_hand >= 0 and quantity_reserved >= 0 and quantity_reserved <= quantity_on_hand`,
+    )
     .execute();
-  await db.schema.createIndex('inventory_records_tenant_product_warehouse_unique').on('inventory_records').columns(['tenant_id', 'product_id', 'warehouse_id']).unique().execute();
-  await db.schema.createIndex('inventory_records_tenant_warehouse_idx').on('inventory_records').columns(['tenant_id', 'warehouse_id']).execute();
+  await db.schema
+    .createIndex('inventory_records_tenant_product_warehouse_unique')
+    .on('inventory_records')
+    .columns(['tenant_id', 'product_id', 'warehouse_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('inventory_records_tenant_warehouse_idx')
+    .on('inventory_records')
+    .columns(['tenant_id', 'warehouse_id'])
+    .execute();
 
   await db.schema
     .createTable('stock_movements')
@@ -136,8 +162,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.references('users.id'))
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('stock_movements_tenant_product_idx').on('stock_movements').columns(['tenant_id', 'product_id', 'created_at']).execute();
-  await db.schema.createIndex('stock_movements_tenant_warehouse_idx').on('stock_movements').columns(['tenant_id', 'warehouse_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('stock_movements_tenant_product_idx')
+    .on('stock_movements')
+    .columns(['tenant_id', 'product_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('stock_movements_tenant_warehouse_idx')
+    .on('stock_movements')
+    .columns(['tenant_id', 'warehouse_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('event_outbox')
@@ -153,11 +187,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const engine = engineOf(db);
-  for (const table of ['event_outbox', 'stock_movements', 'inventory_records']) await db.schema.dropTable(table).execute();
+  for (const table of ['event_outbox', 'stock_movements', 'inventory_records'])
+    await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('product_tags_tenant_tag_product_idx').execute();
-  await db.schema.createIndex('product_tags_tenant_tag_idx').on('product_tags').columns(['tenant_id', 'tag_id']).execute();
+  await db.schema
+    .createIndex('product_tags_tenant_tag_idx')
+    .on('product_tags')
+    .columns(['tenant_id', 'tag_id'])
+    .execute();
   for (const [name] of productIndexes(engine)) await db.schema.dropIndex(name).execute();
   await db.schema.dropIndex('products_tenant_slug_unique').execute();
-  for (const [name, columns] of REPLACED_LINK_INDEXES) await db.schema.createIndex(name).on('products').columns(columns).execute();
-  for (const [name] of productColumns(engine).reverse()) await db.schema.alterTable('products').dropColumn(name).execute();
+  for (const [name, columns] of REPLACED_LINK_INDEXES)
+    await db.schema.createIndex(name).on('products').columns(columns).execute();
+  for (const [name] of productColumns(engine).reverse())
+    await db.schema.alterTable('products').dropColumn(name).execute();
 }

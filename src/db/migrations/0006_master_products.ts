@@ -44,8 +44,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('deleted_at', t.timestamp)
     .execute();
-  const index = (name: string, columns: string[]) => db.schema.createIndex(name).on('master_products').columns(columns).where(live, 'is', null).execute();
-  await db.schema.createIndex('master_products_tenant_slug_unique').on('master_products').columns(['tenant_id', 'slug']).unique().where(live, 'is', null).execute();
+  const index = (name: string, columns: string[]) =>
+    db.schema.createIndex(name).on('master_products').columns(columns).where(live, 'is', null).execute();
+  await db.schema
+    .createIndex('master_products_tenant_slug_unique')
+    .on('master_products')
+    .columns(['tenant_id', 'slug'])
+    .unique()
+    .where(live, 'is', null)
+    .execute();
   await index('master_products_tenant_created_idx', ['tenant_id', 'created_at', 'id']);
   await index('master_products_tenant_status_idx', ['tenant_id', 'status', 'created_at']);
   await index('master_products_tenant_category_idx', ['tenant_id', 'category_id']);
@@ -73,7 +80,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_by', 'text', (c) => c.references('users.id'))
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('variant_deletions_tenant_master_idx').on('variant_deletions').columns(['tenant_id', 'master_product_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('variant_deletions_tenant_master_idx')
+    .on('variant_deletions')
+    .columns(['tenant_id', 'master_product_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

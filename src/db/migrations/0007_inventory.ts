@@ -39,7 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('counted_at', t.timestamp, (c) => c.notNull())
     .addColumn('adjustment_movement_id', 'text', (c) => c.references('stock_movements.id'))
     .execute();
-  await db.schema.createIndex('physical_counts_tenant_product_idx').on('physical_counts').columns(['tenant_id', 'product_id', 'counted_at']).execute();
+  await db.schema
+    .createIndex('physical_counts_tenant_product_idx')
+    .on('physical_counts')
+    .columns(['tenant_id', 'product_id', 'counted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,11 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('stock_movements_tenant_created_idx').on('stock_movements').columns(['tenant_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('stock_movements_tenant_created_idx')
+    .on('stock_movements')
+    .columns(['tenant_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('stock_movements_tenant_reference_idx')
     .on('stock_movements')

@@ -58,10 +58,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', t.timestamp)
     .execute();
   // Numbers stay unique even among deleted orders: a number once issued is never issued again.
-  await db.schema.createIndex('purchase_orders_tenant_number_unique').unique().on('purchase_orders').columns(['tenant_id', 'po_number']).execute();
-  await db.schema.createIndex('purchase_orders_tenant_status_idx').on('purchase_orders').columns(['tenant_id', 'status', 'order_date']).execute();
-  await db.schema.createIndex('purchase_orders_tenant_supplier_idx').on('purchase_orders').columns(['tenant_id', 'supplier_id', 'order_date']).execute();
-  await db.schema.createIndex('purchase_orders_tenant_order_date_idx').on('purchase_orders').columns(['tenant_id', 'order_date', 'id']).execute();
+  await db.schema
+    .createIndex('purchase_orders_tenant_number_unique')
+    .unique()
+    .on('purchase_orders')
+    .columns(['tenant_id', 'po_number'])
+    .execute();
+  await db.schema
+    .createIndex('purchase_orders_tenant_status_idx')
+    .on('purchase_orders')
+    .columns(['tenant_id', 'status', 'order_date'])
+    .execute();
+  await db.schema
+    .createIndex('purchase_orders_tenant_supplier_idx')
+    .on('purchase_orders')
+    .columns(['tenant_id', 'supplier_id', 'order_date'])
+    .execute();
+  await db.schema
+    .createIndex('purchase_orders_tenant_order_date_idx')
+    .on('purchase_orders')
+    .columns(['tenant_id', 'order_date', 'id'])
+    .execute();
 
   await db.schema
     .createTable('purchase_order_items')
@@ -88,7 +105,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('purchase_order_items')
     .columns(['tenant_id', 'purchase_order_id', 'product_id'])
     .execute();
-  await db.schema.createIndex('purchase_order_items_tenant_product_idx').on('purchase_order_items').columns(['tenant_id', 'product_id']).execute();
+  await db.schema
+    .createIndex('purchase_order_items_tenant_product_idx')
+    .on('purchase_order_items')
+    .columns(['tenant_id', 'product_id'])
+    .execute();
 
   await db.schema
     .createTable('purchase_order_sequences')
@@ -110,7 +131,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('received_by', 'text', (c) => c.references('users.id'))
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('purchase_order_receipts_tenant_order_idx').on('purchase_order_receipts').columns(['tenant_id', 'purchase_order_id']).execute();
+  await db.schema
+    .createIndex('purchase_order_receipts_tenant_order_idx')
+    .on('purchase_order_receipts')
+    .columns(['tenant_id', 'purchase_order_id'])
+    .execute();
 
   await db.schema
     .createTable('purchase_order_receipt_lines')
@@ -127,7 +152,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('quality_notes', 'text')
     .addColumn('stock_movement_id', 'text', (c) => c.references('stock_movements.id'))
     .execute();
-  await db.schema.createIndex('purchase_order_receipt_lines_tenant_receipt_idx').on('purchase_order_receipt_lines').columns(['tenant_id', 'receipt_id']).execute();
+  await db.schema
+    .createIndex('purchase_order_receipt_lines_tenant_receipt_idx')
+    .on('purchase_order_receipt_lines')
+    .columns(['tenant_id', 'receipt_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -40,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('documents')
     .columns(['tenant_id', 'owner_type', 'owner_id', 'created_at'])
     .execute();
-  await db.schema.createIndex('documents_tenant_expires_idx').on('documents').columns(['tenant_id', 'expires_at']).execute();
+  await db.schema
+    .createIndex('documents_tenant_expires_idx')
+    .on('documents')
+    .columns(['tenant_id', 'expires_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -29,7 +29,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addColumn('deleted_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('webhook_subscriptions_tenant_status_idx').on('webhook_subscriptions').columns(['tenant_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_subscriptions_tenant_status_idx')
+    .on('webhook_subscriptions')
+    .columns(['tenant_id', 'status', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('webhook_deliveries')
@@ -53,7 +57,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   // The workers' queue: due pending deliveries, and deliveries whose lease ran out.
-  await db.schema.createIndex('webhook_deliveries_queue_idx').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_queue_idx')
+    .on('webhook_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
   await db.schema
     .createIndex('webhook_deliveries_subscription_idx')
     .on('webhook_deliveries')
@@ -82,7 +90,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('response_time_ms', 'integer')
     .addColumn('error', 'text')
     .execute();
-  await db.schema.createIndex('webhook_delivery_attempts_delivery_idx').on('webhook_delivery_attempts').columns(['delivery_id', 'attempt']).execute();
+  await db.schema
+    .createIndex('webhook_delivery_attempts_delivery_idx')
+    .on('webhook_delivery_attempts')
+    .columns(['delivery_id', 'attempt'])
+    .execute();
   // Auto-disable counts a subscription's attempts of the last 24 hours.
   await db.schema
     .createIndex('webhook_delivery_attempts_subscription_idx')
@@ -92,5 +104,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['webhook_delivery_attempts', 'webhook_deliveries', 'webhook_subscriptions']) await db.schema.dropTable(table).execute();
+  for (const table of ['webhook_delivery_attempts', 'webhook_deliveries', 'webhook_subscriptions'])
+    await db.schema.dropTable(table).execute();
 }

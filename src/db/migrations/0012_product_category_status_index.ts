@@ -12,7 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const nullsFirst = engine === 'postgres' ? ' nulls first' : '';
   // As in 0005: SQLite treats an index as covering only when it also holds the partial index's column.
   const key = `tenant_id, category_id, status, currency${nullsFirst}, selling_price${nullsFirst}, id${engine === 'sqlite' ? ', deleted_at' : ''}`;
-  await db.schema.createIndex(NAME).on('products').expression(sql.raw(key)).where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex(NAME)
+    .on('products')
+    .expression(sql.raw(key))
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

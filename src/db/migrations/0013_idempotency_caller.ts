@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.deleteFrom('idempotency_keys' as never).execute();
   await db.schema.dropIndex('idempotency_keys_tenant_key_unique').execute();
-  await db.schema.alterTable('idempotency_keys').addColumn('caller', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('idempotency_keys')
+    .addColumn('caller', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema
     .createIndex('idempotency_keys_tenant_caller_key_unique')
     .on('idempotency_keys')
@@ -19,5 +22,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.deleteFrom('idempotency_keys' as never).execute();
   await db.schema.dropIndex('idempotency_keys_tenant_caller_key_unique').execute();
   await db.schema.alterTable('idempotency_keys').dropColumn('caller').execute();
-  await db.schema.createIndex('idempotency_keys_tenant_key_unique').on('idempotency_keys').columns(['tenant_id', 'idempotency_key']).unique().execute();
+  await db.schema
+    .createIndex('idempotency_keys_tenant_key_unique')
+    .on('idempotency_keys')
+    .columns(['tenant_id', 'idempotency_key'])
+    .unique()
+    .execute();
 }

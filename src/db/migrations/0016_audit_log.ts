@@ -25,8 +25,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text')
     .execute();
   await db.schema.createIndex('audit_log_tenant_id_idx').on('audit_log').columns(['tenant_id', 'id']).execute();
-  await db.schema.createIndex('audit_log_tenant_entity_idx').on('audit_log').columns(['tenant_id', 'entity_type', 'entity_id', 'id']).execute();
-  await db.schema.createIndex('audit_log_tenant_user_idx').on('audit_log').columns(['tenant_id', 'actor_user_id', 'id']).execute();
+  await db.schema
+    .createIndex('audit_log_tenant_entity_idx')
+    .on('audit_log')
+    .columns(['tenant_id', 'entity_type', 'entity_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('audit_log_tenant_user_idx')
+    .on('audit_log')
+    .columns(['tenant_id', 'actor_user_id', 'id'])
+    .execute();
   await db.schema.createIndex('audit_log_occurred_idx').on('audit_log').column('occurred_at').execute();
 }
 

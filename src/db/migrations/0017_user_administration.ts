@@ -10,7 +10,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('password_set_at', t.timestamp).execute();
   await db.schema.alterTable('users').addColumn('deactivated_at', t.timestamp).execute();
   // Every user so far was made with a password (the CLI's user:create, the first admin).
-  await db.updateTable('users' as never).set({ password_set_at: sql.ref('created_at') } as never).execute();
+  await db
+    .updateTable('users' as never)
+    .set({ password_set_at: sql.ref('created_at') } as never)
+    .execute();
 
   await db.schema
     .createTable('password_links')
@@ -26,7 +29,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'text')
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('password_links_tenant_user_idx').on('password_links').columns(['tenant_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('password_links_tenant_user_idx')
+    .on('password_links')
+    .columns(['tenant_id', 'user_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

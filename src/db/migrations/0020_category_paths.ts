@@ -14,7 +14,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // may not, so the column says so.
   const pathType = engine === 'postgres' ? sql`text collate "C"` : sql`text`;
   // SQLite adds a NOT NULL column only with a default; every row gets its path below.
-  await db.schema.alterTable('product_categories').addColumn('path', pathType, (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('product_categories')
+    .addColumn('path', pathType, (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('products').addColumn('category_root_id', 'text').execute();
 
   // Deleted categories get their paths too: their rows still hold the tree's shape.
@@ -24,14 +27,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       union all
       select c.id, tree.path || c.id || '/' from product_categories c join tree on c.parent_id = tree.id
     )
-    update product_categories set path = (select tree.path from tree where tree.id = product_categories.id)`.execute(db);
+    update product_categories set path = (select tree.path from tree where tree.id = product_categories.id)`.execute(
+    db,
+  );
   // A path's first segment is its root's id (ids are 26-character ULIDs).
   await sql`
     update products set category_root_id = (
       select substr(c.path, 2, 26) from product_categories c where c.id = products.category_id
     ) where category_id is not null`.execute(db);
 
-  await db.schema.createIndex(PATH_INDEX).on('product_categories').columns(['tenant_id', 'path']).where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex(PATH_INDEX)
+    .on('product_categories')
+    .columns(['tenant_id', 'path'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
   const nullsFirst = engine === 'postgres' ? ' nulls first' : '';
   // As in 0012: SQLite treats an index as covering only when it also holds the partial index's column.
   const key = `tenant_id, category_root_id, status, currency${nullsFirst}, selling_price${nullsFirst}, id${engine === 'sqlite' ? ', deleted_at' : ''}`;

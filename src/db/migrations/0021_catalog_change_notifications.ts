@@ -34,6 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (engineOf(db) !== 'postgres') return;
-  for (const table of CATALOG_TABLES) await sql`drop trigger ${sql.id(`${table}_catalog_changed`)} on ${sql.table(table)}`.execute(db);
+  for (const table of CATALOG_TABLES)
+    await sql`drop trigger ${sql.id(`${table}_catalog_changed`)} on ${sql.table(table)}`.execute(db);
   await sql`drop function quartermaster_catalog_changed()`.execute(db);
 }

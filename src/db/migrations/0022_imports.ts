@@ -42,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished_at', t.timestamp)
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('import_jobs_tenant_created_idx').on('import_jobs').columns(['tenant_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('import_jobs_tenant_created_idx')
+    .on('import_jobs')
+    .columns(['tenant_id', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('import_jobs_status_idx').on('import_jobs').columns(['status', 'created_at']).execute();
 
   await db.schema
@@ -66,7 +70,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text')
     .addColumn('message', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('import_errors_import_row_idx').on('import_errors').columns(['import_id', 'row_number', 'id']).execute();
+  await db.schema
+    .createIndex('import_errors_import_row_idx')
+    .on('import_errors')
+    .columns(['import_id', 'row_number', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -38,11 +38,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where('name', '=', 'Console session')
     .where('type', '=', 'application')
     .execute();
-  const issuedByConsole = named.filter((t) => t.expires_at !== null && time(t.expires_at) - time(t.created_at) === CONSOLE_TOKEN_LIFETIME_MS);
+  const issuedByConsole = named.filter(
+    (t) => t.expires_at !== null && time(t.expires_at) - time(t.created_at) === CONSOLE_TOKEN_LIFETIME_MS,
+  );
   const now = new Date().toISOString();
-  for (const ids of chunks(issuedByConsole.map((t) => t.id), BATCH)) {
+  for (const ids of chunks(
+    issuedByConsole.map((t) => t.id),
+    BATCH,
+  )) {
     await tokens.updateTable('api_tokens').set({ session_id: UNRECORDED_SESSION }).where('id', 'in', ids).execute();
-    await tokens.updateTable('api_tokens').set({ status: 'revoked', revoked_at: now, updated_at: now }).where('id', 'in', ids).where('status', '!=', 'revoked').execute();
+    await tokens
+      .updateTable('api_tokens')
+      .set({ status: 'revoked', revoked_at: now, updated_at: now })
+      .where('id', 'in', ids)
+      .where('status', '!=', 'revoked')
+      .execute();
   }
 }
 

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
 import { columnTypes, engineOf } from '../dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('purchase_orders').addColumn('emailed_at', columnTypes(engineOf(db)).timestamp).execute();
+  await db.schema
+    .alterTable('purchase_orders')
+    .addColumn('emailed_at', columnTypes(engineOf(db)).timestamp)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -58,7 +58,9 @@ const double = (bits: string) => new DataView(new BigUint64Array([BigInt(`0x${bi
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and drops undefined', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null }, u: undefined })).toBe('{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null }, u: undefined })).toBe(
+      '{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
   });
   it('keeps array order and scalars', () => {
     expect(canonicalJson([3, 1, 'x', true, null])).toBe('[3,1,"x",true,null]');
@@ -68,7 +70,9 @@ describe('canonicalJson', () => {
   it("writes RFC 8785's examples of numbers, escapes and key order as the RFC does", () => {
     expect(canonicalJson(JSON.parse(RFC_VALUES))).toBe(RFC_VALUES_CANONICAL);
     // Read from the text: Object.keys would list the integer-like key first whatever the order.
-    const keys = [...canonicalJson(JSON.parse(RFC_SORTING)).matchAll(/("(?:[^"\\]|\\.)*"):/g)].map(([, key]) => JSON.parse(key!) as string);
+    const keys = [...canonicalJson(JSON.parse(RFC_SORTING)).matchAll(/("(?:[^"\\]|\\.)*"):/g)].map(
+      ([, key]) => JSON.parse(key!) as string,
+    );
     expect(keys).toEqual(['\r', '1', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33']);
     for (const [bits, text] of RFC_NUMBERS) expect(canonicalJson(double(bits)), bits).toBe(text);
   });
@@ -86,7 +90,8 @@ describe('canonicalJson', () => {
       'true',
       'null',
     ];
-    for (const body of bodies.map((text) => JSON.parse(text) as unknown)) expect(canonicalJson(body)).toBe(formerCanonicalJson(body));
+    for (const body of bodies.map((text) => JSON.parse(text) as unknown))
+      expect(canonicalJson(body)).toBe(formerCanonicalJson(body));
     expect(canonicalJson({})).toBe(formerCanonicalJson({}));
   });
 

@@ -19,7 +19,13 @@ export class IdempotencyRepository {
     await db.insertInto('idempotency_keys').values(record).execute();
   }
 
-  async complete(db: Executor, id: string, statusCode: number, contentType: string | null, body: string): Promise<void> {
+  async complete(
+    db: Executor,
+    id: string,
+    statusCode: number,
+    contentType: string | null,
+    body: string,
+  ): Promise<void> {
     await db
       .updateTable('idempotency_keys')
       .set({ status_code: statusCode, content_type: contentType, response_body: body })

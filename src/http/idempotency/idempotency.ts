@@ -47,7 +47,10 @@ function requestHash(request: FastifyRequest): string {
   } catch {
     // What RFC 8785 cannot write and a route without a schema for it has let through: text with an unpaired
     // surrogate, or a number that JSON.parse made Infinity.
-    throw ValidationError.field('body', 'The request body must not contain unpaired surrogates or numbers beyond the range of a double.');
+    throw ValidationError.field(
+      'body',
+      'The request body must not contain unpaired surrogates or numbers beyond the range of a double.',
+    );
   }
   return sha256Hex(`${request.method} ${request.url}\n${body}`);
 }
@@ -59,7 +62,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const key = request.headers[HEADER];
     if (request.method !== 'POST' || key === undefined || !request.auth) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
+      throw ValidationError.field(
+        'Idempotency-Key',
+        'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+      );
     }
     const tenantId = request.auth.tenantId;
     const caller = callerOf(request);
@@ -69,10 +75,16 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const existing = await repository.find(db, tenantId, caller, key);
     if (existing && Date.parse(existing.expires_at) > now.getTime()) {
       if (existing.request_hash !== hash) {
-        throw new BusinessRuleError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+        throw new BusinessRuleError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different request.',
+        );
       }
       if (existing.status_code === null) {
-        throw new ConflictError('idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed.');
+        throw new ConflictError(
+          'idempotency_key_in_progress',
+          'A request with this Idempotency-Key is still being processed.',
+        );
       }
       return reply
         .code(existing.status_code)
@@ -97,7 +109,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         expires_at: addHours(now, ttlHours).toISOString(),
       });
     } catch (error) {
-      if (uniqueViolation(error)) throw new ConflictError('idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed.');
+      if (uniqueViolation(error))
+        throw new ConflictError(
+          'idempotency_key_in_progress',
+          'A request with this Idempotency-Key is still being processed.',
+        );
       throw error;
     }
     request.idempotencyClaimId = id;
@@ -112,7 +128,13 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       await repository.remove(db, id);
     } else {
       const contentType = reply.getHeader('content-type');
-      await repository.complete(db, id, reply.statusCode, typeof contentType === 'string' ? contentType : null, payload);
+      await repository.complete(
+        db,
+        id,
+        reply.statusCode,
+        typeof contentType === 'string' ? contentType : null,
+        payload,
+      );
     }
     return payload;
   };

@@ -29,7 +29,10 @@ export function changesBetween(before: Fields | null, after: Fields | null): Aud
     const is = after?.[field] ?? null;
     if (same(was, is)) continue;
     // A timestamp (`password_set_at`) says when, not what: never a secret.
-    changes[field] = SECRET.test(field) && !field.endsWith('_at') ? { before: was === null ? null : REDACTED, after: is === null ? null : REDACTED } : { before: was, after: is };
+    changes[field] =
+      SECRET.test(field) && !field.endsWith('_at')
+        ? { before: was === null ? null : REDACTED, after: is === null ? null : REDACTED }
+        : { before: was, after: is };
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }

@@ -17,11 +17,20 @@ export interface AuditLogFilters {
 
 export class AuditLogRepository {
   async insert(db: Executor, entries: readonly NewAuditLogEntry[]): Promise<void> {
-    await db.insertInto('audit_log').values([...entries]).execute();
+    await db
+      .insertInto('audit_log')
+      .values([...entries])
+      .execute();
   }
 
   /** Newest first: up to `limit` entries with ids below `before` (all, without it). */
-  async list(db: Executor, tenantId: string, filters: AuditLogFilters, before: string | undefined, limit: number): Promise<AuditLogEntry[]> {
+  async list(
+    db: Executor,
+    tenantId: string,
+    filters: AuditLogFilters,
+    before: string | undefined,
+    limit: number,
+  ): Promise<AuditLogEntry[]> {
     let query = db.selectFrom('audit_log').selectAll().where('tenant_id', '=', tenantId);
     if (before !== undefined) query = query.where('id', '<', before);
     if (filters.actor_type !== undefined) query = query.where('actor_type', '=', filters.actor_type);

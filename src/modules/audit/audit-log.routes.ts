@@ -11,7 +11,12 @@ export function auditEntryResource(entry: AuditLogEntry): AuditLogEntryResponse 
   return {
     id: entry.id,
     occurred_at: entry.occurred_at,
-    actor: { type: entry.actor_type, user_id: entry.actor_user_id, token_id: entry.actor_token_id, name: entry.actor_name },
+    actor: {
+      type: entry.actor_type,
+      user_id: entry.actor_user_id,
+      token_id: entry.actor_token_id,
+      name: entry.actor_name,
+    },
     action: entry.action,
     entity_type: entry.entity_type,
     entity_id: entry.entity_id,
@@ -30,7 +35,8 @@ export function auditLogRoutes({ service }: { service: AuditLog }): FastifyPlugi
           tags: ['Audit log'],
           operationId: 'listAuditLog',
           summary: 'Read the audit log, newest first',
-          description: 'Every change made through the API or the CLI, with its actor, request and changed fields (docs/audit-log.md). Cursor-paged with `before`.',
+          description:
+            'Every change made through the API or the CLI, with its actor, request and changed fields (docs/audit-log.md). Cursor-paged with `before`.',
           querystring: AuditLogQuery,
           response: { 200: AuditLogResponse },
         },
@@ -38,9 +44,19 @@ export function auditLogRoutes({ service }: { service: AuditLog }): FastifyPlugi
       },
       async (request) => {
         const { before, per_page, action, ...filters } = request.query;
-        const page = await service.list(request.auth.tenantId, { ...filters, actions: action?.split(',') }, before, per_page);
+        const page = await service.list(
+          request.auth.tenantId,
+          { ...filters, actions: action?.split(',') },
+          before,
+          per_page,
+        );
         const next = page.has_more && page.cursor !== null ? requestUrlWith(request, 'before', page.cursor) : null;
-        return { success: true as const, data: page.entries.map(auditEntryResource), meta: { per_page, has_more: page.has_more, cursor: page.cursor }, links: { next } };
+        return {
+          success: true as const,
+          data: page.entries.map(auditEntryResource),
+          meta: { per_page, has_more: page.has_more, cursor: page.cursor },
+          links: { next },
+        };
       },
     );
   };

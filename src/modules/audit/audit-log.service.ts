@@ -102,11 +102,19 @@ export class AuditLog {
 
   /** `recordChange` for several changes, in one statement. */
   recordChanges(db: Executor, changes: readonly AuditedChange[]): Promise<void> {
-    return this.recordAll(db, changes.map(({ before, after, ...entry }) => ({ ...entry, changes: changesBetween(before, after) })));
+    return this.recordAll(
+      db,
+      changes.map(({ before, after, ...entry }) => ({ ...entry, changes: changesBetween(before, after) })),
+    );
   }
 
   /** A page of the tenant's entries, newest first, below the `before` cursor. */
-  async list(tenantId: string, filters: AuditLogFilters, before: string | undefined, perPage: number): Promise<AuditLogPage> {
+  async list(
+    tenantId: string,
+    filters: AuditLogFilters,
+    before: string | undefined,
+    perPage: number,
+  ): Promise<AuditLogPage> {
     const rows = await this.entries.list(this.db, tenantId, filters, before, perPage + 1);
     const entries = rows.slice(0, perPage);
     const has_more = rows.length > perPage;

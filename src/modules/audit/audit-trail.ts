@@ -12,7 +12,11 @@ export type AuditTrail<T> = (db: Executor, action: string, before: T | null, aft
  * The trail of the records of `entityType` (`category`, `warehouse`…), each presented by `present`: the entry names
  * the record's tenant and id, and its changes are the fields `present` answers differently before and after.
  */
-export function auditTrail<T extends { id: string; tenant_id: string }>(audit: AuditLog, entityType: string, present: (row: T) => Fields): AuditTrail<T> {
+export function auditTrail<T extends { id: string; tenant_id: string }>(
+  audit: AuditLog,
+  entityType: string,
+  present: (row: T) => Fields,
+): AuditTrail<T> {
   return (db, action, before, after) => {
     const row = (after ?? before)!;
     return audit.recordChange(db, {
@@ -27,23 +31,55 @@ export function auditTrail<T extends { id: string; tenant_id: string }>(audit: A
 }
 
 /** Records `action` on one resource of the tenant, already presented (null before a creation, null after a deletion). */
-export type ResourceTrail<R> = (db: Executor, tenantId: string, action: string, before: R | null, after: R | null) => Promise<void>;
+export type ResourceTrail<R> = (
+  db: Executor,
+  tenantId: string,
+  action: string,
+  before: R | null,
+  after: R | null,
+) => Promise<void>;
 
 /** The trail of resources of `entityType` whose presenter loads what they link to (products, orders): given presented. */
-export function resourceTrail<R extends Fields & { id: string }>(audit: AuditLog, entityType: string): ResourceTrail<R> {
+export function resourceTrail<R extends Fields & { id: string }>(
+  audit: AuditLog,
+  entityType: string,
+): ResourceTrail<R> {
   const trail = resourceTrails<R>(audit, entityType);
   return (db, tenantId, action, before, after) => trail(db, tenantId, action, [[before, after]]);
 }
 
 /** Records `action` on several resources of the tenant, one entry each, in one statement. */
-export type ResourceTrails<R> = (db: Executor, tenantId: string, action: string, changes: ReadonlyArray<readonly [R | null, R | null]>) => Promise<void>;
+export type ResourceTrails<R> = (
+  db: Executor,
+  tenantId: string,
+  action: string,
+  changes: ReadonlyArray<readonly [R | null, R | null]>,
+) => Promise<void>;
 
-export function resourceTrails<R extends Fields & { id: string }>(audit: AuditLog, entityType: string): ResourceTrails<R> {
+export function resourceTrails<R extends Fields & { id: string }>(
+  audit: AuditLog,
+  entityType: string,
+): ResourceTrails<R> {
   return (db, tenantId, action, changes) =>
-    audit.recordChanges(db, changes.map(([before, after]) => ({ tenantId, action, entityType, entityId: (after ?? before)!.id, before, after })));
+    audit.recordChanges(
+      db,
+      changes.map(([before, after]) => ({
+        tenantId,
+        action,
+        entityType,
+        entityId: (after ?? before)!.id,
+        before,
+        after,
+      })),
+    );
 }
 
 /** Records each change of `changes` in turn (bulk operations: one entry per record). */
-export async function auditEach<T>(trail: AuditTrail<T>, db: Executor, action: string, changes: ReadonlyArray<readonly [T | null, T | null]>): Promise<void> {
+export async function auditEach<T>(
+  trail: AuditTrail<T>,
+  db: Executor,
+  action: string,
+  changes: ReadonlyArray<readonly [T | null, T | null]>,
+): Promise<void> {
   for (const [before, after] of changes) await trail(db, action, before, after);
 }

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { ABILITIES, expandGrant, findAbility, grantsCover, reachesHighAbility, roleAllows, unknownGrants } from './abilities.js';
+import {
+  ABILITIES,
+  expandGrant,
+  findAbility,
+  grantsCover,
+  reachesHighAbility,
+  roleAllows,
+  unknownGrants,
+} from './abilities.js';
 
 describe('abilities', () => {
   it('carry the scores and sensitivity bands of docs/abilities.md', () => {
     expect(findAbility('operations:view-products')).toEqual({
-      ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false, in_use: true,
+      ability: 'operations:view-products',
+      module: 'operations',
+      score: 20,
+      sensitivity: 'low',
+      requires_approval: false,
+      in_use: true,
     });
     expect(findAbility('finance:post-journal-entries')?.in_use).toBe(false);
     expect(findAbility('operations:adjust-stock')?.sensitivity).toBe('medium');
-    expect(findAbility('operations:approve-purchase-orders')).toMatchObject({ score: 85, sensitivity: 'high', requires_approval: true });
+    expect(findAbility('operations:approve-purchase-orders')).toMatchObject({
+      score: 85,
+      sensitivity: 'high',
+      requires_approval: true,
+    });
     expect(findAbility('system:manage-users')?.requires_approval).toBe(true);
     expect(new Set(ABILITIES.map((a) => a.ability)).size).toBe(ABILITIES.length);
     for (const a of ABILITIES) expect(a.score).toBeGreaterThanOrEqual(10);
@@ -25,9 +42,9 @@ describe('abilities', () => {
   });
 
   it('report grants that name nothing', () => {
-    expect(unknownGrants(['operations:view-products', 'operations:fly', 'nothing:*', 'operations:zap-*', '*', 'crm:*'])).toEqual([
-      'operations:fly', 'nothing:*', 'operations:zap-*',
-    ]);
+    expect(
+      unknownGrants(['operations:view-products', 'operations:fly', 'nothing:*', 'operations:zap-*', '*', 'crm:*']),
+    ).toEqual(['operations:fly', 'nothing:*', 'operations:zap-*']);
   });
 
   it('detect High abilities reached directly or through a wildcard', () => {

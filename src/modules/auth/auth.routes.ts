@@ -6,7 +6,12 @@ import { withoutAbility } from '../../http/authentication.js';
 import { ErrorBody, standardErrorResponses } from '../../http/common-schemas.js';
 import { EnvelopeSchema, MessageSchema, ok } from '../../http/envelope.js';
 import { GENERIC_CODES } from '../../http/error-codes.js';
-import { clearSessionCookies, setSessionCookies, setXsrfCookie, type CookieOptions } from '../../http/session-cookies.js';
+import {
+  clearSessionCookies,
+  setSessionCookies,
+  setXsrfCookie,
+  type CookieOptions,
+} from '../../http/session-cookies.js';
 import { ABILITIES } from './abilities.js';
 import { can, type AuthContext } from './auth-context.js';
 import type { AccountService } from '../tenancy/account.service.js';
@@ -33,7 +38,12 @@ import type { TwoFactorService } from './two-factor/two-factor.service.js';
  * The caller as GET /auth/me answers it: who, where, how, and what they may do (the console hides the rest),
  * and whether the server sends e-mail, so that a client offers sending by e-mail only when it can happen.
  */
-function currentUserBody(auth: AuthContext, user: User, tenant: { id: string; name: string }, mailer: Pick<Mailer, 'enabled'>) {
+function currentUserBody(
+  auth: AuthContext,
+  user: User,
+  tenant: { id: string; name: string },
+  mailer: Pick<Mailer, 'enabled'>,
+) {
   return {
     user: { id: user.id, name: user.name, email: user.email, roles: [user.role] },
     tenant: { id: tenant.id, name: tenant.name },
@@ -65,11 +75,22 @@ function signedIn(user: User) {
 const OWN_ACCOUNT = "two-factor settings are the signed-in user's own account";
 const OWN_PROFILE = "the signed-in user's own name and password";
 
-export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, 'sessions' | 'cookies'>): FastifyPluginAsyncTypebox {
+export function csrfCookieRoute({
+  sessions,
+  cookies,
+}: Pick<AuthRoutesOptions, 'sessions' | 'cookies'>): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/sanctum/csrf-cookie',
-      { schema: { tags, operationId: 'getCsrfCookie', summary: 'Start a web-app session and set the XSRF-TOKEN cookie', response: { 204: { type: 'null' } } }, config: withoutAbility('a session starts before sign-in', { auth: 'guest' }) },
+      {
+        schema: {
+          tags,
+          operationId: 'getCsrfCookie',
+          summary: 'Start a web-app session and set the XSRF-TOKEN cookie',
+          response: { 204: { type: 'null' } },
+        },
+        config: withoutAbility('a session starts before sign-in', { auth: 'guest' }),
+      },
       async (request, reply: FastifyReply) => {
         if (request.session) {
           setXsrfCookie(reply, request.session.csrf_token, cookies);
@@ -82,7 +103,15 @@ export function csrfCookieRoute({ sessions, cookies }: Pick<AuthRoutesOptions, '
   };
 }
 
-export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cookies, mailer }: AuthRoutesOptions): FastifyPluginAsyncTypebox {
+export function authRoutes({
+  tenants,
+  sessions,
+  signIn,
+  twoFactor,
+  account,
+  cookies,
+  mailer,
+}: AuthRoutesOptions): FastifyPluginAsyncTypebox {
   const currentUser = async (auth: AuthContext) => {
     const [user, tenant] = await Promise.all([signIn.currentUser(auth), tenants.get(auth.tenantId)]);
     return currentUserBody(auth, user, tenant, mailer);
@@ -97,14 +126,21 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
           operationId: 'login',
           summary: 'Sign in to the web app (session); 423 when a two-factor code is needed',
           body: LoginBody,
-          response: { 200: EnvelopeSchema(SignedInResponse), 423: { ...ErrorBody, description: 'A two-factor code is needed: complete the sign-in at /auth/two-factor-challenge.' } },
+          response: {
+            200: EnvelopeSchema(SignedInResponse),
+            423: {
+              ...ErrorBody,
+              description: 'A two-factor code is needed: complete the sign-in at /auth/two-factor-challenge.',
+            },
+          },
         },
         config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
       },
       async (request, reply) => {
         const result = await signIn.signIn(request.body.email, request.body.password, request.ip, request.session);
         setSessionCookies(reply, result.opened, cookies);
-        if (result.kind === 'two_factor_required') return reply.code(423).send({ success: false, message: TWO_FACTOR_REQUIRED, code: GENERIC_CODES[423] });
+        if (result.kind === 'two_factor_required')
+          return reply.code(423).send({ success: false, message: TWO_FACTOR_REQUIRED, code: GENERIC_CODES[423] });
         return reply.send(signedIn(result.user));
       },
     );
@@ -112,7 +148,13 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
     app.post(
       '/auth/two-factor-challenge',
       {
-        schema: { tags, operationId: 'completeTwoFactorChallenge', summary: 'Complete a sign-in with a TOTP code or a recovery code', body: TwoFactorChallengeBody, response: { 200: EnvelopeSchema(SignedInResponse) } },
+        schema: {
+          tags,
+          operationId: 'completeTwoFactorChallenge',
+          summary: 'Complete a sign-in with a TOTP code or a recovery code',
+          body: TwoFactorChallengeBody,
+          response: { 200: EnvelopeSchema(SignedInResponse) },
+        },
         config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
       },
       async (request, reply) => {
@@ -124,7 +166,10 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
 
     app.post(
       '/auth/logout',
-      { schema: { tags, operationId: 'logout', summary: 'End the web-app session', response: { 200: MessageSchema } }, config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }) },
+      {
+        schema: { tags, operationId: 'logout', summary: 'End the web-app session', response: { 200: MessageSchema } },
+        config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }),
+      },
       async (request, reply) => {
         await sessions.end(request.session!);
         clearSessionCookies(reply, cookies);
@@ -134,7 +179,15 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
 
     app.get(
       '/auth/me',
-      { schema: { tags, operationId: 'getCurrentUser', summary: 'The caller: user, roles and tenant (session or bearer)', response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility('any caller may see who it is') },
+      {
+        schema: {
+          tags,
+          operationId: 'getCurrentUser',
+          summary: 'The caller: user, roles and tenant (session or bearer)',
+          response: { 200: EnvelopeSchema(MeResponse) },
+        },
+        config: withoutAbility('any caller may see who it is'),
+      },
       async (request) => ok(await currentUser(request.auth)),
     );
 
@@ -159,14 +212,29 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
 
     app.post(
       '/auth/two-factor/enable',
-      { schema: { tags, operationId: 'enableTwoFactor', summary: 'Start two-factor enrolment: a new TOTP secret', response: { 200: EnvelopeSchema(TwoFactorEnableResponse) } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }) },
-      async (request) => ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
+      {
+        schema: {
+          tags,
+          operationId: 'enableTwoFactor',
+          summary: 'Start two-factor enrolment: a new TOTP secret',
+          response: { 200: EnvelopeSchema(TwoFactorEnableResponse) },
+        },
+        config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
+      },
+      async (request) =>
+        ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
     );
 
     app.post(
       '/auth/two-factor/confirm',
       {
-        schema: { tags, operationId: 'confirmTwoFactor', summary: 'Turn two-factor on with a first code; answers the recovery codes once', body: TwoFactorCodeBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
+        schema: {
+          tags,
+          operationId: 'confirmTwoFactor',
+          summary: 'Turn two-factor on with a first code; answers the recovery codes once',
+          body: TwoFactorCodeBody,
+          response: { 200: EnvelopeSchema(RecoveryCodesResponse) },
+        },
         config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
       },
       async (request) => {
@@ -178,18 +246,39 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
     app.post(
       '/auth/two-factor/recovery-codes',
       {
-        schema: { tags, operationId: 'regenerateRecoveryCodes', summary: 'Replace the recovery codes (password required); answers the new ones once', body: PasswordBody, response: { 200: EnvelopeSchema(RecoveryCodesResponse) } },
+        schema: {
+          tags,
+          operationId: 'regenerateRecoveryCodes',
+          summary: 'Replace the recovery codes (password required); answers the new ones once',
+          body: PasswordBody,
+          response: { 200: EnvelopeSchema(RecoveryCodesResponse) },
+        },
         config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
       },
       async (request) => {
-        const codes = await twoFactor.regenerateRecoveryCodes(await signIn.currentUser(request.auth), request.body.password);
-        return ok({ recovery_codes: codes }, 'New recovery codes generated; the old ones no longer work. Store these now.');
+        const codes = await twoFactor.regenerateRecoveryCodes(
+          await signIn.currentUser(request.auth),
+          request.body.password,
+        );
+        return ok(
+          { recovery_codes: codes },
+          'New recovery codes generated; the old ones no longer work. Store these now.',
+        );
       },
     );
 
     app.patch(
       '/auth/me',
-      { schema: { tags, operationId: 'updateCurrentUser', summary: 'Change your own name', body: ProfileBody, response: { 200: EnvelopeSchema(MeResponse) } }, config: withoutAbility(OWN_PROFILE, { auth: 'session' }) },
+      {
+        schema: {
+          tags,
+          operationId: 'updateCurrentUser',
+          summary: 'Change your own name',
+          body: ProfileBody,
+          response: { 200: EnvelopeSchema(MeResponse) },
+        },
+        config: withoutAbility(OWN_PROFILE, { auth: 'session' }),
+      },
       async (request) => {
         const user = await account.rename(request.auth.tenantId, request.auth.user.id, request.body.name);
         const tenant = await tenants.get(user.tenant_id);
@@ -200,11 +289,23 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
     app.put(
       '/auth/password',
       {
-        schema: { tags, operationId: 'changePassword', summary: 'Change your own password (current password required); your other sessions end', body: ChangePasswordBody, response: { 200: MessageSchema } },
+        schema: {
+          tags,
+          operationId: 'changePassword',
+          summary: 'Change your own password (current password required); your other sessions end',
+          body: ChangePasswordBody,
+          response: { 200: MessageSchema },
+        },
         config: withoutAbility(OWN_PROFILE, { auth: 'session' }),
       },
       async (request) => {
-        await account.changePassword(request.auth.tenantId, request.auth.user.id, request.body.current_password, request.body.password, request.session);
+        await account.changePassword(
+          request.auth.tenantId,
+          request.auth.user.id,
+          request.body.current_password,
+          request.body.password,
+          request.session,
+        );
         return { success: true, message: 'Password changed. Your other sessions have been signed out.' };
       },
     );
@@ -216,7 +317,8 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
           tags,
           operationId: 'setPasswordWithLink',
           summary: 'Set a password through a one-time link (invitation or reset); no sign-in needed',
-          description: 'The link (`/set-password?token=…` under the public URL) works once and until it expires: an invitation 7 days, a reset 1 hour. Every session of the user ends. Sign in afterwards.',
+          description:
+            'The link (`/set-password?token=…` under the public URL) works once and until it expires: an invitation 7 days, a reset 1 hour. Every session of the user ends. Sign in afterwards.',
           body: SetPasswordBody,
           response: { 200: MessageSchema, 422: standardErrorResponses[422], 429: standardErrorResponses[429] },
         },
@@ -231,7 +333,16 @@ export function authRoutes({ tenants, sessions, signIn, twoFactor, account, cook
 
     app.delete(
       '/auth/two-factor',
-      { schema: { tags, operationId: 'disableTwoFactor', summary: 'Turn two-factor off (password required)', body: PasswordBody, response: { 200: MessageSchema } }, config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }) },
+      {
+        schema: {
+          tags,
+          operationId: 'disableTwoFactor',
+          summary: 'Turn two-factor off (password required)',
+          body: PasswordBody,
+          response: { 200: MessageSchema },
+        },
+        config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }),
+      },
       async (request) => {
         await twoFactor.disable(await signIn.currentUser(request.auth), request.body.password);
         return { success: true, message: 'Two-factor authentication disabled.' };

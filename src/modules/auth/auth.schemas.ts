@@ -10,7 +10,10 @@ export const LoginBody = Type.Object(
 );
 withExample(LoginBody, { email: 'admin@example.com', password: 'correct-horse-battery' });
 
-export const TwoFactorCodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: false });
+export const TwoFactorCodeBody = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 32 }) },
+  { additionalProperties: false },
+);
 withExample(TwoFactorCodeBody, { code: '492039' });
 
 export const TwoFactorChallengeBody = Type.Object(
@@ -22,7 +25,10 @@ export const TwoFactorChallengeBody = Type.Object(
 );
 withExample(TwoFactorChallengeBody, { code: '492039' });
 
-export const PasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
+export const PasswordBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
 withExample(PasswordBody, { password: 'correct-horse-battery' });
 
 export const UserSummary = Type.Object({
@@ -31,7 +37,12 @@ export const UserSummary = Type.Object({
   email: Type.String(),
   roles: Type.Array(Type.String()),
 });
-const userExample = { id: '01jd8v8h9j0k1m2n3p4q5r6s7t', name: 'Ada Admin', email: 'admin@example.com', roles: ['admin'] };
+const userExample = {
+  id: '01jd8v8h9j0k1m2n3p4q5r6s7t',
+  name: 'Ada Admin',
+  email: 'admin@example.com',
+  roles: ['admin'],
+};
 nameSchema(UserSummary, 'User', userExample);
 
 export const SignedInResponse = Type.Object({ user: UserSummary });
@@ -40,13 +51,17 @@ nameSchema(SignedInResponse, 'SignedIn', { user: userExample });
 export const MeResponse = Type.Object({
   user: UserSummary,
   tenant: Type.Object({ id: Type.String(), name: Type.String() }),
-  authenticated_via: Type.Union([Type.Literal('session'), Type.Literal('token')], { description: 'How this request was authenticated.' }),
+  authenticated_via: Type.Union([Type.Literal('session'), Type.Literal('token')], {
+    description: 'How this request was authenticated.',
+  }),
   abilities: Type.Array(Type.String(), {
-    description: "Every catalogue ability this caller may use now: the role's, and for a token only those its grants also cover.",
+    description:
+      "Every catalogue ability this caller may use now: the role's, and for a token only those its grants also cover.",
   }),
   two_factor_enabled: Type.Boolean(),
   email_enabled: Type.Boolean({
-    description: 'Whether this server sends e-mail (SMTP_URL is set). When false, nothing is e-mailed: a purchase order sent with send_email is only marked as sent, and password links are answered instead.',
+    description:
+      'Whether this server sends e-mail (SMTP_URL is set). When false, nothing is e-mailed: a purchase order sent with send_email is only marked as sent, and password links are answered instead.',
   }),
 });
 nameSchema(MeResponse, 'CurrentUser', {
@@ -59,7 +74,9 @@ nameSchema(MeResponse, 'CurrentUser', {
 });
 
 /** The web-app session's user, or null when nobody is signed in. */
-export const SessionResponse = Type.Union([MeResponse, Type.Null()], { description: 'The signed-in user, as GET /auth/me answers it; null when nobody is signed in.' });
+export const SessionResponse = Type.Union([MeResponse, Type.Null()], {
+  description: 'The signed-in user, as GET /auth/me answers it; null when nobody is signed in.',
+});
 nameSchema(SessionResponse, 'Session', null);
 
 export const TwoFactorEnableResponse = Type.Object({ secret: Type.String(), otpauth_url: Type.String() });
@@ -70,13 +87,20 @@ nameSchema(TwoFactorEnableResponse, 'TwoFactorEnrolment', {
 });
 nameSchema(RecoveryCodesResponse, 'RecoveryCodes', { recovery_codes: ['k3j9-x2mq-8fpd', 'w7nb-4tq1-zc6r'] });
 
-export const ProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false });
+export const ProfileBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 255 }) },
+  { additionalProperties: false },
+);
 withExample(ProfileBody, { name: 'Ada Lovelace' });
 
 export const ChangePasswordBody = Type.Object(
   {
     current_password: Type.String({ minLength: 1, maxLength: 1024 }),
-    password: Type.String({ minLength: 1, maxLength: 1024, description: 'At least 8 characters, not a common password, not your e-mail.' }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'At least 8 characters, not a common password, not your e-mail.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -84,9 +108,20 @@ withExample(ChangePasswordBody, { current_password: 'correct-horse-battery', pas
 
 export const SetPasswordBody = Type.Object(
   {
-    token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` of the one-time link (`/set-password?token=…`).' }),
-    password: Type.String({ minLength: 1, maxLength: 1024, description: 'At least 8 characters, not a common password, not your e-mail.' }),
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The `token` of the one-time link (`/set-password?token=…`).',
+    }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'At least 8 characters, not a common password, not your e-mail.',
+    }),
   },
   { additionalProperties: false },
 );
-withExample(SetPasswordBody, { token: 'Xk3f9Qm2Lw7Rb1Tz8Nc4Vd6Hs0Jp5Ga2Ey7Ku3Wi9Oq', password: 'staple-orbit-lantern-42' });
+withExample(SetPasswordBody, {
+  token: 'Xk3f9Qm2Lw7Rb1Tz8Nc4Vd6Hs0Jp5Ga2Ey7Ku3Wi9Oq',
+  password: 'staple-orbit-lantern-42',
+});

@@ -73,7 +73,10 @@ export class LoginThrottle {
    * @throws TooManyRequestsError past the cap.
    */
   async hitTwoFactorUser(userId: string): Promise<void> {
-    await this.hit(LoginThrottle.key('two-factor-user', userId), { maxAttempts: this.twoFactorMaxAttemptsPerUser, windowMs: TWO_FACTOR_USER_WINDOW_MS });
+    await this.hit(LoginThrottle.key('two-factor-user', userId), {
+      maxAttempts: this.twoFactorMaxAttemptsPerUser,
+      windowMs: TWO_FACTOR_USER_WINDOW_MS,
+    });
   }
 
   async clear(key: string): Promise<void> {

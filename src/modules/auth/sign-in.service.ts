@@ -25,8 +25,7 @@ export const NO_PENDING_SIGN_IN = 'No sign-in is waiting for a two-factor code. 
 const DUMMY_HASH = hashPassword('not-a-real-password-0123456789');
 
 export type SignInResult =
-  | { kind: 'signed_in'; user: User; opened: OpenSession }
-  | { kind: 'two_factor_required'; opened: OpenSession };
+  { kind: 'signed_in'; user: User; opened: OpenSession } | { kind: 'two_factor_required'; opened: OpenSession };
 
 export interface TwoFactorProof {
   code?: string;
@@ -79,25 +78,43 @@ export class SignInService {
     const valid = await verifyPassword(hasPassword ? user.password_hash : await DUMMY_HASH, password);
     if (!user || !hasPassword || !valid || !user.is_active) {
       // After the answer, so that a known e-mail is answered as fast as an unknown one, which has no entry.
-      if (user) await afterAnswer(() => this.recordFailure(user, !hasPassword ? 'invited' : !valid ? 'password' : 'deactivated'));
+      if (user)
+        await afterAnswer(() =>
+          this.recordFailure(user, !hasPassword ? 'invited' : !valid ? 'password' : 'deactivated'),
+        );
       throw new UnauthenticatedError(INVALID_CREDENTIALS);
     }
     await this.throttle.clear(key);
 
     if (isTwoFactorEnabled(user)) {
-      return { kind: 'two_factor_required', opened: await this.sessions.open({ kind: 'two_factor_pending', userId: user.id }, previous) };
+      return {
+        kind: 'two_factor_required',
+        opened: await this.sessions.open({ kind: 'two_factor_pending', userId: user.id }, previous),
+      };
     }
     const opened = await this.openSignedIn(user, previous, 'password');
     return { kind: 'signed_in', user, opened };
   }
 
   /** A signed-in session, replacing `previous`, and its `auth.signed_in` entry in one transaction. */
-  private openSignedIn(user: User, previous: Session | null, method: 'password' | 'two_factor' | 'recovery_code'): Promise<OpenSession> {
+  private openSignedIn(
+    user: User,
+    previous: Session | null,
+    method: 'password' | 'two_factor' | 'recovery_code',
+  ): Promise<OpenSession> {
     return inTransaction(this.db, async (trx) => {
-      const opened = await this.sessions.open({ kind: 'authenticated', userId: user.id, tenantId: user.tenant_id }, previous, trx);
+      const opened = await this.sessions.open(
+        { kind: 'authenticated', userId: user.id, tenantId: user.tenant_id },
+        previous,
+        trx,
+      );
       await this.audit.record(trx, {
-        tenantId: user.tenant_id, action: 'auth.signed_in', entityType: 'user', entityId: user.id,
-        changes: { method: { before: null, after: method } }, actor: signingIn(user),
+        tenantId: user.tenant_id,
+        action: 'auth.signed_in',
+        entityType: 'user',
+        entityId: user.id,
+        changes: { method: { before: null, after: method } },
+        actor: signingIn(user),
       });
       return opened;
     });
@@ -106,8 +123,12 @@ export class SignInService {
   /** `auth.sign_in_failed`, on its own (nothing else is written), for an e-mail that names a user. */
   private recordFailure(user: User, reason: 'password' | 'deactivated' | 'invited' | 'two_factor_code'): Promise<void> {
     return this.audit.record(this.db, {
-      tenantId: user.tenant_id, action: 'auth.sign_in_failed', entityType: 'user', entityId: user.id,
-      changes: { reason: { before: null, after: reason } }, actor: signingIn(user),
+      tenantId: user.tenant_id,
+      action: 'auth.sign_in_failed',
+      entityType: 'user',
+      entityId: user.id,
+      changes: { reason: { before: null, after: reason } },
+      actor: signingIn(user),
     });
   }
 
@@ -118,7 +139,11 @@ export class SignInService {
    *         TooManyRequestsError after too many codes from this address, or for this user from all addresses
    *         together.
    */
-  async completeTwoFactor(session: Session | null, proof: TwoFactorProof, ip: string): Promise<{ user: User; opened: OpenSession }> {
+  async completeTwoFactor(
+    session: Session | null,
+    proof: TwoFactorProof,
+    ip: string,
+  ): Promise<{ user: User; opened: OpenSession }> {
     const userId = session ? this.sessions.pendingTwoFactorUser(session) : null;
     if (!session || !userId) throw new UnauthenticatedError(NO_PENDING_SIGN_IN);
     if (!proof.code && !proof.recovery_code) {

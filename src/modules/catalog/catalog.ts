@@ -18,7 +18,13 @@ export function createCatalog(deps: CatalogDeps) {
   const tags = createTags(deps);
   const suppliers = createSuppliers(deps);
   const attributes = createAttributes(deps);
-  const links = { categories: categories.service, brands: brands.service, tags: tags.service, suppliers: suppliers.service, attributes: attributes.service };
+  const links = {
+    categories: categories.service,
+    brands: brands.service,
+    tags: tags.service,
+    suppliers: suppliers.service,
+    attributes: attributes.service,
+  };
   // Master products and variants need each other: the variants module needs the masters, and master products
   // reach the variants through a function that is only called once requests are served.
   const masterProducts = createMasterProducts({ ...deps, links, variants: () => variants.service });
@@ -27,7 +33,18 @@ export function createCatalog(deps: CatalogDeps) {
   const productAttributeValues = createProductAttributeValues({ ...deps, attributes: attributes.service });
   const variantListing = createVariantListing({ ...deps, masters: masterProducts.service, products: products.service });
   // Routes are registered in this order.
-  return { categories, brands, tags, suppliers, attributes, products, productAttributeValues, masterProducts, variants, variantListing };
+  return {
+    categories,
+    brands,
+    tags,
+    suppliers,
+    attributes,
+    products,
+    productAttributeValues,
+    masterProducts,
+    variants,
+    variantListing,
+  };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -52,12 +52,20 @@ describe('detectFormat: accepted formats', () => {
     [
       'docx',
       docxBytes,
-      { format: 'docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx' },
+      {
+        format: 'docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        extension: 'docx',
+      },
     ],
     [
       'xlsx',
       xlsxBytes,
-      { format: 'xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
+      {
+        format: 'xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        extension: 'xlsx',
+      },
     ],
     ['Word 97 (doc)', docBytes, { format: 'doc', mimeType: 'application/msword', extension: 'doc' }],
     ['Excel 97 (xls)', xlsBytes, { format: 'xls', mimeType: 'application/vnd.ms-excel', extension: 'xls' }],
@@ -100,7 +108,11 @@ describe('detectFormat: legacy Office compound files', () => {
   });
 
   it('answers a compound file with neither stream as other, application/x-cfb', async () => {
-    expect(await detect(compoundFileBytes('Contents'))).toEqual({ format: 'other', mimeType: 'application/x-cfb', extension: 'cfb' });
+    expect(await detect(compoundFileBytes('Contents'))).toEqual({
+      format: 'other',
+      mimeType: 'application/x-cfb',
+      extension: 'cfb',
+    });
   });
 
   it('ignores the stream name when it is only text inside a stream', async () => {

@@ -2,7 +2,8 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 
-export type DocumentFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'other';
+export type DocumentFormat =
+  'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'other';
 
 export interface DetectedFormat {
   format: DocumentFormat;

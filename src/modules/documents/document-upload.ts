@@ -10,7 +10,12 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../core/errors.js';
+import {
+  BadRequestError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../core/errors.js';
 import { newId } from '../../lib/ids.js';
 
 /** The raw form fields: strings, `tags` as a list, `metadata` as a map (from `metadata[key]` parts or a JSON `metadata` part). */
@@ -44,13 +49,17 @@ function describeSize(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
 }
 
-const fileTooLarge = (maxBytes: number) => new PayloadTooLargeError(`The file may not be greater than ${describeSize(maxBytes)}.`);
+const fileTooLarge = (maxBytes: number) =>
+  new PayloadTooLargeError(`The file may not be greater than ${describeSize(maxBytes)}.`);
 
 /** The client's file name without any directory part or control characters; never used as a storage name. */
 function displayFilename(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean === '' || clean === '.' || clean === '..' ? 'document' : clean;
 }
 
@@ -63,7 +72,10 @@ function metadataObject(text: string): Record<string, string> {
     parsed = undefined;
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw ValidationError.field('metadata', 'The metadata field must be a JSON object, or be sent as one metadata[key] field per key.');
+    throw ValidationError.field(
+      'metadata',
+      'The metadata field must be a JSON object, or be sent as one metadata[key] field per key.',
+    );
   }
   // Values are left as sent: the service's check of the form names any that is not text.
   return parsed as Record<string, string>;
@@ -110,7 +122,8 @@ async function receiveFile(part: MultipartFile, maxBytes: number): Promise<Recei
 }
 
 const BAD_BOUNDARY = 'The multipart/form-data Content-Type needs a valid boundary parameter.';
-const BAD_BODY = 'The multipart/form-data body is malformed: it is not divided by its boundary or ends before the closing boundary.';
+const BAD_BODY =
+  'The multipart/form-data body is malformed: it is not divided by its boundary or ends before the closing boundary.';
 
 /**
  * The multipart parser (busboy) reports a form it cannot read with plain errors, told apart by message only:
@@ -119,7 +132,8 @@ const BAD_BODY = 'The multipart/form-data body is malformed: it is not divided b
  */
 function unreadableForm(error: unknown): BadRequestError | null {
   if (!(error instanceof Error) || (error as { code?: unknown }).code !== undefined) return null;
-  if (/^Multipart: Boundary not found$|^Boundary required$|^The needle cannot/.test(error.message)) return new BadRequestError(BAD_BOUNDARY);
+  if (/^Multipart: Boundary not found$|^Boundary required$|^The needle cannot/.test(error.message))
+    return new BadRequestError(BAD_BOUNDARY);
   if (/unexpected end of multipart data$/i.test(error.message)) return new BadRequestError(BAD_BODY);
   return null;
 }
@@ -166,7 +180,10 @@ export async function receiveUpload(request: FastifyRequest, maxBytes: number): 
       } else {
         const field = part as MultipartValue<unknown>;
         if (field.valueTruncated) {
-          throw ValidationError.field(field.fieldname, `The ${field.fieldname} field must not be greater than ${MAX_FIELD_BYTES} bytes.`);
+          throw ValidationError.field(
+            field.fieldname,
+            `The ${field.fieldname} field must not be greater than ${MAX_FIELD_BYTES} bytes.`,
+          );
         }
         addField(fields, field.fieldname, String(field.value));
       }

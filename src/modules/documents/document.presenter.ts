@@ -3,7 +3,12 @@ import type { DocumentOwner } from './document-owners.js';
 import type { Document } from './document.repository.js';
 import type { DocumentResponse } from './document.schemas.js';
 
-export function documentResource(document: Document, apiPrefix: string, owner: DocumentOwner, now: Date): DocumentResponse {
+export function documentResource(
+  document: Document,
+  apiPrefix: string,
+  owner: DocumentOwner,
+  now: Date,
+): DocumentResponse {
   return {
     id: document.id,
     owner_type: document.owner_type,

@@ -45,7 +45,12 @@ export class DocumentRepository {
     return this.live(db, owner).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(db: Executor, owner: DocumentOwnerRef, filters: DocumentFilters, page: PageRequest): Promise<Page<Document>> {
+  async list(
+    db: Executor,
+    owner: DocumentOwnerRef,
+    filters: DocumentFilters,
+    page: PageRequest,
+  ): Promise<Page<Document>> {
     let query = this.live(db, owner);
     if (!filters.includeArchived) query = query.where('status', '=', 'active');
     if (!filters.includeSensitive) query = query.where('is_sensitive', '=', false);
@@ -58,7 +63,8 @@ export class DocumentRepository {
           : sql`select 1 from json_each(${sql.ref('documents.tags')}) as t where t.value in (${sql.join(tags)})`;
       query = query.where(sql<boolean>`exists (${elements})`);
     }
-    if (filters.expiring) query = query.where('expires_at', '>=', filters.expiring.from).where('expires_at', '<=', filters.expiring.until);
+    if (filters.expiring)
+      query = query.where('expires_at', '>=', filters.expiring.from).where('expires_at', '<=', filters.expiring.until);
     if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
 
     const { sort } = filters;
@@ -70,7 +76,12 @@ export class DocumentRepository {
     return paginate(ordered, page);
   }
 
-  async update(db: Executor, owner: DocumentOwnerRef, id: string, changes: DocumentChanges): Promise<Document | undefined> {
+  async update(
+    db: Executor,
+    owner: DocumentOwnerRef,
+    id: string,
+    changes: DocumentChanges,
+  ): Promise<Document | undefined> {
     return db
       .updateTable('documents')
       .set(changes)

@@ -20,7 +20,10 @@ import { documentResource } from './document.presenter.js';
 import { DocumentListQuery, DocumentResponse, DocumentUpdateBody, DocumentUploadFields } from './document.schemas.js';
 import type { DocumentCaller, DocumentCondition, DocumentService } from './document.service.js';
 
-const DocumentParams = Type.Object({ ...IdParams.properties, documentId: Type.String({ description: 'ULID of the document.' }) });
+const DocumentParams = Type.Object({
+  ...IdParams.properties,
+  documentId: Type.String({ description: 'ULID of the document.' }),
+});
 
 /**
  * `attachment` with the name in the UTF-8 `filename*` form whenever it is not plain ASCII. Left to itself the library
@@ -30,7 +33,10 @@ function attachment(filename: string): string {
   return contentDisposition(filename, { fallback: filename.replace(/[^\x20-\x7e]/g, '_') });
 }
 
-const describedFurther = (schema: TSchema, more: string) => ({ ...schema, description: `${(schema as { description?: string }).description ?? ''} ${more}`.trim() });
+const describedFurther = (schema: TSchema, more: string) => ({
+  ...schema,
+  description: `${(schema as { description?: string }).description ?? ''} ${more}`.trim(),
+});
 
 /** An upload's form for the API reference, with the other ways a form may send tags and metadata. */
 const UploadForm = {
@@ -38,7 +44,10 @@ const UploadForm = {
   properties: {
     ...DocumentUploadFields.properties,
     tags: describedFurther(DocumentUploadFields.properties.tags, 'One part per tag, named `tags` or `tags[]`.'),
-    metadata: describedFurther(DocumentUploadFields.properties.metadata, 'One part holding a JSON object of text values, or one `metadata[key]` part per key.'),
+    metadata: describedFurther(
+      DocumentUploadFields.properties.metadata,
+      'One part holding a JSON object of text values, or one `metadata[key]` part per key.',
+    ),
   },
 };
 const uploadBody = (fieldsRequired: boolean) => multipartBody({ fields: UploadForm, fieldsRequired });
@@ -61,7 +70,10 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       const one = `${base}/:documentId`;
       const what = `${owner.label.toLowerCase()} document`;
       // `Purchase order` gives `PurchaseOrderDocument`: `listPurchaseOrderDocuments`, `getPurchaseOrderDocument`…
-      const noun = `${owner.label.split(' ').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Document`;
+      const noun = `${owner.label
+        .split(' ')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join('')}Document`;
       const caller = (request: FastifyRequest): DocumentCaller => ({
         tenantId: request.auth.tenantId,
         userId: request.auth.user.id,
@@ -72,7 +84,12 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
         const precondition = ifMatch(request);
         return precondition && { precondition, present: resource };
       };
-      const withUpload = async (request: FastifyRequest, reply: FastifyReply, ownerId: string, use: (upload: ReceivedUpload) => Promise<Document>) => {
+      const withUpload = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        ownerId: string,
+        use: (upload: ReceivedUpload) => Promise<Document>,
+      ) => {
         // 404 before a byte of the body is read.
         await service.requireOwner(request.auth.tenantId, owner, ownerId);
         const upload = await receiveUpload(request, owner.maxBytes).catch((error: unknown) => {
@@ -91,7 +108,14 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       app.get(
         base,
         {
-          schema: { tags, operationId: `list${noun}s`, summary: `List ${what}s`, params: IdParams, querystring: DocumentListQuery, response: { 200: PaginatedSchema(DocumentResponse) } },
+          schema: {
+            tags,
+            operationId: `list${noun}s`,
+            summary: `List ${what}s`,
+            params: IdParams,
+            querystring: DocumentListQuery,
+            response: { 200: PaginatedSchema(DocumentResponse) },
+          },
           config: requireAbility(owner.viewAbility),
         },
         async (request) => {
@@ -116,7 +140,9 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
           config: { ...requireAbility(owner.manageAbility), idempotency: false, conditional: 'create' },
         },
         async (request, reply) => {
-          const created = await withUpload(request, reply, request.params.id, (upload) => service.upload(caller(request), owner, request.params.id, upload));
+          const created = await withUpload(request, reply, request.params.id, (upload) =>
+            service.upload(caller(request), owner, request.params.id, upload),
+          );
           return reply.code(201).send(ok(withETag(reply, created), 'Document uploaded successfully'));
         },
       );
@@ -124,20 +150,51 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       app.get(
         one,
         {
-          schema: { tags, operationId: `get${noun}`, summary: `Get a ${what}`, params: DocumentParams, response: { 200: EnvelopeSchema(DocumentResponse) } },
+          schema: {
+            tags,
+            operationId: `get${noun}`,
+            summary: `Get a ${what}`,
+            params: DocumentParams,
+            response: { 200: EnvelopeSchema(DocumentResponse) },
+          },
           config: { ...requireAbility(owner.viewAbility), conditional: 'read' },
         },
-        async (request, reply) => ok(withETag(reply, resource(await service.get(caller(request), owner, request.params.id, request.params.documentId)))),
+        async (request, reply) =>
+          ok(
+            withETag(
+              reply,
+              resource(await service.get(caller(request), owner, request.params.id, request.params.documentId)),
+            ),
+          ),
       );
 
       app.route({
         method: ['PUT', 'PATCH'],
         url: one,
-        schema: { tags, operationId: `update${noun}`, summary: `Update a ${what}'s details (partial)`, params: DocumentParams, body: DocumentUpdateBody, response: { 200: EnvelopeSchema(DocumentResponse) } },
+        schema: {
+          tags,
+          operationId: `update${noun}`,
+          summary: `Update a ${what}'s details (partial)`,
+          params: DocumentParams,
+          body: DocumentUpdateBody,
+          response: { 200: EnvelopeSchema(DocumentResponse) },
+        },
         config: { ...requireAbility(owner.manageAbility), conditional: 'write' },
         handler: async (request, reply) =>
           ok(
-            withETag(reply, resource(await service.update(caller(request), owner, request.params.id, request.params.documentId, request.body, condition(request)))),
+            withETag(
+              reply,
+              resource(
+                await service.update(
+                  caller(request),
+                  owner,
+                  request.params.id,
+                  request.params.documentId,
+                  request.body,
+                  condition(request),
+                ),
+              ),
+            ),
             'Document updated successfully',
           ),
       });
@@ -145,11 +202,23 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
       app.delete(
         one,
         {
-          schema: { tags, operationId: `delete${noun}`, summary: `Delete a ${what} (soft delete)`, params: DocumentParams, response: { 200: EnvelopeSchema(Type.Null()) } },
+          schema: {
+            tags,
+            operationId: `delete${noun}`,
+            summary: `Delete a ${what} (soft delete)`,
+            params: DocumentParams,
+            response: { 200: EnvelopeSchema(Type.Null()) },
+          },
           config: { ...requireAbility(owner.manageAbility), conditional: 'guard' },
         },
         async (request) => {
-          await service.remove(caller(request), owner, request.params.id, request.params.documentId, condition(request));
+          await service.remove(
+            caller(request),
+            owner,
+            request.params.id,
+            request.params.documentId,
+            condition(request),
+          );
           return ok(null, 'Document deleted successfully');
         },
       );
@@ -163,14 +232,26 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
             summary: `Download a ${what}'s file (Content-Type detected from its bytes)`,
             params: DocumentParams,
             // Sent as bytes, never serialised: the schema only documents the answer.
-            response: { 200: { description: "The file's bytes.", content: { 'application/octet-stream': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) } } } },
+            response: {
+              200: {
+                description: "The file's bytes.",
+                content: {
+                  'application/octet-stream': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) },
+                },
+              },
+            },
           },
           config: requireAbility(owner.viewAbility),
           // The stored bytes as uploaded, with their length and their checksum as the ETag: never re-encoded.
           compress: false,
         },
         async (request, reply) => {
-          const { document, content } = await service.open(caller(request), owner, request.params.id, request.params.documentId);
+          const { document, content } = await service.open(
+            caller(request),
+            owner,
+            request.params.id,
+            request.params.documentId,
+          );
           return reply
             .header('content-type', document.mime_type)
             .header('content-length', String(document.size_bytes))
@@ -198,7 +279,14 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
           },
           async (request, reply) => {
             const renewed = await withUpload(request, reply, request.params.id, (upload) =>
-              service.renew(caller(request), owner, request.params.id, request.params.documentId, upload, condition(request)),
+              service.renew(
+                caller(request),
+                owner,
+                request.params.id,
+                request.params.documentId,
+                upload,
+                condition(request),
+              ),
             );
             return reply.code(201).send(ok(withETag(reply, renewed), 'Document renewed successfully'));
           },

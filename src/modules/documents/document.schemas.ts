@@ -6,7 +6,10 @@ import { SORT_DIRECTIONS, updatedSinceQuery } from '../../http/updated-since.js'
 
 const MAX_TAGS = 20;
 
-const TagList = Type.Array(Type.String({ maxLength: 100 }), { maxItems: MAX_TAGS, description: "Tags from the owner's allowed list." });
+const TagList = Type.Array(Type.String({ maxLength: 100 }), {
+  maxItems: MAX_TAGS,
+  description: "Tags from the owner's allowed list.",
+});
 // Keys are checked by the service (a pattern here would let Ajv drop bad keys silently).
 const Metadata = Type.Record(Type.String(), Type.String({ maxLength: 1000 }), {
   maxProperties: 50,
@@ -18,7 +21,9 @@ const ExpiresAt = Type.Union([Type.String({ format: 'date-time' }), Type.String(
 /** The form fields of an upload, after multipart parsing (text values, coerced). */
 export const DocumentUploadFields = Type.Object({
   type: Type.String({ minLength: 1, maxLength: 100, description: 'What the document is: contract, manual, image…' }),
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "Display name; the file's name when omitted." })),
+  name: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: "Display name; the file's name when omitted." }),
+  ),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   tags: Type.Optional(TagList),
   // No schema defaults: a renewal that omits a flag keeps the renewed document's (the service defaults uploads to false).
@@ -45,25 +50,42 @@ export const DocumentUpdateBody = Type.Object(
     metadata: Type.Optional(Metadata),
   },
   // Unknown keys are dropped: the service writes the body's fields to the row.
-  { additionalProperties: false, description: 'Fields to change; the file itself is replaced by renewing (suppliers) or uploading anew.' },
+  {
+    additionalProperties: false,
+    description: 'Fields to change; the file itself is replaced by renewing (suppliers) or uploading anew.',
+  },
 );
 export type DocumentUpdateBody = Static<typeof DocumentUpdateBody>;
-withExample(DocumentUpdateBody, { name: 'Safety data sheet (2026)', tags: ['safety'], expires_at: '2027-12-31', metadata: { language: 'en' } });
+withExample(DocumentUpdateBody, {
+  name: 'Safety data sheet (2026)',
+  tags: ['safety'],
+  expires_at: '2027-12-31',
+  metadata: { language: 'en' },
+});
 
 export const DocumentListQuery = Type.Object({
   type: Type.Optional(Type.String({ description: 'Comma list of document types.' })),
   tags: Type.Optional(Type.String({ description: 'Comma list of tags; a document with any of them matches.' })),
-  include_archived: Defaulted(Type.Boolean({ default: false, description: 'Also list documents replaced by a renewal.' })),
+  include_archived: Defaulted(
+    Type.Boolean({ default: false, description: 'Also list documents replaced by a renewal.' }),
+  ),
   expiring_within_days: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 3650, description: 'Only documents whose expiry falls between now and now + N days, soonest first.' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: 3650,
+      description: 'Only documents whose expiry falls between now and now + N days, soonest first.',
+    }),
   ),
   ...updatedSinceQuery,
   sort_by: Type.Optional(
     Type.Enum(['created_at', 'updated_at'], {
-      description: 'Omitted: newest first (created_at desc), or soonest expiry first with expiring_within_days. Ties break on id.',
+      description:
+        'Omitted: newest first (created_at desc), or soonest expiry first with expiring_within_days. Ties break on id.',
     }),
   ),
-  sort_direction: Type.Optional(Type.Enum(SORT_DIRECTIONS, { description: 'With sort_by; default desc for created_at, asc for updated_at.' })),
+  sort_direction: Type.Optional(
+    Type.Enum(SORT_DIRECTIONS, { description: 'With sort_by; default desc for created_at, asc for updated_at.' }),
+  ),
   ...pageQuery(25),
 });
 export type DocumentListQuery = Static<typeof DocumentListQuery>;
@@ -72,7 +94,9 @@ export const DocumentParams = Type.Object({
   ownerId: Type.String({ description: 'ULID of the product, supplier or purchase order.' }),
   documentId: Type.String({ description: 'ULID of the document.' }),
 });
-export const OwnerParams = Type.Object({ ownerId: Type.String({ description: 'ULID of the product, supplier or purchase order.' }) });
+export const OwnerParams = Type.Object({
+  ownerId: Type.String({ description: 'ULID of the product, supplier or purchase order.' }),
+});
 
 export const DocumentResponse = Type.Object({
   id: Ulid,
@@ -82,8 +106,12 @@ export const DocumentResponse = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   tags: Type.Array(Type.String()),
-  is_public: Type.Boolean({ description: 'A flag for the integrator (e.g. show on a storefront); downloads always need authentication.' }),
-  is_sensitive: Type.Boolean({ description: "Listed and served only to callers who may manage the owner's documents." }),
+  is_public: Type.Boolean({
+    description: 'A flag for the integrator (e.g. show on a storefront); downloads always need authentication.',
+  }),
+  is_sensitive: Type.Boolean({
+    description: "Listed and served only to callers who may manage the owner's documents.",
+  }),
   expires_at: Nullable(Timestamp),
   is_expired: Type.Boolean(),
   metadata: Type.Record(Type.String(), Type.String()),

@@ -1,7 +1,13 @@
 // Documents of products, suppliers and purchase orders. Bytes go to storage under a key made of ULIDs
 // (tenant, owner type, document), never a name from the upload; the row is written after the bytes are
 // stored, and the bytes are removed again when the row cannot be written, so no row points at nothing.
-import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../core/errors.js';
+import {
+  BusinessRuleError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  type FieldErrors,
+} from '../../core/errors.js';
 import type { Page, PageRequest } from '../../core/pagination.js';
 import type { Precondition } from '../../core/precondition.js';
 import { updatedSinceBound } from '../../core/updated-since.js';
@@ -21,7 +27,12 @@ import { detectFormat, formatLabel, type DetectedFormat } from './document-forma
 import type { DocumentOwner } from './document-owners.js';
 import type { ReceivedFile, ReceivedUpload, UploadFields } from './document-upload.js';
 import type { Document, DocumentOwnerRef, DocumentRepository } from './document.repository.js';
-import { DocumentRenewFields, DocumentUploadFields, type DocumentListQuery, type DocumentUpdateBody } from './document.schemas.js';
+import {
+  DocumentRenewFields,
+  DocumentUploadFields,
+  type DocumentListQuery,
+  type DocumentUpdateBody,
+} from './document.schemas.js';
 import { StoredObjectMissingError, type DocumentStorage } from './storage/document-storage.js';
 
 /** Throws NotFoundError when the owner is not a live record of the tenant. */
@@ -63,15 +74,21 @@ function formFields(check: ReturnType<typeof formCheck>, raw: UploadFields): Par
 }
 
 /** The owner's rules that a schema cannot say: allowed tags and metadata keys. */
-function ownerRuleErrors(owner: DocumentOwner, fields: { tags?: string[]; metadata?: Record<string, string> }): FieldErrors {
+function ownerRuleErrors(
+  owner: DocumentOwner,
+  fields: { tags?: string[]; metadata?: Record<string, string> },
+): FieldErrors {
   const errors: FieldErrors = {};
   fields.tags?.forEach((tag, index) => {
     if (!owner.allowedTags.includes(tag)) {
-      errors[`tags.${index}`] = [`The tag "${tag}" is not allowed on ${owner.label.toLowerCase()} documents. Allowed: ${owner.allowedTags.join(', ')}.`];
+      errors[`tags.${index}`] = [
+        `The tag "${tag}" is not allowed on ${owner.label.toLowerCase()} documents. Allowed: ${owner.allowedTags.join(', ')}.`,
+      ];
     }
   });
   for (const key of Object.keys(fields.metadata ?? {})) {
-    if (!METADATA_KEY.test(key)) errors[`metadata.${key}`] = ['A metadata key is 1 to 64 letters, digits, dots, dashes or underscores.'];
+    if (!METADATA_KEY.test(key))
+      errors[`metadata.${key}`] = ['A metadata key is 1 to 64 letters, digits, dots, dashes or underscores.'];
   }
   return errors;
 }
@@ -81,7 +98,8 @@ function formatErrors(owner: DocumentOwner, file: ReceivedFile | null, format: D
   if (file.size === 0) return { file: ['The file must not be empty.'] };
   if (owner.formats && format && !owner.formats.includes(format.format)) {
     const allowed = [...new Set(owner.formats.map(formatLabel))];
-    const found = format.format === 'other' ? `its content is ${format.mimeType}` : `its content is ${formatLabel(format.format)}`;
+    const found =
+      format.format === 'other' ? `its content is ${format.mimeType}` : `its content is ${formatLabel(format.format)}`;
     return { file: [`The file must be one of: ${allowed.join(', ')}; ${found}.`] };
   }
   return {};
@@ -91,7 +109,8 @@ const storageKey = (tenantId: string, owner: DocumentOwner, id: string) => `${te
 const toTimestamp = (value: string | null | undefined) => (value == null ? value : new Date(value).toISOString());
 const uniqueTags = (tags: string[] | undefined) => (tags === undefined ? undefined : [...new Set(tags)]);
 /** The fields that were sent: an omitted one keeps its stored value. */
-const definedOnly = <T extends object>(fields: T): Partial<T> => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+const definedOnly = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export interface DocumentServiceDeps {
   db: Executor;
@@ -131,7 +150,13 @@ export class DocumentService {
     await this.owners[owner.type](tenantId, ownerId, db);
   }
 
-  async list(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, query: Omit<DocumentListQuery, 'page' | 'per_page'>, page: PageRequest): Promise<Page<Document>> {
+  async list(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    query: Omit<DocumentListQuery, 'page' | 'per_page'>,
+    page: PageRequest,
+  ): Promise<Page<Document>> {
     await this.requireOwner(caller.tenantId, owner, ownerId);
     const now = this.clock.now();
     const days = query.expiring_within_days;
@@ -143,16 +168,28 @@ export class DocumentService {
         tags: commaList(query.tags),
         includeArchived: query.include_archived,
         includeSensitive: caller.canSeeSensitive,
-        expiring: days === undefined ? undefined : { from: now.toISOString(), until: new Date(now.getTime() + days * 86_400_000).toISOString() },
+        expiring:
+          days === undefined
+            ? undefined
+            : { from: now.toISOString(), until: new Date(now.getTime() + days * 86_400_000).toISOString() },
         updatedSince: updatedSinceBound(query.updated_since),
-        sort: query.sort_by && { by: query.sort_by, direction: query.sort_direction ?? (query.sort_by === 'created_at' ? 'desc' : 'asc') },
+        sort: query.sort_by && {
+          by: query.sort_by,
+          direction: query.sort_direction ?? (query.sort_by === 'created_at' ? 'desc' : 'asc'),
+        },
       },
       page,
     );
   }
 
   /** Throws NotFoundError for a missing or deleted document, ForbiddenError for a sensitive one the caller may not see. */
-  async get(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, db: Executor = this.db): Promise<Document> {
+  async get(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    documentId: string,
+    db: Executor = this.db,
+  ): Promise<Document> {
     await this.requireOwner(caller.tenantId, owner, ownerId, db);
     const document = await this.documents.find(db, this.ref(caller, owner, ownerId), documentId);
     if (!document) throw new NotFoundError('Document');
@@ -161,7 +198,12 @@ export class DocumentService {
   }
 
   /** The document and a stream of its bytes. */
-  async open(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string): Promise<{ document: Document; content: Readable }> {
+  async open(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    documentId: string,
+  ): Promise<{ document: Document; content: Readable }> {
     const document = await this.get(caller, owner, ownerId, documentId);
     try {
       return { document, content: await this.storage.open(document.storage_key) };
@@ -173,7 +215,12 @@ export class DocumentService {
   }
 
   /** Stores an uploaded document. Throws ValidationError for bad fields, a refused tag or a refused format. */
-  async upload(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, upload: ReceivedUpload): Promise<Document> {
+  async upload(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    upload: ReceivedUpload,
+  ): Promise<Document> {
     const fields = formFields(checkUpload, upload.fields) as DocumentUploadFields;
     const file = await this.checkedFile(owner, upload, fields);
     return this.store(caller, owner, ownerId, file, async (trx, id, now) => {
@@ -200,7 +247,14 @@ export class DocumentService {
    * are kept from the old version, except the expiry, which belongs to the old paper. Throws
    * BusinessRuleError when the document is already archived (two renewals of one version: one wins).
    */
-  async renew(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, upload: ReceivedUpload, condition?: DocumentCondition): Promise<Document> {
+  async renew(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    documentId: string,
+    upload: ReceivedUpload,
+    condition?: DocumentCondition,
+  ): Promise<Document> {
     const fields = formFields(checkRenewal, upload.fields);
     const previous = await this.get(caller, owner, ownerId, documentId);
     const file = await this.checkedFile(owner, upload, fields);
@@ -219,7 +273,10 @@ export class DocumentService {
         renews_id: previous.id,
       });
       if (!(await this.documents.archive(trx, this.ref(caller, owner, ownerId), previous.id, id, now))) {
-        throw new BusinessRuleError('document_not_current', 'Only the current version of a document can be renewed; this one is archived or deleted.');
+        throw new BusinessRuleError(
+          'document_not_current',
+          'Only the current version of a document can be renewed; this one is archived or deleted.',
+        );
       }
       await this.audited(trx, owner, 'document.renewed', null, renewed);
       return renewed;
@@ -255,12 +312,21 @@ export class DocumentService {
   }
 
   /** Soft delete: the row is hidden and the bytes are kept with it. */
-  async remove(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, documentId: string, condition?: DocumentCondition): Promise<void> {
+  async remove(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    documentId: string,
+    condition?: DocumentCondition,
+  ): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, caller, owner, ownerId, documentId, condition);
       const current = await this.get(caller, owner, ownerId, documentId, trx);
       const now = this.clock.now().toISOString();
-      const removed = await this.documents.update(trx, this.ref(caller, owner, ownerId), documentId, { deleted_at: now, updated_at: now });
+      const removed = await this.documents.update(trx, this.ref(caller, owner, ownerId), documentId, {
+        deleted_at: now,
+        updated_at: now,
+      });
       if (!removed) throw new NotFoundError('Document');
       await this.audited(trx, owner, 'document.deleted', current, null);
     });
@@ -276,29 +342,51 @@ export class DocumentService {
     condition: DocumentCondition | undefined,
   ): Promise<void> {
     if (!condition) return Promise.resolve();
-    return checkPrecondition(trx, condition.precondition, { table: 'documents', tenantId: caller.tenantId, id: documentId }, async () =>
-      condition.present(await this.get(caller, owner, ownerId, documentId, trx)),
+    return checkPrecondition(
+      trx,
+      condition.precondition,
+      { table: 'documents', tenantId: caller.tenantId, id: documentId },
+      async () => condition.present(await this.get(caller, owner, ownerId, documentId, trx)),
     );
   }
 
   /** The audit entry of a change to one document, as the API presents it. */
-  private audited(trx: Transaction<DB>, owner: DocumentOwner, action: string, before: Document | null, after: Document | null): Promise<void> {
+  private audited(
+    trx: Transaction<DB>,
+    owner: DocumentOwner,
+    action: string,
+    before: Document | null,
+    after: Document | null,
+  ): Promise<void> {
     const now = this.clock.now();
-    return auditTrail(this.audit, 'document', (document: Document) => documentResource(document, this.apiPrefix, owner, now))(trx, action, before, after);
+    return auditTrail(this.audit, 'document', (document: Document) =>
+      documentResource(document, this.apiPrefix, owner, now),
+    )(trx, action, before, after);
   }
 
   private ref(caller: DocumentCaller, owner: DocumentOwner, ownerId: string): DocumentOwnerRef {
     return { tenantId: caller.tenantId, ownerType: owner.type, ownerId };
   }
 
-  private async checkedFile(owner: DocumentOwner, upload: ReceivedUpload, fields: { tags?: string[]; metadata?: Record<string, string> }) {
+  private async checkedFile(
+    owner: DocumentOwner,
+    upload: ReceivedUpload,
+    fields: { tags?: string[]; metadata?: Record<string, string> },
+  ) {
     const format = upload.file && upload.file.size > 0 ? await detectFormat(upload.file.path) : null;
     const errors = { ...ownerRuleErrors(owner, fields), ...formatErrors(owner, upload.file, format) };
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return { received: upload.file!, format: format! };
   }
 
-  private newRow(caller: DocumentCaller, owner: DocumentOwner, ownerId: string, id: string, file: { received: ReceivedFile; format: DetectedFormat }, now: string) {
+  private newRow(
+    caller: DocumentCaller,
+    owner: DocumentOwner,
+    ownerId: string,
+    id: string,
+    file: { received: ReceivedFile; format: DetectedFormat },
+    now: string,
+  ) {
     return {
       id,
       tenant_id: caller.tenantId,

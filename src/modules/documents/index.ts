@@ -24,7 +24,16 @@ export interface DocumentModuleDeps {
 
 export function createDocuments(deps: DocumentModuleDeps) {
   const storage = createDocumentStorage(deps.storage);
-  const service = new DocumentService({ db: deps.db, documents: new DocumentRepository(), storage, audit: deps.audit, clock: deps.clock, newId: deps.newId, owners: deps.owners, apiPrefix: deps.apiPrefix });
+  const service = new DocumentService({
+    db: deps.db,
+    documents: new DocumentRepository(),
+    storage,
+    audit: deps.audit,
+    clock: deps.clock,
+    newId: deps.newId,
+    owners: deps.owners,
+    apiPrefix: deps.apiPrefix,
+  });
   const routes: FastifyPluginAsyncTypebox = documentRoutes({
     service,
     owners: Object.values(DOCUMENT_OWNERS),

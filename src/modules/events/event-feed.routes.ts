@@ -21,7 +21,12 @@ export function eventFeedRoutes({ service }: { service: EventFeedService }): Fas
     app.get(
       '/webhooks/event-types',
       {
-        schema: { tags, operationId: 'listEventTypes', summary: 'List the event types', response: { 200: EnvelopeSchema(Type.Array(EventTypeResponse)) } },
+        schema: {
+          tags,
+          operationId: 'listEventTypes',
+          summary: 'List the event types',
+          response: { 200: EnvelopeSchema(Type.Array(EventTypeResponse)) },
+        },
         config: WEBHOOK_ACCESS,
       },
       async () => ok(service.eventTypes()),

@@ -11,19 +11,27 @@ export const EventFeedQuery = Type.Object({
   after: Type.Optional(
     Type.String({
       pattern: '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26}$',
-      description: 'Cursor: the id of the last event already read (exclusive). Omitted: start at the oldest retained event.',
+      description:
+        'Cursor: the id of the last event already read (exclusive). Omitted: start at the oldest retained event.',
     }),
   ),
   event_type: Type.Optional(
-    Type.String({ maxLength: 1000, description: 'A pattern (exact type, `<entity>.*` or `*`), or a comma-separated list of patterns.' }),
+    Type.String({
+      maxLength: 1000,
+      description: 'A pattern (exact type, `<entity>.*` or `*`), or a comma-separated list of patterns.',
+    }),
   ),
-  entity_type: Type.Optional(Type.String({ maxLength: 500, description: 'One entity type, or a comma-separated list.' })),
-  per_page: Defaulted(Type.Integer({
-    minimum: 1,
-    maximum: MAX_PER_PAGE,
-    default: FEED_DEFAULT_PER_PAGE,
-    description: `Events per page, 1 to ${MAX_PER_PAGE} (default ${FEED_DEFAULT_PER_PAGE}).`,
-  })),
+  entity_type: Type.Optional(
+    Type.String({ maxLength: 500, description: 'One entity type, or a comma-separated list.' }),
+  ),
+  per_page: Defaulted(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PER_PAGE,
+      default: FEED_DEFAULT_PER_PAGE,
+      description: `Events per page, 1 to ${MAX_PER_PAGE} (default ${FEED_DEFAULT_PER_PAGE}).`,
+    }),
+  ),
 });
 export type EventFeedQuery = Static<typeof EventFeedQuery>;
 
@@ -53,8 +61,12 @@ export const EventFeedMeta = Type.Object({
 export type EventFeedMeta = Static<typeof EventFeedMeta>;
 nameSchema(EventFeedMeta, 'EventFeedMeta', { per_page: 50, has_more: true, cursor: '01jd93d4e5f6g7h8j9k0m1n2p3' });
 
-const EventFeedLinks = Type.Object({ next: Nullable(Type.String({ description: 'The next page, or null when nothing more is there yet.' })) });
-nameSchema(EventFeedLinks, 'EventFeedLinks', { next: 'https://ops.example.com/api/v1/webhooks/events?after=01jd93d4e5f6g7h8j9k0m1n2p3' });
+const EventFeedLinks = Type.Object({
+  next: Nullable(Type.String({ description: 'The next page, or null when nothing more is there yet.' })),
+});
+nameSchema(EventFeedLinks, 'EventFeedLinks', {
+  next: 'https://ops.example.com/api/v1/webhooks/events?after=01jd93d4e5f6g7h8j9k0m1n2p3',
+});
 
 export const EventFeedResponse = Type.Object({
   success: Type.Literal(true),
@@ -69,4 +81,8 @@ export const EventTypeResponse = Type.Object({
   description: Type.String(),
 });
 export type EventTypeResponse = Static<typeof EventTypeResponse>;
-nameSchema(EventTypeResponse, 'EventType', { event_type: 'product.activated', entity_type: 'product', description: 'A product became active.' });
+nameSchema(EventTypeResponse, 'EventType', {
+  event_type: 'product.activated',
+  entity_type: 'product',
+  description: 'A product became active.',
+});

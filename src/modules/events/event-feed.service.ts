@@ -16,7 +16,6 @@ export interface EventFeedPage {
   meta: EventFeedMeta;
 }
 
-
 /** The event types the `event_type` filter selects, or null when it is absent (every type). */
 function parseEventTypes(value: string | undefined): string[] | null {
   const patterns = [...new Set(commaList(value))];
@@ -41,7 +40,6 @@ function parseEntityTypes(value: string | undefined, visible: readonly string[])
   return wanted.length === 0 ? [...visible] : wanted.filter((type) => visible.includes(type));
 }
 
-
 export interface EventFeedServiceDeps {
   db: Executor;
   events: EventRepository;
@@ -58,7 +56,11 @@ export class EventFeedService {
 
   /** The catalogue of event types, each with its entity type and what causes it. */
   eventTypes(): EventTypeResponse[] {
-    return Object.entries(EVENT_TYPES).map(([eventType, { entity_type, description }]) => ({ event_type: eventType, entity_type, description }));
+    return Object.entries(EVENT_TYPES).map(([eventType, { entity_type, description }]) => ({
+      event_type: eventType,
+      entity_type,
+      description,
+    }));
   }
 
   /**

@@ -99,7 +99,8 @@ export function eventListener(database: Pick<Database, 'listen'>, signal: EventS
           log.info({ channel: EVENTS_CHANNEL }, 'listening for events committed by other processes');
           signal.wake();
         },
-        error: (err) => log.warn({ err }, 'the connection listening for committed events failed; retrying, polling meanwhile'),
+        error: (err) =>
+          log.warn({ err }, 'the connection listening for committed events failed; retrying, polling meanwhile'),
       });
     },
     async stop(): Promise<void> {

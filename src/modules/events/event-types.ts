@@ -4,27 +4,54 @@
 
 export const EVENT_TYPES = {
   'product.created': { entity_type: 'product', description: 'A product was created.' },
-  'product.updated': { entity_type: 'product', description: 'A product was changed; the payload lists the changed fields.' },
-  'product.price_changed': { entity_type: 'product', description: "A product's selling or cost price changed; sent with product.updated." },
+  'product.updated': {
+    entity_type: 'product',
+    description: 'A product was changed; the payload lists the changed fields.',
+  },
+  'product.price_changed': {
+    entity_type: 'product',
+    description: "A product's selling or cost price changed; sent with product.updated.",
+  },
   'product.activated': { entity_type: 'product', description: 'A product became active (activation or approval).' },
   'product.deactivated': { entity_type: 'product', description: 'An active product was deactivated.' },
   'product.discontinued': { entity_type: 'product', description: 'A product was discontinued (terminal).' },
-  'product.deleted': { entity_type: 'product', description: 'A product or variant was deleted; the payload names it (id, sku, barcode).' },
+  'product.deleted': {
+    entity_type: 'product',
+    description: 'A product or variant was deleted; the payload names it (id, sku, barcode).',
+  },
   'inventory.adjusted': { entity_type: 'inventory', description: 'On-hand stock was adjusted.' },
   'inventory.reserved': { entity_type: 'inventory', description: 'Stock was reserved.' },
   'inventory.released': { entity_type: 'inventory', description: 'Reserved stock was released.' },
-  'inventory.low_stock': { entity_type: 'inventory', description: 'Available stock fell to or below the reorder point.' },
+  'inventory.low_stock': {
+    entity_type: 'inventory',
+    description: 'Available stock fell to or below the reorder point.',
+  },
   'inventory.out_of_stock': { entity_type: 'inventory', description: 'On-hand stock reached zero.' },
-  'inventory.count_completed': { entity_type: 'inventory', description: 'A physical count was recorded, with its variance.' },
+  'inventory.count_completed': {
+    entity_type: 'inventory',
+    description: 'A physical count was recorded, with its variance.',
+  },
   'inventory.transfer_completed': { entity_type: 'inventory', description: 'Stock moved between two warehouses.' },
-  'stock_movement.recorded': { entity_type: 'stock_movement', description: 'A stock movement was written to the ledger.' },
+  'stock_movement.recorded': {
+    entity_type: 'stock_movement',
+    description: 'A stock movement was written to the ledger.',
+  },
   'purchase_order.created': { entity_type: 'purchase_order', description: 'A purchase order was created.' },
   'purchase_order.approved': { entity_type: 'purchase_order', description: 'A purchase order was approved.' },
   'purchase_order.sent': { entity_type: 'purchase_order', description: 'A purchase order was sent to its supplier.' },
-  'purchase_order.received': { entity_type: 'purchase_order', description: 'Every pending quantity of a purchase order was received.' },
+  'purchase_order.received': {
+    entity_type: 'purchase_order',
+    description: 'Every pending quantity of a purchase order was received.',
+  },
   'purchase_order.cancelled': { entity_type: 'purchase_order', description: 'A purchase order was cancelled.' },
-  'purchase_order.deleted': { entity_type: 'purchase_order', description: 'A draft purchase order was deleted; the payload names it (id, po_number).' },
-  'import.completed': { entity_type: 'import', description: 'A CSV import finished its rows; the payload is the job with its counts.' },
+  'purchase_order.deleted': {
+    entity_type: 'purchase_order',
+    description: 'A draft purchase order was deleted; the payload names it (id, po_number).',
+  },
+  'import.completed': {
+    entity_type: 'import',
+    description: 'A CSV import finished its rows; the payload is the job with its counts.',
+  },
   'webhook.test': { entity_type: 'webhook', description: 'Sent only by the subscription test endpoint.' },
 } as const satisfies Record<string, { entity_type: string; description: string }>;
 

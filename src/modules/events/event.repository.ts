@@ -1,4 +1,13 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { compiledStatement } from '../../db/compiled.js';
 import { engineOf } from '../../db/dialect.js';
 import type { DB, EventOutboxTable, EventsTable } from '../../db/schema.js';
@@ -78,7 +87,10 @@ export type OutboxRow = Selectable<EventOutboxTable>;
 
 export class EventRepository {
   async insertOutbox(trx: Transaction<DB>, rows: readonly Insertable<EventOutboxTable>[]): Promise<void> {
-    await trx.insertInto('event_outbox').values([...rows]).execute();
+    await trx
+      .insertInto('event_outbox')
+      .values([...rows])
+      .execute();
   }
 
   /** Whether any outbox row waits: a plain read, which takes no write lock on SQLite. */
@@ -92,7 +104,9 @@ export class EventRepository {
    */
   async tryPublisherLock(trx: Transaction<DB>): Promise<boolean> {
     if (engineOf(trx) !== 'postgres') return true;
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${PUBLISHER_LOCK}) as locked`.execute(trx);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(${PUBLISHER_LOCK}) as locked`.execute(trx);
     return rows[0]?.locked === true;
   }
 
@@ -136,7 +150,12 @@ export class EventRepository {
    * webhooks module's condition), in id order. On PostgreSQL the rows stay locked until the transaction ends, so
    * a delivery cannot be retried, nor one made, while its event goes; SQLite's write lock keeps everyone out.
    */
-  async purgeCandidates(trx: Transaction<DB>, cutoff: string, limit: number, hasOpenDelivery: OpenDeliveryCondition): Promise<string[]> {
+  async purgeCandidates(
+    trx: Transaction<DB>,
+    cutoff: string,
+    limit: number,
+    hasOpenDelivery: OpenDeliveryCondition,
+  ): Promise<string[]> {
     const rows = await trx
       .selectFrom('events')
       .select('id')
@@ -151,7 +170,10 @@ export class EventRepository {
 
   /** Deletes the events; answers how many there were. Their deliveries must be gone first. */
   async deleteByIds(trx: Transaction<DB>, ids: readonly string[]): Promise<number> {
-    const result = await trx.deleteFrom('events').where('id', 'in', [...ids]).executeTakeFirst();
+    const result = await trx
+      .deleteFrom('events')
+      .where('id', 'in', [...ids])
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

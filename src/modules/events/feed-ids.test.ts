@@ -10,9 +10,15 @@ describe('feed ids', () => {
 
   it('takes a fresh id when it sorts after the last one, and the successor when it does not', () => {
     expect(idAfter(null, () => '01j5000000000000000000000a')).toBe('01j5000000000000000000000a');
-    expect(idAfter('01j4000000000000000000000a', () => '01j5000000000000000000000a')).toBe('01j5000000000000000000000a');
+    expect(idAfter('01j4000000000000000000000a', () => '01j5000000000000000000000a')).toBe(
+      '01j5000000000000000000000a',
+    );
     // A clock behind the last publisher's (another machine, or a step back) still gives an increasing id.
-    expect(idAfter('01j6000000000000000000000a', () => '01j5000000000000000000000a')).toBe('01j6000000000000000000000b');
-    expect(idAfter('01j5000000000000000000000a', () => '01j5000000000000000000000a')).toBe('01j5000000000000000000000b');
+    expect(idAfter('01j6000000000000000000000a', () => '01j5000000000000000000000a')).toBe(
+      '01j6000000000000000000000b',
+    );
+    expect(idAfter('01j5000000000000000000000a', () => '01j5000000000000000000000a')).toBe(
+      '01j5000000000000000000000b',
+    );
   });
 });

@@ -102,7 +102,9 @@ export class RetentionService {
   }
 
   private async purgeBatch(trx: Transaction<DB>, cutoff: string): Promise<{ examined: number; deleted: number }> {
-    const candidateIds = await this.events.purgeCandidates(trx, cutoff, PURGE_BATCH, (eb) => this.deliveries.hasOpenDelivery(eb));
+    const candidateIds = await this.events.purgeCandidates(trx, cutoff, PURGE_BATCH, (eb) =>
+      this.deliveries.hasOpenDelivery(eb),
+    );
     if (candidateIds.length === 0) return { examined: 0, deleted: 0 };
     // Re-checked under the lock: a delivery may have been retried since the candidates were chosen.
     const held = await this.deliveries.eventsWithOpenDeliveries(trx, candidateIds);

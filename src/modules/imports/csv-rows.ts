@@ -29,7 +29,9 @@ export interface CsvReader {
 function parseError(error: unknown): unknown {
   if (!(error instanceof CsvError)) return error;
   const where = error.lines ? ` (line ${error.lines})` : '';
-  return new CsvFileError(`The file is not valid CSV${where}: ${error.message.replace(/^Invalid Record Length: /, '')}`);
+  return new CsvFileError(
+    `The file is not valid CSV${where}: ${error.message.replace(/^Invalid Record Length: /, '')}`,
+  );
 }
 
 /**
@@ -38,7 +40,9 @@ function parseError(error: unknown): unknown {
  * (lib/csv.ts), so that an exported file comes back as it was.
  */
 export function csvReader(source: Readable): CsvReader {
-  const parser = source.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES }));
+  const parser = source.pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES }),
+  );
   source.once('error', (error) => parser.destroy(error));
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   let names: string[] | null = null;
@@ -56,7 +60,8 @@ export function csvReader(source: Readable): CsvReader {
     async header() {
       if (names) return names;
       const first = await next();
-      if (!first || first.every((cell) => cell.trim() === '')) throw new CsvFileError('The file is empty: its first line must be the header row.');
+      if (!first || first.every((cell) => cell.trim() === ''))
+        throw new CsvFileError('The file is empty: its first line must be the header row.');
       names = first.map((cell) => cell.trim());
       return names;
     },
@@ -67,9 +72,12 @@ export function csvReader(source: Readable): CsvReader {
           const record = await next();
           if (!record) return;
           const cells: Record<string, string> = {};
-          for (let i = 0; i < Math.min(record.length, columns.length); i += 1) cells[columns[i]!] = restoreNeutralised(record[i]!);
+          for (let i = 0; i < Math.min(record.length, columns.length); i += 1)
+            cells[columns[i]!] = restoreNeutralised(record[i]!);
           const shapeError =
-            record.length === columns.length ? null : `The row has ${record.length} cells; the header has ${columns.length} columns.`;
+            record.length === columns.length
+              ? null
+              : `The row has ${record.length} cells; the header has ${columns.length} columns.`;
           yield { number, cells, shapeError };
         }
       } finally {

@@ -25,7 +25,14 @@ import { RowQueue } from './row-queue.js';
 import { importResource } from './import.presenter.js';
 import type { BatchProgress, ImportJob, ImportRepository, ImportRowError } from './import.repository.js';
 import { listedRefusals, tooManyRefusals, tooManyRefusalsMessage, type RefusalLimits } from './refusal-limits.js';
-import { problemsOf, RowRefusedError, type RowContext, type RowImporter, type RowOutcome, type RowProblem } from './importers/row-importer.js';
+import {
+  problemsOf,
+  RowRefusedError,
+  type RowContext,
+  type RowImporter,
+  type RowOutcome,
+  type RowProblem,
+} from './importers/row-importer.js';
 
 /** Rows one batch takes at most, and how long it may run: the database is held for the batch (SQLite's one writer). */
 export const BATCH_MAX_ROWS = 500;
@@ -69,7 +76,12 @@ class TooManyRefusals extends Error {}
 
 /** The work context of a job: its writes are recorded in the audit log as the actor's who started it. */
 function contextOf(job: ImportJob): WorkContext {
-  const actor = { type: job.actor_type, user_id: job.actor_user_id, token_id: job.actor_token_id, name: job.actor_name };
+  const actor = {
+    type: job.actor_type,
+    user_id: job.actor_user_id,
+    token_id: job.actor_token_id,
+    name: job.actor_name,
+  };
   return { request_id: null, ip: null, actor: () => actor };
 }
 
@@ -140,7 +152,11 @@ export class ImportRunner {
         return;
       }
       this.deps.log.error({ err: error, import_id: job.id }, 'import failed');
-      await this.end(job, 'failed', 'The import stopped on an unexpected error; the rows counted as done were imported. Start a new import for the rest.');
+      await this.end(
+        job,
+        'failed',
+        'The import stopped on an unexpected error; the rows counted as done were imported. Start a new import for the rest.',
+      );
     }
   }
 
@@ -159,7 +175,14 @@ export class ImportRunner {
   }
 
   private async advance(job: ImportJob, changes: Parameters<ImportRepository['advance']>[3]): Promise<void> {
-    const held = await this.deps.jobs.advance(this.deps.db, job.id, this.workerId, changes, this.deps.clock.now(), this.deps.leaseMs);
+    const held = await this.deps.jobs.advance(
+      this.deps.db,
+      job.id,
+      this.workerId,
+      changes,
+      this.deps.clock.now(),
+      this.deps.leaseMs,
+    );
     if (!held) throw new JobLost();
   }
 
@@ -203,7 +226,10 @@ export class ImportRunner {
       // Stopped early (an error, the runner stopping): the reader may be waiting for room in the queue; let it go.
       if (stop !== null || this.stopping) queue.close();
     };
-    await Promise.all([read().catch((error: unknown) => ((stop ??= error), queue.close())), ...Array.from({ length: lanes }, lane)]);
+    await Promise.all([
+      read().catch((error: unknown) => ((stop ??= error), queue.close())),
+      ...Array.from({ length: lanes }, lane),
+    ]);
     if (stop !== null) throw stop;
     // Stopping (a deploy): the job is left for the next worker, at once rather than when the lease runs out.
     if (this.stopping) return void (await this.deps.jobs.release(this.deps.db, job.id, this.workerId));
@@ -219,7 +245,13 @@ export class ImportRunner {
    * @throws JobLost when the job was cancelled or taken over; TooManyRefusals, after its commit, when the job's
    * counts show too many refused rows.
    */
-  private async batch(job: ImportJob, importer: RowImporter, queue: RowQueue, memo: Map<string, string>, pace: GroupPace): Promise<boolean> {
+  private async batch(
+    job: ImportJob,
+    importer: RowImporter,
+    queue: RowQueue,
+    memo: Map<string, string>,
+    pace: GroupPace,
+  ): Promise<boolean> {
     const first = await queue.take();
     if (!first) return false;
     const taken = [first];
@@ -234,7 +266,8 @@ export class ImportRunner {
         const progress: BatchProgress = { runs: [], rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
         /** Each refused row's reasons, in the order the rows were done. */
         const refused: ImportRowError[][] = [];
-        const full = () => progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
+        const full = () =>
+          progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
         if (job.dry_run) await savepoint(trx, 'import_dry_run');
         const count = (row: CsvRow, outcome: RowOutcome | RowProblem[]) => {
           progress.rows += 1;
@@ -259,7 +292,7 @@ export class ImportRunner {
         };
         await joiningTransaction(trx, async () => {
           const context = { trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id, memo };
-          for (let i = 0; !full() && chunkAt(i); ) {
+          for (let i = 0; !full() && chunkAt(i);) {
             if (importer.importMany) {
               const first = i;
               const wanted = pace.rowsWithin(BATCH_MAX_MS - (performance.now() - started));
@@ -273,17 +306,31 @@ export class ImportRunner {
             } else {
               const chunk = taken[i]!;
               let rows = 0;
-              for (; rows < chunk.length && !full(); rows += 1) count(chunk[rows]!, await this.importRow(context, importer, chunk[rows]!));
+              for (; rows < chunk.length && !full(); rows += 1)
+                count(chunk[rows]!, await this.importRow(context, importer, chunk[rows]!));
               reach(chunk, rows);
               i += 1;
             }
           }
         });
         if (job.dry_run) await rollbackToSavepoint(trx, 'import_dry_run');
-        const counted = await this.deps.jobs.addProgress(trx, job, this.workerId, progress, this.deps.clock.now(), this.deps.leaseMs);
+        const counted = await this.deps.jobs.addProgress(
+          trx,
+          job,
+          this.workerId,
+          progress,
+          this.deps.clock.now(),
+          this.deps.leaseMs,
+        );
         if (!counted) throw new JobLost();
         const listed = listedRefusals(this.deps.refusalLimits, counted.failed_count - progress.failed, refused.length);
-        await this.deps.jobs.addRefusals(trx, job, refused.slice(0, listed).flat(), refused.length - listed, this.deps.newId);
+        await this.deps.jobs.addRefusals(
+          trx,
+          job,
+          refused.slice(0, listed).flat(),
+          refused.length - listed,
+          this.deps.newId,
+        );
         tooMany = tooManyRefusals(this.deps.refusalLimits, counted);
       });
     } catch (error) {
@@ -303,13 +350,23 @@ export class ImportRunner {
    * failed as a whole (a key that a concurrent write took, say), one at a time as `importRow` does; the log tells
    * of that slower path.
    */
-  private async importGroup(job: ImportJob, context: RowContext, importer: RowImporter, rows: readonly CsvRow[]): Promise<Array<RowOutcome | RowProblem[]>> {
-    const outcomes = rows.map((row): RowOutcome | RowProblem[] | undefined => (row.shapeError ? [{ column: null, message: row.shapeError }] : undefined));
+  private async importGroup(
+    job: ImportJob,
+    context: RowContext,
+    importer: RowImporter,
+    rows: readonly CsvRow[],
+  ): Promise<Array<RowOutcome | RowProblem[]>> {
+    const outcomes = rows.map((row): RowOutcome | RowProblem[] | undefined =>
+      row.shapeError ? [{ column: null, message: row.shapeError }] : undefined,
+    );
     const readable = rows.filter((_, k) => outcomes[k] === undefined);
     const { trx } = context;
     await savepoint(trx, 'import_group');
     try {
-      const answers = await importer.importMany!(readable.map((row) => row.cells), context);
+      const answers = await importer.importMany!(
+        readable.map((row) => row.cells),
+        context,
+      );
       await releaseSavepoint(trx, 'import_group');
       let next = 0;
       for (const k of outcomes.keys()) if (outcomes[k] === undefined) outcomes[k] = answers[next++];
@@ -317,7 +374,10 @@ export class ImportRunner {
       await rollbackToSavepoint(trx, 'import_group');
       await releaseSavepoint(trx, 'import_group');
       const [first, last] = [rows[0]!.number, rows.at(-1)!.number];
-      this.deps.log.info({ err: error, import_id: job.id, rows: `${first}-${last}` }, 'import rows refused as a group; importing them one at a time');
+      this.deps.log.info(
+        { err: error, import_id: job.id, rows: `${first}-${last}` },
+        'import rows refused as a group; importing them one at a time',
+      );
     }
     for (const [k, row] of rows.entries()) outcomes[k] ??= await this.importRow(context, importer, row);
     return outcomes as Array<RowOutcome | RowProblem[]>;
@@ -342,17 +402,30 @@ export class ImportRunner {
   }
 
   /** Ends a job the runner holds, with the import.completed event of a completed one, and removes its file. */
-  private async end(job: ImportJob, status: 'completed' | 'failed' | 'too_many_errors', error: string | null): Promise<void> {
+  private async end(
+    job: ImportJob,
+    status: 'completed' | 'failed' | 'too_many_errors',
+    error: string | null,
+  ): Promise<void> {
     const ended = await inTransaction(this.deps.db, async (trx) => {
       const finished = await this.deps.jobs.finish(trx, job.id, status, error, this.deps.clock.now(), this.workerId);
       if (finished && status === 'completed') {
-        await this.deps.events.record(trx, job.tenant_id, { type: 'import.completed', entityId: job.id, payload: importResource(finished) });
+        await this.deps.events.record(trx, job.tenant_id, {
+          type: 'import.completed',
+          entityId: job.id,
+          payload: importResource(finished),
+        });
       }
       return finished;
     });
     if (!ended) return;
-    await this.deps.storage.remove(job.file_key).catch((err: unknown) => this.deps.log.warn({ err, import_id: job.id }, 'could not remove an import file'));
-    this.deps.log.info({ import_id: job.id, status, rows: ended.rows_done, failed: ended.failed_count }, 'import ended');
+    await this.deps.storage
+      .remove(job.file_key)
+      .catch((err: unknown) => this.deps.log.warn({ err, import_id: job.id }, 'could not remove an import file'));
+    this.deps.log.info(
+      { import_id: job.id, status, rows: ended.rows_done, failed: ended.failed_count },
+      'import ended',
+    );
   }
 }
 
@@ -397,13 +470,25 @@ class GroupPace {
 function refusal(error: unknown, importer: RowImporter): RowProblem[] | null {
   if (error instanceof RowRefusedError) return [...error.problems];
   if (error instanceof ValidationError) return problemsOf(error.errors, (field) => importer.columnOf(field));
-  if (error instanceof AppError && !(error instanceof ServiceUnavailableError)) return [{ column: null, message: error.message }];
+  if (error instanceof AppError && !(error instanceof ServiceUnavailableError))
+    return [{ column: null, message: error.message }];
   const unique = uniqueViolation(error);
-  if (unique) return [{ column: null, message: `Another record already has this ${unique.columns.filter((c) => c !== 'tenant_id').join(', ') || 'key'}.` }];
+  if (unique)
+    return [
+      {
+        column: null,
+        message: `Another record already has this ${unique.columns.filter((c) => c !== 'tenant_id').join(', ') || 'key'}.`,
+      },
+    ];
   return null;
 }
 
 function reported(row: CsvRow, problem: RowProblem): ImportRowError {
   const value = problem.column === null ? null : (row.cells[problem.column] ?? null);
-  return { row_number: row.number, column_name: problem.column, value: value === null ? null : value.slice(0, MAX_REPORTED_VALUE), message: problem.message };
+  return {
+    row_number: row.number,
+    column_name: problem.column,
+    value: value === null ? null : value.slice(0, MAX_REPORTED_VALUE),
+    message: problem.message,
+  };
 }

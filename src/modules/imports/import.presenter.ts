@@ -18,7 +18,12 @@ export function importResource(job: ImportJob): ImportResponse {
     failed: job.failed_count,
     failed_unlisted: job.failed_unlisted_count,
     error: job.error,
-    created_by: { type: job.actor_type, user_id: job.actor_user_id, token_id: job.actor_token_id, name: job.actor_name },
+    created_by: {
+      type: job.actor_type,
+      user_id: job.actor_user_id,
+      token_id: job.actor_token_id,
+      name: job.actor_name,
+    },
     created_at: job.created_at,
     started_at: job.started_at,
     finished_at: job.finished_at,

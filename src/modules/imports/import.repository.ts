@@ -37,7 +37,12 @@ export class ImportRepository {
   }
 
   async find(db: Executor, tenantId: string, id: string): Promise<ImportJob | undefined> {
-    return db.selectFrom('import_jobs').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('import_jobs')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async list(db: Executor, tenantId: string, filters: ImportFilters, page: PageRequest): Promise<Page<ImportJob>> {
@@ -67,7 +72,11 @@ export class ImportRepository {
       if (!found) return undefined;
       return trx
         .updateTable('import_jobs')
-        .set({ lease_owner: workerId, lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(), updated_at: at })
+        .set({
+          lease_owner: workerId,
+          lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+          updated_at: at,
+        })
         .where('id', '=', found.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -76,25 +85,49 @@ export class ImportRepository {
 
   /** Lets another worker take the job at once (this one stops). */
   async release(db: Executor, id: string, workerId: string): Promise<void> {
-    await db.updateTable('import_jobs').set({ lease_owner: null, lease_expires_at: null }).where('id', '=', id).where('lease_owner', '=', workerId).execute();
+    await db
+      .updateTable('import_jobs')
+      .set({ lease_owner: null, lease_expires_at: null })
+      .where('id', '=', id)
+      .where('lease_owner', '=', workerId)
+      .execute();
   }
 
   /** Whether the job is running and still `workerId`'s: a batch looks before it starts its rows. */
   async held(db: Executor, id: string, workerId: string): Promise<boolean> {
-    const row = await db.selectFrom('import_jobs').select(['status', 'lease_owner']).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('import_jobs')
+      .select(['status', 'lease_owner'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row?.status === 'running' && row.lease_owner === workerId;
   }
 
   /** The row runs the job's committed batches have done: what a worker taking the job over skips. */
   async doneRuns(db: Executor, importId: string): Promise<Array<{ first_row: number; last_row: number }>> {
-    return db.selectFrom('import_batches').select(['first_row', 'last_row']).where('import_id', '=', importId).execute();
+    return db
+      .selectFrom('import_batches')
+      .select(['first_row', 'last_row'])
+      .where('import_id', '=', importId)
+      .execute();
   }
 
   /** Moves a held job on (validating, running) and renews its lease. */
-  async advance(db: Executor, id: string, workerId: string, changes: Partial<Pick<ImportJob, 'status' | 'rows_total' | 'started_at'>>, now: Date, leaseMs: number): Promise<boolean> {
+  async advance(
+    db: Executor,
+    id: string,
+    workerId: string,
+    changes: Partial<Pick<ImportJob, 'status' | 'rows_total' | 'started_at'>>,
+    now: Date,
+    leaseMs: number,
+  ): Promise<boolean> {
     const result = await db
       .updateTable('import_jobs')
-      .set({ ...changes, lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(), updated_at: now.toISOString() })
+      .set({
+        ...changes,
+        lease_expires_at: new Date(now.getTime() + leaseMs).toISOString(),
+        updated_at: now.toISOString(),
+      })
       .where('id', '=', id)
       .where('lease_owner', '=', workerId)
       .where('status', 'in', OPEN_STATUSES)
@@ -108,7 +141,14 @@ export class ImportRepository {
    * roll back). The job's row is locked from here to the commit, so concurrent batches wait for each other only
    * this long, and the counts it answers include exactly the batches committed before this one.
    */
-  async addProgress(trx: Transaction<DB>, job: ImportJob, workerId: string, progress: BatchProgress, now: Date, leaseMs: number): Promise<ImportJob | undefined> {
+  async addProgress(
+    trx: Transaction<DB>,
+    job: ImportJob,
+    workerId: string,
+    progress: BatchProgress,
+    now: Date,
+    leaseMs: number,
+  ): Promise<ImportJob | undefined> {
     const updated = await trx
       .updateTable('import_jobs')
       .set((eb) => ({
@@ -128,13 +168,26 @@ export class ImportRepository {
     if (!updated) return undefined;
     await trx
       .insertInto('import_batches')
-      .values(progress.runs.map((run) => ({ tenant_id: job.tenant_id, import_id: job.id, first_row: run.first, last_row: run.last })))
+      .values(
+        progress.runs.map((run) => ({
+          tenant_id: job.tenant_id,
+          import_id: job.id,
+          first_row: run.first,
+          last_row: run.last,
+        })),
+      )
       .execute();
     return updated;
   }
 
   /** Keeps the reasons of a batch's listed refused rows, and counts those it does not list, in the batch's transaction. */
-  async addRefusals(trx: Transaction<DB>, job: ImportJob, listed: readonly ImportRowError[], unlisted: number, ids: () => string): Promise<void> {
+  async addRefusals(
+    trx: Transaction<DB>,
+    job: ImportJob,
+    listed: readonly ImportRowError[],
+    unlisted: number,
+    ids: () => string,
+  ): Promise<void> {
     if (listed.length > 0) {
       await trx
         .insertInto('import_errors')
@@ -154,7 +207,14 @@ export class ImportRepository {
    * Ends a job (completed, failed or cancelled) and lets its lease go; undefined when it had already ended. Its
    * done runs, needed only to resume it, go with it.
    */
-  async finish(db: Executor, id: string, status: ImportStatus, error: string | null, now: Date, workerId?: string): Promise<ImportJob | undefined> {
+  async finish(
+    db: Executor,
+    id: string,
+    status: ImportStatus,
+    error: string | null,
+    now: Date,
+    workerId?: string,
+  ): Promise<ImportJob | undefined> {
     return inTransaction(db, async (trx) => {
       const ended = await this.end(trx, id, status, error, now, workerId);
       if (ended) await trx.deleteFrom('import_batches').where('import_id', '=', id).execute();
@@ -165,7 +225,14 @@ export class ImportRepository {
   private end(db: Executor, id: string, status: ImportStatus, error: string | null, now: Date, workerId?: string) {
     let update = db
       .updateTable('import_jobs')
-      .set({ status, error, finished_at: now.toISOString(), updated_at: now.toISOString(), lease_owner: null, lease_expires_at: null })
+      .set({
+        status,
+        error,
+        finished_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        lease_owner: null,
+        lease_expires_at: null,
+      })
       .where('id', '=', id)
       .where('status', 'in', OPEN_STATUSES);
     if (workerId !== undefined) update = update.where('lease_owner', '=', workerId);
@@ -173,14 +240,22 @@ export class ImportRepository {
   }
 
   /** The refused rows of a job in row order, a page at a time (the report streams them). */
-  async errorsAfter(db: Executor, tenantId: string, importId: string, after: { row: number; id: string } | null, limit: number) {
+  async errorsAfter(
+    db: Executor,
+    tenantId: string,
+    importId: string,
+    after: { row: number; id: string } | null,
+    limit: number,
+  ) {
     let query = db
       .selectFrom('import_errors')
       .select(['id', 'row_number', 'column_name', 'value', 'message'])
       .where('tenant_id', '=', tenantId)
       .where('import_id', '=', importId);
     if (after) {
-      query = query.where((eb) => eb.or([eb('row_number', '>', after.row), eb.and([eb('row_number', '=', after.row), eb('id', '>', after.id)])]));
+      query = query.where((eb) =>
+        eb.or([eb('row_number', '>', after.row), eb.and([eb('row_number', '=', after.row), eb('id', '>', after.id)])]),
+      );
     }
     return query.orderBy('row_number').orderBy('id').limit(limit).execute();
   }

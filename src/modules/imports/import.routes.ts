@@ -49,7 +49,10 @@ const WRITE_ABILITIES: Readonly<Record<ImportType, Readonly<Record<ImportMode, r
 
 const uploadBody = multipartBody({ fields: ImportUploadFields, file: 'The CSV file, UTF-8, with a header row.' });
 
-const csvFile = (description: string) => ({ description, content: { 'text/csv': { schema: Type.Unsafe<Readable | string>({ type: 'string' }) } } });
+const csvFile = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: Type.Unsafe<Readable | string>({ type: 'string' }) } },
+});
 
 export interface ImportRoutesOptions {
   service: ImportService;
@@ -59,7 +62,13 @@ export interface ImportRoutesOptions {
   maxFileBytes: number;
 }
 
-export function importRoutes({ service, productExport, now, importers, maxFileBytes }: ImportRoutesOptions): FastifyPluginAsyncTypebox {
+export function importRoutes({
+  service,
+  productExport,
+  now,
+  importers,
+  maxFileBytes,
+}: ImportRoutesOptions): FastifyPluginAsyncTypebox {
   return async (app) => {
     await app.register(fastifyMultipart);
 
@@ -98,19 +107,35 @@ export function importRoutes({ service, productExport, now, importers, maxFileBy
     app.get(
       BASE,
       {
-        schema: { tags, operationId: 'listImports', summary: 'List import jobs, newest first', querystring: ImportListQuery, response: { 200: PaginatedSchema(ImportResponse) } },
+        schema: {
+          tags,
+          operationId: 'listImports',
+          summary: 'List import jobs, newest first',
+          querystring: ImportListQuery,
+          response: { 200: PaginatedSchema(ImportResponse) },
+        },
         config: requireAbility('operations:view-imports'),
       },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
-        return paginated(request, { page, per_page }, await service.list(request.auth.tenantId, filters, { page, per_page }));
+        return paginated(
+          request,
+          { page, per_page },
+          await service.list(request.auth.tenantId, filters, { page, per_page }),
+        );
       },
     );
 
     app.get(
       `${BASE}/templates/:type`,
       {
-        schema: { tags, operationId: 'getImportTemplate', summary: 'The CSV template of an import type: its header row', params: ImportTypeParams, response: { 200: csvFile('The header row.') } },
+        schema: {
+          tags,
+          operationId: 'getImportTemplate',
+          summary: 'The CSV template of an import type: its header row',
+          params: ImportTypeParams,
+          response: { 200: csvFile('The header row.') },
+        },
         config: requireAbility('operations:view-imports'),
       },
       async (request, reply) => {
@@ -124,7 +149,13 @@ export function importRoutes({ service, productExport, now, importers, maxFileBy
     app.get(
       `${BASE}/:id`,
       {
-        schema: { tags, operationId: 'getImport', summary: 'Get an import job: status, progress and counts', params: IdParams, response: { 200: EnvelopeSchema(ImportResponse) } },
+        schema: {
+          tags,
+          operationId: 'getImport',
+          summary: 'Get an import job: status, progress and counts',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(ImportResponse) },
+        },
         config: { ...requireAbility('operations:view-imports'), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
@@ -133,7 +164,13 @@ export function importRoutes({ service, productExport, now, importers, maxFileBy
     app.get(
       `${BASE}/:id/errors.csv`,
       {
-        schema: { tags, operationId: 'getImportErrors', summary: 'The refused rows of an import: row, column, value, message', params: IdParams, response: { 200: csvFile('One line per reason a row was refused, in row order.') } },
+        schema: {
+          tags,
+          operationId: 'getImportErrors',
+          summary: 'The refused rows of an import: row, column, value, message',
+          params: IdParams,
+          response: { 200: csvFile('One line per reason a row was refused, in row order.') },
+        },
         config: requireAbility('operations:view-imports'),
       },
       async (request, reply) => {
@@ -150,7 +187,8 @@ export function importRoutes({ service, productExport, now, importers, maxFileBy
           tags: ['Products'],
           operationId: 'exportProducts',
           summary: 'Export every live product and variant as CSV, in the product import format',
-          description: 'Edit the file and import it with mode update or upsert: only the rows whose values differ change. See docs/import.md.',
+          description:
+            'Edit the file and import it with mode update or upsert: only the rows whose values differ change. See docs/import.md.',
           response: { 200: csvFile('A header row, then one row per product, ordered by id.') },
         },
         config: requireAbility('operations:view-products'),
@@ -165,7 +203,13 @@ export function importRoutes({ service, productExport, now, importers, maxFileBy
     app.post(
       `${BASE}/:id/cancel`,
       {
-        schema: { tags, operationId: 'cancelImport', summary: 'Cancel an import that has not ended', params: IdParams, response: { 200: EnvelopeSchema(ImportResponse) } },
+        schema: {
+          tags,
+          operationId: 'cancelImport',
+          summary: 'Cancel an import that has not ended',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(ImportResponse) },
+        },
         config: requireAbility('operations:run-imports'),
       },
       async (request) => ok(await service.cancel(request.auth.tenantId, request.params.id), 'Import cancelled'),

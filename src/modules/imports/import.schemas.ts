@@ -6,7 +6,15 @@ import { pageQuery } from '../../http/pagination.js';
 
 export const IMPORT_TYPES = ['products', 'stock_levels', 'suppliers', 'categories'] as const;
 export const IMPORT_MODES = ['create', 'update', 'upsert'] as const;
-export const IMPORT_STATUSES = ['queued', 'validating', 'running', 'completed', 'failed', 'cancelled', 'too_many_errors'] as const;
+export const IMPORT_STATUSES = [
+  'queued',
+  'validating',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+  'too_many_errors',
+] as const;
 
 /** The upload's form fields besides the file (values are text, as a form sends them). */
 export const ImportUploadFields = Type.Object(
@@ -15,10 +23,16 @@ export const ImportUploadFields = Type.Object(
     mode: Type.Optional(
       Type.Enum(IMPORT_MODES, {
         default: 'create',
-        description: 'create: a row whose key exists is refused; update: a row whose key is unknown is refused; upsert: either. The key is the SKU, supplier code or category slug (stock levels: SKU and warehouse code, every row a count).',
+        description:
+          'create: a row whose key exists is refused; update: a row whose key is unknown is refused; upsert: either. The key is the SKU, supplier code or category slug (stock levels: SKU and warehouse code, every row a count).',
       }),
     ),
-    dry_run: Type.Optional(Type.Boolean({ default: false, description: 'Check every row and report what would happen; nothing is written.' })),
+    dry_run: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'Check every row and report what would happen; nothing is written.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -35,15 +49,23 @@ export const ImportResponse = Type.Object({
   }),
   filename: Type.String(),
   file_size: Type.Integer({ description: 'Bytes.' }),
-  rows_total: Nullable(Type.Integer({ description: 'Data rows in the file (the header not counted); null until validated.' })),
+  rows_total: Nullable(
+    Type.Integer({ description: 'Data rows in the file (the header not counted); null until validated.' }),
+  ),
   rows_done: Type.Integer({ description: 'Rows imported or refused so far.' }),
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer({ description: 'Rows that matched a record already as it was: nothing written.' }),
   failed: Type.Integer({ description: 'Rows refused; the reasons of each listed one are lines of the error report.' }),
-  failed_unlisted: Type.Integer({ description: 'Refused rows, counted in failed, whose reasons the error report does not list: it keeps those of the first refused rows only.' }),
+  failed_unlisted: Type.Integer({
+    description:
+      'Refused rows, counted in failed, whose reasons the error report does not list: it keeps those of the first refused rows only.',
+  }),
   error: Nullable(
-    Type.String({ description: 'Why a failed import failed as a whole (the file is not CSV, its header is not usable), or why a too_many_errors one stopped.' }),
+    Type.String({
+      description:
+        'Why a failed import failed as a whole (the file is not CSV, its header is not usable), or why a too_many_errors one stopped.',
+    }),
   ),
   created_by: Type.Object({
     type: Type.String({ description: 'user, token, cli or system.' }),

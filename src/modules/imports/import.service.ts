@@ -57,9 +57,14 @@ export class ImportService {
    * the CLI's user), whom the audit log names for the import's writes.
    * @throws ValidationError without a file or with an empty one.
    */
-  async start(tenantId: string, fields: Required<ImportUploadFields>, file: ImportFile | null): Promise<ImportResponse> {
+  async start(
+    tenantId: string,
+    fields: Required<ImportUploadFields>,
+    file: ImportFile | null,
+  ): Promise<ImportResponse> {
     if (!file) throw ValidationError.field('file', 'The file field is required: the CSV file to import.');
-    if (file.size === 0) throw ValidationError.field('file', 'The file is empty: its first line must be the header row.');
+    if (file.size === 0)
+      throw ValidationError.field('file', 'The file is empty: its first line must be the header row.');
     const id = this.deps.newId();
     const key = `imports/${tenantId.toLowerCase()}/${id.toLowerCase()}`;
     await this.deps.storage.put(key, file.path, { size: file.size, contentType: 'text/csv' });
@@ -125,10 +130,15 @@ export class ImportService {
    */
   async cancel(tenantId: string, id: string): Promise<ImportResponse> {
     const job = await this.find(tenantId, id);
-    const cancelled = OPEN_STATUSES.includes(job.status) ? await this.deps.jobs.finish(this.deps.db, id, 'cancelled', null, this.deps.clock.now()) : undefined;
+    const cancelled = OPEN_STATUSES.includes(job.status)
+      ? await this.deps.jobs.finish(this.deps.db, id, 'cancelled', null, this.deps.clock.now())
+      : undefined;
     if (!cancelled) {
       const ended = await this.find(tenantId, id);
-      throw new BusinessRuleError('invalid_transition', `Cannot cancel an import whose status is ${ended.status}; only a queued, validating or running import can be cancelled.`);
+      throw new BusinessRuleError(
+        'invalid_transition',
+        `Cannot cancel an import whose status is ${ended.status}; only a queued, validating or running import can be cancelled.`,
+      );
     }
     await this.deps.storage.remove(job.file_key);
     return importResource(cancelled);
@@ -147,13 +157,19 @@ export class ImportService {
       const job = await this.find(tenantId, id);
       if (job.failed_unlisted_count === 0) return null;
       const listed = job.failed_count - job.failed_unlisted_count;
-      return ['', '', '', `${formatCount(job.failed_unlisted_count)} more refused rows are not listed: an import keeps the reasons of its first ${formatCount(listed)} refused rows only.`];
+      return [
+        '',
+        '',
+        '',
+        `${formatCount(job.failed_unlisted_count)} more refused rows are not listed: an import keeps the reasons of its first ${formatCount(listed)} refused rows only.`,
+      ];
     };
     async function* lines() {
       let after: { row: number; id: string } | null = null;
       for (;;) {
         const page = await jobs.errorsAfter(db, tenantId, id, after, REPORT_PAGE);
-        for (const error of page) yield [error.row_number, error.column_name ?? '', neutralise(error.value ?? ''), neutralise(error.message)];
+        for (const error of page)
+          yield [error.row_number, error.column_name ?? '', neutralise(error.value ?? ''), neutralise(error.message)];
         if (page.length < REPORT_PAGE) break;
         const last = page[page.length - 1]!;
         after = { row: last.row_number, id: last.id };

@@ -71,12 +71,34 @@ export function createImports(deps: ImportModuleDeps) {
 
   /** A runner for a worker of this process; it holds the jobs it claims under an id of its own. */
   const createRunner = (log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) => {
-    const runner = new ImportRunner({ db: deps.db, jobs, storage: deps.storage, importers, events: deps.events, clock: deps.clock, newId: deps.newId, leaseMs: deps.settings.leaseMs, refusalLimits: deps.settings, log });
+    const runner = new ImportRunner({
+      db: deps.db,
+      jobs,
+      storage: deps.storage,
+      importers,
+      events: deps.events,
+      clock: deps.clock,
+      newId: deps.newId,
+      leaseMs: deps.settings.leaseMs,
+      refusalLimits: deps.settings,
+      log,
+    });
     runners.add(runner);
     return runner;
   };
 
-  const productExport = new ProductExport({ db: deps.db, products: catalog.products.service, masters: catalog.masterProducts.service, attributes: catalog.attributes.service });
-  const routes = importRoutes({ service, productExport, importers, maxFileBytes: deps.settings.maxFileBytes, now: () => deps.clock.now() });
+  const productExport = new ProductExport({
+    db: deps.db,
+    products: catalog.products.service,
+    masters: catalog.masterProducts.service,
+    attributes: catalog.attributes.service,
+  });
+  const routes = importRoutes({
+    service,
+    productExport,
+    importers,
+    maxFileBytes: deps.settings.maxFileBytes,
+    now: () => deps.clock.now(),
+  });
   return { service, jobs, importers, productExport, createRunner, routes };
 }

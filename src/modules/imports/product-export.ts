@@ -45,9 +45,20 @@ export class ProductExport {
     const masters = await this.deps.masters.keysOfTenant(tenantId, db);
     const masterKey = new Map(masters.map((master) => [master.id, master.sku ?? master.slug]));
     const variantNames = [
-      ...new Set(masters.flatMap((master) => parsedJson<VariantConfiguration | null>(master.variant_attributes)?.attributes.map((attribute) => attribute.name) ?? [])),
+      ...new Set(
+        masters.flatMap(
+          (master) =>
+            parsedJson<VariantConfiguration | null>(master.variant_attributes)?.attributes.map(
+              (attribute) => attribute.name,
+            ) ?? [],
+        ),
+      ),
     ];
-    const columns = [...PRODUCT_COLUMNS, ...attributeCodes.map((code) => `${ATTRIBUTE_PREFIX}${code}`), ...variantNames.map((name) => `${VARIANT_PREFIX}${name}`)];
+    const columns = [
+      ...PRODUCT_COLUMNS,
+      ...attributeCodes.map((code) => `${ATTRIBUTE_PREFIX}${code}`),
+      ...variantNames.map((name) => `${VARIANT_PREFIX}${name}`),
+    ];
 
     const row = (product: ProductResponse): string[] => {
       const values: Record<string, unknown> = {
@@ -68,7 +79,7 @@ export class ProductExport {
 
     const products = this.deps.products;
     async function* rows() {
-      for (let after = ''; ; ) {
+      for (let after = ''; ;) {
         const page = await products.pageAfter(tenantId, after, PAGE, db);
         for (const product of await products.present(tenantId, page)) yield row(product);
         if (page.length < PAGE) return;

@@ -19,7 +19,10 @@ export function tooManyRefusals(limits: RefusalLimits, job: Pick<ImportJob, 'row
 }
 
 /** Why a job stopped, from its counts at its end. */
-export function tooManyRefusalsMessage(limits: RefusalLimits, job: Pick<ImportJob, 'rows_done' | 'failed_count'>): string {
+export function tooManyRefusalsMessage(
+  limits: RefusalLimits,
+  job: Pick<ImportJob, 'rows_done' | 'failed_count'>,
+): string {
   const { rows_done: done, failed_count: failed } = job;
   // Rounded up to a tenth: a share just past the limit never reads as the limit itself.
   const percent = Math.ceil((failed * 1000) / done) / 10;

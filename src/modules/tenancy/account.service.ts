@@ -53,7 +53,8 @@ export class AccountService {
   /** @throws ValidationError on `name`. */
   async rename(tenantId: string, userId: string, name: string): Promise<User> {
     const trimmed = name.trim();
-    if (trimmed === '' || trimmed.length > 255) throw ValidationError.field('name', 'The name must be 1 to 255 characters.');
+    if (trimmed === '' || trimmed.length > 255)
+      throw ValidationError.field('name', 'The name must be 1 to 255 characters.');
     return inTransaction(this.db, async (trx) => {
       const before = await this.current(trx, tenantId, userId);
       if (before.name === trimmed) return before;
@@ -69,7 +70,13 @@ export class AccountService {
    * (the session making the change) stays signed in. Unused reset links end too.
    * @throws ValidationError on `current_password` (wrong) or `password` (too short, common, the e-mail).
    */
-  async changePassword(tenantId: string, userId: string, currentPassword: string, password: string, keep: Session | null): Promise<void> {
+  async changePassword(
+    tenantId: string,
+    userId: string,
+    currentPassword: string,
+    password: string,
+    keep: Session | null,
+  ): Promise<void> {
     const user = await this.current(this.db, tenantId, userId);
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
       throw ValidationError.field('current_password', 'The provided password does not match your current password.');
@@ -85,9 +92,13 @@ export class AccountService {
       await this.links.expireOpen(trx, before);
       const after = await this.current(trx, tenantId, userId);
       await this.audit.recordChange(trx, {
-        tenantId, action: 'user.password_changed', entityType: 'user', entityId: userId,
+        tenantId,
+        action: 'user.password_changed',
+        entityType: 'user',
+        entityId: userId,
         // The hashes only make the field read as changed: secrets are written "[REDACTED]".
-        before: { ...userResource(before), password: before.password_hash }, after: { ...userResource(after), password: hash },
+        before: { ...userResource(before), password: before.password_hash },
+        after: { ...userResource(after), password: hash },
       });
     });
   }
@@ -111,7 +122,11 @@ export class AccountService {
       const before = await this.current(trx, link.tenant_id, link.user_id);
       if (!before.is_active) throw this.invalidLink();
       const at = this.clock.now().toISOString();
-      await this.users.update(trx, link.tenant_id, link.user_id, { password_hash: hash, password_set_at: at, updated_at: at });
+      await this.users.update(trx, link.tenant_id, link.user_id, {
+        password_hash: hash,
+        password_set_at: at,
+        updated_at: at,
+      });
       await this.sessions.endAllOf(trx, link.tenant_id, link.user_id);
       await this.links.expireOpen(trx, before);
       const after = await this.current(trx, link.tenant_id, link.user_id);
@@ -120,7 +135,10 @@ export class AccountService {
         action: 'user.password_set',
         entityType: 'user',
         entityId: link.user_id,
-        changes: changesBetween({ ...userResource(before), password: before.password_hash, link: null }, { ...userResource(after), password: hash, link: link.purpose }),
+        changes: changesBetween(
+          { ...userResource(before), password: before.password_hash, link: null },
+          { ...userResource(after), password: hash, link: link.purpose },
+        ),
         // Not signed in: the link's owner sets their own password.
         actor: { type: 'user', user_id: after.id, token_id: null, name: after.email },
       });

@@ -27,7 +27,13 @@ export class PasswordLinkRepository {
   }
 
   /** Ends the user's unused links (of one purpose, or all): a newer link, or a change of state, replaces them. */
-  async expireOpen(db: Executor, tenantId: string, userId: string, now: string, purpose?: PasswordLinkPurpose): Promise<void> {
+  async expireOpen(
+    db: Executor,
+    tenantId: string,
+    userId: string,
+    now: string,
+    purpose?: PasswordLinkPurpose,
+  ): Promise<void> {
     let query = db
       .updateTable('password_links')
       .set({ expires_at: now })

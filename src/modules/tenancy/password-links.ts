@@ -46,8 +46,24 @@ function message(user: User, purpose: PasswordLinkPurpose, url: string, expiresA
   const until = `${expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
   const lines =
     purpose === 'invitation'
-      ? [`Hello ${user.name},`, '', 'You have been invited to Quartermaster. Choose your password to sign in:', '', url, '', `The link works once, until ${until}.`]
-      : [`Hello ${user.name},`, '', 'An administrator started a password reset for your Quartermaster account. Choose a new password here:', '', url, '', `The link works once, until ${until}. Until then your current password still works.`];
+      ? [
+          `Hello ${user.name},`,
+          '',
+          'You have been invited to Quartermaster. Choose your password to sign in:',
+          '',
+          url,
+          '',
+          `The link works once, until ${until}.`,
+        ]
+      : [
+          `Hello ${user.name},`,
+          '',
+          'An administrator started a password reset for your Quartermaster account. Choose a new password here:',
+          '',
+          url,
+          '',
+          `The link works once, until ${until}. Until then your current password still works.`,
+        ];
   return {
     to: user.email,
     subject: purpose === 'invitation' ? 'Your Quartermaster invitation' : 'Reset your Quartermaster password',
@@ -110,7 +126,10 @@ export class PasswordLinks {
         return { purpose, email_sent: true, url: null, expires_at };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        this.log.warn({ user_id: user.id, purpose, error: reason }, 'Password link e-mail was not delivered; the link is answered instead');
+        this.log.warn(
+          { user_id: user.id, purpose, error: reason },
+          'Password link e-mail was not delivered; the link is answered instead',
+        );
       }
     }
     return { purpose, email_sent: false, url, expires_at };

@@ -17,7 +17,14 @@ const COMMON: ReadonlySet<string> = new Set(
 );
 
 /** Rows of a keyboard and the alphabet and digits: a password that is a run along one of them is a pattern. */
-const RUNS = ['qwertyuiopasdfghjklzxcvbnm', 'qwertzuiopasdfghjklyxcvbnm', 'azertyuiopqsdfghjklmwxcvbn', 'abcdefghijklmnopqrstuvwxyz', '01234567890', '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p'];
+const RUNS = [
+  'qwertyuiopasdfghjklzxcvbnm',
+  'qwertzuiopasdfghjklyxcvbnm',
+  'azertyuiopqsdfghjklmwxcvbn',
+  'abcdefghijklmnopqrstuvwxyz',
+  '01234567890',
+  '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p',
+];
 
 function isRun(text: string): boolean {
   if (text.length < 4) return false;
@@ -56,7 +63,9 @@ export function commonPasswordCount(): number {
  */
 export function passwordErrors(password: string, email: string, field = 'password'): FieldErrors {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    return { [field]: [`The ${field.replace(/_/g, ' ')} must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`] };
+    return {
+      [field]: [`The ${field.replace(/_/g, ' ')} must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`],
+    };
   }
   const lower = password.trim().toLowerCase();
   const address = email.trim().toLowerCase();
@@ -67,7 +76,11 @@ export function passwordErrors(password: string, email: string, field = 'passwor
     return { [field]: [`The ${field.replace(/_/g, ' ')} must not be your e-mail address.`] };
   }
   if (isCommonPassword(password)) {
-    return { [field]: [`The ${field.replace(/_/g, ' ')} is too common: it appears in lists of breached passwords. Choose another.`] };
+    return {
+      [field]: [
+        `The ${field.replace(/_/g, ' ')} is too common: it appears in lists of breached passwords. Choose another.`,
+      ],
+    };
   }
   return {};
 }

@@ -17,10 +17,16 @@ export function tenantRoutes({ service }: { service: TenantService }): FastifyPl
           tags,
           operationId: 'getTenant',
           summary: "Get the caller's tenant and its settings",
-          description: 'The default currency, time zone, company address, tax id and purchase-order footer. Every user of the tenant may read them.',
+          description:
+            'The default currency, time zone, company address, tax id and purchase-order footer. Every user of the tenant may read them.',
           response: { 200: EnvelopeSchema(TenantResponse) },
         },
-        config: { ...withoutAbility('every user of the tenant reads its settings: the currency its prices default to, its time zone and address'), conditional: 'read' },
+        config: {
+          ...withoutAbility(
+            'every user of the tenant reads its settings: the currency its prices default to, its time zone and address',
+          ),
+          conditional: 'read',
+        },
       },
       async (request, reply) => ok(withETag(reply, tenantResource(await service.get(request.auth.tenantId)))),
     );
@@ -39,7 +45,10 @@ export function tenantRoutes({ service }: { service: TenantService }): FastifyPl
         config: { ...requireAbility(MANAGE_SETTINGS), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, tenantResource(await service.update(request.auth.tenantId, request.body, ifMatch(request)))), 'Tenant settings updated successfully'),
+        ok(
+          withETag(reply, tenantResource(await service.update(request.auth.tenantId, request.body, ifMatch(request)))),
+          'Tenant settings updated successfully',
+        ),
     );
   };
 }

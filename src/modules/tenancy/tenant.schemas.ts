@@ -5,16 +5,26 @@ import { nameSchema, withExample } from '../../http/named-schemas.js';
 /** The longest footer printed on purchase-order documents and e-mails. */
 export const MAX_FOOTER_LENGTH = 2000;
 
-const text = (maxLength: number, description?: string) => Nullable(Type.String({ maxLength, ...(description ? { description } : {}) }));
+const text = (maxLength: number, description?: string) =>
+  Nullable(Type.String({ maxLength, ...(description ? { description } : {}) }));
 
 const fields = {
-  name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'The company name printed on documents. Stored trimmed.' }),
+  name: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    pattern: '\\S',
+    description: 'The company name printed on documents. Stored trimmed.',
+  }),
   default_currency: Type.String({
     minLength: 3,
     maxLength: 3,
-    description: 'ISO 4217 code: the currency of a product, master product or purchase order created without one, and of price filters sent without one.',
+    description:
+      'ISO 4217 code: the currency of a product, master product or purchase order created without one, and of price filters sent without one.',
   }),
-  time_zone: text(64, 'IANA time zone (`Europe/Berlin`); null is UTC. Timestamps on purchase-order documents (the approval date) are printed in it.'),
+  time_zone: text(
+    64,
+    'IANA time zone (`Europe/Berlin`); null is UTC. Timestamps on purchase-order documents (the approval date) are printed in it.',
+  ),
   address_line1: text(255),
   address_line2: text(255),
   city: text(120),
@@ -22,12 +32,16 @@ const fields = {
   postal_code: text(32),
   country: text(2, 'ISO 3166-1 alpha-2 code, in capitals (`GB`).'),
   tax_id: text(64, 'VAT number or other tax identifier, printed on purchase-order documents.'),
-  purchase_order_footer: text(MAX_FOOTER_LENGTH, `Printed at the foot of purchase-order documents and e-mails; at most ${MAX_FOOTER_LENGTH} characters.`),
+  purchase_order_footer: text(
+    MAX_FOOTER_LENGTH,
+    `Printed at the foot of purchase-order documents and e-mails; at most ${MAX_FOOTER_LENGTH} characters.`,
+  ),
 };
 
 export const TenantUpdateBody = Type.Partial(Type.Object(fields), {
   additionalProperties: false,
-  description: 'Partial: only the fields sent change. Text is stored trimmed; blank text (but a blank name) clears the field.',
+  description:
+    'Partial: only the fields sent change. Text is stored trimmed; blank text (but a blank name) clears the field.',
 });
 export type TenantUpdateBody = Static<typeof TenantUpdateBody>;
 withExample(TenantUpdateBody, {

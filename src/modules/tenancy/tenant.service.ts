@@ -111,7 +111,12 @@ export class TenantService {
   private async createHashed(input: CreateTenantInput, passwordHash: string, db: Executor): Promise<CreatedTenant> {
     const name = input.name.trim();
     if (name === '' || name.length > 255) throw ValidationError.field('name', 'The name must be 1 to 255 characters.');
-    const admin = { name: input.adminName ?? 'Administrator', email: input.adminEmail, password: input.adminPassword, role: 'admin' as const };
+    const admin = {
+      name: input.adminName ?? 'Administrator',
+      email: input.adminEmail,
+      password: input.adminPassword,
+      role: 'admin' as const,
+    };
     validateUserInput(admin);
     return inTransaction(db, async (trx) => {
       const now = this.clock.now().toISOString();
@@ -163,8 +168,12 @@ export class TenantService {
       const updated = await this.tenants.update(trx, id, { ...changes, updated_at: this.clock.now().toISOString() });
       if (!updated) throw new NotFoundError('Tenant');
       await this.audit.recordChange(trx, {
-        tenantId: id, action: 'tenant.updated', entityType: 'tenant', entityId: id,
-        before: tenantResource(current), after: tenantResource(updated),
+        tenantId: id,
+        action: 'tenant.updated',
+        entityType: 'tenant',
+        entityId: id,
+        before: tenantResource(current),
+        after: tenantResource(updated),
       });
       return updated;
     });
@@ -181,13 +190,15 @@ export class TenantService {
     }
     if (input.default_currency !== undefined) {
       if (isCurrency(input.default_currency)) changes.default_currency = input.default_currency;
-      else errors.default_currency = [`The default currency ${input.default_currency} is not an ISO 4217 currency code.`];
+      else
+        errors.default_currency = [`The default currency ${input.default_currency} is not an ISO 4217 currency code.`];
     }
     for (const [field, maxLength] of Object.entries(TEXT_SETTINGS) as [keyof typeof TEXT_SETTINGS, number][]) {
       const raw = input[field];
       if (raw === undefined) continue;
       const value = raw === null || raw.trim() === '' ? null : raw.trim();
-      if (value !== null && value.length > maxLength) errors[field] = [`The ${field.replace(/_/g, ' ')} field must not be greater than ${maxLength} characters.`];
+      if (value !== null && value.length > maxLength)
+        errors[field] = [`The ${field.replace(/_/g, ' ')} field must not be greater than ${maxLength} characters.`];
       else if (field === 'time_zone' && value !== null && !isTimeZone(value)) {
         errors[field] = [`The time zone ${value} is not an IANA time zone name (such as Europe/Berlin or UTC).`];
       } else if (field === 'country' && value !== null && !isCountryCode(value)) {
@@ -200,7 +211,9 @@ export class TenantService {
 
   /** If-Match against the tenant as GET answers it. @throws PreconditionFailedError; NotFoundError('Tenant'). */
   private checkPrecondition(trx: Transaction<DB>, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'tenants', tenantId: id, id }, async () => tenantResource(await this.get(id, trx)));
+    return checkPrecondition(trx, precondition, { table: 'tenants', tenantId: id, id }, async () =>
+      tenantResource(await this.get(id, trx)),
+    );
   }
 
   /** Every tenant of the installation, oldest first (an operator's view, for the CLI). */
@@ -213,7 +226,10 @@ export class TenantService {
    * start at once: the check and the creation run under one lock.
    * @returns the generated admin password when one had to be made up, so it can be shown once.
    */
-  async ensureDefault(adminEmail: string, adminPassword: string | null): Promise<{ created: CreatedTenant; generatedPassword: string | null } | null> {
+  async ensureDefault(
+    adminEmail: string,
+    adminPassword: string | null,
+  ): Promise<{ created: CreatedTenant; generatedPassword: string | null } | null> {
     // Cheap check first: on every start but the first, there is nothing to do and no lock to take.
     if ((await this.tenants.count(this.db)) > 0) return null;
     const password = adminPassword ?? randomBase62(20);
@@ -221,7 +237,11 @@ export class TenantService {
     return inTransaction(this.db, async (trx) => {
       await this.tenants.lockBootstrap(trx);
       if ((await this.tenants.count(trx)) > 0) return null;
-      const created = await this.createHashed({ name: 'Default', adminEmail, adminPassword: password }, passwordHash, trx);
+      const created = await this.createHashed(
+        { name: 'Default', adminEmail, adminPassword: password },
+        passwordHash,
+        trx,
+      );
       return { created, generatedPassword: adminPassword ? null : password };
     });
   }

@@ -96,7 +96,12 @@ export class UserAdministrationService {
    * @throws ValidationError for bad fields or an e-mail already taken (in any tenant); ForbiddenError when the
    * caller may not give the role.
    */
-  async invite(tenantId: string, input: InviteInput, caller: UserAdministrator, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
+  async invite(
+    tenantId: string,
+    input: InviteInput,
+    caller: UserAdministrator,
+    baseUrl: string | null,
+  ): Promise<{ user: User; delivery: LinkDelivery }> {
     const errors = profileErrors(input);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     assertMayGiveRole(caller, input.role);
@@ -124,7 +129,13 @@ export class UserAdministrationService {
    * @throws NotFoundError('User'); PreconditionFailedError; ForbiddenError when the caller may not act on the
    * user or give the role; BusinessRuleError('last_admin').
    */
-  async update(tenantId: string, id: string, changes: UserChanges, caller: UserAdministrator, precondition?: Precondition): Promise<User> {
+  async update(
+    tenantId: string,
+    id: string,
+    changes: UserChanges,
+    caller: UserAdministrator,
+    precondition?: Precondition,
+  ): Promise<User> {
     if (changes.name !== undefined && (changes.name.trim() === '' || changes.name.length > 255)) {
       throw ValidationError.field('name', 'The name must be 1 to 255 characters.');
     }
@@ -151,7 +162,12 @@ export class UserAdministrationService {
    * 401), unused links ended. Deactivating a deactivated user changes nothing.
    * @throws NotFoundError('User'); PreconditionFailedError; ForbiddenError; BusinessRuleError('last_admin').
    */
-  async deactivate(tenantId: string, id: string, caller: UserAdministrator, precondition?: Precondition): Promise<User> {
+  async deactivate(
+    tenantId: string,
+    id: string,
+    caller: UserAdministrator,
+    precondition?: Precondition,
+  ): Promise<User> {
     return inTransaction(this.db, async (trx) => {
       // The tenant first, then the user (If-Match): every writer of the tenant's users locks in this order.
       await this.users.lockTenant(trx, tenantId);
@@ -175,12 +191,21 @@ export class UserAdministrationService {
    * nothing.
    * @throws NotFoundError('User'); PreconditionFailedError; ForbiddenError.
    */
-  async reactivate(tenantId: string, id: string, caller: UserAdministrator, precondition?: Precondition): Promise<User> {
+  async reactivate(
+    tenantId: string,
+    id: string,
+    caller: UserAdministrator,
+    precondition?: Precondition,
+  ): Promise<User> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const before = await this.getToActOn(tenantId, id, caller, trx);
       if (before.is_active) return before;
-      await this.users.update(trx, tenantId, id, { is_active: true, deactivated_at: null, updated_at: this.clock.now().toISOString() });
+      await this.users.update(trx, tenantId, id, {
+        is_active: true,
+        deactivated_at: null,
+        updated_at: this.clock.now().toISOString(),
+      });
       const after = await this.get(tenantId, id, trx);
       await this.audited(trx, 'user.reactivated', before, after);
       return after;
@@ -191,7 +216,12 @@ export class UserAdministrationService {
    * A new invitation link for a user who has not set a password yet; earlier links stop working.
    * @throws NotFoundError('User'); ForbiddenError; BusinessRuleError('user_deactivated' | 'user_not_invited').
    */
-  async resendInvitation(tenantId: string, id: string, caller: UserAdministrator, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
+  async resendInvitation(
+    tenantId: string,
+    id: string,
+    caller: UserAdministrator,
+    baseUrl: string | null,
+  ): Promise<{ user: User; delivery: LinkDelivery }> {
     return this.sendLink(tenantId, id, caller, baseUrl, 'invitation');
   }
 
@@ -200,25 +230,49 @@ export class UserAdministrationService {
    * used, and earlier links stop working.
    * @throws NotFoundError('User'); ForbiddenError; BusinessRuleError('user_deactivated' | 'user_invited').
    */
-  async startPasswordReset(tenantId: string, id: string, caller: UserAdministrator, baseUrl: string | null): Promise<{ user: User; delivery: LinkDelivery }> {
+  async startPasswordReset(
+    tenantId: string,
+    id: string,
+    caller: UserAdministrator,
+    baseUrl: string | null,
+  ): Promise<{ user: User; delivery: LinkDelivery }> {
     return this.sendLink(tenantId, id, caller, baseUrl, 'reset');
   }
 
-  private async sendLink(tenantId: string, id: string, caller: UserAdministrator, baseUrl: string | null, purpose: 'invitation' | 'reset') {
+  private async sendLink(
+    tenantId: string,
+    id: string,
+    caller: UserAdministrator,
+    baseUrl: string | null,
+    purpose: 'invitation' | 'reset',
+  ) {
     const { user, issued } = await inTransaction(this.db, async (trx) => {
       await this.users.lockTenant(trx, tenantId);
       const user = await this.getToActOn(tenantId, id, caller, trx);
       const status = userStatus(user);
-      if (status === 'deactivated') throw new BusinessRuleError('user_deactivated', 'The user is deactivated: reactivate them first.');
+      if (status === 'deactivated')
+        throw new BusinessRuleError('user_deactivated', 'The user is deactivated: reactivate them first.');
       if (purpose === 'invitation' && status !== 'invited') {
-        throw new BusinessRuleError('user_not_invited', 'The user has set a password already: start a password reset instead.');
+        throw new BusinessRuleError(
+          'user_not_invited',
+          'The user has set a password already: start a password reset instead.',
+        );
       }
       if (purpose === 'reset' && status === 'invited') {
-        throw new BusinessRuleError('user_invited', 'The user has not set a password yet: resend the invitation instead.');
+        throw new BusinessRuleError(
+          'user_invited',
+          'The user has not set a password yet: resend the invitation instead.',
+        );
       }
       const issued = await this.links.issue(trx, user, purpose, linkIssuer(caller));
       const action = purpose === 'invitation' ? 'user.invitation_resent' : 'user.password_reset_started';
-      await this.audit.record(trx, { tenantId, action, entityType: 'user', entityId: user.id, changes: { password_link_expires_at: { before: null, after: issued.link.expires_at } } });
+      await this.audit.record(trx, {
+        tenantId,
+        action,
+        entityType: 'user',
+        entityId: user.id,
+        changes: { password_link_expires_at: { before: null, after: issued.link.expires_at } },
+      });
       return { user, issued };
     });
     return { user, delivery: await this.links.deliver(user, issued, baseUrl) };
@@ -234,11 +288,17 @@ export class UserAdministrationService {
   /** @throws BusinessRuleError('last_admin') when `user` is the tenant's only active admin (the tenant is locked). */
   private async assertNotLastAdmin(trx: Executor, user: User): Promise<void> {
     if (userStatus(user) !== 'active') return;
-    if ((await this.users.countActiveAdmins(trx, user.tenant_id)) <= 1) throw new BusinessRuleError('last_admin', LAST_ADMIN);
+    if ((await this.users.countActiveAdmins(trx, user.tenant_id)) <= 1)
+      throw new BusinessRuleError('last_admin', LAST_ADMIN);
   }
 
   /** If-Match against the user as GET answers them. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
     return checkPrecondition(trx, precondition, { table: 'users', tenantId, id }, async () => {
       const user = await this.users.findById(trx, tenantId, id);
       return user && (userResource(user) satisfies UserResource);

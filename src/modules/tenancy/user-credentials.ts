@@ -5,7 +5,10 @@ import type { User, UserUpdate } from '../../db/schema.js';
 import type { UserRepository } from './user.repository.js';
 
 /** The fields of a user that two-factor setup changes. */
-export type TwoFactorChange = Pick<UserUpdate, 'two_factor_secret' | 'two_factor_confirmed_at' | 'two_factor_recovery_codes' | 'two_factor_last_step' | 'updated_at'>;
+export type TwoFactorChange = Pick<
+  UserUpdate,
+  'two_factor_secret' | 'two_factor_confirmed_at' | 'two_factor_recovery_codes' | 'two_factor_last_step' | 'updated_at'
+>;
 
 export interface UserCredentialsDeps {
   users: UserRepository;
@@ -40,7 +43,13 @@ export class UserCredentials {
   }
 
   /** Swaps the recovery-code list only if it is still `expected`, so that a code is spent once. */
-  replaceRecoveryCodes(db: Executor, tenantId: string, id: string, expected: string[], next: string[]): Promise<boolean> {
+  replaceRecoveryCodes(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    expected: string[],
+    next: string[],
+  ): Promise<boolean> {
     return this.users.replaceRecoveryCodes(db, tenantId, id, expected, next);
   }
 }

@@ -29,9 +29,18 @@ export class UserRepository {
   }
 
   /** Names and emails of many users at once (creators shown beside the records they made). */
-  async findSummariesByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Array<Pick<User, 'id' | 'name' | 'email'>>> {
+  async findSummariesByIds(
+    db: Executor,
+    tenantId: string,
+    ids: readonly string[],
+  ): Promise<Array<Pick<User, 'id' | 'name' | 'email'>>> {
     if (ids.length === 0) return [];
-    return db.selectFrom('users').select(['id', 'name', 'email']).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   async findByEmail(db: Executor, tenantId: string, email: string): Promise<User | undefined> {
@@ -62,12 +71,16 @@ export class UserRepository {
     if (filters.role) query = query.where('role', '=', filters.role);
     if (filters.status === 'deactivated') query = query.where('is_active', '=', false);
     if (filters.status === 'invited') query = query.where('is_active', '=', true).where('password_set_at', 'is', null);
-    if (filters.status === 'active') query = query.where('is_active', '=', true).where('password_set_at', 'is not', null);
+    if (filters.status === 'active')
+      query = query.where('is_active', '=', true).where('password_set_at', 'is not', null);
     if (filters.search) {
       const term = filters.search;
       query = query.where((eb) => containsText(eb, ['users.name', 'users.email'], term));
     }
-    return paginate(query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction), page);
+    return paginate(
+      query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction),
+      page,
+    );
   }
 
   /**
@@ -107,7 +120,13 @@ export class UserRepository {
   }
 
   /** Swaps the recovery-code list only if it is still `expected`, so a code is spent once. */
-  async replaceRecoveryCodes(db: Executor, tenantId: string, id: string, expected: string[], next: string[]): Promise<boolean> {
+  async replaceRecoveryCodes(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    expected: string[],
+    next: string[],
+  ): Promise<boolean> {
     const result = await db
       .updateTable('users')
       .set({ two_factor_recovery_codes: next })

@@ -6,7 +6,8 @@ import { USER_SORTS } from './user.repository.js';
 
 const RoleSchema = Type.Enum(['admin', 'manager', 'viewer']);
 const StatusSchema = Type.Enum(['invited', 'active', 'deactivated'], {
-  description: '`invited`: no password set yet, cannot sign in; `active`: signs in; `deactivated`: refused, sessions ended, tokens suspended.',
+  description:
+    '`invited`: no password set yet, cannot sign in; `active`: signs in; `deactivated`: refused, sessions ended, tokens suspended.',
 });
 
 export const UserResponse = Type.Object({
@@ -37,8 +38,14 @@ nameSchema(UserResponse, 'ManagedUser', userExample);
 
 export const PasswordLinkDelivery = Type.Object({
   purpose: Type.Enum(['invitation', 'reset']),
-  email_sent: Type.Boolean({ description: 'true: the link was e-mailed to the user (SMTP_URL is set); false: it is in `url`, shown this once.' }),
-  url: Nullable(Type.String({ description: 'The one-time link, when it was not e-mailed: pass it to the user. Never shown again.' })),
+  email_sent: Type.Boolean({
+    description: 'true: the link was e-mailed to the user (SMTP_URL is set); false: it is in `url`, shown this once.',
+  }),
+  url: Nullable(
+    Type.String({
+      description: 'The one-time link, when it was not e-mailed: pass it to the user. Never shown again.',
+    }),
+  ),
   expires_at: Timestamp,
 });
 const invitationExample: Static<typeof PasswordLinkDelivery> = {
@@ -50,9 +57,15 @@ const invitationExample: Static<typeof PasswordLinkDelivery> = {
 nameSchema(PasswordLinkDelivery, 'PasswordLinkDelivery', invitationExample);
 
 export const UserWithLinkResponse = Type.Object({ ...UserResponse.properties, password_link: PasswordLinkDelivery });
-nameSchema(UserWithLinkResponse, 'ManagedUserWithLink', { ...userExample, status: 'invited', password_set_at: null, password_link: invitationExample });
+nameSchema(UserWithLinkResponse, 'ManagedUserWithLink', {
+  ...userExample,
+  status: 'invited',
+  password_set_at: null,
+  password_link: invitationExample,
+});
 
-const GIVEN_ROLE = 'Any role but `viewer` needs system:manage-roles as well; every role needs the caller to hold each ability it allows (403 names the first missing).';
+const GIVEN_ROLE =
+  'Any role but `viewer` needs system:manage-roles as well; every role needs the caller to hold each ability it allows (403 names the first missing).';
 
 export const UserCreateBody = Type.Object(
   {

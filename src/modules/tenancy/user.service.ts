@@ -44,7 +44,8 @@ export type UserResource = ReturnType<typeof userResource>;
 export function profileErrors(input: { name: string; email: string; role: Role }): FieldErrors {
   const errors: FieldErrors = {};
   if (input.name.trim() === '' || input.name.length > 255) errors.name = ['The name must be 1 to 255 characters.'];
-  if (!EMAIL_PATTERN.test(input.email) || input.email.length > 255) errors.email = ['The email must be a valid email address.'];
+  if (!EMAIL_PATTERN.test(input.email) || input.email.length > 255)
+    errors.email = ['The email must be a valid email address.'];
   if (!ROLES.includes(input.role)) errors.role = [`The role must be one of ${ROLES.join(', ')}.`];
   return errors;
 }
@@ -151,7 +152,11 @@ export class UserService {
   }
 
   /** Names and e-mails of many of the tenant's users in one query: the people shown beside what they did. */
-  async summariesByIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Array<Pick<User, 'id' | 'name' | 'email'>>> {
+  async summariesByIds(
+    tenantId: string,
+    ids: readonly string[],
+    db: Executor = this.db,
+  ): Promise<Array<Pick<User, 'id' | 'name' | 'email'>>> {
     return this.users.findSummariesByIds(db, tenantId, ids);
   }
 }

@@ -42,7 +42,12 @@ export interface WebhookModuleDeps {
  * Built before the publisher, which the rest of the webhooks module needs.
  */
 export function createDeliveryFanOut(deps: Pick<WebhookModuleDeps, 'clock' | 'newId'>): DeliveryFanOut {
-  return new DeliveryFanOut({ subscriptions: new SubscriptionRepository(), deliveries: new DeliveryRepository(), clock: deps.clock, newId: deps.newId });
+  return new DeliveryFanOut({
+    subscriptions: new SubscriptionRepository(),
+    deliveries: new DeliveryRepository(),
+    clock: deps.clock,
+    newId: deps.newId,
+  });
 }
 
 export function createWebhooks(deps: WebhookModuleDeps) {
@@ -81,7 +86,13 @@ export function createWebhooks(deps: WebhookModuleDeps) {
       workerId: `${hostname()}:${process.pid}:${deps.newId()}`,
       publisher: deps.publisher,
       queue,
-      sender: new WebhookSender({ timeoutMs: deps.settings.timeoutMs, policy, resolve: deps.resolve, userAgent: WEBHOOK_USER_AGENT, clock: deps.clock }),
+      sender: new WebhookSender({
+        timeoutMs: deps.settings.timeoutMs,
+        policy,
+        resolve: deps.resolve,
+        userAgent: WEBHOOK_USER_AGENT,
+        clock: deps.clock,
+      }),
       clock: deps.clock,
       settings: deps.settings,
       log,
@@ -90,5 +101,14 @@ export function createWebhooks(deps: WebhookModuleDeps) {
     });
 
   // deliveryRepository: event retention keeps and deletes deliveries through it.
-  return { subscriptions, subscriptionRepository, deliveryRepository, queue, metrics, policy, createDispatcher, routes };
+  return {
+    subscriptions,
+    subscriptionRepository,
+    deliveryRepository,
+    queue,
+    metrics,
+    policy,
+    createDispatcher,
+    routes,
+  };
 }

@@ -6,13 +6,25 @@ import { SESSION_COOKIE, XSRF_COOKIE } from '../../../src/http/session-cookies.j
 import { FixedClock } from '../../../src/lib/clock.js';
 import { bearer, makeToken, makeUser } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
-import { LOGIN, LOGOUT, PASSWORD, SessionClient, sessionRow, setCookieLine, signedInClient } from '../../helpers/session-client.js';
+import {
+  LOGIN,
+  LOGOUT,
+  PASSWORD,
+  SessionClient,
+  sessionRow,
+  setCookieLine,
+  signedInClient,
+} from '../../helpers/session-client.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';
 const API_TOKENS = '/api/v1/api-tokens';
 const BEARER_ONLY = '/api/v1/test-bearer-only';
 const CSRF_MISMATCH = { success: false, code: 'csrf_token_mismatch', message: 'CSRF token mismatch.' };
-const INVALID_CREDENTIALS = { success: false, code: 'unauthenticated', message: 'These credentials do not match our records.' };
+const INVALID_CREDENTIALS = {
+  success: false,
+  code: 'unauthenticated',
+  message: 'These credentials do not match our records.',
+};
 
 describe('web-app sessions', () => {
   let t: TestApp;
@@ -101,7 +113,12 @@ describe('web-app sessions', () => {
       const stale = new SessionClient(t.app);
       stale.jar.set(SESSION_COOKIE, before.session);
       expect((await stale.me()).statusCode).toBe(401);
-      const oldXsrf = await client.request({ method: 'POST', url: WAREHOUSES, payload: newWarehouse(), csrf: before.xsrf });
+      const oldXsrf = await client.request({
+        method: 'POST',
+        url: WAREHOUSES,
+        payload: newWarehouse(),
+        csrf: before.xsrf,
+      });
       expect(oldXsrf.statusCode).toBe(419);
     });
 
@@ -116,7 +133,12 @@ describe('web-app sessions', () => {
 
       // Change the last character to one it is not (a token may well end in `x`).
       const xsrf = client.xsrf!;
-      const wrong = await client.request({ method: 'POST', url: LOGIN, payload, csrf: `${xsrf.slice(0, -1)}${xsrf.endsWith('x') ? 'y' : 'x'}` });
+      const wrong = await client.request({
+        method: 'POST',
+        url: LOGIN,
+        payload,
+        csrf: `${xsrf.slice(0, -1)}${xsrf.endsWith('x') ? 'y' : 'x'}`,
+      });
       expect(wrong.statusCode).toBe(419);
       expect(wrong.json()).toEqual(CSRF_MISMATCH);
 
@@ -206,7 +228,12 @@ describe('web-app sessions', () => {
       expect(created.json().data).toMatchObject(body);
       const id = created.json().data.id as string;
 
-      const putNoCsrf = await client.request({ method: 'PUT', url: `${WAREHOUSES}/${id}`, payload: { name: 'Renamed' }, csrf: false });
+      const putNoCsrf = await client.request({
+        method: 'PUT',
+        url: `${WAREHOUSES}/${id}`,
+        payload: { name: 'Renamed' },
+        csrf: false,
+      });
       expect(putNoCsrf.statusCode).toBe(419);
       const put = await client.request({ method: 'PUT', url: `${WAREHOUSES}/${id}`, payload: { name: 'Renamed' } });
       expect(put.statusCode).toBe(200);
@@ -217,14 +244,18 @@ describe('web-app sessions', () => {
       expect(list.statusCode).toBe(200);
     });
 
-    it("gives a viewer 403 naming the ability its role lacks", async () => {
+    it('gives a viewer 403 naming the ability its role lacks', async () => {
       const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
       const client = await signedInClient(t.app, viewer.email);
       expect((await client.me()).json().data.user.roles).toEqual(['viewer']);
       expect((await client.request({ url: WAREHOUSES })).statusCode).toBe(200);
       const res = await client.request({ method: 'POST', url: WAREHOUSES, payload: newWarehouse() });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, code: 'forbidden', message: 'This action requires the ability operations:manage-inventory.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'forbidden',
+        message: 'This action requires the ability operations:manage-inventory.',
+      });
     });
 
     it('ends at logout: 200, cookies cleared, row gone, the old cookie refused', async () => {
@@ -264,7 +295,7 @@ describe('web-app sessions', () => {
       expect((await client.request({ method: 'POST', url: LOGOUT })).statusCode).toBe(401);
     });
 
-    it("stops working when its user is deactivated", async () => {
+    it('stops working when its user is deactivated', async () => {
       const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
       const client = await signedInClient(t.app, user.email);
       expect((await client.me()).statusCode).toBe(200);
@@ -289,7 +320,9 @@ describe('web-app sessions', () => {
       const guest = new SessionClient(t.app);
       await guest.csrfCookie();
       expect((await guest.get(SESSION)).json()).toEqual(NOBODY);
-      expect((await guest.get(SESSION, { headers: { cookie: `${SESSION_COOKIE}=no-such-session` }, cookies: false })).json()).toEqual(NOBODY);
+      expect(
+        (await guest.get(SESSION, { headers: { cookie: `${SESSION_COOKIE}=no-such-session` }, cookies: false })).json(),
+      ).toEqual(NOBODY);
     });
 
     it('answers the signed-in user as GET /auth/me does', async () => {
@@ -343,8 +376,15 @@ describe('web-app sessions', () => {
       const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: t.auth, payload: newWarehouse() });
       expect(res.statusCode).toBe(201);
       const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
-      const token = await makeToken(t.services, t.tenant.tenantId, manager.id, { abilities: ['operations:manage-inventory'] });
-      const other = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(token), payload: newWarehouse() });
+      const token = await makeToken(t.services, t.tenant.tenantId, manager.id, {
+        abilities: ['operations:manage-inventory'],
+      });
+      const other = await t.app.inject({
+        method: 'POST',
+        url: WAREHOUSES,
+        headers: bearer(token),
+        payload: newWarehouse(),
+      });
       expect(other.statusCode).toBe(201);
     });
   });
@@ -396,7 +436,11 @@ describe('session idle expiry', () => {
     const client = new SessionClient(t.app);
     await client.csrfCookie();
     clock.advance(11 * MINUTE);
-    const res = await client.request({ method: 'POST', url: LOGIN, payload: { email: t.tenant.adminEmail, password: PASSWORD } });
+    const res = await client.request({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email: t.tenant.adminEmail, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(419);
     await client.csrfCookie();
     expect((await client.login(t.tenant.adminEmail)).statusCode).toBe(200);

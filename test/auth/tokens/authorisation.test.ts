@@ -13,7 +13,8 @@ const TEST_APPROVE = '/api/v1/test-approve';
 const TEST_WEBHOOKS = '/api/v1/test-webhooks';
 
 let codes = 0;
-const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+const swapCase = (text: string) =>
+  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 const nextCode = () => `AUTHZ${(codes++).toString().padStart(3, '0')}`;
 
 describe('authorisation with bearer tokens', () => {
@@ -25,8 +26,14 @@ describe('authorisation with bearer tokens', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       beforeReady: (app) => {
-        app.get(TEST_APPROVE, { config: { ability: 'operations:approve-purchase-orders' } }, async () => ({ ok: true }));
-        app.get(TEST_WEBHOOKS, { config: { auth: 'bearer', tokenTypes: ['application', 'integration'] } }, async () => ({ ok: true }));
+        app.get(TEST_APPROVE, { config: { ability: 'operations:approve-purchase-orders' } }, async () => ({
+          ok: true,
+        }));
+        app.get(
+          TEST_WEBHOOKS,
+          { config: { auth: 'bearer', tokenTypes: ['application', 'integration'] } },
+          async () => ({ ok: true }),
+        );
       },
     });
     const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
@@ -36,15 +43,25 @@ describe('authorisation with bearer tokens', () => {
   });
   afterAll(() => t.close());
 
-  const tokenFor = (userId: string, options: TokenOptions = {}) => makeToken(t.services, t.tenant.tenantId, userId, options);
+  const tokenFor = (userId: string, options: TokenOptions = {}) =>
+    makeToken(t.services, t.tenant.tenantId, userId, options);
   const adminToken = (abilities: string[]) => tokenFor(t.tenant.adminId, { abilities });
   const list = (token: string) => t.app.inject({ url: WAREHOUSES, headers: bearer(token) });
   const createWarehouse = (token: string) =>
-    t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(token), payload: { name: 'Authz warehouse', code: nextCode() } });
+    t.app.inject({
+      method: 'POST',
+      url: WAREHOUSES,
+      headers: bearer(token),
+      payload: { name: 'Authz warehouse', code: nextCode() },
+    });
 
   function expectMissing(res: Awaited<ReturnType<typeof list>>, ability: string) {
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'forbidden',
+      message: `This action requires the ability ${ability}.`,
+    });
   }
 
   describe('wildcards', () => {
@@ -80,7 +97,10 @@ describe('authorisation with bearer tokens', () => {
 
     it('a neighbouring exact ability or verb wildcard does not stand in for another', async () => {
       expectMissing(await list(await adminToken(['operations:view-products'])), 'operations:view-inventory');
-      expectMissing(await createWarehouse(await adminToken(['operations:manage-product-categories'])), 'operations:manage-inventory');
+      expectMissing(
+        await createWarehouse(await adminToken(['operations:manage-product-categories'])),
+        'operations:manage-inventory',
+      );
       expectMissing(await list(await adminToken(['operations:manage-*'])), 'operations:view-inventory');
       expect((await createWarehouse(await adminToken(['operations:manage-*']))).statusCode).toBe(201);
       const both = await adminToken(['operations:view-inventory', 'operations:manage-inventory']);
@@ -109,7 +129,11 @@ describe('authorisation with bearer tokens', () => {
 
     it("a manager's token cannot reach a High operations ability, whatever it grants", async () => {
       // The catalogue marks the ability High, and the manager role stops short of High abilities.
-      expect(findAbility('operations:approve-purchase-orders')).toMatchObject({ score: 85, sensitivity: 'high', requires_approval: true });
+      expect(findAbility('operations:approve-purchase-orders')).toMatchObject({
+        score: 85,
+        sensitivity: 'high',
+        requires_approval: true,
+      });
       expect(roleAllows('manager', 'operations:approve-purchase-orders')).toBe(false);
       expect(roleAllows('admin', 'operations:approve-purchase-orders')).toBe(true);
 
@@ -117,14 +141,30 @@ describe('authorisation with bearer tokens', () => {
       const ok = await t.app.inject({ url: TEST_APPROVE, headers: bearer(adminAll) });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ ok: true });
-      expect((await t.app.inject({ url: TEST_APPROVE, headers: bearer(await adminToken(['operations:approve-purchase-orders'])) })).statusCode).toBe(200);
-      expectMissing(await t.app.inject({ url: TEST_APPROVE, headers: bearer(await adminToken(['operations:view-*'])) }), 'operations:approve-purchase-orders');
+      expect(
+        (
+          await t.app.inject({
+            url: TEST_APPROVE,
+            headers: bearer(await adminToken(['operations:approve-purchase-orders'])),
+          })
+        ).statusCode,
+      ).toBe(200);
+      expectMissing(
+        await t.app.inject({ url: TEST_APPROVE, headers: bearer(await adminToken(['operations:view-*'])) }),
+        'operations:approve-purchase-orders',
+      );
 
       for (const abilities of [['*'], ['operations:*'], ['operations:approve-purchase-orders']]) {
         const managerToken = await tokenFor(managerId, { abilities });
-        expectMissing(await t.app.inject({ url: TEST_APPROVE, headers: bearer(managerToken) }), 'operations:approve-purchase-orders');
+        expectMissing(
+          await t.app.inject({ url: TEST_APPROVE, headers: bearer(managerToken) }),
+          'operations:approve-purchase-orders',
+        );
       }
-      expectMissing(await t.app.inject({ url: TEST_APPROVE, headers: bearer(await tokenFor(viewerId, { abilities: ['*'] })) }), 'operations:approve-purchase-orders');
+      expectMissing(
+        await t.app.inject({ url: TEST_APPROVE, headers: bearer(await tokenFor(viewerId, { abilities: ['*'] })) }),
+        'operations:approve-purchase-orders',
+      );
     });
 
     it("a manager's session is held to the same role limit; an admin's session is not", async () => {
@@ -145,7 +185,10 @@ describe('authorisation with bearer tokens', () => {
       expect(refused.json().message).toContain('personal');
 
       for (const type of ['application', 'integration'] as const) {
-        const res = await t.app.inject({ url: TEST_WEBHOOKS, headers: bearer(await tokenFor(t.tenant.adminId, { type })) });
+        const res = await t.app.inject({
+          url: TEST_WEBHOOKS,
+          headers: bearer(await tokenFor(t.tenant.adminId, { type })),
+        });
         expect(res.statusCode, type).toBe(200);
         expect(res.json()).toEqual({ ok: true });
       }
@@ -163,9 +206,14 @@ describe('authorisation with bearer tokens', () => {
   });
 
   describe('IP whitelists of integration tokens', () => {
-    const from = (token: string, remoteAddress: string) => t.app.inject({ url: WAREHOUSES, headers: bearer(token), remoteAddress });
+    const from = (token: string, remoteAddress: string) =>
+      t.app.inject({ url: WAREHOUSES, headers: bearer(token), remoteAddress });
     const integration = (ipWhitelist?: string[]) =>
-      tokenFor(t.tenant.adminId, { type: 'integration', abilities: ['operations:view-inventory'], ...(ipWhitelist ? { ipWhitelist } : {}) });
+      tokenFor(t.tenant.adminId, {
+        type: 'integration',
+        abilities: ['operations:view-inventory'],
+        ...(ipWhitelist ? { ipWhitelist } : {}),
+      });
 
     it('a single IPv4 address admits exactly that address', async () => {
       const token = await integration(['203.0.113.7']);
@@ -174,26 +222,34 @@ describe('authorisation with bearer tokens', () => {
       for (const outside of ['203.0.113.8', '203.0.113.70', '127.0.0.1']) {
         const res = await from(token, outside);
         expect(res.statusCode, outside).toBe(403);
-        expect(res.json()).toEqual({ success: false, code: 'forbidden', message: 'This token may not be used from this IP address.' });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'forbidden',
+          message: 'This token may not be used from this IP address.',
+        });
       }
     });
 
     it('an IPv4 CIDR range admits its addresses, also IPv4-mapped IPv6', async () => {
       const token = await integration(['10.0.0.0/8']);
-      for (const inside of ['10.0.0.5', '10.255.255.255', '::ffff:10.0.0.5']) expect((await from(token, inside)).statusCode, inside).toBe(200);
-      for (const outside of ['11.0.0.1', '192.168.0.1', '::ffff:11.0.0.1', '2001:db8::1']) expect((await from(token, outside)).statusCode, outside).toBe(403);
+      for (const inside of ['10.0.0.5', '10.255.255.255', '::ffff:10.0.0.5'])
+        expect((await from(token, inside)).statusCode, inside).toBe(200);
+      for (const outside of ['11.0.0.1', '192.168.0.1', '::ffff:11.0.0.1', '2001:db8::1'])
+        expect((await from(token, outside)).statusCode, outside).toBe(403);
     });
 
     it('an IPv6 CIDR range admits its addresses', async () => {
       const token = await integration(['2001:db8:abcd::/48']);
       expect((await from(token, '2001:db8:abcd::1')).statusCode).toBe(200);
       expect((await from(token, '2001:db8:abcd:ffff::2')).statusCode).toBe(200);
-      for (const outside of ['2001:db8:abce::1', '10.0.0.1', '::1']) expect((await from(token, outside)).statusCode, outside).toBe(403);
+      for (const outside of ['2001:db8:abce::1', '10.0.0.1', '::1'])
+        expect((await from(token, outside)).statusCode, outside).toBe(403);
     });
 
     it('several entries combine', async () => {
       const token = await integration(['192.0.2.10', '198.51.100.0/24', 'fd00::/8']);
-      for (const inside of ['192.0.2.10', '198.51.100.200', 'fd12:3456::1']) expect((await from(token, inside)).statusCode, inside).toBe(200);
+      for (const inside of ['192.0.2.10', '198.51.100.200', 'fd12:3456::1'])
+        expect((await from(token, inside)).statusCode, inside).toBe(200);
       expect((await from(token, '192.0.2.11')).statusCode).toBe(403);
     });
 
@@ -206,7 +262,13 @@ describe('authorisation with bearer tokens', () => {
 
     it('the whitelist is checked before the ability: an outside caller learns nothing more', async () => {
       const token = await integration(['10.0.0.0/8']);
-      const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(token), remoteAddress: '11.0.0.1', payload: { name: 'x', code: nextCode() } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: WAREHOUSES,
+        headers: bearer(token),
+        remoteAddress: '11.0.0.1',
+        payload: { name: 'x', code: nextCode() },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('This token may not be used from this IP address.');
     });
@@ -268,14 +330,18 @@ describe('authorisation with bearer tokens', () => {
       expect(res.statusCode).toBe(401);
     });
 
-    it("a well-formed token whose user is gone from its tenant is 401", async () => {
+    it('a well-formed token whose user is gone from its tenant is 401', async () => {
       // Rows are never deleted (foreign keys): move the user out of the token's tenant instead, so the
       // lookup of the token's user finds nothing.
       const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
       const token = await tokenFor(user.id, { abilities: ['operations:view-inventory'] });
       expect((await list(token)).statusCode).toBe(200);
       const elsewhere = await makeTenant(t.services);
-      await t.database.db.updateTable('users').set({ tenant_id: elsewhere.tenantId }).where('id', '=', user.id).execute();
+      await t.database.db
+        .updateTable('users')
+        .set({ tenant_id: elsewhere.tenantId })
+        .where('id', '=', user.id)
+        .execute();
       const res = await list(token);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
@@ -291,14 +357,27 @@ describe('authorisation with bearer tokens', () => {
 
       const read = await t.app.inject({ url: aWarehouse, headers: bearer(bToken) });
       expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ success: false, code: 'not_found', message: 'Warehouse not found.', data: null, meta: {} });
-      const write = await t.app.inject({ method: 'PATCH', url: aWarehouse, headers: bearer(bToken), payload: { name: 'Taken over' } });
+      expect(read.json()).toEqual({
+        success: false,
+        code: 'not_found',
+        message: 'Warehouse not found.',
+        data: null,
+        meta: {},
+      });
+      const write = await t.app.inject({
+        method: 'PATCH',
+        url: aWarehouse,
+        headers: bearer(bToken),
+        payload: { name: 'Taken over' },
+      });
       expect(write.statusCode).toBe(404);
       expect((await t.app.inject({ url: aWarehouse, headers: t.auth })).json().data.name).not.toBe('Taken over');
 
       const own = await t.app.inject({ url: `${WAREHOUSES}/${b.defaultWarehouseId}`, headers: bearer(bToken) });
       expect(own.statusCode).toBe(200);
-      const ids = (await t.app.inject({ url: `${WAREHOUSES}?per_page=100`, headers: bearer(bToken) })).json().data.map((w: { id: string }) => w.id);
+      const ids = (await t.app.inject({ url: `${WAREHOUSES}?per_page=100`, headers: bearer(bToken) }))
+        .json()
+        .data.map((w: { id: string }) => w.id);
       expect(ids).toEqual([b.defaultWarehouseId]);
     });
   });

@@ -60,34 +60,59 @@ describe('the console session token', () => {
     // A session alone is refused there; the token is not.
     expect((await client.request({ url: BEARER_ONLY })).statusCode).toBe(401);
     await expectWorks(token);
-    expect((await t.app.inject({ url: '/api/v1/operations/master-products?page=1&per_page=15', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/v1/operations/master-products?page=1&per_page=15', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('is no API token of the tenant: not listed, not found by id, and not audited', async () => {
     const client = await signedInClient(t.app, t.tenant.adminEmail);
-    const auditBefore = (await t.app.inject({ url: '/api/v1/audit-log?action=api_token.*&per_page=100', headers: t.auth })).json().data;
+    const auditBefore = (
+      await t.app.inject({ url: '/api/v1/audit-log?action=api_token.*&per_page=100', headers: t.auth })
+    ).json().data;
     for (let i = 0; i < 3; i++) await consoleToken(client);
     const { token } = await consoleToken(client);
     await expectWorks(token);
 
-    const listed = (await client.request({ url: '/api/v1/api-tokens?page=1&per_page=100' })).json().data as Array<{ name: string }>;
+    const listed = (await client.request({ url: '/api/v1/api-tokens?page=1&per_page=100' })).json().data as Array<{
+      name: string;
+    }>;
     expect(listed.map((listedToken) => listedToken.name)).not.toContain('Console session');
-    const row = await t.database.db.selectFrom('api_tokens').select('id').where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirstOrThrow();
     expect((await client.request({ url: `/api/v1/api-tokens/${row.id}` })).statusCode).toBe(404);
     expect((await client.request({ method: 'DELETE', url: `/api/v1/api-tokens/${row.id}` })).statusCode).toBe(404);
-    expect((await client.request({ method: 'POST', url: `/api/v1/api-tokens/${row.id}/approve` })).statusCode).toBe(404);
+    expect((await client.request({ method: 'POST', url: `/api/v1/api-tokens/${row.id}/approve` })).statusCode).toBe(
+      404,
+    );
 
-    const auditAfter = (await t.app.inject({ url: '/api/v1/audit-log?action=api_token.*&per_page=100', headers: t.auth })).json().data;
+    const auditAfter = (
+      await t.app.inject({ url: '/api/v1/audit-log?action=api_token.*&per_page=100', headers: t.auth })
+    ).json().data;
     expect(auditAfter).toEqual(auditBefore);
   });
 
   it("records what it does as the signed-in user's own acts, as the session would be recorded", async () => {
     const client = await signedInClient(t.app, t.tenant.adminEmail);
     const { token } = await consoleToken(client);
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/operations/master-products', headers: bearer(token), payload: { name: 'Console Tee' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operations/master-products',
+      headers: bearer(token),
+      payload: { name: 'Console Tee' },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const [entry] = (await t.app.inject({ url: `/api/v1/audit-log?entity_id=${created.json().data.id}`, headers: t.auth })).json().data;
-    expect(entry).toMatchObject({ action: 'master_product.created', actor: { type: 'user', user_id: t.tenant.adminId, token_id: null, name: t.tenant.adminEmail } });
+    const [entry] = (
+      await t.app.inject({ url: `/api/v1/audit-log?entity_id=${created.json().data.id}`, headers: t.auth })
+    ).json().data;
+    expect(entry).toMatchObject({
+      action: 'master_product.created',
+      actor: { type: 'user', user_id: t.tenant.adminId, token_id: null, name: t.tenant.adminEmail },
+    });
   });
 
   it('stops working when it expires', async () => {
@@ -141,7 +166,11 @@ describe('the console token ends with its session', () => {
     const { user, client, token } = await signedInWithToken();
     const changing = await signedInClient(t.app, user.email);
     const own = await consoleToken(changing);
-    const res = await changing.request({ method: 'PUT', url: '/api/v1/auth/password', payload: { current_password: PASSWORD, password: NEW_PASSWORD } });
+    const res = await changing.request({
+      method: 'PUT',
+      url: '/api/v1/auth/password',
+      payload: { current_password: PASSWORD, password: NEW_PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await expectRefused(token);
     await expectWorks(own.token);
@@ -150,18 +179,30 @@ describe('the console token ends with its session', () => {
 
   it('at a password reset an administrator started, once the link sets the new password', async () => {
     const { user, token } = await signedInWithToken();
-    const reset = await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/reset-password`, headers: t.auth });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/reset-password`,
+      headers: t.auth,
+    });
     expect(reset.statusCode, reset.body).toBe(200);
-    const set = await t.app.inject({ method: 'POST', url: '/api/v1/auth/set-password', payload: { token: tokenOf(reset.json().data.password_link.url), password: NEW_PASSWORD } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/set-password',
+      payload: { token: tokenOf(reset.json().data.password_link.url), password: NEW_PASSWORD },
+    });
     expect(set.statusCode, set.body).toBe(200);
     await expectRefused(token);
   });
 
   it('at deactivation, and stays refused after reactivation', async () => {
     const { user, token } = await signedInWithToken();
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/deactivate`, headers: t.auth })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/deactivate`, headers: t.auth })).statusCode,
+    ).toBe(200);
     await expectRefused(token);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/reactivate`, headers: t.auth })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/reactivate`, headers: t.auth })).statusCode,
+    ).toBe(200);
     await expectRefused(token);
   });
 
@@ -169,7 +210,11 @@ describe('the console token ends with its session', () => {
     const short = await buildTestApp({ clock, config: { sessionLifetimeMinutes: 5 } });
     try {
       const client = await signedInClient(short.app, short.tenant.adminEmail);
-      const session = await short.database.db.selectFrom('sessions').select('expires_at').where('id', '=', sha256Hex(client.session!)).executeTakeFirstOrThrow();
+      const session = await short.database.db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('id', '=', sha256Hex(client.session!))
+        .executeTakeFirstOrThrow();
       const { token, expires_at } = await consoleToken(client);
       expect(expires_at).toBe(session.expires_at);
       await expectWorks(token, short.app);
@@ -184,7 +229,11 @@ describe('the console token ends with its session', () => {
   it('when an expired session is ended, by its next request or by the retention run, even if its token was issued for longer', async () => {
     // As after SESSION_LIFETIME_MINUTES was lowered: the session's expiry comes before its token's.
     const expireSession = (client: SessionClient) =>
-      t.database.db.updateTable('sessions').set({ expires_at: clock.now().toISOString() }).where('id', '=', sha256Hex(client.session!)).execute();
+      t.database.db
+        .updateTable('sessions')
+        .set({ expires_at: clock.now().toISOString() })
+        .where('id', '=', sha256Hex(client.session!))
+        .execute();
 
     const byRequest = await signedInWithToken();
     await expireSession(byRequest.client);
@@ -199,16 +248,34 @@ describe('the console token ends with its session', () => {
 });
 
 describe('the rows of ended console tokens', () => {
-  const rowOf = (token: string) => t.database.db.selectFrom('api_tokens').select(['id', 'status']).where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+  const rowOf = (token: string) =>
+    t.database.db
+      .selectFrom('api_tokens')
+      .select(['id', 'status'])
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
   const DAY = 24 * 60 * 60_000;
 
   it('are deleted by the retention run once revoked or expired past the retention, and not before', async () => {
     const revoked = await signedInWithToken();
     expect((await revoked.client.request({ method: 'POST', url: LOGOUT })).statusCode).toBe(200);
     const expired = await signedInWithToken(); // not revoked: the token itself runs out
-    const apiToken = await t.services.tokens.issue({ tenantId: t.tenant.tenantId, userId: t.tenant.adminId, name: 'Old integration', type: 'personal', abilities: ['operations:view-products'], expirationDays: 1, ipWhitelist: null, preApproved: false });
+    const apiToken = await t.services.tokens.issue({
+      tenantId: t.tenant.tenantId,
+      userId: t.tenant.adminId,
+      name: 'Old integration',
+      type: 'personal',
+      abilities: ['operations:view-products'],
+      expirationDays: 1,
+      ipWhitelist: null,
+      preApproved: false,
+    });
     const at = clock.now().toISOString();
-    await t.database.db.updateTable('api_tokens').set({ status: 'revoked', revoked_at: at, updated_at: at }).where('id', '=', apiToken.token.id).execute();
+    await t.database.db
+      .updateTable('api_tokens')
+      .set({ status: 'revoked', revoked_at: at, updated_at: at })
+      .where('id', '=', apiToken.token.id)
+      .execute();
 
     expect((await rowOf(revoked.token))?.status).toBe('revoked');
     clock.advance(ENDED_CONSOLE_TOKEN_RETENTION_DAYS * DAY - 60_000);
@@ -223,6 +290,8 @@ describe('the rows of ended console tokens', () => {
     expect(await rowOf(expired.token), 'expired past the retention').toBeUndefined();
     expect(await rowOf(fresh.token)).toBeDefined();
     // API tokens are the tenant's records, listed and audited: revoked or expired, they stay.
-    expect(await t.database.db.selectFrom('api_tokens').select('id').where('id', '=', apiToken.token.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.database.db.selectFrom('api_tokens').select('id').where('id', '=', apiToken.token.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 });

@@ -8,7 +8,11 @@ import type { Database } from '../../../src/db/database.js';
 import { sha256Hex } from '../../../src/lib/secrets.js';
 import { bearer, makeTenant, makeToken, makeUser, type TenantFixture } from '../../helpers/factories.js';
 import { testConfig } from '../../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  type TestDatabaseLocation,
+} from '../../helpers/test-database.js';
 import { signedInClient, type SessionClient } from '../../helpers/session-client.js';
 
 const WAREHOUSES = '/api/v1/operations/warehouses';
@@ -21,7 +25,12 @@ describe('token secrets', () => {
   const logLines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      logLines.push(...chunk.toString().split('\n').filter((line) => line !== ''));
+      logLines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((line) => line !== ''),
+      );
       done();
     },
   });
@@ -58,7 +67,11 @@ describe('token secrets', () => {
     secrets.push(factoryToken);
 
     admin = await signedInClient(app, tenant.adminEmail);
-    const res = await admin.post(TOKENS, { name: 'made over HTTP', type: 'application', abilities: ['operations:view-inventory'] });
+    const res = await admin.post(TOKENS, {
+      name: 'made over HTTP',
+      type: 'application',
+      abilities: ['operations:view-inventory'],
+    });
     expect(res.statusCode).toBe(201);
     created = { id: res.json().data.id, plain: res.json().data.plain_text_token };
     secrets.push(created.plain);
@@ -71,15 +84,41 @@ describe('token secrets', () => {
     const auth = bearer(created.plain);
     expect((await record('200 list', app.inject({ url: WAREHOUSES, headers: auth }))).statusCode).toBe(200);
     expect((await record('200 me', app.inject({ url: ME, headers: bearer(factoryToken) }))).statusCode).toBe(200);
-    expect((await record('401 pending', app.inject({ url: ME, headers: bearer(high.json().data.plain_text_token) }))).statusCode).toBe(401);
-    expect((await record('401 forged', app.inject({ url: ME, headers: bearer(`${created.plain.slice(0, PREFIX_LENGTH)}${'x'.repeat(40)}`) }))).statusCode).toBe(401);
+    expect(
+      (await record('401 pending', app.inject({ url: ME, headers: bearer(high.json().data.plain_text_token) })))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await record(
+          '401 forged',
+          app.inject({ url: ME, headers: bearer(`${created.plain.slice(0, PREFIX_LENGTH)}${'x'.repeat(40)}`) }),
+        )
+      ).statusCode,
+    ).toBe(401);
     expect((await record('401 session-only', app.inject({ url: TOKENS, headers: auth }))).statusCode).toBe(401);
     // A credential in the query string is refused, and the request log writes its value as [REDACTED].
-    expect((await record('401 token in the query', app.inject({ url: `${ME}?access_token=${created.plain}` }))).statusCode).toBe(401);
-    expect((await record('401 other scheme', app.inject({ url: ME, headers: { authorization: `Token ${created.plain}` } }))).statusCode).toBe(401);
-    expect((await record('403', app.inject({ method: 'POST', url: WAREHOUSES, headers: auth, payload: { name: 'No', code: 'NO' } }))).statusCode).toBe(403);
-    expect((await record('404', app.inject({ url: `${WAREHOUSES}/01aaaaaaaaaaaaaaaaaaaaaaaa`, headers: auth }))).statusCode).toBe(404);
-    expect((await record('422', app.inject({ url: `${WAREHOUSES}?per_page=1000`, headers: auth }))).statusCode).toBe(422);
+    expect(
+      (await record('401 token in the query', app.inject({ url: `${ME}?access_token=${created.plain}` }))).statusCode,
+    ).toBe(401);
+    expect(
+      (await record('401 other scheme', app.inject({ url: ME, headers: { authorization: `Token ${created.plain}` } })))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await record(
+          '403',
+          app.inject({ method: 'POST', url: WAREHOUSES, headers: auth, payload: { name: 'No', code: 'NO' } }),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await record('404', app.inject({ url: `${WAREHOUSES}/01aaaaaaaaaaaaaaaaaaaaaaaa`, headers: auth }))).statusCode,
+    ).toBe(404);
+    expect((await record('422', app.inject({ url: `${WAREHOUSES}?per_page=1000`, headers: auth }))).statusCode).toBe(
+      422,
+    );
     expect((await record('500', app.inject({ url: BOOM, headers: auth }))).statusCode).toBe(500);
     expect((await record('404 route', app.inject({ url: '/api/v1/nowhere', headers: auth }))).statusCode).toBe(404);
 
@@ -115,15 +154,24 @@ describe('token secrets', () => {
       expect(res.body, what).not.toContain('plain_text_token');
     }
     const failure = responses.find((r) => r.what === '500')!.res.json();
-    expect(failure).toEqual({ success: false, code: 'server_error', message: 'Server Error.', request_id: expect.any(String) });
+    expect(failure).toEqual({
+      success: false,
+      code: 'server_error',
+      message: 'Server Error.',
+      request_id: expect.any(String),
+    });
   });
 
   it('writes no secret to the logs, even at trace level', () => {
     expect(logLines.length).toBeGreaterThan(20);
-    const parsed = logLines.map((line) => JSON.parse(line) as { level: number; msg?: string; err?: { message?: string } });
+    const parsed = logLines.map(
+      (line) => JSON.parse(line) as { level: number; msg?: string; err?: { message?: string } },
+    );
     // The logs are not silent: requests are traced and the 500 is logged with its error.
     expect(parsed.some((entry) => entry.msg === 'incoming request')).toBe(true);
-    expect(parsed.some((entry) => entry.msg === 'request failed' && entry.err?.message === 'boom: the handler failed')).toBe(true);
+    expect(
+      parsed.some((entry) => entry.msg === 'request failed' && entry.err?.message === 'boom: the handler failed'),
+    ).toBe(true);
     for (const line of logLines) {
       for (const form of forms()) expect(line).not.toContain(form);
       expect(line).not.toContain('plain_text_token');
@@ -149,10 +197,21 @@ describe('token secrets', () => {
 
   /** Every row of every table of the schema, as JSON per table. */
   async function dumpDatabase(): Promise<Map<string, string>> {
-    const tables = (await database.db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
+    const tables = (await database.db.introspection.getTables())
+      .map((table) => table.name)
+      .filter((name) => !name.startsWith('kysely_'));
     expect(tables).toEqual(expect.arrayContaining(['api_tokens', 'idempotency_keys', 'sessions', 'users', 'events']));
     const dumps = new Map<string, string>();
-    for (const table of tables) dumps.set(table, JSON.stringify(await database.db.selectFrom(table as 'api_tokens').selectAll().execute()));
+    for (const table of tables)
+      dumps.set(
+        table,
+        JSON.stringify(
+          await database.db
+            .selectFrom(table as 'api_tokens')
+            .selectAll()
+            .execute(),
+        ),
+      );
     return dumps;
   }
 
@@ -191,24 +250,34 @@ describe('token secrets', () => {
       expect(mine.json().data.user.id).toBe(viewer.id);
       secrets.push(again.json().data.plain_text_token, stolen.json().data.plain_text_token);
 
-      const stored = await database.db.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', key).execute();
+      const stored = await database.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('idempotency_key', '=', key)
+        .execute();
       expect(stored).toEqual([]);
     });
 
     it('two-factor enrolment ignores the key too: another user never receives the TOTP secret', async () => {
       const key = 'two-factor-key-1';
-      const first = await admin.post('/api/v1/auth/two-factor/enable', undefined, { headers: { 'idempotency-key': key } });
+      const first = await admin.post('/api/v1/auth/two-factor/enable', undefined, {
+        headers: { 'idempotency-key': key },
+      });
       expect(first.statusCode).toBe(200);
       const secret = first.json().data.secret as string;
       expect(secret.length).toBeGreaterThan(10);
 
       const viewer = await makeUser(app.services, tenant.tenantId, 'viewer');
       const other = await signedInClient(app, viewer.email);
-      const second = await other.post('/api/v1/auth/two-factor/enable', undefined, { headers: { 'idempotency-key': key } });
+      const second = await other.post('/api/v1/auth/two-factor/enable', undefined, {
+        headers: { 'idempotency-key': key },
+      });
       expect(second.statusCode).toBe(200);
       expect(second.body).not.toContain(secret);
       expect(second.json().data.secret).not.toBe(secret);
-      expect(await database.db.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', key).execute()).toEqual([]);
+      expect(
+        await database.db.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', key).execute(),
+      ).toEqual([]);
     });
 
     it('still replays ordinary creations (the opt-out is per route)', async () => {

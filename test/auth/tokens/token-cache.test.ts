@@ -40,14 +40,20 @@ describe('the bearer-token cache', () => {
 
   const me = (token: string) => t.app.inject({ url: ME, headers: bearer(token) });
   const idOf = async (token: string) =>
-    (await t.database.db.selectFrom('api_tokens').select('id').where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow()).id;
+    (
+      await t.database.db
+        .selectFrom('api_tokens')
+        .select('id')
+        .where('token_hash', '=', sha256Hex(token))
+        .executeTakeFirstOrThrow()
+    ).id;
 
   /**
    * Requests until one is answered from memory: at once on SQLite; on PostgreSQL once the listener is in place
    * (until then every request reads its token).
    */
   async function warm(token: string): Promise<void> {
-    for (const deadline = Date.now() + NOTIFICATION_WAIT_MS; ; ) {
+    for (const deadline = Date.now() + NOTIFICATION_WAIT_MS; ;) {
       expect((await me(token)).statusCode).toBe(200);
       const before = loads.mock.calls.length;
       expect((await me(token)).statusCode).toBe(200);
@@ -75,7 +81,13 @@ describe('the bearer-token cache', () => {
     const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
     await warm(token);
     const lastUsed = async () =>
-      (await t.database.db.selectFrom('api_tokens').select('last_used_at').where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow()).last_used_at;
+      (
+        await t.database.db
+          .selectFrom('api_tokens')
+          .select('last_used_at')
+          .where('token_hash', '=', sha256Hex(token))
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
     const first = await lastUsed();
     expect(first).not.toBeNull();
     clock.advance(61_000);
@@ -97,7 +109,10 @@ describe('the bearer-token cache', () => {
   });
 
   it('accepts an approved token at the next request', async () => {
-    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:approve-purchase-orders'], preApproved: false });
+    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      abilities: ['operations:approve-purchase-orders'],
+      preApproved: false,
+    });
     expect((await me(token)).statusCode).toBe(401);
     expect((await me(token)).statusCode).toBe(401);
     await t.services.tokens.approve(admin, await idOf(token));
@@ -105,11 +120,17 @@ describe('the bearer-token cache', () => {
   });
 
   it('applies changed abilities at the next request, whoever wrote them in this process', async () => {
-    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] });
+    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      abilities: ['operations:view-inventory'],
+    });
     await warm(token);
     expect((await t.app.inject({ url: WAREHOUSES, headers: bearer(token) })).statusCode).toBe(200);
     // No service changes abilities; an update through the query builder (a migration, a future service) counts.
-    await t.database.db.updateTable('api_tokens').set({ abilities: ['operations:view-products'] }).where('token_hash', '=', sha256Hex(token)).execute();
+    await t.database.db
+      .updateTable('api_tokens')
+      .set({ abilities: ['operations:view-products'] })
+      .where('token_hash', '=', sha256Hex(token))
+      .execute();
     expect((await t.app.inject({ url: WAREHOUSES, headers: bearer(token) })).statusCode).toBe(403);
   });
 
@@ -125,7 +146,8 @@ describe('the bearer-token cache', () => {
     const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
     const token = await makeToken(t.services, t.tenant.tenantId, user.id);
     await warm(token);
-    const create = (code: string) => t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(token), payload: { name: 'Cached role', code } });
+    const create = (code: string) =>
+      t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(token), payload: { name: 'Cached role', code } });
     expect((await create('CACHE1')).statusCode).toBe(201);
     await t.services.userAdministration.service.update(t.tenant.tenantId, user.id, { role: 'viewer' }, OPERATOR);
     expect((await create('CACHE2')).statusCode).toBe(403);
@@ -133,7 +155,10 @@ describe('the bearer-token cache', () => {
 
   describe('changes made by another process', () => {
     let cliOutput = '';
-    const io = { stdout: (text: string) => void (cliOutput += text), stderr: (text: string) => void (cliOutput += text) };
+    const io = {
+      stdout: (text: string) => void (cliOutput += text),
+      stderr: (text: string) => void (cliOutput += text),
+    };
     const cli = async (...argv: string[]) => expect(await runCli(argv, io, t.config), cliOutput).toBe(0);
 
     it('user:deactivate from the CLI refuses the token at the next request', async () => {
@@ -148,17 +173,33 @@ describe('the bearer-token cache', () => {
       const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
       const token = await makeToken(t.services, t.tenant.tenantId, user.id);
       await warm(token);
-      await afterChangeElsewhere(() => cli('user:update', '--tenant', t.tenant.tenantId, '--email', user.email, '--role', 'viewer'));
-      const res = await t.app.inject({ method: 'POST', url: WAREHOUSES, headers: bearer(token), payload: { name: 'Elsewhere', code: 'CACHE3' } });
+      await afterChangeElsewhere(() =>
+        cli('user:update', '--tenant', t.tenant.tenantId, '--email', user.email, '--role', 'viewer'),
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: WAREHOUSES,
+        headers: bearer(token),
+        payload: { name: 'Elsewhere', code: 'CACHE3' },
+      });
       expect(res.statusCode).toBe(403);
     });
 
     it('a revocation written through another connection refuses the token at the next request', async () => {
       const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId);
       await warm(token);
-      const other: Database = createDatabase({ databaseUrl: t.location.databaseUrl, sqliteFile: t.location.sqliteFile });
+      const other: Database = createDatabase({
+        databaseUrl: t.location.databaseUrl,
+        sqliteFile: t.location.sqliteFile,
+      });
       try {
-        await afterChangeElsewhere(() => other.db.updateTable('api_tokens').set({ status: 'revoked' }).where('token_hash', '=', sha256Hex(token)).execute());
+        await afterChangeElsewhere(() =>
+          other.db
+            .updateTable('api_tokens')
+            .set({ status: 'revoked' })
+            .where('token_hash', '=', sha256Hex(token))
+            .execute(),
+        );
         expect((await me(token)).statusCode).toBe(401);
       } finally {
         await other.close();
@@ -173,7 +214,9 @@ describe('the bearer-token cache', () => {
     await warm(token);
     if (testEngine === 'postgres') {
       const ended = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
-        where datname = current_database() and application_name = ${listenerName(TOKEN_CACHE_TABLES.channel)}`.execute(t.database.db);
+        where datname = current_database() and application_name = ${listenerName(TOKEN_CACHE_TABLES.channel)}`.execute(
+        t.database.db,
+      );
       expect(ended.rows).toEqual([{ ended: true }]);
       await pause(100);
       loads.mockClear();
@@ -182,7 +225,11 @@ describe('the bearer-token cache', () => {
     } else {
       const other = createDatabase({ databaseUrl: null, sqliteFile: t.location.sqliteFile });
       try {
-        await other.db.updateTable('warehouses').set({ updated_at: new Date().toISOString() }).where('tenant_id', '=', t.tenant.tenantId).execute();
+        await other.db
+          .updateTable('warehouses')
+          .set({ updated_at: new Date().toISOString() })
+          .where('tenant_id', '=', t.tenant.tenantId)
+          .execute();
       } finally {
         await other.close();
       }

@@ -9,7 +9,17 @@ const TOKENS = '/api/v1/api-tokens';
 const ME = '/api/v1/auth/me';
 const DAY_MS = 86_400_000;
 const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/;
-const RESOURCE_KEYS = ['abilities', 'created_at', 'expires_at', 'id', 'ip_whitelist', 'last_used_at', 'name', 'status', 'type'];
+const RESOURCE_KEYS = [
+  'abilities',
+  'created_at',
+  'expires_at',
+  'id',
+  'ip_whitelist',
+  'last_used_at',
+  'name',
+  'status',
+  'type',
+];
 
 interface TokenBody {
   id: string;
@@ -37,7 +47,11 @@ describe('API-token management over HTTP', () => {
     t = await buildTestApp();
     admin = await signedInClient(t.app, t.tenant.adminEmail);
     const managerUser = await t.services.users.create({
-      tenantId: t.tenant.tenantId, role: 'manager', name: 'Morgan Manager', email: 'morgan@example.test', password: 'correct-horse-battery',
+      tenantId: t.tenant.tenantId,
+      role: 'manager',
+      name: 'Morgan Manager',
+      email: 'morgan@example.test',
+      password: 'correct-horse-battery',
     });
     managerId = managerUser.id;
     manager = await signedInClient(t.app, managerUser.email);
@@ -45,7 +59,13 @@ describe('API-token management over HTTP', () => {
     viewer = await signedInClient(t.app, viewerUser.email);
     other = await makeTenant(t.services);
     await makeToken(t.services, other.tenantId, other.adminId);
-    otherTokenId = (await t.database.db.selectFrom('api_tokens').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirstOrThrow()).id;
+    otherTokenId = (
+      await t.database.db
+        .selectFrom('api_tokens')
+        .select('id')
+        .where('tenant_id', '=', other.tenantId)
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -55,7 +75,8 @@ describe('API-token management over HTTP', () => {
     return res.json().data as TokenBody;
   }
 
-  const days = (token: TokenBody) => (token.expires_at === null ? null : (Date.parse(token.expires_at) - Date.parse(token.created_at)) / DAY_MS);
+  const days = (token: TokenBody) =>
+    token.expires_at === null ? null : (Date.parse(token.expires_at) - Date.parse(token.created_at)) / DAY_MS;
 
   describe('POST /api-tokens', () => {
     it('creates a personal token by default and answers its plain text once', async () => {
@@ -85,28 +106,56 @@ describe('API-token management over HTTP', () => {
     });
 
     it('applies each type’s default expiry', async () => {
-      expect(days(await create(admin, { name: 'p', type: 'personal', abilities: ['operations:view-inventory'] }))).toBe(30);
-      expect(days(await create(admin, { name: 'a', type: 'application', abilities: ['operations:view-inventory'] }))).toBe(365);
-      const integration = await create(admin, { name: 'i', type: 'integration', abilities: ['operations:view-inventory'] });
+      expect(days(await create(admin, { name: 'p', type: 'personal', abilities: ['operations:view-inventory'] }))).toBe(
+        30,
+      );
+      expect(
+        days(await create(admin, { name: 'a', type: 'application', abilities: ['operations:view-inventory'] })),
+      ).toBe(365);
+      const integration = await create(admin, {
+        name: 'i',
+        type: 'integration',
+        abilities: ['operations:view-inventory'],
+      });
       expect(integration.expires_at).toBeNull();
       expect(days(integration)).toBeNull();
     });
 
     it('accepts expiration_days from 1 to 3650, overriding the default of every type', async () => {
-      expect(days(await create(admin, { name: 'one', abilities: ['operations:view-inventory'], expiration_days: 1 }))).toBe(1);
-      expect(days(await create(admin, { name: 'max', abilities: ['operations:view-inventory'], expiration_days: 3650 }))).toBe(3650);
-      expect(days(await create(admin, { name: 'int', type: 'integration', abilities: ['operations:view-inventory'], expiration_days: 7 }))).toBe(7);
+      expect(
+        days(await create(admin, { name: 'one', abilities: ['operations:view-inventory'], expiration_days: 1 })),
+      ).toBe(1);
+      expect(
+        days(await create(admin, { name: 'max', abilities: ['operations:view-inventory'], expiration_days: 3650 })),
+      ).toBe(3650);
+      expect(
+        days(
+          await create(admin, {
+            name: 'int',
+            type: 'integration',
+            abilities: ['operations:view-inventory'],
+            expiration_days: 7,
+          }),
+        ),
+      ).toBe(7);
     });
 
     it.each([0, 3651, 1.5, '7', -1, null])('refuses expiration_days %j with 422 on that field', async (value) => {
-      const res = await admin.post(TOKENS, { name: 'bad expiry', abilities: ['operations:view-inventory'], expiration_days: value });
+      const res = await admin.post(TOKENS, {
+        name: 'bad expiry',
+        abilities: ['operations:view-inventory'],
+        expiration_days: value,
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ success: false, message: 'The given data was invalid.' });
       expect(res.json().errors.expiration_days).toEqual([expect.any(String)]);
     });
 
     it('refuses unknown abilities with 422 naming them', async () => {
-      const res = await admin.post(TOKENS, { name: 'x', abilities: ['operations:view-products', 'operations:teleport', 'nothing:*'] });
+      const res = await admin.post(TOKENS, {
+        name: 'x',
+        abilities: ['operations:view-products', 'operations:teleport', 'nothing:*'],
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ abilities: ['Unknown abilities: operations:teleport, nothing:*.'] });
     });
@@ -131,7 +180,12 @@ describe('API-token management over HTTP', () => {
 
     it('refuses an IP whitelist on personal and application tokens', async () => {
       for (const type of ['personal', 'application']) {
-        const res = await admin.post(TOKENS, { name: 'x', type, abilities: ['operations:view-inventory'], ip_whitelist: ['10.0.0.1'] });
+        const res = await admin.post(TOKENS, {
+          name: 'x',
+          type,
+          abilities: ['operations:view-inventory'],
+          ip_whitelist: ['10.0.0.1'],
+        });
         expect(res.statusCode).toBe(422);
         expect(res.json().errors).toEqual({ ip_whitelist: ['IP whitelists apply to integration tokens only.'] });
       }
@@ -152,37 +206,57 @@ describe('API-token management over HTTP', () => {
     });
 
     it('keeps a valid whitelist on an integration token', async () => {
-      const token = await create(admin, { name: 'int', type: 'integration', abilities: ['operations:view-inventory'], ip_whitelist: ['10.0.0.0/8', '2001:db8::/32'] });
+      const token = await create(admin, {
+        name: 'int',
+        type: 'integration',
+        abilities: ['operations:view-inventory'],
+        ip_whitelist: ['10.0.0.0/8', '2001:db8::/32'],
+      });
       expect(token.ip_whitelist).toEqual(['10.0.0.0/8', '2001:db8::/32']);
     });
   });
 
   describe('approval of tokens reaching High abilities', () => {
-    it.each([['operations:approve-purchase-orders'], ['operations:*'], ['*'], ['operations:view-inventory', 'sales:process-payments']])(
-      '%s is created pending approval and refused until approved',
-      async (...abilities) => {
-        const res = await admin.post(TOKENS, { name: 'high', abilities });
-        expect(res.statusCode).toBe(201);
-        const token = res.json().data as TokenBody;
-        expect(token.status).toBe('pending_approval');
-        expect(res.json().message).toBe('API token created; it works once a tenant administrator approves it.');
-        const refused = await t.app.inject({ url: ME, headers: bearer(token.plain_text_token!) });
-        expect(refused.statusCode).toBe(401);
-        expect(refused.json()).toEqual({ success: false, code: 'unauthenticated', message: 'API token is pending approval.' });
-      },
-    );
+    it.each([
+      ['operations:approve-purchase-orders'],
+      ['operations:*'],
+      ['*'],
+      ['operations:view-inventory', 'sales:process-payments'],
+    ])('%s is created pending approval and refused until approved', async (...abilities) => {
+      const res = await admin.post(TOKENS, { name: 'high', abilities });
+      expect(res.statusCode).toBe(201);
+      const token = res.json().data as TokenBody;
+      expect(token.status).toBe('pending_approval');
+      expect(res.json().message).toBe('API token created; it works once a tenant administrator approves it.');
+      const refused = await t.app.inject({ url: ME, headers: bearer(token.plain_text_token!) });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({
+        success: false,
+        code: 'unauthenticated',
+        message: 'API token is pending approval.',
+      });
+    });
 
     it('a medium or low token is active at once', async () => {
-      expect((await create(admin, { name: 'medium', abilities: ['operations:adjust-stock', 'operations:view-*'] })).status).toBe('active');
+      expect(
+        (await create(admin, { name: 'medium', abilities: ['operations:adjust-stock', 'operations:view-*'] })).status,
+      ).toBe('active');
     });
 
     it('only an administrator approves; then the token works; approving again is 422', async () => {
-      const pending = await create(manager, { name: 'manager high', abilities: ['operations:approve-purchase-orders', 'operations:view-inventory'] });
+      const pending = await create(manager, {
+        name: 'manager high',
+        abilities: ['operations:approve-purchase-orders', 'operations:view-inventory'],
+      });
       expect(pending.status).toBe('pending_approval');
 
       const self = await manager.post(`${TOKENS}/${pending.id}/approve`);
       expect(self.statusCode).toBe(403);
-      expect(self.json()).toEqual({ success: false, code: 'forbidden', message: 'Only tenant administrators can approve API tokens.' });
+      expect(self.json()).toEqual({
+        success: false,
+        code: 'forbidden',
+        message: 'Only tenant administrators can approve API tokens.',
+      });
       const byViewer = await viewer.post(`${TOKENS}/${pending.id}/approve`);
       expect(byViewer.statusCode).toBe(403);
       expect((await t.app.inject({ url: ME, headers: bearer(pending.plain_text_token!) })).statusCode).toBe(401);
@@ -196,12 +270,19 @@ describe('API-token management over HTTP', () => {
       const works = await t.app.inject({ url: ME, headers: bearer(pending.plain_text_token!) });
       expect(works.statusCode).toBe(200);
       expect(works.json().data.user.id).toBe(managerId);
-      const reads = await t.app.inject({ url: '/api/v1/operations/warehouses', headers: bearer(pending.plain_text_token!) });
+      const reads = await t.app.inject({
+        url: '/api/v1/operations/warehouses',
+        headers: bearer(pending.plain_text_token!),
+      });
       expect(reads.statusCode).toBe(200);
 
       const again = await admin.post(`${TOKENS}/${pending.id}/approve`);
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, code: 'invalid_transition', message: 'Only tokens pending approval can be approved; this one is active.' });
+      expect(again.json()).toEqual({
+        success: false,
+        code: 'invalid_transition',
+        message: 'Only tokens pending approval can be approved; this one is active.',
+      });
     });
 
     it('approving an active, revoked, unknown or foreign token is refused', async () => {
@@ -237,13 +318,22 @@ describe('API-token management over HTTP', () => {
       const body = res.json();
       expect(body.success).toBe(true);
       expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: 1, last_page: 1 });
-      expect(body.links).toEqual({ first: expect.stringContaining(`${TOKENS}?page=1`), last: expect.stringContaining(`${TOKENS}?page=1`), prev: null, next: null });
+      expect(body.links).toEqual({
+        first: expect.stringContaining(`${TOKENS}?page=1`),
+        last: expect.stringContaining(`${TOKENS}?page=1`),
+        prev: null,
+        next: null,
+      });
       expect(body.data.map((x: TokenBody) => x.id)).toEqual([viewerToken.id]);
 
       const mine = (await manager.get(`${TOKENS}?per_page=100`)).json().data as TokenBody[];
       expect(mine.map((x) => x.id)).toContain(managerToken.id);
       expect(mine.map((x) => x.id)).not.toContain(viewerToken.id);
-      const managerRows = await t.database.db.selectFrom('api_tokens').select('id').where('user_id', '=', managerId).execute();
+      const managerRows = await t.database.db
+        .selectFrom('api_tokens')
+        .select('id')
+        .where('user_id', '=', managerId)
+        .execute();
       expect(mine.map((x) => x.id).sort()).toEqual(managerRows.map((r) => r.id).sort());
     });
 
@@ -253,7 +343,11 @@ describe('API-token management over HTTP', () => {
       expect(ids).toContain(managerToken.id);
       expect(ids).toContain(viewerToken.id);
       expect(ids).not.toContain(otherTokenId);
-      const tenantRows = await t.database.db.selectFrom('api_tokens').select('id').where('tenant_id', '=', t.tenant.tenantId).execute();
+      const tenantRows = await t.database.db
+        .selectFrom('api_tokens')
+        .select('id')
+        .where('tenant_id', '=', t.tenant.tenantId)
+        .execute();
       expect(body.meta.total).toBe(tenantRows.length);
       expect(ids.sort()).toEqual(tenantRows.map((r) => r.id).sort());
     });
@@ -288,7 +382,13 @@ describe('API-token management over HTTP', () => {
 
       const foreign = await viewer.get(`${TOKENS}/${managerToken.id}`);
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ success: false, code: 'not_found', message: 'API token not found.', data: null, meta: {} });
+      expect(foreign.json()).toEqual({
+        success: false,
+        code: 'not_found',
+        message: 'API token not found.',
+        data: null,
+        meta: {},
+      });
       expect((await manager.get(`${TOKENS}/${viewerToken.id}`)).statusCode).toBe(404);
 
       expect((await admin.get(`${TOKENS}/${managerToken.id}`)).json().data.id).toBe(managerToken.id);
@@ -297,9 +397,19 @@ describe('API-token management over HTTP', () => {
     it("another tenant's token is 404 even for an administrator, for every action", async () => {
       const read = await admin.get(`${TOKENS}/${otherTokenId}`);
       expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ success: false, code: 'not_found', message: 'API token not found.', data: null, meta: {} });
+      expect(read.json()).toEqual({
+        success: false,
+        code: 'not_found',
+        message: 'API token not found.',
+        data: null,
+        meta: {},
+      });
       expect((await admin.delete(`${TOKENS}/${otherTokenId}`)).statusCode).toBe(404);
-      const row = await t.database.db.selectFrom('api_tokens').select('status').where('id', '=', otherTokenId).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('api_tokens')
+        .select('status')
+        .where('id', '=', otherTokenId)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('active');
     });
 
@@ -340,14 +450,23 @@ describe('API-token management over HTTP', () => {
     it("a non-admin cannot revoke another user's token; an administrator can", async () => {
       const token = await create(viewer, { name: 'viewer token', abilities: ['operations:view-inventory'] });
       expect((await manager.delete(`${TOKENS}/${token.id}`)).statusCode).toBe(404);
-      expect((await t.app.inject({ url: '/api/v1/operations/warehouses', headers: bearer(token.plain_text_token!) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ url: '/api/v1/operations/warehouses', headers: bearer(token.plain_text_token!) }))
+          .statusCode,
+      ).toBe(200);
       expect((await admin.delete(`${TOKENS}/${token.id}`)).json().data.status).toBe('revoked');
-      expect((await t.app.inject({ url: '/api/v1/operations/warehouses', headers: bearer(token.plain_text_token!) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ url: '/api/v1/operations/warehouses', headers: bearer(token.plain_text_token!) }))
+          .statusCode,
+      ).toBe(401);
     });
   });
 
   it('answers the plain text in the create response only', async () => {
-    const created = await manager.post(TOKENS, { name: 'secretive', abilities: ['operations:approve-purchase-orders'] });
+    const created = await manager.post(TOKENS, {
+      name: 'secretive',
+      abilities: ['operations:approve-purchase-orders'],
+    });
     expect(created.statusCode).toBe(201);
     const { id, plain_text_token: plain } = created.json().data as TokenBody;
     const secret = plain!.slice(13);
@@ -372,10 +491,24 @@ describe('API-token management over HTTP', () => {
   it('GET /api-tokens/abilities answers the catalogue', async () => {
     const res = await viewer.get(`${TOKENS}/abilities`);
     expect(res.statusCode).toBe(200);
-    const catalogue = res.json().data as { ability: string; module: string; score: number; sensitivity: string; requires_approval: boolean; in_use: boolean }[];
+    const catalogue = res.json().data as {
+      ability: string;
+      module: string;
+      score: number;
+      sensitivity: string;
+      requires_approval: boolean;
+      in_use: boolean;
+    }[];
     expect(catalogue.length).toBeGreaterThan(50);
     for (const entry of catalogue) {
-      expect(Object.keys(entry).sort()).toEqual(['ability', 'in_use', 'module', 'requires_approval', 'score', 'sensitivity']);
+      expect(Object.keys(entry).sort()).toEqual([
+        'ability',
+        'in_use',
+        'module',
+        'requires_approval',
+        'score',
+        'sensitivity',
+      ]);
       expect(entry.ability.startsWith(`${entry.module}:`)).toBe(true);
       expect(['system', 'crm', 'sales', 'operations', 'finance', 'reporting']).toContain(entry.module);
       const band = entry.score >= 80 ? 'high' : entry.score >= 50 ? 'medium' : 'low';
@@ -383,13 +516,37 @@ describe('API-token management over HTTP', () => {
       expect(entry.requires_approval, entry.ability).toBe(band === 'high');
     }
     const byName = new Map(catalogue.map((e) => [e.ability, e]));
-    expect(byName.get('operations:view-products')).toEqual({ ability: 'operations:view-products', module: 'operations', score: 20, sensitivity: 'low', requires_approval: false, in_use: true });
+    expect(byName.get('operations:view-products')).toEqual({
+      ability: 'operations:view-products',
+      module: 'operations',
+      score: 20,
+      sensitivity: 'low',
+      requires_approval: false,
+      in_use: true,
+    });
     // Reserved for modules this service does not have: grantable, opening nothing.
     expect(byName.get('operations:manage-coupons')).toMatchObject({ in_use: false });
-    expect(catalogue.filter((entry) => ['crm', 'finance', 'reporting'].includes(entry.module)).every((entry) => !entry.in_use)).toBe(true);
-    expect(byName.get('operations:adjust-stock')).toMatchObject({ score: 60, sensitivity: 'medium', requires_approval: false });
-    expect(byName.get('operations:approve-purchase-orders')).toMatchObject({ score: 85, sensitivity: 'high', requires_approval: true });
-    expect(byName.get('system:manage-users')).toMatchObject({ module: 'system', score: 100, sensitivity: 'high', requires_approval: true });
+    expect(
+      catalogue
+        .filter((entry) => ['crm', 'finance', 'reporting'].includes(entry.module))
+        .every((entry) => !entry.in_use),
+    ).toBe(true);
+    expect(byName.get('operations:adjust-stock')).toMatchObject({
+      score: 60,
+      sensitivity: 'medium',
+      requires_approval: false,
+    });
+    expect(byName.get('operations:approve-purchase-orders')).toMatchObject({
+      score: 85,
+      sensitivity: 'high',
+      requires_approval: true,
+    });
+    expect(byName.get('system:manage-users')).toMatchObject({
+      module: 'system',
+      score: 100,
+      sensitivity: 'high',
+      requires_approval: true,
+    });
     expect(byName.get('operations:view-inventory')).toMatchObject({ score: 15 });
     expect(byName.get('sales:process-payments')).toMatchObject({ score: 80, requires_approval: true });
   });
@@ -417,7 +574,11 @@ describe('API-token management over HTTP', () => {
         expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       }
       expect((await t.database.db.selectFrom('api_tokens').select('id').execute()).length).toBe(countBefore);
-      const row = await t.database.db.selectFrom('api_tokens').select('status').where('id', '=', someTokenId).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('api_tokens')
+        .select('status')
+        .where('id', '=', someTokenId)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('pending_approval');
     });
 
@@ -433,10 +594,18 @@ describe('API-token management over HTTP', () => {
     });
 
     it('needs X-XSRF-TOKEN on POST and DELETE (419), and a matching one', async () => {
-      const create = await admin.post(TOKENS, { name: 'no csrf', abilities: ['operations:view-products'] }, { csrf: false });
+      const create = await admin.post(
+        TOKENS,
+        { name: 'no csrf', abilities: ['operations:view-products'] },
+        { csrf: false },
+      );
       expect(create.statusCode).toBe(419);
       expect(create.json()).toEqual({ success: false, code: 'csrf_token_mismatch', message: 'CSRF token mismatch.' });
-      const wrong = await admin.post(TOKENS, { name: 'wrong csrf', abilities: ['operations:view-products'] }, { csrf: 'A'.repeat(40) });
+      const wrong = await admin.post(
+        TOKENS,
+        { name: 'wrong csrf', abilities: ['operations:view-products'] },
+        { csrf: 'A'.repeat(40) },
+      );
       expect(wrong.statusCode).toBe(419);
       expect((await admin.delete(`${TOKENS}/${someTokenId}`, { csrf: false })).statusCode).toBe(419);
       expect((await admin.post(`${TOKENS}/${someTokenId}/approve`, undefined, { csrf: false })).statusCode).toBe(419);

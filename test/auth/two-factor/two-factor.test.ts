@@ -14,9 +14,14 @@ const ENABLE = '/api/v1/auth/two-factor/enable';
 const CONFIRM = '/api/v1/auth/two-factor/confirm';
 const TWO_FACTOR = '/api/v1/auth/two-factor';
 const STEP_MS = 30_000;
-const TWO_FACTOR_REQUIRED = { success: false, code: 'two_factor_required', message: 'Two-factor authentication required' };
+const TWO_FACTOR_REQUIRED = {
+  success: false,
+  code: 'two_factor_required',
+  message: 'Two-factor authentication required',
+};
 
-const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 
 describe('two-factor authentication', () => {
   let t: TestApp;
@@ -38,7 +43,8 @@ describe('two-factor authentication', () => {
   /** Moves the clock to the first millisecond of the next TOTP step. */
   const nextStep = () => clock.advance(STEP_MS - (now() % STEP_MS));
 
-  const userRow = (id: string) => t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const userRow = (id: string) =>
+    t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** A user with two-factor turned on, through the endpoints. The clock stays in the confirm step. */
   async function enrol() {
@@ -63,7 +69,8 @@ describe('two-factor authentication', () => {
     return client;
   }
 
-  const challenge = (client: SessionClient, payload: object) => client.request({ method: 'POST', url: CHALLENGE, payload });
+  const challenge = (client: SessionClient, payload: object) =>
+    client.request({ method: 'POST', url: CHALLENGE, payload });
 
   describe('enrolment', () => {
     it('enables with a secret, refuses a wrong code, confirms with the right one and answers 8 recovery codes', async () => {
@@ -99,8 +106,16 @@ describe('two-factor authentication', () => {
 
       const again = await client.request({ method: 'POST', url: ENABLE });
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, code: 'two_factor_already_enabled', message: 'Two-factor authentication is already enabled.' });
-      const confirmAgain = await client.request({ method: 'POST', url: CONFIRM, payload: { code: currentCode(secret) } });
+      expect(again.json()).toEqual({
+        success: false,
+        code: 'two_factor_already_enabled',
+        message: 'Two-factor authentication is already enabled.',
+      });
+      const confirmAgain = await client.request({
+        method: 'POST',
+        url: CONFIRM,
+        payload: { code: currentCode(secret) },
+      });
       expect(confirmAgain.statusCode).toBe(422);
       // The secret was not replaced by the refused enable.
       expect((await userRow(user.id)).two_factor_secret).toBe(secret);
@@ -111,7 +126,11 @@ describe('two-factor authentication', () => {
       const client = await signedInClient(t.app, user.email);
       const res = await client.request({ method: 'POST', url: CONFIRM, payload: { code: '123456' } });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'two_factor_not_started', message: 'Enable two-factor authentication first.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'two_factor_not_started',
+        message: 'Enable two-factor authentication first.',
+      });
     });
 
     it('needs CSRF and a signed-in session', async () => {
@@ -137,11 +156,23 @@ describe('two-factor authentication', () => {
       expect(res.json()).toEqual(TWO_FACTOR_REQUIRED);
       expect(client.session).not.toBe(before);
       expect(await sessionRow(t.database.db, before)).toBeUndefined();
-      expect(await sessionRow(t.database.db, client.session!)).toMatchObject({ user_id: null, tenant_id: null, two_factor_user_id: user.id });
+      expect(await sessionRow(t.database.db, client.session!)).toMatchObject({
+        user_id: null,
+        tenant_id: null,
+        two_factor_user_id: user.id,
+      });
 
       const me = await client.me();
       expect(me.statusCode).toBe(401);
-      expect((await client.request({ method: 'POST', url: '/api/v1/operations/warehouses', payload: { name: 'X', code: 'X2FA' } })).statusCode).toBe(401);
+      expect(
+        (
+          await client.request({
+            method: 'POST',
+            url: '/api/v1/operations/warehouses',
+            payload: { name: 'X', code: 'X2FA' },
+          })
+        ).statusCode,
+      ).toBe(401);
       // A wrong password is still a plain 401, with no hint that two-factor is on.
       const wrong = await new SessionClient(t.app).login(user.email, 'wrong-password');
       expect(wrong.statusCode).toBe(401);
@@ -240,7 +271,7 @@ describe('two-factor authentication', () => {
       expect((await challenge(client, { code: currentCode(secret) })).statusCode).toBe(200);
     });
 
-    it('caps a user\'s codes across addresses: past ten in 15 minutes, even the right code from a new address waits', async () => {
+    it("caps a user's codes across addresses: past ten in 15 minutes, even the right code from a new address waits", async () => {
       const { user, secret } = await enrol();
       nextStep();
       // Five addresses with two wrong codes each: none reaches its own limit of five a minute.
@@ -257,7 +288,11 @@ describe('two-factor authentication', () => {
       const retryAfter = Number(res.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(60);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-      expect(res.json()).toEqual({ success: false, code: 'too_many_requests', message: `Too many login attempts. Please try again in ${retryAfter} seconds.` });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'too_many_requests',
+        message: `Too many login attempts. Please try again in ${retryAfter} seconds.`,
+      });
       expect((await fresh.me()).statusCode).toBe(401);
 
       // Another user's codes from the same address are not held back.
@@ -305,8 +340,20 @@ describe('two-factor authentication', () => {
     it('answers 401 to a challenge without a pending sign-in, and once five minutes have passed, and opens no session', async () => {
       const { user, secret } = await enrol();
       nextStep();
-      const NO_PENDING = { success: false, code: 'unauthenticated', message: 'No sign-in is waiting for a two-factor code. Sign in again.' };
-      const sessionCount = async () => Number((await t.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const NO_PENDING = {
+        success: false,
+        code: 'unauthenticated',
+        message: 'No sign-in is waiting for a two-factor code. Sign in again.',
+      };
+      const sessionCount = async () =>
+        Number(
+          (
+            await t.database.db
+              .selectFrom('sessions')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
 
       const fresh = new SessionClient(t.app);
       await fresh.csrfCookie();
@@ -347,7 +394,12 @@ describe('two-factor authentication', () => {
       const { user, secret } = await enrol();
       nextStep();
       const client = await pendingLogin(user.email);
-      const res = await client.request({ method: 'POST', url: CHALLENGE, payload: { code: currentCode(secret) }, csrf: false });
+      const res = await client.request({
+        method: 'POST',
+        url: CHALLENGE,
+        payload: { code: currentCode(secret) },
+        csrf: false,
+      });
       expect(res.statusCode).toBe(419);
       expect((await challenge(client, { code: currentCode(secret) })).statusCode).toBe(200);
     });
@@ -356,9 +408,16 @@ describe('two-factor authentication', () => {
   describe('turning it off', () => {
     it('needs the password; afterwards the login answers 200 directly', async () => {
       const { user, client } = await enrol();
-      expect((await client.request({ method: 'DELETE', url: TWO_FACTOR, payload: { password: PASSWORD }, csrf: false })).statusCode).toBe(419);
+      expect(
+        (await client.request({ method: 'DELETE', url: TWO_FACTOR, payload: { password: PASSWORD }, csrf: false }))
+          .statusCode,
+      ).toBe(419);
 
-      const wrong = await client.request({ method: 'DELETE', url: TWO_FACTOR, payload: { password: 'not-my-password' } });
+      const wrong = await client.request({
+        method: 'DELETE',
+        url: TWO_FACTOR,
+        payload: { password: 'not-my-password' },
+      });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json()).toMatchObject({ success: false, errors: { password: [expect.any(String)] } });
       expect((await userRow(user.id)).two_factor_confirmed_at).not.toBeNull();
@@ -383,9 +442,14 @@ describe('two-factor authentication', () => {
     it('cannot enable, confirm or disable two-factor (401), nor answer a challenge', async () => {
       const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
       const token = bearer(await makeToken(t.services, t.tenant.tenantId, user.id));
-      const send = (method: 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: token, ...(payload ? { payload } : {}) });
+      const send = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: token, ...(payload ? { payload } : {}) });
 
-      for (const res of [await send('POST', ENABLE), await send('POST', CONFIRM, { code: '123456' }), await send('DELETE', TWO_FACTOR, { password: PASSWORD })]) {
+      for (const res of [
+        await send('POST', ENABLE),
+        await send('POST', CONFIRM, { code: '123456' }),
+        await send('DELETE', TWO_FACTOR, { password: PASSWORD }),
+      ]) {
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' });
       }
@@ -404,7 +468,14 @@ describe('two-factor authentication', () => {
       const { user, client, secret, recoveryCodes } = await enrol();
       const me = await client.me();
       expect(me.statusCode).toBe(200);
-      expect(Object.keys(me.json().data).sort()).toEqual(['abilities', 'authenticated_via', 'email_enabled', 'tenant', 'two_factor_enabled', 'user']);
+      expect(Object.keys(me.json().data).sort()).toEqual([
+        'abilities',
+        'authenticated_via',
+        'email_enabled',
+        'tenant',
+        'two_factor_enabled',
+        'user',
+      ]);
       expect(me.json().data.two_factor_enabled).toBe(true);
       expect(Object.keys(me.json().data.user).sort()).toEqual(['email', 'id', 'name', 'roles']);
       expect(me.body).not.toContain(secret);

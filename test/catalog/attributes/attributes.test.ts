@@ -14,7 +14,8 @@ describe('attributes', () => {
   });
   afterAll(() => t.close());
 
-  const create = (payload: unknown, headers = t.auth) => t.app.inject({ method: 'POST', url: ATTRS, headers, payload: payload as object });
+  const create = (payload: unknown, headers = t.auth) =>
+    t.app.inject({ method: 'POST', url: ATTRS, headers, payload: payload as object });
   const get = (id: string, headers = t.auth) => t.app.inject({ url: `${ATTRS}/${id}`, headers });
   const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT', headers = t.auth) =>
     t.app.inject({ method, url: `${ATTRS}/${id}`, headers, payload });
@@ -32,7 +33,14 @@ describe('attributes', () => {
     const now = new Date().toISOString();
     await t.database.db
       .insertInto('product_attribute_values')
-      .values({ tenant_id: tenantId, product_id: productId, attribute_id: attributeIdValue, value, created_at: now, updated_at: now })
+      .values({
+        tenant_id: tenantId,
+        product_id: productId,
+        attribute_id: attributeIdValue,
+        value,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return productId;
   };
@@ -105,7 +113,11 @@ describe('attributes', () => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: body.data.created_at,
       });
-      const row = await t.database.db.selectFrom('attribute_definitions').select('default_value').where('id', '=', body.data.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('attribute_definitions')
+        .select('default_value')
+        .where('id', '=', body.data.id)
+        .executeTakeFirstOrThrow();
       expect(row.default_value).toBe('12.5');
     });
 
@@ -113,8 +125,16 @@ describe('attributes', () => {
       const res = await create({ ...base(), type: 'text' });
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({
-        description: null, options: null, validation_rules: [], unit: null, default_value: null,
-        is_required: false, is_filterable: false, is_searchable: false, is_visible_on_frontend: true, sort_order: 0,
+        description: null,
+        options: null,
+        validation_rules: [],
+        unit: null,
+        default_value: null,
+        is_required: false,
+        is_filterable: false,
+        is_searchable: false,
+        is_visible_on_frontend: true,
+        sort_order: 0,
       });
     });
 
@@ -137,54 +157,92 @@ describe('attributes', () => {
       const res = await create({ ...base(), type: 'select', options: [' Red ', 'Blue'] });
       expect(res.json().data.options).toEqual(['Red', 'Blue']);
       for (const type of ['select', 'multiselect']) {
-        expect(await errorsOf({ ...base(), type })).toEqual({ options: [`The options field is required for ${type} attributes.`] });
-        expect(await errorsOf({ ...base(), type, options: [] })).toEqual({ options: [`The options field is required for ${type} attributes.`] });
-        expect(await errorsOf({ ...base(), type, options: null })).toEqual({ options: [`The options field is required for ${type} attributes.`] });
+        expect(await errorsOf({ ...base(), type })).toEqual({
+          options: [`The options field is required for ${type} attributes.`],
+        });
+        expect(await errorsOf({ ...base(), type, options: [] })).toEqual({
+          options: [`The options field is required for ${type} attributes.`],
+        });
+        expect(await errorsOf({ ...base(), type, options: null })).toEqual({
+          options: [`The options field is required for ${type} attributes.`],
+        });
       }
     });
 
     it('refuses duplicate and empty options', async () => {
-      expect(await errorsOf({ ...base(), type: 'select', options: ['A', 'A'] })).toEqual({ options: ['The options field must not contain duplicates.'] });
-      expect(await errorsOf({ ...base(), type: 'select', options: ['A', ' A'] })).toEqual({ options: ['The options field must not contain duplicates.'] });
+      expect(await errorsOf({ ...base(), type: 'select', options: ['A', 'A'] })).toEqual({
+        options: ['The options field must not contain duplicates.'],
+      });
+      expect(await errorsOf({ ...base(), type: 'select', options: ['A', ' A'] })).toEqual({
+        options: ['The options field must not contain duplicates.'],
+      });
       expect(Object.keys(await errorsOf({ ...base(), type: 'select', options: ['A', ''] }))).toEqual(['options.1']);
       expect(Object.keys(await errorsOf({ ...base(), type: 'select', options: ['A', 3] }))).toEqual(['options.1']);
     });
 
     it('refuses options for types without options; accepts an empty list or null there', async () => {
-      expect(await errorsOf({ ...base(), type: 'text', options: ['A'] })).toEqual({ options: ['Options are only allowed for select and multiselect attributes, not text.'] });
+      expect(await errorsOf({ ...base(), type: 'text', options: ['A'] })).toEqual({
+        options: ['Options are only allowed for select and multiselect attributes, not text.'],
+      });
       const res = await create({ ...base(), type: 'text', options: [] });
       expect(res.json().data.options).toBeNull();
     });
 
     it('checks validation rules per index', async () => {
-      expect(await errorsOf({ ...base(), type: 'text', validation_rules: ['min:1', 'required', 'regex:(', 'max:0.5'] })).toEqual({
-        'validation_rules.1': ['The rule "required" is not supported. Use min:<number>, max:<number> or regex:<pattern>.'],
+      expect(
+        await errorsOf({ ...base(), type: 'text', validation_rules: ['min:1', 'required', 'regex:(', 'max:0.5'] }),
+      ).toEqual({
+        'validation_rules.1': [
+          'The rule "required" is not supported. Use min:<number>, max:<number> or regex:<pattern>.',
+        ],
         'validation_rules.2': ['The regex rule has an invalid pattern.'],
         'validation_rules.3': ['The max rule needs a whole number of at least 0 for text attributes.'],
       });
-      expect(await errorsOf({ ...base(), type: 'boolean', validation_rules: ['min:1'] })).toEqual({ 'validation_rules.0': ['The min rule does not apply to boolean attributes.'] });
-      expect(await errorsOf({ ...base(), type: 'number', validation_rules: ['regex:^1'] })).toEqual({ 'validation_rules.0': ['The regex rule does not apply to number attributes.'] });
-      expect(await errorsOf({ ...base(), type: 'number', validation_rules: ['min:5', 'max:1'] })).toEqual({ 'validation_rules.1': ['The max rule must not be less than the min rule.'] });
-      expect(Object.keys(await errorsOf({ ...base(), type: 'text', validation_rules: 'min:1' }))).toEqual(['validation_rules']);
-      expect(Object.keys(await errorsOf({ ...base(), type: 'text', validation_rules: [''] }))).toEqual(['validation_rules.0']);
+      expect(await errorsOf({ ...base(), type: 'boolean', validation_rules: ['min:1'] })).toEqual({
+        'validation_rules.0': ['The min rule does not apply to boolean attributes.'],
+      });
+      expect(await errorsOf({ ...base(), type: 'number', validation_rules: ['regex:^1'] })).toEqual({
+        'validation_rules.0': ['The regex rule does not apply to number attributes.'],
+      });
+      expect(await errorsOf({ ...base(), type: 'number', validation_rules: ['min:5', 'max:1'] })).toEqual({
+        'validation_rules.1': ['The max rule must not be less than the min rule.'],
+      });
+      expect(Object.keys(await errorsOf({ ...base(), type: 'text', validation_rules: 'min:1' }))).toEqual([
+        'validation_rules',
+      ]);
+      expect(Object.keys(await errorsOf({ ...base(), type: 'text', validation_rules: [''] }))).toEqual([
+        'validation_rules.0',
+      ]);
     });
 
     it('refuses filterable and searchable on types without the capability', async () => {
       expect(await errorsOf({ ...base(), type: 'text', is_filterable: true })).toEqual({
-        is_filterable: ['Attributes of type text cannot be filterable. Filterable types: boolean, select, multiselect, color, number.'],
+        is_filterable: [
+          'Attributes of type text cannot be filterable. Filterable types: boolean, select, multiselect, color, number.',
+        ],
       });
       expect(await errorsOf({ ...base(), type: 'number', is_searchable: true })).toEqual({
         is_searchable: ['Attributes of type number cannot be searchable. Searchable types: text, select, multiselect.'],
       });
-      const res = await create({ ...base(), type: 'multiselect', options: ['a'], is_filterable: true, is_searchable: true });
+      const res = await create({
+        ...base(),
+        type: 'multiselect',
+        options: ['a'],
+        is_filterable: true,
+        is_searchable: true,
+      });
       expect(res.json().data).toMatchObject({ is_filterable: true, is_searchable: true });
     });
 
     it('validates the default against the definition itself', async () => {
-      expect(await errorsOf({ ...base(), label: 'Color', type: 'select', options: ['Red', 'Blue'], default_value: 'Green' })).toEqual({
+      expect(
+        await errorsOf({ ...base(), label: 'Color', type: 'select', options: ['Red', 'Blue'], default_value: 'Green' }),
+      ).toEqual({
         default_value: ['The default value is invalid: The Color must be one of: Red, Blue.'],
       });
-      expect(await errorsOf({ ...base(), label: 'Weight', type: 'number', validation_rules: ['max:10'], default_value: 11 })).toEqual({
+      expect(
+        await errorsOf({ ...base(), label: 'Weight', type: 'number', validation_rules: ['max:10'], default_value: 11 }),
+      ).toEqual({
         default_value: ['The default value is invalid: The Weight must not be greater than 10.'],
       });
       expect(await errorsOf({ ...base(), label: 'Day', type: 'date', default_value: '2023-02-29' })).toEqual({
@@ -197,7 +255,12 @@ describe('attributes', () => {
       const first = await attributeId({ code: 'material' });
       const res = await create({ code: 'material', name: 'Other', label: 'Other', type: 'text' });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: INVALID, errors: { code: ['The code has already been taken.'] } });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'validation_failed',
+        message: INVALID,
+        errors: { code: ['The code has already been taken.'] },
+      });
       expect((await create({ code: 'Material', name: 'x', label: 'x', type: 'text' })).statusCode).toBe(201);
       expect((await remove(first)).statusCode).toBe(200);
       expect((await create({ code: 'material', name: 'x', label: 'x', type: 'text' })).statusCode).toBe(201);
@@ -205,20 +268,42 @@ describe('attributes', () => {
 
     it('refuses missing, mistyped, overlong and badly formatted fields', async () => {
       expect(Object.keys(await errorsOf({})).sort()).toEqual(['code', 'label', 'name', 'type']);
-      expect((await errorsOf({ ...base(), code: undefined, type: 'text' })).code).toEqual(['The code field is required.']);
-      expect((await errorsOf({ ...base(), code: 'has space', type: 'text' })).code).toEqual(['The code field format is invalid.']);
-      expect((await errorsOf({ ...base(), code: 'a.b', type: 'text' })).code).toEqual(['The code field format is invalid.']);
-      expect((await errorsOf({ ...base(), code: 'c'.repeat(101), type: 'text' })).code).toEqual(['The code field must not be greater than 100 characters.']);
+      expect((await errorsOf({ ...base(), code: undefined, type: 'text' })).code).toEqual([
+        'The code field is required.',
+      ]);
+      expect((await errorsOf({ ...base(), code: 'has space', type: 'text' })).code).toEqual([
+        'The code field format is invalid.',
+      ]);
+      expect((await errorsOf({ ...base(), code: 'a.b', type: 'text' })).code).toEqual([
+        'The code field format is invalid.',
+      ]);
+      expect((await errorsOf({ ...base(), code: 'c'.repeat(101), type: 'text' })).code).toEqual([
+        'The code field must not be greater than 100 characters.',
+      ]);
       expect((await create({ ...base(), code: 'c'.repeat(100), type: 'text' })).statusCode).toBe(201);
-      expect((await errorsOf({ ...base(), name: 'n'.repeat(256), type: 'text' })).name).toEqual(['The name field must not be greater than 255 characters.']);
-      expect((await errorsOf({ ...base(), label: 'l'.repeat(256), type: 'text' })).label).toEqual(['The label field must not be greater than 255 characters.']);
-      expect((await errorsOf({ ...base(), name: '   ', type: 'text' })).name).toEqual(['The name field format is invalid.']);
+      expect((await errorsOf({ ...base(), name: 'n'.repeat(256), type: 'text' })).name).toEqual([
+        'The name field must not be greater than 255 characters.',
+      ]);
+      expect((await errorsOf({ ...base(), label: 'l'.repeat(256), type: 'text' })).label).toEqual([
+        'The label field must not be greater than 255 characters.',
+      ]);
+      expect((await errorsOf({ ...base(), name: '   ', type: 'text' })).name).toEqual([
+        'The name field format is invalid.',
+      ]);
       expect((await errorsOf({ ...base(), name: 5, type: 'text' })).name).toEqual(['The name field must be a string.']);
       expect((await errorsOf({ ...base(), type: 'colour' })).type?.[0]).toMatch(/^The selected type is invalid/);
-      expect((await errorsOf({ ...base(), type: 'number', unit: 'u'.repeat(51) })).unit).toEqual(['The unit field must not be greater than 50 characters.']);
-      expect((await errorsOf({ ...base(), type: 'text', sort_order: -1 })).sort_order).toEqual(['The sort order field must be at least 0.']);
-      expect((await errorsOf({ ...base(), type: 'text', sort_order: 1.5 })).sort_order).toEqual(['The sort order field must be an integer.']);
-      expect((await errorsOf({ ...base(), type: 'text', is_required: 'yes' })).is_required).toEqual(['The is required field must be a boolean.']);
+      expect((await errorsOf({ ...base(), type: 'number', unit: 'u'.repeat(51) })).unit).toEqual([
+        'The unit field must not be greater than 50 characters.',
+      ]);
+      expect((await errorsOf({ ...base(), type: 'text', sort_order: -1 })).sort_order).toEqual([
+        'The sort order field must be at least 0.',
+      ]);
+      expect((await errorsOf({ ...base(), type: 'text', sort_order: 1.5 })).sort_order).toEqual([
+        'The sort order field must be an integer.',
+      ]);
+      expect((await errorsOf({ ...base(), type: 'text', is_required: 'yes' })).is_required).toEqual([
+        'The is required field must be a boolean.',
+      ]);
       expect((await errorsOf({ ...base(), type: 'text', description: 'd'.repeat(2001) })).description).toBeDefined();
     });
 
@@ -234,7 +319,11 @@ describe('attributes', () => {
       const id = await attributeId({});
       await addValue(id, 'a');
       const deleted = await addValue(id, 'b');
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', deleted).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', deleted)
+        .execute();
       const res = await get(id);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ id, values_count: 1 });
@@ -257,9 +346,21 @@ describe('attributes', () => {
       const res = await update(id, { name: 'Renamed', unit: 'g' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ success: true, message: 'Attribute updated successfully' });
-      expect(res.json().data).toMatchObject({ name: 'Renamed', unit: 'g', sort_order: 2, description: 'Before', type: 'number', values_count: 0 });
+      expect(res.json().data).toMatchObject({
+        name: 'Renamed',
+        unit: 'g',
+        sort_order: 2,
+        description: 'Before',
+        type: 'number',
+        values_count: 0,
+      });
       const patched = await update(id, { sort_order: 7, description: null, is_required: true }, 'PATCH');
-      expect(patched.json().data).toMatchObject({ name: 'Renamed', sort_order: 7, description: null, is_required: true });
+      expect(patched.json().data).toMatchObject({
+        name: 'Renamed',
+        sort_order: 7,
+        description: null,
+        is_required: true,
+      });
     });
 
     it('code and type cannot change; sending the same values is fine', async () => {
@@ -267,20 +368,31 @@ describe('attributes', () => {
       const id = await attributeId({ code: c, type: 'text' });
       const res = await update(id, { code: 'other', type: 'number' });
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ code: ['The code cannot be changed.'], type: ['The type cannot be changed.'] });
-      expect((await update(id, { code: c, type: 'text', name: 'Same' })).json().data).toMatchObject({ code: c, type: 'text', name: 'Same' });
+      expect(res.json().errors).toEqual({
+        code: ['The code cannot be changed.'],
+        type: ['The type cannot be changed.'],
+      });
+      expect((await update(id, { code: c, type: 'text', name: 'Same' })).json().data).toMatchObject({
+        code: c,
+        type: 'text',
+        name: 'Same',
+      });
     });
 
     it('checks the whole definition again: options, rules, capabilities and the kept default', async () => {
       const id = await attributeId({ type: 'select', label: 'Color', options: ['Red', 'Blue'], default_value: 'Red' });
-      expect((await update(id, { options: [] })).json().errors).toEqual({ options: ['The options field is required for select attributes.'] });
+      expect((await update(id, { options: [] })).json().errors).toEqual({
+        options: ['The options field is required for select attributes.'],
+      });
       expect((await update(id, { options: ['Blue', 'Green'] })).json().errors).toEqual({
         default_value: ['The default value is invalid: The Color must be one of: Blue, Green.'],
       });
       const ok = await update(id, { options: ['Blue', 'Green'], default_value: 'Green' });
       expect(ok.json().data).toMatchObject({ options: ['Blue', 'Green'], default_value: 'Green' });
       expect((await update(id, { default_value: null })).json().data.default_value).toBeNull();
-      expect((await update(id, { validation_rules: ['min:1'] })).json().errors).toEqual({ 'validation_rules.0': ['The min rule does not apply to select attributes.'] });
+      expect((await update(id, { validation_rules: ['min:1'] })).json().errors).toEqual({
+        'validation_rules.0': ['The min rule does not apply to select attributes.'],
+      });
       const text = await attributeId({ type: 'text' });
       expect((await update(text, { is_filterable: true })).json().errors).toHaveProperty('is_filterable');
       expect((await update(text, { is_searchable: true })).json().data.is_searchable).toBe(true);
@@ -305,9 +417,17 @@ describe('attributes', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Attribute deleted successfully', data: null });
       expect((await get(id)).statusCode).toBe(404);
-      const row = await t.database.db.selectFrom('attribute_definitions').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('attribute_definitions')
+        .select('deleted_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.deleted_at).not.toBeNull();
-      const values = await t.database.db.selectFrom('product_attribute_values').selectAll().where('attribute_id', '=', id).execute();
+      const values = await t.database.db
+        .selectFrom('product_attribute_values')
+        .selectAll()
+        .where('attribute_id', '=', id)
+        .execute();
       expect(values).toEqual([]);
       expect((await remove(id)).statusCode).toBe(404);
     });
@@ -317,9 +437,17 @@ describe('attributes', () => {
       const productId = await addValue(id, 'v');
       const res = await remove(id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'attribute_in_use', message: 'Required attributes assigned to products cannot be deleted.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'attribute_in_use',
+        message: 'Required attributes assigned to products cannot be deleted.',
+      });
       expect((await get(id)).json().data.values_count).toBe(1);
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', productId).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', productId)
+        .execute();
       expect((await remove(id)).statusCode).toBe(200);
       const unused = await attributeId({ is_required: true });
       expect((await remove(unused)).statusCode).toBe(200);
@@ -331,11 +459,20 @@ describe('attributes', () => {
     beforeAll(async () => {
       const tenant = await makeTenant(t.services);
       other = bearer(await makeToken(t.services, tenant.tenantId, tenant.adminId));
-      const make = (payload: Record<string, unknown>) => create({ name: 'N', label: 'L', type: 'text', ...payload }, other);
+      const make = (payload: Record<string, unknown>) =>
+        create({ name: 'N', label: 'L', type: 'text', ...payload }, other);
       await make({ code: 'b_text', sort_order: 1, is_searchable: true });
       await make({ code: 'a_text', sort_order: 1 });
       await make({ code: 'z_first', sort_order: 0, type: 'number', is_filterable: true, is_required: true });
-      await make({ code: 'sel', sort_order: 5, type: 'select', options: ['x'], is_filterable: true, is_searchable: true, name: 'Fabric' });
+      await make({
+        code: 'sel',
+        sort_order: 5,
+        type: 'select',
+        options: ['x'],
+        is_filterable: true,
+        is_searchable: true,
+        name: 'Fabric',
+      });
       const gone = await make({ code: 'gone', sort_order: 0 });
       await remove(gone.json().data.id, other);
     });
@@ -358,7 +495,8 @@ describe('attributes', () => {
       expect(res.json().data.map((d: { code: string }) => d.code)).toEqual(['sel']);
       expect(res.json().meta).toEqual({ current_page: 2, per_page: 3, total: 4, last_page: 2 });
       expect(res.json().links.prev).toContain('page=1');
-      for (const bad of ['?per_page=101', '?per_page=0', '?page=0', '?page=x']) expect((await list(bad, other)).statusCode, bad).toBe(422);
+      for (const bad of ['?per_page=101', '?per_page=0', '?page=0', '?page=x'])
+        expect((await list(bad, other)).statusCode, bad).toBe(422);
       expect((await list('?per_page=100', other)).statusCode).toBe(200);
     });
 
@@ -382,11 +520,21 @@ describe('attributes', () => {
     let manager: { authorization: string };
     let id: string;
     beforeAll(async () => {
-      viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
-      manager = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:manage-product-attributes'] }));
+      viewer = bearer(
+        await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }),
+      );
+      manager = bearer(
+        await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+          abilities: ['operations:manage-product-attributes'],
+        }),
+      );
       id = await attributeId({});
     });
-    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+    const forbidden = (ability: string) => ({
+      success: false,
+      code: 'forbidden',
+      message: `This action requires the ability ${ability}.`,
+    });
 
     it('reads are open to operations:view-products', async () => {
       for (const url of [ATTRS, `${ATTRS}/${id}`, `${ATTRS}/types`, `${ATTRS}/statistics`]) {

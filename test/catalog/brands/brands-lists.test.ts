@@ -30,7 +30,8 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       return res;
     };
     const names = async (query = '') => (await list(query)).json().data.map((b: { name: string }) => b.name);
-    const post = (path: string, payload: unknown) => t.app.inject({ method: 'POST', url: `${BRANDS}/${path}`, headers: auth, payload: payload as object });
+    const post = (path: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `${BRANDS}/${path}`, headers: auth, payload: payload as object });
     return { tenantId: tenant.tenantId, auth, create, list, names, post };
   }
 
@@ -47,7 +48,11 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       await makeProduct(t.database.db, c.tenantId, { brand_id: ids.zeta });
       await makeProduct(t.database.db, c.tenantId, { brand_id: ids.mid });
       const deleted = await makeProduct(t.database.db, c.tenantId, { brand_id: ids.beta });
-      await t.database.db.updateTable('products').set({ deleted_at: clock.now().toISOString() }).where('id', '=', deleted).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: clock.now().toISOString() })
+        .where('id', '=', deleted)
+        .execute();
       // Another tenant's brands never show.
       const other = await freshTenant();
       await other.create({ name: 'Alien Brand' });
@@ -58,12 +63,19 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.success).toBe(true);
-      expect(body.data.map((b: { name: string }) => b.name)).toEqual(['alpha Foods', 'Beta Labs', 'Midway', 'Zeta Motors']);
+      expect(body.data.map((b: { name: string }) => b.name)).toEqual([
+        'alpha Foods',
+        'Beta Labs',
+        'Midway',
+        'Zeta Motors',
+      ]);
       expect(body.data.map((b: { products_count: number }) => b.products_count)).toEqual([0, 0, 1, 2]);
       expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: 4, last_page: 1 });
       expect(body.links).toMatchObject({ prev: null, next: null });
       expect(body.links.first).toMatch(/^http:\/\/.+\/api\/v1\/operations\/brands\?page=1$/);
-      expect(body.data[0]).toEqual(expect.objectContaining({ id: ids.alpha, slug: 'alpha', is_active: true, description: null }));
+      expect(body.data[0]).toEqual(
+        expect.objectContaining({ id: ids.alpha, slug: 'alpha', is_active: true, description: null }),
+      );
     });
 
     it('pages with per_page and page', async () => {
@@ -96,11 +108,26 @@ describe('brand lists, bulk actions, statistics and exports', () => {
     });
 
     it('sorts by name, created_at and updated_at in either direction', async () => {
-      expect(await c.names('?sort_by=name&sort_direction=desc')).toEqual(['Zeta Motors', 'Midway', 'Beta Labs', 'alpha Foods']);
+      expect(await c.names('?sort_by=name&sort_direction=desc')).toEqual([
+        'Zeta Motors',
+        'Midway',
+        'Beta Labs',
+        'alpha Foods',
+      ]);
       expect(await c.names('?sort_by=created_at')).toEqual(['Zeta Motors', 'alpha Foods', 'Midway', 'Beta Labs']);
-      expect(await c.names('?sort_by=created_at&sort_direction=desc')).toEqual(['Beta Labs', 'Midway', 'alpha Foods', 'Zeta Motors']);
+      expect(await c.names('?sort_by=created_at&sort_direction=desc')).toEqual([
+        'Beta Labs',
+        'Midway',
+        'alpha Foods',
+        'Zeta Motors',
+      ]);
       clock.advance(1000);
-      await t.app.inject({ method: 'PUT', url: `${BRANDS}/${ids.alpha}`, headers: c.auth, payload: { description: 'Touched' } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `${BRANDS}/${ids.alpha}`,
+        headers: c.auth,
+        payload: { description: 'Touched' },
+      });
       expect(await c.names('?sort_by=updated_at')).toEqual(['Zeta Motors', 'Midway', 'Beta Labs', 'alpha Foods']);
       expect((await c.names('?sort_by=updated_at&sort_direction=desc'))[0]).toBe('alpha Foods');
     });
@@ -110,7 +137,9 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       const made = [];
       for (let i = 0; i < 3; i++) made.push((await d.create({ name: 'Same' })).id);
       expect((await d.list()).json().data.map((b: { id: string }) => b.id)).toEqual(made);
-      expect((await d.list('?sort_direction=desc')).json().data.map((b: { id: string }) => b.id)).toEqual([...made].reverse());
+      expect((await d.list('?sort_direction=desc')).json().data.map((b: { id: string }) => b.id)).toEqual(
+        [...made].reverse(),
+      );
     });
 
     const invalid: Array<[string, string]> = [
@@ -142,12 +171,20 @@ describe('brand lists, bulk actions, statistics and exports', () => {
 
       const off = await c.post('bulk-deactivate', { brand_ids: [a, b, foreign, unknown] });
       expect(off.statusCode).toBe(200);
-      expect(off.json()).toEqual({ success: true, message: 'Brands deactivated', data: { processed: 4, successful: 2, failed: 2 } });
+      expect(off.json()).toEqual({
+        success: true,
+        message: 'Brands deactivated',
+        data: { processed: 4, successful: 2, failed: 2 },
+      });
       expect(await c.names('?is_active=false')).toEqual(['A', 'B']);
-      expect((await other.names('?is_active=true'))).toEqual(['Foreign']);
+      expect(await other.names('?is_active=true')).toEqual(['Foreign']);
 
       const on = await c.post('bulk-activate', { brand_ids: [a, b] });
-      expect(on.json()).toEqual({ success: true, message: 'Brands activated', data: { processed: 2, successful: 2, failed: 0 } });
+      expect(on.json()).toEqual({
+        success: true,
+        message: 'Brands activated',
+        data: { processed: 2, successful: 2, failed: 0 },
+      });
       expect(await c.names('?is_active=true')).toEqual(['A', 'B']);
     });
 
@@ -175,7 +212,12 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       });
       expect(await c.names()).toEqual(['Linked']);
       const again = await c.post('bulk-delete', { brand_ids: [free] });
-      expect(again.json().data).toEqual({ processed: 1, successful: 0, failed: 1, failures: [{ id: free, reason: 'Brand not found.' }] });
+      expect(again.json().data).toEqual({
+        processed: 1,
+        successful: 0,
+        failed: 1,
+        failures: [{ id: free, reason: 'Brand not found.' }],
+      });
     });
 
     const invalid: Array<[string, unknown, string]> = [
@@ -184,7 +226,11 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       ['not an array', { brand_ids: '01hzzzzzzzzzzzzzzzzzzzzzzz' }, 'brand_ids'],
       ['malformed id', { brand_ids: ['nope'] }, 'brand_ids.0'],
       ['duplicate ids', { brand_ids: ['01hzzzzzzzzzzzzzzzzzzzzzzz', '01hzzzzzzzzzzzzzzzzzzzzzzz'] }, 'brand_ids'],
-      ['more than 500 ids', { brand_ids: Array.from({ length: 501 }, (_, i) => `01h${i.toString().padStart(23, '0')}`) }, 'brand_ids'],
+      [
+        'more than 500 ids',
+        { brand_ids: Array.from({ length: 501 }, (_, i) => `01h${i.toString().padStart(23, '0')}`) },
+        'brand_ids',
+      ],
     ];
     it.each(invalid)('422 for %s', async (_case, payload, field) => {
       const c = await freshTenant();
@@ -208,7 +254,10 @@ describe('brand lists, bulk actions, statistics and exports', () => {
     it('counts live brands of the tenant by state and product links', async () => {
       const c = await freshTenant();
       const empty = await t.app.inject({ url: `${BRANDS}/statistics`, headers: c.auth });
-      expect(empty.json()).toEqual({ success: true, data: { total: 0, active: 0, inactive: 0, with_products: 0, without_products: 0 } });
+      expect(empty.json()).toEqual({
+        success: true,
+        data: { total: 0, active: 0, inactive: 0, with_products: 0, without_products: 0 },
+      });
 
       const a = (await c.create({ name: 'A' })).id;
       const b = (await c.create({ name: 'B', is_active: false })).id;
@@ -229,7 +278,13 @@ describe('brand lists, bulk actions, statistics and exports', () => {
     let linked: string;
     beforeAll(async () => {
       c = await freshTenant();
-      linked = (await c.create({ name: 'Acme', description: 'Line one, "quoted"\nline two', website_url: 'https://acme.example.com' })).id;
+      linked = (
+        await c.create({
+          name: 'Acme',
+          description: 'Line one, "quoted"\nline two',
+          website_url: 'https://acme.example.com',
+        })
+      ).id;
       await c.create({ name: '=HYPERLINK("x")', is_active: false });
       await makeProduct(t.database.db, c.tenantId, { brand_id: linked });
     });
@@ -240,12 +295,31 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       const res = await exportOf('?format=csv');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="brands-${clock.now().toISOString().slice(0, 10)}.csv"`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="brands-${clock.now().toISOString().slice(0, 10)}.csv"`,
+      );
       const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
       const header = (parse(res.body, { to_line: 1 }) as string[][])[0];
-      expect(header).toEqual(['id', 'name', 'slug', 'description', 'logo_url', 'website_url', 'is_active', 'products_count', 'created_at', 'updated_at']);
+      expect(header).toEqual([
+        'id',
+        'name',
+        'slug',
+        'description',
+        'logo_url',
+        'website_url',
+        'is_active',
+        'products_count',
+        'created_at',
+        'updated_at',
+      ]);
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toMatchObject({ name: "'=HYPERLINK(\"x\")", slug: 'hyperlinkx', is_active: 'false', products_count: '0', logo_url: '' });
+      expect(rows[0]).toMatchObject({
+        name: '\'=HYPERLINK("x")',
+        slug: 'hyperlinkx',
+        is_active: 'false',
+        products_count: '0',
+        logo_url: '',
+      });
       expect(rows[1]).toMatchObject({
         id: linked,
         name: 'Acme',
@@ -266,14 +340,27 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       expect(body.total).toBe(2);
       expect(body.exported_at).toBe(clock.now().toISOString());
       expect(body.data.map((b: { name: string }) => b.name)).toEqual(['=HYPERLINK("x")', 'Acme']);
-      expect(Object.keys(body.data[1])).toEqual(['id', 'name', 'slug', 'description', 'logo_url', 'website_url', 'is_active', 'products_count', 'created_at', 'updated_at']);
+      expect(Object.keys(body.data[1])).toEqual([
+        'id',
+        'name',
+        'slug',
+        'description',
+        'logo_url',
+        'website_url',
+        'is_active',
+        'products_count',
+        'created_at',
+        'updated_at',
+      ]);
       expect(body.data[1]).toMatchObject({ id: linked, is_active: true, products_count: 1 });
     });
 
     it('applies the list filters', async () => {
       const body = (await exportOf('?format=json&has_products=true')).json();
       expect(body.data.map((b: { name: string }) => b.name)).toEqual(['Acme']);
-      expect((await exportOf('?format=json&is_active=false')).json().data.map((b: { name: string }) => b.name)).toEqual(['=HYPERLINK("x")']);
+      expect((await exportOf('?format=json&is_active=false')).json().data.map((b: { name: string }) => b.name)).toEqual(
+        ['=HYPERLINK("x")'],
+      );
     });
 
     it('422 without a format or with another one', async () => {
@@ -302,7 +389,9 @@ describe('brand lists, bulk actions, statistics and exports', () => {
       }
       // A brand whose slug looks like a static path is still only reachable by id.
       const brand = await c.create({ name: 'Statistics', slug: 'statistics' });
-      expect((await t.app.inject({ url: `${BRANDS}/${brand.id}`, headers: c.auth })).json().data.slug).toBe('statistics');
+      expect((await t.app.inject({ url: `${BRANDS}/${brand.id}`, headers: c.auth })).json().data.slug).toBe(
+        'statistics',
+      );
       expect((await t.app.inject({ url: `${BRANDS}/statistics`, headers: c.auth })).json().data.total).toBe(1);
     });
   });

@@ -15,16 +15,19 @@ describe('brands', () => {
   });
   afterAll(() => t.close());
 
-  const create = (payload: unknown, headers = t.auth) => t.app.inject({ method: 'POST', url: BRANDS, headers, payload: payload as object });
+  const create = (payload: unknown, headers = t.auth) =>
+    t.app.inject({ method: 'POST', url: BRANDS, headers, payload: payload as object });
   const get = (id: string, headers = t.auth) => t.app.inject({ url: `${BRANDS}/${id}`, headers });
-  const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') => t.app.inject({ method, url: `${BRANDS}/${id}`, headers: t.auth, payload });
+  const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') =>
+    t.app.inject({ method, url: `${BRANDS}/${id}`, headers: t.auth, payload });
   const remove = (id: string, headers = t.auth) => t.app.inject({ method: 'DELETE', url: `${BRANDS}/${id}`, headers });
   const brandId = async (payload: object) => {
     const res = await create(payload);
     expect(res.statusCode).toBe(201);
     return res.json().data.id as string;
   };
-  const softDeleteProduct = (id: string) => t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', id).execute();
+  const softDeleteProduct = (id: string) =>
+    t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', id).execute();
 
   describe('create', () => {
     it('creates with every field and answers 201 with the resource', async () => {
@@ -56,7 +59,14 @@ describe('brands', () => {
     it('defaults: active, no description or URLs', async () => {
       const res = await create({ name: 'Bare' });
       expect(res.statusCode).toBe(201);
-      expect(res.json().data).toMatchObject({ name: 'Bare', slug: 'bare', is_active: true, description: null, logo_url: null, website_url: null });
+      expect(res.json().data).toMatchObject({
+        name: 'Bare',
+        slug: 'bare',
+        is_active: true,
+        description: null,
+        logo_url: null,
+        website_url: null,
+      });
     });
 
     it('generates the slug from the name and makes it unique', async () => {
@@ -74,7 +84,12 @@ describe('brands', () => {
       await brandId({ name: 'Taken', slug: 'taken-slug' });
       const res = await create({ name: 'Other', slug: 'taken-slug' });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { slug: ['The slug has already been taken.'] } });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'validation_failed',
+        message: 'The given data was invalid.',
+        errors: { slug: ['The slug has already been taken.'] },
+      });
     });
 
     it('concurrent creates with one slug: one wins, the others get 422 errors.slug', async () => {
@@ -98,12 +113,22 @@ describe('brands', () => {
     });
 
     it('drops fields that are not writable', async () => {
-      const res = await create({ name: 'Sealed', id: 'chosen', tenant_id: 'someone-else', products_count: 9, deleted_at: '2020-01-01T00:00:00.000Z' });
+      const res = await create({
+        name: 'Sealed',
+        id: 'chosen',
+        tenant_id: 'someone-else',
+        products_count: 9,
+        deleted_at: '2020-01-01T00:00:00.000Z',
+      });
       expect(res.statusCode).toBe(201);
       const data = res.json().data;
       expect(data.id).not.toBe('chosen');
       expect(data.products_count).toBe(0);
-      const row = await t.database.db.selectFrom('brands').select(['tenant_id', 'deleted_at']).where('id', '=', data.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('brands')
+        .select(['tenant_id', 'deleted_at'])
+        .where('id', '=', data.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ tenant_id: t.tenant.tenantId, deleted_at: null });
     });
 
@@ -115,18 +140,73 @@ describe('brands', () => {
       ['name not a string', { name: 42 }, 'name', 'The name field must be a string.'],
       ['slug bad format', { name: 'A', slug: 'Not A Slug' }, 'slug', 'The slug field format is invalid.'],
       ['slug double hyphen', { name: 'A', slug: 'a--b' }, 'slug', 'The slug field format is invalid.'],
-      ['slug too long', { name: 'A', slug: 'a'.repeat(101) }, 'slug', 'The slug field must not be greater than 100 characters.'],
+      [
+        'slug too long',
+        { name: 'A', slug: 'a'.repeat(101) },
+        'slug',
+        'The slug field must not be greater than 100 characters.',
+      ],
       ['slug not a string', { name: 'A', slug: 5 }, 'slug', 'The slug field must be a string.'],
-      ['description too long', { name: 'A', description: 'd'.repeat(2001) }, 'description', 'The description field must not be greater than 2000 characters.'],
-      ['description not a string', { name: 'A', description: ['x'] }, 'description', 'The description field must be a string or null.'],
-      ['logo_url not a URL', { name: 'A', logo_url: 'not a url' }, 'logo_url', 'The logo url field must be an http or https URL with a host (no spaces).'],
-      ['logo_url ftp', { name: 'A', logo_url: 'ftp://files.example.com/logo.png' }, 'logo_url', 'The logo url field must be an http or https URL with a host (no spaces).'],
-      ['logo_url javascript', { name: 'A', logo_url: 'javascript:alert(1)' }, 'logo_url', 'The logo url field must be an http or https URL with a host (no spaces).'],
-      ['logo_url too long', { name: 'A', logo_url: `https://example.com/${'a'.repeat(2030)}` }, 'logo_url', 'The logo url field must not be greater than 2048 characters.'],
-      ['website_url no host', { name: 'A', website_url: 'https://' }, 'website_url', 'The website url field must be an http or https URL with a host (no spaces).'],
-      ['website_url relative', { name: 'A', website_url: '/about' }, 'website_url', 'The website url field must be an http or https URL with a host (no spaces).'],
-      ['website_url not a string', { name: 'A', website_url: 12 }, 'website_url', 'The website url field must be a string or null.'],
-      ['is_active not a boolean', { name: 'A', is_active: 'yes' }, 'is_active', 'The is active field must be a boolean.'],
+      [
+        'description too long',
+        { name: 'A', description: 'd'.repeat(2001) },
+        'description',
+        'The description field must not be greater than 2000 characters.',
+      ],
+      [
+        'description not a string',
+        { name: 'A', description: ['x'] },
+        'description',
+        'The description field must be a string or null.',
+      ],
+      [
+        'logo_url not a URL',
+        { name: 'A', logo_url: 'not a url' },
+        'logo_url',
+        'The logo url field must be an http or https URL with a host (no spaces).',
+      ],
+      [
+        'logo_url ftp',
+        { name: 'A', logo_url: 'ftp://files.example.com/logo.png' },
+        'logo_url',
+        'The logo url field must be an http or https URL with a host (no spaces).',
+      ],
+      [
+        'logo_url javascript',
+        { name: 'A', logo_url: 'javascript:alert(1)' },
+        'logo_url',
+        'The logo url field must be an http or https URL with a host (no spaces).',
+      ],
+      [
+        'logo_url too long',
+        { name: 'A', logo_url: `https://example.com/${'a'.repeat(2030)}` },
+        'logo_url',
+        'The logo url field must not be greater than 2048 characters.',
+      ],
+      [
+        'website_url no host',
+        { name: 'A', website_url: 'https://' },
+        'website_url',
+        'The website url field must be an http or https URL with a host (no spaces).',
+      ],
+      [
+        'website_url relative',
+        { name: 'A', website_url: '/about' },
+        'website_url',
+        'The website url field must be an http or https URL with a host (no spaces).',
+      ],
+      [
+        'website_url not a string',
+        { name: 'A', website_url: 12 },
+        'website_url',
+        'The website url field must be a string or null.',
+      ],
+      [
+        'is_active not a boolean',
+        { name: 'A', is_active: 'yes' },
+        'is_active',
+        'The is active field must be a boolean.',
+      ],
     ];
     it.each(invalid)('422 for %s', async (_case, payload, field, message) => {
       const res = await create(payload);
@@ -182,10 +262,21 @@ describe('brands', () => {
       expect(put.json()).toMatchObject({
         success: true,
         message: 'Brand updated successfully',
-        data: { name: 'Partial', slug: 'partial', description: 'Keep me', website_url: 'https://partial.example.com', is_active: false },
+        data: {
+          name: 'Partial',
+          slug: 'partial',
+          description: 'Keep me',
+          website_url: 'https://partial.example.com',
+          is_active: false,
+        },
       });
       const patch = await update(id, { description: null, logo_url: 'https://cdn.example.com/p.svg' }, 'PATCH');
-      expect(patch.json().data).toMatchObject({ name: 'Partial', description: null, logo_url: 'https://cdn.example.com/p.svg', is_active: false });
+      expect(patch.json().data).toMatchObject({
+        name: 'Partial',
+        description: null,
+        logo_url: 'https://cdn.example.com/p.svg',
+        is_active: false,
+      });
     });
 
     it('renaming keeps the slug; sending slug changes it', async () => {
@@ -247,7 +338,11 @@ describe('brands', () => {
       const res = await remove(id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Brand deleted successfully', data: null });
-      const row = await t.database.db.selectFrom('brands').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('brands')
+        .select('deleted_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.deleted_at).not.toBeNull();
       expect((await get(id)).statusCode).toBe(404);
     });
@@ -258,7 +353,11 @@ describe('brands', () => {
       const second = await makeProduct(t.database.db, t.tenant.tenantId, { brand_id: id });
       const refused = await remove(id);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ success: false, code: 'brand_has_products', message: 'The brand cannot be deleted while 2 products are linked to it.' });
+      expect(refused.json()).toEqual({
+        success: false,
+        code: 'brand_has_products',
+        message: 'The brand cannot be deleted while 2 products are linked to it.',
+      });
       await softDeleteProduct(first);
       expect((await remove(id)).json().message).toBe('The brand cannot be deleted while 1 product is linked to it.');
       expect((await get(id)).statusCode).toBe(200);
@@ -274,7 +373,9 @@ describe('brands', () => {
     let writer: { authorization: string };
     let id: string;
     beforeAll(async () => {
-      viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
+      viewer = bearer(
+        await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }),
+      );
       writer = bearer(
         await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
           abilities: ['operations:create-products', 'operations:edit-products', 'operations:delete-products'],
@@ -283,7 +384,11 @@ describe('brands', () => {
       id = await brandId({ name: 'Guarded' });
     });
 
-    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+    const forbidden = (ability: string) => ({
+      success: false,
+      code: 'forbidden',
+      message: `This action requires the ability ${ability}.`,
+    });
 
     it('reads are open to operations:view-products', async () => {
       for (const url of [BRANDS, `${BRANDS}/${id}`, `${BRANDS}/statistics`, `${BRANDS}/export?format=csv`]) {
@@ -385,7 +490,10 @@ describe('brands', () => {
   describe('OpenAPI', () => {
     it('documents every brand path with its schemas', async () => {
       const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
-      const paths = doc.paths as Record<string, Record<string, { tags?: string[]; summary?: string; responses: Record<string, unknown> }>>;
+      const paths = doc.paths as Record<
+        string,
+        Record<string, { tags?: string[]; summary?: string; responses: Record<string, unknown> }>
+      >;
       const expected: Array<[string, string[]]> = [
         ['/api/v1/operations/brands', ['get', 'post']],
         ['/api/v1/operations/brands/{id}', ['get', 'put', 'patch', 'delete']],
@@ -403,13 +511,31 @@ describe('brands', () => {
           expect(operation!.summary).toEqual(expect.any(String));
         }
       }
-      const list = paths['/api/v1/operations/brands']!.get as unknown as { parameters: Array<{ name: string; schema: object }> };
-      expect(list.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['search', 'is_active', 'has_products', 'sort_by', 'sort_direction', 'page', 'per_page']));
+      const list = paths['/api/v1/operations/brands']!.get as unknown as {
+        parameters: Array<{ name: string; schema: object }>;
+      };
+      expect(list.parameters.map((p) => p.name)).toEqual(
+        expect.arrayContaining([
+          'search',
+          'is_active',
+          'has_products',
+          'sort_by',
+          'sort_direction',
+          'page',
+          'per_page',
+        ]),
+      );
       expect(list.parameters.find((p) => p.name === 'per_page')!.schema).toMatchObject({ default: 25, maximum: 100 });
-      const post = paths['/api/v1/operations/brands']!.post as unknown as { requestBody: { content: Record<string, { schema: { required: string[] } }> } };
+      const post = paths['/api/v1/operations/brands']!.post as unknown as {
+        requestBody: { content: Record<string, { schema: { required: string[] } }> };
+      };
       expect(post.requestBody.content['application/json']!.schema.required).toEqual(['name']);
-      expect(Object.keys(paths['/api/v1/operations/brands/{id}']!.delete!.responses)).toEqual(expect.arrayContaining(['200', '404', '409']));
-      expect(Object.keys(paths['/api/v1/operations/brands/export']!.get!.responses['200'] as object)).toContain('content');
+      expect(Object.keys(paths['/api/v1/operations/brands/{id}']!.delete!.responses)).toEqual(
+        expect.arrayContaining(['200', '404', '409']),
+      );
+      expect(Object.keys(paths['/api/v1/operations/brands/export']!.get!.responses['200'] as object)).toContain(
+        'content',
+      );
     });
   });
 });

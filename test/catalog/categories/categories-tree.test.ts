@@ -44,10 +44,17 @@ describe('product category structure', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data;
   };
-  const get = async (id: string, headers = auth): Promise<Node> => (await t.app.inject({ url: `${CATEGORIES}/${id}`, headers })).json().data;
+  const get = async (id: string, headers = auth): Promise<Node> =>
+    (await t.app.inject({ url: `${CATEGORIES}/${id}`, headers })).json().data;
   const post = (path: string, payload?: object, headers = auth) =>
-    t.app.inject({ method: 'POST', url: `${CATEGORIES}${path}`, headers, ...(payload === undefined ? {} : { payload }) });
-  const shape = (nodes: Node[]): unknown[] => nodes.map((n) => (n.children.length ? { [n.name]: shape(n.children) } : n.name));
+    t.app.inject({
+      method: 'POST',
+      url: `${CATEGORIES}${path}`,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const shape = (nodes: Node[]): unknown[] =>
+    nodes.map((n) => (n.children.length ? { [n.name]: shape(n.children) } : n.name));
 
   describe('tree', () => {
     it('nests children; roots and siblings sorted by sort_order then name; static path not taken for an id', async () => {
@@ -68,17 +75,35 @@ describe('product category structure', () => {
       expect(homeNode).toMatchObject({ id: home.id, depth_level: 0, parent_id: null, slug: 'home' });
       expect(homeNode.children[2]!.children[0]).toMatchObject({ depth_level: 2, parent_id: kitchen.id, children: [] });
       expect(Object.keys(homeNode).sort()).toEqual(
-        ['children', 'created_at', 'depth_level', 'description', 'id', 'is_active', 'is_featured', 'name', 'parent_id', 'slug', 'sort_order', 'updated_at'].sort(),
+        [
+          'children',
+          'created_at',
+          'depth_level',
+          'description',
+          'id',
+          'is_active',
+          'is_featured',
+          'name',
+          'parent_id',
+          'slug',
+          'sort_order',
+          'updated_at',
+        ].sort(),
       );
     });
 
     it('is empty for a tenant without categories and leaves out deleted ones', async () => {
       const f = await freshTenant();
-      expect((await t.app.inject({ url: `${CATEGORIES}/tree`, headers: f.auth })).json()).toEqual({ success: true, data: [] });
+      expect((await t.app.inject({ url: `${CATEGORIES}/tree`, headers: f.auth })).json()).toEqual({
+        success: true,
+        data: [],
+      });
       const gone = await made({ name: 'Gone' }, f.auth);
       await made({ name: 'Stays' }, f.auth);
       await t.app.inject({ method: 'DELETE', url: `${CATEGORIES}/${gone.id}`, headers: f.auth });
-      expect(shape((await t.app.inject({ url: `${CATEGORIES}/tree`, headers: f.auth })).json().data)).toEqual(['Stays']);
+      expect(shape((await t.app.inject({ url: `${CATEGORIES}/tree`, headers: f.auth })).json().data)).toEqual([
+        'Stays',
+      ]);
     });
   });
 
@@ -97,12 +122,18 @@ describe('product category structure', () => {
           { id: c.id, name: 'Crumb C', slug: 'crumb-c', depth_level: 2 },
         ],
       });
-      expect((await t.app.inject({ url: `${CATEGORIES}/${a.id}/breadcrumbs`, headers: auth })).json().data).toHaveLength(1);
+      expect(
+        (await t.app.inject({ url: `${CATEGORIES}/${a.id}/breadcrumbs`, headers: auth })).json().data,
+      ).toHaveLength(1);
     });
 
     it('answers 404 for unknown and malformed ids', async () => {
-      expect((await t.app.inject({ url: `${CATEGORIES}/${MISSING_ID}/breadcrumbs`, headers: auth })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: `${CATEGORIES}/xyz/breadcrumbs`, headers: auth })).json().message).toBe('Category not found.');
+      expect((await t.app.inject({ url: `${CATEGORIES}/${MISSING_ID}/breadcrumbs`, headers: auth })).statusCode).toBe(
+        404,
+      );
+      expect((await t.app.inject({ url: `${CATEGORIES}/xyz/breadcrumbs`, headers: auth })).json().message).toBe(
+        'Category not found.',
+      );
     });
   });
 
@@ -115,11 +146,21 @@ describe('product category structure', () => {
       const c = await made({ name: 'Move C', parent_id: b.id });
       const res = await post(`/${a.id}/move`, { parent_id: deepTarget.id });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, message: 'Category moved successfully', data: { id: a.id, parent_id: deepTarget.id, depth_level: 2, sort_order: 4 } });
+      expect(res.json()).toMatchObject({
+        success: true,
+        message: 'Category moved successfully',
+        data: { id: a.id, parent_id: deepTarget.id, depth_level: 2, sort_order: 4 },
+      });
       expect((await get(b.id)).depth_level).toBe(3);
       expect((await get(c.id)).depth_level).toBe(4);
       const crumbs = (await t.app.inject({ url: `${CATEGORIES}/${c.id}/breadcrumbs`, headers: auth })).json().data;
-      expect(crumbs.map((x: Node) => x.name)).toEqual(['Move target', 'Move deep target', 'Move A', 'Move B', 'Move C']);
+      expect(crumbs.map((x: Node) => x.name)).toEqual([
+        'Move target',
+        'Move deep target',
+        'Move A',
+        'Move B',
+        'Move C',
+      ]);
 
       const toRoot = await post(`/${b.id}/move`, { parent_id: null });
       expect(toRoot.json().data).toMatchObject({ parent_id: null, depth_level: 0 });
@@ -142,7 +183,9 @@ describe('product category structure', () => {
       for (const target of [a.id, b.id, c.id]) {
         const res = await post(`/${a.id}/move`, { parent_id: target });
         expect(res.statusCode).toBe(422);
-        expect(res.json().errors).toEqual({ parent_id: ['A category cannot be moved into itself or one of its descendants.'] });
+        expect(res.json().errors).toEqual({
+          parent_id: ['A category cannot be moved into itself or one of its descendants.'],
+        });
       }
       expect(await get(a.id)).toMatchObject({ parent_id: null, depth_level: 0 });
       expect(await get(c.id)).toMatchObject({ parent_id: b.id, depth_level: 2 });
@@ -184,9 +227,23 @@ describe('product category structure', () => {
       const x = await made({ name: 'X', parent_id: p.id, sort_order: 0 }, f.auth);
       const y = await made({ name: 'Y', parent_id: p.id, sort_order: 1 }, f.auth);
       const z = await made({ name: 'Z', parent_id: p.id, sort_order: 2 }, f.auth);
-      const res = await post('/reorder', { categories: [{ id: z.id, sort_order: 0 }, { id: x.id, sort_order: 1 }, { id: y.id, sort_order: 2 }] }, f.auth);
+      const res = await post(
+        '/reorder',
+        {
+          categories: [
+            { id: z.id, sort_order: 0 },
+            { id: x.id, sort_order: 1 },
+            { id: y.id, sort_order: 2 },
+          ],
+        },
+        f.auth,
+      );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Categories reordered successfully', data: { reordered: 3 } });
+      expect(res.json()).toEqual({
+        success: true,
+        message: 'Categories reordered successfully',
+        data: { reordered: 3 },
+      });
       const tree = (await t.app.inject({ url: `${CATEGORIES}/tree`, headers: f.auth })).json().data;
       expect(shape(tree)).toEqual([{ Shelf: ['Z', 'X', 'Y'] }]);
       // Roots can be reordered too, and a subset of siblings is enough.
@@ -199,7 +256,12 @@ describe('product category structure', () => {
     it('refuses (422) categories of different parents, and changes nothing', async () => {
       const p = await made({ name: 'Mixed parent' });
       const kid = await made({ name: 'Mixed kid', parent_id: p.id, sort_order: 3 });
-      const res = await post('/reorder', { categories: [{ id: p.id, sort_order: 1 }, { id: kid.id, sort_order: 0 }] });
+      const res = await post('/reorder', {
+        categories: [
+          { id: p.id, sort_order: 1 },
+          { id: kid.id, sort_order: 0 },
+        ],
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe('All categories to reorder must share the same parent.');
       expect((await get(kid.id)).sort_order).toBe(3);
@@ -209,13 +271,24 @@ describe('product category structure', () => {
       const a = await made({ name: 'Reorder known', sort_order: 5 });
       const other = await makeTenant(t.services);
       const foreign = await t.services.catalog.categories.service.create(other.tenantId, { name: 'Reorder foreign' });
-      const res = await post('/reorder', { categories: [{ id: a.id, sort_order: 1 }, { id: MISSING_ID, sort_order: 2 }, { id: foreign.id, sort_order: 3 }] });
+      const res = await post('/reorder', {
+        categories: [
+          { id: a.id, sort_order: 1 },
+          { id: MISSING_ID, sort_order: 2 },
+          { id: foreign.id, sort_order: 3 },
+        ],
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({
         'categories.1.id': ['The selected category does not exist.'],
         'categories.2.id': ['The selected category does not exist.'],
       });
-      const dup = await post('/reorder', { categories: [{ id: a.id, sort_order: 1 }, { id: a.id, sort_order: 2 }] });
+      const dup = await post('/reorder', {
+        categories: [
+          { id: a.id, sort_order: 1 },
+          { id: a.id, sort_order: 2 },
+        ],
+      });
       expect(dup.statusCode).toBe(422);
       expect(dup.json().errors).toEqual({ 'categories.1.id': ['The id appears more than once.'] });
       expect((await get(a.id)).sort_order).toBe(5);
@@ -268,7 +341,11 @@ describe('product category structure', () => {
       const foreign = await t.services.catalog.categories.service.create(other.tenantId, { name: 'Bulk foreign' });
       const res = await post('/bulk-status', { category_ids: [a.id, b.id, MISSING_ID, foreign.id], is_active: false });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Category status updated', data: { processed: 4, successful: 2, failed: 2 } });
+      expect(res.json()).toEqual({
+        success: true,
+        message: 'Category status updated',
+        data: { processed: 4, successful: 2, failed: 2 },
+      });
       expect((await get(a.id)).is_active).toBe(false);
       expect((await get(b.id)).is_active).toBe(false);
       expect((await t.services.catalog.categories.service.get(other.tenantId, foreign.id)).is_active).toBe(true);
@@ -302,7 +379,9 @@ describe('product category structure', () => {
         errors: { category_id: ['The selected category does not exist.'] },
       });
       const other = await makeTenant(t.services);
-      await expect(service.assertExists(other.tenantId, c.id)).rejects.toMatchObject({ errors: { category_id: expect.any(Array) } });
+      await expect(service.assertExists(other.tenantId, c.id)).rejects.toMatchObject({
+        errors: { category_id: expect.any(Array) },
+      });
     });
 
     it('descendantIds answers the category and all its live descendants, tenant-scoped', async () => {

@@ -17,7 +17,8 @@ describe('product categories', () => {
   });
   afterAll(() => t.close());
 
-  const create = async (payload: object, headers = t.auth) => t.app.inject({ method: 'POST', url: CATEGORIES, headers, payload });
+  const create = async (payload: object, headers = t.auth) =>
+    t.app.inject({ method: 'POST', url: CATEGORIES, headers, payload });
   const made = async (payload: object, headers = t.auth): Promise<CategoryBody> => {
     const res = await create(payload, headers);
     expect(res.statusCode, res.body).toBe(201);
@@ -26,7 +27,8 @@ describe('product categories', () => {
   const get = (id: string, headers = t.auth) => t.app.inject({ url: `${CATEGORIES}/${id}`, headers });
   const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') =>
     t.app.inject({ method, url: `${CATEGORIES}/${id}`, headers: t.auth, payload });
-  const remove = (id: string, headers = t.auth) => t.app.inject({ method: 'DELETE', url: `${CATEGORIES}/${id}`, headers });
+  const remove = (id: string, headers = t.auth) =>
+    t.app.inject({ method: 'DELETE', url: `${CATEGORIES}/${id}`, headers });
 
   describe('create', () => {
     it('creates a root with defaults and answers 201 with the resource', async () => {
@@ -35,11 +37,29 @@ describe('product categories', () => {
       const body = res.json();
       expect(body).toMatchObject({ success: true, message: 'Category created successfully' });
       expect(Object.keys(body.data).sort()).toEqual(
-        ['created_at', 'depth_level', 'description', 'id', 'is_active', 'is_featured', 'name', 'parent_id', 'slug', 'sort_order', 'updated_at'].sort(),
+        [
+          'created_at',
+          'depth_level',
+          'description',
+          'id',
+          'is_active',
+          'is_featured',
+          'name',
+          'parent_id',
+          'slug',
+          'sort_order',
+          'updated_at',
+        ].sort(),
       );
       expect(body.data).toMatchObject({
-        name: 'Garden Tools', slug: 'garden-tools', description: null, parent_id: null,
-        sort_order: 0, is_active: true, is_featured: false, depth_level: 0,
+        name: 'Garden Tools',
+        slug: 'garden-tools',
+        description: null,
+        parent_id: null,
+        sort_order: 0,
+        is_active: true,
+        is_featured: false,
+        depth_level: 0,
       });
       expect(body.data.id).toMatch(/^[0-9a-hjkmnp-tv-z]{26}$/);
       expect(new Date(body.data.created_at).toISOString()).toBe(body.data.created_at);
@@ -47,8 +67,22 @@ describe('product categories', () => {
 
     it('creates with every field; a child is one level deeper than its parent', async () => {
       const root = await made({ name: 'Outdoor' });
-      const child = await made({ name: 'Camping', description: 'Tents and more', parent_id: root.id, sort_order: 7, is_active: false, is_featured: true });
-      expect(child).toMatchObject({ parent_id: root.id, depth_level: 1, description: 'Tents and more', sort_order: 7, is_active: false, is_featured: true });
+      const child = await made({
+        name: 'Camping',
+        description: 'Tents and more',
+        parent_id: root.id,
+        sort_order: 7,
+        is_active: false,
+        is_featured: true,
+      });
+      expect(child).toMatchObject({
+        parent_id: root.id,
+        depth_level: 1,
+        description: 'Tents and more',
+        sort_order: 7,
+        is_active: false,
+        is_featured: true,
+      });
       const grandchild = await made({ name: 'Tents', parent_id: child.id });
       expect(grandchild.depth_level).toBe(2);
       expect((await made({ name: 'Top level', parent_id: null })).depth_level).toBe(0);
@@ -96,14 +130,22 @@ describe('product categories', () => {
       [{ name: '' }, 'name', 'The name field must not be empty.'],
       [{ name: '   ' }, 'name', 'The name field must not be empty.'],
       [{ name: 'x'.repeat(256) }, 'name', 'The name field must not be greater than 255 characters.'],
-      [{ name: 'Ok', description: 'x'.repeat(2001) }, 'description', 'The description field must not be greater than 2000 characters.'],
+      [
+        { name: 'Ok', description: 'x'.repeat(2001) },
+        'description',
+        'The description field must not be greater than 2000 characters.',
+      ],
       [{ name: 'Ok', description: 5 }, 'description', 'The description field must be a string or null.'],
       [{ name: 'Ok', parent_id: 'not-a-ulid' }, 'parent_id', 'The parent id field format is invalid.'],
       [{ name: 'Ok', parent_id: 12 }, 'parent_id', 'The parent id field must be a string or null.'],
       [{ name: 'Ok', sort_order: -1 }, 'sort_order', 'The sort order field must be at least 0.'],
       [{ name: 'Ok', sort_order: 1.5 }, 'sort_order', 'The sort order field must be an integer.'],
       [{ name: 'Ok', sort_order: '3' }, 'sort_order', 'The sort order field must be an integer.'],
-      [{ name: 'Ok', sort_order: 2_147_483_648 }, 'sort_order', 'The sort order field must not be greater than 2147483647.'],
+      [
+        { name: 'Ok', sort_order: 2_147_483_648 },
+        'sort_order',
+        'The sort order field must not be greater than 2147483647.',
+      ],
       [{ name: 'Ok', is_active: 'yes' }, 'is_active', 'The is active field must be a boolean.'],
       [{ name: 'Ok', is_featured: 1 }, 'is_featured', 'The is featured field must be a boolean.'],
     ])('refuses bad input %j with 422 on %s', async (payload, field, message) => {
@@ -113,11 +155,22 @@ describe('product categories', () => {
     });
 
     it('drops fields that are not writable', async () => {
-      const res = await create({ name: 'Sealed', id: 'chosen', tenant_id: 'someone', slug: 'my-slug', depth_level: 9, deleted_at: '2020-01-01T00:00:00Z' });
+      const res = await create({
+        name: 'Sealed',
+        id: 'chosen',
+        tenant_id: 'someone',
+        slug: 'my-slug',
+        depth_level: 9,
+        deleted_at: '2020-01-01T00:00:00Z',
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ slug: 'sealed', depth_level: 0 });
       expect(res.json().data.id).not.toBe('chosen');
-      const row = await t.database.db.selectFrom('product_categories').select(['tenant_id', 'deleted_at']).where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('product_categories')
+        .select(['tenant_id', 'deleted_at'])
+        .where('id', '=', res.json().data.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ tenant_id: t.tenant.tenantId, deleted_at: null });
     });
   });
@@ -147,9 +200,21 @@ describe('product categories', () => {
       const put = await update(c.id, { is_featured: true });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ success: true, message: 'Category updated successfully' });
-      expect(put.json().data).toMatchObject({ name: 'Partial', slug: 'partial', description: 'Keep me', sort_order: 3, is_featured: true, is_active: true });
+      expect(put.json().data).toMatchObject({
+        name: 'Partial',
+        slug: 'partial',
+        description: 'Keep me',
+        sort_order: 3,
+        is_featured: true,
+        is_active: true,
+      });
       const patch = await update(c.id, { description: null, sort_order: 0, is_active: false }, 'PATCH');
-      expect(patch.json().data).toMatchObject({ description: null, sort_order: 0, is_active: false, is_featured: true });
+      expect(patch.json().data).toMatchObject({
+        description: null,
+        sort_order: 0,
+        is_active: false,
+        is_featured: true,
+      });
     });
 
     it('renaming regenerates the slug, unique among the other categories', async () => {
@@ -170,7 +235,9 @@ describe('product categories', () => {
       expect(same.json().data).toMatchObject({ parent_id: root.id, depth_level: 1 });
       const changed = await update(child.id, { parent_id: null });
       expect(changed.statusCode).toBe(422);
-      expect(changed.json().errors.parent_id).toEqual(['The parent cannot be changed here: use POST /operations/product-categories/{id}/move.']);
+      expect(changed.json().errors.parent_id).toEqual([
+        'The parent cannot be changed here: use POST /operations/product-categories/{id}/move.',
+      ]);
       expect((await get(child.id)).json().data).toMatchObject({ parent_id: root.id, name: 'Update child renamed' });
     });
 
@@ -204,7 +271,11 @@ describe('product categories', () => {
       expect((await get(c.id)).statusCode).toBe(404);
       const list = (await t.app.inject({ url: `${CATEGORIES}?search=disposable`, headers: t.auth })).json();
       expect(list.data).toEqual([]);
-      const row = await t.database.db.selectFrom('product_categories').select('deleted_at').where('id', '=', c.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('product_categories')
+        .select('deleted_at')
+        .where('id', '=', c.id)
+        .executeTakeFirstOrThrow();
       expect(row.deleted_at).not.toBeNull();
       expect((await remove(c.id)).statusCode).toBe(404);
     });
@@ -214,7 +285,11 @@ describe('product categories', () => {
       const kid = await made({ name: 'Kid', parent_id: parent.id });
       const res = await remove(parent.id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'category_has_subcategories', message: 'Cannot delete a category that has 1 subcategory. Move or delete them first.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'category_has_subcategories',
+        message: 'Cannot delete a category that has 1 subcategory. Move or delete them first.',
+      });
       await remove(kid.id);
       expect((await remove(parent.id)).statusCode).toBe(200);
     });
@@ -226,9 +301,19 @@ describe('product categories', () => {
       const res = await remove(c.id);
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe('Cannot delete a category that has 2 products. Reassign them first.');
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', p1).execute();
-      expect((await remove(c.id)).json().message).toBe('Cannot delete a category that has 1 product. Reassign them first.');
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('category_id', '=', c.id).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', p1)
+        .execute();
+      expect((await remove(c.id)).json().message).toBe(
+        'Cannot delete a category that has 1 product. Reassign them first.',
+      );
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('category_id', '=', c.id)
+        .execute();
       expect((await remove(c.id)).statusCode).toBe(200);
     });
   });
@@ -255,11 +340,19 @@ describe('product categories', () => {
       await made({ name: 'Laptops', parent_id: electronics.id, sort_order: 1, is_featured: true }, auth);
       // Deterministic creation times for created_at sorting.
       const stamps: Record<string, string> = {
-        Electronics: '2024-01-05T00:00:00.000Z', Books: '2024-01-01T00:00:00.000Z', apparel: '2024-01-03T00:00:00.000Z',
-        Phones: '2024-01-02T00:00:00.000Z', Laptops: '2024-01-04T00:00:00.000Z',
+        Electronics: '2024-01-05T00:00:00.000Z',
+        Books: '2024-01-01T00:00:00.000Z',
+        apparel: '2024-01-03T00:00:00.000Z',
+        Phones: '2024-01-02T00:00:00.000Z',
+        Laptops: '2024-01-04T00:00:00.000Z',
       };
       for (const [name, at] of Object.entries(stamps)) {
-        await t.database.db.updateTable('product_categories').set({ created_at: at }).where('tenant_id', '=', tenantId).where('name', '=', name).execute();
+        await t.database.db
+          .updateTable('product_categories')
+          .set({ created_at: at })
+          .where('tenant_id', '=', tenantId)
+          .where('name', '=', name)
+          .execute();
       }
     });
 
@@ -271,7 +364,13 @@ describe('product categories', () => {
       expect(body.meta).toEqual({ current_page: 1, per_page: 25, total: 5, last_page: 1 });
       expect(body.links).toMatchObject({ prev: null, next: null });
       expect(body.links.first).toMatch(/^https?:\/\/.+\/api\/v1\/operations\/product-categories\?page=1$/);
-      expect(body.data.map((c: CategoryBody) => c.name)).toEqual(['Phones', 'Books', 'Laptops', 'Electronics', 'apparel']);
+      expect(body.data.map((c: CategoryBody) => c.name)).toEqual([
+        'Phones',
+        'Books',
+        'Laptops',
+        'Electronics',
+        'apparel',
+      ]);
       expect(body.data[0]).not.toHaveProperty('children');
       expect(body.data[0]).not.toHaveProperty('tenant_id');
     });
@@ -324,12 +423,36 @@ describe('product categories', () => {
 
     it('sorts by name, sort_order, created_at and depth_level, both directions', async () => {
       expect(await names('?sort_by=name')).toEqual(['apparel', 'Books', 'Electronics', 'Laptops', 'Phones']);
-      expect(await names('?sort_by=name&sort_direction=desc')).toEqual(['Phones', 'Laptops', 'Electronics', 'Books', 'apparel']);
-      expect(await names('?sort_by=sort_order&sort_direction=desc')).toEqual(['apparel', 'Electronics', 'Laptops', 'Books', 'Phones']);
+      expect(await names('?sort_by=name&sort_direction=desc')).toEqual([
+        'Phones',
+        'Laptops',
+        'Electronics',
+        'Books',
+        'apparel',
+      ]);
+      expect(await names('?sort_by=sort_order&sort_direction=desc')).toEqual([
+        'apparel',
+        'Electronics',
+        'Laptops',
+        'Books',
+        'Phones',
+      ]);
       expect(await names('?sort_by=created_at')).toEqual(['Books', 'Phones', 'apparel', 'Laptops', 'Electronics']);
-      expect(await names('?sort_by=created_at&sort_direction=desc')).toEqual(['Electronics', 'Laptops', 'apparel', 'Phones', 'Books']);
+      expect(await names('?sort_by=created_at&sort_direction=desc')).toEqual([
+        'Electronics',
+        'Laptops',
+        'apparel',
+        'Phones',
+        'Books',
+      ]);
       expect(await names('?sort_by=depth_level')).toEqual(['apparel', 'Books', 'Electronics', 'Laptops', 'Phones']);
-      expect(await names('?sort_by=depth_level&sort_direction=desc')).toEqual(['Phones', 'Laptops', 'Electronics', 'Books', 'apparel']);
+      expect(await names('?sort_by=depth_level&sort_direction=desc')).toEqual([
+        'Phones',
+        'Laptops',
+        'Electronics',
+        'Books',
+        'apparel',
+      ]);
     });
 
     it("shows only the caller tenant's categories", async () => {
@@ -346,7 +469,9 @@ describe('product categories', () => {
 
     beforeAll(async () => {
       id = (await made({ name: 'Guarded' })).id;
-      viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }));
+      viewer = bearer(
+        await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] }),
+      );
     });
 
     it('reads are open to operations:view-products', async () => {
@@ -368,7 +493,11 @@ describe('product categories', () => {
         expect(res.json().message).toBe('This action requires the ability operations:manage-product-categories.');
       }
       expect((await get(id)).json().data).toMatchObject({ name: 'Guarded', is_featured: false, is_active: true });
-      const manager = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:manage-product-categories'] }));
+      const manager = bearer(
+        await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+          abilities: ['operations:manage-product-categories'],
+        }),
+      );
       expect((await create({ name: 'Allowed' }, manager)).statusCode).toBe(201);
     });
 
@@ -395,7 +524,10 @@ describe('product categories', () => {
         expect(res.statusCode, `${request.method} ${request.url}`).toBe(404);
         expect(res.json().message).toBe('Category not found.');
       }
-      expect(await t.services.catalog.categories.service.get(other.tenantId, foreign.id)).toMatchObject({ name: 'Theirs', is_featured: false });
+      expect(await t.services.catalog.categories.service.get(other.tenantId, foreign.id)).toMatchObject({
+        name: 'Theirs',
+        is_featured: false,
+      });
     });
   });
 
@@ -403,9 +535,21 @@ describe('product categories', () => {
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
     const p = (suffix: string) => doc.paths[`/api/v1/operations/product-categories${suffix}`];
     expect(p('').get.parameters.map((x: { name: string }) => x.name)).toEqual(
-      expect.arrayContaining(['page', 'per_page', 'search', 'is_active', 'is_featured', 'parent_id', 'sort_by', 'sort_direction']),
+      expect.arrayContaining([
+        'page',
+        'per_page',
+        'search',
+        'is_active',
+        'is_featured',
+        'parent_id',
+        'sort_by',
+        'sort_direction',
+      ]),
     );
-    expect(p('').get.parameters.find((x: { name: string }) => x.name === 'per_page').schema).toMatchObject({ maximum: 100, default: 25 });
+    expect(p('').get.parameters.find((x: { name: string }) => x.name === 'per_page').schema).toMatchObject({
+      maximum: 100,
+      default: 25,
+    });
     expect(p('').post.requestBody.content['application/json'].schema.required).toEqual(['name']);
     expect(p('').post.responses['201']).toBeDefined();
     expect(p('/tree').get).toBeDefined();

@@ -35,9 +35,21 @@ describe('category paths', () => {
       expect(res.statusCode, res.body).toBe(200);
     };
     const pathOf = async (id: string) =>
-      (await t.database.db.selectFrom('product_categories').select('path').where('id', '=', id).executeTakeFirstOrThrow()).path;
+      (
+        await t.database.db
+          .selectFrom('product_categories')
+          .select('path')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).path;
     const rootOf = async (productId: string) =>
-      (await t.database.db.selectFrom('products').select('category_root_id').where('id', '=', productId).executeTakeFirstOrThrow()).category_root_id;
+      (
+        await t.database.db
+          .selectFrom('products')
+          .select('category_root_id')
+          .where('id', '=', productId)
+          .executeTakeFirstOrThrow()
+      ).category_root_id;
     /** The subtree's products by price from the parent links alone (the recursive approach), as the list must answer them. */
     const expectedByPrice = async (topId: string): Promise<string[]> => {
       const categories = await t.database.db
@@ -47,7 +59,7 @@ describe('category paths', () => {
         .where('deleted_at', 'is', null)
         .execute();
       const subtree = new Set([topId]);
-      for (let grown = true; grown; ) {
+      for (let grown = true; grown;) {
         grown = false;
         for (const c of categories) {
           if (c.parent_id !== null && subtree.has(c.parent_id) && !subtree.has(c.id)) {
@@ -67,8 +79,14 @@ describe('category paths', () => {
         .sort((a, b) => a.selling_price! - b.selling_price! || (a.id < b.id ? -1 : 1))
         .map((p) => p.id);
     };
-    const listed = async (categoryId: string, sort = 'sort_by=selling_price&sort_direction=asc'): Promise<{ ids: string[]; total: number }> => {
-      const res = await call('GET', `${PRODUCTS}?category_id=${categoryId}&include_descendants=true&${sort}&per_page=100`);
+    const listed = async (
+      categoryId: string,
+      sort = 'sort_by=selling_price&sort_direction=asc',
+    ): Promise<{ ids: string[]; total: number }> => {
+      const res = await call(
+        'GET',
+        `${PRODUCTS}?category_id=${categoryId}&include_descendants=true&${sort}&per_page=100`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       return { ids: res.json().data.map((p: { id: string }) => p.id), total: res.json().meta.total };
     };
@@ -82,7 +100,7 @@ describe('category paths', () => {
     return { ...tenant, call, category, product, move, pathOf, rootOf, expectedByPrice, listed, expectListsMatch };
   }
 
-  it('gives a root the path of its id and a child its parent\'s path followed by its id', async () => {
+  it("gives a root the path of its id and a child its parent's path followed by its id", async () => {
     const c = await freshTenant();
     const home = await c.category('Home');
     const kitchen = await c.category('Kitchen', home);
@@ -92,7 +110,7 @@ describe('category paths', () => {
     expect(await c.pathOf(knives)).toBe(`/${home}/${kitchen}/${knives}/`);
   });
 
-  it('a move rewrites the subtree\'s paths, and its products leave the old department\'s list for the new one\'s', async () => {
+  it("a move rewrites the subtree's paths, and its products leave the old department's list for the new one's", async () => {
     const c = await freshTenant();
     const a = await c.category('A');
     const a1 = await c.category('A1', a);
@@ -128,7 +146,7 @@ describe('category paths', () => {
     for (const top of [a, b, a1]) await c.expectListsMatch(top);
   });
 
-  it('a move within its department rewrites paths and keeps the products\' root', async () => {
+  it("a move within its department rewrites paths and keeps the products' root", async () => {
     const c = await freshTenant();
     const a = await c.category('A');
     const a1 = await c.category('A1', a);
@@ -151,20 +169,22 @@ describe('category paths', () => {
     expect(await c.pathOf(a1)).toBe(`/${a}/${a1}/`);
   });
 
-  it('a deleted category leaves its parent\'s subtree; a sibling made afterwards gets a path of its own', async () => {
+  it("a deleted category leaves its parent's subtree; a sibling made afterwards gets a path of its own", async () => {
     const c = await freshTenant();
     const a = await c.category('A');
     const gone = await c.category('Gone', a);
     expect((await c.call('DELETE', `${CATEGORIES}/${gone}`)).statusCode).toBe(200);
     const after = await c.category('After', a);
     expect(await c.pathOf(after)).toBe(`/${a}/${after}/`);
-    expect((await t.services.catalog.categories.service.descendantIds(c.tenantId, a)).sort()).toEqual([a, after].sort());
+    expect((await t.services.catalog.categories.service.descendantIds(c.tenantId, a)).sort()).toEqual(
+      [a, after].sort(),
+    );
     const inAfter = await c.product('In After', 3, after);
     expect(await c.rootOf(inAfter)).toBe(a);
     await c.expectListsMatch(a);
   });
 
-  it('a product keeps its category\'s root through create, category change and removal of its category', async () => {
+  it("a product keeps its category's root through create, category change and removal of its category", async () => {
     const c = await freshTenant();
     const a = await c.category('A');
     const a1 = await c.category('A1', a);
@@ -184,19 +204,23 @@ describe('category paths', () => {
     expect(await c.rootOf(await c.product('Loose', 1, null))).toBeNull();
   });
 
-  it('variants take their master\'s category root, also when the master\'s category changes', async () => {
+  it("variants take their master's category root, also when the master's category changes", async () => {
     const c = await freshTenant();
     const a = await c.category('A');
     const a1 = await c.category('A1', a);
     const b = await c.category('B');
     const shape = { attributes: [{ name: 'Color', values: ['Red', 'Blue'] }], allowCombinations: true };
-    const master = (await c.call('POST', MASTERS, { name: 'Tee', sku: 'TEE', category_id: a1, variant_attributes: shape })).json().data.id as string;
+    const master = (
+      await c.call('POST', MASTERS, { name: 'Tee', sku: 'TEE', category_id: a1, variant_attributes: shape })
+    ).json().data.id as string;
     const res = await c.call('POST', `${MASTERS}/${master}/variants`, { variant_selection: { Color: 'Red' } });
     expect(res.statusCode, res.body).toBe(201);
     const variant = res.json().data.id as string;
     expect(await c.rootOf(variant)).toBe(a);
     const hooks = t.services.catalog.variants.service;
-    await t.database.db.transaction().execute((trx) => hooks.syncInherited(trx, c.tenantId, { id: master, category_id: b, supplier_id: null }));
+    await t.database.db
+      .transaction()
+      .execute((trx) => hooks.syncInherited(trx, c.tenantId, { id: master, category_id: b, supplier_id: null }));
     expect(await c.rootOf(variant)).toBe(b);
   });
 });

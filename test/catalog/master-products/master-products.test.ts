@@ -40,9 +40,11 @@ describe('master products', () => {
     const { tenant, auth } = await makeTenantWithToken(t.services);
     const call = jsonCaller(t.app, auth);
     const create = (payload: unknown, headers: Headers = auth) => call('POST', MASTERS, payload, headers);
-    const get = (id: string, query = '', headers: Headers = auth) => call('GET', `${MASTERS}/${id}${query}`, undefined, headers);
+    const get = (id: string, query = '', headers: Headers = auth) =>
+      call('GET', `${MASTERS}/${id}${query}`, undefined, headers);
     const list = (query = '', headers: Headers = auth) => call('GET', `${MASTERS}${query}`, undefined, headers);
-    const update = (id: string, payload: unknown, method: 'PUT' | 'PATCH' = 'PUT', headers: Headers = auth) => call(method, `${MASTERS}/${id}`, payload, headers);
+    const update = (id: string, payload: unknown, method: 'PUT' | 'PATCH' = 'PUT', headers: Headers = auth) =>
+      call(method, `${MASTERS}/${id}`, payload, headers);
     const remove = (id: string, headers: Headers = auth) => call('DELETE', `${MASTERS}/${id}`, undefined, headers);
     const made = async (payload: Json = {}): Promise<Master> => {
       const res = await create({ name: 'Classic Tee', ...payload });
@@ -61,7 +63,8 @@ describe('master products', () => {
       return { id: res.json().data.id, name: res.json().data.name };
     };
     const category = () => linked('product-categories', { name: `Category ${++seq}` });
-    const supplier = () => linked('suppliers', { name: `Supplier ${++seq}`, code: `SUP-${++seq}`, email: 'orders@acme.test' });
+    const supplier = () =>
+      linked('suppliers', { name: `Supplier ${++seq}`, code: `SUP-${++seq}`, email: 'orders@acme.test' });
     /** A live variant of `masterId`, written as the variants module writes one; `stock` on hand makes it hold inventory. */
     const variant = async (masterId: string, selection: Record<string, string>, stock = 0): Promise<string> => {
       const id = newId();
@@ -86,7 +89,8 @@ describe('master products', () => {
         .execute();
       return id;
     };
-    const productRow = (id: string) => t.database.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const productRow = (id: string) =>
+      t.database.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const masterCount = async () =>
       Number(
         (
@@ -98,8 +102,30 @@ describe('master products', () => {
         ).n,
       );
     const deletions = (masterId: string) =>
-      t.database.db.selectFrom('variant_deletions').selectAll().where('tenant_id', '=', tenant.tenantId).where('master_product_id', '=', masterId).execute();
-    return { ...tenant, auth, call, create, get, list, update, remove, made, errorsOf, category, supplier, variant, productRow, masterCount, deletions };
+      t.database.db
+        .selectFrom('variant_deletions')
+        .selectAll()
+        .where('tenant_id', '=', tenant.tenantId)
+        .where('master_product_id', '=', masterId)
+        .execute();
+    return {
+      ...tenant,
+      auth,
+      call,
+      create,
+      get,
+      list,
+      update,
+      remove,
+      made,
+      errorsOf,
+      category,
+      supplier,
+      variant,
+      productRow,
+      masterCount,
+      deletions,
+    };
   }
   type Tenant = Awaited<ReturnType<typeof freshTenant>>;
 
@@ -127,7 +153,13 @@ describe('master products', () => {
         currency: 'EUR',
         base_weight: 0.2,
         base_dimensions: { length: 30, width: 20, height: 1.5, unit: 'in' },
-        variant_attributes: shape1([['Color', ['Red', 'Blue']], ['Size', ['S', 'M', 'L']]], false),
+        variant_attributes: shape1(
+          [
+            ['Color', ['Red', 'Blue']],
+            ['Size', ['S', 'M', 'L']],
+          ],
+          false,
+        ),
         images: ['https://cdn.example.com/tee.png', '/media/tee-back.png'],
         tags: ['Summer', 'cotton'],
         status: 'active',
@@ -162,7 +194,13 @@ describe('master products', () => {
         currency: 'EUR',
         base_weight: 0.2,
         base_dimensions: { length: 30, width: 20, height: 1.5, unit: 'in' },
-        variant_attributes: shape1([['Color', ['Red', 'Blue']], ['Size', ['S', 'M', 'L']]], false),
+        variant_attributes: shape1(
+          [
+            ['Color', ['Red', 'Blue']],
+            ['Size', ['S', 'M', 'L']],
+          ],
+          false,
+        ),
         images: ['https://cdn.example.com/tee.png', '/media/tee-back.png'],
         tags: ['Summer', 'cotton'],
         status: 'active',
@@ -179,7 +217,11 @@ describe('master products', () => {
         created_at: '2026-05-01T08:00:00.000Z',
         updated_at: '2026-05-01T08:00:00.000Z',
       });
-      const row = await t.database.db.selectFrom('master_products').selectAll().where('id', '=', body.data.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('master_products')
+        .selectAll()
+        .where('id', '=', body.data.id)
+        .executeTakeFirstOrThrow();
       expect(row.base_price).toBe(1999);
       expect(row.base_cost_price).toBe(750);
       expect((await c.get(body.data.id)).json().data).toEqual(body.data);
@@ -214,7 +256,9 @@ describe('master products', () => {
       expect((await c.made({ name: 'Hoodie Über' })).slug).toBe('hoodie-uber');
       expect((await c.made({ name: 'hoodie uber' })).slug).toBe('hoodie-uber-2');
       expect((await c.made({ name: '★★' })).slug).toBe('master-product');
-      expect(await c.errorsOf(await c.create({ name: 'Other', slug: 'hoodie-uber' }))).toEqual({ slug: ['The slug has already been taken.'] });
+      expect(await c.errorsOf(await c.create({ name: 'Other', slug: 'hoodie-uber' }))).toEqual({
+        slug: ['The slug has already been taken.'],
+      });
       const [a, b] = await Promise.all([c.create({ name: 'Racer Jacket' }), c.create({ name: 'Racer Jacket' })]);
       expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
       expect([a.json().data.slug, b.json().data.slug].sort()).toEqual(['racer-jacket', 'racer-jacket-2']);
@@ -230,37 +274,84 @@ describe('master products', () => {
     });
 
     it('trims tags and drops duplicate tags ignoring case; dimensions default to cm', async () => {
-      const master = await c.made({ name: 'Tagged', tags: [' Summer ', 'summer', 'SALE', 'Sale '], images: ['a.png'], base_dimensions: { length: 2 } });
+      const master = await c.made({
+        name: 'Tagged',
+        tags: [' Summer ', 'summer', 'SALE', 'Sale '],
+        images: ['a.png'],
+        base_dimensions: { length: 2 },
+      });
       expect(master.tags).toEqual(['Summer', 'SALE']);
       expect(master.images).toEqual(['a.png']);
       expect(master.base_dimensions).toEqual({ length: 2, width: null, height: null, unit: 'cm' });
     });
 
     it('accepts shape 2 under variant_configuration or variant_attributes and answers shape 1', async () => {
-      const viaConfiguration = await c.made({ name: 'Shape Two', variant_configuration: { attributes: { Color: ['Red', ' Green '], Size: ['S', 42] } } });
-      expect(viaConfiguration.variant_attributes).toEqual(shape1([['Color', ['Red', 'Green']], ['Size', ['S', '42']]]));
-      const viaAttributes = await c.made({ name: 'Shape Two B', variant_attributes: { attributes: { Material: ['Wool'] }, allowCombinations: false } });
+      const viaConfiguration = await c.made({
+        name: 'Shape Two',
+        variant_configuration: { attributes: { Color: ['Red', ' Green '], Size: ['S', 42] } },
+      });
+      expect(viaConfiguration.variant_attributes).toEqual(
+        shape1([
+          ['Color', ['Red', 'Green']],
+          ['Size', ['S', '42']],
+        ]),
+      );
+      const viaAttributes = await c.made({
+        name: 'Shape Two B',
+        variant_attributes: { attributes: { Material: ['Wool'] }, allowCombinations: false },
+      });
       expect(viaAttributes.variant_attributes).toEqual(shape1([['Material', ['Wool']]], false));
-      const shapeOne = await c.made({ name: 'Shape One', variant_configuration: shape1([['Fit', ['Slim', 'Regular']]]) });
+      const shapeOne = await c.made({
+        name: 'Shape One',
+        variant_configuration: shape1([['Fit', ['Slim', 'Regular']]]),
+      });
       expect(shapeOne.variant_attributes).toEqual(shape1([['Fit', ['Slim', 'Regular']]]));
-      const both = await c.create({ name: 'Both', variant_attributes: shape1([['A', ['1']]]), variant_configuration: shape1([['A', ['1']]]) });
-      expect(await c.errorsOf(both)).toEqual({ variant_configuration: ['Send the configuration under variant_attributes or under variant_configuration, not both.'] });
+      const both = await c.create({
+        name: 'Both',
+        variant_attributes: shape1([['A', ['1']]]),
+        variant_configuration: shape1([['A', ['1']]]),
+      });
+      expect(await c.errorsOf(both)).toEqual({
+        variant_configuration: [
+          'Send the configuration under variant_attributes or under variant_configuration, not both.',
+        ],
+      });
     });
 
     it('accepts exactly 1000 combinations and refuses 1001 with nothing created', async () => {
-      const thousand = await c.made({ name: 'Thousand', variant_attributes: shape1([['A', values('a', 10)], ['B', values('b', 10)], ['C', values('c', 10)]]) });
+      const thousand = await c.made({
+        name: 'Thousand',
+        variant_attributes: shape1([
+          ['A', values('a', 10)],
+          ['B', values('b', 10)],
+          ['C', values('c', 10)],
+        ]),
+      });
       expect((thousand.variant_attributes as { attributes: unknown[] }).attributes).toHaveLength(3);
       const before = await c.masterCount();
-      const res = await c.create({ name: 'Too Many', variant_configuration: { attributes: { A: values('a', 7), B: values('b', 11), C: values('c', 13) } } });
+      const res = await c.create({
+        name: 'Too Many',
+        variant_configuration: { attributes: { A: values('a', 7), B: values('b', 11), C: values('c', 13) } },
+      });
       expect(await c.errorsOf(res)).toEqual({
-        variant_configuration: ['Too many variants: the configuration gives 1001 combinations; at most 1000 are allowed.'],
+        variant_configuration: [
+          'Too many variants: the configuration gives 1001 combinations; at most 1000 are allowed.',
+        ],
       });
       expect(await c.masterCount()).toBe(before);
     });
 
     it('refuses duplicate attribute names and values, empty lists and malformed configurations, keyed by field', async () => {
-      const errors = (config: unknown, key = 'variant_attributes') => c.create({ name: 'Bad Config', [key]: config }).then(c.errorsOf);
-      expect(await errors(shape1([['Color', ['Red']], ['color', ['Blue']]]))).toEqual({
+      const errors = (config: unknown, key = 'variant_attributes') =>
+        c.create({ name: 'Bad Config', [key]: config }).then(c.errorsOf);
+      expect(
+        await errors(
+          shape1([
+            ['Color', ['Red']],
+            ['color', ['Blue']],
+          ]),
+        ),
+      ).toEqual({
         'variant_attributes.attributes.1.name': ['The attribute color is given more than once.'],
       });
       expect(await errors(shape1([['Color', ['Red', 'red', 'Blue']]]))).toEqual({
@@ -269,19 +360,27 @@ describe('master products', () => {
       expect(await errors({ attributes: { Size: [] } }, 'variant_configuration')).toEqual({
         'variant_configuration.attributes.Size.values': ['The attribute Size needs at least one value.'],
       });
-      expect(await errors({ attributes: [] })).toEqual({ 'variant_attributes.attributes': ['The configuration needs at least one attribute.'] });
+      expect(await errors({ attributes: [] })).toEqual({
+        'variant_attributes.attributes': ['The configuration needs at least one attribute.'],
+      });
       expect(await errors({ attributes: [{ values: ['x'] }] })).toEqual({
         'variant_attributes.attributes.0.name': ['Each attribute needs a name of 1 to 100 characters.'],
       });
-      expect(await errors(['Red'])).toEqual({ variant_attributes: ['The variant_attributes field must be an object with an attributes list.'] });
+      expect(await errors(['Red'])).toEqual({
+        variant_attributes: ['The variant_attributes field must be an object with an attributes list.'],
+      });
       expect(await errors({ attributes: 'Color' })).toHaveProperty(['variant_attributes.attributes']);
       expect(await errors({ attributes: [{ name: 'A', values: ['1'] }], allowCombinations: 'yes' })).toEqual({
         'variant_attributes.allowCombinations': ['The allowCombinations field must be true or false.'],
       });
-      expect(await errors({ attributes: Object.fromEntries(values('attr', 21).map((name) => [name, ['x']])) })).toEqual({
-        'variant_attributes.attributes': ['The configuration may have at most 20 attributes.'],
+      expect(await errors({ attributes: Object.fromEntries(values('attr', 21).map((name) => [name, ['x']])) })).toEqual(
+        {
+          'variant_attributes.attributes': ['The configuration may have at most 20 attributes.'],
+        },
+      );
+      expect(await errors(shape1([['Color', ['Red', '']]]))).toEqual({
+        'variant_attributes.attributes.0.values.1': ['Each value needs 1 to 100 characters.'],
       });
-      expect(await errors(shape1([['Color', ['Red', '']]]))).toEqual({ 'variant_attributes.attributes.0.values.1': ['Each value needs 1 to 100 characters.'] });
     });
 
     it('validates every field with a 422 keyed by field, never a 500', async () => {
@@ -322,8 +421,12 @@ describe('master products', () => {
           'tags.0',
         ].sort(),
       );
-      expect(await c.errorsOf(await c.create({ name: 'Metal', currency: 'XAU' }))).toEqual({ currency: ['The currency XAU is not an ISO 4217 currency code.'] });
-      expect(await c.errorsOf(await c.create({ name: '   ' }))).toEqual({ name: ['The name field format is invalid.'] });
+      expect(await c.errorsOf(await c.create({ name: 'Metal', currency: 'XAU' }))).toEqual({
+        currency: ['The currency XAU is not an ISO 4217 currency code.'],
+      });
+      expect(await c.errorsOf(await c.create({ name: '   ' }))).toEqual({
+        name: ['The name field format is invalid.'],
+      });
     });
 
     it('refuses a missing or other tenant category and supplier, both at once', async () => {
@@ -344,7 +447,12 @@ describe('master products', () => {
       c = await freshTenant();
       const category = await c.category();
       const supplier = await c.supplier();
-      master = await c.made({ name: 'Included', category_id: category.id, supplier_id: supplier.id, variant_attributes: shape1([['Color', ['Red', 'Blue']]]) });
+      master = await c.made({
+        name: 'Included',
+        category_id: category.id,
+        supplier_id: supplier.id,
+        variant_attributes: shape1([['Color', ['Red', 'Blue']]]),
+      });
     });
 
     it('answers 404 for unknown, malformed, deleted and other tenants’ ids', async () => {
@@ -373,7 +481,11 @@ describe('master products', () => {
     it('include=variants adds the live variants; products_count counts them', async () => {
       const red = await c.variant(master.id, { Color: 'Red' });
       const blue = await c.variant(master.id, { Color: 'Blue' });
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', blue).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', blue)
+        .execute();
       const res = await c.get(master.id, '?include=variants,category');
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json().data;
@@ -393,9 +505,44 @@ describe('master products', () => {
       categoryId = (await c.category()).id;
       supplierId = (await c.supplier()).id;
       const seed: Array<[string, Json]> = [
-        ['alpha', { name: 'Alpha Jacket', brand: 'Acme', status: 'active', is_visible: true, base_price: 50, tags: ['Winter', 'Sale'], sort_order: 3, category_id: categoryId }],
-        ['bravo', { name: 'bravo Boot', slug: 'hiking-boot', brand: 'ACME', status: 'draft', base_price: 120, tags: ['winter'], sort_order: 1, supplier_id: supplierId }],
-        ['charlie', { name: 'Charlie Cap', brand: 'Other', status: 'inactive', is_featured: true, base_price: 15.5, tags: ['Summer'], sort_order: 2 }],
+        [
+          'alpha',
+          {
+            name: 'Alpha Jacket',
+            brand: 'Acme',
+            status: 'active',
+            is_visible: true,
+            base_price: 50,
+            tags: ['Winter', 'Sale'],
+            sort_order: 3,
+            category_id: categoryId,
+          },
+        ],
+        [
+          'bravo',
+          {
+            name: 'bravo Boot',
+            slug: 'hiking-boot',
+            brand: 'ACME',
+            status: 'draft',
+            base_price: 120,
+            tags: ['winter'],
+            sort_order: 1,
+            supplier_id: supplierId,
+          },
+        ],
+        [
+          'charlie',
+          {
+            name: 'Charlie Cap',
+            brand: 'Other',
+            status: 'inactive',
+            is_featured: true,
+            base_price: 15.5,
+            tags: ['Summer'],
+            sort_order: 2,
+          },
+        ],
         ['delta', { name: 'Delta Dress', status: 'archived', base_price: 80, currency: 'EUR', sort_order: 4 }],
         ['echo', { name: 'Echo Scarf', status: 'active', is_visible: true, sort_order: 0 }],
       ];
@@ -418,7 +565,13 @@ describe('master products', () => {
       expect(body.success).toBe(true);
       expect(body.meta).toEqual({ pagination: { current_page: 1, per_page: 15, total: 5, last_page: 1 } });
       expect(body).not.toHaveProperty('links');
-      expect(body.data.map((m: { name: string }) => m.name)).toEqual(['Echo Scarf', 'Delta Dress', 'Charlie Cap', 'bravo Boot', 'Alpha Jacket']);
+      expect(body.data.map((m: { name: string }) => m.name)).toEqual([
+        'Echo Scarf',
+        'Delta Dress',
+        'Charlie Cap',
+        'bravo Boot',
+        'Alpha Jacket',
+      ]);
       expect(body.data.find((m: Master) => m.id === ids.alpha).products_count).toBe(1);
       const second = (await c.list('?per_page=2&page=2')).json();
       expect(second.meta.pagination).toEqual({ current_page: 2, per_page: 2, total: 5, last_page: 3 });
@@ -455,8 +608,12 @@ describe('master products', () => {
       expect(await names('?min_price=15.5&max_price=15.5')).toEqual(['Charlie Cap']);
       expect(await names('?min_price=10&currency=EUR')).toEqual(['Delta Dress']);
       expect(await names('?currency=EUR')).toEqual(['Delta Dress']);
-      expect(await c.errorsOf(await c.list('?min_price=60&max_price=50'))).toEqual({ max_price: ['The max price must be at least the min price.'] });
-      expect(await c.errorsOf(await c.list('?currency=XYZ&min_price=1'))).toEqual({ currency: ['The currency XYZ is not an ISO 4217 currency code.'] });
+      expect(await c.errorsOf(await c.list('?min_price=60&max_price=50'))).toEqual({
+        max_price: ['The max price must be at least the min price.'],
+      });
+      expect(await c.errorsOf(await c.list('?currency=XYZ&min_price=1'))).toEqual({
+        currency: ['The currency XYZ is not an ISO 4217 currency code.'],
+      });
     });
 
     it('filters by tags: any listed tag, ignoring case, as a comma list or repeated', async () => {
@@ -467,14 +624,55 @@ describe('master products', () => {
     });
 
     it('sorts by name, base_price, status, created_at and sort_order in either direction', async () => {
-      expect(await names('?sort_by=name&sort_direction=asc')).toEqual(['Alpha Jacket', 'bravo Boot', 'Charlie Cap', 'Delta Dress', 'Echo Scarf']);
-      expect(await names('?sort_by=created_at&sort_direction=asc')).toEqual(['Alpha Jacket', 'bravo Boot', 'Charlie Cap', 'Delta Dress', 'Echo Scarf']);
-      expect(await names('?sort_by=sort_order&sort_direction=asc')).toEqual(['Echo Scarf', 'bravo Boot', 'Charlie Cap', 'Alpha Jacket', 'Delta Dress']);
-      expect(await names('?sort_by=sort_order')).toEqual(['Delta Dress', 'Alpha Jacket', 'Charlie Cap', 'bravo Boot', 'Echo Scarf']);
-      expect(await names('?sort_by=status&sort_direction=asc')).toEqual(['Alpha Jacket', 'Echo Scarf', 'Delta Dress', 'bravo Boot', 'Charlie Cap']);
+      expect(await names('?sort_by=name&sort_direction=asc')).toEqual([
+        'Alpha Jacket',
+        'bravo Boot',
+        'Charlie Cap',
+        'Delta Dress',
+        'Echo Scarf',
+      ]);
+      expect(await names('?sort_by=created_at&sort_direction=asc')).toEqual([
+        'Alpha Jacket',
+        'bravo Boot',
+        'Charlie Cap',
+        'Delta Dress',
+        'Echo Scarf',
+      ]);
+      expect(await names('?sort_by=sort_order&sort_direction=asc')).toEqual([
+        'Echo Scarf',
+        'bravo Boot',
+        'Charlie Cap',
+        'Alpha Jacket',
+        'Delta Dress',
+      ]);
+      expect(await names('?sort_by=sort_order')).toEqual([
+        'Delta Dress',
+        'Alpha Jacket',
+        'Charlie Cap',
+        'bravo Boot',
+        'Echo Scarf',
+      ]);
+      expect(await names('?sort_by=status&sort_direction=asc')).toEqual([
+        'Alpha Jacket',
+        'Echo Scarf',
+        'Delta Dress',
+        'bravo Boot',
+        'Charlie Cap',
+      ]);
       // Within one currency by amount, unpriced lowest; EUR before USD ascending.
-      expect(await names('?sort_by=base_price&sort_direction=asc')).toEqual(['Delta Dress', 'Echo Scarf', 'Charlie Cap', 'Alpha Jacket', 'bravo Boot']);
-      expect(await names('?sort_by=base_price&currency=USD')).toEqual(['bravo Boot', 'Alpha Jacket', 'Charlie Cap', 'Echo Scarf']);
+      expect(await names('?sort_by=base_price&sort_direction=asc')).toEqual([
+        'Delta Dress',
+        'Echo Scarf',
+        'Charlie Cap',
+        'Alpha Jacket',
+        'bravo Boot',
+      ]);
+      expect(await names('?sort_by=base_price&currency=USD')).toEqual([
+        'bravo Boot',
+        'Alpha Jacket',
+        'Charlie Cap',
+        'Echo Scarf',
+      ]);
       expect(await c.errorsOf(await c.list('?sort_by=price'))).toHaveProperty(['sort_by']);
     });
 
@@ -496,14 +694,39 @@ describe('master products', () => {
     it('changes only the fields sent, by PUT or PATCH; renaming keeps the slug', async () => {
       const master = await c.made({ name: 'Editable', description: 'Old', base_price: 10, tags: ['a'], brand: 'Acme' });
       clock.advance(1000);
-      const res = await c.update(master.id, { name: 'Edited', description: '  ', base_weight: 1.25, is_visible: true }, 'PATCH');
+      const res = await c.update(
+        master.id,
+        { name: 'Edited', description: '  ', base_weight: 1.25, is_visible: true },
+        'PATCH',
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ success: true, message: 'Master product updated successfully' });
       const data = res.json().data;
-      expect(data).toMatchObject({ name: 'Edited', slug: 'editable', description: null, base_weight: 1.25, is_visible: true, base_price: 10, tags: ['a'], brand: 'Acme' });
+      expect(data).toMatchObject({
+        name: 'Edited',
+        slug: 'editable',
+        description: null,
+        base_weight: 1.25,
+        is_visible: true,
+        base_price: 10,
+        tags: ['a'],
+        brand: 'Acme',
+      });
       expect(data.updated_at).not.toBe(master.updated_at);
-      const put = await c.update(master.id, { slug: 'edited', status: 'archived', tags: [], images: ['x.png'], base_dimensions: { width: 3, unit: 'mm' } });
-      expect(put.json().data).toMatchObject({ slug: 'edited', status: 'archived', tags: [], images: ['x.png'], base_dimensions: { length: null, width: 3, height: null, unit: 'mm' } });
+      const put = await c.update(master.id, {
+        slug: 'edited',
+        status: 'archived',
+        tags: [],
+        images: ['x.png'],
+        base_dimensions: { width: 3, unit: 'mm' },
+      });
+      expect(put.json().data).toMatchObject({
+        slug: 'edited',
+        status: 'archived',
+        tags: [],
+        images: ['x.png'],
+        base_dimensions: { length: null, width: 3, height: null, unit: 'mm' },
+      });
       expect((await c.update(master.id, { base_dimensions: null })).json().data.base_dimensions).toBeNull();
     });
 
@@ -518,7 +741,12 @@ describe('master products', () => {
     it('refuses a taken slug, bad links and bad values with 422, changing nothing', async () => {
       await c.made({ name: 'Slug Owner', slug: 'owned' });
       const master = await c.made({ name: 'Slug Wanter' });
-      const res = await c.update(master.id, { slug: 'owned', supplier_id: MISSING_ULID, currency: 'ZZZ', name: 'Changed' });
+      const res = await c.update(master.id, {
+        slug: 'owned',
+        supplier_id: MISSING_ULID,
+        currency: 'ZZZ',
+        name: 'Changed',
+      });
       expect(await c.errorsOf(res)).toEqual({
         slug: ['The slug has already been taken.'],
         supplier_id: ['The selected supplier does not exist.'],
@@ -529,19 +757,31 @@ describe('master products', () => {
 
     it('changes the configuration freely while the master has no live variants', async () => {
       const master = await c.made({ name: 'No Variants Yet', variant_attributes: shape1([['Color', ['Red']]]) });
-      const res = await c.update(master.id, { variant_configuration: { attributes: { Color: ['Red', 'Blue'], Size: ['M'] } } });
+      const res = await c.update(master.id, {
+        variant_configuration: { attributes: { Color: ['Red', 'Blue'], Size: ['M'] } },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.variant_attributes).toEqual(shape1([['Color', ['Red', 'Blue']], ['Size', ['M']]]));
+      expect(res.json().data.variant_attributes).toEqual(
+        shape1([
+          ['Color', ['Red', 'Blue']],
+          ['Size', ['M']],
+        ]),
+      );
       expect((await c.update(master.id, { variant_attributes: null })).json().data.variant_attributes).toBeNull();
       const tooMany = await c.update(master.id, { variant_attributes: { attributes: { A: values('a', 1001) } } });
-      expect(await c.errorsOf(tooMany)).toEqual({ variant_attributes: ['Too many variants: the configuration gives 1001 combinations; at most 1000 are allowed.'] });
+      expect(await c.errorsOf(tooMany)).toEqual({
+        variant_attributes: ['Too many variants: the configuration gives 1001 combinations; at most 1000 are allowed.'],
+      });
     });
 
     it('needs regenerate_variants to change the configuration while variants exist; the same configuration passes', async () => {
       const config = shape1([['Color', ['Red', 'Blue']]]);
       const master = await c.made({ name: 'Has Variants', variant_attributes: config });
       const red = await c.variant(master.id, { Color: 'Red' });
-      const same = await c.update(master.id, { variant_configuration: { attributes: { Color: ['Red', 'Blue'] } }, name: 'Has Variants 2' });
+      const same = await c.update(master.id, {
+        variant_configuration: { attributes: { Color: ['Red', 'Blue'] } },
+        name: 'Has Variants 2',
+      });
       expect(same.statusCode, same.body).toBe(200);
       expect(same.json().data).toMatchObject({ name: 'Has Variants 2', products_count: 1 });
       const changed = shape1([['Color', ['Red', 'Blue', 'Green']]]);
@@ -550,7 +790,9 @@ describe('master products', () => {
           'The variant configuration cannot change while the master product has 1 variant: send regenerate_variants: true to delete them first (refused while any holds inventory).',
         ],
       });
-      expect(await c.errorsOf(await c.update(master.id, { variant_configuration: changed, regenerate_variants: false }))).toHaveProperty(['variant_configuration']);
+      expect(
+        await c.errorsOf(await c.update(master.id, { variant_configuration: changed, regenerate_variants: false })),
+      ).toHaveProperty(['variant_configuration']);
       const after = (await c.get(master.id)).json().data;
       expect(after).toMatchObject({ name: 'Has Variants 2', variant_attributes: config, products_count: 1 });
       expect((await c.productRow(red)).deleted_at).toBeNull();
@@ -560,9 +802,15 @@ describe('master products', () => {
       const master = await c.made({ name: 'Regenerate Me', variant_attributes: shape1([['Size', ['S', 'M']]]) });
       const small = await c.variant(master.id, { Size: 'S' });
       const medium = await c.variant(master.id, { Size: 'M' });
-      const res = await c.update(master.id, { variant_attributes: shape1([['Size', ['S', 'M', 'L']]]), regenerate_variants: true });
+      const res = await c.update(master.id, {
+        variant_attributes: shape1([['Size', ['S', 'M', 'L']]]),
+        regenerate_variants: true,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ products_count: 0, variant_attributes: shape1([['Size', ['S', 'M', 'L']]]) });
+      expect(res.json().data).toMatchObject({
+        products_count: 0,
+        variant_attributes: shape1([['Size', ['S', 'M', 'L']]]),
+      });
       expect((await c.productRow(small)).deleted_at).not.toBeNull();
       expect((await c.productRow(medium)).deleted_at).not.toBeNull();
       const audit = await c.deletions(master.id);
@@ -573,12 +821,21 @@ describe('master products', () => {
     });
 
     it('a new base price or weight shows at once in variants that do not override it', async () => {
-      const master = await c.made({ name: 'Inherited', base_price: 10, base_cost_price: 4, base_weight: 1, variant_attributes: shape1([['Size', ['S', 'M']]]) });
+      const master = await c.made({
+        name: 'Inherited',
+        base_price: 10,
+        base_cost_price: 4,
+        base_weight: 1,
+        variant_attributes: shape1([['Size', ['S', 'M']]]),
+      });
       const plain = await c.variant(master.id, { Size: 'S' });
       const own = await c.variant(master.id, { Size: 'M' });
       await t.database.db.updateTable('products').set({ selling_price: 1500 }).where('id', '=', own).execute();
       const effective = async () => {
-        const variants = (await c.get(master.id, '?include=variants')).json().data.variants as Array<{ id: string; effective_values: Json }>;
+        const variants = (await c.get(master.id, '?include=variants')).json().data.variants as Array<{
+          id: string;
+          effective_values: Json;
+        }>;
         return Object.fromEntries(variants.map((v) => [v.id, v.effective_values]));
       };
       expect((await effective())[plain]).toMatchObject({ price: 10, cost_price: 4, weight: 1, currency: 'USD' });
@@ -598,7 +855,11 @@ describe('master products', () => {
       const res = await c.update(master.id, { category_id: category.id, supplier_id: supplier.id, currency: 'JPY' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toMatchObject({ category, supplier, currency: 'JPY', base_price: 20 });
-      expect(await c.productRow(small)).toMatchObject({ category_id: category.id, supplier_id: supplier.id, selling_price: 12 });
+      expect(await c.productRow(small)).toMatchObject({
+        category_id: category.id,
+        supplier_id: supplier.id,
+        selling_price: 12,
+      });
     });
 
     it('regenerate_variants is refused while any variant holds inventory: nothing changes', async () => {
@@ -606,10 +867,18 @@ describe('master products', () => {
       const master = await c.made({ name: 'Stocked Variants', variant_attributes: config });
       const empty = await c.variant(master.id, { Size: 'S' });
       const stocked = await c.variant(master.id, { Size: 'M' }, 3);
-      const res = await c.update(master.id, { variant_attributes: shape1([['Size', ['L']]]), regenerate_variants: true, name: 'Renamed' });
+      const res = await c.update(master.id, {
+        variant_attributes: shape1([['Size', ['L']]]),
+        regenerate_variants: true,
+        name: 'Renamed',
+      });
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/inventory|stock/i) });
-      expect((await c.get(master.id)).json().data).toMatchObject({ name: 'Stocked Variants', variant_attributes: config, products_count: 2 });
+      expect((await c.get(master.id)).json().data).toMatchObject({
+        name: 'Stocked Variants',
+        variant_attributes: config,
+        products_count: 2,
+      });
       expect((await c.productRow(empty)).deleted_at).toBeNull();
       expect((await c.productRow(stocked)).deleted_at).toBeNull();
       expect(await c.deletions(master.id)).toHaveLength(0);
@@ -629,7 +898,11 @@ describe('master products', () => {
       expect(res.json()).toEqual({ success: true, message: 'Master product deleted successfully', data: null });
       expect((await c.get(master.id)).json()).toEqual(NOT_FOUND);
       expect((await c.remove(master.id)).statusCode).toBe(404);
-      const row = await t.database.db.selectFrom('master_products').selectAll().where('id', '=', master.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('master_products')
+        .selectAll()
+        .where('id', '=', master.id)
+        .executeTakeFirstOrThrow();
       expect(row.deleted_at).toMatch(TIMESTAMP);
       expect((await c.made({ name: 'Disposable' })).slug).toBe('disposable');
     });
@@ -698,11 +971,19 @@ describe('master products', () => {
       for (const [method, url, payload, ability, headers] of cases) {
         const res = await c.call(method, url, payload, headers);
         expect(res.statusCode, `${method} ${url}`).toBe(403);
-        expect(res.json()).toEqual({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'forbidden',
+          message: `This action requires the ability ${ability}.`,
+        });
       }
       expect((await c.list('', viewer)).statusCode).toBe(200);
       expect((await c.get(master.id, '', viewer)).json().data.name).toBe('Guarded');
-      const writer = await token(['operations:create-products', 'operations:edit-products', 'operations:delete-products']);
+      const writer = await token([
+        'operations:create-products',
+        'operations:edit-products',
+        'operations:delete-products',
+      ]);
       const created = await c.create({ name: 'Writer Made' }, writer);
       expect(created.statusCode).toBe(201);
       expect((await c.update(created.json().data.id, { name: 'Writer Edit' }, 'PATCH', writer)).statusCode).toBe(200);
@@ -714,7 +995,9 @@ describe('master products', () => {
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
     const paths = doc.paths as Record<string, Record<string, { tags?: string[] }>>;
     expect(Object.keys(paths[`/api/v1/operations/master-products`]!)).toEqual(expect.arrayContaining(['get', 'post']));
-    expect(Object.keys(paths[`/api/v1/operations/master-products/{id}`]!)).toEqual(expect.arrayContaining(['get', 'put', 'patch', 'delete']));
+    expect(Object.keys(paths[`/api/v1/operations/master-products/{id}`]!)).toEqual(
+      expect.arrayContaining(['get', 'put', 'patch', 'delete']),
+    );
     expect(paths['/api/v1/operations/master-products']!.get!.tags).toEqual(['Master products']);
   });
 });

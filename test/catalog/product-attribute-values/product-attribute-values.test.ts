@@ -37,7 +37,12 @@ describe('product attribute values', () => {
     };
     const product = () => makeProduct(t.database.db, tenantId);
     const write = (productId: string, values: Record<string, string>) =>
-      t.services.catalog.attributes.service.writeProductValues(t.database.db, tenantId, productId, new Map(Object.entries(values)));
+      t.services.catalog.attributes.service.writeProductValues(
+        t.database.db,
+        tenantId,
+        productId,
+        new Map(Object.entries(values)),
+      );
     const softDelete = (table: 'products' | 'attribute_definitions', id: string) =>
       t.database.db.updateTable(table).set({ deleted_at: clock.now().toISOString() }).where('id', '=', id).execute();
     const exportOf = (productId: string, query: string, headers = auth) =>
@@ -45,7 +50,18 @@ describe('product attribute values', () => {
     const compare = (payload: unknown, headers = auth) =>
       t.app.inject({ method: 'POST', url: `${API}/products/compare-attributes`, headers, payload: payload as object });
     const statistics = (headers = auth) => t.app.inject({ url: `${API}/product-attribute-values/statistics`, headers });
-    return { tenantId, adminId: tenant.adminId, auth, attribute, product, write, softDelete, exportOf, compare, statistics };
+    return {
+      tenantId,
+      adminId: tenant.adminId,
+      auth,
+      attribute,
+      product,
+      write,
+      softDelete,
+      exportOf,
+      compare,
+      statistics,
+    };
   }
   type Tenant = Awaited<ReturnType<typeof freshTenant>>;
 
@@ -60,10 +76,22 @@ describe('product attribute values', () => {
         material: await c.attribute({ code: 'material', name: 'Material', type: 'text', sort_order: 1 }),
         weight: await c.attribute({ code: 'weight', name: 'Weight', type: 'number', unit: 'kg', sort_order: 2 }),
         waterproof: await c.attribute({ code: 'waterproof', name: 'Waterproof', type: 'boolean', sort_order: 3 }),
-        colors: await c.attribute({ code: 'colors', name: 'Colors', type: 'multiselect', options: ['Red', 'Green', 'Blue'], sort_order: 4 }),
+        colors: await c.attribute({
+          code: 'colors',
+          name: 'Colors',
+          type: 'multiselect',
+          options: ['Red', 'Green', 'Blue'],
+          sort_order: 4,
+        }),
         specs: await c.attribute({ code: 'specs', name: 'Specs', type: 'json', sort_order: 5 }),
         released: await c.attribute({ code: 'released', name: 'Released', type: 'date', sort_order: 6 }),
-        low: await c.attribute({ code: 'low_temp', name: 'Lowest temperature', type: 'number', unit: 'C', sort_order: 7 }),
+        low: await c.attribute({
+          code: 'low_temp',
+          name: 'Lowest temperature',
+          type: 'number',
+          unit: 'C',
+          sort_order: 7,
+        }),
         gone: await c.attribute({ code: 'gone', name: 'Gone', type: 'text', sort_order: 8 }),
       };
       productId = await c.product();
@@ -79,7 +107,11 @@ describe('product attribute values', () => {
       });
       // A deleted definition's values no longer belong to the product's attributes.
       await c.softDelete('attribute_definitions', attrs.gone);
-      const row = await t.database.db.selectFrom('products').select(['name', 'sku']).where('id', '=', productId).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('products')
+        .select(['name', 'sku'])
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
       sku = row.sku;
       name = row.name;
     });
@@ -99,10 +131,38 @@ describe('product attribute values', () => {
         format: 'json',
         total: 7,
         values: [
-          { attribute_code: 'material', attribute_name: 'Material', attribute_type: 'text', value: '=SUM(A1:A9)', formatted_value: '=SUM(A1:A9)', display_value: '=SUM(A1:A9)' },
-          { attribute_code: 'weight', attribute_name: 'Weight', attribute_type: 'number', value: 12.5, formatted_value: '12.5 kg', display_value: '12.5' },
-          { attribute_code: 'waterproof', attribute_name: 'Waterproof', attribute_type: 'boolean', value: true, formatted_value: 'Yes', display_value: 'Yes' },
-          { attribute_code: 'colors', attribute_name: 'Colors', attribute_type: 'multiselect', value: ['Red', 'Blue'], formatted_value: 'Red, Blue', display_value: 'Red, Blue' },
+          {
+            attribute_code: 'material',
+            attribute_name: 'Material',
+            attribute_type: 'text',
+            value: '=SUM(A1:A9)',
+            formatted_value: '=SUM(A1:A9)',
+            display_value: '=SUM(A1:A9)',
+          },
+          {
+            attribute_code: 'weight',
+            attribute_name: 'Weight',
+            attribute_type: 'number',
+            value: 12.5,
+            formatted_value: '12.5 kg',
+            display_value: '12.5',
+          },
+          {
+            attribute_code: 'waterproof',
+            attribute_name: 'Waterproof',
+            attribute_type: 'boolean',
+            value: true,
+            formatted_value: 'Yes',
+            display_value: 'Yes',
+          },
+          {
+            attribute_code: 'colors',
+            attribute_name: 'Colors',
+            attribute_type: 'multiselect',
+            value: ['Red', 'Blue'],
+            formatted_value: 'Red, Blue',
+            display_value: 'Red, Blue',
+          },
           {
             attribute_code: 'specs',
             attribute_name: 'Specs',
@@ -111,8 +171,22 @@ describe('product attribute values', () => {
             formatted_value: '{"a":1,"b":[1,2],"note":"x, \\"y\\""}',
             display_value: '{"a":1,"b":[1,2],"note":"x, \\"y\\""}',
           },
-          { attribute_code: 'released', attribute_name: 'Released', attribute_type: 'date', value: '2025-12-24', formatted_value: '2025-12-24', display_value: '2025-12-24' },
-          { attribute_code: 'low_temp', attribute_name: 'Lowest temperature', attribute_type: 'number', value: -5, formatted_value: '-5 C', display_value: '-5' },
+          {
+            attribute_code: 'released',
+            attribute_name: 'Released',
+            attribute_type: 'date',
+            value: '2025-12-24',
+            formatted_value: '2025-12-24',
+            display_value: '2025-12-24',
+          },
+          {
+            attribute_code: 'low_temp',
+            attribute_name: 'Lowest temperature',
+            attribute_type: 'number',
+            value: -5,
+            formatted_value: '-5 C',
+            display_value: '-5',
+          },
         ],
       });
     });
@@ -121,10 +195,20 @@ describe('product attribute values', () => {
       const res = await c.exportOf(productId, '?format=csv');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="product-${sku}-attributes-2026-03-01.csv"`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="product-${sku}-attributes-2026-03-01.csv"`,
+      );
       expect((parse(res.body, { to_line: 1 }) as string[][])[0]).toEqual(COLUMNS);
       const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
-      expect(rows.map((r) => r.attribute_code)).toEqual(['material', 'weight', 'waterproof', 'colors', 'specs', 'released', 'low_temp']);
+      expect(rows.map((r) => r.attribute_code)).toEqual([
+        'material',
+        'weight',
+        'waterproof',
+        'colors',
+        'specs',
+        'released',
+        'low_temp',
+      ]);
       const byCode = Object.fromEntries(rows.map((r) => [r.attribute_code, r]));
       expect(byCode.material).toEqual({
         attribute_code: 'material',
@@ -148,11 +232,15 @@ describe('product attribute values', () => {
       const odd = await c.product();
       await t.database.db.updateTable('products').set({ sku: 'AB/12 "x"' }).where('id', '=', odd).execute();
       const res = await c.exportOf(odd, '?format=csv');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="product-AB-12-x-attributes-2026-03-01.csv"');
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="product-AB-12-x-attributes-2026-03-01.csv"',
+      );
       const symbols = await c.product();
       await t.database.db.updateTable('products').set({ sku: '///' }).where('id', '=', symbols).execute();
       const byId = await c.exportOf(symbols, '?format=csv');
-      expect(byId.headers['content-disposition']).toBe(`attachment; filename="product-${symbols}-attributes-2026-03-01.csv"`);
+      expect(byId.headers['content-disposition']).toBe(
+        `attachment; filename="product-${symbols}-attributes-2026-03-01.csv"`,
+      );
     });
 
     it('exports a product without values: total 0, CSV with the header only', async () => {
@@ -168,7 +256,12 @@ describe('product attribute values', () => {
     it('422 without a format or with another one', async () => {
       const missing = await c.exportOf(productId, '');
       expect(missing.statusCode).toBe(422);
-      expect(missing.json()).toEqual({ success: false, code: 'validation_failed', message: INVALID, errors: { format: ['The format field is required.'] } });
+      expect(missing.json()).toEqual({
+        success: false,
+        code: 'validation_failed',
+        message: INVALID,
+        errors: { format: ['The format field is required.'] },
+      });
       const xml = await c.exportOf(productId, '?format=xml');
       expect(xml.statusCode).toBe(422);
       expect(xml.json().errors.format).toEqual(['The selected format is invalid. Allowed: csv, json.']);
@@ -200,7 +293,13 @@ describe('product attribute values', () => {
       a.material = await c.attribute({ code: 'material', name: 'Material', type: 'text', sort_order: 1 });
       a.weight = await c.attribute({ code: 'weight', name: 'Weight', type: 'number', unit: 'kg', sort_order: 2 });
       a.waterproof = await c.attribute({ code: 'waterproof', name: 'Waterproof', type: 'boolean', sort_order: 3 });
-      a.colors = await c.attribute({ code: 'colors', name: 'Colors', type: 'multiselect', options: ['Red', 'Green', 'Blue'], sort_order: 4 });
+      a.colors = await c.attribute({
+        code: 'colors',
+        name: 'Colors',
+        type: 'multiselect',
+        options: ['Red', 'Green', 'Blue'],
+        sort_order: 4,
+      });
       a.specs = await c.attribute({ code: 'specs', name: 'Specs', type: 'json', sort_order: 5 });
       a.released = await c.attribute({ code: 'released', name: 'Released', type: 'date', sort_order: 6 });
       a.finish = await c.attribute({ code: 'finish', name: 'Finish', type: 'text', sort_order: 7 });
@@ -224,9 +323,9 @@ describe('product attribute values', () => {
     });
 
     const names = async (id: string) =>
-      (await t.database.db.selectFrom('products').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow());
+      await t.database.db.selectFrom('products').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
 
-    it('compares the union of both products\' attributes, by sort order, with typed values and a summary', async () => {
+    it("compares the union of both products' attributes, by sort order, with typed values and a summary", async () => {
       const res = await c.compare({ product_id_1: p1, product_id_2: p2 });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
@@ -234,14 +333,56 @@ describe('product attribute values', () => {
       expect(body.data.product_1).toEqual(await names(p1));
       expect(body.data.product_2).toEqual(await names(p2));
       expect(body.data.comparison).toEqual([
-        { attribute_code: 'material', attribute_name: 'Material', attribute_type: 'text', product_1_value: 'Cotton', product_2_value: 'Cotton', is_different: false },
-        { attribute_code: 'weight', attribute_name: 'Weight', attribute_type: 'number', product_1_value: 12.5, product_2_value: 13, is_different: true },
-        { attribute_code: 'waterproof', attribute_name: 'Waterproof', attribute_type: 'boolean', product_1_value: true, product_2_value: null, is_different: true },
+        {
+          attribute_code: 'material',
+          attribute_name: 'Material',
+          attribute_type: 'text',
+          product_1_value: 'Cotton',
+          product_2_value: 'Cotton',
+          is_different: false,
+        },
+        {
+          attribute_code: 'weight',
+          attribute_name: 'Weight',
+          attribute_type: 'number',
+          product_1_value: 12.5,
+          product_2_value: 13,
+          is_different: true,
+        },
+        {
+          attribute_code: 'waterproof',
+          attribute_name: 'Waterproof',
+          attribute_type: 'boolean',
+          product_1_value: true,
+          product_2_value: null,
+          is_different: true,
+        },
         // Options in another order and JSON keys in another order are the same value.
-        { attribute_code: 'colors', attribute_name: 'Colors', attribute_type: 'multiselect', product_1_value: ['Red', 'Blue'], product_2_value: ['Blue', 'Red'], is_different: false },
-        { attribute_code: 'specs', attribute_name: 'Specs', attribute_type: 'json', product_1_value: { a: 1, b: 2 }, product_2_value: { b: 2, a: 1 }, is_different: false },
+        {
+          attribute_code: 'colors',
+          attribute_name: 'Colors',
+          attribute_type: 'multiselect',
+          product_1_value: ['Red', 'Blue'],
+          product_2_value: ['Blue', 'Red'],
+          is_different: false,
+        },
+        {
+          attribute_code: 'specs',
+          attribute_name: 'Specs',
+          attribute_type: 'json',
+          product_1_value: { a: 1, b: 2 },
+          product_2_value: { b: 2, a: 1 },
+          is_different: false,
+        },
         // Text compares exactly, case included.
-        { attribute_code: 'finish', attribute_name: 'Finish', attribute_type: 'text', product_1_value: 'Matte', product_2_value: 'matte', is_different: true },
+        {
+          attribute_code: 'finish',
+          attribute_name: 'Finish',
+          attribute_type: 'text',
+          product_1_value: 'Matte',
+          product_2_value: 'matte',
+          is_different: true,
+        },
       ]);
       expect(body.data.summary).toEqual({ total_compared: 6, differences: 3, matches: 3 });
     });
@@ -250,7 +391,11 @@ describe('product attribute values', () => {
       const res = await c.compare({ product_id_1: p1, product_id_2: p2, include_only_differences: true });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data.comparison.map((r: { attribute_code: string }) => r.attribute_code)).toEqual(['weight', 'waterproof', 'finish']);
+      expect(data.comparison.map((r: { attribute_code: string }) => r.attribute_code)).toEqual([
+        'weight',
+        'waterproof',
+        'finish',
+      ]);
       expect(data.comparison.every((r: { is_different: boolean }) => r.is_different)).toBe(true);
       expect(data.summary).toEqual({ total_compared: 6, differences: 3, matches: 3 });
       const same = await c.compare({ product_id_1: p1, product_id_2: p2, include_only_differences: false });
@@ -262,18 +407,43 @@ describe('product attribute values', () => {
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json().data;
       expect(data.comparison).toEqual([
-        { attribute_code: 'weight', attribute_name: 'Weight', attribute_type: 'number', product_1_value: 12.5, product_2_value: 13, is_different: true },
-        { attribute_code: 'released', attribute_name: 'Released', attribute_type: 'date', product_1_value: null, product_2_value: null, is_different: false },
+        {
+          attribute_code: 'weight',
+          attribute_name: 'Weight',
+          attribute_type: 'number',
+          product_1_value: 12.5,
+          product_2_value: 13,
+          is_different: true,
+        },
+        {
+          attribute_code: 'released',
+          attribute_name: 'Released',
+          attribute_type: 'date',
+          product_1_value: null,
+          product_2_value: null,
+          is_different: false,
+        },
       ]);
       expect(data.summary).toEqual({ total_compared: 2, differences: 1, matches: 1 });
-      const onlyDiff = await c.compare({ product_id_1: p1, product_id_2: p2, attribute_ids: [a.released], include_only_differences: true });
-      expect(onlyDiff.json().data).toMatchObject({ comparison: [], summary: { total_compared: 1, differences: 0, matches: 1 } });
+      const onlyDiff = await c.compare({
+        product_id_1: p1,
+        product_id_2: p2,
+        attribute_ids: [a.released],
+        include_only_differences: true,
+      });
+      expect(onlyDiff.json().data).toMatchObject({
+        comparison: [],
+        summary: { total_compared: 1, differences: 0, matches: 1 },
+      });
     });
 
     it('two products without values compare nothing', async () => {
       const res = await c.compare({ product_id_1: await c.product(), product_id_2: await c.product() });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ comparison: [], summary: { total_compared: 0, differences: 0, matches: 0 } });
+      expect(res.json().data).toMatchObject({
+        comparison: [],
+        summary: { total_compared: 0, differences: 0, matches: 0 },
+      });
     });
 
     it('422 on unknown, deleted or other-tenant attribute ids, keyed by index', async () => {
@@ -281,7 +451,11 @@ describe('product attribute values', () => {
       await c.softDelete('attribute_definitions', deletedAttr);
       const other = await freshTenant();
       const theirs = await other.attribute({ type: 'text' });
-      const res = await c.compare({ product_id_1: p1, product_id_2: p2, attribute_ids: [a.weight, MISSING_ULID, deletedAttr, theirs] });
+      const res = await c.compare({
+        product_id_1: p1,
+        product_id_2: p2,
+        attribute_ids: [a.weight, MISSING_ULID, deletedAttr, theirs],
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         success: false,
@@ -310,7 +484,9 @@ describe('product attribute values', () => {
       }
       const same = await c.compare({ product_id_1: p1, product_id_2: p1 });
       expect(same.statusCode).toBe(422);
-      expect(same.json().errors).toEqual({ product_id_2: ['The product_id_2 must be a different product than product_id_1.'] });
+      expect(same.json().errors).toEqual({
+        product_id_2: ['The product_id_2 must be a different product than product_id_1.'],
+      });
       // The other tenant compares its own products.
       expect((await other.compare({ product_id_1: theirs, product_id_2: await other.product() })).statusCode).toBe(200);
     });
@@ -363,8 +539,18 @@ describe('product attribute values', () => {
           products_with_attributes: 3,
           average_attributes_per_product: 1.67,
           by_type: {
-            text: 2, number: 2, boolean: 1, date: 0, select: 0, multiselect: 0,
-            color: 0, image: 0, url: 0, email: 0, phone: 0, json: 0,
+            text: 2,
+            number: 2,
+            boolean: 1,
+            date: 0,
+            select: 0,
+            multiselect: 0,
+            color: 0,
+            image: 0,
+            url: 0,
+            email: 0,
+            phone: 0,
+            json: 0,
           },
         },
       });
@@ -384,7 +570,9 @@ describe('product attribute values', () => {
     // Their 403s are generated from the route table (test/security/function-level-authorisation.test.ts).
     it('all three are open to operations:view-products, compare included', async () => {
       const c = await freshTenant();
-      const viewer = bearer(await makeToken(t.services, c.tenantId, c.adminId, { abilities: ['operations:view-products'] }));
+      const viewer = bearer(
+        await makeToken(t.services, c.tenantId, c.adminId, { abilities: ['operations:view-products'] }),
+      );
       const [p1, p2] = [await c.product(), await c.product()];
       const calls = [
         (h: { authorization: string }) => c.exportOf(p1, '?format=json', h),
@@ -402,16 +590,28 @@ describe('product attribute values', () => {
   describe('OpenAPI', () => {
     it('documents the three paths', async () => {
       const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
-      const paths = doc.paths as Record<string, Record<string, { tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean }>; responses: object }>>;
+      const paths = doc.paths as Record<
+        string,
+        Record<
+          string,
+          { tags?: string[]; parameters?: Array<{ name: string; in: string; required?: boolean }>; responses: object }
+        >
+      >;
       const exportPath = paths['/api/v1/operations/products/{id}/attribute-values/export']?.get;
       expect(exportPath).toBeDefined();
-      expect(exportPath!.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'format', in: 'query', required: true })]));
+      expect(exportPath!.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'format', in: 'query', required: true })]),
+      );
       expect(Object.keys(exportPath!.responses)).toEqual(expect.arrayContaining(['200', '403', '404', '422']));
       const comparePath = paths['/api/v1/operations/products/compare-attributes']?.post;
       expect(comparePath).toBeDefined();
       expect(Object.keys(comparePath!.responses)).toEqual(expect.arrayContaining(['200', '422']));
       expect(paths['/api/v1/operations/product-attribute-values/statistics']?.get).toBeDefined();
-      for (const operation of [exportPath, comparePath, paths['/api/v1/operations/product-attribute-values/statistics']!.get]) {
+      for (const operation of [
+        exportPath,
+        comparePath,
+        paths['/api/v1/operations/product-attribute-values/statistics']!.get,
+      ]) {
         expect(operation!.tags).toEqual(['Product attribute values']);
       }
     });

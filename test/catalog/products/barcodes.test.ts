@@ -44,9 +44,16 @@ describe('barcodes', () => {
       expect(res.json()).toMatchObject({ success: false, message: INVALID });
       return res.json().errors as Record<string, string[]>;
     };
-    const lookup = (code: string, headers = auth) => t.app.inject({ url: `${LOOKUP}?${new URLSearchParams({ code })}`, headers });
+    const lookup = (code: string, headers = auth) =>
+      t.app.inject({ url: `${LOOKUP}?${new URLSearchParams({ code })}`, headers });
     const events = (entityId: string) =>
-      t.database.db.selectFrom('event_outbox').selectAll().where('tenant_id', '=', tenant.tenantId).where('entity_id', '=', entityId).orderBy('id').execute();
+      t.database.db
+        .selectFrom('event_outbox')
+        .selectAll()
+        .where('tenant_id', '=', tenant.tenantId)
+        .where('entity_id', '=', entityId)
+        .orderBy('id')
+        .execute();
     return { ...tenant, auth, call, create, made, patch, errorsOf, lookup, events };
   }
   type Tenant = Awaited<ReturnType<typeof freshTenant>>;
@@ -58,15 +65,26 @@ describe('barcodes', () => {
     });
 
     it('stores a GTIN of each length with the kind its length gives, when no kind is sent', async () => {
-      for (const [code, type] of [[EAN13, 'ean13'], [UPC, 'upc'], [EAN8, 'ean8'], [GTIN14, 'gtin14']]) {
+      for (const [code, type] of [
+        [EAN13, 'ean13'],
+        [UPC, 'upc'],
+        [EAN8, 'ean8'],
+        [GTIN14, 'gtin14'],
+      ]) {
         const product = await c.made({ barcode: code });
         expect(product, code).toMatchObject({ barcode: code, barcode_type: type });
       }
     });
 
     it('takes any other printable code as other, trimmed, and a product without one has null for both', async () => {
-      expect(await c.made({ barcode: '  SHELF-LABEL 17  ' })).toMatchObject({ barcode: 'SHELF-LABEL 17', barcode_type: 'other' });
-      expect(await c.made({ barcode: '12345', barcode_type: null })).toMatchObject({ barcode: '12345', barcode_type: 'other' });
+      expect(await c.made({ barcode: '  SHELF-LABEL 17  ' })).toMatchObject({
+        barcode: 'SHELF-LABEL 17',
+        barcode_type: 'other',
+      });
+      expect(await c.made({ barcode: '12345', barcode_type: null })).toMatchObject({
+        barcode: '12345',
+        barcode_type: 'other',
+      });
       expect(await c.made()).toMatchObject({ barcode: null, barcode_type: null });
     });
 
@@ -77,9 +95,13 @@ describe('barcodes', () => {
           "The barcode's check digit is wrong for type ean13 (EAN-13, GTIN-13): 4006381333932 would end in 1. Check the code, or send barcode_type other for a code that is not a GTIN.",
         ],
       });
-      expect(await t.database.db.selectFrom('products').select('id').where('sku', '=', 'BAD-CHECK').execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('products').select('id').where('sku', '=', 'BAD-CHECK').execute()).toEqual(
+        [],
+      );
       for (const code of ['036000291453', '96385075', '10012345678903']) {
-        expect((await c.errorsOf(await c.create({ barcode: code }))).barcode, code).toEqual([expect.stringContaining('check digit is wrong')]);
+        expect((await c.errorsOf(await c.create({ barcode: code }))).barcode, code).toEqual([
+          expect.stringContaining('check digit is wrong'),
+        ]);
       }
     });
 
@@ -87,17 +109,26 @@ describe('barcodes', () => {
       expect((await c.errorsOf(await c.create({ barcode: UPC, barcode_type: 'ean13' }))).barcode).toEqual([
         'A barcode of type ean13 (EAN-13, GTIN-13) must be 13 digits.',
       ]);
-      expect((await c.errorsOf(await c.create({ barcode: 'ABC', barcode_type: 'upc' }))).barcode).toEqual(['A barcode of type upc (UPC-A, GTIN-12) must be 12 digits.']);
-      expect(await c.made({ barcode: '4006381333932', barcode_type: 'other' })).toMatchObject({ barcode: '4006381333932', barcode_type: 'other' });
+      expect((await c.errorsOf(await c.create({ barcode: 'ABC', barcode_type: 'upc' }))).barcode).toEqual([
+        'A barcode of type upc (UPC-A, GTIN-12) must be 12 digits.',
+      ]);
+      expect(await c.made({ barcode: '4006381333932', barcode_type: 'other' })).toMatchObject({
+        barcode: '4006381333932',
+        barcode_type: 'other',
+      });
     });
 
     it('refuses a kind without a code, an unknown kind, a code too long or not printable', async () => {
       expect((await c.errorsOf(await c.create({ barcode_type: 'ean13' }))).barcode_type).toEqual([
         'A barcode type needs a barcode: send barcode with it, or leave both out.',
       ]);
-      expect(Object.keys(await c.errorsOf(await c.create({ barcode: EAN8, barcode_type: 'qr' })))).toEqual(['barcode_type']);
+      expect(Object.keys(await c.errorsOf(await c.create({ barcode: EAN8, barcode_type: 'qr' })))).toEqual([
+        'barcode_type',
+      ]);
       expect(Object.keys(await c.errorsOf(await c.create({ barcode: 'X'.repeat(65) })))).toEqual(['barcode']);
-      expect((await c.errorsOf(await c.create({ barcode: 'tab\there' }))).barcode).toEqual([expect.stringContaining('printable ASCII')]);
+      expect((await c.errorsOf(await c.create({ barcode: 'tab\there' }))).barcode).toEqual([
+        expect.stringContaining('printable ASCII'),
+      ]);
     });
 
     it('changes, re-checks and clears a barcode by update', async () => {
@@ -105,7 +136,9 @@ describe('barcodes', () => {
       let res = await c.patch(product.id, { barcode_type: 'other' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toMatchObject({ barcode: '5901234123457', barcode_type: 'other' });
-      expect((await c.errorsOf(await c.patch(product.id, { barcode_type: 'upc' }))).barcode).toEqual([expect.stringContaining('must be 12 digits')]);
+      expect((await c.errorsOf(await c.patch(product.id, { barcode_type: 'upc' }))).barcode).toEqual([
+        expect.stringContaining('must be 12 digits'),
+      ]);
       res = await c.patch(product.id, { barcode: '73513537' });
       expect(res.json().data).toMatchObject({ barcode: '73513537', barcode_type: 'ean8' });
       res = await c.patch(product.id, { barcode: null });
@@ -136,7 +169,12 @@ describe('barcodes', () => {
       const second = await c.made({ barcode: UPC });
       expect(second.barcode).toBe(UPC);
       // The deleted row keeps its code; only live products count.
-      const rows = await t.database.db.selectFrom('products').select(['id', 'deleted_at']).where('tenant_id', '=', c.tenantId).where('barcode', '=', UPC).execute();
+      const rows = await t.database.db
+        .selectFrom('products')
+        .select(['id', 'deleted_at'])
+        .where('tenant_id', '=', c.tenantId)
+        .where('barcode', '=', UPC)
+        .execute();
       expect(rows).toHaveLength(2);
     });
 
@@ -147,19 +185,27 @@ describe('barcodes', () => {
     });
 
     it('lets exactly one of concurrent writes of one code win, the others answered with the holder named', async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => c.create({ sku: `RACE-${i}`, barcode: EAN8 })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => c.create({ sku: `RACE-${i}`, barcode: EAN8 })),
+      );
       const won = results.filter((r) => r.statusCode === 201);
       expect(won, results.map((r) => r.body).join('\n')).toHaveLength(1);
       const holder = won[0]!.json().data as ProductResponse;
       for (const res of results.filter((r) => r.statusCode !== 201)) {
         expect(res.statusCode, res.body).toBe(422);
-        expect(res.json().errors).toEqual({ barcode: [`The barcode is already used by product ${holder.sku} (${holder.id}).`] });
+        expect(res.json().errors).toEqual({
+          barcode: [`The barcode is already used by product ${holder.sku} (${holder.id}).`],
+        });
       }
     });
 
     it('keeps the code unique in the database itself, past any check', async () => {
       const holder = await c.made({ barcode: '00012345600012' });
-      const row = await t.database.db.selectFrom('products').selectAll().where('id', '=', holder.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', holder.id)
+        .executeTakeFirstOrThrow();
       await expect(
         t.database.db
           .insertInto('products')
@@ -192,7 +238,11 @@ describe('barcodes', () => {
     it('finds a product by barcode or by SKU, saying which matched', async () => {
       let res = await c.lookup(EAN13);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, data: { id: boots.id, sku: 'BOOT-42' }, meta: { matched_on: 'barcode' } });
+      expect(res.json()).toMatchObject({
+        success: true,
+        data: { id: boots.id, sku: 'BOOT-42' },
+        meta: { matched_on: 'barcode' },
+      });
       res = await c.lookup('BOOT-42');
       expect(res.json()).toMatchObject({ data: { id: boots.id }, meta: { matched_on: 'sku' } });
       res = await c.lookup('LACE-PAIR');
@@ -244,7 +294,11 @@ describe('barcodes', () => {
       const res = await c.call('POST', `${MASTERS}/${masterId}/variants/generate`, {});
       expect(res.statusCode, res.body).toBe(201);
       const variants = res.json().data.variants as ProductResponse[];
-      expect(variants.map((v) => [v.barcode, v.barcode_type])).toEqual([[null, null], [null, null], [null, null]]);
+      expect(variants.map((v) => [v.barcode, v.barcode_type])).toEqual([
+        [null, null],
+        [null, null],
+        [null, null],
+      ]);
       const [small, medium] = variants;
       const updated = await c.patch(small!.id, { barcode: UPC });
       expect(updated.statusCode, updated.body).toBe(200);
@@ -257,18 +311,36 @@ describe('barcodes', () => {
       expect(listed.statusCode, listed.body).toBe(200);
       expect(listed.json().data.map((v: ProductResponse) => v.id)).toEqual([small!.id]);
       expect(listed.json().meta).toMatchObject({ total: 1, total_variants: 1 });
-      expect((await c.lookup(UPC)).json()).toMatchObject({ data: { id: small!.id, master_product_id: masterId }, meta: { matched_on: 'barcode' } });
+      expect((await c.lookup(UPC)).json()).toMatchObject({
+        data: { id: small!.id, master_product_id: masterId },
+        meta: { matched_on: 'barcode' },
+      });
     });
 
     it('takes a barcode on a variant created alone, by the products’ rules', async () => {
-      const other = await c.call('POST', MASTERS, { name: 'Scanner Cap', sku: 'SCAP', variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M'] }], allowCombinations: true } });
+      const other = await c.call('POST', MASTERS, {
+        name: 'Scanner Cap',
+        sku: 'SCAP',
+        variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M'] }], allowCombinations: true },
+      });
       const capId = other.json().data.id as string;
-      const created = await c.call('POST', `${MASTERS}/${capId}/variants`, { variant_selection: { Size: 'S' }, barcode: GTIN14 });
+      const created = await c.call('POST', `${MASTERS}/${capId}/variants`, {
+        variant_selection: { Size: 'S' },
+        barcode: GTIN14,
+      });
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json().data).toMatchObject({ barcode: GTIN14, barcode_type: 'gtin14' });
-      const taken = await c.call('POST', `${MASTERS}/${capId}/variants`, { variant_selection: { Size: 'M' }, barcode: GTIN14 });
-      expect((await c.errorsOf(taken)).barcode).toEqual([`The barcode is already used by product ${created.json().data.sku} (${created.json().data.id}).`]);
-      const bad = await c.call('POST', `${MASTERS}/${capId}/variants`, { variant_selection: { Size: 'M' }, barcode: '10012345678903' });
+      const taken = await c.call('POST', `${MASTERS}/${capId}/variants`, {
+        variant_selection: { Size: 'M' },
+        barcode: GTIN14,
+      });
+      expect((await c.errorsOf(taken)).barcode).toEqual([
+        `The barcode is already used by product ${created.json().data.sku} (${created.json().data.id}).`,
+      ]);
+      const bad = await c.call('POST', `${MASTERS}/${capId}/variants`, {
+        variant_selection: { Size: 'M' },
+        barcode: '10012345678903',
+      });
       expect((await c.errorsOf(bad)).barcode).toEqual([expect.stringContaining('check digit is wrong')]);
     });
 
@@ -305,8 +377,19 @@ describe('barcodes', () => {
       const events = await c.events(product.id);
       expect(events.map((e) => e.event_type)).toEqual(['product.created', 'product.updated', 'product.deleted']);
       expect(events[0]!.payload).toMatchObject({ barcode: EAN13, barcode_type: 'ean13' });
-      expect(events[1]!.payload).toMatchObject({ barcode: 'PALLET 7', barcode_type: 'other', changed_fields: ['barcode', 'barcode_type'] });
-      expect(events[2]!.payload).toEqual({ id: product.id, name: product.name, sku: 'EVT-1', barcode: 'PALLET 7', master_product_id: null, deleted_at: expect.any(String) });
+      expect(events[1]!.payload).toMatchObject({
+        barcode: 'PALLET 7',
+        barcode_type: 'other',
+        changed_fields: ['barcode', 'barcode_type'],
+      });
+      expect(events[2]!.payload).toEqual({
+        id: product.id,
+        name: product.name,
+        sku: 'EVT-1',
+        barcode: 'PALLET 7',
+        master_product_id: null,
+        deleted_at: expect.any(String),
+      });
     });
 
     it('puts the barcode in the JSON export of a product', async () => {
@@ -315,7 +398,10 @@ describe('barcodes', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toMatchObject({ product_id: product.id, product_barcode: EAN8 });
       const without = await c.made();
-      expect((await c.call('GET', `${PRODUCTS}/${without.id}/attribute-values/export?format=json`)).json().data.product_barcode).toBeNull();
+      expect(
+        (await c.call('GET', `${PRODUCTS}/${without.id}/attribute-values/export?format=json`)).json().data
+          .product_barcode,
+      ).toBeNull();
     });
 
     it('shows the fields, the filter and the lookup in the OpenAPI document', async () => {
@@ -324,14 +410,21 @@ describe('barcodes', () => {
         const ref = schema.$ref as string | undefined;
         return ref ? resolve(doc.components.schemas[ref.split('/').pop()!]) : schema;
       };
-      const resultOf = (path: string, method: string) => resolve(doc.paths[path][method].responses['200'].content['application/json'].schema);
-      const product = resolve((resultOf('/api/v1/operations/products/{id}', 'get').properties as Record<string, Json>).data!);
+      const resultOf = (path: string, method: string) =>
+        resolve(doc.paths[path][method].responses['200'].content['application/json'].schema);
+      const product = resolve(
+        (resultOf('/api/v1/operations/products/{id}', 'get').properties as Record<string, Json>).data!,
+      );
       const properties = product.properties as Record<string, Json>;
       expect(Object.keys(properties)).toEqual(expect.arrayContaining(['barcode', 'barcode_type']));
       expect(JSON.stringify(properties.barcode_type)).toContain('gtin14');
-      const create = resolve(doc.paths['/api/v1/operations/products'].post.requestBody.content['application/json'].schema);
+      const create = resolve(
+        doc.paths['/api/v1/operations/products'].post.requestBody.content['application/json'].schema,
+      );
       expect(Object.keys(create.properties as Json)).toEqual(expect.arrayContaining(['barcode', 'barcode_type']));
-      const listParameters = doc.paths['/api/v1/operations/products'].get.parameters.map((p: { name: string }) => p.name);
+      const listParameters = doc.paths['/api/v1/operations/products'].get.parameters.map(
+        (p: { name: string }) => p.name,
+      );
       expect(listParameters).toEqual(expect.arrayContaining(['barcode', 'updated_since']));
       const lookup = doc.paths['/api/v1/operations/products/lookup'].get;
       expect(lookup.parameters).toEqual([expect.objectContaining({ name: 'code', in: 'query', required: true })]);

@@ -46,7 +46,7 @@ describe('catalog answers kept in memory', () => {
    * Gives the answer.
    */
   async function warm(url: string, spy: MockInstance) {
-    for (const deadline = Date.now() + NOTIFICATION_WAIT_MS; ; ) {
+    for (const deadline = Date.now() + NOTIFICATION_WAIT_MS; ;) {
       expect((await call('GET', url)).statusCode).toBe(200);
       const before = spy.mock.calls.length;
       const res = await call('GET', url);
@@ -107,7 +107,10 @@ describe('catalog answers kept in memory', () => {
     const id = await createProduct();
     const { headers } = await warm(`${PRODUCTS}/${id}`, reads);
     reads.mockClear();
-    const res = await call('GET', `${PRODUCTS}/${id}`, undefined, { ...t.auth, 'if-none-match': headers.etag as string });
+    const res = await call('GET', `${PRODUCTS}/${id}`, undefined, {
+      ...t.auth,
+      'if-none-match': headers.etag as string,
+    });
     expect(res.statusCode).toBe(304);
     expect(res.body).toBe('');
     expect(reads).not.toHaveBeenCalled();
@@ -123,11 +126,16 @@ describe('catalog answers kept in memory', () => {
     expect((await call('GET', url)).json().data.name).toBe('Hammer drill');
 
     await warm(url, reads);
-    expect((await call('PATCH', `/api/v1/operations/brands/${brand.id}`, { name: 'Renamed brand' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/v1/operations/brands/${brand.id}`, { name: 'Renamed brand' })).statusCode).toBe(
+      200,
+    );
     expect((await call('GET', url)).json().data.brand.name).toBe('Renamed brand');
 
     await warm(url, reads);
-    expect((await call('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: 7, reason: 'Found' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: 7, reason: 'Found' }))
+        .statusCode,
+    ).toBe(200);
     const after = await call('GET', url);
     expect(after.json().data.stock_quantity).toBe(7);
   });
@@ -157,9 +165,13 @@ describe('catalog answers kept in memory', () => {
     const id = await createProduct();
     await warm(`${PRODUCTS}/${id}`, reads);
     const clerk = await makeUser(t.services, t.tenant.tenantId);
-    const narrow = await makeToken(t.services, t.tenant.tenantId, clerk.id, { abilities: ['operations:view-inventory'] });
+    const narrow = await makeToken(t.services, t.tenant.tenantId, clerk.id, {
+      abilities: ['operations:view-inventory'],
+    });
     expect((await call('GET', `${PRODUCTS}/${id}`, undefined, bearer(narrow))).statusCode).toBe(403);
-    expect((await call('GET', `${PRODUCTS}/${id}`, undefined, { authorization: 'Bearer qm_unknown' })).statusCode).toBe(401);
+    expect((await call('GET', `${PRODUCTS}/${id}`, undefined, { authorization: 'Bearer qm_unknown' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('sees a change written through another connection at the next request', async () => {
@@ -189,7 +201,11 @@ describe('catalog answers kept in memory', () => {
     const id = await createProduct({
       category_id: await created('product-categories', { name: `Category ${n}` }),
       brand_id: await created('brands', { name: `Brand ${n}` }),
-      supplier_id: await created('suppliers', { name: `Supplier ${n}`, code: `KEPT-${n}`, email: `kept-${n}@example.test` }),
+      supplier_id: await created('suppliers', {
+        name: `Supplier ${n}`,
+        code: `KEPT-${n}`,
+        email: `kept-${n}@example.test`,
+      }),
       tags: [await created('tags', { name: `Tag ${n}` })],
       attributes: { [`finish_${n}`]: 'Matte' },
     });
@@ -200,7 +216,9 @@ describe('catalog answers kept in memory', () => {
         await warm(url, reads);
         // The tenant's rows written again as they are: a commit that changes no value a reader sees.
         const key = table === 'tenants' ? 'id' : 'tenant_id';
-        await sql`update ${sql.table(table)} set ${sql.ref(key)} = ${sql.ref(key)} where ${sql.ref(key)} = ${t.tenant.tenantId}`.execute(other.db);
+        await sql`update ${sql.table(table)} set ${sql.ref(key)} = ${sql.ref(key)} where ${sql.ref(key)} = ${t.tenant.tenantId}`.execute(
+          other.db,
+        );
         await afterCommitElsewhere();
         reads.mockClear();
         expect((await call('GET', url)).statusCode).toBe(200);

@@ -7,25 +7,88 @@ import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factor
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
 const PRODUCTS = '/api/v1/operations/products';
-const STATUSES: ProductStatus[] = ['draft', 'pending_approval', 'active', 'inactive', 'out_of_stock', 'rejected', 'discontinued'];
+const STATUSES: ProductStatus[] = [
+  'draft',
+  'pending_approval',
+  'active',
+  'inactive',
+  'out_of_stock',
+  'rejected',
+  'discontinued',
+];
 
-type Action = 'activate' | 'deactivate' | 'discontinue' | 'submit-for-review' | 'approve' | 'decline' | 'return-for-revisions' | 'revise';
+type Action =
+  | 'activate'
+  | 'deactivate'
+  | 'discontinue'
+  | 'submit-for-review'
+  | 'approve'
+  | 'decline'
+  | 'return-for-revisions'
+  | 'revise';
 
 /** The table of docs/decisions/products.md (Product lifecycle), written out so that the code is checked against it, not itself. */
-const SPEC: Record<Action, { from: ProductStatus[]; to: ProductStatus; takesReason: boolean; event: string | null; refused: string }> = {
-  activate: { from: ['draft', 'inactive'], to: 'active', takesReason: false, event: 'product.activated', refused: 'activate {p}' },
-  deactivate: { from: ['active'], to: 'inactive', takesReason: true, event: 'product.deactivated', refused: 'deactivate {p}' },
-  discontinue: { from: ['active', 'inactive', 'out_of_stock'], to: 'discontinued', takesReason: true, event: 'product.discontinued', refused: 'discontinue {p}' },
-  'submit-for-review': { from: ['draft'], to: 'pending_approval', takesReason: false, event: null, refused: 'submit {p} for review' },
-  approve: { from: ['pending_approval'], to: 'active', takesReason: false, event: 'product.activated', refused: 'approve {p}' },
-  decline: { from: ['draft', 'pending_approval'], to: 'rejected', takesReason: true, event: null, refused: 'decline {p}' },
-  'return-for-revisions': { from: ['pending_approval'], to: 'draft', takesReason: true, event: null, refused: 'return {p} for revisions' },
+const SPEC: Record<
+  Action,
+  { from: ProductStatus[]; to: ProductStatus; takesReason: boolean; event: string | null; refused: string }
+> = {
+  activate: {
+    from: ['draft', 'inactive'],
+    to: 'active',
+    takesReason: false,
+    event: 'product.activated',
+    refused: 'activate {p}',
+  },
+  deactivate: {
+    from: ['active'],
+    to: 'inactive',
+    takesReason: true,
+    event: 'product.deactivated',
+    refused: 'deactivate {p}',
+  },
+  discontinue: {
+    from: ['active', 'inactive', 'out_of_stock'],
+    to: 'discontinued',
+    takesReason: true,
+    event: 'product.discontinued',
+    refused: 'discontinue {p}',
+  },
+  'submit-for-review': {
+    from: ['draft'],
+    to: 'pending_approval',
+    takesReason: false,
+    event: null,
+    refused: 'submit {p} for review',
+  },
+  approve: {
+    from: ['pending_approval'],
+    to: 'active',
+    takesReason: false,
+    event: 'product.activated',
+    refused: 'approve {p}',
+  },
+  decline: {
+    from: ['draft', 'pending_approval'],
+    to: 'rejected',
+    takesReason: true,
+    event: null,
+    refused: 'decline {p}',
+  },
+  'return-for-revisions': {
+    from: ['pending_approval'],
+    to: 'draft',
+    takesReason: true,
+    event: null,
+    refused: 'return {p} for revisions',
+  },
   revise: { from: ['rejected'], to: 'draft', takesReason: false, event: null, refused: 'revise {p}' },
 };
 const ACTIONS = Object.keys(SPEC) as Action[];
 
 const ALLOWED = ACTIONS.flatMap((action) => SPEC[action].from.map((from) => ({ action, from, to: SPEC[action].to })));
-const REFUSED = ACTIONS.flatMap((action) => STATUSES.filter((s) => !SPEC[action].from.includes(s)).map((from) => ({ action, from })));
+const REFUSED = ACTIONS.flatMap((action) =>
+  STATUSES.filter((s) => !SPEC[action].from.includes(s)).map((from) => ({ action, from })),
+);
 
 const NOTES: Partial<Record<ProductStatus, string>> = {
   discontinued: ' Discontinued is a final status.',
@@ -45,13 +108,23 @@ describe('product lifecycle', () => {
   afterAll(() => t.close());
 
   const act = (id: string, action: string, payload?: unknown, headers: Record<string, string> = t.auth) =>
-    t.app.inject({ method: 'POST', url: `${PRODUCTS}/${id}/${action}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method: 'POST',
+      url: `${PRODUCTS}/${id}/${action}`,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const productWith = async (status: ProductStatus, statusReason: string | null = null) => {
     const id = await makeProduct(t.database.db, t.tenant.tenantId);
-    await t.database.db.updateTable('products').set({ status, status_reason: statusReason }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('products')
+      .set({ status, status_reason: statusReason })
+      .where('id', '=', id)
+      .execute();
     return id;
   };
-  const row = (id: string) => t.database.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) =>
+    t.database.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const events = (id: string) =>
     t.database.db.selectFrom('event_outbox').selectAll().where('entity_id', '=', id).orderBy('id').execute();
   const eventTypes = async (id: string) => (await events(id)).map((e) => e.event_type);
@@ -68,7 +141,7 @@ describe('product lifecycle', () => {
       }
     });
 
-    it('answers the new status\'s actions after a transition', async () => {
+    it("answers the new status's actions after a transition", async () => {
       const id = await productWith('draft');
       const res = await act(id, 'activate');
       expect(res.json().data.allowed_actions).toEqual(['deactivate', 'discontinue']);
@@ -83,7 +156,12 @@ describe('product lifecycle', () => {
       const body = res.json();
       expect(body.success).toBe(true);
       expect(body.message).toEqual(expect.any(String));
-      expect(body.data).toMatchObject({ id, status: to, status_reason: null, status_changed_at: expect.stringMatching(ISO) });
+      expect(body.data).toMatchObject({
+        id,
+        status: to,
+        status_reason: null,
+        status_changed_at: expect.stringMatching(ISO),
+      });
       expect(body.data.updated_at).toBe(body.data.status_changed_at);
       expect((await row(id)).status).toBe(to);
       expect(await eventTypes(id)).toEqual(SPEC[action].event ? [SPEC[action].event] : []);
@@ -110,7 +188,12 @@ describe('product lifecycle', () => {
         expect(res.statusCode, action).toBe(200);
         expect(res.json().data.status).toBe(status);
       }
-      expect(await eventTypes(id)).toEqual(['product.activated', 'product.deactivated', 'product.activated', 'product.discontinued']);
+      expect(await eventTypes(id)).toEqual([
+        'product.activated',
+        'product.deactivated',
+        'product.activated',
+        'product.discontinued',
+      ]);
       expect((await act(id, 'activate')).statusCode).toBe(422);
     });
 
@@ -149,7 +232,9 @@ describe('product lifecycle', () => {
     it('discontinued is terminal: activate names it and says why', async () => {
       const res = await act(await productWith('discontinued'), 'activate');
       expect(res.statusCode).toBe(422);
-      expect(res.json().message).toBe('Cannot activate a product with status discontinued. Allowed from: draft, inactive. Discontinued is a final status.');
+      expect(res.json().message).toBe(
+        'Cannot activate a product with status discontinued. Allowed from: draft, inactive. Discontinued is a final status.',
+      );
     });
 
     it('out_of_stock cannot be activated by hand: only replenishment makes it active', async () => {
@@ -176,20 +261,38 @@ describe('product lifecycle', () => {
       ['approve', 'pending_approval', 'product.activated'],
       ['deactivate', 'active', 'product.deactivated'],
       ['discontinue', 'out_of_stock', 'product.discontinued'],
-    ] as Array<[Action, ProductStatus, string]>)('%s from %s records %s with the product after the change', async (action, from, type) => {
-      const id = await productWith(from);
-      const res = await act(id, action, SPEC[action].takesReason ? { reason: 'Seasonal' } : undefined);
-      expect(res.statusCode).toBe(200);
-      const [event, ...rest] = await events(id);
-      expect(rest).toEqual([]);
-      expect(event).toMatchObject({ tenant_id: t.tenant.tenantId, event_type: type, entity_type: 'product', entity_id: id });
-      expect(event!.payload).toEqual(res.json().data);
-      expect(event!.payload).toMatchObject({ status: SPEC[action].to, status_reason: SPEC[action].takesReason ? 'Seasonal' : null });
-    });
+    ] as Array<[Action, ProductStatus, string]>)(
+      '%s from %s records %s with the product after the change',
+      async (action, from, type) => {
+        const id = await productWith(from);
+        const res = await act(id, action, SPEC[action].takesReason ? { reason: 'Seasonal' } : undefined);
+        expect(res.statusCode).toBe(200);
+        const [event, ...rest] = await events(id);
+        expect(rest).toEqual([]);
+        expect(event).toMatchObject({
+          tenant_id: t.tenant.tenantId,
+          event_type: type,
+          entity_type: 'product',
+          entity_id: id,
+        });
+        expect(event!.payload).toEqual(res.json().data);
+        expect(event!.payload).toMatchObject({
+          status: SPEC[action].to,
+          status_reason: SPEC[action].takesReason ? 'Seasonal' : null,
+        });
+      },
+    );
 
     it('submit, decline, return and revise record no event', async () => {
       const id = await makeProduct(t.database.db, t.tenant.tenantId);
-      for (const action of ['submit-for-review', 'return-for-revisions', 'submit-for-review', 'decline', 'revise', 'decline'] as Action[]) {
+      for (const action of [
+        'submit-for-review',
+        'return-for-revisions',
+        'submit-for-review',
+        'decline',
+        'revise',
+        'decline',
+      ] as Action[]) {
         expect((await act(id, action)).statusCode, action).toBe(200);
       }
       expect(await events(id)).toEqual([]);
@@ -205,27 +308,30 @@ describe('product lifecycle', () => {
       expect((await row(id)).status_reason).toBe('Supplier stopped the line');
     });
 
-    it.each(ACTIONS.filter((a) => SPEC[a].takesReason))('%s takes no body, an empty body, a null or a blank reason as no reason', async (action) => {
-      const from = SPEC[action].from[0]!;
-      const variants: Array<{ payload?: unknown; headers?: Record<string, string> }> = [
-        {},
-        { payload: '', headers: { 'content-type': 'application/json' } },
-        { payload: {} },
-        { payload: { reason: null } },
-        { payload: { reason: '   ' } },
-      ];
-      for (const variant of variants) {
-        const id = await productWith(from, 'earlier reason');
-        const res = await t.app.inject({
-          method: 'POST',
-          url: `${PRODUCTS}/${id}/${action}`,
-          headers: { ...t.auth, ...variant.headers },
-          ...(variant.payload === undefined ? {} : { payload: variant.payload as string }),
-        });
-        expect(res.statusCode, JSON.stringify(variant)).toBe(200);
-        expect(res.json().data).toMatchObject({ status: SPEC[action].to, status_reason: null });
-      }
-    });
+    it.each(ACTIONS.filter((a) => SPEC[a].takesReason))(
+      '%s takes no body, an empty body, a null or a blank reason as no reason',
+      async (action) => {
+        const from = SPEC[action].from[0]!;
+        const variants: Array<{ payload?: unknown; headers?: Record<string, string> }> = [
+          {},
+          { payload: '', headers: { 'content-type': 'application/json' } },
+          { payload: {} },
+          { payload: { reason: null } },
+          { payload: { reason: '   ' } },
+        ];
+        for (const variant of variants) {
+          const id = await productWith(from, 'earlier reason');
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `${PRODUCTS}/${id}/${action}`,
+            headers: { ...t.auth, ...variant.headers },
+            ...(variant.payload === undefined ? {} : { payload: variant.payload as string }),
+          });
+          expect(res.statusCode, JSON.stringify(variant)).toBe(200);
+          expect(res.json().data).toMatchObject({ status: SPEC[action].to, status_reason: null });
+        }
+      },
+    );
 
     it('actions without a reason clear the previous one and ignore a reason sent', async () => {
       const id = await productWith('active');
@@ -266,7 +372,11 @@ describe('product lifecycle', () => {
 
     it('unknown body keys are dropped, as everywhere in the API (docs/decisions/requests-and-responses.md, Requests)', async () => {
       const id = await productWith('active');
-      const res = await act(id, 'deactivate', { reason: 'Recall', status: 'discontinued', status_changed_at: '2000-01-01T00:00:00.000Z' });
+      const res = await act(id, 'deactivate', {
+        reason: 'Recall',
+        status: 'discontinued',
+        status_changed_at: '2000-01-01T00:00:00.000Z',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ status: 'inactive', status_reason: 'Recall' });
       expect(res.json().data.status_changed_at).not.toBe('2000-01-01T00:00:00.000Z');
@@ -279,7 +389,9 @@ describe('product lifecycle', () => {
       expect(first).toBe(clock.now().toISOString());
       clock.advance(1000);
       expect((await act(id, 'activate')).statusCode).toBe(422);
-      expect((await t.app.inject({ url: `${PRODUCTS}/${id}`, headers: t.auth })).json().data.status_changed_at).toBe(first);
+      expect((await t.app.inject({ url: `${PRODUCTS}/${id}`, headers: t.auth })).json().data.status_changed_at).toBe(
+        first,
+      );
       const second = (await act(id, 'deactivate')).json().data.status_changed_at as string;
       expect(second).toBe(clock.now().toISOString());
       expect(Date.parse(second)).toBeGreaterThan(Date.parse(first));
@@ -287,14 +399,19 @@ describe('product lifecycle', () => {
   });
 
   describe('abilities and scoping', () => {
-    const tokenWith = async (...abilities: string[]) => bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
+    const tokenWith = async (...abilities: string[]) =>
+      bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities }));
 
     it('discontinue needs operations:discontinue-products; edit-products is not enough', async () => {
       const edit = await tokenWith('operations:edit-products');
       const id = await productWith('active');
       const res = await act(id, 'discontinue', undefined, edit);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, code: 'forbidden', message: 'This action requires the ability operations:discontinue-products.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'forbidden',
+        message: 'This action requires the ability operations:discontinue-products.',
+      });
       expect((await row(id)).status).toBe('active');
       expect(await events(id)).toEqual([]);
       const discontinue = await tokenWith('operations:discontinue-products');
@@ -303,7 +420,10 @@ describe('product lifecycle', () => {
 
     it.each(ACTIONS.filter((a) => a !== 'discontinue'))('%s needs operations:edit-products', async (action) => {
       const id = await productWith(SPEC[action].from[0]!);
-      for (const headers of [await tokenWith('operations:discontinue-products'), await tokenWith('operations:view-products')]) {
+      for (const headers of [
+        await tokenWith('operations:discontinue-products'),
+        await tokenWith('operations:view-products'),
+      ]) {
         const refused = await act(id, action, undefined, headers);
         expect(refused.statusCode).toBe(403);
         expect(refused.json().message).toBe('This action requires the ability operations:edit-products.');
@@ -322,13 +442,33 @@ describe('product lifecycle', () => {
     it.each(ACTIONS)("%s: 404 for another tenant's, a deleted, an unknown or a malformed id", async (action) => {
       const other = await makeTenant(t.services);
       const foreign = await makeProduct(t.database.db, other.tenantId);
-      await t.database.db.updateTable('products').set({ status: SPEC[action].from[0]! }).where('id', '=', foreign).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ status: SPEC[action].from[0]! })
+        .where('id', '=', foreign)
+        .execute();
       const deleted = await productWith(SPEC[action].from[0]!);
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', deleted).execute();
-      for (const id of [foreign, deleted, '01arz3ndektsv4rrffq69g5fav', 'not-a-ulid', '01ARZ3NDEKTSV4RRFFQ69G5FAV%27']) {
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', deleted)
+        .execute();
+      for (const id of [
+        foreign,
+        deleted,
+        '01arz3ndektsv4rrffq69g5fav',
+        'not-a-ulid',
+        '01ARZ3NDEKTSV4RRFFQ69G5FAV%27',
+      ]) {
         const res = await act(id, action);
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Product not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'not_found',
+          message: 'Product not found.',
+          data: null,
+          meta: {},
+        });
       }
       expect((await row(foreign)).status).toBe(SPEC[action].from[0]);
       expect((await row(deleted)).status).toBe(SPEC[action].from[0]);
@@ -338,7 +478,12 @@ describe('product lifecycle', () => {
     it('the other tenant can still act on its own product', async () => {
       const other = await makeTenant(t.services);
       const id = await makeProduct(t.database.db, other.tenantId);
-      const res = await act(id, 'activate', undefined, bearer(await makeToken(t.services, other.tenantId, other.adminId)));
+      const res = await act(
+        id,
+        'activate',
+        undefined,
+        bearer(await makeToken(t.services, other.tenantId, other.adminId)),
+      );
       expect(res.statusCode).toBe(200);
       expect((await events(id))[0]).toMatchObject({ tenant_id: other.tenantId, event_type: 'product.activated' });
     });
@@ -351,7 +496,9 @@ describe('product lifecycle', () => {
       const codes = responses.map((r) => r.statusCode).sort();
       expect(codes).toEqual([200, ...Array<number>(9).fill(422)]);
       for (const refused of responses.filter((r) => r.statusCode === 422)) {
-        expect(refused.json().message).toBe('Cannot activate a product with status active. Allowed from: draft, inactive.');
+        expect(refused.json().message).toBe(
+          'Cannot activate a product with status active. Allowed from: draft, inactive.',
+        );
       }
       expect(await eventTypes(id)).toEqual(['product.activated']);
       expect((await row(id)).status).toBe('active');
@@ -401,19 +548,33 @@ describe('product lifecycle', () => {
     it('OpenAPI lists every action path with its body where it takes a reason', async () => {
       const res = await t.app.inject({ url: '/api/v1/openapi.json' });
       expect(res.statusCode).toBe(200);
-      const paths = res.json().paths as Record<string, Record<string, { summary?: string; description?: string; requestBody?: { content: Record<string, { schema: { properties: object } }> } }>>;
+      const paths = res.json().paths as Record<
+        string,
+        Record<
+          string,
+          {
+            summary?: string;
+            description?: string;
+            requestBody?: { content: Record<string, { schema: { properties: object } }> };
+          }
+        >
+      >;
       for (const action of ACTIONS) {
         const operation = paths[`/api/v1/operations/products/{id}/${action}`]?.post;
         expect(operation, action).toBeDefined();
         expect(operation!.summary).toEqual(expect.any(String));
         expect(operation!.description).toContain(`to ${SPEC[action].to}`);
         if (SPEC[action].takesReason) {
-          expect(Object.keys(operation!.requestBody!.content['application/json']!.schema.properties)).toEqual(['reason']);
+          expect(Object.keys(operation!.requestBody!.content['application/json']!.schema.properties)).toEqual([
+            'reason',
+          ]);
         } else {
           expect(operation!.requestBody).toBeUndefined();
         }
       }
-      expect(paths[`/api/v1/operations/products/{id}/discontinue`]!.post!.description).toContain('operations:discontinue-products');
+      expect(paths[`/api/v1/operations/products/{id}/discontinue`]!.post!.description).toContain(
+        'operations:discontinue-products',
+      );
     });
   });
 });

@@ -52,41 +52,93 @@ describe('product list', () => {
     id.tag2 = (await post('/tags', { name: 'New', slug: 'new' })).id;
     id.tag3 = (await post('/tags', { name: 'Gift', slug: 'gift' })).id;
     const attribute = (body: object) => post('/attributes', { is_filterable: true, ...body });
-    await attribute({ code: 'color', name: 'Color', label: 'Color', type: 'select', options: ['red', 'blue', 'green'] });
-    await attribute({ code: 'material', name: 'Material', label: 'Material', type: 'multiselect', options: ['steel', 'glass', 'wood'] });
+    await attribute({
+      code: 'color',
+      name: 'Color',
+      label: 'Color',
+      type: 'select',
+      options: ['red', 'blue', 'green'],
+    });
+    await attribute({
+      code: 'material',
+      name: 'Material',
+      label: 'Material',
+      type: 'multiselect',
+      options: ['steel', 'glass', 'wood'],
+    });
     await attribute({ code: 'waterproof', name: 'Waterproof', label: 'Waterproof', type: 'boolean' });
     await attribute({ code: 'weight_g', name: 'Weight', label: 'Weight', type: 'number', unit: 'g' });
-    await attribute({ code: 'internal_code', name: 'Internal code', label: 'Internal code', type: 'text', is_filterable: false });
+    await attribute({
+      code: 'internal_code',
+      name: 'Internal code',
+      label: 'Internal code',
+      type: 'text',
+      is_filterable: false,
+    });
 
     // Created one second apart, in this order (the default sort is newest first).
     id.kettle = (
       await post('/products', {
-        name: 'Alpha Kettle', sku: 'KET-001', selling_price: 19.99, category_id: id.grandchild, brand_id: id.brandA, supplier_id: id.supplier,
-        tags: [id.tag1], attributes: { color: 'red', material: ['steel', 'glass'], waterproof: true, weight_g: 1200 },
-        stock_quantity: 10, reorder_point: 5, is_featured: true,
+        name: 'Alpha Kettle',
+        sku: 'KET-001',
+        selling_price: 19.99,
+        category_id: id.grandchild,
+        brand_id: id.brandA,
+        supplier_id: id.supplier,
+        tags: [id.tag1],
+        attributes: { color: 'red', material: ['steel', 'glass'], waterproof: true, weight_g: 1200 },
+        stock_quantity: 10,
+        reorder_point: 5,
+        is_featured: true,
       })
     ).id;
     id.mug = (
       await post('/products', {
-        name: 'beta Mug', sku: 'mug-002', selling_price: 5.5, category_id: id.child, brand_id: id.brandB, tags: [id.tag2],
-        attributes: { color: 'blue', material: ['glass'], waterproof: false, internal_code: 'X1' }, stock_quantity: 3, reorder_point: 5,
+        name: 'beta Mug',
+        sku: 'mug-002',
+        selling_price: 5.5,
+        category_id: id.child,
+        brand_id: id.brandB,
+        tags: [id.tag2],
+        attributes: { color: 'blue', material: ['glass'], waterproof: false, internal_code: 'X1' },
+        stock_quantity: 3,
+        reorder_point: 5,
       })
     ).id;
     id.drill = (
       await post('/products', {
-        name: 'Gamma Drill', sku: 'DRL-003', selling_price: 120, currency: 'EUR', category_id: id.otherRoot, tags: [id.tag1, id.tag3],
+        name: 'Gamma Drill',
+        sku: 'DRL-003',
+        selling_price: 120,
+        currency: 'EUR',
+        category_id: id.otherRoot,
+        tags: [id.tag1, id.tag3],
         attributes: { color: 'red' },
       })
     ).id;
     id.ebook = (
       await post('/products', {
-        name: 'Delta Ebook', sku: 'EBK-004', type: 'digital', selling_price: 1000, currency: 'JPY', description: 'The kettle manual, illustrated.',
+        name: 'Delta Ebook',
+        sku: 'EBK-004',
+        type: 'digital',
+        selling_price: 1000,
+        currency: 'JPY',
+        description: 'The kettle manual, illustrated.',
       })
     ).id;
     id.lamp = (await post('/products', { name: 'Epsilon Lamp', sku: 'LMP-005', category_id: id.root })).id;
-    id.variant = (await post('/products', { name: 'Epsilon Lamp Blue', sku: 'LMP-005-B', selling_price: 30, stock_quantity: 2 })).id;
+    id.variant = (
+      await post('/products', { name: 'Epsilon Lamp Blue', sku: 'LMP-005-B', selling_price: 30, stock_quantity: 2 })
+    ).id;
     id.deleted = (
-      await post('/products', { name: 'Alpha Kettle Old', sku: 'KET-000', selling_price: 15, category_id: id.grandchild, brand_id: id.brandA, attributes: { color: 'red' } })
+      await post('/products', {
+        name: 'Alpha Kettle Old',
+        sku: 'KET-000',
+        selling_price: 15,
+        category_id: id.grandchild,
+        brand_id: id.brandA,
+        attributes: { color: 'red' },
+      })
     ).id;
 
     await post(`/products/${id.kettle}/activate`, {});
@@ -97,22 +149,44 @@ describe('product list', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `${PRODUCTS}/${id.deleted}`, headers: auth });
     expect(removed.statusCode).toBe(200);
     // No endpoint makes variants or reservations yet: the list only reads these columns.
-    await t.database.db.updateTable('products').set({ is_variant: true, master_product_id: id.lamp }).where('id', '=', id.variant!).execute();
+    await t.database.db
+      .updateTable('products')
+      .set({ is_variant: true, master_product_id: id.lamp })
+      .where('id', '=', id.variant!)
+      .execute();
 
     // Another tenant with look-alike data: none of it may show.
     const other = await makeTenant(t.services);
     const otherAuth = bearer(await makeToken(t.services, other.tenantId, other.adminId));
     id.otherCategory = (await post('/product-categories', { name: 'Kitchen' }, otherAuth)).id;
-    await post('/attributes', { code: 'color', name: 'Color', label: 'Color', type: 'select', options: ['red'], is_filterable: true }, otherAuth);
+    await post(
+      '/attributes',
+      { code: 'color', name: 'Color', label: 'Color', type: 'select', options: ['red'], is_filterable: true },
+      otherAuth,
+    );
     await post(
       '/products',
-      { name: 'Alpha Kettle Elsewhere', sku: 'KET-001', selling_price: 19.99, category_id: id.otherCategory, attributes: { color: 'red' }, is_featured: true },
+      {
+        name: 'Alpha Kettle Elsewhere',
+        sku: 'KET-001',
+        selling_price: 19.99,
+        category_id: id.otherCategory,
+        attributes: { color: 'red' },
+        is_featured: true,
+      },
       otherAuth,
     );
   });
   afterAll(() => t.close());
 
-  const ALL_NEWEST_FIRST = ['Epsilon Lamp Blue', 'Epsilon Lamp', 'Delta Ebook', 'Gamma Drill', 'beta Mug', 'Alpha Kettle'];
+  const ALL_NEWEST_FIRST = [
+    'Epsilon Lamp Blue',
+    'Epsilon Lamp',
+    'Delta Ebook',
+    'Gamma Drill',
+    'beta Mug',
+    'Alpha Kettle',
+  ];
 
   describe('defaults and pages', () => {
     it('lists live products of the tenant, newest first, 15 per page, with meta and links', async () => {
@@ -123,7 +197,13 @@ describe('product list', () => {
       expect(body.meta).toEqual({ current_page: 1, per_page: 15, total: 6, last_page: 1 });
       expect(body.links).toMatchObject({ prev: null, next: null });
       expect(body.links.first).toMatch(/\/api\/v1\/operations\/products\?page=1$/);
-      expect(body.data[5]).toMatchObject({ id: id.kettle, sku: 'KET-001', selling_price: 19.99, currency: 'USD', status: 'active' });
+      expect(body.data[5]).toMatchObject({
+        id: id.kettle,
+        sku: 'KET-001',
+        selling_price: 19.99,
+        currency: 'USD',
+        status: 'active',
+      });
     });
 
     it('pages keep the filters in their links and count the total on every page', async () => {
@@ -208,14 +288,20 @@ describe('product list', () => {
     it('category_id alone, and with include_descendants for the whole subtree', async () => {
       expect(await names(`?category_id=${id.root}`)).toEqual(['Epsilon Lamp']);
       expect(await names(`?category_id=${id.root}&include_descendants=false`)).toEqual(['Epsilon Lamp']);
-      expect(await names(`?category_id=${id.root}&include_descendants=true`)).toEqual(['Epsilon Lamp', 'beta Mug', 'Alpha Kettle']);
+      expect(await names(`?category_id=${id.root}&include_descendants=true`)).toEqual([
+        'Epsilon Lamp',
+        'beta Mug',
+        'Alpha Kettle',
+      ]);
       expect(await names(`?category_id=${id.child}&include_descendants=true`)).toEqual(['beta Mug', 'Alpha Kettle']);
       expect(await names(`?category_id=${id.grandchild}&include_descendants=true`)).toEqual(['Alpha Kettle']);
       const unknown = (await list('?category_id=01aaaaaaaaaaaaaaaaaaaaaaaa&include_descendants=true')).json();
       expect(unknown.data).toEqual([]);
       expect(unknown.meta.total).toBe(0);
       expect(Object.keys(await errors('?category_id=not-an-id'))).toEqual(['category_id']);
-      expect(Object.keys(await errors(`?category_id=${id.root}&include_descendants=perhaps`))).toEqual(['include_descendants']);
+      expect(Object.keys(await errors(`?category_id=${id.root}&include_descendants=perhaps`))).toEqual([
+        'include_descendants',
+      ]);
     });
 
     it('brand_id and supplier_id', async () => {
@@ -245,7 +331,9 @@ describe('product list', () => {
     });
 
     it('refuses bad price filters with 422', async () => {
-      expect(await errors('?min_price=20&max_price=10')).toEqual({ max_price: ['The max price must be at least the min price.'] });
+      expect(await errors('?min_price=20&max_price=10')).toEqual({
+        max_price: ['The max price must be at least the min price.'],
+      });
       expect(Object.keys(await errors('?currency=XXX&min_price=1'))).toEqual(['currency']);
       expect(Object.keys(await errors('?currency=usd'))).toEqual(['currency']);
       expect(Object.keys(await errors('?min_price=-1'))).toEqual(['min_price']);
@@ -266,15 +354,23 @@ describe('product list', () => {
         const kettle = (await list('?low_stock=true')).json().data[1];
         expect(kettle).toMatchObject({ available_quantity: 4, is_low_stock: true });
       } finally {
-        await t.database.db.updateTable('products').set({ reserved_quantity: 0 }).where('id', '=', id.kettle!).execute();
+        await t.database.db
+          .updateTable('products')
+          .set({ reserved_quantity: 0 })
+          .where('id', '=', id.kettle!)
+          .execute();
       }
     });
 
     it('combines filters: all must match', async () => {
       expect(
-        await names(`?status=active,draft&category_id=${id.root}&include_descendants=true&attributes[color]=red&min_price=10&in_stock=true`),
+        await names(
+          `?status=active,draft&category_id=${id.root}&include_descendants=true&attributes[color]=red&min_price=10&in_stock=true`,
+        ),
       ).toEqual(['Alpha Kettle']);
-      expect(await names(`?status=draft&category_id=${id.root}&include_descendants=true&low_stock=true&tag_id=${id.tag2}`)).toEqual(['beta Mug']);
+      expect(
+        await names(`?status=draft&category_id=${id.root}&include_descendants=true&low_stock=true&tag_id=${id.tag2}`),
+      ).toEqual(['beta Mug']);
       expect(await names(`?status=draft&brand_id=${id.brandA}`)).toEqual([]);
       expect(await names('?search=epsilon&is_variant=false&status=inactive')).toEqual(['Epsilon Lamp']);
     });
@@ -303,13 +399,19 @@ describe('product list', () => {
     });
 
     it('refuse unknown, non-filterable and impossible values with 422 keyed attributes.<code>', async () => {
-      expect(await errors('?attributes[flavour]=sweet')).toEqual({ 'attributes.flavour': ['The attribute flavour does not exist.'] });
-      expect(await errors('?attributes[internal_code]=X1')).toEqual({ 'attributes.internal_code': ['The Internal code attribute is not filterable.'] });
+      expect(await errors('?attributes[flavour]=sweet')).toEqual({
+        'attributes.flavour': ['The attribute flavour does not exist.'],
+      });
+      expect(await errors('?attributes[internal_code]=X1')).toEqual({
+        'attributes.internal_code': ['The Internal code attribute is not filterable.'],
+      });
       expect(Object.keys(await errors('?attributes[color]=magenta'))).toEqual(['attributes.color']);
       expect(Object.keys(await errors('?attributes[material]=Glass'))).toEqual(['attributes.material']);
       expect(Object.keys(await errors('?attributes[waterproof]=maybe'))).toEqual(['attributes.waterproof']);
       expect(Object.keys(await errors('?attributes[weight_g]=heavy'))).toEqual(['attributes.weight_g']);
-      expect(await errors('?attributes[color]=red&attributes[color]=blue')).toEqual({ 'attributes.color': ['The Color filter takes one value.'] });
+      expect(await errors('?attributes[color]=red&attributes[color]=blue')).toEqual({
+        'attributes.color': ['The Color filter takes one value.'],
+      });
       const several = await errors('?attributes[flavour]=x&attributes[color]=magenta&status=gone');
       expect(Object.keys(several).sort()).toEqual(['attributes.color', 'attributes.flavour', 'status']);
     });
@@ -322,28 +424,85 @@ describe('product list', () => {
     });
 
     it('name and sku, case-insensitively', async () => {
-      expect(await names('?sort_by=name&sort_direction=asc')).toEqual(['Alpha Kettle', 'beta Mug', 'Delta Ebook', 'Epsilon Lamp', 'Epsilon Lamp Blue', 'Gamma Drill']);
-      expect(await names('?sort_by=name')).toEqual(['Gamma Drill', 'Epsilon Lamp Blue', 'Epsilon Lamp', 'Delta Ebook', 'beta Mug', 'Alpha Kettle']);
-      expect(await names('?sort_by=sku&sort_direction=asc')).toEqual(['Gamma Drill', 'Delta Ebook', 'Alpha Kettle', 'Epsilon Lamp', 'Epsilon Lamp Blue', 'beta Mug']);
+      expect(await names('?sort_by=name&sort_direction=asc')).toEqual([
+        'Alpha Kettle',
+        'beta Mug',
+        'Delta Ebook',
+        'Epsilon Lamp',
+        'Epsilon Lamp Blue',
+        'Gamma Drill',
+      ]);
+      expect(await names('?sort_by=name')).toEqual([
+        'Gamma Drill',
+        'Epsilon Lamp Blue',
+        'Epsilon Lamp',
+        'Delta Ebook',
+        'beta Mug',
+        'Alpha Kettle',
+      ]);
+      expect(await names('?sort_by=sku&sort_direction=asc')).toEqual([
+        'Gamma Drill',
+        'Delta Ebook',
+        'Alpha Kettle',
+        'Epsilon Lamp',
+        'Epsilon Lamp Blue',
+        'beta Mug',
+      ]);
     });
 
     it('selling_price within each currency, unpriced products lowest', async () => {
       expect(await names('?sort_by=selling_price&sort_direction=asc')).toEqual([
-        'Gamma Drill', 'Delta Ebook', 'Epsilon Lamp', 'beta Mug', 'Alpha Kettle', 'Epsilon Lamp Blue',
+        'Gamma Drill',
+        'Delta Ebook',
+        'Epsilon Lamp',
+        'beta Mug',
+        'Alpha Kettle',
+        'Epsilon Lamp Blue',
       ]);
-      expect(await names('?sort_by=selling_price')).toEqual(['Epsilon Lamp Blue', 'Alpha Kettle', 'beta Mug', 'Epsilon Lamp', 'Delta Ebook', 'Gamma Drill']);
-      expect(await names('?sort_by=selling_price&sort_direction=asc&currency=USD')).toEqual(['Epsilon Lamp', 'beta Mug', 'Alpha Kettle', 'Epsilon Lamp Blue']);
+      expect(await names('?sort_by=selling_price')).toEqual([
+        'Epsilon Lamp Blue',
+        'Alpha Kettle',
+        'beta Mug',
+        'Epsilon Lamp',
+        'Delta Ebook',
+        'Gamma Drill',
+      ]);
+      expect(await names('?sort_by=selling_price&sort_direction=asc&currency=USD')).toEqual([
+        'Epsilon Lamp',
+        'beta Mug',
+        'Alpha Kettle',
+        'Epsilon Lamp Blue',
+      ]);
     });
 
     it('stock_quantity, ties broken by id in the same direction', async () => {
       // Stock: kettle 10, mug 3, variant 2, the rest 0 (created in the order drill, ebook, lamp).
-      expect(await names('?sort_by=stock_quantity')).toEqual(['Alpha Kettle', 'beta Mug', 'Epsilon Lamp Blue', 'Epsilon Lamp', 'Delta Ebook', 'Gamma Drill']);
-      expect(await names('?sort_by=stock_quantity&sort_direction=asc')).toEqual(['Gamma Drill', 'Delta Ebook', 'Epsilon Lamp', 'Epsilon Lamp Blue', 'beta Mug', 'Alpha Kettle']);
+      expect(await names('?sort_by=stock_quantity')).toEqual([
+        'Alpha Kettle',
+        'beta Mug',
+        'Epsilon Lamp Blue',
+        'Epsilon Lamp',
+        'Delta Ebook',
+        'Gamma Drill',
+      ]);
+      expect(await names('?sort_by=stock_quantity&sort_direction=asc')).toEqual([
+        'Gamma Drill',
+        'Delta Ebook',
+        'Epsilon Lamp',
+        'Epsilon Lamp Blue',
+        'beta Mug',
+        'Alpha Kettle',
+      ]);
     });
 
     it('updated_at: the last changed first', async () => {
       clock.advance(60_000);
-      const res = await t.app.inject({ method: 'PUT', url: `${PRODUCTS}/${id.mug}`, headers: auth, payload: { short_description: 'Now in stoneware' } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `${PRODUCTS}/${id.mug}`,
+        headers: auth,
+        payload: { short_description: 'Now in stoneware' },
+      });
       expect(res.statusCode).toBe(200);
       const listed = await names('?sort_by=updated_at');
       expect(listed[0]).toBe('beta Mug');
@@ -353,9 +512,21 @@ describe('product list', () => {
 
     it('status, then creation time within a status', async () => {
       expect(await names('?sort_by=status&sort_direction=asc')).toEqual([
-        'Alpha Kettle', 'Gamma Drill', 'beta Mug', 'Delta Ebook', 'Epsilon Lamp Blue', 'Epsilon Lamp',
+        'Alpha Kettle',
+        'Gamma Drill',
+        'beta Mug',
+        'Delta Ebook',
+        'Epsilon Lamp Blue',
+        'Epsilon Lamp',
       ]);
-      expect(await names('?sort_by=status')).toEqual(['Epsilon Lamp', 'Epsilon Lamp Blue', 'Delta Ebook', 'beta Mug', 'Gamma Drill', 'Alpha Kettle']);
+      expect(await names('?sort_by=status')).toEqual([
+        'Epsilon Lamp',
+        'Epsilon Lamp Blue',
+        'Delta Ebook',
+        'beta Mug',
+        'Gamma Drill',
+        'Alpha Kettle',
+      ]);
     });
 
     it('breaks ties on id, so pages never repeat or skip a product', async () => {
@@ -377,8 +548,21 @@ describe('product list', () => {
   it('documents the filters in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
     const operation = doc.paths['/api/v1/operations/products'].get;
-    const parameters = Object.fromEntries(operation.parameters.map((p: { name: string; description?: string }) => [p.name, p.description ?? '']));
-    for (const name of ['search', 'status', 'category_id', 'include_descendants', 'tags', 'currency', 'min_price', 'low_stock', 'in_stock', 'sort_by']) {
+    const parameters = Object.fromEntries(
+      operation.parameters.map((p: { name: string; description?: string }) => [p.name, p.description ?? '']),
+    );
+    for (const name of [
+      'search',
+      'status',
+      'category_id',
+      'include_descendants',
+      'tags',
+      'currency',
+      'min_price',
+      'low_stock',
+      'in_stock',
+      'sort_by',
+    ]) {
       expect(parameters[name], name).toBeTruthy();
     }
     expect(operation.description).toContain('attributes[<code>]');

@@ -36,7 +36,8 @@ describe('products', () => {
       t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
     const create = (payload: unknown, headers: Headers = auth) => call('POST', PRODUCTS, payload, headers);
     const get = (id: string, headers: Headers = auth) => call('GET', `${PRODUCTS}/${id}`, undefined, headers);
-    const update = (id: string, payload: unknown, method: 'PUT' | 'PATCH' = 'PUT', headers: Headers = auth) => call(method, `${PRODUCTS}/${id}`, payload, headers);
+    const update = (id: string, payload: unknown, method: 'PUT' | 'PATCH' = 'PUT', headers: Headers = auth) =>
+      call(method, `${PRODUCTS}/${id}`, payload, headers);
     const remove = (id: string, headers: Headers = auth) => call('DELETE', `${PRODUCTS}/${id}`, undefined, headers);
     const made = async (payload: Json = {}): Promise<ProductResponse> => {
       const res = await create({ name: 'Trail Runner Shoe', ...payload });
@@ -56,9 +57,11 @@ describe('products', () => {
     };
     const brand = (extra: Json = {}) => linked('brands', { name: `Brand ${++seq}`, ...extra });
     const category = (extra: Json = {}) => linked('product-categories', { name: `Category ${++seq}`, ...extra });
-    const supplier = (extra: Json = {}) => linked('suppliers', { name: `Supplier ${++seq}`, code: `SUP-${++seq}`, email: 'orders@acme.test', ...extra });
+    const supplier = (extra: Json = {}) =>
+      linked('suppliers', { name: `Supplier ${++seq}`, code: `SUP-${++seq}`, email: 'orders@acme.test', ...extra });
     const tag = (extra: Json = {}) => linked('tags', { name: `Tag ${++seq}`, slug: `tag-${++seq}`, ...extra });
-    const attribute = (extra: Json & { code: string }) => linked('attributes', { name: extra.code, label: extra.code, ...extra });
+    const attribute = (extra: Json & { code: string }) =>
+      linked('attributes', { name: extra.code, label: extra.code, ...extra });
     const events = (entityId: string, type?: string) => {
       let query = t.database.db
         .selectFrom('event_outbox')
@@ -69,8 +72,26 @@ describe('products', () => {
       if (type) query = query.where('event_type', '=', type);
       return query.execute();
     };
-    const row = (id: string) => t.database.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return { ...tenant, auth, call, create, get, update, remove, made, errorsOf, brand, category, supplier, tag, attribute, events, row };
+    const row = (id: string) =>
+      t.database.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return {
+      ...tenant,
+      auth,
+      call,
+      create,
+      get,
+      update,
+      remove,
+      made,
+      errorsOf,
+      brand,
+      category,
+      supplier,
+      tag,
+      attribute,
+      events,
+      row,
+    };
   }
   type Tenant = Awaited<ReturnType<typeof freshTenant>>;
 
@@ -93,7 +114,13 @@ describe('products', () => {
         barcode: null,
         barcode_type: null,
         type: 'physical',
-        type_traits: { requires_shipping: true, has_inventory: true, tax_category: 'physical_goods', can_have_variants: true, nature: 'tangible' },
+        type_traits: {
+          requires_shipping: true,
+          has_inventory: true,
+          tax_category: 'physical_goods',
+          can_have_variants: true,
+          nature: 'tangible',
+        },
         status: 'draft',
         status_reason: null,
         status_changed_at: null,
@@ -200,8 +227,12 @@ describe('products', () => {
 
     it('requires a name of 3 to 255 characters, counted after trimming', async () => {
       expect(await c.errorsOf(await c.create({}))).toEqual({ name: ['The name field is required.'] });
-      expect((await c.errorsOf(await c.create({ name: 'ab' }))).name).toEqual(['The name field must be at least 3 characters.']);
-      expect((await c.errorsOf(await c.create({ name: 'x'.repeat(256) }))).name).toEqual(['The name field must not be greater than 255 characters.']);
+      expect((await c.errorsOf(await c.create({ name: 'ab' }))).name).toEqual([
+        'The name field must be at least 3 characters.',
+      ]);
+      expect((await c.errorsOf(await c.create({ name: 'x'.repeat(256) }))).name).toEqual([
+        'The name field must not be greater than 255 characters.',
+      ]);
       expect(Object.keys(await c.errorsOf(await c.create({ name: '   ' })))).toEqual(['name']);
       expect(Object.keys(await c.errorsOf(await c.create({ name: '  ab   ' })))).toEqual(['name']);
       expect((await c.create({ name: 'abc' })).statusCode).toBe(201);
@@ -230,8 +261,20 @@ describe('products', () => {
       );
       expect(Object.keys(errors).sort()).toEqual(
         [
-          'slug', 'sku', 'type', 'selling_price', 'cost_price', 'currency', 'reorder_point', 'track_inventory', 'weight',
-          'dimensions_unit', 'category_id', 'tags.0', 'attributes', 'stock_quantity',
+          'slug',
+          'sku',
+          'type',
+          'selling_price',
+          'cost_price',
+          'currency',
+          'reorder_point',
+          'track_inventory',
+          'weight',
+          'dimensions_unit',
+          'category_id',
+          'tags.0',
+          'attributes',
+          'stock_quantity',
         ].sort(),
       );
     });
@@ -239,13 +282,19 @@ describe('products', () => {
     it('refuses a status: products start as drafts and move through the lifecycle endpoints', async () => {
       const errors = await c.errorsOf(await c.create({ name: 'Sneaky Active', status: 'active' }));
       expect(errors).toEqual({ status: [expect.stringContaining('lifecycle')] });
-      expect(await t.database.db.selectFrom('products').select('id').where('name', '=', 'Sneaky Active').execute()).toEqual([]);
+      expect(
+        await t.database.db.selectFrom('products').select('id').where('name', '=', 'Sneaky Active').execute(),
+      ).toEqual([]);
     });
 
     it('refuses a slug or SKU that a live product of the tenant has', async () => {
       await c.made({ name: 'Taken One', slug: 'taken-slug', sku: 'TAKEN-SKU' });
-      expect(await c.errorsOf(await c.create({ name: 'Taken Two', slug: 'taken-slug' }))).toEqual({ slug: ['The slug has already been taken.'] });
-      expect(await c.errorsOf(await c.create({ name: 'Taken Two', sku: 'TAKEN-SKU' }))).toEqual({ sku: ['The sku has already been taken.'] });
+      expect(await c.errorsOf(await c.create({ name: 'Taken Two', slug: 'taken-slug' }))).toEqual({
+        slug: ['The slug has already been taken.'],
+      });
+      expect(await c.errorsOf(await c.create({ name: 'Taken Two', sku: 'TAKEN-SKU' }))).toEqual({
+        sku: ['The sku has already been taken.'],
+      });
       expect(await c.errorsOf(await c.create({ name: 'Taken Two', slug: 'taken-slug', sku: 'TAKEN-SKU' }))).toEqual({
         slug: ['The slug has already been taken.'],
         sku: ['The sku has already been taken.'],
@@ -287,12 +336,20 @@ describe('products', () => {
     });
 
     it('lets exactly one of concurrent creates with the same SKU win', async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => c.create({ name: `Race ${i}`, sku: 'RACE-SKU' })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => c.create({ name: `Race ${i}`, sku: 'RACE-SKU' })),
+      );
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((s) => s === 201)).toHaveLength(1);
       expect(codes.filter((s) => s === 422)).toHaveLength(7);
-      for (const res of results.filter((r) => r.statusCode === 422)) expect(res.json().errors).toEqual({ sku: ['The sku has already been taken.'] });
-      const rows = await t.database.db.selectFrom('products').select('id').where('tenant_id', '=', c.tenantId).where('sku', '=', 'RACE-SKU').execute();
+      for (const res of results.filter((r) => r.statusCode === 422))
+        expect(res.json().errors).toEqual({ sku: ['The sku has already been taken.'] });
+      const rows = await t.database.db
+        .selectFrom('products')
+        .select('id')
+        .where('tenant_id', '=', c.tenantId)
+        .where('sku', '=', 'RACE-SKU')
+        .execute();
       expect(rows).toHaveLength(1);
     });
   });
@@ -313,13 +370,28 @@ describe('products', () => {
       ['virtual', false, false, 'virtual_goods', false, 'downloadable'],
     ])('%s: shipping %s, inventory %s, tax %s', async (type, shipping, inventory, tax, variants, nature) => {
       const data = await c.made({ name: `A ${type} product`, type });
-      expect(data.type_traits).toEqual({ requires_shipping: shipping, has_inventory: inventory, tax_category: tax, can_have_variants: variants, nature });
+      expect(data.type_traits).toEqual({
+        requires_shipping: shipping,
+        has_inventory: inventory,
+        tax_category: tax,
+        can_have_variants: variants,
+        nature,
+      });
       expect(data).toMatchObject({ type, requires_shipping: shipping, track_inventory: inventory, tax_category: tax });
     });
 
     it('lets a product say otherwise than its type', async () => {
-      const data = await c.made({ name: 'Shipped Licence', type: 'digital', requires_shipping: true, track_inventory: true });
-      expect(data).toMatchObject({ requires_shipping: true, track_inventory: true, type_traits: { requires_shipping: false } });
+      const data = await c.made({
+        name: 'Shipped Licence',
+        type: 'digital',
+        requires_shipping: true,
+        track_inventory: true,
+      });
+      expect(data).toMatchObject({
+        requires_shipping: true,
+        track_inventory: true,
+        type_traits: { requires_shipping: false },
+      });
     });
 
     it("a new type resets requires_shipping to the type's trait unless sent too", async () => {
@@ -355,14 +427,22 @@ describe('products', () => {
 
     it('accepts 0 and 9999999.99 and refuses more, negatives and unknown currencies', async () => {
       expect((await c.made({ name: 'Free', selling_price: 0 })).selling_price).toBe(0);
-      expect((await c.made({ name: 'Max', selling_price: 9999999.99, cost_price: 9999999.99 })).selling_price).toBe(9999999.99);
-      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Too Much', selling_price: 10000000 })))).toEqual(['selling_price']);
-      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Too Much', cost_price: 9999999.999 })))).toEqual(['cost_price']);
+      expect((await c.made({ name: 'Max', selling_price: 9999999.99, cost_price: 9999999.99 })).selling_price).toBe(
+        9999999.99,
+      );
+      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Too Much', selling_price: 10000000 })))).toEqual([
+        'selling_price',
+      ]);
+      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Too Much', cost_price: 9999999.999 })))).toEqual([
+        'cost_price',
+      ]);
       for (const currency of ['XXX', 'ABC', 'XAU']) {
         const errors = await c.errorsOf(await c.create({ name: 'Odd Money', selling_price: 1, currency }));
         expect(errors).toEqual({ currency: [`The currency ${currency} is not an ISO 4217 currency code.`] });
       }
-      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Odd Money', currency: 'US' })))).toEqual(['currency']);
+      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Odd Money', currency: 'US' })))).toEqual([
+        'currency',
+      ]);
     });
 
     it('a currency change keeps amounts in currency units, rounded to the new currency', async () => {
@@ -374,7 +454,9 @@ describe('products', () => {
       expect(yen).toMatchObject({ selling_price: 12, cost_price: 6, currency: 'JPY' });
       const both = (await c.update(product.id, { currency: 'KWD', selling_price: 3.4567 })).json().data;
       expect(both).toMatchObject({ selling_price: 3.457, cost_price: 6, currency: 'KWD' });
-      expect(await c.errorsOf(await c.update(product.id, { currency: 'XXX' }))).toEqual({ currency: ['The currency XXX is not an ISO 4217 currency code.'] });
+      expect(await c.errorsOf(await c.update(product.id, { currency: 'XXX' }))).toEqual({
+        currency: ['The currency XXX is not an ISO 4217 currency code.'],
+      });
       expect((await c.get(product.id)).json().data.currency).toBe('KWD');
     });
 
@@ -399,7 +481,13 @@ describe('products', () => {
       const supplierId = await c.supplier({ name: 'Acme Supplies', code: 'ACME' });
       const tagA = await c.tag({ name: 'Sale', slug: 'sale', color: '#ff0000' });
       const tagB = await c.tag({ name: 'New', slug: 'new' });
-      const data = await c.made({ name: 'Linked Shoe', category_id: categoryId, brand_id: brandId, supplier_id: supplierId, tags: [tagA, tagB] });
+      const data = await c.made({
+        name: 'Linked Shoe',
+        category_id: categoryId,
+        brand_id: brandId,
+        supplier_id: supplierId,
+        tags: [tagA, tagB],
+      });
       expect(data).toMatchObject({
         category_id: categoryId,
         brand_id: brandId,
@@ -424,33 +512,69 @@ describe('products', () => {
       const theirSupplier = await other.supplier();
       const theirTag = await other.tag();
       const errors = await c.errorsOf(
-        await c.create({ name: 'Foreign Links', category_id: theirCategory, brand_id: theirBrand, supplier_id: theirSupplier }),
+        await c.create({
+          name: 'Foreign Links',
+          category_id: theirCategory,
+          brand_id: theirBrand,
+          supplier_id: theirSupplier,
+        }),
       );
       expect(Object.keys(errors).sort()).toEqual(['brand_id', 'category_id', 'supplier_id']);
-      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Foreign Tag', tags: [theirTag] })))).toEqual(['tags.0']);
-      const missing = await c.errorsOf(await c.create({ name: 'Missing Links', category_id: MISSING_ULID, brand_id: MISSING_ULID, supplier_id: MISSING_ULID, tags: [MISSING_ULID] }));
+      expect(Object.keys(await c.errorsOf(await c.create({ name: 'Foreign Tag', tags: [theirTag] })))).toEqual([
+        'tags.0',
+      ]);
+      const missing = await c.errorsOf(
+        await c.create({
+          name: 'Missing Links',
+          category_id: MISSING_ULID,
+          brand_id: MISSING_ULID,
+          supplier_id: MISSING_ULID,
+          tags: [MISSING_ULID],
+        }),
+      );
       expect(Object.keys(missing).sort()).toEqual(['brand_id', 'category_id', 'supplier_id', 'tags.0'].sort());
 
       const deletedCategory = await c.category();
       const deletedBrand = await c.brand();
       const deletedSupplier = await c.supplier();
       const deletedTag = await c.tag();
-      for (const [path, id] of [['product-categories', deletedCategory], ['brands', deletedBrand], ['suppliers', deletedSupplier], ['tags', deletedTag]] as const) {
+      for (const [path, id] of [
+        ['product-categories', deletedCategory],
+        ['brands', deletedBrand],
+        ['suppliers', deletedSupplier],
+        ['tags', deletedTag],
+      ] as const) {
         expect((await c.call('DELETE', `${API}/${path}/${id}`)).statusCode, path).toBe(200);
       }
       const deleted = await c.errorsOf(
-        await c.create({ name: 'Deleted Links', category_id: deletedCategory, brand_id: deletedBrand, supplier_id: deletedSupplier, tags: [deletedTag] }),
+        await c.create({
+          name: 'Deleted Links',
+          category_id: deletedCategory,
+          brand_id: deletedBrand,
+          supplier_id: deletedSupplier,
+          tags: [deletedTag],
+        }),
       );
       expect(Object.keys(deleted).sort()).toEqual(['brand_id', 'category_id', 'supplier_id', 'tags.0'].sort());
       const product = await c.made({ name: 'Update Links' });
-      const onUpdate = await c.errorsOf(await c.update(product.id, { category_id: theirCategory, brand_id: deletedBrand, supplier_id: MISSING_ULID }));
+      const onUpdate = await c.errorsOf(
+        await c.update(product.id, { category_id: theirCategory, brand_id: deletedBrand, supplier_id: MISSING_ULID }),
+      );
       expect(Object.keys(onUpdate).sort()).toEqual(['brand_id', 'category_id', 'supplier_id']);
-      expect(await t.database.db.selectFrom('products').select('id').where('name', 'in', ['Foreign Links', 'Missing Links', 'Deleted Links']).execute()).toEqual([]);
+      expect(
+        await t.database.db
+          .selectFrom('products')
+          .select('id')
+          .where('name', 'in', ['Foreign Links', 'Missing Links', 'Deleted Links'])
+          .execute(),
+      ).toEqual([]);
     });
 
     it('refuses an inactive brand when newly linked, and keeps an existing link to one', async () => {
       const inactive = await c.brand({ is_active: false });
-      expect(await c.errorsOf(await c.create({ name: 'Inactive Brand', brand_id: inactive }))).toEqual({ brand_id: [expect.stringContaining('inactive')] });
+      expect(await c.errorsOf(await c.create({ name: 'Inactive Brand', brand_id: inactive }))).toEqual({
+        brand_id: [expect.stringContaining('inactive')],
+      });
       const active = await c.brand();
       const product = await c.made({ name: 'Brand Kept', brand_id: active });
       expect((await c.call('PUT', `${API}/brands/${active}`, { is_active: false })).statusCode).toBe(200);
@@ -468,9 +592,18 @@ describe('products', () => {
       const replaced = (await c.update(product.id, { tags: [b, d] }, 'PATCH')).json().data;
       expect(replaced.tags.map((x: { id: string }) => x.id).sort()).toEqual([b, d].sort());
       expect(replaced.category_id).toBe(categoryId);
-      expect(await c.errorsOf(await c.update(product.id, { tags: [b, inactive] }))).toEqual({ 'tags.1': [expect.stringContaining('inactive')] });
-      expect(await c.errorsOf(await c.create({ name: 'Inactive Tag', tags: [inactive] }))).toEqual({ 'tags.0': [expect.stringContaining('inactive')] });
-      expect((await c.get(product.id)).json().data.tags.map((x: { id: string }) => x.id).sort()).toEqual([b, d].sort());
+      expect(await c.errorsOf(await c.update(product.id, { tags: [b, inactive] }))).toEqual({
+        'tags.1': [expect.stringContaining('inactive')],
+      });
+      expect(await c.errorsOf(await c.create({ name: 'Inactive Tag', tags: [inactive] }))).toEqual({
+        'tags.0': [expect.stringContaining('inactive')],
+      });
+      expect(
+        (await c.get(product.id))
+          .json()
+          .data.tags.map((x: { id: string }) => x.id)
+          .sort(),
+      ).toEqual([b, d].sort());
       const cleared = (await c.update(product.id, { tags: [], category_id: null })).json().data;
       expect(cleared).toMatchObject({ tags: [], category_id: null, category: null });
     });
@@ -482,12 +615,30 @@ describe('products', () => {
       c = await freshTenant();
       await c.attribute({ code: 'material', type: 'text', label: 'Material', is_required: true, sort_order: 1 });
       await c.attribute({ code: 'weight_net', type: 'number', label: 'Net weight', unit: 'kg', sort_order: 2 });
-      await c.attribute({ code: 'waterproof', type: 'boolean', label: 'Waterproof', default_value: false, sort_order: 3 });
+      await c.attribute({
+        code: 'waterproof',
+        type: 'boolean',
+        label: 'Waterproof',
+        default_value: false,
+        sort_order: 3,
+      });
       await c.attribute({ code: 'size', type: 'select', label: 'Size', options: ['S', 'M', 'L'], sort_order: 4 });
-      await c.attribute({ code: 'colors', type: 'multiselect', label: 'Colors', options: ['Red', 'Blue'], sort_order: 5 });
+      await c.attribute({
+        code: 'colors',
+        type: 'multiselect',
+        label: 'Colors',
+        options: ['Red', 'Blue'],
+        sort_order: 5,
+      });
       await c.attribute({ code: 'released', type: 'date', label: 'Released', sort_order: 6 });
       await c.attribute({ code: 'shade', type: 'color', label: 'Shade', sort_order: 7 });
-      await c.attribute({ code: 'internal_note', type: 'text', label: 'Internal note', is_visible_on_frontend: false, sort_order: 8 });
+      await c.attribute({
+        code: 'internal_note',
+        type: 'text',
+        label: 'Internal note',
+        is_visible_on_frontend: false,
+        sort_order: 8,
+      });
     });
 
     it('requires required attributes on create, keyed attributes.<code>', async () => {
@@ -501,7 +652,15 @@ describe('products', () => {
     it('stores typed values, applies defaults, and shows visible ones with formatted and display values', async () => {
       const data = await c.made({
         name: 'Attributed',
-        attributes: { material: ' Leather ', weight_net: 1.5, size: 'M', colors: ['Red', 'Blue'], released: '2026-01-31', shade: '#abc', internal_note: 'secret' },
+        attributes: {
+          material: ' Leather ',
+          weight_net: 1.5,
+          size: 'M',
+          colors: ['Red', 'Blue'],
+          released: '2026-01-31',
+          shade: '#abc',
+          internal_note: 'secret',
+        },
       });
       expect(data.attributes).toEqual({
         material: 'Leather',
@@ -514,13 +673,55 @@ describe('products', () => {
         internal_note: 'secret',
       });
       expect(data.visible_attributes).toEqual([
-        { code: 'material', label: 'Material', type: 'text', value: 'Leather', formatted_value: 'Leather', display_value: 'Leather' },
-        { code: 'weight_net', label: 'Net weight', type: 'number', value: 1.5, formatted_value: '1.5 kg', display_value: '1.5' },
-        { code: 'waterproof', label: 'Waterproof', type: 'boolean', value: false, formatted_value: 'No', display_value: 'No' },
+        {
+          code: 'material',
+          label: 'Material',
+          type: 'text',
+          value: 'Leather',
+          formatted_value: 'Leather',
+          display_value: 'Leather',
+        },
+        {
+          code: 'weight_net',
+          label: 'Net weight',
+          type: 'number',
+          value: 1.5,
+          formatted_value: '1.5 kg',
+          display_value: '1.5',
+        },
+        {
+          code: 'waterproof',
+          label: 'Waterproof',
+          type: 'boolean',
+          value: false,
+          formatted_value: 'No',
+          display_value: 'No',
+        },
         { code: 'size', label: 'Size', type: 'select', value: 'M', formatted_value: 'M', display_value: 'M' },
-        { code: 'colors', label: 'Colors', type: 'multiselect', value: ['Red', 'Blue'], formatted_value: 'Red, Blue', display_value: 'Red, Blue' },
-        { code: 'released', label: 'Released', type: 'date', value: '2026-01-31', formatted_value: expect.any(String), display_value: expect.any(String) },
-        { code: 'shade', label: 'Shade', type: 'color', value: '#AABBCC', formatted_value: expect.any(String), display_value: expect.any(String) },
+        {
+          code: 'colors',
+          label: 'Colors',
+          type: 'multiselect',
+          value: ['Red', 'Blue'],
+          formatted_value: 'Red, Blue',
+          display_value: 'Red, Blue',
+        },
+        {
+          code: 'released',
+          label: 'Released',
+          type: 'date',
+          value: '2026-01-31',
+          formatted_value: expect.any(String),
+          display_value: expect.any(String),
+        },
+        {
+          code: 'shade',
+          label: 'Shade',
+          type: 'color',
+          value: '#AABBCC',
+          formatted_value: expect.any(String),
+          display_value: expect.any(String),
+        },
       ]);
       expect((await c.get(data.id)).json().data.attributes).toEqual(data.attributes);
     });
@@ -529,26 +730,52 @@ describe('products', () => {
       const errors = await c.errorsOf(
         await c.create({
           name: 'Bad Attributes',
-          attributes: { material: 'Wool', weight_net: 'heavy', waterproof: 'maybe', size: 'XL', colors: 'Red', released: '2026-02-30', shade: 'red', nope: 1 },
+          attributes: {
+            material: 'Wool',
+            weight_net: 'heavy',
+            waterproof: 'maybe',
+            size: 'XL',
+            colors: 'Red',
+            released: '2026-02-30',
+            shade: 'red',
+            nope: 1,
+          },
         }),
       );
       expect(Object.keys(errors).sort()).toEqual(
-        ['attributes.weight_net', 'attributes.waterproof', 'attributes.size', 'attributes.colors', 'attributes.released', 'attributes.shade', 'attributes.nope'].sort(),
+        [
+          'attributes.weight_net',
+          'attributes.waterproof',
+          'attributes.size',
+          'attributes.colors',
+          'attributes.released',
+          'attributes.shade',
+          'attributes.nope',
+        ].sort(),
       );
       expect(errors['attributes.size']).toEqual(['The Size must be one of: S, M, L.']);
-      expect(await t.database.db.selectFrom('products').select('id').where('name', '=', 'Bad Attributes').execute()).toEqual([]);
+      expect(
+        await t.database.db.selectFrom('products').select('id').where('name', '=', 'Bad Attributes').execute(),
+      ).toEqual([]);
     });
 
     it('updates only the codes sent, removes with null, and keeps required ones', async () => {
-      const product = await c.made({ name: 'Attr Update', attributes: { material: 'Cotton', size: 'S', colors: ['Red'] } });
+      const product = await c.made({
+        name: 'Attr Update',
+        attributes: { material: 'Cotton', size: 'S', colors: ['Red'] },
+      });
       const updated = (await c.update(product.id, { attributes: { size: 'L', colors: null } }, 'PATCH')).json().data;
       expect(updated.attributes).toEqual({ material: 'Cotton', waterproof: false, size: 'L' });
       expect(await c.errorsOf(await c.update(product.id, { attributes: { material: null } }))).toEqual({
         'attributes.material': ['The Material field is required.'],
       });
-      expect(Object.keys(await c.errorsOf(await c.update(product.id, { attributes: { size: 'XXL' } })))).toEqual(['attributes.size']);
+      expect(Object.keys(await c.errorsOf(await c.update(product.id, { attributes: { size: 'XXL' } })))).toEqual([
+        'attributes.size',
+      ]);
       // An update without attributes leaves them as they are, even a required one missing from the body.
-      expect((await c.update(product.id, { name: 'Attr Update Renamed' })).json().data.attributes).toEqual(updated.attributes);
+      expect((await c.update(product.id, { name: 'Attr Update Renamed' })).json().data.attributes).toEqual(
+        updated.attributes,
+      );
     });
   });
 
@@ -561,10 +788,22 @@ describe('products', () => {
     it('receives stock_quantity into the default warehouse as one initial_stock movement', async () => {
       const data = await c.made({ name: 'Stocked', stock_quantity: 25 });
       expect(data).toMatchObject({ stock_quantity: 25, reserved_quantity: 0, available_quantity: 25 });
-      const records = await t.database.db.selectFrom('inventory_records').selectAll().where('product_id', '=', data.id).execute();
+      const records = await t.database.db
+        .selectFrom('inventory_records')
+        .selectAll()
+        .where('product_id', '=', data.id)
+        .execute();
       expect(records).toHaveLength(1);
-      expect(records[0]).toMatchObject({ warehouse_id: c.defaultWarehouseId, quantity_on_hand: 25, quantity_reserved: 0 });
-      const movements = await t.database.db.selectFrom('stock_movements').selectAll().where('product_id', '=', data.id).execute();
+      expect(records[0]).toMatchObject({
+        warehouse_id: c.defaultWarehouseId,
+        quantity_on_hand: 25,
+        quantity_reserved: 0,
+      });
+      const movements = await t.database.db
+        .selectFrom('stock_movements')
+        .selectAll()
+        .where('product_id', '=', data.id)
+        .execute();
       expect(movements).toHaveLength(1);
       expect(movements[0]).toMatchObject({
         type: 'initial_stock',
@@ -584,23 +823,36 @@ describe('products', () => {
       for (const payload of [{ name: 'No Stock' }, { name: 'Zero Stock', stock_quantity: 0 }]) {
         const data = await c.made(payload);
         expect(data.stock_quantity).toBe(0);
-        expect(await t.database.db.selectFrom('stock_movements').select('id').where('product_id', '=', data.id).execute()).toEqual([]);
-        expect(await t.database.db.selectFrom('inventory_records').select('id').where('product_id', '=', data.id).execute()).toEqual([]);
+        expect(
+          await t.database.db.selectFrom('stock_movements').select('id').where('product_id', '=', data.id).execute(),
+        ).toEqual([]);
+        expect(
+          await t.database.db.selectFrom('inventory_records').select('id').where('product_id', '=', data.id).execute(),
+        ).toEqual([]);
       }
     });
 
     it('refuses initial stock for a product without inventory, and stock_quantity on update', async () => {
-      for (const payload of [{ type: 'digital' }, { type: 'service' }, { track_inventory: false }, { type: 'digital', track_inventory: true }]) {
+      for (const payload of [
+        { type: 'digital' },
+        { type: 'service' },
+        { track_inventory: false },
+        { type: 'digital', track_inventory: true },
+      ]) {
         const errors = await c.errorsOf(await c.create({ name: 'Untracked Stock', stock_quantity: 3, ...payload }));
         expect(Object.keys(errors), JSON.stringify(payload)).toEqual(['stock_quantity']);
       }
       const gift = await c.made({ name: 'Gift Card', type: 'gift_card', stock_quantity: 4 });
       expect(gift.stock_quantity).toBe(4);
-      expect(await t.database.db.selectFrom('products').select('id').where('name', '=', 'Untracked Stock').execute()).toEqual([]);
+      expect(
+        await t.database.db.selectFrom('products').select('id').where('name', '=', 'Untracked Stock').execute(),
+      ).toEqual([]);
 
       const errors = await c.errorsOf(await c.update(gift.id, { stock_quantity: 10 }));
       expect(errors).toEqual({ stock_quantity: [expect.stringContaining('inventory')] });
-      expect((await c.errorsOf(await c.update(gift.id, { status: 'active' }, 'PATCH'))).status).toEqual([expect.stringContaining('lifecycle')]);
+      expect((await c.errorsOf(await c.update(gift.id, { status: 'active' }, 'PATCH'))).status).toEqual([
+        expect.stringContaining('lifecycle'),
+      ]);
       expect((await c.get(gift.id)).json().data).toMatchObject({ stock_quantity: 4, status: 'draft' });
     });
   });
@@ -618,18 +870,34 @@ describe('products', () => {
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json()).toMatchObject({ success: true, message: 'Product updated successfully' });
       const data = put.json().data;
-      expect(data).toEqual({ ...product, name: 'Renamed', weight: null, effective_values: { ...product.effective_values, weight: null }, updated_at: clock.now().toISOString() });
-      const patched = (await c.update(product.id, { description: 'Patched', sku: 'NEW-SKU-1', slug: 'new-slug' }, 'PATCH')).json().data;
-      expect(patched).toMatchObject({ name: 'Renamed', description: 'Patched', sku: 'NEW-SKU-1', slug: 'new-slug', selling_price: 10 });
+      expect(data).toEqual({
+        ...product,
+        name: 'Renamed',
+        weight: null,
+        effective_values: { ...product.effective_values, weight: null },
+        updated_at: clock.now().toISOString(),
+      });
+      const patched = (
+        await c.update(product.id, { description: 'Patched', sku: 'NEW-SKU-1', slug: 'new-slug' }, 'PATCH')
+      ).json().data;
+      expect(patched).toMatchObject({
+        name: 'Renamed',
+        description: 'Patched',
+        sku: 'NEW-SKU-1',
+        slug: 'new-slug',
+        selling_price: 10,
+      });
       expect((await c.get(product.id)).json().data).toEqual(patched);
     });
 
     it('validates update fields like create', async () => {
       const product = await c.made({ name: 'Validated' });
       const taken = await c.made({ name: 'Holder', slug: 'holder-slug', sku: 'HOLDER-SKU' });
-      expect(Object.keys(await c.errorsOf(await c.update(product.id, { name: 'ab', selling_price: -1, type: 'master' }))).sort()).toEqual(
-        ['name', 'selling_price', 'type'].sort(),
-      );
+      expect(
+        Object.keys(
+          await c.errorsOf(await c.update(product.id, { name: 'ab', selling_price: -1, type: 'master' })),
+        ).sort(),
+      ).toEqual(['name', 'selling_price', 'type'].sort());
       expect(await c.errorsOf(await c.update(product.id, { slug: 'holder-slug', sku: 'HOLDER-SKU' }))).toEqual({
         slug: ['The slug has already been taken.'],
         sku: ['The sku has already been taken.'],
@@ -637,7 +905,9 @@ describe('products', () => {
       // A product may keep its own slug and SKU.
       expect((await c.update(taken.id, { slug: 'holder-slug', sku: 'HOLDER-SKU' })).statusCode).toBe(200);
       expect(Object.keys(await c.errorsOf(await c.update(product.id, { name: null })))).toEqual(['name']);
-      expect(await c.errorsOf(await c.update(product.id, { name: '  ab  ' }))).toEqual({ name: ['The name field must be at least 3 characters.'] });
+      expect(await c.errorsOf(await c.update(product.id, { name: '  ab  ' }))).toEqual({
+        name: ['The name field must be at least 3 characters.'],
+      });
       expect((await c.get(product.id)).json().data.name).toBe('Validated');
     });
 
@@ -669,14 +939,21 @@ describe('products', () => {
       const data = await c.made({ name: 'Evented', selling_price: 5 });
       const rows = await c.events(data.id);
       expect(rows.map((r) => r.event_type)).toEqual(['product.created']);
-      expect(rows[0]).toMatchObject({ entity_type: 'product', entity_id: data.id, tenant_id: c.tenantId, occurred_at: data.created_at });
+      expect(rows[0]).toMatchObject({
+        entity_type: 'product',
+        entity_id: data.id,
+        tenant_id: c.tenantId,
+        occurred_at: data.created_at,
+      });
       expect(rows[0]!.payload).toEqual(data);
     });
 
     it('records product.updated with only the changed fields, and price_changed only for prices', async () => {
       const product = await c.made({ name: 'Evented Update', selling_price: 10, cost_price: 4 });
       clock.advance(1000);
-      const renamed = (await c.update(product.id, { name: 'Evented Renamed', description: 'New', selling_price: 10 })).json().data;
+      const renamed = (
+        await c.update(product.id, { name: 'Evented Renamed', description: 'New', selling_price: 10 })
+      ).json().data;
       let rows = await c.events(product.id);
       expect(rows.map((r) => r.event_type)).toEqual(['product.created', 'product.updated']);
       expect(rows[1]!.payload).toEqual({ ...renamed, changed_fields: ['name', 'description'] });
@@ -684,9 +961,17 @@ describe('products', () => {
       clock.advance(1000);
       const repriced = (await c.update(product.id, { selling_price: 12.5 }, 'PATCH')).json().data;
       rows = await c.events(product.id);
-      expect(rows.map((r) => r.event_type)).toEqual(['product.created', 'product.updated', 'product.updated', 'product.price_changed']);
+      expect(rows.map((r) => r.event_type)).toEqual([
+        'product.created',
+        'product.updated',
+        'product.updated',
+        'product.price_changed',
+      ]);
       expect((rows[2]!.payload as UpdatePayload).changed_fields).toEqual(['selling_price']);
-      expect(rows[3]!.payload).toEqual({ ...repriced, previous: { selling_price: 10, cost_price: 4, currency: 'USD' } });
+      expect(rows[3]!.payload).toEqual({
+        ...repriced,
+        previous: { selling_price: 10, cost_price: 4, currency: 'USD' },
+      });
     });
 
     it('concurrent price updates record a chain of previous prices, each the one it replaced', async () => {
@@ -712,7 +997,11 @@ describe('products', () => {
       const rows = await c.events(product.id);
       expect(rows.map((r) => r.event_type)).toEqual(['product.created', 'product.updated', 'product.price_changed']);
       expect((rows[1]!.payload as UpdatePayload).changed_fields).toEqual(['currency']);
-      expect((rows[2]!.payload as UpdatePayload).previous).toEqual({ selling_price: 10, cost_price: null, currency: 'USD' });
+      expect((rows[2]!.payload as UpdatePayload).previous).toEqual({
+        selling_price: 10,
+        cost_price: null,
+        currency: 'USD',
+      });
     });
 
     it('lists links, tags and attributes by the field sent', async () => {
@@ -728,7 +1017,13 @@ describe('products', () => {
       const tagId = await c.tag();
       const product = await c.made({ name: 'Unchanged', selling_price: 7.25, tags: [tagId], description: 'Same' });
       clock.advance(5000);
-      const res = await c.update(product.id, { name: ' Unchanged ', selling_price: 7.25, tags: [tagId], description: 'Same', currency: 'USD' });
+      const res = await c.update(product.id, {
+        name: ' Unchanged ',
+        selling_price: 7.25,
+        tags: [tagId],
+        description: 'Same',
+        currency: 'USD',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toEqual(product);
       expect((await c.update(product.id, {}, 'PATCH')).json().data.updated_at).toBe(product.updated_at);
@@ -742,18 +1037,38 @@ describe('products', () => {
       const inactive = await c.tag({ is_active: false });
       const product = await c.made({ name: 'Atomic', attributes: { grade: 'A' } });
       clock.advance(1000);
-      expect(Object.keys(await c.errorsOf(await c.update(product.id, { name: 'Atomic Renamed', attributes: { grade: 'Z' } })))).toEqual(['attributes.grade']);
-      expect(Object.keys(await c.errorsOf(await c.update(product.id, { name: 'Atomic Renamed', selling_price: 5, tags: [tagId, inactive] })))).toEqual(['tags.1']);
-      expect(Object.keys(await c.errorsOf(await c.update(product.id, { name: 'Atomic Renamed', currency: 'ABC' })))).toEqual(['currency']);
+      expect(
+        Object.keys(
+          await c.errorsOf(await c.update(product.id, { name: 'Atomic Renamed', attributes: { grade: 'Z' } })),
+        ),
+      ).toEqual(['attributes.grade']);
+      expect(
+        Object.keys(
+          await c.errorsOf(
+            await c.update(product.id, { name: 'Atomic Renamed', selling_price: 5, tags: [tagId, inactive] }),
+          ),
+        ),
+      ).toEqual(['tags.1']);
+      expect(
+        Object.keys(await c.errorsOf(await c.update(product.id, { name: 'Atomic Renamed', currency: 'ABC' }))),
+      ).toEqual(['currency']);
       expect((await c.get(product.id)).json().data).toEqual(product);
       expect((await c.events(product.id)).map((r) => r.event_type)).toEqual(['product.created']);
     });
 
     it('a refused create records nothing', async () => {
-      const before = await t.database.db.selectFrom('event_outbox').select('id').where('tenant_id', '=', c.tenantId).execute();
+      const before = await t.database.db
+        .selectFrom('event_outbox')
+        .select('id')
+        .where('tenant_id', '=', c.tenantId)
+        .execute();
       await c.errorsOf(await c.create({ name: 'Refused', currency: 'XXX' }));
       await c.errorsOf(await c.create({ name: 'Refused', type: 'digital', stock_quantity: 1 }));
-      const after = await t.database.db.selectFrom('event_outbox').select('id').where('tenant_id', '=', c.tenantId).execute();
+      const after = await t.database.db
+        .selectFrom('event_outbox')
+        .select('id')
+        .where('tenant_id', '=', c.tenantId)
+        .execute();
       expect(after).toHaveLength(before.length);
     });
   });
@@ -791,7 +1106,11 @@ describe('products', () => {
     beforeAll(async () => {
       c = await freshTenant();
     });
-    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+    const forbidden = (ability: string) => ({
+      success: false,
+      code: 'forbidden',
+      message: `This action requires the ability ${ability}.`,
+    });
 
     // Each route's 403 is generated from the route table (test/security/function-level-authorisation.test.ts);
     // here, that a refused write changes nothing and that each ability opens its endpoints.
@@ -811,7 +1130,11 @@ describe('products', () => {
       }
       expect((await c.get(product.id, viewer)).statusCode).toBe(200);
       expect((await c.get(product.id)).json().data.name).toBe('Guarded');
-      const writer = await token(['operations:create-products', 'operations:edit-products', 'operations:delete-products']);
+      const writer = await token([
+        'operations:create-products',
+        'operations:edit-products',
+        'operations:delete-products',
+      ]);
       const created = await c.create({ name: 'Writer Made' }, writer);
       expect(created.statusCode).toBe(201);
       expect((await c.update(created.json().data.id, { name: 'Writer Edit' }, 'PATCH', writer)).statusCode).toBe(200);
@@ -824,7 +1147,11 @@ describe('products', () => {
       const created = await client.post(PRODUCTS, { name: 'Session Product' });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().data.id as string;
-      const patched = await client.request({ method: 'PATCH', url: `${PRODUCTS}/${id}`, payload: { selling_price: 3 } });
+      const patched = await client.request({
+        method: 'PATCH',
+        url: `${PRODUCTS}/${id}`,
+        payload: { selling_price: 3 },
+      });
       expect(patched.json().data.selling_price).toBe(3);
       expect((await client.get(`${PRODUCTS}/${id}`)).json().data.name).toBe('Session Product');
       expect((await client.post(PRODUCTS, { name: 'No Csrf' }, { csrf: false })).statusCode).toBe(419);
@@ -834,7 +1161,10 @@ describe('products', () => {
 
   it('documents the product paths in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
-    const paths = doc.paths as Record<string, Record<string, { tags?: string[]; summary?: string; requestBody?: unknown }>>;
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { tags?: string[]; summary?: string; requestBody?: unknown }>
+    >;
     const expected: Array<[string, string[]]> = [
       ['/api/v1/operations/products', ['get', 'post']],
       ['/api/v1/operations/products/{id}', ['get', 'put', 'patch', 'delete']],

@@ -5,7 +5,11 @@ import type { SupplierStatus } from '../../../src/db/schema.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { SupplierRepository } from '../../../src/modules/catalog/suppliers/supplier.repository.js';
 import { noOrdersSource } from '../../../src/modules/catalog/suppliers/supplier.performance.js';
-import { ORDERABLE_STATUSES, SupplierService, canReceiveOrders } from '../../../src/modules/catalog/suppliers/supplier.service.js';
+import {
+  ORDERABLE_STATUSES,
+  SupplierService,
+  canReceiveOrders,
+} from '../../../src/modules/catalog/suppliers/supplier.service.js';
 import { bearer, makeTenant, makeToken, type TenantFixture } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
@@ -27,17 +31,27 @@ describe('suppliers', () => {
   afterAll(() => t.close());
 
   const service = () => t.services.catalog.suppliers.service;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Headers = t.auth) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Headers = t.auth,
+  ) => t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   const create = (payload: object, headers: Headers = t.auth) => call('POST', SUPPLIERS, payload, headers);
   const nextCode = () => `SUP-${++codeSeq}`;
-  const minimal = (extra: object = {}) => ({ name: 'Acme Supplies', code: nextCode(), email: 'orders@acme.test', ...extra });
+  const minimal = (extra: object = {}) => ({
+    name: 'Acme Supplies',
+    code: nextCode(),
+    email: 'orders@acme.test',
+    ...extra,
+  });
   const makeSupplier = async (extra: object = {}, headers: Headers = t.auth) => {
     const res = await create(minimal(extra), headers);
     expect(res.statusCode).toBe(201);
     return res.json().data as { id: string; code: string; status: string };
   };
-  const setStatus = (id: string, status: SupplierStatus) => t.database.db.updateTable('suppliers').set({ status }).where('id', '=', id).execute();
+  const setStatus = (id: string, status: SupplierStatus) =>
+    t.database.db.updateTable('suppliers').set({ status }).where('id', '=', id).execute();
   const errorsOf = async (payload: object, method: 'POST' | 'PUT' = 'POST', url = SUPPLIERS) => {
     const res = await call(method, url, payload);
     expect(res.statusCode).toBe(422);
@@ -84,7 +98,11 @@ describe('suppliers', () => {
         created_at: '2026-03-10T12:00:00.000Z',
         updated_at: '2026-03-10T12:00:00.000Z',
       });
-      const row = await t.database.db.selectFrom('suppliers').selectAll().where('id', '=', body.data.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('suppliers')
+        .selectAll()
+        .where('id', '=', body.data.id)
+        .executeTakeFirstOrThrow();
       expect(row.minimum_order_amount).toBe(125050);
       expect(row.tenant_id).toBe(t.tenant.tenantId);
     });
@@ -92,8 +110,17 @@ describe('suppliers', () => {
     it('defaults the optional fields', async () => {
       const res = await create({ name: 'Bare', code: nextCode(), email: 'bare@example.test' });
       expect(res.json().data).toMatchObject({
-        phone: null, type: null, is_approved: false, is_preferred: false, address: null, payment_terms: null,
-        lead_time_days: null, minimum_order_amount: null, rating: null, rating_count: 0, status: 'inactive',
+        phone: null,
+        type: null,
+        is_approved: false,
+        is_preferred: false,
+        address: null,
+        payment_terms: null,
+        lead_time_days: null,
+        minimum_order_amount: null,
+        rating: null,
+        rating_count: 0,
+        status: 'inactive',
       });
     });
 
@@ -102,14 +129,20 @@ describe('suppliers', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ status: 'inactive', rating: null });
       expect(res.json().data.id).not.toBe('chosen-id');
-      const row = await t.database.db.selectFrom('suppliers').select(['status', 'tenant_id']).where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('suppliers')
+        .select(['status', 'tenant_id'])
+        .where('id', '=', res.json().data.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'inactive', tenant_id: t.tenant.tenantId });
     });
 
     it('rounds the minimum order amount half away from zero to cents and accepts the bounds', async () => {
       expect((await create(minimal({ minimum_order_amount: 10.005 }))).json().data.minimum_order_amount).toBe(10.01);
       expect((await create(minimal({ minimum_order_amount: 0 }))).json().data.minimum_order_amount).toBe(0);
-      expect((await create(minimal({ minimum_order_amount: 9999999999.99 }))).json().data.minimum_order_amount).toBe(9999999999.99);
+      expect((await create(minimal({ minimum_order_amount: 9999999999.99 }))).json().data.minimum_order_amount).toBe(
+        9999999999.99,
+      );
       expect((await create(minimal({ lead_time_days: 0 }))).json().data.lead_time_days).toBe(0);
       expect((await create(minimal({ lead_time_days: 3650 }))).json().data.lead_time_days).toBe(3650);
     });
@@ -125,10 +158,31 @@ describe('suppliers', () => {
 
     it('refuses wrong types per field', async () => {
       const errors = await errorsOf({
-        name: 12, code: 34, email: true, phone: 5, type: 7, is_approved: 'yes', is_preferred: 1,
-        address: 'Bergen', payment_terms: 30, lead_time_days: '14', minimum_order_amount: '100',
+        name: 12,
+        code: 34,
+        email: true,
+        phone: 5,
+        type: 7,
+        is_approved: 'yes',
+        is_preferred: 1,
+        address: 'Bergen',
+        payment_terms: 30,
+        lead_time_days: '14',
+        minimum_order_amount: '100',
       });
-      for (const field of ['name', 'code', 'email', 'phone', 'type', 'is_approved', 'is_preferred', 'address', 'payment_terms', 'lead_time_days', 'minimum_order_amount']) {
+      for (const field of [
+        'name',
+        'code',
+        'email',
+        'phone',
+        'type',
+        'is_approved',
+        'is_preferred',
+        'address',
+        'payment_terms',
+        'lead_time_days',
+        'minimum_order_amount',
+      ]) {
         expect(errors[field], field).toBeDefined();
       }
       expect(errors.is_approved).toEqual(['The is approved field must be a boolean.']);
@@ -137,20 +191,36 @@ describe('suppliers', () => {
 
     it('refuses values too long', async () => {
       const errors = await errorsOf({
-        name: 'n'.repeat(256), code: 'C'.repeat(51), email: `${'e'.repeat(250)}@x.test`, phone: '1'.repeat(51), payment_terms: 'p'.repeat(256),
-        address: { street: 's'.repeat(256), city: 'c'.repeat(121), state: 's'.repeat(121), postal_code: 'p'.repeat(33), country: 'c'.repeat(121) },
+        name: 'n'.repeat(256),
+        code: 'C'.repeat(51),
+        email: `${'e'.repeat(250)}@x.test`,
+        phone: '1'.repeat(51),
+        payment_terms: 'p'.repeat(256),
+        address: {
+          street: 's'.repeat(256),
+          city: 'c'.repeat(121),
+          state: 's'.repeat(121),
+          postal_code: 'p'.repeat(33),
+          country: 'c'.repeat(121),
+        },
       });
       expect(errors.name).toEqual(['The name field must not be greater than 255 characters.']);
       expect(errors.code).toEqual(['The code field must not be greater than 50 characters.']);
       expect(errors.email).toContain('The email field must not be greater than 255 characters.');
       expect(errors.phone).toEqual(['The phone field must not be greater than 50 characters.']);
       expect(errors.payment_terms).toEqual(['The payment terms field must not be greater than 255 characters.']);
-      for (const key of ['street', 'city', 'state', 'postal_code', 'country']) expect(errors[`address.${key}`], key).toBeDefined();
+      for (const key of ['street', 'city', 'state', 'postal_code', 'country'])
+        expect(errors[`address.${key}`], key).toBeDefined();
     });
 
     it('refuses bad formats and out-of-range numbers', async () => {
       const errors = await errorsOf({
-        name: '', code: 'has space', email: 'not-an-email', type: 'pirate', lead_time_days: 3651, minimum_order_amount: -1,
+        name: '',
+        code: 'has space',
+        email: 'not-an-email',
+        type: 'pirate',
+        lead_time_days: 3651,
+        minimum_order_amount: -1,
       });
       expect(errors.name).toEqual(['The name field must not be empty.']);
       expect(errors.code).toEqual(['The code field format is invalid.']);
@@ -160,7 +230,9 @@ describe('suppliers', () => {
       expect(errors.minimum_order_amount).toEqual(['The minimum order amount field must be at least 0.']);
       const more = await errorsOf({ ...minimal(), lead_time_days: -1, minimum_order_amount: 10000000000 });
       expect(more.lead_time_days).toEqual(['The lead time days field must be at least 0.']);
-      expect(more.minimum_order_amount).toEqual(['The minimum order amount field must not be greater than 9999999999.99.']);
+      expect(more.minimum_order_amount).toEqual([
+        'The minimum order amount field must not be greater than 9999999999.99.',
+      ]);
       expect((await errorsOf({ ...minimal(), lead_time_days: 1.5 })).lead_time_days).toBeDefined();
       expect(await errorsOf({ ...minimal(), name: '   ' })).toEqual({ name: ['The name field must not be empty.'] });
     });
@@ -169,7 +241,12 @@ describe('suppliers', () => {
       await makeSupplier({ code: 'UNIQUE-1' });
       const again = await create(minimal({ code: 'unique-1' }));
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { code: ['The code has already been taken.'] } });
+      expect(again.json()).toEqual({
+        success: false,
+        code: 'validation_failed',
+        message: 'The given data was invalid.',
+        errors: { code: ['The code has already been taken.'] },
+      });
     });
 
     it('frees the code of a deleted supplier', async () => {
@@ -190,27 +267,62 @@ describe('suppliers', () => {
       for (const id of [MISSING_ID, 'not-a-ulid']) {
         const missing = await call('GET', `${SUPPLIERS}/${id}`);
         expect(missing.statusCode).toBe(404);
-        expect(missing.json()).toEqual({ success: false, code: 'not_found', message: 'Supplier not found.', data: null, meta: {} });
+        expect(missing.json()).toEqual({
+          success: false,
+          code: 'not_found',
+          message: 'Supplier not found.',
+          data: null,
+          meta: {},
+        });
       }
     });
 
     it('updates only the fields sent, with PUT or PATCH, and clears nullable ones with null', async () => {
-      const supplier = await makeSupplier({ type: 'retailer', phone: '123', lead_time_days: 5, minimum_order_amount: 50 });
+      const supplier = await makeSupplier({
+        type: 'retailer',
+        phone: '123',
+        lead_time_days: 5,
+        minimum_order_amount: 50,
+      });
       clock.advance(60_000);
       const put = await call('PUT', `${SUPPLIERS}/${supplier.id}`, { name: 'Renamed', minimum_order_amount: 75.25 });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({
         message: 'Supplier updated successfully',
-        data: { name: 'Renamed', code: supplier.code, type: 'retailer', phone: '123', lead_time_days: 5, minimum_order_amount: 75.25 },
+        data: {
+          name: 'Renamed',
+          code: supplier.code,
+          type: 'retailer',
+          phone: '123',
+          lead_time_days: 5,
+          minimum_order_amount: 75.25,
+        },
       });
       expect(put.json().data.updated_at).not.toBe(put.json().data.created_at);
       const patch = await call('PATCH', `${SUPPLIERS}/${supplier.id}`, {
-        phone: null, type: null, lead_time_days: null, minimum_order_amount: null, address: { city: 'Oslo' }, code: 'new-code', email: 'new@x.test',
-        is_approved: true, is_preferred: true, payment_terms: 'Net 60',
+        phone: null,
+        type: null,
+        lead_time_days: null,
+        minimum_order_amount: null,
+        address: { city: 'Oslo' },
+        code: 'new-code',
+        email: 'new@x.test',
+        is_approved: true,
+        is_preferred: true,
+        payment_terms: 'Net 60',
       });
       expect(patch.json().data).toMatchObject({
-        name: 'Renamed', phone: null, type: null, lead_time_days: null, minimum_order_amount: null, address: { city: 'Oslo' },
-        code: 'NEW-CODE', email: 'new@x.test', is_approved: true, is_preferred: true, payment_terms: 'Net 60',
+        name: 'Renamed',
+        phone: null,
+        type: null,
+        lead_time_days: null,
+        minimum_order_amount: null,
+        address: { city: 'Oslo' },
+        code: 'NEW-CODE',
+        email: 'new@x.test',
+        is_approved: true,
+        is_preferred: true,
+        payment_terms: 'Net 60',
       });
     });
 
@@ -235,7 +347,11 @@ describe('suppliers', () => {
 
     it('validates update fields like create', async () => {
       const supplier = await makeSupplier();
-      const errors = await errorsOf({ name: '', email: 'nope', code: 'bad code!', lead_time_days: -3 }, 'PUT', `${SUPPLIERS}/${supplier.id}`);
+      const errors = await errorsOf(
+        { name: '', email: 'nope', code: 'bad code!', lead_time_days: -3 },
+        'PUT',
+        `${SUPPLIERS}/${supplier.id}`,
+      );
       expect(Object.keys(errors).sort()).toEqual(['code', 'email', 'lead_time_days', 'name']);
       expect((await call('PUT', `${SUPPLIERS}/${MISSING_ID}`, { name: 'Ghost' })).statusCode).toBe(404);
     });
@@ -251,23 +367,34 @@ describe('suppliers', () => {
       expect((await call('POST', `${SUPPLIERS}/${supplier.id}/activate`)).statusCode).toBe(404);
       const list = (await call('GET', `${SUPPLIERS}?per_page=100&search=${supplier.code}`)).json();
       expect(list.data).toEqual([]);
-      const row = await t.database.db.selectFrom('suppliers').select('deleted_at').where('id', '=', supplier.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('suppliers')
+        .select('deleted_at')
+        .where('id', '=', supplier.id)
+        .executeTakeFirstOrThrow();
       expect(row.deleted_at).toBe(clock.now().toISOString());
       expect((await call('DELETE', `${SUPPLIERS}/not-a-ulid`)).statusCode).toBe(404);
     });
   });
 
   describe('status transitions', () => {
-    const post = (id: string, action: string, payload?: object) => call('POST', `${SUPPLIERS}/${id}/${action}`, payload);
+    const post = (id: string, action: string, payload?: object) =>
+      call('POST', `${SUPPLIERS}/${id}/${action}`, payload);
 
     it('activates an inactive supplier and deactivates an active one', async () => {
       const supplier = await makeSupplier();
       const activated = await post(supplier.id, 'activate');
       expect(activated.statusCode).toBe(200);
-      expect(activated.json()).toMatchObject({ message: 'Supplier activated successfully', data: { status: 'active' } });
+      expect(activated.json()).toMatchObject({
+        message: 'Supplier activated successfully',
+        data: { status: 'active' },
+      });
       const deactivated = await post(supplier.id, 'deactivate');
       expect(deactivated.statusCode).toBe(200);
-      expect(deactivated.json()).toMatchObject({ message: 'Supplier deactivated successfully', data: { status: 'inactive' } });
+      expect(deactivated.json()).toMatchObject({
+        message: 'Supplier deactivated successfully',
+        data: { status: 'inactive' },
+      });
     });
 
     it('refuses to activate from any status but inactive or suspended, naming the status', async () => {
@@ -286,25 +413,42 @@ describe('suppliers', () => {
 
     it('refuses to deactivate from any status but active, naming the status', async () => {
       const supplier = await makeSupplier();
-      for (const status of ['inactive', 'suspended', 'prospective', 'approved', 'preferred', 'under_review', 'blacklisted'] as const) {
+      for (const status of [
+        'inactive',
+        'suspended',
+        'prospective',
+        'approved',
+        'preferred',
+        'under_review',
+        'blacklisted',
+      ] as const) {
         await setStatus(supplier.id, status);
         const res = await post(supplier.id, 'deactivate');
         expect(res.statusCode, status).toBe(422);
-        expect(res.json().message).toBe(`Cannot deactivate a supplier whose status is ${status}; only active suppliers can be deactivated.`);
+        expect(res.json().message).toBe(
+          `Cannot deactivate a supplier whose status is ${status}; only active suppliers can be deactivated.`,
+        );
       }
     });
 
     it('suspends with a reason and an end date, and activation clears them', async () => {
       const supplier = await makeSupplier();
       await post(supplier.id, 'activate');
-      const suspended = await post(supplier.id, 'suspend', { reason: 'Late deliveries', suspended_until: '2026-04-01' });
+      const suspended = await post(supplier.id, 'suspend', {
+        reason: 'Late deliveries',
+        suspended_until: '2026-04-01',
+      });
       expect(suspended.statusCode).toBe(200);
       expect(suspended.json()).toMatchObject({
         message: 'Supplier suspended successfully',
         data: { status: 'suspended', suspension_reason: 'Late deliveries', suspended_until: '2026-04-01' },
       });
       const again = await post(supplier.id, 'suspend', { reason: 'Audit pending' });
-      expect(again.json().data).toMatchObject({ status: 'suspended', suspension_reason: 'Audit pending', suspended_until: null });
+      expect(again.json().data).toMatchObject({
+        status: 'suspended',
+        suspension_reason: 'Audit pending',
+        suspended_until: null,
+      });
       const activated = await post(supplier.id, 'activate');
       expect(activated.json().data).toMatchObject({ status: 'active', suspension_reason: null, suspended_until: null });
     });
@@ -329,7 +473,9 @@ describe('suppliers', () => {
       expect((await post(supplier.id, 'suspend', { reason: 'Today', suspended_until: TODAY })).statusCode).toBe(200);
       const past = await post(supplier.id, 'suspend', { reason: 'Past', suspended_until: '2026-03-09' });
       expect(past.statusCode).toBe(422);
-      expect(past.json().errors).toEqual({ suspended_until: ['The suspended until field must be a date today or later.'] });
+      expect(past.json().errors).toEqual({
+        suspended_until: ['The suspended until field must be a date today or later.'],
+      });
     });
 
     it('validates the suspend body', async () => {
@@ -338,11 +484,19 @@ describe('suppliers', () => {
       expect(await errorsOf({}, 'POST', url)).toEqual({ reason: ['The reason field is required.'] });
       expect((await errorsOf({ reason: '' }, 'POST', url)).reason).toEqual(['The reason field must not be empty.']);
       expect((await errorsOf({ reason: '  ' }, 'POST', url)).reason).toEqual(['The reason field must not be empty.']);
-      expect((await errorsOf({ reason: 'r'.repeat(1001) }, 'POST', url)).reason).toEqual(['The reason field must not be greater than 1000 characters.']);
+      expect((await errorsOf({ reason: 'r'.repeat(1001) }, 'POST', url)).reason).toEqual([
+        'The reason field must not be greater than 1000 characters.',
+      ]);
       expect((await errorsOf({ reason: 42 }, 'POST', url)).reason).toEqual(['The reason field must be a string.']);
-      expect((await errorsOf({ reason: 'x', suspended_until: '10/04/2026' }, 'POST', url)).suspended_until).toBeDefined();
-      expect((await errorsOf({ reason: 'x', suspended_until: '2026-02-30' }, 'POST', url)).suspended_until).toBeDefined();
-      expect((await errorsOf({ reason: 'x', suspended_until: '2026-04-01T00:00:00Z' }, 'POST', url)).suspended_until).toBeDefined();
+      expect(
+        (await errorsOf({ reason: 'x', suspended_until: '10/04/2026' }, 'POST', url)).suspended_until,
+      ).toBeDefined();
+      expect(
+        (await errorsOf({ reason: 'x', suspended_until: '2026-02-30' }, 'POST', url)).suspended_until,
+      ).toBeDefined();
+      expect(
+        (await errorsOf({ reason: 'x', suspended_until: '2026-04-01T00:00:00Z' }, 'POST', url)).suspended_until,
+      ).toBeDefined();
       expect((await call('GET', `${SUPPLIERS}/${supplier.id}`)).json().data.status).toBe('inactive');
     });
 
@@ -354,7 +508,8 @@ describe('suppliers', () => {
   });
 
   describe('ratings', () => {
-    const rate = (id: string, payload: object, headers: Headers = t.auth) => call('POST', `${SUPPLIERS}/${id}/rate`, payload, headers);
+    const rate = (id: string, payload: object, headers: Headers = t.auth) =>
+      call('POST', `${SUPPLIERS}/${id}/rate`, payload, headers);
 
     it('stores each rating and answers the new average and count', async () => {
       const supplier = await makeSupplier();
@@ -368,8 +523,16 @@ describe('suppliers', () => {
       await rate(supplier.id, { rating: 4 });
       const third = await rate(supplier.id, { rating: 5 });
       expect(third.json().data).toEqual({ supplier_id: supplier.id, rating: 4.33, rating_count: 3, submitted: 5 });
-      expect((await call('GET', `${SUPPLIERS}/${supplier.id}`)).json().data).toMatchObject({ rating: 4.33, rating_count: 3 });
-      const rows = await t.database.db.selectFrom('supplier_ratings').selectAll().where('supplier_id', '=', supplier.id).orderBy('id').execute();
+      expect((await call('GET', `${SUPPLIERS}/${supplier.id}`)).json().data).toMatchObject({
+        rating: 4.33,
+        rating_count: 3,
+      });
+      const rows = await t.database.db
+        .selectFrom('supplier_ratings')
+        .selectAll()
+        .where('supplier_id', '=', supplier.id)
+        .orderBy('id')
+        .execute();
       expect(rows.map((r) => [r.rating, r.notes, r.rated_by, r.tenant_id])).toEqual([
         [4, 'Good packaging', t.tenant.adminId, t.tenant.tenantId],
         [4, null, t.tenant.adminId, t.tenant.tenantId],
@@ -381,13 +544,21 @@ describe('suppliers', () => {
       const supplier = await makeSupplier();
       expect((await rate(supplier.id, { rating: 1 })).json().data.rating).toBe(1);
       expect((await rate(supplier.id, { rating: 5.0 })).json().data.rating).toBe(3);
-      expect((await rate(supplier.id, { rating: 3.5 })).json().data).toMatchObject({ rating: 3.17, rating_count: 3, submitted: 3.5 });
+      expect((await rate(supplier.id, { rating: 3.5 })).json().data).toMatchObject({
+        rating: 3.17,
+        rating_count: 3,
+        submitted: 3.5,
+      });
       const url = `${SUPPLIERS}/${supplier.id}/rate`;
       expect(await errorsOf({}, 'POST', url)).toEqual({ rating: ['The rating field is required.'] });
       expect((await errorsOf({ rating: 0.99 }, 'POST', url)).rating).toEqual(['The rating field must be at least 1.']);
-      expect((await errorsOf({ rating: 5.01 }, 'POST', url)).rating).toEqual(['The rating field must not be greater than 5.']);
+      expect((await errorsOf({ rating: 5.01 }, 'POST', url)).rating).toEqual([
+        'The rating field must not be greater than 5.',
+      ]);
       expect((await errorsOf({ rating: '4' }, 'POST', url)).rating).toEqual(['The rating field must be a number.']);
-      expect((await errorsOf({ rating: 4, notes: 'n'.repeat(1001) }, 'POST', url)).notes).toEqual(['The notes field must not be greater than 1000 characters.']);
+      expect((await errorsOf({ rating: 4, notes: 'n'.repeat(1001) }, 'POST', url)).notes).toEqual([
+        'The notes field must not be greater than 1000 characters.',
+      ]);
       expect((await errorsOf({ rating: 4, notes: 7 }, 'POST', url)).notes).toBeDefined();
       expect((await call('GET', `${SUPPLIERS}/${supplier.id}`)).json().data.rating_count).toBe(3);
     });
@@ -399,7 +570,10 @@ describe('suppliers', () => {
       expect(results.every((r) => r.statusCode === 200)).toBe(true);
       expect(results.map((r) => r.json().data.rating_count).sort((a, b) => a - b)).toEqual(values.map((_, i) => i + 1));
       const mean = values.reduce((a, b) => a + b, 0) / values.length;
-      expect((await call('GET', `${SUPPLIERS}/${supplier.id}`)).json().data).toMatchObject({ rating: Math.round(mean * 100) / 100, rating_count: values.length });
+      expect((await call('GET', `${SUPPLIERS}/${supplier.id}`)).json().data).toMatchObject({
+        rating: Math.round(mean * 100) / 100,
+        rating_count: values.length,
+      });
     });
 
     it('answers 404 for an unknown or deleted supplier and stores nothing', async () => {
@@ -408,7 +582,11 @@ describe('suppliers', () => {
       const gone = await makeSupplier();
       await call('DELETE', `${SUPPLIERS}/${gone.id}`);
       expect((await rate(gone.id, { rating: 3 })).statusCode).toBe(404);
-      const rows = await t.database.db.selectFrom('supplier_ratings').select('id').where('supplier_id', '=', gone.id).execute();
+      const rows = await t.database.db
+        .selectFrom('supplier_ratings')
+        .select('id')
+        .where('supplier_id', '=', gone.id)
+        .execute();
       expect(rows).toEqual([]);
     });
   });
@@ -430,7 +608,9 @@ describe('suppliers', () => {
         },
       });
       const unapproved = await makeSupplier();
-      expect((await call('GET', `${SUPPLIERS}/${unapproved.id}/performance`)).json().data.compliance.approved).toBe(false);
+      expect((await call('GET', `${SUPPLIERS}/${unapproved.id}/performance`)).json().data.compliance.approved).toBe(
+        false,
+      );
       expect((await call('GET', `${SUPPLIERS}/${MISSING_ID}/performance`)).statusCode).toBe(404);
     });
 
@@ -447,8 +627,16 @@ describe('suppliers', () => {
           orderStats: async (_db, tenantId, supplierId, asOf) => {
             seen.push(`${tenantId}/${supplierId}/${asOf.toISOString()}`);
             return {
-              total: 3, on_time: 2, late: 1, average_lead_time_days: 6.5, promised_vs_actual: 1.25, return_rate: 2.5, defect_rate: 0.5,
-              total_spend_minor: 100_001, last_order_date: '2026-03-01', orders_last_90_days: 3,
+              total: 3,
+              on_time: 2,
+              late: 1,
+              average_lead_time_days: 6.5,
+              promised_vs_actual: 1.25,
+              return_rate: 2.5,
+              defect_rate: 0.5,
+              total_spend_minor: 100_001,
+              last_order_date: '2026-03-01',
+              orders_last_90_days: 3,
             };
           },
           lastAuditDate: async () => '2026-01-15',
@@ -467,7 +655,14 @@ describe('suppliers', () => {
 
     it('reports no orders with the source that has none', async () => {
       const supplier = await makeSupplier();
-      const withoutOrders = new SupplierService({ db: t.services.db, suppliers: new SupplierRepository(), audit: t.services.audit.service, clock, newId: t.services.newId, performanceSource: noOrdersSource });
+      const withoutOrders = new SupplierService({
+        db: t.services.db,
+        suppliers: new SupplierRepository(),
+        audit: t.services.audit.service,
+        clock,
+        newId: t.services.newId,
+        performanceSource: noOrdersSource,
+      });
       const data = await withoutOrders.performance(t.tenant.tenantId, supplier.id);
       expect(data.orders).toEqual({ total: 0, on_time: 0, late: 0, on_time_rate: null });
       expect(data.financial).toEqual({ total_spend: 0, average_order_value: null });
@@ -489,7 +684,10 @@ describe('suppliers', () => {
       await expect(service().assertOrderable(t.tenant.tenantId, supplier.id)).rejects.toThrow(
         'Orders cannot be placed with a supplier whose status is inactive; the supplier must be active, approved, preferred.',
       );
-      await expect(service().assertOrderable(t.tenant.tenantId, supplier.id)).rejects.toMatchObject({ constructor: BusinessRuleError, code: 'supplier_not_orderable' });
+      await expect(service().assertOrderable(t.tenant.tenantId, supplier.id)).rejects.toMatchObject({
+        constructor: BusinessRuleError,
+        code: 'supplier_not_orderable',
+      });
       for (const status of ['active', 'approved', 'preferred'] as const) {
         await setStatus(supplier.id, status);
         expect((await service().assertOrderable(t.tenant.tenantId, supplier.id)).id).toBe(supplier.id);
@@ -513,9 +711,30 @@ describe('suppliers', () => {
       tenant = await makeTenant(t.services);
       auth = bearer(await makeToken(t.services, tenant.tenantId, tenant.adminId));
       const rows = [
-        { code: 'A1', name: 'beta Metals', email: 'sales@beta.test', type: 'manufacturer', is_approved: true, lead_time_days: 10 },
-        { code: 'A2', name: 'Alpha Parts', email: 'hello@alpha.test', type: 'distributor', is_preferred: true, lead_time_days: 3 },
-        { code: 'A3', name: 'Gamma Goods', email: 'gamma@shop.test', type: 'manufacturer', is_approved: true, is_preferred: true },
+        {
+          code: 'A1',
+          name: 'beta Metals',
+          email: 'sales@beta.test',
+          type: 'manufacturer',
+          is_approved: true,
+          lead_time_days: 10,
+        },
+        {
+          code: 'A2',
+          name: 'Alpha Parts',
+          email: 'hello@alpha.test',
+          type: 'distributor',
+          is_preferred: true,
+          lead_time_days: 3,
+        },
+        {
+          code: 'A3',
+          name: 'Gamma Goods',
+          email: 'gamma@shop.test',
+          type: 'manufacturer',
+          is_approved: true,
+          is_preferred: true,
+        },
         { code: 'A4', name: 'delta Supply', email: 'info@delta.test', type: 'retailer', lead_time_days: 3 },
         { code: 'ZZ-SPECIAL', name: 'Epsilon', email: 'e@alpha-group.test' },
       ];
@@ -524,11 +743,23 @@ describe('suppliers', () => {
         const res = await create(row, auth);
         expect(res.statusCode).toBe(201);
       }
-      const ids = Object.fromEntries((await t.database.db.selectFrom('suppliers').select(['id', 'code']).where('tenant_id', '=', tenant.tenantId).execute()).map((r) => [r.code, r.id]));
+      const ids = Object.fromEntries(
+        (
+          await t.database.db
+            .selectFrom('suppliers')
+            .select(['id', 'code'])
+            .where('tenant_id', '=', tenant.tenantId)
+            .execute()
+        ).map((r) => [r.code, r.id]),
+      );
       await call('POST', `${SUPPLIERS}/${ids.A1}/activate`, undefined, auth);
       await call('POST', `${SUPPLIERS}/${ids.A3}/suspend`, { reason: 'Checks' }, auth);
       await setStatus(ids.A4!, 'blacklisted');
-      for (const [code, rating] of [['A1', 2], ['A2', 5], ['A4', 3.5]] as const) {
+      for (const [code, rating] of [
+        ['A1', 2],
+        ['A2', 5],
+        ['A4', 3.5],
+      ] as const) {
         await call('POST', `${SUPPLIERS}/${ids[code]}/rate`, { rating }, auth);
       }
     });
@@ -547,12 +778,24 @@ describe('suppliers', () => {
     });
 
     it('refuses bad paging, filters, sorts and unknown parameters with 422', async () => {
-      for (const query of ['per_page=101', 'per_page=0', 'page=0', 'status=sleepy', 'type=pirate', 'sort_by=email', 'sort_direction=up', 'is_approved=maybe', 'unknown=1']) {
+      for (const query of [
+        'per_page=101',
+        'per_page=0',
+        'page=0',
+        'status=sleepy',
+        'type=pirate',
+        'sort_by=email',
+        'sort_direction=up',
+        'is_approved=maybe',
+        'unknown=1',
+      ]) {
         const res = await call('GET', `${SUPPLIERS}?${query}`, undefined, auth);
         expect(res.statusCode, query).toBe(422);
       }
       expect((await call('GET', `${SUPPLIERS}?per_page=100`, undefined, auth)).statusCode).toBe(200);
-      expect((await call('GET', `${SUPPLIERS}?per_page=100&unknown=1`, undefined, auth)).json().errors).toEqual({ unknown: ['Unknown parameter.'] });
+      expect((await call('GET', `${SUPPLIERS}?per_page=100&unknown=1`, undefined, auth)).json().errors).toEqual({
+        unknown: ['Unknown parameter.'],
+      });
     });
 
     it('filters by status (every status value), type, approval and preference', async () => {
@@ -602,7 +845,9 @@ describe('suppliers', () => {
         seen.push(...res.json().data.map((s: { code: string }) => s.code));
       }
       expect(seen).toEqual(['T0', 'T1', 'T2', 'T3', 'T4']);
-      const byName = (await call('GET', `${SUPPLIERS}?sort_by=name&sort_direction=desc`, undefined, fixedAuth)).json().data.map((s: { code: string }) => s.code);
+      const byName = (await call('GET', `${SUPPLIERS}?sort_by=name&sort_direction=desc`, undefined, fixedAuth))
+        .json()
+        .data.map((s: { code: string }) => s.code);
       expect(byName).toEqual(['T4', 'T3', 'T2', 'T1', 'T0']);
     });
   });
@@ -612,7 +857,9 @@ describe('suppliers', () => {
     // here, the refused writes whose effect would show: the supplier stays inactive, present and unrated.
     it('answers 403 naming the missing ability for each endpoint', async () => {
       const supplier = await makeSupplier();
-      const viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-suppliers'] }));
+      const viewer = bearer(
+        await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-suppliers'] }),
+      );
       const one = `${SUPPLIERS}/${supplier.id}`;
       const cases: Array<[Headers, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object | undefined, string]> = [
         [viewer, 'POST', `${one}/activate`, undefined, 'edit-suppliers'],
@@ -632,13 +879,21 @@ describe('suppliers', () => {
 
     it('lets each write ability do its own endpoint', async () => {
       const supplier = await makeSupplier();
-      const token = (ability: string) => makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: [`operations:${ability}`] }).then(bearer);
+      const token = (ability: string) =>
+        makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: [`operations:${ability}`] }).then(
+          bearer,
+        );
       expect((await create(minimal(), await token('create-suppliers'))).statusCode).toBe(201);
       const editor = await token('edit-suppliers');
       expect((await call('PUT', `${SUPPLIERS}/${supplier.id}`, { name: 'Edited' }, editor)).statusCode).toBe(200);
       expect((await call('POST', `${SUPPLIERS}/${supplier.id}/activate`, undefined, editor)).statusCode).toBe(200);
-      expect((await call('POST', `${SUPPLIERS}/${supplier.id}/rate`, { rating: 2 }, await token('rate-suppliers'))).statusCode).toBe(200);
-      expect((await call('DELETE', `${SUPPLIERS}/${supplier.id}`, undefined, await token('delete-suppliers'))).statusCode).toBe(200);
+      expect(
+        (await call('POST', `${SUPPLIERS}/${supplier.id}/rate`, { rating: 2 }, await token('rate-suppliers')))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await call('DELETE', `${SUPPLIERS}/${supplier.id}`, undefined, await token('delete-suppliers'))).statusCode,
+      ).toBe(200);
     });
   });
 
@@ -668,7 +923,13 @@ describe('suppliers', () => {
       for (const [method, url, payload] of cases) {
         const res = await call(method, url, payload);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Supplier not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'not_found',
+          message: 'Supplier not found.',
+          data: null,
+          meta: {},
+        });
       }
       const mine = (await call('GET', one, undefined, otherAuth)).json().data;
       expect(mine).toMatchObject({ name: 'Acme Supplies', status: 'inactive', rating: null, rating_count: 0 });
@@ -679,7 +940,11 @@ describe('suppliers', () => {
       expect((await create(minimal({ code: 'shared-code' }))).statusCode).toBe(201);
       const ids = (await call('GET', `${SUPPLIERS}?per_page=100`)).json().data.map((s: { id: string }) => s.id);
       expect(ids).not.toContain(foreign.id);
-      expect((await call('GET', `${SUPPLIERS}?search=shared-code`, undefined, otherAuth)).json().data.map((s: { id: string }) => s.id)).toEqual([foreign.id]);
+      expect(
+        (await call('GET', `${SUPPLIERS}?search=shared-code`, undefined, otherAuth))
+          .json()
+          .data.map((s: { id: string }) => s.id),
+      ).toEqual([foreign.id]);
     });
 
     it('repository reads and writes filter by tenant', async () => {
@@ -688,8 +953,12 @@ describe('suppliers', () => {
       expect(await repository.findById(db, t.tenant.tenantId, foreign.id)).toBeUndefined();
       expect(await repository.findById(db, other.tenantId, foreign.id)).toBeDefined();
       expect(await repository.update(db, t.tenant.tenantId, foreign.id, { name: 'Hijacked' })).toBeUndefined();
-      expect(await repository.transition(db, t.tenant.tenantId, foreign.id, { notFrom: [] }, { status: 'blacklisted' })).toBeUndefined();
-      expect(await repository.refreshRating(db, t.tenant.tenantId, foreign.id, clock.now().toISOString())).toBeUndefined();
+      expect(
+        await repository.transition(db, t.tenant.tenantId, foreign.id, { notFrom: [] }, { status: 'blacklisted' }),
+      ).toBeUndefined();
+      expect(
+        await repository.refreshRating(db, t.tenant.tenantId, foreign.id, clock.now().toISOString()),
+      ).toBeUndefined();
       expect((await service().get(other.tenantId, foreign.id)).name).toBe('Acme Supplies');
     });
   });
@@ -699,12 +968,31 @@ describe('suppliers', () => {
     const base = '/api/v1/operations/suppliers';
     expect(Object.keys(doc.paths[base]).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths[`${base}/{id}`])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
-    for (const action of ['activate', 'deactivate', 'suspend', 'rate']) expect(doc.paths[`${base}/{id}/${action}`].post, action).toBeDefined();
+    for (const action of ['activate', 'deactivate', 'suspend', 'rate'])
+      expect(doc.paths[`${base}/{id}/${action}`].post, action).toBeDefined();
     expect(doc.paths[`${base}/{id}/performance`].get.tags).toEqual(['Suppliers']);
     const listParams = doc.paths[base].get.parameters.map((p: { name: string }) => p.name);
-    expect(listParams).toEqual(expect.arrayContaining(['page', 'per_page', 'status', 'type', 'is_approved', 'is_preferred', 'search', 'sort_by', 'sort_direction']));
-    expect(doc.paths[base].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'code', 'email']);
-    expect(doc.paths[`${base}/{id}/suspend`].post.requestBody.content['application/json'].schema.required).toEqual(['reason']);
+    expect(listParams).toEqual(
+      expect.arrayContaining([
+        'page',
+        'per_page',
+        'status',
+        'type',
+        'is_approved',
+        'is_preferred',
+        'search',
+        'sort_by',
+        'sort_direction',
+      ]),
+    );
+    expect(doc.paths[base].post.requestBody.content['application/json'].schema.required).toEqual([
+      'name',
+      'code',
+      'email',
+    ]);
+    expect(doc.paths[`${base}/{id}/suspend`].post.requestBody.content['application/json'].schema.required).toEqual([
+      'reason',
+    ]);
     expect(doc.paths[base].post.summary).toBeTruthy();
   });
 });

@@ -16,17 +16,26 @@ describe('tag operations', () => {
   });
   afterAll(() => t.close());
 
-  const post = (path: string, payload: object | undefined, headers = t.auth) => t.app.inject({ method: 'POST', url: `${TAGS}/${path}`, headers, payload });
+  const post = (path: string, payload: object | undefined, headers = t.auth) =>
+    t.app.inject({ method: 'POST', url: `${TAGS}/${path}`, headers, payload });
   const make = async (payload: object = {}, headers = t.auth): Promise<string> => {
     n += 1;
-    const res = await t.app.inject({ method: 'POST', url: TAGS, headers, payload: { name: `Tag ${n}`, slug: `tag-${n}`, ...payload } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TAGS,
+      headers,
+      payload: { name: `Tag ${n}`, slug: `tag-${n}`, ...payload },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().data.id;
   };
   const row = (id: string) => t.database.db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
   const linksOf = async (tagId: string) =>
-    (await t.database.db.selectFrom('product_tags').select('product_id').where('tag_id', '=', tagId).execute()).map((r) => r.product_id).sort();
-  const product = (tagIds: string[], tenantId = t.tenant.tenantId) => makeProduct(t.database.db, tenantId, { tag_ids: tagIds });
+    (await t.database.db.selectFrom('product_tags').select('product_id').where('tag_id', '=', tagId).execute())
+      .map((r) => r.product_id)
+      .sort();
+  const product = (tagIds: string[], tenantId = t.tenant.tenantId) =>
+    makeProduct(t.database.db, tenantId, { tag_ids: tagIds });
 
   describe('bulk actions', () => {
     let foreignId: string;
@@ -129,7 +138,9 @@ describe('tag operations', () => {
       expect(missing.json().errors).toEqual({ target_tag_id: [`The target tag ${MISSING_ID} does not exist.`] });
       const other = await makeTenant(t.services);
       const foreign = await make({}, bearer(await makeToken(t.services, other.tenantId, other.adminId)));
-      expect((await post('merge', { source_tag_ids: [source], target_tag_id: foreign })).json().errors).toHaveProperty('target_tag_id');
+      expect((await post('merge', { source_tag_ids: [source], target_tag_id: foreign })).json().errors).toHaveProperty(
+        'target_tag_id',
+      );
       const inactive = await make({ is_active: false });
       const res = await post('merge', { source_tag_ids: [source], target_tag_id: inactive });
       expect(res.statusCode).toBe(422);
@@ -177,7 +188,10 @@ describe('tag operations', () => {
       tenantId = tenant.tenantId;
       auth = bearer(await makeToken(t.services, tenantId, tenant.adminId));
       ids = {
-        linked: await make({ name: 'Linked', slug: 'linked', description: 'Has, commas "and quotes"', color: '#abcdef' }, auth),
+        linked: await make(
+          { name: 'Linked', slug: 'linked', description: 'Has, commas "and quotes"', color: '#abcdef' },
+          auth,
+        ),
         idle: await make({ name: 'Idle', slug: 'idle', is_active: false }, auth),
         formula: await make({ name: "+cmd|' /C calc'!A0", slug: 'formula', description: '=1+1' }, auth),
         deadOnly: await make({ name: 'Dead only', slug: 'dead-only' }, auth),
@@ -185,18 +199,28 @@ describe('tag operations', () => {
       await product([ids.linked!, ids.idle!], tenantId);
       await product([ids.linked!], tenantId);
       const dead = await product([ids.deadOnly!], tenantId);
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', dead).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', dead)
+        .execute();
     });
 
     it('statistics counts the tenant tags, with products meaning live products', async () => {
       const res = await t.app.inject({ url: `${TAGS}/statistics`, headers: auth });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, data: { total: 4, active: 3, inactive: 1, with_products: 2, without_products: 2 } });
+      expect(res.json()).toEqual({
+        success: true,
+        data: { total: 4, active: 3, inactive: 1, with_products: 2, without_products: 2 },
+      });
     });
 
     it('statistics of an empty tenant are zeros', async () => {
       const empty = await makeTenant(t.services);
-      const res = await t.app.inject({ url: `${TAGS}/statistics`, headers: bearer(await makeToken(t.services, empty.tenantId, empty.adminId)) });
+      const res = await t.app.inject({
+        url: `${TAGS}/statistics`,
+        headers: bearer(await makeToken(t.services, empty.tenantId, empty.adminId)),
+      });
       expect(res.json().data).toEqual({ total: 0, active: 0, inactive: 0, with_products: 0, without_products: 0 });
     });
 
@@ -206,11 +230,31 @@ describe('tag operations', () => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="tags-\d{4}-\d{2}-\d{2}\.csv"$/);
       const records = parse(res.body, { columns: true }) as Record<string, string>[];
-      expect(Object.keys(records[0]!)).toEqual(['id', 'name', 'slug', 'description', 'color', 'is_active', 'products_count', 'created_at', 'updated_at']);
+      expect(Object.keys(records[0]!)).toEqual([
+        'id',
+        'name',
+        'slug',
+        'description',
+        'color',
+        'is_active',
+        'products_count',
+        'created_at',
+        'updated_at',
+      ]);
       expect(records.map((r) => r.name)).toEqual(["'+cmd|' /C calc'!A0", 'Dead only', 'Idle', 'Linked']);
       const linked = records.find((r) => r.slug === 'linked')!;
-      expect(linked).toMatchObject({ id: ids.linked, description: 'Has, commas "and quotes"', color: '#ABCDEF', is_active: 'true', products_count: '2' });
-      expect(records.find((r) => r.slug === 'idle')).toMatchObject({ is_active: 'false', products_count: '1', description: '' });
+      expect(linked).toMatchObject({
+        id: ids.linked,
+        description: 'Has, commas "and quotes"',
+        color: '#ABCDEF',
+        is_active: 'true',
+        products_count: '2',
+      });
+      expect(records.find((r) => r.slug === 'idle')).toMatchObject({
+        is_active: 'false',
+        products_count: '1',
+        description: '',
+      });
       expect(records.find((r) => r.slug === 'dead-only')?.products_count).toBe('0');
       expect(records.find((r) => r.slug === 'formula')?.description).toBe("'=1+1");
     });
@@ -222,7 +266,11 @@ describe('tag operations', () => {
       expect(res.headers['content-disposition']).toMatch(/filename="tags-\d{4}-\d{2}-\d{2}\.json"/);
       const body = res.json();
       expect(body.total).toBe(4);
-      expect(body.data.find((r: { id: string }) => r.id === ids.linked)).toMatchObject({ name: 'Linked', is_active: true, products_count: 2 });
+      expect(body.data.find((r: { id: string }) => r.id === ids.linked)).toMatchObject({
+        name: 'Linked',
+        is_active: true,
+        products_count: 2,
+      });
       const byDefault = await post('export', {}, auth);
       expect(byDefault.headers['content-type']).toMatch(/^text\/csv/);
     });
@@ -275,7 +323,9 @@ describe('tag operations', () => {
 
     it('assertLinkable refuses missing, foreign and inactive tags by index', async () => {
       await expect(service().assertLinkable(t.tenant.tenantId, [active])).resolves.toBeUndefined();
-      const errors = await errorsOf(service().assertLinkable(t.tenant.tenantId, [active, MISSING_ID, inactive, foreign]));
+      const errors = await errorsOf(
+        service().assertLinkable(t.tenant.tenantId, [active, MISSING_ID, inactive, foreign]),
+      );
       expect(Object.keys(errors)).toEqual(['tags.1', 'tags.2', 'tags.3']);
       expect(errors['tags.2']![0]).toMatch(/inactive/);
     });
@@ -283,14 +333,18 @@ describe('tag operations', () => {
     it('replaceProductTags sets the exact links, keeps an existing inactive link, refuses a new one', async () => {
       const other = await make();
       const p = await product([inactive, other]);
-      await t.database.db.transaction().execute((trx) => service().replaceProductTags(trx, t.tenant.tenantId, p, [inactive, active, active]));
+      await t.database.db
+        .transaction()
+        .execute((trx) => service().replaceProductTags(trx, t.tenant.tenantId, p, [inactive, active, active]));
       expect(await linksOf(inactive)).toEqual([p]);
       expect(await linksOf(active)).toEqual([p]);
       expect(await linksOf(other)).toEqual([]);
 
       const fresh = await product([]);
       const errors = await errorsOf(
-        t.database.db.transaction().execute((trx) => service().replaceProductTags(trx, t.tenant.tenantId, fresh, [active, inactive])),
+        t.database.db
+          .transaction()
+          .execute((trx) => service().replaceProductTags(trx, t.tenant.tenantId, fresh, [active, inactive])),
       );
       expect(Object.keys(errors)).toEqual(['tags.1']);
       expect(await linksOf(active)).toEqual([p]);
@@ -305,7 +359,9 @@ describe('tag operations', () => {
         }),
       ).rejects.toThrow('product save failed');
       expect(await linksOf(active)).toEqual([]);
-      await t.database.db.transaction().execute((trx) => service().replaceProductTags(trx, t.tenant.tenantId, p, [active]));
+      await t.database.db
+        .transaction()
+        .execute((trx) => service().replaceProductTags(trx, t.tenant.tenantId, p, [active]));
       expect(await linksOf(active)).toEqual([p]);
       await t.database.db.transaction().execute((trx) => service().replaceProductTags(trx, t.tenant.tenantId, p, []));
       expect(await linksOf(active)).toEqual([]);

@@ -33,20 +33,36 @@ describe('tags', () => {
     expect(res.statusCode).toBe(201);
     return res.json().data;
   };
-  const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') => t.app.inject({ method, url: `${TAGS}/${id}`, headers: t.auth, payload });
+  const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') =>
+    t.app.inject({ method, url: `${TAGS}/${id}`, headers: t.auth, payload });
   const get = (id: string, headers = t.auth) => t.app.inject({ url: `${TAGS}/${id}`, headers });
   const links = async (tagId: string) =>
-    (await t.database.db.selectFrom('product_tags').select('product_id').where('tag_id', '=', tagId).execute()).map((r) => r.product_id).sort();
+    (await t.database.db.selectFrom('product_tags').select('product_id').where('tag_id', '=', tagId).execute())
+      .map((r) => r.product_id)
+      .sort();
 
   describe('create', () => {
     it('creates with every field, stores the colour upper-case, answers 201', async () => {
-      const res = await create({ name: 'Summer Sale', slug: 'summer-sale', description: 'Seasonal', color: '#ff00aa', is_active: false });
+      const res = await create({
+        name: 'Summer Sale',
+        slug: 'summer-sale',
+        description: 'Seasonal',
+        color: '#ff00aa',
+        is_active: false,
+      });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toMatchObject({
         success: true,
         message: 'Tag created successfully',
-        data: { name: 'Summer Sale', slug: 'summer-sale', description: 'Seasonal', color: '#FF00AA', is_active: false, products_count: 0 },
+        data: {
+          name: 'Summer Sale',
+          slug: 'summer-sale',
+          description: 'Seasonal',
+          color: '#FF00AA',
+          is_active: false,
+          products_count: 0,
+        },
       });
       expect(body.data.id).toMatch(/^[0-9a-z]{26}$/);
       expect(new Date(body.data.created_at).toISOString()).toBe(body.data.created_at);
@@ -68,7 +84,12 @@ describe('tags', () => {
     it('requires a name', async () => {
       const res = await create({});
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'validation_failed', message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'validation_failed',
+        message: 'The given data was invalid.',
+        errors: { name: ['The name field is required.'] },
+      });
     });
 
     it('makes the slug from the name when none is sent, as categories, brands and products do', async () => {
@@ -80,7 +101,9 @@ describe('tags', () => {
       expect((await make({ name: '🔋' })).slug).toBe('tag');
       // A slug sent is kept, and refused when taken.
       expect((await make({ name: 'Battery', slug: 'power-cells' })).slug).toBe('power-cells');
-      expect((await create({ name: 'Batteries', slug: 'cordless' })).json().errors).toEqual({ slug: ['The slug has already been taken.'] });
+      expect((await create({ name: 'Batteries', slug: 'cordless' })).json().errors).toEqual({
+        slug: ['The slug has already been taken.'],
+      });
       // Renaming keeps the slug; it changes only when sent.
       const tag = await make({ name: 'Corded' });
       const renamed = await update(tag.id, { name: 'Corded tools' }, 'PATCH');
@@ -126,14 +149,21 @@ describe('tags', () => {
       const slug = await create({ name: 'Unique 2', slug: 'unique' });
       expect(slug.json().errors).toEqual({ slug: ['The slug has already been taken.'] });
       const both = await create({ name: 'unique', slug: 'unique' });
-      expect(both.json().errors).toEqual({ name: ['The name has already been taken.'], slug: ['The slug has already been taken.'] });
+      expect(both.json().errors).toEqual({
+        name: ['The name has already been taken.'],
+        slug: ['The slug has already been taken.'],
+      });
     });
 
     it('ignores fields that are not writable', async () => {
       const tag = await make({ name: 'Sealed', slug: 'sealed', id: 'chosen', tenant_id: 'other', products_count: 9 });
       expect(tag.id).not.toBe('chosen');
       expect(tag.products_count).toBe(0);
-      const row = await t.database.db.selectFrom('tags').select('tenant_id').where('id', '=', tag.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('tags')
+        .select('tenant_id')
+        .where('id', '=', tag.id)
+        .executeTakeFirstOrThrow();
       expect(row.tenant_id).toBe(t.tenant.tenantId);
     });
   });
@@ -143,7 +173,11 @@ describe('tags', () => {
       const tag = await make({ name: 'Counted', slug: 'counted' });
       await makeProduct(t.database.db, t.tenant.tenantId, { tag_ids: [tag.id] });
       const gone = await makeProduct(t.database.db, t.tenant.tenantId, { tag_ids: [tag.id] });
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', gone).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', gone)
+        .execute();
       const res = await get(tag.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, data: { ...tag, products_count: 1 } });
@@ -157,15 +191,29 @@ describe('tags', () => {
         message: 'Tag updated successfully',
         data: { name: 'Renamed', slug: 'partial', description: 'Before', color: '#000000', is_active: true },
       });
-      const patch = await update(tag.id, { color: '#abcdef', description: null, is_active: false, slug: 'partial-2' }, 'PATCH');
-      expect(patch.json().data).toMatchObject({ name: 'Renamed', slug: 'partial-2', color: '#ABCDEF', description: null, is_active: false });
+      const patch = await update(
+        tag.id,
+        { color: '#abcdef', description: null, is_active: false, slug: 'partial-2' },
+        'PATCH',
+      );
+      expect(patch.json().data).toMatchObject({
+        name: 'Renamed',
+        slug: 'partial-2',
+        color: '#ABCDEF',
+        description: null,
+        is_active: false,
+      });
     });
 
     it('applies the create rules on update', async () => {
       const tag = await make({ name: 'Rules', slug: 'rules' });
       await make({ name: 'Taken', slug: 'taken' });
-      expect((await update(tag.id, { name: 'taken' })).json().errors).toEqual({ name: ['The name has already been taken.'] });
-      expect((await update(tag.id, { slug: 'taken' })).json().errors).toEqual({ slug: ['The slug has already been taken.'] });
+      expect((await update(tag.id, { name: 'taken' })).json().errors).toEqual({
+        name: ['The name has already been taken.'],
+      });
+      expect((await update(tag.id, { slug: 'taken' })).json().errors).toEqual({
+        slug: ['The slug has already been taken.'],
+      });
       expect((await update(tag.id, { slug: 'Bad Slug' })).json().errors).toHaveProperty('slug');
       expect((await update(tag.id, { color: 'blue' })).json().errors).toHaveProperty('color');
       expect((await update(tag.id, { name: 'x'.repeat(101) })).json().errors).toHaveProperty('name');
@@ -189,14 +237,22 @@ describe('tags', () => {
       expect((await get(doomed.id)).statusCode).toBe(404);
       expect(await links(doomed.id)).toEqual([]);
       expect(await links(kept.id)).toEqual([product]);
-      expect((await t.app.inject({ method: 'DELETE', url: `${TAGS}/${doomed.id}`, headers: t.auth })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'DELETE', url: `${TAGS}/${doomed.id}`, headers: t.auth })).statusCode).toBe(
+        404,
+      );
     });
 
     it('answers 404 for unknown and malformed ids', async () => {
       for (const id of [MISSING_ID, 'not-a-ulid', 'statistics-x']) {
         const res = await get(id);
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Tag not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'not_found',
+          message: 'Tag not found.',
+          data: null,
+          meta: {},
+        });
         expect((await update(id, { name: 'Nobody' })).statusCode).toBe(404);
         expect((await t.app.inject({ method: 'DELETE', url: `${TAGS}/${id}`, headers: t.auth })).statusCode).toBe(404);
       }
@@ -219,9 +275,17 @@ describe('tags', () => {
     });
 
     it("another tenant's tag is 404 for reads and writes, and untouched", async () => {
-      expect((await get(otherTag.id)).json()).toEqual({ success: false, code: 'not_found', message: 'Tag not found.', data: null, meta: {} });
+      expect((await get(otherTag.id)).json()).toEqual({
+        success: false,
+        code: 'not_found',
+        message: 'Tag not found.',
+        data: null,
+        meta: {},
+      });
       expect((await update(otherTag.id, { name: 'Mine now' })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'DELETE', url: `${TAGS}/${otherTag.id}`, headers: t.auth })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `${TAGS}/${otherTag.id}`, headers: t.auth })).statusCode,
+      ).toBe(404);
       expect((await get(otherTag.id, otherAuth)).json().data.name).toBe('Foreign');
     });
 
@@ -253,7 +317,11 @@ describe('tags', () => {
       tag = await make({ name: 'Guarded', slug: 'guarded' });
     });
 
-    const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability operations:${ability}.` });
+    const forbidden = (ability: string) => ({
+      success: false,
+      code: 'forbidden',
+      message: `This action requires the ability operations:${ability}.`,
+    });
 
     it('reads are open to view-products', async () => {
       for (const [method, url] of [
@@ -262,7 +330,11 @@ describe('tags', () => {
         ['GET', `${TAGS}/statistics`],
         ['POST', `${TAGS}/export`],
       ] as const) {
-        expect((await t.app.inject({ method, url, headers: viewer, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(200);
+        expect(
+          (await t.app.inject({ method, url, headers: viewer, payload: method === 'POST' ? {} : undefined }))
+            .statusCode,
+          url,
+        ).toBe(200);
       }
     });
 
@@ -287,7 +359,12 @@ describe('tags', () => {
       const del = await t.app.inject({ method: 'DELETE', url: `${TAGS}/${tag.id}`, headers: editor });
       expect(del.statusCode).toBe(403);
       expect(del.json()).toEqual(forbidden('delete-products'));
-      const bulk = await t.app.inject({ method: 'POST', url: `${TAGS}/bulk-delete`, headers: editor, payload: { tag_ids: [tag.id] } });
+      const bulk = await t.app.inject({
+        method: 'POST',
+        url: `${TAGS}/bulk-delete`,
+        headers: editor,
+        payload: { tag_ids: [tag.id] },
+      });
       expect(bulk.json()).toEqual(forbidden('delete-products'));
       expect((await get(tag.id)).statusCode).toBe(200);
     });
@@ -319,10 +396,19 @@ describe('tags', () => {
       }
       await makeProduct(t.database.db, tenant.tenantId, { tag_ids: [tags.Alpha!.id, tags.charlie!.id] });
       const deleted = await makeProduct(t.database.db, tenant.tenantId, { tag_ids: [tags.delta!.id] });
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', deleted).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', deleted)
+        .execute();
       // Touch Alpha last so updated_at orders differ from created_at.
       clock.advance(1000);
-      await t.app.inject({ method: 'PUT', url: `${TAGS}/${tags.Alpha!.id}`, headers: auth, payload: { description: 'First letter.' } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `${TAGS}/${tags.Alpha!.id}`,
+        headers: auth,
+        payload: { description: 'First letter.' },
+      });
     });
 
     it('sorts by name ascending by default (case-insensitive), 15 per page, with meta and links', async () => {
@@ -389,7 +475,9 @@ describe('tags', () => {
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
     const paths = doc.paths as Record<string, Record<string, { tags: string[]; summary: string }>>;
     expect(Object.keys(paths['/api/v1/operations/tags']!)).toEqual(expect.arrayContaining(['get', 'post']));
-    expect(Object.keys(paths['/api/v1/operations/tags/{id}']!)).toEqual(expect.arrayContaining(['get', 'put', 'patch', 'delete']));
+    expect(Object.keys(paths['/api/v1/operations/tags/{id}']!)).toEqual(
+      expect.arrayContaining(['get', 'put', 'patch', 'delete']),
+    );
     for (const [path, method] of [
       ['statistics', 'get'],
       ['export', 'post'],
@@ -406,6 +494,8 @@ describe('tags', () => {
     const list = doc.paths['/api/v1/operations/tags'].get;
     const perPage = list.parameters.find((p: { name: string }) => p.name === 'per_page');
     expect(perPage.schema).toMatchObject({ minimum: 1, maximum: 100, default: 15 });
-    expect(doc.paths['/api/v1/operations/tags'].post.requestBody.content['application/json'].schema.required).toEqual(['name']);
+    expect(doc.paths['/api/v1/operations/tags'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'name',
+    ]);
   });
 });

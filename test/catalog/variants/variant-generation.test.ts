@@ -37,7 +37,8 @@ describe('variant generation', () => {
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data;
     };
-    const generate = (masterId: string, payload?: unknown, headers: Headers = auth) => call('POST', `${MASTERS}/${masterId}/variants/generate`, payload, headers);
+    const generate = (masterId: string, payload?: unknown, headers: Headers = auth) =>
+      call('POST', `${MASTERS}/${masterId}/variants/generate`, payload, headers);
     const generated = async (masterId: string, payload: Json = {}): Promise<Generated> => {
       const res = await generate(masterId, payload);
       expect(res.statusCode, res.body).toBe(201);
@@ -78,7 +79,14 @@ describe('variant generation', () => {
     });
 
     it('generates exactly 1000 variants for a 10 x 10 x 10 configuration, fast, each a draft product', async () => {
-      const m = await c.master({ sku: 'big', variant_attributes: configuration({ Color: numbered('C', 10), Size: numbered('S', 10), Fit: numbered('F', 10) }) });
+      const m = await c.master({
+        sku: 'big',
+        variant_attributes: configuration({
+          Color: numbered('C', 10),
+          Size: numbered('S', 10),
+          Fit: numbered('F', 10),
+        }),
+      });
       const started = performance.now();
       const data = await c.generated(m.id);
       const elapsed = performance.now() - started;
@@ -92,15 +100,27 @@ describe('variant generation', () => {
       expect(new Set(rows.map((r) => r.slug)).size).toBe(1000);
       expect(rows.every((r) => r.is_variant && r.status === 'draft' && r.type === 'physical')).toBe(true);
       // Configuration order: the first attribute varies slowest.
-      expect(data.variants[0]).toMatchObject({ name: 'Classic Tee - C1 / S1 / F1', sku: 'BIG-C1-S1-F1', variant_attributes: { Color: 'C1', Size: 'S1', Fit: 'F1' } });
+      expect(data.variants[0]).toMatchObject({
+        name: 'Classic Tee - C1 / S1 / F1',
+        sku: 'BIG-C1-S1-F1',
+        variant_attributes: { Color: 'C1', Size: 'S1', Fit: 'F1' },
+      });
       expect(data.variants[1]!.variant_attributes).toEqual({ Color: 'C1', Size: 'S1', Fit: 'F2' });
-      expect(data.variants[999]).toMatchObject({ sku: 'BIG-C10-S10-F10', is_variant: true, master_product_id: m.id, status: 'draft' });
+      expect(data.variants[999]).toMatchObject({
+        sku: 'BIG-C10-S10-F10',
+        is_variant: true,
+        master_product_id: m.id,
+        status: 'draft',
+      });
       expect(await c.countEvents('product.created')).toBe(1000);
       expect(await c.countEvents('stock_movement.recorded')).toBe(0);
     });
 
     it('is idempotent: a second call generates nothing, and only a deleted combination comes back', async () => {
-      const m = await c.master({ name: 'Hoodie', variant_attributes: configuration({ Color: ['Red', 'Blue'], Size: ['S', 'M', 'L'] }) });
+      const m = await c.master({
+        name: 'Hoodie',
+        variant_attributes: configuration({ Color: ['Red', 'Blue'], Size: ['S', 'M', 'L'] }),
+      });
       const first = await c.generated(m.id);
       expect(first.generated_count).toBe(6);
       const again = await c.generated(m.id);
@@ -111,13 +131,19 @@ describe('variant generation', () => {
       expect((await c.call('DELETE', `${API}/products/${gone.id}`)).statusCode).toBe(200);
       const refill = await c.generated(m.id);
       expect(refill.generated_count).toBe(1);
-      expect(refill.variants[0]).toMatchObject({ sku: 'HOODIE-BLUE-M', variant_attributes: { Color: 'Blue', Size: 'M' } });
+      expect(refill.variants[0]).toMatchObject({
+        sku: 'HOODIE-BLUE-M',
+        variant_attributes: { Color: 'Blue', Size: 'M' },
+      });
       expect(refill.variants[0]!.id).not.toBe(gone.id);
     });
 
     it('skips a combination created one at a time before', async () => {
       const m = await c.master({ name: 'Cap', variant_attributes: configuration({ Color: ['Red', 'Blue'] }) });
-      const single = await c.call('POST', `${MASTERS}/${m.id}/variants`, { variant_selection: { Color: 'Blue' }, sku: 'MY-BLUE-CAP' });
+      const single = await c.call('POST', `${MASTERS}/${m.id}/variants`, {
+        variant_selection: { Color: 'Blue' },
+        sku: 'MY-BLUE-CAP',
+      });
       expect(single.statusCode, single.body).toBe(201);
       const data = await c.generated(m.id);
       expect(data.variants.map((v) => v.variant_attributes)).toEqual([{ Color: 'Red' }]);
@@ -125,7 +151,10 @@ describe('variant generation', () => {
     });
 
     it('concurrent generations of one master create each combination once', async () => {
-      const m = await c.master({ name: 'Race Tee', variant_attributes: configuration({ Color: numbered('C', 10), Size: numbered('S', 10) }) });
+      const m = await c.master({
+        name: 'Race Tee',
+        variant_attributes: configuration({ Color: numbered('C', 10), Size: numbered('S', 10) }),
+      });
       const results = await Promise.all([c.generate(m.id), c.generate(m.id), c.generate(m.id)]);
       for (const res of results) expect(res.statusCode, res.body).toBe(201);
       expect(results.map((r) => r.json().data.generated_count as number).reduce((a, b) => a + b, 0)).toBe(100);
@@ -140,9 +169,18 @@ describe('variant generation', () => {
     });
 
     it('normalises values: upper-cased, spaces to hyphens, other special characters removed; the base is the master sku', async () => {
-      const m = await c.master({ name: 'Polo', sku: 'po.lo_1', variant_attributes: configuration({ Color: ['Navy Blue', 'Café & Crème'], Size: ['x-large!', 'S/M'] }) });
+      const m = await c.master({
+        name: 'Polo',
+        sku: 'po.lo_1',
+        variant_attributes: configuration({ Color: ['Navy Blue', 'Café & Crème'], Size: ['x-large!', 'S/M'] }),
+      });
       const data = await c.generated(m.id);
-      expect(data.variants.map((v) => v.sku)).toEqual(['PO.LO_1-NAVY-BLUE-X-LARGE', 'PO.LO_1-NAVY-BLUE-SM', 'PO.LO_1-CAFE-CREME-X-LARGE', 'PO.LO_1-CAFE-CREME-SM']);
+      expect(data.variants.map((v) => v.sku)).toEqual([
+        'PO.LO_1-NAVY-BLUE-X-LARGE',
+        'PO.LO_1-NAVY-BLUE-SM',
+        'PO.LO_1-CAFE-CREME-X-LARGE',
+        'PO.LO_1-CAFE-CREME-SM',
+      ]);
       expect(data.variants.map((v) => v.name)).toEqual([
         'Polo - Navy Blue / x-large!',
         'Polo - Navy Blue / S/M',
@@ -165,7 +203,10 @@ describe('variant generation', () => {
       const deleted = await c.call('POST', `${API}/products`, { name: 'Deleted Blue Mug', sku: 'MUG-BLUE' });
       expect((await c.call('DELETE', `${API}/products/${deleted.json().data.id}`)).statusCode).toBe(200);
       // `Red!` and `Red` are distinct values whose SKU parts are equal.
-      const m = await c.master({ name: 'Mug', variant_attributes: configuration({ Color: ['Red', 'Red!', 'Blue', 'Green'] }) });
+      const m = await c.master({
+        name: 'Mug',
+        variant_attributes: configuration({ Color: ['Red', 'Red!', 'Blue', 'Green'] }),
+      });
       const data = await c.generated(m.id);
       expect(data.variants.map((v) => v.sku)).toEqual(['MUG-RED-3', 'MUG-RED-4', 'MUG-BLUE', 'MUG-GREEN']);
     });
@@ -184,8 +225,11 @@ describe('variant generation', () => {
     });
 
     it('copies category and supplier, leaves price, cost, currency, weight and brand to inheritance', async () => {
-      const category = (await c.call('POST', `${API}/product-categories`, { name: 'Apparel' })).json().data.id as string;
-      const supplier = (await c.call('POST', `${API}/suppliers`, { name: 'Acme Textiles', code: 'ACME-T', email: 'a@acme.test' })).json().data.id as string;
+      const category = (await c.call('POST', `${API}/product-categories`, { name: 'Apparel' })).json().data
+        .id as string;
+      const supplier = (
+        await c.call('POST', `${API}/suppliers`, { name: 'Acme Textiles', code: 'ACME-T', email: 'a@acme.test' })
+      ).json().data.id as string;
       const m = await c.master({
         name: 'Jacket',
         category_id: category,
@@ -216,13 +260,22 @@ describe('variant generation', () => {
       });
       expect(v!.category).toMatchObject({ id: category, name: 'Apparel' });
       const row = (await c.liveVariants(m.id))[0]!;
-      expect([row.selling_price, row.cost_price, row.currency, row.weight, row.brand_id]).toEqual([null, null, null, null, null]);
+      expect([row.selling_price, row.cost_price, row.currency, row.weight, row.brand_id]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
     });
 
     it('generated variants are listed in GET /operations/products with is_variant true', async () => {
       const m = await c.master({ name: 'Sock', variant_attributes: configuration({ Size: ['S', 'M'] }) });
       const data = await c.generated(m.id);
-      const list = await c.call('GET', `${API}/products?is_variant=true&master_product_id=${m.id}&sort_by=sku&sort_direction=asc`);
+      const list = await c.call(
+        'GET',
+        `${API}/products?is_variant=true&master_product_id=${m.id}&sort_by=sku&sort_direction=asc`,
+      );
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json().data.map((p: ProductResponse) => [p.sku, p.is_variant, p.master_product_id])).toEqual([
         ['SOCK-M', true, m.id],
@@ -237,17 +290,38 @@ describe('variant generation', () => {
   describe('initial stock', () => {
     it('receives initial_stock for each variant into the default warehouse, one initial_stock movement each', async () => {
       const c = await freshTenant();
-      const m = await c.master({ name: 'Beanie', variant_attributes: configuration({ Color: ['Red', 'Blue', 'Green'] }) });
+      const m = await c.master({
+        name: 'Beanie',
+        variant_attributes: configuration({ Color: ['Red', 'Blue', 'Green'] }),
+      });
       const data = await c.generated(m.id, { initial_stock: 7 });
-      for (const v of data.variants) expect(v).toMatchObject({ stock_quantity: 7, reserved_quantity: 0, available_quantity: 7 });
+      for (const v of data.variants)
+        expect(v).toMatchObject({ stock_quantity: 7, reserved_quantity: 0, available_quantity: 7 });
       const ids = data.variants.map((v) => v.id);
-      const movements = await t.database.db.selectFrom('stock_movements').selectAll().where('product_id', 'in', ids).execute();
+      const movements = await t.database.db
+        .selectFrom('stock_movements')
+        .selectAll()
+        .where('product_id', 'in', ids)
+        .execute();
       expect(movements).toHaveLength(3);
       for (const mv of movements) {
-        expect(mv).toMatchObject({ type: 'initial_stock', quantity: 7, quantity_before: 0, quantity_after: 7, warehouse_id: c.defaultWarehouseId, created_by: c.adminId });
+        expect(mv).toMatchObject({
+          type: 'initial_stock',
+          quantity: 7,
+          quantity_before: 0,
+          quantity_after: 7,
+          warehouse_id: c.defaultWarehouseId,
+          created_by: c.adminId,
+        });
       }
-      const records = await t.database.db.selectFrom('inventory_records').selectAll().where('product_id', 'in', ids).execute();
-      expect(records.map((r) => [r.warehouse_id, r.quantity_on_hand, r.quantity_reserved])).toEqual(ids.map(() => [c.defaultWarehouseId, 7, 0]));
+      const records = await t.database.db
+        .selectFrom('inventory_records')
+        .selectAll()
+        .where('product_id', 'in', ids)
+        .execute();
+      expect(records.map((r) => [r.warehouse_id, r.quantity_on_hand, r.quantity_reserved])).toEqual(
+        ids.map(() => [c.defaultWarehouseId, 7, 0]),
+      );
       expect(await c.countEvents('stock_movement.recorded')).toBe(3);
       const recorded = await t.database.db
         .selectFrom('event_outbox')
@@ -263,17 +337,40 @@ describe('variant generation', () => {
       const m = await c.master({ name: 'Glove', variant_attributes: configuration({ Size: ['S', 'M'] }) });
       const [small, medium] = (await c.generated(m.id, { initial_stock: 4 })).variants;
       const movements = await t.database.db.transaction().execute((trx) =>
-        t.services.stock.receiveInitialStock(trx, c.tenantId, null, [{ productId: small!.id, quantity: 3 }, { productId: medium!.id, quantity: 1 }], c.adminId),
+        t.services.stock.receiveInitialStock(
+          trx,
+          c.tenantId,
+          null,
+          [
+            { productId: small!.id, quantity: 3 },
+            { productId: medium!.id, quantity: 1 },
+          ],
+          c.adminId,
+        ),
       );
       expect(movements.map((mv) => [mv.product_id, mv.quantity, mv.quantity_before, mv.quantity_after])).toEqual([
         [small!.id, 3, 4, 7],
         [medium!.id, 1, 4, 5],
       ]);
-      const totals = await t.database.db.selectFrom('products').select(['id', 'stock_quantity']).where('id', 'in', [small!.id, medium!.id]).execute();
-      expect(Object.fromEntries(totals.map((p) => [p.id, p.stock_quantity]))).toEqual({ [small!.id]: 7, [medium!.id]: 5 });
-      const records = await t.database.db.selectFrom('inventory_records').select(['product_id', 'quantity_on_hand']).where('product_id', 'in', [small!.id, medium!.id]).execute();
+      const totals = await t.database.db
+        .selectFrom('products')
+        .select(['id', 'stock_quantity'])
+        .where('id', 'in', [small!.id, medium!.id])
+        .execute();
+      expect(Object.fromEntries(totals.map((p) => [p.id, p.stock_quantity]))).toEqual({
+        [small!.id]: 7,
+        [medium!.id]: 5,
+      });
+      const records = await t.database.db
+        .selectFrom('inventory_records')
+        .select(['product_id', 'quantity_on_hand'])
+        .where('product_id', 'in', [small!.id, medium!.id])
+        .execute();
       expect(records).toHaveLength(2);
-      expect(Object.fromEntries(records.map((r) => [r.product_id, r.quantity_on_hand]))).toEqual({ [small!.id]: 7, [medium!.id]: 5 });
+      expect(Object.fromEntries(records.map((r) => [r.product_id, r.quantity_on_hand]))).toEqual({
+        [small!.id]: 7,
+        [medium!.id]: 5,
+      });
     });
 
     it('initial_stock outside 0..999999 or not an integer is a 422', async () => {
@@ -298,7 +395,11 @@ describe('variant generation', () => {
       const m = await c.master({ name: 'Single' });
       const res = await c.generate(m.id);
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'variant_configuration_missing', message: 'The master product has no variant configuration: set its variant_attributes first.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'variant_configuration_missing',
+        message: 'The master product has no variant configuration: set its variant_attributes first.',
+      });
       expect(await c.liveVariants(m.id)).toHaveLength(0);
     });
 
@@ -310,7 +411,13 @@ describe('variant generation', () => {
       for (const id of [MISSING_ULID, 'not-a-ulid', theirs.id, deleted.id]) {
         const res = await c.generate(id);
         expect(res.statusCode, res.body).toBe(404);
-        expect(res.json()).toEqual({ success: false, code: 'not_found', message: 'Master product not found.', data: null, meta: {} });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'not_found',
+          message: 'Master product not found.',
+          data: null,
+          meta: {},
+        });
       }
       expect(await other.liveVariants(theirs.id)).toHaveLength(0);
     });
@@ -331,7 +438,9 @@ describe('variant generation', () => {
       const client = await signedInClient(t.app, c.adminEmail);
       const session = await client.post(`${MASTERS}/${m.id}/variants/generate`, {});
       expect(session.statusCode, session.body).toBe(401);
-      const viewer = bearer(await makeToken(t.services, c.tenantId, c.adminId, { abilities: ['operations:view-products'] }));
+      const viewer = bearer(
+        await makeToken(t.services, c.tenantId, c.adminId, { abilities: ['operations:view-products'] }),
+      );
       const forbidden = await c.generate(m.id, {}, viewer);
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json().message).toBe('This action requires the ability operations:create-products.');

@@ -17,7 +17,9 @@ describe('SDK errors', () => {
 
   it('throws an invalid request as a QuartermasterError with its code and field errors', async () => {
     const { client } = await tenantClient(t);
-    const error = await unwrap(client.POST('/api/v1/operations/products', { body: { name: 'x' } })).catch((e: unknown) => e);
+    const error = await unwrap(client.POST('/api/v1/operations/products', { body: { name: 'x' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(QuartermasterError);
     const refused = error as QuartermasterError;
     expect(refused).toMatchObject({ status: 422, code: 'validation_failed', message: 'The given data was invalid.' });
@@ -27,13 +29,19 @@ describe('SDK errors', () => {
 
   it('throws a missing record with its code and answers the body of a found one', async () => {
     const { client } = await tenantClient(t);
-    await expect(unwrap(client.GET('/api/v1/operations/products/{id}', { params: { path: { id: UNKNOWN_ID } } }))).rejects.toMatchObject({
+    await expect(
+      unwrap(client.GET('/api/v1/operations/products/{id}', { params: { path: { id: UNKNOWN_ID } } })),
+    ).rejects.toMatchObject({
       name: 'QuartermasterError',
       status: 404,
       code: 'not_found',
       fieldErrors: {},
     });
-    const supplier = await unwrap(client.POST('/api/v1/operations/suppliers', { body: { name: 'Bolt Co', code: 'BLT', email: 'orders@bolt.example' } }));
+    const supplier = await unwrap(
+      client.POST('/api/v1/operations/suppliers', {
+        body: { name: 'Bolt Co', code: 'BLT', email: 'orders@bolt.example' },
+      }),
+    );
     expect(supplier.data.code).toBe('BLT');
   });
 });
@@ -100,7 +108,9 @@ describe('SDK idempotency keys', () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
 
-    const other = await client.POST('/api/v1/operations/suppliers', { body: { name: 'Latch Co', code: 'LTC', email: 'orders@latch.example' } });
+    const other = await client.POST('/api/v1/operations/suppliers', {
+      body: { name: 'Latch Co', code: 'LTC', email: 'orders@latch.example' },
+    });
     expect(other.response.status).toBe(201);
     expect(keys[1]).not.toBe(keys[0]);
     const suppliers = await unwrap(client.GET('/api/v1/operations/suppliers', supplierList));
@@ -118,7 +128,9 @@ describe('SDK idempotency keys', () => {
 
     const plainKeys: (string | null)[] = [];
     const plain = await tenantClient(t, { fetch: sendsTwice(plainKeys) });
-    const second = await plain.client.POST('/api/v1/operations/suppliers', { body: { name: 'Nut Co', code: 'NUT', email: 'orders@nut.example' } });
+    const second = await plain.client.POST('/api/v1/operations/suppliers', {
+      body: { name: 'Nut Co', code: 'NUT', email: 'orders@nut.example' },
+    });
     expect(plainKeys).toEqual([null]);
     expect(second.response.status).toBe(422);
   });

@@ -9,6 +9,8 @@ describe('TypeScript SDK types', () => {
     const expected = await clientTypes(await openApiDocument());
     const committed = fs.readFileSync(TYPES_FILE, 'utf8');
     // Not toBe: a failure would print both files whole.
-    expect(committed === expected, 'clients/typescript/src/openapi.ts is out of date: run `npm run sdk:generate`').toBe(true);
+    expect(committed === expected, 'clients/typescript/src/openapi.ts is out of date: run `npm run sdk:generate`').toBe(
+      true,
+    );
   });
 });

@@ -59,7 +59,12 @@ interface OpenApiTypescriptCalls {
   listProductSkus(baseUrl: string, token: string): Promise<string[]>;
 }
 interface HeyApiCalls extends OpenApiTypescriptCalls {
-  uploadManual(baseUrl: string, token: string, productId: string, file: Blob): Promise<{ id: string; tags: string[]; metadata: Record<string, string>; is_public: boolean }>;
+  uploadManual(
+    baseUrl: string,
+    token: string,
+    productId: string,
+    file: Blob,
+  ): Promise<{ id: string; tags: string[]; metadata: Record<string, string>; is_public: boolean }>;
 }
 
 /** Writes both clients and their callers under `directory`, which resolves packages from this repository. */
@@ -68,10 +73,23 @@ async function generateClients(document: OpenAPI3, directory: string): Promise<v
   fs.writeFileSync(path.join(directory, 'package.json'), JSON.stringify({ type: 'module' }));
   fs.writeFileSync(
     path.join(directory, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2023', module: 'nodenext', lib: ['es2023', 'dom'], types: [] }, include: ['**/*.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2023',
+        module: 'nodenext',
+        lib: ['es2023', 'dom'],
+        types: [],
+      },
+      include: ['**/*.ts'],
+    }),
   );
   fs.mkdirSync(path.join(directory, 'openapi-typescript'));
-  fs.writeFileSync(path.join(directory, 'openapi-typescript/schema.ts'), astToString(await openapiTS(structuredClone(document))));
+  fs.writeFileSync(
+    path.join(directory, 'openapi-typescript/schema.ts'),
+    astToString(await openapiTS(structuredClone(document))),
+  );
   await generateHeyApiClient({
     input: structuredClone(document) as never,
     output: path.join(directory, 'hey-api'),
@@ -85,7 +103,9 @@ async function generateClients(document: OpenAPI3, directory: string): Promise<v
 async function strictCompileErrors(directory: string): Promise<string> {
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
   try {
-    await promisify(execFile)(process.execPath, [tsc, '--strict', '-p', path.join(directory, 'tsconfig.json')], { maxBuffer: 16 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, [tsc, '--strict', '-p', path.join(directory, 'tsconfig.json')], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return '';
   } catch (error) {
     return String((error as { stdout?: string }).stdout ?? error);
@@ -131,9 +151,24 @@ describe('clients generated from the OpenAPI document', () => {
     const calls = (await import(path.join(directory, 'hey-api/calls.ts'))) as HeyApiCalls;
     expect(await calls.listProductSkus(baseUrl, t.token)).toContain(sku);
 
-    const document = await calls.uploadManual(baseUrl, t.token, product, new Blob([new Uint8Array(pdfBytes())], { type: 'application/pdf' }));
-    expect(document).toMatchObject({ tags: ['manual', 'safety'], is_public: true, metadata: { language: 'en', revision: '3' } });
-    const stored = await t.app.inject({ url: `/api/v1/operations/products/${product}/documents/${document.id}`, headers: t.auth });
-    expect(stored.json().data).toMatchObject({ tags: ['manual', 'safety'], metadata: { language: 'en', revision: '3' } });
+    const document = await calls.uploadManual(
+      baseUrl,
+      t.token,
+      product,
+      new Blob([new Uint8Array(pdfBytes())], { type: 'application/pdf' }),
+    );
+    expect(document).toMatchObject({
+      tags: ['manual', 'safety'],
+      is_public: true,
+      metadata: { language: 'en', revision: '3' },
+    });
+    const stored = await t.app.inject({
+      url: `/api/v1/operations/products/${product}/documents/${document.id}`,
+      headers: t.auth,
+    });
+    expect(stored.json().data).toMatchObject({
+      tags: ['manual', 'safety'],
+      metadata: { language: 'en', revision: '3' },
+    });
   });
 });

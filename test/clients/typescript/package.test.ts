@@ -59,9 +59,14 @@ describe('SDK package', () => {
 
     const packed = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: source });
     const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
-    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/webhooks.js', 'package.json']));
+    expect(files.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/webhooks.js', 'package.json']),
+    );
 
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    fs.writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    );
     await run('npm', ['install', '--no-audit', '--no-fund', path.join(work, filename)], { cwd: project });
     expect(fs.existsSync(path.join(project, 'node_modules/openapi-fetch/package.json'))).toBe(true);
 

@@ -31,7 +31,9 @@ describe('SDK list iterator', () => {
     const products = await collect(
       paginate((next) => {
         seen.push(next.page ?? 1);
-        return client.GET('/api/v1/operations/products', { params: { query: { ...sortedByName, per_page: 2, ...next } } });
+        return client.GET('/api/v1/operations/products', {
+          params: { query: { ...sortedByName, per_page: 2, ...next } },
+        });
       }),
     );
     expect(products.map((p) => p.id).sort()).toEqual([...ids].sort());
@@ -46,7 +48,11 @@ describe('SDK list iterator', () => {
       expect(created.response.status).toBe(201);
     }
     const bodies = await collect(
-      pages((next) => client.GET('/api/v1/operations/master-products', { params: { query: { ...sortedByName, per_page: 2, ...next } } })),
+      pages((next) =>
+        client.GET('/api/v1/operations/master-products', {
+          params: { query: { ...sortedByName, per_page: 2, ...next } },
+        }),
+      ),
     );
     expect(bodies.map((body) => body.meta.pagination.current_page)).toEqual([1, 2]);
     expect(bodies.flatMap((body) => body.data.map((m) => m.name)).sort()).toEqual([...names].sort());
@@ -61,8 +67,14 @@ describe('SDK list iterator', () => {
       await t.database.db
         .insertInto('events')
         .values({
-          id, tenant_id: tenant.tenantId, event_type: 'product.created', entity_type: EVENT_TYPES['product.created'].entity_type,
-          entity_id: newId(), payload: { seq: i }, occurred_at: at, created_at: at,
+          id,
+          tenant_id: tenant.tenantId,
+          event_type: 'product.created',
+          entity_type: EVENT_TYPES['product.created'].entity_type,
+          entity_id: newId(),
+          payload: { seq: i },
+          occurred_at: at,
+          created_at: at,
         })
         .execute();
       ids.push(id);
@@ -81,14 +93,18 @@ describe('SDK list iterator', () => {
   it('follows the audit log cursor (before), newest first', async () => {
     const { client } = await tenantClient(t);
     for (const code of ['NAA', 'NAB', 'NAC']) {
-      const created = await client.POST('/api/v1/operations/suppliers', { body: { name: `Supplier ${code}`, code, email: `${code.toLowerCase()}@supplier.example` } });
+      const created = await client.POST('/api/v1/operations/suppliers', {
+        body: { name: `Supplier ${code}`, code, email: `${code.toLowerCase()}@supplier.example` },
+      });
       expect(created.response.status).toBe(201);
     }
     const requests: string[] = [];
     const entries = await collect(
       paginate((next) => {
         requests.push(Object.keys(next).join());
-        return client.GET('/api/v1/audit-log', { params: { query: { per_page: 1, action: 'supplier.created', ...next } } });
+        return client.GET('/api/v1/audit-log', {
+          params: { query: { per_page: 1, action: 'supplier.created', ...next } },
+        });
       }),
     );
     expect(entries.map((e) => e.entity_type)).toEqual(['supplier', 'supplier', 'supplier']);
@@ -98,8 +114,16 @@ describe('SDK list iterator', () => {
 
   it('throws a refused page as a QuartermasterError', async () => {
     const { client } = await tenantClient(t);
-    const walk = collect(paginate((next) => client.GET('/api/v1/operations/products', { params: { query: { ...sortedByName, per_page: 500, ...next } } })));
+    const walk = collect(
+      paginate((next) =>
+        client.GET('/api/v1/operations/products', { params: { query: { ...sortedByName, per_page: 500, ...next } } }),
+      ),
+    );
     await expect(walk).rejects.toBeInstanceOf(QuartermasterError);
-    await expect(walk).rejects.toMatchObject({ status: 422, code: 'validation_failed', fieldErrors: { per_page: [expect.any(String)] } });
+    await expect(walk).rejects.toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      fieldErrors: { per_page: [expect.any(String)] },
+    });
   });
 });

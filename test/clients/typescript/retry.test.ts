@@ -11,7 +11,8 @@ function answers(...responses: Response[]) {
   return { sent, fetchOnce };
 }
 
-const tooMany = (retryAfter?: string) => new Response('{}', { status: 429, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
+const tooMany = (retryAfter?: string) =>
+  new Response('{}', { status: 429, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
 
 describe('SDK retrying fetch', () => {
   it('waits what each Retry-After asks, in seconds or as a date, and sends the same body again', async () => {

@@ -1,7 +1,11 @@
 // The app listening on a port of its own, with an SDK client for a tenant of its own, so each list holds only
 // what a test made.
 import type { AddressInfo } from 'node:net';
-import { createQuartermasterClient, type QuartermasterClient, type QuartermasterClientOptions } from '../../../clients/typescript/src/index.js';
+import {
+  createQuartermasterClient,
+  type QuartermasterClient,
+  type QuartermasterClientOptions,
+} from '../../../clients/typescript/src/index.js';
 import { makeTenantWithToken, type TenantFixture } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../../helpers/test-app.js';
 
@@ -23,7 +27,10 @@ export interface TenantClient {
 }
 
 /** A fresh tenant and a client with its all-abilities token. */
-export async function tenantClient(t: ListeningApp, options: Partial<QuartermasterClientOptions> = {}): Promise<TenantClient> {
+export async function tenantClient(
+  t: ListeningApp,
+  options: Partial<QuartermasterClientOptions> = {},
+): Promise<TenantClient> {
   const { tenant, auth } = await makeTenantWithToken(t.services);
   const token = auth.authorization.replace(/^Bearer /, '');
   return { tenant, token, client: createQuartermasterClient({ baseUrl: t.baseUrl, token, ...options }) };

@@ -1,11 +1,26 @@
 // The SDK's webhook verifier accepts what the service signs, with either scheme, and refuses anything else.
 import { describe, expect, it } from 'vitest';
-import { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions } from '../../../clients/typescript/src/webhooks.js';
-import { bodySignature, generateWebhookSecret, standardSignature } from '../../../src/modules/webhooks/transport/signatures.js';
+import {
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+} from '../../../clients/typescript/src/webhooks.js';
+import {
+  bodySignature,
+  generateWebhookSecret,
+  standardSignature,
+} from '../../../src/modules/webhooks/transport/signatures.js';
 
 const NOW = new Date('2026-11-21T18:00:00.000Z');
 const NOW_SECONDS = NOW.getTime() / 1000;
-const EVENT = { id: '01jd93d4e5f6g7h8j9k0m1n2p3', event_type: 'product.created', entity_type: 'product', entity_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', occurred_at: NOW.toISOString(), payload: { name: 'Drill ü' } };
+const EVENT = {
+  id: '01jd93d4e5f6g7h8j9k0m1n2p3',
+  event_type: 'product.created',
+  entity_type: 'product',
+  entity_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  occurred_at: NOW.toISOString(),
+  payload: { name: 'Drill ü' },
+};
 const BODY = JSON.stringify(EVENT);
 
 /** The headers the service sends with a delivery signed by `secret`, as Node.js gives them. */
@@ -50,8 +65,14 @@ describe('SDK webhook verifier', () => {
       ['secret, hex', () => verify({ secret: generateWebhookSecret(), headers, scheme: 'x-webhook-signature' })],
       ['stale', () => verify({ secret, headers: deliveryHeaders(secret, BODY, NOW_SECONDS - 301) })],
       ['future', () => verify({ secret, headers: deliveryHeaders(secret, BODY, NOW_SECONDS + 301) })],
-      ['no standard headers', () => verify({ secret, headers: { 'x-webhook-signature': headers['x-webhook-signature'] } })],
-      ['no hex header', () => verify({ secret, headers: { ...headers, 'x-webhook-signature': '' }, scheme: 'x-webhook-signature' })],
+      [
+        'no standard headers',
+        () => verify({ secret, headers: { 'x-webhook-signature': headers['x-webhook-signature'] } }),
+      ],
+      [
+        'no hex header',
+        () => verify({ secret, headers: { ...headers, 'x-webhook-signature': '' }, scheme: 'x-webhook-signature' }),
+      ],
     ];
     for (const [name, refusal] of refusals) expect(refusal, name).toThrow(WebhookVerificationError);
   });

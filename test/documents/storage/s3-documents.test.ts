@@ -64,10 +64,16 @@ describe('documents on S3', () => {
     await s3?.close();
   });
 
-  const get = (url: string, auth: Record<string, string> = t.auth) => t.app.inject({ method: 'GET', url, headers: auth });
+  const get = (url: string, auth: Record<string, string> = t.auth) =>
+    t.app.inject({ method: 'GET', url, headers: auth });
 
   async function uploaded(owner: OwnerPath, input: UploadInput): Promise<DocumentBody> {
-    const res = await upload(t.app, t.auth, owner, owners[owner], { type: 'contract', file: pdfBytes(), filename: `${REVEALING_NAME}.pdf`, ...input });
+    const res = await upload(t.app, t.auth, owner, owners[owner], {
+      type: 'contract',
+      file: pdfBytes(),
+      filename: `${REVEALING_NAME}.pdf`,
+      ...input,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data as DocumentBody;
   }
@@ -132,14 +138,20 @@ describe('documents on S3', () => {
 
   it('leaves no object in the bucket for an upload over the limit', async () => {
     const before = await bucket.keys();
-    const res = await upload(t.app, t.auth, 'products', owners.products, { type: 'manual', file: paddedPdf(10 * MB + 1), filename: 'too-big.pdf' });
+    const res = await upload(t.app, t.auth, 'products', owners.products, {
+      type: 'manual',
+      file: paddedPdf(10 * MB + 1),
+      filename: 'too-big.pdf',
+    });
     expect(res.statusCode).toBe(413);
     expect(await bucket.keys()).toEqual(before);
   });
 
   it('leaves no object in the bucket for a refused renewal', async () => {
     const old = await uploaded('suppliers', {});
-    expect((await upload(t.app, t.auth, 'suppliers', owners.suppliers, { file: pdfBytes() }, old.id)).statusCode).toBe(201);
+    expect((await upload(t.app, t.auth, 'suppliers', owners.suppliers, { file: pdfBytes() }, old.id)).statusCode).toBe(
+      201,
+    );
     const before = await bucket.keys();
     const res = await upload(t.app, t.auth, 'suppliers', owners.suppliers, { file: pdfBytes() }, old.id);
     expect(res.statusCode).toBe(422);
@@ -165,8 +177,12 @@ describe('documents on S3', () => {
     const theirSupplier = await purchaseOps(t, other.auth, other.tenant.tenantId).supplier();
 
     expect((await get(document.download_url, other.auth)).statusCode).toBe(404);
-    expect((await get(documentsUrl('suppliers', owners.suppliers, `/${document.id}`), other.auth)).statusCode).toBe(404);
-    expect((await get(documentsUrl('suppliers', theirSupplier, `/${document.id}/download`), other.auth)).statusCode).toBe(404);
+    expect((await get(documentsUrl('suppliers', owners.suppliers, `/${document.id}`), other.auth)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await get(documentsUrl('suppliers', theirSupplier, `/${document.id}/download`), other.auth)).statusCode,
+    ).toBe(404);
     expect((await get(document.download_url)).statusCode).toBe(200);
   });
 });

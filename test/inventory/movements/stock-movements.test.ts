@@ -25,7 +25,13 @@ describe('stock movements', () => {
     return res.json().data.id as string;
   };
   const initialMovementOf = async (productId: string) =>
-    (await t.database.db.selectFrom('stock_movements').select('id').where('product_id', '=', productId).executeTakeFirstOrThrow()).id;
+    (
+      await t.database.db
+        .selectFrom('stock_movements')
+        .select('id')
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow()
+    ).id;
   const stock = () => t.services.stock;
   const list = async (query: string) => {
     const res = await call('GET', `${MOVEMENTS}${query}`);
@@ -50,34 +56,99 @@ describe('stock movements', () => {
     setTime('2026-03-02T09:00:00.000Z');
     m[2] = (
       await inTransaction(t.database.db, (trx) =>
-        stock().changeOnHand(trx, { tenantId, productId: ids.lamp, quantity: -3, type: 'adjustment', reason: 'Damaged', notes: 'Dropped', referenceType: 'audit', referenceId: 'AUD-1', userId: clerk.id }),
+        stock().changeOnHand(trx, {
+          tenantId,
+          productId: ids.lamp,
+          quantity: -3,
+          type: 'adjustment',
+          reason: 'Damaged',
+          notes: 'Dropped',
+          referenceType: 'audit',
+          referenceId: 'AUD-1',
+          userId: clerk.id,
+        }),
       )
     ).id;
 
     setTime('2026-03-02T10:00:00.000Z');
     const pair = await inTransaction(t.database.db, async (trx) => {
       const reference = { referenceType: 'transfer', referenceId: 'TR-1', userId: t.tenant.adminId };
-      const out = await stock().changeOnHand(trx, { tenantId, productId: ids.lamp, quantity: -2, type: 'transfer_out', reason: 'Transfer to EAST', ...reference });
-      const into = await stock().changeOnHand(trx, { tenantId, productId: ids.lamp, warehouseId: ids.east, quantity: 2, type: 'transfer_in', reason: 'Transfer from MAIN', ...reference });
+      const out = await stock().changeOnHand(trx, {
+        tenantId,
+        productId: ids.lamp,
+        quantity: -2,
+        type: 'transfer_out',
+        reason: 'Transfer to EAST',
+        ...reference,
+      });
+      const into = await stock().changeOnHand(trx, {
+        tenantId,
+        productId: ids.lamp,
+        warehouseId: ids.east,
+        quantity: 2,
+        type: 'transfer_in',
+        reason: 'Transfer from MAIN',
+        ...reference,
+      });
       return [out.id, into.id];
     });
     m[3] = pair[0]!;
     m[4] = pair[1]!;
 
     setTime('2026-03-03T12:00:00.000Z');
-    m[5] = (await inTransaction(t.database.db, (trx) => stock().reserve(trx, { tenantId, productId: ids.lamp, quantity: 4, referenceType: 'order', referenceId: 'ORD-1' }))).id;
+    m[5] = (
+      await inTransaction(t.database.db, (trx) =>
+        stock().reserve(trx, {
+          tenantId,
+          productId: ids.lamp,
+          quantity: 4,
+          referenceType: 'order',
+          referenceId: 'ORD-1',
+        }),
+      )
+    ).id;
     setTime('2026-03-03T12:01:00.000Z');
-    m[6] = (await inTransaction(t.database.db, (trx) => stock().release(trx, { tenantId, productId: ids.lamp, quantity: 1, referenceType: 'order', referenceId: 'ORD-1' }))).id;
+    m[6] = (
+      await inTransaction(t.database.db, (trx) =>
+        stock().release(trx, {
+          tenantId,
+          productId: ids.lamp,
+          quantity: 1,
+          referenceType: 'order',
+          referenceId: 'ORD-1',
+        }),
+      )
+    ).id;
 
     setTime('2026-03-04T12:00:00.000Z');
     ids.fan = await createProduct({ name: 'Quiet Fan', sku: 'FAN-1', stock_quantity: 6 });
     m[7] = await initialMovementOf(ids.fan);
     setTime('2026-03-04T12:00:01.000Z');
-    m[8] = (await inTransaction(t.database.db, (trx) => stock().changeOnHand(trx, { tenantId, productId: ids.fan, quantity: -1, type: 'physical_count', reason: 'physical_count' }))).id;
+    m[8] = (
+      await inTransaction(t.database.db, (trx) =>
+        stock().changeOnHand(trx, {
+          tenantId,
+          productId: ids.fan,
+          quantity: -1,
+          type: 'physical_count',
+          reason: 'physical_count',
+        }),
+      )
+    ).id;
     setTime('2026-03-04T12:00:02.000Z');
     m[9] = (
       await inTransaction(t.database.db, (trx) =>
-        stock().changeOnHand(trx, { tenantId, productId: ids.fan, warehouseId: ids.east, quantity: 5, type: 'purchase_receipt', reason: 'PO received', referenceType: 'purchase_order', referenceId: 'PO-1', userId: t.tenant.adminId }),
+        stock().changeOnHand(trx, {
+          tenantId,
+          productId: ids.fan,
+          warehouseId: ids.east,
+          quantity: 5,
+          type: 'purchase_receipt',
+          reason: 'PO received',
+          referenceType: 'purchase_order',
+          referenceId: 'PO-1',
+          userId: t.tenant.adminId,
+        }),
       )
     ).id;
   });
@@ -114,9 +185,17 @@ describe('stock movements', () => {
 
     it('labels every movement type and marks on-hand direction; reservation and release are neither in nor out', async () => {
       const res = await call('GET', `${MOVEMENTS}?per_page=100`);
-      const rows = res.json().data as Array<{ id: string; movement_type: { value: string; label: string }; is_inbound: boolean; is_outbound: boolean; quantity: number }>;
+      const rows = res.json().data as Array<{
+        id: string;
+        movement_type: { value: string; label: string };
+        is_inbound: boolean;
+        is_outbound: boolean;
+        quantity: number;
+      }>;
       // The oldest of each type wins: the lamp's initial stock of 10, not the fan's 6.
-      const seen = Object.fromEntries(rows.map((r) => [r.movement_type.value, [r.movement_type.label, r.is_inbound, r.is_outbound, r.quantity]]));
+      const seen = Object.fromEntries(
+        rows.map((r) => [r.movement_type.value, [r.movement_type.label, r.is_inbound, r.is_outbound, r.quantity]]),
+      );
       expect(seen).toEqual({
         initial_stock: ['Initial Stock', true, false, 10],
         adjustment: ['Adjustment', false, true, -3],
@@ -131,9 +210,20 @@ describe('stock movements', () => {
 
     it('shows the creator of a movement made by the token user, and null when no user made it', async () => {
       const initial = (await call('GET', `${MOVEMENTS}/${m[1]}`)).json().data;
-      expect(initial).toMatchObject({ created_by: t.tenant.adminId, creator: { id: t.tenant.adminId, email: t.tenant.adminEmail }, reason: 'Initial stock' });
+      expect(initial).toMatchObject({
+        created_by: t.tenant.adminId,
+        creator: { id: t.tenant.adminId, email: t.tenant.adminEmail },
+        reason: 'Initial stock',
+      });
       const reservation = (await call('GET', `${MOVEMENTS}/${m[5]}`)).json().data;
-      expect(reservation).toMatchObject({ created_by: null, creator: null, quantity: 4, quantity_before: 0, quantity_after: 4, reference_type: 'order' });
+      expect(reservation).toMatchObject({
+        created_by: null,
+        creator: null,
+        quantity: 4,
+        quantity_before: 0,
+        quantity_after: 4,
+        reference_type: 'order',
+      });
     });
 
     it('answers 404 for an unknown movement and for another tenant’s', async () => {
@@ -174,7 +264,9 @@ describe('stock movements', () => {
     it('filters by product, warehouse, reference and creator', async () => {
       expect(await list(`?product_id=${ids.fan}`)).toEqual(nth(9, 8, 7));
       expect(await list(`?warehouse_id=${ids.east}`)).toEqual(nth(9, 4));
-      expect(await list(`?product_id=${ids.lamp}&warehouse_id=${t.tenant.defaultWarehouseId}`)).toEqual(nth(6, 5, 3, 2, 1));
+      expect(await list(`?product_id=${ids.lamp}&warehouse_id=${t.tenant.defaultWarehouseId}`)).toEqual(
+        nth(6, 5, 3, 2, 1),
+      );
       expect(await list('?reference_type=order')).toEqual(nth(6, 5));
       expect(await list('?reference_type=transfer&reference_id=TR-1')).toEqual(nth(4, 3));
       expect(await list('?reference_id=AUD-1')).toEqual(nth(2));
@@ -187,12 +279,21 @@ describe('stock movements', () => {
       expect(await list('?from=2026-03-03')).toEqual(nth(9, 8, 7, 6, 5));
       expect(await list('?to=2026-03-02')).toEqual(nth(4, 3, 2, 1));
       expect(await list('?from=2026-03-02&to=2026-03-02')).toEqual(nth(4, 3, 2));
-      expect(await list(`?from=${encodeURIComponent('2026-03-02T09:30:00Z')}&to=${encodeURIComponent('2026-03-03T12:00:00.000Z')}`)).toEqual(nth(5, 4, 3));
+      expect(
+        await list(
+          `?from=${encodeURIComponent('2026-03-02T09:30:00Z')}&to=${encodeURIComponent('2026-03-03T12:00:00.000Z')}`,
+        ),
+      ).toEqual(nth(5, 4, 3));
       expect(await list(`?from=${encodeURIComponent('2026-03-04T13:00:00+01:00')}`)).toEqual(nth(9, 8, 7));
     });
 
     it('refuses malformed dates and a range that ends before it starts', async () => {
-      for (const [query, field] of [['from=yesterday', 'from'], ['to=2026-02-30', 'to'], ['from=2026-03-02T25:00:00Z', 'from'], ['from=2026-03-03&to=2026-03-02', 'to']] as const) {
+      for (const [query, field] of [
+        ['from=yesterday', 'from'],
+        ['to=2026-02-30', 'to'],
+        ['from=2026-03-02T25:00:00Z', 'from'],
+        ['from=2026-03-03&to=2026-03-02', 'to'],
+      ] as const) {
         const res = await call('GET', `${MOVEMENTS}?${query}`);
         expect(res.statusCode, query).toBe(422);
         expect(Object.keys(res.json().errors)).toEqual([field]);
@@ -210,22 +311,38 @@ describe('stock movements', () => {
   });
 
   describe('product history', () => {
-    const history = (productId: string, query = '', auth = t.auth) => call('GET', `${MOVEMENTS}/product/${productId}/history${query}`, undefined, auth);
+    const history = (productId: string, query = '', auth = t.auth) =>
+      call('GET', `${MOVEMENTS}/product/${productId}/history${query}`, undefined, auth);
 
     it('answers the product’s movements over every warehouse, newest first, limited', async () => {
       const all = await history(ids.lamp);
       expect(all.statusCode).toBe(200);
       expect(all.json().data.map((r: Movement) => r.id)).toEqual(nth(6, 5, 4, 3, 2, 1));
-      expect(all.json().data[2]).toMatchObject({ warehouse: { id: ids.east, code: 'EAST', name: 'East Depot' }, product: { sku: 'LED-1' } });
+      expect(all.json().data[2]).toMatchObject({
+        warehouse: { id: ids.east, code: 'EAST', name: 'East Depot' },
+        product: { sku: 'LED-1' },
+      });
       expect((await history(ids.lamp, '?limit=2')).json().data.map((r: Movement) => r.id)).toEqual(nth(6, 5));
     });
 
     it('defaults to the newest 50', async () => {
       const other = await makeTenantWithToken(t.services);
-      const productId = (await jsonCaller(t.app, other.auth)('POST', '/api/v1/operations/products', { name: 'Busy', sku: 'BUSY-1' })).json().data.id;
+      const productId = (
+        await jsonCaller(t.app, other.auth)('POST', '/api/v1/operations/products', { name: 'Busy', sku: 'BUSY-1' })
+      ).json().data.id;
       const made = await inTransaction(t.database.db, async (trx) => {
         const out: string[] = [];
-        for (let i = 0; i < 55; i++) out.push((await stock().changeOnHand(trx, { tenantId: other.tenant.tenantId, productId, quantity: 1, type: 'adjustment' })).id);
+        for (let i = 0; i < 55; i++)
+          out.push(
+            (
+              await stock().changeOnHand(trx, {
+                tenantId: other.tenant.tenantId,
+                productId,
+                quantity: 1,
+                type: 'adjustment',
+              })
+            ).id,
+          );
         return out;
       });
       const res = await history(productId, '', other.auth);
@@ -246,8 +363,18 @@ describe('stock movements', () => {
   });
 
   describe('warehouse activity', () => {
-    const activity = (query: string, auth = t.auth) => call('GET', `${MOVEMENTS}/warehouse-activity${query}`, undefined, auth);
-    const zero = { initial_stock: 0, purchase_receipt: 0, adjustment: 0, physical_count: 0, transfer_out: 0, transfer_in: 0, reservation: 0, release: 0 };
+    const activity = (query: string, auth = t.auth) =>
+      call('GET', `${MOVEMENTS}/warehouse-activity${query}`, undefined, auth);
+    const zero = {
+      initial_stock: 0,
+      purchase_receipt: 0,
+      adjustment: 0,
+      physical_count: 0,
+      transfer_out: 0,
+      transfer_in: 0,
+      reservation: 0,
+      release: 0,
+    };
 
     it('defaults to the default warehouse and 7 days, with a summary of the window', async () => {
       const res = await activity('');
@@ -260,20 +387,37 @@ describe('stock movements', () => {
         to: '2026-03-04T12:00:02.000Z',
         summary: {
           total_movements: 7,
-          by_type: { ...zero, initial_stock: 2, adjustment: 1, transfer_out: 1, reservation: 1, release: 1, physical_count: 1 },
+          by_type: {
+            ...zero,
+            initial_stock: 2,
+            adjustment: 1,
+            transfer_out: 1,
+            reservation: 1,
+            release: 1,
+            physical_count: 1,
+          },
           total_in: 16,
           total_out: 6,
           net_change: 10,
         },
       });
       expect(data.movements.map((r: Movement) => r.id)).toEqual(nth(8, 7, 6, 5, 3, 2, 1));
-      expect(data.movements[0]).toMatchObject({ movement_type: { value: 'physical_count', label: 'Physical Count' }, product: { name: 'Quiet Fan' } });
+      expect(data.movements[0]).toMatchObject({
+        movement_type: { value: 'physical_count', label: 'Physical Count' },
+        product: { name: 'Quiet Fan' },
+      });
     });
 
     it('covers only the last N days and leaves reservations out of the units in and out', async () => {
       const data = (await activity('?days=2')).json().data;
       expect(data.movements.map((r: Movement) => r.id)).toEqual(nth(8, 7, 6, 5));
-      expect(data.summary).toEqual({ total_movements: 4, by_type: { ...zero, initial_stock: 1, reservation: 1, release: 1, physical_count: 1 }, total_in: 6, total_out: 1, net_change: 5 });
+      expect(data.summary).toEqual({
+        total_movements: 4,
+        by_type: { ...zero, initial_stock: 1, reservation: 1, release: 1, physical_count: 1 },
+        total_in: 6,
+        total_out: 1,
+        net_change: 5,
+      });
     });
 
     it('answers the named warehouse', async () => {
@@ -298,8 +442,15 @@ describe('stock movements', () => {
 
   // Their 403s are generated from the route table (test/security/function-level-authorisation.test.ts).
   it('opens every read to operations:view-inventory, and none without credentials', async () => {
-    const inventory = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }));
-    const urls = [MOVEMENTS, `${MOVEMENTS}/${m[1]}`, `${MOVEMENTS}/product/${ids.lamp}/history`, `${MOVEMENTS}/warehouse-activity`];
+    const inventory = bearer(
+      await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }),
+    );
+    const urls = [
+      MOVEMENTS,
+      `${MOVEMENTS}/${m[1]}`,
+      `${MOVEMENTS}/product/${ids.lamp}/history`,
+      `${MOVEMENTS}/warehouse-activity`,
+    ];
     for (const url of urls) {
       expect((await call('GET', url, undefined, inventory)).statusCode, url).toBe(200);
     }

@@ -31,9 +31,20 @@ describe('reorder', () => {
     it('sets both values, creating the record, and warns when the quantity is not above the point', async () => {
       const s = stockOps(t);
       const id = await s.product();
-      const res = await s.call('PUT', SETTINGS, { product_id: id, warehouse_id: null, reorder_point: 10, reorder_quantity: 10 });
+      const res = await s.call('PUT', SETTINGS, {
+        product_id: id,
+        warehouse_id: null,
+        reorder_point: 10,
+        reorder_quantity: 10,
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ product_id: id, warehouse_id: t.tenant.defaultWarehouseId, quantity_on_hand: 0, reorder_point: 10, reorder_quantity: 10 });
+      expect(res.json().data).toMatchObject({
+        product_id: id,
+        warehouse_id: t.tenant.defaultWarehouseId,
+        quantity_on_hand: 0,
+        reorder_point: 10,
+        reorder_quantity: 10,
+      });
       expect(res.json().data.warnings).toEqual([
         'The reorder quantity (10) is not above the reorder point (10): one order may not lift stock above the reorder point.',
       ]);
@@ -64,7 +75,11 @@ describe('reorder', () => {
       const product = await s.call('PUT', SETTINGS, { product_id: '01hzzzzzzzzzzzzzzzzzzzzzzz', reorder_point: 1 });
       expect(product.json().errors).toEqual({ product_id: ['The selected product id is invalid.'] });
       const other = await fresh();
-      const warehouse = await s.call('PUT', SETTINGS, { product_id: id, warehouse_id: other.tenant.defaultWarehouseId, reorder_point: 1 });
+      const warehouse = await s.call('PUT', SETTINGS, {
+        product_id: id,
+        warehouse_id: other.tenant.defaultWarehouseId,
+        reorder_point: 1,
+      });
       expect(warehouse.statusCode).toBe(422);
       expect(warehouse.json().errors).toEqual({ warehouse_id: ['The selected warehouse id is invalid.'] });
       const theirProduct = await other.product();
@@ -76,8 +91,11 @@ describe('reorder', () => {
     // The 403s of the settings and the lists are generated from the route table
     // (test/security/function-level-authorisation.test.ts).
     it('opens the lists to operations:view-inventory', async () => {
-      const viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }));
-      for (const url of [LOW, REPORT]) expect((await stockOps(t).call('GET', url, undefined, viewer)).statusCode, url).toBe(200);
+      const viewer = bearer(
+        await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }),
+      );
+      for (const url of [LOW, REPORT])
+        expect((await stockOps(t).call('GET', url, undefined, viewer)).statusCode, url).toBe(200);
     });
   });
 
@@ -86,7 +104,15 @@ describe('reorder', () => {
       const s = await fresh();
       const made: Record<string, string> = {};
       // available against a reorder point of 100; the last has 30 of its 130 reserved.
-      for (const [label, onHand] of [['low', 100], ['medium', 75], ['high-edge', 50], ['high', 26], ['critical', 25], ['above', 101], ['reserved', 130]] as const) {
+      for (const [label, onHand] of [
+        ['low', 100],
+        ['medium', 75],
+        ['high-edge', 50],
+        ['high', 26],
+        ['critical', 25],
+        ['above', 101],
+        ['reserved', 130],
+      ] as const) {
         const id = await s.product();
         made[label] = id;
         await s.stock(id, onHand);
@@ -99,7 +125,13 @@ describe('reorder', () => {
       expect(res.statusCode).toBe(200);
       const rows = res.json().data as Array<{ product_id: string; urgency: string; quantity_available: number }>;
       const byProduct = new Map(rows.map((r) => [r.product_id, r]));
-      expect(byProduct.get(made.critical!)).toMatchObject({ urgency: 'critical', quantity_available: 25, reorder_point: 100, status: 'low_stock', warehouse_id: s.tenant.defaultWarehouseId });
+      expect(byProduct.get(made.critical!)).toMatchObject({
+        urgency: 'critical',
+        quantity_available: 25,
+        reorder_point: 100,
+        status: 'low_stock',
+        warehouse_id: s.tenant.defaultWarehouseId,
+      });
       expect(byProduct.get(made.high!)!.urgency).toBe('high');
       expect(byProduct.get(made['high-edge']!)!.urgency).toBe('high');
       expect(byProduct.get(made.medium!)!.urgency).toBe('medium');
@@ -117,9 +149,17 @@ describe('reorder', () => {
       const s = await fresh();
       const id = await s.product();
       await s.stock(id, 3);
-      await s.db.updateTable('products').set({ reorder_point: 10, reorder_quantity: 12 }).where('id', '=', id).execute();
-      expect((await s.call('GET', LOW)).json().data).toEqual([expect.objectContaining({ product_id: id, reorder_point: 10, quantity_available: 3, urgency: 'high' })]);
-      expect((await s.call('GET', REPORT)).json().data).toEqual([expect.objectContaining({ product_id: id, reorder_quantity: 12, deficit: 7, suggested_order_quantity: 12 })]);
+      await s.db
+        .updateTable('products')
+        .set({ reorder_point: 10, reorder_quantity: 12 })
+        .where('id', '=', id)
+        .execute();
+      expect((await s.call('GET', LOW)).json().data).toEqual([
+        expect.objectContaining({ product_id: id, reorder_point: 10, quantity_available: 3, urgency: 'high' }),
+      ]);
+      expect((await s.call('GET', REPORT)).json().data).toEqual([
+        expect.objectContaining({ product_id: id, reorder_quantity: 12, deficit: 7, suggested_order_quantity: 12 }),
+      ]);
       await s.call('PUT', SETTINGS, { product_id: id, reorder_point: 2 });
       expect((await s.call('GET', LOW)).json().data).toEqual([]);
     });
@@ -130,11 +170,23 @@ describe('reorder', () => {
       for (const id of ids.slice(0, 3)) await s.call('PUT', SETTINGS, { product_id: id, reorder_point: 5 });
       await s.db.updateTable('products').set({ track_inventory: false }).where('id', '=', ids[0]!).execute();
       await s.db.updateTable('products').set({ status: 'discontinued' }).where('id', '=', ids[1]!).execute();
-      await s.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', ids[2]!).execute();
+      await s.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', ids[2]!)
+        .execute();
       await s.stock(ids[3]!, 1);
       const res = await s.call('GET', LOW);
       expect(res.json().data).toEqual([]);
-      expect((await s.call('GET', REPORT)).json()).toMatchObject({ data: [], summary: { total_products_needing_reorder: 0, total_suggested_order_value: 0, by_warehouse: [], by_supplier: [] } });
+      expect((await s.call('GET', REPORT)).json()).toMatchObject({
+        data: [],
+        summary: {
+          total_products_needing_reorder: 0,
+          total_suggested_order_value: 0,
+          by_warehouse: [],
+          by_supplier: [],
+        },
+      });
     });
   });
 
@@ -146,7 +198,19 @@ describe('reorder', () => {
       const at = clock.now().toISOString();
       await s.db
         .insertInto('suppliers')
-        .values({ id: supplierId, tenant_id: tenantId, name: 'Acme Supply', code: 'ACME', email: 'acme@example.test', status: 'active', rating_count: 0, is_approved: true, is_preferred: false, created_at: at, updated_at: at } as never)
+        .values({
+          id: supplierId,
+          tenant_id: tenantId,
+          name: 'Acme Supply',
+          code: 'ACME',
+          email: 'acme@example.test',
+          status: 'active',
+          rating_count: 0,
+          is_approved: true,
+          is_preferred: false,
+          created_at: at,
+          updated_at: at,
+        } as never)
         .execute();
       const east = await s.warehouse('EAST');
       const a = await s.product({ supplier_id: supplierId });
@@ -154,16 +218,36 @@ describe('reorder', () => {
       await s.db.updateTable('products').set({ cost_price: 250, currency: 'USD' }).where('id', '=', a).execute();
       await s.db.updateTable('products').set({ cost_price: 1000, currency: 'USD' }).where('id', '=', b).execute();
       // 40 days ago: a receipt and an outbound adjustment that falls outside the 30-day window.
-      await inTransaction(s.db, (trx) => t.services.stock.changeOnHand(trx, { tenantId, productId: a, quantity: 100, type: 'purchase_receipt', reason: 'PO' }));
+      await inTransaction(s.db, (trx) =>
+        t.services.stock.changeOnHand(trx, {
+          tenantId,
+          productId: a,
+          quantity: 100,
+          type: 'purchase_receipt',
+          reason: 'PO',
+        }),
+      );
       await s.stock(a, -20);
       clock.advance(20 * 86_400_000);
       const receivedAt = clock.now().toISOString();
-      await inTransaction(s.db, (trx) => t.services.stock.changeOnHand(trx, { tenantId, productId: a, quantity: 10, type: 'purchase_receipt', reason: 'PO' }));
+      await inTransaction(s.db, (trx) =>
+        t.services.stock.changeOnHand(trx, {
+          tenantId,
+          productId: a,
+          quantity: 10,
+          type: 'purchase_receipt',
+          reason: 'PO',
+        }),
+      );
       clock.advance(15 * 86_400_000);
       // Inside the window: 60 units used, and a transfer and a count that are not usage.
       await s.stock(a, -45);
       await s.stock(a, -15);
-      await s.call('POST', '/api/v1/operations/inventory/transfer', { product_id: a, to_warehouse_id: east, quantity: 10 });
+      await s.call('POST', '/api/v1/operations/inventory/transfer', {
+        product_id: a,
+        to_warehouse_id: east,
+        quantity: 10,
+      });
       await s.call('POST', '/api/v1/operations/inventory/physical-count', { product_id: a, counted_quantity: 18 });
       clock.advance(5 * 86_400_000);
       expect(clock.now().toISOString()).toBe(NOW.toISOString());
@@ -209,14 +293,38 @@ describe('reorder', () => {
       expect(body.summary.total_suggested_order_value).toBe(260);
       expect(body.summary.by_warehouse).toEqual(
         expect.arrayContaining([
-          { warehouse_id: s.tenant.defaultWarehouseId, warehouse_name: 'Main Warehouse', products_count: 1, suggested_order_quantity: 40, suggested_order_value: 100 },
-          { warehouse_id: east, warehouse_name: 'Warehouse EAST', products_count: 1, suggested_order_quantity: 16, suggested_order_value: 160 },
+          {
+            warehouse_id: s.tenant.defaultWarehouseId,
+            warehouse_name: 'Main Warehouse',
+            products_count: 1,
+            suggested_order_quantity: 40,
+            suggested_order_value: 100,
+          },
+          {
+            warehouse_id: east,
+            warehouse_name: 'Warehouse EAST',
+            products_count: 1,
+            suggested_order_quantity: 16,
+            suggested_order_value: 160,
+          },
         ]),
       );
       expect(body.summary.by_supplier).toEqual(
         expect.arrayContaining([
-          { supplier_id: supplierId, supplier_name: 'Acme Supply', products_count: 1, suggested_order_quantity: 40, suggested_order_value: 100 },
-          { supplier_id: null, supplier_name: null, products_count: 1, suggested_order_quantity: 16, suggested_order_value: 160 },
+          {
+            supplier_id: supplierId,
+            supplier_name: 'Acme Supply',
+            products_count: 1,
+            suggested_order_quantity: 40,
+            suggested_order_value: 100,
+          },
+          {
+            supplier_id: null,
+            supplier_name: null,
+            products_count: 1,
+            suggested_order_quantity: 16,
+            suggested_order_value: 160,
+          },
         ]),
       );
     });

@@ -25,22 +25,49 @@ describe('physical count', () => {
     const res = await s.call('POST', URL, { product_id: id, counted_quantity: 37 });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ product_id: id, warehouse_id: t.tenant.defaultWarehouseId, quantity_on_hand: 37, quantity_available: 37, last_counted_at: NOW.toISOString() });
+    expect(data).toMatchObject({
+      product_id: id,
+      warehouse_id: t.tenant.defaultWarehouseId,
+      quantity_on_hand: 37,
+      quantity_available: 37,
+      last_counted_at: NOW.toISOString(),
+    });
     expect(data.warehouse).toMatchObject({ id: t.tenant.defaultWarehouseId, code: 'MAIN' });
-    expect(data.count).toMatchObject({ counted_quantity: 37, system_quantity_before: 40, variance: -3, variance_percentage: -7.5, counted_by: t.tenant.adminId });
+    expect(data.count).toMatchObject({
+      counted_quantity: 37,
+      system_quantity_before: 40,
+      variance: -3,
+      variance_percentage: -7.5,
+      counted_by: t.tenant.adminId,
+    });
     const movements = await s.movements(id);
     const last = movements.at(-1)!;
     expect(movements).toHaveLength(2);
-    expect(last).toMatchObject({ type: 'physical_count', reason: 'physical_count', quantity: -3, quantity_before: 40, quantity_after: 37, created_by: t.tenant.adminId });
+    expect(last).toMatchObject({
+      type: 'physical_count',
+      reason: 'physical_count',
+      quantity: -3,
+      quantity_before: 40,
+      quantity_after: 37,
+      created_by: t.tenant.adminId,
+    });
     expect(data.count.adjustment_movement_id).toBe(last.id);
-    const product = await s.db.selectFrom('products').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow();
+    const product = await s.db
+      .selectFrom('products')
+      .select('stock_quantity')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(product.stock_quantity).toBe(37);
     const rows = await s.db.selectFrom('physical_counts').selectAll().where('product_id', '=', id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ variance: -3, adjustment_movement_id: last.id });
     const [event] = await s.events('inventory.count_completed', data.id);
     expect(event!.entity_type).toBe('inventory');
-    expect(event!.payload).toMatchObject({ id: data.id, quantity_on_hand: 37, count: { variance: -3, variance_percentage: -7.5, system_quantity_before: 40, counted_quantity: 37 } });
+    expect(event!.payload).toMatchObject({
+      id: data.id,
+      quantity_on_hand: 37,
+      count: { variance: -3, variance_percentage: -7.5, system_quantity_before: 40, counted_quantity: 37 },
+    });
   });
 
   it('writes no movement and keeps the quantity when the count matches, but still marks the count', async () => {
@@ -83,7 +110,11 @@ describe('physical count', () => {
     const id = await s.product();
     await s.stock(id, 5, wh);
     const res = await s.call('POST', URL, { product_id: id, warehouse_id: wh, counted_quantity: 8 });
-    expect(res.json().data).toMatchObject({ warehouse_id: wh, quantity_on_hand: 8, count: { variance: 3, variance_percentage: 60 } });
+    expect(res.json().data).toMatchObject({
+      warehouse_id: wh,
+      quantity_on_hand: 8,
+      count: { variance: 3, variance_percentage: 60 },
+    });
   });
 
   it('refuses a count below the reserved quantity, changing nothing', async () => {
@@ -94,7 +125,10 @@ describe('physical count', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Counted quantity cannot be below the reserved quantity. Counted: 5, Reserved: 6');
     expect(res.json().code).toBe('count_below_reserved');
-    expect((await s.record(id, t.tenant.defaultWarehouseId))!).toMatchObject({ quantity_on_hand: 10, last_counted_at: null });
+    expect((await s.record(id, t.tenant.defaultWarehouseId))!).toMatchObject({
+      quantity_on_hand: 10,
+      last_counted_at: null,
+    });
     expect(await s.db.selectFrom('physical_counts').selectAll().where('product_id', '=', id).execute()).toHaveLength(0);
     const ok = await s.call('POST', URL, { product_id: id, counted_quantity: 6 });
     expect(ok.json().data).toMatchObject({ quantity_on_hand: 6, quantity_reserved: 6, quantity_available: 0 });
@@ -113,7 +147,11 @@ describe('physical count', () => {
     const unknown = await s.call('POST', URL, { product_id: '01hzzzzzzzzzzzzzzzzzzzzzzz', counted_quantity: 1 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ product_id: ['The selected product id is invalid.'] });
-    const badWarehouse = await s.call('POST', URL, { product_id: id, warehouse_id: '01hzzzzzzzzzzzzzzzzzzzzzzz', counted_quantity: 1 });
+    const badWarehouse = await s.call('POST', URL, {
+      product_id: id,
+      warehouse_id: '01hzzzzzzzzzzzzzzzzzzzzzzz',
+      counted_quantity: 1,
+    });
     expect(badWarehouse.statusCode).toBe(422);
     expect(badWarehouse.json().errors).toEqual({ warehouse_id: ['The selected warehouse id is invalid.'] });
   });
@@ -126,7 +164,11 @@ describe('physical count', () => {
     const res = await s.call('POST', URL, { product_id: theirProduct, counted_quantity: 1 });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('product_id');
-    const wh = await s.call('POST', URL, { product_id: mine, warehouse_id: other.tenant.defaultWarehouseId, counted_quantity: 1 });
+    const wh = await s.call('POST', URL, {
+      product_id: mine,
+      warehouse_id: other.tenant.defaultWarehouseId,
+      counted_quantity: 1,
+    });
     expect(wh.statusCode).toBe(422);
     expect(wh.json().errors).toHaveProperty('warehouse_id');
     expect(await theirs.movements(theirProduct)).toHaveLength(0);

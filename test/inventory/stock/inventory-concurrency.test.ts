@@ -9,7 +9,11 @@ import type { Executor } from '../../../src/db/transaction.js';
 import { createServices } from '../../../src/services.js';
 import { makeProduct, makeTenant, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, jsonCaller, testConfig, type TestApp } from '../../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../../helpers/test-database.js';
+import {
+  createTestDatabaseLocation,
+  openTestDatabase,
+  type TestDatabaseLocation,
+} from '../../helpers/test-database.js';
 import { killAll, processEnv, startServerProcess } from '../../process/processes.js';
 
 /** mulberry32: a small seeded PRNG, so a failing sequence can be replayed. */
@@ -37,7 +41,11 @@ async function expectLedgerConsistent(db: Executor, tenantId: string, productIds
     expect(r.quantity_on_hand).toBeGreaterThanOrEqual(r.quantity_reserved);
   }
   for (const id of productIds) {
-    const p = await db.selectFrom('products').select(['stock_quantity', 'reserved_quantity']).where('id', '=', id).executeTakeFirstOrThrow();
+    const p = await db
+      .selectFrom('products')
+      .select(['stock_quantity', 'reserved_quantity'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const own = records.filter((r) => r.product_id === id);
     expect(p.stock_quantity).toBe(own.reduce((s, r) => s + r.quantity_on_hand, 0));
     expect(p.reserved_quantity).toBe(own.reduce((s, r) => s + r.quantity_reserved, 0));
@@ -55,22 +63,38 @@ describe('inventory concurrency in one process', () => {
     const { tenant, auth } = await makeTenantWithToken(t.services);
     const call = jsonCaller(t.app, auth);
     const productId = await makeProduct(t.database.db, tenant.tenantId);
-    const res = await call('POST', '/api/v1/operations/inventory/adjust', { product_id: productId, quantity: onHand, reason: 'Opening stock' });
+    const res = await call('POST', '/api/v1/operations/inventory/adjust', {
+      product_id: productId,
+      quantity: onHand,
+      reason: 'Opening stock',
+    });
     expect(res.statusCode).toBe(200);
     return { tenant, call, productId };
   };
 
   it('50 concurrent reserves of 1 against 20 available: exactly 20 succeed', async () => {
     const { tenant, call, productId } = await setUp(20);
-    const results = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/api/v1/operations/inventory/reserve', { product_id: productId, quantity: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', '/api/v1/operations/inventory/reserve', { product_id: productId, quantity: 1 }),
+      ),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(20);
     expect(codes.filter((c) => c === 422)).toHaveLength(30);
-    for (const r of results.filter((x) => x.statusCode === 422)) expect(r.json().message).toBe('Insufficient available stock. Available: 0, Requested: 1');
+    for (const r of results.filter((x) => x.statusCode === 422))
+      expect(r.json().message).toBe('Insufficient available stock. Available: 0, Requested: 1');
     const record = (await call('GET', `/api/v1/operations/inventory?product_id=${productId}`)).json().data[0];
     expect(record).toMatchObject({ quantity_on_hand: 20, quantity_reserved: 20, quantity_available: 0 });
-    const reservations = await t.database.db.selectFrom('stock_movements').select('quantity_after').where('product_id', '=', productId).where('type', '=', 'reservation').execute();
-    expect(reservations.map((m) => m.quantity_after).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const reservations = await t.database.db
+      .selectFrom('stock_movements')
+      .select('quantity_after')
+      .where('product_id', '=', productId)
+      .where('type', '=', 'reservation')
+      .execute();
+    expect(reservations.map((m) => m.quantity_after).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     expect((await call('GET', '/api/v1/operations/inventory/reconcile')).json().data).toEqual([]);
     await expectLedgerConsistent(t.database.db, tenant.tenantId, [productId]);
   });
@@ -78,15 +102,30 @@ describe('inventory concurrency in one process', () => {
   it('40 concurrent decrements against 25 on hand: 25 succeed and stock ends at 0', async () => {
     const { tenant, call, productId } = await setUp(25);
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => call('POST', '/api/v1/operations/inventory/adjust', { product_id: productId, quantity: -1, reason: 'Shrinkage' })),
+      Array.from({ length: 40 }, () =>
+        call('POST', '/api/v1/operations/inventory/adjust', {
+          product_id: productId,
+          quantity: -1,
+          reason: 'Shrinkage',
+        }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(25);
     const refused = results.filter((r) => r.statusCode === 422);
     expect(refused).toHaveLength(15);
     for (const r of refused) expect(r.json().message).toBe('Stock cannot be negative. Current: 0, Adjustment: -1');
-    const product = await t.database.db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirstOrThrow();
+    const product = await t.database.db
+      .selectFrom('products')
+      .select('stock_quantity')
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
     expect(product.stock_quantity).toBe(0);
-    const outOfStock = await t.database.db.selectFrom('event_outbox').select('id').where('tenant_id', '=', tenant.tenantId).where('event_type', '=', 'inventory.out_of_stock').execute();
+    const outOfStock = await t.database.db
+      .selectFrom('event_outbox')
+      .select('id')
+      .where('tenant_id', '=', tenant.tenantId)
+      .where('event_type', '=', 'inventory.out_of_stock')
+      .execute();
     expect(outOfStock).toHaveLength(1);
     await expectLedgerConsistent(t.database.db, tenant.tenantId, [productId]);
   });
@@ -97,7 +136,11 @@ describe('inventory concurrency in one process', () => {
     const call = jsonCaller(t.app, auth);
     const second = (await t.services.warehouses.create(tenant.tenantId, { name: 'Second', code: 'SECOND' })).id;
     const warehouses = [null, second];
-    const products = [await makeProduct(t.database.db, tenant.tenantId), await makeProduct(t.database.db, tenant.tenantId), await makeProduct(t.database.db, tenant.tenantId)];
+    const products = [
+      await makeProduct(t.database.db, tenant.tenantId),
+      await makeProduct(t.database.db, tenant.tenantId),
+      await makeProduct(t.database.db, tenant.tenantId),
+    ];
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const statuses: number[] = [];
     for (let batch = 0; batch < 40; batch++) {
@@ -106,7 +149,12 @@ describe('inventory concurrency in one process', () => {
         const body = { product_id: pick(products), warehouse_id: pick(warehouses) };
         const kind = random();
         const quantity = 1 + Math.floor(random() * 6);
-        if (kind < 0.45) return call('POST', '/api/v1/operations/inventory/adjust', { ...body, quantity: random() < 0.55 ? quantity : -quantity, reason: 'Random' });
+        if (kind < 0.45)
+          return call('POST', '/api/v1/operations/inventory/adjust', {
+            ...body,
+            quantity: random() < 0.55 ? quantity : -quantity,
+            reason: 'Random',
+          });
         if (kind < 0.75) return call('POST', '/api/v1/operations/inventory/reserve', { ...body, quantity });
         return call('POST', '/api/v1/operations/inventory/release', { ...body, quantity });
       });
@@ -116,7 +164,11 @@ describe('inventory concurrency in one process', () => {
     const succeeded = statuses.filter((s) => s === 200).length;
     expect(succeeded).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 422).length).toBeGreaterThan(0);
-    const movements = await t.database.db.selectFrom('stock_movements').select('id').where('tenant_id', '=', tenant.tenantId).execute();
+    const movements = await t.database.db
+      .selectFrom('stock_movements')
+      .select('id')
+      .where('tenant_id', '=', tenant.tenantId)
+      .execute();
     expect(movements).toHaveLength(succeeded);
     expect((await call('GET', '/api/v1/operations/inventory/reconcile')).json().data).toEqual([]);
     await expectLedgerConsistent(t.database.db, tenant.tenantId, products);
@@ -131,59 +183,81 @@ describe('inventory concurrency across two server processes', () => {
     location = undefined;
   });
 
-  it(
-    'split over two processes: 50 reserves against 20 available give 20 successes, 40 decrements against 25 end at 0',
-    async () => {
-      location = await createTestDatabaseLocation({ migrated: true });
-      const database = openTestDatabase(location);
-      let token: string;
-      let tenantId: string;
-      let productId: string;
-      let decremented: string;
-      try {
-        const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
-        const tenant = await makeTenant(services);
-        tenantId = tenant.tenantId;
-        token = await makeToken(services, tenant.tenantId, tenant.adminId);
-        productId = await makeProduct(database.db, tenant.tenantId);
-        decremented = await makeProduct(database.db, tenant.tenantId);
-        await inTransaction(database.db, (trx) => services.stock.changeOnHand(trx, { tenantId, productId, quantity: 20, type: 'adjustment', reason: 'Opening stock' }));
-        await inTransaction(database.db, (trx) =>
-          services.stock.changeOnHand(trx, { tenantId, productId: decremented, quantity: 25, type: 'adjustment', reason: 'Opening stock' }),
-        );
-      } finally {
-        await database.close();
-      }
-      const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' });
-      const servers = await Promise.all([startServerProcess(env).ready, startServerProcess(env).ready]);
-      const post = (i: number, path: string, body: object) =>
-        fetch(`${servers[i % 2]!.url}/api/v1/operations/inventory/${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then(async (res) => ({ status: res.status, body: (await res.json()) as { message?: string } }));
-      const [results, decrements] = await Promise.all([
-        Promise.all(Array.from({ length: 50 }, (_, i) => post(i, 'reserve', { product_id: productId, quantity: 1 }))),
-        Promise.all(Array.from({ length: 40 }, (_, i) => post(i, 'adjust', { product_id: decremented, quantity: -1, reason: 'Shrinkage' }))),
-      ]);
-      expect(decrements.filter((r) => r.status === 200)).toHaveLength(25);
-      expect(decrements.filter((r) => r.status === 422)).toHaveLength(15);
-      expect(results.filter((r) => r.status === 200)).toHaveLength(20);
-      const refused = results.filter((r) => r.status === 422);
-      expect(refused).toHaveLength(30);
-      for (const r of refused) expect(r.body.message).toBe('Insufficient available stock. Available: 0, Requested: 1');
-      await killAll();
-      const check = openTestDatabase(location);
-      try {
-        const record = await check.db.selectFrom('inventory_records').selectAll().where('product_id', '=', productId).executeTakeFirstOrThrow();
-        expect([record.quantity_on_hand, record.quantity_reserved]).toEqual([20, 20]);
-        const emptied = await check.db.selectFrom('products').select('stock_quantity').where('id', '=', decremented).executeTakeFirstOrThrow();
-        expect(emptied.stock_quantity).toBe(0);
-        await expectLedgerConsistent(check.db, tenantId, [productId, decremented]);
-      } finally {
-        await check.close();
-      }
-    },
-    90_000,
-  );
+  it('split over two processes: 50 reserves against 20 available give 20 successes, 40 decrements against 25 end at 0', async () => {
+    location = await createTestDatabaseLocation({ migrated: true });
+    const database = openTestDatabase(location);
+    let token: string;
+    let tenantId: string;
+    let productId: string;
+    let decremented: string;
+    try {
+      const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
+      const tenant = await makeTenant(services);
+      tenantId = tenant.tenantId;
+      token = await makeToken(services, tenant.tenantId, tenant.adminId);
+      productId = await makeProduct(database.db, tenant.tenantId);
+      decremented = await makeProduct(database.db, tenant.tenantId);
+      await inTransaction(database.db, (trx) =>
+        services.stock.changeOnHand(trx, {
+          tenantId,
+          productId,
+          quantity: 20,
+          type: 'adjustment',
+          reason: 'Opening stock',
+        }),
+      );
+      await inTransaction(database.db, (trx) =>
+        services.stock.changeOnHand(trx, {
+          tenantId,
+          productId: decremented,
+          quantity: 25,
+          type: 'adjustment',
+          reason: 'Opening stock',
+        }),
+      );
+    } finally {
+      await database.close();
+    }
+    const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' });
+    const servers = await Promise.all([startServerProcess(env).ready, startServerProcess(env).ready]);
+    const post = (i: number, path: string, body: object) =>
+      fetch(`${servers[i % 2]!.url}/api/v1/operations/inventory/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { message?: string } }));
+    const [results, decrements] = await Promise.all([
+      Promise.all(Array.from({ length: 50 }, (_, i) => post(i, 'reserve', { product_id: productId, quantity: 1 }))),
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          post(i, 'adjust', { product_id: decremented, quantity: -1, reason: 'Shrinkage' }),
+        ),
+      ),
+    ]);
+    expect(decrements.filter((r) => r.status === 200)).toHaveLength(25);
+    expect(decrements.filter((r) => r.status === 422)).toHaveLength(15);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+    const refused = results.filter((r) => r.status === 422);
+    expect(refused).toHaveLength(30);
+    for (const r of refused) expect(r.body.message).toBe('Insufficient available stock. Available: 0, Requested: 1');
+    await killAll();
+    const check = openTestDatabase(location);
+    try {
+      const record = await check.db
+        .selectFrom('inventory_records')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow();
+      expect([record.quantity_on_hand, record.quantity_reserved]).toEqual([20, 20]);
+      const emptied = await check.db
+        .selectFrom('products')
+        .select('stock_quantity')
+        .where('id', '=', decremented)
+        .executeTakeFirstOrThrow();
+      expect(emptied.stock_quantity).toBe(0);
+      await expectLedgerConsistent(check.db, tenantId, [productId, decremented]);
+    } finally {
+      await check.close();
+    }
+  }, 90_000);
 });

@@ -16,9 +16,18 @@ describe('inventory records', () => {
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const product = (id: string) => db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const movements = (id: string) => db().selectFrom('stock_movements').selectAll().where('product_id', '=', id).orderBy('id').execute();
-  const newProduct = async (values: { status?: 'active' | 'draft'; reorder_point?: number | null; type?: 'physical' | 'digital'; track_inventory?: boolean } = {}) => {
+  const product = (id: string) =>
+    db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const movements = (id: string) =>
+    db().selectFrom('stock_movements').selectAll().where('product_id', '=', id).orderBy('id').execute();
+  const newProduct = async (
+    values: {
+      status?: 'active' | 'draft';
+      reorder_point?: number | null;
+      type?: 'physical' | 'digital';
+      track_inventory?: boolean;
+    } = {},
+  ) => {
     const id = await makeProduct(db(), t.tenant.tenantId);
     if (Object.keys(values).length > 0) await db().updateTable('products').set(values).where('id', '=', id).execute();
     return id;
@@ -54,11 +63,25 @@ describe('inventory records', () => {
         reorder_point: null,
         warehouse: { id: t.tenant.defaultWarehouseId, code: 'MAIN', name: 'Main Warehouse' },
         product: { id, name: p.name, sku: p.sku },
-        movement: { type: 'adjustment', quantity: 10, quantity_before: 0, quantity_after: 10, reason: 'Test', notes: 'first delivery', reference_type: 'manual', reference_id: 'R-1', created_by: t.tenant.adminId },
+        movement: {
+          type: 'adjustment',
+          quantity: 10,
+          quantity_before: 0,
+          quantity_after: 10,
+          reason: 'Test',
+          notes: 'first delivery',
+          reference_type: 'manual',
+          reference_id: 'R-1',
+          created_by: t.tenant.adminId,
+        },
       });
       expect(body.data.last_movement_at).toBe(body.data.movement.created_at);
       const down = (await adjust(id, -4)).json().data;
-      expect(down).toMatchObject({ quantity_on_hand: 6, quantity_available: 6, movement: { quantity: -4, quantity_before: 10, quantity_after: 6 } });
+      expect(down).toMatchObject({
+        quantity_on_hand: 6,
+        quantity_available: 6,
+        movement: { quantity: -4, quantity_before: 10, quantity_after: 6 },
+      });
       const rows = await movements(id);
       expect(rows.map((m) => [m.type, m.quantity, m.quantity_before, m.quantity_after])).toEqual([
         ['adjustment', 10, 0, 10],
@@ -74,7 +97,7 @@ describe('inventory records', () => {
       expect(adjusted.payload).toMatchObject({ id: down.id, quantity_on_hand: 10, movement: { quantity: 10 } });
     });
 
-    it('refuses going below zero with the stock ledger\'s message, changing nothing', async () => {
+    it("refuses going below zero with the stock ledger's message, changing nothing", async () => {
       const id = await newProduct();
       await adjust(id, 3);
       const res = await adjust(id, -5);
@@ -91,7 +114,11 @@ describe('inventory records', () => {
       const res = await adjust(id, -5);
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe('Stock cannot be negative. Current: 10, Adjustment: -5');
-      expect((await adjust(id, -2)).json().data).toMatchObject({ quantity_on_hand: 8, quantity_reserved: 8, quantity_available: 0 });
+      expect((await adjust(id, -2)).json().data).toMatchObject({
+        quantity_on_hand: 8,
+        quantity_reserved: 8,
+        quantity_available: 0,
+      });
     });
 
     it('validates the body with errors keyed by field', async () => {
@@ -118,7 +145,11 @@ describe('inventory records', () => {
       const other = await makeTenantWithToken(t.services);
       const foreign = await makeProduct(db(), other.tenant.tenantId);
       const deleted = await newProduct();
-      await db().updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', deleted).execute();
+      await db()
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', deleted)
+        .execute();
       const digital = await newProduct({ type: 'digital' });
       const untracked = await newProduct({ track_inventory: false });
       const cases: Array<[string, string]> = [
@@ -149,7 +180,11 @@ describe('inventory records', () => {
       }
       const east = await warehouse('EAST-ADJ');
       const res = await adjust(id, 7, { warehouse_id: east });
-      expect(res.json().data).toMatchObject({ warehouse_id: east, warehouse: { id: east, code: 'EAST-ADJ' }, quantity_on_hand: 7 });
+      expect(res.json().data).toMatchObject({
+        warehouse_id: east,
+        warehouse: { id: east, code: 'EAST-ADJ' },
+        quantity_on_hand: 7,
+      });
       await adjust(id, 2, { warehouse_id: null });
       expect((await product(id)).stock_quantity).toBe(9);
     });
@@ -166,7 +201,16 @@ describe('inventory records', () => {
         quantity_on_hand: 10,
         quantity_reserved: 4,
         quantity_available: 6,
-        movement: { type: 'reservation', quantity: 4, quantity_before: 0, quantity_after: 4, reference_type: 'order', reference_id: 'SO-1', notes: 'hold', reason: 'Stock reserved' },
+        movement: {
+          type: 'reservation',
+          quantity: 4,
+          quantity_before: 0,
+          quantity_after: 4,
+          reference_type: 'order',
+          reference_id: 'SO-1',
+          notes: 'hold',
+          reason: 'Stock reserved',
+        },
       });
       expect((await product(id)).reserved_quantity).toBe(4);
       const released = await release(id, 3);
@@ -184,7 +228,12 @@ describe('inventory records', () => {
       const events = (await outbox([recordId])).map((e) => e.event_type);
       expect(events.filter((e) => e === 'inventory.reserved')).toHaveLength(1);
       expect(events.filter((e) => e === 'inventory.released')).toHaveLength(1);
-      expect(await outbox(rows.map((m) => m.id), 'stock_movement.recorded')).toHaveLength(3);
+      expect(
+        await outbox(
+          rows.map((m) => m.id),
+          'stock_movement.recorded',
+        ),
+      ).toHaveLength(3);
     });
 
     it('refuses reserving more than available and releasing more than reserved', async () => {
@@ -200,8 +249,12 @@ describe('inventory records', () => {
       expect(overRelease.json().message).toBe('Cannot release more than is reserved. Reserved: 2, Requested: 3');
       expect(overRelease.json().code).toBe('exceeds_reserved');
       const east = await warehouse('EAST-RSV');
-      expect((await reserve(id, 1, { warehouse_id: east })).json().message).toBe('Insufficient available stock. Available: 0, Requested: 1');
-      expect((await release(id, 1, { warehouse_id: east })).json().message).toBe('Cannot release more than is reserved. Reserved: 0, Requested: 1');
+      expect((await reserve(id, 1, { warehouse_id: east })).json().message).toBe(
+        'Insufficient available stock. Available: 0, Requested: 1',
+      );
+      expect((await release(id, 1, { warehouse_id: east })).json().message).toBe(
+        'Cannot release more than is reserved. Reserved: 0, Requested: 1',
+      );
       expect(await movements(id)).toHaveLength(2);
       for (const send of [reserve, release]) {
         for (const quantity of [0, -1, 1.5]) {
@@ -250,7 +303,12 @@ describe('inventory records', () => {
       await reserve(id, 1);
       const low = await outbox([recordId], 'inventory.low_stock');
       expect(low).toHaveLength(1);
-      expect(low[0]!.payload).toMatchObject({ id: recordId, quantity_available: 5, effective_reorder_point: 5, movement: { type: 'reservation' } });
+      expect(low[0]!.payload).toMatchObject({
+        id: recordId,
+        quantity_available: 5,
+        effective_reorder_point: 5,
+        movement: { type: 'reservation' },
+      });
       await reserve(id, 1);
       expect(await outbox([recordId], 'inventory.low_stock')).toHaveLength(1);
       await release(id, 2);
@@ -322,14 +380,41 @@ describe('inventory records', () => {
       const tampered = newId();
       await db()
         .insertInto('inventory_records')
-        .values({ id: tampered, tenant_id: tenant.tenantId, product_id: b, warehouse_id: tenant.defaultWarehouseId, quantity_on_hand: 5, quantity_reserved: 1, created_at: now, updated_at: now })
+        .values({
+          id: tampered,
+          tenant_id: tenant.tenantId,
+          product_id: b,
+          warehouse_id: tenant.defaultWarehouseId,
+          quantity_on_hand: 5,
+          quantity_reserved: 1,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await db().updateTable('inventory_records').set({ quantity_reserved: 1 }).where('product_id', '=', a).execute();
       const dirty = (await as('GET', '/api/v1/operations/inventory/reconcile')).json().data;
       expect(dirty).toHaveLength(2);
-      expect(dirty).toContainEqual({ id: tampered, product_id: b, warehouse_id: tenant.defaultWarehouseId, quantity_on_hand: 5, quantity_reserved: 1, movements_on_hand: 0, movements_reserved: 0 });
-      expect(dirty).toContainEqual(expect.objectContaining({ product_id: a, quantity_on_hand: 6, quantity_reserved: 1, movements_on_hand: 6, movements_reserved: 2 }));
-      expect((await call('GET', '/api/v1/operations/inventory/reconcile')).json().data.map((r: { id: string }) => r.id)).not.toContain(tampered);
+      expect(dirty).toContainEqual({
+        id: tampered,
+        product_id: b,
+        warehouse_id: tenant.defaultWarehouseId,
+        quantity_on_hand: 5,
+        quantity_reserved: 1,
+        movements_on_hand: 0,
+        movements_reserved: 0,
+      });
+      expect(dirty).toContainEqual(
+        expect.objectContaining({
+          product_id: a,
+          quantity_on_hand: 6,
+          quantity_reserved: 1,
+          movements_on_hand: 6,
+          movements_reserved: 2,
+        }),
+      );
+      expect(
+        (await call('GET', '/api/v1/operations/inventory/reconcile')).json().data.map((r: { id: string }) => r.id),
+      ).not.toContain(tampered);
     });
   });
 
@@ -340,15 +425,25 @@ describe('inventory records', () => {
       const viewer = await makeUser(t.services, t.tenant.tenantId, 'viewer');
       const asViewer = jsonCaller(t.app, bearer(await makeToken(t.services, t.tenant.tenantId, viewer.id)));
       expect((await asViewer('GET', '/api/v1/operations/inventory')).statusCode).toBe(200);
-      const noRead = jsonCaller(t.app, bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:adjust-stock'] })));
-      expect((await noRead('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: 1, reason: 'r' })).statusCode).toBe(200);
+      const noRead = jsonCaller(
+        t.app,
+        bearer(
+          await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:adjust-stock'] }),
+        ),
+      );
+      expect(
+        (await noRead('POST', '/api/v1/operations/inventory/adjust', { product_id: id, quantity: 1, reason: 'r' }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses a raw UPDATE or DELETE of a stock movement', async () => {
       const id = await newProduct();
       await adjust(id, 4);
       const [movement] = await movements(id);
-      await expect(db().updateTable('stock_movements').set({ quantity: 400 }).where('id', '=', movement!.id).execute()).rejects.toThrow();
+      await expect(
+        db().updateTable('stock_movements').set({ quantity: 400 }).where('id', '=', movement!.id).execute(),
+      ).rejects.toThrow();
       await expect(db().deleteFrom('stock_movements').where('id', '=', movement!.id).execute()).rejects.toThrow();
       await expect(sql`update stock_movements set reason = 'changed'`.execute(db())).rejects.toThrow();
       const [after] = await movements(id);

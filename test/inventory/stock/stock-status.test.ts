@@ -49,24 +49,68 @@ describe('stock status of records and products', () => {
     const byProduct = new Map((res.json().data as Array<Record<string, unknown>>).map((r) => [r.product_id, r]));
     const stockOf = (id: string) => {
       const r = byProduct.get(id)!;
-      return { reorder_point: r.reorder_point, effective_reorder_point: r.effective_reorder_point, is_low_stock: r.is_low_stock, stock_status: r.stock_status };
+      return {
+        reorder_point: r.reorder_point,
+        effective_reorder_point: r.effective_reorder_point,
+        is_low_stock: r.is_low_stock,
+        stock_status: r.stock_status,
+      };
     };
-    expect(stockOf(own)).toEqual({ reorder_point: 5, effective_reorder_point: 5, is_low_stock: true, stock_status: 'low_stock' });
-    expect(stockOf(fallback)).toEqual({ reorder_point: null, effective_reorder_point: 10, is_low_stock: true, stock_status: 'low_stock' });
-    expect(stockOf(none)).toEqual({ reorder_point: null, effective_reorder_point: null, is_low_stock: false, stock_status: 'in_stock' });
-    expect(stockOf(out)).toEqual({ reorder_point: null, effective_reorder_point: 3, is_low_stock: true, stock_status: 'out_of_stock' });
-    expect(stockOf(above)).toEqual({ reorder_point: 8, effective_reorder_point: 8, is_low_stock: false, stock_status: 'in_stock' });
-    expect(stockOf(discontinued)).toEqual({ reorder_point: null, effective_reorder_point: 10, is_low_stock: false, stock_status: 'in_stock' });
+    expect(stockOf(own)).toEqual({
+      reorder_point: 5,
+      effective_reorder_point: 5,
+      is_low_stock: true,
+      stock_status: 'low_stock',
+    });
+    expect(stockOf(fallback)).toEqual({
+      reorder_point: null,
+      effective_reorder_point: 10,
+      is_low_stock: true,
+      stock_status: 'low_stock',
+    });
+    expect(stockOf(none)).toEqual({
+      reorder_point: null,
+      effective_reorder_point: null,
+      is_low_stock: false,
+      stock_status: 'in_stock',
+    });
+    expect(stockOf(out)).toEqual({
+      reorder_point: null,
+      effective_reorder_point: 3,
+      is_low_stock: true,
+      stock_status: 'out_of_stock',
+    });
+    expect(stockOf(above)).toEqual({
+      reorder_point: 8,
+      effective_reorder_point: 8,
+      is_low_stock: false,
+      stock_status: 'in_stock',
+    });
+    expect(stockOf(discontinued)).toEqual({
+      reorder_point: null,
+      effective_reorder_point: 10,
+      is_low_stock: false,
+      stock_status: 'in_stock',
+    });
 
     // One record read alone answers the same.
     const single = await s.call('GET', `${INVENTORY}/${(byProduct.get(fallback) as { id: string }).id}`);
-    expect(single.json().data).toMatchObject({ effective_reorder_point: 10, is_low_stock: true, stock_status: 'low_stock' });
+    expect(single.json().data).toMatchObject({
+      effective_reorder_point: 10,
+      is_low_stock: true,
+      stock_status: 'low_stock',
+    });
 
     // Every count of record low stock counts the records whose is_low_stock is true.
     const low = [own, fallback, out].sort();
-    const filtered = (await s.call('GET', `${INVENTORY}?low_stock=true&per_page=100`)).json().data as Array<{ product_id: string; is_low_stock: boolean }>;
+    const filtered = (await s.call('GET', `${INVENTORY}?low_stock=true&per_page=100`)).json().data as Array<{
+      product_id: string;
+      is_low_stock: boolean;
+    }>;
     expect(filtered.map((r) => r.product_id).sort()).toEqual(low);
-    const notLow = (await s.call('GET', `${INVENTORY}?low_stock=false&per_page=100`)).json().data as Array<{ is_low_stock: boolean }>;
+    const notLow = (await s.call('GET', `${INVENTORY}?low_stock=false&per_page=100`)).json().data as Array<{
+      is_low_stock: boolean;
+    }>;
     expect(notLow.every((r) => !r.is_low_stock)).toBe(true);
     expect(notLow).toHaveLength(3);
     const list = (await s.call('GET', `${INVENTORY}/low-stock`)).json().data as Array<{ product_id: string }>;

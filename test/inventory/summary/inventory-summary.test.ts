@@ -17,9 +17,17 @@ describe('inventory summary', () => {
     const { tenant, auth } = await makeTenantWithToken(t.services);
     const s = stockOps(t, auth, tenant.tenantId);
     await s.db.updateTable('tenants').set({ default_currency: 'EUR' }).where('id', '=', tenant.tenantId).execute();
-    const priced = async (cost: number | null, currency: string | null, fields: { reorder_point?: number | null; track_inventory?: boolean } = {}) => {
+    const priced = async (
+      cost: number | null,
+      currency: string | null,
+      fields: { reorder_point?: number | null; track_inventory?: boolean } = {},
+    ) => {
       const id = await s.product();
-      await s.db.updateTable('products').set({ cost_price: cost, currency, ...fields }).where('id', '=', id).execute();
+      await s.db
+        .updateTable('products')
+        .set({ cost_price: cost, currency, ...fields })
+        .where('id', '=', id)
+        .execute();
       return id;
     };
 
@@ -56,7 +64,8 @@ describe('inventory summary', () => {
       low_stock_records: 2,
     });
 
-    const total = async (query: string) => (await s.call('GET', `/api/v1/operations/products?${query}`)).json().meta.total as number;
+    const total = async (query: string) =>
+      (await s.call('GET', `/api/v1/operations/products?${query}`)).json().meta.total as number;
     expect(await total('low_stock=true')).toBe(2);
     expect(await total('in_stock=false')).toBe(2);
     expect((await s.call('GET', '/api/v1/operations/inventory?low_stock=true')).json().meta.total).toBe(2);
@@ -67,7 +76,11 @@ describe('inventory summary', () => {
     const { tenant, auth } = await makeTenantWithToken(t.services);
     const s = stockOps(t, auth, tenant.tenantId);
     await s.db.updateTable('tenants').set({ default_currency: 'EUR' }).where('id', '=', tenant.tenantId).execute();
-    for (const [cost, currency, quantity] of [[250, 'USD', 4], [1000, 'GBP', 1], [150, 'USD', 2]] as const) {
+    for (const [cost, currency, quantity] of [
+      [250, 'USD', 4],
+      [1000, 'GBP', 1],
+      [150, 'USD', 2],
+    ] as const) {
       const id = await s.product();
       await s.db.updateTable('products').set({ cost_price: cost, currency }).where('id', '=', id).execute();
       await s.stock(id, quantity);
@@ -88,11 +101,20 @@ describe('inventory summary', () => {
   it('answers zeros for a tenant without stock', async () => {
     const { auth } = await makeTenantWithToken(t.services);
     const res = await t.app.inject({ method: 'GET', url: SUMMARY, headers: auth });
-    expect(res.json().data).toMatchObject({ stock_value: 0, stock_values: [{ currency: res.json().data.currency, value: 0 }], low_stock_count: 0, out_of_stock_count: 0, tracked_products: 0, low_stock_records: 0 });
+    expect(res.json().data).toMatchObject({
+      stock_value: 0,
+      stock_values: [{ currency: res.json().data.currency, value: 0 }],
+      low_stock_count: 0,
+      out_of_stock_count: 0,
+      tracked_products: 0,
+      low_stock_records: 0,
+    });
   });
 
   it('needs operations:view-inventory', async () => {
-    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-products'] });
+    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, {
+      abilities: ['operations:view-products'],
+    });
     const res = await t.app.inject({ method: 'GET', url: SUMMARY, headers: bearer(token) });
     expect(res.statusCode).toBe(403);
   });

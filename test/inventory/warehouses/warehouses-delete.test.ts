@@ -24,8 +24,17 @@ describe('warehouse deletion', () => {
   };
   const remove = (id: string, auth = t.auth) => call('DELETE', `${WAREHOUSES}/${id}`, undefined, auth);
   const move = (productId: string, warehouseId: string, quantity: number) =>
-    inTransaction(t.database.db, (trx) => t.services.stock.changeOnHand(trx, { tenantId: t.tenant.tenantId, productId, warehouseId, quantity, type: 'adjustment' }));
-  const holdsStock = (onHand: number, reserved: number) => `The warehouse cannot be deleted while it holds stock. On hand: ${onHand}, Reserved: ${reserved}`;
+    inTransaction(t.database.db, (trx) =>
+      t.services.stock.changeOnHand(trx, {
+        tenantId: t.tenant.tenantId,
+        productId,
+        warehouseId,
+        quantity,
+        type: 'adjustment',
+      }),
+    );
+  const holdsStock = (onHand: number, reserved: number) =>
+    `The warehouse cannot be deleted while it holds stock. On hand: ${onHand}, Reserved: ${reserved}`;
 
   it('soft-deletes an empty warehouse: gone from reads, its code free again, the row kept', async () => {
     const id = await create('GONE');
@@ -35,7 +44,11 @@ describe('warehouse deletion', () => {
     expect((await call('GET', `${WAREHOUSES}/${id}`)).statusCode).toBe(404);
     const listed = (await call('GET', `${WAREHOUSES}?per_page=100`)).json().data.map((w: { id: string }) => w.id);
     expect(listed).not.toContain(id);
-    const row = await t.database.db.selectFrom('warehouses').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('warehouses')
+      .select('deleted_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect((await call('POST', WAREHOUSES, { name: 'Gone again', code: 'gone' })).statusCode).toBe(201);
     expect((await remove(id)).statusCode).toBe(404);
@@ -44,7 +57,9 @@ describe('warehouse deletion', () => {
   it('refuses the default warehouse until another one is the default', async () => {
     const res = await remove(t.tenant.defaultWarehouseId);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('The default warehouse cannot be deleted: make another warehouse the default first.');
+    expect(res.json().message).toBe(
+      'The default warehouse cannot be deleted: make another warehouse the default first.',
+    );
     const next = await create();
     await call('PATCH', `${WAREHOUSES}/${next}`, { is_default: true });
     expect((await remove(t.tenant.defaultWarehouseId)).statusCode).toBe(200);
@@ -72,7 +87,9 @@ describe('warehouse deletion', () => {
     const id = await create();
     const productId = await makeProduct(t.database.db, t.tenant.tenantId);
     await move(productId, id, 3);
-    await inTransaction(t.database.db, (trx) => t.services.stock.reserve(trx, { tenantId: t.tenant.tenantId, productId, warehouseId: id, quantity: 2 }));
+    await inTransaction(t.database.db, (trx) =>
+      t.services.stock.reserve(trx, { tenantId: t.tenant.tenantId, productId, warehouseId: id, quantity: 2 }),
+    );
     const res = await remove(id);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(holdsStock(3, 2));
@@ -85,7 +102,13 @@ describe('warehouse deletion', () => {
     let deletion: Promise<{ statusCode: number; message: string }> | undefined;
     let settledEarly = false;
     await inTransaction(t.database.db, async (trx) => {
-      await t.services.stock.changeOnHand(trx, { tenantId: t.tenant.tenantId, productId, warehouseId: id, quantity: 4, type: 'adjustment' });
+      await t.services.stock.changeOnHand(trx, {
+        tenantId: t.tenant.tenantId,
+        productId,
+        warehouseId: id,
+        quantity: 4,
+        type: 'adjustment',
+      });
       deletion = remove(id).then((res) => {
         settledEarly = true;
         return { statusCode: res.statusCode, message: res.json().message };
@@ -106,7 +129,11 @@ describe('warehouse deletion', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     });
     expect(await change).toBeInstanceOf(NotFoundError);
-    const records = await t.database.db.selectFrom('inventory_records').select('id').where('warehouse_id', '=', id).execute();
+    const records = await t.database.db
+      .selectFrom('inventory_records')
+      .select('id')
+      .where('warehouse_id', '=', id)
+      .execute();
     expect(records).toEqual([]);
   });
 
@@ -122,7 +149,9 @@ describe('warehouse deletion', () => {
 
   it('needs operations:manage-inventory', async () => {
     const id = await create();
-    const viewer = bearer(await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }));
+    const viewer = bearer(
+      await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { abilities: ['operations:view-inventory'] }),
+    );
     expect((await remove(id, viewer)).statusCode).toBe(403);
     expect((await call('GET', `${WAREHOUSES}/${id}`)).statusCode).toBe(200);
   });

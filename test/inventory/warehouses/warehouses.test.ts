@@ -15,23 +15,45 @@ describe('warehouses', () => {
   const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PATCH') =>
     t.app.inject({ method, url: `${WAREHOUSES}/${id}`, headers: t.auth, payload });
   const defaults = async () =>
-    (await t.database.db.selectFrom('warehouses').select('id').where('tenant_id', '=', t.tenant.tenantId).where('is_default', '=', true).execute()).map((r) => r.id);
+    (
+      await t.database.db
+        .selectFrom('warehouses')
+        .select('id')
+        .where('tenant_id', '=', t.tenant.tenantId)
+        .where('is_default', '=', true)
+        .execute()
+    ).map((r) => r.id);
 
   it('every tenant starts with Main Warehouse, code MAIN, as its default', async () => {
     const res = await t.app.inject({ url: `${WAREHOUSES}/${t.tenant.defaultWarehouseId}`, headers: t.auth });
-    expect(res.json().data).toMatchObject({ name: 'Main Warehouse', code: 'MAIN', type: 'main', is_default: true, is_active: true });
+    expect(res.json().data).toMatchObject({
+      name: 'Main Warehouse',
+      code: 'MAIN',
+      type: 'main',
+      is_default: true,
+      is_active: true,
+    });
   });
 
   it('creates with every field and answers 201', async () => {
     const res = await create({
-      name: 'Harbour', code: 'hb-1', type: 'consignment', is_active: true,
+      name: 'Harbour',
+      code: 'hb-1',
+      type: 'consignment',
+      is_active: true,
       address: { street: 'Quay 4', city: 'Bergen', state: null, postal_code: '5003', country: 'NO' },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       success: true,
       message: 'Warehouse created successfully',
-      data: { name: 'Harbour', code: 'HB-1', type: 'consignment', is_default: false, address: { city: 'Bergen', state: null } },
+      data: {
+        name: 'Harbour',
+        code: 'HB-1',
+        type: 'consignment',
+        is_default: false,
+        address: { city: 'Bergen', state: null },
+      },
     });
     expect(res.json().data.id).toMatch(/^[0-9a-z]{26}$/);
   });
@@ -46,7 +68,9 @@ describe('warehouses', () => {
   it('refuses to leave the tenant without an active default', async () => {
     const unset = await update(t.tenant.defaultWarehouseId, { is_default: false });
     expect(unset.statusCode).toBe(422);
-    expect(unset.json().message).toBe('A tenant must keep one default warehouse: make another warehouse the default instead.');
+    expect(unset.json().message).toBe(
+      'A tenant must keep one default warehouse: make another warehouse the default instead.',
+    );
     const deactivate = await update(t.tenant.defaultWarehouseId, { is_active: false });
     expect(deactivate.statusCode).toBe(422);
     expect(deactivate.json().message).toBe('The default warehouse cannot be inactive.');
@@ -65,9 +89,14 @@ describe('warehouses', () => {
   });
 
   it('ignores fields that are not writable', async () => {
-    const id = (await create({ name: 'Sealed', code: 'SEALED', tenant_id: 'someone-else', id: 'chosen-id' })).json().data.id;
+    const id = (await create({ name: 'Sealed', code: 'SEALED', tenant_id: 'someone-else', id: 'chosen-id' })).json()
+      .data.id;
     expect(id).not.toBe('chosen-id');
-    const row = await t.database.db.selectFrom('warehouses').select('tenant_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('warehouses')
+      .select('tenant_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.tenant_id).toBe(t.tenant.tenantId);
   });
 });

@@ -28,7 +28,8 @@ beforeAll(async () => {
     logger: false,
     disabledCommands: ['STARTTLS', 'AUTH'],
     onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('blocked@')) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (address.address.startsWith('blocked@'))
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       else callback();
     },
     onData(stream, session, callback) {
@@ -42,9 +43,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   process.on('warning', onWarning);
-  t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'purchasing@quartermaster.test' }, loggerInstance: logger });
+  t = await buildTestApp({
+    config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'purchasing@quartermaster.test' },
+    loggerInstance: logger,
+  });
 });
 
 afterAll(async () => {
@@ -71,7 +78,11 @@ async function approvedOrder(email = 'orders@supplier.test') {
 describe('sending purchase orders by e-mail', () => {
   it('mails the order to the supplier with cc, the message and the PDF attached', async () => {
     const { o, order, url } = await approvedOrder();
-    const res = await o.call('POST', `${url}/send`, { send_email: true, cc_emails: ['buyer@tenant.test'], email_message: 'Urgent, please.' });
+    const res = await o.call('POST', `${url}/send`, {
+      send_email: true,
+      cc_emails: ['buyer@tenant.test'],
+      email_message: 'Urgent, please.',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'sent', sent_to: 'orders@supplier.test', email_sent: true });
 
@@ -91,12 +102,25 @@ describe('sending purchase orders by e-mail', () => {
     expect(text).toContain(order.po_number);
   });
 
-  it('signs with the tenant\'s address and tax id, ends with its footer, and prints them in the PDF', async () => {
+  it("signs with the tenant's address and tax id, ends with its footer, and prints them in the PDF", async () => {
     const own = await makeTenantWithToken(t.services);
-    const settings = { name: 'Acme Trading GmbH', address_line1: 'Hafenstraße 12', city: 'Hamburg', postal_code: '20457', country: 'DE', tax_id: 'DE123456789', purchase_order_footer: 'Quote the order number on every invoice.' };
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/tenant', headers: own.auth, payload: settings })).statusCode).toBe(200);
+    const settings = {
+      name: 'Acme Trading GmbH',
+      address_line1: 'Hafenstraße 12',
+      city: 'Hamburg',
+      postal_code: '20457',
+      country: 'DE',
+      tax_id: 'DE123456789',
+      purchase_order_footer: 'Quote the order number on every invoice.',
+    };
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/v1/tenant', headers: own.auth, payload: settings })).statusCode,
+    ).toBe(200);
     const o = purchaseOps(t, own.auth, own.tenant.tenantId);
-    const order = await o.draft({ supplier_id: await o.supplier('active', 'sales@supplier.test'), warehouse_id: own.tenant.defaultWarehouseId });
+    const order = await o.draft({
+      supplier_id: await o.supplier('active', 'sales@supplier.test'),
+      warehouse_id: own.tenant.defaultWarehouseId,
+    });
     const url = `${ORDERS}/${order.id}`;
     expect((await o.call('POST', `${url}/submit-for-approval`, {})).statusCode).toBe(200);
     expect((await o.call('POST', `${url}/approve`, {})).statusCode).toBe(200);
@@ -104,10 +128,26 @@ describe('sending purchase orders by e-mail', () => {
 
     const mail = await PostalMime.parse(received[0]!.raw);
     const lines = mail.text!.trimEnd().split(/\r?\n/);
-    expect(lines.slice(-8)).toEqual(['Acme Trading GmbH', 'Hafenstraße 12', '20457 Hamburg', 'DE', 'Tax ID: DE123456789', '', '--', 'Quote the order number on every invoice.']);
+    expect(lines.slice(-8)).toEqual([
+      'Acme Trading GmbH',
+      'Hafenstraße 12',
+      '20457 Hamburg',
+      'DE',
+      'Tax ID: DE123456789',
+      '',
+      '--',
+      'Quote the order number on every invoice.',
+    ]);
     const pdf = await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content as ArrayBuffer));
     const { text } = await extractText(pdf, { mergePages: true });
-    for (const part of ['Acme Trading GmbH', 'Hafenstraße 12', '20457 Hamburg', 'Tax ID: DE123456789', 'Quote the order number on every invoice.']) expect(text).toContain(part);
+    for (const part of [
+      'Acme Trading GmbH',
+      'Hafenstraße 12',
+      '20457 Hamburg',
+      'Tax ID: DE123456789',
+      'Quote the order number on every invoice.',
+    ])
+      expect(text).toContain(part);
   });
 
   it('leaves the PDF out with attach_pdf false and sends nothing without send_email', async () => {
@@ -142,8 +182,14 @@ describe('sending purchase orders by e-mail', () => {
     expect(read.headers.etag).toBe(sent.headers.etag);
 
     const refused = await approvedOrder('blocked@supplier.test');
-    expect((await refused.o.call('POST', `${refused.url}/send`, { send_email: true })).json().data).toMatchObject({ email_sent: false, emailed_at: null });
-    expect((await refused.o.call('GET', refused.url)).json().data).toMatchObject({ sent_to: 'blocked@supplier.test', emailed_at: null });
+    expect((await refused.o.call('POST', `${refused.url}/send`, { send_email: true })).json().data).toMatchObject({
+      email_sent: false,
+      emailed_at: null,
+    });
+    expect((await refused.o.call('GET', refused.url)).json().data).toMatchObject({
+      sent_to: 'blocked@supplier.test',
+      emailed_at: null,
+    });
 
     const unasked = await approvedOrder();
     await unasked.o.call('POST', `${unasked.url}/send`, { send_email: false });
@@ -163,7 +209,13 @@ describe('sending purchase orders by e-mail', () => {
     expect(requestId).toEqual(expect.any(String));
     const warnings = logLines.filter((line) => line.msg === 'Purchase order e-mail was not delivered');
     expect(warnings).toEqual([
-      expect.objectContaining({ level: 40, reqId: requestId, purchase_order_id: order.id, po_number: order.po_number, error: expect.stringContaining('Mailbox unavailable') }),
+      expect.objectContaining({
+        level: 40,
+        reqId: requestId,
+        purchase_order_id: order.id,
+        po_number: order.po_number,
+        error: expect.stringContaining('Mailbox unavailable'),
+      }),
     ]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(processWarnings).toEqual([]);

@@ -34,7 +34,12 @@ describe('purchase order PDF', () => {
       shipping_cost: 10,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const order = created.json().data as { id: string; po_number: string; supplier: { name: string }; items: Array<{ product_sku: string }> };
+    const order = created.json().data as {
+      id: string;
+      po_number: string;
+      supplier: { name: string };
+      items: Array<{ product_sku: string }>;
+    };
 
     const res = await t.app.inject({ method: 'GET', url: `${ORDERS}/${order.id}/pdf`, headers: t.auth });
     expect(res.statusCode).toBe(200);
@@ -51,7 +56,7 @@ describe('purchase order PDF', () => {
     expect(text).toContain('Main Warehouse');
   });
 
-  it('prints the tenant\'s address, tax id and footer, and the approval date in the tenant\'s time zone', async () => {
+  it("prints the tenant's address, tax id and footer, and the approval date in the tenant's time zone", async () => {
     const own = await makeTenantWithToken(t.services);
     const settings = {
       name: 'Nordlicht Handel',
@@ -65,7 +70,9 @@ describe('purchase order PDF', () => {
       purchase_order_footer: 'Lieferungen nur gegen Lieferschein mit Bestellnummer.',
       time_zone: 'Pacific/Kiritimati',
     };
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/tenant', headers: own.auth, payload: settings })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/v1/tenant', headers: own.auth, payload: settings })).statusCode,
+    ).toBe(200);
     const o = purchaseOps(t, own.auth, own.tenant.tenantId);
     const order = await o.draft({ warehouse_id: own.tenant.defaultWarehouseId });
     expect((await o.call('POST', `${ORDERS}/${order.id}/submit-for-approval`, {})).statusCode).toBe(200);
@@ -76,7 +83,15 @@ describe('purchase order PDF', () => {
     const res = await t.app.inject({ method: 'GET', url: `${ORDERS}/${order.id}/pdf`, headers: own.auth });
     expect(res.statusCode).toBe(200);
     const text = await textOf(res.rawPayload);
-    for (const part of ['Nordlicht Handel', 'Hafenstraße 12', 'Halle 4', '20457 Hamburg, HH', 'DE', 'Tax ID: DE123456789', 'Lieferungen nur gegen Lieferschein mit Bestellnummer.']) {
+    for (const part of [
+      'Nordlicht Handel',
+      'Hafenstraße 12',
+      'Halle 4',
+      '20457 Hamburg, HH',
+      'DE',
+      'Tax ID: DE123456789',
+      'Lieferungen nur gegen Lieferschein mit Bestellnummer.',
+    ]) {
       expect(text).toContain(part);
     }
     // UTC+14: the date printed is the tenant's, which is the next day for most of the UTC day.
@@ -86,7 +101,9 @@ describe('purchase order PDF', () => {
   it('prints no company block, tax id or footer for a tenant without settings', async () => {
     const o = purchaseOps(t);
     const order = await o.draft();
-    const text = await textOf((await t.app.inject({ method: 'GET', url: `${ORDERS}/${order.id}/pdf`, headers: t.auth })).rawPayload);
+    const text = await textOf(
+      (await t.app.inject({ method: 'GET', url: `${ORDERS}/${order.id}/pdf`, headers: t.auth })).rawPayload,
+    );
     expect(text).not.toContain('Tax ID');
   });
 

@@ -22,16 +22,30 @@ describe('generate reorders', () => {
     const tenantId = other.tenant.tenantId;
     const o = purchaseOps(t, other.auth, tenantId);
     const db = o.db;
-    const [alpha, beta, suspended] = [await o.supplier('active', 'alpha@s.test'), await o.supplier('preferred', 'beta@s.test'), await o.supplier('suspended')];
+    const [alpha, beta, suspended] = [
+      await o.supplier('active', 'alpha@s.test'),
+      await o.supplier('preferred', 'beta@s.test'),
+      await o.supplier('suspended'),
+    ];
     await db.updateTable('suppliers').set({ lead_time_days: 7 }).where('id', '=', alpha).execute();
 
     /** A product of `supplierId` with a reorder point on the default warehouse and `onHand` units there. */
-    async function stocked(supplierId: string | null, onHand: number, point: number, quantity: number | null, cost: number | null = null) {
+    async function stocked(
+      supplierId: string | null,
+      onHand: number,
+      point: number,
+      quantity: number | null,
+      cost: number | null = null,
+    ) {
       const id = await makeProduct(db, tenantId, { supplier_id: supplierId });
       await db.updateTable('products').set({ cost_price: cost, currency: 'USD' }).where('id', '=', id).execute();
       const res = await o.call('PUT', SETTINGS, { product_id: id, reorder_point: point, reorder_quantity: quantity });
       expect(res.statusCode, res.body).toBe(200);
-      await db.updateTable('inventory_records').set({ quantity_on_hand: onHand }).where('product_id', '=', id).execute();
+      await db
+        .updateTable('inventory_records')
+        .set({ quantity_on_hand: onHand })
+        .where('product_id', '=', id)
+        .execute();
       return id;
     }
     const fixed = await stocked(alpha, 0, 10, 25, 250); // reorder_quantity 25 at cost 2.50
@@ -41,7 +55,11 @@ describe('generate reorders', () => {
     await stocked(null, 0, 5, 5); // no supplier
     await stocked(suspended, 0, 5, 5); // supplier cannot take orders
     const ordered = await stocked(beta, 0, 5, 5);
-    const open = await o.call('POST', ORDERS, { supplier_id: beta, warehouse_id: other.tenant.defaultWarehouseId, items: [{ product_id: ordered, quantity: 5, unit_price: 1 }] });
+    const open = await o.call('POST', ORDERS, {
+      supplier_id: beta,
+      warehouse_id: other.tenant.defaultWarehouseId,
+      items: [{ product_id: ordered, quantity: 5, unit_price: 1 }],
+    });
     expect(open.statusCode).toBe(201);
 
     const res = await o.call('POST', GENERATE);
@@ -62,12 +80,18 @@ describe('generate reorders', () => {
       subtotal: 62.5,
       total_amount: 62.5,
     });
-    const alphaLines = (bySupplier.get(alpha) as { items: Array<{ product_id: string; quantity_ordered: number; unit_price: number }> }).items;
+    const alphaLines = (
+      bySupplier.get(alpha) as { items: Array<{ product_id: string; quantity_ordered: number; unit_price: number }> }
+    ).items;
     expect(alphaLines.map((l) => [l.product_id, l.quantity_ordered, l.unit_price]).sort()).toEqual(
-      [[fixed, 25, 2.5], [deficit, 3, 0]].sort(),
+      [
+        [fixed, 25, 2.5],
+        [deficit, 3, 0],
+      ].sort(),
     );
     expect(bySupplier.get(beta)).toMatchObject({ expected_delivery_date: null, subtotal: 239.88 });
-    const betaLines = (bySupplier.get(beta) as { items: Array<{ product_id: string; quantity_ordered: number }> }).items;
+    const betaLines = (bySupplier.get(beta) as { items: Array<{ product_id: string; quantity_ordered: number }> })
+      .items;
     expect(betaLines.map((l) => [l.product_id, l.quantity_ordered])).toEqual([[forBeta, 12]]);
 
     const events = await o.events((bySupplier.get(alpha) as { id: string }).id);

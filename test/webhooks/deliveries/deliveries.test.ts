@@ -12,7 +12,14 @@ import { TEST_EVENT_MESSAGE } from '../../../src/modules/webhooks/deliveries/del
 import type { WebhookDispatcher } from '../../../src/modules/webhooks/dispatch/webhook-dispatcher.js';
 import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type HttpMethod, type TestApp } from '../../helpers/test-app.js';
-import { always, inSequence, ok, WebhookReceiver, type ReceivedRequest, type ResponseScript } from '../webhook-receiver.js';
+import {
+  always,
+  inSequence,
+  ok,
+  WebhookReceiver,
+  type ReceivedRequest,
+  type ResponseScript,
+} from '../webhook-receiver.js';
 
 const API = '/api/v1';
 const SUBSCRIPTIONS = `${API}/webhooks/subscriptions`;
@@ -20,11 +27,28 @@ const PRODUCTS = `${API}/operations/products`;
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
 const MINUTE = 60_000;
 const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200];
-const SUBSCRIPTION_NOT_FOUND = { success: false, code: 'not_found', message: 'Webhook subscription not found.', data: null, meta: {} };
-const DELIVERY_NOT_FOUND = { success: false, code: 'not_found', message: 'Webhook delivery not found.', data: null, meta: {} };
+const SUBSCRIPTION_NOT_FOUND = {
+  success: false,
+  code: 'not_found',
+  message: 'Webhook subscription not found.',
+  data: null,
+  meta: {},
+};
+const DELIVERY_NOT_FOUND = {
+  success: false,
+  code: 'not_found',
+  message: 'Webhook delivery not found.',
+  data: null,
+  meta: {},
+};
 const failing = always({ status: 500, body: 'down' });
 
-const webhooks: WebhookSettings = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true, retryDelaysSeconds: RETRY_DELAYS_SECONDS };
+const webhooks: WebhookSettings = {
+  ...loadConfig({}).webhooks,
+  allowHttp: true,
+  allowPrivateTargets: true,
+  retryDelaysSeconds: RETRY_DELAYS_SECONDS,
+};
 
 type Headers = Record<string, string>;
 interface Caller {
@@ -85,16 +109,26 @@ describe('webhook deliveries', () => {
 
   /** How each receiver path answers; the index a script sees counts the requests to its own path. */
   const scripts = new Map<string, ResponseScript>();
-  const answerByPath: ResponseScript = (request) => (scripts.get(request.url) ?? always(ok))(request, receiver.received(request.url).length - 1);
+  const answerByPath: ResponseScript = (request) =>
+    (scripts.get(request.url) ?? always(ok))(request, receiver.received(request.url).length - 1);
 
   /** A subscription on a receiver path of its own, answered by `script`. */
   async function subscribe(extra: object = {}, script: ResponseScript = always(ok), as: Caller = caller) {
     const path = `/deliveries-${++paths}`;
     scripts.set(path, script);
-    const res = await call('POST', SUBSCRIPTIONS, { url: receiver.url(path), event_types: ['product.*'], ...extra }, as.auth);
+    const res = await call(
+      'POST',
+      SUBSCRIPTIONS,
+      { url: receiver.url(path), event_types: ['product.*'], ...extra },
+      as.auth,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json().data as { id: string }).id;
-    return { id, received: () => receiver.received(path), answerWith: (next: ResponseScript) => scripts.set(path, next) };
+    return {
+      id,
+      received: () => receiver.received(path),
+      answerWith: (next: ResponseScript) => scripts.set(path, next),
+    };
   }
 
   async function createProduct(as: Caller = caller): Promise<string> {
@@ -173,8 +207,15 @@ describe('webhook deliveries', () => {
       expect(entity_type).toBe('product');
       expect(attempts_count).toBe(1);
       expect(payload).toEqual(bodyOf(request!));
-      expect(payload).toMatchObject({ event_type: 'product.created', entity_type: 'product', entity_id: productId, payload: { id: productId } });
-      expect(attempts).toEqual([{ attempt: 1, attempted_at: createdAt, response_code: 200, response_time_ms: expect.any(Number), error: null }]);
+      expect(payload).toMatchObject({
+        event_type: 'product.created',
+        entity_type: 'product',
+        entity_id: productId,
+        payload: { id: productId },
+      });
+      expect(attempts).toEqual([
+        { attempt: 1, attempted_at: createdAt, response_code: 200, response_time_ms: expect.any(Number), error: null },
+      ]);
     });
 
     it("shows payload null in the body of a thin subscription's delivery", async () => {
@@ -192,16 +233,31 @@ describe('webhook deliveries', () => {
       const first = clock.now().toISOString();
       await runWorker();
       const waiting = await onlyDelivery(subscription.id);
-      expect(waiting).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: new Date(clock.now().getTime() + MINUTE).toISOString() });
+      expect(waiting).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        next_attempt_at: new Date(clock.now().getTime() + MINUTE).toISOString(),
+      });
 
       clock.advance(MINUTE);
       await runWorker();
       const res = await call('GET', deliveryUrl(subscription.id, waiting.id));
       const detail = res.json().data;
-      expect(detail).toMatchObject({ status: 'delivered', attempts_count: 2, last_response_code: 200, last_error: null });
+      expect(detail).toMatchObject({
+        status: 'delivered',
+        attempts_count: 2,
+        last_response_code: 200,
+        last_error: null,
+      });
       expect(detail.attempts).toEqual([
         { attempt: 1, attempted_at: first, response_code: 503, response_time_ms: expect.any(Number), error: null },
-        { attempt: 2, attempted_at: clock.now().toISOString(), response_code: 200, response_time_ms: expect.any(Number), error: null },
+        {
+          attempt: 2,
+          attempted_at: clock.now().toISOString(),
+          response_code: 200,
+          response_time_ms: expect.any(Number),
+          error: null,
+        },
       ]);
     });
 
@@ -226,7 +282,9 @@ describe('webhook deliveries', () => {
       ]);
       expect(all.slice(2).map((d) => d.entity_id)).toEqual([second, first]);
       expect(await listDeliveries(subscription.id, '?status=pending')).toEqual([all[0]]);
-      expect((await listDeliveries(subscription.id, '?status=delivered&event_type=product.created')).map((d) => d.id)).toEqual([all[2]!.id, all[3]!.id]);
+      expect(
+        (await listDeliveries(subscription.id, '?status=delivered&event_type=product.created')).map((d) => d.id),
+      ).toEqual([all[2]!.id, all[3]!.id]);
       expect(await listDeliveries(subscription.id, '?event_type=product.activated')).toEqual([all[1]]);
       expect(await listDeliveries(subscription.id, '?status=failed')).toEqual([]);
 
@@ -271,7 +329,11 @@ describe('webhook deliveries', () => {
         message: 'Webhook delivery queued for retry',
         data: { delivery_id: delivery.id, status: 'pending', attempt: 6, updated_at: clock.now().toISOString() },
       });
-      expect(await onlyDelivery(subscription.id)).toMatchObject({ status: 'pending', attempts: 5, next_attempt_at: clock.now().toISOString() });
+      expect(await onlyDelivery(subscription.id)).toMatchObject({
+        status: 'pending',
+        attempts: 5,
+        next_attempt_at: clock.now().toISOString(),
+      });
 
       await runWorker();
       const requests = subscription.received();
@@ -280,8 +342,15 @@ describe('webhook deliveries', () => {
       expect(new Set(requests.map((r) => r.headers['x-webhook-delivery-id']))).toEqual(new Set([delivery.id]));
       const detail = (await call('GET', deliveryUrl(subscription.id, delivery.id))).json().data;
       expect(detail).toMatchObject({ status: 'delivered', attempts_count: 6, last_response_code: 200 });
-      expect(detail.attempts.map((a: { attempt: number; response_code: number }) => [a.attempt, a.response_code])).toEqual([
-        [1, 500], [2, 500], [3, 500], [4, 500], [5, 500], [6, 200],
+      expect(
+        detail.attempts.map((a: { attempt: number; response_code: number }) => [a.attempt, a.response_code]),
+      ).toEqual([
+        [1, 500],
+        [2, 500],
+        [3, 500],
+        [4, 500],
+        [5, 500],
+        [6, 200],
       ]);
     });
 
@@ -309,7 +378,11 @@ describe('webhook deliveries', () => {
 
       const again = await retry(subscription.id, waiting.id);
       expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ success: false, code: 'delivery_already_due', message: 'The delivery is already pending and due: attempt 2 will be made shortly.' });
+      expect(again.json()).toEqual({
+        success: false,
+        code: 'delivery_already_due',
+        message: 'The delivery is already pending and due: attempt 2 will be made shortly.',
+      });
 
       await runWorker();
       expect(await onlyDelivery(subscription.id)).toMatchObject({ status: 'delivered', attempts: 2 });
@@ -322,7 +395,11 @@ describe('webhook deliveries', () => {
       const delivered = await onlyDelivery(subscription.id);
       const res = await retry(subscription.id, delivered.id);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, code: 'invalid_transition', message: 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'invalid_transition',
+        message: 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.',
+      });
 
       await createProduct();
       await t.services.publisher.publishAll();
@@ -340,17 +417,29 @@ describe('webhook deliveries', () => {
       const { subscription, delivery } = await failedDelivery();
       const answers = await Promise.all([retry(subscription.id, delivery.id), retry(subscription.id, delivery.id)]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-      expect(answers.find((r) => r.statusCode === 422)!.json().message).toBe('The delivery is already pending and due: attempt 6 will be made shortly.');
+      expect(answers.find((r) => r.statusCode === 422)!.json().message).toBe(
+        'The delivery is already pending and due: attempt 6 will be made shortly.',
+      );
       await runWorker();
       expect(subscription.received()).toHaveLength(6);
     });
 
     it('records a replay in the audit log with what it created, in the transaction of its deliveries', async () => {
       const { subscription, createdAt } = await failedDelivery();
-      expect((await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, { since: createdAt })).json().data).toMatchObject({ deliveries_created: 1 });
-      const entries = await t.database.db.selectFrom('audit_log').selectAll().where('entity_id', '=', subscription.id).where('action', '=', 'webhook_subscription.replayed').execute();
+      expect(
+        (await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, { since: createdAt })).json().data,
+      ).toMatchObject({ deliveries_created: 1 });
+      const entries = await t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity_id', '=', subscription.id)
+        .where('action', '=', 'webhook_subscription.replayed')
+        .execute();
       expect(entries).toHaveLength(1);
-      expect(entries[0]!.changes).toMatchObject({ deliveries_created: { before: null, after: 1 }, since: { before: null, after: createdAt } });
+      expect(entries[0]!.changes).toMatchObject({
+        deliveries_created: { before: null, after: 1 },
+        since: { before: null, after: createdAt },
+      });
     });
 
     it('refuses to reopen a failed delivery while another delivery of its event is open', async () => {
@@ -379,7 +468,11 @@ describe('webhook deliveries', () => {
       const res = await call('POST', `${SUBSCRIPTIONS}/${tested.id}/test`);
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json().data as { delivery_id: string };
-      expect(res.json().data).toEqual({ delivery_id: expect.stringMatching(/^[0-9a-z]{26}$/), event_type: 'webhook.test', status: 'pending' });
+      expect(res.json().data).toEqual({
+        delivery_id: expect.stringMatching(/^[0-9a-z]{26}$/),
+        event_type: 'webhook.test',
+        status: 'pending',
+      });
 
       await runWorker();
       const [request] = tested.received();
@@ -396,11 +489,21 @@ describe('webhook deliveries', () => {
       });
       expect(other.received()).toEqual([]);
       expect(await listDeliveries(other.id)).toEqual([]);
-      expect(await listDeliveries(tested.id, '?event_type=webhook.test')).toMatchObject([{ id: data.delivery_id, status: 'delivered', entity_id: tested.id }]);
+      expect(await listDeliveries(tested.id, '?event_type=webhook.test')).toMatchObject([
+        { id: data.delivery_id, status: 'delivered', entity_id: tested.id },
+      ]);
 
-      const feed = await new EventFeedService({ db: t.services.db, events: new EventRepository() }).page(adminAuth(caller), { per_page: 100 });
+      const feed = await new EventFeedService({ db: t.services.db, events: new EventRepository() }).page(
+        adminAuth(caller),
+        { per_page: 100 },
+      );
       expect(feed.events.map((e) => e.event_type)).not.toContain('webhook.test');
-      const stored = await t.database.db.selectFrom('events').select('event_type').where('tenant_id', '=', caller.tenantId).where('event_type', '=', 'webhook.test').execute();
+      const stored = await t.database.db
+        .selectFrom('events')
+        .select('event_type')
+        .where('tenant_id', '=', caller.tenantId)
+        .where('event_type', '=', 'webhook.test')
+        .execute();
       expect(stored).toHaveLength(1);
     });
 
@@ -424,7 +527,13 @@ describe('webhook deliveries', () => {
       const stranger = await integrationCaller();
       const strangers = await subscribe({}, always(ok), stranger);
 
-      const expectNotFound = async (method: HttpMethod, url: string, body: object, as: Caller = caller, payload?: object) => {
+      const expectNotFound = async (
+        method: HttpMethod,
+        url: string,
+        body: object,
+        as: Caller = caller,
+        payload?: object,
+      ) => {
         const res = await call(method, url, payload, as.auth);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.json()).toEqual(body);
@@ -463,7 +572,9 @@ describe('webhook deliveries', () => {
       for (const [method, url, payload] of routes) {
         const forbidden = await call(method, url, payload, personal);
         expect(forbidden.statusCode, `${method} ${url}`).toBe(403);
-        expect(forbidden.json().message).toBe('personal tokens cannot be used here; use one of: application, integration.');
+        expect(forbidden.json().message).toBe(
+          'personal tokens cannot be used here; use one of: application, integration.',
+        );
         expect((await call(method, url, payload, {})).statusCode).toBe(401);
       }
       expect(await listDeliveries(subscription.id)).toEqual([]);

@@ -16,7 +16,12 @@ const PRODUCTS = `${API}/operations/products`;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const webhooks: WebhookSettings = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true, retryDelaysSeconds: [60, 300, 1800, 7200] };
+const webhooks: WebhookSettings = {
+  ...loadConfig({}).webhooks,
+  allowHttp: true,
+  allowPrivateTargets: true,
+  retryDelaysSeconds: [60, 300, 1800, 7200],
+};
 
 type Headers = Record<string, string>;
 interface Caller {
@@ -33,7 +38,8 @@ interface ReplayAnswer {
 }
 
 const isCaller = (as: Caller | Headers): as is Caller => typeof (as as Caller).tenantId === 'string';
-const eventOf = (request: ReceivedRequest) => JSON.parse(request.body.toString('utf8')) as { event_type: string; entity_id: string };
+const eventOf = (request: ReceivedRequest) =>
+  JSON.parse(request.body.toString('utf8')) as { event_type: string; entity_id: string };
 
 describe('webhook replay', () => {
   let t: TestApp;
@@ -95,7 +101,12 @@ describe('webhook replay', () => {
   }
 
   const openDeliveries = (subscriptionId: string) =>
-    t.database.db.selectFrom('webhook_deliveries').select(['event_id', 'status']).where('subscription_id', '=', subscriptionId).where('status', 'in', ['pending', 'delivering']).execute();
+    t.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['event_id', 'status'])
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', 'in', ['pending', 'delivering'])
+      .execute();
 
   it('delivers the events made while the subscription was disabled once it is activated and replayed', async () => {
     const caller = await integrationCaller();
@@ -109,10 +120,18 @@ describe('webhook replay', () => {
     clock.advance(HOUR);
     await setStatus(caller, subscription.id, 'activate');
     const answer = await replay(caller, subscription.id, { since });
-    expect(answer).toEqual({ subscription_id: subscription.id, since, until: clock.now().toISOString(), deliveries_created: 2, already_pending: 0 });
+    expect(answer).toEqual({
+      subscription_id: subscription.id,
+      since,
+      until: clock.now().toISOString(),
+      deliveries_created: 2,
+      already_pending: 0,
+    });
 
     await runWorker();
-    expect(subscription.received().map((e) => [e.event_type, e.entity_id])).toEqual(products.map((id) => ['product.created', id]));
+    expect(subscription.received().map((e) => [e.event_type, e.entity_id])).toEqual(
+      products.map((id) => ['product.created', id]),
+    );
   });
 
   it('creates nothing the second time while the first deliveries are pending, and again once they ended', async () => {
@@ -124,13 +143,22 @@ describe('webhook replay', () => {
     await runWorker();
     expect(subscription.received()).toHaveLength(2);
 
-    expect(await replay(caller, subscription.id, { since })).toMatchObject({ deliveries_created: 2, already_pending: 0 });
-    expect(await replay(caller, subscription.id, { since })).toMatchObject({ deliveries_created: 0, already_pending: 2 });
+    expect(await replay(caller, subscription.id, { since })).toMatchObject({
+      deliveries_created: 2,
+      already_pending: 0,
+    });
+    expect(await replay(caller, subscription.id, { since })).toMatchObject({
+      deliveries_created: 0,
+      already_pending: 2,
+    });
     expect(await openDeliveries(subscription.id)).toHaveLength(2);
 
     await runWorker();
     expect(subscription.received()).toHaveLength(4);
-    expect(await replay(caller, subscription.id, { since })).toMatchObject({ deliveries_created: 2, already_pending: 0 });
+    expect(await replay(caller, subscription.id, { since })).toMatchObject({
+      deliveries_created: 2,
+      already_pending: 0,
+    });
     await runWorker();
   });
 
@@ -143,15 +171,29 @@ describe('webhook replay', () => {
     expect((await call('POST', `${PRODUCTS}/${product}/activate`, caller)).statusCode).toBe(200);
     await runWorker();
     const typesOf = async (subscriptionId: string) =>
-      (await t.database.db.selectFrom('webhook_deliveries').select('event_type').where('subscription_id', '=', subscriptionId).where('status', '=', 'pending').execute())
+      (
+        await t.database.db
+          .selectFrom('webhook_deliveries')
+          .select('event_type')
+          .where('subscription_id', '=', subscriptionId)
+          .where('status', '=', 'pending')
+          .execute()
+      )
         .map((d) => d.event_type)
         .sort();
 
-    expect(await replay(caller, everything.id, { since, event_types: ['product.activated'] })).toMatchObject({ deliveries_created: 1 });
+    expect(await replay(caller, everything.id, { since, event_types: ['product.activated'] })).toMatchObject({
+      deliveries_created: 1,
+    });
     expect(await typesOf(everything.id)).toEqual(['product.activated']);
-    expect(await replay(caller, createdOnly.id, { since, event_types: ['product.*'] })).toMatchObject({ deliveries_created: 1 });
+    expect(await replay(caller, createdOnly.id, { since, event_types: ['product.*'] })).toMatchObject({
+      deliveries_created: 1,
+    });
     expect(await typesOf(createdOnly.id)).toEqual(['product.created']);
-    expect(await replay(caller, createdOnly.id, { since, event_types: ['inventory.*'] })).toMatchObject({ deliveries_created: 0, already_pending: 0 });
+    expect(await replay(caller, createdOnly.id, { since, event_types: ['inventory.*'] })).toMatchObject({
+      deliveries_created: 0,
+      already_pending: 0,
+    });
     await runWorker();
   });
 
@@ -170,22 +212,37 @@ describe('webhook replay', () => {
       const before = subscription.received().length;
       const answer = await replay(caller, subscription.id, body);
       await runWorker();
-      return { answer, entities: subscription.received().slice(before).map((e) => e.entity_id) };
+      return {
+        answer,
+        entities: subscription
+          .received()
+          .slice(before)
+          .map((e) => e.entity_id),
+      };
     };
 
-    expect((await replayed({ since: firstAt, until: new Date(Date.parse(firstAt) + 30 * MINUTE).toISOString() })).entities).toEqual([first]);
+    expect(
+      (await replayed({ since: firstAt, until: new Date(Date.parse(firstAt) + 30 * MINUTE).toISOString() })).entities,
+    ).toEqual([first]);
     expect((await replayed({ since: firstAt, until: secondAt })).entities).toEqual([first, second]);
     const fromSecond = await replayed({ since: secondAt, until: secondAt });
     expect(fromSecond.entities).toEqual([second]);
     expect(fromSecond.answer).toMatchObject({ since: secondAt, until: secondAt });
     // Offsets are read as the instant they name and answered in UTC.
-    const offset = await replay(caller, subscription.id, { since: '2026-04-01T10:00:00+02:00', until: '2026-04-01T10:30:00+02:00' });
+    const offset = await replay(caller, subscription.id, {
+      since: '2026-04-01T10:00:00+02:00',
+      until: '2026-04-01T10:30:00+02:00',
+    });
     expect(offset).toMatchObject({ since: '2026-04-01T08:00:00.000Z', until: '2026-04-01T08:30:00.000Z' });
     await runWorker();
   });
 
   it('never replays test events, other tenants’ events or entities the subscription may not see', async () => {
-    const caller = await integrationCaller(['system:manage-webhooks', 'operations:view-products', 'operations:create-products']);
+    const caller = await integrationCaller([
+      'system:manage-webhooks',
+      'operations:view-products',
+      'operations:create-products',
+    ]);
     const subscription = await subscribe(caller, ['*']);
     const since = clock.now().toISOString();
     expect((await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/test`, caller)).statusCode).toBe(200);
@@ -195,17 +252,36 @@ describe('webhook replay', () => {
     await t.database.db
       .insertInto('events')
       .values({
-        id: newId(), tenant_id: caller.tenantId, event_type: 'inventory.adjusted', entity_type: 'inventory', entity_id: newId(),
-        payload: {}, occurred_at: clock.now().toISOString(), created_at: clock.now().toISOString(),
+        id: newId(),
+        tenant_id: caller.tenantId,
+        event_type: 'inventory.adjusted',
+        entity_type: 'inventory',
+        entity_id: newId(),
+        payload: {},
+        occurred_at: clock.now().toISOString(),
+        created_at: clock.now().toISOString(),
       })
       .execute();
     await runWorker();
     // Delivered side by side by the worker: in either order.
-    expect(subscription.received().map((e) => e.event_type).sort()).toEqual(['product.created', 'webhook.test']);
+    expect(
+      subscription
+        .received()
+        .map((e) => e.event_type)
+        .sort(),
+    ).toEqual(['product.created', 'webhook.test']);
 
-    expect(await replay(caller, subscription.id, { since })).toMatchObject({ deliveries_created: 1, already_pending: 0 });
+    expect(await replay(caller, subscription.id, { since })).toMatchObject({
+      deliveries_created: 1,
+      already_pending: 0,
+    });
     await runWorker();
-    expect(subscription.received().slice(2).map((e) => [e.event_type, e.entity_id])).toEqual([['product.created', product]]);
+    expect(
+      subscription
+        .received()
+        .slice(2)
+        .map((e) => [e.event_type, e.entity_id]),
+    ).toEqual([['product.created', product]]);
   });
 
   it('works through more events than one chunk, and parallel replays never double a delivery', async () => {
@@ -214,18 +290,34 @@ describe('webhook replay', () => {
     const since = clock.now().toISOString();
     const count = 1_203;
     const events = Array.from({ length: count }, () => ({
-      id: newId(), tenant_id: caller.tenantId, event_type: 'product.updated', entity_type: 'product', entity_id: newId(),
-      payload: { seeded: true }, occurred_at: since, created_at: since,
+      id: newId(),
+      tenant_id: caller.tenantId,
+      event_type: 'product.updated',
+      entity_type: 'product',
+      entity_id: newId(),
+      payload: { seeded: true },
+      occurred_at: since,
+      created_at: since,
     }));
-    for (let i = 0; i < events.length; i += 100) await t.database.db.insertInto('events').values(events.slice(i, i + 100)).execute();
+    for (let i = 0; i < events.length; i += 100)
+      await t.database.db
+        .insertInto('events')
+        .values(events.slice(i, i + 100))
+        .execute();
 
-    const answers = await Promise.all([replay(caller, subscription.id, { since }), replay(caller, subscription.id, { since })]);
+    const answers = await Promise.all([
+      replay(caller, subscription.id, { since }),
+      replay(caller, subscription.id, { since }),
+    ]);
     expect(answers.map((a) => a.deliveries_created + a.already_pending)).toEqual([count, count]);
     expect(answers[0]!.deliveries_created + answers[1]!.deliveries_created).toBe(count);
     const open = await openDeliveries(subscription.id);
     expect(open).toHaveLength(count);
     expect(new Set(open.map((d) => d.event_id)).size).toBe(count);
-    expect(await replay(caller, subscription.id, { since })).toMatchObject({ deliveries_created: 0, already_pending: count });
+    expect(await replay(caller, subscription.id, { since })).toMatchObject({
+      deliveries_created: 0,
+      already_pending: count,
+    });
     // Not sent: the seeded events stay pending, out of the way of the other tests' receivers.
     await t.database.db.deleteFrom('webhook_deliveries').where('subscription_id', '=', subscription.id).execute();
   });
@@ -234,7 +326,11 @@ describe('webhook replay', () => {
     const caller = await integrationCaller();
     const subscription = await subscribe(caller);
     const since = new Date(clock.now().getTime() - 90 * 24 * HOUR).toISOString();
-    expect(await replay(caller, subscription.id, { since })).toMatchObject({ since, deliveries_created: 0, already_pending: 0 });
+    expect(await replay(caller, subscription.id, { since })).toMatchObject({
+      since,
+      deliveries_created: 0,
+      already_pending: 0,
+    });
   });
 
   it('reports every problem of the request', async () => {
@@ -249,7 +345,13 @@ describe('webhook replay', () => {
     expect(await errorsOf({})).toEqual({ since: ['The since field is required.'] });
     expect(await errorsOf({ since: 'yesterday' })).toEqual({ since: ['The since field must be a valid date time.'] });
     expect(await errorsOf({ since: '2026-04-01T08:00:00' })).toHaveProperty('since');
-    expect(await errorsOf({ since: '2026-04-01T08:00:00Z', until: '2026-04-01T07:59:59Z', event_types: ['product.created', 'product.sold', 'order.*', 'Order.*', 'spaceship.*'] })).toEqual({
+    expect(
+      await errorsOf({
+        since: '2026-04-01T08:00:00Z',
+        until: '2026-04-01T07:59:59Z',
+        event_types: ['product.created', 'product.sold', 'order.*', 'Order.*', 'spaceship.*'],
+      }),
+    ).toEqual({
       until: ['The until field must be a date after or equal to since.'],
       'event_types.3': [expect.stringContaining('The pattern "Order.*" is malformed')],
       'event_types.4': [expect.stringContaining('Unknown entity "spaceship"')],
@@ -267,9 +369,19 @@ describe('webhook replay', () => {
     await setStatus(caller, subscription.id, 'disable');
     const disabled = await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, caller, body);
     expect(disabled.statusCode).toBe(422);
-    expect(disabled.json()).toEqual({ success: false, code: 'subscription_disabled', message: 'Cannot replay events to a webhook subscription whose status is disabled; activate it first.' });
+    expect(disabled.json()).toEqual({
+      success: false,
+      code: 'subscription_disabled',
+      message: 'Cannot replay events to a webhook subscription whose status is disabled; activate it first.',
+    });
 
-    const notFound = { success: false, code: 'not_found', message: 'Webhook subscription not found.', data: null, meta: {} };
+    const notFound = {
+      success: false,
+      code: 'not_found',
+      message: 'Webhook subscription not found.',
+      data: null,
+      meta: {},
+    };
     const stranger = await integrationCaller();
     const foreign = await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, stranger, body);
     expect(foreign.statusCode).toBe(404);
@@ -286,7 +398,9 @@ describe('webhook replay', () => {
     const caller = await integrationCaller();
     const subscription = await subscribe(caller);
     const personal = bearer(await makeToken(t.services, caller.tenantId, caller.userId, { type: 'personal' }));
-    const res = await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, personal, { since: '2026-04-01T00:00:00Z' });
+    const res = await call('POST', `${SUBSCRIPTIONS}/${subscription.id}/replay`, personal, {
+      since: '2026-04-01T00:00:00Z',
+    });
     expect(res.statusCode).toBe(403);
     expect(await openDeliveries(subscription.id)).toEqual([]);
   });

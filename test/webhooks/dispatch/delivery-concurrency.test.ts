@@ -14,7 +14,12 @@ const WORKERS = 4;
 // Small enough that each worker has to claim many times, so the claims interleave.
 const SLOTS_PER_WORKER = 16;
 
-const webhooks: WebhookSettings = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true, concurrency: SLOTS_PER_WORKER };
+const webhooks: WebhookSettings = {
+  ...loadConfig({}).webhooks,
+  allowHttp: true,
+  allowPrivateTargets: true,
+  concurrency: SLOTS_PER_WORKER,
+};
 
 describe('webhook delivery with concurrent workers', () => {
   let t: TestApp;
@@ -46,51 +51,68 @@ describe('webhook delivery with concurrent workers', () => {
     }
   }
 
-  it(`delivers ${EVENTS} events exactly once each with ${WORKERS} workers claiming at the same time`, { timeout: 180_000 }, async () => {
-    const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type: 'integration' });
-    const call = jsonCaller(t.app, bearer(token));
-    const created = await call('POST', '/api/v1/webhooks/subscriptions', { url: receiver.url(), event_types: ['product.created'] });
-    expect(created.statusCode).toBe(201);
-    const subscriptionId = (created.json().data as { id: string }).id;
-    for (let i = 0; i < EVENTS; i++) {
-      const res = await call('POST', '/api/v1/operations/products', { name: `Concurrent product ${i}` });
-      expect(res.statusCode).toBe(201);
-    }
-    // Published up front so that no worker finds the queue empty only because another is still publishing.
-    await t.services.publisher.publishAll();
+  it(
+    `delivers ${EVENTS} events exactly once each with ${WORKERS} workers claiming at the same time`,
+    { timeout: 180_000 },
+    async () => {
+      const token = await makeToken(t.services, t.tenant.tenantId, t.tenant.adminId, { type: 'integration' });
+      const call = jsonCaller(t.app, bearer(token));
+      const created = await call('POST', '/api/v1/webhooks/subscriptions', {
+        url: receiver.url(),
+        event_types: ['product.created'],
+      });
+      expect(created.statusCode).toBe(201);
+      const subscriptionId = (created.json().data as { id: string }).id;
+      for (let i = 0; i < EVENTS; i++) {
+        const res = await call('POST', '/api/v1/operations/products', { name: `Concurrent product ${i}` });
+        expect(res.statusCode).toBe(201);
+      }
+      // Published up front so that no worker finds the queue empty only because another is still publishing.
+      await t.services.publisher.publishAll();
 
-    const queue = t.services.webhooks.queue;
-    const claimedBy = new Map<string, number>();
-    const claim = queue.claim.bind(queue);
-    const spy = vi.spyOn(queue, 'claim').mockImplementation(async (workerId, ...rest) => {
-      const claimed = await claim(workerId, ...rest);
-      claimedBy.set(workerId, (claimedBy.get(workerId) ?? 0) + claimed.length);
-      return claimed;
-    });
-    const errors: object[] = [];
-    const dispatchers = Array.from({ length: WORKERS }, () => t.services.webhooks.createDispatcher({ error: (object) => void errors.push(object) }));
-    try {
-      await Promise.all(dispatchers.map(work));
-    } finally {
-      spy.mockRestore();
-    }
+      const queue = t.services.webhooks.queue;
+      const claimedBy = new Map<string, number>();
+      const claim = queue.claim.bind(queue);
+      const spy = vi.spyOn(queue, 'claim').mockImplementation(async (workerId, ...rest) => {
+        const claimed = await claim(workerId, ...rest);
+        claimedBy.set(workerId, (claimedBy.get(workerId) ?? 0) + claimed.length);
+        return claimed;
+      });
+      const errors: object[] = [];
+      const dispatchers = Array.from({ length: WORKERS }, () =>
+        t.services.webhooks.createDispatcher({ error: (object) => void errors.push(object) }),
+      );
+      try {
+        await Promise.all(dispatchers.map(work));
+      } finally {
+        spy.mockRestore();
+      }
 
-    expect(errors).toEqual([]);
-    const deliveries = await t.database.db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', subscriptionId).execute();
-    expect(deliveries).toHaveLength(EVENTS);
-    expect(deliveries.filter((d) => d.status !== 'delivered' || d.attempts !== 1)).toEqual([]);
+      expect(errors).toEqual([]);
+      const deliveries = await t.database.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('subscription_id', '=', subscriptionId)
+        .execute();
+      expect(deliveries).toHaveLength(EVENTS);
+      expect(deliveries.filter((d) => d.status !== 'delivered' || d.attempts !== 1)).toEqual([]);
 
-    const received = receiver.requests.map((r) => String(r.headers['x-webhook-delivery-id']));
-    expect(received).toHaveLength(EVENTS);
-    expect(new Set(received)).toEqual(new Set(deliveries.map((d) => d.id)));
-    expect(receiver.requests.every((r) => r.headers['x-webhook-attempt'] === '1')).toBe(true);
+      const received = receiver.requests.map((r) => String(r.headers['x-webhook-delivery-id']));
+      expect(received).toHaveLength(EVENTS);
+      expect(new Set(received)).toEqual(new Set(deliveries.map((d) => d.id)));
+      expect(receiver.requests.every((r) => r.headers['x-webhook-attempt'] === '1')).toBe(true);
 
-    const attempts = await t.database.db.selectFrom('webhook_delivery_attempts').selectAll().where('subscription_id', '=', subscriptionId).execute();
-    expect(attempts).toHaveLength(EVENTS);
-    expect(attempts.every((a) => Boolean(a.succeeded) && a.attempt === 1)).toBe(true);
+      const attempts = await t.database.db
+        .selectFrom('webhook_delivery_attempts')
+        .selectAll()
+        .where('subscription_id', '=', subscriptionId)
+        .execute();
+      expect(attempts).toHaveLength(EVENTS);
+      expect(attempts.every((a) => Boolean(a.succeeded) && a.attempt === 1)).toBe(true);
 
-    expect([...claimedBy.values()].reduce((sum, n) => sum + n, 0)).toBe(EVENTS);
-    // The work was shared: more than one worker claimed deliveries.
-    expect([...claimedBy.values()].filter((n) => n > 0).length).toBeGreaterThan(1);
-  });
+      expect([...claimedBy.values()].reduce((sum, n) => sum + n, 0)).toBe(EVENTS);
+      // The work was shared: more than one worker claimed deliveries.
+      expect([...claimedBy.values()].filter((n) => n > 0).length).toBeGreaterThan(1);
+    },
+  );
 });

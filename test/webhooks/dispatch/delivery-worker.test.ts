@@ -99,10 +99,21 @@ describe('webhook delivery worker', () => {
   }
 
   const deliveriesOf = (subscriptionId: string) =>
-    db().selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', subscriptionId).orderBy('created_at').orderBy('id').execute();
+    db()
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
 
   const attemptsOf = (deliveryId: string) =>
-    db().selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
+    db()
+      .selectFrom('webhook_delivery_attempts')
+      .selectAll()
+      .where('delivery_id', '=', deliveryId)
+      .orderBy('attempt')
+      .execute();
 
   const subscription = async (id: string) => {
     const res = await call('GET', `${SUBSCRIPTIONS}/${id}`);
@@ -148,7 +159,11 @@ describe('webhook delivery worker', () => {
       await settle();
 
       const [delivery] = await deliveriesOf(id);
-      const event = await db().selectFrom('events').selectAll().where('id', '=', delivery!.event_id).executeTakeFirstOrThrow();
+      const event = await db()
+        .selectFrom('events')
+        .selectAll()
+        .where('id', '=', delivery!.event_id)
+        .executeTakeFirstOrThrow();
       expect(receiver.requests).toHaveLength(2);
       receiver.requests.forEach((request, i) => {
         expect(request.method).toBe('POST');
@@ -199,7 +214,11 @@ describe('webhook delivery worker', () => {
       const productId = await createProduct('Copper pipe');
       await settle();
 
-      const event = await db().selectFrom('events').selectAll().where('entity_id', '=', productId).executeTakeFirstOrThrow();
+      const event = await db()
+        .selectFrom('events')
+        .selectAll()
+        .where('entity_id', '=', productId)
+        .executeTakeFirstOrThrow();
       const envelope = {
         id: event.id,
         event_type: 'product.created',
@@ -220,12 +239,19 @@ describe('webhook delivery worker', () => {
       const exact = await subscribe({ url: receiver.url('/exact'), event_types: ['product.created'] });
       const entity = await subscribe({ url: receiver.url('/entity'), event_types: ['product.*'] });
       const everything = await subscribe({ url: receiver.url('/all'), event_types: ['*'] });
-      const overlapping = await subscribe({ url: receiver.url('/overlap'), event_types: ['product.created', 'product.*', '*'] });
+      const overlapping = await subscribe({
+        url: receiver.url('/overlap'),
+        event_types: ['product.created', 'product.*', '*'],
+      });
       const productId = await createProduct();
       await adjustStock(productId, 5);
       await settle();
 
-      const typesAt = (path: string) => receiver.received(path).map((r) => bodyOf(r).event_type).sort();
+      const typesAt = (path: string) =>
+        receiver
+          .received(path)
+          .map((r) => bodyOf(r).event_type)
+          .sort();
       expect(typesAt('/exact')).toEqual(['product.created']);
       expect(typesAt('/entity')).toEqual(['product.created']);
       expect(typesAt('/all')).toEqual(['inventory.adjusted', 'product.created', 'stock_movement.recorded']);
@@ -243,13 +269,20 @@ describe('webhook delivery worker', () => {
         type: 'integration',
         abilities: ['system:manage-webhooks', 'operations:view-products'],
       });
-      await subscribe({ url: receiver.url('/products-only'), event_types: ['*'] }, jsonCaller(t.app, bearer(productsOnly)));
+      await subscribe(
+        { url: receiver.url('/products-only'), event_types: ['*'] },
+        jsonCaller(t.app, bearer(productsOnly)),
+      );
       await subscribe({ url: receiver.url('/admin'), event_types: ['*'] });
       const productId = await createProduct();
       await adjustStock(productId, 3);
       await settle();
 
-      const typesAt = (path: string) => receiver.received(path).map((r) => bodyOf(r).event_type).sort();
+      const typesAt = (path: string) =>
+        receiver
+          .received(path)
+          .map((r) => bodyOf(r).event_type)
+          .sort();
       expect(typesAt('/products-only')).toEqual(['product.created']);
       expect(typesAt('/admin')).toEqual(['inventory.adjusted', 'product.created', 'stock_movement.recorded']);
     });
@@ -284,9 +317,13 @@ describe('webhook delivery worker', () => {
       await settle();
       expect(receiver.requests).toHaveLength(5);
       expect(receiver.requests.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3', '4', '5']);
-      expect(new Set(receiver.requests.map((r) => r.headers['x-webhook-delivery-id']))).toEqual(new Set([delivery!.id]));
+      expect(new Set(receiver.requests.map((r) => r.headers['x-webhook-delivery-id']))).toEqual(
+        new Set([delivery!.id]),
+      );
       const attempts = await attemptsOf(delivery!.id);
-      expect(attempts.map((a) => [a.attempt, Boolean(a.succeeded), a.response_code])).toEqual([1, 2, 3, 4, 5].map((n) => [n, false, 500]));
+      expect(attempts.map((a) => [a.attempt, Boolean(a.succeeded), a.response_code])).toEqual(
+        [1, 2, 3, 4, 5].map((n) => [n, false, 500]),
+      );
     });
 
     it('waits as long as a 429 Retry-After asks when that is longer than the schedule', async () => {
@@ -312,7 +349,9 @@ describe('webhook delivery worker', () => {
     });
 
     it('counts a redirect as a failure and does not follow it', async () => {
-      receiver.respondWith((request) => (request.url === '/hook' ? { status: 302, headers: { Location: receiver.url('/moved') } } : ok));
+      receiver.respondWith((request) =>
+        request.url === '/hook' ? { status: 302, headers: { Location: receiver.url('/moved') } } : ok,
+      );
       const { id } = await subscribe({});
       await createProduct();
       await settle();
@@ -357,7 +396,10 @@ describe('webhook delivery worker', () => {
 
       await createProduct();
       await settle();
-      expect(await subscription(id)).toMatchObject({ status: 'disabled', disabled_reason: expect.stringMatching(/20 of 21/) });
+      expect(await subscription(id)).toMatchObject({
+        status: 'disabled',
+        disabled_reason: expect.stringMatching(/20 of 21/),
+      });
     });
 
     it('delivers nothing of what happened while a subscription was disabled, even after it is activated', async () => {
@@ -441,12 +483,23 @@ describe('webhook delivery worker', () => {
     const [lost, ...claimed] = await queue.claim('worker-a', clock.now(), leaseMs, 10);
     expect(claimed).toHaveLength(4);
     // The first delivery's lease runs out and worker B takes it over before A writes what it got.
-    await db().updateTable('webhook_deliveries').set({ lease_expires_at: new Date(clock.now().getTime() - SECOND).toISOString() }).where('id', '=', lost!.id).execute();
+    await db()
+      .updateTable('webhook_deliveries')
+      .set({ lease_expires_at: new Date(clock.now().getTime() - SECOND).toISOString() })
+      .where('id', '=', lost!.id)
+      .execute();
     expect((await queue.claim('worker-b', clock.now(), leaseMs, 10)).map((d) => d.id)).toEqual([lost!.id]);
 
     const attemptedAt = clock.now();
-    const result = (delivery: typeof lost, outcome: { ok: boolean; statusCode: number | null; error: string | null; retryAfterSeconds?: number }) => ({
-      delivery: delivery!, attemptedAt, durationMs: 12.4, retryAfterSeconds: null, ...outcome,
+    const result = (
+      delivery: typeof lost,
+      outcome: { ok: boolean; statusCode: number | null; error: string | null; retryAfterSeconds?: number },
+    ) => ({
+      delivery: delivery!,
+      attemptedAt,
+      durationMs: 12.4,
+      retryAfterSeconds: null,
+      ...outcome,
     });
     const [delivered, retried, retriedLater, last] = claimed;
     const outcomes = await queue.record(
@@ -464,13 +517,42 @@ describe('webhook delivery worker', () => {
     expect(outcomes).toEqual(['lease_lost', 'delivered', 'retrying', 'retrying', 'failed']);
 
     const rows = new Map((await deliveriesOf(id)).map((row) => [row.id, row]));
-    expect(rows.get(lost!.id), 'worker B still holds it').toMatchObject({ status: 'delivering', lease_owner: 'worker-b', last_response_code: null });
-    expect(rows.get(delivered!.id)).toMatchObject({ status: 'delivered', last_response_code: 204, last_response_time_ms: 12, last_error: null, lease_owner: null, lease_expires_at: null });
+    expect(rows.get(lost!.id), 'worker B still holds it').toMatchObject({
+      status: 'delivering',
+      lease_owner: 'worker-b',
+      last_response_code: null,
+    });
+    expect(rows.get(delivered!.id)).toMatchObject({
+      status: 'delivered',
+      last_response_code: 204,
+      last_response_time_ms: 12,
+      last_error: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    });
     const retryAt = (seconds: number) => new Date(attemptedAt.getTime() + seconds * SECOND).toISOString();
-    expect(rows.get(retried!.id)).toMatchObject({ status: 'pending', next_attempt_at: retryAt(devWebhooks.retryDelaysSeconds[0]!), last_response_code: 500, last_error: 'HTTP 500', lease_owner: null });
-    expect(rows.get(retriedLater!.id)).toMatchObject({ status: 'pending', next_attempt_at: retryAt(600), last_response_code: 429, lease_owner: null });
-    expect(rows.get(last!.id)).toMatchObject({ status: 'failed', last_response_code: null, last_error: 'Connection refused', lease_owner: null });
-    expect(await attemptsOf(delivered!.id)).toMatchObject([{ attempt: 1, succeeded: expect.anything(), response_code: 204 }]);
+    expect(rows.get(retried!.id)).toMatchObject({
+      status: 'pending',
+      next_attempt_at: retryAt(devWebhooks.retryDelaysSeconds[0]!),
+      last_response_code: 500,
+      last_error: 'HTTP 500',
+      lease_owner: null,
+    });
+    expect(rows.get(retriedLater!.id)).toMatchObject({
+      status: 'pending',
+      next_attempt_at: retryAt(600),
+      last_response_code: 429,
+      lease_owner: null,
+    });
+    expect(rows.get(last!.id)).toMatchObject({
+      status: 'failed',
+      last_response_code: null,
+      last_error: 'Connection refused',
+      lease_owner: null,
+    });
+    expect(await attemptsOf(delivered!.id)).toMatchObject([
+      { attempt: 1, succeeded: expect.anything(), response_code: 204 },
+    ]);
   });
 
   it('reports the queue and the attempts on /metrics', async () => {

@@ -42,7 +42,11 @@ async function startReceiver(delayMs: number): Promise<Receiver> {
     req.resume();
     req.on('end', () => {
       const deliveryId = String(req.headers['x-webhook-delivery-id']);
-      receipts.push({ deliveryId, attempt: Number(req.headers['x-webhook-attempt']), eventId: String(req.headers['x-webhook-event-id']) });
+      receipts.push({
+        deliveryId,
+        attempt: Number(req.headers['x-webhook-attempt']),
+        eventId: String(req.headers['x-webhook-event-id']),
+      });
       inFlight.add(deliveryId);
       const timer = setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'), delayMs);
       // Finished, or dropped because the sender died: either way no longer waiting for the answer.
@@ -67,7 +71,12 @@ async function startReceiver(delayMs: number): Promise<Receiver> {
 }
 
 /** Polls `probe` until it answers something other than undefined. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 10): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 10,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
@@ -135,107 +144,127 @@ describe('delivery workers as processes', () => {
   }
 
   const deliveringLeases = () =>
-    t.database.db.selectFrom('webhook_deliveries').select(['id', 'lease_owner']).where('status', '=', 'delivering').execute();
+    t.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'lease_owner'])
+      .where('status', '=', 'delivering')
+      .execute();
 
-  it(
-    'a worker killed mid-delivery loses no event, and only its in-flight deliveries are sent again, under a higher attempt',
-    async () => {
-      const subscriptionId = await subscribe();
-      const workers = [startWorker(), startWorker()];
-      await Promise.all(workers.map((worker) => worker.waitForStdout(/worker started/)));
-      const pids = workers.map((worker) => worker.child.pid!);
+  it('a worker killed mid-delivery loses no event, and only its in-flight deliveries are sent again, under a higher attempt', async () => {
+    const subscriptionId = await subscribe();
+    const workers = [startWorker(), startWorker()];
+    await Promise.all(workers.map((worker) => worker.waitForStdout(/worker started/)));
+    const pids = workers.map((worker) => worker.child.pid!);
 
-      await recordEvents(EVENT_COUNT);
+    await recordEvents(EVENT_COUNT);
 
-      // Both workers must have had requests at the receiver before the kill, and the victim one still unanswered.
-      const heldEver = new Map(pids.map((pid) => [pid, new Set<string>()]));
-      const receivedFrom = (pid: number) => receiver.receipts.some((receipt) => heldEver.get(pid)!.has(receipt.deliveryId));
-      const victimIndex = await waitFor(
-        'both workers to have sent requests, one of them with a request still at the receiver',
-        async () => {
-          const leases = await deliveringLeases();
-          for (const pid of pids) for (const lease of leases) if (heldBy(lease.lease_owner, pid)) heldEver.get(pid)!.add(lease.id);
-          if (!pids.every(receivedFrom)) return undefined;
-          const index = pids.findIndex((pid) => leases.some((lease) => heldBy(lease.lease_owner, pid) && receiver.inFlight.has(lease.id)));
-          return index >= 0 ? index : undefined;
-        },
-        20_000,
-      );
-      const victim = workers[victimIndex]!;
-      const victimPid = pids[victimIndex]!;
-      victim.child.kill('SIGKILL');
-      const killedAt = receiver.receipts.length;
-      expect(await victim.exited).toMatchObject({ signal: 'SIGKILL' });
+    // Both workers must have had requests at the receiver before the kill, and the victim one still unanswered.
+    const heldEver = new Map(pids.map((pid) => [pid, new Set<string>()]));
+    const receivedFrom = (pid: number) =>
+      receiver.receipts.some((receipt) => heldEver.get(pid)!.has(receipt.deliveryId));
+    const victimIndex = await waitFor(
+      'both workers to have sent requests, one of them with a request still at the receiver',
+      async () => {
+        const leases = await deliveringLeases();
+        for (const pid of pids)
+          for (const lease of leases) if (heldBy(lease.lease_owner, pid)) heldEver.get(pid)!.add(lease.id);
+        if (!pids.every(receivedFrom)) return undefined;
+        const index = pids.findIndex((pid) =>
+          leases.some((lease) => heldBy(lease.lease_owner, pid) && receiver.inFlight.has(lease.id)),
+        );
+        return index >= 0 ? index : undefined;
+      },
+      20_000,
+    );
+    const victim = workers[victimIndex]!;
+    const victimPid = pids[victimIndex]!;
+    victim.child.kill('SIGKILL');
+    const killedAt = receiver.receipts.length;
+    expect(await victim.exited).toMatchObject({ signal: 'SIGKILL' });
 
-      // What the killed worker left behind: claimed, never recorded.
-      const stranded = new Map(
-        (await t.database.db.selectFrom('webhook_deliveries').select(['id', 'attempts', 'lease_owner']).where('status', '=', 'delivering').execute())
-          .filter((row) => heldBy(row.lease_owner, victimPid))
-          .map((row) => [row.id, row.attempts]),
-      );
-      const receivedBeforeKill = receiver.receipts.slice(0, killedAt);
-      expect(stranded.size).toBeGreaterThan(0);
-      expect(receivedBeforeKill.some((receipt) => stranded.has(receipt.deliveryId))).toBe(true);
+    // What the killed worker left behind: claimed, never recorded.
+    const stranded = new Map(
+      (
+        await t.database.db
+          .selectFrom('webhook_deliveries')
+          .select(['id', 'attempts', 'lease_owner'])
+          .where('status', '=', 'delivering')
+          .execute()
+      )
+        .filter((row) => heldBy(row.lease_owner, victimPid))
+        .map((row) => [row.id, row.attempts]),
+    );
+    const receivedBeforeKill = receiver.receipts.slice(0, killedAt);
+    expect(stranded.size).toBeGreaterThan(0);
+    expect(receivedBeforeKill.some((receipt) => stranded.has(receipt.deliveryId))).toBe(true);
 
-      await waitFor(
-        'every delivery to be delivered',
-        async () => {
-          const open = await t.database.db
-            .selectFrom('webhook_deliveries')
-            .select((eb) => eb.fn.countAll<number>().as('open'))
-            .where('status', '!=', 'delivered')
-            .executeTakeFirstOrThrow();
-          const total = await t.database.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-          return Number(open.open) === 0 && Number(total.total) === EVENT_COUNT ? true : undefined;
-        },
-        ALL_DELIVERED_TIMEOUT_MS,
-        100,
-      );
-      const survivor = workers[1 - victimIndex]!;
-      expect(survivor.child.exitCode).toBeNull();
-      expect(survivor.stderr).toBe('');
+    await waitFor(
+      'every delivery to be delivered',
+      async () => {
+        const open = await t.database.db
+          .selectFrom('webhook_deliveries')
+          .select((eb) => eb.fn.countAll<number>().as('open'))
+          .where('status', '!=', 'delivered')
+          .executeTakeFirstOrThrow();
+        const total = await t.database.db
+          .selectFrom('webhook_deliveries')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        return Number(open.open) === 0 && Number(total.total) === EVENT_COUNT ? true : undefined;
+      },
+      ALL_DELIVERED_TIMEOUT_MS,
+      100,
+    );
+    const survivor = workers[1 - victimIndex]!;
+    expect(survivor.child.exitCode).toBeNull();
+    expect(survivor.stderr).toBe('');
 
-      const deliveries = await t.database.db
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'event_id', 'status', 'attempts'])
-        .where('subscription_id', '=', subscriptionId)
-        .execute();
-      const events = await t.database.db.selectFrom('events').select('id').where('tenant_id', '=', t.tenant.tenantId).execute();
-      expect(events).toHaveLength(EVENT_COUNT);
-      expect(deliveries).toHaveLength(EVENT_COUNT);
-      expect(deliveries.every((delivery) => delivery.status === 'delivered')).toBe(true);
+    const deliveries = await t.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'event_id', 'status', 'attempts'])
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
+    const events = await t.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('tenant_id', '=', t.tenant.tenantId)
+      .execute();
+    expect(events).toHaveLength(EVENT_COUNT);
+    expect(deliveries).toHaveLength(EVENT_COUNT);
+    expect(deliveries.every((delivery) => delivery.status === 'delivered')).toBe(true);
 
-      // No event lost: deduplicated by event id, the receiver saw every one.
-      expect(new Set(receiver.receipts.map((receipt) => receipt.eventId))).toEqual(new Set(events.map((event) => event.id)));
+    // No event lost: deduplicated by event id, the receiver saw every one.
+    expect(new Set(receiver.receipts.map((receipt) => receipt.eventId))).toEqual(
+      new Set(events.map((event) => event.id)),
+    );
 
-      const receiptsOf = new Map<string, Receipt[]>();
-      for (const receipt of receiver.receipts) receiptsOf.set(receipt.deliveryId, [...(receiptsOf.get(receipt.deliveryId) ?? []), receipt]);
-      for (const delivery of deliveries) {
-        const received = receiptsOf.get(delivery.id) ?? [];
-        const attempts = received.map((receipt) => receipt.attempt);
-        expect(received.every((receipt) => receipt.eventId === delivery.event_id)).toBe(true);
-        // Never the same attempt twice, and each repeat under a higher number than the one before it.
-        expect(attempts).toEqual([...new Set(attempts)].sort((a, b) => a - b));
-        if (stranded.has(delivery.id)) {
-          expect(attempts.at(-1)).toBeGreaterThan(stranded.get(delivery.id)!);
-          expect(delivery.attempts).toBe(stranded.get(delivery.id)! + 1);
-        } else {
-          expect(attempts).toEqual([1]);
-          expect(delivery.attempts).toBe(1);
-        }
+    const receiptsOf = new Map<string, Receipt[]>();
+    for (const receipt of receiver.receipts)
+      receiptsOf.set(receipt.deliveryId, [...(receiptsOf.get(receipt.deliveryId) ?? []), receipt]);
+    for (const delivery of deliveries) {
+      const received = receiptsOf.get(delivery.id) ?? [];
+      const attempts = received.map((receipt) => receipt.attempt);
+      expect(received.every((receipt) => receipt.eventId === delivery.event_id)).toBe(true);
+      // Never the same attempt twice, and each repeat under a higher number than the one before it.
+      expect(attempts).toEqual([...new Set(attempts)].sort((a, b) => a - b));
+      if (stranded.has(delivery.id)) {
+        expect(attempts.at(-1)).toBeGreaterThan(stranded.get(delivery.id)!);
+        expect(delivery.attempts).toBe(stranded.get(delivery.id)! + 1);
+      } else {
+        expect(attempts).toEqual([1]);
+        expect(delivery.attempts).toBe(1);
       }
+    }
 
-      // Exactly the killed worker's deliveries show an abandoned attempt, under the number it was sending.
-      const abandoned = await t.database.db
-        .selectFrom('webhook_delivery_attempts')
-        .select(['delivery_id', 'attempt', 'succeeded'])
-        .where('subscription_id', '=', subscriptionId)
-        .where('error', '=', ABANDONED_ATTEMPT_ERROR)
-        .execute();
-      expect(new Map(abandoned.map((row) => [row.delivery_id, row.attempt]))).toEqual(stranded);
-      expect(abandoned).toHaveLength(stranded.size);
-      expect(abandoned.every((row) => row.succeeded === false)).toBe(true);
-    },
-    60_000,
-  );
+    // Exactly the killed worker's deliveries show an abandoned attempt, under the number it was sending.
+    const abandoned = await t.database.db
+      .selectFrom('webhook_delivery_attempts')
+      .select(['delivery_id', 'attempt', 'succeeded'])
+      .where('subscription_id', '=', subscriptionId)
+      .where('error', '=', ABANDONED_ATTEMPT_ERROR)
+      .execute();
+    expect(new Map(abandoned.map((row) => [row.delivery_id, row.attempt]))).toEqual(stranded);
+    expect(abandoned).toHaveLength(stranded.size);
+    expect(abandoned.every((row) => row.succeeded === false)).toBe(true);
+  }, 60_000);
 });

@@ -9,7 +9,11 @@ import { FixedClock } from '../../../src/lib/clock.js';
 import type { AuthContext } from '../../../src/modules/auth/auth-context.js';
 import type { Resolver } from '../../../src/modules/webhooks/transport/address-guard.js';
 import { SubscriptionRepository } from '../../../src/modules/webhooks/subscriptions/subscription.repository.js';
-import { DISABLED_BY_REQUEST, MAX_ACTIVE_SUBSCRIPTIONS, SubscriptionService } from '../../../src/modules/webhooks/subscriptions/subscription.service.js';
+import {
+  DISABLED_BY_REQUEST,
+  MAX_ACTIVE_SUBSCRIPTIONS,
+  SubscriptionService,
+} from '../../../src/modules/webhooks/subscriptions/subscription.service.js';
 import { bearer, makeTenant, makeToken, type TenantFixture } from '../../helpers/factories.js';
 import { signedInClient } from '../../helpers/session-client.js';
 import { buildTestApp, type HttpMethod, type TestApp } from '../../helpers/test-app.js';
@@ -17,7 +21,13 @@ import { buildTestApp, type HttpMethod, type TestApp } from '../../helpers/test-
 const SUBSCRIPTIONS = '/api/v1/webhooks/subscriptions';
 const MISSING_ID = '01hzzzzzzzzzzzzzzzzzzzzzzz';
 const GENERATED_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
-const NOT_FOUND = { success: false, code: 'not_found', message: 'Webhook subscription not found.', data: null, meta: {} };
+const NOT_FOUND = {
+  success: false,
+  code: 'not_found',
+  message: 'Webhook subscription not found.',
+  data: null,
+  meta: {},
+};
 
 const defaultWebhooks: WebhookSettings = loadConfig({}).webhooks;
 const devWebhooks: WebhookSettings = { ...defaultWebhooks, allowHttp: true, allowPrivateTargets: true };
@@ -58,7 +68,11 @@ function buildWebhookApp(webhooks: WebhookSettings, clock?: FixedClock, resolve?
   return buildTestApp({ clock, config: { webhooks }, webhookResolver: resolve });
 }
 
-const minimal = (extra: object = {}) => ({ url: 'http://127.0.0.1:9/hook', event_types: ['product.created'], ...extra });
+const minimal = (extra: object = {}) => ({
+  url: 'http://127.0.0.1:9/hook',
+  event_types: ['product.created'],
+  ...extra,
+});
 
 describe('webhook subscriptions', () => {
   let t: TestApp;
@@ -90,7 +104,8 @@ describe('webhook subscriptions', () => {
     expect(res.json().message).toBe('The given data was invalid.');
     return res.json().errors as Record<string, string[]>;
   };
-  const row = (id: string) => t.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) =>
+    t.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** A tenant of its own, so that its active count and lists hold only what the test made. */
   const freshTenant = async (): Promise<TenantFixture & { auth: Headers }> => {
     const tenant = await makeTenant(t.services);
@@ -152,7 +167,11 @@ describe('webhook subscriptions', () => {
       expect(stored.tenant_id).toBe(tenant.tenantId);
       expect(stored.created_by).toBe(tenant.adminId);
       expect([...stored.visible_entity_types].sort()).toEqual(['inventory', 'product', 'stock_movement']);
-      const tokenRow = await t.database.db.selectFrom('api_tokens').select(['user_id', 'type']).where('id', '=', stored.token_id!).executeTakeFirstOrThrow();
+      const tokenRow = await t.database.db
+        .selectFrom('api_tokens')
+        .select(['user_id', 'type'])
+        .where('id', '=', stored.token_id!)
+        .executeTakeFirstOrThrow();
       expect(tokenRow).toEqual({ user_id: tenant.adminId, type: 'integration' });
     });
 
@@ -168,35 +187,75 @@ describe('webhook subscriptions', () => {
     });
 
     it('takes 1 to 50 patterns and names each malformed one, or one of an unknown entity, by its index', async () => {
-      expect((await errorsOf(await create(minimal({ event_types: [] })))).event_types).toEqual(['The event types field must have at least 1 items.']);
+      expect((await errorsOf(await create(minimal({ event_types: [] })))).event_types).toEqual([
+        'The event types field must have at least 1 items.',
+      ]);
       const many = Array.from({ length: 51 }, () => 'product.created');
       expect((await errorsOf(await create(minimal({ event_types: many })))).event_types).toEqual([
         'The event types field must not have more than 50 items.',
       ]);
       expect((await create(minimal({ event_types: many.slice(1) }))).statusCode).toBe(201);
 
-      const malformed = ['product', 'Product.Created', 'product.', '.created', 'product.*.x', '**', 'product*', '*.created', 'product created'];
-      const errors = await errorsOf(await create(minimal({ event_types: ['product.created', 'spaceship.*', 'purchase_order.*', ...malformed] })));
-      expect(Object.keys(errors).sort()).toEqual(['event_types.1', ...malformed.map((_, i) => `event_types.${i + 3}`)].sort());
+      const malformed = [
+        'product',
+        'Product.Created',
+        'product.',
+        '.created',
+        'product.*.x',
+        '**',
+        'product*',
+        '*.created',
+        'product created',
+      ];
+      const errors = await errorsOf(
+        await create(minimal({ event_types: ['product.created', 'spaceship.*', 'purchase_order.*', ...malformed] })),
+      );
+      expect(Object.keys(errors).sort()).toEqual(
+        ['event_types.1', ...malformed.map((_, i) => `event_types.${i + 3}`)].sort(),
+      );
       expect(errors['event_types.1']![0]).toContain('Unknown entity "spaceship"');
-      malformed.forEach((pattern, i) => expect(errors[`event_types.${i + 3}`]).toEqual([expect.stringContaining(`The pattern "${pattern}" is malformed`)]));
+      malformed.forEach((pattern, i) =>
+        expect(errors[`event_types.${i + 3}`]).toEqual([
+          expect.stringContaining(`The pattern "${pattern}" is malformed`),
+        ]),
+      );
     });
 
     it('accepts well-formed patterns of every entity of the platform or the service emits', async () => {
       // Event names of the platform's other modules, whose entities this service does not emit (yet), and their
       // entity wildcards.
-      const platformNamed = ['customer.*', 'customer.created', 'order.created', 'order.status_changed', 'invoice.*', 'product.*'];
+      const platformNamed = [
+        'customer.*',
+        'customer.created',
+        'order.created',
+        'order.status_changed',
+        'invoice.*',
+        'product.*',
+      ];
       const res = await create(minimal({ event_types: platformNamed }));
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data.event_types).toEqual(platformNamed);
-      const emitted = ['inventory.*', 'stock_movement.recorded', 'purchase_order.*', 'product.discontinued', 'product.deleted', '*'];
+      const emitted = [
+        'inventory.*',
+        'stock_movement.recorded',
+        'purchase_order.*',
+        'product.discontinued',
+        'product.deleted',
+        '*',
+      ];
       const other = await create(minimal({ event_types: emitted }));
       expect(other.statusCode, other.body).toBe(201);
       expect(other.json().data.event_types).toEqual(emitted);
     });
 
     it('refuses control characters in the url, which the URL parser would drop silently', async () => {
-      for (const url of ['http://127.0.0.1:9/a\r\nb', 'http://127.0.0.1:9/a\nb', 'http://127.0.0.1:9/a\tb', 'http://127.0.0.1:9/a\u0000b', 'http://127.0.0.1:9/a\u007fb']) {
+      for (const url of [
+        'http://127.0.0.1:9/a\r\nb',
+        'http://127.0.0.1:9/a\nb',
+        'http://127.0.0.1:9/a\tb',
+        'http://127.0.0.1:9/a\u0000b',
+        'http://127.0.0.1:9/a\u007fb',
+      ]) {
         const errors = await errorsOf(await create(minimal({ url })));
         expect(errors.url, JSON.stringify(url)).toHaveLength(1);
       }
@@ -208,24 +267,38 @@ describe('webhook subscriptions', () => {
     it('reports a refused header name under its own key, line breaks included', async () => {
       const errors = await errorsOf(await create(minimal({ headers: { 'X\nY': 'z', 'Bad Name': 'x' } })));
       expect(Object.keys(errors).sort()).toEqual(['headers.Bad Name', 'headers.X\nY']);
-      expect(errors['headers.X\nY']).toEqual(['The header name "X\\nY" must be an RFC 7230 token of at most 100 characters.']);
+      expect(errors['headers.X\nY']).toEqual([
+        'The header name "X\\nY" must be an RFC 7230 token of at most 100 characters.',
+      ]);
     });
 
     it('limits url to 2048 characters, description to 1000, payload_mode to full or thin', async () => {
       const longUrl = `https://hooks.example.com/${'a'.repeat(2049 - 'https://hooks.example.com/'.length)}`;
-      expect((await errorsOf(await create(minimal({ url: longUrl })))).url).toEqual(['The url field must not be greater than 2048 characters.']);
+      expect((await errorsOf(await create(minimal({ url: longUrl })))).url).toEqual([
+        'The url field must not be greater than 2048 characters.',
+      ]);
       expect((await errorsOf(await create(minimal({ description: 'x'.repeat(1001) })))).description).toEqual([
         'The description field must not be greater than 1000 characters.',
       ]);
       expect((await create(minimal({ description: 'x'.repeat(1000) }))).statusCode).toBe(201);
-      expect((await errorsOf(await create(minimal({ payload_mode: 'fat' })))).payload_mode).toEqual(['The selected payload mode is invalid. Allowed: full, thin.']);
+      expect((await errorsOf(await create(minimal({ payload_mode: 'fat' })))).payload_mode).toEqual([
+        'The selected payload mode is invalid. Allowed: full, thin.',
+      ]);
     });
 
     it('accepts a secret of 16 to 255 visible ASCII characters only', async () => {
-      expect((await errorsOf(await create(minimal({ secret: 'x'.repeat(15) })))).secret).toEqual(['The secret field must be at least 16 characters.']);
-      expect((await errorsOf(await create(minimal({ secret: 'x'.repeat(256) })))).secret).toEqual(['The secret field must not be greater than 255 characters.']);
-      expect((await errorsOf(await create(minimal({ secret: 'sixteen chars ok' })))).secret).toEqual(['The secret field format is invalid.']);
-      expect((await errorsOf(await create(minimal({ secret: 'geheimnis-für-alle' })))).secret).toEqual(['The secret field format is invalid.']);
+      expect((await errorsOf(await create(minimal({ secret: 'x'.repeat(15) })))).secret).toEqual([
+        'The secret field must be at least 16 characters.',
+      ]);
+      expect((await errorsOf(await create(minimal({ secret: 'x'.repeat(256) })))).secret).toEqual([
+        'The secret field must not be greater than 255 characters.',
+      ]);
+      expect((await errorsOf(await create(minimal({ secret: 'sixteen chars ok' })))).secret).toEqual([
+        'The secret field format is invalid.',
+      ]);
+      expect((await errorsOf(await create(minimal({ secret: 'geheimnis-für-alle' })))).secret).toEqual([
+        'The secret field format is invalid.',
+      ]);
       expect((await makeSubscription({ secret: '!~'.repeat(8) })).secret).toBe('!~!~!~!~!~!~!~!~');
       expect((await makeSubscription({ secret: 's'.repeat(255) })).secret).toHaveLength(255);
     });
@@ -248,7 +321,9 @@ describe('webhook subscriptions', () => {
       const headers = Object.fromEntries([...refused.map((name) => [name, 'value']), ['X-Allowed', 'fine']]);
       const errors = await errorsOf(await create(minimal({ headers })));
       expect(Object.keys(errors).sort()).toEqual(refused.map((name) => `headers.${name}`).sort());
-      expect(errors['headers.Content-Type']).toEqual(['The header Content-Type cannot be set: the webhook sender sets it.']);
+      expect(errors['headers.Content-Type']).toEqual([
+        'The header Content-Type cannot be set: the webhook sender sets it.',
+      ]);
       expect(errors['headers.Connection']).toEqual(['The header Connection cannot be set: it is a hop-by-hop header.']);
       expect(errors['headers.X-Webhook-Signature']![0]).toContain('X-Webhook-* and Webhook-* headers');
     });
@@ -270,16 +345,22 @@ describe('webhook subscriptions', () => {
           }),
         ),
       );
-      expect(errors['headers.Bad Name']).toEqual(['The header name "Bad Name" must be an RFC 7230 token of at most 100 characters.']);
+      expect(errors['headers.Bad Name']).toEqual([
+        'The header name "Bad Name" must be an RFC 7230 token of at most 100 characters.',
+      ]);
       expect(errors['headers.X-Ünicode']).toHaveLength(1);
       expect(errors[`headers.X-${'n'.repeat(99)}`]).toHaveLength(1);
       expect(errors['headers.X-Long']).toEqual(['The header X-Long value must not be greater than 1000 characters.']);
       expect(errors['headers.X-Split']).toEqual(['The header X-Split value must not contain line breaks.']);
       expect(errors['headers.X-Newline']).toEqual(['The header X-Newline value must not contain line breaks.']);
-      expect(errors['headers.X-Bell']).toEqual(['The header X-Bell value may contain only visible characters, spaces and tabs.']);
+      expect(errors['headers.X-Bell']).toEqual([
+        'The header X-Bell value may contain only visible characters, spaces and tabs.',
+      ]);
       expect(errors['headers.X-Max']).toBeUndefined();
 
-      const fine = await makeSubscription({ headers: { ['X-' + 'n'.repeat(98)]: 'v'.repeat(1000), "X-Token!#$%&'*+.^_`|~": 'tab\tand space' } });
+      const fine = await makeSubscription({
+        headers: { ['X-' + 'n'.repeat(98)]: 'v'.repeat(1000), "X-Token!#$%&'*+.^_`|~": 'tab\tand space' },
+      });
       expect(Object.keys(fine.headers)).toHaveLength(2);
     });
 
@@ -290,11 +371,15 @@ describe('webhook subscriptions', () => {
       expect(errors.headers).toEqual(['The headers field must not have more than 20 headers.']);
 
       const twice = await errorsOf(await create(minimal({ headers: { 'X-Tenant': 'a', 'x-tenant': 'b' } })));
-      expect(twice['headers.x-tenant']).toEqual(['The header x-tenant is given more than once (header names are case-insensitive).']);
+      expect(twice['headers.x-tenant']).toEqual([
+        'The header x-tenant is given more than once (header names are case-insensitive).',
+      ]);
 
       const typed = await errorsOf(await create(minimal({ headers: { 'X-Count': 3 } })));
       expect(typed['headers.X-Count']).toEqual(['The X-Count field must be a string.']);
-      expect((await errorsOf(await create(minimal({ headers: ['X-A'] })))).headers).toEqual(['The headers field must be an object.']);
+      expect((await errorsOf(await create(minimal({ headers: ['X-A'] })))).headers).toEqual([
+        'The headers field must be an object.',
+      ]);
     });
   });
 
@@ -305,7 +390,8 @@ describe('webhook subscriptions', () => {
     });
     afterAll(() => strict.close());
 
-    const strictCreate = (payload: object) => strict.app.inject({ method: 'POST', url: SUBSCRIPTIONS, headers: strict.auth, payload });
+    const strictCreate = (payload: object) =>
+      strict.app.inject({ method: 'POST', url: SUBSCRIPTIONS, headers: strict.auth, payload });
     const urlErrors = async (url: string) => (await errorsOf(await strictCreate(minimal({ url })))).url;
 
     it('refuses loopback, private and metadata targets, plain http, credentials and unresolvable names', async () => {
@@ -315,17 +401,25 @@ describe('webhook subscriptions', () => {
         'The url resolves to a loopback address (127.0.0.1).',
         'The url resolves to a loopback address (::1).',
       ]);
-      expect(await urlErrors('https://intranet.example.com/x')).toEqual(['The url resolves to a private address (10.1.2.3).']);
-      expect(await urlErrors('https://169.254.169.254/latest/meta-data')).toEqual(['The url resolves to a metadata address (169.254.169.254).']);
+      expect(await urlErrors('https://intranet.example.com/x')).toEqual([
+        'The url resolves to a private address (10.1.2.3).',
+      ]);
+      expect(await urlErrors('https://169.254.169.254/latest/meta-data')).toEqual([
+        'The url resolves to a metadata address (169.254.169.254).',
+      ]);
       expect(await urlErrors('https://[::1]/x')).toEqual(['The url resolves to a loopback address (::1).']);
-      expect(await urlErrors('https://user:pass@hooks.example.com/x')).toEqual(['The url must not contain a user name or password.']);
+      expect(await urlErrors('https://user:pass@hooks.example.com/x')).toEqual([
+        'The url must not contain a user name or password.',
+      ]);
       expect(await urlErrors('https://nowhere.invalid/x')).toEqual(['The url host could not be resolved.']);
       expect(await urlErrors('not a url')).toEqual(['The url is not a valid URL.']);
       expect(await strict.database.db.selectFrom('webhook_subscriptions').select('id').execute()).toEqual([]);
     });
 
     it('reports the url and the other fields together', async () => {
-      const errors = await errorsOf(await strictCreate({ url: 'http://example.com', event_types: ['nope'], headers: { Host: 'x' } }));
+      const errors = await errorsOf(
+        await strictCreate({ url: 'http://example.com', event_types: ['nope'], headers: { Host: 'x' } }),
+      );
       expect(Object.keys(errors).sort()).toEqual(['event_types.0', 'headers.Host', 'url']);
     });
 
@@ -337,15 +431,31 @@ describe('webhook subscriptions', () => {
     it('checks a changed url again', async () => {
       const made = (await strictCreate(minimal({ url: 'https://hooks.example.com/y' }))).json().data as Resource;
       const payload = { url: 'https://localhost/x' };
-      const res = await strict.app.inject({ method: 'PATCH', url: `${SUBSCRIPTIONS}/${made.id}`, headers: strict.auth, payload });
+      const res = await strict.app.inject({
+        method: 'PATCH',
+        url: `${SUBSCRIPTIONS}/${made.id}`,
+        headers: strict.auth,
+        payload,
+      });
       expect((await errorsOf(res)).url).toContain('The url resolves to a loopback address (127.0.0.1).');
-      const stored = await strict.database.db.selectFrom('webhook_subscriptions').select('url').where('id', '=', made.id).executeTakeFirstOrThrow();
+      const stored = await strict.database.db
+        .selectFrom('webhook_subscriptions')
+        .select('url')
+        .where('id', '=', made.id)
+        .executeTakeFirstOrThrow();
       expect(stored.url).toBe('https://hooks.example.com/y');
     });
 
     it('refuses localhost through the system resolver when no resolver is given', async () => {
       const { db, clock: appClock, newId } = strict.services;
-      const service = new SubscriptionService({ db, subscriptions: new SubscriptionRepository(), audit: strict.services.audit.service, clock: appClock, newId, policy: defaultWebhooks });
+      const service = new SubscriptionService({
+        db,
+        subscriptions: new SubscriptionRepository(),
+        audit: strict.services.audit.service,
+        clock: appClock,
+        newId,
+        policy: defaultWebhooks,
+      });
       const { tenantId, adminId, adminEmail } = strict.tenant;
       const auth: AuthContext = {
         tenantId,
@@ -451,15 +561,29 @@ describe('webhook subscriptions', () => {
 
     it('validates changed patterns and headers like creation', async () => {
       const made = await makeSubscription();
-      const errors = await errorsOf(await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, { event_types: ['product.Nope'], headers: { 'Webhook-Id': 'x' } }));
+      const errors = await errorsOf(
+        await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, {
+          event_types: ['product.Nope'],
+          headers: { 'Webhook-Id': 'x' },
+        }),
+      );
       expect(Object.keys(errors).sort()).toEqual(['event_types.0', 'headers.Webhook-Id']);
-      expect((await errorsOf(await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, { event_types: [] }))).event_types).toHaveLength(1);
+      expect(
+        (await errorsOf(await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, { event_types: [] }))).event_types,
+      ).toHaveLength(1);
     });
 
     it('refuses a secret, pointing to rotate-secret, and changes nothing', async () => {
       const made = await makeSubscription({ description: 'keep' });
-      const errors = await errorsOf(await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, { secret: 'a-brand-new-secret-value', description: 'changed' }));
-      expect(errors).toEqual({ secret: ['The secret cannot be changed here; use POST /api/v1/webhooks/subscriptions/{id}/rotate-secret.'] });
+      const errors = await errorsOf(
+        await call('PATCH', `${SUBSCRIPTIONS}/${made.id}`, {
+          secret: 'a-brand-new-secret-value',
+          description: 'changed',
+        }),
+      );
+      expect(errors).toEqual({
+        secret: ['The secret cannot be changed here; use POST /api/v1/webhooks/subscriptions/{id}/rotate-secret.'],
+      });
       const stored = await row(made.id);
       expect(stored.secret).toBe(made.secret);
       expect(stored.description).toBe('keep');
@@ -526,7 +650,11 @@ describe('webhook subscriptions', () => {
         message: 'Webhook subscription activated successfully',
         data: { id: made.id, status: 'active', updated_at: clock.now().toISOString() },
       });
-      expect((await call('GET', `${SUBSCRIPTIONS}/${made.id}`)).json().data).toMatchObject({ status: 'active', disabled_reason: null, disabled_at: null });
+      expect((await call('GET', `${SUBSCRIPTIONS}/${made.id}`)).json().data).toMatchObject({
+        status: 'active',
+        disabled_reason: null,
+        disabled_at: null,
+      });
     });
 
     it('answers 200 unchanged when the subscription already has the status asked for', async () => {
@@ -544,7 +672,11 @@ describe('webhook subscriptions', () => {
       clock.advance(1000);
       const twice = await call('POST', `${SUBSCRIPTIONS}/${made.id}/disable`);
       expect(twice.statusCode).toBe(200);
-      expect(twice.json()).toEqual({ success: true, message: 'Webhook subscription is already disabled; nothing changed', data: first });
+      expect(twice.json()).toEqual({
+        success: true,
+        message: 'Webhook subscription is already disabled; nothing changed',
+        data: first,
+      });
       expect((await row(made.id)).disabled_at).toBe(first.updated_at);
     });
 
@@ -552,7 +684,11 @@ describe('webhook subscriptions', () => {
       const made = await makeSubscription();
       await t.database.db
         .updateTable('webhook_subscriptions')
-        .set({ status: 'disabled', disabled_reason: 'Too many failed deliveries.', disabled_at: clock.now().toISOString() })
+        .set({
+          status: 'disabled',
+          disabled_reason: 'Too many failed deliveries.',
+          disabled_at: clock.now().toISOString(),
+        })
         .where('id', '=', made.id)
         .execute();
       expect((await call('POST', `${SUBSCRIPTIONS}/${made.id}/disable`)).statusCode).toBe(200);
@@ -591,17 +727,27 @@ describe('webhook subscriptions', () => {
       for (let i = 0; i < MAX_ACTIVE_SUBSCRIPTIONS; i++) made.push(await makeSubscription({}, tenant.auth));
       const refused = await create(minimal(), tenant.auth);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ success: false, code: 'subscription_limit_reached', message: limitMessage('create') });
+      expect(refused.json()).toEqual({
+        success: false,
+        code: 'subscription_limit_reached',
+        message: limitMessage('create'),
+      });
 
       await call('POST', `${SUBSCRIPTIONS}/${made[0]!.id}/disable`, undefined, tenant.auth);
       const replacement = await makeSubscription({}, tenant.auth);
       const reactivate = await call('POST', `${SUBSCRIPTIONS}/${made[0]!.id}/activate`, undefined, tenant.auth);
       expect(reactivate.statusCode).toBe(422);
-      expect(reactivate.json()).toEqual({ success: false, code: 'subscription_limit_reached', message: limitMessage('activate') });
+      expect(reactivate.json()).toEqual({
+        success: false,
+        code: 'subscription_limit_reached',
+        message: limitMessage('activate'),
+      });
       expect((await row(made[0]!.id)).status).toBe('disabled');
 
       expect((await call('DELETE', `${SUBSCRIPTIONS}/${replacement.id}`, undefined, tenant.auth)).statusCode).toBe(200);
-      expect((await call('POST', `${SUBSCRIPTIONS}/${made[0]!.id}/activate`, undefined, tenant.auth)).statusCode).toBe(200);
+      expect((await call('POST', `${SUBSCRIPTIONS}/${made[0]!.id}/activate`, undefined, tenant.auth)).statusCode).toBe(
+        200,
+      );
       expect((await create(minimal(), tenant.auth)).statusCode).toBe(422);
     });
 
@@ -624,7 +770,7 @@ describe('webhook subscriptions', () => {
   describe('access', () => {
     useFreshTenant();
 
-    it('answers 404 for another tenant\'s subscription on every endpoint and leaves it alone', async () => {
+    it("answers 404 for another tenant's subscription on every endpoint and leaves it alone", async () => {
       const other = await freshTenant();
       const theirs = await makeSubscription({ description: 'theirs' }, other.auth);
       for (const [method, path] of [
@@ -635,12 +781,21 @@ describe('webhook subscriptions', () => {
         ['POST', '/disable'],
         ['POST', '/rotate-secret'],
       ] as const) {
-        const res = await call(method, `${SUBSCRIPTIONS}/${theirs.id}${path}`, method === 'PATCH' ? { description: 'mine' } : undefined);
+        const res = await call(
+          method,
+          `${SUBSCRIPTIONS}/${theirs.id}${path}`,
+          method === 'PATCH' ? { description: 'mine' } : undefined,
+        );
         expect(res.statusCode, `${method} ${path}`).toBe(404);
         expect(res.json()).toEqual(NOT_FOUND);
       }
       const stored = await row(theirs.id);
-      expect(stored).toMatchObject({ description: 'theirs', status: 'active', deleted_at: null, secret: theirs.secret });
+      expect(stored).toMatchObject({
+        description: 'theirs',
+        status: 'active',
+        deleted_at: null,
+        secret: theirs.secret,
+      });
       expect((await call('GET', SUBSCRIPTIONS)).json().data.map((s: Resource) => s.id)).not.toContain(theirs.id);
     });
 
@@ -654,13 +809,25 @@ describe('webhook subscriptions', () => {
         ['GET', `${SUBSCRIPTIONS}/${made.id}`],
         ['POST', `${SUBSCRIPTIONS}/${made.id}/rotate-secret`],
       ] as const) {
-        const res = await call(method, url, method === 'POST' && url === SUBSCRIPTIONS ? minimal() : undefined, personal);
+        const res = await call(
+          method,
+          url,
+          method === 'POST' && url === SUBSCRIPTIONS ? minimal() : undefined,
+          personal,
+        );
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json().message).toBe('personal tokens cannot be used here; use one of: application, integration.');
       }
-      const integration = bearer(await makeToken(t.services, tenantId, adminId, { type: 'integration', abilities: ['system:manage-webhooks', 'operations:view-products'] }));
+      const integration = bearer(
+        await makeToken(t.services, tenantId, adminId, {
+          type: 'integration',
+          abilities: ['system:manage-webhooks', 'operations:view-products'],
+        }),
+      );
       expect((await create(minimal(), integration)).statusCode).toBe(201);
-      const reader = bearer(await makeToken(t.services, tenantId, adminId, { type: 'application', abilities: ['system:view-webhooks'] }));
+      const reader = bearer(
+        await makeToken(t.services, tenantId, adminId, { type: 'application', abilities: ['system:view-webhooks'] }),
+      );
       expect((await call('GET', `${SUBSCRIPTIONS}/${made.id}`, undefined, reader)).statusCode).toBe(200);
     });
 

@@ -19,7 +19,11 @@ export class SessionRepository {
   }
 
   async touch(db: Executor, id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
-    await db.updateTable('sessions').set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where('id', '=', id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
   }
 
   async remove(db: Executor, id: string): Promise<void> {

@@ -97,7 +97,8 @@ export class SessionService {
       user_id: state.kind === 'authenticated' ? state.userId : null,
       csrf_token: randomBase62(40),
       two_factor_user_id: state.kind === 'two_factor_pending' ? state.userId : null,
-      two_factor_expires_at: state.kind === 'two_factor_pending' ? new Date(now.getTime() + TWO_FACTOR_WINDOW_MS).toISOString() : null,
+      two_factor_expires_at:
+        state.kind === 'two_factor_pending' ? new Date(now.getTime() + TWO_FACTOR_WINDOW_MS).toISOString() : null,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: this.expiry(now),
@@ -131,7 +132,12 @@ export class SessionService {
       const now = this.clock.now().getTime();
       if (!live?.tenant_id || !live.user_id || Date.parse(live.expires_at) <= now) throw new UnauthenticatedError();
       const expiresAt = new Date(Math.min(now + CONSOLE_TOKEN_MINUTES * 60_000, Date.parse(live.expires_at)));
-      return this.tokens.issueForSession(trx, { tenantId: live.tenant_id, userId: live.user_id, sessionId: live.id, expiresAt });
+      return this.tokens.issueForSession(trx, {
+        tenantId: live.tenant_id,
+        userId: live.user_id,
+        sessionId: live.id,
+        expiresAt,
+      });
     });
   }
 

@@ -34,7 +34,10 @@ export class TokenCache {
     private readonly changes: ChangeWatch,
     maxBytes = TOKEN_CACHE_BYTES,
   ) {
-    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (candidates, prefix) => tokenEntryBytes(prefix, candidates) });
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (candidates, prefix) => tokenEntryBytes(prefix, candidates),
+    });
   }
 
   /**
@@ -58,7 +61,9 @@ export class TokenCache {
     if (!kept) return;
     this.entries.set(
       prefix,
-      kept.map((candidate) => (candidate.token.id === tokenId ? { ...candidate, token: { ...candidate.token, last_used_at: at } } : candidate)),
+      kept.map((candidate) =>
+        candidate.token.id === tokenId ? { ...candidate, token: { ...candidate.token, last_used_at: at } } : candidate,
+      ),
     );
   }
 

@@ -32,7 +32,9 @@ export class TokenRepository {
   async findByPrefixWithOwner(db: Executor, prefix: string): Promise<TokenWithOwner[]> {
     const rows = await db
       .selectFrom('api_tokens')
-      .innerJoin('users', (join) => join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'))
+      .innerJoin('users', (join) =>
+        join.onRef('users.id', '=', 'api_tokens.user_id').onRef('users.tenant_id', '=', 'api_tokens.tenant_id'),
+      )
       .selectAll('api_tokens')
       // `is_active` keeps its column name, so that SQLite's 0/1 is read as a boolean like every is_active.
       .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role', 'users.is_active'])
@@ -46,11 +48,22 @@ export class TokenRepository {
 
   /** A token the API manages: never a console token, which belongs to its session (session_id). */
   async findById(db: Executor, tenantId: string, id: string): Promise<ApiToken | undefined> {
-    return db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).where('session_id', 'is', null).executeTakeFirst();
+    return db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('session_id', 'is', null)
+      .executeTakeFirst();
   }
 
   async touchLastUsed(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
-    await db.updateTable('api_tokens').set({ last_used_at: at }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    await db
+      .updateTable('api_tokens')
+      .set({ last_used_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The tokens the API manages, as findById: console tokens are left out. */
@@ -66,7 +79,13 @@ export class TokenRepository {
   }
 
   /** Moves a token from `from` to the new state in one conditional statement; false when it was not in `from`. */
-  async transition(db: Executor, tenantId: string, id: string, from: TokenStatus[], changes: Partial<ApiToken>): Promise<ApiToken | undefined> {
+  async transition(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    from: TokenStatus[],
+    changes: Partial<ApiToken>,
+  ): Promise<ApiToken | undefined> {
     return db
       .updateTable('api_tokens')
       .set(changes)
@@ -89,7 +108,16 @@ export class TokenRepository {
       .select('api_tokens.id')
       .where('api_tokens.session_id', 'is not', null)
       .where((eb) => eb.or([eb('api_tokens.revoked_at', '<', before), eb('api_tokens.expires_at', '<', before)]))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_subscriptions').select('webhook_subscriptions.id').whereRef('webhook_subscriptions.token_id', '=', 'api_tokens.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_subscriptions')
+              .select('webhook_subscriptions.id')
+              .whereRef('webhook_subscriptions.token_id', '=', 'api_tokens.id'),
+          ),
+        ),
+      )
       .orderBy('api_tokens.id')
       .limit(limit)
       .execute();

@@ -7,7 +7,14 @@ import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { ABILITIES } from '../abilities.js';
-import { AbilityResponse, ConsoleTokenResponse, CreatedTokenResponse, TokenCreateBody, TokenListQuery, TokenResponse } from './token.schemas.js';
+import {
+  AbilityResponse,
+  ConsoleTokenResponse,
+  CreatedTokenResponse,
+  TokenCreateBody,
+  TokenListQuery,
+  TokenResponse,
+} from './token.schemas.js';
 import type { SessionService } from '../sessions/session.service.js';
 import { tokenResource, type TokenService } from './token.service.js';
 
@@ -15,17 +22,40 @@ const tags = ['API tokens'];
 // Users manage their own tokens; the service limits an administrator's wider reach (and approval) by role.
 const session = withoutAbility('own tokens, with role checks in the service', { auth: 'session' });
 
-export function tokenRoutes({ tokens, sessions }: { tokens: TokenService; sessions: SessionService }): FastifyPluginAsyncTypebox {
+export function tokenRoutes({
+  tokens,
+  sessions,
+}: {
+  tokens: TokenService;
+  sessions: SessionService;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/api-tokens/abilities',
-      { schema: { tags, operationId: 'listAbilities', summary: 'The ability catalogue with scores and sensitivity', response: { 200: EnvelopeSchema(Type.Array(AbilityResponse)) } }, config: session },
+      {
+        schema: {
+          tags,
+          operationId: 'listAbilities',
+          summary: 'The ability catalogue with scores and sensitivity',
+          response: { 200: EnvelopeSchema(Type.Array(AbilityResponse)) },
+        },
+        config: session,
+      },
       async () => ok([...ABILITIES]),
     );
 
     app.post(
       '/api-tokens',
-      { schema: { tags, operationId: 'createApiToken', summary: 'Create a token; its plain text is answered this once', body: TokenCreateBody, response: { 201: EnvelopeSchema(CreatedTokenResponse) } }, config: { ...session, idempotency: false } },
+      {
+        schema: {
+          tags,
+          operationId: 'createApiToken',
+          summary: 'Create a token; its plain text is answered this once',
+          body: TokenCreateBody,
+          response: { 201: EnvelopeSchema(CreatedTokenResponse) },
+        },
+        config: { ...session, idempotency: false },
+      },
       async (request, reply) => {
         const { name, type = 'personal', abilities, expiration_days, ip_whitelist } = request.body;
         const issued = await tokens.issue({
@@ -38,8 +68,13 @@ export function tokenRoutes({ tokens, sessions }: { tokens: TokenService; sessio
           ipWhitelist: ip_whitelist ?? null,
           preApproved: false,
         });
-        const message = issued.token.status === 'pending_approval' ? 'API token created; it works once a tenant administrator approves it.' : 'API token created.';
-        return reply.code(201).send(ok({ ...tokenResource(issued.token), plain_text_token: issued.plainText }, message));
+        const message =
+          issued.token.status === 'pending_approval'
+            ? 'API token created; it works once a tenant administrator approves it.'
+            : 'API token created.';
+        return reply
+          .code(201)
+          .send(ok({ ...tokenResource(issued.token), plain_text_token: issued.plainText }, message));
       },
     );
 
@@ -64,7 +99,16 @@ export function tokenRoutes({ tokens, sessions }: { tokens: TokenService; sessio
 
     app.get(
       '/api-tokens',
-      { schema: { tags, operationId: 'listApiTokens', summary: "List tokens (an administrator sees the tenant's, others their own)", querystring: TokenListQuery, response: { 200: PaginatedSchema(TokenResponse) } }, config: session },
+      {
+        schema: {
+          tags,
+          operationId: 'listApiTokens',
+          summary: "List tokens (an administrator sees the tenant's, others their own)",
+          querystring: TokenListQuery,
+          response: { 200: PaginatedSchema(TokenResponse) },
+        },
+        config: session,
+      },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await tokens.list(request.auth, filters, { page, per_page });
@@ -74,20 +118,55 @@ export function tokenRoutes({ tokens, sessions }: { tokens: TokenService; sessio
 
     app.get(
       '/api-tokens/:id',
-      { schema: { tags, operationId: 'getApiToken', summary: 'Get a token (never its secret)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'read' } },
+      {
+        schema: {
+          tags,
+          operationId: 'getApiToken',
+          summary: 'Get a token (never its secret)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(TokenResponse) },
+        },
+        config: { ...session, conditional: 'read' },
+      },
       async (request, reply) => ok(withETag(reply, tokenResource(await tokens.get(request.auth, request.params.id)))),
     );
 
     app.delete(
       '/api-tokens/:id',
-      { schema: { tags, operationId: 'revokeApiToken', summary: 'Revoke a token, effective at once', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
-      async (request, reply) => ok(withETag(reply, tokenResource(await tokens.revoke(request.auth, request.params.id, ifMatch(request)))), 'API token revoked.'),
+      {
+        schema: {
+          tags,
+          operationId: 'revokeApiToken',
+          summary: 'Revoke a token, effective at once',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(TokenResponse) },
+        },
+        config: { ...session, conditional: 'write' },
+      },
+      async (request, reply) =>
+        ok(
+          withETag(reply, tokenResource(await tokens.revoke(request.auth, request.params.id, ifMatch(request)))),
+          'API token revoked.',
+        ),
     );
 
     app.post(
       '/api-tokens/:id/approve',
-      { schema: { tags, operationId: 'approveApiToken', summary: 'Approve a token pending approval (tenant administrators)', params: IdParams, response: { 200: EnvelopeSchema(TokenResponse) } }, config: { ...session, conditional: 'write' } },
-      async (request, reply) => ok(withETag(reply, tokenResource(await tokens.approve(request.auth, request.params.id, ifMatch(request)))), 'API token approved.'),
+      {
+        schema: {
+          tags,
+          operationId: 'approveApiToken',
+          summary: 'Approve a token pending approval (tenant administrators)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(TokenResponse) },
+        },
+        config: { ...session, conditional: 'write' },
+      },
+      async (request, reply) =>
+        ok(
+          withETag(reply, tokenResource(await tokens.approve(request.auth, request.params.id, ifMatch(request)))),
+          'API token approved.',
+        ),
     );
   };
 }

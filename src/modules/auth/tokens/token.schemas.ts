@@ -14,14 +14,39 @@ export const TOKEN_TYPE_DESCRIPTION =
 export const TokenCreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 255 }),
-    type: Type.Optional(Type.Enum(['personal', 'application', 'integration'], { default: 'personal', description: TOKEN_TYPE_DESCRIPTION })),
-    abilities: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 200, description: 'Abilities or wildcards: `*`, `operations:*`, `operations:view-*`.' }),
-    expiration_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Overrides the type default (personal 30, application 365, integration never).' })),
-    ip_whitelist: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100, description: 'IPv4/IPv6 addresses or CIDR ranges; integration tokens only.' })),
+    type: Type.Optional(
+      Type.Enum(['personal', 'application', 'integration'], {
+        default: 'personal',
+        description: TOKEN_TYPE_DESCRIPTION,
+      }),
+    ),
+    abilities: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      minItems: 1,
+      maxItems: 200,
+      description: 'Abilities or wildcards: `*`, `operations:*`, `operations:view-*`.',
+    }),
+    expiration_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 3650,
+        description: 'Overrides the type default (personal 30, application 365, integration never).',
+      }),
+    ),
+    ip_whitelist: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        maxItems: 100,
+        description: 'IPv4/IPv6 addresses or CIDR ranges; integration tokens only.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
-withExample(TokenCreateBody, { name: 'Warehouse scanner', type: 'integration', abilities: ['operations:view-products', 'operations:adjust-stock'], ip_whitelist: ['203.0.113.0/24'] });
+withExample(TokenCreateBody, {
+  name: 'Warehouse scanner',
+  type: 'integration',
+  abilities: ['operations:view-products', 'operations:adjust-stock'],
+  ip_whitelist: ['203.0.113.0/24'],
+});
 
 export const TokenListQuery = Type.Object({
   ...pageQuery(25),
@@ -29,9 +54,13 @@ export const TokenListQuery = Type.Object({
   type: Type.Optional(TokenTypeSchema),
   ...updatedSinceQuery,
   sort_by: Type.Optional(
-    Type.Enum(['created_at', 'updated_at'], { description: 'Omitted: newest first. Ties break on id. Using a token (last_used_at) does not change updated_at.' }),
+    Type.Enum(['created_at', 'updated_at'], {
+      description: 'Omitted: newest first. Ties break on id. Using a token (last_used_at) does not change updated_at.',
+    }),
   ),
-  sort_direction: Type.Optional(Type.Enum(SORT_DIRECTIONS, { description: 'With sort_by; default desc for created_at, asc for updated_at.' })),
+  sort_direction: Type.Optional(
+    Type.Enum(SORT_DIRECTIONS, { description: 'With sort_by; default desc for created_at, asc for updated_at.' }),
+  ),
 });
 
 export const TokenResponse = Type.Object({
@@ -59,13 +88,19 @@ const tokenExample: Static<typeof TokenResponse> = {
 nameSchema(TokenResponse, 'ApiToken', tokenExample);
 
 export const CreatedTokenResponse = Type.Object({ ...TokenResponse.properties, plain_text_token: Type.String() });
-nameSchema(CreatedTokenResponse, 'CreatedApiToken', { ...tokenExample, plain_text_token: 'qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ' });
+nameSchema(CreatedTokenResponse, 'CreatedApiToken', {
+  ...tokenExample,
+  plain_text_token: 'qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ',
+});
 
 export const ConsoleTokenResponse = Type.Object({
   token: Type.String({ description: 'Send as `Authorization: Bearer <token>`; works until expires_at.' }),
   expires_at: Type.String({ format: 'date-time' }),
 });
-nameSchema(ConsoleTokenResponse, 'ConsoleToken', { token: 'qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ', expires_at: '2026-11-25T10:15:00.000Z' });
+nameSchema(ConsoleTokenResponse, 'ConsoleToken', {
+  token: 'qm_7Kp2xQ9vLmN4bR8sT1wY6zA3cD5fG0hJ',
+  expires_at: '2026-11-25T10:15:00.000Z',
+});
 
 export const AbilityResponse = Type.Object({
   ability: Type.String(),
@@ -74,7 +109,8 @@ export const AbilityResponse = Type.Object({
   sensitivity: Type.Enum(['low', 'medium', 'high']),
   requires_approval: Type.Boolean(),
   in_use: Type.Boolean({
-    description: 'Whether a route or rule of this service checks it; the others are reserved for modules it does not have (grantable, opening nothing).',
+    description:
+      'Whether a route or rule of this service checks it; the others are reserved for modules it does not have (grantable, opening nothing).',
   }),
 });
 nameSchema(AbilityResponse, 'Ability', {

@@ -1,7 +1,14 @@
 // API tokens: issued once in plain text, stored only as a SHA-256 hash, found by a public prefix and
 // compared in constant time. The fixed `qm_` start lets secret scanners recognise a leaked token.
 import type { Transaction } from 'kysely';
-import { BusinessRuleError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError, type FieldErrors } from '../../../core/errors.js';
+import {
+  BusinessRuleError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+  type FieldErrors,
+} from '../../../core/errors.js';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
@@ -125,7 +132,12 @@ export interface TokenServiceDeps {
 
 /** A token as the audit log shows it: its resource (never its hash or plain text) and whose it is. */
 function audited(token: ApiToken) {
-  return { ...tokenResource(token), user_id: token.user_id, approved_by: token.approved_by, revoked_at: token.revoked_at };
+  return {
+    ...tokenResource(token),
+    user_id: token.user_id,
+    approved_by: token.approved_by,
+    revoked_at: token.revoked_at,
+  };
 }
 
 export class TokenService {
@@ -167,7 +179,19 @@ export class TokenService {
    * entry, absent from the lists, revoked when the session ends (SessionService). See docs/decisions/console.md (Console).
    */
   issueForSession(db: Executor, { tenantId, userId, sessionId, expiresAt }: SessionTokenInput): Promise<IssuedToken> {
-    return this.insert(db, { tenantId, userId, name: CONSOLE_TOKEN_NAME, type: 'application', abilities: ['*'], preApproved: true, expiresAt }, sessionId);
+    return this.insert(
+      db,
+      {
+        tenantId,
+        userId,
+        name: CONSOLE_TOKEN_NAME,
+        type: 'application',
+        abilities: ['*'],
+        preApproved: true,
+        expiresAt,
+      },
+      sessionId,
+    );
   }
 
   /** Deletes console tokens that ended more than ENDED_CONSOLE_TOKEN_RETENTION_DAYS ago; answers how many went. */
@@ -209,7 +233,11 @@ export class TokenService {
       abilities: [...new Set(input.abilities)],
       status: needsApproval ? 'pending_approval' : 'active',
       ip_whitelist: whitelist.length > 0 ? whitelist : null,
-      expires_at: input.expiresAt ? input.expiresAt.toISOString() : expiryDays === null ? null : addDays(now, expiryDays).toISOString(),
+      expires_at: input.expiresAt
+        ? input.expiresAt.toISOString()
+        : expiryDays === null
+          ? null
+          : addDays(now, expiryDays).toISOString(),
       last_used_at: null,
       approved_by: null,
       approved_at: null,
@@ -222,7 +250,14 @@ export class TokenService {
   }
 
   private record(trx: Executor, action: string, before: ApiToken | null, after: ApiToken): Promise<void> {
-    return this.audit.recordChange(trx, { tenantId: after.tenant_id, action, entityType: 'api_token', entityId: after.id, before: before && audited(before), after: audited(after) });
+    return this.audit.recordChange(trx, {
+      tenantId: after.tenant_id,
+      action,
+      entityType: 'api_token',
+      entityId: after.id,
+      before: before && audited(before),
+      after: audited(after),
+    });
   }
 
   /**
@@ -270,7 +305,12 @@ export class TokenService {
   }
 
   list(auth: AuthContext, filters: Omit<TokenFilters, 'userId'>, page: PageRequest): Promise<Page<ApiToken>> {
-    return this.tokens.list(this.db, auth.tenantId, { ...withUpdatedSinceBound(filters), userId: this.ownerFilter(auth) }, page);
+    return this.tokens.list(
+      this.db,
+      auth.tenantId,
+      { ...withUpdatedSinceBound(filters), userId: this.ownerFilter(auth) },
+      page,
+    );
   }
 
   /** @throws NotFoundError('API token') for a token of another user (non-admins) or tenant. */
@@ -313,14 +353,25 @@ export class TokenService {
         approved_at: now,
         updated_at: now,
       });
-      if (!approved) throw new BusinessRuleError('invalid_transition', `Only tokens pending approval can be approved; this one is ${token.status}.`);
+      if (!approved)
+        throw new BusinessRuleError(
+          'invalid_transition',
+          `Only tokens pending approval can be approved; this one is ${token.status}.`,
+        );
       await this.record(trx, 'api_token.approved', token, approved);
       return approved;
     });
   }
 
   /** If-Match against the token as GET answers it. @throws PreconditionFailedError; NotFoundError('API token'). */
-  private checkPrecondition(trx: Transaction<DB>, auth: AuthContext, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'api_tokens', tenantId: auth.tenantId, id }, async () => tokenResource(await this.get(auth, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    auth: AuthContext,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'api_tokens', tenantId: auth.tenantId, id }, async () =>
+      tokenResource(await this.get(auth, id, trx)),
+    );
   }
 }

@@ -16,7 +16,14 @@ const PERIOD = 30;
 const RECOVERY_CODE_COUNT = 8;
 
 function totp(user: User, secret: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label: user.email, secret: Secret.fromBase32(secret), digits: 6, period: PERIOD, algorithm: 'SHA1' });
+  return new TOTP({
+    issuer: ISSUER,
+    label: user.email,
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: PERIOD,
+    algorithm: 'SHA1',
+  });
 }
 
 function normaliseRecoveryCode(code: string): string {
@@ -65,7 +72,8 @@ export class TwoFactorService {
    * @throws BusinessRuleError when two-factor is already on.
    */
   async enable(user: User): Promise<{ secret: string; otpauth_url: string }> {
-    if (isTwoFactorEnabled(user)) throw new BusinessRuleError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
+    if (isTwoFactorEnabled(user))
+      throw new BusinessRuleError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
     const secret = new Secret({ size: 20 }).base32;
     await this.change(user, 'user.two_factor_enabled', {
       two_factor_secret: secret,
@@ -82,8 +90,10 @@ export class TwoFactorService {
    * @throws BusinessRuleError when not enrolling; ValidationError for a wrong code.
    */
   async confirm(user: User, code: string): Promise<string[]> {
-    if (isTwoFactorEnabled(user)) throw new BusinessRuleError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
-    if (!user.two_factor_secret) throw new BusinessRuleError('two_factor_not_started', 'Enable two-factor authentication first.');
+    if (isTwoFactorEnabled(user))
+      throw new BusinessRuleError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
+    if (!user.two_factor_secret)
+      throw new BusinessRuleError('two_factor_not_started', 'Enable two-factor authentication first.');
     const step = this.stepOf(user, user.two_factor_secret, code);
     if (step === null) throw ValidationError.field('code', 'The provided two factor authentication code was invalid.');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -115,7 +125,8 @@ export class TwoFactorService {
    * @throws ValidationError when the password is wrong; BusinessRuleError when two-factor is off.
    */
   async regenerateRecoveryCodes(user: User, password: string): Promise<string[]> {
-    if (!isTwoFactorEnabled(user)) throw new BusinessRuleError('two_factor_not_started', 'Two-factor authentication is not enabled.');
+    if (!isTwoFactorEnabled(user))
+      throw new BusinessRuleError('two_factor_not_started', 'Two-factor authentication is not enabled.');
     if (!(await verifyPassword(user.password_hash, password))) {
       throw ValidationError.field('password', 'The provided password is incorrect.');
     }
@@ -135,7 +146,10 @@ export class TwoFactorService {
     await inTransaction(this.db, async (trx) => {
       await this.users.changeTwoFactor(trx, user.tenant_id, user.id, changes);
       const after = { ...user, ...changes } as User;
-      const secrets = (u: User) => ({ two_factor_secret: u.two_factor_secret, recovery_codes: u.two_factor_recovery_codes });
+      const secrets = (u: User) => ({
+        two_factor_secret: u.two_factor_secret,
+        recovery_codes: u.two_factor_recovery_codes,
+      });
       await this.audit.recordChange(trx, {
         tenantId: user.tenant_id,
         action,
@@ -159,6 +173,12 @@ export class TwoFactorService {
     const hashes = user.two_factor_recovery_codes ?? [];
     const hash = sha256Hex(normaliseRecoveryCode(code));
     if (!isTwoFactorEnabled(user) || !hashes.includes(hash)) return false;
-    return this.users.replaceRecoveryCodes(this.db, user.tenant_id, user.id, hashes, hashes.filter((h) => h !== hash));
+    return this.users.replaceRecoveryCodes(
+      this.db,
+      user.tenant_id,
+      user.id,
+      hashes,
+      hashes.filter((h) => h !== hash),
+    );
   }
 }

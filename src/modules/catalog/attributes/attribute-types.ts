@@ -3,8 +3,18 @@
 import type { AttributeType } from '../../../db/schema.js';
 
 export const ATTRIBUTE_TYPES = [
-  'text', 'number', 'boolean', 'date', 'select', 'multiselect',
-  'color', 'image', 'url', 'email', 'phone', 'json',
+  'text',
+  'number',
+  'boolean',
+  'date',
+  'select',
+  'multiselect',
+  'color',
+  'image',
+  'url',
+  'email',
+  'phone',
+  'json',
 ] as const satisfies readonly AttributeType[];
 
 export interface AttributeTypeMeta {
@@ -31,7 +41,11 @@ const DESCRIPTIONS: Record<AttributeType, { label: string; input_type: string; d
   boolean: { label: 'Yes/No', input_type: 'checkbox', default_validation: ['boolean'] },
   date: { label: 'Date', input_type: 'date', default_validation: ['date_format:Y-m-d'] },
   select: { label: 'Dropdown', input_type: 'select', default_validation: ['in:options'] },
-  multiselect: { label: 'Multiple select', input_type: 'multiselect', default_validation: ['array', 'distinct', 'in:options'] },
+  multiselect: {
+    label: 'Multiple select',
+    input_type: 'multiselect',
+    default_validation: ['array', 'distinct', 'in:options'],
+  },
   color: { label: 'Color', input_type: 'color', default_validation: ['hex_color'] },
   image: { label: 'Image', input_type: 'image', default_validation: ['string', 'max:2048'] },
   url: { label: 'URL', input_type: 'url', default_validation: ['url:http,https', 'max:2048'] },

@@ -14,7 +14,11 @@ import {
   type ValueDefinition,
 } from './attribute-values.js';
 
-const def = (type: AttributeType, extra: Partial<ValueDefinition> = {}): ValueDefinition => ({ label: 'Thing', type, ...extra });
+const def = (type: AttributeType, extra: Partial<ValueDefinition> = {}): ValueDefinition => ({
+  label: 'Thing',
+  type,
+  ...extra,
+});
 const stored = (d: ValueDefinition, input: unknown) => {
   const result = normaliseValue(d, input);
   if (!result.ok) throw new Error(`expected ${JSON.stringify(input)} to pass: ${result.message}`);
@@ -29,13 +33,40 @@ const message = (d: ValueDefinition, input: unknown) => {
 describe('attribute types', () => {
   it('lists the twelve types with their capabilities', () => {
     const types = attributeTypes();
-    expect(types.map((t) => t.value)).toEqual(['text', 'number', 'boolean', 'date', 'select', 'multiselect', 'color', 'image', 'url', 'email', 'phone', 'json']);
+    expect(types.map((t) => t.value)).toEqual([
+      'text',
+      'number',
+      'boolean',
+      'date',
+      'select',
+      'multiselect',
+      'color',
+      'image',
+      'url',
+      'email',
+      'phone',
+      'json',
+    ]);
     expect(types.filter((t) => t.is_searchable).map((t) => t.value)).toEqual(['text', 'select', 'multiselect']);
-    expect(types.filter((t) => t.is_filterable).map((t) => t.value).sort()).toEqual(['boolean', 'color', 'multiselect', 'number', 'select']);
+    expect(
+      types
+        .filter((t) => t.is_filterable)
+        .map((t) => t.value)
+        .sort(),
+    ).toEqual(['boolean', 'color', 'multiselect', 'number', 'select']);
     expect(types.filter((t) => t.is_sortable).map((t) => t.value)).toEqual(['text', 'number', 'date']);
     expect(types.filter((t) => t.has_options).map((t) => t.value)).toEqual(['select', 'multiselect']);
     for (const t of types) {
-      expect(Object.keys(t).sort()).toEqual(['default_validation', 'has_options', 'input_type', 'is_filterable', 'is_searchable', 'is_sortable', 'label', 'value']);
+      expect(Object.keys(t).sort()).toEqual([
+        'default_validation',
+        'has_options',
+        'input_type',
+        'is_filterable',
+        'is_searchable',
+        'is_sortable',
+        'label',
+        'value',
+      ]);
       expect(t.label.length).toBeGreaterThan(0);
       expect(t.input_type.length).toBeGreaterThan(0);
       expect(Array.isArray(t.default_validation)).toBe(true);
@@ -101,7 +132,20 @@ describe('normaliseValue', () => {
       expect(stored(d, -2.5e-8)).toBe('-0.000000025');
     });
     it('refuses anything else', () => {
-      for (const bad of ['abc', '12kg', '1,5', '0x10', 'Infinity', 'NaN', true, [1], { n: 1 }, Number.NaN, Number.POSITIVE_INFINITY, '1e400']) {
+      for (const bad of [
+        'abc',
+        '12kg',
+        '1,5',
+        '0x10',
+        'Infinity',
+        'NaN',
+        true,
+        [1],
+        { n: 1 },
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        '1e400',
+      ]) {
         expect(message(d, bad)).toBe('The Thing must be a number.');
       }
     });
@@ -121,7 +165,8 @@ describe('normaliseValue', () => {
       for (const no of [false, 0, '0', 'false', 'False']) expect(stored(d, no)).toBe('0');
     });
     it('refuses anything else', () => {
-      for (const bad of [2, -1, 'yes', 'no', 'on', [true], {}]) expect(message(d, bad)).toBe('The Thing must be true or false.');
+      for (const bad of [2, -1, 'yes', 'no', 'on', [true], {}])
+        expect(message(d, bad)).toBe('The Thing must be true or false.');
     });
   });
 
@@ -133,7 +178,19 @@ describe('normaliseValue', () => {
       expect(stored(d, '2000-02-29')).toBe('2000-02-29');
     });
     it('refuses other formats and impossible dates', () => {
-      for (const bad of ['2023-02-29', '1900-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-01-00', '2024-1-5', '05/01/2024', '2024-01-05T10:00:00Z', 20240105, true]) {
+      for (const bad of [
+        '2023-02-29',
+        '1900-02-29',
+        '2024-13-01',
+        '2024-00-10',
+        '2024-04-31',
+        '2024-01-00',
+        '2024-1-5',
+        '05/01/2024',
+        '2024-01-05T10:00:00Z',
+        20240105,
+        true,
+      ]) {
         expect(message(d, bad)).toBe('The Thing must be a valid date in the format YYYY-MM-DD.');
       }
     });
@@ -146,7 +203,8 @@ describe('normaliseValue', () => {
       expect(stored(d, ' Blue ')).toBe('Blue');
     });
     it('refuses anything else, listing the options', () => {
-      for (const bad of ['red', 'Green', ['Red'], 1]) expect(message(d, bad)).toBe('The Color must be one of: Red, Blue.');
+      for (const bad of ['red', 'Green', ['Red'], 1])
+        expect(message(d, bad)).toBe('The Color must be one of: Red, Blue.');
     });
   });
 
@@ -164,7 +222,11 @@ describe('normaliseValue', () => {
       expect(message(d, ['S', 'M', 'S'])).toBe('The Sizes must not contain "S" more than once.');
     });
     it('applies min and max as item counts', () => {
-      const ruled = def('multiselect', { label: 'Sizes', options: ['S', 'M', 'L', 'XL'], validation_rules: ['min:2', 'max:3'] });
+      const ruled = def('multiselect', {
+        label: 'Sizes',
+        options: ['S', 'M', 'L', 'XL'],
+        validation_rules: ['min:2', 'max:3'],
+      });
       expect(stored(ruled, ['S', 'M'])).toBe('["S","M"]');
       expect(message(ruled, ['S'])).toBe('The Sizes must have at least 2 options selected.');
       expect(message(ruled, ['S', 'M', 'L', 'XL'])).toBe('The Sizes must not have more than 3 options selected.');
@@ -192,8 +254,18 @@ describe('normaliseValue', () => {
       expect(stored(d, 'images/products/01.jpg')).toBe('images/products/01.jpg');
     });
     it('refuses strings with spaces, schemes other than http and https, overlong strings and non-strings', () => {
-      for (const bad of ['my image.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', `x${'y'.repeat(2048)}`, 5, ['a.png']]) {
-        expect(message(d, bad)).toBe('The Thing must be an http or https URL or a relative path (no other scheme, no spaces), at most 2048 characters.');
+      for (const bad of [
+        'my image.png',
+        'javascript:alert(1)',
+        'data:image/png;base64,AAAA',
+        '//evil.example/a.png',
+        `x${'y'.repeat(2048)}`,
+        5,
+        ['a.png'],
+      ]) {
+        expect(message(d, bad)).toBe(
+          'The Thing must be an http or https URL or a relative path (no other scheme, no spaces), at most 2048 characters.',
+        );
       }
     });
     it('applies length rules and regex', () => {
@@ -212,7 +284,16 @@ describe('normaliseValue', () => {
       expect(stored(d, 'HTTPS://EXAMPLE.COM/x')).toBe('HTTPS://EXAMPLE.COM/x');
     });
     it('refuses other schemes, relative URLs and junk', () => {
-      for (const bad of ['ftp://example.com', 'javascript:alert(1)', '/relative', 'example.com', 'https://', 'http://exa mple.com', `https://example.com/${'a'.repeat(2048)}`, 42]) {
+      for (const bad of [
+        'ftp://example.com',
+        'javascript:alert(1)',
+        '/relative',
+        'example.com',
+        'https://',
+        'http://exa mple.com',
+        `https://example.com/${'a'.repeat(2048)}`,
+        42,
+      ]) {
         expect(message(d, bad)).toBe('The Thing must be a valid http or https URL.');
       }
     });
@@ -229,7 +310,17 @@ describe('normaliseValue', () => {
       expect(stored(d, ' first.last+tag@sub.example.co.uk ')).toBe('first.last+tag@sub.example.co.uk');
     });
     it('refuses malformed addresses', () => {
-      for (const bad of ['ops', 'ops@', '@example.com', 'ops@example', 'o ps@example.com', 'a@b@c.com', 'ops@example..com', `${'a'.repeat(250)}@example.com`, 1]) {
+      for (const bad of [
+        'ops',
+        'ops@',
+        '@example.com',
+        'ops@example',
+        'o ps@example.com',
+        'a@b@c.com',
+        'ops@example..com',
+        `${'a'.repeat(250)}@example.com`,
+        1,
+      ]) {
         expect(message(d, bad)).toBe('The Thing must be a valid email address.');
       }
     });
@@ -270,7 +361,9 @@ describe('normaliseValue', () => {
     });
     it('refuses values that are not JSON or too large', () => {
       expect(message(d, () => 1)).toBe('The Thing must be a JSON value.');
-      expect(message(d, { big: 'x'.repeat(65_535) })).toBe('The Thing must not be greater than 65535 characters as JSON.');
+      expect(message(d, { big: 'x'.repeat(65_535) })).toBe(
+        'The Thing must not be greater than 65535 characters as JSON.',
+      );
     });
     it('refuses values nested deeper than 64 levels, however deep, without running out of stack', () => {
       const nested = (levels: number) => {
@@ -311,11 +404,17 @@ describe('checkValidationRules', () => {
       0: 'The min rule needs a whole number of at least 0 for text attributes.',
       1: 'The max rule needs a whole number of at least 0 for text attributes.',
     });
-    expect(checkValidationRules('number', ['regex:^1'])).toEqual({ 0: 'The regex rule does not apply to number attributes.' });
-    expect(checkValidationRules('boolean', ['min:1'])).toEqual({ 0: 'The min rule does not apply to boolean attributes.' });
+    expect(checkValidationRules('number', ['regex:^1'])).toEqual({
+      0: 'The regex rule does not apply to number attributes.',
+    });
+    expect(checkValidationRules('boolean', ['min:1'])).toEqual({
+      0: 'The min rule does not apply to boolean attributes.',
+    });
     expect(checkValidationRules('date', ['max:1'])).toEqual({ 0: 'The max rule does not apply to date attributes.' });
     expect(checkValidationRules('number', ['min:1', 'min:2'])).toEqual({ 1: 'The min rule is given more than once.' });
-    expect(checkValidationRules('number', ['max:1', 'min:2'])).toEqual({ 0: 'The max rule must not be less than the min rule.' });
+    expect(checkValidationRules('number', ['max:1', 'min:2'])).toEqual({
+      0: 'The max rule must not be less than the min rule.',
+    });
     expect(checkValidationRules('text', ['regex:'])).toEqual({ 0: 'The regex rule has an invalid pattern.' });
   });
 
@@ -361,7 +460,16 @@ describe('stored forms', () => {
   });
 
   it('other types keep the stored string in every form', () => {
-    for (const [type, value] of [['text', 'Cotton'], ['date', '2024-01-05'], ['select', 'Red'], ['color', '#FF00AA'], ['url', 'https://x.test'], ['email', 'a@b.co'], ['phone', '12345'], ['image', 'a.png']] as const) {
+    for (const [type, value] of [
+      ['text', 'Cotton'],
+      ['date', '2024-01-05'],
+      ['select', 'Red'],
+      ['color', '#FF00AA'],
+      ['url', 'https://x.test'],
+      ['email', 'a@b.co'],
+      ['phone', '12345'],
+      ['image', 'a.png'],
+    ] as const) {
       const d = def(type, { unit: 'u' });
       expect(parseStored(d, value)).toBe(value);
       expect(displayValue(d, value)).toBe(value);

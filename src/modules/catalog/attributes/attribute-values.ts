@@ -158,8 +158,10 @@ function listOf(options: readonly string[]): string {
 
 function lengthChecks(def: ValueDefinition, value: string, rules: ParsedRules): NormaliseResult {
   const length = [...value].length;
-  if (rules.min !== undefined && length < rules.min) return fail(`The ${def.label} must be at least ${rules.min} characters.`);
-  if (rules.max !== undefined && length > rules.max) return fail(`The ${def.label} must not be greater than ${rules.max} characters.`);
+  if (rules.min !== undefined && length < rules.min)
+    return fail(`The ${def.label} must be at least ${rules.min} characters.`);
+  if (rules.max !== undefined && length > rules.max)
+    return fail(`The ${def.label} must not be greater than ${rules.max} characters.`);
   if (rules.regex && !rules.regex.test(value)) return fail(`The ${def.label} format is invalid.`);
   return pass(value);
 }
@@ -180,7 +182,8 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
   switch (def.type) {
     case 'text': {
       if (typeof value !== 'string') return fail(`The ${label} must be a string.`);
-      if (value.length > MAX_TEXT_LENGTH) return fail(`The ${label} must not be greater than ${MAX_TEXT_LENGTH} characters.`);
+      if (value.length > MAX_TEXT_LENGTH)
+        return fail(`The ${label} must not be greater than ${MAX_TEXT_LENGTH} characters.`);
       return lengthChecks(def, value, rules);
     }
     case 'number': {
@@ -189,8 +192,10 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
       else if (typeof value === 'string' && NUMERIC.test(value)) n = Number(value);
       else return fail(`The ${label} must be a number.`);
       if (!Number.isFinite(n)) return fail(`The ${label} must be a number.`);
-      if (rules.min !== undefined && n < rules.min) return fail(`The ${label} must be at least ${decimalString(rules.min)}.`);
-      if (rules.max !== undefined && n > rules.max) return fail(`The ${label} must not be greater than ${decimalString(rules.max)}.`);
+      if (rules.min !== undefined && n < rules.min)
+        return fail(`The ${label} must be at least ${decimalString(rules.min)}.`);
+      if (rules.max !== undefined && n > rules.max)
+        return fail(`The ${label} must not be greater than ${decimalString(rules.max)}.`);
       return pass(decimalString(n));
     }
     case 'boolean': {
@@ -204,11 +209,13 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
       return fail(`The ${label} must be true or false.`);
     }
     case 'date': {
-      if (typeof value !== 'string' || !realDate(value)) return fail(`The ${label} must be a valid date in the format YYYY-MM-DD.`);
+      if (typeof value !== 'string' || !realDate(value))
+        return fail(`The ${label} must be a valid date in the format YYYY-MM-DD.`);
       return pass(value);
     }
     case 'select': {
-      if (typeof value !== 'string' || !options.includes(value)) return fail(`The ${label} must be one of: ${listOf(options)}.`);
+      if (typeof value !== 'string' || !options.includes(value))
+        return fail(`The ${label} must be one of: ${listOf(options)}.`);
       return pass(value);
     }
     case 'multiselect': {
@@ -217,16 +224,20 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
       const items: string[] = [];
       for (const item of value) {
         const text = typeof item === 'string' ? item.trim() : item;
-        if (typeof text !== 'string' || !options.includes(text)) return fail(`The ${label} must only contain: ${listOf(options)}.`);
+        if (typeof text !== 'string' || !options.includes(text))
+          return fail(`The ${label} must only contain: ${listOf(options)}.`);
         if (items.includes(text)) return fail(`The ${label} must not contain "${text}" more than once.`);
         items.push(text);
       }
-      if (rules.min !== undefined && items.length < rules.min) return fail(`The ${label} must have at least ${rules.min} options selected.`);
-      if (rules.max !== undefined && items.length > rules.max) return fail(`The ${label} must not have more than ${rules.max} options selected.`);
+      if (rules.min !== undefined && items.length < rules.min)
+        return fail(`The ${label} must have at least ${rules.min} options selected.`);
+      if (rules.max !== undefined && items.length > rules.max)
+        return fail(`The ${label} must not have more than ${rules.max} options selected.`);
       return pass(JSON.stringify(items));
     }
     case 'color': {
-      if (typeof value !== 'string' || !HEX_COLOR.test(value)) return fail(`The ${label} must be a hex color such as #1A2B3C or #ABC.`);
+      if (typeof value !== 'string' || !HEX_COLOR.test(value))
+        return fail(`The ${label} must be a hex color such as #1A2B3C or #ABC.`);
       const hex = value.slice(1).toUpperCase();
       return pass(`#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`);
     }
@@ -243,7 +254,8 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
       return lengthChecks(def, value, rules);
     }
     case 'email': {
-      if (typeof value !== 'string' || value.length > MAX_EMAIL_LENGTH || !EMAIL.test(value)) return fail(`The ${label} must be a valid email address.`);
+      if (typeof value !== 'string' || value.length > MAX_EMAIL_LENGTH || !EMAIL.test(value))
+        return fail(`The ${label} must be a valid email address.`);
       return lengthChecks(def, value, rules);
     }
     case 'phone': {
@@ -254,10 +266,12 @@ export function normaliseValue(def: ValueDefinition, input: unknown): NormaliseR
     }
     case 'json': {
       // JSON.stringify recurses: past a few thousand levels it would run out of stack.
-      if (nestsDeeperThan(input, MAX_NESTING_DEPTH)) return fail(`The ${label} must not nest objects and arrays more than ${MAX_NESTING_DEPTH} levels deep.`);
+      if (nestsDeeperThan(input, MAX_NESTING_DEPTH))
+        return fail(`The ${label} must not nest objects and arrays more than ${MAX_NESTING_DEPTH} levels deep.`);
       const stored = JSON.stringify(input);
       if (stored === undefined) return fail(`The ${label} must be a JSON value.`);
-      if (stored.length > MAX_TEXT_LENGTH) return fail(`The ${label} must not be greater than ${MAX_TEXT_LENGTH} characters as JSON.`);
+      if (stored.length > MAX_TEXT_LENGTH)
+        return fail(`The ${label} must not be greater than ${MAX_TEXT_LENGTH} characters as JSON.`);
       return pass(stored);
     }
   }

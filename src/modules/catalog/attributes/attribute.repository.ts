@@ -41,7 +41,9 @@ export interface AttributeCounts {
 function liveValues(eb: ExpressionBuilder<DB, 'attribute_definitions'>, tenantId: string) {
   return eb
     .selectFrom('product_attribute_values as v')
-    .innerJoin('products as p', (join) => join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null))
+    .innerJoin('products as p', (join) =>
+      join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null),
+    )
     .whereRef('v.attribute_id', '=', 'attribute_definitions.id')
     .where('v.tenant_id', '=', tenantId);
 }
@@ -59,7 +61,10 @@ const listAllStatement = compiledStatement((db: Executor, p: { tenantId: string 
 
 export class AttributeRepository {
   private live(db: Executor, tenantId: string) {
-    return db.selectFrom('attribute_definitions').where('attribute_definitions.tenant_id', '=', tenantId).where('attribute_definitions.deleted_at', 'is', null);
+    return db
+      .selectFrom('attribute_definitions')
+      .where('attribute_definitions.tenant_id', '=', tenantId)
+      .where('attribute_definitions.deleted_at', 'is', null);
   }
 
   async insert(db: Executor, row: NewAttributeDefinition): Promise<AttributeDefinition> {
@@ -75,7 +80,12 @@ export class AttributeRepository {
     return listAllStatement.execute(db, { tenantId });
   }
 
-  async list(db: Executor, tenantId: string, filters: AttributeFilters, page: PageRequest): Promise<Page<AttributeDefinition>> {
+  async list(
+    db: Executor,
+    tenantId: string,
+    filters: AttributeFilters,
+    page: PageRequest,
+  ): Promise<Page<AttributeDefinition>> {
     let query = this.live(db, tenantId);
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.filterable !== undefined) query = query.where('is_filterable', '=', filters.filterable);
@@ -87,11 +97,19 @@ export class AttributeRepository {
     }
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
     const direction = filters.sort_direction ?? 'asc';
-    const ordered = filters.sort_by === 'updated_at' ? query.orderBy('updated_at', direction) : query.orderBy('sort_order', direction).orderBy('code', direction);
+    const ordered =
+      filters.sort_by === 'updated_at'
+        ? query.orderBy('updated_at', direction)
+        : query.orderBy('sort_order', direction).orderBy('code', direction);
     return paginate(ordered.selectAll().orderBy('id', direction), page);
   }
 
-  async update(db: Executor, tenantId: string, id: string, changes: AttributeDefinitionUpdate): Promise<AttributeDefinition | undefined> {
+  async update(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    changes: AttributeDefinitionUpdate,
+  ): Promise<AttributeDefinition | undefined> {
     return db
       .updateTable('attribute_definitions')
       .set(changes)
@@ -106,7 +124,9 @@ export class AttributeRepository {
   async countValues(db: Executor, tenantId: string, id: string): Promise<number> {
     const row = await db
       .selectFrom('product_attribute_values as v')
-      .innerJoin('products as p', (join) => join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null))
+      .innerJoin('products as p', (join) =>
+        join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null),
+      )
       .where('v.tenant_id', '=', tenantId)
       .where('v.attribute_id', '=', id)
       .select((eb) => eb.fn.countAll().as('n'))
@@ -116,19 +136,36 @@ export class AttributeRepository {
 
   /** Removes every value of the attribute, live products or not. */
   async deleteValuesOf(db: Executor, tenantId: string, attributeId: string): Promise<void> {
-    await db.deleteFrom('product_attribute_values').where('tenant_id', '=', tenantId).where('attribute_id', '=', attributeId).execute();
+    await db
+      .deleteFrom('product_attribute_values')
+      .where('tenant_id', '=', tenantId)
+      .where('attribute_id', '=', attributeId)
+      .execute();
   }
 
   /** Inserts values of products that have none of these attributes yet, a few hundred rows per statement. */
   async insertValues(db: Executor, rows: readonly Insertable<ProductAttributeValuesTable>[]): Promise<void> {
-    for (const part of chunks(rows, INSERT_CHUNK)) await db.insertInto('product_attribute_values').values(part).execute();
+    for (const part of chunks(rows, INSERT_CHUNK))
+      await db.insertInto('product_attribute_values').values(part).execute();
   }
 
-  async upsertValue(db: Executor, row: { tenant_id: string; product_id: string; attribute_id: string; value: string; at: string }): Promise<void> {
+  async upsertValue(
+    db: Executor,
+    row: { tenant_id: string; product_id: string; attribute_id: string; value: string; at: string },
+  ): Promise<void> {
     await db
       .insertInto('product_attribute_values')
-      .values({ tenant_id: row.tenant_id, product_id: row.product_id, attribute_id: row.attribute_id, value: row.value, created_at: row.at, updated_at: row.at })
-      .onConflict((oc) => oc.columns(['tenant_id', 'product_id', 'attribute_id']).doUpdateSet({ value: row.value, updated_at: row.at }))
+      .values({
+        tenant_id: row.tenant_id,
+        product_id: row.product_id,
+        attribute_id: row.attribute_id,
+        value: row.value,
+        created_at: row.at,
+        updated_at: row.at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'product_id', 'attribute_id']).doUpdateSet({ value: row.value, updated_at: row.at }),
+      )
       .execute();
   }
 
@@ -151,7 +188,9 @@ export class AttributeRepository {
     if (productIds.length === 0) return [];
     return db
       .selectFrom('product_attribute_values as v')
-      .innerJoin('attribute_definitions as d', (join) => join.onRef('d.id', '=', 'v.attribute_id').on('d.tenant_id', '=', tenantId).on('d.deleted_at', 'is', null))
+      .innerJoin('attribute_definitions as d', (join) =>
+        join.onRef('d.id', '=', 'v.attribute_id').on('d.tenant_id', '=', tenantId).on('d.deleted_at', 'is', null),
+      )
       .where('v.tenant_id', '=', tenantId)
       .where('v.product_id', 'in', [...productIds])
       .selectAll('d')
@@ -162,8 +201,10 @@ export class AttributeRepository {
   }
 
   async counts(db: Executor, tenantId: string): Promise<AttributeCounts> {
-    const flag = (eb: ExpressionBuilder<DB, 'attribute_definitions'>, column: 'is_required' | 'is_filterable' | 'is_searchable') =>
-      eb.fn.sum(eb.case().when(column, '=', true).then(1).else(0).end());
+    const flag = (
+      eb: ExpressionBuilder<DB, 'attribute_definitions'>,
+      column: 'is_required' | 'is_filterable' | 'is_searchable',
+    ) => eb.fn.sum(eb.case().when(column, '=', true).then(1).else(0).end());
     const [totals, byType, mostUsed] = await Promise.all([
       this.live(db, tenantId)
         .select((eb) => [
@@ -173,9 +214,19 @@ export class AttributeRepository {
           flag(eb, 'is_searchable').as('searchable'),
         ])
         .executeTakeFirstOrThrow(),
-      this.live(db, tenantId).select((eb) => ['type', eb.fn.countAll().as('n')]).groupBy('type').execute(),
       this.live(db, tenantId)
-        .select((eb) => ['id', 'code', 'name', liveValues(eb, tenantId).select((sub) => sub.fn.countAll().as('n')).as('products_count')])
+        .select((eb) => ['type', eb.fn.countAll().as('n')])
+        .groupBy('type')
+        .execute(),
+      this.live(db, tenantId)
+        .select((eb) => [
+          'id',
+          'code',
+          'name',
+          liveValues(eb, tenantId)
+            .select((sub) => sub.fn.countAll().as('n'))
+            .as('products_count'),
+        ])
         .orderBy('products_count', 'desc')
         .orderBy('code')
         .orderBy('id')
@@ -190,7 +241,12 @@ export class AttributeRepository {
       filterable_count: Number(totals.filterable ?? 0),
       searchable_count: Number(totals.searchable ?? 0),
       by_type: byType.map((r) => ({ type: r.type, n: Number(r.n) })),
-      most_used: mostUsed.map((r) => ({ id: r.id, code: r.code, name: r.name, products_count: Number(r.products_count) })),
+      most_used: mostUsed.map((r) => ({
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        products_count: Number(r.products_count),
+      })),
     };
   }
 }

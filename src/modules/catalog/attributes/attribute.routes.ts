@@ -24,7 +24,12 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
     app.get(
       '/operations/attributes/types',
       {
-        schema: { tags, operationId: 'listAttributeTypes', summary: 'List attribute types and their capabilities', response: { 200: EnvelopeSchema(Type.Array(AttributeTypeResponse)) } },
+        schema: {
+          tags,
+          operationId: 'listAttributeTypes',
+          summary: 'List attribute types and their capabilities',
+          response: { 200: EnvelopeSchema(Type.Array(AttributeTypeResponse)) },
+        },
         config: requireAbility(VIEW),
       },
       async () => ok(service.types()),
@@ -33,7 +38,12 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
     app.get(
       '/operations/attributes/statistics',
       {
-        schema: { tags, operationId: 'getAttributeStatistics', summary: 'Attribute statistics', response: { 200: EnvelopeSchema(AttributeStatisticsResponse) } },
+        schema: {
+          tags,
+          operationId: 'getAttributeStatistics',
+          summary: 'Attribute statistics',
+          response: { 200: EnvelopeSchema(AttributeStatisticsResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.statistics(request.auth.tenantId)),
@@ -55,38 +65,72 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(attributeResource), total: result.total });
+        return paginated(
+          request,
+          { page, per_page },
+          { items: result.items.map(attributeResource), total: result.total },
+        );
       },
     );
 
     app.post(
       '/operations/attributes',
       {
-        schema: { tags, operationId: 'createAttribute', summary: 'Create an attribute definition', body: AttributeCreateBody, response: { 201: EnvelopeSchema(AttributeResponse) } },
+        schema: {
+          tags,
+          operationId: 'createAttribute',
+          summary: 'Create an attribute definition',
+          body: AttributeCreateBody,
+          response: { 201: EnvelopeSchema(AttributeResponse) },
+        },
         config: { ...requireAbility(MANAGE), conditional: 'create' },
       },
       async (request, reply) => {
         const attribute = await service.create(request.auth.tenantId, request.body);
-        return reply.code(201).send(ok(withETag(reply, attributeResource(attribute)), 'Attribute created successfully'));
+        return reply
+          .code(201)
+          .send(ok(withETag(reply, attributeResource(attribute)), 'Attribute created successfully'));
       },
     );
 
     app.get(
       '/operations/attributes/:id',
       {
-        schema: { tags, operationId: 'getAttribute', summary: 'Get an attribute definition', params: IdParams, response: { 200: EnvelopeSchema(AttributeResponse) } },
+        schema: {
+          tags,
+          operationId: 'getAttribute',
+          summary: 'Get an attribute definition',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(AttributeResponse) },
+        },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request, reply) => ok(withETag(reply, attributeResource(await service.get(request.auth.tenantId, request.params.id)))),
+      async (request, reply) =>
+        ok(withETag(reply, attributeResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/attributes/:id',
-      schema: { tags, operationId: 'updateAttribute', summary: 'Update an attribute definition (partial)', params: IdParams, body: AttributeUpdateBody, response: { 200: EnvelopeSchema(AttributeResponse) } },
+      schema: {
+        tags,
+        operationId: 'updateAttribute',
+        summary: 'Update an attribute definition (partial)',
+        params: IdParams,
+        body: AttributeUpdateBody,
+        response: { 200: EnvelopeSchema(AttributeResponse) },
+      },
       config: { ...requireAbility(MANAGE), conditional: 'write' },
       handler: async (request, reply) =>
-        ok(withETag(reply, attributeResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Attribute updated successfully'),
+        ok(
+          withETag(
+            reply,
+            attributeResource(
+              await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)),
+            ),
+          ),
+          'Attribute updated successfully',
+        ),
     });
 
     app.delete(
@@ -96,7 +140,8 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
           tags,
           operationId: 'deleteAttribute',
           summary: 'Delete an attribute definition (soft)',
-          description: 'Removes its product values too. Refused (422) for a required attribute that live products hold a value for.',
+          description:
+            'Removes its product values too. Refused (422) for a required attribute that live products hold a value for.',
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },

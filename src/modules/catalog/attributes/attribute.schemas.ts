@@ -13,7 +13,8 @@ const fields = {
     minLength: 1,
     maxLength: 100,
     pattern: '^[A-Za-z0-9_-]+$',
-    description: 'Letters, digits, dashes and underscores; unique per tenant among live attributes (case-sensitive); immutable.',
+    description:
+      'Letters, digits, dashes and underscores; unique per tenant among live attributes (case-sensitive); immutable.',
   }),
   name: Text(255, 'Stored trimmed.'),
   label: Text(255, 'Shown to people and named in value errors. Stored trimmed.'),
@@ -23,7 +24,8 @@ const fields = {
     Type.Array(Text(255), {
       maxItems: 500,
       uniqueItems: true,
-      description: 'Distinct non-empty strings, trimmed. Required (non-empty) for select and multiselect; refused (unless empty or null) for other types.',
+      description:
+        'Distinct non-empty strings, trimmed. Required (non-empty) for select and multiselect; refused (unless empty or null) for other types.',
     }),
   ),
   validation_rules: Nullable(
@@ -35,7 +37,8 @@ const fields = {
   ),
   unit: Nullable(Type.String({ maxLength: 50, description: 'Shown after numbers in the formatted value.' })),
   default_value: Type.Unknown({
-    description: 'A value valid for the attribute itself (same rules as product values); null for none. Applied on product creation when the attribute is not sent.',
+    description:
+      'A value valid for the attribute itself (same rules as product values); null for none. Applied on product creation when the attribute is not sent.',
   }),
   is_required: Type.Boolean(),
   is_filterable: Type.Boolean({ description: 'Only for boolean, select, multiselect, color and number.' }),
@@ -92,9 +95,16 @@ export const AttributeListQuery = Type.Object({
   filterable: Type.Optional(Type.Boolean()),
   searchable: Type.Optional(Type.Boolean()),
   required: Type.Optional(Type.Boolean()),
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches code, name or label (case-insensitive).' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Matches code, name or label (case-insensitive).' }),
+  ),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['sort_order', 'updated_at'], { default: 'sort_order', description: 'Default sort_order, then code. Ties break on id.' })),
+  sort_by: Defaulted(
+    Type.Enum(['sort_order', 'updated_at'], {
+      default: 'sort_order',
+      description: 'Default sort_order, then code. Ties break on id.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' })),
 });
 export type AttributeListQuery = Static<typeof AttributeListQuery>;
@@ -109,7 +119,9 @@ export const AttributeResponse = Type.Object({
   options: Nullable(Type.Array(Type.String())),
   validation_rules: Type.Array(Type.String()),
   unit: Nullable(Type.String()),
-  default_value: Type.Unknown({ description: 'Typed: number, boolean, list of options, JSON value, else string; null for none.' }),
+  default_value: Type.Unknown({
+    description: 'Typed: number, boolean, list of options, JSON value, else string; null for none.',
+  }),
   is_required: Type.Boolean(),
   is_filterable: Type.Boolean(),
   is_searchable: Type.Boolean(),
@@ -174,7 +186,20 @@ export const AttributeStatisticsResponse = Type.Object({
 });
 nameSchema(AttributeStatisticsResponse, 'AttributeStatistics', {
   total_attributes: 3,
-  by_type: { text: 1, number: 1, boolean: 0, date: 0, select: 1, multiselect: 0, color: 0, image: 0, url: 0, email: 0, phone: 0, json: 0 },
+  by_type: {
+    text: 1,
+    number: 1,
+    boolean: 0,
+    date: 0,
+    select: 1,
+    multiselect: 0,
+    color: 0,
+    image: 0,
+    url: 0,
+    email: 0,
+    phone: 0,
+    json: 0,
+  },
   required_count: 1,
   filterable_count: 2,
   searchable_count: 1,

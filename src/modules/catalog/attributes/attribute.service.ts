@@ -14,9 +14,21 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
-import { ATTRIBUTE_TYPES, attributeTypes, hasOptions, isFilterableType, isSearchableType, type AttributeTypeMeta } from './attribute-types.js';
+import {
+  ATTRIBUTE_TYPES,
+  attributeTypes,
+  hasOptions,
+  isFilterableType,
+  isSearchableType,
+  type AttributeTypeMeta,
+} from './attribute-types.js';
 import { checkValidationRules, normaliseValue, parseStored } from './attribute-values.js';
-import type { AttributeDefinition, AttributeDefinitionUpdate, AttributeFilters, AttributeRepository } from './attribute.repository.js';
+import type {
+  AttributeDefinition,
+  AttributeDefinitionUpdate,
+  AttributeFilters,
+  AttributeRepository,
+} from './attribute.repository.js';
 import type { AttributeCreateBody, AttributeUpdateBody } from './attribute.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
@@ -37,7 +49,10 @@ export interface AttributeStatistics {
 /** Attribute id -> stored value; null removes the product's value. */
 export type StoredAttributeValues = Map<string, string | null>;
 /** Checks one product's `attributes` map: the values to store by attribute id, and the errors keyed `attributes.<code>`. */
-export type ProductAttributeCheck = (attributes: Record<string, unknown>, options: { requireAll: boolean }) => { stored: StoredAttributeValues; errors: FieldErrors };
+export type ProductAttributeCheck = (
+  attributes: Record<string, unknown>,
+  options: { requireAll: boolean },
+) => { stored: StoredAttributeValues; errors: FieldErrors };
 
 export function attributeResource(a: AttributeWithCount) {
   return {
@@ -97,17 +112,24 @@ function checkDefinition(shape: Shape, extra: FieldErrors = {}) {
   const ruleErrors = checkValidationRules(shape.type, rules);
   for (const [i, message] of Object.entries(ruleErrors)) errors[`validation_rules.${i}`] = [message];
   if (shape.is_filterable && !isFilterableType(shape.type)) {
-    errors.is_filterable = [`Attributes of type ${shape.type} cannot be filterable. Filterable types: boolean, select, multiselect, color, number.`];
+    errors.is_filterable = [
+      `Attributes of type ${shape.type} cannot be filterable. Filterable types: boolean, select, multiselect, color, number.`,
+    ];
   }
   if (shape.is_searchable && !isSearchableType(shape.type)) {
-    errors.is_searchable = [`Attributes of type ${shape.type} cannot be searchable. Searchable types: text, select, multiselect.`];
+    errors.is_searchable = [
+      `Attributes of type ${shape.type} cannot be searchable. Searchable types: text, select, multiselect.`,
+    ];
   }
   let defaultValue: string | null | undefined;
   const optionsOk = errors.options === undefined;
   const rulesOk = Object.keys(ruleErrors).length === 0;
   if (shape.default_value === null) defaultValue = null;
   else if (shape.default_value !== undefined && optionsOk && rulesOk) {
-    const result = normaliseValue({ label: shape.label, type: shape.type, options, validation_rules: rules, unit: shape.unit }, shape.default_value);
+    const result = normaliseValue(
+      { label: shape.label, type: shape.type, options, validation_rules: rules, unit: shape.unit },
+      shape.default_value,
+    );
     if (result.ok) defaultValue = result.stored;
     else errors.default_value = [`The default value is invalid: ${result.message}`];
   }
@@ -215,7 +237,12 @@ export class AttributeService {
    * product values are kept as they are.
    * @throws NotFoundError('Attribute'); ValidationError as for create, and on `code`/`type` when changed.
    */
-  async update(tenantId: string, id: string, input: AttributeUpdateBody, precondition?: Precondition): Promise<AttributeWithCount> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: AttributeUpdateBody,
+    precondition?: Precondition,
+  ): Promise<AttributeWithCount> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
@@ -224,7 +251,12 @@ export class AttributeService {
       if (input.type !== undefined && input.type !== current.type) immutable.type = ['The type cannot be changed.'];
       const label = input.label?.trim() ?? current.label;
       const unit = input.unit !== undefined ? trimOrNull(input.unit) : current.unit;
-      const defaultInput = input.default_value !== undefined ? input.default_value : current.default_value === null ? null : parseStored(current, current.default_value);
+      const defaultInput =
+        input.default_value !== undefined
+          ? input.default_value
+          : current.default_value === null
+            ? null
+            : parseStored(current, current.default_value);
       const checked = checkDefinition(
         {
           label,
@@ -269,7 +301,8 @@ export class AttributeService {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
-      if (current.is_required && (current.values_count ?? 0) > 0) throw new BusinessRuleError('attribute_in_use', REQUIRED_IN_USE);
+      if (current.is_required && (current.values_count ?? 0) > 0)
+        throw new BusinessRuleError('attribute_in_use', REQUIRED_IN_USE);
       const now = this.clock.now().toISOString();
       await this.attributes.deleteValuesOf(trx, tenantId, id);
       await this.attributes.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
@@ -341,7 +374,8 @@ export class AttributeService {
         for (const definition of definitions) {
           if (Object.hasOwn(attributes, definition.code)) continue;
           if (definition.default_value !== null) stored.set(definition.id, definition.default_value);
-          else if (definition.is_required) errors[`attributes.${definition.code}`] = [`The ${definition.label} field is required.`];
+          else if (definition.is_required)
+            errors[`attributes.${definition.code}`] = [`The ${definition.label} field is required.`];
         }
       }
       return { stored, errors };
@@ -349,23 +383,46 @@ export class AttributeService {
   }
 
   /** Writes validated values for a product inside the caller's transaction: upserts, and deletes on null. */
-  async writeProductValues(trx: Executor, tenantId: string, productId: string, stored: StoredAttributeValues): Promise<void> {
+  async writeProductValues(
+    trx: Executor,
+    tenantId: string,
+    productId: string,
+    stored: StoredAttributeValues,
+  ): Promise<void> {
     const at = this.clock.now().toISOString();
     for (const [attributeId, value] of stored) {
       if (value === null) await this.attributes.deleteValue(trx, tenantId, productId, attributeId);
-      else await this.attributes.upsertValue(trx, { tenant_id: tenantId, product_id: productId, attribute_id: attributeId, value, at });
+      else
+        await this.attributes.upsertValue(trx, {
+          tenant_id: tenantId,
+          product_id: productId,
+          attribute_id: attributeId,
+          value,
+          at,
+        });
     }
   }
 
   /** Writes the values of new products (which have none yet) in one statement; null values are none to write. */
-  async writeNewProductsValues(trx: Executor, tenantId: string, products: ReadonlyArray<{ productId: string; stored: StoredAttributeValues }>): Promise<void> {
+  async writeNewProductsValues(
+    trx: Executor,
+    tenantId: string,
+    products: ReadonlyArray<{ productId: string; stored: StoredAttributeValues }>,
+  ): Promise<void> {
     const at = this.clock.now().toISOString();
     await this.attributes.insertValues(
       trx,
       products.flatMap(({ productId, stored }) =>
-        [...stored].filter((entry): entry is [string, string] => entry[1] !== null).map(([attributeId, value]) => ({
-          tenant_id: tenantId, product_id: productId, attribute_id: attributeId, value, created_at: at, updated_at: at,
-        })),
+        [...stored]
+          .filter((entry): entry is [string, string] => entry[1] !== null)
+          .map(([attributeId, value]) => ({
+            tenant_id: tenantId,
+            product_id: productId,
+            attribute_id: attributeId,
+            value,
+            created_at: at,
+            updated_at: at,
+          })),
       ),
     );
   }
@@ -387,7 +444,14 @@ export class AttributeService {
   }
 
   /** If-Match against the attribute definition as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'attribute_definitions', tenantId, id }, async () => attributeResource(await this.get(tenantId, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'attribute_definitions', tenantId, id }, async () =>
+      attributeResource(await this.get(tenantId, id, trx)),
+    );
   }
 }

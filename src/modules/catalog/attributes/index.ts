@@ -5,7 +5,13 @@ import { attributeRoutes } from './attribute.routes.js';
 import { AttributeService } from './attribute.service.js';
 
 export function createAttributes(deps: CatalogDeps) {
-  const service = new AttributeService({ db: deps.db, attributes: new AttributeRepository(), audit: deps.audit, clock: deps.clock, newId: deps.newId });
+  const service = new AttributeService({
+    db: deps.db,
+    attributes: new AttributeRepository(),
+    audit: deps.audit,
+    clock: deps.clock,
+    newId: deps.newId,
+  });
   return { service, routes: attributeRoutes({ service }) };
 }
 

@@ -46,7 +46,9 @@ function linkedProducts(eb: BrandsEb, tenantId: string) {
     .where('products.deleted_at', 'is', null);
 }
 
-function withCount<T extends { products_count: unknown }>(row: T): Omit<T, 'products_count'> & { products_count: number } {
+function withCount<T extends { products_count: unknown }>(
+  row: T,
+): Omit<T, 'products_count'> & { products_count: number } {
   // PostgreSQL answers count(*) as a bigint string.
   return { ...row, products_count: Number(row.products_count) };
 }
@@ -77,7 +79,11 @@ export class BrandRepository {
   private withProductsCount(db: Executor, tenantId: string, filters: BrandFilters = {}) {
     return this.filtered(db, tenantId, filters)
       .selectAll('brands')
-      .select((eb) => linkedProducts(eb, tenantId).select((sub) => sub.fn.countAll().as('n')).as('products_count'));
+      .select((eb) =>
+        linkedProducts(eb, tenantId)
+          .select((sub) => sub.fn.countAll().as('n'))
+          .as('products_count'),
+      );
   }
 
   async insert(db: Executor, brand: NewBrand): Promise<Brand> {
@@ -89,11 +95,19 @@ export class BrandRepository {
     return row && withCount(row);
   }
 
-  async list(db: Executor, tenantId: string, options: BrandListOptions, page: PageRequest): Promise<Page<BrandWithCount>> {
+  async list(
+    db: Executor,
+    tenantId: string,
+    options: BrandListOptions,
+    page: PageRequest,
+  ): Promise<Page<BrandWithCount>> {
     const { sort_by, sort_direction, ...filters } = options;
     const { items, total } = await paginate(
       this.withProductsCount(db, tenantId, filters)
-        .orderBy((eb) => (sort_by === 'name' ? eb.fn('lower', ['brands.name']) : eb.ref(`brands.${sort_by}`)), sort_direction)
+        .orderBy(
+          (eb) => (sort_by === 'name' ? eb.fn('lower', ['brands.name']) : eb.ref(`brands.${sort_by}`)),
+          sort_direction,
+        )
         .orderBy('brands.id', sort_direction),
       page,
     );
@@ -128,7 +142,11 @@ export class BrandRepository {
   async idsNamed(db: Executor, tenantId: string, text: string): Promise<string[]> {
     const bySlug = await this.live(db, tenantId).select('brands.id').where('brands.slug', '=', text).executeTakeFirst();
     if (bySlug) return [bySlug.id];
-    const named = await this.live(db, tenantId).select('brands.id').where((eb) => eb(eb.fn('lower', ['brands.name']), '=', text.toLowerCase())).limit(2).execute();
+    const named = await this.live(db, tenantId)
+      .select('brands.id')
+      .where((eb) => eb(eb.fn('lower', ['brands.name']), '=', text.toLowerCase()))
+      .limit(2)
+      .execute();
     return named.map((row) => row.id);
   }
 
@@ -138,7 +156,13 @@ export class BrandRepository {
   }
 
   /** Sets `is_active` on those of `ids` that are live and not already in that state. */
-  async setActive(db: Executor, tenantId: string, ids: readonly string[], isActive: boolean, at: string): Promise<void> {
+  async setActive(
+    db: Executor,
+    tenantId: string,
+    ids: readonly string[],
+    isActive: boolean,
+    at: string,
+  ): Promise<void> {
     await db
       .updateTable('brands')
       .set({ is_active: isActive, updated_at: at })
@@ -178,13 +202,28 @@ export class BrandRepository {
       .select((eb) => [
         eb.fn.countAll().as('total'),
         eb.fn.sum(eb.case().when('brands.is_active', '=', true).then(1).else(0).end()).as('active'),
-        eb.fn.sum(eb.case().when(eb.exists(linkedProducts(eb, tenantId).select('products.id'))).then(1).else(0).end()).as('with_products'),
+        eb.fn
+          .sum(
+            eb
+              .case()
+              .when(eb.exists(linkedProducts(eb, tenantId).select('products.id')))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('with_products'),
       ])
       .executeTakeFirstOrThrow();
     // count and sum come back as bigint strings on PostgreSQL, and sum of no rows is null.
     const total = Number(row.total);
     const active = Number(row.active ?? 0);
     const withProducts = Number(row.with_products ?? 0);
-    return { total, active, inactive: total - active, with_products: withProducts, without_products: total - withProducts };
+    return {
+      total,
+      active,
+      inactive: total - active,
+      with_products: withProducts,
+      without_products: total - withProducts,
+    };
   }
 }

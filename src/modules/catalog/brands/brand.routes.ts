@@ -43,7 +43,13 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
     app.get(
       '/operations/brands',
       {
-        schema: { tags, operationId: 'listBrands', summary: 'List brands', querystring: BrandListQuery, response: { 200: PaginatedSchema(BrandResponse) } },
+        schema: {
+          tags,
+          operationId: 'listBrands',
+          summary: 'List brands',
+          querystring: BrandListQuery,
+          response: { 200: PaginatedSchema(BrandResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => {
@@ -56,7 +62,13 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
     app.post(
       '/operations/brands',
       {
-        schema: { tags, operationId: 'createBrand', summary: 'Create a brand', body: BrandCreateBody, response: { 201: EnvelopeSchema(BrandResponse) } },
+        schema: {
+          tags,
+          operationId: 'createBrand',
+          summary: 'Create a brand',
+          body: BrandCreateBody,
+          response: { 201: EnvelopeSchema(BrandResponse) },
+        },
         config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -68,7 +80,12 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
     app.get(
       '/operations/brands/statistics',
       {
-        schema: { tags, operationId: 'getBrandStatistics', summary: 'Brand statistics', response: { 200: EnvelopeSchema(BrandStatisticsResponse) } },
+        schema: {
+          tags,
+          operationId: 'getBrandStatistics',
+          summary: 'Brand statistics',
+          response: { 200: EnvelopeSchema(BrandStatisticsResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.statistics(request.auth.tenantId)),
@@ -77,7 +94,13 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
     app.get(
       '/operations/brands/export',
       {
-        schema: { tags, operationId: 'exportBrands', summary: 'Export brands as CSV or JSON', querystring: BrandExportQuery, response: { 200: ExportFile } },
+        schema: {
+          tags,
+          operationId: 'exportBrands',
+          summary: 'Export brands as CSV or JSON',
+          querystring: BrandExportQuery,
+          response: { 200: ExportFile },
+        },
         config: requireAbility(VIEW),
       },
       async (request, reply) => {
@@ -87,35 +110,91 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
       },
     );
 
-    const bulk = (path: string, operationId: string, summary: string, ability: AbilityName, run: (tenantId: string, ids: string[]) => ReturnType<BrandService['bulkRemove']>, message: string) =>
+    const bulk = (
+      path: string,
+      operationId: string,
+      summary: string,
+      ability: AbilityName,
+      run: (tenantId: string, ids: string[]) => ReturnType<BrandService['bulkRemove']>,
+      message: string,
+    ) =>
       app.post(
         `/operations/brands/${path}`,
         {
-          schema: { tags, operationId, summary, body: BrandBulkBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+          schema: {
+            tags,
+            operationId,
+            summary,
+            body: BrandBulkBody,
+            response: { 200: EnvelopeSchema(BulkResultSchema) },
+          },
           config: requireAbility(ability),
         },
         async (request) => ok(await run(request.auth.tenantId, request.body.brand_ids), message),
       );
-    bulk('bulk-activate', 'bulkActivateBrands', 'Activate brands', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, true), 'Brands activated');
-    bulk('bulk-deactivate', 'bulkDeactivateBrands', 'Deactivate brands', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, false), 'Brands deactivated');
-    bulk('bulk-delete', 'bulkDeleteBrands', 'Delete brands without linked products', DELETE, (tenantId, ids) => service.bulkRemove(tenantId, ids), 'Brands deleted');
+    bulk(
+      'bulk-activate',
+      'bulkActivateBrands',
+      'Activate brands',
+      EDIT,
+      (tenantId, ids) => service.bulkSetActive(tenantId, ids, true),
+      'Brands activated',
+    );
+    bulk(
+      'bulk-deactivate',
+      'bulkDeactivateBrands',
+      'Deactivate brands',
+      EDIT,
+      (tenantId, ids) => service.bulkSetActive(tenantId, ids, false),
+      'Brands deactivated',
+    );
+    bulk(
+      'bulk-delete',
+      'bulkDeleteBrands',
+      'Delete brands without linked products',
+      DELETE,
+      (tenantId, ids) => service.bulkRemove(tenantId, ids),
+      'Brands deleted',
+    );
 
     app.get(
       '/operations/brands/:id',
       {
-        schema: { tags, operationId: 'getBrand', summary: 'Get a brand', params: IdParams, response: { 200: EnvelopeSchema(BrandResponse) } },
+        schema: {
+          tags,
+          operationId: 'getBrand',
+          summary: 'Get a brand',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(BrandResponse) },
+        },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request, reply) => ok(withETag(reply, brandResource(await service.get(request.auth.tenantId, request.params.id)))),
+      async (request, reply) =>
+        ok(withETag(reply, brandResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/brands/:id',
-      schema: { tags, operationId: 'updateBrand', summary: 'Update a brand (partial)', params: IdParams, body: BrandUpdateBody, response: { 200: EnvelopeSchema(BrandResponse) } },
+      schema: {
+        tags,
+        operationId: 'updateBrand',
+        summary: 'Update a brand (partial)',
+        params: IdParams,
+        body: BrandUpdateBody,
+        response: { 200: EnvelopeSchema(BrandResponse) },
+      },
       config: { ...requireAbility(EDIT), conditional: 'write' },
       handler: async (request, reply) =>
-        ok(withETag(reply, brandResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Brand updated successfully'),
+        ok(
+          withETag(
+            reply,
+            brandResource(
+              await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)),
+            ),
+          ),
+          'Brand updated successfully',
+        ),
     });
 
     app.delete(
@@ -127,7 +206,10 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
           summary: 'Delete a brand (soft)',
           description: 'Refused with 409 while live products are linked to the brand.',
           params: IdParams,
-          response: { 200: EnvelopeSchema(Type.Null()), 409: { ...ErrorBody, description: 'Products are linked to the brand.' } },
+          response: {
+            200: EnvelopeSchema(Type.Null()),
+            409: { ...ErrorBody, description: 'Products are linked to the brand.' },
+          },
         },
         config: { ...requireAbility(DELETE), conditional: 'guard' },
       },

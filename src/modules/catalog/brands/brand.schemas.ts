@@ -12,7 +12,8 @@ const fields = {
     minLength: 1,
     maxLength: 100,
     pattern: SLUG_PATTERN,
-    description: 'Lowercase letters, digits and single hyphens; unique per tenant among live brands. Generated from the name when omitted at creation.',
+    description:
+      'Lowercase letters, digits and single hyphens; unique per tenant among live brands. Generated from the name when omitted at creation.',
   }),
   description: Nullable(Type.String({ maxLength: 2000 })),
   logo_url: Nullable(HttpUrl),
@@ -48,7 +49,9 @@ export type BrandUpdateBody = Static<typeof BrandUpdateBody>;
 withExample(BrandUpdateBody, { description: 'Cordless power tools.', is_active: false });
 
 const filters = {
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name, slug or description (case-insensitive).' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Matches name, slug or description (case-insensitive).' }),
+  ),
   is_active: Type.Optional(Type.Boolean()),
   has_products: Type.Optional(Type.Boolean({ description: 'true: linked to at least one product; false: to none.' })),
 };
@@ -101,7 +104,11 @@ const brandExample: Static<typeof BrandResponse> = {
 nameSchema(BrandResponse, 'Brand', brandExample);
 
 /** The JSON export file (built as text, so this schema only documents it). */
-export const BrandExportFile = Type.Object({ data: Type.Array(BrandResponse), exported_at: Type.String({ format: 'date-time' }), total: Type.Integer() });
+export const BrandExportFile = Type.Object({
+  data: Type.Array(BrandResponse),
+  exported_at: Type.String({ format: 'date-time' }),
+  total: Type.Integer(),
+});
 nameSchema(BrandExportFile, 'BrandExport', { data: [brandExample], exported_at: '2026-11-24T10:00:00.000Z', total: 1 });
 
 export const BrandStatisticsResponse = Type.Object({
@@ -111,7 +118,13 @@ export const BrandStatisticsResponse = Type.Object({
   with_products: Type.Integer(),
   without_products: Type.Integer(),
 });
-nameSchema(BrandStatisticsResponse, 'BrandStatistics', { total: 12, active: 10, inactive: 2, with_products: 9, without_products: 3 });
+nameSchema(BrandStatisticsResponse, 'BrandStatistics', {
+  total: 12,
+  active: 10,
+  inactive: 2,
+  with_products: 9,
+  without_products: 3,
+});
 
 export const BRAND_EXPORT_COLUMNS = [
   'id',

@@ -16,13 +16,23 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
-import type { Brand, BrandFilters, BrandListOptions, BrandRepository, BrandStatistics, BrandUpdate, BrandWithCount } from './brand.repository.js';
+import type {
+  Brand,
+  BrandFilters,
+  BrandListOptions,
+  BrandRepository,
+  BrandStatistics,
+  BrandUpdate,
+  BrandWithCount,
+} from './brand.repository.js';
 import type { BrandCreateBody, BrandUpdateBody } from './brand.schemas.js';
 
 export const BRAND_NOT_FOUND_REASON = 'Brand not found.';
-export const INACTIVE_BRAND = 'The selected brand is inactive: inactive brands keep existing links and cannot be newly linked.';
+export const INACTIVE_BRAND =
+  'The selected brand is inactive: inactive brands keep existing links and cannot be newly linked.';
 
-const hasProducts = (n: number) => `The brand cannot be deleted while ${n} product${n === 1 ? ' is' : 's are'} linked to it.`;
+const hasProducts = (n: number) =>
+  `The brand cannot be deleted while ${n} product${n === 1 ? ' is' : 's are'} linked to it.`;
 
 export function brandResource(b: BrandWithCount) {
   return {
@@ -146,11 +156,20 @@ export class BrandService {
    * Partial update. Renaming keeps the slug; the slug changes only when `slug` is sent.
    * @throws NotFoundError('Brand'); ValidationError on `slug` when taken by another live brand.
    */
-  async update(tenantId: string, id: string, input: BrandUpdateBody, precondition?: Precondition): Promise<BrandWithCount> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: BrandUpdateBody,
+    precondition?: Precondition,
+  ): Promise<BrandWithCount> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
-      if (input.slug !== undefined && input.slug !== current.slug && (await this.brands.slugTaken(trx, tenantId, input.slug, id))) {
+      if (
+        input.slug !== undefined &&
+        input.slug !== current.slug &&
+        (await this.brands.slugTaken(trx, tenantId, input.slug, id))
+      ) {
         throw ValidationError.taken('slug');
       }
       const changes: BrandUpdate = { updated_at: this.clock.now().toISOString() };
@@ -187,8 +206,15 @@ export class BrandService {
   }
 
   /** If-Match against the brand as GET answers it. @throws PreconditionFailedError; NotFoundError('Brand'). */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'brands', tenantId, id }, async () => brandResource(await this.get(tenantId, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'brands', tenantId, id }, async () =>
+      brandResource(await this.get(tenantId, id, trx)),
+    );
   }
 
   /** Activates or deactivates each live brand of `ids`; ids not found (or of another tenant) fail. */
@@ -200,7 +226,12 @@ export class BrandService {
         const updated_at = this.clock.now().toISOString();
         await this.brands.setActive(trx, tenantId, [...existing.keys()], isActive, updated_at);
         const changed = [...existing.values()].filter((brand) => brand.is_active !== isActive);
-        await auditEach(this.audited, trx, isActive ? 'brand.activated' : 'brand.deactivated', changed.map((brand) => [brand, { ...brand, is_active: isActive, updated_at }]));
+        await auditEach(
+          this.audited,
+          trx,
+          isActive ? 'brand.activated' : 'brand.deactivated',
+          changed.map((brand) => [brand, { ...brand, is_active: isActive, updated_at }]),
+        );
       }
       return bulkResult(ids.length, failures);
     });
@@ -219,17 +250,38 @@ export class BrandService {
         else deletable.push(brand);
       }
       if (deletable.length > 0) {
-        await this.brands.softDelete(trx, tenantId, deletable.map((brand) => brand.id), this.clock.now().toISOString());
-        await auditEach(this.audited, trx, 'brand.deleted', deletable.map((brand) => [brand, null]));
+        await this.brands.softDelete(
+          trx,
+          tenantId,
+          deletable.map((brand) => brand.id),
+          this.clock.now().toISOString(),
+        );
+        await auditEach(
+          this.audited,
+          trx,
+          'brand.deleted',
+          deletable.map((brand) => [brand, null]),
+        );
       }
       return bulkResult(ids.length, failures, true);
     });
   }
 
   /** The live brands of `ids` with their linked-product counts, by id. */
-  private async withCounts(trx: Transaction<DB>, tenantId: string, ids: readonly string[]): Promise<Map<string, BrandWithCount>> {
+  private async withCounts(
+    trx: Transaction<DB>,
+    tenantId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, BrandWithCount>> {
     const brands = await this.brands.findByIds(trx, tenantId, ids);
-    const linked = brands.length > 0 ? await this.brands.linkedProductCounts(trx, tenantId, brands.map((brand) => brand.id)) : new Map<string, number>();
+    const linked =
+      brands.length > 0
+        ? await this.brands.linkedProductCounts(
+            trx,
+            tenantId,
+            brands.map((brand) => brand.id),
+          )
+        : new Map<string, number>();
     return new Map(brands.map((brand) => [brand.id, { ...brand, products_count: linked.get(brand.id) ?? 0 }]));
   }
 

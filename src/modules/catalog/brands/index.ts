@@ -5,7 +5,13 @@ import { brandRoutes } from './brand.routes.js';
 import { BrandService } from './brand.service.js';
 
 export function createBrands(deps: CatalogDeps) {
-  const service = new BrandService({ db: deps.db, brands: new BrandRepository(), audit: deps.audit, clock: deps.clock, newId: deps.newId });
+  const service = new BrandService({
+    db: deps.db,
+    brands: new BrandRepository(),
+    audit: deps.audit,
+    clock: deps.clock,
+    newId: deps.newId,
+  });
   return { service, routes: brandRoutes({ service, clock: deps.clock }) };
 }
 

@@ -49,7 +49,8 @@ export class CategoryRepository {
    * SQLite transactions already hold the single write lock (BEGIN IMMEDIATE).
    */
   async lockTree(db: Executor, tenantId: string): Promise<void> {
-    if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${TREE_LOCK_CLASS}, hashtext(${tenantId}))`.execute(db);
+    if (engineOf(db) === 'postgres')
+      await sql`select pg_advisory_xact_lock(${TREE_LOCK_CLASS}, hashtext(${tenantId}))`.execute(db);
   }
 
   async insert(db: Executor, category: NewCategory): Promise<Category> {
@@ -62,7 +63,8 @@ export class CategoryRepository {
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Category[]> {
     const rows: Category[] = [];
-    for (const part of chunks(ids, CHUNK)) rows.push(...(await this.live(db, tenantId).selectAll().where('id', 'in', part).execute()));
+    for (const part of chunks(ids, CHUNK))
+      rows.push(...(await this.live(db, tenantId).selectAll().where('id', 'in', part).execute()));
     return rows;
   }
 
@@ -100,16 +102,25 @@ export class CategoryRepository {
     const direction = filters.sort_direction;
     let ordered = query.selectAll();
     // Names sort case-insensitively so that both engines (binary vs locale collation) agree.
-    ordered = filters.sort_by === 'name' ? ordered.orderBy(sql`lower(name)`, direction) : ordered.orderBy(filters.sort_by, direction);
+    ordered =
+      filters.sort_by === 'name'
+        ? ordered.orderBy(sql`lower(name)`, direction)
+        : ordered.orderBy(filters.sort_by, direction);
     // updated_at walks its index (incremental sync); the others meet ties by name.
-    if (filters.sort_by !== 'name' && filters.sort_by !== 'updated_at') ordered = ordered.orderBy(sql`lower(name)`, direction);
+    if (filters.sort_by !== 'name' && filters.sort_by !== 'updated_at')
+      ordered = ordered.orderBy(sql`lower(name)`, direction);
     ordered = ordered.orderBy('id', direction);
     return paginate(ordered, page);
   }
 
   /** Every live category of the tenant, in sibling order (sort_order, then name, then id). */
   async all(db: Executor, tenantId: string): Promise<Category[]> {
-    return this.live(db, tenantId).selectAll().orderBy('sort_order').orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.live(db, tenantId)
+      .selectAll()
+      .orderBy('sort_order')
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 
   /**
@@ -194,7 +205,12 @@ export class CategoryRepository {
    */
   async setProductsRoot(db: Executor, tenantId: string, categoryIds: readonly string[], rootId: string): Promise<void> {
     for (const part of chunks(categoryIds, CHUNK)) {
-      await db.updateTable('products').set({ category_root_id: rootId }).where('tenant_id', '=', tenantId).where('category_id', 'in', part).execute();
+      await db
+        .updateTable('products')
+        .set({ category_root_id: rootId })
+        .where('tenant_id', '=', tenantId)
+        .where('category_id', 'in', part)
+        .execute();
     }
   }
 
@@ -212,7 +228,13 @@ export class CategoryRepository {
   }
 
   /** Sets `is_active` on the live categories among `ids`; answers the ids it changed. */
-  async setActive(db: Executor, tenantId: string, ids: readonly string[], isActive: boolean, at: string): Promise<string[]> {
+  async setActive(
+    db: Executor,
+    tenantId: string,
+    ids: readonly string[],
+    isActive: boolean,
+    at: string,
+  ): Promise<string[]> {
     const changed: string[] = [];
     for (const part of chunks(ids, CHUNK)) {
       const rows = await db

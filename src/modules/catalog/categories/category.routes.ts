@@ -30,21 +30,37 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       BASE,
       {
-        schema: { tags, operationId: 'listCategories', summary: 'List product categories (flat, paged)', querystring: CategoryListQuery, response: { 200: PaginatedSchema(CategoryResponse) } },
+        schema: {
+          tags,
+          operationId: 'listCategories',
+          summary: 'List product categories (flat, paged)',
+          querystring: CategoryListQuery,
+          response: { 200: PaginatedSchema(CategoryResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => {
         const { page, per_page, parent_id, ...filters } = request.query;
         const parent = parent_id === undefined ? undefined : parent_id === 'null' ? null : parent_id;
         const result = await service.list(request.auth.tenantId, { ...filters, parent_id: parent }, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(categoryResource), total: result.total });
+        return paginated(
+          request,
+          { page, per_page },
+          { items: result.items.map(categoryResource), total: result.total },
+        );
       },
     );
 
     app.post(
       BASE,
       {
-        schema: { tags, operationId: 'createCategory', summary: 'Create a product category', body: CategoryCreateBody, response: { 201: EnvelopeSchema(CategoryResponse) } },
+        schema: {
+          tags,
+          operationId: 'createCategory',
+          summary: 'Create a product category',
+          body: CategoryCreateBody,
+          response: { 201: EnvelopeSchema(CategoryResponse) },
+        },
         config: { ...requireAbility(MANAGE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -56,7 +72,12 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       `${BASE}/tree`,
       {
-        schema: { tags, operationId: 'getCategoryTree', summary: 'The category tree (nested children)', response: { 200: EnvelopeSchema(Type.Array(CategoryTreeNode)) } },
+        schema: {
+          tags,
+          operationId: 'getCategoryTree',
+          summary: 'The category tree (nested children)',
+          response: { 200: EnvelopeSchema(Type.Array(CategoryTreeNode)) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.tree(request.auth.tenantId)),
@@ -65,16 +86,32 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.post(
       `${BASE}/reorder`,
       {
-        schema: { tags, operationId: 'reorderCategories', summary: 'Set the sort order of sibling categories', body: ReorderBody, response: { 200: EnvelopeSchema(ReorderResponse) } },
+        schema: {
+          tags,
+          operationId: 'reorderCategories',
+          summary: 'Set the sort order of sibling categories',
+          body: ReorderBody,
+          response: { 200: EnvelopeSchema(ReorderResponse) },
+        },
         config: requireAbility(MANAGE),
       },
-      async (request) => ok({ reordered: await service.reorder(request.auth.tenantId, request.body) }, 'Categories reordered successfully'),
+      async (request) =>
+        ok(
+          { reordered: await service.reorder(request.auth.tenantId, request.body) },
+          'Categories reordered successfully',
+        ),
     );
 
     app.post(
       `${BASE}/bulk-status`,
       {
-        schema: { tags, operationId: 'bulkSetCategoryStatus', summary: 'Activate or deactivate many categories', body: BulkStatusBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+        schema: {
+          tags,
+          operationId: 'bulkSetCategoryStatus',
+          summary: 'Activate or deactivate many categories',
+          body: BulkStatusBody,
+          response: { 200: EnvelopeSchema(BulkResultSchema) },
+        },
         config: requireAbility(MANAGE),
       },
       async (request) => ok(await service.bulkStatus(request.auth.tenantId, request.body), 'Category status updated'),
@@ -83,10 +120,17 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       `${BASE}/:id`,
       {
-        schema: { tags, operationId: 'getCategory', summary: 'Get a product category', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        schema: {
+          tags,
+          operationId: 'getCategory',
+          summary: 'Get a product category',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(CategoryResponse) },
+        },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request, reply) => ok(withETag(reply, categoryResource(await service.get(request.auth.tenantId, request.params.id)))),
+      async (request, reply) =>
+        ok(withETag(reply, categoryResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
@@ -102,7 +146,15 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
       },
       config: { ...requireAbility(MANAGE), conditional: 'write' },
       handler: async (request, reply) =>
-        ok(withETag(reply, categoryResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Category updated successfully'),
+        ok(
+          withETag(
+            reply,
+            categoryResource(
+              await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)),
+            ),
+          ),
+          'Category updated successfully',
+        ),
     });
 
     app.delete(
@@ -126,7 +178,13 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.get(
       `${BASE}/:id/breadcrumbs`,
       {
-        schema: { tags, operationId: 'getCategoryBreadcrumbs', summary: 'The path from the root to a category', params: IdParams, response: { 200: EnvelopeSchema(Type.Array(BreadcrumbResponse)) } },
+        schema: {
+          tags,
+          operationId: 'getCategoryBreadcrumbs',
+          summary: 'The path from the root to a category',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(Type.Array(BreadcrumbResponse)) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.breadcrumbs(request.auth.tenantId, request.params.id)),
@@ -135,21 +193,48 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
     app.post(
       `${BASE}/:id/move`,
       {
-        schema: { tags, operationId: 'moveCategory', summary: 'Move a category (and its subtree) under another parent', params: IdParams, body: MoveBody, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        schema: {
+          tags,
+          operationId: 'moveCategory',
+          summary: 'Move a category (and its subtree) under another parent',
+          params: IdParams,
+          body: MoveBody,
+          response: { 200: EnvelopeSchema(CategoryResponse) },
+        },
         config: { ...requireAbility(MANAGE), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, categoryResource(await service.move(request.auth.tenantId, request.params.id, request.body.parent_id, ifMatch(request)))), 'Category moved successfully'),
+        ok(
+          withETag(
+            reply,
+            categoryResource(
+              await service.move(request.auth.tenantId, request.params.id, request.body.parent_id, ifMatch(request)),
+            ),
+          ),
+          'Category moved successfully',
+        ),
     );
 
     app.post(
       `${BASE}/:id/toggle-featured`,
       {
-        schema: { tags, operationId: 'toggleCategoryFeatured', summary: 'Flip is_featured', params: IdParams, response: { 200: EnvelopeSchema(CategoryResponse) } },
+        schema: {
+          tags,
+          operationId: 'toggleCategoryFeatured',
+          summary: 'Flip is_featured',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(CategoryResponse) },
+        },
         config: { ...requireAbility(MANAGE), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, categoryResource(await service.toggleFeatured(request.auth.tenantId, request.params.id, ifMatch(request)))), 'Category featured status updated'),
+        ok(
+          withETag(
+            reply,
+            categoryResource(await service.toggleFeatured(request.auth.tenantId, request.params.id, ifMatch(request))),
+          ),
+          'Category featured status updated',
+        ),
     );
   };
 }

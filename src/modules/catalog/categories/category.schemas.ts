@@ -46,7 +46,9 @@ export const CategoryUpdateBody = Type.Object(
     name: Type.Optional(fields.name),
     description: Type.Optional(fields.description),
     parent_id: Type.Optional(
-      parentId('Accepted only when equal to the current parent; change the parent with POST /operations/product-categories/{id}/move.'),
+      parentId(
+        'Accepted only when equal to the current parent; change the parent with POST /operations/product-categories/{id}/move.',
+      ),
     ),
     sort_order: Type.Optional(fields.sort_order),
     is_active: Type.Optional(fields.is_active),
@@ -59,15 +61,22 @@ withExample(CategoryUpdateBody, { description: 'Corded and cordless power tools.
 
 export const CategoryListQuery = Type.Object({
   ...pageQuery(25),
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name, slug or description (case-insensitive).' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Matches name, slug or description (case-insensitive).' }),
+  ),
   is_active: Type.Optional(Type.Boolean()),
   is_featured: Type.Optional(Type.Boolean()),
-  parent_id: Type.Optional(Type.Union([Type.Literal('null'), Ulid], { description: 'A parent ULID, or `null` for root categories.' })),
+  parent_id: Type.Optional(
+    Type.Union([Type.Literal('null'), Ulid], { description: 'A parent ULID, or `null` for root categories.' }),
+  ),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['name', 'sort_order', 'created_at', 'depth_level', 'updated_at'], {
-    default: 'sort_order',
-    description: 'Default sort_order. Ties break on the name (case-insensitive), then id; updated_at ties break on id alone.',
-  })),
+  sort_by: Defaulted(
+    Type.Enum(['name', 'sort_order', 'created_at', 'depth_level', 'updated_at'], {
+      default: 'sort_order',
+      description:
+        'Default sort_order. Ties break on the name (case-insensitive), then id; updated_at ties break on id alone.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type CategoryListQuery = Static<typeof CategoryListQuery>;
@@ -81,10 +90,11 @@ withExample(MoveBody, { parent_id: '01jd8w1q2r3s4t5v6w7x8y9z0b' });
 
 export const ReorderBody = Type.Object(
   {
-    categories: Type.Array(
-      Type.Object({ id: Ulid, sort_order: fields.sort_order }, { additionalProperties: false }),
-      { minItems: 1, maxItems: 500, description: 'Siblings (one parent) and their new sort_order.' },
-    ),
+    categories: Type.Array(Type.Object({ id: Ulid, sort_order: fields.sort_order }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 500,
+      description: 'Siblings (one parent) and their new sort_order.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -101,7 +111,10 @@ export const BulkStatusBody = Type.Object(
   { additionalProperties: false },
 );
 export type BulkStatusBody = Static<typeof BulkStatusBody>;
-withExample(BulkStatusBody, { category_ids: ['01jd8w1q2r3s4t5v6w7x8y9z0a', '01jd8w1q2r3s4t5v6w7x8y9z0c'], is_active: false });
+withExample(BulkStatusBody, {
+  category_ids: ['01jd8w1q2r3s4t5v6w7x8y9z0a', '01jd8w1q2r3s4t5v6w7x8y9z0c'],
+  is_active: false,
+});
 
 const responseFields = {
   id: Ulid,
@@ -150,8 +163,18 @@ nameSchema(CategoryTreeNode, 'CategoryTreeNode', {
   children: [{ ...categoryExample, children: [] }],
 });
 
-export const BreadcrumbResponse = Type.Object({ id: Ulid, name: Type.String(), slug: Type.String(), depth_level: Type.Integer() });
-nameSchema(BreadcrumbResponse, 'CategoryBreadcrumb', { id: '01jd8w1q2r3s4t5v6w7x8y9z0b', name: 'Tools', slug: 'tools', depth_level: 0 });
+export const BreadcrumbResponse = Type.Object({
+  id: Ulid,
+  name: Type.String(),
+  slug: Type.String(),
+  depth_level: Type.Integer(),
+});
+nameSchema(BreadcrumbResponse, 'CategoryBreadcrumb', {
+  id: '01jd8w1q2r3s4t5v6w7x8y9z0b',
+  name: 'Tools',
+  slug: 'tools',
+  depth_level: 0,
+});
 
 export const ReorderResponse = Type.Object({ reordered: Type.Integer() });
 nameSchema(ReorderResponse, 'CategoryReorderResult', { reordered: 2 });

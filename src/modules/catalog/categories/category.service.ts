@@ -16,7 +16,13 @@ import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { childPath, rootOfPath } from './category-path.js';
-import type { Breadcrumb, Category, CategoryFilters, CategoryRepository, CategoryUpdate } from './category.repository.js';
+import type {
+  Breadcrumb,
+  Category,
+  CategoryFilters,
+  CategoryRepository,
+  CategoryUpdate,
+} from './category.repository.js';
 import type { BulkStatusBody, CategoryCreateBody, CategoryUpdateBody, ReorderBody } from './category.schemas.js';
 
 const RESOURCE = 'Category';
@@ -139,13 +145,19 @@ export class CategoryService {
    * The live category a path of names leads to from the roots (`Tools > Power tools`, names compared ignoring
    * case). @throws ValidationError on `field` naming the first step that leads nowhere or to two categories.
    */
-  async byNamePath(tenantId: string, names: readonly string[], field: string, db: Executor = this.db): Promise<Category> {
+  async byNamePath(
+    tenantId: string,
+    names: readonly string[],
+    field: string,
+    db: Executor = this.db,
+  ): Promise<Category> {
     let found: Category | null = null;
     for (const name of names) {
       const matches = await this.categories.findChildrenNamed(db, tenantId, found?.id ?? null, name);
       const where = found ? `under ${found.name}` : 'at the top of the tree';
       if (matches.length === 0) throw ValidationError.field(field, `No category named ${name} ${where}.`);
-      if (matches.length > 1) throw ValidationError.field(field, `Two categories are named ${name} ${where}; name it by its slug.`);
+      if (matches.length > 1)
+        throw ValidationError.field(field, `Two categories are named ${name} ${where}; name it by its slug.`);
       found = matches[0]!;
     }
     if (!found) throw ValidationError.field(field, 'The category path is empty.');
@@ -196,13 +208,21 @@ export class CategoryService {
    * refused.
    * @throws NotFoundError('Category'); ValidationError on `parent_id` when it differs from the current parent.
    */
-  async update(tenantId: string, id: string, input: CategoryUpdateBody, precondition?: Precondition): Promise<Category> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: CategoryUpdateBody,
+    precondition?: Precondition,
+  ): Promise<Category> {
     return inTransaction(this.db, async (trx) => {
       await this.categories.lockTree(trx, tenantId);
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (input.parent_id !== undefined && input.parent_id !== current.parent_id) {
-        throw ValidationError.field('parent_id', 'The parent cannot be changed here: use POST /operations/product-categories/{id}/move.');
+        throw ValidationError.field(
+          'parent_id',
+          'The parent cannot be changed here: use POST /operations/product-categories/{id}/move.',
+        );
       }
       const changes: CategoryUpdate = { updated_at: this.clock.now().toISOString() };
       if (input.name !== undefined) {
@@ -238,11 +258,17 @@ export class CategoryService {
       const category = await this.get(tenantId, id, trx);
       const children = await this.categories.countChildren(trx, tenantId, id);
       if (children > 0) {
-        throw new BusinessRuleError('category_has_subcategories', `Cannot delete a category that has ${children} subcategor${children === 1 ? 'y' : 'ies'}. Move or delete them first.`);
+        throw new BusinessRuleError(
+          'category_has_subcategories',
+          `Cannot delete a category that has ${children} subcategor${children === 1 ? 'y' : 'ies'}. Move or delete them first.`,
+        );
       }
       const products = await this.categories.countProducts(trx, tenantId, id);
       if (products > 0) {
-        throw new BusinessRuleError('category_has_products', `Cannot delete a category that has ${products} product${products === 1 ? '' : 's'}. Reassign them first.`);
+        throw new BusinessRuleError(
+          'category_has_products',
+          `Cannot delete a category that has ${products} product${products === 1 ? '' : 's'}. Reassign them first.`,
+        );
       }
       await this.categories.softDelete(trx, tenantId, id, this.clock.now().toISOString());
       await this.audited(trx, 'category.deleted', category, null);
@@ -291,7 +317,8 @@ export class CategoryService {
       });
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const parents = new Set([...found.values()].map((c) => c.parent_id));
-      if (parents.size > 1) throw new BusinessRuleError('category_parents_differ', 'All categories to reorder must share the same parent.');
+      if (parents.size > 1)
+        throw new BusinessRuleError('category_parents_differ', 'All categories to reorder must share the same parent.');
       const now = this.clock.now().toISOString();
       for (const { id, sort_order } of input.categories) {
         const before = found.get(id)!;
@@ -326,11 +353,22 @@ export class CategoryService {
       const now = this.clock.now().toISOString();
       const delta = depth - current.depth_level;
       if (delta !== 0) {
-        await this.categories.shiftDepth(trx, tenantId, subtree.filter((d) => d !== id), delta, now);
+        await this.categories.shiftDepth(
+          trx,
+          tenantId,
+          subtree.filter((d) => d !== id),
+          delta,
+          now,
+        );
       }
       await this.categories.rewritePaths(trx, tenantId, current.path, path);
-      if (rootOfPath(path) !== rootOfPath(current.path)) await this.categories.setProductsRoot(trx, tenantId, subtree, rootOfPath(path));
-      const moved = await this.categories.update(trx, tenantId, id, { parent_id: parentId, depth_level: depth, updated_at: now });
+      if (rootOfPath(path) !== rootOfPath(current.path))
+        await this.categories.setProductsRoot(trx, tenantId, subtree, rootOfPath(path));
+      const moved = await this.categories.update(trx, tenantId, id, {
+        parent_id: parentId,
+        depth_level: depth,
+        updated_at: now,
+      });
       if (!moved) throw new NotFoundError(RESOURCE);
       await this.audited(trx, 'category.moved', current, moved);
       return moved;
@@ -349,8 +387,15 @@ export class CategoryService {
   }
 
   /** If-Match against the category as GET answers it. @throws PreconditionFailedError; NotFoundError('Category'). */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'product_categories', tenantId, id }, async () => categoryResource(await this.get(tenantId, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'product_categories', tenantId, id }, async () =>
+      categoryResource(await this.get(tenantId, id, trx)),
+    );
   }
 
   /** Sets is_active on many categories (no cascade to children); ids not found in the tenant count as failed. */
@@ -358,18 +403,29 @@ export class CategoryService {
     const changed = await inTransaction(this.db, async (trx) => {
       const before = await this.categories.findByIds(trx, tenantId, input.category_ids);
       const updated_at = this.clock.now().toISOString();
-      const ids = new Set(await this.categories.setActive(trx, tenantId, input.category_ids, input.is_active, updated_at));
+      const ids = new Set(
+        await this.categories.setActive(trx, tenantId, input.category_ids, input.is_active, updated_at),
+      );
       const switched = before.filter((category) => ids.has(category.id) && category.is_active !== input.is_active);
       const action = input.is_active ? 'category.activated' : 'category.deactivated';
-      await auditEach(this.audited, trx, action, switched.map((category) => [category, { ...category, is_active: input.is_active, updated_at }]));
+      await auditEach(
+        this.audited,
+        trx,
+        action,
+        switched.map((category) => [category, { ...category, is_active: input.is_active, updated_at }]),
+      );
       return ids;
     });
-    const failures = input.category_ids.filter((id) => !changed.has(id)).map((id) => ({ id, reason: 'Category not found.' }));
+    const failures = input.category_ids
+      .filter((id) => !changed.has(id))
+      .map((id) => ({ id, reason: 'Category not found.' }));
     return bulkResult(input.category_ids.length, failures);
   }
 
   /** The first free slug for `name` among the tenant's live categories, other than `exceptId`'s own. */
   private slugFor(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<string> {
-    return uniqueSlug(slugOf(name, 'category'), (candidate) => this.categories.slugTaken(db, tenantId, candidate, exceptId));
+    return uniqueSlug(slugOf(name, 'category'), (candidate) =>
+      this.categories.slugTaken(db, tenantId, candidate, exceptId),
+    );
   }
 }

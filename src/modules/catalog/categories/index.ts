@@ -5,7 +5,13 @@ import { categoryRoutes } from './category.routes.js';
 import { CategoryService } from './category.service.js';
 
 export function createCategories(deps: CatalogDeps) {
-  const service = new CategoryService({ db: deps.db, categories: new CategoryRepository(), audit: deps.audit, clock: deps.clock, newId: deps.newId });
+  const service = new CategoryService({
+    db: deps.db,
+    categories: new CategoryRepository(),
+    audit: deps.audit,
+    clock: deps.clock,
+    newId: deps.newId,
+  });
   return { service, routes: categoryRoutes({ service }) };
 }
 

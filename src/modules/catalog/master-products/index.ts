@@ -19,7 +19,12 @@ export function createMasterProducts(deps: CatalogDeps & { links: ProductLinks; 
   return { service, routes: masterProductRoutes({ service }) };
 }
 
-export { MasterProductService, REASON_CONFIGURATION_CHANGED, REASON_MASTER_DELETED, type VariantHooks } from './master-product.service.js';
+export {
+  MasterProductService,
+  REASON_CONFIGURATION_CHANGED,
+  REASON_MASTER_DELETED,
+  type VariantHooks,
+} from './master-product.service.js';
 export type { MasterProduct } from './master-product.repository.js';
 export type { MasterProductResponse } from './master-product.schemas.js';
 export * from './variant-configuration.js';

@@ -1,5 +1,13 @@
 // Master products SQL. Every query filters by tenant and, except inserts, by `deleted_at is null`.
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB, MasterProductStatus, MasterProductsTable } from '../../../db/schema.js';
@@ -39,7 +47,10 @@ type Eb = ExpressionBuilder<DB, 'master_products'>;
 
 export class MasterProductRepository {
   live(db: Executor, tenantId: string) {
-    return db.selectFrom('master_products').where('master_products.tenant_id', '=', tenantId).where('master_products.deleted_at', 'is', null);
+    return db
+      .selectFrom('master_products')
+      .where('master_products.tenant_id', '=', tenantId)
+      .where('master_products.deleted_at', 'is', null);
   }
 
   async insert(db: Executor, master: NewMasterProduct): Promise<MasterProduct> {
@@ -72,19 +83,34 @@ export class MasterProductRepository {
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<MasterProduct[]> {
     if (ids.length === 0) return [];
-    return this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
+    return this.live(db, tenantId)
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** How each master of the tenant, deleted ones too, is named and configured: what a variant's row refers to. */
-  async keysOfTenant(db: Executor, tenantId: string): Promise<Array<Pick<MasterProduct, 'id' | 'sku' | 'slug' | 'variant_attributes'>>> {
-    return db.selectFrom('master_products').select(['id', 'sku', 'slug', 'variant_attributes']).where('tenant_id', '=', tenantId).execute();
+  async keysOfTenant(
+    db: Executor,
+    tenantId: string,
+  ): Promise<Array<Pick<MasterProduct, 'id' | 'sku' | 'slug' | 'variant_attributes'>>> {
+    return db
+      .selectFrom('master_products')
+      .select(['id', 'sku', 'slug', 'variant_attributes'])
+      .where('tenant_id', '=', tenantId)
+      .execute();
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId: string | null = null): Promise<boolean> {
     return isTaken(this.live(db, tenantId).where('slug', '=', slug), exceptId);
   }
 
-  async update(db: Executor, tenantId: string, id: string, changes: MasterProductUpdate): Promise<MasterProduct | undefined> {
+  async update(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    changes: MasterProductUpdate,
+  ): Promise<MasterProduct | undefined> {
     return db
       .updateTable('master_products')
       .set(changes)
@@ -106,7 +132,12 @@ export class MasterProductRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async list(db: Executor, tenantId: string, options: MasterProductListOptions, page: PageRequest): Promise<Page<MasterProduct>> {
+  async list(
+    db: Executor,
+    tenantId: string,
+    options: MasterProductListOptions,
+    page: PageRequest,
+  ): Promise<Page<MasterProduct>> {
     const { sort_by, sort_direction: direction, ...filters } = options;
     const where = this.conditions(db, tenantId, filters);
     const base = this.live(db, tenantId);
@@ -130,7 +161,11 @@ export class MasterProductRepository {
     return paginate(sorted.orderBy('master_products.id', direction).selectAll('master_products'), page);
   }
 
-  private conditions(db: Executor, tenantId: string, filters: MasterProductFilters): Array<(eb: Eb) => Expression<SqlBool>> {
+  private conditions(
+    db: Executor,
+    tenantId: string,
+    filters: MasterProductFilters,
+  ): Array<(eb: Eb) => Expression<SqlBool>> {
     const where: Array<(eb: Eb) => Expression<SqlBool>> = [];
     const { search, statuses, brand, tags, currency, min_price, max_price } = filters;
     if (search) where.push((eb) => containsText(eb, ['master_products.name', 'master_products.slug'], search));
@@ -145,7 +180,10 @@ export class MasterProductRepository {
       const flag = filters[key];
       if (flag !== undefined) where.push((eb) => eb(`master_products.${key}`, '=', flag));
     }
-    if (brand !== undefined) where.push((eb) => eb(eb.fn('lower', ['master_products.brand']), '=', eb.fn('lower', [eb.cast(eb.val(brand), 'text')])));
+    if (brand !== undefined)
+      where.push((eb) =>
+        eb(eb.fn('lower', ['master_products.brand']), '=', eb.fn('lower', [eb.cast(eb.val(brand), 'text')])),
+      );
     if (currency !== undefined) where.push((eb) => eb('master_products.currency', '=', currency));
     if (min_price !== undefined) where.push((eb) => eb('master_products.base_price', '>=', min_price));
     if (max_price !== undefined) where.push((eb) => eb('master_products.base_price', '<=', max_price));

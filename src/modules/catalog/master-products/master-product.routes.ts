@@ -32,7 +32,8 @@ export function masterProductRoutes({ service }: { service: MasterProductService
           tags,
           operationId: 'listMasterProducts',
           summary: 'List master products',
-          description: 'Live master products of the tenant, newest first by default; pagination under `meta.pagination`. Bearer token only.',
+          description:
+            'Live master products of the tenant, newest first by default; pagination under `meta.pagination`. Bearer token only.',
           querystring: MasterProductListQuery,
           response: { 200: PaginatedUnderMetaSchema(MasterProductResponse) },
         },
@@ -40,7 +41,10 @@ export function masterProductRoutes({ service }: { service: MasterProductService
       },
       async (request) => {
         const { page, per_page, ...query } = request.query;
-        return paginatedUnderMeta({ page, per_page }, await service.list(request.auth.tenantId, query, { page, per_page }));
+        return paginatedUnderMeta(
+          { page, per_page },
+          await service.list(request.auth.tenantId, query, { page, per_page }),
+        );
       },
     );
 
@@ -57,7 +61,15 @@ export function masterProductRoutes({ service }: { service: MasterProductService
         },
         config: { ...CREATE, conditional: 'create' },
       },
-      async (request, reply) => reply.code(201).send(ok(withETag(reply, await service.create(request.auth.tenantId, request.body)), 'Master product created successfully')),
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            ok(
+              withETag(reply, await service.create(request.auth.tenantId, request.body)),
+              'Master product created successfully',
+            ),
+          ),
     );
 
     app.get(
@@ -74,7 +86,8 @@ export function masterProductRoutes({ service }: { service: MasterProductService
         },
         config: { ...VIEW, conditional: 'read' },
       },
-      async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id, request.query.include))),
+      async (request, reply) =>
+        ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id, request.query.include))),
     );
 
     app.route({
@@ -84,14 +97,27 @@ export function masterProductRoutes({ service }: { service: MasterProductService
         tags,
         operationId: 'updateMasterProduct',
         summary: 'Update a master product (partial)',
-        description: 'Changing the variant configuration while live variants exist needs `regenerate_variants: true`. Bearer token only.',
+        description:
+          'Changing the variant configuration while live variants exist needs `regenerate_variants: true`. Bearer token only.',
         params: IdParams,
         body: MasterProductUpdateBody,
         response: { 200: EnvelopeSchema(MasterProductResponse) },
       },
       config: { ...EDIT, conditional: 'write' },
       handler: async (request, reply) =>
-        ok(withETag(reply, await service.update(request.auth.tenantId, request.params.id, request.body, request.auth.user.id, ifMatch(request))), 'Master product updated successfully'),
+        ok(
+          withETag(
+            reply,
+            await service.update(
+              request.auth.tenantId,
+              request.params.id,
+              request.body,
+              request.auth.user.id,
+              ifMatch(request),
+            ),
+          ),
+          'Master product updated successfully',
+        ),
     });
 
     app.delete(

@@ -17,7 +17,13 @@ const MAX_DIMENSION = 99_999.9999;
 const INT32 = 2_147_483_647;
 
 const money = (description: string) =>
-  Nullable(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In units of \`currency\`, 0 to ${MAX_PRICE}; inherited by variants without their own.` }));
+  Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: MAX_PRICE,
+      description: `${description} In units of \`currency\`, 0 to ${MAX_PRICE}; inherited by variants without their own.`,
+    }),
+  );
 const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
 const dimension = Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_DIMENSION })));
 
@@ -30,12 +36,18 @@ export const Configuration = Nullable(Type.Unknown({ description: CONFIGURATION_
 
 /** Fields a master product takes on create and (partially) on update. */
 const fields = {
-  name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'Max 255 characters; stored trimmed.' }),
+  name: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    pattern: '\\S',
+    description: 'Max 255 characters; stored trimmed.',
+  }),
   slug: Type.String({
     minLength: 1,
     maxLength: 255,
     pattern: SLUG_PATTERN,
-    description: 'Lowercase letters, digits and single hyphens; unique per tenant among live master products. Generated from the name when omitted at creation.',
+    description:
+      'Lowercase letters, digits and single hyphens; unique per tenant among live master products. Generated from the name when omitted at creation.',
   }),
   sku: Nullable(
     Type.String({
@@ -53,20 +65,33 @@ const fields = {
   model: text(255),
   base_price: money('Base selling price.'),
   base_cost_price: money('Base cost price.'),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217 code; the tenant's default_currency when omitted. A change keeps the base prices in currency units." }),
+  currency: Type.String({
+    pattern: '^[A-Z]{3}$',
+    description:
+      "ISO 4217 code; the tenant's default_currency when omitted. A change keeps the base prices in currency units.",
+  }),
   base_weight: Nullable(Type.Number({ minimum: 0, maximum: MAX_WEIGHT, description: 'Kilograms.' })),
   base_dimensions: Nullable(
     Type.Object(
-      { length: dimension, width: dimension, height: dimension, unit: Type.Optional(Type.Enum(DIMENSION_UNITS, { default: 'cm', description: 'Default cm.' })) },
+      {
+        length: dimension,
+        width: dimension,
+        height: dimension,
+        unit: Type.Optional(Type.Enum(DIMENSION_UNITS, { default: 'cm', description: 'Default cm.' })),
+      },
       { additionalProperties: false, description: 'Replaced as a whole on update.' },
     ),
   ),
   variant_attributes: Configuration,
-  variant_configuration: { ...Configuration, description: 'Another name for `variant_attributes` (send one of the two).' },
+  variant_configuration: {
+    ...Configuration,
+    description: 'Another name for `variant_attributes` (send one of the two).',
+  },
   images: Type.Array(HttpUrlOrPath, { maxItems: MAX_IMAGES, description: 'Image URLs or relative paths, in order.' }),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^,]*[^,\\s][^,]*$' }), {
     maxItems: MAX_TAGS,
-    description: 'Free-text labels (no commas: the list filter takes a comma list); trimmed, duplicates (ignoring case) dropped.',
+    description:
+      'Free-text labels (no commas: the list filter takes a comma list); trimmed, duplicates (ignoring case) dropped.',
   }),
   status: Type.Enum(MASTER_STATUSES, { description: 'Default draft.' }),
   is_visible: Type.Boolean({ description: 'Default false.' }),
@@ -93,7 +118,13 @@ withExample(MasterProductCreateBody, {
   base_price: 24.9,
   base_cost_price: 11.5,
   currency: 'EUR',
-  variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Colour', values: ['Navy', 'Grey'] }], allowCombinations: true },
+  variant_attributes: {
+    attributes: [
+      { name: 'Size', values: ['S', 'M', 'L'] },
+      { name: 'Colour', values: ['Navy', 'Grey'] },
+    ],
+    allowCombinations: true,
+  },
   tags: ['workwear'],
   status: 'draft',
 });
@@ -115,19 +146,36 @@ withExample(MasterProductUpdateBody, { base_price: 26.5, is_featured: true });
 
 export const MasterProductListQuery = Type.Object({
   ...pageQuery(15),
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive substring of the name or slug. Blank: no filter.' })),
-  status: Type.Optional(Type.String({ maxLength: 255, description: `One status or a comma list (any match) of: ${MASTER_STATUSES.join(', ')}.` })),
+  search: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Case-insensitive substring of the name or slug. Blank: no filter.' }),
+  ),
+  status: Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description: `One status or a comma list (any match) of: ${MASTER_STATUSES.join(', ')}.`,
+    }),
+  ),
   category_id: Type.Optional(Ulid),
   supplier_id: Type.Optional(Ulid),
   brand: Type.Optional(Type.String({ maxLength: 255, description: 'The brand, ignoring case.' })),
-  has_variants: Type.Optional(Type.Boolean({ description: 'true: masters with at least one live variant; false: without.' })),
+  has_variants: Type.Optional(
+    Type.Boolean({ description: 'true: masters with at least one live variant; false: without.' }),
+  ),
   is_visible: Type.Optional(Type.Boolean()),
   is_featured: Type.Optional(Type.Boolean()),
   currency: Type.Optional(
-    Type.String({ pattern: '^[A-Z]{3}$', description: 'Only masters priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant\'s default_currency.' }),
+    Type.String({
+      pattern: '^[A-Z]{3}$',
+      description:
+        "Only masters priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant's default_currency.",
+    }),
   ),
-  min_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'base_price at least this, in `currency` units.' })),
-  max_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'base_price at most this, in `currency` units.' })),
+  min_price: Type.Optional(
+    Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'base_price at least this, in `currency` units.' }),
+  ),
+  max_price: Type.Optional(
+    Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'base_price at most this, in `currency` units.' }),
+  ),
   tags: Type.Optional(
     Type.Array(Type.String({ maxLength: 1000 }), {
       maxItems: MAX_TAGS,
@@ -135,10 +183,13 @@ export const MasterProductListQuery = Type.Object({
     }),
   ),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(MASTER_SORTS, {
-    default: 'created_at',
-    description: 'Default created_at. name sorts case-insensitively; base_price within each currency, unpriced lowest; status by creation time within each status. Ties break on id.',
-  })),
+  sort_by: Defaulted(
+    Type.Enum(MASTER_SORTS, {
+      default: 'created_at',
+      description:
+        'Default created_at. name sorts case-insensitively; base_price within each currency, unpriced lowest; status by creation time within each status. Ties break on id.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' })),
 });
 export type MasterProductListQuery = Static<typeof MasterProductListQuery>;
@@ -173,7 +224,12 @@ export const MasterProductResponse = Type.Object({
   currency: Type.String(),
   base_weight: Nullable(Type.Number()),
   base_dimensions: Nullable(
-    Type.Object({ length: Nullable(Type.Number()), width: Nullable(Type.Number()), height: Nullable(Type.Number()), unit: Type.String() }),
+    Type.Object({
+      length: Nullable(Type.Number()),
+      width: Nullable(Type.Number()),
+      height: Nullable(Type.Number()),
+      unit: Type.String(),
+    }),
   ),
   variant_attributes: Nullable(
     Type.Object({
@@ -194,7 +250,9 @@ export const MasterProductResponse = Type.Object({
   meta_description: Nullable(Type.String()),
   meta_keywords: Nullable(Type.String()),
   products_count: Type.Integer({ description: 'Live variants.' }),
-  variants: Type.Optional(Type.Array(Type.Unknown(), { description: 'With include=variants: the live variants as product resources.' })),
+  variants: Type.Optional(
+    Type.Array(Type.Unknown(), { description: 'With include=variants: the live variants as product resources.' }),
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -217,7 +275,13 @@ nameSchema(MasterProductResponse, 'MasterProduct', {
   currency: 'EUR',
   base_weight: 0.35,
   base_dimensions: { length: null, width: null, height: null, unit: 'cm' },
-  variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Colour', values: ['Navy', 'Grey'] }], allowCombinations: true },
+  variant_attributes: {
+    attributes: [
+      { name: 'Size', values: ['S', 'M', 'L'] },
+      { name: 'Colour', values: ['Navy', 'Grey'] },
+    ],
+    allowCombinations: true,
+  },
   images: [],
   tags: ['workwear'],
   status: 'active',

@@ -2,7 +2,13 @@
 // variants module, reached through VariantHooks.
 import type { Transaction } from 'kysely';
 import { parseEnumList, readEnumList, type EnumList } from '../../../core/enum-list.js';
-import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
+import {
+  BusinessRuleError,
+  NotFoundError,
+  ValidationError,
+  takenMessage,
+  type FieldErrors,
+} from '../../../core/errors.js';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
@@ -17,7 +23,13 @@ import type { TenantDefaults } from '../../tenancy/tenant.service.js';
 import { slugOf, uniqueSlug } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { ProductLinks } from '../products/product.presenter.js';
-import type { MasterProduct, MasterProductFilters, MasterProductListOptions, MasterProductRepository, MasterProductUpdate } from './master-product.repository.js';
+import type {
+  MasterProduct,
+  MasterProductFilters,
+  MasterProductListOptions,
+  MasterProductRepository,
+  MasterProductUpdate,
+} from './master-product.repository.js';
 import {
   MASTER_INCLUDES,
   MASTER_STATUSES,
@@ -41,11 +53,21 @@ export interface VariantHooks {
    * Soft-deletes every live variant of the master inside `trx`, recording the reason for audit.
    * @throws BusinessRuleError when any variant holds inventory (nothing is deleted then).
    */
-  deleteAllOf(trx: Transaction<DB>, tenantId: string, master: MasterProduct, reason: string, userId: string | null): Promise<number>;
+  deleteAllOf(
+    trx: Transaction<DB>,
+    tenantId: string,
+    master: MasterProduct,
+    reason: string,
+    userId: string | null,
+  ): Promise<number>;
   /** The live variants of the master as variant resources, for `GET /master-products/{id}?include=variants`. */
   listOf(tenantId: string, masterId: string, db?: Executor): Promise<unknown[]>;
   /** Copies the master's category and supplier to its live variants (they inherit both, stored), inside `trx`. */
-  syncInherited(trx: Transaction<DB>, tenantId: string, master: Pick<MasterProduct, 'id' | 'category_id' | 'supplier_id'>): Promise<number>;
+  syncInherited(
+    trx: Transaction<DB>,
+    tenantId: string,
+    master: Pick<MasterProduct, 'id' | 'category_id' | 'supplier_id'>,
+  ): Promise<number>;
   /**
    * Keeps variants' own prices that are kept in the master's currency worth the same in currency units when
    * that currency changes, as the master's base prices do, inside `trx`.
@@ -61,7 +83,17 @@ export const REASON_MASTER_DELETED = 'Master product deleted';
 const CONFIGURATION_KEYS = ['variant_attributes', 'variant_configuration'] as const;
 
 /** Nullable text fields copied as sent, trimmed, blank as null. */
-const TEXT_FIELDS = ['sku', 'description', 'short_description', 'brand', 'model', 'tax_class', 'meta_title', 'meta_description', 'meta_keywords'] as const;
+const TEXT_FIELDS = [
+  'sku',
+  'description',
+  'short_description',
+  'brand',
+  'model',
+  'tax_class',
+  'meta_title',
+  'meta_description',
+  'meta_keywords',
+] as const;
 /** Fields with a default at creation, copied as sent on update. */
 const FLAG_FIELDS = ['status', 'is_visible', 'is_featured', 'sort_order', 'requires_shipping', 'is_taxable'] as const;
 const PRICE_FIELDS = ['base_price', 'base_cost_price'] as const;
@@ -82,7 +114,12 @@ const INCLUDES: EnumList<MasterInclude> = {
 
 function dimensionsOf(input: MasterProductCreateBody['base_dimensions']): Dimensions | null {
   if (!input) return null;
-  return { length: input.length ?? null, width: input.width ?? null, height: input.height ?? null, unit: input.unit ?? 'cm' };
+  return {
+    length: input.length ?? null,
+    width: input.width ?? null,
+    height: input.height ?? null,
+    unit: input.unit ?? 'cm',
+  };
 }
 
 /** Trimmed, without blanks, duplicates dropped ignoring case (the first spelling stays). */
@@ -98,13 +135,17 @@ function labels(values: readonly string[]): string[] {
     });
 }
 
-
 /** The configuration as sent under either key: `undefined` when none was sent. */
-function configurationInput(input: MasterProductUpdateBody, errors: FieldErrors): { key: string; config: VariantConfiguration | null } | undefined {
+function configurationInput(
+  input: MasterProductUpdateBody,
+  errors: FieldErrors,
+): { key: string; config: VariantConfiguration | null } | undefined {
   const sent = CONFIGURATION_KEYS.filter((key) => input[key] !== undefined);
   if (sent.length === 0) return undefined;
   if (sent.length > 1) {
-    errors.variant_configuration = ['Send the configuration under variant_attributes or under variant_configuration, not both.'];
+    errors.variant_configuration = [
+      'Send the configuration under variant_attributes or under variant_configuration, not both.',
+    ];
     return undefined;
   }
   const key = sent[0]!;
@@ -121,7 +162,12 @@ function configurationInput(input: MasterProductUpdateBody, errors: FieldErrors)
 
 /** The stored configuration with its keys in a fixed order (jsonb answers them sorted its own way). */
 function configurationOf(config: VariantConfiguration | null) {
-  return config && { attributes: config.attributes.map((a) => ({ name: a.name, values: [...a.values] })), allowCombinations: config.allowCombinations };
+  return (
+    config && {
+      attributes: config.attributes.map((a) => ({ name: a.name, values: [...a.values] })),
+      allowCombinations: config.allowCombinations,
+    }
+  );
 }
 
 export interface MasterProductServiceDeps {
@@ -190,7 +236,10 @@ export class MasterProductService {
   }
 
   /** The SKU, slug and variant configuration of every master of the tenant, deleted ones too (the product export). */
-  keysOfTenant(tenantId: string, db: Executor = this.db): Promise<Array<Pick<MasterProduct, 'id' | 'sku' | 'slug' | 'variant_attributes'>>> {
+  keysOfTenant(
+    tenantId: string,
+    db: Executor = this.db,
+  ): Promise<Array<Pick<MasterProduct, 'id' | 'sku' | 'slug' | 'variant_attributes'>>> {
     return this.masters.keysOfTenant(db, tenantId);
   }
 
@@ -203,7 +252,11 @@ export class MasterProductService {
    * A page of master products as resources.
    * @throws ValidationError: unknown status, unknown currency, min_price above max_price.
    */
-  async list(tenantId: string, query: Omit<MasterProductListQuery, 'page' | 'per_page'>, page: PageRequest): Promise<Page<MasterProductResponse>> {
+  async list(
+    tenantId: string,
+    query: Omit<MasterProductListQuery, 'page' | 'per_page'>,
+    page: PageRequest,
+  ): Promise<Page<MasterProductResponse>> {
     const errors: FieldErrors = {};
     const filters: MasterProductFilters = {};
     const search = query.search?.trim();
@@ -233,7 +286,11 @@ export class MasterProductService {
       }
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    const options: MasterProductListOptions = { ...filters, sort_by: query.sort_by, sort_direction: query.sort_direction };
+    const options: MasterProductListOptions = {
+      ...filters,
+      sort_by: query.sort_by,
+      sort_direction: query.sort_direction,
+    };
     const result = await this.masters.list(this.db, tenantId, options, page);
     return { items: await this.present(tenantId, result.items), total: result.total };
   }
@@ -271,12 +328,17 @@ export class MasterProductService {
     }
   }
 
-  private async createIn(trx: Transaction<DB>, tenantId: string, input: MasterProductCreateBody): Promise<MasterProductResponse> {
+  private async createIn(
+    trx: Transaction<DB>,
+    tenantId: string,
+    input: MasterProductCreateBody,
+  ): Promise<MasterProductResponse> {
     const name = input.name.trim();
     const currency = input.currency ?? (await this.tenants.defaultCurrency(tenantId, trx));
     const errors: FieldErrors = {};
     if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-    if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug))) errors.slug = [takenMessage('slug')];
+    if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug)))
+      errors.slug = [takenMessage('slug')];
     Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
     const configuration = configurationInput(input, errors);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -286,7 +348,9 @@ export class MasterProductService {
       id: this.newId(),
       tenant_id: tenantId,
       name,
-      slug: input.slug ?? (await uniqueSlug(slugOf(name, 'master-product'), (s) => this.masters.slugTaken(trx, tenantId, s))),
+      slug:
+        input.slug ??
+        (await uniqueSlug(slugOf(name, 'master-product'), (s) => this.masters.slugTaken(trx, tenantId, s))),
       sku: trimOrNull(input.sku),
       description: trimOrNull(input.description),
       short_description: trimOrNull(input.short_description),
@@ -332,7 +396,13 @@ export class MasterProductService {
    * when variants exist without regenerate_variants; BusinessRuleError from the variants module when a
    * variant to delete holds inventory (nothing changes then).
    */
-  async update(tenantId: string, id: string, input: MasterProductUpdateBody, userId: string | null = null, precondition?: Precondition): Promise<MasterProductResponse> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: MasterProductUpdateBody,
+    userId: string | null = null,
+    precondition?: Precondition,
+  ): Promise<MasterProductResponse> {
     try {
       return await inTransaction(this.db, async (trx) => {
         await this.checkPrecondition(trx, tenantId, id, precondition);
@@ -341,10 +411,12 @@ export class MasterProductService {
         const currency = input.currency ?? current.currency;
         const errors: FieldErrors = {};
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-        if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug, id))) errors.slug = [takenMessage('slug')];
+        if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug, id)))
+          errors.slug = [takenMessage('slug')];
         Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
         const configuration = configurationInput(input, errors);
-        const reconfigured = configuration !== undefined && !sameConfiguration(current.variant_attributes, configuration.config);
+        const reconfigured =
+          configuration !== undefined && !sameConfiguration(current.variant_attributes, configuration.config);
         let variantCount = 0;
         if (reconfigured) {
           variantCount = (await this.variantHooks.countByMasters(tenantId, [id], trx)).get(id) ?? 0;
@@ -364,14 +436,17 @@ export class MasterProductService {
         if (input.name !== undefined) changes.name = input.name.trim();
         if (input.slug !== undefined) changes.slug = input.slug;
         for (const field of TEXT_FIELDS) if (input[field] !== undefined) changes[field] = trimOrNull(input[field]);
-        for (const field of FLAG_FIELDS) if (input[field] !== undefined) Object.assign(changes, { [field]: input[field] });
-        for (const key of ['category_id', 'supplier_id'] as const) if (input[key] !== undefined) changes[key] = input[key];
+        for (const field of FLAG_FIELDS)
+          if (input[field] !== undefined) Object.assign(changes, { [field]: input[field] });
+        for (const key of ['category_id', 'supplier_id'] as const)
+          if (input[key] !== undefined) changes[key] = input[key];
         if (input.currency !== undefined) changes.currency = input.currency;
         for (const field of PRICE_FIELDS) {
           const sent = input[field];
           const stored = current[field];
           if (sent !== undefined) changes[field] = this.minor(sent, currency);
-          else if (currency !== current.currency && stored !== null) changes[field] = this.minor(fromMinorUnits(stored, current.currency), currency);
+          else if (currency !== current.currency && stored !== null)
+            changes[field] = this.minor(fromMinorUnits(stored, current.currency), currency);
         }
         if (input.base_weight !== undefined) changes.base_weight = input.base_weight;
         if (input.base_dimensions !== undefined) changes.base_dimensions = dimensionsOf(input.base_dimensions);
@@ -387,7 +462,8 @@ export class MasterProductService {
         if (master.category_id !== current.category_id || master.supplier_id !== current.supplier_id) {
           await this.variantHooks.syncInherited(trx, tenantId, master);
         }
-        if (master.currency !== current.currency) await this.variantHooks.rebaseCurrency(trx, tenantId, id, current.currency, master.currency);
+        if (master.currency !== current.currency)
+          await this.variantHooks.rebaseCurrency(trx, tenantId, id, current.currency, master.currency);
         const counts = reconfigured ? new Map([[id, variantCount]]) : undefined;
         const [resource] = await this.present(tenantId, [master], trx, counts);
         await this.audited(trx, tenantId, 'master_product.updated', before!, resource!);
@@ -411,7 +487,10 @@ export class MasterProductService {
       const [before] = await this.present(tenantId, [master], trx);
       const hooks = this.variantHooks;
       if (await hooks.anyHoldsInventory(tenantId, id, trx)) {
-        throw new BusinessRuleError('holds_stock', 'The master product cannot be deleted while any of its variants holds inventory (on hand or reserved). Adjust their stock to zero first.');
+        throw new BusinessRuleError(
+          'holds_stock',
+          'The master product cannot be deleted while any of its variants holds inventory (on hand or reserved). Adjust their stock to zero first.',
+        );
       }
       if (((await hooks.countByMasters(tenantId, [id], trx)).get(id) ?? 0) > 0) {
         await hooks.deleteAllOf(trx, tenantId, master, REASON_MASTER_DELETED, userId);
@@ -422,15 +501,26 @@ export class MasterProductService {
   }
 
   /** The resources of master rows, in order; `counts` (live variants by id) when the caller knows them. */
-  async present(tenantId: string, rows: readonly MasterProduct[], db: Executor = this.db, counts?: Map<string, number>): Promise<MasterProductResponse[]> {
+  async present(
+    tenantId: string,
+    rows: readonly MasterProduct[],
+    db: Executor = this.db,
+    counts?: Map<string, number>,
+  ): Promise<MasterProductResponse[]> {
     if (rows.length === 0) return [];
     const ids = (key: 'category_id' | 'supplier_id') => rows.map((r) => r[key]).filter((v): v is string => v !== null);
     const [categories, suppliers, variantCounts] = await Promise.all([
       this.links.categories.byIds(tenantId, ids('category_id'), db),
       this.links.suppliers.byIds(tenantId, ids('supplier_id'), db),
-      counts ?? this.variantHooks.countByMasters(tenantId, rows.map((r) => r.id), db),
+      counts ??
+        this.variantHooks.countByMasters(
+          tenantId,
+          rows.map((r) => r.id),
+          db,
+        ),
     ]);
-    const summary = (record: { id: string; name: string } | undefined) => (record ? { id: record.id, name: record.name } : null);
+    const summary = (record: { id: string; name: string } | undefined) =>
+      record ? { id: record.id, name: record.name } : null;
     return rows.map((m) => {
       const money = (minor: number | null) => (minor === null ? null : fromMinorUnits(minor, m.currency));
       return {
@@ -450,7 +540,12 @@ export class MasterProductService {
         base_cost_price: money(m.base_cost_price),
         currency: m.currency,
         base_weight: m.base_weight,
-        base_dimensions: m.base_dimensions && { length: m.base_dimensions.length, width: m.base_dimensions.width, height: m.base_dimensions.height, unit: m.base_dimensions.unit },
+        base_dimensions: m.base_dimensions && {
+          length: m.base_dimensions.length,
+          width: m.base_dimensions.width,
+          height: m.base_dimensions.height,
+          unit: m.base_dimensions.unit,
+        },
         variant_attributes: configurationOf(m.variant_attributes),
         images: m.images ?? [],
         tags: m.tags ?? [],
@@ -476,7 +571,12 @@ export class MasterProductService {
   }
 
   /** Checks the category and supplier a master is newly linked to, both at once. */
-  private async linkErrors(db: Executor, tenantId: string, input: Pick<MasterProductUpdateBody, 'category_id' | 'supplier_id'>, current: MasterProduct | null): Promise<FieldErrors> {
+  private async linkErrors(
+    db: Executor,
+    tenantId: string,
+    input: Pick<MasterProductUpdateBody, 'category_id' | 'supplier_id'>,
+    current: MasterProduct | null,
+  ): Promise<FieldErrors> {
     const errors: FieldErrors = {};
     const categoryId = input.category_id && input.category_id !== current?.category_id ? input.category_id : null;
     const supplierId = input.supplier_id && input.supplier_id !== current?.supplier_id ? input.supplier_id : null;
@@ -495,7 +595,17 @@ export class MasterProductService {
   }
 
   /** If-Match against the master product (without included variants) as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'master_products', tenantId, id }, async () => (await this.present(tenantId, [await this.find(tenantId, id, trx)], trx))[0]);
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(
+      trx,
+      precondition,
+      { table: 'master_products', tenantId, id },
+      async () => (await this.present(tenantId, [await this.find(tenantId, id, trx)], trx))[0],
+    );
   }
 }

@@ -13,7 +13,8 @@ export const MAX_VALUE_LENGTH = 100;
 /** A variant's chosen value per attribute name. */
 export type Selection = Record<string, string>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads shape 1 (`{attributes: [{name, values}], allowCombinations}`) or shape 2 (`{attributes: {Name: [values]}}`)
@@ -28,17 +29,26 @@ export function parseConfiguration(input: unknown, field = 'variant_attributes')
   if (!isRecord(input)) fail(field, `The ${field} field must be an object with an attributes list.`);
   const raw = (input as Record<string, unknown>).attributes;
   const allow = (input as Record<string, unknown>).allowCombinations;
-  if (allow !== undefined && typeof allow !== 'boolean') fail(`${field}.allowCombinations`, 'The allowCombinations field must be true or false.');
+  if (allow !== undefined && typeof allow !== 'boolean')
+    fail(`${field}.allowCombinations`, 'The allowCombinations field must be true or false.');
   let entries: Array<{ name: unknown; values: unknown; key: string }>;
   if (Array.isArray(raw)) {
-    entries = raw.map((item, i) => (isRecord(item) ? { name: item.name, values: item.values, key: `${field}.attributes.${i}` } : { name: undefined, values: undefined, key: `${field}.attributes.${i}` }));
+    entries = raw.map((item, i) =>
+      isRecord(item)
+        ? { name: item.name, values: item.values, key: `${field}.attributes.${i}` }
+        : { name: undefined, values: undefined, key: `${field}.attributes.${i}` },
+    );
   } else if (isRecord(raw)) {
     entries = Object.entries(raw).map(([name, values]) => ({ name, values, key: `${field}.attributes.${name}` }));
   } else {
-    return fail(`${field}.attributes`, 'The attributes field is required: a list of {name, values} or a map of name to values.');
+    return fail(
+      `${field}.attributes`,
+      'The attributes field is required: a list of {name, values} or a map of name to values.',
+    );
   }
   if (entries.length === 0) fail(`${field}.attributes`, 'The configuration needs at least one attribute.');
-  if (entries.length > MAX_ATTRIBUTES) fail(`${field}.attributes`, `The configuration may have at most ${MAX_ATTRIBUTES} attributes.`);
+  if (entries.length > MAX_ATTRIBUTES)
+    fail(`${field}.attributes`, `The configuration may have at most ${MAX_ATTRIBUTES} attributes.`);
 
   const errors: FieldErrors = {};
   const seenNames = new Set<string>();
@@ -62,8 +72,10 @@ export function parseConfiguration(input: unknown, field = 'variant_attributes')
     const seenValues = new Set<string>();
     entry.values.forEach((value, i) => {
       const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-      if (!text || text.length > MAX_VALUE_LENGTH) errors[`${entry.key}.values.${i}`] = [`Each value needs 1 to ${MAX_VALUE_LENGTH} characters.`];
-      else if (seenValues.has(text.toLowerCase())) errors[`${entry.key}.values.${i}`] = [`The value ${text} of ${name} is given more than once.`];
+      if (!text || text.length > MAX_VALUE_LENGTH)
+        errors[`${entry.key}.values.${i}`] = [`Each value needs 1 to ${MAX_VALUE_LENGTH} characters.`];
+      else if (seenValues.has(text.toLowerCase()))
+        errors[`${entry.key}.values.${i}`] = [`The value ${text} of ${name} is given more than once.`];
       else {
         seenValues.add(text.toLowerCase());
         values.push(text);
@@ -75,7 +87,10 @@ export function parseConfiguration(input: unknown, field = 'variant_attributes')
   const config: VariantConfiguration = { attributes, allowCombinations: allow === undefined ? true : Boolean(allow) };
   const count = combinationCount(config);
   if (count > MAX_COMBINATIONS) {
-    fail(field, `Too many variants: the configuration gives ${count} combinations; at most ${MAX_COMBINATIONS} are allowed.`);
+    fail(
+      field,
+      `Too many variants: the configuration gives ${count} combinations; at most ${MAX_COMBINATIONS} are allowed.`,
+    );
   }
   return config;
 }
@@ -119,24 +134,38 @@ export function variantKey(config: VariantConfiguration, selection: Selection): 
  * attribute supplied. Answers the selection with names and values as the configuration spells them.
  * @throws ValidationError keyed `<field>.<name>`, naming the attribute and its allowed values.
  */
-export function checkSelection(config: VariantConfiguration, selection: Record<string, unknown>, field = 'variant_selection'): Selection {
+export function checkSelection(
+  config: VariantConfiguration,
+  selection: Record<string, unknown>,
+  field = 'variant_selection',
+): Selection {
   const errors: FieldErrors = {};
   const byName = new Map(config.attributes.map((a) => [a.name.toLowerCase(), a]));
   const result: Selection = {};
   for (const [key, value] of Object.entries(selection)) {
     const attribute = byName.get(key.trim().toLowerCase());
     if (!attribute) {
-      errors[`${field}.${key}`] = [`The attribute ${key} is not in the master's configuration. Configured: ${config.attributes.map((a) => a.name).join(', ')}.`];
+      errors[`${field}.${key}`] = [
+        `The attribute ${key} is not in the master's configuration. Configured: ${config.attributes.map((a) => a.name).join(', ')}.`,
+      ];
       continue;
     }
     const text = typeof value === 'string' ? value.trim() : '';
     const match = attribute.values.find((v) => v.toLowerCase() === text.toLowerCase());
-    if (!match) errors[`${field}.${key}`] = [`The value ${String(value)} is not allowed for ${attribute.name}. Allowed: ${attribute.values.join(', ')}.`];
+    if (!match)
+      errors[`${field}.${key}`] = [
+        `The value ${String(value)} is not allowed for ${attribute.name}. Allowed: ${attribute.values.join(', ')}.`,
+      ];
     else result[attribute.name] = match;
   }
   for (const attribute of config.attributes) {
-    if (result[attribute.name] === undefined && !Object.keys(selection).some((k) => k.trim().toLowerCase() === attribute.name.toLowerCase())) {
-      errors[`${field}.${attribute.name}`] = [`The ${attribute.name} attribute is required. Allowed: ${attribute.values.join(', ')}.`];
+    if (
+      result[attribute.name] === undefined &&
+      !Object.keys(selection).some((k) => k.trim().toLowerCase() === attribute.name.toLowerCase())
+    ) {
+      errors[`${field}.${attribute.name}`] = [
+        `The ${attribute.name} attribute is required. Allowed: ${attribute.values.join(', ')}.`,
+      ];
     }
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -6,7 +6,12 @@ import { productAttributeValueRoutes } from './product-attribute-value.routes.js
 import { ProductAttributeValueService } from './product-attribute-value.service.js';
 
 export function createProductAttributeValues(deps: CatalogDeps & { attributes: AttributeService }) {
-  const service = new ProductAttributeValueService({ db: deps.db, values: new ProductAttributeValueRepository(), attributes: deps.attributes, clock: deps.clock });
+  const service = new ProductAttributeValueService({
+    db: deps.db,
+    values: new ProductAttributeValueRepository(),
+    attributes: deps.attributes,
+    clock: deps.clock,
+  });
   return { service, routes: productAttributeValueRoutes({ service }) };
 }
 

@@ -42,12 +42,19 @@ export class ProductAttributeValueRepository {
   async counts(db: Executor, tenantId: string): Promise<ValueCounts> {
     const live = db
       .selectFrom('product_attribute_values as v')
-      .innerJoin('products as p', (join) => join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null))
-      .innerJoin('attribute_definitions as d', (join) => join.onRef('d.id', '=', 'v.attribute_id').on('d.tenant_id', '=', tenantId).on('d.deleted_at', 'is', null))
+      .innerJoin('products as p', (join) =>
+        join.onRef('p.id', '=', 'v.product_id').on('p.tenant_id', '=', tenantId).on('p.deleted_at', 'is', null),
+      )
+      .innerJoin('attribute_definitions as d', (join) =>
+        join.onRef('d.id', '=', 'v.attribute_id').on('d.tenant_id', '=', tenantId).on('d.deleted_at', 'is', null),
+      )
       .where('v.tenant_id', '=', tenantId);
     const [products, byType] = await Promise.all([
       live.select((eb) => eb.fn.count('v.product_id').distinct().as('n')).executeTakeFirstOrThrow(),
-      live.select((eb) => ['d.type', eb.fn.countAll().as('n')]).groupBy('d.type').execute(),
+      live
+        .select((eb) => ['d.type', eb.fn.countAll().as('n')])
+        .groupBy('d.type')
+        .execute(),
     ]);
     // count comes back as a bigint string on PostgreSQL.
     return {

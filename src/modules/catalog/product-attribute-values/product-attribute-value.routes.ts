@@ -19,7 +19,8 @@ const tags = ['Product attribute values'];
 const VIEW = 'operations:view-products';
 
 const ExportResponse = {
-  description: 'JSON: an envelope. CSV: a file (Content-Disposition: attachment; filename product-<sku>-attributes-<date>.csv).',
+  description:
+    'JSON: an envelope. CSV: a file (Content-Disposition: attachment; filename product-<sku>-attributes-<date>.csv).',
   content: {
     'application/json': { schema: AttributeValueExportResponse },
     'text/csv': {
@@ -30,7 +31,11 @@ const ExportResponse = {
   },
 };
 
-export function productAttributeValueRoutes({ service }: { service: ProductAttributeValueService }): FastifyPluginAsyncTypebox {
+export function productAttributeValueRoutes({
+  service,
+}: {
+  service: ProductAttributeValueService;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/products/:id/attribute-values/export',
@@ -49,7 +54,14 @@ export function productAttributeValueRoutes({ service }: { service: ProductAttri
         const { format } = request.query;
         const exported = await service.exportValues(request.auth.tenantId, request.params.id, format);
         if (format === 'csv') {
-          return sendExport(reply, 'csv', service.exportBaseName(exported.product), EXPORT_COLUMNS, exported.values, exported.exported_at);
+          return sendExport(
+            reply,
+            'csv',
+            service.exportBaseName(exported.product),
+            EXPORT_COLUMNS,
+            exported.values,
+            exported.exported_at,
+          );
         }
         return reply.type('application/json; charset=utf-8').send(
           ok(
@@ -82,13 +94,19 @@ export function productAttributeValueRoutes({ service }: { service: ProductAttri
         },
         config: requireAbility(VIEW),
       },
-      async (request) => ok(await service.compare(request.auth.tenantId, request.body), 'Attributes compared successfully'),
+      async (request) =>
+        ok(await service.compare(request.auth.tenantId, request.body), 'Attributes compared successfully'),
     );
 
     app.get(
       '/operations/product-attribute-values/statistics',
       {
-        schema: { tags, operationId: 'getAttributeValueStatistics', summary: 'Attribute value statistics', response: { 200: EnvelopeSchema(AttributeValueStatisticsResponse) } },
+        schema: {
+          tags,
+          operationId: 'getAttributeValueStatistics',
+          summary: 'Attribute value statistics',
+          response: { 200: EnvelopeSchema(AttributeValueStatisticsResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.statistics(request.auth.tenantId)),

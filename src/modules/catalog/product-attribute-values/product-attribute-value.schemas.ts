@@ -5,7 +5,14 @@ import { EnvelopeSchema } from '../../../http/envelope.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { ATTRIBUTE_TYPES } from '../attributes/attribute-types.js';
 
-export const EXPORT_COLUMNS = ['attribute_code', 'attribute_name', 'attribute_type', 'value', 'formatted_value', 'display_value'] as const;
+export const EXPORT_COLUMNS = [
+  'attribute_code',
+  'attribute_name',
+  'attribute_type',
+  'value',
+  'formatted_value',
+  'display_value',
+] as const;
 
 export const ProductIdParams = Type.Object({ id: Type.String({ description: 'ULID of the product.' }) });
 
@@ -29,7 +36,9 @@ const AttributeValueExport = Type.Object({
   product_barcode: Nullable(Type.String({ description: "The product's barcode, when it has one." })),
   exported_at: Type.String({ format: 'date-time' }),
   format: Type.Literal('json'),
-  values: Type.Array(ExportedValue, { description: 'The values of live attributes, by attribute sort_order, then code.' }),
+  values: Type.Array(ExportedValue, {
+    description: 'The values of live attributes, by attribute sort_order, then code.',
+  }),
   total: Type.Integer(),
 });
 nameSchema(AttributeValueExport, 'ProductAttributeValueExport', {
@@ -39,8 +48,22 @@ nameSchema(AttributeValueExport, 'ProductAttributeValueExport', {
   exported_at: '2026-11-24T10:00:00.000Z',
   format: 'json',
   values: [
-    { attribute_code: 'voltage', attribute_name: 'Voltage', attribute_type: 'number', value: 18, formatted_value: '18 V', display_value: '18' },
-    { attribute_code: 'colour', attribute_name: 'Colour', attribute_type: 'select', value: 'Teal', formatted_value: 'Teal', display_value: 'Teal' },
+    {
+      attribute_code: 'voltage',
+      attribute_name: 'Voltage',
+      attribute_type: 'number',
+      value: 18,
+      formatted_value: '18 V',
+      display_value: '18',
+    },
+    {
+      attribute_code: 'colour',
+      attribute_name: 'Colour',
+      attribute_type: 'select',
+      value: 'Teal',
+      formatted_value: 'Teal',
+      display_value: 'Teal',
+    },
   ],
   total: 2,
 });
@@ -56,10 +79,13 @@ export const AttributeCompareBody = Type.Object(
         minItems: 1,
         maxItems: 500,
         uniqueItems: true,
-        description: 'Compare exactly these attributes (live, of the tenant). Without it: every attribute either product has a value for.',
+        description:
+          'Compare exactly these attributes (live, of the tenant). Without it: every attribute either product has a value for.',
       }),
     ),
-    include_only_differences: Type.Optional(Type.Boolean({ default: false, description: 'Leave out matching rows; the summary still counts them.' })),
+    include_only_differences: Type.Optional(
+      Type.Boolean({ default: false, description: 'Leave out matching rows; the summary still counts them.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -95,7 +121,14 @@ nameSchema(AttributeComparisonResponse, 'ProductAttributeComparison', {
   product_1: { id: '01jd8x4k3m2n5p6q7r8s9t0v1w', name: 'Cordless drill 18V' },
   product_2: { id: '01jd8x4k3m2n5p6q7r8s9t0v1x', name: 'Cordless drill 12V' },
   comparison: [
-    { attribute_code: 'voltage', attribute_name: 'Voltage', attribute_type: 'number', product_1_value: 18, product_2_value: 12, is_different: true },
+    {
+      attribute_code: 'voltage',
+      attribute_name: 'Voltage',
+      attribute_type: 'number',
+      product_1_value: 18,
+      product_2_value: 12,
+      is_different: true,
+    },
   ],
   summary: { total_compared: 3, differences: 1, matches: 2 },
 });
@@ -103,12 +136,27 @@ nameSchema(AttributeComparisonResponse, 'ProductAttributeComparison', {
 export const AttributeValueStatisticsResponse = Type.Object({
   total_values: Type.Integer({ description: 'Values of live attributes held by live products.' }),
   products_with_attributes: Type.Integer(),
-  average_attributes_per_product: Type.Number({ description: 'Over products with at least one value, rounded to 2 decimals; 0 when none.' }),
+  average_attributes_per_product: Type.Number({
+    description: 'Over products with at least one value, rounded to 2 decimals; 0 when none.',
+  }),
   by_type: Type.Record(Type.String(), Type.Integer(), { description: 'Every attribute type, zero included.' }),
 });
 nameSchema(AttributeValueStatisticsResponse, 'ProductAttributeValueStatistics', {
   total_values: 120,
   products_with_attributes: 40,
   average_attributes_per_product: 3,
-  by_type: { text: 30, number: 50, boolean: 10, date: 0, select: 30, multiselect: 0, color: 0, image: 0, url: 0, email: 0, phone: 0, json: 0 },
+  by_type: {
+    text: 30,
+    number: 50,
+    boolean: 10,
+    date: 0,
+    select: 30,
+    multiselect: 0,
+    color: 0,
+    image: 0,
+    url: 0,
+    email: 0,
+    phone: 0,
+    json: 0,
+  },
 });

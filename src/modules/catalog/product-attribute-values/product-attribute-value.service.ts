@@ -65,7 +65,11 @@ function csvValue(def: ValueDefinition, stored: string): unknown {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }
@@ -83,7 +87,10 @@ function comparable(def: ValueDefinition, stored: string | null): string | null 
 
 /** A file name part made of letters, digits, dots, dashes and underscores only. */
 export function fileNamePart(text: string): string {
-  return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 100);
+  return text
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|-+$/g, '')
+    .slice(0, 100);
 }
 
 export interface ProductAttributeValueServiceDeps {
@@ -168,7 +175,9 @@ export class ProductAttributeValueService {
     ]);
     const stored1 = new Map(values1.map((v) => [v.id, v.value]));
     const stored2 = new Map(values2.map((v) => [v.id, v.value]));
-    const compared = definitions.filter((d) => (requested ? requested.has(d.id) : stored1.has(d.id) || stored2.has(d.id)));
+    const compared = definitions.filter((d) =>
+      requested ? requested.has(d.id) : stored1.has(d.id) || stored2.has(d.id),
+    );
 
     const rows: ComparisonRow[] = compared.map((def) => {
       const a = stored1.get(def.id) ?? null;

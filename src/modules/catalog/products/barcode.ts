@@ -47,7 +47,8 @@ export function barcodeProblem(code: string, type: BarcodeType): string | null {
       : `A barcode of type other must be 1 to ${MAX_BARCODE_LENGTH} printable ASCII characters (letters, digits, punctuation; spaces only between them).`;
   }
   const { length, name } = GTIN[type];
-  if (!DIGITS.test(code) || code.length !== length) return `A barcode of type ${type} (${name}) must be ${length} digits.`;
+  if (!DIGITS.test(code) || code.length !== length)
+    return `A barcode of type ${type} (${name}) must be ${length} digits.`;
   const expected = gtinCheckDigit(code.slice(0, -1));
   if (Number(code.at(-1)) !== expected) {
     return `The barcode's check digit is wrong for type ${type} (${name}): ${code} would end in ${expected}. Check the code, or send barcode_type other for a code that is not a GTIN.`;
@@ -73,11 +74,15 @@ export function resolveBarcode(
   if (input.barcode === undefined && input.barcode_type === undefined) return { barcode: undefined, errors: {} };
   const code = input.barcode === undefined ? (current?.barcode ?? null) : input.barcode?.trim() || null;
   if (code === null) {
-    return input.barcode_type ? { barcode: undefined, errors: { barcode_type: [BARCODE_TYPE_WITHOUT_CODE] } } : { barcode: { barcode: null, barcode_type: null }, errors: {} };
+    return input.barcode_type
+      ? { barcode: undefined, errors: { barcode_type: [BARCODE_TYPE_WITHOUT_CODE] } }
+      : { barcode: { barcode: null, barcode_type: null }, errors: {} };
   }
   const type = input.barcode_type ?? inferBarcodeType(code);
   const problem = barcodeProblem(code, type);
-  return problem === null ? { barcode: { barcode: code, barcode_type: type }, errors: {} } : { barcode: undefined, errors: { barcode: [problem] } };
+  return problem === null
+    ? { barcode: { barcode: code, barcode_type: type }, errors: {} }
+    : { barcode: undefined, errors: { barcode: [problem] } };
 }
 
 /** The 422 message naming the live product that holds a barcode already. */

@@ -8,15 +8,34 @@ import type { ProductResponse } from './product.schemas.js';
 
 /** What product.deleted says of the product: enough to find it in a copy, by id or by its codes. */
 export function deletedProductPayload(row: DeletedProduct, deletedAt: string): Record<string, unknown> {
-  return { id: row.id, name: row.name, sku: row.sku, barcode: row.barcode, master_product_id: row.master_product_id, deleted_at: deletedAt };
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    barcode: row.barcode,
+    master_product_id: row.master_product_id,
+    deleted_at: deletedAt,
+  };
 }
 
 export type DeletedProduct = Pick<Product, 'id' | 'name' | 'sku' | 'barcode' | 'master_product_id'>;
 
 /** Response fields derived from others: a change shows under the field it derives from. */
 const DERIVED_FIELDS = new Set([
-  'type_traits', 'tax_category', 'parent_product_id', 'available_quantity', 'is_low_stock', 'stock_status', 'allowed_actions',
-  'category', 'supplier', 'brand', 'visible_attributes', 'effective_values', 'created_at', 'updated_at',
+  'type_traits',
+  'tax_category',
+  'parent_product_id',
+  'available_quantity',
+  'is_low_stock',
+  'stock_status',
+  'allowed_actions',
+  'category',
+  'supplier',
+  'brand',
+  'visible_attributes',
+  'effective_values',
+  'created_at',
+  'updated_at',
 ]);
 
 /** The product's own fields whose values differ between two resources. */
@@ -36,12 +55,17 @@ function priceChanged(before: ProductResponse, after: ProductResponse, changed: 
 export function productChangeEvents(before: ProductResponse, after: ProductResponse): DomainEvent[] {
   const changed = changedFields(before, after);
   if (changed.length === 0) return [];
-  const events: DomainEvent[] = [{ type: 'product.updated', entityId: after.id, payload: { ...after, changed_fields: changed } }];
+  const events: DomainEvent[] = [
+    { type: 'product.updated', entityId: after.id, payload: { ...after, changed_fields: changed } },
+  ];
   if (priceChanged(before, after, changed)) {
     events.push({
       type: 'product.price_changed',
       entityId: after.id,
-      payload: { ...after, previous: { selling_price: before.selling_price, cost_price: before.cost_price, currency: before.currency } },
+      payload: {
+        ...after,
+        previous: { selling_price: before.selling_price, cost_price: before.cost_price, currency: before.currency },
+      },
     });
   }
   return events;

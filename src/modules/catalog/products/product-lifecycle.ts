@@ -4,8 +4,14 @@ import type { ProductStatus } from '../../../db/schema.js';
 import type { EventType } from '../../events/event-types.js';
 
 export type LifecycleAction =
-  | 'activate' | 'deactivate' | 'discontinue'
-  | 'submit-for-review' | 'approve' | 'decline' | 'return-for-revisions' | 'revise';
+  | 'activate'
+  | 'deactivate'
+  | 'discontinue'
+  | 'submit-for-review'
+  | 'approve'
+  | 'decline'
+  | 'return-for-revisions'
+  | 'revise';
 
 interface Transition {
   from: readonly ProductStatus[];
@@ -23,38 +29,86 @@ interface Transition {
 
 export const TRANSITIONS: Record<LifecycleAction, Transition> = {
   activate: {
-    from: ['draft', 'inactive'], to: 'active', takesReason: false, event: 'product.activated', audited: 'product.activated',
-    refused: 'activate {product}', summary: 'Activate a product', message: 'Product activated successfully',
+    from: ['draft', 'inactive'],
+    to: 'active',
+    takesReason: false,
+    event: 'product.activated',
+    audited: 'product.activated',
+    refused: 'activate {product}',
+    summary: 'Activate a product',
+    message: 'Product activated successfully',
   },
   deactivate: {
-    from: ['active'], to: 'inactive', takesReason: true, event: 'product.deactivated', audited: 'product.deactivated',
-    refused: 'deactivate {product}', summary: 'Deactivate a product', message: 'Product deactivated successfully',
+    from: ['active'],
+    to: 'inactive',
+    takesReason: true,
+    event: 'product.deactivated',
+    audited: 'product.deactivated',
+    refused: 'deactivate {product}',
+    summary: 'Deactivate a product',
+    message: 'Product deactivated successfully',
   },
   discontinue: {
-    from: ['active', 'inactive', 'out_of_stock'], to: 'discontinued', takesReason: true, event: 'product.discontinued', audited: 'product.discontinued',
-    refused: 'discontinue {product}', summary: 'Discontinue a product (terminal)', message: 'Product discontinued successfully',
+    from: ['active', 'inactive', 'out_of_stock'],
+    to: 'discontinued',
+    takesReason: true,
+    event: 'product.discontinued',
+    audited: 'product.discontinued',
+    refused: 'discontinue {product}',
+    summary: 'Discontinue a product (terminal)',
+    message: 'Product discontinued successfully',
   },
   'submit-for-review': {
-    from: ['draft'], to: 'pending_approval', takesReason: false, event: null, audited: 'product.submitted_for_review',
-    refused: 'submit {product} for review', summary: 'Submit a draft product for review', message: 'Product submitted for review',
+    from: ['draft'],
+    to: 'pending_approval',
+    takesReason: false,
+    event: null,
+    audited: 'product.submitted_for_review',
+    refused: 'submit {product} for review',
+    summary: 'Submit a draft product for review',
+    message: 'Product submitted for review',
   },
   // Approval is the activation of a reviewed product: subscribers see it as product.activated.
   approve: {
-    from: ['pending_approval'], to: 'active', takesReason: false, event: 'product.activated', audited: 'product.approved',
-    refused: 'approve {product}', summary: 'Approve a product under review', message: 'Product approved successfully',
+    from: ['pending_approval'],
+    to: 'active',
+    takesReason: false,
+    event: 'product.activated',
+    audited: 'product.approved',
+    refused: 'approve {product}',
+    summary: 'Approve a product under review',
+    message: 'Product approved successfully',
   },
   // "Mark as rejected" from draft and "decline" from review are one action.
   decline: {
-    from: ['draft', 'pending_approval'], to: 'rejected', takesReason: true, event: null, audited: 'product.declined',
-    refused: 'decline {product}', summary: 'Decline (reject) a draft or a product under review', message: 'Product declined',
+    from: ['draft', 'pending_approval'],
+    to: 'rejected',
+    takesReason: true,
+    event: null,
+    audited: 'product.declined',
+    refused: 'decline {product}',
+    summary: 'Decline (reject) a draft or a product under review',
+    message: 'Product declined',
   },
   'return-for-revisions': {
-    from: ['pending_approval'], to: 'draft', takesReason: true, event: null, audited: 'product.returned_for_revisions',
-    refused: 'return {product} for revisions', summary: 'Return a product under review to draft', message: 'Product returned for revisions',
+    from: ['pending_approval'],
+    to: 'draft',
+    takesReason: true,
+    event: null,
+    audited: 'product.returned_for_revisions',
+    refused: 'return {product} for revisions',
+    summary: 'Return a product under review to draft',
+    message: 'Product returned for revisions',
   },
   revise: {
-    from: ['rejected'], to: 'draft', takesReason: false, event: null, audited: 'product.revised',
-    refused: 'revise {product}', summary: 'Reopen a rejected product as a draft', message: 'Product reopened as draft',
+    from: ['rejected'],
+    to: 'draft',
+    takesReason: false,
+    event: null,
+    audited: 'product.revised',
+    refused: 'revise {product}',
+    summary: 'Reopen a rejected product as a draft',
+    message: 'Product reopened as draft',
   },
 };
 
@@ -79,7 +133,14 @@ export function refusalMessage(action: LifecycleAction, current: ProductStatus):
 
 /** The actions in the order `allowed_actions` lists them: the usual next step first, the final ones last. */
 export const ALLOWED_ACTION_ORDER: readonly LifecycleAction[] = [
-  'submit-for-review', 'approve', 'return-for-revisions', 'activate', 'revise', 'deactivate', 'decline', 'discontinue',
+  'submit-for-review',
+  'approve',
+  'return-for-revisions',
+  'activate',
+  'revise',
+  'deactivate',
+  'decline',
+  'discontinue',
 ];
 
 /** The lifecycle actions a product in `status` allows, whoever asks: the lifecycle's answer, not the caller's abilities. */

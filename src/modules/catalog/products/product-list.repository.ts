@@ -54,16 +54,29 @@ type Condition = (eb: Eb) => Expression<SqlBool>;
 
 function conditions(db: Executor, tenantId: string, filter: ProductListFilter): Condition[] {
   const where: Condition[] = [];
-  const { updatedSince, barcode, search, statuses, type, currency, minPrice, maxPrice, lowStock, inStock, category } = filter;
+  const { updatedSince, barcode, search, statuses, type, currency, minPrice, maxPrice, lowStock, inStock, category } =
+    filter;
   if (updatedSince !== undefined) where.push((eb) => eb('products.updated_at', '>=', updatedSince));
   if (barcode !== undefined) where.push((eb) => eb('products.barcode', '=', barcode));
-  if (search !== undefined) where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));
-  if (statuses.length > 0) where.push((eb) => (statuses.length === 1 ? eb('products.status', '=', statuses[0]!) : eb('products.status', 'in', statuses)));
+  if (search !== undefined)
+    where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));
+  if (statuses.length > 0)
+    where.push((eb) =>
+      statuses.length === 1 ? eb('products.status', '=', statuses[0]!) : eb('products.status', 'in', statuses),
+    );
   if (type !== undefined) where.push((eb) => eb('products.type', '=', type));
-  for (const [column, id] of [['brand_id', filter.brandId], ['supplier_id', filter.supplierId], ['master_product_id', filter.masterProductId]] as const) {
+  for (const [column, id] of [
+    ['brand_id', filter.brandId],
+    ['supplier_id', filter.supplierId],
+    ['master_product_id', filter.masterProductId],
+  ] as const) {
     if (id !== undefined) where.push((eb) => eb(`products.${column}`, '=', id));
   }
-  for (const [column, flag] of [['is_featured', filter.isFeatured], ['is_variant', filter.isVariant], ['track_inventory', filter.trackInventory]] as const) {
+  for (const [column, flag] of [
+    ['is_featured', filter.isFeatured],
+    ['is_variant', filter.isVariant],
+    ['track_inventory', filter.trackInventory],
+  ] as const) {
     if (flag !== undefined) where.push((eb) => eb(`products.${column}`, '=', flag));
   }
   if (filter.tagIds.length > 0) {
@@ -72,13 +85,19 @@ function conditions(db: Executor, tenantId: string, filter: ProductListFilter): 
       eb(
         'products.id',
         'in',
-        eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tenant_id', '=', tenantId).where('product_tags.tag_id', 'in', tagIds),
+        eb
+          .selectFrom('product_tags')
+          .select('product_tags.product_id')
+          .where('product_tags.tenant_id', '=', tenantId)
+          .where('product_tags.tag_id', 'in', tagIds),
       ),
     );
   }
   if (currency !== undefined) {
     where.push((eb) =>
-      currency.orUnpriced ? eb.or([eb('products.currency', '=', currency.code), eb('products.currency', 'is', null)]) : eb('products.currency', '=', currency.code),
+      currency.orUnpriced
+        ? eb.or([eb('products.currency', '=', currency.code), eb('products.currency', 'is', null)])
+        : eb('products.currency', '=', currency.code),
     );
   }
   if (minPrice !== undefined) where.push((eb) => eb('products.selling_price', '>=', minPrice));
@@ -104,21 +123,30 @@ function conditions(db: Executor, tenantId: string, filter: ProductListFilter): 
           .where('v.tenant_id', '=', tenantId)
           .where('v.attribute_id', '=', match.attributeId)
           // A case-sensitive substring test on both engines (SQLite's LIKE ignores ASCII case).
-          .where((sub) => (match.contains ? sub(sub.fn(contains, ['v.value', sub.val(match.value)]), '>', 0) : sub('v.value', '=', match.value))),
+          .where((sub) =>
+            match.contains
+              ? sub(sub.fn(contains, ['v.value', sub.val(match.value)]), '>', 0)
+              : sub('v.value', '=', match.value),
+          ),
       ),
     );
   }
   if (category !== undefined) {
     where.push((eb) => {
       if ('rootId' in category) return eb('products.category_root_id', '=', category.rootId);
-      return category.ids.length === 1 ? eb('products.category_id', '=', category.ids[0]!) : eb('products.category_id', 'in', category.ids);
+      return category.ids.length === 1
+        ? eb('products.category_id', '=', category.ids[0]!)
+        : eb('products.category_id', 'in', category.ids);
     });
   }
   return where;
 }
 
 function filtered(db: Executor, tenantId: string, filter: ProductListFilter) {
-  const live = db.selectFrom('products').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null);
+  const live = db
+    .selectFrom('products')
+    .where('products.tenant_id', '=', tenantId)
+    .where('products.deleted_at', 'is', null);
   const where = conditions(db, tenantId, filter);
   return where.length === 0 ? live : live.where((eb) => eb.and(where.map((c) => c(eb))));
 }
@@ -129,7 +157,14 @@ export class ProductListRepository {
    * alone, which the filter's index usually holds (no row is read to be sorted and thrown away); the caller then
    * reads the page's rows by primary key.
    */
-  async pageIds(db: Executor, tenantId: string, filter: ProductListFilter, order: ProductListOrder, limit: number, offset: number): Promise<string[]> {
+  async pageIds(
+    db: Executor,
+    tenantId: string,
+    filter: ProductListFilter,
+    order: ProductListOrder,
+    limit: number,
+    offset: number,
+  ): Promise<string[]> {
     const query = filtered(db, tenantId, filter);
     const { sortBy, direction } = order;
     // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
@@ -156,7 +191,12 @@ export class ProductListRepository {
           return query.orderBy(`products.${sortBy}`, direction);
       }
     })();
-    const rows = await sorted.orderBy('products.id', direction).select('products.id').limit(limit).offset(offset).execute();
+    const rows = await sorted
+      .orderBy('products.id', direction)
+      .select('products.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return rows.map((r) => r.id);
   }
 
@@ -164,7 +204,8 @@ export class ProductListRepository {
     const query = filtered(db, tenantId, filter);
     // Text search must read whole rows. Without a hint SQLite reads them through its narrowest tenant index,
     // in random order; an always-true range on created_at makes it walk them in insertion order (3x faster).
-    const counted = filter.search !== undefined && engineOf(db) === 'sqlite' ? query.where('products.created_at', '>', '') : query;
+    const counted =
+      filter.search !== undefined && engineOf(db) === 'sqlite' ? query.where('products.created_at', '>', '') : query;
     const row = await counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }

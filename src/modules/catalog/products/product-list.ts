@@ -36,54 +36,91 @@ const ATTRIBUTE_KEY = new RegExp(ATTRIBUTE_KEY_PATTERN);
 const ATTRIBUTE_FILTERS = { patternProperties: { [ATTRIBUTE_KEY_PATTERN]: Type.Unknown() } };
 
 const price = (description: string) =>
-  Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In units of \`currency\` (default: the tenant's default_currency); only products priced in that currency match.` });
+  Type.Number({
+    minimum: 0,
+    maximum: MAX_PRICE,
+    description: `${description} In units of \`currency\` (default: the tenant's default_currency); only products priced in that currency match.`,
+  });
 
-export const ProductListQuery = Type.Object({
-  ...pageQuery(15),
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive substring of the name, SKU or description. Blank: no filter.' })),
-  status: Type.Optional(
-    Type.String({ maxLength: 255, description: `One status or a comma list (any match) of: ${PRODUCT_STATUSES.join(', ')}. Blank: no filter.` }),
-  ),
-  type: Type.Optional(Type.Enum(PRODUCT_TYPES, { description: 'Product type.' })),
-  category_id: Type.Optional({ ...Ulid, description: 'Products of this category (ULID); see include_descendants.' }),
-  include_descendants: Type.Optional(
-    Type.Boolean({ default: false, description: 'With category_id: also products of every category below it. Default false.' }),
-  ),
-  brand_id: Type.Optional({ ...Ulid, description: 'Products of this brand (ULID).' }),
-  supplier_id: Type.Optional({ ...Ulid, description: 'Products of this supplier (ULID).' }),
-  tag_id: Type.Optional({ ...Ulid, description: 'Products carrying this tag (ULID). Combines with `tags`: any listed tag matches.' }),
-  tags: Type.Optional(
-    Type.String({ maxLength: 2700, description: `Comma list of tag ULIDs (at most ${MAX_LISTED_TAGS}): products carrying any of them.` }),
-  ),
-  is_featured: Type.Optional(Type.Boolean()),
-  is_variant: Type.Optional(Type.Boolean({ description: 'true: only variants; false: simple and master products.' })),
-  master_product_id: Type.Optional({ ...Ulid, description: 'Variants of this master product (ULID).' }),
-  currency: Type.Optional(
-    Type.String({
-      pattern: '^[A-Z]{3}$',
-      description: 'ISO 4217 code: only products priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant\'s default_currency.',
+export const ProductListQuery = Type.Object(
+  {
+    ...pageQuery(15),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 255,
+        description: 'Case-insensitive substring of the name, SKU or description. Blank: no filter.',
+      }),
+    ),
+    status: Type.Optional(
+      Type.String({
+        maxLength: 255,
+        description: `One status or a comma list (any match) of: ${PRODUCT_STATUSES.join(', ')}. Blank: no filter.`,
+      }),
+    ),
+    type: Type.Optional(Type.Enum(PRODUCT_TYPES, { description: 'Product type.' })),
+    category_id: Type.Optional({ ...Ulid, description: 'Products of this category (ULID); see include_descendants.' }),
+    include_descendants: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'With category_id: also products of every category below it. Default false.',
+      }),
+    ),
+    brand_id: Type.Optional({ ...Ulid, description: 'Products of this brand (ULID).' }),
+    supplier_id: Type.Optional({ ...Ulid, description: 'Products of this supplier (ULID).' }),
+    tag_id: Type.Optional({
+      ...Ulid,
+      description: 'Products carrying this tag (ULID). Combines with `tags`: any listed tag matches.',
     }),
-  ),
-  min_price: Type.Optional(price('Selling price at least this.')),
-  max_price: Type.Optional(price('Selling price at most this.')),
-  low_stock: Type.Optional(
-    Type.Boolean({ description: 'true: tracked products with a reorder point and available quantity (stock - reserved) at or below it; false: the others.' }),
-  ),
-  in_stock: Type.Optional(
-    Type.Boolean({ description: 'true: available quantity above 0, or inventory not tracked (always sellable); false: tracked with nothing available.' }),
-  ),
-  track_inventory: Type.Optional(Type.Boolean()),
-  barcode: Type.Optional(
-    Type.String({ minLength: 1, maxLength: MAX_BARCODE_LENGTH, description: 'The product (or variant) with exactly this barcode: at most one.' }),
-  ),
-  ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(PRODUCT_SORTS, {
-    default: 'created_at',
-    description:
-      'Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. updated_at, ascending, is the order of incremental sync. Ties break on id.',
-  })),
-  sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' })),
-}, ATTRIBUTE_FILTERS);
+    tags: Type.Optional(
+      Type.String({
+        maxLength: 2700,
+        description: `Comma list of tag ULIDs (at most ${MAX_LISTED_TAGS}): products carrying any of them.`,
+      }),
+    ),
+    is_featured: Type.Optional(Type.Boolean()),
+    is_variant: Type.Optional(Type.Boolean({ description: 'true: only variants; false: simple and master products.' })),
+    master_product_id: Type.Optional({ ...Ulid, description: 'Variants of this master product (ULID).' }),
+    currency: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{3}$',
+        description:
+          "ISO 4217 code: only products priced in this currency. min_price and max_price are read in it; with either of them it defaults to the tenant's default_currency.",
+      }),
+    ),
+    min_price: Type.Optional(price('Selling price at least this.')),
+    max_price: Type.Optional(price('Selling price at most this.')),
+    low_stock: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: tracked products with a reorder point and available quantity (stock - reserved) at or below it; false: the others.',
+      }),
+    ),
+    in_stock: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: available quantity above 0, or inventory not tracked (always sellable); false: tracked with nothing available.',
+      }),
+    ),
+    track_inventory: Type.Optional(Type.Boolean()),
+    barcode: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: MAX_BARCODE_LENGTH,
+        description: 'The product (or variant) with exactly this barcode: at most one.',
+      }),
+    ),
+    ...updatedSinceQuery,
+    sort_by: Defaulted(
+      Type.Enum(PRODUCT_SORTS, {
+        default: 'created_at',
+        description:
+          'Default created_at. name and sku sort case-insensitively; status sorts by creation time within each status. selling_price sorts within each currency (currency codes in the same direction); products without a price count as the lowest. updated_at, ascending, is the order of incremental sync. Ties break on id.',
+      }),
+    ),
+    sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Default desc.' })),
+  },
+  ATTRIBUTE_FILTERS,
+);
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
 /** The list's filters and sort; `attributes` holds `attributes[<code>]` query values by code. */
@@ -113,7 +150,6 @@ export interface ProductListLinks {
   tenants: TenantDefaults;
 }
 
-
 /** The stored form a filter value must equal, or the JSON token a multiselect selection must contain. */
 function attributeMatch(definition: AttributeDefinition, raw: string): { match: AttributeMatch } | { message: string } {
   if (definition.type === 'multiselect') {
@@ -131,7 +167,9 @@ function attributeMatch(definition: AttributeDefinition, raw: string): { match: 
     }
   }
   const result = normaliseValue(definition, input);
-  return result.ok ? { match: { attributeId: definition.id, value: result.stored, contains: false } } : { message: result.message };
+  return result.ok
+    ? { match: { attributeId: definition.id, value: result.stored, contains: false } }
+    : { message: result.message };
 }
 
 /**
@@ -147,7 +185,12 @@ export function productLister(products: ProductRepository, list: ProductListRepo
    * index in price order (no sort). Other subtrees and sorts list the subtree's categories, whose own indexes
    * (category with status, or with the sort key) serve them a range each.
    */
-  async function categoryFilter(db: Executor, tenantId: string, categoryId: string, options: ProductListOptions): Promise<ProductListFilter['category'] | null> {
+  async function categoryFilter(
+    db: Executor,
+    tenantId: string,
+    categoryId: string,
+    options: ProductListOptions,
+  ): Promise<ProductListFilter['category'] | null> {
     if (!options.include_descendants) return { ids: [categoryId] };
     if (options.sort_by === 'selling_price') {
       const category = await links.categories.find(tenantId, categoryId, db);
@@ -159,7 +202,11 @@ export function productLister(products: ProductRepository, list: ProductListRepo
   }
 
   /** The filter the options ask for; null when nothing can match. */
-  async function filterOf(db: Executor, tenantId: string, options: ProductListOptions): Promise<ProductListFilter | null> {
+  async function filterOf(
+    db: Executor,
+    tenantId: string,
+    options: ProductListOptions,
+  ): Promise<ProductListFilter | null> {
     const errors: FieldErrors = {};
     const filter: ProductListFilter = {
       updatedSince: updatedSinceBound(options.updated_since),
@@ -185,8 +232,12 @@ export function productLister(products: ProductRepository, list: ProductListRepo
 
     const tagIds = [...new Set([...(options.tag_id ? [options.tag_id] : []), ...commaList(options.tags)])];
     const badTags = commaList(options.tags).filter((id) => !isUlid(id));
-    if (badTags.length > 0) errors.tags = [`The tags field must be a comma list of tag ids (ULIDs); invalid: ${badTags.slice(0, 5).join(', ')}.`];
-    else if (tagIds.length > MAX_LISTED_TAGS) errors.tags = [`The tags field must not list more than ${MAX_LISTED_TAGS} tags.`];
+    if (badTags.length > 0)
+      errors.tags = [
+        `The tags field must be a comma list of tag ids (ULIDs); invalid: ${badTags.slice(0, 5).join(', ')}.`,
+      ];
+    else if (tagIds.length > MAX_LISTED_TAGS)
+      errors.tags = [`The tags field must not list more than ${MAX_LISTED_TAGS} tags.`];
     else filter.tagIds = tagIds;
 
     const priced = options.min_price !== undefined || options.max_price !== undefined;
@@ -229,14 +280,27 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     return category === null ? null : { ...filter, category };
   }
 
-  return async (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<Product>> => {
+  return async (
+    db: Executor,
+    tenantId: string,
+    options: ProductListOptions,
+    page: PageRequest,
+  ): Promise<Page<Product>> => {
     const filter = await filterOf(db, tenantId, options);
     if (filter === null) return { items: [], total: 0 };
     const offset = offsetOf(page);
-    const pageIds = await list.pageIds(db, tenantId, filter, { sortBy: options.sort_by, direction: options.sort_direction }, page.per_page, offset);
+    const pageIds = await list.pageIds(
+      db,
+      tenantId,
+      filter,
+      { sortBy: options.sort_by, direction: options.sort_direction },
+      page.per_page,
+      offset,
+    );
     const items = await products.findManyInOrder(db, tenantId, pageIds);
     // A page that is not full and not past the end already tells the total: no count needed.
-    if (items.length < page.per_page && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
+    if (items.length < page.per_page && (items.length > 0 || offset === 0))
+      return { items, total: offset + items.length };
     return { items, total: await list.count(db, tenantId, filter) };
   };
 }

@@ -26,7 +26,11 @@ export interface ProductLinks {
 }
 
 /** The live masters among `ids`, by id. */
-export type MasterLookup = (tenantId: string, ids: readonly string[], db: Executor) => Promise<ReadonlyMap<string, VariantMaster>>;
+export type MasterLookup = (
+  tenantId: string,
+  ids: readonly string[],
+  db: Executor,
+) => Promise<ReadonlyMap<string, VariantMaster>>;
 
 const ids = (rows: readonly Product[], key: 'category_id' | 'brand_id' | 'supplier_id') =>
   rows.map((r) => r[key]).filter((id): id is string => id !== null);
@@ -62,12 +66,20 @@ export function inheritance(p: Product, master: VariantMaster | undefined) {
     short_description: p.short_description ?? master?.short_description ?? null,
     images: [...new Set([...(master?.images ?? []), ...(p.images ?? [])])],
     variant_attributes: inConfigurationOrder(p.variant_attributes, master),
-    overrides: p.master_product_id === null ? [] : Object.entries(own).filter(([, set]) => set).map(([name]) => name),
+    overrides:
+      p.master_product_id === null
+        ? []
+        : Object.entries(own)
+            .filter(([, set]) => set)
+            .map(([name]) => name),
   };
 }
 
 /** A variant's selection with its attributes in the master's configuration order (jsonb keeps keys its own way). */
-function inConfigurationOrder(selection: Record<string, string> | null, master: VariantMaster | undefined): Record<string, string> | null {
+function inConfigurationOrder(
+  selection: Record<string, string> | null,
+  master: VariantMaster | undefined,
+): Record<string, string> | null {
   const order = master?.variant_attributes?.attributes.map((a) => a.name);
   if (!selection || !order) return selection;
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
@@ -105,7 +117,11 @@ export class ProductPresenter {
   }
 
   /** The masters of the variants among `rows` (none without variants). */
-  async mastersOf(db: Executor, tenantId: string, rows: readonly Product[]): Promise<ReadonlyMap<string, VariantMaster>> {
+  async mastersOf(
+    db: Executor,
+    tenantId: string,
+    rows: readonly Product[],
+  ): Promise<ReadonlyMap<string, VariantMaster>> {
     const masterIds = [...new Set(rows.map((r) => r.master_product_id).filter((id): id is string => id !== null))];
     return masterIds.length > 0 ? this.masters(tenantId, masterIds, db) : new Map();
   }
@@ -114,11 +130,20 @@ export class ProductPresenter {
    * The resources of `rows`, in the same order, with four queries whatever the number of rows; `read` leaves
    * out the tags or attribute values the caller knows the products have none of (a product just created).
    */
-  async many(db: Executor, tenantId: string, rows: readonly Product[], read: LinksToRead = ALL_LINKS): Promise<ProductResponse[]> {
+  async many(
+    db: Executor,
+    tenantId: string,
+    rows: readonly Product[],
+    read: LinksToRead = ALL_LINKS,
+  ): Promise<ProductResponse[]> {
     if (rows.length === 0) return [];
     const productIds = rows.map((r) => r.id);
     const [summaries, tags, values, masters] = await Promise.all([
-      this.products.linkSummaries(db, tenantId, { category: ids(rows, 'category_id'), brand: ids(rows, 'brand_id'), supplier: ids(rows, 'supplier_id') }),
+      this.products.linkSummaries(db, tenantId, {
+        category: ids(rows, 'category_id'),
+        brand: ids(rows, 'brand_id'),
+        supplier: ids(rows, 'supplier_id'),
+      }),
       read.tags ? this.links.tags.tagsOfProducts(tenantId, productIds, db) : new Map<string, never[]>(),
       read.attributes ? this.links.attributes.valuesOfProducts(tenantId, productIds, db) : new Map<string, never[]>(),
       this.mastersOf(db, tenantId, rows),
@@ -211,7 +236,12 @@ export function productResource(p: Product, links: ResourceLinks): ProductRespon
     images: inherited.images,
     // Simple products set every property themselves; variants report what they set instead of inheriting.
     overrides: inherited.overrides,
-    effective_values: { price: money(inherited.selling_price), cost_price: money(inherited.cost_price), weight: inherited.weight, currency },
+    effective_values: {
+      price: money(inherited.selling_price),
+      cost_price: money(inherited.cost_price),
+      weight: inherited.weight,
+      currency,
+    },
     created_at: p.created_at,
     updated_at: p.updated_at,
     deleted_at: p.deleted_at,

@@ -1,7 +1,14 @@
 // Products SQL. Every query filters by tenant and, except inserts and the stock-total writes, by
 // `deleted_at is null` (soft delete). Status and deletion change through conditional updates, so that
 // concurrent requests cannot both win.
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf, jsonFunctions, parsedJson } from '../../../db/dialect.js';
 import type { DB, ProductStatus, ProductsTable } from '../../../db/schema.js';
@@ -16,7 +23,10 @@ export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 /** A product's stock totals after a change, for the status automation and low-stock detection, with its name and SKU. */
-export type ProductStockTotals = Pick<Product, 'stock_quantity' | 'reserved_quantity' | 'reorder_point' | 'name' | 'sku' | 'status' | 'track_inventory'>;
+export type ProductStockTotals = Pick<
+  Product,
+  'stock_quantity' | 'reserved_quantity' | 'reorder_point' | 'name' | 'sku' | 'status' | 'track_inventory'
+>;
 
 /** What a product resource shows of its category, brand or supplier. */
 export interface LinkSummary {
@@ -45,21 +55,31 @@ const productWithLinksBy = (column: 'id' | 'barcode' | 'sku') =>
       .selectFrom('products as p')
       .selectAll('p')
       .select([
-        sql<string | object | null>`(select ${object}('id', c.id, 'name', c.name, 'slug', c.slug) from product_categories c
+        sql<
+          string | object | null
+        >`(select ${object}('id', c.id, 'name', c.name, 'slug', c.slug) from product_categories c
           where c.tenant_id = p.tenant_id and c.id = p.category_id and c.deleted_at is null)`.as('category_link'),
         sql<string | object | null>`(select ${object}('id', b.id, 'name', b.name, 'slug', b.slug) from brands b
           where b.tenant_id = p.tenant_id and b.id = p.brand_id and b.deleted_at is null)`.as('brand_link'),
         sql<string | object | null>`(select ${object}('id', s.id, 'name', s.name, 'code', s.code) from suppliers s
           where s.tenant_id = p.tenant_id and s.id = p.supplier_id and s.deleted_at is null)`.as('supplier_link'),
-        sql<string | object | null>`(select ${object}('id', m.id, 'currency', m.currency, 'base_price', m.base_price, 'base_cost_price', m.base_cost_price,
+        sql<
+          string | object | null
+        >`(select ${object}('id', m.id, 'currency', m.currency, 'base_price', m.base_price, 'base_cost_price', m.base_cost_price,
             'base_weight', m.base_weight, 'base_dimensions', ${jsonColumn}(m.base_dimensions), 'images', ${jsonColumn}(m.images), 'description', m.description,
             'short_description', m.short_description, 'variant_attributes', ${jsonColumn}(m.variant_attributes))
-          from master_products m where m.tenant_id = p.tenant_id and m.id = p.master_product_id and m.deleted_at is null)`.as('master_link'),
-        sql<string | object[]>`(select coalesce(${arrayOf}(${object}('id', t.id, 'name', t.name, 'slug', t.slug, 'color', t.color) order by t.name), '[]')
+          from master_products m where m.tenant_id = p.tenant_id and m.id = p.master_product_id and m.deleted_at is null)`.as(
+          'master_link',
+        ),
+        sql<
+          string | object[]
+        >`(select coalesce(${arrayOf}(${object}('id', t.id, 'name', t.name, 'slug', t.slug, 'color', t.color) order by t.name), '[]')
           from product_tags l join tags t on t.id = l.tag_id and t.tenant_id = l.tenant_id
           where l.tenant_id = p.tenant_id and l.product_id = p.id)`.as('tag_list'),
         // The flag as 1/0: inside JSON, SQLite's booleans are numbers and PostgreSQL's are not.
-        sql<string | object[]>`(select coalesce(${arrayOf}(${object}('code', d.code, 'label', d.label, 'type', d.type, 'unit', d.unit, 'value', v.value,
+        sql<
+          string | object[]
+        >`(select coalesce(${arrayOf}(${object}('code', d.code, 'label', d.label, 'type', d.type, 'unit', d.unit, 'value', v.value,
             'visible', case when d.is_visible_on_frontend then 1 else 0 end) order by d.sort_order, d.code), '[]')
           from product_attribute_values v join attribute_definitions d on d.id = v.attribute_id and d.tenant_id = v.tenant_id and d.deleted_at is null
           where v.tenant_id = p.tenant_id and v.product_id = p.id)`.as('attribute_list'),
@@ -70,42 +90,50 @@ const productWithLinksBy = (column: 'id' | 'barcode' | 'sku') =>
   });
 
 /** By each column that names one live product of a tenant. */
-const productWithLinks = { id: productWithLinksBy('id'), barcode: productWithLinksBy('barcode'), sku: productWithLinksBy('sku') };
+const productWithLinks = {
+  id: productWithLinksBy('id'),
+  barcode: productWithLinksBy('barcode'),
+  sku: productWithLinksBy('sku'),
+};
 
 type ProductKey = { tenantId: string; id: string };
 
 const live = (db: Executor, tenantId: string) =>
   db.selectFrom('products').where('products.tenant_id', '=', tenantId).where('products.deleted_at', 'is', null);
 
-const findByIdStatement = compiledStatement((db: Executor, p: ProductKey) => live(db, p.tenantId).selectAll().where('id', '=', p.id));
+const findByIdStatement = compiledStatement((db: Executor, p: ProductKey) =>
+  live(db, p.tenantId).selectAll().where('id', '=', p.id),
+);
 
 const findForUpdateStatement = compiledStatement((db: Executor, p: ProductKey) => {
   const query = live(db, p.tenantId).selectAll().where('id', '=', p.id);
   return engineOf(db) === 'postgres' ? query.forUpdate() : query;
 });
 
-const changeStockTotalsStatement = compiledStatement((db: Executor, p: ProductKey & { onHand: number; reserved: number; at: string }) =>
-  db
-    .updateTable('products')
-    .set((eb) => ({
-      stock_quantity: eb('stock_quantity', '+', p.onHand),
-      reserved_quantity: eb('reserved_quantity', '+', p.reserved),
-      updated_at: p.at,
-      ...stockStatusSet(eb, eb('stock_quantity', '+', p.onHand), p.at),
-    }))
-    .where('tenant_id', '=', p.tenantId)
-    .where('id', '=', p.id)
-    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku', 'status', 'track_inventory']),
+const changeStockTotalsStatement = compiledStatement(
+  (db: Executor, p: ProductKey & { onHand: number; reserved: number; at: string }) =>
+    db
+      .updateTable('products')
+      .set((eb) => ({
+        stock_quantity: eb('stock_quantity', '+', p.onHand),
+        reserved_quantity: eb('reserved_quantity', '+', p.reserved),
+        updated_at: p.at,
+        ...stockStatusSet(eb, eb('stock_quantity', '+', p.onHand), p.at),
+      }))
+      .where('tenant_id', '=', p.tenantId)
+      .where('id', '=', p.id)
+      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku', 'status', 'track_inventory']),
 );
 
 /** A change of reserved stock alone, which never moves the status. */
-const changeReservedTotalStatement = compiledStatement((db: Executor, p: ProductKey & { reserved: number; at: string }) =>
-  db
-    .updateTable('products')
-    .set((eb) => ({ reserved_quantity: eb('reserved_quantity', '+', p.reserved), updated_at: p.at }))
-    .where('tenant_id', '=', p.tenantId)
-    .where('id', '=', p.id)
-    .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku', 'status', 'track_inventory']),
+const changeReservedTotalStatement = compiledStatement(
+  (db: Executor, p: ProductKey & { reserved: number; at: string }) =>
+    db
+      .updateTable('products')
+      .set((eb) => ({ reserved_quantity: eb('reserved_quantity', '+', p.reserved), updated_at: p.at }))
+      .where('tenant_id', '=', p.tenantId)
+      .where('id', '=', p.id)
+      .returning(['stock_quantity', 'reserved_quantity', 'reorder_point', 'name', 'sku', 'status', 'track_inventory']),
 );
 
 export class ProductRepository {
@@ -122,7 +150,9 @@ export class ProductRepository {
   async lockSlugBases(db: Executor, tenantId: string, bases: readonly string[]): Promise<void> {
     if (engineOf(db) !== 'postgres' || bases.length === 0) return;
     const keys = [...new Set(bases)].map((base) => `${tenantId}/${base}`);
-    await sql`select pg_advisory_xact_lock(${SLUG_LOCK_CLASS}, h) from (select distinct hashtext(k) as h from unnest(array[${sql.join(keys)}]::text[]) as k order by h) as locks`.execute(db);
+    await sql`select pg_advisory_xact_lock(${SLUG_LOCK_CLASS}, h) from (select distinct hashtext(k) as h from unnest(array[${sql.join(keys)}]::text[]) as k order by h) as locks`.execute(
+      db,
+    );
   }
 
   /** Inserts the products in one statement, answering them in the same order. */
@@ -130,7 +160,9 @@ export class ProductRepository {
     if (products.length === 0) return [];
     const rows = await db
       .insertInto('products')
-      .values(products.map((product) => ({ ...product, category_root_id: categoryRootOf(product.category_id ?? null) })))
+      .values(
+        products.map((product) => ({ ...product, category_root_id: categoryRootOf(product.category_id ?? null) })),
+      )
       .returningAll()
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -174,11 +206,17 @@ export class ProductRepository {
   }
 
   /** The live product whose `column` is `value`, with what its resource shows of its links (`productWithLinksBy`). */
-  async findWithLinks(db: Executor, tenantId: string, column: keyof typeof productWithLinks, value: string): Promise<{ product: Product; links: ResourceLinks } | undefined> {
+  async findWithLinks(
+    db: Executor,
+    tenantId: string,
+    column: keyof typeof productWithLinks,
+    value: string,
+  ): Promise<{ product: Product; links: ResourceLinks } | undefined> {
     const row = await productWithLinks[column].executeTakeFirst(db, { tenantId, value });
     if (!row) return undefined;
     const { category_link, brand_link, supplier_link, master_link, tag_list, attribute_list, ...product } = row;
-    const values = parsedJson<Array<Omit<PresentedValue, 'is_visible_on_frontend'> & { visible: number }>>(attribute_list);
+    const values =
+      parsedJson<Array<Omit<PresentedValue, 'is_visible_on_frontend'> & { visible: number }>>(attribute_list);
     return {
       product,
       links: {
@@ -202,10 +240,19 @@ export class ProductRepository {
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Product[]> {
     if (ids.length === 0) return [];
-    return this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
+    return this.live(db, tenantId)
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
-  async taken(db: Executor, tenantId: string, column: 'sku' | 'slug', value: string, exceptId?: string): Promise<boolean> {
+  async taken(
+    db: Executor,
+    tenantId: string,
+    column: 'sku' | 'slug',
+    value: string,
+    exceptId?: string,
+  ): Promise<boolean> {
     return isTaken(this.live(db, tenantId).where(column, '=', value), exceptId);
   }
 
@@ -215,32 +262,59 @@ export class ProductRepository {
   }
 
   /** Which of `values` live products of the tenant hold in `column`. */
-  async takenAmong(db: Executor, tenantId: string, column: 'sku' | 'slug', values: readonly string[]): Promise<Set<string>> {
+  async takenAmong(
+    db: Executor,
+    tenantId: string,
+    column: 'sku' | 'slug',
+    values: readonly string[],
+  ): Promise<Set<string>> {
     if (values.length === 0) return new Set();
-    const rows = await this.live(db, tenantId).select(column).where(column, 'in', [...new Set(values)]).execute();
+    const rows = await this.live(db, tenantId)
+      .select(column)
+      .where(column, 'in', [...new Set(values)])
+      .execute();
     return new Set(rows.map((row) => (column === 'sku' ? row.sku : row.slug)));
   }
 
   /** The live products that hold any of `barcodes`, by barcode. */
-  async barcodeHolders(db: Executor, tenantId: string, barcodes: readonly string[]): Promise<Map<string, Pick<Product, 'id' | 'sku'>>> {
+  async barcodeHolders(
+    db: Executor,
+    tenantId: string,
+    barcodes: readonly string[],
+  ): Promise<Map<string, Pick<Product, 'id' | 'sku'>>> {
     if (barcodes.length === 0) return new Map();
-    const rows = await this.live(db, tenantId).select(['id', 'sku', 'barcode']).where('barcode', 'in', [...new Set(barcodes)]).execute();
+    const rows = await this.live(db, tenantId)
+      .select(['id', 'sku', 'barcode'])
+      .where('barcode', 'in', [...new Set(barcodes)])
+      .execute();
     return new Map(rows.map(({ barcode, ...holder }) => [barcode!, holder]));
   }
 
   /** The live product, other than `exceptId`, that holds `barcode`. */
-  async barcodeHolder(db: Executor, tenantId: string, barcode: string, exceptId?: string): Promise<Pick<Product, 'id' | 'sku'> | undefined> {
+  async barcodeHolder(
+    db: Executor,
+    tenantId: string,
+    barcode: string,
+    exceptId?: string,
+  ): Promise<Pick<Product, 'id' | 'sku'> | undefined> {
     let query = this.live(db, tenantId).select(['id', 'sku']).where('barcode', '=', barcode);
     if (exceptId) query = query.where('id', '!=', exceptId);
     return query.executeTakeFirst();
   }
 
   private updating(db: Executor, tenantId: string, id: string) {
-    return db.updateTable('products').where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null);
+    return db
+      .updateTable('products')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: ProductUpdate): Promise<Product | undefined> {
-    const rooted = changes.category_id === undefined ? changes : { ...changes, category_root_id: categoryRootOf(changes.category_id) };
+    const rooted =
+      changes.category_id === undefined
+        ? changes
+        : { ...changes, category_root_id: categoryRootOf(changes.category_id) };
     return this.updating(db, tenantId, id).set(rooted).returningAll().executeTakeFirst();
   }
 
@@ -252,7 +326,11 @@ export class ProductRepository {
     from: readonly ProductStatus[],
     changes: { status: ProductStatus; status_reason: string | null; status_changed_at: string; updated_at: string },
   ): Promise<Product | undefined> {
-    return this.updating(db, tenantId, id).set(changes).where('status', 'in', [...from]).returningAll().executeTakeFirst();
+    return this.updating(db, tenantId, id)
+      .set(changes)
+      .where('status', 'in', [...from])
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Soft-deletes the product only while it holds no stock, on hand or reserved; answers the deleted row. */
@@ -273,7 +351,13 @@ export class ProductRepository {
    * A change of on-hand stock also moves the status as the new total says (`stockStatusSet`), in the same
    * statement.
    */
-  async changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductStockTotals | undefined> {
+  async changeStockTotals(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    change: { onHand: number; reserved: number },
+    at: string,
+  ): Promise<ProductStockTotals | undefined> {
     const statement = change.onHand === 0 ? changeReservedTotalStatement : changeStockTotalsStatement;
     return statement.executeTakeFirst(db, { tenantId, id: productId, ...change, at });
   }
@@ -282,7 +366,12 @@ export class ProductRepository {
    * Adds on-hand stock to many products in one statement, moving each one's status as `changeStockTotals`
    * does. Products are distinct.
    */
-  async addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<void> {
+  async addStockTotals(
+    db: Executor,
+    tenantId: string,
+    additions: ReadonlyArray<{ productId: string; onHand: number }>,
+    at: string,
+  ): Promise<void> {
     if (additions.length === 0) return;
     // One CASE arm per product; the cast gives PostgreSQL the parameter's type, which a CASE alone does not.
     const added = sql<number>`case ${sql.ref('id')} ${sql.join(
@@ -297,12 +386,22 @@ export class ProductRepository {
         ...stockStatusSet(eb, eb('stock_quantity', '+', added), at),
       }))
       .where('tenant_id', '=', tenantId)
-      .where('id', 'in', additions.map((a) => a.productId))
+      .where(
+        'id',
+        'in',
+        additions.map((a) => a.productId),
+      )
       .execute();
   }
 
   /** Adds `onHand` to the stock totals of many products at once. */
-  async addStockToMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void> {
+  async addStockToMany(
+    db: Executor,
+    tenantId: string,
+    productIds: readonly string[],
+    onHand: number,
+    at: string,
+  ): Promise<void> {
     if (productIds.length === 0) return;
     await db
       .updateTable('products')
@@ -326,7 +425,12 @@ function stockStatusSet(eb: ExpressionBuilder<DB, 'products'>, stock: Expression
     eb.and([eb('status', '=', 'active'), eb('track_inventory', '=', true), eb(stock, '<=', 0)]),
     eb.and([eb('status', '=', 'out_of_stock'), eb(stock, '>', 0)]),
   ]);
-  const next = eb.case().when(stock, '>', 0).then(sql.lit<ProductStatus>('active')).else(sql.lit<ProductStatus>('out_of_stock')).end();
+  const next = eb
+    .case()
+    .when(stock, '>', 0)
+    .then(sql.lit<ProductStatus>('active'))
+    .else(sql.lit<ProductStatus>('out_of_stock'))
+    .end();
   return {
     status: eb.case().when(moves).then(next).else(eb.ref('status')).end(),
     status_changed_at: eb.case().when(moves).then(at).else(eb.ref('status_changed_at')).end(),

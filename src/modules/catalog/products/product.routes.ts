@@ -8,7 +8,14 @@ import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { CATALOG_ANSWERS } from '../catalog-answers.js';
 import { LIFECYCLE_ACTIONS, TRANSITIONS, type LifecycleAction } from './product-lifecycle.js';
 import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
-import { ProductCreateBody, ProductLookupQuery, ProductLookupResponse, ProductResponse, ProductUpdateBody, ReasonBody } from './product.schemas.js';
+import {
+  ProductCreateBody,
+  ProductLookupQuery,
+  ProductLookupResponse,
+  ProductResponse,
+  ProductUpdateBody,
+  ReasonBody,
+} from './product.schemas.js';
 import type { ProductService } from './product.service.js';
 
 const tags = ['Products'];
@@ -48,14 +55,24 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const options = { ...filters, attributes: attributeFiltersOf(request.query) };
-        return paginated(request, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
+        return paginated(
+          request,
+          { page, per_page },
+          await service.list(request.auth.tenantId, options, { page, per_page }),
+        );
       },
     );
 
     app.post(
       '/operations/products',
       {
-        schema: { tags, operationId: 'createProduct', summary: 'Create a product (status draft)', body: ProductCreateBody, response: { 201: EnvelopeSchema(ProductResponse) } },
+        schema: {
+          tags,
+          operationId: 'createProduct',
+          summary: 'Create a product (status draft)',
+          body: ProductCreateBody,
+          response: { 201: EnvelopeSchema(ProductResponse) },
+        },
         config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -87,7 +104,13 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
     app.get(
       '/operations/products/:id',
       {
-        schema: { tags, operationId: 'getProduct', summary: 'Get a product', params: IdParams, response: { 200: EnvelopeSchema(ProductResponse) } },
+        schema: {
+          tags,
+          operationId: 'getProduct',
+          summary: 'Get a product',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(ProductResponse) },
+        },
         config: { ...requireAbility(VIEW), conditional: 'read', answerCache: CATALOG_ANSWERS },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),
@@ -96,10 +119,23 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
     app.route({
       method: ['PUT', 'PATCH'],
       url: '/operations/products/:id',
-      schema: { tags, operationId: 'updateProduct', summary: 'Update a product (partial)', params: IdParams, body: ProductUpdateBody, response: { 200: EnvelopeSchema(ProductResponse) } },
+      schema: {
+        tags,
+        operationId: 'updateProduct',
+        summary: 'Update a product (partial)',
+        params: IdParams,
+        body: ProductUpdateBody,
+        response: { 200: EnvelopeSchema(ProductResponse) },
+      },
       config: { ...requireAbility(EDIT), conditional: 'write' },
       handler: async (request, reply) =>
-        ok(withETag(reply, await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request))), 'Product updated successfully'),
+        ok(
+          withETag(
+            reply,
+            await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)),
+          ),
+          'Product updated successfully',
+        ),
     });
 
     app.delete(
@@ -141,7 +177,13 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
         },
         async (request, reply) => {
           const reason = rule.takesReason ? ((request.body as ReasonBody).reason ?? null) : null;
-          return ok(withETag(reply, await service.transition(request.auth.tenantId, request.params.id, action, reason, ifMatch(request))), rule.message);
+          return ok(
+            withETag(
+              reply,
+              await service.transition(request.auth.tenantId, request.params.id, action, reason, ifMatch(request)),
+            ),
+            rule.message,
+          );
         },
       );
     }

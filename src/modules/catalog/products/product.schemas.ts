@@ -8,15 +8,38 @@ import { PRODUCT_TYPES } from './product-types.js';
 import { ALLOWED_ACTION_ORDER } from './product-lifecycle.js';
 import { STOCK_STATUSES } from '../../inventory/stock/low-stock.js';
 
-export const PRODUCT_SORTS = ['name', 'sku', 'selling_price', 'stock_quantity', 'created_at', 'updated_at', 'status'] as const;
+export const PRODUCT_SORTS = [
+  'name',
+  'sku',
+  'selling_price',
+  'stock_quantity',
+  'created_at',
+  'updated_at',
+  'status',
+] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const PRODUCT_STATUSES = ['draft', 'pending_approval', 'active', 'inactive', 'out_of_stock', 'rejected', 'discontinued'] as const;
+export const PRODUCT_STATUSES = [
+  'draft',
+  'pending_approval',
+  'active',
+  'inactive',
+  'out_of_stock',
+  'rejected',
+  'discontinued',
+] as const;
 export const DIMENSION_UNITS = ['cm', 'in', 'm', 'mm'] as const;
 export const MAX_PRICE = 9_999_999.99;
 export const MAX_WEIGHT = 99_999.9999;
 export const MAX_STOCK = 999_999_999;
 
-const money = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `${description} In currency units, 0 to ${MAX_PRICE}.` }));
+const money = (description: string) =>
+  Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: MAX_PRICE,
+      description: `${description} In currency units, 0 to ${MAX_PRICE}.`,
+    }),
+  );
 const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
 const dimension = Nullable(Type.Number({ minimum: 0, maximum: 99_999.9999 }));
 const quantity = (description: string) => Nullable(Type.Integer({ minimum: 0, maximum: MAX_STOCK, description }));
@@ -42,27 +65,41 @@ export const BarcodeFields = {
 
 /** Fields a product takes on create and (partially) on update. */
 const fields = {
-  name: Type.String({ minLength: 3, maxLength: 255, pattern: '\\S', description: '3 to 255 characters; stored trimmed.' }),
+  name: Type.String({
+    minLength: 3,
+    maxLength: 255,
+    pattern: '\\S',
+    description: '3 to 255 characters; stored trimmed.',
+  }),
   slug: Type.String({
     minLength: 1,
     maxLength: 255,
     pattern: SLUG_PATTERN,
-    description: 'Lowercase letters, digits and single hyphens; unique per tenant among live products. Generated from the name when omitted at creation.',
+    description:
+      'Lowercase letters, digits and single hyphens; unique per tenant among live products. Generated from the name when omitted at creation.',
   }),
   sku: Type.String({
     minLength: 1,
     maxLength: 100,
     pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$',
-    description: 'Letters, digits, `.`, `_`, `/` and `-`; unique per tenant among live products (exact match). Generated when omitted at creation.',
+    description:
+      'Letters, digits, `.`, `_`, `/` and `-`; unique per tenant among live products (exact match). Generated when omitted at creation.',
   }),
   ...BarcodeFields,
-  type: Type.Enum(PRODUCT_TYPES, { description: 'Default `physical`. The type sets the defaults of requires_shipping and track_inventory.' }),
+  type: Type.Enum(PRODUCT_TYPES, {
+    description: 'Default `physical`. The type sets the defaults of requires_shipping and track_inventory.',
+  }),
   selling_price: money('Selling price.'),
   cost_price: money('Cost price.'),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217 code; the tenant's default_currency when omitted." }),
+  currency: Type.String({
+    pattern: '^[A-Z]{3}$',
+    description: "ISO 4217 code; the tenant's default_currency when omitted.",
+  }),
   reorder_point: quantity('Available quantity at or below which the product counts as low stock.'),
   reorder_quantity: quantity('Quantity suggested when reordering.'),
-  track_inventory: Type.Boolean({ description: 'Default: true for types that hold inventory (physical, gift_card), else false.' }),
+  track_inventory: Type.Boolean({
+    description: 'Default: true for types that hold inventory (physical, gift_card), else false.',
+  }),
   allow_backorders: Type.Boolean(),
   short_description: text(500),
   description: text(65_535),
@@ -80,7 +117,11 @@ const fields = {
   is_featured: Type.Boolean(),
   is_taxable: Type.Boolean(),
   requires_shipping: Type.Boolean({ description: "Default: the type's trait." }),
-  tags: Type.Array(Ulid, { maxItems: 100, uniqueItems: true, description: 'Tag ids: the whole set of the product’s tags.' }),
+  tags: Type.Array(Ulid, {
+    maxItems: 100,
+    uniqueItems: true,
+    description: 'Tag ids: the whole set of the product’s tags.',
+  }),
   images: Nullable(
     Type.Array(HttpUrlOrPath, {
       maxItems: 50,
@@ -89,7 +130,8 @@ const fields = {
     }),
   ),
   attributes: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'Attribute code -> value. Values follow the attribute’s type; null removes a value. On create, missing attributes take their default.',
+    description:
+      'Attribute code -> value. Values follow the attribute’s type; null removes a value. On create, missing attributes take their default.',
   }),
 };
 
@@ -97,8 +139,11 @@ const fields = {
  * Keys a client may plausibly send but that these bodies do not set. They are declared (rather than
  * dropped like other unknown keys) so that the service can refuse them with 422 and say where they change.
  */
-const refused = (description: string) => Type.Optional(Type.Unknown({ description: `Not accepted (422): ${description}` }));
-const REFUSED_STATUS = refused('a product starts as `draft`; its status changes through the lifecycle endpoints (activate, deactivate, discontinue...).');
+const refused = (description: string) =>
+  Type.Optional(Type.Unknown({ description: `Not accepted (422): ${description}` }));
+const REFUSED_STATUS = refused(
+  'a product starts as `draft`; its status changes through the lifecycle endpoints (activate, deactivate, discontinue...).',
+);
 
 export const ProductCreateBody = Type.Object(
   {
@@ -109,7 +154,8 @@ export const ProductCreateBody = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: MAX_STOCK,
-        description: 'Initial stock, received into the default warehouse as an `initial_stock` movement. Later changes go through inventory adjustments.',
+        description:
+          'Initial stock, received into the default warehouse as an `initial_stock` movement. Later changes go through inventory adjustments.',
       }),
     ),
   },
@@ -140,24 +186,30 @@ export const ProductUpdateBody = Type.Object(
   {
     ...Type.Partial(Type.Object(fields)).properties,
     status: REFUSED_STATUS,
-    stock_quantity: refused('stock changes through the inventory endpoints (adjustments, counts, receipts), each with its movement.'),
+    stock_quantity: refused(
+      'stock changes through the inventory endpoints (adjustments, counts, receipts), each with its movement.',
+    ),
   },
   {
     additionalProperties: false,
-    description: 'Partial: only the fields sent change. Renaming keeps the slug. Status changes go through the lifecycle endpoints, stock through inventory.',
+    description:
+      'Partial: only the fields sent change. Renaming keeps the slug. Status changes go through the lifecycle endpoints, stock through inventory.',
   },
 );
 export type ProductUpdateBody = Static<typeof ProductUpdateBody>;
 withExample(ProductUpdateBody, { selling_price: 119.9, reorder_point: 12, is_featured: true });
 
 export const ReasonBody = Type.Object(
-  { reason: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Recorded with the status change.' }))) },
+  {
+    reason: Type.Optional(Nullable(Type.String({ maxLength: 1000, description: 'Recorded with the status change.' }))),
+  },
   { additionalProperties: false },
 );
 export type ReasonBody = Static<typeof ReasonBody>;
 withExample(ReasonBody, { reason: 'Replaced by the 2027 model.' });
 
-const Summary = <Extra extends Record<string, ReturnType<typeof Type.String>>>(extra: Extra) => Nullable(Type.Object({ id: Ulid, name: Type.String(), ...extra }));
+const Summary = <Extra extends Record<string, ReturnType<typeof Type.String>>>(extra: Extra) =>
+  Nullable(Type.Object({ id: Ulid, name: Type.String(), ...extra }));
 
 export const ProductResponse = Type.Object({
   id: Ulid,
@@ -198,7 +250,8 @@ export const ProductResponse = Type.Object({
       "Product low stock: tracked, with a reorder point, and `available_quantity` (over every warehouse) at or below it. A warehouse's record can be low while the product is not: see the inventory record's `is_low_stock`.",
   }),
   stock_status: Type.Enum(STOCK_STATUSES, {
-    description: '`out_of_stock`: tracked with nothing available; else `low_stock` when `is_low_stock`; else `in_stock` (always, for a product that does not track inventory).',
+    description:
+      '`out_of_stock`: tracked with nothing available; else `low_stock` when `is_low_stock`; else `in_stock` (always, for a product that does not track inventory).',
   }),
   track_inventory: Type.Boolean(),
   allow_backorders: Type.Boolean(),
@@ -235,8 +288,12 @@ export const ProductResponse = Type.Object({
     }),
     { description: 'Values of attributes shown on the storefront (is_visible_on_frontend), in attribute order.' },
   ),
-  images: Type.Array(Type.String(), { description: 'On variants: the master’s images, then the variant’s own (distinct).' }),
-  overrides: Type.Array(Type.String(), { description: 'On variants: the properties the variant sets itself instead of inheriting.' }),
+  images: Type.Array(Type.String(), {
+    description: 'On variants: the master’s images, then the variant’s own (distinct).',
+  }),
+  overrides: Type.Array(Type.String(), {
+    description: 'On variants: the properties the variant sets itself instead of inheriting.',
+  }),
   effective_values: Type.Object({
     price: Nullable(Type.Number()),
     cost_price: Nullable(Type.Number()),
@@ -253,7 +310,8 @@ export const ProductLookupQuery = Type.Object({
   code: Type.String({
     minLength: 1,
     maxLength: 128,
-    description: 'What was scanned or typed: matched exactly (case included) against barcodes, then SKUs, of live products.',
+    description:
+      'What was scanned or typed: matched exactly (case included) against barcodes, then SKUs, of live products.',
   }),
 });
 export type ProductLookupQuery = Static<typeof ProductLookupQuery>;
@@ -280,7 +338,13 @@ export const PRODUCT_EXAMPLE: ProductResponse = {
   barcode: '4006381333931',
   barcode_type: 'ean13',
   type: 'physical',
-  type_traits: { requires_shipping: true, has_inventory: true, tax_category: 'physical_goods', can_have_variants: true, nature: 'tangible' },
+  type_traits: {
+    requires_shipping: true,
+    has_inventory: true,
+    tax_category: 'physical_goods',
+    can_have_variants: true,
+    nature: 'tangible',
+  },
   status: 'active',
   allowed_actions: ['deactivate', 'discontinue'],
   status_reason: null,
@@ -323,7 +387,9 @@ export const PRODUCT_EXAMPLE: ProductResponse = {
   brand: { id: '01jd8w2a7b3c4d5e6f7g8h9j0k', name: 'Makita', slug: 'makita' },
   tags: [{ id: '01jd8w4c5d6e7f8g9h0j1k2m3n', name: 'Bestseller', slug: 'bestseller', color: '#1f8a70' }],
   attributes: { voltage: 18 },
-  visible_attributes: [{ code: 'voltage', label: 'Voltage', type: 'number', value: 18, formatted_value: '18 V', display_value: '18' }],
+  visible_attributes: [
+    { code: 'voltage', label: 'Voltage', type: 'number', value: 18, formatted_value: '18 V', display_value: '18' },
+  ],
   images: ['https://cdn.example.com/products/drl-18v.jpg'],
   overrides: [],
   effective_values: { price: 129.9, cost_price: 74.5, weight: 1.6, currency: 'EUR' },

@@ -1,7 +1,13 @@
 // Products: creation with generated slug and SKU, partial updates, soft delete, and the lifecycle. Every
 // write links taxonomy, tags and attribute values, stock and domain events in one transaction.
 import type { Transaction } from 'kysely';
-import { BusinessRuleError, NotFoundError, ValidationError, takenMessage, type FieldErrors } from '../../../core/errors.js';
+import {
+  BusinessRuleError,
+  NotFoundError,
+  ValidationError,
+  takenMessage,
+  type FieldErrors,
+} from '../../../core/errors.js';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { checkPrecondition } from '../../../db/precondition.js';
@@ -24,7 +30,13 @@ import type { StoredAttributeValues } from '../attributes/attribute.service.js';
 import { deletedProductPayload, productChangeEvents } from './product-change-events.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
-import { DEFAULT_DIMENSIONS_UNIT, ProductPresenter, productResource, type MasterLookup, type ProductLinks } from './product.presenter.js';
+import {
+  DEFAULT_DIMENSIONS_UNIT,
+  ProductPresenter,
+  productResource,
+  type MasterLookup,
+  type ProductLinks,
+} from './product.presenter.js';
 import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
@@ -40,13 +52,31 @@ const MIN_NAME_LENGTH = 3;
 
 /** Nullable fields copied as sent (text trimmed, blank text as null). */
 const OPTIONAL_FIELDS = [
-  'reorder_point', 'reorder_quantity', 'short_description', 'description', 'meta_description', 'meta_keywords',
-  'weight', 'length', 'width', 'height', 'tax_class_id', 'images',
+  'reorder_point',
+  'reorder_quantity',
+  'short_description',
+  'description',
+  'meta_description',
+  'meta_keywords',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'tax_class_id',
+  'images',
 ] as const;
 /** What a variant takes from its master and cannot set itself. */
 const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'type'] as const;
 /** Fields with a default at creation, copied as sent on update. */
-const DEFAULTED_FIELDS = ['type', 'track_inventory', 'allow_backorders', 'requires_shipping', 'is_featured', 'is_taxable', 'dimensions_unit'] as const;
+const DEFAULTED_FIELDS = [
+  'type',
+  'track_inventory',
+  'allow_backorders',
+  'requires_shipping',
+  'is_featured',
+  'is_taxable',
+  'dimensions_unit',
+] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
 
 /** A product `createAll` accepted: its row, as sent, and its attribute values to store. */
@@ -65,7 +95,11 @@ function clean<T>(value: T): T {
 }
 
 /** The unique indexes a write can lose a race on, by field. */
-const UNIQUE_INDEXES = { sku: 'products_tenant_sku_unique', slug: 'products_tenant_slug_unique', barcode: 'products_tenant_barcode_unique' };
+const UNIQUE_INDEXES = {
+  sku: 'products_tenant_sku_unique',
+  slug: 'products_tenant_slug_unique',
+  barcode: 'products_tenant_barcode_unique',
+};
 
 /** What a scanner lookup matched a code on: a barcode first, else a SKU (docs/decisions/products.md, Barcodes). */
 export type LookupMatch = 'barcode' | 'sku';
@@ -100,7 +134,12 @@ export class ProductService {
   private readonly auditedAll: ResourceTrails<ProductResponse>;
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
-  private readonly lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
+  private readonly lister: (
+    db: Executor,
+    tenantId: string,
+    options: ProductListOptions,
+    page: PageRequest,
+  ) => Promise<Page<Product>>;
 
   constructor(deps: ProductServiceDeps) {
     this.db = deps.db;
@@ -222,12 +261,21 @@ export class ProductService {
    * it (nothing of it written). Of two inputs with one SKU, slug or barcode, the first accepted keeps it. A
    * key that a concurrent write took meanwhile fails the whole call on the unique index.
    */
-  async createAll(trx: Transaction<DB>, tenantId: string, inputs: readonly ProductCreateBody[], userId: string | null): Promise<Array<ProductResponse | ValidationError>> {
+  async createAll(
+    trx: Transaction<DB>,
+    tenantId: string,
+    inputs: readonly ProductCreateBody[],
+    userId: string | null,
+  ): Promise<Array<ProductResponse | ValidationError>> {
     if (inputs.length === 0) return [];
     const names = inputs.map((input) => input.name.trim());
     const slugBases = names.map((name) => slugOf(name, 'product'));
     // Taken before any read, so that the checks below already see what a concurrent twin committed.
-    await this.products.lockSlugBases(trx, tenantId, slugBases.filter((_, i) => inputs[i]!.slug === undefined));
+    await this.products.lockSlugBases(
+      trx,
+      tenantId,
+      slugBases.filter((_, i) => inputs[i]!.slug === undefined),
+    );
     const sent = (field: 'sku' | 'slug') => inputs.map((input) => input[field]).filter((value) => value !== undefined);
     const codes = inputs.map((input) => resolveBarcode(input, null));
     const [defaultCurrency, takenSlugs, takenSkus, barcodeHolders, linkErrors, checkAttributes] = await Promise.all([
@@ -236,13 +284,25 @@ export class ProductService {
       // One create leaves a taken SKU to the unique index, whose refusal `create` answers with the same error;
       // in a batch, one taken SKU would fail every product of it.
       inputs.length > 1 ? this.products.takenAmong(trx, tenantId, 'sku', sent('sku')) : new Set<string>(),
-      this.products.barcodeHolders(trx, tenantId, codes.map((code) => code.barcode?.barcode).filter((code) => code !== undefined && code !== null)),
-      this.linkErrors(trx, tenantId, inputs.map((input) => ({ input, current: null }))),
+      this.products.barcodeHolders(
+        trx,
+        tenantId,
+        codes.map((code) => code.barcode?.barcode).filter((code) => code !== undefined && code !== null),
+      ),
+      this.linkErrors(
+        trx,
+        tenantId,
+        inputs.map((input) => ({ input, current: null })),
+      ),
       this.links.attributes.productAttributeChecker(tenantId, trx),
     ]);
 
     const now = this.clock.now().toISOString();
-    const claimed = { sku: new Set<string>(), slug: new Set<string>(), barcode: new Map<string, Pick<Product, 'id' | 'sku'>>() };
+    const claimed = {
+      sku: new Set<string>(),
+      slug: new Set<string>(),
+      barcode: new Map<string, Pick<Product, 'id' | 'sku'>>(),
+    };
     const results = new Array<ProductResponse | ValidationError>(inputs.length);
     const accepted: NewProductWrite[] = [];
     for (const [index, input] of inputs.entries()) {
@@ -255,20 +315,30 @@ export class ProductService {
       if (input.status !== undefined) errors.status = [STATUS_REFUSED];
       if (name.length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
       if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-      if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory)) errors.stock_quantity = [INITIAL_STOCK_REFUSED];
-      if (input.sku !== undefined && (takenSkus.has(input.sku) || claimed.sku.has(input.sku))) errors.sku = [takenMessage('sku')];
+      if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory))
+        errors.stock_quantity = [INITIAL_STOCK_REFUSED];
+      if (input.sku !== undefined && (takenSkus.has(input.sku) || claimed.sku.has(input.sku)))
+        errors.sku = [takenMessage('sku')];
       const later: FieldErrors = {};
-      if (input.slug !== undefined && (takenSlugs.has(input.slug) || claimed.slug.has(input.slug))) later.slug = [takenMessage('slug')];
+      if (input.slug !== undefined && (takenSlugs.has(input.slug) || claimed.slug.has(input.slug)))
+        later.slug = [takenMessage('slug')];
       const { barcode, errors: barcodeErrors } = codes[index]!;
       Object.assign(later, barcodeErrors);
-      const holder = barcode?.barcode ? (barcodeHolders.get(barcode.barcode) ?? claimed.barcode.get(barcode.barcode)) : undefined;
+      const holder = barcode?.barcode
+        ? (barcodeHolders.get(barcode.barcode) ?? claimed.barcode.get(barcode.barcode))
+        : undefined;
       if (holder) later.barcode = [barcodeTakenMessage(holder)];
       Object.assign(later, linkErrors[index]);
       const attributes = checkAttributes(input.attributes ?? {}, { requireAll: true });
       Object.assign(later, attributes.errors);
       if (Object.keys(errors).length + Object.keys(later).length > 0) {
         // Read only to be reported beside the other errors, in its place among them (see takenSkus).
-        if (inputs.length === 1 && input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku))) errors.sku = [takenMessage('sku')];
+        if (
+          inputs.length === 1 &&
+          input.sku !== undefined &&
+          (await this.products.taken(trx, tenantId, 'sku', input.sku))
+        )
+          errors.sku = [takenMessage('sku')];
         results[index] = new ValidationError({ ...errors, ...later });
         continue;
       }
@@ -302,7 +372,8 @@ export class ProductService {
         updated_at: now,
         deleted_at: null,
       };
-      for (const field of OPTIONAL_FIELDS) if (input[field] !== undefined) Object.assign(row, { [field]: clean(input[field]) });
+      for (const field of OPTIONAL_FIELDS)
+        if (input[field] !== undefined) Object.assign(row, { [field]: clean(input[field]) });
       claimed.sku.add(row.sku);
       if (input.slug !== undefined) claimed.slug.add(input.slug);
       if (row.barcode) claimed.barcode.set(row.barcode, { id, sku: row.sku });
@@ -313,7 +384,11 @@ export class ProductService {
     const generating = accepted.filter(({ input }) => input.slug === undefined);
     const slugs = await firstFreeSlugs(
       generating.map(({ index }) => slugBases[index]!),
-      async (candidates) => new Set([...(await this.products.takenAmong(trx, tenantId, 'slug', candidates)), ...candidates.filter((c) => claimed.slug.has(c))]),
+      async (candidates) =>
+        new Set([
+          ...(await this.products.takenAmong(trx, tenantId, 'slug', candidates)),
+          ...candidates.filter((c) => claimed.slug.has(c)),
+        ]),
     );
     generating.forEach(({ row }, i) => (row.slug = slugs[i]!));
     const created = await this.insertNew(trx, tenantId, accepted, userId);
@@ -322,22 +397,59 @@ export class ProductService {
   }
 
   /** Writes the products `createAll` accepted, with their links, initial stock, events and audit entries: their resources. */
-  private async insertNew(trx: Transaction<DB>, tenantId: string, accepted: readonly NewProductWrite[], userId: string | null): Promise<ProductResponse[]> {
-    let rows = await this.products.insertMany(trx, accepted.map(({ row }) => row));
-    await this.links.tags.linkNewProducts(trx, tenantId, accepted.map(({ row, input }) => ({ productId: row.id, tagIds: input.tags ?? [] })));
-    await this.links.attributes.writeNewProductsValues(trx, tenantId, accepted.map(({ row, attributes }) => ({ productId: row.id, stored: attributes })));
+  private async insertNew(
+    trx: Transaction<DB>,
+    tenantId: string,
+    accepted: readonly NewProductWrite[],
+    userId: string | null,
+  ): Promise<ProductResponse[]> {
+    let rows = await this.products.insertMany(
+      trx,
+      accepted.map(({ row }) => row),
+    );
+    await this.links.tags.linkNewProducts(
+      trx,
+      tenantId,
+      accepted.map(({ row, input }) => ({ productId: row.id, tagIds: input.tags ?? [] })),
+    );
+    await this.links.attributes.writeNewProductsValues(
+      trx,
+      tenantId,
+      accepted.map(({ row, attributes }) => ({ productId: row.id, stored: attributes })),
+    );
     const stocked = accepted.filter(({ input }) => (input.stock_quantity ?? 0) > 0);
     for (const { row, input } of stocked) {
-      await this.stock.changeOnHand(trx, { tenantId, productId: row.id, quantity: input.stock_quantity!, type: 'initial_stock', reason: 'Initial stock', userId });
+      await this.stock.changeOnHand(trx, {
+        tenantId,
+        productId: row.id,
+        quantity: input.stock_quantity!,
+        type: 'initial_stock',
+        reason: 'Initial stock',
+        userId,
+      });
     }
     // Initial stock changes the row (totals, status); otherwise the inserted row is the product.
-    if (stocked.length > 0) rows = await this.products.findManyInOrder(trx, tenantId, rows.map((row) => row.id));
+    if (stocked.length > 0)
+      rows = await this.products.findManyInOrder(
+        trx,
+        tenantId,
+        rows.map((row) => row.id),
+      );
     const created = await this.presenter.many(trx, tenantId, rows, {
       tags: accepted.some(({ input }) => (input.tags?.length ?? 0) > 0),
       attributes: accepted.some(({ attributes }) => [...attributes.values()].some((value) => value !== null)),
     });
-    await this.events.record(trx, tenantId, ...created.map((product) => ({ type: 'product.created' as const, entityId: product.id, payload: product })));
-    await this.auditedAll(trx, tenantId, 'product.created', created.map((product) => [null, product] as const));
+    await this.events.record(
+      trx,
+      tenantId,
+      ...created.map((product) => ({ type: 'product.created' as const, entityId: product.id, payload: product })),
+    );
+    await this.auditedAll(
+      trx,
+      tenantId,
+      'product.created',
+      created.map((product) => [null, product] as const),
+    );
     return created;
   }
 
@@ -349,7 +461,12 @@ export class ProductService {
    * and product.price_changed with the previous prices when a price or the currency of a priced product did.
    * @throws NotFoundError('Product'); ValidationError as for create, and for `stock_quantity`.
    */
-  async update(tenantId: string, id: string, input: ProductUpdateBody, precondition?: Precondition): Promise<ProductResponse> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: ProductUpdateBody,
+    precondition?: Precondition,
+  ): Promise<ProductResponse> {
     try {
       return await inTransaction(this.db, async (trx) => {
         await this.checkPrecondition(trx, tenantId, id, precondition);
@@ -367,15 +484,18 @@ export class ProductService {
         if (input.stock_quantity !== undefined) errors.stock_quantity = [STOCK_REFUSED];
         if (input.name !== undefined && input.name.trim().length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-        if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id))) errors.sku = [takenMessage('sku')];
-        if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id))) errors.slug = [takenMessage('slug')];
+        if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id)))
+          errors.sku = [takenMessage('sku')];
+        if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id)))
+          errors.slug = [takenMessage('slug')];
         const barcode = await this.barcodeFor(trx, tenantId, input, current, errors);
         Object.assign(errors, (await this.linkErrors(trx, tenantId, [{ input, current }]))[0]);
         const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, false, trx, errors);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
         const changes: ProductUpdate = {};
-        for (const field of [...OPTIONAL_FIELDS, ...DEFAULTED_FIELDS]) if (input[field] !== undefined) Object.assign(changes, { [field]: clean(input[field]) });
+        for (const field of [...OPTIONAL_FIELDS, ...DEFAULTED_FIELDS])
+          if (input[field] !== undefined) Object.assign(changes, { [field]: clean(input[field]) });
         if (input.name !== undefined) changes.name = input.name.trim();
         if (input.slug !== undefined) changes.slug = input.slug;
         if (input.sku !== undefined) changes.sku = input.sku;
@@ -383,14 +503,17 @@ export class ProductService {
         if (input.type !== undefined && input.type !== current.type && input.requires_shipping === undefined) {
           changes.requires_shipping = traitsOf(input.type).requires_shipping;
         }
-        for (const key of ['category_id', 'brand_id', 'supplier_id'] as const) if (input[key] !== undefined) changes[key] = input[key];
+        for (const key of ['category_id', 'brand_id', 'supplier_id'] as const)
+          if (input[key] !== undefined) changes[key] = input[key];
         // A variant's null currency inherits its master's: it is written only when sent.
-        if (input.currency !== undefined && !(isVariant && current.currency === null)) changes.currency = input.currency;
+        if (input.currency !== undefined && !(isVariant && current.currency === null))
+          changes.currency = input.currency;
         for (const field of PRICE_FIELDS) {
           const sent = input[field];
           const stored = current[field];
           if (sent !== undefined) changes[field] = this.minor(sent, currency);
-          else if (currency !== currentCurrency && stored !== null) changes[field] = this.minor(fromMinorUnits(stored, currentCurrency), currency);
+          else if (currency !== currentCurrency && stored !== null)
+            changes[field] = this.minor(fromMinorUnits(stored, currentCurrency), currency);
         }
         if (Object.keys(changes).length > 0) await this.products.update(trx, tenantId, id, changes);
         if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
@@ -421,8 +544,18 @@ export class ProductService {
       const at = this.clock.now().toISOString();
       const deleted = await this.products.softDeleteWithoutStock(trx, tenantId, id, at);
       if (deleted) {
-        await this.events.record(trx, tenantId, { type: 'product.deleted', entityId: id, payload: deletedProductPayload(deleted, at) });
-        await this.audited(trx, tenantId, 'product.deleted', await this.presenter.one(trx, tenantId, { ...deleted, deleted_at: null }), null);
+        await this.events.record(trx, tenantId, {
+          type: 'product.deleted',
+          entityId: id,
+          payload: deletedProductPayload(deleted, at),
+        });
+        await this.audited(
+          trx,
+          tenantId,
+          'product.deleted',
+          await this.presenter.one(trx, tenantId, { ...deleted, deleted_at: null }),
+          null,
+        );
         return;
       }
       const current = await this.find(tenantId, id, trx);
@@ -441,13 +574,20 @@ export class ProductService {
    * @throws NotFoundError('Product'), also for another tenant's or a deleted product; BusinessRuleError
    * naming the current status when the action is not allowed from it.
    */
-  async transition(tenantId: string, id: string, action: LifecycleAction, reason: string | null = null, precondition?: Precondition): Promise<ProductResponse> {
+  async transition(
+    tenantId: string,
+    id: string,
+    action: LifecycleAction,
+    reason: string | null = null,
+    precondition?: Precondition,
+  ): Promise<ProductResponse> {
     const rule = TRANSITIONS[action];
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       for (let attempt = 1; ; attempt++) {
         const current = await this.find(tenantId, id, trx);
-        if (!rule.from.includes(current.status)) throw new BusinessRuleError('invalid_transition', refusalMessage(action, current.status));
+        if (!rule.from.includes(current.status))
+          throw new BusinessRuleError('invalid_transition', refusalMessage(action, current.status));
         const now = this.clock.now().toISOString();
         const moved = await this.products.transition(trx, tenantId, id, rule.from, {
           status: rule.to,
@@ -459,7 +599,13 @@ export class ProductService {
           const product = await this.presenter.one(trx, tenantId, moved);
           if (rule.event) await this.events.record(trx, tenantId, { type: rule.event, entityId: id, payload: product });
           const { status, status_reason, status_changed_at } = current;
-          await this.audited(trx, tenantId, rule.audited, { ...product, status, status_reason, status_changed_at }, product);
+          await this.audited(
+            trx,
+            tenantId,
+            rule.audited,
+            { ...product, status, status_reason, status_changed_at },
+            product,
+          );
           return product;
         }
         // Another request changed the status after this one looked: look again.
@@ -495,9 +641,17 @@ export class ProductService {
    * check gives (for a barcode, naming the product that took it, read after the failed transaction), anything
    * else itself.
    */
-  private async lostRace(error: unknown, tenantId: string, barcode: string | null | undefined, exceptId?: string): Promise<unknown> {
+  private async lostRace(
+    error: unknown,
+    tenantId: string,
+    barcode: string | null | undefined,
+    exceptId?: string,
+  ): Promise<unknown> {
     const code = barcode?.trim();
-    const holder = code && violatedUniqueField(error, UNIQUE_INDEXES) === 'barcode' ? await this.products.barcodeHolder(this.db, tenantId, code, exceptId) : undefined;
+    const holder =
+      code && violatedUniqueField(error, UNIQUE_INDEXES) === 'barcode'
+        ? await this.products.barcodeHolder(this.db, tenantId, code, exceptId)
+        : undefined;
     return takenError(error, UNIQUE_INDEXES, holder ? { barcode: barcodeTakenMessage(holder) } : {}) ?? error;
   }
 
@@ -507,7 +661,11 @@ export class ProductService {
 
   /** `PRD-` and the random end of the product's ULID; another when that is taken. */
   private async generatedSku(db: Executor, tenantId: string, id: string): Promise<string> {
-    for (let candidate = `PRD-${id.slice(-10).toUpperCase()}`; ; candidate = `PRD-${this.newId().slice(-10).toUpperCase()}`) {
+    for (
+      let candidate = `PRD-${id.slice(-10).toUpperCase()}`;
+      ;
+      candidate = `PRD-${this.newId().slice(-10).toUpperCase()}`
+    ) {
       if (!(await this.products.taken(db, tenantId, 'sku', candidate))) return candidate;
     }
   }
@@ -517,20 +675,34 @@ export class ProductService {
    * kind for all the writes, so that each answer names every bad link. `current` is the product an update
    * changes (null for a new one): links it already has may stay when their record became inactive.
    */
-  private async linkErrors(db: Executor, tenantId: string, writes: ReadonlyArray<{ input: LinkFields; current: Product | null }>): Promise<FieldErrors[]> {
+  private async linkErrors(
+    db: Executor,
+    tenantId: string,
+    writes: ReadonlyArray<{ input: LinkFields; current: Product | null }>,
+  ): Promise<FieldErrors[]> {
     const newly = (write: (typeof writes)[number], key: 'category_id' | 'brand_id' | 'supplier_id') => {
       const value = write.input[key];
       return value && value !== write.current?.[key] ? value : null;
     };
-    const all = (key: 'category_id' | 'brand_id' | 'supplier_id') => [...new Set(writes.map((write) => newly(write, key)).filter((id) => id !== null))];
-    const retagged = writes.filter((write) => write.current && (write.input.tags?.length ?? 0) > 0).map((write) => write.current!.id);
+    const all = (key: 'category_id' | 'brand_id' | 'supplier_id') => [
+      ...new Set(writes.map((write) => newly(write, key)).filter((id) => id !== null)),
+    ];
+    const retagged = writes
+      .filter((write) => write.current && (write.input.tags?.length ?? 0) > 0)
+      .map((write) => write.current!.id);
     const supplierIds = all('supplier_id');
     const [categories, brands, suppliers, tags, linkedTags] = await Promise.all([
       this.links.categories.linkRefusals(tenantId, all('category_id'), db),
       this.links.brands.linkRefusals(tenantId, all('brand_id'), db),
       supplierIds.length > 0 ? this.links.suppliers.byIds(tenantId, supplierIds, db) : new Map<string, unknown>(),
-      this.links.tags.linkRefusals(tenantId, writes.flatMap((write) => write.input.tags ?? []), db),
-      retagged.length > 0 ? this.links.tags.tagsOfProducts(tenantId, retagged, db) : new Map<string, Array<{ id: string }>>(),
+      this.links.tags.linkRefusals(
+        tenantId,
+        writes.flatMap((write) => write.input.tags ?? []),
+        db,
+      ),
+      retagged.length > 0
+        ? this.links.tags.tagsOfProducts(tenantId, retagged, db)
+        : new Map<string, Array<{ id: string }>>(),
     ]);
     return writes.map((write) => {
       const errors: FieldErrors = {};
@@ -549,7 +721,13 @@ export class ProductService {
     });
   }
 
-  private async validAttributes(tenantId: string, attributes: Record<string, unknown>, requireAll: boolean, db: Executor, errors: FieldErrors) {
+  private async validAttributes(
+    tenantId: string,
+    attributes: Record<string, unknown>,
+    requireAll: boolean,
+    db: Executor,
+    errors: FieldErrors,
+  ) {
     try {
       return (await this.links.attributes.validateProductAttributes(tenantId, attributes, { requireAll }, db)).stored;
     } catch (error) {
@@ -560,8 +738,15 @@ export class ProductService {
   }
 
   /** If-Match against the product as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'products', tenantId, id }, () => this.resource(trx, tenantId, id));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'products', tenantId, id }, () =>
+      this.resource(trx, tenantId, id),
+    );
   }
 }
 
@@ -574,14 +759,17 @@ function variantRefusals(current: Product, input: ProductUpdateBody, currency: s
   for (const field of INHERITED_FIELDS) {
     const sent = field === 'name' ? input.name?.trim() : input[field];
     if (sent !== undefined && sent !== current[field]) {
-      errors[field] = [`A variant inherits its ${field.replace('_id', '')} from its master product; it cannot be changed on the variant.`];
+      errors[field] = [
+        `A variant inherits its ${field.replace('_id', '')} from its master product; it cannot be changed on the variant.`,
+      ];
     }
   }
   if (input.currency !== undefined && input.currency !== currency) {
-    errors.currency = [`A variant is priced in its master product's currency (${currency}); it cannot be changed on the variant.`];
+    errors.currency = [
+      `A variant is priced in its master product's currency (${currency}); it cannot be changed on the variant.`,
+    ];
   }
   return errors;
 }
 
 /** A price changed, or the currency of a product that has a price (the same number now means another amount). */
-

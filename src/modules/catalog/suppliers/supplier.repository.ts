@@ -42,7 +42,11 @@ export class SupplierRepository {
 
   /** Live suppliers named `name`, ignoring case (names are not unique). */
   async findByName(db: Executor, tenantId: string, name: string): Promise<Supplier[]> {
-    return this.live(db, tenantId).selectAll().where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).limit(2).execute();
+    return this.live(db, tenantId)
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .limit(2)
+      .execute();
   }
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Supplier[]> {
@@ -72,7 +76,9 @@ export class SupplierRepository {
     } else {
       // Nulls last in both directions: the engines disagree on where NULL sorts by default.
       const column = filters.sort_by;
-      ordered = ordered.orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`, 'asc').orderBy(column, direction);
+      ordered = ordered
+        .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`, 'asc')
+        .orderBy(column, direction);
     }
     return paginate(ordered.orderBy('id', direction), page);
   }
@@ -100,9 +106,16 @@ export class SupplierRepository {
     allowed: { from: readonly SupplierStatus[] } | { notFrom: readonly SupplierStatus[] },
     changes: SupplierUpdate,
   ): Promise<Supplier | undefined> {
-    let query = db.updateTable('suppliers').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null);
+    let query = db
+      .updateTable('suppliers')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null);
     // An empty list would be `in ()`, which PostgreSQL refuses: no `from` matches nothing, no `notFrom` anything.
-    if ('from' in allowed) query = allowed.from.length > 0 ? query.where('status', 'in', [...allowed.from]) : query.where(sql<boolean>`1 = 0`);
+    if ('from' in allowed)
+      query =
+        allowed.from.length > 0 ? query.where('status', 'in', [...allowed.from]) : query.where(sql<boolean>`1 = 0`);
     else if (allowed.notFrom.length > 0) query = query.where('status', 'not in', [...allowed.notFrom]);
     return query.returningAll().executeTakeFirst();
   }

@@ -27,20 +27,36 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.get(
       BASE,
       {
-        schema: { tags, operationId: 'listSuppliers', summary: 'List suppliers', querystring: SupplierListQuery, response: { 200: PaginatedSchema(SupplierResponse) } },
+        schema: {
+          tags,
+          operationId: 'listSuppliers',
+          summary: 'List suppliers',
+          querystring: SupplierListQuery,
+          response: { 200: PaginatedSchema(SupplierResponse) },
+        },
         config: requireAbility('operations:view-suppliers'),
       },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(supplierResource), total: result.total });
+        return paginated(
+          request,
+          { page, per_page },
+          { items: result.items.map(supplierResource), total: result.total },
+        );
       },
     );
 
     app.post(
       BASE,
       {
-        schema: { tags, operationId: 'createSupplier', summary: 'Create a supplier (status inactive)', body: SupplierCreateBody, response: { 201: EnvelopeSchema(SupplierResponse) } },
+        schema: {
+          tags,
+          operationId: 'createSupplier',
+          summary: 'Create a supplier (status inactive)',
+          body: SupplierCreateBody,
+          response: { 201: EnvelopeSchema(SupplierResponse) },
+        },
         config: { ...requireAbility('operations:create-suppliers'), conditional: 'create' },
       },
       async (request, reply) => {
@@ -52,25 +68,53 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.get(
       ONE,
       {
-        schema: { tags, operationId: 'getSupplier', summary: 'Get a supplier', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
+        schema: {
+          tags,
+          operationId: 'getSupplier',
+          summary: 'Get a supplier',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SupplierResponse) },
+        },
         config: { ...requireAbility('operations:view-suppliers'), conditional: 'read' },
       },
-      async (request, reply) => ok(withETag(reply, supplierResource(await service.get(request.auth.tenantId, request.params.id)))),
+      async (request, reply) =>
+        ok(withETag(reply, supplierResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: ONE,
-      schema: { tags, operationId: 'updateSupplier', summary: 'Update a supplier (partial)', params: IdParams, body: SupplierUpdateBody, response: { 200: EnvelopeSchema(SupplierResponse) } },
+      schema: {
+        tags,
+        operationId: 'updateSupplier',
+        summary: 'Update a supplier (partial)',
+        params: IdParams,
+        body: SupplierUpdateBody,
+        response: { 200: EnvelopeSchema(SupplierResponse) },
+      },
       config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       handler: async (request, reply) =>
-        ok(withETag(reply, supplierResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Supplier updated successfully'),
+        ok(
+          withETag(
+            reply,
+            supplierResource(
+              await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)),
+            ),
+          ),
+          'Supplier updated successfully',
+        ),
     });
 
     app.delete(
       ONE,
       {
-        schema: { tags, operationId: 'deleteSupplier', summary: 'Delete a supplier (soft delete)', params: IdParams, response: { 200: EnvelopeSchema(Type.Null()) } },
+        schema: {
+          tags,
+          operationId: 'deleteSupplier',
+          summary: 'Delete a supplier (soft delete)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(Type.Null()) },
+        },
         config: { ...requireAbility('operations:delete-suppliers'), conditional: 'guard' },
       },
       async (request) => {
@@ -82,21 +126,45 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
     app.post(
       `${ONE}/activate`,
       {
-        schema: { tags, operationId: 'activateSupplier', summary: 'Activate a supplier (from inactive or suspended)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
+        schema: {
+          tags,
+          operationId: 'activateSupplier',
+          summary: 'Activate a supplier (from inactive or suspended)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SupplierResponse) },
+        },
         config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, supplierResource(await service.activate(request.auth.tenantId, request.params.id, ifMatch(request)))), 'Supplier activated successfully'),
+        ok(
+          withETag(
+            reply,
+            supplierResource(await service.activate(request.auth.tenantId, request.params.id, ifMatch(request))),
+          ),
+          'Supplier activated successfully',
+        ),
     );
 
     app.post(
       `${ONE}/deactivate`,
       {
-        schema: { tags, operationId: 'deactivateSupplier', summary: 'Deactivate a supplier (from active)', params: IdParams, response: { 200: EnvelopeSchema(SupplierResponse) } },
+        schema: {
+          tags,
+          operationId: 'deactivateSupplier',
+          summary: 'Deactivate a supplier (from active)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SupplierResponse) },
+        },
         config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, supplierResource(await service.deactivate(request.auth.tenantId, request.params.id, ifMatch(request)))), 'Supplier deactivated successfully'),
+        ok(
+          withETag(
+            reply,
+            supplierResource(await service.deactivate(request.auth.tenantId, request.params.id, ifMatch(request))),
+          ),
+          'Supplier deactivated successfully',
+        ),
     );
 
     app.post(
@@ -113,22 +181,53 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
         config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, supplierResource(await service.suspend(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Supplier suspended successfully'),
+        ok(
+          withETag(
+            reply,
+            supplierResource(
+              await service.suspend(request.auth.tenantId, request.params.id, request.body, ifMatch(request)),
+            ),
+          ),
+          'Supplier suspended successfully',
+        ),
     );
 
     app.post(
       `${ONE}/rate`,
       {
-        schema: { tags, operationId: 'rateSupplier', summary: 'Rate a supplier', params: IdParams, body: SupplierRateBody, response: { 200: EnvelopeSchema(SupplierRatingResponse) } },
+        schema: {
+          tags,
+          operationId: 'rateSupplier',
+          summary: 'Rate a supplier',
+          params: IdParams,
+          body: SupplierRateBody,
+          response: { 200: EnvelopeSchema(SupplierRatingResponse) },
+        },
         config: { ...requireAbility('operations:rate-suppliers'), conditional: 'guard' },
       },
-      async (request) => ok(await service.rate(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request)), 'Supplier rated successfully'),
+      async (request) =>
+        ok(
+          await service.rate(
+            request.auth.tenantId,
+            request.params.id,
+            request.auth.user.id,
+            request.body,
+            ifMatch(request),
+          ),
+          'Supplier rated successfully',
+        ),
     );
 
     app.get(
       `${ONE}/performance`,
       {
-        schema: { tags, operationId: 'getSupplierPerformance', summary: "A supplier's performance, computed at request time", params: IdParams, response: { 200: EnvelopeSchema(SupplierPerformanceResponse) } },
+        schema: {
+          tags,
+          operationId: 'getSupplierPerformance',
+          summary: "A supplier's performance, computed at request time",
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SupplierPerformanceResponse) },
+        },
         config: requireAbility('operations:view-suppliers'),
       },
       async (request) => ok(await service.performance(request.auth.tenantId, request.params.id)),

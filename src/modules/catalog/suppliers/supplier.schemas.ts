@@ -4,8 +4,25 @@ import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 
-export const SUPPLIER_STATUSES = ['prospective', 'active', 'approved', 'preferred', 'inactive', 'suspended', 'blacklisted', 'under_review'] as const;
-export const SUPPLIER_TYPES = ['manufacturer', 'distributor', 'wholesaler', 'retailer', 'service_provider', 'consultant', 'individual'] as const;
+export const SUPPLIER_STATUSES = [
+  'prospective',
+  'active',
+  'approved',
+  'preferred',
+  'inactive',
+  'suspended',
+  'blacklisted',
+  'under_review',
+] as const;
+export const SUPPLIER_TYPES = [
+  'manufacturer',
+  'distributor',
+  'wholesaler',
+  'retailer',
+  'service_provider',
+  'consultant',
+  'individual',
+] as const;
 
 /** Largest minimum order amount in currency units (a DECIMAL(12,2)). */
 export const MAX_MINIMUM_ORDER_AMOUNT = 9_999_999_999.99;
@@ -29,7 +46,11 @@ const fields = {
   payment_terms: text(255),
   lead_time_days: Nullable(Type.Integer({ minimum: 0, maximum: 3650, description: 'Days from order to delivery.' })),
   minimum_order_amount: Nullable(
-    Type.Number({ minimum: 0, maximum: MAX_MINIMUM_ORDER_AMOUNT, description: 'USD; rounded half away from zero to cents.' }),
+    Type.Number({
+      minimum: 0,
+      maximum: MAX_MINIMUM_ORDER_AMOUNT,
+      description: 'USD; rounded half away from zero to cents.',
+    }),
   ),
 };
 
@@ -77,10 +98,12 @@ export const SupplierListQuery = Type.Object({
   is_preferred: Type.Optional(Type.Boolean()),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive match on name, code or email.' })),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['name', 'rating', 'created_at', 'lead_time_days', 'updated_at'], {
-    default: 'name',
-    description: 'Suppliers without a rating or lead time sort last in both directions.',
-  })),
+  sort_by: Defaulted(
+    Type.Enum(['name', 'rating', 'created_at', 'lead_time_days', 'updated_at'], {
+      default: 'name',
+      description: 'Suppliers without a rating or lead time sort last in both directions.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type SupplierListQuery = Static<typeof SupplierListQuery>;
@@ -88,7 +111,9 @@ export type SupplierListQuery = Static<typeof SupplierListQuery>;
 export const SupplierSuspendBody = Type.Object(
   {
     reason: Type.String({ minLength: 1, maxLength: 1000 }),
-    suspended_until: Type.Optional(Nullable(Type.String({ format: 'date', description: 'YYYY-MM-DD, today or later.' }))),
+    suspended_until: Type.Optional(
+      Nullable(Type.String({ format: 'date', description: 'YYYY-MM-DD, today or later.' })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -154,17 +179,30 @@ export const SupplierRatingResponse = Type.Object({
   rating_count: Type.Integer(),
   submitted: Type.Number({ description: 'The rating just submitted.' }),
 });
-nameSchema(SupplierRatingResponse, 'SupplierRating', { supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m', rating: 4.3, rating_count: 5, submitted: 4.5 });
+nameSchema(SupplierRatingResponse, 'SupplierRating', {
+  supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+  rating: 4.3,
+  rating_count: 5,
+  submitted: 4.5,
+});
 
 const NullableNumber = Nullable(Type.Number());
 
 export const SupplierPerformanceResponse = Type.Object({
-  orders: Type.Object({ total: Type.Integer(), on_time: Type.Integer(), late: Type.Integer(), on_time_rate: NullableNumber }),
+  orders: Type.Object({
+    total: Type.Integer(),
+    on_time: Type.Integer(),
+    late: Type.Integer(),
+    on_time_rate: NullableNumber,
+  }),
   delivery: Type.Object({ average_lead_time_days: NullableNumber, promised_vs_actual: NullableNumber }),
   quality: Type.Object({ return_rate: NullableNumber, defect_rate: NullableNumber }),
   financial: Type.Object({ total_spend: Type.Number(), average_order_value: NullableNumber }),
   compliance: Type.Object({ approved: Type.Boolean(), last_audit_date: Nullable(Type.String({ format: 'date' })) }),
-  activity: Type.Object({ last_order_date: Nullable(Type.String({ format: 'date' })), orders_last_90_days: Type.Integer() }),
+  activity: Type.Object({
+    last_order_date: Nullable(Type.String({ format: 'date' })),
+    orders_last_90_days: Type.Integer(),
+  }),
 });
 nameSchema(SupplierPerformanceResponse, 'SupplierPerformance', {
   orders: { total: 12, on_time: 10, late: 2, on_time_rate: 83.33 },

@@ -16,7 +16,12 @@ import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { noOrdersSource, type PerformanceSource } from './supplier.performance.js';
 import type { Supplier, SupplierFilters, SupplierRepository, SupplierUpdate } from './supplier.repository.js';
-import type { SupplierCreateBody, SupplierRateBody, SupplierSuspendBody, SupplierUpdateBody } from './supplier.schemas.js';
+import type {
+  SupplierCreateBody,
+  SupplierRateBody,
+  SupplierSuspendBody,
+  SupplierUpdateBody,
+} from './supplier.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 
@@ -36,7 +41,11 @@ const DEACTIVATABLE: readonly SupplierStatus[] = ['active'];
 const TERMINAL: readonly SupplierStatus[] = ['blacklisted'];
 
 /** The audit log's action of each status change. */
-const TRANSITION_ACTIONS = { activate: 'supplier.activated', deactivate: 'supplier.deactivated', suspend: 'supplier.suspended' } as const;
+const TRANSITION_ACTIONS = {
+  activate: 'supplier.activated',
+  deactivate: 'supplier.deactivated',
+  suspend: 'supplier.suspended',
+} as const;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -56,7 +65,8 @@ export function supplierResource(s: Supplier) {
     address: s.address,
     payment_terms: s.payment_terms,
     lead_time_days: s.lead_time_days,
-    minimum_order_amount: s.minimum_order_amount === null ? null : fromMinorUnits(s.minimum_order_amount, SUPPLIER_CURRENCY),
+    minimum_order_amount:
+      s.minimum_order_amount === null ? null : fromMinorUnits(s.minimum_order_amount, SUPPLIER_CURRENCY),
     suspension_reason: s.suspension_reason,
     suspended_until: s.suspended_until,
     created_at: s.created_at,
@@ -209,7 +219,12 @@ export class SupplierService {
    * Partial update of the fields sent; status is not writable here.
    * @throws NotFoundError('Supplier'); ValidationError for a taken code.
    */
-  async update(tenantId: string, id: string, input: SupplierUpdateBody, precondition?: Precondition): Promise<Supplier> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: SupplierUpdateBody,
+    precondition?: Precondition,
+  ): Promise<Supplier> {
     const changes: SupplierUpdate = { updated_at: this.clock.now().toISOString() };
     if (input.name !== undefined) changes.name = trimmedName(input.name);
     if (input.code !== undefined) changes.code = input.code.toUpperCase();
@@ -221,7 +236,8 @@ export class SupplierService {
     if (input.address !== undefined) changes.address = input.address;
     if (input.payment_terms !== undefined) changes.payment_terms = input.payment_terms;
     if (input.lead_time_days !== undefined) changes.lead_time_days = input.lead_time_days;
-    if (input.minimum_order_amount !== undefined) changes.minimum_order_amount = minorOrNull(input.minimum_order_amount);
+    if (input.minimum_order_amount !== undefined)
+      changes.minimum_order_amount = minorOrNull(input.minimum_order_amount);
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
@@ -256,7 +272,14 @@ export class SupplierService {
    * @throws NotFoundError('Supplier'); BusinessRuleError naming the current status.
    */
   async activate(tenantId: string, id: string, precondition?: Precondition): Promise<Supplier> {
-    return this.transition(tenantId, id, 'activate', { from: ACTIVATABLE }, { status: 'active', suspension_reason: null, suspended_until: null }, precondition);
+    return this.transition(
+      tenantId,
+      id,
+      'activate',
+      { from: ACTIVATABLE },
+      { status: 'active', suspension_reason: null, suspended_until: null },
+      precondition,
+    );
   }
 
   /**
@@ -272,7 +295,12 @@ export class SupplierService {
    * Suspending a suspended supplier replaces its reason and end date.
    * @throws NotFoundError('Supplier'); ValidationError for a past date; BusinessRuleError for a blacklisted supplier.
    */
-  async suspend(tenantId: string, id: string, input: SupplierSuspendBody, precondition?: Precondition): Promise<Supplier> {
+  async suspend(
+    tenantId: string,
+    id: string,
+    input: SupplierSuspendBody,
+    precondition?: Precondition,
+  ): Promise<Supplier> {
     const until = input.suspended_until ?? null;
     const today = this.clock.now().toISOString().slice(0, 10);
     if (until !== null && until < today) {
@@ -280,7 +308,14 @@ export class SupplierService {
     }
     const reason = input.reason.trim();
     if (reason === '') throw ValidationError.field('reason', 'The reason field must not be empty.');
-    return this.transition(tenantId, id, 'suspend', { notFrom: TERMINAL }, { status: 'suspended', suspension_reason: reason, suspended_until: until }, precondition);
+    return this.transition(
+      tenantId,
+      id,
+      'suspend',
+      { notFrom: TERMINAL },
+      { status: 'suspended', suspension_reason: reason, suspended_until: until },
+      precondition,
+    );
   }
 
   private async transition(
@@ -294,7 +329,10 @@ export class SupplierService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
-      const moved = await this.suppliers.transition(trx, tenantId, id, allowed, { ...changes, updated_at: this.clock.now().toISOString() });
+      const moved = await this.suppliers.transition(trx, tenantId, id, allowed, {
+        ...changes,
+        updated_at: this.clock.now().toISOString(),
+      });
       if (moved) {
         await this.audited(trx, TRANSITION_ACTIONS[verb], current, moved);
         return moved;
@@ -303,7 +341,10 @@ export class SupplierService {
         'from' in allowed
           ? `only ${allowed.from.join(' or ')} suppliers can be ${verb}d`
           : `${allowed.notFrom.join(', ')} is final`;
-      throw new BusinessRuleError('invalid_transition', `Cannot ${verb} a supplier whose status is ${current.status}; ${rule}.`);
+      throw new BusinessRuleError(
+        'invalid_transition',
+        `Cannot ${verb} a supplier whose status is ${current.status}; ${rule}.`,
+      );
     });
   }
 
@@ -314,7 +355,13 @@ export class SupplierService {
    * committed rating (SQLite transactions are serial already).
    * @throws NotFoundError('Supplier').
    */
-  async rate(tenantId: string, id: string, userId: string | null, input: SupplierRateBody, precondition?: Precondition): Promise<SupplierRating> {
+  async rate(
+    tenantId: string,
+    id: string,
+    userId: string | null,
+    input: SupplierRateBody,
+    precondition?: Precondition,
+  ): Promise<SupplierRating> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.clock.now().toISOString();
@@ -332,7 +379,12 @@ export class SupplierService {
       const updated = await this.suppliers.refreshRating(trx, tenantId, id, now);
       if (!updated || updated.rating === null) throw new NotFoundError('Supplier');
       await this.audited(trx, 'supplier.rated', locked, updated);
-      return { supplier_id: id, rating: round2(updated.rating), rating_count: updated.rating_count, submitted: input.rating };
+      return {
+        supplier_id: id,
+        rating: round2(updated.rating),
+        rating_count: updated.rating_count,
+        submitted: input.rating,
+      };
     });
   }
 
@@ -360,7 +412,10 @@ export class SupplierService {
       quality: { return_rate: stats.return_rate, defect_rate: stats.defect_rate },
       financial: {
         total_spend: fromMinorUnits(stats.total_spend_minor, SUPPLIER_CURRENCY),
-        average_order_value: stats.total === 0 ? null : fromMinorUnits(Math.round(stats.total_spend_minor / stats.total), SUPPLIER_CURRENCY),
+        average_order_value:
+          stats.total === 0
+            ? null
+            : fromMinorUnits(Math.round(stats.total_spend_minor / stats.total), SUPPLIER_CURRENCY),
       },
       compliance: { approved: supplier.is_approved, last_audit_date: lastAudit },
       activity: { last_order_date: stats.last_order_date, orders_last_90_days: stats.orders_last_90_days },
@@ -368,7 +423,14 @@ export class SupplierService {
   }
 
   /** If-Match against the supplier as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'suppliers', tenantId, id }, async () => supplierResource(await this.get(tenantId, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'suppliers', tenantId, id }, async () =>
+      supplierResource(await this.get(tenantId, id, trx)),
+    );
   }
 }

@@ -5,7 +5,13 @@ import { tagRoutes } from './tag.routes.js';
 import { TagService } from './tag.service.js';
 
 export function createTags(deps: CatalogDeps) {
-  const service = new TagService({ db: deps.db, tags: new TagRepository(), audit: deps.audit, clock: deps.clock, newId: deps.newId });
+  const service = new TagService({
+    db: deps.db,
+    tags: new TagRepository(),
+    audit: deps.audit,
+    clock: deps.clock,
+    newId: deps.newId,
+  });
   return { service, routes: tagRoutes({ service, clock: deps.clock }) };
 }
 

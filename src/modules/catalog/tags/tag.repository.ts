@@ -57,7 +57,11 @@ export class TagRepository {
   private withCount(db: Executor, tenantId: string) {
     return this.scoped(db, tenantId)
       .selectAll('tags')
-      .select((eb) => this.liveLinks(eb, tenantId).select((sub) => sub.fn.countAll<number>().as('n')).as('products_count'));
+      .select((eb) =>
+        this.liveLinks(eb, tenantId)
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .as('products_count'),
+      );
   }
 
   private static counted(row: Tag & { products_count: number | string | null }): TagWithCount {
@@ -77,24 +81,39 @@ export class TagRepository {
   async idNamed(db: Executor, tenantId: string, text: string): Promise<string | undefined> {
     const bySlug = await this.scoped(db, tenantId).select('tags.id').where('tags.slug', '=', text).executeTakeFirst();
     if (bySlug) return bySlug.id;
-    return (await this.scoped(db, tenantId).select('tags.id').where((eb) => eb(eb.fn('lower', ['tags.name']), '=', text.toLowerCase())).executeTakeFirst())?.id;
+    return (
+      await this.scoped(db, tenantId)
+        .select('tags.id')
+        .where((eb) => eb(eb.fn('lower', ['tags.name']), '=', text.toLowerCase()))
+        .executeTakeFirst()
+    )?.id;
   }
 
   /** The tags of the tenant among `ids` (missing ids are simply absent). */
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Tag[]> {
     if (ids.length === 0) return [];
-    return this.scoped(db, tenantId).selectAll().where('id', 'in', [...ids]).execute();
+    return this.scoped(db, tenantId)
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** The tags of the tenant among `ids` with their live-product counts (missing ids are simply absent). */
   async findByIdsWithCount(db: Executor, tenantId: string, ids: readonly string[]): Promise<TagWithCount[]> {
     if (ids.length === 0) return [];
-    return (await this.withCount(db, tenantId).where('tags.id', 'in', [...ids]).execute()).map(TagRepository.counted);
+    return (
+      await this.withCount(db, tenantId)
+        .where('tags.id', 'in', [...ids])
+        .execute()
+    ).map(TagRepository.counted);
   }
 
   /** Whether another tag of the tenant has this name, compared case-insensitively. */
   async nameTaken(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
-    return isTaken(this.scoped(db, tenantId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())), exceptId);
+    return isTaken(
+      this.scoped(db, tenantId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())),
+      exceptId,
+    );
   }
 
   async slugTaken(db: Executor, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
@@ -118,10 +137,15 @@ export class TagRepository {
       });
     }
     const direction = filters.sort_direction;
-    let ordered = query
-      .selectAll('tags')
-      .select((eb) => this.liveLinks(eb, tenantId).select((sub) => sub.fn.countAll<number>().as('n')).as('products_count'));
-    ordered = filters.sort_by === 'name' ? ordered.orderBy((eb) => eb.fn('lower', ['name']), direction) : ordered.orderBy(filters.sort_by, direction);
+    let ordered = query.selectAll('tags').select((eb) =>
+      this.liveLinks(eb, tenantId)
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .as('products_count'),
+    );
+    ordered =
+      filters.sort_by === 'name'
+        ? ordered.orderBy((eb) => eb.fn('lower', ['name']), direction)
+        : ordered.orderBy(filters.sort_by, direction);
     const { items, total } = await paginate(ordered.orderBy('id', direction), page);
     return { items: items.map(TagRepository.counted), total };
   }
@@ -136,11 +160,23 @@ export class TagRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: TagUpdate): Promise<Tag | undefined> {
-    return db.updateTable('tags').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).returningAll().executeTakeFirst();
+    return db
+      .updateTable('tags')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Sets `is_active` on those of `ids` that are not already in that state; returns how many changed. */
-  async setActive(db: Executor, tenantId: string, ids: readonly string[], isActive: boolean, at: string): Promise<number> {
+  async setActive(
+    db: Executor,
+    tenantId: string,
+    ids: readonly string[],
+    isActive: boolean,
+    at: string,
+  ): Promise<number> {
     if (ids.length === 0) return 0;
     const result = await db
       .updateTable('tags')
@@ -155,8 +191,16 @@ export class TagRepository {
   /** Deletes the tags and every product link they have (call inside a transaction). */
   async deleteWithLinks(db: Executor, tenantId: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    await db.deleteFrom('product_tags').where('tenant_id', '=', tenantId).where('tag_id', 'in', [...ids]).execute();
-    const result = await db.deleteFrom('tags').where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).executeTakeFirst();
+    await db
+      .deleteFrom('product_tags')
+      .where('tenant_id', '=', tenantId)
+      .where('tag_id', 'in', [...ids])
+      .execute();
+    const result = await db
+      .deleteFrom('tags')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...ids])
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -174,7 +218,11 @@ export class TagRepository {
   }
 
   /** The tags linked to each of `productIds`, by name. */
-  async tagsOfProducts(db: Executor, tenantId: string, productIds: readonly string[]): Promise<Array<Tag & { product_id: string }>> {
+  async tagsOfProducts(
+    db: Executor,
+    tenantId: string,
+    productIds: readonly string[],
+  ): Promise<Array<Tag & { product_id: string }>> {
     if (productIds.length === 0) return [];
     return db
       .selectFrom('product_tags as l')
@@ -189,7 +237,12 @@ export class TagRepository {
 
   /** The tag ids a product is linked to. */
   async tagIdsOfProduct(db: Executor, tenantId: string, productId: string): Promise<string[]> {
-    const rows = await db.selectFrom('product_tags').select('tag_id').where('tenant_id', '=', tenantId).where('product_id', '=', productId).execute();
+    const rows = await db
+      .selectFrom('product_tags')
+      .select('tag_id')
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', '=', productId)
+      .execute();
     return rows.map((r) => r.tag_id);
   }
 
@@ -197,7 +250,12 @@ export class TagRepository {
     for (const part of chunks(links, INSERT_CHUNK)) await db.insertInto('product_tags').values(part).execute();
   }
 
-  async deleteProductLinks(db: Executor, tenantId: string, productId: string, tagIds: readonly string[]): Promise<void> {
+  async deleteProductLinks(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    tagIds: readonly string[],
+  ): Promise<void> {
     if (tagIds.length === 0) return;
     await db
       .deleteFrom('product_tags')
@@ -212,12 +270,27 @@ export class TagRepository {
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
         eb.fn.sum<number>(eb.case().when('is_active', '=', true).then(1).else(0).end()).as('active'),
-        eb.fn.sum<number>(eb.case().when(eb.exists(this.liveLinks(eb, tenantId).select('product_tags.product_id'))).then(1).else(0).end()).as('with_products'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.exists(this.liveLinks(eb, tenantId).select('product_tags.product_id')))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('with_products'),
       ])
       .executeTakeFirstOrThrow();
     const total = Number(row.total);
     const active = Number(row.active ?? 0);
     const withProducts = Number(row.with_products ?? 0);
-    return { total, active, inactive: total - active, with_products: withProducts, without_products: total - withProducts };
+    return {
+      total,
+      active,
+      inactive: total - active,
+      with_products: withProducts,
+      without_products: total - withProducts,
+    };
   }
 }

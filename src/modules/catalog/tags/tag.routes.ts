@@ -48,7 +48,12 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.get(
       `${BASE}/statistics`,
       {
-        schema: { tags, operationId: 'getTagStatistics', summary: 'Tag statistics', response: { 200: EnvelopeSchema(TagStatisticsResponse) } },
+        schema: {
+          tags,
+          operationId: 'getTagStatistics',
+          summary: 'Tag statistics',
+          response: { 200: EnvelopeSchema(TagStatisticsResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => ok(await service.statistics(request.auth.tenantId)),
@@ -57,7 +62,13 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.post(
       `${BASE}/export`,
       {
-        schema: { tags, operationId: 'exportTags', summary: 'Export tags as CSV or JSON', body: TagExportBody, response: { 200: ExportFile } },
+        schema: {
+          tags,
+          operationId: 'exportTags',
+          summary: 'Export tags as CSV or JSON',
+          body: TagExportBody,
+          response: { 200: ExportFile },
+        },
         config: requireAbility(VIEW),
       },
       async (request, reply) => {
@@ -73,7 +84,8 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
           tags,
           operationId: 'mergeTags',
           summary: 'Merge tags into a target',
-          description: 'Moves the product links of the sources to the target (no duplicate links), then deletes the sources; one transaction.',
+          description:
+            'Moves the product links of the sources to the target (no duplicate links), then deletes the sources; one transaction.',
           body: TagMergeBody,
           response: { 200: EnvelopeSchema(TagMergeResponse) },
         },
@@ -82,23 +94,47 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
       async (request) => ok(await service.merge(request.auth.tenantId, request.body), 'Tags merged successfully'),
     );
 
-    const bulk = (path: string, operationId: string, summary: string, ability: AbilityName, run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>) =>
+    const bulk = (
+      path: string,
+      operationId: string,
+      summary: string,
+      ability: AbilityName,
+      run: (tenantId: string, ids: string[]) => ReturnType<TagService['bulkRemove']>,
+    ) =>
       app.post(
         `${BASE}/${path}`,
         {
-          schema: { tags, operationId, summary, body: TagBulkBody, response: { 200: EnvelopeSchema(BulkResultSchema) } },
+          schema: {
+            tags,
+            operationId,
+            summary,
+            body: TagBulkBody,
+            response: { 200: EnvelopeSchema(BulkResultSchema) },
+          },
           config: requireAbility(ability),
         },
         async (request) => ok(await run(request.auth.tenantId, request.body.tag_ids)),
       );
-    bulk('bulk-activate', 'bulkActivateTags', 'Activate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, true));
-    bulk('bulk-deactivate', 'bulkDeactivateTags', 'Deactivate many tags', EDIT, (tenantId, ids) => service.bulkSetActive(tenantId, ids, false));
-    bulk('bulk-delete', 'bulkDeleteTags', 'Delete many tags with their product links', DELETE, (tenantId, ids) => service.bulkRemove(tenantId, ids));
+    bulk('bulk-activate', 'bulkActivateTags', 'Activate many tags', EDIT, (tenantId, ids) =>
+      service.bulkSetActive(tenantId, ids, true),
+    );
+    bulk('bulk-deactivate', 'bulkDeactivateTags', 'Deactivate many tags', EDIT, (tenantId, ids) =>
+      service.bulkSetActive(tenantId, ids, false),
+    );
+    bulk('bulk-delete', 'bulkDeleteTags', 'Delete many tags with their product links', DELETE, (tenantId, ids) =>
+      service.bulkRemove(tenantId, ids),
+    );
 
     app.get(
       BASE,
       {
-        schema: { tags, operationId: 'listTags', summary: 'List tags', querystring: TagListQuery, response: { 200: PaginatedSchema(TagResponse) } },
+        schema: {
+          tags,
+          operationId: 'listTags',
+          summary: 'List tags',
+          querystring: TagListQuery,
+          response: { 200: PaginatedSchema(TagResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => {
@@ -111,7 +147,13 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.post(
       BASE,
       {
-        schema: { tags, operationId: 'createTag', summary: 'Create a tag', body: TagCreateBody, response: { 201: EnvelopeSchema(TagResponse) } },
+        schema: {
+          tags,
+          operationId: 'createTag',
+          summary: 'Create a tag',
+          body: TagCreateBody,
+          response: { 201: EnvelopeSchema(TagResponse) },
+        },
         config: { ...requireAbility(CREATE), conditional: 'create' },
       },
       async (request, reply) => {
@@ -123,25 +165,51 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
     app.get(
       `${BASE}/:id`,
       {
-        schema: { tags, operationId: 'getTag', summary: 'Get a tag', params: IdParams, response: { 200: EnvelopeSchema(TagResponse) } },
+        schema: {
+          tags,
+          operationId: 'getTag',
+          summary: 'Get a tag',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(TagResponse) },
+        },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
-      async (request, reply) => ok(withETag(reply, tagResource(await service.get(request.auth.tenantId, request.params.id)))),
+      async (request, reply) =>
+        ok(withETag(reply, tagResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.route({
       method: ['PUT', 'PATCH'],
       url: `${BASE}/:id`,
-      schema: { tags, operationId: 'updateTag', summary: 'Update a tag (partial)', params: IdParams, body: TagUpdateBody, response: { 200: EnvelopeSchema(TagResponse) } },
+      schema: {
+        tags,
+        operationId: 'updateTag',
+        summary: 'Update a tag (partial)',
+        params: IdParams,
+        body: TagUpdateBody,
+        response: { 200: EnvelopeSchema(TagResponse) },
+      },
       config: { ...requireAbility(EDIT), conditional: 'write' },
       handler: async (request, reply) =>
-        ok(withETag(reply, tagResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request)))), 'Tag updated successfully'),
+        ok(
+          withETag(
+            reply,
+            tagResource(await service.update(request.auth.tenantId, request.params.id, request.body, ifMatch(request))),
+          ),
+          'Tag updated successfully',
+        ),
     });
 
     app.delete(
       `${BASE}/:id`,
       {
-        schema: { tags, operationId: 'deleteTag', summary: 'Delete a tag and its product links', params: IdParams, response: { 200: MessageSchema } },
+        schema: {
+          tags,
+          operationId: 'deleteTag',
+          summary: 'Delete a tag and its product links',
+          params: IdParams,
+          response: { 200: MessageSchema },
+        },
         config: { ...requireAbility(DELETE), conditional: 'guard' },
       },
       async (request) => {

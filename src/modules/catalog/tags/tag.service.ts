@@ -78,10 +78,17 @@ export class TagService {
     return tag;
   }
 
-  private async assertUnique(db: Executor, tenantId: string, input: { name?: string; slug?: string }, exceptId?: string): Promise<void> {
+  private async assertUnique(
+    db: Executor,
+    tenantId: string,
+    input: { name?: string; slug?: string },
+    exceptId?: string,
+  ): Promise<void> {
     const errors: FieldErrors = {};
-    if (input.name !== undefined && (await this.tags.nameTaken(db, tenantId, input.name, exceptId))) errors.name = [takenMessage('name')];
-    if (input.slug !== undefined && (await this.tags.slugTaken(db, tenantId, input.slug, exceptId))) errors.slug = [takenMessage('slug')];
+    if (input.name !== undefined && (await this.tags.nameTaken(db, tenantId, input.name, exceptId)))
+      errors.name = [takenMessage('name')];
+    if (input.slug !== undefined && (await this.tags.slugTaken(db, tenantId, input.slug, exceptId)))
+      errors.slug = [takenMessage('slug')];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
 
@@ -100,7 +107,9 @@ export class TagService {
     return inTransaction(this.db, async (trx) => {
       const name = TagService.cleanName(input.name);
       await this.assertUnique(trx, tenantId, { name, slug: input.slug });
-      const slug = input.slug ?? (await uniqueSlug(slugOf(name, 'tag'), (candidate) => this.tags.slugTaken(trx, tenantId, candidate)));
+      const slug =
+        input.slug ??
+        (await uniqueSlug(slugOf(name, 'tag'), (candidate) => this.tags.slugTaken(trx, tenantId, candidate)));
       const now = this.clock.now().toISOString();
       try {
         const tag = await this.tags.insert(trx, {
@@ -160,7 +169,11 @@ export class TagService {
     });
   }
 
-  private async split(db: Executor, tenantId: string, ids: readonly string[]): Promise<{ found: TagWithCount[]; failures: BulkFailure[] }> {
+  private async split(
+    db: Executor,
+    tenantId: string,
+    ids: readonly string[],
+  ): Promise<{ found: TagWithCount[]; failures: BulkFailure[] }> {
     const existing = new Map((await this.tags.findByIdsWithCount(db, tenantId, ids)).map((t) => [t.id, t]));
     return {
       found: ids.flatMap((id) => existing.get(id) ?? []),
@@ -173,9 +186,20 @@ export class TagService {
     return inTransaction(this.db, async (trx) => {
       const { found, failures } = await this.split(trx, tenantId, ids);
       const updated_at = this.clock.now().toISOString();
-      await this.tags.setActive(trx, tenantId, found.map((tag) => tag.id), isActive, updated_at);
+      await this.tags.setActive(
+        trx,
+        tenantId,
+        found.map((tag) => tag.id),
+        isActive,
+        updated_at,
+      );
       const changed = found.filter((tag) => tag.is_active !== isActive);
-      await auditEach(this.audited, trx, isActive ? 'tag.activated' : 'tag.deactivated', changed.map((tag) => [tag, { ...tag, is_active: isActive, updated_at }]));
+      await auditEach(
+        this.audited,
+        trx,
+        isActive ? 'tag.activated' : 'tag.deactivated',
+        changed.map((tag) => [tag, { ...tag, is_active: isActive, updated_at }]),
+      );
       return bulkResult(ids.length, failures, true);
     });
   }
@@ -184,8 +208,17 @@ export class TagService {
   async bulkRemove(tenantId: string, ids: readonly string[]): Promise<BulkResult> {
     return inTransaction(this.db, async (trx) => {
       const { found, failures } = await this.split(trx, tenantId, ids);
-      await this.tags.deleteWithLinks(trx, tenantId, found.map((tag) => tag.id));
-      await auditEach(this.audited, trx, 'tag.deleted', found.map((tag) => [tag, null]));
+      await this.tags.deleteWithLinks(
+        trx,
+        tenantId,
+        found.map((tag) => tag.id),
+      );
+      await auditEach(
+        this.audited,
+        trx,
+        'tag.deleted',
+        found.map((tag) => [tag, null]),
+      );
       return bulkResult(ids.length, failures, true);
     });
   }
@@ -203,7 +236,8 @@ export class TagService {
       const target = await this.tags.findById(trx, tenantId, targetId);
       if (!target) errors.target_tag_id = [`The target tag ${targetId} does not exist.`];
       // Merging newly links products to the target, which an inactive tag does not allow.
-      else if (!target.is_active) errors.target_tag_id = ['The target tag is inactive and cannot be newly linked: activate it first.'];
+      else if (!target.is_active)
+        errors.target_tag_id = ['The target tag is inactive and cannot be newly linked: activate it first.'];
       const sources = await this.tags.findByIdsWithCount(trx, tenantId, sourceIds);
       const existing = new Set(sources.map((t) => t.id));
       sourceIds.forEach((id, index) => {
@@ -213,7 +247,9 @@ export class TagService {
 
       const now = this.clock.now().toISOString();
       const alreadyOnTarget = new Set(await this.tags.linkedProductIds(trx, tenantId, [targetId]));
-      const toLink = (await this.tags.linkedProductIds(trx, tenantId, sourceIds)).filter((productId) => !alreadyOnTarget.has(productId));
+      const toLink = (await this.tags.linkedProductIds(trx, tenantId, sourceIds)).filter(
+        (productId) => !alreadyOnTarget.has(productId),
+      );
       await this.tags.insertLinks(
         trx,
         toLink.map((productId) => ({ tenant_id: tenantId, product_id: productId, tag_id: targetId, created_at: now })),
@@ -221,7 +257,12 @@ export class TagService {
       await this.tags.deleteWithLinks(trx, tenantId, sourceIds);
       await this.tags.update(trx, tenantId, targetId, { updated_at: now });
       // Each source is gone into the target, whose product count grew by the links it gained.
-      await auditEach(this.audited, trx, 'tag.merged', sources.map((source) => [source, null]));
+      await auditEach(
+        this.audited,
+        trx,
+        'tag.merged',
+        sources.map((source) => [source, null]),
+      );
       await this.audited(trx, 'tag.merged', target!, await this.get(tenantId, targetId, trx));
       return { source_tag_ids: [...sourceIds], target_tag_id: targetId, links_moved: toLink.length };
     });
@@ -237,7 +278,11 @@ export class TagService {
   }
 
   /** For product responses: each product's tags, by name. */
-  async tagsOfProducts(tenantId: string, productIds: readonly string[], db: Executor = this.db): Promise<Map<string, Tag[]>> {
+  async tagsOfProducts(
+    tenantId: string,
+    productIds: readonly string[],
+    db: Executor = this.db,
+  ): Promise<Map<string, Tag[]>> {
     const byProduct = new Map<string, Tag[]>();
     for (const { product_id, ...tag } of await this.tags.tagsOfProducts(db, tenantId, productIds)) {
       const list = byProduct.get(product_id) ?? [];
@@ -253,7 +298,12 @@ export class TagService {
    * `alreadyLinked` ids are allowed while inactive (an existing link may stay).
    * @throws ValidationError.
    */
-  async assertLinkable(tenantId: string, tagIds: readonly string[], db: Executor = this.db, alreadyLinked: readonly string[] = []): Promise<void> {
+  async assertLinkable(
+    tenantId: string,
+    tagIds: readonly string[],
+    db: Executor = this.db,
+    alreadyLinked: readonly string[] = [],
+  ): Promise<void> {
     const errors = tagLinkErrors(tagIds, await this.linkRefusals(tenantId, tagIds, db), new Set(alreadyLinked));
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
@@ -264,23 +314,41 @@ export class TagService {
   }
 
   /** The ids among `tagIds` that a product cannot be newly linked to, with why (missing, or inactive). */
-  async linkRefusals(tenantId: string, tagIds: readonly string[], db: Executor = this.db): Promise<Map<string, TagRefusal>> {
-    const tags = new Map<string, Tag>((await this.tags.findByIds(db, tenantId, [...new Set(tagIds)])).map((t) => [t.id, t]));
+  async linkRefusals(
+    tenantId: string,
+    tagIds: readonly string[],
+    db: Executor = this.db,
+  ): Promise<Map<string, TagRefusal>> {
+    const tags = new Map<string, Tag>(
+      (await this.tags.findByIds(db, tenantId, [...new Set(tagIds)])).map((t) => [t.id, t]),
+    );
     const refusals = new Map<string, TagRefusal>();
     for (const id of tagIds) {
       const tag = tags.get(id);
       if (!tag) refusals.set(id, { message: 'The selected tag does not exist.', inactive: false });
-      else if (!tag.is_active) refusals.set(id, { message: `The tag ${tag.name} is inactive and cannot be newly linked.`, inactive: true });
+      else if (!tag.is_active)
+        refusals.set(id, { message: `The tag ${tag.name} is inactive and cannot be newly linked.`, inactive: true });
     }
     return refusals;
   }
 
   /** Links new products to their tags, in one statement; the caller checked the tags (`linkRefusals`) in the same transaction. */
-  async linkNewProducts(trx: Executor, tenantId: string, links: ReadonlyArray<{ productId: string; tagIds: readonly string[] }>): Promise<void> {
+  async linkNewProducts(
+    trx: Executor,
+    tenantId: string,
+    links: ReadonlyArray<{ productId: string; tagIds: readonly string[] }>,
+  ): Promise<void> {
     const now = this.clock.now().toISOString();
     await this.tags.insertLinks(
       trx,
-      links.flatMap(({ productId, tagIds }) => [...new Set(tagIds)].map((tagId) => ({ tenant_id: tenantId, product_id: productId, tag_id: tagId, created_at: now }))),
+      links.flatMap(({ productId, tagIds }) =>
+        [...new Set(tagIds)].map((tagId) => ({
+          tenant_id: tenantId,
+          product_id: productId,
+          tag_id: tagId,
+          created_at: now,
+        })),
+      ),
     );
   }
 
@@ -290,7 +358,12 @@ export class TagService {
    * already has to an inactive tag may stay.
    * @throws ValidationError keyed `tags.<index>`.
    */
-  async replaceProductTags(trx: Executor, tenantId: string, productId: string, tagIds: readonly string[]): Promise<void> {
+  async replaceProductTags(
+    trx: Executor,
+    tenantId: string,
+    productId: string,
+    tagIds: readonly string[],
+  ): Promise<void> {
     const wanted = [...new Set(tagIds)];
     const current = await this.tags.tagIdsOfProduct(trx, tenantId, productId);
     await this.assertLinkable(tenantId, tagIds, trx, current);
@@ -305,13 +378,22 @@ export class TagService {
     const now = this.clock.now().toISOString();
     await this.tags.insertLinks(
       trx,
-      wanted.filter((id) => !currentSet.has(id)).map((tagId) => ({ tenant_id: tenantId, product_id: productId, tag_id: tagId, created_at: now })),
+      wanted
+        .filter((id) => !currentSet.has(id))
+        .map((tagId) => ({ tenant_id: tenantId, product_id: productId, tag_id: tagId, created_at: now })),
     );
   }
 
   /** If-Match against the tag as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'tags', tenantId, id }, async () => tagResource(await this.get(tenantId, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'tags', tenantId, id }, async () =>
+      tagResource(await this.get(tenantId, id, trx)),
+    );
   }
 }
 
@@ -322,7 +404,11 @@ export interface TagRefusal {
 }
 
 /** The errors of linking a product to `tagIds`, keyed `tags.<index>`: the refused ids, but for inactive tags it is `linked` to already. */
-export function tagLinkErrors(tagIds: readonly string[], refusals: ReadonlyMap<string, TagRefusal>, linked: ReadonlySet<string>): FieldErrors {
+export function tagLinkErrors(
+  tagIds: readonly string[],
+  refusals: ReadonlyMap<string, TagRefusal>,
+  linked: ReadonlySet<string>,
+): FieldErrors {
   const errors: FieldErrors = {};
   tagIds.forEach((id, index) => {
     const refusal = refusals.get(id);

@@ -55,13 +55,25 @@ export function memo<T>(fn: (text: string) => T): (text: string) => T {
 }
 
 /** `{prefix}{base}-{V1}-{V2}`; values that normalise to nothing are left out. */
-export function variantSku(prefix: string, base: string, values: readonly string[], part: (value: string) => string = skuPart): string {
+export function variantSku(
+  prefix: string,
+  base: string,
+  values: readonly string[],
+  part: (value: string) => string = skuPart,
+): string {
   return [`${prefix}${base}`, ...values.map((v) => part(v)).filter(Boolean)].join('-');
 }
 
 /** The slug of a variant: the master's slug and the values' slugs. */
-export function variantSlug(masterSlug: string, values: readonly string[], part: (value: string) => string = slugPart): string {
-  return [masterSlug, ...values.map((v) => part(v)).filter(Boolean)].join('-').slice(0, MAX_SLUG_BASE).replace(/-+$/, '');
+export function variantSlug(
+  masterSlug: string,
+  values: readonly string[],
+  part: (value: string) => string = slugPart,
+): string {
+  return [masterSlug, ...values.map((v) => part(v)).filter(Boolean)]
+    .join('-')
+    .slice(0, MAX_SLUG_BASE)
+    .replace(/-+$/, '');
 }
 
 /** `base`, then `base-2`, `base-3`…, each cut so that it stays within `max` characters. */
@@ -76,7 +88,11 @@ export function candidate(base: string, n: number, max: number): string {
  * no earlier base received. `taken` answers which of many candidates are used, so the whole batch costs one
  * lookup per round, and a round is needed only for the bases whose candidate was used.
  */
-export async function allocateUnique(bases: readonly string[], max: number, taken: (candidates: string[]) => Promise<Set<string>>): Promise<string[]> {
+export async function allocateUnique(
+  bases: readonly string[],
+  max: number,
+  taken: (candidates: string[]) => Promise<Set<string>>,
+): Promise<string[]> {
   const result: string[] = new Array<string>(bases.length);
   const attempt = bases.map(() => 1);
   const assigned = new Set<string>();

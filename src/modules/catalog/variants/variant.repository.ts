@@ -26,16 +26,29 @@ export class VariantRepository {
 
   /** Combination keys of the master's live variants. */
   async liveKeys(db: Executor, tenantId: string, masterId: string): Promise<Set<string>> {
-    const rows = await this.live(db, tenantId, masterId).select('variant_key').where('variant_key', 'is not', null).execute();
+    const rows = await this.live(db, tenantId, masterId)
+      .select('variant_key')
+      .where('variant_key', 'is not', null)
+      .execute();
     return new Set(rows.map((r) => r.variant_key!));
   }
 
-  async findByKey(db: Executor, tenantId: string, masterId: string, key: string): Promise<Pick<Product, 'id' | 'sku'> | undefined> {
+  async findByKey(
+    db: Executor,
+    tenantId: string,
+    masterId: string,
+    key: string,
+  ): Promise<Pick<Product, 'id' | 'sku'> | undefined> {
     return this.live(db, tenantId, masterId).select(['id', 'sku']).where('variant_key', '=', key).executeTakeFirst();
   }
 
   /** Which of `values` a live product of the tenant already has as its `column`. */
-  async takenAmong(db: Executor, tenantId: string, column: 'sku' | 'slug', values: readonly string[]): Promise<Set<string>> {
+  async takenAmong(
+    db: Executor,
+    tenantId: string,
+    column: 'sku' | 'slug',
+    values: readonly string[],
+  ): Promise<Set<string>> {
     const taken = new Set<string>();
     for (const part of chunks(values, LOOKUP_CHUNK)) {
       const rows = await db
@@ -62,7 +75,14 @@ export class VariantRepository {
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Product[]> {
     const rows: Product[] = [];
     for (const part of chunks(ids, LOOKUP_CHUNK)) {
-      rows.push(...(await db.selectFrom('products').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', part).execute()));
+      rows.push(
+        ...(await db
+          .selectFrom('products')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('id', 'in', part)
+          .execute()),
+      );
     }
     return rows;
   }
@@ -125,7 +145,11 @@ export class VariantRepository {
   }
 
   /** The master's live variants with a price of their own kept in the master's currency (no currency of their own). */
-  async ownPricedInMasterCurrency(db: Executor, tenantId: string, masterId: string): Promise<Array<Pick<Product, 'id' | 'selling_price' | 'cost_price'>>> {
+  async ownPricedInMasterCurrency(
+    db: Executor,
+    tenantId: string,
+    masterId: string,
+  ): Promise<Array<Pick<Product, 'id' | 'selling_price' | 'cost_price'>>> {
     return this.live(db, tenantId, masterId)
       .select(['id', 'selling_price', 'cost_price'])
       .where('currency', 'is', null)
@@ -133,19 +157,41 @@ export class VariantRepository {
       .execute();
   }
 
-  async setPrices(db: Executor, tenantId: string, id: string, prices: { selling_price: number | null; cost_price: number | null }, at: string): Promise<void> {
-    await db.updateTable('products').set({ ...prices, updated_at: at }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  async setPrices(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    prices: { selling_price: number | null; cost_price: number | null },
+    at: string,
+  ): Promise<void> {
+    await db
+      .updateTable('products')
+      .set({ ...prices, updated_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Copies the master's category and supplier to its live variants (they inherit both). */
-  async inherit(db: Executor, tenantId: string, masterId: string, changes: { category_id: string | null; supplier_id: string | null }, at: string): Promise<number> {
+  async inherit(
+    db: Executor,
+    tenantId: string,
+    masterId: string,
+    changes: { category_id: string | null; supplier_id: string | null },
+    at: string,
+  ): Promise<number> {
     const result = await db
       .updateTable('products')
       .set({ ...changes, category_root_id: categoryRootOf(changes.category_id), updated_at: at })
       .where('tenant_id', '=', tenantId)
       .where('master_product_id', '=', masterId)
       .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('category_id', 'is distinct from', changes.category_id), eb('supplier_id', 'is distinct from', changes.supplier_id)]))
+      .where((eb) =>
+        eb.or([
+          eb('category_id', 'is distinct from', changes.category_id),
+          eb('supplier_id', 'is distinct from', changes.supplier_id),
+        ]),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -5,7 +5,14 @@ import { requireAbility } from '../../../http/authentication.js';
 import { withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { ProductResponse } from '../products/product.schemas.js';
-import { DeletedResponse, GeneratedResponse, MasterParams, VariantCreateBody, VariantDeleteBody, VariantGenerateBody } from './variant.schemas.js';
+import {
+  DeletedResponse,
+  GeneratedResponse,
+  MasterParams,
+  VariantCreateBody,
+  VariantDeleteBody,
+  VariantGenerateBody,
+} from './variant.schemas.js';
 import type { VariantService } from './variant.service.js';
 
 const tags = ['Master products'];
@@ -33,7 +40,12 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
         config: requireAbility(CREATE, { auth: 'bearer' }),
       },
       async (request, reply) => {
-        const variants = await service.generate(request.auth.tenantId, request.params.master, request.body, request.auth.user.id);
+        const variants = await service.generate(
+          request.auth.tenantId,
+          request.params.master,
+          request.body,
+          request.auth.user.id,
+        );
         return reply.code(201).send({
           success: true as const,
           message: `Generated ${variants.length} variant(s) successfully`,
@@ -60,7 +72,12 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
         config: { ...requireAbility(CREATE, { auth: 'bearer' }), conditional: 'create' },
       },
       async (request, reply) => {
-        const variant = await service.create(request.auth.tenantId, request.params.master, request.body, request.auth.user.id);
+        const variant = await service.create(
+          request.auth.tenantId,
+          request.params.master,
+          request.body,
+          request.auth.user.id,
+        );
         return reply.code(201).send(ok(withETag(reply, variant), 'Variant created successfully'));
       },
     );
@@ -72,7 +89,8 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
           tags,
           operationId: 'deleteVariants',
           summary: 'Delete every variant of a master product (soft)',
-          description: 'The reason is kept in the audit trail. Refused with 422, deleting nothing, while any variant holds stock on hand or reserved.',
+          description:
+            'The reason is kept in the audit trail. Refused with 422, deleting nothing, while any variant holds stock on hand or reserved.',
           params: MasterParams,
           body: VariantDeleteBody,
           response: { 200: DeletedResponse },
@@ -80,8 +98,17 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
         config: requireAbility(DELETE, { auth: 'bearer' }),
       },
       async (request) => {
-        const deleted = await service.removeAll(request.auth.tenantId, request.params.master, request.body.reason, request.auth.user.id);
-        return { success: true as const, message: `Deleted ${deleted} variant(s) successfully`, data: { deleted_count: deleted } };
+        const deleted = await service.removeAll(
+          request.auth.tenantId,
+          request.params.master,
+          request.body.reason,
+          request.auth.user.id,
+        );
+        return {
+          success: true as const,
+          message: `Deleted ${deleted} variant(s) successfully`,
+          data: { deleted_count: deleted },
+        };
       },
     );
   };

@@ -16,17 +16,29 @@ export type MasterParams = Static<typeof MasterParams>;
 
 export const VariantGenerateBody = Type.Object(
   {
-    auto_generate_sku: Type.Optional(Type.Boolean({
-      default: true,
-      description: 'true: SKUs `{sku_prefix}{MASTER-SKU or MASTER-SLUG}-{V1}-{V2}`, with `-2`, `-3`… on conflict. false: `PRD-` and ten characters of the id, as for products.',
-    })),
-    sku_prefix: Type.Optional(Type.String({ default: '', maxLength: 50, pattern: '^([A-Za-z0-9][A-Za-z0-9._/-]*)?$', description: 'Put before generated SKUs, as sent.' })),
-    initial_stock: Type.Optional(Type.Integer({
-      default: 0,
-      minimum: 0,
-      maximum: MAX_VARIANT_STOCK,
-      description: "Each new variant's stock, received into the default warehouse as an `initial_stock` movement.",
-    })),
+    auto_generate_sku: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description:
+          'true: SKUs `{sku_prefix}{MASTER-SKU or MASTER-SLUG}-{V1}-{V2}`, with `-2`, `-3`… on conflict. false: `PRD-` and ten characters of the id, as for products.',
+      }),
+    ),
+    sku_prefix: Type.Optional(
+      Type.String({
+        default: '',
+        maxLength: 50,
+        pattern: '^([A-Za-z0-9][A-Za-z0-9._/-]*)?$',
+        description: 'Put before generated SKUs, as sent.',
+      }),
+    ),
+    initial_stock: Type.Optional(
+      Type.Integer({
+        default: 0,
+        minimum: 0,
+        maximum: MAX_VARIANT_STOCK,
+        description: "Each new variant's stock, received into the default warehouse as an `initial_stock` movement.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -36,7 +48,10 @@ withExample(VariantGenerateBody, { auto_generate_sku: true, sku_prefix: '', init
 const Selection = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.String({ maxLength: 100 }), {
   description: 'Attribute name -> chosen value; every configured attribute, each value among its configured values.',
 });
-const amount = (description: string) => Nullable(Type.Number({ minimum: 0, maximum: MAX_VARIANT_PRICE, description: `${description} Null inherits the master's.` }));
+const amount = (description: string) =>
+  Nullable(
+    Type.Number({ minimum: 0, maximum: MAX_VARIANT_PRICE, description: `${description} Null inherits the master's.` }),
+  );
 
 export const VariantCreateBody = Type.Object(
   {
@@ -50,13 +65,28 @@ export const VariantCreateBody = Type.Object(
         description: "Unique among the tenant's live products. Generated as in generation when omitted.",
       }),
     ),
-    name: Type.Optional(Type.String({ minLength: 3, maxLength: 255, pattern: '\\S', description: 'Default `{master name} - {v1} / {v2}`.' })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 3,
+        maxLength: 255,
+        pattern: '\\S',
+        description: 'Default `{master name} - {v1} / {v2}`.',
+      }),
+    ),
     selling_price: Type.Optional(amount('Own selling price, in the master’s currency.')),
     cost_price: Type.Optional(amount('Own cost price, in the master’s currency.')),
     stock_quantity: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: MAX_VARIANT_STOCK, description: 'Initial stock, received into the default warehouse as an `initial_stock` movement.' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_VARIANT_STOCK,
+        description: 'Initial stock, received into the default warehouse as an `initial_stock` movement.',
+      }),
     ),
-    weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_VARIANT_WEIGHT, description: "Kilograms. Null inherits the master's." }))),
+    weight: Type.Optional(
+      Nullable(
+        Type.Number({ minimum: 0, maximum: MAX_VARIANT_WEIGHT, description: "Kilograms. Null inherits the master's." }),
+      ),
+    ),
     barcode: Type.Optional(BarcodeFields.barcode),
     barcode_type: Type.Optional(BarcodeFields.barcode_type),
   },
@@ -71,7 +101,14 @@ withExample(VariantCreateBody, {
 });
 
 export const VariantDeleteBody = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: MAX_REASON_LENGTH, pattern: '\\S', description: 'Why, kept in the audit trail of variant deletions.' }) },
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: MAX_REASON_LENGTH,
+      pattern: '\\S',
+      description: 'Why, kept in the audit trail of variant deletions.',
+    }),
+  },
   { additionalProperties: false },
 );
 export type VariantDeleteBody = Static<typeof VariantDeleteBody>;

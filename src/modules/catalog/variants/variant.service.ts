@@ -53,7 +53,8 @@ const ATTEMPTS = 3;
 
 function configurationOf(master: MasterProduct): VariantConfiguration {
   const config = master.variant_attributes;
-  if (!config || config.attributes.length === 0) throw new BusinessRuleError('variant_configuration_missing', NO_CONFIGURATION);
+  if (!config || config.attributes.length === 0)
+    throw new BusinessRuleError('variant_configuration_missing', NO_CONFIGURATION);
   return config;
 }
 
@@ -94,7 +95,11 @@ export class VariantService implements VariantHooks {
   }
 
   /** Live variants per master id (masters without any are absent). */
-  async countByMasters(tenantId: string, masterIds: readonly string[], db: Executor = this.db): Promise<Map<string, number>> {
+  async countByMasters(
+    tenantId: string,
+    masterIds: readonly string[],
+    db: Executor = this.db,
+  ): Promise<Map<string, number>> {
     return this.variants.countByMasters(db, tenantId, masterIds);
   }
 
@@ -115,7 +120,13 @@ export class VariantService implements VariantHooks {
    * as deleting a product does.
    * @throws BusinessRuleError when any variant holds stock on hand or reserved: nothing is deleted then.
    */
-  async deleteAllOf(trx: Transaction<DB>, tenantId: string, master: MasterProduct, reason: string, userId: string | null): Promise<number> {
+  async deleteAllOf(
+    trx: Transaction<DB>,
+    tenantId: string,
+    master: MasterProduct,
+    reason: string,
+    userId: string | null,
+  ): Promise<number> {
     // Generation and single creation lock the master first: they wait, and then see no variants to add to.
     await this.masters.findForUpdate(tenantId, master.id, trx);
     const live = await this.variants.lockLive(trx, tenantId, master.id);
@@ -142,7 +153,15 @@ export class VariantService implements VariantHooks {
       created_at: at,
     });
     for (const part of chunks(live, EVENT_CHUNK)) {
-      await this.events.record(trx, tenantId, ...part.map((v) => ({ type: 'product.deleted' as const, entityId: v.id, payload: deletedProductPayload(v, at) })));
+      await this.events.record(
+        trx,
+        tenantId,
+        ...part.map((v) => ({
+          type: 'product.deleted' as const,
+          entityId: v.id,
+          payload: deletedProductPayload(v, at),
+        })),
+      );
     }
     for (const variant of presented) await this.audited(trx, tenantId, 'product.deleted', variant, null);
     return deleted;
@@ -153,15 +172,27 @@ export class VariantService implements VariantHooks {
    * @throws NotFoundError('Master product'); BusinessRuleError when any variant holds inventory.
    */
   async removeAll(tenantId: string, masterId: string, reason: string, userId: string | null): Promise<number> {
-    return inTransaction(this.db, async (trx) => this.deleteAllOf(trx, tenantId, await this.masters.findForUpdate(tenantId, masterId, trx), reason, userId));
+    return inTransaction(this.db, async (trx) =>
+      this.deleteAllOf(trx, tenantId, await this.masters.findForUpdate(tenantId, masterId, trx), reason, userId),
+    );
   }
 
   /**
    * Copies the master's category and supplier to its live variants, which inherit both; for the master
    * products module to call in the transaction that changes them.
    */
-  async syncInherited(trx: Transaction<DB>, tenantId: string, master: Pick<MasterProduct, 'id' | 'category_id' | 'supplier_id'>): Promise<number> {
-    return this.variants.inherit(trx, tenantId, master.id, { category_id: master.category_id, supplier_id: master.supplier_id }, this.clock.now().toISOString());
+  async syncInherited(
+    trx: Transaction<DB>,
+    tenantId: string,
+    master: Pick<MasterProduct, 'id' | 'category_id' | 'supplier_id'>,
+  ): Promise<number> {
+    return this.variants.inherit(
+      trx,
+      tenantId,
+      master.id,
+      { category_id: master.category_id, supplier_id: master.supplier_id },
+      this.clock.now().toISOString(),
+    );
   }
 
   /**
@@ -170,13 +201,25 @@ export class VariantService implements VariantHooks {
    * keeps its amounts in minor units of its master's currency. For the master products module to call in the
    * transaction that changes the currency. Answers how many variants changed.
    */
-  async rebaseCurrency(trx: Transaction<DB>, tenantId: string, masterId: string, from: string, to: string): Promise<number> {
+  async rebaseCurrency(
+    trx: Transaction<DB>,
+    tenantId: string,
+    masterId: string,
+    from: string,
+    to: string,
+  ): Promise<number> {
     if (currencyExponent(from) === currencyExponent(to)) return 0;
     const convert = (minor: number | null) => (minor === null ? null : toMinorUnits(fromMinorUnits(minor, from), to));
     const at = this.clock.now().toISOString();
     const priced = await this.variants.ownPricedInMasterCurrency(trx, tenantId, masterId);
     for (const v of priced) {
-      await this.variants.setPrices(trx, tenantId, v.id, { selling_price: convert(v.selling_price), cost_price: convert(v.cost_price) }, at);
+      await this.variants.setPrices(
+        trx,
+        tenantId,
+        v.id,
+        { selling_price: convert(v.selling_price), cost_price: convert(v.cost_price) },
+        at,
+      );
     }
     return priced.length;
   }
@@ -191,7 +234,12 @@ export class VariantService implements VariantHooks {
    * turns (master row lock on PostgreSQL), so none creates a combination twice.
    * @throws NotFoundError('Master product'); BusinessRuleError without a configuration.
    */
-  async generate(tenantId: string, masterId: string, options: GenerateOptions, userId: string | null): Promise<ProductResponse[]> {
+  async generate(
+    tenantId: string,
+    masterId: string,
+    options: GenerateOptions,
+    userId: string | null,
+  ): Promise<ProductResponse[]> {
     return this.retryingRaces(() =>
       inTransaction(this.db, async (trx) => {
         const master = await this.masters.findForUpdate(tenantId, masterId, trx);
@@ -206,7 +254,9 @@ export class VariantService implements VariantHooks {
           (options.auto_generate_sku ?? true)
             ? values.map((v) => variantSku(options.sku_prefix ?? '', base, v, skuOf))
             : ids.map((id) => `PRD-${id.slice(-10).toUpperCase()}`);
-        const skus = await allocateUnique(skuBases, MAX_SKU_LENGTH, (c) => this.variants.takenAmong(trx, tenantId, 'sku', c));
+        const skus = await allocateUnique(skuBases, MAX_SKU_LENGTH, (c) =>
+          this.variants.takenAmong(trx, tenantId, 'sku', c),
+        );
         const slugs = await allocateUnique(
           values.map((v) => variantSlug(master.slug, v, slugOfValue)),
           MAX_SLUG_LENGTH,
@@ -214,19 +264,35 @@ export class VariantService implements VariantHooks {
         );
         const now = this.clock.now().toISOString();
         let rows = missing.map((selection, i) =>
-          this.row(master, config, selection, { id: ids[i]!, sku: skus[i]!, slug: slugs[i]!, name: variantName(master.name, values[i]!), now }),
+          this.row(master, config, selection, {
+            id: ids[i]!,
+            sku: skus[i]!,
+            slug: slugs[i]!,
+            name: variantName(master.name, values[i]!),
+            now,
+          }),
         );
         await this.variants.insertMany(trx, rows);
         const initial = options.initial_stock ?? 0;
         if (initial > 0) {
-          await this.stock.receiveInitialStock(trx, tenantId, null, ids.map((productId) => ({ productId, quantity: initial })), userId);
+          await this.stock.receiveInitialStock(
+            trx,
+            tenantId,
+            null,
+            ids.map((productId) => ({ productId, quantity: initial })),
+            userId,
+          );
           // The stock service moved the totals: read them back rather than guess.
           const byId = new Map((await this.variants.findByIds(trx, tenantId, ids)).map((r) => [r.id, r]));
           rows = ids.map((id) => byId.get(id)!);
         }
         const created = await this.products.present(tenantId, rows, trx);
         for (const part of chunks(created, EVENT_CHUNK)) {
-          await this.events.record(trx, tenantId, ...part.map((v) => ({ type: 'product.created' as const, entityId: v.id, payload: v })));
+          await this.events.record(
+            trx,
+            tenantId,
+            ...part.map((v) => ({ type: 'product.created' as const, entityId: v.id, payload: v })),
+          );
         }
         for (const variant of created) await this.audited(trx, tenantId, 'product.generated', null, variant);
         return created;
@@ -245,16 +311,36 @@ export class VariantService implements VariantHooks {
    * (`variant_selection.<attribute>` naming the allowed values, `variant_selection` for a combination that
    * exists, `sku` when taken, `barcode` when invalid or held by another live product).
    */
-  async create(tenantId: string, masterId: string, input: VariantCreateBody, userId: string | null): Promise<ProductResponse> {
-    return this.retryingRaces(() => inTransaction(this.db, (trx) => this.createIn(trx, tenantId, masterId, input, userId)));
+  async create(
+    tenantId: string,
+    masterId: string,
+    input: VariantCreateBody,
+    userId: string | null,
+  ): Promise<ProductResponse> {
+    return this.retryingRaces(() =>
+      inTransaction(this.db, (trx) => this.createIn(trx, tenantId, masterId, input, userId)),
+    );
   }
 
-  private async createIn(trx: Transaction<DB>, tenantId: string, masterId: string, input: VariantCreateBody, userId: string | null): Promise<ProductResponse> {
+  private async createIn(
+    trx: Transaction<DB>,
+    tenantId: string,
+    masterId: string,
+    input: VariantCreateBody,
+    userId: string | null,
+  ): Promise<ProductResponse> {
     const master = await this.masters.findForUpdate(tenantId, masterId, trx);
     const config = configurationOf(master);
-    const field = input.variant_selection === undefined && input.variant_attributes !== undefined ? 'variant_attributes' : 'variant_selection';
+    const field =
+      input.variant_selection === undefined && input.variant_attributes !== undefined
+        ? 'variant_attributes'
+        : 'variant_selection';
     const sent = input.variant_selection ?? input.variant_attributes;
-    if (sent === undefined) throw ValidationError.field('variant_selection', 'The variant_selection field is required: an object of attribute name to value.');
+    if (sent === undefined)
+      throw ValidationError.field(
+        'variant_selection',
+        'The variant_selection field is required: an object of attribute name to value.',
+      );
     const errors: FieldErrors = {};
     let selection: Selection | null = null;
     try {
@@ -267,16 +353,21 @@ export class VariantService implements VariantHooks {
       const twin = await this.variants.findByKey(trx, tenantId, master.id, variantKey(config, selection));
       if (twin) errors[field] = [`A variant with this combination already exists (SKU ${twin.sku}).`];
     }
-    if (input.sku !== undefined && (await this.variants.takenAmong(trx, tenantId, 'sku', [input.sku])).size > 0) errors.sku = [takenMessage('sku')];
+    if (input.sku !== undefined && (await this.variants.takenAmong(trx, tenantId, 'sku', [input.sku])).size > 0)
+      errors.sku = [takenMessage('sku')];
     const barcode = await this.products.barcodeFor(trx, tenantId, input, null, errors);
     if (Object.keys(errors).length > 0 || !selection) throw new ValidationError(errors);
 
     const values = valuesOf(config, selection);
     const taken = (column: 'sku' | 'slug') => (c: string[]) => this.variants.takenAmong(trx, tenantId, column, c);
-    const [sku] = input.sku !== undefined ? [input.sku] : await allocateUnique([variantSku('', masterSkuBase(master), values)], MAX_SKU_LENGTH, taken('sku'));
+    const [sku] =
+      input.sku !== undefined
+        ? [input.sku]
+        : await allocateUnique([variantSku('', masterSkuBase(master), values)], MAX_SKU_LENGTH, taken('sku'));
     const [slug] = await allocateUnique([variantSlug(master.slug, values)], MAX_SLUG_LENGTH, taken('slug'));
     const id = this.newId();
-    const minor = (amount: number | null | undefined) => (amount === undefined || amount === null ? null : toMinorUnits(amount, master.currency));
+    const minor = (amount: number | null | undefined) =>
+      amount === undefined || amount === null ? null : toMinorUnits(amount, master.currency);
     const row = this.row(master, config, selection, {
       id,
       sku: sku!,
@@ -285,11 +376,24 @@ export class VariantService implements VariantHooks {
       now: this.clock.now().toISOString(),
     });
     await this.variants.insertMany(trx, [
-      { ...row, ...barcode, selling_price: minor(input.selling_price), cost_price: minor(input.cost_price), weight: input.weight ?? null },
+      {
+        ...row,
+        ...barcode,
+        selling_price: minor(input.selling_price),
+        cost_price: minor(input.cost_price),
+        weight: input.weight ?? null,
+      },
     ]);
     const quantity = input.stock_quantity ?? 0;
     if (quantity > 0) {
-      await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity, type: 'initial_stock', reason: 'Initial stock', userId });
+      await this.stock.changeOnHand(trx, {
+        tenantId,
+        productId: id,
+        quantity,
+        type: 'initial_stock',
+        reason: 'Initial stock',
+        userId,
+      });
     }
     const [created] = await this.products.present(tenantId, await this.variants.findByIds(trx, tenantId, [id]), trx);
     await this.events.record(trx, tenantId, { type: 'product.created', entityId: id, payload: created! });

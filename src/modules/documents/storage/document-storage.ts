@@ -3,7 +3,12 @@ import type { DocumentStorageSettings } from '../../../config.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
 import type { DocumentStorage, S3StorageConfig } from './storage-rules.js';
 
-export { StoredObjectMissingError, assertStorageKey, type DocumentStorage, type S3StorageConfig } from './storage-rules.js';
+export {
+  StoredObjectMissingError,
+  assertStorageKey,
+  type DocumentStorage,
+  type S3StorageConfig,
+} from './storage-rules.js';
 
 export type DocumentStorageConfig = DocumentStorageSettings;
 

@@ -8,7 +8,12 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { StoredObjectMissingError, assertStorageKey, type DocumentStorage, type S3StorageConfig } from './storage-rules.js';
+import {
+  StoredObjectMissingError,
+  assertStorageKey,
+  type DocumentStorage,
+  type S3StorageConfig,
+} from './storage-rules.js';
 
 function createClient(config: S3StorageConfig): S3Client {
   return new S3Client({

@@ -5,9 +5,25 @@ import { categoryResource, type CategoryService } from '../../catalog/categories
 import { CategoryCreateBody, CategoryUpdateBody } from '../../catalog/categories/category.schemas.js';
 import { slugOf } from '../../../lib/slug.js';
 import type { References } from './references.js';
-import { assign, changesNothing, checkedBody, RowReader, RowRefusedError, type RowContext, type RowImporter } from './row-importer.js';
+import {
+  assign,
+  changesNothing,
+  checkedBody,
+  RowReader,
+  RowRefusedError,
+  type RowContext,
+  type RowImporter,
+} from './row-importer.js';
 
-export const CATEGORY_COLUMNS = ['slug', 'name', 'parent', 'description', 'sort_order', 'is_active', 'is_featured'] as const;
+export const CATEGORY_COLUMNS = [
+  'slug',
+  'name',
+  'parent',
+  'description',
+  'sort_order',
+  'is_active',
+  'is_featured',
+] as const;
 
 export function categoryImporter(categories: CategoryService, references: References): RowImporter {
   const columnOf = (field: string) => (field === 'parent_id' ? 'parent' : field);
@@ -37,8 +53,11 @@ export function categoryImporter(categories: CategoryService, references: Refere
     columnOf,
     headerProblems(header) {
       const known = new Set<string>(CATEGORY_COLUMNS);
-      const problems = header.filter((column) => !known.has(column)).map((column) => `Unknown column "${column}" for a category import.`);
-      if (!header.includes('slug') && !header.includes('name')) problems.push('A category import needs a slug or a name column.');
+      const problems = header
+        .filter((column) => !known.has(column))
+        .map((column) => `Unknown column "${column}" for a category import.`);
+      if (!header.includes('slug') && !header.includes('name'))
+        problems.push('A category import needs a slug or a name column.');
       return problems;
     },
     async importRow(cells, context) {
@@ -56,7 +75,10 @@ export function categoryImporter(categories: CategoryService, references: Refere
         if (mode === 'update') throw RowRefusedError.at('slug', `No category has the slug ${slug}.`);
         if (!name) throw RowRefusedError.at('name', 'The name column is required for a new category.');
         if (slugOf(name, 'category') !== slug) {
-          throw RowRefusedError.at('slug', `A new category's slug is made from its name: ${name} gives ${slugOf(name, 'category')}. Leave the slug empty or use that one.`);
+          throw RowRefusedError.at(
+            'slug',
+            `A new category's slug is made from its name: ${name} gives ${slugOf(name, 'category')}. Leave the slug empty or use that one.`,
+          );
         }
         const body = fields(row, true);
         row.assertReadable();

@@ -12,36 +12,118 @@ import type { ProductService } from '../../catalog/products/product.service.js';
 import type { VariantService } from '../../catalog/variants/variant.service.js';
 import { VariantCreateBody } from '../../catalog/variants/variant.schemas.js';
 import type { References } from './references.js';
-import { assign, checkedBody, problemsOf, RowReader, RowRefusedError, sameValue, type RowContext, type RowImporter, type RowOutcome, type RowProblem } from './row-importer.js';
+import {
+  assign,
+  checkedBody,
+  problemsOf,
+  RowReader,
+  RowRefusedError,
+  sameValue,
+  type RowContext,
+  type RowImporter,
+  type RowOutcome,
+  type RowProblem,
+} from './row-importer.js';
 
 export const ATTRIBUTE_PREFIX = 'attr:';
 export const VARIANT_PREFIX = 'variant:';
 /** Separates a cell's images: URLs may contain commas. Tags are separated by commas. */
 export const IMAGE_SEPARATOR = '|';
 
-const TEXT = ['name', 'slug', 'type', 'barcode', 'barcode_type', 'currency', 'short_description', 'description', 'meta_description', 'meta_keywords', 'dimensions_unit', 'tax_class_id'] as const;
+const TEXT = [
+  'name',
+  'slug',
+  'type',
+  'barcode',
+  'barcode_type',
+  'currency',
+  'short_description',
+  'description',
+  'meta_description',
+  'meta_keywords',
+  'dimensions_unit',
+  'tax_class_id',
+] as const;
 const NUMBERS = ['selling_price', 'cost_price', 'weight', 'length', 'width', 'height'] as const;
 const INTEGERS = ['reorder_point', 'reorder_quantity', 'stock_quantity'] as const;
 const BOOLEANS = ['track_inventory', 'allow_backorders', 'is_featured', 'is_taxable', 'requires_shipping'] as const;
 const REFERENCES = { category: 'category_id', brand: 'brand_id', supplier: 'supplier_id' } as const;
 /** Fields an update may set to null (an empty cell clears them); an empty cell leaves the others as they are. */
 const CLEARABLE = new Set<string>([
-  'barcode', 'barcode_type', 'short_description', 'description', 'meta_description', 'meta_keywords', 'tax_class_id',
-  'selling_price', 'cost_price', 'weight', 'length', 'width', 'height', 'reorder_point', 'reorder_quantity',
-  'category_id', 'brand_id', 'supplier_id', 'images',
+  'barcode',
+  'barcode_type',
+  'short_description',
+  'description',
+  'meta_description',
+  'meta_keywords',
+  'tax_class_id',
+  'selling_price',
+  'cost_price',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'reorder_point',
+  'reorder_quantity',
+  'category_id',
+  'brand_id',
+  'supplier_id',
+  'images',
 ]);
 /** What a new variant's row may set (the rest it takes from its master). */
-const VARIANT_FIELDS = new Set(['sku', 'name', 'selling_price', 'cost_price', 'stock_quantity', 'weight', 'barcode', 'barcode_type']);
+const VARIANT_FIELDS = new Set([
+  'sku',
+  'name',
+  'selling_price',
+  'cost_price',
+  'stock_quantity',
+  'weight',
+  'barcode',
+  'barcode_type',
+]);
 
 export const PRODUCT_COLUMNS = [
-  'sku', 'name', 'slug', 'type', 'barcode', 'barcode_type', 'selling_price', 'cost_price', 'currency',
-  'reorder_point', 'reorder_quantity', 'track_inventory', 'allow_backorders', 'short_description', 'description',
-  'meta_description', 'meta_keywords', 'weight', 'length', 'width', 'height', 'dimensions_unit',
-  'category', 'brand', 'supplier', 'tax_class_id', 'is_featured', 'is_taxable', 'requires_shipping', 'tags', 'images',
-  'stock_quantity', 'master',
+  'sku',
+  'name',
+  'slug',
+  'type',
+  'barcode',
+  'barcode_type',
+  'selling_price',
+  'cost_price',
+  'currency',
+  'reorder_point',
+  'reorder_quantity',
+  'track_inventory',
+  'allow_backorders',
+  'short_description',
+  'description',
+  'meta_description',
+  'meta_keywords',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'dimensions_unit',
+  'category',
+  'brand',
+  'supplier',
+  'tax_class_id',
+  'is_featured',
+  'is_taxable',
+  'requires_shipping',
+  'tags',
+  'images',
+  'stock_quantity',
+  'master',
 ] as const;
 
-const FIELD_COLUMNS: Record<string, string> = { category_id: 'category', brand_id: 'brand', supplier_id: 'supplier', variant_selection: 'master' };
+const FIELD_COLUMNS: Record<string, string> = {
+  category_id: 'category',
+  brand_id: 'brand',
+  supplier_id: 'supplier',
+  variant_selection: 'master',
+};
 
 /** The column of a service's field error: `attributes.color` is in `attr:color`, `tags.2` in `tags`. */
 function columnOf(field: string): string | null {
@@ -59,13 +141,24 @@ export interface ProductImporterDeps {
   references: References;
 }
 
-export function productImporter({ products, variants, masters, attributes: attributeDefinitions, references }: ProductImporterDeps): RowImporter {
+export function productImporter({
+  products,
+  variants,
+  masters,
+  attributes: attributeDefinitions,
+  references,
+}: ProductImporterDeps): RowImporter {
   const createBody = checkedBody<ProductCreateBody>(ProductCreateBody, columnOf);
   const updateBody = checkedBody<ProductUpdateBody>(ProductUpdateBody, columnOf);
   const variantBody = checkedBody<VariantCreateBody>(VariantCreateBody, columnOf);
 
   /** The type of each of the tenant's attributes, by code, read once per import. */
-  const attributeType = async (db: Executor, tenantId: string, code: string, memo: Map<string, string>): Promise<string | undefined> => {
+  const attributeType = async (
+    db: Executor,
+    tenantId: string,
+    code: string,
+    memo: Map<string, string>,
+  ): Promise<string | undefined> => {
     if (!memo.has('attributes:')) {
       const all = await attributeDefinitions.definitions(tenantId, db);
       for (const definition of all) memo.set(`attribute:${definition.code}`, definition.type);
@@ -90,7 +183,12 @@ export function productImporter({ products, variants, masters, attributes: attri
   };
 
   /** Every field the row's columns give, in the API's terms; `creating` drops empty cells (the defaults apply). */
-  const read = async (row: RowReader, cells: Readonly<Record<string, string>>, context: RowContext, creating: boolean) => {
+  const read = async (
+    row: RowReader,
+    cells: Readonly<Record<string, string>>,
+    context: RowContext,
+    creating: boolean,
+  ) => {
     const { trx, tenantId, memo } = context;
     const body: Record<string, unknown> = {};
     const keep = (field: string) => !creating && CLEARABLE.has(field);
@@ -101,12 +199,19 @@ export function productImporter({ products, variants, masters, attributes: attri
     for (const [column, field] of Object.entries(REFERENCES)) {
       const text = row.text(column);
       if (text === undefined) continue;
-      const id = text === null ? null : await references[column as keyof typeof REFERENCES](trx, tenantId, text, column, memo).catch(refusedAt(row, column));
+      const id =
+        text === null
+          ? null
+          : await references[column as keyof typeof REFERENCES](trx, tenantId, text, column, memo).catch(
+              refusedAt(row, column),
+            );
       assign(body, field, id, keep(field));
     }
     const tags = row.list('tags');
     if (tags !== undefined && (tags.length > 0 || !creating)) {
-      const ids = await Promise.all(tags.map((tag) => references.tag(trx, tenantId, tag, 'tags', memo).catch(refusedAt(row, 'tags'))));
+      const ids = await Promise.all(
+        tags.map((tag) => references.tag(trx, tenantId, tag, 'tags', memo).catch(refusedAt(row, 'tags'))),
+      );
       if (ids.every((id) => id !== undefined)) body.tags = [...new Set(ids)];
     }
     const images = row.list('images', IMAGE_SEPARATOR);
@@ -129,7 +234,11 @@ export function productImporter({ products, variants, masters, attributes: attri
         const now = current.tags.map((tag) => tag.id).sort();
         if (!sameValue(now, [...(value as string[])].sort())) changes.tags = value;
       } else if (field === 'attributes') {
-        const attributes = Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([code, v]) => !sameAttribute(current.attributes[code], v)));
+        const attributes = Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).filter(
+            ([code, v]) => !sameAttribute(current.attributes[code], v),
+          ),
+        );
         if (Object.keys(attributes).length > 0) changes.attributes = attributes;
       } else if (!sameValue((current as Record<string, unknown>)[field], value)) {
         changes[field] = value;
@@ -138,21 +247,36 @@ export function productImporter({ products, variants, masters, attributes: attri
     return changes;
   };
 
-  const createVariant = async (row: RowReader, cells: Readonly<Record<string, string>>, context: RowContext, masterText: string) => {
+  const createVariant = async (
+    row: RowReader,
+    cells: Readonly<Record<string, string>>,
+    context: RowContext,
+    masterText: string,
+  ) => {
     const master = await masters.bySkuOrSlug(context.tenantId, masterText, context.trx);
     if (!master) throw RowRefusedError.at('master', `No master product has the SKU or slug ${masterText}.`);
     const body = await read(row, cells, context, true);
     row.assertReadable();
     const extra = Object.keys(body).filter((field) => !VARIANT_FIELDS.has(field));
     if (extra.length > 0) {
-      throw new RowRefusedError(extra.map((field) => ({ column: columnOf(field), message: `A new variant takes its ${field} from its master product; leave ${columnOf(field)} empty.` })));
+      throw new RowRefusedError(
+        extra.map((field) => ({
+          column: columnOf(field),
+          message: `A new variant takes its ${field} from its master product; leave ${columnOf(field)} empty.`,
+        })),
+      );
     }
     const selection = Object.fromEntries(
       Object.keys(cells)
         .filter((column) => column.startsWith(VARIANT_PREFIX) && row.text(column))
         .map((column) => [column.slice(VARIANT_PREFIX.length), row.text(column)!]),
     );
-    await variants.create(context.tenantId, master.id, variantBody({ ...body, variant_selection: selection }, row), context.userId);
+    await variants.create(
+      context.tenantId,
+      master.id,
+      variantBody({ ...body, variant_selection: selection }, row),
+      context.userId,
+    );
   };
 
   return {
@@ -165,7 +289,9 @@ export function productImporter({ products, variants, masters, attributes: attri
     headerProblems(header) {
       const known = new Set<string>(PRODUCT_COLUMNS);
       const problems = header
-        .filter((column) => !known.has(column) && !(column.startsWith(ATTRIBUTE_PREFIX) || column.startsWith(VARIANT_PREFIX)) )
+        .filter(
+          (column) => !known.has(column) && !(column.startsWith(ATTRIBUTE_PREFIX) || column.startsWith(VARIANT_PREFIX)),
+        )
         .map((column) => `Unknown column "${column}" for a product import; attributes go in attr:<code> columns.`);
       if (!header.includes('sku')) problems.push('A product import needs a sku column: the SKU names the product.');
       return problems;
@@ -177,7 +303,11 @@ export function productImporter({ products, variants, masters, attributes: attri
       if (mode === 'update') return outcomes;
       const readers = rows.map((cells) => new RowReader(cells));
       const skus = readers.map((row) => row.text('sku'));
-      const taken = await products.skusTaken(tenantId, skus.filter((sku) => sku !== null && sku !== undefined), trx);
+      const taken = await products.skusTaken(
+        tenantId,
+        skus.filter((sku) => sku !== null && sku !== undefined),
+        trx,
+      );
       const creating: Array<{ index: number; body: ProductCreateBody }> = [];
       const seen = new Set<string>();
       for (const [index, row] of readers.entries()) {
@@ -192,8 +322,17 @@ export function productImporter({ products, variants, masters, attributes: attri
           outcomes[index] = [...error.problems];
         }
       }
-      const created = await products.createAll(trx, tenantId, creating.map(({ body }) => body), userId);
-      created.forEach((result, i) => (outcomes[creating[i]!.index] = result instanceof ValidationError ? problemsOf(result.errors, columnOf) : 'created'));
+      const created = await products.createAll(
+        trx,
+        tenantId,
+        creating.map(({ body }) => body),
+        userId,
+      );
+      created.forEach(
+        (result, i) =>
+          (outcomes[creating[i]!.index] =
+            result instanceof ValidationError ? problemsOf(result.errors, columnOf) : 'created'),
+      );
       return outcomes;
     },
     async importRow(cells, context) {
@@ -202,12 +341,16 @@ export function productImporter({ products, variants, masters, attributes: attri
       const sku = row.text('sku');
       if (!sku) throw RowRefusedError.at('sku', 'The sku column is required: it names the product.');
       // A new SKU (the usual row of a first import) costs an index lookup, not the product's resource.
-      const current = mode !== 'update' && !(await products.skuTaken(tenantId, sku, trx)) ? undefined : await products.bySku(tenantId, sku, trx);
+      const current =
+        mode !== 'update' && !(await products.skuTaken(tenantId, sku, trx))
+          ? undefined
+          : await products.bySku(tenantId, sku, trx);
       if (!current) {
         if (mode === 'update') throw RowRefusedError.at('sku', `No product has the SKU ${sku}.`);
         const master = row.text('master');
         if (master) await createVariant(row, cells, context, master);
-        else await products.create(tenantId, createBody({ ...(await read(row, cells, context, true)), sku }, row), userId);
+        else
+          await products.create(tenantId, createBody({ ...(await read(row, cells, context, true)), sku }, row), userId);
         return 'created';
       }
       if (mode === 'create') throw RowRefusedError.at('sku', `The SKU ${sku} is taken by another product.`);
@@ -225,7 +368,10 @@ export function productImporter({ products, variants, masters, attributes: attri
 function sameAttribute(current: unknown, sent: unknown): boolean {
   if (typeof sent === 'string' && (typeof current === 'number' || typeof current === 'boolean')) {
     if (typeof current === 'number') return sent.trim() !== '' && Number(sent) === current;
-    return ['true', '1', 'yes'].includes(sent.toLowerCase()) === current && ['true', 'false', '1', '0', 'yes', 'no'].includes(sent.toLowerCase());
+    return (
+      ['true', '1', 'yes'].includes(sent.toLowerCase()) === current &&
+      ['true', 'false', '1', '0', 'yes', 'no'].includes(sent.toLowerCase())
+    );
   }
   return sameValue(current, sent);
 }

@@ -26,7 +26,13 @@ export interface ReferenceDeps {
 type Memo = Map<string, string>;
 
 /** `find` once per distinct text and import; refused with `message` at `column` when it finds nothing. */
-async function remembered(memo: Memo, key: string, find: () => Promise<string | undefined>, column: string, message: string): Promise<string> {
+async function remembered(
+  memo: Memo,
+  key: string,
+  find: () => Promise<string | undefined>,
+  column: string,
+  message: string,
+): Promise<string> {
   const known = memo.get(key);
   if (known !== undefined) return known;
   const id = await find();
@@ -52,7 +58,10 @@ export class References {
         try {
           return (await this.deps.categories.byNamePath(tenantId, names, column, db)).id;
         } catch (error) {
-          throw RowRefusedError.at(column, (error as Error & { errors?: Record<string, string[]> }).errors?.[column]?.[0] ?? String(error));
+          throw RowRefusedError.at(
+            column,
+            (error as Error & { errors?: Record<string, string[]> }).errors?.[column]?.[0] ?? String(error),
+          );
         }
       },
       column,
@@ -94,16 +103,34 @@ export class References {
 
   /** A tag by slug, else by name (names are unique per tenant). */
   tag(db: Executor, tenantId: string, text: string, column: string, memo: Memo): Promise<string> {
-    return remembered(memo, `tag:${text}`, () => this.deps.tags.idNamed(tenantId, text, db), column, `No tag has the slug or name ${text}.`);
+    return remembered(
+      memo,
+      `tag:${text}`,
+      () => this.deps.tags.idNamed(tenantId, text, db),
+      column,
+      `No tag has the slug or name ${text}.`,
+    );
   }
 
   /** A live warehouse by code. */
   warehouse(db: Executor, tenantId: string, code: string, column: string, memo: Memo): Promise<string> {
-    return remembered(memo, `warehouse:${code}`, () => this.deps.warehouses.idByCode(tenantId, code, db), column, `No warehouse has the code ${code}.`);
+    return remembered(
+      memo,
+      `warehouse:${code}`,
+      () => this.deps.warehouses.idByCode(tenantId, code, db),
+      column,
+      `No warehouse has the code ${code}.`,
+    );
   }
 
   /** A live product (or variant) by SKU, exactly as stored. */
   product(db: Executor, tenantId: string, sku: string, column: string, memo: Memo): Promise<string> {
-    return remembered(memo, `product:${sku}`, () => this.deps.products.idBySku(tenantId, sku, db), column, `No product has the SKU ${sku}.`);
+    return remembered(
+      memo,
+      `product:${sku}`,
+      () => this.deps.products.idBySku(tenantId, sku, db),
+      column,
+      `No product has the SKU ${sku}.`,
+    );
   }
 }

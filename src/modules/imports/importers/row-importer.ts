@@ -54,7 +54,10 @@ export interface RowImporter {
    * `importRow` (which runs after the group). @throws on a failure of the group as a whole, whose rows are then
    * imported one at a time.
    */
-  importMany?(rows: ReadonlyArray<Readonly<Record<string, string>>>, context: RowContext): Promise<Array<RowOutcome | RowProblem[] | undefined>>;
+  importMany?(
+    rows: ReadonlyArray<Readonly<Record<string, string>>>,
+    context: RowContext,
+  ): Promise<Array<RowOutcome | RowProblem[] | undefined>>;
   /** The column a service's field error is about (`category_id` is in `category`); null for the row. */
   columnOf(field: string): string | null;
 }
@@ -88,14 +91,16 @@ export class RowReader {
   number(column: string): number | null | undefined {
     const value = this.text(column);
     if (value === undefined || value === null) return value;
-    if (!DECIMAL.test(value)) return this.refuse(column, `The ${column} column must be a number (digits and a decimal point), got "${value}".`);
+    if (!DECIMAL.test(value))
+      return this.refuse(column, `The ${column} column must be a number (digits and a decimal point), got "${value}".`);
     return Number(value);
   }
 
   integer(column: string): number | null | undefined {
     const value = this.text(column);
     if (value === undefined || value === null) return value;
-    if (!/^-?\d+$/.test(value)) return this.refuse(column, `The ${column} column must be a whole number, got "${value}".`);
+    if (!/^-?\d+$/.test(value))
+      return this.refuse(column, `The ${column} column must be a whole number, got "${value}".`);
     return Number(value);
   }
 
@@ -111,7 +116,10 @@ export class RowReader {
   list(column: string, separator = ','): string[] | undefined {
     const value = this.text(column);
     if (value === undefined) return undefined;
-    return (value ?? '').split(separator).map((item) => item.trim()).filter((item) => item !== '');
+    return (value ?? '')
+      .split(separator)
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   }
 
   refuse(column: string | null, message: string): undefined {
@@ -135,7 +143,10 @@ export function assign(body: Record<string, unknown>, field: string, value: unkn
  * Checks a built body against the API's schema; its field errors are the row's, each at its column, reported
  * with the problems `row` found reading the cells.
  */
-export function checkedBody<T>(schema: object, columnOf: (field: string) => string | null): (body: Record<string, unknown>, row?: RowReader) => T {
+export function checkedBody<T>(
+  schema: object,
+  columnOf: (field: string) => string | null,
+): (body: Record<string, unknown>, row?: RowReader) => T {
   const check = bodyCheck(schema);
   return (body, row) => {
     const errors = check(body);
@@ -146,7 +157,9 @@ export function checkedBody<T>(schema: object, columnOf: (field: string) => stri
 }
 
 export function problemsOf(errors: FieldErrors, columnOf: (field: string) => string | null): RowProblem[] {
-  return Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ column: columnOf(field), message })));
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    messages.map((message) => ({ column: columnOf(field), message })),
+  );
 }
 
 /** Equal as JSON values, with a missing member equal to a null one (a stored address may lack a key sent as null). */
@@ -159,6 +172,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** True when every field of `changes` already has that value in `current`: the row changes nothing. */
-export function changesNothing(current: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): boolean {
+export function changesNothing(
+  current: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): boolean {
   return Object.entries(changes).every(([field, value]) => sameValue(current[field], value));
 }

@@ -8,12 +8,22 @@ const ADDRESS_PARTS = ['street', 'city', 'state', 'postal_code', 'country'] as c
 const ADDRESS_COLUMNS = ADDRESS_PARTS.map((part) => `address_${part}`);
 
 export const SUPPLIER_COLUMNS = [
-  'code', 'name', 'email', 'phone', 'type', 'is_approved', 'is_preferred', 'payment_terms', 'lead_time_days', 'minimum_order_amount',
+  'code',
+  'name',
+  'email',
+  'phone',
+  'type',
+  'is_approved',
+  'is_preferred',
+  'payment_terms',
+  'lead_time_days',
+  'minimum_order_amount',
   ...ADDRESS_COLUMNS,
 ] as const;
 
 export function supplierImporter(suppliers: SupplierService): RowImporter {
-  const columnOf = (field: string) => (field.startsWith('address.') ? `address_${field.slice('address.'.length)}` : field);
+  const columnOf = (field: string) =>
+    field.startsWith('address.') ? `address_${field.slice('address.'.length)}` : field;
   const createBody = checkedBody<SupplierCreateBody>(SupplierCreateBody, columnOf);
   const updateBody = checkedBody<SupplierUpdateBody>(SupplierUpdateBody, columnOf);
 
@@ -44,7 +54,9 @@ export function supplierImporter(suppliers: SupplierService): RowImporter {
     columnOf,
     headerProblems(header) {
       const known = new Set<string>(SUPPLIER_COLUMNS);
-      return header.filter((column) => !known.has(column)).map((column) => `Unknown column "${column}" for a supplier import.`);
+      return header
+        .filter((column) => !known.has(column))
+        .map((column) => `Unknown column "${column}" for a supplier import.`);
     },
     async importRow(cells, { trx, tenantId, mode }) {
       const row = new RowReader(cells);

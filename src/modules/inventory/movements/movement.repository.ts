@@ -41,16 +41,34 @@ export class MovementRepository {
   }
 
   /** Newest first; ids break ties between movements of the same instant (a transfer's pair). */
-  async list(db: Executor, tenantId: string, filters: MovementFilters, page: PageRequest): Promise<Page<StockMovement>> {
-    return paginate(this.filtered(db, tenantId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
+  async list(
+    db: Executor,
+    tenantId: string,
+    filters: MovementFilters,
+    page: PageRequest,
+  ): Promise<Page<StockMovement>> {
+    return paginate(
+      this.filtered(db, tenantId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      page,
+    );
   }
 
   async newest(db: Executor, tenantId: string, filters: MovementFilters, limit: number): Promise<StockMovement[]> {
-    return this.filtered(db, tenantId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return this.filtered(db, tenantId, filters)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   async findById(db: Executor, tenantId: string, id: string): Promise<StockMovement | undefined> {
-    return db.selectFrom('stock_movements').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('stock_movements')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   /** Per type: how many movements, and the units added and removed (positive numbers). */
@@ -60,28 +78,58 @@ export class MovementRepository {
         'type',
         eb.fn.countAll<number>().as('count'),
         eb.fn.sum<number>(eb.case().when('quantity', '>', 0).then(eb.ref('quantity')).else(0).end()).as('added'),
-        eb.fn.sum<number>(eb.case().when('quantity', '<', 0).then(eb.neg(eb.ref('quantity'))).else(0).end()).as('removed'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('quantity', '<', 0)
+              .then(eb.neg(eb.ref('quantity')))
+              .else(0)
+              .end(),
+          )
+          .as('removed'),
       ])
       .groupBy('type')
       .execute();
     // PostgreSQL answers count and sum as strings.
-    return rows.map((r) => ({ type: r.type, count: Number(r.count), added: Number(r.added ?? 0), removed: Number(r.removed ?? 0) }));
+    return rows.map((r) => ({
+      type: r.type,
+      count: Number(r.count),
+      added: Number(r.added ?? 0),
+      removed: Number(r.removed ?? 0),
+    }));
   }
 
   /** Products as the ledger names them, deleted ones included: their movements outlive them. */
   async productSummaries(db: Executor, tenantId: string, ids: readonly string[]) {
     if (ids.length === 0) return [];
-    return db.selectFrom('products').select(['id', 'name', 'sku']).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('products')
+      .select(['id', 'name', 'sku'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** Warehouses as the ledger names them, deleted ones included. */
   async warehouseSummaries(db: Executor, tenantId: string, ids: readonly string[]) {
     if (ids.length === 0) return [];
-    return db.selectFrom('warehouses').select(['id', 'name', 'code']).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('warehouses')
+      .select(['id', 'name', 'code'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   async liveProductExists(db: Executor, tenantId: string, id: string): Promise<boolean> {
-    const row = await db.selectFrom('products').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await db
+      .selectFrom('products')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

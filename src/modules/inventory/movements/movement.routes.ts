@@ -24,12 +24,22 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
     app.get(
       '/operations/stock-movements',
       {
-        schema: { tags, operationId: 'listStockMovements', summary: 'List stock movements, newest first', querystring: MovementListQuery, response: { 200: PaginatedSchema(MovementResponse) } },
+        schema: {
+          tags,
+          operationId: 'listStockMovements',
+          summary: 'List stock movements, newest first',
+          querystring: MovementListQuery,
+          response: { 200: PaginatedSchema(MovementResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => {
         const { page, per_page, ...options } = request.query;
-        return paginated(request, { page, per_page }, await service.list(request.auth.tenantId, options, { page, per_page }));
+        return paginated(
+          request,
+          { page, per_page },
+          await service.list(request.auth.tenantId, options, { page, per_page }),
+        );
       },
     );
 
@@ -45,7 +55,14 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
         },
         config: requireAbility(VIEW),
       },
-      async (request) => ok(await service.warehouseActivity(request.auth.tenantId, request.query.warehouse_id || null, request.query.days)),
+      async (request) =>
+        ok(
+          await service.warehouseActivity(
+            request.auth.tenantId,
+            request.query.warehouse_id || null,
+            request.query.days,
+          ),
+        ),
     );
 
     app.get(
@@ -61,13 +78,20 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
         },
         config: requireAbility(VIEW),
       },
-      async (request) => ok(await service.productHistory(request.auth.tenantId, request.params.productId, request.query.limit)),
+      async (request) =>
+        ok(await service.productHistory(request.auth.tenantId, request.params.productId, request.query.limit)),
     );
 
     app.get(
       '/operations/stock-movements/:id',
       {
-        schema: { tags, operationId: 'getStockMovement', summary: 'Get a stock movement', params: IdParams, response: { 200: EnvelopeSchema(MovementResponse) } },
+        schema: {
+          tags,
+          operationId: 'getStockMovement',
+          summary: 'Get a stock movement',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(MovementResponse) },
+        },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),

@@ -32,7 +32,12 @@ const DateBound = (edge: string) =>
 
 export const MovementListQuery = Type.Object({
   ...pageQuery(25),
-  movement_type: Type.Optional(Type.String({ maxLength: 255, description: `One type or a comma-separated list of: ${MOVEMENT_TYPES.join(', ')}.` })),
+  movement_type: Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description: `One type or a comma-separated list of: ${MOVEMENT_TYPES.join(', ')}.`,
+    }),
+  ),
   product_id: Type.Optional(Type.String({ maxLength: 64 })),
   warehouse_id: Type.Optional(Type.String({ maxLength: 64 })),
   reference_type: Type.Optional(Type.String({ maxLength: 255 })),
@@ -45,12 +50,26 @@ export type MovementListQuery = Static<typeof MovementListQuery>;
 
 export const ProductHistoryParams = Type.Object({ productId: Type.String({ description: 'ULID of the product.' }) });
 export const ProductHistoryQuery = Type.Object({
-  limit: Defaulted(Type.Integer({ minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT, description: `Newest movements to answer, 1 to ${HISTORY_MAX_LIMIT}.` })),
+  limit: Defaulted(
+    Type.Integer({
+      minimum: 1,
+      maximum: HISTORY_MAX_LIMIT,
+      default: HISTORY_DEFAULT_LIMIT,
+      description: `Newest movements to answer, 1 to ${HISTORY_MAX_LIMIT}.`,
+    }),
+  ),
 });
 
 export const WarehouseActivityQuery = Type.Object({
   warehouse_id: Type.Optional(Type.String({ maxLength: 64, description: 'Omitted or empty: the default warehouse.' })),
-  days: Defaulted(Type.Integer({ minimum: 1, maximum: ACTIVITY_MAX_DAYS, default: ACTIVITY_DEFAULT_DAYS, description: `The last N days, 1 to ${ACTIVITY_MAX_DAYS}.` })),
+  days: Defaulted(
+    Type.Integer({
+      minimum: 1,
+      maximum: ACTIVITY_MAX_DAYS,
+      default: ACTIVITY_DEFAULT_DAYS,
+      description: `The last N days, 1 to ${ACTIVITY_MAX_DAYS}.`,
+    }),
+  ),
 });
 
 const MovementTypeValue = Type.Enum(MOVEMENT_TYPES);
@@ -60,9 +79,13 @@ export const MovementResponse = Type.Object({
   product_id: Type.String(),
   warehouse_id: Type.String(),
   movement_type: Type.Object({ value: MovementTypeValue, label: Type.String() }),
-  is_inbound: Type.Boolean({ description: 'On-hand stock went up. False for reservation and release, which leave on-hand alone.' }),
+  is_inbound: Type.Boolean({
+    description: 'On-hand stock went up. False for reservation and release, which leave on-hand alone.',
+  }),
   is_outbound: Type.Boolean({ description: 'On-hand stock went down. False for reservation and release.' }),
-  quantity: Type.Integer({ description: 'Signed change: of on-hand stock, or of reserved stock for reservation and release.' }),
+  quantity: Type.Integer({
+    description: 'Signed change: of on-hand stock, or of reserved stock for reservation and release.',
+  }),
   quantity_before: Type.Integer(),
   quantity_after: Type.Integer(),
   reason: Nullable(Type.String()),
@@ -122,7 +145,16 @@ nameSchema(WarehouseActivityResponse, 'WarehouseActivity', {
   to: '2026-11-24T10:00:00.000Z',
   summary: {
     total_movements: 1,
-    by_type: { initial_stock: 0, purchase_receipt: 0, adjustment: 1, physical_count: 0, transfer_out: 0, transfer_in: 0, reservation: 0, release: 0 },
+    by_type: {
+      initial_stock: 0,
+      purchase_receipt: 0,
+      adjustment: 1,
+      physical_count: 0,
+      transfer_out: 0,
+      transfer_in: 0,
+      reservation: 0,
+      release: 0,
+    },
     total_in: 0,
     total_out: 2,
     net_change: -2,

@@ -42,11 +42,14 @@ function parseTypes(value: string | undefined): StockMovementType[] | undefined 
 
 /** A date bound as an ISO timestamp; a bare date means its whole UTC day, so `to` becomes "before the next day". */
 function parseBound(value: string, field: 'from' | 'to'): { at: string; exclusive: boolean } {
-  const invalid = () => ValidationError.field(field, `The ${field} field must be a date (YYYY-MM-DD) or an ISO 8601 date-time.`);
+  const invalid = () =>
+    ValidationError.field(field, `The ${field} field must be a date (YYYY-MM-DD) or an ISO 8601 date-time.`);
   if (DATE_ONLY.test(value)) {
     const day = new Date(`${value}T00:00:00.000Z`);
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) throw invalid();
-    return field === 'from' ? { at: day.toISOString(), exclusive: false } : { at: new Date(day.getTime() + DAY_MS).toISOString(), exclusive: true };
+    return field === 'from'
+      ? { at: day.toISOString(), exclusive: false }
+      : { at: new Date(day.getTime() + DAY_MS).toISOString(), exclusive: true };
   }
   const at = new Date(value);
   if (!DATE_TIME.test(value) || Number.isNaN(at.getTime())) throw invalid();
@@ -122,7 +125,8 @@ export class MovementService {
     };
     const from = options.from === undefined ? undefined : parseBound(options.from, 'from');
     const to = options.to === undefined ? undefined : parseBound(options.to, 'to');
-    if (from && to && (to.exclusive ? from.at >= to.at : from.at > to.at)) throw ValidationError.field('to', 'The to date must not be before the from date.');
+    if (from && to && (to.exclusive ? from.at >= to.at : from.at > to.at))
+      throw ValidationError.field('to', 'The to date must not be before the from date.');
     if (from) filters.from = from.at;
     if (to) filters[to.exclusive ? 'before' : 'to'] = to.at;
     const result = await this.movements.list(this.db, tenantId, filters, page);
@@ -151,7 +155,11 @@ export class MovementService {
    * the whole window: counts per type, and units in and out of on-hand stock (reservations excluded).
    * @throws NotFoundError('Warehouse') for an unknown, deleted or another tenant's warehouse.
    */
-  async warehouseActivity(tenantId: string, warehouseId: string | null, days: number): Promise<WarehouseActivityResponse> {
+  async warehouseActivity(
+    tenantId: string,
+    warehouseId: string | null,
+    days: number,
+  ): Promise<WarehouseActivityResponse> {
     const warehouse = await this.warehouses.resolve(tenantId, warehouseId, this.db);
     const now = this.clock.now();
     const from = new Date(now.getTime() - days * DAY_MS).toISOString();

@@ -25,7 +25,13 @@ export interface ReorderCandidate {
 
 export class ReorderRepository {
   /** Sets both settings on the record in one statement; false when the record does not exist. */
-  async setSettings(db: Executor, tenantId: string, recordId: string, settings: { reorder_point: number | null; reorder_quantity: number | null }, at: string): Promise<boolean> {
+  async setSettings(
+    db: Executor,
+    tenantId: string,
+    recordId: string,
+    settings: { reorder_point: number | null; reorder_quantity: number | null },
+    at: string,
+  ): Promise<boolean> {
     const result = await db
       .updateTable('inventory_records')
       .set({ ...settings, updated_at: at })
@@ -74,7 +80,11 @@ export class ReorderRepository {
       .orderBy('p.sku')
       .orderBy('w.code')
       .execute();
-    return rows.map((r) => ({ ...r, reorder_point: Number(r.reorder_point), reorder_quantity: r.reorder_quantity === null ? null : Number(r.reorder_quantity) }));
+    return rows.map((r) => ({
+      ...r,
+      reorder_point: Number(r.reorder_point),
+      reorder_quantity: r.reorder_quantity === null ? null : Number(r.reorder_quantity),
+    }));
   }
 
   /** The latest purchase_receipt movement of each product, in any warehouse. */
@@ -95,7 +105,12 @@ export class ReorderRepository {
    * Units consumed per product and warehouse since `since`: the sum of negative `adjustment` movements
    * (transfers and count corrections move or correct stock, they do not use it).
    */
-  async consumption(db: Executor, tenantId: string, productIds: readonly string[], since: string): Promise<Map<string, number>> {
+  async consumption(
+    db: Executor,
+    tenantId: string,
+    productIds: readonly string[],
+    since: string,
+  ): Promise<Map<string, number>> {
     if (productIds.length === 0) return new Map();
     const rows = await db
       .selectFrom('stock_movements')

@@ -4,7 +4,12 @@ import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
-import { LowStockItem, ReorderReportResponse, ReorderSettingsBody, ReorderSettingsResponse } from './reorder.schemas.js';
+import {
+  LowStockItem,
+  ReorderReportResponse,
+  ReorderSettingsBody,
+  ReorderSettingsResponse,
+} from './reorder.schemas.js';
 import type { ReorderService } from './reorder.service.js';
 
 const tags = ['Inventory'];
@@ -18,20 +23,33 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           tags,
           operationId: 'setReorderSettings',
           summary: 'Set the reorder point and quantity of a product in a warehouse',
-          description: 'Both null (or omitted) disable reordering for the record. `warnings` lists advice such as a reorder quantity not above the reorder point.',
+          description:
+            'Both null (or omitted) disable reordering for the record. `warnings` lists advice such as a reorder quantity not above the reorder point.',
           body: ReorderSettingsBody,
           response: { 200: EnvelopeSchema(ReorderSettingsResponse) },
         },
         config: { ...requireAbility('operations:manage-inventory'), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, await service.updateSettings(request.auth.tenantId, request.body, ifMatch(request)), 'warnings'), 'Reorder settings updated successfully'),
+        ok(
+          withETag(
+            reply,
+            await service.updateSettings(request.auth.tenantId, request.body, ifMatch(request)),
+            'warnings',
+          ),
+          'Reorder settings updated successfully',
+        ),
     );
 
     app.get(
       '/operations/inventory/low-stock',
       {
-        schema: { tags, operationId: 'listLowStock', summary: 'Records at or below their reorder point, most urgent first', response: { 200: EnvelopeSchema(Type.Array(LowStockItem)) } },
+        schema: {
+          tags,
+          operationId: 'listLowStock',
+          summary: 'Records at or below their reorder point, most urgent first',
+          response: { 200: EnvelopeSchema(Type.Array(LowStockItem)) },
+        },
         config: requireAbility('operations:view-inventory'),
       },
       async (request) => ok(await service.lowStock(request.auth.tenantId)),
@@ -40,7 +58,12 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
     app.get(
       '/operations/inventory/reorder-report',
       {
-        schema: { tags, operationId: 'getReorderReport', summary: 'What to reorder, with usage and a summary', response: { 200: ReorderReportResponse } },
+        schema: {
+          tags,
+          operationId: 'getReorderReport',
+          summary: 'What to reorder, with usage and a summary',
+          response: { 200: ReorderReportResponse },
+        },
         config: requireAbility('operations:view-inventory'),
       },
       async (request) => ({ success: true as const, ...(await service.report(request.auth.tenantId)) }),

@@ -9,8 +9,14 @@ export const ReorderSettingsBody = Type.Object(
   {
     product_id: Ulid,
     warehouse_id: Type.Optional(Nullable(Ulid)),
-    reorder_point: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'Omitted or null: no reorder point.' }))),
-    reorder_quantity: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2_000_000_000, description: 'Omitted or null: no reorder quantity.' }))),
+    reorder_point: Type.Optional(
+      Nullable(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'Omitted or null: no reorder point.' })),
+    ),
+    reorder_quantity: Type.Optional(
+      Nullable(
+        Type.Integer({ minimum: 1, maximum: 2_000_000_000, description: 'Omitted or null: no reorder quantity.' }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -24,7 +30,11 @@ withExample(ReorderSettingsBody, {
 
 export const ReorderSettingsResponse = Type.Intersect([
   InventoryResponse,
-  Type.Object({ warnings: Type.Array(Type.String(), { description: 'Advice that does not stop the change, e.g. a reorder quantity not above the reorder point.' }) }),
+  Type.Object({
+    warnings: Type.Array(Type.String(), {
+      description: 'Advice that does not stop the change, e.g. a reorder quantity not above the reorder point.',
+    }),
+  }),
 ]);
 nameSchema(ReorderSettingsResponse, 'ReorderSettings', { ...inventoryRecordExample, warnings: [] });
 
@@ -67,11 +77,17 @@ const ReorderSuggestion = Type.Object({
   reorder_point: Type.Integer(),
   reorder_quantity: Nullable(Type.Integer()),
   deficit: Type.Integer({ description: 'reorder_point - quantity_available, at least 0.' }),
-  suggested_order_quantity: Type.Integer({ description: 'max(reorder_quantity, deficit); max(deficit, 1) without a reorder quantity.' }),
+  suggested_order_quantity: Type.Integer({
+    description: 'max(reorder_quantity, deficit); max(deficit, 1) without a reorder quantity.',
+  }),
   preferred_supplier: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
   last_purchase_date: Nullable(Timestamp),
-  average_daily_usage: Type.Number({ description: 'Units taken out by negative adjustments over the last 30 days / 30, 2 decimals.' }),
-  days_until_stockout: Nullable(Type.Integer({ description: 'floor(quantity_available / average_daily_usage); null without usage.' })),
+  average_daily_usage: Type.Number({
+    description: 'Units taken out by negative adjustments over the last 30 days / 30, 2 decimals.',
+  }),
+  days_until_stockout: Nullable(
+    Type.Integer({ description: 'floor(quantity_available / average_daily_usage); null without usage.' }),
+  ),
 });
 nameSchema(ReorderSuggestion, 'ReorderSuggestion', {
   product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
@@ -94,13 +110,31 @@ const ReorderSummary = Type.Object({
   total_products_needing_reorder: Type.Integer(),
   total_suggested_order_value: Type.Number(),
   by_warehouse: Type.Array(Type.Object({ warehouse_id: Type.String(), warehouse_name: Type.String(), ...GroupFields })),
-  by_supplier: Type.Array(Type.Object({ supplier_id: Nullable(Type.String()), supplier_name: Nullable(Type.String()), ...GroupFields })),
+  by_supplier: Type.Array(
+    Type.Object({ supplier_id: Nullable(Type.String()), supplier_name: Nullable(Type.String()), ...GroupFields }),
+  ),
 });
 nameSchema(ReorderSummary, 'ReorderSummary', {
   total_products_needing_reorder: 1,
   total_suggested_order_value: 2980,
-  by_warehouse: [{ warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x', warehouse_name: 'Main warehouse', products_count: 1, suggested_order_quantity: 40, suggested_order_value: 2980 }],
-  by_supplier: [{ supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m', supplier_name: 'Fastener Supply Co', products_count: 1, suggested_order_quantity: 40, suggested_order_value: 2980 }],
+  by_warehouse: [
+    {
+      warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+      warehouse_name: 'Main warehouse',
+      products_count: 1,
+      suggested_order_quantity: 40,
+      suggested_order_value: 2980,
+    },
+  ],
+  by_supplier: [
+    {
+      supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+      supplier_name: 'Fastener Supply Co',
+      products_count: 1,
+      suggested_order_quantity: 40,
+      suggested_order_value: 2980,
+    },
+  ],
 });
 
 export const ReorderReportResponse = Type.Object({

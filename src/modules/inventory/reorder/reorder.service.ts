@@ -27,7 +27,7 @@ export function urgencyOf(available: number, reorderPoint: number): Urgency {
   return 'low';
 }
 
-const round2 = (n: number) => Math.sign(n) * Math.round(Math.abs(n) * 100 + Number.EPSILON) / 100;
+const round2 = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100 + Number.EPSILON)) / 100;
 
 /** What to order: the reorder quantity, raised to the deficit when that is larger; at least 1 without a reorder quantity. */
 export function suggestedOrderQuantity(reorderQuantity: number | null, deficit: number): number {
@@ -73,7 +73,11 @@ export class ReorderService {
    * record when missing. Answers the record and `warnings` (reorder quantity not above the point).
    * @throws ValidationError for an unknown product or warehouse.
    */
-  async updateSettings(tenantId: string, input: ReorderSettingsBody, precondition?: Precondition): Promise<InventoryResource & { warnings: string[] }> {
+  async updateSettings(
+    tenantId: string,
+    input: ReorderSettingsBody,
+    precondition?: Precondition,
+  ): Promise<InventoryResource & { warnings: string[] }> {
     return inTransaction(this.db, async (trx) => {
       const product = await this.records.findProduct(trx, tenantId, input.product_id);
       if (!product) throw ValidationError.field('product_id', 'The selected product id is invalid.');
@@ -81,7 +85,8 @@ export class ReorderService {
       try {
         warehouseId = (await this.warehouses.resolve(tenantId, input.warehouse_id ?? null, trx)).id;
       } catch (error) {
-        if (error instanceof NotFoundError) throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
+        if (error instanceof NotFoundError)
+          throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
         throw error;
       }
       await this.stock.checkRecordPrecondition(trx, tenantId, product.id, warehouseId, precondition);
@@ -89,11 +94,14 @@ export class ReorderService {
       await this.stock.ensureRecord(trx, tenantId, product.id, warehouseId, at);
       const { id: recordId, ...was } = (await this.repository.recordSettings(trx, tenantId, product.id, warehouseId))!;
       const settings = { reorder_point: input.reorder_point ?? null, reorder_quantity: input.reorder_quantity ?? null };
-      if (!(await this.repository.setSettings(trx, tenantId, recordId, settings, at))) throw new NotFoundError('Inventory record');
+      if (!(await this.repository.setSettings(trx, tenantId, recordId, settings, at)))
+        throw new NotFoundError('Inventory record');
       const view = await this.stock.recordOf(trx, tenantId, product.id, warehouseId);
       await this.stock.audited(trx, tenantId, 'inventory.reorder_settings_changed', view, null, was);
       const warnings =
-        settings.reorder_point !== null && settings.reorder_quantity !== null && settings.reorder_quantity <= settings.reorder_point
+        settings.reorder_point !== null &&
+        settings.reorder_quantity !== null &&
+        settings.reorder_quantity <= settings.reorder_point
           ? [quantityNotAbovePoint(settings.reorder_quantity, settings.reorder_point)]
           : [];
       return { ...view, warnings };
@@ -176,9 +184,21 @@ function summarize(lines: ReportLine[]) {
   const byWarehouse = new Map<string, Group & { warehouse_id: string; warehouse_name: string }>();
   const bySupplier = new Map<string | null, Group & { supplier_id: string | null; supplier_name: string | null }>();
   for (const { line, value } of lines) {
-    const w = byWarehouse.get(line.warehouse_id) ?? { warehouse_id: line.warehouse_id, warehouse_name: line.warehouse_name, products: new Set(), suggested_order_quantity: 0, suggested_order_value: 0 };
+    const w = byWarehouse.get(line.warehouse_id) ?? {
+      warehouse_id: line.warehouse_id,
+      warehouse_name: line.warehouse_name,
+      products: new Set(),
+      suggested_order_quantity: 0,
+      suggested_order_value: 0,
+    };
     const supplierId = line.preferred_supplier?.id ?? null;
-    const s = bySupplier.get(supplierId) ?? { supplier_id: supplierId, supplier_name: line.preferred_supplier?.name ?? null, products: new Set(), suggested_order_quantity: 0, suggested_order_value: 0 };
+    const s = bySupplier.get(supplierId) ?? {
+      supplier_id: supplierId,
+      supplier_name: line.preferred_supplier?.name ?? null,
+      products: new Set(),
+      suggested_order_quantity: 0,
+      suggested_order_value: 0,
+    };
     for (const g of [w, s]) {
       g.products.add(line.product_id);
       g.suggested_order_quantity += line.suggested_order_quantity;
@@ -187,7 +207,11 @@ function summarize(lines: ReportLine[]) {
     byWarehouse.set(line.warehouse_id, w);
     bySupplier.set(supplierId, s);
   }
-  const out = <T extends Group>({ products, ...g }: T) => ({ ...g, products_count: products.size, suggested_order_value: round2(g.suggested_order_value) });
+  const out = <T extends Group>({ products, ...g }: T) => ({
+    ...g,
+    products_count: products.size,
+    suggested_order_value: round2(g.suggested_order_value),
+  });
   return {
     total_products_needing_reorder: new Set(lines.map((l) => l.line.product_id)).size,
     total_suggested_order_value: round2(lines.reduce((sum, l) => sum + l.value, 0)),

@@ -64,4 +64,3 @@ export class StockOperationsRepository {
     return db.insertInto('physical_counts').values(row).returningAll().executeTakeFirstOrThrow();
   }
 }
-

@@ -13,7 +13,11 @@ export const PhysicalCountBody = Type.Object(
   { additionalProperties: false },
 );
 export type PhysicalCountBody = Static<typeof PhysicalCountBody>;
-withExample(PhysicalCountBody, { product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x', counted_quantity: 22 });
+withExample(PhysicalCountBody, {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  counted_quantity: 22,
+});
 
 export const TransferBody = Type.Object(
   {
@@ -47,10 +51,14 @@ export const CountResponse = Type.Object({
   counted_quantity: Type.Integer(),
   system_quantity_before: Type.Integer(),
   variance: Type.Integer({ description: 'counted_quantity - system_quantity_before.' }),
-  variance_percentage: Nullable(Type.Number({ description: 'variance / system x 100, 2 decimals; null when the system quantity was 0.' })),
+  variance_percentage: Nullable(
+    Type.Number({ description: 'variance / system x 100, 2 decimals; null when the system quantity was 0.' }),
+  ),
   counted_by: Nullable(Type.String()),
   counted_at: Timestamp,
-  adjustment_movement_id: Nullable(Type.String({ description: 'The physical_count movement; null when the variance was 0.' })),
+  adjustment_movement_id: Nullable(
+    Type.String({ description: 'The physical_count movement; null when the variance was 0.' }),
+  ),
 });
 const countExample: Static<typeof CountResponse> = {
   id: '01jd8z7h8j9k0m1n2p3q4r5s6t',
@@ -67,7 +75,12 @@ const countExample: Static<typeof CountResponse> = {
 nameSchema(CountResponse, 'PhysicalCountRecord', countExample);
 
 export const PhysicalCountResponse = Type.Intersect([InventoryResponse, Type.Object({ count: CountResponse })]);
-nameSchema(PhysicalCountResponse, 'PhysicalCount', { ...inventoryRecordExample, quantity_on_hand: 22, quantity_available: 20, count: countExample });
+nameSchema(PhysicalCountResponse, 'PhysicalCount', {
+  ...inventoryRecordExample,
+  quantity_on_hand: 22,
+  quantity_available: 20,
+  count: countExample,
+});
 
 export const TransferResponse = Type.Object({ from: InventoryResponse, to: InventoryResponse });
 nameSchema(TransferResponse, 'StockTransfer', {

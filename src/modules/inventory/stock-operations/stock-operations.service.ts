@@ -17,7 +17,8 @@ export const SAME_WAREHOUSE = 'The destination warehouse must be different from 
 export const belowReserved = (counted: number, reserved: number) =>
   `Counted quantity cannot be below the reserved quantity. Counted: ${counted}, Reserved: ${reserved}`;
 /** The reserve endpoint's wording, so that clients see one message for "not enough unreserved stock". */
-export const insufficientAvailable = (available: number, requested: number) => `Insufficient available stock. Available: ${available}, Requested: ${requested}`;
+export const insufficientAvailable = (available: number, requested: number) =>
+  `Insufficient available stock. Available: ${available}, Requested: ${requested}`;
 
 /** variance / system x 100, rounded half away from zero to 2 decimals; null when the system quantity is 0. */
 export function variancePercentage(variance: number, system: number): number | null {
@@ -91,7 +92,8 @@ export class StockOperationsService {
       await this.stock.ensureRecord(trx, tenantId, product.id, warehouse.id, at);
       const record = (await this.repository.lockRecord(trx, tenantId, product.id, warehouse.id))!;
       const counted = input.counted_quantity;
-      if (counted < record.quantity_reserved) throw new BusinessRuleError('count_below_reserved', belowReserved(counted, record.quantity_reserved));
+      if (counted < record.quantity_reserved)
+        throw new BusinessRuleError('count_below_reserved', belowReserved(counted, record.quantity_reserved));
       const system = record.quantity_on_hand;
       const variance = counted - system;
       const countId = this.newId();
@@ -126,7 +128,9 @@ export class StockOperationsService {
         }),
       );
       const inventory = await this.view(trx, tenantId, product.id, warehouse.id);
-      await this.stock.audited(trx, tenantId, 'inventory.counted', inventory, movement, { last_counted_at: record.last_counted_at });
+      await this.stock.audited(trx, tenantId, 'inventory.counted', inventory, movement, {
+        last_counted_at: record.last_counted_at,
+      });
       await this.events.record(trx, tenantId, {
         type: 'inventory.count_completed',
         entityId: record.id,
@@ -157,7 +161,8 @@ export class StockOperationsService {
       const locked = await this.repository.lockRecords(trx, tenantId, product.id, [from.id, to.id]);
       const source = locked.find((r) => r.warehouse_id === from.id);
       const available = source ? source.quantity_on_hand - source.quantity_reserved : 0;
-      if (available < quantity) throw new BusinessRuleError('insufficient_stock', insufficientAvailable(available, quantity));
+      if (available < quantity)
+        throw new BusinessRuleError('insufficient_stock', insufficientAvailable(available, quantity));
       const suffix = input.reason ? `: ${input.reason}` : '';
       const common = {
         tenantId,
@@ -168,9 +173,24 @@ export class StockOperationsService {
         userId,
         at,
       };
-      const out = await this.stock.changeOnHand(trx, { ...common, warehouseId: from.id, quantity: -quantity, type: 'transfer_out', reason: `Transfer to ${to.code}${suffix}` });
-      const into = await this.stock.changeOnHand(trx, { ...common, warehouseId: to.id, quantity, type: 'transfer_in', reason: `Transfer from ${from.code}${suffix}` });
-      const result = { from: await this.view(trx, tenantId, product.id, from.id), to: await this.view(trx, tenantId, product.id, to.id) };
+      const out = await this.stock.changeOnHand(trx, {
+        ...common,
+        warehouseId: from.id,
+        quantity: -quantity,
+        type: 'transfer_out',
+        reason: `Transfer to ${to.code}${suffix}`,
+      });
+      const into = await this.stock.changeOnHand(trx, {
+        ...common,
+        warehouseId: to.id,
+        quantity,
+        type: 'transfer_in',
+        reason: `Transfer from ${from.code}${suffix}`,
+      });
+      const result = {
+        from: await this.view(trx, tenantId, product.id, from.id),
+        to: await this.view(trx, tenantId, product.id, to.id),
+      };
       await this.stock.audited(trx, tenantId, 'inventory.transferred', result.from, out);
       await this.stock.audited(trx, tenantId, 'inventory.transferred', result.to, into);
       await this.events.record(trx, tenantId, {
@@ -200,16 +220,27 @@ export class StockOperationsService {
   }
 
   /** The warehouse a body field names (null: the default); another tenant's or an unknown id is a 422 on that field. */
-  private async warehouse(trx: Transaction<DB>, tenantId: string, id: string | null, field: string): Promise<Warehouse> {
+  private async warehouse(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string | null,
+    field: string,
+  ): Promise<Warehouse> {
     try {
       return await this.warehouses.resolve(tenantId, id, trx);
     } catch (error) {
-      if (error instanceof NotFoundError) throw ValidationError.field(field, `The selected ${field.replaceAll('_', ' ')} is invalid.`);
+      if (error instanceof NotFoundError)
+        throw ValidationError.field(field, `The selected ${field.replaceAll('_', ' ')} is invalid.`);
       throw error;
     }
   }
 
-  private view(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string): Promise<InventoryResource> {
+  private view(
+    trx: Transaction<DB>,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+  ): Promise<InventoryResource> {
     return this.stock.recordOf(trx, tenantId, productId, warehouseId);
   }
 }

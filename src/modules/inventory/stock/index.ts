@@ -8,10 +8,41 @@ import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import { StockRepository } from './stock.repository.js';
 import { StockService, type ProductStock } from './stock.service.js';
 
-export function createStock(deps: { db: Executor; warehouses: WarehouseService; events: EventRecorder; audit: AuditLog; clock: Clock; newId: IdGenerator; products: ProductStock }) {
-  return new StockService({ stock: new StockRepository(), warehouses: deps.warehouses, events: deps.events, audit: deps.audit, clock: deps.clock, newId: deps.newId, db: deps.db, products: deps.products });
+export function createStock(deps: {
+  db: Executor;
+  warehouses: WarehouseService;
+  events: EventRecorder;
+  audit: AuditLog;
+  clock: Clock;
+  newId: IdGenerator;
+  products: ProductStock;
+}) {
+  return new StockService({
+    stock: new StockRepository(),
+    warehouses: deps.warehouses,
+    events: deps.events,
+    audit: deps.audit,
+    clock: deps.clock,
+    newId: deps.newId,
+    db: deps.db,
+    products: deps.products,
+  });
 }
 
-export { StockService, inventoryResource, movementSummary, type OnHandChange, type ReservedChange, type InventoryResource, type ProductStock } from './stock.service.js';
-export type { InventoryRecordRow, ReconcileRow, InventoryRecord, StockMovement, StockRecordWithWarehouse } from './stock.repository.js';
+export {
+  StockService,
+  inventoryResource,
+  movementSummary,
+  type OnHandChange,
+  type ReservedChange,
+  type InventoryResource,
+  type ProductStock,
+} from './stock.service.js';
+export type {
+  InventoryRecordRow,
+  ReconcileRow,
+  InventoryRecord,
+  StockMovement,
+  StockRecordWithWarehouse,
+} from './stock.repository.js';
 export { stockRoutes } from './inventory.routes.js';

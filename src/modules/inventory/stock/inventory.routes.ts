@@ -27,14 +27,22 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           tags,
           operationId: 'adjustInventory',
           summary: 'Adjust on-hand stock',
-          description: 'One `adjustment` movement; 422 `Stock cannot be negative. Current: <n>, Adjustment: <n>` below zero or below reserved.',
+          description:
+            'One `adjustment` movement; 422 `Stock cannot be negative. Current: <n>, Adjustment: <n>` below zero or below reserved.',
           body: AdjustBody,
           response: { 200: EnvelopeSchema(ChangedRecordResponse) },
         },
         config: { ...requireAbility('operations:adjust-stock'), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, await service.adjust(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)), 'movement'), 'Stock adjusted successfully'),
+        ok(
+          withETag(
+            reply,
+            await service.adjust(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)),
+            'movement',
+          ),
+          'Stock adjusted successfully',
+        ),
     );
 
     app.post(
@@ -51,7 +59,14 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
         config: { ...requireAbility('operations:reserve-stock'), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, await service.reserveStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)), 'movement'), 'Stock reserved successfully'),
+        ok(
+          withETag(
+            reply,
+            await service.reserveStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)),
+            'movement',
+          ),
+          'Stock reserved successfully',
+        ),
     );
 
     app.post(
@@ -68,18 +83,35 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
         config: { ...requireAbility('operations:release-stock'), conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, await service.releaseStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)), 'movement'), 'Stock released successfully'),
+        ok(
+          withETag(
+            reply,
+            await service.releaseStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)),
+            'movement',
+          ),
+          'Stock released successfully',
+        ),
     );
 
     app.get(
       '/operations/inventory',
       {
-        schema: { tags, operationId: 'listInventory', summary: 'List inventory records', querystring: InventoryListQuery, response: { 200: PaginatedSchema(InventoryRecordResponse) } },
+        schema: {
+          tags,
+          operationId: 'listInventory',
+          summary: 'List inventory records',
+          querystring: InventoryListQuery,
+          response: { 200: PaginatedSchema(InventoryRecordResponse) },
+        },
         config: requireAbility(VIEW),
       },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
-        return paginated(request, { page, per_page }, await service.list(request.auth.tenantId, filters, { page, per_page }));
+        return paginated(
+          request,
+          { page, per_page },
+          await service.list(request.auth.tenantId, filters, { page, per_page }),
+        );
       },
     );
 
@@ -90,7 +122,8 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           tags,
           operationId: 'reconcileInventory',
           summary: 'Records that differ from their movement sums',
-          description: 'Every record whose on hand differs from the sum of its on-hand movements or whose reserved differs from the sum of its reservation and release movements; empty while the ledger holds.',
+          description:
+            'Every record whose on hand differs from the sum of its on-hand movements or whose reserved differs from the sum of its reservation and release movements; empty while the ledger holds.',
           response: { 200: EnvelopeSchema(ReconcileResponse) },
         },
         config: requireAbility(VIEW),
@@ -101,7 +134,13 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
     app.get(
       '/operations/inventory/:id',
       {
-        schema: { tags, operationId: 'getInventoryRecord', summary: 'Get an inventory record', params: IdParams, response: { 200: EnvelopeSchema(InventoryRecordResponse) } },
+        schema: {
+          tags,
+          operationId: 'getInventoryRecord',
+          summary: 'Get an inventory record',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(InventoryRecordResponse) },
+        },
         config: { ...requireAbility(VIEW), conditional: 'read' },
       },
       async (request, reply) => ok(withETag(reply, await service.get(request.auth.tenantId, request.params.id))),

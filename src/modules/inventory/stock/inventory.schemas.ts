@@ -22,7 +22,11 @@ const reference = {
 export const AdjustBody = Type.Object(
   {
     ...target,
-    quantity: Type.Integer({ minimum: -MAX_CHANGE, maximum: MAX_CHANGE, description: 'Signed change of on-hand stock; not 0.' }),
+    quantity: Type.Integer({
+      minimum: -MAX_CHANGE,
+      maximum: MAX_CHANGE,
+      description: 'Signed change of on-hand stock; not 0.',
+    }),
     reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
     ...reference,
   },
@@ -60,14 +64,16 @@ export const InventoryListQuery = Type.Object({
   low_stock: Type.Optional(
     Type.Boolean({
       description:
-        'true: the records whose `is_low_stock` is true (the low-stock list, the reorder report\'s lines and the summary\'s `low_stock_records` count the same records); false: the others.',
+        "true: the records whose `is_low_stock` is true (the low-stock list, the reorder report's lines and the summary's `low_stock_records` count the same records); false: the others.",
     }),
   ),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['product_name', 'updated_at'], {
-    default: 'product_name',
-    description: 'Default product_name: by product name, then warehouse code. Ties break on the record id.',
-  })),
+  sort_by: Defaulted(
+    Type.Enum(['product_name', 'updated_at'], {
+      default: 'product_name',
+      description: 'Default product_name: by product name, then warehouse code. Ties break on the record id.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' })),
 });
 export type InventoryListQuery = Static<typeof InventoryListQuery>;
@@ -81,15 +87,24 @@ export const InventoryRecordResponse = Type.Object({
   quantity_on_hand: Type.Integer(),
   quantity_reserved: Type.Integer(),
   quantity_available: Type.Integer({ description: 'On hand minus reserved.' }),
-  reorder_point: Nullable(Type.Integer({ description: "The record's own reorder point; null: the product's applies (`effective_reorder_point`)." })),
+  reorder_point: Nullable(
+    Type.Integer({
+      description: "The record's own reorder point; null: the product's applies (`effective_reorder_point`).",
+    }),
+  ),
   reorder_quantity: nullableInt,
-  effective_reorder_point: Nullable(Type.Integer({ description: "The reorder point that applies: the record's own, else the product's; null when neither has one." })),
+  effective_reorder_point: Nullable(
+    Type.Integer({
+      description: "The reorder point that applies: the record's own, else the product's; null when neither has one.",
+    }),
+  ),
   is_low_stock: Type.Boolean({
     description:
       'Record low stock: `quantity_available` at or below `effective_reorder_point`, for a product that is replenished (live, tracking inventory, not discontinued). Never true without a reorder point.',
   }),
   stock_status: Type.Enum(STOCK_STATUSES, {
-    description: '`out_of_stock`: nothing available (`quantity_available` at or below 0); else `low_stock` when `is_low_stock`; else `in_stock`.',
+    description:
+      '`out_of_stock`: nothing available (`quantity_available` at or below 0); else `low_stock` when `is_low_stock`; else `in_stock`.',
   }),
   last_counted_at: Nullable(Timestamp),
   last_movement_at: Nullable(Timestamp),

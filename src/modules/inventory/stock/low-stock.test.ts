@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveReorderPoint, isProductLowStock, isRecordLowStock, productStockStatus, recordStock, type RecordProduct } from './low-stock.js';
+import {
+  effectiveReorderPoint,
+  isProductLowStock,
+  isRecordLowStock,
+  productStockStatus,
+  recordStock,
+  type RecordProduct,
+} from './low-stock.js';
 
 describe('product low stock', () => {
   const product = { track_inventory: true, reorder_point: 5, stock_quantity: 8, reserved_quantity: 3 };
@@ -24,7 +31,11 @@ describe('record low stock', () => {
   });
 
   const product: RecordProduct = { track_inventory: true, status: 'active', deleted_at: null, reorder_point: null };
-  const record = (available: number, reorderPoint: number | null) => ({ quantity_on_hand: available + 2, quantity_reserved: 2, reorder_point: reorderPoint });
+  const record = (available: number, reorderPoint: number | null) => ({
+    quantity_on_hand: available + 2,
+    quantity_reserved: 2,
+    reorder_point: reorderPoint,
+  });
 
   it('is available at or below the effective reorder point; never without one', () => {
     expect(isRecordLowStock(record(5, 5), product)).toBe(true);
@@ -41,9 +52,21 @@ describe('record low stock', () => {
   });
 
   it('answers out of stock before low stock', () => {
-    expect(recordStock(record(0, 5), product)).toEqual({ effective_reorder_point: 5, is_low_stock: true, stock_status: 'out_of_stock' });
-    expect(recordStock(record(3, null), { ...product, reorder_point: 3 })).toEqual({ effective_reorder_point: 3, is_low_stock: true, stock_status: 'low_stock' });
-    expect(recordStock(record(9, null), product)).toEqual({ effective_reorder_point: null, is_low_stock: false, stock_status: 'in_stock' });
+    expect(recordStock(record(0, 5), product)).toEqual({
+      effective_reorder_point: 5,
+      is_low_stock: true,
+      stock_status: 'out_of_stock',
+    });
+    expect(recordStock(record(3, null), { ...product, reorder_point: 3 })).toEqual({
+      effective_reorder_point: 3,
+      is_low_stock: true,
+      stock_status: 'low_stock',
+    });
+    expect(recordStock(record(9, null), product)).toEqual({
+      effective_reorder_point: null,
+      is_low_stock: false,
+      stock_status: 'in_stock',
+    });
   });
 });
 

@@ -17,7 +17,10 @@ export const STOCK_STATUSES = ['out_of_stock', 'low_stock', 'in_stock'] as const
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /** What product low stock reads of a product. */
-export type ProductStockLevel = Pick<Selectable<ProductsTable>, 'track_inventory' | 'reorder_point' | 'stock_quantity' | 'reserved_quantity'>;
+export type ProductStockLevel = Pick<
+  Selectable<ProductsTable>,
+  'track_inventory' | 'reorder_point' | 'stock_quantity' | 'reserved_quantity'
+>;
 
 export function isProductLowStock(p: ProductStockLevel): boolean {
   return p.track_inventory && p.reorder_point !== null && p.stock_quantity - p.reserved_quantity <= p.reorder_point;
@@ -30,7 +33,10 @@ export function productStockStatus(p: ProductStockLevel): StockStatus {
 }
 
 /** A record's reorder point: its own, else its product's; null when neither has one. */
-export function effectiveReorderPoint(recordPoint: number | null, productPoint: number | null | undefined): number | null {
+export function effectiveReorderPoint(
+  recordPoint: number | null,
+  productPoint: number | null | undefined,
+): number | null {
   return recordPoint ?? productPoint ?? null;
 }
 
@@ -55,11 +61,18 @@ export function isReplenished(product: Omit<RecordProduct, 'reorder_point'>): bo
 }
 
 /** A record's stock as the API answers it: its effective reorder point, record low stock and stock status. */
-export function recordStock(record: RecordStockLevel, product: RecordProduct): { effective_reorder_point: number | null; is_low_stock: boolean; stock_status: StockStatus } {
+export function recordStock(
+  record: RecordStockLevel,
+  product: RecordProduct,
+): { effective_reorder_point: number | null; is_low_stock: boolean; stock_status: StockStatus } {
   const available = record.quantity_on_hand - record.quantity_reserved;
   const point = effectiveReorderPoint(record.reorder_point, product.reorder_point);
   const isLow = isReplenished(product) && point !== null && available <= point;
-  return { effective_reorder_point: point, is_low_stock: isLow, stock_status: available <= 0 ? 'out_of_stock' : isLow ? 'low_stock' : 'in_stock' };
+  return {
+    effective_reorder_point: point,
+    is_low_stock: isLow,
+    stock_status: available <= 0 ? 'out_of_stock' : isLow ? 'low_stock' : 'in_stock',
+  };
 }
 
 /** Record low stock. */

@@ -13,7 +13,11 @@ export type InventoryRecord = Selectable<InventoryRecordsTable>;
 export type StockMovement = Selectable<StockMovementsTable>;
 export type NewStockMovement = Insertable<StockMovementsTable>;
 /** A record with the warehouse it is kept in. */
-export type StockRecordWithWarehouse = InventoryRecord & { warehouse_code: string; warehouse_name: string; warehouse_is_default: boolean };
+export type StockRecordWithWarehouse = InventoryRecord & {
+  warehouse_code: string;
+  warehouse_name: string;
+  warehouse_is_default: boolean;
+};
 /**
  * A record with the summaries of its warehouse and product, as the inventory resource shows them, and what
  * record low stock reads of the product (`track_inventory` keeps its column's name, which only products have,
@@ -69,46 +73,68 @@ type RecordChange = RecordKey & { quantity: number; at: string };
 
 // The statements of a stock change (adjust, reserve, release), compiled once (db/compiled.ts).
 
-const ensureRecordStatement = compiledStatement((db: Executor, p: { id: string; tenantId: string; productId: string; warehouseId: string; at: string }) =>
-  db
-    .insertInto('inventory_records')
-    .values({
-      id: p.id,
-      tenant_id: p.tenantId,
-      product_id: p.productId,
-      warehouse_id: p.warehouseId,
-      quantity_on_hand: 0,
-      quantity_reserved: 0,
-      created_at: p.at,
-      updated_at: p.at,
-    })
-    .onConflict((oc) => oc.columns(['tenant_id', 'product_id', 'warehouse_id']).doNothing()),
+const ensureRecordStatement = compiledStatement(
+  (db: Executor, p: { id: string; tenantId: string; productId: string; warehouseId: string; at: string }) =>
+    db
+      .insertInto('inventory_records')
+      .values({
+        id: p.id,
+        tenant_id: p.tenantId,
+        product_id: p.productId,
+        warehouse_id: p.warehouseId,
+        quantity_on_hand: 0,
+        quantity_reserved: 0,
+        created_at: p.at,
+        updated_at: p.at,
+      })
+      .onConflict((oc) => oc.columns(['tenant_id', 'product_id', 'warehouse_id']).doNothing()),
 );
 
 const recordUpdate = (db: Executor, p: RecordKey) =>
-  db.updateTable('inventory_records').where('tenant_id', '=', p.tenantId).where('product_id', '=', p.productId).where('warehouse_id', '=', p.warehouseId);
+  db
+    .updateTable('inventory_records')
+    .where('tenant_id', '=', p.tenantId)
+    .where('product_id', '=', p.productId)
+    .where('warehouse_id', '=', p.warehouseId);
 
 const findRecordStatement = compiledStatement((db: Executor, p: RecordKey) =>
-  db.selectFrom('inventory_records').selectAll().where('tenant_id', '=', p.tenantId).where('product_id', '=', p.productId).where('warehouse_id', '=', p.warehouseId),
+  db
+    .selectFrom('inventory_records')
+    .selectAll()
+    .where('tenant_id', '=', p.tenantId)
+    .where('product_id', '=', p.productId)
+    .where('warehouse_id', '=', p.warehouseId),
 );
 
 const changeOnHandStatement = compiledStatement((db: Executor, p: RecordChange) =>
   recordUpdate(db, p)
-    .set((eb) => ({ quantity_on_hand: eb('quantity_on_hand', '+', p.quantity), updated_at: p.at, last_movement_at: p.at }))
+    .set((eb) => ({
+      quantity_on_hand: eb('quantity_on_hand', '+', p.quantity),
+      updated_at: p.at,
+      last_movement_at: p.at,
+    }))
     .where((eb) => eb(eb('quantity_on_hand', '+', p.quantity), '>=', eb.ref('quantity_reserved')))
     .returningAll(),
 );
 
 const reserveStatement = compiledStatement((db: Executor, p: RecordChange) =>
   recordUpdate(db, p)
-    .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', p.quantity), updated_at: p.at, last_movement_at: p.at }))
+    .set((eb) => ({
+      quantity_reserved: eb('quantity_reserved', '+', p.quantity),
+      updated_at: p.at,
+      last_movement_at: p.at,
+    }))
     .where((eb) => eb(eb('quantity_on_hand', '-', eb.ref('quantity_reserved')), '>=', p.quantity))
     .returningAll(),
 );
 
 const releaseStatement = compiledStatement((db: Executor, p: RecordChange) =>
   recordUpdate(db, p)
-    .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', p.quantity), updated_at: p.at, last_movement_at: p.at }))
+    .set((eb) => ({
+      quantity_reserved: eb('quantity_reserved', '-', p.quantity),
+      updated_at: p.at,
+      last_movement_at: p.at,
+    }))
     .where('quantity_reserved', '>=', p.quantity)
     .returningAll(),
 );
@@ -128,8 +154,18 @@ const recordRows = (db: Executor, tenantId: string) =>
     .innerJoin('warehouses', 'warehouses.id', 'inventory_records.warehouse_id')
     .innerJoin('products', 'products.id', 'inventory_records.product_id')
     .selectAll('inventory_records')
-    .select(['warehouses.code as warehouse_code', 'warehouses.name as warehouse_name', 'products.name as product_name', 'products.sku as product_sku'])
-    .select(['products.reorder_point as product_reorder_point', 'products.status as product_status', 'products.deleted_at as product_deleted_at', 'products.track_inventory'])
+    .select([
+      'warehouses.code as warehouse_code',
+      'warehouses.name as warehouse_name',
+      'products.name as product_name',
+      'products.sku as product_sku',
+    ])
+    .select([
+      'products.reorder_point as product_reorder_point',
+      'products.status as product_status',
+      'products.deleted_at as product_deleted_at',
+      'products.track_inventory',
+    ])
     .where('inventory_records.tenant_id', '=', tenantId);
 
 const recordByIdStatement = compiledStatement((db: Executor, p: { tenantId: string; id: string }) =>
@@ -137,7 +173,9 @@ const recordByIdStatement = compiledStatement((db: Executor, p: { tenantId: stri
 );
 
 const recordOfStatement = compiledStatement((db: Executor, p: RecordKey) =>
-  recordRows(db, p.tenantId).where('inventory_records.product_id', '=', p.productId).where('inventory_records.warehouse_id', '=', p.warehouseId),
+  recordRows(db, p.tenantId)
+    .where('inventory_records.product_id', '=', p.productId)
+    .where('inventory_records.warehouse_id', '=', p.warehouseId),
 );
 
 const insertMovementStatement = compiledStatement((db: Executor, m: Required<NewStockMovement>) =>
@@ -164,11 +202,25 @@ const insertMovementStatement = compiledStatement((db: Executor, m: Required<New
 
 export class StockRepository {
   /** The record of a product in a warehouse, created empty when missing (safe under concurrent callers). */
-  async ensureRecord(db: Executor, row: { id: string; tenant_id: string; product_id: string; warehouse_id: string; at: string }): Promise<void> {
-    await ensureRecordStatement.execute(db, { id: row.id, tenantId: row.tenant_id, productId: row.product_id, warehouseId: row.warehouse_id, at: row.at });
+  async ensureRecord(
+    db: Executor,
+    row: { id: string; tenant_id: string; product_id: string; warehouse_id: string; at: string },
+  ): Promise<void> {
+    await ensureRecordStatement.execute(db, {
+      id: row.id,
+      tenantId: row.tenant_id,
+      productId: row.product_id,
+      warehouseId: row.warehouse_id,
+      at: row.at,
+    });
   }
 
-  async findRecord(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<InventoryRecord | undefined> {
+  async findRecord(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+  ): Promise<InventoryRecord | undefined> {
     return findRecordStatement.executeTakeFirst(db, { tenantId, productId, warehouseId });
   }
 
@@ -176,17 +228,38 @@ export class StockRepository {
    * Adds `quantity` (signed) to on-hand stock unless the result would fall below what is reserved, and
    * answers the record after the change; undefined when refused.
    */
-  async changeOnHand(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
+  async changeOnHand(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    quantity: number,
+    at: string,
+  ): Promise<InventoryRecord | undefined> {
     return changeOnHandStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
   }
 
   /** Reserves `quantity` unless less than that is available; answers the record after the change, undefined when refused. */
-  async reserve(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
+  async reserve(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    quantity: number,
+    at: string,
+  ): Promise<InventoryRecord | undefined> {
     return reserveStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
   }
 
   /** Releases `quantity` of the reserved stock unless less than that is reserved; undefined when refused. */
-  async release(db: Executor, tenantId: string, productId: string, warehouseId: string, quantity: number, at: string): Promise<InventoryRecord | undefined> {
+  async release(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    quantity: number,
+    at: string,
+  ): Promise<InventoryRecord | undefined> {
     return releaseStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
   }
 
@@ -199,19 +272,32 @@ export class StockRepository {
     return recordByIdStatement.executeTakeFirst(db, { tenantId, id });
   }
 
-  async recordOf(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<InventoryRecordRow | undefined> {
+  async recordOf(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+  ): Promise<InventoryRecordRow | undefined> {
     return recordOfStatement.executeTakeFirst(db, { tenantId, productId, warehouseId });
   }
 
   /** Records by product name, then warehouse code, or by updated_at; `low_stock` filters on record low stock. */
-  async listRecords(db: Executor, tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryRecordRow>> {
+  async listRecords(
+    db: Executor,
+    tenantId: string,
+    filters: InventoryListFilters,
+    page: PageRequest,
+  ): Promise<Page<InventoryRecordRow>> {
     let query = recordRows(db, tenantId);
     if (filters.product_id) query = query.where('inventory_records.product_id', '=', filters.product_id);
     if (filters.warehouse_id) query = query.where('inventory_records.warehouse_id', '=', filters.warehouse_id);
     if (filters.low_stock !== undefined) {
-      query = query.where(recordLowStockCondition({ record: 'inventory_records', product: 'products' }, filters.low_stock));
+      query = query.where(
+        recordLowStockCondition({ record: 'inventory_records', product: 'products' }, filters.low_stock),
+      );
     }
-    if (filters.updated_since !== undefined) query = query.where('inventory_records.updated_at', '>=', filters.updated_since);
+    if (filters.updated_since !== undefined)
+      query = query.where('inventory_records.updated_at', '>=', filters.updated_since);
     const direction = filters.sort_direction ?? 'asc';
     const ordered =
       filters.sort_by === 'updated_at'
@@ -226,17 +312,40 @@ export class StockRepository {
       .selectFrom('stock_movements')
       .select(['product_id', 'warehouse_id'])
       .select((eb) => [
-        eb.fn.sum<number>(eb.case().when('type', 'in', [...RESERVED_TYPES]).then(0).else(eb.ref('quantity')).end()).as('on_hand'),
-        eb.fn.sum<number>(eb.case().when('type', 'in', [...RESERVED_TYPES]).then(eb.ref('quantity')).else(0).end()).as('reserved'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('type', 'in', [...RESERVED_TYPES])
+              .then(0)
+              .else(eb.ref('quantity'))
+              .end(),
+          )
+          .as('on_hand'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('type', 'in', [...RESERVED_TYPES])
+              .then(eb.ref('quantity'))
+              .else(0)
+              .end(),
+          )
+          .as('reserved'),
       ])
       .where('tenant_id', '=', tenantId)
       .groupBy(['product_id', 'warehouse_id'])
       .as('m');
     const rows = await db
       .selectFrom('inventory_records as r')
-      .leftJoin(sums, (join) => join.onRef('m.product_id', '=', 'r.product_id').onRef('m.warehouse_id', '=', 'r.warehouse_id'))
+      .leftJoin(sums, (join) =>
+        join.onRef('m.product_id', '=', 'r.product_id').onRef('m.warehouse_id', '=', 'r.warehouse_id'),
+      )
       .select(['r.id', 'r.product_id', 'r.warehouse_id', 'r.quantity_on_hand', 'r.quantity_reserved'])
-      .select((eb) => [eb.fn.coalesce('m.on_hand', sql<number>`0`).as('movements_on_hand'), eb.fn.coalesce('m.reserved', sql<number>`0`).as('movements_reserved')])
+      .select((eb) => [
+        eb.fn.coalesce('m.on_hand', sql<number>`0`).as('movements_on_hand'),
+        eb.fn.coalesce('m.reserved', sql<number>`0`).as('movements_reserved'),
+      ])
       .where('r.tenant_id', '=', tenantId)
       .where((eb) =>
         eb.or([
@@ -246,12 +355,23 @@ export class StockRepository {
       )
       .orderBy('r.id')
       .execute();
-    return rows.map((r) => ({ ...r, movements_on_hand: Number(r.movements_on_hand), movements_reserved: Number(r.movements_reserved) }));
+    return rows.map((r) => ({
+      ...r,
+      movements_on_hand: Number(r.movements_on_hand),
+      movements_reserved: Number(r.movements_reserved),
+    }));
   }
 
   async insertMovement(db: Executor, movement: NewStockMovement): Promise<StockMovement> {
     const { reason = null, notes = null, reference_type = null, reference_id = null, created_by = null } = movement;
-    return (await insertMovementStatement.executeTakeFirst(db, { ...movement, reason, notes, reference_type, reference_id, created_by }))!;
+    return (await insertMovementStatement.executeTakeFirst(db, {
+      ...movement,
+      reason,
+      notes,
+      reference_type,
+      reference_id,
+      created_by,
+    }))!;
   }
 
   /**
@@ -268,7 +388,16 @@ export class StockRepository {
     if (rows.length === 0) return [];
     return db
       .insertInto('inventory_records')
-      .values(rows.map(({ quantity, ...r }) => ({ ...r, quantity_on_hand: quantity, quantity_reserved: 0, last_movement_at: at, created_at: at, updated_at: at })))
+      .values(
+        rows.map(({ quantity, ...r }) => ({
+          ...r,
+          quantity_on_hand: quantity,
+          quantity_reserved: 0,
+          last_movement_at: at,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .onConflict((oc) =>
         oc
           .columns(['tenant_id', 'product_id', 'warehouse_id'])
@@ -277,7 +406,13 @@ export class StockRepository {
             updated_at: at,
             last_movement_at: at,
           }))
-          .where((eb) => eb(eb('inventory_records.quantity_on_hand', '+', eb.ref('excluded.quantity_on_hand')), '>=', eb.ref('inventory_records.quantity_reserved'))),
+          .where((eb) =>
+            eb(
+              eb('inventory_records.quantity_on_hand', '+', eb.ref('excluded.quantity_on_hand')),
+              '>=',
+              eb.ref('inventory_records.quantity_reserved'),
+            ),
+          ),
       )
       .returningAll()
       .execute();
@@ -285,24 +420,43 @@ export class StockRepository {
 
   async insertMovements(db: Executor, movements: readonly NewStockMovement[]): Promise<StockMovement[]> {
     if (movements.length === 0) return [];
-    return db.insertInto('stock_movements').values([...movements]).returningAll().execute();
+    return db
+      .insertInto('stock_movements')
+      .values([...movements])
+      .returningAll()
+      .execute();
   }
 
   async movementsOfProduct(db: Executor, tenantId: string, productId: string): Promise<StockMovement[]> {
-    return db.selectFrom('stock_movements').selectAll().where('tenant_id', '=', tenantId).where('product_id', '=', productId).orderBy('id').execute();
+    return db
+      .selectFrom('stock_movements')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', '=', productId)
+      .orderBy('id')
+      .execute();
   }
 
   /**
    * The records of `productIds` in every warehouse, default warehouse first, then by code. With `lock`, the
    * records stay locked until the transaction ends on PostgreSQL (SQLite writers take turns already).
    */
-  async recordsOfProducts(db: Executor, tenantId: string, productIds: readonly string[], lock = false): Promise<StockRecordWithWarehouse[]> {
+  async recordsOfProducts(
+    db: Executor,
+    tenantId: string,
+    productIds: readonly string[],
+    lock = false,
+  ): Promise<StockRecordWithWarehouse[]> {
     if (productIds.length === 0) return [];
     const query = db
       .selectFrom('inventory_records')
       .innerJoin('warehouses', 'warehouses.id', 'inventory_records.warehouse_id')
       .selectAll('inventory_records')
-      .select(['warehouses.code as warehouse_code', 'warehouses.name as warehouse_name', 'warehouses.is_default as warehouse_is_default'])
+      .select([
+        'warehouses.code as warehouse_code',
+        'warehouses.name as warehouse_name',
+        'warehouses.is_default as warehouse_is_default',
+      ])
       .where('inventory_records.tenant_id', '=', tenantId)
       .where('inventory_records.product_id', 'in', [...productIds])
       .orderBy('warehouses.is_default', 'desc')
@@ -310,6 +464,9 @@ export class StockRepository {
       .orderBy('inventory_records.id');
     const rows = await (lock && engineOf(db) === 'postgres' ? query.forUpdate('inventory_records') : query).execute();
     // An aliased boolean escapes the SQLite value normalisation, which goes by column name.
-    return rows.map((r) => ({ ...r, warehouse_is_default: r.warehouse_is_default === true || Number(r.warehouse_is_default) === 1 }));
+    return rows.map((r) => ({
+      ...r,
+      warehouse_is_default: r.warehouse_is_default === true || Number(r.warehouse_is_default) === 1,
+    }));
   }
 }

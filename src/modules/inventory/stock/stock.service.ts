@@ -52,11 +52,28 @@ export interface ProductStock {
    * Adds to the product's on-hand and reserved totals; answers the totals after the change. A change on hand
    * also moves a tracked product between active and out_of_stock as its new total says.
    */
-  changeStockTotals(db: Executor, tenantId: string, productId: string, change: { onHand: number; reserved: number }, at: string): Promise<ProductTotals | undefined>;
+  changeStockTotals(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    change: { onHand: number; reserved: number },
+    at: string,
+  ): Promise<ProductTotals | undefined>;
   /** `changeStockTotals` of on-hand additions to many distinct products at once. */
-  addStockTotals(db: Executor, tenantId: string, additions: ReadonlyArray<{ productId: string; onHand: number }>, at: string): Promise<void>;
+  addStockTotals(
+    db: Executor,
+    tenantId: string,
+    additions: ReadonlyArray<{ productId: string; onHand: number }>,
+    at: string,
+  ): Promise<void>;
   /** Adds `onHand` to the on-hand total of each product. */
-  addStockToMany(db: Executor, tenantId: string, productIds: readonly string[], onHand: number, at: string): Promise<void>;
+  addStockToMany(
+    db: Executor,
+    tenantId: string,
+    productIds: readonly string[],
+    onHand: number,
+    at: string,
+  ): Promise<void>;
 }
 
 /** Products per batch of the batched stock changes: movements have 14 columns, so some 3,500 parameters per insert. */
@@ -152,7 +169,12 @@ export function inventoryResource(r: InventoryRecordRow) {
     quantity_available: r.quantity_on_hand - r.quantity_reserved,
     reorder_point: r.reorder_point,
     reorder_quantity: r.reorder_quantity,
-    ...recordStock(r, { reorder_point: r.product_reorder_point, status: r.product_status, deleted_at: r.product_deleted_at, track_inventory: r.track_inventory }),
+    ...recordStock(r, {
+      reorder_point: r.product_reorder_point,
+      status: r.product_status,
+      deleted_at: r.product_deleted_at,
+      track_inventory: r.track_inventory,
+    }),
     last_counted_at: r.last_counted_at,
     last_movement_at: r.last_movement_at,
     created_at: r.created_at,
@@ -166,7 +188,14 @@ export type InventoryResource = ReturnType<typeof inventoryResource>;
 /** The ledger row of a change that moved `quantity` of a product in a warehouse and left `after` on hand or reserved. */
 function movementRow(
   id: string,
-  change: { tenantId: string; reason?: string | null; notes?: string | null; referenceType?: string | null; referenceId?: string | null; userId?: string | null },
+  change: {
+    tenantId: string;
+    reason?: string | null;
+    notes?: string | null;
+    referenceType?: string | null;
+    referenceId?: string | null;
+    userId?: string | null;
+  },
   productId: string,
   warehouseId: string,
   type: StockMovementType,
@@ -218,7 +247,8 @@ type AuditedRecord = Omit<InventoryResource, 'effective_reorder_point' | 'is_low
 /** The record as it was before `movement` changed the quantity it moved (as it is, without one). */
 function beforeMovement(after: AuditedRecord, movement: StockMovement | null): AuditedRecord {
   if (!movement) return after;
-  const moved = movement.type === 'reservation' || movement.type === 'release' ? 'quantity_reserved' : 'quantity_on_hand';
+  const moved =
+    movement.type === 'reservation' || movement.type === 'release' ? 'quantity_reserved' : 'quantity_on_hand';
   const was = { ...after, [moved]: movement.quantity_before };
   return { ...was, quantity_available: was.quantity_on_hand - was.quantity_reserved };
 }
@@ -270,15 +300,40 @@ export class StockService {
    * The audit entry of an operation on one inventory record: `after` as it is (as the API presents it, an answer's
    * `movement` left out) and as it was before `movement`, with `was` for the other fields it changed.
    */
-  audited(trx: Transaction<DB>, tenantId: string, action: string, after: InventoryResource & { movement?: unknown }, movement: StockMovement | null, was: Partial<InventoryResource> = {}): Promise<void> {
+  audited(
+    trx: Transaction<DB>,
+    tenantId: string,
+    action: string,
+    after: InventoryResource & { movement?: unknown },
+    movement: StockMovement | null,
+    was: Partial<InventoryResource> = {},
+  ): Promise<void> {
     // The stock fields derive from the quantities and the product, which the record alone cannot restate as
     // they were: the entry shows the quantities and settings they follow from.
-    const { movement: _answered, effective_reorder_point: _point, is_low_stock: _low, stock_status: _status, ...record } = after;
+    const {
+      movement: _answered,
+      effective_reorder_point: _point,
+      is_low_stock: _low,
+      stock_status: _status,
+      ...record
+    } = after;
     return this.trail(trx, tenantId, action, { ...beforeMovement(record, movement), ...was }, record);
   }
 
-  async ensureRecord(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, at: string): Promise<void> {
-    await this.stock.ensureRecord(trx, { id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouseId, at });
+  async ensureRecord(
+    trx: Transaction<DB>,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    at: string,
+  ): Promise<void> {
+    await this.stock.ensureRecord(trx, {
+      id: this.newId(),
+      tenant_id: tenantId,
+      product_id: productId,
+      warehouse_id: warehouseId,
+      at,
+    });
   }
 
   /**
@@ -302,20 +357,58 @@ export class StockService {
     // is refused as from an empty one.
     const record =
       quantity > 0
-        ? (await this.stock.addOnHandMany(trx, [{ id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, quantity }], at))[0]
+        ? (
+            await this.stock.addOnHandMany(
+              trx,
+              [{ id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, quantity }],
+              at,
+            )
+          )[0]
         : await this.stock.changeOnHand(trx, tenantId, productId, warehouse.id, quantity, at);
     if (!record) return this.refuseOnHand(trx, tenantId, productId, warehouse.id, quantity);
-    const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: quantity, reserved: 0 }, at);
-    const movement = await this.writeMovement(trx, change, warehouse.id, change.type, quantity, record.quantity_on_hand, at);
+    const totals = await this.products.changeStockTotals(
+      trx,
+      tenantId,
+      productId,
+      { onHand: quantity, reserved: 0 },
+      at,
+    );
+    const movement = await this.writeMovement(
+      trx,
+      change,
+      warehouse.id,
+      change.type,
+      quantity,
+      record.quantity_on_hand,
+      at,
+    );
     const before = { ...record, quantity_on_hand: record.quantity_on_hand - quantity };
-    const row = await this.recordEvents(trx, tenantId, warehouse, before, record, totals, movement, change.type === 'adjustment' ? 'inventory.adjusted' : null);
+    const row = await this.recordEvents(
+      trx,
+      tenantId,
+      warehouse,
+      before,
+      record,
+      totals,
+      movement,
+      change.type === 'adjustment' ? 'inventory.adjusted' : null,
+    );
     return { movement, row };
   }
 
   /** @throws BusinessRuleError `Stock cannot be negative. Current: <n>, Adjustment: <n>`, for a refused change. */
-  private async refuseOnHand(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, quantity: number): Promise<never> {
+  private async refuseOnHand(
+    trx: Transaction<DB>,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    quantity: number,
+  ): Promise<never> {
     const current = await this.stock.findRecord(trx, tenantId, productId, warehouseId);
-    throw new BusinessRuleError('insufficient_stock', `Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`);
+    throw new BusinessRuleError(
+      'insufficient_stock',
+      `Stock cannot be negative. Current: ${current?.quantity_on_hand ?? 0}, Adjustment: ${quantity}`,
+    );
   }
 
   /**
@@ -328,23 +421,40 @@ export class StockService {
    * @throws NotFoundError('Warehouse'); BusinessRuleError as `changeOnHand`; Error when a product appears
    * twice in one warehouse or a quantity is not a positive integer.
    */
-  async addOnHandMany(trx: Transaction<DB>, common: Additions, additions: readonly Addition[]): Promise<StockMovement[]> {
+  async addOnHandMany(
+    trx: Transaction<DB>,
+    common: Additions,
+    additions: readonly Addition[],
+  ): Promise<StockMovement[]> {
     const { tenantId } = common;
     if (new Set(additions.map((a) => pairKey(a.productId, a.warehouseId))).size !== additions.length) {
       throw new Error('addOnHandMany: each product at most once per warehouse.');
     }
-    if (additions.some((a) => !Number.isInteger(a.quantity) || a.quantity <= 0)) throw new Error('addOnHandMany: quantities must be positive integers.');
+    if (additions.some((a) => !Number.isInteger(a.quantity) || a.quantity <= 0))
+      throw new Error('addOnHandMany: quantities must be positive integers.');
     if (additions.length === 0) return [];
-    await this.warehouses.resolveMany(tenantId, additions.map((a) => a.warehouseId), trx);
+    await this.warehouses.resolveMany(
+      tenantId,
+      additions.map((a) => a.warehouseId),
+      trx,
+    );
     const at = common.at ?? this.clock.now().toISOString();
     const movements: StockMovement[] = [];
     for (let start = 0; start < additions.length; start += STOCK_BATCH) {
       const part = additions.slice(start, start + STOCK_BATCH);
       // Rows in key order, so that concurrent batches lock the records and products they share in one order.
-      const byPair = [...part].sort((a, b) => compare(pairKey(a.productId, a.warehouseId), pairKey(b.productId, b.warehouseId)));
+      const byPair = [...part].sort((a, b) =>
+        compare(pairKey(a.productId, a.warehouseId), pairKey(b.productId, b.warehouseId)),
+      );
       const records = await this.stock.addOnHandMany(
         trx,
-        byPair.map((a) => ({ id: this.newId(), tenant_id: tenantId, product_id: a.productId, warehouse_id: a.warehouseId, quantity: a.quantity })),
+        byPair.map((a) => ({
+          id: this.newId(),
+          tenant_id: tenantId,
+          product_id: a.productId,
+          warehouse_id: a.warehouseId,
+          quantity: a.quantity,
+        })),
         at,
       );
       const after = new Map(records.map((r) => [pairKey(r.product_id, r.warehouse_id), r]));
@@ -352,20 +462,40 @@ export class StockService {
       if (refused) return this.refuseOnHand(trx, tenantId, refused.productId, refused.warehouseId, refused.quantity);
       const perProduct = new Map<string, number>();
       for (const a of byPair) perProduct.set(a.productId, (perProduct.get(a.productId) ?? 0) + a.quantity);
-      await this.products.addStockTotals(trx, tenantId, [...perProduct].sort(([a], [b]) => compare(a, b)).map(([productId, onHand]) => ({ productId, onHand })), at);
+      await this.products.addStockTotals(
+        trx,
+        tenantId,
+        [...perProduct].sort(([a], [b]) => compare(a, b)).map(([productId, onHand]) => ({ productId, onHand })),
+        at,
+      );
       const rows = part.map((a) =>
-        movementRow(this.newId(), { ...common, notes: a.notes }, a.productId, a.warehouseId, common.type, a.quantity, after.get(pairKey(a.productId, a.warehouseId))!.quantity_on_hand, at),
+        movementRow(
+          this.newId(),
+          { ...common, notes: a.notes },
+          a.productId,
+          a.warehouseId,
+          common.type,
+          a.quantity,
+          after.get(pairKey(a.productId, a.warehouseId))!.quantity_on_hand,
+          at,
+        ),
       );
       const written = new Map((await this.stock.insertMovements(trx, rows)).map((m) => [m.id, m]));
       const inOrder = rows.map((r) => written.get(r.id)!);
-      await this.events.record(trx, tenantId, ...inOrder.map((m) => ({ type: 'stock_movement.recorded' as const, entityId: m.id, payload: { ...m } })));
+      await this.events.record(
+        trx,
+        tenantId,
+        ...inOrder.map((m) => ({ type: 'stock_movement.recorded' as const, entityId: m.id, payload: { ...m } })),
+      );
       movements.push(...inOrder);
     }
     return movements;
   }
 
   private targetOf(trx: Transaction<DB>, change: ChangeTarget & { tenantId: string }): Promise<Warehouse> {
-    return change.warehouse ? Promise.resolve(change.warehouse) : this.warehouses.resolve(change.tenantId, change.warehouseId, trx);
+    return change.warehouse
+      ? Promise.resolve(change.warehouse)
+      : this.warehouses.resolve(change.tenantId, change.warehouseId, trx);
   }
 
   /**
@@ -387,9 +517,14 @@ export class StockService {
     return (await this.changeReserved(trx, change, 'release')).movement;
   }
 
-  private async changeReserved(trx: Transaction<DB>, change: ReservedChange, type: 'reservation' | 'release'): Promise<AppliedChange> {
+  private async changeReserved(
+    trx: Transaction<DB>,
+    change: ReservedChange,
+    type: 'reservation' | 'release',
+  ): Promise<AppliedChange> {
     const { tenantId, productId, quantity } = change;
-    if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`${type}: the quantity must be a positive integer.`);
+    if (!Number.isInteger(quantity) || quantity <= 0)
+      throw new Error(`${type}: the quantity must be a positive integer.`);
     const warehouse = await this.targetOf(trx, change);
     const at = this.clock.now().toISOString();
     // A missing record holds nothing to reserve or release: the update below refuses as for an empty one.
@@ -402,8 +537,14 @@ export class StockService {
       const onHand = current?.quantity_on_hand ?? 0;
       const reserved = current?.quantity_reserved ?? 0;
       throw type === 'reservation'
-        ? new BusinessRuleError('insufficient_stock', `Insufficient available stock. Available: ${onHand - reserved}, Requested: ${quantity}`)
-        : new BusinessRuleError('exceeds_reserved', `Cannot release more than is reserved. Reserved: ${reserved}, Requested: ${quantity}`);
+        ? new BusinessRuleError(
+            'insufficient_stock',
+            `Insufficient available stock. Available: ${onHand - reserved}, Requested: ${quantity}`,
+          )
+        : new BusinessRuleError(
+            'exceeds_reserved',
+            `Cannot release more than is reserved. Reserved: ${reserved}, Requested: ${quantity}`,
+          );
     }
     const signed = type === 'reservation' ? quantity : -quantity;
     const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: 0, reserved: signed }, at);
@@ -417,7 +558,16 @@ export class StockService {
       at,
     );
     const before = { ...record, quantity_reserved: record.quantity_reserved - signed };
-    const row = await this.recordEvents(trx, tenantId, warehouse, before, record, totals, movement, type === 'reservation' ? 'inventory.reserved' : 'inventory.released');
+    const row = await this.recordEvents(
+      trx,
+      tenantId,
+      warehouse,
+      before,
+      record,
+      totals,
+      movement,
+      type === 'reservation' ? 'inventory.reserved' : 'inventory.released',
+    );
     return { movement, row };
   }
 
@@ -430,7 +580,10 @@ export class StockService {
     after: number,
     at: string,
   ): Promise<StockMovement> {
-    return this.stock.insertMovement(trx, movementRow(this.newId(), change, change.productId, warehouseId, type, quantity, after, at));
+    return this.stock.insertMovement(
+      trx,
+      movementRow(this.newId(), change, change.productId, warehouseId, type, quantity, after, at),
+    );
   }
 
   /**
@@ -447,8 +600,15 @@ export class StockService {
     movement: StockMovement,
     operationEvent: 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released' | null,
   ): Promise<InventoryRecordRow | undefined> {
-    const events: DomainEvent[] = [{ type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } }];
-    const product: RecordProduct | undefined = totals && { reorder_point: totals.reorder_point, status: totals.status, track_inventory: totals.track_inventory, deleted_at: null };
+    const events: DomainEvent[] = [
+      { type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } },
+    ];
+    const product: RecordProduct | undefined = totals && {
+      reorder_point: totals.reorder_point,
+      status: totals.status,
+      track_inventory: totals.track_inventory,
+      deleted_at: null,
+    };
     const reorderPoint = effectiveReorderPoint(after.reorder_point, product?.reorder_point);
     const availableAfter = after.quantity_on_hand - after.quantity_reserved;
     // The event marks the crossing: low after the change, not before. A change always reads its live product's
@@ -472,9 +632,20 @@ export class StockService {
         : await this.stock.recordById(trx, tenantId, after.id);
       const resource = row ? inventoryResource(row) : { ...after, quantity_available: availableAfter };
       const summary = movementSummary(movement);
-      if (operationEvent) events.push({ type: operationEvent, entityId: after.id, payload: { ...resource, movement: summary } });
-      if (lowStock) events.push({ type: 'inventory.low_stock', entityId: after.id, payload: { ...resource, effective_reorder_point: reorderPoint, movement: summary } });
-      if (outOfStock) events.push({ type: 'inventory.out_of_stock', entityId: after.id, payload: { ...resource, movement: summary } });
+      if (operationEvent)
+        events.push({ type: operationEvent, entityId: after.id, payload: { ...resource, movement: summary } });
+      if (lowStock)
+        events.push({
+          type: 'inventory.low_stock',
+          entityId: after.id,
+          payload: { ...resource, effective_reorder_point: reorderPoint, movement: summary },
+        });
+      if (outOfStock)
+        events.push({
+          type: 'inventory.out_of_stock',
+          entityId: after.id,
+          payload: { ...resource, movement: summary },
+        });
     }
     await this.events.record(trx, tenantId, ...events);
     return row;
@@ -485,7 +656,12 @@ export class StockService {
    * @throws ValidationError on product_id (unknown, other tenant, deleted, not holding inventory), warehouse_id
    * (unknown, other tenant) or a zero quantity; BusinessRuleError `Stock cannot be negative. Current: <n>, Adjustment: <n>`.
    */
-  async adjust(tenantId: string, userId: string | null, input: AdjustInput, precondition?: Precondition): Promise<ChangedRecord> {
+  async adjust(
+    tenantId: string,
+    userId: string | null,
+    input: AdjustInput,
+    precondition?: Precondition,
+  ): Promise<ChangedRecord> {
     if (input.quantity === 0) throw ValidationError.field('quantity', 'The quantity must not be 0.');
     return inTransaction(this.db, async (trx) => {
       const warehouse = await this.checkTarget(trx, tenantId, input);
@@ -512,7 +688,12 @@ export class StockService {
    * Reserves available stock (POST /operations/inventory/reserve).
    * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
    */
-  async reserveStock(tenantId: string, userId: string | null, input: ReserveInput, precondition?: Precondition): Promise<ChangedRecord> {
+  async reserveStock(
+    tenantId: string,
+    userId: string | null,
+    input: ReserveInput,
+    precondition?: Precondition,
+  ): Promise<ChangedRecord> {
     return this.reservedEndpoint(tenantId, userId, input, 'reservation', precondition);
   }
 
@@ -520,7 +701,12 @@ export class StockService {
    * Releases reserved stock (POST /operations/inventory/release).
    * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
    */
-  async releaseStock(tenantId: string, userId: string | null, input: ReserveInput, precondition?: Precondition): Promise<ChangedRecord> {
+  async releaseStock(
+    tenantId: string,
+    userId: string | null,
+    input: ReserveInput,
+    precondition?: Precondition,
+  ): Promise<ChangedRecord> {
     return this.reservedEndpoint(tenantId, userId, input, 'release', precondition);
   }
 
@@ -546,13 +732,23 @@ export class StockService {
       };
       const applied = await this.changeReserved(trx, change, type);
       const changed = await this.changedRecord(trx, tenantId, applied);
-      await this.audited(trx, tenantId, type === 'reservation' ? 'inventory.reserved' : 'inventory.released', changed, applied.movement);
+      await this.audited(
+        trx,
+        tenantId,
+        type === 'reservation' ? 'inventory.reserved' : 'inventory.released',
+        changed,
+        applied.movement,
+      );
       return changed;
     });
   }
 
   /** The endpoint's answer: the record after the change (as its events read it, else read now) and the movement. */
-  private async changedRecord(trx: Transaction<DB>, tenantId: string, { movement, row: read }: AppliedChange): Promise<ChangedRecord> {
+  private async changedRecord(
+    trx: Transaction<DB>,
+    tenantId: string,
+    { movement, row: read }: AppliedChange,
+  ): Promise<ChangedRecord> {
     const row = read ?? (await this.stock.recordOf(trx, tenantId, movement.product_id, movement.warehouse_id));
     if (!row) throw new Error('The inventory record of a movement just written is missing.');
     return { ...inventoryResource(row), movement: movementSummary(movement) };
@@ -563,14 +759,19 @@ export class StockService {
    * that holds inventory and tracking it; the warehouse (default when null) of this tenant. Answers the warehouse.
    * @throws ValidationError keyed `product_id` or `warehouse_id`.
    */
-  async checkTarget(db: Executor, tenantId: string, input: { product_id: string; warehouse_id?: string | null }): Promise<Warehouse> {
+  async checkTarget(
+    db: Executor,
+    tenantId: string,
+    input: { product_id: string; warehouse_id?: string | null },
+  ): Promise<Warehouse> {
     const product = await this.stock.findProduct(db, tenantId, input.product_id);
     const problem = productProblem(product);
     if (problem) throw ValidationError.field('product_id', problem);
     try {
       return await this.warehouses.resolve(tenantId, input.warehouse_id ?? null, db);
     } catch (error) {
-      if (error instanceof NotFoundError) throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
+      if (error instanceof NotFoundError)
+        throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
       throw error;
     }
   }
@@ -581,7 +782,13 @@ export class StockService {
    * not exist yet has no ETag to match, so any If-Match fails.
    * @throws PreconditionFailedError.
    */
-  async checkRecordPrecondition(trx: Transaction<DB>, tenantId: string, productId: string, warehouseId: string, precondition: Precondition | undefined): Promise<void> {
+  async checkRecordPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
     if (!precondition) return;
     const existing = await this.stock.recordOf(trx, tenantId, productId, warehouseId);
     if (!existing) throw new PreconditionFailedError(null);
@@ -632,8 +839,10 @@ export class StockService {
     userId: string | null = null,
     reason = 'Initial stock',
   ): Promise<StockMovement[]> {
-    if (new Set(items.map((i) => i.productId)).size !== items.length) throw new Error('receiveInitialStock: each product at most once.');
-    if (items.some((i) => !Number.isInteger(i.quantity) || i.quantity <= 0)) throw new Error('receiveInitialStock: quantities must be positive integers.');
+    if (new Set(items.map((i) => i.productId)).size !== items.length)
+      throw new Error('receiveInitialStock: each product at most once.');
+    if (items.some((i) => !Number.isInteger(i.quantity) || i.quantity <= 0))
+      throw new Error('receiveInitialStock: quantities must be positive integers.');
     if (items.length === 0) return [];
     const warehouse = await this.warehouses.resolve(tenantId, warehouseId, trx);
     const at = this.clock.now().toISOString();
@@ -643,15 +852,23 @@ export class StockService {
       const quantities = new Map(part.map((i) => [i.productId, i.quantity]));
       const after = await this.stock.addOnHandMany(
         trx,
-        part.map((i) => ({ id: this.newId(), tenant_id: tenantId, product_id: i.productId, warehouse_id: warehouse.id, quantity: i.quantity })),
+        part.map((i) => ({
+          id: this.newId(),
+          tenant_id: tenantId,
+          product_id: i.productId,
+          warehouse_id: warehouse.id,
+          quantity: i.quantity,
+        })),
         at,
       );
       const onHandAfter = new Map(after.map((r) => [r.product_id, r.quantity_on_hand]));
       const refused = part.find((i) => !onHandAfter.has(i.productId));
       if (refused) return this.refuseOnHand(trx, tenantId, refused.productId, warehouse.id, refused.quantity);
       const byQuantity = new Map<number, string[]>();
-      for (const { productId, quantity } of part) byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), productId]);
-      for (const [quantity, productIds] of byQuantity) await this.products.addStockToMany(trx, tenantId, productIds, quantity, at);
+      for (const { productId, quantity } of part)
+        byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), productId]);
+      for (const [quantity, productIds] of byQuantity)
+        await this.products.addStockToMany(trx, tenantId, productIds, quantity, at);
       const written = await this.stock.insertMovements(
         trx,
         part.map(({ productId }) => {
@@ -675,7 +892,11 @@ export class StockService {
           };
         }),
       );
-      await this.events.record(trx, tenantId, ...written.map((m) => ({ type: 'stock_movement.recorded' as const, entityId: m.id, payload: { ...m } })));
+      await this.events.record(
+        trx,
+        tenantId,
+        ...written.map((m) => ({ type: 'stock_movement.recorded' as const, entityId: m.id, payload: { ...m } })),
+      );
       movements.push(...written);
     }
     return movements;
@@ -685,7 +906,12 @@ export class StockService {
    * The inventory records of `productIds` in every warehouse (with the warehouse's code, name and default
    * flag), default warehouse first. With `lock` (inside a transaction) they stay locked until it ends.
    */
-  recordsOfProducts(db: Executor, tenantId: string, productIds: readonly string[], lock = false): Promise<StockRecordWithWarehouse[]> {
+  recordsOfProducts(
+    db: Executor,
+    tenantId: string,
+    productIds: readonly string[],
+    lock = false,
+  ): Promise<StockRecordWithWarehouse[]> {
     return this.stock.recordsOfProducts(db, tenantId, productIds, lock);
   }
 }

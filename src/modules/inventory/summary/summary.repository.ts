@@ -23,7 +23,14 @@ export class SummaryRepository {
       .selectFrom('inventory_records as r')
       .innerJoin('products as p', 'p.id', 'r.product_id')
       .leftJoin('master_products as m', 'm.id', 'p.master_product_id')
-      .select([currency.as('currency'), sql<string | number | null>`sum(${sql.ref('r.quantity_on_hand')} * coalesce(${sql.ref('p.cost_price')}, ${sql.ref('m.base_cost_price')}, 0))`.as('value')])
+      .select([
+        currency.as('currency'),
+        sql<
+          string | number | null
+        >`sum(${sql.ref('r.quantity_on_hand')} * coalesce(${sql.ref('p.cost_price')}, ${sql.ref('m.base_cost_price')}, 0))`.as(
+          'value',
+        ),
+      ])
       .where('r.tenant_id', '=', tenantId)
       .where('p.deleted_at', 'is', null)
       .groupBy(currency)
@@ -52,13 +59,22 @@ export class SummaryRepository {
         eb.fn.countAll<string | number>().filterWhere(productLowStockCondition(eb)).as('low_stock_count'),
         eb.fn
           .countAll<string | number>()
-          .filterWhere(eb.and([eb('products.track_inventory', '=', true), sql<boolean>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} <= 0`]))
+          .filterWhere(
+            eb.and([
+              eb('products.track_inventory', '=', true),
+              sql<boolean>`${sql.ref('products.stock_quantity')} - ${sql.ref('products.reserved_quantity')} <= 0`,
+            ]),
+          )
           .as('out_of_stock_count'),
         eb.fn.countAll<string | number>().filterWhere('products.track_inventory', '=', true).as('tracked_products'),
       ])
       .where('products.tenant_id', '=', tenantId)
       .where('products.deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
-    return { low_stock_count: Number(row.low_stock_count), out_of_stock_count: Number(row.out_of_stock_count), tracked_products: Number(row.tracked_products) };
+    return {
+      low_stock_count: Number(row.low_stock_count),
+      out_of_stock_count: Number(row.out_of_stock_count),
+      tracked_products: Number(row.tracked_products),
+    };
   }
 }

@@ -19,13 +19,16 @@ export const InventorySummaryResponse = Type.Object({
     },
   ),
   low_stock_count: Type.Integer({
-    description: 'Live products low on stock over all their warehouses (product low stock): the product list with `low_stock=true`. Not what the reorder report counts: see `low_stock_records`.',
+    description:
+      'Live products low on stock over all their warehouses (product low stock): the product list with `low_stock=true`. Not what the reorder report counts: see `low_stock_records`.',
   }),
   low_stock_records: Type.Integer({
     description:
-      'Inventory records low on stock (record low stock, the records\' `is_low_stock`): the inventory list with `low_stock=true`, the low-stock list and the reorder report\'s lines.',
+      "Inventory records low on stock (record low stock, the records' `is_low_stock`): the inventory list with `low_stock=true`, the low-stock list and the reorder report's lines.",
   }),
-  out_of_stock_count: Type.Integer({ description: 'Live tracked products with nothing available: the product list with `in_stock=false`.' }),
+  out_of_stock_count: Type.Integer({
+    description: 'Live tracked products with nothing available: the product list with `in_stock=false`.',
+  }),
   tracked_products: Type.Integer({ description: 'Live products that track inventory.' }),
 });
 export type InventorySummaryResponse = Static<typeof InventorySummaryResponse>;

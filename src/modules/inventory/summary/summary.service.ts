@@ -24,10 +24,19 @@ export class SummaryService {
       this.repository.productCounts(this.db, tenantId),
       this.repository.lowStockRecords(this.db, tenantId),
     ]);
-    const stockValues = values.map(({ currency: code, value }) => ({ currency: code, value: fromMinorUnits(value, code) }));
+    const stockValues = values.map(({ currency: code, value }) => ({
+      currency: code,
+      value: fromMinorUnits(value, code),
+    }));
     // The default currency's total stays first, zero when nothing is priced in it, so that `stock_value` and
     // the first entry always agree.
     const own = stockValues.find((entry) => entry.currency === currency) ?? { currency, value: 0 };
-    return { stock_value: own.value, currency, stock_values: [own, ...stockValues.filter((entry) => entry !== own)], ...counts, low_stock_records: lowStockRecords };
+    return {
+      stock_value: own.value,
+      currency,
+      stock_values: [own, ...stockValues.filter((entry) => entry !== own)],
+      ...counts,
+      low_stock_records: lowStockRecords,
+    };
   }
 }

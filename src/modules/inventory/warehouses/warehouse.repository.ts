@@ -43,14 +43,25 @@ export class WarehouseRepository {
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[], lock?: WarehouseLock): Promise<Warehouse[]> {
     if (ids.length === 0) return [];
-    return this.locked(db, this.live(db, tenantId).selectAll().where('id', 'in', [...ids]).orderBy('id'), lock).execute();
+    return this.locked(
+      db,
+      this.live(db, tenantId)
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .orderBy('id'),
+      lock,
+    ).execute();
   }
 
   async findDefault(db: Executor, tenantId: string, lock?: WarehouseLock): Promise<Warehouse | undefined> {
     return this.locked(db, this.live(db, tenantId).selectAll().where('is_default', '=', true), lock).executeTakeFirst();
   }
 
-  private locked<Q extends { forKeyShare(): Q; forUpdate(): Q }>(db: Executor, query: Q, lock: WarehouseLock | undefined): Q {
+  private locked<Q extends { forKeyShare(): Q; forUpdate(): Q }>(
+    db: Executor,
+    query: Q,
+    lock: WarehouseLock | undefined,
+  ): Q {
     if (!lock || !db.isTransaction || engineOf(db) !== 'postgres') return query;
     return lock === 'use' ? query.forKeyShare() : query.forUpdate();
   }
@@ -64,7 +75,10 @@ export class WarehouseRepository {
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
-    return paginate(query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction), page);
+    return paginate(
+      query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction),
+      page,
+    );
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: WarehouseUpdate): Promise<Warehouse | undefined> {
@@ -82,7 +96,10 @@ export class WarehouseRepository {
   async stockHeld(db: Executor, tenantId: string, id: string): Promise<{ on_hand: number; reserved: number }> {
     const row = await db
       .selectFrom('inventory_records')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('quantity_on_hand'), eb.lit(0)).as('on_hand'), eb.fn.coalesce(eb.fn.sum<number>('quantity_reserved'), eb.lit(0)).as('reserved')])
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('quantity_on_hand'), eb.lit(0)).as('on_hand'),
+        eb.fn.coalesce(eb.fn.sum<number>('quantity_reserved'), eb.lit(0)).as('reserved'),
+      ])
       .where('tenant_id', '=', tenantId)
       .where('warehouse_id', '=', id)
       .executeTakeFirstOrThrow();
@@ -109,7 +126,12 @@ export class WarehouseRepository {
               .select('inventory_records.id')
               .where('inventory_records.tenant_id', '=', tenantId)
               .where('inventory_records.warehouse_id', '=', id)
-              .where((inner) => inner.or([inner('inventory_records.quantity_on_hand', '>', 0), inner('inventory_records.quantity_reserved', '>', 0)])),
+              .where((inner) =>
+                inner.or([
+                  inner('inventory_records.quantity_on_hand', '>', 0),
+                  inner('inventory_records.quantity_reserved', '>', 0),
+                ]),
+              ),
           ),
         ),
       )
@@ -119,7 +141,11 @@ export class WarehouseRepository {
 
   /** Clears the default flag of every other warehouse of the tenant. */
   async clearDefault(db: Executor, tenantId: string, exceptId: string | null, at: string): Promise<void> {
-    let query = db.updateTable('warehouses').set({ is_default: false, updated_at: at }).where('tenant_id', '=', tenantId).where('is_default', '=', true);
+    let query = db
+      .updateTable('warehouses')
+      .set({ is_default: false, updated_at: at })
+      .where('tenant_id', '=', tenantId)
+      .where('is_default', '=', true);
     if (exceptId) query = query.where('id', '!=', exceptId);
     await query.execute();
   }

@@ -50,7 +50,12 @@ export const WarehouseListQuery = Type.Object({
   type: Type.Optional(fields.type),
   is_active: Type.Optional(Type.Boolean()),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['name', 'code', 'created_at', 'updated_at'], { default: 'name', description: 'Default name. Ties break on id.' })),
+  sort_by: Defaulted(
+    Type.Enum(['name', 'code', 'created_at', 'updated_at'], {
+      default: 'name',
+      description: 'Default name. Ties break on id.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'asc' })),
 });
 export type WarehouseListQuery = Static<typeof WarehouseListQuery>;

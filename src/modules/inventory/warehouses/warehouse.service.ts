@@ -85,7 +85,9 @@ export class WarehouseService {
    * @throws NotFoundError('Warehouse'), also for a deleted or another tenant's warehouse.
    */
   async resolve(tenantId: string, id: string | null | undefined, db: Executor = this.db): Promise<Warehouse> {
-    const warehouse = id ? await this.warehouses.findById(db, tenantId, id, 'use') : await this.warehouses.findDefault(db, tenantId, 'use');
+    const warehouse = id
+      ? await this.warehouses.findById(db, tenantId, id, 'use')
+      : await this.warehouses.findDefault(db, tenantId, 'use');
     if (!warehouse) throw new NotFoundError('Warehouse');
     return warehouse;
   }
@@ -115,7 +117,8 @@ export class WarehouseService {
       const now = this.clock.now().toISOString();
       const hasDefault = (await this.warehouses.findDefault(trx, tenantId)) !== undefined;
       const isDefault = input.is_default === true || !hasDefault;
-      if (isDefault && input.is_active === false) throw new BusinessRuleError('default_warehouse_required', DEFAULT_MUST_BE_ACTIVE);
+      if (isDefault && input.is_active === false)
+        throw new BusinessRuleError('default_warehouse_required', DEFAULT_MUST_BE_ACTIVE);
       if (isDefault) await this.warehouses.clearDefault(trx, tenantId, null, now);
       try {
         const created = await this.warehouses.insert(trx, {
@@ -144,12 +147,20 @@ export class WarehouseService {
    * default warehouse cannot be deactivated.
    * @throws NotFoundError('Warehouse'); ValidationError for a taken code; BusinessRuleError.
    */
-  async update(tenantId: string, id: string, input: WarehouseUpdateBody, precondition?: Precondition): Promise<Warehouse> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: WarehouseUpdateBody,
+    precondition?: Precondition,
+  ): Promise<Warehouse> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       if (input.is_default === false && current.is_default) {
-        throw new BusinessRuleError('default_warehouse_required', 'A tenant must keep one default warehouse: make another warehouse the default instead.');
+        throw new BusinessRuleError(
+          'default_warehouse_required',
+          'A tenant must keep one default warehouse: make another warehouse the default instead.',
+        );
       }
       const willBeDefault = input.is_default ?? current.is_default;
       if (willBeDefault && input.is_active === false) {
@@ -200,7 +211,14 @@ export class WarehouseService {
   }
 
   /** If-Match against the warehouse as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'warehouses', tenantId, id }, async () => warehouseResource(await this.get(tenantId, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'warehouses', tenantId, id }, async () =>
+      warehouseResource(await this.get(tenantId, id, trx)),
+    );
   }
 }

@@ -68,7 +68,9 @@ function fractionDigits(currency: string): number {
 /** `1234.5, 'EUR'` -> `1,234.50`; JPY gets no decimals, KWD three. */
 export function formatAmount(amount: number, currency: string): string {
   const digits = fractionDigits(currency);
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    amount,
+  );
 }
 
 /** `1234.5, 'EUR'` -> `EUR 1,234.50`. */

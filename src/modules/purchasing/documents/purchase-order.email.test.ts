@@ -47,7 +47,14 @@ describe('purchaseOrderEmail', () => {
   it('signs with the company address, tax id and footer', async () => {
     const email = await purchaseOrderEmail(
       sampleOrder({
-        company_address: { street: 'Hafenstraße 12', street2: null, city: 'Hamburg', state: null, postal_code: '20457', country: 'DE' },
+        company_address: {
+          street: 'Hafenstraße 12',
+          street2: null,
+          city: 'Hamburg',
+          state: null,
+          postal_code: '20457',
+          country: 'DE',
+        },
         company_tax_id: 'DE123456789',
         footer: '  Please quote the order number on every delivery note.  ',
       }),

@@ -59,7 +59,9 @@ describe('renderPurchaseOrderPdf', () => {
   it('prints amounts with the digits of the currency and an order without optional fields', async () => {
     const order = sampleOrder({
       currency: 'JPY',
-      lines: [{ product_sku: 'TEA-1', product_name: 'Green tea', quantity_ordered: 3, unit_price: 1200, line_total: 3600 }],
+      lines: [
+        { product_sku: 'TEA-1', product_name: 'Green tea', quantity_ordered: 3, unit_price: 1200, line_total: 3600 },
+      ],
       subtotal: 3600,
       tax_amount: 0,
       shipping_cost: 0,
@@ -82,7 +84,14 @@ describe('renderPurchaseOrderPdf', () => {
   it('prints the company address and tax id under its name, the footer at the end, and timestamps in the tenant zone', async () => {
     const order = sampleOrder({
       company_name: 'Acme Trading GmbH',
-      company_address: { street: 'Hafenstraße 12', street2: '3. Stock', city: 'Hamburg', state: 'Hamburg', postal_code: '20457', country: 'DE' },
+      company_address: {
+        street: 'Hafenstraße 12',
+        street2: '3. Stock',
+        city: 'Hamburg',
+        state: 'Hamburg',
+        postal_code: '20457',
+        country: 'DE',
+      },
       company_tax_id: 'DE123456789',
       footer: 'Please quote the order number on every delivery note and invoice.',
       time_zone: 'Europe/Berlin',
@@ -104,7 +113,9 @@ describe('renderPurchaseOrderPdf', () => {
   });
 
   it('prints the approval date in UTC without a zone, and no company block, tax id or footer without settings', async () => {
-    const { text } = await parse(await renderPurchaseOrderPdf(sampleOrder({ approved_at: '2026-11-30T23:30:00.000Z' })));
+    const { text } = await parse(
+      await renderPurchaseOrderPdf(sampleOrder({ approved_at: '2026-11-30T23:30:00.000Z' })),
+    );
     expect(text).toContain('2026-11-30');
     expect(text).not.toContain('Tax ID');
   });

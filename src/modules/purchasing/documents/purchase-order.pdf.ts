@@ -35,7 +35,10 @@ let fontsLoading: Promise<Fonts> | null = null;
 function loadFonts(): Promise<Fonts> {
   if (!fontsLoading) {
     const file = (name: string) => readFile(new URL(`../../../../assets/fonts/${name}.ttf`, import.meta.url));
-    fontsLoading = Promise.all([file('DejaVuSans'), file('DejaVuSans-Bold')]).then(([regular, bold]) => ({ regular, bold }));
+    fontsLoading = Promise.all([file('DejaVuSans'), file('DejaVuSans-Bold')]).then(([regular, bold]) => ({
+      regular,
+      bold,
+    }));
     fontsLoading.catch(() => {
       fontsLoading = null;
     });
@@ -105,7 +108,11 @@ export async function renderPurchaseOrderPdf(order: PurchaseOrderDocument): Prom
 
 function drawHeading(doc: Pdf, order: PurchaseOrderDocument, left: number, width: number): number {
   const half = width / 2;
-  doc.fillColor('black').font(BOLD).fontSize(16).text(order.company_name, left, MARGIN, { width: half - 10 });
+  doc
+    .fillColor('black')
+    .font(BOLD)
+    .fontSize(16)
+    .text(order.company_name, left, MARGIN, { width: half - 10 });
   const companyLines = addressLines(order.company_address);
   if (order.company_tax_id) companyLines.push(`Tax ID: ${order.company_tax_id}`);
   if (companyLines.length > 0) {
@@ -116,7 +123,10 @@ function drawHeading(doc: Pdf, order: PurchaseOrderDocument, left: number, width
   }
   const leftEnd = doc.y;
 
-  doc.font(BOLD).fontSize(16).text('PURCHASE ORDER', left + half, MARGIN, { width: half, align: 'right' });
+  doc
+    .font(BOLD)
+    .fontSize(16)
+    .text('PURCHASE ORDER', left + half, MARGIN, { width: half, align: 'right' });
   doc.font(BOLD).fontSize(12).text(order.po_number, { width: half, align: 'right' });
   doc.moveDown(0.3);
   const meta: [string, string | null][] = [
@@ -142,10 +152,19 @@ function drawHeading(doc: Pdf, order: PurchaseOrderDocument, left: number, width
 
 function drawBlock(doc: Pdf, title: string, lines: [string, boolean][], x: number, y: number, width: number): number {
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text(title.toUpperCase(), x, y, { width, characterSpacing: 0.5 });
-  doc.moveTo(x, doc.y + 1).lineTo(x + width, doc.y + 1).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .moveTo(x, doc.y + 1)
+    .lineTo(x + width, doc.y + 1)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   doc.moveDown(0.4);
   for (const [text, bold] of lines) {
-    doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 11 : 9.5).fillColor('black').text(text, x, doc.y, { width });
+    doc
+      .font(bold ? BOLD : REGULAR)
+      .fontSize(bold ? 11 : 9.5)
+      .fillColor('black')
+      .text(text, x, doc.y, { width });
   }
   return doc.y;
 }
@@ -179,8 +198,16 @@ function drawTerms(doc: Pdf, order: PurchaseOrderDocument, left: number, width: 
   let end = y;
   terms.forEach(([label, value], index) => {
     const x = left + index * column;
-    doc.font(BOLD).fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, y, { width: column - 10, characterSpacing: 0.5 });
-    doc.font(REGULAR).fontSize(9.5).fillColor('black').text(value, x, doc.y + 2, { width: column - 10 });
+    doc
+      .font(BOLD)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), x, y, { width: column - 10, characterSpacing: 0.5 });
+    doc
+      .font(REGULAR)
+      .fontSize(9.5)
+      .fillColor('black')
+      .text(value, x, doc.y + 2, { width: column - 10 });
     end = Math.max(end, doc.y);
   });
   return end;
@@ -252,10 +279,19 @@ function drawLines(
     }
     drawRow(doc, columns, cells, left, y, false);
     y += height;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   });
   if (order.lines.length === 0) {
-    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text('No lines.', left + CELL_PADDING, y + CELL_PADDING, { width });
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text('No lines.', left + CELL_PADDING, y + CELL_PADDING, { width });
     y = doc.y + CELL_PADDING;
   }
   return y;
@@ -292,7 +328,12 @@ function drawTotals(
     doc.fillColor('black').text(value, valueX, y, { width: valueWidth - CELL_PADDING, align: 'right' });
     y += rowHeight;
   }
-  doc.moveTo(labelX, y).lineTo(left + width, y).lineWidth(0.8).strokeColor('black').stroke();
+  doc
+    .moveTo(labelX, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.8)
+    .strokeColor('black')
+    .stroke();
   y += 5;
   doc.font(BOLD).fontSize(11).fillColor('black');
   doc.text('Total', labelX, y, { width: labelWidth - 6, align: 'right' });
@@ -319,7 +360,11 @@ function drawNotes(
   }
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text('NOTES', left, y, { width, characterSpacing: 0.5 });
   // Long notes flow onto further pages by themselves (pdfkit breaks at the bottom margin).
-  doc.font(REGULAR).fontSize(9.5).fillColor('black').text(order.notes.trim(), left, doc.y + 2, { width });
+  doc
+    .font(REGULAR)
+    .fontSize(9.5)
+    .fillColor('black')
+    .text(order.notes.trim(), left, doc.y + 2, { width });
   return doc.y;
 }
 
@@ -339,8 +384,17 @@ function drawCompanyFooter(
     doc.addPage();
     y = doc.page.margins.top;
   }
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
-  doc.font(REGULAR).fontSize(8.5).fillColor(MUTED).text(footer, left, y + 6, { width });
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  doc
+    .font(REGULAR)
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(footer, left, y + 6, { width });
 }
 
 function drawFooters(doc: Pdf, order: PurchaseOrderDocument, left: number, width: number): void {

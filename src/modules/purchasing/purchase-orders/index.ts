@@ -76,11 +76,18 @@ export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {
     warehouses: deps.warehouses,
     tenants: deps.tenants,
   });
-  const notifier = deps.mailer.enabled ? new PurchaseOrderMailNotifier({ mailer: deps.mailer, documents, log: deps.log }) : silentNotifier;
+  const notifier = deps.mailer.enabled
+    ? new PurchaseOrderMailNotifier({ mailer: deps.mailer, documents, log: deps.log })
+    : silentNotifier;
   const service = new PurchaseOrderService({ ...deps, repository, notifier });
   const reorders = new PurchaseOrderReorders({ ...deps, repository, notifier });
   const reports = new PurchaseOrderReports({ db: deps.db, clock: deps.clock });
-  const receiving = new PurchaseOrderReceivingService({ ...deps, orders: service, repository, receiving: new PurchaseOrderReceivingRepository() });
+  const receiving = new PurchaseOrderReceivingService({
+    ...deps,
+    orders: service,
+    repository,
+    receiving: new PurchaseOrderReceivingRepository(),
+  });
   const routes: FastifyPluginAsyncTypebox = async (app) => {
     await app.register(purchaseOrderRoutes({ service }));
     await app.register(purchaseOrderDocumentRoutes({ documents }));

@@ -11,7 +11,10 @@ export type NewReceipt = Insertable<PurchaseOrderReceiptsTable>;
 export type NewReceiptLine = Insertable<PurchaseOrderReceiptLinesTable>;
 export type Receipt = Selectable<PurchaseOrderReceiptsTable>;
 /** A receipt line with the name and SKU its order line snapshotted. */
-export type ReceiptLine = Selectable<PurchaseOrderReceiptLinesTable> & { product_name: string; product_sku: string | null };
+export type ReceiptLine = Selectable<PurchaseOrderReceiptLinesTable> & {
+  product_name: string;
+  product_sku: string | null;
+};
 
 export class PurchaseOrderReceivingRepository {
   /**
@@ -40,14 +43,21 @@ export class PurchaseOrderReceivingRepository {
         ...(noted.length > 0
           ? {
               receiving_notes: byLine<string>(
-                noted.map((l) => sql`when ${l.itemId} then case when receiving_notes is null then ${l.notes} else receiving_notes || ${'\n' + l.notes} end`),
+                noted.map(
+                  (l) =>
+                    sql`when ${l.itemId} then case when receiving_notes is null then ${l.notes} else receiving_notes || ${'\n' + l.notes} end`,
+                ),
                 sql.ref('receiving_notes'),
               ),
             }
           : {}),
       })
       .where('tenant_id', '=', tenantId)
-      .where('id', 'in', lines.map((l) => l.itemId))
+      .where(
+        'id',
+        'in',
+        lines.map((l) => l.itemId),
+      )
       .where(sql<boolean>`quantity_received + ${quantity} <= quantity_ordered - quantity_cancelled`)
       .returningAll()
       .execute();
@@ -81,7 +91,9 @@ export class PurchaseOrderReceivingRepository {
     if (receiptIds.length === 0) return [];
     return db
       .selectFrom('purchase_order_receipt_lines as l')
-      .innerJoin('purchase_order_items as i', (j) => j.onRef('i.id', '=', 'l.purchase_order_item_id').onRef('i.tenant_id', '=', 'l.tenant_id'))
+      .innerJoin('purchase_order_items as i', (j) =>
+        j.onRef('i.id', '=', 'l.purchase_order_item_id').onRef('i.tenant_id', '=', 'l.tenant_id'),
+      )
       .selectAll('l')
       .select(['i.product_name', 'i.product_sku'])
       .where('l.tenant_id', '=', tenantId)

@@ -9,7 +9,11 @@ import { ReceiptListQuery, ReceiptResponse, ReceiveBody, ReceiveResponse } from 
 import type { PurchaseOrderReceivingService } from './purchase-order-receiving.service.js';
 
 /** POST /operations/purchase-orders/:id/receive and GET …/:id/receipts, relative to the API prefix. */
-export function purchaseOrderReceivingRoutes({ service }: { service: PurchaseOrderReceivingService }): FastifyPluginAsyncTypebox {
+export function purchaseOrderReceivingRoutes({
+  service,
+}: {
+  service: PurchaseOrderReceivingService;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/operations/purchase-orders/:id/receive',
@@ -25,8 +29,17 @@ export function purchaseOrderReceivingRoutes({ service }: { service: PurchaseOrd
         config: { ...requireAbility('operations:receive-goods-purchase-orders'), conditional: 'write' },
       },
       async (request, reply) => {
-        const received = await service.receive(request.auth.tenantId, request.params.id, request.auth.user.id, request.body, ifMatch(request));
-        return ok(withETag(reply, received, 'receipt_id', 'total_received_percentage', 'awaiting_items', 'inventory_updated'), 'Goods received successfully');
+        const received = await service.receive(
+          request.auth.tenantId,
+          request.params.id,
+          request.auth.user.id,
+          request.body,
+          ifMatch(request),
+        );
+        return ok(
+          withETag(reply, received, 'receipt_id', 'total_received_percentage', 'awaiting_items', 'inventory_updated'),
+          'Goods received successfully',
+        );
       },
     );
 
@@ -37,7 +50,8 @@ export function purchaseOrderReceivingRoutes({ service }: { service: PurchaseOrd
           tags: ['Purchase orders'],
           operationId: 'listPurchaseOrderReceipts',
           summary: "The order's receipts, newest first: who received what, when, with quality checks and notes",
-          description: 'One entry per receipt (`POST …/receive`), partial or final, with its lines. Another tenant\'s order: 404.',
+          description:
+            "One entry per receipt (`POST …/receive`), partial or final, with its lines. Another tenant's order: 404.",
           params: IdParams,
           querystring: ReceiptListQuery,
           response: { 200: PaginatedSchema(ReceiptResponse) },
@@ -46,7 +60,11 @@ export function purchaseOrderReceivingRoutes({ service }: { service: PurchaseOrd
       },
       async (request) => {
         const { page, per_page } = request.query;
-        return paginated(request, { page, per_page }, await service.receipts(request.auth.tenantId, request.params.id, { page, per_page }));
+        return paginated(
+          request,
+          { page, per_page },
+          await service.receipts(request.auth.tenantId, request.params.id, { page, per_page }),
+        );
       },
     );
   };

@@ -35,13 +35,23 @@ export const ReceiveLineInput = Type.Object(
 );
 
 export const ReceiveBody = Type.Object({
-  received_items: Type.Optional(Type.Array(ReceivedItemInput, { minItems: 1, maxItems: MAX_LINES, description: 'Lines by product. Omit both forms to receive every pending quantity.' })),
-  items: Type.Optional(Type.Array(ReceiveLineInput, { minItems: 1, maxItems: MAX_LINES, description: 'Lines by order line id.' })),
+  received_items: Type.Optional(
+    Type.Array(ReceivedItemInput, {
+      minItems: 1,
+      maxItems: MAX_LINES,
+      description: 'Lines by product. Omit both forms to receive every pending quantity.',
+    }),
+  ),
+  items: Type.Optional(
+    Type.Array(ReceiveLineInput, { minItems: 1, maxItems: MAX_LINES, description: 'Lines by order line id.' }),
+  ),
   received_by: Type.Optional(Nullable(Ulid)),
   notes: Type.Optional(text(2000)),
   quality_check_passed: Type.Optional(Type.Boolean({ default: true })),
   quality_notes: Type.Optional(text(2000)),
-  received_date: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, default today; not in the future.' })),
+  received_date: Type.Optional(
+    Type.String({ format: 'date', description: 'YYYY-MM-DD, default today; not in the future.' }),
+  ),
 });
 export type ReceiveBody = Static<typeof ReceiveBody>;
 withExample(ReceiveBody, {
@@ -107,12 +117,19 @@ export const ReceiptResponse = Type.Object({
   id: Type.String(),
   purchase_order_id: Type.String(),
   received_date: Type.String({ format: 'date', description: 'The day the goods arrived, as the receipt gave it.' }),
-  received_by: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, { description: 'Who received the goods; null when that user is gone.' })),
+  received_by: Nullable(
+    Type.Object(
+      { id: Type.String(), name: Type.String() },
+      { description: 'Who received the goods; null when that user is gone.' },
+    ),
+  ),
   created_at: Type.String({ format: 'date-time', description: 'When the receipt was recorded.' }),
   notes: Nullable(Type.String()),
-  quality_check_passed: Type.Boolean({ description: 'False when the receipt, or any of its lines, failed the quality check.' }),
+  quality_check_passed: Type.Boolean({
+    description: 'False when the receipt, or any of its lines, failed the quality check.',
+  }),
   quality_notes: Nullable(Type.String()),
-  units_received: Type.Integer({ description: 'The sum of the lines\' quantities.' }),
+  units_received: Type.Integer({ description: "The sum of the lines' quantities." }),
   lines: Type.Array(ReceiptLineResponse),
 });
 export type ReceiptResponse = Static<typeof ReceiptResponse>;

@@ -15,7 +15,12 @@ import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockService } from '../../inventory/stock/stock.service.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
-import type { PurchaseOrderReceivingRepository, NewReceiptLine, Receipt, ReceiptLine } from './purchase-order-receiving.repository.js';
+import type {
+  PurchaseOrderReceivingRepository,
+  NewReceiptLine,
+  Receipt,
+  ReceiptLine,
+} from './purchase-order-receiving.repository.js';
 import type { ReceiptResponse, ReceiveBody, ReceiveResponse } from './purchase-order-receiving.schemas.js';
 import type { PurchaseOrderItem, PurchaseOrderRepository, PurchaseOrderRow } from './purchase-order.repository.js';
 import type { PurchaseOrderService } from './purchase-order.service.js';
@@ -57,7 +62,11 @@ function overPending(item: PurchaseOrderItem, quantity: number): string {
   return `Cannot receive ${quantity} units. Only ${pending(item)} units pending (ordered: ${item.quantity_ordered}, received: ${item.quantity_received})`;
 }
 
-function receiptResource(receipt: Receipt, lines: readonly ReceiptLine[], users: ReadonlyMap<string, { id: string; name: string }>): ReceiptResponse {
+function receiptResource(
+  receipt: Receipt,
+  lines: readonly ReceiptLine[],
+  users: ReadonlyMap<string, { id: string; name: string }>,
+): ReceiptResponse {
   return {
     id: receipt.id,
     purchase_order_id: receipt.purchase_order_id,
@@ -107,7 +116,13 @@ export class PurchaseOrderReceivingService {
    * forms at once, a product or line not on the order, the same line twice, an unknown warehouse or receiver,
    * a failed quality check without notes, or a received date in the future.
    */
-  async receive(tenantId: string, orderId: string, userId: string | null, input: ReceiveBody, precondition?: Precondition): Promise<ReceiveResponse> {
+  async receive(
+    tenantId: string,
+    orderId: string,
+    userId: string | null,
+    input: ReceiveBody,
+    precondition?: Precondition,
+  ): Promise<ReceiveResponse> {
     const now = this.deps.clock.now().toISOString();
     const today = now.slice(0, 10);
     const receivedDate = input.received_date ?? today;
@@ -117,7 +132,9 @@ export class PurchaseOrderReceivingService {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
     return inTransaction(this.deps.db, async (trx) => {
-      await checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id: orderId }, () => this.deps.orders.get(tenantId, orderId, trx));
+      await checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id: orderId }, () =>
+        this.deps.orders.get(tenantId, orderId, trx),
+      );
       const order = await this.lock(trx, tenantId, orderId);
       const items = await this.deps.repository.items(trx, tenantId, orderId);
       // Receiving changes neither who acted on the order nor its supplier and warehouse: the resources before
@@ -130,7 +147,12 @@ export class PurchaseOrderReceivingService {
       const receiptId = this.deps.newId();
       // An order has at most MAX_LINES lines: the statements of a receipt stay far below the engines' parameter
       // limits (SQLite 32,766; PostgreSQL 65,535) without chunks.
-      const updated = await this.deps.receiving.receiveOnLines(trx, tenantId, lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, notes: l.notes })), now);
+      const updated = await this.deps.receiving.receiveOnLines(
+        trx,
+        tenantId,
+        lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, notes: l.notes })),
+        now,
+      );
       const received = new Map(updated.map((item) => [item.id, item]));
       const refused = lines.find((l) => !received.has(l.item.id));
       if (refused) {
@@ -140,8 +162,21 @@ export class PurchaseOrderReceivingService {
       }
       const movements = await this.deps.stock.addOnHandMany(
         trx,
-        { tenantId, type: 'purchase_receipt', referenceType: 'purchase_order', referenceId: orderId, reason: `Received on purchase order ${order.po_number}`, userId: receivedBy, at: now },
-        lines.map((line) => ({ productId: line.item.product_id, warehouseId: line.warehouseId, quantity: line.quantity, notes: line.notes })),
+        {
+          tenantId,
+          type: 'purchase_receipt',
+          referenceType: 'purchase_order',
+          referenceId: orderId,
+          reason: `Received on purchase order ${order.po_number}`,
+          userId: receivedBy,
+          at: now,
+        },
+        lines.map((line) => ({
+          productId: line.item.product_id,
+          warehouseId: line.warehouseId,
+          quantity: line.quantity,
+          notes: line.notes,
+        })),
       );
 
       await this.deps.receiving.insertReceipt(trx, {
@@ -183,9 +218,19 @@ export class PurchaseOrderReceivingService {
       if (!moved) throw new Error('The purchase order locked for this receipt left its receivable status.');
       const resource = this.presenter.present({ ...order, ...moved }, users, after);
       if (complete) {
-        await this.deps.events.record(trx, tenantId, { type: 'purchase_order.received', entityId: orderId, payload: resource as unknown as Record<string, unknown> });
+        await this.deps.events.record(trx, tenantId, {
+          type: 'purchase_order.received',
+          entityId: orderId,
+          payload: resource as unknown as Record<string, unknown>,
+        });
       }
-      await this.audited(trx, tenantId, complete ? 'purchase_order.received' : 'purchase_order.partially_received', before, resource);
+      await this.audited(
+        trx,
+        tenantId,
+        complete ? 'purchase_order.received' : 'purchase_order.partially_received',
+        before,
+        resource,
+      );
       const ordered = after.reduce((sum, item) => sum + item.quantity_ordered, 0);
       const receivedUnits = after.reduce((sum, item) => sum + item.quantity_received, 0);
       return {
@@ -207,24 +252,41 @@ export class PurchaseOrderReceivingService {
     if (!(await this.deps.repository.findById(db, tenantId, orderId))) throw new NotFoundError('Purchase order');
     const receipts = await this.deps.receiving.receiptsPage(db, tenantId, orderId, page);
     const ids = receipts.items.map((receipt) => receipt.id);
-    const receiverIds = [...new Set(receipts.items.flatMap((receipt) => (receipt.received_by ? [receipt.received_by] : [])))];
+    const receiverIds = [
+      ...new Set(receipts.items.flatMap((receipt) => (receipt.received_by ? [receipt.received_by] : []))),
+    ];
     const [lines, receivers] = await Promise.all([
       this.deps.receiving.receiptLines(db, tenantId, ids),
       this.deps.users.summariesByIds(tenantId, receiverIds, db),
     ]);
     const names = new Map(receivers.map((user) => [user.id, { id: user.id, name: user.name }]));
-    return { items: receipts.items.map((receipt) => receiptResource(receipt, lines.filter((line) => line.receipt_id === receipt.id), names)), total: receipts.total };
+    return {
+      items: receipts.items.map((receipt) =>
+        receiptResource(
+          receipt,
+          lines.filter((line) => line.receipt_id === receipt.id),
+          names,
+        ),
+      ),
+      total: receipts.total,
+    };
   }
 
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
     const order = await this.deps.repository.findForUpdate(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
-    if (!RECEIVABLE_STATUSES.includes(order.status)) throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
+    if (!RECEIVABLE_STATUSES.includes(order.status))
+      throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
     return order;
   }
 
-  private async receiver(trx: Transaction<DB>, tenantId: string, receivedBy: string | null | undefined, userId: string | null): Promise<string | null> {
+  private async receiver(
+    trx: Transaction<DB>,
+    tenantId: string,
+    receivedBy: string | null | undefined,
+    userId: string | null,
+  ): Promise<string | null> {
     if (!receivedBy) return userId;
     const user = await this.deps.users.findById(tenantId, receivedBy, trx);
     if (!user) throw ValidationError.field('received_by', 'The selected received by is invalid.');
@@ -232,7 +294,13 @@ export class PurchaseOrderReceivingService {
   }
 
   /** Matches the request's lines to the order's and checks every rule, all field errors at once. */
-  private async plan(trx: Transaction<DB>, tenantId: string, order: PurchaseOrderRow, items: PurchaseOrderItem[], input: ReceiveBody): Promise<PlannedLine[]> {
+  private async plan(
+    trx: Transaction<DB>,
+    tenantId: string,
+    order: PurchaseOrderRow,
+    items: PurchaseOrderItem[],
+    input: ReceiveBody,
+  ): Promise<PlannedLine[]> {
     const overallPassed = input.quality_check_passed ?? true;
     const overallNotes = trimOrNull(input.quality_notes);
     const errors: FieldErrors = {};
@@ -241,26 +309,48 @@ export class PurchaseOrderReceivingService {
     if (!input.received_items && !input.items) {
       for (const item of items.filter((i) => pending(i) > 0)) {
         planned.push({
-          item, at: null, quantity: pending(item), warehouseId: item.warehouse_id ?? order.warehouse_id,
-          binLocation: null, notes: null, qualityPassed: overallPassed, qualityNotes: overallNotes,
+          item,
+          at: null,
+          quantity: pending(item),
+          warehouseId: item.warehouse_id ?? order.warehouse_id,
+          binLocation: null,
+          notes: null,
+          qualityPassed: overallPassed,
+          qualityNotes: overallNotes,
         });
       }
-      if (planned.length === 0) throw new BusinessRuleError('nothing_pending', 'Nothing is pending on this purchase order.');
+      if (planned.length === 0)
+        throw new BusinessRuleError('nothing_pending', 'Nothing is pending on this purchase order.');
     } else {
       const key = input.received_items ? 'received_items' : 'items';
       const requested = input.received_items
-        ? input.received_items.map((line) => ({ ...line, item: items.find((i) => i.product_id === line.product_id), bin_location: null, field: 'product_id' }))
-        : input.items!.map((line) => ({ ...line, item: items.find((i) => i.id === line.purchase_order_item_id), field: 'purchase_order_item_id' }));
+        ? input.received_items.map((line) => ({
+            ...line,
+            item: items.find((i) => i.product_id === line.product_id),
+            bin_location: null,
+            field: 'product_id',
+          }))
+        : input.items!.map((line) => ({
+            ...line,
+            item: items.find((i) => i.id === line.purchase_order_item_id),
+            field: 'purchase_order_item_id',
+          }));
       const seen = new Map<string, number>();
       for (const [index, line] of requested.entries()) {
         const at = `${key}.${index}`;
         if (!line.item) {
-          errors[`${at}.${line.field}`] = [line.field === 'product_id' ? 'The product is not on this purchase order.' : 'The line is not on this purchase order.'];
+          errors[`${at}.${line.field}`] = [
+            line.field === 'product_id'
+              ? 'The product is not on this purchase order.'
+              : 'The line is not on this purchase order.',
+          ];
           continue;
         }
         const first = seen.get(line.item.id);
         if (first !== undefined) {
-          errors[`${at}.${line.field}`] = [`The line is already received on line ${first + 1} of this request; each may appear once.`];
+          errors[`${at}.${line.field}`] = [
+            `The line is already received on line ${first + 1} of this request; each may appear once.`,
+          ];
           continue;
         }
         seen.set(line.item.id, index);
@@ -269,14 +359,20 @@ export class PurchaseOrderReceivingService {
         }
         const warehouseId = line.warehouse_id ?? line.item.warehouse_id ?? order.warehouse_id;
         if (line.warehouse_id) {
-          const known = await this.deps.warehouses.get(tenantId, line.warehouse_id, trx).then(() => true, (error: unknown) => {
-            if (error instanceof NotFoundError) return false;
-            throw error;
-          });
+          const known = await this.deps.warehouses.get(tenantId, line.warehouse_id, trx).then(
+            () => true,
+            (error: unknown) => {
+              if (error instanceof NotFoundError) return false;
+              throw error;
+            },
+          );
           if (!known) errors[`${at}.warehouse_id`] = ['The selected warehouse id is invalid.'];
         }
         planned.push({
-          item: line.item, at, quantity: line.quantity_received, warehouseId,
+          item: line.item,
+          at,
+          quantity: line.quantity_received,
+          warehouseId,
           binLocation: trimOrNull(line.bin_location),
           notes: trimOrNull(line.notes),
           qualityPassed: line.quality_check_passed ?? overallPassed,
@@ -290,7 +386,8 @@ export class PurchaseOrderReceivingService {
     for (const line of planned) {
       if (line.qualityPassed || line.qualityNotes !== null) continue;
       if (line.at === null || !anyLineNotes) {
-        if (overallNotes === null) errors.quality_notes = ['The quality notes field is required when the quality check failed.'];
+        if (overallNotes === null)
+          errors.quality_notes = ['The quality notes field is required when the quality check failed.'];
         else line.qualityNotes = overallNotes;
       } else {
         errors[`${line.at}.quality_notes`] = ['The quality notes field is required when the quality check failed.'];

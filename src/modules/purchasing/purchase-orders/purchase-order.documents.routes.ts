@@ -8,7 +8,11 @@ import type { PurchaseOrderDocuments } from './purchase-order.documents.js';
 const tags = ['Purchase orders'];
 
 /** GET /operations/purchase-orders/{id}/pdf, relative to the API prefix. */
-export function purchaseOrderDocumentRoutes({ documents }: { documents: PurchaseOrderDocuments }): FastifyPluginAsyncTypebox {
+export function purchaseOrderDocumentRoutes({
+  documents,
+}: {
+  documents: PurchaseOrderDocuments;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/purchase-orders/:id/pdf',
@@ -19,7 +23,12 @@ export function purchaseOrderDocumentRoutes({ documents }: { documents: Purchase
           summary: 'The purchase order as a PDF (application/pdf, shown inline)',
           params: IdParams,
           // Sent as bytes, never serialised: the schema only documents the answer.
-          response: { 200: { description: 'The PDF.', content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } } },
+          response: {
+            200: {
+              description: 'The PDF.',
+              content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+            },
+          },
         },
         config: requireAbility('operations:view-purchase-orders'),
       },

@@ -19,7 +19,16 @@ export interface DocumentParties {
   /** The ordering tenant: its name, address, tax id, footer and time zone; null when it is gone. */
   company: Pick<
     Tenant,
-    'name' | 'address_line1' | 'address_line2' | 'city' | 'region' | 'postal_code' | 'country' | 'tax_id' | 'purchase_order_footer' | 'time_zone'
+    | 'name'
+    | 'address_line1'
+    | 'address_line2'
+    | 'city'
+    | 'region'
+    | 'postal_code'
+    | 'country'
+    | 'tax_id'
+    | 'purchase_order_footer'
+    | 'time_zone'
   > | null;
 }
 

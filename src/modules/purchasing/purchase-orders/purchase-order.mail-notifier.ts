@@ -44,7 +44,12 @@ export class PurchaseOrderMailNotifier implements PurchaseOrderNotifier {
    * Resolves false when the mailer is off, or with a warning when the server refuses the message or the
    * e-mail cannot be built: the order is committed by now, so nothing here may fail the request.
    */
-  async sendOrder(tenantId: string, order: PurchaseOrderResource, supplier: SupplierContact, options: SendBody): Promise<boolean> {
+  async sendOrder(
+    tenantId: string,
+    order: PurchaseOrderResource,
+    supplier: SupplierContact,
+    options: SendBody,
+  ): Promise<boolean> {
     if (!this.mailer.enabled) return false;
     return this.deliver(async () => {
       const document = await this.documentFor(tenantId, order, supplier);
@@ -58,18 +63,33 @@ export class PurchaseOrderMailNotifier implements PurchaseOrderNotifier {
   }
 
   /** Mails a cancellation notice for an order the supplier had; false when it could not be delivered. */
-  async notifyCancellation(tenantId: string, order: PurchaseOrderResource, supplier: SupplierContact): Promise<boolean> {
+  async notifyCancellation(
+    tenantId: string,
+    order: PurchaseOrderResource,
+    supplier: SupplierContact,
+  ): Promise<boolean> {
     if (!this.mailer.enabled) return false;
     return this.deliver(async () => {
       const document = await this.documentFor(tenantId, order, supplier);
-      await this.mailer.send({ to: supplier.email, subject: `Cancelled: purchase order ${order.po_number}`, text: cancellationText(document, order) });
+      await this.mailer.send({
+        to: supplier.email,
+        subject: `Cancelled: purchase order ${order.po_number}`,
+        text: cancellationText(document, order),
+      });
     }, order);
   }
 
   /** The address the order was sent to wins over the supplier's current one: it is the one that holds the order. */
-  private async documentFor(tenantId: string, order: PurchaseOrderResource, supplier: SupplierContact): Promise<PurchaseOrderDocument> {
+  private async documentFor(
+    tenantId: string,
+    order: PurchaseOrderResource,
+    supplier: SupplierContact,
+  ): Promise<PurchaseOrderDocument> {
     const document = await this.documents.fromOrder(tenantId, order);
-    return { ...document, supplier: { ...document.supplier, name: document.supplier.name || supplier.name, email: supplier.email } };
+    return {
+      ...document,
+      supplier: { ...document.supplier, name: document.supplier.name || supplier.name, email: supplier.email },
+    };
   }
 
   private async deliver(send: () => Promise<void>, order: PurchaseOrderResource): Promise<boolean> {
@@ -78,7 +98,10 @@ export class PurchaseOrderMailNotifier implements PurchaseOrderNotifier {
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const message = error instanceof MailDeliveryError ? 'Purchase order e-mail was not delivered' : 'Purchase order e-mail could not be prepared';
+      const message =
+        error instanceof MailDeliveryError
+          ? 'Purchase order e-mail was not delivered'
+          : 'Purchase order e-mail could not be prepared';
       this.log.warn({ purchase_order_id: order.id, po_number: order.po_number, error: reason }, message);
       return false;
     }

@@ -12,7 +12,12 @@ export interface SupplierContact {
 
 export interface PurchaseOrderNotifier {
   /** Mails the order to its supplier; true when the message was accepted for delivery. Runs after commit. */
-  sendOrder(tenantId: string, order: PurchaseOrderResource, supplier: SupplierContact, options: SendBody): Promise<boolean>;
+  sendOrder(
+    tenantId: string,
+    order: PurchaseOrderResource,
+    supplier: SupplierContact,
+    options: SendBody,
+  ): Promise<boolean>;
   /** Tells the supplier an order it received was cancelled; true when the message was accepted. Runs after commit. */
   notifyCancellation(tenantId: string, order: PurchaseOrderResource, supplier: SupplierContact): Promise<boolean>;
 }

@@ -8,7 +8,8 @@ import type { PurchaseOrderRepository } from './purchase-order.repository.js';
 const DAY_MS = 86_400_000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
-const average = (values: number[]) => (values.length === 0 ? null : round2(values.reduce((a, b) => a + b, 0) / values.length));
+const average = (values: number[]) =>
+  values.length === 0 ? null : round2(values.reduce((a, b) => a + b, 0) / values.length);
 
 /** Spend is summed in the default currency only: the suppliers module reports in it and no exchange rates are kept. */
 const SPEND_CURRENCY = DEFAULT_CURRENCY;
@@ -42,8 +43,13 @@ export class PurchaseOrderPerformanceSource implements PerformanceSource {
       // Returns are not recorded by any module yet.
       return_rate: null,
       defect_rate: quality.received === 0 ? null : round2((quality.failed / quality.received) * 100),
-      total_spend_minor: orders.filter((o) => o.currency === SPEND_CURRENCY).reduce((sum, o) => sum + o.total_amount, 0),
-      last_order_date: orders.reduce<string | null>((latest, o) => (latest === null || o.order_date > latest ? o.order_date : latest), null),
+      total_spend_minor: orders
+        .filter((o) => o.currency === SPEND_CURRENCY)
+        .reduce((sum, o) => sum + o.total_amount, 0),
+      last_order_date: orders.reduce<string | null>(
+        (latest, o) => (latest === null || o.order_date > latest ? o.order_date : latest),
+        null,
+      ),
       orders_last_90_days: orders.filter((o) => o.order_date >= since).length,
     };
   }

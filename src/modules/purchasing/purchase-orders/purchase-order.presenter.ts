@@ -24,7 +24,8 @@ export function purchaseOrderItemResource(item: PurchaseOrderItem, currency: str
     quantity_received: item.quantity_received,
     quantity_cancelled: item.quantity_cancelled,
     quantity_remaining: remaining,
-    received_percentage: item.quantity_ordered === 0 ? 0 : Math.round((item.quantity_received / item.quantity_ordered) * 10000) / 100,
+    received_percentage:
+      item.quantity_ordered === 0 ? 0 : Math.round((item.quantity_received / item.quantity_ordered) * 10000) / 100,
     unit_price: fromMinorUnits(item.unit_price, currency),
     subtotal: fromMinorUnits(item.line_total, currency),
     line_total: fromMinorUnits(item.line_total, currency),
@@ -49,10 +50,16 @@ export class PurchaseOrderPresenter {
    * The resources of `rows`, in the same order; the users who acted on them are read in one query. With
    * `withItems`, each order's lines are read and shown as `items` (and `line_items`).
    */
-  async many(db: Executor, tenantId: string, rows: readonly PurchaseOrderRow[], withItems: boolean): Promise<PurchaseOrderResource[]> {
+  async many(
+    db: Executor,
+    tenantId: string,
+    rows: readonly PurchaseOrderRow[],
+    withItems: boolean,
+  ): Promise<PurchaseOrderResource[]> {
     const users = await this.usersOf(db, tenantId, rows);
     const result: PurchaseOrderResource[] = [];
-    for (const row of rows) result.push(this.present(row, users, withItems ? await this.repository.items(db, tenantId, row.id) : undefined));
+    for (const row of rows)
+      result.push(this.present(row, users, withItems ? await this.repository.items(db, tenantId, row.id) : undefined));
     return result;
   }
 

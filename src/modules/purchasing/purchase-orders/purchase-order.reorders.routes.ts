@@ -15,17 +15,27 @@ const ReordersResponse = Type.Object({
 });
 
 /** POST /operations/purchase-orders/generate-reorders, relative to the API prefix. */
-export function purchaseOrderReorderRoutes({ reorders }: { reorders: PurchaseOrderReorders }): FastifyPluginAsyncTypebox {
+export function purchaseOrderReorderRoutes({
+  reorders,
+}: {
+  reorders: PurchaseOrderReorders;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/operations/purchase-orders/generate-reorders',
       {
-        schema: { tags, operationId: 'generateReorderPurchaseOrders', summary: 'Draft one purchase order per supplier for stock at or below its reorder point', response: { 200: ReordersResponse } },
+        schema: {
+          tags,
+          operationId: 'generateReorderPurchaseOrders',
+          summary: 'Draft one purchase order per supplier for stock at or below its reorder point',
+          response: { 200: ReordersResponse },
+        },
         config: requireAbility('operations:create-purchase-orders'),
       },
       async (request) => {
         const orders = await reorders.generate(request.auth.tenantId, request.auth.user.id);
-        const message = orders.length === 0 ? 'No reorders needed' : `${orders.length} reorder purchase order(s) generated`;
+        const message =
+          orders.length === 0 ? 'No reorders needed' : `${orders.length} reorder purchase order(s) generated`;
         return { success: true as const, message, data: orders, count: orders.length };
       },
     );

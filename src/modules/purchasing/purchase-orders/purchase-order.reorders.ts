@@ -48,8 +48,12 @@ export class PurchaseOrderReorders {
   async generate(tenantId: string, userId: string | null): Promise<PurchaseOrderResource[]> {
     return inTransaction(this.deps.db, async (trx) => {
       const orders = new PurchaseOrderService({ ...this.deps, db: trx });
-      const candidates = (await this.reorder.candidates(tenantId, trx)).filter((c): c is Shortage => c.supplier_id !== null);
-      const busy = await this.deps.repository.productsOnOpenOrders(trx, tenantId, [...new Set(candidates.map((c) => c.product_id))]);
+      const candidates = (await this.reorder.candidates(tenantId, trx)).filter(
+        (c): c is Shortage => c.supplier_id !== null,
+      );
+      const busy = await this.deps.repository.productsOnOpenOrders(trx, tenantId, [
+        ...new Set(candidates.map((c) => c.product_id)),
+      ]);
       const bySupplier = new Map<string, Shortage[]>();
       for (const candidate of candidates) {
         if (busy.has(candidate.product_id)) continue;
@@ -63,23 +67,35 @@ export class PurchaseOrderReorders {
       const today = this.deps.clock.now().toISOString().slice(0, 10);
       const created: PurchaseOrderResource[] = [];
       for (const [supplierId, group] of bySupplier) {
-        const supplier = await this.deps.suppliers.assertOrderable(tenantId, supplierId, trx).catch((error: unknown) => {
-          if (error instanceof NotFoundError || error instanceof BusinessRuleError) return null;
-          throw error;
-        });
+        const supplier = await this.deps.suppliers
+          .assertOrderable(tenantId, supplierId, trx)
+          .catch((error: unknown) => {
+            if (error instanceof NotFoundError || error instanceof BusinessRuleError) return null;
+            throw error;
+          });
         if (!supplier) continue;
-        const currency = group.map((c) => c.currency).find((c): c is string => c !== null && isCurrency(c)) ?? DEFAULT_CURRENCY;
+        const currency =
+          group.map((c) => c.currency).find((c): c is string => c !== null && isCurrency(c)) ?? DEFAULT_CURRENCY;
         const lines = new Map<string, Line>();
         for (const c of group) {
-          const quantity = c.reorder_quantity ?? Math.max(1, c.reorder_point - (c.quantity_on_hand - c.quantity_reserved));
+          const quantity =
+            c.reorder_quantity ?? Math.max(1, c.reorder_point - (c.quantity_on_hand - c.quantity_reserved));
           // A cost in another currency cannot be restated without rates: the buyer prices that line.
-          const price = c.cost_price !== null && (c.currency ?? DEFAULT_CURRENCY) === currency ? fromMinorUnits(c.cost_price, currency) : 0;
+          const price =
+            c.cost_price !== null && (c.currency ?? DEFAULT_CURRENCY) === currency
+              ? fromMinorUnits(c.cost_price, currency)
+              : 0;
           const line = lines.get(c.product_id);
           if (line) {
             line.quantity += quantity;
             line.warehouses.add(c.warehouse_id);
           } else {
-            lines.set(c.product_id, { product_id: c.product_id, quantity, unit_price: price, warehouses: new Set([c.warehouse_id]) });
+            lines.set(c.product_id, {
+              product_id: c.product_id,
+              quantity,
+              unit_price: price,
+              warehouses: new Set([c.warehouse_id]),
+            });
           }
         }
         const leadTime = supplier.lead_time_days;

@@ -8,8 +8,21 @@ export class PurchaseOrderReportRepository {
   overdue(db: Executor, tenantId: string, today: string) {
     return db
       .selectFrom('purchase_orders as po')
-      .leftJoin('suppliers as s', (j) => j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'))
-      .select(['po.id', 'po.po_number', 'po.status', 'po.supplier_id', 's.name as supplier_name', 'po.warehouse_id', 'po.order_date', 'po.expected_delivery_date', 'po.currency', 'po.total_amount'])
+      .leftJoin('suppliers as s', (j) =>
+        j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'),
+      )
+      .select([
+        'po.id',
+        'po.po_number',
+        'po.status',
+        'po.supplier_id',
+        's.name as supplier_name',
+        'po.warehouse_id',
+        'po.order_date',
+        'po.expected_delivery_date',
+        'po.currency',
+        'po.total_amount',
+      ])
       .where('po.tenant_id', '=', tenantId)
       .where('po.deleted_at', 'is', null)
       .where('po.status', 'in', [...WITH_SUPPLIER_STATUSES])
@@ -23,7 +36,12 @@ export class PurchaseOrderReportRepository {
   byStatus(db: Executor, tenantId: string) {
     return db
       .selectFrom('purchase_orders as po')
-      .select((eb) => ['po.status', 'po.currency', eb.fn.countAll().as('count'), eb.fn.sum('po.total_amount').as('total')])
+      .select((eb) => [
+        'po.status',
+        'po.currency',
+        eb.fn.countAll().as('count'),
+        eb.fn.sum('po.total_amount').as('total'),
+      ])
       .where('po.tenant_id', '=', tenantId)
       .where('po.deleted_at', 'is', null)
       .groupBy(['po.status', 'po.currency'])
@@ -33,8 +51,16 @@ export class PurchaseOrderReportRepository {
   bySupplier(db: Executor, tenantId: string) {
     return db
       .selectFrom('purchase_orders as po')
-      .leftJoin('suppliers as s', (j) => j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'))
-      .select((eb) => ['po.supplier_id', 's.name as supplier_name', 'po.currency', eb.fn.countAll().as('count'), eb.fn.sum('po.total_amount').as('total')])
+      .leftJoin('suppliers as s', (j) =>
+        j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'),
+      )
+      .select((eb) => [
+        'po.supplier_id',
+        's.name as supplier_name',
+        'po.currency',
+        eb.fn.countAll().as('count'),
+        eb.fn.sum('po.total_amount').as('total'),
+      ])
       .where('po.tenant_id', '=', tenantId)
       .where('po.deleted_at', 'is', null)
       .groupBy(['po.supplier_id', 's.name', 'po.currency'])

@@ -38,12 +38,25 @@ const Group = { currency: Type.String(), count: Type.Integer(), total_amount: Ty
 const Summary = Type.Object({
   total_orders: Type.Integer(),
   by_status: Type.Array(Type.Object({ status: Type.String(), ...Group })),
-  by_supplier: Type.Array(Type.Object({ supplier_id: Type.String(), supplier_name: Nullable(Type.String()), ...Group })),
+  by_supplier: Type.Array(
+    Type.Object({ supplier_id: Type.String(), supplier_name: Nullable(Type.String()), ...Group }),
+  ),
 });
 nameSchema(Summary, 'PurchaseOrderSummary', {
   total_orders: 3,
-  by_status: [{ status: 'approved', currency: 'EUR', count: 2, total_amount: 4120.5 }, { status: 'draft', currency: 'USD', count: 1, total_amount: 310 }],
-  by_supplier: [{ supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m', supplier_name: 'Fastener Supply Co', currency: 'EUR', count: 2, total_amount: 4120.5 }],
+  by_status: [
+    { status: 'approved', currency: 'EUR', count: 2, total_amount: 4120.5 },
+    { status: 'draft', currency: 'USD', count: 1, total_amount: 310 },
+  ],
+  by_supplier: [
+    {
+      supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+      supplier_name: 'Fastener Supply Co',
+      currency: 'EUR',
+      count: 2,
+      total_amount: 4120.5,
+    },
+  ],
 });
 
 /** GET /operations/purchase-orders/reports/{overdue,summary}, relative to the API prefix. */
@@ -56,7 +69,9 @@ export function purchaseOrderReportRoutes({ reports }: { reports: PurchaseOrderR
           tags,
           operationId: 'listOverduePurchaseOrders',
           summary: 'Orders awaiting delivery past their expected delivery date',
-          response: { 200: Type.Object({ success: Type.Literal(true), data: Type.Array(OverdueOrder), count: Type.Integer() }) },
+          response: {
+            200: Type.Object({ success: Type.Literal(true), data: Type.Array(OverdueOrder), count: Type.Integer() }),
+          },
         },
         config: requireAbility('operations:view-purchase-orders'),
       },
@@ -69,7 +84,12 @@ export function purchaseOrderReportRoutes({ reports }: { reports: PurchaseOrderR
     app.get(
       '/operations/purchase-orders/reports/summary',
       {
-        schema: { tags, operationId: 'getPurchaseOrderSummary', summary: 'Order counts and totals by status and by supplier, per currency', response: { 200: EnvelopeSchema(Summary) } },
+        schema: {
+          tags,
+          operationId: 'getPurchaseOrderSummary',
+          summary: 'Order counts and totals by status and by supplier, per currency',
+          response: { 200: EnvelopeSchema(Summary) },
+        },
         config: requireAbility('operations:view-purchase-orders'),
       },
       async (request) => ok(await reports.summary(request.auth.tenantId)),

@@ -63,16 +63,27 @@ export class PurchaseOrderReports {
    * currencies are never added: each group is split per currency.
    */
   async summary(tenantId: string): Promise<PurchaseOrderSummary> {
-    const [statusRows, supplierRows] = await Promise.all([this.repository.byStatus(this.deps.db, tenantId), this.repository.bySupplier(this.deps.db, tenantId)]);
+    const [statusRows, supplierRows] = await Promise.all([
+      this.repository.byStatus(this.deps.db, tenantId),
+      this.repository.bySupplier(this.deps.db, tenantId),
+    ]);
     const group = (r: { currency: string; count: unknown; total: unknown }): SummaryGroup => ({
       currency: r.currency,
       count: Number(r.count),
       total_amount: fromMinorUnits(Number(r.total ?? 0), r.currency),
     });
-    const byStatus = statusRows.map((r) => ({ status: r.status, ...group(r) })).sort((a, b) => a.status.localeCompare(b.status) || a.currency.localeCompare(b.currency));
+    const byStatus = statusRows
+      .map((r) => ({ status: r.status, ...group(r) }))
+      .sort((a, b) => a.status.localeCompare(b.status) || a.currency.localeCompare(b.currency));
     const bySupplier = supplierRows
       .map((r) => ({ supplier_id: r.supplier_id, supplier_name: r.supplier_name, ...group(r) }))
-      .sort((a, b) => (a.supplier_name ?? '').localeCompare(b.supplier_name ?? '') || a.currency.localeCompare(b.currency));
-    return { total_orders: byStatus.reduce((sum, g) => sum + g.count, 0), by_status: byStatus, by_supplier: bySupplier };
+      .sort(
+        (a, b) => (a.supplier_name ?? '').localeCompare(b.supplier_name ?? '') || a.currency.localeCompare(b.currency),
+      );
+    return {
+      total_orders: byStatus.reduce((sum, g) => sum + g.count, 0),
+      by_status: byStatus,
+      by_supplier: bySupplier,
+    };
   }
 }

@@ -17,7 +17,11 @@ export type PurchaseOrderItem = Selectable<PurchaseOrderItemsTable>;
 export type NewPurchaseOrderItem = Insertable<PurchaseOrderItemsTable>;
 
 /** An order with the names shown beside its supplier and warehouse. */
-export type PurchaseOrderRow = PurchaseOrder & { supplier_name: string | null; warehouse_name: string | null; items_count: number };
+export type PurchaseOrderRow = PurchaseOrder & {
+  supplier_name: string | null;
+  warehouse_name: string | null;
+  items_count: number;
+};
 
 export interface PurchaseOrderFilters {
   statuses?: PurchaseOrderStatus[];
@@ -28,7 +32,8 @@ export interface PurchaseOrderFilters {
   search?: string;
   /** An inclusive bound on updated_at, in stored form. */
   updated_since?: string;
-  sort_by: 'order_date' | 'created_at' | 'po_number' | 'total_amount' | 'expected_delivery_date' | 'status' | 'updated_at';
+  sort_by:
+    'order_date' | 'created_at' | 'po_number' | 'total_amount' | 'expected_delivery_date' | 'status' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
 
@@ -42,7 +47,11 @@ export class PurchaseOrderRepository {
     const row = await db
       .insertInto('purchase_order_sequences')
       .values({ tenant_id: tenantId, period, last_value: 1 })
-      .onConflict((oc) => oc.columns(['tenant_id', 'period']).doUpdateSet({ last_value: sql<number>`purchase_order_sequences.last_value + 1` }))
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'period'])
+          .doUpdateSet({ last_value: sql<number>`purchase_order_sequences.last_value + 1` }),
+      )
       .returning('last_value')
       .executeTakeFirstOrThrow();
     return Number(row.last_value);
@@ -58,14 +67,22 @@ export class PurchaseOrderRepository {
   }
 
   async deleteItems(db: Executor, tenantId: string, orderId: string): Promise<void> {
-    await db.deleteFrom('purchase_order_items').where('tenant_id', '=', tenantId).where('purchase_order_id', '=', orderId).execute();
+    await db
+      .deleteFrom('purchase_order_items')
+      .where('tenant_id', '=', tenantId)
+      .where('purchase_order_id', '=', orderId)
+      .execute();
   }
 
   private rows(db: Executor, tenantId: string) {
     return db
       .selectFrom('purchase_orders as po')
-      .leftJoin('suppliers as s', (j) => j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'))
-      .leftJoin('warehouses as w', (j) => j.onRef('w.id', '=', 'po.warehouse_id').onRef('w.tenant_id', '=', 'po.tenant_id'))
+      .leftJoin('suppliers as s', (j) =>
+        j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'),
+      )
+      .leftJoin('warehouses as w', (j) =>
+        j.onRef('w.id', '=', 'po.warehouse_id').onRef('w.tenant_id', '=', 'po.tenant_id'),
+      )
       .where('po.tenant_id', '=', tenantId)
       .where('po.deleted_at', 'is', null);
   }
@@ -110,7 +127,12 @@ export class PurchaseOrderRepository {
       .execute();
   }
 
-  async list(db: Executor, tenantId: string, filters: PurchaseOrderFilters, page: PageRequest): Promise<Page<PurchaseOrderRow>> {
+  async list(
+    db: Executor,
+    tenantId: string,
+    filters: PurchaseOrderFilters,
+    page: PageRequest,
+  ): Promise<Page<PurchaseOrderRow>> {
     let query = this.rows(db, tenantId);
     if (filters.statuses && filters.statuses.length > 0) query = query.where('po.status', 'in', filters.statuses);
     if (filters.supplier_id) query = query.where('po.supplier_id', '=', filters.supplier_id);
@@ -147,13 +169,25 @@ export class PurchaseOrderRepository {
    * Updates a live order only when its status is one of `from`, in one conditional UPDATE: two concurrent
    * transitions cannot both pass. False when nothing matched (missing, or in another status).
    */
-  async transition(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[], changes: PurchaseOrderUpdate): Promise<boolean> {
+  async transition(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    from: readonly PurchaseOrderStatus[],
+    changes: PurchaseOrderUpdate,
+  ): Promise<boolean> {
     const result = await this.whileIn(db, tenantId, id, from).set(changes).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   /** `transition`, answering the order's row as updated; undefined when nothing matched. */
-  async transitionReturning(db: Executor, tenantId: string, id: string, from: readonly PurchaseOrderStatus[], changes: PurchaseOrderUpdate): Promise<PurchaseOrder | undefined> {
+  async transitionReturning(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    from: readonly PurchaseOrderStatus[],
+    changes: PurchaseOrderUpdate,
+  ): Promise<PurchaseOrder | undefined> {
     return this.whileIn(db, tenantId, id, from).set(changes).returningAll().executeTakeFirst();
   }
 
@@ -196,15 +230,28 @@ export class PurchaseOrderRepository {
   }
 
   /** Units received from a supplier, and those of them on receipt lines that failed the quality check. */
-  async receiptQuality(db: Executor, tenantId: string, supplierId: string): Promise<{ received: number; failed: number }> {
+  async receiptQuality(
+    db: Executor,
+    tenantId: string,
+    supplierId: string,
+  ): Promise<{ received: number; failed: number }> {
     const row = await db
       .selectFrom('purchase_order_receipt_lines as l')
-      .innerJoin('purchase_order_receipts as r', (j) => j.onRef('r.id', '=', 'l.receipt_id').onRef('r.tenant_id', '=', 'l.tenant_id'))
-      .innerJoin('purchase_orders as po', (j) => j.onRef('po.id', '=', 'r.purchase_order_id').onRef('po.tenant_id', '=', 'r.tenant_id'))
+      .innerJoin('purchase_order_receipts as r', (j) =>
+        j.onRef('r.id', '=', 'l.receipt_id').onRef('r.tenant_id', '=', 'l.tenant_id'),
+      )
+      .innerJoin('purchase_orders as po', (j) =>
+        j.onRef('po.id', '=', 'r.purchase_order_id').onRef('po.tenant_id', '=', 'r.tenant_id'),
+      )
       .select((eb) => [
         eb.fn.coalesce(eb.fn.sum<number>('l.quantity_received'), eb.val(0)).as('received'),
         eb.fn
-          .coalesce(eb.fn.sum<number>(eb.case().when('l.quality_check_passed', '=', false).then(eb.ref('l.quantity_received')).else(0).end()), eb.val(0))
+          .coalesce(
+            eb.fn.sum<number>(
+              eb.case().when('l.quality_check_passed', '=', false).then(eb.ref('l.quantity_received')).else(0).end(),
+            ),
+            eb.val(0),
+          )
           .as('failed'),
       ])
       .where('l.tenant_id', '=', tenantId)

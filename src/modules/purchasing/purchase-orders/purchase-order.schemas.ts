@@ -21,7 +21,11 @@ const text = (maxLength: number) => Nullable(Type.String({ maxLength }));
 const date = Type.String({ format: 'date', description: 'YYYY-MM-DD.' });
 const amount = (description: string) => Type.Number({ minimum: 0, maximum: MAX_AMOUNT, description });
 const quantity = Type.Integer({ minimum: 1, maximum: MAX_QUANTITY });
-const unitPrice = Type.Number({ minimum: 0, maximum: MAX_UNIT_PRICE, description: 'Currency units; rounded half away from zero to the minor unit.' });
+const unitPrice = Type.Number({
+  minimum: 0,
+  maximum: MAX_UNIT_PRICE,
+  description: 'Currency units; rounded half away from zero to the minor unit.',
+});
 
 export const PurchaseOrderItemInput = Type.Object(
   { product_id: Ulid, quantity, unit_price: unitPrice },
@@ -37,7 +41,10 @@ const orderFields = {
   warehouse_id: Ulid,
   order_date: date,
   expected_delivery_date: Nullable(date),
-  currency: Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217; the tenant's default_currency when omitted." }),
+  currency: Type.String({
+    pattern: '^[A-Z]{3}$',
+    description: "ISO 4217; the tenant's default_currency when omitted.",
+  }),
   tax_amount: amount('Currency units, default 0.'),
   shipping_cost: amount('Currency units, default 0.'),
   discount_amount: amount('Currency units, default 0; the total may not become negative.'),
@@ -57,7 +64,11 @@ export const PurchaseOrderCreateBody = Type.Object(
     order_date: Type.Optional(orderFields.order_date),
     expected_delivery_date: Type.Optional(orderFields.expected_delivery_date),
     currency: Type.Optional(orderFields.currency),
-    status: Type.Optional(Type.Enum(INITIAL_STATUSES, { description: 'draft (default) or pending_approval (created and submitted at once).' })),
+    status: Type.Optional(
+      Type.Enum(INITIAL_STATUSES, {
+        description: 'draft (default) or pending_approval (created and submitted at once).',
+      }),
+    ),
     tax_amount: Type.Optional(orderFields.tax_amount),
     shipping_cost: Type.Optional(orderFields.shipping_cost),
     discount_amount: Type.Optional(orderFields.discount_amount),
@@ -89,7 +100,10 @@ export const PurchaseOrderUpdateBody = Type.Partial(Type.Object(orderFields), {
   description: 'Draft orders only. Lines sent (as `items` or `line_items`) replace every line; totals are recomputed.',
 });
 export type PurchaseOrderUpdateBody = Static<typeof PurchaseOrderUpdateBody>;
-withExample(PurchaseOrderUpdateBody, { expected_delivery_date: '2026-12-08', items: [{ product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', quantity: 50, unit_price: 72 }] });
+withExample(PurchaseOrderUpdateBody, {
+  expected_delivery_date: '2026-12-08',
+  items: [{ product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w', quantity: 50, unit_price: 72 }],
+});
 
 export type LineInput = Static<typeof PurchaseOrderItemInput> | Static<typeof PurchaseOrderLineItemInput>;
 
@@ -102,10 +116,15 @@ export const PurchaseOrderListQuery = Type.Object({
   date_to: Type.Optional(date),
   search: Type.Optional(Type.String({ maxLength: 255, description: 'PO number, notes or supplier name.' })),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['order_date', 'created_at', 'po_number', 'total_amount', 'expected_delivery_date', 'status', 'updated_at'], {
-    default: 'created_at',
-    description: 'Default created_at. Ties break on id.',
-  })),
+  sort_by: Defaulted(
+    Type.Enum(
+      ['order_date', 'created_at', 'po_number', 'total_amount', 'expected_delivery_date', 'status', 'updated_at'],
+      {
+        default: 'created_at',
+        description: 'Default created_at. Ties break on id.',
+      },
+    ),
+  ),
   sort_direction: Defaulted(Type.Enum(['asc', 'desc'], { default: 'desc' })),
 });
 export type PurchaseOrderListQuery = Static<typeof PurchaseOrderListQuery>;
@@ -115,13 +134,22 @@ export const SubmitForApprovalBody = Type.Object(
   { additionalProperties: false },
 );
 export type SubmitForApprovalBody = Static<typeof SubmitForApprovalBody>;
-withExample(SubmitForApprovalBody, { approver_id: '01jd8v8h9j0k1m2n3p4q5r6s7t', notes: 'Needed before the December promotion.' });
+withExample(SubmitForApprovalBody, {
+  approver_id: '01jd8v8h9j0k1m2n3p4q5r6s7t',
+  notes: 'Needed before the December promotion.',
+});
 
-export const ApproveBody = Type.Object({ notes: Type.Optional(text(2000)), approval_notes: Type.Optional(text(2000)) }, { additionalProperties: false });
+export const ApproveBody = Type.Object(
+  { notes: Type.Optional(text(2000)), approval_notes: Type.Optional(text(2000)) },
+  { additionalProperties: false },
+);
 export type ApproveBody = Static<typeof ApproveBody>;
 withExample(ApproveBody, { approval_notes: 'Within budget.' });
 
-export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false });
+export const RejectBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { additionalProperties: false },
+);
 export type RejectBody = Static<typeof RejectBody>;
 withExample(RejectBody, { reason: 'Order from the preferred supplier instead.' });
 
@@ -136,10 +164,19 @@ export const SendBody = Type.Object(
   { additionalProperties: false },
 );
 export type SendBody = Static<typeof SendBody>;
-withExample(SendBody, { send_email: true, cc_emails: ['buyer@example.com'], email_message: 'Please confirm the delivery date.', attach_pdf: true });
+withExample(SendBody, {
+  send_email: true,
+  cc_emails: ['buyer@example.com'],
+  email_message: 'Please confirm the delivery date.',
+  attach_pdf: true,
+});
 
 export const AcknowledgeBody = Type.Object(
-  { confirmed_delivery_date: Type.Optional(Nullable(date)), supplier_reference: Type.Optional(text(255)), notes: Type.Optional(text(2000)) },
+  {
+    confirmed_delivery_date: Type.Optional(Nullable(date)),
+    supplier_reference: Type.Optional(text(255)),
+    notes: Type.Optional(text(2000)),
+  },
   { additionalProperties: false },
 );
 export type AcknowledgeBody = Static<typeof AcknowledgeBody>;
@@ -157,7 +194,11 @@ export type CancelBody = Static<typeof CancelBody>;
 withExample(CancelBody, { reason: 'Supplier cannot deliver before January.', notify_supplier: true });
 
 export const RecordInvoiceBody = Type.Object(
-  { invoice_number: Type.String({ minLength: 1, maxLength: 100 }), invoice_amount: amount('Currency units of the order.'), invoice_date: Type.Optional(Nullable(date)) },
+  {
+    invoice_number: Type.String({ minLength: 1, maxLength: 100 }),
+    invoice_amount: amount('Currency units of the order.'),
+    invoice_date: Type.Optional(Nullable(date)),
+  },
   { additionalProperties: false },
 );
 export type RecordInvoiceBody = Static<typeof RecordInvoiceBody>;
@@ -243,8 +284,18 @@ export const PurchaseOrderResponse = Type.Object({
   rejected_at: nullableTimestamp,
   rejection_reason: nullableString,
   sent_at: nullableTimestamp,
-  sent_to: Nullable(Type.String({ description: "The supplier's e-mail address when the order was sent, whether or not it was e-mailed." })),
-  emailed_at: Nullable(Type.String({ format: 'date-time', description: 'When the e-mail of the order was accepted by the mail server; null when the order was only marked as sent (no send_email, no mail server configured, or the delivery refused).' })),
+  sent_to: Nullable(
+    Type.String({
+      description: "The supplier's e-mail address when the order was sent, whether or not it was e-mailed.",
+    }),
+  ),
+  emailed_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'When the e-mail of the order was accepted by the mail server; null when the order was only marked as sent (no send_email, no mail server configured, or the delivery refused).',
+    }),
+  ),
   acknowledged_at: nullableTimestamp,
   supplier_reference: nullableString,
   confirmed_delivery_date: nullableDate,
@@ -324,7 +375,10 @@ export const purchaseOrderExample: PurchaseOrderResponse = {
 };
 nameSchema(PurchaseOrderResponse, 'PurchaseOrder', purchaseOrderExample);
 
-export const PurchaseOrderSentResponse = Type.Object({ ...PurchaseOrderResponse.properties, email_sent: Type.Boolean() });
+export const PurchaseOrderSentResponse = Type.Object({
+  ...PurchaseOrderResponse.properties,
+  email_sent: Type.Boolean(),
+});
 nameSchema(PurchaseOrderSentResponse, 'SentPurchaseOrder', {
   ...purchaseOrderExample,
   status: 'sent',

@@ -112,9 +112,17 @@ export class PurchaseOrderService {
   }
 
   /** Orders of the tenant, paged; `status` may be a comma-separated list. @throws ValidationError for an unknown status. */
-  async list(tenantId: string, query: Omit<PurchaseOrderListQuery, 'page' | 'per_page'>, page: PageRequest): Promise<Page<PurchaseOrderResource>> {
+  async list(
+    tenantId: string,
+    query: Omit<PurchaseOrderListQuery, 'page' | 'per_page'>,
+    page: PageRequest,
+  ): Promise<Page<PurchaseOrderResource>> {
     const { status, ...rest } = query;
-    const filters: PurchaseOrderFilters = { ...rest, statuses: parseEnumList(STATUS_FILTER, status), updated_since: updatedSinceBound(rest.updated_since) };
+    const filters: PurchaseOrderFilters = {
+      ...rest,
+      statuses: parseEnumList(STATUS_FILTER, status),
+      updated_since: updatedSinceBound(rest.updated_since),
+    };
     const result = await this.deps.repository.list(this.db, tenantId, filters, page);
     return { items: await this.presenter.many(this.db, tenantId, result.items, false), total: result.total };
   }
@@ -132,8 +140,15 @@ export class PurchaseOrderService {
    * @throws ValidationError for an unknown or non-orderable supplier, an unknown warehouse, a product not of
    * the tenant, a product on two lines, a missing list of lines, or a negative total.
    */
-  async create(tenantId: string, userId: string | null, input: PurchaseOrderCreateBody): Promise<PurchaseOrderResource> {
-    const currency = input.currency === undefined ? await this.deps.tenants.defaultCurrency(tenantId) : this.currencyOf(input.currency);
+  async create(
+    tenantId: string,
+    userId: string | null,
+    input: PurchaseOrderCreateBody,
+  ): Promise<PurchaseOrderResource> {
+    const currency =
+      input.currency === undefined
+        ? await this.deps.tenants.defaultCurrency(tenantId)
+        : this.currencyOf(input.currency);
     const { key, lines } = this.linesOf(input);
     if (!lines) throw ValidationError.field('items', 'The items field is required.');
     return inTransaction(this.db, async (trx) => {
@@ -166,17 +181,37 @@ export class PurchaseOrderService {
         internal_notes: input.internal_notes ?? null,
         approver_id: null,
         submitted_at: status === 'pending_approval' ? stamp : null,
-        approved_by: null, approved_at: null, approval_notes: null,
-        rejected_by: null, rejected_at: null, rejection_reason: null,
-        sent_at: null, sent_to: null, emailed_at: null, acknowledged_at: null, supplier_reference: null, confirmed_delivery_date: null,
-        received_at: null, invoice_number: null, invoice_amount: null, invoice_date: null, invoiced_at: null,
-        completed_at: null, cancelled_by: null, cancelled_at: null, cancellation_reason: null, supplier_notified: false,
+        approved_by: null,
+        approved_at: null,
+        approval_notes: null,
+        rejected_by: null,
+        rejected_at: null,
+        rejection_reason: null,
+        sent_at: null,
+        sent_to: null,
+        emailed_at: null,
+        acknowledged_at: null,
+        supplier_reference: null,
+        confirmed_delivery_date: null,
+        received_at: null,
+        invoice_number: null,
+        invoice_amount: null,
+        invoice_date: null,
+        invoiced_at: null,
+        completed_at: null,
+        cancelled_by: null,
+        cancelled_at: null,
+        cancellation_reason: null,
+        supplier_notified: false,
         created_by: userId,
         created_at: stamp,
         updated_at: stamp,
         deleted_at: null,
       });
-      await this.deps.repository.insertItems(trx, built.items.map((item) => ({ ...item, purchase_order_id: id })));
+      await this.deps.repository.insertItems(
+        trx,
+        built.items.map((item) => ({ ...item, purchase_order_id: id })),
+      );
       return this.changed(trx, tenantId, id, 'purchase_order.created', null, 'purchase_order.created');
     });
   }
@@ -186,7 +221,12 @@ export class PurchaseOrderService {
    * converts the stored amounts and prices that were not sent.
    * @throws NotFoundError('Purchase order'); BusinessRuleError naming the status when not draft; ValidationError as create.
    */
-  async update(tenantId: string, id: string, input: PurchaseOrderUpdateBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
+  async update(
+    tenantId: string,
+    id: string,
+    input: PurchaseOrderUpdateBody,
+    precondition?: Precondition,
+  ): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
@@ -239,7 +279,10 @@ export class PurchaseOrderService {
       if (!moved) throw refusal('edit', (await this.find(tenantId, id, trx)).status);
       if (built) {
         await this.deps.repository.deleteItems(trx, tenantId, id);
-        await this.deps.repository.insertItems(trx, built.items.map((item) => ({ ...item, purchase_order_id: id })));
+        await this.deps.repository.insertItems(
+          trx,
+          built.items.map((item) => ({ ...item, purchase_order_id: id })),
+        );
       }
       return this.changed(trx, tenantId, id, 'purchase_order.updated', before);
     });
@@ -257,7 +300,11 @@ export class PurchaseOrderService {
       const current = await this.find(tenantId, id, trx);
       const before = await this.presenter.one(trx, tenantId, current);
       await this.move(trx, tenantId, id, 'delete', { deleted_at: now });
-      await this.deps.events.record(trx, tenantId, { type: 'purchase_order.deleted', entityId: id, payload: { id, po_number: current.po_number, deleted_at: now } });
+      await this.deps.events.record(trx, tenantId, {
+        type: 'purchase_order.deleted',
+        entityId: id,
+        payload: { id, po_number: current.po_number, deleted_at: now },
+      });
       await this.audited(trx, tenantId, 'purchase_order.deleted', before, null);
     });
   }
@@ -267,16 +314,25 @@ export class PurchaseOrderService {
    * approve purchase orders. Notes are appended to the internal notes.
    * @throws NotFoundError; ValidationError for the approver; BusinessRuleError naming the status.
    */
-  async submitForApproval(tenantId: string, id: string, input: SubmitForApprovalBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
+  async submitForApproval(
+    tenantId: string,
+    id: string,
+    input: SubmitForApprovalBody,
+    precondition?: Precondition,
+  ): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
       const before = await this.presenter.one(trx, tenantId, current);
       if (input.approver_id) {
         const approver = await this.deps.users.findById(tenantId, input.approver_id, trx);
-        if (!approver || !approver.is_active) throw ValidationError.field('approver_id', 'The selected approver id is invalid.');
+        if (!approver || !approver.is_active)
+          throw ValidationError.field('approver_id', 'The selected approver id is invalid.');
         if (!roleAllows(approver.role, APPROVE_ABILITY)) {
-          throw ValidationError.field('approver_id', 'The selected approver is not allowed to approve purchase orders.');
+          throw ValidationError.field(
+            'approver_id',
+            'The selected approver is not allowed to approve purchase orders.',
+          );
         }
       }
       const now = this.deps.clock.now().toISOString();
@@ -295,7 +351,13 @@ export class PurchaseOrderService {
    * refused (docs/decisions/purchase-orders.md, Purchase orders).
    * @throws NotFoundError; BusinessRuleError naming the current status.
    */
-  async approve(tenantId: string, id: string, userId: string, input: ApproveBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
+  async approve(
+    tenantId: string,
+    id: string,
+    userId: string,
+    input: ApproveBody,
+    precondition?: Precondition,
+  ): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const before = await this.get(tenantId, id, trx);
@@ -311,14 +373,25 @@ export class PurchaseOrderService {
   }
 
   /** pending_approval -> rejected with the reason. @throws NotFoundError; ValidationError for a blank reason; BusinessRuleError naming the status. */
-  async reject(tenantId: string, id: string, userId: string, input: RejectBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
+  async reject(
+    tenantId: string,
+    id: string,
+    userId: string,
+    input: RejectBody,
+    precondition?: Precondition,
+  ): Promise<PurchaseOrderResource> {
     const reason = input.reason.trim();
     if (reason === '') throw ValidationError.field('reason', 'The reason field is required.');
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const before = await this.get(tenantId, id, trx);
       const now = this.deps.clock.now().toISOString();
-      await this.move(trx, tenantId, id, 'reject', { status: 'rejected', rejected_by: userId, rejected_at: now, rejection_reason: reason });
+      await this.move(trx, tenantId, id, 'reject', {
+        status: 'rejected',
+        rejected_by: userId,
+        rejected_at: now,
+        rejection_reason: reason,
+      });
       return this.changed(trx, tenantId, id, 'purchase_order.rejected', before);
     });
   }
@@ -344,7 +417,12 @@ export class PurchaseOrderService {
       return this.changed(trx, tenantId, id, 'purchase_order.sent', before, 'purchase_order.sent');
     });
     if (!input.send_email || !order.sent_to || !order.supplier) return { order, email_sent: false };
-    const emailed = await this.notifier.sendOrder(tenantId, order, { id: order.supplier.id, name: order.supplier.name, email: order.sent_to }, input);
+    const emailed = await this.notifier.sendOrder(
+      tenantId,
+      order,
+      { id: order.supplier.id, name: order.supplier.name, email: order.sent_to },
+      input,
+    );
     if (!emailed) return { order, email_sent: false };
     // Recorded apart from the transition, which is committed before the mail server is asked.
     const emailedAt = this.deps.clock.now().toISOString();
@@ -357,7 +435,12 @@ export class PurchaseOrderService {
    * internal notes.
    * @throws NotFoundError; BusinessRuleError naming the status.
    */
-  async acknowledge(tenantId: string, id: string, input: AcknowledgeBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
+  async acknowledge(
+    tenantId: string,
+    id: string,
+    input: AcknowledgeBody,
+    precondition?: Precondition,
+  ): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
@@ -379,7 +462,13 @@ export class PurchaseOrderService {
    * false, the notifier tells them after commit and `supplier_notified` records whether it did.
    * @throws NotFoundError; ValidationError without a reason; BusinessRuleError naming the status.
    */
-  async cancel(tenantId: string, id: string, userId: string, input: CancelBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
+  async cancel(
+    tenantId: string,
+    id: string,
+    userId: string,
+    input: CancelBody,
+    precondition?: Precondition,
+  ): Promise<PurchaseOrderResource> {
     const reason = (input.reason ?? input.cancellation_reason ?? '').trim();
     if (reason === '') throw ValidationError.field('reason', 'The reason field is required.');
     let withSupplier = false;
@@ -389,19 +478,33 @@ export class PurchaseOrderService {
       const before = await this.presenter.one(trx, tenantId, current);
       withSupplier = WITH_SUPPLIER_STATUSES.includes(current.status);
       const now = this.deps.clock.now().toISOString();
-      await this.move(trx, tenantId, id, 'cancel', { status: 'cancelled', cancelled_by: userId, cancelled_at: now, cancellation_reason: reason });
+      await this.move(trx, tenantId, id, 'cancel', {
+        status: 'cancelled',
+        cancelled_by: userId,
+        cancelled_at: now,
+        cancellation_reason: reason,
+      });
       await this.deps.repository.cancelRemaining(trx, tenantId, id);
       return this.changed(trx, tenantId, id, 'purchase_order.cancelled', before, 'purchase_order.cancelled');
     });
     if (!withSupplier || input.notify_supplier === false || !order.sent_to || !order.supplier) return order;
-    const notified = await this.notifier.notifyCancellation(tenantId, order, { id: order.supplier.id, name: order.supplier.name, email: order.sent_to });
+    const notified = await this.notifier.notifyCancellation(tenantId, order, {
+      id: order.supplier.id,
+      name: order.supplier.name,
+      email: order.sent_to,
+    });
     if (!notified) return order;
     await this.deps.repository.transition(this.db, tenantId, id, TRANSITIONS.cancel.to, { supplier_notified: true });
     return { ...order, supplier_notified: true };
   }
 
   /** received -> invoiced with the supplier's invoice. @throws NotFoundError; BusinessRuleError naming the status. */
-  async recordInvoice(tenantId: string, id: string, input: RecordInvoiceBody, precondition?: Precondition): Promise<PurchaseOrderResource> {
+  async recordInvoice(
+    tenantId: string,
+    id: string,
+    input: RecordInvoiceBody,
+    precondition?: Precondition,
+  ): Promise<PurchaseOrderResource> {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
@@ -423,7 +526,10 @@ export class PurchaseOrderService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const before = await this.get(tenantId, id, trx);
-      await this.move(trx, tenantId, id, 'complete', { status: 'completed', completed_at: this.deps.clock.now().toISOString() });
+      await this.move(trx, tenantId, id, 'complete', {
+        status: 'completed',
+        completed_at: this.deps.clock.now().toISOString(),
+      });
       return this.changed(trx, tenantId, id, 'purchase_order.completed', before);
     });
   }
@@ -449,19 +555,35 @@ export class PurchaseOrderService {
     if (!moved) throw refusal(verb, (await this.find(tenantId, id, trx)).status);
   }
 
-  private async changed(trx: Transaction<DB>, tenantId: string, id: string, action: string, before: PurchaseOrderResource | null, event?: EventType): Promise<PurchaseOrderResource> {
+  private async changed(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    action: string,
+    before: PurchaseOrderResource | null,
+    event?: EventType,
+  ): Promise<PurchaseOrderResource> {
     const order = await this.get(tenantId, id, trx);
-    if (event) await this.deps.events.record(trx, tenantId, { type: event, entityId: id, payload: order as unknown as Record<string, unknown> });
+    if (event)
+      await this.deps.events.record(trx, tenantId, {
+        type: event,
+        entityId: id,
+        payload: order as unknown as Record<string, unknown>,
+      });
     await this.audited(trx, tenantId, action, before, order);
     return order;
   }
 
   private currencyOf(currency: string): string {
-    if (!isCurrency(currency)) throw ValidationError.field('currency', 'The currency must be an ISO 4217 currency code.');
+    if (!isCurrency(currency))
+      throw ValidationError.field('currency', 'The currency must be an ISO 4217 currency code.');
     return currency;
   }
 
-  private linesOf(input: Pick<PurchaseOrderCreateBody, 'items' | 'line_items'>): { key: string; lines: LineInput[] | undefined } {
+  private linesOf(input: Pick<PurchaseOrderCreateBody, 'items' | 'line_items'>): {
+    key: string;
+    lines: LineInput[] | undefined;
+  } {
     if (input.items && input.line_items) {
       throw ValidationError.field('items', 'Send the lines as items or as line_items, not both.');
     }
@@ -472,7 +594,8 @@ export class PurchaseOrderService {
     try {
       await this.deps.suppliers.assertOrderable(tenantId, supplierId, db);
     } catch (error) {
-      if (error instanceof NotFoundError) throw ValidationError.field('supplier_id', 'The selected supplier id is invalid.');
+      if (error instanceof NotFoundError)
+        throw ValidationError.field('supplier_id', 'The selected supplier id is invalid.');
       if (error instanceof BusinessRuleError) throw ValidationError.field('supplier_id', error.message, error.code);
       throw error;
     }
@@ -482,13 +605,20 @@ export class PurchaseOrderService {
     try {
       await this.deps.warehouses.get(tenantId, warehouseId, db);
     } catch (error) {
-      if (error instanceof NotFoundError) throw ValidationError.field(field, `The selected ${field.split('.').pop()!.replace('_', ' ')} is invalid.`);
+      if (error instanceof NotFoundError)
+        throw ValidationError.field(field, `The selected ${field.split('.').pop()!.replace('_', ' ')} is invalid.`);
       throw error;
     }
   }
 
   /** Checks every line (all errors at once), snapshots product name and SKU, and sums the lines in minor units. */
-  private async buildLines(tenantId: string, key: string, lines: LineInput[], currency: string, db: Executor): Promise<BuiltLines> {
+  private async buildLines(
+    tenantId: string,
+    key: string,
+    lines: LineInput[],
+    currency: string,
+    db: Executor,
+  ): Promise<BuiltLines> {
     const errors: FieldErrors = {};
     const seen = new Map<string, number>();
     const items: BuiltLines['items'] = [];
@@ -544,17 +674,29 @@ export class PurchaseOrderService {
     return { items, subtotal };
   }
 
-  private amounts(input: { tax_amount?: number; shipping_cost?: number; discount_amount?: number }, currency: string, subtotal: number) {
+  private amounts(
+    input: { tax_amount?: number; shipping_cost?: number; discount_amount?: number },
+    currency: string,
+    subtotal: number,
+  ) {
     const tax = toMinorUnits(input.tax_amount ?? 0, currency);
     const shipping = toMinorUnits(input.shipping_cost ?? 0, currency);
     const discount = toMinorUnits(input.discount_amount ?? 0, currency);
     const total = subtotal + tax + shipping - discount;
-    if (total < 0) throw ValidationError.field('discount_amount', 'The discount may not exceed the subtotal plus tax and shipping.');
+    if (total < 0)
+      throw ValidationError.field('discount_amount', 'The discount may not exceed the subtotal plus tax and shipping.');
     return { subtotal, tax_amount: tax, shipping_cost: shipping, discount_amount: discount, total_amount: total };
   }
 
   /** If-Match against the purchase order as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id }, async () => this.get(tenantId, id, trx));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'purchase_orders', tenantId, id }, async () =>
+      this.get(tenantId, id, trx),
+    );
   }
 }

@@ -41,13 +41,15 @@ describe('purchase-order state machine', () => {
   });
 
   it('words a refusal with the current and the allowed statuses', () => {
-    expect(refusalMessage('edit', 'sent')).toBe('Cannot edit a purchase order whose status is sent; only draft purchase orders can be edited.');
+    expect(refusalMessage('edit', 'sent')).toBe(
+      'Cannot edit a purchase order whose status is sent; only draft purchase orders can be edited.',
+    );
     expect(refusalMessage('receive goods for', 'draft')).toBe(
       'Cannot receive goods for a purchase order whose status is draft; only sent, acknowledged, partially_received purchase orders can be received.',
     );
   });
 
-  it('lists the actions each status allows, next step first, by the verbs\' own rules', () => {
+  it("lists the actions each status allows, next step first, by the verbs' own rules", () => {
     const expected: Record<(typeof PURCHASE_ORDER_STATUSES)[number], string[]> = {
       draft: ['edit', 'submit-for-approval', 'cancel', 'delete'],
       pending_approval: ['approve', 'reject', 'cancel'],

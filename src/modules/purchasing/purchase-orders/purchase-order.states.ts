@@ -5,8 +5,17 @@ import type { PurchaseOrderStatus } from '../../../db/schema.js';
 
 /** Every status, in the order of an order's life; cancelled and rejected end it early. */
 export const PURCHASE_ORDER_STATUSES = [
-  'draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received',
-  'received', 'invoiced', 'completed', 'cancelled', 'rejected',
+  'draft',
+  'pending_approval',
+  'approved',
+  'sent',
+  'acknowledged',
+  'partially_received',
+  'received',
+  'invoiced',
+  'completed',
+  'cancelled',
+  'rejected',
 ] as const satisfies readonly PurchaseOrderStatus[];
 
 /** A new order starts in draft, or in pending_approval when it is created and submitted at once. */
@@ -25,10 +34,25 @@ export const RECEIVABLE_STATUSES: readonly PurchaseOrderStatus[] = WITH_SUPPLIER
  * Still expecting goods (not fully received, not cancelled or rejected): such an order can be cancelled, and
  * a product on one of its lines is already being reordered.
  */
-export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = ['draft', 'pending_approval', 'approved', 'sent', 'acknowledged', 'partially_received'];
+export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = [
+  'draft',
+  'pending_approval',
+  'approved',
+  'sent',
+  'acknowledged',
+  'partially_received',
+];
 
 /** Given to the supplier (approved or later, not cancelled or rejected): what the supplier's performance counts. */
-export const PLACED_STATUSES: readonly PurchaseOrderStatus[] = ['approved', 'sent', 'acknowledged', 'partially_received', 'received', 'invoiced', 'completed'];
+export const PLACED_STATUSES: readonly PurchaseOrderStatus[] = [
+  'approved',
+  'sent',
+  'acknowledged',
+  'partially_received',
+  'received',
+  'invoiced',
+  'completed',
+];
 
 interface Transition {
   /** The statuses it starts from: its conditional UPDATE matches only these. */
@@ -93,7 +117,17 @@ export type PurchaseOrderAction = (typeof ACTION_NAMES)[PurchaseOrderVerb];
 
 /** The verbs in the order `allowed_actions` lists them: the order's next step first, cancel and delete last. */
 const ACTION_ORDER: readonly PurchaseOrderVerb[] = [
-  'edit', 'submit for approval', 'approve', 'reject', 'send', 'acknowledge', 'receive goods for', 'record an invoice for', 'complete', 'cancel', 'delete',
+  'edit',
+  'submit for approval',
+  'approve',
+  'reject',
+  'send',
+  'acknowledge',
+  'receive goods for',
+  'record an invoice for',
+  'complete',
+  'cancel',
+  'delete',
 ];
 
 /** Every action name, in `allowed_actions` order: the OpenAPI enum. */

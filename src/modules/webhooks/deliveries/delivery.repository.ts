@@ -14,9 +14,15 @@ import { chunks } from '../../../lib/chunks.js';
 
 export type Delivery = Selectable<WebhookDeliveriesTable>;
 export type DeliveryAttempt = Selectable<WebhookDeliveryAttemptsTable>;
-export type DeliveredEvent = Pick<Selectable<EventsTable>, 'id' | 'event_type' | 'entity_type' | 'entity_id' | 'occurred_at' | 'payload'>;
+export type DeliveredEvent = Pick<
+  Selectable<EventsTable>,
+  'id' | 'event_type' | 'entity_type' | 'entity_id' | 'occurred_at' | 'payload'
+>;
 /** What a new delivery needs to know of its event. */
-export type EventIdentity = Pick<Selectable<EventsTable>, 'id' | 'tenant_id' | 'event_type' | 'entity_type' | 'entity_id' | 'occurred_at' | 'created_at'>;
+export type EventIdentity = Pick<
+  Selectable<EventsTable>,
+  'id' | 'tenant_id' | 'event_type' | 'entity_type' | 'entity_id' | 'occurred_at' | 'created_at'
+>;
 
 export interface DeliveryFilter {
   status?: WebhookDeliveryStatus;
@@ -44,10 +50,19 @@ const INSERT_CHUNK = 100;
 
 export class DeliveryRepository {
   private ofSubscription(db: Executor, tenantId: string, subscriptionId: string) {
-    return db.selectFrom('webhook_deliveries').where('tenant_id', '=', tenantId).where('subscription_id', '=', subscriptionId);
+    return db
+      .selectFrom('webhook_deliveries')
+      .where('tenant_id', '=', tenantId)
+      .where('subscription_id', '=', subscriptionId);
   }
 
-  async list(db: Executor, tenantId: string, subscriptionId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<Delivery>> {
+  async list(
+    db: Executor,
+    tenantId: string,
+    subscriptionId: string,
+    filter: DeliveryFilter,
+    page: PageRequest,
+  ): Promise<Page<Delivery>> {
     let query = this.ofSubscription(db, tenantId, subscriptionId).where('entity_type', 'in', filter.entityTypes);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.eventType) query = query.where('event_type', '=', filter.eventType);
@@ -96,7 +111,13 @@ export class DeliveryRepository {
   }
 
   /** The pending or delivering delivery of this event to this subscription, other than `exceptId`. */
-  async findOpen(db: Executor, tenantId: string, subscriptionId: string, eventId: string, exceptId: string): Promise<Delivery | undefined> {
+  async findOpen(
+    db: Executor,
+    tenantId: string,
+    subscriptionId: string,
+    eventId: string,
+    exceptId: string,
+  ): Promise<Delivery | undefined> {
     return this.ofSubscription(db, tenantId, subscriptionId)
       .selectAll()
       .where('event_id', '=', eventId)
@@ -110,7 +131,8 @@ export class DeliveryRepository {
   }
 
   async insertMany(db: Executor, deliveries: readonly WebhookDeliveriesTable[]): Promise<void> {
-    for (const part of chunks(deliveries, INSERT_CHUNK)) await db.insertInto('webhook_deliveries').values(part).execute();
+    for (const part of chunks(deliveries, INSERT_CHUNK))
+      await db.insertInto('webhook_deliveries').values(part).execute();
   }
 
   /**
@@ -135,7 +157,12 @@ export class DeliveryRepository {
    * Up to `limit` events of the window after `afterId`, in id order. On PostgreSQL they are key-share locked until
    * the transaction ends, so retention cannot delete an event while a delivery is being made for it.
    */
-  async eventsInWindow(db: Executor, window: ReplayWindow, afterId: string | null, limit: number): Promise<EventIdentity[]> {
+  async eventsInWindow(
+    db: Executor,
+    window: ReplayWindow,
+    afterId: string | null,
+    limit: number,
+  ): Promise<EventIdentity[]> {
     if (window.eventTypes.length === 0 || window.entityTypes.length === 0) return [];
     return db
       .selectFrom('events')
@@ -154,7 +181,13 @@ export class DeliveryRepository {
 
   /** Condition on `events` rows: the event has an open delivery. */
   hasOpenDelivery(eb: ExpressionBuilder<DB, 'events'>): Expression<SqlBool> {
-    return eb.exists(eb.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'events.id').where('d.status', 'in', OPEN));
+    return eb.exists(
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select('d.id')
+        .whereRef('d.event_id', '=', 'events.id')
+        .where('d.status', 'in', OPEN),
+    );
   }
 
   /**

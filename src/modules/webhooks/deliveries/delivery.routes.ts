@@ -22,7 +22,6 @@ const SUBSCRIPTION = '/webhooks/subscriptions/:id';
 const DELIVERIES = '/webhooks/subscriptions/:subscriptionId/deliveries';
 const DELIVERY = `${DELIVERIES}/:deliveryId`;
 
-
 /** The delivery routes of webhook subscriptions (list, detail, retry), the test event and replay, relative to the API prefix. */
 export function deliveryRoutes({ service }: { service: DeliveryService }): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -41,8 +40,15 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       },
       async (request) => {
         const { page, per_page } = request.query;
-        const result = await service.list(request.auth, request.params.subscriptionId, request.query, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(deliveryResource), total: result.total });
+        const result = await service.list(request.auth, request.params.subscriptionId, request.query, {
+          page,
+          per_page,
+        });
+        return paginated(
+          request,
+          { page, per_page },
+          { items: result.items.map(deliveryResource), total: result.total },
+        );
       },
     );
 
@@ -79,7 +85,10 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       async (request) => {
         const { subscriptionId, deliveryId } = request.params;
         const { delivery, attempt } = await service.retry(request.auth, subscriptionId, deliveryId);
-        return ok({ delivery_id: delivery.id, status: 'pending' as const, attempt, updated_at: delivery.updated_at }, 'Webhook delivery queued for retry');
+        return ok(
+          { delivery_id: delivery.id, status: 'pending' as const, attempt, updated_at: delivery.updated_at },
+          'Webhook delivery queued for retry',
+        );
       },
     );
 
@@ -97,7 +106,10 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
       },
       async (request) => {
         const delivery = await service.sendTest(request.auth.tenantId, request.params.id);
-        return ok({ delivery_id: delivery.id, event_type: TEST_EVENT_TYPE, status: 'pending' as const }, 'Webhook test event queued');
+        return ok(
+          { delivery_id: delivery.id, event_type: TEST_EVENT_TYPE, status: 'pending' as const },
+          'Webhook test event queued',
+        );
       },
     );
 
@@ -107,14 +119,16 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
         schema: {
           tags,
           operationId: 'replayWebhookEvents',
-          summary: 'Deliver again the retained events of a time window to an active subscription (skips events with an open delivery)',
+          summary:
+            'Deliver again the retained events of a time window to an active subscription (skips events with an open delivery)',
           params: IdParams,
           body: ReplayBody,
           response: { 200: EnvelopeSchema(ReplayResponse) },
         },
         config: manageWebhooks,
       },
-      async (request) => ok(await service.replay(request.auth, request.params.id, request.body), 'Webhook events replayed'),
+      async (request) =>
+        ok(await service.replay(request.auth, request.params.id, request.body), 'Webhook events replayed'),
     );
   };
 }

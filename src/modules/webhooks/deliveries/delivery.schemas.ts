@@ -19,7 +19,9 @@ export const DeliveryParams = Type.Object({
 export const DeliveryListQuery = Type.Object({
   ...pageQuery(DELIVERIES_PER_PAGE),
   status: Type.Optional(Type.Enum(DELIVERY_STATUSES)),
-  event_type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'One exact event type (no patterns).' })),
+  event_type: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'One exact event type (no patterns).' }),
+  ),
 });
 export type DeliveryListQuery = Static<typeof DeliveryListQuery>;
 
@@ -69,7 +71,13 @@ export const DeliveryAttemptResponse = Type.Object({
   error: Nullable(Type.String()),
 });
 export type DeliveryAttemptResponse = Static<typeof DeliveryAttemptResponse>;
-const attemptExample: DeliveryAttemptResponse = { attempt: 1, attempted_at: '2026-11-24T09:30:01.000Z', response_code: 200, response_time_ms: 182, error: null };
+const attemptExample: DeliveryAttemptResponse = {
+  attempt: 1,
+  attempted_at: '2026-11-24T09:30:01.000Z',
+  response_code: 200,
+  response_time_ms: 182,
+  error: null,
+};
 nameSchema(DeliveryAttemptResponse, 'WebhookDeliveryAttempt', attemptExample);
 
 export const DeliveryBodyResponse = Type.Object(
@@ -115,24 +123,39 @@ export const DeliveryRetryResponse = Type.Object({
   attempt: Type.Integer({ description: 'The number of the attempt that will be made next.' }),
   updated_at: Timestamp,
 });
-nameSchema(DeliveryRetryResponse, 'WebhookDeliveryRetry', { delivery_id: '01jd92c3d4e5f6g7h8j9k0m1n2', status: 'pending', attempt: 4, updated_at: '2026-11-24T10:02:00.000Z' });
+nameSchema(DeliveryRetryResponse, 'WebhookDeliveryRetry', {
+  delivery_id: '01jd92c3d4e5f6g7h8j9k0m1n2',
+  status: 'pending',
+  attempt: 4,
+  updated_at: '2026-11-24T10:02:00.000Z',
+});
 
 export const DeliveryTestResponse = Type.Object({
   delivery_id: Ulid,
   event_type: Type.Literal('webhook.test'),
   status: Type.Literal('pending'),
 });
-nameSchema(DeliveryTestResponse, 'WebhookTestDelivery', { delivery_id: '01jd92c3d4e5f6g7h8j9k0m1n3', event_type: 'webhook.test', status: 'pending' });
+nameSchema(DeliveryTestResponse, 'WebhookTestDelivery', {
+  delivery_id: '01jd92c3d4e5f6g7h8j9k0m1n3',
+  event_type: 'webhook.test',
+  status: 'pending',
+});
 
 export const ReplayBody = Type.Object(
   {
     since: Type.String({ format: 'date-time', description: 'Replay events that occurred at or after this time.' }),
-    until: Type.Optional(Type.String({ format: 'date-time', description: 'And at or before this time (default: now); not before `since`.' })),
+    until: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'And at or before this time (default: now); not before `since`.',
+      }),
+    ),
     event_types: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
         minItems: 1,
         maxItems: MAX_EVENT_TYPES,
-        description: "Patterns narrowing the replay further than the subscription's own (exact type, `<entity>.*` or `*`).",
+        description:
+          "Patterns narrowing the replay further than the subscription's own (exact type, `<entity>.*` or `*`).",
       }),
     ),
   },
@@ -146,7 +169,9 @@ export const ReplayResponse = Type.Object({
   since: Timestamp,
   until: Timestamp,
   deliveries_created: Type.Integer(),
-  already_pending: Type.Integer({ description: 'Matching events that already had a pending or in-progress delivery: none was added.' }),
+  already_pending: Type.Integer({
+    description: 'Matching events that already had a pending or in-progress delivery: none was added.',
+  }),
 });
 nameSchema(ReplayResponse, 'WebhookReplay', {
   subscription_id: '01jd91b2c3d4e5f6g7h8j9k0m1',

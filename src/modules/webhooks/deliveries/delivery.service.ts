@@ -17,7 +17,15 @@ import { EVENT_TYPES } from '../../events/event-types.js';
 import { deliveryEntityTypes, eventTypeErrors, visibleEntityTypes } from '../../events/event-visibility.js';
 import { newDelivery } from '../dispatch/delivery-fan-out.js';
 import type { Subscription, SubscriptionRepository } from '../subscriptions/subscription.repository.js';
-import type { Delivery, DeliveryAttempt, DeliveredEvent, DeliveryFilter, DeliveryRepository, EventIdentity, ReplayWindow } from './delivery.repository.js';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  DeliveredEvent,
+  DeliveryFilter,
+  DeliveryRepository,
+  EventIdentity,
+  ReplayWindow,
+} from './delivery.repository.js';
 import type { DeliveryDetailResponse, DeliveryListQuery, DeliveryResponse, ReplayBody } from './delivery.schemas.js';
 import { eventBody } from '../../events/event-body.js';
 import type { EventPublisher } from '../../events/event-publisher.js';
@@ -70,7 +78,12 @@ export function deliveryResource(d: Delivery): DeliveryResponse {
 }
 
 /** The detail form: the body as sent in the subscription's payload mode, and every attempt. */
-export function deliveryDetailResource({ delivery, event, attempts, subscription }: DeliveryDetail): DeliveryDetailResponse {
+export function deliveryDetailResource({
+  delivery,
+  event,
+  attempts,
+  subscription,
+}: DeliveryDetail): DeliveryDetailResponse {
   const { attempts: attemptsCount, ...fields } = deliveryResource(delivery);
   return {
     ...fields,
@@ -95,14 +108,20 @@ function retryProblem(delivery: Delivery, now: Date): BusinessRuleError | null {
     case 'pending':
       return Date.parse(delivery.next_attempt_at) > now.getTime()
         ? null
-        : new BusinessRuleError('delivery_already_due', `The delivery is already pending and due: attempt ${delivery.attempts + 1} will be made shortly.`);
+        : new BusinessRuleError(
+            'delivery_already_due',
+            `The delivery is already pending and due: attempt ${delivery.attempts + 1} will be made shortly.`,
+          );
     case 'delivering':
       return new BusinessRuleError(
         'invalid_transition',
         'Cannot retry a delivery whose status is delivering: an attempt is in progress. Only failed or pending deliveries can be retried.',
       );
     case 'delivered':
-      return new BusinessRuleError('invalid_transition', 'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.');
+      return new BusinessRuleError(
+        'invalid_transition',
+        'Cannot retry a delivery whose status is delivered. Only failed or pending deliveries can be retried.',
+      );
   }
 }
 
@@ -135,12 +154,20 @@ function replayBounds(input: ReplayBody, auth: AuthContext, now: Date): { since:
  * The event types a replay may deliver: the subscription's, narrowed by the request's, of entities both the
  * subscription and the caller may view (a replay never sends what its caller could not read).
  */
-function replayEventTypes(subscription: Subscription, requested: readonly string[] | undefined, callerEntities: readonly string[]): string[] {
+function replayEventTypes(
+  subscription: Subscription,
+  requested: readonly string[] | undefined,
+  callerEntities: readonly string[],
+): string[] {
   const own = eventTypesMatching(subscription.event_types);
   const asked = requested === undefined ? null : new Set<string>(eventTypesMatching(requested));
   return own.filter((type) => {
     const entity = EVENT_TYPES[type].entity_type;
-    return (asked === null || asked.has(type)) && subscription.visible_entity_types.includes(entity) && callerEntities.includes(entity);
+    return (
+      (asked === null || asked.has(type)) &&
+      subscription.visible_entity_types.includes(entity) &&
+      callerEntities.includes(entity)
+    );
   });
 }
 
@@ -179,7 +206,12 @@ export class DeliveryService {
    * status and exact event type.
    * @throws NotFoundError('Webhook subscription'); ValidationError for a malformed event type or one of an unknown entity.
    */
-  async list(auth: AuthContext, subscriptionId: string, query: DeliveryListQuery, page: PageRequest): Promise<Page<Delivery>> {
+  async list(
+    auth: AuthContext,
+    subscriptionId: string,
+    query: DeliveryListQuery,
+    page: PageRequest,
+  ): Promise<Page<Delivery>> {
     const filter = listFilter(query, auth);
     await this.subscription(this.db, auth.tenantId, subscriptionId);
     return this.deliveries.list(this.db, auth.tenantId, subscriptionId, filter, page);
@@ -193,7 +225,10 @@ export class DeliveryService {
   async get(auth: AuthContext, subscriptionId: string, deliveryId: string): Promise<DeliveryDetail> {
     const subscription = await this.subscription(this.db, auth.tenantId, subscriptionId);
     const delivery = await this.delivery(auth, subscriptionId, deliveryId);
-    const [event, attempts] = await Promise.all([this.deliveries.eventOf(this.db, delivery), this.deliveries.attemptsOf(this.db, delivery)]);
+    const [event, attempts] = await Promise.all([
+      this.deliveries.eventOf(this.db, delivery),
+      this.deliveries.attemptsOf(this.db, delivery),
+    ]);
     // Retention deletes an event together with its deliveries, so a delivery without its event was just purged.
     if (!event) throw new NotFoundError('Webhook delivery');
     return { delivery, event, attempts, subscription };
@@ -217,7 +252,10 @@ export class DeliveryService {
       const moved = await this.makeDue(seen, now);
       if (moved) return { delivery: moved, attempt: moved.attempts + 1 };
     }
-    throw new BusinessRuleError('concurrent_change', 'The delivery kept changing while it was being retried; try again.');
+    throw new BusinessRuleError(
+      'concurrent_change',
+      'The delivery kept changing while it was being retried; try again.',
+    );
   }
 
   /**
@@ -244,7 +282,10 @@ export class DeliveryService {
       const delivery = newDelivery(this.newId(), subscription.id, event, now);
       await this.deliveries.insert(trx, delivery);
       await this.audit.record(trx, {
-        tenantId, action: 'webhook_subscription.tested', entityType: 'webhook_subscription', entityId: subscription.id,
+        tenantId,
+        action: 'webhook_subscription.tested',
+        entityType: 'webhook_subscription',
+        entityId: subscription.id,
         changes: { test_delivery_id: { before: null, after: delivery.id } },
       });
       return delivery;
@@ -265,7 +306,10 @@ export class DeliveryService {
     const { since, until } = replayBounds(input, auth, this.clock.now());
     const subscription = await this.subscription(this.db, tenantId, subscriptionId);
     if (subscription.status !== 'active') {
-      throw new BusinessRuleError('subscription_disabled', `Cannot replay events to a webhook subscription whose status is ${subscription.status}; activate it first.`);
+      throw new BusinessRuleError(
+        'subscription_disabled',
+        `Cannot replay events to a webhook subscription whose status is ${subscription.status}; activate it first.`,
+      );
     }
     const callerEntities = visibleEntityTypes(auth);
     const window: ReplayWindow = {
@@ -275,7 +319,13 @@ export class DeliveryService {
       eventTypes: replayEventTypes(subscription, input.event_types, callerEntities),
       entityTypes: subscription.visible_entity_types.filter((entity) => callerEntities.includes(entity)),
     };
-    const result: ReplayResult = { subscription_id: subscription.id, since, until, deliveries_created: 0, already_pending: 0 };
+    const result: ReplayResult = {
+      subscription_id: subscription.id,
+      since,
+      until,
+      deliveries_created: 0,
+      already_pending: 0,
+    };
     let after: string | null = null;
     for (;;) {
       const chunk = await inTransaction(this.db, (trx) => this.replayChunk(trx, subscription, window, after));
@@ -286,7 +336,12 @@ export class DeliveryService {
     }
   }
 
-  private async replayChunk(trx: Transaction<DB>, subscription: Subscription, window: ReplayWindow, after: string | null) {
+  private async replayChunk(
+    trx: Transaction<DB>,
+    subscription: Subscription,
+    window: ReplayWindow,
+    after: string | null,
+  ) {
     const events = await this.deliveries.eventsInWindow(trx, window, after, REPLAY_CHUNK);
     const now = this.clock.now().toISOString();
     const created = await this.deliveries.insertUnlessOpen(
@@ -296,8 +351,15 @@ export class DeliveryService {
     // One entry per chunk: it commits with the deliveries it counts.
     if (created > 0) {
       await this.audit.record(trx, {
-        tenantId: subscription.tenant_id, action: 'webhook_subscription.replayed', entityType: 'webhook_subscription', entityId: subscription.id,
-        changes: { deliveries_created: { before: null, after: created }, since: { before: null, after: window.since }, until: { before: null, after: window.until } },
+        tenantId: subscription.tenant_id,
+        action: 'webhook_subscription.replayed',
+        entityType: 'webhook_subscription',
+        entityId: subscription.id,
+        changes: {
+          deliveries_created: { before: null, after: created },
+          since: { before: null, after: window.since },
+          until: { before: null, after: window.until },
+        },
       });
     }
     return { matched: events.length, created, lastEventId: events.at(-1)?.id ?? after };
@@ -310,15 +372,27 @@ export class DeliveryService {
         const moved = await this.deliveries.makeDue(trx, seen, now.toISOString());
         if (moved) {
           await this.audit.record(trx, {
-            tenantId: seen.tenant_id, action: 'webhook_delivery.retried', entityType: 'webhook_delivery', entityId: seen.id,
-            changes: { status: { before: seen.status, after: moved.status }, next_attempt_at: { before: seen.next_attempt_at, after: moved.next_attempt_at } },
+            tenantId: seen.tenant_id,
+            action: 'webhook_delivery.retried',
+            entityType: 'webhook_delivery',
+            entityId: seen.id,
+            changes: {
+              status: { before: seen.status, after: moved.status },
+              next_attempt_at: { before: seen.next_attempt_at, after: moved.next_attempt_at },
+            },
           });
         }
         return moved;
       });
     } catch (error) {
       if (!uniqueViolation(error)) throw error;
-      const open = await this.deliveries.findOpen(this.db, seen.tenant_id, seen.subscription_id, seen.event_id, seen.id);
+      const open = await this.deliveries.findOpen(
+        this.db,
+        seen.tenant_id,
+        seen.subscription_id,
+        seen.event_id,
+        seen.id,
+      );
       throw openDeliveryExists(open?.id);
     }
   }
@@ -332,7 +406,8 @@ export class DeliveryService {
   /** The delivery, when it exists and is of an entity the caller may view. */
   private async delivery(auth: AuthContext, subscriptionId: string, id: string): Promise<Delivery> {
     const delivery = await this.deliveries.find(this.db, auth.tenantId, subscriptionId, id);
-    if (!delivery || !deliveryEntityTypes(auth).includes(delivery.entity_type)) throw new NotFoundError('Webhook delivery');
+    if (!delivery || !deliveryEntityTypes(auth).includes(delivery.entity_type))
+      throw new NotFoundError('Webhook delivery');
     return delivery;
   }
 }

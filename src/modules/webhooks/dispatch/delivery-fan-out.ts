@@ -12,7 +12,12 @@ import type { DeliveryRepository } from '../deliveries/delivery.repository.js';
 import type { SubscriptionRepository } from '../subscriptions/subscription.repository.js';
 
 /** A pending delivery of `event` to `subscriptionId`, due now. */
-export function newDelivery(id: string, subscriptionId: string, event: PublishedEvent, now: string): WebhookDeliveriesTable {
+export function newDelivery(
+  id: string,
+  subscriptionId: string,
+  event: PublishedEvent,
+  now: string,
+): WebhookDeliveriesTable {
   return {
     id,
     tenant_id: event.tenant_id,

@@ -2,7 +2,12 @@
 // results written only while the lease is held.
 import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
-import type { DB, WebhookDeliveryAttemptsTable, WebhookDeliveryStatus, WebhookPayloadMode } from '../../../db/schema.js';
+import type {
+  DB,
+  WebhookDeliveryAttemptsTable,
+  WebhookDeliveryStatus,
+  WebhookPayloadMode,
+} from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 
 /** A due delivery as a claim first reads it. */
@@ -80,7 +85,13 @@ export class DeliveryQueueRepository {
   }
 
   /** Leases the deliveries to `workerId` until `leaseExpiresAt`, counting the attempt about to be made. */
-  async lease(trx: Transaction<DB>, ids: readonly string[], workerId: string, leaseExpiresAt: string, at: string): Promise<void> {
+  async lease(
+    trx: Transaction<DB>,
+    ids: readonly string[],
+    workerId: string,
+    leaseExpiresAt: string,
+    at: string,
+  ): Promise<void> {
     await trx
       .updateTable('webhook_deliveries')
       .set((eb) => ({
@@ -101,8 +112,20 @@ export class DeliveryQueueRepository {
       .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
       .innerJoin('events as e', 'e.id', 'd.event_id')
       .select([
-        'd.id', 'd.tenant_id', 'd.subscription_id', 'd.event_id', 'd.event_type', 'd.entity_type', 'd.entity_id',
-        'd.attempts as attempt', 's.url', 's.secret', 's.headers', 's.payload_mode', 'e.payload', 'e.occurred_at',
+        'd.id',
+        'd.tenant_id',
+        'd.subscription_id',
+        'd.event_id',
+        'd.event_type',
+        'd.entity_type',
+        'd.entity_id',
+        'd.attempts as attempt',
+        's.url',
+        's.secret',
+        's.headers',
+        's.payload_mode',
+        'e.payload',
+        'e.occurred_at',
       ])
       .where('d.id', 'in', [...ids])
       .orderBy('d.next_attempt_at')
@@ -110,7 +133,10 @@ export class DeliveryQueueRepository {
   }
 
   async insertAttempts(trx: Transaction<DB>, rows: readonly Insertable<WebhookDeliveryAttemptsTable>[]): Promise<void> {
-    await trx.insertInto('webhook_delivery_attempts').values([...rows]).execute();
+    await trx
+      .insertInto('webhook_delivery_attempts')
+      .values([...rows])
+      .execute();
   }
 
   /**
@@ -119,7 +145,12 @@ export class DeliveryQueueRepository {
    * delivery's id. Each row has its arm; the ELSE, the column itself, is never taken but gives PostgreSQL the
    * column's type for the parameters (alone they would be text).
    */
-  async writeResults(trx: Transaction<DB>, rows: readonly DeliveryResultRow[], workerId: string, at: string): Promise<string[]> {
+  async writeResults(
+    trx: Transaction<DB>,
+    rows: readonly DeliveryResultRow[],
+    workerId: string,
+    at: string,
+  ): Promise<string[]> {
     const byId = <T>(column: string, value: (row: DeliveryResultRow) => unknown): RawBuilder<T> =>
       sql<T>`case ${sql.ref('id')} ${sql.join(
         rows.map((row) => sql`when ${row.id} then ${value(row)}`),
@@ -137,7 +168,11 @@ export class DeliveryQueueRepository {
         lease_expires_at: null,
         updated_at: at,
       })
-      .where('id', 'in', rows.map((row) => row.id))
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .where('status', '=', 'delivering')
       .where('lease_owner', '=', workerId)
       .returning('id')
@@ -146,7 +181,11 @@ export class DeliveryQueueRepository {
   }
 
   /** The subscription's attempts since `since`, and how many of them failed. */
-  async attemptCounts(trx: Transaction<DB>, subscriptionId: string, since: string): Promise<{ total: number; failed: number }> {
+  async attemptCounts(
+    trx: Transaction<DB>,
+    subscriptionId: string,
+    since: string,
+  ): Promise<{ total: number; failed: number }> {
     const row = await trx
       .selectFrom('webhook_delivery_attempts')
       .select((eb) => [
@@ -174,12 +213,34 @@ export class DeliveryQueueRepository {
       .selectFrom('webhook_deliveries')
       .select((eb) => [
         eb.fn.sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end()).as('pending'),
-        eb.fn.sum<number>(eb.case().when(eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)])).then(1).else(0).end()).as('due'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('due'),
         eb.fn.sum<number>(eb.case().when('status', '=', 'delivering').then(1).else(0).end()).as('delivering'),
-        eb.fn.min<string>(eb.case().when(eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)])).then(eb.ref('next_attempt_at')).end()).as('oldest_due'),
+        eb.fn
+          .min<string>(
+            eb
+              .case()
+              .when(eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]))
+              .then(eb.ref('next_attempt_at'))
+              .end(),
+          )
+          .as('oldest_due'),
       ])
       .where('status', 'in', ['pending', 'delivering'])
       .executeTakeFirstOrThrow();
-    return { pending: Number(row.pending ?? 0), due: Number(row.due ?? 0), delivering: Number(row.delivering ?? 0), oldestDue: row.oldest_due ?? null };
+    return {
+      pending: Number(row.pending ?? 0),
+      due: Number(row.due ?? 0),
+      delivering: Number(row.delivering ?? 0),
+      oldestDue: row.oldest_due ?? null,
+    };
   }
 }

@@ -51,11 +51,23 @@ export interface DeliveryQueueDeps {
 }
 
 /** What an attempt's result makes of its delivery: delivered, pending again after its retry delay, or failed. */
-function nextState(r: AttemptResult, now: Date, retryDelaysSeconds: readonly number[]): { outcome: Exclude<ResultOutcome, 'lease_lost'>; status: 'delivered' | 'pending' | 'failed'; nextAttemptAt: string | null } {
+function nextState(
+  r: AttemptResult,
+  now: Date,
+  retryDelaysSeconds: readonly number[],
+): {
+  outcome: Exclude<ResultOutcome, 'lease_lost'>;
+  status: 'delivered' | 'pending' | 'failed';
+  nextAttemptAt: string | null;
+} {
   if (r.ok) return { outcome: 'delivered', status: 'delivered', nextAttemptAt: null };
   if (r.delivery.attempt >= AUTOMATIC_ATTEMPTS) return { outcome: 'failed', status: 'failed', nextAttemptAt: null };
   const delaySeconds = Math.max(retryDelaysSeconds[r.delivery.attempt - 1] ?? 0, r.retryAfterSeconds ?? 0);
-  return { outcome: 'retrying', status: 'pending', nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000).toISOString() };
+  return {
+    outcome: 'retrying',
+    status: 'pending',
+    nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000).toISOString(),
+  };
 }
 
 /** Results per statement: 11 bound values each, well within both engines' limits on a statement's parameters. */
@@ -81,7 +93,9 @@ export class DeliveryQueue {
 
       const abandoned = rows.filter((row) => row.status === 'delivering');
       if (abandoned.length > 0) await this.recordAbandoned(trx, abandoned, at);
-      const claimable = rows.filter((row) => row.status === 'pending' || row.attempts < AUTOMATIC_ATTEMPTS).map((row) => row.id);
+      const claimable = rows
+        .filter((row) => row.status === 'pending' || row.attempts < AUTOMATIC_ATTEMPTS)
+        .map((row) => row.id);
       const exhausted = abandoned.filter((row) => row.attempts >= AUTOMATIC_ATTEMPTS).map((row) => row.id);
       if (exhausted.length > 0) await this.queue.fail(trx, exhausted, ABANDONED_ATTEMPT_ERROR, at);
       if (claimable.length === 0) return [];
@@ -90,7 +104,11 @@ export class DeliveryQueue {
     });
   }
 
-  private async recordAbandoned(trx: Transaction<DB>, rows: ReadonlyArray<{ id: string; tenant_id: string; subscription_id: string; attempts: number }>, at: string) {
+  private async recordAbandoned(
+    trx: Transaction<DB>,
+    rows: ReadonlyArray<{ id: string; tenant_id: string; subscription_id: string; attempts: number }>,
+    at: string,
+  ) {
     await this.queue.insertAttempts(
       trx,
       rows.map((row) => ({
@@ -154,7 +172,9 @@ export class DeliveryQueue {
       }
       // A delivery's row takes its first result; a second one in the batch (an attempt whose result waited
       // through a lost lease) finds the lease gone, as it would have written after the first.
-      const outcomes = planned.map((next, i): ResultOutcome => (recorded.delete(results[i]!.delivery.id) ? next.outcome : 'lease_lost'));
+      const outcomes = planned.map((next, i): ResultOutcome =>
+        recorded.delete(results[i]!.delivery.id) ? next.outcome : 'lease_lost',
+      );
 
       const failing = [...new Set(results.filter((r) => !r.ok).map((r) => r.delivery.subscription_id))];
       for (const subscriptionId of failing) await this.disableIfFailing(trx, subscriptionId, now, rule);
@@ -162,7 +182,12 @@ export class DeliveryQueue {
     });
   }
 
-  private async disableIfFailing(trx: Transaction<DB>, subscriptionId: string, now: Date, rule: AutoDisableRule): Promise<void> {
+  private async disableIfFailing(
+    trx: Transaction<DB>,
+    subscriptionId: string,
+    now: Date,
+    rule: AutoDisableRule,
+  ): Promise<void> {
     const since = new Date(now.getTime() - rule.windowMs).toISOString();
     const { total, failed } = await this.queue.attemptCounts(trx, subscriptionId, since);
     if (total < rule.minAttempts || failed / total <= rule.failureRatio) return;

@@ -173,6 +173,8 @@ export class WebhookDispatcher {
       });
       this.wake = null;
     }
-    await this.drain().catch((err: unknown) => this.log.error({ err }, 'webhook results could not be written at shutdown'));
+    await this.drain().catch((err: unknown) =>
+      this.log.error({ err }, 'webhook results could not be written at shutdown'),
+    );
   }
 }

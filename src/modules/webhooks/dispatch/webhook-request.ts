@@ -28,6 +28,8 @@ export function webhookRequest(delivery: ClaimedDelivery, now: Date): OutgoingWe
     'webhook-timestamp': String(timestamp),
     'webhook-signature': standardSignature(delivery.secret, delivery.id, timestamp, body),
   };
-  const custom = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => !(name.toLowerCase() in standard)));
+  const custom = Object.fromEntries(
+    Object.entries(delivery.headers).filter(([name]) => !(name.toLowerCase() in standard)),
+  );
   return { url: delivery.url, body, headers: { ...custom, ...standard } };
 }

@@ -30,11 +30,19 @@ export class SubscriptionRepository {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(db: Executor, tenantId: string, filters: SubscriptionFilters, page: PageRequest): Promise<Page<Subscription>> {
+  async list(
+    db: Executor,
+    tenantId: string,
+    filters: SubscriptionFilters,
+    page: PageRequest,
+  ): Promise<Page<Subscription>> {
     let query = this.live(db, tenantId);
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
-    return paginate(query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction), page);
+    return paginate(
+      query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction),
+      page,
+    );
   }
 
   async countActive(db: Executor, tenantId: string): Promise<number> {
@@ -50,7 +58,12 @@ export class SubscriptionRepository {
     if (engineOf(db) === 'postgres') await sql`select id from tenants where id = ${tenantId} for update`.execute(db);
   }
 
-  async update(db: Executor, tenantId: string, id: string, changes: SubscriptionChanges): Promise<Subscription | undefined> {
+  async update(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    changes: SubscriptionChanges,
+  ): Promise<Subscription | undefined> {
     return db
       .updateTable('webhook_subscriptions')
       .set(changes)

@@ -14,17 +14,26 @@ import {
   SubscriptionWithSecretResponse,
 } from './subscription.schemas.js';
 import { manageWebhooks, manageWebhooksAnsweringSecret, viewWebhooks } from '../webhook-access.js';
-import { subscriptionResource, subscriptionWithSecret, type StatusChange, type SubscriptionService } from './subscription.service.js';
+import {
+  subscriptionResource,
+  subscriptionWithSecret,
+  type StatusChange,
+  type SubscriptionService,
+} from './subscription.service.js';
 
 const tags = ['Webhooks'];
 const BASE = '/webhooks/subscriptions';
 const ONE = `${BASE}/:id`;
 
-
 function statusAnswer(reply: FastifyReply, { subscription, changed }: StatusChange, done: string) {
   withETag(reply, subscriptionResource(subscription));
   const data = { id: subscription.id, status: subscription.status, updated_at: subscription.updated_at };
-  return ok(data, changed ? `Webhook subscription ${done} successfully` : `Webhook subscription is already ${subscription.status}; nothing changed`);
+  return ok(
+    data,
+    changed
+      ? `Webhook subscription ${done} successfully`
+      : `Webhook subscription is already ${subscription.status}; nothing changed`,
+  );
 }
 
 /** The webhook subscription routes, relative to the API prefix. */
@@ -45,7 +54,11 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(subscriptionResource), total: result.total });
+        return paginated(
+          request,
+          { page, per_page },
+          { items: result.items.map(subscriptionResource), total: result.total },
+        );
       },
     );
 
@@ -63,17 +76,31 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       },
       async (request, reply) => {
         const subscription = await service.create(request.auth, request.body);
-        return reply.code(201).send(ok(withETag(reply, subscriptionWithSecret(subscription), 'secret'), 'Webhook subscription created successfully'));
+        return reply
+          .code(201)
+          .send(
+            ok(
+              withETag(reply, subscriptionWithSecret(subscription), 'secret'),
+              'Webhook subscription created successfully',
+            ),
+          );
       },
     );
 
     app.get(
       ONE,
       {
-        schema: { tags, operationId: 'getWebhookSubscription', summary: 'Get a webhook subscription (without its secret; custom header values masked)', params: IdParams, response: { 200: EnvelopeSchema(SubscriptionResponse) } },
+        schema: {
+          tags,
+          operationId: 'getWebhookSubscription',
+          summary: 'Get a webhook subscription (without its secret; custom header values masked)',
+          params: IdParams,
+          response: { 200: EnvelopeSchema(SubscriptionResponse) },
+        },
         config: { ...viewWebhooks, conditional: 'read' },
       },
-      async (request, reply) => ok(withETag(reply, subscriptionResource(await service.get(request.auth.tenantId, request.params.id)))),
+      async (request, reply) =>
+        ok(withETag(reply, subscriptionResource(await service.get(request.auth.tenantId, request.params.id)))),
     );
 
     app.patch(
@@ -82,7 +109,8 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
         schema: {
           tags,
           operationId: 'updateWebhookSubscription',
-          summary: 'Update a webhook subscription (partial; not the secret; a masked header value keeps the stored one)',
+          summary:
+            'Update a webhook subscription (partial; not the secret; a masked header value keeps the stored one)',
           params: IdParams,
           body: SubscriptionUpdateBody,
           response: { 200: EnvelopeSchema(SubscriptionResponse) },
@@ -90,7 +118,13 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
         config: { ...manageWebhooks, conditional: 'write' },
       },
       async (request, reply) =>
-        ok(withETag(reply, subscriptionResource(await service.update(request.auth, request.params.id, request.body, ifMatch(request)))), 'Webhook subscription updated successfully'),
+        ok(
+          withETag(
+            reply,
+            subscriptionResource(await service.update(request.auth, request.params.id, request.body, ifMatch(request))),
+          ),
+          'Webhook subscription updated successfully',
+        ),
     );
 
     app.delete(
@@ -117,13 +151,19 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
         schema: {
           tags,
           operationId: 'activateWebhookSubscription',
-          summary: 'Activate a disabled webhook subscription (within the active limit; an active one is answered unchanged)',
+          summary:
+            'Activate a disabled webhook subscription (within the active limit; an active one is answered unchanged)',
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
         },
         config: { ...manageWebhooks, conditional: 'write' },
       },
-      async (request, reply) => statusAnswer(reply, await service.activate(request.auth.tenantId, request.params.id, ifMatch(request)), 'activated'),
+      async (request, reply) =>
+        statusAnswer(
+          reply,
+          await service.activate(request.auth.tenantId, request.params.id, ifMatch(request)),
+          'activated',
+        ),
     );
 
     app.post(
@@ -138,7 +178,12 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
         },
         config: { ...manageWebhooks, conditional: 'write' },
       },
-      async (request, reply) => statusAnswer(reply, await service.disable(request.auth.tenantId, request.params.id, ifMatch(request)), 'disabled'),
+      async (request, reply) =>
+        statusAnswer(
+          reply,
+          await service.disable(request.auth.tenantId, request.params.id, ifMatch(request)),
+          'disabled',
+        ),
     );
 
     app.post(
@@ -156,7 +201,10 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       async (request, reply) => {
         const rotated = await service.rotateSecret(request.auth.tenantId, request.params.id, ifMatch(request));
         withETag(reply, subscriptionResource(rotated));
-        return ok({ id: rotated.id, secret: rotated.secret, updated_at: rotated.updated_at }, 'Webhook subscription secret rotated successfully');
+        return ok(
+          { id: rotated.id, secret: rotated.secret, updated_at: rotated.updated_at },
+          'Webhook subscription secret rotated successfully',
+        );
       },
     );
   };

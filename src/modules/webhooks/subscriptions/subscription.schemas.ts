@@ -20,9 +20,12 @@ const fields = {
   event_types: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
     minItems: 1,
     maxItems: MAX_EVENT_TYPES,
-    description: 'Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`customer`, `order`, `invoice`). See GET /webhooks/event-types.',
+    description:
+      'Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`customer`, `order`, `invoice`). See GET /webhooks/event-types.',
   }),
-  payload_mode: Type.Enum(PAYLOAD_MODES, { description: '`full` sends the entity state, `thin` sends `payload: null`.' }),
+  payload_mode: Type.Enum(PAYLOAD_MODES, {
+    description: '`full` sends the entity state, `thin` sends `payload: null`.',
+  }),
   // Names and values are checked by the service, so that each refused header is reported under its own key.
   headers: Type.Record(Type.String(), Type.String(), {
     description:
@@ -69,11 +72,14 @@ export const SubscriptionUpdateBody = Type.Object(
     headers: Type.Optional(fields.headers),
     description: Type.Optional(fields.description),
     // Declared so that it reaches the service and is refused, instead of being dropped silently.
-    secret: Type.Optional(Type.Unknown({ description: 'Not accepted here: use POST /webhooks/subscriptions/{id}/rotate-secret.' })),
+    secret: Type.Optional(
+      Type.Unknown({ description: 'Not accepted here: use POST /webhooks/subscriptions/{id}/rotate-secret.' }),
+    ),
   },
   {
     additionalProperties: false,
-    description: 'Partial update; `headers` replaces the whole set. A `status` sent here is ignored (use activate and disable).',
+    description:
+      'Partial update; `headers` replaces the whole set. A `status` sent here is ignored (use activate and disable).',
   },
 );
 export type SubscriptionUpdateBody = Static<typeof SubscriptionUpdateBody>;
@@ -83,7 +89,12 @@ export const SubscriptionListQuery = Type.Object({
   ...pageQuery(25),
   status: Type.Optional(Type.Enum(SUBSCRIPTION_STATUSES)),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at (newest first). Ties break on id.' })),
+  sort_by: Defaulted(
+    Type.Enum(['created_at', 'updated_at'], {
+      default: 'created_at',
+      description: 'Default created_at (newest first). Ties break on id.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'desc', description: 'Default desc.' })),
 });
 export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;
@@ -93,7 +104,9 @@ const resourceFields = {
   url: Type.String(),
   event_types: Type.Array(Type.String()),
   payload_mode: Type.Enum(PAYLOAD_MODES),
-  headers: Type.Record(Type.String(), Type.String(), { description: 'The custom header names, each value shown as `••••`.' }),
+  headers: Type.Record(Type.String(), Type.String(), {
+    description: 'The custom header names, each value shown as `••••`.',
+  }),
   description: Nullable(Type.String()),
   status: Type.Enum(SUBSCRIPTION_STATUSES),
   disabled_reason: Nullable(Type.String()),
@@ -122,14 +135,21 @@ export const SubscriptionWithSecretResponse = Type.Object({
   ...resourceFields,
   secret: Type.String({ description: 'Shown only here and on rotate-secret: store it now.' }),
 });
-nameSchema(SubscriptionWithSecretResponse, 'WebhookSubscriptionWithSecret', { ...subscriptionExample, secret: 'whsec_MfKQ9r8GKYqXbZx1gQ4x3mJ8Jm2aZ5c0' });
+nameSchema(SubscriptionWithSecretResponse, 'WebhookSubscriptionWithSecret', {
+  ...subscriptionExample,
+  secret: 'whsec_MfKQ9r8GKYqXbZx1gQ4x3mJ8Jm2aZ5c0',
+});
 
 export const SubscriptionStatusResponse = Type.Object({
   id: Ulid,
   status: Type.Enum(SUBSCRIPTION_STATUSES),
   updated_at: Timestamp,
 });
-nameSchema(SubscriptionStatusResponse, 'WebhookSubscriptionStatus', { id: '01jd91b2c3d4e5f6g7h8j9k0m1', status: 'disabled', updated_at: '2026-11-24T10:02:00.000Z' });
+nameSchema(SubscriptionStatusResponse, 'WebhookSubscriptionStatus', {
+  id: '01jd91b2c3d4e5f6g7h8j9k0m1',
+  status: 'disabled',
+  updated_at: '2026-11-24T10:02:00.000Z',
+});
 
 export const SubscriptionSecretResponse = Type.Object({
   id: Ulid,

@@ -15,7 +15,12 @@ import type { AuthContext } from '../../auth/auth-context.js';
 import { eventTypeErrors, visibleEntityTypes } from '../../events/event-visibility.js';
 import { checkWebhookUrl, type AddressPolicy, type Resolver } from '../transport/address-guard.js';
 import { generateWebhookSecret } from '../transport/signatures.js';
-import type { Subscription, SubscriptionChanges, SubscriptionFilters, SubscriptionRepository } from './subscription.repository.js';
+import type {
+  Subscription,
+  SubscriptionChanges,
+  SubscriptionFilters,
+  SubscriptionRepository,
+} from './subscription.repository.js';
 import type { SubscriptionCreateBody, SubscriptionUpdateBody } from './subscription.schemas.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.js';
@@ -29,7 +34,8 @@ export const DISABLED_BY_REQUEST = 'Disabled by request.';
 export const MASKED_HEADER_VALUE = '••••';
 
 const RESOURCE = 'Webhook subscription';
-const SECRET_NOT_HERE = 'The secret cannot be changed here; use POST /api/v1/webhooks/subscriptions/{id}/rotate-secret.';
+const SECRET_NOT_HERE =
+  'The secret cannot be changed here; use POST /api/v1/webhooks/subscriptions/{id}/rotate-secret.';
 
 /** RFC 7230 `token`: the characters a header name may contain. */
 const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -101,9 +107,11 @@ function headerNameProblem(name: string): string | null {
 }
 
 function headerValueProblem(name: string, value: string): string | null {
-  if (value.length > MAX_HEADER_VALUE_LENGTH) return `The header ${name} value must not be greater than ${MAX_HEADER_VALUE_LENGTH} characters.`;
+  if (value.length > MAX_HEADER_VALUE_LENGTH)
+    return `The header ${name} value must not be greater than ${MAX_HEADER_VALUE_LENGTH} characters.`;
   if (LINE_BREAK.test(value)) return `The header ${name} value must not contain line breaks.`;
-  if (INVALID_VALUE_CHARACTER.test(value)) return `The header ${name} value may contain only visible characters, spaces and tabs.`;
+  if (INVALID_VALUE_CHARACTER.test(value))
+    return `The header ${name} value may contain only visible characters, spaces and tabs.`;
   return null;
 }
 
@@ -111,13 +119,15 @@ function headerValueProblem(name: string, value: string): string | null {
 function headerErrors(headers: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
   const names = Object.keys(headers);
-  if (names.length > MAX_HEADERS) errors.headers = [`The headers field must not have more than ${MAX_HEADERS} headers.`];
+  if (names.length > MAX_HEADERS)
+    errors.headers = [`The headers field must not have more than ${MAX_HEADERS} headers.`];
   const seen = new Set<string>();
   for (const name of names) {
     const lower = name.toLowerCase();
     const problems = [headerNameProblem(name), headerValueProblem(name, headers[name]!)];
     // Header names are case-insensitive: two spellings of one name would be sent as one header.
-    if (seen.has(lower)) problems.push(`The header ${name} is given more than once (header names are case-insensitive).`);
+    if (seen.has(lower))
+      problems.push(`The header ${name} is given more than once (header names are case-insensitive).`);
     seen.add(lower);
     const found = problems.filter((problem): problem is string => problem !== null);
     if (found.length > 0) errors[`headers.${name}`] = found;
@@ -129,7 +139,10 @@ function headerErrors(headers: Record<string, string>): FieldErrors {
  * The header set to store from the one sent: a value sent back as MASKED_HEADER_VALUE keeps the stored value of
  * that header, so a client may send back what it read. A masked value for a header that has none is refused.
  */
-function unmaskHeaders(sent: Record<string, string>, stored: Record<string, string>): { headers: Record<string, string>; errors: FieldErrors } {
+function unmaskHeaders(
+  sent: Record<string, string>,
+  stored: Record<string, string>,
+): { headers: Record<string, string>; errors: FieldErrors } {
   const storedByName = new Map(Object.entries(stored).map(([name, value]) => [name.toLowerCase(), value]));
   const headers: Record<string, string> = {};
   const errors: FieldErrors = {};
@@ -139,7 +152,8 @@ function unmaskHeaders(sent: Record<string, string>, stored: Record<string, stri
       continue;
     }
     const kept = storedByName.get(name.toLowerCase());
-    if (kept === undefined) errors[`headers.${name}`] = [`The header ${name} has no stored value to keep; send its value.`];
+    if (kept === undefined)
+      errors[`headers.${name}`] = [`The header ${name} has no stored value to keep; send its value.`];
     else headers[name] = kept;
   }
   return { headers, errors };
@@ -244,13 +258,22 @@ export class SubscriptionService {
    * the caller may view.
    * @throws NotFoundError('Webhook subscription'); ValidationError as for create, or when a secret is sent.
    */
-  async update(auth: AuthContext, id: string, input: SubscriptionUpdateBody, precondition?: Precondition): Promise<Subscription> {
+  async update(
+    auth: AuthContext,
+    id: string,
+    input: SubscriptionUpdateBody,
+    precondition?: Precondition,
+  ): Promise<Subscription> {
     const current = await this.get(auth.tenantId, id);
     const retargets = input.url !== undefined || input.event_types !== undefined || input.payload_mode !== undefined;
     const unmasked = input.headers === undefined ? null : unmaskHeaders(input.headers, current.headers);
     await this.assertValid(
       auth,
-      { ...input, event_types: retargets ? (input.event_types ?? current.event_types) : undefined, headers: unmasked?.headers },
+      {
+        ...input,
+        event_types: retargets ? (input.event_types ?? current.event_types) : undefined,
+        headers: unmasked?.headers,
+      },
       unmasked?.errors,
     );
     const changes: SubscriptionChanges = { updated_at: this.clock.now().toISOString() };
@@ -298,10 +321,18 @@ export class SubscriptionService {
       if (current.status === 'active') return { subscription: current, changed: false };
       await this.assertBelowActiveLimit(trx, tenantId, 'activate');
       const now = this.clock.now().toISOString();
-      const changes = { status: 'active' as const, disabled_reason: null, disabled_at: null, active_since: now, updated_at: now };
+      const changes = {
+        status: 'active' as const,
+        disabled_reason: null,
+        disabled_at: null,
+        active_since: now,
+        updated_at: now,
+      };
       const moved = await this.subscriptions.transition(trx, tenantId, id, 'disabled', changes);
       if (moved) await this.audited(trx, 'webhook_subscription.activated', current, moved);
-      return moved ? { subscription: moved, changed: true } : { subscription: await this.get(tenantId, id, trx), changed: false };
+      return moved
+        ? { subscription: moved, changed: true }
+        : { subscription: await this.get(tenantId, id, trx), changed: false };
     });
   }
 
@@ -314,11 +345,24 @@ export class SubscriptionService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const now = this.clock.now().toISOString();
-      const changes = { status: 'disabled' as const, disabled_reason: DISABLED_BY_REQUEST, disabled_at: now, updated_at: now };
+      const changes = {
+        status: 'disabled' as const,
+        disabled_reason: DISABLED_BY_REQUEST,
+        disabled_at: now,
+        updated_at: now,
+      };
       const moved = await this.subscriptions.transition(trx, tenantId, id, 'active', changes);
       // Only an active subscription moves, and activation leaves no reason or time of disabling behind.
-      if (moved) await this.audited(trx, 'webhook_subscription.disabled', { ...moved, status: 'active', disabled_reason: null, disabled_at: null }, moved);
-      return moved ? { subscription: moved, changed: true } : { subscription: await this.get(tenantId, id, trx), changed: false };
+      if (moved)
+        await this.audited(
+          trx,
+          'webhook_subscription.disabled',
+          { ...moved, status: 'active', disabled_reason: null, disabled_at: null },
+          moved,
+        );
+      return moved
+        ? { subscription: moved, changed: true }
+        : { subscription: await this.get(tenantId, id, trx), changed: false };
     });
   }
 
@@ -369,7 +413,14 @@ export class SubscriptionService {
   }
 
   /** If-Match against the webhook subscription as GET answers it. @throws PreconditionFailedError; NotFoundError. */
-  private checkPrecondition(trx: Transaction<DB>, tenantId: string, id: string, precondition: Precondition | undefined): Promise<void> {
-    return checkPrecondition(trx, precondition, { table: 'webhook_subscriptions', tenantId, id }, async () => subscriptionResource(await this.get(tenantId, id, trx)));
+  private checkPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    return checkPrecondition(trx, precondition, { table: 'webhook_subscriptions', tenantId, id }, async () =>
+      subscriptionResource(await this.get(tenantId, id, trx)),
+    );
   }
 }

@@ -147,7 +147,8 @@ export async function checkWebhookUrl(
 ): Promise<string[]> {
   // The URL parser drops tabs and line breaks silently: a URL holding them would be stored as sent but called
   // as another.
-  if (CONTROL_CHARACTER.test(url)) return ['The url must not contain control characters such as line breaks, tabs or NUL.'];
+  if (CONTROL_CHARACTER.test(url))
+    return ['The url must not contain control characters such as line breaks, tabs or NUL.'];
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -39,7 +39,8 @@ describe('bodySignature', () => {
   it('signs with each secret its own key, also after more secrets than it keeps keys for', () => {
     const secrets = Array.from({ length: 1500 }, (_, i) => `secret-${i}`);
     const fresh = (secret: string) => createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex');
-    for (const secret of [...secrets, ...secrets.slice(0, 10), ...secrets.slice(-10)]) expect(bodySignature(secret, body)).toBe(fresh(secret));
+    for (const secret of [...secrets, ...secrets.slice(0, 10), ...secrets.slice(-10)])
+      expect(bodySignature(secret, body)).toBe(fresh(secret));
   });
 
   it('changes when one byte of the body changes', () => {

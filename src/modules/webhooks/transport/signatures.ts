@@ -7,7 +7,9 @@ const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]
 
 /** X-Webhook-Signature: hex HMAC-SHA256 of the raw body, keyed by the secret's UTF-8 bytes (docs/webhooks.md). */
 export function bodySignature(secret: string, body: string): string {
-  return createHmac('sha256', keptKey(bodyKeys, secret, utf8Key)).update(body, 'utf8').digest('hex');
+  return createHmac('sha256', keptKey(bodyKeys, secret, utf8Key))
+    .update(body, 'utf8')
+    .digest('hex');
 }
 
 /**
@@ -17,7 +19,9 @@ export function bodySignature(secret: string, body: string): string {
  */
 export function standardSignature(secret: string, messageId: string, timestampSeconds: number, body: string): string {
   const signed = `${messageId}.${Math.floor(timestampSeconds)}.${body}`;
-  const digest = createHmac('sha256', keptKey(standardKeys, secret, standardKey)).update(signed, 'utf8').digest('base64');
+  const digest = createHmac('sha256', keptKey(standardKeys, secret, standardKey))
+    .update(signed, 'utf8')
+    .digest('base64');
   return `v1,${digest}`;
 }
 

@@ -55,10 +55,13 @@ describe('variant listing and bulk updates', () => {
     const db = t.database.db;
     const call = jsonCaller(t.app, auth);
     const variantsUrl = (masterId: string) => `${API}/master-products/${masterId}/variants`;
-    const list = (masterId: string, query = '', headers: Headers = auth) => call('GET', `${variantsUrl(masterId)}${query}`, undefined, headers);
+    const list = (masterId: string, query = '', headers: Headers = auth) =>
+      call('GET', `${variantsUrl(masterId)}${query}`, undefined, headers);
     const available = (masterId: string) => call('GET', `${variantsUrl(masterId)}/available`);
-    const prices = (masterId: string, payload: unknown, headers: Headers = auth) => call('POST', `${variantsUrl(masterId)}/bulk-update-prices`, payload, headers);
-    const stock = (masterId: string, payload: unknown, headers: Headers = auth) => call('POST', `${variantsUrl(masterId)}/bulk-update-stock`, payload, headers);
+    const prices = (masterId: string, payload: unknown, headers: Headers = auth) =>
+      call('POST', `${variantsUrl(masterId)}/bulk-update-prices`, payload, headers);
+    const stock = (masterId: string, payload: unknown, headers: Headers = auth) =>
+      call('POST', `${variantsUrl(masterId)}/bulk-update-stock`, payload, headers);
 
     const master = async (options: MasterOptions = {}) => {
       const id = newId();
@@ -68,12 +71,30 @@ describe('variant listing and bulk updates', () => {
       await db
         .insertInto('master_products')
         .values({
-          id, tenant_id: tenant.tenantId, name: `Tee ${n}`, slug: `tee-${n}`, sku: null, currency: options.currency ?? 'USD',
-          base_price: options.base_price ?? null, base_cost_price: null, base_weight: null, base_dimensions: null,
+          id,
+          tenant_id: tenant.tenantId,
+          name: `Tee ${n}`,
+          slug: `tee-${n}`,
+          sku: null,
+          currency: options.currency ?? 'USD',
+          base_price: options.base_price ?? null,
+          base_cost_price: null,
+          base_weight: null,
+          base_dimensions: null,
           variant_attributes: attributes === null ? null : { attributes, allowCombinations: true },
-          category_id: options.category_id ?? null, supplier_id: options.supplier_id ?? null,
-          images: null, tags: null, status: 'active', is_visible: true, is_featured: false, sort_order: 0,
-          requires_shipping: true, is_taxable: true, created_at: now, updated_at: now, deleted_at: null,
+          category_id: options.category_id ?? null,
+          supplier_id: options.supplier_id ?? null,
+          images: null,
+          tags: null,
+          status: 'active',
+          is_visible: true,
+          is_featured: false,
+          sort_order: 0,
+          requires_shipping: true,
+          is_taxable: true,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .execute();
       return { id, attributes, category_id: options.category_id ?? null, supplier_id: options.supplier_id ?? null };
@@ -89,11 +110,25 @@ describe('variant listing and bulk updates', () => {
       await db
         .insertInto('products')
         .values({
-          id, tenant_id: tenant.tenantId, name: `Tee ${n} - ${Object.values(selection).join(' / ')}`, slug: `tee-variant-${n}`, sku: `TEE-${n}`,
-          type: options.type ?? 'physical', status: options.status ?? 'draft', is_variant: true, master_product_id: m.id,
-          variant_attributes: selection, variant_key: variantKey(config, selection),
-          selling_price: options.selling_price ?? null, currency: null, track_inventory: options.track_inventory ?? true,
-          category_id: m.category_id, supplier_id: m.supplier_id, created_at: now, updated_at: now, deleted_at: null,
+          id,
+          tenant_id: tenant.tenantId,
+          name: `Tee ${n} - ${Object.values(selection).join(' / ')}`,
+          slug: `tee-variant-${n}`,
+          sku: `TEE-${n}`,
+          type: options.type ?? 'physical',
+          status: options.status ?? 'draft',
+          is_variant: true,
+          master_product_id: m.id,
+          variant_attributes: selection,
+          variant_key: variantKey(config, selection),
+          selling_price: options.selling_price ?? null,
+          currency: null,
+          track_inventory: options.track_inventory ?? true,
+          category_id: m.category_id,
+          supplier_id: m.supplier_id,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .execute();
       return id;
@@ -102,7 +137,14 @@ describe('variant listing and bulk updates', () => {
     /** Receives stock through the stock service (record, movement, product totals). */
     const receive = (productId: string, quantity: number, warehouseId: string | null = null) =>
       db.transaction().execute((trx) =>
-        t.services.stock.changeOnHand(trx, { tenantId: tenant.tenantId, productId, warehouseId, quantity, type: 'initial_stock', reason: 'Test stock' }),
+        t.services.stock.changeOnHand(trx, {
+          tenantId: tenant.tenantId,
+          productId,
+          warehouseId,
+          quantity,
+          type: 'initial_stock',
+          reason: 'Test stock',
+        }),
       );
     /** Reserves in the default warehouse as a reservation would: the record and the product total. */
     const reserve = async (productId: string, quantity: number) => {
@@ -122,7 +164,12 @@ describe('variant listing and bulk updates', () => {
     const movements = (productId: string) =>
       db.selectFrom('stock_movements').selectAll().where('product_id', '=', productId).orderBy('id').execute();
     const events = (entityId: string, type?: string) => {
-      let query = db.selectFrom('event_outbox').selectAll().where('tenant_id', '=', tenant.tenantId).where('entity_id', '=', entityId).orderBy('id');
+      let query = db
+        .selectFrom('event_outbox')
+        .selectAll()
+        .where('tenant_id', '=', tenant.tenantId)
+        .where('entity_id', '=', entityId)
+        .orderBy('id');
       if (type) query = query.where('event_type', '=', type);
       return query.execute();
     };
@@ -136,7 +183,24 @@ describe('variant listing and bulk updates', () => {
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data as { id: string; name: string };
     };
-    return { ...tenant, auth, call, list, available, prices, stock, master, variant, receive, reserve, row, movements, events, errorsOf, created };
+    return {
+      ...tenant,
+      auth,
+      call,
+      list,
+      available,
+      prices,
+      stock,
+      master,
+      variant,
+      receive,
+      reserve,
+      row,
+      movements,
+      events,
+      errorsOf,
+      created,
+    };
   }
   type Tenant = Awaited<ReturnType<typeof freshTenant>>;
 
@@ -158,7 +222,11 @@ describe('variant listing and bulk updates', () => {
       const sBlue = await c.variant(m, { Size: 'S', Color: 'Blue' }, { status: 'active' });
       const mRed = await c.variant(m, { Size: 'M', Color: 'Red' }, { status: 'draft' });
       const mBlue = await c.variant(m, { Size: 'M', Color: 'Blue' }, { status: 'discontinued' });
-      const lRed = await c.variant(m, { Size: 'L', Color: 'Red' }, { status: 'active', created_at: '2026-04-02T09:00:00.000Z' });
+      const lRed = await c.variant(
+        m,
+        { Size: 'L', Color: 'Red' },
+        { status: 'active', created_at: '2026-04-02T09:00:00.000Z' },
+      );
       ids = [sRed, sBlue, mRed, mBlue, lRed];
       await c.receive(sRed, 10);
       await c.receive(sRed, 4, secondWarehouse);
@@ -169,7 +237,11 @@ describe('variant listing and bulk updates', () => {
       // Neither a deleted variant nor another master's variant counts.
       const gone = await c.variant(m, { Size: 'L', Color: 'Blue' }, { status: 'active' });
       await c.receive(gone, 3);
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', gone).execute();
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', gone)
+        .execute();
       const other = await c.master();
       await c.receive(await c.variant(other, { Size: 'S', Color: 'Red' }, { status: 'active' }), 50);
     });
@@ -180,12 +252,22 @@ describe('variant listing and bulk updates', () => {
       const body = res.json();
       expect(body.success).toBe(true);
       expect(body.data.map((v: Json) => v.id)).toEqual(ids);
-      expect(body.data[0]).toMatchObject({ is_variant: true, master_product_id: m.id, variant_attributes: { Size: 'S', Color: 'Red' } });
+      expect(body.data[0]).toMatchObject({
+        is_variant: true,
+        master_product_id: m.id,
+        variant_attributes: { Size: 'S', Color: 'Red' },
+      });
       expect(body.data[0]).toMatchObject({ stock_quantity: 14, reserved_quantity: 0, available_quantity: 14 });
       expect(body.data[1]).toMatchObject({ stock_quantity: 5, reserved_quantity: 2, available_quantity: 3 });
       expect(body.meta).toEqual({
-        current_page: 1, per_page: 50, total: 5, last_page: 1,
-        total_variants: 5, total_stock: 27, total_available: 25, total_reserved: 2,
+        current_page: 1,
+        per_page: 50,
+        total: 5,
+        last_page: 1,
+        total_variants: 5,
+        total_stock: 27,
+        total_available: 25,
+        total_reserved: 2,
       });
       expect(body.links.next).toBeNull();
     });
@@ -193,13 +275,25 @@ describe('variant listing and bulk updates', () => {
     it('filters by status (one or a comma list) and computes the totals over the filtered variants', async () => {
       const active = (await c.list(m.id, '?status=active')).json();
       expect(active.data.map((v: Json) => v.id)).toEqual([ids[0], ids[1], ids[4]]);
-      expect(active.meta).toMatchObject({ total: 3, total_variants: 3, total_stock: 20, total_available: 18, total_reserved: 2 });
+      expect(active.meta).toMatchObject({
+        total: 3,
+        total_variants: 3,
+        total_stock: 20,
+        total_available: 18,
+        total_reserved: 2,
+      });
       const some = (await c.list(m.id, '?status=draft,discontinued')).json();
       expect(some.data.map((v: Json) => v.id)).toEqual([ids[2], ids[3]]);
       expect(some.meta).toMatchObject({ total_variants: 2, total_stock: 7, total_available: 7, total_reserved: 0 });
       const none = (await c.list(m.id, '?status=inactive')).json();
       expect(none.data).toEqual([]);
-      expect(none.meta).toMatchObject({ total: 0, total_variants: 0, total_stock: 0, total_available: 0, total_reserved: 0 });
+      expect(none.meta).toMatchObject({
+        total: 0,
+        total_variants: 0,
+        total_stock: 0,
+        total_available: 0,
+        total_reserved: 0,
+      });
       expect(c.errorsOf(await c.list(m.id, '?status=active,sold'))).toEqual({
         status: [expect.stringContaining('The selected status sold is invalid.')],
       });
@@ -208,7 +302,14 @@ describe('variant listing and bulk updates', () => {
     it('pages with totals that still cover every matching variant', async () => {
       const second = (await c.list(m.id, '?per_page=2&page=2')).json();
       expect(second.data.map((v: Json) => v.id)).toEqual([ids[2], ids[3]]);
-      expect(second.meta).toMatchObject({ current_page: 2, per_page: 2, total: 5, last_page: 3, total_variants: 5, total_stock: 27 });
+      expect(second.meta).toMatchObject({
+        current_page: 2,
+        per_page: 2,
+        total: 5,
+        last_page: 3,
+        total_variants: 5,
+        total_stock: 27,
+      });
       expect(second.links.prev).toContain('page=1');
       expect(second.links.next).toContain('page=3');
       const last = (await c.list(m.id, '?per_page=2&page=3')).json();
@@ -236,15 +337,21 @@ describe('variant listing and bulk updates', () => {
         expect.objectContaining({
           warehouse_id: c.defaultWarehouseId,
           warehouse: expect.objectContaining({ id: c.defaultWarehouseId, is_default: true }),
-          quantity_on_hand: 10, quantity_reserved: 0, quantity_available: 10,
+          quantity_on_hand: 10,
+          quantity_reserved: 0,
+          quantity_available: 10,
         }),
         expect.objectContaining({
           warehouse_id: secondWarehouse,
           warehouse: { id: secondWarehouse, code: 'OVF', name: 'Overflow', is_default: false },
-          quantity_on_hand: 4, quantity_reserved: 0, quantity_available: 4,
+          quantity_on_hand: 4,
+          quantity_reserved: 0,
+          quantity_available: 4,
         }),
       ]);
-      expect(stocked[1].inventory).toEqual([expect.objectContaining({ quantity_on_hand: 5, quantity_reserved: 2, quantity_available: 3 })]);
+      expect(stocked[1].inventory).toEqual([
+        expect.objectContaining({ quantity_on_hand: 5, quantity_reserved: 2, quantity_available: 3 }),
+      ]);
       expect(stocked[3].inventory).toEqual([]);
       expect(c.errorsOf(await c.list(m.id, '?include=category,variants'))).toEqual({
         include: ['The include value variants is invalid. Allowed: category, supplier, inventory.'],
@@ -259,12 +366,21 @@ describe('variant listing and bulk updates', () => {
       }
       const other = await freshTenant();
       const foreign = await other.master();
-      for (const res of [await c.list(foreign.id), await c.available(foreign.id), await c.prices(foreign.id, { price: 1 }), await c.stock(foreign.id, { quantity: 1 })]) {
+      for (const res of [
+        await c.list(foreign.id),
+        await c.available(foreign.id),
+        await c.prices(foreign.id, { price: 1 }),
+        await c.stock(foreign.id, { quantity: 1 }),
+      ]) {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual(NOT_FOUND);
       }
       const deleted = await c.master();
-      await t.database.db.updateTable('master_products').set({ deleted_at: new Date().toISOString() }).where('id', '=', deleted.id).execute();
+      await t.database.db
+        .updateTable('master_products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', deleted.id)
+        .execute();
       expect((await c.list(deleted.id)).statusCode).toBe(404);
     });
   });
@@ -279,7 +395,10 @@ describe('variant listing and bulk updates', () => {
       const m = await c.master();
       expect((await c.available(m.id)).json()).toEqual({
         success: true,
-        data: { Size: { used_values: [], available_values: ['S', 'M', 'L'] }, Color: { used_values: [], available_values: ['Red', 'Blue'] } },
+        data: {
+          Size: { used_values: [], available_values: ['S', 'M', 'L'] },
+          Color: { used_values: [], available_values: ['Red', 'Blue'] },
+        },
         meta: { total_combinations: 6, used_combinations: 0, available_combinations: 6 },
       });
       await c.variant(m, { Size: 'S', Color: 'Red' });
@@ -290,7 +409,10 @@ describe('variant listing and bulk updates', () => {
       // S is in every one of its combinations already: not available any more.
       expect(res.json()).toEqual({
         success: true,
-        data: { Size: { used_values: ['S', 'M'], available_values: ['M', 'L'] }, Color: { used_values: ['Red', 'Blue'], available_values: ['Red', 'Blue'] } },
+        data: {
+          Size: { used_values: ['S', 'M'], available_values: ['M', 'L'] },
+          Color: { used_values: ['Red', 'Blue'], available_values: ['Red', 'Blue'] },
+        },
         meta: { total_combinations: 6, used_combinations: 3, available_combinations: 3 },
       });
     });
@@ -300,9 +422,19 @@ describe('variant listing and bulk updates', () => {
       const s = await c.variant(m, { Size: 'S' });
       await c.variant(m, { Size: 'M' });
       await c.variant(await c.master({ attributes: [{ name: 'Size', values: ['S', 'M'] }] }), { Size: 'S' });
-      expect((await c.available(m.id)).json().meta).toEqual({ total_combinations: 2, used_combinations: 2, available_combinations: 0 });
-      expect((await c.available(m.id)).json().data).toEqual({ Size: { used_values: ['S', 'M'], available_values: [] } });
-      await t.database.db.updateTable('products').set({ deleted_at: new Date().toISOString() }).where('id', '=', s).execute();
+      expect((await c.available(m.id)).json().meta).toEqual({
+        total_combinations: 2,
+        used_combinations: 2,
+        available_combinations: 0,
+      });
+      expect((await c.available(m.id)).json().data).toEqual({
+        Size: { used_values: ['S', 'M'], available_values: [] },
+      });
+      await t.database.db
+        .updateTable('products')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', s)
+        .execute();
       expect((await c.available(m.id)).json()).toMatchObject({
         data: { Size: { used_values: ['M'], available_values: ['S'] } },
         meta: { total_combinations: 2, used_combinations: 1, available_combinations: 1 },
@@ -313,7 +445,11 @@ describe('variant listing and bulk updates', () => {
       const m = await c.master({ attributes: null });
       const res = await c.available(m.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, data: {}, meta: { total_combinations: 0, used_combinations: 0, available_combinations: 0 } });
+      expect(res.json()).toEqual({
+        success: true,
+        data: {},
+        meta: { total_combinations: 0, used_combinations: 0, available_combinations: 0 },
+      });
       expect((await c.available(MISSING_ULID)).json()).toEqual(NOT_FOUND);
     });
   });
@@ -346,9 +482,17 @@ describe('variant listing and bulk updates', () => {
       expect(await prices(sRed, sBlue, mRed)).toEqual([1999, 1999, 1999]);
 
       const [updated] = await c.events(sRed, 'product.updated');
-      expect(updated!.payload).toMatchObject({ id: sRed, selling_price: 19.99, changed_fields: expect.arrayContaining(['selling_price']) });
+      expect(updated!.payload).toMatchObject({
+        id: sRed,
+        selling_price: 19.99,
+        changed_fields: expect.arrayContaining(['selling_price']),
+      });
       const [changed] = await c.events(sRed, 'product.price_changed');
-      expect(changed!.payload).toMatchObject({ id: sRed, selling_price: 19.99, previous: { selling_price: 10.05, cost_price: null, currency: 'USD' } });
+      expect(changed!.payload).toMatchObject({
+        id: sRed,
+        selling_price: 19.99,
+        previous: { selling_price: 10.05, cost_price: null, currency: 'USD' },
+      });
       expect(updated!.id < changed!.id).toBe(true);
       expect((await c.events(sBlue, 'product.updated')).length).toBe(1);
       expect((await c.row(sRed)).updated_at).not.toBe('2026-04-01T09:00:00.000Z');
@@ -373,7 +517,11 @@ describe('variant listing and bulk updates', () => {
     it('increases the effective price by a percentage, rounding half away from zero', async () => {
       const { m, sRed, sBlue, mRed } = await priced();
       const res = await c.prices(m.id, { action: 'increase_percentage', percentage: 10 });
-      expect(res.json().data).toEqual({ updated_count: 3, affected_variants: [sRed, sBlue, mRed], skipped_variants: [] });
+      expect(res.json().data).toEqual({
+        updated_count: 3,
+        affected_variants: [sRed, sBlue, mRed],
+        skipped_variants: [],
+      });
       // 10.05 + 10% = 11.055 -> 11.06; the inherited 20.00 becomes the variant's own 22.00.
       expect(await prices(sRed, sBlue, mRed)).toEqual([1106, 2200, 3300]);
       const [changed] = await c.events(sRed, 'product.price_changed');
@@ -413,17 +561,31 @@ describe('variant listing and bulk updates', () => {
 
     it('applies only to variants matching every filter pair, names and values case-insensitive', async () => {
       const { m, sRed, sBlue, mRed } = await priced();
-      const bySize = await c.prices(m.id, { action: 'set_price', price: 5, filters: { variant_selection: { size: 's' } } });
+      const bySize = await c.prices(m.id, {
+        action: 'set_price',
+        price: 5,
+        filters: { variant_selection: { size: 's' } },
+      });
       expect(bySize.json().data).toEqual({ updated_count: 2, affected_variants: [sRed, sBlue], skipped_variants: [] });
       expect(await prices(sRed, sBlue, mRed)).toEqual([500, 500, 3000]);
-      const both = await c.prices(m.id, { action: 'increase_percentage', percentage: 50, filters: { variant_selection: { Size: 'S', Color: 'Blue' } } });
+      const both = await c.prices(m.id, {
+        action: 'increase_percentage',
+        percentage: 50,
+        filters: { variant_selection: { Size: 'S', Color: 'Blue' } },
+      });
       expect(both.json().data.affected_variants).toEqual([sBlue]);
       expect(await prices(sRed, sBlue, mRed)).toEqual([500, 750, 3000]);
       const none = await c.prices(m.id, { price: 1, filters: { variant_selection: { Size: 'L' } } });
       expect(none.json().data).toEqual({ updated_count: 0, affected_variants: [], skipped_variants: [] });
 
-      expect(c.errorsOf(await c.prices(m.id, { price: 1, filters: { variant_selection: { Material: 'Wool', Size: 'XL' } } }))).toEqual({
-        'filters.variant_selection.Material': ["The attribute Material is not in the master's configuration. Configured: Size, Color."],
+      expect(
+        c.errorsOf(
+          await c.prices(m.id, { price: 1, filters: { variant_selection: { Material: 'Wool', Size: 'XL' } } }),
+        ),
+      ).toEqual({
+        'filters.variant_selection.Material': [
+          "The attribute Material is not in the master's configuration. Configured: Size, Color.",
+        ],
         'filters.variant_selection.Size': ['The value XL is not allowed for Size. Allowed: S, M, L.'],
       });
       expect(await prices(sRed, sBlue, mRed)).toEqual([500, 750, 3000]);
@@ -458,18 +620,37 @@ describe('variant listing and bulk updates', () => {
         [{ action: 'set_price' }, { price: ['The price field is required.'] }],
         [{ percentage: 5 }, { action: [expect.stringContaining('The action field is required with percentage')] }],
         [{ action: 'increase_percentage' }, { percentage: ['The percentage field is required.'] }],
-        [{ action: 'increase_percentage', percentage: 5, price: 3 }, { price: ['The price field is not used by increase_percentage.'] }],
-        [{ action: 'set_price', price: 3, percentage: 5 }, { percentage: ['The percentage field is not used by set_price.'] }],
-        [{ action: 'decrease_percentage', percentage: 100.5 }, { percentage: ['The percentage field must not be greater than 100 for a decrease.'] }],
-        [{ action: 'increase_percentage', percentage: 0 }, { percentage: ['The percentage field must be greater than 0.'] }],
-        [{ action: 'increase_percentage', percentage: 1001 }, { percentage: ['The percentage field must not be greater than 1000.'] }],
+        [
+          { action: 'increase_percentage', percentage: 5, price: 3 },
+          { price: ['The price field is not used by increase_percentage.'] },
+        ],
+        [
+          { action: 'set_price', price: 3, percentage: 5 },
+          { percentage: ['The percentage field is not used by set_price.'] },
+        ],
+        [
+          { action: 'decrease_percentage', percentage: 100.5 },
+          { percentage: ['The percentage field must not be greater than 100 for a decrease.'] },
+        ],
+        [
+          { action: 'increase_percentage', percentage: 0 },
+          { percentage: ['The percentage field must be greater than 0.'] },
+        ],
+        [
+          { action: 'increase_percentage', percentage: 1001 },
+          { percentage: ['The percentage field must not be greater than 1000.'] },
+        ],
         [{ action: 'double' }, { action: [expect.stringContaining('The selected action is invalid.')] }],
         [{ price: -1 }, { price: ['The price field must be at least 0.'] }],
         [{ price: 10_000_000 }, { price: ['The price field must not be greater than 9999999.99.'] }],
         [{ price: '5' }, { price: ['The price field must be a number.'] }],
-        [{ price: 1, filters: { variant_selection: { Size: 3 } } }, { 'filters.variant_selection.Size': ['The Size field must be a string.'] }],
+        [
+          { price: 1, filters: { variant_selection: { Size: 3 } } },
+          { 'filters.variant_selection.Size': ['The Size field must be a string.'] },
+        ],
       ];
-      for (const [payload, expected] of cases) expect(c.errorsOf(await c.prices(m.id, payload)), JSON.stringify(payload)).toEqual(expected);
+      for (const [payload, expected] of cases)
+        expect(c.errorsOf(await c.prices(m.id, payload)), JSON.stringify(payload)).toEqual(expected);
       expect(await prices(sRed)).toEqual([1005]);
     });
 
@@ -497,7 +678,11 @@ describe('variant listing and bulk updates', () => {
       const mRed = await c.variant(m, { Size: 'M', Color: 'Red' });
       await c.receive(sRed, 3);
       await c.receive(sBlue, 12);
-      const res = await c.stock(m.id, { action: 'set_quantity', quantity: 12, filters: { variant_selection: { Size: 'S' } } });
+      const res = await c.stock(m.id, {
+        action: 'set_quantity',
+        quantity: 12,
+        filters: { variant_selection: { Size: 'S' } },
+      });
       expect(res.statusCode, res.body).toBe(200);
       // S-Blue is at 12 already: one movement, +9.
       expect(res.json()).toEqual({
@@ -508,8 +693,13 @@ describe('variant listing and bulk updates', () => {
       expect((await c.row(sRed)).stock_quantity).toBe(12);
       const written = await c.movements(sRed);
       expect(written.at(-1)).toMatchObject({
-        type: 'adjustment', quantity: 9, quantity_before: 3, quantity_after: 12, reason: 'Bulk stock update',
-        warehouse_id: c.defaultWarehouseId, created_by: c.adminId,
+        type: 'adjustment',
+        quantity: 9,
+        quantity_before: 3,
+        quantity_after: 12,
+        reason: 'Bulk stock update',
+        warehouse_id: c.defaultWarehouseId,
+        created_by: c.adminId,
       });
       expect((await c.movements(sBlue)).length).toBe(1);
       expect(await c.movements(mRed)).toEqual([]);
@@ -518,9 +708,24 @@ describe('variant listing and bulk updates', () => {
 
       // The simple form applies to all, and may take stock away.
       const all = await c.stock(m.id, { quantity: 5 });
-      expect(all.json().data).toEqual({ updated_count: 3, total_stock_added: -7 - 7 + 5, affected_variants: [sRed, sBlue, mRed], skipped_variants: [] });
-      expect((await c.list(m.id)).json().meta).toMatchObject({ total_variants: 3, total_stock: 15, total_available: 15, total_reserved: 0 });
-      expect((await c.movements(mRed))[0]).toMatchObject({ type: 'adjustment', quantity: 5, quantity_before: 0, quantity_after: 5 });
+      expect(all.json().data).toEqual({
+        updated_count: 3,
+        total_stock_added: -7 - 7 + 5,
+        affected_variants: [sRed, sBlue, mRed],
+        skipped_variants: [],
+      });
+      expect((await c.list(m.id)).json().meta).toMatchObject({
+        total_variants: 3,
+        total_stock: 15,
+        total_available: 15,
+        total_reserved: 0,
+      });
+      expect((await c.movements(mRed))[0]).toMatchObject({
+        type: 'adjustment',
+        quantity: 5,
+        quantity_before: 0,
+        quantity_after: 5,
+      });
     });
 
     it('leaves other warehouses alone', async () => {
@@ -533,7 +738,10 @@ describe('variant listing and bulk updates', () => {
       expect(res.json().data).toMatchObject({ updated_count: 1, total_stock_added: 8 });
       expect((await c.row(v)).stock_quantity).toBe(14);
       const inventory = (await c.list(m.id, '?include=inventory')).json().data[0].inventory;
-      expect(inventory.map((r: Json) => [r.warehouse_id, r.quantity_on_hand])).toEqual([[c.defaultWarehouseId, 10], [other, 4]]);
+      expect(inventory.map((r: Json) => [r.warehouse_id, r.quantity_on_hand])).toEqual([
+        [c.defaultWarehouseId, 10],
+        [other, 4],
+      ]);
     });
 
     it('refuses a target below what is reserved, changing nothing', async () => {
@@ -544,11 +752,18 @@ describe('variant listing and bulk updates', () => {
       await c.receive(b, 10);
       await c.reserve(b, 6);
       const errors = c.errorsOf(await c.stock(m.id, { quantity: 5 }));
-      expect(errors).toEqual({ quantity: [`The quantity 5 is below what is reserved in the default warehouse for ${(await c.row(b)).sku} (reserved: 6).`] });
+      expect(errors).toEqual({
+        quantity: [
+          `The quantity 5 is below what is reserved in the default warehouse for ${(await c.row(b)).sku} (reserved: 6).`,
+        ],
+      });
       expect((await c.row(a)).stock_quantity).toBe(10);
       expect((await c.movements(a)).length).toBe(1);
-      expect((await c.stock(m.id, { quantity: 6 })).json().data).toMatchObject({ updated_count: 2, total_stock_added: -8 });
-      expect((await c.row(b))).toMatchObject({ stock_quantity: 6, reserved_quantity: 6 });
+      expect((await c.stock(m.id, { quantity: 6 })).json().data).toMatchObject({
+        updated_count: 2,
+        total_stock_added: -8,
+      });
+      expect(await c.row(b)).toMatchObject({ stock_quantity: 6, reserved_quantity: 6 });
     });
 
     it('skips variants that hold no inventory', async () => {
@@ -557,7 +772,12 @@ describe('variant listing and bulk updates', () => {
       const untracked = await c.variant(m, { Size: 'S', Color: 'Blue' }, { track_inventory: false });
       const digital = await c.variant(m, { Size: 'M', Color: 'Blue' }, { type: 'digital', track_inventory: false });
       const res = await c.stock(m.id, { quantity: 2 });
-      expect(res.json().data).toEqual({ updated_count: 1, total_stock_added: 2, affected_variants: [tracked], skipped_variants: [untracked, digital] });
+      expect(res.json().data).toEqual({
+        updated_count: 1,
+        total_stock_added: 2,
+        affected_variants: [tracked],
+        skipped_variants: [untracked, digital],
+      });
       expect(await c.movements(untracked)).toEqual([]);
     });
 
@@ -565,15 +785,25 @@ describe('variant listing and bulk updates', () => {
       const m = await c.master();
       await c.variant(m, { Size: 'S', Color: 'Red' });
       expect(c.errorsOf(await c.stock(m.id, {}))).toEqual({ quantity: ['The quantity field is required.'] });
-      expect(c.errorsOf(await c.stock(m.id, { quantity: 1_000_000 }))).toEqual({ quantity: ['The quantity field must not be greater than 999999.'] });
-      expect(c.errorsOf(await c.stock(m.id, { quantity: -1 }))).toEqual({ quantity: ['The quantity field must be at least 0.'] });
-      expect(c.errorsOf(await c.stock(m.id, { quantity: 1.5 }))).toEqual({ quantity: ['The quantity field must be an integer.'] });
+      expect(c.errorsOf(await c.stock(m.id, { quantity: 1_000_000 }))).toEqual({
+        quantity: ['The quantity field must not be greater than 999999.'],
+      });
+      expect(c.errorsOf(await c.stock(m.id, { quantity: -1 }))).toEqual({
+        quantity: ['The quantity field must be at least 0.'],
+      });
+      expect(c.errorsOf(await c.stock(m.id, { quantity: 1.5 }))).toEqual({
+        quantity: ['The quantity field must be an integer.'],
+      });
       expect(c.errorsOf(await c.stock(m.id, { action: 'add', quantity: 1 }))).toHaveProperty('action');
-      expect(c.errorsOf(await c.stock(m.id, { quantity: 1, filters: { variant_selection: { Color: 'Green' } } }))).toEqual({
+      expect(
+        c.errorsOf(await c.stock(m.id, { quantity: 1, filters: { variant_selection: { Color: 'Green' } } })),
+      ).toEqual({
         'filters.variant_selection.Color': ['The value Green is not allowed for Color. Allowed: Red, Blue.'],
       });
       const bare = await c.master({ attributes: null });
-      expect(c.errorsOf(await c.stock(bare.id, { quantity: 1, filters: { variant_selection: { Size: 'S' } } }))).toEqual({
+      expect(
+        c.errorsOf(await c.stock(bare.id, { quantity: 1, filters: { variant_selection: { Size: 'S' } } })),
+      ).toEqual({
         'filters.variant_selection.Size': ['The master product has no variant configuration to filter by.'],
       });
     });
@@ -589,27 +819,48 @@ describe('variant listing and bulk updates', () => {
       });
       expect(made.statusCode, made.body).toBe(201);
       const masterId = made.json().data.id as string;
-      const generated = await c.call('POST', `${API}/master-products/${masterId}/variants/generate`, { initial_stock: 3 });
+      const generated = await c.call('POST', `${API}/master-products/${masterId}/variants/generate`, {
+        initial_stock: 3,
+      });
       expect(generated.statusCode, generated.body).toBe(201);
 
       const listed = (await c.list(masterId)).json();
       expect(listed.data.map((v: Json) => v.variant_attributes)).toEqual([
-        { Size: 'S', Color: 'Olive' }, { Size: 'S', Color: 'Navy' }, { Size: 'M', Color: 'Olive' }, { Size: 'M', Color: 'Navy' },
+        { Size: 'S', Color: 'Olive' },
+        { Size: 'S', Color: 'Navy' },
+        { Size: 'M', Color: 'Olive' },
+        { Size: 'M', Color: 'Navy' },
       ]);
       expect(listed.data.every((v: Json) => v.selling_price === 80 && v.stock_quantity === 3)).toBe(true);
       expect(listed.meta).toMatchObject({ total_variants: 4, total_stock: 12, total_available: 12, total_reserved: 0 });
       expect((await c.available(masterId)).json()).toEqual({
         success: true,
-        data: { Size: { used_values: ['S', 'M'], available_values: [] }, Color: { used_values: ['Olive', 'Navy'], available_values: [] } },
+        data: {
+          Size: { used_values: ['S', 'M'], available_values: [] },
+          Color: { used_values: ['Olive', 'Navy'], available_values: [] },
+        },
         meta: { total_combinations: 4, used_combinations: 4, available_combinations: 0 },
       });
 
-      const raised = await c.prices(masterId, { action: 'increase_percentage', percentage: 15, filters: { variant_selection: { Color: 'Navy' } } });
+      const raised = await c.prices(masterId, {
+        action: 'increase_percentage',
+        percentage: 15,
+        filters: { variant_selection: { Color: 'Navy' } },
+      });
       expect(raised.json().data.updated_count).toBe(2);
-      const stocked = await c.stock(masterId, { action: 'set_quantity', quantity: 10, filters: { variant_selection: { Size: 'M' } } });
+      const stocked = await c.stock(masterId, {
+        action: 'set_quantity',
+        quantity: 10,
+        filters: { variant_selection: { Size: 'M' } },
+      });
       expect(stocked.json().data).toMatchObject({ updated_count: 2, total_stock_added: 14 });
       const after = (await c.list(masterId)).json();
-      expect(after.data.map((v: Json) => [v.selling_price, v.stock_quantity])).toEqual([[80, 3], [92, 3], [80, 10], [92, 10]]);
+      expect(after.data.map((v: Json) => [v.selling_price, v.stock_quantity])).toEqual([
+        [80, 3],
+        [92, 3],
+        [80, 10],
+        [92, 10],
+      ]);
       expect(after.meta).toMatchObject({ total_stock: 26, total_available: 26 });
     });
   });
@@ -620,7 +871,10 @@ describe('variant listing and bulk updates', () => {
     beforeAll(async () => {
       c = await freshTenant();
       masterId = (await c.master()).id;
-      await c.variant({ id: masterId, attributes: SIZE_COLOR, category_id: null, supplier_id: null }, { Size: 'S', Color: 'Red' });
+      await c.variant(
+        { id: masterId, attributes: SIZE_COLOR, category_id: null, supplier_id: null },
+        { Size: 'S', Color: 'Red' },
+      );
     });
 
     it('answers 401 to a session and to no credentials', async () => {
@@ -643,7 +897,11 @@ describe('variant listing and bulk updates', () => {
     it('answers 403 naming the missing ability', async () => {
       const token = (abilities: string[]) => makeToken(t.services, c.tenantId, c.adminId, { abilities }).then(bearer);
       const viewer = await token(['operations:view-products']);
-      const forbidden = (ability: string) => ({ success: false, code: 'forbidden', message: `This action requires the ability ${ability}.` });
+      const forbidden = (ability: string) => ({
+        success: false,
+        code: 'forbidden',
+        message: `This action requires the ability ${ability}.`,
+      });
       const priceRes = await c.prices(masterId, { price: 1 }, viewer);
       expect(priceRes.statusCode).toBe(403);
       expect(priceRes.json()).toEqual(forbidden('operations:edit-products'));

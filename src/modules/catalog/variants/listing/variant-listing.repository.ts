@@ -33,14 +33,22 @@ export class VariantListingRepository {
       .where('products.master_product_id', '=', masterId)
       .where('products.deleted_at', 'is', null)
       .where('products.is_variant', '=', true);
-    if (filter.statuses && filter.statuses.length > 0) query = query.where('products.status', 'in', [...filter.statuses]);
+    if (filter.statuses && filter.statuses.length > 0)
+      query = query.where('products.status', 'in', [...filter.statuses]);
     if (filter.barcode !== undefined) query = query.where('products.barcode', '=', filter.barcode);
     if (filter.updatedSince !== undefined) query = query.where('products.updated_at', '>=', filter.updatedSince);
     return query;
   }
 
   /** A page, by default in generation order: one generation shares created_at, and ULIDs keep its order. */
-  async page(db: Executor, tenantId: string, masterId: string, filter: VariantFilter, sort: VariantSort, page: PageRequest): Promise<Product[]> {
+  async page(
+    db: Executor,
+    tenantId: string,
+    masterId: string,
+    filter: VariantFilter,
+    sort: VariantSort,
+    page: PageRequest,
+  ): Promise<Product[]> {
     return this.variantsOf(db, tenantId, masterId, filter)
       .selectAll('products')
       .orderBy(`products.${sort.sort_by}`, sort.sort_direction)
@@ -60,12 +68,19 @@ export class VariantListingRepository {
       ])
       .executeTakeFirstOrThrow();
     // count and sum answer bigint strings on PostgreSQL, and sum of no rows is null.
-    return { total_variants: Number(row.n), total_stock: Number(row.stock ?? 0), total_reserved: Number(row.reserved ?? 0) };
+    return {
+      total_variants: Number(row.n),
+      total_stock: Number(row.stock ?? 0),
+      total_reserved: Number(row.reserved ?? 0),
+    };
   }
 
   /** Every live variant of the master in generation order; with `lock`, locked until the transaction ends on PostgreSQL. */
   async all(db: Executor, tenantId: string, masterId: string, lock = false): Promise<Product[]> {
-    const query = this.variantsOf(db, tenantId, masterId).selectAll('products').orderBy('products.created_at').orderBy('products.id');
+    const query = this.variantsOf(db, tenantId, masterId)
+      .selectAll('products')
+      .orderBy('products.created_at')
+      .orderBy('products.id');
     return (lock && engineOf(db) === 'postgres' ? query.forUpdate() : query).execute();
   }
 
@@ -75,7 +90,13 @@ export class VariantListingRepository {
     return rows.map((r) => r.variant_attributes);
   }
 
-  async setSellingPrice(db: Executor, tenantId: string, ids: readonly string[], minor: number, at: string): Promise<void> {
+  async setSellingPrice(
+    db: Executor,
+    tenantId: string,
+    ids: readonly string[],
+    minor: number,
+    at: string,
+  ): Promise<void> {
     await db
       .updateTable('products')
       .set({ selling_price: minor, updated_at: at })
@@ -87,6 +108,12 @@ export class VariantListingRepository {
 
   async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Product[]> {
     if (ids.length === 0) return [];
-    return db.selectFrom('products').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).where('deleted_at', 'is', null).execute();
+    return db
+      .selectFrom('products')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...ids])
+      .where('deleted_at', 'is', null)
+      .execute();
   }
 }

@@ -60,7 +60,10 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
         },
         config: requireAbility(VIEW, { auth: 'bearer' }),
       },
-      async (request) => ({ success: true as const, ...(await service.available(request.auth.tenantId, request.params.master)) }),
+      async (request) => ({
+        success: true as const,
+        ...(await service.available(request.auth.tenantId, request.params.master)),
+      }),
     );
 
     app.post(
@@ -100,7 +103,12 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
         config: requireAbility(EDIT, { auth: 'bearer' }),
       },
       async (request) => {
-        const result = await service.bulkUpdateStock(request.auth.tenantId, request.params.master, request.body, request.auth.user.id);
+        const result = await service.bulkUpdateStock(
+          request.auth.tenantId,
+          request.params.master,
+          request.body,
+          request.auth.user.id,
+        );
         return ok(result, `Updated the stock of ${result.updated_count} variant(s)`);
       },
     );

@@ -22,7 +22,10 @@ export type MasterParams = Static<typeof MasterParams>;
 export const VariantListQuery = Type.Object({
   ...pageQuery(50),
   status: Type.Optional(
-    Type.String({ maxLength: 255, description: `One status or a comma list (any match) of: ${PRODUCT_STATUSES.join(', ')}. Blank: no filter.` }),
+    Type.String({
+      maxLength: 255,
+      description: `One status or a comma list (any match) of: ${PRODUCT_STATUSES.join(', ')}. Blank: no filter.`,
+    }),
   ),
   include: Type.Optional(
     Type.String({
@@ -30,9 +33,20 @@ export const VariantListQuery = Type.Object({
       description: `Comma list of ${VARIANT_INCLUDES.join(', ')}: \`category\` and \`supplier\` add those objects to each variant, \`inventory\` its records per warehouse.`,
     }),
   ),
-  barcode: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_BARCODE_LENGTH, description: 'The variant with exactly this barcode: at most one.' })),
+  barcode: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_BARCODE_LENGTH,
+      description: 'The variant with exactly this barcode: at most one.',
+    }),
+  ),
   ...updatedSinceQuery,
-  sort_by: Defaulted(Type.Enum(['created_at', 'updated_at'], { default: 'created_at', description: 'Default created_at: generation order. Ties break on id.' })),
+  sort_by: Defaulted(
+    Type.Enum(['created_at', 'updated_at'], {
+      default: 'created_at',
+      description: 'Default created_at: generation order. Ties break on id.',
+    }),
+  ),
   sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'asc', description: 'Default asc.' })),
 });
 export type VariantListQuery = Static<typeof VariantListQuery>;
@@ -54,7 +68,11 @@ export const VariantListItem = Type.Object({
   ...ProductResponse.properties,
   category: Summary({ slug: Type.String() }),
   supplier: Summary({ code: Type.String() }),
-  inventory: Type.Optional(Type.Array(VariantInventoryEntry, { description: 'With include=inventory: one record per warehouse, default warehouse first.' })),
+  inventory: Type.Optional(
+    Type.Array(VariantInventoryEntry, {
+      description: 'With include=inventory: one record per warehouse, default warehouse first.',
+    }),
+  ),
 });
 nameSchema(VariantListItem, 'Variant', {
   ...PRODUCT_EXAMPLE,
@@ -114,7 +132,9 @@ const AvailableValues = Type.Record(
   Type.String(),
   Type.Object({
     used_values: Type.Array(Type.String(), { description: 'Configured values held by at least one live variant.' }),
-    available_values: Type.Array(Type.String(), { description: 'Configured values of at least one combination no live variant holds yet.' }),
+    available_values: Type.Array(Type.String(), {
+      description: 'Configured values of at least one combination no live variant holds yet.',
+    }),
   }),
   { description: 'Per configured attribute, in configuration order; values in configuration order.' },
 );
@@ -127,7 +147,11 @@ const CombinationCounts = Type.Object({
   used_combinations: Type.Integer({ description: 'Combinations held by a live variant.' }),
   available_combinations: Type.Integer(),
 });
-nameSchema(CombinationCounts, 'VariantCombinationCounts', { total_combinations: 6, used_combinations: 2, available_combinations: 4 });
+nameSchema(CombinationCounts, 'VariantCombinationCounts', {
+  total_combinations: 6,
+  used_combinations: 2,
+  available_combinations: 4,
+});
 
 export const AvailableValuesResponse = Type.Object({
   success: Type.Literal(true),
@@ -140,7 +164,8 @@ const VariantFilters = Type.Object(
     variant_selection: Type.Optional(
       Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 100 }), {
         maxProperties: 50,
-        description: 'Attribute name -> value: only variants whose selection has every pair (names and values case-insensitive).',
+        description:
+          'Attribute name -> value: only variants whose selection has every pair (names and values case-insensitive).',
       }),
     ),
   },
@@ -153,7 +178,11 @@ export const BulkPriceBody = Type.Object(
       Type.Enum(PRICE_ACTIONS, { description: 'Default `set_price` (the simple form `{price}`).' }),
     ),
     price: Type.Optional(
-      Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `set_price: the new price in each variant's currency, 0 to ${MAX_PRICE}.` }),
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_PRICE,
+        description: `set_price: the new price in each variant's currency, 0 to ${MAX_PRICE}.`,
+      }),
     ),
     percentage: Type.Optional(
       Type.Number({
@@ -167,19 +196,35 @@ export const BulkPriceBody = Type.Object(
   { additionalProperties: false },
 );
 export type BulkPriceBody = Static<typeof BulkPriceBody>;
-withExample(BulkPriceBody, { action: 'increase_percentage', percentage: 5, filters: { variant_selection: { Size: 'L' } } });
+withExample(BulkPriceBody, {
+  action: 'increase_percentage',
+  percentage: 5,
+  filters: { variant_selection: { Size: 'L' } },
+});
 
 export const BulkPriceResult = Type.Object({
   updated_count: Type.Integer(),
   affected_variants: Type.Array(Ulid, { description: 'Variants whose own price changed.' }),
-  skipped_variants: Type.Array(Ulid, { description: 'Percentage actions: matching variants without any price (own or inherited), left alone.' }),
+  skipped_variants: Type.Array(Ulid, {
+    description: 'Percentage actions: matching variants without any price (own or inherited), left alone.',
+  }),
 });
-nameSchema(BulkPriceResult, 'VariantPriceUpdate', { updated_count: 1, affected_variants: ['01jd8x5m6n7p8q9r0s1t2v3w4x'], skipped_variants: [] });
+nameSchema(BulkPriceResult, 'VariantPriceUpdate', {
+  updated_count: 1,
+  affected_variants: ['01jd8x5m6n7p8q9r0s1t2v3w4x'],
+  skipped_variants: [],
+});
 
 export const BulkStockBody = Type.Object(
   {
-    action: Type.Optional(Type.Enum(['set_quantity'], { description: 'Default `set_quantity` (the simple form `{quantity}`).' })),
-    quantity: Type.Integer({ minimum: 0, maximum: MAX_VARIANT_STOCK, description: `The on-hand total each variant gets in the default warehouse, 0 to ${MAX_VARIANT_STOCK}.` }),
+    action: Type.Optional(
+      Type.Enum(['set_quantity'], { description: 'Default `set_quantity` (the simple form `{quantity}`).' }),
+    ),
+    quantity: Type.Integer({
+      minimum: 0,
+      maximum: MAX_VARIANT_STOCK,
+      description: `The on-hand total each variant gets in the default warehouse, 0 to ${MAX_VARIANT_STOCK}.`,
+    }),
     filters: Type.Optional(VariantFilters),
   },
   { additionalProperties: false },
@@ -191,6 +236,13 @@ export const BulkStockResult = Type.Object({
   updated_count: Type.Integer({ description: 'Variants whose stock changed (one adjustment movement each).' }),
   total_stock_added: Type.Integer({ description: 'Sum of the changes: negative when stock was taken away.' }),
   affected_variants: Type.Array(Ulid),
-  skipped_variants: Type.Array(Ulid, { description: 'Matching variants that hold no inventory (type without stock, or not tracked).' }),
+  skipped_variants: Type.Array(Ulid, {
+    description: 'Matching variants that hold no inventory (type without stock, or not tracked).',
+  }),
 });
-nameSchema(BulkStockResult, 'VariantStockUpdate', { updated_count: 1, total_stock_added: 8, affected_variants: ['01jd8x5m6n7p8q9r0s1t2v3w4x'], skipped_variants: [] });
+nameSchema(BulkStockResult, 'VariantStockUpdate', {
+  updated_count: 1,
+  total_stock_added: 8,
+  affected_variants: ['01jd8x5m6n7p8q9r0s1t2v3w4x'],
+  skipped_variants: [],
+});

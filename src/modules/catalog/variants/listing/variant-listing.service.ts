@@ -82,7 +82,6 @@ export interface BulkStockResult {
   skipped_variants: string[];
 }
 
-
 const STATUS_FILTER: EnumList<ProductStatus> = {
   field: 'status',
   allowed: PRODUCT_STATUSES,
@@ -106,7 +105,8 @@ function canonicalSelection(config: VariantConfiguration, selection: Record<stri
   const result: Selection = {};
   for (const { name, values } of config.attributes) {
     const value = valueOf(selection, name);
-    const match = typeof value === 'string' ? values.find((v) => v.toLowerCase() === value.trim().toLowerCase()) : undefined;
+    const match =
+      typeof value === 'string' ? values.find((v) => v.toLowerCase() === value.trim().toLowerCase()) : undefined;
     if (match === undefined) return null;
     result[name] = match;
   }
@@ -135,7 +135,10 @@ function filterPairs(master: MasterProduct, filter: Record<string, string> | und
       continue;
     }
     const match = attribute.values.find((v) => v.toLowerCase() === value.trim().toLowerCase());
-    if (match === undefined) errors[field] = [`The value ${value} is not allowed for ${attribute.name}. Allowed: ${attribute.values.join(', ')}.`];
+    if (match === undefined)
+      errors[field] = [
+        `The value ${value} is not allowed for ${attribute.name}. Allowed: ${attribute.values.join(', ')}.`,
+      ];
     else pairs.push([attribute.name, match]);
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -143,7 +146,9 @@ function filterPairs(master: MasterProduct, filter: Record<string, string> | und
 }
 
 function matches(variant: Product, pairs: ReadonlyArray<[string, string]>): boolean {
-  return pairs.every(([name, value]) => valueOf(variant.variant_attributes, name)?.trim().toLowerCase() === value.toLowerCase());
+  return pairs.every(
+    ([name, value]) => valueOf(variant.variant_attributes, name)?.trim().toLowerCase() === value.toLowerCase(),
+  );
 }
 
 /** The percentage as an exact fraction (numerator over a power of ten), read from its shortest decimal form. */
@@ -178,7 +183,12 @@ function inventoryEntry(r: StockRecordWithWarehouse): VariantInventory {
   return {
     id: r.id,
     warehouse_id: r.warehouse_id,
-    warehouse: { id: r.warehouse_id, code: r.warehouse_code, name: r.warehouse_name, is_default: r.warehouse_is_default },
+    warehouse: {
+      id: r.warehouse_id,
+      code: r.warehouse_code,
+      name: r.warehouse_name,
+      is_default: r.warehouse_is_default,
+    },
     quantity_on_hand: r.quantity_on_hand,
     quantity_reserved: r.quantity_reserved,
     quantity_available: r.quantity_on_hand - r.quantity_reserved,
@@ -274,7 +284,13 @@ export class VariantListingService {
     ]);
     const [resources, records] = await Promise.all([
       this.products.present(tenantId, rows),
-      include.has('inventory') ? this.stock.recordsOfProducts(this.db, tenantId, rows.map((r) => r.id)) : Promise.resolve([]),
+      include.has('inventory')
+        ? this.stock.recordsOfProducts(
+            this.db,
+            tenantId,
+            rows.map((r) => r.id),
+          )
+        : Promise.resolve([]),
     ]);
     const byProduct = new Map<string, VariantInventory[]>();
     for (const record of records) {
@@ -290,7 +306,11 @@ export class VariantListingService {
       if (include.has('inventory')) item.inventory = byProduct.get(resource.id) ?? [];
       return item;
     });
-    return { items, total: totals.total_variants, totals: { ...totals, total_available: totals.total_stock - totals.total_reserved } };
+    return {
+      items,
+      total: totals.total_variants,
+      totals: { ...totals, total_available: totals.total_stock - totals.total_reserved },
+    };
   }
 
   /**
@@ -323,10 +343,20 @@ export class VariantListingService {
     const data = Object.fromEntries(
       config.attributes.map(({ name, values }) => [
         name,
-        { used_values: values.filter((v) => used.get(name)!.has(v)), available_values: values.filter((v) => open.get(name)!.has(v)) },
+        {
+          used_values: values.filter((v) => used.get(name)!.has(v)),
+          available_values: values.filter((v) => open.get(name)!.has(v)),
+        },
       ]),
     );
-    return { data, meta: { total_combinations: all.length, used_combinations: usedCombinations, available_combinations: all.length - usedCombinations } };
+    return {
+      data,
+      meta: {
+        total_combinations: all.length,
+        used_combinations: usedCombinations,
+        available_combinations: all.length - usedCombinations,
+      },
+    };
   }
 
   /**
@@ -385,7 +415,12 @@ export class VariantListingService {
    * @throws NotFoundError('Master product'); ValidationError on `filters.variant_selection.<name>`, or on
    * `quantity` when it is below what is reserved of any matching variant there (nothing changes then).
    */
-  async bulkUpdateStock(tenantId: string, masterId: string, body: BulkStockBody, userId: string | null): Promise<BulkStockResult> {
+  async bulkUpdateStock(
+    tenantId: string,
+    masterId: string,
+    body: BulkStockBody,
+    userId: string | null,
+  ): Promise<BulkStockResult> {
     return inTransaction(this.db, async (trx) => {
       const master = await this.masters.find(tenantId, masterId, trx);
       const pairs = filterPairs(master, body.filters?.variant_selection);
@@ -394,7 +429,12 @@ export class VariantListingService {
       const holds = new Set(holding);
       const skipped = variants.filter((v) => !holds.has(v)).map((v) => v.id);
       // Locked, so that each change is computed from the quantity it replaces.
-      const records = await this.stock.recordsOfProducts(trx, tenantId, holding.map((v) => v.id), true);
+      const records = await this.stock.recordsOfProducts(
+        trx,
+        tenantId,
+        holding.map((v) => v.id),
+        true,
+      );
       const inDefault = new Map(records.filter((r) => r.warehouse_is_default).map((r) => [r.product_id, r]));
       const belowReserved: string[] = [];
       const changes: Array<{ id: string; delta: number }> = [];
@@ -412,7 +452,14 @@ export class VariantListingService {
         );
       }
       for (const { id, delta } of changes) {
-        const movement = await this.stock.changeOnHand(trx, { tenantId, productId: id, quantity: delta, type: 'adjustment', reason: BULK_STOCK_REASON, userId });
+        const movement = await this.stock.changeOnHand(trx, {
+          tenantId,
+          productId: id,
+          quantity: delta,
+          type: 'adjustment',
+          reason: BULK_STOCK_REASON,
+          userId,
+        });
         const record = await this.stock.recordOf(trx, tenantId, id, movement.warehouse_id);
         await this.stock.audited(trx, tenantId, 'inventory.adjusted', record, movement);
       }
@@ -429,11 +476,18 @@ export class VariantListingService {
   private effectivePrice(variant: Product, master: MasterProduct, currency: string): number | null {
     if (variant.selling_price !== null) return variant.selling_price;
     if (master.base_price === null) return null;
-    return currency === master.currency ? master.base_price : toMinorUnits(fromMinorUnits(master.base_price, master.currency), currency);
+    return currency === master.currency
+      ? master.base_price
+      : toMinorUnits(fromMinorUnits(master.base_price, master.currency), currency);
   }
 
   /** Writes the new prices (one statement per distinct price) and records the events of each variant that changed. */
-  private async writePrices(trx: Transaction<DB>, tenantId: string, changed: Product[], targets: Map<string, number>): Promise<void> {
+  private async writePrices(
+    trx: Transaction<DB>,
+    tenantId: string,
+    changed: Product[],
+    targets: Map<string, number>,
+  ): Promise<void> {
     const before = await this.products.present(tenantId, changed, trx);
     const at = this.clock.now().toISOString();
     const byPrice = new Map<number, string[]>();
@@ -442,10 +496,23 @@ export class VariantListingService {
       byPrice.set(price, [...(byPrice.get(price) ?? []), variant.id]);
     }
     for (const [price, ids] of byPrice) await this.variants.setSellingPrice(trx, tenantId, ids, price, at);
-    const rows = new Map((await this.variants.findByIds(trx, tenantId, changed.map((v) => v.id))).map((r) => [r.id, r]));
-    const after = await this.products.present(tenantId, changed.map((v) => rows.get(v.id)!), trx);
+    const rows = new Map(
+      (
+        await this.variants.findByIds(
+          trx,
+          tenantId,
+          changed.map((v) => v.id),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const after = await this.products.present(
+      tenantId,
+      changed.map((v) => rows.get(v.id)!),
+      trx,
+    );
     const events = after.flatMap((resource, i) => productChangeEvents(before[i]!, resource));
     for (const part of chunks(events, EVENT_SLICE)) await this.events.record(trx, tenantId, ...part);
-    for (const [i, resource] of after.entries()) await this.audited(trx, tenantId, 'product.price_changed', before[i]!, resource);
+    for (const [i, resource] of after.entries())
+      await this.audited(trx, tenantId, 'product.price_changed', before[i]!, resource);
   }
 }
