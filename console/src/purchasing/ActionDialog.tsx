@@ -1,12 +1,14 @@
 // A dialog for an order action that takes a few inputs (a reason, an invoice number, …): its fields, the API's
 // 422s at them, and on success a notification and the area's data read again.
-import { Checkbox, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, TextInput, Textarea, type ButtonProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
 import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { useRefreshPurchasing } from './api';
+import { useRefreshPurchasing, type PurchaseOrder } from './api';
+import type { OrderActionProps } from './order-action';
 
 export type DialogValues = Record<string, string | number | boolean>;
 
@@ -87,4 +89,25 @@ function DialogInput({
     default:
       return <TextInput {...common} {...props} />;
   }
+}
+
+/** A button that opens an action's dialog, its spec made from the order as it is each time the dialog draws. */
+export function ActionDialogButton({
+  openDialog,
+  spec,
+  children,
+  ...button
+}: ButtonProps & {
+  openDialog: OrderActionProps['openDialog'];
+  spec: (order: PurchaseOrder) => ActionDialogSpec;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      {...button}
+      onClick={() => openDialog((current, close) => <ActionDialog onClose={close} spec={spec(current)} />)}
+    >
+      {children}
+    </Button>
+  );
 }
