@@ -124,6 +124,8 @@ for (const publicUrl of [null, 'https://ops.example.com']) {
           ...common,
           'content-security-policy': CONSOLE_POLICY,
           'cache-control': 'no-cache',
+          // The page and the build's files are sent precompressed where the client accepts it.
+          vary: 'accept-encoding',
           'accept-ranges': 'bytes',
           'last-modified': HTTP_DATE,
           etag: ANY,
@@ -139,6 +141,7 @@ for (const publicUrl of [null, 'https://ops.example.com']) {
       expectHeaders(res, {
         ...common,
         'content-security-policy': API_POLICY,
+        vary: 'accept-encoding',
         'accept-ranges': 'bytes',
         'cache-control': 'public, max-age=31536000, immutable',
         'last-modified': HTTP_DATE,
