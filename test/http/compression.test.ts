@@ -13,7 +13,7 @@ let t: TestApp;
 let productId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ config: { compression: { enabled: true, thresholdBytes: 1024 } } });
   for (let i = 0; i < 40; i += 1) productId = await makeProduct(t.database.db, t.tenant.tenantId);
 });
 afterAll(async () => {
