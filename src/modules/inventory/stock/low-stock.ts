@@ -56,7 +56,7 @@ export interface RecordStockLevel {
 }
 
 /** Whether stock of the product is meant to be replenished, so that its records can be low. */
-export function isReplenished(product: Omit<RecordProduct, 'reorder_point'>): boolean {
+function isReplenished(product: Omit<RecordProduct, 'reorder_point'>): boolean {
   return product.track_inventory && product.deleted_at === null && product.status !== 'discontinued';
 }
 
