@@ -193,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ETag, If-None-Match and If-Match on the routes that say so in their config.
   registerConditionalRequests(app);
   // Hot catalog reads answered from memory while nothing they show has changed.
-  registerAnswerCaches(app, { [CATALOG_ANSWERS]: services.catalogAnswers });
+  registerAnswerCaches(app, { [CATALOG_ANSWERS]: services.catalogAnswers }, config.compression);
   // After the two above, before every route: the cache keeps, and the ETag is taken from, the uncompressed JSON.
   await registerCompression(app, config.compression);
 

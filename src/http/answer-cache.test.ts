@@ -1,7 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ChangeWatch } from '../db/change-watch.js';
 import {
   AnswerCache,
+  ENCODED_OVERHEAD_BYTES,
   ENTRY_OVERHEAD_BYTES,
   LONGEST_KEY,
   SEEN_KEYS,
@@ -120,5 +122,34 @@ describe('AnswerCache', () => {
     const tooLong = 'k'.repeat(LONGEST_KEY + 1);
     keep(tooLong);
     expect(cache.lookup(tooLong).kept).toBeUndefined();
+  });
+
+  it('compresses a kept answer once per encoding, keeping the bytes within its budget', () => {
+    const { watch } = handWatch();
+    const cache = cacheOf(watch, 16 * 2000);
+    const body = JSON.stringify({ data: Array.from({ length: 40 }, (_, i) => ({ id: i, name: 'Widget' })) });
+    readTwice(cache, 'a', { body, etag: undefined });
+    const kept = cache.lookup('a').kept!;
+    const br = cache.encoded('a', kept, 'br');
+    expect(brotliDecompressSync(br).toString('utf8')).toBe(body);
+    // Kept: the next hit is given the same bytes, not compressed again.
+    const keptWithBr = cache.lookup('a').kept!;
+    expect(keptWithBr.encoded?.br).toBe(br);
+    expect(cache.encoded('a', keptWithBr, 'br')).toBe(br);
+    const gzip = cache.encoded('a', keptWithBr, 'gzip');
+    expect(gunzipSync(gzip).toString('utf8')).toBe(body);
+    expect(Object.keys(cache.lookup('a').kept!.encoded ?? {}).sort()).toEqual(['br', 'gzip']);
+
+    // An answer whose compressed copy would take it past an entry's share is served it but keeps none.
+    const largest = 2000 - ENTRY_OVERHEAD_BYTES - 1;
+    const incompressible = Array.from({ length: largest - 10 }, (_, i) =>
+      String.fromCharCode(33 + ((i * 7919) % 90)),
+    ).join('');
+    readTwice(cache, 'b', { body: incompressible, etag: undefined });
+    const keptB = cache.lookup('b').kept!;
+    expect(keptB).toBeDefined();
+    expect(brotliDecompressSync(cache.encoded('b', keptB, 'br')).toString('utf8')).toBe(incompressible);
+    expect(cache.lookup('b').kept).toBe(keptB);
+    expect(ENCODED_OVERHEAD_BYTES).toBeGreaterThan(0);
   });
 });

@@ -3,11 +3,16 @@
 // watched table was written since (this process's commits as they happen, other processes' by SQLite's
 // data_version or a PostgreSQL NOTIFY). See docs/decisions/performance-caches.md.
 //
+// With compression on, an answer is kept with its compressed bytes in each encoding a client asked for, made
+// at its first hit in that encoding: a kept answer is compressed once, not at every read.
+//
 // The answers' recency and byte bound are lru-cache's. The memory of keys read lately stays ours, because
 // lru-cache keeps whatever it is given and has no rule to keep an answer only from its second read.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { CompressionSettings } from '../config.js';
 import type { ChangeWatch } from '../db/change-watch.js';
+import { type AnswerEncoding, compressAnswer, negotiatedEncoding } from './compression.js';
 import { withFirstRouteHook, withRouteHook } from './route-hooks.js';
 
 /**
@@ -30,6 +35,8 @@ export const SEEN_KEYS_BYTES = 2 * SEEN_KEYS * 40;
  * arrays (key, value, size, next, previous), the answer's object, the strings' headers.
  */
 export const ENTRY_OVERHEAD_BYTES = 160;
+/** What a kept compressed copy costs besides its bytes: its Buffer object and its slot in the answer's record. */
+export const ENCODED_OVERHEAD_BYTES = 120;
 /**
  * A key longer than this is never looked up or kept: a URL of a few hundred characters is what a client sends,
  * and a request that needs more is served from the database rather than let long keys crowd the answers out.
@@ -37,8 +44,10 @@ export const ENTRY_OVERHEAD_BYTES = 160;
 export const LONGEST_KEY = 1024;
 
 export interface KeptAnswer {
-  body: string;
-  etag: string | undefined;
+  readonly body: string;
+  readonly etag: string | undefined;
+  /** The body compressed, in each encoding made so far. */
+  readonly encoded?: Readonly<Partial<Record<AnswerEncoding, Buffer>>>;
 }
 
 export class AnswerCache {
@@ -49,15 +58,17 @@ export class AnswerCache {
   /** Hashes of keys of answers read lately: the newer set and the one it replaced (see `readBefore`). */
   private seen = new Set<number>();
   private seenBefore = new Set<number>();
+  private readonly largestEntry: number;
 
   constructor(
     private readonly changes: ChangeWatch,
     maxBytes = ANSWER_CACHE_BYTES,
   ) {
     const answerBytes = maxBytes - SEEN_KEYS_BYTES;
+    this.largestEntry = Math.floor(answerBytes / LARGEST_SHARE);
     this.entries = new LRUCache<string, KeptAnswer>({
       maxSize: answerBytes,
-      maxEntrySize: Math.floor(answerBytes / LARGEST_SHARE),
+      maxEntrySize: this.largestEntry,
       sizeCalculation: (answer, key) => costOf(key, answer),
     });
   }
@@ -77,6 +88,20 @@ export class AnswerCache {
     if (generation !== this.generation || key.length > LONGEST_KEY) return;
     if (!this.readBefore(key)) return;
     this.entries.set(key, answer);
+  }
+
+  /**
+   * `kept`, the answer to `key`, compressed in `encoding`: made now unless made before, and kept with the answer
+   * while it is still the one kept and the pair stays within an entry's share of the budget.
+   */
+  encoded(key: string, kept: KeptAnswer, encoding: AnswerEncoding): Buffer {
+    const made = kept.encoded?.[encoding];
+    if (made) return made;
+    const bytes = compressAnswer(kept.body, encoding);
+    const withBytes: KeptAnswer = { ...kept, encoded: { ...kept.encoded, [encoding]: bytes } };
+    if (this.entries.peek(key) === kept && costOf(key, withBytes) <= this.largestEntry)
+      this.entries.set(key, withBytes);
+    return bytes;
   }
 
   clear(): void {
@@ -116,7 +141,9 @@ function bytesOf(text: string): number {
 
 /** What keeping `answer` under `key` costs in memory. */
 function costOf(key: string, answer: KeptAnswer): number {
-  return bytesOf(key) + bytesOf(answer.body) + (answer.etag?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+  let encodedBytes = 0;
+  for (const bytes of Object.values(answer.encoded ?? {})) encodedBytes += bytes.length + ENCODED_OVERHEAD_BYTES;
+  return bytesOf(key) + bytesOf(answer.body) + (answer.etag?.length ?? 0) + ENTRY_OVERHEAD_BYTES + encodedBytes;
 }
 
 /** A 53-bit hash of a string (cyrb53): two 32-bit multiplicative hashes mixed, as a safe integer. */
@@ -142,6 +169,12 @@ declare module 'fastify' {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The encoding a kept answer is sent in: the compression plugin's choice for a body of its threshold or more. */
+function encodingFor(request: FastifyRequest, kept: KeptAnswer, thresholdBytes: number): AnswerEncoding | undefined {
+  if (Buffer.byteLength(kept.body) < thresholdBytes) return undefined;
+  return negotiatedEncoding(request);
+}
+
 /** The longest DNS name and a port: a longer Host (which the app let through as well-formed) names no real host. */
 const LONGEST_HOST = 253 + ':65535'.length;
 
@@ -163,9 +196,14 @@ function keyOf(request: FastifyRequest): string | undefined {
 /**
  * Serves the routes whose config names one of `caches`: after authentication, the abilities, the rate limit and
  * the query's validation (so that a kept answer is given only to whom the route would give it), the kept answer;
- * else the handler's 200 is kept on its way out.
+ * else the handler's 200 is kept on its way out. With `compression` on, a kept answer is sent as the compression
+ * plugin would send it (the same encoding, bytes and headers), from the cache's compressed copy.
  */
-export function registerAnswerCaches(app: FastifyInstance, caches: Readonly<Record<string, AnswerCache>>): void {
+export function registerAnswerCaches(
+  app: FastifyInstance,
+  caches: Readonly<Record<string, AnswerCache>>,
+  compression: CompressionSettings,
+): void {
   const misses = new WeakMap<FastifyRequest, { key: string; generation: number }>();
 
   const serve =
@@ -180,8 +218,18 @@ export function registerAnswerCaches(app: FastifyInstance, caches: Readonly<Reco
         return done();
       }
       if (kept.etag !== undefined) reply.header('etag', kept.etag);
-      // A string with a JSON type is sent as it is, without serialising it again.
-      void reply.type(JSON_TYPE).send(kept.body);
+      reply.type(JSON_TYPE);
+      const encoding = compression.enabled ? encodingFor(request, kept, compression.thresholdBytes) : undefined;
+      if (encoding === undefined) {
+        // A string with a JSON type is sent as it is, without serialising it again.
+        void reply.send(kept.body);
+        return;
+      }
+      // An answer with a Content-Encoding is passed over by the compression plugin.
+      void reply
+        .header('vary', 'accept-encoding')
+        .header('content-encoding', encoding)
+        .send(cache.encoded(key, kept, encoding));
     };
 
   const keep =

@@ -2,8 +2,9 @@
 // Accept-Encoding: brotli, else gzip, else none. The console's files are compressed once at build time instead
 // (console/precompress.ts) and sent as they are. See docs/deployment.md, Compression.
 import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompressionSettings } from '../config.js';
 
 /**
@@ -33,19 +34,41 @@ export function compressibleType(contentType: string): boolean {
  * an answer as its handler made it (the answer cache keeps it, a read answers 304 by its ETag, an idempotent
  * POST stores it): compression is the last of a route's own onSend hooks, so that they all see the JSON text.
  */
+/** The encodings answers are compressed with, the preferred first. */
+export const ANSWER_ENCODINGS = ['br', 'gzip'] as const;
+export type AnswerEncoding = (typeof ANSWER_ENCODINGS)[number];
+
+const BROTLI_OPTIONS: zlib.BrotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: GZIP_LEVEL };
+
+/**
+ * The encoding the compression plugin would choose for this request, with its reading of Accept-Encoding
+ * (`*` and `x-gzip` taken as gzip, `x-no-compression` as none), or undefined for an answer sent as it is.
+ */
+export function negotiatedEncoding(request: FastifyRequest): AnswerEncoding | undefined {
+  const header = request.headers['accept-encoding'];
+  if (header === undefined || request.headers['x-no-compression'] !== undefined) return undefined;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ANSWER_ENCODINGS]) ?? undefined;
+}
+
+/** `text` compressed as the plugin compresses an answer in `encoding`: the same bytes. */
+export function compressAnswer(text: string, encoding: AnswerEncoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(text, BROTLI_OPTIONS) : zlib.gzipSync(text, GZIP_OPTIONS);
+}
+
 export async function registerCompression(app: FastifyInstance, settings: CompressionSettings): Promise<void> {
   if (!settings.enabled) return;
   await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
+    encodings: [...ANSWER_ENCODINGS],
     threshold: settings.thresholdBytes,
     customTypes: compressibleType,
-    brotliOptions: {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    },
-    zlibOptions: { level: GZIP_LEVEL },
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
     // Request bodies are JSON as sent: a compressed body stays a 400, as before.
     globalDecompression: false,
   });

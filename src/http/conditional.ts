@@ -128,6 +128,8 @@ const answerNotModified: onSendHookHandler = (request, reply, payload, done) => 
   reply.code(304);
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');
+  // Set by the answer cache on a kept compressed answer: a 304 has no body to be encoded.
+  reply.removeHeader('content-encoding');
   done(null, null);
 };
 

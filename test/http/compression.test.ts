@@ -58,6 +58,33 @@ describe('compressed answers', () => {
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(again.body);
   });
 
+  it('sends a kept answer with the bytes and headers a fresh one has, in each encoding', async () => {
+    const url = `${PRODUCTS}?per_page=30&sort_by=name`;
+    for (const encoding of ['br', 'gzip']) {
+      const fresh = await get(url, { 'accept-encoding': encoding });
+      const kept = await get(url, { 'accept-encoding': encoding }); // kept from this, the second read
+      const hit = await get(url, { 'accept-encoding': encoding });
+      const hitAgain = await get(url, { 'accept-encoding': encoding });
+      for (const res of [kept, hit, hitAgain]) {
+        expect(res.statusCode, encoding).toBe(200);
+        expect(res.headers['content-encoding'], encoding).toBe(encoding);
+        expect(res.headers['content-type']).toBe(fresh.headers['content-type']);
+        expect(res.headers.etag).toBe(fresh.headers.etag);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.rawPayload.equals(fresh.rawPayload), encoding).toBe(true);
+      }
+      expect(Number(hit.headers['content-length'])).toBe(hit.rawPayload.length);
+    }
+    // A kept single product, compressed, answers 304 to its ETag with no encoding.
+    const one = `${PRODUCTS}/${productId}`;
+    for (let i = 0; i < 3; i += 1) await get(one, { 'accept-encoding': 'br' });
+    const etag = (await get(one, { 'accept-encoding': 'br' })).headers.etag as string;
+    const notModified = await get(one, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
+    expect(notModified.rawPayload.length).toBe(0);
+  });
+
   it('sends an answer below the threshold as it is', async () => {
     const res = await get(`${PRODUCTS}?per_page=1&search=no-such-product`, { 'accept-encoding': 'br, gzip' });
     expect(res.statusCode).toBe(200);
