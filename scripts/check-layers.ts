@@ -1,5 +1,6 @@
-// `npm run lint:layers`: SQL only where docs/architecture.md allows it, and writes to a table only from the
-// module that owns it (src/db/table-owners.ts). Reads the TypeScript syntax tree of every source file under src/,
+// `npm run lint:layers`: SQL only where docs/architecture.md allows it, writes to a table only from the
+// module that owns it (src/db/table-owners.ts), and a module's repositories used only by that module and the
+// wiring. Reads the TypeScript syntax tree of every source file under src/,
 // so a method name inside a string or a comment is not taken for a query.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +40,21 @@ function inModule(file: string, module: string): boolean {
   return file.startsWith(`src/${module}/`);
 }
 
+/** The files that build the services and may hand a repository to the module that uses it. */
+function isWiring(file: string): boolean {
+  return file === 'src/services.ts' || file === 'src/worker.ts' || file.startsWith('src/cli/');
+}
+
+/**
+ * The module a repository file belongs to: the module that owns tables (src/db/table-owners.ts) and holds the
+ * file, else the file's folder.
+ */
+function moduleOfRepository(file: string): string {
+  const owners = [...new Set(Object.values(TABLE_OWNERS))].filter((module) => inModule(file, module));
+  const longest = owners.sort((a, b) => b.length - a.length)[0];
+  return longest ?? path.posix.dirname(file).slice('src/'.length);
+}
+
 function mayWrite(file: string, table: string): boolean {
   const owner = (TABLE_OWNERS as Record<string, string>)[table];
   const shared = (SHARED_WRITERS as Record<string, readonly string[] | undefined>)[table] ?? [];
@@ -73,6 +89,21 @@ export function checkSource(file: string, text: string): Violation[] {
   const report = (node: ts.Node, message: string): void => {
     violations.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, message });
   };
+
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const specifier = statement.moduleSpecifier.text;
+    if (!specifier.startsWith('.') || !specifier.endsWith('.repository.js') || isWiring(file)) continue;
+    const target = path.posix.join(path.posix.dirname(file), specifier.replace(/\.js$/, '.ts'));
+    const module = moduleOfRepository(target);
+    if (inModule(file, module)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    const names = bindings && ts.isNamedImports(bindings) ? bindings.elements.map((element) => element.name.text) : [];
+    // Its row types may be named elsewhere (a variant is a product row); the repository itself may not.
+    for (const name of names.filter((n) => n.endsWith('Repository'))) {
+      report(statement, `${name} belongs to src/${module}: call that module's service instead`);
+    }
+  }
 
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {

@@ -92,4 +92,23 @@ describe('the layer check', () => {
   it('finds no violation in the source tree', () => {
     expect(checkTree(path.resolve(import.meta.dirname, '../..'))).toEqual([]);
   });
+
+  it("refuses another module's repository outside the wiring, and allows its row types", () => {
+    const text = `
+      import type { StockOperationsRepository, ProductSummary } from '../stock-operations/stock-operations.repository.js';
+      import { ReorderRepository } from './reorder.repository.js';
+    `;
+    expect(checkSource('src/modules/inventory/reorder/reorder.service.ts', text)).toEqual([
+      {
+        file: 'src/modules/inventory/reorder/reorder.service.ts',
+        line: 2,
+        message: expect.stringContaining('StockOperationsRepository belongs to src/modules/inventory/stock-operations'),
+      },
+    ]);
+    // Folders of one module share its repositories (the webhooks module owns both tables).
+    const sameModule = `import type { SubscriptionRepository } from '../subscriptions/subscription.repository.js';`;
+    expect(checkSource('src/modules/webhooks/deliveries/delivery.service.ts', sameModule)).toEqual([]);
+    const wiring = `import { ProductRepository } from './modules/catalog/products/product.repository.js';`;
+    expect(checkSource('src/services.ts', wiring)).toEqual([]);
+  });
 });

@@ -1,6 +1,5 @@
 // Wires the reorder module: reorder settings, low stock and the reorder report.
 import type { InventoryDeps } from '../inventory.deps.js';
-import { StockOperationsRepository } from '../stock-operations/stock-operations.repository.js';
 import { ReorderRepository } from './reorder.repository.js';
 import { reorderRoutes } from './reorder.routes.js';
 import { ReorderService } from './reorder.service.js';
@@ -9,7 +8,6 @@ export function createReorder(deps: InventoryDeps) {
   const service = new ReorderService({
     db: deps.db,
     repository: new ReorderRepository(),
-    records: new StockOperationsRepository(),
     stock: deps.stock,
     warehouses: deps.warehouses,
     clock: deps.clock,

@@ -24,6 +24,18 @@ export interface ReorderCandidate {
 }
 
 export class ReorderRepository {
+  /** Whether the tenant has this live (not deleted) product: the one a reorder setting may name. */
+  async productExists(db: Executor, tenantId: string, productId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('products')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', productId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Sets both settings on the record in one statement; false when the record does not exist. */
   async setSettings(
     db: Executor,

@@ -7,7 +7,6 @@ import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import type { InventoryResource, StockService } from '../stock/stock.service.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
-import type { StockOperationsRepository } from '../stock-operations/stock-operations.repository.js';
 import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
 import type { ReorderSettingsBody } from './reorder.schemas.js';
 
@@ -37,7 +36,6 @@ export function suggestedOrderQuantity(reorderQuantity: number | null, deficit: 
 export interface ReorderServiceDeps {
   db: Executor;
   repository: ReorderRepository;
-  records: StockOperationsRepository;
   stock: StockService;
   warehouses: WarehouseService;
   clock: Clock;
@@ -46,7 +44,6 @@ export interface ReorderServiceDeps {
 export class ReorderService {
   private readonly db: Executor;
   private readonly repository: ReorderRepository;
-  private readonly records: StockOperationsRepository;
   private readonly stock: StockService;
   private readonly warehouses: WarehouseService;
   private readonly clock: Clock;
@@ -54,7 +51,6 @@ export class ReorderService {
   constructor(deps: ReorderServiceDeps) {
     this.db = deps.db;
     this.repository = deps.repository;
-    this.records = deps.records;
     this.stock = deps.stock;
     this.warehouses = deps.warehouses;
     this.clock = deps.clock;
@@ -79,8 +75,9 @@ export class ReorderService {
     precondition?: Precondition,
   ): Promise<InventoryResource & { warnings: string[] }> {
     return inTransaction(this.db, async (trx) => {
-      const product = await this.records.findProduct(trx, tenantId, input.product_id);
-      if (!product) throw ValidationError.field('product_id', 'The selected product id is invalid.');
+      const productId = input.product_id;
+      if (!(await this.repository.productExists(trx, tenantId, productId)))
+        throw ValidationError.field('product_id', 'The selected product id is invalid.');
       let warehouseId: string;
       try {
         warehouseId = (await this.warehouses.resolve(tenantId, input.warehouse_id ?? null, trx)).id;
@@ -89,14 +86,14 @@ export class ReorderService {
           throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
         throw error;
       }
-      await this.stock.checkRecordPrecondition(trx, tenantId, product.id, warehouseId, precondition);
+      await this.stock.checkRecordPrecondition(trx, tenantId, productId, warehouseId, precondition);
       const at = this.clock.now().toISOString();
-      await this.stock.ensureRecord(trx, tenantId, product.id, warehouseId, at);
-      const { id: recordId, ...was } = (await this.repository.recordSettings(trx, tenantId, product.id, warehouseId))!;
+      await this.stock.ensureRecord(trx, tenantId, productId, warehouseId, at);
+      const { id: recordId, ...was } = (await this.repository.recordSettings(trx, tenantId, productId, warehouseId))!;
       const settings = { reorder_point: input.reorder_point ?? null, reorder_quantity: input.reorder_quantity ?? null };
       if (!(await this.repository.setSettings(trx, tenantId, recordId, settings, at)))
         throw new NotFoundError('Inventory record');
-      const view = await this.stock.recordOf(trx, tenantId, product.id, warehouseId);
+      const view = await this.stock.recordOf(trx, tenantId, productId, warehouseId);
       await this.stock.audited(trx, tenantId, 'inventory.reorder_settings_changed', view, null, was);
       const warnings =
         settings.reorder_point !== null &&
