@@ -32,7 +32,7 @@ import { EventSignal } from './modules/events/event-signal.js';
 import { RetentionService } from './modules/events/retention.service.js';
 import { createAuditLog } from './modules/audit/index.js';
 import { createInventory } from './modules/inventory/inventory.js';
-import { createStock } from './modules/inventory/stock/index.js';
+import { createStockLedger } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
 import { createPurchaseOrders, createSupplierPerformance } from './modules/purchasing/purchase-orders/index.js';
@@ -207,8 +207,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
 
   // The stock ledger comes before the catalog (products are created with their initial stock) and keeps the
   // products' totals through the catalog's product repository, which holds no state; supplier performance is read from purchase orders, whose module needs the catalog and so comes after it.
-  const stock = createStock({
-    db,
+  const stock = createStockLedger({
     warehouses,
     events,
     audit: audit.service,

@@ -1,4 +1,4 @@
-// Shared set-up of the count, transfer and reorder tests: stock put in through the stock service, extra
+// Shared set-up of the count, transfer and reorder tests: stock put in through the stock ledger, extra
 // warehouses through the API, and reservations written straight into the record.
 import { inTransaction } from '../../src/db/transaction.js';
 import { makeProduct } from '../helpers/factories.js';

@@ -210,7 +210,7 @@ let recordSequence = 0;
 
 /**
  * Makes one record of each kind through the API as the tenant's own all-abilities token (stock through
- * the stock service, deliveries through the publisher), so every record is what the app itself writes.
+ * the stock ledger, deliveries through the publisher), so every record is what the app itself writes.
  */
 export async function makeTenantRecords(
   t: TestApp,

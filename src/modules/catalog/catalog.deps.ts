@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { AuditLog } from '../audit/audit-log.service.js';
 import type { EventRecorder } from '../events/event-recorder.js';
-import type { StockService } from '../inventory/stock/stock.service.js';
+import type { StockLedger } from '../inventory/stock/stock-ledger.js';
 import type { TenantDefaults } from '../tenancy/tenant.service.js';
 import type { PerformanceSource } from './suppliers/supplier.performance.js';
 
@@ -15,7 +15,7 @@ export interface CatalogDeps {
   newId: IdGenerator;
   events: EventRecorder;
   audit: AuditLog;
-  stock: StockService;
+  stock: StockLedger;
   /** The tenant's default currency, for a create or price filter that names none. */
   tenants: TenantDefaults;
   /** Suppliers' order statistics, read from purchase orders. */

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../../lib/ids.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
 import type { UserService } from '../tenancy/user.service.js';
-import type { StockService } from './stock/stock.service.js';
+import type { StockLedger } from './stock/stock-ledger.js';
 import type { WarehouseService } from './warehouses/warehouse.service.js';
 
 export interface InventoryDeps {
@@ -15,7 +15,7 @@ export interface InventoryDeps {
   newId: IdGenerator;
   events: EventRecorder;
   warehouses: WarehouseService;
-  stock: StockService;
+  stock: StockLedger;
   /** The users shown as creators of movements. */
   users: UserService;
   /** The tenant's default currency, in which the summary values stock. */

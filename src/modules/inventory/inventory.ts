@@ -1,16 +1,16 @@
 // The inventory modules' HTTP side: stock records and their operations, counts and transfers, reorder
-// points, and the movement ledger. The stock service itself is built earlier (the catalog needs it).
+// points, and the movement ledger. The stock ledger itself is built earlier (the catalog needs it).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createMovements } from './movements/index.js';
 import { createReorder } from './reorder/index.js';
-import { stockRoutes } from './stock/index.js';
+import { createStock } from './stock/index.js';
 import { createStockOperations } from './stock-operations/index.js';
 import { createSummary } from './summary/index.js';
 import type { InventoryDeps } from './inventory.deps.js';
 
 export function createInventory(deps: InventoryDeps) {
   return {
-    stock: { service: deps.stock, routes: stockRoutes({ service: deps.stock }) },
+    stock: createStock(deps),
     operations: createStockOperations(deps),
     reorder: createReorder(deps),
     movements: createMovements(deps),

@@ -23,7 +23,7 @@ import { trimOrNull } from '../../../lib/text.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, resourceTrails, type ResourceTrail, type ResourceTrails } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/stock.service.js';
+import type { StockLedger } from '../../inventory/stock/stock-ledger.js';
 import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barcode.js';
 import { tagLinkErrors } from '../tags/tag.service.js';
 import type { StoredAttributeValues } from '../attributes/attribute.service.js';
@@ -110,7 +110,7 @@ export interface ProductServiceDeps {
   links: ProductLinks;
   /** The currency of a product created without one. */
   tenants: TenantDefaults;
-  stock: StockService;
+  stock: StockLedger;
   events: EventRecorder;
   audit: AuditLog;
   clock: Clock;
@@ -127,7 +127,7 @@ export class ProductService {
   private readonly products: ProductRepository;
   private readonly links: ProductLinks;
   private readonly tenants: TenantDefaults;
-  private readonly stock: StockService;
+  private readonly stock: StockLedger;
   private readonly events: EventRecorder;
   /** The audit entry of a change to one product, as the API presents it. */
   private readonly audited: ResourceTrail<ProductResponse>;

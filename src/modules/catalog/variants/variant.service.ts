@@ -13,7 +13,7 @@ import { currencyExponent, fromMinorUnits, toMinorUnits } from '../../../lib/mon
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/stock.service.js';
+import type { StockLedger } from '../../inventory/stock/stock-ledger.js';
 import { checkSelection, combinations, variantKey, type Selection } from '../master-products/variant-configuration.js';
 import type { MasterProduct } from '../master-products/master-product.repository.js';
 import type { MasterProductService, VariantHooks } from '../master-products/master-product.service.js';
@@ -63,7 +63,7 @@ export interface VariantServiceDeps {
   variants: VariantRepository;
   masters: MasterProductService;
   products: ProductService;
-  stock: StockService;
+  stock: StockLedger;
   events: EventRecorder;
   audit: AuditLog;
   clock: Clock;
@@ -75,7 +75,7 @@ export class VariantService implements VariantHooks {
   private readonly variants: VariantRepository;
   private readonly masters: MasterProductService;
   private readonly products: ProductService;
-  private readonly stock: StockService;
+  private readonly stock: StockLedger;
   private readonly events: EventRecorder;
   /** The audit entry of a change to one variant, a product as the API presents it. */
   private readonly audited: ResourceTrail<ProductResponse>;
@@ -282,7 +282,7 @@ export class VariantService implements VariantHooks {
             ids.map((productId) => ({ productId, quantity: initial })),
             userId,
           );
-          // The stock service moved the totals: read them back rather than guess.
+          // The stock ledger moved the totals: read them back rather than guess.
           const byId = new Map((await this.variants.findByIds(trx, tenantId, ids)).map((r) => [r.id, r]));
           rows = ids.map((id) => byId.get(id)!);
         }

@@ -5,7 +5,8 @@ import type { Precondition } from '../../../core/precondition.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
-import type { InventoryResource, StockService } from '../stock/stock.service.js';
+import type { StockLedger } from '../stock/stock-ledger.js';
+import type { InventoryResource } from '../stock/stock.presenter.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
 import type { ReorderSettingsBody } from './reorder.schemas.js';
@@ -36,7 +37,7 @@ export function suggestedOrderQuantity(reorderQuantity: number | null, deficit: 
 export interface ReorderServiceDeps {
   db: Executor;
   repository: ReorderRepository;
-  stock: StockService;
+  stock: StockLedger;
   warehouses: WarehouseService;
   clock: Clock;
 }
@@ -44,7 +45,7 @@ export interface ReorderServiceDeps {
 export class ReorderService {
   private readonly db: Executor;
   private readonly repository: ReorderRepository;
-  private readonly stock: StockService;
+  private readonly stock: StockLedger;
   private readonly warehouses: WarehouseService;
   private readonly clock: Clock;
 

@@ -1,5 +1,5 @@
 // Reads and small writes of counts and transfers: product and record look-ups with their summaries, the
-// counted-at mark and the physical count rows. On-hand quantities change only through the stock service.
+// counted-at mark and the physical count rows. On-hand quantities change only through the stock ledger.
 import type { Insertable, Selectable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { PhysicalCountsTable } from '../../../db/schema.js';

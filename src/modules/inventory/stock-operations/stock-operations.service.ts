@@ -1,5 +1,5 @@
 // Physical counts and transfers: each runs in one transaction, changes on-hand stock only through the stock
-// service (so every change has its movement and the product totals follow), and records its domain event.
+// ledger (so every change has its movement and the product totals follow), and records its domain event.
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../../core/errors.js';
 import type { Precondition } from '../../../core/precondition.js';
@@ -8,7 +8,8 @@ import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { InventoryResource, StockService } from '../stock/stock.service.js';
+import type { StockLedger } from '../stock/stock-ledger.js';
+import type { InventoryResource } from '../stock/stock.presenter.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { PhysicalCount, ProductSummary, StockOperationsRepository } from './stock-operations.repository.js';
 import type { PhysicalCountBody, TransferBody } from './stock-operations.schemas.js';
@@ -50,7 +51,7 @@ export interface TransferResult {
 export interface StockOperationsServiceDeps {
   db: Executor;
   repository: StockOperationsRepository;
-  stock: StockService;
+  stock: StockLedger;
   warehouses: WarehouseService;
   events: EventRecorder;
   clock: Clock;
@@ -60,7 +61,7 @@ export interface StockOperationsServiceDeps {
 export class StockOperationsService {
   private readonly db: Executor;
   private readonly repository: StockOperationsRepository;
-  private readonly stock: StockService;
+  private readonly stock: StockLedger;
   private readonly warehouses: WarehouseService;
   private readonly events: EventRecorder;
   private readonly clock: Clock;

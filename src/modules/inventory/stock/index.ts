@@ -1,43 +1,31 @@
-// Wires the stock ledger: inventory records and movements here, product totals through the catalog's products.
-import type { Executor } from '../../../db/transaction.js';
-import type { Clock } from '../../../lib/clock.js';
-import type { IdGenerator } from '../../../lib/ids.js';
-import type { AuditLog } from '../../audit/audit-log.service.js';
-import type { EventRecorder } from '../../events/event-recorder.js';
-import type { WarehouseService } from '../warehouses/warehouse.service.js';
+// Wires the stock ledger (inventory records and movements here, product totals through the catalog's products)
+// and, on it, the inventory record endpoints.
+import type { InventoryDeps } from '../inventory.deps.js';
+import { stockRoutes } from './inventory.routes.js';
+import { StockLedger, type StockLedgerDeps } from './stock-ledger.js';
 import { StockRepository } from './stock.repository.js';
-import { StockService, type ProductStock } from './stock.service.js';
+import { StockService } from './stock.service.js';
 
-export function createStock(deps: {
-  db: Executor;
-  warehouses: WarehouseService;
-  events: EventRecorder;
-  audit: AuditLog;
-  clock: Clock;
-  newId: IdGenerator;
-  products: ProductStock;
-}) {
-  return new StockService({
-    stock: new StockRepository(),
-    warehouses: deps.warehouses,
-    events: deps.events,
-    audit: deps.audit,
-    clock: deps.clock,
-    newId: deps.newId,
-    db: deps.db,
-    products: deps.products,
-  });
+/** The ledger every stock change goes through, built before the catalog, inventory and purchasing that use it. */
+export function createStockLedger(deps: Omit<StockLedgerDeps, 'stock'>) {
+  return new StockLedger({ ...deps, stock: new StockRepository() });
 }
 
-export {
-  StockService,
-  inventoryResource,
-  movementSummary,
-  type OnHandChange,
-  type ReservedChange,
-  type InventoryResource,
-  type ProductStock,
-} from './stock.service.js';
+/** The inventory record endpoints, on the ledger of `deps.stock`. */
+export function createStock(deps: InventoryDeps) {
+  const service = new StockService({
+    db: deps.db,
+    stock: new StockRepository(),
+    ledger: deps.stock,
+    warehouses: deps.warehouses,
+  });
+  return { service, routes: stockRoutes({ service }) };
+}
+
+export { StockLedger, type OnHandChange, type ReservedChange } from './stock-ledger.js';
+export type { ProductStock } from './product-stock.js';
+export { StockService } from './stock.service.js';
+export { inventoryResource, movementSummary, type InventoryResource } from './stock.presenter.js';
 export type {
   InventoryRecordRow,
   ReconcileRow,

@@ -68,8 +68,9 @@ export interface ReconcileRow {
 const RESERVED_TYPES = ['reservation', 'release'] as const;
 
 /** A record by product and warehouse (the parameters of most single-record statements below). */
-type RecordKey = { tenantId: string; productId: string; warehouseId: string };
-type RecordChange = RecordKey & { quantity: number; at: string };
+export type RecordKey = { tenantId: string; productId: string; warehouseId: string };
+/** A change of `quantity` to a record at `at`. */
+export type QuantityChange = RecordKey & { quantity: number; at: string };
 
 // The statements of a stock change (adjust, reserve, release), compiled once (db/compiled.ts).
 
@@ -106,7 +107,7 @@ const findRecordStatement = compiledStatement((db: Executor, p: RecordKey) =>
     .where('warehouse_id', '=', p.warehouseId),
 );
 
-const changeOnHandStatement = compiledStatement((db: Executor, p: RecordChange) =>
+const changeOnHandStatement = compiledStatement((db: Executor, p: QuantityChange) =>
   recordUpdate(db, p)
     .set((eb) => ({
       quantity_on_hand: eb('quantity_on_hand', '+', p.quantity),
@@ -117,7 +118,7 @@ const changeOnHandStatement = compiledStatement((db: Executor, p: RecordChange) 
     .returningAll(),
 );
 
-const reserveStatement = compiledStatement((db: Executor, p: RecordChange) =>
+const reserveStatement = compiledStatement((db: Executor, p: QuantityChange) =>
   recordUpdate(db, p)
     .set((eb) => ({
       quantity_reserved: eb('quantity_reserved', '+', p.quantity),
@@ -128,7 +129,7 @@ const reserveStatement = compiledStatement((db: Executor, p: RecordChange) =>
     .returningAll(),
 );
 
-const releaseStatement = compiledStatement((db: Executor, p: RecordChange) =>
+const releaseStatement = compiledStatement((db: Executor, p: QuantityChange) =>
   recordUpdate(db, p)
     .set((eb) => ({
       quantity_reserved: eb('quantity_reserved', '-', p.quantity),
@@ -138,6 +139,17 @@ const releaseStatement = compiledStatement((db: Executor, p: RecordChange) =>
     .where('quantity_reserved', '>=', p.quantity)
     .returningAll(),
 );
+
+/** The conditional changes of a record's quantities, by the quantity they change. */
+const QUANTITY_CHANGES = {
+  /** Adds `quantity` (signed) to on hand unless the result would fall below what is reserved. */
+  on_hand: changeOnHandStatement,
+  /** Adds `quantity` to reserved unless less than that is available. */
+  reservation: reserveStatement,
+  /** Takes `quantity` from reserved unless less than that is reserved. */
+  release: releaseStatement,
+};
+export type QuantityChangeKind = keyof typeof QUANTITY_CHANGES;
 
 const findProductStatement = compiledStatement((db: Executor, p: { tenantId: string; productId: string }) =>
   db
@@ -225,42 +237,15 @@ export class StockRepository {
   }
 
   /**
-   * Adds `quantity` (signed) to on-hand stock unless the result would fall below what is reserved, and
-   * answers the record after the change; undefined when refused.
+   * Changes one quantity of a record in one conditional statement, refused when it would break the record's
+   * balance (see `QUANTITY_CHANGES`); answers the record after the change, undefined when refused.
    */
-  async changeOnHand(
+  async changeQuantity(
     db: Executor,
-    tenantId: string,
-    productId: string,
-    warehouseId: string,
-    quantity: number,
-    at: string,
+    kind: QuantityChangeKind,
+    change: QuantityChange,
   ): Promise<InventoryRecord | undefined> {
-    return changeOnHandStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
-  }
-
-  /** Reserves `quantity` unless less than that is available; answers the record after the change, undefined when refused. */
-  async reserve(
-    db: Executor,
-    tenantId: string,
-    productId: string,
-    warehouseId: string,
-    quantity: number,
-    at: string,
-  ): Promise<InventoryRecord | undefined> {
-    return reserveStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
-  }
-
-  /** Releases `quantity` of the reserved stock unless less than that is reserved; undefined when refused. */
-  async release(
-    db: Executor,
-    tenantId: string,
-    productId: string,
-    warehouseId: string,
-    quantity: number,
-    at: string,
-  ): Promise<InventoryRecord | undefined> {
-    return releaseStatement.executeTakeFirst(db, { tenantId, productId, warehouseId, quantity, at });
+    return QUANTITY_CHANGES[kind].executeTakeFirst(db, change);
   }
 
   /** A live product of the tenant. */

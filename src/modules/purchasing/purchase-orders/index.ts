@@ -9,7 +9,7 @@ import type { ProductService } from '../../catalog/products/product.service.js';
 import type { SupplierService } from '../../catalog/suppliers/supplier.service.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/stock.service.js';
+import type { StockLedger } from '../../inventory/stock/stock-ledger.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { TenantService } from '../../tenancy/tenant.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
@@ -53,7 +53,7 @@ export interface PurchaseOrderModuleDeps {
   /** Documents print the tenant's name. */
   tenants: TenantService;
   /** Receiving adds stock through it. */
-  stock: StockService;
+  stock: StockLedger;
   /** Mails orders to suppliers; when it is disabled, nothing is sent and email_sent is false. */
   mailer: Mailer;
   /** Where undelivered e-mail is reported. */

@@ -12,7 +12,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { appendNote, trimOrNull } from '../../../lib/text.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
-import type { StockService } from '../../inventory/stock/stock.service.js';
+import type { StockLedger } from '../../inventory/stock/stock-ledger.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
 import type {
@@ -35,7 +35,7 @@ export interface PurchaseOrderReceivingDeps {
   newId: IdGenerator;
   events: EventRecorder;
   audit: AuditLog;
-  stock: StockService;
+  stock: StockLedger;
   warehouses: WarehouseService;
   users: UserService;
   orders: PurchaseOrderService;
@@ -108,7 +108,7 @@ export class PurchaseOrderReceivingService {
    * Receives goods: the lines sent (`received_items` by product or `items` by order line), or every pending
    * quantity when neither is sent. In one transaction the order is locked, each line's received quantity is
    * raised by a conditional update (concurrent receipts cannot pass what was ordered), stock is added through
-   * the stock service with a `purchase_receipt` movement referencing the order, a receipt with its lines is
+   * the stock ledger with a `purchase_receipt` movement referencing the order, a receipt with its lines is
    * written, and the order moves to `received` (received_at, actual delivery date = received date,
    * purchase_order.received) when nothing is pending, else to `partially_received`.
    * @throws NotFoundError('Purchase order'); BusinessRuleError naming the status outside sent, acknowledged,

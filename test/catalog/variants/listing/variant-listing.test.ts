@@ -134,7 +134,7 @@ describe('variant listing and bulk updates', () => {
       return id;
     };
 
-    /** Receives stock through the stock service (record, movement, product totals). */
+    /** Receives stock through the stock ledger (record, movement, product totals). */
     const receive = (productId: string, quantity: number, warehouseId: string | null = null) =>
       db.transaction().execute((trx) =>
         t.services.stock.changeOnHand(trx, {

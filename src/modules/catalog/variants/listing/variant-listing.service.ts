@@ -14,7 +14,7 @@ import type { AuditLog } from '../../../audit/audit-log.service.js';
 import { resourceTrail, type ResourceTrail } from '../../../audit/audit-trail.js';
 import type { EventRecorder } from '../../../events/event-recorder.js';
 import type { StockRecordWithWarehouse } from '../../../inventory/stock/stock.repository.js';
-import type { StockService } from '../../../inventory/stock/stock.service.js';
+import type { StockLedger } from '../../../inventory/stock/stock-ledger.js';
 import { combinations, variantKey, type Selection } from '../../master-products/variant-configuration.js';
 import type { MasterProduct } from '../../master-products/master-product.repository.js';
 import type { MasterProductService } from '../../master-products/master-product.service.js';
@@ -230,7 +230,7 @@ export interface VariantListingServiceDeps {
   variants: VariantListingRepository;
   masters: MasterProductService;
   products: ProductService;
-  stock: StockService;
+  stock: StockLedger;
   events: EventRecorder;
   audit: AuditLog;
   clock: Clock;
@@ -241,7 +241,7 @@ export class VariantListingService {
   private readonly variants: VariantListingRepository;
   private readonly masters: MasterProductService;
   private readonly products: ProductService;
-  private readonly stock: StockService;
+  private readonly stock: StockLedger;
   private readonly events: EventRecorder;
   /** The audit entry of a change to one variant, a product as the API presents it. */
   private readonly audited: ResourceTrail<ProductResponse>;

@@ -1,0 +1,569 @@
+// The stock ledger: every change of a record's on-hand or reserved quantity writes one immutable movement, moves
+// the product's totals and runs the stock automation (status, low-stock and out-of-stock events), all in the
+// caller's transaction. The inventory endpoints (stock.service.ts), stock operations, the catalog and
+// purchasing build on these primitives.
+import type { Transaction } from 'kysely';
+import { NotFoundError, PreconditionFailedError } from '../../../core/errors.js';
+import type { Precondition } from '../../../core/precondition.js';
+import { checkPrecondition } from '../../../db/precondition.js';
+import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
+import type { Executor } from '../../../db/transaction.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { IdGenerator } from '../../../lib/ids.js';
+import type { AuditLog } from '../../audit/audit-log.service.js';
+import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
+import type { DomainEvent, EventRecorder } from '../../events/event-recorder.js';
+import type { WarehouseService } from '../warehouses/warehouse.service.js';
+import { balanceRefusal, movedQuantity, movementRow, type MovementContext } from './ledger-rules.js';
+import { effectiveReorderPoint, isRecordLowStock, type RecordProduct } from './low-stock.js';
+import type { ProductStock, ProductTotals } from './product-stock.js';
+import { changedRecordRow, inventoryResource, movementSummary, type InventoryResource } from './stock.presenter.js';
+import type {
+  InventoryRecord,
+  InventoryRecordRow,
+  QuantityChangeKind,
+  RecordKey,
+  StockMovement,
+  StockRecordWithWarehouse,
+  StockRepository,
+} from './stock.repository.js';
+
+/** Products per batch of the batched stock changes: movements have 14 columns, so some 3,500 parameters per insert. */
+const STOCK_BATCH = 250;
+
+/** Where a change happens: the warehouse already resolved in this transaction, else `warehouseId`, else the tenant's default. */
+interface ChangeTarget {
+  warehouse?: Warehouse;
+  warehouseId?: string | null;
+}
+
+export interface OnHandChange extends ChangeTarget, MovementContext {
+  productId: string;
+  /** Signed, not 0. */
+  quantity: number;
+  /** Reservations and releases move reserved stock (`reserve`, `release`). */
+  type: Exclude<StockMovementType, 'reservation' | 'release'>;
+  /** The movement's timestamp, when several movements must share one instant (a transfer's pair); default now. */
+  at?: string;
+}
+
+/** Movement types of the additions `addOnHandMany` writes: none has an event of its own. */
+export type AdditionType = Extract<StockMovementType, 'purchase_receipt'>;
+
+/** What the additions of one `addOnHandMany` share. */
+export interface Additions {
+  tenantId: string;
+  type: AdditionType;
+  reason?: string | null;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  userId?: string | null;
+  at?: string;
+}
+
+/** One addition of `addOnHandMany`: a positive quantity of a product into a warehouse. */
+export interface Addition {
+  productId: string;
+  warehouseId: string;
+  quantity: number;
+  notes?: string | null;
+}
+
+const pairKey = (productId: string, warehouseId: string) => `${productId}/${warehouseId}`;
+
+/** Code-unit order, the same on every machine (localeCompare is not). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A change of reserved stock: reserve or release. */
+export interface ReservedChange extends ChangeTarget, MovementContext {
+  productId: string;
+  /** Positive. */
+  quantity: number;
+}
+
+/** A change as written: its movement, and the record's row when its events read it. */
+export interface AppliedChange {
+  movement: StockMovement;
+  row: InventoryRecordRow | undefined;
+}
+
+/** The event of the inventory endpoint whose movement type a change has, beside those of the ledger and the automation. */
+const OPERATION_EVENTS: Partial<
+  Record<StockMovementType, 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released'>
+> = {
+  adjustment: 'inventory.adjusted',
+  reservation: 'inventory.reserved',
+  release: 'inventory.released',
+};
+
+/** The record as the audit log keeps it: the resource without the fields derived from the product's. */
+type AuditedRecord = Omit<InventoryResource, 'effective_reorder_point' | 'is_low_stock' | 'stock_status'>;
+
+/** The record as it was before `movement` changed the quantity it moved (as it is, without one). */
+function beforeMovement(after: AuditedRecord, movement: StockMovement | null): AuditedRecord {
+  if (!movement) return after;
+  const was = { ...after, [movedQuantity(movement.type)]: movement.quantity_before };
+  return { ...was, quantity_available: was.quantity_on_hand - was.quantity_reserved };
+}
+
+const RELEASE_REASON = 'Stock released';
+const RESERVE_REASON = 'Stock reserved';
+
+export interface StockLedgerDeps {
+  stock: StockRepository;
+  warehouses: WarehouseService;
+  events: EventRecorder;
+  audit: AuditLog;
+  clock: Clock;
+  newId: IdGenerator;
+  /** The product totals and stock status the ledger keeps, which the catalog owns. */
+  products: ProductStock;
+}
+
+export class StockLedger {
+  private readonly stock: StockRepository;
+  private readonly warehouses: WarehouseService;
+  private readonly events: EventRecorder;
+  private readonly trail: ResourceTrail<AuditedRecord>;
+  private readonly clock: Clock;
+  private readonly newId: IdGenerator;
+  private readonly products: ProductStock;
+
+  constructor(deps: StockLedgerDeps) {
+    this.stock = deps.stock;
+    this.warehouses = deps.warehouses;
+    this.events = deps.events;
+    this.trail = resourceTrail(deps.audit, 'inventory');
+    this.clock = deps.clock;
+    this.newId = deps.newId;
+    this.products = deps.products;
+  }
+
+  /**
+   * The audit entry of an operation on one inventory record: `after` as it is (as the API presents it, an answer's
+   * `movement` left out) and as it was before `movement`, with `was` for the other fields it changed.
+   */
+  audited(
+    trx: Transaction<DB>,
+    tenantId: string,
+    action: string,
+    after: InventoryResource & { movement?: unknown },
+    movement: StockMovement | null,
+    was: Partial<InventoryResource> = {},
+  ): Promise<void> {
+    // The stock fields derive from the quantities and the product, which the record alone cannot restate as
+    // they were: the entry shows the quantities and settings they follow from.
+    const {
+      movement: _answered,
+      effective_reorder_point: _point,
+      is_low_stock: _low,
+      stock_status: _status,
+      ...record
+    } = after;
+    return this.trail(trx, tenantId, action, { ...beforeMovement(record, movement), ...was }, record);
+  }
+
+  /** Creates the empty record of a product in a warehouse when missing, for callers that lock records before changing them. */
+  async ensureRecord(
+    trx: Transaction<DB>,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    at: string,
+  ): Promise<void> {
+    await this.stock.ensureRecord(trx, {
+      id: this.newId(),
+      tenant_id: tenantId,
+      product_id: productId,
+      warehouse_id: warehouseId,
+      at,
+    });
+  }
+
+  /**
+   * Changes on-hand stock of a product in a warehouse inside `trx`, with its movement, the product's totals and
+   * the automation: a tracked active product at 0 total on hand becomes out_of_stock (and active again when
+   * replenished); inventory.adjusted (type adjustment), inventory.low_stock (available crossed the reorder point
+   * downward) and inventory.out_of_stock (the record's on hand reached 0) are recorded with stock_movement.recorded.
+   * @throws NotFoundError('Warehouse'); BusinessRuleError `Stock cannot be negative. Current: <n>, Adjustment: <n>`
+   * when the change would take on-hand below zero or below what is reserved.
+   */
+  async changeOnHand(trx: Transaction<DB>, change: OnHandChange): Promise<StockMovement> {
+    return (await this.applyOnHand(trx, change)).movement;
+  }
+
+  /** `changeOnHand`, answering also the record's row when its events read it (an endpoint answers it). */
+  async applyOnHand(trx: Transaction<DB>, change: OnHandChange): Promise<AppliedChange> {
+    const { tenantId, productId, quantity } = change;
+    const warehouse = await this.targetOf(trx, change);
+    const key = { tenantId, productId, warehouseId: warehouse.id };
+    const at = change.at ?? this.clock.now().toISOString();
+    // One statement either way: an addition creates the record when missing; a removal from a missing record
+    // is refused as from an empty one.
+    const record =
+      quantity > 0
+        ? (
+            await this.stock.addOnHandMany(
+              trx,
+              [{ id: this.newId(), tenant_id: tenantId, product_id: productId, warehouse_id: warehouse.id, quantity }],
+              at,
+            )
+          )[0]
+        : await this.stock.changeQuantity(trx, 'on_hand', { ...key, quantity, at });
+    if (!record) return this.refuse(trx, 'on_hand', key, quantity);
+    const totals = await this.products.changeStockTotals(
+      trx,
+      tenantId,
+      productId,
+      { onHand: quantity, reserved: 0 },
+      at,
+    );
+    return this.recordChange(trx, change, warehouse, change.type, quantity, record, totals, at);
+  }
+
+  /**
+   * Reserves stock of a product in a warehouse inside `trx`: one conditional update of the reserved quantity,
+   * the product's reserved total, one `reservation` movement (signed on the reserved quantity) and the events
+   * inventory.reserved, stock_movement.recorded and, when available crosses the reorder point, inventory.low_stock.
+   * @throws NotFoundError('Warehouse'); BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
+   */
+  async reserve(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
+    return (await this.applyReserved(trx, change, 'reservation')).movement;
+  }
+
+  /**
+   * Releases reserved stock inside `trx`, as `reserve` does in the other direction (`release` movement with a
+   * negative quantity, inventory.released).
+   * @throws NotFoundError('Warehouse'); BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
+   */
+  async release(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
+    return (await this.applyReserved(trx, change, 'release')).movement;
+  }
+
+  /** `reserve` or `release`, answering also the record's row as `applyOnHand` does. */
+  async applyReserved(
+    trx: Transaction<DB>,
+    change: ReservedChange,
+    type: 'reservation' | 'release',
+  ): Promise<AppliedChange> {
+    const { tenantId, productId, quantity } = change;
+    if (!Number.isInteger(quantity) || quantity <= 0)
+      throw new Error(`${type}: the quantity must be a positive integer.`);
+    const warehouse = await this.targetOf(trx, change);
+    const key = { tenantId, productId, warehouseId: warehouse.id };
+    const at = this.clock.now().toISOString();
+    // A missing record holds nothing to reserve or release: the update below refuses as for an empty one.
+    const record = await this.stock.changeQuantity(trx, type, { ...key, quantity, at });
+    if (!record) return this.refuse(trx, type, key, quantity);
+    const signed = type === 'reservation' ? quantity : -quantity;
+    const totals = await this.products.changeStockTotals(trx, tenantId, productId, { onHand: 0, reserved: signed }, at);
+    const reason = change.reason ?? (type === 'reservation' ? RESERVE_REASON : RELEASE_REASON);
+    return this.recordChange(trx, { ...change, reason }, warehouse, type, signed, record, totals, at);
+  }
+
+  /**
+   * Adds on-hand stock of many products inside `trx` (a purchase order's receipt): for each addition what
+   * `changeOnHand` does (its record, created when missing; the product's totals and status; its movement and
+   * stock_movement.recorded event, in the order of `additions`), in a few statements per STOCK_BATCH additions
+   * instead of several per addition. An addition raises what is on hand and available, so it never crosses
+   * into low or out of stock, and its types have no event of their own: stock_movement.recorded is its only
+   * event. Answers the movements in the order of `additions`.
+   * @throws NotFoundError('Warehouse'); BusinessRuleError as `changeOnHand`; Error when a product appears
+   * twice in one warehouse or a quantity is not a positive integer.
+   */
+  async addOnHandMany(
+    trx: Transaction<DB>,
+    common: Additions,
+    additions: readonly Addition[],
+  ): Promise<StockMovement[]> {
+    const { tenantId } = common;
+    if (new Set(additions.map((a) => pairKey(a.productId, a.warehouseId))).size !== additions.length) {
+      throw new Error('addOnHandMany: each product at most once per warehouse.');
+    }
+    if (additions.some((a) => !Number.isInteger(a.quantity) || a.quantity <= 0))
+      throw new Error('addOnHandMany: quantities must be positive integers.');
+    if (additions.length === 0) return [];
+    await this.warehouses.resolveMany(
+      tenantId,
+      additions.map((a) => a.warehouseId),
+      trx,
+    );
+    const at = common.at ?? this.clock.now().toISOString();
+    const movements: StockMovement[] = [];
+    for (let start = 0; start < additions.length; start += STOCK_BATCH) {
+      const part = additions.slice(start, start + STOCK_BATCH);
+      // Rows in key order, so that concurrent batches lock the records and products they share in one order.
+      const byPair = [...part].sort((a, b) =>
+        compare(pairKey(a.productId, a.warehouseId), pairKey(b.productId, b.warehouseId)),
+      );
+      const records = await this.stock.addOnHandMany(
+        trx,
+        byPair.map((a) => ({
+          id: this.newId(),
+          tenant_id: tenantId,
+          product_id: a.productId,
+          warehouse_id: a.warehouseId,
+          quantity: a.quantity,
+        })),
+        at,
+      );
+      const after = new Map(records.map((r) => [pairKey(r.product_id, r.warehouse_id), r]));
+      const refused = part.find((a) => !after.has(pairKey(a.productId, a.warehouseId)));
+      if (refused) {
+        const { productId, warehouseId, quantity } = refused;
+        return this.refuse(trx, 'on_hand', { tenantId, productId, warehouseId }, quantity);
+      }
+      const perProduct = new Map<string, number>();
+      for (const a of byPair) perProduct.set(a.productId, (perProduct.get(a.productId) ?? 0) + a.quantity);
+      await this.products.addStockTotals(
+        trx,
+        tenantId,
+        [...perProduct].sort(([a], [b]) => compare(a, b)).map(([productId, onHand]) => ({ productId, onHand })),
+        at,
+      );
+      const rows = part.map((a) =>
+        movementRow(
+          this.newId(),
+          { ...common, notes: a.notes },
+          a.productId,
+          a.warehouseId,
+          common.type,
+          a.quantity,
+          after.get(pairKey(a.productId, a.warehouseId))!.quantity_on_hand,
+          at,
+        ),
+      );
+      const written = new Map((await this.stock.insertMovements(trx, rows)).map((m) => [m.id, m]));
+      movements.push(
+        ...(await this.recordMovements(
+          trx,
+          tenantId,
+          rows.map((r) => written.get(r.id)!),
+        )),
+      );
+    }
+    return movements;
+  }
+
+  /**
+   * Receives stock of many products into one warehouse as `initial_stock` movements (variant generation):
+   * per product one record change, one movement and its stock_movement.recorded event, and the product's
+   * totals, written in a few batched statements instead of several per product.
+   * @throws NotFoundError('Warehouse'); Error when a product appears twice or a quantity is not a positive integer.
+   */
+  async receiveInitialStock(
+    trx: Transaction<DB>,
+    tenantId: string,
+    warehouseId: string | null,
+    items: ReadonlyArray<{ productId: string; quantity: number }>,
+    userId: string | null = null,
+    reason = 'Initial stock',
+  ): Promise<StockMovement[]> {
+    if (new Set(items.map((i) => i.productId)).size !== items.length)
+      throw new Error('receiveInitialStock: each product at most once.');
+    if (items.some((i) => !Number.isInteger(i.quantity) || i.quantity <= 0))
+      throw new Error('receiveInitialStock: quantities must be positive integers.');
+    if (items.length === 0) return [];
+    const warehouse = await this.warehouses.resolve(tenantId, warehouseId, trx);
+    const at = this.clock.now().toISOString();
+    const movements: StockMovement[] = [];
+    for (let start = 0; start < items.length; start += STOCK_BATCH) {
+      const part = items.slice(start, start + STOCK_BATCH);
+      const after = await this.stock.addOnHandMany(
+        trx,
+        part.map((i) => ({
+          id: this.newId(),
+          tenant_id: tenantId,
+          product_id: i.productId,
+          warehouse_id: warehouse.id,
+          quantity: i.quantity,
+        })),
+        at,
+      );
+      const onHandAfter = new Map(after.map((r) => [r.product_id, r.quantity_on_hand]));
+      const refused = part.find((i) => !onHandAfter.has(i.productId));
+      if (refused) {
+        const { productId, quantity } = refused;
+        return this.refuse(trx, 'on_hand', { tenantId, productId, warehouseId: warehouse.id }, quantity);
+      }
+      const byQuantity = new Map<number, string[]>();
+      for (const { productId, quantity } of part)
+        byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), productId]);
+      for (const [quantity, productIds] of byQuantity)
+        await this.products.addStockToMany(trx, tenantId, productIds, quantity, at);
+      const written = await this.stock.insertMovements(
+        trx,
+        part.map(({ productId, quantity }) =>
+          movementRow(
+            this.newId(),
+            { tenantId, reason, userId },
+            productId,
+            warehouse.id,
+            'initial_stock',
+            quantity,
+            onHandAfter.get(productId)!,
+            at,
+          ),
+        ),
+      );
+      movements.push(...(await this.recordMovements(trx, tenantId, written)));
+    }
+    return movements;
+  }
+
+  /**
+   * If-Match against a product's record in a warehouse as `GET /operations/inventory/{id}` answers it, for the
+   * writes that name the record by product and warehouse. Call before the record is created: a record that does
+   * not exist yet has no ETag to match, so any If-Match fails.
+   * @throws PreconditionFailedError.
+   */
+  async checkRecordPrecondition(
+    trx: Transaction<DB>,
+    tenantId: string,
+    productId: string,
+    warehouseId: string,
+    precondition: Precondition | undefined,
+  ): Promise<void> {
+    if (!precondition) return;
+    const existing = await this.stock.recordOf(trx, tenantId, productId, warehouseId);
+    if (!existing) throw new PreconditionFailedError(null);
+    await checkPrecondition(trx, precondition, { table: 'inventory_records', tenantId, id: existing.id }, async () => {
+      const row = await this.stock.recordOf(trx, tenantId, productId, warehouseId);
+      return row && inventoryResource(row);
+    });
+  }
+
+  /**
+   * The resource of a product's record in a warehouse (inside the caller's transaction, to show its own changes).
+   * @throws NotFoundError('Inventory record').
+   */
+  async recordOf(db: Executor, tenantId: string, productId: string, warehouseId: string): Promise<InventoryResource> {
+    const row = await this.stock.recordOf(db, tenantId, productId, warehouseId);
+    if (!row) throw new NotFoundError('Inventory record');
+    return inventoryResource(row);
+  }
+
+  /**
+   * The inventory records of `productIds` in every warehouse (with the warehouse's code, name and default
+   * flag), default warehouse first. With `lock` (inside a transaction) they stay locked until it ends.
+   */
+  recordsOfProducts(
+    db: Executor,
+    tenantId: string,
+    productIds: readonly string[],
+    lock = false,
+  ): Promise<StockRecordWithWarehouse[]> {
+    return this.stock.recordsOfProducts(db, tenantId, productIds, lock);
+  }
+
+  private targetOf(trx: Transaction<DB>, change: ChangeTarget & { tenantId: string }): Promise<Warehouse> {
+    return change.warehouse
+      ? Promise.resolve(change.warehouse)
+      : this.warehouses.resolve(change.tenantId, change.warehouseId, trx);
+  }
+
+  /**
+   * Refuses a change of `quantity` that the record's balance did not allow, naming what the record holds now.
+   * @throws BusinessRuleError (ledger-rules.ts, `balanceRefusal`).
+   */
+  private async refuse(
+    trx: Transaction<DB>,
+    kind: QuantityChangeKind,
+    { tenantId, productId, warehouseId }: RecordKey,
+    quantity: number,
+  ): Promise<never> {
+    throw balanceRefusal(kind, await this.stock.findRecord(trx, tenantId, productId, warehouseId), quantity);
+  }
+
+  /**
+   * What follows a change of `quantity` (signed) that left one record as `record`: its movement, and its events,
+   * which compare the record with what it was before the change.
+   */
+  private async recordChange(
+    trx: Transaction<DB>,
+    change: MovementContext & { productId: string },
+    warehouse: Warehouse,
+    type: StockMovementType,
+    quantity: number,
+    record: InventoryRecord,
+    totals: ProductTotals | undefined,
+    at: string,
+  ): Promise<AppliedChange> {
+    const moved = movedQuantity(type);
+    const movement = await this.stock.insertMovement(
+      trx,
+      movementRow(this.newId(), change, change.productId, warehouse.id, type, quantity, record[moved], at),
+    );
+    const before = { ...record, [moved]: record[moved] - quantity };
+    const row = await this.recordEvents(trx, change.tenantId, warehouse, before, record, totals, movement, type);
+    return { movement, row };
+  }
+
+  /**
+   * The events of one change; the record's row (and answer) is made of the record, its warehouse and the
+   * product's totals when an event carries it, read only when the product's totals are missing.
+   */
+  private async recordEvents(
+    trx: Transaction<DB>,
+    tenantId: string,
+    warehouse: Warehouse,
+    before: InventoryRecord,
+    after: InventoryRecord,
+    totals: ProductTotals | undefined,
+    movement: StockMovement,
+    type: StockMovementType,
+  ): Promise<InventoryRecordRow | undefined> {
+    const events: DomainEvent[] = [
+      { type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } },
+    ];
+    const operationEvent = OPERATION_EVENTS[type];
+    const product: RecordProduct | undefined = totals && {
+      reorder_point: totals.reorder_point,
+      status: totals.status,
+      track_inventory: totals.track_inventory,
+      deleted_at: null,
+    };
+    const reorderPoint = effectiveReorderPoint(after.reorder_point, product?.reorder_point);
+    const availableAfter = after.quantity_on_hand - after.quantity_reserved;
+    // The event marks the crossing: low after the change, not before. A change always reads its live product's
+    // totals; without them (a product gone meanwhile) nothing is low.
+    const lowStock = product !== undefined && !isRecordLowStock(before, product) && isRecordLowStock(after, product);
+    const outOfStock = before.quantity_on_hand > 0 && after.quantity_on_hand === 0;
+    let row: InventoryRecordRow | undefined;
+    if (operationEvent || lowStock || outOfStock) {
+      row = totals ? changedRecordRow(after, warehouse, totals) : await this.stock.recordById(trx, tenantId, after.id);
+      const resource = row ? inventoryResource(row) : { ...after, quantity_available: availableAfter };
+      const summary = movementSummary(movement);
+      if (operationEvent)
+        events.push({ type: operationEvent, entityId: after.id, payload: { ...resource, movement: summary } });
+      if (lowStock)
+        events.push({
+          type: 'inventory.low_stock',
+          entityId: after.id,
+          payload: { ...resource, effective_reorder_point: reorderPoint, movement: summary },
+        });
+      if (outOfStock)
+        events.push({
+          type: 'inventory.out_of_stock',
+          entityId: after.id,
+          payload: { ...resource, movement: summary },
+        });
+    }
+    await this.events.record(trx, tenantId, ...events);
+    return row;
+  }
+
+  /** Records the stock_movement.recorded event of each movement written in a batch; answers the movements. */
+  private async recordMovements(
+    trx: Transaction<DB>,
+    tenantId: string,
+    movements: StockMovement[],
+  ): Promise<StockMovement[]> {
+    await this.events.record(
+      trx,
+      tenantId,
+      ...movements.map((m) => ({ type: 'stock_movement.recorded' as const, entityId: m.id, payload: { ...m } })),
+    );
+    return movements;
+  }
+}
