@@ -1,5 +1,6 @@
-// Products: creation with generated slug and SKU, partial updates, soft delete, and the lifecycle. Every
-// write links taxonomy, tags and attribute values, stock and domain events in one transaction.
+// Products: creation with generated slug and SKU (its steps in product-creation.ts), partial updates, soft
+// delete, and the lifecycle. Every write links taxonomy, tags and attribute values, stock and domain events in
+// one transaction.
 import type { Transaction } from 'kysely';
 import {
   BusinessRuleError,
@@ -11,60 +12,41 @@ import {
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { checkPrecondition } from '../../../db/precondition.js';
-import type { DB, ProductType } from '../../../db/schema.js';
+import type { DB } from '../../../db/schema.js';
 import { takenError, violatedUniqueField } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
+import { fromMinorUnits, isCurrency } from '../../../lib/money.js';
 import type { TenantDefaults } from '../../tenancy/tenant.service.js';
-import { firstFreeSlugs, slugOf } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, resourceTrails, type ResourceTrail, type ResourceTrails } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockLedger } from '../../inventory/stock/stock-ledger.js';
 import { barcodeTakenMessage, resolveBarcode, type StoredBarcode } from './barcode.js';
-import { tagLinkErrors } from '../tags/tag.service.js';
-import type { StoredAttributeValues } from '../attributes/attribute.service.js';
 import { deletedProductPayload, productChangeEvents } from './product-change-events.js';
+import { ProductCreation, linksSent } from './product-creation.js';
+import {
+  MIN_NAME_LENGTH,
+  NAME_TOO_SHORT,
+  OPTIONAL_FIELDS,
+  STATUS_REFUSED,
+  clean,
+  currencyRefused,
+  minorAmount,
+} from './product-fields.js';
 import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
-import {
-  DEFAULT_DIMENSIONS_UNIT,
-  ProductPresenter,
-  productResource,
-  type MasterLookup,
-  type ProductLinks,
-} from './product.presenter.js';
-import type { NewProduct, Product, ProductRepository, ProductUpdate } from './product.repository.js';
+import { linkErrors } from './product-link-checks.js';
+import { ProductPresenter, productResource, type MasterLookup, type ProductLinks } from './product.presenter.js';
+import type { Product, ProductRepository, ProductUpdate } from './product.repository.js';
 import type { ProductCreateBody, ProductResponse, ProductUpdateBody } from './product.schemas.js';
 import { traitsOf } from './product-types.js';
 
-export const STATUS_REFUSED =
-  'The status cannot be set here: a product starts as draft and changes status through the lifecycle endpoints (activate, deactivate, discontinue...).';
 export const STOCK_REFUSED =
   'The stock quantity cannot be changed by an update: stock changes through the inventory endpoints (adjust, physical count, purchase receipts).';
-export const INITIAL_STOCK_REFUSED =
-  'Initial stock needs a product that holds inventory: a physical or gift_card product with track_inventory true.';
-const NAME_TOO_SHORT = 'The name field must be at least 3 characters.';
-const MIN_NAME_LENGTH = 3;
 
-/** Nullable fields copied as sent (text trimmed, blank text as null). */
-const OPTIONAL_FIELDS = [
-  'reorder_point',
-  'reorder_quantity',
-  'short_description',
-  'description',
-  'meta_description',
-  'meta_keywords',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'tax_class_id',
-  'images',
-] as const;
 /** What a variant takes from its master and cannot set itself. */
 const INHERITED_FIELDS = ['name', 'category_id', 'supplier_id', 'brand_id', 'type'] as const;
 /** Fields with a default at creation, copied as sent on update. */
@@ -78,21 +60,6 @@ const DEFAULTED_FIELDS = [
   'dimensions_unit',
 ] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
-
-/** A product `createAll` accepted: its row, as sent, and its attribute values to store. */
-interface NewProductWrite {
-  index: number;
-  row: NewProduct;
-  input: ProductCreateBody;
-  attributes: StoredAttributeValues;
-}
-
-/** What a write links a product to. */
-type LinkFields = Pick<ProductUpdateBody, 'category_id' | 'brand_id' | 'supplier_id' | 'tags'>;
-
-function clean<T>(value: T): T {
-  return (typeof value === 'string' ? trimOrNull(value) : value) as T;
-}
 
 /** The unique indexes a write can lose a race on, by field. */
 const UNIQUE_INDEXES = {
@@ -122,18 +89,16 @@ export interface ProductServiceDeps {
 
 export class ProductService {
   private readonly presenter: ProductPresenter;
+  private readonly creation: ProductCreation;
 
   private readonly db: Executor;
   private readonly products: ProductRepository;
   private readonly links: ProductLinks;
-  private readonly tenants: TenantDefaults;
-  private readonly stock: StockLedger;
   private readonly events: EventRecorder;
   /** The audit entry of a change to one product, as the API presents it. */
   private readonly audited: ResourceTrail<ProductResponse>;
   private readonly auditedAll: ResourceTrails<ProductResponse>;
   private readonly clock: Clock;
-  private readonly newId: IdGenerator;
   private readonly lister: (
     db: Executor,
     tenantId: string,
@@ -145,15 +110,20 @@ export class ProductService {
     this.db = deps.db;
     this.products = deps.products;
     this.links = deps.links;
-    this.tenants = deps.tenants;
-    this.stock = deps.stock;
     this.events = deps.events;
     this.audited = resourceTrail(deps.audit, 'product');
     this.auditedAll = resourceTrails(deps.audit, 'product');
     this.clock = deps.clock;
-    this.newId = deps.newId;
     this.lister = deps.lister;
     this.presenter = new ProductPresenter({ links: deps.links, products: deps.products, masters: deps.masters });
+    this.creation = new ProductCreation({
+      products: deps.products,
+      links: deps.links,
+      tenants: deps.tenants,
+      stock: deps.stock,
+      clock: deps.clock,
+      newId: deps.newId,
+    });
   }
 
   /** A page of products as resources (filters and sorts in product-list.ts). */
@@ -268,177 +238,18 @@ export class ProductService {
     userId: string | null,
   ): Promise<Array<ProductResponse | ValidationError>> {
     if (inputs.length === 0) return [];
-    const names = inputs.map((input) => input.name.trim());
-    const slugBases = names.map((name) => slugOf(name, 'product'));
-    // Taken before any read, so that the checks below already see what a concurrent twin committed.
-    await this.products.lockSlugBases(
-      trx,
-      tenantId,
-      slugBases.filter((_, i) => inputs[i]!.slug === undefined),
-    );
-    const sent = (field: 'sku' | 'slug') => inputs.map((input) => input[field]).filter((value) => value !== undefined);
-    const codes = inputs.map((input) => resolveBarcode(input, null));
-    const [defaultCurrency, takenSlugs, takenSkus, barcodeHolders, linkErrors, checkAttributes] = await Promise.all([
-      inputs.some((input) => input.currency === undefined) ? this.tenants.defaultCurrency(tenantId, trx) : null,
-      this.products.takenAmong(trx, tenantId, 'slug', sent('slug')),
-      // One create leaves a taken SKU to the unique index, whose refusal `create` answers with the same error;
-      // in a batch, one taken SKU would fail every product of it.
-      inputs.length > 1 ? this.products.takenAmong(trx, tenantId, 'sku', sent('sku')) : new Set<string>(),
-      this.products.barcodeHolders(
-        trx,
-        tenantId,
-        codes.map((code) => code.barcode?.barcode).filter((code) => code !== undefined && code !== null),
-      ),
-      this.linkErrors(
-        trx,
-        tenantId,
-        inputs.map((input) => ({ input, current: null })),
-      ),
-      this.links.attributes.productAttributeChecker(tenantId, trx),
-    ]);
-
-    const now = this.clock.now().toISOString();
-    const claimed = {
-      sku: new Set<string>(),
-      slug: new Set<string>(),
-      barcode: new Map<string, Pick<Product, 'id' | 'sku'>>(),
-    };
-    const results = new Array<ProductResponse | ValidationError>(inputs.length);
-    const accepted: NewProductWrite[] = [];
-    for (const [index, input] of inputs.entries()) {
-      const name = names[index]!;
-      const type: ProductType = input.type ?? 'physical';
-      const traits = traitsOf(type);
-      const currency = input.currency ?? defaultCurrency!;
-      const trackInventory = input.track_inventory ?? traits.has_inventory;
-      const errors: FieldErrors = {};
-      if (input.status !== undefined) errors.status = [STATUS_REFUSED];
-      if (name.length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
-      if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-      if ((input.stock_quantity ?? 0) > 0 && !(trackInventory && traits.has_inventory))
-        errors.stock_quantity = [INITIAL_STOCK_REFUSED];
-      if (input.sku !== undefined && (takenSkus.has(input.sku) || claimed.sku.has(input.sku)))
-        errors.sku = [takenMessage('sku')];
-      const later: FieldErrors = {};
-      if (input.slug !== undefined && (takenSlugs.has(input.slug) || claimed.slug.has(input.slug)))
-        later.slug = [takenMessage('slug')];
-      const { barcode, errors: barcodeErrors } = codes[index]!;
-      Object.assign(later, barcodeErrors);
-      const holder = barcode?.barcode
-        ? (barcodeHolders.get(barcode.barcode) ?? claimed.barcode.get(barcode.barcode))
-        : undefined;
-      if (holder) later.barcode = [barcodeTakenMessage(holder)];
-      Object.assign(later, linkErrors[index]);
-      const attributes = checkAttributes(input.attributes ?? {}, { requireAll: true });
-      Object.assign(later, attributes.errors);
-      if (Object.keys(errors).length + Object.keys(later).length > 0) {
-        // Read only to be reported beside the other errors, in its place among them (see takenSkus).
-        if (
-          inputs.length === 1 &&
-          input.sku !== undefined &&
-          (await this.products.taken(trx, tenantId, 'sku', input.sku))
-        )
-          errors.sku = [takenMessage('sku')];
-        results[index] = new ValidationError({ ...errors, ...later });
-        continue;
-      }
-      const id = this.newId();
-      const row: NewProduct = {
-        id,
-        tenant_id: tenantId,
-        name,
-        slug: input.slug ?? '',
-        sku: input.sku ?? (await this.generatedSku(trx, tenantId, id)),
-        barcode: barcode?.barcode ?? null,
-        barcode_type: barcode?.barcode_type ?? null,
-        type,
-        status: 'draft',
-        is_variant: false,
-        selling_price: this.minor(input.selling_price, currency),
-        cost_price: this.minor(input.cost_price, currency),
-        currency,
-        stock_quantity: 0,
-        reserved_quantity: 0,
-        track_inventory: trackInventory,
-        allow_backorders: input.allow_backorders ?? false,
-        requires_shipping: input.requires_shipping ?? traits.requires_shipping,
-        is_featured: input.is_featured ?? false,
-        is_taxable: input.is_taxable ?? true,
-        dimensions_unit: input.dimensions_unit ?? DEFAULT_DIMENSIONS_UNIT,
-        category_id: input.category_id ?? null,
-        brand_id: input.brand_id ?? null,
-        supplier_id: input.supplier_id ?? null,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      };
-      for (const field of OPTIONAL_FIELDS)
-        if (input[field] !== undefined) Object.assign(row, { [field]: clean(input[field]) });
-      claimed.sku.add(row.sku);
-      if (input.slug !== undefined) claimed.slug.add(input.slug);
-      if (row.barcode) claimed.barcode.set(row.barcode, { id, sku: row.sku });
-      accepted.push({ index, row, input, attributes: attributes.stored });
-    }
+    const { results, accepted } = await this.creation.check(trx, tenantId, inputs);
     if (accepted.length === 0) return results;
-    // Generated slugs also keep clear of those sent with the products of this call.
-    const generating = accepted.filter(({ input }) => input.slug === undefined);
-    const slugs = await firstFreeSlugs(
-      generating.map(({ index }) => slugBases[index]!),
-      async (candidates) =>
-        new Set([
-          ...(await this.products.takenAmong(trx, tenantId, 'slug', candidates)),
-          ...candidates.filter((c) => claimed.slug.has(c)),
-        ]),
-    );
-    generating.forEach(({ row }, i) => (row.slug = slugs[i]!));
-    const created = await this.insertNew(trx, tenantId, accepted, userId);
+    const written = await this.creation.write(trx, tenantId, accepted);
+    const rows = await this.creation.receiveInitialStock(trx, tenantId, accepted, written, userId);
+    const created = await this.presenter.many(trx, tenantId, rows, linksSent(accepted));
+    await this.recordCreated(trx, tenantId, created);
     accepted.forEach(({ index }, i) => (results[index] = created[i]!));
     return results;
   }
 
-  /** Writes the products `createAll` accepted, with their links, initial stock, events and audit entries: their resources. */
-  private async insertNew(
-    trx: Transaction<DB>,
-    tenantId: string,
-    accepted: readonly NewProductWrite[],
-    userId: string | null,
-  ): Promise<ProductResponse[]> {
-    let rows = await this.products.insertMany(
-      trx,
-      accepted.map(({ row }) => row),
-    );
-    await this.links.tags.linkNewProducts(
-      trx,
-      tenantId,
-      accepted.map(({ row, input }) => ({ productId: row.id, tagIds: input.tags ?? [] })),
-    );
-    await this.links.attributes.writeNewProductsValues(
-      trx,
-      tenantId,
-      accepted.map(({ row, attributes }) => ({ productId: row.id, stored: attributes })),
-    );
-    const stocked = accepted.filter(({ input }) => (input.stock_quantity ?? 0) > 0);
-    for (const { row, input } of stocked) {
-      await this.stock.changeOnHand(trx, {
-        tenantId,
-        productId: row.id,
-        quantity: input.stock_quantity!,
-        type: 'initial_stock',
-        reason: 'Initial stock',
-        userId,
-      });
-    }
-    // Initial stock changes the row (totals, status); otherwise the inserted row is the product.
-    if (stocked.length > 0)
-      rows = await this.products.findManyInOrder(
-        trx,
-        tenantId,
-        rows.map((row) => row.id),
-      );
-    const created = await this.presenter.many(trx, tenantId, rows, {
-      tags: accepted.some(({ input }) => (input.tags?.length ?? 0) > 0),
-      attributes: accepted.some(({ attributes }) => [...attributes.values()].some((value) => value !== null)),
-    });
+  /** The product.created event and the audit entry of each product created. */
+  private async recordCreated(trx: Transaction<DB>, tenantId: string, created: ProductResponse[]): Promise<void> {
     await this.events.record(
       trx,
       tenantId,
@@ -450,7 +261,6 @@ export class ProductService {
       'product.created',
       created.map((product) => [null, product] as const),
     );
-    return created;
   }
 
   /**
@@ -483,13 +293,13 @@ export class ProductService {
         if (input.status !== undefined) errors.status = [STATUS_REFUSED];
         if (input.stock_quantity !== undefined) errors.stock_quantity = [STOCK_REFUSED];
         if (input.name !== undefined && input.name.trim().length < MIN_NAME_LENGTH) errors.name = [NAME_TOO_SHORT];
-        if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
+        if (!isCurrency(currency)) errors.currency = [currencyRefused(currency)];
         if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id)))
           errors.sku = [takenMessage('sku')];
         if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id)))
           errors.slug = [takenMessage('slug')];
         const barcode = await this.barcodeFor(trx, tenantId, input, current, errors);
-        Object.assign(errors, (await this.linkErrors(trx, tenantId, [{ input, current }]))[0]);
+        Object.assign(errors, (await linkErrors(this.links, trx, tenantId, [{ input, current }]))[0]);
         const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, false, trx, errors);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
@@ -511,9 +321,9 @@ export class ProductService {
         for (const field of PRICE_FIELDS) {
           const sent = input[field];
           const stored = current[field];
-          if (sent !== undefined) changes[field] = this.minor(sent, currency);
+          if (sent !== undefined) changes[field] = minorAmount(sent, currency);
           else if (currency !== currentCurrency && stored !== null)
-            changes[field] = this.minor(fromMinorUnits(stored, currentCurrency), currency);
+            changes[field] = minorAmount(fromMinorUnits(stored, currentCurrency), currency);
         }
         if (Object.keys(changes).length > 0) await this.products.update(trx, tenantId, id, changes);
         if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
@@ -653,72 +463,6 @@ export class ProductService {
         ? await this.products.barcodeHolder(this.db, tenantId, code, exceptId)
         : undefined;
     return takenError(error, UNIQUE_INDEXES, holder ? { barcode: barcodeTakenMessage(holder) } : {}) ?? error;
-  }
-
-  private minor(amount: number | null | undefined, currency: string): number | null {
-    return amount === undefined || amount === null || !isCurrency(currency) ? null : toMinorUnits(amount, currency);
-  }
-
-  /** `PRD-` and the random end of the product's ULID; another when that is taken. */
-  private async generatedSku(db: Executor, tenantId: string, id: string): Promise<string> {
-    for (
-      let candidate = `PRD-${id.slice(-10).toUpperCase()}`;
-      ;
-      candidate = `PRD-${this.newId().slice(-10).toUpperCase()}`
-    ) {
-      if (!(await this.products.taken(db, tenantId, 'sku', candidate))) return candidate;
-    }
-  }
-
-  /**
-   * Checks the category, brand, supplier and tags each write newly links its product to, with one query per
-   * kind for all the writes, so that each answer names every bad link. `current` is the product an update
-   * changes (null for a new one): links it already has may stay when their record became inactive.
-   */
-  private async linkErrors(
-    db: Executor,
-    tenantId: string,
-    writes: ReadonlyArray<{ input: LinkFields; current: Product | null }>,
-  ): Promise<FieldErrors[]> {
-    const newly = (write: (typeof writes)[number], key: 'category_id' | 'brand_id' | 'supplier_id') => {
-      const value = write.input[key];
-      return value && value !== write.current?.[key] ? value : null;
-    };
-    const all = (key: 'category_id' | 'brand_id' | 'supplier_id') => [
-      ...new Set(writes.map((write) => newly(write, key)).filter((id) => id !== null)),
-    ];
-    const retagged = writes
-      .filter((write) => write.current && (write.input.tags?.length ?? 0) > 0)
-      .map((write) => write.current!.id);
-    const supplierIds = all('supplier_id');
-    const [categories, brands, suppliers, tags, linkedTags] = await Promise.all([
-      this.links.categories.linkRefusals(tenantId, all('category_id'), db),
-      this.links.brands.linkRefusals(tenantId, all('brand_id'), db),
-      supplierIds.length > 0 ? this.links.suppliers.byIds(tenantId, supplierIds, db) : new Map<string, unknown>(),
-      this.links.tags.linkRefusals(
-        tenantId,
-        writes.flatMap((write) => write.input.tags ?? []),
-        db,
-      ),
-      retagged.length > 0
-        ? this.links.tags.tagsOfProducts(tenantId, retagged, db)
-        : new Map<string, Array<{ id: string }>>(),
-    ]);
-    return writes.map((write) => {
-      const errors: FieldErrors = {};
-      const categoryId = newly(write, 'category_id');
-      const brandId = newly(write, 'brand_id');
-      const supplierId = newly(write, 'supplier_id');
-      if (categoryId && categories.has(categoryId)) errors.category_id = [categories.get(categoryId)!];
-      if (brandId && brands.has(brandId)) errors.brand_id = [brands.get(brandId)!];
-      if (supplierId && !suppliers.has(supplierId)) errors.supplier_id = ['The selected supplier does not exist.'];
-      const tagIds = write.input.tags;
-      if (tagIds && tagIds.length > 0) {
-        const linked = new Set((write.current ? (linkedTags.get(write.current.id) ?? []) : []).map((tag) => tag.id));
-        Object.assign(errors, tagLinkErrors(tagIds, tags, linked));
-      }
-      return errors;
-    });
   }
 
   private async validAttributes(
