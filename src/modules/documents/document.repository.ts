@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../../core/pagination.js';
 import { engineOf } from '../../db/dialect.js';
 import type { DocumentOwnerType, DocumentsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../db/live-rows.js';
 import { paginate } from '../../db/paginate.js';
 
 export type Document = Selectable<DocumentsTable>;
@@ -35,6 +36,11 @@ export class DocumentRepository {
       .where('owner_type', '=', owner.ownerType)
       .where('owner_id', '=', owner.ownerId)
       .where('deleted_at', 'is', null);
+  }
+
+  /** An update of the owner's documents, which the live-row helpers finish with the tenant and the id. */
+  private ofOwner(db: Executor, owner: DocumentOwnerRef) {
+    return db.updateTable('documents').where('owner_type', '=', owner.ownerType).where('owner_id', '=', owner.ownerId);
   }
 
   async insert(db: Executor, document: NewDocument): Promise<Document> {
@@ -82,16 +88,12 @@ export class DocumentRepository {
     id: string,
     changes: DocumentChanges,
   ): Promise<Document | undefined> {
-    return db
-      .updateTable('documents')
-      .set(changes)
-      .where('tenant_id', '=', owner.tenantId)
-      .where('owner_type', '=', owner.ownerType)
-      .where('owner_id', '=', owner.ownerId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(this.ofOwner(db, owner), owner.tenantId, id, changes);
+  }
+
+  /** Soft-deletes the owner's live document `id`; false when there is none. */
+  async softDelete(db: Executor, owner: DocumentOwnerRef, id: string, at: string): Promise<boolean> {
+    return (await softDeleteLiveRows(this.ofOwner(db, owner), owner.tenantId, id, at)) > 0;
   }
 
   /** Archives `id` in favour of `successorId`, only while it is still the active version. */

@@ -323,10 +323,7 @@ export class DocumentService {
       await this.checkPrecondition(trx, caller, owner, ownerId, documentId, condition);
       const current = await this.get(caller, owner, ownerId, documentId, trx);
       const now = this.clock.now().toISOString();
-      const removed = await this.documents.update(trx, this.ref(caller, owner, ownerId), documentId, {
-        deleted_at: now,
-        updated_at: now,
-      });
+      const removed = await this.documents.softDelete(trx, this.ref(caller, owner, ownerId), documentId, now);
       if (!removed) throw new NotFoundError('Document');
       await this.audited(trx, owner, 'document.deleted', current, null);
     });

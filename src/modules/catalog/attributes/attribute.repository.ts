@@ -6,6 +6,7 @@ import { containsText } from '../../../db/search.js';
 import type { AttributeDefinitionsTable, AttributeType, DB, ProductAttributeValuesTable } from '../../../db/schema.js';
 import { compiledStatement } from '../../../db/compiled.js';
 import type { Executor } from '../../../db/transaction.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
 import { chunks } from '../../../lib/chunks.js';
 
@@ -110,14 +111,11 @@ export class AttributeRepository {
     id: string,
     changes: AttributeDefinitionUpdate,
   ): Promise<AttributeDefinition | undefined> {
-    return db
-      .updateTable('attribute_definitions')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('attribute_definitions'), tenantId, id, changes);
+  }
+
+  async softDelete(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
+    await softDeleteLiveRows(db.updateTable('attribute_definitions'), tenantId, id, at);
   }
 
   /** Values of the attribute held by live products. */

@@ -305,7 +305,7 @@ export class AttributeService {
         throw new BusinessRuleError('attribute_in_use', REQUIRED_IN_USE);
       const now = this.clock.now().toISOString();
       await this.attributes.deleteValuesOf(trx, tenantId, id);
-      await this.attributes.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      await this.attributes.softDelete(trx, tenantId, id, now);
       await this.audited(trx, 'attribute.deleted', current, null);
     });
   }

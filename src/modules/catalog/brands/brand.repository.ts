@@ -7,6 +7,7 @@ import type { BrandsTable, DB } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 
 export type Brand = Selectable<BrandsTable>;
 export type NewBrand = Insertable<BrandsTable>;
@@ -128,14 +129,7 @@ export class BrandRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: BrandUpdate): Promise<Brand | undefined> {
-    return db
-      .updateTable('brands')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('brands'), tenantId, id, changes);
   }
 
   /** The live brands `text` names: the one with this slug, else those with this name in any case (at most two). */
@@ -187,13 +181,7 @@ export class BrandRepository {
   }
 
   async softDelete(db: Executor, tenantId: string, ids: readonly string[], at: string): Promise<void> {
-    await db
-      .updateTable('brands')
-      .set({ deleted_at: at, updated_at: at })
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', ids)
-      .where('deleted_at', 'is', null)
-      .execute();
+    await softDeleteLiveRows(db.updateTable('brands'), tenantId, ids, at);
   }
 
   /** One query, so the five numbers describe the same moment. */

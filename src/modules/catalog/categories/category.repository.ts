@@ -5,6 +5,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { ProductCategoriesTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
 import { chunks } from '../../../lib/chunks.js';
@@ -162,25 +163,14 @@ export class CategoryRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: CategoryUpdate): Promise<Category | undefined> {
-    return db
-      .updateTable('product_categories')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('product_categories'), tenantId, id, changes);
   }
 
   async toggleFeatured(db: Executor, tenantId: string, id: string, at: string): Promise<Category | undefined> {
-    return db
-      .updateTable('product_categories')
-      .set((eb) => ({ is_featured: eb.not(eb.ref('is_featured')), updated_at: at }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('product_categories'), tenantId, id, (eb) => ({
+      is_featured: eb.not(eb.ref('is_featured')),
+      updated_at: at,
+    }));
   }
 
   /**
@@ -271,13 +261,6 @@ export class CategoryRepository {
   }
 
   async softDelete(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('product_categories')
-      .set({ deleted_at: at, updated_at: at })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return (await softDeleteLiveRows(db.updateTable('product_categories'), tenantId, id, at)) > 0;
   }
 }

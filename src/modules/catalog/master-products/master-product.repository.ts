@@ -13,6 +13,7 @@ import { engineOf } from '../../../db/dialect.js';
 import type { DB, MasterProductStatus, MasterProductsTable } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
 import { isTaken } from '../../../db/taken.js';
 
@@ -111,25 +112,11 @@ export class MasterProductRepository {
     id: string,
     changes: MasterProductUpdate,
   ): Promise<MasterProduct | undefined> {
-    return db
-      .updateTable('master_products')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('master_products'), tenantId, id, changes);
   }
 
   async softDelete(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
-    const result = await db
-      .updateTable('master_products')
-      .set({ deleted_at: at, updated_at: at })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return (await softDeleteLiveRows(db.updateTable('master_products'), tenantId, id, at)) > 0;
   }
 
   async list(

@@ -15,6 +15,7 @@ import type { DB, ProductStatus, ProductsTable } from '../../../db/schema.js';
 import { isTaken } from '../../../db/taken.js';
 import { categoryRootOf } from '../categories/category-path.sql.js';
 import type { Executor } from '../../../db/transaction.js';
+import { updateLiveRow } from '../../../db/live-rows.js';
 import type { PresentedValue, ResourceLinks, VariantMaster } from './product-links.js';
 
 const SLUG_LOCK_CLASS = 0x50524f44; // "PROD"
@@ -302,20 +303,12 @@ export class ProductRepository {
     return query.executeTakeFirst();
   }
 
-  private updating(db: Executor, tenantId: string, id: string) {
-    return db
-      .updateTable('products')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null);
-  }
-
   async update(db: Executor, tenantId: string, id: string, changes: ProductUpdate): Promise<Product | undefined> {
     const rooted =
       changes.category_id === undefined
         ? changes
         : { ...changes, category_root_id: categoryRootOf(changes.category_id) };
-    return this.updating(db, tenantId, id).set(rooted).returningAll().executeTakeFirst();
+    return updateLiveRow(db.updateTable('products'), tenantId, id, rooted);
   }
 
   /** Moves the status only while it is one of `from`; undefined when it was not (or the product is gone). */
@@ -326,21 +319,13 @@ export class ProductRepository {
     from: readonly ProductStatus[],
     changes: { status: ProductStatus; status_reason: string | null; status_changed_at: string; updated_at: string },
   ): Promise<Product | undefined> {
-    return this.updating(db, tenantId, id)
-      .set(changes)
-      .where('status', 'in', [...from])
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('products').where('status', 'in', [...from]), tenantId, id, changes);
   }
 
   /** Soft-deletes the product only while it holds no stock, on hand or reserved; answers the deleted row. */
   async softDeleteWithoutStock(db: Executor, tenantId: string, id: string, at: string): Promise<Product | undefined> {
-    return this.updating(db, tenantId, id)
-      .set({ deleted_at: at, updated_at: at })
-      .where('stock_quantity', '=', 0)
-      .where('reserved_quantity', '=', 0)
-      .returningAll()
-      .executeTakeFirst();
+    const withoutStock = db.updateTable('products').where('stock_quantity', '=', 0).where('reserved_quantity', '=', 0);
+    return updateLiveRow(withoutStock, tenantId, id, { deleted_at: at, updated_at: at });
   }
 
   // Stock totals: the sums of the product's inventory records, written by the inventory's stock changes in

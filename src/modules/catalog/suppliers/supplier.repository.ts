@@ -3,6 +3,7 @@ import { containsText } from '../../../db/search.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { SupplierRatingsTable, SupplierStatus, SuppliersTable, SupplierType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
 
 export type Supplier = Selectable<SuppliersTable>;
@@ -84,14 +85,11 @@ export class SupplierRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: SupplierUpdate): Promise<Supplier | undefined> {
-    return db
-      .updateTable('suppliers')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('suppliers'), tenantId, id, changes);
+  }
+
+  async softDelete(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
+    await softDeleteLiveRows(db.updateTable('suppliers'), tenantId, id, at);
   }
 
   /**
@@ -106,18 +104,13 @@ export class SupplierRepository {
     allowed: { from: readonly SupplierStatus[] } | { notFrom: readonly SupplierStatus[] },
     changes: SupplierUpdate,
   ): Promise<Supplier | undefined> {
-    let query = db
-      .updateTable('suppliers')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null);
+    let query = db.updateTable('suppliers');
     // An empty list would be `in ()`, which PostgreSQL refuses: no `from` matches nothing, no `notFrom` anything.
     if ('from' in allowed)
       query =
         allowed.from.length > 0 ? query.where('status', 'in', [...allowed.from]) : query.where(sql<boolean>`1 = 0`);
     else if (allowed.notFrom.length > 0) query = query.where('status', 'not in', [...allowed.notFrom]);
-    return query.returningAll().executeTakeFirst();
+    return updateLiveRow(query, tenantId, id, changes);
   }
 
   async insertRating(db: Executor, rating: NewSupplierRating): Promise<void> {
@@ -129,25 +122,18 @@ export class SupplierRepository {
    * average never comes from a stale read of the supplier row.
    */
   async refreshRating(db: Executor, tenantId: string, id: string, at: string): Promise<Supplier | undefined> {
-    return db
-      .updateTable('suppliers')
-      .set((eb) => ({
-        rating: eb
-          .selectFrom('supplier_ratings')
-          .select((r) => r.fn.avg<number>('supplier_ratings.rating').as('avg'))
-          .where('supplier_ratings.tenant_id', '=', tenantId)
-          .where('supplier_ratings.supplier_id', '=', id),
-        rating_count: eb
-          .selectFrom('supplier_ratings')
-          .select((r) => r.fn.countAll<number>().as('n'))
-          .where('supplier_ratings.tenant_id', '=', tenantId)
-          .where('supplier_ratings.supplier_id', '=', id),
-        updated_at: at,
-      }))
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('suppliers'), tenantId, id, (eb) => ({
+      rating: eb
+        .selectFrom('supplier_ratings')
+        .select((r) => r.fn.avg<number>('supplier_ratings.rating').as('avg'))
+        .where('supplier_ratings.tenant_id', '=', tenantId)
+        .where('supplier_ratings.supplier_id', '=', id),
+      rating_count: eb
+        .selectFrom('supplier_ratings')
+        .select((r) => r.fn.countAll<number>().as('n'))
+        .where('supplier_ratings.tenant_id', '=', tenantId)
+        .where('supplier_ratings.supplier_id', '=', id),
+      updated_at: at,
+    }));
   }
 }

@@ -262,7 +262,7 @@ export class SupplierService {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const supplier = await this.get(tenantId, id, trx);
-      await this.suppliers.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      await this.suppliers.softDelete(trx, tenantId, id, now);
       await this.audited(trx, 'supplier.deleted', supplier, null);
     });
   }

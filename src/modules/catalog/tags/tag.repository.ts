@@ -5,6 +5,7 @@ import { containsText } from '../../../db/search.js';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { DB, ProductTagsTable, TagsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { updateTenantRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
 import { chunks } from '../../../lib/chunks.js';
 import { isTaken } from '../../../db/taken.js';
@@ -160,13 +161,7 @@ export class TagRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: TagUpdate): Promise<Tag | undefined> {
-    return db
-      .updateTable('tags')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return updateTenantRow(db.updateTable('tags'), tenantId, id, changes);
   }
 
   /** Sets `is_active` on those of `ids` that are not already in that state; returns how many changed. */

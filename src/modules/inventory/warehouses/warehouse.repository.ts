@@ -2,6 +2,7 @@ import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import type { NewWarehouse, Warehouse, WarehouseType, WarehouseUpdate } from '../../../db/schema.js';
 import { paginate } from '../../../db/paginate.js';
 
@@ -82,14 +83,7 @@ export class WarehouseRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: WarehouseUpdate): Promise<Warehouse | undefined> {
-    return db
-      .updateTable('warehouses')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('warehouses'), tenantId, id, changes);
   }
 
   /** Totals of stock on hand and reserved in a warehouse, over all its records. */
@@ -111,12 +105,8 @@ export class WarehouseRepository {
    * that a check made earlier cannot go stale; false when nothing was deleted.
    */
   async softDeleteEmpty(db: Executor, tenantId: string, id: string, at: string): Promise<boolean> {
-    const result = await db
+    const empty = db
       .updateTable('warehouses')
-      .set({ deleted_at: at, updated_at: at })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
       .where('is_default', '=', false)
       .where((eb) =>
         eb.not(
@@ -134,9 +124,8 @@ export class WarehouseRepository {
               ),
           ),
         ),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+      );
+    return (await softDeleteLiveRows(empty, tenantId, id, at)) > 0;
   }
 
   /** Clears the default flag of every other warehouse of the tenant. */

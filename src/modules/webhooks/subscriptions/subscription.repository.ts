@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { WebhookSubscriptionStatus, WebhookSubscriptionsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
 
 export type Subscription = Selectable<WebhookSubscriptionsTable>;
@@ -64,14 +65,11 @@ export class SubscriptionRepository {
     id: string,
     changes: SubscriptionChanges,
   ): Promise<Subscription | undefined> {
-    return db
-      .updateTable('webhook_subscriptions')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('webhook_subscriptions'), tenantId, id, changes);
+  }
+
+  async softDelete(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
+    await softDeleteLiveRows(db.updateTable('webhook_subscriptions'), tenantId, id, at);
   }
 
   /**
@@ -85,15 +83,7 @@ export class SubscriptionRepository {
     from: WebhookSubscriptionStatus,
     changes: SubscriptionChanges,
   ): Promise<Subscription | undefined> {
-    return db
-      .updateTable('webhook_subscriptions')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('webhook_subscriptions').where('status', '=', from), tenantId, id, changes);
   }
 
   /** Every active subscription of these tenants: the publisher matches each new event against them. */

@@ -304,7 +304,7 @@ export class SubscriptionService {
     await inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
-      await this.subscriptions.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      await this.subscriptions.softDelete(trx, tenantId, id, now);
       await this.audited(trx, 'webhook_subscription.deleted', current, null);
     });
   }
