@@ -24,6 +24,37 @@ export async function uniqueSlug(base: string, taken: (candidate: string) => Pro
   }
 }
 
+/** What a create or an update of one record asks of its slug. */
+export interface SlugRequest {
+  /** The slug the caller sent, stored as sent: reported taken when another record holds it. */
+  chosen?: string | undefined;
+  /** When no slug is chosen, the name to make one from and the slug of a name with nothing URL-safe in it. */
+  from?: { name: string; fallback: string } | undefined;
+  /** Whether a record other than the one written holds `candidate`. */
+  taken: (candidate: string) => Promise<boolean>;
+}
+
+export interface ResolvedSlug<S extends string | undefined = string | undefined> {
+  /** The slug to store; undefined when it stays as it is (neither chosen nor made). */
+  slug: S;
+  /** The chosen slug is another record's: the service refuses the write on `slug`, in its own words. */
+  taken: boolean;
+}
+
+/**
+ * The slug a write of one record stores: the chosen one, checked; else the first free one made from `from`
+ * (`uniqueSlug`); else none. The caller decides how a taken slug is refused, alone or among other field errors.
+ */
+export function resolveSlug(
+  request: SlugRequest & { from: NonNullable<SlugRequest['from']> },
+): Promise<ResolvedSlug<string>>;
+export function resolveSlug(request: SlugRequest): Promise<ResolvedSlug>;
+export async function resolveSlug({ chosen, from, taken }: SlugRequest): Promise<ResolvedSlug> {
+  if (chosen !== undefined) return { slug: chosen, taken: await taken(chosen) };
+  if (from === undefined) return { slug: undefined, taken: false };
+  return { slug: await uniqueSlug(slugOf(from.name, from.fallback), taken), taken: false };
+}
+
 /** Candidates asked about per base and query by `firstFreeSlugs` once a base's first candidates are taken. */
 export const SLUG_PROBE_BATCH = 20;
 

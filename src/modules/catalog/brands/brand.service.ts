@@ -15,7 +15,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
-import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import { resolveSlug } from '../../../lib/slug.js';
 import type {
   Brand,
   BrandFilters,
@@ -122,12 +122,12 @@ export class BrandService {
   async create(tenantId: string, input: BrandCreateBody, db: Executor = this.db): Promise<BrandWithCount> {
     return inTransaction(db, async (trx) => {
       const name = input.name.trim();
-      let slug = input.slug;
-      if (slug === undefined) {
-        slug = await uniqueSlug(slugOf(name, 'brand'), (candidate) => this.brands.slugTaken(trx, tenantId, candidate));
-      } else if (await this.brands.slugTaken(trx, tenantId, slug)) {
-        throw ValidationError.taken('slug');
-      }
+      const { slug, taken } = await resolveSlug({
+        chosen: input.slug,
+        from: { name, fallback: 'brand' },
+        taken: (candidate) => this.brands.slugTaken(trx, tenantId, candidate),
+      });
+      if (taken) throw ValidationError.taken('slug');
       const now = this.clock.now().toISOString();
       try {
         const brand = await this.brands.insert(trx, {
@@ -165,16 +165,14 @@ export class BrandService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
-      if (
-        input.slug !== undefined &&
-        input.slug !== current.slug &&
-        (await this.brands.slugTaken(trx, tenantId, input.slug, id))
-      ) {
-        throw ValidationError.taken('slug');
-      }
+      const { slug, taken } = await resolveSlug({
+        chosen: input.slug,
+        taken: (candidate) => this.brands.slugTaken(trx, tenantId, candidate, id),
+      });
+      if (taken) throw ValidationError.taken('slug');
       const changes: BrandUpdate = { updated_at: this.clock.now().toISOString() };
       if (input.name !== undefined) changes.name = input.name.trim();
-      if (input.slug !== undefined) changes.slug = input.slug;
+      if (slug !== undefined) changes.slug = slug;
       if (input.description !== undefined) changes.description = input.description;
       if (input.logo_url !== undefined) changes.logo_url = input.logo_url;
       if (input.website_url !== undefined) changes.website_url = input.website_url;

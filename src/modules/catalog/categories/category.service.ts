@@ -12,7 +12,7 @@ import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import { resolveSlug } from '../../../lib/slug.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import { childPath, rootOfPath } from './category-path.js';
@@ -423,9 +423,11 @@ export class CategoryService {
   }
 
   /** The first free slug for `name` among the tenant's live categories, other than `exceptId`'s own. */
-  private slugFor(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<string> {
-    return uniqueSlug(slugOf(name, 'category'), (candidate) =>
-      this.categories.slugTaken(db, tenantId, candidate, exceptId),
-    );
+  private async slugFor(db: Executor, tenantId: string, name: string, exceptId?: string): Promise<string> {
+    const { slug } = await resolveSlug({
+      from: { name, fallback: 'category' },
+      taken: (candidate) => this.categories.slugTaken(db, tenantId, candidate, exceptId),
+    });
+    return slug;
   }
 }

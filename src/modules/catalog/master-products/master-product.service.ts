@@ -20,7 +20,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import type { TenantDefaults } from '../../tenancy/tenant.service.js';
-import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import { resolveSlug } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { ProductLinks } from '../products/product.presenter.js';
 import type {
@@ -337,8 +337,12 @@ export class MasterProductService {
     const currency = input.currency ?? (await this.tenants.defaultCurrency(tenantId, trx));
     const errors: FieldErrors = {};
     if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-    if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug)))
-      errors.slug = [takenMessage('slug')];
+    const slug = await resolveSlug({
+      chosen: input.slug,
+      from: { name, fallback: 'master-product' },
+      taken: (candidate) => this.masters.slugTaken(trx, tenantId, candidate),
+    });
+    if (slug.taken) errors.slug = [takenMessage('slug')];
     Object.assign(errors, await this.linkErrors(trx, tenantId, input, null));
     const configuration = configurationInput(input, errors);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -348,9 +352,7 @@ export class MasterProductService {
       id: this.newId(),
       tenant_id: tenantId,
       name,
-      slug:
-        input.slug ??
-        (await uniqueSlug(slugOf(name, 'master-product'), (s) => this.masters.slugTaken(trx, tenantId, s))),
+      slug: slug.slug,
       sku: trimOrNull(input.sku),
       description: trimOrNull(input.description),
       short_description: trimOrNull(input.short_description),
@@ -411,8 +413,11 @@ export class MasterProductService {
         const currency = input.currency ?? current.currency;
         const errors: FieldErrors = {};
         if (!isCurrency(currency)) errors.currency = [`The currency ${currency} is not an ISO 4217 currency code.`];
-        if (input.slug !== undefined && (await this.masters.slugTaken(trx, tenantId, input.slug, id)))
-          errors.slug = [takenMessage('slug')];
+        const slug = await resolveSlug({
+          chosen: input.slug,
+          taken: (candidate) => this.masters.slugTaken(trx, tenantId, candidate, id),
+        });
+        if (slug.taken) errors.slug = [takenMessage('slug')];
         Object.assign(errors, await this.linkErrors(trx, tenantId, input, current));
         const configuration = configurationInput(input, errors);
         const reconfigured =
@@ -434,7 +439,7 @@ export class MasterProductService {
         }
         const changes: MasterProductUpdate = {};
         if (input.name !== undefined) changes.name = input.name.trim();
-        if (input.slug !== undefined) changes.slug = input.slug;
+        if (slug.slug !== undefined) changes.slug = slug.slug;
         for (const field of TEXT_FIELDS) if (input[field] !== undefined) changes[field] = trimOrNull(input[field]);
         for (const field of FLAG_FIELDS)
           if (input[field] !== undefined) Object.assign(changes, { [field]: input[field] });

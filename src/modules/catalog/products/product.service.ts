@@ -19,6 +19,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency } from '../../../lib/money.js';
 import type { TenantDefaults } from '../../tenancy/tenant.service.js';
+import { resolveSlug } from '../../../lib/slug.js';
 import { trimOrNull } from '../../../lib/text.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, resourceTrails, type ResourceTrail, type ResourceTrails } from '../../audit/audit-trail.js';
@@ -296,8 +297,11 @@ export class ProductService {
         if (!isCurrency(currency)) errors.currency = [currencyRefused(currency)];
         if (input.sku !== undefined && (await this.products.taken(trx, tenantId, 'sku', input.sku, id)))
           errors.sku = [takenMessage('sku')];
-        if (input.slug !== undefined && (await this.products.taken(trx, tenantId, 'slug', input.slug, id)))
-          errors.slug = [takenMessage('slug')];
+        const slug = await resolveSlug({
+          chosen: input.slug,
+          taken: (candidate) => this.products.taken(trx, tenantId, 'slug', candidate, id),
+        });
+        if (slug.taken) errors.slug = [takenMessage('slug')];
         const barcode = await this.barcodeFor(trx, tenantId, input, current, errors);
         Object.assign(errors, (await linkErrors(this.links, trx, tenantId, [{ input, current }]))[0]);
         const attributes = await this.validAttributes(tenantId, input.attributes ?? {}, false, trx, errors);
@@ -307,7 +311,7 @@ export class ProductService {
         for (const field of [...OPTIONAL_FIELDS, ...DEFAULTED_FIELDS])
           if (input[field] !== undefined) Object.assign(changes, { [field]: clean(input[field]) });
         if (input.name !== undefined) changes.name = input.name.trim();
-        if (input.slug !== undefined) changes.slug = input.slug;
+        if (slug.slug !== undefined) changes.slug = slug.slug;
         if (input.sku !== undefined) changes.sku = input.sku;
         if (barcode !== undefined) Object.assign(changes, barcode);
         if (input.type !== undefined && input.type !== current.type && input.requires_shipping === undefined) {

@@ -10,7 +10,7 @@ import { checkPrecondition } from '../../../db/precondition.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
-import { slugOf, uniqueSlug } from '../../../lib/slug.js';
+import { resolveSlug } from '../../../lib/slug.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { auditEach, auditTrail, type AuditTrail } from '../../audit/audit-trail.js';
 import type { Tag, TagFilters, TagRepository, TagStatistics, TagUpdate, TagWithCount } from './tag.repository.js';
@@ -78,17 +78,18 @@ export class TagService {
     return tag;
   }
 
+  /** @throws ValidationError on `name` when another tag has it, and on `slug` when the chosen one is `slugTaken`. */
   private async assertUnique(
     db: Executor,
     tenantId: string,
-    input: { name?: string; slug?: string },
+    name: string | undefined,
+    slugTaken: boolean,
     exceptId?: string,
   ): Promise<void> {
     const errors: FieldErrors = {};
-    if (input.name !== undefined && (await this.tags.nameTaken(db, tenantId, input.name, exceptId)))
+    if (name !== undefined && (await this.tags.nameTaken(db, tenantId, name, exceptId)))
       errors.name = [takenMessage('name')];
-    if (input.slug !== undefined && (await this.tags.slugTaken(db, tenantId, input.slug, exceptId)))
-      errors.slug = [takenMessage('slug')];
+    if (slugTaken) errors.slug = [takenMessage('slug')];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
 
@@ -106,10 +107,12 @@ export class TagService {
   async create(tenantId: string, input: TagCreateBody): Promise<TagWithCount> {
     return inTransaction(this.db, async (trx) => {
       const name = TagService.cleanName(input.name);
-      await this.assertUnique(trx, tenantId, { name, slug: input.slug });
-      const slug =
-        input.slug ??
-        (await uniqueSlug(slugOf(name, 'tag'), (candidate) => this.tags.slugTaken(trx, tenantId, candidate)));
+      const { slug, taken } = await resolveSlug({
+        chosen: input.slug,
+        from: { name, fallback: 'tag' },
+        taken: (candidate) => this.tags.slugTaken(trx, tenantId, candidate),
+      });
+      await this.assertUnique(trx, tenantId, name, taken);
       const now = this.clock.now().toISOString();
       try {
         const tag = await this.tags.insert(trx, {
@@ -141,10 +144,14 @@ export class TagService {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
       const name = input.name === undefined ? undefined : TagService.cleanName(input.name);
-      await this.assertUnique(trx, tenantId, { name, slug: input.slug }, id);
+      const { slug, taken } = await resolveSlug({
+        chosen: input.slug,
+        taken: (candidate) => this.tags.slugTaken(trx, tenantId, candidate, id),
+      });
+      await this.assertUnique(trx, tenantId, name, taken, id);
       const changes: TagUpdate = { updated_at: this.clock.now().toISOString() };
       if (name !== undefined) changes.name = name;
-      if (input.slug !== undefined) changes.slug = input.slug;
+      if (slug !== undefined) changes.slug = slug;
       if (input.description !== undefined) changes.description = input.description;
       if (input.color !== undefined) changes.color = input.color.toUpperCase();
       if (input.is_active !== undefined) changes.is_active = input.is_active;
