@@ -1,5 +1,6 @@
 // The product lifecycle: which action moves a product from which status to which. `out_of_stock` is
 // entered and left by the inventory module only; `discontinued` is terminal.
+import { stateMachine } from '../../../core/state-machine.js';
 import type { ProductStatus } from '../../../db/schema.js';
 import type { EventType } from '../../events/event-types.js';
 
@@ -143,7 +144,14 @@ export const ALLOWED_ACTION_ORDER: readonly LifecycleAction[] = [
   'discontinue',
 ];
 
+/** The lifecycle as a state machine: refuses an action with `invalid_transition` and `refusalMessage`. */
+export const PRODUCT_LIFECYCLE = stateMachine<ProductStatus, LifecycleAction>({
+  transitions: TRANSITIONS,
+  order: ALLOWED_ACTION_ORDER,
+  refusalMessage,
+});
+
 /** The lifecycle actions a product in `status` allows, whoever asks: the lifecycle's answer, not the caller's abilities. */
 export function allowedActions(status: ProductStatus): LifecycleAction[] {
-  return ALLOWED_ACTION_ORDER.filter((action) => TRANSITIONS[action].from.includes(status));
+  return PRODUCT_LIFECYCLE.allowedActions(status);
 }

@@ -37,7 +37,7 @@ import {
   currencyRefused,
   minorAmount,
 } from './product-fields.js';
-import { TRANSITIONS, refusalMessage, type LifecycleAction } from './product-lifecycle.js';
+import { PRODUCT_LIFECYCLE, TRANSITIONS, type LifecycleAction } from './product-lifecycle.js';
 import type { ProductListOptions } from './product-list.js';
 import { linkErrors } from './product-link-checks.js';
 import { ProductPresenter, productResource, type MasterLookup, type ProductLinks } from './product.presenter.js';
@@ -400,8 +400,7 @@ export class ProductService {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       for (let attempt = 1; ; attempt++) {
         const current = await this.find(tenantId, id, trx);
-        if (!rule.from.includes(current.status))
-          throw new BusinessRuleError('invalid_transition', refusalMessage(action, current.status));
+        PRODUCT_LIFECYCLE.assertCan(current.status, action);
         const now = this.clock.now().toISOString();
         const moved = await this.products.transition(trx, tenantId, id, rule.from, {
           status: rule.to,
@@ -423,7 +422,7 @@ export class ProductService {
           return product;
         }
         // Another request changed the status after this one looked: look again.
-        if (attempt === 3) throw new BusinessRuleError('invalid_transition', refusalMessage(action, current.status));
+        if (attempt === 3) throw PRODUCT_LIFECYCLE.refusal(current.status, action);
       }
     });
   }

@@ -27,7 +27,7 @@ import type { PurchaseOrderService } from './purchase-order.service.js';
 import { PurchaseOrderPresenter, type PurchaseOrderResource } from './purchase-order.presenter.js';
 import type { AuditLog } from '../../audit/audit-log.service.js';
 import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
-import { RECEIVABLE_STATUSES, refusalMessage, type TargetOf } from './purchase-order.states.js';
+import { PURCHASE_ORDER_STATES, RECEIVABLE_STATUSES, type TargetOf } from './purchase-order.states.js';
 
 export interface PurchaseOrderReceivingDeps {
   db: Executor;
@@ -276,8 +276,7 @@ export class PurchaseOrderReceivingService {
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
     const order = await this.deps.repository.findForUpdate(trx, tenantId, orderId);
     if (!order) throw new NotFoundError('Purchase order');
-    if (!RECEIVABLE_STATUSES.includes(order.status))
-      throw new BusinessRuleError('invalid_transition', refusalMessage('receive goods for', order.status));
+    PURCHASE_ORDER_STATES.assertCan(order.status, 'receive goods for');
     return order;
   }
 

@@ -47,11 +47,10 @@ import {
   type SubmitForApprovalBody,
 } from './purchase-order.schemas.js';
 import {
+  PURCHASE_ORDER_STATES,
   PURCHASE_ORDER_STATUSES,
   TRANSITIONS,
   WITH_SUPPLIER_STATUSES,
-  allows,
-  refusalMessage,
   type PurchaseOrderVerb,
   type TargetOf,
 } from './purchase-order.states.js';
@@ -77,11 +76,6 @@ export interface PurchaseOrderDeps {
 export interface SendResult {
   order: PurchaseOrderResource;
   email_sent: boolean;
-}
-
-/** The 422 of a refused transition: names the current status and the ones it is allowed from. */
-function refusal(verb: PurchaseOrderVerb, status: PurchaseOrderStatus): BusinessRuleError {
-  return new BusinessRuleError('invalid_transition', refusalMessage(verb, status));
 }
 
 const STATUS_FILTER: EnumList<PurchaseOrderStatus> = {
@@ -230,7 +224,7 @@ export class PurchaseOrderService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.find(tenantId, id, trx);
-      if (!allows('edit', current.status)) throw refusal('edit', current.status);
+      PURCHASE_ORDER_STATES.assertCan(current.status, 'edit');
       const before = await this.presenter.one(trx, tenantId, current);
       const currency = input.currency === undefined ? current.currency : this.currencyOf(input.currency);
       const changes: PurchaseOrderUpdate = {};
@@ -276,7 +270,7 @@ export class PurchaseOrderService {
         currency,
         updated_at: this.deps.clock.now().toISOString(),
       });
-      if (!moved) throw refusal('edit', (await this.find(tenantId, id, trx)).status);
+      if (!moved) throw PURCHASE_ORDER_STATES.refusal((await this.find(tenantId, id, trx)).status, 'edit');
       if (built) {
         await this.deps.repository.deleteItems(trx, tenantId, id);
         await this.deps.repository.insertItems(
@@ -552,7 +546,7 @@ export class PurchaseOrderService {
       ...changes,
       updated_at: this.deps.clock.now().toISOString(),
     });
-    if (!moved) throw refusal(verb, (await this.find(tenantId, id, trx)).status);
+    if (!moved) throw PURCHASE_ORDER_STATES.refusal((await this.find(tenantId, id, trx)).status, verb);
   }
 
   private async changed(

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   OPEN_STATUSES,
   PLACED_STATUSES,
+  PURCHASE_ORDER_STATES,
   PURCHASE_ORDER_STATUSES,
   RECEIVABLE_STATUSES,
   TRANSITIONS,
   WITH_SUPPLIER_STATUSES,
   allowedActions,
-  allows,
   refusalMessage,
 } from './purchase-order.states.js';
 
@@ -36,8 +36,14 @@ describe('purchase-order state machine', () => {
   });
 
   it('answers whether a verb starts from a status', () => {
-    expect(allows('approve', 'pending_approval')).toBe(true);
-    expect(allows('approve', 'draft')).toBe(false);
+    expect(PURCHASE_ORDER_STATES.can('pending_approval', 'approve')).toBe(true);
+    expect(PURCHASE_ORDER_STATES.can('draft', 'approve')).toBe(false);
+  });
+
+  it('refuses a verb from a status it does not start from with invalid_transition and its message', () => {
+    expect(() => PURCHASE_ORDER_STATES.assertCan('sent', 'edit')).toThrow(
+      expect.objectContaining({ code: 'invalid_transition', message: refusalMessage('edit', 'sent') }),
+    );
   });
 
   it('words a refusal with the current and the allowed statuses', () => {

@@ -1,6 +1,7 @@
 // The purchase-order state machine: every status, which verb moves an order from which statuses to which, and
 // the named sets of statuses that the services, reports and reorder queries ask about. Apart from the column's
 // type in db/schema.ts (which the list below must match), no other file lists purchase-order statuses.
+import { stateMachine } from '../../../core/state-machine.js';
 import type { PurchaseOrderStatus } from '../../../db/schema.js';
 
 /** Every status, in the order of an order's life; cancelled and rejected end it early. */
@@ -83,12 +84,6 @@ export type PurchaseOrderVerb = keyof typeof TRANSITIONS;
 /** The statuses `verb` may move an order to. */
 export type TargetOf<V extends PurchaseOrderVerb> = (typeof TRANSITIONS)[V]['to'][number];
 
-/** Whether `verb` may start from `status`. */
-export function allows(verb: PurchaseOrderVerb, status: PurchaseOrderStatus): boolean {
-  const rule: Transition = TRANSITIONS[verb];
-  return rule.from.includes(status);
-}
-
 /** The 422 message of a refused transition: names the current status and the ones the verb is allowed from. */
 export function refusalMessage(verb: PurchaseOrderVerb, current: PurchaseOrderStatus): string {
   const rule: Transition = TRANSITIONS[verb];
@@ -133,7 +128,14 @@ const ACTION_ORDER: readonly PurchaseOrderVerb[] = [
 /** Every action name, in `allowed_actions` order: the OpenAPI enum. */
 export const PURCHASE_ORDER_ACTIONS = ACTION_ORDER.map((verb) => ACTION_NAMES[verb]);
 
+/** The verbs as a state machine: refuses a verb with `invalid_transition` and `refusalMessage`. */
+export const PURCHASE_ORDER_STATES = stateMachine<PurchaseOrderStatus, PurchaseOrderVerb>({
+  transitions: TRANSITIONS,
+  order: ACTION_ORDER,
+  refusalMessage,
+});
+
 /** The actions an order in `status` allows, whoever asks: the state machine's answer, not the caller's abilities. */
 export function allowedActions(status: PurchaseOrderStatus): PurchaseOrderAction[] {
-  return ACTION_ORDER.filter((verb) => allows(verb, status)).map((verb) => ACTION_NAMES[verb]);
+  return PURCHASE_ORDER_STATES.allowedActions(status).map((verb) => ACTION_NAMES[verb]);
 }
