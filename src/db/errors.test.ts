@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../core/errors.js';
-import { takenError, violatedUniqueField } from './errors.js';
+import { takenError, violatedUniqueField, writeUnique } from './errors.js';
 
 const postgres = (detail: string, constraint: string) =>
   Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505', detail, constraint });
@@ -70,5 +70,28 @@ describe('takenError', () => {
 
   it('is null for any other error, so the caller rethrows it', () => {
     expect(takenError(new Error('boom'), { slug: 'brands_tenant_slug_unique' })).toBeNull();
+  });
+});
+
+describe('writeUnique', () => {
+  it("answers the write's result", async () => {
+    expect(await writeUnique(TAG_INDEXES, async () => 'stored')).toBe('stored');
+  });
+
+  it("turns the violation of a listed index into the field's 422, in the given words", async () => {
+    const lost = writeUnique(TAG_INDEXES, () => Promise.reject(sqlite('tags.tenant_id, tags.slug')));
+    await expect(lost).rejects.toBeInstanceOf(ValidationError);
+    await expect(lost).rejects.toMatchObject({ errors: { slug: ['The slug has already been taken.'] } });
+    const worded = writeUnique(TAG_INDEXES, () => Promise.reject(sqlite('tags.tenant_id, tags.name')), {
+      name: 'Another tag has this name.',
+    });
+    await expect(worded).rejects.toMatchObject({ errors: { name: ['Another tag has this name.'] } });
+  });
+
+  it('lets any other error through as it is', async () => {
+    const boom = new Error('boom');
+    await expect(writeUnique(TAG_INDEXES, () => Promise.reject(boom))).rejects.toBe(boom);
+    const elsewhere = sqlite('brands.tenant_id, brands.code');
+    await expect(writeUnique(TAG_INDEXES, () => Promise.reject(elsewhere))).rejects.toBe(elsewhere);
   });
 });

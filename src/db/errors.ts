@@ -74,6 +74,23 @@ export function takenError<F extends string>(
 }
 
 /**
+ * Runs `write`, a statement that stores values unique among a tenant's rows, answering the violation of one of
+ * `indexes` as that field's 422 (`takenError`): the service has checked the values, but a concurrent write can
+ * take one first.
+ */
+export async function writeUnique<T, F extends string>(
+  indexes: Readonly<Record<F, string>>,
+  write: () => Promise<T>,
+  messages?: Readonly<Partial<Record<F, string>>>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw takenError(error, indexes, messages) ?? error;
+  }
+}
+
+/**
  * True when the database gave up on a transaction for reasons of timing rather than content, so that running
  * the same unit again can succeed: PostgreSQL's serialization failure (40001) and deadlock victim (40P01);
  * SQLite's SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY…), raised when

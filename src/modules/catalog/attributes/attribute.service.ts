@@ -7,7 +7,7 @@ import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { checkPrecondition } from '../../../db/precondition.js';
 import type { AttributeType } from '../../../db/schema.js';
-import { takenError } from '../../../db/errors.js';
+import { writeUnique } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -200,8 +200,8 @@ export class AttributeService {
     });
     const now = this.clock.now().toISOString();
     return inTransaction(db, async (trx) => {
-      try {
-        const created = await this.attributes.insert(trx, {
+      const created = await writeUnique(UNIQUE_INDEXES, () =>
+        this.attributes.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           code: input.code,
@@ -221,13 +221,11 @@ export class AttributeService {
           created_at: now,
           updated_at: now,
           deleted_at: null,
-        });
-        const attribute = { ...created, values_count: 0 };
-        await this.audited(trx, 'attribute.created', null, attribute);
-        return attribute;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+        }),
+      );
+      const attribute = { ...created, values_count: 0 };
+      await this.audited(trx, 'attribute.created', null, attribute);
+      return attribute;
     });
   }
 

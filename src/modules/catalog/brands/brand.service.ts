@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../core/err
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
-import { takenError } from '../../../db/errors.js';
+import { writeUnique } from '../../../db/errors.js';
 import type { Transaction } from 'kysely';
 import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB } from '../../../db/schema.js';
@@ -129,8 +129,8 @@ export class BrandService {
       });
       if (taken) throw ValidationError.taken('slug');
       const now = this.clock.now().toISOString();
-      try {
-        const brand = await this.brands.insert(trx, {
+      const brand = await writeUnique(UNIQUE_INDEXES, () =>
+        this.brands.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name,
@@ -142,13 +142,11 @@ export class BrandService {
           created_at: now,
           updated_at: now,
           deleted_at: null,
-        });
-        const created = { ...brand, products_count: 0 };
-        await this.audited(trx, 'brand.created', null, created);
-        return created;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+        }),
+      );
+      const created = { ...brand, products_count: 0 };
+      await this.audited(trx, 'brand.created', null, created);
+      return created;
     });
   }
 
@@ -177,15 +175,11 @@ export class BrandService {
       if (input.logo_url !== undefined) changes.logo_url = input.logo_url;
       if (input.website_url !== undefined) changes.website_url = input.website_url;
       if (input.is_active !== undefined) changes.is_active = input.is_active;
-      try {
-        const updated = await this.brands.update(trx, tenantId, id, changes);
-        if (!updated) throw new NotFoundError('Brand');
-        const result = { ...updated, products_count: current.products_count };
-        await this.audited(trx, 'brand.updated', current, result);
-        return result;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+      const updated = await writeUnique(UNIQUE_INDEXES, () => this.brands.update(trx, tenantId, id, changes));
+      if (!updated) throw new NotFoundError('Brand');
+      const result = { ...updated, products_count: current.products_count };
+      await this.audited(trx, 'brand.updated', current, result);
+      return result;
     });
   }
 

@@ -6,7 +6,7 @@ import { BusinessRuleError, NotFoundError, ValidationError } from '../../../core
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
-import { takenError } from '../../../db/errors.js';
+import { writeUnique } from '../../../db/errors.js';
 import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB } from '../../../db/schema.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
@@ -177,8 +177,8 @@ export class CategoryService {
       const slug = await this.slugFor(trx, tenantId, name);
       const now = this.clock.now().toISOString();
       const id = this.newId();
-      try {
-        const created = await this.categories.insert(trx, {
+      const created = await writeUnique(UNIQUE_INDEXES, () =>
+        this.categories.insert(trx, {
           id,
           tenant_id: tenantId,
           name,
@@ -193,12 +193,10 @@ export class CategoryService {
           created_at: now,
           updated_at: now,
           deleted_at: null,
-        });
-        await this.audited(trx, 'category.created', null, created);
-        return created;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+        }),
+      );
+      await this.audited(trx, 'category.created', null, created);
+      return created;
     });
   }
 
@@ -236,14 +234,10 @@ export class CategoryService {
       if (input.sort_order !== undefined) changes.sort_order = input.sort_order;
       if (input.is_active !== undefined) changes.is_active = input.is_active;
       if (input.is_featured !== undefined) changes.is_featured = input.is_featured;
-      try {
-        const updated = await this.categories.update(trx, tenantId, id, changes);
-        if (!updated) throw new NotFoundError(RESOURCE);
-        await this.audited(trx, 'category.updated', current, updated);
-        return updated;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+      const updated = await writeUnique(UNIQUE_INDEXES, () => this.categories.update(trx, tenantId, id, changes));
+      if (!updated) throw new NotFoundError(RESOURCE);
+      await this.audited(trx, 'category.updated', current, updated);
+      return updated;
     });
   }
 

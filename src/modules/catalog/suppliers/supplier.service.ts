@@ -7,7 +7,7 @@ import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { checkPrecondition } from '../../../db/precondition.js';
 import type { SupplierStatus } from '../../../db/schema.js';
-import { takenError } from '../../../db/errors.js';
+import { writeUnique } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -183,8 +183,8 @@ export class SupplierService {
     const name = trimmedName(input.name);
     return inTransaction(db, async (trx) => {
       const now = this.clock.now().toISOString();
-      try {
-        const created = await this.suppliers.insert(trx, {
+      const created = await writeUnique(UNIQUE_INDEXES, () =>
+        this.suppliers.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name,
@@ -206,12 +206,10 @@ export class SupplierService {
           created_at: now,
           updated_at: now,
           deleted_at: null,
-        });
-        await this.audited(trx, 'supplier.created', null, created);
-        return created;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+        }),
+      );
+      await this.audited(trx, 'supplier.created', null, created);
+      return created;
     });
   }
 
@@ -241,14 +239,10 @@ export class SupplierService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.get(tenantId, id, trx);
-      try {
-        const updated = await this.suppliers.update(trx, tenantId, id, changes);
-        if (!updated) throw new NotFoundError('Supplier');
-        await this.audited(trx, 'supplier.updated', current, updated);
-        return updated;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+      const updated = await writeUnique(UNIQUE_INDEXES, () => this.suppliers.update(trx, tenantId, id, changes));
+      if (!updated) throw new NotFoundError('Supplier');
+      await this.audited(trx, 'supplier.updated', current, updated);
+      return updated;
     });
   }
 

@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError, takenMessage, type FieldErrors } from '
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
-import { takenError } from '../../../db/errors.js';
+import { writeUnique } from '../../../db/errors.js';
 import { checkPrecondition } from '../../../db/precondition.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -114,8 +114,8 @@ export class TagService {
       });
       await this.assertUnique(trx, tenantId, name, taken);
       const now = this.clock.now().toISOString();
-      try {
-        const tag = await this.tags.insert(trx, {
+      const tag = await writeUnique(UNIQUE_INDEXES, () =>
+        this.tags.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name,
@@ -125,13 +125,11 @@ export class TagService {
           is_active: input.is_active ?? true,
           created_at: now,
           updated_at: now,
-        });
-        const created = { ...tag, products_count: 0 };
-        await this.audited(trx, 'tag.created', null, created);
-        return created;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+        }),
+      );
+      const created = { ...tag, products_count: 0 };
+      await this.audited(trx, 'tag.created', null, created);
+      return created;
     });
   }
 
@@ -155,11 +153,7 @@ export class TagService {
       if (input.description !== undefined) changes.description = input.description;
       if (input.color !== undefined) changes.color = input.color.toUpperCase();
       if (input.is_active !== undefined) changes.is_active = input.is_active;
-      try {
-        await this.tags.update(trx, tenantId, id, changes);
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+      await writeUnique(UNIQUE_INDEXES, () => this.tags.update(trx, tenantId, id, changes));
       const updated = await this.get(tenantId, id, trx);
       await this.audited(trx, 'tag.updated', current, updated);
       return updated;

@@ -6,7 +6,7 @@ import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
 import { checkPrecondition } from '../../../db/precondition.js';
 import type { Warehouse, WarehouseUpdate } from '../../../db/schema.js';
-import { takenError } from '../../../db/errors.js';
+import { writeUnique } from '../../../db/errors.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { IdGenerator } from '../../../lib/ids.js';
@@ -120,8 +120,8 @@ export class WarehouseService {
       if (isDefault && input.is_active === false)
         throw new BusinessRuleError('default_warehouse_required', DEFAULT_MUST_BE_ACTIVE);
       if (isDefault) await this.warehouses.clearDefault(trx, tenantId, null, now);
-      try {
-        const created = await this.warehouses.insert(trx, {
+      const created = await writeUnique(UNIQUE_INDEXES, () =>
+        this.warehouses.insert(trx, {
           id: this.newId(),
           tenant_id: tenantId,
           name: input.name.trim(),
@@ -133,12 +133,10 @@ export class WarehouseService {
           created_at: now,
           updated_at: now,
           deleted_at: null,
-        });
-        await this.audited(trx, 'warehouse.created', null, created);
-        return created;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+        }),
+      );
+      await this.audited(trx, 'warehouse.created', null, created);
+      return created;
     });
   }
 
@@ -175,14 +173,10 @@ export class WarehouseService {
       if (input.is_default !== undefined) changes.is_default = input.is_default;
       if (input.is_active !== undefined) changes.is_active = input.is_active;
       if (input.address !== undefined) changes.address = input.address;
-      try {
-        const updated = await this.warehouses.update(trx, tenantId, id, changes);
-        if (!updated) throw new NotFoundError('Warehouse');
-        await this.audited(trx, 'warehouse.updated', current, updated);
-        return updated;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES) ?? error;
-      }
+      const updated = await writeUnique(UNIQUE_INDEXES, () => this.warehouses.update(trx, tenantId, id, changes));
+      if (!updated) throw new NotFoundError('Warehouse');
+      await this.audited(trx, 'warehouse.updated', current, updated);
+      return updated;
     });
   }
 
