@@ -1,14 +1,12 @@
 // One movement in full: what moved, where, by whom, why, and what it refers to. Read fresh from the API, shown
 // from the ledger row meanwhile.
 import { Anchor, Badge, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap } from '../api/client';
 import { formatDateTime } from '../lib/format';
 import { movementColor } from './movement-types';
 import { signed } from './physical-count';
-import { inventoryKeys, type StockMovement } from './queries';
+import { useStockMovement, type StockMovement } from './api';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,11 +22,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function MovementDetailDialog({ movement: row, onClose }: { movement: StockMovement; onClose: () => void }) {
-  const fresh = useQuery({
-    queryKey: inventoryKeys.movement(row.id),
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/operations/stock-movements/{id}', { params: { path: { id: row.id } } }))).data,
-  });
+  const fresh = useStockMovement(row.id);
   const movement = fresh.data ?? row;
   const onReserved = !movement.is_inbound && !movement.is_outbound;
 

@@ -13,7 +13,7 @@ import { MovementDetailDialog } from './MovementDetailDialog';
 import { MOVEMENT_TYPES, movementColor } from './movement-types';
 import { signed } from './physical-count';
 import { ProductPicker, type PickedProduct } from './ProductPicker';
-import { useProduct, useStockMovements, type StockMovement } from './queries';
+import { useProduct, useStockMovements, type StockMovement } from './api';
 import { WarehouseSelect } from './WarehouseSelect';
 
 const shape = { filters: ['type', 'warehouse', 'product', 'from', 'to'] as const, defaultSort: '-created_at' };

@@ -4,7 +4,6 @@
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
@@ -15,7 +14,7 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { countTotals, previewCount, signed, type CountPreview } from './physical-count';
 import { count } from './plural';
 import { ProductPicker, productLabel, type PickedProduct } from './ProductPicker';
-import { inventoryKeys, useRefreshInventory } from './queries';
+import { useOnHand, useRefreshInventory } from './api';
 import { WarehouseSelect } from './WarehouseSelect';
 
 type CountRecord = components['schemas']['PhysicalCountRecord'];
@@ -28,40 +27,6 @@ interface Line {
 type Outcome = { product: PickedProduct } & (
   { ok: true; count: CountRecord; onHand: number } | { ok: false; message: string }
 );
-
-/** The on-hand quantity of each line's product in the warehouse, read in parallel (0 where it has no record). */
-function useOnHand(warehouseId: string | null, productIds: string[]) {
-  const results = useQueries({
-    queries: productIds.map((productId) => ({
-      queryKey: inventoryKeys.records({ page: 1, warehouse_id: warehouseId, product_id: productId, for: 'count' }),
-      queryFn: () =>
-        unwrap(
-          api.GET('/api/v1/operations/inventory', {
-            params: {
-              query: {
-                page: 1,
-                per_page: 1,
-                warehouse_id: warehouseId!,
-                product_id: productId,
-                sort_by: 'product_name',
-                sort_direction: 'asc',
-              },
-            },
-          }),
-        ),
-      enabled: warehouseId !== null,
-    })),
-  });
-  const onHand = new Map<string, number>();
-  results.forEach((result, index) => {
-    if (result.data) onHand.set(productIds[index]!, result.data.data[0]?.quantity_on_hand ?? 0);
-  });
-  return {
-    onHand,
-    loading: results.some((result) => result.isPending && warehouseId !== null),
-    error: results.find((result) => result.isError)?.error,
-  };
-}
 
 export function PhysicalCountPage() {
   const can = useCan();

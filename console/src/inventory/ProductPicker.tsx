@@ -2,7 +2,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useProductSearch } from './queries';
+import { useProductSearch } from './api';
 
 export interface PickedProduct {
   id: string;

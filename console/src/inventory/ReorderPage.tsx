@@ -1,16 +1,14 @@
 // Reorder report: what to order again (the API's suggestions, with usage and the summary by warehouse and
 // supplier), and the low-stock list by urgency. Both are read in parallel.
 import { Anchor, Badge, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { components } from '../../../clients/typescript/src/openapi';
-import { api, unwrap } from '../api/client';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { formatDateTime } from '../lib/format';
 import { EmptyState } from '../components/EmptyState';
 import { count } from './plural';
-import { inventoryKeys, useWarehouseOptions } from './queries';
+import { useLowStock, useReorderReport, useWarehouseOptions } from './api';
 
 type Suggestion = components['schemas']['ReorderSuggestion'];
 type Summary = components['schemas']['ReorderSummary'];
@@ -26,14 +24,8 @@ const URGENCY_COLORS: Record<LowStockItem['urgency'], string> = {
 const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 export function ReorderPage() {
-  const report = useQuery({
-    queryKey: inventoryKeys.reorder,
-    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory/reorder-report')),
-  });
-  const lowStock = useQuery({
-    queryKey: inventoryKeys.lowStock,
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/inventory/low-stock'))).data,
-  });
+  const report = useReorderReport();
+  const lowStock = useLowStock();
 
   return (
     <>

@@ -11,7 +11,7 @@ import { useApiSubmit } from '../lib/forms';
 import { FormDialog } from '../components/FormDialog';
 import { optionalNumber, optionalText, quantityValue } from './form-values';
 import { signed } from './physical-count';
-import { useRefreshInventory, type InventoryRecord } from './queries';
+import { useRefreshInventory, type InventoryRecord } from './api';
 import { WarehouseSelect } from './WarehouseSelect';
 
 export type StockAction = 'adjust' | 'reserve' | 'release' | 'transfer' | 'reorder';

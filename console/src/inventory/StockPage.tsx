@@ -13,7 +13,7 @@ import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
 import { EmptyState } from '../components/EmptyState';
 import { ProductPicker, type PickedProduct } from './ProductPicker';
-import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './queries';
+import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './api';
 import { ACTION_ABILITIES, ACTION_LABELS, StockActionDialog, type StockAction } from './StockActionDialogs';
 import { StockStatusBadge } from './StockStatusBadge';
 import { WarehouseSelect } from './WarehouseSelect';

@@ -5,7 +5,7 @@ import { api, unwrap } from '../api/client';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { FormDialog } from '../components/FormDialog';
-import { useRefreshInventory, type Warehouse, type WarehouseType } from './queries';
+import { useRefreshInventory, type Warehouse, type WarehouseType } from './api';
 
 export const WAREHOUSE_TYPES: { value: WarehouseType; label: string }[] = [
   { value: 'main', label: 'Main' },

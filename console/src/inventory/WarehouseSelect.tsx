@@ -1,6 +1,6 @@
 // A warehouse picked from the tenant's warehouses (inactive ones marked).
 import { Select, type SelectProps } from '@mantine/core';
-import { useWarehouseOptions } from './queries';
+import { useWarehouseOptions } from './api';
 
 interface Props extends Omit<SelectProps, 'data'> {
   /** Left out of the choices, e.g. the source of a transfer. */

@@ -3,7 +3,6 @@
 import { ActionIcon, Badge, Button, Group, Select, Skeleton, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
@@ -15,7 +14,7 @@ import { sortParts, useListState } from '../lib/url-state';
 import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
 import { EmptyState } from '../components/EmptyState';
-import { inventoryKeys, PER_PAGE, useRefreshInventory, type Warehouse } from './queries';
+import { PER_PAGE, useRefreshInventory, useWarehouses, type Warehouse } from './api';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
 
 const shape = { filters: ['search', 'type', 'active'] as const, defaultSort: 'name' };
@@ -35,11 +34,7 @@ export function WarehousesPage() {
     sort_by: (SORTS.has(sort.column) ? sort.column : 'name') as 'name' | 'code' | 'created_at',
     sort_direction: sort.direction,
   };
-  const warehouses = useQuery({
-    queryKey: inventoryKeys.warehouses(query),
-    queryFn: () => unwrap(api.GET('/api/v1/operations/warehouses', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const warehouses = useWarehouses(query);
   const [search, setSearch] = useState(state.filters.search ?? '');
   const applySearch = useDebouncedCallback((value: string) => update({ filters: { search: value } }), 300);
   const filtered = Object.keys(state.filters).length > 0;

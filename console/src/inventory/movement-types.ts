@@ -1,4 +1,4 @@
-import type { MovementType, StockMovement } from './queries';
+import type { MovementType, StockMovement } from './api';
 
 /** The ledger's movement types, as the API names and labels them. */
 export const MOVEMENT_TYPES: { value: MovementType; label: string }[] = [

@@ -1,7 +1,7 @@
 // The Inventory area's reads and the keys they are cached under. Every key starts with 'inventory', so that a
 // stock change can refresh the records, the ledger and the reports at once.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components } from '../../../clients/typescript/src/openapi';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components, operations } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
 
 export type InventoryRecord = components['schemas']['InventoryRecord'];
@@ -23,6 +23,16 @@ export const inventoryKeys = {
   lowStock: ['inventory', 'low-stock'] as const,
   productSearch: (search: string) => ['inventory', 'product-search', search] as const,
 };
+
+type WarehouseListQuery = NonNullable<operations['listWarehouses']['parameters']['query']>;
+
+export function useWarehouses(query: WarehouseListQuery) {
+  return useQuery({
+    queryKey: inventoryKeys.warehouses(query),
+    queryFn: () => unwrap(api.GET('/api/v1/operations/warehouses', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** Every warehouse (the API's largest page), for pickers and filters; a tenant has a handful. */
 export function useWarehouseOptions() {
@@ -74,6 +84,63 @@ export function useStockMovements(query: MovementsQuery) {
     queryFn: () =>
       unwrap(api.GET('/api/v1/operations/stock-movements', { params: { query: { per_page: PER_PAGE, ...query } } })),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One movement as the API has it now, e.g. to show in full what a ledger row lists. */
+export function useStockMovement(id: string) {
+  return useQuery({
+    queryKey: inventoryKeys.movement(id),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/operations/stock-movements/{id}', { params: { path: { id } } }))).data,
+  });
+}
+
+/** The on-hand quantity of each product in the warehouse, read in parallel (0 where it has no record). */
+export function useOnHand(warehouseId: string | null, productIds: string[]) {
+  const results = useQueries({
+    queries: productIds.map((productId) => ({
+      queryKey: inventoryKeys.records({ page: 1, warehouse_id: warehouseId, product_id: productId, for: 'count' }),
+      queryFn: () =>
+        unwrap(
+          api.GET('/api/v1/operations/inventory', {
+            params: {
+              query: {
+                page: 1,
+                per_page: 1,
+                warehouse_id: warehouseId!,
+                product_id: productId,
+                sort_by: 'product_name',
+                sort_direction: 'asc',
+              },
+            },
+          }),
+        ),
+      enabled: warehouseId !== null,
+    })),
+  });
+  const onHand = new Map<string, number>();
+  results.forEach((result, index) => {
+    if (result.data) onHand.set(productIds[index]!, result.data.data[0]?.quantity_on_hand ?? 0);
+  });
+  return {
+    onHand,
+    loading: results.some((result) => result.isPending && warehouseId !== null),
+    error: results.find((result) => result.isError)?.error,
+  };
+}
+
+export function useReorderReport() {
+  return useQuery({
+    queryKey: inventoryKeys.reorder,
+    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory/reorder-report')),
+  });
+}
+
+export function useLowStock() {
+  return useQuery({
+    queryKey: inventoryKeys.lowStock,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/inventory/low-stock'))).data,
   });
 }
 
