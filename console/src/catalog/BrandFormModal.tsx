@@ -6,7 +6,8 @@ import { api, unwrap } from '../api/client';
 import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { catalogKeys, type Brand } from './types';
+import { catalogKeys } from './api';
+import { type Brand } from './types';
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 

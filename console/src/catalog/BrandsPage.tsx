@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
@@ -30,7 +30,8 @@ import { ListFooter } from '../components/ListFooter';
 import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
-import { catalogKeys, PER_PAGE, type Brand } from './types';
+import { catalogKeys, PER_PAGE, useBrands } from './api';
+import { type Brand } from './types';
 
 const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
@@ -39,24 +40,13 @@ export function BrandsPage() {
   const [state, update] = useListState(LIST);
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
   const { column, direction } = sortParts(state.sort);
-  const brands = useQuery({
-    queryKey: [...catalogKeys.brands, 'list', state],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/brands', {
-          params: {
-            query: {
-              page: state.page,
-              per_page: PER_PAGE,
-              search: state.filters.search,
-              is_active: isActiveFilter(state.filters.status),
-              sort_by: column as 'name' | 'created_at',
-              sort_direction: direction,
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
+  const brands = useBrands({
+    page: state.page,
+    per_page: PER_PAGE,
+    search: state.filters.search,
+    is_active: isActiveFilter(state.filters.status),
+    sort_by: column as 'name' | 'created_at',
+    sort_direction: direction,
   });
   const filtered = state.filters.search !== undefined || state.filters.status !== undefined;
 

@@ -2,7 +2,7 @@
 // those who may manage categories; the rest see the tree only.
 import { Button, Paper, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
@@ -13,7 +13,8 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { CategoryFormModal, type CategoryFormTarget } from './CategoryFormModal';
 import { CategoryTree, type CategoryActions } from './CategoryTree';
 import { MoveCategoryModal } from './MoveCategoryModal';
-import { catalogKeys, type CategoryTreeNode } from './types';
+import { catalogKeys, useCategoryTree } from './api';
+import { type CategoryTreeNode } from './types';
 
 const MANAGE = 'operations:manage-product-categories';
 
@@ -22,10 +23,7 @@ export function CategoriesPage() {
   const queryClient = useQueryClient();
   const [formTarget, setFormTarget] = useState<CategoryFormTarget | null>(null);
   const [moving, setMoving] = useState<CategoryTreeNode | null>(null);
-  const tree = useQuery({
-    queryKey: [...catalogKeys.categories, 'tree'],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/product-categories/tree'))).data,
-  });
+  const tree = useCategoryTree();
 
   const change = useMutation({
     mutationFn: async ({ category, kind }: { category: CategoryTreeNode; kind: 'featured' | 'active' | 'delete' }) => {

@@ -9,7 +9,8 @@ import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { parentOptions, ROOT } from './category-tree';
-import { catalogKeys, type CategoryTreeNode } from './types';
+import { catalogKeys } from './api';
+import { type CategoryTreeNode } from './types';
 
 export type CategoryFormTarget =
   { mode: 'create'; parentId: string | null } | { mode: 'edit'; category: CategoryTreeNode };

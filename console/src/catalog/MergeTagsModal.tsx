@@ -3,13 +3,14 @@
 import { Button, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { FormError } from '../components/FormError';
 import { confirm, notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { catalogKeys, type Tag, type TagMerge } from './types';
+import { catalogKeys, useTagSearch } from './api';
+import { type Tag, type TagMerge } from './types';
 
 export interface MergeOutcome {
   sources: string[];
@@ -27,19 +28,7 @@ export function MergeTagsModal({ sources, onClose, onMerged }: Props) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search, 250);
-  const candidates = useQuery({
-    queryKey: [...catalogKeys.tags, 'merge-targets', query],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/v1/operations/tags', {
-            params: {
-              query: { page: 1, per_page: 20, search: query || undefined, sort_by: 'name', sort_direction: 'asc' },
-            },
-          }),
-        )
-      ).data,
-  });
+  const candidates = useTagSearch(query);
   const sourceIds = new Set(sources.map((tag) => tag.id));
   const [target, setTarget] = useState<Tag | null>(null);
   const options = [

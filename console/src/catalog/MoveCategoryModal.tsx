@@ -8,7 +8,8 @@ import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { countDescendants, parentOptions, ROOT } from './category-tree';
-import { catalogKeys, type CategoryTreeNode } from './types';
+import { catalogKeys } from './api';
+import { type CategoryTreeNode } from './types';
 
 export function MoveCategoryModal({
   category,

@@ -7,7 +7,8 @@ import { api, unwrap } from '../api/client';
 import { FormError } from '../components/FormError';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { catalogKeys, type Supplier } from './types';
+import { catalogKeys } from './api';
+import { type Supplier } from './types';
 
 export function RateSupplierForm({ supplier }: { supplier: Supplier }) {
   const queryClient = useQueryClient();

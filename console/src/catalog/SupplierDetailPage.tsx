@@ -1,7 +1,7 @@
 // One supplier: contact data and terms, its status with the changes it allows, its rating (and a form to rate
 // it), its performance and its documents. The supplier, its performance and its documents are fetched in parallel.
 import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
@@ -21,20 +21,13 @@ import { SupplierDocuments } from './SupplierDocuments';
 import { SupplierFormModal } from './SupplierFormModal';
 import { SupplierPerformanceCard } from './SupplierPerformanceCard';
 import { SuspendSupplierModal } from './SuspendSupplierModal';
-import { catalogKeys, type Supplier } from './types';
+import { catalogKeys, useSupplier, useSupplierPerformance } from './api';
+import { type Supplier } from './types';
 
 export function SupplierDetailPage() {
   const { id = '' } = useParams();
-  const path = { id };
-  const supplier = useQuery({
-    queryKey: [...catalogKeys.suppliers, 'detail', id],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/suppliers/{id}', { params: { path } }))).data,
-  });
-  const performance = useQuery({
-    queryKey: [...catalogKeys.suppliers, 'performance', id],
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/operations/suppliers/{id}/performance', { params: { path } }))).data,
-  });
+  const supplier = useSupplier(id);
+  const performance = useSupplierPerformance(id);
 
   if (supplier.isPending) return <PageLoader />;
   if (supplier.isError) {
@@ -124,7 +117,7 @@ function SupplierActions({ supplier }: { supplier: Supplier }) {
         `${supplier.name} ${kind === 'activate' ? 'activated' : kind === 'deactivate' ? 'deactivated' : 'deleted'}.`,
       );
       if (kind === 'delete') {
-        queryClient.removeQueries({ queryKey: [...catalogKeys.suppliers, 'detail', supplier.id] });
+        queryClient.removeQueries({ queryKey: catalogKeys.supplier(supplier.id) });
         await navigate('/catalog/suppliers');
       }
       await queryClient.invalidateQueries({ queryKey: catalogKeys.suppliers });

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { FormError } from '../components/FormError';
@@ -24,7 +24,8 @@ import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { formatDate, formatFileSize } from '../lib/format';
-import { catalogKeys, type Supplier } from './types';
+import { catalogKeys, useSupplierDocuments } from './api';
+import { type Supplier } from './types';
 
 const MANAGE = 'operations:manage-supplier-contracts';
 /** Suggestions only: the API takes any type. */
@@ -41,20 +42,7 @@ const DOCUMENT_TYPES = [
 
 export function SupplierDocuments({ supplier }: { supplier: Supplier }) {
   const can = useCan();
-  const documents = useQuery({
-    queryKey: [...catalogKeys.suppliers, 'documents', supplier.id],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/v1/operations/suppliers/{id}/documents', {
-            params: {
-              path: { id: supplier.id },
-              query: { page: 1, per_page: 100, include_archived: false, sort_by: 'created_at', sort_direction: 'desc' },
-            },
-          }),
-        )
-      ).data,
-  });
+  const documents = useSupplierDocuments(supplier.id);
 
   return (
     <Stack gap="sm">
@@ -135,7 +123,7 @@ function DeleteDocumentButton({
       ),
     onSuccess: () => notifySuccess(`${name} deleted.`),
     onError: (error) => notifyFailure(error, `${name} was not deleted`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...catalogKeys.suppliers, 'documents', supplierId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKeys.supplierDocuments(supplierId) }),
   });
   const ask = async () => {
     if (
@@ -185,7 +173,7 @@ function UploadDocumentForm({ supplierId }: { supplierId: string }) {
     );
     notifySuccess(`${name.trim() || file.name} uploaded.`);
     form.reset();
-    await queryClient.invalidateQueries({ queryKey: [...catalogKeys.suppliers, 'documents', supplierId] });
+    await queryClient.invalidateQueries({ queryKey: catalogKeys.supplierDocuments(supplierId) });
   });
 
   return (

@@ -9,7 +9,8 @@ import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { label, SUPPLIER_TYPES } from './supplier-status';
-import { catalogKeys, type Supplier, type SupplierType } from './types';
+import { catalogKeys } from './api';
+import { type Supplier, type SupplierType } from './types';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 const numberOrNull = (value: number | string) => (value === '' ? null : Number(value));

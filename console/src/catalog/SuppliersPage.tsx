@@ -1,10 +1,8 @@
 // The suppliers: search, status filter, sort and page in the URL; each opens its detail page.
 import { Button, Group, Paper, Select, Skeleton, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
@@ -16,7 +14,7 @@ import { SortHeader } from '../components/SortHeader';
 import { label, SUPPLIER_STATUSES } from './supplier-status';
 import { StatusBadge } from './StatusBadge';
 import { SupplierFormModal } from './SupplierFormModal';
-import { catalogKeys, PER_PAGE } from './types';
+import { PER_PAGE, useSuppliers } from './api';
 
 const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
@@ -27,24 +25,13 @@ export function SuppliersPage() {
   const [creating, setCreating] = useState(false);
   const { column, direction } = sortParts(state.sort);
   const status = SUPPLIER_STATUSES.find((known) => known === state.filters.status);
-  const suppliers = useQuery({
-    queryKey: [...catalogKeys.suppliers, 'list', state],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/suppliers', {
-          params: {
-            query: {
-              page: state.page,
-              per_page: PER_PAGE,
-              search: state.filters.search,
-              status,
-              sort_by: column as 'name' | 'rating' | 'lead_time_days' | 'created_at',
-              sort_direction: direction,
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
+  const suppliers = useSuppliers({
+    page: state.page,
+    per_page: PER_PAGE,
+    search: state.filters.search,
+    status,
+    sort_by: column as 'name' | 'rating' | 'lead_time_days' | 'created_at',
+    sort_direction: direction,
   });
   const filtered = state.filters.search !== undefined || status !== undefined;
   const onSort = (sort: string) => update({ sort });

@@ -6,7 +6,8 @@ import { api, unwrap } from '../api/client';
 import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { catalogKeys, type Supplier } from './types';
+import { catalogKeys } from './api';
+import { type Supplier } from './types';
 
 export function SuspendSupplierModal({ supplier, onClose }: { supplier: Supplier; onClose: () => void }) {
   const queryClient = useQueryClient();

@@ -6,7 +6,8 @@ import { api, unwrap } from '../api/client';
 import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { catalogKeys, type Tag } from './types';
+import { catalogKeys } from './api';
+import { type Tag } from './types';
 
 /** The API's colour when none is given. */
 const DEFAULT_COLOR = '#3B82F6';

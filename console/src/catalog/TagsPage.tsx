@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowMerge, IconDots, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
@@ -32,7 +32,8 @@ import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, StatusFilter } from './StatusFilter';
 import { TagFormModal } from './TagFormModal';
-import { catalogKeys, PER_PAGE, type Tag } from './types';
+import { catalogKeys, PER_PAGE, useTags } from './api';
+import { type Tag } from './types';
 
 const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
@@ -45,24 +46,13 @@ export function TagsPage() {
   const [merging, setMerging] = useState(false);
   const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
   const { column, direction } = sortParts(state.sort);
-  const tags = useQuery({
-    queryKey: [...catalogKeys.tags, 'list', state],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/tags', {
-          params: {
-            query: {
-              page: state.page,
-              per_page: PER_PAGE,
-              search: state.filters.search,
-              is_active: isActiveFilter(state.filters.status),
-              sort_by: column as 'name' | 'created_at',
-              sort_direction: direction,
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
+  const tags = useTags({
+    page: state.page,
+    per_page: PER_PAGE,
+    search: state.filters.search,
+    is_active: isActiveFilter(state.filters.status),
+    sort_by: column as 'name' | 'created_at',
+    sort_direction: direction,
   });
   const mayMerge = can('operations:edit-products');
   const filtered = state.filters.search !== undefined || state.filters.status !== undefined;
