@@ -2,21 +2,11 @@
 // those it reserves for modules it does not have): each with its sensitivity, and a mark on those that make the
 // token wait for an administrator's approval.
 import { Accordion, Badge, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
 import { QueryError } from '../components/QueryError';
 import { groupAbilities, offeredAbilities, type Ability } from './tokens';
-import { ABILITIES_KEY } from './keys';
+import { useAbilityCatalogue } from './api';
 
 const SENSITIVITY_COLOR = { low: 'gray', medium: 'blue', high: 'orange' } as const;
-
-export function useAbilityCatalogue() {
-  return useQuery({
-    queryKey: ABILITIES_KEY,
-    queryFn: async () => (await unwrap(api.GET('/api/v1/api-tokens/abilities'))).data,
-    staleTime: Infinity,
-  });
-}
 
 interface Props {
   value: string[];

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCurrentUser } from '../auth/session';
@@ -26,7 +26,7 @@ import { CreateTokenDialog } from './CreateTokenDialog';
 import { formatDate, formatDateTime } from '../lib/format';
 import { TokenCreatedDialog } from './TokenCreatedDialog';
 import { abilitiesSummary, TOKEN_TYPES, tokenStatus, tokenTypeLabel, type ApiToken } from './tokens';
-import { TOKENS_KEY } from './keys';
+import { settingsKeys, useApiTokens } from './api';
 
 const PER_PAGE = 25;
 const SHAPE: ListStateShape<'status' | 'type'> = { filters: ['status', 'type'], defaultSort: '-created_at' };
@@ -45,14 +45,7 @@ export function ApiTokensPage() {
   const status = state.filters.status as ApiToken['status'] | undefined;
   const type = state.filters.type as ApiToken['type'] | undefined;
 
-  const tokens = useQuery({
-    queryKey: [...TOKENS_KEY, { page: state.page, status, type }],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/api-tokens', { params: { query: { page: state.page, per_page: PER_PAGE, status, type } } }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const tokens = useApiTokens({ page: state.page, per_page: PER_PAGE, status, type });
 
   const filtered = status !== undefined || type !== undefined;
 
@@ -174,7 +167,7 @@ function TokenTable({ tokens, isAdmin }: { tokens: ApiToken[]; isAdmin: boolean 
 function TokenRow({ token, isAdmin }: { token: ApiToken; isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const status = tokenStatus(token);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.tokens });
 
   const revoke = useMutation({
     mutationFn: () => unwrap(api.DELETE('/api/v1/api-tokens/{id}', { params: { path: { id: token.id } } })),

@@ -16,18 +16,16 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState, type ListStateShape } from '../lib/url-state';
-import { actorLabel, changedFields, dayBoundary, type AuditEntry } from './audit';
+import { actorLabel, changedFields, type AuditEntry } from './audit';
 import { SearchInput } from '../components/SearchInput';
 import { formatDateTime } from '../lib/format';
-import { AUDIT_LOG_KEY, USERS_KEY } from './keys';
+import { useAuditLog, useUserOptions } from './api';
 
 const PER_PAGE = 50;
 type Filter = 'actor_type' | 'actor_id' | 'entity_type' | 'action' | 'from' | 'to';
@@ -62,28 +60,7 @@ const ENTITY_TYPES = [
 export function AuditLogPage() {
   const [state, update] = useListState(SHAPE);
   const { filters } = state;
-  const log = useInfiniteQuery({
-    queryKey: [...AUDIT_LOG_KEY, filters],
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/audit-log', {
-          params: {
-            query: {
-              per_page: PER_PAGE,
-              before: pageParam,
-              actor_type: filters.actor_type as AuditEntry['actor']['type'] | undefined,
-              actor_id: filters.actor_id,
-              entity_type: filters.entity_type,
-              action: filters.action,
-              from: filters.from ? dayBoundary(filters.from) : undefined,
-              to: filters.to ? dayBoundary(filters.to, true) : undefined,
-            },
-          },
-        }),
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.meta.has_more && last.meta.cursor ? last.meta.cursor : undefined),
-  });
+  const log = useAuditLog(filters, PER_PAGE);
   const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = Object.keys(filters).length > 0;
 
@@ -204,18 +181,7 @@ function EntityTypeFilter({ value, onCommit }: { value: string; onCommit: (value
 
 /** Who did it: one of the organisation's users (what they did signed in or with their tokens). */
 function ActorUserSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
-  const users = useQuery({
-    queryKey: [...USERS_KEY, 'for-filter'],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/v1/users', {
-            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
-          }),
-        )
-      ).data,
-    staleTime: 60_000,
-  });
+  const users = useUserOptions();
   return (
     <Select
       label="User"

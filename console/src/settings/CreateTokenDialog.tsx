@@ -7,9 +7,9 @@ import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
 import { FormError } from '../components/FormError';
 import { useApiSubmit } from '../lib/forms';
-import { AbilityPicker, useAbilityCatalogue } from './AbilityPicker';
+import { AbilityPicker } from './AbilityPicker';
 import { abilitiesNeedingApproval, TOKEN_TYPES, type TokenType } from './tokens';
-import { TOKENS_KEY } from './keys';
+import { settingsKeys, useAbilityCatalogue } from './api';
 
 type CreatedToken = components['schemas']['CreatedApiToken'];
 
@@ -47,7 +47,7 @@ export function CreateTokenDialog({ opened, onClose, onCreated }: Props) {
         },
       }),
     );
-    await queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+    await queryClient.invalidateQueries({ queryKey: settingsKeys.tokens });
     form.reset();
     onCreated(data);
   });

@@ -9,7 +9,7 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { RoleSelect } from './InviteUserDialog';
 import type { ManagedUser, Role } from './users';
-import { USERS_KEY } from './keys';
+import { settingsKeys } from './api';
 
 export function EditUserDialog({ user, onClose }: { user: ManagedUser | null; onClose: () => void }) {
   return (
@@ -31,7 +31,7 @@ function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void 
     await unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id: user.id } }, body }));
     // The signed-in user may have changed themselves (their name in the header, their abilities).
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: settingsKeys.users }),
       queryClient.invalidateQueries({ queryKey: ME_KEY }),
     ]);
     notifySuccess(`${values.name} is saved.`);

@@ -10,7 +10,7 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { passwordLinkMessage, type PasswordLinkResult } from './PasswordLinkDialog';
 import { ROLES, type Role } from './users';
-import { USERS_KEY } from './keys';
+import { settingsKeys } from './api';
 
 interface Props {
   opened: boolean;
@@ -26,7 +26,7 @@ export function InviteUserDialog({ opened, onClose, onInvited }: Props) {
   });
   const { submitting, formError, clearFormError, onSubmit } = useApiSubmit(form, async (values) => {
     const { data } = await unwrap(api.POST('/api/v1/users', { body: values }));
-    await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    await queryClient.invalidateQueries({ queryKey: settingsKeys.users });
     notifySuccess(passwordLinkMessage(data), `${data.name} is invited`);
     form.reset();
     onInvited(data);

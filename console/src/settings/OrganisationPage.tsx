@@ -2,7 +2,7 @@
 // the company. Everyone reads them; only holders of system:manage-settings change them.
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
@@ -15,15 +15,12 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { SettingsCard } from './SettingsCard';
 import { tenantChanges, tenantFormValues, type TenantFormValues } from './tenant';
-import { TENANT_KEY } from './keys';
+import { settingsKeys, useTenant } from './api';
 
 type Tenant = components['schemas']['Tenant'];
 
 export function OrganisationPage() {
-  const tenant = useQuery({
-    queryKey: TENANT_KEY,
-    queryFn: async () => (await unwrap(api.GET('/api/v1/tenant'))).data,
-  });
+  const tenant = useTenant();
   const canEdit = useCan()('system:manage-settings');
   return (
     <>
@@ -51,7 +48,7 @@ function TenantForm({ tenant, canEdit }: { tenant: Tenant; canEdit: boolean }) {
     const { data } = await unwrap(
       api.PATCH('/api/v1/tenant', { body: tenantChanges(tenantFormValues(tenant), values) }),
     );
-    queryClient.setQueryData(TENANT_KEY, data);
+    queryClient.setQueryData(settingsKeys.tenant, data);
     // The header shows the organisation's name from /auth/me.
     if (data.name !== tenant.name) await queryClient.invalidateQueries({ queryKey: ME_KEY });
     notifySuccess('The organisation’s settings are saved.');

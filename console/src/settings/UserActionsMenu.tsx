@@ -9,13 +9,13 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { EditUserDialog } from './EditUserDialog';
 import { passwordLinkMessage, type PasswordLinkResult } from './PasswordLinkDialog';
 import { userActions, type ManagedUser } from './users';
-import { USERS_KEY } from './keys';
+import { settingsKeys } from './api';
 
 export function UserActionsMenu({ user, onLink }: { user: ManagedUser; onLink: (result: PasswordLinkResult) => void }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const path = { params: { path: { id: user.id } } };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.users });
 
   const deactivate = useMutation({
     mutationFn: () => unwrap(api.POST('/api/v1/users/{id}/deactivate', path)),

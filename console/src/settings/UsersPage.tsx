@@ -2,9 +2,7 @@
 // deactivate and reactivate them, and give them a new invitation or password-reset link.
 import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
@@ -17,7 +15,7 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { PasswordLinkDialog, type PasswordLinkResult } from './PasswordLinkDialog';
 import { UserActionsMenu } from './UserActionsMenu';
 import { ROLES, roleLabel, USER_STATUSES, userStatus, type ManagedUser, type Role, type UserStatus } from './users';
-import { USERS_KEY } from './keys';
+import { useUsers } from './api';
 
 const PER_PAGE = 25;
 const SHAPE: ListStateShape<'search' | 'role' | 'status'> = {
@@ -35,25 +33,14 @@ export function UsersPage() {
   const role = state.filters.role as Role | undefined;
   const status = state.filters.status as UserStatus | undefined;
 
-  const users = useQuery({
-    queryKey: [...USERS_KEY, state],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/users', {
-          params: {
-            query: {
-              page: state.page,
-              per_page: PER_PAGE,
-              search: state.filters.search,
-              role,
-              status,
-              sort_by: column as SortColumn,
-              sort_direction: direction,
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
+  const users = useUsers({
+    page: state.page,
+    per_page: PER_PAGE,
+    search: state.filters.search,
+    role,
+    status,
+    sort_by: column as SortColumn,
+    sort_direction: direction,
   });
 
   const filtered = Object.keys(state.filters).length > 0;
