@@ -1,25 +1,13 @@
 import { Anchor, Card, List, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, unwrap } from '../api/client';
+import { useAwaitingApproval, useOverduePurchaseOrders } from './api';
 import { QueryError } from '../components/QueryError';
 import { DASHBOARD_LIMIT, DASHBOARD_LINKS } from './dashboard';
 import { StatCard } from './StatCard';
 
 /** Purchase orders waiting for someone: for approval, and past their expected delivery. */
 export function PurchaseOrderCards() {
-  const awaiting = useQuery({
-    queryKey: ['home', 'purchase-orders', 'pending_approval'],
-    // One row is enough: the number is the list's total.
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/purchase-orders', {
-          params: {
-            query: { page: 1, per_page: 1, status: 'pending_approval', sort_by: 'created_at', sort_direction: 'desc' },
-          },
-        }),
-      ),
-  });
+  const awaiting = useAwaitingApproval();
   return (
     <>
       <StatCard
@@ -38,10 +26,7 @@ export function PurchaseOrderCards() {
 
 /** The overdue report has no list filter to lead to: the card lists the most overdue orders itself. */
 function OverdueCard() {
-  const overdue = useQuery({
-    queryKey: ['home', 'purchase-orders', 'overdue'],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/purchase-orders/reports/overdue'))).data,
-  });
+  const overdue = useOverduePurchaseOrders();
   const orders = overdue.data ?? [];
   return (
     <Card withBorder padding="md" component="section" aria-label="Overdue purchase orders">

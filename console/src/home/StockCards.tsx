@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { useInventorySummary } from './api';
 import { formatMoney } from '../lib/format';
 import { DASHBOARD_LINKS, stockValueTotals } from './dashboard';
 import { StatCard } from './StatCard';
 
 /** Stock value, low stock and out of stock: one request for the three. */
 export function StockCards() {
-  const summary = useQuery({
-    queryKey: ['home', 'inventory-summary'],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/inventory/summary'))).data,
-  });
+  const summary = useInventorySummary();
   const shared = { loading: summary.isPending, error: summary.error, onRetry: () => void summary.refetch() };
   const data = summary.data;
   const totals = data && stockValueTotals(data.stock_values);
