@@ -1,9 +1,8 @@
 // A searchable select of categories, brands or suppliers, asking the API for what the user types.
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { productKeys } from './api';
+import { useEntityOption, useEntityOptions } from './api';
 import type { EntitySource } from './entity-options';
 import { mergeOptions, type EntityOption } from './option-list';
 
@@ -20,21 +19,11 @@ interface Props extends Omit<
 
 export function EntitySelect({ source, value, onChange, chosen, ...props }: Props) {
   const [search, setSearch] = useState('');
-  const chosenQuery = useQuery({
-    queryKey: productKeys.option(source.name, value ?? ''),
-    queryFn: () => source.get(value!),
-    enabled: value !== null && !(chosen && chosen.value === value),
-    staleTime: 5 * 60_000,
-  });
+  const chosenQuery = useEntityOption(source, value, !(chosen && chosen.value === value));
   const selected = value === null ? null : chosen && chosen.value === value ? chosen : (chosenQuery.data ?? null);
   // The input shows the chosen label as its search text: that is not a search for it.
   const [term] = useDebouncedValue(selected && search === selected.label ? '' : search, 250);
-  const matches = useQuery({
-    queryKey: productKeys.options(source.name, term),
-    queryFn: () => source.search(term),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const matches = useEntityOptions(source, term);
 
   return (
     <Select

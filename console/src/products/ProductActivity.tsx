@@ -1,39 +1,18 @@
 // What was done to the product, newest first, from the audit log: who, when, and each changed field's
 // before and after.
 import { Button, Spoiler, Stack, Table, Text } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { components } from '../../../clients/typescript/src/openapi';
-import { api, unwrap } from '../api/client';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
-import { productKeys } from './api';
+import { useProductActivity } from './api';
 import type { Product } from './model';
 import { formatDateTime } from '../lib/format';
 import { codeLabel } from './format';
 
 type AuditEntry = components['schemas']['AuditLogEntry'];
 
-const PAGE = 25;
-
 export function ProductActivity({ product }: { product: Product }) {
-  const entries = useInfiniteQuery({
-    queryKey: [...productKeys.about(product.id), 'activity'],
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/audit-log', {
-          params: {
-            query: {
-              per_page: PAGE,
-              entity_type: 'product',
-              entity_id: product.id,
-              ...(pageParam ? { before: pageParam } : {}),
-            },
-          },
-        }),
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => (last.meta.has_more && last.meta.cursor ? last.meta.cursor : undefined),
-  });
+  const entries = useProductActivity(product.id);
 
   if (entries.isPending) return <PageLoader />;
   if (entries.isError)

@@ -1,15 +1,10 @@
 // The product's attribute values, named and written as their definitions say (label, unit, Yes/No…).
 import { Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
-import { fetchAttributes, productKeys } from './api';
+import { useAttributeDefinitions } from './api';
 import type { Product } from './model';
 import { formatAttributeValue } from './format';
-
-export function useAttributeDefinitions() {
-  return useQuery({ queryKey: productKeys.attributes(), queryFn: fetchAttributes, staleTime: 5 * 60_000 });
-}
 
 export function ProductAttributes({ product }: { product: Product }) {
   const definitions = useAttributeDefinitions();

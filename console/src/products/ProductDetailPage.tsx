@@ -3,7 +3,6 @@
 // once (the panels stay mounted), so switching tabs does not wait.
 import { Button, Group, Tabs } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/errors';
 import { useCan } from '../auth/session';
@@ -12,7 +11,7 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
-import { fetchProduct, productKeys } from './api';
+import { useProduct } from './api';
 import { ProductActions } from './ProductActions';
 import { ProductActivity } from './ProductActivity';
 import { ProductAttributes } from './ProductAttributes';
@@ -28,7 +27,7 @@ export function ProductDetailPage() {
   const { id = '' } = useParams();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const product = useQuery({ queryKey: productKeys.detail(id), queryFn: () => fetchProduct(id) });
+  const product = useProduct(id);
 
   const shown: Record<Tab, boolean> = {
     overview: true,

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { FormError } from '../components/FormError';
@@ -25,22 +25,14 @@ import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { productKeys } from './api';
+import { productKeys, useProductDocuments } from './api';
 import { DOCUMENT_TAGS, type Product, type ProductDocument } from './model';
 import { formatDateTime, formatFileSize } from '../lib/format';
 import { codeLabel } from './format';
 
 export function ProductDocuments({ product }: { product: Product }) {
   const can = useCan();
-  const documents = useQuery({
-    queryKey: [...productKeys.about(product.id), 'documents'],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/products/{id}/documents', {
-          params: { path: { id: product.id }, query: { page: 1, per_page: 100, include_archived: false } },
-        }),
-      ),
-  });
+  const documents = useProductDocuments(product.id);
   const editable = can('operations:edit-products');
 
   return (

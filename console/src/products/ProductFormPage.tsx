@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
@@ -28,14 +28,13 @@ import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
-import { fetchProduct, productKeys } from './api';
+import { productKeys, useAttributeDefinitions, useProduct } from './api';
 import { BARCODE_TYPES, DIMENSION_UNITS, PRODUCT_TYPES, type Attribute, type Product, type ProductType } from './model';
 import { AttributeField } from './AttributeField';
 import { EntitySelect } from './EntitySelect';
 import { TagsSelect } from './TagsSelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
 import { codeLabel } from './format';
-import { useAttributeDefinitions } from './ProductAttributes';
 import {
   createBody,
   newProductValues,
@@ -74,7 +73,7 @@ export function EditProductPage() {
   const { id = '' } = useParams();
   const can = useCan();
   // Both asked at once: neither waits for the other.
-  const product = useQuery({ queryKey: productKeys.detail(id), queryFn: () => fetchProduct(id) });
+  const product = useProduct(id);
   const attributes = useAttributeDefinitions();
   if (!can('operations:edit-products')) return <NotFoundPage what="page" />;
   if (product.isPending || attributes.isPending) return <PageLoader />;

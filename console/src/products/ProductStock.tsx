@@ -1,37 +1,15 @@
 // Where the product's stock is (one row per warehouse) and its latest movements, asked for together.
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
-import { productKeys } from './api';
+import { useProductMovements, useProductStock } from './api';
 import type { Product } from './model';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { StockStatusBadge } from '../inventory/StockStatusBadge';
 
-const RECENT_MOVEMENTS = 20;
-
 export function ProductStock({ product }: { product: Product }) {
-  const records = useQuery({
-    queryKey: [...productKeys.about(product.id), 'inventory'],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/inventory', {
-          params: {
-            query: { page: 1, per_page: 100, product_id: product.id, sort_by: 'product_name', sort_direction: 'asc' },
-          },
-        }),
-      ),
-  });
-  const movements = useQuery({
-    queryKey: [...productKeys.about(product.id), 'movements'],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/stock-movements/product/{productId}/history', {
-          params: { path: { productId: product.id }, query: { limit: RECENT_MOVEMENTS } },
-        }),
-      ),
-  });
+  const records = useProductStock(product.id);
+  const movements = useProductMovements(product.id);
 
   return (
     <Stack gap="lg">

@@ -2,9 +2,7 @@
 // shows the same view.
 import { Anchor, Button, Group, Pagination, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
@@ -12,7 +10,7 @@ import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
-import { productKeys } from './api';
+import { useProducts } from './api';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Product } from './model';
 import { EntitySelect } from './EntitySelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
@@ -25,11 +23,7 @@ import { StatusBadge } from './StatusBadge';
 export function ProductsListPage() {
   const [state, update] = useListState(PRODUCT_LIST_SHAPE);
   const query = productListQuery(state);
-  const products = useQuery({
-    queryKey: productKeys.list(query),
-    queryFn: () => unwrap(api.GET('/api/v1/operations/products', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const products = useProducts(query);
   const setFilter = (name: ProductFilter, value: string | null) => update({ filters: { [name]: value } });
   const filtered = Object.keys(state.filters).length > 0;
 

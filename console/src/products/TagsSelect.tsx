@@ -3,9 +3,8 @@
 // outside the current matches still shows as a chip.
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { productKeys } from './api';
+import { useEntityOptions } from './api';
 import { tagSource } from './entity-options';
 import { mergeManyOptions, type EntityOption } from './option-list';
 
@@ -23,12 +22,7 @@ export function TagsSelect({ value, onChange, initial = [], ...props }: Props) {
   const [search, setSearch] = useState('');
   const [known, setKnown] = useState<readonly EntityOption[]>(initial);
   const [term] = useDebouncedValue(search, 250);
-  const matches = useQuery({
-    queryKey: productKeys.options(tagSource.name, term),
-    queryFn: () => tagSource.search(term),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const matches = useEntityOptions(tagSource, term);
   const options = mergeManyOptions(
     matches.data ?? [],
     known.filter((option) => value.includes(option.value)),

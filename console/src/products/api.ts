@@ -1,6 +1,9 @@
 // The products area's reads and writes: query keys (all under 'products') and the calls, so that pages share
 // one cache entry per answer and a write knows what to invalidate.
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { operations } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
+import type { EntitySource } from './entity-options';
 import type { LifecycleAction } from './lifecycle';
 import type { Attribute, Product } from './model';
 
@@ -15,12 +18,30 @@ export const productKeys = {
   option: (source: string, id: string) => ['products', 'option', source, id] as const,
 };
 
-export async function fetchProduct(id: string): Promise<Product> {
-  return (await unwrap(api.GET('/api/v1/operations/products/{id}', { params: { path: { id } } }))).data;
+type ProductListQuery = NonNullable<operations['listProducts']['parameters']['query']>;
+
+/** The most stock movements the product's stock tab lists. */
+const RECENT_MOVEMENTS = 20;
+/** Entries of the product's activity read at a time. */
+const ACTIVITY_PAGE = 25;
+
+export function useProducts(query: ProductListQuery) {
+  return useQuery({
+    queryKey: productKeys.list(query),
+    queryFn: () => unwrap(api.GET('/api/v1/operations/products', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProduct(id: string) {
+  return useQuery({
+    queryKey: productKeys.detail(id),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/products/{id}', { params: { path: { id } } }))).data,
+  });
 }
 
 /** Every attribute definition, in the API's order (sort_order, then code). */
-export async function fetchAttributes(): Promise<Attribute[]> {
+async function fetchAttributes(): Promise<Attribute[]> {
   const attributes: Attribute[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await unwrap(
@@ -31,6 +52,91 @@ export async function fetchAttributes(): Promise<Attribute[]> {
     attributes.push(...answer.data);
     if (page >= answer.meta.last_page) return attributes;
   }
+}
+
+export function useAttributeDefinitions() {
+  return useQuery({ queryKey: productKeys.attributes(), queryFn: fetchAttributes, staleTime: 5 * 60_000 });
+}
+
+/** The product's stock in each warehouse (one record per warehouse, the API's largest page holds them). */
+export function useProductStock(productId: string) {
+  return useQuery({
+    queryKey: [...productKeys.about(productId), 'inventory'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/inventory', {
+          params: {
+            query: { page: 1, per_page: 100, product_id: productId, sort_by: 'product_name', sort_direction: 'asc' },
+          },
+        }),
+      ),
+  });
+}
+
+export function useProductMovements(productId: string) {
+  return useQuery({
+    queryKey: [...productKeys.about(productId), 'movements'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/stock-movements/product/{productId}/history', {
+          params: { path: { productId }, query: { limit: RECENT_MOVEMENTS } },
+        }),
+      ),
+  });
+}
+
+/** What the audit log recorded of the product, newest first, a page at a time. */
+export function useProductActivity(productId: string) {
+  return useInfiniteQuery({
+    queryKey: [...productKeys.about(productId), 'activity'],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/api/v1/audit-log', {
+          params: {
+            query: {
+              per_page: ACTIVITY_PAGE,
+              entity_type: 'product',
+              entity_id: productId,
+              ...(pageParam ? { before: pageParam } : {}),
+            },
+          },
+        }),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.meta.has_more && last.meta.cursor ? last.meta.cursor : undefined),
+  });
+}
+
+export function useProductDocuments(productId: string) {
+  return useQuery({
+    queryKey: [...productKeys.about(productId), 'documents'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/products/{id}/documents', {
+          params: { path: { id: productId }, query: { page: 1, per_page: 100, include_archived: false } },
+        }),
+      ),
+  });
+}
+
+/** The first records of a picker's source that match what is typed. */
+export function useEntityOptions(source: EntitySource, term: string) {
+  return useQuery({
+    queryKey: productKeys.options(source.name, term),
+    queryFn: () => source.search(term),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** The record a picker holds, by its id, to name it when the matches leave it out. */
+export function useEntityOption(source: EntitySource, id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: productKeys.option(source.name, id ?? ''),
+    queryFn: () => source.get(id!),
+    enabled: id !== null && enabled,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export async function runLifecycleAction(id: string, action: LifecycleAction, reason: string | null): Promise<Product> {
