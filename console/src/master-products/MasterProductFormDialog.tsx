@@ -2,13 +2,19 @@
 import { Group, Select, SimpleGrid, Switch, TextInput, Textarea } from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCan } from '../auth/session';
 import { FormDialog } from '../components/FormDialog';
 import { useApiSubmit } from '../lib/forms';
 import { notifySuccess } from '../lib/feedback';
-import { createMaster, masterKeys, updateMaster, type MasterProduct } from './api';
+import {
+  createMaster,
+  masterKeys,
+  updateMaster,
+  useCategoryOptions,
+  useSupplierOptions,
+  type MasterProduct,
+} from './api';
 import { formValuesOf, masterBody, type MasterFormValues } from './form-values';
 import { MASTER_STATUSES } from './status';
 
@@ -87,36 +93,8 @@ export function MasterProductFormDialog({ master, onClose, onSaved }: Props) {
 /** Category and supplier pickers, each shown to those who may read the list it picks from. */
 function TaxonomySelects({ categoryProps, supplierProps }: { categoryProps: InputProps; supplierProps: InputProps }) {
   const can = useCan();
-  const categories = useQuery({
-    queryKey: ['master-products', 'category-options'],
-    enabled: can('operations:view-products'),
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/v1/operations/product-categories', {
-            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
-          }),
-        )
-      ).data.map((c) => ({
-        value: c.id,
-        label: c.name,
-      })),
-  });
-  const suppliers = useQuery({
-    queryKey: ['master-products', 'supplier-options'],
-    enabled: can('operations:view-suppliers'),
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/v1/operations/suppliers', {
-            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
-          }),
-        )
-      ).data.map((s) => ({
-        value: s.id,
-        label: s.name,
-      })),
-  });
+  const categories = useCategoryOptions(can('operations:view-products'));
+  const suppliers = useSupplierOptions(can('operations:view-suppliers'));
   return (
     <>
       {can('operations:view-products') && (

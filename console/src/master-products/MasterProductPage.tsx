@@ -2,7 +2,7 @@
 // variants and the combination counts load at once, in parallel.
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/errors';
@@ -12,7 +12,7 @@ import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
-import { availableValues, deleteMaster, getMaster, listVariants, masterKeys, type MasterProduct } from './api';
+import { deleteMaster, masterKeys, useAvailableValues, useMasterProduct, useVariants, type MasterProduct } from './api';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
 import { formatMoney } from '../lib/format';
 import { StatusBadge } from './status';
@@ -22,13 +22,9 @@ import { VariantMatrix } from './VariantMatrix';
 export function MasterProductPage() {
   const { id = '' } = useParams();
   const [variantPage, setVariantPage] = useState(1);
-  const master = useQuery({ queryKey: masterKeys.one(id), queryFn: () => getMaster(id) });
-  const variants = useQuery({
-    queryKey: masterKeys.variants(id, variantPage),
-    queryFn: () => listVariants(id, variantPage),
-    placeholderData: keepPreviousData,
-  });
-  const available = useQuery({ queryKey: masterKeys.available(id), queryFn: () => availableValues(id) });
+  const master = useMasterProduct(id);
+  const variants = useVariants(id, variantPage);
+  const available = useAvailableValues(id);
 
   if (master.error instanceof ApiError && master.error.status === 404) return <NotFoundPage what="master product" />;
   if (master.error)

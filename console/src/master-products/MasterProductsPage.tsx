@@ -1,7 +1,6 @@
 // Master products: searched, filtered by status, sorted and paged in the URL; created by those who may.
 import { Anchor, Badge, Button, Group, Select, Skeleton, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Guarded } from '../components/Guarded';
@@ -9,7 +8,7 @@ import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
-import { listMasters, masterKeys, type MasterProduct } from './api';
+import { useMasterProducts, type MasterProduct } from './api';
 import { SortHeader } from '../components/SortHeader';
 import { ListFooter } from '../components/ListFooter';
 import { EmptyState } from '../components/EmptyState';
@@ -24,11 +23,7 @@ export function MasterProductsPage() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const params = { page: state.page, search: state.filters.search, status: state.filters.status, sort: state.sort };
-  const masters = useQuery({
-    queryKey: masterKeys.list(params),
-    queryFn: () => listMasters(params),
-    placeholderData: keepPreviousData,
-  });
+  const masters = useMasterProducts(params);
   const filtered = Object.keys(state.filters).length > 0;
   const pagination = masters.data?.meta.pagination;
 

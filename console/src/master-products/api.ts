@@ -1,7 +1,9 @@
-// Master product and variant calls. These endpoints take bearer tokens only: every call goes through
-// integrationApi, which carries the console session token (docs/decisions/console.md, Console).
+// Master product and variant calls, and the keys their reads are cached under. These endpoints take bearer
+// tokens only: every call to them goes through integrationApi, which carries the console session token
+// (docs/decisions/console.md, Console). The pickers of the master's form read the catalog on the session.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { components, operations } from '../../../clients/typescript/src/openapi';
-import { unwrap } from '../api/client';
+import { api, unwrap } from '../api/client';
 import { integrationApi } from '../api/integration-client';
 
 export type MasterProduct = components['schemas']['MasterProduct'];
@@ -29,6 +31,8 @@ export const masterKeys = {
   one: (id: string) => ['master-products', id] as const,
   variants: (id: string, page: number) => ['master-products', id, 'variants', page] as const,
   available: (id: string) => ['master-products', id, 'available'] as const,
+  categoryOptions: ['master-products', 'category-options'] as const,
+  supplierOptions: ['master-products', 'supplier-options'] as const,
 };
 
 export interface MasterListParams {
@@ -38,7 +42,15 @@ export interface MasterListParams {
   sort: string;
 }
 
-export function listMasters({ page, search, status, sort }: MasterListParams) {
+export function useMasterProducts(params: MasterListParams) {
+  return useQuery({
+    queryKey: masterKeys.list(params),
+    queryFn: () => listMasters(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function listMasters({ page, search, status, sort }: MasterListParams) {
   const descending = sort.startsWith('-');
   const sortBy = (descending ? sort.slice(1) : sort) as (typeof MASTER_SORTS)[number];
   return unwrap(
@@ -57,9 +69,12 @@ export function listMasters({ page, search, status, sort }: MasterListParams) {
   );
 }
 
-export async function getMaster(id: string): Promise<MasterProduct> {
-  return (await unwrap(integrationApi.GET('/api/v1/operations/master-products/{id}', { params: { path: { id } } })))
-    .data;
+export function useMasterProduct(id: string) {
+  return useQuery({
+    queryKey: masterKeys.one(id),
+    queryFn: async () =>
+      (await unwrap(integrationApi.GET('/api/v1/operations/master-products/{id}', { params: { path: { id } } }))).data,
+  });
 }
 
 export async function createMaster(body: MasterProductBody): Promise<MasterProduct> {
@@ -76,23 +91,71 @@ export async function deleteMaster(id: string): Promise<void> {
   await unwrap(integrationApi.DELETE('/api/v1/operations/master-products/{id}', { params: { path: { id } } }));
 }
 
-export function listVariants(master: string, page: number) {
-  return unwrap(
-    integrationApi.GET('/api/v1/operations/master-products/{master}/variants', {
-      params: {
-        path: { master },
-        query: { page, per_page: VARIANTS_PER_PAGE, sort_by: 'created_at', sort_direction: 'asc' },
-      },
-    }),
-  );
+export function useVariants(master: string, page: number) {
+  return useQuery({
+    queryKey: masterKeys.variants(master, page),
+    queryFn: () =>
+      unwrap(
+        integrationApi.GET('/api/v1/operations/master-products/{master}/variants', {
+          params: {
+            path: { master },
+            query: { page, per_page: VARIANTS_PER_PAGE, sort_by: 'created_at', sort_direction: 'asc' },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function availableValues(master: string) {
-  return unwrap(
-    integrationApi.GET('/api/v1/operations/master-products/{master}/variants/available', {
-      params: { path: { master } },
-    }),
-  );
+/** The attribute values the master's variants may take, with how many combinations they make. */
+export function useAvailableValues(master: string) {
+  return useQuery({
+    queryKey: masterKeys.available(master),
+    queryFn: () =>
+      unwrap(
+        integrationApi.GET('/api/v1/operations/master-products/{master}/variants/available', {
+          params: { path: { master } },
+        }),
+      ),
+  });
+}
+
+/** The first categories by name (the API's largest page), for the master's form. */
+export function useCategoryOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: masterKeys.categoryOptions,
+    enabled,
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/product-categories', {
+            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data.map((c) => ({
+        value: c.id,
+        label: c.name,
+      })),
+  });
+}
+
+/** The first suppliers by name (the API's largest page), for the master's form. */
+export function useSupplierOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: masterKeys.supplierOptions,
+    enabled,
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/suppliers', {
+            params: { query: { page: 1, per_page: 100, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        )
+      ).data.map((s) => ({
+        value: s.id,
+        label: s.name,
+      })),
+  });
 }
 
 export function generateVariants(master: string, body: GenerateBody) {
