@@ -2,36 +2,21 @@
 // cursor, as an integration reads it. "Load more" reads the next page; at the end, "Check for newer events"
 // asks again from the last event seen.
 import { Accordion, Badge, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { unwrap } from '../api/client';
-import { integrationApi } from '../api/integration-client';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { useListState } from '../lib/url-state';
-import { useEventTypes, webhookKeys } from './api';
+import { useEventFeed, useEventTypes } from './api';
 import { JsonBlock } from './JsonBlock';
 import { describePattern, filterOptions, groupEventTypes } from './patterns';
 import { formatDateTime } from '../lib/format';
 
-const FEED_PAGE = 50;
 const FEED_STATE = { filters: ['event_type'] as const, defaultSort: 'id' };
 
 export function EventFeedPage() {
   const [state, update] = useListState(FEED_STATE);
   const eventType = state.filters.event_type;
   const eventTypes = useEventTypes();
-  const feed = useInfiniteQuery({
-    queryKey: webhookKeys.events(eventType),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        integrationApi.GET('/api/v1/webhooks/events', {
-          params: { query: { after: pageParam, event_type: eventType, per_page: FEED_PAGE } },
-        }),
-      ),
-    // An empty page has no cursor: the next read starts after the same event as this one did.
-    getNextPageParam: (last, _pages, lastParam) => last.meta.cursor ?? lastParam,
-  });
+  const feed = useEventFeed(eventType);
   const events = feed.data?.pages.flatMap((page) => page.data) ?? [];
   const hasMore = feed.data?.pages.at(-1)?.meta.has_more ?? false;
   const readOn = () => void (feed.hasNextPage ? feed.fetchNextPage() : feed.refetch());

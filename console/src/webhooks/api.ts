@@ -1,6 +1,6 @@
 // The Webhooks area's reads, through the console-token client (the webhook endpoints take bearer tokens only).
 // Query keys start with 'webhooks'; a write invalidates the subscription it touched and the lists.
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../api/client';
 import { integrationApi } from '../api/integration-client';
 import type { DeliveryStatus } from './status';
@@ -10,6 +10,8 @@ export const MANAGE_WEBHOOKS = 'system:manage-webhooks';
 export const PER_PAGE = 25;
 /** How often a screen showing a delivery still on its way asks again. */
 const POLL_MS = 2000;
+/** Events of the feed read at a time. */
+const FEED_PAGE = 50;
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
@@ -77,5 +79,21 @@ export function useDelivery(subscriptionId: string, deliveryId: string | undefin
       ).data,
     enabled: deliveryId !== undefined,
     refetchInterval: (query) => (query.state.data && inProgress(query.state.data.status) ? POLL_MS : false),
+  });
+}
+
+/** The event feed after a cursor, oldest first, a page at a time, as an integration reads it. */
+export function useEventFeed(eventType: string | undefined) {
+  return useInfiniteQuery({
+    queryKey: webhookKeys.events(eventType),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        integrationApi.GET('/api/v1/webhooks/events', {
+          params: { query: { after: pageParam, event_type: eventType, per_page: FEED_PAGE } },
+        }),
+      ),
+    // An empty page has no cursor: the next read starts after the same event as this one did.
+    getNextPageParam: (last, _pages, lastParam) => last.meta.cursor ?? lastParam,
   });
 }
