@@ -1,35 +1,20 @@
 // The brands: search, status filter, sort and page in the URL; create, edit, (de)activate and delete as the
 // user's abilities allow. A brand still linked to products cannot be deleted: the API's 409 says so.
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
-import { sortParts, useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { BrandFormModal } from './BrandFormModal';
 import { formatDate } from '../lib/format';
 import { siteName } from './format';
-import { EmptyState } from '../components/EmptyState';
-import { ListFooter } from '../components/ListFooter';
-import { SearchInput } from '../components/SearchInput';
+import { ListCard, SkeletonRows } from '../components/ListView';
 import { SortHeader } from '../components/SortHeader';
-import { isActiveFilter, StatusFilter } from './StatusFilter';
+import { isActiveFilter, SearchAndStatusFilters } from './StatusFilter';
 import { catalogKeys, PER_PAGE, useBrands } from './api';
 import { type Brand } from './types';
 
@@ -37,18 +22,16 @@ const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
 export function BrandsPage() {
   const can = useCan();
-  const [state, update] = useListState(LIST);
+  const list = useListPage(LIST);
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
-  const { column, direction } = sortParts(state.sort);
   const brands = useBrands({
-    page: state.page,
+    page: list.state.page,
     per_page: PER_PAGE,
-    search: state.filters.search,
-    is_active: isActiveFilter(state.filters.status),
-    sort_by: column as 'name' | 'created_at',
-    sort_direction: direction,
+    search: list.filters.search,
+    is_active: isActiveFilter(list.filters.status),
+    sort_by: list.sort.column as 'name' | 'created_at',
+    sort_direction: list.sort.direction,
   });
-  const filtered = state.filters.search !== undefined || state.filters.status !== undefined;
 
   return (
     <>
@@ -63,29 +46,26 @@ export function BrandsPage() {
           )
         }
       />
-      <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput
-          value={state.filters.search ?? ''}
-          onSearch={(search) => update({ filters: { search } })}
-          w={280}
-        />
-        <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
-      </Group>
-      {brands.isError ? (
-        <QueryError error={brands.error} onRetry={() => void brands.refetch()} />
-      ) : (
-        <Paper withBorder>
+      <SearchAndStatusFilters filters={list.filters} onChange={list.setFilter} />
+      <ListCard
+        list={list}
+        query={brands}
+        noun={['brand', 'brands']}
+        none="No brands yet."
+        noMatch="No brands match these filters."
+      >
+        {(rows) => (
           <Table.ScrollContainer minWidth={720}>
             <Table aria-label="Brands" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="name" {...list.sortProps}>
                     Name
                   </SortHeader>
                   <Table.Th>Products</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Website</Table.Th>
-                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="created_at" {...list.sortProps}>
                     Created
                   </SortHeader>
                   <Table.Th>
@@ -94,30 +74,16 @@ export function BrandsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {brands.isPending
-                  ? Array.from({ length: 5 }, (_, row) => (
-                      <Table.Tr key={row}>
-                        <Table.Td colSpan={6}>
-                          <Skeleton height={20} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : brands.data.data.map((brand) => (
-                      <BrandRow key={brand.id} brand={brand} onEdit={() => setEditing(brand)} />
-                    ))}
+                {rows ? (
+                  rows.map((brand) => <BrandRow key={brand.id} brand={brand} onEdit={() => setEditing(brand)} />)
+                ) : (
+                  <SkeletonRows columns={6} />
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {brands.data?.data.length === 0 && (
-            <EmptyState
-              inset
-              message={filtered ? 'No brands match these filters.' : 'No brands yet.'}
-              onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
-            />
-          )}
-        </Paper>
-      )}
-      <ListFooter meta={brands.data?.meta} noun={['brand', 'brands']} onPage={(page) => update({ page })} />
+        )}
+      </ListCard>
       {editing && <BrandFormModal brand={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

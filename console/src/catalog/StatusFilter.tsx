@@ -1,26 +1,32 @@
-import { Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { SearchInput } from '../components/SearchInput';
 
-/** Active / inactive filter of the brand and tag lists; the URL holds `active` or `inactive`. */
-export function StatusFilter({
-  value,
+type Filter = 'search' | 'status';
+
+/** The search and the active / inactive filter of the brand and tag lists; the URL holds `active` or `inactive`. */
+export function SearchAndStatusFilters({
+  filters,
   onChange,
 }: {
-  value: string | undefined;
-  onChange: (value: string | null) => void;
+  filters: Partial<Record<Filter, string>>;
+  onChange: (name: Filter, value: string | null) => void;
 }) {
   return (
-    <Select
-      label="Status"
-      placeholder="Any status"
-      data={[
-        { value: 'active', label: 'Active' },
-        { value: 'inactive', label: 'Inactive' },
-      ]}
-      value={value ?? null}
-      onChange={onChange}
-      clearable
-      w={160}
-    />
+    <Group align="flex-end" mb="md" wrap="wrap">
+      <SearchInput value={filters.search ?? ''} onSearch={(search) => onChange('search', search)} w={280} />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={[
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+        value={filters.status ?? null}
+        onChange={(status) => onChange('status', status)}
+        clearable
+        w={160}
+      />
+    </Group>
   );
 }
 

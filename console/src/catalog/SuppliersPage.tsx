@@ -1,14 +1,12 @@
 // The suppliers: search, status filter, sort and page in the URL; each opens its detail page.
-import { Button, Group, Paper, Select, Skeleton, Table, Text } from '@mantine/core';
+import { Button, Group, Select, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
-import { sortParts, useListState } from '../lib/url-state';
-import { EmptyState } from '../components/EmptyState';
-import { ListFooter } from '../components/ListFooter';
+import { useListPage } from '../lib/useListPage';
+import { ListCard, SkeletonRows } from '../components/ListView';
 import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { label, SUPPLIER_STATUSES } from './supplier-status';
@@ -21,20 +19,17 @@ const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 export function SuppliersPage() {
   const can = useCan();
   const navigate = useNavigate();
-  const [state, update] = useListState(LIST);
+  const list = useListPage(LIST);
   const [creating, setCreating] = useState(false);
-  const { column, direction } = sortParts(state.sort);
-  const status = SUPPLIER_STATUSES.find((known) => known === state.filters.status);
+  const status = SUPPLIER_STATUSES.find((known) => known === list.filters.status);
   const suppliers = useSuppliers({
-    page: state.page,
+    page: list.state.page,
     per_page: PER_PAGE,
-    search: state.filters.search,
+    search: list.filters.search,
     status,
-    sort_by: column as 'name' | 'rating' | 'lead_time_days' | 'created_at',
-    sort_direction: direction,
+    sort_by: list.sort.column as 'name' | 'rating' | 'lead_time_days' | 'created_at',
+    sort_direction: list.sort.direction,
   });
-  const filtered = state.filters.search !== undefined || status !== undefined;
-  const onSort = (sort: string) => update({ sort });
 
   return (
     <>
@@ -51,8 +46,8 @@ export function SuppliersPage() {
       />
       <Group align="flex-end" mb="md" wrap="wrap">
         <SearchInput
-          value={state.filters.search ?? ''}
-          onSearch={(search) => update({ filters: { search } })}
+          value={list.filters.search ?? ''}
+          onSearch={(search) => list.setFilter('search', search)}
           w={280}
           label="Search name, code or e-mail"
         />
@@ -61,76 +56,68 @@ export function SuppliersPage() {
           placeholder="Any status"
           data={SUPPLIER_STATUSES.map((value) => ({ value, label: label(value) }))}
           value={status ?? null}
-          onChange={(value) => update({ filters: { status: value } })}
+          onChange={(value) => list.setFilter('status', value)}
           clearable
           w={180}
         />
       </Group>
-      {suppliers.isError ? (
-        <QueryError error={suppliers.error} onRetry={() => void suppliers.refetch()} />
-      ) : (
-        <Paper withBorder>
+      <ListCard
+        list={list}
+        query={suppliers}
+        noun={['supplier', 'suppliers']}
+        none="No suppliers yet."
+        noMatch="No suppliers match these filters."
+      >
+        {(rows) => (
           <Table.ScrollContainer minWidth={760}>
             <Table aria-label="Suppliers" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <SortHeader column="name" sort={state.sort} onSort={onSort}>
+                  <SortHeader column="name" {...list.sortProps}>
                     Name
                   </SortHeader>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Type</Table.Th>
                   <Table.Th>E-mail</Table.Th>
-                  <SortHeader column="rating" sort={state.sort} onSort={onSort}>
+                  <SortHeader column="rating" {...list.sortProps}>
                     Rating
                   </SortHeader>
-                  <SortHeader column="lead_time_days" sort={state.sort} onSort={onSort}>
+                  <SortHeader column="lead_time_days" {...list.sortProps}>
                     Lead time
                   </SortHeader>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {suppliers.isPending
-                  ? Array.from({ length: 5 }, (_, row) => (
-                      <Table.Tr key={row}>
-                        <Table.Td colSpan={6}>
-                          <Skeleton height={20} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : suppliers.data.data.map((supplier) => (
-                      <Table.Tr key={supplier.id}>
-                        <Table.Td>
-                          <Text component={Link} to={`/catalog/suppliers/${supplier.id}`} size="sm" fw={500} c="blue">
-                            {supplier.name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {supplier.code}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <StatusBadge status={supplier.status} />
-                        </Table.Td>
-                        <Table.Td>{supplier.type ? label(supplier.type) : '—'}</Table.Td>
-                        <Table.Td>{supplier.email}</Table.Td>
-                        <Table.Td>
-                          {supplier.rating === null ? '—' : `${supplier.rating.toFixed(2)} (${supplier.rating_count})`}
-                        </Table.Td>
-                        <Table.Td>{supplier.lead_time_days === null ? '—' : `${supplier.lead_time_days} d`}</Table.Td>
-                      </Table.Tr>
-                    ))}
+                {rows ? (
+                  rows.map((supplier) => (
+                    <Table.Tr key={supplier.id}>
+                      <Table.Td>
+                        <Text component={Link} to={`/catalog/suppliers/${supplier.id}`} size="sm" fw={500} c="blue">
+                          {supplier.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {supplier.code}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={supplier.status} />
+                      </Table.Td>
+                      <Table.Td>{supplier.type ? label(supplier.type) : '—'}</Table.Td>
+                      <Table.Td>{supplier.email}</Table.Td>
+                      <Table.Td>
+                        {supplier.rating === null ? '—' : `${supplier.rating.toFixed(2)} (${supplier.rating_count})`}
+                      </Table.Td>
+                      <Table.Td>{supplier.lead_time_days === null ? '—' : `${supplier.lead_time_days} d`}</Table.Td>
+                    </Table.Tr>
+                  ))
+                ) : (
+                  <SkeletonRows columns={6} />
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {suppliers.data?.data.length === 0 && (
-            <EmptyState
-              inset
-              message={filtered ? 'No suppliers match these filters.' : 'No suppliers yet.'}
-              onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
-            />
-          )}
-        </Paper>
-      )}
-      <ListFooter meta={suppliers.data?.meta} noun={['supplier', 'suppliers']} onPage={(page) => update({ page })} />
+        )}
+      </ListCard>
       {creating && (
         <SupplierFormModal
           supplier={null}

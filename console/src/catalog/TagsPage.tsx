@@ -8,8 +8,6 @@ import {
   ColorSwatch,
   Group,
   Menu,
-  Paper,
-  Skeleton,
   Table,
   Text,
   Tooltip,
@@ -21,16 +19,13 @@ import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
-import { sortParts, useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { formatDate } from '../lib/format';
-import { EmptyState } from '../components/EmptyState';
-import { ListFooter } from '../components/ListFooter';
+import { ListCard, SkeletonRows } from '../components/ListView';
 import { MergeTagsModal, type MergeOutcome } from './MergeTagsModal';
-import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
-import { isActiveFilter, StatusFilter } from './StatusFilter';
+import { isActiveFilter, SearchAndStatusFilters } from './StatusFilter';
 import { TagFormModal } from './TagFormModal';
 import { catalogKeys, PER_PAGE, useTags } from './api';
 import { type Tag } from './types';
@@ -39,23 +34,21 @@ const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
 export function TagsPage() {
   const can = useCan();
-  const [state, update] = useListState(LIST);
+  const list = useListPage(LIST);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   // Kept across pages and searches, so that tags from several pages can be merged at once.
   const [selected, setSelected] = useState<ReadonlyMap<string, Tag>>(new Map());
   const [merging, setMerging] = useState(false);
   const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
-  const { column, direction } = sortParts(state.sort);
   const tags = useTags({
-    page: state.page,
+    page: list.state.page,
     per_page: PER_PAGE,
-    search: state.filters.search,
-    is_active: isActiveFilter(state.filters.status),
-    sort_by: column as 'name' | 'created_at',
-    sort_direction: direction,
+    search: list.filters.search,
+    is_active: isActiveFilter(list.filters.status),
+    sort_by: list.sort.column as 'name' | 'created_at',
+    sort_direction: list.sort.direction,
   });
   const mayMerge = can('operations:edit-products');
-  const filtered = state.filters.search !== undefined || state.filters.status !== undefined;
   const toggle = (tag: Tag) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -105,18 +98,15 @@ export function TagsPage() {
           {outcome.linksMoved === 1 ? 'link' : 'links'} moved.
         </Alert>
       )}
-      <Group align="flex-end" mb="md" wrap="wrap">
-        <SearchInput
-          value={state.filters.search ?? ''}
-          onSearch={(search) => update({ filters: { search } })}
-          w={280}
-        />
-        <StatusFilter value={state.filters.status} onChange={(status) => update({ filters: { status } })} />
-      </Group>
-      {tags.isError ? (
-        <QueryError error={tags.error} onRetry={() => void tags.refetch()} />
-      ) : (
-        <Paper withBorder>
+      <SearchAndStatusFilters filters={list.filters} onChange={list.setFilter} />
+      <ListCard
+        list={list}
+        query={tags}
+        noun={['tag', 'tags']}
+        none="No tags yet."
+        noMatch="No tags match these filters."
+      >
+        {(rows) => (
           <Table.ScrollContainer minWidth={680}>
             <Table aria-label="Tags" striped highlightOnHover>
               <Table.Thead>
@@ -126,12 +116,12 @@ export function TagsPage() {
                       <VisuallyHidden>Select</VisuallyHidden>
                     </Table.Th>
                   )}
-                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="name" {...list.sortProps}>
                     Name
                   </SortHeader>
                   <Table.Th>Products</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="created_at" {...list.sortProps}>
                     Created
                   </SortHeader>
                   <Table.Th>
@@ -140,38 +130,26 @@ export function TagsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {tags.isPending
-                  ? Array.from({ length: 5 }, (_, row) => (
-                      <Table.Tr key={row}>
-                        <Table.Td colSpan={6}>
-                          <Skeleton height={20} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : tags.data.data.map((tag) => (
-                      <TagRow
-                        key={tag.id}
-                        tag={tag}
-                        selectable={mayMerge}
-                        selected={selected.has(tag.id)}
-                        onSelect={() => toggle(tag)}
-                        onEdit={() => setEditing(tag)}
-                        onDeleted={() => selected.has(tag.id) && toggle(tag)}
-                      />
-                    ))}
+                {rows ? (
+                  rows.map((tag) => (
+                    <TagRow
+                      key={tag.id}
+                      tag={tag}
+                      selectable={mayMerge}
+                      selected={selected.has(tag.id)}
+                      onSelect={() => toggle(tag)}
+                      onEdit={() => setEditing(tag)}
+                      onDeleted={() => selected.has(tag.id) && toggle(tag)}
+                    />
+                  ))
+                ) : (
+                  <SkeletonRows columns={6} />
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {tags.data?.data.length === 0 && (
-            <EmptyState
-              inset
-              message={filtered ? 'No tags match these filters.' : 'No tags yet.'}
-              onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
-            />
-          )}
-        </Paper>
-      )}
-      <ListFooter meta={tags.data?.meta} noun={['tag', 'tags']} onPage={(page) => update({ page })} />
+        )}
+      </ListCard>
       {editing && <TagFormModal tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {merging && (
         <MergeTagsModal

@@ -8,15 +8,20 @@ interface Props {
   /** What the list holds, singular and plural. */
   noun: [one: string, many: string];
   onPage: (page: number) => void;
+  /** The pages without the count, for a list whose screen shows none. */
+  pagerOnly?: boolean;
 }
 
-export function ListFooter({ meta, noun, onPage }: Props) {
+export function ListFooter({ meta, noun, onPage, pagerOnly = false }: Props) {
   if (!meta || meta.total === 0) return null;
+  if (pagerOnly && meta.last_page <= 1) return null;
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
-      <Text size="sm" c="dimmed">
-        {meta.total} {meta.total === 1 ? noun[0] : noun[1]}
-      </Text>
+      {!pagerOnly && (
+        <Text size="sm" c="dimmed">
+          {meta.total} {meta.total === 1 ? noun[0] : noun[1]}
+        </Text>
+      )}
       {meta.last_page > 1 && (
         <Pagination
           total={meta.last_page}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeListState, parseListState, serializeListState, sortParts } from './url-state';
+import {
+  changeListState,
+  clearedFilters,
+  isFiltered,
+  parseListState,
+  serializeListState,
+  sortParts,
+  type ListState,
+} from './url-state';
 
 const shape = { filters: ['search', 'status'] as const, defaultSort: '-created_at' };
 
@@ -58,5 +66,18 @@ describe('list state in the URL', () => {
   it('splits the sort into the column and direction the API takes', () => {
     expect(sortParts('-created_at')).toEqual({ column: 'created_at', direction: 'desc' });
     expect(sortParts('name')).toEqual({ column: 'name', direction: 'asc' });
+  });
+
+  it('tells whether the named filters narrow the list, and clears exactly those', () => {
+    const state: ListState<'search' | 'status'> = { page: 2, sort: 'name', filters: { search: 'bolt' } };
+    expect(isFiltered(state, ['search', 'status'])).toBe(true);
+    expect(isFiltered(state, ['status'])).toBe(false);
+    expect(isFiltered({ ...state, filters: {} }, ['search', 'status'])).toBe(false);
+    expect(clearedFilters(['search', 'status'])).toEqual({ search: null, status: null });
+    expect(changeListState(state, { filters: clearedFilters(['search', 'status']) })).toEqual({
+      page: 1,
+      sort: 'name',
+      filters: {},
+    });
   });
 });

@@ -75,6 +75,16 @@ export function changeListState<F extends string>(
   return next;
 }
 
+/** Whether any of these filters narrows the list. */
+export function isFiltered<F extends string>(state: ListState<F>, names: readonly F[]): boolean {
+  return names.some((name) => state.filters[name] !== undefined);
+}
+
+/** The change that takes these filters out of the URL. */
+export function clearedFilters<F extends string>(names: readonly F[]): Record<F, null> {
+  return Object.fromEntries(names.map((name) => [name, null])) as Record<F, null>;
+}
+
 /** `sort=-created_at` ⇄ column and direction, as the API spells its sort parameter. */
 export function sortParts(sort: string): { column: string; direction: 'asc' | 'desc' } {
   return sort.startsWith('-') ? { column: sort.slice(1), direction: 'desc' } : { column: sort, direction: 'asc' };

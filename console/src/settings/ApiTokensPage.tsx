@@ -1,27 +1,16 @@
 // API tokens: the user's own (an administrator sees every token of the tenant), with their status, and the
 // actions on them: create (the plain text shown once), revoke, and for administrators approve.
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCurrentUser } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
+import { ListView, SkeletonLines } from '../components/ListView';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
-import { useListState, type ListStateShape } from '../lib/url-state';
+import { type ListStateShape } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { formatDate, formatDateTime } from '../lib/format';
 import { TokenCreatedDialog } from './TokenCreatedDialog';
@@ -39,15 +28,13 @@ const STATUSES = [
 export function ApiTokensPage() {
   const me = useCurrentUser();
   const isAdmin = me.user.roles.includes('admin');
-  const [state, update] = useListState(SHAPE);
+  const list = useListPage(SHAPE);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; plainText: string; pending: boolean } | null>(null);
-  const status = state.filters.status as ApiToken['status'] | undefined;
-  const type = state.filters.type as ApiToken['type'] | undefined;
+  const status = list.filters.status as ApiToken['status'] | undefined;
+  const type = list.filters.type as ApiToken['type'] | undefined;
 
-  const tokens = useApiTokens({ page: state.page, per_page: PER_PAGE, status, type });
-
-  const filtered = status !== undefined || type !== undefined;
+  const tokens = useApiTokens({ page: list.state.page, per_page: PER_PAGE, status, type });
 
   return (
     <>
@@ -72,7 +59,7 @@ export function ApiTokensPage() {
           value={status ?? null}
           clearable
           w={200}
-          onChange={(value) => update({ filters: { status: value } })}
+          onChange={(value) => list.setFilter('status', value)}
         />
         <Select
           label="Type"
@@ -81,44 +68,20 @@ export function ApiTokensPage() {
           value={type ?? null}
           clearable
           w={200}
-          onChange={(value) => update({ filters: { type: value } })}
+          onChange={(value) => list.setFilter('type', value)}
         />
       </Group>
 
-      {tokens.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} h={36} />
-          ))}
-        </Stack>
-      ) : tokens.isError ? (
-        <QueryError error={tokens.error} onRetry={() => void tokens.refetch()} />
-      ) : tokens.data.data.length === 0 ? (
-        <Stack align="flex-start" gap="xs" py="md">
-          <Text c="dimmed">{filtered ? 'No tokens match these filters.' : 'There are no tokens yet.'}</Text>
-          {filtered ? (
-            <Button variant="light" size="xs" onClick={() => update({ filters: { status: null, type: null } })}>
-              Clear filters
-            </Button>
-          ) : (
-            <Button variant="light" size="xs" onClick={() => setCreating(true)}>
-              Create the first token
-            </Button>
-          )}
-        </Stack>
-      ) : (
-        <>
-          <TokenTable tokens={tokens.data.data} isAdmin={isAdmin} />
-          {tokens.data.meta.last_page > 1 && (
-            <Pagination
-              mt="md"
-              total={tokens.data.meta.last_page}
-              value={state.page}
-              onChange={(page) => update({ page })}
-            />
-          )}
-        </>
-      )}
+      <ListView
+        list={list}
+        query={tokens}
+        noun={['token', 'tokens']}
+        pagerOnly
+        loading={<SkeletonLines count={3} height={36} />}
+        empty={<NoTokens filtered={list.filtered} onClear={list.clearFilters} onCreate={() => setCreating(true)} />}
+      >
+        {(rows) => <TokenTable tokens={rows} isAdmin={isAdmin} />}
+      </ListView>
 
       <CreateTokenDialog
         opened={creating}
@@ -134,6 +97,18 @@ export function ApiTokensPage() {
       />
       <TokenCreatedDialog token={created} onClose={() => setCreated(null)} />
     </>
+  );
+}
+
+/** No token to list: a way out of the filters, or to the first token. */
+function NoTokens({ filtered, onClear, onCreate }: { filtered: boolean; onClear: () => void; onCreate: () => void }) {
+  return (
+    <Stack align="flex-start" gap="xs" py="md">
+      <Text c="dimmed">{filtered ? 'No tokens match these filters.' : 'There are no tokens yet.'}</Text>
+      <Button variant="light" size="xs" onClick={filtered ? onClear : onCreate}>
+        {filtered ? 'Clear filters' : 'Create the first token'}
+      </Button>
+    </Stack>
   );
 }
 

@@ -1,14 +1,14 @@
 // The organisation's users (administrators): find them by name or e-mail, role and status; invite, edit,
 // deactivate and reactivate them, and give them a new invitation or password-reset link.
-import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Select, Table, VisuallyHidden } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../auth/session';
-import { EmptyState } from '../components/EmptyState';
+import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
 import { SortHeader } from '../components/SortHeader';
-import { QueryError } from '../components/QueryError';
-import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
+import { type ListStateShape } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { SearchInput } from '../components/SearchInput';
 import { formatDate } from '../lib/format';
 import { InviteUserDialog } from './InviteUserDialog';
@@ -26,24 +26,22 @@ type SortColumn = 'name' | 'email' | 'created_at';
 
 export function UsersPage() {
   const can = useCan();
-  const [state, update] = useListState(SHAPE);
+  const list = useListPage(SHAPE);
   const [inviting, setInviting] = useState(false);
   const [link, setLink] = useState<PasswordLinkResult | null>(null);
-  const { column, direction } = sortParts(state.sort);
-  const role = state.filters.role as Role | undefined;
-  const status = state.filters.status as UserStatus | undefined;
+  const role = list.filters.role as Role | undefined;
+  const status = list.filters.status as UserStatus | undefined;
 
   const users = useUsers({
-    page: state.page,
+    page: list.state.page,
     per_page: PER_PAGE,
-    search: state.filters.search,
+    search: list.filters.search,
     role,
     status,
-    sort_by: column as SortColumn,
-    sort_direction: direction,
+    sort_by: list.sort.column as SortColumn,
+    sort_direction: list.sort.direction,
   });
 
-  const filtered = Object.keys(state.filters).length > 0;
   const canManage = can('system:manage-users');
 
   return (
@@ -59,42 +57,32 @@ export function UsersPage() {
           )
         }
       />
-      <UserFilters
-        search={state.filters.search ?? ''}
-        role={role}
-        status={status}
-        onChange={(filters) => update({ filters })}
-      />
-      {users.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} h={36} />
-          ))}
-        </Stack>
-      ) : users.isError ? (
-        <QueryError error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.data.length === 0 ? (
-        <EmptyState
-          message="No users match these filters."
-          onClear={filtered ? () => update({ filters: { search: null, role: null, status: null } }) : undefined}
-          clearLabel="Clear filters"
-        />
-      ) : (
-        <>
+      <UserFilters search={list.filters.search ?? ''} role={role} status={status} onChange={list.setFilter} />
+      <ListView
+        list={list}
+        query={users}
+        noun={['user', 'users']}
+        pagerOnly
+        loading={<SkeletonLines count={3} height={36} />}
+        none="No users match these filters."
+        noMatch="No users match these filters."
+        clearLabel="Clear filters"
+      >
+        {(rows) => (
           <Table.ScrollContainer minWidth={860}>
             <Table aria-label="Users" striped highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <SortHeader column="name" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="name" {...list.sortProps}>
                     Name
                   </SortHeader>
-                  <SortHeader column="email" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="email" {...list.sortProps}>
                     E-mail
                   </SortHeader>
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Two-factor</Table.Th>
-                  <SortHeader column="created_at" sort={state.sort} onSort={(sort) => update({ sort })}>
+                  <SortHeader column="created_at" {...list.sortProps}>
                     Added
                   </SortHeader>
                   <Table.Th>
@@ -103,22 +91,14 @@ export function UsersPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {users.data.data.map((user) => (
+                {rows.map((user) => (
                   <UserRow key={user.id} user={user} canManage={canManage} onLink={setLink} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {users.data.meta.last_page > 1 && (
-            <Pagination
-              mt="md"
-              total={users.data.meta.last_page}
-              value={state.page}
-              onChange={(page) => update({ page })}
-            />
-          )}
-        </>
-      )}
+        )}
+      </ListView>
       <InviteUserDialog
         opened={inviting}
         onClose={() => setInviting(false)}
@@ -136,7 +116,7 @@ interface FiltersProps {
   search: string;
   role: Role | undefined;
   status: UserStatus | undefined;
-  onChange: (filters: Partial<Record<'search' | 'role' | 'status', string | null>>) => void;
+  onChange: (name: 'search' | 'role' | 'status', value: string | null) => void;
 }
 
 function UserFilters({ search, role, status, onChange }: FiltersProps) {
@@ -145,7 +125,7 @@ function UserFilters({ search, role, status, onChange }: FiltersProps) {
       <SearchInput
         placeholder="Name or e-mail"
         value={search}
-        onSearch={(value) => onChange({ search: value })}
+        onSearch={(value) => onChange('search', value)}
         w={260}
       />
       <Select
@@ -155,7 +135,7 @@ function UserFilters({ search, role, status, onChange }: FiltersProps) {
         value={role ?? null}
         clearable
         w={160}
-        onChange={(value) => onChange({ role: value })}
+        onChange={(value) => onChange('role', value)}
       />
       <Select
         label="Status"
@@ -164,7 +144,7 @@ function UserFilters({ search, role, status, onChange }: FiltersProps) {
         value={status ?? null}
         clearable
         w={160}
-        onChange={(value) => onChange({ status: value })}
+        onChange={(value) => onChange('status', value)}
       />
     </Group>
   );
