@@ -1,36 +1,33 @@
 // CSV imports: a new import (for whoever may run one), the import being followed, and the recent imports with
 // their type and status filters and pages. The list's state and the import followed live in the URL
 // (`?job=…`), so that a reload or a link shows the same import.
-import { Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { EmptyState } from '../components/EmptyState';
-import { ListFooter } from '../components/ListFooter';
+import { Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { ListCard } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
 import { useCurrentUser } from '../auth/session';
-import { useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { useImports } from './api';
 import { ImportForm } from './ImportForm';
 import { ImportProgress, NoCurrentImport } from './ImportProgress';
 import { ImportsTable } from './ImportsTable';
 import { allowedTypes, IMPORT_STATUSES, IMPORT_TYPES, importStatus, typeLabel } from './job';
-import type { ImportStatus, ImportType } from './types';
+import type { ImportStatus } from './types';
 
 const LIST = { filters: ['type', 'status', 'job'] as const, defaultSort: '-created_at' };
 
 export function ImportsPage() {
   const { abilities } = useCurrentUser();
-  const [state, update] = useListState(LIST);
-  const type = IMPORT_TYPES.find((known) => known === state.filters.type);
-  const status = IMPORT_STATUSES.find((known) => known === state.filters.status);
-  const currentId = state.filters.job;
-  const imports = useImports({ page: state.page, type, status });
+  const list = useListPage(LIST, { notFilters: ['job'] });
+  const type = IMPORT_TYPES.find((known) => known === list.filters.type);
+  const status = IMPORT_STATUSES.find((known) => known === list.filters.status);
+  const currentId = list.filters.job;
+  const imports = useImports({ page: list.state.page, type, status });
   const mayImport = allowedTypes(abilities).length > 0;
-  const filtered = type !== undefined || status !== undefined;
 
   /** Opening an import keeps the list where it is. */
-  const open = (id: string) => update({ page: state.page, filters: { job: id } });
+  const open = (id: string) => list.update({ page: list.state.page, filters: { job: id } });
   /** A new import is followed, and the list shows it at its top. */
-  const started = (id: string) => update({ page: 1, filters: { job: id, type: null, status: null } });
+  const started = (id: string) => list.update({ page: 1, filters: { job: id, type: null, status: null } });
 
   return (
     <>
@@ -61,7 +58,7 @@ export function ImportsPage() {
                 w={170}
                 data={IMPORT_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
                 value={type ?? null}
-                onChange={(value) => update({ filters: { type: value as ImportType | null } })}
+                onChange={(value) => list.setFilter('type', value)}
               />
               <Select
                 label="Status"
@@ -70,29 +67,20 @@ export function ImportsPage() {
                 w={170}
                 data={IMPORT_STATUSES.map((value) => ({ value, label: importStatus(value as ImportStatus).label }))}
                 value={status ?? null}
-                onChange={(value) => update({ filters: { status: value } })}
+                onChange={(value) => list.setFilter('status', value)}
               />
             </Group>
           </Group>
-          {imports.isError ? (
-            <QueryError
-              error={imports.error}
-              onRetry={() => void imports.refetch()}
-              title="Could not load the imports"
-            />
-          ) : (
-            <Paper withBorder>
-              <ImportsTable jobs={imports.data?.data} currentId={currentId} onOpen={open} />
-              {imports.data?.data.length === 0 && (
-                <EmptyState
-                  inset
-                  message={filtered ? 'No imports match these filters.' : 'No imports yet.'}
-                  onClear={filtered ? () => update({ filters: { type: null, status: null } }) : undefined}
-                />
-              )}
-            </Paper>
-          )}
-          <ListFooter meta={imports.data?.meta} noun={['import', 'imports']} onPage={(page) => update({ page })} />
+          <ListCard
+            list={list}
+            query={imports}
+            noun={['import', 'imports']}
+            errorTitle="Could not load the imports"
+            none="No imports yet."
+            noMatch="No imports match these filters."
+          >
+            {(jobs) => <ImportsTable jobs={jobs} currentId={currentId} onOpen={open} />}
+          </ListCard>
         </Stack>
       </Stack>
     </>

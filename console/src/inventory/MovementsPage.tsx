@@ -1,39 +1,33 @@
 // Movements: the stock ledger, newest first, filtered by type, warehouse, product and date range, paged in the
 // URL; a movement's detail opens in a dialog.
-import { Anchor, Badge, Button, Group, Select, Skeleton, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
-import { useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { formatDateTime } from '../lib/format';
-import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from '../components/EmptyState';
+import { ListView } from '../components/ListView';
 import { MovementDetailDialog } from './MovementDetailDialog';
 import { MOVEMENT_TYPES, movementColor } from './movement-types';
 import { signed } from './physical-count';
-import { ProductPicker, type PickedProduct } from './ProductPicker';
-import { useProduct, useStockMovements, type StockMovement } from './api';
+import { ProductPicker, usePickedProduct } from './ProductPicker';
+import { useStockMovements, type StockMovement } from './api';
 import { WarehouseSelect } from './WarehouseSelect';
 
 const shape = { filters: ['type', 'warehouse', 'product', 'from', 'to'] as const, defaultSort: '-created_at' };
 
 export function MovementsPage() {
-  const [state, update] = useListState(shape);
+  const list = useListPage(shape);
   const [detail, setDetail] = useState<StockMovement | null>(null);
   const movements = useStockMovements({
-    page: state.page,
-    movement_type: state.filters.type,
-    warehouse_id: state.filters.warehouse,
-    product_id: state.filters.product,
-    from: state.filters.from,
-    to: state.filters.to,
+    page: list.state.page,
+    movement_type: list.filters.type,
+    warehouse_id: list.filters.warehouse,
+    product_id: list.filters.product,
+    from: list.filters.from,
+    to: list.filters.to,
   });
-  const product = useProduct(state.filters.product);
-  const picked: PickedProduct | null = product.data
-    ? { id: product.data.id, name: product.data.name, sku: product.data.sku }
-    : null;
-  const filtered = Object.keys(state.filters).length > 0;
+  const picked = usePickedProduct(list.filters.product);
 
   return (
     <>
@@ -44,60 +38,49 @@ export function MovementsPage() {
           clearable
           placeholder="Any type"
           data={MOVEMENT_TYPES}
-          value={state.filters.type ?? null}
-          onChange={(type) => update({ filters: { type } })}
+          value={list.filters.type ?? null}
+          onChange={(type) => list.setFilter('type', type)}
           w={180}
         />
         <WarehouseSelect
           label="Warehouse"
           clearable
           placeholder="All warehouses"
-          value={state.filters.warehouse ?? null}
-          onChange={(warehouse) => update({ filters: { warehouse } })}
+          value={list.filters.warehouse ?? null}
+          onChange={(warehouse) => list.setFilter('warehouse', warehouse)}
           w={200}
         />
         <ProductPicker
           label="Product"
           value={picked}
-          onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })}
+          onChange={(chosen) => list.setFilter('product', chosen?.id ?? null)}
           w={240}
         />
         <TextInput
           type="date"
           label="From"
-          value={state.filters.from ?? ''}
-          onChange={(event) => update({ filters: { from: event.currentTarget.value } })}
+          value={list.filters.from ?? ''}
+          onChange={(event) => list.setFilter('from', event.currentTarget.value)}
           w={150}
         />
         <TextInput
           type="date"
           label="To"
-          value={state.filters.to ?? ''}
-          onChange={(event) => update({ filters: { to: event.currentTarget.value } })}
+          value={list.filters.to ?? ''}
+          onChange={(event) => list.setFilter('to', event.currentTarget.value)}
           w={150}
         />
       </Group>
-      {movements.isError ? (
-        <QueryError
-          error={movements.error}
-          onRetry={() => void movements.refetch()}
-          title="Could not load the movements"
-        />
-      ) : movements.isPending ? (
-        <Skeleton height={240} aria-label="Loading" />
-      ) : movements.data.data.length === 0 ? (
-        <EmptyState
-          message={filtered ? 'No movements match these filters.' : 'No stock has moved yet.'}
-          onClear={
-            filtered
-              ? () => update({ filters: { type: null, warehouse: null, product: null, from: null, to: null } })
-              : undefined
-          }
-        />
-      ) : (
-        <MovementsTable movements={movements.data.data} onOpen={setDetail} />
-      )}
-      <ListFooter meta={movements.data?.meta} noun={['movement', 'movements']} onPage={(page) => update({ page })} />
+      <ListView
+        list={list}
+        query={movements}
+        noun={['movement', 'movements']}
+        errorTitle="Could not load the movements"
+        none="No stock has moved yet."
+        noMatch="No movements match these filters."
+      >
+        {(rows) => <MovementsTable movements={rows} onOpen={setDetail} />}
+      </ListView>
       {detail && <MovementDetailDialog movement={detail} onClose={() => setDetail(null)} />}
     </>
   );

@@ -2,7 +2,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useProductSearch } from './api';
+import { useProduct, useProductSearch } from './api';
 
 export interface PickedProduct {
   id: string;
@@ -16,6 +16,12 @@ interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searc
 }
 
 export const productLabel = (product: PickedProduct) => `${product.name} (${product.sku})`;
+
+/** The product a list is filtered by (its id in the URL), read to name it in the picker after a reload. */
+export function usePickedProduct(id: string | undefined): PickedProduct | null {
+  const product = useProduct(id);
+  return product.data ? { id: product.data.id, name: product.data.name, sku: product.data.sku } : null;
+}
 
 export function ProductPicker({ value, onChange, ...props }: Props) {
   const [search, setSearch] = useState('');

@@ -1,19 +1,17 @@
 // Stock: every inventory record (a product in a warehouse) with its quantities and status, filtered by
 // warehouse, product and stock level, sorted and paged in the URL; the actions on a record open dialogs.
-import { ActionIcon, Anchor, Button, Group, Menu, Select, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Select, Table, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
-import { sortParts, useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { formatDateTime } from '../lib/format';
 import { SortHeader } from '../components/SortHeader';
-import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from '../components/EmptyState';
-import { ProductPicker, type PickedProduct } from './ProductPicker';
-import { useInventoryRecords, useProduct, type InventoryRecord, type RecordsQuery } from './api';
+import { ListView } from '../components/ListView';
+import { ProductPicker, usePickedProduct } from './ProductPicker';
+import { useInventoryRecords, type InventoryRecord, type RecordsQuery } from './api';
 import { ACTION_ABILITIES, ACTION_LABELS, StockActionDialog, type StockAction } from './StockActionDialogs';
 import { StockStatusBadge } from './StockStatusBadge';
 import { WarehouseSelect } from './WarehouseSelect';
@@ -27,23 +25,17 @@ const LEVELS = [
 ];
 
 export function StockPage() {
-  const [state, update] = useListState(shape);
+  const list = useListPage(shape);
   const [action, setAction] = useState<{ action: StockAction; record: InventoryRecord } | null>(null);
-  const sort = sortParts(state.sort);
-  const query: RecordsQuery = {
-    page: state.page,
-    warehouse_id: state.filters.warehouse,
-    product_id: state.filters.product,
-    low_stock: state.filters.level === undefined ? undefined : state.filters.level === 'low',
-    sort_by: SORTS.has(sort.column) ? (sort.column as RecordsQuery['sort_by']) : 'product_name',
-    sort_direction: sort.direction,
-  };
-  const records = useInventoryRecords(query);
-  const product = useProduct(state.filters.product);
-  const picked: PickedProduct | null = product.data
-    ? { id: product.data.id, name: product.data.name, sku: product.data.sku }
-    : null;
-  const filtered = Object.keys(state.filters).length > 0;
+  const records = useInventoryRecords({
+    page: list.state.page,
+    warehouse_id: list.filters.warehouse,
+    product_id: list.filters.product,
+    low_stock: list.filters.level === undefined ? undefined : list.filters.level === 'low',
+    sort_by: SORTS.has(list.sort.column) ? (list.sort.column as RecordsQuery['sort_by']) : 'product_name',
+    sort_direction: list.sort.direction,
+  });
+  const picked = usePickedProduct(list.filters.product);
 
   return (
     <>
@@ -61,14 +53,14 @@ export function StockPage() {
           label="Warehouse"
           clearable
           placeholder="All warehouses"
-          value={state.filters.warehouse ?? null}
-          onChange={(warehouse) => update({ filters: { warehouse } })}
+          value={list.filters.warehouse ?? null}
+          onChange={(warehouse) => list.setFilter('warehouse', warehouse)}
           w={240}
         />
         <ProductPicker
           label="Product"
           value={picked}
-          onChange={(chosen) => update({ filters: { product: chosen?.id ?? null } })}
+          onChange={(chosen) => list.setFilter('product', chosen?.id ?? null)}
           w={300}
         />
         <Select
@@ -76,33 +68,27 @@ export function StockPage() {
           clearable
           placeholder="Any"
           data={LEVELS}
-          value={state.filters.level ?? null}
-          onChange={(level) => update({ filters: { level } })}
+          value={list.filters.level ?? null}
+          onChange={(level) => list.setFilter('level', level)}
           w={240}
         />
       </Group>
-      {records.isError ? (
-        <QueryError error={records.error} onRetry={() => void records.refetch()} title="Could not load the stock" />
-      ) : records.isPending ? (
-        <Skeleton height={240} aria-label="Loading" />
-      ) : records.data.data.length === 0 ? (
-        <EmptyState
-          message={
-            filtered
-              ? 'No stock records match these filters.'
-              : 'No stock yet: records appear when stock is first received, adjusted or counted.'
-          }
-          onClear={filtered ? () => update({ filters: { warehouse: null, product: null, level: null } }) : undefined}
-        />
-      ) : (
-        <StockTable
-          records={records.data.data}
-          sort={state.sort}
-          onSort={(next) => update({ sort: next })}
-          onAction={(next, record) => setAction({ action: next, record })}
-        />
-      )}
-      <ListFooter meta={records.data?.meta} noun={['record', 'records']} onPage={(page) => update({ page })} />
+      <ListView
+        list={list}
+        query={records}
+        noun={['record', 'records']}
+        errorTitle="Could not load the stock"
+        none="No stock yet: records appear when stock is first received, adjusted or counted."
+        noMatch="No stock records match these filters."
+      >
+        {(rows) => (
+          <StockTable
+            records={rows}
+            {...list.sortProps}
+            onAction={(next, record) => setAction({ action: next, record })}
+          />
+        )}
+      </ListView>
       {action && <StockActionDialog action={action.action} record={action.record} onClose={() => setAction(null)} />}
     </>
   );

@@ -1,19 +1,17 @@
 // Warehouses: the tenant's warehouses, searched, filtered by type and state, sorted and paged in the URL;
 // created, edited and deleted (after a confirmation) by those who manage inventory.
-import { ActionIcon, Badge, Button, Group, Select, Skeleton, Table, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Group, Select, Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { Guarded } from '../components/Guarded';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
-import { sortParts, useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { SortHeader } from '../components/SortHeader';
-import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from '../components/EmptyState';
+import { ListView } from '../components/ListView';
+import { SearchInput } from '../components/SearchInput';
 import { PER_PAGE, useRefreshInventory, useWarehouses, type Warehouse } from './api';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
 
@@ -22,22 +20,17 @@ const SORTS = new Set(['name', 'code', 'created_at']);
 const TYPE_LABELS = Object.fromEntries(WAREHOUSE_TYPES.map((type) => [type.value, type.label]));
 
 export function WarehousesPage() {
-  const [state, update] = useListState(shape);
+  const list = useListPage(shape);
   const [editing, setEditing] = useState<Warehouse | 'new' | null>(null);
-  const sort = sortParts(state.sort);
-  const query = {
-    page: state.page,
+  const warehouses = useWarehouses({
+    page: list.state.page,
     per_page: PER_PAGE,
-    search: state.filters.search,
-    type: state.filters.type as Warehouse['type'] | undefined,
-    is_active: state.filters.active === undefined ? undefined : state.filters.active === 'yes',
-    sort_by: (SORTS.has(sort.column) ? sort.column : 'name') as 'name' | 'code' | 'created_at',
-    sort_direction: sort.direction,
-  };
-  const warehouses = useWarehouses(query);
-  const [search, setSearch] = useState(state.filters.search ?? '');
-  const applySearch = useDebouncedCallback((value: string) => update({ filters: { search: value } }), 300);
-  const filtered = Object.keys(state.filters).length > 0;
+    search: list.filters.search,
+    type: list.filters.type as Warehouse['type'] | undefined,
+    is_active: list.filters.active === undefined ? undefined : list.filters.active === 'yes',
+    sort_by: (SORTS.has(list.sort.column) ? list.sort.column : 'name') as 'name' | 'code' | 'created_at',
+    sort_direction: list.sort.direction,
+  });
 
   return (
     <>
@@ -53,14 +46,11 @@ export function WarehousesPage() {
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">
-        <TextInput
-          label="Search"
+        <SearchInput
           placeholder="Name or code"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
+          leftSection={null}
+          value={list.filters.search ?? ''}
+          onSearch={(search) => list.setFilter('search', search)}
           w={240}
         />
         <Select
@@ -68,8 +58,8 @@ export function WarehousesPage() {
           clearable
           placeholder="Any type"
           data={WAREHOUSE_TYPES}
-          value={state.filters.type ?? null}
-          onChange={(type) => update({ filters: { type } })}
+          value={list.filters.type ?? null}
+          onChange={(type) => list.setFilter('type', type)}
           w={180}
         />
         <Select
@@ -80,40 +70,22 @@ export function WarehousesPage() {
             { value: 'yes', label: 'Active' },
             { value: 'no', label: 'Inactive' },
           ]}
-          value={state.filters.active ?? null}
-          onChange={(active) => update({ filters: { active } })}
+          value={list.filters.active ?? null}
+          onChange={(active) => list.setFilter('active', active)}
           w={200}
         />
       </Group>
-      {warehouses.isError ? (
-        <QueryError
-          error={warehouses.error}
-          onRetry={() => void warehouses.refetch()}
-          title="Could not load the warehouses"
-        />
-      ) : warehouses.isPending ? (
-        <Skeleton height={200} aria-label="Loading" />
-      ) : warehouses.data.data.length === 0 ? (
-        <EmptyState
-          message={filtered ? 'No warehouses match these filters.' : 'No warehouses yet.'}
-          onClear={
-            filtered
-              ? () => {
-                  setSearch('');
-                  update({ filters: { search: null, type: null, active: null } });
-                }
-              : undefined
-          }
-        />
-      ) : (
-        <WarehousesTable
-          warehouses={warehouses.data.data}
-          sort={state.sort}
-          onSort={(next) => update({ sort: next })}
-          onEdit={setEditing}
-        />
-      )}
-      <ListFooter meta={warehouses.data?.meta} noun={['warehouse', 'warehouses']} onPage={(page) => update({ page })} />
+      <ListView
+        list={list}
+        query={warehouses}
+        noun={['warehouse', 'warehouses']}
+        errorTitle="Could not load the warehouses"
+        loading={<Skeleton height={200} aria-label="Loading" />}
+        none="No warehouses yet."
+        noMatch="No warehouses match these filters."
+      >
+        {(rows) => <WarehousesTable warehouses={rows} {...list.sortProps} onEdit={setEditing} />}
+      </ListView>
       {editing && (
         <WarehouseFormDialog warehouse={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

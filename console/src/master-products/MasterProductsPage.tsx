@@ -1,17 +1,15 @@
 // Master products: searched, filtered by status, sorted and paged in the URL; created by those who may.
-import { Anchor, Badge, Button, Group, Select, Skeleton, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
-import { useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { useMasterProducts, type MasterProduct } from './api';
 import { SortHeader } from '../components/SortHeader';
-import { ListFooter } from '../components/ListFooter';
-import { EmptyState } from '../components/EmptyState';
+import { ListView } from '../components/ListView';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
 import { formatDate, formatMoney } from '../lib/format';
 import { MASTER_STATUSES, StatusBadge } from './status';
@@ -19,13 +17,15 @@ import { MASTER_STATUSES, StatusBadge } from './status';
 const shape = { filters: ['search', 'status'] as const, defaultSort: '-created_at' };
 
 export function MasterProductsPage() {
-  const [state, update] = useListState(shape);
+  const list = useListPage(shape);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const params = { page: state.page, search: state.filters.search, status: state.filters.status, sort: state.sort };
-  const masters = useMasterProducts(params);
-  const filtered = Object.keys(state.filters).length > 0;
-  const pagination = masters.data?.meta.pagination;
+  const masters = useMasterProducts({
+    page: list.state.page,
+    search: list.filters.search,
+    status: list.filters.status,
+    sort: list.state.sort,
+  });
 
   return (
     <>
@@ -42,8 +42,8 @@ export function MasterProductsPage() {
       />
       <Group align="flex-end" mb="md" wrap="wrap">
         <SearchInput
-          value={state.filters.search ?? ''}
-          onSearch={(search) => update({ filters: { search } })}
+          value={list.filters.search ?? ''}
+          onSearch={(search) => list.setFilter('search', search)}
           placeholder="Name or slug"
           w={260}
         />
@@ -52,28 +52,21 @@ export function MasterProductsPage() {
           clearable
           placeholder="Any status"
           data={MASTER_STATUSES}
-          value={state.filters.status ?? null}
-          onChange={(status) => update({ filters: { status } })}
+          value={list.filters.status ?? null}
+          onChange={(status) => list.setFilter('status', status)}
           w={180}
         />
       </Group>
-      {masters.isError ? (
-        <QueryError
-          error={masters.error}
-          onRetry={() => void masters.refetch()}
-          title="Could not load the master products"
-        />
-      ) : masters.isPending ? (
-        <Skeleton height={240} aria-label="Loading" />
-      ) : masters.data.data.length === 0 ? (
-        <EmptyState
-          message={filtered ? 'No master products match these filters.' : 'No master products yet.'}
-          onClear={filtered ? () => update({ filters: { search: null, status: null } }) : undefined}
-        />
-      ) : (
-        <MastersTable masters={masters.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
-      )}
-      <ListFooter meta={pagination} noun={['master product', 'master products']} onPage={(page) => update({ page })} />
+      <ListView
+        list={list}
+        query={masters}
+        noun={['master product', 'master products']}
+        errorTitle="Could not load the master products"
+        none="No master products yet."
+        noMatch="No master products match these filters."
+      >
+        {(rows) => <MastersTable masters={rows} {...list.sortProps} />}
+      </ListView>
       {creating && (
         <MasterProductFormDialog
           master={null}

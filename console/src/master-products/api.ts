@@ -47,6 +47,8 @@ export function useMasterProducts(params: MasterListParams) {
     queryKey: masterKeys.list(params),
     queryFn: () => listMasters(params),
     placeholderData: keepPreviousData,
+    // The page as every other list answers it: this endpoint nests its page meta under `pagination`.
+    select: (answer) => ({ data: answer.data, meta: answer.meta.pagination }),
   });
 }
 

@@ -7,9 +7,8 @@ import { useCan } from '../auth/session';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
-import { useListState } from '../lib/url-state';
+import { QueryView } from '../components/QueryView';
+import { useListPage } from '../lib/useListPage';
 import { useProducts } from './api';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Product } from './model';
 import { EntitySelect } from './EntitySelect';
@@ -21,11 +20,9 @@ import { SortHeader } from '../components/SortHeader';
 import { StatusBadge } from './StatusBadge';
 
 export function ProductsListPage() {
-  const [state, update] = useListState(PRODUCT_LIST_SHAPE);
-  const query = productListQuery(state);
+  const list = useListPage(PRODUCT_LIST_SHAPE);
+  const query = productListQuery(list.state);
   const products = useProducts(query);
-  const setFilter = (name: ProductFilter, value: string | null) => update({ filters: { [name]: value } });
-  const filtered = Object.keys(state.filters).length > 0;
 
   return (
     <>
@@ -45,69 +42,57 @@ export function ProductsListPage() {
         }
       />
       <ProductFilters
-        filters={state.filters}
-        onChange={setFilter}
-        onClear={filtered ? () => update({ filters: clearedFilters }) : undefined}
+        filters={list.filters}
+        onChange={list.setFilter}
+        onClear={list.filtered ? list.clearFilters : undefined}
       />
-      {products.isPending ? (
-        <PageLoader />
-      ) : products.isError ? (
-        <QueryError
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          title="Could not load the products"
-        />
-      ) : products.data.data.length === 0 ? (
-        <EmptyProducts
-          filtered={filtered}
-          pastEnd={state.page > 1}
-          onClear={() => update({ filters: clearedFilters })}
-          onFirstPage={() => update({ page: 1 })}
-        />
-      ) : (
-        <Stack gap="sm">
-          <ProductsTable products={products.data.data} sort={state.sort} onSort={(sort) => update({ sort })} />
-          <Group justify="space-between">
-            <Group gap="md">
-              <Text size="sm" c="dimmed">
-                Page {products.data.meta.current_page} of {products.data.meta.last_page}
-              </Text>
-              <Select
-                label="Rows per page"
-                size="xs"
-                w={140}
-                allowDeselect={false}
-                data={PRODUCT_PAGE_SIZES.map(String)}
-                value={String(query.per_page)}
-                onChange={(value) => value && update({ perPage: Number(value) })}
-              />
+      <QueryView
+        query={products}
+        errorTitle="Could not load the products"
+        isEmpty={(page) => page.data.length === 0}
+        empty={
+          <EmptyProducts
+            filtered={list.filtered}
+            pastEnd={list.state.page > 1}
+            onClear={list.clearFilters}
+            onFirstPage={() => list.onPage(1)}
+          />
+        }
+      >
+        {(page) => (
+          <Stack gap="sm">
+            <ProductsTable products={page.data} {...list.sortProps} />
+            <Group justify="space-between">
+              <Group gap="md">
+                <Text size="sm" c="dimmed">
+                  Page {page.meta.current_page} of {page.meta.last_page}
+                </Text>
+                <Select
+                  label="Rows per page"
+                  size="xs"
+                  w={140}
+                  allowDeselect={false}
+                  data={PRODUCT_PAGE_SIZES.map(String)}
+                  value={String(query.per_page)}
+                  onChange={(value) => value && list.update({ perPage: Number(value) })}
+                />
+              </Group>
+              {page.meta.last_page > 1 && (
+                <Pagination
+                  total={page.meta.last_page}
+                  value={list.state.page}
+                  onChange={list.onPage}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                />
+              )}
             </Group>
-            {products.data.meta.last_page > 1 && (
-              <Pagination
-                total={products.data.meta.last_page}
-                value={state.page}
-                onChange={(page) => update({ page })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              />
-            )}
-          </Group>
-        </Stack>
-      )}
+          </Stack>
+        )}
+      </QueryView>
     </>
   );
 }
-
-const clearedFilters: Record<ProductFilter, null> = {
-  search: null,
-  status: null,
-  type: null,
-  category: null,
-  brand: null,
-  supplier: null,
-  low_stock: null,
-  in_stock: null,
-};
 
 function ProductFilters({
   filters,

@@ -1,16 +1,15 @@
 // The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
 // Everything the user chose lives in the URL, so a link or the back button brings back the same view.
-import { Anchor, Button, Group, Skeleton, Stack, Table, Tabs } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyState } from '../components/EmptyState';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
-import { ListFooter } from '../components/ListFooter';
+import { ListView, SkeletonLines } from '../components/ListView';
 import { SortHeader } from '../components/SortHeader';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
-import { sortParts, useListState, type ListStateShape } from '../lib/url-state';
+import { type ListStateShape } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { usePurchaseOrders, type OrderSortColumn, type PurchaseOrder } from './api';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import { STATUS_TABS, statusFilter } from './status';
@@ -28,22 +27,20 @@ const SORTABLE: readonly OrderSortColumn[] = [
 ];
 
 export function PurchaseOrdersPage() {
-  const [state, update] = useListState(SHAPE);
-  const { column, direction } = sortParts(state.sort);
+  const list = useListPage(SHAPE);
+  const { column, direction } = list.sort;
   const sortBy = (SORTABLE as readonly string[]).includes(column) ? (column as OrderSortColumn) : 'created_at';
   const orders = usePurchaseOrders({
-    page: state.page,
-    status: statusFilter(state.filters.status),
-    supplier_id: state.filters.supplier,
-    search: state.filters.search,
+    page: list.state.page,
+    status: statusFilter(list.filters.status),
+    supplier_id: list.filters.supplier,
+    search: list.filters.search,
     sort_by: sortBy,
     sort_direction: direction,
   });
-  const filtered = Object.keys(state.filters).length > 0;
 
   // The sort the API applies: an unknown column in the URL falls back to the newest first.
-  const appliedSort = `${direction === 'desc' ? '-' : ''}${sortBy}`;
-  const onSort = (sort: string) => update({ sort });
+  const sortProps = { ...list.sortProps, sort: `${direction === 'desc' ? '-' : ''}${sortBy}` };
 
   return (
     <>
@@ -60,8 +57,8 @@ export function PurchaseOrdersPage() {
       />
       <Stack gap="sm">
         <Tabs
-          value={state.filters.status ?? 'all'}
-          onChange={(tab) => update({ filters: { status: tab === 'all' ? null : tab } })}
+          value={list.filters.status ?? 'all'}
+          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
         >
           <Tabs.List>
             {STATUS_TABS.map((tab) => (
@@ -73,8 +70,8 @@ export function PurchaseOrdersPage() {
         </Tabs>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchInput
-            value={state.filters.search ?? ''}
-            onSearch={(search) => update({ filters: { search } })}
+            value={list.filters.search ?? ''}
+            onSearch={(search) => list.setFilter('search', search)}
             placeholder="PO number, notes or supplier"
             w={300}
           />
@@ -84,64 +81,54 @@ export function PurchaseOrdersPage() {
               placeholder="Any supplier"
               clearable
               w={260}
-              value={state.filters.supplier ?? null}
-              onChange={(supplier) => update({ filters: { supplier } })}
+              value={list.filters.supplier ?? null}
+              onChange={(supplier) => list.setFilter('supplier', supplier)}
             />
           </Guarded>
         </Group>
 
-        {orders.isPending ? (
-          <Stack gap="xs" aria-label="Loading purchase orders">
-            {Array.from({ length: 6 }, (_, index) => (
-              <Skeleton key={index} height={34} />
-            ))}
-          </Stack>
-        ) : orders.isError ? (
-          <QueryError
-            error={orders.error}
-            onRetry={() => void orders.refetch()}
-            title="Could not load the purchase orders"
-          />
-        ) : orders.data.data.length === 0 ? (
-          <EmptyState
-            message={filtered ? 'No purchase orders match these filters.' : 'No purchase orders yet.'}
-            onClear={filtered ? () => update({ filters: { status: null, supplier: null, search: null } }) : undefined}
-          />
-        ) : (
-          <>
+        <ListView
+          list={list}
+          query={orders}
+          noun={['order', 'orders']}
+          errorTitle="Could not load the purchase orders"
+          loading={<SkeletonLines count={6} height={34} label="Loading purchase orders" />}
+          none="No purchase orders yet."
+          noMatch="No purchase orders match these filters."
+        >
+          {(rows) => (
             <Table.ScrollContainer minWidth={960}>
               <Table aria-label="Purchase orders" striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
-                    <SortHeader column="po_number" sort={appliedSort} onSort={onSort}>
+                    <SortHeader column="po_number" {...sortProps}>
                       Number
                     </SortHeader>
                     <Table.Th>Supplier</Table.Th>
                     <Table.Th>Warehouse</Table.Th>
-                    <SortHeader column="status" sort={appliedSort} onSort={onSort}>
+                    <SortHeader column="status" {...sortProps}>
                       Status
                     </SortHeader>
-                    <SortHeader column="total_amount" sort={appliedSort} onSort={onSort} numeric>
+                    <SortHeader column="total_amount" {...sortProps} numeric>
                       Total
                     </SortHeader>
-                    <SortHeader column="expected_delivery_date" sort={appliedSort} onSort={onSort}>
+                    <SortHeader column="expected_delivery_date" {...sortProps}>
                       Expected
                     </SortHeader>
-                    <SortHeader column="created_at" sort={appliedSort} onSort={onSort}>
+                    <SortHeader column="created_at" {...sortProps}>
                       Created
                     </SortHeader>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {orders.data.data.map((order) => (
+                  {rows.map((order) => (
                     <OrderRow key={order.id} order={order} />
                   ))}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <ListFooter meta={orders.data.meta} noun={['order', 'orders']} onPage={(page) => update({ page })} />
-          </>
-        )}
+          )}
+        </ListView>
       </Stack>
     </>
   );

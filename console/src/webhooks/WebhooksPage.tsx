@@ -1,6 +1,6 @@
 // The webhook subscriptions: where events go, which, in what form, and whether they are switched on. An
 // administrator creates one here and sees its signing secret once.
-import { Anchor, Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,9 +10,9 @@ import { unwrap } from '../api/client';
 import { integrationApi } from '../api/integration-client';
 import { Guarded } from '../components/Guarded';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
+import { ListView } from '../components/ListView';
 import { notifySuccess } from '../lib/feedback';
-import { useListState } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { MANAGE_WEBHOOKS, useSubscriptions, webhookKeys } from './api';
 import { describePattern } from './patterns';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
@@ -24,8 +24,8 @@ import { formatDateTime } from '../lib/format';
 const LIST_SHAPE = { filters: [] as const, defaultSort: '-created_at' };
 
 export function WebhooksPage() {
-  const [state, update] = useListState(LIST_SHAPE);
-  const subscriptions = useSubscriptions(state.page);
+  const list = useListPage(LIST_SHAPE);
+  const subscriptions = useSubscriptions(list.state.page);
   const queryClient = useQueryClient();
   const [creating, create] = useDisclosure();
   const [secret, setSecret] = useState<ShownSecret | null>(null);
@@ -51,26 +51,17 @@ export function WebhooksPage() {
           </Guarded>
         }
       />
-      {subscriptions.isPending && <Skeleton h={200} />}
-      {subscriptions.isError && <QueryError error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />}
-      {subscriptions.data && subscriptions.data.data.length === 0 && (
-        <Text c="dimmed" py="lg">
-          No webhook subscriptions yet.
-        </Text>
-      )}
-      {subscriptions.data && subscriptions.data.data.length > 0 && (
-        <Stack>
-          <SubscriptionTable subscriptions={subscriptions.data.data} />
-          {subscriptions.data.meta.last_page > 1 && (
-            <Pagination
-              total={subscriptions.data.meta.last_page}
-              value={state.page}
-              onChange={(page) => update({ page })}
-              aria-label="Pages of subscriptions"
-            />
-          )}
-        </Stack>
-      )}
+      <ListView
+        list={list}
+        query={subscriptions}
+        noun={['subscription', 'subscriptions']}
+        pagerOnly
+        loading={<Skeleton h={200} />}
+        none="No webhook subscriptions yet."
+        noMatch="No webhook subscriptions yet."
+      >
+        {(rows) => <SubscriptionTable subscriptions={rows} />}
+      </ListView>
       <SubscriptionFormModal opened={creating} onClose={create.close} onSubmit={createSubscription} />
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
     </>
