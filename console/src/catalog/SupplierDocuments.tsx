@@ -19,8 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { FormError } from '../components/FormError';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { formatDate, formatFileSize } from '../lib/format';
@@ -46,59 +45,58 @@ export function SupplierDocuments({ supplier }: { supplier: Supplier }) {
 
   return (
     <Stack gap="sm">
-      {documents.isPending ? (
-        <PageLoader />
-      ) : documents.isError ? (
-        <QueryError
-          error={documents.error}
-          onRetry={() => void documents.refetch()}
-          title="Could not load the documents"
-        />
-      ) : documents.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No documents yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table aria-label="Documents">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                {can(MANAGE) && <Table.Th aria-label="Actions" />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {documents.data.map((document) => (
-                <Table.Tr key={document.id}>
-                  <Table.Td>
-                    <Anchor href={document.download_url} size="sm" download={document.file_name}>
-                      {document.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{document.type}</Table.Td>
-                  <Table.Td>{formatFileSize(document.size_bytes)}</Table.Td>
-                  <Table.Td>
-                    {formatDate(document.expires_at)}{' '}
-                    {document.is_expired && (
-                      <Badge color="red" variant="light" size="sm">
-                        Expired
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  {can(MANAGE) && (
-                    <Table.Td>
-                      <DeleteDocumentButton supplierId={supplier.id} documentId={document.id} name={document.name} />
-                    </Table.Td>
-                  )}
+      <QueryView
+        query={documents}
+        errorTitle="Could not load the documents"
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            No documents yet.
+          </Text>
+        }
+      >
+        {(rows) => (
+          <Table.ScrollContainer minWidth={520}>
+            <Table aria-label="Documents">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Size</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  {can(MANAGE) && <Table.Th aria-label="Actions" />}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((document) => (
+                  <Table.Tr key={document.id}>
+                    <Table.Td>
+                      <Anchor href={document.download_url} size="sm" download={document.file_name}>
+                        {document.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{document.type}</Table.Td>
+                    <Table.Td>{formatFileSize(document.size_bytes)}</Table.Td>
+                    <Table.Td>
+                      {formatDate(document.expires_at)}{' '}
+                      {document.is_expired && (
+                        <Badge color="red" variant="light" size="sm">
+                          Expired
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    {can(MANAGE) && (
+                      <Table.Td>
+                        <DeleteDocumentButton supplierId={supplier.id} documentId={document.id} name={document.name} />
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryView>
       {can(MANAGE) && <UploadDocumentForm supplierId={supplier.id} />}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { formatDateTime } from '../lib/format';
 import { useAuditActivity, useMovementActivity } from './api';
 import { DASHBOARD_LINKS } from './dashboard';
@@ -27,38 +27,38 @@ export function RecentActivity({ source }: { source: 'audit-log' | 'stock-moveme
             {link.label}
           </Anchor>
         </Group>
-        {query.error ? (
-          <QueryError
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            title="Could not load the recent activity"
-          />
-        ) : query.isPending ? (
-          <Skeleton height={120} />
-        ) : query.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nothing has happened yet.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table aria-label={title} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>What happened</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</Table.Td>
-                    <Table.Td>{row.what}</Table.Td>
+        <QueryView
+          query={query}
+          errorTitle="Could not load the recent activity"
+          loading={<Skeleton height={120} />}
+          isEmpty={(rows) => rows.length === 0}
+          empty={
+            <Text size="sm" c="dimmed">
+              Nothing has happened yet.
+            </Text>
+          }
+        >
+          {(rows) => (
+            <Table.ScrollContainer minWidth={480}>
+              <Table aria-label={title} verticalSpacing={4}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>What happened</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</Table.Td>
+                      <Table.Td>{row.what}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryView>
       </Stack>
     </Card>
   );

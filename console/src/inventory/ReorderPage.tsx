@@ -4,7 +4,7 @@ import { Anchor, Badge, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } 
 import { Link } from 'react-router';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { formatDateTime } from '../lib/format';
 import { EmptyState } from '../components/EmptyState';
 import { count } from './plural';
@@ -34,41 +34,35 @@ export function ReorderPage() {
         description="Products at or below their reorder point, and how much to order."
       />
       <Stack gap="xl">
-        {report.isError ? (
-          <QueryError
-            error={report.error}
-            onRetry={() => void report.refetch()}
-            title="Could not load the reorder report"
-          />
-        ) : report.isPending ? (
-          <Skeleton height={200} aria-label="Loading" />
-        ) : (
-          <>
-            <SummaryCards summary={report.data.summary} />
-            {report.data.data.length === 0 ? (
-              <EmptyState message="Nothing to reorder: every product with a reorder point has enough available stock." />
-            ) : (
-              <SuggestionsTable suggestions={report.data.data} />
-            )}
-          </>
-        )}
+        <QueryView
+          query={report}
+          errorTitle="Could not load the reorder report"
+          loading={<Skeleton height={200} aria-label="Loading" />}
+        >
+          {({ summary, data }) => (
+            <>
+              <SummaryCards summary={summary} />
+              {data.length === 0 ? (
+                <EmptyState message="Nothing to reorder: every product with a reorder point has enough available stock." />
+              ) : (
+                <SuggestionsTable suggestions={data} />
+              )}
+            </>
+          )}
+        </QueryView>
         <Stack gap="xs">
           <Title order={2} size="h3">
             Low stock
           </Title>
-          {lowStock.isError ? (
-            <QueryError
-              error={lowStock.error}
-              onRetry={() => void lowStock.refetch()}
-              title="Could not load the low-stock list"
-            />
-          ) : lowStock.isPending ? (
-            <Skeleton height={120} aria-label="Loading" />
-          ) : lowStock.data.length === 0 ? (
-            <EmptyState message="No product is low on stock." />
-          ) : (
-            <LowStockTable items={lowStock.data} />
-          )}
+          <QueryView
+            query={lowStock}
+            errorTitle="Could not load the low-stock list"
+            loading={<Skeleton height={120} aria-label="Loading" />}
+            isEmpty={(items) => items.length === 0}
+            empty={<EmptyState message="No product is low on stock." />}
+          >
+            {(items) => <LowStockTable items={items} />}
+          </QueryView>
         </Stack>
       </Stack>
     </>

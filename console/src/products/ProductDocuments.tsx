@@ -21,8 +21,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { FormError } from '../components/FormError';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { productKeys, useProductDocuments } from './api';
@@ -37,19 +36,14 @@ export function ProductDocuments({ product }: { product: Product }) {
 
   return (
     <Stack gap="lg">
-      {documents.isPending ? (
-        <PageLoader />
-      ) : documents.isError ? (
-        <QueryError
-          error={documents.error}
-          onRetry={() => void documents.refetch()}
-          title="Could not load the documents"
-        />
-      ) : documents.data.data.length === 0 ? (
-        <Text c="dimmed">No documents yet.</Text>
-      ) : (
-        <DocumentsTable product={product} documents={documents.data.data} editable={editable} />
-      )}
+      <QueryView
+        query={documents}
+        errorTitle="Could not load the documents"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<Text c="dimmed">No documents yet.</Text>}
+      >
+        {(page) => <DocumentsTable product={product} documents={page.data} editable={editable} />}
+      </QueryView>
       {editable && <UploadDocument product={product} />}
     </Stack>
   );

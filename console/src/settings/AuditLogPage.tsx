@@ -8,7 +8,6 @@ import {
   Code,
   Group,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,8 +19,10 @@ import { Fragment, useState } from 'react';
 import { useCan } from '../auth/session';
 import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
-import { QueryError } from '../components/QueryError';
-import { useListState, type ListStateShape } from '../lib/url-state';
+import { SkeletonLines } from '../components/ListView';
+import { QueryView } from '../components/QueryView';
+import { type ListStateShape } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
 import { actorLabel, changedFields, type AuditEntry } from './audit';
 import { SearchInput } from '../components/SearchInput';
 import { formatDateTime } from '../lib/format';
@@ -58,11 +59,8 @@ const ENTITY_TYPES = [
 ];
 
 export function AuditLogPage() {
-  const [state, update] = useListState(SHAPE);
-  const { filters } = state;
-  const log = useAuditLog(filters, PER_PAGE);
-  const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
-  const filtered = Object.keys(filters).length > 0;
+  const list = useListPage(SHAPE);
+  const log = useAuditLog(list.filters, PER_PAGE);
 
   return (
     <>
@@ -70,35 +68,35 @@ export function AuditLogPage() {
         title="Audit log"
         description="Every change made through the console, the API or the CLI, newest first."
       />
-      <AuditFilters filters={filters} onChange={(change) => update({ filters: change })} />
-      {log.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} h={36} />
-          ))}
-        </Stack>
-      ) : log.isError ? (
-        <QueryError error={log.error} onRetry={() => void log.refetch()} />
-      ) : entries.length === 0 ? (
-        <EmptyState
-          message={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
-          onClear={
-            filtered
-              ? () => update({ filters: Object.fromEntries(SHAPE.filters.map((name) => [name, null])) })
-              : undefined
-          }
-          clearLabel="Clear filters"
-        />
-      ) : (
-        <>
-          <AuditTable entries={entries} />
-          {log.hasNextPage && (
-            <Button mt="md" variant="default" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-              Load older
-            </Button>
-          )}
-        </>
-      )}
+      <AuditFilters filters={list.filters} onChange={(change) => list.update({ filters: change })} />
+      <QueryView
+        query={log}
+        loading={<SkeletonLines count={4} height={36} />}
+        isEmpty={(read) => read.pages.every((page) => page.data.length === 0)}
+        empty={
+          <EmptyState
+            message={list.filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+            onClear={list.filtered ? list.clearFilters : undefined}
+            clearLabel="Clear filters"
+          />
+        }
+      >
+        {(read) => (
+          <>
+            <AuditTable entries={read.pages.flatMap((page) => page.data)} />
+            {log.hasNextPage && (
+              <Button
+                mt="md"
+                variant="default"
+                loading={log.isFetchingNextPage}
+                onClick={() => void log.fetchNextPage()}
+              >
+                Load older
+              </Button>
+            )}
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -9,8 +9,7 @@ import { api, unwrap } from '../api/client';
 import { ME_KEY, useCan } from '../auth/session';
 import { FormError } from '../components/FormError';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { SettingsCard } from './SettingsCard';
@@ -28,14 +27,12 @@ export function OrganisationPage() {
         title="Organisation"
         description="The company as documents print it, and the defaults of new records."
       />
-      {tenant.isPending ? (
-        <PageLoader />
-      ) : tenant.isError ? (
-        <QueryError error={tenant.error} onRetry={() => void tenant.refetch()} />
-      ) : (
-        // Keyed by version: after a save the form starts again from what the server stored.
-        <TenantForm key={tenant.data.updated_at} tenant={tenant.data} canEdit={canEdit} />
-      )}
+      <QueryView query={tenant}>
+        {(data) => (
+          // Keyed by version: after a save the form starts again from what the server stored.
+          <TenantForm key={data.updated_at} tenant={data} canEdit={canEdit} />
+        )}
+      </QueryView>
     </>
   );
 }
