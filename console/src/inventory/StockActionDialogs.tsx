@@ -3,7 +3,8 @@
 // stock shortfall above the form) stay in the dialog, and a success notifies and refreshes the area's data.
 import { Text, TextInput, Textarea } from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { ComponentProps, ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { api, unwrap } from '../api/client';
 import { notifySuccess } from '../lib/feedback';
@@ -32,46 +33,69 @@ function RecordSummary({ record }: { record: InventoryRecord }) {
   );
 }
 
-/** After a change: the screens read again (the dialog's button spins meanwhile), so that the row the dialog
- * closes onto shows the change; then the user hears what happened. */
-function useDone(onClose: () => void) {
+/** The record's two ids, as every request about it names them. */
+const recordIds = (record: InventoryRecord) => ({ product_id: record.product_id, warehouse_id: record.warehouse_id });
+
+/** Sends the form; after a change the screens read again (the dialog's button spins meanwhile), so that the row
+ * the dialog closes onto shows the change; then the user hears what happened (`send` says what). */
+function useStockAction<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  onClose: () => void,
+  send: (values: Values) => Promise<string>,
+) {
   const refresh = useRefreshInventory();
-  return async (message: string) => {
+  return useApiSubmit(form, async (values) => {
+    const message = await send(values);
     await refresh();
     notifySuccess(message);
     onClose();
-  };
+  });
+}
+
+interface RecordDialogProps extends DialogProps {
+  title: string;
+  submitLabel: string;
+  /** The form's sending state, from useStockAction. */
+  action: Pick<ComponentProps<typeof FormDialog>, 'onSubmit' | 'submitting' | 'formError'>;
+  children: ReactNode;
+}
+
+/** A stock action's dialog: its form, under what the record holds now. */
+function RecordDialog({ record, onClose, title, submitLabel, action, children }: RecordDialogProps) {
+  return (
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={action.onSubmit}
+      submitLabel={submitLabel}
+      submitting={action.submitting}
+      formError={action.formError}
+    >
+      <RecordSummary record={record} />
+      {children}
+    </FormDialog>
+  );
 }
 
 function AdjustDialog({ record, onClose }: DialogProps) {
-  const done = useDone(onClose);
   const form = useForm({ initialValues: { quantity: '' as number | string, reason: '', notes: '' } });
-  const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
+  const action = useStockAction(form, onClose, async (values) => {
     const { data } = await unwrap(
       api.POST('/api/v1/operations/inventory/adjust', {
         body: {
-          product_id: record.product_id,
-          warehouse_id: record.warehouse_id,
+          ...recordIds(record),
           quantity: quantityValue(values.quantity),
           reason: values.reason,
           notes: optionalText(values.notes),
         },
       }),
     );
-    await done(`Adjusted ${where(record)} by ${signed(data.movement.quantity)}: ${data.quantity_on_hand} on hand.`);
+    return `Adjusted ${where(record)} by ${signed(data.movement.quantity)}: ${data.quantity_on_hand} on hand.`;
   });
   const change = form.values.quantity === '' ? null : Number(form.values.quantity);
 
   return (
-    <FormDialog
-      title="Adjust stock"
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitLabel="Adjust"
-      submitting={submitting}
-      formError={formError}
-    >
-      <RecordSummary record={record} />
+    <RecordDialog record={record} onClose={onClose} title="Adjust stock" submitLabel="Adjust" action={action}>
       <NumberInput
         label="Change of on hand"
         description={
@@ -86,19 +110,17 @@ function AdjustDialog({ record, onClose }: DialogProps) {
       />
       <TextInput label="Reason" required placeholder="e.g. Damaged in handling" {...form.getInputProps('reason')} />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-    </FormDialog>
+    </RecordDialog>
   );
 }
 
 function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'reserve' | 'release' }) {
-  const done = useDone(onClose);
   const form = useForm({
     initialValues: { quantity: '' as number | string, reference_type: '', reference_id: '', notes: '' },
   });
-  const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
+  const action = useStockAction(form, onClose, async (values) => {
     const body = {
-      product_id: record.product_id,
-      warehouse_id: record.warehouse_id,
+      ...recordIds(record),
       quantity: quantityValue(values.quantity),
       reference_type: optionalText(values.reference_type),
       reference_id: optionalText(values.reference_id),
@@ -108,21 +130,17 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
       kind === 'reserve'
         ? await unwrap(api.POST('/api/v1/operations/inventory/reserve', { body }))
         : await unwrap(api.POST('/api/v1/operations/inventory/release', { body }));
-    await done(
-      `${kind === 'reserve' ? 'Reserved' : 'Released'} ${body.quantity} of ${where(record)}: ${data.quantity_reserved} reserved, ${data.quantity_available} available.`,
-    );
+    return `${kind === 'reserve' ? 'Reserved' : 'Released'} ${body.quantity} of ${where(record)}: ${data.quantity_reserved} reserved, ${data.quantity_available} available.`;
   });
 
   return (
-    <FormDialog
-      title={kind === 'reserve' ? 'Reserve stock' : 'Release reserved stock'}
+    <RecordDialog
+      record={record}
       onClose={onClose}
-      onSubmit={onSubmit}
+      title={kind === 'reserve' ? 'Reserve stock' : 'Release reserved stock'}
       submitLabel={kind === 'reserve' ? 'Reserve' : 'Release'}
-      submitting={submitting}
-      formError={formError}
+      action={action}
     >
-      <RecordSummary record={record} />
       <NumberInput
         label="Quantity"
         required
@@ -135,12 +153,11 @@ function ReservationDialog({ record, onClose, kind }: DialogProps & { kind: 'res
       <TextInput label="Reference type" placeholder="e.g. sales_order" {...form.getInputProps('reference_type')} />
       <TextInput label="Reference" placeholder="e.g. SO-10492" {...form.getInputProps('reference_id')} />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-    </FormDialog>
+    </RecordDialog>
   );
 }
 
 function TransferDialog({ record, onClose }: DialogProps) {
-  const done = useDone(onClose);
   const form = useForm({
     initialValues: {
       to_warehouse_id: null as string | null,
@@ -151,7 +168,7 @@ function TransferDialog({ record, onClose }: DialogProps) {
     },
     validate: { to_warehouse_id: (value) => (value ? null : 'Choose the warehouse to move the stock to.') },
   });
-  const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
+  const action = useStockAction(form, onClose, async (values) => {
     const { data } = await unwrap(
       api.POST('/api/v1/operations/inventory/transfer', {
         body: {
@@ -165,21 +182,11 @@ function TransferDialog({ record, onClose }: DialogProps) {
         },
       }),
     );
-    await done(
-      `Moved ${quantityValue(values.quantity)} of ${record.product.name} from ${data.from.warehouse.name} (${data.from.quantity_on_hand} left) to ${data.to.warehouse.name} (${data.to.quantity_on_hand} now).`,
-    );
+    return `Moved ${quantityValue(values.quantity)} of ${record.product.name} from ${data.from.warehouse.name} (${data.from.quantity_on_hand} left) to ${data.to.warehouse.name} (${data.to.quantity_on_hand} now).`;
   });
 
   return (
-    <FormDialog
-      title="Transfer stock"
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitLabel="Transfer"
-      submitting={submitting}
-      formError={formError}
-    >
-      <RecordSummary record={record} />
+    <RecordDialog record={record} onClose={onClose} title="Transfer stock" submitLabel="Transfer" action={action}>
       <WarehouseSelect
         label="To warehouse"
         required
@@ -200,24 +207,22 @@ function TransferDialog({ record, onClose }: DialogProps) {
       <TextInput label="Reason" placeholder="e.g. Restock the shop floor" {...form.getInputProps('reason')} />
       <TextInput label="Reference number" placeholder="e.g. TR-2026-118" {...form.getInputProps('reference_number')} />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-    </FormDialog>
+    </RecordDialog>
   );
 }
 
 function ReorderSettingsDialog({ record, onClose }: DialogProps) {
-  const done = useDone(onClose);
   const form = useForm({
     initialValues: {
       reorder_point: (record.reorder_point ?? '') as number | string,
       reorder_quantity: (record.reorder_quantity ?? '') as number | string,
     },
   });
-  const { submitting, formError, onSubmit } = useApiSubmit(form, async (values) => {
+  const action = useStockAction(form, onClose, async (values) => {
     const { data } = await unwrap(
       api.PUT('/api/v1/operations/inventory/reorder-settings', {
         body: {
-          product_id: record.product_id,
-          warehouse_id: record.warehouse_id,
+          ...recordIds(record),
           reorder_point: optionalNumber(values.reorder_point),
           reorder_quantity: optionalNumber(values.reorder_quantity),
         },
@@ -226,23 +231,13 @@ function ReorderSettingsDialog({ record, onClose }: DialogProps) {
     // Advice that did not stop the change (e.g. a quantity not above the point) is worth a second look.
     for (const warning of data.warnings)
       notifications.show({ color: 'yellow', title: 'Saved, but note', message: warning, autoClose: 8000 });
-    await done(
-      data.reorder_point === null
-        ? `Reordering is off for ${where(record)}.`
-        : `Reorder settings saved for ${where(record)}.`,
-    );
+    return data.reorder_point === null
+      ? `Reordering is off for ${where(record)}.`
+      : `Reorder settings saved for ${where(record)}.`;
   });
 
   return (
-    <FormDialog
-      title="Reorder settings"
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitLabel="Save"
-      submitting={submitting}
-      formError={formError}
-    >
-      <RecordSummary record={record} />
+    <RecordDialog record={record} onClose={onClose} title="Reorder settings" submitLabel="Save" action={action}>
       <Text size="sm">Leave both empty to turn reordering off for this product in this warehouse.</Text>
       <NumberInput
         label="Reorder point"
@@ -259,7 +254,7 @@ function ReorderSettingsDialog({ record, onClose }: DialogProps) {
         allowDecimal={false}
         {...form.getInputProps('reorder_quantity')}
       />
-    </FormDialog>
+    </RecordDialog>
   );
 }
 
