@@ -1,7 +1,7 @@
 // The brands: search, status filter, sort and page in the URL; create, edit, (de)activate and delete as the
 // user's abilities allow. A brand still linked to products cannot be deleted: the API's 409 says so.
-import { ActionIcon, Anchor, Badge, Button, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Anchor, Button, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
@@ -17,6 +17,8 @@ import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, SearchAndStatusFilters } from './StatusFilter';
 import { catalogKeys, PER_PAGE, useBrands } from './api';
 import { type Brand } from './types';
+import { ActiveBadge } from '../components/ActiveBadge';
+import { RowMenu } from '../components/RowMenu';
 
 const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
@@ -131,9 +133,7 @@ function BrandRow({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
       </Table.Td>
       <Table.Td>{brand.products_count}</Table.Td>
       <Table.Td>
-        <Badge color={brand.is_active ? 'teal' : 'gray'} variant="light">
-          {brand.is_active ? 'Active' : 'Inactive'}
-        </Badge>
+        <ActiveBadge active={brand.is_active} />
       </Table.Td>
       <Table.Td>
         {brand.website_url && (
@@ -145,31 +145,19 @@ function BrandRow({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
       <Table.Td>{formatDate(brand.created_at)}</Table.Td>
       <Table.Td>
         {(mayEdit || mayDelete) && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Actions for ${brand.name}`}
-                loading={change.isPending}
-              >
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {mayEdit && <Menu.Item onClick={onEdit}>Edit</Menu.Item>}
-              {mayEdit && (
-                <Menu.Item onClick={() => change.mutate('toggle')}>
-                  {brand.is_active ? 'Deactivate' : 'Activate'}
-                </Menu.Item>
-              )}
-              {mayDelete && (
-                <Menu.Item color="red" onClick={() => void remove()}>
-                  Delete
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu name={brand.name} loading={change.isPending}>
+            {mayEdit && <Menu.Item onClick={onEdit}>Edit</Menu.Item>}
+            {mayEdit && (
+              <Menu.Item onClick={() => change.mutate('toggle')}>
+                {brand.is_active ? 'Deactivate' : 'Activate'}
+              </Menu.Item>
+            )}
+            {mayDelete && (
+              <Menu.Item color="red" onClick={() => void remove()}>
+                Delete
+              </Menu.Item>
+            )}
+          </RowMenu>
         )}
       </Table.Td>
     </Table.Tr>

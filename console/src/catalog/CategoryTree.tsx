@@ -1,9 +1,11 @@
 // The category tree as nested lists: each category with a button folding its subcategories (announced with
 // aria-expanded), its flags, and the menu of what the user may do with it.
 import { ActionIcon, Badge, Box, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconDots } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CategoryTreeNode } from './types';
+import { ActiveBadge } from '../components/ActiveBadge';
+import { RowMenu } from '../components/RowMenu';
 
 export interface CategoryActions {
   onAddChild: (parent: CategoryTreeNode) => void;
@@ -80,9 +82,7 @@ function Branch({ nodes, label, collapsed, onToggle, actions }: BranchProps) {
                   Featured
                 </Badge>
               )}
-              <Badge size="sm" color={node.is_active ? 'teal' : 'gray'} variant="light">
-                {node.is_active ? 'Active' : 'Inactive'}
-              </Badge>
+              <ActiveBadge size="sm" active={node.is_active} />
               {actions && <CategoryMenu node={node} actions={actions} />}
             </Group>
             {node.children.length > 0 && open && (
@@ -105,25 +105,18 @@ function Branch({ nodes, label, collapsed, onToggle, actions }: BranchProps) {
 
 function CategoryMenu({ node, actions }: { node: CategoryTreeNode; actions: CategoryActions }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${node.name}`}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => actions.onAddChild(node)}>Add subcategory</Menu.Item>
-        <Menu.Item onClick={() => actions.onEdit(node)}>Edit</Menu.Item>
-        <Menu.Item onClick={() => actions.onMove(node)}>Move…</Menu.Item>
-        <Menu.Item onClick={() => actions.onToggleFeatured(node)}>
-          {node.is_featured ? 'Remove from featured' : 'Mark as featured'}
-        </Menu.Item>
-        <Menu.Item onClick={() => actions.onToggleActive(node)}>{node.is_active ? 'Deactivate' : 'Activate'}</Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => actions.onDelete(node)}>
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu name={node.name}>
+      <Menu.Item onClick={() => actions.onAddChild(node)}>Add subcategory</Menu.Item>
+      <Menu.Item onClick={() => actions.onEdit(node)}>Edit</Menu.Item>
+      <Menu.Item onClick={() => actions.onMove(node)}>Move…</Menu.Item>
+      <Menu.Item onClick={() => actions.onToggleFeatured(node)}>
+        {node.is_featured ? 'Remove from featured' : 'Mark as featured'}
+      </Menu.Item>
+      <Menu.Item onClick={() => actions.onToggleActive(node)}>{node.is_active ? 'Deactivate' : 'Activate'}</Menu.Item>
+      <Menu.Divider />
+      <Menu.Item color="red" onClick={() => actions.onDelete(node)}>
+        Delete
+      </Menu.Item>
+    </RowMenu>
   );
 }

@@ -1,19 +1,6 @@
 // The tags: search, status, sort and page in the URL; create, edit, delete; and merging selected tags into one.
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  ColorSwatch,
-  Group,
-  Menu,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconArrowMerge, IconDots, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, ColorSwatch, Group, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconArrowMerge, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
@@ -29,6 +16,8 @@ import { isActiveFilter, SearchAndStatusFilters } from './StatusFilter';
 import { TagFormModal } from './TagFormModal';
 import { catalogKeys, PER_PAGE, useTags } from './api';
 import { type Tag } from './types';
+import { ActiveBadge } from '../components/ActiveBadge';
+import { RowMenu } from '../components/RowMenu';
 
 const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
@@ -217,33 +206,19 @@ function TagRow({ tag, selectable, selected, onSelect, onEdit, onDeleted }: RowP
       </Table.Td>
       <Table.Td>{tag.products_count}</Table.Td>
       <Table.Td>
-        <Badge color={tag.is_active ? 'teal' : 'gray'} variant="light">
-          {tag.is_active ? 'Active' : 'Inactive'}
-        </Badge>
+        <ActiveBadge active={tag.is_active} />
       </Table.Td>
       <Table.Td>{formatDate(tag.created_at)}</Table.Td>
       <Table.Td>
         {(mayEdit || mayDelete) && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Actions for ${tag.name}`}
-                loading={remove.isPending}
-              >
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {mayEdit && <Menu.Item onClick={onEdit}>Edit</Menu.Item>}
-              {mayDelete && (
-                <Menu.Item color="red" onClick={() => void askRemove()}>
-                  Delete
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu name={tag.name} loading={remove.isPending}>
+            {mayEdit && <Menu.Item onClick={onEdit}>Edit</Menu.Item>}
+            {mayDelete && (
+              <Menu.Item color="red" onClick={() => void askRemove()}>
+                Delete
+              </Menu.Item>
+            )}
+          </RowMenu>
         )}
       </Table.Td>
     </Table.Tr>

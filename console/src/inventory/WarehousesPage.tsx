@@ -14,6 +14,7 @@ import { ListView } from '../components/ListView';
 import { SearchInput } from '../components/SearchInput';
 import { PER_PAGE, useRefreshInventory, useWarehouses, type Warehouse } from './api';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
+import { ActiveBadge } from '../components/ActiveBadge';
 
 const shape = { filters: ['search', 'type', 'active'] as const, defaultSort: 'name' };
 const SORTS = new Set(['name', 'code', 'created_at']);
@@ -159,9 +160,7 @@ function WarehousesTable({ warehouses, sort, onSort, onEdit }: TableProps) {
               <Table.Td>{TYPE_LABELS[warehouse.type]}</Table.Td>
               <Table.Td>{warehouse.address?.city ?? '—'}</Table.Td>
               <Table.Td>
-                <Badge miw="max-content" color={warehouse.is_active ? 'teal' : 'gray'} variant="light">
-                  {warehouse.is_active ? 'Active' : 'Inactive'}
-                </Badge>
+                <ActiveBadge miw="max-content" active={warehouse.is_active} />
               </Table.Td>
               {manage && (
                 <Table.Td>
