@@ -44,6 +44,7 @@ import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { CATALOG_ANSWERS } from './modules/catalog/catalog-answers.js';
 import { catalogRoutes } from './modules/catalog/catalog.js';
+import { crmRoutes } from './modules/crm/index.js';
 import { eventFeedRoutes } from './modules/events/event-feed.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes({ catalog: services.catalog }));
       await api.register(inventoryRoutes({ inventory: services.inventory }));
       await api.register(services.purchaseOrders.routes);
+      await api.register(crmRoutes({ crm: services.crm }));
       await api.register(services.documents.routes);
       await api.register(services.imports.routes);
       await api.register(services.webhooks.routes);

@@ -22,6 +22,7 @@ import { TwoFactorService } from './modules/auth/two-factor/two-factor.service.j
 import { CATALOG_ANSWER_TABLES } from './modules/catalog/catalog-answers.js';
 import { createCatalog } from './modules/catalog/catalog.js';
 import { ProductRepository } from './modules/catalog/products/product.repository.js';
+import { createCrm } from './modules/crm/index.js';
 import { createDocuments } from './modules/documents/index.js';
 import { createImports } from './modules/imports/index.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
@@ -247,6 +248,10 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     reorder: inventory.reorder.service,
   });
 
+  // Customers, the first part of sales. The sales orders that will reference them are to give the count of a
+  // customer's open orders that refuses its deletion (customer.open-orders.ts); until then a customer has none.
+  const crm = createCrm({ db, clock, newId, events, audit: audit.service });
+
   // Documents attach to products, suppliers and purchase orders, so they come last.
   const documents = createDocuments({
     db,
@@ -299,6 +304,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     catalogAnswers,
     inventory,
     purchaseOrders,
+    crm,
     mailer,
     documents,
     publisher,

@@ -13,6 +13,7 @@ export const RULE_CODES = [
   'category_parents_differ',
   'concurrent_change',
   'count_below_reserved',
+  'customer_has_open_orders',
   'default_warehouse_required',
   'delivery_already_due',
   'delivery_already_open',

@@ -316,6 +316,25 @@ export interface SuppliersTable {
   deleted_at: Timestamp | null;
 }
 
+export interface CustomersTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  /** The customer's id in another system; unique per tenant among live customers. */
+  external_id: string | null;
+  /** Country an ISO 3166-1 alpha-2 code when given. */
+  billing_address: Address | null;
+  shipping_address: Address | null;
+  notes: string | null;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
 export interface SupplierRatingsTable {
   id: string;
   tenant_id: string;
@@ -841,6 +860,7 @@ export interface DB {
   import_jobs: ImportJobsTable;
   import_batches: ImportBatchesTable;
   import_errors: ImportErrorsTable;
+  customers: CustomersTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -887,6 +907,8 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
 ]);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'address',
+  'billing_address',
+  'shipping_address',
   'abilities',
   'ip_whitelist',
   'payload',

@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof DB, string>> = {
   import_jobs: 'modules/imports',
   import_batches: 'modules/imports',
   import_errors: 'modules/imports',
+  customers: 'modules/crm/customers',
 };
 
 /**

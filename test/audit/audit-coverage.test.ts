@@ -66,6 +66,7 @@ describe('audit coverage', () => {
     await ok('POST', `${API}/suppliers/${id}/activate`);
     return id;
   };
+  const customer = async () => (await ok('POST', '/api/v1/crm/customers', { name: `Ada ${++seq}` })).id as string;
   const stocked = async (quantity: number) => {
     const id = await makeProduct(t.database.db, t.tenant.tenantId);
     await ok('POST', `${API}/inventory/adjust`, { product_id: id, quantity, reason: 'Setup' });
@@ -341,6 +342,39 @@ describe('audit coverage', () => {
         const id = await supplier();
         await ok('DELETE', `${API}/suppliers/${id}`);
         return { entityType: 'supplier', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
+    // Customers.
+    [
+      'customer.created',
+      async () => {
+        const id = await customer();
+        return { entityType: 'customer', entityId: id, changes: { name: { before: null, after: `Ada ${seq}` } } };
+      },
+    ],
+    [
+      'customer.updated',
+      async () => {
+        const id = await customer();
+        await ok('PATCH', `/api/v1/crm/customers/${id}`, { shipping_address: { city: 'Hull', country: 'GB' } });
+        return {
+          entityType: 'customer',
+          entityId: id,
+          changes: {
+            shipping_address: {
+              before: null,
+              after: { street: null, city: 'Hull', state: null, postal_code: null, country: 'GB' },
+            },
+          },
+        };
+      },
+    ],
+    [
+      'customer.deleted',
+      async () => {
+        const id = await customer();
+        await ok('DELETE', `/api/v1/crm/customers/${id}`);
+        return { entityType: 'customer', entityId: id, changes: { id: { before: id, after: null } } };
       },
     ],
     // Products.

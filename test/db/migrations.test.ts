@@ -52,6 +52,7 @@ const TABLES = [
   'import_jobs',
   'import_batches',
   'import_errors',
+  'customers',
 ];
 /** Tables whose lists incremental sync reads by updated_at over an index of their own (docs/sync.md). */
 const SYNC_TABLES = [
@@ -63,8 +64,17 @@ const SYNC_TABLES = [
   'suppliers',
   'inventory_records',
   'purchase_orders',
+  'customers',
 ];
-const SOFT_DELETED = ['products', 'master_products', 'product_categories', 'brands', 'suppliers', 'purchase_orders'];
+const SOFT_DELETED = [
+  'products',
+  'master_products',
+  'product_categories',
+  'brands',
+  'suppliers',
+  'purchase_orders',
+  'customers',
+];
 
 /**
  * The plan of a query as one text. PostgreSQL is told to avoid sequential scans and sorts where it can, so that

@@ -198,6 +198,13 @@ const WRITES: WriteCase[] = [
     tagged: false,
   },
   {
+    name: 'PATCH customer',
+    method: 'PATCH',
+    url: (r) => `/crm/customers/${r.customer}`,
+    resource: (r) => `/crm/customers/${r.customer}`,
+    payload: () => ({ notes: 'Patched' }),
+  },
+  {
     name: 'PATCH warehouse',
     method: 'PATCH',
     url: (r) => `/operations/warehouses/${r.warehouse}`,
@@ -472,6 +479,10 @@ describe('If-Match on writes of one record', () => {
         'supplier',
         async () =>
           `/operations/suppliers/${await create('/operations/suppliers', { name: 'Doomed', code: `D${Date.now() % 1e7}`, email: 'doomed@supplier.test' })}`,
+      ],
+      [
+        'customer',
+        async () => `/crm/customers/${await create('/crm/customers', { name: `Doomed customer ${Math.random()}` })}`,
       ],
       [
         'warehouse',

@@ -117,6 +117,7 @@ describe('incremental sync', () => {
           ids: of('attribute'),
         },
         { name: 'warehouses', url: `${API}/operations/warehouses`, table: 'warehouses', ids: of('warehouse') },
+        { name: 'customers', url: `${API}/crm/customers`, table: 'customers', ids: of('customer') },
         {
           name: 'inventory records',
           url: `${API}/operations/inventory`,

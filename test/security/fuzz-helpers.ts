@@ -785,6 +785,7 @@ async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouse
     stock_quantity: 50,
   });
   const master = await make('master-products', { name: `Fuzz master ${word}` });
+  const customer = await createdId(call, '/api/v1/crm/customers', { name: `Fuzz customer ${word}` });
   const order = await make('purchase-orders', {
     supplier_id: supplier,
     warehouse_id: defaultWarehouseId,
@@ -828,6 +829,7 @@ async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouse
     [`${OPS}/purchase-orders/`, order],
     ['/api/v1/webhooks/subscriptions/', subscription],
     ['/api/v1/users/', user],
+    ['/api/v1/crm/customers/', customer],
   ];
   return {
     fields: {

@@ -76,6 +76,7 @@ const CREATES: Record<string, WriteFixture> = {
     table: 'api_tokens',
     body: () => ({ name: `Mass ${unique()}`, type: 'application', abilities: ['*'] }),
   },
+  'POST /api/v1/crm/customers': { table: 'customers', body: () => ({ name: `Mass customer ${unique()}` }) },
   'POST /api/v1/operations/attributes': {
     table: 'attribute_definitions',
     body: () => ({ code: `mass_${unique()}`, name: `Mass ${unique()}`, label: 'Mass', type: 'text' }),
@@ -131,6 +132,7 @@ const CREATES: Record<string, WriteFixture> = {
 
 /** A minimal valid change for each updatable record, by url (PUT and PATCH alike); the target is the tenant's own record. */
 const UPDATES: Record<string, WriteFixture> = {
+  '/api/v1/crm/customers/:id': { table: 'customers', body: () => ({ name: `Mass customer ${unique()}` }) },
   '/api/v1/operations/attributes/:id': { table: 'attribute_definitions', body: () => ({ label: `Mass ${unique()}` }) },
   '/api/v1/operations/brands/:id': { table: 'brands', body: () => ({ name: `Mass brand ${unique()}` }) },
   '/api/v1/operations/master-products/:id': {

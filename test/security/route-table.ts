@@ -204,6 +204,7 @@ export interface TenantRecords {
   user: string;
   /** A queued supplier import. */
   importJob: string;
+  customer: string;
 }
 
 let recordSequence = 0;
@@ -255,6 +256,7 @@ export async function makeTenantRecords(
   });
   const product = await create('/operations/products', { name: `Records product ${n}` });
   const masterProduct = await create('/operations/master-products', { name: `Records master ${n}` });
+  const customer = await create('/crm/customers', { name: `Records customer ${n}`, external_id: `rec-${n}` });
   const subscription = await create('/webhooks/subscriptions', {
     url: `https://hooks.example.test/records-${n}`,
     event_types: ['*'],
@@ -348,12 +350,14 @@ export async function makeTenantRecords(
     delivery,
     user,
     importJob: imported.json().data.id as string,
+    customer,
   };
 }
 
 /** Resolves a path parameter: the key is the url up to that parameter, without the API prefix. */
 export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' | 'auth'>> = {
   '/api-tokens/:id': 'token',
+  '/crm/customers/:id': 'customer',
   '/operations/attributes/:id': 'attribute',
   '/operations/brands/:id': 'brand',
   '/operations/imports/:id': 'importJob',

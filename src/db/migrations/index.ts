@@ -25,6 +25,7 @@ import * as m0022 from './0022_imports.js';
 import * as m0023 from './0023_import_unlisted_refusals.js';
 import * as m0024 from './0024_console_tokens.js';
 import * as m0025 from './0025_purchase_order_emailed_at.js';
+import * as m0026 from './0026_customers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_import_unlisted_refusals': m0023,
   '0024_console_tokens': m0024,
   '0025_purchase_order_emailed_at': m0025,
+  '0026_customers': m0026,
 };

@@ -20,6 +20,8 @@ describe('abilities', () => {
       in_use: true,
     });
     expect(findAbility('finance:post-journal-entries')?.in_use).toBe(false);
+    expect(findAbility('crm:delete-customers')).toMatchObject({ score: 65, sensitivity: 'medium', in_use: true });
+    expect(findAbility('crm:view-leads')?.in_use).toBe(false);
     expect(findAbility('operations:adjust-stock')?.sensitivity).toBe('medium');
     expect(findAbility('operations:approve-purchase-orders')).toMatchObject({
       score: 85,
@@ -60,6 +62,7 @@ describe('abilities', () => {
     expect(roleAllows('manager', 'operations:adjust-stock')).toBe(true);
     expect(roleAllows('manager', 'operations:approve-purchase-orders')).toBe(false);
     expect(roleAllows('manager', 'sales:view-orders')).toBe(false);
+    expect(roleAllows('viewer', 'crm:create-customers')).toBe(false);
     expect(roleAllows('viewer', 'operations:view-inventory')).toBe(true);
     expect(roleAllows('viewer', 'crm:view-customers')).toBe(true);
     expect(roleAllows('viewer', 'operations:manage-inventory')).toBe(false);

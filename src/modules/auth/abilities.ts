@@ -13,7 +13,7 @@ export interface Ability {
   requires_approval: boolean;
   /**
    * Whether a route or a rule of this service checks it. The others are reserved for modules the service does
-   * not have (customers, sales, finance, reporting, coupons): grantable, but they open nothing.
+   * not have (the rest of crm, sales, finance, reporting, coupons): grantable, but they open nothing.
    */
   in_use: boolean;
 }
@@ -163,6 +163,13 @@ export type AbilityName = { [M in keyof Scores]: `${M}:${Extract<keyof Scores[M]
  */
 const RESERVED_MODULES: ReadonlySet<string> = new Set(['crm', 'sales', 'finance', 'reporting']);
 const RESERVED: ReadonlySet<string> = new Set(['operations:manage-coupons', 'operations:apply-coupons']);
+/** The customers' abilities: the crm abilities in use (the rest of the module stays reserved). */
+const CUSTOMER_ABILITIES: ReadonlySet<string> = new Set([
+  'crm:view-customers',
+  'crm:create-customers',
+  'crm:edit-customers',
+  'crm:delete-customers',
+] satisfies AbilityName[]);
 
 export function sensitivityOf(score: number): Sensitivity {
   if (score >= 80) return 'high';
@@ -177,7 +184,9 @@ export const ABILITIES: readonly Ability[] = MODULES.flatMap((module) =>
     score,
     sensitivity: sensitivityOf(score),
     requires_approval: score >= 80,
-    in_use: !RESERVED_MODULES.has(module) && !RESERVED.has(`${module}:${action}`),
+    in_use:
+      CUSTOMER_ABILITIES.has(`${module}:${action}`) ||
+      (!RESERVED_MODULES.has(module) && !RESERVED.has(`${module}:${action}`)),
   })),
 );
 

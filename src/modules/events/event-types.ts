@@ -48,6 +48,15 @@ export const EVENT_TYPES = {
     entity_type: 'purchase_order',
     description: 'A draft purchase order was deleted; the payload names it (id, po_number).',
   },
+  'customer.created': { entity_type: 'customer', description: 'A customer was created.' },
+  'customer.updated': {
+    entity_type: 'customer',
+    description: 'A customer was changed; the payload lists the changed fields.',
+  },
+  'customer.deleted': {
+    entity_type: 'customer',
+    description: 'A customer was deleted; the payload names it (id, name, external_id).',
+  },
   'import.completed': {
     entity_type: 'import',
     description: 'A CSV import finished its rows; the payload is the job with its counts.',

@@ -1,0 +1,70 @@
+// Customers SQL. Every query filters by tenant and, except inserts, by `deleted_at is null` (soft delete).
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import { paginate } from '../../../db/paginate.js';
+import type { CustomersTable } from '../../../db/schema.js';
+import { containsText } from '../../../db/search.js';
+import type { Executor } from '../../../db/transaction.js';
+
+export type Customer = Selectable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
+export type CustomerUpdate = Updateable<CustomersTable>;
+
+export interface CustomerFilters {
+  search?: string;
+  is_active?: boolean;
+  external_id?: string;
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  /** `name` sorts case-insensitively (lower(name)), the same on both engines. */
+  sort_by: 'name' | 'created_at' | 'updated_at';
+  sort_direction: 'asc' | 'desc';
+}
+
+export class CustomerRepository {
+  private live(db: Executor, tenantId: string) {
+    return db.selectFrom('customers').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
+  }
+
+  async insert(db: Executor, customer: NewCustomer): Promise<Customer> {
+    return db.insertInto('customers').values(customer).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async findById(db: Executor, tenantId: string, id: string): Promise<Customer | undefined> {
+    return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findByExternalId(db: Executor, tenantId: string, externalId: string): Promise<Customer | undefined> {
+    return this.live(db, tenantId).selectAll().where('external_id', '=', externalId).executeTakeFirst();
+  }
+
+  async list(db: Executor, tenantId: string, filters: CustomerFilters, page: PageRequest): Promise<Page<Customer>> {
+    let query = this.live(db, tenantId);
+    if (filters.search) {
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['name', 'email', 'company', 'external_id'], term));
+    }
+    if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
+    if (filters.external_id !== undefined) query = query.where('external_id', '=', filters.external_id);
+    if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
+    const { sort_by, sort_direction } = filters;
+    return paginate(
+      query
+        .selectAll()
+        .orderBy((eb) => (sort_by === 'name' ? eb.fn('lower', ['name']) : eb.ref(sort_by)), sort_direction)
+        .orderBy('id', sort_direction),
+      page,
+    );
+  }
+
+  async update(db: Executor, tenantId: string, id: string, changes: CustomerUpdate): Promise<Customer | undefined> {
+    return db
+      .updateTable('customers')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}
