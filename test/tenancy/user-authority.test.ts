@@ -126,7 +126,7 @@ describe('user administration by ability', () => {
     const address = email('manager');
     expectRefused(
       await call('POST', USERS, { name: 'A manager', email: address, role: 'manager' }, systemOnly),
-      'operations:view-products',
+      'crm:view-customers',
     );
     await noUserWith(address);
 

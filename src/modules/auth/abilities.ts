@@ -163,7 +163,10 @@ export type AbilityName = { [M in keyof Scores]: `${M}:${Extract<keyof Scores[M]
  */
 const RESERVED_MODULES: ReadonlySet<string> = new Set(['crm', 'sales', 'finance', 'reporting']);
 const RESERVED: ReadonlySet<string> = new Set(['operations:manage-coupons', 'operations:apply-coupons']);
-/** The customers' abilities: the crm abilities in use (the rest of the module stays reserved). */
+/**
+ * The customers' abilities: the crm abilities in use (the rest of the module stays reserved), and the crm
+ * abilities a manager holds.
+ */
 const CUSTOMER_ABILITIES: ReadonlySet<string> = new Set([
   'crm:view-customers',
   'crm:create-customers',
@@ -232,14 +235,18 @@ export function reachesHighAbility(grants: readonly string[]): boolean {
 const ADMIN_ONLY_VIEWS: ReadonlySet<string> = new Set(['system:view-users', 'system:view-audit-logs']);
 
 /**
- * What a role allows: admin everything; manager every operations ability except High ones;
- * viewer only `view-*` abilities, except the admin-only views.
+ * What a role allows: admin everything; manager every operations ability except High ones, and the customer
+ * abilities (customers are day-to-day operations, and none of them is High); viewer only `view-*` abilities,
+ * except the admin-only views.
  */
 export function roleAllows(role: Role, ability: string): boolean {
   if (role === 'admin') return true;
   if (ADMIN_ONLY_VIEWS.has(ability)) return false;
   const entry = BY_NAME.get(ability);
   const [module, action = ''] = ability.split(':', 2);
-  if (role === 'manager') return module === 'operations' && entry !== undefined && !entry.requires_approval;
+  if (role === 'manager')
+    return (
+      entry !== undefined && !entry.requires_approval && (module === 'operations' || CUSTOMER_ABILITIES.has(ability))
+    );
   return action.startsWith('view-');
 }

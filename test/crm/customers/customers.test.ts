@@ -499,6 +499,13 @@ describe('customers', () => {
       expect((await call('GET', `${CUSTOMERS}/${customer.id}`)).json().data).toEqual(customer);
     });
 
+    it('lets a manager create, edit and delete customers', async () => {
+      const manager = await tokenFor('manager');
+      const made = await create({}, manager);
+      expect((await call('PATCH', `${CUSTOMERS}/${made.id}`, { notes: 'Managed' }, manager)).statusCode).toBe(200);
+      expect((await call('DELETE', `${CUSTOMERS}/${made.id}`, undefined, manager)).statusCode).toBe(200);
+    });
+
     it('needs the ability of each route in the token', async () => {
       const customer = await create();
       const viewOnly = bearer(
