@@ -28,6 +28,7 @@ export const RULE_CODES = [
   'last_admin',
   'nothing_pending',
   'password_link_invalid',
+  'reservation_held_by_order',
   'subscription_disabled',
   'subscription_limit_reached',
   'supplier_not_orderable',

@@ -594,6 +594,34 @@ export interface StockMovementsTable {
   created_at: Timestamp;
 }
 
+export type StockReservationStatus = 'active' | 'released' | 'consumed';
+
+/**
+ * Stock held for a purpose: an inventory record's quantity_reserved is the sum of its active reservations' quantity.
+ * `quantity` is what is still held; released and consumed parts are counted beside it.
+ */
+export interface StockReservationsTable {
+  id: string;
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  quantity: number;
+  original_quantity: number;
+  released_quantity: Generated<number>;
+  consumed_quantity: Generated<number>;
+  /** The sales order line that holds it; null for a manual reservation. */
+  order_line_id: string | null;
+  reference_type: string | null;
+  reference_id: string | null;
+  notes: string | null;
+  status: StockReservationStatus;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  released_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
 /** Domain events written in the transaction that causes them; the publisher moves them to `events`. */
 export interface EventOutboxTable {
   id: string;
@@ -842,6 +870,7 @@ export interface DB {
   product_attribute_values: ProductAttributeValuesTable;
   inventory_records: InventoryRecordsTable;
   stock_movements: StockMovementsTable;
+  stock_reservations: StockReservationsTable;
   event_outbox: EventOutboxTable;
   master_products: MasterProductsTable;
   variant_deletions: VariantDeletionsTable;

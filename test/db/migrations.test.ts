@@ -34,6 +34,7 @@ const TABLES = [
   'product_attribute_values',
   'inventory_records',
   'stock_movements',
+  'stock_reservations',
   'event_outbox',
   'master_products',
   'variant_deletions',

@@ -1578,7 +1578,7 @@ export interface paths {
         put?: never;
         /**
          * Reserve available stock
-         * @description 422 `Insufficient available stock. Available: <n>, Requested: <n>` when less is available.
+         * @description Opens one active manual reservation, answered with the record; 422 `Insufficient available stock. Available: <n>, Requested: <n>` when less is available.
          */
         post: operations["reserveInventory"];
         delete?: never;
@@ -1598,7 +1598,7 @@ export interface paths {
         put?: never;
         /**
          * Release reserved stock
-         * @description 422 `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
+         * @description Releases the reservation named by `reservation_id`, else manual reservations oldest first; answers the record and the reservations released from. 422 `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`; 409 `reservation_held_by_order` for an order line's reservation.
          */
         post: operations["releaseInventory"];
         delete?: never;
@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Records that differ from their movement sums
-         * @description Every record whose on hand differs from the sum of its on-hand movements or whose reserved differs from the sum of its reservation and release movements; empty while the ledger holds.
+         * @description Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations; empty while the ledger holds.
          */
         get: operations["reconcileInventory"];
         put?: never;
@@ -1653,6 +1653,40 @@ export interface paths {
         };
         /** Get an inventory record */
         get: operations["getInventoryRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List stock reservations, newest first */
+        get: operations["listReservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stock reservation */
+        get: operations["getReservation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3615,7 +3649,8 @@ export interface components {
          *       "quantity_on_hand": 23,
          *       "quantity_reserved": 2,
          *       "movements_on_hand": 25,
-         *       "movements_reserved": 2
+         *       "movements_reserved": 2,
+         *       "reservations_reserved": 2
          *     }
          */
         InventoryDiscrepancy: {
@@ -3631,6 +3666,8 @@ export interface components {
             movements_on_hand: number;
             /** @description Sum of the reservation and release movements. */
             movements_reserved: number;
+            /** @description Sum of the active reservations. */
+            reservations_reserved: number;
         };
         /**
          * @example {
@@ -3700,6 +3737,139 @@ export interface components {
                 name: string;
                 sku: string;
             };
+        };
+        /**
+         * @example {
+         *       "id": "01jd8x7g8h9j0k1m2n3p4q5r6s",
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "quantity_on_hand": 23,
+         *       "quantity_reserved": 2,
+         *       "quantity_available": 21,
+         *       "reorder_point": 10,
+         *       "reorder_quantity": 40,
+         *       "effective_reorder_point": 10,
+         *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
+         *       "last_counted_at": "2026-11-15T17:00:00.000Z",
+         *       "last_movement_at": "2026-11-24T09:41:07.000Z",
+         *       "created_at": "2026-11-02T09:14:00.000Z",
+         *       "updated_at": "2026-11-24T09:41:07.000Z",
+         *       "warehouse": {
+         *         "id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *         "name": "Main warehouse",
+         *         "code": "MAIN"
+         *       },
+         *       "product": {
+         *         "id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *         "name": "Cordless drill 18V",
+         *         "sku": "DRL-18V"
+         *       },
+         *       "movement": {
+         *         "id": "01jd8z6f7g8h9j0k1m2n3p4q5r",
+         *         "type": "release",
+         *         "quantity": -1,
+         *         "quantity_before": 3,
+         *         "quantity_after": 2,
+         *         "reason": "Damaged in handling",
+         *         "notes": "Dropped from the top shelf.",
+         *         "reference_type": null,
+         *         "reference_id": null,
+         *         "created_by": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *         "created_at": "2026-11-24T09:41:07.000Z"
+         *       },
+         *       "reservations": [
+         *         {
+         *           "id": "01jd8z7a8b9c0d1e2f3g4h5j6k",
+         *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *           "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *           "quantity": 2,
+         *           "original_quantity": 3,
+         *           "released_quantity": 1,
+         *           "consumed_quantity": 0,
+         *           "order_line_id": null,
+         *           "reference_type": "sales_order",
+         *           "reference_id": "SO-10492",
+         *           "notes": null,
+         *           "status": "active",
+         *           "created_by": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *           "created_at": "2026-11-24T09:41:07.000Z",
+         *           "updated_at": "2026-11-24T09:41:07.000Z",
+         *           "released_at": null,
+         *           "consumed_at": null
+         *         }
+         *       ]
+         *     }
+         */
+        InventoryReleaseChange: components["schemas"]["InventoryRecord"] & {
+            movement: components["schemas"]["StockMovementSummary"];
+            /** @description The reservations released from, after the release. */
+            reservations: components["schemas"]["StockReservation"][];
+        };
+        /**
+         * @example {
+         *       "id": "01jd8x7g8h9j0k1m2n3p4q5r6s",
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "quantity_on_hand": 23,
+         *       "quantity_reserved": 2,
+         *       "quantity_available": 21,
+         *       "reorder_point": 10,
+         *       "reorder_quantity": 40,
+         *       "effective_reorder_point": 10,
+         *       "is_low_stock": false,
+         *       "stock_status": "in_stock",
+         *       "last_counted_at": "2026-11-15T17:00:00.000Z",
+         *       "last_movement_at": "2026-11-24T09:41:07.000Z",
+         *       "created_at": "2026-11-02T09:14:00.000Z",
+         *       "updated_at": "2026-11-24T09:41:07.000Z",
+         *       "warehouse": {
+         *         "id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *         "name": "Main warehouse",
+         *         "code": "MAIN"
+         *       },
+         *       "product": {
+         *         "id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *         "name": "Cordless drill 18V",
+         *         "sku": "DRL-18V"
+         *       },
+         *       "movement": {
+         *         "id": "01jd8z6f7g8h9j0k1m2n3p4q5r",
+         *         "type": "reservation",
+         *         "quantity": 3,
+         *         "quantity_before": 0,
+         *         "quantity_after": 3,
+         *         "reason": "Damaged in handling",
+         *         "notes": "Dropped from the top shelf.",
+         *         "reference_type": null,
+         *         "reference_id": null,
+         *         "created_by": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *         "created_at": "2026-11-24T09:41:07.000Z"
+         *       },
+         *       "reservation": {
+         *         "id": "01jd8z7a8b9c0d1e2f3g4h5j6k",
+         *         "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *         "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *         "quantity": 3,
+         *         "original_quantity": 3,
+         *         "released_quantity": 0,
+         *         "consumed_quantity": 0,
+         *         "order_line_id": null,
+         *         "reference_type": "sales_order",
+         *         "reference_id": "SO-10492",
+         *         "notes": null,
+         *         "status": "active",
+         *         "created_by": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *         "created_at": "2026-11-24T09:41:07.000Z",
+         *         "updated_at": "2026-11-24T09:41:07.000Z",
+         *         "released_at": null,
+         *         "consumed_at": null
+         *       }
+         *     }
+         */
+        InventoryReservationChange: components["schemas"]["InventoryRecord"] & {
+            movement: components["schemas"]["StockMovementSummary"];
+            reservation: components["schemas"]["StockReservation"];
         };
         /**
          * @example {
@@ -5469,6 +5639,57 @@ export interface components {
             created_by: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "01jd8z7a8b9c0d1e2f3g4h5j6k",
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "quantity": 3,
+         *       "original_quantity": 3,
+         *       "released_quantity": 0,
+         *       "consumed_quantity": 0,
+         *       "order_line_id": null,
+         *       "reference_type": "sales_order",
+         *       "reference_id": "SO-10492",
+         *       "notes": null,
+         *       "status": "active",
+         *       "created_by": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *       "created_at": "2026-11-24T09:41:07.000Z",
+         *       "updated_at": "2026-11-24T09:41:07.000Z",
+         *       "released_at": null,
+         *       "consumed_at": null
+         *     }
+         */
+        StockReservation: {
+            /** @description ULID, 26 lowercase characters. */
+            id: string;
+            /** @description ULID, 26 lowercase characters. */
+            product_id: string;
+            /** @description ULID, 26 lowercase characters. */
+            warehouse_id: string;
+            /** @description What the reservation still holds; 0 once released or consumed. */
+            quantity: number;
+            /** @description What it held when made: quantity + released + consumed. */
+            original_quantity: number;
+            released_quantity: number;
+            consumed_quantity: number;
+            order_line_id: string | null;
+            reference_type: string | null;
+            reference_id: string | null;
+            notes: string | null;
+            /**
+             * @description `active` while it holds stock; `released` or `consumed` once it holds nothing.
+             * @enum {unknown}
+             */
+            status: "active" | "released" | "consumed";
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            released_at: string | null;
+            consumed_at: string | null;
         };
         /**
          * @example {
@@ -20335,7 +20556,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message?: string;
-                        data: components["schemas"]["InventoryChange"];
+                        data: components["schemas"]["InventoryReservationChange"];
                     };
                 };
             };
@@ -20428,9 +20649,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
-                 *       "quantity": 3,
-                 *       "reference_type": "sales_order",
-                 *       "reference_id": "SO-10492"
+                 *       "quantity": 1,
+                 *       "reservation_id": "01jd8z7a8b9c0d1e2f3g4h5j6k"
                  *     }
                  */
                 "application/json": {
@@ -20438,6 +20658,7 @@ export interface operations {
                     product_id: string;
                     warehouse_id?: string | null;
                     quantity: number;
+                    reservation_id?: string | null;
                     notes?: string | null;
                     reference_type?: string | null;
                     reference_id?: string | null;
@@ -20457,7 +20678,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message?: string;
-                        data: components["schemas"]["InventoryChange"];
+                        data: components["schemas"]["InventoryReleaseChange"];
                     };
                 };
             };
@@ -20757,6 +20978,213 @@ export interface operations {
                         success: true;
                         message?: string;
                         data: components["schemas"]["InventoryRecord"];
+                    };
+                };
+            };
+            /** @description Not modified: the record still has the ETag given in If-None-Match. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReservations: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 2147483647. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25). */
+                per_page?: number;
+                /** @description ULID, 26 lowercase characters. */
+                product_id?: string;
+                /** @description ULID, 26 lowercase characters. */
+                warehouse_id?: string;
+                order_line_id?: string;
+                status?: "active" | "released" | "consumed";
+                reference_type?: string;
+                reference_id?: string;
+                /** @description By created_at; default desc (newest first). */
+                sort_direction?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["StockReservation"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*`): the answer is 304 with no body when the record still has one of them. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["StockReservation"];
                     };
                 };
             };

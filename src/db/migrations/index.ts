@@ -26,6 +26,7 @@ import * as m0023 from './0023_import_unlisted_refusals.js';
 import * as m0024 from './0024_console_tokens.js';
 import * as m0025 from './0025_purchase_order_emailed_at.js';
 import * as m0026 from './0026_customers.js';
+import * as m0027 from './0027_stock_reservations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024_console_tokens': m0024,
   '0025_purchase_order_emailed_at': m0025,
   '0026_customers': m0026,
+  '0027_stock_reservations': m0027,
 };

@@ -1,9 +1,9 @@
-// The inventory modules' HTTP side: stock records and their operations, counts and transfers, reorder
-// points, and the movement ledger. The stock ledger itself is built earlier (the catalog needs it).
+// The inventory modules' HTTP side: stock records, their reservations and their operations, counts and transfers,
+// reorder points, and the movement ledger. The stock ledger itself is built earlier (the catalog needs it).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createMovements } from './movements/index.js';
 import { createReorder } from './reorder/index.js';
-import { createStock } from './stock/index.js';
+import { createReservations, createStock } from './stock/index.js';
 import { createStockOperations } from './stock-operations/index.js';
 import { createSummary } from './summary/index.js';
 import type { InventoryDeps } from './inventory.deps.js';
@@ -11,6 +11,7 @@ import type { InventoryDeps } from './inventory.deps.js';
 export function createInventory(deps: InventoryDeps) {
   return {
     stock: createStock(deps),
+    reservations: createReservations(deps),
     operations: createStockOperations(deps),
     reorder: createReorder(deps),
     movements: createMovements(deps),

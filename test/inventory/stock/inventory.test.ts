@@ -402,6 +402,7 @@ describe('inventory records', () => {
         quantity_reserved: 1,
         movements_on_hand: 0,
         movements_reserved: 0,
+        reservations_reserved: 0,
       });
       expect(dirty).toContainEqual(
         expect.objectContaining({
@@ -410,6 +411,7 @@ describe('inventory records', () => {
           quantity_reserved: 1,
           movements_on_hand: 6,
           movements_reserved: 2,
+          reservations_reserved: 2,
         }),
       );
       expect(

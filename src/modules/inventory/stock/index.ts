@@ -3,12 +3,15 @@
 import type { InventoryDeps } from '../inventory.deps.js';
 import { stockRoutes } from './inventory.routes.js';
 import { StockLedger, type StockLedgerDeps } from './stock-ledger.js';
+import { ReservationRepository } from './reservation.repository.js';
+import { reservationRoutes } from './reservation.routes.js';
+import { ReservationService } from './reservation.service.js';
 import { StockRepository } from './stock.repository.js';
 import { StockService } from './stock.service.js';
 
 /** The ledger every stock change goes through, built before the catalog, inventory and purchasing that use it. */
-export function createStockLedger(deps: Omit<StockLedgerDeps, 'stock'>) {
-  return new StockLedger({ ...deps, stock: new StockRepository() });
+export function createStockLedger(deps: Omit<StockLedgerDeps, 'stock' | 'reservations'>) {
+  return new StockLedger({ ...deps, stock: new StockRepository(), reservations: new ReservationRepository() });
 }
 
 /** The inventory record endpoints, on the ledger of `deps.stock`. */
@@ -20,6 +23,12 @@ export function createStock(deps: InventoryDeps) {
     warehouses: deps.warehouses,
   });
   return { service, routes: stockRoutes({ service }) };
+}
+
+/** The reads of stock reservations, which the ledger of `deps.stock` opens and releases. */
+export function createReservations(deps: InventoryDeps) {
+  const service = new ReservationService({ db: deps.db, reservations: new ReservationRepository() });
+  return { service, routes: reservationRoutes({ service }) };
 }
 
 export { StockLedger, type OnHandChange, type ReservedChange } from './stock-ledger.js';

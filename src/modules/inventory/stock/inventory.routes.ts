@@ -11,7 +11,10 @@ import {
   InventoryListQuery,
   InventoryRecordResponse,
   ReconcileResponse,
+  ReleaseBody,
+  ReleasedRecordResponse,
   ReserveBody,
+  ReservedRecordResponse,
 } from './inventory.schemas.js';
 import type { StockService } from './stock.service.js';
 
@@ -52,9 +55,10 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           tags,
           operationId: 'reserveInventory',
           summary: 'Reserve available stock',
-          description: '422 `Insufficient available stock. Available: <n>, Requested: <n>` when less is available.',
+          description:
+            'Opens one active manual reservation, answered with the record; 422 `Insufficient available stock. Available: <n>, Requested: <n>` when less is available.',
           body: ReserveBody,
-          response: { 200: EnvelopeSchema(ChangedRecordResponse) },
+          response: { 200: EnvelopeSchema(ReservedRecordResponse) },
         },
         config: { ...requireAbility('operations:reserve-stock'), conditional: 'write' },
       },
@@ -64,6 +68,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
             reply,
             await service.reserveStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)),
             'movement',
+            'reservation',
           ),
           'Stock reserved successfully',
         ),
@@ -76,9 +81,10 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           tags,
           operationId: 'releaseInventory',
           summary: 'Release reserved stock',
-          description: '422 `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.',
-          body: ReserveBody,
-          response: { 200: EnvelopeSchema(ChangedRecordResponse) },
+          description:
+            "Releases the reservation named by `reservation_id`, else manual reservations oldest first; answers the record and the reservations released from. 422 `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`; 409 `reservation_held_by_order` for an order line's reservation.",
+          body: ReleaseBody,
+          response: { 200: EnvelopeSchema(ReleasedRecordResponse) },
         },
         config: { ...requireAbility('operations:release-stock'), conditional: 'write' },
       },
@@ -88,6 +94,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
             reply,
             await service.releaseStock(request.auth.tenantId, request.auth.user.id, request.body, ifMatch(request)),
             'movement',
+            'reservations',
           ),
           'Stock released successfully',
         ),
@@ -123,7 +130,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           operationId: 'reconcileInventory',
           summary: 'Records that differ from their movement sums',
           description:
-            'Every record whose on hand differs from the sum of its on-hand movements or whose reserved differs from the sum of its reservation and release movements; empty while the ledger holds.',
+            'Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations; empty while the ledger holds.',
           response: { 200: EnvelopeSchema(ReconcileResponse) },
         },
         config: requireAbility(VIEW),

@@ -5,6 +5,7 @@ import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 import { STOCK_STATUSES } from './low-stock.js';
+import { ReservationResponse, reservationExample } from './reservation.schemas.js';
 
 /** Bounds a single change so that sums stay far inside a 32-bit integer column. */
 const MAX_CHANGE = 100_000_000;
@@ -55,6 +56,30 @@ withExample(ReserveBody, {
   quantity: 3,
   reference_type: 'sales_order',
   reference_id: 'SO-10492',
+});
+
+export const ReleaseBody = Type.Object(
+  {
+    ...target,
+    quantity: Type.Integer({ minimum: 1, maximum: MAX_CHANGE }),
+    reservation_id: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 255,
+          description:
+            "The reservation to release `quantity` of (its `quantity` for the whole); without it, the product's manual reservations in the warehouse (of `reference_type` and `reference_id` when given), oldest first. A reservation of an order line is refused (409 `reservation_held_by_order`).",
+        }),
+      ),
+    ),
+    ...reference,
+  },
+  { additionalProperties: false },
+);
+export type ReleaseBody = Static<typeof ReleaseBody>;
+withExample(ReleaseBody, {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  quantity: 1,
+  reservation_id: '01jd8z7a8b9c0d1e2f3g4h5j6k',
 });
 
 export const InventoryListQuery = Type.Object({
@@ -168,6 +193,31 @@ export const ChangedRecordResponse = Type.Intersect([
 ]);
 nameSchema(ChangedRecordResponse, 'InventoryChange', { ...inventoryRecordExample, movement: movementSummaryExample });
 
+export const ReservedRecordResponse = Type.Intersect([
+  InventoryRecordResponse,
+  Type.Object({ movement: MovementSummaryResponse, reservation: ReservationResponse }),
+]);
+nameSchema(ReservedRecordResponse, 'InventoryReservationChange', {
+  ...inventoryRecordExample,
+  movement: { ...movementSummaryExample, type: 'reservation', quantity: 3, quantity_before: 0, quantity_after: 3 },
+  reservation: reservationExample,
+});
+
+export const ReleasedRecordResponse = Type.Intersect([
+  InventoryRecordResponse,
+  Type.Object({
+    movement: MovementSummaryResponse,
+    reservations: Type.Array(ReservationResponse, {
+      description: 'The reservations released from, after the release.',
+    }),
+  }),
+]);
+nameSchema(ReleasedRecordResponse, 'InventoryReleaseChange', {
+  ...inventoryRecordExample,
+  movement: { ...movementSummaryExample, type: 'release', quantity: -1, quantity_before: 3, quantity_after: 2 },
+  reservations: [{ ...reservationExample, quantity: 2, released_quantity: 1 }],
+});
+
 const InventoryDiscrepancy = Type.Object({
   id: Ulid,
   product_id: Ulid,
@@ -176,6 +226,7 @@ const InventoryDiscrepancy = Type.Object({
   quantity_reserved: Type.Integer(),
   movements_on_hand: Type.Integer({ description: 'Sum of the on-hand movements.' }),
   movements_reserved: Type.Integer({ description: 'Sum of the reservation and release movements.' }),
+  reservations_reserved: Type.Integer({ description: 'Sum of the active reservations.' }),
 });
 nameSchema(InventoryDiscrepancy, 'InventoryDiscrepancy', {
   id: '01jd8x7g8h9j0k1m2n3p4q5r6s',
@@ -185,6 +236,7 @@ nameSchema(InventoryDiscrepancy, 'InventoryDiscrepancy', {
   quantity_reserved: 2,
   movements_on_hand: 25,
   movements_reserved: 2,
+  reservations_reserved: 2,
 });
 
 export const ReconcileResponse = Type.Array(InventoryDiscrepancy);

@@ -3,7 +3,13 @@
 // caller's transaction. The inventory endpoints (stock.service.ts), stock operations, the catalog and
 // purchasing build on these primitives.
 import type { Transaction } from 'kysely';
-import { NotFoundError, PreconditionFailedError } from '../../../core/errors.js';
+import {
+  BusinessRuleError,
+  ConflictError,
+  NotFoundError,
+  PreconditionFailedError,
+  ValidationError,
+} from '../../../core/errors.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { checkPrecondition } from '../../../db/precondition.js';
 import type { DB, StockMovementType, Warehouse } from '../../../db/schema.js';
@@ -15,6 +21,8 @@ import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import type { DomainEvent, EventRecorder } from '../../events/event-recorder.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import { balanceRefusal, movedQuantity, movementRow, type MovementContext } from './ledger-rules.js';
+import type { ReservationRepository, StockReservation } from './reservation.repository.js';
+import { releasePlan, type ReleasePart } from './reservation-rules.js';
 import { effectiveReorderPoint, isRecordLowStock, type RecordProduct } from './low-stock.js';
 import type { ProductStock, ProductTotals } from './product-stock.js';
 import { changedRecordRow, inventoryResource, movementSummary, type InventoryResource } from './stock.presenter.js';
@@ -81,6 +89,16 @@ export interface ReservedChange extends ChangeTarget, MovementContext {
   quantity: number;
 }
 
+/** A reservation: a change of reserved stock, held for an order line when it names one. */
+export interface ReservationChange extends ReservedChange {
+  orderLineId?: string | null;
+}
+
+/** A release: of the named reservation, else of the record's manual reservations (of its reference when given). */
+export interface ReleaseChange extends ReservedChange {
+  reservationId?: string | null;
+}
+
 /** A change as written: its movement, and the record's row when its events read it. */
 export interface AppliedChange {
   movement: StockMovement;
@@ -88,6 +106,25 @@ export interface AppliedChange {
 }
 
 /** The event of the inventory endpoint whose movement type a change has, beside those of the ledger and the automation. */
+/** A reservation as written, with the reservation it opened. */
+export interface AppliedReservation extends AppliedChange {
+  reservation: StockReservation;
+}
+
+/** A release as written, with the reservations it took from (after the change). */
+export interface AppliedRelease extends AppliedChange {
+  reservations: StockReservation[];
+}
+
+/** Refuses a release that the reservations it may take from cannot cover, naming what they hold. */
+function reservationsRefusal(held: ReadonlyArray<{ quantity: number } | undefined>, quantity: number) {
+  const reserved = held.reduce((sum, r) => sum + (r?.quantity ?? 0), 0);
+  return new BusinessRuleError(
+    'exceeds_reserved',
+    `Cannot release more than is reserved. Reserved: ${reserved}, Requested: ${quantity}`,
+  );
+}
+
 const OPERATION_EVENTS: Partial<
   Record<StockMovementType, 'inventory.adjusted' | 'inventory.reserved' | 'inventory.released'>
 > = {
@@ -111,6 +148,7 @@ const RESERVE_REASON = 'Stock reserved';
 
 export interface StockLedgerDeps {
   stock: StockRepository;
+  reservations: ReservationRepository;
   warehouses: WarehouseService;
   events: EventRecorder;
   audit: AuditLog;
@@ -122,6 +160,7 @@ export interface StockLedgerDeps {
 
 export class StockLedger {
   private readonly stock: StockRepository;
+  private readonly reservations: ReservationRepository;
   private readonly warehouses: WarehouseService;
   private readonly events: EventRecorder;
   private readonly trail: ResourceTrail<AuditedRecord>;
@@ -131,6 +170,7 @@ export class StockLedger {
 
   constructor(deps: StockLedgerDeps) {
     this.stock = deps.stock;
+    this.reservations = deps.reservations;
     this.warehouses = deps.warehouses;
     this.events = deps.events;
     this.trail = resourceTrail(deps.audit, 'inventory');
@@ -223,25 +263,112 @@ export class StockLedger {
 
   /**
    * Reserves stock of a product in a warehouse inside `trx`: one conditional update of the reserved quantity,
-   * the product's reserved total, one `reservation` movement (signed on the reserved quantity) and the events
-   * inventory.reserved, stock_movement.recorded and, when available crosses the reorder point, inventory.low_stock.
+   * the product's reserved total, one `reservation` movement (signed on the reserved quantity), one active
+   * reservation record and the events inventory.reserved, stock_movement.recorded and, when available crosses
+   * the reorder point, inventory.low_stock.
    * @throws NotFoundError('Warehouse'); BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
    */
-  async reserve(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
-    return (await this.applyReserved(trx, change, 'reservation')).movement;
+  async reserve(trx: Transaction<DB>, change: ReservationChange): Promise<StockMovement> {
+    return (await this.applyReservation(trx, change)).movement;
   }
 
   /**
    * Releases reserved stock inside `trx`, as `reserve` does in the other direction (`release` movement with a
-   * negative quantity, inventory.released).
-   * @throws NotFoundError('Warehouse'); BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
+   * negative quantity, inventory.released), taking the quantity from reservations as `applyRelease` says.
+   * @throws as `applyRelease`.
    */
-  async release(trx: Transaction<DB>, change: ReservedChange): Promise<StockMovement> {
-    return (await this.applyReserved(trx, change, 'release')).movement;
+  async release(trx: Transaction<DB>, change: ReleaseChange): Promise<StockMovement> {
+    return (await this.applyRelease(trx, change)).movement;
   }
 
-  /** `reserve` or `release`, answering also the record's row as `applyOnHand` does. */
-  async applyReserved(
+  /** `reserve`, answering also the record's row as `applyOnHand` does and the reservation it opened. */
+  async applyReservation(trx: Transaction<DB>, change: ReservationChange): Promise<AppliedReservation> {
+    const applied = await this.changeReserved(trx, change, 'reservation');
+    const { movement } = applied;
+    const reservation = await this.reservations.insert(trx, {
+      id: this.newId(),
+      tenant_id: change.tenantId,
+      product_id: movement.product_id,
+      warehouse_id: movement.warehouse_id,
+      quantity: change.quantity,
+      original_quantity: change.quantity,
+      order_line_id: change.orderLineId ?? null,
+      reference_type: change.referenceType ?? null,
+      reference_id: change.referenceId ?? null,
+      notes: change.notes ?? null,
+      status: 'active',
+      created_by: change.userId ?? null,
+      created_at: movement.created_at,
+      updated_at: movement.created_at,
+    });
+    return { ...applied, reservation };
+  }
+
+  /**
+   * `release`, answering also the record's row and the reservations it took from: the one named by
+   * `reservationId`, else the record's manual reservations (of the change's reference when it names one),
+   * oldest first, the last one split. A reservation of an order line is released by its order, never here.
+   * The record's row is updated first, which holds it: its reservations are read after every earlier change.
+   * @throws NotFoundError('Warehouse'); ValidationError keyed `reservation_id` (unknown, another tenant's, of another
+   * product or warehouse); ConflictError `reservation_held_by_order`; BusinessRuleError `exceeds_reserved` when the
+   * record, the named reservation or the matching reservations hold less than the quantity.
+   */
+  async applyRelease(trx: Transaction<DB>, change: ReleaseChange): Promise<AppliedRelease> {
+    const warehouse = await this.targetOf(trx, change);
+    const { tenantId, productId, quantity } = change;
+    const named = change.reservationId
+      ? await this.namedReservation(trx, tenantId, change.reservationId, productId, warehouse.id)
+      : undefined;
+    const applied = await this.changeReserved(trx, { ...change, warehouse }, 'release');
+    const at = applied.movement.created_at;
+    let parts: ReleasePart[] | null;
+    if (named) {
+      parts = [{ id: named.id, quantity }];
+    } else {
+      const held = await this.reservations.activeManual(trx, {
+        tenantId,
+        productId,
+        warehouseId: warehouse.id,
+        referenceType: change.referenceType,
+        referenceId: change.referenceId,
+      });
+      parts = releasePlan(held, quantity);
+      if (!parts) throw reservationsRefusal(held, quantity);
+    }
+    const reservations: StockReservation[] = [];
+    for (const part of parts) {
+      const released = await this.reservations.release(trx, tenantId, part.id, part.quantity, at);
+      if (!released)
+        throw reservationsRefusal(named ? [await this.reservations.findById(trx, tenantId, part.id)] : [], quantity);
+      reservations.push(released);
+    }
+    return { ...applied, reservations };
+  }
+
+  /**
+   * The reservation a release names, checked against the release's product and warehouse.
+   * @throws ValidationError keyed `reservation_id`; ConflictError `reservation_held_by_order`.
+   */
+  private async namedReservation(
+    trx: Transaction<DB>,
+    tenantId: string,
+    id: string,
+    productId: string,
+    warehouseId: string,
+  ): Promise<StockReservation> {
+    const reservation = await this.reservations.findById(trx, tenantId, id);
+    if (!reservation || reservation.product_id !== productId || reservation.warehouse_id !== warehouseId)
+      throw ValidationError.field('reservation_id', 'The selected reservation id is invalid.');
+    if (reservation.order_line_id !== null)
+      throw new ConflictError(
+        'reservation_held_by_order',
+        'The reservation belongs to an order line: cancelling or closing its order releases it.',
+      );
+    return reservation;
+  }
+
+  /** The record's reserved quantity changed by `quantity` and its movement, without the reservation records. */
+  private async changeReserved(
     trx: Transaction<DB>,
     change: ReservedChange,
     type: 'reservation' | 'release',

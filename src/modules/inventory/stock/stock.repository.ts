@@ -53,7 +53,7 @@ export interface InventoryListFilters {
   sort_by?: 'product_name' | 'updated_at';
   sort_direction?: 'asc' | 'desc';
 }
-/** A record whose quantities differ from the sums of its movements. */
+/** A record whose quantities differ from the sums of its movements, or whose reserved from its active reservations. */
 export interface ReconcileRow {
   id: string;
   product_id: string;
@@ -62,6 +62,8 @@ export interface ReconcileRow {
   quantity_reserved: number;
   movements_on_hand: number;
   movements_reserved: number;
+  /** Sum of the active reservations' quantities. */
+  reservations_reserved: number;
 }
 
 /** Movement types that change reserved, not on-hand, quantity. */
@@ -291,7 +293,7 @@ export class StockRepository {
     return paginate(ordered.orderBy('inventory_records.id', direction), page);
   }
 
-  /** Every record of the tenant whose quantities differ from the sums of its movements. */
+  /** Every record of the tenant whose quantities differ from the sums of its movements or of its active reservations. */
   async reconcile(db: Executor, tenantId: string): Promise<ReconcileRow[]> {
     const sums = db
       .selectFrom('stock_movements')
@@ -321,21 +323,34 @@ export class StockRepository {
       .where('tenant_id', '=', tenantId)
       .groupBy(['product_id', 'warehouse_id'])
       .as('m');
+    const held = db
+      .selectFrom('stock_reservations')
+      .select(['product_id', 'warehouse_id'])
+      .select((eb) => eb.fn.sum<number>('quantity').as('reserved'))
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'active')
+      .groupBy(['product_id', 'warehouse_id'])
+      .as('h');
     const rows = await db
       .selectFrom('inventory_records as r')
       .leftJoin(sums, (join) =>
         join.onRef('m.product_id', '=', 'r.product_id').onRef('m.warehouse_id', '=', 'r.warehouse_id'),
       )
+      .leftJoin(held, (join) =>
+        join.onRef('h.product_id', '=', 'r.product_id').onRef('h.warehouse_id', '=', 'r.warehouse_id'),
+      )
       .select(['r.id', 'r.product_id', 'r.warehouse_id', 'r.quantity_on_hand', 'r.quantity_reserved'])
       .select((eb) => [
         eb.fn.coalesce('m.on_hand', sql<number>`0`).as('movements_on_hand'),
         eb.fn.coalesce('m.reserved', sql<number>`0`).as('movements_reserved'),
+        eb.fn.coalesce('h.reserved', sql<number>`0`).as('reservations_reserved'),
       ])
       .where('r.tenant_id', '=', tenantId)
       .where((eb) =>
         eb.or([
           eb('r.quantity_on_hand', '!=', eb.fn.coalesce('m.on_hand', sql<number>`0`)),
           eb('r.quantity_reserved', '!=', eb.fn.coalesce('m.reserved', sql<number>`0`)),
+          eb('r.quantity_reserved', '!=', eb.fn.coalesce('h.reserved', sql<number>`0`)),
         ]),
       )
       .orderBy('r.id')
@@ -344,6 +359,7 @@ export class StockRepository {
       ...r,
       movements_on_hand: Number(r.movements_on_hand),
       movements_reserved: Number(r.movements_reserved),
+      reservations_reserved: Number(r.reservations_reserved),
     }));
   }
 

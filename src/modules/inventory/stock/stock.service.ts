@@ -16,6 +16,8 @@ import {
   type ChangedRecord,
   type InventoryResource,
 } from './stock.presenter.js';
+import { reservationResource, type ReservationResource } from './reservation.presenter.js';
+import type { StockReservation } from './reservation.repository.js';
 import type { InventoryListFilters, ReconcileRow, StockProduct, StockRepository } from './stock.repository.js';
 
 /** The adjust endpoint's input. */
@@ -38,6 +40,16 @@ export interface ReserveInput {
   reference_type?: string | null;
   reference_id?: string | null;
 }
+
+/** The release endpoint's input: a reservation's own release when it names one. */
+export interface ReleaseInput extends ReserveInput {
+  reservation_id?: string | null;
+}
+
+/** The reserve endpoint's answer: the record, its movement and the reservation opened. */
+export type ReservedRecord = ChangedRecord & { reservation: ReservationResource };
+/** The release endpoint's answer: the record, its movement and the reservations taken from. */
+export type ReleasedRecord = ChangedRecord & { reservations: ReservationResource[] };
 
 /** The audit action of each endpoint's change. */
 const AUDITED = {
@@ -88,7 +100,7 @@ export class StockService {
   }
 
   /**
-   * Reserves available stock (POST /operations/inventory/reserve).
+   * Reserves available stock (POST /operations/inventory/reserve) as one active manual reservation.
    * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Insufficient available stock. Available: <n>, Requested: <n>`.
    */
   async reserveStock(
@@ -96,21 +108,38 @@ export class StockService {
     userId: string | null,
     input: ReserveInput,
     precondition?: Precondition,
-  ): Promise<ChangedRecord> {
-    return this.changeReserved(tenantId, userId, input, 'reservation', precondition);
+  ): Promise<ReservedRecord> {
+    let reservation: StockReservation | undefined;
+    const changed = await this.changeRecord(tenantId, input, precondition, 'reservation', async (trx, warehouse) => {
+      const applied = await this.ledger.applyReservation(trx, changeOf(tenantId, userId, input, warehouse));
+      reservation = applied.reservation;
+      return applied;
+    });
+    return { ...changed, reservation: reservationResource(reservation!) };
   }
 
   /**
-   * Releases reserved stock (POST /operations/inventory/release).
-   * @throws ValidationError on product_id or warehouse_id as `adjust`; BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
+   * Releases reserved stock (POST /operations/inventory/release): of the reservation named, else of the manual
+   * reservations of the product in the warehouse (of the reference given), oldest first (StockLedger.applyRelease).
+   * @throws ValidationError on product_id or warehouse_id as `adjust`, on reservation_id; ConflictError
+   * `reservation_held_by_order`; BusinessRuleError `Cannot release more than is reserved. Reserved: <n>, Requested: <n>`.
    */
   async releaseStock(
     tenantId: string,
     userId: string | null,
-    input: ReserveInput,
+    input: ReleaseInput,
     precondition?: Precondition,
-  ): Promise<ChangedRecord> {
-    return this.changeReserved(tenantId, userId, input, 'release', precondition);
+  ): Promise<ReleasedRecord> {
+    let reservations: StockReservation[] = [];
+    const changed = await this.changeRecord(tenantId, input, precondition, 'release', async (trx, warehouse) => {
+      const applied = await this.ledger.applyRelease(trx, {
+        ...changeOf(tenantId, userId, input, warehouse),
+        reservationId: input.reservation_id ?? null,
+      });
+      reservations = applied.reservations;
+      return applied;
+    });
+    return { ...changed, reservations: reservations.map(reservationResource) };
   }
 
   /** @throws NotFoundError('Inventory record') also for another tenant's record. */
@@ -128,18 +157,6 @@ export class StockService {
   /** Records whose quantities differ from their movement sums: empty while the ledger invariant holds. */
   reconcile(tenantId: string): Promise<ReconcileRow[]> {
     return this.stock.reconcile(this.db, tenantId);
-  }
-
-  private changeReserved(
-    tenantId: string,
-    userId: string | null,
-    input: ReserveInput,
-    type: 'reservation' | 'release',
-    precondition: Precondition | undefined,
-  ): Promise<ChangedRecord> {
-    return this.changeRecord(tenantId, input, precondition, type, (trx, warehouse) =>
-      this.ledger.applyReserved(trx, changeOf(tenantId, userId, input, warehouse), type),
-    );
   }
 
   /**
