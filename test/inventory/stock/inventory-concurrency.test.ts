@@ -28,15 +28,29 @@ function prng(seed: number) {
   };
 }
 
-/** Every invariant of the ledger for one tenant: records equal movement sums, products equal record sums. */
+/**
+ * Every invariant of the ledger for one tenant: records equal movement sums and their reserved the sum of their
+ * active reservations, products equal record sums.
+ */
 async function expectLedgerConsistent(db: Executor, tenantId: string, productIds: string[]) {
   const records = await db.selectFrom('inventory_records').selectAll().where('tenant_id', '=', tenantId).execute();
   const movements = await db.selectFrom('stock_movements').selectAll().where('tenant_id', '=', tenantId).execute();
+  const active = await db
+    .selectFrom('stock_reservations')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .execute();
   for (const r of records) {
     const own = movements.filter((m) => m.product_id === r.product_id && m.warehouse_id === r.warehouse_id);
     const reservedTypes = new Set(['reservation', 'release']);
     expect(r.quantity_on_hand).toBe(own.filter((m) => !reservedTypes.has(m.type)).reduce((s, m) => s + m.quantity, 0));
     expect(r.quantity_reserved).toBe(own.filter((m) => reservedTypes.has(m.type)).reduce((s, m) => s + m.quantity, 0));
+    expect(r.quantity_reserved).toBe(
+      active
+        .filter((a) => a.product_id === r.product_id && a.warehouse_id === r.warehouse_id)
+        .reduce((s, a) => s + a.quantity, 0),
+    );
     expect(r.quantity_reserved).toBeGreaterThanOrEqual(0);
     expect(r.quantity_on_hand).toBeGreaterThanOrEqual(r.quantity_reserved);
   }
