@@ -194,6 +194,7 @@ export interface TenantRecords {
   masterProduct: string;
   inventoryRecord: string;
   stockMovement: string;
+  stockReservation: string;
   purchaseOrder: string;
   productDocument: string;
   supplierDocument: string;
@@ -305,6 +306,16 @@ export async function makeTenantRecords(
       .where('product_id', '=', product)
       .executeTakeFirstOrThrow()
   ).id;
+  const stockReservation = (
+    await inTransaction(t.database.db, (trx) =>
+      t.services.stock.applyReservation(trx, {
+        tenantId: tenant.tenantId,
+        productId: product,
+        warehouseId: warehouse,
+        quantity: 1,
+      }),
+    )
+  ).reservation.id;
 
   const purchaseOrder = await create('/operations/purchase-orders', {
     supplier_id: supplier,
@@ -342,6 +353,7 @@ export async function makeTenantRecords(
     masterProduct,
     inventoryRecord,
     stockMovement,
+    stockReservation,
     purchaseOrder,
     productDocument: await upload('products', product),
     supplierDocument: await upload('suppliers', supplier),
@@ -370,6 +382,7 @@ export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' 
   '/operations/purchase-orders/:id': 'purchaseOrder',
   '/operations/purchase-orders/:id/documents/:documentId': 'purchaseOrderDocument',
   '/operations/stock-movements/:id': 'stockMovement',
+  '/operations/reservations/:id': 'stockReservation',
   '/operations/stock-movements/product/:productId': 'product',
   '/operations/suppliers/:id': 'supplier',
   '/operations/suppliers/:id/documents/:documentId': 'supplierDocument',
