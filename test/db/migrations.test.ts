@@ -387,6 +387,53 @@ describe(`migrations on ${testEngine}`, () => {
     });
   });
 
+  it('give every record with reserved stock one active manual reservation of that quantity (0027)', async () => {
+    await onDatabaseMigratedTo('0025_purchase_order_emailed_at', async (other) => {
+      const idOf = (prefix: string) => prefix.padEnd(26, '0');
+      const [tenant, warehouse] = [idOf('01jtenant'), idOf('01jwarehouse')];
+      const at = '2026-01-01T10:00:00.000Z';
+      await sql`insert into tenants (id, name, created_at, updated_at) values (${tenant}, 'T', ${at}, ${at})`.execute(
+        other.db,
+      );
+      await sql`insert into warehouses (id, tenant_id, name, code, type, created_at, updated_at)
+          values (${warehouse}, ${tenant}, 'W', 'W', 'main', ${at}, ${at})`.execute(other.db);
+      const stock = async (sku: string, onHand: number, reserved: number) => {
+        const product = idOf(`01jp${sku}`);
+        await sql`insert into products (id, tenant_id, name, slug, sku, created_at, updated_at)
+            values (${product}, ${tenant}, ${sku}, ${sku}, ${sku}, ${at}, ${at})`.execute(other.db);
+        await sql`insert into inventory_records (id, tenant_id, product_id, warehouse_id, quantity_on_hand, quantity_reserved, created_at, updated_at)
+            values (${idOf(`01jr${sku}`)}, ${tenant}, ${product}, ${warehouse}, ${onHand}, ${reserved}, ${at}, ${at})`.execute(
+          other.db,
+        );
+        return product;
+      };
+      const held = await stock('held', 9, 4);
+      await stock('free', 5, 0);
+
+      expect(await migrateToLatest(other.db)).not.toEqual([]);
+      const { rows } = await sql<{
+        product_id: string;
+        quantity: number;
+        original_quantity: number;
+        status: string;
+        reference_type: string;
+        order_line_id: string | null;
+      }>`select product_id, quantity, original_quantity, status, reference_type, order_line_id from stock_reservations`.execute(
+        other.db,
+      );
+      expect(rows).toEqual([
+        {
+          product_id: held,
+          quantity: 4,
+          original_quantity: 4,
+          status: 'active',
+          reference_type: 'migrated',
+          order_line_id: null,
+        },
+      ]);
+    });
+  });
+
   it('revoke the console tokens issued before sessions were recorded, and leave every other token as it was (0024)', async () => {
     await onDatabaseMigratedTo('0022_imports', async (other) => {
       const idOf = (prefix: string) => prefix.padEnd(26, '0');
