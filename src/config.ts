@@ -264,7 +264,7 @@ function imports(env: Env): ImportSettings {
 function compression(env: Env): CompressionSettings {
   return {
     // Off by default: compressing in process costs more CPU than a local network saves (docs/deployment.md).
-    enabled: boolean(env, 'COMPRESSION', false),
+    enabled: boolean(env, 'COMPRESSION', true),
     thresholdBytes: integer(env, 'COMPRESSION_THRESHOLD_BYTES', 1024, 0, 104_857_600),
   };
 }
