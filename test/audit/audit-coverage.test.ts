@@ -1,13 +1,17 @@
 // Every kind of change made through the API records its audit entry, in the words of the API: one case per kind,
 // each performing the change over HTTP and reading the entry back through GET /audit-log. A refused change leaves
-// none.
+// none. Read from the route table, every write route declared to record (src/http/audit-declaration.ts) is seen
+// here to write an entry, so a new one needs its case.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { REDACTED } from '../../src/modules/audit/audit-changes.js';
-import { makeProduct, makeTenantWithToken } from '../helpers/factories.js';
+import { Secret, TOTP } from 'otpauth';
+import { makeProduct, makeTenantWithToken, makeUser } from '../helpers/factories.js';
+import { PASSWORD, SessionClient, signedInClient } from '../helpers/session-client.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
 import { documentForm } from '../documents/document-helpers.js';
 import { buildTestApp, jsonCaller, type HttpMethod, type TestApp } from '../helpers/test-app.js';
+import { collectRoutes, recordRoutes, routeName, type RouteEntry } from '../security/route-table.js';
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
 interface Entry {
@@ -19,11 +23,12 @@ interface Entry {
 interface Expected {
   entityType: string;
   entityId: string;
-  /** Fields the entry must show changed, with their values before and after. */
-  changes: Changes;
+  /** Fields the entry must show changed, with their values before and after (where they are known). */
+  changes: Record<string, { before?: unknown; after?: unknown }>;
 }
 
 const API = '/api/v1/operations';
+const NEW_PASSWORD = 'a-fresh-passphrase-9';
 const webhooks = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true };
 
 describe('audit coverage', () => {
@@ -34,7 +39,7 @@ describe('audit coverage', () => {
   let seq = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { webhooks } });
+    t = await buildTestApp({ config: { webhooks }, beforeReady: recordRoutes });
     const own = await makeTenantWithToken(t.services);
     t.tenant = own.tenant;
     auth = own.auth;
@@ -125,10 +130,75 @@ describe('audit coverage', () => {
         variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M'] }], allowCombinations: true },
       })
     ).id as string;
+  /** The lifecycle actions not covered above: each from a new draft through `steps`, ending in the action. */
+  const lifecycle: Array<[action: string, steps: string[], from: string, to: string]> = [
+    ['product.submitted_for_review', ['submit-for-review'], 'draft', 'pending_approval'],
+    ['product.approved', ['submit-for-review', 'approve'], 'pending_approval', 'active'],
+    ['product.returned_for_revisions', ['submit-for-review', 'return-for-revisions'], 'pending_approval', 'draft'],
+    ['product.revised', ['decline', 'revise'], 'rejected', 'draft'],
+    ['product.deactivated', ['activate', 'deactivate'], 'active', 'inactive'],
+    ['product.discontinued', ['activate', 'discontinue'], 'active', 'discontinued'],
+  ];
+  const expectOk = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBeLessThan(300);
+  const invited = async () =>
+    (await ok('POST', '/api/v1/users', {
+      name: `Invitee ${++seq}`,
+      email: `invitee-${seq}-${t.tenant.tenantId}@example.test`,
+      role: 'manager',
+    })) as { id: string; password_link: { url: string | null } };
+  /** A manager, signed in: changes to an account are made on theirs, not on the admin's whose token calls. */
+  const signedInManager = async () => {
+    const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
+    return { user, client: await signedInClient(t.app, user.email) };
+  };
+  /** A signed-in manager with two-factor on, and their recovery codes. */
+  const twoFactorManager = async () => {
+    const { user, client } = await signedInManager();
+    const { secret } = (await client.post('/api/v1/auth/two-factor/enable')).json().data as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+    const confirmed = await client.post('/api/v1/auth/two-factor/confirm', { code });
+    expectOk(confirmed);
+    return { user, client, codes: confirmed.json().data.recovery_codes as string[] };
+  };
+  const adminSession = () => signedInClient(t.app, t.tenant.adminEmail);
+  /** A token of the admin's; one that may approve purchase orders waits for its own approval. */
+  const apiToken = async (abilities = ['operations:view-products']) => {
+    const created = await (
+      await adminSession()
+    ).post('/api/v1/api-tokens', { name: 'Integration', type: 'application', abilities });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().data.id as string;
+  };
 
-  /** Each case makes one change and says which entry it should have left. */
-  const cases: Array<[action: string, change: () => Promise<Expected>]> = [
-    // Catalog: brands' bulk operations.
+  /** Each case makes one change and says which entry it should have left; its title starts with the action. */
+  const cases: Array<[title: string, change: () => Promise<Expected>]> = [
+    // Catalog: brands.
+    [
+      'brand.updated',
+      async () => {
+        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        expect(await newest('brand.created', id)).toBeDefined();
+        await ok('PATCH', `${API}/brands/${id}`, { description: 'Power tools' });
+        return { entityType: 'brand', entityId: id, changes: { description: { before: null, after: 'Power tools' } } };
+      },
+    ],
+    [
+      'brand.deleted one by one',
+      async () => {
+        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        await ok('DELETE', `${API}/brands/${id}`);
+        return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: null } } };
+      },
+    ],
+    [
+      'brand.activated',
+      async () => {
+        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        await ok('POST', `${API}/brands/bulk-deactivate`, { brand_ids: [id] });
+        await ok('POST', `${API}/brands/bulk-activate`, { brand_ids: [id] });
+        return { entityType: 'brand', entityId: id, changes: { is_active: { before: false, after: true } } };
+      },
+    ],
     [
       'brand.deactivated',
       async () => {
@@ -244,6 +314,23 @@ describe('audit coverage', () => {
         const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
         await ok('POST', `${API}/tags/bulk-delete`, { tag_ids: [id] });
         return { entityType: 'tag', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
+    [
+      'tag.deleted one by one',
+      async () => {
+        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        await ok('DELETE', `${API}/tags/${id}`);
+        return { entityType: 'tag', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
+    [
+      'tag.activated',
+      async () => {
+        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        await ok('POST', `${API}/tags/bulk-deactivate`, { tag_ids: [id] });
+        await ok('POST', `${API}/tags/bulk-activate`, { tag_ids: [id] });
+        return { entityType: 'tag', entityId: id, changes: { is_active: { before: false, after: true } } };
       },
     ],
     // Attribute definitions.
@@ -432,6 +519,14 @@ describe('audit coverage', () => {
         return { entityType: 'product', entityId: id, changes: { id: { before: id, after: null } } };
       },
     ],
+    ...lifecycle.map(([action, steps, from, to]): [string, () => Promise<Expected>] => [
+      action,
+      async () => {
+        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        for (const step of steps) await ok('POST', `${API}/products/${id}/${step}`, { reason: 'Checked' });
+        return { entityType: 'product', entityId: id, changes: { status: { before: from, after: to } } };
+      },
+    ]),
     // Master products and their variants.
     [
       'master_product.updated',
@@ -474,6 +569,29 @@ describe('audit coverage', () => {
         }>;
         await ok('POST', `${API}/master-products/${id}/variants/bulk-update-prices`, { price: 15 });
         return { entityType: 'product', entityId: variant!.id, changes: { selling_price: { before: 10, after: 15 } } };
+      },
+    ],
+    [
+      'product.created as a variant',
+      async () => {
+        const id = await master();
+        const variant = await ok('POST', `${API}/master-products/${id}/variants`, { variant_selection: { Size: 'S' } });
+        return {
+          entityType: 'product',
+          entityId: variant.id,
+          changes: { master_product_id: { before: null, after: id } },
+        };
+      },
+    ],
+    [
+      "product.deleted with its master's variants",
+      async () => {
+        const id = await master();
+        const [variant] = (await ok('POST', `${API}/master-products/${id}/variants/generate`, {})).variants as Array<{
+          id: string;
+        }>;
+        await ok('DELETE', `${API}/master-products/${id}/variants`, { reason: 'Range discontinued' });
+        return { entityType: 'product', entityId: variant!.id, changes: { id: { before: variant!.id, after: null } } };
       },
     ],
     [
@@ -739,6 +857,23 @@ describe('audit coverage', () => {
         return { entityType: 'purchase_order', entityId: id, changes: { id: { before: id, after: null } } };
       },
     ],
+    [
+      'purchase_order.created by generate-reorders',
+      async () => {
+        const productId = await makeProduct(t.database.db, t.tenant.tenantId, { supplier_id: await activeSupplier() });
+        await ok('PUT', `${API}/inventory/reorder-settings`, {
+          product_id: productId,
+          reorder_point: 5,
+          reorder_quantity: 10,
+        });
+        const generated = (await ok('POST', `${API}/purchase-orders/generate-reorders`)) as Array<{
+          id: string;
+          items: Array<{ product_id: string }>;
+        }>;
+        const id = generated.find((generatedOrder) => generatedOrder.items[0]!.product_id === productId)!.id;
+        return { entityType: 'purchase_order', entityId: id, changes: { status: { before: null, after: 'draft' } } };
+      },
+    ],
     // Documents.
     [
       'document.uploaded',
@@ -778,6 +913,44 @@ describe('audit coverage', () => {
         return { entityType: 'document', entityId: id, changes: { id: { before: id, after: null } } };
       },
     ],
+    ...(['suppliers', 'purchase-orders'] as const).flatMap((owner): Array<[string, () => Promise<Expected>]> => {
+      const ownerId = async () => (owner === 'suppliers' ? supplier() : (await order()).id);
+      return [
+        [
+          `document.uploaded to ${owner}`,
+          async () => {
+            const id = await uploadDocument(await ownerId(), undefined, owner);
+            return {
+              entityType: 'document',
+              entityId: id,
+              changes: { file_name: { before: null, after: 'spec.pdf' } },
+            };
+          },
+        ],
+        [
+          `document.updated of ${owner}`,
+          async () => {
+            const parent = await ownerId();
+            const id = await uploadDocument(parent, undefined, owner);
+            await ok('PATCH', `${API}/${owner}/${parent}/documents/${id}`, { name: 'Signed copy' });
+            return {
+              entityType: 'document',
+              entityId: id,
+              changes: { name: { before: 'spec.pdf', after: 'Signed copy' } },
+            };
+          },
+        ],
+        [
+          `document.deleted of ${owner}`,
+          async () => {
+            const parent = await ownerId();
+            const id = await uploadDocument(parent, undefined, owner);
+            await ok('DELETE', `${API}/${owner}/${parent}/documents/${id}`);
+            return { entityType: 'document', entityId: id, changes: { id: { before: id, after: null } } };
+          },
+        ],
+      ];
+    }),
     // Webhook subscriptions: secrets and header values only as "[REDACTED]".
     [
       'webhook_subscription.created',
@@ -885,9 +1058,210 @@ describe('audit coverage', () => {
         };
       },
     ],
+    [
+      'webhook_subscription.replayed',
+      async () => {
+        // An event from before the subscription, which it has no delivery of.
+        const since = new Date(Date.now() - 1000).toISOString();
+        await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 });
+        await t.services.publisher.publishAll();
+        const id = await subscription();
+        const { deliveries_created } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/replay`, { since });
+        expect(deliveries_created).toBeGreaterThan(0);
+        return {
+          entityType: 'webhook_subscription',
+          entityId: id,
+          changes: { deliveries_created: { before: null, after: deliveries_created } },
+        };
+      },
+    ],
+    // The tenant's settings.
+    [
+      'tenant.updated',
+      async () => {
+        await ok('PATCH', '/api/v1/tenant', { city: `Hamburg ${++seq}` });
+        return { entityType: 'tenant', entityId: t.tenant.tenantId, changes: { city: { after: `Hamburg ${seq}` } } };
+      },
+    ],
+    // Users, as an administrator manages them.
+    [
+      'user.created',
+      async () => {
+        const { id } = await invited();
+        return { entityType: 'user', entityId: id, changes: { role: { before: null, after: 'manager' } } };
+      },
+    ],
+    [
+      'user.updated',
+      async () => {
+        const { id } = await invited();
+        await ok('PATCH', `/api/v1/users/${id}`, { name: 'Ada Lovelace' });
+        return { entityType: 'user', entityId: id, changes: { name: { after: 'Ada Lovelace' } } };
+      },
+    ],
+    [
+      'user.deactivated',
+      async () => {
+        const { id } = await makeUser(t.services, t.tenant.tenantId, 'manager');
+        await ok('POST', `/api/v1/users/${id}/deactivate`);
+        return { entityType: 'user', entityId: id, changes: { status: { before: 'active', after: 'deactivated' } } };
+      },
+    ],
+    [
+      'user.reactivated',
+      async () => {
+        const { id } = await makeUser(t.services, t.tenant.tenantId, 'manager');
+        await ok('POST', `/api/v1/users/${id}/deactivate`);
+        await ok('POST', `/api/v1/users/${id}/reactivate`);
+        return { entityType: 'user', entityId: id, changes: { status: { before: 'deactivated', after: 'active' } } };
+      },
+    ],
+    [
+      'user.invitation_resent',
+      async () => {
+        const { id } = await invited();
+        await ok('POST', `/api/v1/users/${id}/resend-invitation`);
+        return { entityType: 'user', entityId: id, changes: { password_link_expires_at: { before: null } } };
+      },
+    ],
+    [
+      'user.password_reset_started',
+      async () => {
+        const { id } = await makeUser(t.services, t.tenant.tenantId, 'manager');
+        await ok('POST', `/api/v1/users/${id}/reset-password`);
+        return { entityType: 'user', entityId: id, changes: { password_link_expires_at: { before: null } } };
+      },
+    ],
+    [
+      'user.password_set',
+      async () => {
+        const { id, password_link } = await invited();
+        const token = new URL(password_link.url!, 'http://localhost').searchParams.get('token')!;
+        await ok('POST', '/api/v1/auth/set-password', { token, password: NEW_PASSWORD });
+        return {
+          entityType: 'user',
+          entityId: id,
+          changes: { link: { before: null, after: 'invitation' }, password: { after: REDACTED } },
+        };
+      },
+    ],
+    // A user's own account and sign-in, through a session of theirs.
+    [
+      'auth.signed_in',
+      async () => {
+        const { user } = await signedInManager();
+        return { entityType: 'user', entityId: user.id, changes: { method: { before: null, after: 'password' } } };
+      },
+    ],
+    [
+      'user.updated by the user',
+      async () => {
+        const { user, client } = await signedInManager();
+        expectOk(await client.request({ method: 'PATCH', url: '/api/v1/auth/me', payload: { name: 'Grace Hopper' } }));
+        return { entityType: 'user', entityId: user.id, changes: { name: { after: 'Grace Hopper' } } };
+      },
+    ],
+    [
+      'user.password_changed',
+      async () => {
+        const { user, client } = await signedInManager();
+        expectOk(
+          await client.request({
+            method: 'PUT',
+            url: '/api/v1/auth/password',
+            payload: { current_password: PASSWORD, password: NEW_PASSWORD },
+          }),
+        );
+        return { entityType: 'user', entityId: user.id, changes: { password: { before: REDACTED, after: REDACTED } } };
+      },
+    ],
+    [
+      'user.two_factor_enabled',
+      async () => {
+        const { user, client } = await signedInManager();
+        expectOk(await client.post('/api/v1/auth/two-factor/enable'));
+        return { entityType: 'user', entityId: user.id, changes: { two_factor_secret: { after: REDACTED } } };
+      },
+    ],
+    [
+      'user.two_factor_confirmed',
+      async () => {
+        const { user } = await twoFactorManager();
+        return {
+          entityType: 'user',
+          entityId: user.id,
+          changes: { two_factor_enabled: { before: false, after: true } },
+        };
+      },
+    ],
+    [
+      'user.recovery_codes_regenerated',
+      async () => {
+        const { user, client } = await twoFactorManager();
+        expectOk(await client.post('/api/v1/auth/two-factor/recovery-codes', { password: PASSWORD }));
+        return {
+          entityType: 'user',
+          entityId: user.id,
+          changes: { recovery_codes: { before: REDACTED, after: REDACTED } },
+        };
+      },
+    ],
+    [
+      'auth.signed_in with a recovery code',
+      async () => {
+        const { user, codes } = await twoFactorManager();
+        const pending = new SessionClient(t.app);
+        expect((await pending.login(user.email)).statusCode).toBe(423);
+        expectOk(await pending.post('/api/v1/auth/two-factor-challenge', { recovery_code: codes[0] }));
+        return { entityType: 'user', entityId: user.id, changes: { method: { after: 'recovery_code' } } };
+      },
+    ],
+    [
+      'user.two_factor_disabled',
+      async () => {
+        const { user, client } = await twoFactorManager();
+        expectOk(
+          await client.request({ method: 'DELETE', url: '/api/v1/auth/two-factor', payload: { password: PASSWORD } }),
+        );
+        return {
+          entityType: 'user',
+          entityId: user.id,
+          changes: { two_factor_enabled: { before: true, after: false } },
+        };
+      },
+    ],
+    // API tokens, which a signed-in user manages.
+    [
+      'api_token.created',
+      async () => {
+        const id = await apiToken();
+        return { entityType: 'api_token', entityId: id, changes: { name: { before: null, after: 'Integration' } } };
+      },
+    ],
+    [
+      'api_token.approved',
+      async () => {
+        const id = await apiToken(['operations:approve-purchase-orders']);
+        expectOk(await (await adminSession()).post(`/api/v1/api-tokens/${id}/approve`));
+        return {
+          entityType: 'api_token',
+          entityId: id,
+          changes: { status: { before: 'pending_approval', after: 'active' } },
+        };
+      },
+    ],
+    [
+      'api_token.revoked',
+      async () => {
+        const id = await apiToken();
+        expectOk(await (await adminSession()).delete(`/api/v1/api-tokens/${id}`));
+        return { entityType: 'api_token', entityId: id, changes: { status: { after: 'revoked' } } };
+      },
+    ],
   ];
 
-  it.each(cases)('%s', async (action, change) => {
+  it.each(cases)('%s', async (title, change) => {
+    const action = title.split(' ')[0]!;
     const expected = await change();
     const entry = await newest(action, expected.entityId);
     expect(entry, `no ${action} entry for ${expected.entityId}`).toMatchObject({
@@ -935,5 +1309,18 @@ describe('audit coverage', () => {
       );
       expect((await entries(`entity_id=${id}`)).map((entry) => entry.action)).toEqual(['webhook_subscription.created']);
     });
+  });
+
+  it('has seen every route declared to record write an entry', async () => {
+    const recording = (await collectRoutes(t.app)).filter(
+      (route) => route.config.audit === 'recorded' || route.config.audit === 'when-changed',
+    );
+    expect(recording.length).toBeGreaterThan(90);
+    // PUT and PATCH of one handler are one route, whose config Fastify gives both methods: either will do.
+    const methodsOf = (route: RouteEntry) =>
+      [(route.config as { method?: string | string[] }).method ?? route.method].flat();
+    const seenRecording = (route: RouteEntry) =>
+      methodsOf(route).some((method) => (t.audit.sightings.get(`${method} ${route.url}`)?.recorded ?? 0) > 0);
+    expect(recording.filter((route) => !seenRecording(route)).map(routeName)).toEqual([]);
   });
 });

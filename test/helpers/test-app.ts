@@ -1,5 +1,6 @@
 // buildTestApp: the real app on a fresh migrated database of the engine under test, plus a tenant with
-// an admin and an all-abilities token to call it with.
+// an admin and an all-abilities token to call it with. Every app holds its write routes to their audit
+// declarations (audit-watch.ts): close() fails when one was broken.
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -8,6 +9,7 @@ import type { Database } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { Services } from '../../src/services.js';
 import type { Resolver } from '../../src/modules/webhooks/transport/address-guard.js';
+import { auditBreachError, watchAuditDeclarations, type AuditWatch } from './audit-watch.js';
 import { bearer, makeTenant, makeToken, type TenantFixture } from './factories.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from './test-database.js';
 
@@ -21,6 +23,9 @@ export interface TestApp {
   tenant: TenantFixture;
   token: string;
   auth: { authorization: string };
+  /** What the write routes answered with success and whether they wrote audit entries. */
+  audit: AuditWatch;
+  /** Closes the app and drops its database; then throws if a write route broke its audit declaration. */
   close(): Promise<void>;
 }
 
@@ -69,6 +74,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...logging,
     webhookResolver: options.webhookResolver,
   });
+  const audit = watchAuditDeclarations(app, database.db);
   await options.beforeReady?.(app);
   await app.ready();
   const services = app.services;
@@ -83,10 +89,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     tenant,
     token,
     auth: bearer(token),
+    audit,
     close: async () => {
       await app.close();
       await database.close();
       await location.drop();
+      const breach = auditBreachError(audit);
+      if (breach) throw breach;
     },
   };
 }

@@ -134,7 +134,7 @@ export function authRoutes({
             },
           },
         },
-        config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
+        config: { ...withoutAbility('signing in comes before any ability', { auth: 'guest' }), audit: 'recorded' },
       },
       async (request, reply) => {
         const result = await signIn.signIn(request.body.email, request.body.password, request.ip, request.session);
@@ -155,7 +155,7 @@ export function authRoutes({
           body: TwoFactorChallengeBody,
           response: { 200: EnvelopeSchema(SignedInResponse) },
         },
-        config: withoutAbility('signing in comes before any ability', { auth: 'guest' }),
+        config: { ...withoutAbility('signing in comes before any ability', { auth: 'guest' }), audit: 'recorded' },
       },
       async (request, reply) => {
         const { user, opened } = await signIn.completeTwoFactor(request.session, request.body, request.ip);
@@ -168,7 +168,10 @@ export function authRoutes({
       '/auth/logout',
       {
         schema: { tags, operationId: 'logout', summary: 'End the web-app session', response: { 200: MessageSchema } },
-        config: withoutAbility('the signed-in user ends their own session', { auth: 'session' }),
+        config: {
+          ...withoutAbility('the signed-in user ends their own session', { auth: 'session' }),
+          audit: { exempt: "ends the caller's own session, which is no record of the tenant" },
+        },
       },
       async (request, reply) => {
         await sessions.end(request.session!);
@@ -219,7 +222,7 @@ export function authRoutes({
           summary: 'Start two-factor enrolment: a new TOTP secret',
           response: { 200: EnvelopeSchema(TwoFactorEnableResponse) },
         },
-        config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
+        config: { ...withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }), audit: 'recorded' },
       },
       async (request) =>
         ok(await twoFactor.enable(await signIn.currentUser(request.auth)), 'Scan the code, then confirm it.'),
@@ -235,7 +238,7 @@ export function authRoutes({
           body: TwoFactorCodeBody,
           response: { 200: EnvelopeSchema(RecoveryCodesResponse) },
         },
-        config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
+        config: { ...withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }), audit: 'recorded' },
       },
       async (request) => {
         const codes = await twoFactor.confirm(await signIn.currentUser(request.auth), request.body.code);
@@ -253,7 +256,7 @@ export function authRoutes({
           body: PasswordBody,
           response: { 200: EnvelopeSchema(RecoveryCodesResponse) },
         },
-        config: withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }),
+        config: { ...withoutAbility(OWN_ACCOUNT, { auth: 'session', idempotency: false }), audit: 'recorded' },
       },
       async (request) => {
         const codes = await twoFactor.regenerateRecoveryCodes(
@@ -277,7 +280,7 @@ export function authRoutes({
           body: ProfileBody,
           response: { 200: EnvelopeSchema(MeResponse) },
         },
-        config: withoutAbility(OWN_PROFILE, { auth: 'session' }),
+        config: { ...withoutAbility(OWN_PROFILE, { auth: 'session' }), audit: 'when-changed' },
       },
       async (request) => {
         const user = await account.rename(request.auth.tenantId, request.auth.user.id, request.body.name);
@@ -296,7 +299,7 @@ export function authRoutes({
           body: ChangePasswordBody,
           response: { 200: MessageSchema },
         },
-        config: withoutAbility(OWN_PROFILE, { auth: 'session' }),
+        config: { ...withoutAbility(OWN_PROFILE, { auth: 'session' }), audit: 'recorded' },
       },
       async (request) => {
         await account.changePassword(
@@ -323,7 +326,10 @@ export function authRoutes({
           response: { 200: MessageSchema, 422: standardErrorResponses[422], 429: standardErrorResponses[429] },
         },
         // The link's secret is the credential: no session, so no CSRF token to check.
-        config: withoutAbility('the one-time link is the credential', { auth: 'none', idempotency: false }),
+        config: {
+          ...withoutAbility('the one-time link is the credential', { auth: 'none', idempotency: false }),
+          audit: 'recorded',
+        },
       },
       async (request) => {
         await account.setPassword(request.body.token, request.body.password);
@@ -341,7 +347,7 @@ export function authRoutes({
           body: PasswordBody,
           response: { 200: MessageSchema },
         },
-        config: withoutAbility(OWN_ACCOUNT, { auth: 'session' }),
+        config: { ...withoutAbility(OWN_ACCOUNT, { auth: 'session' }), audit: 'recorded' },
       },
       async (request) => {
         await twoFactor.disable(await signIn.currentUser(request.auth), request.body.password);

@@ -137,7 +137,12 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
             body: uploadBody(true),
           },
           // The body is read after the idempotency check would have to hash it, so uploads do not take part.
-          config: { ...requireAbility(owner.manageAbility), idempotency: false, conditional: 'create' },
+          config: {
+            ...requireAbility(owner.manageAbility),
+            idempotency: false,
+            conditional: 'create',
+            audit: 'recorded',
+          },
         },
         async (request, reply) => {
           const created = await withUpload(request, reply, request.params.id, (upload) =>
@@ -179,7 +184,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
           body: DocumentUpdateBody,
           response: { 200: EnvelopeSchema(DocumentResponse) },
         },
-        config: { ...requireAbility(owner.manageAbility), conditional: 'write' },
+        config: { ...requireAbility(owner.manageAbility), conditional: 'write', audit: 'recorded' },
         handler: async (request, reply) =>
           ok(
             withETag(
@@ -209,7 +214,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
             params: DocumentParams,
             response: { 200: EnvelopeSchema(Type.Null()) },
           },
-          config: { ...requireAbility(owner.manageAbility), conditional: 'guard' },
+          config: { ...requireAbility(owner.manageAbility), conditional: 'guard', audit: 'recorded' },
         },
         async (request) => {
           await service.remove(
@@ -275,7 +280,12 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
               response: { 201: EnvelopeSchema(DocumentResponse) },
               body: uploadBody(false),
             },
-            config: { ...requireAbility(owner.manageAbility), idempotency: false, conditional: 'write' },
+            config: {
+              ...requireAbility(owner.manageAbility),
+              idempotency: false,
+              conditional: 'write',
+              audit: 'recorded',
+            },
           },
           async (request, reply) => {
             const renewed = await withUpload(request, reply, request.params.id, (upload) =>

@@ -84,7 +84,10 @@ export function importRoutes({
           body: uploadBody,
           response: { 202: EnvelopeSchema(ImportResponse) },
         },
-        config: requireAbility('operations:run-imports'),
+        config: {
+          ...requireAbility('operations:run-imports'),
+          audit: { exempt: "queues a job: each row's write is recorded as the worker makes it, as the caller's" },
+        },
       },
       async (request, reply) => {
         const upload = await receiveUpload(request, maxFileBytes).catch((error: unknown) => {
@@ -210,7 +213,13 @@ export function importRoutes({
           params: IdParams,
           response: { 200: EnvelopeSchema(ImportResponse) },
         },
-        config: requireAbility('operations:run-imports'),
+        config: {
+          ...requireAbility('operations:run-imports'),
+          audit: {
+            exempt:
+              'the job keeps its own end: status cancelled and finished_at; its rows written so far have their entries',
+          },
+        },
       },
       async (request) => ok(await service.cancel(request.auth.tenantId, request.params.id), 'Import cancelled'),
     );

@@ -42,7 +42,7 @@ export function tenantRoutes({ service }: { service: TenantService }): FastifyPl
           body: TenantUpdateBody,
           response: { 200: EnvelopeSchema(TenantResponse) },
         },
-        config: { ...requireAbility(MANAGE_SETTINGS), conditional: 'write' },
+        config: { ...requireAbility(MANAGE_SETTINGS), conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) =>
         ok(

@@ -76,7 +76,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
           response: { 201: EnvelopeSchema(UserWithLinkResponse) },
         },
         // The answer carries a one-time link: a replay would show it again, so no idempotent replay.
-        config: { ...requireAbility(MANAGE_USERS), idempotency: false, conditional: 'create' },
+        config: { ...requireAbility(MANAGE_USERS), idempotency: false, conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const { user, delivery } = await service.invite(
@@ -102,7 +102,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
           body: UserUpdateBody,
           response: { 200: EnvelopeSchema(UserResponse) },
         },
-        config: { ...requireAbility(MANAGE_USERS), conditional: 'write' },
+        config: { ...requireAbility(MANAGE_USERS), conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) => {
         const user = await service.update(
@@ -126,7 +126,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
           params: IdParams,
           response: { 200: EnvelopeSchema(UserResponse) },
         },
-        config: { ...requireAbility(MANAGE_USERS), conditional: 'write' },
+        config: { ...requireAbility(MANAGE_USERS), conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) =>
         ok(
@@ -150,7 +150,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
           params: IdParams,
           response: { 200: EnvelopeSchema(UserResponse) },
         },
-        config: { ...requireAbility(MANAGE_USERS), conditional: 'write' },
+        config: { ...requireAbility(MANAGE_USERS), conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) =>
         ok(
@@ -174,7 +174,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
           params: IdParams,
           response: { 200: EnvelopeSchema(UserWithLinkResponse) },
         },
-        config: { ...requireAbility(MANAGE_USERS), idempotency: false },
+        config: { ...requireAbility(MANAGE_USERS), idempotency: false, audit: 'recorded' },
       },
       async (request) => {
         const { user, delivery } = await service.resendInvitation(
@@ -197,7 +197,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
           params: IdParams,
           response: { 200: EnvelopeSchema(UserWithLinkResponse) },
         },
-        config: { ...requireAbility(MANAGE_USERS), idempotency: false },
+        config: { ...requireAbility(MANAGE_USERS), idempotency: false, audit: 'recorded' },
       },
       async (request) => {
         const { user, delivery } = await service.startPasswordReset(

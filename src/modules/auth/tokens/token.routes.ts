@@ -54,7 +54,7 @@ export function tokenRoutes({
           body: TokenCreateBody,
           response: { 201: EnvelopeSchema(CreatedTokenResponse) },
         },
-        config: { ...session, idempotency: false },
+        config: { ...session, idempotency: false, audit: 'recorded' },
       },
       async (request, reply) => {
         const { name, type = 'personal', abilities, expiration_days, ip_whitelist } = request.body;
@@ -89,7 +89,11 @@ export function tokenRoutes({
             "A bearer token holding `*`, bounded by the user's role as the session is. It works for 15 minutes, never past the session's expiry, and stops at once when the session ends (sign-out, a password change or reset, deactivation, expiry). It is part of the session: not an API token of the tenant, so neither listed, nor managed, nor audited.",
           response: { 201: EnvelopeSchema(ConsoleTokenResponse) },
         },
-        config: { ...session, idempotency: false },
+        config: {
+          ...session,
+          idempotency: false,
+          audit: { exempt: 'a console token is part of the session: neither listed, nor managed, nor audited' },
+        },
       },
       async (request, reply) => {
         const { token, plainText } = await sessions.issueConsoleToken(request.session!);
@@ -141,7 +145,7 @@ export function tokenRoutes({
           params: IdParams,
           response: { 200: EnvelopeSchema(TokenResponse) },
         },
-        config: { ...session, conditional: 'write' },
+        config: { ...session, conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) =>
         ok(
@@ -160,7 +164,7 @@ export function tokenRoutes({
           params: IdParams,
           response: { 200: EnvelopeSchema(TokenResponse) },
         },
-        config: { ...session, conditional: 'write' },
+        config: { ...session, conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(

@@ -83,7 +83,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
           body: AttributeCreateBody,
           response: { 201: EnvelopeSchema(AttributeResponse) },
         },
-        config: { ...requireAbility(MANAGE), conditional: 'create' },
+        config: { ...requireAbility(MANAGE), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const attribute = await service.create(request.auth.tenantId, request.body);
@@ -120,7 +120,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
         body: AttributeUpdateBody,
         response: { 200: EnvelopeSchema(AttributeResponse) },
       },
-      config: { ...requireAbility(MANAGE), conditional: 'write' },
+      config: { ...requireAbility(MANAGE), conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -145,7 +145,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: { ...requireAbility(MANAGE), conditional: 'guard' },
+        config: { ...requireAbility(MANAGE), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));

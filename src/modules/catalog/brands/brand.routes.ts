@@ -69,7 +69,7 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
           body: BrandCreateBody,
           response: { 201: EnvelopeSchema(BrandResponse) },
         },
-        config: { ...requireAbility(CREATE), conditional: 'create' },
+        config: { ...requireAbility(CREATE), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const brand = await service.create(request.auth.tenantId, request.body);
@@ -128,7 +128,7 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
             body: BrandBulkBody,
             response: { 200: EnvelopeSchema(BulkResultSchema) },
           },
-          config: requireAbility(ability),
+          config: { ...requireAbility(ability), audit: 'when-changed' },
         },
         async (request) => ok(await run(request.auth.tenantId, request.body.brand_ids), message),
       );
@@ -184,7 +184,7 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
         body: BrandUpdateBody,
         response: { 200: EnvelopeSchema(BrandResponse) },
       },
-      config: { ...requireAbility(EDIT), conditional: 'write' },
+      config: { ...requireAbility(EDIT), conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -211,7 +211,7 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
             409: { ...ErrorBody, description: 'Products are linked to the brand.' },
           },
         },
-        config: { ...requireAbility(DELETE), conditional: 'guard' },
+        config: { ...requireAbility(DELETE), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));

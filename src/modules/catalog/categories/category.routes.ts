@@ -61,7 +61,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
           body: CategoryCreateBody,
           response: { 201: EnvelopeSchema(CategoryResponse) },
         },
-        config: { ...requireAbility(MANAGE), conditional: 'create' },
+        config: { ...requireAbility(MANAGE), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const category = await service.create(request.auth.tenantId, request.body);
@@ -93,7 +93,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
           body: ReorderBody,
           response: { 200: EnvelopeSchema(ReorderResponse) },
         },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), audit: 'when-changed' },
       },
       async (request) =>
         ok(
@@ -112,7 +112,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
           body: BulkStatusBody,
           response: { 200: EnvelopeSchema(BulkResultSchema) },
         },
-        config: requireAbility(MANAGE),
+        config: { ...requireAbility(MANAGE), audit: 'when-changed' },
       },
       async (request) => ok(await service.bulkStatus(request.auth.tenantId, request.body), 'Category status updated'),
     );
@@ -144,7 +144,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
         body: CategoryUpdateBody,
         response: { 200: EnvelopeSchema(CategoryResponse) },
       },
-      config: { ...requireAbility(MANAGE), conditional: 'write' },
+      config: { ...requireAbility(MANAGE), conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -167,7 +167,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: { ...requireAbility(MANAGE), conditional: 'guard' },
+        config: { ...requireAbility(MANAGE), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
@@ -201,7 +201,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
           body: MoveBody,
           response: { 200: EnvelopeSchema(CategoryResponse) },
         },
-        config: { ...requireAbility(MANAGE), conditional: 'write' },
+        config: { ...requireAbility(MANAGE), conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) =>
         ok(
@@ -225,7 +225,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(CategoryResponse) },
         },
-        config: { ...requireAbility(MANAGE), conditional: 'write' },
+        config: { ...requireAbility(MANAGE), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(

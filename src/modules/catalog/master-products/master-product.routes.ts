@@ -59,7 +59,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
           body: MasterProductCreateBody,
           response: { 201: EnvelopeSchema(MasterProductResponse) },
         },
-        config: { ...CREATE, conditional: 'create' },
+        config: { ...CREATE, conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) =>
         reply
@@ -103,7 +103,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
         body: MasterProductUpdateBody,
         response: { 200: EnvelopeSchema(MasterProductResponse) },
       },
-      config: { ...EDIT, conditional: 'write' },
+      config: { ...EDIT, conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -131,7 +131,7 @@ export function masterProductRoutes({ service }: { service: MasterProductService
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: { ...DELETE, conditional: 'guard' },
+        config: { ...DELETE, conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, request.auth.user.id, ifMatch(request));

@@ -92,7 +92,7 @@ export function productAttributeValueRoutes({
           body: AttributeCompareBody,
           response: { 200: EnvelopeSchema(AttributeComparisonResponse) },
         },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), audit: { exempt: 'a read, sent as POST for its list of products' } },
       },
       async (request) =>
         ok(await service.compare(request.auth.tenantId, request.body), 'Attributes compared successfully'),

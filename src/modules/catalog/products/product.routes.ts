@@ -73,7 +73,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
           body: ProductCreateBody,
           response: { 201: EnvelopeSchema(ProductResponse) },
         },
-        config: { ...requireAbility(CREATE), conditional: 'create' },
+        config: { ...requireAbility(CREATE), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const product = await service.create(request.auth.tenantId, request.body, request.auth.user.id);
@@ -127,7 +127,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
         body: ProductUpdateBody,
         response: { 200: EnvelopeSchema(ProductResponse) },
       },
-      config: { ...requireAbility(EDIT), conditional: 'write' },
+      config: { ...requireAbility(EDIT), conditional: 'write', audit: 'when-changed' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -149,7 +149,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: { ...requireAbility(DELETE), conditional: 'guard' },
+        config: { ...requireAbility(DELETE), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
@@ -173,7 +173,7 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
             ...(rule.takesReason ? { body: ReasonBody } : {}),
             response: { 200: EnvelopeSchema(ProductResponse) },
           },
-          config: { ...requireAbility(ability), conditional: 'write' },
+          config: { ...requireAbility(ability), conditional: 'write', audit: 'recorded' },
         },
         async (request, reply) => {
           const reason = rule.takesReason ? ((request.body as ReasonBody).reason ?? null) : null;

@@ -57,7 +57,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
           body: SupplierCreateBody,
           response: { 201: EnvelopeSchema(SupplierResponse) },
         },
-        config: { ...requireAbility('operations:create-suppliers'), conditional: 'create' },
+        config: { ...requireAbility('operations:create-suppliers'), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const supplier = await service.create(request.auth.tenantId, request.body);
@@ -92,7 +92,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
         body: SupplierUpdateBody,
         response: { 200: EnvelopeSchema(SupplierResponse) },
       },
-      config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
+      config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -115,7 +115,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: { ...requireAbility('operations:delete-suppliers'), conditional: 'guard' },
+        config: { ...requireAbility('operations:delete-suppliers'), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
@@ -133,7 +133,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(SupplierResponse) },
         },
-        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -155,7 +155,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(SupplierResponse) },
         },
-        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -178,7 +178,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
           body: SupplierSuspendBody,
           response: { 200: EnvelopeSchema(SupplierResponse) },
         },
-        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-suppliers'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -203,7 +203,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
           body: SupplierRateBody,
           response: { 200: EnvelopeSchema(SupplierRatingResponse) },
         },
-        config: { ...requireAbility('operations:rate-suppliers'), conditional: 'guard' },
+        config: { ...requireAbility('operations:rate-suppliers'), conditional: 'guard', audit: 'recorded' },
       },
       async (request) =>
         ok(

@@ -69,7 +69,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
           body: TagExportBody,
           response: { 200: ExportFile },
         },
-        config: requireAbility(VIEW),
+        config: { ...requireAbility(VIEW), audit: { exempt: 'an export: a read, sent as POST for its format' } },
       },
       async (request, reply) => {
         const rows = await service.exportRows(request.auth.tenantId);
@@ -89,7 +89,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
           body: TagMergeBody,
           response: { 200: EnvelopeSchema(TagMergeResponse) },
         },
-        config: requireAbility(EDIT),
+        config: { ...requireAbility(EDIT), audit: 'recorded' },
       },
       async (request) => ok(await service.merge(request.auth.tenantId, request.body), 'Tags merged successfully'),
     );
@@ -111,7 +111,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
             body: TagBulkBody,
             response: { 200: EnvelopeSchema(BulkResultSchema) },
           },
-          config: requireAbility(ability),
+          config: { ...requireAbility(ability), audit: 'when-changed' },
         },
         async (request) => ok(await run(request.auth.tenantId, request.body.tag_ids)),
       );
@@ -154,7 +154,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
           body: TagCreateBody,
           response: { 201: EnvelopeSchema(TagResponse) },
         },
-        config: { ...requireAbility(CREATE), conditional: 'create' },
+        config: { ...requireAbility(CREATE), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const tag = await service.create(request.auth.tenantId, request.body);
@@ -189,7 +189,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
         body: TagUpdateBody,
         response: { 200: EnvelopeSchema(TagResponse) },
       },
-      config: { ...requireAbility(EDIT), conditional: 'write' },
+      config: { ...requireAbility(EDIT), conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -210,7 +210,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
           params: IdParams,
           response: { 200: MessageSchema },
         },
-        config: { ...requireAbility(DELETE), conditional: 'guard' },
+        config: { ...requireAbility(DELETE), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));

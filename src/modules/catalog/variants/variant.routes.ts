@@ -37,7 +37,7 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
           body: VariantGenerateBody,
           response: { 201: GeneratedResponse },
         },
-        config: requireAbility(CREATE, { auth: 'bearer' }),
+        config: { ...requireAbility(CREATE, { auth: 'bearer' }), audit: 'when-changed' },
       },
       async (request, reply) => {
         const variants = await service.generate(
@@ -69,7 +69,7 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
           body: VariantCreateBody,
           response: { 201: EnvelopeSchema(ProductResponse) },
         },
-        config: { ...requireAbility(CREATE, { auth: 'bearer' }), conditional: 'create' },
+        config: { ...requireAbility(CREATE, { auth: 'bearer' }), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const variant = await service.create(
@@ -95,7 +95,7 @@ export function variantRoutes({ service }: { service: VariantService }): Fastify
           body: VariantDeleteBody,
           response: { 200: DeletedResponse },
         },
-        config: requireAbility(DELETE, { auth: 'bearer' }),
+        config: { ...requireAbility(DELETE, { auth: 'bearer' }), audit: 'when-changed' },
       },
       async (request) => {
         const deleted = await service.removeAll(

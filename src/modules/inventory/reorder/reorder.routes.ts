@@ -28,7 +28,7 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           body: ReorderSettingsBody,
           response: { 200: EnvelopeSchema(ReorderSettingsResponse) },
         },
-        config: { ...requireAbility('operations:manage-inventory'), conditional: 'write' },
+        config: { ...requireAbility('operations:manage-inventory'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(

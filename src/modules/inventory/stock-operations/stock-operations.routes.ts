@@ -27,7 +27,7 @@ export function stockOperationsRoutes({ service }: { service: StockOperationsSer
           body: PhysicalCountBody,
           response: { 200: EnvelopeSchema(PhysicalCountResponse) },
         },
-        config: { ...requireAbility('operations:adjust-stock'), conditional: 'write' },
+        config: { ...requireAbility('operations:adjust-stock'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -52,7 +52,7 @@ export function stockOperationsRoutes({ service }: { service: StockOperationsSer
           body: TransferBody,
           response: { 200: EnvelopeSchema(TransferResponse) },
         },
-        config: requireAbility('operations:transfer-stock'),
+        config: { ...requireAbility('operations:transfer-stock'), audit: 'recorded' },
       },
       async (request) =>
         ok(

@@ -35,7 +35,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           body: AdjustBody,
           response: { 200: EnvelopeSchema(ChangedRecordResponse) },
         },
-        config: { ...requireAbility('operations:adjust-stock'), conditional: 'write' },
+        config: { ...requireAbility('operations:adjust-stock'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -60,7 +60,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           body: ReserveBody,
           response: { 200: EnvelopeSchema(ReservedRecordResponse) },
         },
-        config: { ...requireAbility('operations:reserve-stock'), conditional: 'write' },
+        config: { ...requireAbility('operations:reserve-stock'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -86,7 +86,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           body: ReleaseBody,
           response: { 200: EnvelopeSchema(ReleasedRecordResponse) },
         },
-        config: { ...requireAbility('operations:release-stock'), conditional: 'write' },
+        config: { ...requireAbility('operations:release-stock'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(

@@ -50,7 +50,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
           body: WarehouseCreateBody,
           response: { 201: EnvelopeSchema(WarehouseResponse) },
         },
-        config: { ...requireAbility('operations:manage-inventory'), conditional: 'create' },
+        config: { ...requireAbility('operations:manage-inventory'), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const warehouse = await service.create(request.auth.tenantId, request.body);
@@ -87,7 +87,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
         body: WarehouseUpdateBody,
         response: { 200: EnvelopeSchema(WarehouseResponse) },
       },
-      config: { ...requireAbility('operations:manage-inventory'), conditional: 'write' },
+      config: { ...requireAbility('operations:manage-inventory'), conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -115,7 +115,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
             422: { ...ErrorBody, description: 'The default warehouse, or stock is held.' },
           },
         },
-        config: { ...requireAbility('operations:manage-inventory'), conditional: 'guard' },
+        config: { ...requireAbility('operations:manage-inventory'), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));

@@ -26,7 +26,11 @@ export function purchaseOrderReceivingRoutes({
           body: ReceiveBody,
           response: { 200: EnvelopeSchema(ReceiveResponse) },
         },
-        config: { ...requireAbility('operations:receive-goods-purchase-orders'), conditional: 'write' },
+        config: {
+          ...requireAbility('operations:receive-goods-purchase-orders'),
+          conditional: 'write',
+          audit: 'recorded',
+        },
       },
       async (request, reply) => {
         const received = await service.receive(

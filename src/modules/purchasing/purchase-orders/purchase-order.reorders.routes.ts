@@ -30,7 +30,7 @@ export function purchaseOrderReorderRoutes({
           summary: 'Draft one purchase order per supplier for stock at or below its reorder point',
           response: { 200: ReordersResponse },
         },
-        config: requireAbility('operations:create-purchase-orders'),
+        config: { ...requireAbility('operations:create-purchase-orders'), audit: 'when-changed' },
       },
       async (request) => {
         const orders = await reorders.generate(request.auth.tenantId, request.auth.user.id);

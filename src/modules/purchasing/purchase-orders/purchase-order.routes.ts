@@ -59,7 +59,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: PurchaseOrderCreateBody,
           response: { 201: One },
         },
-        config: { ...requireAbility('operations:create-purchase-orders'), conditional: 'create' },
+        config: { ...requireAbility('operations:create-purchase-orders'), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const order = await service.create(request.auth.tenantId, request.auth.user.id, request.body);
@@ -93,7 +93,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
         body: PurchaseOrderUpdateBody,
         response: { 200: One },
       },
-      config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
+      config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write', audit: 'recorded' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -114,7 +114,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: { ...requireAbility('operations:delete-purchase-orders'), conditional: 'guard' },
+        config: { ...requireAbility('operations:delete-purchase-orders'), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
@@ -133,7 +133,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: SubmitForApprovalBody,
           response: { 200: One },
         },
-        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -156,7 +156,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: ApproveBody,
           response: { 200: One },
         },
-        config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -185,7 +185,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: RejectBody,
           response: { 200: One },
         },
-        config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:approve-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -214,7 +214,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: SendBody,
           response: { 200: EnvelopeSchema(PurchaseOrderSentResponse) },
         },
-        config: { ...requireAbility('operations:send-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:send-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) => {
         const { order, email_sent } = await service.send(
@@ -238,7 +238,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: AcknowledgeBody,
           response: { 200: One },
         },
-        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -261,7 +261,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: CancelBody,
           response: { 200: One },
         },
-        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -290,7 +290,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           body: RecordInvoiceBody,
           response: { 200: One },
         },
-        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -312,7 +312,7 @@ export function purchaseOrderRoutes({ service }: { service: PurchaseOrderService
           params: IdParams,
           response: { 200: One },
         },
-        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write' },
+        config: { ...requireAbility('operations:edit-purchase-orders'), conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(

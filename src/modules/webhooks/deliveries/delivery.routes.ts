@@ -80,7 +80,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
           params: DeliveryParams,
           response: { 200: EnvelopeSchema(DeliveryRetryResponse) },
         },
-        config: manageWebhooks,
+        config: { ...manageWebhooks, audit: 'recorded' },
       },
       async (request) => {
         const { subscriptionId, deliveryId } = request.params;
@@ -102,7 +102,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(DeliveryTestResponse) },
         },
-        config: manageWebhooks,
+        config: { ...manageWebhooks, audit: 'recorded' },
       },
       async (request) => {
         const delivery = await service.sendTest(request.auth.tenantId, request.params.id);
@@ -125,7 +125,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
           body: ReplayBody,
           response: { 200: EnvelopeSchema(ReplayResponse) },
         },
-        config: manageWebhooks,
+        config: { ...manageWebhooks, audit: 'when-changed' },
       },
       async (request) =>
         ok(await service.replay(request.auth, request.params.id, request.body), 'Webhook events replayed'),

@@ -72,7 +72,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           body: SubscriptionCreateBody,
           response: { 201: EnvelopeSchema(SubscriptionWithSecretResponse) },
         },
-        config: { ...manageWebhooksAnsweringSecret, conditional: 'create' },
+        config: { ...manageWebhooksAnsweringSecret, conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const subscription = await service.create(request.auth, request.body);
@@ -115,7 +115,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           body: SubscriptionUpdateBody,
           response: { 200: EnvelopeSchema(SubscriptionResponse) },
         },
-        config: { ...manageWebhooks, conditional: 'write' },
+        config: { ...manageWebhooks, conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) =>
         ok(
@@ -137,7 +137,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: MessageSchema },
         },
-        config: { ...manageWebhooks, conditional: 'guard' },
+        config: { ...manageWebhooks, conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
@@ -156,7 +156,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
         },
-        config: { ...manageWebhooks, conditional: 'write' },
+        config: { ...manageWebhooks, conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) =>
         statusAnswer(
@@ -176,7 +176,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionStatusResponse) },
         },
-        config: { ...manageWebhooks, conditional: 'write' },
+        config: { ...manageWebhooks, conditional: 'write', audit: 'when-changed' },
       },
       async (request, reply) =>
         statusAnswer(
@@ -196,7 +196,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
           params: IdParams,
           response: { 200: EnvelopeSchema(SubscriptionSecretResponse) },
         },
-        config: { ...manageWebhooksAnsweringSecret, conditional: 'write' },
+        config: { ...manageWebhooksAnsweringSecret, conditional: 'write', audit: 'recorded' },
       },
       async (request, reply) => {
         const rotated = await service.rotateSecret(request.auth.tenantId, request.params.id, ifMatch(request));

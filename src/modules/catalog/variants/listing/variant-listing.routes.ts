@@ -79,7 +79,7 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
           body: BulkPriceBody,
           response: { 200: EnvelopeSchema(BulkPriceResult) },
         },
-        config: requireAbility(EDIT, { auth: 'bearer' }),
+        config: { ...requireAbility(EDIT, { auth: 'bearer' }), audit: 'when-changed' },
       },
       async (request) => {
         const result = await service.bulkUpdatePrices(request.auth.tenantId, request.params.master, request.body);
@@ -100,7 +100,7 @@ export function variantListingRoutes({ service }: { service: VariantListingServi
           body: BulkStockBody,
           response: { 200: EnvelopeSchema(BulkStockResult) },
         },
-        config: requireAbility(EDIT, { auth: 'bearer' }),
+        config: { ...requireAbility(EDIT, { auth: 'bearer' }), audit: 'when-changed' },
       },
       async (request) => {
         const result = await service.bulkUpdateStock(
