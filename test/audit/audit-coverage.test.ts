@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { REDACTED } from '../../src/modules/audit/audit-changes.js';
 import { Secret, TOTP } from 'otpauth';
+import type { SubscriptionCreateBody } from '../../src/modules/webhooks/subscriptions/subscription.schemas.js';
+import { apiBuilders, type ApiBuilders } from '../helpers/api-builders.js';
 import { makeProduct, makeTenantWithToken, makeUser } from '../helpers/factories.js';
 import { PASSWORD, SessionClient, signedInClient } from '../helpers/session-client.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
@@ -29,6 +31,7 @@ interface Expected {
 
 const API = '/api/v1/operations';
 const NEW_PASSWORD = 'a-fresh-passphrase-9';
+const SUPPLIER_EMAIL = 'orders@acme.test';
 const webhooks = { ...loadConfig({}).webhooks, allowHttp: true, allowPrivateTargets: true };
 
 describe('audit coverage', () => {
@@ -36,6 +39,7 @@ describe('audit coverage', () => {
   let call: (method: HttpMethod, url: string, payload?: unknown) => ReturnType<ReturnType<typeof jsonCaller>>;
   let auth: Record<string, string>;
   let warehouseId: string;
+  let build: ApiBuilders;
   let seq = 0;
 
   beforeAll(async () => {
@@ -45,6 +49,7 @@ describe('audit coverage', () => {
     auth = own.auth;
     warehouseId = own.tenant.defaultWarehouseId;
     call = jsonCaller(t.app, auth);
+    build = apiBuilders(t.app, auth);
   });
   afterAll(() => t.close());
 
@@ -63,31 +68,15 @@ describe('audit coverage', () => {
   const newest = async (action: string, entityId: string) =>
     (await entries(`action=${action}&entity_id=${entityId}`))[0];
 
-  const supplier = async () =>
-    (await ok('POST', `${API}/suppliers`, { name: `Acme ${++seq}`, code: `AUD-${seq}`, email: 'orders@acme.test' }))
-      .id as string;
-  const activeSupplier = async () => {
-    const id = await supplier();
-    await ok('POST', `${API}/suppliers/${id}/activate`);
-    return id;
-  };
+  const supplier = async () => (await build.supplier({ email: SUPPLIER_EMAIL })).id;
+  const activeSupplier = async () => (await build.activeSupplier({ email: SUPPLIER_EMAIL })).id;
   const customer = async () => (await ok('POST', '/api/v1/crm/customers', { name: `Ada ${++seq}` })).id as string;
   const stocked = async (quantity: number) => {
     const id = await makeProduct(t.database.db, t.tenant.tenantId);
     await ok('POST', `${API}/inventory/adjust`, { product_id: id, quantity, reason: 'Setup' });
     return id;
   };
-  const order = async () => {
-    const productId = await makeProduct(t.database.db, t.tenant.tenantId);
-    return (await ok('POST', `${API}/purchase-orders`, {
-      supplier_id: await activeSupplier(),
-      warehouse_id: warehouseId,
-      items: [{ product_id: productId, quantity: 10, unit_price: 2.5 }],
-    })) as {
-      id: string;
-      items: Array<{ id: string }>;
-    };
-  };
+  const order = async () => build.purchaseOrder({ warehouse_id: warehouseId, supplier_id: await activeSupplier() });
   const orderIn = async (...steps: Array<[string, object]>) => {
     const { id } = await order();
     for (const [step, body] of steps) await ok('POST', `${API}/purchase-orders/${id}/${step}`, body);
@@ -98,14 +87,8 @@ describe('audit coverage', () => {
     ['approve', {}],
     ['send', {}],
   ];
-  const subscription = async (extra: object = {}) =>
-    (
-      await ok('POST', '/api/v1/webhooks/subscriptions', {
-        url: 'http://127.0.0.1:9/hook',
-        event_types: ['product.created'],
-        ...extra,
-      })
-    ).id as string;
+  const subscription = async (extra: Partial<SubscriptionCreateBody> = {}) =>
+    (await build.subscription({ url: 'http://127.0.0.1:9/hook', event_types: ['product.created'], ...extra })).id;
   const uploadDocument = async (ownerId: string, documentId?: string, owner = 'products') => {
     const url = `${API}/${owner}/${ownerId}/documents${documentId ? `/${documentId}/renew` : ''}`;
     const res = await t.app.inject({
@@ -124,12 +107,11 @@ describe('audit coverage', () => {
   };
   const master = async () =>
     (
-      await ok('POST', `${API}/master-products`, {
-        name: `Tee ${++seq}`,
+      await build.masterProduct({
         base_price: 10,
         variant_attributes: { attributes: [{ name: 'Size', values: ['S', 'M'] }], allowCombinations: true },
       })
-    ).id as string;
+    ).id;
   /** The lifecycle actions not covered above: each from a new draft through `steps`, ending in the action. */
   const lifecycle: Array<[action: string, steps: string[], from: string, to: string]> = [
     ['product.submitted_for_review', ['submit-for-review'], 'draft', 'pending_approval'],
@@ -140,12 +122,7 @@ describe('audit coverage', () => {
     ['product.discontinued', ['activate', 'discontinue'], 'active', 'discontinued'],
   ];
   const expectOk = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBeLessThan(300);
-  const invited = async () =>
-    (await ok('POST', '/api/v1/users', {
-      name: `Invitee ${++seq}`,
-      email: `invitee-${seq}-${t.tenant.tenantId}@example.test`,
-      role: 'manager',
-    })) as { id: string; password_link: { url: string | null } };
+  const invited = () => build.user();
   /** A manager, signed in: changes to an account are made on theirs, not on the admin's whose token calls. */
   const signedInManager = async () => {
     const user = await makeUser(t.services, t.tenant.tenantId, 'manager');
@@ -176,7 +153,7 @@ describe('audit coverage', () => {
     [
       'brand.updated',
       async () => {
-        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        const id = (await build.brand()).id;
         expect(await newest('brand.created', id)).toBeDefined();
         await ok('PATCH', `${API}/brands/${id}`, { description: 'Power tools' });
         return { entityType: 'brand', entityId: id, changes: { description: { before: null, after: 'Power tools' } } };
@@ -185,7 +162,7 @@ describe('audit coverage', () => {
     [
       'brand.deleted one by one',
       async () => {
-        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        const id = (await build.brand()).id;
         await ok('DELETE', `${API}/brands/${id}`);
         return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: null } } };
       },
@@ -193,7 +170,7 @@ describe('audit coverage', () => {
     [
       'brand.activated',
       async () => {
-        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        const id = (await build.brand()).id;
         await ok('POST', `${API}/brands/bulk-deactivate`, { brand_ids: [id] });
         await ok('POST', `${API}/brands/bulk-activate`, { brand_ids: [id] });
         return { entityType: 'brand', entityId: id, changes: { is_active: { before: false, after: true } } };
@@ -202,7 +179,7 @@ describe('audit coverage', () => {
     [
       'brand.deactivated',
       async () => {
-        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        const id = (await build.brand()).id;
         await ok('POST', `${API}/brands/bulk-deactivate`, { brand_ids: [id] });
         return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: false } } };
       },
@@ -210,7 +187,7 @@ describe('audit coverage', () => {
     [
       'brand.deleted',
       async () => {
-        const id = (await ok('POST', `${API}/brands`, { name: `Brand ${++seq}` })).id;
+        const id = (await build.brand()).id;
         await ok('POST', `${API}/brands/bulk-delete`, { brand_ids: [id] });
         return { entityType: 'brand', entityId: id, changes: { is_active: { before: true, after: null } } };
       },
@@ -219,7 +196,7 @@ describe('audit coverage', () => {
     [
       'category.created',
       async () => {
-        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        const id = (await build.category()).id;
         return {
           entityType: 'category',
           entityId: id,
@@ -230,7 +207,7 @@ describe('audit coverage', () => {
     [
       'category.updated',
       async () => {
-        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        const id = (await build.category()).id;
         await ok('PATCH', `${API}/product-categories/${id}`, { description: 'Tools' });
         return { entityType: 'category', entityId: id, changes: { description: { before: null, after: 'Tools' } } };
       },
@@ -238,8 +215,8 @@ describe('audit coverage', () => {
     [
       'category.moved',
       async () => {
-        const parent = (await ok('POST', `${API}/product-categories`, { name: `Parent ${++seq}` })).id;
-        const id = (await ok('POST', `${API}/product-categories`, { name: `Child ${++seq}` })).id;
+        const parent = (await build.category()).id;
+        const id = (await build.category()).id;
         await ok('POST', `${API}/product-categories/${id}/move`, { parent_id: parent });
         return {
           entityType: 'category',
@@ -251,7 +228,7 @@ describe('audit coverage', () => {
     [
       'category.featured_toggled',
       async () => {
-        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        const id = (await build.category()).id;
         await ok('POST', `${API}/product-categories/${id}/toggle-featured`);
         return { entityType: 'category', entityId: id, changes: { is_featured: { before: false, after: true } } };
       },
@@ -259,7 +236,7 @@ describe('audit coverage', () => {
     [
       'category.reordered',
       async () => {
-        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        const id = (await build.category()).id;
         await ok('POST', `${API}/product-categories/reorder`, { categories: [{ id, sort_order: 7 }] });
         return { entityType: 'category', entityId: id, changes: { sort_order: { before: 0, after: 7 } } };
       },
@@ -267,7 +244,7 @@ describe('audit coverage', () => {
     [
       'category.deactivated',
       async () => {
-        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        const id = (await build.category()).id;
         await ok('POST', `${API}/product-categories/bulk-status`, { category_ids: [id], is_active: false });
         return { entityType: 'category', entityId: id, changes: { is_active: { before: true, after: false } } };
       },
@@ -275,7 +252,7 @@ describe('audit coverage', () => {
     [
       'category.deleted',
       async () => {
-        const id = (await ok('POST', `${API}/product-categories`, { name: `Category ${++seq}` })).id;
+        const id = (await build.category()).id;
         await ok('DELETE', `${API}/product-categories/${id}`);
         return { entityType: 'category', entityId: id, changes: { id: { before: id, after: null } } };
       },
@@ -284,7 +261,7 @@ describe('audit coverage', () => {
     [
       'tag.updated',
       async () => {
-        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        const id = (await build.tag()).id;
         await ok('PATCH', `${API}/tags/${id}`, { color: '#ff0000' });
         return { entityType: 'tag', entityId: id, changes: { color: { before: '#3B82F6', after: '#FF0000' } } };
       },
@@ -292,7 +269,7 @@ describe('audit coverage', () => {
     [
       'tag.deactivated',
       async () => {
-        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        const id = (await build.tag()).id;
         await ok('POST', `${API}/tags/bulk-deactivate`, { tag_ids: [id] });
         return { entityType: 'tag', entityId: id, changes: { is_active: { before: true, after: false } } };
       },
@@ -300,8 +277,8 @@ describe('audit coverage', () => {
     [
       'tag.merged',
       async () => {
-        const source = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
-        const target = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        const source = (await build.tag()).id;
+        const target = (await build.tag()).id;
         await makeProduct(t.database.db, t.tenant.tenantId, { tag_ids: [source] });
         await ok('POST', `${API}/tags/merge`, { source_tag_ids: [source], target_tag_id: target });
         expect((await newest('tag.merged', source))!.changes).toMatchObject({ id: { before: source, after: null } });
@@ -311,7 +288,7 @@ describe('audit coverage', () => {
     [
       'tag.deleted',
       async () => {
-        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        const id = (await build.tag()).id;
         await ok('POST', `${API}/tags/bulk-delete`, { tag_ids: [id] });
         return { entityType: 'tag', entityId: id, changes: { id: { before: id, after: null } } };
       },
@@ -319,7 +296,7 @@ describe('audit coverage', () => {
     [
       'tag.deleted one by one',
       async () => {
-        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        const id = (await build.tag()).id;
         await ok('DELETE', `${API}/tags/${id}`);
         return { entityType: 'tag', entityId: id, changes: { id: { before: id, after: null } } };
       },
@@ -327,7 +304,7 @@ describe('audit coverage', () => {
     [
       'tag.activated',
       async () => {
-        const id = (await ok('POST', `${API}/tags`, { name: `Tag ${++seq}` })).id;
+        const id = (await build.tag()).id;
         await ok('POST', `${API}/tags/bulk-deactivate`, { tag_ids: [id] });
         await ok('POST', `${API}/tags/bulk-activate`, { tag_ids: [id] });
         return { entityType: 'tag', entityId: id, changes: { is_active: { before: false, after: true } } };
@@ -337,14 +314,7 @@ describe('audit coverage', () => {
     [
       'attribute.updated',
       async () => {
-        const id = (
-          await ok('POST', `${API}/attributes`, {
-            code: `voltage_${++seq}`,
-            name: 'Voltage',
-            label: 'Voltage',
-            type: 'number',
-          })
-        ).id;
+        const id = (await build.attribute({ type: 'number' })).id;
         expect(await newest('attribute.created', id)).toBeDefined();
         await ok('PATCH', `${API}/attributes/${id}`, { unit: 'V' });
         return { entityType: 'attribute', entityId: id, changes: { unit: { before: null, after: 'V' } } };
@@ -353,14 +323,7 @@ describe('audit coverage', () => {
     [
       'attribute.deleted',
       async () => {
-        const id = (
-          await ok('POST', `${API}/attributes`, {
-            code: `weight_${++seq}`,
-            name: 'Weight',
-            label: 'Weight',
-            type: 'number',
-          })
-        ).id;
+        const id = (await build.attribute({ type: 'number' })).id;
         await ok('DELETE', `${API}/attributes/${id}`);
         return { entityType: 'attribute', entityId: id, changes: { id: { before: id, after: null } } };
       },
@@ -468,7 +431,7 @@ describe('audit coverage', () => {
     [
       'product.created',
       async () => {
-        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        const id = (await build.product({ selling_price: 99 })).id;
         return {
           entityType: 'product',
           entityId: id,
@@ -479,7 +442,7 @@ describe('audit coverage', () => {
     [
       'product.updated',
       async () => {
-        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        const id = (await build.product({ selling_price: 99 })).id;
         await ok('PATCH', `${API}/products/${id}`, { selling_price: 89, barcode: '4006381333931' });
         return {
           entityType: 'product',
@@ -491,7 +454,7 @@ describe('audit coverage', () => {
     [
       'product.activated',
       async () => {
-        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        const id = (await build.product({ selling_price: 99 })).id;
         await ok('POST', `${API}/products/${id}/activate`);
         return { entityType: 'product', entityId: id, changes: { status: { before: 'draft', after: 'active' } } };
       },
@@ -499,7 +462,7 @@ describe('audit coverage', () => {
     [
       'product.declined',
       async () => {
-        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        const id = (await build.product({ selling_price: 99 })).id;
         await ok('POST', `${API}/products/${id}/decline`, { reason: 'Duplicate' });
         return {
           entityType: 'product',
@@ -514,7 +477,7 @@ describe('audit coverage', () => {
     [
       'product.deleted',
       async () => {
-        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        const id = (await build.product({ selling_price: 99 })).id;
         await ok('DELETE', `${API}/products/${id}`);
         return { entityType: 'product', entityId: id, changes: { id: { before: id, after: null } } };
       },
@@ -522,7 +485,7 @@ describe('audit coverage', () => {
     ...lifecycle.map(([action, steps, from, to]): [string, () => Promise<Expected>] => [
       action,
       async () => {
-        const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+        const id = (await build.product({ selling_price: 99 })).id;
         for (const step of steps) await ok('POST', `${API}/products/${id}/${step}`, { reason: 'Checked' });
         return { entityType: 'product', entityId: id, changes: { status: { before: from, after: to } } };
       },
@@ -616,8 +579,7 @@ describe('audit coverage', () => {
     [
       'warehouse.updated',
       async () => {
-        const id = (await ok('POST', `${API}/warehouses`, { name: 'East', code: `E${++seq}`, type: 'distribution' }))
-          .id;
+        const id = (await build.warehouse({ name: 'East' })).id;
         expect(await newest('warehouse.created', id)).toBeDefined();
         await ok('PATCH', `${API}/warehouses/${id}`, { name: 'East Coast' });
         return { entityType: 'warehouse', entityId: id, changes: { name: { before: 'East', after: 'East Coast' } } };
@@ -626,8 +588,7 @@ describe('audit coverage', () => {
     [
       'warehouse.deleted',
       async () => {
-        const id = (await ok('POST', `${API}/warehouses`, { name: 'West', code: `W${++seq}`, type: 'distribution' }))
-          .id;
+        const id = (await build.warehouse()).id;
         await ok('DELETE', `${API}/warehouses/${id}`);
         return { entityType: 'warehouse', entityId: id, changes: { id: { before: id, after: null } } };
       },
@@ -675,8 +636,7 @@ describe('audit coverage', () => {
     [
       'inventory.transferred',
       async () => {
-        const to = (await ok('POST', `${API}/warehouses`, { name: 'North', code: `N${++seq}`, type: 'distribution' }))
-          .id;
+        const to = (await build.warehouse()).id;
         const result = await ok('POST', `${API}/inventory/transfer`, {
           product_id: await stocked(10),
           from_warehouse_id: null,
@@ -782,7 +742,7 @@ describe('audit coverage', () => {
           entityId: id,
           changes: {
             status: { before: 'approved', after: 'sent' },
-            sent_to: { before: null, after: 'orders@acme.test' },
+            sent_to: { before: null, after: SUPPLIER_EMAIL },
           },
         };
       },
@@ -1063,7 +1023,7 @@ describe('audit coverage', () => {
       async () => {
         // An event from before the subscription, which it has no delivery of.
         const since = new Date(Date.now() - 1000).toISOString();
-        await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 });
+        await build.product({ selling_price: 99 });
         await t.services.publisher.publishAll();
         const id = await subscription();
         const { deliveries_created } = await ok('POST', `/api/v1/webhooks/subscriptions/${id}/replay`, { since });
@@ -1281,7 +1241,7 @@ describe('audit coverage', () => {
       );
 
     it('a product update refused by validation', async () => {
-      const id = (await ok('POST', `${API}/products`, { name: `Drill ${++seq}`, selling_price: 99 })).id;
+      const id = (await build.product({ selling_price: 99 })).id;
       expect((await call('PATCH', `${API}/products/${id}`, { name: 'No', selling_price: 5 })).statusCode).toBe(422);
       await none(id);
     });

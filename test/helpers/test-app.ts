@@ -42,6 +42,9 @@ export interface TestAppOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** DNS for `webhookResolver` under which every webhook host is public, as in production: subscriptions to any name. */
+export const publicAddress: Resolver = async () => [{ address: '93.184.216.34', family: 4 }];
+
 /** `call(method, url, payload?, headers?)`: a JSON request to the app, as `auth` unless other headers are given. */
 export function jsonCaller(app: FastifyInstance, auth: Record<string, string>) {
   return (method: HttpMethod, url: string, payload?: unknown, headers: Record<string, string> = auth) =>

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeProduct } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp, type HttpMethod } from '../helpers/test-app.js';
+import { buildTestApp, publicAddress, type HttpMethod } from '../helpers/test-app.js';
 import {
   API,
   collectRoutes,
@@ -16,8 +16,6 @@ import {
   type TenantRecords,
 } from '../security/route-table.js';
 
-// Webhook hosts resolve to a public address, as in production.
-const publicAddress = async () => [{ address: '93.184.216.34', family: 4 as const }];
 const t = await buildTestApp({ beforeReady: recordRoutes, webhookResolver: publicAddress });
 const routes = await collectRoutes(t.app);
 const records = await makeTenantRecords(t, t.tenant, t.auth);

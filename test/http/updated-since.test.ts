@@ -7,7 +7,7 @@ import type { DB } from '../../src/db/schema.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
 import { makeToken, makeTenantWithToken, type TenantFixture } from '../helpers/factories.js';
 import { signedInClient, type SessionClient } from '../helpers/session-client.js';
-import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
+import { buildTestApp, jsonCaller, publicAddress, type TestApp } from '../helpers/test-app.js';
 import { upload } from '../documents/document-helpers.js';
 import { makeTenantRecords, type TenantRecords } from '../security/route-table.js';
 
@@ -32,7 +32,6 @@ interface SyncList {
 
 describe('incremental sync', () => {
   let t: TestApp;
-  const publicAddress = async () => [{ address: '93.184.216.34', family: 4 as const }];
   beforeAll(async () => {
     t = await buildTestApp({ webhookResolver: publicAddress });
   });

@@ -2,6 +2,7 @@
 // warehouses through the API, and reservations written straight into the record.
 import { inTransaction } from '../../src/db/transaction.js';
 import { makeProduct } from '../helpers/factories.js';
+import { warehouseBody } from '../helpers/request-bodies.js';
 import { jsonCaller, type TestApp } from '../helpers/test-app.js';
 
 export function stockOps(t: TestApp, auth: Record<string, string> = t.auth, tenantId = t.tenant.tenantId) {
@@ -40,11 +41,11 @@ export function stockOps(t: TestApp, auth: Record<string, string> = t.auth, tena
         .execute();
     },
     async warehouse(code: string): Promise<string> {
-      const res = await call('POST', '/api/v1/operations/warehouses', {
-        name: `Warehouse ${code}`,
-        code,
-        type: 'distribution',
-      });
+      const res = await call(
+        'POST',
+        '/api/v1/operations/warehouses',
+        warehouseBody({ name: `Warehouse ${code}`, code }),
+      );
       if (res.statusCode !== 201) throw new Error(`warehouse: ${res.statusCode} ${res.body}`);
       return res.json().data.id as string;
     },

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
 import { makeTenant } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
-import { buildTestApp } from '../helpers/test-app.js';
+import { buildTestApp, publicAddress } from '../helpers/test-app.js';
 import {
   API,
   collectRoutes,
@@ -20,7 +20,6 @@ import {
   type RouteEntry,
 } from './route-table.js';
 
-const publicAddress = async () => [{ address: '93.184.216.34', family: 4 as const }];
 const t = await buildTestApp({ beforeReady: recordRoutes, webhookResolver: publicAddress });
 const routes = await collectRoutes(t.app);
 afterAll(() => t.close());

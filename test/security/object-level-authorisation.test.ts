@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { bearer, makeTenant, makeToken } from '../helpers/factories.js';
 import { signedInClient, type SessionClient } from '../helpers/session-client.js';
-import { buildTestApp } from '../helpers/test-app.js';
+import { buildTestApp, publicAddress } from '../helpers/test-app.js';
 import {
   collectRoutes,
   concreteUrl,
@@ -23,7 +23,6 @@ import {
   type RouteEntry,
 } from './route-table.js';
 
-const publicAddress = async () => [{ address: '93.184.216.34', family: 4 as const }];
 const t = await buildTestApp({ beforeReady: recordRoutes, webhookResolver: publicAddress });
 const routes = await collectRoutes(t.app);
 afterAll(() => t.close());

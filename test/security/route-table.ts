@@ -6,6 +6,7 @@
 // with real ids.
 import type { FastifyContextConfig, FastifyInstance, FastifySchema } from 'fastify';
 import { inTransaction } from '../../src/db/transaction.js';
+import { apiBuilders } from '../helpers/api-builders.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
 import type { TenantFixture } from '../helpers/factories.js';
 import type { HttpMethod, TestApp } from '../helpers/test-app.js';
@@ -220,11 +221,7 @@ export async function makeTenantRecords(
   auth: { authorization: string },
 ): Promise<TenantRecords> {
   const n = ++recordSequence;
-  const create = async (url: string, payload: object): Promise<string> => {
-    const res = await t.app.inject({ method: 'POST', url: `${API}${url}`, headers: auth, payload });
-    if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`POST ${url}: ${res.statusCode} ${res.body}`);
-    return res.json().data.id as string;
-  };
+  const build = apiBuilders(t.app, auth);
   const upload = async (owner: string, ownerId: string): Promise<string> => {
     const form = new FormData();
     form.append('type', owner === 'suppliers' ? 'contract' : 'other');
@@ -239,29 +236,17 @@ export async function makeTenantRecords(
     return res.json().data.id as string;
   };
 
-  const warehouse = await create('/operations/warehouses', { name: `Records ${n}`, code: `REC${n}` });
-  const category = await create('/operations/product-categories', { name: `Records category ${n}` });
-  const brand = await create('/operations/brands', { name: `Records brand ${n}` });
-  const tag = await create('/operations/tags', { name: `records-tag-${n}`, slug: `records-tag-${n}` });
-  const supplier = await create('/operations/suppliers', {
-    name: `Records supplier ${n}`,
-    code: `RSUP${n}`,
-    email: `supplier-${n}@example.test`,
-  });
+  const warehouse = (await build.warehouse()).id;
+  const category = (await build.category()).id;
+  const brand = (await build.brand()).id;
+  const tag = (await build.tag()).id;
+  const supplier = (await build.supplier()).id;
   await t.database.db.updateTable('suppliers').set({ status: 'active' }).where('id', '=', supplier).execute();
-  const attribute = await create('/operations/attributes', {
-    code: `rec_attr_${n}`,
-    name: `Records attribute ${n}`,
-    label: 'Records',
-    type: 'text',
-  });
-  const product = await create('/operations/products', { name: `Records product ${n}` });
-  const masterProduct = await create('/operations/master-products', { name: `Records master ${n}` });
+  const attribute = (await build.attribute()).id;
+  const product = (await build.product()).id;
+  const masterProduct = (await build.masterProduct()).id;
   const customer = await create('/crm/customers', { name: `Records customer ${n}`, external_id: `rec-${n}` });
-  const subscription = await create('/webhooks/subscriptions', {
-    url: `https://hooks.example.test/records-${n}`,
-    event_types: ['*'],
-  });
+  const subscription = (await build.subscription()).id;
   const importForm = new FormData();
   importForm.append('type', 'suppliers');
   importForm.append(
@@ -276,11 +261,7 @@ export async function makeTenantRecords(
     payload: importForm,
   });
   if (imported.statusCode !== 202) throw new Error(`import: ${imported.statusCode} ${imported.body}`);
-  const user = await create('/users', {
-    name: `Records user ${n}`,
-    email: `records-${n}-${tenant.tenantId}@example.test`,
-    role: 'manager',
-  });
+  const user = (await build.user()).id;
 
   await inTransaction(t.database.db, (trx) =>
     t.services.stock.changeOnHand(trx, {
@@ -317,11 +298,13 @@ export async function makeTenantRecords(
     )
   ).reservation.id;
 
-  const purchaseOrder = await create('/operations/purchase-orders', {
-    supplier_id: supplier,
-    warehouse_id: warehouse,
-    items: [{ product_id: product, quantity: 2, unit_price: 1.5 }],
-  });
+  const purchaseOrder = (
+    await build.purchaseOrder({
+      supplier_id: supplier,
+      warehouse_id: warehouse,
+      items: [{ product_id: product, quantity: 2, unit_price: 1.5 }],
+    })
+  ).id;
 
   await t.services.publisher.publishAll();
   const delivery = (

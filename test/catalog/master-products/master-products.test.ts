@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { newId } from '../../../src/lib/ids.js';
+import { apiBuilders } from '../../helpers/api-builders.js';
 import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
 import { signedInClient } from '../../helpers/session-client.js';
 import { buildTestApp, jsonCaller, type HttpMethod, type TestApp } from '../../helpers/test-app.js';
@@ -56,15 +57,11 @@ describe('master products', () => {
       expect(res.json()).toMatchObject({ success: false, message: INVALID });
       return res.json().errors as Record<string, string[]>;
     };
-    let seq = 0;
-    const linked = async (path: string, payload: Json): Promise<{ id: string; name: string }> => {
-      const res = await call('POST', `${API}/${path}`, payload);
-      expect(res.statusCode, res.body).toBe(201);
-      return { id: res.json().data.id, name: res.json().data.name };
-    };
-    const category = () => linked('product-categories', { name: `Category ${++seq}` });
-    const supplier = () =>
-      linked('suppliers', { name: `Supplier ${++seq}`, code: `SUP-${++seq}`, email: 'orders@acme.test' });
+    const build = apiBuilders(t.app, auth);
+    /** The summary a master answers of its category or supplier. */
+    const summary = ({ id, name }: { id: string; name: string }) => ({ id, name });
+    const category = async () => summary(await build.category());
+    const supplier = async () => summary(await build.supplier());
     /** A live variant of `masterId`, written as the variants module writes one; `stock` on hand makes it hold inventory. */
     const variant = async (masterId: string, selection: Record<string, string>, stock = 0): Promise<string> => {
       const id = newId();

@@ -3,6 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../src/lib/clock.js';
+import { apiBuilders, type BuilderOverrides } from '../../helpers/api-builders.js';
 import { bearer, makeProduct, makeTenant, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 
@@ -24,17 +25,10 @@ describe('product attribute values', () => {
     const tenant = await makeTenant(t.services);
     const auth = bearer(await makeToken(t.services, tenant.tenantId, tenant.adminId));
     const tenantId = tenant.tenantId;
-    let seq = 0;
-    const attribute = async (payload: Record<string, unknown>) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${API}/attributes`,
-        headers: auth,
-        payload: { code: `attr_${++seq}`, name: 'Attr', label: 'Attr', ...payload },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.id as string;
-    };
+    const build = apiBuilders(t.app, auth);
+    /** Named and labelled `Attr`, as the messages below quote it. */
+    const attribute = async (overrides: BuilderOverrides<'attribute'>) =>
+      (await build.attribute({ name: 'Attr', label: 'Attr', ...overrides })).id;
     const product = () => makeProduct(t.database.db, tenantId);
     const write = (productId: string, values: Record<string, string>) =>
       t.services.catalog.attributes.service.writeProductValues(

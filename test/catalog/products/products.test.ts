@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../src/lib/clock.js';
 import type { ProductResponse } from '../../../src/modules/catalog/products/index.js';
+import { apiBuilders, type BuilderOverrides } from '../../helpers/api-builders.js';
 import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
 import { signedInClient } from '../../helpers/session-client.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
@@ -49,19 +50,12 @@ describe('products', () => {
       expect(res.json()).toMatchObject({ success: false, message: INVALID });
       return res.json().errors as Record<string, string[]>;
     };
-    let seq = 0;
-    const linked = async (path: string, payload: Json): Promise<string> => {
-      const res = await call('POST', `${API}/${path}`, payload);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.id;
-    };
-    const brand = (extra: Json = {}) => linked('brands', { name: `Brand ${++seq}`, ...extra });
-    const category = (extra: Json = {}) => linked('product-categories', { name: `Category ${++seq}`, ...extra });
-    const supplier = (extra: Json = {}) =>
-      linked('suppliers', { name: `Supplier ${++seq}`, code: `SUP-${++seq}`, email: 'orders@acme.test', ...extra });
-    const tag = (extra: Json = {}) => linked('tags', { name: `Tag ${++seq}`, slug: `tag-${++seq}`, ...extra });
-    const attribute = (extra: Json & { code: string }) =>
-      linked('attributes', { name: extra.code, label: extra.code, ...extra });
+    const build = apiBuilders(t.app, auth);
+    const brand = async (overrides?: BuilderOverrides<'brand'>) => (await build.brand(overrides)).id;
+    const category = async (overrides?: BuilderOverrides<'category'>) => (await build.category(overrides)).id;
+    const supplier = async (overrides?: BuilderOverrides<'supplier'>) => (await build.supplier(overrides)).id;
+    const tag = async (overrides?: BuilderOverrides<'tag'>) => (await build.tag(overrides)).id;
+    const attribute = async (overrides?: BuilderOverrides<'attribute'>) => (await build.attribute(overrides)).id;
     const events = (entityId: string, type?: string) => {
       let query = t.database.db
         .selectFrom('event_outbox')
