@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { expect } from 'vitest';
 import type { AttributeResponse } from '../../src/modules/catalog/attributes/attribute.schemas.js';
+import type { CustomerResponse } from '../../src/modules/crm/customers/customer.schemas.js';
 import type { BrandResponse } from '../../src/modules/catalog/brands/brand.schemas.js';
 import type { CategoryResponse } from '../../src/modules/catalog/categories/category.schemas.js';
 import type { MasterProductResponse } from '../../src/modules/catalog/master-products/master-product.schemas.js';
@@ -22,6 +23,7 @@ import type { SubscriptionWithSecretResponse } from '../../src/modules/webhooks/
 import {
   attributeBody,
   brandBody,
+  customerBody,
   categoryBody,
   masterProductBody,
   productBody,
@@ -88,6 +90,8 @@ export function apiBuilders(app: FastifyInstance, auth: Record<string, string>) 
     variant: (masterId: string, body: VariantCreateBody) =>
       created<ProductResponse>(`${OPERATIONS}/master-products/${masterId}/variants`, body),
     purchaseOrder,
+    customer: (overrides?: BodyOverrides<typeof customerBody>) =>
+      created<CustomerResponse>('/api/v1/crm/customers', customerBody(overrides)),
     /** An invited user, with the link that sets their password. */
     user: (overrides?: BodyOverrides<typeof userBody>) =>
       created<Static<typeof UserWithLinkResponse>>('/api/v1/users', userBody(overrides)),

@@ -10,6 +10,7 @@ import type { MasterProductCreateBody } from '../../src/modules/catalog/master-p
 import type { ProductCreateBody } from '../../src/modules/catalog/products/product.schemas.js';
 import type { SupplierCreateBody } from '../../src/modules/catalog/suppliers/supplier.schemas.js';
 import type { TagCreateBody } from '../../src/modules/catalog/tags/tag.schemas.js';
+import type { CustomerCreateBody } from '../../src/modules/crm/customers/customer.schemas.js';
 import type { WarehouseCreateBody } from '../../src/modules/inventory/warehouses/warehouse.schemas.js';
 import type { PurchaseOrderCreateBody } from '../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
 import type { UserCreateBody } from '../../src/modules/tenancy/user.schemas.js';
@@ -52,6 +53,11 @@ export function attributeBody(overrides: Partial<AttributeCreateBody> = {}): Att
 
 export function productBody(overrides: Partial<ProductCreateBody> = {}): ProductCreateBody {
   return { name: `Product ${uniqueSuffix()}`, ...overrides };
+}
+
+export function customerBody(overrides: Partial<CustomerCreateBody> = {}): CustomerCreateBody {
+  const suffix = uniqueSuffix();
+  return { name: `Customer ${suffix}`, external_id: `CUST-${suffix}`, ...overrides };
 }
 
 export function masterProductBody(overrides: Partial<MasterProductCreateBody> = {}): MasterProductCreateBody {

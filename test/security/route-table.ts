@@ -245,7 +245,7 @@ export async function makeTenantRecords(
   const attribute = (await build.attribute()).id;
   const product = (await build.product()).id;
   const masterProduct = (await build.masterProduct()).id;
-  const customer = await create('/crm/customers', { name: `Records customer ${n}`, external_id: `rec-${n}` });
+  const customer = (await build.customer()).id;
   const subscription = (await build.subscription()).id;
   const importForm = new FormData();
   importForm.append('type', 'suppliers');

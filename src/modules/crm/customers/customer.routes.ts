@@ -48,7 +48,7 @@ export function customerRoutes({ service }: { service: CustomerService }): Fasti
           body: CustomerCreateBody,
           response: { 201: EnvelopeSchema(CustomerResponse) },
         },
-        config: { ...requireAbility('crm:create-customers'), conditional: 'create' },
+        config: { ...requireAbility('crm:create-customers'), conditional: 'create', audit: 'recorded' },
       },
       async (request, reply) => {
         const customer = await service.create(request.auth.tenantId, request.body);
@@ -83,7 +83,7 @@ export function customerRoutes({ service }: { service: CustomerService }): Fasti
         body: CustomerUpdateBody,
         response: { 200: EnvelopeSchema(CustomerResponse) },
       },
-      config: { ...requireAbility('crm:edit-customers'), conditional: 'write' },
+      config: { ...requireAbility('crm:edit-customers'), conditional: 'write', audit: 'when-changed' },
       handler: async (request, reply) =>
         ok(
           withETag(
@@ -106,7 +106,7 @@ export function customerRoutes({ service }: { service: CustomerService }): Fasti
           params: IdParams,
           response: { 200: EnvelopeSchema(Type.Null()) },
         },
-        config: { ...requireAbility('crm:delete-customers'), conditional: 'guard' },
+        config: { ...requireAbility('crm:delete-customers'), conditional: 'guard', audit: 'recorded' },
       },
       async (request) => {
         await service.remove(request.auth.tenantId, request.params.id, ifMatch(request));
