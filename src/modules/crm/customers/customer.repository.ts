@@ -1,6 +1,7 @@
 // Customers SQL. Every query filters by tenant and, except inserts, by `deleted_at is null` (soft delete).
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
+import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
 import type { CustomersTable } from '../../../db/schema.js';
 import { containsText } from '../../../db/search.js';
@@ -58,13 +59,10 @@ export class CustomerRepository {
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: CustomerUpdate): Promise<Customer | undefined> {
-    return db
-      .updateTable('customers')
-      .set(changes)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return updateLiveRow(db.updateTable('customers'), tenantId, id, changes);
+  }
+
+  async softDelete(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
+    await softDeleteLiveRows(db.updateTable('customers'), tenantId, id, at);
   }
 }

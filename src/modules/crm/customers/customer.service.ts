@@ -208,7 +208,7 @@ export class CustomerService {
       const open = await this.openOrders(trx, tenantId, id);
       if (open > 0) throw new ConflictError('customer_has_open_orders', hasOpenOrders(open));
       const now = this.clock.now().toISOString();
-      await this.customers.update(trx, tenantId, id, { deleted_at: now, updated_at: now });
+      await this.customers.softDelete(trx, tenantId, id, now);
       await this.events.record(trx, tenantId, {
         type: 'customer.deleted',
         entityId: id,
