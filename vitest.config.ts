@@ -8,6 +8,9 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 /** The browser tests that also run on PostgreSQL: sign-in and Home, the purchasing flow, the low-stock counts. */
 const POSTGRES_BROWSER_SMOKE = ['home', 'purchasing', 'low-stock'];
 
+/** Tests of SQLite's own behaviour, on files of their own: the same whichever engine the suites use. */
+const SQLITE_ONLY = ['test/db/sqlite-write-ahead-log.test.ts'];
+
 const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -16,7 +19,11 @@ const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
           name: 'postgres',
           env: { TEST_ENGINE: 'postgres' },
           globalSetup: ['test/helpers/postgres-template.ts'],
-          exclude: [...configDefaults.exclude, `test/console/!(${POSTGRES_BROWSER_SMOKE.join('|')}).test.ts`],
+          exclude: [
+            ...configDefaults.exclude,
+            `test/console/!(${POSTGRES_BROWSER_SMOKE.join('|')}).test.ts`,
+            ...SQLITE_ONLY,
+          ],
         },
       },
     ]
