@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from 
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { withUpdatedSinceBound } from '../../../core/updated-since.js';
-import { takenError } from '../../../db/errors.js';
+import { writeUnique } from '../../../db/errors.js';
 import { checkPrecondition } from '../../../db/precondition.js';
 import { lockRecord } from '../../../db/record-lock.js';
 import type { DB } from '../../../db/schema.js';
@@ -127,33 +127,34 @@ export class CustomerService {
     const columns = columnsOf(input);
     return inTransaction(db, async (trx) => {
       const now = this.clock.now().toISOString();
-      try {
-        const created = await this.customers.insert(trx, {
-          id: this.newId(),
-          tenant_id: tenantId,
-          name: input.name.trim(),
-          email: columns.email ?? null,
-          phone: columns.phone ?? null,
-          company: columns.company ?? null,
-          external_id: columns.external_id ?? null,
-          billing_address: columns.billing_address ?? null,
-          shipping_address: columns.shipping_address ?? null,
-          notes: columns.notes ?? null,
-          is_active: columns.is_active ?? true,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        });
-        await this.events.record(trx, tenantId, {
-          type: 'customer.created',
-          entityId: created.id,
-          payload: customerResource(created),
-        });
-        await this.audited(trx, 'customer.created', null, created);
-        return created;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES, TAKEN) ?? error;
-      }
+      const created = await writeUnique(
+        UNIQUE_INDEXES,
+        () =>
+          this.customers.insert(trx, {
+            id: this.newId(),
+            tenant_id: tenantId,
+            name: input.name.trim(),
+            email: columns.email ?? null,
+            phone: columns.phone ?? null,
+            company: columns.company ?? null,
+            external_id: columns.external_id ?? null,
+            billing_address: columns.billing_address ?? null,
+            shipping_address: columns.shipping_address ?? null,
+            notes: columns.notes ?? null,
+            is_active: columns.is_active ?? true,
+            created_at: now,
+            updated_at: now,
+            deleted_at: null,
+          }),
+        TAKEN,
+      );
+      await this.events.record(trx, tenantId, {
+        type: 'customer.created',
+        entityId: created.id,
+        payload: customerResource(created),
+      });
+      await this.audited(trx, 'customer.created', null, created);
+      return created;
     });
   }
 
@@ -175,23 +176,20 @@ export class CustomerService {
       const current = await this.get(tenantId, id, trx);
       const before = customerResource(current);
       if (changedCustomerFields(before, customerResource({ ...current, ...columns })).length === 0) return current;
-      try {
-        const updated = await this.customers.update(trx, tenantId, id, {
-          ...columns,
-          updated_at: this.clock.now().toISOString(),
-        });
-        if (!updated) throw new NotFoundError('Customer');
-        const after = customerResource(updated);
-        await this.events.record(trx, tenantId, {
-          type: 'customer.updated',
-          entityId: id,
-          payload: { ...after, changed_fields: changedCustomerFields(before, after) },
-        });
-        await this.audited(trx, 'customer.updated', current, updated);
-        return updated;
-      } catch (error) {
-        throw takenError(error, UNIQUE_INDEXES, TAKEN) ?? error;
-      }
+      const updated = await writeUnique(
+        UNIQUE_INDEXES,
+        () => this.customers.update(trx, tenantId, id, { ...columns, updated_at: this.clock.now().toISOString() }),
+        TAKEN,
+      );
+      if (!updated) throw new NotFoundError('Customer');
+      const after = customerResource(updated);
+      await this.events.record(trx, tenantId, {
+        type: 'customer.updated',
+        entityId: id,
+        payload: { ...after, changed_fields: changedCustomerFields(before, after) },
+      });
+      await this.audited(trx, 'customer.updated', current, updated);
+      return updated;
     });
   }
 
