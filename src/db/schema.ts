@@ -34,6 +34,11 @@ export interface TenantsTable {
   tax_id: string | null;
   /** Printed at the foot of purchase-order documents and e-mails. */
   purchase_order_footer: string | null;
+  /** A sales order draft whose total (minor units) exceeds this needs approval; null: none does. */
+  sales_approval_threshold: number | null;
+  allocation_strategy: Generated<AllocationStrategy>;
+  /** Stock arriving is allocated to backordered lines in the transaction that adds it. */
+  auto_allocate_backorders: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -180,6 +185,8 @@ export interface WarehousesTable {
   is_default: boolean;
   is_active: boolean;
   address: Address | null;
+  /** The warehouse_priority allocation takes warehouses by this rank, lowest first; null ranks last. */
+  allocation_rank: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -333,6 +340,144 @@ export interface CustomersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+}
+
+export type AllocationStrategy = 'warehouse_priority' | 'most_stock' | 'fewest_shipments';
+
+export type SalesOrderStatus =
+  'draft' | 'pending_approval' | 'confirmed' | 'partially_shipped' | 'shipped' | 'completed' | 'on_hold' | 'cancelled';
+
+export type ShipmentStatus = 'draft' | 'picking' | 'packed' | 'shipped' | 'delivered' | 'cancelled';
+
+export type SalesSequenceKind = 'order' | 'shipment' | 'return';
+
+/** The last number issued per tenant, kind and month (`yyyymm`). */
+export interface SalesSequencesTable {
+  tenant_id: string;
+  kind: SalesSequenceKind;
+  period: string;
+  last_value: number;
+}
+
+export interface SalesOrdersTable {
+  id: string;
+  tenant_id: string;
+  order_number: string;
+  customer_id: string;
+  status: SalesOrderStatus;
+  /** Where the order came from; with external_ref unique per tenant. */
+  channel: string | null;
+  external_ref: string | null;
+  currency: string;
+  ship_to: Address | null;
+  requested_ship_date: string | null;
+  /** Higher first when arriving stock is allocated to waiting lines. */
+  priority: Generated<number>;
+  notes: string | null;
+  subtotal: number;
+  discount_amount: number;
+  shipping_amount: number;
+  tax_amount: number;
+  total_amount: number;
+  /** The status an order on hold returns to. */
+  held_from_status: SalesOrderStatus | null;
+  hold_reason: string | null;
+  submitted_at: Timestamp | null;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  approval_notes: string | null;
+  rejected_by: string | null;
+  rejected_at: Timestamp | null;
+  rejection_reason: string | null;
+  confirmed_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  close_reason: string | null;
+  completed_at: Timestamp | null;
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
+  cancellation_reason: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/**
+ * What was ordered and what was cancelled of it. Allocated, shipped and returned quantities are derived from
+ * stock_reservations, shipment_lines and sales_return_lines.
+ */
+export interface SalesOrderLinesTable {
+  id: string;
+  tenant_id: string;
+  order_id: string;
+  position: number;
+  product_id: string;
+  product_name: string;
+  product_sku: string | null;
+  quantity: number;
+  cancelled_quantity: Generated<number>;
+  unit_price: number;
+  discount_amount: number;
+  line_total: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShipmentsTable {
+  id: string;
+  tenant_id: string;
+  shipment_number: string;
+  order_id: string;
+  warehouse_id: string;
+  status: ShipmentStatus;
+  carrier: string | null;
+  service: string | null;
+  tracking_numbers: string[] | null;
+  notes: string | null;
+  picked_at: Timestamp | null;
+  packed_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  cancellation_reason: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShipmentLinesTable {
+  id: string;
+  tenant_id: string;
+  shipment_id: string;
+  order_line_id: string;
+  product_id: string;
+  position: number;
+  quantity: number;
+}
+
+export interface SalesReturnsTable {
+  id: string;
+  tenant_id: string;
+  return_number: string;
+  order_id: string;
+  warehouse_id: string;
+  reason: string;
+  notes: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface SalesReturnLinesTable {
+  id: string;
+  tenant_id: string;
+  return_id: string;
+  order_line_id: string;
+  product_id: string;
+  position: number;
+  quantity: number;
+  /** Back into stock with a `return` movement, or recorded only. */
+  restock: boolean;
 }
 
 export interface SupplierRatingsTable {
@@ -540,7 +685,9 @@ export type StockMovementType =
   | 'transfer_out'
   | 'transfer_in'
   | 'reservation'
-  | 'release';
+  | 'release'
+  | 'shipment'
+  | 'return';
 
 /** One per product and warehouse: the source of truth for stock. */
 export interface InventoryRecordsTable {
@@ -890,6 +1037,13 @@ export interface DB {
   import_batches: ImportBatchesTable;
   import_errors: ImportErrorsTable;
   customers: CustomersTable;
+  sales_sequences: SalesSequencesTable;
+  sales_orders: SalesOrdersTable;
+  sales_order_lines: SalesOrderLinesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  sales_returns: SalesReturnsTable;
+  sales_return_lines: SalesReturnLinesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -933,11 +1087,15 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'is_sensitive',
   'succeeded',
   'dry_run',
+  'auto_allocate_backorders',
+  'restock',
 ]);
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'address',
   'billing_address',
   'shipping_address',
+  'ship_to',
+  'tracking_numbers',
   'abilities',
   'ip_whitelist',
   'payload',

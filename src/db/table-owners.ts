@@ -44,6 +44,13 @@ export const TABLE_OWNERS: Readonly<Record<keyof DB, string>> = {
   import_batches: 'modules/imports',
   import_errors: 'modules/imports',
   customers: 'modules/crm/customers',
+  sales_sequences: 'modules/sales',
+  sales_orders: 'modules/sales',
+  sales_order_lines: 'modules/sales',
+  shipments: 'modules/sales',
+  shipment_lines: 'modules/sales',
+  sales_returns: 'modules/sales',
+  sales_return_lines: 'modules/sales',
 };
 
 /**

@@ -54,6 +54,13 @@ const TABLES = [
   'import_batches',
   'import_errors',
   'customers',
+  'sales_sequences',
+  'sales_orders',
+  'sales_order_lines',
+  'shipments',
+  'shipment_lines',
+  'sales_returns',
+  'sales_return_lines',
 ];
 /** Tables whose lists incremental sync reads by updated_at over an index of their own (docs/sync.md). */
 const SYNC_TABLES = [
@@ -66,6 +73,7 @@ const SYNC_TABLES = [
   'inventory_records',
   'purchase_orders',
   'customers',
+  'sales_orders',
 ];
 const SOFT_DELETED = [
   'products',

@@ -5575,7 +5575,7 @@ export interface components {
             warehouse_id: string;
             movement_type: {
                 /** @enum {unknown} */
-                value: "initial_stock" | "purchase_receipt" | "adjustment" | "physical_count" | "transfer_out" | "transfer_in" | "reservation" | "release";
+                value: "initial_stock" | "purchase_receipt" | "adjustment" | "physical_count" | "transfer_out" | "transfer_in" | "reservation" | "release" | "shipment" | "return";
                 label: string;
             };
             /** @description On-hand stock went up. False for reservation and release, which leave on-hand alone. */
@@ -6694,6 +6694,8 @@ export interface components {
                     transfer_in: number;
                     reservation: number;
                     release: number;
+                    shipment: number;
+                    return: number;
                 };
                 /** @description Units added to on-hand stock. */
                 total_in: number;
@@ -21792,7 +21794,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
                 per_page?: number;
-                /** @description One type or a comma-separated list of: initial_stock, purchase_receipt, adjustment, physical_count, transfer_out, transfer_in, reservation, release. */
+                /** @description One type or a comma-separated list of: initial_stock, purchase_receipt, adjustment, physical_count, transfer_out, transfer_in, reservation, release, shipment, return. */
                 movement_type?: string;
                 product_id?: string;
                 warehouse_id?: string;

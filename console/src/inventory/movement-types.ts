@@ -10,6 +10,8 @@ export const MOVEMENT_TYPES: { value: MovementType; label: string }[] = [
   { value: 'transfer_in', label: 'Transfer in' },
   { value: 'reservation', label: 'Reservation' },
   { value: 'release', label: 'Release' },
+  { value: 'shipment', label: 'Shipment' },
+  { value: 'return', label: 'Return' },
 ];
 
 /** Green for stock coming in, red for going out, grey for reservations, which leave on hand alone. */

@@ -14,6 +14,8 @@ export const MOVEMENT_TYPE_LABELS: Readonly<Record<StockMovementType, string>> =
   transfer_in: 'Transfer In',
   reservation: 'Reservation',
   release: 'Release',
+  shipment: 'Shipment',
+  return: 'Return',
 };
 export const MOVEMENT_TYPES = Object.keys(MOVEMENT_TYPE_LABELS) as StockMovementType[];
 
