@@ -45,6 +45,7 @@ import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { CATALOG_ANSWERS } from './modules/catalog/catalog-answers.js';
 import { catalogRoutes } from './modules/catalog/catalog.js';
 import { crmRoutes } from './modules/crm/index.js';
+import { salesRoutes } from './modules/sales/index.js';
 import { eventFeedRoutes } from './modules/events/event-feed.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.js';
 import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes.js';
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inventoryRoutes({ inventory: services.inventory }));
       await api.register(services.purchaseOrders.routes);
       await api.register(crmRoutes({ crm: services.crm }));
+      await api.register(salesRoutes({ sales: services.sales }));
       await api.register(services.documents.routes);
       await api.register(services.imports.routes);
       await api.register(services.webhooks.routes);

@@ -37,6 +37,7 @@ import { createStockLedger } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
 import { createPurchaseOrders, createSupplierPerformance } from './modules/purchasing/purchase-orders/index.js';
+import { createOpenOrderCount, createSales } from './modules/sales/index.js';
 import { TenantRepository } from './modules/tenancy/tenant.repository.js';
 import { TenantService } from './modules/tenancy/tenant.service.js';
 import { UserCredentials } from './modules/tenancy/user-credentials.js';
@@ -248,9 +249,24 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     reorder: inventory.reorder.service,
   });
 
-  // Customers, the first part of sales. The sales orders that will reference them are to give the count of a
-  // customer's open orders that refuses its deletion (customer.open-orders.ts); until then a customer has none.
-  const crm = createCrm({ db, clock, newId, events, audit: audit.service });
+  // Customers, the first part of sales. The sales orders that reference them give the count of a customer's
+  // open orders that refuses its deletion (customer.open-orders.ts), read from their table, which needs nothing.
+  const crm = createCrm({ db, clock, newId, events, audit: audit.service, openOrders: createOpenOrderCount() });
+
+  // Sales orders: for customers, of the catalog's products, reserving stock through the ledger.
+  const sales = createSales({
+    db,
+    clock,
+    newId,
+    events,
+    audit: audit.service,
+    customers: crm.customers.service,
+    products: catalog.products.service,
+    tenants,
+    users,
+    warehouses,
+    stock,
+  });
 
   // Documents attach to products, suppliers and purchase orders, so they come last.
   const documents = createDocuments({
@@ -305,6 +321,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     inventory,
     purchaseOrders,
     crm,
+    sales,
     mailer,
     documents,
     publisher,

@@ -66,11 +66,15 @@ export class PreconditionFailedError extends AppError {
   }
 }
 
-/** 409: the request conflicts with the record's state, named by its code. */
+/**
+ * 409: the request conflicts with the record's state, named by its code; `details` names the records it
+ * conflicts with, where a client can use them (the order that already has an external reference).
+ */
 export class ConflictError extends AppError {
   constructor(
     override readonly code: RuleCode,
     message: string,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

@@ -6,6 +6,7 @@
  * says otherwise). A service names one when it throws, so every code in use is in this list.
  */
 export const RULE_CODES = [
+  'approval_required',
   'attribute_in_use',
   'brand_has_products',
   'category_has_products',
@@ -18,6 +19,7 @@ export const RULE_CODES = [
   'delivery_already_due',
   'delivery_already_open',
   'document_not_current',
+  'duplicate_external_ref',
   'exceeds_pending',
   'exceeds_reserved',
   'holds_stock',

@@ -78,6 +78,9 @@ function sendAppError(reply: FastifyReply, error: AppError) {
     reply.header('Retry-After', String(error.retryAfterSeconds));
   }
   if (error instanceof UnauthenticatedError) reply.header('WWW-Authenticate', bearerChallenge(error.tokenRefused));
+  if (error instanceof ConflictError && error.details) {
+    return reply.code(status).send({ success: false, message: error.message, code, details: error.details });
+  }
   return reply.code(status).send({ success: false, message: error.message, code });
 }
 

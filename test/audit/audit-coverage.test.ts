@@ -427,6 +427,72 @@ describe('audit coverage', () => {
         return { entityType: 'customer', entityId: id, changes: { id: { before: id, after: null } } };
       },
     ],
+    // Sales orders.
+    [
+      'sales_order.created',
+      async () => {
+        const { id, order_number } = await build.salesOrder();
+        return {
+          entityType: 'sales_order',
+          entityId: id,
+          changes: { order_number: { before: null, after: order_number } },
+        };
+      },
+    ],
+    [
+      'sales_order.updated',
+      async () => {
+        const { id } = await build.salesOrder();
+        await ok('PATCH', `/api/v1/sales/orders/${id}`, { priority: 7 });
+        return { entityType: 'sales_order', entityId: id, changes: { priority: { before: 0, after: 7 } } };
+      },
+    ],
+    [
+      'sales_order.deleted',
+      async () => {
+        const { id } = await build.salesOrder();
+        await ok('DELETE', `/api/v1/sales/orders/${id}`);
+        return { entityType: 'sales_order', entityId: id, changes: { id: { before: id, after: null } } };
+      },
+    ],
+    ...(
+      [
+        ['confirmed', 'draft', [['confirm']], 'confirmed'],
+        ['allocated', 'confirmed', [['confirm'], ['allocate']], 'confirmed'],
+        ['held', 'draft', [['hold', { reason: 'Address check' }]], 'on_hold'],
+        ['hold_released', 'on_hold', [['hold'], ['release-hold']], 'draft'],
+        ['submitted_for_approval', 'draft', [['submit-for-approval']], 'pending_approval'],
+        ['approved', 'pending_approval', [['submit-for-approval'], ['approve']], 'confirmed'],
+        ['rejected', 'pending_approval', [['submit-for-approval'], ['reject', { reason: 'Too large' }]], 'draft'],
+        ['cancelled', 'draft', [['cancel', { reason: 'Ordered twice' }]], 'cancelled'],
+        ['closed', 'confirmed', [['confirm'], ['close']], 'cancelled'],
+      ] as const
+    ).map(([action, before, steps, after]): [string, () => Promise<Expected>] => [
+      `sales_order.${action}`,
+      async () => {
+        const { id } = await build.salesOrder();
+        for (const [step, body] of steps as ReadonlyArray<readonly [string, object?]>) {
+          await ok('POST', `/api/v1/sales/orders/${id}/${step}`, body ?? {});
+        }
+        const status: Expected['changes'] = action === 'allocated' ? {} : { status: { before, after } };
+        return { entityType: 'sales_order', entityId: id, changes: status };
+      },
+    ]),
+    [
+      'sales_order.completed',
+      async () => {
+        const { id } = await build.salesOrder();
+        await ok('POST', `/api/v1/sales/orders/${id}/confirm`);
+        // Nothing ships before shipments exist: the order is put where a last shipment would leave it.
+        await t.database.db.updateTable('sales_orders').set({ status: 'shipped' }).where('id', '=', id).execute();
+        await ok('POST', `/api/v1/sales/orders/${id}/complete`);
+        return {
+          entityType: 'sales_order',
+          entityId: id,
+          changes: { status: { before: 'shipped', after: 'completed' } },
+        };
+      },
+    ],
     // Products.
     [
       'product.created',

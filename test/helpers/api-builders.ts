@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { expect } from 'vitest';
 import type { AttributeResponse } from '../../src/modules/catalog/attributes/attribute.schemas.js';
+import type { OrderCreateBody, OrderResponse } from '../../src/modules/sales/orders/order.schemas.js';
 import type { CustomerResponse } from '../../src/modules/crm/customers/customer.schemas.js';
 import type { BrandResponse } from '../../src/modules/catalog/brands/brand.schemas.js';
 import type { CategoryResponse } from '../../src/modules/catalog/categories/category.schemas.js';
@@ -24,6 +25,7 @@ import {
   attributeBody,
   brandBody,
   customerBody,
+  salesOrderBody,
   categoryBody,
   masterProductBody,
   productBody,
@@ -70,6 +72,19 @@ export function apiBuilders(app: FastifyInstance, auth: Record<string, string>) 
     return created<PurchaseOrderResponse>(`${OPERATIONS}/purchase-orders`, purchaseOrderBody(parties, overrides));
   }
 
+  /** A draft sales order; a customer and a product are made for it unless given. */
+  async function salesOrder(overrides: Partial<OrderCreateBody> = {}) {
+    const parties = {
+      customer_id: overrides.customer_id ?? (overrides.customer ? undefined : (await customer()).id),
+      product_id: overrides.lines ? undefined : (await product()).id,
+    };
+    const body = salesOrderBody(parties as { customer_id: string; product_id?: string }, overrides);
+    if (overrides.customer) delete (body as Partial<OrderCreateBody>).customer_id;
+    return created<OrderResponse>('/api/v1/sales/orders', body);
+  }
+  const customer = (overrides?: BodyOverrides<typeof customerBody>) =>
+    created<CustomerResponse>('/api/v1/crm/customers', customerBody(overrides));
+
   return {
     brand: (overrides?: BodyOverrides<typeof brandBody>) =>
       created<Static<typeof BrandResponse>>(`${OPERATIONS}/brands`, brandBody(overrides)),
@@ -90,8 +105,8 @@ export function apiBuilders(app: FastifyInstance, auth: Record<string, string>) 
     variant: (masterId: string, body: VariantCreateBody) =>
       created<ProductResponse>(`${OPERATIONS}/master-products/${masterId}/variants`, body),
     purchaseOrder,
-    customer: (overrides?: BodyOverrides<typeof customerBody>) =>
-      created<CustomerResponse>('/api/v1/crm/customers', customerBody(overrides)),
+    customer,
+    salesOrder,
     /** An invited user, with the link that sets their password. */
     user: (overrides?: BodyOverrides<typeof userBody>) =>
       created<Static<typeof UserWithLinkResponse>>('/api/v1/users', userBody(overrides)),

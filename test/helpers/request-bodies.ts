@@ -10,6 +10,7 @@ import type { MasterProductCreateBody } from '../../src/modules/catalog/master-p
 import type { ProductCreateBody } from '../../src/modules/catalog/products/product.schemas.js';
 import type { SupplierCreateBody } from '../../src/modules/catalog/suppliers/supplier.schemas.js';
 import type { TagCreateBody } from '../../src/modules/catalog/tags/tag.schemas.js';
+import type { OrderCreateBody } from '../../src/modules/sales/orders/order.schemas.js';
 import type { CustomerCreateBody } from '../../src/modules/crm/customers/customer.schemas.js';
 import type { WarehouseCreateBody } from '../../src/modules/inventory/warehouses/warehouse.schemas.js';
 import type { PurchaseOrderCreateBody } from '../../src/modules/purchasing/purchase-orders/purchase-order.schemas.js';
@@ -78,6 +79,15 @@ export function purchaseOrderBody(
 ): PurchaseOrderCreateBody {
   const items = product_id === undefined ? {} : { items: [{ product_id, quantity: 10, unit_price: 2.5 }] };
   return { supplier_id, warehouse_id, ...items, ...overrides };
+}
+
+/** A draft sales order of two units of the product at 12.50 for the customer. */
+export function salesOrderBody(
+  { customer_id, product_id }: { customer_id: string; product_id?: string },
+  overrides: Partial<OrderCreateBody> = {},
+): OrderCreateBody {
+  const lines = product_id === undefined ? [] : [{ product_id, quantity: 2, unit_price: 12.5 }];
+  return { customer_id, lines, ...overrides };
 }
 
 export function userBody(overrides: Partial<UserCreateBody> = {}): UserCreateBody {

@@ -207,6 +207,7 @@ export interface TenantRecords {
   /** A queued supplier import. */
   importJob: string;
   customer: string;
+  salesOrder: string;
 }
 
 let recordSequence = 0;
@@ -246,6 +247,7 @@ export async function makeTenantRecords(
   const product = (await build.product()).id;
   const masterProduct = (await build.masterProduct()).id;
   const customer = (await build.customer()).id;
+  const salesOrder = (await build.salesOrder({ customer_id: customer })).id;
   const subscription = (await build.subscription()).id;
   const importForm = new FormData();
   importForm.append('type', 'suppliers');
@@ -346,6 +348,7 @@ export async function makeTenantRecords(
     user,
     importJob: imported.json().data.id as string,
     customer,
+    salesOrder,
   };
 }
 
@@ -371,6 +374,7 @@ export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' 
   '/operations/suppliers/:id/documents/:documentId': 'supplierDocument',
   '/operations/tags/:id': 'tag',
   '/operations/warehouses/:id': 'warehouse',
+  '/sales/orders/:id': 'salesOrder',
   '/users/:id': 'user',
   '/webhooks/subscriptions/:id': 'subscription',
   '/webhooks/subscriptions/:subscriptionId': 'subscription',

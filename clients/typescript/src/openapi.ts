@@ -2194,6 +2194,214 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
+    "/api/v1/sales/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sales orders (without their lines) */
+        get: operations["listSalesOrders"];
+        put?: never;
+        /** Create a sales order (draft), for a customer by id or created with it */
+        post: operations["createSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a sales order with its lines */
+        get: operations["getSalesOrder"];
+        /** Update a sales order (partial; lines sent replace the lines) */
+        put: operations["updateSalesOrderWithPut"];
+        post?: never;
+        /** Delete a draft sales order (soft delete) */
+        delete: operations["deleteSalesOrder"];
+        options?: never;
+        head?: never;
+        /** Update a sales order (partial; lines sent replace the lines) */
+        patch: operations["updateSalesOrder"];
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a draft and allocate its lines (422 approval_required above the threshold) */
+        post: operations["confirmSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allocate what the lines still have backordered */
+        post: operations["allocateSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put an order on hold */
+        post: operations["holdSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/release-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release the hold of an order, back to the status it was held from */
+        post: operations["releaseSalesOrderHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/submit-for-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a draft for approval */
+        post: operations["submitSalesOrderForApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending order: it is confirmed and allocated */
+        post: operations["approveSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending order back to draft, with the reason */
+        post: operations["rejectSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an order before anything shipped (reason required); its reservations are released */
+        post: operations["cancelSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Short-close an order: what remains unshipped is cancelled and released */
+        post: operations["closeSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a shipped order */
+        post: operations["completeSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/products/{id}/documents": {
         parameters: {
             query?: never;
@@ -3358,6 +3566,18 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @description The order that has the channel and external_ref already.
+         * @example {
+         *       "order_id": "01jd8y0a1b2c3d4e5f6g7h8j9a",
+         *       "order_number": "SO-202612-0001"
+         *     }
+         */
+        DuplicateSalesOrder: {
+            /** @description ULID, 26 lowercase characters. */
+            order_id: string;
+            order_number: string;
         };
         /**
          * @description An error.
@@ -5319,6 +5539,354 @@ export interface components {
                 suggested_order_quantity: number;
                 suggested_order_value: number;
             }[];
+        };
+        /**
+         * @example {
+         *       "id": "01jd8y0a1b2c3d4e5f6g7h8j9a",
+         *       "order_number": "SO-202612-0001",
+         *       "status": "confirmed",
+         *       "allowed_actions": [
+         *         "edit",
+         *         "edit-lines",
+         *         "allocate",
+         *         "ship",
+         *         "hold",
+         *         "close",
+         *         "cancel"
+         *       ],
+         *       "customer_id": "01jd8w4c5d6e7f8g9h0j1k2m3n",
+         *       "customer": {
+         *         "id": "01jd8w4c5d6e7f8g9h0j1k2m3n",
+         *         "name": "Ada Lovelace"
+         *       },
+         *       "channel": "webshop",
+         *       "external_ref": "#10442",
+         *       "currency": "EUR",
+         *       "ship_to": {
+         *         "street": "3 Dock Road",
+         *         "city": "Hull",
+         *         "state": null,
+         *         "postal_code": "HU1 1AA",
+         *         "country": "GB"
+         *       },
+         *       "requested_ship_date": "2026-12-10",
+         *       "priority": 5,
+         *       "notes": null,
+         *       "subtotal": 99,
+         *       "discount_amount": 0,
+         *       "shipping_amount": 4.95,
+         *       "tax_amount": 19,
+         *       "total_amount": 122.95,
+         *       "held_from_status": null,
+         *       "hold_reason": null,
+         *       "submitted_at": null,
+         *       "approved_by": null,
+         *       "approved_at": null,
+         *       "approval_notes": null,
+         *       "rejected_by": null,
+         *       "rejected_at": null,
+         *       "rejection_reason": null,
+         *       "confirmed_at": "2026-12-02T09:30:00.000Z",
+         *       "shipped_at": null,
+         *       "closed_at": null,
+         *       "close_reason": null,
+         *       "completed_at": null,
+         *       "cancelled_by": null,
+         *       "cancelled_at": null,
+         *       "cancellation_reason": null,
+         *       "created_by": {
+         *         "id": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *         "name": "Grace Hopper"
+         *       },
+         *       "created_at": "2026-12-02T09:14:00.000Z",
+         *       "updated_at": "2026-12-02T09:30:00.000Z",
+         *       "lines_count": 1,
+         *       "lines": [
+         *         {
+         *           "id": "01jd8y0a1b2c3d4e5f6g7h8j9k",
+         *           "position": 0,
+         *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *           "product_name": "Brass hinge 40 mm",
+         *           "product_sku": "HNG-40",
+         *           "quantity": 2,
+         *           "quantity_allocated": 1,
+         *           "quantity_shipped": 0,
+         *           "quantity_cancelled": 0,
+         *           "quantity_returned": 0,
+         *           "quantity_backordered": 1,
+         *           "allocations": [
+         *             {
+         *               "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *               "quantity": 1
+         *             }
+         *           ],
+         *           "unit_price": 49.5,
+         *           "discount_amount": 0,
+         *           "line_total": 99
+         *         }
+         *       ]
+         *     }
+         */
+        SalesOrder: {
+            /** @description ULID, 26 lowercase characters. */
+            id: string;
+            order_number: string;
+            /** @enum {unknown} */
+            status: "draft" | "pending_approval" | "confirmed" | "partially_shipped" | "shipped" | "completed" | "on_hold" | "cancelled";
+            /** @description What the order's status allows, whatever the caller's abilities. */
+            allowed_actions: ("edit" | "edit-lines" | "confirm" | "submit-for-approval" | "approve" | "reject" | "allocate" | "ship" | "complete" | "hold" | "release-hold" | "close" | "cancel" | "delete")[];
+            /** @description ULID, 26 lowercase characters. */
+            customer_id: string;
+            customer: {
+                /** @description ULID, 26 lowercase characters. */
+                id: string;
+                name: string;
+            } | null;
+            channel: string | null;
+            external_ref: string | null;
+            currency: string;
+            ship_to: {
+                street?: string | null;
+                city?: string | null;
+                state?: string | null;
+                postal_code?: string | null;
+                country?: string | null;
+            } | null;
+            requested_ship_date: string | null;
+            priority: number;
+            notes: string | null;
+            subtotal: number;
+            discount_amount: number;
+            shipping_amount: number;
+            tax_amount: number;
+            total_amount: number;
+            held_from_status: ("draft" | "pending_approval" | "confirmed" | "partially_shipped" | "shipped" | "completed" | "on_hold" | "cancelled") | null;
+            hold_reason: string | null;
+            submitted_at: string | null;
+            approved_by: {
+                /** @description ULID, 26 lowercase characters. */
+                id: string;
+                name: string;
+            } | null;
+            approved_at: string | null;
+            approval_notes: string | null;
+            rejected_by: {
+                /** @description ULID, 26 lowercase characters. */
+                id: string;
+                name: string;
+            } | null;
+            rejected_at: string | null;
+            rejection_reason: string | null;
+            confirmed_at: string | null;
+            shipped_at: string | null;
+            closed_at: string | null;
+            close_reason: string | null;
+            completed_at: string | null;
+            cancelled_by: {
+                /** @description ULID, 26 lowercase characters. */
+                id: string;
+                name: string;
+            } | null;
+            cancelled_at: string | null;
+            cancellation_reason: string | null;
+            created_by: {
+                /** @description ULID, 26 lowercase characters. */
+                id: string;
+                name: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            lines_count: number;
+            /** @description In the detail, not in the list. */
+            lines?: components["schemas"]["SalesOrderLine"][];
+        };
+        /**
+         * @example {
+         *       "order": {
+         *         "id": "01jd8y0a1b2c3d4e5f6g7h8j9a",
+         *         "order_number": "SO-202612-0001",
+         *         "status": "confirmed",
+         *         "allowed_actions": [
+         *           "edit",
+         *           "edit-lines",
+         *           "allocate",
+         *           "ship",
+         *           "hold",
+         *           "close",
+         *           "cancel"
+         *         ],
+         *         "customer_id": "01jd8w4c5d6e7f8g9h0j1k2m3n",
+         *         "customer": {
+         *           "id": "01jd8w4c5d6e7f8g9h0j1k2m3n",
+         *           "name": "Ada Lovelace"
+         *         },
+         *         "channel": "webshop",
+         *         "external_ref": "#10442",
+         *         "currency": "EUR",
+         *         "ship_to": {
+         *           "street": "3 Dock Road",
+         *           "city": "Hull",
+         *           "state": null,
+         *           "postal_code": "HU1 1AA",
+         *           "country": "GB"
+         *         },
+         *         "requested_ship_date": "2026-12-10",
+         *         "priority": 5,
+         *         "notes": null,
+         *         "subtotal": 99,
+         *         "discount_amount": 0,
+         *         "shipping_amount": 4.95,
+         *         "tax_amount": 19,
+         *         "total_amount": 122.95,
+         *         "held_from_status": null,
+         *         "hold_reason": null,
+         *         "submitted_at": null,
+         *         "approved_by": null,
+         *         "approved_at": null,
+         *         "approval_notes": null,
+         *         "rejected_by": null,
+         *         "rejected_at": null,
+         *         "rejection_reason": null,
+         *         "confirmed_at": "2026-12-02T09:30:00.000Z",
+         *         "shipped_at": null,
+         *         "closed_at": null,
+         *         "close_reason": null,
+         *         "completed_at": null,
+         *         "cancelled_by": null,
+         *         "cancelled_at": null,
+         *         "cancellation_reason": null,
+         *         "created_by": {
+         *           "id": "01jd8v8h9j0k1m2n3p4q5r6s7t",
+         *           "name": "Grace Hopper"
+         *         },
+         *         "created_at": "2026-12-02T09:14:00.000Z",
+         *         "updated_at": "2026-12-02T09:30:00.000Z",
+         *         "lines_count": 1,
+         *         "lines": [
+         *           {
+         *             "id": "01jd8y0a1b2c3d4e5f6g7h8j9k",
+         *             "position": 0,
+         *             "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *             "product_name": "Brass hinge 40 mm",
+         *             "product_sku": "HNG-40",
+         *             "quantity": 2,
+         *             "quantity_allocated": 1,
+         *             "quantity_shipped": 0,
+         *             "quantity_cancelled": 0,
+         *             "quantity_returned": 0,
+         *             "quantity_backordered": 1,
+         *             "allocations": [
+         *               {
+         *                 "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *                 "quantity": 1
+         *               }
+         *             ],
+         *             "unit_price": 49.5,
+         *             "discount_amount": 0,
+         *             "line_total": 99
+         *           }
+         *         ]
+         *       },
+         *       "allocation": {
+         *         "allocations": [
+         *           {
+         *             "order_line_id": "01jd8y0a1b2c3d4e5f6g7h8j9k",
+         *             "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *             "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *             "quantity": 1,
+         *             "reservation_id": "01jd8y1a1b2c3d4e5f6g7h8j9k"
+         *           }
+         *         ],
+         *         "backordered": [
+         *           {
+         *             "order_line_id": "01jd8y0a1b2c3d4e5f6g7h8j9k",
+         *             "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *             "quantity": 1
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        SalesOrderAllocated: {
+            order: components["schemas"]["SalesOrder"];
+            allocation: {
+                /** @description What this request reserved, by line and warehouse. */
+                allocations: {
+                    /** @description ULID, 26 lowercase characters. */
+                    order_line_id: string;
+                    /** @description ULID, 26 lowercase characters. */
+                    product_id: string;
+                    /** @description ULID, 26 lowercase characters. */
+                    warehouse_id: string;
+                    quantity: number;
+                    /** @description ULID, 26 lowercase characters. */
+                    reservation_id: string;
+                }[];
+                /** @description What of each line could not be reserved. */
+                backordered: {
+                    /** @description ULID, 26 lowercase characters. */
+                    order_line_id: string;
+                    /** @description ULID, 26 lowercase characters. */
+                    product_id: string;
+                    quantity: number;
+                }[];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "01jd8y0a1b2c3d4e5f6g7h8j9k",
+         *       "position": 0,
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "product_name": "Brass hinge 40 mm",
+         *       "product_sku": "HNG-40",
+         *       "quantity": 2,
+         *       "quantity_allocated": 1,
+         *       "quantity_shipped": 0,
+         *       "quantity_cancelled": 0,
+         *       "quantity_returned": 0,
+         *       "quantity_backordered": 1,
+         *       "allocations": [
+         *         {
+         *           "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "unit_price": 49.5,
+         *       "discount_amount": 0,
+         *       "line_total": 99
+         *     }
+         */
+        SalesOrderLine: {
+            /** @description ULID, 26 lowercase characters. */
+            id: string;
+            position: number;
+            /** @description ULID, 26 lowercase characters. */
+            product_id: string;
+            product_name: string;
+            product_sku: string | null;
+            /** @description Ordered. */
+            quantity: number;
+            /** @description The sum of the line's active reservations. */
+            quantity_allocated: number;
+            /** @description On shipments that were shipped or delivered. */
+            quantity_shipped: number;
+            /** @description Cut from the line by a close. */
+            quantity_cancelled: number;
+            quantity_returned: number;
+            /** @description Open (ordered − cancelled − shipped) and not allocated, while the order is confirmed and not fully shipped; else 0. */
+            quantity_backordered: number;
+            /** @description What is allocated, by warehouse. */
+            allocations: {
+                /** @description ULID, 26 lowercase characters. */
+                warehouse_id: string;
+                quantity: number;
+            }[];
+            unit_price: number;
+            discount_amount: number;
+            /** @description quantity × unit_price − discount_amount. */
+            line_total: number;
         };
         /**
          * @example {
@@ -25339,6 +25907,1959 @@ export interface operations {
             };
         };
     };
+    listSalesOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 2147483647. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25). */
+                per_page?: number;
+                /** @description One status or a comma-separated list. */
+                status?: string;
+                /** @description ULID, 26 lowercase characters. */
+                customer_id?: string;
+                /** @description Exactly this channel. */
+                channel?: string;
+                /** @description Exactly this external reference. */
+                external_ref?: string;
+                /** @description Created at or after this instant. */
+                created_from?: string;
+                /** @description Created at or before this instant. */
+                created_to?: string;
+                /** @description Case-insensitive substring of the number, external_ref or customer name. */
+                search?: string;
+                /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
+                updated_since?: string;
+                /** @description Ties break on id. */
+                sort_by?: "created_at" | "updated_at" | "order_number" | "total_amount" | "requested_ship_date" | "priority";
+                sort_direction?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SalesOrder"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The customer by `customer_id`, or `customer` with a new customer's fields (created with the order); one of the two. `ship_to` defaults to the customer's shipping address. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "01jd8w4c5d6e7f8g9h0j1k2m3n",
+                 *       "channel": "webshop",
+                 *       "external_ref": "#10442",
+                 *       "currency": "EUR",
+                 *       "requested_ship_date": "2026-12-10",
+                 *       "priority": 5,
+                 *       "shipping_amount": 4.95,
+                 *       "tax_amount": 19,
+                 *       "lines": [
+                 *         {
+                 *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+                 *           "quantity": 2,
+                 *           "unit_price": 49.5
+                 *         },
+                 *         {
+                 *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v2x",
+                 *           "quantity": 1,
+                 *           "unit_price": 12,
+                 *           "discount_amount": 2
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ULID, 26 lowercase characters. */
+                    customer_id?: string;
+                    /**
+                     * @example {
+                     *       "name": "Ada Lovelace",
+                     *       "email": "ada@analytical.example",
+                     *       "phone": "+44 20 7946 0000",
+                     *       "company": "Analytical Engines Ltd",
+                     *       "external_id": "shop-10442",
+                     *       "billing_address": {
+                     *         "street": "12 St James Square",
+                     *         "city": "London",
+                     *         "postal_code": "SW1Y 4JH",
+                     *         "country": "GB"
+                     *       },
+                     *       "shipping_address": {
+                     *         "street": "3 Dock Road",
+                     *         "city": "Hull",
+                     *         "postal_code": "HU1 1AA",
+                     *         "country": "GB"
+                     *       },
+                     *       "notes": "Deliveries to the loading bay."
+                     *     }
+                     */
+                    customer?: {
+                        /** @description Stored trimmed. */
+                        name: string;
+                        email?: string | null;
+                        phone?: string | null;
+                        company?: string | null;
+                        external_id?: string | null;
+                        billing_address?: {
+                            street?: string | null;
+                            city?: string | null;
+                            state?: string | null;
+                            postal_code?: string | null;
+                            country?: string | null;
+                        } | null;
+                        shipping_address?: {
+                            street?: string | null;
+                            city?: string | null;
+                            state?: string | null;
+                            postal_code?: string | null;
+                            country?: string | null;
+                        } | null;
+                        notes?: string | null;
+                        is_active?: boolean;
+                    };
+                    channel?: string | null;
+                    external_ref?: string | null;
+                    /** @description ISO 4217; the tenant's default_currency when omitted. */
+                    currency?: string;
+                    ship_to?: {
+                        street?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        postal_code?: string | null;
+                        country?: string | null;
+                    } | null;
+                    requested_ship_date?: string | null;
+                    /** @description Higher first when arriving stock is allocated to waiting lines; default 0. */
+                    priority?: number;
+                    notes?: string | null;
+                    /** @description Currency units off the order, default 0; the total may not become negative. */
+                    discount_amount?: number;
+                    /** @description Currency units, default 0. */
+                    shipping_amount?: number;
+                    /** @description Currency units as given (no tax engine), default 0. */
+                    tax_amount?: number;
+                    lines: {
+                        /** @description ULID, 26 lowercase characters. */
+                        id?: string;
+                        /** @description ULID, 26 lowercase characters. */
+                        product_id: string;
+                        quantity: number;
+                        /** @description Currency units; rounded half away from zero to the minor unit. */
+                        unit_price: number;
+                        /** @description Currency units off the line, default 0. */
+                        discount_amount?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description An order with this channel and external_ref exists: `details` names it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "duplicate_external_ref";
+                        details: components["schemas"]["DuplicateSalesOrder"];
+                    };
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*`): the answer is 304 with no body when the record still has one of them. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Not modified: the record still has the ETag given in If-None-Match. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSalesOrderWithPut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Partial. `lines` sent replace the lines: in draft freely; after confirmation a line sent with its `id` keeps it (its quantity never below what it shipped), a line without one is added, and a line left out is removed (only if nothing of it is on a shipment). Customer and currency change in draft only. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requested_ship_date": "2026-12-12",
+                 *       "lines": [
+                 *         {
+                 *           "id": "01jd8y0a1b2c3d4e5f6g7h8j9k",
+                 *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+                 *           "quantity": 3,
+                 *           "unit_price": 49.5
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ULID, 26 lowercase characters. */
+                    customer_id?: string;
+                    /** @description ISO 4217; the tenant's default_currency when omitted. */
+                    currency?: string;
+                    ship_to?: {
+                        street?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        postal_code?: string | null;
+                        country?: string | null;
+                    } | null;
+                    requested_ship_date?: string | null;
+                    /** @description Higher first when arriving stock is allocated to waiting lines; default 0. */
+                    priority?: number;
+                    notes?: string | null;
+                    /** @description Currency units off the order, default 0; the total may not become negative. */
+                    discount_amount?: number;
+                    /** @description Currency units, default 0. */
+                    shipping_amount?: number;
+                    /** @description Currency units as given (no tax engine), default 0. */
+                    tax_amount?: number;
+                    lines?: {
+                        /** @description ULID, 26 lowercase characters. */
+                        id?: string;
+                        /** @description ULID, 26 lowercase characters. */
+                        product_id: string;
+                        quantity: number;
+                        /** @description Currency units; rounded half away from zero to the minor unit. */
+                        unit_price: number;
+                        /** @description Currency units off the line, default 0. */
+                        discount_amount?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Partial. `lines` sent replace the lines: in draft freely; after confirmation a line sent with its `id` keeps it (its quantity never below what it shipped), a line without one is added, and a line left out is removed (only if nothing of it is on a shipment). Customer and currency change in draft only. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requested_ship_date": "2026-12-12",
+                 *       "lines": [
+                 *         {
+                 *           "id": "01jd8y0a1b2c3d4e5f6g7h8j9k",
+                 *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+                 *           "quantity": 3,
+                 *           "unit_price": 49.5
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description ULID, 26 lowercase characters. */
+                    customer_id?: string;
+                    /** @description ISO 4217; the tenant's default_currency when omitted. */
+                    currency?: string;
+                    ship_to?: {
+                        street?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        postal_code?: string | null;
+                        country?: string | null;
+                    } | null;
+                    requested_ship_date?: string | null;
+                    /** @description Higher first when arriving stock is allocated to waiting lines; default 0. */
+                    priority?: number;
+                    notes?: string | null;
+                    /** @description Currency units off the order, default 0; the total may not become negative. */
+                    discount_amount?: number;
+                    /** @description Currency units, default 0. */
+                    shipping_amount?: number;
+                    /** @description Currency units as given (no tax engine), default 0. */
+                    tax_amount?: number;
+                    lines?: {
+                        /** @description ULID, 26 lowercase characters. */
+                        id?: string;
+                        /** @description ULID, 26 lowercase characters. */
+                        product_id: string;
+                        quantity: number;
+                        /** @description Currency units; rounded half away from zero to the minor unit. */
+                        unit_price: number;
+                        /** @description Currency units off the line, default 0. */
+                        discount_amount?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrderAllocated"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    allocateSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrderAllocated"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    holdSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Waiting for the customer to confirm the address."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseSalesOrderHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitSalesOrderForApproval: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "notes": "Checked with the account manager."
+                 *     }
+                 */
+                "application/json": {
+                    notes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrderAllocated"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The customer ordered twice."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The customer ordered twice."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Waiting for the customer to confirm the address."
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags (or `*` for any existing record): the change is made only if the record still has one of them, else 412. Without it the change is made whatever the record holds. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The strong entity tag of the record as `GET` answers it; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesOrder"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The record changed since the version given in If-Match; `current_etag` names the version it has now. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreconditionFailedError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listProductDocuments: {
         parameters: {
             query?: {
@@ -28643,7 +31164,7 @@ export interface operations {
                 "application/json": {
                     /** @description https; must not resolve to loopback, private, link-local or metadata addresses. */
                     url: string;
-                    /** @description Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`order`, `invoice`). See GET /webhooks/event-types. */
+                    /** @description Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`invoice`). See GET /webhooks/event-types. */
                     event_types: string[];
                     /**
                      * @description `full` sends the entity state, `thin` sends `payload: null`.
@@ -28970,7 +31491,7 @@ export interface operations {
                 "application/json": {
                     /** @description https; must not resolve to loopback, private, link-local or metadata addresses. */
                     url?: string;
-                    /** @description Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`order`, `invoice`). See GET /webhooks/event-types. */
+                    /** @description Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`invoice`). See GET /webhooks/event-types. */
                     event_types?: string[];
                     /**
                      * @description `full` sends the entity state, `thin` sends `payload: null`.

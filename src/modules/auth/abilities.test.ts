@@ -57,11 +57,16 @@ describe('abilities', () => {
     expect(reachesHighAbility(['sales:view-*'])).toBe(true); // view-payment-details is 80
   });
 
-  it('limit roles: admin all, manager operations without High and customers, viewer view-* only but the users and the audit log', () => {
+  it('limit roles: admin all, manager operations without High, customers and sales orders, viewer view-* only but the users and the audit log', () => {
     expect(roleAllows('admin', 'system:manage-system')).toBe(true);
     expect(roleAllows('manager', 'operations:adjust-stock')).toBe(true);
     expect(roleAllows('manager', 'operations:approve-purchase-orders')).toBe(false);
-    expect(roleAllows('manager', 'sales:view-orders')).toBe(false);
+    for (const verb of ['view', 'create', 'edit', 'delete', 'cancel', 'ship', 'complete'])
+      expect(roleAllows('manager', `sales:${verb}-orders`), verb).toBe(true);
+    expect(roleAllows('manager', 'sales:approve-orders')).toBe(false);
+    expect(roleAllows('manager', 'sales:view-invoices')).toBe(false);
+    expect(roleAllows('viewer', 'sales:view-orders')).toBe(true);
+    expect(roleAllows('viewer', 'sales:create-orders')).toBe(false);
     for (const verb of ['view', 'create', 'edit', 'delete'])
       expect(roleAllows('manager', `crm:${verb}-customers`), verb).toBe(true);
     expect(roleAllows('manager', 'crm:view-leads')).toBe(false);

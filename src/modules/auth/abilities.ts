@@ -162,7 +162,12 @@ export type AbilityName = { [M in keyof Scores]: `${M}:${Extract<keyof Scores[M]
  * table (test/security/ability-catalogue.test.ts) keeps this list and the routes in step.
  */
 const RESERVED_MODULES: ReadonlySet<string> = new Set(['crm', 'sales', 'finance', 'reporting']);
-const RESERVED: ReadonlySet<string> = new Set(['operations:manage-coupons', 'operations:apply-coupons']);
+const RESERVED: ReadonlySet<string> = new Set([
+  'operations:manage-coupons',
+  'operations:apply-coupons',
+  // Shipments are not built yet.
+  'sales:ship-orders',
+]);
 /**
  * The customers' abilities: the crm abilities in use (the rest of the module stays reserved), and the crm
  * abilities a manager holds.
@@ -172,6 +177,21 @@ const CUSTOMER_ABILITIES: ReadonlySet<string> = new Set([
   'crm:create-customers',
   'crm:edit-customers',
   'crm:delete-customers',
+] satisfies AbilityName[]);
+
+/**
+ * The sales orders' abilities: the sales abilities in use (invoices, payments and the rest stay reserved). A
+ * manager holds all but `approve-orders`, which is High.
+ */
+const ORDER_ABILITIES: ReadonlySet<string> = new Set([
+  'sales:view-orders',
+  'sales:ship-orders',
+  'sales:create-orders',
+  'sales:edit-orders',
+  'sales:delete-orders',
+  'sales:cancel-orders',
+  'sales:complete-orders',
+  'sales:approve-orders',
 ] satisfies AbilityName[]);
 
 export function sensitivityOf(score: number): Sensitivity {
@@ -189,6 +209,7 @@ export const ABILITIES: readonly Ability[] = MODULES.flatMap((module) =>
     requires_approval: score >= 80,
     in_use:
       CUSTOMER_ABILITIES.has(`${module}:${action}`) ||
+      (ORDER_ABILITIES.has(`${module}:${action}`) && !RESERVED.has(`${module}:${action}`)) ||
       (!RESERVED_MODULES.has(module) && !RESERVED.has(`${module}:${action}`)),
   })),
 );
@@ -235,8 +256,9 @@ export function reachesHighAbility(grants: readonly string[]): boolean {
 const ADMIN_ONLY_VIEWS: ReadonlySet<string> = new Set(['system:view-users', 'system:view-audit-logs']);
 
 /**
- * What a role allows: admin everything; manager every operations ability except High ones, and the customer
- * abilities (customers are day-to-day operations, and none of them is High); viewer only `view-*` abilities,
+ * What a role allows: admin everything; manager every operations ability except High ones, the customer
+ * abilities (customers are day-to-day operations, and none of them is High) and the sales order abilities but
+ * the High `approve-orders`; viewer only `view-*` abilities,
  * except the admin-only views.
  */
 export function roleAllows(role: Role, ability: string): boolean {
@@ -246,7 +268,9 @@ export function roleAllows(role: Role, ability: string): boolean {
   const [module, action = ''] = ability.split(':', 2);
   if (role === 'manager')
     return (
-      entry !== undefined && !entry.requires_approval && (module === 'operations' || CUSTOMER_ABILITIES.has(ability))
+      entry !== undefined &&
+      !entry.requires_approval &&
+      (module === 'operations' || CUSTOMER_ABILITIES.has(ability) || ORDER_ABILITIES.has(ability))
     );
   return action.startsWith('view-');
 }

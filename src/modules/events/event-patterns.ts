@@ -1,7 +1,7 @@
 // The pattern grammar shared by subscriptions, replays and the feed filter: an event type
 // (`<entity>.<action>`, e.g. `product.created`), `<entity>.*` for every event of an entity, or `*` for every
 // event. The entity must be one the service emits or one of the platform's other entities that the ability
-// map already covers (`order`, `invoice`); the action is any lower-case word, so that a
+// map already covers (`invoice`); the action is any lower-case word, so that a
 // subscription may name an event before this service emits it. Only a pattern that is malformed, or names an
 // entity nobody knows, is refused (docs/decisions/events.md, Events).
 import { ENTITY_VIEW_ABILITY, EVENT_TYPES, type EventType } from './event-types.js';

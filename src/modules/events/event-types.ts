@@ -57,6 +57,11 @@ export const EVENT_TYPES = {
     entity_type: 'customer',
     description: 'A customer was deleted; the payload names it (id, name, external_id).',
   },
+  'order.created': { entity_type: 'order', description: 'A sales order was created; the payload is the order.' },
+  'order.status_changed': {
+    entity_type: 'order',
+    description: "A sales order's status changed; the payload is the order with `from` and `to`.",
+  },
   'import.completed': {
     entity_type: 'import',
     description: 'A CSV import finished its rows; the payload is the job with its counts.',

@@ -156,6 +156,8 @@ nameSchema(WarehouseActivityResponse, 'WarehouseActivity', {
       transfer_in: 0,
       reservation: 0,
       release: 0,
+      shipment: 0,
+      return: 0,
     },
     total_in: 0,
     total_out: 2,

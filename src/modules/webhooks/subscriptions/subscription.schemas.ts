@@ -21,7 +21,7 @@ const fields = {
     minItems: 1,
     maxItems: MAX_EVENT_TYPES,
     description:
-      'Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`order`, `invoice`). See GET /webhooks/event-types.',
+      'Patterns: an event type (`product.created`), `<entity>.*` or `*`, of an entity this service emits or of another module of the platform (`invoice`). See GET /webhooks/event-types.',
   }),
   payload_mode: Type.Enum(PAYLOAD_MODES, {
     description: '`full` sends the entity state, `thin` sends `payload: null`.',

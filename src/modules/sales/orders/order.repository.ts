@@ -1,0 +1,152 @@
+// Sales orders in SQL: the order rows (with the customer's name for display and search), conditional status
+// updates, the list with its filters, the lookup by channel and external reference, and the count of a
+// customer's open orders that refuses the customer's deletion.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Page, PageRequest } from '../../../core/pagination.js';
+import { engineOf } from '../../../db/dialect.js';
+import { paginate } from '../../../db/paginate.js';
+import type { SalesOrdersTable, SalesOrderStatus } from '../../../db/schema.js';
+import { containsText } from '../../../db/search.js';
+import type { Executor } from '../../../db/transaction.js';
+import { OPEN_STATUSES } from './order.states.js';
+
+export type Order = Selectable<SalesOrdersTable>;
+export type NewOrder = Insertable<SalesOrdersTable>;
+export type OrderUpdate = Updateable<SalesOrdersTable>;
+
+/** An order with the name of its customer and the count of its lines. */
+export type OrderRow = Order & { customer_name: string | null; lines_count: number };
+
+/** The unique index of (channel, external_ref) in a tenant. */
+export const CHANNEL_REF_INDEX = 'sales_orders_tenant_channel_ref_unique';
+
+export interface OrderFilters {
+  statuses?: SalesOrderStatus[];
+  customer_id?: string;
+  channel?: string;
+  external_ref?: string;
+  /** Inclusive bounds on created_at, in stored form. */
+  created_from?: string;
+  created_to?: string;
+  search?: string;
+  /** An inclusive bound on updated_at, in stored form. */
+  updated_since?: string;
+  sort_by: 'created_at' | 'updated_at' | 'order_number' | 'total_amount' | 'requested_ship_date' | 'priority';
+  sort_direction: 'asc' | 'desc';
+}
+
+export class OrderRepository {
+  async insert(db: Executor, order: NewOrder): Promise<void> {
+    await db.insertInto('sales_orders').values(order).execute();
+  }
+
+  private rows(db: Executor, tenantId: string) {
+    return db
+      .selectFrom('sales_orders as o')
+      .leftJoin('customers as c', (j) => j.onRef('c.id', '=', 'o.customer_id').onRef('c.tenant_id', '=', 'o.tenant_id'))
+      .where('o.tenant_id', '=', tenantId)
+      .where('o.deleted_at', 'is', null);
+  }
+
+  private withNames<QB extends ReturnType<OrderRepository['rows']>>(query: QB) {
+    return query
+      .selectAll('o')
+      .select('c.name as customer_name')
+      .select((eb) =>
+        eb
+          .selectFrom('sales_order_lines as l')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('l.order_id', '=', 'o.id')
+          .whereRef('l.tenant_id', '=', 'o.tenant_id')
+          .as('lines_count'),
+      );
+  }
+
+  async findById(db: Executor, tenantId: string, id: string): Promise<OrderRow | undefined> {
+    const row = await this.withNames(this.rows(db, tenantId)).where('o.id', '=', id).executeTakeFirst();
+    return row ? { ...row, lines_count: Number(row.lines_count ?? 0) } : undefined;
+  }
+
+  /**
+   * The live order, locked until the transaction ends on PostgreSQL (its own row only), so that concurrent
+   * changes of one order run one after the other, each reading what the previous one left. SQLite writers take
+   * turns already: every write transaction begins IMMEDIATE.
+   */
+  async findForUpdate(db: Executor, tenantId: string, id: string): Promise<OrderRow | undefined> {
+    const query = this.withNames(this.rows(db, tenantId)).where('o.id', '=', id);
+    const row = await (engineOf(db) === 'postgres' ? query.forUpdate('o') : query).executeTakeFirst();
+    return row ? { ...row, lines_count: Number(row.lines_count ?? 0) } : undefined;
+  }
+
+  /** The order, deleted or not, holding `external_ref` in `channel` (null: no channel). */
+  async findByExternalRef(
+    db: Executor,
+    tenantId: string,
+    channel: string | null,
+    externalRef: string,
+  ): Promise<Pick<Order, 'id' | 'order_number'> | undefined> {
+    return db
+      .selectFrom('sales_orders')
+      .select(['id', 'order_number'])
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb.fn.coalesce('channel', eb.val('')), '=', channel ?? '')
+      .where('external_ref', '=', externalRef)
+      .executeTakeFirst();
+  }
+
+  async list(db: Executor, tenantId: string, filters: OrderFilters, page: PageRequest): Promise<Page<OrderRow>> {
+    let query = this.rows(db, tenantId);
+    if (filters.statuses && filters.statuses.length > 0) query = query.where('o.status', 'in', filters.statuses);
+    if (filters.customer_id) query = query.where('o.customer_id', '=', filters.customer_id);
+    if (filters.channel !== undefined) query = query.where('o.channel', '=', filters.channel);
+    if (filters.external_ref !== undefined) query = query.where('o.external_ref', '=', filters.external_ref);
+    if (filters.created_from !== undefined) query = query.where('o.created_at', '>=', filters.created_from);
+    if (filters.created_to !== undefined) query = query.where('o.created_at', '<=', filters.created_to);
+    if (filters.updated_since !== undefined) query = query.where('o.updated_at', '>=', filters.updated_since);
+    if (filters.search) {
+      const term = filters.search;
+      query = query.where((eb) => containsText(eb, ['o.order_number', 'o.external_ref', 'c.name'], term));
+    }
+    const direction = filters.sort_direction;
+    const { items, total } = await paginate(
+      this.withNames(query).orderBy(`o.${filters.sort_by}`, direction).orderBy('o.id', direction),
+      page,
+    );
+    return { items: items.map((row) => ({ ...row, lines_count: Number(row.lines_count ?? 0) })), total };
+  }
+
+  /**
+   * Updates a live order only when its status is one of `from`, in one conditional UPDATE: two concurrent
+   * transitions cannot both pass. False when nothing matched (missing, or in another status).
+   */
+  async transition(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    from: readonly SalesOrderStatus[],
+    changes: OrderUpdate,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('sales_orders')
+      .set(changes)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The number of the customer's live orders neither completed nor cancelled. */
+  async countOpenOfCustomer(db: Executor, tenantId: string, customerId: string): Promise<number> {
+    const row = await db
+      .selectFrom('sales_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('customer_id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
