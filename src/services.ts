@@ -216,6 +216,8 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     clock,
     newId,
     products: new ProductRepository(),
+    // Stock that arrives goes to backordered sales order lines; sales is built after the ledger.
+    arrivals: () => sales.allocation.arrivals,
   });
   // Products and product pages served from memory while the catalog is unchanged.
   const catalogAnswers = new AnswerCache(database ? database.watchChanges(CATALOG_ANSWER_TABLES) : UNWATCHED);

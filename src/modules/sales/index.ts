@@ -1,9 +1,8 @@
-// The sales modules (docs/sales.md): orders now; allocation, shipments and returns add their parts here. Built
+// The sales modules (docs/sales.md): orders and their allocation; shipments and returns add their parts here. Built
 // after the customers, the catalog and inventory, whose services they use.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UnallocatedOrders } from './allocation/unallocated-orders.js';
+import { createAllocation } from './allocation/index.js';
 import { OrderLineRepository } from './orders/order-lines.repository.js';
-import { openQuantity } from './orders/order-quantities.js';
 import { createOrders } from './orders/index.js';
 import type { SalesDeps } from './sales.deps.js';
 
@@ -12,22 +11,9 @@ export { createOpenOrderCount } from './orders/index.js';
 
 export function createSales(deps: SalesDeps) {
   const lines = new OrderLineRepository();
-  // Until the allocator is wired, no stock is reserved: every open quantity is answered as backordered.
-  const allocation = new UnallocatedOrders(async (trx, tenantId, orderId) => {
-    const orderLines = await lines.ofOrder(trx, tenantId, orderId);
-    const quantities = await lines.quantities(
-      trx,
-      tenantId,
-      orderLines.map((l) => l.id),
-    );
-    return orderLines.map((line) => ({
-      id: line.id,
-      product_id: line.product_id,
-      open: openQuantity(line, quantities.get(line.id)!.shipped),
-    }));
-  });
+  const allocation = createAllocation({ stock: deps.stock });
   const orders = createOrders({ ...deps, allocation, lines });
-  return { orders };
+  return { orders, allocation };
 }
 
 export type Sales = ReturnType<typeof createSales>;

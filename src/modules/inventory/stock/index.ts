@@ -31,7 +31,13 @@ export function createReservations(deps: InventoryDeps) {
   return { service, routes: reservationRoutes({ service }) };
 }
 
-export { StockLedger, type OnHandChange, type ReservedChange } from './stock-ledger.js';
+export {
+  StockLedger,
+  type OnHandChange,
+  type ReservedChange,
+  type StockArrival,
+  type StockArrivalHook,
+} from './stock-ledger.js';
 export type { ProductStock } from './product-stock.js';
 export { StockService } from './stock.service.js';
 export { inventoryResource, movementSummary, type InventoryResource } from './stock.presenter.js';

@@ -57,6 +57,19 @@ export class ReservationRepository {
     return query.orderBy('created_at').orderBy('id').execute();
   }
 
+  /** The active reservations an order line holds, newest first. */
+  async activeOfOrderLine(db: Executor, tenantId: string, orderLineId: string): Promise<StockReservation[]> {
+    return db
+      .selectFrom('stock_reservations')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('order_line_id', '=', orderLineId)
+      .where('status', '=', 'active')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
   /**
    * Releases `quantity` of an active reservation in one conditional statement: its remainder falls by that much,
    * and it becomes `released` at 0. Answers the reservation after the change, undefined when it held less.

@@ -99,6 +99,36 @@ export interface ReleaseChange extends ReservedChange {
   reservationId?: string | null;
 }
 
+/** A release of what an order line holds: its newest reservations first, up to `quantity` (all when absent). */
+export interface OrderLineRelease extends MovementContext {
+  orderLineId: string;
+  /** Positive; everything the line holds when absent. */
+  quantity?: number;
+}
+
+/** What `releaseOrderLine` took: the quantity, and the reservations after the change. */
+export interface ReleasedOrderLine {
+  quantity: number;
+  reservations: StockReservation[];
+}
+
+/** On hand of a product rose in a warehouse (a receipt, a positive adjustment or count, a transfer in, a return). */
+export interface StockArrival {
+  productId: string;
+  warehouseId: string;
+}
+
+/**
+ * What the ledger calls, in the transaction of the change, after stock arrived: it may reserve what became
+ * available (sales allocates it to backordered order lines). Answers how much it reserved.
+ */
+export type StockArrivalHook = (
+  trx: Transaction<DB>,
+  tenantId: string,
+  arrivals: readonly StockArrival[],
+  userId: string | null,
+) => Promise<number>;
+
 /** A change as written: its movement, and the record's row when its events read it. */
 export interface AppliedChange {
   movement: StockMovement;
@@ -156,6 +186,11 @@ export interface StockLedgerDeps {
   newId: IdGenerator;
   /** The product totals and stock status the ledger keeps, which the catalog owns. */
   products: ProductStock;
+  /**
+   * Called after every addition of on-hand stock, in its transaction; built after the ledger (sales), hence a
+   * function asked for it while serving. Absent or answering undefined: arrivals reserve nothing.
+   */
+  arrivals?: () => StockArrivalHook | undefined;
 }
 
 export class StockLedger {
@@ -167,6 +202,7 @@ export class StockLedger {
   private readonly clock: Clock;
   private readonly newId: IdGenerator;
   private readonly products: ProductStock;
+  private readonly arrivals: () => StockArrivalHook | undefined;
 
   constructor(deps: StockLedgerDeps) {
     this.stock = deps.stock;
@@ -177,6 +213,7 @@ export class StockLedger {
     this.clock = deps.clock;
     this.newId = deps.newId;
     this.products = deps.products;
+    this.arrivals = deps.arrivals ?? (() => undefined);
   }
 
   /**
@@ -258,7 +295,24 @@ export class StockLedger {
       { onHand: quantity, reserved: 0 },
       at,
     );
-    return this.recordChange(trx, change, warehouse, change.type, quantity, record, totals, at);
+    const applied = await this.recordChange(trx, change, warehouse, change.type, quantity, record, totals, at);
+    if (quantity < 0) return applied;
+    const reserved = await this.arrived(trx, tenantId, [{ productId, warehouseId: warehouse.id }], change.userId);
+    // Stock that arrival reserved changed the record after its row was read: the caller reads it again.
+    return reserved > 0 ? { ...applied, row: undefined } : applied;
+  }
+
+  /** Hands stock that arrived to the arrival hook, once per product and warehouse; answers what it reserved. */
+  private async arrived(
+    trx: Transaction<DB>,
+    tenantId: string,
+    arrivals: readonly StockArrival[],
+    userId: string | null | undefined,
+  ): Promise<number> {
+    const hook = this.arrivals();
+    if (!hook || arrivals.length === 0) return 0;
+    const unique = new Map(arrivals.map((a) => [pairKey(a.productId, a.warehouseId), a]));
+    return hook(trx, tenantId, [...unique.values()], userId ?? null);
   }
 
   /**
@@ -343,6 +397,48 @@ export class StockLedger {
       reservations.push(released);
     }
     return { ...applied, reservations };
+  }
+
+  /**
+   * Releases what an order line holds inside `trx`: its active reservations newest first, up to `quantity` (the
+   * last one taken split), all of them when absent or when they hold less. Per warehouse one conditional update of
+   * the record's reserved quantity, in warehouse order, with its `release` movement and events as `release`
+   * writes them; then the reservations. Answers the quantity released (0 when the line holds nothing).
+   * @throws BusinessRuleError `exceeds_reserved` when a reservation read here changed before it was released
+   * (a concurrent change of the same line that its order did not serialize).
+   */
+  async releaseOrderLine(trx: Transaction<DB>, change: OrderLineRelease): Promise<ReleasedOrderLine> {
+    const { tenantId, orderLineId } = change;
+    const held = await this.reservations.activeOfOrderLine(trx, tenantId, orderLineId);
+    const holding = held.reduce((sum, r) => sum + r.quantity, 0);
+    const quantity = Math.min(change.quantity ?? holding, holding);
+    if (quantity <= 0) return { quantity: 0, reservations: [] };
+    const parts = releasePlan(held, quantity)!;
+    const byId = new Map(held.map((r) => [r.id, r]));
+    const perWarehouse = new Map<string, { productId: string; quantity: number }>();
+    for (const part of parts) {
+      const r = byId.get(part.id)!;
+      const sum = perWarehouse.get(r.warehouse_id)?.quantity ?? 0;
+      perWarehouse.set(r.warehouse_id, { productId: r.product_id, quantity: sum + part.quantity });
+    }
+    let at = this.clock.now().toISOString();
+    for (const [warehouseId, { productId, quantity: released }] of [...perWarehouse].sort(([a], [b]) =>
+      compare(a, b),
+    )) {
+      const applied = await this.changeReserved(
+        trx,
+        { ...change, productId, warehouseId, quantity: released },
+        'release',
+      );
+      at = applied.movement.created_at;
+    }
+    const reservations: StockReservation[] = [];
+    for (const part of parts) {
+      const released = await this.reservations.release(trx, tenantId, part.id, part.quantity, at);
+      if (!released) throw reservationsRefusal(held, quantity);
+      reservations.push(released);
+    }
+    return { quantity, reservations };
   }
 
   /**
@@ -469,6 +565,12 @@ export class StockLedger {
         )),
       );
     }
+    await this.arrived(
+      trx,
+      tenantId,
+      additions.map((a) => ({ productId: a.productId, warehouseId: a.warehouseId })),
+      common.userId,
+    );
     return movements;
   }
 
@@ -535,6 +637,12 @@ export class StockLedger {
       );
       movements.push(...(await this.recordMovements(trx, tenantId, written)));
     }
+    await this.arrived(
+      trx,
+      tenantId,
+      items.map((i) => ({ productId: i.productId, warehouseId: warehouse.id })),
+      userId,
+    );
     return movements;
   }
 
