@@ -1,0 +1,102 @@
+// Allocation across two server processes on one database: 50 order lines of 1 unit wait for a product, and 20
+// units arrive one at a time through adjustments spread over both processes. Each arrival hands its unit to a
+// waiting line in the transaction that adds it: exactly 20 lines hold one unit, 30 still wait, no line holds more
+// than it ordered, and the ledger matches its movements and reservations.
+import { afterEach, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/db/transaction.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { newId } from '../../src/lib/ids.js';
+import { createServices } from '../../src/services.js';
+import { makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
+import { customerBody } from '../helpers/request-bodies.js';
+import { insertConfirmedOrder, setAllocationSettings } from '../helpers/sales-fixtures.js';
+import { testConfig } from '../helpers/test-app.js';
+import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
+import { killAll, processEnv, startServerProcess } from '../process/processes.js';
+
+describe('allocation across two server processes', () => {
+  let location: TestDatabaseLocation | undefined;
+  afterEach(async () => {
+    await killAll();
+    await location?.drop();
+    location = undefined;
+  });
+
+  it('20 units arriving through two processes go to exactly 20 of 50 waiting lines', async () => {
+    location = await createTestDatabaseLocation({ migrated: true });
+    const database = openTestDatabase(location);
+    let token: string;
+    let tenantId: string;
+    let productId: string;
+    const lineIds: string[] = [];
+    try {
+      const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
+      const tenant = await makeTenant(services);
+      tenantId = tenant.tenantId;
+      token = await makeToken(services, tenant.tenantId, tenant.adminId);
+      productId = await makeProduct(database.db, tenant.tenantId);
+      await setAllocationSettings(database.db, tenantId, { autoAllocate: true });
+      const customer = await services.crm.customers.service.create(tenantId, customerBody());
+      for (let i = 0; i < 50; i += 1) {
+        const order = await insertConfirmedOrder(database.db, tenantId, customer.id, [{ productId, quantity: 1 }]);
+        lineIds.push(order.lineIds[0]!);
+      }
+      // The record exists before the race (stock in, then out again while nothing waits would allocate it).
+      await setAllocationSettings(database.db, tenantId, { autoAllocate: false });
+      for (const quantity of [1, -1])
+        await inTransaction(database.db, (trx) =>
+          services.stock.changeOnHand(trx, { tenantId, productId, quantity, type: 'adjustment', reason: 'Setup' }),
+        );
+      await setAllocationSettings(database.db, tenantId, { autoAllocate: true });
+    } finally {
+      await database.close();
+    }
+    const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' });
+    const servers = await Promise.all([startServerProcess(env).ready, startServerProcess(env).ready]);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${servers[i % 2]!.url}/api/v1/operations/inventory/adjust`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ product_id: productId, quantity: 1, reason: 'Arrival' }),
+        }).then((res) => res.status),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 20 }, () => 200));
+    await killAll();
+    const check = openTestDatabase(location);
+    try {
+      const held = await check.db
+        .selectFrom('stock_reservations')
+        .select(['order_line_id', 'quantity'])
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'active')
+        .execute();
+      expect(held).toHaveLength(20);
+      expect(held.every((r) => r.quantity === 1 && lineIds.includes(r.order_line_id!))).toBe(true);
+      expect(new Set(held.map((r) => r.order_line_id)).size).toBe(20);
+      const record = await check.db
+        .selectFrom('inventory_records')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow();
+      expect([record.quantity_on_hand, record.quantity_reserved]).toEqual([20, 20]);
+      const movements = await check.db
+        .selectFrom('stock_movements')
+        .select(['type', 'quantity'])
+        .where('product_id', '=', productId)
+        .execute();
+      const sum = (types: string[]) =>
+        movements.filter((m) => types.includes(m.type)).reduce((s, m) => s + m.quantity, 0);
+      expect([sum(['adjustment']), sum(['reservation', 'release'])]).toEqual([20, 20]);
+      const product = await check.db
+        .selectFrom('products')
+        .select(['stock_quantity', 'reserved_quantity'])
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
+      expect([product.stock_quantity, product.reserved_quantity]).toEqual([20, 20]);
+    } finally {
+      await check.close();
+    }
+  }, 90_000);
+});
