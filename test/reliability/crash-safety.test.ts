@@ -2,13 +2,17 @@
 // started again on the same database. Whatever the killed process was doing, every invariant holds after the
 // restart has drained the outbox and the delivery queue: the ledger matches its movements, no receipt is
 // half-written, every acknowledged write's events are in the feed, and every delivery reaches the receiver.
+// Confirmed sales orders wait for the products under load, so that stock arriving (adjustments, transfers,
+// receipts) is allocated to them mid-load: no order line ends up holding more than it has to ship.
 // Writes whose response was lost are unknown: they may or may not have happened; only acknowledged ones are
 // expected in the feed, and the invariants must hold either way.
 import { describe, expect, it } from 'vitest';
+import { insertConfirmedOrder } from '../helpers/sales-fixtures.js';
 import { testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
 import { processEnv, startCli, type CliProcess } from '../process/processes.js';
 import { useTestbed } from './testbed.js';
 import {
+  allocationViolations,
   deliveryViolations,
   eventViolations,
   poNumberViolations,
@@ -198,6 +202,19 @@ describe(`crash safety on ${testEngine}`, () => {
           ),
         ),
       );
+      // Sales orders waiting for 30 of each product: the first arrivals of the load are allocated to them.
+      const customer = await before.expect(201, 'POST', '/crm/customers', { name: 'Crash customer' });
+      for (const [n, productId] of products.entries())
+        await insertConfirmedOrder(
+          bed.database.db,
+          bed.tenant.tenantId,
+          customer.body.data.id,
+          [
+            { productId, quantity: 15 },
+            { productId: products[(n + 1) % products.length]!, quantity: 15 },
+          ],
+          { priority: n % 2 },
+        );
       const fixture: Fixture = { warehouses: [bed.tenant.defaultWarehouseId, second], products, orders };
       const random = seededRandom(SEED);
       const next = mixedRequests(fixture, random);
@@ -242,6 +259,14 @@ describe(`crash safety on ${testEngine}`, () => {
       expect(await deliveryViolations(db, bed.tenant.tenantId, receivedDeliveries(bed.receiver))).toEqual([]);
       expect(await undeliveredEventViolations(db, bed.tenant.tenantId, subscribedAfter?.id ?? '')).toEqual([]);
       expect(await poNumberViolations(db, bed.tenant.tenantId)).toEqual([]);
+      expect(await allocationViolations(db, bed.tenant.tenantId)).toEqual([]);
+      const allocated = await db
+        .selectFrom('stock_reservations')
+        .select('id')
+        .where('tenant_id', '=', bed.tenant.tenantId)
+        .where('order_line_id', 'is not', null)
+        .execute();
+      expect(allocated.length, 'reservations of the waiting order lines').toBeGreaterThan(0);
 
       // Every acknowledged receipt is there in full: one line, as sent.
       for (const { body } of acknowledged(all, 'receive')) {

@@ -299,3 +299,43 @@ export async function waitForDrain(db: Kysely<DB>, tenantId: string, timeoutMs: 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * (7) Allocation: no sales order line holds more stock (its active reservations) than it still has to ship
+ * (quantity - cancelled - shipped), and every reservation of a line is of the line's product.
+ */
+export async function allocationViolations(db: Kysely<DB>, tenantId: string): Promise<string[]> {
+  const violations: string[] = [];
+  const lines = await db
+    .selectFrom('sales_order_lines')
+    .select(['id', 'product_id', 'quantity', 'cancelled_quantity'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const shipped = await db
+    .selectFrom('shipment_lines')
+    .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+    .select(['shipment_lines.order_line_id', 'shipment_lines.quantity'])
+    .where('shipment_lines.tenant_id', '=', tenantId)
+    .where('shipments.status', 'in', ['shipped', 'delivered'])
+    .execute();
+  const held = await db
+    .selectFrom('stock_reservations')
+    .select(['order_line_id', 'product_id', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .where('order_line_id', 'is not', null)
+    .execute();
+  for (const line of lines) {
+    const out = shipped.filter((s) => s.order_line_id === line.id).reduce((n, s) => n + s.quantity, 0);
+    const own = held.filter((r) => r.order_line_id === line.id);
+    const allocated = own.reduce((n, r) => n + r.quantity, 0);
+    const open = line.quantity - line.cancelled_quantity - out;
+    if (allocated > open) violations.push(`order line ${line.id}: holds ${allocated}, open ${open}`);
+    if (own.some((r) => r.product_id !== line.product_id))
+      violations.push(`order line ${line.id}: holds stock of another product`);
+  }
+  const known = new Set(lines.map((l) => l.id));
+  for (const r of held)
+    if (!known.has(r.order_line_id!)) violations.push(`reservation of unknown order line ${r.order_line_id}`);
+  return violations;
+}
