@@ -128,6 +128,22 @@ describe('sales order allocation', () => {
     expect(await totalHeld(o.lineIds[1]!)).toBe(0);
   });
 
+  it('gives back what a line holds beyond its open quantity when its quantity was cut', async () => {
+    const p = await makeProduct(db(), tenantId());
+    await adjust(p, 10);
+    const o = await order([{ productId: p, quantity: 8 }]);
+    await allocate(o.orderId);
+    await db()
+      .updateTable('sales_order_lines')
+      .set({ cancelled_quantity: 5 })
+      .where('id', '=', o.lineIds[0]!)
+      .execute();
+    const outcome = await allocate(o.orderId);
+    expect([outcome.allocations, outcome.backordered]).toEqual([[], []]);
+    expect(await totalHeld(o.lineIds[0]!)).toBe(3);
+    await reconciled();
+  });
+
   it('refuses an unknown order or another tenant’s as not found', async () => {
     await expect(allocate('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ resource: 'Sales order' });
     await expect(release('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ resource: 'Sales order' });

@@ -51,13 +51,27 @@ export class OrderAllocator implements OrderAllocation {
    * Locks the order, reads what its lines still need (open - allocated), plans by the tenant's strategy from the
    * stock of active warehouses (records locked in (warehouse, product) order) and reserves it in that order. A
    * reservation refused because the stock went meanwhile plans again for what remains; what no plan can serve
-   * is backordered. Never reserves more than a line's open quantity.
+   * is backordered. Never reserves more than a line's open quantity, and a line that holds more than is open
+   * (its quantity cut without a release) gives the excess back, so that after it no line holds more than it
+   * has to ship.
    * @throws NotFoundError('Sales order') for an unknown, deleted or other tenant's order.
    */
   async allocate(trx: Transaction<DB>, request: AllocationRequest): Promise<AllocationOutcome> {
     const { tenantId, orderId } = request;
     if (!(await this.repository.lockOrder(trx, tenantId, orderId))) throw new NotFoundError('Sales order');
     const lines = await this.repository.lines(trx, tenantId, orderId, request.lineIds);
+    // A line that holds more than is open (its quantity was cut) gives the excess back first, newest first.
+    for (const line of lines.filter((l) => l.allocated > l.open)) {
+      const { quantity } = await this.stock.releaseOrderLine(trx, {
+        tenantId,
+        orderLineId: line.id,
+        quantity: line.allocated - Math.max(line.open, 0),
+        referenceType: SALES_ORDER_REFERENCE,
+        referenceId: orderId,
+        userId: request.userId,
+      });
+      line.allocated -= quantity;
+    }
     const demand: LineDemand[] = lines
       .map((l) => ({ lineId: l.id, productId: l.product_id, quantity: l.open - l.allocated }))
       .filter((d) => d.quantity > 0);
