@@ -284,7 +284,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
       purchase_order: async (tenantId, id, trx) => void (await purchaseOrders.service.get(tenantId, id, trx)),
     },
   });
-  // Imports write through the catalog's and inventory's services, so they come after them; their files wait in
+  // Imports write through the catalog's, inventory's and sales' services, so they come after them; their files wait in
   // the document storage.
   const imports = createImports({
     db,
@@ -295,6 +295,8 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     catalog,
     inventory,
     warehouses,
+    crm,
+    sales,
     settings: config.imports,
   });
   return {

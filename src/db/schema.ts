@@ -84,7 +84,7 @@ export interface PasswordLinksTable {
 
 export type AuditActorType = 'user' | 'token' | 'cli' | 'system';
 
-export type ImportType = 'products' | 'stock_levels' | 'suppliers' | 'categories';
+export type ImportType = 'products' | 'stock_levels' | 'suppliers' | 'categories' | 'sales_orders';
 export type ImportMode = 'create' | 'update' | 'upsert';
 export type ImportStatus =
   'queued' | 'validating' | 'running' | 'completed' | 'failed' | 'cancelled' | 'too_many_errors';

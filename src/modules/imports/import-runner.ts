@@ -203,16 +203,23 @@ export class ImportRunner {
     const pace = new GroupPace();
     const lanes = importer.inFileOrder || engineOf(this.deps.db) === 'sqlite' ? 1 : PARALLEL_LANES;
     let stop: unknown = null;
+    /** Whether `row` belongs to the same unit as `previous` (importer.groupKey), which a chunk may not split. */
+    const sameUnit = (previous: CsvRow, row: CsvRow) => {
+      const key = importer.groupKey?.(previous.cells) ?? null;
+      return key !== null && key === importer.groupKey!(row.cells);
+    };
     const read = async () => {
       const reader = csvReader(await this.deps.storage.open(job.file_key));
       const chunk: CsvRow[] = [];
       for await (const row of reader.rows()) {
         if (stop !== null || this.stopping) break;
         if (isDone(row.number)) continue;
-        // A chunk is a run of consecutive rows: a row done earlier ends it.
-        if (chunk.length > 0 && chunk[chunk.length - 1]!.number !== row.number - 1) await queue.push(chunk.splice(0));
+        // A chunk is a run of consecutive rows, ended by a row done earlier, and of CHUNK_ROWS rows unless a unit
+        // (groupKey) goes on past them.
+        const last = chunk.at(-1);
+        if (last && last.number !== row.number - 1) await queue.push(chunk.splice(0));
+        else if (last && chunk.length >= CHUNK_ROWS && !sameUnit(last, row)) await queue.push(chunk.splice(0));
         chunk.push(row);
-        if (chunk.length >= CHUNK_ROWS) await queue.push(chunk.splice(0));
       }
       if (chunk.length > 0) await queue.push(chunk);
       queue.close();

@@ -18,6 +18,8 @@ import type { ImportMode, ImportType } from '../../db/schema.js';
 import { ImportListQuery, ImportResponse, ImportTypeParams, ImportUploadFields } from './import.schemas.js';
 import type { ImportService } from './import.service.js';
 import type { ProductExport } from './product-export.js';
+import type { SalesOrderExport } from './sales-order-export.js';
+import { OrderListQuery } from '../sales/orders/order.schemas.js';
 import type { RowImporter } from './importers/row-importer.js';
 
 const tags = ['Imports'];
@@ -45,7 +47,15 @@ const WRITE_ABILITIES: Readonly<Record<ImportType, Readonly<Record<ImportMode, r
     update: ['operations:adjust-stock'],
     upsert: ['operations:adjust-stock'],
   },
+  // An order that names a new customer creates it.
+  sales_orders: {
+    create: ['sales:create-orders', 'crm:create-customers'],
+    update: ['sales:create-orders', 'crm:create-customers'],
+    upsert: ['sales:create-orders', 'crm:create-customers'],
+  },
 };
+
+const SalesOrderExportQuery = Type.Pick(OrderListQuery, ['status', 'channel', 'created_from', 'created_to']);
 
 const uploadBody = multipartBody({ fields: ImportUploadFields, file: 'The CSV file, UTF-8, with a header row.' });
 
@@ -57,6 +67,7 @@ const csvFile = (description: string) => ({
 export interface ImportRoutesOptions {
   service: ImportService;
   productExport: ProductExport;
+  salesOrderExport: SalesOrderExport;
   now: () => Date;
   importers: Readonly<Record<ImportType, RowImporter>>;
   maxFileBytes: number;
@@ -65,6 +76,7 @@ export interface ImportRoutesOptions {
 export function importRoutes({
   service,
   productExport,
+  salesOrderExport,
   now,
   importers,
   maxFileBytes,
@@ -199,6 +211,30 @@ export function importRoutes({
       async (request, reply) => {
         const csv = await productExport.csv(request.auth.tenantId);
         reply.header('content-disposition', `attachment; filename="products-${now().toISOString().slice(0, 10)}.csv"`);
+        return reply.type('text/csv; charset=utf-8').send(csv);
+      },
+    );
+
+    app.get(
+      '/sales/orders/export',
+      {
+        schema: {
+          tags: ['Sales orders'],
+          operationId: 'exportSalesOrders',
+          summary: 'Export sales orders as CSV, one row per line, in the sales order import format',
+          description:
+            "The columns after the import's (number, status, quantities shipped and returned) are ignored by an import of the file. See docs/import.md.",
+          querystring: SalesOrderExportQuery,
+          response: { 200: csvFile('A header row, then one row per order line, orders by id.') },
+        },
+        config: requireAbility('sales:view-orders'),
+      },
+      async (request, reply) => {
+        const csv = await salesOrderExport.csv(request.auth.tenantId, request.query);
+        reply.header(
+          'content-disposition',
+          `attachment; filename="sales-orders-${now().toISOString().slice(0, 10)}.csv"`,
+        );
         return reply.type('text/csv; charset=utf-8').send(csv);
       },
     );

@@ -4,7 +4,7 @@ import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema } from '../../http/named-schemas.js';
 import { pageQuery } from '../../http/pagination.js';
 
-export const IMPORT_TYPES = ['products', 'stock_levels', 'suppliers', 'categories'] as const;
+export const IMPORT_TYPES = ['products', 'stock_levels', 'suppliers', 'categories', 'sales_orders'] as const;
 export const IMPORT_MODES = ['create', 'update', 'upsert'] as const;
 export const IMPORT_STATUSES = [
   'queued',

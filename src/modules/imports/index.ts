@@ -15,6 +15,7 @@ import { ImportRepository } from './import.repository.js';
 import { importRoutes } from './import.routes.js';
 import { ImportService } from './import.service.js';
 import { ProductExport } from './product-export.js';
+import { SalesOrderExport } from './sales-order-export.js';
 import type { RowImporter } from './importers/row-importer.js';
 import { categoryImporter } from './importers/categories.js';
 import { productImporter } from './importers/products.js';
@@ -22,6 +23,9 @@ import { References } from './importers/references.js';
 import { stockLevelImporter } from './importers/stock-levels.js';
 import { supplierImporter } from './importers/suppliers.js';
 import type { Inventory } from '../inventory/inventory.js';
+import type { Crm } from '../crm/index.js';
+import type { Sales } from '../sales/index.js';
+import { salesOrderImporter } from './importers/sales-orders.js';
 
 export interface ImportModuleDeps {
   db: Executor;
@@ -33,6 +37,8 @@ export interface ImportModuleDeps {
   catalog: Catalog;
   inventory: Inventory;
   warehouses: WarehouseService;
+  crm: Crm;
+  sales: Sales;
   settings: ImportSettings;
 }
 
@@ -58,6 +64,11 @@ export function createImports(deps: ImportModuleDeps) {
     suppliers: supplierImporter(deps.catalog.suppliers.service),
     categories: categoryImporter(deps.catalog.categories.service, references),
     stock_levels: stockLevelImporter(deps.inventory.operations.service, references),
+    sales_orders: salesOrderImporter({
+      orders: deps.sales.orders.service,
+      customers: deps.crm.customers.service,
+      references,
+    }),
   };
   const runners = new Set<ImportRunner>();
   const service = new ImportService({
@@ -93,9 +104,14 @@ export function createImports(deps: ImportModuleDeps) {
     masters: catalog.masterProducts.service,
     attributes: catalog.attributes.service,
   });
+  const salesOrderExport = new SalesOrderExport({
+    orders: deps.sales.orders.service,
+    customers: deps.crm.customers.service,
+  });
   const routes = importRoutes({
     service,
     productExport,
+    salesOrderExport,
     importers,
     maxFileBytes: deps.settings.maxFileBytes,
     now: () => deps.clock.now(),

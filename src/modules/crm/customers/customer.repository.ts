@@ -35,6 +35,11 @@ export class CustomerRepository {
     return this.live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async findByIds(db: Executor, tenantId: string, ids: readonly string[]): Promise<Customer[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('customers').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  }
+
   async findByExternalId(db: Executor, tenantId: string, externalId: string): Promise<Customer | undefined> {
     return this.live(db, tenantId).selectAll().where('external_id', '=', externalId).executeTakeFirst();
   }

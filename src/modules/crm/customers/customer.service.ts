@@ -113,6 +113,11 @@ export class CustomerService {
     return customer;
   }
 
+  /** The customers with these ids, deleted ones too (an order keeps naming its customer). */
+  byIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<Customer[]> {
+    return this.customers.findByIds(db, tenantId, ids);
+  }
+
   /** The live customer with this external id (exact, case-sensitive), for orders imported from another system. */
   byExternalId(tenantId: string, externalId: string, db: Executor = this.db): Promise<Customer | undefined> {
     return this.customers.findByExternalId(db, tenantId, externalId);

@@ -58,6 +58,11 @@ export interface RowImporter {
     rows: ReadonlyArray<Readonly<Record<string, string>>>,
     context: RowContext,
   ): Promise<Array<RowOutcome | RowProblem[] | undefined>>;
+  /**
+   * Optional, with `importMany`: the key of the unit a row belongs to (a sales order's rows share its reference).
+   * Consecutive rows with the same key are never split between chunks, so `importMany` gets each unit whole.
+   */
+  groupKey?(cells: Readonly<Record<string, string>>): string | null;
   /** The column a service's field error is about (`category_id` is in `category`); null for the row. */
   columnOf(field: string): string | null;
 }

@@ -149,4 +149,21 @@ export class OrderRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /** Up to `limit` live orders after the id `after` ('' for the first), by id: a walk over every order (the export). */
+  async pageAfter(
+    db: Executor,
+    tenantId: string,
+    filters: Pick<OrderFilters, 'statuses' | 'channel' | 'created_from' | 'created_to'>,
+    after: string,
+    limit: number,
+  ): Promise<OrderRow[]> {
+    let query = this.rows(db, tenantId).where('o.id', '>', after);
+    if (filters.statuses && filters.statuses.length > 0) query = query.where('o.status', 'in', filters.statuses);
+    if (filters.channel !== undefined) query = query.where('o.channel', '=', filters.channel);
+    if (filters.created_from !== undefined) query = query.where('o.created_at', '>=', filters.created_from);
+    if (filters.created_to !== undefined) query = query.where('o.created_at', '<=', filters.created_to);
+    const rows = await this.withNames(query).orderBy('o.id').limit(limit).execute();
+    return rows.map((row) => ({ ...row, lines_count: Number(row.lines_count ?? 0) }));
+  }
 }

@@ -154,13 +154,14 @@ export class OrderService {
     if ((input.customer_id === undefined) === (input.customer === undefined)) {
       throw ValidationError.field('customer_id', 'Send either customer_id or customer, not both and not neither.');
     }
-    const currency =
-      input.currency === undefined ? await this.deps.tenants.defaultCurrency(tenantId) : currencyOf(input.currency);
+    const givenCurrency = input.currency === undefined ? undefined : currencyOf(input.currency);
     const channel = input.channel ?? null;
     const externalRef = input.external_ref ?? null;
     try {
       return await inTransaction(this.db, async (trx) => {
         if (externalRef !== null) await this.assertNewReference(trx, tenantId, channel, externalRef);
+        // Read in the transaction: an import's rows run in one, which SQLite's one connection holds.
+        const currency = givenCurrency ?? (await this.deps.tenants.defaultCurrency(tenantId, trx));
         const customer =
           input.customer_id !== undefined
             ? await this.customerFor(trx, tenantId, input.customer_id)
@@ -863,6 +864,27 @@ export class OrderService {
     return checkPrecondition(trx, precondition, { table: 'sales_orders', tenantId, id }, async () =>
       this.get(tenantId, id, trx),
     );
+  }
+
+  /**
+   * Up to `limit` orders after the id `after` ('' for the first), by id, with their lines: the export's walk over
+   * every order, which new orders do not shift. `status` may be a comma-separated list.
+   * @throws ValidationError for an unknown status or a bad instant.
+   */
+  async pageAfter(
+    tenantId: string,
+    query: Pick<OrderListQuery, 'status' | 'channel' | 'created_from' | 'created_to'>,
+    after: string,
+    limit: number,
+  ): Promise<OrderResource[]> {
+    const filters = {
+      statuses: parseEnumList(STATUS_FILTER, query.status),
+      channel: query.channel,
+      created_from: instant('created_from', query.created_from),
+      created_to: instant('created_to', query.created_to),
+    };
+    const rows = await this.deps.orders.pageAfter(this.db, tenantId, filters, after, limit);
+    return this.deps.presenter.many(this.db, tenantId, rows, true);
   }
 }
 
