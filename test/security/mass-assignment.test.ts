@@ -103,6 +103,10 @@ const CREATES: Record<string, WriteFixture> = {
       items: [{ product_id: own.product, quantity: 1, unit_price: 1 }],
     }),
   },
+  'POST /api/v1/sales/orders': {
+    table: 'sales_orders',
+    body: () => ({ customer_id: own.customer, lines: [{ product_id: own.product, quantity: 1, unit_price: 1 }] }),
+  },
   'POST /api/v1/operations/suppliers': {
     table: 'suppliers',
     body: () => ({
@@ -148,6 +152,7 @@ const UPDATES: Record<string, WriteFixture> = {
     body: () => ({ name: `Mass ${unique()}.pdf` }),
   },
   '/api/v1/operations/purchase-orders/:id': { table: 'purchase_orders', body: () => ({ notes: `Mass ${unique()}` }) },
+  '/api/v1/sales/orders/:id': { table: 'sales_orders', body: () => ({ notes: `Mass ${unique()}` }) },
   '/api/v1/operations/purchase-orders/:id/documents/:documentId': {
     table: 'documents',
     body: () => ({ name: `Mass ${unique()}.pdf` }),

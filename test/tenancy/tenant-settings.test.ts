@@ -66,6 +66,9 @@ describe('tenant settings', () => {
       country: null,
       tax_id: null,
       purchase_order_footer: null,
+      sales_approval_threshold: null,
+      allocation_strategy: 'warehouse_priority',
+      auto_allocate_backorders: true,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -6555,6 +6555,9 @@ export interface components {
          *       "country": "DE",
          *       "tax_id": "DE123456789",
          *       "purchase_order_footer": "Please quote the order number on every delivery note and invoice.",
+         *       "sales_approval_threshold": 5000,
+         *       "allocation_strategy": "warehouse_priority",
+         *       "auto_allocate_backorders": true,
          *       "created_at": "2026-01-05T08:00:00.000Z",
          *       "updated_at": "2026-11-20T16:03:12.000Z"
          *     }
@@ -6574,6 +6577,14 @@ export interface components {
             country: string | null;
             tax_id: string | null;
             purchase_order_footer: string | null;
+            sales_approval_threshold: number | null;
+            /**
+             * @description How confirmed sales orders are reserved across warehouses: `warehouse_priority` (by allocation_rank, the default), `most_stock` or `fewest_shipments`.
+             * @enum {unknown}
+             */
+            allocation_strategy: "warehouse_priority" | "most_stock" | "fewest_shipments";
+            /** @description Stock arriving (receipt, adjustment, count, transfer) is allocated to backordered sales order lines at once; default true. */
+            auto_allocate_backorders: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -7150,6 +7161,7 @@ export interface components {
          *         "postal_code": "HU1 1AA",
          *         "country": "GB"
          *       },
+         *       "allocation_rank": 1,
          *       "created_at": "2026-11-02T09:14:00.000Z",
          *       "updated_at": "2026-11-20T16:03:12.000Z"
          *     }
@@ -7170,6 +7182,7 @@ export interface components {
                 postal_code?: string | null;
                 country?: string | null;
             } | null;
+            allocation_rank: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -7195,7 +7208,9 @@ export interface components {
          *           "transfer_out": 0,
          *           "transfer_in": 0,
          *           "reservation": 0,
-         *           "release": 0
+         *           "release": 0,
+         *           "shipment": 0,
+         *           "return": 0
          *         },
          *         "total_in": 0,
          *         "total_out": 2,
@@ -10488,7 +10503,9 @@ export interface operations {
                  *       "postal_code": "20457",
                  *       "country": "DE",
                  *       "tax_id": "DE123456789",
-                 *       "purchase_order_footer": "Please quote the order number on every delivery note and invoice."
+                 *       "purchase_order_footer": "Please quote the order number on every delivery note and invoice.",
+                 *       "sales_approval_threshold": 5000,
+                 *       "allocation_strategy": "most_stock"
                  *     }
                  */
                 "application/json": {
@@ -10505,6 +10522,14 @@ export interface operations {
                     country?: string | null;
                     tax_id?: string | null;
                     purchase_order_footer?: string | null;
+                    sales_approval_threshold?: number | null;
+                    /**
+                     * @description How confirmed sales orders are reserved across warehouses: `warehouse_priority` (by allocation_rank, the default), `most_stock` or `fewest_shipments`.
+                     * @enum {unknown}
+                     */
+                    allocation_strategy?: "warehouse_priority" | "most_stock" | "fewest_shipments";
+                    /** @description Stock arriving (receipt, adjustment, count, transfer) is allocated to backordered sales order lines at once; default true. */
+                    auto_allocate_backorders?: boolean;
                 };
             };
         };
@@ -10741,6 +10766,7 @@ export interface operations {
                         postal_code?: string | null;
                         country?: string | null;
                     } | null;
+                    allocation_rank?: number | null;
                 };
             };
         };
@@ -10966,6 +10992,7 @@ export interface operations {
                         postal_code?: string | null;
                         country?: string | null;
                     } | null;
+                    allocation_rank?: number | null;
                 };
             };
         };
@@ -11200,6 +11227,7 @@ export interface operations {
                         postal_code?: string | null;
                         country?: string | null;
                     } | null;
+                    allocation_rank?: number | null;
                 };
             };
         };

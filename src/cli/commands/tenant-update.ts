@@ -4,8 +4,14 @@ import type { TenantUpdateBody } from '../../modules/tenancy/tenant.schemas.js';
 import { tenantResource } from '../../modules/tenancy/tenant.service.js';
 import { withServices, type CommandKit } from '../command-kit.js';
 
+/** The text settings, which the command sets; the sales settings are the API's (PATCH /tenant). */
+type TextSetting = Exclude<
+  keyof TenantUpdateBody,
+  'sales_approval_threshold' | 'allocation_strategy' | 'auto_allocate_backorders'
+>;
+
 /** The options of tenant:update, as Commander names them, and the settings they set. */
-const TENANT_SETTING_OPTIONS: ReadonlyArray<[string, keyof TenantUpdateBody]> = [
+const TENANT_SETTING_OPTIONS: ReadonlyArray<[string, TextSetting]> = [
   ['name', 'name'],
   ['defaultCurrency', 'default_currency'],
   ['timeZone', 'time_zone'],

@@ -2,6 +2,9 @@ import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../http/named-schemas.js';
 
+/** The allocation strategies a tenant may choose (docs/sales.md, Allocation). */
+export const ALLOCATION_STRATEGIES = ['warehouse_priority', 'most_stock', 'fewest_shipments'] as const;
+
 /** The longest footer printed on purchase-order documents and e-mails. */
 export const MAX_FOOTER_LENGTH = 2000;
 
@@ -36,6 +39,22 @@ const fields = {
     MAX_FOOTER_LENGTH,
     `Printed at the foot of purchase-order documents and e-mails; at most ${MAX_FOOTER_LENGTH} characters.`,
   ),
+  sales_approval_threshold: Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: 9_999_999_999.99,
+      description:
+        'In units of the default currency: a draft sales order whose total exceeds it must be approved before it is confirmed (and one in another currency always must); null, the default: no approval.',
+    }),
+  ),
+  allocation_strategy: Type.Enum(ALLOCATION_STRATEGIES, {
+    description:
+      'How confirmed sales orders are reserved across warehouses: `warehouse_priority` (by allocation_rank, the default), `most_stock` or `fewest_shipments`.',
+  }),
+  auto_allocate_backorders: Type.Boolean({
+    description:
+      'Stock arriving (receipt, adjustment, count, transfer) is allocated to backordered sales order lines at once; default true.',
+  }),
 };
 
 export const TenantUpdateBody = Type.Partial(Type.Object(fields), {
@@ -53,6 +72,8 @@ withExample(TenantUpdateBody, {
   country: 'DE',
   tax_id: 'DE123456789',
   purchase_order_footer: 'Please quote the order number on every delivery note and invoice.',
+  sales_approval_threshold: 5000,
+  allocation_strategy: 'most_stock',
 });
 
 export const TenantResponse = Type.Object({
@@ -68,6 +89,9 @@ export const TenantResponse = Type.Object({
   country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2.' })),
   tax_id: Nullable(Type.String()),
   purchase_order_footer: Nullable(Type.String()),
+  sales_approval_threshold: fields.sales_approval_threshold,
+  allocation_strategy: fields.allocation_strategy,
+  auto_allocate_backorders: fields.auto_allocate_backorders,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -85,6 +109,9 @@ nameSchema(TenantResponse, 'Tenant', {
   country: 'DE',
   tax_id: 'DE123456789',
   purchase_order_footer: 'Please quote the order number on every delivery note and invoice.',
+  sales_approval_threshold: 5000,
+  allocation_strategy: 'warehouse_priority',
+  auto_allocate_backorders: true,
   created_at: '2026-01-05T08:00:00.000Z',
   updated_at: '2026-11-20T16:03:12.000Z',
 });

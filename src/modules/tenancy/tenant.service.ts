@@ -11,7 +11,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { isCountryCode } from '../../lib/countries.js';
 import type { IdGenerator } from '../../lib/ids.js';
-import { isCurrency } from '../../lib/money.js';
+import { fromMinorUnits, isCurrency, toMinorUnits } from '../../lib/money.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomBase62 } from '../../lib/secrets.js';
 import { isTimeZone } from '../../lib/time-zones.js';
@@ -36,6 +36,10 @@ export function tenantResource(t: Tenant): TenantResponse {
     country: t.country,
     tax_id: t.tax_id,
     purchase_order_footer: t.purchase_order_footer,
+    sales_approval_threshold:
+      t.sales_approval_threshold === null ? null : fromMinorUnits(t.sales_approval_threshold, t.default_currency),
+    allocation_strategy: t.allocation_strategy,
+    auto_allocate_backorders: t.auto_allocate_backorders,
     created_at: t.created_at,
     updated_at: t.updated_at,
   };
@@ -163,6 +167,19 @@ export class TenantService {
     return inTransaction(this.db, async (trx) => {
       await this.checkPrecondition(trx, id, precondition);
       const current = await this.get(id, trx);
+      // The threshold is kept in minor units of the default currency the tenant has after this change.
+      if (input.sales_approval_threshold !== undefined) {
+        changes.sales_approval_threshold =
+          input.sales_approval_threshold === null
+            ? null
+            : toMinorUnits(input.sales_approval_threshold, changes.default_currency ?? current.default_currency);
+      } else if (changes.default_currency !== undefined && current.sales_approval_threshold !== null) {
+        // The same amount in units, restated in the new currency's minor units.
+        changes.sales_approval_threshold = toMinorUnits(
+          fromMinorUnits(current.sales_approval_threshold, current.default_currency),
+          changes.default_currency,
+        );
+      }
       // Sending back what is stored (the resource as read, say) is no change: nothing is written or recorded.
       if (Object.entries(changes).every(([field, value]) => current[field as keyof Tenant] === value)) return current;
       const updated = await this.tenants.update(trx, id, { ...changes, updated_at: this.clock.now().toISOString() });
@@ -205,6 +222,8 @@ export class TenantService {
         errors[field] = [`The country ${value} is not an ISO 3166-1 alpha-2 code (such as GB or DE).`];
       } else changes[field] = value;
     }
+    if (input.allocation_strategy !== undefined) changes.allocation_strategy = input.allocation_strategy;
+    if (input.auto_allocate_backorders !== undefined) changes.auto_allocate_backorders = input.auto_allocate_backorders;
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return changes;
   }

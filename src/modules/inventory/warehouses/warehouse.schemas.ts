@@ -18,6 +18,14 @@ const fields = {
   is_default: Type.Boolean({ description: 'Making a warehouse the default unsets the previous one.' }),
   is_active: Type.Boolean(),
   address: Nullable(AddressSchema),
+  allocation_rank: Nullable(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000,
+      description:
+        'Sales orders allocated by warehouse_priority take stock from lower ranks first; unranked (null, the default) warehouses come after, by name.',
+    }),
+  ),
 };
 
 export const WarehouseCreateBody = Type.Object(
@@ -28,6 +36,7 @@ export const WarehouseCreateBody = Type.Object(
     is_default: Type.Optional(fields.is_default),
     is_active: Type.Optional(fields.is_active),
     address: Type.Optional(fields.address),
+    allocation_rank: Type.Optional(fields.allocation_rank),
   },
   { additionalProperties: false },
 );
@@ -68,6 +77,7 @@ export const WarehouseResponse = Type.Object({
   is_default: Type.Boolean(),
   is_active: Type.Boolean(),
   address: Nullable(AddressSchema),
+  allocation_rank: fields.allocation_rank,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -79,6 +89,7 @@ nameSchema(WarehouseResponse, 'Warehouse', {
   is_default: true,
   is_active: true,
   address: { street: '5 Dock Road', city: 'Hull', state: null, postal_code: 'HU1 1AA', country: 'GB' },
+  allocation_rank: 1,
   created_at: '2026-11-02T09:14:00.000Z',
   updated_at: '2026-11-20T16:03:12.000Z',
 });

@@ -31,6 +31,7 @@ export function warehouseResource(w: Warehouse) {
     is_default: w.is_default,
     is_active: w.is_active,
     address: w.address,
+    allocation_rank: w.allocation_rank,
     created_at: w.created_at,
     updated_at: w.updated_at,
   };
@@ -130,6 +131,7 @@ export class WarehouseService {
           is_default: isDefault,
           is_active: input.is_active ?? true,
           address: input.address ?? null,
+          allocation_rank: input.allocation_rank ?? null,
           created_at: now,
           updated_at: now,
           deleted_at: null,
@@ -173,6 +175,7 @@ export class WarehouseService {
       if (input.is_default !== undefined) changes.is_default = input.is_default;
       if (input.is_active !== undefined) changes.is_active = input.is_active;
       if (input.address !== undefined) changes.address = input.address;
+      if (input.allocation_rank !== undefined) changes.allocation_rank = input.allocation_rank;
       const updated = await writeUnique(UNIQUE_INDEXES, () => this.warehouses.update(trx, tenantId, id, changes));
       if (!updated) throw new NotFoundError('Warehouse');
       await this.audited(trx, 'warehouse.updated', current, updated);

@@ -340,13 +340,24 @@ export class OrderService {
       await this.checkPrecondition(trx, tenantId, id, precondition);
       const current = await this.findForUpdate(tenantId, id, trx);
       SALES_ORDER_STATES.assertCan(current.status, 'confirm');
-      const threshold = (await this.deps.tenants.get(tenantId, trx)).sales_approval_threshold;
-      if (threshold !== null && current.total_amount > threshold) {
-        const money = (minor: number) => `${fromMinorUnits(minor, current.currency)} ${current.currency}`;
-        throw new BusinessRuleError(
-          'approval_required',
-          `The order's total of ${money(current.total_amount)} exceeds the approval threshold of ${money(threshold)}; submit it for approval.`,
-        );
+      const tenant = await this.deps.tenants.get(tenantId, trx);
+      const threshold = tenant.sales_approval_threshold;
+      if (threshold !== null) {
+        const money = (minor: number, currency: string) => `${fromMinorUnits(minor, currency)} ${currency}`;
+        const limit = money(threshold, tenant.default_currency);
+        // No exchange rates are kept: an order in another currency cannot be shown to be under the threshold.
+        if (current.currency !== tenant.default_currency) {
+          throw new BusinessRuleError(
+            'approval_required',
+            `The order is in ${current.currency}, not ${tenant.default_currency}, the currency of the approval threshold of ${limit}; submit it for approval.`,
+          );
+        }
+        if (current.total_amount > threshold) {
+          throw new BusinessRuleError(
+            'approval_required',
+            `The order's total of ${money(current.total_amount, current.currency)} exceeds the approval threshold of ${limit}; submit it for approval.`,
+          );
+        }
       }
       const before = await this.deps.presenter.one(trx, tenantId, current);
       const now = this.deps.clock.now().toISOString();
