@@ -57,30 +57,108 @@ describe('sales order lifecycle', () => {
       await t.database.db.selectFrom('audit_log').select('action').where('entity_id', '=', id).orderBy('id').execute()
     ).map((e) => e.action);
 
-  it('confirms a draft: what cannot be reserved is backordered, and the answer says so', async () => {
-    const order = await build.salesOrder();
+  /** Adds on-hand stock of the product in the warehouse (the tenant's default one unless given). */
+  const stock = async (productId: string, quantity: number, warehouseId = tenant.defaultWarehouseId) => {
+    const res = await call('POST', '/api/v1/operations/inventory/adjust', {
+      product_id: productId,
+      warehouse_id: warehouseId,
+      quantity,
+      reason: 'Stock for orders',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** The reserved quantity of the product's inventory record in the warehouse. */
+  const reserved = async (productId: string, warehouseId = tenant.defaultWarehouseId) =>
+    (
+      await t.database.db
+        .selectFrom('inventory_records')
+        .select('quantity_reserved')
+        .where('product_id', '=', productId)
+        .where('warehouse_id', '=', warehouseId)
+        .executeTakeFirst()
+    )?.quantity_reserved ?? 0;
+  /** An order of `quantity` units of a new product of which `inStock` are on hand in the default warehouse. */
+  const stockedOrder = async (quantity: number, inStock: number) => {
+    const product = await build.product();
+    if (inStock > 0) await stock(product.id, inStock);
+    const order = await build.salesOrder({ lines: [{ product_id: product.id, quantity, unit_price: 12.5 }] });
+    return { order, productId: product.id, line: order.lines![0]! };
+  };
+
+  it('confirms a draft: reserves what is there, backorders the rest, and the answer says which', async () => {
+    const { order, productId, line } = await stockedOrder(3, 2);
     const { order: confirmed, allocation } = await act(order.id, 'confirm');
     expect(confirmed).toMatchObject({
       status: 'confirmed',
       confirmed_at: NOW,
       allowed_actions: ['edit', 'edit-lines', 'allocate', 'ship', 'hold', 'close', 'cancel'],
     });
-    const line = order.lines![0]!;
-    expect(confirmed.lines[0]).toMatchObject({ quantity: 2, quantity_allocated: 0, quantity_backordered: 2 });
-    expect(allocation).toEqual({
-      allocations: [],
-      backordered: [{ order_line_id: line.id, product_id: line.product_id, quantity: 2 }],
+    expect(confirmed.lines[0]).toMatchObject({
+      quantity: 3,
+      quantity_allocated: 2,
+      quantity_backordered: 1,
+      allocations: [{ warehouse_id: tenant.defaultWarehouseId, quantity: 2 }],
     });
+    expect(allocation).toEqual({
+      allocations: [
+        {
+          order_line_id: line.id,
+          product_id: productId,
+          warehouse_id: tenant.defaultWarehouseId,
+          quantity: 2,
+          reservation_id: expect.any(String),
+        },
+      ],
+      backordered: [{ order_line_id: line.id, product_id: productId, quantity: 1 }],
+    });
+    expect(await reserved(productId)).toBe(2);
+
+    // A second allocation reserves nothing more while nothing arrived.
     const again = await act(order.id, 'allocate');
-    expect(again.allocation.backordered).toEqual([
-      { order_line_id: line.id, product_id: line.product_id, quantity: 2 },
-    ]);
+    expect(again.allocation).toEqual({
+      allocations: [],
+      backordered: [{ order_line_id: line.id, product_id: productId, quantity: 1 }],
+    });
+    expect(await reserved(productId)).toBe(2);
+
+    // Stock arriving is allocated to the waiting line at once (auto_allocate_backorders is on by default).
+    await stock(productId, 5);
+    const read = (await call('GET', `${ORDERS}/${order.id}`)).json().data;
+    expect(read.lines[0]).toMatchObject({ quantity_allocated: 3, quantity_backordered: 0 });
+    expect(await reserved(productId)).toBe(3);
+
     expect(await statusEvents(order.id)).toEqual([['draft', 'confirmed']]);
     expect(await auditActions(order.id)).toEqual([
       'sales_order.created',
       'sales_order.confirmed',
       'sales_order.allocated',
     ]);
+  });
+
+  it('releases every reservation of the order on cancel, and what remains on close', async () => {
+    const cancelled = await stockedOrder(2, 5);
+    await act(cancelled.order.id, 'confirm');
+    expect(await reserved(cancelled.productId)).toBe(2);
+    const after = await act(cancelled.order.id, 'cancel', { reason: 'Ordered twice' });
+    expect(after.lines[0]).toMatchObject({ quantity_allocated: 0, allocations: [] });
+    expect(await reserved(cancelled.productId)).toBe(0);
+
+    const closed = await stockedOrder(4, 3);
+    await act(closed.order.id, 'confirm');
+    expect(await reserved(closed.productId)).toBe(3);
+    const done = await act(closed.order.id, 'close');
+    expect(done.lines[0]).toMatchObject({ quantity_cancelled: 4, quantity_allocated: 0, quantity_backordered: 0 });
+    expect(await reserved(closed.productId)).toBe(0);
+  });
+
+  it('keeps the reservations of an order on hold', async () => {
+    const { order, productId } = await stockedOrder(2, 2);
+    await act(order.id, 'confirm');
+    const held = await act(order.id, 'hold');
+    expect(held.lines[0]).toMatchObject({ quantity_allocated: 2, quantity_backordered: 0 });
+    expect(await reserved(productId)).toBe(2);
+    await act(order.id, 'release-hold');
+    expect(await reserved(productId)).toBe(2);
   });
 
   it('refuses an action its status forbids with 422 invalid_transition naming the status and the allowed ones', async () => {
@@ -279,28 +357,36 @@ describe('sales order lifecycle', () => {
       expect(res.json().data.subtotal).toBe(66.5);
     });
 
-    it('edits the lines of a confirmed order: added lines are backordered, removed ones go', async () => {
-      const order = await build.salesOrder();
+    it('edits the lines of a confirmed order: grown and added lines are allocated, cut and removed ones released', async () => {
+      const { order, productId, line } = await stockedOrder(2, 10);
       await act(order.id, 'confirm');
+      expect(await reserved(productId)).toBe(2);
       const added = await build.product();
-      const line = order.lines![0]!;
+      await stock(added.id, 1);
       const res = await call('PATCH', `${ORDERS}/${order.id}`, {
         lines: [
-          { id: line.id, product_id: line.product_id, quantity: 4, unit_price: 12.5 },
+          { id: line.id, product_id: productId, quantity: 4, unit_price: 12.5 },
           { product_id: added.id, quantity: 3, unit_price: 1 },
         ],
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.lines.map((l: Json) => [l.quantity, l.quantity_backordered])).toEqual([
-        [4, 4],
-        [3, 3],
+      expect(
+        res.json().data.lines.map((l: Json) => [l.quantity, l.quantity_allocated, l.quantity_backordered]),
+      ).toEqual([
+        [4, 4, 0],
+        [3, 1, 2],
       ]);
-      const removed = await call('PATCH', `${ORDERS}/${order.id}`, {
-        lines: [{ product_id: added.id, quantity: 3, unit_price: 1, id: res.json().data.lines[1].id }],
+      expect(await reserved(productId)).toBe(4);
+      expect(await reserved(added.id)).toBe(1);
+
+      const cut = await call('PATCH', `${ORDERS}/${order.id}`, {
+        lines: [{ id: line.id, product_id: productId, quantity: 1, unit_price: 12.5 }],
       });
-      expect(removed.statusCode, removed.body).toBe(200);
-      expect(removed.json().data.lines).toHaveLength(1);
-      expect(removed.json().data.subtotal).toBe(3);
+      expect(cut.statusCode, cut.body).toBe(200);
+      expect(cut.json().data.lines.map((l: Json) => [l.quantity, l.quantity_allocated])).toEqual([[1, 1]]);
+      expect(cut.json().data.subtotal).toBe(12.5);
+      expect(await reserved(productId)).toBe(1);
+      expect(await reserved(added.id)).toBe(0);
     });
 
     it('refuses line edits with errors naming the line, and refuses the customer after confirmation', async () => {
