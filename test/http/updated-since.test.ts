@@ -117,6 +117,7 @@ describe('incremental sync', () => {
         },
         { name: 'warehouses', url: `${API}/operations/warehouses`, table: 'warehouses', ids: of('warehouse') },
         { name: 'customers', url: `${API}/crm/customers`, table: 'customers', ids: of('customer') },
+        { name: 'sales orders', url: `${API}/sales/orders`, table: 'sales_orders', ids: of('salesOrder') },
         {
           name: 'inventory records',
           url: `${API}/operations/inventory`,
