@@ -11,6 +11,7 @@ import { apiBuilders, type ApiBuilders } from '../helpers/api-builders.js';
 import { makeProduct, makeTenantWithToken, makeUser } from '../helpers/factories.js';
 import { PASSWORD, SessionClient, signedInClient } from '../helpers/session-client.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
+import { makeSalesOrder } from '../helpers/sales-fixtures.js';
 import { documentForm } from '../documents/document-helpers.js';
 import { buildTestApp, jsonCaller, type HttpMethod, type TestApp } from '../helpers/test-app.js';
 import { collectRoutes, recordRoutes, routeName, type RouteEntry } from '../security/route-table.js';
@@ -71,6 +72,14 @@ describe('audit coverage', () => {
   const supplier = async () => (await build.supplier({ email: SUPPLIER_EMAIL })).id;
   const activeSupplier = async () => (await build.activeSupplier({ email: SUPPLIER_EMAIL })).id;
   const customer = async () => (await ok('POST', '/api/v1/crm/customers', { name: `Ada ${++seq}` })).id as string;
+  /** A draft shipment of a confirmed order whose one line holds 2 reserved in the default warehouse. */
+  const shipment = async () => {
+    const productId = await stocked(5);
+    const { orderId } = await makeSalesOrder(t.services, t.tenant.tenantId, [
+      { productId, quantity: 2, reserve: [{ warehouseId: warehouseId, quantity: 2 }] },
+    ]);
+    return (await ok('POST', `/api/v1/sales/orders/${orderId}/shipments`, { warehouse_id: warehouseId })).id as string;
+  };
   const stocked = async (quantity: number) => {
     const id = await makeProduct(t.database.db, t.tenant.tenantId);
     await ok('POST', `${API}/inventory/adjust`, { product_id: id, quantity, reason: 'Setup' });
@@ -490,6 +499,66 @@ describe('audit coverage', () => {
           entityType: 'sales_order',
           entityId: id,
           changes: { status: { before: 'shipped', after: 'completed' } },
+        };
+      },
+    ],
+    // Shipments of sales orders.
+    [
+      'shipment.created',
+      async () => {
+        const id = await shipment();
+        return { entityType: 'shipment', entityId: id, changes: { status: { before: null, after: 'draft' } } };
+      },
+    ],
+    [
+      'shipment.picked',
+      async () => {
+        const id = await shipment();
+        await ok('POST', `/api/v1/sales/shipments/${id}/pick`, {});
+        return { entityType: 'shipment', entityId: id, changes: { status: { before: 'draft', after: 'picking' } } };
+      },
+    ],
+    [
+      'shipment.packed',
+      async () => {
+        const id = await shipment();
+        await ok('POST', `/api/v1/sales/shipments/${id}/pack`, {});
+        return { entityType: 'shipment', entityId: id, changes: { status: { before: 'draft', after: 'packed' } } };
+      },
+    ],
+    [
+      'shipment.shipped',
+      async () => {
+        const id = await shipment();
+        await ok('POST', `/api/v1/sales/shipments/${id}/ship`, { carrier: 'DHL' });
+        return {
+          entityType: 'shipment',
+          entityId: id,
+          changes: { status: { before: 'draft', after: 'shipped' }, carrier: { before: null, after: 'DHL' } },
+        };
+      },
+    ],
+    [
+      'shipment.delivered',
+      async () => {
+        const id = await shipment();
+        await ok('POST', `/api/v1/sales/shipments/${id}/ship`, { carrier: 'DHL' });
+        await ok('POST', `/api/v1/sales/shipments/${id}/deliver`, {});
+        return { entityType: 'shipment', entityId: id, changes: { status: { before: 'shipped', after: 'delivered' } } };
+      },
+    ],
+    [
+      'shipment.cancelled',
+      async () => {
+        const id = await shipment();
+        await ok('POST', `/api/v1/sales/shipments/${id}/cancel`, { reason: 'Collected' });
+        return {
+          entityType: 'shipment',
+          entityId: id,
+          changes: {
+            status: { before: 'draft', after: 'cancelled' },
+            cancellation_reason: { before: null, after: 'Collected' },
+          },
         };
       },
     ],

@@ -1,8 +1,10 @@
-// Sales orders written straight into the tables, for the tests of what works on orders (allocation) apart from the
-// order endpoints: an order in status confirmed with its lines, and the tenant's and warehouses' allocation settings.
-import type { AllocationStrategy } from '../../src/db/schema.js';
-import type { Executor } from '../../src/db/transaction.js';
+// Sales orders written straight into the tables, for the tests of what works on orders (allocation, shipments)
+// apart from the order endpoints: an order in status confirmed with its lines (and, for shipments, reservations
+// opened for them through the stock ledger), and the tenant's and warehouses' allocation settings.
+import type { AllocationStrategy, SalesOrderStatus } from '../../src/db/schema.js';
+import { inTransaction, type Executor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
+import type { Services } from '../../src/services.js';
 
 export interface FixtureLine {
   productId: string;
@@ -116,4 +118,127 @@ export async function setAllocationSettings(
 /** A warehouse's rank for the warehouse_priority strategy (null: after every ranked one). */
 export async function rankWarehouse(db: Executor, warehouseId: string, rank: number | null): Promise<void> {
   await db.updateTable('warehouses').set({ allocation_rank: rank }).where('id', '=', warehouseId).execute();
+}
+
+/** A line of `makeSalesOrder`, with the reservations to open for it. */
+export interface ReservedLine {
+  productId: string;
+  quantity: number;
+  /** Reservations to open for the line: a quantity in a warehouse each, through the ledger. */
+  reserve?: Array<{ warehouseId: string; quantity: number }>;
+}
+
+export interface SalesOrderFixture {
+  orderId: string;
+  orderNumber: string;
+  customerId: string;
+  /** The lines' ids, in the order given. */
+  lineIds: string[];
+}
+
+/**
+ * A sales order of `lines` for a new customer, in `status` (confirmed by default), with each line's
+ * reservations opened through `services.stock.applyReservation` (orderLineId, reference `sales_order`).
+ */
+export async function makeSalesOrder(
+  services: Services,
+  tenantId: string,
+  lines: readonly ReservedLine[],
+  options: { status?: SalesOrderStatus; shipTo?: { street?: string; city?: string; country?: string } } = {},
+): Promise<SalesOrderFixture> {
+  sequence += 1;
+  const customer = await services.crm.customers.service.create(tenantId, { name: `Customer ${sequence}` });
+  const orderId = newId();
+  const orderNumber = `SO-FIX-${Date.now().toString(36)}-${sequence}`;
+  const lineIds = lines.map(() => newId());
+  const now = new Date().toISOString();
+  await inTransaction(services.db, async (trx) => {
+    const products = await trx
+      .selectFrom('products')
+      .select(['id', 'name', 'sku'])
+      .where(
+        'id',
+        'in',
+        lines.map((l) => l.productId),
+      )
+      .execute();
+    const byId = new Map(products.map((p) => [p.id, p]));
+    await trx
+      .insertInto('sales_orders')
+      .values({
+        id: orderId,
+        tenant_id: tenantId,
+        order_number: orderNumber,
+        customer_id: customer.id,
+        status: options.status ?? 'confirmed',
+        channel: null,
+        external_ref: null,
+        currency: 'EUR',
+        ship_to: options.shipTo ?? null,
+        requested_ship_date: null,
+        notes: null,
+        subtotal: 0,
+        discount_amount: 0,
+        shipping_amount: 0,
+        tax_amount: 0,
+        total_amount: 0,
+        held_from_status: null,
+        hold_reason: null,
+        submitted_at: null,
+        approved_by: null,
+        approved_at: null,
+        approval_notes: null,
+        rejected_by: null,
+        rejected_at: null,
+        rejection_reason: null,
+        confirmed_at: now,
+        shipped_at: null,
+        closed_at: null,
+        close_reason: null,
+        completed_at: null,
+        cancelled_by: null,
+        cancelled_at: null,
+        cancellation_reason: null,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto('sales_order_lines')
+      .values(
+        lines.map((line, i) => ({
+          id: lineIds[i]!,
+          tenant_id: tenantId,
+          order_id: orderId,
+          position: i + 1,
+          product_id: line.productId,
+          product_name: byId.get(line.productId)?.name ?? 'Product',
+          product_sku: byId.get(line.productId)?.sku ?? null,
+          quantity: line.quantity,
+          cancelled_quantity: 0,
+          unit_price: 1000,
+          discount_amount: 0,
+          line_total: 1000 * line.quantity,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    for (const [i, line] of lines.entries()) {
+      for (const part of line.reserve ?? []) {
+        await services.stock.applyReservation(trx, {
+          tenantId,
+          productId: line.productId,
+          warehouseId: part.warehouseId,
+          quantity: part.quantity,
+          orderLineId: lineIds[i]!,
+          referenceType: 'sales_order',
+          referenceId: orderId,
+        });
+      }
+    }
+  });
+  return { orderId, orderNumber, customerId: customer.id, lineIds };
 }

@@ -162,12 +162,7 @@ export type AbilityName = { [M in keyof Scores]: `${M}:${Extract<keyof Scores[M]
  * table (test/security/ability-catalogue.test.ts) keeps this list and the routes in step.
  */
 const RESERVED_MODULES: ReadonlySet<string> = new Set(['crm', 'sales', 'finance', 'reporting']);
-const RESERVED: ReadonlySet<string> = new Set([
-  'operations:manage-coupons',
-  'operations:apply-coupons',
-  // Shipments are not built yet.
-  'sales:ship-orders',
-]);
+const RESERVED: ReadonlySet<string> = new Set(['operations:manage-coupons', 'operations:apply-coupons']);
 /**
  * The customers' abilities: the crm abilities in use (the rest of the module stays reserved), and the crm
  * abilities a manager holds.

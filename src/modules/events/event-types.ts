@@ -62,6 +62,13 @@ export const EVENT_TYPES = {
     entity_type: 'order',
     description: "A sales order's status changed; the payload is the order with `from` and `to`.",
   },
+  'shipment.created': { entity_type: 'shipment', description: 'A shipment of a sales order was created.' },
+  'shipment.shipped': {
+    entity_type: 'shipment',
+    description: 'A shipment left its warehouse: its reservations consumed and its stock taken out.',
+  },
+  'shipment.delivered': { entity_type: 'shipment', description: 'A shipment reached its customer.' },
+  'shipment.cancelled': { entity_type: 'shipment', description: 'A shipment was cancelled before it shipped.' },
   'import.completed': {
     entity_type: 'import',
     description: 'A CSV import finished its rows; the payload is the job with its counts.',
@@ -80,6 +87,7 @@ export const ENTITY_VIEW_ABILITY: Readonly<Record<string, string>> = {
   purchase_order: 'operations:view-purchase-orders',
   import: 'operations:view-imports',
   order: 'sales:view-orders',
+  shipment: 'sales:view-orders',
   customer: 'crm:view-customers',
   invoice: 'sales:view-invoices',
 };

@@ -3,7 +3,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createAllocation } from './allocation/index.js';
 import { OrderLineRepository } from './orders/order-lines.repository.js';
-import { createOrders } from './orders/index.js';
+import { createOrders, SalesSequenceRepository } from './orders/index.js';
+import { createShipments } from './shipments/index.js';
 import type { SalesDeps } from './sales.deps.js';
 
 export type { SalesDeps } from './sales.deps.js';
@@ -12,8 +13,22 @@ export { createOpenOrderCount } from './orders/index.js';
 export function createSales(deps: SalesDeps) {
   const lines = new OrderLineRepository();
   const allocation = createAllocation({ stock: deps.stock });
-  const orders = createOrders({ ...deps, allocation, lines });
-  return { orders, allocation };
+  // Shipments are built after the orders, whose progress they move; the orders cancel the shipments that have
+  // not left through a function that reaches them only while serving.
+  const orders = createOrders({
+    ...deps,
+    allocation,
+    lines,
+    cancelShipments: async (trx, tenantId, orderId, reason) =>
+      void (await shipments.service.cancelOpenOfOrder(trx, tenantId, orderId, reason)),
+  });
+  const shipments = createShipments({
+    ...deps,
+    sequences: new SalesSequenceRepository(),
+    progress: async (trx, tenantId, orderId, userId) =>
+      void (await orders.progress.recordShipmentProgress(trx, tenantId, orderId, userId)),
+  });
+  return { orders, allocation, shipments };
 }
 
 export type Sales = ReturnType<typeof createSales>;
@@ -22,5 +37,6 @@ export type Sales = ReturnType<typeof createSales>;
 export function salesRoutes({ sales }: { sales: Sales }): FastifyPluginAsyncTypebox {
   return async (api) => {
     await api.register(sales.orders.routes);
+    await api.register(sales.shipments.routes);
   };
 }

@@ -103,6 +103,58 @@ export class ReservationRepository {
       .executeTakeFirst();
   }
 
+  /** The active reservations of an order line in one warehouse, oldest first. */
+  async activeOfLine(
+    db: Executor,
+    tenantId: string,
+    orderLineId: string,
+    warehouseId: string,
+  ): Promise<StockReservation[]> {
+    return db
+      .selectFrom('stock_reservations')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('order_line_id', '=', orderLineId)
+      .where('warehouse_id', '=', warehouseId)
+      .where('status', '=', 'active')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Consumes `quantity` of an active reservation (shipped) in one conditional statement: its remainder falls by
+   * that much, and it becomes `consumed` at 0. Answers the reservation after the change, undefined when it held less.
+   */
+  async consume(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    quantity: number,
+    at: string,
+  ): Promise<StockReservation | undefined> {
+    return db
+      .updateTable('stock_reservations')
+      .set((eb) => ({
+        quantity: eb('quantity', '-', quantity),
+        consumed_quantity: eb('consumed_quantity', '+', quantity),
+        status: eb
+          .case()
+          .when('quantity', '=', quantity)
+          .then('consumed' as const)
+          .else(eb.ref('status'))
+          .end(),
+        consumed_at: at,
+        updated_at: at,
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where('quantity', '>=', quantity)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   async list(
     db: Executor,
     tenantId: string,

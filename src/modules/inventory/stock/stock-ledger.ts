@@ -23,6 +23,13 @@ import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import { balanceRefusal, movedQuantity, movementRow, type MovementContext } from './ledger-rules.js';
 import type { ReservationRepository, StockReservation } from './reservation.repository.js';
 import { releasePlan, type ReleasePart } from './reservation-rules.js';
+import {
+  onHandAfterEach,
+  quantitiesPerLine,
+  quantitiesPerProduct,
+  validShipLines,
+  type ShipLine,
+} from './ship-rules.js';
 import { effectiveReorderPoint, isRecordLowStock, type RecordProduct } from './low-stock.js';
 import type { ProductStock, ProductTotals } from './product-stock.js';
 import { changedRecordRow, inventoryResource, movementSummary, type InventoryResource } from './stock.presenter.js';
@@ -171,6 +178,28 @@ function beforeMovement(after: AuditedRecord, movement: StockMovement | null): A
   if (!movement) return after;
   const was = { ...after, [movedQuantity(movement.type)]: movement.quantity_before };
   return { ...was, quantity_available: was.quantity_on_hand - was.quantity_reserved };
+}
+
+/** A shipment of reserved stock out of one warehouse: its lines, each a quantity of an order line's product. */
+export interface ShipmentChange extends Omit<MovementContext, 'referenceType' | 'referenceId'> {
+  warehouseId: string;
+  /** The movements' reference: `shipment` and this id. */
+  shipmentId: string;
+  lines: readonly ShipLine[];
+  at?: string;
+}
+
+/** The refusal of a shipment line that holds less than its quantity reserved in the shipment's warehouse. */
+function locationMismatch(
+  line: { orderLineId: string; quantity: number },
+  held: ReadonlyArray<{ quantity: number }>,
+  warehouse: Warehouse,
+): ConflictError {
+  const reserved = held.reduce((sum, r) => sum + r.quantity, 0);
+  return new ConflictError(
+    'reservation_location_mismatch',
+    `Order line ${line.orderLineId} holds ${reserved} reserved in warehouse ${warehouse.code}; the shipment takes ${line.quantity}. Stock is shipped only from the warehouse that holds the line's reservation.`,
+  );
 }
 
 const RELEASE_REASON = 'Stock released';
@@ -644,6 +673,107 @@ export class StockLedger {
       userId,
     );
     return movements;
+  }
+
+  /**
+   * Ships reserved stock out of one warehouse inside `trx` (a sales shipment): per product, the quantities of all
+   * its lines summed, one conditional update lowers on hand and reserved alike (never below zero), records locked
+   * in product order so that concurrent shipments take them in one order and never deadlock; then the product's
+   * totals; then each order line's active reservations in that warehouse are consumed, oldest first (one partly
+   * consumed keeps the rest active; `consumed` when nothing remains). Writes one `shipment` movement per line
+   * (negative quantity, reference `shipment` and the shipment's id), with stock_movement.recorded and, when a
+   * record's on hand reaches 0, inventory.out_of_stock. Answers the movements in the order of `lines`.
+   * @throws NotFoundError('Warehouse'); ConflictError `reservation_location_mismatch` when a line holds less than
+   * its quantity reserved in that warehouse (never taken from elsewhere); Error when a quantity is not a
+   * positive integer.
+   */
+  async ship(trx: Transaction<DB>, shipment: ShipmentChange): Promise<StockMovement[]> {
+    const { tenantId, lines } = shipment;
+    if (!validShipLines(lines)) throw new Error('ship: at least one line, quantities positive integers.');
+    const warehouse = await this.targetOf(trx, shipment);
+    const at = shipment.at ?? this.clock.now().toISOString();
+    const perProduct = quantitiesPerProduct(lines);
+    const after = new Map<string, InventoryRecord>();
+    for (const { productId, quantity } of perProduct) {
+      const key = { tenantId, productId, warehouseId: warehouse.id };
+      const record = await this.stock.shipReserved(trx, { ...key, quantity, at });
+      if (!record) {
+        // The record holds less reserved than the shipment takes: so does at least one of its lines.
+        await this.consumeLineReservations(trx, shipment, warehouse, at, productId);
+        return this.refuse(trx, 'on_hand', key, -quantity);
+      }
+      after.set(productId, record);
+    }
+    const totals = new Map<string, ProductTotals | undefined>();
+    for (const { productId, quantity } of perProduct)
+      totals.set(
+        productId,
+        await this.products.changeStockTotals(trx, tenantId, productId, { onHand: -quantity, reserved: -quantity }, at),
+      );
+    await this.consumeLineReservations(trx, shipment, warehouse, at);
+    const onHand = onHandAfterEach(
+      lines,
+      new Map([...after].map(([productId, record]) => [productId, record.quantity_on_hand])),
+    );
+    const context = { ...shipment, referenceType: 'shipment', referenceId: shipment.shipmentId };
+    const rows = lines.map((line, i) =>
+      movementRow(this.newId(), context, line.productId, warehouse.id, 'shipment', -line.quantity, onHand[i]!, at),
+    );
+    const written = new Map((await this.stock.insertMovements(trx, rows)).map((m) => [m.id, m]));
+    const movements = rows.map((r) => written.get(r.id)!);
+    // The automation's events once per product, with its last movement; the other movements' own event each.
+    const last = new Map(movements.map((m) => [m.product_id, m]));
+    await this.recordMovements(
+      trx,
+      tenantId,
+      movements.filter((m) => last.get(m.product_id) !== m),
+    );
+    for (const { productId, quantity } of perProduct) {
+      const record = after.get(productId)!;
+      const before = {
+        ...record,
+        quantity_on_hand: record.quantity_on_hand + quantity,
+        quantity_reserved: record.quantity_reserved + quantity,
+      };
+      await this.recordEvents(
+        trx,
+        tenantId,
+        warehouse,
+        before,
+        record,
+        totals.get(productId),
+        last.get(productId)!,
+        'shipment',
+      );
+    }
+    return movements;
+  }
+
+  /**
+   * Consumes, per order line of the shipment (of one product when given), its quantity from the line's active
+   * reservations in the warehouse, oldest first.
+   * @throws ConflictError `reservation_location_mismatch` when the line holds less there.
+   */
+  private async consumeLineReservations(
+    trx: Transaction<DB>,
+    shipment: ShipmentChange,
+    warehouse: Warehouse,
+    at: string,
+    onlyProductId?: string,
+  ): Promise<void> {
+    const { tenantId } = shipment;
+    for (const line of quantitiesPerLine(shipment.lines)) {
+      if (onlyProductId !== undefined && line.productId !== onlyProductId) continue;
+      const held = (await this.reservations.activeOfLine(trx, tenantId, line.orderLineId, warehouse.id)).filter(
+        (r) => r.product_id === line.productId,
+      );
+      const parts = releasePlan(held, line.quantity);
+      if (!parts) throw locationMismatch(line, held, warehouse);
+      for (const part of parts) {
+        if (!(await this.reservations.consume(trx, tenantId, part.id, part.quantity, at)))
+          throw locationMismatch(line, held, warehouse);
+      }
+    }
   }
 
   /**

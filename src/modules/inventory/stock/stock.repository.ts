@@ -68,6 +68,8 @@ export interface ReconcileRow {
 
 /** Movement types that change reserved, not on-hand, quantity. */
 const RESERVED_TYPES = ['reservation', 'release'] as const;
+/** Movement types that change on-hand and reserved quantity alike: a shipment takes reserved stock out. */
+const RESERVED_AND_ON_HAND_TYPES = ['shipment'] as const;
 
 /** A record by product and warehouse (the parameters of most single-record statements below). */
 export type RecordKey = { tenantId: string; productId: string; warehouseId: string };
@@ -139,6 +141,19 @@ const releaseStatement = compiledStatement((db: Executor, p: QuantityChange) =>
       last_movement_at: p.at,
     }))
     .where('quantity_reserved', '>=', p.quantity)
+    .returningAll(),
+);
+
+const shipStatement = compiledStatement((db: Executor, p: QuantityChange) =>
+  recordUpdate(db, p)
+    .set((eb) => ({
+      quantity_on_hand: eb('quantity_on_hand', '-', p.quantity),
+      quantity_reserved: eb('quantity_reserved', '-', p.quantity),
+      updated_at: p.at,
+      last_movement_at: p.at,
+    }))
+    .where('quantity_reserved', '>=', p.quantity)
+    .where('quantity_on_hand', '>=', p.quantity)
     .returningAll(),
 );
 
@@ -250,6 +265,15 @@ export class StockRepository {
     return QUANTITY_CHANGES[kind].executeTakeFirst(db, change);
   }
 
+  /**
+   * Takes `quantity` (positive) of reserved stock out of a record (a shipment): on hand and reserved both fall by
+   * it, in one conditional statement refused when either holds less. Answers the record after the change,
+   * undefined when refused.
+   */
+  async shipReserved(db: Executor, change: QuantityChange): Promise<InventoryRecord | undefined> {
+    return shipStatement.executeTakeFirst(db, change);
+  }
+
   /** A live product of the tenant. */
   async findProduct(db: Executor, tenantId: string, productId: string): Promise<StockProduct | undefined> {
     return findProductStatement.executeTakeFirst(db, { tenantId, productId });
@@ -313,7 +337,7 @@ export class StockRepository {
           .sum<number>(
             eb
               .case()
-              .when('type', 'in', [...RESERVED_TYPES])
+              .when('type', 'in', [...RESERVED_TYPES, ...RESERVED_AND_ON_HAND_TYPES])
               .then(eb.ref('quantity'))
               .else(0)
               .end(),
