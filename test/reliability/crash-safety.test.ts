@@ -7,7 +7,7 @@
 // Writes whose response was lost are unknown: they may or may not have happened; only acknowledged ones are
 // expected in the feed, and the invariants must hold either way.
 import { describe, expect, it } from 'vitest';
-import { insertConfirmedOrder } from '../helpers/sales-fixtures.js';
+import { insertConfirmedOrder, makeSalesOrder } from '../helpers/sales-fixtures.js';
 import { testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
 import { processEnv, startCli, type CliProcess } from '../process/processes.js';
 import { useTestbed } from './testbed.js';
@@ -18,6 +18,7 @@ import {
   poNumberViolations,
   receiptViolations,
   receivedDeliveries,
+  shipmentViolations,
   stockViolations,
   undeliveredEventViolations,
   waitForDrain,
@@ -51,6 +52,8 @@ const DRAIN_TIMEOUT_MS = 45_000;
 const START_TIMEOUT_MS = 60_000;
 const TEST_TIMEOUT_MS = 150_000;
 const SEED = 20_261_121;
+/** Draft shipments made before the load, for its ship requests. */
+const SHIPMENTS = 16;
 
 const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 
@@ -81,12 +84,19 @@ interface Fixture {
   warehouses: string[];
   products: string[];
   orders: SentOrder[];
+  /** Draft shipments of sales orders, each shipped by one request of the mix (and refused after). */
+  shipments: string[];
 }
 
-/** The mix: stock changes on a few records, partial receipts, and new products. */
+/** The mix: stock changes on a few records, partial receipts, shipments of sales orders, and new products. */
 function mixedRequests(fixture: Fixture, random: () => number) {
   let created = 0;
+  let shipped = 0;
   return (): LoadRequest => {
+    if (shipped < fixture.shipments.length && random() < 0.07) {
+      const id = fixture.shipments[shipped++]!;
+      return { kind: 'ship', method: 'POST', path: `/sales/shipments/${id}/ship`, body: { carrier: 'DHL' } };
+    }
     const roll = random();
     const product_id = pick(random, fixture.products);
     const warehouse_id = pick(random, fixture.warehouses);
@@ -158,6 +168,7 @@ function expectedEvents(results: readonly LoadResult[]): ExpectedEvent[] {
     if (request.kind === 'receive')
       return data.status === 'received' ? [{ type: 'purchase_order.received', entityId: data.id }] : [];
     if (request.kind === 'create-product') return [{ type: 'product.created', entityId: data.id }];
+    if (request.kind === 'ship') return [{ type: 'shipment.shipped', entityId: data.id }];
     return [];
   });
 }
@@ -215,7 +226,22 @@ describe(`crash safety on ${testEngine}`, () => {
           ],
           { priority: n % 2 },
         );
-      const fixture: Fixture = { warehouses: [bed.tenant.defaultWarehouseId, second], products, orders };
+      // Sales orders holding reservations in both warehouses, each with a draft shipment from one of them.
+      const shipments: string[] = [];
+      for (let n = 0; n < SHIPMENTS; n += 1) {
+        const warehouseId = n % 2 === 0 ? bed.tenant.defaultWarehouseId : second;
+        const lines = [products[n % 4]!, products[(n + 1) % 4]!].map((productId) => ({
+          productId,
+          quantity: 2,
+          reserve: [{ warehouseId, quantity: 2 }],
+        }));
+        const { orderId } = await makeSalesOrder(bed.services, bed.tenant.tenantId, lines);
+        const created = await before.expect(201, 'POST', `/sales/orders/${orderId}/shipments`, {
+          warehouse_id: warehouseId,
+        });
+        shipments.push(created.body.data.id);
+      }
+      const fixture: Fixture = { warehouses: [bed.tenant.defaultWarehouseId, second], products, orders, shipments };
       const random = seededRandom(SEED);
       const next = mixedRequests(fixture, random);
 
@@ -267,6 +293,7 @@ describe(`crash safety on ${testEngine}`, () => {
         .where('order_line_id', 'is not', null)
         .execute();
       expect(allocated.length, 'reservations of the waiting order lines').toBeGreaterThan(0);
+      expect(await shipmentViolations(db, bed.tenant.tenantId)).toEqual([]);
 
       // Every acknowledged receipt is there in full: one line, as sent.
       for (const { body } of acknowledged(all, 'receive')) {

@@ -30,6 +30,8 @@ export interface ExpectedEvent {
 }
 
 const RESERVED_TYPES = new Set(['reservation', 'release']);
+/** A shipment takes reserved stock out: its movement lowers on hand and reserved alike. */
+const RESERVED_AND_ON_HAND_TYPES = new Set(['shipment']);
 
 /**
  * (1) The stock ledger: the reconcile endpoint lists nothing; quantities are never negative and reserved never
@@ -52,6 +54,7 @@ export async function stockViolations(db: Kysely<DB>, api: ApiClient, tenantId: 
     const sum = sums.get(key) ?? { onHand: 0, reserved: 0 };
     if (RESERVED_TYPES.has(m.type)) sum.reserved += m.quantity;
     else sum.onHand += m.quantity;
+    if (RESERVED_AND_ON_HAND_TYPES.has(m.type)) sum.reserved += m.quantity;
     sums.set(key, sum);
   }
   const totals = new Map<string, { onHand: number; reserved: number }>();
@@ -84,6 +87,70 @@ export async function stockViolations(db: Kysely<DB>, api: ApiClient, tenantId: 
         `product ${p.id}: totals ${p.stock_quantity}/${p.reserved_quantity} but its records sum to ${total.onHand}/${total.reserved}`,
       );
     }
+  }
+  return violations;
+}
+
+/**
+ * Shipments are never half-shipped: a shipped one has one `shipment` movement per line, of the line's quantity,
+ * and an unshipped one none; what each order line's reservations consumed equals what its shipped shipments
+ * took; an order with a shipped shipment is partially_shipped or shipped.
+ */
+export async function shipmentViolations(db: Kysely<DB>, tenantId: string): Promise<string[]> {
+  const violations: string[] = [];
+  const shipments = await db
+    .selectFrom('shipments')
+    .select(['id', 'order_id', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const lines = await db
+    .selectFrom('shipment_lines')
+    .select(['shipment_id', 'order_line_id', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const movements = await db
+    .selectFrom('stock_movements')
+    .select(['reference_id', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('type', '=', 'shipment')
+    .execute();
+  const reservations = await db
+    .selectFrom('stock_reservations')
+    .select(['order_line_id', 'consumed_quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('order_line_id', 'is not', null)
+    .execute();
+  const orders = new Map(
+    (await db.selectFrom('sales_orders').select(['id', 'status']).where('tenant_id', '=', tenantId).execute()).map(
+      (o) => [o.id, o.status],
+    ),
+  );
+  const shipped = new Set(['shipped', 'delivered']);
+  const shippedPerLine = new Map<string, number>();
+  for (const shipment of shipments) {
+    const own = lines.filter((l) => l.shipment_id === shipment.id);
+    const moved = movements.filter((m) => m.reference_id === shipment.id);
+    if (shipped.has(shipment.status)) {
+      const expected = own.map((l) => -l.quantity).sort((a, b) => a - b);
+      const actual = moved.map((m) => m.quantity).sort((a, b) => a - b);
+      if (JSON.stringify(expected) !== JSON.stringify(actual))
+        violations.push(`shipment ${shipment.id}: lines ${expected} but movements ${actual}`);
+      for (const l of own) shippedPerLine.set(l.order_line_id, (shippedPerLine.get(l.order_line_id) ?? 0) + l.quantity);
+      const status = orders.get(shipment.order_id);
+      if (status !== 'partially_shipped' && status !== 'shipped')
+        violations.push(`order ${shipment.order_id}: ${status} with shipment ${shipment.id} shipped`);
+    } else if (moved.length > 0) {
+      violations.push(`shipment ${shipment.id}: ${shipment.status} with ${moved.length} movements`);
+    }
+  }
+  const consumedPerLine = new Map<string, number>();
+  for (const r of reservations)
+    consumedPerLine.set(r.order_line_id!, (consumedPerLine.get(r.order_line_id!) ?? 0) + r.consumed_quantity);
+  for (const line of new Set([...shippedPerLine.keys(), ...consumedPerLine.keys()])) {
+    if ((shippedPerLine.get(line) ?? 0) !== (consumedPerLine.get(line) ?? 0))
+      violations.push(
+        `order line ${line}: shipped ${shippedPerLine.get(line) ?? 0} but its reservations consumed ${consumedPerLine.get(line) ?? 0}`,
+      );
   }
   return violations;
 }

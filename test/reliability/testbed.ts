@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
-import { createServices } from '../../src/services.js';
+import { createServices, type Services } from '../../src/services.js';
 import { makeTenant, makeToken, type TenantFixture } from '../helpers/factories.js';
 import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
@@ -17,6 +17,8 @@ export interface Testbed {
   tenant: TenantFixture;
   token: string;
   receiver: WebhookReceiver;
+  /** The services on the suite's database, in-process, for set-up the API cannot make. */
+  services: Services;
 }
 
 /** Registers the suite's set-up and tear-down; the returned object is filled in before the first test. */
@@ -31,6 +33,7 @@ export function useTestbed(): Testbed {
       newId,
       config: testConfig(bed.location),
     });
+    bed.services = services;
     bed.tenant = await makeTenant(services);
     bed.token = await makeToken(services, bed.tenant.tenantId, bed.tenant.adminId, { type: 'integration' });
     bed.receiver = await WebhookReceiver.start();
