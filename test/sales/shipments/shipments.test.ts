@@ -2,6 +2,7 @@
 // reservations it consumes, the stock it takes out, its movements, the order's status, events, audit), the
 // refusals, the lists, and the ledger reconciled after each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../../src/db/transaction.js';
 import { newId } from '../../../src/lib/ids.js';
 import { apiBuilders, type ApiBuilders } from '../../helpers/api-builders.js';
 import { makeProduct, makeTenantWithToken } from '../../helpers/factories.js';
@@ -315,13 +316,28 @@ describe('shipments', () => {
       expect(await record(p1, main)).toEqual({ quantity_on_hand: 0, quantity_reserved: 0 });
       expect(await record(p1, second)).toEqual({ quantity_on_hand: 3, quantity_reserved: 0 });
       expect(await orderStatus(o.orderId)).toBe('shipped');
-      const outOfStock = await db()
-        .selectFrom('event_outbox')
-        .select('event_type')
-        .where('event_type', '=', 'inventory.out_of_stock')
-        .where('payload', 'is not', null)
+      // The record in main reached 0: its out-of-stock event; each shipment movement its own event.
+      const mainRecord = await db()
+        .selectFrom('inventory_records')
+        .select('id')
+        .where('product_id', '=', p1)
+        .where('warehouse_id', '=', main)
+        .executeTakeFirstOrThrow();
+      const recordEvents = await events(mainRecord.id);
+      expect(recordEvents.map((e) => e.event_type)).toContain('inventory.out_of_stock');
+      expect(recordEvents.find((e) => e.event_type === 'inventory.out_of_stock')?.payload).toMatchObject({
+        quantity_on_hand: 0,
+        movement: { type: 'shipment', quantity: -4, reference_id: fromMain.id },
+      });
+      const shipped = await db()
+        .selectFrom('stock_movements')
+        .select('id')
+        .where('product_id', '=', p1)
+        .where('type', '=', 'shipment')
         .execute();
-      expect(outOfStock.length).toBeGreaterThan(0);
+      expect(shipped).toHaveLength(2);
+      for (const m of shipped)
+        expect((await events(m.id)).map((e) => e.event_type)).toEqual(['stock_movement.recorded']);
       await reconciled();
     });
 
@@ -408,6 +424,38 @@ describe('shipments', () => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
       expect(await record(p1, main)).toEqual({ quantity_on_hand: 8, quantity_reserved: 0 });
       await reconciled();
+    });
+  });
+
+  describe('the order’s cancellation', () => {
+    it('cancels the order’s open shipments, in the caller’s transaction, and leaves shipped ones', async () => {
+      const p1 = await stocked({ [main]: 10 });
+      const o = await order([{ productId: p1, quantity: 4, reserve: [{ warehouseId: main, quantity: 4 }] }]);
+      const line = o.lineIds[0]!;
+      const shipped = await createShipment(o.orderId, {
+        warehouse_id: main,
+        lines: [{ order_line_id: line, quantity: 1 }],
+      });
+      await ok('POST', `/sales/shipments/${shipped.id}/ship`, SHIP);
+      const picking = await createShipment(o.orderId, {
+        warehouse_id: main,
+        lines: [{ order_line_id: line, quantity: 2 }],
+      });
+      await ok('POST', `/sales/shipments/${picking.id}/pick`, {});
+      const draft = await createShipment(o.orderId, { warehouse_id: main });
+      const cancelled = await inTransaction(db(), (trx) =>
+        t.services.shipments.service.cancelOpenOfOrder(trx, tenantId(), o.orderId, 'Order closed'),
+      );
+      expect(cancelled).toBe(2);
+      const after = await ok('GET', `/sales/orders/${o.orderId}/shipments?sort_direction=asc`);
+      expect(after.map((s: Json) => [s.id, s.status, s.cancellation_reason])).toEqual([
+        [shipped.id, 'shipped', null],
+        [picking.id, 'cancelled', 'Order closed'],
+        [draft.id, 'cancelled', 'Order closed'],
+      ]);
+      const audit = await ok('GET', `/audit-log?entity_id=${picking.id}&action=shipment.cancelled`);
+      expect(audit[0].changes.status).toEqual({ before: 'picking', after: 'cancelled' });
+      expect((await events(draft.id)).map((e) => e.event_type)).toEqual(['shipment.created', 'shipment.cancelled']);
     });
   });
 

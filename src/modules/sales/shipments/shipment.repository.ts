@@ -205,6 +205,19 @@ export class ShipmentRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** The ids of the order's open shipments (not shipped, not cancelled). */
+  async openOfOrder(db: Executor, tenantId: string, orderId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('shipments')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', orderId)
+      .where('status', 'in', [...OPEN_SHIPMENT_STATUSES])
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Cancels the order's open shipments (its cancellation or close); answers their ids. */
   async cancelOpenOfOrder(
     db: Executor,

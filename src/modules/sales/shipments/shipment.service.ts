@@ -291,12 +291,15 @@ export class ShipmentService {
    * reservations are the order's to release. Answers how many were cancelled.
    */
   async cancelOpenOfOrder(trx: Transaction<DB>, tenantId: string, orderId: string, reason: string): Promise<number> {
+    const open = await this.shipments.openOfOrder(trx, tenantId, orderId);
+    const before = new Map<string, ShipmentResponse>();
+    for (const id of open) before.set(id, await this.get(tenantId, id, trx));
     const at = this.clock.now().toISOString();
     const ids = await this.shipments.cancelOpenOfOrder(trx, tenantId, orderId, reason, at);
     for (const id of ids) {
       const after = await this.get(tenantId, id, trx);
       await this.events.record(trx, tenantId, { type: 'shipment.cancelled', entityId: id, payload: after });
-      await this.trail(trx, tenantId, 'shipment.cancelled', { ...after, status: 'draft' }, after);
+      await this.trail(trx, tenantId, 'shipment.cancelled', before.get(id) ?? null, after);
     }
     return ids.length;
   }
