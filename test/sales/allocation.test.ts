@@ -1,21 +1,32 @@
-// Allocation of sales orders to stock, on orders written by the fixture (test/helpers/sales-fixtures.ts) and stock
-// moved through the inventory endpoints: each strategy's choice, a line split across warehouses, parallel
-// allocations that never oversell, releases that give back exactly what was held, and stock arriving (adjustment,
-// count, transfer, purchase receipt) going to waiting lines in priority order in the transaction that adds it.
+// Allocation of sales orders to stock through the HTTP API: orders created and confirmed, stock moved through the
+// inventory endpoints. Each strategy's choice, a line split across warehouses, parallel confirmations that never
+// oversell, line edits that keep what a line holds, cancel and close giving back exactly what was held, and stock
+// arriving (adjustment, count, transfer, purchase receipt) going to waiting lines in priority order in the
+// transaction that adds it. The tenant's strategy and the warehouses' ranks are set in their rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.js';
 import type { AllocationOutcome } from '../../src/modules/sales/allocation/order-allocation.js';
 import { apiBuilders } from '../helpers/api-builders.js';
-import { makeProduct } from '../helpers/factories.js';
-import {
-  insertConfirmedOrder,
-  rankWarehouse,
-  setAllocationSettings,
-  type FixtureLine,
-} from '../helpers/sales-fixtures.js';
+import { makeProduct, makeTenantWithToken } from '../helpers/factories.js';
+import { rankWarehouse, setAllocationSettings } from '../helpers/sales-fixtures.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 
 const INVENTORY = '/api/v1/operations/inventory';
+const ORDERS = '/api/v1/sales/orders';
+
+interface Line {
+  id: string;
+  product_id: string;
+  quantity: number;
+  quantity_allocated: number;
+  quantity_backordered: number;
+  quantity_cancelled: number;
+  allocations: Array<{ warehouse_id: string; quantity: number }>;
+}
+interface Order {
+  id: string;
+  status: string;
+  lines: Line[];
+}
 
 describe('sales order allocation', () => {
   let t: TestApp;
@@ -32,40 +43,47 @@ describe('sales order allocation', () => {
 
   const db = () => t.database.db;
   const tenantId = () => t.tenant.tenantId;
-  const allocator = () => t.services.sales.allocation;
+  const product = () => makeProduct(db(), tenantId());
 
   const adjust = async (product_id: string, quantity: number, warehouse_id?: string) => {
     const res = await call('POST', `${INVENTORY}/adjust`, { product_id, quantity, warehouse_id, reason: 'Test stock' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { quantity_on_hand: number; quantity_reserved: number };
   };
-  const order = (lines: FixtureLine[], options?: Parameters<typeof insertConfirmedOrder>[4]) =>
-    insertConfirmedOrder(db(), tenantId(), customerId, lines, options);
-  const allocate = (orderId: string, lineIds?: string[]) =>
-    inTransaction(db(), (trx) => allocator().allocate(trx, { tenantId: tenantId(), orderId, userId: null, lineIds }));
-  const release = (orderId: string, extra: { lineId?: string; quantity?: number } = {}) =>
-    inTransaction(db(), (trx) => allocator().release(trx, { tenantId: tenantId(), orderId, userId: null, ...extra }));
-  /** Where an outcome reserved, as `warehouse:quantity` per line, in the order it reserved. */
-  const where = (outcome: AllocationOutcome) => outcome.allocations.map((a) => `${a.warehouse_id}:${a.quantity}`);
-
-  /** The active reservations of a line, per warehouse. */
-  const held = async (lineId: string) => {
-    const rows = await db()
-      .selectFrom('stock_reservations')
-      .select(['warehouse_id', 'quantity'])
-      .where('order_line_id', '=', lineId)
-      .where('status', '=', 'active')
-      .execute();
-    const per: Record<string, number> = {};
-    for (const r of rows) per[r.warehouse_id] = (per[r.warehouse_id] ?? 0) + r.quantity;
-    return per;
+  /** A draft order of `lines` (`[product, quantity]`). */
+  const draft = async (lines: Array<[string, number]>, extra: Record<string, unknown> = {}) => {
+    const res = await call('POST', ORDERS, {
+      customer_id: customerId,
+      lines: lines.map(([product_id, quantity]) => ({ product_id, quantity, unit_price: 1 })),
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as Order;
   };
-  const totalHeld = async (lineId: string) => Object.values(await held(lineId)).reduce((s, q) => s + q, 0);
+  const confirm = async (id: string) => {
+    const res = await call('POST', `${ORDERS}/${id}/confirm`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { order: Order; allocation: AllocationOutcome };
+  };
+  const ordered = async (lines: Array<[string, number]>, extra: Record<string, unknown> = {}) =>
+    confirm((await draft(lines, extra)).id);
+  const get = async (id: string) => (await call('GET', `${ORDERS}/${id}`)).json().data as Order;
+  /** Where each line of the order holds stock: `warehouse:quantity`, by line. */
+  const held = async (id: string) =>
+    (await get(id)).lines.map((l) =>
+      Object.fromEntries(l.allocations.map((a) => [a.warehouse_id, a.quantity] as const)),
+    );
+  const allocated = async (id: string) => (await get(id)).lines.map((l) => l.quantity_allocated);
   const reconciled = async () => {
     const res = await call('GET', `${INVENTORY}/reconcile`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([]);
   };
+  const record = async (productId: string, warehouseId = t.tenant.defaultWarehouseId) =>
+    (await call('GET', `${INVENTORY}?product_id=${productId}&warehouse_id=${warehouseId}`)).json().data[0] as {
+      quantity_on_hand: number;
+      quantity_reserved: number;
+    };
 
   /** Two more ranked warehouses: first (rank 1), second (rank 2); the default warehouse stays unranked. */
   async function rankedWarehouses() {
@@ -76,246 +94,231 @@ describe('sales order allocation', () => {
     return { first: first.id, second: second.id, unranked: t.tenant.defaultWarehouseId };
   }
 
-  it('reserves a line in one warehouse and answers what it reserved and what remains backordered', async () => {
+  it('confirm reserves what is available and answers what it reserved and what is backordered', async () => {
     await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority', autoAllocate: false });
-    const [p, q] = [await makeProduct(db(), tenantId()), await makeProduct(db(), tenantId())];
+    const [p, q] = [await product(), await product()];
     await adjust(p, 5);
-    const o = await order([
-      { productId: p, quantity: 3 },
-      { productId: q, quantity: 2 },
+    const { order, allocation } = await ordered([
+      [p, 3],
+      [q, 2],
     ]);
-    const outcome = await allocate(o.orderId);
-    expect(outcome.allocations).toEqual([
+    const [lineP, lineQ] = order.lines;
+    expect(allocation.allocations).toEqual([
       {
-        order_line_id: o.lineIds[0],
+        order_line_id: lineP!.id,
         product_id: p,
         warehouse_id: t.tenant.defaultWarehouseId,
         quantity: 3,
         reservation_id: expect.any(String),
       },
     ]);
-    expect(outcome.backordered).toEqual([{ order_line_id: o.lineIds[1], product_id: q, quantity: 2 }]);
-    const reservation = await db()
-      .selectFrom('stock_reservations')
-      .selectAll()
-      .where('id', '=', outcome.allocations[0]!.reservation_id)
-      .executeTakeFirstOrThrow();
-    expect(reservation).toMatchObject({
-      order_line_id: o.lineIds[0],
-      reference_type: 'sales_order',
-      reference_id: o.orderId,
-      status: 'active',
-      quantity: 3,
-    });
-    // A second allocation reserves nothing more for the served line: never more than its open demand.
-    const again = await allocate(o.orderId);
-    expect(again.allocations).toEqual([]);
-    expect(again.backordered).toEqual([{ order_line_id: o.lineIds[1], product_id: q, quantity: 2 }]);
-    expect(await totalHeld(o.lineIds[0]!)).toBe(3);
-    await reconciled();
-  });
-
-  it('reserves only the open quantity: ordered less cancelled, and only the lines asked for', async () => {
-    const p = await makeProduct(db(), tenantId());
-    await adjust(p, 50);
-    const o = await order([
-      { productId: p, quantity: 10, cancelled: 4 },
-      { productId: p, quantity: 5 },
+    expect(allocation.backordered).toEqual([{ order_line_id: lineQ!.id, product_id: q, quantity: 2 }]);
+    expect(order.lines.map((l) => [l.quantity_allocated, l.quantity_backordered])).toEqual([
+      [3, 0],
+      [0, 2],
     ]);
-    const outcome = await allocate(o.orderId, [o.lineIds[0]!]);
-    expect(outcome.allocations.map((a) => [a.order_line_id, a.quantity])).toEqual([[o.lineIds[0], 6]]);
-    expect(outcome.backordered).toEqual([]);
-    expect(await totalHeld(o.lineIds[1]!)).toBe(0);
-  });
-
-  it('gives back what a line holds beyond its open quantity when its quantity was cut', async () => {
-    const p = await makeProduct(db(), tenantId());
-    await adjust(p, 10);
-    const o = await order([{ productId: p, quantity: 8 }]);
-    await allocate(o.orderId);
-    await db()
-      .updateTable('sales_order_lines')
-      .set({ cancelled_quantity: 5 })
-      .where('id', '=', o.lineIds[0]!)
-      .execute();
-    const outcome = await allocate(o.orderId);
-    expect([outcome.allocations, outcome.backordered]).toEqual([[], []]);
-    expect(await totalHeld(o.lineIds[0]!)).toBe(3);
+    const reservations = (await call('GET', `/api/v1/operations/reservations?product_id=${p}`)).json().data;
+    expect(reservations).toEqual([
+      expect.objectContaining({ order_line_id: lineP!.id, quantity: 3, status: 'active' }),
+    ]);
+    // Allocating again reserves nothing more for the served line: never more than its open quantity.
+    const again = await call('POST', `${ORDERS}/${order.id}/allocate`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.allocation).toEqual({
+      allocations: [],
+      backordered: [{ order_line_id: lineQ!.id, product_id: q, quantity: 2 }],
+    });
+    expect(await allocated(order.id)).toEqual([3, 0]);
+    // Stock for the backordered line, then allocate: it is served.
+    await adjust(q, 2);
+    const served = (await call('POST', `${ORDERS}/${order.id}/allocate`)).json().data;
+    expect(served.allocation.backordered).toEqual([]);
+    expect(await allocated(order.id)).toEqual([3, 2]);
     await reconciled();
   });
 
-  it('refuses an unknown order or another tenant’s as not found', async () => {
-    await expect(allocate('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ resource: 'Sales order' });
-    await expect(release('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ resource: 'Sales order' });
+  it('allocate answers 404 for an unknown order or another tenant’s', async () => {
+    const { order } = await ordered([[await product(), 1]]);
+    expect((await call('POST', `${ORDERS}/01jd8w0m1n2p3q4r5s6t7v8w9x/allocate`)).statusCode).toBe(404);
+    const stranger = await makeTenantWithToken(t.services);
+    expect((await call('POST', `${ORDERS}/${order.id}/allocate`, undefined, stranger.auth)).statusCode).toBe(404);
   });
 
   it('warehouse_priority: splits a line across warehouses by rank, unranked last', async () => {
     await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority' });
     const w = await rankedWarehouses();
-    const p = await makeProduct(db(), tenantId());
+    const p = await product();
     await adjust(p, 100, w.unranked);
     await adjust(p, 4, w.second);
     await adjust(p, 3, w.first);
-    const o = await order([{ productId: p, quantity: 9 }]);
-    const outcome = await allocate(o.orderId);
-    expect(outcome.backordered).toEqual([]);
-    expect(await held(o.lineIds[0]!)).toEqual({ [w.first]: 3, [w.second]: 4, [w.unranked]: 2 });
+    const { order, allocation } = await ordered([[p, 9]]);
+    expect(allocation.backordered).toEqual([]);
+    expect(await held(order.id)).toEqual([{ [w.first]: 3, [w.second]: 4, [w.unranked]: 2 }]);
     await reconciled();
   });
 
   it('most_stock: takes the warehouse with the most available first', async () => {
     await setAllocationSettings(db(), tenantId(), { strategy: 'most_stock' });
     const w = await rankedWarehouses();
-    const p = await makeProduct(db(), tenantId());
+    const p = await product();
     await adjust(p, 2, w.first);
     await adjust(p, 8, w.second);
-    const o = await order([{ productId: p, quantity: 5 }]);
-    expect(where(await allocate(o.orderId))).toEqual([`${w.second}:5`]);
+    const { order } = await ordered([[p, 5]]);
+    expect(await held(order.id)).toEqual([{ [w.second]: 5 }]);
   });
 
   it('fewest_shipments: one warehouse for the whole order over a better ranked one that has part', async () => {
     await setAllocationSettings(db(), tenantId(), { strategy: 'fewest_shipments' });
     const w = await rankedWarehouses();
-    const [p, q] = [await makeProduct(db(), tenantId()), await makeProduct(db(), tenantId())];
+    const [p, q] = [await product(), await product()];
     await adjust(p, 10, w.first);
     await adjust(p, 2, w.second);
     await adjust(q, 2, w.second);
-    const o = await order([
-      { productId: p, quantity: 2 },
-      { productId: q, quantity: 2 },
+    const { order } = await ordered([
+      [p, 2],
+      [q, 2],
     ]);
-    const outcome = await allocate(o.orderId);
-    expect(new Set(outcome.allocations.map((a) => a.warehouse_id))).toEqual(new Set([w.second]));
-    expect(outcome.backordered).toEqual([]);
+    expect(await held(order.id)).toEqual([{ [w.second]: 2 }, { [w.second]: 2 }]);
   });
 
   it('skips inactive warehouses', async () => {
     await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority' });
     const w = await rankedWarehouses();
-    const p = await makeProduct(db(), tenantId());
+    const p = await product();
     await adjust(p, 5, w.first);
     await adjust(p, 5, w.second);
     await db().updateTable('warehouses').set({ is_active: false }).where('id', '=', w.first).execute();
-    const o = await order([{ productId: p, quantity: 3 }]);
-    expect(where(await allocate(o.orderId))).toEqual([`${w.second}:3`]);
+    const { order } = await ordered([[p, 3]]);
+    expect(await held(order.id)).toEqual([{ [w.second]: 3 }]);
   });
 
-  it('50 parallel allocations of 1 unit against 20 available reserve exactly 20 and backorder 30', async () => {
+  it('50 parallel confirmations of 1 unit against 20 available reserve exactly 20 and backorder 30', async () => {
     await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority', autoAllocate: false });
-    const p = await makeProduct(db(), tenantId());
+    const p = await product();
     await adjust(p, 20);
-    const orders = [];
-    for (let i = 0; i < 50; i += 1) orders.push(await order([{ productId: p, quantity: 1 }]));
-    const outcomes = await Promise.all(orders.map((o) => allocate(o.orderId)));
-    const reserved = outcomes.reduce((s, o) => s + o.allocations.reduce((n, a) => n + a.quantity, 0), 0);
-    const backordered = outcomes.reduce((s, o) => s + o.backordered.reduce((n, b) => n + b.quantity, 0), 0);
-    expect([reserved, backordered]).toEqual([20, 30]);
-    let held20 = 0;
-    for (const o of orders) held20 += await totalHeld(o.lineIds[0]!);
-    expect(held20).toBe(20);
-    const record = await call('GET', `${INVENTORY}?product_id=${p}`);
-    expect(record.json().data[0]).toMatchObject({ quantity_on_hand: 20, quantity_reserved: 20 });
+    const drafts: Order[] = [];
+    for (let i = 0; i < 50; i += 1) drafts.push(await draft([[p, 1]]));
+    const results = await Promise.all(drafts.map((o) => call('POST', `${ORDERS}/${o.id}/confirm`)));
+    expect(results.map((r) => r.statusCode)).toEqual(drafts.map(() => 200));
+    const lines = results.map((r) => (r.json().data.order as Order).lines[0]!);
+    expect(lines.reduce((s, l) => s + l.quantity_allocated, 0)).toBe(20);
+    expect(lines.reduce((s, l) => s + l.quantity_backordered, 0)).toBe(30);
+    expect(await record(p)).toMatchObject({ quantity_on_hand: 20, quantity_reserved: 20 });
     await reconciled();
   });
 
-  it('release gives back exactly what the order held, newest first for a part of a line', async () => {
+  it('a line edited after confirmation keeps what it holds and reserves only what it gained', async () => {
+    await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority', autoAllocate: false });
+    const p = await product();
+    await adjust(p, 6);
+    const { order } = await ordered([[p, 4]]);
+    const line = order.lines[0]!;
+    const up = await call('PATCH', `${ORDERS}/${order.id}`, {
+      lines: [{ id: line.id, product_id: p, quantity: 5, unit_price: 1 }],
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(await allocated(order.id)).toEqual([5]);
+    const down = await call('PATCH', `${ORDERS}/${order.id}`, {
+      lines: [{ id: line.id, product_id: p, quantity: 2, unit_price: 1 }],
+    });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(await allocated(order.id)).toEqual([2]);
+    expect(await record(p)).toMatchObject({ quantity_reserved: 2 });
+    await reconciled();
+  });
+
+  it('cancel and close give back exactly what the order held', async () => {
     await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority', autoAllocate: false });
     const w = await rankedWarehouses();
-    const [p, q] = [await makeProduct(db(), tenantId()), await makeProduct(db(), tenantId())];
+    const [p, q] = [await product(), await product()];
     await adjust(p, 2, w.first);
     await adjust(p, 5, w.second);
     await adjust(q, 4, w.first);
-    const o = await order([
-      { productId: p, quantity: 6 },
-      { productId: q, quantity: 3 },
-    ]);
-    await allocate(o.orderId);
-    expect(await held(o.lineIds[0]!)).toEqual({ [w.first]: 2, [w.second]: 4 });
-    // Part of the line: its newest reservations first (both were made together; the later in warehouse order).
-    expect(await release(o.orderId, { lineId: o.lineIds[0], quantity: 3 })).toBe(3);
-    expect(await totalHeld(o.lineIds[0]!)).toBe(3);
-    expect(await release(o.orderId)).toBe(6);
-    expect(await totalHeld(o.lineIds[0]!)).toBe(0);
-    expect(await totalHeld(o.lineIds[1]!)).toBe(0);
-    expect(await release(o.orderId)).toBe(0);
+    // Manual reservations beside the orders' stay as they are.
+    expect(
+      (await call('POST', `${INVENTORY}/reserve`, { product_id: p, warehouse_id: w.second, quantity: 1 })).statusCode,
+    ).toBe(200);
+    const cancelled = (
+      await ordered([
+        [p, 3],
+        [q, 1],
+      ])
+    ).order;
+    const closed = (
+      await ordered([
+        [p, 6],
+        [q, 3],
+      ])
+    ).order;
+    expect(await held(cancelled.id)).toEqual([{ [w.first]: 2, [w.second]: 1 }, { [w.first]: 1 }]);
+    expect(await held(closed.id)).toEqual([{ [w.second]: 3 }, { [w.first]: 3 }]);
+
+    const cancel = await call('POST', `${ORDERS}/${cancelled.id}/cancel`, { reason: 'Ordered twice' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await allocated(cancelled.id)).toEqual([0, 0]);
+    expect(await record(p, w.first)).toMatchObject({ quantity_reserved: 0 });
+    expect(await record(p, w.second)).toMatchObject({ quantity_reserved: 4 });
+
+    const close = await call('POST', `${ORDERS}/${closed.id}/close`, { reason: 'Customer took what was there' });
+    expect(close.statusCode, close.body).toBe(200);
+    expect(close.json().data.status).toBe('cancelled');
+    expect(await allocated(closed.id)).toEqual([0, 0]);
+    expect(await record(p, w.second)).toMatchObject({ quantity_reserved: 1 });
+    expect(await record(q, w.first)).toMatchObject({ quantity_reserved: 0 });
     const movements = await db()
       .selectFrom('stock_movements')
       .select(['type', 'quantity', 'reference_type', 'reference_id'])
       .where('product_id', 'in', [p, q])
-      .where('type', 'in', ['reservation', 'release'])
+      .where('reference_type', '=', 'sales_order')
       .execute();
-    expect(movements.reduce((s, m) => s + m.quantity, 0)).toBe(0);
-    expect(movements.every((m) => m.reference_type === 'sales_order' && m.reference_id === o.orderId)).toBe(true);
-    for (const id of [p, q]) {
-      const records = (await call('GET', `${INVENTORY}?product_id=${id}`)).json().data as Array<{
-        quantity_reserved: number;
-      }>;
-      expect(records.every((r) => r.quantity_reserved === 0)).toBe(true);
-    }
+    for (const id of [cancelled.id, closed.id])
+      expect(movements.filter((m) => m.reference_id === id).reduce((s, m) => s + m.quantity, 0)).toBe(0);
     await reconciled();
-  });
-
-  it('the manual release endpoint refuses an order line’s reservation', async () => {
-    const p = await makeProduct(db(), tenantId());
-    await adjust(p, 2);
-    const o = await order([{ productId: p, quantity: 2 }]);
-    const [allocation] = (await allocate(o.orderId)).allocations;
-    const res = await call('POST', `${INVENTORY}/release`, {
-      product_id: p,
-      quantity: 1,
-      reservation_id: allocation!.reservation_id,
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('reservation_held_by_order');
   });
 
   describe('stock arriving', () => {
     it('an adjustment allocates to waiting lines by priority, then confirmation, in its transaction', async () => {
       await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority', autoAllocate: true });
-      const p = await makeProduct(db(), tenantId());
-      const early = await order([{ productId: p, quantity: 2 }], { confirmedAt: '2026-01-01T00:00:00.000Z' });
-      const late = await order([{ productId: p, quantity: 2 }], { confirmedAt: '2026-01-02T00:00:00.000Z' });
-      const urgent = await order([{ productId: p, quantity: 2 }], {
-        priority: 5,
-        confirmedAt: '2026-01-03T00:00:00.000Z',
-      });
-      const held = await order([{ productId: p, quantity: 2 }], {
-        status: 'on_hold',
-        priority: 9,
-        confirmedAt: '2025-12-01T00:00:00.000Z',
-      });
-      const draft = await order([{ productId: p, quantity: 2 }], { status: 'draft', priority: 9 });
-      const record = await adjust(p, 3);
+      const p = await product();
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+      const early = (await ordered([[p, 2]])).order;
+      await pause();
+      const late = (await ordered([[p, 2]])).order;
+      await pause();
+      const urgent = (await ordered([[p, 2]], { priority: 5 })).order;
+      const onHold = (await ordered([[p, 2]], { priority: 9 })).order;
+      expect((await call('POST', `${ORDERS}/${onHold.id}/hold`, { reason: 'Credit check' })).statusCode).toBe(200);
+      const waitingDraft = await draft([[p, 2]], { priority: 9 });
+      const answer = await adjust(p, 3);
       // The answer already shows what the arrival reserved.
-      expect(record).toMatchObject({ quantity_on_hand: 3, quantity_reserved: 3 });
+      expect(answer).toMatchObject({ quantity_on_hand: 3, quantity_reserved: 3 });
+      const allocatedOf = async (o: { id: string }) => (await allocated(o.id))[0];
       expect([
-        await totalHeld(urgent.lineIds[0]!),
-        await totalHeld(early.lineIds[0]!),
-        await totalHeld(late.lineIds[0]!),
-        await totalHeld(held.lineIds[0]!),
-        await totalHeld(draft.lineIds[0]!),
+        await allocatedOf(urgent),
+        await allocatedOf(early),
+        await allocatedOf(late),
+        await allocatedOf(onHold),
+        await allocatedOf(waitingDraft),
       ]).toEqual([2, 1, 0, 0, 0]);
       await adjust(p, 10);
-      expect([await totalHeld(early.lineIds[0]!), await totalHeld(late.lineIds[0]!)]).toEqual([2, 2]);
-      const after = (await call('GET', `${INVENTORY}?product_id=${p}`)).json().data[0];
-      expect(after).toMatchObject({ quantity_on_hand: 13, quantity_reserved: 6 });
+      expect([await allocatedOf(early), await allocatedOf(late)]).toEqual([2, 2]);
+      expect(await record(p)).toMatchObject({ quantity_on_hand: 13, quantity_reserved: 6 });
       await reconciled();
     });
 
-    it('a count up, a transfer in and a purchase receipt allocate too; a removal does not', async () => {
+    it('a count up, a transfer in and a purchase receipt allocate too', async () => {
       await setAllocationSettings(db(), tenantId(), { autoAllocate: true });
       const w = await rankedWarehouses();
-      const p = await makeProduct(db(), tenantId());
-      const o = await order([{ productId: p, quantity: 10 }]);
+      const p = await product();
+      const { order } = await ordered([[p, 10]]);
       const count = await call('POST', `${INVENTORY}/physical-count`, {
         product_id: p,
         warehouse_id: w.first,
         counted_quantity: 2,
       });
       expect(count.statusCode, count.body).toBe(200);
-      expect(await held(o.lineIds[0]!)).toEqual({ [w.first]: 2 });
+      expect(await held(order.id)).toEqual([{ [w.first]: 2 }]);
 
-      // Stock that is not available (held by the order) moves nowhere; new stock at second moves to first.
       await setAllocationSettings(db(), tenantId(), { autoAllocate: false });
       await adjust(p, 3, w.second);
       await setAllocationSettings(db(), tenantId(), { autoAllocate: true });
@@ -326,7 +329,7 @@ describe('sales order allocation', () => {
         quantity: 3,
       });
       expect(transfer.statusCode, transfer.body).toBe(200);
-      expect(await held(o.lineIds[0]!)).toEqual({ [w.first]: 5 });
+      expect(await held(order.id)).toEqual([{ [w.first]: 5 }]);
 
       const supplier = await build.activeSupplier();
       const po = await call('POST', '/api/v1/operations/purchase-orders', {
@@ -341,34 +344,36 @@ describe('sales order allocation', () => {
         received_items: [{ product_id: p, quantity_received: 20 }],
       });
       expect(receipt.statusCode, receipt.body).toBe(200);
-      expect(await held(o.lineIds[0]!)).toEqual({ [w.first]: 5, [w.second]: 5 });
-      const second = (await call('GET', `${INVENTORY}?product_id=${p}&warehouse_id=${w.second}`)).json().data[0];
-      expect(second).toMatchObject({ quantity_on_hand: 20, quantity_reserved: 5 });
+      expect(await held(order.id)).toEqual([{ [w.first]: 5, [w.second]: 5 }]);
+      expect(await record(p, w.second)).toMatchObject({ quantity_on_hand: 20, quantity_reserved: 5 });
       await reconciled();
     });
 
     it('reserves nothing when the tenant does not allocate backorders', async () => {
       await setAllocationSettings(db(), tenantId(), { autoAllocate: false });
-      const p = await makeProduct(db(), tenantId());
-      const o = await order([{ productId: p, quantity: 2 }]);
+      const p = await product();
+      const { order } = await ordered([[p, 2]]);
       expect(await adjust(p, 5)).toMatchObject({ quantity_reserved: 0 });
-      expect(await totalHeld(o.lineIds[0]!)).toBe(0);
+      expect(await allocated(order.id)).toEqual([0]);
       await setAllocationSettings(db(), tenantId(), { autoAllocate: true });
     });
 
-    it('parallel arrivals and allocations reserve no line beyond its open quantity', async () => {
+    it('parallel arrivals and confirmations reserve no line beyond its open quantity', async () => {
       await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority', autoAllocate: true });
-      const p = await makeProduct(db(), tenantId());
-      const orders = [];
-      for (let i = 0; i < 10; i += 1) orders.push(await order([{ productId: p, quantity: 3 }]));
+      const p = await product();
       // The record exists before the race: an allocation that finds none has nothing to wait for.
       await adjust(p, 2);
-      await Promise.all([...Array.from({ length: 9 }, () => adjust(p, 2)), ...orders.map((o) => allocate(o.orderId))]);
+      const drafts: Order[] = [];
+      for (let i = 0; i < 10; i += 1) drafts.push(await draft([[p, 3]]));
+      await Promise.all([
+        ...Array.from({ length: 9 }, () => adjust(p, 2)),
+        ...drafts.map((o) => call('POST', `${ORDERS}/${o.id}/confirm`)),
+      ]);
       let total = 0;
-      for (const o of orders) {
-        const h = await totalHeld(o.lineIds[0]!);
+      for (const o of drafts) {
+        const [h] = await allocated(o.id);
         expect(h).toBeLessThanOrEqual(3);
-        total += h;
+        total += h!;
       }
       // 20 arrived for 30 wanted: every unit went to a line.
       expect(total).toBe(20);
