@@ -1,9 +1,10 @@
-// Allocation across two server processes on one database: 50 order lines of 1 unit wait for a product, and 20
-// units arrive one at a time through adjustments spread over both processes. Each arrival hands its unit to a
-// waiting line in the transaction that adds it: exactly 20 lines hold one unit, 30 still wait, no line holds more
-// than it ordered, and the ledger matches its movements and reservations.
+// Allocation across two server processes on one database. 50 confirmations of 1 unit against 20 available, spread
+// over both processes, reserve exactly 20 and backorder 30. And 50 order lines of 1 unit waiting for a product
+// while 20 units arrive one at a time through adjustments spread over both: each arrival hands its unit to a
+// waiting line in the transaction that adds it. Either way no line holds more than it ordered, and the ledger
+// matches its movements and reservations.
 import { afterEach, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../src/db/transaction.js';
+import { inTransaction, type Executor } from '../../src/db/transaction.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
 import { createServices } from '../../src/services.js';
@@ -14,6 +15,44 @@ import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
 import { killAll, processEnv, startServerProcess } from '../process/processes.js';
 
+/** What the order endpoints answer, as far as these tests read it. */
+interface ConfirmedOrder {
+  id: string;
+  order: { lines: Array<{ quantity_allocated: number; quantity_backordered: number }> };
+}
+
+/** 20 on hand and 20 reserved, one unit per order line, matching the movements and the product's totals. */
+async function expectAllocatedOnce(db: Executor, tenantId: string, productId: string) {
+  const held = await db
+    .selectFrom('stock_reservations')
+    .select(['order_line_id', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .execute();
+  expect(held).toHaveLength(20);
+  expect(held.every((r) => r.quantity === 1 && r.order_line_id !== null)).toBe(true);
+  expect(new Set(held.map((r) => r.order_line_id)).size).toBe(20);
+  const record = await db
+    .selectFrom('inventory_records')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  expect([record.quantity_on_hand, record.quantity_reserved]).toEqual([20, 20]);
+  const movements = await db
+    .selectFrom('stock_movements')
+    .select(['type', 'quantity'])
+    .where('product_id', '=', productId)
+    .execute();
+  const sum = (types: string[]) => movements.filter((m) => types.includes(m.type)).reduce((s, m) => s + m.quantity, 0);
+  expect([sum(['adjustment']), sum(['reservation', 'release'])]).toEqual([20, 20]);
+  const product = await db
+    .selectFrom('products')
+    .select(['stock_quantity', 'reserved_quantity'])
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  expect([product.stock_quantity, product.reserved_quantity]).toEqual([20, 20]);
+}
+
 describe('allocation across two server processes', () => {
   let location: TestDatabaseLocation | undefined;
   afterEach(async () => {
@@ -21,6 +60,57 @@ describe('allocation across two server processes', () => {
     await location?.drop();
     location = undefined;
   });
+
+  it('50 confirmations of 1 unit against 20 available through two processes reserve 20 and backorder 30', async () => {
+    location = await createTestDatabaseLocation({ migrated: true });
+    const database = openTestDatabase(location);
+    let token: string;
+    let tenantId: string;
+    let productId: string;
+    let customerId: string;
+    try {
+      const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
+      const tenant = await makeTenant(services);
+      tenantId = tenant.tenantId;
+      token = await makeToken(services, tenant.tenantId, tenant.adminId);
+      productId = await makeProduct(database.db, tenant.tenantId);
+      customerId = (await services.crm.customers.service.create(tenantId, customerBody())).id;
+      await inTransaction(database.db, (trx) =>
+        services.stock.changeOnHand(trx, { tenantId, productId, quantity: 20, type: 'adjustment', reason: 'Setup' }),
+      );
+    } finally {
+      await database.close();
+    }
+    const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' });
+    const servers = await Promise.all([startServerProcess(env).ready, startServerProcess(env).ready]);
+    const post = (i: number, path: string, body?: object) =>
+      fetch(`${servers[i % 2]!.url}/api/v1/sales/orders${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { data: ConfirmedOrder } }));
+    const orderIds: string[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const created = await post(i, '', {
+        customer_id: customerId,
+        lines: [{ product_id: productId, quantity: 1, unit_price: 1 }],
+      });
+      expect(created.status).toBe(201);
+      orderIds.push(created.body.data.id);
+    }
+    const confirmed = await Promise.all(orderIds.map((id, i) => post(i, `/${id}/confirm`)));
+    expect(confirmed.map((r) => r.status)).toEqual(orderIds.map(() => 200));
+    const lines = confirmed.map((r) => r.body.data.order.lines[0]!);
+    expect(lines.reduce((s, l) => s + l.quantity_allocated, 0)).toBe(20);
+    expect(lines.reduce((s, l) => s + l.quantity_backordered, 0)).toBe(30);
+    await killAll();
+    const check = openTestDatabase(location);
+    try {
+      await expectAllocatedOnce(check.db, tenantId, productId);
+    } finally {
+      await check.close();
+    }
+  }, 120_000);
 
   it('20 units arriving through two processes go to exactly 20 of 50 waiting lines', async () => {
     location = await createTestDatabaseLocation({ migrated: true });
@@ -75,26 +165,7 @@ describe('allocation across two server processes', () => {
       expect(held).toHaveLength(20);
       expect(held.every((r) => r.quantity === 1 && lineIds.includes(r.order_line_id!))).toBe(true);
       expect(new Set(held.map((r) => r.order_line_id)).size).toBe(20);
-      const record = await check.db
-        .selectFrom('inventory_records')
-        .selectAll()
-        .where('product_id', '=', productId)
-        .executeTakeFirstOrThrow();
-      expect([record.quantity_on_hand, record.quantity_reserved]).toEqual([20, 20]);
-      const movements = await check.db
-        .selectFrom('stock_movements')
-        .select(['type', 'quantity'])
-        .where('product_id', '=', productId)
-        .execute();
-      const sum = (types: string[]) =>
-        movements.filter((m) => types.includes(m.type)).reduce((s, m) => s + m.quantity, 0);
-      expect([sum(['adjustment']), sum(['reservation', 'release'])]).toEqual([20, 20]);
-      const product = await check.db
-        .selectFrom('products')
-        .select(['stock_quantity', 'reserved_quantity'])
-        .where('id', '=', productId)
-        .executeTakeFirstOrThrow();
-      expect([product.stock_quantity, product.reserved_quantity]).toEqual([20, 20]);
+      await expectAllocatedOnce(check.db, tenantId, productId);
     } finally {
       await check.close();
     }
