@@ -2,12 +2,13 @@
 // started again on the same database. Whatever the killed process was doing, every invariant holds after the
 // restart has drained the outbox and the delivery queue: the ledger matches its movements, no receipt is
 // half-written, every acknowledged write's events are in the feed, and every delivery reaches the receiver.
-// Confirmed sales orders wait for the products under load, so that stock arriving (adjustments, transfers,
-// receipts) is allocated to them mid-load: no order line ends up holding more than it has to ship.
+// Sales orders are confirmed in the mix (each confirm reserves its lines or backorders them), and confirmed ones
+// wait for the products under load, so that stock arriving (adjustments, transfers, receipts) is allocated to them
+// mid-load: a confirm is all or nothing (a draft holds no stock), and no order line holds more than it has to ship.
 // Writes whose response was lost are unknown: they may or may not have happened; only acknowledged ones are
 // expected in the feed, and the invariants must hold either way.
 import { describe, expect, it } from 'vitest';
-import { insertConfirmedOrder, makeSalesOrder } from '../helpers/sales-fixtures.js';
+import { makeSalesOrder } from '../helpers/sales-fixtures.js';
 import { testEngine, type TestDatabaseLocation } from '../helpers/test-database.js';
 import { processEnv, startCli, type CliProcess } from '../process/processes.js';
 import { useTestbed } from './testbed.js';
@@ -86,6 +87,8 @@ interface Fixture {
   orders: SentOrder[];
   /** Draft shipments of sales orders, each shipped by one request of the mix (and refused after). */
   shipments: string[];
+  /** Draft sales orders, each confirmed at most once by the mix. */
+  drafts: string[];
 }
 
 /** The mix: stock changes on a few records, partial receipts, shipments of sales orders, and new products. */
@@ -133,12 +136,14 @@ function mixedRequests(fixture: Fixture, random: () => number) {
       };
       return { kind: 'transfer', method: 'POST', path: '/operations/inventory/transfer', body };
     }
-    if (roll < 0.9) {
+    if (roll < 0.85) {
       const order = pick(random, fixture.orders);
       const line = pick(random, order.lines);
       const body = { items: [{ purchase_order_item_id: line.id, quantity_received: between(random, 1, 4) }] };
       return { kind: 'receive', method: 'POST', path: `/operations/purchase-orders/${order.id}/receive`, body };
     }
+    const draft = roll < 0.93 ? fixture.drafts.shift() : undefined;
+    if (draft) return { kind: 'confirm', method: 'POST', path: `/sales/orders/${draft}/confirm` };
     return {
       kind: 'create-product',
       method: 'POST',
@@ -169,6 +174,7 @@ function expectedEvents(results: readonly LoadResult[]): ExpectedEvent[] {
       return data.status === 'received' ? [{ type: 'purchase_order.received', entityId: data.id }] : [];
     if (request.kind === 'create-product') return [{ type: 'product.created', entityId: data.id }];
     if (request.kind === 'ship') return [{ type: 'shipment.shipped', entityId: data.id }];
+    if (request.kind === 'confirm') return [{ type: 'order.status_changed', entityId: data.order.id }];
     return [];
   });
 }
@@ -202,6 +208,7 @@ describe(`crash safety on ${testEngine}`, () => {
           reason: 'opening',
         });
       }
+      const random0 = seededRandom(SEED + 1);
       const supplierId = await createOrderableSupplier(before);
       const orders = await Promise.all(
         [0, 1, 2].map((n) =>
@@ -213,19 +220,26 @@ describe(`crash safety on ${testEngine}`, () => {
           ),
         ),
       );
-      // Sales orders waiting for 30 of each product: the first arrivals of the load are allocated to them.
+      // Sales orders: confirmed ones waiting for 30 of each product, whose lines the first arrivals of the load
+      // serve, and drafts that the load confirms.
       const customer = await before.expect(201, 'POST', '/crm/customers', { name: 'Crash customer' });
-      for (const [n, productId] of products.entries())
-        await insertConfirmedOrder(
-          bed.database.db,
-          bed.tenant.tenantId,
-          customer.body.data.id,
-          [
-            { productId, quantity: 15 },
-            { productId: products[(n + 1) % products.length]!, quantity: 15 },
-          ],
-          { priority: n % 2 },
-        );
+      const salesOrder = async (n: number, quantity: number) => {
+        const lines = [products[n % products.length]!, products[(n + 1) % products.length]!].map((product_id) => ({
+          product_id,
+          quantity,
+          unit_price: 1,
+        }));
+        const created = await before.expect(201, 'POST', '/sales/orders', {
+          customer_id: customer.body.data.id,
+          priority: n % 2,
+          lines,
+        });
+        return created.body.data.id as string;
+      };
+      for (let n = 0; n < products.length; n += 1)
+        await before.expect(200, 'POST', `/sales/orders/${await salesOrder(n, 15)}/confirm`);
+      const drafts: string[] = [];
+      for (let n = 0; n < 24; n += 1) drafts.push(await salesOrder(n, between(random0, 1, 8)));
       // Sales orders holding reservations in both warehouses, each with a draft shipment from one of them.
       const shipments: string[] = [];
       for (let n = 0; n < SHIPMENTS; n += 1) {
@@ -241,7 +255,13 @@ describe(`crash safety on ${testEngine}`, () => {
         });
         shipments.push(created.body.data.id);
       }
-      const fixture: Fixture = { warehouses: [bed.tenant.defaultWarehouseId, second], products, orders, shipments };
+      const fixture: Fixture = {
+        warehouses: [bed.tenant.defaultWarehouseId, second],
+        products,
+        orders,
+        shipments,
+        drafts,
+      };
       const random = seededRandom(SEED);
       const next = mixedRequests(fixture, random);
 
@@ -294,6 +314,7 @@ describe(`crash safety on ${testEngine}`, () => {
         .execute();
       expect(allocated.length, 'reservations of the waiting order lines').toBeGreaterThan(0);
       expect(await shipmentViolations(db, bed.tenant.tenantId)).toEqual([]);
+      expect(acknowledged(all, 'confirm').length, 'confirmations acknowledged').toBeGreaterThan(0);
 
       // Every acknowledged receipt is there in full: one line, as sent.
       for (const { body } of acknowledged(all, 'receive')) {

@@ -369,15 +369,24 @@ export async function waitForDrain(db: Kysely<DB>, tenantId: string, timeoutMs: 
 
 /**
  * (7) Allocation: no sales order line holds more stock (its active reservations) than it still has to ship
- * (quantity - cancelled - shipped), and every reservation of a line is of the line's product.
+ * (quantity - cancelled - shipped), a line of an order that is not confirmed (a draft: a confirm that did not
+ * happen, or not in full) holds nothing, and every reservation of a line is of the line's product.
  */
 export async function allocationViolations(db: Kysely<DB>, tenantId: string): Promise<string[]> {
   const violations: string[] = [];
   const lines = await db
     .selectFrom('sales_order_lines')
-    .select(['id', 'product_id', 'quantity', 'cancelled_quantity'])
-    .where('tenant_id', '=', tenantId)
+    .innerJoin('sales_orders', 'sales_orders.id', 'sales_order_lines.order_id')
+    .select([
+      'sales_order_lines.id',
+      'sales_order_lines.product_id',
+      'sales_order_lines.quantity',
+      'sales_order_lines.cancelled_quantity',
+      'sales_orders.status',
+    ])
+    .where('sales_order_lines.tenant_id', '=', tenantId)
     .execute();
+  const holding = new Set(['confirmed', 'partially_shipped', 'on_hold']);
   const shipped = await db
     .selectFrom('shipment_lines')
     .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
@@ -398,6 +407,8 @@ export async function allocationViolations(db: Kysely<DB>, tenantId: string): Pr
     const allocated = own.reduce((n, r) => n + r.quantity, 0);
     const open = line.quantity - line.cancelled_quantity - out;
     if (allocated > open) violations.push(`order line ${line.id}: holds ${allocated}, open ${open}`);
+    if (allocated > 0 && !holding.has(line.status))
+      violations.push(`order line ${line.id}: holds ${allocated} while its order is ${line.status}`);
     if (own.some((r) => r.product_id !== line.product_id))
       violations.push(`order line ${line.id}: holds stock of another product`);
   }

@@ -10,7 +10,7 @@ import { newId } from '../../src/lib/ids.js';
 import { createServices } from '../../src/services.js';
 import { makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
 import { customerBody } from '../helpers/request-bodies.js';
-import { insertConfirmedOrder, setAllocationSettings } from '../helpers/sales-fixtures.js';
+import { setAllocationSettings } from '../helpers/sales-fixtures.js';
 import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
 import { killAll, processEnv, startServerProcess } from '../process/processes.js';
@@ -128,8 +128,12 @@ describe('allocation across two server processes', () => {
       await setAllocationSettings(database.db, tenantId, { autoAllocate: true });
       const customer = await services.crm.customers.service.create(tenantId, customerBody());
       for (let i = 0; i < 50; i += 1) {
-        const order = await insertConfirmedOrder(database.db, tenantId, customer.id, [{ productId, quantity: 1 }]);
-        lineIds.push(order.lineIds[0]!);
+        const draft = await services.sales.orders.service.create(tenantId, null, {
+          customer_id: customer.id,
+          lines: [{ product_id: productId, quantity: 1, unit_price: 1 }],
+        });
+        const { order } = await services.sales.orders.service.confirm(tenantId, draft.id, null);
+        lineIds.push(order.lines![0]!.id);
       }
       // The record exists before the race (stock in, then out again while nothing waits would allocate it).
       await setAllocationSettings(database.db, tenantId, { autoAllocate: false });
