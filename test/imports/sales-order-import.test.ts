@@ -3,6 +3,7 @@
 // run, and an exported file imported again.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderResponse } from '../../src/modules/sales/orders/order.schemas.js';
 import { apiBuilders } from '../helpers/api-builders.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 import { counts, csvOf, errorReport, runImport } from './import-helpers.js';
@@ -39,7 +40,7 @@ describe('sales order imports', () => {
     const res = await call('GET', `${ORDERS}?channel=${channel}&external_ref=${encodeURIComponent(externalRef)}`);
     const [found] = res.json().data as Array<{ id: string }>;
     if (!found) return undefined;
-    return (await call('GET', `${ORDERS}/${found.id}`)).json().data as Record<string, any>;
+    return (await call('GET', `${ORDERS}/${found.id}`)).json().data as OrderResponse;
   };
 
   it('groups consecutive rows into orders, with existing and new customers', async () => {
@@ -63,7 +64,7 @@ describe('sales order imports', () => {
       subtotal: 25,
       total_amount: 29.95,
     });
-    expect(first!.lines.map((l: any) => [l.product_sku, l.quantity, l.unit_price, l.discount_amount])).toEqual([
+    expect(first!.lines!.map((l) => [l.product_sku, l.quantity, l.unit_price, l.discount_amount])).toEqual([
       ['IMP-SO-A', 2, 10, 0],
       ['IMP-SO-B', 1, 5.5, 0.5],
     ]);
