@@ -36,8 +36,12 @@ import { createInventory } from './modules/inventory/inventory.js';
 import { createStockLedger } from './modules/inventory/stock/index.js';
 import { WarehouseRepository } from './modules/inventory/warehouses/warehouse.repository.js';
 import { WarehouseService } from './modules/inventory/warehouses/warehouse.service.js';
-import { createPurchaseOrders, createSupplierPerformance } from './modules/purchasing/purchase-orders/index.js';
-import { createOpenOrderCount, createSales } from './modules/sales/index.js';
+import {
+  createIncomingStock,
+  createPurchaseOrders,
+  createSupplierPerformance,
+} from './modules/purchasing/purchase-orders/index.js';
+import { createBackorderedDemand, createOpenOrderCount, createSales } from './modules/sales/index.js';
 import { TenantRepository } from './modules/tenancy/tenant.repository.js';
 import { TenantService } from './modules/tenancy/tenant.service.js';
 import { UserCredentials } from './modules/tenancy/user-credentials.js';
@@ -231,7 +235,20 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     tenants,
     supplierPerformance: createSupplierPerformance(),
   });
-  const inventory = createInventory({ db, clock, newId, events, warehouses, stock, users, tenants });
+  // Availability and the reorder report read what sales orders wait for and what purchase orders bring, from
+  // modules built later: both reads need nothing back, so they are built here and handed over.
+  const inventory = createInventory({
+    db,
+    clock,
+    newId,
+    events,
+    warehouses,
+    stock,
+    users,
+    tenants,
+    backorders: createBackorderedDemand(),
+    incoming: createIncomingStock(),
+  });
 
   // Purchasing mails orders to suppliers through the mailer above.
   const purchaseOrders = createPurchaseOrders({

@@ -1,9 +1,11 @@
-// Sales orders written straight into the tables, for the tests of what works on orders (allocation, shipments)
-// apart from the order endpoints: an order in status confirmed with its lines (and, for shipments, reservations
-// opened for them through the stock ledger), and the tenant's and warehouses' allocation settings.
-import type { AllocationStrategy, SalesOrderStatus } from '../../src/db/schema.js';
+// Sales records written straight into the tables, for the tests of what works on orders apart from the order and
+// shipment endpoints (allocation, shipments, availability, the reorder report, the reservation list's order filter,
+// returns): an order in any status with its lines and customer, with reservations opened for its lines through the
+// stock ledger, a shipment with its lines, and the tenant's and warehouses' allocation settings.
+import type { AllocationStrategy, SalesOrderStatus, ShipmentStatus } from '../../src/db/schema.js';
 import { inTransaction, type Executor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
+import type { StockLedger } from '../../src/modules/inventory/stock/stock-ledger.js';
 import type { Services } from '../../src/services.js';
 
 export interface FixtureLine {
@@ -242,4 +244,215 @@ export async function makeSalesOrder(
     }
   });
   return { orderId, orderNumber, customerId: customer.id, lineIds };
+}
+
+const next = () => `${process.pid}-${++sequence}`;
+
+export interface OrderLineInput {
+  product_id: string;
+  quantity: number;
+  cancelled_quantity?: number;
+  unit_price?: number;
+}
+
+export interface OrderInput {
+  status?: SalesOrderStatus;
+  /** For an order on hold: the status it returns to. */
+  held_from_status?: SalesOrderStatus | null;
+  customer_id?: string;
+  priority?: number;
+  lines: OrderLineInput[];
+}
+
+export interface InsertedOrder {
+  orderId: string;
+  orderNumber: string;
+  customerId: string;
+  lineIds: string[];
+}
+
+export async function insertCustomer(db: Executor, tenantId: string): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('customers')
+    .values({
+      id,
+      tenant_id: tenantId,
+      name: `Customer ${next()}`,
+      email: null,
+      phone: null,
+      company: null,
+      external_id: null,
+      billing_address: null,
+      shipping_address: null,
+      notes: null,
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** An order (confirmed unless said otherwise) and its lines, in the order given. */
+export async function insertOrder(db: Executor, tenantId: string, order: OrderInput): Promise<InsertedOrder> {
+  const orderId = newId();
+  const customerId = order.customer_id ?? (await insertCustomer(db, tenantId));
+  const now = new Date().toISOString();
+  const status = order.status ?? 'confirmed';
+  const totals = order.lines.map((l) => l.quantity * (l.unit_price ?? 1000));
+  const subtotal = totals.reduce((a, b) => a + b, 0);
+  const orderNumber = `SO-FIX-${next()}`;
+  await db
+    .insertInto('sales_orders')
+    .values({
+      id: orderId,
+      tenant_id: tenantId,
+      order_number: orderNumber,
+      customer_id: customerId,
+      status,
+      channel: null,
+      external_ref: null,
+      currency: 'USD',
+      ship_to: null,
+      requested_ship_date: null,
+      priority: order.priority ?? 0,
+      notes: null,
+      subtotal,
+      discount_amount: 0,
+      shipping_amount: 0,
+      tax_amount: 0,
+      total_amount: subtotal,
+      held_from_status: order.held_from_status ?? null,
+      hold_reason: null,
+      submitted_at: null,
+      approved_by: null,
+      approved_at: null,
+      approval_notes: null,
+      rejected_by: null,
+      rejected_at: null,
+      rejection_reason: null,
+      confirmed_at: status === 'draft' || status === 'pending_approval' ? null : now,
+      shipped_at: null,
+      closed_at: null,
+      close_reason: null,
+      completed_at: null,
+      cancelled_by: null,
+      cancelled_at: null,
+      cancellation_reason: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .execute();
+  const lineIds: string[] = [];
+  for (const [index, line] of order.lines.entries()) {
+    const id = newId();
+    lineIds.push(id);
+    const product = await db
+      .selectFrom('products')
+      .select(['name', 'sku'])
+      .where('id', '=', line.product_id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('sales_order_lines')
+      .values({
+        id,
+        tenant_id: tenantId,
+        order_id: orderId,
+        position: index + 1,
+        product_id: line.product_id,
+        product_name: product.name,
+        product_sku: product.sku,
+        quantity: line.quantity,
+        cancelled_quantity: line.cancelled_quantity ?? 0,
+        unit_price: line.unit_price ?? 1000,
+        discount_amount: 0,
+        line_total: totals[index]!,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  return { orderId, orderNumber, customerId, lineIds };
+}
+
+export interface FixtureShipmentLine {
+  order_line_id: string;
+  product_id: string;
+  quantity: number;
+}
+
+/** A shipment of the order from one warehouse (shipped unless said otherwise) with its lines; no stock moves. */
+export async function insertShipment(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+  warehouseId: string,
+  lines: FixtureShipmentLine[],
+  status: ShipmentStatus = 'shipped',
+): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('shipments')
+    .values({
+      id,
+      tenant_id: tenantId,
+      shipment_number: `SH-FIX-${next()}`,
+      order_id: orderId,
+      warehouse_id: warehouseId,
+      status,
+      carrier: null,
+      service: null,
+      tracking_numbers: null,
+      notes: null,
+      picked_at: null,
+      packed_at: null,
+      shipped_at: status === 'shipped' || status === 'delivered' ? now : null,
+      delivered_at: status === 'delivered' ? now : null,
+      cancelled_at: status === 'cancelled' ? now : null,
+      cancellation_reason: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  for (const [index, line] of lines.entries()) {
+    await db
+      .insertInto('shipment_lines')
+      .values({ id: newId(), tenant_id: tenantId, shipment_id: id, position: index + 1, ...line })
+      .execute();
+  }
+  return id;
+}
+
+/** Reserves `quantity` of the line's product in a warehouse for the line, through the stock ledger. */
+export async function reserveForLine(
+  db: Executor,
+  ledger: StockLedger,
+  reservation: {
+    tenantId: string;
+    orderId: string;
+    lineId: string;
+    productId: string;
+    warehouseId: string;
+    quantity: number;
+  },
+): Promise<string> {
+  const applied = await inTransaction(db, (trx) =>
+    ledger.applyReservation(trx, {
+      tenantId: reservation.tenantId,
+      productId: reservation.productId,
+      warehouseId: reservation.warehouseId,
+      quantity: reservation.quantity,
+      orderLineId: reservation.lineId,
+      referenceType: 'sales_order',
+      referenceId: reservation.orderId,
+    }),
+  );
+  return applied.reservation.id;
 }

@@ -1877,6 +1877,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/inventory/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock, goods due and backorders of a product per warehouse, and what is available to promise
+         * @description Per active warehouse: on hand, reserved, available, goods due on purchase orders placed with suppliers (approved, sent, acknowledged, partially received) with their expected dates, and available to promise once the backordered demand of sales orders is served. 404 for an unknown product.
+         */
+        get: operations["getProductAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/purchase-orders": {
         parameters: {
             query?: never;
@@ -5123,6 +5143,126 @@ export interface components {
         };
         /**
          * @example {
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "sku": "DRL-18V",
+         *       "name": "Cordless drill 18V",
+         *       "totals": {
+         *         "quantity_on_hand": 25,
+         *         "quantity_reserved": 20,
+         *         "quantity_available": 5,
+         *         "quantity_incoming": 40,
+         *         "quantity_backordered": 12,
+         *         "available_to_promise": 33
+         *       },
+         *       "warehouses": [
+         *         {
+         *           "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *           "warehouse_code": "MAIN",
+         *           "warehouse_name": "Main warehouse",
+         *           "quantity_on_hand": 20,
+         *           "quantity_reserved": 20,
+         *           "quantity_available": 0,
+         *           "quantity_incoming": 40,
+         *           "quantity_backordered": 12,
+         *           "available_to_promise": 28,
+         *           "incoming": [
+         *             {
+         *               "purchase_order_id": "01jd8y2c3d4e5f6g7h8j9k0m1n",
+         *               "po_number": "PO-202612-0007",
+         *               "status": "sent",
+         *               "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *               "quantity": 40,
+         *               "expected_date": "2026-12-14"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "warehouse_id": "01jd8w1a2b3c4d5e6f7g8h9j0k",
+         *           "warehouse_code": "EAST",
+         *           "warehouse_name": "East depot",
+         *           "quantity_on_hand": 5,
+         *           "quantity_reserved": 0,
+         *           "quantity_available": 5,
+         *           "quantity_incoming": 0,
+         *           "quantity_backordered": 0,
+         *           "available_to_promise": 5,
+         *           "incoming": []
+         *         }
+         *       ],
+         *       "incoming": [
+         *         {
+         *           "purchase_order_id": "01jd8y2c3d4e5f6g7h8j9k0m1n",
+         *           "po_number": "PO-202612-0007",
+         *           "status": "sent",
+         *           "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *           "quantity": 40,
+         *           "expected_date": "2026-12-14"
+         *         }
+         *       ]
+         *     }
+         */
+        ProductAvailability: {
+            /** @description ULID, 26 lowercase characters. */
+            product_id: string;
+            sku: string | null;
+            name: string;
+            totals: {
+                quantity_on_hand: number;
+                quantity_reserved: number;
+                /** @description on hand - reserved. */
+                quantity_available: number;
+                /** @description Still due on purchase orders placed with suppliers. */
+                quantity_incoming: number;
+                /** @description Open sales order lines' units that hold no reservation (their backordered quantities). */
+                quantity_backordered: number;
+                /** @description available + incoming - backordered: negative when waiting orders need more than that. */
+                available_to_promise: number;
+            };
+            /** @description Every active warehouse, in allocation order (allocation_rank, unranked last, then name). */
+            warehouses: {
+                /** @description ULID, 26 lowercase characters. */
+                warehouse_id: string;
+                warehouse_code: string;
+                warehouse_name: string;
+                quantity_on_hand: number;
+                quantity_reserved: number;
+                /** @description on hand - reserved. */
+                quantity_available: number;
+                /** @description Still due on purchase orders placed with suppliers. */
+                quantity_incoming: number;
+                /** @description The part of the product's backordered demand counted against this warehouse's available and incoming stock, warehouses taken in allocation order. */
+                quantity_backordered: number;
+                /** @description available + incoming - quantity_backordered, at least 0. */
+                available_to_promise: number;
+                incoming: {
+                    /** @description ULID, 26 lowercase characters. */
+                    purchase_order_id: string;
+                    po_number: string;
+                    /** @description approved, sent, acknowledged or partially_received. */
+                    status: string;
+                    /** @description ULID, 26 lowercase characters. */
+                    warehouse_id: string;
+                    /** @description The line's ordered - received - cancelled. */
+                    quantity: number;
+                    expected_date: string | null;
+                }[];
+            }[];
+            /** @description Every purchase order line still due, soonest first. */
+            incoming: {
+                /** @description ULID, 26 lowercase characters. */
+                purchase_order_id: string;
+                po_number: string;
+                /** @description approved, sent, acknowledged or partially_received. */
+                status: string;
+                /** @description ULID, 26 lowercase characters. */
+                warehouse_id: string;
+                /** @description The line's ordered - received - cancelled. */
+                quantity: number;
+                expected_date: string | null;
+            }[];
+        };
+        /**
+         * @example {
          *       "matched_on": "barcode"
          *     }
          */
@@ -5653,6 +5793,7 @@ export interface components {
          *       "quantity_available": 3,
          *       "reorder_point": 10,
          *       "reorder_quantity": 40,
+         *       "backordered_demand": 0,
          *       "deficit": 7,
          *       "suggested_order_quantity": 40,
          *       "preferred_supplier": {
@@ -5673,7 +5814,9 @@ export interface components {
             quantity_available: number;
             reorder_point: number;
             reorder_quantity: number | null;
-            /** @description reorder_point - quantity_available, at least 0. */
+            /** @description The product's backordered sales demand (open order lines' units holding no reservation), counted on the line of the warehouse allocation takes first and 0 on the product's other lines. */
+            backordered_demand: number;
+            /** @description reorder_point - quantity_available (at least 0) + backordered_demand. */
             deficit: number;
             /** @description max(reorder_quantity, deficit); max(deficit, 1) without a reorder quantity. */
             suggested_order_quantity: number;
@@ -5682,7 +5825,7 @@ export interface components {
                 name: string;
             } | null;
             last_purchase_date: string | null;
-            /** @description Units taken out by negative adjustments over the last 30 days / 30, 2 decimals. */
+            /** @description Units taken out by negative adjustments and by shipments of sales orders over the last 30 days / 30, 2 decimals. */
             average_daily_usage: number;
             days_until_stockout: number | null;
         };
@@ -21941,6 +22084,8 @@ export interface operations {
                 /** @description ULID, 26 lowercase characters. */
                 warehouse_id?: string;
                 order_line_id?: string;
+                /** @description The reservations held by this sales order's lines. */
+                order_id?: string;
                 status?: "active" | "released" | "consumed";
                 reference_type?: string;
                 reference_id?: string;
@@ -23077,6 +23222,97 @@ export interface operations {
                         success: true;
                         message?: string;
                         data: components["schemas"]["InventorySummary"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductAvailability: {
+        parameters: {
+            query: {
+                /** @description ULID, 26 lowercase characters. */
+                product_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["ProductAvailability"];
                     };
                 };
             };

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../lib/ids.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { TenantService } from '../tenancy/tenant.service.js';
 import type { UserService } from '../tenancy/user.service.js';
+import type { BackorderedDemand, IncomingStock } from './availability/stock-demand.js';
 import type { StockLedger } from './stock/stock-ledger.js';
 import type { WarehouseService } from './warehouses/warehouse.service.js';
 
@@ -20,4 +21,8 @@ export interface InventoryDeps {
   users: UserService;
   /** The tenant's default currency, in which the summary values stock. */
   tenants: TenantService;
+  /** Sales orders' backordered demand, which availability and the reorder report count; none when absent. */
+  backorders?: BackorderedDemand;
+  /** Goods due on purchase orders, which availability counts; none when absent. */
+  incoming?: IncomingStock;
 }

@@ -1,6 +1,7 @@
 // The inventory modules' HTTP side: stock records, their reservations and their operations, counts and transfers,
-// reorder points, and the movement ledger. The stock ledger itself is built earlier (the catalog needs it).
+// reorder points, the movement ledger, and a product's availability. The stock ledger itself is built earlier (the catalog needs it).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createAvailability } from './availability/index.js';
 import { createMovements } from './movements/index.js';
 import { createReorder } from './reorder/index.js';
 import { createReservations, createStock } from './stock/index.js';
@@ -16,6 +17,7 @@ export function createInventory(deps: InventoryDeps) {
     reorder: createReorder(deps),
     movements: createMovements(deps),
     summary: createSummary(deps),
+    availability: createAvailability(deps),
   };
 }
 

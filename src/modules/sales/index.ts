@@ -9,6 +9,7 @@ import type { SalesDeps } from './sales.deps.js';
 
 export type { SalesDeps } from './sales.deps.js';
 export { createOpenOrderCount } from './orders/index.js';
+export { createBackorderedDemand } from './demand/index.js';
 
 export function createSales(deps: SalesDeps) {
   const lines = new OrderLineRepository();

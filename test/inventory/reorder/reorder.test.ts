@@ -5,6 +5,7 @@ import { inTransaction } from '../../../src/db/transaction.js';
 import { addDays, FixedClock } from '../../../src/lib/clock.js';
 import { newId } from '../../../src/lib/ids.js';
 import { bearer, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
+import { insertOrder } from '../../helpers/sales-fixtures.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 import { stockOps } from '../stock-ops-helpers.js';
 
@@ -326,6 +327,56 @@ describe('reorder', () => {
             suggested_order_value: 160,
           },
         ]),
+      );
+    });
+
+    it('counts backordered demand once per product and shipments as usage', async () => {
+      const s = await fresh();
+      const tenantId = s.tenant.tenantId;
+      const main = s.tenant.defaultWarehouseId;
+      const east = await s.warehouse('EAST');
+      await s.db.updateTable('warehouses').set({ allocation_rank: 1 }).where('id', '=', east).execute();
+      const a = await s.product();
+      await s.stock(a, 40, main);
+      await s.stock(a, 2, east);
+      // 30 units shipped and 6 adjusted out inside the window: 36 / 30 = 1.2 a day; a return is not usage.
+      for (const [type, quantity] of [
+        ['shipment', -20],
+        ['shipment', -10],
+        ['adjustment', -6],
+        ['return', 3],
+      ] as const)
+        await inTransaction(s.db, (trx) =>
+          t.services.stock.changeOnHand(trx, { tenantId, productId: a, warehouseId: main, quantity, type }),
+        );
+      // 7 waiting on a confirmed order; a draft's lines wait for nothing.
+      await insertOrder(s.db, tenantId, { lines: [{ product_id: a, quantity: 7 }] });
+      await insertOrder(s.db, tenantId, { status: 'draft', lines: [{ product_id: a, quantity: 50 }] });
+      await s.call('PUT', SETTINGS, { product_id: a, warehouse_id: main, reorder_point: 10, reorder_quantity: 5 });
+      await s.call('PUT', SETTINGS, { product_id: a, warehouse_id: east, reorder_point: 4, reorder_quantity: 20 });
+
+      const body = (await s.call('GET', REPORT)).json();
+      const line = (warehouseId: string) =>
+        body.data.find((l: { warehouse_id: string }) => l.warehouse_id === warehouseId);
+      // East ranks first and carries the 7 backordered units: deficit 4 - 2 + 7 = 9, suggested max(20, 9).
+      expect(line(east)).toMatchObject({
+        quantity_available: 2,
+        backordered_demand: 7,
+        deficit: 9,
+        suggested_order_quantity: 20,
+        average_daily_usage: 0,
+      });
+      // Main: on hand 40 - 36 + 3 = 7; deficit 3; no backorders counted again.
+      expect(line(main)).toMatchObject({
+        quantity_available: 7,
+        backordered_demand: 0,
+        deficit: 3,
+        suggested_order_quantity: 5,
+        average_daily_usage: 1.2,
+        days_until_stockout: 5,
+      });
+      expect(body.summary.by_warehouse).toEqual(
+        expect.arrayContaining([expect.objectContaining({ warehouse_id: east, suggested_order_quantity: 20 })]),
       );
     });
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/lib/ids.js';
 import { makeProduct, makeTenantWithToken } from '../../helpers/factories.js';
+import { insertOrder, reserveForLine } from '../../helpers/sales-fixtures.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 
 describe('stock reservations', () => {
@@ -184,6 +185,43 @@ describe('stock reservations', () => {
     expect(paged.meta.total).toBe(2);
     expect((await listOf(`product_id=${a}`)).data).toEqual([]);
     expect((await as('GET', '/api/v1/operations/reservations?status=open')).statusCode).toBe(422);
+  });
+
+  it("filters by order: the reservations of that order's lines, in the caller's tenant only", async () => {
+    const { tenant, auth } = await makeTenantWithToken(t.services);
+    const as = jsonCaller(t.app, auth);
+    const a = await makeProduct(db(), tenant.tenantId);
+    const b = await makeProduct(db(), tenant.tenantId);
+    for (const product_id of [a, b])
+      await as('POST', '/api/v1/operations/inventory/adjust', { product_id, quantity: 10, reason: 'r' });
+    const order = await insertOrder(db(), tenant.tenantId, {
+      lines: [
+        { product_id: a, quantity: 2 },
+        { product_id: b, quantity: 3 },
+      ],
+    });
+    const other = await insertOrder(db(), tenant.tenantId, { lines: [{ product_id: a, quantity: 1 }] });
+    const hold = (orderId: string, lineId: string, productId: string, quantity: number) =>
+      reserveForLine(db(), t.services.stock, {
+        tenantId: tenant.tenantId,
+        orderId,
+        lineId,
+        productId,
+        warehouseId: tenant.defaultWarehouseId,
+        quantity,
+      });
+    const first = await hold(order.orderId, order.lineIds[0]!, a, 2);
+    const second = await hold(order.orderId, order.lineIds[1]!, b, 3);
+    const theirs = await hold(other.orderId, other.lineIds[0]!, a, 1);
+    await as('POST', '/api/v1/operations/inventory/reserve', { product_id: a, quantity: 1 });
+    const ids = async (query: string) =>
+      (await as('GET', `/api/v1/operations/reservations?${query}`)).json().data.map((r: { id: string }) => r.id);
+    expect(await ids(`order_id=${order.orderId}&sort_direction=asc`)).toEqual([first, second]);
+    expect(await ids(`order_id=${order.orderId}&product_id=${b}`)).toEqual([second]);
+    expect(await ids(`order_id=${other.orderId}`)).toEqual([theirs]);
+    expect(await ids(`order_id=${newId()}`)).toEqual([]);
+    // Another tenant naming the order sees none of its reservations.
+    expect((await listOf(`order_id=${order.orderId}`)).data).toEqual([]);
   });
 
   it('reconcile reports a record whose reserved differs from its active reservations', async () => {

@@ -11,6 +11,7 @@ export function createReorder(deps: InventoryDeps) {
     stock: deps.stock,
     warehouses: deps.warehouses,
     clock: deps.clock,
+    backorders: deps.backorders,
   });
   return { routes: reorderRoutes({ service }), service };
 }

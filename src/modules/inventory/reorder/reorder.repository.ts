@@ -1,9 +1,13 @@
 // Reorder reads and writes: the settings on a record, the records at or below their reorder point, and the
 // purchase and usage history the reorder report needs.
+import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { effectiveReorderPointSql, recordLowStockCondition } from '../stock/low-stock.sql.js';
 
 const RECORD_AND_PRODUCT = { record: 'r', product: 'p' };
+
+/** The movements whose units taken out count as usage. */
+export const USAGE_MOVEMENT_TYPES = ['adjustment', 'shipment'] as const satisfies readonly StockMovementType[];
 
 /** A record at or below its reorder point, with what the low-stock list and the reorder report show. */
 export interface ReorderCandidate {
@@ -13,6 +17,8 @@ export interface ReorderCandidate {
   name: string;
   warehouse_id: string;
   warehouse_name: string;
+  /** The warehouse's allocation rank: the reorder report counts a product's backorders on its first record. */
+  warehouse_allocation_rank: number | null;
   quantity_on_hand: number;
   quantity_reserved: number;
   reorder_point: number;
@@ -77,6 +83,7 @@ export class ReorderRepository {
         'p.name',
         'r.warehouse_id',
         'w.name as warehouse_name',
+        'w.allocation_rank as warehouse_allocation_rank',
         'r.quantity_on_hand',
         'r.quantity_reserved',
         effectiveReorderPointSql(RECORD_AND_PRODUCT).as('reorder_point'),
@@ -114,8 +121,9 @@ export class ReorderRepository {
   }
 
   /**
-   * Units consumed per product and warehouse since `since`: the sum of negative `adjustment` movements
-   * (transfers and count corrections move or correct stock, they do not use it).
+   * Units consumed per product and warehouse since `since`: the sum of negative `adjustment` movements and of
+   * `shipment` movements (stock sent out on sales orders). Transfers and count corrections move or correct
+   * stock, they do not use it; returns are not subtracted.
    */
   async consumption(
     db: Executor,
@@ -128,7 +136,7 @@ export class ReorderRepository {
       .selectFrom('stock_movements')
       .select((eb) => ['product_id', 'warehouse_id', eb.fn.sum<number>('quantity').as('total')])
       .where('tenant_id', '=', tenantId)
-      .where('type', '=', 'adjustment')
+      .where('type', 'in', [...USAGE_MOVEMENT_TYPES])
       .where('quantity', '<', 0)
       .where('created_at', '>=', since)
       .where('product_id', 'in', [...productIds])

@@ -76,14 +76,21 @@ const ReorderSuggestion = Type.Object({
   quantity_available: Type.Integer(),
   reorder_point: Type.Integer(),
   reorder_quantity: Nullable(Type.Integer()),
-  deficit: Type.Integer({ description: 'reorder_point - quantity_available, at least 0.' }),
+  backordered_demand: Type.Integer({
+    description:
+      "The product's backordered sales demand (open order lines' units holding no reservation), counted on the line of the warehouse allocation takes first and 0 on the product's other lines.",
+  }),
+  deficit: Type.Integer({
+    description: 'reorder_point - quantity_available (at least 0) + backordered_demand.',
+  }),
   suggested_order_quantity: Type.Integer({
     description: 'max(reorder_quantity, deficit); max(deficit, 1) without a reorder quantity.',
   }),
   preferred_supplier: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
   last_purchase_date: Nullable(Timestamp),
   average_daily_usage: Type.Number({
-    description: 'Units taken out by negative adjustments over the last 30 days / 30, 2 decimals.',
+    description:
+      'Units taken out by negative adjustments and by shipments of sales orders over the last 30 days / 30, 2 decimals.',
   }),
   days_until_stockout: Nullable(
     Type.Integer({ description: 'floor(quantity_available / average_daily_usage); null without usage.' }),
@@ -98,6 +105,7 @@ nameSchema(ReorderSuggestion, 'ReorderSuggestion', {
   quantity_available: 3,
   reorder_point: 10,
   reorder_quantity: 40,
+  backordered_demand: 0,
   deficit: 7,
   suggested_order_quantity: 40,
   preferred_supplier: { id: '01jd8w3b4c5d6e7f8g9h0j1k2m', name: 'Fastener Supply Co' },

@@ -5,11 +5,13 @@ import type { Precondition } from '../../../core/precondition.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
+import { noBackorders, type BackorderedDemand } from '../availability/stock-demand.js';
 import type { StockLedger } from '../stock/stock-ledger.js';
 import type { InventoryResource } from '../stock/stock.presenter.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
 import type { ReorderSettingsBody } from './reorder.schemas.js';
+import { backorderShares } from './backorder-share.js';
 
 export type Urgency = 'critical' | 'high' | 'medium' | 'low';
 const URGENCY_RANK: Record<Urgency, number> = { critical: 0, high: 1, medium: 2, low: 3 };
@@ -40,6 +42,8 @@ export interface ReorderServiceDeps {
   stock: StockLedger;
   warehouses: WarehouseService;
   clock: Clock;
+  /** Sales orders' backordered demand, counted in what the report says is needed; none when absent. */
+  backorders?: BackorderedDemand;
 }
 
 export class ReorderService {
@@ -48,6 +52,7 @@ export class ReorderService {
   private readonly stock: StockLedger;
   private readonly warehouses: WarehouseService;
   private readonly clock: Clock;
+  private readonly backorders: BackorderedDemand;
 
   constructor(deps: ReorderServiceDeps) {
     this.db = deps.db;
@@ -55,6 +60,7 @@ export class ReorderService {
     this.stock = deps.stock;
     this.warehouses = deps.warehouses;
     this.clock = deps.clock;
+    this.backorders = deps.backorders ?? noBackorders;
   }
 
   /**
@@ -134,17 +140,24 @@ export class ReorderService {
     const candidates = await this.repository.candidates(this.db, tenantId);
     const productIds = [...new Set(candidates.map((c) => c.product_id))];
     const now = this.clock.now();
-    const [purchases, consumption] = await Promise.all([
+    const [purchases, consumption, demand] = await Promise.all([
       this.repository.lastPurchaseDates(this.db, tenantId, productIds),
       this.repository.consumption(this.db, tenantId, productIds, addDays(now, -USAGE_WINDOW_DAYS).toISOString()),
+      this.backorders(this.db, tenantId, productIds),
     ]);
-    const lines = candidates.map((c) => this.line(c, purchases, consumption));
+    const shares = backorderShares(candidates, demand);
+    const lines = candidates.map((c) => this.line(c, purchases, consumption, shares.get(c.record_id) ?? 0));
     return { data: lines.map((l) => l.line), summary: summarize(lines) };
   }
 
-  private line(c: ReorderCandidate, purchases: Map<string, string>, consumption: Map<string, number>) {
+  private line(
+    c: ReorderCandidate,
+    purchases: Map<string, string>,
+    consumption: Map<string, number>,
+    backordered: number,
+  ) {
     const available = c.quantity_on_hand - c.quantity_reserved;
-    const deficit = Math.max(c.reorder_point - available, 0);
+    const deficit = Math.max(c.reorder_point - available, 0) + backordered;
     const suggested = suggestedOrderQuantity(c.reorder_quantity, deficit);
     const usage = round2((consumption.get(`${c.product_id}:${c.warehouse_id}`) ?? 0) / USAGE_WINDOW_DAYS);
     const value = c.cost_price === null ? 0 : fromMinorUnits(c.cost_price * suggested, c.currency ?? DEFAULT_CURRENCY);
@@ -159,6 +172,7 @@ export class ReorderService {
         quantity_available: available,
         reorder_point: c.reorder_point,
         reorder_quantity: c.reorder_quantity,
+        backordered_demand: backordered,
         deficit,
         suggested_order_quantity: suggested,
         preferred_supplier: c.supplier_id === null ? null : { id: c.supplier_id, name: c.supplier_name! },

@@ -15,6 +15,8 @@ export interface ReservationListFilters {
   product_id?: string;
   warehouse_id?: string;
   order_line_id?: string;
+  /** Held by a line of this sales order. */
+  order_id?: string;
   status?: StockReservationStatus;
   reference_type?: string;
   reference_id?: string;
@@ -165,6 +167,16 @@ export class ReservationRepository {
     if (filters.product_id) query = query.where('product_id', '=', filters.product_id);
     if (filters.warehouse_id) query = query.where('warehouse_id', '=', filters.warehouse_id);
     if (filters.order_line_id) query = query.where('order_line_id', '=', filters.order_line_id);
+    if (filters.order_id) {
+      const orderId = filters.order_id;
+      query = query.where('order_line_id', 'in', (eb) =>
+        eb
+          .selectFrom('sales_order_lines')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('order_id', '=', orderId),
+      );
+    }
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.reference_type) query = query.where('reference_type', '=', filters.reference_type);
     if (filters.reference_id) query = query.where('reference_id', '=', filters.reference_id);

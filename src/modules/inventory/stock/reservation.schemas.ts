@@ -54,6 +54,9 @@ export const ReservationListQuery = Type.Object({
   product_id: Type.Optional(Ulid),
   warehouse_id: Type.Optional(Ulid),
   order_line_id: Type.Optional(Type.String({ maxLength: 255 })),
+  order_id: Type.Optional(
+    Type.String({ maxLength: 255, description: "The reservations held by this sales order's lines." }),
+  ),
   status: Type.Optional(Type.Enum(RESERVATION_STATUSES)),
   reference_type: Type.Optional(Type.String({ maxLength: 100 })),
   reference_id: Type.Optional(Type.String({ maxLength: 255 })),

@@ -15,6 +15,7 @@ import type { TenantService } from '../../tenancy/tenant.service.js';
 import type { UserService } from '../../tenancy/user.service.js';
 import { PurchaseOrderMailNotifier } from './purchase-order.mail-notifier.js';
 import { silentNotifier } from './purchase-order.notifier.js';
+import { purchaseOrderIncoming } from './purchase-order.incoming.js';
 import { PurchaseOrderPerformanceSource } from './purchase-order.performance.js';
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
 import { purchaseOrderRoutes } from './purchase-order.routes.js';
@@ -63,6 +64,11 @@ export interface PurchaseOrderModuleDeps {
 /** Suppliers' performance read from purchase orders; the catalog is built with it, before this module. */
 export function createSupplierPerformance(): PurchaseOrderPerformanceSource {
   return new PurchaseOrderPerformanceSource({ repository: new PurchaseOrderRepository() });
+}
+
+/** The goods due on purchase orders; inventory's availability is built with it, before this module. */
+export function createIncomingStock() {
+  return purchaseOrderIncoming(new PurchaseOrderRepository());
 }
 
 export function createPurchaseOrders(deps: PurchaseOrderModuleDeps) {

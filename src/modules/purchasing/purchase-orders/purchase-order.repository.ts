@@ -8,7 +8,7 @@ import { engineOf } from '../../../db/dialect.js';
 import { containsText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import { OPEN_STATUSES, PLACED_STATUSES } from './purchase-order.states.js';
+import { INCOMING_STATUSES, OPEN_STATUSES, PLACED_STATUSES } from './purchase-order.states.js';
 
 export type PurchaseOrder = Selectable<PurchaseOrdersTable>;
 export type NewPurchaseOrder = Insertable<PurchaseOrdersTable>;
@@ -215,6 +215,40 @@ export class PurchaseOrderRepository {
       .where('i.product_id', 'in', [...productIds])
       .execute();
     return new Set(rows.map((r) => r.product_id));
+  }
+
+  /**
+   * The lines of a product with goods still due (ordered - received - cancelled > 0) on live orders placed and
+   * not fully received, with the warehouse they go to (the line's, else the order's) and the date they are due
+   * (the supplier's confirmed date, else the expected one): soonest first, undated last.
+   */
+  async incoming(db: Executor, tenantId: string, productId: string) {
+    const due = sql<number>`i.quantity_ordered - i.quantity_received - i.quantity_cancelled`;
+    const expected = sql<string | null>`coalesce(po.confirmed_delivery_date, po.expected_delivery_date)`;
+    const rows = await db
+      .selectFrom('purchase_order_items as i')
+      .innerJoin('purchase_orders as po', (j) =>
+        j.onRef('po.id', '=', 'i.purchase_order_id').onRef('po.tenant_id', '=', 'i.tenant_id'),
+      )
+      .select((eb) => [
+        'po.id as purchase_order_id',
+        'po.po_number',
+        'po.status',
+        eb.fn.coalesce('i.warehouse_id', 'po.warehouse_id').as('warehouse_id'),
+        due.as('quantity'),
+        expected.as('expected_date'),
+      ])
+      .where('i.tenant_id', '=', tenantId)
+      .where('i.product_id', '=', productId)
+      .where('po.deleted_at', 'is', null)
+      .where('po.status', 'in', [...INCOMING_STATUSES])
+      .where(due, '>', 0)
+      .orderBy(sql`case when ${expected} is null then 1 else 0 end`)
+      .orderBy(expected)
+      .orderBy('po.po_number')
+      .orderBy('i.position')
+      .execute();
+    return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
   }
 
   /** Orders placed with a supplier (approved or later, not cancelled or rejected), with the fields statistics need. */

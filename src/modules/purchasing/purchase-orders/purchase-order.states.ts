@@ -44,6 +44,12 @@ export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = [
   'partially_received',
 ];
 
+/**
+ * Placed and not yet fully received: their lines' goods still due (ordered - received - cancelled) are the
+ * incoming stock that availability counts.
+ */
+export const INCOMING_STATUSES: readonly PurchaseOrderStatus[] = ['approved', ...WITH_SUPPLIER_STATUSES];
+
 /** Given to the supplier (approved or later, not cancelled or rejected): what the supplier's performance counts. */
 export const PLACED_STATUSES: readonly PurchaseOrderStatus[] = [
   'approved',
