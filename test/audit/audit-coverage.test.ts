@@ -11,7 +11,7 @@ import { apiBuilders, type ApiBuilders } from '../helpers/api-builders.js';
 import { makeProduct, makeTenantWithToken, makeUser } from '../helpers/factories.js';
 import { PASSWORD, SessionClient, signedInClient } from '../helpers/session-client.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
-import { makeSalesOrder } from '../helpers/sales-fixtures.js';
+import { insertOrder, insertShipment, makeSalesOrder } from '../helpers/sales-fixtures.js';
 import { documentForm } from '../documents/document-helpers.js';
 import { buildTestApp, jsonCaller, type HttpMethod, type TestApp } from '../helpers/test-app.js';
 import { collectRoutes, recordRoutes, routeName, type RouteEntry } from '../security/route-table.js';
@@ -559,6 +559,30 @@ describe('audit coverage', () => {
             status: { before: 'draft', after: 'cancelled' },
             cancellation_reason: { before: null, after: 'Collected' },
           },
+        };
+      },
+    ],
+    // Sales returns.
+    [
+      'sales_return.created',
+      async () => {
+        const product = await makeProduct(t.database.db, t.tenant.tenantId);
+        const order = await insertOrder(t.database.db, t.tenant.tenantId, {
+          status: 'shipped',
+          lines: [{ product_id: product, quantity: 3 }],
+        });
+        await insertShipment(t.database.db, t.tenant.tenantId, order.orderId, warehouseId, [
+          { order_line_id: order.lineIds[0]!, product_id: product, quantity: 3 },
+        ]);
+        const created = await ok('POST', `/api/v1/sales/orders/${order.orderId}/returns`, {
+          warehouse_id: warehouseId,
+          reason: 'Wrong size',
+          lines: [{ order_line_id: order.lineIds[0], quantity: 2, restock: true }],
+        });
+        return {
+          entityType: 'sales_return',
+          entityId: created.id,
+          changes: { return_number: { before: null, after: created.return_number } },
         };
       },
     ],

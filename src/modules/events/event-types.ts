@@ -69,6 +69,10 @@ export const EVENT_TYPES = {
   },
   'shipment.delivered': { entity_type: 'shipment', description: 'A shipment reached its customer.' },
   'shipment.cancelled': { entity_type: 'shipment', description: 'A shipment was cancelled before it shipped.' },
+  'order.returned': {
+    entity_type: 'order',
+    description: 'Goods of a sales order came back; the payload names the order, the return and its lines.',
+  },
   'import.completed': {
     entity_type: 'import',
     description: 'A CSV import finished its rows; the payload is the job with its counts.',

@@ -1,10 +1,11 @@
-// The sales modules (docs/sales.md): orders and their allocation; shipments and returns add their parts here. Built
+// The sales modules (docs/sales.md): orders and their allocation, and returns; shipments add their part here. Built
 // after the customers, the catalog and inventory, whose services they use.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createAllocation } from './allocation/index.js';
 import { OrderLineRepository } from './orders/order-lines.repository.js';
 import { createOrders, SalesSequenceRepository } from './orders/index.js';
 import { createShipments } from './shipments/index.js';
+import { createReturns } from './returns/index.js';
 import type { SalesDeps } from './sales.deps.js';
 
 export type { SalesDeps } from './sales.deps.js';
@@ -29,7 +30,8 @@ export function createSales(deps: SalesDeps) {
     progress: async (trx, tenantId, orderId, userId) =>
       void (await orders.progress.recordShipmentProgress(trx, tenantId, orderId, userId)),
   });
-  return { orders, allocation, shipments };
+  const returns = createReturns({ ...deps, lines, orders: orders.service });
+  return { orders, allocation, shipments, returns };
 }
 
 export type Sales = ReturnType<typeof createSales>;
@@ -39,5 +41,6 @@ export function salesRoutes({ sales }: { sales: Sales }): FastifyPluginAsyncType
   return async (api) => {
     await api.register(sales.orders.routes);
     await api.register(sales.shipments.routes);
+    await api.register(sales.returns.routes);
   };
 }
