@@ -9,6 +9,8 @@ import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/lib/ids.js';
 import { documentForm } from '../documents/document-helpers.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
+import { makeProduct } from '../helpers/factories.js';
+import { insertOrder } from '../helpers/sales-fixtures.js';
 import { signedInClient, type SessionClient } from '../helpers/session-client.js';
 import { jsonCaller, type HttpMethod, type TestApp } from '../helpers/test-app.js';
 
@@ -763,7 +765,12 @@ async function firstId(call: Caller, url: string): Promise<string | undefined> {
 const OPS = '/api/v1/operations';
 
 /** One record of each kind the routes address, made through the API. */
-async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouseId: string): Promise<FuzzFixtures> {
+async function makeFuzzFixtures(
+  call: Caller,
+  upload: Uploader,
+  defaultWarehouseId: string,
+  salesOrder: string,
+): Promise<FuzzFixtures> {
   const make = (path: string, payload: unknown) => createdId(call, `${OPS}/${path}`, payload);
   const word = uniqueWord();
   const category = await make('product-categories', { name: `Fuzz category ${word}` });
@@ -830,6 +837,7 @@ async function makeFuzzFixtures(call: Caller, upload: Uploader, defaultWarehouse
     ['/api/v1/webhooks/subscriptions/', subscription],
     ['/api/v1/users/', user],
     ['/api/v1/crm/customers/', customer],
+    ['/api/v1/sales/orders/', salesOrder],
   ];
   return {
     fields: {
@@ -881,6 +889,17 @@ export async function prepareFuzzing(t: TestApp): Promise<{ fixtures: FuzzFixtur
         type: 'specification',
       }),
     });
-  const fixtures = await makeFuzzFixtures(jsonCaller(t.app, t.auth), upload, t.tenant.defaultWarehouseId);
+  // Sales orders are written into the tables (test/helpers/sales-fixtures.ts): a shipped one of one line.
+  const salesProduct = await makeProduct(t.database.db, t.tenant.tenantId);
+  const salesOrder = await insertOrder(t.database.db, t.tenant.tenantId, {
+    status: 'shipped',
+    lines: [{ product_id: salesProduct, quantity: 1 }],
+  });
+  const fixtures = await makeFuzzFixtures(
+    jsonCaller(t.app, t.auth),
+    upload,
+    t.tenant.defaultWarehouseId,
+    salesOrder.orderId,
+  );
   return { fixtures, session: await signedInClient(t.app, t.tenant.adminEmail) };
 }

@@ -55,6 +55,14 @@ const DOCUMENTED_WRITABLE: Record<string, string[]> = {
   'POST /api/v1/operations/purchase-orders': ['status'],
 };
 const INJECTED_ID = '01hyyyyyyyyyyyyyyyyyyyyyyy';
+/** The line of the tenant's shipped sales order, 2 units shipped: enough for the two returns a case makes. */
+const returnLine = (
+  await t.database.db
+    .selectFrom('sales_order_lines')
+    .select('id')
+    .where('order_id', '=', own.salesOrder)
+    .executeTakeFirstOrThrow()
+).id;
 const PAST = '2000-01-01T00:00:00.000Z';
 
 type Table = keyof DB;
@@ -76,6 +84,15 @@ const CREATES: Record<string, WriteFixture> = {
     body: () => ({ name: `Mass ${unique()}`, type: 'application', abilities: ['*'] }),
   },
   'POST /api/v1/crm/customers': { table: 'customers', body: () => ({ name: `Mass customer ${unique()}` }) },
+  'POST /api/v1/sales/orders/:id/returns': {
+    table: 'sales_returns',
+    body: () => ({
+      warehouse_id: t.tenant.defaultWarehouseId,
+      reason: `Mass ${unique()}`,
+      lines: [{ order_line_id: returnLine, quantity: 1, restock: false }],
+    }),
+    params: () => ({ id: own.salesOrder }),
+  },
   'POST /api/v1/operations/attributes': {
     table: 'attribute_definitions',
     body: () => ({ code: `mass_${unique()}`, name: `Mass ${unique()}`, label: 'Mass', type: 'text' }),
