@@ -374,6 +374,8 @@ describe('stock movements', () => {
       transfer_in: 0,
       reservation: 0,
       release: 0,
+      shipment: 0,
+      return: 0,
     };
 
     it('defaults to the default warehouse and 7 days, with a summary of the window', async () => {
