@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
 import { makeTenant } from '../helpers/factories.js';
+import { insertOrder, insertShipment } from '../helpers/sales-fixtures.js';
 import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, publicAddress } from '../helpers/test-app.js';
 import {
@@ -55,14 +56,14 @@ const DOCUMENTED_WRITABLE: Record<string, string[]> = {
   'POST /api/v1/operations/purchase-orders': ['status'],
 };
 const INJECTED_ID = '01hyyyyyyyyyyyyyyyyyyyyyyy';
-/** The line of the tenant's shipped sales order, 2 units shipped: enough for the two returns a case makes. */
-const returnLine = (
-  await t.database.db
-    .selectFrom('sales_order_lines')
-    .select('id')
-    .where('order_id', '=', own.salesOrder)
-    .executeTakeFirstOrThrow()
-).id;
+/** A shipped sales order of the tenant, 2 units of its line shipped: enough for the two returns a case makes. */
+const shipped = await insertOrder(t.database.db, t.tenant.tenantId, {
+  status: 'shipped',
+  lines: [{ product_id: own.product, quantity: 2 }],
+});
+await insertShipment(t.database.db, t.tenant.tenantId, shipped.orderId, t.tenant.defaultWarehouseId, [
+  { order_line_id: shipped.lineIds[0]!, product_id: own.product, quantity: 2 },
+]);
 const PAST = '2000-01-01T00:00:00.000Z';
 
 type Table = keyof DB;
@@ -89,9 +90,9 @@ const CREATES: Record<string, WriteFixture> = {
     body: () => ({
       warehouse_id: t.tenant.defaultWarehouseId,
       reason: `Mass ${unique()}`,
-      lines: [{ order_line_id: returnLine, quantity: 1, restock: false }],
+      lines: [{ order_line_id: shipped.lineIds[0], quantity: 1, restock: false }],
     }),
-    params: () => ({ id: own.salesOrder }),
+    params: () => ({ id: shipped.orderId }),
   },
   'POST /api/v1/operations/attributes': {
     table: 'attribute_definitions',

@@ -2,12 +2,13 @@
 // shipment lines in shipped or delivered shipments) and allocated (their active reservations).
 import type { SalesOrderStatus } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { WAITING_STATUSES } from './backorder-rules.js';
+import { LEFT_STATUSES } from '../orders/order-lines.repository.js';
+import { COMMITTED_STATUSES } from '../orders/order.states.js';
 
 export interface WaitingLine {
   product_id: string;
   quantity: number;
-  cancelled: number;
+  cancelled_quantity: number;
   shipped: number;
   allocated: number;
 }
@@ -15,7 +16,8 @@ export interface WaitingLine {
 export class BackorderedDemandRepository {
   async waitingLines(db: Executor, tenantId: string, productIds: readonly string[]): Promise<WaitingLine[]> {
     if (productIds.length === 0) return [];
-    const waiting = [...WAITING_STATUSES] as SalesOrderStatus[];
+    // The statuses in which an order owes goods (order-quantities.ts, owesGoods), on hold included.
+    const waiting = [...COMMITTED_STATUSES] as SalesOrderStatus[];
     const rows = await db
       .selectFrom('sales_order_lines as l')
       .innerJoin('sales_orders as o', (j) =>
@@ -24,7 +26,7 @@ export class BackorderedDemandRepository {
       .select((eb) => [
         'l.product_id',
         'l.quantity',
-        'l.cancelled_quantity as cancelled',
+        'l.cancelled_quantity',
         eb
           .selectFrom('shipment_lines as sl')
           .innerJoin('shipments as s', (j) =>
@@ -32,7 +34,7 @@ export class BackorderedDemandRepository {
           )
           .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('sl.quantity'), inner.lit(0)).as('total'))
           .whereRef('sl.order_line_id', '=', 'l.id')
-          .where('s.status', 'in', ['shipped', 'delivered'])
+          .where('s.status', 'in', [...LEFT_STATUSES])
           .as('shipped'),
         eb
           .selectFrom('stock_reservations as r')
@@ -55,7 +57,7 @@ export class BackorderedDemandRepository {
     return rows.map((r) => ({
       product_id: r.product_id,
       quantity: Number(r.quantity),
-      cancelled: Number(r.cancelled),
+      cancelled_quantity: Number(r.cancelled_quantity),
       shipped: Number(r.shipped ?? 0),
       allocated: Number(r.allocated ?? 0),
     }));
