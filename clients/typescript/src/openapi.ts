@@ -2717,6 +2717,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sales/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export sales orders as CSV, one row per line, in the sales order import format
+         * @description The columns after the import's (number, status, quantities shipped and returned) are ignored by an import of the file. See docs/import.md.
+         */
+        get: operations["exportSalesOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/imports/{id}/cancel": {
         parameters: {
             query?: never;
@@ -3820,7 +3840,7 @@ export interface components {
             /** @description ULID, 26 lowercase characters. */
             id: string;
             /** @enum {unknown} */
-            type: "products" | "stock_levels" | "suppliers" | "categories";
+            type: "products" | "stock_levels" | "suppliers" | "categories" | "sales_orders";
             /** @enum {unknown} */
             mode: "create" | "update" | "upsert";
             dry_run: boolean;
@@ -30965,7 +30985,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100 (default 25). */
                 per_page?: number;
                 status?: "queued" | "validating" | "running" | "completed" | "failed" | "cancelled" | "too_many_errors";
-                type?: "products" | "stock_levels" | "suppliers" | "categories";
+                type?: "products" | "stock_levels" | "suppliers" | "categories" | "sales_orders";
             };
             header?: never;
             path?: never;
@@ -31072,7 +31092,7 @@ export interface operations {
                      * @description What the rows are.
                      * @enum {unknown}
                      */
-                    type: "products" | "stock_levels" | "suppliers" | "categories";
+                    type: "products" | "stock_levels" | "suppliers" | "categories" | "sales_orders";
                     /**
                      * @description create: a row whose key exists is refused; update: a row whose key is unknown is refused; upsert: either. The key is the SKU, supplier code or category slug (stock levels: SKU and warehouse code, every row a count).
                      * @default create
@@ -31172,7 +31192,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                type: "products" | "stock_levels" | "suppliers" | "categories";
+                type: "products" | "stock_levels" | "suppliers" | "categories" | "sales_orders";
             };
             cookie?: never;
         };
@@ -31451,6 +31471,98 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A header row, then one row per product, ordered by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportSalesOrders: {
+        parameters: {
+            query?: {
+                /** @description One status or a comma-separated list. */
+                status?: string;
+                /** @description Exactly this channel. */
+                channel?: string;
+                /** @description Created at or after this instant. */
+                created_from?: string;
+                /** @description Created at or before this instant. */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row, then one row per order line, orders by id. */
             200: {
                 headers: {
                     [name: string]: unknown;
