@@ -26,7 +26,6 @@ export const RULE_CODES = [
   'idempotency_key_in_progress',
   'idempotency_key_reused',
   'insufficient_stock',
-  'invalid_status',
   'invalid_transition',
   'last_admin',
   'nothing_pending',

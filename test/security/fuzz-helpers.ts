@@ -895,6 +895,12 @@ export async function prepareFuzzing(t: TestApp): Promise<{ fixtures: FuzzFixtur
     status: 'shipped',
     lines: [{ product_id: salesProduct, quantity: 1 }],
   });
+  // Its reference holds "fuzz", as every fixture's text does, for the search suites.
+  await t.database.db
+    .updateTable('sales_orders')
+    .set({ external_ref: 'fuzz-order' })
+    .where('id', '=', salesOrder.orderId)
+    .execute();
   const fixtures = await makeFuzzFixtures(
     jsonCaller(t.app, t.auth),
     upload,

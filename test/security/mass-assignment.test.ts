@@ -6,7 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
 import { makeTenant } from '../helpers/factories.js';
-import { insertOrder, insertShipment } from '../helpers/sales-fixtures.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { insertOrder, insertShipment, makeSalesOrder } from '../helpers/sales-fixtures.js';
 import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, publicAddress } from '../helpers/test-app.js';
 import {
@@ -64,6 +65,20 @@ const shipped = await insertOrder(t.database.db, t.tenant.tenantId, {
 await insertShipment(t.database.db, t.tenant.tenantId, shipped.orderId, t.tenant.defaultWarehouseId, [
   { order_line_id: shipped.lineIds[0]!, product_id: own.product, quantity: 2 },
 ]);
+/** A confirmed sales order holding 20 units reserved in the default warehouse: a shipment takes 1 a case. */
+await inTransaction(t.database.db, (trx) =>
+  t.services.stock.changeOnHand(trx, {
+    tenantId: t.tenant.tenantId,
+    productId: own.product,
+    warehouseId: t.tenant.defaultWarehouseId,
+    quantity: 20,
+    type: 'adjustment',
+    reason: 'shipments',
+  }),
+);
+const allocated = await makeSalesOrder(t.services, t.tenant.tenantId, [
+  { productId: own.product, quantity: 20, reserve: [{ warehouseId: t.tenant.defaultWarehouseId, quantity: 20 }] },
+]);
 const PAST = '2000-01-01T00:00:00.000Z';
 
 type Table = keyof DB;
@@ -93,6 +108,14 @@ const CREATES: Record<string, WriteFixture> = {
       lines: [{ order_line_id: shipped.lineIds[0], quantity: 1, restock: false }],
     }),
     params: () => ({ id: shipped.orderId }),
+  },
+  'POST /api/v1/sales/orders/:id/shipments': {
+    table: 'shipments',
+    body: () => ({
+      warehouse_id: t.tenant.defaultWarehouseId,
+      lines: [{ order_line_id: allocated.lineIds[0], quantity: 1 }],
+    }),
+    params: () => ({ id: allocated.orderId }),
   },
   'POST /api/v1/operations/attributes': {
     table: 'attribute_definitions',

@@ -208,6 +208,7 @@ export interface TenantRecords {
   importJob: string;
   customer: string;
   salesOrder: string;
+  shipment: string;
 }
 
 let recordSequence = 0;
@@ -300,6 +301,26 @@ export async function makeTenantRecords(
     )
   ).reservation.id;
 
+  // A shipment of an order that the product's stock in the warehouse was allocated to.
+  const allocatedOrder = await build.salesOrder({
+    customer_id: customer,
+    lines: [{ product_id: product, quantity: 1, unit_price: 1 }],
+  });
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: `${API}/sales/orders/${allocatedOrder.id}/confirm`,
+    headers: auth,
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.statusCode} ${confirmed.body}`);
+  const shipped = await t.app.inject({
+    method: 'POST',
+    url: `${API}/sales/orders/${allocatedOrder.id}/shipments`,
+    headers: auth,
+    payload: { warehouse_id: warehouse },
+  });
+  if (shipped.statusCode !== 201) throw new Error(`shipment: ${shipped.statusCode} ${shipped.body}`);
+  const shipment = shipped.json().data.id as string;
+
   const purchaseOrder = (
     await build.purchaseOrder({
       supplier_id: supplier,
@@ -349,6 +370,7 @@ export async function makeTenantRecords(
     importJob: imported.json().data.id as string,
     customer,
     salesOrder,
+    shipment,
   };
 }
 
@@ -375,6 +397,7 @@ export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' 
   '/operations/tags/:id': 'tag',
   '/operations/warehouses/:id': 'warehouse',
   '/sales/orders/:id': 'salesOrder',
+  '/sales/shipments/:id': 'shipment',
   '/users/:id': 'user',
   '/webhooks/subscriptions/:id': 'subscription',
   '/webhooks/subscriptions/:subscriptionId': 'subscription',

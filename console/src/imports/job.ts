@@ -20,6 +20,7 @@ const TYPES: Record<ImportType, { label: string; records: string; key: string }>
   stock_levels: { label: 'Stock levels', records: 'stock levels', key: 'SKU and warehouse code' },
   suppliers: { label: 'Suppliers', records: 'suppliers', key: 'supplier code' },
   categories: { label: 'Categories', records: 'categories', key: 'category slug' },
+  sales_orders: { label: 'Sales orders', records: 'sales orders', key: 'channel and external reference' },
 };
 
 export function typeLabel(type: ImportType): string {
@@ -35,6 +36,11 @@ export function modeLabel(mode: ImportMode): string {
 /** What a mode does to rows of a type, in one line: which rows it writes and which it refuses. */
 export function modeExplanation(type: ImportType, mode: ImportMode): string {
   const { records, key } = TYPES[type];
+  // Orders are never updated by an import: one whose reference exists was imported before (docs/import.md).
+  if (type === 'sales_orders')
+    return mode === 'update'
+      ? 'Refuses every row: sales orders are created by an import, never updated.'
+      : `Adds new ${records}; an order whose ${key} exists already counts as unchanged.`;
   if (mode === 'create') return `Adds new ${records}; a row whose ${key} exists already is refused.`;
   if (mode === 'update') return `Changes existing ${records}; a row whose ${key} is unknown is refused.`;
   return `Adds new ${records} and changes existing ones, matched by ${key}.`;
@@ -154,6 +160,11 @@ const WRITE_ABILITIES: Record<ImportType, Record<ImportMode, readonly string[]>>
     create: ['operations:adjust-stock'],
     update: ['operations:adjust-stock'],
     upsert: ['operations:adjust-stock'],
+  },
+  sales_orders: {
+    create: ['sales:create-orders', 'crm:create-customers'],
+    update: ['sales:create-orders', 'crm:create-customers'],
+    upsert: ['sales:create-orders', 'crm:create-customers'],
   },
 };
 

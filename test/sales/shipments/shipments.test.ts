@@ -178,7 +178,7 @@ describe('shipments', () => {
       ).toBe(6);
     });
 
-    it('refuses an order on hold (422 invalid_status), an unknown or another tenant’s order (404)', async () => {
+    it('refuses an order on hold (422 invalid_transition), an unknown or another tenant’s order (404)', async () => {
       const p1 = await stocked({ [main]: 5 });
       const held = await order(
         [{ productId: p1, quantity: 1, reserve: [{ warehouseId: main, quantity: 1 }] }],
@@ -186,7 +186,7 @@ describe('shipments', () => {
       );
       const res = await refused('POST', `/sales/orders/${held.orderId}/shipments`, { warehouse_id: main }, 422);
       expect(res).toMatchObject({
-        code: 'invalid_status',
+        code: 'invalid_transition',
         message:
           'Cannot create a shipment for a sales order whose status is on_hold; only confirmed, partially_shipped orders can ship.',
       });
@@ -389,26 +389,28 @@ describe('shipments', () => {
       await reconciled();
     });
 
-    it('refuses an order on hold or cancelled, and a shipment already shipped or cancelled (422 invalid_status)', async () => {
+    it('refuses an order on hold or cancelled, and a shipment already shipped or cancelled (422 invalid_transition)', async () => {
       const p1 = await stocked({ [main]: 10 });
       const o = await order([{ productId: p1, quantity: 2, reserve: [{ warehouseId: main, quantity: 2 }] }]);
       const shipment = await createShipment(o.orderId, { warehouse_id: main });
       for (const status of ['on_hold', 'cancelled'] as const) {
         await db().updateTable('sales_orders').set({ status }).where('id', '=', o.orderId).execute();
         expect(await refused('POST', `/sales/shipments/${shipment.id}/ship`, SHIP, 422)).toMatchObject({
-          code: 'invalid_status',
+          code: 'invalid_transition',
           message: `Cannot ship a sales order whose status is ${status}; only confirmed, partially_shipped orders can ship.`,
         });
       }
       await db().updateTable('sales_orders').set({ status: 'confirmed' }).where('id', '=', o.orderId).execute();
       await ok('POST', `/sales/shipments/${shipment.id}/ship`, SHIP);
       expect(await refused('POST', `/sales/shipments/${shipment.id}/ship`, SHIP, 422)).toMatchObject({
-        code: 'invalid_status',
+        code: 'invalid_transition',
         message:
           'Cannot ship a shipment whose status is shipped; only draft, picking, packed shipments can be shipped.',
       });
-      expect((await refused('POST', `/sales/shipments/${shipment.id}/cancel`, {}, 422)).code).toBe('invalid_status');
-      expect((await refused('POST', `/sales/shipments/${shipment.id}/pick`, {}, 422)).code).toBe('invalid_status');
+      expect((await refused('POST', `/sales/shipments/${shipment.id}/cancel`, {}, 422)).code).toBe(
+        'invalid_transition',
+      );
+      expect((await refused('POST', `/sales/shipments/${shipment.id}/pick`, {}, 422)).code).toBe('invalid_transition');
       await refused('POST', `/sales/shipments/${newId()}/ship`, SHIP, 404);
       await refused('POST', `/sales/shipments/${shipment.id}/ship`, { carrier: '' }, 422);
     });

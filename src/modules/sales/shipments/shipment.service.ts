@@ -123,7 +123,7 @@ export class ShipmentService {
   /**
    * Creates a draft shipment of the order from one warehouse: the lines and quantities chosen, or every line's
    * quantity reserved there and not yet in another open shipment of the order.
-   * @throws NotFoundError('Sales order'); BusinessRuleError `invalid_status` unless the order is confirmed or
+   * @throws NotFoundError('Sales order'); BusinessRuleError `invalid_transition` unless the order is confirmed or
    * partially shipped; ValidationError on `warehouse_id` (unknown, or nothing left to ship there) or on
    * `lines.<i>.order_line_id` / `lines.<i>.quantity` naming the line.
    */
@@ -242,7 +242,7 @@ export class ShipmentService {
    * Ships an open shipment, in one transaction: the stock ledger consumes exactly the reservations its lines hold
    * in its warehouse and takes the stock out (one `shipment` movement per line), the shipment records the
    * carrier, and the order becomes partially_shipped or shipped.
-   * @throws NotFoundError('Shipment'); PreconditionFailedError; BusinessRuleError `invalid_status` (the shipment's
+   * @throws NotFoundError('Shipment'); PreconditionFailedError; BusinessRuleError `invalid_transition` (the shipment's
    * status, or an order on hold, cancelled…); ConflictError `reservation_location_mismatch` when a line holds less
    * reserved in the warehouse than it ships.
    */

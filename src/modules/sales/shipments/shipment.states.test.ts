@@ -12,7 +12,7 @@ describe('shipment states', () => {
     expect(allowedShipmentActions('cancelled')).toEqual([]);
   });
 
-  it('refuses with invalid_status naming the status and the allowed ones', () => {
+  it('refuses with invalid_transition naming the status and the allowed ones', () => {
     expect(() => assertShipmentCan('shipped', 'cancel')).toThrow(
       'Cannot cancel a shipment whose status is shipped; only draft, picking, packed shipments can be cancelled.',
     );
@@ -20,7 +20,7 @@ describe('shipment states', () => {
       assertShipmentCan('delivered', 'ship');
     } catch (error) {
       expect(error).toBeInstanceOf(BusinessRuleError);
-      expect((error as BusinessRuleError).code).toBe('invalid_status');
+      expect((error as BusinessRuleError).code).toBe('invalid_transition');
     }
     expect(() => assertShipmentCan('packed', 'ship')).not.toThrow();
   });

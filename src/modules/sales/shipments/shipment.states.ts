@@ -61,22 +61,22 @@ export function allowedShipmentActions(status: ShipmentStatus): ShipmentAction[]
 }
 
 /**
- * @throws BusinessRuleError 422 `invalid_status` naming the status and the allowed ones, as every sales refusal
+ * @throws BusinessRuleError 422 `invalid_transition` naming the status and the allowed ones, as every sales refusal
  * of a status does.
  */
 export function assertShipmentCan(status: ShipmentStatus, action: ShipmentAction): void {
   if (!MACHINE.can(status, action))
-    throw new BusinessRuleError('invalid_status', shipmentRefusalMessage(action, status));
+    throw new BusinessRuleError('invalid_transition', shipmentRefusalMessage(action, status));
 }
 
 /** The order statuses a shipment may be created and shipped in: confirmed, and partly shipped already. */
 export const SHIPPABLE_ORDER_STATUSES = ['confirmed', 'partially_shipped'] as const;
 
-/** @throws BusinessRuleError 422 `invalid_status` when an order in `status` cannot ship (on hold, cancelled…). */
+/** @throws BusinessRuleError 422 `invalid_transition` when an order in `status` cannot ship (on hold, cancelled…). */
 export function assertOrderCanShip(status: string, action: 'create a shipment for' | 'ship'): void {
   if (!(SHIPPABLE_ORDER_STATUSES as readonly string[]).includes(status))
     throw new BusinessRuleError(
-      'invalid_status',
+      'invalid_transition',
       `Cannot ${action} a sales order whose status is ${status}; only ${SHIPPABLE_ORDER_STATUSES.join(', ')} orders can ship.`,
     );
 }
