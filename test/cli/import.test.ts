@@ -292,7 +292,7 @@ describe('cli import', () => {
     const type = await cli(config, ['import', '--tenant', tenantId, '--type', 'widgets', '--file', file, '--json']);
     expect(type).toMatchObject({ code: 1, stdout: '' });
     expect(type.stderr).toBe(
-      `Error: option '--type <type>' argument 'widgets' is invalid. Allowed choices are products, stock_levels, suppliers, categories.\n`,
+      `Error: option '--type <type>' argument 'widgets' is invalid. Allowed choices are products, stock_levels, suppliers, categories, sales_orders.\n`,
     );
 
     const mode = await cli(config, [
