@@ -33,7 +33,7 @@ export function ImportsPage() {
     <>
       <PageHeader
         title="Imports"
-        description="Products, stock levels, suppliers and categories from CSV files, imported in the background."
+        description="Products, stock levels, suppliers, categories and sales orders from CSV files, imported in the background."
       />
       <Stack gap="lg">
         {mayImport ? (
