@@ -1,13 +1,13 @@
 // What allocation reads: an order's lines with their open and allocated quantities, the tenant's allocation
 // settings, the stock available per warehouse, and the lines waiting for stock that arrives. It writes nothing:
 // reservations are the stock ledger's (modules/inventory/stock).
-import { sql, type ExpressionBuilder } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
-import type { AllocationStrategy, DB, SalesOrderStatus, ShipmentStatus } from '../../../db/schema.js';
+import type { AllocationStrategy, SalesOrderStatus } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { allocatedOfLine, openOfLine } from '../orders/order-line-quantities.repository.js';
 
 /** One order line with what it still needs: open (ordered - cancelled - shipped) and allocated (active reservations). */
-export interface LineQuantities {
+export interface OpenLine {
   id: string;
   order_id: string;
   product_id: string;
@@ -38,33 +38,6 @@ export interface WaitingLine {
 
 /** Statuses whose lines arriving stock is allocated to: confirmed orders not on hold. */
 export const WAITING_STATUSES: readonly SalesOrderStatus[] = ['confirmed', 'partially_shipped'];
-
-/** Shipment statuses whose lines have left the warehouse. */
-const SHIPPED: readonly ShipmentStatus[] = ['shipped', 'delivered'];
-
-type LineScope = ExpressionBuilder<DB, 'sales_order_lines'>;
-
-/** The line's open quantity: ordered, less cancelled, less what shipments that left carried. */
-function openQuantity(eb: LineScope) {
-  const shipped = eb
-    .selectFrom('shipment_lines')
-    .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
-    .select((e) => e.fn.coalesce(e.fn.sum<number>('shipment_lines.quantity'), sql.lit(0)).as('q'))
-    .whereRef('shipment_lines.order_line_id', '=', 'sales_order_lines.id')
-    .where('shipments.status', 'in', [...SHIPPED]);
-  return sql<number>`${eb.ref('sales_order_lines.quantity')} - ${eb.ref('sales_order_lines.cancelled_quantity')} - (${shipped})`;
-}
-
-/** The line's allocated quantity: what its active reservations hold. */
-function allocatedQuantity(eb: LineScope) {
-  const held = eb
-    .selectFrom('stock_reservations')
-    .select((e) => e.fn.coalesce(e.fn.sum<number>('stock_reservations.quantity'), sql.lit(0)).as('q'))
-    .whereRef('stock_reservations.tenant_id', '=', 'sales_order_lines.tenant_id')
-    .whereRef('stock_reservations.order_line_id', '=', 'sales_order_lines.id')
-    .where('stock_reservations.status', '=', 'active');
-  return sql<number>`(${held})`;
-}
 
 export class AllocationRepository {
   /**
@@ -98,15 +71,15 @@ export class AllocationRepository {
   }
 
   /** The order's lines (of `lineIds` when given) with their open and allocated quantities, by position. */
-  async lines(db: Executor, tenantId: string, orderId: string, lineIds?: readonly string[]): Promise<LineQuantities[]> {
+  async lines(db: Executor, tenantId: string, orderId: string, lineIds?: readonly string[]): Promise<OpenLine[]> {
     let query = db
       .selectFrom('sales_order_lines')
       .select((eb) => [
         'sales_order_lines.id',
         'sales_order_lines.order_id',
         'sales_order_lines.product_id',
-        openQuantity(eb).as('open'),
-        allocatedQuantity(eb).as('allocated'),
+        openOfLine(eb).as('open'),
+        allocatedOfLine(eb).as('allocated'),
       ])
       .where('sales_order_lines.tenant_id', '=', tenantId)
       .where('sales_order_lines.order_id', '=', orderId);
@@ -124,7 +97,7 @@ export class AllocationRepository {
     tenantId: string,
     orderIds: readonly string[],
     productIds: readonly string[],
-  ): Promise<LineQuantities[]> {
+  ): Promise<OpenLine[]> {
     if (orderIds.length === 0 || productIds.length === 0) return [];
     const rows = await db
       .selectFrom('sales_order_lines')
@@ -132,8 +105,8 @@ export class AllocationRepository {
         'sales_order_lines.id',
         'sales_order_lines.order_id',
         'sales_order_lines.product_id',
-        openQuantity(eb).as('open'),
-        allocatedQuantity(eb).as('allocated'),
+        openOfLine(eb).as('open'),
+        allocatedOfLine(eb).as('allocated'),
       ])
       .where('sales_order_lines.tenant_id', '=', tenantId)
       .where('sales_order_lines.order_id', 'in', [...orderIds])
@@ -204,7 +177,7 @@ export class AllocationRepository {
       .where('sales_orders.tenant_id', '=', tenantId)
       .where('sales_orders.status', 'in', [...WAITING_STATUSES])
       .where('sales_orders.deleted_at', 'is', null)
-      .where((eb) => eb(openQuantity(eb), '>', allocatedQuantity(eb)))
+      .where((eb) => eb(openOfLine(eb), '>', allocatedOfLine(eb)))
       .orderBy('sales_orders.priority', 'desc')
       .orderBy('sales_orders.confirmed_at')
       .orderBy('sales_orders.id')

@@ -6,7 +6,7 @@ import { BusinessRuleError, NotFoundError } from '../../../core/errors.js';
 import type { DB } from '../../../db/schema.js';
 import type { StockArrival, StockArrivalHook, StockLedger } from '../../inventory/stock/index.js';
 import { planAllocation, type LineDemand, type PlannedReservation } from './allocation-strategies.js';
-import type { AllocationRepository, LineQuantities } from './allocation.repository.js';
+import type { AllocationRepository, OpenLine } from './allocation.repository.js';
 import type {
   AllocationOutcome,
   AllocationRequest,
@@ -225,7 +225,7 @@ export class OrderAllocator implements OrderAllocation {
 }
 
 /** What each line still lacks after `allocations`: open - (allocated before + reserved now), where positive. */
-function backorders(lines: readonly LineQuantities[], allocations: readonly LineAllocation[]): LineBackorder[] {
+function backorders(lines: readonly OpenLine[], allocations: readonly LineAllocation[]): LineBackorder[] {
   const got = new Map<string, number>();
   for (const a of allocations) got.set(a.order_line_id, (got.get(a.order_line_id) ?? 0) + a.quantity);
   return lines

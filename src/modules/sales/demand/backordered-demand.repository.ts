@@ -1,8 +1,8 @@
-// The lines of orders waiting to ship, with the quantities their backordered quantity derives from: shipped (their
-// shipment lines in shipped or delivered shipments) and allocated (their active reservations).
+// The lines of orders waiting to ship, with the quantities their backordered quantity derives from: shipped and
+// allocated (order-line-quantities.repository.ts).
 import type { SalesOrderStatus } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
-import { LEFT_STATUSES } from '../orders/order-lines.repository.js';
+import { allocatedOfLine, shippedOfLine } from '../orders/order-line-quantities.repository.js';
 import { COMMITTED_STATUSES } from '../orders/order.states.js';
 
 export interface WaitingLine {
@@ -19,38 +19,26 @@ export class BackorderedDemandRepository {
     // The statuses in which an order owes goods (order-quantities.ts, owesGoods), on hold included.
     const waiting = [...COMMITTED_STATUSES] as SalesOrderStatus[];
     const rows = await db
-      .selectFrom('sales_order_lines as l')
-      .innerJoin('sales_orders as o', (j) =>
-        j.onRef('o.id', '=', 'l.order_id').onRef('o.tenant_id', '=', 'l.tenant_id'),
+      .selectFrom('sales_order_lines')
+      .innerJoin('sales_orders', (j) =>
+        j
+          .onRef('sales_orders.id', '=', 'sales_order_lines.order_id')
+          .onRef('sales_orders.tenant_id', '=', 'sales_order_lines.tenant_id'),
       )
       .select((eb) => [
-        'l.product_id',
-        'l.quantity',
-        'l.cancelled_quantity',
-        eb
-          .selectFrom('shipment_lines as sl')
-          .innerJoin('shipments as s', (j) =>
-            j.onRef('s.id', '=', 'sl.shipment_id').onRef('s.tenant_id', '=', 'sl.tenant_id'),
-          )
-          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('sl.quantity'), inner.lit(0)).as('total'))
-          .whereRef('sl.order_line_id', '=', 'l.id')
-          .where('s.status', 'in', [...LEFT_STATUSES])
-          .as('shipped'),
-        eb
-          .selectFrom('stock_reservations as r')
-          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('r.quantity'), inner.lit(0)).as('total'))
-          .whereRef('r.order_line_id', '=', 'l.id')
-          .where('r.tenant_id', '=', tenantId)
-          .where('r.status', '=', 'active')
-          .as('allocated'),
+        'sales_order_lines.product_id',
+        'sales_order_lines.quantity',
+        'sales_order_lines.cancelled_quantity',
+        shippedOfLine(eb).as('shipped'),
+        allocatedOfLine(eb).as('allocated'),
       ])
-      .where('l.tenant_id', '=', tenantId)
-      .where('l.product_id', 'in', [...productIds])
-      .where('o.deleted_at', 'is', null)
+      .where('sales_order_lines.tenant_id', '=', tenantId)
+      .where('sales_order_lines.product_id', 'in', [...productIds])
+      .where('sales_orders.deleted_at', 'is', null)
       .where((eb) =>
         eb.or([
-          eb('o.status', 'in', waiting),
-          eb.and([eb('o.status', '=', 'on_hold'), eb('o.held_from_status', 'in', waiting)]),
+          eb('sales_orders.status', 'in', waiting),
+          eb.and([eb('sales_orders.status', '=', 'on_hold'), eb('sales_orders.held_from_status', 'in', waiting)]),
         ]),
       )
       .execute();

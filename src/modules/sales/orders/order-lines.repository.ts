@@ -3,15 +3,13 @@
 // left (shipped or delivered), returned the sum of its return lines. None of these is stored on the line; the
 // line keeps only what was ordered and what was cancelled of it. Shipments, returns and allocation read them here.
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { SalesOrderLinesTable, ShipmentStatus } from '../../../db/schema.js';
+import type { SalesOrderLinesTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { LEFT_STATUSES } from './order-line-quantities.repository.js';
 
 export type OrderLine = Selectable<SalesOrderLinesTable>;
 export type NewOrderLine = Insertable<SalesOrderLinesTable>;
 export type OrderLineUpdate = Updateable<SalesOrderLinesTable>;
-
-/** Shipments whose goods have left: their lines count as shipped. */
-export const LEFT_STATUSES: readonly ShipmentStatus[] = ['shipped', 'delivered'];
 
 /** What a line's reservations, shipments and returns say of it. */
 export interface LineQuantities {

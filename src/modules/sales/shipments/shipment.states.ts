@@ -19,9 +19,6 @@ export const SHIPMENT_STATUSES = [
 /** Not yet shipped nor cancelled: its quantities are spoken for, so no other shipment may take them. */
 export const OPEN_SHIPMENT_STATUSES = ['draft', 'picking', 'packed'] as const satisfies readonly ShipmentStatus[];
 
-/** Gone out of the warehouse: what the order line counts as shipped. */
-export const SHIPPED_STATUSES = ['shipped', 'delivered'] as const satisfies readonly ShipmentStatus[];
-
 interface Transition {
   from: readonly ShipmentStatus[];
   to: ShipmentStatus;
