@@ -2,104 +2,11 @@
 // shipment endpoints (allocation, shipments, availability, the reorder report, the reservation list's order filter,
 // returns): an order in any status with its lines and customer, with reservations opened for its lines through the
 // stock ledger, a shipment with its lines, and the tenant's and warehouses' allocation settings.
-import type { AllocationStrategy, SalesOrderStatus, ShipmentStatus } from '../../src/db/schema.js';
+import type { Address, AllocationStrategy, SalesOrderStatus, ShipmentStatus } from '../../src/db/schema.js';
 import { inTransaction, type Executor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
 import type { StockLedger } from '../../src/modules/inventory/stock/stock-ledger.js';
 import type { Services } from '../../src/services.js';
-
-export interface FixtureLine {
-  productId: string;
-  quantity: number;
-  cancelled?: number;
-}
-
-export interface FixtureOrder {
-  orderId: string;
-  lineIds: string[];
-}
-
-let sequence = 0;
-
-/** A confirmed order of `customerId` with `lines` (positions in the order given); nothing reserved yet. */
-export async function insertConfirmedOrder(
-  db: Executor,
-  tenantId: string,
-  customerId: string,
-  lines: readonly FixtureLine[],
-  options: { priority?: number; confirmedAt?: string; status?: 'confirmed' | 'on_hold' | 'draft' } = {},
-): Promise<FixtureOrder> {
-  const orderId = newId();
-  const now = new Date().toISOString();
-  sequence += 1;
-  await db
-    .insertInto('sales_orders')
-    .values({
-      id: orderId,
-      tenant_id: tenantId,
-      order_number: `SO-FIXTURE-${process.pid}-${sequence}`,
-      customer_id: customerId,
-      status: options.status ?? 'confirmed',
-      channel: null,
-      external_ref: null,
-      currency: 'USD',
-      ship_to: null,
-      requested_ship_date: null,
-      priority: options.priority ?? 0,
-      notes: null,
-      subtotal: 0,
-      discount_amount: 0,
-      shipping_amount: 0,
-      tax_amount: 0,
-      total_amount: 0,
-      held_from_status: options.status === 'on_hold' ? 'confirmed' : null,
-      hold_reason: null,
-      submitted_at: null,
-      approved_by: null,
-      approved_at: null,
-      approval_notes: null,
-      rejected_by: null,
-      rejected_at: null,
-      rejection_reason: null,
-      confirmed_at: options.status === 'draft' ? null : (options.confirmedAt ?? now),
-      shipped_at: null,
-      closed_at: null,
-      close_reason: null,
-      completed_at: null,
-      cancelled_by: null,
-      cancelled_at: null,
-      cancellation_reason: null,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .execute();
-  const lineIds = lines.map(() => newId());
-  if (lines.length > 0)
-    await db
-      .insertInto('sales_order_lines')
-      .values(
-        lines.map((l, i) => ({
-          id: lineIds[i]!,
-          tenant_id: tenantId,
-          order_id: orderId,
-          position: i + 1,
-          product_id: l.productId,
-          product_name: `Product ${i + 1}`,
-          product_sku: null,
-          quantity: l.quantity,
-          cancelled_quantity: l.cancelled ?? 0,
-          unit_price: 100,
-          discount_amount: 0,
-          line_total: 100 * l.quantity,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  return { orderId, lineIds };
-}
 
 /** The tenant's allocation strategy and whether arriving stock goes to backordered lines. */
 export async function setAllocationSettings(
@@ -130,122 +37,38 @@ export interface ReservedLine {
   reserve?: Array<{ warehouseId: string; quantity: number }>;
 }
 
-export interface SalesOrderFixture {
-  orderId: string;
-  orderNumber: string;
-  customerId: string;
-  /** The lines' ids, in the order given. */
-  lineIds: string[];
-}
-
 /**
- * A sales order of `lines` for a new customer, in `status` (confirmed by default), with each line's
- * reservations opened through `services.stock.applyReservation` (orderLineId, reference `sales_order`).
+ * A sales order of `lines` (`insertOrder`; confirmed by default), with each line's reservations opened through
+ * `services.stock.applyReservation` (orderLineId, reference `sales_order`), in one transaction.
  */
 export async function makeSalesOrder(
   services: Services,
   tenantId: string,
   lines: readonly ReservedLine[],
-  options: { status?: SalesOrderStatus; shipTo?: { street?: string; city?: string; country?: string } } = {},
-): Promise<SalesOrderFixture> {
-  sequence += 1;
-  const customer = await services.crm.customers.service.create(tenantId, { name: `Customer ${sequence}` });
-  const orderId = newId();
-  // The shape of a real number, in a month no real order has.
-  const orderNumber = `SO-209912-${String(sequence).padStart(4, '0')}`;
-  const lineIds = lines.map(() => newId());
-  const now = new Date().toISOString();
-  await inTransaction(services.db, async (trx) => {
-    const products = await trx
-      .selectFrom('products')
-      .select(['id', 'name', 'sku'])
-      .where(
-        'id',
-        'in',
-        lines.map((l) => l.productId),
-      )
-      .execute();
-    const byId = new Map(products.map((p) => [p.id, p]));
-    await trx
-      .insertInto('sales_orders')
-      .values({
-        id: orderId,
-        tenant_id: tenantId,
-        order_number: orderNumber,
-        customer_id: customer.id,
-        status: options.status ?? 'confirmed',
-        channel: null,
-        external_ref: null,
-        currency: 'EUR',
-        ship_to: options.shipTo ?? null,
-        requested_ship_date: null,
-        notes: null,
-        subtotal: 0,
-        discount_amount: 0,
-        shipping_amount: 0,
-        tax_amount: 0,
-        total_amount: 0,
-        held_from_status: null,
-        hold_reason: null,
-        submitted_at: null,
-        approved_by: null,
-        approved_at: null,
-        approval_notes: null,
-        rejected_by: null,
-        rejected_at: null,
-        rejection_reason: null,
-        confirmed_at: now,
-        shipped_at: null,
-        closed_at: null,
-        close_reason: null,
-        completed_at: null,
-        cancelled_by: null,
-        cancelled_at: null,
-        cancellation_reason: null,
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .execute();
-    await trx
-      .insertInto('sales_order_lines')
-      .values(
-        lines.map((line, i) => ({
-          id: lineIds[i]!,
-          tenant_id: tenantId,
-          order_id: orderId,
-          position: i + 1,
-          product_id: line.productId,
-          product_name: byId.get(line.productId)?.name ?? 'Product',
-          product_sku: byId.get(line.productId)?.sku ?? null,
-          quantity: line.quantity,
-          cancelled_quantity: 0,
-          unit_price: 1000,
-          discount_amount: 0,
-          line_total: 1000 * line.quantity,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+  options: { status?: SalesOrderStatus; shipTo?: Address } = {},
+): Promise<InsertedOrder> {
+  return inTransaction(services.db, async (trx) => {
+    const order = await insertOrder(trx, tenantId, {
+      status: options.status,
+      ship_to: options.shipTo,
+      lines: lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })),
+    });
     for (const [i, line] of lines.entries()) {
       for (const part of line.reserve ?? []) {
-        await services.stock.applyReservation(trx, {
+        await reserveForLine(trx, services.stock, {
           tenantId,
+          orderId: order.orderId,
+          lineId: order.lineIds[i]!,
           productId: line.productId,
-          warehouseId: part.warehouseId,
-          quantity: part.quantity,
-          orderLineId: lineIds[i]!,
-          referenceType: 'sales_order',
-          referenceId: orderId,
+          ...part,
         });
       }
     }
+    return order;
   });
-  return { orderId, orderNumber, customerId: customer.id, lineIds };
 }
 
+let sequence = 0;
 const next = () => `${process.pid}-${++sequence}`;
 
 export interface OrderLineInput {
@@ -261,6 +84,7 @@ export interface OrderInput {
   held_from_status?: SalesOrderStatus | null;
   customer_id?: string;
   priority?: number;
+  ship_to?: Address;
   lines: OrderLineInput[];
 }
 
@@ -316,7 +140,7 @@ export async function insertOrder(db: Executor, tenantId: string, order: OrderIn
       channel: null,
       external_ref: null,
       currency: 'USD',
-      ship_to: null,
+      ship_to: order.ship_to ?? null,
       requested_ship_date: null,
       priority: order.priority ?? 0,
       notes: null,

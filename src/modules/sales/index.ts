@@ -26,6 +26,7 @@ export function createSales(deps: SalesDeps) {
   });
   const shipments = createShipments({
     ...deps,
+    lines,
     sequences: new SalesSequenceRepository(),
     progress: async (trx, tenantId, orderId, userId) =>
       void (await orders.progress.recordShipmentProgress(trx, tenantId, orderId, userId)),

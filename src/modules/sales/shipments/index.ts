@@ -1,4 +1,5 @@
 // Wires the shipments part: repository, service, documents and routes.
+import type { OrderLineRepository } from '../orders/order-lines.repository.js';
 import type { SalesSequenceRepository } from '../orders/sales-sequence.repository.js';
 import type { SalesDeps } from '../sales.deps.js';
 import { ShipmentDocuments } from './shipment.documents.js';
@@ -8,10 +9,13 @@ import { ShipmentService, type ShipmentProgress } from './shipment.service.js';
 
 export { ShipmentService, type ShipmentProgress } from './shipment.service.js';
 
-export function createShipments(deps: SalesDeps & { sequences: SalesSequenceRepository; progress: ShipmentProgress }) {
+export function createShipments(
+  deps: SalesDeps & { lines: OrderLineRepository; sequences: SalesSequenceRepository; progress: ShipmentProgress },
+) {
   const service = new ShipmentService({
     db: deps.db,
     shipments: new ShipmentRepository(),
+    lines: deps.lines,
     sequences: deps.sequences,
     ledger: deps.stock,
     warehouses: deps.warehouses,

@@ -1,16 +1,9 @@
-// Shipments and their lines, with the reads a shipment is checked against: the order it ships, the quantities
-// its lines hold reserved in the shipment's warehouse (stock_reservations, read only) and the quantities other
-// open shipments have taken of them.
+// Shipments and their lines, with the reads a shipment is checked against: the order it ships and the quantities
+// other open shipments have taken of its lines (what the lines hold reserved is order-lines.repository.ts's).
 import type { Insertable, Selectable } from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import { paginate } from '../../../db/paginate.js';
-import type {
-  ShipmentLinesTable,
-  ShipmentStatus,
-  ShipmentsTable,
-  SalesOrdersTable,
-  SalesOrderLinesTable,
-} from '../../../db/schema.js';
+import type { ShipmentLinesTable, ShipmentStatus, ShipmentsTable, SalesOrdersTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { OPEN_SHIPMENT_STATUSES } from './shipment.states.js';
 
@@ -25,10 +18,6 @@ export type ShipmentOrder = Pick<
   Selectable<SalesOrdersTable>,
   'id' | 'tenant_id' | 'order_number' | 'status' | 'customer_id' | 'ship_to' | 'notes' | 'shipped_at'
 > & { customer_name: string };
-export type ShipmentOrderLine = Pick<
-  Selectable<SalesOrderLinesTable>,
-  'id' | 'position' | 'product_id' | 'product_name' | 'product_sku' | 'quantity' | 'cancelled_quantity'
->;
 export type ShipmentChanges = Partial<
   Pick<
     ShipmentRecord,
@@ -88,38 +77,6 @@ export class ShipmentRepository {
       .where('sales_orders.id', '=', orderId)
       .where('sales_orders.deleted_at', 'is', null)
       .executeTakeFirst();
-  }
-
-  async orderLines(db: Executor, tenantId: string, orderId: string): Promise<ShipmentOrderLine[]> {
-    return db
-      .selectFrom('sales_order_lines')
-      .select(['id', 'position', 'product_id', 'product_name', 'product_sku', 'quantity', 'cancelled_quantity'])
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', '=', orderId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-  }
-
-  /** Per line of the order, what its active reservations hold in the warehouse. */
-  async allocatedIn(
-    db: Executor,
-    tenantId: string,
-    orderId: string,
-    warehouseId: string,
-  ): Promise<Map<string, number>> {
-    const rows = await db
-      .selectFrom('stock_reservations')
-      .innerJoin('sales_order_lines', 'sales_order_lines.id', 'stock_reservations.order_line_id')
-      .select('stock_reservations.order_line_id as order_line_id')
-      .select((eb) => eb.fn.sum<number>('stock_reservations.quantity').as('quantity'))
-      .where('stock_reservations.tenant_id', '=', tenantId)
-      .where('stock_reservations.warehouse_id', '=', warehouseId)
-      .where('stock_reservations.status', '=', 'active')
-      .where('sales_order_lines.order_id', '=', orderId)
-      .groupBy('stock_reservations.order_line_id')
-      .execute();
-    return byLine(rows as Array<{ order_line_id: string; quantity: number }>);
   }
 
   /** Per line of the order, what its open shipments (not shipped, not cancelled) in the warehouse hold. */

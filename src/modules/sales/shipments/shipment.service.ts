@@ -18,6 +18,7 @@ import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockLedger } from '../../inventory/stock/stock-ledger.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
+import type { OrderLineRepository } from '../orders/order-lines.repository.js';
 import { periodOf, type SalesSequenceRepository } from '../orders/sales-sequence.repository.js';
 import { shipmentResource } from './shipment.presenter.js';
 import type {
@@ -49,6 +50,8 @@ export type ShipmentProgress = (
 export interface ShipmentServiceDeps {
   db: Executor;
   shipments: ShipmentRepository;
+  /** The order's lines and what each holds reserved, per warehouse. */
+  lines: Pick<OrderLineRepository, 'ofOrder' | 'quantities'>;
   /** The `SH-<yyyymm>-<seq>` numbers. */
   sequences: SalesSequenceRepository;
   ledger: StockLedger;
@@ -70,6 +73,7 @@ export interface ShipmentWithOrder {
 export class ShipmentService {
   private readonly db: Executor;
   private readonly shipments: ShipmentRepository;
+  private readonly lines: ShipmentServiceDeps['lines'];
   private readonly sequences: SalesSequenceRepository;
   private readonly ledger: StockLedger;
   private readonly warehouses: WarehouseService;
@@ -82,6 +86,7 @@ export class ShipmentService {
   constructor(deps: ShipmentServiceDeps) {
     this.db = deps.db;
     this.shipments = deps.shipments;
+    this.lines = deps.lines;
     this.sequences = deps.sequences;
     this.ledger = deps.ledger;
     this.warehouses = deps.warehouses;
@@ -143,10 +148,16 @@ export class ShipmentService {
           throw ValidationError.field('warehouse_id', 'The selected warehouse id is invalid.');
         throw error;
       });
-      const lines = await this.shipments.orderLines(trx, tenantId, orderId);
-      const allocated = await this.shipments.allocatedIn(trx, tenantId, orderId, warehouse.id);
+      const lines = await this.lines.ofOrder(trx, tenantId, orderId);
+      const quantities = await this.lines.quantities(
+        trx,
+        tenantId,
+        lines.map((l) => l.id),
+      );
+      const allocatedThere = (lineId: string) =>
+        quantities.get(lineId)?.allocations.find((a) => a.warehouse_id === warehouse.id)?.quantity ?? 0;
       const taken = await this.shipments.inOpenShipments(trx, tenantId, orderId, warehouse.id);
-      const shippable = (lineId: string) => (allocated.get(lineId) ?? 0) - (taken.get(lineId) ?? 0);
+      const shippable = (lineId: string) => allocatedThere(lineId) - (taken.get(lineId) ?? 0);
       let chosen: Array<{ lineId: string; quantity: number }>;
       if (input.lines) {
         const byId = new Map(lines.map((l) => [l.id, l]));
