@@ -2824,8 +2824,8 @@ export interface paths {
         get: operations["listImports"];
         put?: never;
         /**
-         * Import a CSV file (products, stock levels, suppliers or categories) as a job
-         * @description Answers 202 with the queued job; a worker runs it. Besides operations:run-imports the caller needs the abilities of the writes the import makes: for products create-products (create), edit-products (update) or both (upsert), likewise for suppliers, manage-product-categories for categories and adjust-stock for stock levels. See docs/import.md.
+         * Import a CSV file (products, stock levels, suppliers, categories or sales orders) as a job
+         * @description Answers 202 with the queued job; a worker runs it. Besides operations:run-imports the caller needs the abilities of the writes the import makes: for products create-products (create), edit-products (update) or both (upsert), likewise for suppliers, manage-product-categories for categories, adjust-stock for stock levels, and sales:create-orders with crm:create-customers for sales orders. See docs/import.md.
          */
         post: operations["startImport"];
         delete?: never;

@@ -90,9 +90,9 @@ export function importRoutes({
         schema: {
           tags,
           operationId: 'startImport',
-          summary: 'Import a CSV file (products, stock levels, suppliers or categories) as a job',
+          summary: 'Import a CSV file (products, stock levels, suppliers, categories or sales orders) as a job',
           description:
-            'Answers 202 with the queued job; a worker runs it. Besides operations:run-imports the caller needs the abilities of the writes the import makes: for products create-products (create), edit-products (update) or both (upsert), likewise for suppliers, manage-product-categories for categories and adjust-stock for stock levels. See docs/import.md.',
+            'Answers 202 with the queued job; a worker runs it. Besides operations:run-imports the caller needs the abilities of the writes the import makes: for products create-products (create), edit-products (update) or both (upsert), likewise for suppliers, manage-product-categories for categories, adjust-stock for stock levels, and sales:create-orders with crm:create-customers for sales orders. See docs/import.md.',
           body: uploadBody,
           response: { 202: EnvelopeSchema(ImportResponse) },
         },
