@@ -37,11 +37,11 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     await dialog.getByRole('button', { name: /operations/ }).click();
     await dialog.getByLabel('operations:view-products', { exact: true }).check();
     await dialog.getByLabel('operations:adjust-stock', { exact: true }).check();
-    // Only what the service checks: no module it does not have (sales, finance, reporting), no coupons.
+    // Only what the service checks: no module it does not have (finance, reporting), no coupons.
     const modules = (await dialog.locator('.mantine-Accordion-control').allTextContents()).map((text) =>
       text.replace(/\d+ chosen$/, '').trim(),
     );
-    expect(modules).toEqual(['system', 'crm', 'operations']);
+    expect(modules).toEqual(['system', 'crm', 'sales', 'operations']);
     expect(await dialog.getByLabel('operations:manage-coupons', { exact: true }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Create token' }).click();
 
