@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   // Apps built on one shared database (tests) each stop watching it when they close.
-  app.addHook('onClose', async () => Promise.all([services.tokenCache.close(), services.catalogAnswers.close()]));
+  app.addHook('onClose', async () => Promise.all([services.tokenCache.close(), services.catalogAnswers?.close()]));
   app.decorate('config', config);
   app.decorate('services', services);
   registerPublicUrl(app, config.publicUrl);

@@ -58,3 +58,16 @@ describe('document storage configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('answer cache configuration', () => {
+  it('gives the catalog answers 16 MB by default, ANSWER_CACHE_MB otherwise, and 0 turns them off', () => {
+    expect(loadConfig({}).answerCacheBytes).toBe(16 * 1024 * 1024);
+    expect(loadConfig({ ANSWER_CACHE_MB: '64' }).answerCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ ANSWER_CACHE_MB: '0' }).answerCacheBytes).toBe(0);
+  });
+
+  it('refuses a budget that is not a whole number of megabytes, naming the variable', () => {
+    expect(() => loadConfig({ ANSWER_CACHE_MB: '1.5' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ANSWER_CACHE_MB: '-1' })).toThrow(/ANSWER_CACHE_MB/);
+  });
+});

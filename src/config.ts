@@ -52,6 +52,11 @@ export interface Config {
   readonly rateLimit: RateLimitSettings;
   readonly imports: ImportSettings;
   readonly compression: CompressionSettings;
+  /**
+   * Bytes the catalog's answers kept in memory may take, everything they hold counted (ANSWER_CACHE_MB); 0 keeps
+   * none, every read goes to the database.
+   */
+  readonly answerCacheBytes: number;
 }
 
 export interface CompressionSettings {
@@ -263,7 +268,7 @@ function imports(env: Env): ImportSettings {
 
 function compression(env: Env): CompressionSettings {
   return {
-    // Off by default: compressing in process costs more CPU than a local network saves (docs/deployment.md).
+    // On by default: a kept answer is compressed once, and a page is sent in a seventh of its bytes (docs/deployment.md).
     enabled: boolean(env, 'COMPRESSION', true),
     thresholdBytes: integer(env, 'COMPRESSION_THRESHOLD_BYTES', 1024, 0, 104_857_600),
   };
@@ -312,6 +317,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimit: rateLimit(env),
     imports: imports(env),
     compression: compression(env),
+    answerCacheBytes: integer(env, 'ANSWER_CACHE_MB', 16, 0, 65_536) * 1024 * 1024,
     ...overrides,
   };
   return Object.freeze(config);

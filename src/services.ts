@@ -79,6 +79,7 @@ export interface ServiceDeps {
     | 'documentStorage'
     | 'webhooks'
     | 'imports'
+    | 'answerCacheBytes'
   >;
 }
 
@@ -223,8 +224,11 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     // Stock that arrives goes to backordered sales order lines; sales is built after the ledger.
     arrivals: () => sales.allocation.arrivals,
   });
-  // Products and product pages served from memory while the catalog is unchanged.
-  const catalogAnswers = new AnswerCache(database ? database.watchChanges(CATALOG_ANSWER_TABLES) : UNWATCHED);
+  // Products and product pages served from memory while the catalog is unchanged; none with a budget of 0.
+  const catalogAnswers =
+    config.answerCacheBytes > 0
+      ? new AnswerCache(database ? database.watchChanges(CATALOG_ANSWER_TABLES) : UNWATCHED, config.answerCacheBytes)
+      : null;
   const catalog = createCatalog({
     db,
     clock,

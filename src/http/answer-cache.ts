@@ -15,11 +15,6 @@ import type { ChangeWatch } from '../db/change-watch.js';
 import { type AnswerEncoding, compressAnswer, negotiatedEncoding } from './compression.js';
 import { withFirstRouteHook, withRouteHook } from './route-hooks.js';
 
-/**
- * Bytes one cache holds at most: its answers, their keys and ETags, and its memory of keys read lately, counted
- * as V8 stores them. Beyond, the least recently served answers go.
- */
-export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 /** An answer larger than this share of the budget is never kept: it would push out too many others. */
 const LARGEST_SHARE = 16;
 /**
@@ -62,7 +57,11 @@ export class AnswerCache {
 
   constructor(
     private readonly changes: ChangeWatch,
-    maxBytes = ANSWER_CACHE_BYTES,
+    /**
+     * Bytes the cache holds at most (ANSWER_CACHE_MB): its answers, their keys, ETags and compressed copies, and
+     * its memory of keys read lately, counted as V8 stores them. Beyond, the least recently served answers go.
+     */
+    maxBytes: number,
   ) {
     const answerBytes = maxBytes - SEEN_KEYS_BYTES;
     this.largestEntry = Math.floor(answerBytes / LARGEST_SHARE);
@@ -201,7 +200,7 @@ function keyOf(request: FastifyRequest): string | undefined {
  */
 export function registerAnswerCaches(
   app: FastifyInstance,
-  caches: Readonly<Record<string, AnswerCache>>,
+  caches: Readonly<Record<string, AnswerCache | null>>,
   compression: CompressionSettings,
 ): void {
   const misses = new WeakMap<FastifyRequest, { key: string; generation: number }>();
@@ -246,8 +245,10 @@ export function registerAnswerCaches(
   app.addHook('onRoute', (route) => {
     const name = route.config?.answerCache;
     if (name === undefined) return;
+    if (!(name in caches)) throw new Error(`${String(route.method)} ${route.url}: no answer cache named ${name}`);
     const cache = caches[name];
-    if (!cache) throw new Error(`${String(route.method)} ${route.url}: no answer cache named ${name}`);
+    // A cache turned off (a budget of 0): the route reads the database every time.
+    if (!cache) return;
     route.preHandler = withRouteHook(route.preHandler, serve(cache));
     // First, so that the answer is kept as the handler made it, before a 304 replaces it.
     route.onSend = withFirstRouteHook(route.onSend, keep(cache));

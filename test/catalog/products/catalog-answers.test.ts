@@ -258,3 +258,20 @@ describe('catalog answers kept in memory with PUBLIC_URL', () => {
     expect(lists).not.toHaveBeenCalled();
   });
 });
+
+describe('catalog answers with ANSWER_CACHE_MB=0', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { answerCacheBytes: 0 } });
+  });
+  afterAll(() => t.close());
+
+  it('keeps no answer: every read of a page goes to the database', async () => {
+    expect(t.services.catalogAnswers).toBeNull();
+    const call = jsonCaller(t.app, t.auth);
+    const lists = vi.spyOn(t.services.catalog.products.service, 'list');
+    for (let i = 0; i < 5; i += 1) expect((await call('GET', `${PRODUCTS}?per_page=5`)).statusCode).toBe(200);
+    expect(lists).toHaveBeenCalledTimes(5);
+  });
+});
