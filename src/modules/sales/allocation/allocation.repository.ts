@@ -72,23 +72,10 @@ export class AllocationRepository {
 
   /** The order's lines (of `lineIds` when given) with their open and allocated quantities, by position. */
   async lines(db: Executor, tenantId: string, orderId: string, lineIds?: readonly string[]): Promise<OpenLine[]> {
-    let query = db
-      .selectFrom('sales_order_lines')
-      .select((eb) => [
-        'sales_order_lines.id',
-        'sales_order_lines.order_id',
-        'sales_order_lines.product_id',
-        openOfLine(eb).as('open'),
-        allocatedOfLine(eb).as('allocated'),
-      ])
-      .where('sales_order_lines.tenant_id', '=', tenantId)
-      .where('sales_order_lines.order_id', '=', orderId);
-    if (lineIds) {
-      if (lineIds.length === 0) return [];
-      query = query.where('sales_order_lines.id', 'in', [...lineIds]);
-    }
-    const rows = await query.orderBy('sales_order_lines.position').orderBy('sales_order_lines.id').execute();
-    return rows.map((r) => ({ ...r, open: Number(r.open), allocated: Number(r.allocated) }));
+    if (lineIds?.length === 0) return [];
+    let query = openLines(db, tenantId).where('sales_order_lines.order_id', '=', orderId);
+    if (lineIds) query = query.where('sales_order_lines.id', 'in', [...lineIds]);
+    return numeric(await query.orderBy('sales_order_lines.position').orderBy('sales_order_lines.id').execute());
   }
 
   /** The lines of `orderIds` of the given products with their quantities (for arriving stock, after locking). */
@@ -99,20 +86,10 @@ export class AllocationRepository {
     productIds: readonly string[],
   ): Promise<OpenLine[]> {
     if (orderIds.length === 0 || productIds.length === 0) return [];
-    const rows = await db
-      .selectFrom('sales_order_lines')
-      .select((eb) => [
-        'sales_order_lines.id',
-        'sales_order_lines.order_id',
-        'sales_order_lines.product_id',
-        openOfLine(eb).as('open'),
-        allocatedOfLine(eb).as('allocated'),
-      ])
-      .where('sales_order_lines.tenant_id', '=', tenantId)
+    const query = openLines(db, tenantId)
       .where('sales_order_lines.order_id', 'in', [...orderIds])
-      .where('sales_order_lines.product_id', 'in', [...productIds])
-      .execute();
-    return rows.map((r) => ({ ...r, open: Number(r.open), allocated: Number(r.allocated) }));
+      .where('sales_order_lines.product_id', 'in', [...productIds]);
+    return numeric(await query.execute());
   }
 
   async settings(db: Executor, tenantId: string): Promise<AllocationSettings> {
@@ -185,4 +162,25 @@ export class AllocationRepository {
       .orderBy('sales_order_lines.id')
       .execute();
   }
+}
+
+/** The tenant's order lines with their open and allocated quantities, to be narrowed by the caller. */
+function openLines(db: Executor, tenantId: string) {
+  return db
+    .selectFrom('sales_order_lines')
+    .select((eb) => [
+      'sales_order_lines.id',
+      'sales_order_lines.order_id',
+      'sales_order_lines.product_id',
+      openOfLine(eb).as('open'),
+      allocatedOfLine(eb).as('allocated'),
+    ])
+    .where('sales_order_lines.tenant_id', '=', tenantId);
+}
+
+/** Sums come back as text or bigint on some engines: the lines with their quantities as numbers. */
+function numeric<Row extends { open: unknown; allocated: unknown }>(
+  rows: Row[],
+): Array<Omit<Row, 'open' | 'allocated'> & { open: number; allocated: number }> {
+  return rows.map((r) => ({ ...r, open: Number(r.open), allocated: Number(r.allocated) }));
 }
