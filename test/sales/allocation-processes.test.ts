@@ -5,15 +5,12 @@
 // matches its movements and reservations.
 import { afterEach, describe, expect, it } from 'vitest';
 import { inTransaction, type Executor } from '../../src/db/transaction.js';
-import { systemClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
-import { createServices } from '../../src/services.js';
-import { makeProduct, makeTenant, makeToken } from '../helpers/factories.js';
+import { makeProduct } from '../helpers/factories.js';
 import { customerBody } from '../helpers/request-bodies.js';
 import { setAllocationSettings } from '../helpers/sales-fixtures.js';
-import { testConfig } from '../helpers/test-app.js';
-import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
-import { killAll, processEnv, startServerProcess } from '../process/processes.js';
+import type { TestDatabaseLocation } from '../helpers/test-database.js';
+import { killAll } from '../process/processes.js';
+import { startTwoServers } from '../process/two-servers.js';
 
 /** What the order endpoints answer, as far as these tests read it. */
 interface ConfirmedOrder {
@@ -62,33 +59,18 @@ describe('allocation across two server processes', () => {
   });
 
   it('50 confirmations of 1 unit against 20 available through two processes reserve 20 and backorder 30', async () => {
-    location = await createTestDatabaseLocation({ migrated: true });
-    const database = openTestDatabase(location);
-    let token: string;
-    let tenantId: string;
-    let productId: string;
-    let customerId: string;
-    try {
-      const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
-      const tenant = await makeTenant(services);
-      tenantId = tenant.tenantId;
-      token = await makeToken(services, tenant.tenantId, tenant.adminId);
-      productId = await makeProduct(database.db, tenant.tenantId);
-      customerId = (await services.crm.customers.service.create(tenantId, customerBody())).id;
-      await inTransaction(database.db, (trx) =>
+    const servers = await startTwoServers(async ({ services, db, tenantId }) => {
+      const productId = await makeProduct(db, tenantId);
+      const customerId = (await services.crm.customers.service.create(tenantId, customerBody())).id;
+      await inTransaction(db, (trx) =>
         services.stock.changeOnHand(trx, { tenantId, productId, quantity: 20, type: 'adjustment', reason: 'Setup' }),
       );
-    } finally {
-      await database.close();
-    }
-    const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' });
-    const servers = await Promise.all([startServerProcess(env).ready, startServerProcess(env).ready]);
+      return { productId, customerId };
+    });
+    location = servers.location;
+    const { productId, customerId } = servers.prepared;
     const post = (i: number, path: string, body?: object) =>
-      fetch(`${servers[i % 2]!.url}/api/v1/sales/orders${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { data: ConfirmedOrder } }));
+      servers.post<{ data: ConfirmedOrder }>(i, `/sales/orders${path}`, body);
     const orderIds: string[] = [];
     for (let i = 0; i < 50; i += 1) {
       const created = await post(i, '', {
@@ -103,30 +85,15 @@ describe('allocation across two server processes', () => {
     const lines = confirmed.map((r) => r.body.data.order.lines[0]!);
     expect(lines.reduce((s, l) => s + l.quantity_allocated, 0)).toBe(20);
     expect(lines.reduce((s, l) => s + l.quantity_backordered, 0)).toBe(30);
-    await killAll();
-    const check = openTestDatabase(location);
-    try {
-      await expectAllocatedOnce(check.db, tenantId, productId);
-    } finally {
-      await check.close();
-    }
+    await servers.inspect((db) => expectAllocatedOnce(db, servers.tenantId, productId));
   }, 120_000);
 
   it('20 units arriving through two processes go to exactly 20 of 50 waiting lines', async () => {
-    location = await createTestDatabaseLocation({ migrated: true });
-    const database = openTestDatabase(location);
-    let token: string;
-    let tenantId: string;
-    let productId: string;
-    const lineIds: string[] = [];
-    try {
-      const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
-      const tenant = await makeTenant(services);
-      tenantId = tenant.tenantId;
-      token = await makeToken(services, tenant.tenantId, tenant.adminId);
-      productId = await makeProduct(database.db, tenant.tenantId);
-      await setAllocationSettings(database.db, tenantId, { autoAllocate: true });
+    const servers = await startTwoServers(async ({ services, db, tenantId }) => {
+      const productId = await makeProduct(db, tenantId);
+      await setAllocationSettings(db, tenantId, { autoAllocate: true });
       const customer = await services.crm.customers.service.create(tenantId, customerBody());
+      const lineIds: string[] = [];
       for (let i = 0; i < 50; i += 1) {
         const draft = await services.sales.orders.service.create(tenantId, null, {
           customer_id: customer.id,
@@ -136,42 +103,33 @@ describe('allocation across two server processes', () => {
         lineIds.push(order.lines![0]!.id);
       }
       // The record exists before the race (stock in, then out again while nothing waits would allocate it).
-      await setAllocationSettings(database.db, tenantId, { autoAllocate: false });
+      await setAllocationSettings(db, tenantId, { autoAllocate: false });
       for (const quantity of [1, -1])
-        await inTransaction(database.db, (trx) =>
+        await inTransaction(db, (trx) =>
           services.stock.changeOnHand(trx, { tenantId, productId, quantity, type: 'adjustment', reason: 'Setup' }),
         );
-      await setAllocationSettings(database.db, tenantId, { autoAllocate: true });
-    } finally {
-      await database.close();
-    }
-    const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' });
-    const servers = await Promise.all([startServerProcess(env).ready, startServerProcess(env).ready]);
+      await setAllocationSettings(db, tenantId, { autoAllocate: true });
+      return { productId, lineIds };
+    });
+    location = servers.location;
+    const { productId, lineIds } = servers.prepared;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        fetch(`${servers[i % 2]!.url}/api/v1/operations/inventory/adjust`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ product_id: productId, quantity: 1, reason: 'Arrival' }),
-        }).then((res) => res.status),
+        servers.post(i, '/operations/inventory/adjust', { product_id: productId, quantity: 1, reason: 'Arrival' }),
       ),
     );
-    expect(results).toEqual(Array.from({ length: 20 }, () => 200));
-    await killAll();
-    const check = openTestDatabase(location);
-    try {
-      const held = await check.db
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    await servers.inspect(async (db) => {
+      const held = await db
         .selectFrom('stock_reservations')
         .select(['order_line_id', 'quantity'])
-        .where('tenant_id', '=', tenantId)
+        .where('tenant_id', '=', servers.tenantId)
         .where('status', '=', 'active')
         .execute();
       expect(held).toHaveLength(20);
       expect(held.every((r) => r.quantity === 1 && lineIds.includes(r.order_line_id!))).toBe(true);
       expect(new Set(held.map((r) => r.order_line_id)).size).toBe(20);
-      await expectAllocatedOnce(check.db, tenantId, productId);
-    } finally {
-      await check.close();
-    }
+      await expectAllocatedOnce(db, servers.tenantId, productId);
+    });
   }, 90_000);
 });

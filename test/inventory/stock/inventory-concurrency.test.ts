@@ -2,19 +2,13 @@
 // a randomized interleaving keeps every record equal to its movement sums, and the same holds with two
 // server processes sharing one database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../src/lib/clock.js';
-import { newId } from '../../../src/lib/ids.js';
 import { inTransaction } from '../../../src/db/transaction.js';
 import type { Executor } from '../../../src/db/transaction.js';
-import { createServices } from '../../../src/services.js';
-import { makeProduct, makeTenant, makeTenantWithToken, makeToken } from '../../helpers/factories.js';
-import { buildTestApp, jsonCaller, testConfig, type TestApp } from '../../helpers/test-app.js';
-import {
-  createTestDatabaseLocation,
-  openTestDatabase,
-  type TestDatabaseLocation,
-} from '../../helpers/test-database.js';
-import { killAll, processEnv, startServerProcess } from '../../process/processes.js';
+import { makeProduct, makeTenantWithToken } from '../../helpers/factories.js';
+import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
+import type { TestDatabaseLocation } from '../../helpers/test-database.js';
+import { killAll } from '../../process/processes.js';
+import { startTwoServers } from '../../process/two-servers.js';
 
 /** mulberry32: a small seeded PRNG, so a failing sequence can be replayed. */
 function prng(seed: number) {
@@ -198,48 +192,26 @@ describe('inventory concurrency across two server processes', () => {
   });
 
   it('split over two processes: 50 reserves against 20 available give 20 successes, 40 decrements against 25 end at 0', async () => {
-    location = await createTestDatabaseLocation({ migrated: true });
-    const database = openTestDatabase(location);
-    let token: string;
-    let tenantId: string;
-    let productId: string;
-    let decremented: string;
-    try {
-      const services = createServices({ db: database.db, clock: systemClock, newId, config: testConfig(location) });
-      const tenant = await makeTenant(services);
-      tenantId = tenant.tenantId;
-      token = await makeToken(services, tenant.tenantId, tenant.adminId);
-      productId = await makeProduct(database.db, tenant.tenantId);
-      decremented = await makeProduct(database.db, tenant.tenantId);
-      await inTransaction(database.db, (trx) =>
-        services.stock.changeOnHand(trx, {
-          tenantId,
-          productId,
-          quantity: 20,
-          type: 'adjustment',
-          reason: 'Opening stock',
-        }),
-      );
-      await inTransaction(database.db, (trx) =>
-        services.stock.changeOnHand(trx, {
-          tenantId,
-          productId: decremented,
-          quantity: 25,
-          type: 'adjustment',
-          reason: 'Opening stock',
-        }),
-      );
-    } finally {
-      await database.close();
-    }
-    const env = processEnv(location, { LOG_LEVEL: 'info', ADMIN_PASSWORD: 'correct-horse-battery' });
-    const servers = await Promise.all([startServerProcess(env).ready, startServerProcess(env).ready]);
+    const servers = await startTwoServers(async ({ services, db, tenantId }) => {
+      const stocked = async (quantity: number) => {
+        const productId = await makeProduct(db, tenantId);
+        await inTransaction(db, (trx) =>
+          services.stock.changeOnHand(trx, {
+            tenantId,
+            productId,
+            quantity,
+            type: 'adjustment',
+            reason: 'Opening stock',
+          }),
+        );
+        return productId;
+      };
+      return { productId: await stocked(20), decremented: await stocked(25) };
+    });
+    location = servers.location;
+    const { productId, decremented } = servers.prepared;
     const post = (i: number, path: string, body: object) =>
-      fetch(`${servers[i % 2]!.url}/api/v1/operations/inventory/${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { message?: string } }));
+      servers.post<{ message?: string }>(i, `/operations/inventory/${path}`, body);
     const [results, decrements] = await Promise.all([
       Promise.all(Array.from({ length: 50 }, (_, i) => post(i, 'reserve', { product_id: productId, quantity: 1 }))),
       Promise.all(
@@ -254,24 +226,20 @@ describe('inventory concurrency across two server processes', () => {
     const refused = results.filter((r) => r.status === 422);
     expect(refused).toHaveLength(30);
     for (const r of refused) expect(r.body.message).toBe('Insufficient available stock. Available: 0, Requested: 1');
-    await killAll();
-    const check = openTestDatabase(location);
-    try {
-      const record = await check.db
+    await servers.inspect(async (db) => {
+      const record = await db
         .selectFrom('inventory_records')
         .selectAll()
         .where('product_id', '=', productId)
         .executeTakeFirstOrThrow();
       expect([record.quantity_on_hand, record.quantity_reserved]).toEqual([20, 20]);
-      const emptied = await check.db
+      const emptied = await db
         .selectFrom('products')
         .select('stock_quantity')
         .where('id', '=', decremented)
         .executeTakeFirstOrThrow();
       expect(emptied.stock_quantity).toBe(0);
-      await expectLedgerConsistent(check.db, tenantId, [productId, decremented]);
-    } finally {
-      await check.close();
-    }
+      await expectLedgerConsistent(db, servers.tenantId, [productId, decremented]);
+    });
   }, 90_000);
 });
