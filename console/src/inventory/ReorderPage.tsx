@@ -116,12 +116,13 @@ function SummaryCards({ summary }: { summary: Summary }) {
 
 function SuggestionsTable({ suggestions }: { suggestions: Suggestion[] }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    // The SKU under the name rather than in a column of its own: eleven columns did not fit beside the navigation
+    // at 1280 px.
+    <Table.ScrollContainer minWidth={960}>
       <Table aria-label="Reorder suggestions" striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Product</Table.Th>
-            <Table.Th>SKU</Table.Th>
             <Table.Th>Warehouse</Table.Th>
             <Table.Th ta="right">Available</Table.Th>
             <Table.Th ta="right">Reorder point</Table.Th>
@@ -140,8 +141,10 @@ function SuggestionsTable({ suggestions }: { suggestions: Suggestion[] }) {
                 <Anchor component={Link} to={`/products/${row.product_id}`} size="sm">
                   {row.product_name}
                 </Anchor>
+                <Text size="xs" c="dimmed">
+                  {row.product_sku}
+                </Text>
               </Table.Td>
-              <Table.Td>{row.product_sku}</Table.Td>
               <Table.Td>{row.warehouse_name}</Table.Td>
               <Table.Td ta="right">{row.quantity_available}</Table.Td>
               <Table.Td ta="right">{row.reorder_point}</Table.Td>
