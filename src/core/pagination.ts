@@ -13,9 +13,18 @@ export interface PageRequest {
   per_page: number;
 }
 
+/**
+ * Matches a list counts at most: beyond, its total says "at least this many" (docs/pagination.md, "Totals").
+ * Counting stops there because the count reads every match, and a page reads only its own rows.
+ */
+export const COUNT_LIMIT = 10_000;
+
 export interface Page<T> {
   items: T[];
+  /** The rows the list matches; with `totalIsCapped`, a lower bound that counts this page and one row past it. */
   total: number;
+  /** More rows match than COUNT_LIMIT, and `total` is the least number that do. */
+  totalIsCapped?: boolean;
 }
 
 export function offsetOf(page: PageRequest): number {

@@ -4,7 +4,7 @@
 // request's own origin.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { MAX_PAGE, MAX_PER_PAGE, type Page, type PageRequest } from '../core/pagination.js';
+import { COUNT_LIMIT, MAX_PAGE, MAX_PER_PAGE, type Page, type PageRequest } from '../core/pagination.js';
 import { Defaulted } from './common-schemas.js';
 import { nameSchema } from './named-schemas.js';
 
@@ -25,6 +25,8 @@ export interface PageMeta {
   per_page: number;
   total: number;
   last_page: number;
+  /** Present, and true, when more rows match than the list counts: `total` and `last_page` are lower bounds. */
+  total_is_capped?: true;
 }
 
 export interface PageLinks {
@@ -51,13 +53,18 @@ export function pageQuery(defaultPerPage: number) {
   };
 }
 
-export function pageMeta(page: PageRequest, total: number): PageMeta {
-  return {
+/**
+ * A capped total counts the rows up to this page and one past it when there is one, so that `last_page` stays
+ * ahead of the current page while more follow, and a client paging to `last_page` reaches the end.
+ */
+export function pageMeta(page: PageRequest, total: number, totalIsCapped = false): PageMeta {
+  const meta: PageMeta = {
     current_page: page.page,
     per_page: page.per_page,
     total,
     last_page: Math.max(1, Math.ceil(total / page.per_page)),
   };
+  return totalIsCapped ? { ...meta, total_is_capped: true } : meta;
 }
 
 /** This request's absolute URL with the query parameter `name` set to `value`, keeping the others. */
@@ -92,20 +99,29 @@ export interface Paginated<T> {
 }
 
 export function paginated<T>(request: FastifyRequest, page: PageRequest, result: Page<T>): Paginated<T> {
-  const meta = pageMeta(page, result.total);
+  const meta = pageMeta(page, result.total, result.totalIsCapped);
   return { success: true, data: result.items, meta, links: pageLinks(request, meta) };
 }
 
 /** The master-products shape: `meta.pagination` instead of `meta` + `links`. */
 export function paginatedUnderMeta<T>(page: PageRequest, result: Page<T>) {
-  return { success: true as const, data: result.items, meta: { pagination: pageMeta(page, result.total) } };
+  return {
+    success: true as const,
+    data: result.items,
+    meta: { pagination: pageMeta(page, result.total, result.totalIsCapped) },
+  };
 }
 
 const PageMetaSchema = Type.Object({
   current_page: Type.Integer(),
   per_page: Type.Integer(),
-  total: Type.Integer(),
+  total: Type.Integer({ description: 'Rows the list matches; with `total_is_capped`, the least number that do.' }),
   last_page: Type.Integer(),
+  total_is_capped: Type.Optional(
+    Type.Literal(true, {
+      description: `Present when more rows match than a list counts (${COUNT_LIMIT.toLocaleString('en')}): \`total\` and \`last_page\` are then lower bounds that stay ahead of the current page while more rows follow.`,
+    }),
+  ),
 });
 nameSchema(PageMetaSchema, 'PageMeta', { current_page: 2, per_page: 25, total: 57, last_page: 3 });
 

@@ -4695,8 +4695,14 @@ export interface components {
         PageMeta: {
             current_page: number;
             per_page: number;
+            /** @description Rows the list matches; with `total_is_capped`, the least number that do. */
             total: number;
             last_page: number;
+            /**
+             * @description Present when more rows match than a list counts (10,000): `total` and `last_page` are then lower bounds that stay ahead of the current page while more rows follow.
+             * @enum {boolean}
+             */
+            total_is_capped?: true;
         };
         /**
          * @example {

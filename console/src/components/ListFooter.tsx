@@ -1,10 +1,11 @@
 // Under a list: how many records it holds, and the pages when there is more than one. Every paged list with a
 // record count uses this one footer, so that the count, the pager and their accessible names read alike.
 import { Group, Pagination, Text } from '@mantine/core';
+import { formatTotal } from '../lib/format';
 
 interface Props {
   /** The list's page metadata as the API answers it; nothing is shown before it arrives or when it is empty. */
-  meta: { current_page: number; last_page: number; total: number } | undefined;
+  meta: { current_page: number; last_page: number; total: number; total_is_capped?: true } | undefined;
   /** What the list holds, singular and plural. */
   noun: [one: string, many: string];
   onPage: (page: number) => void;
@@ -19,7 +20,7 @@ export function ListFooter({ meta, noun, onPage, pagerOnly = false }: Props) {
     <Group justify="space-between" mt="md" wrap="wrap">
       {!pagerOnly && (
         <Text size="sm" c="dimmed">
-          {meta.total} {meta.total === 1 ? noun[0] : noun[1]}
+          {formatTotal(meta, noun)}
         </Text>
       )}
       {meta.last_page > 1 && (

@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatTotal,
 } from './format';
 
 describe('money', () => {
@@ -68,5 +69,15 @@ describe('numbers', () => {
     expect(formatFileSize(2048)).toBe('2 KB');
     expect(formatFileSize(25 * 1024 * 1024)).toBe('25 MB');
     expect(formatFileSize(3 * 1024 * 1024 * 1024)).toBe('3 GB');
+  });
+});
+
+describe('list totals', () => {
+  it('writes the count with its noun, and a plus where the API stopped counting', () => {
+    expect(formatTotal({ total: 1 }, ['product', 'products'])).toBe('1 product');
+    expect(formatTotal({ total: 3 }, ['product', 'products'])).toBe('3 products');
+    expect(formatTotal({ total: 10_000, total_is_capped: true }, ['product', 'products'])).toBe(
+      `${new Intl.NumberFormat().format(10_000)}+ products`,
+    );
   });
 });

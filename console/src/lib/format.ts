@@ -46,6 +46,18 @@ export function formatNumber(value: number): string {
   return NUMBER.format(value);
 }
 
+/**
+ * A list's total as its page metadata gives it, with its noun: `1 product`, `10,000 products`, and `10,000+
+ * products` when the API stopped counting (`total_is_capped`).
+ */
+export function formatTotal(
+  meta: { total: number; total_is_capped?: true },
+  [one, many]: readonly [one: string, many: string],
+): string {
+  const noun = meta.total === 1 && !meta.total_is_capped ? one : many;
+  return `${NUMBER.format(meta.total)}${meta.total_is_capped ? '+' : ''} ${noun}`;
+}
+
 const PERCENT = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 });
 
 /** A rate the API answers as a percentage (83.33) -> `83.33%`; a dash when there is nothing to compute it from. */

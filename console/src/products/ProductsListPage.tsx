@@ -13,7 +13,7 @@ import { useProducts } from './api';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Product } from './model';
 import { EntitySelect } from './EntitySelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
-import { formatDateTime, formatMoney } from '../lib/format';
+import { formatDateTime, formatMoney, formatTotal } from '../lib/format';
 import { availability, codeLabel, statusLabel } from './format';
 import { PRODUCT_LIST_SHAPE, PRODUCT_PAGE_SIZES, productListQuery, type ProductFilter } from './list-query';
 import { SortHeader } from '../components/SortHeader';
@@ -28,11 +28,7 @@ export function ProductsListPage() {
     <>
       <PageHeader
         title="Products"
-        description={
-          products.data
-            ? `${products.data.meta.total} ${products.data.meta.total === 1 ? 'product' : 'products'}`
-            : undefined
-        }
+        description={products.data ? formatTotal(products.data.meta, ['product', 'products']) : undefined}
         actions={
           <Guarded ability="operations:create-products">
             <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>

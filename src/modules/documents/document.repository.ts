@@ -79,7 +79,7 @@ export class DocumentRepository {
       : filters.expiring
         ? query.selectAll().orderBy('expires_at', 'asc').orderBy('id', 'asc')
         : query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-    return paginate(ordered, page);
+    return paginate(db, ordered, page);
   }
 
   async update(

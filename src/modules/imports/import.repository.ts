@@ -49,7 +49,7 @@ export class ImportRepository {
     let rows = db.selectFrom('import_jobs').selectAll().where('tenant_id', '=', tenantId);
     if (filters.status) rows = rows.where('status', '=', filters.status);
     if (filters.type) rows = rows.where('type', '=', filters.type);
-    return paginate(rows.orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
+    return paginate(db, rows.orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
   /**

@@ -78,6 +78,7 @@ export class UserRepository {
       query = query.where((eb) => containsText(eb, ['users.name', 'users.email'], term));
     }
     return paginate(
+      db,
       query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction),
       page,
     );

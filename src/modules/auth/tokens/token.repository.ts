@@ -73,9 +73,9 @@ export class TokenRepository {
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
-    if (filters.sort_by === undefined) return paginate(query.selectAll().orderBy('id', 'desc'), page);
+    if (filters.sort_by === undefined) return paginate(db, query.selectAll().orderBy('id', 'desc'), page);
     const direction = filters.sort_direction ?? (filters.sort_by === 'created_at' ? 'desc' : 'asc');
-    return paginate(query.selectAll().orderBy(filters.sort_by, direction).orderBy('id', direction), page);
+    return paginate(db, query.selectAll().orderBy(filters.sort_by, direction).orderBy('id', direction), page);
   }
 
   /** Moves a token from `from` to the new state in one conditional statement; false when it was not in `from`. */

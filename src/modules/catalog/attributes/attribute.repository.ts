@@ -102,7 +102,7 @@ export class AttributeRepository {
       filters.sort_by === 'updated_at'
         ? query.orderBy('updated_at', direction)
         : query.orderBy('sort_order', direction).orderBy('code', direction);
-    return paginate(ordered.selectAll().orderBy('id', direction), page);
+    return paginate(db, ordered.selectAll().orderBy('id', direction), page);
   }
 
   async update(

@@ -104,6 +104,7 @@ export class BrandRepository {
   ): Promise<Page<BrandWithCount>> {
     const { sort_by, sort_direction, ...filters } = options;
     const { items, total } = await paginate(
+      db,
       this.withProductsCount(db, tenantId, filters)
         .orderBy(
           (eb) => (sort_by === 'name' ? eb.fn('lower', ['brands.name']) : eb.ref(`brands.${sort_by}`)),

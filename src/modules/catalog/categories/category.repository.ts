@@ -111,7 +111,7 @@ export class CategoryRepository {
     if (filters.sort_by !== 'name' && filters.sort_by !== 'updated_at')
       ordered = ordered.orderBy(sql`lower(name)`, direction);
     ordered = ordered.orderBy('id', direction);
-    return paginate(ordered, page);
+    return paginate(db, ordered, page);
   }
 
   /** Every live category of the tenant, in sibling order (sort_order, then name, then id). */

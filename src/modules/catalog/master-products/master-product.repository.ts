@@ -145,7 +145,7 @@ export class MasterProductRepository {
           return filtered.orderBy(`master_products.${sort_by}`, direction);
       }
     })();
-    return paginate(sorted.orderBy('master_products.id', direction).selectAll('master_products'), page);
+    return paginate(db, sorted.orderBy('master_products.id', direction).selectAll('master_products'), page);
   }
 
   private conditions(

@@ -81,7 +81,7 @@ export class SupplierRepository {
         .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`, 'asc')
         .orderBy(column, direction);
     }
-    return paginate(ordered.orderBy('id', direction), page);
+    return paginate(db, ordered.orderBy('id', direction), page);
   }
 
   async update(db: Executor, tenantId: string, id: string, changes: SupplierUpdate): Promise<Supplier | undefined> {

@@ -147,7 +147,7 @@ export class TagRepository {
       filters.sort_by === 'name'
         ? ordered.orderBy((eb) => eb.fn('lower', ['name']), direction)
         : ordered.orderBy(filters.sort_by, direction);
-    const { items, total } = await paginate(ordered.orderBy('id', direction), page);
+    const { items, total } = await paginate(db, ordered.orderBy('id', direction), page);
     return { items: items.map(TagRepository.counted), total };
   }
 

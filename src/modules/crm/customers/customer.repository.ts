@@ -55,6 +55,7 @@ export class CustomerRepository {
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
     const { sort_by, sort_direction } = filters;
     return paginate(
+      db,
       query
         .selectAll()
         .orderBy((eb) => (sort_by === 'name' ? eb.fn('lower', ['name']) : eb.ref(sort_by)), sort_direction)

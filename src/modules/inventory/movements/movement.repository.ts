@@ -48,6 +48,7 @@ export class MovementRepository {
     page: PageRequest,
   ): Promise<Page<StockMovement>> {
     return paginate(
+      db,
       this.filtered(db, tenantId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
       page,
     );

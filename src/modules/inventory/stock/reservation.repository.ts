@@ -181,6 +181,6 @@ export class ReservationRepository {
     if (filters.reference_type) query = query.where('reference_type', '=', filters.reference_type);
     if (filters.reference_id) query = query.where('reference_id', '=', filters.reference_id);
     const direction = filters.sort_direction ?? 'desc';
-    return paginate(query.orderBy('created_at', direction).orderBy('id', direction), page);
+    return paginate(db, query.orderBy('created_at', direction).orderBy('id', direction), page);
   }
 }

@@ -314,7 +314,7 @@ export class StockRepository {
       filters.sort_by === 'updated_at'
         ? query.orderBy('inventory_records.updated_at', direction)
         : query.orderBy('products.name', direction).orderBy('warehouses.code', direction);
-    return paginate(ordered.orderBy('inventory_records.id', direction), page);
+    return paginate(db, ordered.orderBy('inventory_records.id', direction), page);
   }
 
   /** Every record of the tenant whose quantities differ from the sums of its movements or of its active reservations. */

@@ -77,6 +77,7 @@ export class WarehouseRepository {
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
     return paginate(
+      db,
       query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction),
       page,
     );

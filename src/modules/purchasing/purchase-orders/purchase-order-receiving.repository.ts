@@ -75,6 +75,7 @@ export class PurchaseOrderReceivingRepository {
   /** The order's receipts, newest first (by when they were recorded). */
   async receiptsPage(db: Executor, tenantId: string, orderId: string, page: PageRequest): Promise<Page<Receipt>> {
     return paginate(
+      db,
       db
         .selectFrom('purchase_order_receipts')
         .selectAll()

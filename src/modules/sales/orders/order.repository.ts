@@ -109,6 +109,7 @@ export class OrderRepository {
     }
     const direction = filters.sort_direction;
     const { items, total } = await paginate(
+      db,
       this.withNames(query).orderBy(`o.${filters.sort_by}`, direction).orderBy('o.id', direction),
       page,
     );

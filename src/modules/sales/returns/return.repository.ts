@@ -52,6 +52,7 @@ export class ReturnRepository {
   /** The order's returns, oldest first (in number order). */
   async ofOrder(db: Executor, tenantId: string, orderId: string, page: PageRequest): Promise<Page<SalesReturn>> {
     return paginate(
+      db,
       db
         .selectFrom('sales_returns')
         .selectAll()

@@ -141,7 +141,7 @@ export class ShipmentRepository {
     if (filters.warehouse_id) query = query.where('shipments.warehouse_id', '=', filters.warehouse_id);
     if (filters.status) query = query.where('shipments.status', '=', filters.status);
     const direction = filters.sort_direction ?? 'desc';
-    return paginate(query.orderBy('shipments.created_at', direction).orderBy('shipments.id', direction), page);
+    return paginate(db, query.orderBy('shipments.created_at', direction).orderBy('shipments.id', direction), page);
   }
 
   /** Changes a shipment still in one of `from`; answers whether it was. */

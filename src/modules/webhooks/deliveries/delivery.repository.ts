@@ -66,7 +66,7 @@ export class DeliveryRepository {
     let query = this.ofSubscription(db, tenantId, subscriptionId).where('entity_type', 'in', filter.entityTypes);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.eventType) query = query.where('event_type', '=', filter.eventType);
-    return paginate(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
+    return paginate(db, query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
   async find(db: Executor, tenantId: string, subscriptionId: string, id: string): Promise<Delivery | undefined> {

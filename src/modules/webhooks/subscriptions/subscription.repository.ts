@@ -41,6 +41,7 @@ export class SubscriptionRepository {
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);
     return paginate(
+      db,
       query.selectAll().orderBy(filters.sort_by, filters.sort_direction).orderBy('id', filters.sort_direction),
       page,
     );
