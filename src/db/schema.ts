@@ -4,7 +4,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 /** ISO 8601 timestamp string with milliseconds and `Z`, e.g. `2026-11-21T09:30:00.000Z`. */
 export type Timestamp = string;
 
-export type Role = 'admin' | 'manager' | 'viewer';
+/** A user's role: what it allows is `roleAllows` (src/modules/auth/abilities.ts, docs/abilities.md). */
+export type Role = 'admin' | 'manager' | 'sales' | 'warehouse' | 'viewer';
 export type TokenType = 'personal' | 'application' | 'integration';
 export type TokenStatus = 'active' | 'pending_approval' | 'revoked';
 export type WarehouseType = 'main' | 'distribution' | 'satellite' | 'virtual' | 'consignment';

@@ -4425,7 +4425,7 @@ export interface components {
             name: string;
             email: string;
             /** @enum {unknown} */
-            role: "admin" | "manager" | "viewer";
+            role: "admin" | "manager" | "sales" | "warehouse" | "viewer";
             /**
              * @description `invited`: no password set yet, cannot sign in; `active`: signs in; `deactivated`: refused, sessions ended, tokens suspended.
              * @enum {unknown}
@@ -4465,7 +4465,7 @@ export interface components {
             name: string;
             email: string;
             /** @enum {unknown} */
-            role: "admin" | "manager" | "viewer";
+            role: "admin" | "manager" | "sales" | "warehouse" | "viewer";
             /**
              * @description `invited`: no password set yet, cannot sign in; `active`: signs in; `deactivated`: refused, sessions ended, tokens suspended.
              * @enum {unknown}
@@ -9988,7 +9988,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
                 per_page?: number;
-                role?: "admin" | "manager" | "viewer";
+                role?: "admin" | "manager" | "sales" | "warehouse" | "viewer";
                 /** @description `invited`: no password set yet, cannot sign in; `active`: signs in; `deactivated`: refused, sessions ended, tokens suspended. */
                 status?: "invited" | "active" | "deactivated";
                 /** @description Matches name or e-mail (case-insensitive). */
@@ -10106,7 +10106,7 @@ export interface operations {
                      * @description Any role but `viewer` needs system:manage-roles as well; every role needs the caller to hold each ability it allows (403 names the first missing).
                      * @enum {unknown}
                      */
-                    role: "admin" | "manager" | "viewer";
+                    role: "admin" | "manager" | "sales" | "warehouse" | "viewer";
                 };
             };
         };
@@ -10322,7 +10322,7 @@ export interface operations {
                      * @description Any role but `viewer` needs system:manage-roles as well; every role needs the caller to hold each ability it allows (403 names the first missing).
                      * @enum {unknown}
                      */
-                    role?: "admin" | "manager" | "viewer";
+                    role?: "admin" | "manager" | "sales" | "warehouse" | "viewer";
                 };
             };
         };

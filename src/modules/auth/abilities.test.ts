@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../../db/schema.js';
 import {
   ABILITIES,
   expandGrant,
@@ -78,5 +79,49 @@ describe('abilities', () => {
     expect(roleAllows('viewer', 'system:view-users')).toBe(false);
     expect(roleAllows('viewer', 'system:view-audit-logs')).toBe(false);
     expect(roleAllows('manager', 'system:view-audit-logs')).toBe(false);
+  });
+
+  const allowed = (role: Role) => ABILITIES.filter((a) => roleAllows(role, a.ability)).map((a) => a.ability);
+
+  it('let the sales role take orders from creation to completion, but not ship, approve or write stock, products or purchasing', () => {
+    expect(allowed('sales')).toEqual([
+      'crm:view-customers',
+      'crm:create-customers',
+      'crm:edit-customers',
+      'crm:delete-customers',
+      'sales:view-orders',
+      'sales:create-orders',
+      'sales:edit-orders',
+      'sales:delete-orders',
+      'sales:cancel-orders',
+      'sales:complete-orders',
+      'operations:view-products',
+      'operations:view-inventory',
+      'operations:view-imports',
+      'operations:run-imports',
+    ]);
+  });
+
+  it('let the warehouse role ship, receive and keep stock, but not run orders, write products or prices, or administer', () => {
+    expect(allowed('warehouse')).toEqual([
+      'sales:view-orders',
+      'sales:ship-orders',
+      'operations:view-products',
+      'operations:view-inventory',
+      'operations:adjust-stock',
+      'operations:transfer-stock',
+      'operations:view-purchase-orders',
+      'operations:receive-goods-purchase-orders',
+      'operations:view-imports',
+      'operations:run-imports',
+    ]);
+  });
+
+  it('give the sales and warehouse roles only abilities in use, none High, all held by a manager', () => {
+    for (const role of ['sales', 'warehouse'] as const)
+      for (const ability of allowed(role)) {
+        expect(findAbility(ability), ability).toMatchObject({ in_use: true, requires_approval: false });
+        expect(roleAllows('manager', ability), ability).toBe(true);
+      }
   });
 });

@@ -251,13 +251,60 @@ export function reachesHighAbility(grants: readonly string[]): boolean {
 const ADMIN_ONLY_VIEWS: ReadonlySet<string> = new Set(['system:view-users', 'system:view-audit-logs']);
 
 /**
+ * The sales role: takes orders and sees them through. Customers, and orders from creation to completion: confirm,
+ * allocate, hold, submit for approval and record returns are `edit-orders`, cancel and close `cancel-orders`.
+ * It reads products and stock (availability, reservations, warehouses are `view-inventory`) to take an order, and
+ * imports orders from a shop's CSV (an import needs the abilities of its writes as well, so it creates orders and
+ * customers only). Not `ship-orders` (the warehouse ships), not the High `approve-orders`, no stock, product or
+ * purchasing write. docs/abilities.md gives the reason for each.
+ */
+const SALES_ROLE: ReadonlySet<string> = new Set([
+  'crm:view-customers',
+  'crm:create-customers',
+  'crm:edit-customers',
+  'crm:delete-customers',
+  'sales:view-orders',
+  'sales:create-orders',
+  'sales:edit-orders',
+  'sales:delete-orders',
+  'sales:cancel-orders',
+  'sales:complete-orders',
+  'operations:view-products',
+  'operations:view-inventory',
+  'operations:view-imports',
+  'operations:run-imports',
+] satisfies AbilityName[]);
+
+/**
+ * The warehouse role: ships orders and keeps the stock true. It reads orders and ships them (shipments, pick lists
+ * and packing slips), reads products and stock, adjusts, counts and transfers stock, and receives purchase orders
+ * (reading them to do so); it imports stock levels (a count as a CSV). Not the orders' other writes: confirming
+ * and recording a return are `edit-orders`, which also edits and allocates orders. No customer, price, product,
+ * warehouse or reorder-setting write, no manual reservation, no user administration.
+ */
+const WAREHOUSE_ROLE: ReadonlySet<string> = new Set([
+  'sales:view-orders',
+  'sales:ship-orders',
+  'operations:view-products',
+  'operations:view-inventory',
+  'operations:adjust-stock',
+  'operations:transfer-stock',
+  'operations:view-purchase-orders',
+  'operations:receive-goods-purchase-orders',
+  'operations:view-imports',
+  'operations:run-imports',
+] satisfies AbilityName[]);
+
+/**
  * What a role allows: admin everything; manager every operations ability except High ones, the customer
  * abilities (customers are day-to-day operations, and none of them is High) and the sales order abilities but
- * the High `approve-orders`; viewer only `view-*` abilities,
+ * the High `approve-orders`; sales and warehouse the fixed lists above; viewer only `view-*` abilities,
  * except the admin-only views.
  */
 export function roleAllows(role: Role, ability: string): boolean {
   if (role === 'admin') return true;
+  if (role === 'sales') return SALES_ROLE.has(ability);
+  if (role === 'warehouse') return WAREHOUSE_ROLE.has(ability);
   if (ADMIN_ONLY_VIEWS.has(ability)) return false;
   const entry = BY_NAME.get(ability);
   const [module, action = ''] = ability.split(':', 2);

@@ -3,8 +3,9 @@ import { Defaulted, Nullable, Timestamp, Ulid } from '../../http/common-schemas.
 import { nameSchema, withExample } from '../../http/named-schemas.js';
 import { pageQuery } from '../../http/pagination.js';
 import { USER_SORTS } from './user.repository.js';
+import { ROLES } from './user.service.js';
 
-const RoleSchema = Type.Enum(['admin', 'manager', 'viewer']);
+const RoleSchema = Type.Enum(ROLES);
 const StatusSchema = Type.Enum(['invited', 'active', 'deactivated'], {
   description:
     '`invited`: no password set yet, cannot sign in; `active`: signs in; `deactivated`: refused, sessions ended, tokens suspended.',
@@ -71,7 +72,7 @@ export const UserCreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 255 }),
     email: Type.String({ minLength: 1, maxLength: 255, format: 'email' }),
-    role: Type.Enum(['admin', 'manager', 'viewer'], { description: GIVEN_ROLE }),
+    role: Type.Enum(ROLES, { description: GIVEN_ROLE }),
   },
   { additionalProperties: false },
 );
@@ -81,7 +82,7 @@ withExample(UserCreateBody, { name: 'Bea Buyer', email: 'bea@example.com', role:
 export const UserUpdateBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-    role: Type.Optional(Type.Enum(['admin', 'manager', 'viewer'], { description: GIVEN_ROLE })),
+    role: Type.Optional(Type.Enum(ROLES, { description: GIVEN_ROLE })),
   },
   { additionalProperties: false, description: 'Partial: only the fields sent change.' },
 );
