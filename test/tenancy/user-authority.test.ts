@@ -2,6 +2,7 @@
 // (invites, changes, deactivates, reactivates, sends a link to) whose role allows an ability the caller does not
 // hold. Each refusal is a 403 naming the missing ability and leaves nothing written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ABILITIES, roleAllows } from '../../src/modules/auth/abilities.js';
 import { bearer, makeTenant, makeToken, makeUser } from '../helpers/factories.js';
 import { signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
@@ -139,6 +140,52 @@ describe('user administration by ability', () => {
     const admin = await makeUser(t.services, t.tenant.tenantId, 'admin');
     expectRefused(await call('PATCH', `${USERS}/${admin.id}`, { role: 'viewer' }, systemAndViews), 'crm:create-leads');
     expect((await call('GET', `${USERS}/${admin.id}`)).json().data.role).toBe('admin');
+  });
+
+  it('gives the sales or the warehouse role only to a caller holding every ability it allows', async () => {
+    const salesAbilities = ABILITIES.filter((a) => roleAllows('sales', a.ability)).map((a) => a.ability);
+    const salesAdministrator = await adminToken(['system:manage-users', 'system:manage-roles', ...salesAbilities]);
+    const invited = await call(
+      'POST',
+      USERS,
+      { name: 'A seller', email: email('sales'), role: 'sales' },
+      salesAdministrator,
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().data.role).toBe('sales');
+
+    // The warehouse role ships orders, which the caller may not.
+    const address = email('warehouse');
+    expectRefused(
+      await call('POST', USERS, { name: 'A packer', email: address, role: 'warehouse' }, salesAdministrator),
+      'sales:ship-orders',
+    );
+    await noUserWith(address);
+    const warehouse = await makeUser(t.services, t.tenant.tenantId, 'warehouse');
+    expectRefused(
+      await call('PATCH', `${USERS}/${warehouse.id}`, { name: 'Renamed' }, salesAdministrator),
+      'sales:ship-orders',
+    );
+    expectRefused(
+      await call('PATCH', `${USERS}/${invited.json().data.id}`, { role: 'warehouse' }, salesAdministrator),
+      'sales:ship-orders',
+    );
+    await expectUntouched(warehouse.id);
+
+    // Neither is the least-privileged role: giving it needs system:manage-roles.
+    const usersAndSales = await adminToken(['system:manage-users', ...salesAbilities]);
+    expectRefused(
+      await call('POST', USERS, { name: 'A seller', email: email('sales'), role: 'sales' }, usersAndSales),
+      'system:manage-roles',
+    );
+
+    // A manager holds every ability of both roles (src/modules/auth/abilities.test.ts), but administers no user.
+    const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
+    const managerSession = await signedInClient(t.app, manager.email);
+    expectRefused(
+      await managerSession.post(USERS, { name: 'A seller', email: email('sales'), role: 'sales' }),
+      'system:manage-users',
+    );
   });
 
   it("lets an admin's session, which holds every ability, invite an admin and reset an admin's password", async () => {

@@ -2,6 +2,7 @@
 // (sessions end and tokens stop at once) and reactivation, resending invitations and password resets, the
 // last-admin rule (also under two concurrent demotions), abilities, tenant scoping, ETags and audit entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/db/schema.js';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../helpers/factories.js';
 import { PASSWORD, SessionClient, signedInClient } from '../helpers/session-client.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
@@ -22,7 +23,7 @@ describe('users API', () => {
   afterAll(() => t.close());
 
   /** Invites a user and sets their password through the invitation: an active user who can sign in. */
-  async function activeUser(role: 'admin' | 'manager' | 'viewer' = 'viewer') {
+  async function activeUser(role: Role = 'viewer') {
     const address = email(role);
     const created = await call('POST', USERS, { name: `An ${role}`, email: address, role });
     expect(created.statusCode, created.body).toBe(201);
@@ -137,6 +138,35 @@ describe('users API', () => {
     expect(entries.slice(0, 2).map((e) => e.action)).toEqual(['user.role_changed', 'user.updated']);
     expect(entries[0]!.changes).toEqual({ role: { before: 'viewer', after: 'manager' } });
     expect(entries[1]!.changes).toEqual({ name: { before: 'An viewer', after: 'Renamed' } });
+  });
+
+  it('invites sales and warehouse users, who sign in with their role’s abilities; lists them by role; changes one', async () => {
+    const sales = await activeUser('sales');
+    const warehouse = await activeUser('warehouse');
+    for (const [role, user] of [
+      ['sales', sales],
+      ['warehouse', warehouse],
+    ] as const) {
+      const listed = (await call('GET', `${USERS}?role=${role}&per_page=100`)).json().data;
+      expect(listed.every((u: { role: string }) => u.role === role)).toBe(true);
+      expect(listed.map((u: { id: string }) => u.id)).toContain(user.id);
+    }
+
+    const abilitiesOf = async (address: string) =>
+      (await (await signedInClient(t.app, address)).get('/api/v1/auth/me')).json().data.abilities as string[];
+    const salesAbilities = await abilitiesOf(sales.email);
+    expect(salesAbilities).toEqual(expect.arrayContaining(['sales:create-orders', 'sales:edit-orders']));
+    expect(salesAbilities).not.toContain('sales:ship-orders');
+    const warehouseAbilities = await abilitiesOf(warehouse.email);
+    expect(warehouseAbilities).toEqual(expect.arrayContaining(['sales:ship-orders', 'operations:adjust-stock']));
+    expect(warehouseAbilities).not.toContain('sales:create-orders');
+
+    const changed = await call('PATCH', `${USERS}/${sales.id}`, { role: 'warehouse' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.role).toBe('warehouse');
+    expect((await auditOf(t.app, t.auth, sales.id))[0]!.changes).toEqual({
+      role: { before: 'sales', after: 'warehouse' },
+    });
   });
 
   it('deactivation ends sessions and stops tokens on their next request; reactivation revives tokens but not sessions', async () => {
