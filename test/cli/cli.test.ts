@@ -12,6 +12,7 @@ import { systemClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
 import { verifyPassword } from '../../src/lib/passwords.js';
 import { createServices, type Services } from '../../src/services.js';
+import { ROLES } from '../../src/modules/tenancy/user.service.js';
 import { bearer, makeTenant, type TenantFixture } from '../helpers/factories.js';
 import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
@@ -279,7 +280,7 @@ describe('cli on a migrated database', () => {
   });
 
   describe('user:create', () => {
-    it.each(['admin', 'manager', 'viewer'] as const)('creates a %s and prints {user}', async (role) => {
+    it.each(ROLES)('creates a %s and prints {user}', async (role) => {
       const userEmail = email(role);
       const result = await cli(config, [
         'user:create',
@@ -354,7 +355,7 @@ describe('cli on a migrated database', () => {
       expect(await database.db.selectFrom('users').select('id').where('email', '=', userEmail).execute()).toEqual([]);
     });
 
-    it('rejects a role outside admin|manager|viewer before touching the database', async () => {
+    it('rejects a role outside admin|manager|sales|warehouse|viewer before touching the database', async () => {
       const userEmail = email('root');
       const result = await cli(config, [
         'user:create',
@@ -372,7 +373,7 @@ describe('cli on a migrated database', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('superuser');
-      expect(result.stderr).toContain('Allowed choices are admin, manager, viewer');
+      expect(result.stderr).toContain('Allowed choices are admin, manager, sales, warehouse, viewer');
       expect(await database.db.selectFrom('users').select('id').where('email', '=', userEmail).execute()).toEqual([]);
     });
 
@@ -802,11 +803,11 @@ describe('cli on a migrated database', () => {
         '--email',
         address,
         '--role',
-        'manager',
+        'warehouse',
         '--json',
       ]);
       expect(result.code, result.stderr).toBe(0);
-      expect((json(result) as { user: UserOut }).user).toMatchObject({ id, role: 'manager' });
+      expect((json(result) as { user: UserOut }).user).toMatchObject({ id, role: 'warehouse' });
       expect(await cliEntries(id)).toEqual(['user.role_changed', 'user.created']);
       const actor = (await services.audit.service.list(tenant.tenantId, { entity_id: id }, undefined, 1)).entries[0]!;
       expect(actor).toMatchObject({ actor_type: 'cli', actor_user_id: null });

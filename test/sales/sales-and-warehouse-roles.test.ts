@@ -194,7 +194,7 @@ describe('sales and warehouse roles', () => {
         .where('id', '=', purchaseOrder.id)
         .execute();
       const received = await answered(200, 'POST', `${PURCHASE_ORDERS}/${purchaseOrder.id}/receive`, warehouse, {
-        received_items: [{ product_id: purchaseOrder.items[0]!.product_id, quantity_received: 10 }],
+        received_items: [{ product_id: purchaseOrder.items![0]!.product_id, quantity_received: 10 }],
       });
       expect(received.status).toBe('received');
     });
