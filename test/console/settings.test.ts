@@ -1,5 +1,6 @@
 // The Settings area in a real browser: API tokens (the plain text shown once, revoked), two-factor turned on
-// through the page, users invited, changed and deactivated, what a viewer sees, and the audit log of a change.
+// through the page, users invited, changed and deactivated, the roles offered, what a viewer and a warehouse user
+// see, and the audit log of a change.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, totpCode, type ConsoleHarness } from '../helpers/browser.js';
@@ -201,6 +202,56 @@ describe('the Settings area', { timeout: 60_000 }, () => {
     await page.waitForURL(/\/settings\/users$/);
     await page.getByRole('row').filter({ hasText: harness.tenant.adminEmail }).waitFor();
     await screenshot(page, 'settings-users');
+  });
+
+  it('offers the sales and warehouse roles when inviting, each with what it does', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto('/settings/users');
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite user' });
+    await invite.getByLabel('Name').fill('Wes Warehouse');
+    await invite.getByLabel('E-mail').fill('wes.warehouse@example.test');
+    await invite.getByRole('combobox', { name: 'Role' }).click();
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual(['Admin', 'Manager', 'Sales', 'Warehouse', 'Viewer']);
+    await page.getByRole('option', { name: 'Sales' }).click();
+    await invite.getByText('Customers and sales orders, from creation to completion').waitFor();
+    await invite.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Warehouse' }).click();
+    await invite.getByText('Ships orders, adjusts, counts and transfers stock').waitFor();
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await page.getByRole('dialog', { name: 'Invitation link' }).getByRole('button', { name: 'Done' }).click();
+
+    await page.getByLabel('Search').fill('wes.warehouse');
+    await page.waitForURL(/search=wes.warehouse/);
+    const row = page.getByRole('row').filter({ hasText: 'Wes Warehouse' });
+    await row.getByText('Warehouse', { exact: true }).waitFor();
+  });
+
+  it('shows a warehouse user purchase orders and products, with nothing to create, and no users', async () => {
+    const warehouse = await makeUser(harness.services, harness.tenant.tenantId, 'warehouse');
+    const page = await harness.newPage();
+    await harness.signIn(page, warehouse.email);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Purchase orders' }).waitFor();
+    await navigation.getByRole('link', { name: 'Stock' }).waitFor();
+    expect(await navigation.getByRole('link', { name: 'Users' }).count()).toBe(0);
+    expect(await navigation.getByRole('link', { name: 'Suppliers' }).count()).toBe(0);
+
+    await navigation.getByRole('link', { name: 'Purchase orders' }).click();
+    await page.getByRole('table', { name: 'Purchase orders' }).or(page.getByText('No purchase orders yet.')).waitFor();
+    expect(await page.getByRole('link', { name: 'New purchase order' }).count()).toBe(0);
+
+    await navigation.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('table', { name: 'Products' }).or(page.getByText('There are no products yet.')).waitFor();
+    expect(await page.getByRole('link', { name: /New product|Create the first product/ }).count()).toBe(0);
+
+    await page.goto('/settings/account');
+    await page.getByText(`${warehouse.email} · Warehouse`).waitFor();
   });
 
   it('shows a viewer their account and tokens but not the users or the audit log, and the organisation read-only', async () => {

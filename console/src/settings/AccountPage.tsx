@@ -10,12 +10,13 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { SettingsCard } from './SettingsCard';
 import { TwoFactorCard } from './TwoFactorCard';
+import { roleLabel } from './users';
 
 export function AccountPage() {
   const me = useCurrentUser();
   return (
     <>
-      <PageHeader title="My account" description={`${me.user.email} · ${me.user.roles.join(', ')}`} />
+      <PageHeader title="My account" description={`${me.user.email} · ${me.user.roles.map(roleLabel).join(', ')}`} />
       <Stack maw={720} gap="lg">
         <ProfileCard name={me.user.name} />
         <PasswordCard />

@@ -6,11 +6,28 @@ export type ManagedUser = components['schemas']['ManagedUser'];
 export type Role = ManagedUser['role'];
 export type UserStatus = ManagedUser['status'];
 
-export const ROLES: { value: Role; label: string; description: string }[] = [
-  { value: 'admin', label: 'Admin', description: 'Every ability; manages users, settings and token approvals.' },
-  { value: 'manager', label: 'Manager', description: 'Runs operations: products, stock, purchasing.' },
-  { value: 'viewer', label: 'Viewer', description: 'Reads everything except the users and the audit log.' },
-];
+/** Each role's words, a key each: a role the API adds and the console does not name does not compile. */
+const ROLE_WORDS: Record<Role, { label: string; description: string }> = {
+  admin: { label: 'Admin', description: 'Every ability; manages users, settings and token approvals.' },
+  manager: {
+    label: 'Manager',
+    description: 'Runs operations: products, stock, purchasing, customers and sales orders.',
+  },
+  sales: {
+    label: 'Sales',
+    description: 'Customers and sales orders, from creation to completion; reads products and stock. Does not ship.',
+  },
+  warehouse: {
+    label: 'Warehouse',
+    description: 'Ships orders, adjusts, counts and transfers stock, receives purchase orders. Does not take orders.',
+  },
+  viewer: { label: 'Viewer', description: 'Reads everything except the users and the audit log.' },
+};
+
+/** The roles in the order the pickers offer them: the administrator first, the read-only viewer last. */
+export const ROLES: { value: Role; label: string; description: string }[] = (Object.keys(ROLE_WORDS) as Role[]).map(
+  (value) => ({ value, ...ROLE_WORDS[value] }),
+);
 
 export const USER_STATUSES: { value: UserStatus; label: string; color: string }[] = [
   { value: 'invited', label: 'Invited', color: 'blue' },
@@ -18,7 +35,8 @@ export const USER_STATUSES: { value: UserStatus; label: string; color: string }[
   { value: 'deactivated', label: 'Deactivated', color: 'gray' },
 ];
 
-export function roleLabel(role: Role): string {
+/** A role in words; a role this console does not know (a newer server's) in the API's own word. */
+export function roleLabel(role: string): string {
   return ROLES.find((entry) => entry.value === role)?.label ?? role;
 }
 
