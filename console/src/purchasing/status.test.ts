@@ -12,6 +12,8 @@ const EVERYTHING = [
 ];
 const MANAGER = EVERYTHING.filter((ability) => ability !== 'operations:approve-purchase-orders');
 const VIEWER = ['operations:view-purchase-orders'];
+/** The warehouse role's purchase-order abilities (docs/abilities.md): it reads and receives. */
+const WAREHOUSE = ['operations:view-purchase-orders', 'operations:receive-goods-purchase-orders'];
 
 describe('availableActions', () => {
   const order = (allowed: PurchaseOrderAction[]) => ({ allowed_actions: allowed });
@@ -38,6 +40,13 @@ describe('availableActions', () => {
         VIEWER,
       ),
     ).toEqual([]);
+  });
+
+  it('offers the warehouse role receiving only', () => {
+    expect(availableActions(order(['acknowledge', 'receive', 'record-invoice', 'cancel']), WAREHOUSE)).toEqual([
+      'receive',
+    ]);
+    expect(availableActions(order(['edit', 'submit-for-approval', 'cancel', 'delete']), WAREHOUSE)).toEqual([]);
   });
 
   it('needs the receive ability to receive, and the send ability to send', () => {
