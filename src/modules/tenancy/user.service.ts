@@ -13,8 +13,8 @@ import type { TenantRepository } from './tenant.repository.js';
 import type { UserRepository, UserStatus } from './user.repository.js';
 
 /**
- * Every role, a key each: a role added to `Role` and not here does not compile. Lists offer them in the keys' order: the
- * administrator first, the read-only viewer last.
+ * Every role, a key each: a role added to `Role` and not here does not compile. Lists offer them in the keys'
+ * order: the administrator first, the read-only viewer last.
  */
 const ROLE_KEYS: Readonly<Record<Role, true>> = {
   admin: true,
