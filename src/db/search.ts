@@ -1,7 +1,15 @@
 // Text search shared by the list endpoints: a case-insensitive substring match over several columns, with
-// the same result on SQLite and PostgreSQL (lower() on both sides, LIKE). The term is text, never a pattern:
-// `%`, `_` and the escape character `\` in it match themselves.
+// the same result on SQLite and PostgreSQL. The term is text, never a pattern: `%`, `_` and the escape
+// character `\` in it match themselves.
+//
+// Two forms. `containsText` reads every row (lower() on both sides, LIKE): fine for the small lists (brands,
+// tags, warehouses). `matchesSearch` is served by an index (migration 0029) for the large ones: a term of three
+// characters or more is a substring of any searched column, found through trigrams (SQLite: an FTS5 table with
+// the trigram tokenizer; PostgreSQL: pg_trgm GIN indexes); a shorter term is a prefix of the list's name-like
+// columns (SQLite: a range of their btree indexes on lower(column); PostgreSQL: the same trigram indexes).
+// docs/decisions/requests-and-responses.md states the rule.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type StringReference } from 'kysely';
+import type { Engine } from './dialect.js';
 
 /** `text` as a LIKE pattern that matches exactly that text, for `LIKE … ESCAPE '\'`. */
 export function likeLiteral(text: string): string {
@@ -16,4 +24,87 @@ export function containsText<DB, TB extends keyof DB>(
   const pattern = `%${likeLiteral(term.toLowerCase())}%`;
   // SQLite has no default escape character and PostgreSQL's is `\`: naming it makes both read the pattern alike.
   return eb.or(columns.map((column) => sql<SqlBool>`${eb.fn('lower', [column])} like ${pattern} escape '\\'`));
+}
+
+/** The shortest term a trigram index can find: shorter ones match as a prefix. */
+export const TRIGRAM_LENGTH = 3;
+
+/** What a list searches and the indexes of migration 0029 that serve it. */
+export interface SearchIndex<DB, TB extends keyof DB> {
+  /** Searched for the term as a substring; on PostgreSQL each has a GIN index on `lower(column) gin_trgm_ops`. */
+  columns: ReadonlyArray<StringReference<DB, TB>>;
+  /**
+   * Searched for a term shorter than a trigram as a prefix, each a member of `columns`: on SQLite through the
+   * list's btree index on `(tenant_id, lower(column))` over live rows (`deleted_at is null`), on PostgreSQL
+   * through its trigram index (pg_trgm serves `LIKE 'ab%'` from the trigrams of a word's start).
+   */
+  prefixColumns: ReadonlyArray<string>;
+  /**
+   * SQLite: the searched table and its FTS5 trigram table over exactly `columns`, an external-content table
+   * keyed by the table's rowid (the triggers of migration 0029 keep it in every write's transaction). `alias`
+   * is the name the list's query gives the table.
+   */
+  sqlite: { table: string; alias: string; fts: string };
+}
+
+/** The term's length in characters (code points), as both engines count it. */
+function characters(term: string): number {
+  return Array.from(term).length;
+}
+
+/**
+ * The smallest string above every string that starts with `prefix`, in code-point (binary) order: the prefix
+ * with its last character's successor; none when that character is the last one Unicode has.
+ */
+function prefixUpperBound(prefix: string): string | undefined {
+  const chars = Array.from(prefix);
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last >= 0x10ffff) return undefined;
+  // The successor skips the surrogates, which are no characters of their own.
+  const next = last + 1 >= 0xd800 && last + 1 <= 0xdfff ? 0xe000 : last + 1;
+  return chars.join('') + String.fromCodePoint(next);
+}
+
+/** `term` as an FTS5 phrase: quoted, a quote in it doubled, every other character itself. */
+function ftsPhrase(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The live rows of `tenantId` whose searched columns hold `term` (trimmed, not blank): a substring of any of
+ * `columns` when the term has three characters or more, else a prefix of any of `prefixColumns`;
+ * case-insensitive either way. The caller's query still names the tenant and the live rows itself.
+ */
+export function matchesSearch<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  engine: Engine,
+  index: SearchIndex<DB, TB>,
+  tenantId: string,
+  term: string,
+): Expression<SqlBool> {
+  const lowered = term.toLowerCase();
+  const long = characters(term) >= TRIGRAM_LENGTH;
+  if (engine === 'postgres') {
+    if (long) return containsText(eb, index.columns, term);
+    const pattern = `${likeLiteral(lowered)}%`;
+    return eb.or(index.prefixColumns.map((c) => sql<SqlBool>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`));
+  }
+  const { table, alias, fts } = index.sqlite;
+  const rowid = sql.ref(`${alias}.rowid`);
+  if (long) {
+    // The trigram tokenizer folds case (case_sensitive 0) and finds a quoted phrase as a substring of one
+    // column through its index. LIKE on the FTS table would use the index too, but not with an ESCAPE clause.
+    return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(term)})`;
+  }
+  // SQLite compares text byte by byte (code-point order), so the strings that start with the prefix are one
+  // range of each lower(column) index. Asked as one OR beside the list's other conditions, SQLite (which keeps
+  // no statistics here) prefers walking a whole tenant index; one subquery per column reads just the ranges.
+  const upper = prefixUpperBound(lowered);
+  const ranges = index.prefixColumns.map((column) => {
+    // Unqualified, so that it names the subquery's own row even where the list's query aliases the table.
+    const key = sql`lower(${sql.ref(column.slice(column.lastIndexOf('.') + 1))})`;
+    const below = upper === undefined ? sql`` : sql` and ${key} < ${upper}`;
+    return sql`select rowid from ${sql.table(table)} where tenant_id = ${tenantId} and deleted_at is null and ${key} >= ${lowered}${below}`;
+  });
+  return sql<SqlBool>`${rowid} in (${sql.join(ranges, sql` union all `)})`;
 }

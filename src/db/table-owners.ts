@@ -62,3 +62,11 @@ export const SHARED_WRITERS: Readonly<Partial<Record<keyof DB, readonly string[]
   products: ['modules/catalog/variants', 'modules/catalog/categories'],
   inventory_records: ['modules/inventory/reorder', 'modules/inventory/stock-operations'],
 };
+
+/**
+ * SQLite's FTS5 search indexes (migration 0029, db/search.ts), each with the shadow tables FTS5 keeps it in
+ * (`<name>_data`, `_idx`, `_docsize`, `_config`). No module writes them: the triggers of the table they index
+ * do, in the transaction of each write to it, so they have no owner and no type in schema.ts (only SQLite has
+ * them, and only db/search.ts reads them).
+ */
+export const TRIGGER_MAINTAINED_TABLES: readonly string[] = ['products_search'];

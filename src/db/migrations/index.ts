@@ -28,6 +28,7 @@ import * as m0025 from './0025_purchase_order_emailed_at.js';
 import * as m0026 from './0026_customers.js';
 import * as m0027 from './0027_stock_reservations.js';
 import * as m0028 from './0028_sales.js';
+import * as m0029 from './0029_search_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026_customers': m0026,
   '0027_stock_reservations': m0027,
   '0028_sales': m0028,
+  '0029_search_indexes': m0029,
 };

@@ -4,7 +4,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB, ProductStatus, ProductType } from '../../../db/schema.js';
-import { containsText } from '../../../db/search.js';
+import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { productLowStockCondition } from '../../inventory/stock/low-stock.sql.js';
 import type { ProductSort } from './product.schemas.js';
@@ -52,14 +52,20 @@ export interface ProductListOrder {
 type Eb = ExpressionBuilder<DB, 'products'>;
 type Condition = (eb: Eb) => Expression<SqlBool>;
 
+/** `search`: a substring of the name, SKU or description, or a prefix of the name or SKU (db/search.ts). */
+export const PRODUCT_SEARCH: SearchIndex<DB, 'products'> = {
+  columns: ['products.name', 'products.sku', 'products.description'],
+  prefixColumns: ['products.name', 'products.sku'],
+  sqlite: { table: 'products', alias: 'products', fts: 'products_search' },
+};
+
 function conditions(db: Executor, tenantId: string, filter: ProductListFilter): Condition[] {
   const where: Condition[] = [];
   const { updatedSince, barcode, search, statuses, type, currency, minPrice, maxPrice, lowStock, inStock, category } =
     filter;
   if (updatedSince !== undefined) where.push((eb) => eb('products.updated_at', '>=', updatedSince));
   if (barcode !== undefined) where.push((eb) => eb('products.barcode', '=', barcode));
-  if (search !== undefined)
-    where.push((eb) => containsText(eb, ['products.name', 'products.sku', 'products.description'], search));
+  if (search !== undefined) where.push((eb) => matchesSearch(eb, engineOf(db), PRODUCT_SEARCH, tenantId, search));
   if (statuses.length > 0)
     where.push((eb) =>
       statuses.length === 1 ? eb('products.status', '=', statuses[0]!) : eb('products.status', 'in', statuses),
