@@ -30,3 +30,18 @@ export interface Page<T> {
 export function offsetOf(page: PageRequest): number {
   return (page.page - 1) * page.per_page;
 }
+
+/**
+ * The total a page answers, from the rows counted up to COUNT_LIMIT + 1: exact up to COUNT_LIMIT; past it a
+ * lower bound that counts the rows up to this page and one past it when `more` follow, so that the last page
+ * derived from it stays ahead of this one while rows follow.
+ */
+export function pageTotal(
+  page: PageRequest,
+  counted: number,
+  itemsOnPage: number,
+  more: boolean,
+): Pick<Page<never>, 'total' | 'totalIsCapped'> {
+  if (counted <= COUNT_LIMIT) return { total: counted };
+  return { total: Math.max(COUNT_LIMIT, offsetOf(page) + itemsOnPage + (more ? 1 : 0)), totalIsCapped: true };
+}

@@ -121,7 +121,7 @@ export function documentRoutes({ service, owners, apiPrefix, now }: DocumentRout
         async (request) => {
           const { page, per_page, ...filters } = request.query;
           const result = await service.list(caller(request), owner, request.params.id, filters, { page, per_page });
-          return paginated(request, { page, per_page }, { items: result.items.map(resource), total: result.total });
+          return paginated(request, { page, per_page }, { ...result, items: result.items.map(resource) });
         },
       );
 

@@ -120,7 +120,7 @@ export class ImportService {
 
   async list(tenantId: string, filters: ImportFilters, page: PageRequest): Promise<Page<ImportResponse>> {
     const result = await this.deps.jobs.list(this.deps.db, tenantId, filters, page);
-    return { items: result.items.map(importResource), total: result.total };
+    return { ...result, items: result.items.map(importResource) };
   }
 
   /**

@@ -43,7 +43,7 @@ export function userRoutes({ service }: { service: UserAdministrationService }):
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(userResource), total: result.total });
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(userResource) });
       },
     );
 

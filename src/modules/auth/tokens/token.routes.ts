@@ -116,7 +116,7 @@ export function tokenRoutes({
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await tokens.list(request.auth, filters, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(tokenResource), total: result.total });
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(tokenResource) });
       },
     );
 

@@ -65,11 +65,7 @@ export function attributeRoutes({ service }: { service: AttributeService }): Fas
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(
-          request,
-          { page, per_page },
-          { items: result.items.map(attributeResource), total: result.total },
-        );
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(attributeResource) });
       },
     );
 

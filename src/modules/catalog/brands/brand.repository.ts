@@ -103,7 +103,7 @@ export class BrandRepository {
     page: PageRequest,
   ): Promise<Page<BrandWithCount>> {
     const { sort_by, sort_direction, ...filters } = options;
-    const { items, total } = await paginate(
+    const listed = await paginate(
       db,
       this.withProductsCount(db, tenantId, filters)
         .orderBy(
@@ -113,7 +113,7 @@ export class BrandRepository {
         .orderBy('brands.id', sort_direction),
       page,
     );
-    return { items: items.map(withCount), total };
+    return { ...listed, items: listed.items.map(withCount) };
   }
 
   /** Every matching brand, by name: for exports. */

@@ -55,7 +55,7 @@ export function brandRoutes({ service, clock }: { service: BrandService; clock: 
       async (request) => {
         const { page, per_page, ...options } = request.query;
         const result = await service.list(request.auth.tenantId, options, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(brandResource), total: result.total });
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(brandResource) });
       },
     );
 

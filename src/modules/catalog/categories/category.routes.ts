@@ -43,11 +43,7 @@ export function categoryRoutes({ service }: { service: CategoryService }): Fasti
         const { page, per_page, parent_id, ...filters } = request.query;
         const parent = parent_id === undefined ? undefined : parent_id === 'null' ? null : parent_id;
         const result = await service.list(request.auth.tenantId, { ...filters, parent_id: parent }, { page, per_page });
-        return paginated(
-          request,
-          { page, per_page },
-          { items: result.items.map(categoryResource), total: result.total },
-        );
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(categoryResource) });
       },
     );
 

@@ -292,7 +292,7 @@ export class MasterProductService {
       sort_direction: query.sort_direction,
     };
     const result = await this.masters.list(this.db, tenantId, options, page);
-    return { items: await this.present(tenantId, result.items), total: result.total };
+    return { ...result, items: await this.present(tenantId, result.items) };
   }
 
   /**

@@ -3,6 +3,7 @@
 // and attribute values are read-joined here for the list; their modules own and write them.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { engineOf } from '../../../db/dialect.js';
+import { countUpToLimit } from '../../../db/paginate.js';
 import type { DB, ProductStatus, ProductType } from '../../../db/schema.js';
 import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
@@ -206,11 +207,11 @@ export class ProductListRepository {
     return rows.map((r) => r.id);
   }
 
-  async count(db: Executor, tenantId: string, filter: ProductListFilter): Promise<number> {
-    // A search counts the matches its index finds (db/search.ts), each read by rowid or id: no row else.
-    const row = await filtered(db, tenantId, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /**
+   * The products the filter matches, counted up to COUNT_LIMIT + 1 (db/paginate.ts). A search counts the matches
+   * its index finds (db/search.ts), each read by rowid or id: no row else.
+   */
+  async countUpToLimit(db: Executor, tenantId: string, filter: ProductListFilter): Promise<number> {
+    return countUpToLimit(db, filtered(db, tenantId, filter).select('products.id'));
   }
 }

@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { readEnumList, type EnumList } from '../../../core/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
-import { offsetOf, type Page, type PageRequest } from '../../../core/pagination.js';
+import { offsetOf, pageTotal, type Page, type PageRequest } from '../../../core/pagination.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Defaulted, Ulid } from '../../../http/common-schemas.js';
@@ -289,18 +289,20 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     const filter = await filterOf(db, tenantId, options);
     if (filter === null) return { items: [], total: 0 };
     const offset = offsetOf(page);
-    const pageIds = await list.pageIds(
+    // One id more than the page: whether another page follows, which a capped count cannot tell.
+    const fetchedIds = await list.pageIds(
       db,
       tenantId,
       filter,
       { sortBy: options.sort_by, direction: options.sort_direction },
-      page.per_page,
+      page.per_page + 1,
       offset,
     );
-    const items = await products.findManyInOrder(db, tenantId, pageIds);
+    const more = fetchedIds.length > page.per_page;
+    const items = await products.findManyInOrder(db, tenantId, fetchedIds.slice(0, page.per_page));
     // A page that is not full and not past the end already tells the total: no count needed.
-    if (items.length < page.per_page && (items.length > 0 || offset === 0))
-      return { items, total: offset + items.length };
-    return { items, total: await list.count(db, tenantId, filter) };
+    if (!more && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
+    const counted = await list.countUpToLimit(db, tenantId, filter);
+    return { items, ...pageTotal(page, counted, items.length, more) };
   };
 }

@@ -130,7 +130,7 @@ export class ProductService {
   /** A page of products as resources (filters and sorts in product-list.ts). */
   async list(tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<ProductResponse>> {
     const result = await this.lister(this.db, tenantId, options, page);
-    return { items: await this.presenter.many(this.db, tenantId, result.items), total: result.total };
+    return { ...result, items: await this.presenter.many(this.db, tenantId, result.items) };
   }
 
   /** @throws NotFoundError('Product'), also for another tenant's or a deleted product. */

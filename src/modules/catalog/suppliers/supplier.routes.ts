@@ -39,11 +39,7 @@ export function supplierRoutes({ service }: { service: SupplierService }): Fasti
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(
-          request,
-          { page, per_page },
-          { items: result.items.map(supplierResource), total: result.total },
-        );
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(supplierResource) });
       },
     );
 

@@ -147,8 +147,8 @@ export class TagRepository {
       filters.sort_by === 'name'
         ? ordered.orderBy((eb) => eb.fn('lower', ['name']), direction)
         : ordered.orderBy(filters.sort_by, direction);
-    const { items, total } = await paginate(db, ordered.orderBy('id', direction), page);
-    return { items: items.map(TagRepository.counted), total };
+    const listed = await paginate(db, ordered.orderBy('id', direction), page);
+    return { ...listed, items: listed.items.map(TagRepository.counted) };
   }
 
   /** Every tag of the tenant with its count, by name: the export. */

@@ -140,7 +140,7 @@ export function tagRoutes({ service, clock }: { service: TagService; clock: Cloc
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(request, { page, per_page }, { items: result.items.map(tagResource), total: result.total });
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(tagResource) });
       },
     );
 

@@ -30,11 +30,7 @@ export function customerRoutes({ service }: { service: CustomerService }): Fasti
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(
-          request,
-          { page, per_page },
-          { items: result.items.map(customerResource), total: result.total },
-        );
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(customerResource) });
       },
     );
 

@@ -130,7 +130,7 @@ export class MovementService {
     if (from) filters.from = from.at;
     if (to) filters[to.exclusive ? 'before' : 'to'] = to.at;
     const result = await this.movements.list(this.db, tenantId, filters, page);
-    return { items: await this.present(tenantId, result.items), total: result.total };
+    return { ...result, items: await this.present(tenantId, result.items) };
   }
 
   /** @throws NotFoundError('Stock movement'), also for another tenant's movement. */

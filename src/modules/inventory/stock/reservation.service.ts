@@ -21,7 +21,7 @@ export class ReservationService {
 
   async list(tenantId: string, filters: ReservationListFilters, page: PageRequest): Promise<Page<ReservationResource>> {
     const result = await this.reservations.list(this.db, tenantId, filters, page);
-    return { items: result.items.map(reservationResource), total: result.total };
+    return { ...result, items: result.items.map(reservationResource) };
   }
 
   /** @throws NotFoundError('Reservation') also for another tenant's reservation. */

@@ -151,7 +151,7 @@ export class StockService {
 
   async list(tenantId: string, filters: InventoryListFilters, page: PageRequest): Promise<Page<InventoryResource>> {
     const result = await this.stock.listRecords(this.db, tenantId, withUpdatedSinceBound(filters), page);
-    return { items: result.items.map(inventoryResource), total: result.total };
+    return { ...result, items: result.items.map(inventoryResource) };
   }
 
   /** Records whose quantities differ from their movement sums: empty while the ledger invariant holds. */

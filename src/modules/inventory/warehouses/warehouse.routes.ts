@@ -32,11 +32,7 @@ export function warehouseRoutes({ service }: { service: WarehouseService }): Fas
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(
-          request,
-          { page, per_page },
-          { items: result.items.map(warehouseResource), total: result.total },
-        );
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(warehouseResource) });
       },
     );
 

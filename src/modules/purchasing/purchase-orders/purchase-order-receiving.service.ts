@@ -261,6 +261,7 @@ export class PurchaseOrderReceivingService {
     ]);
     const names = new Map(receivers.map((user) => [user.id, { id: user.id, name: user.name }]));
     return {
+      ...receipts,
       items: receipts.items.map((receipt) =>
         receiptResource(
           receipt,
@@ -268,7 +269,6 @@ export class PurchaseOrderReceivingService {
           names,
         ),
       ),
-      total: receipts.total,
     };
   }
 

@@ -151,8 +151,8 @@ export class PurchaseOrderRepository {
       // Nulls last in both directions: the engines disagree on where NULL sorts by default.
       ordered = ordered.orderBy(sql`case when po.expected_delivery_date is null then 1 else 0 end`, 'asc');
     }
-    const { items, total } = await paginate(db, ordered.orderBy(column, direction).orderBy('po.id', direction), page);
-    return { items: items.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })), total };
+    const listed = await paginate(db, ordered.orderBy(column, direction).orderBy('po.id', direction), page);
+    return { ...listed, items: listed.items.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })) };
   }
 
   /** An UPDATE of the live order that matches only while its status is one of `from`. */

@@ -118,7 +118,7 @@ export class PurchaseOrderService {
       updated_since: updatedSinceBound(rest.updated_since),
     };
     const result = await this.deps.repository.list(this.db, tenantId, filters, page);
-    return { items: await this.presenter.many(this.db, tenantId, result.items, false), total: result.total };
+    return { ...result, items: await this.presenter.many(this.db, tenantId, result.items, false) };
   }
 
   /** The order with its lines, supplier, warehouse and the users who acted on it. @throws NotFoundError('Purchase order'). */

@@ -108,12 +108,12 @@ export class OrderRepository {
       query = query.where((eb) => containsText(eb, ['o.order_number', 'o.external_ref', 'c.name'], term));
     }
     const direction = filters.sort_direction;
-    const { items, total } = await paginate(
+    const listed = await paginate(
       db,
       this.withNames(query).orderBy(`o.${filters.sort_by}`, direction).orderBy('o.id', direction),
       page,
     );
-    return { items: items.map((row) => ({ ...row, lines_count: Number(row.lines_count ?? 0) })), total };
+    return { ...listed, items: listed.items.map((row) => ({ ...row, lines_count: Number(row.lines_count ?? 0) })) };
   }
 
   /**

@@ -135,7 +135,7 @@ export class OrderService {
       updated_since: updatedSinceBound(updated_since),
     };
     const result = await this.deps.orders.list(this.db, tenantId, filters, page);
-    return { items: await this.deps.presenter.many(this.db, tenantId, result.items, false), total: result.total };
+    return { ...result, items: await this.deps.presenter.many(this.db, tenantId, result.items, false) };
   }
 
   /** The order with its lines and their derived quantities. @throws NotFoundError('Sales order'). */

@@ -172,13 +172,13 @@ export class ReturnService {
       result.items.map((r) => r.id),
     );
     return {
+      ...result,
       items: result.items.map((r) =>
         returnResource(
           r,
           lines.filter((l) => l.return_id === r.id),
         ),
       ),
-      total: result.total,
     };
   }
 

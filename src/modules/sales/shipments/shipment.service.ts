@@ -111,7 +111,7 @@ export class ShipmentService {
       tenantId,
       result.items.map((s) => s.id),
     );
-    return { items: result.items.map((s) => shipmentResource(s, lines)), total: result.total };
+    return { ...result, items: result.items.map((s) => shipmentResource(s, lines)) };
   }
 
   /** The shipments of one order. @throws NotFoundError('Sales order'). */

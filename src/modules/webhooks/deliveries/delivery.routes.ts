@@ -44,11 +44,7 @@ export function deliveryRoutes({ service }: { service: DeliveryService }): Fasti
           page,
           per_page,
         });
-        return paginated(
-          request,
-          { page, per_page },
-          { items: result.items.map(deliveryResource), total: result.total },
-        );
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(deliveryResource) });
       },
     );
 

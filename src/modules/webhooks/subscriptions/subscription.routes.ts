@@ -54,11 +54,7 @@ export function subscriptionRoutes({ service }: { service: SubscriptionService }
       async (request) => {
         const { page, per_page, ...filters } = request.query;
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
-        return paginated(
-          request,
-          { page, per_page },
-          { items: result.items.map(subscriptionResource), total: result.total },
-        );
+        return paginated(request, { page, per_page }, { ...result, items: result.items.map(subscriptionResource) });
       },
     );
 
