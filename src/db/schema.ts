@@ -700,6 +700,11 @@ export interface InventoryRecordsTable {
   quantity_reserved: number;
   reorder_point: number | null;
   reorder_quantity: number | null;
+  /**
+   * The reorder point record low stock holds the record to (its own, else its product's); null when it can never
+   * be low (no point, or a product not replenished). Kept by the stock ledger with reorder settings and products.
+   */
+  low_stock_point: Generated<number | null>;
   last_counted_at: Timestamp | null;
   last_movement_at: Timestamp | null;
   created_at: Timestamp;
@@ -740,6 +745,16 @@ export interface StockMovementsTable {
   reference_id: string | null;
   created_by: string | null;
   created_at: Timestamp;
+}
+
+/** Units taken out (usage movements) per product, warehouse and UTC day: kept by the stock ledger. */
+export interface StockDailyUsageTable {
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  quantity: number;
 }
 
 export type StockReservationStatus = 'active' | 'released' | 'consumed';
@@ -1018,6 +1033,7 @@ export interface DB {
   product_attribute_values: ProductAttributeValuesTable;
   inventory_records: InventoryRecordsTable;
   stock_movements: StockMovementsTable;
+  stock_daily_usage: StockDailyUsageTable;
   stock_reservations: StockReservationsTable;
   event_outbox: EventOutboxTable;
   master_products: MasterProductsTable;

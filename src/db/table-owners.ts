@@ -29,6 +29,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof DB, string>> = {
   warehouses: 'modules/inventory/warehouses',
   inventory_records: 'modules/inventory/stock',
   stock_movements: 'modules/inventory/stock',
+  stock_daily_usage: 'modules/inventory/stock',
   stock_reservations: 'modules/inventory/stock',
   physical_counts: 'modules/inventory/stock-operations',
   purchase_orders: 'modules/purchasing',

@@ -1633,7 +1633,7 @@ export interface paths {
         };
         /**
          * Records that differ from their movement sums
-         * @description Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations; empty while the ledger holds.
+         * @description Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); and every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`). Both empty while the ledger holds.
          */
         get: operations["reconcileInventory"];
         put?: never;
@@ -1762,7 +1762,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Records at or below their reorder point, most urgent first */
+        /**
+         * Records at or below their reorder point, most urgent first
+         * @description Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then SKU. `meta.total` counts every record low on stock.
+         */
         get: operations["listLowStock"];
         put?: never;
         post?: never;
@@ -1779,7 +1782,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What to reorder, with usage and a summary */
+        /**
+         * What to reorder, with usage and a summary
+         * @description Paged, by product SKU then warehouse code. `summary` and `meta.total` cover every line of the report, not only the page.
+         */
         get: operations["getReorderReport"];
         put?: never;
         post?: never;
@@ -3743,6 +3749,30 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @example {
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "day": "2026-11-30",
+         *       "movements_quantity": 6,
+         *       "daily_usage_quantity": 4
+         *     }
+         */
+        DailyUsageDiscrepancy: {
+            /** @description ULID, 26 lowercase characters. */
+            product_id: string;
+            /** @description ULID, 26 lowercase characters. */
+            warehouse_id: string;
+            /**
+             * Format: date
+             * @description The UTC day.
+             */
+            day: string;
+            /** @description Units the usage movements of that day took out. */
+            movements_quantity: number;
+            /** @description Units the daily usage aggregate keeps for that day. */
+            daily_usage_quantity: number;
         };
         /**
          * @example {
@@ -22015,6 +22045,8 @@ export interface operations {
                         success: true;
                         message?: string;
                         data: components["schemas"]["InventoryDiscrepancy"][];
+                        /** @description Days whose kept usage (what the reorder report reads) differs from the ledger. */
+                        daily_usage: components["schemas"]["DailyUsageDiscrepancy"][];
                     };
                 };
             };
@@ -22746,7 +22778,12 @@ export interface operations {
     };
     listLowStock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, 1 to 2147483647. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 50). */
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22762,8 +22799,9 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        message?: string;
                         data: components["schemas"]["LowStockItem"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
                     };
                 };
             };
@@ -22834,7 +22872,12 @@ export interface operations {
     };
     getReorderReport: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, 1 to 2147483647. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 50). */
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22851,6 +22894,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["ReorderSuggestion"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
                         summary: components["schemas"]["ReorderSummary"];
                     };
                 };

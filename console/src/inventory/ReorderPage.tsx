@@ -1,12 +1,15 @@
 // Reorder report: what to order again (the API's suggestions, with usage and the summary by warehouse and
-// supplier), and the low-stock list by urgency. Both are read in parallel.
+// supplier), and the low-stock list by urgency. Both are read in parallel, a page at a time; the summary covers
+// every line of the report.
 import { Anchor, Badge, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { PageHeader } from '../components/PageHeader';
 import { QueryView } from '../components/QueryView';
 import { formatDateTime } from '../lib/format';
 import { EmptyState } from '../components/EmptyState';
+import { ListFooter } from '../components/ListFooter';
 import { count } from './plural';
 import { useLowStock, useReorderReport, useWarehouseOptions } from './api';
 
@@ -24,8 +27,10 @@ const URGENCY_COLORS: Record<LowStockItem['urgency'], string> = {
 const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 export function ReorderPage() {
-  const report = useReorderReport();
-  const lowStock = useLowStock();
+  const [reportPage, setReportPage] = useState(1);
+  const [lowStockPage, setLowStockPage] = useState(1);
+  const report = useReorderReport(reportPage);
+  const lowStock = useLowStock(lowStockPage);
 
   return (
     <>
@@ -39,13 +44,16 @@ export function ReorderPage() {
           errorTitle="Could not load the reorder report"
           loading={<Skeleton height={200} aria-label="Loading" />}
         >
-          {({ summary, data }) => (
+          {({ summary, data, meta }) => (
             <>
               <SummaryCards summary={summary} />
               {data.length === 0 ? (
                 <EmptyState message="Nothing to reorder: every product with a reorder point has enough available stock." />
               ) : (
-                <SuggestionsTable suggestions={data} />
+                <>
+                  <SuggestionsTable suggestions={data} />
+                  <ListFooter meta={meta} noun={['suggestion', 'suggestions']} onPage={setReportPage} pagerOnly />
+                </>
               )}
             </>
           )}
@@ -58,10 +66,20 @@ export function ReorderPage() {
             query={lowStock}
             errorTitle="Could not load the low-stock list"
             loading={<Skeleton height={120} aria-label="Loading" />}
-            isEmpty={(items) => items.length === 0}
+            isEmpty={(page) => page.data.length === 0}
             empty={<EmptyState message="No product is low on stock." />}
           >
-            {(items) => <LowStockTable items={items} />}
+            {({ data, meta }) => (
+              <>
+                <LowStockTable items={data} />
+                <ListFooter
+                  meta={meta}
+                  noun={['low-stock record', 'low-stock records']}
+                  onPage={setLowStockPage}
+                  pagerOnly
+                />
+              </>
+            )}
           </QueryView>
         </Stack>
       </Stack>

@@ -19,8 +19,8 @@ export const inventoryKeys = {
   movement: (id: string) => ['inventory', 'movement', id] as const,
   warehouses: (query: object) => ['inventory', 'warehouses', query] as const,
   warehouseOptions: ['inventory', 'warehouses', 'options'] as const,
-  reorder: ['inventory', 'reorder-report'] as const,
-  lowStock: ['inventory', 'low-stock'] as const,
+  reorder: (page: number) => ['inventory', 'reorder-report', page] as const,
+  lowStock: (page: number) => ['inventory', 'low-stock', page] as const,
   productSearch: (search: string) => ['inventory', 'product-search', search] as const,
 };
 
@@ -130,17 +130,34 @@ export function useOnHand(warehouseId: string | null, productIds: string[]) {
   };
 }
 
-export function useReorderReport() {
+/** Lines per page of the reorder report and of the low-stock list, both paged by the API. */
+export const REORDER_PER_PAGE = 50;
+
+/** A page of the reorder report; its summary covers every line. */
+export function useReorderReport(page: number) {
   return useQuery({
-    queryKey: inventoryKeys.reorder,
-    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory/reorder-report')),
+    queryKey: inventoryKeys.reorder(page),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/inventory/reorder-report', {
+          params: { query: { page, per_page: REORDER_PER_PAGE } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useLowStock() {
+/** A page of the low-stock list, most urgent first. */
+export function useLowStock(page: number) {
   return useQuery({
-    queryKey: inventoryKeys.lowStock,
-    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/inventory/low-stock'))).data,
+    queryKey: inventoryKeys.lowStock(page),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/operations/inventory/low-stock', {
+          params: { query: { page, per_page: REORDER_PER_PAGE } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 

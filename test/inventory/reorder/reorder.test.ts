@@ -150,11 +150,11 @@ describe('reorder', () => {
       const s = await fresh();
       const id = await s.product();
       await s.stock(id, 3);
-      await s.db
-        .updateTable('products')
-        .set({ reorder_point: 10, reorder_quantity: 12 })
-        .where('id', '=', id)
-        .execute();
+      const changed = await s.call('PATCH', `/api/v1/operations/products/${id}`, {
+        reorder_point: 10,
+        reorder_quantity: 12,
+      });
+      expect(changed.statusCode).toBe(200);
       expect((await s.call('GET', LOW)).json().data).toEqual([
         expect.objectContaining({ product_id: id, reorder_point: 10, quantity_available: 3, urgency: 'high' }),
       ]);
@@ -169,13 +169,12 @@ describe('reorder', () => {
       const s = await fresh();
       const ids = await Promise.all([s.product(), s.product(), s.product(), s.product()]);
       for (const id of ids.slice(0, 3)) await s.call('PUT', SETTINGS, { product_id: id, reorder_point: 5 });
-      await s.db.updateTable('products').set({ track_inventory: false }).where('id', '=', ids[0]!).execute();
-      await s.db.updateTable('products').set({ status: 'discontinued' }).where('id', '=', ids[1]!).execute();
-      await s.db
-        .updateTable('products')
-        .set({ deleted_at: new Date().toISOString() })
-        .where('id', '=', ids[2]!)
-        .execute();
+      expect((await s.call('GET', LOW)).json().meta.total).toBe(3);
+      const product = `/api/v1/operations/products`;
+      expect((await s.call('PATCH', `${product}/${ids[0]}`, { track_inventory: false })).statusCode).toBe(200);
+      for (const action of ['activate', 'discontinue'])
+        expect((await s.call('POST', `${product}/${ids[1]}/${action}`, {})).statusCode).toBe(200);
+      expect((await s.call('DELETE', `${product}/${ids[2]}`)).statusCode).toBe(200);
       await s.stock(ids[3]!, 1);
       const res = await s.call('GET', LOW);
       expect(res.json().data).toEqual([]);

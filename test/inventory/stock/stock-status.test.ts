@@ -24,8 +24,10 @@ describe('stock status of records and products', () => {
       await s.db.updateTable('products').set({ reorder_point: reorderPoint }).where('id', '=', id).execute();
       return id;
     };
-    const setRecordPoint = (productId: string, point: number | null) =>
-      s.db.updateTable('inventory_records').set({ reorder_point: point }).where('product_id', '=', productId).execute();
+    const setRecordPoint = async (productId: string, point: number | null) => {
+      const res = await s.call('PUT', `${INVENTORY}/reorder-settings`, { product_id: productId, reorder_point: point });
+      expect(res.statusCode).toBe(200);
+    };
 
     const own = await product(1); // the record's own point 5 wins over the product's 1: 4 available is low
     await s.stock(own, 4);
@@ -42,7 +44,8 @@ describe('stock status of records and products', () => {
     await setRecordPoint(above, 8);
     const discontinued = await product(10); // not replenished: not low
     await s.stock(discontinued, 2);
-    await s.db.updateTable('products').set({ status: 'discontinued' }).where('id', '=', discontinued).execute();
+    for (const action of ['activate', 'discontinue'])
+      expect((await s.call('POST', `/api/v1/operations/products/${discontinued}/${action}`, {})).statusCode).toBe(200);
 
     const res = await s.call('GET', `${INVENTORY}?per_page=100`);
     expect(res.statusCode).toBe(200);

@@ -61,6 +61,8 @@ const DEFAULTED_FIELDS = [
   'dimensions_unit',
 ] as const;
 const PRICE_FIELDS = ['selling_price', 'cost_price'] as const;
+/** The product's fields record low stock of its inventory records follows (the stock ledger keeps it). */
+const LOW_STOCK_FIELDS = ['reorder_point', 'track_inventory', 'status'] as const;
 
 /** The unique indexes a write can lose a race on, by field. */
 const UNIQUE_INDEXES = {
@@ -100,6 +102,7 @@ export class ProductService {
   private readonly audited: ResourceTrail<ProductResponse>;
   private readonly auditedAll: ResourceTrails<ProductResponse>;
   private readonly clock: Clock;
+  private readonly stock: StockLedger;
   private readonly lister: (
     db: Executor,
     tenantId: string,
@@ -115,6 +118,7 @@ export class ProductService {
     this.audited = resourceTrail(deps.audit, 'product');
     this.auditedAll = resourceTrails(deps.audit, 'product');
     this.clock = deps.clock;
+    this.stock = deps.stock;
     this.lister = deps.lister;
     this.presenter = new ProductPresenter({ links: deps.links, products: deps.products, masters: deps.masters });
     this.creation = new ProductCreation({
@@ -330,6 +334,8 @@ export class ProductService {
             changes[field] = minorAmount(fromMinorUnits(stored, currentCurrency), currency);
         }
         if (Object.keys(changes).length > 0) await this.products.update(trx, tenantId, id, changes);
+        // Record low stock of its records follows the product's reorder point, status and tracking.
+        if (LOW_STOCK_FIELDS.some((field) => field in changes)) await this.stock.productsChanged(trx, tenantId, [id]);
         if (input.tags) await this.links.tags.replaceProductTags(trx, tenantId, id, input.tags);
         await this.links.attributes.writeProductValues(trx, tenantId, id, attributes);
 
@@ -358,6 +364,7 @@ export class ProductService {
       const at = this.clock.now().toISOString();
       const deleted = await this.products.softDeleteWithoutStock(trx, tenantId, id, at);
       if (deleted) {
+        await this.stock.productsChanged(trx, tenantId, [id]);
         await this.events.record(trx, tenantId, {
           type: 'product.deleted',
           entityId: id,
@@ -409,6 +416,7 @@ export class ProductService {
           updated_at: now,
         });
         if (moved) {
+          await this.stock.productsChanged(trx, tenantId, [id]);
           const product = await this.presenter.one(trx, tenantId, moved);
           if (rule.event) await this.events.record(trx, tenantId, { type: rule.event, entityId: id, payload: product });
           const { status, status_reason, status_changed_at } = current;

@@ -142,6 +142,11 @@ export class VariantService implements VariantHooks {
     const presented = await this.products.present(tenantId, live, trx);
     const deleted = await this.variants.softDeleteEmpty(trx, tenantId, master.id, at);
     if (deleted !== live.length) throw new BusinessRuleError('concurrent_change', RACE_LOST);
+    await this.stock.productsChanged(
+      trx,
+      tenantId,
+      live.map((v) => v.id),
+    );
     await this.variants.insertDeletion(trx, {
       id: this.newId(),
       tenant_id: tenantId,

@@ -1,13 +1,11 @@
 // Reorder reads and writes: the settings on a record, the records at or below their reorder point, and the
-// purchase and usage history the reorder report needs.
-import type { StockMovementType } from '../../../db/schema.js';
+// purchase and usage history the reorder report needs. Record low stock is read from its maintained state (the
+// record's low_stock_point and the partial index over the records at or below it, docs/inventory.md), so that
+// the reads touch the low records only.
+import { sql } from 'kysely';
+import { offsetOf, type PageRequest } from '../../../core/pagination.js';
 import type { Executor } from '../../../db/transaction.js';
-import { effectiveReorderPointSql, recordLowStockCondition } from '../stock/low-stock.sql.js';
-
-const RECORD_AND_PRODUCT = { record: 'r', product: 'p' };
-
-/** The movements whose units taken out count as usage. */
-export const USAGE_MOVEMENT_TYPES = ['adjustment', 'shipment'] as const satisfies readonly StockMovementType[];
+import { lowStockPointSql, lowStockUrgencySql, maintainedLowStockCondition } from '../stock/low-stock.sql.js';
 
 /** A record at or below its reorder point, with what the low-stock list and the reorder report show. */
 export interface ReorderCandidate {
@@ -42,7 +40,10 @@ export class ReorderRepository {
     return row !== undefined;
   }
 
-  /** Sets both settings on the record in one statement; false when the record does not exist. */
+  /**
+   * Sets both settings on the record in one statement, with the low-stock point they give it; false when the
+   * record does not exist.
+   */
   async setSettings(
     db: Executor,
     tenantId: string,
@@ -52,7 +53,11 @@ export class ReorderRepository {
   ): Promise<boolean> {
     const result = await db
       .updateTable('inventory_records')
-      .set({ ...settings, updated_at: at })
+      .set({
+        ...settings,
+        low_stock_point: lowStockPointSql(sql.ref('inventory_records.product_id'), settings.reorder_point),
+        updated_at: at,
+      })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', recordId)
       .executeTakeFirst();
@@ -86,7 +91,7 @@ export class ReorderRepository {
         'w.allocation_rank as warehouse_allocation_rank',
         'r.quantity_on_hand',
         'r.quantity_reserved',
-        effectiveReorderPointSql(RECORD_AND_PRODUCT).as('reorder_point'),
+        'r.low_stock_point as reorder_point',
         (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
         'p.cost_price',
         'p.currency',
@@ -94,8 +99,7 @@ export class ReorderRepository {
         's.name as supplier_name',
       ])
       .where('r.tenant_id', '=', tenantId)
-      .where('p.tenant_id', '=', tenantId)
-      .where(recordLowStockCondition(RECORD_AND_PRODUCT))
+      .where(maintainedLowStockCondition('r'))
       .orderBy('p.sku')
       .orderBy('w.code')
       .execute();
@@ -104,6 +108,46 @@ export class ReorderRepository {
       reorder_point: Number(r.reorder_point),
       reorder_quantity: r.reorder_quantity === null ? null : Number(r.reorder_quantity),
     }));
+  }
+
+  /**
+   * A page of the records low on stock, most urgent first (`lowStockUrgencySql`, then SKU and record id): read
+   * along the partial index, which holds the low records in urgency order.
+   */
+  async lowStockPage(db: Executor, tenantId: string, page: PageRequest) {
+    const rows = await db
+      .selectFrom('inventory_records as r')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .select([
+        'r.id as record_id',
+        'r.product_id',
+        'p.sku',
+        'p.name',
+        'r.warehouse_id',
+        'r.quantity_on_hand',
+        'r.quantity_reserved',
+        'r.low_stock_point as reorder_point',
+      ])
+      .where('r.tenant_id', '=', tenantId)
+      .where(maintainedLowStockCondition('r'))
+      .orderBy(lowStockUrgencySql('r'))
+      .orderBy('p.sku')
+      .orderBy('r.id')
+      .limit(page.per_page)
+      .offset(offsetOf(page))
+      .execute();
+    return rows.map((r) => ({ ...r, reorder_point: Number(r.reorder_point) }));
+  }
+
+  /** How many records are low on stock: a count of the partial index's entries alone. */
+  async lowStockCount(db: Executor, tenantId: string): Promise<number> {
+    const row = await db
+      .selectFrom('inventory_records as r')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('r.tenant_id', '=', tenantId)
+      .where(maintainedLowStockCondition('r'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** The latest purchase_receipt movement of each product, in any warehouse. */
@@ -121,27 +165,24 @@ export class ReorderRepository {
   }
 
   /**
-   * Units consumed per product and warehouse since `since`: the sum of negative `adjustment` movements and of
-   * `shipment` movements (stock sent out on sales orders). Transfers and count corrections move or correct
-   * stock, they do not use it; returns are not subtracted.
+   * Units used per product and warehouse on the UTC days from `sinceDay` (YYYY-MM-DD) on, read from the daily
+   * aggregate the stock ledger keeps (stock/usage.ts says what counts as usage).
    */
-  async consumption(
+  async usageSince(
     db: Executor,
     tenantId: string,
     productIds: readonly string[],
-    since: string,
+    sinceDay: string,
   ): Promise<Map<string, number>> {
     if (productIds.length === 0) return new Map();
     const rows = await db
-      .selectFrom('stock_movements')
+      .selectFrom('stock_daily_usage')
       .select((eb) => ['product_id', 'warehouse_id', eb.fn.sum<number>('quantity').as('total')])
       .where('tenant_id', '=', tenantId)
-      .where('type', 'in', [...USAGE_MOVEMENT_TYPES])
-      .where('quantity', '<', 0)
-      .where('created_at', '>=', since)
       .where('product_id', 'in', [...productIds])
+      .where('day', '>=', sinceDay)
       .groupBy(['product_id', 'warehouse_id'])
       .execute();
-    return new Map(rows.map((r) => [`${r.product_id}:${r.warehouse_id}`, -Number(r.total)]));
+    return new Map(rows.map((r) => [`${r.product_id}:${r.warehouse_id}`, Number(r.total)]));
   }
 }

@@ -1,11 +1,13 @@
 // Routes of reorder settings, the low-stock list and the reorder report.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { requireAbility } from '../../../http/authentication.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
+import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import {
   LowStockItem,
+  LowStockQuery,
+  ReorderReportQuery,
   ReorderReportResponse,
   ReorderSettingsBody,
   ReorderSettingsResponse,
@@ -48,11 +50,21 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           tags,
           operationId: 'listLowStock',
           summary: 'Records at or below their reorder point, most urgent first',
-          response: { 200: EnvelopeSchema(Type.Array(LowStockItem)) },
+          description:
+            'Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then SKU. `meta.total` counts every record low on stock.',
+          querystring: LowStockQuery,
+          response: { 200: PaginatedSchema(LowStockItem) },
         },
         config: requireAbility('operations:view-inventory'),
       },
-      async (request) => ok(await service.lowStock(request.auth.tenantId)),
+      async (request) => {
+        const { page, per_page } = request.query;
+        return paginated(
+          request,
+          { page, per_page },
+          await service.lowStock(request.auth.tenantId, { page, per_page }),
+        );
+      },
     );
 
     app.get(
@@ -62,11 +74,18 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           tags,
           operationId: 'getReorderReport',
           summary: 'What to reorder, with usage and a summary',
+          description:
+            'Paged, by product SKU then warehouse code. `summary` and `meta.total` cover every line of the report, not only the page.',
+          querystring: ReorderReportQuery,
           response: { 200: ReorderReportResponse },
         },
         config: requireAbility('operations:view-inventory'),
       },
-      async (request) => ({ success: true as const, ...(await service.report(request.auth.tenantId)) }),
+      async (request) => {
+        const { page, per_page } = request.query;
+        const { summary, ...lines } = await service.report(request.auth.tenantId, { page, per_page });
+        return { ...paginated(request, { page, per_page }, lines), summary };
+      },
     );
   };
 }

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
+import { PaginatedSchema, pageQuery } from '../../../http/pagination.js';
 import { InventoryResponse } from '../stock-operations/stock-operations.schemas.js';
 import { inventoryRecordExample } from '../stock/inventory.schemas.js';
 
@@ -146,7 +147,14 @@ nameSchema(ReorderSummary, 'ReorderSummary', {
 });
 
 export const ReorderReportResponse = Type.Object({
-  success: Type.Literal(true),
-  data: Type.Array(ReorderSuggestion),
+  ...PaginatedSchema(ReorderSuggestion).properties,
   summary: ReorderSummary,
 });
+
+/** The low-stock list's page: the default of 50 lines and at most 100 per page. */
+export const LowStockQuery = Type.Object(pageQuery(50));
+export type LowStockQuery = Static<typeof LowStockQuery>;
+
+/** The reorder report's page of lines; its summary covers every line. */
+export const ReorderReportQuery = Type.Object(pageQuery(50));
+export type ReorderReportQuery = Static<typeof ReorderReportQuery>;

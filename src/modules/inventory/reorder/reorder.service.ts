@@ -2,11 +2,13 @@
 // suggested quantities, usage and the summary by warehouse and supplier.
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import type { Precondition } from '../../../core/precondition.js';
+import { offsetOf, type Page, type PageRequest } from '../../../core/pagination.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
 import { noBackorders, type BackorderedDemand } from '../availability/stock-demand.js';
 import type { StockLedger } from '../stock/stock-ledger.js';
+import { usageDay } from '../stock/usage.js';
 import type { InventoryResource } from '../stock/stock.presenter.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
@@ -34,6 +36,18 @@ const round2 = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100 + Num
 /** What to order: the reorder quantity, raised to the deficit when that is larger; at least 1 without a reorder quantity. */
 export function suggestedOrderQuantity(reorderQuantity: number | null, deficit: number): number {
   return reorderQuantity === null ? Math.max(deficit, 1) : Math.max(reorderQuantity, deficit);
+}
+
+/** A line of the low-stock list. */
+export interface LowStockLine {
+  product_id: string;
+  sku: string;
+  name: string;
+  warehouse_id: string;
+  quantity_available: number;
+  reorder_point: number;
+  status: 'low_stock';
+  urgency: Urgency;
 }
 
 export interface ReorderServiceDeps {
@@ -112,9 +126,16 @@ export class ReorderService {
     });
   }
 
-  /** Records whose available stock is at or below their reorder point, most urgent first. */
-  async lowStock(tenantId: string) {
-    const rows = (await this.repository.candidates(this.db, tenantId)).map((c) => {
+  /**
+   * A page of the records whose available stock is at or below their reorder point, most urgent first (by
+   * available / reorder point, which orders the urgency bands too, then SKU), and how many there are in all.
+   */
+  async lowStock(tenantId: string, page: PageRequest): Promise<Page<LowStockLine>> {
+    const [rows, total] = await Promise.all([
+      this.repository.lowStockPage(this.db, tenantId, page),
+      this.repository.lowStockCount(this.db, tenantId),
+    ]);
+    const items = rows.map((c) => {
       const available = c.quantity_on_hand - c.quantity_reserved;
       return {
         product_id: c.product_id,
@@ -127,64 +148,74 @@ export class ReorderService {
         urgency: urgencyOf(available, c.reorder_point),
       };
     });
-    return rows.sort(
-      (a, b) =>
-        URGENCY_RANK[a.urgency] - URGENCY_RANK[b.urgency] ||
-        a.quantity_available / Math.max(a.reorder_point, 1) - b.quantity_available / Math.max(b.reorder_point, 1) ||
-        a.sku.localeCompare(b.sku),
-    );
+    return { items, total };
   }
 
-  /** The reorder report: one line per record at or below its reorder point, and the summary. */
-  async report(tenantId: string) {
+  /**
+   * The reorder report: a page of its lines (one per record at or below its reorder point, by SKU then warehouse
+   * code) and the summary over every line. The summary needs every low record's deficit, read from the low
+   * records alone; purchase dates and usage are read for the page's lines only.
+   */
+  async report(tenantId: string, page: PageRequest) {
     const candidates = await this.repository.candidates(this.db, tenantId);
-    const productIds = [...new Set(candidates.map((c) => c.product_id))];
-    const now = this.clock.now();
-    const [purchases, consumption, demand] = await Promise.all([
-      this.repository.lastPurchaseDates(this.db, tenantId, productIds),
-      this.repository.consumption(this.db, tenantId, productIds, addDays(now, -USAGE_WINDOW_DAYS).toISOString()),
-      this.backorders(this.db, tenantId, productIds),
-    ]);
+    const demand = await this.backorders(this.db, tenantId, [...new Set(candidates.map((c) => c.product_id))]);
     const shares = backorderShares(candidates, demand);
-    const lines = candidates.map((c) => this.line(c, purchases, consumption, shares.get(c.record_id) ?? 0));
-    return { data: lines.map((l) => l.line), summary: summarize(lines) };
+    const needs = candidates.map((c) => this.need(c, shares.get(c.record_id) ?? 0));
+    const start = offsetOf(page);
+    const onPage = needs.slice(start, start + page.per_page);
+    const productIds = [...new Set(onPage.map((n) => n.candidate.product_id))];
+    const [purchases, usage] = await Promise.all([
+      this.repository.lastPurchaseDates(this.db, tenantId, productIds),
+      this.repository.usageSince(this.db, tenantId, productIds, usageWindowStart(this.clock.now())),
+    ]);
+    return {
+      items: onPage.map((n) => this.line(n, purchases, usage)),
+      total: needs.length,
+      summary: summarize(needs),
+    };
   }
 
-  private line(
-    c: ReorderCandidate,
-    purchases: Map<string, string>,
-    consumption: Map<string, number>,
-    backordered: number,
-  ) {
+  /** What a low record needs ordered, and its value: all the summary reads of a line. */
+  private need(c: ReorderCandidate, backordered: number) {
     const available = c.quantity_on_hand - c.quantity_reserved;
     const deficit = Math.max(c.reorder_point - available, 0) + backordered;
     const suggested = suggestedOrderQuantity(c.reorder_quantity, deficit);
-    const usage = round2((consumption.get(`${c.product_id}:${c.warehouse_id}`) ?? 0) / USAGE_WINDOW_DAYS);
     const value = c.cost_price === null ? 0 : fromMinorUnits(c.cost_price * suggested, c.currency ?? DEFAULT_CURRENCY);
+    return { candidate: c, available, backordered, deficit, suggested, value };
+  }
+
+  private line(need: Need, purchases: Map<string, string>, usage: Map<string, number>) {
+    const { candidate: c, available } = need;
+    const daily = round2((usage.get(`${c.product_id}:${c.warehouse_id}`) ?? 0) / USAGE_WINDOW_DAYS);
     return {
-      value,
-      line: {
-        product_id: c.product_id,
-        product_sku: c.sku,
-        product_name: c.name,
-        warehouse_id: c.warehouse_id,
-        warehouse_name: c.warehouse_name,
-        quantity_available: available,
-        reorder_point: c.reorder_point,
-        reorder_quantity: c.reorder_quantity,
-        backordered_demand: backordered,
-        deficit,
-        suggested_order_quantity: suggested,
-        preferred_supplier: c.supplier_id === null ? null : { id: c.supplier_id, name: c.supplier_name! },
-        last_purchase_date: purchases.get(c.product_id) ?? null,
-        average_daily_usage: usage,
-        days_until_stockout: usage === 0 ? null : Math.floor(Math.max(available, 0) / usage),
-      },
+      product_id: c.product_id,
+      product_sku: c.sku,
+      product_name: c.name,
+      warehouse_id: c.warehouse_id,
+      warehouse_name: c.warehouse_name,
+      quantity_available: available,
+      reorder_point: c.reorder_point,
+      reorder_quantity: c.reorder_quantity,
+      backordered_demand: need.backordered,
+      deficit: need.deficit,
+      suggested_order_quantity: need.suggested,
+      preferred_supplier: c.supplier_id === null ? null : { id: c.supplier_id, name: c.supplier_name! },
+      last_purchase_date: purchases.get(c.product_id) ?? null,
+      average_daily_usage: daily,
+      days_until_stockout: daily === 0 ? null : Math.floor(Math.max(available, 0) / daily),
     };
   }
 }
 
-type ReportLine = ReturnType<ReorderService['line']>;
+type Need = ReturnType<ReorderService['need']>;
+
+/**
+ * The first UTC day of the usage window: the window is the last USAGE_WINDOW_DAYS days, today's included, as the
+ * daily aggregate keeps them.
+ */
+export function usageWindowStart(now: Date): string {
+  return usageDay(addDays(now, -(USAGE_WINDOW_DAYS - 1)).toISOString());
+}
 
 interface Group {
   products: Set<string>;
@@ -192,10 +223,10 @@ interface Group {
   suggested_order_value: number;
 }
 
-function summarize(lines: ReportLine[]) {
+function summarize(needs: Need[]) {
   const byWarehouse = new Map<string, Group & { warehouse_id: string; warehouse_name: string }>();
   const bySupplier = new Map<string | null, Group & { supplier_id: string | null; supplier_name: string | null }>();
-  for (const { line, value } of lines) {
+  for (const { candidate: line, suggested, value } of needs) {
     const w = byWarehouse.get(line.warehouse_id) ?? {
       warehouse_id: line.warehouse_id,
       warehouse_name: line.warehouse_name,
@@ -203,17 +234,17 @@ function summarize(lines: ReportLine[]) {
       suggested_order_quantity: 0,
       suggested_order_value: 0,
     };
-    const supplierId = line.preferred_supplier?.id ?? null;
+    const supplierId = line.supplier_id;
     const s = bySupplier.get(supplierId) ?? {
       supplier_id: supplierId,
-      supplier_name: line.preferred_supplier?.name ?? null,
+      supplier_name: line.supplier_name,
       products: new Set(),
       suggested_order_quantity: 0,
       suggested_order_value: 0,
     };
     for (const g of [w, s]) {
       g.products.add(line.product_id);
-      g.suggested_order_quantity += line.suggested_order_quantity;
+      g.suggested_order_quantity += suggested;
       g.suggested_order_value += value;
     }
     byWarehouse.set(line.warehouse_id, w);
@@ -225,8 +256,8 @@ function summarize(lines: ReportLine[]) {
     suggested_order_value: round2(g.suggested_order_value),
   });
   return {
-    total_products_needing_reorder: new Set(lines.map((l) => l.line.product_id)).size,
-    total_suggested_order_value: round2(lines.reduce((sum, l) => sum + l.value, 0)),
+    total_products_needing_reorder: new Set(needs.map((n) => n.candidate.product_id)).size,
+    total_suggested_order_value: round2(needs.reduce((sum, n) => sum + n.value, 0)),
     by_warehouse: [...byWarehouse.values()].map(out),
     by_supplier: [...bySupplier.values()].map(out),
   };

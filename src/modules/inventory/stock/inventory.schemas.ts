@@ -1,6 +1,7 @@
 // Request and response schemas of the inventory record endpoints: adjust, reserve, release, reads, reconcile.
 import { Type, type Static } from 'typebox';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { EnvelopeSchema } from '../../../http/envelope.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
@@ -239,4 +240,24 @@ nameSchema(InventoryDiscrepancy, 'InventoryDiscrepancy', {
   reservations_reserved: 2,
 });
 
-export const ReconcileResponse = Type.Array(InventoryDiscrepancy);
+const DailyUsageDiscrepancy = Type.Object({
+  product_id: Ulid,
+  warehouse_id: Ulid,
+  day: Type.String({ format: 'date', description: 'The UTC day.' }),
+  movements_quantity: Type.Integer({ description: 'Units the usage movements of that day took out.' }),
+  daily_usage_quantity: Type.Integer({ description: 'Units the daily usage aggregate keeps for that day.' }),
+});
+nameSchema(DailyUsageDiscrepancy, 'DailyUsageDiscrepancy', {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  day: '2026-11-30',
+  movements_quantity: 6,
+  daily_usage_quantity: 4,
+});
+
+export const ReconcileResponse = Type.Object({
+  ...EnvelopeSchema(Type.Array(InventoryDiscrepancy)).properties,
+  daily_usage: Type.Array(DailyUsageDiscrepancy, {
+    description: 'Days whose kept usage (what the reorder report reads) differs from the ledger.',
+  }),
+});

@@ -35,3 +35,34 @@ export function recordLowStockCondition(names: RecordAndProduct, low = true): Ra
   const isLow = sql<SqlBool>`(${replenished} and (${sql.ref(`${record}.quantity_on_hand`)} - ${sql.ref(`${record}.quantity_reserved`)}) <= ${effectiveReorderPointSql(names)})`;
   return low ? isLow : sql<SqlBool>`not coalesce(${isLow}, false)`;
 }
+
+/**
+ * The `low_stock_point` a record is kept at (record low stock as maintained state, docs/inventory.md): the record's
+ * own reorder point (`recordPoint`), else its product's, when the product is replenished; else null, so that the
+ * record is never low. A scalar subquery on the record's product `productId`.
+ */
+export function lowStockPointSql(productId: unknown, recordPoint: unknown): RawBuilder<number | null> {
+  return sql<
+    number | null
+  >`(select case when lsp.track_inventory and lsp.deleted_at is null and lsp.status <> ${sql.lit('discontinued')} then coalesce(${recordPoint}, lsp.reorder_point) end from products lsp where lsp.id = ${productId})`;
+}
+
+/**
+ * Record low stock read from the maintained point, in the very terms of the partial index
+ * `inventory_records_low_stock_idx` (migration 0030), so that the database answers it from that index alone. A
+ * null point is never low. Written with the column first: SQLite matches a partial index's condition only in the
+ * form its planner gives the query's term, which puts a lone column on the left.
+ */
+export function maintainedLowStockCondition(record: string): RawBuilder<SqlBool> {
+  const r = (column: string) => sql.ref(`${record}.${column}`);
+  return sql<SqlBool>`${r('low_stock_point')} >= ${r('quantity_on_hand')} - ${r('quantity_reserved')}`;
+}
+
+/**
+ * How urgent a low record is: available / max(point, 1), lowest first. It orders like the urgency bands (critical
+ * at or below a quarter of the point…) and, within a band, like the ratio. The same expression as the index's key.
+ */
+export function lowStockUrgencySql(record: string): RawBuilder<number> {
+  const r = (column: string) => sql.ref(`${record}.${column}`);
+  return sql<number>`((${r('quantity_on_hand')} - ${r('quantity_reserved')}) * 1.0 / (case when ${r('low_stock_point')} < 1 then 1 else ${r('low_stock_point')} end))`;
+}

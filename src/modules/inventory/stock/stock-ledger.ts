@@ -32,10 +32,12 @@ import {
 } from './ship-rules.js';
 import { effectiveReorderPoint, isRecordLowStock, type RecordProduct } from './low-stock.js';
 import type { ProductStock, ProductTotals } from './product-stock.js';
+import { dailyUsageOf } from './usage.js';
 import { changedRecordRow, inventoryResource, movementSummary, type InventoryResource } from './stock.presenter.js';
 import type {
   InventoryRecord,
   InventoryRecordRow,
+  NewStockMovement,
   QuantityChangeKind,
   RecordKey,
   StockMovement,
@@ -585,7 +587,7 @@ export class StockLedger {
           at,
         ),
       );
-      const written = new Map((await this.stock.insertMovements(trx, rows)).map((m) => [m.id, m]));
+      const written = new Map((await this.writeMovements(trx, rows)).map((m) => [m.id, m]));
       movements.push(
         ...(await this.recordMovements(
           trx,
@@ -649,7 +651,7 @@ export class StockLedger {
         byQuantity.set(quantity, [...(byQuantity.get(quantity) ?? []), productId]);
       for (const [quantity, productIds] of byQuantity)
         await this.products.addStockToMany(trx, tenantId, productIds, quantity, at);
-      const written = await this.stock.insertMovements(
+      const written = await this.writeMovements(
         trx,
         part.map(({ productId, quantity }) =>
           movementRow(
@@ -719,7 +721,7 @@ export class StockLedger {
     const rows = lines.map((line, i) =>
       movementRow(this.newId(), context, line.productId, warehouse.id, 'shipment', -line.quantity, onHand[i]!, at),
     );
-    const written = new Map((await this.stock.insertMovements(trx, rows)).map((m) => [m.id, m]));
+    const written = new Map((await this.writeMovements(trx, rows)).map((m) => [m.id, m]));
     const movements = rows.map((r) => written.get(r.id)!);
     // The automation's events once per product, with its last movement; the other movements' own event each.
     const last = new Map(movements.map((m) => [m.product_id, m]));
@@ -855,7 +857,7 @@ export class StockLedger {
     at: string,
   ): Promise<AppliedChange> {
     const moved = movedQuantity(type);
-    const movement = await this.stock.insertMovement(
+    const movement = await this.writeMovement(
       trx,
       movementRow(this.newId(), change, change.productId, warehouse.id, type, quantity, record[moved], at),
     );
@@ -916,6 +918,29 @@ export class StockLedger {
     }
     await this.events.record(trx, tenantId, ...events);
     return row;
+  }
+
+  /**
+   * Keeps record low stock's maintained point (`low_stock_point`) of the products' records after a change of
+   * what it follows of them: their reorder point, status, inventory tracking or deletion. In the caller's
+   * transaction, so that the low-stock list and the reorder report see the change with it.
+   */
+  async productsChanged(trx: Transaction<DB>, tenantId: string, productIds: readonly string[]): Promise<void> {
+    await this.stock.refreshLowStockPoints(trx, tenantId, productIds);
+  }
+
+  /** Writes one movement with the daily usage it adds (usage.ts). */
+  private async writeMovement(trx: Transaction<DB>, row: NewStockMovement): Promise<StockMovement> {
+    const movement = await this.stock.insertMovement(trx, row);
+    await this.stock.addDailyUsage(trx, movement.tenant_id, dailyUsageOf([movement]));
+    return movement;
+  }
+
+  /** Writes a batch of one tenant's movements with the daily usage they add. */
+  private async writeMovements(trx: Transaction<DB>, rows: readonly NewStockMovement[]): Promise<StockMovement[]> {
+    const movements = await this.stock.insertMovements(trx, rows);
+    if (movements.length > 0) await this.stock.addDailyUsage(trx, movements[0]!.tenant_id, dailyUsageOf(movements));
+    return movements;
   }
 
   /** Records the stock_movement.recorded event of each movement written in a batch; answers the movements. */

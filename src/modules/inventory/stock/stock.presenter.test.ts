@@ -12,6 +12,7 @@ const record: InventoryRecord = {
   quantity_reserved: 2,
   reorder_point: null,
   reorder_quantity: null,
+  low_stock_point: 5,
   last_counted_at: null,
   last_movement_at: at,
   created_at: at,

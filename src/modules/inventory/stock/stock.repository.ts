@@ -7,7 +7,8 @@ import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import { recordLowStockCondition } from './low-stock.sql.js';
+import { USAGE_MOVEMENT_TYPES } from './usage.js';
+import { lowStockPointSql, recordLowStockCondition } from './low-stock.sql.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
 export type StockMovement = Selectable<StockMovementsTable>;
@@ -66,6 +67,22 @@ export interface ReconcileRow {
   reservations_reserved: number;
 }
 
+/** One row of `stock_daily_usage`: units taken out of a product in a warehouse on a UTC day (YYYY-MM-DD). */
+export interface DailyUsage {
+  product_id: string;
+  warehouse_id: string;
+  day: string;
+  quantity: number;
+}
+/** A product, warehouse and day whose kept daily usage differs from its usage movements. */
+export interface DailyUsageDifference {
+  product_id: string;
+  warehouse_id: string;
+  day: string;
+  movements_quantity: number;
+  daily_usage_quantity: number;
+}
+
 /** Movement types that change reserved, not on-hand, quantity. */
 const RESERVED_TYPES = ['reservation', 'release'] as const;
 /** Movement types that change on-hand and reserved quantity alike: a shipment takes reserved stock out. */
@@ -89,6 +106,7 @@ const ensureRecordStatement = compiledStatement(
         warehouse_id: p.warehouseId,
         quantity_on_hand: 0,
         quantity_reserved: 0,
+        low_stock_point: lowStockPointSql(p.productId, sql`null`),
         created_at: p.at,
         updated_at: p.at,
       })
@@ -418,6 +436,7 @@ export class StockRepository {
           ...r,
           quantity_on_hand: quantity,
           quantity_reserved: 0,
+          low_stock_point: lowStockPointSql(r.product_id, sql`null`),
           last_movement_at: at,
           created_at: at,
           updated_at: at,
@@ -441,6 +460,80 @@ export class StockRepository {
       )
       .returningAll()
       .execute();
+  }
+
+  /**
+   * Sets `low_stock_point` of the tenant's records of `productIds` from their own reorder point and their product
+   * as it is now: after a change of the product's reorder point, status, inventory tracking or deletion.
+   */
+  async refreshLowStockPoints(db: Executor, tenantId: string, productIds: readonly string[]): Promise<void> {
+    if (productIds.length === 0) return;
+    await db
+      .updateTable('inventory_records')
+      .set({
+        low_stock_point: lowStockPointSql(
+          sql.ref('inventory_records.product_id'),
+          sql.ref('inventory_records.reorder_point'),
+        ),
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', 'in', [...productIds])
+      .execute();
+  }
+
+  /** Adds each row's units to its product, warehouse and day of `stock_daily_usage`. Rows name distinct days. */
+  async addDailyUsage(db: Executor, tenantId: string, rows: readonly DailyUsage[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .insertInto('stock_daily_usage')
+      .values(rows.map((r) => ({ tenant_id: tenantId, ...r })))
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'product_id', 'warehouse_id', 'day'])
+          .doUpdateSet((eb) => ({ quantity: eb('stock_daily_usage.quantity', '+', eb.ref('excluded.quantity')) })),
+      )
+      .execute();
+  }
+
+  /**
+   * Every (product, warehouse, day) of the tenant whose `stock_daily_usage` differs from the sum of its usage
+   * movements (`USAGE_MOVEMENT_TYPES` taking units out), a missing row on either side counting as 0.
+   */
+  async dailyUsageDifferences(db: Executor, tenantId: string): Promise<DailyUsageDifference[]> {
+    const day =
+      engineOf(db) === 'postgres'
+        ? sql<string>`(created_at at time zone 'UTC')::date`
+        : sql<string>`substr(created_at, 1, 10)`;
+    const fromMovements = db
+      .selectFrom('stock_movements')
+      .select(['product_id', 'warehouse_id', day.as('day')])
+      .select((eb) => [eb.fn.sum<number>(eb.neg(eb.ref('quantity'))).as('movements'), sql<number>`0`.as('kept')])
+      .where('tenant_id', '=', tenantId)
+      .where('type', 'in', [...USAGE_MOVEMENT_TYPES])
+      .where('quantity', '<', 0)
+      .groupBy(['product_id', 'warehouse_id', day]);
+    const kept = db
+      .selectFrom('stock_daily_usage')
+      .select(['product_id', 'warehouse_id', 'day', sql<number>`0`.as('movements'), 'quantity as kept'])
+      .where('tenant_id', '=', tenantId);
+    // A full outer join of the two sides, as a union of what each says (a row missing on one side counts 0 there).
+    const rows = await db
+      .selectFrom(fromMovements.unionAll(kept).as('u'))
+      .select(['u.product_id', 'u.warehouse_id', 'u.day'])
+      .select((eb) => [eb.fn.sum<number>('u.movements').as('movements'), eb.fn.sum<number>('u.kept').as('kept')])
+      .groupBy(['u.product_id', 'u.warehouse_id', 'u.day'])
+      .having((eb) => eb(eb.fn.sum('u.movements'), '!=', eb.fn.sum('u.kept')))
+      .orderBy('u.product_id')
+      .orderBy('u.warehouse_id')
+      .orderBy('u.day')
+      .execute();
+    return rows.map((r) => ({
+      product_id: r.product_id,
+      warehouse_id: r.warehouse_id,
+      day: String(r.day),
+      movements_quantity: Number(r.movements),
+      daily_usage_quantity: Number(r.kept),
+    }));
   }
 
   async insertMovements(db: Executor, movements: readonly NewStockMovement[]): Promise<StockMovement[]> {

@@ -18,7 +18,13 @@ import {
 } from './stock.presenter.js';
 import { reservationResource, type ReservationResource } from './reservation.presenter.js';
 import type { StockReservation } from './reservation.repository.js';
-import type { InventoryListFilters, ReconcileRow, StockProduct, StockRepository } from './stock.repository.js';
+import type {
+  DailyUsageDifference,
+  InventoryListFilters,
+  ReconcileRow,
+  StockProduct,
+  StockRepository,
+} from './stock.repository.js';
 
 /** The adjust endpoint's input. */
 export interface AdjustInput {
@@ -155,8 +161,12 @@ export class StockService {
   }
 
   /** Records whose quantities differ from their movement sums: empty while the ledger invariant holds. */
-  reconcile(tenantId: string): Promise<ReconcileRow[]> {
-    return this.stock.reconcile(this.db, tenantId);
+  async reconcile(tenantId: string): Promise<{ records: ReconcileRow[]; daily_usage: DailyUsageDifference[] }> {
+    const [records, dailyUsage] = await Promise.all([
+      this.stock.reconcile(this.db, tenantId),
+      this.stock.dailyUsageDifferences(this.db, tenantId),
+    ]);
+    return { records, daily_usage: dailyUsage };
   }
 
   /**
