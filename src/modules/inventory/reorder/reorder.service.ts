@@ -16,7 +16,6 @@ import type { ReorderSettingsBody } from './reorder.schemas.js';
 import { backorderShares } from './backorder-share.js';
 
 export type Urgency = 'critical' | 'high' | 'medium' | 'low';
-const URGENCY_RANK: Record<Urgency, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 /** Days of movements the average daily usage is taken over. */
 export const USAGE_WINDOW_DAYS = 30;
 
