@@ -1,9 +1,11 @@
 // The operational history of the seeded tenant, in bulk SQL: warehouses, inventory records that add up to
 // each product's stock, a stock-movement ledger whose running quantities end at those records, the event
 // feed, and purchase orders sent to suppliers and waiting to be received.
+import type { Kysely } from 'kysely';
 import { monotonicFactory } from 'ulid';
 import type { Db } from '../../src/db/database.js';
 import type { Engine } from '../../src/db/dialect.js';
+import { fillReportState } from '../../src/db/migrations/0030_report_state.js';
 import { bulkInsert, bulkInsertFrom } from './bulk.js';
 import type { SeededCatalog, StockedProduct } from './catalog.js';
 
@@ -174,6 +176,9 @@ export async function seedOperations(
       'stock_movements',
       movements(records, options.stockMovements, tenantId, options.userId, source, now - 730 * DAY_MS, now - DAY_MS),
     );
+    // What the stock ledger keeps beside records and movements (the low-stock point, the daily usage), which bulk
+    // rows do not write: filled as the migration that added it fills it.
+    await fillReportState(trx as unknown as Kysely<unknown>);
 
     // The feed: the last week (inside the default 30-day retention, so the worker's purge keeps it).
     const eventIds: string[] = [];

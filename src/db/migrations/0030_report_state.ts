@@ -19,10 +19,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const engine = engineOf(db);
   const t = columnTypes(engine);
   await db.schema.alterTable('inventory_records').addColumn('low_stock_point', 'integer').execute();
-  await sql`update inventory_records set low_stock_point = (
-      select case when p.track_inventory and p.deleted_at is null and p.status <> 'discontinued'
-        then coalesce(inventory_records.reorder_point, p.reorder_point) end
-      from products p where p.id = inventory_records.product_id)`.execute(db);
   await sql`create index inventory_records_low_stock_idx on inventory_records
       (tenant_id, ${LOW_STOCK_URGENCY_SQL}, id)
       where low_stock_point >= quantity_on_hand - quantity_reserved`.execute(db);
@@ -43,6 +39,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('stock_movements')
     .columns(['tenant_id', 'type', 'created_at', 'id'])
     .execute();
+  await fillReportState(db);
+}
+
+/**
+ * Fills the state from what the database holds: every record's low_stock_point, and the daily usage of every
+ * usage movement. Also run by the bench seeder, which writes records and movements in bulk after migrating.
+ */
+export async function fillReportState(db: Kysely<unknown>): Promise<void> {
+  const engine = engineOf(db);
+  await sql`update inventory_records set low_stock_point = (
+      select case when p.track_inventory and p.deleted_at is null and p.status <> 'discontinued'
+        then coalesce(inventory_records.reorder_point, p.reorder_point) end
+      from products p where p.id = inventory_records.product_id)`.execute(db);
   const day = engine === 'postgres' ? sql`(created_at at time zone 'UTC')::date` : sql`substr(created_at, 1, 10)`;
   await sql`insert into stock_daily_usage (tenant_id, product_id, warehouse_id, day, quantity)
       select tenant_id, product_id, warehouse_id, ${day}, -sum(quantity)
