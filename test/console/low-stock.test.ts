@@ -28,7 +28,7 @@ beforeAll(async () => {
   ).name;
   const ownPoint = await product(null); // only the record has a point: low, though the product is not
   await ops.stock(ownPoint, 2);
-  await ops.db.updateTable('inventory_records').set({ reorder_point: 5 }).where('product_id', '=', ownPoint).execute();
+  await ops.call('PUT', '/api/v1/operations/inventory/reorder-settings', { product_id: ownPoint, reorder_point: 5 });
   const oneWarehouse = await product(5); // low in the main warehouse, not over both
   await ops.stock(oneWarehouse, 3);
   await ops.stock(oneWarehouse, 20, second);
@@ -37,7 +37,8 @@ beforeAll(async () => {
   await ops.stock(emptied, -5);
   const discontinued = await product(10); // never reordered: not low
   await ops.stock(discontinued, 1);
-  await ops.db.updateTable('products').set({ status: 'discontinued' }).where('id', '=', discontinued).execute();
+  for (const action of ['activate', 'discontinue'])
+    await ops.call('POST', `/api/v1/operations/products/${discontinued}/${action}`, {});
   await product(3); // a point and no stock record: nothing to count
   await ops.stock(await product(2), 9); // above its point
 });
