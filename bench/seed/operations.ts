@@ -1,6 +1,7 @@
 // The operational history of the seeded tenant, in bulk SQL: warehouses, inventory records that add up to
-// each product's stock, a stock-movement ledger whose running quantities end at those records, the event
-// feed, and purchase orders sent to suppliers and waiting to be received.
+// each product's stock, a stock-movement ledger whose running quantities end at those records, the
+// reservations behind their reserved stock, the event feed, and purchase orders sent to suppliers and waiting to
+// be received.
 import type { Kysely } from 'kysely';
 import { monotonicFactory } from 'ulid';
 import type { Db } from '../../src/db/database.js';
@@ -176,6 +177,7 @@ export async function seedOperations(
       'stock_movements',
       movements(records, options.stockMovements, tenantId, options.userId, source, now - 730 * DAY_MS, now - DAY_MS),
     );
+    await seedHolds(trx, engine, tenantId, options.userId, records, now - DAY_MS / 2);
     // What the stock ledger keeps beside records and movements (the low-stock point, the daily usage), which bulk
     // rows do not write: filled as the migration that added it fills it.
     await fillReportState(trx as unknown as Kysely<unknown>);
@@ -208,6 +210,63 @@ export async function seedOperations(
     const purchaseOrderIds = await seedPurchaseOrders(trx, tenantId, catalog, options, source, nowIso);
     return { warehouseIds, purchaseOrderIds, eventIds };
   });
+}
+
+/**
+ * What each record holds reserved, as the ledger holds it: one active manual reservation of that quantity and its
+ * `reservation` movement, so that reconcile balances (quantity_reserved = the reservations' sum = the movements').
+ * Ids of their own source, so that the rows seeded after them keep the ids of earlier runs.
+ */
+async function seedHolds(
+  db: Db,
+  engine: Engine,
+  tenantId: string,
+  userId: string,
+  records: readonly RecordSeed[],
+  time: number,
+): Promise<void> {
+  const source = idSource(13);
+  const at = new Date(time).toISOString();
+  const held = records.filter((r) => r.reserved > 0).map((r) => ({ record: r, id: source.newId(time) }));
+  await bulkInsert(
+    db,
+    engine,
+    'stock_reservations',
+    held.map(({ record, id }) => ({
+      id,
+      tenant_id: tenantId,
+      product_id: record.productId,
+      warehouse_id: record.warehouseId,
+      quantity: record.reserved,
+      original_quantity: record.reserved,
+      notes: 'Held for a customer',
+      status: 'active',
+      created_by: userId,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await bulkInsert(
+    db,
+    engine,
+    'stock_movements',
+    held.map(({ record }) => ({
+      id: source.newId(time),
+      tenant_id: tenantId,
+      product_id: record.productId,
+      warehouse_id: record.warehouseId,
+      type: 'reservation',
+      quantity: record.reserved,
+      quantity_before: 0,
+      quantity_after: record.reserved,
+      reason: null,
+      notes: null,
+      reference_type: null,
+      reference_id: null,
+      created_by: userId,
+      created_at: at,
+    })),
+  );
 }
 
 /** Orders in `sent` status, each with `linesPerOrder` distinct products to the main warehouse. */
