@@ -76,6 +76,11 @@ const settings: BenchSettings = {
     stockMovements: number('BENCH_STOCK_MOVEMENTS', env.BENCH_STOCK_MOVEMENTS, 1_000_000 * scale),
     events: number('BENCH_EVENTS', env.BENCH_EVENTS, 200_000 * scale),
     purchaseOrders: number('BENCH_PURCHASE_ORDERS', env.BENCH_PURCHASE_ORDERS, values.quick ? 2000 : 20_000),
+    salesOrders: Math.max(
+      2,
+      Math.round(number('BENCH_SALES_ORDERS', env.BENCH_SALES_ORDERS, values.quick ? 5000 : 20_000)),
+    ),
+    backorders: Math.max(1, Math.round(number('BENCH_BACKORDERS', env.BENCH_BACKORDERS, values.quick ? 1000 : 10_000))),
   },
 };
 

@@ -6,8 +6,11 @@ import type { Engine } from '../../src/db/dialect.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
 import { createServices, type Services } from '../../src/services.js';
-import { seedCatalog, type SeededCatalog } from '../seed/catalog.js';
+import type { Db } from '../../src/db/database.js';
+import { seedCatalog, type SeededCatalog, type StockedProduct } from '../seed/catalog.js';
 import { seedOperations, type SeededOperations } from '../seed/operations.js';
+import { seedSales, type SeededSales } from '../seed/sales.js';
+import { measureBackorders } from './backorders.js';
 import { openBenchDatabase } from './database.js';
 import {
   checkOnce,
@@ -33,6 +36,10 @@ export interface SeedSizes {
   stockMovements: number;
   events: number;
   purchaseOrders: number;
+  /** Orders of each sales set (drafts to confirm, shipments to ship, and as many again for their ceilings). */
+  salesOrders: number;
+  /** One-line orders of the backorder scenario. */
+  backorders: number;
 }
 
 export interface BenchSettings extends LoadOptions {
@@ -63,6 +70,11 @@ export interface ScenarioResult {
   kind: 'baseline' | 'read' | 'write' | 'batch';
   requests: number;
   failures: number;
+  /** A write measured against its own statement ceiling: its requests/s over the ceiling's. */
+  ratio_to_ceiling?: number;
+  /** The backorder scenario's receipt: lines served by it, and the records reconcile lists after it (0: clean). */
+  reserved_by_receipt?: number;
+  reconcile_mismatches?: number;
   /** The import: the server's RSS growth while it ran (its peak less its RSS before the upload). */
   rss_growth_mb?: number;
   /** Reads are measured a second time at fewer connections (FEW_CONNECTIONS), where a latency target applies too. */
@@ -90,6 +102,8 @@ export interface EngineResult {
 
 interface HttpScenario {
   name: string;
+  /** The scenario name that selects it, when it is one of several measured under one name. */
+  selectedBy?: string;
   kind: ScenarioResult['kind'];
   baseline: BaselineName | null;
   server: 'app' | 'baseline';
@@ -101,7 +115,11 @@ interface HttpScenario {
    * For a write with items: those its ceiling is captured with (the first) and replayed over in turn
    * (statement-ceilings.ts), which the load never takes.
    */
-  replayItems?: readonly string[];
+  replayItems?: ReadonlyArray<string | readonly string[]>;
+  /** Fields of the captured answer that must be new at each replay (statement-ceilings.ts). */
+  freshAnswerFields?: readonly string[];
+  /** A write held against its own statement ceiling (ratio_to_ceiling), not only the one-row write. */
+  againstCeiling?: boolean;
   /** A read answered from the database on every request: its statements replayed bare are its ceiling too. */
   readsDatabase?: boolean;
   expectStatus?: number;
@@ -133,6 +151,8 @@ export const SCENARIO_NAMES = [
   'inventory adjust',
   'inventory reserve',
   'purchase order receive (10 lines)',
+  'sales order create and confirm (3 lines)',
+  'shipment ship (3 lines)',
   'event feed page',
   'event feed commit-to-read latency',
   'cross-process staleness',
@@ -140,7 +160,14 @@ export const SCENARIO_NAMES = [
   'webhook deliveries',
   'webhook commit-to-attempt lag',
   'import products from CSV',
+  '10,000 orders backordered then allocated by one receipt',
 ] as const;
+
+/** Measured under 'sales order create and confirm (3 lines)': the two requests a user waits for, one row each. */
+export const SALES_ORDER_CREATE = 'sales order create (3 lines)';
+export const SALES_ORDER_CONFIRM = 'sales order confirm (3 lines)';
+export const SHIPMENT_SHIP = 'shipment ship (3 lines)';
+export const BACKORDERS = '10,000 orders backordered then allocated by one receipt';
 
 function baselineScenarios(productIds: readonly string[]): HttpScenario[] {
   return [
@@ -173,6 +200,7 @@ const BASELINE_OF: Record<string, BaselineName> = {
 function appScenarios(
   catalog: SeededCatalog,
   operations: SeededOperations,
+  sales: SeededSales,
   productIds: readonly string[],
 ): HttpScenario[] {
   const list = new URLSearchParams({
@@ -187,10 +215,7 @@ function appScenarios(
   const mainWarehouse = operations.warehouseIds[0]!;
   const middle = operations.eventIds[Math.floor(operations.eventIds.length / 2)]!;
   const busy = new Set(productIds);
-  const spare = catalog.stocked
-    .filter((p) => !busy.has(p.id) && p.onHand - p.reserved >= 200)
-    .slice(0, 1000)
-    .map((p) => p.id);
+  const spare = spareProducts(catalog, productIds);
   return [
     {
       name: 'product get',
@@ -276,6 +301,54 @@ function appScenarios(
       // the last): its lines are rows of their own, so the replay cannot move on to other orders.
       replayItems: operations.purchaseOrderIds.slice(-2, -1),
     },
+    // Two requests, two waits of the user: each is measured as the other writes are, against its own statements.
+    {
+      name: SALES_ORDER_CREATE,
+      selectedBy: 'sales order create and confirm (3 lines)',
+      kind: 'write',
+      baseline: 'write',
+      server: 'app',
+      method: 'POST',
+      path: `${API}/sales/orders`,
+      expectStatus: 201,
+      items: sales.customerIds,
+      // Customers of their own: a create locks its customer's row.
+      replayItems: sales.spareCustomerIds,
+      // The order's number is unique in the tenant: each replay writes a new one.
+      freshAnswerFields: ['order_number'],
+      againstCeiling: true,
+      body: {
+        customer_id: '{{item}}',
+        lines: sales.createProductIds.map((id) => ({ product_id: id, quantity: 1, unit_price: 19.99 })),
+      },
+    },
+    {
+      name: SALES_ORDER_CONFIRM,
+      selectedBy: 'sales order create and confirm (3 lines)',
+      kind: 'write',
+      baseline: 'write',
+      server: 'app',
+      method: 'POST',
+      path: `${API}/sales/orders/{{item}}/confirm`,
+      body: {},
+      // Seeded drafts of 3 lines whose products hold stock in the main warehouse: each confirm reserves 3 units.
+      items: sales.draftOrderIds,
+      replayItems: sales.draftReplayGroups,
+      againstCeiling: true,
+    },
+    {
+      name: SHIPMENT_SHIP,
+      kind: 'write',
+      baseline: 'write',
+      server: 'app',
+      method: 'POST',
+      path: `${API}/sales/shipments/{{item}}/ship`,
+      body: { carrier: 'DHL' },
+      // Seeded draft shipments of confirmed 3-line orders, reserved in the main warehouse: a fresh one per request.
+      items: sales.shipmentIds,
+      replayItems: sales.shipmentReplayGroups,
+      againstCeiling: true,
+    },
     {
       name: 'event feed page',
       kind: 'read',
@@ -313,6 +386,34 @@ async function answerCeiling(s: HttpScenario, spec: HttpRequestSpec, baselineUrl
 function busyProducts(catalog: SeededCatalog): string[] {
   return catalog.stocked
     .filter((p) => p.onHand - p.reserved >= 200)
+    .slice(0, 1000)
+    .map((p) => p.id);
+}
+
+/**
+ * A tracked product seeded with no stock that still has none anywhere (a receipt measured earlier may have brought
+ * some): the last such, which the receipts, taken from the first orders on, reach last.
+ */
+async function soldOutProduct(db: Db, catalog: SeededCatalog): Promise<StockedProduct> {
+  for (const product of catalog.stocked.filter((p) => p.onHand === 0).reverse()) {
+    const stock = await db
+      .selectFrom('inventory_records')
+      .select((eb) => [
+        eb.fn.sum<number>('quantity_on_hand').as('on_hand'),
+        eb.fn.sum<number>('quantity_reserved').as('reserved'),
+      ])
+      .where('product_id', '=', product.id)
+      .executeTakeFirst();
+    if (Number(stock?.on_hand ?? 0) === 0 && Number(stock?.reserved ?? 0) === 0) return product;
+  }
+  throw new Error('the catalog has no tracked product without stock for the backorder scenario');
+}
+
+/** As many other such products, which only the ceilings of adjust and reserve take. */
+function spareProducts(catalog: SeededCatalog, busyIds: readonly string[]): string[] {
+  const busy = new Set(busyIds);
+  return catalog.stocked
+    .filter((p) => !busy.has(p.id) && p.onHand - p.reserved >= 200)
     .slice(0, 1000)
     .map((p) => p.id);
 }
@@ -427,6 +528,17 @@ export async function benchEngine(
       linesPerOrder: 10,
     });
     phase('operations seeded', operationsStarted);
+    const salesStarted = performance.now();
+    const productIds = busyProducts(catalog);
+    const sales = await seedSales(db, tenant.tenantId, catalog, {
+      engine: bench.engine,
+      mainWarehouseId: tenant.warehouseId,
+      userId: tenant.userId,
+      orders: settings.sizes.salesOrders,
+      customers: 500,
+      busyProductIds: new Set([...productIds, ...spareProducts(catalog, productIds)]),
+    });
+    phase('sales seeded', salesStarted);
     await bench.analyse();
     if (bench.engine === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
     const seedSeconds = (performance.now() - seeded) / 1000;
@@ -509,21 +621,25 @@ export async function benchEngine(
     };
     const selected = (name: string) => settings.only.length === 0 || settings.only.includes(name);
 
-    const productIds = busyProducts(catalog);
     const baselines = baselineScenarios(productIds);
     const before = new Map<string, Measurement>();
     for (const s of baselines) before.set(s.name, await measure(s));
     const ceilings: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
+    /** The statement ceiling of each write held against its own. */
+    const ceilingOf = new Map<string, Measurement>();
     const measured: Array<{
       scenario: Pick<HttpScenario, 'name' | 'kind' | 'baseline'>;
       m: Measurement;
       few?: Measurement;
       rssGrowthMb?: number;
+      extra?: Partial<ScenarioResult>;
     }> = [];
     // Each scenario right after its own ceilings, so that the two meet the machine in the same state: what one
     // scenario's load leaves behind (the write replays' log, the kernel's socket state) weighs on its neighbour,
     // not on a read measured minutes later against a ceiling measured before it all.
-    for (const s of appScenarios(catalog, operations, productIds).filter((r) => selected(r.name))) {
+    for (const s of appScenarios(catalog, operations, sales, productIds).filter((r) =>
+      selected(r.selectedBy ?? r.name),
+    )) {
       const read = s.kind === 'read';
       const few = (c: HttpScenario) =>
         read && settings.connections > FEW_CONNECTIONS ? measure(c, FEW_CONNECTIONS) : Promise.resolve(undefined);
@@ -538,15 +654,25 @@ export async function benchEngine(
           token: tenant.token,
           baselineUrl: baseline.url,
         });
+        log(`${bench.engine}: ${s.name}: ${replay.statements} statements captured`);
         const c: HttpScenario = {
-          ...replay,
+          name: replay.name,
+          path: replay.path,
+          method: replay.method,
           kind: 'baseline',
           baseline: read ? 'pk-read' : 'write',
           server: 'baseline',
           expectStatus: read ? 200 : 201,
         };
         // Measured at the read's two concurrencies, so that its p99s have their bounds too.
-        ceilings.push({ scenario: c, m: await measure(c), few: await few(c) });
+        const m = await measure(c);
+        ceilings.push({ scenario: c, m, few: await few(c) });
+        if (s.againstCeiling) ceilingOf.set(s.name, m);
+        const turns = (m.requests * (settings.duration + settings.warmup)) / settings.duration;
+        if (s.replayItems && s.replayItems.length > 1 && turns > s.replayItems.length)
+          notes.push(
+            `${c.name}: about ${Math.round(turns)} replays over ${s.replayItems.length} items; the later ones found their rows changed already and did less work (raise BENCH_SALES_ORDERS)`,
+          );
       }
       measured.push({ scenario: s, m: await measure(s), few: await few(s) });
       trackMemory(s.name);
@@ -684,6 +810,43 @@ export async function benchEngine(
       trackMemory('import products from CSV');
     }
 
+    if (selected(BACKORDERS)) {
+      const product = await soldOutProduct(db, catalog);
+      log(`${bench.engine}: measuring ${settings.sizes.backorders} orders backordered then allocated by one receipt`);
+      const backorders = await measureBackorders({
+        db,
+        engine: bench.engine,
+        tenantId: tenant.tenantId,
+        userId: tenant.userId,
+        serverUrl: server.url,
+        headers,
+        product,
+        warehouseId: tenant.warehouseId,
+        customerIds: sales.customerIds,
+        orders: settings.sizes.backorders,
+        connections: settings.connections,
+      });
+      measured.push({
+        scenario: { name: `${BACKORDERS}: confirmations`, kind: 'batch', baseline: null },
+        m: backorders.confirmations,
+      });
+      measured.push({
+        scenario: { name: `${BACKORDERS}: receipt`, kind: 'batch', baseline: null },
+        m: backorders.receipt,
+        extra: {
+          reserved_by_receipt: backorders.reservedByReceipt,
+          reconcile_mismatches: backorders.reconcileMismatches,
+        },
+      });
+      notes.push(
+        `${BACKORDERS}: ${settings.sizes.backorders} one-line orders confirmed at ${settings.connections} connections, ${backorders.confirmations.perSecond.toFixed(0)}/s, ` +
+          `${backorders.backordered} units backordered; the receipt of ${settings.sizes.backorders} units took ${backorders.receipt.p50.toFixed(0)} ms and reserved ${backorders.reservedByReceipt}; ` +
+          `reconcile listed ${backorders.reconcileMismatches} records out of balance (in ${backorders.reconcileMs.toFixed(0)} ms)` +
+          (backorders.reconcileMismatches > 0 ? `, the first: ${JSON.stringify(backorders.reconcileSample)}` : ''),
+      );
+      trackMemory(BACKORDERS);
+    }
+
     const baselineMeans = new Map<BaselineName, Measurement>();
     const baselineResults: Array<{ scenario: HttpScenario; m: Measurement; few?: Measurement }> = [];
     for (const s of baselines) {
@@ -703,10 +866,15 @@ export async function benchEngine(
       engine: bench.engine,
       scenarios: [
         ...[...baselineResults, ...ceilings].map(({ scenario, m, few }) => result(scenario, m, baselineMeans, few)),
-        ...measured.map(({ scenario, m, few, rssGrowthMb }) => ({
-          ...result(scenario, m, baselineMeans, few),
-          ...(rssGrowthMb !== undefined ? { rss_growth_mb: rssGrowthMb } : {}),
-        })),
+        ...measured.map(({ scenario, m, few, rssGrowthMb, extra }) => {
+          const ceiling = ceilingOf.get(scenario.name);
+          return {
+            ...result(scenario, m, baselineMeans, few),
+            ...(ceiling && ceiling.perSecond > 0 ? { ratio_to_ceiling: m.perSecond / ceiling.perSecond } : {}),
+            ...(rssGrowthMb !== undefined ? { rss_growth_mb: rssGrowthMb } : {}),
+            ...extra,
+          };
+        }),
       ],
       rss_mb: memory?.rssMb ?? null,
       rss_peak_mb: memory?.peakMb ?? null,

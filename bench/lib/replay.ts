@@ -13,8 +13,10 @@ export interface Replay {
   /**
    * The item the call was captured with (a product's id), then the others: each replay puts the next in its place,
    * so that replays change (or read) different rows, as the load does, instead of all waiting for one row's lock.
+   * An item may be a group of ids that belong together (an order, its lines, their products): each id of the next
+   * group takes the place of the captured group's id at the same position.
    */
-  items: string[];
+  items: Array<string | string[]>;
 }
 
 /** Stands for the load generator's `{{seq}}` while capturing: digits only, so that slugs and upper-cased SKUs keep it. */
@@ -26,12 +28,19 @@ export const SEQ_MARKER = '8642097531';
  * new id in its row, its event and its audit entry.
  */
 export function renewedStatements(replay: Replay, renew: (old: string) => string): () => CapturedStatement[] {
+  const groups = replay.items.map((item) => (typeof item === 'string' ? [item] : item));
+  const captured = groups[0] ?? [];
   // Ids and the marker are letters and digits: no character to escape.
-  const pattern = new RegExp([...replay.fresh, ...replay.items.slice(0, 1)].join('|'), 'g');
-  let turn = 0;
+  const pattern = new RegExp([...replay.fresh, ...captured].join('|'), 'g');
+  // The capture itself took the first item (an order it confirmed, a shipment it shipped): replays start at the
+  // next, and come back to it only after all the others.
+  let turn = groups.length > 1 ? 1 : 0;
   return () => {
     const renewed = new Map<string, string>();
-    if (replay.items.length > 0) renewed.set(replay.items[0]!, replay.items[turn++ % replay.items.length]!);
+    if (groups.length > 0) {
+      const group = groups[turn++ % groups.length]!;
+      captured.forEach((id, i) => renewed.set(id, group[i]!));
+    }
     const swap = (old: string) => {
       let value = renewed.get(old);
       if (value === undefined) renewed.set(old, (value = renew(old)));

@@ -20,6 +20,11 @@ export interface CapturedRequest {
   /** JSON with `{{seq}}` and `{{item}}` already filled in. */
   body: string | undefined;
   token: string;
+  /**
+   * Fields of the answer's `data` that must be new at each replay besides the ids the call generated: a number the
+   * app issued from a sequence (an order's number), unique in its table.
+   */
+  freshAnswerFields?: readonly string[];
 }
 
 /**
@@ -63,6 +68,15 @@ export async function captureRequest(config: Config, request: CapturedRequest): 
     capturing = false;
     if (response.statusCode >= 300)
       throw new Error(`capturing ${request.method} ${request.path}: ${response.statusCode} ${response.body}`);
+    if (request.freshAnswerFields?.length) {
+      const data = (JSON.parse(response.body) as { data: Record<string, unknown> }).data;
+      for (const field of request.freshAnswerFields) {
+        const value = data[field];
+        if (typeof value !== 'string' || !/^[A-Za-z0-9-]+$/.test(value))
+          throw new Error(`capturing ${request.method} ${request.path}: no plain ${field} in the answer`);
+        fresh.push(value);
+      }
+    }
     return { statements, fresh };
   } finally {
     await app.close();
@@ -74,18 +88,31 @@ export async function captureRequest(config: Config, request: CapturedRequest): 
  * /replays/:name` for a write (any method but GET), `GET` for a read.
  */
 export async function statementCeiling(
-  request: { name: string; method?: string; path: string; body?: unknown; replayItems?: readonly string[] },
+  request: {
+    name: string;
+    method?: string;
+    path: string;
+    body?: unknown;
+    replayItems?: ReadonlyArray<string | readonly string[]>;
+    freshAnswerFields?: readonly string[];
+  },
   context: { config: Config; token: string; baselineUrl: string },
-): Promise<{ name: string; path: string; method: 'GET' | 'POST' }> {
-  const fill = (text: string) => fillTemplate(text, request.replayItems?.[0], SEQ_MARKER);
+): Promise<{ name: string; path: string; method: 'GET' | 'POST'; statements: number }> {
+  // A group's first id is the one the request names.
+  const first = request.replayItems?.[0];
+  const fill = (text: string) => fillTemplate(text, typeof first === 'string' ? first : first?.[0], SEQ_MARKER);
   const method = request.method ?? 'GET';
   const captured = await captureRequest(context.config, {
     method,
     path: fill(request.path),
     body: request.body === undefined ? undefined : fill(JSON.stringify(request.body)),
     token: context.token,
+    ...(request.freshAnswerFields ? { freshAnswerFields: request.freshAnswerFields } : {}),
   });
-  const replay: Replay = { ...captured, items: [...(request.replayItems ?? [])] };
+  const replay: Replay = {
+    ...captured,
+    items: (request.replayItems ?? []).map((item) => (typeof item === 'string' ? item : [...item])),
+  };
   const name = encodeURIComponent(request.name);
   const stored = await fetch(`${context.baselineUrl}/replays/${name}`, {
     method: 'PUT',
@@ -97,5 +124,6 @@ export async function statementCeiling(
     name: `ceiling: ${request.name} statements, no work`,
     path: `/replays/${name}`,
     method: method === 'GET' ? 'GET' : 'POST',
+    statements: captured.statements.length,
   };
 }
