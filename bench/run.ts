@@ -78,7 +78,7 @@ const settings: BenchSettings = {
     purchaseOrders: number('BENCH_PURCHASE_ORDERS', env.BENCH_PURCHASE_ORDERS, values.quick ? 2000 : 20_000),
     salesOrders: Math.max(
       2,
-      Math.round(number('BENCH_SALES_ORDERS', env.BENCH_SALES_ORDERS, values.quick ? 5000 : 20_000)),
+      Math.round(number('BENCH_SALES_ORDERS', env.BENCH_SALES_ORDERS, values.quick ? 5000 : 10_000)),
     ),
     backorders: Math.max(1, Math.round(number('BENCH_BACKORDERS', env.BENCH_BACKORDERS, values.quick ? 1000 : 10_000))),
   },
