@@ -48,7 +48,8 @@ const EVENT_TYPES = [
   ['product.created', 'product'],
 ] as const;
 
-function idSource(seed: number) {
+/** Seeded randomness and ULIDs made from it, lower-case as the app writes them: the same data on every run. */
+export function idSource(seed: number) {
   let state = seed >>> 0;
   const random = () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;

@@ -4,11 +4,11 @@
 // `reservation` movement per line, the record's and the product's reserved quantity raised by it), so that
 // `GET /operations/inventory/reconcile` still balances.
 import { sql } from 'kysely';
-import { monotonicFactory } from 'ulid';
 import type { Db } from '../../src/db/database.js';
 import type { Engine } from '../../src/db/dialect.js';
 import { bulkInsert, bulkInsertFrom } from './bulk.js';
 import type { SeededCatalog, StockedProduct } from './catalog.js';
+import { idSource } from './operations.js';
 
 export interface SalesOptions {
   engine: Engine;
@@ -46,16 +46,6 @@ export interface SeededSales {
 
 const LINES = 3;
 const UNIT_PRICE = 1999;
-
-function idSource(seed: number) {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-  const factory = monotonicFactory(random);
-  return () => factory(Date.now()).toLowerCase();
-}
 
 /** The products orders are placed for: stocked, with at least 100 available (so at least 50 in the main warehouse). */
 function orderableProducts(catalog: SeededCatalog, busy: ReadonlySet<string>): StockedProduct[] {
@@ -126,7 +116,8 @@ export async function seedSales(
   options: SalesOptions,
 ): Promise<SeededSales> {
   const { engine } = options;
-  const newId = idSource(options.seed ?? 11);
+  const { newId: newIdAt } = idSource(options.seed ?? 11);
+  const newId = () => newIdAt(Date.now());
   const now = new Date().toISOString();
   const products = orderableProducts(catalog, options.busyProductIds);
   let next = 0;
