@@ -42,17 +42,31 @@ describe('renewedStatements', () => {
     expect(next()[0]!.parameters[0]).not.toBe(next()[0]!.parameters[0]);
   });
 
-  it('puts the items in turn in the place of the captured one', () => {
+  it('puts the items in turn in the place of the captured one, starting after the one the capture took', () => {
     const captured = {
       statements: [{ sql: 'update stock set reserved = reserved + 1 where product_id = ?', parameters: ['product-a'] }],
       fresh: [],
-      items: ['product-a', 'product-b'],
+      items: ['product-a', 'product-b', 'product-c'],
     };
     const next = renewedStatements(captured, (old) => old);
-    expect([next(), next(), next()].map(([statement]) => statement!.parameters[0])).toEqual([
+    expect([next(), next(), next(), next()].map(([statement]) => statement!.parameters[0])).toEqual([
+      'product-b',
+      'product-c',
       'product-a',
       'product-b',
-      'product-a',
     ]);
+  });
+
+  it("puts each id of the next group in the place of the captured group's id at the same position", () => {
+    const captured = {
+      statements: [{ sql: 'update lines set shipped = 1 where order_id = ? and id = ?', parameters: ['o1', 'l1'] }],
+      fresh: [],
+      items: [
+        ['o1', 'l1'],
+        ['o2', 'l2'],
+      ],
+    };
+    const next = renewedStatements(captured, (old) => old);
+    expect(next()[0]!.parameters).toEqual(['o2', 'l2']);
   });
 });
