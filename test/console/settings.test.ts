@@ -25,6 +25,19 @@ afterAll(async () => {
 
 // Each test walks several screens; on a busy machine that outlasts the default 30 s.
 describe('the Settings area', { timeout: 60_000 }, () => {
+  /** An administrator on the users page with the invitation dialog open, its name and e-mail filled in. */
+  async function openInvite(name: string, email: string) {
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto('/settings/users');
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite user' });
+    await invite.getByLabel('Name').fill(name);
+    await invite.getByLabel('E-mail').fill(email);
+    return { page, invite };
+  }
+
   it('creates an API token, shows its plain text once, and revokes it', async () => {
     const page = await harness.newPage();
     await harness.signIn(page, harness.tenant.adminEmail);
@@ -155,15 +168,7 @@ describe('the Settings area', { timeout: 60_000 }, () => {
   });
 
   it('invites a user, shows the link, changes their role and deactivates them', async () => {
-    const page = await harness.newPage();
-    await harness.signIn(page, harness.tenant.adminEmail);
-    await page.goto('/settings/users');
-    await page.getByRole('table', { name: 'Users' }).waitFor();
-
-    await page.getByRole('button', { name: 'Invite user' }).click();
-    const invite = page.getByRole('dialog', { name: 'Invite user' });
-    await invite.getByLabel('Name').fill('Bea Buyer');
-    await invite.getByLabel('E-mail').fill('bea.buyer@example.test');
+    const { page, invite } = await openInvite('Bea Buyer', 'bea.buyer@example.test');
     await invite.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Manager' }).click();
     await invite.getByRole('button', { name: 'Invite' }).click();
@@ -205,15 +210,7 @@ describe('the Settings area', { timeout: 60_000 }, () => {
   });
 
   it('offers the sales and warehouse roles when inviting, each with what it does', async () => {
-    const page = await harness.newPage();
-    await harness.signIn(page, harness.tenant.adminEmail);
-    await page.goto('/settings/users');
-    await page.getByRole('table', { name: 'Users' }).waitFor();
-
-    await page.getByRole('button', { name: 'Invite user' }).click();
-    const invite = page.getByRole('dialog', { name: 'Invite user' });
-    await invite.getByLabel('Name').fill('Wes Warehouse');
-    await invite.getByLabel('E-mail').fill('wes.warehouse@example.test');
+    const { page, invite } = await openInvite('Wes Warehouse', 'wes.warehouse@example.test');
     await invite.getByRole('combobox', { name: 'Role' }).click();
     const options = page.getByRole('option');
     await options.first().waitFor();

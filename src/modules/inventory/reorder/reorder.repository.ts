@@ -76,30 +76,18 @@ export class ReorderRepository {
 
   /** The records low on stock (record low stock, which leaves out deleted, discontinued and untracked products). */
   async candidates(db: Executor, tenantId: string): Promise<ReorderCandidate[]> {
-    const rows = await db
-      .selectFrom('inventory_records as r')
-      .innerJoin('products as p', 'p.id', 'r.product_id')
+    const rows = await lowRecords(db, tenantId)
       .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
       .leftJoin('suppliers as s', (join) => join.onRef('s.id', '=', 'p.supplier_id').on('s.deleted_at', 'is', null))
       .select([
-        'r.id as record_id',
-        'r.product_id',
-        'p.sku',
-        'p.name',
-        'r.warehouse_id',
         'w.name as warehouse_name',
         'w.allocation_rank as warehouse_allocation_rank',
-        'r.quantity_on_hand',
-        'r.quantity_reserved',
-        'r.low_stock_point as reorder_point',
         (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
         'p.cost_price',
         'p.currency',
         's.id as supplier_id',
         's.name as supplier_name',
       ])
-      .where('r.tenant_id', '=', tenantId)
-      .where(maintainedLowStockCondition('r'))
       .orderBy('p.sku')
       .orderBy('w.code')
       .execute();
@@ -115,21 +103,7 @@ export class ReorderRepository {
    * along the partial index, which holds the low records in urgency order.
    */
   async lowStockPage(db: Executor, tenantId: string, page: PageRequest) {
-    const rows = await db
-      .selectFrom('inventory_records as r')
-      .innerJoin('products as p', 'p.id', 'r.product_id')
-      .select([
-        'r.id as record_id',
-        'r.product_id',
-        'p.sku',
-        'p.name',
-        'r.warehouse_id',
-        'r.quantity_on_hand',
-        'r.quantity_reserved',
-        'r.low_stock_point as reorder_point',
-      ])
-      .where('r.tenant_id', '=', tenantId)
-      .where(maintainedLowStockCondition('r'))
+    const rows = await lowRecords(db, tenantId)
       .orderBy(lowStockUrgencySql('r'))
       .orderBy('p.sku')
       .orderBy('r.id')
@@ -185,4 +159,23 @@ export class ReorderRepository {
       .execute();
     return new Map(rows.map((r) => [`${r.product_id}:${r.warehouse_id}`, Number(r.total)]));
   }
+}
+
+/** The tenant's records at or below their low-stock point (the partial index's rows), with what both reports show. */
+function lowRecords(db: Executor, tenantId: string) {
+  return db
+    .selectFrom('inventory_records as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .select([
+      'r.id as record_id',
+      'r.product_id',
+      'p.sku',
+      'p.name',
+      'r.warehouse_id',
+      'r.quantity_on_hand',
+      'r.quantity_reserved',
+      'r.low_stock_point as reorder_point',
+    ])
+    .where('r.tenant_id', '=', tenantId)
+    .where(maintainedLowStockCondition('r'));
 }
