@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllocationOutcome } from '../../src/modules/sales/allocation/order-allocation.js';
 import { apiBuilders } from '../helpers/api-builders.js';
 import { makeProduct, makeTenantWithToken } from '../helpers/factories.js';
-import { rankWarehouse, setAllocationSettings } from '../helpers/sales-fixtures.js';
+import { insertOrder, rankWarehouse, setAllocationSettings } from '../helpers/sales-fixtures.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../helpers/test-app.js';
 
 const INVENTORY = '/api/v1/operations/inventory';
@@ -356,6 +356,60 @@ describe('sales order allocation', () => {
       expect(await adjust(p, 5)).toMatchObject({ quantity_reserved: 0 });
       expect(await allocated(order.id)).toEqual([0]);
       await setAllocationSettings(db(), tenantId(), { autoAllocate: true });
+    });
+
+    it('stock for more waiting lines than one batch holds gives each line its reservation, movement and events', async () => {
+      await setAllocationSettings(db(), tenantId(), { strategy: 'warehouse_priority', autoAllocate: true });
+      const p = await product();
+      await db().updateTable('products').set({ reorder_point: 10 }).where('id', '=', p).execute();
+      const waiting: string[] = [];
+      for (let i = 0; i < 300; i += 1) {
+        const order = await insertOrder(db(), tenantId(), {
+          customer_id: customerId,
+          lines: [{ product_id: p, quantity: 1 }],
+        });
+        waiting.push(order.lineIds[0]!);
+      }
+      expect(await adjust(p, 260)).toMatchObject({ quantity_on_hand: 260, quantity_reserved: 260 });
+
+      const movements = await db()
+        .selectFrom('stock_movements')
+        .selectAll()
+        .where('product_id', '=', p)
+        .where('type', '=', 'reservation')
+        .orderBy('quantity_after')
+        .execute();
+      // One movement per line, each one unit on from the one before: the ledger's running quantity.
+      expect(movements.map((m) => [m.quantity, m.quantity_before, m.quantity_after])).toEqual(
+        Array.from({ length: 260 }, (_, i) => [1, i, i + 1]),
+      );
+      expect(new Set(movements.map((m) => m.reference_id)).size).toBe(260);
+      const reservations = await db()
+        .selectFrom('stock_reservations')
+        .selectAll()
+        .where('product_id', '=', p)
+        .where('status', '=', 'active')
+        .execute();
+      expect(reservations).toHaveLength(260);
+      expect(reservations.every((r) => r.quantity === 1 && waiting.includes(r.order_line_id!))).toBe(true);
+      expect(new Set(reservations.map((r) => r.order_line_id)).size).toBe(260);
+
+      const recordId = (await call('GET', `${INVENTORY}?product_id=${p}`)).json().data[0].id as string;
+      const events = await db()
+        .selectFrom('event_outbox')
+        .select(['event_type', 'payload'])
+        .where('entity_id', '=', recordId)
+        .execute();
+      const ofType = (type: string) => events.filter((e) => e.event_type === type);
+      expect(ofType('inventory.reserved')).toHaveLength(260);
+      // Available fell from 260 to 0 past the reorder point 10: one crossing, at the reservation that made it 10.
+      const low = ofType('inventory.low_stock');
+      expect(low).toHaveLength(1);
+      const lowPayload = (typeof low[0]!.payload === 'string' ? JSON.parse(low[0]!.payload) : low[0]!.payload) as {
+        quantity_available: number;
+      };
+      expect(lowPayload.quantity_available).toBe(10);
+      await reconciled();
     });
 
     it('parallel arrivals and confirmations reserve no line beyond its open quantity', async () => {

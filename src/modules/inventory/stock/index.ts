@@ -33,6 +33,7 @@ export function createReservations(deps: InventoryDeps) {
 
 export {
   StockLedger,
+  type LineReservation,
   type OnHandChange,
   type ReservedChange,
   type StockArrival,

@@ -35,6 +35,15 @@ export class ReservationRepository {
     return db.insertInto('stock_reservations').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
+  async insertMany(db: Executor, rows: readonly NewStockReservation[]): Promise<StockReservation[]> {
+    if (rows.length === 0) return [];
+    return db
+      .insertInto('stock_reservations')
+      .values([...rows])
+      .returningAll()
+      .execute();
+  }
+
   async findById(db: Executor, tenantId: string, id: string): Promise<StockReservation | undefined> {
     return db
       .selectFrom('stock_reservations')

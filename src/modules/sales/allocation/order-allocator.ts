@@ -4,7 +4,7 @@
 import type { Transaction } from 'kysely';
 import { BusinessRuleError, NotFoundError } from '../../../core/errors.js';
 import type { DB } from '../../../db/schema.js';
-import type { StockArrival, StockArrivalHook, StockLedger } from '../../inventory/stock/index.js';
+import type { LineReservation, StockArrival, StockArrivalHook, StockLedger } from '../../inventory/stock/index.js';
 import { planAllocation, type LineDemand, type PlannedReservation } from './allocation-strategies.js';
 import type { AllocationRepository, OpenLine } from './allocation.repository.js';
 import type {
@@ -124,7 +124,7 @@ export class OrderAllocator implements OrderAllocation {
         left.set(key, { productId: s.product_id, warehouseId: s.warehouse_id, available: s.available });
     }
     const orderIds = [...new Set(waiting.map((w) => w.order_id))];
-    let reserved = 0;
+    const planned: LineReservation[] = [];
     for (let start = 0; start < orderIds.length && left.size > 0; start += WAITING_BATCH) {
       const batch = orderIds.slice(start, start + WAITING_BATCH);
       const free = await this.repository.lockFreeOrders(trx, tenantId, batch);
@@ -140,24 +140,26 @@ export class OrderAllocator implements OrderAllocation {
         for (const source of [...left.values()].filter((s) => s.productId === line.product_id)) {
           if (need <= 0) break;
           const quantity = Math.min(need, source.available);
-          await this.stock.applyReservation(trx, {
-            tenantId,
+          planned.push({
             productId: line.product_id,
             warehouseId: source.warehouseId,
-            quantity,
             orderLineId: line.id,
-            referenceType: SALES_ORDER_REFERENCE,
+            quantity,
             referenceId: line.order_id,
-            reason: 'Backorder allocated',
-            userId,
           });
-          reserved += quantity;
           need -= quantity;
           source.available -= quantity;
           if (source.available === 0) left.delete(`${source.warehouseId}/${source.productId}`);
         }
       }
     }
+    // The plan takes no more than the locked records hold, so the ledger refuses none of it.
+    await this.stock.reserveForLines(
+      trx,
+      { tenantId, referenceType: SALES_ORDER_REFERENCE, reason: 'Backorder allocated', userId },
+      planned,
+    );
+    const reserved = planned.reduce((sum, p) => sum + p.quantity, 0);
     return reserved;
   };
 
