@@ -147,6 +147,11 @@ describe('purchase orders in the console', () => {
 
     await page.getByRole('button', { name: 'Receive goods' }).click();
     const receive = page.getByRole('dialog', { name: /Receive goods/ });
+    // Every line starts at what is outstanding; this delivery is only part of the bolts.
+    expect(await receive.getByLabel(`Quantity received of ${bolt.name}`).inputValue()).toBe('40');
+    expect(await receive.getByLabel(`Quantity received of ${washer.name}`).inputValue()).toBe('100');
+    await receive.getByRole('button', { name: 'Clear all' }).click();
+    expect(await receive.getByLabel(`Quantity received of ${washer.name}`).inputValue()).toBe('0');
     await receive.getByLabel(`Quantity received of ${bolt.name}`).fill('15');
     await receive.getByLabel('Receipt notes').fill('One pallet of two.');
     // A viewport as tall as the page, so that the full-page picture shows the dialog's backdrop over all of it.
@@ -265,7 +270,12 @@ describe('purchase orders in the console', () => {
     // A failed quality check needs notes: without any, the API's 422 lands on the receipt's quality notes.
     await page.getByRole('button', { name: 'Receive goods' }).click();
     const receive = page.getByRole('dialog', { name: /Receive goods/ });
-    await receive.getByLabel(`Quantity received of ${bolt.name}`).fill('8');
+    const received = receive.getByLabel(`Quantity received of ${bolt.name}`);
+    await receive.getByRole('button', { name: 'Clear all' }).click();
+    expect(await received.inputValue()).toBe('0');
+    // The whole delivery came: one click fills every line with what is outstanding.
+    await receive.getByRole('button', { name: 'Receive all' }).click();
+    expect(await received.inputValue()).toBe('8');
     await receive.getByRole('checkbox', { name: `Quality check of ${bolt.name} passed` }).uncheck();
     await receive.getByRole('button', { name: 'Record receipt' }).click();
     await receive.getByText('The quality notes field is required when the quality check failed.').waitFor();

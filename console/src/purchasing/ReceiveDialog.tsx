@@ -1,5 +1,6 @@
-// Receive goods against an order: how many of each pending line arrived (up to what is outstanding), whether
-// they passed the quality check and why not, the date and notes. Lines left at 0 are not part of this receipt.
+// Receive goods against an order: how many of each pending line arrived (up to what is outstanding; each starts
+// at it, with "Receive all" and "Clear all" for the whole delivery), whether they passed the quality check and
+// why not, the date and notes. Lines left at 0 are not part of this receipt.
 import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { useForm } from '@mantine/form';
@@ -10,7 +11,7 @@ import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { useRefreshPurchasing, type PurchaseOrder } from './api';
 import { STATUS_LABELS } from './status';
-import { buildReceiveBody, receiveLines, remapLineErrors, type ReceiveValues } from './receive';
+import { buildReceiveBody, receiveLines, remapLineErrors, setAllReceived, type ReceiveValues } from './receive';
 
 export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () => void }) {
   const refresh = useRefreshPurchasing();
@@ -49,6 +50,22 @@ export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClos
       <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
         <Stack gap="sm">
+          <Group justify="flex-end" gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => form.setFieldValue('lines', setAllReceived(form.getValues().lines, true))}
+            >
+              Receive all
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => form.setFieldValue('lines', setAllReceived(form.getValues().lines, false))}
+            >
+              Clear all
+            </Button>
+          </Group>
           <Table.ScrollContainer minWidth={640}>
             <Table aria-label="Lines to receive" verticalSpacing="xs">
               <Table.Thead>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildReceiveBody, remapLineErrors, type ReceiveLine } from './receive';
+import { buildReceiveBody, receiveLines, remapLineErrors, setAllReceived, type ReceiveLine } from './receive';
+import type { PurchaseOrderItem } from './api';
 
 const line = (id: string, quantity: number | string, extra: Partial<ReceiveLine> = {}): ReceiveLine => ({
   purchase_order_item_id: id,
@@ -13,6 +14,19 @@ const line = (id: string, quantity: number | string, extra: Partial<ReceiveLine>
 });
 
 describe('a receipt', () => {
+  it('starts each pending line at what is outstanding; receive all and clear all set every row', () => {
+    const item = (id: string, remaining: number) =>
+      ({ id, product_name: id, product_sku: null, quantity_remaining: remaining }) as PurchaseOrderItem;
+    const lines = receiveLines([item('a', 5), item('done', 0), item('b', 2)]);
+    expect(lines.map((l) => [l.purchase_order_item_id, l.quantity_received])).toEqual([
+      ['a', 5],
+      ['b', 2],
+    ]);
+    const cleared = setAllReceived([{ ...lines[0]!, quantity_received: 3 }, lines[1]!], false);
+    expect(cleared.map((l) => l.quantity_received)).toEqual([0, 0]);
+    expect(setAllReceived(cleared, true).map((l) => l.quantity_received)).toEqual([5, 2]);
+  });
+
   it('sends only the lines with a quantity, and remembers their rows', () => {
     const { body, sentRows } = buildReceiveBody({
       received_date: '',

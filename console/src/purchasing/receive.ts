@@ -21,7 +21,10 @@ export interface ReceiveValues extends Record<string, unknown> {
   lines: ReceiveLine[];
 }
 
-/** A row per line with something still to come, starting at nothing received. */
+/**
+ * A row per line with something still to come, starting at what is outstanding: a delivery usually matches
+ * the order, so the receiver corrects the short lines instead of typing every one.
+ */
 export function receiveLines(items: readonly PurchaseOrderItem[]): ReceiveLine[] {
   return items
     .filter((item) => item.quantity_remaining > 0)
@@ -30,10 +33,15 @@ export function receiveLines(items: readonly PurchaseOrderItem[]): ReceiveLine[]
       product_name: item.product_name,
       product_sku: item.product_sku,
       outstanding: item.quantity_remaining,
-      quantity_received: 0,
+      quantity_received: item.quantity_remaining,
       quality_check_passed: true,
       quality_notes: '',
     }));
+}
+
+/** Every row set to what is outstanding (`all`) or to nothing received. */
+export function setAllReceived(lines: readonly ReceiveLine[], all: boolean): ReceiveLine[] {
+  return lines.map((line) => ({ ...line, quantity_received: all ? line.outstanding : 0 }));
 }
 
 export function buildReceiveBody(values: ReceiveValues) {
