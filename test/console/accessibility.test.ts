@@ -193,6 +193,49 @@ describe('the console for every user', () => {
   );
 
   it(
+    'follows a dark system setting, keeps a chosen scheme, and stays readable in the dark',
+    { timeout: 300_000 },
+    async () => {
+      const page = await harness.newPage({ colorScheme: 'dark' });
+      await harness.signIn(page, harness.tenant.adminEmail);
+      const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+      expect(await scheme()).toBe('dark');
+      for (const target of ['/', '/products', '/inventory', '/inventory/reorder', '/purchase-orders', '/imports']) {
+        await page.goto(target);
+        await screenReady(page, `${target} (dark)`);
+        expect(await seriousViolations(page), `${target} (dark)`).toEqual([]);
+      }
+      await page.goto('/');
+      await screenReady(page, 'home (dark)');
+      await harness.screenshot(page, 'home-dark');
+      await page.goto(`/purchase-orders/${receivableOrderId}`);
+      await screenReady(page, 'purchase order (dark)');
+      await page.getByRole('button', { name: 'Receive goods' }).click();
+      await expectAccessibleDialog(page, 'receive goods (dark)');
+
+      const account = page.getByRole('button', { name: /^Account menu for / });
+      const choose = async (name: string) => {
+        await account.click();
+        const item = page.getByRole('menuitem', { name, exact: true });
+        await item.click();
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+      };
+      await choose('Light');
+      expect(await scheme()).toBe('light');
+      // The choice is kept for the next visit, whatever the system says.
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await scheme()).toBe('light');
+      await account.click();
+      expect(await page.getByRole('menuitem', { name: 'Light' }).getAttribute('aria-current')).toBe('true');
+      expect(await page.getByRole('menuitem', { name: 'Match system' }).getAttribute('aria-current')).toBeNull();
+      await page.keyboard.press('Escape');
+      await choose('Match system');
+      expect(await scheme()).toBe('dark');
+    },
+  );
+
+  it(
     'fits a tablet: no screen is wider than 768 px but for the tables scrolling inside it',
     { timeout: 300_000 },
     async () => {

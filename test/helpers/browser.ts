@@ -37,7 +37,8 @@ export interface ConsoleHarness extends TestApp {
    * A fresh browser profile (no cookies) at 1280 x 800. The test fails, at `close`, on any uncaught page error and
    * on any error or warning in the browser's log, except an expected refusal (see `isExpectedRefusal`).
    */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** A page in a context of its own; `colorScheme` is what the system reports (`prefers-color-scheme`), light by default. */
+  newPage(options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
   /** Signs `email` in through the sign-in form (no two-factor) and waits for the signed-in frame (any width). */
   signIn(page: Page, email: string, password?: string): Promise<void>;
   /** docs/console/<name>.png, from the SQLite run (both engines draw the same screens). */
@@ -89,8 +90,8 @@ export async function startConsole(options: TestAppOptions = {}): Promise<Consol
     ...testApp,
     baseUrl: address,
     browser,
-    async newPage({ width = 1280, height = 800 } = {}) {
-      const context = await browser.newContext({ baseURL: address, viewport: { width, height } });
+    async newPage({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
+      const context = await browser.newContext({ baseURL: address, viewport: { width, height }, colorScheme });
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error));

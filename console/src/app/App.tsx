@@ -1,4 +1,5 @@
-// The providers every screen relies on: the theme, notifications, confirmation dialogs, the server-state cache
+// The providers every screen relies on: the theme (light or dark as the system says, unless the user chose one in
+// the account menu; Mantine keeps the choice in local storage), notifications, confirmation dialogs, the server-state cache
 // and the router. A 401 from any request (the session ended) empties the cache and returns to sign-in.
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
@@ -30,7 +31,7 @@ export function App() {
   const [queryClient] = useState(makeQueryClient);
   useEffect(() => onSessionEnded(() => endSession(queryClient)), [queryClient]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="auto">
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../auth/session';
 import { PageLoader } from '../components/PageLoader';
 import { navigationSections } from './area';
 import { areas } from './areas';
+import { ColorSchemeItems } from './ColorSchemeItems';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
@@ -59,6 +60,9 @@ export function AppLayout() {
               <Menu.Item component={RouterNavLink} to="/settings/account">
                 My account
               </Menu.Item>
+              <Menu.Divider />
+              <ColorSchemeItems />
+              <Menu.Divider />
               <Menu.Item onClick={() => void signOut()}>Sign out</Menu.Item>
             </Menu.Dropdown>
           </Menu>

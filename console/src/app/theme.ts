@@ -8,15 +8,17 @@ import {
 /**
  * Light badges, alerts and buttons: the palest tint behind, and the colour's darkest shade darkened further in
  * front. Mantine's defaults (and even shade 9 for yellow or orange) fall short of AA contrast on small text.
+ * `light-dark()` picks by the colour scheme Mantine sets on every element.
  */
 const variantColors: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const name = input.color ?? input.theme.primaryColor;
   if (input.variant === 'light' && name in input.theme.colors) {
+    // Dark mode turns it round: the darkest shade dimmed behind, the palest in front.
     return {
       ...colors,
-      background: `var(--mantine-color-${name}-0)`,
-      color: `color-mix(in srgb, var(--mantine-color-${name}-9) 65%, black)`,
+      background: `light-dark(var(--mantine-color-${name}-0), color-mix(in srgb, var(--mantine-color-${name}-9) 45%, var(--mantine-color-dark-7)))`,
+      color: `light-dark(color-mix(in srgb, var(--mantine-color-${name}-9) 65%, black), var(--mantine-color-${name}-1))`,
     };
   }
   return colors;
@@ -53,5 +55,10 @@ export const cssVariables: CSSVariablesResolver = () => ({
     // 4.8:1 on a striped row's grey.
     '--qm-color-warning-text': '#c2410c',
   },
-  dark: {},
+  dark: {
+    // Mantine's dark dimmed (dark.2) reaches only 4:1 on the dark body; dark.1 reaches 8:1.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // On the dark body (dark.7) orange.8 falls to 3:1; orange.3 reaches 8:1.
+    '--qm-color-warning-text': 'var(--mantine-color-orange-3)',
+  },
 });

@@ -22,7 +22,7 @@ export function SetPasswordPage() {
   });
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center mih="100vh" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%" radius="md">
         <Title order={1} size="h2" mb="xs">
           Choose your password

@@ -27,7 +27,7 @@ export function SignInPage() {
   if (me.data && step === 'password') return <Navigate to={next} replace />;
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center mih="100vh" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <Paper withBorder shadow="sm" p="xl" w={380} maw="100%" radius="md">
         <Stack gap="xs" mb="lg">
           <Title order={1} size="h2">

@@ -54,7 +54,12 @@ function OverdueCard() {
                     .slice(0, DASHBOARD_LIMIT)
                     .map((order) => (
                       <List.Item key={order.id}>
-                        <Anchor component={Link} to={DASHBOARD_LINKS.purchaseOrder(order.id)} size="sm">
+                        <Anchor
+                          component={Link}
+                          to={DASHBOARD_LINKS.purchaseOrder(order.id)}
+                          size="sm"
+                          underline="always"
+                        >
                           {order.po_number}
                         </Anchor>{' '}
                         <Text span size="sm" c="dimmed">

@@ -44,7 +44,7 @@ export function ImportsTable({ jobs, currentId, onOpen }: Props) {
                 <Table.Tr
                   key={job.id}
                   aria-current={job.id === currentId ? 'true' : undefined}
-                  bg={job.id === currentId ? 'var(--mantine-primary-color-0)' : undefined}
+                  bg={job.id === currentId ? 'var(--mantine-primary-color-light)' : undefined}
                 >
                   <Table.Td maw={260}>
                     <Anchor
