@@ -1784,7 +1784,7 @@ export interface paths {
         };
         /**
          * What to reorder, with usage and a summary
-         * @description Paged, by product SKU then warehouse code. `summary` and `meta.total` cover every line of the report, not only the page.
+         * @description Paged, by product SKU then warehouse code. `warehouse_id` keeps the lines of one warehouse, `supplier_id` those of the products it supplies; `summary` and `meta.total` cover every line the filters keep, not only the page.
          */
         get: operations["getReorderReport"];
         put?: never;
@@ -2103,7 +2103,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Draft one purchase order per supplier for stock at or below its reorder point */
+        /**
+         * Draft one purchase order per supplier for stock at or below its reorder point
+         * @description Without a body (or without `lines`), every product short in some warehouse and on no open order, at its reorder quantity, skipping suppliers that cannot take orders. With `lines`, exactly those lines of the reorder report at the quantities given; a line not on the report, chosen twice, without a preferred supplier or with one that cannot take orders is a 422 at that line, and nothing is created.
+         */
         post: operations["generateReorderPurchaseOrders"];
         delete?: never;
         options?: never;
@@ -22877,6 +22880,10 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 50). */
                 per_page?: number;
+                /** @description ULID, 26 lowercase characters. */
+                warehouse_id?: string;
+                /** @description ULID, 26 lowercase characters. */
+                supplier_id?: string;
             };
             header?: never;
             path?: never;
@@ -25371,7 +25378,32 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+                 *           "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+                 *           "quantity": 40
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Lines of the reorder report to order, at these quantities (at most 500); every line short of stock when absent. */
+                    lines?: {
+                        /** @description ULID, 26 lowercase characters. */
+                        product_id: string;
+                        /** @description ULID, 26 lowercase characters. */
+                        warehouse_id: string;
+                        /** @description Units to order. */
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {

@@ -327,6 +327,17 @@ describe('reorder', () => {
           },
         ]),
       );
+
+      // Filtered to one supplier's products, or to one warehouse: those lines, counted and summed alone.
+      const acme = (await s.call('GET', `${REPORT}?supplier_id=${supplierId}`)).json();
+      expect(acme.data.map((l: { product_id: string }) => l.product_id)).toEqual([a]);
+      expect(acme.meta.total).toBe(1);
+      expect(acme.summary).toMatchObject({ total_products_needing_reorder: 1, total_suggested_order_value: 100 });
+      expect(acme.summary.by_supplier.map((g: { supplier_id: string }) => g.supplier_id)).toEqual([supplierId]);
+      const inEast = (await s.call('GET', `${REPORT}?warehouse_id=${east}`)).json();
+      expect(inEast.data.map((l: { warehouse_id: string }) => l.warehouse_id)).toEqual([east]);
+      expect(inEast.summary.by_warehouse.map((g: { warehouse_id: string }) => g.warehouse_id)).toEqual([east]);
+      expect((await s.call('GET', `${REPORT}?warehouse_id=not-an-id`)).statusCode).toBe(422);
     });
 
     it('counts backordered demand once per product and shipments as usage', async () => {
@@ -377,6 +388,14 @@ describe('reorder', () => {
       expect(body.summary.by_warehouse).toEqual(
         expect.arrayContaining([expect.objectContaining({ warehouse_id: east, suggested_order_quantity: 20 })]),
       );
+      // Filtered to main, the demand stays with east's line: main's line does not take it over.
+      const mainOnly = (await s.call('GET', `${REPORT}?warehouse_id=${main}`)).json();
+      expect(
+        mainOnly.data.map((l: { warehouse_id: string; backordered_demand: number }) => [
+          l.warehouse_id,
+          l.backordered_demand,
+        ]),
+      ).toEqual([[main, 0]]);
     });
 
     it("shows only the caller's tenant", async () => {

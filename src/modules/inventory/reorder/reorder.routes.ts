@@ -75,15 +75,19 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           operationId: 'getReorderReport',
           summary: 'What to reorder, with usage and a summary',
           description:
-            'Paged, by product SKU then warehouse code. `summary` and `meta.total` cover every line of the report, not only the page.',
+            'Paged, by product SKU then warehouse code. `warehouse_id` keeps the lines of one warehouse, `supplier_id` those of the products it supplies; `summary` and `meta.total` cover every line the filters keep, not only the page.',
           querystring: ReorderReportQuery,
           response: { 200: ReorderReportResponse },
         },
         config: requireAbility('operations:view-inventory'),
       },
       async (request) => {
-        const { page, per_page } = request.query;
-        const { summary, ...lines } = await service.report(request.auth.tenantId, { page, per_page });
+        const { page, per_page, warehouse_id, supplier_id } = request.query;
+        const { summary, ...lines } = await service.report(
+          request.auth.tenantId,
+          { page, per_page },
+          { warehouseId: warehouse_id, supplierId: supplier_id },
+        );
         return { ...paginated(request, { page, per_page }, lines), summary };
       },
     );

@@ -155,6 +155,10 @@ export const ReorderReportResponse = Type.Object({
 export const LowStockQuery = Type.Object(pageQuery(50));
 export type LowStockQuery = Static<typeof LowStockQuery>;
 
-/** The reorder report's page of lines; its summary covers every line. */
-export const ReorderReportQuery = Type.Object(pageQuery(50));
+/** The reorder report's page of lines; its summary covers every line the filters keep. */
+export const ReorderReportQuery = Type.Object({
+  ...pageQuery(50),
+  warehouse_id: Type.Optional(Ulid),
+  supplier_id: Type.Optional(Ulid),
+});
 export type ReorderReportQuery = Static<typeof ReorderReportQuery>;

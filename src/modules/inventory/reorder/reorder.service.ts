@@ -49,6 +49,12 @@ export interface LowStockLine {
   urgency: Urgency;
 }
 
+/** The reorder report's filters: the lines of one warehouse, of the products one supplier supplies. */
+export interface ReorderReportFilters {
+  warehouseId?: string;
+  supplierId?: string;
+}
+
 export interface ReorderServiceDeps {
   db: Executor;
   repository: ReorderRepository;
@@ -152,13 +158,21 @@ export class ReorderService {
 
   /**
    * The reorder report: a page of its lines (one per record at or below its reorder point, by SKU then warehouse
-   * code) and the summary over every line. The summary needs every low record's deficit, read from the low
+   * code; of one warehouse, or of one supplier's products, when the filters say) and the summary over every line
+   * they keep. The summary needs every low record's deficit, read from the low
    * records alone; purchase dates and usage are read for the page's lines only.
    */
-  async report(tenantId: string, page: PageRequest) {
-    const candidates = await this.repository.candidates(this.db, tenantId);
+  async report(tenantId: string, page: PageRequest, filters: ReorderReportFilters = {}) {
+    const all = await this.repository.candidates(this.db, tenantId);
+    // A product's backordered demand goes to one of its records among all of them, filtered or not, so that a
+    // filter never moves it onto another warehouse's line.
+    const candidates = all.filter(
+      (c) =>
+        (filters.warehouseId === undefined || c.warehouse_id === filters.warehouseId) &&
+        (filters.supplierId === undefined || c.supplier_id === filters.supplierId),
+    );
     const demand = await this.backorders(this.db, tenantId, [...new Set(candidates.map((c) => c.product_id))]);
-    const shares = backorderShares(candidates, demand);
+    const shares = backorderShares(all, demand);
     const needs = candidates.map((c) => this.need(c, shares.get(c.record_id) ?? 0));
     const start = offsetOf(page);
     const onPage = needs.slice(start, start + page.per_page);
