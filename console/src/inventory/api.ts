@@ -19,7 +19,7 @@ export const inventoryKeys = {
   movement: (id: string) => ['inventory', 'movement', id] as const,
   warehouses: (query: object) => ['inventory', 'warehouses', query] as const,
   warehouseOptions: ['inventory', 'warehouses', 'options'] as const,
-  reorder: (page: number) => ['inventory', 'reorder-report', page] as const,
+  reorder: (query: object) => ['inventory', 'reorder-report', query] as const,
   lowStock: (page: number) => ['inventory', 'low-stock', page] as const,
   productSearch: (search: string) => ['inventory', 'product-search', search] as const,
 };
@@ -134,15 +134,11 @@ export function useOnHand(warehouseId: string | null, productIds: string[]) {
 export const REORDER_PER_PAGE = 50;
 
 /** A page of the reorder report; its summary covers every line. */
-export function useReorderReport(page: number) {
+export function useReorderReport(page: number, filters: { warehouse_id?: string; supplier_id?: string }) {
+  const query = { page, per_page: REORDER_PER_PAGE, ...filters };
   return useQuery({
-    queryKey: inventoryKeys.reorder(page),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/operations/inventory/reorder-report', {
-          params: { query: { page, per_page: REORDER_PER_PAGE } },
-        }),
-      ),
+    queryKey: inventoryKeys.reorder(query),
+    queryFn: () => unwrap(api.GET('/api/v1/operations/inventory/reorder-report', { params: { query } })),
     placeholderData: keepPreviousData,
   });
 }
