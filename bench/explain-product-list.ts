@@ -1,7 +1,7 @@
 // Prints the plan and timing of every SQL statement the product list runs for a set of queries on a seeded
 // catalog: `npm run bench:explain [-- name ...]` (BENCH_DATABASE_URL for PostgreSQL, BENCH_PRODUCTS for the size,
 // BENCH_REPEAT for timings that are medians of that many runs).
-import { sql, type CompiledQuery, type LogEvent } from 'kysely';
+import type { CompiledQuery, LogEvent } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
 import { validatorCompiler } from '../src/http/validation.js';
@@ -12,6 +12,7 @@ import { ProductListQuery, attributeFiltersOf, productLister } from '../src/modu
 import { ProductListRepository } from '../src/modules/catalog/products/product-list.repository.js';
 import { ProductRepository } from '../src/modules/catalog/products/product.repository.js';
 import { openBenchDatabase } from './lib/database.js';
+import { explainStatement, isRead } from './lib/explain.js';
 import { seedCatalog, type SeededCatalog } from './seed/catalog.js';
 
 /** Named query strings of the product list, from broad to narrow; `bench list` is the one `npm run bench` loads. */
@@ -137,19 +138,11 @@ try {
       `== ${name}: ?${query}\n   ${result.items.length} items, total ${result.total}, ${total.toFixed(1)} ms`,
     );
     for (const statement of statements) {
-      if (!/^(select|with)/i.test(statement.sql)) continue;
+      if (!isRead(statement.sql)) continue;
       const ms = await medianMs(() => db.executeQuery(statement));
       console.log(`   -- ${ms.toFixed(1)} ms: ${statement.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
-      const explain =
-        bench.engine === 'sqlite'
-          ? sql`explain query plan ${sql.raw('')}`
-          : sql`explain (analyze, buffers off, costs off) `;
-      const plan = await db.executeQuery<Record<string, unknown>>({
-        ...statement,
-        sql: `${explain.compile(db).sql}${statement.sql}`,
-      });
-      for (const row of plan.rows)
-        console.log(`      ${bench.engine === 'sqlite' ? `${String(row.detail)}` : String(row['QUERY PLAN'])}`);
+      const plan = await explainStatement(db, bench.engine, statement, { buffers: false });
+      for (const line of plan) console.log(`      ${line}`);
     }
     console.log('');
   }

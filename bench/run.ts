@@ -13,6 +13,7 @@ import {
 } from './lib/harness.js';
 import { PROJECT_ROOT } from './lib/processes.js';
 import { checkTargets, machine, renderEngine } from './lib/report.js';
+import { runScale } from './lib/scale-report.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,6 +26,8 @@ const { values, positionals } = parseArgs({
     list: { type: 'boolean', default: false },
     'keep-database': { type: 'boolean', default: false },
     'no-save': { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
+    'scale-sizes': { type: 'string', default: process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000' },
   },
 });
 
@@ -91,6 +94,31 @@ const engines = (values.engine ? [values.engine] : ['sqlite', ...(postgresUrl ? 
 if (engines.some((e) => e !== 'sqlite' && e !== 'postgres') || (engines.includes('postgres') && !postgresUrl)) {
   console.error('--engine is sqlite or postgres; postgres needs BENCH_DATABASE_URL.');
   process.exit(1);
+}
+
+if (values.scale) {
+  const sizes = values['scale-sizes'].split(',').map((text) => Math.round(number('--scale-sizes', text.trim(), 0)));
+  if (sizes.length === 0 || sizes.some((size) => size < 100)) {
+    console.error('--scale-sizes is a comma list of product counts, each at least 100.');
+    process.exit(1);
+  }
+  // At 10 connections always (the target's); at --connections too when it names another number.
+  const asked = process.argv.some((arg) => arg.startsWith('--connections')) || env.BENCH_CONNECTIONS !== undefined;
+  await runScale({
+    engines: engines.map((engine) => ({ engine, postgresUrl: engine === 'postgres' ? postgresUrl : undefined })),
+    settings: {
+      sizes: [...new Set(sizes)].sort((a, b) => a - b),
+      connections: [...new Set([10, ...(asked ? [settings.connections] : [])])],
+      duration: settings.duration,
+      warmup: settings.warmup,
+      urlsPerRead: Math.max(1000, Math.round(number('BENCH_SCALE_URLS', env.BENCH_SCALE_URLS, 200_000))),
+      keepDatabase: settings.keepDatabase,
+      sqliteAnalyze: settings.sqliteAnalyze,
+      acceptEncoding: settings.acceptEncoding,
+    },
+    save: !values['no-save'],
+  });
+  process.exit(0);
 }
 
 const results: EngineResult[] = [];

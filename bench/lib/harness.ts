@@ -8,9 +8,11 @@ import { newId } from '../../src/lib/ids.js';
 import { createServices, type Services } from '../../src/services.js';
 import type { Db } from '../../src/db/database.js';
 import { seedCatalog, type SeededCatalog, type StockedProduct } from '../seed/catalog.js';
+import { BULK_TABLES, withIndexesAfter } from '../seed/deferred-indexes.js';
 import { seedOperations, type SeededOperations } from '../seed/operations.js';
 import { seedSales, type SeededSales } from '../seed/sales.js';
 import { measureBackorders } from './backorders.js';
+import { distinctQueries, type QueryFamily } from './distinct-urls.js';
 import { openBenchDatabase } from './database.js';
 import {
   checkOnce,
@@ -20,7 +22,8 @@ import {
   type LoadOptions,
   type Measurement,
 } from './load.js';
-import { buildServer, freePort, productionStart, startNodeProcess, type RunningProcess } from './processes.js';
+import { appDatabaseEnv, startAppServer } from './app-server.js';
+import { buildServer, freePort, startNodeProcess, type RunningProcess } from './processes.js';
 import { measureCrossProcess } from './cross-process.js';
 import { measureFeedLatency } from './feed-latency.js';
 import { importMeasurement, measureImport } from './import.js';
@@ -124,6 +127,11 @@ interface HttpScenario {
   replayUsesItems?: boolean;
   /** A read answered from the database on every request: its statements replayed bare are its ceiling too. */
   readsDatabase?: boolean;
+  /**
+   * Each item once, every request a URL not asked before (a cached read's `from the database` variant): the load
+   * stops when they are used up. Its answer ceiling is the cached read's.
+   */
+  distinct?: boolean;
   expectStatus?: number;
 }
 
@@ -199,25 +207,58 @@ const BASELINE_OF: Record<string, BaselineName> = {
   'baseline: one-row write': 'write',
 };
 
+/** Distinct URLs made for each `from the database` variant: more than a measured run at 50 connections asks. */
+const DISTINCT_URLS = 200_000;
+
+/**
+ * A read the answer cache serves, as read from the database: the same path and filters, every request a URL not
+ * asked before (distinct-urls.ts: pages and per_page near the cached read's, then their spelling and order), so
+ * that no request finds a kept answer (one is kept only from a URL's second read).
+ */
+function fromDatabase(s: HttpScenario, family: QueryFamily): HttpScenario {
+  const [path] = s.path.split('?');
+  return {
+    ...s,
+    name: `${s.name} (from the database)`,
+    selectedBy: s.selectedBy ?? s.name,
+    path: `${path}?{{item}}`,
+    items: distinctQueries(family, DISTINCT_URLS),
+    distinct: true,
+  };
+}
+
 function appScenarios(
   catalog: SeededCatalog,
   operations: SeededOperations,
   sales: SeededSales,
   productIds: readonly string[],
 ): HttpScenario[] {
-  const list = new URLSearchParams({
+  const listFilters = {
     status: 'active',
     category_id: catalog.rootCategoryIds[1]!,
     include_descendants: 'true',
     sort_by: 'selling_price',
     sort_direction: 'asc',
-    page: '25',
-    per_page: '25',
-  });
+  };
+  const list = new URLSearchParams({ ...listFilters, page: '25', per_page: '25' });
   const mainWarehouse = operations.warehouseIds[0]!;
   const middle = operations.eventIds[Math.floor(operations.eventIds.length / 2)]!;
   const busy = new Set(productIds);
   const spare = spareProducts(catalog, productIds);
+  const productList: HttpScenario = {
+    name: 'product list',
+    kind: 'read',
+    baseline: 'pk-read',
+    server: 'app',
+    path: `${API}/operations/products?${list.toString()}`,
+  };
+  const newestFirst: HttpScenario = {
+    name: 'product list (newest first)',
+    kind: 'read',
+    baseline: 'pk-read',
+    server: 'app',
+    path: `${API}/operations/products?per_page=25`,
+  };
   return [
     {
       name: 'product get',
@@ -238,20 +279,10 @@ function appScenarios(
       items: catalog.stocked.map((p) => p.id).filter((id) => !busy.has(id)),
       readsDatabase: true,
     },
-    {
-      name: 'product list',
-      kind: 'read',
-      baseline: 'pk-read',
-      server: 'app',
-      path: `${API}/operations/products?${list.toString()}`,
-    },
-    {
-      name: 'product list (newest first)',
-      kind: 'read',
-      baseline: 'pk-read',
-      server: 'app',
-      path: `${API}/operations/products?per_page=25`,
-    },
+    productList,
+    fromDatabase(productList, { fixed: listFilters, firstPage: 21, pages: 10, perPage: [20, 30] }),
+    newestFirst,
+    fromDatabase(newestFirst, { pages: 10, perPage: [20, 30] }),
     {
       name: 'product create',
       kind: 'write',
@@ -422,7 +453,7 @@ function spareProducts(catalog: SeededCatalog, busyIds: readonly string[]): stri
     .map((p) => p.id);
 }
 
-async function seedTenant(services: Services) {
+export async function seedTenant(services: Services) {
   const { tenant, user, warehouse } = await services.tenants.create({
     name: 'Bench',
     adminEmail: 'bench@example.test',
@@ -513,25 +544,32 @@ export async function benchEngine(
     );
     const phase = (name: string, since: number) =>
       log(`${bench.engine}: ${name} in ${((performance.now() - since) / 1000).toFixed(1)} s`);
-    const catalogStarted = performance.now();
-    const catalog = await seedCatalog(db, tenant.tenantId, {
-      engine: bench.engine,
-      products: settings.sizes.products,
-      masters: settings.sizes.masters,
+    let indexesStarted = 0;
+    // The bulk tables' secondary indexes are built once their rows are in (seed/deferred-indexes.ts).
+    const { catalog, operations } = await withIndexesAfter(db, bench.engine, BULK_TABLES, async () => {
+      const catalogStarted = performance.now();
+      const catalog = await seedCatalog(db, tenant.tenantId, {
+        engine: bench.engine,
+        products: settings.sizes.products,
+        masters: settings.sizes.masters,
+      });
+      phase('catalog seeded', catalogStarted);
+      const operationsStarted = performance.now();
+      const operations = await seedOperations(db, tenant.tenantId, catalog, {
+        engine: bench.engine,
+        mainWarehouseId: tenant.warehouseId,
+        userId: tenant.userId,
+        warehouses: settings.sizes.warehouses,
+        stockMovements: settings.sizes.stockMovements,
+        events: settings.sizes.events,
+        purchaseOrders: settings.sizes.purchaseOrders,
+        linesPerOrder: 10,
+      });
+      phase('operations seeded', operationsStarted);
+      indexesStarted = performance.now();
+      return { catalog, operations };
     });
-    phase('catalog seeded', catalogStarted);
-    const operationsStarted = performance.now();
-    const operations = await seedOperations(db, tenant.tenantId, catalog, {
-      engine: bench.engine,
-      mainWarehouseId: tenant.warehouseId,
-      userId: tenant.userId,
-      warehouses: settings.sizes.warehouses,
-      stockMovements: settings.sizes.stockMovements,
-      events: settings.sizes.events,
-      purchaseOrders: settings.sizes.purchaseOrders,
-      linesPerOrder: 10,
-    });
-    phase('operations seeded', operationsStarted);
+    phase('bulk tables indexed', indexesStarted);
     const salesStarted = performance.now();
     const productIds = busyProducts(catalog);
     const sales = await seedSales(db, tenant.tenantId, catalog, {
@@ -550,34 +588,10 @@ export async function benchEngine(
 
     const build = await buildServer();
     if (build.note) notes.push(build.note);
-    const databaseEnv = { DATABASE_URL: bench.databaseUrl ?? '', DATABASE_POOL_SIZE: '10' };
+    const databaseEnv = appDatabaseEnv(bench.databaseUrl);
     const [appPort, basePort] = [await freePort(), await freePort()];
-    const production = productionStart();
     const startServer = (name: string, port: number, args: string[]) =>
-      startNodeProcess({
-        name,
-        script: build.script,
-        typescript: build.typescript,
-        nodeOptions: production.nodeOptions,
-        args,
-        port,
-        probePath: '/health',
-        env: {
-          ...production.env,
-          ...databaseEnv,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: bench.dataDir,
-          LOG_LEVEL: 'silent',
-          PUBLIC_URL: '',
-          // The webhook receiver is a plain-HTTP loopback address, which production settings refuse.
-          WEBHOOK_ALLOW_HTTP: 'true',
-          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-          // One token makes every request: the limiter still counts each one, as in production, but at the
-          // highest limit it accepts, which the run stays below.
-          RATE_LIMIT_PER_MINUTE: '1000000',
-        },
-      });
+      startAppServer({ build, name, port, args, databaseUrl: bench.databaseUrl, dataDir: bench.dataDir });
     const [server, baseline] = await Promise.all([
       startServer('server', appPort, ['serve']),
       startNodeProcess({
@@ -607,12 +621,18 @@ export async function benchEngine(
       headers: s.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
       ...(s.items ? { items: s.items } : {}),
+      ...(s.distinct ? { distinct: true } : {}),
     });
     const measure = async (s: HttpScenario, connections = settings.connections) => {
       log(
         `${bench.engine}: measuring ${s.name}${connections === settings.connections ? '' : ` at ${connections} connections`}`,
       );
       const spec = specOf(s);
+      // A distinct read's measurements at the two concurrencies take halves of its URLs: none is asked by both.
+      if (s.distinct && s.items) {
+        const half = Math.floor(s.items.length / 2);
+        spec.items = connections === settings.connections ? s.items.slice(0, half) : s.items.slice(half);
+      }
       await checkOnce(spec, s.expectStatus ?? 200);
       const m = await measureHttp(spec, { ...settings, connections });
       if (m.bytesPerAnswer !== undefined)
@@ -621,6 +641,10 @@ export async function benchEngine(
         );
       if (m.failures > 0)
         notes.push(`${s.name}: ${m.failures} failures; answers by status ${JSON.stringify(m.statusCodes)}`);
+      if (m.exhausted)
+        notes.push(
+          `${s.name} at ${connections} connections: its ${s.items?.length} distinct URLs were used up after ${m.requests} measured requests, before ${settings.duration} s`,
+        );
       return m;
     };
     const selected = (name: string) => settings.only.length === 0 || settings.only.includes(name);
@@ -647,7 +671,7 @@ export async function benchEngine(
       const read = s.kind === 'read';
       const few = (c: HttpScenario) =>
         read && settings.connections > FEW_CONNECTIONS ? measure(c, FEW_CONNECTIONS) : Promise.resolve(undefined);
-      if (read) {
+      if (read && !s.distinct) {
         const answer = await answerCeiling(s, specOf(s), baseline.url);
         ceilings.push({ scenario: answer, m: await measure(answer) });
       }

@@ -17,6 +17,11 @@ export interface HttpRequestSpec {
   body?: string;
   /** Values for `{{item}}` in the URL or body, used in turn. */
   items?: readonly string[];
+  /**
+   * Each item at most once: the load stops when they are used up (its warm-up at a fifth of them), so that no URL
+   * is asked twice and nothing is answered from a kept answer (`Measurement.exhausted` says when it stopped early).
+   */
+  distinct?: boolean;
 }
 
 export interface Measurement {
@@ -33,6 +38,8 @@ export interface Measurement {
   statusCodes?: Record<string, number>;
   /** Bytes received per answer, headers included, when they came over HTTP. */
   bytesPerAnswer?: number;
+  /** With distinct items: whether the measured run stopped because they were used up, before its duration. */
+  exhausted?: boolean;
 }
 
 interface WorkerResult {
@@ -43,6 +50,7 @@ interface WorkerResult {
   timeouts: number;
   statusCodes: Record<string, number>;
   bytesPerAnswer: number;
+  exhausted: boolean;
   times: Float64Array;
 }
 
@@ -104,6 +112,7 @@ export function measureHttp(spec: HttpRequestSpec, options: LoadOptions): Promis
         ...summarise(result.times, result.seconds, result.non2xx + result.errors + result.timeouts),
         statusCodes: result.statusCodes,
         bytesPerAnswer: result.bytesPerAnswer,
+        ...(spec.distinct ? { exhausted: result.exhausted } : {}),
       });
       void worker.terminate();
     });

@@ -38,7 +38,9 @@ export interface SeededCatalog {
   stocked: StockedProduct[];
   colors: string[];
   materials: string[];
+  /** The words names and descriptions are made of (names: a word, a noun and a number). */
   words: string[];
+  nouns: string[];
 }
 
 const COLORS = [
@@ -121,6 +123,8 @@ const CURRENCIES: Array<[string, number]> = [
   ['JPY', 2],
 ];
 const DAY_MS = 86_400_000;
+/** Products generated before they (with their tags and values) are written. */
+const PRODUCTS_PER_FLUSH = 20_000;
 
 /** mulberry32: small, fast and good enough to spread a benchmark's data. */
 function randomSource(seed: number) {
@@ -316,6 +320,12 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
     );
 
     const categoryPaths = new Map(categories.map((c) => [c.id, c.path]));
+    // Written a chunk at a time, so that a million products and their tags and values never sit in memory at once.
+    const flush = async () => {
+      await bulkInsert(trx, engine, 'products', products.splice(0));
+      await bulkInsert(trx, engine, 'product_tags', tags.splice(0));
+      await bulkInsert(trx, engine, 'product_attribute_values', values.splice(0));
+    };
     // Products, oldest first, spread over two years; 20% are variants of one of the master products.
     const span = 730 * DAY_MS;
     const step = span / options.products;
@@ -398,10 +408,9 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       value(waterproof.id, random.chance(0.3) ? '1' : '0');
       if (random.chance(0.5))
         value(material.id, JSON.stringify([...new Set([random.pick(MATERIALS), random.pick(MATERIALS)])]));
+      if (products.length === PRODUCTS_PER_FLUSH) await flush();
     }
-    await bulkInsert(trx, engine, 'products', products);
-    await bulkInsert(trx, engine, 'product_tags', tags);
-    await bulkInsert(trx, engine, 'product_attribute_values', values);
+    await flush();
 
     return {
       products: options.products,
@@ -415,6 +424,7 @@ export async function seedCatalog(db: Db, tenantId: string, options: SeedOptions
       colors: COLORS,
       materials: MATERIALS,
       words: WORDS,
+      nouns: NOUNS,
     };
   });
 }
