@@ -2,7 +2,7 @@
 // from a URL's second read (docs/decisions/performance-caches.md), so a load whose every URL is new reads every
 // answer from the database. What varies, fastest first, so that each stretch of the load holds the same mix of work:
 // the read's own variant (a search term, a category, a feed cursor), per_page, page, how page and per_page are
-// spelled (0 to 3 leading zeros each: `page=002` is page 2), and the order of the parameters. Only the first three
+// spelled (0 to 15 leading zeros each: `page=002` is page 2), and the order of the parameters. Only the first three
 // change what the database does; the last two only make the URL new once those are used up.
 
 export interface QueryFamily {
@@ -17,8 +17,8 @@ export interface QueryFamily {
   perPage: readonly [number, number];
 }
 
-/** Leading zeros each of page and per_page is spelled with: 0 to this less one. */
-const SPELLINGS = 4;
+/** Leading zeros each of page and per_page is spelled with: none up to this less one. */
+const SPELLINGS = 16;
 
 function factorial(n: number): number {
   let value = 1;

@@ -282,7 +282,12 @@ function appScenarios(
     productList,
     fromDatabase(productList, { fixed: listFilters, firstPage: 21, pages: 10, perPage: [20, 30] }),
     newestFirst,
-    fromDatabase(newestFirst, { pages: 10, perPage: [20, 30] }),
+    // Its defaults spelled out, one more way to write the same query.
+    fromDatabase(newestFirst, {
+      fixed: { sort_by: 'created_at', sort_direction: 'desc' },
+      pages: 10,
+      perPage: [20, 30],
+    }),
     {
       name: 'product create',
       kind: 'write',

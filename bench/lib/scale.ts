@@ -72,7 +72,9 @@ export function scaleReads(context: {
     path: `${API}${path}?{{item}}`,
     items: (limit) => distinctQueries(family, limit),
   });
-  const perPage = [10, 100] as const;
+  // Around the standard run's pages (25 products, 100 events) and the reports' default (50): the work of a request
+  // stays that of the standard run's, and the range makes more URLs.
+  const perPage = [20, 30] as const;
   const search = (count: number, term: (i: number) => string): QueryFamily => ({
     variants: { count, at: (i) => ({ search: term(i) }) },
     pages: 1,
@@ -126,10 +128,10 @@ export function scaleReads(context: {
     list('event feed page', '/webhooks/events', {
       variants: { count: cursors.length, at: (i) => ({ after: cursors[(i * 7919) % cursors.length]! }) },
       pages: 0,
-      perPage,
+      perPage: [90, 100],
     }),
-    list('low-stock report', '/operations/inventory/low-stock', { pages: 1, perPage }),
-    list('reorder report', '/operations/inventory/reorder-report', { pages: 1, perPage }),
+    list('low-stock report', '/operations/inventory/low-stock', { pages: 1, perPage: [40, 60] }),
+    list('reorder report', '/operations/inventory/reorder-report', { pages: 1, perPage: [40, 60] }),
   ];
 }
 
