@@ -244,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes({ catalog: services.catalog }));
       await api.register(inventoryRoutes({ inventory: services.inventory }));
       await api.register(services.purchaseOrders.routes);
+      await api.register(services.labels.routes);
       await api.register(crmRoutes({ crm: services.crm }));
       await api.register(salesRoutes({ sales: services.sales }));
       await api.register(services.documents.routes);

@@ -41,6 +41,7 @@ import {
   createPurchaseOrders,
   createSupplierPerformance,
 } from './modules/purchasing/purchase-orders/index.js';
+import { createLabels } from './modules/labels/index.js';
 import { createBackorderedDemand, createOpenOrderCount, createSales } from './modules/sales/index.js';
 import { TenantRepository } from './modules/tenancy/tenant.repository.js';
 import { TenantService } from './modules/tenancy/tenant.service.js';
@@ -272,6 +273,9 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     reorder: inventory.reorder.service,
   });
 
+  // Labels print the catalog's products, also the goods of a purchase order's receipt.
+  const labels = createLabels({ products: catalog.products.service, receipts: purchaseOrders.receiving });
+
   // Customers, the first part of sales. The sales orders that reference them give the count of a customer's
   // open orders that refuses its deletion (customer.open-orders.ts), read from their table, which needs nothing.
   const crm = createCrm({ db, clock, newId, events, audit: audit.service, openOrders: createOpenOrderCount() });
@@ -345,6 +349,7 @@ export function createServices({ db, database, clock, newId, config, webhookReso
     catalogAnswers,
     inventory,
     purchaseOrders,
+    labels,
     crm,
     sales,
     mailer,

@@ -81,6 +81,27 @@ export async function openPdf(info: { Title: string; Author: string; Subject: st
   };
 }
 
+/** An open document of pages of `size` (points) without margins, for layouts of their own (labels): no page yet. */
+export async function openBlankPdf(
+  size: [number, number],
+  info: { Title: string; Author: string; Subject: string },
+): Promise<{ doc: Pdf; addPage: () => void; finish: () => Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const fonts = await loadFonts();
+  const doc: Pdf = new PDFDocument({ size, margin: 0, autoFirstPage: false, info });
+  const done = collect(doc);
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
+  return {
+    doc,
+    addPage: () => void doc.addPage({ size, margin: 0 }),
+    finish: () => {
+      doc.end();
+      return done;
+    },
+  };
+}
+
 function collect(doc: Pdf): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

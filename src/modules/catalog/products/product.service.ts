@@ -192,12 +192,17 @@ export class ProductService {
     return found && productResource(found.product, found.links);
   }
 
-  /** The resources of product rows (for other modules' responses and event payloads). */
+  /** The live products among `ids`, as GET answers them (variants with their inherited prices), in no set order. */
+  async liveByIds(tenantId: string, ids: readonly string[], db: Executor = this.db): Promise<ProductResponse[]> {
+    return this.presenter.many(db, tenantId, await this.products.findByIds(db, tenantId, ids));
+  }
+
   /** Up to `limit` live products with an id above `after` (from '' on), by id. */
   pageAfter(tenantId: string, after: string, limit: number, db: Executor = this.db): Promise<Product[]> {
     return this.products.livePageAfter(db, tenantId, after, limit);
   }
 
+  /** The resources of product rows (for other modules' responses and event payloads). */
   async present(tenantId: string, rows: readonly Product[], db: Executor = this.db): Promise<ProductResponse[]> {
     return this.presenter.many(db, tenantId, rows);
   }

@@ -87,6 +87,18 @@ export class PurchaseOrderReceivingRepository {
     );
   }
 
+  /** Whether `receiptId` is a receipt of the order. */
+  async receiptOfOrder(db: Executor, tenantId: string, orderId: string, receiptId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('purchase_order_receipts')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('purchase_order_id', '=', orderId)
+      .where('id', '=', receiptId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The lines of `receiptIds`, each in the order of its order's lines. */
   async receiptLines(db: Executor, tenantId: string, receiptIds: readonly string[]): Promise<ReceiptLine[]> {
     if (receiptIds.length === 0) return [];

@@ -272,6 +272,19 @@ export class PurchaseOrderReceivingService {
     };
   }
 
+  /**
+   * The lines of one receipt of an order (for its labels), in the order's line order.
+   * @throws NotFoundError('Purchase order') for an order not found in the tenant, NotFoundError('Receipt') for a
+   * receipt that is not one of this order's.
+   */
+  async receiptLines(tenantId: string, orderId: string, receiptId: string): Promise<ReceiptLine[]> {
+    const { db } = this.deps;
+    if (!(await this.deps.repository.findById(db, tenantId, orderId))) throw new NotFoundError('Purchase order');
+    if (!(await this.deps.receiving.receiptOfOrder(db, tenantId, orderId, receiptId)))
+      throw new NotFoundError('Receipt');
+    return this.deps.receiving.receiptLines(db, tenantId, [receiptId]);
+  }
+
   /** Locks the order in a receivable status; otherwise 404 or a refusal naming its status. */
   private async lock(trx: Transaction<DB>, tenantId: string, orderId: string): Promise<PurchaseOrderRow> {
     const order = await this.deps.repository.findForUpdate(trx, tenantId, orderId);

@@ -1,0 +1,143 @@
+// A product's barcode drawn as vector shapes into a PDF: bwip-js encodes the symbol and lays out its bars and
+// human-readable text through a drawing context of ours, which records them; they are then drawn with pdfkit at
+// the size of the box, so bars stay sharp at any printer resolution.
+import type { DrawingContext } from 'bwip-js';
+import type { Pdf } from '../../lib/pdf-layout.js';
+import { REGULAR } from '../../lib/pdf-layout.js';
+import type { LabelCode } from './label-symbology.js';
+
+type Bwip = typeof import('bwip-js');
+
+interface Bar {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Caption {
+  /** Left edge and baseline. */
+  x: number;
+  y: number;
+  text: string;
+  size: number;
+  /** Its width at `size`, as bwip-js laid it out. */
+  width: number;
+}
+
+/** A symbol at bwip-js's scale 1, where a unit is a point (a module of 1 pt). */
+interface Symbol {
+  width: number;
+  height: number;
+  bars: Bar[];
+  polygons: Array<Array<[number, number]>>;
+  captions: Caption[];
+}
+
+const BCID = { ean13: 'ean13', upca: 'upca', code128: 'code128' } as const;
+/** Share of a digit's size above its baseline, for bwip-js to place the text under the bars. */
+const ASCENT = 0.75;
+const DESCENT = 0.22;
+/** Modules wider than this many points gain nothing but room taken from the text. */
+const MAX_SCALE = 2.5;
+/** The bars keep at least this share of the box's height; the digits under them shrink first. */
+const MIN_BAR_SHARE = 0.55;
+
+function recorder(doc: Pdf): DrawingContext<Symbol> {
+  const symbol: Symbol = { width: 0, height: 0, bars: [], polygons: [], captions: [] };
+  let path: Array<[number, number]> = [];
+  const widthAt = (text: string, size: number) => doc.font(REGULAR).fontSize(size).widthOfString(text);
+  return {
+    scale: () => null,
+    measure: (text, _font, _width, size) => ({
+      width: widthAt(text, size),
+      ascent: size * ASCENT,
+      descent: size * DESCENT,
+    }),
+    init: (width, height) => {
+      symbol.width = width;
+      symbol.height = height;
+    },
+    line: (x0, y0, x1, y1, lw) => {
+      if (x0 === x1) symbol.bars.push({ x: x0 - lw / 2, y: Math.min(y0, y1), width: lw, height: Math.abs(y1 - y0) });
+      else if (y0 === y1)
+        symbol.bars.push({ x: Math.min(x0, x1), y: y0 - lw / 2, width: Math.abs(x1 - x0), height: lw });
+    },
+    polygon: (points) => {
+      path.push(...points);
+    },
+    hexagon: (points) => {
+      path.push(...points);
+    },
+    ellipse: () => {},
+    fill: () => {
+      if (path.length > 0) symbol.polygons.push(path);
+      path = [];
+    },
+    text: (x, y, text, _rgb, font) =>
+      void symbol.captions.push({ x, y, text, size: font.height, width: widthAt(text, font.height) }),
+    end: () => symbol,
+  };
+}
+
+/** Loaded on the first label, like pdfkit: most servers never print one. */
+export async function loadBwip(): Promise<Bwip> {
+  const loaded = (await import('bwip-js')) as Bwip & { default?: Bwip };
+  return loaded.default ?? loaded;
+}
+
+function encode(bwip: Bwip, doc: Pdf, code: LabelCode, barHeightMm: number): Symbol {
+  return bwip.render(
+    { bcid: BCID[code.symbology], text: code.text, scale: 1, height: barHeightMm, includetext: true },
+    recorder(doc),
+  );
+}
+
+/**
+ * Draws `code` centred in the box (points), bars and digits scaled alike: as wide as the box allows, the bars as
+ * tall as the room left under the digits. A code bwip-js refuses is printed as plain text instead of failing
+ * the sheet.
+ */
+export function drawBarcode(
+  bwip: Bwip,
+  doc: Pdf,
+  code: LabelCode,
+  box: { x: number; y: number; width: number; height: number },
+): void {
+  if (code.text === '' || box.height <= 0) return;
+  let probe: Symbol;
+  try {
+    probe = encode(bwip, doc, code, 10);
+  } catch {
+    doc.font(REGULAR).fontSize(8).fillColor('black');
+    doc.text(code.text, box.x, box.y, { width: box.width, height: box.height, ellipsis: true, align: 'center' });
+    return;
+  }
+  // What the symbol takes besides its bars (the digits under them), in units of scale 1.
+  const extra = probe.height - 10 * (72 / 25.4);
+  let scale = Math.min(box.width / probe.width, MAX_SCALE);
+  if (extra * scale > box.height * (1 - MIN_BAR_SHARE)) scale = (box.height * (1 - MIN_BAR_SHARE)) / extra;
+  const barHeightMm = (box.height / scale - extra) / (72 / 25.4);
+  const symbol = encode(bwip, doc, code, barHeightMm);
+  const left = box.x + (box.width - symbol.width * scale) / 2;
+  const top = box.y + Math.max(0, (box.height - symbol.height * scale) / 2);
+  doc.save().fillColor('black');
+  for (const bar of symbol.bars) {
+    doc.rect(left + bar.x * scale, top + bar.y * scale, bar.width * scale, bar.height * scale);
+  }
+  for (const points of symbol.polygons) {
+    doc.polygon(...points.map(([x, y]): [number, number] => [left + x * scale, top + y * scale]));
+  }
+  if (symbol.bars.length + symbol.polygons.length > 0) doc.fill();
+  doc.restore();
+  doc.fillColor('black');
+  for (const caption of symbol.captions) {
+    doc
+      .font(REGULAR)
+      .fontSize(caption.size * scale)
+      .text(caption.text, left + caption.x * scale, top + caption.y * scale, {
+        lineBreak: false,
+        baseline: 'alphabetic',
+      });
+  }
+}
