@@ -2185,6 +2185,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/products/{id}/labels.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Printable labels of a product (application/pdf): barcode, name, SKU and price
+         * @description `copies` labels of the product on the layout's stock. At most 1000 labels per document (422). The barcode is EAN-13 for a valid GTIN-13, UPC-A for a valid GTIN-12, else Code 128 of the barcode or, without one, of the SKU. Another tenant's product: 404.
+         */
+        get: operations["getProductLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/products/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Printable labels of several products (application/pdf), in the order listed
+         * @description Each item's `copies` labels, in the order of `items`. At most 1000 labels per document (422). The barcode is EAN-13 for a valid GTIN-13, UPC-A for a valid GTIN-12, else Code 128 of the barcode or, without one, of the SKU. A product not found in the tenant is 422 on `items.<i>.product_id`.
+         */
+        post: operations["printProductLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/purchase-orders/{id}/receipts/{receiptId}/labels.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Printable labels of the goods of a receipt (application/pdf): one per unit received, or per line
+         * @description The receipt's lines in the order's line order. At most 1000 labels per document (422). The barcode is EAN-13 for a valid GTIN-13, UPC-A for a valid GTIN-12, else Code 128 of the barcode or, without one, of the SKU. Another tenant's order, or a receipt of another order: 404.
+         */
+        get: operations["getPurchaseOrderReceiptLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crm/customers": {
         parameters: {
             query?: never;
@@ -25846,6 +25906,326 @@ export interface operations {
                         meta: components["schemas"]["PageMeta"];
                         links: components["schemas"]["PageLinks"];
                     };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductLabels: {
+        parameters: {
+            query?: {
+                /** @description The label stock. `a4-3x8`: A4 sheet, 3 x 8 = 24 labels of 70 x 37 mm; `a4-3x7`: A4 sheet, 3 x 7 = 21 labels of 70 x 42.3 mm; `letter-3x10`: US Letter sheet, 3 x 10 = 30 labels of 2.625 x 1 in (66.7 x 25.4 mm), as Avery 5160; `letter-2x10`: US Letter sheet, 2 x 10 = 20 labels of 4 x 1 in (101.6 x 25.4 mm), as Avery 5161; `roll-57x32`: Label printer roll, one label of 57 x 32 mm per page; `roll-62x29`: Label printer roll, one label of 62 x 29 mm per page; `roll-100x50`: Label printer roll, one label of 100 x 50 mm per page. */
+                layout?: "a4-3x8" | "a4-3x7" | "letter-3x10" | "letter-2x10" | "roll-57x32" | "roll-62x29" | "roll-100x50";
+                /** @description Labels already used on the first sheet: printing starts after them (left to right, top to bottom). Sheet layouts only, less than the labels of one sheet. */
+                skip?: number;
+                /** @description Print the product's selling price, in its currency. */
+                show_price?: boolean;
+                /** @description How many labels of the product. */
+                copies?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ULID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, as a PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    printProductLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "product_id": "01jd8x5b0v6q4c2m9n3r7s1t2w",
+                 *           "copies": 3
+                 *         },
+                 *         {
+                 *           "product_id": "01jd8x5b0v6q4c2m9n3r7s1t2x",
+                 *           "copies": 1
+                 *         }
+                 *       ],
+                 *       "layout": "a4-3x8",
+                 *       "skip": 0,
+                 *       "show_price": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The products, in the order printed, each with its number of labels; 1000 labels at most in all. */
+                    items: {
+                        /** @description ULID, 26 lowercase characters. */
+                        product_id: string;
+                        /** @default 1 */
+                        copies?: number;
+                    }[];
+                    /**
+                     * @description The label stock. `a4-3x8`: A4 sheet, 3 x 8 = 24 labels of 70 x 37 mm; `a4-3x7`: A4 sheet, 3 x 7 = 21 labels of 70 x 42.3 mm; `letter-3x10`: US Letter sheet, 3 x 10 = 30 labels of 2.625 x 1 in (66.7 x 25.4 mm), as Avery 5160; `letter-2x10`: US Letter sheet, 2 x 10 = 20 labels of 4 x 1 in (101.6 x 25.4 mm), as Avery 5161; `roll-57x32`: Label printer roll, one label of 57 x 32 mm per page; `roll-62x29`: Label printer roll, one label of 62 x 29 mm per page; `roll-100x50`: Label printer roll, one label of 100 x 50 mm per page.
+                     * @default a4-3x8
+                     * @enum {unknown}
+                     */
+                    layout?: "a4-3x8" | "a4-3x7" | "letter-3x10" | "letter-2x10" | "roll-57x32" | "roll-62x29" | "roll-100x50";
+                    /**
+                     * @description Labels already used on the first sheet: printing starts after them (left to right, top to bottom). Sheet layouts only, less than the labels of one sheet.
+                     * @default 0
+                     */
+                    skip?: number;
+                    /**
+                     * @description Print the product's selling price, in its currency.
+                     * @default true
+                     */
+                    show_price?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The labels, as a PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPurchaseOrderReceiptLabels: {
+        parameters: {
+            query?: {
+                /** @description The label stock. `a4-3x8`: A4 sheet, 3 x 8 = 24 labels of 70 x 37 mm; `a4-3x7`: A4 sheet, 3 x 7 = 21 labels of 70 x 42.3 mm; `letter-3x10`: US Letter sheet, 3 x 10 = 30 labels of 2.625 x 1 in (66.7 x 25.4 mm), as Avery 5160; `letter-2x10`: US Letter sheet, 2 x 10 = 20 labels of 4 x 1 in (101.6 x 25.4 mm), as Avery 5161; `roll-57x32`: Label printer roll, one label of 57 x 32 mm per page; `roll-62x29`: Label printer roll, one label of 62 x 29 mm per page; `roll-100x50`: Label printer roll, one label of 100 x 50 mm per page. */
+                layout?: "a4-3x8" | "a4-3x7" | "letter-3x10" | "letter-2x10" | "roll-57x32" | "roll-62x29" | "roll-100x50";
+                /** @description Labels already used on the first sheet: printing starts after them (left to right, top to bottom). Sheet layouts only, less than the labels of one sheet. */
+                skip?: number;
+                /** @description Print the product's selling price, in its currency. */
+                show_price?: boolean;
+                /** @description `unit`: one label per unit received on each line (a fractional quantity rounds up); `line`: one label per line. */
+                per?: "unit" | "line";
+            };
+            header?: never;
+            path: {
+                /** @description ULID of the purchase order. */
+                id: string;
+                /** @description ULID of the receipt. */
+                receiptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, as a PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Unauthenticated. */

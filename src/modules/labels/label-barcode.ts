@@ -1,12 +1,13 @@
 // A product's barcode drawn as vector shapes into a PDF: bwip-js encodes the symbol and lays out its bars and
 // human-readable text through a drawing context of ours, which records them; they are then drawn with pdfkit at
 // the size of the box, so bars stay sharp at any printer resolution.
+import type BwipJs from 'bwip-js';
 import type { DrawingContext } from 'bwip-js';
 import type { Pdf } from '../../lib/pdf-layout.js';
 import { REGULAR } from '../../lib/pdf-layout.js';
 import type { LabelCode } from './label-symbology.js';
 
-type Bwip = typeof import('bwip-js');
+type Bwip = typeof BwipJs;
 
 interface Bar {
   x: number;
