@@ -19,6 +19,7 @@ const EXEMPT = [
   'POST /api/v1/operations/imports',
   'POST /api/v1/operations/imports/:id/cancel',
   'POST /api/v1/operations/products/compare-attributes',
+  'POST /api/v1/operations/products/labels',
   'POST /api/v1/operations/tags/export',
 ];
 

@@ -64,6 +64,20 @@ describe('labels', () => {
     expect(text.split('TIE-200').length - 1).toBe(2);
   });
 
+  it('prints a valid GTIN-12 as UPC-A and a GTIN-13 with a wrong check digit as Code 128 of all its digits', async () => {
+    const build = apiBuilders(t.app, t.auth);
+    const upc = await build.product({ name: 'Tissues', barcode: '036000291452' });
+    const other = await build.product({ name: 'Loose code', barcode: '4006381333932', barcode_type: 'other' });
+    const { text } = await pdf('POST', `${PRODUCTS}/labels`, {
+      items: [{ product_id: upc.id }, { product_id: other.id }],
+    });
+    // UPC-A prints its number system and check digits apart from the two groups of five.
+    expect(text).toContain('36000');
+    expect(text).toContain('29145');
+    expect(text).not.toContain('036000291452');
+    expect(text).toContain('4006381333932');
+  });
+
   it('fills sheets and rolls: pages follow the layout, skip and copies', async () => {
     const pages = async (query: string) => (await pdf('GET', `${PRODUCTS}/${drill.id}/labels.pdf?${query}`)).pages;
     expect(await pages('copies=24')).toBe(1);

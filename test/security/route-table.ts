@@ -6,6 +6,7 @@
 // with real ids.
 import type { FastifyContextConfig, FastifyInstance, FastifySchema } from 'fastify';
 import { inTransaction } from '../../src/db/transaction.js';
+import { newId } from '../../src/lib/ids.js';
 import { apiBuilders } from '../helpers/api-builders.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
 import type { TenantFixture } from '../helpers/factories.js';
@@ -197,6 +198,8 @@ export interface TenantRecords {
   stockMovement: string;
   stockReservation: string;
   purchaseOrder: string;
+  /** A receipt of the purchase order, written as a row: what a route of a receipt looks up is only its id. */
+  purchaseOrderReceipt: string;
   productDocument: string;
   supplierDocument: string;
   purchaseOrderDocument: string;
@@ -329,6 +332,22 @@ export async function makeTenantRecords(
     })
   ).id;
 
+  const purchaseOrderReceipt = newId();
+  await t.database.db
+    .insertInto('purchase_order_receipts')
+    .values({
+      id: purchaseOrderReceipt,
+      tenant_id: tenant.tenantId,
+      purchase_order_id: purchaseOrder,
+      received_date: '2026-01-05',
+      notes: null,
+      quality_check_passed: true,
+      quality_notes: null,
+      received_by: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+
   await t.services.publisher.publishAll();
   const delivery = (
     await t.database.db
@@ -361,6 +380,7 @@ export async function makeTenantRecords(
     stockMovement,
     stockReservation,
     purchaseOrder,
+    purchaseOrderReceipt,
     productDocument: await upload('products', product),
     supplierDocument: await upload('suppliers', supplier),
     purchaseOrderDocument: await upload('purchase-orders', purchaseOrder),
@@ -389,6 +409,7 @@ export const PARAM_RECORDS: Record<string, keyof Omit<TenantRecords, 'tenantId' 
   '/operations/products/:id/documents/:documentId': 'productDocument',
   '/operations/purchase-orders/:id': 'purchaseOrder',
   '/operations/purchase-orders/:id/documents/:documentId': 'purchaseOrderDocument',
+  '/operations/purchase-orders/:id/receipts/:receiptId': 'purchaseOrderReceipt',
   '/operations/stock-movements/:id': 'stockMovement',
   '/operations/reservations/:id': 'stockReservation',
   '/operations/stock-movements/product/:productId': 'product',
