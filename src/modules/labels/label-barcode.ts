@@ -36,13 +36,21 @@ interface Symbol {
 }
 
 const BCID = { ean13: 'ean13', upca: 'upca', code128: 'code128' } as const;
-/** Share of a digit's size above its baseline, for bwip-js to place the text under the bars. */
-const ASCENT = 0.75;
+/** Share of a digit's size above its baseline (DejaVu's digits stand 0.73 tall), with a little air under the bars. */
+const ASCENT = 0.85;
 const DESCENT = 0.22;
 /** Modules wider than this many points gain nothing but room taken from the text. */
 const MAX_SCALE = 2.5;
 /** The bars keep at least this share of the box's height; the digits under them shrink first. */
 const MIN_BAR_SHARE = 0.55;
+/**
+ * The digits' size at scale 1. DejaVu's digits are wider than OCR-B's (0.64 of their size): at 10 pt one fits
+ * the 7 modules of an EAN digit, where bwip-js's 12 pt would overlap the next.
+ */
+const TEXT_SIZE = 10;
+/** The printed digits' largest size, in points: wider modules need no larger text. */
+const MAX_TEXT_PT = 12;
+const MM_PT = 72 / 25.4;
 
 function recorder(doc: Pdf): DrawingContext<Symbol> {
   const symbol: Symbol = { width: 0, height: 0, bars: [], polygons: [], captions: [] };
@@ -87,9 +95,16 @@ export async function loadBwip(): Promise<Bwip> {
   return loaded.default ?? loaded;
 }
 
-function encode(bwip: Bwip, doc: Pdf, code: LabelCode, barHeightMm: number): Symbol {
+function encode(bwip: Bwip, doc: Pdf, code: LabelCode, barHeightMm: number, textSize: number): Symbol {
   return bwip.render(
-    { bcid: BCID[code.symbology], text: code.text, scale: 1, height: barHeightMm, includetext: true },
+    {
+      bcid: BCID[code.symbology],
+      text: code.text,
+      scale: 1,
+      height: barHeightMm,
+      includetext: true,
+      textsize: textSize,
+    },
     recorder(doc),
   );
 }
@@ -108,18 +123,25 @@ export function drawBarcode(
   if (code.text === '' || box.height <= 0) return;
   let probe: Symbol;
   try {
-    probe = encode(bwip, doc, code, 10);
+    probe = encode(bwip, doc, code, 10, TEXT_SIZE);
   } catch {
     doc.font(REGULAR).fontSize(8).fillColor('black');
     doc.text(code.text, box.x, box.y, { width: box.width, height: box.height, ellipsis: true, align: 'center' });
     return;
   }
+  // Code 128 wants ten modules of white on each side (bwip-js pads only its own drawings); EAN-13 and UPC-A
+  // print their outer digits in theirs, which the symbol already counts.
+  const quiet = code.symbology === 'code128' ? 10 : 0;
+  let scale = Math.min(box.width / (probe.width + 2 * quiet), MAX_SCALE);
+  // Digits no larger than MAX_TEXT_PT once scaled; the room they leave goes to the bars.
+  const textSize = Math.min(TEXT_SIZE, MAX_TEXT_PT / scale);
+  const sized = textSize === TEXT_SIZE ? probe : encode(bwip, doc, code, 10, textSize);
   // What the symbol takes besides its bars (the digits under them), in units of scale 1.
-  const extra = probe.height - 10 * (72 / 25.4);
-  let scale = Math.min(box.width / probe.width, MAX_SCALE);
+  const extra = sized.height - 10 * MM_PT;
   if (extra * scale > box.height * (1 - MIN_BAR_SHARE)) scale = (box.height * (1 - MIN_BAR_SHARE)) / extra;
-  const barHeightMm = (box.height / scale - extra) / (72 / 25.4);
-  const symbol = encode(bwip, doc, code, barHeightMm);
+  const symbol = encode(bwip, doc, code, (box.height / scale - extra) / MM_PT, textSize);
+  // The digits at the left of an EAN-13 or UPC-A widen the symbol with their size: fit it again.
+  scale = Math.min(scale, box.width / (symbol.width + 2 * quiet), box.height / symbol.height);
   const left = box.x + (box.width - symbol.width * scale) / 2;
   const top = box.y + Math.max(0, (box.height - symbol.height * scale) / 2);
   doc.save().fillColor('black');
