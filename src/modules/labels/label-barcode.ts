@@ -109,39 +109,62 @@ function encode(bwip: Bwip, doc: Pdf, code: LabelCode, barHeightMm: number, text
   );
 }
 
+interface Fitted {
+  symbol: Symbol;
+  scale: number;
+}
+
 /**
- * Draws `code` centred in the box (points), bars and digits scaled alike: as wide as the box allows, the bars as
- * tall as the room left under the digits. A code bwip-js refuses is printed as plain text instead of failing
- * the sheet.
+ * `code` encoded to fill a box of `width` x `height` points, bars and digits scaled alike: as wide as the box
+ * allows, the bars as tall as the room left under the digits. Null when bwip-js refuses the code.
  */
-export function drawBarcode(
-  bwip: Bwip,
-  doc: Pdf,
-  code: LabelCode,
-  box: { x: number; y: number; width: number; height: number },
-): void {
-  if (code.text === '' || box.height <= 0) return;
+function fit(bwip: Bwip, doc: Pdf, code: LabelCode, width: number, height: number): Fitted | null {
   let probe: Symbol;
   try {
     probe = encode(bwip, doc, code, 10, TEXT_SIZE);
   } catch {
-    doc.font(REGULAR).fontSize(8).fillColor('black');
-    doc.text(code.text, box.x, box.y, { width: box.width, height: box.height, ellipsis: true, align: 'center' });
-    return;
+    return null;
   }
   // Code 128 wants ten modules of white on each side (bwip-js pads only its own drawings); EAN-13 and UPC-A
   // print their outer digits in theirs, which the symbol already counts.
   const quiet = code.symbology === 'code128' ? 10 : 0;
-  let scale = Math.min(box.width / (probe.width + 2 * quiet), MAX_SCALE);
+  let scale = Math.min(width / (probe.width + 2 * quiet), MAX_SCALE);
   // Digits no larger than MAX_TEXT_PT once scaled; the room they leave goes to the bars.
   const textSize = Math.min(TEXT_SIZE, MAX_TEXT_PT / scale);
   const sized = textSize === TEXT_SIZE ? probe : encode(bwip, doc, code, 10, textSize);
   // What the symbol takes besides its bars (the digits under them), in units of scale 1.
   const extra = sized.height - 10 * MM_PT;
-  if (extra * scale > box.height * (1 - MIN_BAR_SHARE)) scale = (box.height * (1 - MIN_BAR_SHARE)) / extra;
-  const symbol = encode(bwip, doc, code, (box.height / scale - extra) / MM_PT, textSize);
+  if (extra * scale > height * (1 - MIN_BAR_SHARE)) scale = (height * (1 - MIN_BAR_SHARE)) / extra;
+  const symbol = encode(bwip, doc, code, (height / scale - extra) / MM_PT, textSize);
   // The digits at the left of an EAN-13 or UPC-A widen the symbol with their size: fit it again.
-  scale = Math.min(scale, box.width / (symbol.width + 2 * quiet), box.height / symbol.height);
+  return { symbol, scale: Math.min(scale, width / (symbol.width + 2 * quiet), height / symbol.height) };
+}
+
+/**
+ * A function that draws a code centred in a box (points) of the document; a code bwip-js refuses is printed as
+ * plain text instead of failing the sheet. Codes are encoded once per document and box size: copies of a
+ * label cost only their drawing.
+ */
+export function barcodeDrawer(
+  bwip: Bwip,
+  doc: Pdf,
+): (code: LabelCode, box: { x: number; y: number; width: number; height: number }) => void {
+  const fitted = new Map<string, Fitted | null>();
+  return (code, box) => {
+    if (code.text === '' || box.height <= 0) return;
+    const key = `${code.symbology} ${box.width} ${box.height} ${code.text}`;
+    if (!fitted.has(key)) fitted.set(key, fit(bwip, doc, code, box.width, box.height));
+    const found = fitted.get(key);
+    if (found) {
+      draw(doc, found, box);
+    } else {
+      doc.font(REGULAR).fontSize(8).fillColor('black');
+      doc.text(code.text, box.x, box.y, { width: box.width, height: box.height, ellipsis: true, align: 'center' });
+    }
+  };
+}
+
+function draw(doc: Pdf, { symbol, scale }: Fitted, box: { x: number; y: number; width: number; height: number }): void {
   const left = box.x + (box.width - symbol.width * scale) / 2;
   const top = box.y + Math.max(0, (box.height - symbol.height * scale) / 2);
   doc.save().fillColor('black');

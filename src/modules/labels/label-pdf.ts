@@ -2,7 +2,7 @@
 // slots skipped on the first sheet; a roll prints one label a page), with the product's name, SKU, price and
 // barcode fitted inside the label. Nothing is drawn past a label's edge: text is cut with an ellipsis.
 import { BOLD, REGULAR, openBlankPdf, type Pdf } from '../../lib/pdf-layout.js';
-import { drawBarcode, loadBwip } from './label-barcode.js';
+import { barcodeDrawer, loadBwip } from './label-barcode.js';
 import { MM, labelSlot, type LabelLayout } from './label-layouts.js';
 import type { LabelCode } from './label-symbology.js';
 
@@ -19,9 +19,17 @@ const PADDING_MM = 2;
 /** Labels at least this tall print the name on two lines. */
 const TWO_LINE_NAME_MM = 35;
 
-type Bwip = Awaited<ReturnType<typeof loadBwip>>;
+type DrawCode = ReturnType<typeof barcodeDrawer>;
+/** Labels drawn between two turns of the event loop: a long document must not hold every other request up. */
+const LABELS_PER_TURN = 25;
 
-function drawLabel(bwip: Bwip, doc: Pdf, label: LabelContent, at: { x: number; y: number }, layout: LabelLayout) {
+function drawLabel(
+  drawCode: DrawCode,
+  doc: Pdf,
+  label: LabelContent,
+  at: { x: number; y: number },
+  layout: LabelLayout,
+) {
   const padding = PADDING_MM * MM;
   const x = at.x + padding;
   const width = layout.label.width * MM - 2 * padding;
@@ -60,7 +68,7 @@ function drawLabel(bwip: Bwip, doc: Pdf, label: LabelContent, at: { x: number; y
   doc.fillColor('black');
   y += detailHeight + 2;
 
-  drawBarcode(bwip, doc, label.code, { x, y, width, height: bottom - y });
+  drawCode(label.code, { x, y, width, height: bottom - y });
 }
 
 /**
@@ -78,15 +86,17 @@ export async function renderLabelsPdf(
     Author: 'Quartermaster',
     Subject: 'Labels',
   });
+  const drawCode = barcodeDrawer(bwip, doc);
   let page = -1;
-  labels.forEach((label, index) => {
+  for (const [index, label] of labels.entries()) {
+    if (index > 0 && index % LABELS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const slot = labelSlot(layout, options.skip + index);
     while (page < slot.page) {
       addPage();
       page += 1;
     }
-    drawLabel(bwip, doc, label, slot, layout);
-  });
+    drawLabel(drawCode, doc, label, slot, layout);
+  }
   if (page < 0) addPage();
   return finish();
 }
