@@ -4,6 +4,7 @@
 // request's own origin.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { MAX_CURSOR_LENGTH, type KeysetPage } from '../core/keyset.js';
 import { COUNT_LIMIT, MAX_PAGE, MAX_PER_PAGE, type Page, type PageRequest } from '../core/pagination.js';
 import { Defaulted } from './common-schemas.js';
 import { nameSchema } from './named-schemas.js';
@@ -153,3 +154,72 @@ export const PaginatedUnderMetaSchema = <T extends TSchema>(item: T) =>
     data: Type.Array(item),
     meta: PaginationMetaSchema,
   });
+
+/**
+ * `after`, the cursor of a keyset walk (core/keyset.ts): absent, the page-numbered answer; empty, the walk's
+ * first page; else the page after the cursor a previous page answered in `meta.cursor`.
+ */
+export const afterQuery = {
+  after: Type.Optional(
+    Type.String({
+      maxLength: MAX_CURSOR_LENGTH,
+      description:
+        'Keyset walk: empty to start at the first row, then the `meta.cursor` of the previous page (opaque). The answer then has `meta` {per_page, has_more, cursor} and `links.next`, and no total. Not with `page` above 1.',
+    }),
+  ),
+};
+
+export interface KeysetMeta {
+  per_page: number;
+  has_more: boolean;
+  cursor: string | null;
+}
+
+export interface KeysetPaginated<T> {
+  success: true;
+  data: T[];
+  meta: KeysetMeta;
+  links: { next: string | null };
+}
+
+/** A keyset page's answer, shaped as the event feed's: `links.next` is this request with `after` moved on. */
+export function keysetPaginated<T>(request: FastifyRequest, perPage: number, page: KeysetPage<T>): KeysetPaginated<T> {
+  return {
+    success: true,
+    data: page.items,
+    meta: { per_page: perPage, has_more: page.next !== null, cursor: page.next },
+    links: { next: page.next === null ? null : requestUrlWith(request, 'after', page.next) },
+  };
+}
+
+const KeysetMetaSchema = Type.Object({
+  per_page: Type.Integer(),
+  has_more: Type.Boolean({ description: 'Another page follows this one.' }),
+  cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as `after` for the next page; null on the last page.',
+  }),
+});
+nameSchema(KeysetMetaSchema, 'KeysetMeta', {
+  per_page: 100,
+  has_more: true,
+  cursor: 'eyJvIjoicHJvZHVjdHM6bmFtZTphc2MiLCJrIjpbImRyaWxsIl0sImlkIjoiMDFqZDh4NGszbTJuNXA2cTdyOHM5dDB2MXcifQ',
+});
+
+const KeysetLinksSchema = Type.Object({
+  next: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null on the last page.' }),
+});
+nameSchema(KeysetLinksSchema, 'KeysetLinks', {
+  next: 'https://ops.example.com/api/v1/catalog/products?sort_by=name&sort_direction=asc&after=eyJvIjoicHJvZHVjdHM6bmFtZTphc2MiLCJrIjpbImRyaWxsIl0sImlkIjoiMDFqZDh4NGszbTJuNXA2cTdyOHM5dDB2MXcifQ',
+});
+
+export const KeysetPaginatedSchema = <T extends TSchema>(item: T) =>
+  Type.Object({
+    success: Type.Literal(true),
+    data: Type.Array(item),
+    meta: KeysetMetaSchema,
+    links: KeysetLinksSchema,
+  });
+
+/** A list that pages by number, or walks by `after`: the answer is the one its request asked for. */
+export const PaginatedOrKeysetSchema = <T extends TSchema>(item: T) =>
+  Type.Union([PaginatedSchema(item), KeysetPaginatedSchema(item)]);

@@ -1,9 +1,10 @@
 // The stock-movement ledger's reads through HTTP: the resource, every list filter, a product's history and
 // a warehouse's activity, on a ledger written at fixed times.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { inTransaction } from '../../../src/db/transaction.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { bearer, makeTenantWithToken, makeToken, makeUser } from '../../helpers/factories.js';
+import { walkByCursor } from '../../helpers/keyset-walk.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 
 const MOVEMENTS = '/api/v1/operations/stock-movements';
@@ -307,6 +308,87 @@ describe('stock movements', () => {
       expect(res.json().meta.total).toBe(0);
       const filtered = await call('GET', `${MOVEMENTS}?product_id=${ids.lamp}`, undefined, other.auth);
       expect(filtered.json().data).toEqual([]);
+    });
+  });
+
+  describe('the walk by cursor', () => {
+    const walk = (query: string, auth = t.auth) =>
+      walkByCursor<Movement>((url) => call('GET', url, undefined, auth), `${MOVEMENTS}${query}`);
+
+    it('answers every movement once, newest first, with filters, and no total', async () => {
+      const all = await walk('?per_page=2');
+      expect(all.pages.map((page) => page.length)).toEqual([2, 2, 2, 2, 1]);
+      expect(all.rows.map((row) => row.id)).toEqual(nth(9, 8, 7, 6, 5, 4, 3, 2, 1));
+      const lamp = await walk(`?per_page=2&product_id=${ids.lamp}&warehouse_id=${t.tenant.defaultWarehouseId}`);
+      expect(lamp.rows.map((row) => row.id)).toEqual(nth(6, 5, 3, 2, 1));
+      expect((await walk('?per_page=3&movement_type=transfer_in,transfer_out')).rows.map((row) => row.id)).toEqual(
+        nth(4, 3),
+      );
+      expect((await walk('?product_id=unknown')).pages).toEqual([[]]);
+      // The first page is the page-numbered list's first page, in the other shape.
+      const first = await call('GET', `${MOVEMENTS}?per_page=4&after=`);
+      expect(first.json().data.map((r: Movement) => r.id)).toEqual(nth(9, 8, 7, 6));
+      expect(first.json().meta).not.toHaveProperty('total');
+    });
+
+    it('repeats none and skips none while movements are written during the walk', async () => {
+      const other = await makeTenantWithToken(t.services);
+      const startedAt = clock.now().toISOString();
+      onTestFinished(() => setTime(startedAt));
+      const make = async (sku: string) => {
+        const res = await call(
+          'POST',
+          '/api/v1/operations/products',
+          { name: sku, sku, stock_quantity: 1 },
+          other.auth,
+        );
+        expect(res.statusCode).toBe(201);
+      };
+      for (const sku of ['W-1', 'W-2', 'W-3', 'W-4', 'W-5']) {
+        clock.advance(1000);
+        await make(sku);
+      }
+      const before = (await call('GET', `${MOVEMENTS}?per_page=100`, undefined, other.auth)).json().data as Movement[];
+      const during = await walkByCursor<Movement>(
+        (url) => call('GET', url, undefined, other.auth),
+        `${MOVEMENTS}?per_page=2`,
+        async () => {
+          clock.advance(1000);
+          await make(`W-new-${clock.now().getTime()}`);
+        },
+      );
+      // The new movements are the newest, ahead of the cursor: the walk reads the ledger as it stood.
+      expect(during.rows.map((row) => row.id)).toEqual(before.map((row) => row.id));
+      // The caller tenant's walk holds none of them.
+      const own = await walk('?per_page=50');
+      expect(own.rows.map((row) => row.id)).toEqual(nth(9, 8, 7, 6, 5, 4, 3, 2, 1));
+    });
+
+    it('refuses a garbled cursor, one of another list, and after with a page past the first', async () => {
+      // A cursor of the product list sorted by name.
+      const productCursor = Buffer.from(JSON.stringify({ o: 'products:name:asc', k: ['lamp'], id: m[1] })).toString(
+        'base64url',
+      );
+      const garbled = [
+        'not a cursor',
+        'bm90IGpzb24',
+        Buffer.from('{"o":"stock_movements:created_at:desc","k":[1],"id":"x"}').toString('base64url'),
+        Buffer.from(JSON.stringify({ o: 'stock_movements:created_at:desc', k: [], id: m[1] })).toString('base64url'),
+      ];
+      for (const cursor of garbled) {
+        const res = await call('GET', `${MOVEMENTS}?after=${encodeURIComponent(cursor)}`);
+        expect(res.statusCode, cursor).toBe(422);
+        expect(res.json().errors.after[0]).toMatch(/^The after cursor is not valid/);
+      }
+      const foreign = await call('GET', `${MOVEMENTS}?after=${productCursor}`);
+      expect(foreign.statusCode).toBe(422);
+      expect(foreign.json().errors.after[0]).toMatch(/made for another list or order/);
+      const paged = await call('GET', `${MOVEMENTS}?page=2&after=`);
+      expect(paged.statusCode).toBe(422);
+      expect(paged.json().errors.page[0]).toBe(
+        'The page field cannot be combined with after: a walk by cursor has no page numbers.',
+      );
+      expect((await call('GET', `${MOVEMENTS}?page=1&after=`)).statusCode).toBe(200);
     });
   });
 

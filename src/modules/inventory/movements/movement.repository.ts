@@ -1,7 +1,10 @@
 // Read queries over the append-only stock ledger, with the small product and warehouse summaries it embeds.
+import { sql } from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import type { KeysetCursor } from '../../../core/keyset.js';
+import { keysetAfter } from '../../../db/keyset.js';
 import { paginate } from '../../../db/paginate.js';
 import type { StockMovement } from '../stock/stock.repository.js';
 
@@ -52,6 +55,25 @@ export class MovementRepository {
       this.filtered(db, tenantId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
       page,
     );
+  }
+
+  /**
+   * Up to `limit` movements after `after` (from the newest without it) in the list's order, newest first: one
+   * range of the (tenant_id, created_at, id) index, which a movement written meanwhile, the newest, never enters.
+   */
+  async listAfter(
+    db: Executor,
+    tenantId: string,
+    filters: MovementFilters,
+    after: KeysetCursor | null,
+    limit: number,
+  ): Promise<StockMovement[]> {
+    let query = this.filtered(db, tenantId, filters);
+    if (after !== null)
+      query = query.where(
+        keysetAfter([{ expression: sql.ref('created_at'), nullable: false }], sql.ref('id'), after, 'desc'),
+      );
+    return query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
   async newest(db: Executor, tenantId: string, filters: MovementFilters, limit: number): Promise<StockMovement[]> {

@@ -5,7 +5,8 @@ import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
-import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import { keysetRequest } from '../../../core/keyset.js';
+import { PaginatedOrKeysetSchema, keysetPaginated, paginated } from '../../../http/pagination.js';
 import {
   MovementListQuery,
   MovementResponse,
@@ -14,7 +15,7 @@ import {
   WarehouseActivityQuery,
   WarehouseActivityResponse,
 } from './movement.schemas.js';
-import type { MovementService } from './movement.service.js';
+import { MOVEMENT_ORDER, type MovementService } from './movement.service.js';
 
 const tags = ['Stock movements'];
 const VIEW = 'operations:view-inventory';
@@ -29,12 +30,16 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
           operationId: 'listStockMovements',
           summary: 'List stock movements, newest first',
           querystring: MovementListQuery,
-          response: { 200: PaginatedSchema(MovementResponse) },
+          response: { 200: PaginatedOrKeysetSchema(MovementResponse) },
         },
         config: requireAbility(VIEW),
       },
       async (request) => {
-        const { page, per_page, ...options } = request.query;
+        const { page, per_page, after, ...options } = request.query;
+        if (after !== undefined) {
+          const walk = keysetRequest(MOVEMENT_ORDER, { after, page, per_page });
+          return keysetPaginated(request, per_page, await service.walk(request.auth.tenantId, options, walk));
+        }
         return paginated(
           request,
           { page, per_page },

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { StockMovementType } from '../../../db/schema.js';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema } from '../../../http/named-schemas.js';
-import { pageQuery } from '../../../http/pagination.js';
+import { afterQuery, pageQuery } from '../../../http/pagination.js';
 
 export const MOVEMENT_TYPE_LABELS: Readonly<Record<StockMovementType, string>> = {
   initial_stock: 'Initial Stock',
@@ -34,6 +34,7 @@ const DateBound = (edge: string) =>
 
 export const MovementListQuery = Type.Object({
   ...pageQuery(25),
+  ...afterQuery,
   movement_type: Type.Optional(
     Type.String({
       maxLength: 255,

@@ -2,6 +2,7 @@
 // activity, each movement shown with its type label, creator, product and warehouse.
 import { parseEnumList, type EnumList } from '../../../core/enum-list.js';
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
+import { keysetPage, type KeysetOrder, type KeysetPage, type KeysetRequest } from '../../../core/keyset.js';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
@@ -26,7 +27,13 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 /** Reservation and release move reserved stock only, so they are neither inbound nor outbound. */
 const RESERVED_ONLY: ReadonlySet<StockMovementType> = new Set(['reservation', 'release']);
 
-export type MovementListOptions = Omit<MovementListQuery, 'page' | 'per_page'>;
+export type MovementListOptions = Omit<MovementListQuery, 'page' | 'per_page' | 'after'>;
+
+/** The list's one order, newest first, as its cursors name it. */
+export const MOVEMENT_ORDER: KeysetOrder = {
+  name: 'stock_movements:created_at:desc',
+  keys: [{ type: 'string', nullable: false }],
+};
 
 const TYPE_FILTER: EnumList<StockMovementType> = {
   field: 'movement_type',
@@ -115,6 +122,32 @@ export class MovementService {
    * @throws ValidationError for an unknown `movement_type`, a malformed date, or `from` after `to`.
    */
   async list(tenantId: string, options: MovementListOptions, page: PageRequest): Promise<Page<MovementResponse>> {
+    const result = await this.movements.list(this.db, tenantId, this.filtersOf(options), page);
+    return { ...result, items: await this.present(tenantId, result.items) };
+  }
+
+  /**
+   * A page of a walk through the tenant's movements, newest first, after the request's cursor.
+   * @throws ValidationError as `list`.
+   */
+  async walk(
+    tenantId: string,
+    options: MovementListOptions,
+    request: KeysetRequest,
+  ): Promise<KeysetPage<MovementResponse>> {
+    const fetched = await this.movements.listAfter(
+      this.db,
+      tenantId,
+      this.filtersOf(options),
+      request.after,
+      request.per_page + 1,
+    );
+    const { rows, next } = keysetPage(MOVEMENT_ORDER, fetched, request.per_page, (m) => [m.created_at]);
+    return { items: await this.present(tenantId, rows), next };
+  }
+
+  /** @throws ValidationError for an unknown `movement_type`, a malformed date, or `from` after `to`. */
+  private filtersOf(options: MovementListOptions): MovementFilters {
     const filters: MovementFilters = {
       types: parseTypes(options.movement_type),
       product_id: options.product_id,
@@ -129,8 +162,7 @@ export class MovementService {
       throw ValidationError.field('to', 'The to date must not be before the from date.');
     if (from) filters.from = from.at;
     if (to) filters[to.exclusive ? 'before' : 'to'] = to.at;
-    const result = await this.movements.list(this.db, tenantId, filters, page);
-    return { ...result, items: await this.present(tenantId, result.items) };
+    return filters;
   }
 
   /** @throws NotFoundError('Stock movement'), also for another tenant's movement. */
