@@ -108,3 +108,11 @@ export function keysetRequest(
     );
   return { per_page: query.per_page, after: decodeCursor(order, query.after) };
 }
+
+/** `page` above 1 with `after`: a walk by cursor has no page numbers. */
+export function pageWithCursorError(): ValidationError {
+  return ValidationError.field(
+    'page',
+    'The page field cannot be combined with after: a walk by cursor has no page numbers.',
+  );
+}

@@ -1,8 +1,10 @@
 // The product list's statements (product-list.ts reads the request into a ProductListFilter): one query over a
 // tenant's live products on either engine, each common filter and sort served by an index of migration 0005. Tags
 // and attribute values are read-joined here for the list; their modules own and write them.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { KeysetCursor, KeyValue } from '../../../core/keyset.js';
 import { engineOf } from '../../../db/dialect.js';
+import { keysetAfter, type SortKey } from '../../../db/keyset.js';
 import { countUpToLimit } from '../../../db/paginate.js';
 import type { DB, ProductStatus, ProductType } from '../../../db/schema.js';
 import { matchesSearch, type SearchIndex } from '../../../db/search.js';
@@ -158,6 +160,52 @@ function filtered(db: Executor, tenantId: string, filter: ProductListFilter) {
   return where.length === 0 ? live : live.where((eb) => eb.and(where.map((c) => c(eb))));
 }
 
+/**
+ * The keys of each sort before the tie-breaking id, the expressions `sorted` orders by: `name` and `sku`
+ * case-insensitively, `status` by creation time within each status, `selling_price` within each currency, both
+ * of which may be null.
+ */
+export function sortKeys(sortBy: ProductSort): SortKey[] {
+  const key = (expression: Expression<unknown>, nullable = false): SortKey => ({ expression, nullable });
+  switch (sortBy) {
+    case 'name':
+    case 'sku':
+      return [key(sql`lower(${sql.ref(`products.${sortBy}`)})`)];
+    case 'status':
+      return [key(sql.ref('products.status')), key(sql.ref('products.created_at'))];
+    case 'selling_price':
+      return [key(sql.ref('products.currency'), true), key(sql.ref('products.selling_price'), true)];
+    default:
+      return [key(sql.ref(`products.${sortBy}`))];
+  }
+}
+
+/** `query` in list order: every key of the sort, then the id, all in the one direction. */
+function sorted<O>(
+  db: Executor,
+  query: SelectQueryBuilder<DB, 'products', O>,
+  filter: ProductListFilter,
+  order: ProductListOrder,
+): SelectQueryBuilder<DB, 'products', O> {
+  const { sortBy, direction } = order;
+  // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
+  // price index and testing each row (40 ms at 100k); a unary plus, which changes no value, hides that
+  // index from the sort, so it reads the category's matches from their own index and sorts only those.
+  // The department index serves the order itself, so it keeps the plain key.
+  const byCategories = filter.category !== undefined && 'ids' in filter.category;
+  const priceOrderHint = byCategories && engineOf(db) === 'sqlite' ? sql.raw('+') : sql.raw('');
+  // Same direction on every key, nulls as the lowest values on both engines: the sort indexes serve it.
+  const nulls = direction === 'asc' ? sql`nulls first` : sql`nulls last`;
+  let ordered = query;
+  for (const [i, key] of sortKeys(sortBy).entries()) {
+    const hint = sortBy === 'selling_price' && i === 0 ? priceOrderHint : sql.raw('');
+    ordered = key.nullable
+      ? ordered.orderBy(sql`${hint}${key.expression} ${sql.raw(direction)} ${nulls}`)
+      : ordered.orderBy(key.expression, direction);
+  }
+  return ordered.orderBy('products.id', direction);
+}
+
 export class ProductListRepository {
   /**
    * The ids of a page of matching products in list order. A deferred join: the sort and the offset run over ids
@@ -172,39 +220,39 @@ export class ProductListRepository {
     limit: number,
     offset: number,
   ): Promise<string[]> {
-    const query = filtered(db, tenantId, filter);
-    const { sortBy, direction } = order;
-    // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
-    // price index and testing each row (40 ms at 100k); a unary plus, which changes no value, hides that
-    // index from the sort, so it reads the category's matches from their own index and sorts only those.
-    // The department index serves the order itself, so it keeps the plain key.
-    const byCategories = filter.category !== undefined && 'ids' in filter.category;
-    const priceOrderHint = byCategories && engineOf(db) === 'sqlite' ? sql.raw('+') : sql.raw('');
-    // Same direction on every key, nulls as the lowest values on both engines: the sort indexes serve it.
-    const nulls = direction === 'asc' ? sql`nulls first` : sql`nulls last`;
-    const sorted = (() => {
-      switch (sortBy) {
-        case 'name':
-        case 'sku':
-          return query.orderBy(sql`lower(${sql.ref(`products.${sortBy}`)})`, direction);
-        case 'status':
-          // Few distinct values: newest first (or oldest, ascending) within each status.
-          return query.orderBy('products.status', direction).orderBy('products.created_at', direction);
-        case 'selling_price':
-          return query
-            .orderBy(sql`${priceOrderHint}${sql.ref('products.currency')} ${sql.raw(direction)} ${nulls}`)
-            .orderBy(sql`${sql.ref('products.selling_price')} ${sql.raw(direction)} ${nulls}`);
-        default:
-          return query.orderBy(`products.${sortBy}`, direction);
-      }
-    })();
-    const rows = await sorted
-      .orderBy('products.id', direction)
+    const rows = await sorted(db, filtered(db, tenantId, filter), filter, order)
       .select('products.id')
       .limit(limit)
       .offset(offset)
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The ids and sort key values (`keys`, in order, as the database computes them: `lower(name)` is SQLite's
+   * ASCII-only lowering there) of up to `limit` matching products after `after` in list order, from the first
+   * without it. The condition is a range of the sort's index, which the walk reads from the cursor on.
+   */
+  async keysetRows(
+    db: Executor,
+    tenantId: string,
+    filter: ProductListFilter,
+    order: ProductListOrder,
+    after: KeysetCursor | null,
+    limit: number,
+  ): Promise<Array<{ id: string; keys: KeyValue[] }>> {
+    const keys = sortKeys(order.sortBy);
+    let query = filtered(db, tenantId, filter);
+    if (after !== null) query = query.where(keysetAfter(keys, sql.ref('products.id'), after, order.direction));
+    const rows = await sorted(db, query, filter, order)
+      .select('products.id')
+      .select(keys.map((key, i) => sql<KeyValue>`${key.expression}`.as(`k${i}`)))
+      .limit(limit)
+      .execute();
+    return rows.map((row) => {
+      const values = row as unknown as Record<string, KeyValue>;
+      return { id: row.id, keys: keys.map((_, i) => values[`k${i}`] ?? null) };
+    });
   }
 
   /**

@@ -3,11 +3,12 @@
 import { Type, type Static } from 'typebox';
 import { readEnumList, type EnumList } from '../../../core/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
+import { decodeCursor, keysetPage, type KeyKind, type KeysetOrder, type KeysetPage } from '../../../core/keyset.js';
 import { offsetOf, pageTotal, type Page, type PageRequest } from '../../../core/pagination.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Defaulted, Ulid } from '../../../http/common-schemas.js';
-import { pageQuery } from '../../../http/pagination.js';
+import { afterQuery, pageQuery } from '../../../http/pagination.js';
 import { updatedSinceQuery } from '../../../http/updated-since.js';
 import { isUlid } from '../../../lib/ids.js';
 import { DEFAULT_CURRENCY, isCurrency, toMinorUnits } from '../../../lib/money.js';
@@ -18,7 +19,7 @@ import type { AttributeService } from '../attributes/attribute.service.js';
 import type { CategoryService } from '../categories/category.service.js';
 import type { AttributeMatch, ProductListFilter, ProductListRepository } from './product-list.repository.js';
 import type { Product, ProductRepository } from './product.repository.js';
-import { MAX_PRICE, PRODUCT_SORTS, PRODUCT_STATUSES } from './product.schemas.js';
+import { MAX_PRICE, PRODUCT_SORTS, PRODUCT_STATUSES, type ProductSort } from './product.schemas.js';
 import { MAX_BARCODE_LENGTH } from './barcode.js';
 import { PRODUCT_TYPES } from './product-types.js';
 import { commaList } from '../../../lib/comma-list.js';
@@ -45,6 +46,7 @@ const price = (description: string) =>
 export const ProductListQuery = Type.Object(
   {
     ...pageQuery(15),
+    ...afterQuery,
     search: Type.Optional(
       Type.String({
         maxLength: 255,
@@ -124,7 +126,9 @@ export const ProductListQuery = Type.Object(
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
 /** The list's filters and sort; `attributes` holds `attributes[<code>]` query values by code. */
-export type ProductListOptions = Omit<ProductListQuery, 'page' | 'per_page'> & { attributes?: Record<string, unknown> };
+export type ProductListOptions = Omit<ProductListQuery, 'page' | 'per_page' | 'after'> & {
+  attributes?: Record<string, unknown>;
+};
 
 /** Documentation of the filters the query schema cannot describe (bracketed keys). */
 export const ATTRIBUTE_FILTER_DOC =
@@ -174,7 +178,7 @@ function attributeMatch(definition: AttributeDefinition, raw: string): { match: 
 
 /**
  * The product list query. `productLister(...)(db, tenantId, options, page)` answers a page of live
- * products of the tenant and the total that match.
+ * products of the tenant and the total that match; `.walk(…)` a page of a walk by cursor.
  * @throws ValidationError: unknown status, malformed tag ids, unknown currency, min_price above max_price,
  * and attribute filters (`attributes.<code>`: unknown, not filterable, or a value the attribute cannot hold).
  */
@@ -280,12 +284,12 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     return category === null ? null : { ...filter, category };
   }
 
-  return async (
+  async function numberedPage(
     db: Executor,
     tenantId: string,
     options: ProductListOptions,
     page: PageRequest,
-  ): Promise<Page<Product>> => {
+  ): Promise<Page<Product>> {
     const filter = await filterOf(db, tenantId, options);
     if (filter === null) return { items: [], total: 0 };
     const offset = offsetOf(page);
@@ -304,5 +308,64 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     if (!more && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
     const counted = await list.countUpToLimit(db, tenantId, filter);
     return { items, ...pageTotal(page, counted, items.length, more) };
-  };
+  }
+
+  /**
+   * A page of a walk through the list in its order, after the request's cursor (keyset: no offset, no count).
+   * @throws ValidationError as `page`, and on `after` for a cursor made for another sort or direction.
+   */
+  async function walk(
+    db: Executor,
+    tenantId: string,
+    options: ProductListOptions,
+    after: string,
+    perPage: number,
+  ): Promise<KeysetPage<Product>> {
+    const order = productListOrder(options.sort_by, options.sort_direction);
+    const cursor = decodeCursor(order, after);
+    const filter = await filterOf(db, tenantId, options);
+    if (filter === null) return { items: [], next: null };
+    const fetched = await list.keysetRows(
+      db,
+      tenantId,
+      filter,
+      { sortBy: options.sort_by, direction: options.sort_direction },
+      cursor,
+      perPage + 1,
+    );
+    const { rows, next } = keysetPage(order, fetched, perPage, (row) => row.keys);
+    return {
+      items: await products.findManyInOrder(
+        db,
+        tenantId,
+        rows.map((row) => row.id),
+      ),
+      next,
+    };
+  }
+
+  // Called as the page-numbered list, as before; `walk` beside it.
+  return Object.assign(numberedPage, { walk });
+}
+
+/** What each sort's keys hold, before the id (the order of product-list.repository.ts' `sortKeys`). */
+const SORT_KEY_KINDS: Readonly<Record<ProductSort, readonly KeyKind[]>> = {
+  name: [{ type: 'string', nullable: false }],
+  sku: [{ type: 'string', nullable: false }],
+  status: [
+    { type: 'string', nullable: false },
+    { type: 'string', nullable: false },
+  ],
+  selling_price: [
+    { type: 'string', nullable: true },
+    { type: 'number', nullable: true },
+  ],
+  stock_quantity: [{ type: 'number', nullable: false }],
+  created_at: [{ type: 'string', nullable: false }],
+  updated_at: [{ type: 'string', nullable: false }],
+};
+
+/** The list's order as its cursors name it: a cursor continues only the sort and direction it was made in. */
+export function productListOrder(sortBy: ProductSort, direction: 'asc' | 'desc'): KeysetOrder {
+  return { name: `products:${sortBy}:${direction}`, keys: SORT_KEY_KINDS[sortBy] };
 }

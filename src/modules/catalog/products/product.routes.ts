@@ -4,7 +4,7 @@ import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
-import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import { PaginatedOrKeysetSchema, keysetPaginated, paginated } from '../../../http/pagination.js';
 import { CATALOG_ANSWERS } from '../catalog-answers.js';
 import { LIFECYCLE_ACTIONS, TRANSITIONS, type LifecycleAction } from './product-lifecycle.js';
 import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
@@ -48,13 +48,17 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
           summary: 'List products',
           description: `Live products of the tenant, filtered and sorted as the query says, newest first by default. ${ATTRIBUTE_FILTER_DOC}`,
           querystring: ProductListQuery,
-          response: { 200: PaginatedSchema(ProductResponse) },
+          response: { 200: PaginatedOrKeysetSchema(ProductResponse) },
         },
         config: { ...requireAbility(VIEW), answerCache: CATALOG_ANSWERS },
       },
       async (request) => {
-        const { page, per_page, ...filters } = request.query;
+        const { page, per_page, after, ...filters } = request.query;
         const options = { ...filters, attributes: attributeFiltersOf(request.query) };
+        if (after !== undefined) {
+          const walked = await service.walk(request.auth.tenantId, options, { after, page, per_page });
+          return keysetPaginated(request, per_page, walked);
+        }
         return paginated(
           request,
           { page, per_page },

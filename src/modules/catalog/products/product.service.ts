@@ -9,6 +9,7 @@ import {
   takenMessage,
   type FieldErrors,
 } from '../../../core/errors.js';
+import { pageWithCursorError, type KeysetPage } from '../../../core/keyset.js';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import type { Precondition } from '../../../core/precondition.js';
 import { checkPrecondition } from '../../../db/precondition.js';
@@ -85,9 +86,21 @@ export interface ProductServiceDeps {
   audit: AuditLog;
   clock: Clock;
   newId: IdGenerator;
-  lister: (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest) => Promise<Page<Product>>;
+  lister: ProductLister;
   /** The masters variants inherit from (the master products module). */
   masters: MasterLookup;
+}
+
+/** The product list (product-list.ts): page-numbered, or walked by cursor. */
+export interface ProductLister {
+  (db: Executor, tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<Product>>;
+  walk(
+    db: Executor,
+    tenantId: string,
+    options: ProductListOptions,
+    after: string,
+    perPage: number,
+  ): Promise<KeysetPage<Product>>;
 }
 
 export class ProductService {
@@ -103,12 +116,7 @@ export class ProductService {
   private readonly auditedAll: ResourceTrails<ProductResponse>;
   private readonly clock: Clock;
   private readonly stock: StockLedger;
-  private readonly lister: (
-    db: Executor,
-    tenantId: string,
-    options: ProductListOptions,
-    page: PageRequest,
-  ) => Promise<Page<Product>>;
+  private readonly lister: ProductLister;
 
   constructor(deps: ProductServiceDeps) {
     this.db = deps.db;
@@ -134,6 +142,20 @@ export class ProductService {
   /** A page of products as resources (filters and sorts in product-list.ts). */
   async list(tenantId: string, options: ProductListOptions, page: PageRequest): Promise<Page<ProductResponse>> {
     const result = await this.lister(this.db, tenantId, options, page);
+    return { ...result, items: await this.presenter.many(this.db, tenantId, result.items) };
+  }
+
+  /**
+   * A page of a walk through the list by cursor (`after`: empty to start), as resources.
+   * @throws ValidationError for a filter `list` refuses, `page` above 1, or a cursor of another sort.
+   */
+  async walk(
+    tenantId: string,
+    options: ProductListOptions,
+    request: { after: string; page: number; per_page: number },
+  ): Promise<KeysetPage<ProductResponse>> {
+    if (request.page > 1) throw pageWithCursorError();
+    const result = await this.lister.walk(this.db, tenantId, options, request.after, request.per_page);
     return { ...result, items: await this.presenter.many(this.db, tenantId, result.items) };
   }
 
