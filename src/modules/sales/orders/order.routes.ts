@@ -5,7 +5,7 @@ import { requireAbility } from '../../../http/authentication.js';
 import { IdParams } from '../../../http/common-schemas.js';
 import { ifMatch, withETag } from '../../../http/conditional.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
-import { PaginatedSchema, paginated } from '../../../http/pagination.js';
+import { PaginatedOrKeysetSchema, keysetPaginated, paginated } from '../../../http/pagination.js';
 import {
   ApproveBody,
   DuplicateOrderBody,
@@ -36,12 +36,16 @@ export function orderRoutes({ service }: { service: OrderService }): FastifyPlug
           operationId: 'listSalesOrders',
           summary: 'List sales orders (without their lines)',
           querystring: OrderListQuery,
-          response: { 200: PaginatedSchema(OrderResponse) },
+          response: { 200: PaginatedOrKeysetSchema(OrderResponse) },
         },
         config: requireAbility('sales:view-orders'),
       },
       async (request) => {
-        const { page, per_page, ...filters } = request.query;
+        const { page, per_page, after, ...filters } = request.query;
+        if (after !== undefined) {
+          const walked = await service.walk(request.auth.tenantId, filters, { after, page, per_page });
+          return keysetPaginated(request, per_page, walked);
+        }
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
         return paginated(request, { page, per_page }, result);
       },

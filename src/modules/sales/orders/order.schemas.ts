@@ -4,7 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
-import { pageQuery } from '../../../http/pagination.js';
+import { afterQuery, pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
 import { CustomerAddress, CustomerCreateBody } from '../../crm/customers/customer.schemas.js';
 import { SALES_ORDER_ACTIONS, SALES_ORDER_STATUSES } from './order.states.js';
@@ -143,6 +143,7 @@ export const SALES_ORDER_SORTS = [
 
 export const OrderListQuery = Type.Object({
   ...pageQuery(25),
+  ...afterQuery,
   status: Type.Optional(Type.String({ description: 'One status or a comma-separated list.' })),
   customer_id: Type.Optional(Ulid),
   channel: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Exactly this channel.' })),

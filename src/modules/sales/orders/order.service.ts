@@ -5,6 +5,7 @@
 // Events and audit entries are recorded in the transaction of the change.
 import type { Transaction } from 'kysely';
 import { parseEnumList, type EnumList } from '../../../core/enum-list.js';
+import { keysetPage, keysetRequest, type KeysetOrder, type KeysetPage } from '../../../core/keyset.js';
 import {
   BusinessRuleError,
   ConflictError,
@@ -121,21 +122,26 @@ export class OrderService {
   }
 
   /** Orders of the tenant, paged, without their lines; `status` may be a comma-separated list. @throws ValidationError for an unknown status. */
-  async list(
-    tenantId: string,
-    query: Omit<OrderListQuery, 'page' | 'per_page'>,
-    page: PageRequest,
-  ): Promise<Page<OrderResource>> {
-    const { status, created_from, created_to, updated_since, ...rest } = query;
-    const filters: OrderFilters = {
-      ...rest,
-      statuses: parseEnumList(STATUS_FILTER, status),
-      created_from: instant('created_from', created_from),
-      created_to: instant('created_to', created_to),
-      updated_since: updatedSinceBound(updated_since),
-    };
-    const result = await this.deps.orders.list(this.db, tenantId, filters, page);
+  async list(tenantId: string, query: OrderListOptions, page: PageRequest): Promise<Page<OrderResource>> {
+    const result = await this.deps.orders.list(this.db, tenantId, listFilters(query), page);
     return { ...result, items: await this.deps.presenter.many(this.db, tenantId, result.items, false) };
+  }
+
+  /**
+   * A page of a walk through the list by cursor (`after`: empty to start), in the list's order.
+   * @throws ValidationError as `list`, for `page` above 1, and on `after` for a cursor of another sort.
+   */
+  async walk(
+    tenantId: string,
+    query: OrderListOptions,
+    request: { after: string; page: number; per_page: number },
+  ): Promise<KeysetPage<OrderResource>> {
+    const order = orderListOrder(query.sort_by, query.sort_direction);
+    const walk = keysetRequest(order, request);
+    const filters = listFilters(query);
+    const fetched = await this.deps.orders.listAfter(this.db, tenantId, filters, walk.after, walk.per_page + 1);
+    const { rows, next } = keysetPage(order, fetched, walk.per_page, (row) => [row[query.sort_by]]);
+    return { items: await this.deps.presenter.many(this.db, tenantId, rows, false), next };
   }
 
   /** The order with its lines and their derived quantities. @throws NotFoundError('Sales order'). */
@@ -912,6 +918,26 @@ function requiredReason(reason: string): string {
   const trimmed = reason.trim();
   if (trimmed === '') throw ValidationError.field('reason', 'The reason field is required.');
   return trimmed;
+}
+
+export type OrderListOptions = Omit<OrderListQuery, 'page' | 'per_page' | 'after'>;
+
+/** @throws ValidationError for an unknown status or a malformed bound. */
+function listFilters(query: OrderListOptions): OrderFilters {
+  const { status, created_from, created_to, updated_since, ...rest } = query;
+  return {
+    ...rest,
+    statuses: parseEnumList(STATUS_FILTER, status),
+    created_from: instant('created_from', created_from),
+    created_to: instant('created_to', created_to),
+    updated_since: updatedSinceBound(updated_since),
+  };
+}
+
+/** The list's order as its cursors name it; requested_ship_date alone may be null, money and priority are numbers. */
+export function orderListOrder(sortBy: OrderListOptions['sort_by'], direction: 'asc' | 'desc'): KeysetOrder {
+  const type = sortBy === 'total_amount' || sortBy === 'priority' ? 'number' : 'string';
+  return { name: `sales_orders:${sortBy}:${direction}`, keys: [{ type, nullable: sortBy === 'requested_ship_date' }] };
 }
 
 /** A date-time bound of the list in stored form. @throws ValidationError on `field`. */
