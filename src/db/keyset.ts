@@ -11,6 +11,8 @@ import type { KeysetCursor, KeyValue } from '../core/keyset.js';
 export interface SortKey {
   expression: Expression<unknown>;
   nullable: boolean;
+  /** An expression of columns (`lower(name)`) that an expression index holds, not a column. */
+  computed?: boolean;
 }
 
 /** The rows after `cursor` in the order of `keys` then `id`, all `direction`. */
@@ -36,7 +38,12 @@ function after(keys: readonly Bound[], direction: 'asc' | 'desc'): RawBuilder<Sq
   // A non-null value compares as usual, a null key never matches it: exact while nulls are behind the cursor.
   if (keys.every((key) => key.value !== null && (!key.nullable || direction === 'asc'))) {
     if (keys.length === 1) return sql<SqlBool>`${keys[0]!.expression} ${beyond} ${keys[0]!.value}`;
-    return sql<SqlBool>`(${sql.join(keys.map((key) => key.expression))}) ${beyond} (${sql.join(keys.map((key) => key.value))})`;
+    const row = sql<SqlBool>`(${sql.join(keys.map((key) => key.expression))}) ${beyond} (${sql.join(keys.map((key) => key.value))})`;
+    if (!keys[0]!.computed) return row;
+    // SQLite starts a range of an expression index only from a plain comparison of the expression (of columns
+    // it takes the row value itself); PostgreSQL takes both into its index condition.
+    const atOrBeyond = direction === 'asc' ? sql.raw('>=') : sql.raw('<=');
+    return sql<SqlBool>`(${keys[0]!.expression} ${atOrBeyond} ${keys[0]!.value} and ${row})`;
   }
   const [first, ...rest] = keys as [Bound, ...Bound[]];
   const { expression, value } = first;

@@ -166,11 +166,15 @@ function filtered(db: Executor, tenantId: string, filter: ProductListFilter) {
  * of which may be null.
  */
 export function sortKeys(sortBy: ProductSort): SortKey[] {
-  const key = (expression: Expression<unknown>, nullable = false): SortKey => ({ expression, nullable });
+  const key = (expression: Expression<unknown>, nullable = false, computed = false): SortKey => ({
+    expression,
+    nullable,
+    computed,
+  });
   switch (sortBy) {
     case 'name':
     case 'sku':
-      return [key(sql`lower(${sql.ref(`products.${sortBy}`)})`)];
+      return [key(sql`lower(${sql.ref(`products.${sortBy}`)})`, false, true)];
     case 'status':
       return [key(sql.ref('products.status')), key(sql.ref('products.created_at'))];
     case 'selling_price':
@@ -241,18 +245,30 @@ export class ProductListRepository {
     after: KeysetCursor | null,
     limit: number,
   ): Promise<Array<{ id: string; keys: KeyValue[] }>> {
+    const width = sortKeys(order.sortBy).length;
+    const rows = await this.keysetQuery(db, tenantId, filter, order, after, limit).execute();
+    return rows.map((row) => {
+      const values = row as unknown as Record<string, KeyValue>;
+      return { id: row.id, keys: Array.from({ length: width }, (_, i) => values[`k${i}`] ?? null) };
+    });
+  }
+
+  /** The statement of `keysetRows`, whose plan test/db/keyset-plans.test.ts reads. */
+  keysetQuery(
+    db: Executor,
+    tenantId: string,
+    filter: ProductListFilter,
+    order: ProductListOrder,
+    after: KeysetCursor | null,
+    limit: number,
+  ) {
     const keys = sortKeys(order.sortBy);
     let query = filtered(db, tenantId, filter);
     if (after !== null) query = query.where(keysetAfter(keys, sql.ref('products.id'), after, order.direction));
-    const rows = await sorted(db, query, filter, order)
+    return sorted(db, query, filter, order)
       .select('products.id')
       .select(keys.map((key, i) => sql<KeyValue>`${key.expression}`.as(`k${i}`)))
-      .limit(limit)
-      .execute();
-    return rows.map((row) => {
-      const values = row as unknown as Record<string, KeyValue>;
-      return { id: row.id, keys: keys.map((_, i) => values[`k${i}`] ?? null) };
-    });
+      .limit(limit);
   }
 
   /**

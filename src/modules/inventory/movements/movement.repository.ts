@@ -68,12 +68,17 @@ export class MovementRepository {
     after: KeysetCursor | null,
     limit: number,
   ): Promise<StockMovement[]> {
+    return this.listAfterQuery(db, tenantId, filters, after, limit).execute();
+  }
+
+  /** The statement of `listAfter`, whose plan test/db/keyset-plans.test.ts reads. */
+  listAfterQuery(db: Executor, tenantId: string, filters: MovementFilters, after: KeysetCursor | null, limit: number) {
     let query = this.filtered(db, tenantId, filters);
     if (after !== null)
       query = query.where(
         keysetAfter([{ expression: sql.ref('created_at'), nullable: false }], sql.ref('id'), after, 'desc'),
       );
-    return query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
   }
 
   async newest(db: Executor, tenantId: string, filters: MovementFilters, limit: number): Promise<StockMovement[]> {

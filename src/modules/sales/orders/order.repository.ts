@@ -147,11 +147,16 @@ export class OrderRepository {
     after: KeysetCursor | null,
     limit: number,
   ): Promise<OrderRow[]> {
+    const rows = await this.listAfterQuery(db, tenantId, filters, after, limit).execute();
+    return rows.map((row) => ({ ...row, lines_count: Number(row.lines_count ?? 0) }));
+  }
+
+  /** The statement of `listAfter`, whose plan test/db/keyset-plans.test.ts reads. */
+  listAfterQuery(db: Executor, tenantId: string, filters: OrderFilters, after: KeysetCursor | null, limit: number) {
     let query = this.filtered(db, tenantId, filters);
     if (after !== null)
       query = query.where(keysetAfter([orderSortKey(filters.sort_by)], sql.ref('o.id'), after, filters.sort_direction));
-    const rows = await this.sorted(query, filters).limit(limit).execute();
-    return rows.map((row) => ({ ...row, lines_count: Number(row.lines_count ?? 0) }));
+    return this.sorted(query, filters).limit(limit);
   }
 
   /**
