@@ -209,7 +209,7 @@ const KeysetLinksSchema = Type.Object({
   next: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null on the last page.' }),
 });
 nameSchema(KeysetLinksSchema, 'KeysetLinks', {
-  next: 'https://ops.example.com/api/v1/catalog/products?sort_by=name&sort_direction=asc&after=eyJvIjoicHJvZHVjdHM6bmFtZTphc2MiLCJrIjpbImRyaWxsIl0sImlkIjoiMDFqZDh4NGszbTJuNXA2cTdyOHM5dDB2MXcifQ',
+  next: 'https://ops.example.com/api/v1/operations/products?sort_by=name&sort_direction=asc&after=eyJvIjoicHJvZHVjdHM6bmFtZTphc2MiLCJrIjpbImRyaWxsIl0sImlkIjoiMDFqZDh4NGszbTJuNXA2cTdyOHM5dDB2MXcifQ',
 });
 
 export const KeysetPaginatedSchema = <T extends TSchema>(item: T) =>

@@ -7,7 +7,15 @@ import { retryingFetch, type RetryOptions } from './retry.js';
 
 export type { components, operations, paths } from './openapi.js';
 export { QuartermasterError, isQuartermasterError, unwrap, type CallResult, type FieldErrors } from './errors.js';
-export { nextPageParams, pages, paginate, type ListBody, type PageFetcher, type PageParams } from './pagination.js';
+export {
+  nextPageParams,
+  pages,
+  paginate,
+  type ListBody,
+  type PageFetcher,
+  type PageParams,
+  type WalkOptions,
+} from './pagination.js';
 export type { RetryOptions } from './retry.js';
 
 /** A named schema of the document: `Schema<'Product'>`, `Schema<'PurchaseOrder'>`, `Schema<'ValidationError'>`… */

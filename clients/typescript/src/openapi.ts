@@ -4476,6 +4476,29 @@ export interface components {
         };
         /**
          * @example {
+         *       "next": "https://ops.example.com/api/v1/operations/products?sort_by=name&sort_direction=asc&after=eyJvIjoicHJvZHVjdHM6bmFtZTphc2MiLCJrIjpbImRyaWxsIl0sImlkIjoiMDFqZDh4NGszbTJuNXA2cTdyOHM5dDB2MXcifQ"
+         *     }
+         */
+        KeysetLinks: {
+            /** @description The next page; null on the last page. */
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "per_page": 100,
+         *       "has_more": true,
+         *       "cursor": "eyJvIjoicHJvZHVjdHM6bmFtZTphc2MiLCJrIjpbImRyaWxsIl0sImlkIjoiMDFqZDh4NGszbTJuNXA2cTdyOHM5dDB2MXcifQ"
+         *     }
+         */
+        KeysetMeta: {
+            per_page: number;
+            /** @description Another page follows this one. */
+            has_more: boolean;
+            /** @description Pass as `after` for the next page; null on the last page. */
+            cursor: string | null;
+        };
+        /**
+         * @example {
          *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
          *       "sku": "DRL-18V",
          *       "name": "Cordless drill 18V",
@@ -17847,6 +17870,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 15). */
                 per_page?: number;
+                /** @description Keyset walk: empty to start at the first row, then the `meta.cursor` of the previous page (opaque). The answer then has `meta` {per_page, has_more, cursor} and `links.next`, and no total. Not with `page` above 1. */
+                after?: string;
                 /** @description Case-insensitive substring of the name, SKU or description. Blank: no filter. */
                 search?: string;
                 /** @description One status or a comma list (any match) of: draft, pending_approval, active, inactive, out_of_stock, rejected, discontinued. Blank: no filter. */
@@ -17908,6 +17933,12 @@ export interface operations {
                         data: components["schemas"]["Product"][];
                         meta: components["schemas"]["PageMeta"];
                         links: components["schemas"]["PageLinks"];
+                    } | {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Product"][];
+                        meta: components["schemas"]["KeysetMeta"];
+                        links: components["schemas"]["KeysetLinks"];
                     };
                 };
             };
@@ -23039,6 +23070,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
                 per_page?: number;
+                /** @description Keyset walk: empty to start at the first row, then the `meta.cursor` of the previous page (opaque). The answer then has `meta` {per_page, has_more, cursor} and `links.next`, and no total. Not with `page` above 1. */
+                after?: string;
                 /** @description One type or a comma-separated list of: initial_stock, purchase_receipt, adjustment, physical_count, transfer_out, transfer_in, reservation, release, shipment, return. */
                 movement_type?: string;
                 product_id?: string;
@@ -23070,6 +23103,12 @@ export interface operations {
                         data: components["schemas"]["StockMovement"][];
                         meta: components["schemas"]["PageMeta"];
                         links: components["schemas"]["PageLinks"];
+                    } | {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["StockMovement"][];
+                        meta: components["schemas"]["KeysetMeta"];
+                        links: components["schemas"]["KeysetLinks"];
                     };
                 };
             };
@@ -27027,6 +27066,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 25). */
                 per_page?: number;
+                /** @description Keyset walk: empty to start at the first row, then the `meta.cursor` of the previous page (opaque). The answer then has `meta` {per_page, has_more, cursor} and `links.next`, and no total. Not with `page` above 1. */
+                after?: string;
                 /** @description One status or a comma-separated list. */
                 status?: string;
                 /** @description ULID, 26 lowercase characters. */
@@ -27065,6 +27106,12 @@ export interface operations {
                         data: components["schemas"]["SalesOrder"][];
                         meta: components["schemas"]["PageMeta"];
                         links: components["schemas"]["PageLinks"];
+                    } | {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SalesOrder"][];
+                        meta: components["schemas"]["KeysetMeta"];
+                        links: components["schemas"]["KeysetLinks"];
                     };
                 };
             };

@@ -1,7 +1,8 @@
 // Every page of a list, whichever of the API's three list shapes it answers:
 //   `meta` {current_page, last_page…} + `links`   most lists (`page`, `per_page`)
 //   `meta.pagination` {current_page, last_page…}  master products (`page`, `per_page`)
-//   `meta` {has_more, cursor} + `links.next`      the event feed (`after`) and the audit log (`before`)
+//   `meta` {has_more, cursor} + `links.next`      the event feed (`after`), the audit log (`before`), and the
+//                                                 lists walked by `after` (products, stock movements, sales orders)
 import { unwrap, type CallResult } from './errors.js';
 
 /**
@@ -21,6 +22,15 @@ export interface ListBody<Item> {
   links?: unknown;
 }
 
+/** How to walk a list. */
+export interface WalkOptions {
+  /**
+   * The list takes `after` (products, stock movements, sales orders): walk it by cursor from an empty `after`,
+   * which neither skips nor repeats rows written during the walk, and reads no count. Default false: by `page`.
+   */
+  keyset?: boolean;
+}
+
 /** Fetches one page of a list with the parameters the iterator hands it. */
 export type PageFetcher<Body extends ListBody<unknown>> = (next: PageParams) => Promise<CallResult<Body>>;
 
@@ -31,8 +41,11 @@ export type PageFetcher<Body extends ListBody<unknown>> = (next: PageParams) => 
  * for await (const page of pages((next) => api.GET('/api/v1/webhooks/events', { params: { query: { per_page: 100, ...next } } }))) …
  * ```
  */
-export async function* pages<Body extends ListBody<unknown>>(fetchPage: PageFetcher<Body>): AsyncGenerator<Body> {
-  let next: PageParams | null = {};
+export async function* pages<Body extends ListBody<unknown>>(
+  fetchPage: PageFetcher<Body>,
+  options: WalkOptions = {},
+): AsyncGenerator<Body> {
+  let next: PageParams | null = options.keyset ? { after: '' } : {};
   while (next !== null) {
     const body: Body = await unwrap(fetchPage(next));
     yield body;
@@ -44,11 +57,14 @@ export async function* pages<Body extends ListBody<unknown>>(fetchPage: PageFetc
  * Each item of every page in turn, fetching the next page only when the items of the last one are used up.
  *
  * ```ts
- * for await (const product of paginate((next) => api.GET('/api/v1/operations/products', { params: { query: { search: 'drill', ...next } } }))) …
+ * for await (const product of paginate((next) => api.GET('/api/v1/operations/products', { params: { query: { search: 'drill', ...next } } }), { keyset: true })) …
  * ```
  */
-export async function* paginate<Item>(fetchPage: PageFetcher<ListBody<Item>>): AsyncGenerator<Item> {
-  for await (const body of pages(fetchPage)) yield* body.data;
+export async function* paginate<Item>(
+  fetchPage: PageFetcher<ListBody<Item>>,
+  options: WalkOptions = {},
+): AsyncGenerator<Item> {
+  for await (const body of pages(fetchPage, options)) yield* body.data;
 }
 
 /** The parameters of the page after `body`, or null when `body` is the last one. */

@@ -40,6 +40,29 @@ describe('SDK list iterator', () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 
+  it('walks a list that takes after by its cursor, from an empty after', async () => {
+    const { tenant, client } = await tenantClient(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await makeProduct(t.database.db, tenant.tenantId));
+
+    const seen: Array<string | undefined> = [];
+    const products = await collect(
+      paginate(
+        (next) => {
+          seen.push(next.after);
+          return client.GET('/api/v1/operations/products', {
+            params: { query: { ...sortedByName, per_page: 2, ...next } },
+          });
+        },
+        { keyset: true },
+      ),
+    );
+    expect(products.map((p) => p.id).sort()).toEqual([...ids].sort());
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toBe('');
+    expect(new Set(seen).size).toBe(3);
+  });
+
   it('walks the master products list, paged under meta.pagination', async () => {
     const { client } = await tenantClient(t);
     const names = ['Work shirt', 'Work trousers', 'Rain jacket'];
