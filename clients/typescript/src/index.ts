@@ -9,6 +9,7 @@ export type { components, operations, paths } from './openapi.js';
 export { QuartermasterError, isQuartermasterError, unwrap, type CallResult, type FieldErrors } from './errors.js';
 export {
   nextPageParams,
+  numberedPage,
   pages,
   paginate,
   type ListBody,

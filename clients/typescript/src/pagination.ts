@@ -99,3 +99,15 @@ function cursorParameter(nextLink: unknown, cursor: string): 'after' | 'before' 
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
+
+/**
+ * The page-numbered answer of a list that also walks by `after` (its type is either shape): a call without
+ * `after` always gets this one. Throws on a keyset answer.
+ */
+export function numberedPage<Body extends ListBody<unknown>>(
+  body: Body,
+): Extract<Body, { meta: { current_page: number } }> {
+  if (pageNumbers(asRecord(body.meta)) === null)
+    throw new Error('The list answered a keyset page, not a numbered one.');
+  return body as Extract<Body, { meta: { current_page: number } }>;
+}

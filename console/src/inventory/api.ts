@@ -2,6 +2,7 @@
 // stock change can refresh the records, the ledger and the reports at once.
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components, operations } from '../../../clients/typescript/src/openapi';
+import { numberedPage } from '../../../clients/typescript/src/pagination';
 import { api, unwrap } from '../api/client';
 
 export type InventoryRecord = components['schemas']['InventoryRecord'];
@@ -81,8 +82,12 @@ export interface MovementsQuery {
 export function useStockMovements(query: MovementsQuery) {
   return useQuery({
     queryKey: inventoryKeys.movements(query),
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/operations/stock-movements', { params: { query: { per_page: PER_PAGE, ...query } } })),
+    queryFn: async () =>
+      numberedPage(
+        await unwrap(
+          api.GET('/api/v1/operations/stock-movements', { params: { query: { per_page: PER_PAGE, ...query } } }),
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
 }

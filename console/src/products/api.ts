@@ -2,6 +2,7 @@
 // one cache entry per answer and a write knows what to invalidate.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { operations } from '../../../clients/typescript/src/openapi';
+import { numberedPage } from '../../../clients/typescript/src/pagination';
 import { api, unwrap } from '../api/client';
 import type { EntitySource } from './entity-options';
 import type { LifecycleAction } from './lifecycle';
@@ -28,7 +29,7 @@ const ACTIVITY_PAGE = 25;
 export function useProducts(query: ProductListQuery) {
   return useQuery({
     queryKey: productKeys.list(query),
-    queryFn: () => unwrap(api.GET('/api/v1/operations/products', { params: { query } })),
+    queryFn: async () => numberedPage(await unwrap(api.GET('/api/v1/operations/products', { params: { query } }))),
     placeholderData: keepPreviousData,
   });
 }
