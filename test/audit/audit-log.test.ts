@@ -119,6 +119,12 @@ describe('audit log', () => {
     expect(Object.keys(response.json().errors).sort()).toEqual(['action', 'from']);
   });
 
+  it('walks by before alone: after, the other lists’ cursor, is an unknown parameter here', async () => {
+    const response = await call('GET', '/api/v1/audit-log?after=');
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['after']);
+  });
+
   it('is shown only to holders of system:view-audit-logs, and only their own tenant’s', async () => {
     const manager = await makeUser(t.services, t.tenant.tenantId, 'manager');
     const managerToken = await makeToken(t.services, t.tenant.tenantId, manager.id);
