@@ -235,7 +235,8 @@ export class ProductListRepository {
   /**
    * The ids and sort key values (`keys`, in order, as the database computes them: `lower(name)` is SQLite's
    * ASCII-only lowering there) of up to `limit` matching products after `after` in list order, from the first
-   * without it. The condition is a range of the sort's index, which the walk reads from the cursor on.
+   * without it. The sort's index is read in list order from the cursor on (db/keyset.ts: a null in the way, or a
+   * descending price walk, reads it from the tenant's first entry instead).
    */
   async keysetRows(
     db: Executor,
