@@ -8,7 +8,14 @@
 // the trigram tokenizer; PostgreSQL: pg_trgm GIN indexes); a shorter term is a prefix of the list's name-like
 // columns (SQLite: a range of their btree indexes on lower(column); PostgreSQL: the same trigram indexes).
 // docs/decisions/requests-and-responses.md states the rule.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type StringReference } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type RawBuilder,
+  type ExpressionBuilder,
+  type SqlBool,
+  type StringReference,
+} from 'kysely';
 import type { Engine } from './dialect.js';
 
 /** `text` as a LIKE pattern that matches exactly that text, for `LIKE … ESCAPE '\'`. */
@@ -45,6 +52,12 @@ export interface SearchIndex<DB, TB extends keyof DB> {
    * is the name the list's query gives the table.
    */
   sqlite: { table: string; alias: string; fts: string };
+  /**
+   * What a term shorter than a trigram matches: `'prefix'` (the default) a prefix of `prefixColumns` through an
+   * index; `'substring'` a substring of any of `columns`, as a term of three characters, reading every live
+   * row of the tenant (the customer list, whose `?search=_` finds an underscore anywhere).
+   */
+  shortTerms?: 'prefix' | 'substring';
 }
 
 /** The term's length in characters (code points), as both engines count it. */
@@ -84,6 +97,7 @@ export function matchesSearch<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   const lowered = term.toLowerCase();
   const long = characters(term) >= TRIGRAM_LENGTH;
+  if (!long && index.shortTerms === 'substring') return containsText(eb, index.columns, term);
   if (engine === 'postgres') {
     if (long) return containsText(eb, index.columns, term);
     const pattern = `${likeLiteral(lowered)}%`;
@@ -107,4 +121,41 @@ export function matchesSearch<DB, TB extends keyof DB>(
     return sql`select rowid from ${sql.table(table)} where tenant_id = ${tenantId} and deleted_at is null and ${key} >= ${lowered}${below}`;
   });
   return sql<SqlBool>`${rowid} in (${sql.join(ranges, sql` union all `)})`;
+}
+
+/** SQLite's `fold_case(text)`, registered on every connection (db/database.ts): lower case as PostgreSQL's lower(). */
+export const FOLD_CASE = 'fold_case';
+
+/** The columns a list ranks its matches by (`searchRankConditions`): each a qualified column reference. */
+export interface SearchRanking {
+  /** Codes of ASCII text (SKU, barcode), equal to the term whatever the case: the best matches. */
+  exact: readonly string[];
+  /** Names and codes that start with the term, whatever the case: the next best. */
+  prefix: readonly string[];
+}
+
+/**
+ * The conditions that rank a match of `term`, best first: `exact` (an `exact` column equals it), `prefix` (a
+ * `prefix` column starts with it), else the other matches. Case is folded alike on both engines (PostgreSQL's
+ * lower(), SQLite's `fold_case`, where its lower() folds ASCII only); the prefix is compared by characters, so
+ * no pattern character matters. Each is false, never null, on a row whose columns are null.
+ */
+export function searchRankConditions(
+  engine: Engine,
+  ranking: SearchRanking,
+  term: string,
+): { exact: RawBuilder<SqlBool>; prefix: RawBuilder<SqlBool> } {
+  const lowered = term.toLowerCase();
+  const length = characters(term);
+  const fold = (column: string) =>
+    engine === 'postgres' ? sql`lower(${sql.ref(column)})` : sql`${sql.raw(FOLD_CASE)}(${sql.ref(column)})`;
+  const start = (column: string) =>
+    engine === 'postgres' ? sql`left(${fold(column)}, ${length})` : sql`substr(${fold(column)}, 1, ${length})`;
+  const anyOf = (conditions: RawBuilder<unknown>[]) =>
+    sql<SqlBool>`coalesce(${sql.join(conditions, sql` or `)}, false)`;
+  // The codes are ASCII (their schemas say so): lower() folds them alike on both engines.
+  return {
+    exact: anyOf(ranking.exact.map((column) => sql`lower(${sql.ref(column)}) = ${lowered}`)),
+    prefix: anyOf(ranking.prefix.map((column) => sql`${start(column)} = ${lowered}`)),
+  };
 }

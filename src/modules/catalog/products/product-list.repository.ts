@@ -5,7 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { engineOf } from '../../../db/dialect.js';
 import { countUpToLimit } from '../../../db/paginate.js';
 import type { DB, ProductStatus, ProductType } from '../../../db/schema.js';
-import { matchesSearch, type SearchIndex } from '../../../db/search.js';
+import { matchesSearch, searchRankConditions, type SearchIndex, type SearchRanking } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { productLowStockCondition } from '../../inventory/stock/low-stock.sql.js';
 import type { ProductSort } from './product.schemas.js';
@@ -48,16 +48,27 @@ export interface ProductListFilter {
 export interface ProductListOrder {
   sortBy: ProductSort;
   direction: 'asc' | 'desc';
+  /** A search's matches ranked (PRODUCT_RANKING) before this order: the client asked for no sort of its own. */
+  ranked: boolean;
 }
 
 type Eb = ExpressionBuilder<DB, 'products'>;
 type Condition = (eb: Eb) => Expression<SqlBool>;
 
-/** `search`: a substring of the name, SKU or description, or a prefix of the name or SKU (db/search.ts). */
+/**
+ * `search`: a substring of the name, SKU, description or barcode, or a prefix of the name, SKU or barcode
+ * (db/search.ts, migrations 0029 and 0031).
+ */
 export const PRODUCT_SEARCH: SearchIndex<DB, 'products'> = {
-  columns: ['products.name', 'products.sku', 'products.description'],
-  prefixColumns: ['products.name', 'products.sku'],
+  columns: ['products.name', 'products.sku', 'products.description', 'products.barcode'],
+  prefixColumns: ['products.name', 'products.sku', 'products.barcode'],
   sqlite: { table: 'products', alias: 'products', fts: 'products_search' },
+};
+
+/** A ranked search: the exact SKU or barcode first, then names and SKUs starting with the term, then the rest. */
+export const PRODUCT_RANKING: SearchRanking = {
+  exact: ['products.sku', 'products.barcode'],
+  prefix: ['products.name', 'products.sku'],
 };
 
 function conditions(db: Executor, tenantId: string, filter: ProductListFilter): Condition[] {
@@ -172,6 +183,8 @@ export class ProductListRepository {
     limit: number,
     offset: number,
   ): Promise<string[]> {
+    if (order.ranked && filter.search !== undefined)
+      return this.rankedPageIds(db, tenantId, filter, filter.search, limit, offset);
     const query = filtered(db, tenantId, filter);
     const { sortBy, direction } = order;
     // SQLite without statistics serves a price sort of a category's products by walking the tenant's whole
@@ -201,6 +214,55 @@ export class ProductListRepository {
     const rows = await sorted
       .orderBy('products.id', direction)
       .select('products.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * A page of a search's matches ranked (PRODUCT_RANKING), newest first within each rank: the list's default
+   * order. Each rank is its own query, limited to the rows up to the page's end, and the page is taken from
+   * their union: no rank is read past what the page needs. Written so (and not as one sort by a rank
+   * expression, which would rank every match before the first page), PostgreSQL can serve the rank of a common
+   * word by walking the creation index newest first and stopping at the page's end, and that of a rare one from
+   * the trigram indexes (it weighs them by the statistics of migration 0031). The ranks exclude each other, so
+   * no product is listed twice.
+   */
+  private async rankedPageIds(
+    db: Executor,
+    tenantId: string,
+    filter: ProductListFilter,
+    term: string,
+    limit: number,
+    offset: number,
+  ): Promise<string[]> {
+    const { exact, prefix } = searchRankConditions(engineOf(db), PRODUCT_RANKING, term);
+    const ranks: Array<[rank: number, condition: Expression<SqlBool>]> = [
+      [0, exact],
+      [1, sql<SqlBool>`${prefix} and not ${exact}`],
+      [2, sql<SqlBool>`not (${exact} or ${prefix})`],
+    ];
+    const [first, ...rest] = ranks.map(([rank, condition]) =>
+      db
+        .selectFrom(
+          filtered(db, tenantId, filter)
+            .where(() => condition)
+            .select([sql.lit(rank).as('rank'), 'products.created_at', 'products.id'])
+            .orderBy('products.created_at', 'desc')
+            .orderBy('products.id', 'desc')
+            .limit(offset + limit)
+            .as(`rank_${rank}`),
+        )
+        .selectAll(),
+    );
+    const union = rest.reduce((all, next) => all.unionAll(next), first!);
+    const rows = await db
+      .selectFrom(union.as('ranked'))
+      .select('ranked.id')
+      .orderBy('ranked.rank')
+      .orderBy('ranked.created_at', 'desc')
+      .orderBy('ranked.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute();

@@ -124,7 +124,11 @@ export const ProductListQuery = Type.Object(
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
 /** The list's filters and sort; `attributes` holds `attributes[<code>]` query values by code. */
-export type ProductListOptions = Omit<ProductListQuery, 'page' | 'per_page'> & { attributes?: Record<string, unknown> };
+export type ProductListOptions = Omit<ProductListQuery, 'page' | 'per_page'> & {
+  attributes?: Record<string, unknown>;
+  /** Rank a search's matches (exact SKU or barcode, then prefixes, then the rest): the client sent no sort. */
+  rankSearch?: boolean;
+};
 
 /** Documentation of the filters the query schema cannot describe (bracketed keys). */
 export const ATTRIBUTE_FILTER_DOC =
@@ -294,7 +298,7 @@ export function productLister(products: ProductRepository, list: ProductListRepo
       db,
       tenantId,
       filter,
-      { sortBy: options.sort_by, direction: options.sort_direction },
+      { sortBy: options.sort_by, direction: options.sort_direction, ranked: options.rankSearch === true },
       page.per_page + 1,
       offset,
     );

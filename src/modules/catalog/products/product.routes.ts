@@ -7,6 +7,7 @@ import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedSchema, paginated } from '../../../http/pagination.js';
 import { CATALOG_ANSWERS } from '../catalog-answers.js';
 import { LIFECYCLE_ACTIONS, TRANSITIONS, type LifecycleAction } from './product-lifecycle.js';
+import { askedForSort } from '../../../http/asked-sort.js';
 import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
 import {
   ProductCreateBody,
@@ -54,7 +55,11 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
       },
       async (request) => {
         const { page, per_page, ...filters } = request.query;
-        const options = { ...filters, attributes: attributeFiltersOf(request.query) };
+        const options = {
+          ...filters,
+          attributes: attributeFiltersOf(request.query),
+          rankSearch: !askedForSort(request),
+        };
         return paginated(
           request,
           { page, per_page },
