@@ -128,17 +128,22 @@ export const FOLD_CASE = 'fold_case';
 
 /** The columns a list ranks its matches by (`searchRankConditions`): each a qualified column reference. */
 export interface SearchRanking {
-  /** Codes of ASCII text (SKU, barcode), equal to the term whatever the case: the best matches. */
+  /** Codes of ASCII text (a SKU) equal to the term whatever the case: the best matches. */
+  exactFolded: readonly string[];
+  /** Codes equal to the term exactly as stored (a barcode, as the scanner lookup reads it): the best matches too. */
   exact: readonly string[];
   /** Names and codes that start with the term, whatever the case: the next best. */
   prefix: readonly string[];
 }
 
 /**
- * The conditions that rank a match of `term`, best first: `exact` (an `exact` column equals it), `prefix` (a
- * `prefix` column starts with it), else the other matches. Case is folded alike on both engines (PostgreSQL's
- * lower(), SQLite's `fold_case`, where its lower() folds ASCII only); the prefix is compared by characters, so
- * no pattern character matters. Each is false, never null, on a row whose columns are null.
+ * The conditions that rank a match of `term`, best first: `exact` (an exact column equals it), `prefix` (a
+ * `prefix` column starts with it), else the other matches. Each is written so that an index can serve it and
+ * the planner can weigh it: the codes compare through their btree indexes (`lower(sku)`, `barcode`), a prefix
+ * is `LIKE 'term%'`, which PostgreSQL's trigram indexes serve and its statistics of lower(column) estimate
+ * (migration 0031). Case is folded alike on both engines: PostgreSQL's lower(), SQLite's `fold_case` (its own
+ * lower() folds ASCII only; the codes are ASCII, their schemas say so). Either is null on a row whose columns
+ * are null: negate it through `coalesce(…, false)`.
  */
 export function searchRankConditions(
   engine: Engine,
@@ -146,16 +151,15 @@ export function searchRankConditions(
   term: string,
 ): { exact: RawBuilder<SqlBool>; prefix: RawBuilder<SqlBool> } {
   const lowered = term.toLowerCase();
-  const length = characters(term);
   const fold = (column: string) =>
     engine === 'postgres' ? sql`lower(${sql.ref(column)})` : sql`${sql.raw(FOLD_CASE)}(${sql.ref(column)})`;
-  const start = (column: string) =>
-    engine === 'postgres' ? sql`left(${fold(column)}, ${length})` : sql`substr(${fold(column)}, 1, ${length})`;
-  const anyOf = (conditions: RawBuilder<unknown>[]) =>
-    sql<SqlBool>`coalesce(${sql.join(conditions, sql` or `)}, false)`;
-  // The codes are ASCII (their schemas say so): lower() folds them alike on both engines.
+  const pattern = `${likeLiteral(lowered)}%`;
+  const anyOf = (conditions: RawBuilder<unknown>[]) => sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
   return {
-    exact: anyOf(ranking.exact.map((column) => sql`lower(${sql.ref(column)}) = ${lowered}`)),
-    prefix: anyOf(ranking.prefix.map((column) => sql`${start(column)} = ${lowered}`)),
+    exact: anyOf([
+      ...ranking.exactFolded.map((column) => sql`lower(${sql.ref(column)}) = ${lowered}`),
+      ...ranking.exact.map((column) => sql`${sql.ref(column)} = ${term}`),
+    ]),
+    prefix: anyOf(ranking.prefix.map((column) => sql`${fold(column)} like ${pattern} escape '\\'`)),
   };
 }

@@ -67,7 +67,8 @@ export const PRODUCT_SEARCH: SearchIndex<DB, 'products'> = {
 
 /** A ranked search: the exact SKU or barcode first, then names and SKUs starting with the term, then the rest. */
 export const PRODUCT_RANKING: SearchRanking = {
-  exact: ['products.sku', 'products.barcode'],
+  exactFolded: ['products.sku'],
+  exact: ['products.barcode'],
   prefix: ['products.name', 'products.sku'],
 };
 
@@ -240,8 +241,8 @@ export class ProductListRepository {
     const { exact, prefix } = searchRankConditions(engineOf(db), PRODUCT_RANKING, term);
     const ranks: Array<[rank: number, condition: Expression<SqlBool>]> = [
       [0, exact],
-      [1, sql<SqlBool>`${prefix} and not ${exact}`],
-      [2, sql<SqlBool>`not (${exact} or ${prefix})`],
+      [1, sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
+      [2, sql<SqlBool>`not coalesce(${exact} or ${prefix}, false)`],
     ];
     const [first, ...rest] = ranks.map(([rank, condition]) =>
       db
