@@ -49,9 +49,10 @@ export interface SearchIndex<DB, TB extends keyof DB> {
   /**
    * SQLite: the searched table and its FTS5 trigram table over exactly `columns`, an external-content table
    * keyed by the table's rowid (the triggers of migration 0029 keep it in every write's transaction). `alias`
-   * is the name the list's query gives the table.
+   * is the name the list's query gives the table. `ftsColumns`: the FTS5 table's columns to search when they are
+   * fewer than it holds (a join searching another list's name alone); all of them when absent.
    */
-  sqlite: { table: string; alias: string; fts: string };
+  sqlite: { table: string; alias: string; fts: string; ftsColumns?: readonly string[] };
   /**
    * What a term shorter than a trigram matches: `'prefix'` (the default) a prefix of `prefixColumns` through an
    * index; `'substring'` a substring of any of `columns`, as a term of three characters, reading every live
@@ -78,9 +79,13 @@ function prefixUpperBound(prefix: string): string | undefined {
   return chars.join('') + String.fromCodePoint(next);
 }
 
-/** `term` as an FTS5 phrase: quoted, a quote in it doubled, every other character itself. */
-function ftsPhrase(term: string): string {
-  return `"${term.replaceAll('"', '""')}"`;
+/**
+ * `term` as an FTS5 phrase: quoted, a quote in it doubled, every other character itself; limited to `columns`
+ * when given (an FTS5 column filter, `{name} : "term"`).
+ */
+function ftsPhrase(term: string, columns?: readonly string[]): string {
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  return columns === undefined ? phrase : `{${columns.join(' ')}} : ${phrase}`;
 }
 
 /**
@@ -103,12 +108,12 @@ export function matchesSearch<DB, TB extends keyof DB>(
     const pattern = `${likeLiteral(lowered)}%`;
     return eb.or(index.prefixColumns.map((c) => sql<SqlBool>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`));
   }
-  const { table, alias, fts } = index.sqlite;
+  const { table, alias, fts, ftsColumns } = index.sqlite;
   const rowid = sql.ref(`${alias}.rowid`);
   if (long) {
     // The trigram tokenizer folds case (case_sensitive 0) and finds a quoted phrase as a substring of one
     // column through its index. LIKE on the FTS table would use the index too, but not with an ESCAPE clause.
-    return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(term)})`;
+    return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(term, ftsColumns)})`;
   }
   // SQLite compares text byte by byte (code-point order), so the strings that start with the prefix are one
   // range of each lower(column) index. Asked as one OR beside the list's other conditions, SQLite (which keeps

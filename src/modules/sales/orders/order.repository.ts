@@ -5,8 +5,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import { paginate } from '../../../db/paginate.js';
-import type { SalesOrdersTable, SalesOrderStatus } from '../../../db/schema.js';
-import { containsText } from '../../../db/search.js';
+import type { DB, SalesOrdersTable, SalesOrderStatus } from '../../../db/schema.js';
+import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { OPEN_STATUSES } from './order.states.js';
 
@@ -34,6 +34,31 @@ export interface OrderFilters {
   sort_by: 'created_at' | 'updated_at' | 'order_number' | 'total_amount' | 'requested_ship_date' | 'priority';
   sort_direction: 'asc' | 'desc';
 }
+
+/** The order list's query: orders as `o`, each with its customer as `c`. */
+type OrderListDb = DB & { o: DB['sales_orders']; c: DB['customers'] };
+/** The customers a search of the list finds by name, as `named`. */
+type NamedCustomerDb = OrderListDb & { named: DB['customers'] };
+
+/**
+ * `search`: a substring of the order number or external reference, or a prefix of either (db/search.ts,
+ * migration 0031); or the name of the order's customer (CUSTOMER_NAME_SEARCH).
+ */
+const ORDER_SEARCH: SearchIndex<OrderListDb, 'o' | 'c'> = {
+  columns: ['o.order_number', 'o.external_ref'],
+  prefixColumns: ['o.order_number', 'o.external_ref'],
+  sqlite: { table: 'sales_orders', alias: 'o', fts: 'sales_orders_search' },
+};
+
+/**
+ * The order's live customer whose name holds the term (a prefix of it, for one or two characters): the
+ * customers' own index (migration 0031) searched in its name column alone.
+ */
+const CUSTOMER_NAME_SEARCH: SearchIndex<NamedCustomerDb, 'named' | 'o' | 'c'> = {
+  columns: ['named.name'],
+  prefixColumns: ['named.name'],
+  sqlite: { table: 'customers', alias: 'named', fts: 'customers_search', ftsColumns: ['name'] },
+};
 
 export class OrderRepository {
   async insert(db: Executor, order: NewOrder): Promise<void> {
@@ -103,9 +128,24 @@ export class OrderRepository {
     if (filters.created_from !== undefined) query = query.where('o.created_at', '>=', filters.created_from);
     if (filters.created_to !== undefined) query = query.where('o.created_at', '<=', filters.created_to);
     if (filters.updated_since !== undefined) query = query.where('o.updated_at', '>=', filters.updated_since);
-    if (filters.search) {
-      const term = filters.search;
-      query = query.where((eb) => containsText(eb, ['o.order_number', 'o.external_ref', 'c.name'], term));
+    const term = filters.search?.trim();
+    if (term) {
+      const engine = engineOf(db);
+      query = query.where((eb) =>
+        eb.or([
+          matchesSearch(eb, engine, ORDER_SEARCH, tenantId, term),
+          eb(
+            'o.customer_id',
+            'in',
+            eb
+              .selectFrom('customers as named')
+              .select('named.id')
+              .where('named.tenant_id', '=', tenantId)
+              .where('named.deleted_at', 'is', null)
+              .where((sub) => matchesSearch(sub, engine, CUSTOMER_NAME_SEARCH, tenantId, term)),
+          ),
+        ]),
+      );
     }
     const direction = filters.sort_direction;
     const listed = await paginate(
