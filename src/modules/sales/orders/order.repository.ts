@@ -1,9 +1,17 @@
 // Sales orders in SQL: the order rows (with the customer's name for display and search), conditional status
 // updates, the list with its filters, the lookup by channel and external reference, and the count of a
 // customer's open orders that refuses the customer's deletion.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
-import { engineOf } from '../../../db/dialect.js';
+import { engineOf, type Engine } from '../../../db/dialect.js';
 import { paginate } from '../../../db/paginate.js';
 import type { DB, SalesOrdersTable, SalesOrderStatus } from '../../../db/schema.js';
 import { matchesSearch, type SearchIndex } from '../../../db/search.js';
@@ -44,7 +52,7 @@ type NamedCustomerDb = OrderListDb & { named: DB['customers'] };
  * `search`: a substring of the order number or external reference, or a prefix of either (db/search.ts,
  * migration 0031); or the name of the order's customer (CUSTOMER_NAME_SEARCH).
  */
-const ORDER_SEARCH: SearchIndex<OrderListDb, 'o' | 'c'> = {
+export const ORDER_SEARCH: SearchIndex<OrderListDb, 'o' | 'c'> = {
   columns: ['o.order_number', 'o.external_ref'],
   prefixColumns: ['o.order_number', 'o.external_ref'],
   sqlite: { table: 'sales_orders', alias: 'o', fts: 'sales_orders_search' },
@@ -54,11 +62,27 @@ const ORDER_SEARCH: SearchIndex<OrderListDb, 'o' | 'c'> = {
  * The order's live customer whose name holds the term (a prefix of it, for one or two characters): the
  * customers' own index (migration 0031) searched in its name column alone.
  */
-const CUSTOMER_NAME_SEARCH: SearchIndex<NamedCustomerDb, 'named' | 'o' | 'c'> = {
+export const CUSTOMER_NAME_SEARCH: SearchIndex<NamedCustomerDb, 'named' | 'o' | 'c'> = {
   columns: ['named.name'],
   prefixColumns: ['named.name'],
   sqlite: { table: 'customers', alias: 'named', fts: 'customers_search', ftsColumns: ['name'] },
 };
+
+/** The orders `search` finds: ORDER_SEARCH, or an order of a customer CUSTOMER_NAME_SEARCH finds. */
+export function orderSearchCondition(
+  eb: ExpressionBuilder<OrderListDb, 'o' | 'c'>,
+  engine: Engine,
+  tenantId: string,
+  term: string,
+): Expression<SqlBool> {
+  const named = eb
+    .selectFrom('customers as named')
+    .select('named.id')
+    .where('named.tenant_id', '=', tenantId)
+    .where('named.deleted_at', 'is', null)
+    .where((sub) => matchesSearch(sub, engine, CUSTOMER_NAME_SEARCH, tenantId, term));
+  return eb.or([matchesSearch(eb, engine, ORDER_SEARCH, tenantId, term), eb('o.customer_id', 'in', named)]);
+}
 
 export class OrderRepository {
   async insert(db: Executor, order: NewOrder): Promise<void> {
@@ -129,24 +153,7 @@ export class OrderRepository {
     if (filters.created_to !== undefined) query = query.where('o.created_at', '<=', filters.created_to);
     if (filters.updated_since !== undefined) query = query.where('o.updated_at', '>=', filters.updated_since);
     const term = filters.search?.trim();
-    if (term) {
-      const engine = engineOf(db);
-      query = query.where((eb) =>
-        eb.or([
-          matchesSearch(eb, engine, ORDER_SEARCH, tenantId, term),
-          eb(
-            'o.customer_id',
-            'in',
-            eb
-              .selectFrom('customers as named')
-              .select('named.id')
-              .where('named.tenant_id', '=', tenantId)
-              .where('named.deleted_at', 'is', null)
-              .where((sub) => matchesSearch(sub, engine, CUSTOMER_NAME_SEARCH, tenantId, term)),
-          ),
-        ]),
-      );
-    }
+    if (term) query = query.where((eb) => orderSearchCondition(eb, engineOf(db), tenantId, term));
     const direction = filters.sort_direction;
     const listed = await paginate(
       db,
