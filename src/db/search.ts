@@ -66,6 +66,11 @@ function characters(term: string): number {
   return Array.from(term).length;
 }
 
+/** Whether `term` is shorter than a trigram: matched as a prefix of `prefixColumns` (or a substring, `shortTerms`). */
+export function isShortTerm(term: string): boolean {
+  return characters(term) < TRIGRAM_LENGTH;
+}
+
 /**
  * The smallest string above every string that starts with `prefix`, in code-point (binary) order: the prefix
  * with its last character's successor; none when that character is the last one Unicode has.
@@ -167,4 +172,16 @@ export function searchRankConditions(
     ]),
     prefix: anyOf(ranking.prefix.map((column) => sql`${fold(column)} like ${pattern} escape '\\'`)),
   };
+}
+
+/**
+ * The part of `index` that finds a short term's matches of no `prefix` rank: its other prefix columns. A ranked
+ * list asks its last rank through it, so that the planner weighs that rank by those columns (a barcode starting
+ * with the term: few) rather than by every match less the prefixes, which it cannot tell apart.
+ */
+export function beyondRankedPrefixes<DB, TB extends keyof DB>(
+  index: SearchIndex<DB, TB>,
+  ranking: SearchRanking,
+): SearchIndex<DB, TB> {
+  return { ...index, prefixColumns: index.prefixColumns.filter((column) => !ranking.prefix.includes(column)) };
 }

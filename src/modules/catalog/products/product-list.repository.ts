@@ -5,7 +5,14 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { engineOf } from '../../../db/dialect.js';
 import { countUpToLimit } from '../../../db/paginate.js';
 import type { DB, ProductStatus, ProductType } from '../../../db/schema.js';
-import { matchesSearch, searchRankConditions, type SearchIndex, type SearchRanking } from '../../../db/search.js';
+import {
+  beyondRankedPrefixes,
+  isShortTerm,
+  matchesSearch,
+  searchRankConditions,
+  type SearchIndex,
+  type SearchRanking,
+} from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { productLowStockCondition } from '../../inventory/stock/low-stock.sql.js';
 import type { ProductSort } from './product.schemas.js';
@@ -71,6 +78,9 @@ export const PRODUCT_RANKING: SearchRanking = {
   exact: ['products.barcode'],
   prefix: ['products.name', 'products.sku'],
 };
+
+/** A short term's matches that no prefix rank holds: a barcode starting with it. */
+const PRODUCT_SEARCH_BEYOND_PREFIXES = beyondRankedPrefixes(PRODUCT_SEARCH, PRODUCT_RANKING);
 
 function conditions(db: Executor, tenantId: string, filter: ProductListFilter): Condition[] {
   const where: Condition[] = [];
@@ -238,17 +248,25 @@ export class ProductListRepository {
     limit: number,
     offset: number,
   ): Promise<string[]> {
-    const { exact, prefix } = searchRankConditions(engineOf(db), PRODUCT_RANKING, term);
-    const ranks: Array<[rank: number, condition: Expression<SqlBool>]> = [
-      [0, exact],
-      [1, sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
-      [2, sql<SqlBool>`not coalesce(${exact} or ${prefix}, false)`],
+    const engine = engineOf(db);
+    const { exact, prefix } = searchRankConditions(engine, PRODUCT_RANKING, term);
+    const unranked = sql<SqlBool>`not coalesce(${exact} or ${prefix}, false)`;
+    const ranks: Array<[rank: number, condition: Condition]> = [
+      [0, () => exact],
+      [1, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
+      [
+        2,
+        (eb) =>
+          isShortTerm(term)
+            ? eb.and([matchesSearch(eb, engine, PRODUCT_SEARCH_BEYOND_PREFIXES, tenantId, term), unranked])
+            : unranked,
+      ],
     ];
     const [first, ...rest] = ranks.map(([rank, condition]) =>
       db
         .selectFrom(
           filtered(db, tenantId, filter)
-            .where(() => condition)
+            .where(condition)
             .select([sql.lit(rank).as('rank'), 'products.created_at', 'products.id'])
             .orderBy('products.created_at', 'desc')
             .orderBy('products.id', 'desc')
