@@ -251,30 +251,38 @@ export class ProductListRepository {
     const engine = engineOf(db);
     const { exact, prefix } = searchRankConditions(engine, PRODUCT_RANKING, term);
     const unranked = sql<SqlBool>`not coalesce(${exact} or ${prefix}, false)`;
-    const ranks: Array<[rank: number, condition: Condition]> = [
-      [0, () => exact],
-      [1, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
+    const short = isShortTerm(term);
+    // An exact SKU or barcode holds the term: the first rank reads their btree indexes alone, not the search's
+    // index (on SQLite one FTS5 scan of every match per query). The prefix rank asks the search's index: without
+    // it, SQLite would test the start of every name of the tenant.
+    const unsearched = { ...filter, search: undefined };
+    const ranks: Array<[rank: number, filter: ProductListFilter, condition: Condition]> = [
+      [0, unsearched, () => exact],
+      [1, filter, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
       [
         2,
+        filter,
         (eb) =>
-          isShortTerm(term)
+          short
             ? eb.and([matchesSearch(eb, engine, PRODUCT_SEARCH_BEYOND_PREFIXES, tenantId, term), unranked])
             : unranked,
       ],
     ];
-    const [first, ...rest] = ranks.map(([rank, condition]) =>
-      db
-        .selectFrom(
-          filtered(db, tenantId, filter)
-            .where(condition)
-            .select([sql.lit(rank).as('rank'), 'products.created_at', 'products.id'])
-            .orderBy('products.created_at', 'desc')
-            .orderBy('products.id', 'desc')
-            .limit(offset + limit)
-            .as(`rank_${rank}`),
-        )
-        .selectAll(),
-    );
+    const [first, ...rest] = ranks.map(([rank, rankFilter, condition]) => {
+      const matches = filtered(db, tenantId, rankFilter)
+        .where(condition)
+        .select([sql.lit(rank).as('rank'), 'products.created_at', 'products.id']);
+      // The SKU and the barcode are each unique among a tenant's live products: the exact rank holds two rows at
+      // most, read from their indexes. Sorted for a page, SQLite would walk the tenant's creation index instead.
+      const ranked =
+        rank === 0
+          ? matches
+          : matches
+              .orderBy('products.created_at', 'desc')
+              .orderBy('products.id', 'desc')
+              .limit(offset + limit);
+      return db.selectFrom(ranked.as(`rank_${rank}`)).selectAll();
+    });
     const union = rest.reduce((all, next) => all.unionAll(next), first!);
     const rows = await db
       .selectFrom(union.as('ranked'))

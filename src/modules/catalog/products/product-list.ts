@@ -48,7 +48,8 @@ export const ProductListQuery = Type.Object(
     search: Type.Optional(
       Type.String({
         maxLength: 255,
-        description: 'Case-insensitive substring of the name, SKU or description. Blank: no filter.',
+        description:
+          'Case-insensitive substring of the name, SKU, description or barcode; one or two characters: the start of the name, SKU or barcode. Without sort_by and sort_direction the matches are ranked: the exact SKU (any case) or barcode first, then names and SKUs starting with the term, then the rest, newest first within each. Blank: no filter.',
       }),
     ),
     status: Type.Optional(

@@ -2,7 +2,6 @@
 // updates, the list with its filters, the lookup by channel and external reference, and the count of a
 // customer's open orders that refuses the customer's deletion.
 import {
-  sql,
   type Expression,
   type ExpressionBuilder,
   type Insertable,
