@@ -159,17 +159,19 @@ export function searchRankConditions(
   engine: Engine,
   ranking: SearchRanking,
   term: string,
-): { exact: RawBuilder<SqlBool>; prefix: RawBuilder<SqlBool> } {
+): { exact: RawBuilder<SqlBool>; exactEach: RawBuilder<SqlBool>[]; prefix: RawBuilder<SqlBool> } {
   const lowered = term.toLowerCase();
   const fold = (column: string) =>
     engine === 'postgres' ? sql`lower(${sql.ref(column)})` : sql`${sql.raw(FOLD_CASE)}(${sql.ref(column)})`;
   const pattern = `${likeLiteral(lowered)}%`;
   const anyOf = (conditions: RawBuilder<unknown>[]) => sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+  const exactEach = [
+    ...ranking.exactFolded.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) = ${lowered}`),
+    ...ranking.exact.map((column) => sql<SqlBool>`${sql.ref(column)} = ${term}`),
+  ];
   return {
-    exact: anyOf([
-      ...ranking.exactFolded.map((column) => sql`lower(${sql.ref(column)}) = ${lowered}`),
-      ...ranking.exact.map((column) => sql`${sql.ref(column)} = ${term}`),
-    ]),
+    exact: anyOf(exactEach),
+    exactEach,
     prefix: anyOf(ranking.prefix.map((column) => sql`${fold(column)} like ${pattern} escape '\\'`)),
   };
 }

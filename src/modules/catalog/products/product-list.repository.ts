@@ -249,7 +249,17 @@ export class ProductListRepository {
     offset: number,
   ): Promise<string[]> {
     const engine = engineOf(db);
-    const { exact, prefix } = searchRankConditions(engine, PRODUCT_RANKING, term);
+    const { exact, exactEach, prefix } = searchRankConditions(engine, PRODUCT_RANKING, term);
+    // One lookup per code, each on its own index: asked as one OR, SQLite reads a tenant's whole index range.
+    const [firstCode, ...otherCodes] = exactEach.map((condition) =>
+      db
+        .selectFrom('products')
+        .select('products.id')
+        .where('products.tenant_id', '=', tenantId)
+        .where('products.deleted_at', 'is', null)
+        .where(() => condition),
+    );
+    const exactIds = otherCodes.reduce((all, next) => all.unionAll(next), firstCode!);
     const unranked = sql<SqlBool>`not coalesce(${exact} or ${prefix}, false)`;
     const short = isShortTerm(term);
     // An exact SKU or barcode holds the term: the first rank reads their btree indexes alone, not the search's
@@ -257,7 +267,7 @@ export class ProductListRepository {
     // it, SQLite would test the start of every name of the tenant.
     const unsearched = { ...filter, search: undefined };
     const ranks: Array<[rank: number, filter: ProductListFilter, condition: Condition]> = [
-      [0, unsearched, () => exact],
+      [0, unsearched, (eb) => eb('products.id', 'in', exactIds)],
       [1, filter, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
       [
         2,
