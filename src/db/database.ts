@@ -20,6 +20,7 @@ import {
   type Engine,
 } from './dialect.js';
 import { PreparingClient } from './prepared-statements.js';
+import { FOLD_CASE } from './search.js';
 import type { DB } from './schema.js';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { takeTurnsForTransactions } from './transaction.js';
@@ -119,8 +120,19 @@ function openSqlite(file: string): BetterSqlite3.Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  registerFoldCase(sqlite);
   refreshStatistics(sqlite, 'on open');
   return sqlite;
+}
+
+/**
+ * `fold_case(text)`: the text in lower case beyond ASCII too, as PostgreSQL's `lower()` folds it (SQLite's own
+ * `lower()` folds ASCII only). The search's ranking compares names with it on SQLite (db/search.ts).
+ */
+function registerFoldCase(sqlite: BetterSqlite3.Database): void {
+  sqlite.function(FOLD_CASE, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
 }
 
 /**

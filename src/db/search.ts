@@ -8,7 +8,14 @@
 // the trigram tokenizer; PostgreSQL: pg_trgm GIN indexes); a shorter term is a prefix of the list's name-like
 // columns (SQLite: a range of their btree indexes on lower(column); PostgreSQL: the same trigram indexes).
 // docs/decisions/requests-and-responses.md states the rule.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type StringReference } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type RawBuilder,
+  type ExpressionBuilder,
+  type SqlBool,
+  type StringReference,
+} from 'kysely';
 import type { Engine } from './dialect.js';
 
 /** `text` as a LIKE pattern that matches exactly that text, for `LIKE … ESCAPE '\'`. */
@@ -42,14 +49,26 @@ export interface SearchIndex<DB, TB extends keyof DB> {
   /**
    * SQLite: the searched table and its FTS5 trigram table over exactly `columns`, an external-content table
    * keyed by the table's rowid (the triggers of migration 0029 keep it in every write's transaction). `alias`
-   * is the name the list's query gives the table.
+   * is the name the list's query gives the table. `ftsColumns`: the FTS5 table's columns to search when they are
+   * fewer than it holds (a join searching another list's name alone); all of them when absent.
    */
-  sqlite: { table: string; alias: string; fts: string };
+  sqlite: { table: string; alias: string; fts: string; ftsColumns?: readonly string[] };
+  /**
+   * What a term shorter than a trigram matches: `'prefix'` (the default) a prefix of `prefixColumns` through an
+   * index; `'substring'` a substring of any of `columns`, as a term of three characters, reading every live
+   * row of the tenant (the customer list, whose `?search=_` finds an underscore anywhere).
+   */
+  shortTerms?: 'prefix' | 'substring';
 }
 
 /** The term's length in characters (code points), as both engines count it. */
 function characters(term: string): number {
   return Array.from(term).length;
+}
+
+/** Whether `term` is shorter than a trigram: matched as a prefix of `prefixColumns` (or a substring, `shortTerms`). */
+export function isShortTerm(term: string): boolean {
+  return characters(term) < TRIGRAM_LENGTH;
 }
 
 /**
@@ -65,9 +84,13 @@ function prefixUpperBound(prefix: string): string | undefined {
   return chars.join('') + String.fromCodePoint(next);
 }
 
-/** `term` as an FTS5 phrase: quoted, a quote in it doubled, every other character itself. */
-function ftsPhrase(term: string): string {
-  return `"${term.replaceAll('"', '""')}"`;
+/**
+ * `term` as an FTS5 phrase: quoted, a quote in it doubled, every other character itself; limited to `columns`
+ * when given (an FTS5 column filter, `{name} : "term"`).
+ */
+function ftsPhrase(term: string, columns?: readonly string[]): string {
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  return columns === undefined ? phrase : `{${columns.join(' ')}} : ${phrase}`;
 }
 
 /**
@@ -84,17 +107,18 @@ export function matchesSearch<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   const lowered = term.toLowerCase();
   const long = characters(term) >= TRIGRAM_LENGTH;
+  if (!long && index.shortTerms === 'substring') return containsText(eb, index.columns, term);
   if (engine === 'postgres') {
     if (long) return containsText(eb, index.columns, term);
     const pattern = `${likeLiteral(lowered)}%`;
     return eb.or(index.prefixColumns.map((c) => sql<SqlBool>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`));
   }
-  const { table, alias, fts } = index.sqlite;
+  const { table, alias, fts, ftsColumns } = index.sqlite;
   const rowid = sql.ref(`${alias}.rowid`);
   if (long) {
     // The trigram tokenizer folds case (case_sensitive 0) and finds a quoted phrase as a substring of one
     // column through its index. LIKE on the FTS table would use the index too, but not with an ESCAPE clause.
-    return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(term)})`;
+    return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(term, ftsColumns)})`;
   }
   // SQLite compares text byte by byte (code-point order), so the strings that start with the prefix are one
   // range of each lower(column) index. Asked as one OR beside the list's other conditions, SQLite (which keeps
@@ -107,4 +131,59 @@ export function matchesSearch<DB, TB extends keyof DB>(
     return sql`select rowid from ${sql.table(table)} where tenant_id = ${tenantId} and deleted_at is null and ${key} >= ${lowered}${below}`;
   });
   return sql<SqlBool>`${rowid} in (${sql.join(ranges, sql` union all `)})`;
+}
+
+/** SQLite's `fold_case(text)`, registered on every connection (db/database.ts): lower case as PostgreSQL's lower(). */
+export const FOLD_CASE = 'fold_case';
+
+/** The columns a list ranks its matches by (`searchRankConditions`): each a qualified column reference. */
+export interface SearchRanking {
+  /** Codes of ASCII text (a SKU) equal to the term whatever the case: the best matches. */
+  exactFolded: readonly string[];
+  /** Codes equal to the term exactly as stored (a barcode, as the scanner lookup reads it): the best matches too. */
+  exact: readonly string[];
+  /** Names and codes that start with the term, whatever the case: the next best. */
+  prefix: readonly string[];
+}
+
+/**
+ * The conditions that rank a match of `term`, best first: `exact` (an exact column equals it), `prefix` (a
+ * `prefix` column starts with it), else the other matches. Each is written so that an index can serve it and
+ * the planner can weigh it: the codes compare through their btree indexes (`lower(sku)`, `barcode`), a prefix
+ * is `LIKE 'term%'`, which PostgreSQL's trigram indexes serve and its statistics of lower(column) estimate
+ * (migration 0031). Case is folded alike on both engines: PostgreSQL's lower(), SQLite's `fold_case` (its own
+ * lower() folds ASCII only; the codes are ASCII, their schemas say so). Either is null on a row whose columns
+ * are null: negate it through `coalesce(…, false)`.
+ */
+export function searchRankConditions(
+  engine: Engine,
+  ranking: SearchRanking,
+  term: string,
+): { exact: RawBuilder<SqlBool>; exactEach: RawBuilder<SqlBool>[]; prefix: RawBuilder<SqlBool> } {
+  const lowered = term.toLowerCase();
+  const fold = (column: string) =>
+    engine === 'postgres' ? sql`lower(${sql.ref(column)})` : sql`${sql.raw(FOLD_CASE)}(${sql.ref(column)})`;
+  const pattern = `${likeLiteral(lowered)}%`;
+  const anyOf = (conditions: RawBuilder<unknown>[]) => sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+  const exactEach = [
+    ...ranking.exactFolded.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) = ${lowered}`),
+    ...ranking.exact.map((column) => sql<SqlBool>`${sql.ref(column)} = ${term}`),
+  ];
+  return {
+    exact: anyOf(exactEach),
+    exactEach,
+    prefix: anyOf(ranking.prefix.map((column) => sql`${fold(column)} like ${pattern} escape '\\'`)),
+  };
+}
+
+/**
+ * The part of `index` that finds a short term's matches of no `prefix` rank: its other prefix columns. A ranked
+ * list asks its last rank through it, so that the planner weighs that rank by those columns (a barcode starting
+ * with the term: few) rather than by every match less the prefixes, which it cannot tell apart.
+ */
+export function beyondRankedPrefixes<DB, TB extends keyof DB>(
+  index: SearchIndex<DB, TB>,
+  ranking: SearchRanking,
+): SearchIndex<DB, TB> {
+  return { ...index, prefixColumns: index.prefixColumns.filter((column) => !ranking.prefix.includes(column)) };
 }

@@ -65,9 +65,15 @@ export const SHARED_WRITERS: Readonly<Partial<Record<keyof DB, readonly string[]
 };
 
 /**
- * SQLite's FTS5 search indexes (migration 0029, db/search.ts), each with the shadow tables FTS5 keeps it in
+ * SQLite's FTS5 search indexes (migrations 0029 and 0031, db/search.ts), each with the shadow tables FTS5 keeps it in
  * (`<name>_data`, `_idx`, `_docsize`, `_config`). No module writes them: the triggers of the table they index
  * do, in the transaction of each write to it, so they have no owner and no type in schema.ts (only SQLite has
  * them, and only db/search.ts reads them).
  */
-export const TRIGGER_MAINTAINED_TABLES: readonly string[] = ['products_search'];
+export const TRIGGER_MAINTAINED_TABLES: readonly string[] = [
+  'products_search',
+  'master_products_search',
+  'suppliers_search',
+  'customers_search',
+  'sales_orders_search',
+];

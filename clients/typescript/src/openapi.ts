@@ -15714,7 +15714,7 @@ export interface operations {
                 type?: "manufacturer" | "distributor" | "wholesaler" | "retailer" | "service_provider" | "consultant" | "individual";
                 is_approved?: boolean;
                 is_preferred?: boolean;
-                /** @description Case-insensitive match on name, code or email. */
+                /** @description Case-insensitive substring of the name, code or email; one or two characters: the start of the name or code. */
                 search?: string;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
@@ -17872,7 +17872,7 @@ export interface operations {
                 per_page?: number;
                 /** @description Keyset walk: empty to start at the first row, then the `meta.cursor` of the previous page (opaque). The answer then has `meta` {per_page, has_more, cursor} and `links.next`, and no total. Not with `page` above 1. */
                 after?: string;
-                /** @description Case-insensitive substring of the name, SKU or description. Blank: no filter. */
+                /** @description Case-insensitive substring of the name, SKU, description or barcode; one or two characters: the start of the name, SKU or barcode. Without sort_by and sort_direction the matches are ranked: the exact SKU (any case) or barcode first, then names and SKUs starting with the term, then the rest, newest first within each. Blank: no filter. */
                 search?: string;
                 /** @description One status or a comma list (any match) of: draft, pending_approval, active, inactive, out_of_stock, rejected, discontinued. Blank: no filter. */
                 status?: string;
@@ -20007,7 +20007,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 15). */
                 per_page?: number;
-                /** @description Case-insensitive substring of the name or slug. Blank: no filter. */
+                /** @description Case-insensitive substring of the name or slug; one or two characters: the start of either. Blank: no filter. */
                 search?: string;
                 /** @description One status or a comma list (any match) of: draft, active, inactive, archived. */
                 status?: string;
@@ -27080,7 +27080,7 @@ export interface operations {
                 created_from?: string;
                 /** @description Created at or before this instant. */
                 created_to?: string;
-                /** @description Case-insensitive substring of the number, external_ref or customer name. */
+                /** @description Case-insensitive substring of the number, external_ref or the live customer's name; one or two characters: the start of one of them. */
                 search?: string;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;

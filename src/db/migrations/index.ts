@@ -30,6 +30,7 @@ import * as m0027 from './0027_stock_reservations.js';
 import * as m0028 from './0028_sales.js';
 import * as m0029 from './0029_search_indexes.js';
 import * as m0030 from './0030_report_state.js';
+import * as m0031 from './0031_search_more_lists.js';
 import * as m0032 from './0032_keyset_indexes.js';
 
 export const migrations: Record<string, Migration> = {
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0028_sales': m0028,
   '0029_search_indexes': m0029,
   '0030_report_state': m0030,
+  '0031_search_more_lists': m0031,
   '0032_keyset_indexes': m0032,
 };

@@ -55,7 +55,7 @@ describe(`product search on ${testEngine}`, () => {
       t.database.db,
       t.tenant.tenantId,
       filter,
-      { sortBy: 'name', direction: 'asc' },
+      { sortBy: 'name', direction: 'asc', ranked: false },
       100,
       0,
     );

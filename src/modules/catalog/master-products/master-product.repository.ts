@@ -11,7 +11,7 @@ import {
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { DB, MasterProductStatus, MasterProductsTable } from '../../../db/schema.js';
-import { containsText } from '../../../db/search.js';
+import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
@@ -45,6 +45,13 @@ export interface MasterProductListOptions extends MasterProductFilters {
 }
 
 type Eb = ExpressionBuilder<DB, 'master_products'>;
+
+/** `search`: a substring of the name or slug, or a prefix of either (db/search.ts, migration 0031). */
+export const MASTER_PRODUCT_SEARCH: SearchIndex<DB, 'master_products'> = {
+  columns: ['master_products.name', 'master_products.slug'],
+  prefixColumns: ['master_products.name', 'master_products.slug'],
+  sqlite: { table: 'master_products', alias: 'master_products', fts: 'master_products_search' },
+};
 
 export class MasterProductRepository {
   live(db: Executor, tenantId: string) {
@@ -155,7 +162,8 @@ export class MasterProductRepository {
   ): Array<(eb: Eb) => Expression<SqlBool>> {
     const where: Array<(eb: Eb) => Expression<SqlBool>> = [];
     const { search, statuses, brand, tags, currency, min_price, max_price } = filters;
-    if (search) where.push((eb) => containsText(eb, ['master_products.name', 'master_products.slug'], search));
+    const term = search?.trim();
+    if (term) where.push((eb) => matchesSearch(eb, engineOf(db), MASTER_PRODUCT_SEARCH, tenantId, term));
     const since = filters.updated_since;
     if (since !== undefined) where.push((eb) => eb('master_products.updated_at', '>=', since));
     if (statuses && statuses.length > 0) where.push((eb) => eb('master_products.status', 'in', statuses));

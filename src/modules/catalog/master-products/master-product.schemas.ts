@@ -147,7 +147,11 @@ withExample(MasterProductUpdateBody, { base_price: 26.5, is_featured: true });
 export const MasterProductListQuery = Type.Object({
   ...pageQuery(15),
   search: Type.Optional(
-    Type.String({ maxLength: 255, description: 'Case-insensitive substring of the name or slug. Blank: no filter.' }),
+    Type.String({
+      maxLength: 255,
+      description:
+        'Case-insensitive substring of the name or slug; one or two characters: the start of either. Blank: no filter.',
+    }),
   ),
   status: Type.Optional(
     Type.String({

@@ -7,7 +7,14 @@ import { engineOf } from '../../../db/dialect.js';
 import { keysetAfter, type SortKey } from '../../../db/keyset.js';
 import { countUpToLimit } from '../../../db/paginate.js';
 import type { DB, ProductStatus, ProductType } from '../../../db/schema.js';
-import { matchesSearch, type SearchIndex } from '../../../db/search.js';
+import {
+  beyondRankedPrefixes,
+  isShortTerm,
+  matchesSearch,
+  searchRankConditions,
+  type SearchIndex,
+  type SearchRanking,
+} from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { productLowStockCondition } from '../../inventory/stock/low-stock.sql.js';
 import type { ProductSort } from './product.schemas.js';
@@ -50,17 +57,35 @@ export interface ProductListFilter {
 export interface ProductListOrder {
   sortBy: ProductSort;
   direction: 'asc' | 'desc';
+  /**
+   * A search's matches ranked (PRODUCT_RANKING) before this order: the client asked for no sort of its own. A
+   * keyset walk never is.
+   */
+  ranked?: boolean;
 }
 
 type Eb = ExpressionBuilder<DB, 'products'>;
 type Condition = (eb: Eb) => Expression<SqlBool>;
 
-/** `search`: a substring of the name, SKU or description, or a prefix of the name or SKU (db/search.ts). */
+/**
+ * `search`: a substring of the name, SKU, description or barcode, or a prefix of the name, SKU or barcode
+ * (db/search.ts, migrations 0029 and 0031).
+ */
 export const PRODUCT_SEARCH: SearchIndex<DB, 'products'> = {
-  columns: ['products.name', 'products.sku', 'products.description'],
-  prefixColumns: ['products.name', 'products.sku'],
+  columns: ['products.name', 'products.sku', 'products.description', 'products.barcode'],
+  prefixColumns: ['products.name', 'products.sku', 'products.barcode'],
   sqlite: { table: 'products', alias: 'products', fts: 'products_search' },
 };
+
+/** A ranked search: the exact SKU or barcode first, then names and SKUs starting with the term, then the rest. */
+export const PRODUCT_RANKING: SearchRanking = {
+  exactFolded: ['products.sku'],
+  exact: ['products.barcode'],
+  prefix: ['products.name', 'products.sku'],
+};
+
+/** A short term's matches that no prefix rank holds: a barcode starting with it. */
+const PRODUCT_SEARCH_BEYOND_PREFIXES = beyondRankedPrefixes(PRODUCT_SEARCH, PRODUCT_RANKING);
 
 function conditions(db: Executor, tenantId: string, filter: ProductListFilter): Condition[] {
   const where: Condition[] = [];
@@ -224,6 +249,8 @@ export class ProductListRepository {
     limit: number,
     offset: number,
   ): Promise<string[]> {
+    if (order.ranked && filter.search !== undefined)
+      return this.rankedPageIds(db, tenantId, filter, filter.search, limit, offset);
     const rows = await sorted(db, filtered(db, tenantId, filter), filter, order)
       .select('products.id')
       .limit(limit)
@@ -270,6 +297,81 @@ export class ProductListRepository {
       .select('products.id')
       .select(keys.map((key, i) => sql<KeyValue>`${key.expression}`.as(`k${i}`)))
       .limit(limit);
+  }
+
+  /**
+   * A page of a search's matches ranked (PRODUCT_RANKING), newest first within each rank: the list's default
+   * order. Each rank is its own query, limited to the rows up to the page's end, and the page is taken from
+   * their union: no rank is read past what the page needs. Written so (and not as one sort by a rank
+   * expression, which would rank every match before the first page), PostgreSQL can serve the rank of a common
+   * word by walking the creation index newest first and stopping at the page's end, and that of a rare one from
+   * the trigram indexes (it weighs them by the statistics of migration 0031). The ranks exclude each other, so
+   * no product is listed twice.
+   */
+  private async rankedPageIds(
+    db: Executor,
+    tenantId: string,
+    filter: ProductListFilter,
+    term: string,
+    limit: number,
+    offset: number,
+  ): Promise<string[]> {
+    const engine = engineOf(db);
+    const { exact, exactEach, prefix } = searchRankConditions(engine, PRODUCT_RANKING, term);
+    // One lookup per code, each on its own index: asked as one OR, SQLite reads a tenant's whole index range.
+    const [firstCode, ...otherCodes] = exactEach.map((condition) =>
+      db
+        .selectFrom('products')
+        .select('products.id')
+        .where('products.tenant_id', '=', tenantId)
+        .where('products.deleted_at', 'is', null)
+        .where(() => condition),
+    );
+    const exactIds = otherCodes.reduce((all, next) => all.unionAll(next), firstCode!);
+    const unranked = sql<SqlBool>`not coalesce(${exact} or ${prefix}, false)`;
+    const short = isShortTerm(term);
+    // An exact SKU or barcode holds the term: the first rank reads their btree indexes alone, not the search's
+    // index (on SQLite one FTS5 scan of every match per query). The prefix rank asks the search's index: without
+    // it, SQLite would test the start of every name of the tenant.
+    const unsearched = { ...filter, search: undefined };
+    const ranks: Array<[rank: number, filter: ProductListFilter, condition: Condition]> = [
+      [0, unsearched, (eb) => eb('products.id', 'in', exactIds)],
+      [1, filter, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
+      [
+        2,
+        filter,
+        (eb) =>
+          short
+            ? eb.and([matchesSearch(eb, engine, PRODUCT_SEARCH_BEYOND_PREFIXES, tenantId, term), unranked])
+            : unranked,
+      ],
+    ];
+    const [first, ...rest] = ranks.map(([rank, rankFilter, condition]) => {
+      const matches = filtered(db, tenantId, rankFilter)
+        .where(condition)
+        .select([sql.lit(rank).as('rank'), 'products.created_at', 'products.id']);
+      // The SKU and the barcode are each unique among a tenant's live products: the exact rank holds two rows at
+      // most, read from their indexes. Sorted for a page, SQLite would walk the tenant's creation index instead.
+      const ranked =
+        rank === 0
+          ? matches
+          : matches
+              .orderBy('products.created_at', 'desc')
+              .orderBy('products.id', 'desc')
+              .limit(offset + limit);
+      return db.selectFrom(ranked.as(`rank_${rank}`)).selectAll();
+    });
+    const union = rest.reduce((all, next) => all.unionAll(next), first!);
+    const rows = await db
+      .selectFrom(union.as('ranked'))
+      .select('ranked.id')
+      .orderBy('ranked.rank')
+      .orderBy('ranked.created_at', 'desc')
+      .orderBy('ranked.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /**

@@ -50,7 +50,8 @@ export const ProductListQuery = Type.Object(
     search: Type.Optional(
       Type.String({
         maxLength: 255,
-        description: 'Case-insensitive substring of the name, SKU or description. Blank: no filter.',
+        description:
+          'Case-insensitive substring of the name, SKU, description or barcode; one or two characters: the start of the name, SKU or barcode. Without sort_by and sort_direction the matches are ranked: the exact SKU (any case) or barcode first, then names and SKUs starting with the term, then the rest, newest first within each. Blank: no filter.',
       }),
     ),
     status: Type.Optional(
@@ -128,6 +129,8 @@ export type ProductListQuery = Static<typeof ProductListQuery>;
 /** The list's filters and sort; `attributes` holds `attributes[<code>]` query values by code. */
 export type ProductListOptions = Omit<ProductListQuery, 'page' | 'per_page' | 'after'> & {
   attributes?: Record<string, unknown>;
+  /** Rank a search's matches (exact SKU or barcode, then prefixes, then the rest): the client sent no sort. */
+  rankSearch?: boolean;
 };
 
 /** Documentation of the filters the query schema cannot describe (bracketed keys). */
@@ -298,7 +301,7 @@ export function productLister(products: ProductRepository, list: ProductListRepo
       db,
       tenantId,
       filter,
-      { sortBy: options.sort_by, direction: options.sort_direction },
+      { sortBy: options.sort_by, direction: options.sort_direction, ranked: options.rankSearch === true },
       page.per_page + 1,
       offset,
     );

@@ -7,6 +7,7 @@ import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { PaginatedOrKeysetSchema, keysetPaginated, paginated } from '../../../http/pagination.js';
 import { CATALOG_ANSWERS } from '../catalog-answers.js';
 import { LIFECYCLE_ACTIONS, TRANSITIONS, type LifecycleAction } from './product-lifecycle.js';
+import { askedForSort } from '../../../http/asked-sort.js';
 import { ATTRIBUTE_FILTER_DOC, ProductListQuery, attributeFiltersOf } from './product-list.js';
 import {
   ProductCreateBody,
@@ -56,13 +57,18 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
         const { page, per_page, after, ...filters } = request.query;
         const options = { ...filters, attributes: attributeFiltersOf(request.query) };
         if (after !== undefined) {
+          // A walk follows the list's order: a search's ranking (below) is for the numbered pages.
           const walked = await service.walk(request.auth.tenantId, options, { after, page, per_page });
           return keysetPaginated(request, per_page, walked);
         }
         return paginated(
           request,
           { page, per_page },
-          await service.list(request.auth.tenantId, options, { page, per_page }),
+          await service.list(
+            request.auth.tenantId,
+            { ...options, rankSearch: !askedForSort(request) },
+            { page, per_page },
+          ),
         );
       },
     );

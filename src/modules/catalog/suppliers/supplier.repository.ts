@@ -1,7 +1,8 @@
 import type { Page, PageRequest } from '../../../core/pagination.js';
-import { containsText } from '../../../db/search.js';
+import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { SupplierRatingsTable, SupplierStatus, SuppliersTable, SupplierType } from '../../../db/schema.js';
+import { engineOf } from '../../../db/dialect.js';
+import type { DB, SupplierRatingsTable, SupplierStatus, SuppliersTable, SupplierType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
@@ -22,6 +23,13 @@ export interface SupplierFilters {
   sort_by: 'name' | 'rating' | 'created_at' | 'lead_time_days' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
+
+/** `search`: a substring of the name, code or e-mail, or a prefix of the name or code (db/search.ts, migration 0031). */
+export const SUPPLIER_SEARCH: SearchIndex<DB, 'suppliers'> = {
+  columns: ['suppliers.name', 'suppliers.code', 'suppliers.email'],
+  prefixColumns: ['suppliers.name', 'suppliers.code'],
+  sqlite: { table: 'suppliers', alias: 'suppliers', fts: 'suppliers_search' },
+};
 
 export class SupplierRepository {
   private live(db: Executor, tenantId: string) {
@@ -57,10 +65,8 @@ export class SupplierRepository {
 
   async list(db: Executor, tenantId: string, filters: SupplierFilters, page: PageRequest): Promise<Page<Supplier>> {
     let query = this.live(db, tenantId);
-    if (filters.search) {
-      const term = filters.search;
-      query = query.where((eb) => containsText(eb, ['name', 'code', 'email'], term));
-    }
+    const term = filters.search?.trim();
+    if (term) query = query.where((eb) => matchesSearch(eb, engineOf(db), SUPPLIER_SEARCH, tenantId, term));
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.type) query = query.where('type', '=', filters.type);
     if (filters.is_approved !== undefined) query = query.where('is_approved', '=', filters.is_approved);

@@ -96,7 +96,13 @@ export const SupplierListQuery = Type.Object({
   type: Type.Optional(Type.Enum(SUPPLIER_TYPES)),
   is_approved: Type.Optional(Type.Boolean()),
   is_preferred: Type.Optional(Type.Boolean()),
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Case-insensitive match on name, code or email.' })),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description:
+        'Case-insensitive substring of the name, code or email; one or two characters: the start of the name or code.',
+    }),
+  ),
   ...updatedSinceQuery,
   sort_by: Defaulted(
     Type.Enum(['name', 'rating', 'created_at', 'lead_time_days', 'updated_at'], {

@@ -3,8 +3,9 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import { softDeleteLiveRows, updateLiveRow } from '../../../db/live-rows.js';
 import { paginate } from '../../../db/paginate.js';
-import type { CustomersTable } from '../../../db/schema.js';
-import { containsText } from '../../../db/search.js';
+import { engineOf } from '../../../db/dialect.js';
+import type { CustomersTable, DB } from '../../../db/schema.js';
+import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 
 export type Customer = Selectable<CustomersTable>;
@@ -21,6 +22,18 @@ export interface CustomerFilters {
   sort_by: 'name' | 'created_at' | 'updated_at';
   sort_direction: 'asc' | 'desc';
 }
+
+/**
+ * `search`: a substring of the name, e-mail, company or external id (db/search.ts, migration 0031). A term of one
+ * or two characters is a substring too, read from every live customer of the tenant: external ids are codes
+ * (`shop_77`) whose middle a client searches (`?search=_`).
+ */
+export const CUSTOMER_SEARCH: SearchIndex<DB, 'customers'> = {
+  columns: ['customers.name', 'customers.email', 'customers.company', 'customers.external_id'],
+  prefixColumns: ['customers.name'],
+  sqlite: { table: 'customers', alias: 'customers', fts: 'customers_search' },
+  shortTerms: 'substring',
+};
 
 export class CustomerRepository {
   private live(db: Executor, tenantId: string) {
@@ -46,10 +59,8 @@ export class CustomerRepository {
 
   async list(db: Executor, tenantId: string, filters: CustomerFilters, page: PageRequest): Promise<Page<Customer>> {
     let query = this.live(db, tenantId);
-    if (filters.search) {
-      const term = filters.search;
-      query = query.where((eb) => containsText(eb, ['name', 'email', 'company', 'external_id'], term));
-    }
+    const term = filters.search?.trim();
+    if (term) query = query.where((eb) => matchesSearch(eb, engineOf(db), CUSTOMER_SEARCH, tenantId, term));
     if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active);
     if (filters.external_id !== undefined) query = query.where('external_id', '=', filters.external_id);
     if (filters.updated_since !== undefined) query = query.where('updated_at', '>=', filters.updated_since);

@@ -1,14 +1,22 @@
 // Sales orders in SQL: the order rows (with the customer's name for display and search), conditional status
 // updates, the list with its filters, the lookup by channel and external reference, and the count of a
 // customer's open orders that refuses the customer's deletion.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { KeysetCursor } from '../../../core/keyset.js';
 import type { Page, PageRequest } from '../../../core/pagination.js';
-import { engineOf } from '../../../db/dialect.js';
+import { engineOf, type Engine } from '../../../db/dialect.js';
 import { keysetAfter, type SortKey } from '../../../db/keyset.js';
 import { paginate } from '../../../db/paginate.js';
-import type { SalesOrdersTable, SalesOrderStatus } from '../../../db/schema.js';
-import { containsText } from '../../../db/search.js';
+import type { DB, SalesOrdersTable, SalesOrderStatus } from '../../../db/schema.js';
+import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { OPEN_STATUSES } from './order.states.js';
 
@@ -40,6 +48,47 @@ export interface OrderFilters {
 /** The list's sort key: only requested_ship_date may be null. */
 function orderSortKey(sortBy: OrderFilters['sort_by']): SortKey {
   return { expression: sql.ref(`o.${sortBy}`), nullable: sortBy === 'requested_ship_date' };
+}
+
+/** The order list's query: orders as `o`, each with its customer as `c`. */
+type OrderListDb = DB & { o: DB['sales_orders']; c: DB['customers'] };
+/** The customers a search of the list finds by name, as `named`. */
+type NamedCustomerDb = OrderListDb & { named: DB['customers'] };
+
+/**
+ * `search`: a substring of the order number or external reference, or a prefix of either (db/search.ts,
+ * migration 0031); or the name of the order's customer (CUSTOMER_NAME_SEARCH).
+ */
+export const ORDER_SEARCH: SearchIndex<OrderListDb, 'o' | 'c'> = {
+  columns: ['o.order_number', 'o.external_ref'],
+  prefixColumns: ['o.order_number', 'o.external_ref'],
+  sqlite: { table: 'sales_orders', alias: 'o', fts: 'sales_orders_search' },
+};
+
+/**
+ * The order's live customer whose name holds the term (a prefix of it, for one or two characters): the
+ * customers' own index (migration 0031) searched in its name column alone.
+ */
+export const CUSTOMER_NAME_SEARCH: SearchIndex<NamedCustomerDb, 'named' | 'o' | 'c'> = {
+  columns: ['named.name'],
+  prefixColumns: ['named.name'],
+  sqlite: { table: 'customers', alias: 'named', fts: 'customers_search', ftsColumns: ['name'] },
+};
+
+/** The orders `search` finds: ORDER_SEARCH, or an order of a customer CUSTOMER_NAME_SEARCH finds. */
+export function orderSearchCondition(
+  eb: ExpressionBuilder<OrderListDb, 'o' | 'c'>,
+  engine: Engine,
+  tenantId: string,
+  term: string,
+): Expression<SqlBool> {
+  const named = eb
+    .selectFrom('customers as named')
+    .select('named.id')
+    .where('named.tenant_id', '=', tenantId)
+    .where('named.deleted_at', 'is', null)
+    .where((sub) => matchesSearch(sub, engine, CUSTOMER_NAME_SEARCH, tenantId, term));
+  return eb.or([matchesSearch(eb, engine, ORDER_SEARCH, tenantId, term), eb('o.customer_id', 'in', named)]);
 }
 
 export class OrderRepository {
@@ -110,10 +159,8 @@ export class OrderRepository {
     if (filters.created_from !== undefined) query = query.where('o.created_at', '>=', filters.created_from);
     if (filters.created_to !== undefined) query = query.where('o.created_at', '<=', filters.created_to);
     if (filters.updated_since !== undefined) query = query.where('o.updated_at', '>=', filters.updated_since);
-    if (filters.search) {
-      const term = filters.search;
-      query = query.where((eb) => containsText(eb, ['o.order_number', 'o.external_ref', 'c.name'], term));
-    }
+    const term = filters.search?.trim();
+    if (term) query = query.where((eb) => orderSearchCondition(eb, engineOf(db), tenantId, term));
     return query;
   }
 

@@ -159,7 +159,8 @@ export const OrderListQuery = Type.Object({
   search: Type.Optional(
     Type.String({
       maxLength: 255,
-      description: 'Case-insensitive substring of the number, external_ref or customer name.',
+      description:
+        "Case-insensitive substring of the number, external_ref or the live customer's name; one or two characters: the start of one of them.",
     }),
   ),
   ...updatedSinceQuery,

@@ -1,0 +1,44 @@
+// The plan of a search query, to show which index serves it (db/search.ts). SQLite: `EXPLAIN QUERY PLAN`.
+// PostgreSQL: `EXPLAIN` in a transaction rolled back, with the searched tables' other indexes dropped (DDL is
+// transactional there) and sequential and plain index scans priced out: a test's few rows would be read whole, or walked in a
+// tenant's list index, by any planner, and the question is whether the search's indexes answer the condition.
+import { sql, type CompiledQuery } from 'kysely';
+import { engineOf } from '../../src/db/dialect.js';
+import type { Db } from '../../src/db/database.js';
+
+/** `keep`: indexes of `tables` beside the trigram ones that the search's condition itself names a key of. */
+export async function searchPlan(
+  db: Db,
+  compiled: CompiledQuery,
+  tables: readonly string[],
+  keep: readonly string[] = [],
+): Promise<string> {
+  if (engineOf(db) === 'sqlite') {
+    const rows = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
+    return rows.rows.map((r) => r.detail).join('\n');
+  }
+  let lines: string[] = [];
+  const rolledBack = new Error('rolled back');
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const others = await sql<{ name: string }>`
+        select i.indexrelid::regclass::text as name from pg_index i
+        where i.indrelid::regclass::text in (${sql.join(tables)})
+          and i.indexrelid::regclass::text not like '%\\_trgm\\_idx'
+          and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`.execute(trx);
+      for (const { name } of others.rows) if (!keep.includes(name)) await sql`drop index ${sql.id(name)}`.execute(trx);
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_indexscan = off`.execute(trx);
+      const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+        ...compiled,
+        sql: `explain (costs off) ${compiled.sql}`,
+      });
+      lines = rows.rows.map((r) => r['QUERY PLAN']);
+      throw rolledBack;
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+  return lines.join('\n');
+}
