@@ -198,6 +198,17 @@ function beforeMovement(after: AuditedRecord, movement: StockMovement | null): A
   return { ...was, quantity_available: was.quantity_on_hand - was.quantity_reserved };
 }
 
+/** One record's change as its events read it: the record before and after, the product's totals, the movement. */
+interface RecordChangeState {
+  warehouse: Warehouse;
+  before: InventoryRecord;
+  after: InventoryRecord;
+  /** The product's totals after the change; undefined when the product is gone. */
+  totals: ProductTotals | undefined;
+  movement: StockMovement;
+  type: StockMovementType;
+}
+
 /** A shipment of reserved stock out of one warehouse: its lines, each a quantity of an order line's product. */
 export interface ShipmentChange extends Omit<MovementContext, 'referenceType' | 'referenceId'> {
   warehouseId: string;
@@ -537,16 +548,14 @@ export class StockLedger {
       const events: DomainEvent[] = [];
       for (const step of steps) {
         const { productId, warehouseId } = step.reservation;
-        const changed = await this.changeEvents(
-          trx,
-          tenantId,
-          warehouses.get(warehouseId)!,
-          step.stepBefore,
-          step.stepAfter,
-          totals.get(productId),
-          written.get(step.movement.id)!,
-          'reservation',
-        );
+        const changed = await this.changeEvents(trx, tenantId, {
+          warehouse: warehouses.get(warehouseId)!,
+          before: step.stepBefore,
+          after: step.stepAfter,
+          totals: totals.get(productId),
+          movement: written.get(step.movement.id)!,
+          type: 'reservation',
+        });
         events.push(...changed.events);
       }
       await this.events.record(trx, tenantId, ...events);
@@ -879,16 +888,14 @@ export class StockLedger {
         quantity_on_hand: record.quantity_on_hand + quantity,
         quantity_reserved: record.quantity_reserved + quantity,
       };
-      await this.recordEvents(
-        trx,
-        tenantId,
+      await this.recordEvents(trx, tenantId, {
         warehouse,
         before,
-        record,
-        totals.get(productId),
-        last.get(productId)!,
-        'shipment',
-      );
+        after: record,
+        totals: totals.get(productId),
+        movement: last.get(productId)!,
+        type: 'shipment',
+      });
     }
     return movements;
   }
@@ -1004,7 +1011,14 @@ export class StockLedger {
       movementRow(this.newId(), change, change.productId, warehouse.id, type, quantity, record[moved], at),
     );
     const before = { ...record, [moved]: record[moved] - quantity };
-    const row = await this.recordEvents(trx, change.tenantId, warehouse, before, record, totals, movement, type);
+    const row = await this.recordEvents(trx, change.tenantId, {
+      warehouse,
+      before,
+      after: record,
+      totals,
+      movement,
+      type,
+    });
     return { movement, row };
   }
 
@@ -1012,14 +1026,9 @@ export class StockLedger {
   private async recordEvents(
     trx: Transaction<DB>,
     tenantId: string,
-    warehouse: Warehouse,
-    before: InventoryRecord,
-    after: InventoryRecord,
-    totals: ProductTotals | undefined,
-    movement: StockMovement,
-    type: StockMovementType,
+    change: RecordChangeState,
   ): Promise<InventoryRecordRow | undefined> {
-    const { events, row } = await this.changeEvents(trx, tenantId, warehouse, before, after, totals, movement, type);
+    const { events, row } = await this.changeEvents(trx, tenantId, change);
     await this.events.record(trx, tenantId, ...events);
     return row;
   }
@@ -1031,12 +1040,7 @@ export class StockLedger {
   private async changeEvents(
     trx: Transaction<DB>,
     tenantId: string,
-    warehouse: Warehouse,
-    before: InventoryRecord,
-    after: InventoryRecord,
-    totals: ProductTotals | undefined,
-    movement: StockMovement,
-    type: StockMovementType,
+    { warehouse, before, after, totals, movement, type }: RecordChangeState,
   ): Promise<{ events: DomainEvent[]; row: InventoryRecordRow | undefined }> {
     const events: DomainEvent[] = [
       { type: 'stock_movement.recorded', entityId: movement.id, payload: { ...movement } },
