@@ -193,6 +193,43 @@ describe('products in the console', () => {
     expect((await download.body()).subarray(0, 4).toString()).toBe('%PDF');
   });
 
+  it('prints a product’s labels on the chosen stock, for whoever may see the product', async () => {
+    const product = await createProduct({ name: 'Label clamp', sku: 'CLP-1', barcode: '4006381333931' });
+    const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
+    const page = await harness.newPage();
+    await harness.signIn(page, viewer.email);
+    await page.goto(`/products/${product.id}`);
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Labels of Label clamp' });
+    await dialog
+      .getByRole('textbox', { name: 'Label stock' })
+      .or(dialog.getByRole('combobox', { name: 'Label stock' }))
+      .click();
+    await page.getByRole('option', { name: 'Label printer, 57 × 32 mm' }).click();
+    const labels = dialog.getByLabel('Labels', { exact: true });
+    await labels.fill('0');
+    await dialog.getByText('From 1 to 1000 labels.').waitFor();
+    expect(await dialog.getByRole('link', { name: 'Download labels' }).count()).toBe(0);
+    await labels.fill('3');
+    await harness.screenshot(page, 'product-labels');
+    await dialog.getByRole('checkbox', { name: 'Print the price' }).uncheck();
+    const download = dialog.getByRole('link', { name: 'Download labels' });
+    const href = await download.getAttribute('href');
+    expect(href).toBe(
+      `/api/v1/operations/products/${product.id}/labels.pdf?layout=roll-57x32&copies=3&show_price=false`,
+    );
+    const answer = await page.evaluate(async (url) => {
+      const response = await fetch(url!, { credentials: 'same-origin' });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        magic: String.fromCharCode(...bytes.slice(0, 5)),
+      };
+    }, href);
+    expect(answer).toEqual({ status: 200, type: expect.stringContaining('application/pdf'), magic: '%PDF-' });
+  });
+
   it('lets a viewer see the list and a detail, without any button that changes a product', async () => {
     const product = await createProduct({ name: 'Viewer spanner', sku: 'SPN-1' });
     const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');

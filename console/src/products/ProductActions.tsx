@@ -1,6 +1,6 @@
 // A product's lifecycle actions and its deletion: only those the API allows now and the user's role permits,
 // each confirmed first (with an optional reason where the API keeps one), then announced, and the product's
-// screens refreshed.
+// screens refreshed. Printing its labels is open to whoever sees the product.
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { productKeys, runLifecycleAction } from './api';
 import type { Product } from './model';
 import { availableActions, LIFECYCLE, type LifecycleAction } from './lifecycle';
+import { PrintLabelsAction } from './PrintLabelsAction';
 
 export function ProductActions({ product }: { product: Product }) {
   const user = useCurrentUser();
@@ -98,6 +99,7 @@ export function ProductActions({ product }: { product: Product }) {
           {LIFECYCLE[action].label}
         </Button>
       ))}
+      <PrintLabelsAction product={product} />
       {can('operations:delete-products') && (
         <Button
           variant="subtle"
