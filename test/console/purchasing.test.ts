@@ -186,6 +186,19 @@ describe('purchase orders in the console', () => {
     await history.getByText('by Administrator · 15 units on 1 line').waitFor();
     await harness.screenshot(page, 'purchase-order-detail');
 
+    // Labels for the goods just received: one per line this time, as a PDF read with the session.
+    await receipt.getByRole('button', { name: /^Labels of the goods received / }).click();
+    const labels = page.getByRole('dialog', { name: /^Labels of the goods received/ });
+    await labels.getByRole('radio', { name: 'One per line' }).check();
+    const labelsHref = await labels.getByRole('link', { name: 'Download labels' }).getAttribute('href');
+    expect(labelsHref).toMatch(/\/receipts\/[0-9a-z]{26}\/labels\.pdf\?layout=[a-z0-9-]+&per=line&show_price=true$/);
+    const labelsPdf = await page.evaluate(async (url) => {
+      const response = await fetch(url!, { credentials: 'same-origin' });
+      return { status: response.status, type: response.headers.get('content-type') };
+    }, labelsHref);
+    expect(labelsPdf).toEqual({ status: 200, type: expect.stringContaining('application/pdf') });
+    await labels.getByRole('button', { name: 'Cancel' }).click();
+
     await page.getByRole('link', { name: 'Purchase orders' }).first().click();
     await page
       .getByRole('table', { name: 'Purchase orders' })
@@ -306,7 +319,8 @@ describe('purchase orders in the console', () => {
       .getByRole('button', { name: 'Complete' })
       .click();
     await waitForStatus(page, 'Completed');
-    expect(await page.getByRole('main').getByRole('button').allTextContents()).toEqual([]);
+    // Nothing left to do to a completed order; printing its receipt's labels changes nothing.
+    expect(await page.getByRole('main').getByRole('button').allTextContents()).toEqual(['Labels']);
     const saved = (await call('GET', `${ORDERS}/${placed.id}`)).json().data;
     expect([saved.supplier_reference, saved.invoice_number, saved.invoice_amount]).toEqual(['SO-8812', 'INV-4471', 12]);
   });

@@ -1,6 +1,10 @@
 // The order's receipts, newest first: when the goods arrived and when that was recorded, who received them, each
-// line's product and quantity with its quality check, and the receipt's quality check and notes.
-import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+// line's product and quantity with its quality check, and the receipt's quality check and notes; and the labels of
+// what a receipt brought, to stick on the goods as they are put away.
+import { Badge, Card, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { LabelsButton } from '../labels/LabelsButton';
+import { receiptLabelsUrl } from '../labels/label-options';
 import type { GoodsReceipt } from './api';
 import { RECEIPTS_SHOWN } from './api';
 import { formatCalendarDate, formatDateTime } from '../lib/format';
@@ -43,6 +47,29 @@ function ReceiptLines({ lines }: { lines: GoodsReceipt['lines'] }) {
   );
 }
 
+/** A receipt's labels: one per unit received (the default: each item gets one) or one per line. */
+function ReceiptLabels({ receipt }: { receipt: GoodsReceipt }) {
+  const [per, setPer] = useState<'unit' | 'line'>('unit');
+  const title = `Labels of the goods received ${formatCalendarDate(receipt.received_date)}`;
+  return (
+    <LabelsButton
+      label="Labels"
+      accessibleName={`${title}, recorded ${formatDateTime(receipt.created_at)}`}
+      size="xs"
+      title={title}
+      fileName={`receipt-${receipt.received_date}-labels.pdf`}
+      url={(choice) => receiptLabelsUrl(receipt.purchase_order_id, receipt.id, { ...choice, per })}
+    >
+      <Radio.Group label="How many" value={per} onChange={(value) => setPer(value as 'unit' | 'line')}>
+        <Stack gap={6} mt={4}>
+          <Radio value="unit" label="One per unit received" />
+          <Radio value="line" label="One per line" />
+        </Stack>
+      </Radio.Group>
+    </LabelsButton>
+  );
+}
+
 export function ReceiptLog({ receipts, total }: { receipts: readonly GoodsReceipt[]; total: number }) {
   return (
     <Card withBorder padding="md">
@@ -73,6 +100,9 @@ export function ReceiptLog({ receipts, total }: { receipts: readonly GoodsReceip
                     <Text size="xs" c="dimmed">
                       recorded {formatDateTime(receipt.created_at)}
                     </Text>
+                    <Group mt={4}>
+                      <ReceiptLabels receipt={receipt} />
+                    </Group>
                   </Table.Td>
                   <Table.Td>{receipt.received_by?.name ?? '—'}</Table.Td>
                   <Table.Td>
