@@ -1846,6 +1846,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/stock-movements/product/{productId}/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's on-hand stock per day, per warehouse and in total
+         * @description From the ledger: the level at the end of each of the last `days` UTC days (today: now), a day without an on-hand movement keeping the level before it. For a chart of stock over time.
+         */
+        get: operations["getProductStockLevels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/stock-movements/{id}": {
         parameters: {
             query?: never;
@@ -5435,6 +5455,84 @@ export interface components {
              * @enum {unknown}
              */
             matched_on: "barcode" | "sku";
+        };
+        /**
+         * @example {
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "from": "2026-11-30",
+         *       "to": "2026-12-02",
+         *       "warehouses": [
+         *         {
+         *           "warehouse": {
+         *             "id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *             "name": "Main warehouse",
+         *             "code": "MAIN"
+         *           },
+         *           "points": [
+         *             {
+         *               "date": "2026-11-30",
+         *               "quantity_on_hand": 40
+         *             },
+         *             {
+         *               "date": "2026-12-01",
+         *               "quantity_on_hand": 25
+         *             },
+         *             {
+         *               "date": "2026-12-02",
+         *               "quantity_on_hand": 65
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "total": [
+         *         {
+         *           "date": "2026-11-30",
+         *           "quantity_on_hand": 40
+         *         },
+         *         {
+         *           "date": "2026-12-01",
+         *           "quantity_on_hand": 25
+         *         },
+         *         {
+         *           "date": "2026-12-02",
+         *           "quantity_on_hand": 65
+         *         }
+         *       ]
+         *     }
+         */
+        ProductStockLevels: {
+            product_id: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Each warehouse the product has moved in, by code: one point per day. */
+            warehouses: {
+                warehouse: {
+                    id: string;
+                    name: string;
+                    code: string;
+                };
+                points: {
+                    /**
+                     * Format: date
+                     * @description A UTC day.
+                     */
+                    date: string;
+                    /** @description On hand at the end of the day (now, for today). */
+                    quantity_on_hand: number;
+                }[];
+            }[];
+            /** @description The sum over the warehouses, per day. */
+            total: {
+                /**
+                 * Format: date
+                 * @description A UTC day.
+                 */
+                date: string;
+                /** @description On hand at the end of the day (now, for today). */
+                quantity_on_hand: number;
+            }[];
         };
         /**
          * @example {
@@ -23296,6 +23394,100 @@ export interface operations {
                         success: true;
                         message?: string;
                         data: components["schemas"]["StockMovement"][];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductStockLevels: {
+        parameters: {
+            query?: {
+                /** @description The last N UTC days, today's included, 1 to 366. */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ULID of the product. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["ProductStockLevels"];
                     };
                 };
             };

@@ -5,6 +5,7 @@ import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { KeysetCursor } from '../../../core/keyset.js';
 import { keysetAfter } from '../../../db/keyset.js';
+import { engineOf } from '../../../db/dialect.js';
 import { paginate } from '../../../db/paginate.js';
 import type { StockMovement } from '../stock/stock.repository.js';
 
@@ -19,6 +20,12 @@ export interface MovementFilters {
   from?: string;
   to?: string;
   before?: string;
+}
+
+/** A warehouse's on-hand quantity of a product at some point of the ledger. */
+export interface OnHandAt {
+  warehouse_id: string;
+  quantity: number;
 }
 
 export interface TypeTotals {
@@ -126,6 +133,42 @@ export class MovementRepository {
       added: Number(r.added ?? 0),
       removed: Number(r.removed ?? 0),
     }));
+  }
+
+  /**
+   * A product's on-hand quantity in each warehouse from its ledger: before `from` (the last on-hand movement of
+   * each warehouse: `opening`) and at the end of each UTC day from `from` on that has an on-hand movement
+   * (`closes`). Reservations and releases move reserved stock, not on hand, and are left out. Each is the
+   * `quantity_after` of one movement picked by a window over the product's ledger index (tenant, product, time):
+   * the database reads the product's movements once and answers a row per warehouse and day.
+   */
+  async dailyOnHand(
+    db: Executor,
+    tenantId: string,
+    productId: string,
+    from: string,
+  ): Promise<{ opening: OnHandAt[]; closes: Array<OnHandAt & { day: string }> }> {
+    const day =
+      engineOf(db) === 'postgres'
+        ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
+        : sql<string>`substr(created_at, 1, 10)`;
+    const onHand = sql`tenant_id = ${tenantId} and product_id = ${productId} and type not in ('reservation', 'release')`;
+    const [opening, closes] = await Promise.all([
+      sql<OnHandAt>`
+        select warehouse_id, quantity_after as quantity from (
+          select warehouse_id, quantity_after,
+            row_number() over (partition by warehouse_id order by created_at desc, id desc) as n
+          from stock_movements where ${onHand} and created_at < ${from}
+        ) latest where n = 1`.execute(db),
+      sql<OnHandAt & { day: string }>`
+        select warehouse_id, day, quantity_after as quantity from (
+          select warehouse_id, ${day} as day, quantity_after,
+            row_number() over (partition by warehouse_id, ${day} order by created_at desc, id desc) as n
+          from stock_movements where ${onHand} and created_at >= ${from}
+        ) closing where n = 1`.execute(db),
+    ]);
+    const quantity = <T extends OnHandAt>(row: T) => ({ ...row, quantity: Number(row.quantity) });
+    return { opening: opening.rows.map(quantity), closes: closes.rows.map(quantity) };
   }
 
   /** Products as the ledger names them, deleted ones included: their movements outlive them. */

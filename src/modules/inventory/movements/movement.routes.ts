@@ -12,6 +12,8 @@ import {
   MovementResponse,
   ProductHistoryParams,
   ProductHistoryQuery,
+  ProductLevelsQuery,
+  ProductLevelsResponse,
   WarehouseActivityQuery,
   WarehouseActivityResponse,
 } from './movement.schemas.js';
@@ -85,6 +87,25 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
       },
       async (request) =>
         ok(await service.productHistory(request.auth.tenantId, request.params.productId, request.query.limit)),
+    );
+
+    app.get(
+      '/operations/stock-movements/product/:productId/levels',
+      {
+        schema: {
+          tags,
+          operationId: 'getProductStockLevels',
+          summary: "A product's on-hand stock per day, per warehouse and in total",
+          description:
+            'From the ledger: the level at the end of each of the last `days` UTC days (today: now), a day without an on-hand movement keeping the level before it. For a chart of stock over time.',
+          params: ProductHistoryParams,
+          querystring: ProductLevelsQuery,
+          response: { 200: EnvelopeSchema(ProductLevelsResponse) },
+        },
+        config: requireAbility(VIEW),
+      },
+      async (request) =>
+        ok(await service.productLevels(request.auth.tenantId, request.params.productId, request.query.days)),
     );
 
     app.get(

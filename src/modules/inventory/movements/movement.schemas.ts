@@ -166,3 +166,62 @@ nameSchema(WarehouseActivityResponse, 'WarehouseActivity', {
   },
   movements: [movementExample],
 });
+
+/** Days of a product's stock levels: the default, and the most one request answers. */
+export const LEVELS_DEFAULT_DAYS = 90;
+export const LEVELS_MAX_DAYS = 366;
+
+export const ProductLevelsQuery = Type.Object(
+  {
+    days: Defaulted(
+      Type.Integer({
+        minimum: 1,
+        maximum: LEVELS_MAX_DAYS,
+        default: LEVELS_DEFAULT_DAYS,
+        description: `The last N UTC days, today's included, 1 to ${LEVELS_MAX_DAYS}.`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ProductLevelsQuery = Static<typeof ProductLevelsQuery>;
+
+const LevelPoint = Type.Object({
+  date: Type.String({ format: 'date', description: 'A UTC day.' }),
+  quantity_on_hand: Type.Integer({ description: 'On hand at the end of the day (now, for today).' }),
+});
+
+export const ProductLevelsResponse = Type.Object({
+  product_id: Type.String(),
+  from: Type.String({ format: 'date' }),
+  to: Type.String({ format: 'date' }),
+  warehouses: Type.Array(
+    Type.Object({
+      warehouse: Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() }),
+      points: Type.Array(LevelPoint),
+    }),
+    { description: 'Each warehouse the product has moved in, by code: one point per day.' },
+  ),
+  total: Type.Array(LevelPoint, { description: 'The sum over the warehouses, per day.' }),
+});
+export type ProductLevelsResponse = Static<typeof ProductLevelsResponse>;
+nameSchema(ProductLevelsResponse, 'ProductStockLevels', {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  from: '2026-11-30',
+  to: '2026-12-02',
+  warehouses: [
+    {
+      warehouse: { id: '01jd8w0m1n2p3q4r5s6t7v8w9x', name: 'Main warehouse', code: 'MAIN' },
+      points: [
+        { date: '2026-11-30', quantity_on_hand: 40 },
+        { date: '2026-12-01', quantity_on_hand: 25 },
+        { date: '2026-12-02', quantity_on_hand: 65 },
+      ],
+    },
+  ],
+  total: [
+    { date: '2026-11-30', quantity_on_hand: 40 },
+    { date: '2026-12-01', quantity_on_hand: 25 },
+    { date: '2026-12-02', quantity_on_hand: 65 },
+  ],
+});

@@ -17,6 +17,7 @@ import {
   MOVEMENT_TYPES,
   type MovementListQuery,
   type MovementResponse,
+  type ProductLevelsResponse,
   type WarehouseActivityResponse,
 } from './movement.schemas.js';
 
@@ -180,6 +181,44 @@ export class MovementService {
   async productHistory(tenantId: string, productId: string, limit: number): Promise<MovementResponse[]> {
     if (!(await this.movements.liveProductExists(this.db, tenantId, productId))) throw new NotFoundError('Product');
     return this.present(tenantId, await this.movements.newest(this.db, tenantId, { product_id: productId }, limit));
+  }
+
+  /**
+   * A product's on-hand stock at the end of each of the last `days` UTC days (today's: now), per warehouse it
+   * has moved in and in total, from the ledger: a day without an on-hand movement keeps the day before's level,
+   * and the first day starts from the last movement before it (0 without one).
+   * @throws NotFoundError('Product') for an unknown, deleted or another tenant's product.
+   */
+  async productLevels(tenantId: string, productId: string, days: number): Promise<ProductLevelsResponse> {
+    if (!(await this.movements.liveProductExists(this.db, tenantId, productId))) throw new NotFoundError('Product');
+    const today = this.clock.now().toISOString().slice(0, 10);
+    const dates = Array.from({ length: days }, (_, i) =>
+      new Date(Date.parse(`${today}T00:00:00.000Z`) - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+    );
+    const { opening, closes } = await this.movements.dailyOnHand(
+      this.db,
+      tenantId,
+      productId,
+      `${dates[0]}T00:00:00.000Z`,
+    );
+    const warehouseIds = [...new Set([...opening, ...closes].map((row) => row.warehouse_id))];
+    const warehouses = (await this.movements.warehouseSummaries(this.db, tenantId, warehouseIds)).sort((a, b) =>
+      a.code < b.code ? -1 : a.code > b.code ? 1 : 0,
+    );
+    const closing = new Map(closes.map((row) => [`${row.warehouse_id}/${row.day}`, row.quantity]));
+    const series = warehouses.map((warehouse) => {
+      let level = opening.find((row) => row.warehouse_id === warehouse.id)?.quantity ?? 0;
+      const points = dates.map((date) => {
+        level = closing.get(`${warehouse.id}/${date}`) ?? level;
+        return { date, quantity_on_hand: level };
+      });
+      return { warehouse, points };
+    });
+    const total = dates.map((date, i) => ({
+      date,
+      quantity_on_hand: series.reduce((sum, s) => sum + s.points[i]!.quantity_on_hand, 0),
+    }));
+    return { product_id: productId, from: dates[0]!, to: today, warehouses: series, total };
   }
 
   /**
