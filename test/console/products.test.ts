@@ -230,6 +230,26 @@ describe('products in the console', () => {
     expect(answer).toEqual({ status: 200, type: expect.stringContaining('application/pdf'), magic: '%PDF-' });
   });
 
+  it('opens the product whose barcode a scanner types into the search, and searches anything else', async () => {
+    const product = await createProduct({ name: 'Scanned hinge', sku: 'HNG-7', barcode: '5901234123457' });
+    const page = await signedInAdmin();
+    await page.goto('/products');
+    const search = page.getByRole('textbox', { name: 'Search' });
+    // A scanner types the digits a few milliseconds apart, then Enter.
+    await search.pressSequentially('5901234123457', { delay: 5 });
+    await search.press('Enter');
+    await page.waitForURL(new RegExp(`/products/${product.id}$`));
+    await page.getByRole('heading', { name: /Scanned hinge/ }).waitFor();
+
+    // A word is no code: Enter leaves it a search of the list.
+    await page.goto('/products');
+    await search.fill('hinge');
+    await search.press('Enter');
+    await page.waitForURL(/search=hinge/);
+    await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: 'Scanned hinge' }).waitFor();
+    expect(page.url()).toMatch(/\/products\?/);
+  });
+
   it('lets a viewer see the list and a detail, without any button that changes a product', async () => {
     const product = await createProduct({ name: 'Viewer spanner', sku: 'SPN-1' });
     const viewer = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');

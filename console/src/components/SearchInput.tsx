@@ -11,11 +11,17 @@ interface Props extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
   /** The typed text, trimmed; null when nothing is left, which removes the filter. */
   onSearch: (value: string | null) => void;
+  /**
+   * Enter pressed on a text (trimmed, not empty): what a barcode scanner types after its code. The search still
+   * goes to the URL as usual.
+   */
+  onEnter?: (value: string) => void;
 }
 
 export function SearchInput({
   value,
   onSearch,
+  onEnter,
   label = 'Search',
   leftSection = <IconSearch size={16} aria-hidden />,
   ...props
@@ -38,6 +44,9 @@ export function SearchInput({
       onChange={(event) => {
         setText(event.currentTarget.value);
         send(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && onEnter && text.trim()) onEnter(text.trim());
       }}
     />
   );

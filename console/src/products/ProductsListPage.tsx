@@ -1,18 +1,19 @@
 // The catalogue's products: search, filters, sort and page, all kept in the URL so that a link or a reload
-// shows the same view.
+// shows the same view. A scanned code (a barcode or SKU ending with Enter) opens its product at once.
 import { Anchor, Button, Group, Pagination, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../auth/session';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
 import { QueryView } from '../components/QueryView';
 import { useListPage } from '../lib/useListPage';
-import { useProducts } from './api';
+import { lookupProduct, useProducts } from './api';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Product } from './model';
 import { EntitySelect } from './EntitySelect';
 import { brandSource, categorySource, supplierSource } from './entity-options';
+import { notifyFailure } from '../lib/feedback';
 import { formatDateTime, formatMoney, formatTotal } from '../lib/format';
 import { availability, codeLabel, statusLabel } from './format';
 import { PRODUCT_LIST_SHAPE, PRODUCT_PAGE_SIZES, productListQuery, type ProductFilter } from './list-query';
@@ -100,13 +101,24 @@ function ProductFilters({
   onClear?: () => void;
 }) {
   const can = useCan();
+  const navigate = useNavigate();
+  // A code that is exactly a product's barcode or SKU opens it; anything else stays a search of the list.
+  const openScanned = async (code: string) => {
+    try {
+      const product = await lookupProduct(code);
+      if (product) await navigate(`/products/${product.id}`);
+    } catch (failure) {
+      notifyFailure(failure, 'The product lookup failed');
+    }
+  };
 
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
       <SearchInput
         value={filters.search ?? ''}
         onSearch={(value) => onChange('search', value)}
-        placeholder="Name, SKU or description"
+        onEnter={(code) => void openScanned(code)}
+        placeholder="Name, SKU, barcode or description"
         w={240}
       />
       <Select

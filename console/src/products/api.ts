@@ -4,6 +4,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import type { operations } from '../../../clients/typescript/src/openapi';
 import { numberedPage } from '../../../clients/typescript/src/pagination';
 import { api, unwrap } from '../api/client';
+import { ApiError } from '../api/errors';
 import type { EntitySource } from './entity-options';
 import type { LifecycleAction } from './lifecycle';
 import type { Attribute, Product } from './model';
@@ -160,5 +161,15 @@ export async function runLifecycleAction(id: string, action: LifecycleAction, re
       return (await unwrap(api.POST('/api/v1/operations/products/{id}/decline', { params, body }))).data;
     case 'return-for-revisions':
       return (await unwrap(api.POST('/api/v1/operations/products/{id}/return-for-revisions', { params, body }))).data;
+  }
+}
+
+/** The live product with exactly this barcode or SKU (what a scanner types), or null when none has it. */
+export async function lookupProduct(code: string): Promise<Product | null> {
+  try {
+    return (await unwrap(api.GET('/api/v1/operations/products/lookup', { params: { query: { code } } }))).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
 }

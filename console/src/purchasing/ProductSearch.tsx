@@ -5,7 +5,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyFailure } from '../lib/feedback';
-import { lookupProduct, useProductSearch, type Product } from './api';
+import { lookupProduct } from '../products/api';
+import { useProductSearch, type Product } from './api';
 
 interface Props {
   onPick: (product: Product) => void;

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
-import { ApiError } from '../api/errors';
+import { lookupProduct } from '../products/api';
 
 export type PurchaseOrder = components['schemas']['PurchaseOrder'];
 export type PurchaseOrderItem = components['schemas']['PurchaseOrderItem'];
@@ -137,16 +137,6 @@ export function useProductSearch(search: string) {
     },
     placeholderData: keepPreviousData,
   });
-}
-
-/** The live product with exactly this barcode or SKU, or null when none has it. */
-export async function lookupProduct(code: string): Promise<Product | null> {
-  try {
-    return (await unwrap(api.GET('/api/v1/operations/products/lookup', { params: { query: { code } } }))).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
 }
 
 /** After a write: everything the area shows is read again. */
