@@ -282,7 +282,7 @@ function DraftBar({ ordering }: { ordering: Ordering }) {
           disabled={lines.length === 0 || invalid}
           loading={ordering.submitting}
         >
-          Create draft purchase orders
+          Draft purchase orders
         </Button>
         <Text size="sm" c="dimmed" aria-live="polite">
           {lines.length === 0
