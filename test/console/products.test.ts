@@ -3,7 +3,7 @@
 // may only look, tags chosen and changed, and the list's filters, page and page size kept in the URL across a reload.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
+import { downloadWithSession, startConsole, type ConsoleHarness } from '../helpers/browser.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
 import { makeUser } from '../helpers/factories.js';
 
@@ -211,6 +211,8 @@ describe('products in the console', () => {
     await dialog.getByText('From 1 to 1000 labels.').waitFor();
     expect(await dialog.getByRole('link', { name: 'Download labels' }).count()).toBe(0);
     await labels.fill('3');
+    // As tall as the page, so that the full-page picture shows the dialog's backdrop over all of it.
+    await page.setViewportSize({ width: 1280, height: 1000 });
     await harness.screenshot(page, 'product-labels');
     await dialog.getByRole('checkbox', { name: 'Print the price' }).uncheck();
     const download = dialog.getByRole('link', { name: 'Download labels' });
@@ -218,15 +220,7 @@ describe('products in the console', () => {
     expect(href).toBe(
       `/api/v1/operations/products/${product.id}/labels.pdf?layout=roll-57x32&copies=3&show_price=false`,
     );
-    const answer = await page.evaluate(async (url) => {
-      const response = await fetch(url!, { credentials: 'same-origin' });
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return {
-        status: response.status,
-        type: response.headers.get('content-type'),
-        magic: String.fromCharCode(...bytes.slice(0, 5)),
-      };
-    }, href);
+    const answer = await downloadWithSession(page, href);
     expect(answer).toEqual({ status: 200, type: expect.stringContaining('application/pdf'), magic: '%PDF-' });
   });
 

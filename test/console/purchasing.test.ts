@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
+import { downloadWithSession, startConsole, type ConsoleHarness } from '../helpers/browser.js';
 import { makeUser } from '../helpers/factories.js';
 import { jsonCaller } from '../helpers/test-app.js';
 import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
@@ -192,11 +192,8 @@ describe('purchase orders in the console', () => {
     await labels.getByRole('radio', { name: 'One per line' }).check();
     const labelsHref = await labels.getByRole('link', { name: 'Download labels' }).getAttribute('href');
     expect(labelsHref).toMatch(/\/receipts\/[0-9a-z]{26}\/labels\.pdf\?layout=[a-z0-9-]+&per=line&show_price=true$/);
-    const labelsPdf = await page.evaluate(async (url) => {
-      const response = await fetch(url!, { credentials: 'same-origin' });
-      return { status: response.status, type: response.headers.get('content-type') };
-    }, labelsHref);
-    expect(labelsPdf).toEqual({ status: 200, type: expect.stringContaining('application/pdf') });
+    const { status, type } = await downloadWithSession(page, labelsHref);
+    expect({ status, type }).toEqual({ status: 200, type: expect.stringContaining('application/pdf') });
     await labels.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('link', { name: 'Purchase orders' }).first().click();
@@ -390,15 +387,7 @@ describe('purchase orders in the console', () => {
     const link = page.getByRole('link', { name: 'Download PDF' });
     await link.waitFor();
     const href = await link.getAttribute('href');
-    const answer = await page.evaluate(async (url) => {
-      const response = await fetch(url!, { credentials: 'same-origin' });
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return {
-        status: response.status,
-        type: response.headers.get('content-type'),
-        magic: String.fromCharCode(...bytes.slice(0, 5)),
-      };
-    }, href);
+    const answer = await downloadWithSession(page, href);
     expect(answer).toEqual({ status: 200, type: expect.stringContaining('application/pdf'), magic: '%PDF-' });
   });
 });

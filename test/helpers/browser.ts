@@ -138,3 +138,19 @@ export function totpCode(secret: string, steps = 0): string {
     timestamp: Date.now() + steps * 30_000,
   });
 }
+
+/** What a link's file answers when the page fetches it with the session: status, type and its first 5 bytes. */
+export async function downloadWithSession(
+  page: Page,
+  href: string | null,
+): Promise<{ status: number; type: string | null; magic: string }> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url!, { credentials: 'same-origin' });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      magic: String.fromCharCode(...bytes.slice(0, 5)),
+    };
+  }, href);
+}

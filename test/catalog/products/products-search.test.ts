@@ -14,6 +14,7 @@ import { FixedClock } from '../../../src/lib/clock.js';
 import { apiBuilders } from '../../helpers/api-builders.js';
 import { bearer, makeTenant, makeToken } from '../../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
+import { planInRolledBackTransaction } from '../../helpers/search-plan.js';
 import { testEngine } from '../../helpers/test-database.js';
 
 const PRODUCTS = '/api/v1/operations/products';
@@ -177,40 +178,18 @@ describe(`product search on ${testEngine}`, () => {
         .where('products.deleted_at', 'is', null)
         .where((eb) => matchesSearch(eb, engine, PRODUCT_SEARCH, t.tenant.tenantId, term))
         .compile();
-    const plan = async (compiled: CompiledQuery): Promise<string> => {
-      if (engine === 'sqlite') {
-        const rows = await db.executeQuery<{ detail: string }>({
-          ...compiled,
-          sql: `explain query plan ${compiled.sql}`,
-        });
-        return rows.rows.map((r) => r.detail).join('\n');
-      }
-      // PostgreSQL plans by statistics: a few rows would be read whole. Planned over 20,000 more products (rolled
-      // back), it picks what it picks in a real catalog.
-      let lines: string[] = [];
-      const rolledBack = new Error('rolled back');
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await sql`insert into products (id, tenant_id, name, sku, slug, description, created_at, updated_at)
-            select 'filler' || n, ${t.tenant.tenantId}, 'Filler ' || n, 'FILL-' || n, 'filler-' || n, 'Plain text ' || n, now(), now()
-            from generate_series(1, 20000) as n`.execute(trx);
-          // As autovacuum would: new rows wait in a GIN index's pending list, which every search reads whole.
-          await sql`select gin_clean_pending_list(indexrelid) from pg_index
-            where indrelid = 'products'::regclass and indexrelid::regclass::text like '%_trgm_idx'`.execute(trx);
-          await sql`analyze products`.execute(trx);
-          const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-            ...compiled,
-            sql: `explain (costs off) ${compiled.sql}`,
-          });
-          lines = rows.rows.map((r) => r['QUERY PLAN']);
-          throw rolledBack;
-        })
-        .catch((error: unknown) => {
-          if (error !== rolledBack) throw error;
-        });
-      return lines.join('\n');
-    };
+    // PostgreSQL plans by statistics: a few rows would be read whole. Planned over 20,000 more products (rolled
+    // back), it picks what it picks in a real catalog.
+    const plan = (compiled: CompiledQuery) =>
+      planInRolledBackTransaction(db, compiled, async (trx) => {
+        await sql`insert into products (id, tenant_id, name, sku, slug, description, created_at, updated_at)
+          select 'filler' || n, ${t.tenant.tenantId}, 'Filler ' || n, 'FILL-' || n, 'filler-' || n, 'Plain text ' || n, now(), now()
+          from generate_series(1, 20000) as n`.execute(trx);
+        // As autovacuum would: new rows wait in a GIN index's pending list, which every search reads whole.
+        await sql`select gin_clean_pending_list(indexrelid) from pg_index
+          where indrelid = 'products'::regclass and indexrelid::regclass::text like '%_trgm_idx'`.execute(trx);
+        await sql`analyze products`.execute(trx);
+      });
 
     const substring = await plan(query('kettle'));
     if (engine === 'sqlite') expect(substring).toMatch(/products_search VIRTUAL TABLE INDEX/);
