@@ -1764,7 +1764,7 @@ export interface paths {
         };
         /**
          * Records at or below their reorder point, most urgent first
-         * @description Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then SKU. `meta.total` counts every record low on stock.
+         * @description Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then record. `meta.total` counts every record low on stock.
          */
         get: operations["listLowStock"];
         put?: never;
@@ -1784,7 +1784,7 @@ export interface paths {
         };
         /**
          * What to reorder, with usage and a summary
-         * @description Paged, by product SKU then warehouse code. `warehouse_id` keeps the lines of one warehouse, `supplier_id` those of the products it supplies; `summary` and `meta.total` cover every line the filters keep, not only the page.
+         * @description Paged, most urgent first in the low-stock list's order. `warehouse_id` keeps the lines of one warehouse, `supplier_id` those of the products it supplies; `summary` and `meta.total` cover every line the filters keep, not only the page.
          */
         get: operations["getReorderReport"];
         put?: never;

@@ -4,14 +4,18 @@
 // product has none.
 import type { Executor } from '../../../db/transaction.js';
 
+/** The products a reorder report asks about all at once: every product with a record low on stock. */
+export const PRODUCTS_LOW_ON_STOCK = 'low-on-stock';
+
 /**
- * Per product, the units its open sales order lines still wait for and hold no reservation of (the lines'
- * backordered quantities); products with none are absent.
+ * Per product of `products` (ids, or every product with a record low on stock), the units its open sales order
+ * lines still wait for and hold no reservation of (the lines' backordered quantities); products with none are
+ * absent.
  */
 export type BackorderedDemand = (
   db: Executor,
   tenantId: string,
-  productIds: readonly string[],
+  products: readonly string[] | typeof PRODUCTS_LOW_ON_STOCK,
 ) => Promise<Map<string, number>>;
 
 /** One purchase order line's goods still due: ordered - received - cancelled, into one warehouse. */

@@ -2,7 +2,7 @@
 // purchase and usage history the reorder report needs. Record low stock is read from its maintained state (the
 // record's low_stock_point and the partial index over the records at or below it, docs/inventory.md), so that
 // the reads touch the low records only.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { offsetOf, type PageRequest } from '../../../core/pagination.js';
 import type { Executor } from '../../../db/transaction.js';
 import { lowStockPointSql, lowStockUrgencySql, maintainedLowStockCondition } from '../stock/low-stock.sql.js';
@@ -25,6 +25,12 @@ export interface ReorderCandidate {
   currency: string | null;
   supplier_id: string | null;
   supplier_name: string | null;
+}
+
+/** The reorder report's filters: the lines of one warehouse, of the products one supplier supplies. */
+export interface ReorderReportFilters {
+  warehouseId?: string;
+  supplierId?: string;
 }
 
 export class ReorderRepository {
@@ -76,41 +82,94 @@ export class ReorderRepository {
 
   /** The records low on stock (record low stock, which leaves out deleted, discontinued and untracked products). */
   async candidates(db: Executor, tenantId: string): Promise<ReorderCandidate[]> {
-    const rows = await lowRecords(db, tenantId)
-      .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
-      .leftJoin('suppliers as s', (join) => join.onRef('s.id', '=', 'p.supplier_id').on('s.deleted_at', 'is', null))
-      .select([
-        'w.name as warehouse_name',
-        'w.allocation_rank as warehouse_allocation_rank',
-        (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
-        'p.cost_price',
-        'p.currency',
-        's.id as supplier_id',
-        's.name as supplier_name',
-      ])
-      .orderBy('p.sku')
-      .orderBy('w.code')
-      .execute();
-    return rows.map((r) => ({
-      ...r,
-      reorder_point: Number(r.reorder_point),
-      reorder_quantity: r.reorder_quantity === null ? null : Number(r.reorder_quantity),
-    }));
+    const rows = await reportLines(db, tenantId, {}).orderBy('p.sku').orderBy('w.code').execute();
+    return rows.map(candidate);
   }
 
   /**
-   * A page of the records low on stock, most urgent first (`lowStockUrgencySql`, then SKU and record id): read
-   * along the partial index, which holds the low records in urgency order.
+   * A page of the records low on stock, most urgent first (`lowStockUrgencySql`, then record id): the partial
+   * index's own order, read along it and stopped after the page.
    */
   async lowStockPage(db: Executor, tenantId: string, page: PageRequest) {
     const rows = await lowRecords(db, tenantId)
       .orderBy(lowStockUrgencySql('r'))
-      .orderBy('p.sku')
       .orderBy('r.id')
       .limit(page.per_page)
       .offset(offsetOf(page))
       .execute();
     return rows.map((r) => ({ ...r, reorder_point: Number(r.reorder_point) }));
+  }
+
+  /** A page of the reorder report's lines: the low records the filters keep, most urgent first, as the low-stock list. */
+  async reportPage(db: Executor, tenantId: string, filters: ReorderReportFilters, page: PageRequest) {
+    const rows = await reportLines(db, tenantId, filters)
+      .orderBy(lowStockUrgencySql('r'))
+      .orderBy('r.id')
+      .limit(page.per_page)
+      .offset(offsetOf(page))
+      .execute();
+    return rows.map(candidate);
+  }
+
+  /** How many lines the report has under the filters. */
+  async reportCount(db: Executor, tenantId: string, filters: ReorderReportFilters): Promise<number> {
+    const row = await reportRecords(db, tenantId, filters)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * The low records of `productIds` in every warehouse, unfiltered: where each product's backordered demand is
+   * counted (backorder-share.ts) is chosen among all of them.
+   */
+  async lowRecordsOf(db: Executor, tenantId: string, productIds: readonly string[]): Promise<ReorderCandidate[]> {
+    if (productIds.length === 0) return [];
+    const rows = await reportLines(db, tenantId, {})
+      .where('r.product_id', 'in', [...productIds])
+      .execute();
+    return rows.map(candidate);
+  }
+
+  /**
+   * The summary's sums, in the database, over every line the filters keep, before backordered demand: per
+   * warehouse, supplier and currency, the lines, their suggested quantities (`suggestedQuantitySql`) and their
+   * value in minor units; and per supplier the distinct products.
+   */
+  async summaryGroups(db: Executor, tenantId: string, filters: ReorderReportFilters) {
+    const suggested = suggestedQuantitySql();
+    const [groups, suppliers] = await Promise.all([
+      reportRecords(db, tenantId, filters)
+        .select((eb) => [
+          'r.warehouse_id',
+          'w.name as warehouse_name',
+          's.id as supplier_id',
+          's.name as supplier_name',
+          'p.currency',
+          eb.fn.countAll<number | string>().as('lines'),
+          eb.fn.sum<number | string>(suggested).as('quantity'),
+          eb.fn.sum<number | string>(sql`coalesce(p.cost_price, 0) * ${suggested}`).as('value_minor'),
+        ])
+        .groupBy(['r.warehouse_id', 'w.name', 's.id', 's.name', 'p.currency'])
+        .execute(),
+      reportRecords(db, tenantId, filters)
+        .select((eb) => ['s.id as supplier_id', eb.fn.count<number | string>('r.product_id').distinct().as('products')])
+        .groupBy('s.id')
+        .execute(),
+    ]);
+    return {
+      groups: groups.map((g) => ({
+        warehouse_id: g.warehouse_id,
+        warehouse_name: g.warehouse_name,
+        supplier_id: g.supplier_id,
+        supplier_name: g.supplier_name,
+        currency: g.currency,
+        lines: Number(g.lines),
+        quantity: Number(g.quantity),
+        value_minor: Number(g.value_minor),
+      })),
+      productsBySupplier: new Map(suppliers.map((s) => [s.supplier_id, Number(s.products)])),
+    };
   }
 
   /** How many records are low on stock: a count of the partial index's entries alone. */
@@ -161,21 +220,77 @@ export class ReorderRepository {
   }
 }
 
-/** The tenant's records at or below their low-stock point (the partial index's rows), with what both reports show. */
-function lowRecords(db: Executor, tenantId: string) {
+/** The tenant's records at or below their low-stock point (the partial index's rows), joined to their products. */
+function lowRecordsFrom(db: Executor, tenantId: string) {
   return db
     .selectFrom('inventory_records as r')
     .innerJoin('products as p', 'p.id', 'r.product_id')
-    .select([
-      'r.id as record_id',
-      'r.product_id',
-      'p.sku',
-      'p.name',
-      'r.warehouse_id',
-      'r.quantity_on_hand',
-      'r.quantity_reserved',
-      'r.low_stock_point as reorder_point',
-    ])
     .where('r.tenant_id', '=', tenantId)
     .where(maintainedLowStockCondition('r'));
+}
+
+/** The low records with what both reports show. */
+function lowRecords(db: Executor, tenantId: string) {
+  return lowRecordsFrom(db, tenantId).select([
+    'r.id as record_id',
+    'r.product_id',
+    'p.sku',
+    'p.name',
+    'r.warehouse_id',
+    'r.quantity_on_hand',
+    'r.quantity_reserved',
+    'r.low_stock_point as reorder_point',
+  ]);
+}
+
+/** The low records the report's filters keep, with their warehouse and their product's live supplier. */
+function reportRecords(db: Executor, tenantId: string, filters: ReorderReportFilters) {
+  let query = lowRecordsFrom(db, tenantId)
+    .innerJoin('warehouses as w', 'w.id', 'r.warehouse_id')
+    .leftJoin('suppliers as s', (join) => join.onRef('s.id', '=', 'p.supplier_id').on('s.deleted_at', 'is', null));
+  if (filters.warehouseId !== undefined) query = query.where('r.warehouse_id', '=', filters.warehouseId);
+  if (filters.supplierId !== undefined) query = query.where('s.id', '=', filters.supplierId);
+  return query;
+}
+
+/** The report's lines: the filtered low records with every field a line and its summary read. */
+function reportLines(db: Executor, tenantId: string, filters: ReorderReportFilters) {
+  return reportRecords(db, tenantId, filters).select([
+    'r.id as record_id',
+    'r.product_id',
+    'p.sku',
+    'p.name',
+    'r.warehouse_id',
+    'r.quantity_on_hand',
+    'r.quantity_reserved',
+    'r.low_stock_point as reorder_point',
+    'w.name as warehouse_name',
+    'w.allocation_rank as warehouse_allocation_rank',
+    (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
+    'p.cost_price',
+    'p.currency',
+    's.id as supplier_id',
+    's.name as supplier_name',
+  ]);
+}
+
+type LineRow = Awaited<ReturnType<ReturnType<typeof reportLines>['execute']>>[number];
+
+function candidate(row: LineRow): ReorderCandidate {
+  return {
+    ...row,
+    reorder_point: Number(row.reorder_point),
+    reorder_quantity: row.reorder_quantity === null ? null : Number(row.reorder_quantity),
+  };
+}
+
+/**
+ * A low record's suggested quantity before backordered demand (reorder.service.ts, suggestedOrderQuantity), in
+ * SQL: the deficit is `low_stock_point - available`, never negative on a low record.
+ */
+function suggestedQuantitySql(): RawBuilder<number> {
+  const deficit = sql`(r.low_stock_point - (r.quantity_on_hand - r.quantity_reserved))`;
+  const reorderQuantity = sql`coalesce(r.reorder_quantity, p.reorder_quantity)`;
+  const larger = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`case when ${a} > ${b} then ${a} else ${b} end`;
+  return sql<number>`(case when ${reorderQuantity} is null then ${larger(deficit, sql`1`)} else ${larger(reorderQuantity, deficit)} end)`;
 }

@@ -51,7 +51,7 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           operationId: 'listLowStock',
           summary: 'Records at or below their reorder point, most urgent first',
           description:
-            'Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then SKU. `meta.total` counts every record low on stock.',
+            'Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then record. `meta.total` counts every record low on stock.',
           querystring: LowStockQuery,
           response: { 200: PaginatedSchema(LowStockItem) },
         },
@@ -75,7 +75,7 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           operationId: 'getReorderReport',
           summary: 'What to reorder, with usage and a summary',
           description:
-            'Paged, by product SKU then warehouse code. `warehouse_id` keeps the lines of one warehouse, `supplier_id` those of the products it supplies; `summary` and `meta.total` cover every line the filters keep, not only the page.',
+            "Paged, most urgent first in the low-stock list's order. `warehouse_id` keeps the lines of one warehouse, `supplier_id` those of the products it supplies; `summary` and `meta.total` cover every line the filters keep, not only the page.",
           querystring: ReorderReportQuery,
           response: { 200: ReorderReportResponse },
         },

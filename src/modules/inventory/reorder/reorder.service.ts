@@ -2,16 +2,16 @@
 // suggested quantities, usage and the summary by warehouse and supplier.
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import type { Precondition } from '../../../core/precondition.js';
-import { offsetOf, type Page, type PageRequest } from '../../../core/pagination.js';
+import type { Page, PageRequest } from '../../../core/pagination.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
-import { noBackorders, type BackorderedDemand } from '../availability/stock-demand.js';
+import { noBackorders, PRODUCTS_LOW_ON_STOCK, type BackorderedDemand } from '../availability/stock-demand.js';
 import type { StockLedger } from '../stock/stock-ledger.js';
 import { usageDay } from '../stock/usage.js';
 import type { InventoryResource } from '../stock/stock.presenter.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
-import type { ReorderCandidate, ReorderRepository } from './reorder.repository.js';
+import type { ReorderCandidate, ReorderReportFilters, ReorderRepository } from './reorder.repository.js';
 import type { ReorderSettingsBody } from './reorder.schemas.js';
 import { backorderShares } from './backorder-share.js';
 
@@ -47,12 +47,6 @@ export interface LowStockLine {
   reorder_point: number;
   status: 'low_stock';
   urgency: Urgency;
-}
-
-/** The reorder report's filters: the lines of one warehouse, of the products one supplier supplies. */
-export interface ReorderReportFilters {
-  warehouseId?: string;
-  supplierId?: string;
 }
 
 export interface ReorderServiceDeps {
@@ -157,44 +151,53 @@ export class ReorderService {
   }
 
   /**
-   * The reorder report: a page of its lines (one per record at or below its reorder point, by SKU then warehouse
-   * code; of one warehouse, or of one supplier's products, when the filters say) and the summary over every line
-   * they keep. The summary needs every low record's deficit, read from the low
-   * records alone; purchase dates and usage are read for the page's lines only.
+   * The reorder report: a page of its lines (one per record at or below its reorder point, most urgent first as
+   * the low-stock list; of one warehouse, or of one supplier's products, when the filters say) and the summary
+   * over every line they keep. The summary is summed in the database; backordered demand, which is derived from
+   * sales order lines, is added to it for the few products that have both a low record and waiting orders.
+   * Purchase dates and usage are read for the page's lines only.
    */
   async report(tenantId: string, page: PageRequest, filters: ReorderReportFilters = {}) {
-    const all = await this.repository.candidates(this.db, tenantId);
-    // A product's backordered demand goes to one of its records among all of them, filtered or not, so that a
-    // filter never moves it onto another warehouse's line.
-    const candidates = all.filter(
-      (c) =>
-        (filters.warehouseId === undefined || c.warehouse_id === filters.warehouseId) &&
-        (filters.supplierId === undefined || c.supplier_id === filters.supplierId),
-    );
-    const demand = await this.backorders(this.db, tenantId, [...new Set(candidates.map((c) => c.product_id))]);
-    const shares = backorderShares(all, demand);
-    const needs = candidates.map((c) => this.need(c, shares.get(c.record_id) ?? 0));
-    const start = offsetOf(page);
-    const onPage = needs.slice(start, start + page.per_page);
-    const productIds = [...new Set(onPage.map((n) => n.candidate.product_id))];
+    const [lines, total, sums, demand] = await Promise.all([
+      this.repository.reportPage(this.db, tenantId, filters, page),
+      this.repository.reportCount(this.db, tenantId, filters),
+      this.repository.summaryGroups(this.db, tenantId, filters),
+      this.backorders(this.db, tenantId, PRODUCTS_LOW_ON_STOCK),
+    ]);
+    // A product's backordered demand goes to one of its low records among all of them, filtered or not, so that
+    // a filter never moves it onto another warehouse's line.
+    const demanded = await this.repository.lowRecordsOf(this.db, tenantId, [...demand.keys()]);
+    const shares = backorderShares(demanded, demand);
+    const needs = lines.map((c) => this.need(c, shares.get(c.record_id) ?? 0));
+    const productIds = [...new Set(lines.map((c) => c.product_id))];
     const [purchases, usage] = await Promise.all([
       this.repository.lastPurchaseDates(this.db, tenantId, productIds),
       this.repository.usageSince(this.db, tenantId, productIds, usageWindowStart(this.clock.now())),
     ]);
+    const kept = (c: ReorderCandidate) =>
+      (filters.warehouseId === undefined || c.warehouse_id === filters.warehouseId) &&
+      (filters.supplierId === undefined || c.supplier_id === filters.supplierId);
+    // What the demand adds to its line's suggestion: the sums above were taken without it.
+    const extra = demanded
+      .filter((c) => shares.has(c.record_id) && kept(c))
+      .map((c) => {
+        const without = this.need(c, 0);
+        const withDemand = this.need(c, shares.get(c.record_id)!);
+        return { candidate: c, quantity: withDemand.suggested - without.suggested };
+      });
     return {
-      items: onPage.map((n) => this.line(n, purchases, usage)),
-      total: needs.length,
-      summary: summarize(needs),
+      items: needs.map((n) => this.line(n, purchases, usage)),
+      total,
+      summary: summarize(sums, extra),
     };
   }
 
-  /** What a low record needs ordered, and its value: all the summary reads of a line. */
+  /** What a low record needs ordered. */
   private need(c: ReorderCandidate, backordered: number) {
     const available = c.quantity_on_hand - c.quantity_reserved;
     const deficit = Math.max(c.reorder_point - available, 0) + backordered;
     const suggested = suggestedOrderQuantity(c.reorder_quantity, deficit);
-    const value = c.cost_price === null ? 0 : fromMinorUnits(c.cost_price * suggested, c.currency ?? DEFAULT_CURRENCY);
-    return { candidate: c, available, backordered, deficit, suggested, value };
+    return { candidate: c, available, backordered, deficit, suggested };
   }
 
   private line(need: Need, purchases: Map<string, string>, usage: Map<string, number>) {
@@ -230,48 +233,77 @@ export function usageWindowStart(now: Date): string {
   return usageDay(addDays(now, -(USAGE_WINDOW_DAYS - 1)).toISOString());
 }
 
+type SummarySums = Awaited<ReturnType<ReorderRepository['summaryGroups']>>;
+
 interface Group {
-  products: Set<string>;
-  suggested_order_quantity: number;
-  suggested_order_value: number;
+  products_count: number;
+  quantity: number;
+  /** Value per currency, in minor units: converted once, at the end. */
+  minor: Map<string, number>;
 }
 
-function summarize(needs: Need[]) {
+/**
+ * The summary from the database's sums per warehouse, supplier and currency, plus what backordered demand adds
+ * to the lines that count it (`extra`). Warehouses by name; suppliers by name, products without one last.
+ */
+function summarize(
+  { groups, productsBySupplier }: SummarySums,
+  extra: Array<{ candidate: ReorderCandidate; quantity: number }>,
+) {
+  const rows = [
+    ...groups,
+    ...extra.map(({ candidate: c, quantity }) => ({
+      ...c,
+      lines: 0,
+      quantity,
+      value_minor: (c.cost_price ?? 0) * quantity,
+    })),
+  ];
   const byWarehouse = new Map<string, Group & { warehouse_id: string; warehouse_name: string }>();
   const bySupplier = new Map<string | null, Group & { supplier_id: string | null; supplier_name: string | null }>();
-  for (const { candidate: line, suggested, value } of needs) {
-    const w = byWarehouse.get(line.warehouse_id) ?? {
-      warehouse_id: line.warehouse_id,
-      warehouse_name: line.warehouse_name,
-      products: new Set(),
-      suggested_order_quantity: 0,
-      suggested_order_value: 0,
+  const empty = () => ({ products_count: 0, quantity: 0, minor: new Map<string, number>() });
+  for (const row of rows) {
+    const w = byWarehouse.get(row.warehouse_id) ?? {
+      warehouse_id: row.warehouse_id,
+      warehouse_name: row.warehouse_name,
+      ...empty(),
     };
-    const supplierId = line.supplier_id;
-    const s = bySupplier.get(supplierId) ?? {
-      supplier_id: supplierId,
-      supplier_name: line.supplier_name,
-      products: new Set(),
-      suggested_order_quantity: 0,
-      suggested_order_value: 0,
+    const s = bySupplier.get(row.supplier_id) ?? {
+      supplier_id: row.supplier_id,
+      supplier_name: row.supplier_name,
+      ...empty(),
+      products_count: productsBySupplier.get(row.supplier_id) ?? 0,
     };
+    w.products_count += row.lines;
     for (const g of [w, s]) {
-      g.products.add(line.product_id);
-      g.suggested_order_quantity += suggested;
-      g.suggested_order_value += value;
+      g.quantity += row.quantity;
+      const currency = row.currency ?? DEFAULT_CURRENCY;
+      g.minor.set(currency, (g.minor.get(currency) ?? 0) + row.value_minor);
     }
-    byWarehouse.set(line.warehouse_id, w);
-    bySupplier.set(supplierId, s);
+    byWarehouse.set(row.warehouse_id, w);
+    bySupplier.set(row.supplier_id, s);
   }
-  const out = <T extends Group>({ products, ...g }: T) => ({
+  const value = (minor: Map<string, number>) =>
+    [...minor].reduce((sum, [currency, amount]) => sum + fromMinorUnits(amount, currency), 0);
+  const out = <T extends Group>({ minor, quantity, ...g }: T) => ({
     ...g,
-    products_count: products.size,
-    suggested_order_value: round2(g.suggested_order_value),
+    suggested_order_quantity: quantity,
+    suggested_order_value: round2(value(minor)),
   });
+  const warehouses = [...byWarehouse.values()].sort((a, b) => compareNames(a.warehouse_name, b.warehouse_name));
+  const suppliers = [...bySupplier.values()].sort((a, b) => compareNames(a.supplier_name, b.supplier_name));
   return {
-    total_products_needing_reorder: new Set(needs.map((n) => n.candidate.product_id)).size,
-    total_suggested_order_value: round2(needs.reduce((sum, n) => sum + n.value, 0)),
-    by_warehouse: [...byWarehouse.values()].map(out),
-    by_supplier: [...bySupplier.values()].map(out),
+    total_products_needing_reorder: [...productsBySupplier.values()].reduce((sum, n) => sum + n, 0),
+    total_suggested_order_value: round2(warehouses.reduce((sum, w) => sum + value(w.minor), 0)),
+    by_warehouse: warehouses.map(out),
+    by_supplier: suppliers.map(out),
   };
+}
+
+/** Names in order, a missing one last. */
+function compareNames(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
 }

@@ -2,6 +2,8 @@
 // allocated (order-line-quantities.repository.ts).
 import type { SalesOrderStatus } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
+import { PRODUCTS_LOW_ON_STOCK } from '../../inventory/availability/stock-demand.js';
+import { maintainedLowStockCondition } from '../../inventory/stock/low-stock.sql.js';
 import { allocatedOfLine, shippedOfLine } from '../orders/order-line-quantities.repository.js';
 import { COMMITTED_STATUSES } from '../orders/order.states.js';
 
@@ -14,8 +16,16 @@ export interface WaitingLine {
 }
 
 export class BackorderedDemandRepository {
-  async waitingLines(db: Executor, tenantId: string, productIds: readonly string[]): Promise<WaitingLine[]> {
-    if (productIds.length === 0) return [];
+  /**
+   * The waiting lines of `products`: of those ids, or of every product with a record low on stock (read from the
+   * inventory records' partial index of low records, so that the reorder report need not send their ids).
+   */
+  async waitingLines(
+    db: Executor,
+    tenantId: string,
+    products: readonly string[] | typeof PRODUCTS_LOW_ON_STOCK,
+  ): Promise<WaitingLine[]> {
+    if (products !== PRODUCTS_LOW_ON_STOCK && products.length === 0) return [];
     // The statuses in which an order owes goods (order-quantities.ts, owesGoods), on hold included.
     const waiting = [...COMMITTED_STATUSES] as SalesOrderStatus[];
     const rows = await db
@@ -33,7 +43,19 @@ export class BackorderedDemandRepository {
         allocatedOfLine(eb).as('allocated'),
       ])
       .where('sales_order_lines.tenant_id', '=', tenantId)
-      .where('sales_order_lines.product_id', 'in', [...productIds])
+      .where((eb) =>
+        products === PRODUCTS_LOW_ON_STOCK
+          ? eb(
+              'sales_order_lines.product_id',
+              'in',
+              eb
+                .selectFrom('inventory_records as low')
+                .select('low.product_id')
+                .where('low.tenant_id', '=', tenantId)
+                .where(maintainedLowStockCondition('low')),
+            )
+          : eb('sales_order_lines.product_id', 'in', [...products]),
+      )
       .where('sales_orders.deleted_at', 'is', null)
       .where((eb) =>
         eb.or([

@@ -6,9 +6,9 @@ import { BackorderedDemandRepository } from './backordered-demand.repository.js'
 
 export function createBackorderedDemand(): BackorderedDemand {
   const repository = new BackorderedDemandRepository();
-  return async (db, tenantId, productIds) => {
+  return async (db, tenantId, products) => {
     const demand = new Map<string, number>();
-    for (const line of await repository.waitingLines(db, tenantId, productIds)) {
+    for (const line of await repository.waitingLines(db, tenantId, products)) {
       // Every line read belongs to an order that owes goods.
       const backordered = backorderedQuantity(openQuantity(line, line.shipped), line.allocated, true);
       if (backordered > 0) demand.set(line.product_id, (demand.get(line.product_id) ?? 0) + backordered);
