@@ -13,6 +13,7 @@ import {
   type Expression,
   type RawBuilder,
   type ExpressionBuilder,
+  type SelectQueryBuilder,
   type SqlBool,
   type StringReference,
 } from 'kysely';
@@ -94,6 +95,15 @@ function ftsPhrase(term: string, columns?: readonly string[]): string {
 }
 
 /**
+ * How many rows a term matches, as far as the plan of a SQLite search cares (`countedSearch` tells): `narrow`
+ * (the default) asks the FTS5 table for every match at once, `broad` asks it row by row about the rows the query
+ * walks in its own order. A common word in a large catalog has hundreds of thousands of matches: collecting them
+ * all costs more than walking the list's index newest first and stopping after the page, on which every second
+ * row matches; a rare one is the opposite.
+ */
+export type SearchBreadth = 'narrow' | 'broad';
+
+/**
  * The live rows of `tenantId` whose searched columns hold `term` (trimmed, not blank): a substring of any of
  * `columns` when the term has three characters or more, else a prefix of any of `prefixColumns`;
  * case-insensitive either way. The caller's query still names the tenant and the live rows itself.
@@ -104,6 +114,7 @@ export function matchesSearch<DB, TB extends keyof DB>(
   index: SearchIndex<DB, TB>,
   tenantId: string,
   term: string,
+  breadth: SearchBreadth = 'narrow',
 ): Expression<SqlBool> {
   const lowered = term.toLowerCase();
   const long = characters(term) >= TRIGRAM_LENGTH;
@@ -118,7 +129,11 @@ export function matchesSearch<DB, TB extends keyof DB>(
   if (long) {
     // The trigram tokenizer folds case (case_sensitive 0) and finds a quoted phrase as a substring of one
     // column through its index. LIKE on the FTS table would use the index too, but not with an ESCAPE clause.
-    return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsPhrase(term, ftsColumns)})`;
+    const phrase = ftsPhrase(term, ftsColumns);
+    // Broad: one question per row walked, which FTS5 answers by seeking each trigram's list to that rowid.
+    if (breadth === 'broad')
+      return sql<SqlBool>`exists (select 1 from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase} and rowid = ${rowid})`;
+    return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase})`;
   }
   // SQLite compares text byte by byte (code-point order), so the strings that start with the prefix are one
   // range of each lower(column) index. Asked as one OR beside the list's other conditions, SQLite (which keeps
@@ -131,6 +146,34 @@ export function matchesSearch<DB, TB extends keyof DB>(
     return sql`select rowid from ${sql.table(table)} where tenant_id = ${tenantId} and deleted_at is null and ${key} >= ${lowered}${below}`;
   });
   return sql<SqlBool>`${rowid} in (${sql.join(ranges, sql` union all `)})`;
+}
+
+/**
+ * Whether a search of `term` goes through SQLite's FTS5 table, whose plan depends on how many rows match
+ * (`SearchBreadth`): on PostgreSQL the planner weighs that itself from the statistics of migration 0031.
+ */
+export function searchesFullText(engine: Engine, term: string): boolean {
+  return engine === 'sqlite' && !isShortTerm(term);
+}
+
+/**
+ * `query` (of the searched table) joined to the FTS5 table's matches of `term` and limited to them: the FTS5
+ * table drives the query, so a count cut at a limit stops after that many matches, where `matchesSearch`'s
+ * `rowid in (…)` would first collect every match. SQLite only, for a term of three characters or more.
+ */
+export function drivenBySearch<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  index: SearchIndex<DB, TB>,
+  term: string,
+): SelectQueryBuilder<DB, TB, O> {
+  const { alias, fts, ftsColumns } = index.sqlite;
+  const joined = (query as unknown as SelectQueryBuilder<DB & Record<string, unknown>, TB, O>).innerJoin(
+    sql`${sql.table(fts)}`.as(fts) as never,
+    (join) => join.on(sql<SqlBool>`${sql.ref(`${fts}.rowid`)} = ${sql.ref(`${alias}.rowid`)}`),
+  );
+  return joined.where(
+    sql<SqlBool>`${sql.table(fts)} match ${ftsPhrase(term, ftsColumns)}`,
+  ) as unknown as SelectQueryBuilder<DB, TB, O>;
 }
 
 /** SQLite's `fold_case(text)`, registered on every connection (db/database.ts): lower case as PostgreSQL's lower(). */

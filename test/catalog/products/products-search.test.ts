@@ -4,7 +4,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineOf } from '../../../src/db/dialect.js';
-import { matchesSearch } from '../../../src/db/search.js';
+import { drivenBySearch, matchesSearch, type SearchBreadth } from '../../../src/db/search.js';
 import {
   PRODUCT_SEARCH,
   ProductListRepository,
@@ -52,14 +52,18 @@ describe(`product search on ${testEngine}`, () => {
   async function repositoryMatches(search: string): Promise<string[]> {
     const filter: ProductListFilter = { search, statuses: [], tagIds: [], attributes: [] };
     const repository = new ProductListRepository();
-    const found = await repository.pageIds(
-      t.database.db,
-      t.tenant.tenantId,
-      filter,
-      { sortBy: 'name', direction: 'asc', ranked: false },
-      100,
-      0,
-    );
+    const page = (breadth: SearchBreadth) =>
+      repository.pageIds(
+        t.database.db,
+        t.tenant.tenantId,
+        { ...filter, searchBreadth: breadth },
+        { sortBy: 'name', direction: 'asc', ranked: false },
+        100,
+        0,
+      );
+    const found = await page('narrow');
+    // Asked row by row (a common word on SQLite), the index finds the same rows.
+    expect(await page('broad')).toEqual(found);
     expect(await repository.countUpToLimit(t.database.db, t.tenant.tenantId, filter)).toBe(found.length);
     return Object.entries(ids)
       .filter(([, id]) => found.includes(id))
@@ -194,6 +198,38 @@ describe(`product search on ${testEngine}`, () => {
     const substring = await plan(query('kettle'));
     if (engine === 'sqlite') expect(substring).toMatch(/products_search VIRTUAL TABLE INDEX/);
     else expect(substring).toMatch(/products_(name|sku|description)_trgm_idx/);
+
+    if (engine === 'sqlite') {
+      // A common word: the creation index walked newest first, each row asked of the FTS5 table by its rowid.
+      const broad = db
+        .selectFrom('products')
+        .select('products.id')
+        .where('products.tenant_id', '=', t.tenant.tenantId)
+        .where('products.deleted_at', 'is', null)
+        .where((eb) => matchesSearch(eb, engine, PRODUCT_SEARCH, t.tenant.tenantId, 'kettle', 'broad'))
+        .orderBy('products.created_at', 'desc')
+        .orderBy('products.id', 'desc')
+        .limit(25)
+        .compile();
+      expect(await plan(broad)).toMatch(
+        /products USING (COVERING )?INDEX products_tenant_created_idx \(tenant_id=\?\)\n.*products_search EXISTS VIRTUAL TABLE INDEX 0:=/,
+      );
+      // The count: the FTS5 table drives, so that a limit stops it after that many matches.
+      const driven = drivenBySearch(
+        db
+          .selectFrom('products')
+          .select('products.id')
+          .where('products.tenant_id', '=', t.tenant.tenantId)
+          .where('products.deleted_at', 'is', null),
+        PRODUCT_SEARCH,
+        'kettle',
+      )
+        .limit(10_001)
+        .compile();
+      expect(await plan(driven)).toMatch(
+        /^SCAN products_search VIRTUAL TABLE INDEX[\s\S]*SEARCH products USING INTEGER PRIMARY KEY/,
+      );
+    }
 
     const prefix = await plan(query('ab'));
     if (engine === 'sqlite')

@@ -12,6 +12,9 @@ import {
   isShortTerm,
   matchesSearch,
   searchRankConditions,
+  searchesFullText,
+  drivenBySearch,
+  type SearchBreadth,
   type SearchIndex,
   type SearchRanking,
 } from '../../../db/search.js';
@@ -32,6 +35,8 @@ export interface ProductListFilter {
   barcode?: string;
   /** Trimmed, not blank. */
   search?: string;
+  /** How the search's index is asked on SQLite (db/search.ts): `narrow` unless its matches were counted many. */
+  searchBreadth?: SearchBreadth;
   statuses: readonly ProductStatus[];
   type?: ProductType;
   brandId?: string;
@@ -93,7 +98,8 @@ function conditions(db: Executor, tenantId: string, filter: ProductListFilter): 
     filter;
   if (updatedSince !== undefined) where.push((eb) => eb('products.updated_at', '>=', updatedSince));
   if (barcode !== undefined) where.push((eb) => eb('products.barcode', '=', barcode));
-  if (search !== undefined) where.push((eb) => matchesSearch(eb, engineOf(db), PRODUCT_SEARCH, tenantId, search));
+  if (search !== undefined)
+    where.push((eb) => matchesSearch(eb, engineOf(db), PRODUCT_SEARCH, tenantId, search, filter.searchBreadth));
   if (statuses.length > 0)
     where.push((eb) =>
       statuses.length === 1 ? eb('products.status', '=', statuses[0]!) : eb('products.status', 'in', statuses),
@@ -379,6 +385,12 @@ export class ProductListRepository {
    * its index finds (db/search.ts), each read by rowid or id: no row else.
    */
   async countUpToLimit(db: Executor, tenantId: string, filter: ProductListFilter): Promise<number> {
+    const { search } = filter;
+    if (search !== undefined && searchesFullText(engineOf(db), search)) {
+      // Driven by the FTS5 table, the count stops at its limit instead of collecting every match first.
+      const others = filtered(db, tenantId, { ...filter, search: undefined }).select('products.id');
+      return countUpToLimit(db, drivenBySearch(others, PRODUCT_SEARCH, search));
+    }
     return countUpToLimit(db, filtered(db, tenantId, filter).select('products.id'));
   }
 }

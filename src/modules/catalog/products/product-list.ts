@@ -4,8 +4,10 @@ import { Type, type Static } from 'typebox';
 import { readEnumList, type EnumList } from '../../../core/enum-list.js';
 import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { decodeCursor, keysetPage, type KeyKind, type KeysetOrder, type KeysetPage } from '../../../core/keyset.js';
-import { offsetOf, pageTotal, type Page, type PageRequest } from '../../../core/pagination.js';
+import { COUNT_LIMIT, offsetOf, pageTotal, type Page, type PageRequest } from '../../../core/pagination.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
+import { engineOf } from '../../../db/dialect.js';
+import { searchesFullText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Defaulted, Ulid } from '../../../http/common-schemas.js';
 import { afterQuery, pageQuery } from '../../../http/pagination.js';
@@ -293,8 +295,15 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     options: ProductListOptions,
     page: PageRequest,
   ): Promise<Page<Product>> {
-    const filter = await filterOf(db, tenantId, options);
-    if (filter === null) return { items: [], total: 0 };
+    const found = await filterOf(db, tenantId, options);
+    if (found === null) return { items: [], total: 0 };
+    // A full-text search on SQLite is counted first: how many rows match decides how its index is asked.
+    const countedFirst =
+      found.search !== undefined && searchesFullText(engineOf(db), found.search)
+        ? await list.countUpToLimit(db, tenantId, found)
+        : undefined;
+    const filter: ProductListFilter =
+      countedFirst === undefined ? found : { ...found, searchBreadth: countedFirst > COUNT_LIMIT ? 'broad' : 'narrow' };
     const offset = offsetOf(page);
     // One id more than the page: whether another page follows, which a capped count cannot tell.
     const fetchedIds = await list.pageIds(
@@ -309,7 +318,7 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     const items = await products.findManyInOrder(db, tenantId, fetchedIds.slice(0, page.per_page));
     // A page that is not full and not past the end already tells the total: no count needed.
     if (!more && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
-    const counted = await list.countUpToLimit(db, tenantId, filter);
+    const counted = countedFirst ?? (await list.countUpToLimit(db, tenantId, filter));
     return { items, ...pageTotal(page, counted, items.length, more) };
   }
 
