@@ -10,6 +10,7 @@ export const homeKeys = {
   inventorySummary: ['home', 'inventory-summary'] as const,
   awaitingApproval: ['home', 'purchase-orders', 'pending_approval'] as const,
   overdue: ['home', 'purchase-orders', 'overdue'] as const,
+  salesOrderCount: (filter: object) => ['home', 'sales-orders', filter] as const,
   auditActivity: (namesUsers: boolean) => ['home', 'activity', 'audit-log', namesUsers] as const,
   movementActivity: ['home', 'activity', 'stock-movements'] as const,
 };
@@ -34,6 +35,21 @@ export function useAwaitingApproval() {
           },
         }),
       ),
+  });
+}
+
+/** How many sales orders a filter of their list finds: one row is read, the number is the list's total. */
+export function useSalesOrderCount(filter: { status?: string; backordered?: boolean }) {
+  return useQuery({
+    queryKey: homeKeys.salesOrderCount(filter),
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/v1/sales/orders', {
+            params: { query: { page: 1, per_page: 1, ...filter, sort_by: 'created_at', sort_direction: 'desc' } },
+          }),
+        )
+      ).meta,
   });
 }
 
