@@ -120,7 +120,7 @@ describe('sales orders in the console', () => {
     await page.getByLabel(`Discount of ${bits.name}`).fill('2.5');
     await page.getByLabel('Shipping', { exact: true }).fill('4.95');
     // 2 × 89.90 + 5 × 12.50 − 2.50 + 4.95
-    await page.getByLabel('Order total').filter({ hasText: '244.65' }).waitFor();
+    await page.getByRole('cell', { name: 'Order total' }).filter({ hasText: '244.75' }).waitFor();
     await harness.screenshot(page, 'sales-order-form');
     await page.getByRole('button', { name: 'Create draft' }).click();
 
@@ -145,7 +145,10 @@ describe('sales orders in the console', () => {
     await hold.getByLabel('Reason').fill('Waiting for the customer to confirm the address.');
     await hold.getByRole('button', { name: 'Put on hold' }).click();
     await waitForStatus(page, 'On hold');
-    await page.getByText('Waiting for the customer to confirm the address.').waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Waiting for the customer to confirm the address. Nothing ships until the hold is released.' })
+      .waitFor();
     // Held, the order keeps its reservations.
     await allocation.getByRole('row').filter({ hasText: drill.name }).waitFor();
     await page.getByRole('button', { name: 'Release hold' }).click();
@@ -187,11 +190,13 @@ describe('sales orders in the console', () => {
     const table = page.getByRole('table', { name: 'Sales orders' });
     await table.getByRole('link', { name: second.order_number }).waitFor();
 
-    await page.getByRole('checkbox', { name: 'Backordered' }).click();
+    // The filter is a chip: its label is what a person clicks.
+    await page.getByText('Backordered', { exact: true }).click();
     await page.waitForURL(/backordered=true/);
     await table.getByRole('link', { name: backordered.order_number }).waitFor();
     await table.getByRole('link', { name: first.order_number }).waitFor({ state: 'detached' });
-    await page.getByRole('checkbox', { name: 'Backordered' }).click();
+    expect(await page.getByRole('checkbox', { name: 'Backordered' }).isChecked()).toBe(true);
+    await page.getByText('Backordered', { exact: true }).click();
     await table.getByRole('link', { name: first.order_number }).waitFor();
 
     await table.getByRole('checkbox', { name: `Select ${first.order_number}` }).check();

@@ -7,8 +7,8 @@ export function SalesOrderCards() {
   const confirmed = useSalesOrderCount({ status: 'confirmed' });
   const partly = useSalesOrderCount({ status: 'partially_shipped' });
   const backordered = useSalesOrderCount({ backordered: true });
-  const total = (meta: { total?: number } | undefined) => meta?.total ?? 0;
-  const toShip = confirmed.data && partly.data ? total(confirmed.data) + total(partly.data) : undefined;
+  const toShip =
+    confirmed.data === undefined || partly.data === undefined ? undefined : confirmed.data + partly.data;
   return (
     <>
       <StatCard
@@ -18,7 +18,7 @@ export function SalesOrderCards() {
         description={
           toShip === undefined
             ? undefined
-            : `${total(confirmed.data)} confirmed, ${total(partly.data)} partially shipped.`
+            : `${confirmed.data} confirmed, ${partly.data} partially shipped.`
         }
         loading={confirmed.isPending || partly.isPending}
         error={confirmed.error ?? partly.error}
@@ -26,7 +26,7 @@ export function SalesOrderCards() {
       />
       <StatCard
         title="Backorders"
-        value={backordered.data && String(total(backordered.data))}
+        value={backordered.data === undefined ? undefined : String(backordered.data)}
         to={DASHBOARD_LINKS.backorders}
         description="Confirmed orders with lines waiting for stock."
         loading={backordered.isPending}

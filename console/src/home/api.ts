@@ -1,6 +1,7 @@
 // The Home area's reads and the keys they are cached under: every key starts with 'home', as the dashboard
 // counts and lists what other areas own, in the few rows its cards need.
 import { useQuery } from '@tanstack/react-query';
+import { numberedPage } from '../../../clients/typescript/src/pagination';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { activitySentence, recordLabels } from './activity';
@@ -43,13 +44,13 @@ export function useSalesOrderCount(filter: { status?: string; backordered?: bool
   return useQuery({
     queryKey: homeKeys.salesOrderCount(filter),
     queryFn: async () =>
-      (
+      numberedPage(
         await unwrap(
           api.GET('/api/v1/sales/orders', {
             params: { query: { page: 1, per_page: 1, ...filter, sort_by: 'created_at', sort_direction: 'desc' } },
           }),
-        )
-      ).meta,
+        ),
+      ).meta.total,
   });
 }
 

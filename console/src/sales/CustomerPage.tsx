@@ -75,7 +75,7 @@ export function CustomerPage() {
   );
 }
 
-function DeleteCustomerButton({ customer, disabled }: { customer: Customer; disabled?: boolean }) {
+function DeleteCustomerButton({ customer, disabled }: { customer: Customer; /** Set by Guarded. */ disabled?: boolean }) {
   const navigate = useNavigate();
   const refresh = useRefreshSales();
   const [busy, setBusy] = useState(false);
@@ -91,7 +91,7 @@ function DeleteCustomerButton({ customer, disabled }: { customer: Customer; disa
     try {
       await unwrap(api.DELETE('/api/v1/crm/customers/{id}', { params: { path: { id: customer.id } } }));
       notifySuccess(`${customer.name} deleted.`);
-      await refresh();
+      await refresh({ now: false });
       void navigate('/customers');
     } catch (error) {
       notifyFailure(error, `Could not delete ${customer.name}`);

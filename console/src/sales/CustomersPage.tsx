@@ -56,7 +56,7 @@ export function CustomersPage() {
           value={list.filters.search ?? ''}
           onSearch={(search) => list.setFilter('search', search)}
           w={300}
-          label="Search name, e-mail, company or external id"
+          placeholder="Name, e-mail, company or external id"
         />
         <Select
           label="Active"

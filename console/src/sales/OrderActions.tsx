@@ -29,13 +29,16 @@ function useCommand(order: SalesOrder) {
     call: () => Promise<unknown>,
     success: string,
     ask?: Parameters<typeof confirm>[0],
+    /** After a deletion: leaves the page of the record that is gone, which is then not read again. */
+    leave?: () => void,
   ): Promise<boolean> => {
     if (ask && !(await confirm(ask))) return false;
     setBusy(name);
     try {
       await call();
       notifySuccess(success);
-      await refresh();
+      await refresh({ now: !leave });
+      leave?.();
       return true;
     } catch (error) {
       notifyFailure(error, `Could not ${name} ${order.order_number}`);
@@ -260,9 +263,8 @@ function DeleteButton({ order }: ActionProps) {
             confirmLabel: 'Delete draft',
             danger: true,
           },
-        ).then((deleted) => {
-          if (deleted) void navigate('/sales/orders');
-        })
+          () => void navigate('/sales/orders'),
+        )
       }
     >
       Delete draft

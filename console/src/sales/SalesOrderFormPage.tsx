@@ -323,7 +323,7 @@ function LinesEditor({
             </Table.Tr>
             <Table.Tr>
               <Table.Td>Discount</Table.Td>
-              <Table.Td ta="right">{money(-totals.discount)}</Table.Td>
+              <Table.Td ta="right">{money(totals.discount ? -totals.discount : 0)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td>Shipping</Table.Td>

@@ -1,10 +1,10 @@
 // An address (customers' and an order's ship-to shape) on one line, its empty parts left out.
 export interface Address {
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country: string | null;
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
 }
 
 export function formatAddress(address: Address | null | undefined): string {

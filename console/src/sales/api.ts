@@ -105,10 +105,14 @@ export function useWarehouses() {
   });
 }
 
-/** After a write: everything the area shows is read again. */
+/**
+ * After a write: everything the area shows is read again. After a deletion, `{ now: false }` only marks it stale,
+ * to be read when next shown: the page of the deleted record, still drawn while the next one loads, is not read.
+ */
 export function useRefreshSales() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: salesKeys.all });
+  return ({ now = true }: { now?: boolean } = {}) =>
+    queryClient.invalidateQueries({ queryKey: salesKeys.all, refetchType: now ? 'active' : 'none' });
 }
 
 /** The order commands without a body of their own or with an optional or required reason. */

@@ -126,7 +126,13 @@ export function backorderedCondition(eb: ExpressionBuilder<OrderListDb, 'o' | 'c
  * date's index (migration 0032), the column compared as stored.
  */
 export function overdueCondition(eb: ExpressionBuilder<OrderListDb, 'o' | 'c'>, today: string): Expression<SqlBool> {
-  return eb.and([eb('o.requested_ship_date', '<', today), eb('o.status', 'in', [...UNSHIPPED_STATUSES])]);
+  // `is not null` first: the condition is then false, never null, for an order without a date, and its negation
+  // (overdue=false) keeps that order.
+  return eb.and([
+    eb('o.requested_ship_date', 'is not', null),
+    eb('o.requested_ship_date', '<', today),
+    eb('o.status', 'in', [...UNSHIPPED_STATUSES]),
+  ]);
 }
 
 export class OrderRepository {
