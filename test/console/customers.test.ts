@@ -65,7 +65,10 @@ describe('customers in the console', () => {
     await page.getByLabel('Search').fill('');
     await table.getByRole('link', { name: 'Grace Hopper' }).waitFor();
 
-    await page.getByRole('textbox', { name: 'Active' }).or(page.getByRole('combobox', { name: 'Active' })).click();
+    await page
+      .getByRole('textbox', { name: 'Active' })
+      .or(page.getByRole('combobox', { name: 'Active' }))
+      .click();
     await page.getByRole('option', { name: 'Inactive' }).click();
     await page.waitForURL(/active=inactive/);
     await table.getByRole('link', { name: 'Old Account' }).waitFor();
@@ -81,7 +84,11 @@ describe('customers in the console', () => {
     await dialog.getByLabel('Shipping address: City').fill('Hampton');
     await dialog.getByLabel('Shipping address: Country').fill('XX');
     await dialog.getByRole('button', { name: 'Add customer' }).click();
-    await dialog.getByText(/country/i).filter({ hasNotText: 'Two-letter' }).first().waitFor();
+    await dialog
+      .getByText(/country/i)
+      .filter({ hasNotText: 'Two-letter' })
+      .first()
+      .waitFor();
     await dialog.getByLabel('Shipping address: Country').fill('us');
     await dialog.getByRole('button', { name: 'Add customer' }).click();
     await page.waitForURL(/\/customers\/[0-9a-z]{26}$/);
@@ -114,7 +121,10 @@ describe('customers in the console', () => {
     await page.getByText('+44 20 7946 0001').waitFor();
 
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete Ada Lovelace?' }).getByRole('button', { name: 'Delete customer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Ada Lovelace?' })
+      .getByRole('button', { name: 'Delete customer' })
+      .click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'The customer cannot be deleted while 1 open sales order references it.' })
@@ -125,7 +135,10 @@ describe('customers in the console', () => {
     await page.goto(`/customers/${spare.id}`);
     await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Spare Account' }).waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete Spare Account?' }).getByRole('button', { name: 'Delete customer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Spare Account?' })
+      .getByRole('button', { name: 'Delete customer' })
+      .click();
     await page.waitForURL(/\/customers$/);
     const gone = await call('GET', `/api/v1/crm/customers/${spare.id}`);
     expect(gone.statusCode).toBe(404);
@@ -138,7 +151,8 @@ describe('customers in the console', () => {
     await harness.signIn(page, viewer.email);
     await page.goto(`/customers/${reader.id}`);
     await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Read Only Ltd' }).waitFor();
-    for (const name of ['Edit', 'Delete', 'New order']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Edit', 'Delete', 'New order'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'New order' }).count()).toBe(0);
     await page.goto('/customers');
     await page.getByRole('table', { name: 'Customers' }).waitFor();

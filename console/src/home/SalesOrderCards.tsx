@@ -7,8 +7,7 @@ export function SalesOrderCards() {
   const confirmed = useSalesOrderCount({ status: 'confirmed' });
   const partly = useSalesOrderCount({ status: 'partially_shipped' });
   const backordered = useSalesOrderCount({ backordered: true });
-  const toShip =
-    confirmed.data === undefined || partly.data === undefined ? undefined : confirmed.data + partly.data;
+  const toShip = confirmed.data === undefined || partly.data === undefined ? undefined : confirmed.data + partly.data;
   return (
     <>
       <StatCard
@@ -16,9 +15,7 @@ export function SalesOrderCards() {
         value={toShip === undefined ? undefined : String(toShip)}
         to={DASHBOARD_LINKS.ordersToShip}
         description={
-          toShip === undefined
-            ? undefined
-            : `${confirmed.data} confirmed, ${partly.data} partially shipped.`
+          toShip === undefined ? undefined : `${confirmed.data} confirmed, ${partly.data} partially shipped.`
         }
         loading={confirmed.isPending || partly.isPending}
         error={confirmed.error ?? partly.error}

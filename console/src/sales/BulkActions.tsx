@@ -128,7 +128,9 @@ function CancelReasonDialog({
       formError={null}
       danger
     >
-      <Text size="sm">Their reserved stock is released. Orders that shipped anything are refused: close them instead.</Text>
+      <Text size="sm">
+        Their reserved stock is released. Orders that shipped anything are refused: close them instead.
+      </Text>
       <Textarea label="Reason" withAsterisk autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
     </FormDialog>
   );

@@ -29,7 +29,9 @@ export function CustomerPage() {
   if (customer.isPending) return <PageLoader />;
   if (customer.isError) {
     if (customer.error instanceof ApiError && customer.error.status === 404) return <NotFoundPage what="customer" />;
-    return <QueryError error={customer.error} onRetry={() => void customer.refetch()} title="Could not load the customer" />;
+    return (
+      <QueryError error={customer.error} onRetry={() => void customer.refetch()} title="Could not load the customer" />
+    );
   }
   const data = customer.data;
   return (
@@ -75,7 +77,13 @@ export function CustomerPage() {
   );
 }
 
-function DeleteCustomerButton({ customer, disabled }: { customer: Customer; /** Set by Guarded. */ disabled?: boolean }) {
+function DeleteCustomerButton({
+  customer,
+  disabled,
+}: {
+  customer: Customer;
+  /** Set by Guarded. */ disabled?: boolean;
+}) {
   const navigate = useNavigate();
   const refresh = useRefreshSales();
   const [busy, setBusy] = useState(false);

@@ -92,7 +92,11 @@ function DialogButton({
   variant?: string;
 }) {
   return (
-    <Button color={color} variant={variant} onClick={() => open((close) => <ReasonDialog spec={spec} onClose={close} />)}>
+    <Button
+      color={color}
+      variant={variant}
+      onClick={() => open((close) => <ReasonDialog spec={spec} onClose={close} />)}
+    >
       {children}
     </Button>
   );
@@ -112,15 +116,27 @@ const reasonStep = (
 
 const ACTIONS: Record<SalesOrderAction, ((props: ActionProps) => ReactNode) | null> = {
   edit: ({ order }) => (
-    <Button component={Link} to={`/sales/orders/${order.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+    <Button
+      component={Link}
+      to={`/sales/orders/${order.id}/edit`}
+      variant="default"
+      leftSection={<IconPencil size={16} />}
+    >
       Edit
     </Button>
   ),
   // Lines are edited on the same form as the header.
   'edit-lines': null,
-  confirm: ({ order }) => <CommandButton order={order} command="confirm" label="Confirm" done="confirmed and allocated" />,
+  confirm: ({ order }) => (
+    <CommandButton order={order} command="confirm" label="Confirm" done="confirmed and allocated" />
+  ),
   'submit-for-approval': ({ order }) => (
-    <CommandButton order={order} command="submit-for-approval" label="Submit for approval" done="submitted for approval" />
+    <CommandButton
+      order={order}
+      command="submit-for-approval"
+      label="Submit for approval"
+      done="submitted for approval"
+    />
   ),
   approve: ({ order, open }) => (
     <DialogButton

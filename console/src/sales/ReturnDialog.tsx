@@ -27,9 +27,7 @@ interface ReturnValues extends Record<string, unknown> {
 
 /** The lines sent: those with a quantity, each with the index of its row in the form. */
 function sentLines(values: ReturnValues) {
-  return values.lines
-    .map((line, row) => ({ line, row }))
-    .filter(({ line }) => Number(line.quantity) > 0);
+  return values.lines.map((line, row) => ({ line, row })).filter(({ line }) => Number(line.quantity) > 0);
 }
 
 export function ReturnDialog({ order, onClose }: { order: SalesOrder; onClose: () => void }) {

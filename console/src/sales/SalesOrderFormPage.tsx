@@ -167,8 +167,16 @@ function OrderForm({ initial, existing }: { initial: OrderFormValues; existing?:
               />
               {!existing && (
                 <>
-                  <TextInput label="Channel" description="Where the order came from, e.g. a shop" {...form.getInputProps('channel')} />
-                  <TextInput label="External reference" description="The order's number there" {...form.getInputProps('external_ref')} />
+                  <TextInput
+                    label="Channel"
+                    description="Where the order came from, e.g. a shop"
+                    {...form.getInputProps('channel')}
+                  />
+                  <TextInput
+                    label="External reference"
+                    description="The order's number there"
+                    {...form.getInputProps('external_ref')}
+                  />
                 </>
               )}
               <Textarea

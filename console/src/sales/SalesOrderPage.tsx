@@ -1,7 +1,20 @@
 // One sales order: its customer, ship-to, dates and totals; its lines with what is allocated, shipped,
 // backordered, cancelled and returned; where its stock is reserved; its shipments and returns; its history; and
 // the steps its status and the user's role allow.
-import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/errors';
@@ -34,7 +47,9 @@ export function SalesOrderPage() {
   if (order.isPending) return <PageLoader />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="sales order" />;
-    return <QueryError error={order.error} onRetry={() => void order.refetch()} title="Could not load the sales order" />;
+    return (
+      <QueryError error={order.error} onRetry={() => void order.refetch()} title="Could not load the sales order" />
+    );
   }
   const data = order.data;
   return (
@@ -61,7 +76,11 @@ export function SalesOrderPage() {
         <Allocation order={data} />
         <Section title="Shipments">
           {shipments.isError ? (
-            <QueryError error={shipments.error} onRetry={() => void shipments.refetch()} title="Could not load the shipments" />
+            <QueryError
+              error={shipments.error}
+              onRetry={() => void shipments.refetch()}
+              title="Could not load the shipments"
+            />
           ) : (
             <Shipments shipments={shipments.data ?? []} />
           )}
@@ -69,7 +88,11 @@ export function SalesOrderPage() {
         {acceptsReturns(data) && (
           <Section title="Returns">
             {returns.isError ? (
-              <QueryError error={returns.error} onRetry={() => void returns.refetch()} title="Could not load the returns" />
+              <QueryError
+                error={returns.error}
+                onRetry={() => void returns.refetch()}
+                title="Could not load the returns"
+              />
             ) : (
               <Returns returns={returns.data ?? []} />
             )}
@@ -238,14 +261,14 @@ function TotalRow({ label, value, strong = false }: { label: string; value: stri
 function Allocation({ order }: { order: SalesOrder }) {
   const warehouses = useWarehouses();
   const names = new Map((warehouses.data ?? []).map((warehouse) => [warehouse.id, warehouse.name]));
-  const rows = (order.lines ?? []).flatMap((line) =>
-    line.allocations.map((allocation) => ({ line, ...allocation })),
-  );
+  const rows = (order.lines ?? []).flatMap((line) => line.allocations.map((allocation) => ({ line, ...allocation })));
   return (
     <Section title="Allocation">
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {order.confirmed_at ? 'No stock is reserved for this order now.' : 'Stock is reserved when the order is confirmed.'}
+          {order.confirmed_at
+            ? 'No stock is reserved for this order now.'
+            : 'Stock is reserved when the order is confirmed.'}
         </Text>
       ) : (
         <Table aria-label="Allocation by warehouse" verticalSpacing="xs">

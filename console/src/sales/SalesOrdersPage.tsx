@@ -27,7 +27,13 @@ const SHAPE: ListStateShape<Filter> = {
   defaultSort: '-created_at',
 };
 type SortColumn = NonNullable<SalesOrderListQuery['sort_by']>;
-const SORTABLE: readonly SortColumn[] = ['order_number', 'total_amount', 'requested_ship_date', 'priority', 'created_at'];
+const SORTABLE: readonly SortColumn[] = [
+  'order_number',
+  'total_amount',
+  'requested_ship_date',
+  'priority',
+  'created_at',
+];
 export const PAGE_SIZE = 25;
 
 export function SalesOrdersPage() {
@@ -76,7 +82,10 @@ export function SalesOrdersPage() {
         }
       />
       <Stack gap="sm">
-        <Tabs value={list.filters.status ?? 'all'} onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}>
+        <Tabs
+          value={list.filters.status ?? 'all'}
+          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
+        >
           <Tabs.List>
             {STATUS_TABS.map((tab) => (
               <Tabs.Tab key={tab.value} value={tab.value}>

@@ -149,11 +149,13 @@ export async function runOrderCommand(
     case 'submit-for-approval':
       return (await unwrap(api.POST('/api/v1/sales/orders/{id}/submit-for-approval', path))).data;
     case 'reject':
-      return (await unwrap(api.POST('/api/v1/sales/orders/{id}/reject', { ...path, body: { reason: body.reason ?? '' } })))
-        .data;
+      return (
+        await unwrap(api.POST('/api/v1/sales/orders/{id}/reject', { ...path, body: { reason: body.reason ?? '' } }))
+      ).data;
     case 'cancel':
-      return (await unwrap(api.POST('/api/v1/sales/orders/{id}/cancel', { ...path, body: { reason: body.reason ?? '' } })))
-        .data;
+      return (
+        await unwrap(api.POST('/api/v1/sales/orders/{id}/cancel', { ...path, body: { reason: body.reason ?? '' } }))
+      ).data;
     case 'close':
       return (await unwrap(api.POST('/api/v1/sales/orders/{id}/close', { ...path, body }))).data;
     case 'complete':

@@ -2,7 +2,13 @@
 // before today (UTC) and it has not shipped.
 import type { SalesOrderStatus } from './status';
 
-const UNSHIPPED: readonly SalesOrderStatus[] = ['draft', 'pending_approval', 'confirmed', 'partially_shipped', 'on_hold'];
+const UNSHIPPED: readonly SalesOrderStatus[] = [
+  'draft',
+  'pending_approval',
+  'confirmed',
+  'partially_shipped',
+  'on_hold',
+];
 
 export function isOverdue(
   order: { status: SalesOrderStatus; requested_ship_date: string | null },

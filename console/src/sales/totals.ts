@@ -22,7 +22,9 @@ function numeric(value: number | string): number {
 }
 
 export function lineTotal(line: DraftLine): number {
-  return roundMoney(numeric(line.quantity) * roundMoney(numeric(line.unit_price)) - roundMoney(numeric(line.discount_amount)));
+  return roundMoney(
+    numeric(line.quantity) * roundMoney(numeric(line.unit_price)) - roundMoney(numeric(line.discount_amount)),
+  );
 }
 
 export function orderTotals(lines: readonly DraftLine[], amounts: DraftAmounts) {
