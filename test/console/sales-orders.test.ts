@@ -1,7 +1,8 @@
 // Sales orders in the console, in a real browser: an order created for a customer with two lines (one scanned, as a
 // scanner types), confirmed, its allocation by warehouse and its backorder shown, held and released; another
 // cancelled with its reason; the list's backordered filter and a bulk confirmation with the refused order listed
-// with the API's reason; and a viewer who sees the orders but no action.
+// with the API's reason; what the sales and warehouse roles are offered; and a viewer who sees the orders but no
+// action.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
@@ -219,6 +220,42 @@ describe('sales orders in the console', () => {
       expect(res.json().data.status).toBe('confirmed');
     }
     await table.getByRole('row').filter({ hasText: first.order_number }).filter({ hasText: 'Confirmed' }).waitFor();
+  });
+
+  it('lets the sales role work on orders but not ship them, and the warehouse role ship but not edit', async () => {
+    const tape = await product('Measuring tape', 6, 10);
+    const open = await draft(tape.id, 1);
+    const ready = await confirmed(tape.id, 2);
+    const seller = await makeUser(harness.services, harness.tenant.tenantId, 'sales');
+    const page = await harness.newPage();
+    await harness.signIn(page, seller.email);
+    await page.goto('/sales/orders');
+    await page.getByRole('link', { name: 'New sales order' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Sales orders' })
+      .getByRole('checkbox', { name: `Select ${open.order_number}` })
+      .waitFor();
+    await page.goto(`/sales/orders/${open.id}`);
+    await waitForStatus(page, 'Draft');
+    for (const name of ['Edit', 'Confirm', 'Submit for approval', 'Put on hold', 'Cancel order', 'Delete draft'])
+      await page
+        .getByRole('group', { name: 'Order actions' })
+        .getByRole(name === 'Edit' ? 'link' : 'button', { name })
+        .waitFor();
+    await page.goto(`/sales/orders/${ready.id}`);
+    await waitForStatus(page, 'Confirmed');
+    await page.getByRole('button', { name: 'Put on hold' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Create shipment' }).count()).toBe(0);
+
+    const shipper = await makeUser(harness.services, harness.tenant.tenantId, 'warehouse');
+    const warehousePage = await harness.newPage();
+    await harness.signIn(warehousePage, shipper.email);
+    await warehousePage.goto(`/sales/orders/${ready.id}`);
+    await waitForStatus(warehousePage, 'Confirmed');
+    await warehousePage.getByRole('button', { name: 'Create shipment' }).waitFor();
+    for (const name of ['Put on hold', 'Cancel order', 'Close order'])
+      expect(await warehousePage.getByRole('button', { name }).count()).toBe(0);
+    expect(await warehousePage.getByRole('link', { name: 'Ada Lovelace' }).count()).toBe(0);
   });
 
   it('shows a viewer the orders but no action', async () => {
