@@ -178,6 +178,51 @@ describe('sales orders in the console', () => {
     expect(after.json().data.status).toBe('cancelled');
   });
 
+  it('lists the shipments of an order and records a return, restocking one line and not the other', async () => {
+    const hammer = await product('Claw hammer', 15, 5);
+    const nails = await product('Nails 500 g', 3, 5);
+    const res = await call('POST', ORDERS, {
+      customer_id: customerId,
+      lines: [
+        { product_id: hammer.id, quantity: 2, unit_price: 15 },
+        { product_id: nails.id, quantity: 3, unit_price: 3 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data as { id: string; order_number: string };
+    expect((await call('POST', `${ORDERS}/${order.id}/confirm`)).statusCode).toBe(200);
+    const shipment = await call('POST', `${ORDERS}/${order.id}/shipments`, {
+      warehouse_id: harness.tenant.defaultWarehouseId,
+    });
+    expect(shipment.statusCode, shipment.body).toBe(201);
+    const { id: shipmentId, shipment_number: shipmentNumber } = shipment.json().data as {
+      id: string;
+      shipment_number: string;
+    };
+    expect((await call('POST', `/api/v1/sales/shipments/${shipmentId}/ship`, { carrier: 'DHL' })).statusCode).toBe(200);
+
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto(`/sales/orders/${order.id}`);
+    await waitForStatus(page, 'Shipped');
+    const link = page.getByRole('table', { name: 'Shipments' }).getByRole('link', { name: shipmentNumber });
+    expect(await link.getAttribute('href')).toBe(`/sales/shipments/${shipmentId}`);
+
+    await page.getByRole('button', { name: 'Record return' }).click();
+    const dialog = page.getByRole('dialog', { name: `Record a return of ${order.order_number}` });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Damaged in transit');
+    await dialog.getByLabel(`Quantity back of ${hammer.name}`).fill('1');
+    await dialog.getByLabel(`Quantity back of ${nails.name}`).fill('2');
+    await dialog.getByRole('checkbox', { name: `Restock ${nails.name}` }).uncheck();
+    await dialog.getByRole('button', { name: 'Record return' }).click();
+    await page.getByRole('alert').filter({ hasText: '3 back, 1 restocked' }).waitFor();
+    const returns = page.getByRole('table', { name: 'Returns' });
+    await returns.getByRole('row').filter({ hasText: 'Damaged in transit' }).waitFor();
+    const lines = page.getByRole('table', { name: 'Order lines' });
+    const nailCells = await lines.getByRole('row').filter({ hasText: nails.name }).getByRole('cell').allInnerTexts();
+    expect(nailCells.slice(1, 7)).toEqual(['3', '0', '3', '0', '0', '2']);
+  });
+
   it('filters the backordered orders and confirms in bulk, listing the refused order', async () => {
     const scarce = await product('Angle grinder', 59, 0);
     const plenty = await product('Safety goggles', 7.5, 50);
