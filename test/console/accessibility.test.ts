@@ -1,14 +1,15 @@
 // Every screen in the navigation, as an administrator (who sees them all), over data in every state a row can
 // show (in stock, low, out of stock, inactive, overdue, suspended, deactivated): one h1, the screen's title, and
 // no serious or critical accessibility violation found by axe (names of controls, labels, contrast, roles), nor a
-// heading that skips a level, nor in the dialogs its header opens, the receive dialog and the stock actions, whose
-// number steppers are named for their field. At tablet width (768 px) nothing is
+// heading that skips a level, nor in the dialogs its header opens, the receive dialog, the stock actions and a
+// sales order's steps, whose number steppers are named for their field. At tablet width (768 px) nothing is
 // wider than the window but the tables' own scroll areas.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
 import { makeUser } from '../helpers/factories.js';
+import { jsonCaller } from '../helpers/test-app.js';
 import { stockOps } from '../inventory/stock-ops-helpers.js';
 import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
 
@@ -189,6 +190,53 @@ describe('the console for every user', () => {
         await page.getByRole('menu').waitFor({ state: 'detached' });
         await expectAccessibleDialog(page, `stock action ${action}`);
       }
+    },
+  );
+
+  it(
+    'has no serious accessibility violation on a sales order, its form and dialogs, or a customer',
+    { timeout: 300_000 },
+    async () => {
+      const call = jsonCaller(harness.app, harness.auth);
+      const stock = stockOps(harness);
+      const productId = await stock.product();
+      await stock.stock(productId, 2);
+      const customer = await call('POST', '/api/v1/crm/customers', {
+        name: 'Axe Customer',
+        shipping_address: { city: 'Hull', country: 'GB' },
+      });
+      expect(customer.statusCode, customer.body).toBe(201);
+      const order = await call('POST', '/api/v1/sales/orders', {
+        customer_id: customer.json().data.id,
+        requested_ship_date: '2026-01-05',
+        lines: [{ product_id: productId, quantity: 5, unit_price: 3, discount_amount: 1 }],
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const orderId = order.json().data.id as string;
+      expect((await call('POST', `/api/v1/sales/orders/${orderId}/confirm`)).statusCode).toBe(200);
+
+      const page = await harness.newPage();
+      await harness.signIn(page, harness.tenant.adminEmail);
+      await page.goto(`/sales/orders/${orderId}`);
+      await screenReady(page, 'sales order');
+      await page.getByRole('table', { name: 'Allocation by warehouse' }).waitFor();
+      expect(await seriousViolations(page), 'sales order').toEqual([]);
+      for (const action of ['Put on hold', 'Cancel order', 'Close order', 'Create shipment']) {
+        await page.getByRole('button', { name: action, exact: true }).click();
+        await expectAccessibleDialog(page, `sales order: ${action}`);
+      }
+
+      await page.goto(`/sales/orders/${orderId}/edit`);
+      await screenReady(page, 'sales order form');
+      await page.getByRole('table', { name: 'Order lines' }).waitFor();
+      expect(await seriousViolations(page), 'sales order form').toEqual([]);
+
+      await page.goto(`/customers/${customer.json().data.id as string}`);
+      await screenReady(page, 'customer');
+      await page.getByRole('table', { name: 'Orders of the customer' }).waitFor();
+      expect(await seriousViolations(page), 'customer').toEqual([]);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expectAccessibleDialog(page, 'customer: Edit');
     },
   );
 

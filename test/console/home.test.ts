@@ -1,11 +1,12 @@
 // The home dashboard in a real browser: its numbers are those of the data set up here (the stock value in each
 // currency it is priced in), each leads to the list it counts, the recent activity reads as sentences and follows
-// what the user may read, and the header names the organisation.
+// what the user may read, and the header names the organisation. Sales orders to ship and backordered are counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseOrderStatus } from '../../src/db/schema.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { makeUser } from '../helpers/factories.js';
 import { CONSOLE_TENANT_NAME, startConsole, type ConsoleHarness } from '../helpers/browser.js';
+import { jsonCaller } from '../helpers/test-app.js';
 import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
 
 let harness: ConsoleHarness;
@@ -89,6 +90,47 @@ describe('the home dashboard', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'Awaiting approval: 1' }).click();
     await page.waitForURL(/\/purchase-orders\?status=pending_approval$/);
+  });
+
+  it('counts the sales orders to ship and those backordered, each leading to its filtered list', async () => {
+    const call = jsonCaller(harness.app, harness.auth);
+    const customer = await call('POST', '/api/v1/crm/customers', { name: 'Home Customer' });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const o = purchaseOps(harness);
+    const stocked = await o.product();
+    expect(
+      (
+        await call('POST', '/api/v1/operations/inventory/adjust', {
+          product_id: stocked,
+          warehouse_id: harness.tenant.defaultWarehouseId,
+          quantity: 5,
+          reason: 'Opening stock',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const confirmedOrder = async (productId: string) => {
+      const order = await call('POST', '/api/v1/sales/orders', {
+        customer_id: customer.json().data.id,
+        lines: [{ product_id: productId, quantity: 2, unit_price: 4 }],
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const id = order.json().data.id as string;
+      expect((await call('POST', `/api/v1/sales/orders/${id}/confirm`)).statusCode).toBe(200);
+      return order.json().data.order_number as string;
+    };
+    await confirmedOrder(stocked);
+    const waiting = await confirmedOrder(await o.product());
+
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    const toShip = page.getByRole('region', { name: 'Orders to ship' });
+    await toShip.getByRole('link', { name: 'Orders to ship: 2' }).waitFor();
+    await toShip.getByText('2 confirmed, 0 partially shipped.').waitFor();
+    await page.getByRole('link', { name: 'Backorders: 1' }).click();
+    await page.waitForURL(/\/sales\/orders\?backordered=true$/);
+    const listed = page.getByRole('table', { name: 'Sales orders' }).getByRole('link', { name: /^SO-/ });
+    await listed.first().waitFor();
+    expect(await listed.allTextContents()).toEqual([waiting]);
   });
 
   it('shows a manager and a viewer, who may not read the audit log, the recent stock movements instead', async () => {

@@ -27274,6 +27274,10 @@ export interface operations {
                 created_to?: string;
                 /** @description Case-insensitive substring of the number, external_ref or the live customer's name; one or two characters: the start of one of them. */
                 search?: string;
+                /** @description true: orders with a backordered line (open and not allocated while the order owes goods); false: the others. */
+                backordered?: boolean;
+                /** @description true: orders whose requested ship date is before today (UTC) and that are not shipped, completed or cancelled; false: the others. */
+                overdue?: boolean;
                 /** @description Only records whose updated_at is at or after this instant (inclusive): an ISO 8601 date-time with a time zone, e.g. `2026-01-15T10:00:00.000Z`. With `sort_by=updated_at&sort_direction=asc` it walks the changes in order (see docs/sync.md). */
                 updated_since?: string;
                 /** @description Ties break on id. */

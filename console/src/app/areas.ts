@@ -6,6 +6,7 @@ import { inventory } from '../inventory/area';
 import { masterProducts } from '../master-products/area';
 import { products } from '../products/area';
 import { purchasing } from '../purchasing/area';
+import { sales } from '../sales/area';
 import { settings } from '../settings/area';
 import { webhooks } from '../webhooks/area';
 
@@ -17,6 +18,7 @@ export const areas: Area[] = [
   catalog,
   inventory,
   purchasing,
+  sales,
   imports,
   webhooks,
   settings,

@@ -6,19 +6,22 @@ import { PageHeader } from '../components/PageHeader';
 import { dashboardCards } from './dashboard';
 import { PurchaseOrderCards } from './PurchaseOrderCards';
 import { RecentActivity } from './RecentActivity';
+import { SalesOrderCards } from './SalesOrderCards';
 import { StockCards } from './StockCards';
 
 export function HomePage() {
   const me = useCurrentUser();
   const cards = dashboardCards(me.abilities);
-  const anything = cards.stock || cards.purchaseOrders || cards.activity !== null;
+  const figures = cards.stock || cards.purchaseOrders || cards.salesOrders;
+  const anything = figures || cards.activity !== null;
   return (
     <Stack gap="md">
       <PageHeader title={`Welcome, ${me.user.name}`} description={me.tenant.name} />
-      {(cards.stock || cards.purchaseOrders) && (
+      {figures && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {cards.stock && <StockCards />}
           {cards.purchaseOrders && <PurchaseOrderCards />}
+          {cards.salesOrders && <SalesOrderCards />}
         </SimpleGrid>
       )}
       {cards.activity && <RecentActivity source={cards.activity} />}

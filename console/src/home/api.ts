@@ -1,6 +1,7 @@
 // The Home area's reads and the keys they are cached under: every key starts with 'home', as the dashboard
 // counts and lists what other areas own, in the few rows its cards need.
 import { useQuery } from '@tanstack/react-query';
+import { numberedPage } from '../../../clients/typescript/src/pagination';
 import { api, unwrap } from '../api/client';
 import { useCan } from '../auth/session';
 import { activitySentence, recordLabels } from './activity';
@@ -10,6 +11,7 @@ export const homeKeys = {
   inventorySummary: ['home', 'inventory-summary'] as const,
   awaitingApproval: ['home', 'purchase-orders', 'pending_approval'] as const,
   overdue: ['home', 'purchase-orders', 'overdue'] as const,
+  salesOrderCount: (filter: object) => ['home', 'sales-orders', filter] as const,
   auditActivity: (namesUsers: boolean) => ['home', 'activity', 'audit-log', namesUsers] as const,
   movementActivity: ['home', 'activity', 'stock-movements'] as const,
 };
@@ -34,6 +36,21 @@ export function useAwaitingApproval() {
           },
         }),
       ),
+  });
+}
+
+/** How many sales orders a filter of their list finds: one row is read, the number is the list's total. */
+export function useSalesOrderCount(filter: { status?: string; backordered?: boolean }) {
+  return useQuery({
+    queryKey: homeKeys.salesOrderCount(filter),
+    queryFn: async () =>
+      numberedPage(
+        await unwrap(
+          api.GET('/api/v1/sales/orders', {
+            params: { query: { page: 1, per_page: 1, ...filter, sort_by: 'created_at', sort_direction: 'desc' } },
+          }),
+        ),
+      ).meta.total,
   });
 }
 

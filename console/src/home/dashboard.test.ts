@@ -3,13 +3,14 @@ import { dashboardCards, stockValueTotals } from './dashboard';
 
 describe('the dashboard by ability', () => {
   it('shows nothing but the welcome to a user who may read none of it', () => {
-    expect(dashboardCards([])).toEqual({ stock: false, purchaseOrders: false, activity: null });
+    expect(dashboardCards([])).toEqual({ stock: false, purchaseOrders: false, salesOrders: false, activity: null });
   });
 
   it('shows the stock cards and the stock movements to an inventory reader', () => {
     expect(dashboardCards(['operations:view-inventory'])).toEqual({
       stock: true,
       purchaseOrders: false,
+      salesOrders: false,
       activity: 'stock-movements',
     });
   });
@@ -18,9 +19,10 @@ describe('the dashboard by ability', () => {
     const cards = dashboardCards([
       'operations:view-inventory',
       'operations:view-purchase-orders',
+      'sales:view-orders',
       'system:view-audit-logs',
     ]);
-    expect(cards).toEqual({ stock: true, purchaseOrders: true, activity: 'audit-log' });
+    expect(cards).toEqual({ stock: true, purchaseOrders: true, salesOrders: true, activity: 'audit-log' });
   });
 });
 

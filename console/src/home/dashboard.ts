@@ -6,6 +6,7 @@ export const DASHBOARD_LIMIT = 6;
 export interface DashboardCards {
   stock: boolean;
   purchaseOrders: boolean;
+  salesOrders: boolean;
   activity: 'audit-log' | 'stock-movements' | null;
 }
 
@@ -14,6 +15,7 @@ export function dashboardCards(abilities: readonly string[]): DashboardCards {
   return {
     stock: holds('operations:view-inventory'),
     purchaseOrders: holds('operations:view-purchase-orders'),
+    salesOrders: holds('sales:view-orders'),
     activity: holds('system:view-audit-logs')
       ? 'audit-log'
       : holds('operations:view-inventory')
@@ -29,6 +31,8 @@ export const DASHBOARD_LINKS = {
   outOfStock: '/products?in_stock=false',
   awaitingApproval: '/purchase-orders?status=pending_approval',
   purchaseOrder: (id: string) => `/purchase-orders/${id}`,
+  ordersToShip: '/sales/orders?status=to-ship',
+  backorders: '/sales/orders?backordered=true',
   auditLog: '/settings/audit-log',
   stockMovements: '/inventory/movements',
 } as const;

@@ -18,6 +18,8 @@ export const productKeys = {
   attributes: () => ['products', 'attributes'] as const,
   options: (source: string, term: string) => ['products', 'options', source, term] as const,
   option: (source: string, id: string) => ['products', 'option', source, id] as const,
+  /** The products an order line's search offers for what is typed (ProductSearch). */
+  search: (text: string) => ['products', 'search', text] as const,
 };
 
 type ProductListQuery = NonNullable<operations['listProducts']['parameters']['query']>;
@@ -165,6 +167,31 @@ export async function runLifecycleAction(id: string, action: LifecycleAction, re
 }
 
 /** The live product with exactly this barcode or SKU (what a scanner types), or null when none has it. */
+/**
+ * Products for an order line: the exact barcode or SKU match first (what a scanner types), then the products whose
+ * name, SKU or description contain the text. Both requests go out together.
+ */
+export function useProductSearch(search: string) {
+  return useQuery({
+    queryKey: productKeys.search(search),
+    enabled: search.trim().length > 0,
+    queryFn: async () => {
+      const code = search.trim();
+      const [exact, matching] = await Promise.all([
+        lookupProduct(code),
+        unwrap(
+          api.GET('/api/v1/operations/products', {
+            params: { query: { page: 1, per_page: 10, search: code, sort_by: 'name', sort_direction: 'asc' } },
+          }),
+        ),
+      ]);
+      const rest = matching.data.filter((product) => product.id !== exact?.id);
+      return { exact, products: exact ? [exact, ...rest] : rest };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
 export async function lookupProduct(code: string): Promise<Product | null> {
   try {
     return (await unwrap(api.GET('/api/v1/operations/products/lookup', { params: { query: { code } } }))).data;

@@ -30,7 +30,7 @@ import { useApiSubmit } from '../lib/forms';
 import { usePurchaseOrder, useRefreshPurchasing, useWarehouses, type PurchaseOrder } from './api';
 import { emptyOrder, lineForProduct, orderToValues, valuesToBody, type OrderFormValues } from './form-values';
 import { formatMoney } from '../lib/format';
-import { ProductSearch } from './ProductSearch';
+import { ProductSearch } from '../products/ProductSearch';
 import { SupplierSelect } from './SupplierSelect';
 import { lineTotal, linesSubtotal } from './totals';
 

@@ -3,7 +3,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
-import { lookupProduct } from '../products/api';
 
 export type PurchaseOrder = components['schemas']['PurchaseOrder'];
 export type PurchaseOrderItem = components['schemas']['PurchaseOrderItem'];
@@ -18,7 +17,6 @@ export const purchasingKeys = {
   suppliers: (search: string) => ['purchasing', 'suppliers', search] as const,
   supplier: (id: string) => ['purchasing', 'supplier', id] as const,
   warehouses: ['purchasing', 'warehouses'] as const,
-  products: (search: string) => ['purchasing', 'products', search] as const,
 };
 
 export type OrderSortColumn = 'po_number' | 'status' | 'total_amount' | 'expected_delivery_date' | 'created_at';
@@ -111,31 +109,6 @@ export function useWarehouses() {
         )
       ).data,
     staleTime: 5 * 60_000,
-  });
-}
-
-/**
- * Products for a line: the exact barcode or SKU match first (what a scanner types), then the products whose
- * name, SKU or description contain the text. Both requests go out together.
- */
-export function useProductSearch(search: string) {
-  return useQuery({
-    queryKey: purchasingKeys.products(search),
-    enabled: search.trim().length > 0,
-    queryFn: async () => {
-      const code = search.trim();
-      const [exact, matching] = await Promise.all([
-        lookupProduct(code),
-        unwrap(
-          api.GET('/api/v1/operations/products', {
-            params: { query: { page: 1, per_page: 10, search: code, sort_by: 'name', sort_direction: 'asc' } },
-          }),
-        ),
-      ]);
-      const rest = matching.data.filter((product) => product.id !== exact?.id);
-      return { exact, products: exact ? [exact, ...rest] : rest };
-    },
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -18,7 +18,8 @@ import { paginate } from '../../../db/paginate.js';
 import type { DB, SalesOrdersTable, SalesOrderStatus } from '../../../db/schema.js';
 import { matchesSearch, type SearchIndex } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
-import { OPEN_STATUSES } from './order.states.js';
+import { allocatedOfLine, openOfLine } from './order-line-quantities.repository.js';
+import { COMMITTED_STATUSES, OPEN_STATUSES, UNSHIPPED_STATUSES } from './order.states.js';
 
 export type Order = Selectable<SalesOrdersTable>;
 export type NewOrder = Insertable<SalesOrdersTable>;
@@ -39,6 +40,10 @@ export interface OrderFilters {
   created_from?: string;
   created_to?: string;
   search?: string;
+  /** Orders with a backordered line (true) or without one (false). */
+  backordered?: boolean;
+  /** Orders not shipped whose requested ship date is before `today` (true), or the others (false). */
+  overdue?: { is: boolean; today: string };
   /** An inclusive bound on updated_at, in stored form. */
   updated_since?: string;
   sort_by: 'created_at' | 'updated_at' | 'order_number' | 'total_amount' | 'requested_ship_date' | 'priority';
@@ -89,6 +94,45 @@ export function orderSearchCondition(
     .where('named.deleted_at', 'is', null)
     .where((sub) => matchesSearch(sub, engine, CUSTOMER_NAME_SEARCH, tenantId, term));
   return eb.or([matchesSearch(eb, engine, ORDER_SEARCH, tenantId, term), eb('o.customer_id', 'in', named)]);
+}
+
+/**
+ * The orders with a backordered line: the order owes goods (confirmed or partially shipped, or on hold from one of
+ * them; order-quantities.ts, owesGoods) and one of its lines has more open than allocated (backorderedQuantity).
+ * The statuses narrow the orders through the status index; each order's lines are then read by its id.
+ */
+export function backorderedCondition(eb: ExpressionBuilder<OrderListDb, 'o' | 'c'>): Expression<SqlBool> {
+  const owing = [...COMMITTED_STATUSES];
+  const lines = eb
+    .selectFrom('sales_order_lines')
+    .select(sql.lit(1).as('one'))
+    .whereRef('sales_order_lines.order_id', '=', 'o.id')
+    .whereRef('sales_order_lines.tenant_id', '=', 'o.tenant_id')
+    .where((line) => {
+      const scope = line as unknown as ExpressionBuilder<DB, 'sales_order_lines'>;
+      return sql<SqlBool>`${openOfLine(scope)} > (${allocatedOfLine(scope)})`;
+    });
+  return eb.and([
+    eb.or([
+      eb('o.status', 'in', owing),
+      eb.and([eb('o.status', '=', 'on_hold'), eb('o.held_from_status', 'in', owing)]),
+    ]),
+    eb.exists(lines),
+  ]);
+}
+
+/**
+ * The orders not shipped whose requested ship date is before `today` (YYYY-MM-DD, UTC): a range of the ship
+ * date's index (migration 0032), the column compared as stored.
+ */
+export function overdueCondition(eb: ExpressionBuilder<OrderListDb, 'o' | 'c'>, today: string): Expression<SqlBool> {
+  // `is not null` first: the condition is then false, never null, for an order without a date, and its negation
+  // (overdue=false) keeps that order.
+  return eb.and([
+    eb('o.requested_ship_date', 'is not', null),
+    eb('o.requested_ship_date', '<', today),
+    eb('o.status', 'in', [...UNSHIPPED_STATUSES]),
+  ]);
 }
 
 export class OrderRepository {
@@ -159,6 +203,14 @@ export class OrderRepository {
     if (filters.created_from !== undefined) query = query.where('o.created_at', '>=', filters.created_from);
     if (filters.created_to !== undefined) query = query.where('o.created_at', '<=', filters.created_to);
     if (filters.updated_since !== undefined) query = query.where('o.updated_at', '>=', filters.updated_since);
+    if (filters.backordered !== undefined) {
+      const wanted = filters.backordered;
+      query = query.where((eb) => (wanted ? backorderedCondition(eb) : eb.not(backorderedCondition(eb))));
+    }
+    if (filters.overdue !== undefined) {
+      const { is, today } = filters.overdue;
+      query = query.where((eb) => (is ? overdueCondition(eb, today) : eb.not(overdueCondition(eb, today))));
+    }
     const term = filters.search?.trim();
     if (term) query = query.where((eb) => orderSearchCondition(eb, engineOf(db), tenantId, term));
     return query;

@@ -163,6 +163,18 @@ export const OrderListQuery = Type.Object({
         "Case-insensitive substring of the number, external_ref or the live customer's name; one or two characters: the start of one of them.",
     }),
   ),
+  backordered: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: orders with a backordered line (open and not allocated while the order owes goods); false: the others.',
+    }),
+  ),
+  overdue: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: orders whose requested ship date is before today (UTC) and that are not shipped, completed or cancelled; false: the others.',
+    }),
+  ),
   ...updatedSinceQuery,
   sort_by: Defaulted(Type.Enum(SALES_ORDER_SORTS, { default: 'created_at', description: 'Ties break on id.' })),
   sort_direction: Defaulted(Type.Enum(SORT_DIRECTIONS, { default: 'desc' })),

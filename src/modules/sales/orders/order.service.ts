@@ -123,7 +123,7 @@ export class OrderService {
 
   /** Orders of the tenant, paged, without their lines; `status` may be a comma-separated list. @throws ValidationError for an unknown status. */
   async list(tenantId: string, query: OrderListOptions, page: PageRequest): Promise<Page<OrderResource>> {
-    const result = await this.deps.orders.list(this.db, tenantId, listFilters(query), page);
+    const result = await this.deps.orders.list(this.db, tenantId, listFilters(query, this.today()), page);
     return { ...result, items: await this.deps.presenter.many(this.db, tenantId, result.items, false) };
   }
 
@@ -138,10 +138,15 @@ export class OrderService {
   ): Promise<KeysetPage<OrderResource>> {
     const order = orderListOrder(query.sort_by, query.sort_direction);
     const walk = keysetRequest(order, request);
-    const filters = listFilters(query);
+    const filters = listFilters(query, this.today());
     const fetched = await this.deps.orders.listAfter(this.db, tenantId, filters, walk.after, walk.per_page + 1);
     const { rows, next } = keysetPage(order, fetched, walk.per_page, (row) => [row[query.sort_by]]);
     return { items: await this.deps.presenter.many(this.db, tenantId, rows, false), next };
+  }
+
+  /** Today's date in UTC, YYYY-MM-DD: what the overdue filter compares requested ship dates with. */
+  private today(): string {
+    return this.deps.clock.now().toISOString().slice(0, 10);
   }
 
   /** The order with its lines and their derived quantities. @throws NotFoundError('Sales order'). */
@@ -922,11 +927,12 @@ function requiredReason(reason: string): string {
 
 export type OrderListOptions = Omit<OrderListQuery, 'page' | 'per_page' | 'after'>;
 
-/** @throws ValidationError for an unknown status or a malformed bound. */
-function listFilters(query: OrderListOptions): OrderFilters {
-  const { status, created_from, created_to, updated_since, ...rest } = query;
+/** The list's filters, `today` (YYYY-MM-DD) dating `overdue`. @throws ValidationError for an unknown status or a malformed bound. */
+function listFilters(query: OrderListOptions, today: string): OrderFilters {
+  const { status, created_from, created_to, updated_since, overdue, ...rest } = query;
   return {
     ...rest,
+    overdue: overdue === undefined ? undefined : { is: overdue, today },
     statuses: parseEnumList(STATUS_FILTER, status),
     created_from: instant('created_from', created_from),
     created_to: instant('created_to', created_to),

@@ -26,6 +26,15 @@ export const OPEN_STATUSES: readonly SalesOrderStatus[] = [
   'on_hold',
 ];
 
+/** Not shipped yet and not ended: an order whose requested ship date has passed is overdue (the list's filter). */
+export const UNSHIPPED_STATUSES: readonly SalesOrderStatus[] = [
+  'draft',
+  'pending_approval',
+  'confirmed',
+  'partially_shipped',
+  'on_hold',
+];
+
 /** Confirmed and not yet fully shipped: what is still open on a line is backordered unless allocated. */
 export const COMMITTED_STATUSES: readonly SalesOrderStatus[] = ['confirmed', 'partially_shipped'];
 

@@ -1,12 +1,12 @@
-// Finds a product for a new line by SKU, name or barcode. A scanned or typed exact code (barcode or SKU) is
-// offered first, and Enter takes it straight away, as a scanner's Enter expects.
+// Finds a product for a new line of an order (purchase or sales) by SKU, name or barcode. A scanned or typed exact
+// code (barcode or SKU) is offered first, and Enter takes it straight away, as a scanner's Enter expects.
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyFailure } from '../lib/feedback';
-import { lookupProduct } from '../products/api';
-import { useProductSearch, type Product } from './api';
+import { lookupProduct, useProductSearch } from './api';
+import type { Product } from './model';
 
 interface Props {
   onPick: (product: Product) => void;

@@ -1,0 +1,227 @@
+// The sales orders: a tab per stage of their life, the backordered and overdue filters, a search by number,
+// external reference or customer, sortable columns and pages, all kept in the URL. Rows can be selected for the
+// bulk actions their states and the user's role allow, each order sent on its own (BulkActions).
+import { Anchor, Button, Checkbox, Chip, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Guarded } from '../components/Guarded';
+import { ListView, SkeletonLines } from '../components/ListView';
+import { PageHeader } from '../components/PageHeader';
+import { SearchInput } from '../components/SearchInput';
+import { SortHeader } from '../components/SortHeader';
+import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
+import type { ListStateShape } from '../lib/url-state';
+import { useListPage } from '../lib/useListPage';
+import { useSalesOrders, type SalesOrder, type SalesOrderListQuery } from './api';
+import { useCurrentUser } from '../auth/session';
+import { mayActInBulk } from './bulk';
+import { BulkActions } from './BulkActions';
+import { isOverdue } from './dates';
+import { STATUS_TABS, statusFilter } from './status';
+import { StatusBadge } from './StatusBadge';
+
+type Filter = 'status' | 'backordered' | 'overdue' | 'search';
+const SHAPE: ListStateShape<Filter> = {
+  filters: ['status', 'backordered', 'overdue', 'search'],
+  defaultSort: '-created_at',
+};
+type SortColumn = NonNullable<SalesOrderListQuery['sort_by']>;
+const SORTABLE: readonly SortColumn[] = [
+  'order_number',
+  'total_amount',
+  'requested_ship_date',
+  'priority',
+  'created_at',
+];
+export const PAGE_SIZE = 25;
+
+export function SalesOrdersPage() {
+  const list = useListPage(SHAPE);
+  const selectable = mayActInBulk(useCurrentUser().abilities);
+  const { column, direction } = list.sort;
+  const sortBy = (SORTABLE as readonly string[]).includes(column) ? (column as SortColumn) : 'created_at';
+  const orders = useSalesOrders({
+    page: list.state.page,
+    per_page: PAGE_SIZE,
+    status: statusFilter(list.filters.status),
+    backordered: list.filters.backordered === 'true' ? true : undefined,
+    overdue: list.filters.overdue === 'true' ? true : undefined,
+    search: list.filters.search,
+    sort_by: sortBy,
+    sort_direction: direction,
+  });
+  // The selected orders as they were listed, kept across pages and filters until the user clears them.
+  const [selected, setSelected] = useState<ReadonlyMap<string, SalesOrder>>(new Map());
+  const toggle = (rows: readonly SalesOrder[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  const sortProps = { ...list.sortProps, sort: `${direction === 'desc' ? '-' : ''}${sortBy}` };
+  const flag = (name: 'backordered' | 'overdue') => ({
+    checked: list.filters[name] === 'true',
+    onChange: (on: boolean) => list.setFilter(name, on ? 'true' : null),
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Sales orders"
+        description="Orders from customers, from draft through allocation and shipping."
+        actions={
+          <Guarded ability="sales:create-orders">
+            <Button component={Link} to="/sales/orders/new" leftSection={<IconPlus size={16} />}>
+              New sales order
+            </Button>
+          </Guarded>
+        }
+      />
+      <Stack gap="sm">
+        <Tabs
+          value={list.filters.status ?? 'all'}
+          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
+        >
+          <Tabs.List>
+            {STATUS_TABS.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <SearchInput
+            value={list.filters.search ?? ''}
+            onSearch={(search) => list.setFilter('search', search)}
+            placeholder="Number, external ref or customer"
+            w={300}
+          />
+          <Chip {...flag('backordered')}>Backordered</Chip>
+          <Chip {...flag('overdue')}>Overdue</Chip>
+        </Group>
+        {selectable && <BulkActions selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
+        <ListView
+          list={list}
+          query={orders}
+          noun={['order', 'orders']}
+          errorTitle="Could not load the sales orders"
+          loading={<SkeletonLines count={6} height={34} label="Loading sales orders" />}
+          none="No sales orders yet."
+          noMatch="No sales orders match these filters."
+        >
+          {(rows) => {
+            const all = rows.length > 0 && rows.every((row) => selected.has(row.id));
+            const some = rows.some((row) => selected.has(row.id));
+            return (
+              <Table.ScrollContainer minWidth={960}>
+                <Table aria-label="Sales orders" striped highlightOnHover verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      {selectable && (
+                        <Table.Th w={40}>
+                          <Checkbox
+                            aria-label="Select every order on this page"
+                            checked={all}
+                            indeterminate={some && !all}
+                            onChange={() => toggle(rows, !all)}
+                          />
+                        </Table.Th>
+                      )}
+                      <SortHeader column="order_number" {...sortProps}>
+                        Number
+                      </SortHeader>
+                      <Table.Th>Customer</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <SortHeader column="requested_ship_date" {...sortProps}>
+                        Ship by
+                      </SortHeader>
+                      <SortHeader column="priority" {...sortProps} numeric>
+                        Priority
+                      </SortHeader>
+                      <SortHeader column="total_amount" {...sortProps} numeric>
+                        Total
+                      </SortHeader>
+                      <SortHeader column="created_at" {...sortProps}>
+                        Created
+                      </SortHeader>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((order) => (
+                      <OrderRow
+                        key={order.id}
+                        order={order}
+                        selected={selectable ? selected.has(order.id) : null}
+                        onSelect={(on) => toggle([order], on)}
+                      />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            );
+          }}
+        </ListView>
+      </Stack>
+    </>
+  );
+}
+
+function OrderRow({
+  order,
+  selected,
+  onSelect,
+}: {
+  order: SalesOrder;
+  /** null: the user may take no bulk action, and the row has no checkbox. */
+  selected: boolean | null;
+  onSelect: (on: boolean) => void;
+}) {
+  const nowrap = { whiteSpace: 'nowrap' } as const;
+  const overdue = isOverdue(order);
+  return (
+    <Table.Tr>
+      {selected !== null && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${order.order_number}`}
+            checked={selected}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      <Table.Td style={nowrap}>
+        <Anchor component={Link} to={`/sales/orders/${order.id}`} fw={500}>
+          {order.order_number}
+        </Anchor>
+        {order.external_ref && (
+          <Text size="xs" c="dimmed">
+            {order.channel ? `${order.channel} · ` : ''}
+            {order.external_ref}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{order.customer?.name ?? '—'}</Table.Td>
+      <Table.Td style={nowrap}>
+        <StatusBadge status={order.status} />
+      </Table.Td>
+      <Table.Td style={nowrap}>
+        {formatCalendarDate(order.requested_ship_date)}
+        {overdue && (
+          <Text span size="xs" c="red.8" fw={600} ml={6}>
+            Overdue
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">{order.priority}</Table.Td>
+      <Table.Td ta="right" style={nowrap}>
+        {formatMoney(order.total_amount, order.currency)}
+      </Table.Td>
+      <Table.Td style={nowrap}>{formatDateTime(order.created_at)}</Table.Td>
+    </Table.Tr>
+  );
+}
