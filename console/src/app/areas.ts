@@ -7,6 +7,7 @@ import { masterProducts } from '../master-products/area';
 import { products } from '../products/area';
 import { purchasing } from '../purchasing/area';
 import { settings } from '../settings/area';
+import { shipments } from '../shipments/area';
 import { webhooks } from '../webhooks/area';
 
 /** The console's areas, in the navigation's order. */
@@ -17,6 +18,7 @@ export const areas: Area[] = [
   catalog,
   inventory,
   purchasing,
+  shipments,
   imports,
   webhooks,
   settings,
