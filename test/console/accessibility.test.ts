@@ -238,7 +238,9 @@ describe('the console for every user', () => {
       await screenReady(phone, 'shipment to pick (phone)');
       await phone.getByRole('list', { name: 'Lines to pick' }).waitFor();
       expect(await seriousViolations(phone), 'shipment to pick (phone)').toEqual([]);
-      expect(Number(await phone.evaluate('document.documentElement.scrollWidth - window.innerWidth'))).toBeLessThanOrEqual(0);
+      expect(
+        Number(await phone.evaluate('document.documentElement.scrollWidth - window.innerWidth')),
+      ).toBeLessThanOrEqual(0);
     },
   );
 

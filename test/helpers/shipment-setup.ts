@@ -57,7 +57,11 @@ export function shipmentSetup(t: TestApp) {
     expect(created.statusCode, created.body).toBe(201);
     const made = created.json().data as MadeShipment;
     for (const step of steps) {
-      const res = await call('POST', `/api/v1/sales/shipments/${made.id}/${step}`, step === 'ship' ? { carrier: 'UPS' } : {});
+      const res = await call(
+        'POST',
+        `/api/v1/sales/shipments/${made.id}/${step}`,
+        step === 'ship' ? { carrier: 'UPS' } : {},
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
     return made;

@@ -24,12 +24,12 @@ export function PickPanel({ shipment, pick }: { shipment: Shipment; pick: PickSt
           <Alert color="orange" title="Short pick" role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                {shortPickNote(pick.shorts)} Confirmed, it goes into the shipment&apos;s notes and on the packing
-                slip; the shipment still ships its full quantities. To ship only what was picked, cancel it instead:
-                the order keeps its stock reserved for a new shipment.
+                {shortPickNote(pick.shorts)} Confirmed, it goes into the shipment&apos;s notes and on the packing slip;
+                the shipment still ships its full quantities. To ship only what was picked, cancel it instead: the order
+                keeps its stock reserved for a new shipment.
               </Text>
               <Group gap="xs">
-                <Button color="orange" onClick={pick.confirmShort} loading={pick.sending}>
+                <Button onClick={pick.confirmShort} loading={pick.sending}>
                   Confirm short pick
                 </Button>
                 <Button variant="default" onClick={pick.keepPicking}>
@@ -86,8 +86,18 @@ interface LineProps {
 
 function LineState({ line, pick, short }: LineProps) {
   const picked = pickedOf(pick.counts, line);
-  if (short) return <Badge color="orange">Short</Badge>;
-  if (picked >= line.quantity) return <Badge color="teal">Picked</Badge>;
+  if (short)
+    return (
+      <Badge color="orange" variant="light">
+        Short
+      </Badge>
+    );
+  if (picked >= line.quantity)
+    return (
+      <Badge color="teal" variant="light">
+        Picked
+      </Badge>
+    );
   return null;
 }
 

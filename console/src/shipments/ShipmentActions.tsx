@@ -37,7 +37,7 @@ export function ShipmentActions({ shipment, pick }: { shipment: Shipment; pick: 
       </Button>
     ),
     deliver: (
-      <Button key="deliver" size="md" color="green" onClick={() => void deliver.run()} loading={deliver.busy}>
+      <Button key="deliver" size="md" onClick={() => void deliver.run()} loading={deliver.busy}>
         Mark delivered
       </Button>
     ),
@@ -93,7 +93,9 @@ function useDeliver(shipment: Shipment) {
     if (!sure) return;
     setBusy(true);
     try {
-      await unwrap(api.POST('/api/v1/sales/shipments/{id}/deliver', { params: { path: { id: shipment.id } }, body: {} }));
+      await unwrap(
+        api.POST('/api/v1/sales/shipments/{id}/deliver', { params: { path: { id: shipment.id } }, body: {} }),
+      );
       notifySuccess(`${shipment.shipment_number} delivered.`);
     } catch (error) {
       notifyFailure(error, `Could not mark ${shipment.shipment_number} delivered`);

@@ -2,7 +2,7 @@
 // (carrier, service, tracking numbers) and cancel (a reason). Each puts the API's 422 at its fields, and on
 // success tells what happened and reads the area again.
 import { TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { api, unwrap } from '../api/client';
 import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
@@ -19,7 +19,7 @@ const path = (shipment: Shipment) => ({ params: { path: { id: shipment.id } } })
 
 /** A step's dialog: sends, then tells `message` and reads the area again. */
 function useStep<Values extends Record<string, unknown>>(
-  form: ReturnType<typeof useForm<Values>>,
+  form: UseFormReturnType<Values>,
   onClose: () => void,
   send: (values: Values) => Promise<string>,
   aliases?: Record<string, string>,

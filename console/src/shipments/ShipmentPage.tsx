@@ -50,7 +50,7 @@ function ShipmentView({ shipment }: { shipment: Shipment }) {
         description={
           <>
             Order{' '}
-            <Anchor component={Link} to={`/sales/orders/${shipment.order_id}`} inherit>
+            <Anchor component={Link} to={`/sales/orders/${shipment.order_id}`} inherit underline="always">
               {shipment.order_number}
             </Anchor>{' '}
             from {shipment.warehouse_name}

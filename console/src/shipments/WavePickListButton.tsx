@@ -23,13 +23,7 @@ export function WavePickListButton({ shipments, ticked }: Props) {
       </Tooltip>
     );
   return (
-    <Button
-      component="a"
-      href={plan.href}
-      download="pick-list.pdf"
-      variant="default"
-      leftSection={icon}
-    >
+    <Button component="a" href={plan.href} download="pick-list.pdf" variant="default" leftSection={icon}>
       Download pick list ({plan.count} {ticked ? 'ticked' : 'listed'})
     </Button>
   );

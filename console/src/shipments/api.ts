@@ -31,8 +31,7 @@ export interface ShipmentListQuery {
 export function useShipments(query: ShipmentListQuery) {
   return useQuery({
     queryKey: shipmentKeys.list(query),
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/sales/shipments', { params: { query: { ...query, per_page: PAGE_SIZE } } })),
+    queryFn: () => unwrap(api.GET('/api/v1/sales/shipments', { params: { query: { ...query, per_page: PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -85,7 +84,11 @@ export function useRefreshShipments() {
 export function useScanLookup() {
   const queryClient = useQueryClient();
   return (code: string) =>
-    queryClient.fetchQuery({ queryKey: shipmentKeys.lookup(code), queryFn: () => lookupProduct(code), staleTime: 300_000 });
+    queryClient.fetchQuery({
+      queryKey: shipmentKeys.lookup(code),
+      queryFn: () => lookupProduct(code),
+      staleTime: 300_000,
+    });
 }
 
 export function packingSlipUrl(shipment: Pick<Shipment, 'id'>): string {

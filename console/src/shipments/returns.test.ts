@@ -25,7 +25,10 @@ describe('a return as the dialog takes it', () => {
   it('puts the API’s refusal of an entry at the field it came from', () => {
     const fields = ['lines.0.restock', 'lines.0.discard', 'lines.2.discard'];
     expect(
-      errorsAtDialogFields({ 'lines.2.quantity': ['Too many.'], 'lines.1.quantity': ['Also.'], reason: ['Needed.'] }, fields),
+      errorsAtDialogFields(
+        { 'lines.2.quantity': ['Too many.'], 'lines.1.quantity': ['Also.'], reason: ['Needed.'] },
+        fields,
+      ),
     ).toEqual({ 'lines.2.discard': ['Too many.'], 'lines.0.discard': ['Also.'], reason: ['Needed.'] });
   });
 });

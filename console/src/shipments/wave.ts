@@ -5,9 +5,7 @@ import { isOpen, type Shipment } from './status';
 /** The most shipments one pick list gathers (the API's limit). */
 export const MAX_WAVE = 100;
 
-export type WavePlan =
-  | { ok: true; href: string; count: number }
-  | { ok: false; reason: string };
+export type WavePlan = { ok: true; href: string; count: number } | { ok: false; reason: string };
 
 /** The pick list of `shipments`: refused while none is open, or they are in more than one warehouse. */
 export function wavePickList(shipments: readonly Pick<Shipment, 'id' | 'status' | 'warehouse_id'>[]): WavePlan {
