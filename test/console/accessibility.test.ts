@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleHarness } from '../helpers/browser.js';
 import { makeUser } from '../helpers/factories.js';
+import { shipmentSetup } from '../helpers/shipment-setup.js';
 import { jsonCaller } from '../helpers/test-app.js';
 import { stockOps } from '../inventory/stock-ops-helpers.js';
 import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
@@ -16,6 +17,8 @@ import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
 let harness: ConsoleHarness;
 let lowStockName: string;
 let receivableOrderId: string;
+/** A shipment to pick, one packed and one shipped: each screen state and the dialogs its steps open. */
+let shipments: Record<'draft' | 'packed' | 'shipped', string>;
 
 beforeAll(async () => {
   harness = await startConsole();
@@ -65,6 +68,14 @@ async function seedEveryRowState() {
     (await purchasing.call('POST', `${ORDERS}/${(await purchasing.draft()).id}/submit-for-approval`)).statusCode,
   ).toBe(200);
   await purchasing.supplier('suspended');
+
+  const sales = shipmentSetup(harness);
+  const goods = [{ product: await sales.stockedProduct('Pallet wrap'), quantity: 2 }];
+  shipments = {
+    draft: (await sales.shipment(goods)).id,
+    packed: (await sales.shipment(goods, ['pack'])).id,
+    shipped: (await sales.shipment(goods, ['ship'])).id,
+  };
 
   const deactivated = await makeUser(harness.services, harness.tenant.tenantId, 'viewer');
   await db.updateTable('users').set({ is_active: false }).where('id', '=', deactivated.id).execute();
@@ -237,6 +248,47 @@ describe('the console for every user', () => {
       expect(await seriousViolations(page), 'customer').toEqual([]);
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await expectAccessibleDialog(page, 'customer: Edit');
+    },
+  );
+
+  it(
+    'has no serious accessibility violation on a shipment: the pick, its steps and the return dialog',
+    { timeout: 300_000 },
+    async () => {
+      const page = await harness.newPage();
+      await harness.signIn(page, harness.tenant.adminEmail);
+      const visit = async (id: string, label: string) => {
+        await page.goto(`/sales/shipments/${id}`);
+        await screenReady(page, label);
+        expect(await seriousViolations(page), label).toEqual([]);
+      };
+
+      await visit(shipments.draft, 'shipment to pick');
+      await page.getByRole('button', { name: 'Pick', exact: true }).click();
+      await page.getByRole('button', { name: 'Confirm short pick' }).waitFor();
+      expect(await seriousViolations(page), 'short pick').toEqual([]);
+      await page.getByRole('button', { name: 'Cancel shipment' }).click();
+      await expectAccessibleDialog(page, 'cancel a shipment');
+
+      await visit(shipments.packed, 'packed shipment');
+      await page.getByRole('button', { name: 'Ship', exact: true }).click();
+      await expectAccessibleDialog(page, 'ship a shipment');
+
+      await visit(shipments.shipped, 'shipped shipment');
+      await page.getByRole('button', { name: 'Record return' }).click();
+      await page.getByRole('dialog').getByRole('table', { name: 'Lines to return' }).waitFor();
+      await expectAccessibleDialog(page, 'record a return');
+
+      // On a phone, the pick's cards: as accessible, and nothing wider than the screen.
+      const phone = await harness.newPage({ width: 360, height: 740 });
+      await harness.signIn(phone, harness.tenant.adminEmail);
+      await phone.goto(`/sales/shipments/${shipments.draft}`);
+      await screenReady(phone, 'shipment to pick (phone)');
+      await phone.getByRole('list', { name: 'Lines to pick' }).waitFor();
+      expect(await seriousViolations(phone), 'shipment to pick (phone)').toEqual([]);
+      expect(
+        Number(await phone.evaluate('document.documentElement.scrollWidth - window.innerWidth')),
+      ).toBeLessThanOrEqual(0);
     },
   );
 

@@ -123,7 +123,7 @@ describe('sales orders in the console', () => {
     // 2 × 89.90 + 5 × 12.50 − 2.50 + 4.95
     await page.getByRole('cell', { name: 'Order total' }).filter({ hasText: '244.75' }).waitFor();
     // From the top: a full-page picture of a scrolled page draws the fixed header over its middle.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await harness.screenshot(page, 'sales-order-form');
     await page.getByRole('button', { name: 'Create draft' }).click();
 

@@ -8,6 +8,7 @@ import { products } from '../products/area';
 import { purchasing } from '../purchasing/area';
 import { sales } from '../sales/area';
 import { settings } from '../settings/area';
+import { shipments } from '../shipments/area';
 import { webhooks } from '../webhooks/area';
 
 /** The console's areas, in the navigation's order. */
@@ -19,6 +20,7 @@ export const areas: Area[] = [
   inventory,
   purchasing,
   sales,
+  shipments,
   imports,
   webhooks,
   settings,
