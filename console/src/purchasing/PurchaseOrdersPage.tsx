@@ -118,7 +118,7 @@ export function PurchaseOrdersPage() {
           noMatch="No purchase orders match these filters."
         >
           {(rows) => (
-            <Table.ScrollContainer minWidth={960}>
+            <Table.ScrollContainer minWidth={1000}>
               <Table aria-label="Purchase orders" striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
