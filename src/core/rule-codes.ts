@@ -28,6 +28,8 @@ export const RULE_CODES = [
   'insufficient_stock',
   'invalid_transition',
   'last_admin',
+  'negative_price',
+  'no_price',
   'nothing_pending',
   'password_link_invalid',
   'reservation_held_by_order',

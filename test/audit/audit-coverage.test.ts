@@ -611,6 +611,18 @@ describe('audit coverage', () => {
       },
     ],
     [
+      'product.updated (bulk)',
+      async () => {
+        const id = (await build.product({ selling_price: 99 })).id;
+        await ok('POST', `${API}/products/bulk`, {
+          product_ids: [id],
+          action: 'change_price',
+          price_change: { by: 'percent', value: 10 },
+        });
+        return { entityType: 'product', entityId: id, changes: { selling_price: { before: 99, after: 108.9 } } };
+      },
+    ],
+    [
       'product.activated',
       async () => {
         const id = (await build.product({ selling_price: 99 })).id;

@@ -1,8 +1,9 @@
 // Every screen in the navigation, as an administrator (who sees them all), over data in every state a row can
 // show (in stock, low, out of stock, inactive, overdue, suspended, deactivated): one h1, the screen's title, and
 // no serious or critical accessibility violation found by axe (names of controls, labels, contrast, roles), nor a
-// heading that skips a level, nor in the dialogs its header opens, the receive dialog, the stock actions and a
-// sales order's steps, whose number steppers are named for their field. At tablet width (768 px) nothing is
+// heading that skips a level, nor in the dialogs its header opens, the receive dialog, the stock actions, a
+// sales order's steps, a shipment's and the products' bulk actions (their bar, dialogs and result), whose number
+// steppers are named for their field. At tablet width (768 px) nothing is
 // wider than the window but the tables' own scroll areas.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -204,6 +205,33 @@ describe('the console for every user', () => {
     },
   );
 
+  it('keeps the products bulk bar, its dialogs and the refused rows accessible', { timeout: 300_000 }, async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto('/products');
+    await screenReady(page, 'products');
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    const bar = page.getByRole('toolbar', { name: 'Actions for the selected rows' });
+    await bar.waitFor();
+    expect(await seriousViolations(page), 'products bulk bar').toEqual([]);
+    for (const action of ['Set category…', 'Add tags…', 'Change price…']) {
+      await bar.getByRole('button', { name: action }).click();
+      await expectAccessibleDialog(page, `bulk ${action}`);
+    }
+    // Far below any price: every product is refused, each with its reason in the result dialog and at its row.
+    await bar.getByRole('button', { name: 'Change price…' }).click();
+    await page.getByRole('radio', { name: 'Amount' }).check();
+    await page.getByLabel('Change (amount)').fill('-9999999');
+    await page.getByRole('dialog').getByRole('button', { name: 'Change price' }).click();
+    await page.getByRole('dialog', { name: 'Change price: refused products' }).waitFor();
+    await expectAccessibleDialog(page, 'bulk result');
+    await page
+      .getByText(/^Refused: /)
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page), 'products with refused rows').toEqual([]);
+  });
+
   it(
     'has no serious accessibility violation on a sales order, its form and dialogs, or a customer',
     { timeout: 300_000 },
@@ -305,6 +333,12 @@ describe('the console for every user', () => {
         await screenReady(page, `${target} (dark)`);
         expect(await seriousViolations(page), `${target} (dark)`).toEqual([]);
       }
+      // The bulk bar over the list, in the dark.
+      await page.goto('/purchase-orders');
+      await screenReady(page, 'purchase orders (dark)');
+      await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+      await page.getByRole('toolbar', { name: 'Actions for the selected rows' }).waitFor();
+      expect(await seriousViolations(page), 'purchase orders bulk bar (dark)').toEqual([]);
       await page.goto('/');
       await screenReady(page, 'home (dark)');
       await harness.screenshot(page, 'home-dark');

@@ -1126,6 +1126,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change many products at once
+         * @description Applies one action to 1 to 500 products: `activate`, `deactivate`, `set_category` (`category_id`), `add_tags` or `remove_tags` (`tag_ids`), `change_price` (`price_change`). Each product is changed in a transaction of its own, by the rules, events and audit entry of its PATCH or lifecycle action; a product refused (unknown, another organisation’s, a status the action does not leave, a price that would fall below 0) is a `failed` row with its error, the others are still changed. 200 with one row per id, in the order sent. Needs operations:edit-products.
+         */
+        post: operations["bulkChangeProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/products/lookup": {
         parameters: {
             query?: never;
@@ -5442,6 +5462,48 @@ export interface components {
                 /** @description The line's ordered - received - cancelled. */
                 quantity: number;
                 expected_date: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "processed": 2,
+         *       "successful": 1,
+         *       "failed": 1,
+         *       "results": [
+         *         {
+         *           "id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *           "status": "updated"
+         *         },
+         *         {
+         *           "id": "01jd8x4k3m2n5p6q7r8s9t0v1x",
+         *           "status": "failed",
+         *           "error": {
+         *             "code": "negative_price",
+         *             "message": "The price would fall below 0 (-4.5)."
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ProductBulkResult: {
+            processed: number;
+            /** @description Rows updated or unchanged. */
+            successful: number;
+            failed: number;
+            /** @description One per id, in the order sent. */
+            results: {
+                /** @description ULID, 26 lowercase characters. */
+                id: string;
+                /**
+                 * @description `updated`: changed (with its event and audit entry); `unchanged`: already as asked; `failed`: refused, `error` says why.
+                 * @enum {unknown}
+                 */
+                status: "updated" | "unchanged" | "failed";
+                error?: {
+                    /** @description An error code of docs/errors.md: `not_found` (unknown, deleted or another organisation’s), `invalid_transition`, `negative_price`, `no_price`, `validation_failed`, `precondition_failed` (changed by another request meanwhile). */
+                    code: string;
+                    message: string;
+                };
             }[];
         };
         /**
@@ -18211,6 +18273,134 @@ export interface operations {
                         success: true;
                         message?: string;
                         data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkChangeProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One action for every product named. Each action takes its own field and no other: `set_category` takes `category_id`, `add_tags` and `remove_tags` take `tag_ids`, `change_price` takes `price_change`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product_ids": [
+                 *         "01jd8x4k3m2n5p6q7r8s9t0v1w",
+                 *         "01jd8x4k3m2n5p6q7r8s9t0v1x"
+                 *       ],
+                 *       "action": "change_price",
+                 *       "price_change": {
+                 *         "by": "percent",
+                 *         "value": 10,
+                 *         "field": "price"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    product_ids: string[];
+                    /** @enum {unknown} */
+                    action: "activate" | "deactivate" | "set_category" | "add_tags" | "remove_tags" | "change_price";
+                    category_id?: string | null;
+                    /** @description With `add_tags` and `remove_tags` (required there): the tags added to or removed from each product. */
+                    tag_ids?: string[];
+                    price_change?: {
+                        /**
+                         * @description `amount`: currency units added (negative: taken off); `percent`: of the current price.
+                         * @enum {unknown}
+                         */
+                        by: "amount" | "percent";
+                        /** @description With `percent`, -100 to 1000. The result is rounded to the currency's minor unit. */
+                        value: number;
+                        /**
+                         * @description The price changed: `price` (selling) by default.
+                         * @enum {unknown}
+                         */
+                        field?: "price" | "cost_price";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["ProductBulkResult"];
                     };
                 };
             };

@@ -54,11 +54,16 @@ export const cssVariables: CSSVariablesResolver = () => ({
     // Text that warns (low stock): orange.8 reaches only 3.4:1 on white, this burnt orange 5.2:1 on white and
     // 4.8:1 on a striped row's grey.
     '--qm-color-warning-text': '#c2410c',
+    // Text that tells of a refusal beside its row: red.7 (#b91c1c) reaches 6.5:1 on white and 5.9:1 on a striped
+    // row's grey, where Mantine's red text falls below 4.5:1.
+    '--qm-color-danger-text': '#b91c1c',
   },
   dark: {
     // Mantine's dark dimmed (dark.2) reaches only 4:1 on the dark body; dark.1 reaches 8:1.
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     // On the dark body (dark.7) orange.8 falls to 3:1; orange.3 reaches 8:1.
     '--qm-color-warning-text': 'var(--mantine-color-orange-3)',
+    // red.3 on the dark body, 7:1.
+    '--qm-color-danger-text': 'var(--mantine-color-red-3)',
   },
 });

@@ -17,6 +17,9 @@ import { SortHeader } from '../components/SortHeader';
 import { isActiveFilter, SearchAndStatusFilters } from './StatusFilter';
 import { catalogKeys, PER_PAGE, useBrands } from './api';
 import { type Brand } from './types';
+import { ExportButton } from '../components/ExportButton';
+import { exportQuery } from '../lib/export-rows';
+import { BRAND_COLUMNS } from './export-columns';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { RowMenu } from '../components/RowMenu';
 
@@ -26,14 +29,15 @@ export function BrandsPage() {
   const can = useCan();
   const list = useListPage(LIST);
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
-  const brands = useBrands({
+  const query = {
     page: list.state.page,
     per_page: PER_PAGE,
     search: list.filters.search,
     is_active: isActiveFilter(list.filters.status),
     sort_by: list.sort.column as 'name' | 'created_at',
     sort_direction: list.sort.direction,
-  });
+  };
+  const brands = useBrands(query);
 
   return (
     <>
@@ -41,11 +45,21 @@ export function BrandsPage() {
         title="Brands"
         description="The makers products are sold under."
         actions={
-          can('operations:create-products') && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              New brand
-            </Button>
-          )
+          <>
+            <ExportButton
+              name="brands"
+              columns={BRAND_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/brands', { params: { query: exportQuery(query, next) } }),
+              }}
+            />
+            {can('operations:create-products') && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                New brand
+              </Button>
+            )}
+          </>
         }
       />
       <SearchAndStatusFilters filters={list.filters} onChange={list.setFilter} />

@@ -12,7 +12,11 @@ import { SortHeader } from '../components/SortHeader';
 import { label, SUPPLIER_STATUSES } from './supplier-status';
 import { StatusBadge } from './StatusBadge';
 import { SupplierFormModal } from './SupplierFormModal';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
+import { exportQuery } from '../lib/export-rows';
 import { PER_PAGE, useSuppliers } from './api';
+import { SUPPLIER_COLUMNS } from './export-columns';
 
 const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
 
@@ -22,14 +26,15 @@ export function SuppliersPage() {
   const list = useListPage(LIST);
   const [creating, setCreating] = useState(false);
   const status = SUPPLIER_STATUSES.find((known) => known === list.filters.status);
-  const suppliers = useSuppliers({
+  const query = {
     page: list.state.page,
     per_page: PER_PAGE,
     search: list.filters.search,
     status,
     sort_by: list.sort.column as 'name' | 'rating' | 'lead_time_days' | 'created_at',
     sort_direction: list.sort.direction,
-  });
+  };
+  const suppliers = useSuppliers(query);
 
   return (
     <>
@@ -37,11 +42,21 @@ export function SuppliersPage() {
         title="Suppliers"
         description="Who the tenant buys from."
         actions={
-          can('operations:create-suppliers') && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              New supplier
-            </Button>
-          )
+          <>
+            <ExportButton
+              name="suppliers"
+              columns={SUPPLIER_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/suppliers', { params: { query: exportQuery(query, next) } }),
+              }}
+            />
+            {can('operations:create-suppliers') && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                New supplier
+              </Button>
+            )}
+          </>
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">

@@ -17,6 +17,9 @@ import { TagFormModal } from './TagFormModal';
 import { catalogKeys, PER_PAGE, useTags } from './api';
 import { type Tag } from './types';
 import { ActiveBadge } from '../components/ActiveBadge';
+import { ExportButton } from '../components/ExportButton';
+import { exportQuery } from '../lib/export-rows';
+import { TAG_COLUMNS } from './export-columns';
 import { RowMenu } from '../components/RowMenu';
 
 const LIST = { filters: ['search', 'status'] as const, defaultSort: 'name' };
@@ -29,14 +32,15 @@ export function TagsPage() {
   const [selected, setSelected] = useState<ReadonlyMap<string, Tag>>(new Map());
   const [merging, setMerging] = useState(false);
   const [outcome, setOutcome] = useState<MergeOutcome | null>(null);
-  const tags = useTags({
+  const query = {
     page: list.state.page,
     per_page: PER_PAGE,
     search: list.filters.search,
     is_active: isActiveFilter(list.filters.status),
     sort_by: list.sort.column as 'name' | 'created_at',
     sort_direction: list.sort.direction,
-  });
+  };
+  const tags = useTags(query);
   const mayMerge = can('operations:edit-products');
   const toggle = (tag: Tag) =>
     setSelected((current) => {
@@ -52,6 +56,14 @@ export function TagsPage() {
         description="Labels that group products across categories."
         actions={
           <>
+            <ExportButton
+              name="tags"
+              columns={TAG_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/tags', { params: { query: exportQuery(query, next) } }),
+              }}
+            />
             {mayMerge && (
               // Disabled by data attribute, not `disabled`, so that the tooltip saying why still shows.
               <Tooltip label="Tick the tags to merge in the list first." disabled={selected.size > 0}>

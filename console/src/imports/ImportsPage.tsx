@@ -2,7 +2,11 @@
 // their type and status filters and pages. The list's state and the import followed live in the URL
 // (`?job=…`), so that a reload or a link shows the same import.
 import { Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
 import { ListCard } from '../components/ListView';
+import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
+import { IMPORT_COLUMNS } from './export-columns';
 import { PageHeader } from '../components/PageHeader';
 import { useCurrentUser } from '../auth/session';
 import { useListPage } from '../lib/useListPage';
@@ -51,6 +55,16 @@ export function ImportsPage() {
               Recent imports
             </Title>
             <Group gap="sm" align="flex-end" wrap="wrap">
+              <ExportButton
+                name="imports"
+                columns={IMPORT_COLUMNS}
+                source={{
+                  fetchPage: (next) =>
+                    api.GET('/api/v1/operations/imports', {
+                      params: { query: { type, status, per_page: EXPORT_PAGE_SIZE, ...next } },
+                    }),
+                }}
+              />
               <Select
                 label="Type"
                 placeholder="Any type"

@@ -3,7 +3,11 @@
 import { Anchor, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
 import { PageHeader } from '../components/PageHeader';
+import { exportQuery } from '../lib/export-rows';
+import { MOVEMENT_COLUMNS } from './export-columns';
 import { useListPage } from '../lib/useListPage';
 import { formatDateTime } from '../lib/format';
 import { ListView } from '../components/ListView';
@@ -19,19 +23,34 @@ const shape = { filters: ['type', 'warehouse', 'product', 'from', 'to'] as const
 export function MovementsPage() {
   const list = useListPage(shape);
   const [detail, setDetail] = useState<StockMovement | null>(null);
-  const movements = useStockMovements({
+  const query = {
     page: list.state.page,
     movement_type: list.filters.type,
     warehouse_id: list.filters.warehouse,
     product_id: list.filters.product,
     from: list.filters.from,
     to: list.filters.to,
-  });
+  };
+  const movements = useStockMovements(query);
   const picked = usePickedProduct(list.filters.product);
 
   return (
     <>
-      <PageHeader title="Movements" description="Every change of stock, newest first." />
+      <PageHeader
+        title="Movements"
+        description="Every change of stock, newest first."
+        actions={
+          <ExportButton
+            name="stock-movements"
+            columns={MOVEMENT_COLUMNS}
+            source={{
+              keyset: true,
+              fetchPage: (next) =>
+                api.GET('/api/v1/operations/stock-movements', { params: { query: exportQuery(query, next) } }),
+            }}
+          />
+        }
+      />
       <Group align="flex-end" mb="md" wrap="wrap">
         <Select
           label="Type"

@@ -19,7 +19,11 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { components } from '../../../clients/typescript/src/openapi';
+import { api } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
+import { ExportButton } from '../components/ExportButton';
+import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
+import { REORDER_COLUMNS, lowStockColumns } from './export-columns';
 import { ListFooter } from '../components/ListFooter';
 import { NumberInput } from '../components/NumberInput';
 import { PageHeader } from '../components/PageHeader';
@@ -55,12 +59,14 @@ export function ReorderPage() {
   const [lowStockPage, setLowStockPage] = useState(1);
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [supplierId, setSupplierId] = useState<string | null>(null);
-  const report = useReorderReport(reportPage, {
+  const filters = {
     ...(warehouseId ? { warehouse_id: warehouseId } : {}),
     ...(supplierId ? { supplier_id: supplierId } : {}),
-  });
+  };
+  const report = useReorderReport(reportPage, filters);
   const lowStock = useLowStock(lowStockPage);
   const warehouses = useWarehouseOptions();
+  const warehouseName = (id: string) => warehouses.data?.find((warehouse) => warehouse.id === id)?.name ?? id;
   const ordering = useReorderDrafts();
 
   return (
@@ -68,6 +74,19 @@ export function ReorderPage() {
       <PageHeader
         title="Reorder report"
         description="Products at or below their reorder point, and how much to order."
+        actions={
+          <ExportButton
+            name="reorder-report"
+            label="Export report CSV"
+            columns={REORDER_COLUMNS}
+            source={{
+              fetchPage: (next) =>
+                api.GET('/api/v1/operations/inventory/reorder-report', {
+                  params: { query: { ...filters, per_page: EXPORT_PAGE_SIZE, ...next } },
+                }),
+            }}
+          />
+        }
       />
       <Stack gap="xl">
         <Stack gap="sm">
@@ -127,9 +146,23 @@ export function ReorderPage() {
           </QueryView>
         </Stack>
         <Stack gap="xs">
-          <Title order={2} size="h3">
-            Low stock
-          </Title>
+          <Group justify="space-between" align="flex-end">
+            <Title order={2} size="h3">
+              Low stock
+            </Title>
+            <ExportButton
+              name="low-stock"
+              label="Export low stock CSV"
+              size="xs"
+              columns={lowStockColumns(warehouseName)}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/inventory/low-stock', {
+                    params: { query: { per_page: EXPORT_PAGE_SIZE, ...next } },
+                  }),
+              }}
+            />
+          </Group>
           <QueryView
             query={lowStock}
             errorTitle="Could not load the low-stock list"

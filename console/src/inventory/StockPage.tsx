@@ -4,7 +4,11 @@ import { ActionIcon, Anchor, Button, Group, Menu, Select, Table, VisuallyHidden 
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { api } from '../api/client';
 import { useCan } from '../auth/session';
+import { ExportButton } from '../components/ExportButton';
+import { exportQuery } from '../lib/export-rows';
+import { STOCK_COLUMNS } from './export-columns';
 import { PageHeader } from '../components/PageHeader';
 import { useListPage } from '../lib/useListPage';
 import { formatDateTime } from '../lib/format';
@@ -27,14 +31,15 @@ const LEVELS = [
 export function StockPage() {
   const list = useListPage(shape);
   const [action, setAction] = useState<{ action: StockAction; record: InventoryRecord } | null>(null);
-  const records = useInventoryRecords({
+  const query: RecordsQuery = {
     page: list.state.page,
     warehouse_id: list.filters.warehouse,
     product_id: list.filters.product,
     low_stock: list.filters.level === undefined ? undefined : list.filters.level === 'low',
     sort_by: SORTS.has(list.sort.column) ? (list.sort.column as RecordsQuery['sort_by']) : 'product_name',
     sort_direction: list.sort.direction,
-  });
+  };
+  const records = useInventoryRecords(query);
   const picked = usePickedProduct(list.filters.product);
 
   return (
@@ -43,9 +48,19 @@ export function StockPage() {
         title="Stock"
         description="What each warehouse holds, what is reserved, and what is available."
         actions={
-          <Button component={Link} to="/inventory/count" variant="light">
-            Physical count
-          </Button>
+          <>
+            <ExportButton
+              name="stock"
+              columns={STOCK_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/inventory', { params: { query: exportQuery(query, next) } }),
+              }}
+            />
+            <Button component={Link} to="/inventory/count" variant="light">
+              Physical count
+            </Button>
+          </>
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">

@@ -15,6 +15,9 @@ import { SearchInput } from '../components/SearchInput';
 import { PER_PAGE, useRefreshInventory, useWarehouses, type Warehouse } from './api';
 import { WAREHOUSE_TYPES, WarehouseFormDialog } from './WarehouseFormDialog';
 import { ActiveBadge } from '../components/ActiveBadge';
+import { ExportButton } from '../components/ExportButton';
+import { exportQuery } from '../lib/export-rows';
+import { warehouseColumns } from './export-columns';
 
 const shape = { filters: ['search', 'type', 'active'] as const, defaultSort: 'name' };
 const SORTS = new Set(['name', 'code', 'created_at']);
@@ -23,7 +26,7 @@ const TYPE_LABELS = Object.fromEntries(WAREHOUSE_TYPES.map((type) => [type.value
 export function WarehousesPage() {
   const list = useListPage(shape);
   const [editing, setEditing] = useState<Warehouse | 'new' | null>(null);
-  const warehouses = useWarehouses({
+  const query = {
     page: list.state.page,
     per_page: PER_PAGE,
     search: list.filters.search,
@@ -31,7 +34,8 @@ export function WarehousesPage() {
     is_active: list.filters.active === undefined ? undefined : list.filters.active === 'yes',
     sort_by: (SORTS.has(list.sort.column) ? list.sort.column : 'name') as 'name' | 'code' | 'created_at',
     sort_direction: list.sort.direction,
-  });
+  };
+  const warehouses = useWarehouses(query);
 
   return (
     <>
@@ -39,11 +43,21 @@ export function WarehousesPage() {
         title="Warehouses"
         description="Where stock is kept."
         actions={
-          <Guarded ability="operations:manage-inventory">
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              New warehouse
-            </Button>
-          </Guarded>
+          <>
+            <ExportButton
+              name="warehouses"
+              columns={warehouseColumns(TYPE_LABELS)}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/warehouses', { params: { query: exportQuery(query, next) } }),
+              }}
+            />
+            <Guarded ability="operations:manage-inventory">
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                New warehouse
+              </Button>
+            </Guarded>
+          </>
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">

@@ -3,11 +3,15 @@ import { Anchor, Badge, Button, Group, Select, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { integrationApi } from '../api/integration-client';
+import { ExportButton } from '../components/ExportButton';
 import { Guarded } from '../components/Guarded';
+import type { CsvColumn } from '../lib/csv';
+import { exportQuery } from '../lib/export-rows';
 import { SearchInput } from '../components/SearchInput';
 import { PageHeader } from '../components/PageHeader';
 import { useListPage } from '../lib/useListPage';
-import { useMasterProducts, type MasterProduct } from './api';
+import { masterListQuery, useMasterProducts, type MasterProduct } from './api';
 import { SortHeader } from '../components/SortHeader';
 import { ListView } from '../components/ListView';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
@@ -16,16 +20,35 @@ import { MASTER_STATUSES, StatusBadge } from './status';
 
 const shape = { filters: ['search', 'status'] as const, defaultSort: '-created_at' };
 
+/** The table's columns as an export writes them. */
+const MASTER_COLUMNS: ReadonlyArray<CsvColumn<MasterProduct>> = [
+  { header: 'Name', value: (master) => master.name },
+  { header: 'Base SKU', value: (master) => master.sku },
+  { header: 'Status', value: (master) => master.status },
+  { header: 'Base price', value: (master) => master.base_price },
+  { header: 'Currency', value: (master) => master.currency },
+  {
+    header: 'Attributes',
+    value: (master) =>
+      (master.variant_attributes?.attributes ?? [])
+        .map((attribute) => `${attribute.name} (${attribute.values.length})`)
+        .join('; '),
+  },
+  { header: 'Variants', value: (master) => master.products_count },
+  { header: 'Created', value: (master) => master.created_at },
+];
+
 export function MasterProductsPage() {
   const list = useListPage(shape);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const masters = useMasterProducts({
+  const params = {
     page: list.state.page,
     search: list.filters.search,
     status: list.filters.status,
     sort: list.state.sort,
-  });
+  };
+  const masters = useMasterProducts(params);
 
   return (
     <>
@@ -33,11 +56,23 @@ export function MasterProductsPage() {
         title="Master products"
         description="Products sold in variants: the attributes and values that make them, and the variants generated from them."
         actions={
-          <Guarded ability="operations:create-products">
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              New master product
-            </Button>
-          </Guarded>
+          <>
+            <ExportButton
+              name="master-products"
+              columns={MASTER_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  integrationApi.GET('/api/v1/operations/master-products', {
+                    params: { query: exportQuery(masterListQuery(params), next) },
+                  }),
+              }}
+            />
+            <Guarded ability="operations:create-products">
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                New master product
+              </Button>
+            </Guarded>
+          </>
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">

@@ -52,22 +52,23 @@ export function useMasterProducts(params: MasterListParams) {
   });
 }
 
-function listMasters({ page, search, status, sort }: MasterListParams) {
+/** The list's query as the API takes it, from the screen's state. */
+export function masterListQuery({ page, search, status, sort }: MasterListParams) {
   const descending = sort.startsWith('-');
   const sortBy = (descending ? sort.slice(1) : sort) as (typeof MASTER_SORTS)[number];
+  return {
+    page,
+    per_page: 15,
+    search,
+    status,
+    sort_by: MASTER_SORTS.includes(sortBy) ? sortBy : 'created_at',
+    sort_direction: descending ? ('desc' as const) : ('asc' as const),
+  };
+}
+
+function listMasters(params: MasterListParams) {
   return unwrap(
-    integrationApi.GET('/api/v1/operations/master-products', {
-      params: {
-        query: {
-          page,
-          per_page: 15,
-          search,
-          status,
-          sort_by: MASTER_SORTS.includes(sortBy) ? sortBy : 'created_at',
-          sort_direction: descending ? 'desc' : 'asc',
-        },
-      },
-    }),
+    integrationApi.GET('/api/v1/operations/master-products', { params: { query: masterListQuery(params) } }),
   );
 }
 

@@ -2,7 +2,15 @@
 // shows the same view. A scanned code (a barcode or SKU ending with Enter) opens its product at once.
 import { Anchor, Button, Group, Pagination, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
+import { SelectPageHeader, SelectRowCell } from '../components/SelectionCheckboxes';
+import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
+import { useRowSelection, type RowSelection } from '../lib/useRowSelection';
+import { ProductBulkBar } from './ProductBulkBar';
+import { PRODUCT_COLUMNS } from './product-columns';
 import { useCan } from '../auth/session';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
@@ -24,6 +32,11 @@ export function ProductsListPage() {
   const list = useListPage(PRODUCT_LIST_SHAPE);
   const query = productListQuery(list.state);
   const products = useProducts(query);
+  const selection = useRowSelection<Product>();
+  // The last bulk action's refusals, shown at their rows until the next action.
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
+  // The export walks the list by `after` from its start, with the screen's filters and sort.
+  const { page: _page, per_page: _perPage, ...exportQuery } = query;
 
   return (
     <>
@@ -31,11 +44,24 @@ export function ProductsListPage() {
         title="Products"
         description={products.data ? formatTotal(products.data.meta, ['product', 'products']) : undefined}
         actions={
-          <Guarded ability="operations:create-products">
-            <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>
-              New product
-            </Button>
-          </Guarded>
+          <>
+            <ExportButton
+              name="products"
+              columns={PRODUCT_COLUMNS}
+              source={{
+                keyset: true,
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/products', {
+                    params: { query: { ...exportQuery, per_page: EXPORT_PAGE_SIZE, ...next } },
+                  }),
+              }}
+            />
+            <Guarded ability="operations:create-products">
+              <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>
+                New product
+              </Button>
+            </Guarded>
+          </>
         }
       />
       <ProductFilters
@@ -43,6 +69,7 @@ export function ProductsListPage() {
         onChange={list.setFilter}
         onClear={list.filtered ? list.clearFilters : undefined}
       />
+      <ProductBulkBar selection={selection} onRefused={setRefused} />
       <QueryView
         query={products}
         errorTitle="Could not load the products"
@@ -58,7 +85,7 @@ export function ProductsListPage() {
       >
         {(page) => (
           <Stack gap="sm">
-            <ProductsTable products={page.data} {...list.sortProps} />
+            <ProductsTable products={page.data} selection={selection} refused={refused} {...list.sortProps} />
             <Group justify="space-between">
               <Group gap="md">
                 <Text size="sm" c="dimmed">
@@ -230,10 +257,15 @@ function EmptyProducts({
 
 function ProductsTable({
   products,
+  selection,
+  refused,
   sort,
   onSort,
 }: {
   products: Product[];
+  selection: RowSelection<Product>;
+  /** Why the last bulk action refused a product, by id. */
+  refused: ReadonlyMap<string, string>;
   sort: string;
   onSort: (sort: string) => void;
 }) {
@@ -242,6 +274,7 @@ function ProductsTable({
       <Table aria-label="Products" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
+            <SelectPageHeader selection={selection} rows={products} />
             <SortHeader column="name" sort={sort} onSort={onSort}>
               Name
             </SortHeader>
@@ -266,10 +299,16 @@ function ProductsTable({
         <Table.Tbody>
           {products.map((product) => (
             <Table.Tr key={product.id}>
+              <SelectRowCell selection={selection} row={product} name={product.name} />
               <Table.Td>
                 <Anchor component={Link} to={`/products/${product.id}`} fw={500}>
                   {product.name}
                 </Anchor>
+                {refused.has(product.id) && (
+                  <Text size="xs" c="var(--qm-color-danger-text)">
+                    Refused: {refused.get(product.id)}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <Text size="sm" ff="monospace">

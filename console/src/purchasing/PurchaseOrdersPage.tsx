@@ -3,6 +3,13 @@
 import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
+import { SelectPageHeader, SelectRowCell } from '../components/SelectionCheckboxes';
+import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
+import { useRowSelection, type RowSelection } from '../lib/useRowSelection';
+import { OrderBulkBar } from './OrderBulkBar';
+import { ORDER_COLUMNS } from './order-columns';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
 import { ListView, SkeletonLines } from '../components/ListView';
@@ -30,14 +37,15 @@ export function PurchaseOrdersPage() {
   const list = useListPage(SHAPE);
   const { column, direction } = list.sort;
   const sortBy = (SORTABLE as readonly string[]).includes(column) ? (column as OrderSortColumn) : 'created_at';
-  const orders = usePurchaseOrders({
-    page: list.state.page,
+  const filters = {
     status: statusFilter(list.filters.status),
     supplier_id: list.filters.supplier,
     search: list.filters.search,
     sort_by: sortBy,
     sort_direction: direction,
-  });
+  };
+  const orders = usePurchaseOrders({ page: list.state.page, ...filters });
+  const selection = useRowSelection<PurchaseOrder>();
 
   // The sort the API applies: an unknown column in the URL falls back to the newest first.
   const sortProps = { ...list.sortProps, sort: `${direction === 'desc' ? '-' : ''}${sortBy}` };
@@ -48,11 +56,23 @@ export function PurchaseOrdersPage() {
         title="Purchase orders"
         description="Orders to suppliers, from draft through approval and delivery."
         actions={
-          <Guarded ability="operations:create-purchase-orders">
-            <Button component={Link} to="/purchase-orders/new" leftSection={<IconPlus size={16} />}>
-              New purchase order
-            </Button>
-          </Guarded>
+          <>
+            <ExportButton
+              name="purchase-orders"
+              columns={ORDER_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/operations/purchase-orders', {
+                    params: { query: { ...filters, per_page: EXPORT_PAGE_SIZE, ...next } },
+                  }),
+              }}
+            />
+            <Guarded ability="operations:create-purchase-orders">
+              <Button component={Link} to="/purchase-orders/new" leftSection={<IconPlus size={16} />}>
+                New purchase order
+              </Button>
+            </Guarded>
+          </>
         }
       />
       <Stack gap="sm">
@@ -87,6 +107,7 @@ export function PurchaseOrdersPage() {
           </Guarded>
         </Group>
 
+        <OrderBulkBar selection={selection} />
         <ListView
           list={list}
           query={orders}
@@ -97,10 +118,11 @@ export function PurchaseOrdersPage() {
           noMatch="No purchase orders match these filters."
         >
           {(rows) => (
-            <Table.ScrollContainer minWidth={960}>
+            <Table.ScrollContainer minWidth={1000}>
               <Table aria-label="Purchase orders" striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
+                    <SelectPageHeader selection={selection} rows={rows} />
                     <SortHeader column="po_number" {...sortProps}>
                       Number
                     </SortHeader>
@@ -122,7 +144,7 @@ export function PurchaseOrdersPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.map((order) => (
-                    <OrderRow key={order.id} order={order} />
+                    <OrderRow key={order.id} order={order} selection={selection} />
                   ))}
                 </Table.Tbody>
               </Table>
@@ -134,11 +156,12 @@ export function PurchaseOrdersPage() {
   );
 }
 
-function OrderRow({ order }: { order: PurchaseOrder }) {
+function OrderRow({ order, selection }: { order: PurchaseOrder; selection: RowSelection<PurchaseOrder> }) {
   // Numbers, badges, amounts and dates keep to one line; names may wrap.
   const nowrap = { whiteSpace: 'nowrap' } as const;
   return (
     <Table.Tr>
+      <SelectRowCell selection={selection} row={order} name={order.po_number} />
       <Table.Td style={nowrap}>
         <Anchor component={Link} to={`/purchase-orders/${order.id}`} fw={500}>
           {order.po_number}

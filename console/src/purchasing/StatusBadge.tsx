@@ -3,7 +3,7 @@ import { STATUS_COLORS, STATUS_LABELS, type PurchaseOrderStatus } from './status
 
 export function StatusBadge({ status }: { status: PurchaseOrderStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge miw="max-content" color={STATUS_COLORS[status]} variant="light">
       {STATUS_LABELS[status]}
     </Badge>
   );

@@ -37,7 +37,7 @@ export const STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
 export type PurchaseOrderAction = components['schemas']['PurchaseOrder']['allowed_actions'][number];
 
 /** The ability each action's route needs (docs/abilities.md). */
-const ACTION_ABILITIES: Record<PurchaseOrderAction, string> = {
+export const ACTION_ABILITIES: Record<PurchaseOrderAction, string> = {
   edit: 'operations:edit-purchase-orders',
   'submit-for-approval': 'operations:edit-purchase-orders',
   approve: 'operations:approve-purchase-orders',

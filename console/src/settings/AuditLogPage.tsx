@@ -26,7 +26,11 @@ import { useListPage } from '../lib/useListPage';
 import { actorLabel, changedFields, type AuditEntry } from './audit';
 import { SearchInput } from '../components/SearchInput';
 import { formatDateTime } from '../lib/format';
-import { useAuditLog, useUserOptions } from './api';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
+import { exportQuery } from '../lib/export-rows';
+import { auditLogQuery, useAuditLog, useUserOptions } from './api';
+import { AUDIT_COLUMNS } from './export-columns';
 
 const PER_PAGE = 50;
 type Filter = 'actor_type' | 'actor_id' | 'entity_type' | 'action' | 'from' | 'to';
@@ -67,6 +71,16 @@ export function AuditLogPage() {
       <PageHeader
         title="Audit log"
         description="Every change made through the console, the API or the CLI, newest first."
+        actions={
+          <ExportButton
+            name="audit-log"
+            columns={AUDIT_COLUMNS}
+            source={{
+              fetchPage: (next) =>
+                api.GET('/api/v1/audit-log', { params: { query: exportQuery(auditLogQuery(list.filters), next) } }),
+            }}
+          />
+        }
       />
       <AuditFilters filters={list.filters} onChange={(change) => list.update({ filters: change })} />
       <QueryView

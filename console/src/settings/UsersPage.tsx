@@ -15,7 +15,11 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { PasswordLinkDialog, type PasswordLinkResult } from './PasswordLinkDialog';
 import { UserActionsMenu } from './UserActionsMenu';
 import { ROLES, roleLabel, USER_STATUSES, userStatus, type ManagedUser, type Role, type UserStatus } from './users';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
+import { exportQuery } from '../lib/export-rows';
 import { useUsers } from './api';
+import { USER_COLUMNS } from './export-columns';
 
 const PER_PAGE = 25;
 const SHAPE: ListStateShape<'search' | 'role' | 'status'> = {
@@ -32,7 +36,7 @@ export function UsersPage() {
   const role = list.filters.role as Role | undefined;
   const status = list.filters.status as UserStatus | undefined;
 
-  const users = useUsers({
+  const query = {
     page: list.state.page,
     per_page: PER_PAGE,
     search: list.filters.search,
@@ -40,7 +44,8 @@ export function UsersPage() {
     status,
     sort_by: list.sort.column as SortColumn,
     sort_direction: list.sort.direction,
-  });
+  };
+  const users = useUsers(query);
 
   const canManage = can('system:manage-users');
 
@@ -50,11 +55,20 @@ export function UsersPage() {
         title="Users"
         description="The people who sign in to this organisation, their roles and status."
         actions={
-          canManage && (
-            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
-              Invite user
-            </Button>
-          )
+          <>
+            <ExportButton
+              name="users"
+              columns={USER_COLUMNS}
+              source={{
+                fetchPage: (next) => api.GET('/api/v1/users', { params: { query: exportQuery(query, next) } }),
+              }}
+            />
+            {canManage && (
+              <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+                Invite user
+              </Button>
+            )}
+          </>
         }
       />
       <UserFilters search={list.filters.search ?? ''} role={role} status={status} onChange={list.setFilter} />

@@ -78,24 +78,25 @@ export interface AuditLogFilters {
 }
 
 /** The audit log, newest first, a page at a time: each next page continues before the last entry read. */
+/** The audit log's filters as the API takes them. */
+export function auditLogQuery(filters: AuditLogFilters) {
+  return {
+    actor_type: filters.actor_type as AuditEntry['actor']['type'] | undefined,
+    actor_id: filters.actor_id,
+    entity_type: filters.entity_type,
+    action: filters.action,
+    from: filters.from ? dayBoundary(filters.from) : undefined,
+    to: filters.to ? dayBoundary(filters.to, true) : undefined,
+  };
+}
+
 export function useAuditLog(filters: AuditLogFilters, perPage: number) {
   return useInfiniteQuery({
     queryKey: settingsKeys.auditLog(filters),
     queryFn: ({ pageParam }) =>
       unwrap(
         api.GET('/api/v1/audit-log', {
-          params: {
-            query: {
-              per_page: perPage,
-              before: pageParam,
-              actor_type: filters.actor_type as AuditEntry['actor']['type'] | undefined,
-              actor_id: filters.actor_id,
-              entity_type: filters.entity_type,
-              action: filters.action,
-              from: filters.from ? dayBoundary(filters.from) : undefined,
-              to: filters.to ? dayBoundary(filters.to, true) : undefined,
-            },
-          },
+          params: { query: { per_page: perPage, before: pageParam, ...auditLogQuery(filters) } },
         }),
       ),
     initialPageParam: undefined as string | undefined,

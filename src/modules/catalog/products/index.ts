@@ -1,6 +1,7 @@
 // Wires the products module: repository, list, service and routes.
 import type { CatalogDeps } from '../catalog.deps.js';
 import type { MasterProductService } from '../master-products/master-product.service.js';
+import { ProductBulkService } from './product-bulk.service.js';
 import { productLister } from './product-list.js';
 import { ProductListRepository } from './product-list.repository.js';
 import type { ProductLinks } from './product.presenter.js';
@@ -25,7 +26,8 @@ export function createProducts(deps: CatalogDeps & { links: ProductLinks; master
     // Variants' resources inherit from their masters.
     masters: (tenantId, ids, db) => masters.byIds(tenantId, ids, db),
   });
-  return { service, routes: productRoutes({ service }) };
+  const bulk = new ProductBulkService({ db: deps.db, products: service, links });
+  return { service, routes: productRoutes({ service, bulk }) };
 }
 
 export { ProductService } from './product.service.js';

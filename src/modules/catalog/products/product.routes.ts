@@ -18,6 +18,8 @@ import {
   ReasonBody,
 } from './product.schemas.js';
 import type { ProductService } from './product.service.js';
+import type { ProductBulkService } from './product-bulk.service.js';
+import { ProductBulkBody, ProductBulkResult } from './product-bulk.schemas.js';
 
 const tags = ['Products'];
 const VIEW = 'operations:view-products';
@@ -38,7 +40,13 @@ const LIFECYCLE_OPERATION_IDS: Record<LifecycleAction, string> = {
   revise: 'reviseProduct',
 };
 
-export function productRoutes({ service }: { service: ProductService }): FastifyPluginAsyncTypebox {
+export function productRoutes({
+  service,
+  bulk,
+}: {
+  service: ProductService;
+  bulk: ProductBulkService;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/operations/products',
@@ -89,6 +97,23 @@ export function productRoutes({ service }: { service: ProductService }): Fastify
         const product = await service.create(request.auth.tenantId, request.body, request.auth.user.id);
         return reply.code(201).send(ok(withETag(reply, product), 'Product created successfully'));
       },
+    );
+
+    app.post(
+      '/operations/products/bulk',
+      {
+        schema: {
+          tags,
+          operationId: 'bulkChangeProducts',
+          summary: 'Change many products at once',
+          description:
+            'Applies one action to 1 to 500 products: `activate`, `deactivate`, `set_category` (`category_id`), `add_tags` or `remove_tags` (`tag_ids`), `change_price` (`price_change`). Each product is changed in a transaction of its own, by the rules, events and audit entry of its PATCH or lifecycle action; a product refused (unknown, another organisation’s, a status the action does not leave, a price that would fall below 0) is a `failed` row with its error, the others are still changed. 200 with one row per id, in the order sent. Needs operations:edit-products.',
+          body: ProductBulkBody,
+          response: { 200: EnvelopeSchema(ProductBulkResult) },
+        },
+        config: { ...requireAbility(EDIT), audit: 'when-changed' },
+      },
+      async (request) => ok(await bulk.apply(request.auth.tenantId, request.body), 'Bulk change applied'),
     );
 
     app.get(
