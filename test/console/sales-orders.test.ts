@@ -213,11 +213,15 @@ describe('sales orders in the console', () => {
     await page.getByRole('button', { name: 'Record return' }).click();
     const dialog = page.getByRole('dialog', { name: `Record a return of ${order.order_number}` });
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Damaged in transit');
-    await dialog.getByLabel(`Quantity back of ${hammer.name}`).fill('1');
-    await dialog.getByLabel(`Quantity back of ${nails.name}`).fill('2');
-    await dialog.getByRole('checkbox', { name: `Restock ${nails.name}` }).uncheck();
+    await dialog.getByLabel(`Back to stock of ${hammer.name}`).fill('1');
+    await dialog.getByLabel(`Not restocked of ${nails.name}`).fill('2');
+    await dialog
+      .getByRole('textbox', { name: 'Warehouse' })
+      .or(dialog.getByRole('combobox', { name: 'Warehouse' }))
+      .click();
+    await page.getByRole('option', { name: /Main/ }).first().click();
     await dialog.getByRole('button', { name: 'Record return' }).click();
-    await page.getByRole('alert').filter({ hasText: '3 back, 1 restocked' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '3 back, 1 to stock' }).waitFor();
     const returns = page.getByRole('table', { name: 'Returns' });
     await returns.getByRole('row').filter({ hasText: 'Damaged in transit' }).waitFor();
     const lines = page.getByRole('table', { name: 'Order lines' });

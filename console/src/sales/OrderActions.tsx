@@ -11,7 +11,7 @@ import { useCurrentUser } from '../auth/session';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { runOrderCommand, useRefreshSales, type OrderCommand, type SalesOrder } from './api';
 import { ReasonDialog, type ReasonDialogSpec } from './ReasonDialog';
-import { ReturnDialog } from './ReturnDialog';
+import { ReturnDialog } from '../shipments/ReturnDialog';
 import { ShipmentDialog } from './ShipmentDialog';
 import { acceptsReturns, availableActions, type SalesOrderAction } from './status';
 
@@ -290,6 +290,7 @@ function DeleteButton({ order }: ActionProps) {
 
 export function OrderActions({ order }: { order: SalesOrder }) {
   const user = useCurrentUser();
+  const refresh = useRefreshSales();
   const [dialog, setDialog] = useState<((close: () => void) => ReactNode) | null>(null);
   const close = () => setDialog(null);
   const open: ActionProps['open'] = (render) => setDialog(() => render);
@@ -304,7 +305,19 @@ export function OrderActions({ order }: { order: SalesOrder }) {
           return Action && <Action key={action} order={order} open={open} />;
         })}
         {returns && (
-          <Button variant="default" onClick={() => open((closeIt) => <ReturnDialog order={order} onClose={closeIt} />)}>
+          <Button
+            variant="default"
+            onClick={() =>
+              open((closeIt) => (
+                <ReturnDialog
+                  orderId={order.id}
+                  orderNumber={order.order_number}
+                  onClose={closeIt}
+                  onRecorded={() => void refresh()}
+                />
+              ))
+            }
+          >
             Record return
           </Button>
         )}

@@ -14,8 +14,3 @@ export function allocationWarehouses(lines: readonly AllocatedLine[]): { warehou
     .filter((entry) => entry.quantity > 0)
     .sort((a, b) => b.quantity - a.quantity || a.warehouse_id.localeCompare(b.warehouse_id));
 }
-
-/** What of a line can still come back: shipped less returned. */
-export function returnable(line: { quantity_shipped: number; quantity_returned: number }): number {
-  return Math.max(0, line.quantity_shipped - line.quantity_returned);
-}
