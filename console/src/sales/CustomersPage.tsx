@@ -4,7 +4,9 @@ import { Anchor, Button, Group, Select, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { api } from '../api/client';
 import { ActiveBadge } from '../components/ActiveBadge';
+import { ExportButton } from '../components/ExportButton';
 import { Guarded } from '../components/Guarded';
 import { ListCard, SkeletonRows } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
@@ -12,10 +14,12 @@ import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { formatDateTime } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
+import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
 import { useListPage } from '../lib/useListPage';
 import { formatAddress } from './address';
 import { useCustomers } from './api';
 import { CustomerFormDialog } from './CustomerFormDialog';
+import { CUSTOMER_COLUMNS } from './customer-columns';
 
 type Filter = 'search' | 'active';
 const SHAPE: ListStateShape<Filter> = { filters: ['search', 'active'], defaultSort: 'name' };
@@ -29,14 +33,13 @@ export function CustomersPage() {
   const { column, direction } = list.sort;
   const sortBy = (SORTABLE as readonly string[]).includes(column) ? (column as (typeof SORTABLE)[number]) : 'name';
   const active = list.filters.active;
-  const customers = useCustomers({
-    page: list.state.page,
-    per_page: PAGE_SIZE,
+  const filters = {
     search: list.filters.search,
     is_active: active === 'active' ? true : active === 'inactive' ? false : undefined,
     sort_by: sortBy,
     sort_direction: direction,
-  });
+  };
+  const customers = useCustomers({ page: list.state.page, per_page: PAGE_SIZE, ...filters });
   const sortProps = { ...list.sortProps, sort: `${direction === 'desc' ? '-' : ''}${sortBy}` };
   return (
     <>
@@ -44,11 +47,23 @@ export function CustomersPage() {
         title="Customers"
         description="Whom goods are sold and shipped to."
         actions={
-          <Guarded ability="crm:create-customers">
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              New customer
-            </Button>
-          </Guarded>
+          <>
+            <ExportButton
+              name="customers"
+              columns={CUSTOMER_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/crm/customers', {
+                    params: { query: { ...filters, per_page: EXPORT_PAGE_SIZE, ...next } },
+                  }),
+              }}
+            />
+            <Guarded ability="crm:create-customers">
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                New customer
+              </Button>
+            </Guarded>
+          </>
         }
       />
       <Group align="flex-end" mb="md" wrap="wrap">

@@ -5,6 +5,8 @@ import { Anchor, Button, Checkbox, Chip, Group, Stack, Table, Tabs, Text } from 
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
 import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
@@ -12,10 +14,12 @@ import { SearchInput } from '../components/SearchInput';
 import { SortHeader } from '../components/SortHeader';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
+import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
 import { useListPage } from '../lib/useListPage';
 import { useSalesOrders, type SalesOrder, type SalesOrderListQuery } from './api';
 import { useCurrentUser } from '../auth/session';
 import { mayActInBulk } from './bulk';
+import { SALES_ORDER_COLUMNS } from './order-columns';
 import { BulkActions } from './BulkActions';
 import { isOverdue } from './dates';
 import { STATUS_TABS, statusFilter } from './status';
@@ -41,16 +45,15 @@ export function SalesOrdersPage() {
   const selectable = mayActInBulk(useCurrentUser().abilities);
   const { column, direction } = list.sort;
   const sortBy = (SORTABLE as readonly string[]).includes(column) ? (column as SortColumn) : 'created_at';
-  const orders = useSalesOrders({
-    page: list.state.page,
-    per_page: PAGE_SIZE,
+  const filters = {
     status: statusFilter(list.filters.status),
     backordered: list.filters.backordered === 'true' ? true : undefined,
     overdue: list.filters.overdue === 'true' ? true : undefined,
     search: list.filters.search,
     sort_by: sortBy,
     sort_direction: direction,
-  });
+  };
+  const orders = useSalesOrders({ page: list.state.page, per_page: PAGE_SIZE, ...filters });
   // The selected orders as they were listed, kept across pages and filters until the user clears them.
   const [selected, setSelected] = useState<ReadonlyMap<string, SalesOrder>>(new Map());
   const toggle = (rows: readonly SalesOrder[], on: boolean) =>
@@ -74,11 +77,24 @@ export function SalesOrdersPage() {
         title="Sales orders"
         description="Orders from customers, from draft through allocation and shipping."
         actions={
-          <Guarded ability="sales:create-orders">
-            <Button component={Link} to="/sales/orders/new" leftSection={<IconPlus size={16} />}>
-              New sales order
-            </Button>
-          </Guarded>
+          <>
+            <ExportButton
+              name="sales-orders"
+              columns={SALES_ORDER_COLUMNS}
+              source={{
+                keyset: true,
+                fetchPage: (next) =>
+                  api.GET('/api/v1/sales/orders', {
+                    params: { query: { ...filters, per_page: EXPORT_PAGE_SIZE, ...next } },
+                  }),
+              }}
+            />
+            <Guarded ability="sales:create-orders">
+              <Button component={Link} to="/sales/orders/new" leftSection={<IconPlus size={16} />}>
+                New sales order
+              </Button>
+            </Guarded>
+          </>
         }
       />
       <Stack gap="sm">

@@ -4,6 +4,8 @@
 import { Anchor, Checkbox, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { api } from '../api/client';
+import { ExportButton } from '../components/ExportButton';
 import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
@@ -11,12 +13,14 @@ import { SortHeader } from '../components/SortHeader';
 import { WarehouseSelect } from '../inventory/WarehouseSelect';
 import { formatDateTime } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
+import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
 import { useListPage } from '../lib/useListPage';
 import { useShipments } from './api';
 import { OrderSelect } from './OrderSelect';
 import { rememberWarehouse, rememberedWarehouse } from './remembered-warehouse';
 import { isOpen, STATUS_TABS, statusFilter, type Shipment } from './status';
 import { StatusBadge } from './StatusBadge';
+import { SHIPMENT_COLUMNS } from './shipment-columns';
 import { WavePickListButton } from './WavePickListButton';
 
 type Filter = 'status' | 'warehouse' | 'order';
@@ -25,13 +29,13 @@ const SHAPE: ListStateShape<Filter> = { filters: ['status', 'warehouse', 'order'
 export function ShipmentsPage() {
   const list = useListPage(SHAPE);
   const direction = list.sort.direction;
-  const shipments = useShipments({
-    page: list.state.page,
+  const filters = {
     status: statusFilter(list.filters.status),
     warehouse_id: list.filters.warehouse,
     order_id: list.filters.order,
     sort_direction: direction,
-  });
+  };
+  const shipments = useShipments({ page: list.state.page, ...filters });
   const [ticked, setTicked] = useState<ReadonlyMap<string, Shipment>>(new Map());
 
   // The warehouse chosen last time, when the URL names none (a link from elsewhere may name another).
@@ -71,7 +75,21 @@ export function ShipmentsPage() {
       <PageHeader
         title="Shipments"
         description="What leaves the warehouses for the customers' orders: pick, pack, ship."
-        actions={<WavePickListButton shipments={wave} ticked={ticked.size > 0} />}
+        actions={
+          <>
+            <ExportButton
+              name="shipments"
+              columns={SHIPMENT_COLUMNS}
+              source={{
+                fetchPage: (next) =>
+                  api.GET('/api/v1/sales/shipments', {
+                    params: { query: { ...filters, per_page: EXPORT_PAGE_SIZE, ...next } },
+                  }),
+              }}
+            />
+            <WavePickListButton shipments={wave} ticked={ticked.size > 0} />
+          </>
+        }
       />
       <Stack gap="sm">
         <Tabs
