@@ -18,6 +18,8 @@ export const productKeys = {
   attributes: () => ['products', 'attributes'] as const,
   options: (source: string, term: string) => ['products', 'options', source, term] as const,
   option: (source: string, id: string) => ['products', 'option', source, id] as const,
+  /** The product a scanned or typed code names (`lookupProduct`). */
+  lookup: (code: string) => ['products', 'lookup', code] as const,
 };
 
 type ProductListQuery = NonNullable<operations['listProducts']['parameters']['query']>;
