@@ -4,6 +4,7 @@
 import {
   ActionIcon,
   AppShell,
+  Avatar,
   Burger,
   Button,
   Group,
@@ -15,6 +16,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -31,6 +33,16 @@ import { ColorSchemeItems } from './ColorSchemeItems';
 import { paletteKeys } from './shortcuts';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useShortcuts } from './useShortcuts';
+
+/** "Ada Lovelace" → "AL". */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
 
 // Its own chunk, loaded when first opened: most visits never search.
 const CommandPalette = lazy(async () => ({ default: (await import('../palette/CommandPalette')).CommandPalette }));
@@ -84,26 +96,33 @@ export function AppLayout() {
             >
               Search
             </Button>
+            {/* Named by its text, not by a label: a screen's search field is the one labelled "Search". */}
             <ActionIcon
               variant="default"
               size="lg"
               hiddenFrom="sm"
-              aria-label="Search"
               aria-keyshortcuts="Control+K Meta+K"
               onClick={openPalette}
             >
-              <IconSearch size={18} />
+              <IconSearch size={18} aria-hidden />
+              <VisuallyHidden>Search</VisuallyHidden>
             </ActionIcon>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label={`Account menu for ${user.user.name}`}>
-                  <Text size="sm" fw={500} truncate maw={{ base: 120, sm: 240 }}>
+                  <Text size="sm" fw={500} truncate maw={240} visibleFrom="sm">
                     {user.user.name}
                   </Text>
+                  {/* A phone has no room for the name beside the search: the menu's label names the user. */}
+                  <Avatar size={34} radius="xl" hiddenFrom="sm" aria-hidden>
+                    {initials(user.user.name)}
+                  </Avatar>
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>{user.user.email}</Menu.Label>
+                <Menu.Label>
+                  {user.user.name} · {user.user.email}
+                </Menu.Label>
                 <Menu.Item component={RouterNavLink} to="/settings/account">
                   My account
                 </Menu.Item>

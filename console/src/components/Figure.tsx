@@ -8,7 +8,7 @@ export function Figure({ label, value }: { label: string; value: ReactNode }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="xl" fw={700}>
+      <Text size="lg" fw={700}>
         {value}
       </Text>
     </Stack>

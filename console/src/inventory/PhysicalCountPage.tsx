@@ -2,9 +2,22 @@
 // by scanning each unit (every scan counts one more), enter what was counted and see each line's variance
 // against the on-hand quantity before submitting; then each line is recorded (one request per product, as the
 // API takes them) and the outcome shown line by line. Below 768 px the lines are cards with large controls.
-import { ActionIcon, Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
-import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
@@ -12,6 +25,7 @@ import { errorMessage } from '../api/errors';
 import { useCan } from '../auth/session';
 import { Figure } from '../components/Figure';
 import { PageHeader } from '../components/PageHeader';
+import { QuantityField } from '../components/QuantityField';
 import { ScanField } from '../components/ScanField';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { useNarrowScreen } from '../lib/useNarrowScreen';
@@ -274,7 +288,6 @@ function CountCards({ previews, lines, loading, onCount, onRemove }: CountTableP
     <Stack gap="sm" aria-label="Count lines" role="list">
       {lines.map((line, index) => {
         const preview = previews[index]!;
-        const counted = line.counted === '' ? null : Number(line.counted);
         return (
           <Paper key={line.product.id} withBorder p="sm" role="listitem">
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -294,38 +307,15 @@ function CountCards({ previews, lines, loading, onCount, onRemove }: CountTableP
                 <IconTrash size={22} />
               </ActionIcon>
             </Group>
-            <Group gap="xs" mt="sm" wrap="nowrap" align="flex-end">
-              <ActionIcon
-                variant="default"
-                size={50}
-                aria-label={`One less ${line.product.name}`}
-                disabled={counted === null || counted <= 0}
-                onClick={() => onCount(line.product.id, Math.max(0, (counted ?? 0) - 1))}
-              >
-                <IconMinus size={22} />
-              </ActionIcon>
-              <NumberInput
+            <Box mt="sm">
+              <QuantityField
                 label="Counted"
-                aria-label={`Counted quantity of ${line.product.name}`}
+                name={`Counted quantity of ${line.product.name}`}
+                of={line.product.name}
                 value={line.counted}
                 onChange={(value) => onCount(line.product.id, value)}
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                hideControls
-                size="lg"
-                inputMode="numeric"
-                style={{ flex: 1 }}
               />
-              <ActionIcon
-                variant="default"
-                size={50}
-                aria-label={`One more ${line.product.name}`}
-                onClick={() => onCount(line.product.id, (counted ?? 0) + 1)}
-              >
-                <IconPlus size={22} />
-              </ActionIcon>
-            </Group>
+            </Box>
             <SimpleGrid cols={3} mt="sm" spacing="xs">
               <Figure label="On hand" value={loading ? '…' : String(preview.onHand)} />
               <Figure label="Variance" value={<Variance value={preview.variance} />} />

@@ -19,18 +19,18 @@ describe('telling a scanner from a person', () => {
 
   it('takes keys typed by hand, then Enter, as no scan', () => {
     expect(type(createScanDetector(), 'drill', 120)).toBeNull();
-    // Fast for a person, still far slower than a scanner.
-    expect(type(createScanDetector(), 'drill', 70)).toBeNull();
+    // Fast for a person (150 words a minute), still far slower than a scanner.
+    expect(type(createScanDetector(), 'drill', 80)).toBeNull();
   });
 
-  it('wants a few characters: a quick key or two and Enter is no scan', () => {
-    expect(type(createScanDetector(), 'ab', 5)).toBeNull();
+  it('wants a few characters: three quick keys and Enter are no scan', () => {
+    expect(type(createScanDetector(), 'abc', 5)).toBeNull();
     expect(createScanDetector().key({ key: 'Enter', time: 0 })).toBeNull();
   });
 
   it('starts again after a pause, so that slow typing before a scan does not spoil it', () => {
     const detector = createScanDetector();
-    type(detector, 'abc', 300);
+    type(detector, 'abcd', 300);
     // The hand-typed keys are forgotten at the pause; the burst that follows is the scan.
     expect(type(detector, 'SKU-42', 4, 2000)).toBe('SKU-42');
   });
@@ -45,27 +45,27 @@ describe('telling a scanner from a person', () => {
     detector.key({ key: 'Shift', time: 3 });
     detector.key({ key: 'B', time: 5 });
     detector.key({ key: 'C', time: 10 });
-    expect(detector.key({ key: 'Enter', time: 14 })).toBe('ABC');
+    detector.key({ key: 'D', time: 12 });
+    expect(detector.key({ key: 'Enter', time: 14 })).toBe('ABCD');
 
     detector.key({ key: 'A', time: 100 });
     detector.key({ key: 'k', command: true, time: 102 });
     detector.key({ key: 'B', time: 104 });
     detector.key({ key: 'C', time: 106 });
+    detector.key({ key: 'D', time: 107 });
     expect(detector.key({ key: 'Enter', time: 108 })).toBeNull();
   });
 
   it('forgets a burst after Enter and on reset', () => {
     const detector = createScanDetector();
-    expect(type(detector, 'ABC', 5)).toBe('ABC');
+    expect(type(detector, 'ABCD', 5)).toBe('ABCD');
     expect(detector.key({ key: 'Enter', time: 20 })).toBeNull();
-    detector.key({ key: 'X', time: 30 });
-    detector.key({ key: 'Y', time: 32 });
-    detector.key({ key: 'Z', time: 34 });
+    for (const [index, key] of ['W', 'X', 'Y', 'Z'].entries()) detector.key({ key, time: 30 + index * 2 });
     detector.reset();
-    expect(detector.key({ key: 'Enter', time: 36 })).toBeNull();
+    expect(detector.key({ key: 'Enter', time: 40 })).toBeNull();
   });
 
   it('takes no code with spaces at its ends', () => {
-    expect(type(createScanDetector(), ' ABC', 5)).toBeNull();
+    expect(type(createScanDetector(), ' ABCD', 5)).toBeNull();
   });
 });

@@ -12,7 +12,12 @@ export interface ScanTiming {
   maxGapMs: number;
 }
 
-export const SCAN_TIMING: ScanTiming = { minLength: 3, meanGapMs: 35, maxGapMs: 100 };
+/**
+ * Scanners send a key every 1 to 20 ms (a busy page may take a few tens of ms over each); a quick typist
+ * averages 80 ms or more (150 words a minute), and 60 ms would be 200. Codes are 4 characters or longer, so that
+ * a short word typed fast and ended by Enter is not taken for one.
+ */
+export const SCAN_TIMING: ScanTiming = { minLength: 4, meanGapMs: 60, maxGapMs: 150 };
 
 export interface ScanKey {
   /** `KeyboardEvent.key`: one character, or a named key ('Enter', 'Shift', …). */

@@ -18,8 +18,9 @@ interface Options {
   within?: RefObject<HTMLElement | null>;
 }
 
+/** The key as the detector takes it, timed when it was pressed (not when a busy page got round to it). */
 function keyOf(event: KeyboardEvent | ReactKeyboardEvent) {
-  return { key: event.key, command: event.ctrlKey || event.metaKey || event.altKey, time: performance.now() };
+  return { key: event.key, command: event.ctrlKey || event.metaKey || event.altKey, time: event.timeStamp };
 }
 
 export function useScanner(onScan: (code: string) => void, { enabled = true, page = false, within }: Options = {}) {

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useReturnFocus } from '../components/useReturnFocus';
 import { useScanner } from '../lib/useScanner';
-import { useProductScan } from '../products/useProductScan';
+import { lookupProduct } from '../products/api';
 import type { PaletteItem } from './palette-search';
 import { usePaletteResults } from './usePaletteResults';
 
@@ -61,11 +61,21 @@ function PaletteSearch({ onClose }: { onClose: () => void }) {
     void navigate(item.to);
   };
 
-  const scanning = useProductScan((product) => {
-    open({ key: product.id, label: product.name, to: `/products/${product.id}` });
-    return null;
-  });
-  const scanner = useScanner((code) => void scanning.scan(code));
+  // A scanned code opens its product at once; a code no product has is Enter on what was typed.
+  const [looking, setLooking] = useState(false);
+  const openScanned = async (code: string) => {
+    setLooking(true);
+    try {
+      const product = await lookupProduct(code);
+      if (product) return open({ key: product.id, label: product.name, to: `/products/${product.id}` });
+    } catch {
+      // The search's own results say what there is.
+    } finally {
+      setLooking(false);
+    }
+    setEnterWaiting(true);
+  };
+  const scanner = useScanner((code) => void openScanned(code));
 
   // Enter pressed before the results answered what was typed opens the highlighted one once they do.
   useEffect(() => {
@@ -91,10 +101,9 @@ function PaletteSearch({ onClose }: { onClose: () => void }) {
         description="Products (name, SKU, barcode), orders, suppliers, customers and screens"
         placeholder="Type or scan"
         leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={fetching || scanning.looking ? <Loader size={16} /> : null}
+        rightSection={fetching || looking ? <Loader size={16} /> : null}
         autoComplete="off"
         value={text}
-        error={scanning.refusal}
         role="combobox"
         aria-expanded={items.length > 0}
         aria-controls={`${id}-results`}
@@ -104,7 +113,6 @@ function PaletteSearch({ onClose }: { onClose: () => void }) {
           setText(event.currentTarget.value);
           // A new search: its first result is highlighted.
           setActiveKey(null);
-          scanning.clearRefusal();
         }}
         onKeyDown={(event) => {
           scanner.onKeyDown(event);

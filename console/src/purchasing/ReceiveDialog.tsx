@@ -3,13 +3,14 @@
 // why not, the date and notes. Lines left at 0 are not part of this receipt. A scanner counts units instead:
 // each scan adds one to its product's line (the first one starting every line at 0), and a product the order is
 // not waiting for is refused at the scan field. Below 768 px the dialog fills the screen and the lines are cards.
-import { Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { ApiError } from '../api/errors';
 import { FormError } from '../components/FormError';
+import { QuantityField } from '../components/QuantityField';
 import { ScanField } from '../components/ScanField';
 import { useReturnFocus } from '../components/useReturnFocus';
 import { notifySuccess } from '../lib/feedback';
@@ -188,11 +189,17 @@ export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClos
               {...form.getInputProps('quality_notes')}
             />
           </Group>
-          <Group justify="flex-end" mt="sm" grow={narrow}>
-            <Button variant="default" onClick={onClose} size={narrow ? 'lg' : 'sm'}>
+          {/* On a phone the buttons are full width, one above the other, recording first. */}
+          <Group
+            justify="flex-end"
+            mt="sm"
+            gap="xs"
+            style={narrow ? { flexDirection: 'column-reverse', alignItems: 'stretch' } : undefined}
+          >
+            <Button variant="default" onClick={onClose} size={narrow ? 'md' : 'sm'}>
               Cancel
             </Button>
-            <Button type="submit" loading={submitting} size={narrow ? 'lg' : 'sm'}>
+            <Button type="submit" loading={submitting} size={narrow ? 'md' : 'sm'}>
               Record receipt
             </Button>
           </Group>
@@ -212,18 +219,17 @@ function ReceiveCards({ lines, form }: { lines: ReceiveLine[]; form: UseFormRetu
           <Text size="sm" c="dimmed">
             {line.product_sku} · {line.outstanding} outstanding
           </Text>
-          <NumberInput
-            mt="xs"
-            size="lg"
-            label="Received now"
-            aria-label={`Quantity received of ${line.product_name}`}
-            min={0}
-            max={line.outstanding}
-            allowDecimal={false}
-            allowNegative={false}
-            inputMode="numeric"
-            {...form.getInputProps(`lines.${index}.quantity_received`)}
-          />
+          <Box mt="xs">
+            <QuantityField
+              label="Received now"
+              name={`Quantity received of ${line.product_name}`}
+              of={line.product_name}
+              max={line.outstanding}
+              value={line.quantity_received}
+              onChange={(value) => form.setFieldValue(`lines.${index}.quantity_received`, value)}
+              error={form.errors[`lines.${index}.quantity_received`]}
+            />
+          </Box>
           <Checkbox
             mt="sm"
             size="md"
