@@ -138,7 +138,7 @@ describe('the warehouse floor', () => {
     const scanField = dialog.getByRole('textbox', { name: 'Scan a barcode or SKU' });
     await scanField.waitFor();
     // The scan field has the focus: the scanner can start at once.
-    expect(await scanField.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await scanField.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
     const received = (name: string) => dialog.getByLabel(`Quantity received of ${name}`).inputValue();
     expect(await received(bolt.name)).toBe('5');
 
@@ -223,7 +223,7 @@ describe('the warehouse floor', () => {
     // A window as tall as the dialog's content, which fills the screen, so that the picture shows all of it.
     const tall = await dialog
       .locator('.mantine-Modal-body')
-      .evaluate((body) => Math.max(body.scrollHeight + 60, document.documentElement.scrollHeight));
+      .evaluate((body) => Math.max(body.scrollHeight + 60, body.ownerDocument.documentElement.scrollHeight));
     await page.setViewportSize({ width: 360, height: Math.max(740, tall) });
     await harness.screenshot(page, 'receive-phone');
   });

@@ -46,7 +46,8 @@ function PaletteSearch({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   // The highlighted result, by key: results arriving for other kinds of record do not move it.
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const [enterWaiting, setEnterWaiting] = useState(false);
+  // Enter pressed before the results answered what was typed: the highlighted one opens once they do.
+  const enterWaiting = useRef(false);
   const { groups, settled, fetching } = usePaletteResults(text);
   const items = groups.flatMap((group) => group.items);
   const active = Math.max(
@@ -65,22 +66,18 @@ function PaletteSearch({ onClose }: { onClose: () => void }) {
   const [looking, setLooking] = useState(false);
   const openScanned = async (code: string) => {
     setLooking(true);
-    try {
-      const product = await lookupProduct(code);
-      if (product) return open({ key: product.id, label: product.name, to: `/products/${product.id}` });
-    } catch {
-      // The search's own results say what there is.
-    } finally {
-      setLooking(false);
-    }
-    setEnterWaiting(true);
+    // A failed lookup leaves the search's own results to say what there is.
+    const product = await lookupProduct(code).catch(() => null);
+    if (product) return open({ key: product.id, label: product.name, to: `/products/${product.id}` });
+    enterWaiting.current = true;
+    // Draws again, which opens the highlighted result once the results are settled.
+    setLooking(false);
   };
   const scanner = useScanner((code) => void openScanned(code));
 
-  // Enter pressed before the results answered what was typed opens the highlighted one once they do.
   useEffect(() => {
-    if (enterWaiting && settled) {
-      setEnterWaiting(false);
+    if (enterWaiting.current && settled) {
+      enterWaiting.current = false;
       open(items[active]);
     }
   });
@@ -125,7 +122,7 @@ function PaletteSearch({ onClose }: { onClose: () => void }) {
           } else if (event.key === 'Enter') {
             event.preventDefault();
             if (settled) open(items[active]);
-            else setEnterWaiting(true);
+            else enterWaiting.current = true;
           }
         }}
       />
