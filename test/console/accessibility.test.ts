@@ -3,8 +3,8 @@
 // no serious or critical accessibility violation found by axe (names of controls, labels, contrast, roles), nor a
 // heading that skips a level, nor in the dialogs its header opens, the receive dialog, the stock actions, a
 // sales order's steps, a shipment's and the products' bulk actions (their bar, dialogs and result), whose number
-// steppers are named for their field. At tablet width (768 px) nothing is
-// wider than the window but the tables' own scroll areas.
+// steppers are named for their field, nor in the command palette and the list of shortcuts. At tablet width
+// (768 px) nothing is wider than the window but the tables' own scroll areas.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -317,6 +317,28 @@ describe('the console for every user', () => {
       expect(
         Number(await phone.evaluate('document.documentElement.scrollWidth - window.innerWidth')),
       ).toBeLessThanOrEqual(0);
+    },
+  );
+
+  it(
+    'has no serious accessibility violation in the command palette or the list of keyboard shortcuts',
+    { timeout: 120_000 },
+    async () => {
+      const page = await harness.newPage();
+      await harness.signIn(page, harness.tenant.adminEmail);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Search/ })
+        .click();
+      const palette = page.getByRole('dialog', { name: 'Search' });
+      await palette.getByRole('combobox', { name: 'Search the console' }).fill('pro');
+      await palette.getByRole('group', { name: 'Products' }).getByRole('option').first().waitFor();
+      await expectAccessibleDialog(page, 'command palette');
+
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+      await expectAccessibleDialog(page, 'keyboard shortcuts');
     },
   );
 

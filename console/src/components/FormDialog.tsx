@@ -3,6 +3,7 @@
 import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { FormError } from './FormError';
+import { useReturnFocus } from './useReturnFocus';
 
 interface Props {
   title: string;
@@ -28,6 +29,7 @@ export function FormDialog({
   danger = false,
   size = 'md',
 }: Props) {
+  useReturnFocus();
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>

@@ -1,10 +1,13 @@
 // A text filter that follows the URL: typing is sent once it pauses (not on every key, so the API is not asked
 // for each letter), and a change of the URL by other means (cleared filters, the back button) shows in the box.
-// One component for every list's search, so that they all wait, trim and clear alike.
+// One component for every list's search, so that they all wait, trim and clear alike, and "/" finds it.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+
+/** Marks the screen's search field, which the "/" shortcut focuses (app/shortcuts.ts). */
+export const PAGE_SEARCH_ATTRIBUTE = 'data-page-search';
 
 interface Props extends Omit<TextInputProps, 'value' | 'onChange'> {
   /** The search in the URL. */
@@ -38,6 +41,7 @@ export function SearchInput({
     <TextInput
       maw="100%"
       {...props}
+      {...{ [PAGE_SEARCH_ATTRIBUTE]: true }}
       label={label}
       leftSection={leftSection}
       value={text}

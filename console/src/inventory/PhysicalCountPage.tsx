@@ -1,7 +1,21 @@
-// Physical count: pick a warehouse, add the counted products, enter what was counted and see each line's
-// variance against the on-hand quantity before submitting; then each line is recorded (one request per product,
-// as the API takes them) and the outcome shown line by line.
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+// Physical count: pick a warehouse (remembered in the browser), add the counted products, by picking them or
+// by scanning each unit (every scan counts one more), enter what was counted and see each line's variance
+// against the on-hand quantity before submitting; then each line is recorded (one request per product, as the
+// API takes them) and the outcome shown line by line. Below 768 px the lines are cards with large controls.
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { NumberInput } from '../components/NumberInput';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,20 +23,31 @@ import type { components } from '../../../clients/typescript/src/openapi';
 import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { useCan } from '../auth/session';
+import { Figure } from '../components/Figure';
 import { PageHeader } from '../components/PageHeader';
+import { QuantityField } from '../components/QuantityField';
+import { ScanField } from '../components/ScanField';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
-import { countTotals, previewCount, signed, type CountPreview } from './physical-count';
+import { useNarrowScreen } from '../lib/useNarrowScreen';
+import { useScanner } from '../lib/useScanner';
+import { useProductScan } from '../products/useProductScan';
+import {
+  countScanned,
+  countTotals,
+  previewCount,
+  signed,
+  type CountPreview,
+  type CountSheetLine,
+} from './physical-count';
 import { count } from './plural';
 import { ProductPicker, productLabel, type PickedProduct } from './ProductPicker';
 import { useOnHand, useRefreshInventory } from './api';
+import { useRememberedWarehouse } from './useRememberedWarehouse';
 import { WarehouseSelect } from './WarehouseSelect';
 
 type CountRecord = components['schemas']['PhysicalCountRecord'];
 
-interface Line {
-  product: PickedProduct;
-  counted: number | string;
-}
+type Line = CountSheetLine<PickedProduct>;
 
 type Outcome = { product: PickedProduct } & (
   { ok: true; count: CountRecord; onHand: number } | { ok: false; message: string }
@@ -31,8 +56,10 @@ type Outcome = { product: PickedProduct } & (
 export function PhysicalCountPage() {
   const can = useCan();
   const refresh = useRefreshInventory();
-  const [warehouseId, setWarehouseId] = useState<string | null>(null);
+  const narrow = useNarrowScreen();
+  const [warehouseId, setWarehouseId] = useRememberedWarehouse();
   const [lines, setLines] = useState<Line[]>([]);
+  const [lastScanned, setLastScanned] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const { onHand, loading, error } = useOnHand(
@@ -52,6 +79,16 @@ export function PhysicalCountPage() {
   const setCounted = (productId: string, counted: number | string) =>
     setLines((current) => current.map((line) => (line.product.id === productId ? { ...line, counted } : line)));
   const remove = (productId: string) => setLines((current) => current.filter((line) => line.product.id !== productId));
+
+  // Each scan is one unit of the product on the shelf.
+  const scanning = useProductScan(({ id, name, sku }) => {
+    setLines((current) => countScanned(current, { id, name, sku }));
+    setLastScanned(id);
+    return null;
+  });
+  const scanCode = (code: string) => void scanning.scan(code);
+  useScanner(scanCode, { enabled: warehouseId !== null, page: true });
+  const pickerScanner = useScanner(scanCode, { enabled: warehouseId !== null });
 
   const submit = async () => {
     if (!warehouseId) return;
@@ -106,26 +143,42 @@ export function PhysicalCountPage() {
             searchable
             value={warehouseId}
             onChange={setWarehouseId}
-            w={280}
+            size={narrow ? 'lg' : 'sm'}
+            w={{ base: '100%', sm: 280 }}
           />
           <ProductPicker
             key={lines.length}
             label="Add a product"
             value={null}
             onChange={addProduct}
+            onKeyDown={pickerScanner.onKeyDown}
             disabled={!warehouseId}
-            w={340}
+            size={narrow ? 'lg' : 'sm'}
+            w={{ base: '100%', sm: 340 }}
+          />
+          <ScanField
+            description="Each scan counts one unit"
+            onCode={scanCode}
+            looking={scanning.looking}
+            error={scanning.refusal}
+            disabled={!warehouseId}
+            w={{ base: '100%', sm: 300 }}
           />
         </Group>
+        <LastScan line={lines.find((line) => line.product.id === lastScanned)} />
         {!warehouseId && <Text c="dimmed">Choose the warehouse that was counted.</Text>}
         {error !== undefined && (
           <Alert color="red" role="alert">
             Could not read the on-hand quantities: {errorMessage(error)}
           </Alert>
         )}
-        {warehouseId && lines.length > 0 && (
-          <CountTable previews={previews} lines={lines} loading={loading} onCount={setCounted} onRemove={remove} />
-        )}
+        {warehouseId &&
+          lines.length > 0 &&
+          (narrow ? (
+            <CountCards previews={previews} lines={lines} loading={loading} onCount={setCounted} onRemove={remove} />
+          ) : (
+            <CountTable previews={previews} lines={lines} loading={loading} onCount={setCounted} onRemove={remove} />
+          ))}
         {warehouseId && lines.length > 0 && (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" aria-live="polite">
@@ -133,7 +186,13 @@ export function PhysicalCountPage() {
               {totals.unitsGained} / -{totals.unitsLost} units).
             </Text>
             {can('operations:adjust-stock') ? (
-              <Button onClick={() => void submit()} loading={submitting} disabled={totals.counted === 0 || loading}>
+              <Button
+                onClick={() => void submit()}
+                loading={submitting}
+                disabled={totals.counted === 0 || loading}
+                size={narrow ? 'lg' : 'sm'}
+                fullWidth={narrow}
+              >
                 Review and record
               </Button>
             ) : (
@@ -143,7 +202,7 @@ export function PhysicalCountPage() {
             )}
           </Group>
         )}
-        {outcomes && <CountOutcomes outcomes={outcomes} />}
+        {outcomes && (narrow ? <CountOutcomeList outcomes={outcomes} /> : <CountOutcomes outcomes={outcomes} />)}
       </Stack>
     </>
   );
@@ -214,6 +273,64 @@ function CountTable({ previews, lines, loading, onCount, onRemove }: CountTableP
   );
 }
 
+/** What the last scan did, said to a screen reader too. */
+function LastScan({ line }: { line: Line | undefined }) {
+  return (
+    <Text size="sm" aria-live="polite">
+      {line ? `Last scan: ${productLabel(line.product)}, ${line.counted} counted` : ''}
+    </Text>
+  );
+}
+
+/** The lines as cards, for a phone: the counted quantity with large buttons for one more or one less. */
+function CountCards({ previews, lines, loading, onCount, onRemove }: CountTableProps) {
+  return (
+    <Stack gap="sm" aria-label="Count lines" role="list">
+      {lines.map((line, index) => {
+        const preview = previews[index]!;
+        return (
+          <Paper key={line.product.id} withBorder p="sm" role="listitem">
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Stack gap={0} miw={0}>
+                <Text fw={600}>{line.product.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {line.product.sku}
+                </Text>
+              </Stack>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="xl"
+                aria-label={`Remove ${line.product.name}`}
+                onClick={() => onRemove(line.product.id)}
+              >
+                <IconTrash size={22} />
+              </ActionIcon>
+            </Group>
+            <Box mt="sm">
+              <QuantityField
+                label="Counted"
+                name={`Counted quantity of ${line.product.name}`}
+                of={line.product.name}
+                value={line.counted}
+                onChange={(value) => onCount(line.product.id, value)}
+              />
+            </Box>
+            <SimpleGrid cols={3} mt="sm" spacing="xs">
+              <Figure label="On hand" value={loading ? '…' : String(preview.onHand)} />
+              <Figure label="Variance" value={<Variance value={preview.variance} />} />
+              <Figure
+                label="Variance %"
+                value={preview.variancePercentage === null ? '—' : `${signed(preview.variancePercentage)} %`}
+              />
+            </SimpleGrid>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
 function Variance({ value }: { value: number | null }) {
   if (value === null) return <>—</>;
   return (
@@ -271,6 +388,35 @@ function CountOutcomes({ outcomes }: { outcomes: Outcome[] }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** The results as a list, for a phone. */
+function CountOutcomeList({ outcomes }: { outcomes: Outcome[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        Result
+      </Title>
+      <Stack gap="xs" role="list" aria-label="Count results">
+        {outcomes.map((outcome) => (
+          <Paper key={outcome.product.id} withBorder p="sm" role="listitem">
+            <Text fw={600}>{productLabel(outcome.product)}</Text>
+            {outcome.ok ? (
+              <Text size="sm">
+                Recorded: {outcome.count.system_quantity_before} → {outcome.count.counted_quantity} (
+                <Variance value={outcome.count.variance} />
+                ); {outcome.onHand} on hand now
+              </Text>
+            ) : (
+              <Text size="sm" c="red">
+                {outcome.message}
+              </Text>
+            )}
+          </Paper>
+        ))}
+      </Stack>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTotals, previewCount, signed, variancePercentage } from './physical-count';
+import { countScanned, countTotals, previewCount, signed, variancePercentage } from './physical-count';
 
 describe('the physical count preview', () => {
   const onHand = new Map([
@@ -58,5 +58,25 @@ describe('the physical count preview', () => {
 
   it('writes quantities with their sign', () => {
     expect([signed(3), signed(-2), signed(0)]).toEqual(['+3', '-2', '0']);
+  });
+});
+
+describe('counting by scans', () => {
+  const drill = { id: 'p1', name: 'Drill' };
+  const saw = { id: 'p2', name: 'Saw' };
+
+  it('adds a product not yet on the count at 1, and one more for each further scan', () => {
+    let lines = countScanned([], drill);
+    expect(lines).toEqual([{ product: drill, counted: 1 }]);
+    lines = countScanned(countScanned(lines, drill), saw);
+    expect(lines).toEqual([
+      { product: drill, counted: 2 },
+      { product: saw, counted: 1 },
+    ]);
+  });
+
+  it('counts from what was typed, or from nothing when the field is empty', () => {
+    expect(countScanned([{ product: drill, counted: 7 }], drill)).toEqual([{ product: drill, counted: 8 }]);
+    expect(countScanned([{ product: drill, counted: '' }], drill)).toEqual([{ product: drill, counted: 1 }]);
   });
 });

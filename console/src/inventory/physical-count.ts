@@ -59,3 +59,22 @@ export function countTotals(previews: readonly CountPreview[]): CountTotals {
 export function signed(quantity: number): string {
   return quantity > 0 ? `+${quantity}` : String(quantity);
 }
+
+/** A line of the count as the page holds it: the product, and what was counted (empty while not yet). */
+export interface CountSheetLine<P extends { id: string }> {
+  product: P;
+  counted: number | string;
+}
+
+/** One unit scanned: its line counts one more (from nothing, when still empty), or a line is added at 1. */
+export function countScanned<P extends { id: string }>(
+  lines: readonly CountSheetLine<P>[],
+  product: P,
+): CountSheetLine<P>[] {
+  if (!lines.some((line) => line.product.id === product.id)) return [...lines, { product, counted: 1 }];
+  return lines.map((line) =>
+    line.product.id === product.id
+      ? { ...line, counted: (line.counted === '' ? 0 : Number(line.counted) || 0) + 1 }
+      : line,
+  );
+}

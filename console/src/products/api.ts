@@ -20,6 +20,8 @@ export const productKeys = {
   option: (source: string, id: string) => ['products', 'option', source, id] as const,
   /** The products an order line's search offers for what is typed (ProductSearch). */
   search: (text: string) => ['products', 'search', text] as const,
+  /** The product a scanned or typed code names (`lookupProduct`). */
+  lookup: (code: string) => ['products', 'lookup', code] as const,
 };
 
 type ProductListQuery = NonNullable<operations['listProducts']['parameters']['query']>;

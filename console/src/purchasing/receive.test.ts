@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildReceiveBody, receiveLines, remapLineErrors, setAllReceived, type ReceiveLine } from './receive';
+import {
+  buildReceiveBody,
+  receiveLines,
+  receiveScanned,
+  remapLineErrors,
+  setAllReceived,
+  type ReceiveLine,
+} from './receive';
 import type { PurchaseOrderItem } from './api';
 
 const line = (id: string, quantity: number | string, extra: Partial<ReceiveLine> = {}): ReceiveLine => ({
   purchase_order_item_id: id,
+  product_id: `product-${id}`,
   product_name: id,
   product_sku: null,
   outstanding: 10,
@@ -64,5 +72,34 @@ describe('a receipt', () => {
       'lines.1.quantity_received': ['Too many.'],
       received_date: ['Future.'],
     });
+  });
+});
+
+describe('a receipt by scans', () => {
+  const bolt = { id: 'product-a', name: 'Bolt' };
+
+  it("starts every line at 0 on the first scan, then counts one unit per scan on the product's line", () => {
+    const first = receiveScanned([line('a', 10), line('b', 10)], bolt, true);
+    expect(first.refusal).toBeNull();
+    expect(first.lines!.map((l) => l.quantity_received)).toEqual([1, 0]);
+    const second = receiveScanned(first.lines!, bolt, false);
+    expect(second.lines!.map((l) => l.quantity_received)).toEqual([2, 0]);
+  });
+
+  it('refuses a product the order is not waiting for, and a unit beyond what is outstanding', () => {
+    const lines = [line('a', 2, { outstanding: 2 }), line('b', 0)];
+    expect(receiveScanned(lines, { id: 'product-z', name: 'Hammer' }, false)).toEqual({
+      lines: null,
+      refusal: 'Hammer is not on this order, or nothing of it is outstanding.',
+    });
+    expect(receiveScanned(lines, bolt, false)).toEqual({
+      lines: null,
+      refusal: 'All 2 outstanding of Bolt are counted already.',
+    });
+  });
+
+  it("fills a product's second line once its first is complete", () => {
+    const lines = [line('a', 1, { outstanding: 1 }), line('a2', 0, { product_id: 'product-a' })];
+    expect(receiveScanned(lines, bolt, false).lines!.map((l) => l.quantity_received)).toEqual([1, 1]);
   });
 });

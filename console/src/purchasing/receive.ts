@@ -5,6 +5,7 @@ import type { PurchaseOrderItem } from './api';
 
 export interface ReceiveLine {
   purchase_order_item_id: string;
+  product_id: string;
   product_name: string;
   product_sku: string | null;
   outstanding: number;
@@ -30,6 +31,7 @@ export function receiveLines(items: readonly PurchaseOrderItem[]): ReceiveLine[]
     .filter((item) => item.quantity_remaining > 0)
     .map((item) => ({
       purchase_order_item_id: item.id,
+      product_id: item.product_id,
       product_name: item.product_name,
       product_sku: item.product_sku,
       outstanding: item.quantity_remaining,
@@ -42,6 +44,36 @@ export function receiveLines(items: readonly PurchaseOrderItem[]): ReceiveLine[]
 /** Every row set to what is outstanding (`all`) or to nothing received. */
 export function setAllReceived(lines: readonly ReceiveLine[], all: boolean): ReceiveLine[] {
   return lines.map((line) => ({ ...line, quantity_received: all ? line.outstanding : 0 }));
+}
+
+/** What a scan did to the receipt: the lines with one more unit, or why it was refused. */
+export type ReceiveScan = { lines: ReceiveLine[]; refusal: null } | { lines: null; refusal: string };
+
+/**
+ * One scanned unit of `product` received: its line (the first of its lines with room left) counts one more.
+ * The first scan of a receipt starts every line at 0, as the lines start at what is outstanding for a delivery
+ * received without scanning; from then on the scans count what arrived. A product the order is not waiting
+ * for is refused, and so is a unit beyond what is outstanding.
+ */
+export function receiveScanned(
+  lines: readonly ReceiveLine[],
+  product: { id: string; name: string },
+  firstScan: boolean,
+): ReceiveScan {
+  const start = firstScan ? setAllReceived(lines, false) : lines;
+  const own = start.filter((line) => line.product_id === product.id);
+  if (own.length === 0)
+    return { lines: null, refusal: `${product.name} is not on this order, or nothing of it is outstanding.` };
+  const received = (line: ReceiveLine) => Number(line.quantity_received) || 0;
+  const target = own.find((line) => received(line) < line.outstanding);
+  if (!target) {
+    const outstanding = own.reduce((sum, line) => sum + line.outstanding, 0);
+    return { lines: null, refusal: `All ${outstanding} outstanding of ${product.name} are counted already.` };
+  }
+  return {
+    lines: start.map((line) => (line === target ? { ...line, quantity_received: received(line) + 1 } : line)),
+    refusal: null,
+  };
 }
 
 export function buildReceiveBody(values: ReceiveValues) {
