@@ -14,6 +14,7 @@ import {
   Title,
   Select,
 } from '@mantine/core';
+import { LineProductCell } from '../components/LineProductCell';
 import { NumberInput } from '../components/NumberInput';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
@@ -193,19 +194,11 @@ function LinesEditor({ form, currency }: { form: UseFormReturnType<OrderFormValu
               <Table.Tbody>
                 {lines.map((line, index) => (
                   <Table.Tr key={line.key} style={{ verticalAlign: 'top' }}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {line.product_name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {line.product_sku}
-                      </Text>
-                      {form.errors[`items.${index}.product_id`] && (
-                        <Text size="xs" c="red">
-                          {form.errors[`items.${index}.product_id`]}
-                        </Text>
-                      )}
-                    </Table.Td>
+                    <LineProductCell
+                      name={line.product_name}
+                      sku={line.product_sku}
+                      error={form.errors[`items.${index}.product_id`]}
+                    />
                     <Table.Td>
                       <NumberInput
                         aria-label={`Quantity of ${line.product_name}`}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../api/errors';
 import { NotFoundPage } from '../components/NotFoundPage';
+import { OrderTotals } from '../components/OrderTotals';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
@@ -149,31 +150,16 @@ function OrderLines({ order }: { order: PurchaseOrder }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-          <Table.Tfoot>
-            <TotalRow label="Subtotal" value={money(order.subtotal)} />
-            {extras
-              .filter(([, amount]) => amount !== 0)
-              .map(([label, amount]) => (
-                <TotalRow key={label} label={label} value={money(amount)} />
-              ))}
-            <TotalRow label="Total" value={money(order.total_amount)} strong />
-          </Table.Tfoot>
+          <OrderTotals
+            labelColumns={5}
+            subtotal={money(order.subtotal)}
+            adjustments={extras}
+            total={money(order.total_amount)}
+            format={money}
+          />
         </Table>
       </Table.ScrollContainer>
     </Paper>
-  );
-}
-
-function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={5} ta="right" fw={strong ? 700 : 500}>
-        {label}
-      </Table.Td>
-      <Table.Td ta="right" fw={strong ? 700 : 500}>
-        {value}
-      </Table.Td>
-    </Table.Tr>
   );
 }
 

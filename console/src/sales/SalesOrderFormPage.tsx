@@ -21,6 +21,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ApiError } from '../api/errors';
+import { LineProductCell } from '../components/LineProductCell';
 import { FormError } from '../components/FormError';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { NumberInput } from '../components/NumberInput';
@@ -259,19 +260,11 @@ function LinesEditor({
               <Table.Tbody>
                 {lines.map((line, index) => (
                   <Table.Tr key={line.key} style={{ verticalAlign: 'top' }}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {line.product_name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {line.product_sku}
-                      </Text>
-                      {form.errors[`lines.${index}.product_id`] && (
-                        <Text size="xs" c="red">
-                          {form.errors[`lines.${index}.product_id`]}
-                        </Text>
-                      )}
-                    </Table.Td>
+                    <LineProductCell
+                      name={line.product_name}
+                      sku={line.product_sku}
+                      error={form.errors[`lines.${index}.product_id`]}
+                    />
                     <Table.Td>
                       <NumberInput
                         aria-label={`Quantity of ${line.product_name}`}
