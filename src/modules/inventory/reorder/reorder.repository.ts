@@ -229,18 +229,21 @@ function lowRecordsFrom(db: Executor, tenantId: string) {
     .where(maintainedLowStockCondition('r'));
 }
 
+/** What both reports show of a low record and its product. */
+const LOW_RECORD_FIELDS = [
+  'r.id as record_id',
+  'r.product_id',
+  'p.sku',
+  'p.name',
+  'r.warehouse_id',
+  'r.quantity_on_hand',
+  'r.quantity_reserved',
+  'r.low_stock_point as reorder_point',
+] as const;
+
 /** The low records with what both reports show. */
 function lowRecords(db: Executor, tenantId: string) {
-  return lowRecordsFrom(db, tenantId).select([
-    'r.id as record_id',
-    'r.product_id',
-    'p.sku',
-    'p.name',
-    'r.warehouse_id',
-    'r.quantity_on_hand',
-    'r.quantity_reserved',
-    'r.low_stock_point as reorder_point',
-  ]);
+  return lowRecordsFrom(db, tenantId).select(LOW_RECORD_FIELDS);
 }
 
 /** The low records the report's filters keep, with their warehouse and their product's live supplier. */
@@ -256,14 +259,7 @@ function reportRecords(db: Executor, tenantId: string, filters: ReorderReportFil
 /** The report's lines: the filtered low records with every field a line and its summary read. */
 function reportLines(db: Executor, tenantId: string, filters: ReorderReportFilters) {
   return reportRecords(db, tenantId, filters).select([
-    'r.id as record_id',
-    'r.product_id',
-    'p.sku',
-    'p.name',
-    'r.warehouse_id',
-    'r.quantity_on_hand',
-    'r.quantity_reserved',
-    'r.low_stock_point as reorder_point',
+    ...LOW_RECORD_FIELDS,
     'w.name as warehouse_name',
     'w.allocation_rank as warehouse_allocation_rank',
     (eb) => eb.fn.coalesce('r.reorder_quantity', 'p.reorder_quantity').as('reorder_quantity'),
