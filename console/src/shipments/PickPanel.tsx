@@ -5,7 +5,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Table,
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { lineCode, pickedOf, progress, shortPickNote, type PickLine } from './pick';
-import { ScanField } from './ScanField';
+import { PickScanField } from './PickScanField';
 import type { Shipment } from './status';
 import type { PickState } from './usePick';
 
@@ -19,7 +19,7 @@ export function PickPanel({ shipment, pick }: { shipment: Shipment; pick: PickSt
   return (
     <Paper withBorder p={phone ? 'sm' : 'md'}>
       <Stack gap="sm">
-        <ScanField shipment={shipment} pick={pick} />
+        <PickScanField shipment={shipment} pick={pick} />
         {pick.shortShown && pick.shorts.length > 0 && (
           <Alert color="orange" title="Short pick" role="alert">
             <Stack gap="xs">

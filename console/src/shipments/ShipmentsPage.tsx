@@ -2,7 +2,7 @@
 // as filters, newest or oldest first, pages; everything the user chose lives in the URL. Open shipments can be
 // ticked for one pick list of their warehouse.
 import { Anchor, Checkbox, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/client';
 import { ExportButton } from '../components/ExportButton';
@@ -10,6 +10,7 @@ import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
 import { SortHeader } from '../components/SortHeader';
+import { useRememberedWarehouse } from '../inventory/useRememberedWarehouse';
 import { WarehouseSelect } from '../inventory/WarehouseSelect';
 import { formatDateTime } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
@@ -17,7 +18,6 @@ import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
 import { useListPage } from '../lib/useListPage';
 import { useShipments } from './api';
 import { OrderSelect } from './OrderSelect';
-import { rememberWarehouse, rememberedWarehouse } from './remembered-warehouse';
 import { isOpen, STATUS_TABS, statusFilter, type Shipment } from './status';
 import { StatusBadge } from './StatusBadge';
 import { SHIPMENT_COLUMNS } from './shipment-columns';
@@ -38,15 +38,17 @@ export function ShipmentsPage() {
   const shipments = useShipments({ page: list.state.page, ...filters });
   const [ticked, setTicked] = useState<ReadonlyMap<string, Shipment>>(new Map());
 
-  // The warehouse chosen last time, when the URL names none (a link from elsewhere may name another).
+  // The worker's warehouse (the one the stock page and the count remember), when the URL names none (a link from
+  // elsewhere may name another): applied once, on arrival, as soon as it is known.
   const { setFilter } = list;
   const urlWarehouse = list.filters.warehouse;
+  const [remembered, rememberWarehouse] = useRememberedWarehouse();
+  const applied = useRef(false);
   useEffect(() => {
-    const remembered = rememberedWarehouse();
-    if (!urlWarehouse && remembered) setFilter('warehouse', remembered);
-    // Once, on arrival: a warehouse cleared afterwards stays cleared.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (applied.current || remembered === null) return;
+    applied.current = true;
+    if (!urlWarehouse) setFilter('warehouse', remembered);
+  }, [remembered, urlWarehouse, setFilter]);
   const chooseWarehouse = (id: string | null) => {
     rememberWarehouse(id);
     setTicked(new Map());

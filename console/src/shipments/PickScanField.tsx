@@ -1,9 +1,9 @@
 // The scan field on top of the pick: a scanner types a barcode or SKU fast and ends with Enter. Each code is
 // resolved through the product lookup and checked against the pick list in the order scanned; a refusal shows
 // in red naming the code, and beeps.
-import { Alert, TextInput } from '@mantine/core';
-import { IconBarcode } from '@tabler/icons-react';
+import { Alert } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { ScanField } from '../components/ScanField';
 import { errorMessage } from '../api/errors';
 import { useScanLookup } from './api';
 import { beep } from './beep';
@@ -13,9 +13,8 @@ import type { Shipment } from './status';
 
 type Feedback = { ok: boolean; message: string; key: number } | null;
 
-export function ScanField({ shipment, pick }: { shipment: Shipment; pick: PickState }) {
+export function PickScanField({ shipment, pick }: { shipment: Shipment; pick: PickState }) {
   const lookup = useScanLookup();
-  const [text, setText] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(null);
   // Codes are checked one after the other, each against the counts the one before left.
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -47,22 +46,12 @@ export function ScanField({ shipment, pick }: { shipment: Shipment; pick: PickSt
 
   return (
     <div>
-      <TextInput
-        label="Scan a barcode or SKU"
+      <ScanField
         description="Scan each item as it goes into the tote, or type its code and press Enter."
         size="lg"
-        leftSection={<IconBarcode size={22} aria-hidden />}
-        autoComplete="off"
         autoFocus
         data-autofocus
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          const code = text.trim();
-          setText('');
-          if (!code) return;
+        onCode={(code) => {
           queue.current = queue.current.then(() => check(code));
         }}
       />
