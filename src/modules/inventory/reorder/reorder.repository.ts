@@ -138,23 +138,42 @@ export class ReorderRepository {
    */
   async summaryGroups(db: Executor, tenantId: string, filters: ReorderReportFilters) {
     const suggested = suggestedQuantitySql();
+    // The lines first, read along the low-stock index (materialized, so that the grouping below cannot make the
+    // planner walk another index of every record of the tenant), then grouped.
+    const lines = () =>
+      db.with(
+        (cte) => cte('lines').materialized(),
+        () =>
+          reportRecords(db, tenantId, filters).select([
+            'r.warehouse_id',
+            'w.name as warehouse_name',
+            's.id as supplier_id',
+            's.name as supplier_name',
+            'p.currency',
+            'r.product_id',
+            suggested.as('quantity'),
+            sql<number>`coalesce(p.cost_price, 0) * ${suggested}`.as('value_minor'),
+          ]),
+      );
     const [groups, suppliers] = await Promise.all([
-      reportRecords(db, tenantId, filters)
+      lines()
+        .selectFrom('lines')
         .select((eb) => [
-          'r.warehouse_id',
-          'w.name as warehouse_name',
-          's.id as supplier_id',
-          's.name as supplier_name',
-          'p.currency',
+          'warehouse_id',
+          'warehouse_name',
+          'supplier_id',
+          'supplier_name',
+          'currency',
           eb.fn.countAll<number | string>().as('lines'),
-          eb.fn.sum<number | string>(suggested).as('quantity'),
-          eb.fn.sum<number | string>(sql`coalesce(p.cost_price, 0) * ${suggested}`).as('value_minor'),
+          eb.fn.sum<number | string>('quantity').as('quantity'),
+          eb.fn.sum<number | string>('value_minor').as('value_minor'),
         ])
-        .groupBy(['r.warehouse_id', 'w.name', 's.id', 's.name', 'p.currency'])
+        .groupBy(['warehouse_id', 'warehouse_name', 'supplier_id', 'supplier_name', 'currency'])
         .execute(),
-      reportRecords(db, tenantId, filters)
-        .select((eb) => ['s.id as supplier_id', eb.fn.count<number | string>('r.product_id').distinct().as('products')])
-        .groupBy('s.id')
+      lines()
+        .selectFrom('lines')
+        .select((eb) => ['supplier_id', eb.fn.count<number | string>('product_id').distinct().as('products')])
+        .groupBy('supplier_id')
         .execute(),
     ]);
     return {
