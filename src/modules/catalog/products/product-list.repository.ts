@@ -324,24 +324,16 @@ export class ProductListRepository {
   ): Promise<string[]> {
     const engine = engineOf(db);
     const { exact, exactEach, prefix } = searchRankConditions(engine, PRODUCT_RANKING, term);
-    // One lookup per code, each on its own index: asked as one OR, SQLite reads a tenant's whole index range.
-    const [firstCode, ...otherCodes] = exactEach.map((condition) =>
-      db
-        .selectFrom('products')
-        .select('products.id')
-        .where('products.tenant_id', '=', tenantId)
-        .where('products.deleted_at', 'is', null)
-        .where(() => condition),
-    );
-    const exactIds = otherCodes.reduce((all, next) => all.unionAll(next), firstCode!);
     const unranked = sql<SqlBool>`not coalesce(${exact} or ${prefix}, false)`;
     const short = isShortTerm(term);
-    // An exact SKU or barcode holds the term: the first rank reads their btree indexes alone, not the search's
-    // index (on SQLite one FTS5 scan of every match per query). The prefix rank asks the search's index: without
-    // it, SQLite would test the start of every name of the tenant.
+    // An exact SKU or barcode holds the term: the first rank is one query per code, each read from that code's
+    // btree index alone, not the search's index (on SQLite one FTS5 scan of every match per query); asked as one
+    // OR, SQLite reads a tenant's whole index range, and as `id in (…)` PostgreSQL without statistics (a catalog
+    // just imported) joined every product of the tenant to every other. The prefix rank asks the search's index:
+    // without it, SQLite would test the start of every name of the tenant.
     const unsearched = { ...filter, search: undefined };
     const ranks: Array<[rank: number, filter: ProductListFilter, condition: Condition]> = [
-      [0, unsearched, (eb) => eb('products.id', 'in', exactIds)],
+      ...exactEach.map((condition): [number, ProductListFilter, Condition] => [0, unsearched, () => condition]),
       [1, filter, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
       [
         2,
@@ -356,8 +348,8 @@ export class ProductListRepository {
       const matches = filtered(db, tenantId, rankFilter)
         .where(condition)
         .select([sql.lit(rank).as('rank'), 'products.created_at', 'products.id']);
-      // The SKU and the barcode are each unique among a tenant's live products: the exact rank holds two rows at
-      // most, read from their indexes. Sorted for a page, SQLite would walk the tenant's creation index instead.
+      // The SKU and the barcode are each unique among a tenant's live products: each code's query holds a row at
+      // most, read from its index. Sorted for a page, SQLite would walk the tenant's creation index instead.
       const ranked =
         rank === 0
           ? matches
@@ -367,7 +359,8 @@ export class ProductListRepository {
               .limit(offset + limit);
       return db.selectFrom(ranked.as(`rank_${rank}`)).selectAll();
     });
-    const union = rest.reduce((all, next) => all.unionAll(next), first!);
+    // A product whose SKU and barcode both equal the term is in the first rank twice: `union` lists it once.
+    const union = rest.reduce((all, next) => all.union(next), first!);
     const rows = await db
       .selectFrom(union.as('ranked'))
       .select('ranked.id')
