@@ -127,7 +127,7 @@ export class ReorderService {
 
   /**
    * A page of the records whose available stock is at or below their reorder point, most urgent first (by
-   * available / reorder point, which orders the urgency bands too, then SKU), and how many there are in all.
+   * available / reorder point, which orders the urgency bands too, then record id), and how many there are in all.
    */
   async lowStock(tenantId: string, page: PageRequest): Promise<Page<LowStockLine>> {
     const [rows, total] = await Promise.all([
