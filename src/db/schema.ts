@@ -705,6 +705,15 @@ export interface InventoryRecordsTable {
    * be low (no point, or a product not replenished). Kept by the stock ledger with reorder settings and products.
    */
   low_stock_point: Generated<number | null>;
+  /**
+   * Copies of the product's supplier_id, currency, cost_price and reorder_quantity, which the reorder report's
+   * summary reads from the low-stock index alone; set when the record is written and kept by a trigger on
+   * products (migration 0035).
+   */
+  product_supplier_id: Generated<string | null>;
+  product_currency: Generated<string | null>;
+  product_cost_price: Generated<number | null>;
+  product_reorder_quantity: Generated<number | null>;
   last_counted_at: Timestamp | null;
   last_movement_at: Timestamp | null;
   created_at: Timestamp;

@@ -1653,7 +1653,7 @@ export interface paths {
         };
         /**
          * Records that differ from their movement sums
-         * @description Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); and every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`). Both empty while the ledger holds.
+         * @description Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`); and every record whose fields kept for the reports differ from its reorder point and its product (`report_state`). All empty while the ledger holds.
          */
         get: operations["reconcileInventory"];
         put?: never;
@@ -6193,6 +6193,26 @@ export interface components {
                 suggested_order_quantity: number;
                 suggested_order_value: number;
             }[];
+        };
+        /**
+         * @example {
+         *       "id": "01jd8x4k3m2n5p6q7r8s9t0v2a",
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "fields": [
+         *         "product_cost_price"
+         *       ]
+         *     }
+         */
+        ReportStateDiscrepancy: {
+            /** @description ULID, 26 lowercase characters. */
+            id: string;
+            /** @description ULID, 26 lowercase characters. */
+            product_id: string;
+            /** @description ULID, 26 lowercase characters. */
+            warehouse_id: string;
+            /** @description The kept fields that differ from what the record's reorder point and its product say now. */
+            fields: ("low_stock_point" | "product_supplier_id" | "product_currency" | "product_cost_price" | "product_reorder_quantity")[];
         };
         /**
          * @example {
@@ -22429,6 +22449,8 @@ export interface operations {
                         data: components["schemas"]["InventoryDiscrepancy"][];
                         /** @description Days whose kept usage (what the reorder report reads) differs from the ledger. */
                         daily_usage: components["schemas"]["DailyUsageDiscrepancy"][];
+                        /** @description Records whose fields kept for the low-stock list and the reorder report (the low-stock point, the copies of their product's supplier, currency, cost price and reorder quantity) differ from what they follow. */
+                        report_state: components["schemas"]["ReportStateDiscrepancy"][];
                     };
                 };
             };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../src/db/transaction.js';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { makeTenantWithToken } from '../../helpers/factories.js';
+import { supplierBody } from '../../helpers/request-bodies.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 import { stockOps } from '../stock-ops-helpers.js';
 
@@ -13,6 +14,7 @@ const LOW = '/api/v1/operations/inventory/low-stock';
 const REPORT = '/api/v1/operations/inventory/reorder-report';
 const RECONCILE = '/api/v1/operations/inventory/reconcile';
 const PRODUCTS = '/api/v1/operations/products';
+const SUPPLIERS = '/api/v1/operations/suppliers';
 const DAY = 86_400_000;
 
 describe('reports from maintained state', () => {
@@ -198,5 +200,66 @@ describe('reports from maintained state', () => {
     ]);
     const other = await fresh();
     expect((await other.call('GET', RECONCILE)).json().daily_usage).toEqual([]);
+  });
+
+  it("keeps the summary's copies of product fields with every write of a product, and reconcile checks them", async () => {
+    const s = await fresh();
+    const supplier = async (name: string) =>
+      (await s.call('POST', SUPPLIERS, supplierBody({ name, code: name.toUpperCase() }))).json().data.id as string;
+    const [acme, bolt] = [await supplier('Acme'), await supplier('Bolt')];
+    const id = await s.product({ supplier_id: acme });
+    expect((await s.call('PATCH', `${PRODUCTS}/${id}`, { cost_price: 2, reorder_quantity: 10 })).statusCode).toBe(200);
+    await s.stock(id, 1);
+    await s.call('PUT', SETTINGS, { product_id: id, reorder_point: 5 });
+    const bySupplier = async () =>
+      ((await s.call('GET', REPORT)).json().summary.by_supplier as Array<Record<string, unknown>>).map((g) => ({
+        supplier: g.supplier_name,
+        products: g.products_count,
+        quantity: g.suggested_order_quantity,
+        value: g.suggested_order_value,
+      }));
+    // Suggested: the product's reorder quantity, 10, at cost 2.
+    expect(await bySupplier()).toEqual([{ supplier: 'Acme', products: 1, quantity: 10, value: 20 }]);
+
+    // The product's own update, then the bulk price change: the summary follows each.
+    expect((await s.call('PATCH', `${PRODUCTS}/${id}`, { reorder_quantity: 12, supplier_id: bolt })).statusCode).toBe(
+      200,
+    );
+    expect(await bySupplier()).toEqual([{ supplier: 'Bolt', products: 1, quantity: 12, value: 24 }]);
+    const bulk = await s.call('POST', `${PRODUCTS}/bulk`, {
+      product_ids: [id],
+      action: 'change_price',
+      price_change: { by: 'percent', value: 50, field: 'cost_price' },
+    });
+    expect(bulk.statusCode).toBe(200);
+    expect(await bySupplier()).toEqual([{ supplier: 'Bolt', products: 1, quantity: 12, value: 36 }]);
+    // The record's own reorder quantity wins over the copy of its product's.
+    await s.call('PUT', SETTINGS, { product_id: id, reorder_point: 5, reorder_quantity: 7 });
+    expect(await bySupplier()).toEqual([{ supplier: 'Bolt', products: 1, quantity: 7, value: 21 }]);
+    // A deleted supplier's lines count as without a supplier, and filtering by it keeps none.
+    expect((await s.call('DELETE', `${SUPPLIERS}/${bolt}`)).statusCode).toBe(200);
+    expect(await bySupplier()).toEqual([{ supplier: null, products: 1, quantity: 7, value: 21 }]);
+    const filtered = (await s.call('GET', `${REPORT}?supplier_id=${bolt}`)).json();
+    expect(filtered.meta.total).toBe(0);
+    expect(filtered.summary.by_supplier).toEqual([]);
+    expect((await s.call('GET', RECONCILE)).json().report_state).toEqual([]);
+
+    // A copy changed behind the database's back is named, with the field that differs.
+    await s.db
+      .updateTable('inventory_records')
+      .set({ product_cost_price: 1 })
+      .where('tenant_id', '=', s.tenant.tenantId)
+      .where('product_id', '=', id)
+      .execute();
+    expect((await s.call('GET', RECONCILE)).json().report_state).toEqual([
+      {
+        id: expect.any(String),
+        product_id: id,
+        warehouse_id: s.tenant.defaultWarehouseId,
+        fields: ['product_cost_price'],
+      },
+    ]);
+    const other = await fresh();
+    expect((await other.call('GET', RECONCILE)).json().report_state).toEqual([]);
   });
 });

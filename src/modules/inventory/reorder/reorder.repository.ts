@@ -111,14 +111,6 @@ export class ReorderRepository {
     return rows.map(candidate);
   }
 
-  /** How many lines the report has under the filters. */
-  async reportCount(db: Executor, tenantId: string, filters: ReorderReportFilters): Promise<number> {
-    const row = await reportRecords(db, tenantId, filters)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /**
    * The low records of `productIds` in every warehouse, unfiltered: where each product's backordered demand is
    * counted (backorder-share.ts) is chosen among all of them.
@@ -134,60 +126,106 @@ export class ReorderRepository {
   /**
    * The summary's sums, in the database, over every line the filters keep, before backordered demand: per
    * warehouse, supplier and currency, the lines, their suggested quantities (`suggestedQuantitySql`) and their
-   * value in minor units; and per supplier the distinct products.
+   * value in minor units; and per supplier the distinct products. Read from the low-stock index alone (it carries
+   * each record's copies of its product's fields, migration 0035), once for both groupings, then named: a deleted
+   * supplier's lines count as without a supplier, as the report's lines show them.
    */
   async summaryGroups(db: Executor, tenantId: string, filters: ReorderReportFilters) {
     const suggested = suggestedQuantitySql();
-    // The lines first, read along the low-stock index (materialized, so that the grouping below cannot make the
-    // planner walk another index of every record of the tenant), then grouped.
-    const lines = () =>
-      db.with(
+    const none = sql<null>`null`;
+    let lines = db
+      .selectFrom('inventory_records as r')
+      .select([
+        'r.warehouse_id',
+        'r.product_supplier_id as supplier_id',
+        'r.product_currency as currency',
+        'r.product_id',
+        suggested.as('quantity'),
+        sql<number>`coalesce(r.product_cost_price, 0) * ${suggested}`.as('value_minor'),
+      ])
+      .where('r.tenant_id', '=', tenantId)
+      .where(maintainedLowStockCondition('r'));
+    if (filters.warehouseId !== undefined) lines = lines.where('r.warehouse_id', '=', filters.warehouseId);
+    if (filters.supplierId !== undefined) lines = lines.where('r.product_supplier_id', '=', filters.supplierId);
+    type Sums = {
+      warehouse_id: string | null;
+      supplier_id: string | null;
+      currency: string | null;
+      lines: number | string | null;
+      quantity: number | string | null;
+      value_minor: number | string | null;
+      products: number | string | null;
+    };
+    let named = db
+      // Materialized: both groupings read the lines once.
+      .with(
         (cte) => cte('lines').materialized(),
-        () =>
-          reportRecords(db, tenantId, filters).select([
-            'r.warehouse_id',
-            'w.name as warehouse_name',
-            's.id as supplier_id',
-            's.name as supplier_name',
-            'p.currency',
-            'r.product_id',
-            suggested.as('quantity'),
-            sql<number>`coalesce(p.cost_price, 0) * ${suggested}`.as('value_minor'),
-          ]),
-      );
-    const [groups, suppliers] = await Promise.all([
-      lines()
-        .selectFrom('lines')
-        .select((eb) => [
-          'warehouse_id',
-          'warehouse_name',
-          'supplier_id',
-          'supplier_name',
-          'currency',
-          eb.fn.countAll<number | string>().as('lines'),
-          eb.fn.sum<number | string>('quantity').as('quantity'),
-          eb.fn.sum<number | string>('value_minor').as('value_minor'),
-        ])
-        .groupBy(['warehouse_id', 'warehouse_name', 'supplier_id', 'supplier_name', 'currency'])
-        .execute(),
-      lines()
-        .selectFrom('lines')
-        .select((eb) => ['supplier_id', eb.fn.count<number | string>('product_id').distinct().as('products')])
-        .groupBy('supplier_id')
-        .execute(),
-    ]);
+        () => lines,
+      )
+      .with('sums', (qb) =>
+        qb
+          .selectFrom('lines')
+          .select((eb) => [
+            'warehouse_id',
+            'supplier_id',
+            'currency',
+            eb.fn.countAll<number | string>().as('lines'),
+            eb.fn.sum<number | string>('quantity').as('quantity'),
+            eb.fn.sum<number | string>('value_minor').as('value_minor'),
+            none.as('products'),
+          ])
+          .groupBy(['warehouse_id', 'supplier_id', 'currency'])
+          .$castTo<Sums>()
+          .unionAll((eb) =>
+            eb
+              .selectFrom('lines')
+              .select((eb) => [
+                none.as('warehouse_id'),
+                'supplier_id',
+                none.as('currency'),
+                none.as('lines'),
+                none.as('quantity'),
+                none.as('value_minor'),
+                eb.fn.count<number | string>('product_id').distinct().as('products'),
+              ])
+              .groupBy('supplier_id')
+              .$castTo<Sums>(),
+          ),
+      )
+      .selectFrom('sums as g')
+      .leftJoin('warehouses as w', 'w.id', 'g.warehouse_id')
+      .leftJoin('suppliers as s', (join) => join.onRef('s.id', '=', 'g.supplier_id').on('s.deleted_at', 'is', null))
+      .select([
+        'g.warehouse_id',
+        'w.name as warehouse_name',
+        's.id as supplier_id',
+        's.name as supplier_name',
+        'g.currency',
+        'g.lines',
+        'g.quantity',
+        'g.value_minor',
+        'g.products',
+      ]);
+    // A filter on a deleted supplier keeps no line, as the page's join to live suppliers keeps none.
+    if (filters.supplierId !== undefined) named = named.where('s.id', '=', filters.supplierId);
+    const rows = await named.execute();
+    const productsBySupplier = new Map<string | null, number>();
+    for (const row of rows.filter((r) => r.products !== null))
+      productsBySupplier.set(row.supplier_id, (productsBySupplier.get(row.supplier_id) ?? 0) + Number(row.products));
     return {
-      groups: groups.map((g) => ({
-        warehouse_id: g.warehouse_id,
-        warehouse_name: g.warehouse_name,
-        supplier_id: g.supplier_id,
-        supplier_name: g.supplier_name,
-        currency: g.currency,
-        lines: Number(g.lines),
-        quantity: Number(g.quantity),
-        value_minor: Number(g.value_minor),
-      })),
-      productsBySupplier: new Map(suppliers.map((s) => [s.supplier_id, Number(s.products)])),
+      groups: rows
+        .filter((g) => g.products === null)
+        .map((g) => ({
+          warehouse_id: g.warehouse_id!,
+          warehouse_name: g.warehouse_name!,
+          supplier_id: g.supplier_id,
+          supplier_name: g.supplier_name,
+          currency: g.currency,
+          lines: Number(g.lines),
+          quantity: Number(g.quantity),
+          value_minor: Number(g.value_minor),
+        })),
+      productsBySupplier,
     };
   }
 
@@ -301,11 +339,12 @@ function candidate(row: LineRow): ReorderCandidate {
 
 /**
  * A low record's suggested quantity before backordered demand (reorder.service.ts, suggestedOrderQuantity), in
- * SQL: the deficit is `low_stock_point - available`, never negative on a low record.
+ * SQL on the record alone (its copy of the product's reorder quantity): the deficit is `low_stock_point -
+ * available`, never negative on a low record.
  */
 function suggestedQuantitySql(): RawBuilder<number> {
   const deficit = sql`(r.low_stock_point - (r.quantity_on_hand - r.quantity_reserved))`;
-  const reorderQuantity = sql`coalesce(r.reorder_quantity, p.reorder_quantity)`;
+  const reorderQuantity = sql`coalesce(r.reorder_quantity, r.product_reorder_quantity)`;
   const larger = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`case when ${a} > ${b} then ${a} else ${b} end`;
   return sql<number>`(case when ${reorderQuantity} is null then ${larger(deficit, sql`1`)} else ${larger(reorderQuantity, deficit)} end)`;
 }

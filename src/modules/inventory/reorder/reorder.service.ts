@@ -158,9 +158,8 @@ export class ReorderService {
    * Purchase dates and usage are read for the page's lines only.
    */
   async report(tenantId: string, page: PageRequest, filters: ReorderReportFilters = {}) {
-    const [lines, total, sums, demand] = await Promise.all([
+    const [lines, sums, demand] = await Promise.all([
       this.repository.reportPage(this.db, tenantId, filters, page),
-      this.repository.reportCount(this.db, tenantId, filters),
       this.repository.summaryGroups(this.db, tenantId, filters),
       this.backorders(this.db, tenantId, PRODUCTS_LOW_ON_STOCK),
     ]);
@@ -187,7 +186,8 @@ export class ReorderService {
       });
     return {
       items: needs.map((n) => this.line(n, purchases, usage)),
-      total,
+      // Every line the filters keep is in one group of the summary.
+      total: sums.groups.reduce((sum, g) => sum + g.lines, 0),
       summary: summarize(sums, extra),
     };
   }

@@ -130,14 +130,14 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           operationId: 'reconcileInventory',
           summary: 'Records that differ from their movement sums',
           description:
-            'Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); and every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`). Both empty while the ledger holds.',
+            'Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`); and every record whose fields kept for the reports differ from its reorder point and its product (`report_state`). All empty while the ledger holds.',
           response: { 200: ReconcileResponse },
         },
         config: requireAbility(VIEW),
       },
       async (request) => {
-        const { records, daily_usage } = await service.reconcile(request.auth.tenantId);
-        return { ...ok(records), daily_usage };
+        const { records, ...kept } = await service.reconcile(request.auth.tenantId);
+        return { ...ok(records), ...kept };
       },
     );
 

@@ -5,7 +5,7 @@ import { EnvelopeSchema } from '../../../http/envelope.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
-import { STOCK_STATUSES } from './low-stock.js';
+import { KEPT_REPORT_FIELDS, STOCK_STATUSES } from './low-stock.js';
 import { ReservationResponse, reservationExample } from './reservation.schemas.js';
 
 /** Bounds a single change so that sums stay far inside a 32-bit integer column. */
@@ -255,9 +255,28 @@ nameSchema(DailyUsageDiscrepancy, 'DailyUsageDiscrepancy', {
   daily_usage_quantity: 4,
 });
 
+const ReportStateDiscrepancy = Type.Object({
+  id: Ulid,
+  product_id: Ulid,
+  warehouse_id: Ulid,
+  fields: Type.Array(Type.Enum(KEPT_REPORT_FIELDS), {
+    description: "The kept fields that differ from what the record's reorder point and its product say now.",
+  }),
+});
+nameSchema(ReportStateDiscrepancy, 'ReportStateDiscrepancy', {
+  id: '01jd8x4k3m2n5p6q7r8s9t0v2a',
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  fields: ['product_cost_price'],
+});
+
 export const ReconcileResponse = Type.Object({
   ...EnvelopeSchema(Type.Array(InventoryDiscrepancy)).properties,
   daily_usage: Type.Array(DailyUsageDiscrepancy, {
     description: 'Days whose kept usage (what the reorder report reads) differs from the ledger.',
+  }),
+  report_state: Type.Array(ReportStateDiscrepancy, {
+    description:
+      "Records whose fields kept for the low-stock list and the reorder report (the low-stock point, the copies of their product's supplier, currency, cost price and reorder quantity) differ from what they follow.",
   }),
 });

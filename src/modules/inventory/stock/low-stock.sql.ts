@@ -48,6 +48,20 @@ export function lowStockPointSql(productId: unknown, recordPoint: unknown): RawB
 }
 
 /**
+ * A new record's copies of its product's fields that the reorder report's summary reads from the low-stock index
+ * (migration 0035; a trigger on products keeps them after): scalar subqueries on the record's product `productId`.
+ */
+export function productCopiesSql(productId: unknown) {
+  const of = <T>(column: string) => sql<T>`(select pc.${sql.ref(column)} from products pc where pc.id = ${productId})`;
+  return {
+    product_supplier_id: of<string | null>('supplier_id'),
+    product_currency: of<string | null>('currency'),
+    product_cost_price: of<number | null>('cost_price'),
+    product_reorder_quantity: of<number | null>('reorder_quantity'),
+  };
+}
+
+/**
  * Record low stock read from the maintained point, in the very terms of the partial index
  * `inventory_records_low_stock_idx` (migration 0030), so that the database answers it from that index alone. A
  * null point is never low. Written with the column first: SQLite matches a partial index's condition only in the

@@ -14,6 +14,19 @@ import type { Selectable } from 'kysely';
 import type { ProductStatus, ProductsTable } from '../../../db/schema.js';
 
 export const STOCK_STATUSES = ['out_of_stock', 'low_stock', 'in_stock'] as const;
+
+/**
+ * The fields of a record kept for the reports from its reorder point and its product (docs/inventory.md, "How
+ * the reports are read"): the low-stock point, and the copies of the product's fields the reorder summary sums.
+ */
+export const KEPT_REPORT_FIELDS = [
+  'low_stock_point',
+  'product_supplier_id',
+  'product_currency',
+  'product_cost_price',
+  'product_reorder_quantity',
+] as const;
+export type KeptReportField = (typeof KEPT_REPORT_FIELDS)[number];
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /** What product low stock reads of a product. */

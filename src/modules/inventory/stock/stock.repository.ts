@@ -1,14 +1,15 @@
 // Inventory records and the movement ledger. Quantities change only through single conditional
 // statements, so that concurrent requests on any number of processes cannot lose or invent stock.
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import { KEPT_REPORT_FIELDS, type KeptReportField } from './low-stock.js';
 import { USAGE_MOVEMENT_TYPES } from './usage.js';
-import { lowStockPointSql, recordLowStockCondition } from './low-stock.sql.js';
+import { lowStockPointSql, productCopiesSql, recordLowStockCondition } from './low-stock.sql.js';
 
 export type InventoryRecord = Selectable<InventoryRecordsTable>;
 export type StockMovement = Selectable<StockMovementsTable>;
@@ -83,6 +84,14 @@ export interface DailyUsageDifference {
   daily_usage_quantity: number;
 }
 
+/** A record whose kept report fields differ from what its settings and its product say now. */
+export interface ReportStateDifference {
+  id: string;
+  product_id: string;
+  warehouse_id: string;
+  fields: KeptReportField[];
+}
+
 /** Movement types that change reserved, not on-hand, quantity. */
 const RESERVED_TYPES = ['reservation', 'release'] as const;
 /** Movement types that change on-hand and reserved quantity alike: a shipment takes reserved stock out. */
@@ -107,6 +116,7 @@ const ensureRecordStatement = compiledStatement(
         quantity_on_hand: 0,
         quantity_reserved: 0,
         low_stock_point: lowStockPointSql(p.productId, sql`null`),
+        ...productCopiesSql(p.productId),
         created_at: p.at,
         updated_at: p.at,
       })
@@ -437,6 +447,7 @@ export class StockRepository {
           quantity_on_hand: quantity,
           quantity_reserved: 0,
           low_stock_point: lowStockPointSql(r.product_id, sql`null`),
+          ...productCopiesSql(r.product_id),
           last_movement_at: at,
           created_at: at,
           updated_at: at,
@@ -493,6 +504,35 @@ export class StockRepository {
           .doUpdateSet((eb) => ({ quantity: eb('stock_daily_usage.quantity', '+', eb.ref('excluded.quantity')) })),
       )
       .execute();
+  }
+
+  /** Every record of the tenant whose kept report fields differ from its reorder point and its product now. */
+  async reportStateDifferences(db: Executor, tenantId: string): Promise<ReportStateDifference[]> {
+    const expected = {
+      low_stock_point: lowStockPointSql(sql.ref('r.product_id'), sql.ref('r.reorder_point')),
+      product_supplier_id: sql.ref('p.supplier_id'),
+      product_currency: sql.ref('p.currency'),
+      product_cost_price: sql.ref('p.cost_price'),
+      product_reorder_quantity: sql.ref('p.reorder_quantity'),
+    };
+    const differs = (field: KeptReportField) =>
+      sql<SqlBool>`${sql.ref(`r.${field}`)} is distinct from ${expected[field]}`;
+    const rows = await db
+      .selectFrom('inventory_records as r')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .select(['r.id', 'r.product_id', 'r.warehouse_id'])
+      .select(KEPT_REPORT_FIELDS.map((field) => differs(field).as(field)))
+      .where('r.tenant_id', '=', tenantId)
+      .where((eb) => eb.or(KEPT_REPORT_FIELDS.map((field) => differs(field))))
+      .orderBy('r.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      product_id: r.product_id,
+      warehouse_id: r.warehouse_id,
+      // 1/0 on SQLite, a boolean on PostgreSQL.
+      fields: KEPT_REPORT_FIELDS.filter((field) => Boolean(r[field])),
+    }));
   }
 
   /**

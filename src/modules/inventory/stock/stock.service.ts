@@ -22,6 +22,7 @@ import type {
   DailyUsageDifference,
   InventoryListFilters,
   ReconcileRow,
+  ReportStateDifference,
   StockProduct,
   StockRepository,
 } from './stock.repository.js';
@@ -160,13 +161,21 @@ export class StockService {
     return { ...result, items: result.items.map(inventoryResource) };
   }
 
-  /** Records whose quantities differ from their movement sums: empty while the ledger invariant holds. */
-  async reconcile(tenantId: string): Promise<{ records: ReconcileRow[]; daily_usage: DailyUsageDifference[] }> {
-    const [records, dailyUsage] = await Promise.all([
+  /**
+   * Records whose quantities differ from their movement sums, days whose kept usage differs from the ledger, and
+   * records whose kept report fields differ from their settings and product: all empty while the invariants hold.
+   */
+  async reconcile(tenantId: string): Promise<{
+    records: ReconcileRow[];
+    daily_usage: DailyUsageDifference[];
+    report_state: ReportStateDifference[];
+  }> {
+    const [records, dailyUsage, reportState] = await Promise.all([
       this.stock.reconcile(this.db, tenantId),
       this.stock.dailyUsageDifferences(this.db, tenantId),
+      this.stock.reportStateDifferences(this.db, tenantId),
     ]);
-    return { records, daily_usage: dailyUsage };
+    return { records, daily_usage: dailyUsage, report_state: reportState };
   }
 
   /**
