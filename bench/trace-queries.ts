@@ -10,6 +10,8 @@ const config = loadConfig({
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '1000000',
+  // Every call reads the database: a kept answer would hide the statements this lists.
+  ANSWER_CACHE_MB: '0',
 });
 const statements: string[] = [];
 const database = createDatabase({

@@ -96,8 +96,8 @@ function ftsPhrase(term: string, columns?: readonly string[]): string {
 
 /**
  * How many rows a term matches, as far as the plan of a SQLite search cares (`countedSearch` tells): `narrow`
- * (the default) asks the FTS5 table for every match at once, `broad` asks it row by row about the rows the query
- * walks in its own order. A common word in a large catalog has hundreds of thousands of matches: collecting them
+ * (the default) asks the FTS5 table for every match at once, `broad` tests each row the query walks in its own
+ * order itself (case folded, LIKE). A common word in a large catalog has hundreds of thousands of matches: collecting them
  * all costs more than walking the list's index newest first and stopping after the page, on which every second
  * row matches; a rare one is the opposite.
  */
@@ -130,9 +130,16 @@ export function matchesSearch<DB, TB extends keyof DB>(
     // The trigram tokenizer folds case (case_sensitive 0) and finds a quoted phrase as a substring of one
     // column through its index. LIKE on the FTS table would use the index too, but not with an ESCAPE clause.
     const phrase = ftsPhrase(term, ftsColumns);
-    // Broad: one question per row walked, which FTS5 answers by seeking each trigram's list to that rowid.
-    if (breadth === 'broad')
-      return sql<SqlBool>`exists (select 1 from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase} and rowid = ${rowid})`;
+    // Broad: each row the query walks is tested itself, its columns folded as PostgreSQL's lower() folds them and
+    // matched with LIKE, a few microseconds a row. Asking FTS5 about each row instead cost 0.4 ms a row on a
+    // common word at 1,000,000 products: it seeks every trigram's list (hundreds of thousands of entries) anew.
+    if (breadth === 'broad') {
+      const pattern = `%${likeLiteral(lowered)}%`;
+      const columns = ftsColumns?.map((column) => `${alias}.${column}`) ?? index.columns;
+      return eb.or(
+        columns.map((column) => sql<SqlBool>`${sql.raw(FOLD_CASE)}(${sql.ref(column)}) like ${pattern} escape '\\'`),
+      );
+    }
     return sql<SqlBool>`${rowid} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase})`;
   }
   // SQLite compares text byte by byte (code-point order), so the strings that start with the prefix are one

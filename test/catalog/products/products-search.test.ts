@@ -200,7 +200,7 @@ describe(`product search on ${testEngine}`, () => {
     else expect(substring).toMatch(/products_(name|sku|description)_trgm_idx/);
 
     if (engine === 'sqlite') {
-      // A common word: the creation index walked newest first, each row asked of the FTS5 table by its rowid.
+      // A common word: the creation index walked newest first, each row tested itself (not asked of FTS5).
       const broad = db
         .selectFrom('products')
         .select('products.id')
@@ -211,9 +211,9 @@ describe(`product search on ${testEngine}`, () => {
         .orderBy('products.id', 'desc')
         .limit(25)
         .compile();
-      expect(await plan(broad)).toMatch(
-        /products USING (COVERING )?INDEX products_tenant_created_idx \(tenant_id=\?\)\n.*products_search EXISTS VIRTUAL TABLE INDEX 0:=/,
-      );
+      const broadPlan = await plan(broad);
+      expect(broadPlan).toMatch(/products USING (COVERING )?INDEX products_tenant_created_idx \(tenant_id=\?\)/);
+      expect(broadPlan).not.toContain('products_search');
       // The count: the FTS5 table drives, so that a limit stops it after that many matches.
       const driven = drivenBySearch(
         db

@@ -329,12 +329,15 @@ export class ProductListRepository {
     // An exact SKU or barcode holds the term: the first rank is one query per code, each read from that code's
     // btree index alone, not the search's index (on SQLite one FTS5 scan of every match per query); asked as one
     // OR, SQLite reads a tenant's whole index range, and as `id in (…)` PostgreSQL without statistics (a catalog
-    // just imported) joined every product of the tenant to every other. The prefix rank asks the search's index:
-    // without it, SQLite would test the start of every name of the tenant.
+    // just imported) joined every product of the tenant to every other. The prefix rank of a narrow search asks
+    // the search's index: without it, SQLite would test the start of every name of the tenant. That of a broad
+    // one (SearchBreadth) walks the creation index and tests the start of each name, which implies a match: the
+    // search's own test would only repeat it.
     const unsearched = { ...filter, search: undefined };
+    const prefixFilter = filter.searchBreadth === 'broad' ? unsearched : filter;
     const ranks: Array<[rank: number, filter: ProductListFilter, condition: Condition]> = [
       ...exactEach.map((condition): [number, ProductListFilter, Condition] => [0, unsearched, () => condition]),
-      [1, filter, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
+      [1, prefixFilter, () => sql<SqlBool>`${prefix} and not coalesce(${exact}, false)`],
       [
         2,
         filter,
