@@ -1,7 +1,7 @@
 // Create a sales order, or edit one: the customer (found by search, or new with the order), the reference of the
-// channel it came from, the requested ship date, priority, currency, notes, the order's discount, shipping and tax,
-// and the lines, each found by name, SKU or a scan, priced at the product's selling price. Totals follow every
-// change; the API's refusals land at their fields and lines.
+// channel it came from, the requested ship date, priority, currency, notes, the ship-to address, the order's
+// discount, shipping and tax, and the lines, each found by name, SKU or a scan, priced at the product's selling
+// price. Totals follow every change; the API's refusals land at their fields and lines.
 import {
   ActionIcon,
   Button,
@@ -33,6 +33,7 @@ import { formatMoney } from '../lib/format';
 import { useApiSubmit } from '../lib/forms';
 import { ProductSearch } from '../products/ProductSearch';
 import { useRefreshSales, useSalesOrder, type SalesOrder } from './api';
+import { AddressFields } from './AddressFields';
 import { CustomerSelect } from './CustomerSelect';
 import { addProduct, createBody, emptyOrder, orderToValues, updateBody, type OrderFormValues } from './form-values';
 import { lineTotal, orderTotals } from './totals';
@@ -188,6 +189,16 @@ function OrderForm({ initial, existing }: { initial: OrderFormValues; existing?:
                 style={{ gridColumn: '1 / -1' }}
               />
             </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-label="Ship-to address">
+          <Stack gap="sm">
+            <AddressFields form={form} field="ship_to" title="Ship-to address" order={2} />
+            {!existing && (
+              <Text size="sm" c="dimmed">
+                Left empty, the order ships to the customer&apos;s shipping address.
+              </Text>
+            )}
           </Stack>
         </Paper>
         <LinesEditor form={form} currency={currency} editable={may.lines} />
