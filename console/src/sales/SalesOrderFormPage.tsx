@@ -20,14 +20,11 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client';
-import { ApiError } from '../api/errors';
 import { LineProductCell } from '../components/LineProductCell';
 import { FormError } from '../components/FormError';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { NumberInput } from '../components/NumberInput';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { notifySuccess } from '../lib/feedback';
 import { formatMoney } from '../lib/format';
 import { useApiSubmit } from '../lib/forms';
@@ -52,26 +49,25 @@ export function NewSalesOrderPage() {
 export function EditSalesOrderPage() {
   const { id = '' } = useParams();
   const order = useSalesOrder(id);
-  if (order.isPending) return <PageLoader />;
-  if (order.isError) {
-    if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="sales order" />;
-    return <QueryError error={order.error} onRetry={() => void order.refetch()} />;
-  }
   return (
-    <>
-      <PageHeader
-        title={`Edit ${order.data.order_number}`}
-        trail={[
-          ['Sales orders', '/sales/orders'],
-          [order.data.order_number, `/sales/orders/${id}`],
-        ]}
-      />
-      {order.data.allowed_actions.includes('edit') ? (
-        <OrderForm initial={orderToValues(order.data)} existing={order.data} />
-      ) : (
-        <Text c="dimmed">A {order.data.status.replace('_', ' ')} order can no longer be edited.</Text>
+    <QueryView query={order} notFound="sales order">
+      {(data) => (
+        <>
+          <PageHeader
+            title={`Edit ${data.order_number}`}
+            trail={[
+              ['Sales orders', '/sales/orders'],
+              [data.order_number, `/sales/orders/${id}`],
+            ]}
+          />
+          {data.allowed_actions.includes('edit') ? (
+            <OrderForm initial={orderToValues(data)} existing={data} />
+          ) : (
+            <Text c="dimmed">A {data.status.replace('_', ' ')} order can no longer be edited.</Text>
+          )}
+        </>
       )}
-    </>
+    </QueryView>
   );
 }
 
