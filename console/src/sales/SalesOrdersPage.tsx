@@ -1,7 +1,7 @@
 // The sales orders: a tab per stage of their life, the backordered and overdue filters, a search by number,
 // external reference or customer, sortable columns and pages, all kept in the URL. Rows can be selected for the
 // bulk actions their states and the user's role allow, each order sent on its own (BulkActions).
-import { Anchor, Button, Checkbox, Chip, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Chip, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
 import { SearchInput } from '../components/SearchInput';
+import { StatusTabs } from '../components/StatusTabs';
 import { SortHeader } from '../components/SortHeader';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
@@ -98,18 +99,11 @@ export function SalesOrdersPage() {
         }
       />
       <Stack gap="sm">
-        <Tabs
-          value={list.filters.status ?? 'all'}
-          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
-        >
-          <Tabs.List>
-            {STATUS_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <StatusTabs
+          tabs={STATUS_TABS}
+          value={list.filters.status}
+          onChange={(status) => list.setFilter('status', status)}
+        />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchInput
             value={list.filters.search ?? ''}

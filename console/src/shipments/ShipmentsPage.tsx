@@ -1,7 +1,7 @@
 // The shipments: a tab per status, the warehouse (remembered in the browser: a worker works in one) and the order
 // as filters, newest or oldest first, pages; everything the user chose lives in the URL. Open shipments can be
 // ticked for one pick list of their warehouse.
-import { Anchor, Checkbox, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/client';
@@ -9,6 +9,7 @@ import { ExportButton } from '../components/ExportButton';
 import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
+import { StatusTabs } from '../components/StatusTabs';
 import { SortHeader } from '../components/SortHeader';
 import { useRememberedWarehouse } from '../inventory/useRememberedWarehouse';
 import { WarehouseSelect } from '../inventory/WarehouseSelect';
@@ -94,18 +95,11 @@ export function ShipmentsPage() {
         }
       />
       <Stack gap="sm">
-        <Tabs
-          value={list.filters.status ?? 'all'}
-          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
-        >
-          <Tabs.List>
-            {STATUS_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <StatusTabs
+          tabs={STATUS_TABS}
+          value={list.filters.status}
+          onChange={(status) => list.setFilter('status', status)}
+        />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Guarded ability="operations:view-inventory">
             <WarehouseSelect
