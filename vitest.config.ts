@@ -5,8 +5,11 @@
 // suites cover on both.
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-/** The browser tests that also run on PostgreSQL: sign-in and Home, the purchasing flow, the low-stock counts. */
-const POSTGRES_BROWSER_SMOKE = ['home', 'purchasing', 'low-stock'];
+/**
+ * The browser tests that also run on PostgreSQL: sign-in and Home, the purchasing flow, the low-stock counts, the
+ * sales order flow (confirmed, allocated, shipped, returned).
+ */
+const POSTGRES_BROWSER_SMOKE = ['home', 'purchasing', 'low-stock', 'sales-orders'];
 
 /** Tests of SQLite's own behaviour, on files of their own: the same whichever engine the suites use. */
 const SQLITE_ONLY = ['test/db/sqlite-write-ahead-log.test.ts'];

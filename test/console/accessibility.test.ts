@@ -293,7 +293,7 @@ describe('the console for every user', () => {
 
       await visit(shipments.draft, 'shipment to pick');
       await page.getByRole('button', { name: 'Pick', exact: true }).click();
-      await page.getByRole('button', { name: 'Confirm short pick' }).waitFor();
+      await page.getByRole('button', { name: 'Keep picking' }).waitFor();
       expect(await seriousViolations(page), 'short pick').toEqual([]);
       await page.getByRole('button', { name: 'Cancel shipment' }).click();
       await expectAccessibleDialog(page, 'cancel a shipment');

@@ -82,6 +82,9 @@ describe('purchase orders from the reorder report', () => {
     await refusal.getByText(new RegExp(`${names.orphan} in Main Warehouse: .*no preferred supplier`)).waitFor();
     const orphan = table.getByLabel(`Quantity to order of ${inMain(names.orphan)}`);
     expect(await orphan.getAttribute('aria-invalid')).toBe('true');
+    // Under the field, in the narrow column, only a short pointer to the alert's reason.
+    const message = await orphan.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${message}"]`).textContent()).toBe('Refused');
     expect((await harness.database.db.selectFrom('purchase_orders').select('id').execute()).length).toBe(0);
     await page.evaluate('window.scrollTo(0, 0)');
     await harness.screenshot(page, 'reorder-report-refused');

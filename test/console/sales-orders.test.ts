@@ -158,6 +158,40 @@ describe('sales orders in the console', () => {
     await waitForStatus(page, 'Confirmed');
   });
 
+  it("edits the ship-to address, the API's refusal of a country at its field", async () => {
+    const lamp = await product('Desk lamp', 30, 5);
+    const order = await confirmed(lamp.id, 1);
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto(`/sales/orders/${order.id}`);
+    await waitForStatus(page, 'Confirmed');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: `Edit ${order.order_number}` }).waitFor();
+    const shipTo = page.getByRole('region', { name: 'Ship-to address' });
+    // The customer's shipping address, which the order took when it was created.
+    expect(await shipTo.getByLabel('Ship-to address: Street').inputValue()).toBe('3 Dock Road');
+    await shipTo.getByLabel('Ship-to address: Street').fill('7 Quay Street');
+    await shipTo.getByLabel('Ship-to address: City').fill('Grimsby');
+    await shipTo.getByLabel('Ship-to address: Postal code').fill('DN31 1AA');
+    await shipTo.getByLabel('Ship-to address: Country').fill('ZZ');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const country = shipTo.getByLabel('Ship-to address: Country');
+    await shipTo.getByText('The country ZZ is not an ISO 3166-1 alpha-2 code').waitFor();
+    expect(await country.getAttribute('aria-invalid')).toBe('true');
+    await country.fill('gb');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(new RegExp(`/sales/orders/${order.id}$`));
+    await page.getByText('7 Quay Street, DN31 1AA Grimsby, GB').waitFor();
+    const saved = await call('GET', `${ORDERS}/${order.id}`);
+    expect(saved.json().data.ship_to).toEqual({
+      street: '7 Quay Street',
+      city: 'Grimsby',
+      state: null,
+      postal_code: 'DN31 1AA',
+      country: 'GB',
+    });
+  });
+
   it('cancels an order only with a reason', async () => {
     const saw = await product('Hand saw', 19, 4);
     const order = await confirmed(saw.id, 2);

@@ -2609,7 +2609,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a draft or picking shipment packed */
+        /** Mark a draft or picking shipment packed, with the lines picked short */
         post: operations["packShipment"];
         delete?: never;
         options?: never;
@@ -29988,11 +29988,24 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "notes": "Two cartons."
+                 *       "notes": "Two cartons; one drill missing from its bin.",
+                 *       "lines": [
+                 *         {
+                 *           "id": "01jd9a1b2c3d4e5f6g7h8j9k0m",
+                 *           "quantity_picked": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
                     notes?: string | null;
+                    /** @description The picked quantity of lines picked short; a line not named packs its whole quantity. A line picked 0 leaves the shipment. */
+                    lines?: {
+                        /** @description A line of this shipment. */
+                        id: string;
+                        /** @description What was found; below the line’s quantity, the rest goes back to the order. */
+                        quantity_picked: number;
+                    }[];
                 };
             };
         };

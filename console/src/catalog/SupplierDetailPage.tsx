@@ -5,12 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
-import { ApiError } from '../api/errors';
 import { useCan } from '../auth/session';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format';
 import { SUPPLIER_CURRENCY } from './format';
@@ -29,70 +28,67 @@ export function SupplierDetailPage() {
   const supplier = useSupplier(id);
   const performance = useSupplierPerformance(id);
 
-  if (supplier.isPending) return <PageLoader />;
-  if (supplier.isError) {
-    if (supplier.error instanceof ApiError && supplier.error.status === 404) return <NotFoundPage what="supplier" />;
-    return <QueryError error={supplier.error} onRetry={() => void supplier.refetch()} />;
-  }
-  const data = supplier.data;
-
   return (
-    <>
-      <PageHeader
-        trail={[['Suppliers', '/catalog/suppliers']]}
-        title={
-          <Group gap="sm" component="span">
-            {data.name}
-            <StatusBadge status={data.status} />
-          </Group>
-        }
-        description={[data.code, data.type && label(data.type)].filter(Boolean).join(' · ')}
-        actions={<SupplierActions supplier={data} />}
-      />
-      {data.status === 'suspended' && (
-        <Alert color="orange" title="Suspended" mb="md">
-          {data.suspension_reason}
-          {data.suspended_until && ` Until ${formatDate(data.suspended_until)}.`}
-        </Alert>
-      )}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Section title="Contact">
-          <Field label="E-mail">{data.email}</Field>
-          <Field label="Phone">{data.phone}</Field>
-          <Field label="Address">{formatAddress(data.address)}</Field>
-        </Section>
-        <Section title="Terms">
-          <Field label="Payment terms">{data.payment_terms}</Field>
-          <Field label="Lead time">{data.lead_time_days === null ? null : `${data.lead_time_days} days`}</Field>
-          <Field label="Minimum order">
-            {data.minimum_order_amount === null ? null : formatMoney(data.minimum_order_amount, SUPPLIER_CURRENCY)}
-          </Field>
-          <Field label="Approved / preferred">
-            {data.is_approved ? 'Approved' : 'Not approved'} · {data.is_preferred ? 'Preferred' : 'Not preferred'}
-          </Field>
-          <Field label="Last changed">{formatDateTime(data.updated_at)}</Field>
-        </Section>
-        <RatingSection supplier={data} />
-        <Section title="Performance">
-          {performance.isPending ? (
-            <PageLoader />
-          ) : performance.isError ? (
-            <QueryError
-              error={performance.error}
-              onRetry={() => void performance.refetch()}
-              title="Could not load the performance"
-            />
-          ) : (
-            <SupplierPerformanceCard performance={performance.data} />
+    <QueryView query={supplier} notFound="supplier">
+      {(data) => (
+        <>
+          <PageHeader
+            trail={[['Suppliers', '/catalog/suppliers']]}
+            title={
+              <Group gap="sm" component="span">
+                {data.name}
+                <StatusBadge status={data.status} />
+              </Group>
+            }
+            description={[data.code, data.type && label(data.type)].filter(Boolean).join(' · ')}
+            actions={<SupplierActions supplier={data} />}
+          />
+          {data.status === 'suspended' && (
+            <Alert color="orange" title="Suspended" mb="md">
+              {data.suspension_reason}
+              {data.suspended_until && ` Until ${formatDate(data.suspended_until)}.`}
+            </Alert>
           )}
-        </Section>
-      </SimpleGrid>
-      <Box mt="md">
-        <Section title="Documents">
-          <SupplierDocuments supplier={data} />
-        </Section>
-      </Box>
-    </>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Section title="Contact">
+              <Field label="E-mail">{data.email}</Field>
+              <Field label="Phone">{data.phone}</Field>
+              <Field label="Address">{formatAddress(data.address)}</Field>
+            </Section>
+            <Section title="Terms">
+              <Field label="Payment terms">{data.payment_terms}</Field>
+              <Field label="Lead time">{data.lead_time_days === null ? null : `${data.lead_time_days} days`}</Field>
+              <Field label="Minimum order">
+                {data.minimum_order_amount === null ? null : formatMoney(data.minimum_order_amount, SUPPLIER_CURRENCY)}
+              </Field>
+              <Field label="Approved / preferred">
+                {data.is_approved ? 'Approved' : 'Not approved'} · {data.is_preferred ? 'Preferred' : 'Not preferred'}
+              </Field>
+              <Field label="Last changed">{formatDateTime(data.updated_at)}</Field>
+            </Section>
+            <RatingSection supplier={data} />
+            <Section title="Performance">
+              {performance.isPending ? (
+                <PageLoader />
+              ) : performance.isError ? (
+                <QueryError
+                  error={performance.error}
+                  onRetry={() => void performance.refetch()}
+                  title="Could not load the performance"
+                />
+              ) : (
+                <SupplierPerformanceCard performance={performance.data} />
+              )}
+            </Section>
+          </SimpleGrid>
+          <Box mt="md">
+            <Section title="Documents">
+              <SupplierDocuments supplier={data} />
+            </Section>
+          </Box>
+        </>
+      )}
+    </QueryView>
   );
 }
 

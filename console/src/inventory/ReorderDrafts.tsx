@@ -24,6 +24,12 @@ const CREATE_ORDERS = 'operations:create-purchase-orders';
 export type Ordering = ReturnType<typeof useReorderDrafts>;
 
 /**
+ * What a refused line's quantity field says under it: the narrow column has room for one word, and the alert
+ * above gives the API's reason in full with the product's name.
+ */
+export const REFUSED_LINE = 'Refused';
+
+/**
  * The lines ticked for ordering, their quantities, the drafting and its outcome: the orders drafted, or the API's
  * refusals on the rows they name. Offered only to whoever may create purchase orders.
  */
@@ -93,6 +99,8 @@ export function useReorderDrafts() {
     enabled: can(CREATE_ORDERS),
     chosen,
     errors,
+    /** The short message under a refused line's quantity field; none for a line not refused. */
+    fieldError: (key: string) => (errors.has(key) ? REFUSED_LINE : undefined),
     failure,
     created,
     submitting,

@@ -307,7 +307,7 @@ function SuggestionsTable({ suggestions, ordering }: { suggestions: Suggestion[]
                       allowNegative={false}
                       value={line.quantity}
                       onChange={(value) => ordering.setQuantity(key, value)}
-                      error={ordering.errors.get(key)}
+                      error={ordering.fieldError(key)}
                     />
                   ) : (
                     row.suggested_order_quantity

@@ -5,12 +5,9 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../api/errors';
 import { Guarded } from '../components/Guarded';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { deleteMaster, masterKeys, useAvailableValues, useMasterProduct, useVariants, type MasterProduct } from './api';
 import { MasterProductFormDialog } from './MasterProductFormDialog';
@@ -26,29 +23,22 @@ export function MasterProductPage() {
   const variants = useVariants(id, variantPage);
   const available = useAvailableValues(id);
 
-  if (master.error instanceof ApiError && master.error.status === 404) return <NotFoundPage what="master product" />;
-  if (master.error)
-    return (
-      <QueryError
-        error={master.error}
-        onRetry={() => void master.refetch()}
-        title="Could not load the master product"
-      />
-    );
-  if (master.isPending) return <PageLoader />;
-
   return (
-    <Stack gap="md">
-      <MasterHeader master={master.data} />
-      <MasterDetails master={master.data} />
-      {/* Keyed by the stored configuration: after a save or another change the editor starts from it again. */}
-      <VariantConfigurationEditor
-        key={JSON.stringify(master.data.variant_attributes)}
-        master={master.data}
-        availableCombinations={available.data?.meta.available_combinations}
-      />
-      <VariantMatrix master={master.data} variants={variants} page={variantPage} onPage={setVariantPage} />
-    </Stack>
+    <QueryView query={master} notFound="master product" errorTitle="Could not load the master product">
+      {(data) => (
+        <Stack gap="md">
+          <MasterHeader master={data} />
+          <MasterDetails master={data} />
+          {/* Keyed by the stored configuration: after a save or another change the editor starts from it again. */}
+          <VariantConfigurationEditor
+            key={JSON.stringify(data.variant_attributes)}
+            master={data}
+            availableCombinations={available.data?.meta.available_combinations}
+          />
+          <VariantMatrix master={data} variants={variants} page={variantPage} onPage={setVariantPage} />
+        </Stack>
+      )}
+    </QueryView>
   );
 }
 

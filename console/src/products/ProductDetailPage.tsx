@@ -4,13 +4,10 @@
 import { Button, Group, Tabs } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../api/errors';
 import { useCan } from '../auth/session';
 import { Guarded } from '../components/Guarded';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { useProduct } from './api';
 import { ProductActions } from './ProductActions';
 import { ProductActivity } from './ProductActivity';
@@ -39,69 +36,64 @@ export function ProductDetailPage() {
   const asked = TABS.find((tab) => tab === params.get('tab'));
   const tab: Tab = asked && shown[asked] ? asked : 'overview';
 
-  if (product.isPending) return <PageLoader />;
-  if (product.isError) {
-    if (product.error instanceof ApiError && product.error.status === 404) return <NotFoundPage what="product" />;
-    return (
-      <QueryError error={product.error} onRetry={() => void product.refetch()} title="Could not load the product" />
-    );
-  }
-
-  const current = product.data;
   return (
-    <>
-      <PageHeader
-        trail={[['Products', '/products']]}
-        title={
-          <Group gap="sm" component="span">
-            {current.name}
-            <StatusBadge status={current.status} />
-          </Group>
-        }
-        description={`SKU ${current.sku}${current.status_reason ? ` · ${current.status_reason}` : ''}`}
-        actions={
-          <>
-            <Guarded ability="operations:edit-products">
-              <Button component={Link} to={`/products/${current.id}/edit`} leftSection={<IconPencil size={16} />}>
-                Edit
-              </Button>
-            </Guarded>
-            <ProductActions product={current} />
-          </>
-        }
-      />
-      <Tabs
-        value={tab}
-        onChange={(next) => setParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}
-        keepMounted
-      >
-        <Tabs.List mb="md">
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
-          <Tabs.Tab value="attributes">Attributes</Tabs.Tab>
-          {shown.stock && <Tabs.Tab value="stock">Stock</Tabs.Tab>}
-          <Tabs.Tab value="documents">Documents</Tabs.Tab>
-          {shown.activity && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
-        </Tabs.List>
-        <Tabs.Panel value="overview">
-          <ProductOverview product={current} />
-        </Tabs.Panel>
-        <Tabs.Panel value="attributes">
-          <ProductAttributes product={current} />
-        </Tabs.Panel>
-        {shown.stock && (
-          <Tabs.Panel value="stock">
-            <ProductStock product={current} />
-          </Tabs.Panel>
-        )}
-        <Tabs.Panel value="documents">
-          <ProductDocuments product={current} />
-        </Tabs.Panel>
-        {shown.activity && (
-          <Tabs.Panel value="activity">
-            <ProductActivity product={current} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
-    </>
+    <QueryView query={product} notFound="product" errorTitle="Could not load the product">
+      {(current) => (
+        <>
+          <PageHeader
+            trail={[['Products', '/products']]}
+            title={
+              <Group gap="sm" component="span">
+                {current.name}
+                <StatusBadge status={current.status} />
+              </Group>
+            }
+            description={`SKU ${current.sku}${current.status_reason ? ` · ${current.status_reason}` : ''}`}
+            actions={
+              <>
+                <Guarded ability="operations:edit-products">
+                  <Button component={Link} to={`/products/${current.id}/edit`} leftSection={<IconPencil size={16} />}>
+                    Edit
+                  </Button>
+                </Guarded>
+                <ProductActions product={current} />
+              </>
+            }
+          />
+          <Tabs
+            value={tab}
+            onChange={(next) => setParams(next && next !== 'overview' ? { tab: next } : {}, { replace: true })}
+            keepMounted
+          >
+            <Tabs.List mb="md">
+              <Tabs.Tab value="overview">Overview</Tabs.Tab>
+              <Tabs.Tab value="attributes">Attributes</Tabs.Tab>
+              {shown.stock && <Tabs.Tab value="stock">Stock</Tabs.Tab>}
+              <Tabs.Tab value="documents">Documents</Tabs.Tab>
+              {shown.activity && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
+            </Tabs.List>
+            <Tabs.Panel value="overview">
+              <ProductOverview product={current} />
+            </Tabs.Panel>
+            <Tabs.Panel value="attributes">
+              <ProductAttributes product={current} />
+            </Tabs.Panel>
+            {shown.stock && (
+              <Tabs.Panel value="stock">
+                <ProductStock product={current} />
+              </Tabs.Panel>
+            )}
+            <Tabs.Panel value="documents">
+              <ProductDocuments product={current} />
+            </Tabs.Panel>
+            {shown.activity && (
+              <Tabs.Panel value="activity">
+                <ProductActivity product={current} />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        </>
+      )}
+    </QueryView>
   );
 }

@@ -19,11 +19,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
-import { ApiError } from '../api/errors';
 import { useCan } from '../auth/session';
 import { FormError } from '../components/FormError';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
+import { QueryView } from '../components/QueryView';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
 import { notifySuccess } from '../lib/feedback';
@@ -76,32 +76,25 @@ export function EditProductPage() {
   const product = useProduct(id);
   const attributes = useAttributeDefinitions();
   if (!can('operations:edit-products')) return <NotFoundPage what="page" />;
-  if (product.isPending || attributes.isPending) return <PageLoader />;
-  if (product.isError) {
-    if (product.error instanceof ApiError && product.error.status === 404) return <NotFoundPage what="product" />;
-    return (
-      <QueryError error={product.error} onRetry={() => void product.refetch()} title="Could not load the product" />
-    );
-  }
-  if (attributes.isError)
-    return (
-      <QueryError
-        error={attributes.error}
-        onRetry={() => void attributes.refetch()}
-        title="Could not load the attributes"
-      />
-    );
   return (
-    <>
-      <PageHeader
-        title={`Edit ${product.data.name}`}
-        trail={[
-          ['Products', '/products'],
-          [product.data.name, `/products/${product.data.id}`],
-        ]}
-      />
-      <ProductForm attributes={attributes.data} product={product.data} />
-    </>
+    <QueryView query={product} notFound="product" errorTitle="Could not load the product">
+      {(data) => (
+        <QueryView query={attributes} errorTitle="Could not load the attributes">
+          {(definitions) => (
+            <>
+              <PageHeader
+                title={`Edit ${data.name}`}
+                trail={[
+                  ['Products', '/products'],
+                  [data.name, `/products/${data.id}`],
+                ]}
+              />
+              <ProductForm attributes={definitions} product={data} />
+            </>
+          )}
+        </QueryView>
+      )}
+    </QueryView>
   );
 }
 

@@ -21,11 +21,10 @@ import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { FormError } from '../components/FormError';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
+import { QueryView } from '../components/QueryView';
 import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
-import { ApiError } from '../api/errors';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { usePurchaseOrder, useRefreshPurchasing, useWarehouses, type PurchaseOrder } from './api';
@@ -52,26 +51,25 @@ export function NewPurchaseOrderPage() {
 export function EditPurchaseOrderPage() {
   const { id = '' } = useParams();
   const order = usePurchaseOrder(id);
-  if (order.isPending) return <PageLoader />;
-  if (order.isError) {
-    if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="purchase order" />;
-    return <QueryError error={order.error} onRetry={() => void order.refetch()} />;
-  }
   return (
-    <>
-      <PageHeader
-        title={`Edit ${order.data.po_number}`}
-        trail={[
-          ['Purchase orders', '/purchase-orders'],
-          [order.data.po_number, `/purchase-orders/${id}`],
-        ]}
-      />
-      {order.data.status === 'draft' ? (
-        <OrderForm initial={orderToValues(order.data)} existing={order.data} />
-      ) : (
-        <Text c="dimmed">Only drafts can be edited; this order is past that.</Text>
+    <QueryView query={order} notFound="purchase order">
+      {(data) => (
+        <>
+          <PageHeader
+            title={`Edit ${data.po_number}`}
+            trail={[
+              ['Purchase orders', '/purchase-orders'],
+              [data.po_number, `/purchase-orders/${id}`],
+            ]}
+          />
+          {data.status === 'draft' ? (
+            <OrderForm initial={orderToValues(data)} existing={data} />
+          ) : (
+            <Text c="dimmed">Only drafts can be edited; this order is past that.</Text>
+          )}
+        </>
       )}
-    </>
+    </QueryView>
   );
 }
 

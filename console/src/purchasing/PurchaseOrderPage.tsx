@@ -3,12 +3,10 @@
 import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../api/errors';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { OrderTotals } from '../components/OrderTotals';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { usePurchaseOrder, usePurchaseOrderReceipts, type GoodsReceipt, type PurchaseOrder } from './api';
 import { orderHistory } from './history';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
@@ -20,44 +18,40 @@ export function PurchaseOrderPage() {
   const { id = '' } = useParams();
   const order = usePurchaseOrder(id);
   const receipts = usePurchaseOrderReceipts(id);
-  if (order.isPending) return <PageLoader />;
-  if (order.isError) {
-    if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="purchase order" />;
-    return (
-      <QueryError error={order.error} onRetry={() => void order.refetch()} title="Could not load the purchase order" />
-    );
-  }
-  const data = order.data;
   return (
-    <>
-      <PageHeader
-        title={
-          <Group gap="sm" component="span">
-            {data.po_number}
-            <StatusBadge status={data.status} />
-          </Group>
-        }
-        description={data.supplier?.name}
-        trail={[['Purchase orders', '/purchase-orders']]}
-      />
-      <Stack gap="md">
-        <OrderActions order={data} />
-        <OrderFacts order={data} />
-        <OrderLines order={data} />
-        {/* Goods arrive only once the order is sent: before that, a log could only ever be empty. */}
-        {data.sent_at &&
-          (receipts.isError ? (
-            <QueryError
-              error={receipts.error}
-              onRetry={() => void receipts.refetch()}
-              title="Could not load the receipts"
-            />
-          ) : (
-            receipts.data && <ReceiptLog receipts={receipts.data.receipts} total={receipts.data.total} />
-          ))}
-        <OrderHistory order={data} receipts={receipts.data?.receipts ?? []} />
-      </Stack>
-    </>
+    <QueryView query={order} notFound="purchase order" errorTitle="Could not load the purchase order">
+      {(data) => (
+        <>
+          <PageHeader
+            title={
+              <Group gap="sm" component="span">
+                {data.po_number}
+                <StatusBadge status={data.status} />
+              </Group>
+            }
+            description={data.supplier?.name}
+            trail={[['Purchase orders', '/purchase-orders']]}
+          />
+          <Stack gap="md">
+            <OrderActions order={data} />
+            <OrderFacts order={data} />
+            <OrderLines order={data} />
+            {/* Goods arrive only once the order is sent: before that, a log could only ever be empty. */}
+            {data.sent_at &&
+              (receipts.isError ? (
+                <QueryError
+                  error={receipts.error}
+                  onRetry={() => void receipts.refetch()}
+                  title="Could not load the receipts"
+                />
+              ) : (
+                receipts.data && <ReceiptLog receipts={receipts.data.receipts} total={receipts.data.total} />
+              ))}
+            <OrderHistory order={data} receipts={receipts.data?.receipts ?? []} />
+          </Stack>
+        </>
+      )}
+    </QueryView>
   );
 }
 

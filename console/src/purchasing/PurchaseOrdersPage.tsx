@@ -1,6 +1,6 @@
 // The purchase orders: a tab per stage of their life, a supplier filter and a search, sortable columns, pages.
 // Everything the user chose lives in the URL, so a link or the back button brings back the same view.
-import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { api } from '../api/client';
@@ -12,6 +12,7 @@ import { OrderBulkBar } from './OrderBulkBar';
 import { ORDER_COLUMNS } from './order-columns';
 import { Guarded } from '../components/Guarded';
 import { SearchInput } from '../components/SearchInput';
+import { StatusTabs } from '../components/StatusTabs';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { SortHeader } from '../components/SortHeader';
 import { PageHeader } from '../components/PageHeader';
@@ -76,18 +77,11 @@ export function PurchaseOrdersPage() {
         }
       />
       <Stack gap="sm">
-        <Tabs
-          value={list.filters.status ?? 'all'}
-          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
-        >
-          <Tabs.List>
-            {STATUS_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <StatusTabs
+          tabs={STATUS_TABS}
+          value={list.filters.status}
+          onChange={(status) => list.setFilter('status', status)}
+        />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchInput
             value={list.filters.search ?? ''}

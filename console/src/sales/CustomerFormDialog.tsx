@@ -1,37 +1,17 @@
 // Creating and editing a customer: contact data, the id in another system, the shipping and billing addresses,
 // notes and whether the customer is active. The API's 422 messages (a taken external id, an invalid e-mail or
 // country) appear at their fields.
-import { Checkbox, SimpleGrid, TextInput, Textarea, Title } from '@mantine/core';
+import { Checkbox, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { api, unwrap } from '../api/client';
 import { FormDialog } from '../components/FormDialog';
 import { notifySuccess } from '../lib/feedback';
 import { useApiSubmit } from '../lib/forms';
 import { useRefreshSales, type Customer } from './api';
-import type { Address } from './address';
+import { addressBody, addressValues } from './address';
+import { AddressFields } from './AddressFields';
 
-const PARTS = ['street', 'city', 'state', 'postal_code', 'country'] as const;
-const PART_LABELS: Record<(typeof PARTS)[number], string> = {
-  street: 'Street',
-  city: 'City',
-  state: 'State or region',
-  postal_code: 'Postal code',
-  country: 'Country',
-};
-
-type AddressValues = Record<(typeof PARTS)[number], string>;
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
-
-function addressValues(address: Address | null | undefined): AddressValues {
-  return Object.fromEntries(PARTS.map((part) => [part, address?.[part] ?? ''])) as AddressValues;
-}
-
-/** The address as the API takes it: null when every part is empty, the country in capitals. */
-export function addressBody(values: AddressValues): Address | null {
-  const address = Object.fromEntries(PARTS.map((part) => [part, blankToNull(values[part])])) as Address;
-  if (address.country) address.country = address.country.toUpperCase();
-  return Object.values(address).some((value) => value !== null) ? address : null;
-}
 
 interface Props {
   customer: Customer | null;
@@ -75,25 +55,6 @@ export function CustomerFormDialog({ customer, onClose, onSaved }: Props) {
     onSaved?.(saved.data);
     onClose();
   });
-  const address = (field: 'shipping_address' | 'billing_address', title: string) => (
-    <>
-      <Title order={3} size="h5" mt="xs">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {PARTS.map((part) => (
-          <TextInput
-            key={part}
-            label={`${PART_LABELS[part]}`}
-            aria-label={`${title}: ${PART_LABELS[part]}`}
-            description={part === 'country' ? 'Two-letter code, e.g. GB' : undefined}
-            maxLength={part === 'country' ? 2 : undefined}
-            {...form.getInputProps(`${field}.${part}`)}
-          />
-        ))}
-      </SimpleGrid>
-    </>
-  );
   return (
     <FormDialog
       title={customer ? `Edit ${customer.name}` : 'New customer'}
@@ -115,8 +76,8 @@ export function CustomerFormDialog({ customer, onClose, onSaved }: Props) {
           {...form.getInputProps('external_id')}
         />
       </SimpleGrid>
-      {address('shipping_address', 'Shipping address')}
-      {address('billing_address', 'Billing address')}
+      <AddressFields form={form} field="shipping_address" title="Shipping address" />
+      <AddressFields form={form} field="billing_address" title="Billing address" />
       <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
       <Checkbox
         label="Active"

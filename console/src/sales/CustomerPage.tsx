@@ -5,14 +5,11 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
-import { ApiError } from '../api/errors';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { confirm, notifyFailure, notifySuccess } from '../lib/feedback';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
@@ -26,54 +23,50 @@ export function CustomerPage() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
   const [editing, setEditing] = useState(false);
-  if (customer.isPending) return <PageLoader />;
-  if (customer.isError) {
-    if (customer.error instanceof ApiError && customer.error.status === 404) return <NotFoundPage what="customer" />;
-    return (
-      <QueryError error={customer.error} onRetry={() => void customer.refetch()} title="Could not load the customer" />
-    );
-  }
-  const data = customer.data;
   return (
-    <>
-      <PageHeader
-        title={
-          <Group gap="sm" component="span">
-            {data.name}
-            <ActiveBadge active={data.is_active} />
-          </Group>
-        }
-        description={data.company}
-        trail={[['Customers', '/customers']]}
-        actions={
-          <>
-            <Guarded ability="sales:create-orders">
-              <Button
-                component={Link}
-                to={`/sales/orders/new?customer=${data.id}`}
-                variant="default"
-                leftSection={<IconPlus size={16} />}
-              >
-                New order
-              </Button>
-            </Guarded>
-            <Guarded ability="crm:edit-customers">
-              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            </Guarded>
-            <Guarded ability="crm:delete-customers">
-              <DeleteCustomerButton customer={data} />
-            </Guarded>
-          </>
-        }
-      />
-      <Stack gap="md">
-        <CustomerFacts customer={data} />
-        <CustomerOrders customerId={data.id} />
-      </Stack>
-      {editing && <CustomerFormDialog customer={data} onClose={() => setEditing(false)} />}
-    </>
+    <QueryView query={customer} notFound="customer" errorTitle="Could not load the customer">
+      {(data) => (
+        <>
+          <PageHeader
+            title={
+              <Group gap="sm" component="span">
+                {data.name}
+                <ActiveBadge active={data.is_active} />
+              </Group>
+            }
+            description={data.company}
+            trail={[['Customers', '/customers']]}
+            actions={
+              <>
+                <Guarded ability="sales:create-orders">
+                  <Button
+                    component={Link}
+                    to={`/sales/orders/new?customer=${data.id}`}
+                    variant="default"
+                    leftSection={<IconPlus size={16} />}
+                  >
+                    New order
+                  </Button>
+                </Guarded>
+                <Guarded ability="crm:edit-customers">
+                  <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                    Edit
+                  </Button>
+                </Guarded>
+                <Guarded ability="crm:delete-customers">
+                  <DeleteCustomerButton customer={data} />
+                </Guarded>
+              </>
+            }
+          />
+          <Stack gap="md">
+            <CustomerFacts customer={data} />
+            <CustomerOrders customerId={data.id} />
+          </Stack>
+          {editing && <CustomerFormDialog customer={data} onClose={() => setEditing(false)} />}
+        </>
+      )}
+    </QueryView>
   );
 }
 

@@ -1,7 +1,7 @@
 // Create a sales order, or edit one: the customer (found by search, or new with the order), the reference of the
-// channel it came from, the requested ship date, priority, currency, notes, the order's discount, shipping and tax,
-// and the lines, each found by name, SKU or a scan, priced at the product's selling price. Totals follow every
-// change; the API's refusals land at their fields and lines.
+// channel it came from, the requested ship date, priority, currency, notes, the ship-to address, the order's
+// discount, shipping and tax, and the lines, each found by name, SKU or a scan, priced at the product's selling
+// price. Totals follow every change; the API's refusals land at their fields and lines.
 import {
   ActionIcon,
   Button,
@@ -20,19 +20,17 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client';
-import { ApiError } from '../api/errors';
 import { LineProductCell } from '../components/LineProductCell';
 import { FormError } from '../components/FormError';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { NumberInput } from '../components/NumberInput';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { notifySuccess } from '../lib/feedback';
 import { formatMoney } from '../lib/format';
 import { useApiSubmit } from '../lib/forms';
 import { ProductSearch } from '../products/ProductSearch';
 import { useRefreshSales, useSalesOrder, type SalesOrder } from './api';
+import { AddressFields } from './AddressFields';
 import { CustomerSelect } from './CustomerSelect';
 import { addProduct, createBody, emptyOrder, orderToValues, updateBody, type OrderFormValues } from './form-values';
 import { lineTotal, orderTotals } from './totals';
@@ -51,26 +49,25 @@ export function NewSalesOrderPage() {
 export function EditSalesOrderPage() {
   const { id = '' } = useParams();
   const order = useSalesOrder(id);
-  if (order.isPending) return <PageLoader />;
-  if (order.isError) {
-    if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="sales order" />;
-    return <QueryError error={order.error} onRetry={() => void order.refetch()} />;
-  }
   return (
-    <>
-      <PageHeader
-        title={`Edit ${order.data.order_number}`}
-        trail={[
-          ['Sales orders', '/sales/orders'],
-          [order.data.order_number, `/sales/orders/${id}`],
-        ]}
-      />
-      {order.data.allowed_actions.includes('edit') ? (
-        <OrderForm initial={orderToValues(order.data)} existing={order.data} />
-      ) : (
-        <Text c="dimmed">A {order.data.status.replace('_', ' ')} order can no longer be edited.</Text>
+    <QueryView query={order} notFound="sales order">
+      {(data) => (
+        <>
+          <PageHeader
+            title={`Edit ${data.order_number}`}
+            trail={[
+              ['Sales orders', '/sales/orders'],
+              [data.order_number, `/sales/orders/${id}`],
+            ]}
+          />
+          {data.allowed_actions.includes('edit') ? (
+            <OrderForm initial={orderToValues(data)} existing={data} />
+          ) : (
+            <Text c="dimmed">A {data.status.replace('_', ' ')} order can no longer be edited.</Text>
+          )}
+        </>
       )}
-    </>
+    </QueryView>
   );
 }
 
@@ -188,6 +185,16 @@ function OrderForm({ initial, existing }: { initial: OrderFormValues; existing?:
                 style={{ gridColumn: '1 / -1' }}
               />
             </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-label="Ship-to address">
+          <Stack gap="sm">
+            <AddressFields form={form} field="ship_to" title="Ship-to address" order={2} />
+            {!existing && (
+              <Text size="sm" c="dimmed">
+                Left empty, the order ships to the customer&apos;s shipping address.
+              </Text>
+            )}
           </Stack>
         </Paper>
         <LinesEditor form={form} currency={currency} editable={may.lines} />

@@ -17,13 +17,11 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../api/errors';
 import { useCan } from '../auth/session';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { OrderTotals } from '../components/OrderTotals';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
 import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import {
   useOrderReturns,
@@ -46,63 +44,59 @@ export function SalesOrderPage() {
   const order = useSalesOrder(id);
   const shipments = useOrderShipments(id);
   const returns = useOrderReturns(id, Boolean(order.data && acceptsReturns(order.data)));
-  if (order.isPending) return <PageLoader />;
-  if (order.isError) {
-    if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundPage what="sales order" />;
-    return (
-      <QueryError error={order.error} onRetry={() => void order.refetch()} title="Could not load the sales order" />
-    );
-  }
-  const data = order.data;
   return (
-    <>
-      <PageHeader
-        title={
-          <Group gap="sm" component="span">
-            {data.order_number}
-            <StatusBadge status={data.status} />
-          </Group>
-        }
-        description={data.customer?.name}
-        trail={[['Sales orders', '/sales/orders']]}
-      />
-      <Stack gap="md">
-        <OrderActions order={data} />
-        {data.status === 'on_hold' && (
-          <Alert color="orange" title="On hold">
-            {data.hold_reason ?? 'No reason given.'} Nothing ships until the hold is released.
-          </Alert>
-        )}
-        <OrderFacts order={data} />
-        <OrderLines order={data} />
-        <Allocation order={data} />
-        <Section title="Shipments">
-          {shipments.isError ? (
-            <QueryError
-              error={shipments.error}
-              onRetry={() => void shipments.refetch()}
-              title="Could not load the shipments"
-            />
-          ) : (
-            <Shipments shipments={shipments.data ?? []} />
-          )}
-        </Section>
-        {acceptsReturns(data) && (
-          <Section title="Returns">
-            {returns.isError ? (
-              <QueryError
-                error={returns.error}
-                onRetry={() => void returns.refetch()}
-                title="Could not load the returns"
-              />
-            ) : (
-              <Returns returns={returns.data ?? []} />
+    <QueryView query={order} notFound="sales order" errorTitle="Could not load the sales order">
+      {(data) => (
+        <>
+          <PageHeader
+            title={
+              <Group gap="sm" component="span">
+                {data.order_number}
+                <StatusBadge status={data.status} />
+              </Group>
+            }
+            description={data.customer?.name}
+            trail={[['Sales orders', '/sales/orders']]}
+          />
+          <Stack gap="md">
+            <OrderActions order={data} />
+            {data.status === 'on_hold' && (
+              <Alert color="orange" title="On hold">
+                {data.hold_reason ?? 'No reason given.'} Nothing ships until the hold is released.
+              </Alert>
             )}
-          </Section>
-        )}
-        <History order={data} shipments={shipments.data ?? []} returns={returns.data ?? []} />
-      </Stack>
-    </>
+            <OrderFacts order={data} />
+            <OrderLines order={data} />
+            <Allocation order={data} />
+            <Section title="Shipments">
+              {shipments.isError ? (
+                <QueryError
+                  error={shipments.error}
+                  onRetry={() => void shipments.refetch()}
+                  title="Could not load the shipments"
+                />
+              ) : (
+                <Shipments shipments={shipments.data ?? []} />
+              )}
+            </Section>
+            {acceptsReturns(data) && (
+              <Section title="Returns">
+                {returns.isError ? (
+                  <QueryError
+                    error={returns.error}
+                    onRetry={() => void returns.refetch()}
+                    title="Could not load the returns"
+                  />
+                ) : (
+                  <Returns returns={returns.data ?? []} />
+                )}
+              </Section>
+            )}
+            <History order={data} shipments={shipments.data ?? []} returns={returns.data ?? []} />
+          </Stack>
+        </>
+      )}
+    </QueryView>
   );
 }
 

@@ -1,9 +1,8 @@
 // The sales orders: a tab per stage of their life, the backordered and overdue filters, a search by number,
 // external reference or customer, sortable columns and pages, all kept in the URL. Rows can be selected for the
 // bulk actions their states and the user's role allow, each order sent on its own (BulkActions).
-import { Anchor, Button, Checkbox, Chip, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Chip, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/client';
 import { ExportButton } from '../components/ExportButton';
@@ -11,11 +10,14 @@ import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
 import { SearchInput } from '../components/SearchInput';
+import { SelectPageHeader, SelectRowCell } from '../components/SelectionCheckboxes';
+import { StatusTabs } from '../components/StatusTabs';
 import { SortHeader } from '../components/SortHeader';
 import { formatCalendarDate, formatDateTime, formatMoney } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
 import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
 import { useListPage } from '../lib/useListPage';
+import { useRowSelection, type RowSelection } from '../lib/useRowSelection';
 import { useSalesOrders, type SalesOrder, type SalesOrderListQuery } from './api';
 import { useCurrentUser } from '../auth/session';
 import { mayActInBulk } from './bulk';
@@ -55,16 +57,7 @@ export function SalesOrdersPage() {
   };
   const orders = useSalesOrders({ page: list.state.page, per_page: PAGE_SIZE, ...filters });
   // The selected orders as they were listed, kept across pages and filters until the user clears them.
-  const [selected, setSelected] = useState<ReadonlyMap<string, SalesOrder>>(new Map());
-  const toggle = (rows: readonly SalesOrder[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const row of rows) {
-        if (on) next.set(row.id, row);
-        else next.delete(row.id);
-      }
-      return next;
-    });
+  const selection = useRowSelection<SalesOrder>();
   const sortProps = { ...list.sortProps, sort: `${direction === 'desc' ? '-' : ''}${sortBy}` };
   const flag = (name: 'backordered' | 'overdue') => ({
     checked: list.filters[name] === 'true',
@@ -98,18 +91,11 @@ export function SalesOrdersPage() {
         }
       />
       <Stack gap="sm">
-        <Tabs
-          value={list.filters.status ?? 'all'}
-          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
-        >
-          <Tabs.List>
-            {STATUS_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <StatusTabs
+          tabs={STATUS_TABS}
+          value={list.filters.status}
+          onChange={(status) => list.setFilter('status', status)}
+        />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SearchInput
             value={list.filters.search ?? ''}
@@ -120,7 +106,7 @@ export function SalesOrdersPage() {
           <Chip {...flag('backordered')}>Backordered</Chip>
           <Chip {...flag('overdue')}>Overdue</Chip>
         </Group>
-        {selectable && <BulkActions selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
+        {selectable && <BulkActions selected={selection.rows} onClear={selection.clear} />}
         <ListView
           list={list}
           query={orders}
@@ -130,57 +116,39 @@ export function SalesOrdersPage() {
           none="No sales orders yet."
           noMatch="No sales orders match these filters."
         >
-          {(rows) => {
-            const all = rows.length > 0 && rows.every((row) => selected.has(row.id));
-            const some = rows.some((row) => selected.has(row.id));
-            return (
-              <Table.ScrollContainer minWidth={960}>
-                <Table aria-label="Sales orders" striped highlightOnHover verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {selectable && (
-                        <Table.Th w={40}>
-                          <Checkbox
-                            aria-label="Select every order on this page"
-                            checked={all}
-                            indeterminate={some && !all}
-                            onChange={() => toggle(rows, !all)}
-                          />
-                        </Table.Th>
-                      )}
-                      <SortHeader column="order_number" {...sortProps}>
-                        Number
-                      </SortHeader>
-                      <Table.Th>Customer</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <SortHeader column="requested_ship_date" {...sortProps}>
-                        Ship by
-                      </SortHeader>
-                      <SortHeader column="priority" {...sortProps} numeric>
-                        Priority
-                      </SortHeader>
-                      <SortHeader column="total_amount" {...sortProps} numeric>
-                        Total
-                      </SortHeader>
-                      <SortHeader column="created_at" {...sortProps}>
-                        Created
-                      </SortHeader>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((order) => (
-                      <OrderRow
-                        key={order.id}
-                        order={order}
-                        selected={selectable ? selected.has(order.id) : null}
-                        onSelect={(on) => toggle([order], on)}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            );
-          }}
+          {(rows) => (
+            <Table.ScrollContainer minWidth={960}>
+              <Table aria-label="Sales orders" striped highlightOnHover verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    {selectable && <SelectPageHeader selection={selection} rows={rows} />}
+                    <SortHeader column="order_number" {...sortProps}>
+                      Number
+                    </SortHeader>
+                    <Table.Th>Customer</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <SortHeader column="requested_ship_date" {...sortProps}>
+                      Ship by
+                    </SortHeader>
+                    <SortHeader column="priority" {...sortProps} numeric>
+                      Priority
+                    </SortHeader>
+                    <SortHeader column="total_amount" {...sortProps} numeric>
+                      Total
+                    </SortHeader>
+                    <SortHeader column="created_at" {...sortProps}>
+                      Created
+                    </SortHeader>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((order) => (
+                    <OrderRow key={order.id} order={order} selection={selectable ? selection : null} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
         </ListView>
       </Stack>
     </>
@@ -189,27 +157,17 @@ export function SalesOrdersPage() {
 
 function OrderRow({
   order,
-  selected,
-  onSelect,
+  selection,
 }: {
   order: SalesOrder;
   /** null: the user may take no bulk action, and the row has no checkbox. */
-  selected: boolean | null;
-  onSelect: (on: boolean) => void;
+  selection: RowSelection<SalesOrder> | null;
 }) {
   const nowrap = { whiteSpace: 'nowrap' } as const;
   const overdue = isOverdue(order);
   return (
     <Table.Tr>
-      {selected !== null && (
-        <Table.Td>
-          <Checkbox
-            aria-label={`Select ${order.order_number}`}
-            checked={selected}
-            onChange={(event) => onSelect(event.currentTarget.checked)}
-          />
-        </Table.Td>
-      )}
+      {selection && <SelectRowCell selection={selection} row={order} name={order.order_number} />}
       <Table.Td style={nowrap}>
         <Anchor component={Link} to={`/sales/orders/${order.id}`} fw={500}>
           {order.order_number}

@@ -28,4 +28,14 @@ describe('the sales order form', () => {
     expect(updateBody(values, { customer: false, lines: false })).not.toHaveProperty('customer_id');
     expect(updateBody(values, { customer: true, lines: true })).toMatchObject({ customer_id: 'c1', currency: 'EUR' });
   });
+
+  it("sends the ship-to address, the customer's when a new order leaves it empty", () => {
+    const values = { ...emptyOrder('c1'), lines: addProduct([], drill) };
+    expect(createBody(values).ship_to).toBeUndefined();
+    expect(updateBody(values, { customer: false, lines: false }).ship_to).toBeNull();
+    values.ship_to = { ...values.ship_to, street: ' 3 Dock Road ', city: 'Hull', country: 'gb' };
+    const shipTo = { street: '3 Dock Road', city: 'Hull', state: null, postal_code: null, country: 'GB' };
+    expect(createBody(values).ship_to).toEqual(shipTo);
+    expect(updateBody(values, { customer: false, lines: false }).ship_to).toEqual(shipTo);
+  });
 });

@@ -2,6 +2,7 @@
 // customer under `customer`, as the API names them, so that its 422s (`lines.1.quantity`, `customer.name`) land
 // on their own fields.
 import type { Product } from '../products/model';
+import { addressBody, addressValues, type AddressValues } from './address';
 import type { SalesOrder } from './api';
 
 export interface FormLine {
@@ -26,6 +27,8 @@ export interface OrderFormValues extends Record<string, unknown> {
   external_ref: string;
   currency: string;
   requested_ship_date: string;
+  /** Under the API's name, so that `ship_to.country` lands at its field. */
+  ship_to: AddressValues;
   priority: number | string;
   notes: string;
   discount_amount: number | string;
@@ -46,6 +49,7 @@ export function emptyOrder(customerId: string | null = null): OrderFormValues {
     external_ref: '',
     currency: '',
     requested_ship_date: '',
+    ship_to: addressValues(null),
     priority: 0,
     notes: '',
     discount_amount: 0,
@@ -62,6 +66,7 @@ export function orderToValues(order: SalesOrder): OrderFormValues {
     external_ref: order.external_ref ?? '',
     currency: order.currency,
     requested_ship_date: order.requested_ship_date?.slice(0, 10) ?? '',
+    ship_to: addressValues(order.ship_to),
     priority: order.priority,
     notes: order.notes ?? '',
     discount_amount: order.discount_amount,
@@ -140,6 +145,8 @@ export function createBody(values: OrderFormValues) {
     external_ref: text(values.external_ref),
     currency: values.currency.trim().toUpperCase() || undefined,
     ...headerBody(values),
+    // Left empty, the order ships to the customer's shipping address.
+    ship_to: addressBody(values.ship_to) ?? undefined,
     lines: linesBody(values),
   };
 }
@@ -151,6 +158,7 @@ export function updateBody(values: OrderFormValues, may: { customer: boolean; li
       ? { customer_id: values.customer_id ?? '', currency: values.currency.trim().toUpperCase() || undefined }
       : {}),
     ...headerBody(values),
+    ship_to: addressBody(values.ship_to),
     ...(may.lines ? { lines: linesBody(values) } : {}),
   };
 }

@@ -1,10 +1,23 @@
-// The pick of a draft shipment for the worker: the scan field on top, the short lines to confirm, then the lines
+// The pick of a draft shipment for the worker: the scan field on top, the short lines to pack short, then the lines
 // with what is picked of each and steps of one up and down. From a tablet up the lines are a table; below 768 px
 // each is a card with large buttons for a thumb, and nothing is wider than the phone.
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { lineCode, pickedOf, progress, shortPickNote, type PickLine } from './pick';
+import { lineCode, pickedOf, progress, type PickLine } from './pick';
 import { PickScanField } from './PickScanField';
 import type { Shipment } from './status';
 import type { PickState } from './usePick';
@@ -24,14 +37,26 @@ export function PickPanel({ shipment, pick }: { shipment: Shipment; pick: PickSt
           <Alert color="orange" title="Short pick" role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                {shortPickNote(pick.shorts)} Confirmed, it goes into the shipment&apos;s notes and on the packing slip;
-                the shipment still ships its full quantities. To ship only what was picked, cancel it instead: the order
-                keeps its stock reserved for a new shipment.
+                Packed short, the shipment ships what was picked. What is missing goes back to the order, which owes it
+                again (backordered), and its reservation here is released:
               </Text>
+              <List size="sm" aria-label="Lines picked short">
+                {pick.shorts.map(({ line, picked }) => (
+                  <List.Item key={line.id}>
+                    {lineCode(line)}: {picked} of {line.quantity} picked, {line.quantity - picked} back to the order
+                  </List.Item>
+                ))}
+              </List>
               <Group gap="xs">
-                <Button onClick={pick.confirmShort} loading={pick.sending}>
-                  Confirm short pick
-                </Button>
+                {picked > 0 ? (
+                  <Button onClick={pick.confirmShort} loading={pick.sending}>
+                    Pack short
+                  </Button>
+                ) : (
+                  <Text size="sm" fw={500}>
+                    Nothing is picked: cancel the shipment instead, which keeps its stock reserved for the order.
+                  </Text>
+                )}
                 <Button variant="default" onClick={pick.keepPicking}>
                   Keep picking
                 </Button>

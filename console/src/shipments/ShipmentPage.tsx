@@ -4,12 +4,9 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../api/errors';
 import { useCan } from '../auth/session';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoader } from '../components/PageLoader';
-import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { formatDateTime } from '../lib/format';
 import { useShipment } from './api';
 import { OrderReturns } from './OrderReturns';
@@ -22,15 +19,12 @@ import { usePick } from './usePick';
 export function ShipmentPage() {
   const { id = '' } = useParams();
   const shipment = useShipment(id);
-  if (shipment.isPending) return <PageLoader />;
-  if (shipment.isError) {
-    if (shipment.error instanceof ApiError && shipment.error.status === 404) return <NotFoundPage what="shipment" />;
-    return (
-      <QueryError error={shipment.error} onRetry={() => void shipment.refetch()} title="Could not load the shipment" />
-    );
-  }
-  // Keyed by the shipment: another shipment opened from here starts its own pick.
-  return <ShipmentView key={shipment.data.id} shipment={shipment.data} />;
+  return (
+    <QueryView query={shipment} notFound="shipment" errorTitle="Could not load the shipment">
+      {/* Keyed by the shipment: another shipment opened from here starts its own pick. */}
+      {(data) => <ShipmentView key={data.id} shipment={data} />}
+    </QueryView>
+  );
 }
 
 function ShipmentView({ shipment }: { shipment: Shipment }) {

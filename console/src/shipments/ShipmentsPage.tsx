@@ -1,14 +1,15 @@
 // The shipments: a tab per status, the warehouse (remembered in the browser: a worker works in one) and the order
 // as filters, newest or oldest first, pages; everything the user chose lives in the URL. Open shipments can be
 // ticked for one pick list of their warehouse.
-import { Anchor, Checkbox, Group, Stack, Table, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Anchor, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/client';
 import { ExportButton } from '../components/ExportButton';
 import { Guarded } from '../components/Guarded';
 import { ListView, SkeletonLines } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
+import { StatusTabs } from '../components/StatusTabs';
 import { SortHeader } from '../components/SortHeader';
 import { useRememberedWarehouse } from '../inventory/useRememberedWarehouse';
 import { WarehouseSelect } from '../inventory/WarehouseSelect';
@@ -16,6 +17,7 @@ import { formatDateTime } from '../lib/format';
 import type { ListStateShape } from '../lib/url-state';
 import { EXPORT_PAGE_SIZE } from '../lib/export-rows';
 import { useListPage } from '../lib/useListPage';
+import { useRowSelection } from '../lib/useRowSelection';
 import { useShipments } from './api';
 import { OrderSelect } from './OrderSelect';
 import { isOpen, STATUS_TABS, statusFilter, type Shipment } from './status';
@@ -36,7 +38,8 @@ export function ShipmentsPage() {
     sort_direction: direction,
   };
   const shipments = useShipments({ page: list.state.page, ...filters });
-  const [ticked, setTicked] = useState<ReadonlyMap<string, Shipment>>(new Map());
+  // The open shipments ticked for one pick list, kept across pages until the warehouse changes.
+  const ticked = useRowSelection<Shipment>();
 
   // The worker's warehouse (the one the stock page and the count remember), when the URL names none (a link from
   // elsewhere may name another): applied once, on arrival, as soon as it is known.
@@ -51,7 +54,7 @@ export function ShipmentsPage() {
   }, [remembered, urlWarehouse, setFilter]);
   const chooseWarehouse = (id: string | null) => {
     rememberWarehouse(id);
-    setTicked(new Map());
+    ticked.clear();
     list.setFilter('warehouse', id);
   };
   const listPage = {
@@ -62,15 +65,8 @@ export function ShipmentsPage() {
     },
   };
 
-  const toggle = (shipment: Shipment, on: boolean) =>
-    setTicked((current) => {
-      const next = new Map(current);
-      if (on) next.set(shipment.id, shipment);
-      else next.delete(shipment.id);
-      return next;
-    });
   const rows = shipments.data?.data ?? [];
-  const wave = ticked.size > 0 ? [...ticked.values()] : rows;
+  const wave = ticked.rows.length > 0 ? ticked.rows : rows;
 
   return (
     <>
@@ -89,23 +85,16 @@ export function ShipmentsPage() {
                   }),
               }}
             />
-            <WavePickListButton shipments={wave} ticked={ticked.size > 0} />
+            <WavePickListButton shipments={wave} ticked={ticked.rows.length > 0} />
           </>
         }
       />
       <Stack gap="sm">
-        <Tabs
-          value={list.filters.status ?? 'all'}
-          onChange={(tab) => list.setFilter('status', tab === 'all' ? null : tab)}
-        >
-          <Tabs.List>
-            {STATUS_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <StatusTabs
+          tabs={STATUS_TABS}
+          value={list.filters.status}
+          onChange={(status) => list.setFilter('status', status)}
+        />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Guarded ability="operations:view-inventory">
             <WarehouseSelect
@@ -163,7 +152,7 @@ export function ShipmentsPage() {
                       key={shipment.id}
                       shipment={shipment}
                       ticked={ticked.has(shipment.id)}
-                      onTick={(on) => toggle(shipment, on)}
+                      onTick={() => ticked.toggle(shipment)}
                     />
                   ))}
                 </Table.Tbody>
@@ -176,15 +165,7 @@ export function ShipmentsPage() {
   );
 }
 
-function ShipmentRow({
-  shipment,
-  ticked,
-  onTick,
-}: {
-  shipment: Shipment;
-  ticked: boolean;
-  onTick: (on: boolean) => void;
-}) {
+function ShipmentRow({ shipment, ticked, onTick }: { shipment: Shipment; ticked: boolean; onTick: () => void }) {
   // Numbers, badges and dates keep to one line; names may wrap.
   const nowrap = { whiteSpace: 'nowrap' } as const;
   return (
@@ -194,7 +175,7 @@ function ShipmentRow({
           <Checkbox
             aria-label={`Add ${shipment.shipment_number} to the pick list`}
             checked={ticked}
-            onChange={(event) => onTick(event.currentTarget.checked)}
+            onChange={onTick}
           />
         )}
       </Table.Td>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adjust,
   notesWithShortPick,
+  packedShort,
   progress,
   refusalMessage,
   scan,
@@ -77,5 +78,12 @@ describe('short picks', () => {
     expect(shortPickNote(shorts)).toBe('Short pick: DRL-18V 1 of 2; Drill bits 0 of 1.');
     expect(notesWithShortPick(null, shorts)).toBe('Short pick: DRL-18V 1 of 2; Drill bits 0 of 1.');
     expect(notesWithShortPick('  Fragile. ', shorts)).toBe('Fragile.\nShort pick: DRL-18V 1 of 2; Drill bits 0 of 1.');
+  });
+
+  it('sends what was picked of each short line', () => {
+    expect(packedShort(shortLines(lines, { l1: 1 }))).toEqual([
+      { id: 'l1', quantity_picked: 1 },
+      { id: 'l2', quantity_picked: 0 },
+    ]);
   });
 });

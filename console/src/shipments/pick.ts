@@ -58,6 +58,11 @@ export function shortLines(lines: readonly PickLine[], counts: PickCounts): Shor
     .filter(({ line, picked }) => picked < line.quantity);
 }
 
+/** The short lines as `POST …/pack` takes them: what was picked of each; the rest goes back to the order. */
+export function packedShort(shorts: readonly ShortLine[]): Array<{ id: string; quantity_picked: number }> {
+  return shorts.map(({ line, picked }) => ({ id: line.id, quantity_picked: picked }));
+}
+
 /** Units picked and units to pick, over every line. */
 export function progress(lines: readonly PickLine[], counts: PickCounts): { picked: number; total: number } {
   return lines.reduce(
@@ -76,8 +81,8 @@ export function shortPickNote(shorts: readonly ShortLine[]): string {
 }
 
 /**
- * The shipment's notes with the short pick added: the API takes only notes with a pick, and notes sent replace
- * the shipment's, so the ones it has are kept above.
+ * The shipment's notes with the short pick added, for the packing slip: notes sent replace the shipment's, so the
+ * ones it has are kept above.
  */
 export function notesWithShortPick(existing: string | null, shorts: readonly ShortLine[]): string {
   const note = shortPickNote(shorts);

@@ -1,11 +1,20 @@
 // The pick of a draft shipment as the worker goes: the counts per line (scanned or stepped), the short lines once
-// the worker asks to finish with some, and the pick sent to the API (the short lines written into the notes, the
-// only place the API keeps them).
+// the worker asks to finish with some, and the pick sent to the API: picked in full, the shipment is picked (and
+// packed next); short, it is packed at once with what was picked of each short line, the rest going back to the
+// order, and the short pick written into its notes for the packing slip.
 import { useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { notifyFailure, notifySuccess } from '../lib/feedback';
 import { useRefreshShipments } from './api';
-import { adjust, notesWithShortPick, shortLines, shortPickNote, type PickCounts, type PickLine } from './pick';
+import {
+  adjust,
+  notesWithShortPick,
+  packedShort,
+  shortLines,
+  shortPickNote,
+  type PickCounts,
+  type PickLine,
+} from './pick';
 import type { Shipment } from './status';
 
 export function usePick(shipment: Shipment) {
@@ -25,13 +34,15 @@ export function usePick(shipment: Shipment) {
   const send = async () => {
     setSending(true);
     try {
-      const body = shorts.length > 0 ? { notes: notesWithShortPick(shipment.notes, shorts) } : {};
-      await unwrap(api.POST('/api/v1/sales/shipments/{id}/pick', { params: { path: { id: shipment.id } }, body }));
-      notifySuccess(
-        shorts.length > 0
-          ? `${shipment.shipment_number} picked short. ${shortPickNote(shorts)}`
-          : `${shipment.shipment_number} picked.`,
-      );
+      const path = { params: { path: { id: shipment.id } } };
+      if (shorts.length > 0) {
+        const body = { notes: notesWithShortPick(shipment.notes, shorts), lines: packedShort(shorts) };
+        await unwrap(api.POST('/api/v1/sales/shipments/{id}/pack', { ...path, body }));
+        notifySuccess(`${shipment.shipment_number} packed short. ${shortPickNote(shorts)}`);
+      } else {
+        await unwrap(api.POST('/api/v1/sales/shipments/{id}/pick', { ...path, body: {} }));
+        notifySuccess(`${shipment.shipment_number} picked.`);
+      }
       setCounts({});
       setShortShown(false);
     } catch (error) {
@@ -51,7 +62,7 @@ export function usePick(shipment: Shipment) {
     /** Whether the short lines are flagged, awaiting the worker's confirmation. */
     shortShown,
     sending,
-    /** Pick: sent at once when every line is picked in full; else the short lines are flagged first. */
+    /** Pick: sent at once when every line is picked in full; else the short lines are flagged, to pack short. */
     requestPick: () => (shorts.length > 0 ? setShortShown(true) : void send()),
     confirmShort: () => void send(),
     keepPicking: () => setShortShown(false),

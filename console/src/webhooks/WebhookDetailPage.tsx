@@ -16,11 +16,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useParams } from 'react-router';
-import { ApiError } from '../api/errors';
 import { Guarded } from '../components/Guarded';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
+import { QueryView } from '../components/QueryView';
 import { useListState } from '../lib/url-state';
 import { MANAGE_WEBHOOKS, useDeliveries, useSubscription } from './api';
 import { DeliveryModal, RetryButton } from './DeliveryModal';
@@ -44,34 +43,33 @@ export function WebhookDetailPage() {
   const { id = '' } = useParams();
   const subscription = useSubscription(id);
 
-  if (subscription.isPending) return <Skeleton h={300} />;
-  if (subscription.error instanceof ApiError && subscription.error.status === 404)
-    return <NotFoundPage what="webhook subscription" />;
-  if (subscription.isError)
-    return <QueryError error={subscription.error} onRetry={() => void subscription.refetch()} />;
-  const data = subscription.data;
-  const status = subscriptionStatus(data);
-
   return (
-    <>
-      <PageHeader
-        title={<span style={{ wordBreak: 'break-all' }}>{data.url}</span>}
-        description={data.description ?? undefined}
-        trail={[['Webhooks', '/webhooks']]}
-        actions={
+    <QueryView query={subscription} notFound="webhook subscription" loading={<Skeleton h={300} />}>
+      {(data) => {
+        const status = subscriptionStatus(data);
+        return (
           <>
-            <Badge color={status.color} variant="light" size="lg">
-              {status.label}
-            </Badge>
-            <SubscriptionActions subscription={data} onDetail />
+            <PageHeader
+              title={<span style={{ wordBreak: 'break-all' }}>{data.url}</span>}
+              description={data.description ?? undefined}
+              trail={[['Webhooks', '/webhooks']]}
+              actions={
+                <>
+                  <Badge color={status.color} variant="light" size="lg">
+                    {status.label}
+                  </Badge>
+                  <SubscriptionActions subscription={data} onDetail />
+                </>
+              }
+            />
+            <Stack gap="lg">
+              <SubscriptionSettings subscription={data} />
+              <Deliveries subscriptionId={data.id} />
+            </Stack>
           </>
-        }
-      />
-      <Stack gap="lg">
-        <SubscriptionSettings subscription={data} />
-        <Deliveries subscriptionId={data.id} />
-      </Stack>
-    </>
+        );
+      }}
+    </QueryView>
   );
 }
 

@@ -176,6 +176,29 @@ describe('sales orders', () => {
       expect(negative.json().errors).toHaveProperty('discount_amount');
     });
 
+    it('takes a ship-to country only as an assigned ISO code, on create and on edit', async () => {
+      const customer = await build.customer();
+      const product = await build.product();
+      const lines = [{ product_id: product.id, quantity: 1, unit_price: 1 }];
+      const message = 'The country ZZ is not an ISO 3166-1 alpha-2 code in capitals (such as GB or DE).';
+      const refused = await call('POST', ORDERS, { customer_id: customer.id, ship_to: { country: 'ZZ' }, lines });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors).toEqual({ 'ship_to.country': [message] });
+      const order = await create({ customer_id: customer.id, lines });
+      const edit = await call('PATCH', `${ORDERS}/${order.id}`, { ship_to: { city: 'Hull', country: 'ZZ' } });
+      expect(edit.statusCode, edit.body).toBe(422);
+      expect(edit.json().errors).toEqual({ 'ship_to.country': [message] });
+      const edited = await call('PATCH', `${ORDERS}/${order.id}`, { ship_to: { city: 'Hull', country: 'GB' } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().data.ship_to).toEqual({
+        street: null,
+        city: 'Hull',
+        state: null,
+        postal_code: null,
+        country: 'GB',
+      });
+    });
+
     it('answers a second order with the same channel and external_ref 409, naming the first', async () => {
       const first = await build.salesOrder({ channel: 'shopify', external_ref: 'R-77' });
       const again = await call('POST', ORDERS, {

@@ -129,6 +129,8 @@ export interface OrderLineRelease extends MovementContext {
   orderLineId: string;
   /** Positive; everything the line holds when absent. */
   quantity?: number;
+  /** Only what the line holds in this warehouse (a shipment packed short there); every warehouse when absent. */
+  warehouseId?: string;
 }
 
 /** What `releaseOrderLine` took: the quantity, and the reservations after the change. */
@@ -582,16 +584,18 @@ export class StockLedger {
   }
 
   /**
-   * Releases what an order line holds inside `trx`: its active reservations newest first, up to `quantity` (the
-   * last one taken split), all of them when absent or when they hold less. Per warehouse one conditional update of
-   * the record's reserved quantity, in warehouse order, with its `release` movement and events as `release`
-   * writes them; then the reservations. Answers the quantity released (0 when the line holds nothing).
+   * Releases what an order line holds inside `trx` (in one warehouse when `warehouseId` names it): its active
+   * reservations newest first, up to `quantity` (the last one taken split), all of them when absent or when they
+   * hold less. Per warehouse one conditional update of the record's reserved quantity, in warehouse order, with its
+   * `release` movement and events as `release` writes them; then the reservations. Answers the quantity released (0 when the line holds nothing).
    * @throws BusinessRuleError `exceeds_reserved` when a reservation read here changed before it was released
    * (a concurrent change of the same line that its order did not serialize).
    */
   async releaseOrderLine(trx: Transaction<DB>, change: OrderLineRelease): Promise<ReleasedOrderLine> {
     const { tenantId, orderLineId } = change;
-    const held = await this.reservations.activeOfOrderLine(trx, tenantId, orderLineId);
+    const held = (await this.reservations.activeOfOrderLine(trx, tenantId, orderLineId)).filter(
+      (r) => change.warehouseId === undefined || r.warehouse_id === change.warehouseId,
+    );
     const holding = held.reduce((sum, r) => sum + r.quantity, 0);
     const quantity = Math.min(change.quantity ?? holding, holding);
     if (quantity <= 0) return { quantity: 0, reservations: [] };

@@ -26,7 +26,7 @@ import type { IdGenerator } from '../../../lib/ids.js';
 import { fromMinorUnits, isCurrency, toMinorUnits } from '../../../lib/money.js';
 import type { ProductService } from '../../catalog/products/product.service.js';
 import type { CustomerService } from '../../crm/customers/customer.service.js';
-import { storedAddress } from '../../crm/customers/customer-address.js';
+import { customerAddressErrors, storedAddress } from '../../crm/customers/customer-address.js';
 import type { TenantService } from '../../tenancy/tenant.service.js';
 import type { AllocationOutcome, OrderAllocation } from '../allocation/order-allocation.js';
 import type { OrderHistory } from './order-history.js';
@@ -165,6 +165,8 @@ export class OrderService {
     if ((input.customer_id === undefined) === (input.customer === undefined)) {
       throw ValidationError.field('customer_id', 'Send either customer_id or customer, not both and not neither.');
     }
+    const shipToErrors = customerAddressErrors('ship_to', input.ship_to);
+    if (Object.keys(shipToErrors).length > 0) throw new ValidationError(shipToErrors);
     const givenCurrency = input.currency === undefined ? undefined : currencyOf(input.currency);
     const channel = input.channel ?? null;
     const externalRef = input.external_ref ?? null;
@@ -256,7 +258,7 @@ export class OrderService {
       const current = await this.findForUpdate(tenantId, id, trx);
       SALES_ORDER_STATES.assertCan(current.status, input.lines ? 'edit the lines of' : 'edit');
       const draft = current.status === 'draft';
-      const errors: FieldErrors = {};
+      const errors: FieldErrors = customerAddressErrors('ship_to', input.ship_to);
       if (!draft && input.customer_id !== undefined && input.customer_id !== current.customer_id) {
         errors.customer_id = [`The customer can be changed in draft only; the order is ${current.status}.`];
       }

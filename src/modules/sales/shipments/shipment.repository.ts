@@ -162,6 +162,21 @@ export class ShipmentRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** A shipment line's quantity, after a short pick. */
+  async changeLineQuantity(db: Executor, tenantId: string, lineId: string, quantity: number): Promise<void> {
+    await db
+      .updateTable('shipment_lines')
+      .set({ quantity })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', lineId)
+      .execute();
+  }
+
+  /** A shipment line nothing of which was picked. */
+  async deleteLine(db: Executor, tenantId: string, lineId: string): Promise<void> {
+    await db.deleteFrom('shipment_lines').where('tenant_id', '=', tenantId).where('id', '=', lineId).execute();
+  }
+
   /** The ids of the order's open shipments (not shipped, not cancelled). */
   async openOfOrder(db: Executor, tenantId: string, orderId: string): Promise<string[]> {
     const rows = await db

@@ -16,6 +16,7 @@ import {
   ShipmentCreateBody,
   ShipmentDeliverBody,
   ShipmentListQuery,
+  ShipmentPackBody,
   ShipmentResponse,
   ShipmentShipBody,
   ShipmentStepBody,
@@ -155,9 +156,9 @@ export function shipmentRoutes({
         schema: {
           tags,
           operationId: 'packShipment',
-          summary: 'Mark a draft or picking shipment packed',
+          summary: 'Mark a draft or picking shipment packed, with the lines picked short',
           params: IdParams,
-          body: ShipmentStepBody,
+          body: ShipmentPackBody,
           response: { 200: One },
         },
         config: { ...requireAbility('sales:ship-orders'), conditional: 'write', audit: 'recorded' },
@@ -166,7 +167,13 @@ export function shipmentRoutes({
         ok(
           withETag(
             reply,
-            await service.pack(request.auth.tenantId, request.params.id, request.body ?? {}, ifMatch(request)),
+            await service.pack(
+              request.auth.tenantId,
+              request.auth.user.id,
+              request.params.id,
+              request.body ?? {},
+              ifMatch(request),
+            ),
           ),
           'Shipment packed',
         ),

@@ -50,6 +50,37 @@ export const ShipmentStepBody = Type.Object(
 export type ShipmentStepBody = Static<typeof ShipmentStepBody>;
 withExample(ShipmentStepBody, { notes: 'Two cartons.' });
 
+export const PickedLineInput = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 64, description: 'A line of this shipment.' }),
+    quantity_picked: Type.Integer({
+      minimum: 0,
+      maximum: MAX_QUANTITY,
+      description: 'What was found; below the line’s quantity, the rest goes back to the order.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const ShipmentPackBody = Type.Object(
+  {
+    notes: Type.Optional(text(2000)),
+    lines: Type.Optional(
+      Type.Array(PickedLineInput, {
+        maxItems: MAX_SHIPMENT_LINES,
+        description:
+          'The picked quantity of lines picked short; a line not named packs its whole quantity. A line picked 0 leaves the shipment.',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'Notes replace the shipment’s when sent.' },
+);
+export type ShipmentPackBody = Static<typeof ShipmentPackBody>;
+withExample(ShipmentPackBody, {
+  notes: 'Two cartons; one drill missing from its bin.',
+  lines: [{ id: '01jd9a1b2c3d4e5f6g7h8j9k0m', quantity_picked: 1 }],
+});
+
 export const ShipmentShipBody = Type.Object(
   {
     carrier: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),

@@ -18,6 +18,7 @@ import { resourceTrail, type ResourceTrail } from '../../audit/audit-trail.js';
 import type { EventRecorder } from '../../events/event-recorder.js';
 import type { StockLedger } from '../../inventory/stock/stock-ledger.js';
 import type { WarehouseService } from '../../inventory/warehouses/warehouse.service.js';
+import { SALES_ORDER_REFERENCE } from '../allocation/order-allocator.js';
 import type { OrderLineRepository } from '../orders/order-lines.repository.js';
 import { periodOf, type SalesSequenceRepository } from '../orders/sales-sequence.repository.js';
 import { shipmentResource } from './shipment.presenter.js';
@@ -29,10 +30,12 @@ import type {
   ShipmentOrder,
   ShipmentRepository,
 } from './shipment.repository.js';
+import { shortPickPlan, type ShortLine } from './short-picks.js';
 import type {
   ShipmentCancelBody,
   ShipmentCreateBody,
   ShipmentDeliverBody,
+  ShipmentPackBody,
   ShipmentResponse,
   ShipmentShipBody,
   ShipmentStepBody,
@@ -231,9 +234,25 @@ export class ShipmentService {
     return this.step(tenantId, id, 'pick', precondition, (at) => ({ picked_at: at, ...notesOf(input) }));
   }
 
-  /** draft or picking → packed. @throws as `step`. */
-  pack(tenantId: string, id: string, input: ShipmentStepBody, precondition?: Precondition) {
-    return this.step(tenantId, id, 'pack', precondition, (at) => ({ packed_at: at, ...notesOf(input) }));
+  /**
+   * draft or picking → packed, with the lines picked short (docs/sales.md, Short picks): in the same transaction
+   * each keeps what was picked (a line picked 0 leaves the shipment) and what it lacks goes back to its order
+   * line, whose reservation in the shipment's warehouse is released by as much, so the order owes it again.
+   * @throws as `step`; ValidationError under `lines.<i>.id`, `lines.<i>.quantity_picked` or `lines`.
+   */
+  pack(tenantId: string, userId: string | null, id: string, input: ShipmentPackBody, precondition?: Precondition) {
+    return this.step(
+      tenantId,
+      id,
+      'pack',
+      precondition,
+      (at) => ({ packed_at: at, ...notesOf(input) }),
+      async (trx, before) => {
+        const plan = shortPickPlan(before.lines, input.lines ?? []);
+        if ('errors' in plan) throw new ValidationError(plan.errors);
+        await this.giveBackShort(trx, tenantId, userId, before, plan.short);
+      },
+    );
   }
 
   /** shipped → delivered. @throws as `step`. */
@@ -342,9 +361,12 @@ export class ShipmentService {
     action: Exclude<ShipmentAction, 'ship'>,
     precondition: Precondition | undefined,
     changes: (at: string) => ShipmentChanges,
+    /** What the step changes first, once the shipment is checked (packing short gives back what was not found). */
+    prepare?: (trx: Transaction<DB>, before: ShipmentResponse) => Promise<void>,
   ): Promise<ShipmentResponse> {
     return inTransaction(this.db, async (trx) => {
       const { before } = await this.openForWrite(trx, tenantId, id, action, precondition);
+      await prepare?.(trx, before);
       const at = this.clock.now().toISOString();
       const transition = SHIPMENT_TRANSITIONS[action];
       await this.shipments.transition(trx, tenantId, id, transition.from, {
@@ -358,6 +380,34 @@ export class ShipmentService {
       await this.trail(trx, tenantId, `shipment.${AUDIT_ACTIONS[action]}`, before, after);
       return after;
     });
+  }
+
+  /**
+   * Lines packed short keep what was picked, or leave the shipment with nothing; what each lacks is released
+   * from its order line's reservations in the shipment's warehouse (the line then owes it again, backordered).
+   */
+  private async giveBackShort(
+    trx: Transaction<DB>,
+    tenantId: string,
+    userId: string | null,
+    shipment: ShipmentResponse,
+    short: readonly ShortLine[],
+  ): Promise<void> {
+    const byId = new Map(shipment.lines.map((l) => [l.id, l]));
+    for (const line of short) {
+      if (line.picked === 0) await this.shipments.deleteLine(trx, tenantId, line.id);
+      else await this.shipments.changeLineQuantity(trx, tenantId, line.id, line.picked);
+      await this.ledger.releaseOrderLine(trx, {
+        tenantId,
+        orderLineId: byId.get(line.id)!.order_line_id,
+        warehouseId: shipment.warehouse_id,
+        quantity: line.short,
+        referenceType: SALES_ORDER_REFERENCE,
+        referenceId: shipment.order_id,
+        reason: `Short pick on ${shipment.shipment_number}`,
+        userId,
+      });
+    }
   }
 
   /**
