@@ -297,13 +297,19 @@ export function productLister(products: ProductRepository, list: ProductListRepo
   ): Promise<Page<Product>> {
     const found = await filterOf(db, tenantId, options);
     if (found === null) return { items: [], total: 0 };
-    // A full-text search on SQLite is counted first: how many rows match decides how its index is asked.
-    const countedFirst =
+    // A full-text search on SQLite collects its matches first, up to the count bound: their number is its count
+    // and decides how its page asks for them; up to the bound, the page reads the collected ones.
+    const collected =
       found.search !== undefined && searchesFullText(engineOf(db), found.search)
-        ? await list.countUpToLimit(db, tenantId, found)
+        ? await list.searchMatchesUpToLimit(db, tenantId, { ...found, search: found.search })
         : undefined;
+    const countedFirst = collected?.length;
     const filter: ProductListFilter =
-      countedFirst === undefined ? found : { ...found, searchBreadth: countedFirst > COUNT_LIMIT ? 'broad' : 'narrow' };
+      collected === undefined
+        ? found
+        : collected.length > COUNT_LIMIT
+          ? { ...found, searchBreadth: 'broad' }
+          : { ...found, collectedMatches: collected };
     const offset = offsetOf(page);
     // One id more than the page: whether another page follows, which a capped count cannot tell.
     const fetchedIds = await list.pageIds(
