@@ -140,6 +140,42 @@ export class OrderRepository {
     await db.insertInto('sales_orders').values(order).execute();
   }
 
+  /**
+   * The orders waiting for the warehouse per requested ship date (null: none): how many are to ship (confirmed or
+   * partially shipped) and how many have a backordered line (backorderedCondition, on hold included). The statuses
+   * narrow the orders through the status index; only those orders' lines are read.
+   */
+  async shippingByDate(
+    db: Executor,
+    tenantId: string,
+  ): Promise<Array<{ requested_ship_date: string | null; to_ship: number; backordered: number }>> {
+    const owing = [...COMMITTED_STATUSES];
+    const rows = await db
+      .selectFrom('sales_orders as o')
+      .select((eb) => {
+        const listed = eb as unknown as ExpressionBuilder<OrderListDb, 'o' | 'c'>;
+        const count = (condition: Expression<SqlBool>) =>
+          eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+        return [
+          'o.requested_ship_date',
+          count(eb('o.status', 'in', owing)).as('to_ship'),
+          count(backorderedCondition(listed)).as('backordered'),
+        ];
+      })
+      .where('o.tenant_id', '=', tenantId)
+      .where('o.deleted_at', 'is', null)
+      .where('o.status', 'in', [...owing, 'on_hold'])
+      .groupBy('o.requested_ship_date')
+      .execute();
+    return rows
+      .map((r) => ({
+        requested_ship_date: r.requested_ship_date === null ? null : String(r.requested_ship_date).slice(0, 10),
+        to_ship: Number(r.to_ship),
+        backordered: Number(r.backordered),
+      }))
+      .filter((r) => r.to_ship > 0 || r.backordered > 0);
+  }
+
   private rows(db: Executor, tenantId: string) {
     return db
       .selectFrom('sales_orders as o')
