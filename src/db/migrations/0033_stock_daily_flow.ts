@@ -36,8 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * movements in bulk after migrating.
  */
 export async function fillDailyFlow(db: Kysely<unknown>): Promise<void> {
-  const day =
-    engineOf(db) === 'postgres' ? sql`(created_at at time zone 'UTC')::date` : sql`substr(created_at, 1, 10)`;
+  const day = engineOf(db) === 'postgres' ? sql`(created_at at time zone 'UTC')::date` : sql`substr(created_at, 1, 10)`;
   await sql`insert into stock_daily_flow (tenant_id, product_id, warehouse_id, day, units_in, units_out)
       select tenant_id, product_id, warehouse_id, ${day},
         sum(case when quantity > 0 then quantity else 0 end),
