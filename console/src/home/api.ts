@@ -23,9 +23,10 @@ export const homeKeys = {
 const SHIPPING_DAYS = 5;
 
 /** The orders to ship and backordered by requested ship date: overdue, the next days, later, none. */
-export function useShippingSummary() {
+export function useShippingSummary(enabled: boolean) {
   return useQuery({
     queryKey: homeKeys.shippingSummary,
+    enabled,
     queryFn: async () =>
       (await unwrap(api.GET('/api/v1/sales/orders/summary', { params: { query: { days: SHIPPING_DAYS } } }))).data,
   });
@@ -40,9 +41,10 @@ export function usePurchaseSpend() {
 }
 
 /** Units in and out of on-hand stock over every warehouse in each of the last 12 weeks. */
-export function useStockFlow() {
+export function useStockFlow(enabled: boolean) {
   return useQuery({
     queryKey: homeKeys.stockFlow,
+    enabled,
     queryFn: async () => (await unwrap(api.GET('/api/v1/operations/stock-movements/weekly-flow'))).data,
   });
 }

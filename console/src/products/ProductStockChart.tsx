@@ -1,6 +1,6 @@
 // The product's on-hand stock over the last days, per warehouse, from the ledger's daily levels.
-import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
+import { ChartChoice } from '../charts/ChartChoice';
 import { ChartSection } from '../charts/ChartSection';
 import { useProductLevels } from './api';
 import { stockChart } from './stock-chart';
@@ -19,16 +19,7 @@ export function ProductStockChart({ productId }: { productId: string }) {
       query={useProductLevels(productId, Number(days))}
       chart={stockChart}
       empty="No stock of this product has moved yet."
-      controls={
-        <SegmentedControl
-          aria-label="Period"
-          size="xs"
-          data={PERIODS}
-          value={days}
-          onChange={setDays}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      }
+      controls={<ChartChoice label="Period" data={PERIODS} value={days} onChange={setDays} />}
     />
   );
 }

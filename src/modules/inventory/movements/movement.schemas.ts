@@ -1,7 +1,7 @@
 // The stock movement resource and the ledger's read queries.
 import { Type, type Static } from 'typebox';
 import type { StockMovementType } from '../../../db/schema.js';
-import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid, WindowLength } from '../../../http/common-schemas.js';
 import { nameSchema } from '../../../http/named-schemas.js';
 import { afterQuery, pageQuery } from '../../../http/pagination.js';
 
@@ -173,13 +173,10 @@ export const LEVELS_MAX_DAYS = 366;
 
 export const ProductLevelsQuery = Type.Object(
   {
-    days: Defaulted(
-      Type.Integer({
-        minimum: 1,
-        maximum: LEVELS_MAX_DAYS,
-        default: LEVELS_DEFAULT_DAYS,
-        description: `The last N UTC days, today's included, 1 to ${LEVELS_MAX_DAYS}.`,
-      }),
+    days: WindowLength(
+      LEVELS_MAX_DAYS,
+      LEVELS_DEFAULT_DAYS,
+      `The last N UTC days, today's included, 1 to ${LEVELS_MAX_DAYS}.`,
     ),
   },
   { additionalProperties: false },
@@ -232,13 +229,10 @@ export const FLOW_MAX_WEEKS = 104;
 
 export const WeeklyFlowQuery = Type.Object(
   {
-    weeks: Defaulted(
-      Type.Integer({
-        minimum: 1,
-        maximum: FLOW_MAX_WEEKS,
-        default: FLOW_DEFAULT_WEEKS,
-        description: `The last N weeks (Monday to Sunday, UTC), the current one included, 1 to ${FLOW_MAX_WEEKS}.`,
-      }),
+    weeks: WindowLength(
+      FLOW_MAX_WEEKS,
+      FLOW_DEFAULT_WEEKS,
+      `The last N weeks (Monday to Sunday, UTC), the current one included, 1 to ${FLOW_MAX_WEEKS}.`,
     ),
     warehouse_id: Type.Optional(
       Type.String({ maxLength: 64, description: 'One warehouse; omitted or empty: every warehouse.' }),

@@ -2,7 +2,7 @@
 // (stock_daily_flow) and the warehouse activity's totals: every movement of on-hand stock, its positive quantity
 // in and its negative quantity out. Reservations and releases move reserved stock only, so they are neither.
 import type { StockMovementType } from '../../../db/schema.js';
-import { usageDay } from './usage.js';
+import { perDay, type DayMovement } from './usage.js';
 
 /** The movements that move reserved stock only. */
 export const RESERVED_ONLY_TYPES = ['reservation', 'release'] as const satisfies readonly StockMovementType[];
@@ -24,30 +24,12 @@ export interface DailyFlow {
 }
 
 /** The flow of a batch of movements, summed per product, warehouse and UTC day; reserved-only movements left out. */
-export function dailyFlowOf(
-  movements: ReadonlyArray<{
-    product_id: string;
-    warehouse_id: string;
-    type: StockMovementType;
-    quantity: number;
-    created_at: string;
-  }>,
-): DailyFlow[] {
-  const sums = new Map<string, DailyFlow>();
-  for (const m of movements) {
-    if (!movesOnHand(m.type) || m.quantity === 0) continue;
-    const day = usageDay(m.created_at);
-    const key = `${m.product_id}:${m.warehouse_id}:${day}`;
-    const sum = sums.get(key) ?? {
-      product_id: m.product_id,
-      warehouse_id: m.warehouse_id,
-      day,
-      units_in: 0,
-      units_out: 0,
-    };
-    if (m.quantity > 0) sum.units_in += m.quantity;
-    else sum.units_out -= m.quantity;
-    sums.set(key, sum);
-  }
-  return [...sums.values()];
+export function dailyFlowOf(movements: readonly DayMovement[]): DailyFlow[] {
+  return perDay(movements.filter((m) => movesOnHand(m.type) && m.quantity !== 0)).map(
+    ({ movements: moved, ...day }) => ({
+      ...day,
+      units_in: moved.reduce((sum, m) => sum + Math.max(m.quantity, 0), 0),
+      units_out: moved.reduce((sum, m) => sum - Math.min(m.quantity, 0), 0),
+    }),
+  );
 }

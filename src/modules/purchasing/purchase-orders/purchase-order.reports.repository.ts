@@ -51,22 +51,7 @@ export class PurchaseOrderReportRepository {
   }
 
   bySupplier(db: Executor, tenantId: string) {
-    return db
-      .selectFrom('purchase_orders as po')
-      .leftJoin('suppliers as s', (j) =>
-        j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'),
-      )
-      .select((eb) => [
-        'po.supplier_id',
-        's.name as supplier_name',
-        'po.currency',
-        eb.fn.countAll().as('count'),
-        eb.fn.sum('po.total_amount').as('total'),
-      ])
-      .where('po.tenant_id', '=', tenantId)
-      .where('po.deleted_at', 'is', null)
-      .groupBy(['po.supplier_id', 's.name', 'po.currency'])
-      .execute();
+    return supplierTotals(db, tenantId).groupBy(['po.supplier_id', 's.name', 'po.currency']).execute();
   }
 
   /**
@@ -79,25 +64,28 @@ export class PurchaseOrderReportRepository {
       engineOf(db) === 'postgres'
         ? sql<string>`to_char(po.order_date, 'YYYY-MM')`
         : sql<string>`substr(po.order_date, 1, 7)`;
-    return db
-      .selectFrom('purchase_orders as po')
-      .leftJoin('suppliers as s', (j) =>
-        j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'),
-      )
-      .select((eb) => [
-        month.as('month'),
-        'po.supplier_id',
-        's.name as supplier_name',
-        'po.currency',
-        eb.fn.countAll().as('count'),
-        eb.fn.sum('po.total_amount').as('total'),
-      ])
-      .where('po.tenant_id', '=', tenantId)
+    return supplierTotals(db, tenantId)
+      .select(month.as('month'))
       .where('po.order_date', '>=', fromDay)
       .where('po.order_date', '<', untilDay)
-      .where('po.deleted_at', 'is', null)
       .where('po.status', 'in', [...PLACED_STATUSES])
       .groupBy([month, 'po.supplier_id', 's.name', 'po.currency'])
       .execute();
   }
+}
+
+/** The tenant's undeleted orders with their supplier's name: the count and total per supplier and currency, to group. */
+function supplierTotals(db: Executor, tenantId: string) {
+  return db
+    .selectFrom('purchase_orders as po')
+    .leftJoin('suppliers as s', (j) => j.onRef('s.id', '=', 'po.supplier_id').onRef('s.tenant_id', '=', 'po.tenant_id'))
+    .select((eb) => [
+      'po.supplier_id',
+      's.name as supplier_name',
+      'po.currency',
+      eb.fn.countAll().as('count'),
+      eb.fn.sum('po.total_amount').as('total'),
+    ])
+    .where('po.tenant_id', '=', tenantId)
+    .where('po.deleted_at', 'is', null);
 }

@@ -2,7 +2,7 @@
 // header and lines, the list query, the action bodies, and the order resource with its lines and their derived
 // quantities.
 import { Type, type Static } from 'typebox';
-import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid, WindowLength } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { afterQuery, pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
@@ -387,13 +387,10 @@ export const SHIPPING_MAX_DAYS = 31;
 
 export const ShippingSummaryQuery = Type.Object(
   {
-    days: Defaulted(
-      Type.Integer({
-        minimum: 1,
-        maximum: SHIPPING_MAX_DAYS,
-        default: SHIPPING_DEFAULT_DAYS,
-        description: `The requested ship dates named one by one: today and the next days, ${SHIPPING_MAX_DAYS} at most.`,
-      }),
+    days: WindowLength(
+      SHIPPING_MAX_DAYS,
+      SHIPPING_DEFAULT_DAYS,
+      `The requested ship dates named one by one: today and the next days, ${SHIPPING_MAX_DAYS} at most.`,
     ),
   },
   { additionalProperties: false },
