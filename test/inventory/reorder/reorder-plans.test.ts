@@ -3,13 +3,13 @@
 // migrated database. SQLite keeps no statistics here, so a grouping could make it walk another index of the
 // tenant's records (inventory_records_tenant_warehouse_idx: every record, 7.8 s at 1,000,000 products); the summary's
 // lines are materialized first so that it cannot (reorder.repository.ts).
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode, type QueryId } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
-import type { Executor } from '../../../src/db/transaction.js';
 import { PRODUCTS_LOW_ON_STOCK } from '../../../src/modules/inventory/availability/stock-demand.js';
 import { ReorderRepository } from '../../../src/modules/inventory/reorder/reorder.repository.js';
 import { createBackorderedDemand } from '../../../src/modules/sales/index.js';
+import { statementsOf } from '../../helpers/search-plan.js';
 import {
   createTestDatabaseLocation,
   openTestDatabase,
@@ -32,24 +32,6 @@ describe(`the reorder report's plans on ${testEngine}`, () => {
     await location.drop();
   });
 
-  /** The statements `work` runs, compiled as they were sent (a subquery's builder is transformed too, not run). */
-  async function statementsOf(work: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> {
-    const nodes = new Map<QueryId, RootOperationNode>();
-    const ran: QueryId[] = [];
-    const capture: KyselyPlugin = {
-      transformQuery: (args) => {
-        nodes.set(args.queryId, args.node);
-        return args.node;
-      },
-      transformResult: async (args) => {
-        ran.push(args.queryId);
-        return args.result;
-      },
-    };
-    await work(database.db.withPlugin(capture));
-    return ran.map((queryId) => database.db.getExecutor().compileQuery(nodes.get(queryId)!, queryId));
-  }
-
   async function planOf({ sql: text, parameters }: CompiledQuery): Promise<string> {
     const values = parameters.map((p) => (typeof p === 'boolean' && database.engine === 'sqlite' ? Number(p) : p));
     const explain = database.engine === 'sqlite' ? 'explain query plan' : 'explain';
@@ -62,7 +44,7 @@ describe(`the reorder report's plans on ${testEngine}`, () => {
   it('reads the low records, and only them, for the page, the count, the summary and the backorders', async () => {
     const repository = new ReorderRepository();
     const backorders = createBackorderedDemand();
-    const statements = await statementsOf(async (db) => {
+    const statements = await statementsOf(database.db, async (db) => {
       await repository.reportPage(db, TENANT, {}, { page: 1, per_page: 50 });
       await repository.reportCount(db, TENANT, {});
       await repository.summaryGroups(db, TENANT, {});

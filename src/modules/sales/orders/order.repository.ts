@@ -142,30 +142,38 @@ export class OrderRepository {
 
   /**
    * The orders waiting for the warehouse per requested ship date (null: none): how many are to ship (confirmed or
-   * partially shipped) and how many have a backordered line (backorderedCondition, on hold included). The statuses
-   * narrow the orders through the status index; only those orders' lines are read.
+   * partially shipped) and how many have a backordered line (backorderedCondition, on hold included). The orders
+   * in those statuses are read first through the status index, and only their lines; materialized, so that the
+   * grouping by date cannot make SQLite walk the ship-date index over every order of the tenant instead.
    */
   async shippingByDate(
     db: Executor,
     tenantId: string,
   ): Promise<Array<{ requested_ship_date: string | null; to_ship: number; backordered: number }>> {
     const owing = [...COMMITTED_STATUSES];
+    const flag = (condition: Expression<SqlBool>) => sql<number>`case when ${condition} then 1 else 0 end`;
     const rows = await db
-      .selectFrom('sales_orders as o')
-      .select((eb) => {
-        const listed = eb as unknown as ExpressionBuilder<OrderListDb, 'o' | 'c'>;
-        const count = (condition: Expression<SqlBool>) =>
-          eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
-        return [
-          'o.requested_ship_date',
-          count(eb('o.status', 'in', owing)).as('to_ship'),
-          count(backorderedCondition(listed)).as('backordered'),
-        ];
-      })
-      .where('o.tenant_id', '=', tenantId)
-      .where('o.deleted_at', 'is', null)
-      .where('o.status', 'in', [...owing, 'on_hold'])
-      .groupBy('o.requested_ship_date')
+      .with(
+        (cte) => cte('waiting').materialized(),
+        (q) =>
+          q
+            .selectFrom('sales_orders as o')
+            .select((eb) => [
+              'o.requested_ship_date',
+              flag(eb('o.status', 'in', owing)).as('to_ship'),
+              flag(backorderedCondition(eb as unknown as ExpressionBuilder<OrderListDb, 'o' | 'c'>)).as('backordered'),
+            ])
+            .where('o.tenant_id', '=', tenantId)
+            .where('o.deleted_at', 'is', null)
+            .where('o.status', 'in', [...owing, 'on_hold']),
+      )
+      .selectFrom('waiting')
+      .select((eb) => [
+        'waiting.requested_ship_date',
+        eb.fn.sum<number>('waiting.to_ship').as('to_ship'),
+        eb.fn.sum<number>('waiting.backordered').as('backordered'),
+      ])
+      .groupBy('waiting.requested_ship_date')
       .execute();
     return rows
       .map((r) => ({
