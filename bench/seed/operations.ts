@@ -7,6 +7,7 @@ import { monotonicFactory } from 'ulid';
 import type { Db } from '../../src/db/database.js';
 import type { Engine } from '../../src/db/dialect.js';
 import { fillReportState } from '../../src/db/migrations/0030_report_state.js';
+import { fillDailyFlow } from '../../src/db/migrations/0033_stock_daily_flow.js';
 import { fillProductCopies } from '../../src/db/migrations/0035_reorder_summary_state.js';
 import { bulkInsert, bulkInsertFrom } from './bulk.js';
 import type { SeededCatalog, StockedProduct } from './catalog.js';
@@ -180,9 +181,10 @@ export async function seedOperations(
       movements(records, options.stockMovements, tenantId, options.userId, source, now - 730 * DAY_MS, now - DAY_MS),
     );
     await seedHolds(trx, engine, tenantId, options.userId, records, now - DAY_MS / 2);
-    // What the stock ledger keeps beside records and movements (the low-stock point, the daily usage, the copies
-    // of product fields), which bulk rows do not write: filled as the migrations that added it fill it.
+    // What the stock ledger keeps beside records and movements (the low-stock point, the daily usage and flow,
+    // the copies of product fields), which bulk rows do not write: filled as the migrations that added it fill it.
     await fillReportState(trx as unknown as Kysely<unknown>);
+    await fillDailyFlow(trx as unknown as Kysely<unknown>);
     await fillProductCopies(trx as unknown as Kysely<unknown>);
 
     // The feed: the last week (inside the default 30-day retention, so the worker's purge keeps it).

@@ -766,6 +766,17 @@ export interface StockDailyUsageTable {
   quantity: number;
 }
 
+/** Units in and out of on-hand stock per product, warehouse and UTC day, kept by the stock ledger. */
+export interface StockDailyFlowTable {
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  units_in: number;
+  units_out: number;
+}
+
 export type StockReservationStatus = 'active' | 'released' | 'consumed';
 
 /**
@@ -1043,6 +1054,7 @@ export interface DB {
   inventory_records: InventoryRecordsTable;
   stock_movements: StockMovementsTable;
   stock_daily_usage: StockDailyUsageTable;
+  stock_daily_flow: StockDailyFlowTable;
   stock_reservations: StockReservationsTable;
   event_outbox: EventOutboxTable;
   master_products: MasterProductsTable;

@@ -30,6 +30,7 @@ export const TABLE_OWNERS: Readonly<Record<keyof DB, string>> = {
   inventory_records: 'modules/inventory/stock',
   stock_movements: 'modules/inventory/stock',
   stock_daily_usage: 'modules/inventory/stock',
+  stock_daily_flow: 'modules/inventory/stock',
   stock_reservations: 'modules/inventory/stock',
   physical_counts: 'modules/inventory/stock-operations',
   purchase_orders: 'modules/purchasing',

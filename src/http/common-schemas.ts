@@ -12,6 +12,10 @@ export const Timestamp = Type.String({ format: 'date-time' });
  * as always present in the handler, since Ajv fills in the default (`useDefaults`) before any handler runs.
  */
 export const Defaulted = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
+
+/** A window's length (days, weeks) as a query parameter: a whole number from 1 to `maximum`, `fallback` when omitted. */
+export const WindowLength = (maximum: number, fallback: number, description: string) =>
+  Defaulted(Type.Integer({ minimum: 1, maximum, default: fallback, description }));
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 

@@ -3,7 +3,8 @@
 // no serious or critical accessibility violation found by axe (names of controls, labels, contrast, roles), nor a
 // heading that skips a level, nor in the dialogs its header opens, the receive dialog, the stock actions, a
 // sales order's steps, a shipment's and the products' bulk actions (their bar, dialogs and result), whose number
-// steppers are named for their field, nor in the command palette and the list of shortcuts. At tablet width
+// steppers are named for their field, nor in the command palette and the list of shortcuts, nor on a product's
+// stock tab with its chart (the home screen's charts are checked with the home screen). At tablet width
 // (768 px) nothing is wider than the window but the tables' own scroll areas.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -17,6 +18,7 @@ import { ORDERS, purchaseOps } from '../purchasing/purchase-order-helpers.js';
 
 let harness: ConsoleHarness;
 let lowStockName: string;
+let lowStockId: string;
 let receivableOrderId: string;
 /** A shipment to pick, one packed and one shipped: each screen state and the dialogs its steps open. */
 let shipments: Record<'draft' | 'packed' | 'shipped', string>;
@@ -47,6 +49,7 @@ async function seedEveryRowState() {
   const low = await stock.product();
   await stock.stock(low, 3);
   await withReorderPoint(low, 5);
+  lowStockId = low;
   lowStockName = (await db.selectFrom('products').select('name').where('id', '=', low).executeTakeFirstOrThrow()).name;
   const empty = await stock.product();
   await stock.stock(empty, 4);
@@ -319,6 +322,18 @@ describe('the console for every user', () => {
       ).toBeLessThanOrEqual(0);
     },
   );
+
+  it("has no serious accessibility violation on a product's stock tab and its chart", async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    await page.goto(`/products/${lowStockId}`);
+    await screenReady(page, 'product');
+    await page.getByRole('tab', { name: 'Stock' }).click();
+    const chart = page.getByRole('region', { name: 'Stock on hand over time' });
+    await chart.getByRole('table', { name: 'Stock on hand over time' }).waitFor();
+    await chart.locator('svg.recharts-surface').waitFor();
+    expect(await seriousViolations(page), 'product stock chart').toEqual([]);
+  });
 
   it(
     'has no serious accessibility violation in the command palette or the list of keyboard shortcuts',

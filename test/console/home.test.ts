@@ -1,6 +1,8 @@
 // The home dashboard in a real browser: its numbers are those of the data set up here (the stock value in each
 // currency it is priced in), each leads to the list it counts, the recent activity reads as sentences and follows
 // what the user may read, and the header names the organisation. Sales orders to ship and backordered are counted.
+// The charts (orders to ship by date, units in and out per week, purchase spend by month) draw the same data, each
+// with its figures in a table and an empty state, for the roles that may read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseOrderStatus } from '../../src/db/schema.js';
 import { inTransaction } from '../../src/db/transaction.js';
@@ -83,6 +85,12 @@ describe('the home dashboard', () => {
       sentences.join('\n'),
     ).toBe(true);
     expect(sentences.join('\n')).not.toMatch(/Auth signed in|purchase_order\./);
+    // No sales order yet: the chart of orders to ship says so instead of drawing nothing.
+    await page
+      .getByRole('region', { name: 'Orders to ship by date' })
+      .getByText('No orders are waiting to ship.')
+      .waitFor();
+    await page.getByRole('region', { name: 'Units in and out per week' }).locator('svg.recharts-surface').waitFor();
     await harness.screenshot(page, 'home');
 
     await page.getByRole('link', { name: 'Low stock: 1' }).click();
@@ -131,6 +139,61 @@ describe('the home dashboard', () => {
     const listed = page.getByRole('table', { name: 'Sales orders' }).getByRole('link', { name: /^SO-/ });
     await listed.first().waitFor();
     expect(await listed.allTextContents()).toEqual([waiting]);
+  });
+
+  it('draws the charts of the data, each with its figures as a table, for those who may read them', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, harness.tenant.adminEmail);
+    /** A chart's region, once drawn, and the cells of its table's row named `row` (the last row without one). */
+    const chart = async (title: string) => {
+      const region = page.getByRole('region', { name: title });
+      await region.locator('svg.recharts-surface').first().waitFor();
+      const table = region.getByRole('table', { name: title });
+      return {
+        region,
+        row: async (name?: string) => {
+          const row = name
+            ? table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+            : table.getByRole('row').last();
+          return row.getByRole('cell').allTextContents();
+        },
+      };
+    };
+
+    // The two orders of the test before, without a requested ship date; one of them waits for stock.
+    const shipping = await chart('Orders to ship by date');
+    await shipping.region.getByText('2 orders to ship: 0 due today, 0 overdue. 1 order waits for stock.').waitFor();
+    expect(await shipping.row('No date')).toEqual(['2', '1']);
+    expect(await shipping.row('Overdue')).toEqual(['0', '0']);
+
+    // This week: 8, 3 and 2 counted in at the start, 5 more for the orders; nothing out (reservations are not).
+    const flow = await chart('Units in and out per week');
+    await flow.region.getByText('18 units in and 0 out over 12 weeks; this week so far 18 in, 0 out.').waitFor();
+    expect(await flow.row()).toEqual(['18', '0']);
+
+    // The order sent to its supplier is this month's spend; those awaiting approval are not yet.
+    const sent = await harness.database.db
+      .selectFrom('purchase_orders as po')
+      .innerJoin('suppliers as s', 's.id', 'po.supplier_id')
+      .select(['po.total_amount', 's.name'])
+      .where('po.tenant_id', '=', harness.tenant.tenantId)
+      .where('po.status', '=', 'sent')
+      .executeTakeFirstOrThrow();
+    const amount = `$${(Number(sent.total_amount) / 100).toFixed(2)}`;
+    const spend = await chart('Purchase spend by month');
+    await spend.region
+      .getByText(new RegExp(`^\\${amount} ordered from 1 supplier from .+; the most from ${sent.name}`))
+      .waitFor();
+    expect(await spend.row()).toEqual([amount]);
+    await harness.screenshot(page, 'home-charts');
+
+    // The sales role reads orders and stock, not purchase orders: no spend for it.
+    const seller = await makeUser(harness.services, harness.tenant.tenantId, 'sales');
+    const sales = await harness.newPage();
+    await harness.signIn(sales, seller.email);
+    await sales.getByRole('region', { name: 'Units in and out per week' }).getByRole('table').waitFor();
+    await sales.getByRole('region', { name: 'Orders to ship by date' }).getByRole('table').waitFor();
+    expect(await sales.getByRole('region', { name: 'Purchase spend by month' }).count()).toBe(0);
   });
 
   it('shows a manager and a viewer, who may not read the audit log, the recent stock movements instead', async () => {

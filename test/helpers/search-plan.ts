@@ -2,10 +2,18 @@
 // PostgreSQL: `EXPLAIN` in a transaction rolled back, with the searched tables' other indexes dropped (DDL is
 // transactional there) and sequential and plain index scans priced out: a test's few rows would be read whole, or walked in a
 // tenant's list index, by any planner, and the question is whether the search's indexes answer the condition.
-import { sql, type CompiledQuery, type Transaction } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type KyselyPlugin,
+  type QueryId,
+  type RootOperationNode,
+  type Transaction,
+} from 'kysely';
 import { engineOf } from '../../src/db/dialect.js';
 import type { Db } from '../../src/db/database.js';
 import type { DB } from '../../src/db/schema.js';
+import type { Executor } from '../../src/db/transaction.js';
 
 /**
  * The plan of `compiled`: SQLite's `EXPLAIN QUERY PLAN`; on PostgreSQL its `EXPLAIN`, after `prepare` has set the
@@ -56,4 +64,22 @@ export function searchPlan(
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`set local enable_indexscan = off`.execute(trx);
   });
+}
+
+/** The statements `work` runs, compiled as they were sent (a subquery's builder is transformed too, not run). */
+export async function statementsOf(db: Db, work: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const nodes = new Map<QueryId, RootOperationNode>();
+  const ran: QueryId[] = [];
+  const capture: KyselyPlugin = {
+    transformQuery: (args) => {
+      nodes.set(args.queryId, args.node);
+      return args.node;
+    },
+    transformResult: async (args) => {
+      ran.push(args.queryId);
+      return args.result;
+    },
+  };
+  await work(db.withPlugin(capture));
+  return ran.map((queryId) => db.getExecutor().compileQuery(nodes.get(queryId)!, queryId));
 }

@@ -1849,6 +1849,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/stock-movements/weekly-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units in and out of on-hand stock per week
+         * @description From the daily aggregate the stock ledger keeps with every movement: the units added to and taken from on-hand stock in each of the last `weeks` weeks (Monday to Sunday, UTC), in one warehouse or all. For a chart of stock coming in and going out.
+         */
+        get: operations["getWeeklyStockFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/stock-movements/product/{productId}/history": {
         parameters: {
             query?: never;
@@ -2188,6 +2208,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/purchase-orders/reports/spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spend per month and supplier, per currency
+         * @description What the orders placed with suppliers total per month of their order date, supplier and currency, from `from` to `to` (at most 36 months). For a chart of purchase spend.
+         */
+        get: operations["getPurchaseSpend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/purchase-orders/{id}/receive": {
         parameters: {
             query?: never;
@@ -2335,6 +2375,26 @@ export interface paths {
         put?: never;
         /** Create a sales order (draft), for a customer by id or created with it */
         post: operations["createSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sales/orders/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders to ship and backordered, by requested ship date
+         * @description Counts of the orders waiting for the warehouse: to ship (confirmed or partially shipped) and with a backordered line, by requested ship date (overdue, each of the next `days` days from today, later, none). For the dashboard chart.
+         */
+        get: operations["getSalesShippingSummary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6063,6 +6123,52 @@ export interface components {
         };
         /**
          * @example {
+         *       "from": "2026-10",
+         *       "to": "2026-12",
+         *       "months": [
+         *         "2026-10",
+         *         "2026-11",
+         *         "2026-12"
+         *       ],
+         *       "spend": [
+         *         {
+         *           "month": "2026-10",
+         *           "supplier_id": "01jd8w3b4c5d6e7f8g9h0j1k2m",
+         *           "supplier_name": "Fastener Supply Co",
+         *           "currency": "EUR",
+         *           "orders": 2,
+         *           "total_amount": 4120.5
+         *         },
+         *         {
+         *           "month": "2026-12",
+         *           "supplier_id": "01jd8w3b4c5d6e7f8g9h0j1k2n",
+         *           "supplier_name": "Northwind Tools",
+         *           "currency": "EUR",
+         *           "orders": 1,
+         *           "total_amount": 980
+         *         }
+         *       ]
+         *     }
+         */
+        PurchaseSpend: {
+            /** @description The first month, YYYY-MM. */
+            from: string;
+            /** @description The last month, YYYY-MM. */
+            to: string;
+            /** @description Every month of the range, oldest first (at most 36). */
+            months: string[];
+            /** @description Per month, supplier and currency with orders: what the orders placed that month (approved or later, not cancelled or rejected) total, by month, then supplier name. Currencies are never converted. */
+            spend: {
+                month: string;
+                supplier_id: string;
+                supplier_name: string | null;
+                currency: string;
+                orders: number;
+                total_amount: number;
+            }[];
+        };
+        /**
+         * @example {
          *       "recovery_codes": [
          *         "k3j9-x2mq-8fpd",
          *         "w7nb-4tq1-zc6r"
@@ -6628,6 +6734,69 @@ export interface components {
             created_by: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @example {
+         *       "today": "2026-12-03",
+         *       "totals": {
+         *         "to_ship": 9,
+         *         "backordered": 3
+         *       },
+         *       "buckets": [
+         *         {
+         *           "bucket": "overdue",
+         *           "date": null,
+         *           "to_ship": 2,
+         *           "backordered": 1
+         *         },
+         *         {
+         *           "bucket": "day",
+         *           "date": "2026-12-03",
+         *           "to_ship": 4,
+         *           "backordered": 1
+         *         },
+         *         {
+         *           "bucket": "day",
+         *           "date": "2026-12-04",
+         *           "to_ship": 1,
+         *           "backordered": 0
+         *         },
+         *         {
+         *           "bucket": "later",
+         *           "date": null,
+         *           "to_ship": 0,
+         *           "backordered": 0
+         *         },
+         *         {
+         *           "bucket": "unscheduled",
+         *           "date": null,
+         *           "to_ship": 2,
+         *           "backordered": 1
+         *         }
+         *       ]
+         *     }
+         */
+        SalesShippingSummary: {
+            /**
+             * Format: date
+             * @description Today, UTC: what the ship dates are compared with.
+             */
+            today: string;
+            totals: {
+                /** @description Orders confirmed or partially shipped. */
+                to_ship: number;
+                /** @description Orders with a backordered line (those on hold from confirmed or partially shipped included). */
+                backordered: number;
+            };
+            /** @description By requested ship date: before today (overdue), each of the `days` days from today, after them (later), none (unscheduled); every bucket present, zeros included. */
+            buckets: {
+                bucket: "overdue" | "day" | "later" | "unscheduled";
+                date: string | null;
+                /** @description Orders confirmed or partially shipped. */
+                to_ship: number;
+                /** @description Orders with a backordered line (those on hold from confirmed or partially shipped included). */
+                backordered: number;
+            }[];
         };
         /**
          * @example {
@@ -8440,6 +8609,59 @@ export interface components {
             event_type: "webhook.test";
             /** @enum {string} */
             status: "pending";
+        };
+        /**
+         * @example {
+         *       "from": "2026-11-16",
+         *       "to": "2026-12-03",
+         *       "warehouse": null,
+         *       "weeks": [
+         *         {
+         *           "week_start": "2026-11-16",
+         *           "units_in": 120,
+         *           "units_out": 84
+         *         },
+         *         {
+         *           "week_start": "2026-11-23",
+         *           "units_in": 0,
+         *           "units_out": 61
+         *         },
+         *         {
+         *           "week_start": "2026-11-30",
+         *           "units_in": 48,
+         *           "units_out": 17
+         *         }
+         *       ]
+         *     }
+         */
+        WeeklyStockFlow: {
+            /**
+             * Format: date
+             * @description The Monday the first week starts on.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Today (UTC): the current week counts up to now.
+             */
+            to: string;
+            warehouse: {
+                id: string;
+                name: string;
+                code: string;
+            } | null;
+            /** @description One entry per week, oldest first; a week without movements has zeros. */
+            weeks: {
+                /**
+                 * Format: date
+                 * @description The Monday of the week.
+                 */
+                week_start: string;
+                /** @description Units added to on-hand stock (receipts, returns, transfers in, positive adjustments and counts). */
+                units_in: number;
+                /** @description Units taken from on-hand stock (shipments, transfers out, negative adjustments and counts). */
+                units_out: number;
+            }[];
         };
     };
     responses: never;
@@ -23580,6 +23802,99 @@ export interface operations {
             };
         };
     };
+    getWeeklyStockFlow: {
+        parameters: {
+            query?: {
+                /** @description The last N weeks (Monday to Sunday, UTC), the current one included, 1 to 104. */
+                weeks?: number;
+                /** @description One warehouse; omitted or empty: every warehouse. */
+                warehouse_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["WeeklyStockFlow"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProductStockHistory: {
         parameters: {
             query?: {
@@ -26164,6 +26479,99 @@ export interface operations {
             };
         };
     };
+    getPurchaseSpend: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM: the first (default: 11 months before `to`) month, included. */
+                from?: string;
+                /** @description YYYY-MM: the last (default: this month, UTC) month, included. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["PurchaseSpend"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     receivePurchaseOrder: {
         parameters: {
             query?: never;
@@ -27765,6 +28173,97 @@ export interface operations {
                         code: "duplicate_external_ref";
                         details: components["schemas"]["DuplicateSalesOrder"];
                     };
+                };
+            };
+            /** @description The body (or an uploaded file) is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid data or a broken business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy (a deadlock or serialization failure outlasted its retries); see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSalesShippingSummary: {
+        parameters: {
+            query?: {
+                /** @description The requested ship dates named one by one: today and the next days, 31 at most. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: components["schemas"]["SalesShippingSummary"];
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token or role lacks the ability. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, also for records of another tenant. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description The body (or an uploaded file) is too large. */

@@ -1,9 +1,11 @@
-// The dashboard: the numbers an operator checks first, each leading to the list it counts. Every card asks
-// for its own data at once (no request waits on another), and only cards the user's abilities allow appear.
+// The dashboard: the numbers an operator checks first, each leading to the list it counts, then the charts of how
+// they move. Every card and chart asks for its own data at once (no request waits on another), and only those the
+// user's abilities allow appear.
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../auth/session';
 import { PageHeader } from '../components/PageHeader';
 import { dashboardCards } from './dashboard';
+import { HomeCharts } from './HomeCharts';
 import { PurchaseOrderCards } from './PurchaseOrderCards';
 import { RecentActivity } from './RecentActivity';
 import { SalesOrderCards } from './SalesOrderCards';
@@ -24,6 +26,7 @@ export function HomePage() {
           {cards.salesOrders && <SalesOrderCards />}
         </SimpleGrid>
       )}
+      {figures && <HomeCharts cards={cards} />}
       {cards.activity && <RecentActivity source={cards.activity} />}
       {!anything && (
         <Text c="dimmed">Your role opens no dashboard figures. The navigation lists what you can use.</Text>

@@ -14,7 +14,40 @@ export const homeKeys = {
   salesOrderCount: (filter: object) => ['home', 'sales-orders', filter] as const,
   auditActivity: (namesUsers: boolean) => ['home', 'activity', 'audit-log', namesUsers] as const,
   movementActivity: ['home', 'activity', 'stock-movements'] as const,
+  shippingSummary: ['home', 'sales-orders', 'summary'] as const,
+  purchaseSpend: ['home', 'purchase-orders', 'spend'] as const,
+  stockFlow: ['home', 'stock-movements', 'weekly-flow'] as const,
 };
+
+/** Ship dates the dashboard names one by one: today and the next 4 days, as many as fit under a half-width chart. */
+const SHIPPING_DAYS = 5;
+
+/** The orders to ship and backordered by requested ship date: overdue, the next days, later, none. */
+export function useShippingSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: homeKeys.shippingSummary,
+    enabled,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/sales/orders/summary', { params: { query: { days: SHIPPING_DAYS } } }))).data,
+  });
+}
+
+/** What was ordered from suppliers per month over the last 12 months, per supplier and currency. */
+export function usePurchaseSpend() {
+  return useQuery({
+    queryKey: homeKeys.purchaseSpend,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/purchase-orders/reports/spend'))).data,
+  });
+}
+
+/** Units in and out of on-hand stock over every warehouse in each of the last 12 weeks. */
+export function useStockFlow(enabled: boolean) {
+  return useQuery({
+    queryKey: homeKeys.stockFlow,
+    enabled,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/operations/stock-movements/weekly-flow'))).data,
+  });
+}
 
 /** Stock value, low stock and out of stock: one request for the three. */
 export function useInventorySummary() {

@@ -1,6 +1,8 @@
-// Where the product's stock is (one row per warehouse) and its latest movements, asked for together.
+// Where the product's stock is (one row per warehouse), how it went over time, and its latest movements, asked for
+// together.
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { QueryView } from '../components/QueryView';
+import { ProductStockChart } from './ProductStockChart';
 import { useProductMovements, useProductStock } from './api';
 import type { Product } from './model';
 import { formatDateTime, formatNumber } from '../lib/format';
@@ -66,6 +68,7 @@ export function ProductStock({ product }: { product: Product }) {
           )}
         </QueryView>
       </section>
+      <ProductStockChart productId={product.id} />
       <section>
         <Title order={2} size="h5" mb="xs">
           Recent stock movements

@@ -91,6 +91,22 @@ export function useProductMovements(productId: string) {
   });
 }
 
+/** The product's on-hand stock at the end of each of the last `days` days, per warehouse and in total. */
+export function useProductLevels(productId: string, days: number) {
+  return useQuery({
+    queryKey: [...productKeys.about(productId), 'levels', days],
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/v1/operations/stock-movements/product/{productId}/levels', {
+            params: { path: { productId }, query: { days } },
+          }),
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** What the audit log recorded of the product, newest first, a page at a time. */
 export function useProductActivity(productId: string) {
   return useInfiniteQuery({

@@ -32,6 +32,7 @@ import * as m0029 from './0029_search_indexes.js';
 import * as m0030 from './0030_report_state.js';
 import * as m0031 from './0031_search_more_lists.js';
 import * as m0032 from './0032_keyset_indexes.js';
+import * as m0033 from './0033_stock_daily_flow.js';
 import * as m0035 from './0035_reorder_summary_state.js';
 
 export const migrations: Record<string, Migration> = {
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0030_report_state': m0030,
   '0031_search_more_lists': m0031,
   '0032_keyset_indexes': m0032,
+  '0033_stock_daily_flow': m0033,
   '0035_reorder_summary_state': m0035,
 };

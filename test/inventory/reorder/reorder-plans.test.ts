@@ -2,14 +2,14 @@
 // tenant: each of its statements, as the service runs them (captured from the report itself), planned on an empty
 // migrated database. SQLite keeps no statistics here, so a grouping could make it walk another index of the
 // tenant's records (inventory_records_tenant_warehouse_idx: every record, 7.8 s at 1,000,000 products); the summary's
-// lines are materialized first so that it cannot (reorder.repository.ts).
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode, type QueryId } from 'kysely';
+// lines are read from the low-stock index alone, which carries every field they need (reorder.repository.ts).
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
-import type { Executor } from '../../../src/db/transaction.js';
 import { PRODUCTS_LOW_ON_STOCK } from '../../../src/modules/inventory/availability/stock-demand.js';
 import { ReorderRepository } from '../../../src/modules/inventory/reorder/reorder.repository.js';
 import { createBackorderedDemand } from '../../../src/modules/sales/index.js';
+import { statementsOf } from '../../helpers/search-plan.js';
 import {
   createTestDatabaseLocation,
   openTestDatabase,
@@ -31,24 +31,6 @@ describe(`the reorder report's plans on ${testEngine}`, () => {
     await database.close();
     await location.drop();
   });
-
-  /** The statements `work` runs, compiled as they were sent (a subquery's builder is transformed too, not run). */
-  async function statementsOf(work: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> {
-    const nodes = new Map<QueryId, RootOperationNode>();
-    const ran: QueryId[] = [];
-    const capture: KyselyPlugin = {
-      transformQuery: (args) => {
-        nodes.set(args.queryId, args.node);
-        return args.node;
-      },
-      transformResult: async (args) => {
-        ran.push(args.queryId);
-        return args.result;
-      },
-    };
-    await work(database.db.withPlugin(capture));
-    return ran.map((queryId) => database.db.getExecutor().compileQuery(nodes.get(queryId)!, queryId));
-  }
 
   async function planOf({ sql: text, parameters }: CompiledQuery): Promise<string> {
     const values = parameters.map((p) => (typeof p === 'boolean' && database.engine === 'sqlite' ? Number(p) : p));
@@ -73,7 +55,7 @@ describe(`the reorder report's plans on ${testEngine}`, () => {
     async (filters) => {
       const repository = new ReorderRepository();
       const backorders = createBackorderedDemand();
-      const statements = await statementsOf(async (db) => {
+      const statements = await statementsOf(database.db, async (db) => {
         await repository.reportPage(db, TENANT, filters, { page: 1, per_page: 50 });
         await repository.summaryGroups(db, TENANT, filters);
         await backorders(db, TENANT, PRODUCTS_LOW_ON_STOCK);

@@ -85,6 +85,79 @@ describe('purchase order reports', () => {
     );
   });
 
+  it('sums the spend per month, supplier and currency of the orders placed, over a bounded range', async () => {
+    const { o, alpha, beta, order } = await setUp();
+    /** An order in `status` dated `orderDate`, in `currency` (set-up only). */
+    async function placed(supplierId: string, status: PurchaseOrderStatus, orderDate: string, currency = 'USD') {
+      const draft = await order(supplierId, status, null);
+      await o.db
+        .updateTable('purchase_orders')
+        .set({ order_date: orderDate, currency })
+        .where('id', '=', draft.id)
+        .execute();
+    }
+    await placed(alpha, 'approved', '2026-01-31');
+    await placed(alpha, 'received', '2026-01-01');
+    await placed(alpha, 'sent', '2026-01-15', 'EUR');
+    await placed(beta, 'completed', '2026-03-10');
+    // Not spend: not placed yet, cancelled, rejected, deleted; and outside the range.
+    await placed(beta, 'draft', '2026-02-01');
+    await placed(beta, 'pending_approval', '2026-02-01');
+    await placed(beta, 'cancelled', '2026-02-01');
+    await placed(beta, 'rejected', '2026-02-01');
+    await placed(beta, 'sent', '2025-12-31');
+    await placed(beta, 'sent', '2026-04-01');
+    const gone = await order(beta, 'draft', null);
+    expect((await o.call('DELETE', `${ORDERS}/${gone.id}`)).statusCode).toBe(200);
+
+    const res = await o.call('GET', `${ORDERS}/reports/spend?from=2026-01&to=2026-03`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json().data;
+    expect(body).toMatchObject({ from: '2026-01', to: '2026-03', months: ['2026-01', '2026-02', '2026-03'] });
+    const rows = body.spend.map(
+      (r: { month: string; supplier_id: string; currency: string; orders: number; total_amount: number }) => [
+        r.month,
+        r.supplier_id === alpha ? 'alpha' : 'beta',
+        r.currency,
+        r.orders,
+        r.total_amount,
+      ],
+    );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['2026-01', 'alpha', 'EUR', 1, 25],
+        ['2026-01', 'alpha', 'USD', 2, 50],
+        ['2026-03', 'beta', 'USD', 1, 25],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+    expect(body.spend[0].supplier_name).toEqual(expect.any(String));
+
+    // The default: the last 12 months, this one (March 2026) last.
+    const standard = (await o.call('GET', `${ORDERS}/reports/spend`)).json().data;
+    expect([standard.from, standard.to, standard.months.length]).toEqual(['2025-04', '2026-03', 12]);
+    expect(standard.spend).toHaveLength(4);
+    // Bounds: a malformed month, an inverted range, more than 36 months, an unknown parameter.
+    for (const query of [
+      'from=2026-13',
+      'to=2026-1',
+      'from=2026-03&to=2026-01',
+      'from=2023-01&to=2026-01',
+      'weeks=3',
+    ]) {
+      const refused = await o.call('GET', `${ORDERS}/reports/spend?${query}`);
+      expect(refused.statusCode, query).toBe(422);
+    }
+    expect((await o.call('GET', `${ORDERS}/reports/spend?from=2023-02&to=2026-01`)).statusCode).toBe(200);
+    // Another tenant sees none of it.
+    const stranger = await makeTenantWithToken(t.services);
+    const theirs = await purchaseOps(t, stranger.auth, stranger.tenant.tenantId).call(
+      'GET',
+      `${ORDERS}/reports/spend?from=2026-01&to=2026-03`,
+    );
+    expect(theirs.json().data.spend).toEqual([]);
+  });
+
   it('keeps report paths apart from order ids, and other tenants see nothing of ours', async () => {
     const { o, alpha, order } = await setUp();
     await order(alpha, 'sent', '2026-01-01');

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../src/lib/clock.js';
 import { apiBuilders } from '../../helpers/api-builders.js';
+import { makeTenantWithToken } from '../../helpers/factories.js';
 import { buildTestApp, jsonCaller, type TestApp } from '../../helpers/test-app.js';
 import { testEngine } from '../../helpers/test-database.js';
 
@@ -93,6 +94,38 @@ describe(`sales order list filters backordered and overdue on ${testEngine}`, ()
     expect(await listed('backordered=true&status=on_hold')).toEqual(['held-backordered']);
     expect(await walked('backordered=true&sort_by=requested_ship_date')).toEqual(['backordered', 'held-backordered']);
     expect(await walked('overdue=true&sort_by=priority')).toEqual(['draft-late', 'served-late']);
+  });
+
+  it('counts the orders to ship and backordered by requested ship date for the summary', async () => {
+    const res = await call('GET', `${ORDERS}/summary?days=3`);
+    expect(res.statusCode, res.body).toBe(200);
+    const zero = { to_ship: 0, backordered: 0 };
+    // Drafts and cancelled orders wait for nothing; on hold counts as backordered, not as to ship.
+    expect(res.json().data).toEqual({
+      today: TODAY,
+      totals: { to_ship: 2, backordered: 2 },
+      buckets: [
+        { bucket: 'overdue', date: null, to_ship: 1, backordered: 0 },
+        { bucket: 'day', date: '2026-12-02', ...zero },
+        { bucket: 'day', date: '2026-12-03', ...zero },
+        { bucket: 'day', date: '2026-12-04', ...zero },
+        { bucket: 'later', date: null, to_ship: 1, backordered: 1 },
+        { bucket: 'unscheduled', date: null, to_ship: 0, backordered: 1 },
+      ],
+    });
+    // A wider window names the later order's day; the default is 7 days.
+    const wide = (await call('GET', `${ORDERS}/summary?days=9`)).json().data;
+    expect(wide.buckets.find((b: { date: string | null }) => b.date === '2026-12-10')).toMatchObject({
+      to_ship: 1,
+      backordered: 1,
+    });
+    expect((await call('GET', `${ORDERS}/summary`)).json().data.buckets).toHaveLength(10);
+    for (const days of [0, 32, 'x'])
+      expect((await call('GET', `${ORDERS}/summary?days=${days}`)).statusCode, String(days)).toBe(422);
+    // Another tenant's summary counts none of these.
+    const other = await makeTenantWithToken(t.services);
+    const theirs = (await jsonCaller(t.app, other.auth)('GET', `${ORDERS}/summary`)).json().data;
+    expect(theirs.totals).toEqual(zero);
   });
 
   it('refuses a value that is not a boolean', async () => {

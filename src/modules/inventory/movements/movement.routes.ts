@@ -16,6 +16,8 @@ import {
   ProductLevelsResponse,
   WarehouseActivityQuery,
   WarehouseActivityResponse,
+  WeeklyFlowQuery,
+  WeeklyFlowResponse,
 } from './movement.schemas.js';
 import { MOVEMENT_ORDER, type MovementService } from './movement.service.js';
 
@@ -70,6 +72,24 @@ export function movementRoutes({ service }: { service: MovementService }): Fasti
             request.query.days,
           ),
         ),
+    );
+
+    app.get(
+      '/operations/stock-movements/weekly-flow',
+      {
+        schema: {
+          tags,
+          operationId: 'getWeeklyStockFlow',
+          summary: 'Units in and out of on-hand stock per week',
+          description:
+            'From the daily aggregate the stock ledger keeps with every movement: the units added to and taken from on-hand stock in each of the last `weeks` weeks (Monday to Sunday, UTC), in one warehouse or all. For a chart of stock coming in and going out.',
+          querystring: WeeklyFlowQuery,
+          response: { 200: EnvelopeSchema(WeeklyFlowResponse) },
+        },
+        config: requireAbility(VIEW),
+      },
+      async (request) =>
+        ok(await service.weeklyFlow(request.auth.tenantId, request.query.weeks, request.query.warehouse_id || null)),
     );
 
     app.get(

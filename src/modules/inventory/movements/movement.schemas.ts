@@ -1,7 +1,7 @@
 // The stock movement resource and the ledger's read queries.
 import { Type, type Static } from 'typebox';
 import type { StockMovementType } from '../../../db/schema.js';
-import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid, WindowLength } from '../../../http/common-schemas.js';
 import { nameSchema } from '../../../http/named-schemas.js';
 import { afterQuery, pageQuery } from '../../../http/pagination.js';
 
@@ -173,13 +173,10 @@ export const LEVELS_MAX_DAYS = 366;
 
 export const ProductLevelsQuery = Type.Object(
   {
-    days: Defaulted(
-      Type.Integer({
-        minimum: 1,
-        maximum: LEVELS_MAX_DAYS,
-        default: LEVELS_DEFAULT_DAYS,
-        description: `The last N UTC days, today's included, 1 to ${LEVELS_MAX_DAYS}.`,
-      }),
+    days: WindowLength(
+      LEVELS_MAX_DAYS,
+      LEVELS_DEFAULT_DAYS,
+      `The last N UTC days, today's included, 1 to ${LEVELS_MAX_DAYS}.`,
     ),
   },
   { additionalProperties: false },
@@ -223,5 +220,55 @@ nameSchema(ProductLevelsResponse, 'ProductStockLevels', {
     { date: '2026-11-30', quantity_on_hand: 40 },
     { date: '2026-12-01', quantity_on_hand: 25 },
     { date: '2026-12-02', quantity_on_hand: 65 },
+  ],
+});
+
+/** Weeks of units in and out: the default, and the most one request answers. */
+export const FLOW_DEFAULT_WEEKS = 12;
+export const FLOW_MAX_WEEKS = 104;
+
+export const WeeklyFlowQuery = Type.Object(
+  {
+    weeks: WindowLength(
+      FLOW_MAX_WEEKS,
+      FLOW_DEFAULT_WEEKS,
+      `The last N weeks (Monday to Sunday, UTC), the current one included, 1 to ${FLOW_MAX_WEEKS}.`,
+    ),
+    warehouse_id: Type.Optional(
+      Type.String({ maxLength: 64, description: 'One warehouse; omitted or empty: every warehouse.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WeeklyFlowQuery = Static<typeof WeeklyFlowQuery>;
+
+export const WeeklyFlowResponse = Type.Object({
+  from: Type.String({ format: 'date', description: 'The Monday the first week starts on.' }),
+  to: Type.String({ format: 'date', description: 'Today (UTC): the current week counts up to now.' }),
+  warehouse: Nullable(Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() })),
+  weeks: Type.Array(
+    Type.Object({
+      week_start: Type.String({ format: 'date', description: 'The Monday of the week.' }),
+      units_in: Type.Integer({
+        minimum: 0,
+        description: 'Units added to on-hand stock (receipts, returns, transfers in, positive adjustments and counts).',
+      }),
+      units_out: Type.Integer({
+        minimum: 0,
+        description: 'Units taken from on-hand stock (shipments, transfers out, negative adjustments and counts).',
+      }),
+    }),
+    { description: 'One entry per week, oldest first; a week without movements has zeros.' },
+  ),
+});
+export type WeeklyFlowResponse = Static<typeof WeeklyFlowResponse>;
+nameSchema(WeeklyFlowResponse, 'WeeklyStockFlow', {
+  from: '2026-11-16',
+  to: '2026-12-03',
+  warehouse: null,
+  weeks: [
+    { week_start: '2026-11-16', units_in: 120, units_out: 84 },
+    { week_start: '2026-11-23', units_in: 0, units_out: 61 },
+    { week_start: '2026-11-30', units_in: 48, units_out: 17 },
   ],
 });

@@ -8,6 +8,7 @@ import type { StockMovementType } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { UserService } from '../../tenancy/user.service.js';
+import { movesOnHand } from '../stock/daily-flow.js';
 import type { StockMovement } from '../stock/stock.repository.js';
 import type { WarehouseService } from '../warehouses/warehouse.service.js';
 import type { MovementFilters, MovementRepository } from './movement.repository.js';
@@ -19,14 +20,12 @@ import {
   type MovementResponse,
   type ProductLevelsResponse,
   type WarehouseActivityResponse,
+  type WeeklyFlowResponse,
 } from './movement.schemas.js';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** Reservation and release move reserved stock only, so they are neither inbound nor outbound. */
-const RESERVED_ONLY: ReadonlySet<StockMovementType> = new Set(['reservation', 'release']);
 
 export type MovementListOptions = Omit<MovementListQuery, 'page' | 'per_page' | 'after'>;
 
@@ -72,7 +71,7 @@ export function movementResource(
     warehouse: { id: string; name: string; code: string } | null;
   },
 ): MovementResponse {
-  const onHand = !RESERVED_ONLY.has(m.type);
+  const onHand = movesOnHand(m.type);
   return {
     id: m.id,
     product_id: m.product_id,
@@ -222,6 +221,35 @@ export class MovementService {
   }
 
   /**
+   * Units in and out of on-hand stock in each of the last `weeks` weeks (Monday to Sunday, UTC; the current one up
+   * to now), in one warehouse or all, from the daily aggregate the stock ledger keeps.
+   * @throws NotFoundError('Warehouse') for an unknown, deleted or another tenant's warehouse.
+   */
+  async weeklyFlow(tenantId: string, weeks: number, warehouseId: string | null): Promise<WeeklyFlowResponse> {
+    const warehouse = warehouseId === null ? null : await this.warehouses.resolve(tenantId, warehouseId, this.db);
+    const today = this.clock.now().toISOString().slice(0, 10);
+    const todayMs = Date.parse(`${today}T00:00:00.000Z`);
+    const daysSinceMonday = (new Date(todayMs).getUTCDay() + 6) % 7;
+    const firstMonday = todayMs - (daysSinceMonday + 7 * (weeks - 1)) * DAY_MS;
+    const starts = Array.from({ length: weeks }, (_, i) =>
+      new Date(firstMonday + i * 7 * DAY_MS).toISOString().slice(0, 10),
+    );
+    const days = await this.movements.flowByDay(this.db, tenantId, starts[0]!, today, warehouse?.id ?? null);
+    const totals = starts.map((week_start) => ({ week_start, units_in: 0, units_out: 0 }));
+    for (const day of days) {
+      const week = totals[Math.floor((Date.parse(`${day.day}T00:00:00.000Z`) - firstMonday) / (7 * DAY_MS))]!;
+      week.units_in += day.units_in;
+      week.units_out += day.units_out;
+    }
+    return {
+      from: starts[0]!,
+      to: today,
+      warehouse: warehouse && { id: warehouse.id, name: warehouse.name, code: warehouse.code },
+      weeks: totals,
+    };
+  }
+
+  /**
    * A warehouse's movements of the last `days` days (the newest ACTIVITY_MAX_MOVEMENTS) and a summary of
    * the whole window: counts per type, and units in and out of on-hand stock (reservations excluded).
    * @throws NotFoundError('Warehouse') for an unknown, deleted or another tenant's warehouse.
@@ -244,7 +272,7 @@ export class MovementService {
     let totalOut = 0;
     for (const row of totals) {
       byType[row.type] = row.count;
-      if (RESERVED_ONLY.has(row.type)) continue;
+      if (!movesOnHand(row.type)) continue;
       totalIn += row.added;
       totalOut += row.removed;
     }

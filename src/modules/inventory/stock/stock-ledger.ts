@@ -32,6 +32,7 @@ import {
 } from './ship-rules.js';
 import { effectiveReorderPoint, isRecordLowStock, type RecordProduct } from './low-stock.js';
 import type { ProductStock, ProductTotals } from './product-stock.js';
+import { dailyFlowOf } from './daily-flow.js';
 import { dailyUsageOf } from './usage.js';
 import { changedRecordRow, inventoryResource, movementSummary, type InventoryResource } from './stock.presenter.js';
 import type {
@@ -1094,18 +1095,26 @@ export class StockLedger {
     await this.stock.refreshLowStockPoints(trx, tenantId, productIds);
   }
 
-  /** Writes one movement with the daily usage it adds (usage.ts). */
+  /** Writes one movement with the daily usage and flow it adds (usage.ts, daily-flow.ts). */
   private async writeMovement(trx: Transaction<DB>, row: NewStockMovement): Promise<StockMovement> {
     const movement = await this.stock.insertMovement(trx, row);
-    await this.stock.addDailyUsage(trx, movement.tenant_id, dailyUsageOf([movement]));
+    await this.addDailyAggregates(trx, [movement]);
     return movement;
   }
 
-  /** Writes a batch of one tenant's movements with the daily usage they add. */
+  /** Writes a batch of one tenant's movements with the daily usage and flow they add. */
   private async writeMovements(trx: Transaction<DB>, rows: readonly NewStockMovement[]): Promise<StockMovement[]> {
     const movements = await this.stock.insertMovements(trx, rows);
-    if (movements.length > 0) await this.stock.addDailyUsage(trx, movements[0]!.tenant_id, dailyUsageOf(movements));
+    await this.addDailyAggregates(trx, movements);
     return movements;
+  }
+
+  /** Adds a batch of one tenant's movements to the daily aggregates kept beside the ledger. */
+  private async addDailyAggregates(trx: Transaction<DB>, movements: readonly StockMovement[]): Promise<void> {
+    if (movements.length === 0) return;
+    const tenantId = movements[0]!.tenant_id;
+    await this.stock.addDailyUsage(trx, tenantId, dailyUsageOf(movements));
+    await this.stock.addDailyFlow(trx, tenantId, dailyFlowOf(movements));
   }
 
   /** Records the stock_movement.recorded event of each movement written in a batch; answers the movements. */

@@ -7,6 +7,7 @@ import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
+import type { DailyFlow } from './daily-flow.js';
 import { KEPT_REPORT_FIELDS, type KeptReportField } from './low-stock.js';
 import { USAGE_MOVEMENT_TYPES } from './usage.js';
 import { lowStockPointSql, productCopiesSql, recordLowStockCondition } from './low-stock.sql.js';
@@ -533,6 +534,21 @@ export class StockRepository {
       // 1/0 on SQLite, a boolean on PostgreSQL.
       fields: KEPT_REPORT_FIELDS.filter((field) => Boolean(r[field])),
     }));
+  }
+
+  /** Adds each row's units in and out to its product, warehouse and day of `stock_daily_flow`. Rows name distinct days. */
+  async addDailyFlow(db: Executor, tenantId: string, rows: readonly DailyFlow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .insertInto('stock_daily_flow')
+      .values(rows.map((r) => ({ tenant_id: tenantId, ...r })))
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'product_id', 'warehouse_id', 'day']).doUpdateSet((eb) => ({
+          units_in: eb('stock_daily_flow.units_in', '+', eb.ref('excluded.units_in')),
+          units_out: eb('stock_daily_flow.units_out', '+', eb.ref('excluded.units_out')),
+        })),
+      )
+      .execute();
   }
 
   /**

@@ -14,24 +14,35 @@ export function usageDay(at: string): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-/** The usage of a batch of movements, summed per product, warehouse and UTC day; movements that are not usage left out. */
-export function dailyUsageOf(
-  movements: ReadonlyArray<{
-    product_id: string;
-    warehouse_id: string;
-    type: StockMovementType;
-    quantity: number;
-    created_at: string;
-  }>,
-): Array<{ product_id: string; warehouse_id: string; day: string; quantity: number }> {
-  const sums = new Map<string, { product_id: string; warehouse_id: string; day: string; quantity: number }>();
+/** What the daily aggregates read of a movement. */
+export interface DayMovement {
+  product_id: string;
+  warehouse_id: string;
+  type: StockMovementType;
+  quantity: number;
+  created_at: string;
+}
+
+/** A batch of movements grouped per product, warehouse and UTC day, in the order each group first appears. */
+export function perDay<M extends DayMovement>(
+  movements: readonly M[],
+): Array<{ product_id: string; warehouse_id: string; day: string; movements: M[] }> {
+  const groups = new Map<string, { product_id: string; warehouse_id: string; day: string; movements: M[] }>();
   for (const m of movements) {
-    if (!USAGE_TYPES.has(m.type) || m.quantity >= 0) continue;
     const day = usageDay(m.created_at);
     const key = `${m.product_id}:${m.warehouse_id}:${day}`;
-    const sum = sums.get(key) ?? { product_id: m.product_id, warehouse_id: m.warehouse_id, day, quantity: 0 };
-    sum.quantity -= m.quantity;
-    sums.set(key, sum);
+    const group = groups.get(key) ?? { product_id: m.product_id, warehouse_id: m.warehouse_id, day, movements: [] };
+    group.movements.push(m);
+    groups.set(key, group);
   }
-  return [...sums.values()];
+  return [...groups.values()];
+}
+
+/** The usage of a batch of movements, summed per product, warehouse and UTC day; movements that are not usage left out. */
+export function dailyUsageOf(
+  movements: readonly DayMovement[],
+): Array<{ product_id: string; warehouse_id: string; day: string; quantity: number }> {
+  return perDay(movements.filter((m) => USAGE_TYPES.has(m.type) && m.quantity < 0)).map(
+    ({ movements: used, ...day }) => ({ ...day, quantity: -used.reduce((sum, m) => sum + m.quantity, 0) }),
+  );
 }

@@ -5,7 +5,7 @@ import { requireAbility } from '../../../http/authentication.js';
 import { Nullable } from '../../../http/common-schemas.js';
 import { EnvelopeSchema, ok } from '../../../http/envelope.js';
 import { nameSchema } from '../../../http/named-schemas.js';
-import type { PurchaseOrderReports } from './purchase-order.reports.js';
+import { SPEND_MAX_MONTHS, type PurchaseOrderReports } from './purchase-order.reports.js';
 
 const tags = ['Purchase orders'];
 
@@ -59,7 +59,63 @@ nameSchema(Summary, 'PurchaseOrderSummary', {
   ],
 });
 
-/** GET /operations/purchase-orders/reports/{overdue,summary}, relative to the API prefix. */
+const Month = (edge: string) =>
+  Type.Optional(
+    Type.String({
+      pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+      description: `YYYY-MM: the ${edge} month, included.`,
+    }),
+  );
+const SpendQuery = Type.Object(
+  { from: Month('first (default: 11 months before `to`)'), to: Month('last (default: this month, UTC)') },
+  { additionalProperties: false },
+);
+const Spend = Type.Object({
+  from: Type.String({ description: 'The first month, YYYY-MM.' }),
+  to: Type.String({ description: 'The last month, YYYY-MM.' }),
+  months: Type.Array(Type.String(), {
+    description: `Every month of the range, oldest first (at most ${SPEND_MAX_MONTHS}).`,
+  }),
+  spend: Type.Array(
+    Type.Object({
+      month: Type.String(),
+      supplier_id: Type.String(),
+      supplier_name: Nullable(Type.String()),
+      currency: Type.String(),
+      orders: Type.Integer(),
+      total_amount: Type.Number(),
+    }),
+    {
+      description:
+        'Per month, supplier and currency with orders: what the orders placed that month (approved or later, not cancelled or rejected) total, by month, then supplier name. Currencies are never converted.',
+    },
+  ),
+});
+nameSchema(Spend, 'PurchaseSpend', {
+  from: '2026-10',
+  to: '2026-12',
+  months: ['2026-10', '2026-11', '2026-12'],
+  spend: [
+    {
+      month: '2026-10',
+      supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2m',
+      supplier_name: 'Fastener Supply Co',
+      currency: 'EUR',
+      orders: 2,
+      total_amount: 4120.5,
+    },
+    {
+      month: '2026-12',
+      supplier_id: '01jd8w3b4c5d6e7f8g9h0j1k2n',
+      supplier_name: 'Northwind Tools',
+      currency: 'EUR',
+      orders: 1,
+      total_amount: 980,
+    },
+  ],
+});
+
+/** GET /operations/purchase-orders/reports/{overdue,summary,spend}, relative to the API prefix. */
 export function purchaseOrderReportRoutes({ reports }: { reports: PurchaseOrderReports }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -93,6 +149,22 @@ export function purchaseOrderReportRoutes({ reports }: { reports: PurchaseOrderR
         config: requireAbility('operations:view-purchase-orders'),
       },
       async (request) => ok(await reports.summary(request.auth.tenantId)),
+    );
+
+    app.get(
+      '/operations/purchase-orders/reports/spend',
+      {
+        schema: {
+          tags,
+          operationId: 'getPurchaseSpend',
+          summary: 'Spend per month and supplier, per currency',
+          description: `What the orders placed with suppliers total per month of their order date, supplier and currency, from \`from\` to \`to\` (at most ${SPEND_MAX_MONTHS} months). For a chart of purchase spend.`,
+          querystring: SpendQuery,
+          response: { 200: EnvelopeSchema(Spend) },
+        },
+        config: requireAbility('operations:view-purchase-orders'),
+      },
+      async (request) => ok(await reports.spend(request.auth.tenantId, request.query)),
     );
   };
 }

@@ -2,6 +2,7 @@
 import type { PurchaseOrderStatus } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import type { Clock } from '../../../lib/clock.js';
+import { ValidationError } from '../../../core/errors.js';
 import { fromMinorUnits } from '../../../lib/money.js';
 import { PurchaseOrderReportRepository } from './purchase-order.reports.repository.js';
 
@@ -30,7 +31,40 @@ export interface PurchaseOrderSummary {
   by_supplier: Array<SummaryGroup & { supplier_id: string; supplier_name: string | null }>;
 }
 
+/** One month's spend with one supplier in one currency. */
+export interface SpendGroup {
+  month: string;
+  supplier_id: string;
+  supplier_name: string | null;
+  currency: string;
+  orders: number;
+  total_amount: number;
+}
+
+export interface PurchaseSpend {
+  from: string;
+  to: string;
+  months: string[];
+  spend: SpendGroup[];
+}
+
+/** Months of the spend report: the default, and the most one request answers. */
+export const SPEND_DEFAULT_MONTHS = 12;
+export const SPEND_MAX_MONTHS = 36;
+
 const DAY_MS = 86_400_000;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** A month as a count of months since year 0, to step and compare. */
+function monthIndex(field: string, value: string): number {
+  const match = MONTH.exec(value);
+  if (!match) throw ValidationError.field(field, `The ${field} must be a month as YYYY-MM.`);
+  return Number(match[1]) * 12 + Number(match[2]) - 1;
+}
+
+function monthOf(index: number): string {
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
 
 export class PurchaseOrderReports {
   private readonly repository = new PurchaseOrderReportRepository();
@@ -85,5 +119,44 @@ export class PurchaseOrderReports {
       by_status: byStatus,
       by_supplier: bySupplier,
     };
+  }
+
+  /**
+   * What was ordered from each supplier per month of the order date, from `from` to `to` (YYYY-MM, inclusive;
+   * default the last SPEND_DEFAULT_MONTHS months, this one included): the orders placed with the supplier
+   * (approved or later, not cancelled or rejected), their totals per currency, never converted.
+   * @throws ValidationError for a malformed month, `to` before `from`, or more than SPEND_MAX_MONTHS months.
+   */
+  async spend(tenantId: string, range: { from?: string; to?: string }): Promise<PurchaseSpend> {
+    const current = monthIndex('to', this.deps.clock.now().toISOString().slice(0, 7));
+    const to = range.to === undefined ? current : monthIndex('to', range.to);
+    const from = range.from === undefined ? to - SPEND_DEFAULT_MONTHS + 1 : monthIndex('from', range.from);
+    if (to < from) throw ValidationError.field('to', 'The to month must not be before the from month.');
+    if (to - from + 1 > SPEND_MAX_MONTHS)
+      throw ValidationError.field('from', `The range may span at most ${SPEND_MAX_MONTHS} months.`);
+    const rows = await this.repository.spendByMonth(
+      this.deps.db,
+      tenantId,
+      `${monthOf(from)}-01`,
+      `${monthOf(to + 1)}-01`,
+    );
+    const spend = rows
+      .map((r) => ({
+        month: String(r.month),
+        supplier_id: r.supplier_id,
+        supplier_name: r.supplier_name,
+        currency: r.currency,
+        orders: Number(r.count),
+        total_amount: fromMinorUnits(Number(r.total ?? 0), r.currency),
+      }))
+      .sort(
+        (a, b) =>
+          a.month.localeCompare(b.month) ||
+          (a.supplier_name ?? '').localeCompare(b.supplier_name ?? '') ||
+          a.supplier_id.localeCompare(b.supplier_id) ||
+          a.currency.localeCompare(b.currency),
+      );
+    const months = Array.from({ length: to - from + 1 }, (_, i) => monthOf(from + i));
+    return { from: months[0]!, to: months.at(-1)!, months, spend };
   }
 }

@@ -140,6 +140,50 @@ export class OrderRepository {
     await db.insertInto('sales_orders').values(order).execute();
   }
 
+  /**
+   * The orders waiting for the warehouse per requested ship date (null: none): how many are to ship (confirmed or
+   * partially shipped) and how many have a backordered line (backorderedCondition, on hold included). The orders
+   * in those statuses are read first through the status index, and only their lines; materialized, so that the
+   * grouping by date cannot make SQLite walk the ship-date index over every order of the tenant instead.
+   */
+  async shippingByDate(
+    db: Executor,
+    tenantId: string,
+  ): Promise<Array<{ requested_ship_date: string | null; to_ship: number; backordered: number }>> {
+    const owing = [...COMMITTED_STATUSES];
+    const flag = (condition: Expression<SqlBool>) => sql<number>`case when ${condition} then 1 else 0 end`;
+    const rows = await db
+      .with(
+        (cte) => cte('waiting').materialized(),
+        (q) =>
+          q
+            .selectFrom('sales_orders as o')
+            .select((eb) => [
+              'o.requested_ship_date',
+              flag(eb('o.status', 'in', owing)).as('to_ship'),
+              flag(backorderedCondition(eb as unknown as ExpressionBuilder<OrderListDb, 'o' | 'c'>)).as('backordered'),
+            ])
+            .where('o.tenant_id', '=', tenantId)
+            .where('o.deleted_at', 'is', null)
+            .where('o.status', 'in', [...owing, 'on_hold']),
+      )
+      .selectFrom('waiting')
+      .select((eb) => [
+        'waiting.requested_ship_date',
+        eb.fn.sum<number>('waiting.to_ship').as('to_ship'),
+        eb.fn.sum<number>('waiting.backordered').as('backordered'),
+      ])
+      .groupBy('waiting.requested_ship_date')
+      .execute();
+    return rows
+      .map((r) => ({
+        requested_ship_date: r.requested_ship_date === null ? null : String(r.requested_ship_date).slice(0, 10),
+        to_ship: Number(r.to_ship),
+        backordered: Number(r.backordered),
+      }))
+      .filter((r) => r.to_ship > 0 || r.backordered > 0);
+  }
+
   private rows(db: Executor, tenantId: string) {
     return db
       .selectFrom('sales_orders as o')

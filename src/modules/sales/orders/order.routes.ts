@@ -16,6 +16,8 @@ import {
   OrderResponse,
   OrderUpdateBody,
   ReasonBody,
+  ShippingSummaryQuery,
+  ShippingSummaryResponse,
 } from './order.schemas.js';
 import type { OrderService } from './order.service.js';
 
@@ -49,6 +51,23 @@ export function orderRoutes({ service }: { service: OrderService }): FastifyPlug
         const result = await service.list(request.auth.tenantId, filters, { page, per_page });
         return paginated(request, { page, per_page }, result);
       },
+    );
+
+    app.get(
+      `${BASE}/summary`,
+      {
+        schema: {
+          tags,
+          operationId: 'getSalesShippingSummary',
+          summary: 'Orders to ship and backordered, by requested ship date',
+          description:
+            'Counts of the orders waiting for the warehouse: to ship (confirmed or partially shipped) and with a backordered line, by requested ship date (overdue, each of the next `days` days from today, later, none). For the dashboard chart.',
+          querystring: ShippingSummaryQuery,
+          response: { 200: EnvelopeSchema(ShippingSummaryResponse) },
+        },
+        config: requireAbility('sales:view-orders'),
+      },
+      async (request) => ok(await service.shippingSummary(request.auth.tenantId, request.query.days)),
     );
 
     app.post(

@@ -2,7 +2,7 @@
 // header and lines, the list query, the action bodies, and the order resource with its lines and their derived
 // quantities.
 import { Type, type Static } from 'typebox';
-import { Defaulted, Nullable, Timestamp, Ulid } from '../../../http/common-schemas.js';
+import { Defaulted, Nullable, Timestamp, Ulid, WindowLength } from '../../../http/common-schemas.js';
 import { nameSchema, withExample } from '../../../http/named-schemas.js';
 import { afterQuery, pageQuery } from '../../../http/pagination.js';
 import { SORT_DIRECTIONS, updatedSinceQuery } from '../../../http/updated-since.js';
@@ -380,3 +380,60 @@ export const DuplicateOrderBody = Type.Object(
   },
   { description: 'An order with this channel and external_ref exists: `details` names it.' },
 );
+
+/** Days of ship dates the shipping summary names one by one: the default, and the most. */
+export const SHIPPING_DEFAULT_DAYS = 7;
+export const SHIPPING_MAX_DAYS = 31;
+
+export const ShippingSummaryQuery = Type.Object(
+  {
+    days: WindowLength(
+      SHIPPING_MAX_DAYS,
+      SHIPPING_DEFAULT_DAYS,
+      `The requested ship dates named one by one: today and the next days, ${SHIPPING_MAX_DAYS} at most.`,
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ShippingSummaryQuery = Static<typeof ShippingSummaryQuery>;
+
+const ShippingCounts = {
+  to_ship: Type.Integer({ minimum: 0, description: 'Orders confirmed or partially shipped.' }),
+  backordered: Type.Integer({
+    minimum: 0,
+    description: 'Orders with a backordered line (those on hold from confirmed or partially shipped included).',
+  }),
+};
+
+export const ShippingSummaryResponse = Type.Object({
+  today: Type.String({ format: 'date', description: 'Today, UTC: what the ship dates are compared with.' }),
+  totals: Type.Object(ShippingCounts),
+  buckets: Type.Array(
+    Type.Object({
+      bucket: Type.Union([
+        Type.Literal('overdue'),
+        Type.Literal('day'),
+        Type.Literal('later'),
+        Type.Literal('unscheduled'),
+      ]),
+      date: Nullable(Type.String({ format: 'date', description: 'The requested ship date of a `day` bucket.' })),
+      ...ShippingCounts,
+    }),
+    {
+      description:
+        'By requested ship date: before today (overdue), each of the `days` days from today, after them (later), none (unscheduled); every bucket present, zeros included.',
+    },
+  ),
+});
+export type ShippingSummaryResponse = Static<typeof ShippingSummaryResponse>;
+nameSchema(ShippingSummaryResponse, 'SalesShippingSummary', {
+  today: '2026-12-03',
+  totals: { to_ship: 9, backordered: 3 },
+  buckets: [
+    { bucket: 'overdue', date: null, to_ship: 2, backordered: 1 },
+    { bucket: 'day', date: '2026-12-03', to_ship: 4, backordered: 1 },
+    { bucket: 'day', date: '2026-12-04', to_ship: 1, backordered: 0 },
+    { bucket: 'later', date: null, to_ship: 0, backordered: 0 },
+    { bucket: 'unscheduled', date: null, to_ship: 2, backordered: 1 },
+  ],
+});

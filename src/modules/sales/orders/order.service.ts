@@ -49,6 +49,7 @@ import type {
   OrderListQuery,
   OrderUpdateBody,
   ReasonBody,
+  ShippingSummaryResponse,
 } from './order.schemas.js';
 import {
   COMMITTED_STATUSES,
@@ -58,6 +59,7 @@ import {
   type SalesOrderVerb,
   type TargetOf,
 } from './order.states.js';
+import { shippingSummary } from './shipping-summary.js';
 import type { SalesSequenceRepository } from './sales-sequence.repository.js';
 import { periodOf } from './sales-sequence.repository.js';
 
@@ -142,6 +144,14 @@ export class OrderService {
     const fetched = await this.deps.orders.listAfter(this.db, tenantId, filters, walk.after, walk.per_page + 1);
     const { rows, next } = keysetPage(order, fetched, walk.per_page, (row) => [row[query.sort_by]]);
     return { items: await this.deps.presenter.many(this.db, tenantId, rows, false), next };
+  }
+
+  /**
+   * The orders waiting for the warehouse by requested ship date: overdue, each of the `days` days from today,
+   * later, and without a date; how many are to ship and how many have a backordered line (shipping-summary.ts).
+   */
+  async shippingSummary(tenantId: string, days: number): Promise<ShippingSummaryResponse> {
+    return shippingSummary(await this.deps.orders.shippingByDate(this.db, tenantId), this.today(), days);
   }
 
   /** Today's date in UTC, YYYY-MM-DD: what the overdue filter compares requested ship dates with. */
