@@ -17,6 +17,7 @@ import { FixedClock, systemClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
 import { extractTarGz, writeTarGz, type TarEntry } from '../../src/lib/tar.js';
 import { createServices } from '../../src/services.js';
+import { workerTasks } from '../../src/worker.js';
 import { apiBuilders } from '../helpers/api-builders.js';
 import { cli, json } from '../helpers/cli-run.js';
 import { pdfBytes } from '../helpers/document-fixtures.js';
@@ -250,6 +251,16 @@ describe('restore', () => {
 });
 
 describe('scheduled backups', () => {
+  it('are a task of the worker when BACKUP_DIR is set, looked at every 15 minutes at the most', () => {
+    const names = (config: Config) => workerTasks(t.services, config).map((task) => [task.name, task.intervalMs]);
+    expect(names(t.config)).toEqual([['retention', 3_600_000]]);
+    const backups = { directory: archives, everyMs: 5 * 60_000, keep: 3 };
+    expect(names({ ...t.config, backups })).toEqual([
+      ['retention', 3_600_000],
+      ['backup', 5 * 60_000],
+    ]);
+  });
+
   it('takes a backup when the newest archive is BACKUP_EVERY old, and keeps the newest BACKUP_KEEP', async () => {
     const directory = path.join(archives, 'scheduled');
     const clock = new FixedClock(new Date('2026-12-01T02:00:00.000Z'));

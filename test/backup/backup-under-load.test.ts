@@ -15,7 +15,7 @@ import { pdfBytes } from '../helpers/document-fixtures.js';
 import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, testEngine } from '../helpers/test-database.js';
 import { documentForm } from '../documents/document-helpers.js';
-import { processEnv, startCli } from '../process/processes.js';
+import { LISTENING, processEnv, startCli } from '../process/processes.js';
 import { useTestbed } from '../reliability/testbed.js';
 import {
   acknowledged,
@@ -38,7 +38,6 @@ const RESULTS_AFTER_BACKUP = 60;
 const START_TIMEOUT_MS = 60_000;
 const TEST_TIMEOUT_MS = 150_000;
 const SEED = 20_261_203;
-const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 
 /** Stock changes on a few records, and new products: each acknowledged one names the row it wrote. */
 function mixedRequests(products: string[], warehouses: string[], random: () => number) {

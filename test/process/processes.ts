@@ -193,7 +193,7 @@ export interface ServerProcess {
   url: string;
 }
 
-const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
+export const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 
 /**
  * Starts `serve --no-worker` on a free port (PORT=0) without waiting, so that several can start at
