@@ -22,6 +22,7 @@ import {
   type TestDatabaseLocation,
 } from '../helpers/test-database.js';
 import { upload } from '../documents/document-helpers.js';
+import { reconcileFindings } from '../reliability/invariants.js';
 
 const LATEST = KNOWN_MIGRATIONS.at(-1)!;
 const PREVIOUS = KNOWN_MIGRATIONS.at(-2)!;
@@ -124,7 +125,7 @@ describe(`upgrade from ${PREVIOUS} to ${LATEST}`, () => {
 
     await withApp(async (app) => {
       expect(await read(app)).toEqual(before);
-      expect(await app.services.inventory.stock.service.reconcile(tenantId)).toEqual({ records: [], daily_usage: [] });
+      expect(await reconcileFindings(app.services, tenantId)).toEqual({});
     });
   });
 });
