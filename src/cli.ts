@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { CommanderError } from 'commander';
 import { describeError, type CliIo } from './cli/command-kit.js';
 import { buildProgram } from './cli/program.js';
-import { loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, loadEnvFile, type Config } from './config.js';
 import { runInContext, type WorkContext } from './lib/work-context.js';
 
 const processIo: CliIo = {
@@ -47,11 +47,23 @@ export async function runCli(argv: string[], io: CliIo = processIo, config?: Con
   }
 }
 
+/** The CLI as a person starts it: `.env` of the working directory read first (docs/configuration.md). */
+async function runWithEnvFile(argv: string[]): Promise<number> {
+  try {
+    loadEnvFile();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    processIo.stderr(`Error: ${error.message}\n`);
+    return 1;
+  }
+  return runCli(argv);
+}
+
 // Also true when started through the package's `bin` symlink.
 const isEntryPoint =
   process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
 if (isEntryPoint) {
-  const code = await runCli(process.argv.slice(2));
+  const code = await runWithEnvFile(process.argv.slice(2));
   // Long-running commands (serve) keep the event loop alive; everything else exits with its code.
   if (code !== 0) process.exit(code);
   else process.exitCode = 0;

@@ -1,6 +1,7 @@
 // Every variable the configuration reads is documented where operators look: .env.example (which says it lists
 // them all), the README's configuration table and docs/configuration.md.
 import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -44,6 +45,26 @@ describe('configuration variables in the documentation', () => {
     const example = [...read('.env.example').matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
     expect(new Set(example).size).toBe(example.length);
     expect(example.sort()).toEqual([...CONFIG_VARIABLES, ...TEST_VARIABLES].sort());
+  });
+
+  it('.env.example shows each default as the configuration has it, and every value it shows is accepted', () => {
+    // Uncommented, the file is a .env as the CLI reads it (process.loadEnvFile's parser).
+    const shown = parseEnv(read('.env.example').replace(/^# (?=[A-Z][A-Z0-9_]*=)/gm, ''));
+    expect(() => loadConfig(shown)).not.toThrow();
+    /** Shown with an example of a value, where the default is none (or is derived from another variable). */
+    const examples = new Set([
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'RATE_LIMIT_REDIS_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'BACKUP_DIR',
+    ]);
+    const defaults = loadConfig({});
+    for (const [name, value] of Object.entries(shown)) {
+      if (!examples.has(name) && !TEST_VARIABLES.includes(name))
+        expect(loadConfig({ [name]: value }), `${name}=${value}`).toEqual(defaults);
+    }
   });
 
   it('the README table and docs/configuration.md name every variable', () => {

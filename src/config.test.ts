@@ -71,3 +71,31 @@ describe('answer cache configuration', () => {
     expect(() => loadConfig({ ANSWER_CACHE_MB: '-1' })).toThrow(/ANSWER_CACHE_MB/);
   });
 });
+
+describe('scheduled backup configuration', () => {
+  it('takes no backups without BACKUP_DIR, and reads the interval and the count kept with it', () => {
+    expect(loadConfig({}).backups).toBeNull();
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/qm' }).backups).toEqual({
+      directory: '/var/backups/qm',
+      everyMs: 24 * 3_600_000,
+      keep: 7,
+    });
+    expect(loadConfig({ BACKUP_DIR: 'backups', BACKUP_EVERY: '30m', BACKUP_KEEP: '48' }).backups).toEqual({
+      directory: path.resolve('backups'),
+      everyMs: 30 * 60_000,
+      keep: 48,
+    });
+    expect(loadConfig({ BACKUP_DIR: '/b', BACKUP_EVERY: '2D' }).backups?.everyMs).toBe(2 * 86_400_000);
+  });
+
+  it.each([
+    [{ BACKUP_EVERY: '90' }, 'BACKUP_EVERY must be a whole number of minutes, hours or days'],
+    [{ BACKUP_EVERY: '1.5h' }, 'BACKUP_EVERY must be'],
+    [{ BACKUP_EVERY: '0m' }, 'between 1m and 365d, got "0m"'],
+    [{ BACKUP_EVERY: '366d' }, 'BACKUP_EVERY must be'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP must be an integer between 1 and 10000'],
+  ])('refuses %o, even without BACKUP_DIR', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

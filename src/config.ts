@@ -57,6 +57,17 @@ export interface Config {
    * none, every read goes to the database.
    */
   readonly answerCacheBytes: number;
+  /** The worker's scheduled backups (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP); null when BACKUP_DIR is unset. */
+  readonly backups: BackupSettings | null;
+}
+
+export interface BackupSettings {
+  /** Where the archives are written, an absolute path. */
+  readonly directory: string;
+  /** The time between two backups. */
+  readonly everyMs: number;
+  /** Archives kept: the newest ones; older ones are deleted after each new backup. */
+  readonly keep: number;
 }
 
 export interface CompressionSettings {
@@ -274,12 +285,48 @@ function compression(env: Env): CompressionSettings {
   };
 }
 
+const DURATION_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration written as a whole number of minutes, hours or days: `30m`, `6h`, `1d`. */
+function duration(env: Env, name: string, fallback: string, minMs: number, maxMs: number): number {
+  const raw = env[name]?.trim() || fallback;
+  const match = /^(\d+)\s*([mhd])$/i.exec(raw);
+  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2]!.toLowerCase()]! : NaN;
+  if (!(ms >= minMs && ms <= maxMs))
+    throw new ConfigError(
+      `${name} must be a whole number of minutes, hours or days (30m, 6h, 1d) between ${minMs / 60_000}m and ${maxMs / 86_400_000}d, got "${raw}".`,
+    );
+  return ms;
+}
+
+function backups(env: Env): BackupSettings | null {
+  const directory = trimOrNull(env.BACKUP_DIR);
+  const everyMs = duration(env, 'BACKUP_EVERY', '24h', 60_000, 365 * 86_400_000);
+  const keep = integer(env, 'BACKUP_KEEP', 7, 1, 10_000);
+  return directory === null ? null : { directory: path.resolve(directory), everyMs, keep };
+}
+
 function rateLimit(env: Env): RateLimitSettings {
   const redisUrl = trimOrNull(env.RATE_LIMIT_REDIS_URL);
   if (redisUrl !== null && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
     throw new ConfigError('RATE_LIMIT_REDIS_URL must be a redis:// or rediss:// URL.');
   }
   return { max: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000), windowMs: 60_000, redisUrl };
+}
+
+/**
+ * Reads `file` (`.env` in the working directory) into process.env when it exists, through Node.js's own parser
+ * (`process.loadEnvFile`), which leaves a variable the environment already has as it is: the environment wins
+ * over the file. Answers whether there was a file.
+ */
+export function loadEnvFile(file = '.env'): boolean {
+  try {
+    process.loadEnvFile(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new ConfigError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Builds the configuration from an environment (process.env by default) and an optional override. */
@@ -318,6 +365,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     imports: imports(env),
     compression: compression(env),
     answerCacheBytes: integer(env, 'ANSWER_CACHE_MB', 16, 0, 65_536) * 1024 * 1024,
+    backups: backups(env),
     ...overrides,
   };
   return Object.freeze(config);

@@ -47,7 +47,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     }
   }
 
-  const worker = options.worker ? createWorker(app.services, app.log, database) : null;
+  const worker = options.worker ? createWorker(app.services, app.log, database, config) : null;
   app.addHook('onClose', async () => worker?.stop());
 
   // A request still in flight at shutdown is answered with `Connection: close`, so that its keep-alive

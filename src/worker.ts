@@ -1,8 +1,11 @@
 // Background work: runs inside the server process by default, or alone as `cli worker`. Each task runs
 // on its own interval; a failing run is logged and tried again at the next tick.
 import type { FastifyBaseLogger } from 'fastify';
+import { ScheduledBackups } from './backup/scheduled-backups.js';
+import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { eventListener } from './modules/events/event-signal.js';
+import { systemClock } from './lib/clock.js';
 import type { Services } from './services.js';
 import { runInContext, SYSTEM_ACTOR, type WorkContext } from './lib/work-context.js';
 
@@ -20,22 +23,33 @@ export interface WorkerLoop {
   stop(): Promise<void>;
 }
 
-export function workerTasks(services: Services): WorkerTask[] {
-  return [{ name: 'retention', intervalMs: 60 * 60 * 1000, run: () => services.retention.purge() }];
+/** What the worker's tasks read of the configuration: the scheduled backups' settings and what they copy. */
+export type WorkerConfig = Pick<Config, 'backups' | 'databaseUrl' | 'sqliteFile' | 'documentStorage'>;
+
+export function workerTasks(services: Services, config?: WorkerConfig): WorkerTask[] {
+  const tasks: WorkerTask[] = [
+    { name: 'retention', intervalMs: 60 * 60 * 1000, run: () => services.retention.purge() },
+  ];
+  if (config?.backups) {
+    const backups = new ScheduledBackups(config, config.backups, systemClock);
+    tasks.push({ name: 'backup', intervalMs: backups.intervalMs, run: () => backups.run() });
+  }
+  return tasks;
 }
 
 /**
- * The worker of a process: retention on its interval, the webhook publisher and delivery loop, woken by this
+ * The worker of a process: retention on its interval, scheduled backups when BACKUP_DIR is set, the webhook publisher and delivery loop, woken by this
  * process's commits and, given the database, by other processes' (LISTEN on PostgreSQL), and the import runner.
  */
 export function createWorker(
   services: Services,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   database?: Pick<Database, 'listen'>,
+  config?: WorkerConfig,
 ): Worker {
   const loops: WorkerLoop[] = [services.webhooks.createDispatcher(log), services.imports.createRunner(log)];
   if (database) loops.push(eventListener(database, services.eventSignal, log));
-  return new Worker(workerTasks(services), log, loops);
+  return new Worker(workerTasks(services, config), log, loops);
 }
 
 export class Worker {

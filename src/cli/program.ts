@@ -1,7 +1,7 @@
 // The operator CLI's commands, in the order `--help` lists them; each is built in its own file under commands/.
-import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import type { Config } from '../config.js';
+import { packageVersion } from '../lib/package-version.js';
 import { commandKit, type CliIo } from './command-kit.js';
 import { registerTenantCreate } from './commands/tenant-create.js';
 import { registerTenantUpdate } from './commands/tenant-update.js';
@@ -13,29 +13,12 @@ import { registerUserStatus } from './commands/user-status.js';
 import { registerUserResetPassword } from './commands/user-reset-password.js';
 import { registerTokenCreate } from './commands/token-create.js';
 import { registerMigrate } from './commands/migrate.js';
+import { registerBackup } from './commands/backup.js';
+import { registerRestore } from './commands/restore.js';
 import { registerEventsPurge } from './commands/events-purge.js';
 import { registerImport } from './commands/import.js';
 import { registerServe } from './commands/serve.js';
 import { registerWorker } from './commands/worker.js';
-
-/**
- * The package's version: from the nearest package.json of this package above this file (one level up from
- * src/ or dist/; further from a build placed elsewhere, such as the benchmark's).
- */
-function packageVersion(): string {
-  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (manifest.name === 'quartermaster' && manifest.version) return manifest.version;
-    } catch {
-      // No package.json here, or not ours: look further up.
-    }
-    if (dir.pathname === '/') return 'unknown';
-  }
-}
 
 const COMMANDS = [
   registerTenantCreate,
@@ -48,6 +31,8 @@ const COMMANDS = [
   registerUserResetPassword,
   registerTokenCreate,
   registerMigrate,
+  registerBackup,
+  registerRestore,
   registerEventsPurge,
   registerImport,
   registerServe,

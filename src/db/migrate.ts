@@ -48,3 +48,27 @@ export async function migrateAtStartup(
   await database.checkConnection();
   return database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () => migrateToLatest(database.db));
 }
+
+/** Every migration this release knows, oldest first. */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrations);
+
+export interface MigrationLevel {
+  /** Applied migrations, oldest first; the last is the database's level. */
+  applied: string[];
+  /** Migrations this release would apply, in order. */
+  pending: string[];
+}
+
+/** Where the database stands, read without changing anything (not even creating the migration tables). */
+export async function migrationLevel(db: AnyDb): Promise<MigrationLevel> {
+  const list = await migrator(db).getMigrations();
+  return {
+    applied: list.filter((m) => m.executedAt !== undefined).map((m) => m.name),
+    pending: list.filter((m) => m.executedAt === undefined).map((m) => m.name),
+  };
+}
+
+/** True when the database holds no table of its own (the migrator's bookkeeping aside). */
+export async function isEmptyDatabase(db: AnyDb): Promise<boolean> {
+  return (await db.introspection.getTables()).length === 0;
+}

@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { runCli } from '../../src/cli.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import type { Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
@@ -14,37 +13,13 @@ import { verifyPassword } from '../../src/lib/passwords.js';
 import { createServices, type Services } from '../../src/services.js';
 import { ROLES } from '../../src/modules/tenancy/user.service.js';
 import { bearer, makeTenant, type TenantFixture } from '../helpers/factories.js';
+import { cli, json } from '../helpers/cli-run.js';
 import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabaseLocation, openTestDatabase, type TestDatabaseLocation } from '../helpers/test-database.js';
 
 const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DAY_MS = 86_400_000;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI in process; `stdin` is what standard input holds (for --password-stdin). */
-async function cli(config: Config, argv: string[], stdin?: string): Promise<CliResult> {
-  const result = { stdout: '', stderr: '' };
-  const io = {
-    stdout: (t: string) => void (result.stdout += t),
-    stderr: (t: string) => void (result.stderr += t),
-    stdin: async () => stdin ?? '',
-  };
-  const code = await runCli(argv, io, config);
-  return { code, ...result };
-}
-
-/** The single JSON document a `--json` command printed: exactly one line on stdout. */
-function json(result: CliResult): unknown {
-  expect(result.stdout.endsWith('\n')).toBe(true);
-  expect(result.stdout.trim().split('\n')).toHaveLength(1);
-  return JSON.parse(result.stdout);
-}
 
 let unique = 0;
 const email = (what: string) => `${what}-${Date.now().toString(36)}-${unique++}@example.test`;

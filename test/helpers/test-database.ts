@@ -6,7 +6,9 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import type { Engine } from '../../src/db/dialect.js';
+import { Migrator } from 'kysely/migration';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrations } from '../../src/db/migrations/index.js';
 import { randomBase62 } from '../../src/lib/secrets.js';
 import { adminQuery, databaseUrlFor } from './postgres-admin.js';
 
@@ -57,6 +59,21 @@ export async function createTestDatabaseLocation(options: { migrated?: boolean }
 
 export function openTestDatabase(location: TestDatabaseLocation): Database {
   return createDatabase({ databaseUrl: location.databaseUrl, sqliteFile: location.sqliteFile, poolSize: 10 });
+}
+
+/**
+ * Takes the database back to the previous migration level with the newest migration's `down`, keeping its rows:
+ * the database of the release before, for upgrade tests (this release's code writes only the newest schema).
+ */
+export async function undoNewestMigration(location: TestDatabaseLocation): Promise<void> {
+  const database = openTestDatabase(location);
+  try {
+    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateDown();
+    if (error) throw error;
+  } finally {
+    await database.close();
+  }
 }
 
 /**

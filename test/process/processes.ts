@@ -8,6 +8,8 @@ import type { TestDatabaseLocation } from '../helpers/test-database.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI_ENTRY = path.join(PROJECT_ROOT, 'src/cli.ts');
+/** By its full address, so that a process started in another directory (`cwd`) finds it too. */
+const TSX = import.meta.resolve('tsx');
 
 /** Generous: tsx compiles on the fly, and two processes may start side by side. */
 export const START_TIMEOUT_MS = 30_000;
@@ -51,6 +53,9 @@ const APP_VARIABLES = [
   'WEBHOOK_POLL_INTERVAL_MS',
   'IMPORT_MAX_FILE_MB',
   'IMPORT_LEASE_MS',
+  'BACKUP_DIR',
+  'BACKUP_EVERY',
+  'BACKUP_KEEP',
 ];
 
 /** The environment for a child process on `location`: DATA_DIR / DATABASE_URL from it, silent logs. */
@@ -83,10 +88,13 @@ export interface CliProcess {
 
 const running = new Set<ChildProcess>();
 
-/** Starts the CLI; `input`, when given, is written to its standard input, which is then closed. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
-    cwd: PROJECT_ROOT,
+/**
+ * Starts the CLI in `cwd` (the project's root by default); `input`, when given, is written to its standard input,
+ * which is then closed.
+ */
+export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string, cwd = PROJECT_ROOT): CliProcess {
+  const child = spawn(process.execPath, ['--import', TSX, CLI_ENTRY, ...args], {
+    cwd,
     env,
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
@@ -161,8 +169,9 @@ export async function runCliProcess(
   env: NodeJS.ProcessEnv,
   timeoutMs = START_TIMEOUT_MS,
   input?: string,
+  cwd?: string,
 ) {
-  const cli = startCli(args, env, input);
+  const cli = startCli(args, env, input, cwd);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -184,7 +193,7 @@ export interface ServerProcess {
   url: string;
 }
 
-const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
+export const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 
 /**
  * Starts `serve --no-worker` on a free port (PORT=0) without waiting, so that several can start at

@@ -20,7 +20,7 @@ export function registerWorker(program: Command, { config }: CommandKit): void {
         config,
         async (services, database) => {
           database.checkpointInBackground();
-          const worker = createWorker(services, log, database);
+          const worker = createWorker(services, log, database, config);
           worker.start();
           log.info('worker started');
           log.info({ signal: await waitForSignal() }, 'worker stopping');
