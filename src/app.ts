@@ -40,6 +40,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStrictQuery } from './http/strict-query.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
+import { processMetrics } from './process-metrics.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { CATALOG_ANSWERS } from './modules/catalog/catalog-answers.js';
@@ -200,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app, config.compression);
 
   registerHealth(app, database.db);
-  services.webhooks.metrics.registerOn(registerMetrics(app));
+  registerMetrics(app, processMetrics(services, database));
 
   await app.register(fastifyCookie);
   // Before authentication: every later hook and the handler run in the request's work context.

@@ -19,9 +19,13 @@ function variablesReadFrom(env: Record<string, string>): string[] {
   return names;
 }
 
-// S3's variables are read only when DOCUMENT_STORAGE selects it.
+// S3's variables are read only when DOCUMENT_STORAGE selects it, tracing's details only with tracing on.
 const CONFIG_VARIABLES = [
-  ...new Set([...variablesReadFrom({}), ...variablesReadFrom({ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'documents' })]),
+  ...new Set([
+    ...variablesReadFrom({}),
+    ...variablesReadFrom({ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'documents' }),
+    ...variablesReadFrom({ OTEL_TRACES_EXPORTER: 'console' }),
+  ]),
 ].sort();
 
 /** Read by the tests alone, and documented in the Tests section of docs/configuration.md. */

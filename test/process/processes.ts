@@ -51,6 +51,12 @@ const APP_VARIABLES = [
   'WEBHOOK_POLL_INTERVAL_MS',
   'IMPORT_MAX_FILE_MB',
   'IMPORT_LEASE_MS',
+  'WORKER_PORT',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_TRACES_SAMPLER_ARG',
+  'OTEL_SERVICE_NAME',
 ];
 
 /** The environment for a child process on `location`: DATA_DIR / DATABASE_URL from it, silent logs. */
@@ -62,6 +68,8 @@ export function processEnv(location: TestDatabaseLocation, extra: Record<string,
     DATA_DIR: location.dataDir,
     ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}),
     LOG_LEVEL: 'silent',
+    // Any free port for a worker's probes: several workers run side by side.
+    WORKER_PORT: '0',
     ...extra,
   };
 }
