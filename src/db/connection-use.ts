@@ -2,7 +2,6 @@
 // wait for one (counted where every connection is acquired and released, the same on both engines), and the
 // observer tracing installs around each statement. Neither costs a request more than a counter when unread.
 import type { CompiledQuery, QueryResult } from 'kysely';
-import type { Engine } from './dialect.js';
 
 export class ConnectionUse {
   /** Connections acquired and not yet released: a transaction or a statement running on each. */
@@ -13,7 +12,7 @@ export class ConnectionUse {
 
 /** Runs a statement inside whatever it records (a span); `run` executes it. */
 export type StatementObserver = <R>(
-  engine: Engine,
+  engine: 'sqlite' | 'postgres',
   query: CompiledQuery,
   run: () => Promise<QueryResult<R>>,
 ) => Promise<QueryResult<R>>;

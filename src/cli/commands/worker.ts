@@ -17,10 +17,14 @@ export function registerWorker(program: Command, { config }: CommandKit): void {
       const { createLogger } = await import('../../lib/logger.js');
       const { startWorkerProbes } = await import('../../worker-probes.js');
       const log = createLogger(config);
+      const tracing = config.tracing
+        ? (await import('../../tracing/tracing.js')).startTracing(config.tracing, 'worker')
+        : null;
       await withServices(
         config,
         async (services, database) => {
           database.checkpointInBackground();
+          tracing?.instrumentServices(services);
           const worker = createWorker(services, log, database);
           const probes = await startWorkerProbes(config, services, database, log);
           worker.start();
@@ -28,6 +32,7 @@ export function registerWorker(program: Command, { config }: CommandKit): void {
           log.info({ signal: await waitForSignal() }, 'worker stopping');
           await worker.stop();
           await probes.close();
+          await tracing?.shutdown();
         },
         config.databasePoolSize,
         log,
