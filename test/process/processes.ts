@@ -91,10 +91,17 @@ export interface CliProcess {
 
 const running = new Set<ChildProcess>();
 
+/** A built CLI to start instead of the sources through tsx: `dist/cli.js` of a release, from its folder. */
+export interface BuiltCli {
+  entry: string;
+  cwd: string;
+}
+
 /** Starts the CLI; `input`, when given, is written to its standard input, which is then closed. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
-    cwd: PROJECT_ROOT,
+export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string, built?: BuiltCli): CliProcess {
+  const entry = built ? [built.entry] : ['--import', 'tsx', CLI_ENTRY];
+  const child = spawn(process.execPath, [...entry, ...args], {
+    cwd: built?.cwd ?? PROJECT_ROOT,
     env,
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
