@@ -33,8 +33,6 @@ export async function startServer(config: Config, options: StartOptions): Promis
   database.checkpointInBackground();
   const tracing = options.tracing ?? null;
   const app = await buildApp({ config, database, ownsDatabase: true, loggerInstance: logger, tracing });
-  // Added first, so run last: the spans of the shutdown's own work are sent too.
-  if (tracing) app.addHook('onClose', async () => tracing.shutdown());
 
   const bootstrap = await database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () =>
     app.services.tenants.ensureDefault(config.adminEmail, config.adminPassword),
@@ -77,6 +75,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     else app.log.info({ signal }, 'shutting down');
     shuttingDown = true;
     await app.close();
+    // Last, so that the spans of the shutdown's own work are sent too.
+    await tracing?.shutdown();
   });
   return app;
 }
