@@ -40,6 +40,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStrictQuery } from './http/strict-query.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { newId as defaultNewId, type IdGenerator } from './lib/ids.js';
+import { processMetrics } from './process-metrics.js';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes.js';
 import { tokenRoutes } from './modules/auth/tokens/token.routes.js';
 import { CATALOG_ANSWERS } from './modules/catalog/catalog-answers.js';
@@ -52,6 +53,7 @@ import { warehouseRoutes } from './modules/inventory/warehouses/warehouse.routes
 import { tenantRoutes } from './modules/tenancy/tenant.routes.js';
 import { API_PREFIX, createServices, type Services } from './services.js';
 import type { Resolver } from './modules/webhooks/transport/address-guard.js';
+import type { Tracing } from './tracing/tracing.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +76,8 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** DNS for the webhook SSRF checks (tests); the system resolver otherwise. */
   webhookResolver?: Resolver;
+  /** Tracing, when the configuration turns it on (src/tracing/): names the requests' spans, traces the services. */
+  tracing?: Pick<Tracing, 'instrumentApp'> | null;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -160,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  options.tracing?.instrumentApp(app);
   registerHostCheck(app);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // `GET …/products/tree` is an unknown route, not a product that does not exist.
@@ -200,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app, config.compression);
 
   registerHealth(app, database.db);
-  services.webhooks.metrics.registerOn(registerMetrics(app));
+  registerMetrics(app, processMetrics(services, database));
 
   await app.register(fastifyCookie);
   // Before authentication: every later hook and the handler run in the request's work context.

@@ -20,9 +20,13 @@ function variablesReadFrom(env: Record<string, string>): string[] {
   return names;
 }
 
-// S3's variables are read only when DOCUMENT_STORAGE selects it.
+// S3's variables are read only when DOCUMENT_STORAGE selects it, tracing's details only with tracing on.
 const CONFIG_VARIABLES = [
-  ...new Set([...variablesReadFrom({}), ...variablesReadFrom({ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'documents' })]),
+  ...new Set([
+    ...variablesReadFrom({}),
+    ...variablesReadFrom({ DOCUMENT_STORAGE: 's3', S3_BUCKET: 'documents' }),
+    ...variablesReadFrom({ OTEL_TRACES_EXPORTER: 'console' }),
+  ]),
 ].sort();
 
 /** Read by the tests alone, and documented in the Tests section of docs/configuration.md. */
@@ -59,6 +63,9 @@ describe('configuration variables in the documentation', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'BACKUP_DIR',
+      // Either turns tracing on: the file shows what a collector's address and the exporter look like.
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_TRACES_EXPORTER',
     ]);
     const defaults = loadConfig({});
     for (const [name, value] of Object.entries(shown)) {

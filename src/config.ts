@@ -59,6 +59,11 @@ export interface Config {
   readonly answerCacheBytes: number;
   /** The worker's scheduled backups (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP); null when BACKUP_DIR is unset. */
   readonly backups: BackupSettings | null;
+  // Observability (docs/deployment.md#tracing and #health-readiness-and-metrics).
+  /** Port of a `worker` process's /health, /ready and /metrics (WORKER_PORT); 0 takes any free port. */
+  readonly workerPort: number;
+  /** OpenTelemetry tracing; null when off, and then nothing of its SDK is loaded. */
+  readonly tracing: TracingSettings | null;
 }
 
 export interface BackupSettings {
@@ -68,6 +73,18 @@ export interface BackupSettings {
   readonly everyMs: number;
   /** Archives kept: the newest ones; older ones are deleted after each new backup. */
   readonly keep: number;
+}
+
+export interface TracingSettings {
+  /** `otlp`: OTLP over HTTP (JSON) to `endpoint`; `console`: each span printed on stdout (trying it out). */
+  readonly exporter: 'otlp' | 'console';
+  /** The traces URL: OTEL_EXPORTER_OTLP_ENDPOINT with `/v1/traces` added, as the specification says. */
+  readonly endpoint: string;
+  /** Sent with every export (OTEL_EXPORTER_OTLP_HEADERS): an API key of a tracing service, say. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly serviceName: string;
+  /** Share of new traces recorded, 0 to 1 (OTEL_TRACES_SAMPLER_ARG); a caller's sampled traceparent is followed. */
+  readonly sampleRatio: number;
 }
 
 export interface CompressionSettings {
@@ -329,6 +346,49 @@ export function loadEnvFile(file = '.env'): boolean {
   }
 }
 
+// Observability: the worker's probe port and tracing, read with OpenTelemetry's own variable names.
+
+const TRACES_EXPORTERS = ['otlp', 'console', 'none'] as const;
+
+function otlpHeaders(raw: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (raw ?? '').split(',')) {
+    if (pair.trim() === '') continue;
+    const equals = pair.indexOf('=');
+    const name = equals > 0 ? pair.slice(0, equals).trim() : '';
+    if (name === '') throw new ConfigError('OTEL_EXPORTER_OTLP_HEADERS must be name=value pairs separated by commas.');
+    try {
+      headers[decodeURIComponent(name)] = decodeURIComponent(pair.slice(equals + 1).trim());
+    } catch {
+      throw new ConfigError('OTEL_EXPORTER_OTLP_HEADERS holds a malformed percent-encoding.');
+    }
+  }
+  return headers;
+}
+
+function tracing(env: Env): TracingSettings | null {
+  const endpoint = trimOrNull(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const named = trimOrNull(env.OTEL_TRACES_EXPORTER)?.toLowerCase() ?? null;
+  if (named !== null && !(TRACES_EXPORTERS as readonly string[]).includes(named))
+    throw new ConfigError(`OTEL_TRACES_EXPORTER must be one of ${TRACES_EXPORTERS.join(', ')}, got "${named}".`);
+  const exporter = (named ?? (endpoint ? 'otlp' : 'none')) as (typeof TRACES_EXPORTERS)[number];
+  if (exporter === 'none') return null;
+  const base = endpoint ?? 'http://localhost:4318';
+  if (!/^https?:\/\/[^/]/.test(base))
+    throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL.');
+  const ratio = env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  const sampleRatio = ratio ? Number(ratio) : 1;
+  if (!Number.isFinite(sampleRatio) || sampleRatio < 0 || sampleRatio > 1)
+    throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "${ratio}".`);
+  return {
+    exporter,
+    endpoint: `${base.replace(/\/+$/, '')}/v1/traces`,
+    headers: otlpHeaders(env.OTEL_EXPORTER_OTLP_HEADERS),
+    serviceName: trimOrNull(env.OTEL_SERVICE_NAME) ?? 'quartermaster',
+    sampleRatio,
+  };
+}
+
 /** Builds the configuration from an environment (process.env by default) and an optional override. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -366,6 +426,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     compression: compression(env),
     answerCacheBytes: integer(env, 'ANSWER_CACHE_MB', 16, 0, 65_536) * 1024 * 1024,
     backups: backups(env),
+    workerPort: integer(env, 'WORKER_PORT', 8090, 0, 65535),
+    tracing: tracing(env),
     ...overrides,
   };
   return Object.freeze(config);

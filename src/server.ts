@@ -7,10 +7,13 @@ import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import { createLogger } from './lib/logger.js';
 import { STARTUP_LOCK_WAIT_MS, migrateAtStartup } from './db/migrate.js';
+import type { Tracing } from './tracing/tracing.js';
 import { createWorker } from './worker.js';
 
 export interface StartOptions {
   worker: boolean;
+  /** Started by `serve` before this module was loaded, when the configuration turns tracing on. */
+  tracing?: Tracing | null;
 }
 
 export async function startServer(config: Config, options: StartOptions): Promise<FastifyInstance> {
@@ -28,7 +31,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
   });
   await migrateAtStartup(database);
   database.checkpointInBackground();
-  const app = await buildApp({ config, database, ownsDatabase: true, loggerInstance: logger });
+  const tracing = options.tracing ?? null;
+  const app = await buildApp({ config, database, ownsDatabase: true, loggerInstance: logger, tracing });
 
   const bootstrap = await database.withStartupLockWait(STARTUP_LOCK_WAIT_MS, () =>
     app.services.tenants.ensureDefault(config.adminEmail, config.adminPassword),
@@ -71,6 +75,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     else app.log.info({ signal }, 'shutting down');
     shuttingDown = true;
     await app.close();
+    // Last, so that the spans of the shutdown's own work are sent too.
+    await tracing?.shutdown();
   });
   return app;
 }

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql, type DatabaseConnection, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { LocalCommits, type ChangeWatch, type WatchedTables } from './change-watch.js';
+import { ConnectionUse } from './connection-use.js';
 import { CONFIRMATION_TIMEOUT_MS, CommitConfirmations, type UnconfirmedCommit } from './confirmed-commits.js';
 import {
   listenForNotifications,
@@ -64,6 +65,8 @@ export interface Database {
    * third connection.
    */
   checkpointInBackground(): void;
+  /** The connections this process may hold, those lent out now and the callers waiting for one (/metrics). */
+  connections(): { size: number; inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -275,6 +278,7 @@ function notifiedCommits({ databaseUrl, watched, onError, onUnconfirmed }: Notif
 export function createDatabase(options: DatabaseOptions): Database {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
   const commits = new LocalCommits();
+  const use = new ConnectionUse();
   const watches = new Set<ChangeWatch>();
   let dialect;
   let sqlite: BetterSqlite3.Database | null = null;
@@ -291,7 +295,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     // An idle connection closed by the server emits 'error' on the pool; unheard, it would crash the
     // process. The pool drops that connection and opens a new one on demand.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    dialect = new NormalisedPostgresDialect({ pool }, commits);
+    dialect = new NormalisedPostgresDialect({ pool }, commits, use);
   } else {
     let opened: BetterSqlite3.Database;
     try {
@@ -303,13 +307,15 @@ export function createDatabase(options: DatabaseOptions): Database {
     }
     sqlite = opened;
     dataVersion = dataVersionPerTurn(opened);
-    dialect = new ImmediateSqliteDialect({ database: opened }, commits);
+    dialect = new ImmediateSqliteDialect({ database: opened }, commits, use);
     statistics = setInterval(() => refreshStatistics(opened, 'periodic'), SQLITE_OPTIMIZE_INTERVAL_MS).unref();
   }
   const db = new Kysely<DB>({ dialect, plugins: [new ValueNormalisationPlugin(engine)], log: options.log });
+  const size = options.databaseUrl ? (options.poolSize ?? 10) : 1;
   return {
     db,
     engine,
+    connections: () => ({ size, inUse: use.inUse, waiting: use.waiting }),
     close: async () => {
       clearInterval(statistics);
       await Promise.all([...watches].map((watch) => watch.close()));

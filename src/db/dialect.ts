@@ -21,6 +21,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { LocalCommits, type ConfirmCommit } from './change-watch.js';
+import { statementObservation, type ConnectionUse } from './connection-use.js';
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -90,9 +91,14 @@ class ParameterNormalisingDriver implements Driver {
 
   constructor(
     private readonly inner: Driver,
-    private readonly parameter: (value: unknown) => unknown,
+    private readonly engine: Engine,
     private readonly commits: LocalCommits,
-  ) {}
+    private readonly use: ConnectionUse,
+  ) {
+    this.parameter = parameterFor(engine);
+  }
+
+  private readonly parameter: (value: unknown) => unknown;
 
   private normalised(query: CompiledQuery): CompiledQuery {
     return { ...query, parameters: query.parameters.map(this.parameter) };
@@ -104,12 +110,9 @@ class ParameterNormalisingDriver implements Driver {
     if (!wrapper) {
       const self: DatabaseConnection = {
         executeQuery: <R>(query: CompiledQuery) => {
-          const running = connection.executeQuery<R>(this.normalised(query));
-          if (!LocalCommits.isWrite(query.query)) return running;
-          return running.then(async (result) => {
-            await this.requestConfirmations(self, this.commits.executed(self, query.query));
-            return result;
-          });
+          const observer = statementObservation.observer;
+          if (observer) return observer(this.engine, query, () => this.execute<R>(self, connection, query));
+          return this.execute<R>(self, connection, query);
         },
         streamQuery: (query, chunkSize) => connection.streamQuery(this.normalised(query), chunkSize),
       };
@@ -118,6 +121,19 @@ class ParameterNormalisingDriver implements Driver {
       this.unwrapped.set(wrapper, connection);
     }
     return wrapper;
+  }
+
+  private execute<R>(
+    wrapper: DatabaseConnection,
+    connection: DatabaseConnection,
+    query: CompiledQuery,
+  ): Promise<QueryResult<R>> {
+    const running = connection.executeQuery<R>(this.normalised(query));
+    if (!LocalCommits.isWrite(query.query)) return running;
+    return running.then(async (result) => {
+      await this.requestConfirmations(wrapper, this.commits.executed(wrapper, query.query));
+      return result;
+    });
   }
 
   private innerOf(connection: DatabaseConnection): DatabaseConnection {
@@ -137,7 +153,15 @@ class ParameterNormalisingDriver implements Driver {
     return this.inner.init();
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    return this.wrap(await this.inner.acquireConnection());
+    this.use.waiting += 1;
+    let connection: DatabaseConnection;
+    try {
+      connection = await this.inner.acquireConnection();
+    } finally {
+      this.use.waiting -= 1;
+    }
+    this.use.inUse += 1;
+    return this.wrap(connection);
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await this.inner.beginTransaction(this.innerOf(connection), settings);
@@ -175,6 +199,7 @@ class ParameterNormalisingDriver implements Driver {
     return this.inner.releaseSavepoint!(this.innerOf(connection), name, compile);
   }
   releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.use.inUse -= 1;
     const released = this.inner.releaseConnection(this.innerOf(connection));
     const unanswered = this.unanswered.get(connection);
     if (!unanswered) return released;
@@ -240,6 +265,7 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   constructor(
     config: SqliteDialectConfig,
     private readonly commits: LocalCommits,
+    private readonly use: ConnectionUse,
   ) {
     const { database } = config;
     const cached: SqliteDialectConfig = {
@@ -256,8 +282,9 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ParameterNormalisingDriver(
       new ImmediateSqliteDriver(this.sqliteConfig),
-      parameterFor('sqlite'),
+      'sqlite',
       this.commits,
+      this.use,
     );
   }
 
@@ -271,12 +298,13 @@ export class NormalisedPostgresDialect extends PostgresDialect {
   constructor(
     config: PostgresDialectConfig,
     private readonly commits: LocalCommits,
+    private readonly use: ConnectionUse,
   ) {
     super(config);
   }
 
   override createDriver(): Driver {
-    return new ParameterNormalisingDriver(super.createDriver(), parameterFor('postgres'), this.commits);
+    return new ParameterNormalisingDriver(super.createDriver(), 'postgres', this.commits, this.use);
   }
 }
 

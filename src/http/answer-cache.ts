@@ -54,6 +54,8 @@ export class AnswerCache {
   private seen = new Set<number>();
   private seenBefore = new Set<number>();
   private readonly largestEntry: number;
+  /** Lookups answered from memory and not, since the process started (`answer_cache_lookups_total`). */
+  readonly lookups = { hits: 0, misses: 0 };
 
   constructor(
     private readonly changes: ChangeWatch,
@@ -75,7 +77,10 @@ export class AnswerCache {
   /** The kept answer to `key`, unless the watched tables may have changed since the last lookup. */
   lookup(key: string): { kept: KeptAnswer | undefined; generation: number } {
     if (this.changes.changed()) this.clear();
-    return { kept: this.entries.get(key), generation: this.generation };
+    const kept = this.entries.get(key);
+    if (kept) this.lookups.hits += 1;
+    else this.lookups.misses += 1;
+    return { kept, generation: this.generation };
   }
 
   /**

@@ -1,10 +1,9 @@
-// Prometheus metrics: request durations by method, route pattern and status, plus process metrics.
+// Prometheus metrics: request durations by method, route pattern and status, beside the process's own metrics
+// (src/process-metrics.ts), at GET /metrics.
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Histogram, type Registry } from 'prom-client';
 
-export function registerMetrics(app: FastifyInstance): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+export function registerMetrics(app: FastifyInstance, registry: Registry): void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration in seconds, by method, route pattern and status code.',
@@ -20,9 +19,12 @@ export function registerMetrics(app: FastifyInstance): Registry {
     );
     done();
   });
+  registerMetricsRoute(app, registry);
+}
 
+/** GET /metrics alone: what a worker's probe port serves. */
+export function registerMetricsRoute(app: FastifyInstance, registry: Registry): void {
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     return reply.type(registry.contentType).send(await registry.metrics());
   });
-  return registry;
 }

@@ -1,7 +1,9 @@
-// What the request log says of a request. Fastify logs each request's URL; a caller who puts a credential in
+// What the request log says of a request: its answer's line names the route pattern, the tenant and the caller, so
+// that a log store can count by them as /metrics counts by route. Fastify logs each request's URL; a caller who puts a credential in
 // the query string (`?access_token=…`) would otherwise leave it in every log store the lines reach. The values
 // of such parameters are written as [REDACTED]; the rest of the URL is kept as it came.
 import type { FastifyServerOptions } from 'fastify';
+import type { AuthContext } from '../modules/auth/auth-context.js';
 
 const REDACTED = '[REDACTED]';
 
@@ -57,13 +59,37 @@ function serializeRequest(request: LoggedRequest) {
 }
 
 /**
+ * The answer as `request completed` logs it: Fastify's status code, then the route pattern (`unmatched` for none),
+ * and, once authenticated, the tenant and the caller (`user:<id>`, or `token:<id>` for an integration token).
+ */
+interface LoggedReply {
+  statusCode: number;
+  request?: { routeOptions?: { url?: string }; auth?: AuthContext | null };
+}
+
+function serializeReply(reply: LoggedReply) {
+  const request = reply.request;
+  const auth = request?.auth ?? undefined;
+  return {
+    statusCode: reply.statusCode,
+    route: request?.routeOptions?.url ?? 'unmatched',
+    tenant: auth?.tenantId,
+    caller: auth ? callerOf(auth) : undefined,
+  };
+}
+
+function callerOf(auth: AuthContext): string {
+  return auth.via === 'token' && auth.consoleSessionId === undefined ? `token:${auth.tokenId}` : `user:${auth.user.id}`;
+}
+
+/**
  * Fastify's logging settings with `req` serialized with the URL's credentials redacted: set once on the logger
  * every request's logger is a child of (a serializer given to each child would cost every request).
  */
 export function withRequestLogRedaction(
   logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'>,
 ): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
-  const serializers = { req: serializeRequest };
+  const serializers = { req: serializeRequest, res: serializeReply };
   if (logging.loggerInstance) return { loggerInstance: logging.loggerInstance.child({}, { serializers }) };
   const { logger } = logging;
   if (!logger) return { logger };

@@ -30,6 +30,7 @@ export function registerWorkContext(app: FastifyInstance): void {
       request_id: request.id,
       ip: request.ip,
       actor: () => (request.auth ? actorOf(request.auth) : null),
+      tenant_id: () => request.auth?.tenantId ?? null,
       log: request.log,
       afterAnswer: (task) => {
         (request.afterAnswer ??= []).push(task);

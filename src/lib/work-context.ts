@@ -24,6 +24,8 @@ export interface WorkContext {
   ip: string | null;
   /** Read when needed: an API request knows its caller only once it has been authenticated. */
   actor(): Actor | null;
+  /** The tenant worked for, once known (an API request's after authentication); read by tracing for its spans. */
+  tenant_id?(): string | null;
   /** The request's logger (with its id), which services write through while working for it (service-log.ts). */
   log?: ServiceLog;
   /** Queues work to run once the request has been answered (see `afterAnswer`); absent outside a request. */

@@ -3,7 +3,7 @@
 // declarations (audit-watch.ts): close() fails when one was broken.
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
@@ -38,6 +38,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** A pino logger for the app, as the server gives it one (tests that read log lines); no logging otherwise. */
   loggerInstance?: FastifyBaseLogger;
+  /** Tracing started by the test (src/tracing/), as `serve` starts it when the configuration turns it on. */
+  tracing?: AppOptions['tracing'];
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,6 +78,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock: options.clock,
     ...logging,
     webhookResolver: options.webhookResolver,
+    tracing: options.tracing,
   });
   const audit = watchAuditDeclarations(app, database.db);
   await options.beforeReady?.(app);

@@ -1,4 +1,5 @@
-// The request log never holds credentials sent in a query string: `access_token=`, `token=`, `password=`,
+// The request log names each answer's route pattern, tenant and caller, and never holds credentials sent in a
+// query string: `access_token=`, `token=`, `password=`,
 // `secret=`, `api_key=` and their kin are written as [REDACTED], read from the real log lines.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -86,5 +87,24 @@ describe('request log', () => {
       headers: { ...t.auth, 'x-request-id': 'log-redaction-3' },
     });
     expect(loggedUrls('log-redaction-3')).toEqual(['/api/v1/operations/warehouses?page=2&per_page=5']);
+  });
+
+  it('names the route pattern, the tenant and the caller on the answer line', async () => {
+    const id = '01aaaaaaaaaaaaaaaaaaaaaaaa';
+    await t.app.inject({
+      url: `/api/v1/operations/warehouses/${id}`,
+      headers: { ...t.auth, 'x-request-id': 'log-route-1' },
+    });
+    const completed = lines.find((line) => line.reqId === 'log-route-1' && line.msg === 'request completed');
+    expect(completed?.res).toEqual({
+      statusCode: 404,
+      route: '/api/v1/operations/warehouses/:id',
+      tenant: t.tenant.tenantId,
+      caller: expect.stringMatching(/^token:[0-9a-z]{26}$/),
+    });
+
+    await t.app.inject({ url: '/api/v1/nowhere', headers: { 'x-request-id': 'log-route-2' } });
+    const unrouted = lines.find((line) => line.reqId === 'log-route-2' && line.msg === 'request completed');
+    expect(unrouted?.res).toEqual({ statusCode: 404, route: 'unmatched' });
   });
 });

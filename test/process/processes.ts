@@ -56,6 +56,12 @@ const APP_VARIABLES = [
   'BACKUP_DIR',
   'BACKUP_EVERY',
   'BACKUP_KEEP',
+  'WORKER_PORT',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_TRACES_SAMPLER_ARG',
+  'OTEL_SERVICE_NAME',
 ];
 
 /** The environment for a child process on `location`: DATA_DIR / DATABASE_URL from it, silent logs. */
@@ -67,6 +73,8 @@ export function processEnv(location: TestDatabaseLocation, extra: Record<string,
     DATA_DIR: location.dataDir,
     ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}),
     LOG_LEVEL: 'silent',
+    // Any free port for a worker's probes: several workers run side by side.
+    WORKER_PORT: '0',
     ...extra,
   };
 }
@@ -89,11 +97,23 @@ export interface CliProcess {
 const running = new Set<ChildProcess>();
 
 /**
- * Starts the CLI in `cwd` (the project's root by default); `input`, when given, is written to its standard input,
- * which is then closed.
+ * Where the CLI runs: its working folder (the project's root by default), and a built entry to start (`dist/cli.js`
+ * of a release) instead of the sources through tsx.
  */
-export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string, cwd = PROJECT_ROOT): CliProcess {
-  const child = spawn(process.execPath, ['--import', TSX, CLI_ENTRY, ...args], {
+export interface CliLocation {
+  cwd?: string;
+  entry?: string;
+}
+
+/** Starts the CLI; `input`, when given, is written to its standard input, which is then closed. */
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+  { cwd = PROJECT_ROOT, entry }: CliLocation = {},
+): CliProcess {
+  const start = entry !== undefined ? [entry] : ['--import', TSX, CLI_ENTRY];
+  const child = spawn(process.execPath, [...start, ...args], {
     cwd,
     env,
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -171,7 +191,7 @@ export async function runCliProcess(
   input?: string,
   cwd?: string,
 ) {
-  const cli = startCli(args, env, input, cwd);
+  const cli = startCli(args, env, input, { cwd });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { DB, EventsTable } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
+import { asJob } from '../../lib/job-runs.js';
 import type { IdGenerator } from '../../lib/ids.js';
 import type { EventRepository } from './event.repository.js';
 import { idAfter } from './feed-ids.js';
@@ -89,11 +90,13 @@ export class EventPublisher {
   async publishAll(committed = false): Promise<number> {
     // A plain read first: an idle worker then asks every poll without taking SQLite's write lock.
     if (!committed && !(await this.events.hasOutbox(this.db))) return 0;
-    let total = 0;
-    for (;;) {
-      const published = await this.publishBatch();
-      total += published;
-      if (published < BATCH) return total;
-    }
+    return asJob('events publish', {}, async () => {
+      let total = 0;
+      for (;;) {
+        const published = await this.publishBatch();
+        total += published;
+        if (published < BATCH) return total;
+      }
+    });
   }
 }

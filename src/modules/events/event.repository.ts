@@ -98,6 +98,12 @@ export class EventRepository {
     return (await db.selectFrom('event_outbox').select('id').limit(1).executeTakeFirst()) !== undefined;
   }
 
+  /** When the oldest outbox row still waiting for the publisher occurred; null when none waits. */
+  async oldestOutboxAt(db: Executor): Promise<string | null> {
+    const oldest = await db.selectFrom('event_outbox').select('occurred_at').orderBy('id').limit(1).executeTakeFirst();
+    return oldest?.occurred_at ?? null;
+  }
+
   /**
    * Takes the publisher's turn for the transaction: false when another process has it (PostgreSQL advisory lock;
    * SQLite's write lock serialises by itself, so always true there).

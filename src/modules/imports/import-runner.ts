@@ -20,6 +20,7 @@ import type { IdGenerator } from '../../lib/ids.js';
 import { runInContext, type WorkContext } from '../../lib/work-context.js';
 import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import type { EventRecorder } from '../events/event-recorder.js';
+import { asJob } from '../../lib/job-runs.js';
 import { csvReader, CsvFileError, type CsvRow } from './csv-rows.js';
 import { RowQueue } from './row-queue.js';
 import { importResource } from './import.presenter.js';
@@ -66,6 +67,12 @@ export interface ImportRunnerDeps {
   leaseMs: number;
   refusalLimits: RefusalLimits;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Rows this process's runners have imported, committed batches only (`import_rows_total` on /metrics). */
+  counts?: ImportCounts;
+}
+
+export interface ImportCounts {
+  rows: number;
 }
 
 /** Why a job stops before its end: it was cancelled, or another worker took it over. */
@@ -82,7 +89,7 @@ function contextOf(job: ImportJob): WorkContext {
     token_id: job.actor_token_id,
     name: job.actor_name,
   };
-  return { request_id: null, ip: null, actor: () => actor };
+  return { request_id: null, ip: null, actor: () => actor, tenant_id: () => job.tenant_id };
 }
 
 /** A worker's loop (src/worker.ts starts and stops it with the others). */
@@ -268,78 +275,90 @@ export class ImportRunner {
     try {
       if (!(await this.deps.jobs.held(this.deps.db, job.id, this.workerId))) throw new JobLost();
       const started = performance.now();
-      await inTransaction(this.deps.db, async (trx) => {
-        reached = [];
-        const progress: BatchProgress = { runs: [], rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
-        /** Each refused row's reasons, in the order the rows were done. */
-        const refused: ImportRowError[][] = [];
-        const full = () =>
-          progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
-        if (job.dry_run) await savepoint(trx, 'import_dry_run');
-        const count = (row: CsvRow, outcome: RowOutcome | RowProblem[]) => {
-          progress.rows += 1;
-          if (Array.isArray(outcome)) {
-            progress.failed += 1;
-            refused.push(outcome.map((problem) => reported(row, problem)));
-          } else {
-            progress[outcome] += 1;
-          }
-        };
-        const reach = (chunk: CsvRow[], rows: number) => {
-          reached.push(rows);
-          if (rows > 0) progress.runs.push({ first: chunk[0]!.number, last: chunk[rows - 1]!.number });
-        };
-        /** The i-th chunk of the batch: one taken already, else (time left) the next one the reader has ready. */
-        const chunkAt = (i: number) => {
-          if (i === taken.length) {
-            const next = queue.takeReady();
-            if (next) taken.push(next);
-          }
-          return taken[i];
-        };
-        await joiningTransaction(trx, async () => {
-          const context = { trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id, memo };
-          for (let i = 0; !full() && chunkAt(i);) {
-            if (importer.importMany) {
-              const first = i;
-              const wanted = pace.rowsWithin(BATCH_MAX_MS - (performance.now() - started));
-              for (let size = 0; size < wanted && chunkAt(i); i += 1) size += taken[i]!.length;
-              const group = taken.slice(first, i);
-              const rows = group.flat();
-              const groupStarted = performance.now();
-              (await this.importGroup(job, context, importer, rows)).forEach((outcome, k) => count(rows[k]!, outcome));
-              pace.took(performance.now() - groupStarted, rows.length);
-              for (const chunk of group) reach(chunk, chunk.length);
+      let committedRows = 0;
+      const attributes = { 'quartermaster.import_id': job.id, 'quartermaster.tenant_id': job.tenant_id };
+      await asJob('import batch', attributes, () =>
+        inTransaction(this.deps.db, async (trx) => {
+          reached = [];
+          const progress: BatchProgress = { runs: [], rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
+          /** Each refused row's reasons, in the order the rows were done. */
+          const refused: ImportRowError[][] = [];
+          const full = () =>
+            progress.rows >= BATCH_MAX_ROWS || (progress.rows > 0 && performance.now() - started > BATCH_MAX_MS);
+          if (job.dry_run) await savepoint(trx, 'import_dry_run');
+          const count = (row: CsvRow, outcome: RowOutcome | RowProblem[]) => {
+            progress.rows += 1;
+            if (Array.isArray(outcome)) {
+              progress.failed += 1;
+              refused.push(outcome.map((problem) => reported(row, problem)));
             } else {
-              const chunk = taken[i]!;
-              let rows = 0;
-              for (; rows < chunk.length && !full(); rows += 1)
-                count(chunk[rows]!, await this.importRow(context, importer, chunk[rows]!));
-              reach(chunk, rows);
-              i += 1;
+              progress[outcome] += 1;
             }
-          }
-        });
-        if (job.dry_run) await rollbackToSavepoint(trx, 'import_dry_run');
-        const counted = await this.deps.jobs.addProgress(
-          trx,
-          job,
-          this.workerId,
-          progress,
-          this.deps.clock.now(),
-          this.deps.leaseMs,
-        );
-        if (!counted) throw new JobLost();
-        const listed = listedRefusals(this.deps.refusalLimits, counted.failed_count - progress.failed, refused.length);
-        await this.deps.jobs.addRefusals(
-          trx,
-          job,
-          refused.slice(0, listed).flat(),
-          refused.length - listed,
-          this.deps.newId,
-        );
-        tooMany = tooManyRefusals(this.deps.refusalLimits, counted);
-      });
+          };
+          const reach = (chunk: CsvRow[], rows: number) => {
+            reached.push(rows);
+            if (rows > 0) progress.runs.push({ first: chunk[0]!.number, last: chunk[rows - 1]!.number });
+          };
+          /** The i-th chunk of the batch: one taken already, else (time left) the next one the reader has ready. */
+          const chunkAt = (i: number) => {
+            if (i === taken.length) {
+              const next = queue.takeReady();
+              if (next) taken.push(next);
+            }
+            return taken[i];
+          };
+          await joiningTransaction(trx, async () => {
+            const context = { trx, tenantId: job.tenant_id, mode: job.mode, userId: job.actor_user_id, memo };
+            for (let i = 0; !full() && chunkAt(i);) {
+              if (importer.importMany) {
+                const first = i;
+                const wanted = pace.rowsWithin(BATCH_MAX_MS - (performance.now() - started));
+                for (let size = 0; size < wanted && chunkAt(i); i += 1) size += taken[i]!.length;
+                const group = taken.slice(first, i);
+                const rows = group.flat();
+                const groupStarted = performance.now();
+                (await this.importGroup(job, context, importer, rows)).forEach((outcome, k) =>
+                  count(rows[k]!, outcome),
+                );
+                pace.took(performance.now() - groupStarted, rows.length);
+                for (const chunk of group) reach(chunk, chunk.length);
+              } else {
+                const chunk = taken[i]!;
+                let rows = 0;
+                for (; rows < chunk.length && !full(); rows += 1)
+                  count(chunk[rows]!, await this.importRow(context, importer, chunk[rows]!));
+                reach(chunk, rows);
+                i += 1;
+              }
+            }
+          });
+          if (job.dry_run) await rollbackToSavepoint(trx, 'import_dry_run');
+          const counted = await this.deps.jobs.addProgress(
+            trx,
+            job,
+            this.workerId,
+            progress,
+            this.deps.clock.now(),
+            this.deps.leaseMs,
+          );
+          if (!counted) throw new JobLost();
+          const listed = listedRefusals(
+            this.deps.refusalLimits,
+            counted.failed_count - progress.failed,
+            refused.length,
+          );
+          await this.deps.jobs.addRefusals(
+            trx,
+            job,
+            refused.slice(0, listed).flat(),
+            refused.length - listed,
+            this.deps.newId,
+          );
+          tooMany = tooManyRefusals(this.deps.refusalLimits, counted);
+          committedRows = progress.rows;
+        }),
+      );
+      if (this.deps.counts && !job.dry_run) this.deps.counts.rows += committedRows;
     } catch (error) {
       // Rolled back: every row taken goes back in front, in order, for whoever goes on.
       reached = [];

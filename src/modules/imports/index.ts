@@ -10,7 +10,7 @@ import type { DocumentStorage } from '../documents/storage/document-storage.js';
 import type { EventRecorder } from '../events/event-recorder.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { WarehouseService } from '../inventory/warehouses/warehouse.service.js';
-import { ImportRunner } from './import-runner.js';
+import { ImportRunner, type ImportCounts } from './import-runner.js';
 import { ImportRepository } from './import.repository.js';
 import { importRoutes } from './import.routes.js';
 import { ImportService } from './import.service.js';
@@ -71,6 +71,7 @@ export function createImports(deps: ImportModuleDeps) {
     }),
   };
   const runners = new Set<ImportRunner>();
+  const counts: ImportCounts = { rows: 0 };
   const service = new ImportService({
     db: deps.db,
     jobs,
@@ -93,6 +94,7 @@ export function createImports(deps: ImportModuleDeps) {
       leaseMs: deps.settings.leaseMs,
       refusalLimits: deps.settings,
       log,
+      counts,
     });
     runners.add(runner);
     return runner;
@@ -116,5 +118,5 @@ export function createImports(deps: ImportModuleDeps) {
     maxFileBytes: deps.settings.maxFileBytes,
     now: () => deps.clock.now(),
   });
-  return { service, jobs, importers, productExport, createRunner, routes };
+  return { service, jobs, importers, productExport, createRunner, routes, counts: counts as Readonly<ImportCounts> };
 }

@@ -2,6 +2,7 @@
 // and write their results in batches. Sends overlap: a slow endpoint holds one slot, not the whole batch.
 import type { WebhookSettings } from '../../../config.js';
 import type { Clock } from '../../../lib/clock.js';
+import { asJob } from '../../../lib/job-runs.js';
 import type { EventPublisher } from '../../events/event-publisher.js';
 import type { EventSignal } from '../../events/event-signal.js';
 import type { AttemptOutcome, OutgoingWebhook } from '../transport/webhook-sender.js';
@@ -118,8 +119,11 @@ export class WebhookDispatcher {
 
   private dispatch(delivery: ClaimedDelivery): void {
     const attemptedAt = this.clock.now();
-    const attempt = this.sender
-      .send(webhookRequest(delivery, attemptedAt))
+    const attempt = asJob(
+      'webhook delivery',
+      { 'quartermaster.delivery_id': delivery.id, 'quartermaster.tenant_id': delivery.tenant_id },
+      () => this.sender.send(webhookRequest(delivery, attemptedAt)),
+    )
       .then((outcome) => {
         this.finished.push({ delivery, attemptedAt, ...outcome });
       })
