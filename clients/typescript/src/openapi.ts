@@ -1653,7 +1653,7 @@ export interface paths {
         };
         /**
          * Records that differ from their movement sums
-         * @description Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`); and every record whose fields kept for the reports differ from its reorder point and its product (`report_state`). All empty while the ledger holds.
+         * @description Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`), or whose kept units in and out differ from its on-hand movements (`daily_flow`); and every record whose fields kept for the reports differ from its reorder point and its product (`report_state`). All empty while the ledger holds.
          */
         get: operations["reconcileInventory"];
         put?: never;
@@ -3912,6 +3912,36 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @example {
+         *       "product_id": "01jd8x4k3m2n5p6q7r8s9t0v1w",
+         *       "warehouse_id": "01jd8w0m1n2p3q4r5s6t7v8w9x",
+         *       "day": "2026-11-30",
+         *       "movements_in": 12,
+         *       "movements_out": 6,
+         *       "daily_flow_in": 12,
+         *       "daily_flow_out": 4
+         *     }
+         */
+        DailyFlowDiscrepancy: {
+            /** @description ULID, 26 lowercase characters. */
+            product_id: string;
+            /** @description ULID, 26 lowercase characters. */
+            warehouse_id: string;
+            /**
+             * Format: date
+             * @description The UTC day.
+             */
+            day: string;
+            /** @description Units the on-hand movements of that day brought in. */
+            movements_in: number;
+            /** @description Units the on-hand movements of that day took out. */
+            movements_out: number;
+            /** @description Units in the daily flow aggregate keeps for that day. */
+            daily_flow_in: number;
+            /** @description Units out the daily flow aggregate keeps for that day. */
+            daily_flow_out: number;
         };
         /**
          * @example {
@@ -22671,6 +22701,8 @@ export interface operations {
                         data: components["schemas"]["InventoryDiscrepancy"][];
                         /** @description Days whose kept usage (what the reorder report reads) differs from the ledger. */
                         daily_usage: components["schemas"]["DailyUsageDiscrepancy"][];
+                        /** @description Days whose kept units in and out (what the weekly stock flow reads) differ from the ledger. */
+                        daily_flow: components["schemas"]["DailyFlowDiscrepancy"][];
                         /** @description Records whose fields kept for the low-stock list and the reorder report (the low-stock point, the copies of their product's supplier, currency, cost price and reorder quantity) differ from what they follow. */
                         report_state: components["schemas"]["ReportStateDiscrepancy"][];
                     };

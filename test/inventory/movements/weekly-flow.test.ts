@@ -117,6 +117,42 @@ describe('units in and out per week', () => {
     expect(await rows()).toEqual(kept);
   });
 
+  it('reconcile names a day whose kept units in or out differ from the ledger', async () => {
+    const other = await makeTenantWithToken(t.services);
+    const s = stockOps(t, other.auth, other.tenant.tenantId);
+    const p = await s.product();
+    await s.stock(p, 9);
+    await s.stock(p, -2);
+    const reconcile = async () => (await s.call('GET', `${INVENTORY}/reconcile`)).json();
+    expect((await reconcile()).daily_flow).toEqual([]);
+
+    await s.db
+      .updateTable('stock_daily_flow')
+      .set({ units_out: 5 })
+      .where('tenant_id', '=', other.tenant.tenantId)
+      .where('product_id', '=', p)
+      .execute();
+    const tampered = await reconcile();
+    expect(tampered.data).toEqual([]);
+    expect(tampered.daily_flow).toEqual([
+      {
+        product_id: p,
+        warehouse_id: other.tenant.defaultWarehouseId,
+        day: clock.now().toISOString().slice(0, 10),
+        movements_in: 9,
+        movements_out: 2,
+        daily_flow_in: 9,
+        daily_flow_out: 5,
+      },
+    ]);
+    // A day missing from the aggregate is named too; the first tenant's stays clean.
+    await s.db.deleteFrom('stock_daily_flow').where('tenant_id', '=', other.tenant.tenantId).execute();
+    expect((await reconcile()).daily_flow).toEqual([
+      expect.objectContaining({ movements_in: 9, movements_out: 2, daily_flow_in: 0, daily_flow_out: 0 }),
+    ]);
+    expect((await stockOps(t).call('GET', `${INVENTORY}/reconcile`)).json().daily_flow).toEqual([]);
+  });
+
   it('refuses what it cannot answer and keeps to the tenant', async () => {
     const s = stockOps(t);
     for (const weeks of [0, 105, 'x'])

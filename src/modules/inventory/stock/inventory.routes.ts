@@ -130,7 +130,7 @@ export function stockRoutes({ service }: { service: StockService }): FastifyPlug
           operationId: 'reconcileInventory',
           summary: 'Records that differ from their movement sums',
           description:
-            'Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`); and every record whose fields kept for the reports differ from its reorder point and its product (`report_state`). All empty while the ledger holds.',
+            'Every record whose on hand differs from the sum of its on-hand movements, or whose reserved differs from the sum of its reservation and release movements or from the sum of its active reservations (`data`); every product, warehouse and day whose kept daily usage differs from the sum of its usage movements (`daily_usage`), or whose kept units in and out differ from its on-hand movements (`daily_flow`); and every record whose fields kept for the reports differ from its reorder point and its product (`report_state`). All empty while the ledger holds.',
           response: { 200: ReconcileResponse },
         },
         config: requireAbility(VIEW),

@@ -255,6 +255,25 @@ nameSchema(DailyUsageDiscrepancy, 'DailyUsageDiscrepancy', {
   daily_usage_quantity: 4,
 });
 
+const DailyFlowDiscrepancy = Type.Object({
+  product_id: Ulid,
+  warehouse_id: Ulid,
+  day: Type.String({ format: 'date', description: 'The UTC day.' }),
+  movements_in: Type.Integer({ description: 'Units the on-hand movements of that day brought in.' }),
+  movements_out: Type.Integer({ description: 'Units the on-hand movements of that day took out.' }),
+  daily_flow_in: Type.Integer({ description: 'Units in the daily flow aggregate keeps for that day.' }),
+  daily_flow_out: Type.Integer({ description: 'Units out the daily flow aggregate keeps for that day.' }),
+});
+nameSchema(DailyFlowDiscrepancy, 'DailyFlowDiscrepancy', {
+  product_id: '01jd8x4k3m2n5p6q7r8s9t0v1w',
+  warehouse_id: '01jd8w0m1n2p3q4r5s6t7v8w9x',
+  day: '2026-11-30',
+  movements_in: 12,
+  movements_out: 6,
+  daily_flow_in: 12,
+  daily_flow_out: 4,
+});
+
 const ReportStateDiscrepancy = Type.Object({
   id: Ulid,
   product_id: Ulid,
@@ -274,6 +293,9 @@ export const ReconcileResponse = Type.Object({
   ...EnvelopeSchema(Type.Array(InventoryDiscrepancy)).properties,
   daily_usage: Type.Array(DailyUsageDiscrepancy, {
     description: 'Days whose kept usage (what the reorder report reads) differs from the ledger.',
+  }),
+  daily_flow: Type.Array(DailyFlowDiscrepancy, {
+    description: 'Days whose kept units in and out (what the weekly stock flow reads) differ from the ledger.',
   }),
   report_state: Type.Array(ReportStateDiscrepancy, {
     description:

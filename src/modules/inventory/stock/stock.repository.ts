@@ -1,13 +1,13 @@
 // Inventory records and the movement ledger. Quantities change only through single conditional
 // statements, so that concurrent requests on any number of processes cannot lose or invent stock.
-import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Page, PageRequest } from '../../../core/pagination.js';
 import { compiledStatement } from '../../../db/compiled.js';
 import { engineOf } from '../../../db/dialect.js';
 import type { InventoryRecordsTable, ProductStatus, ProductType, StockMovementsTable } from '../../../db/schema.js';
 import type { Executor } from '../../../db/transaction.js';
 import { paginate } from '../../../db/paginate.js';
-import type { DailyFlow } from './daily-flow.js';
+import { RESERVED_ONLY_TYPES, type DailyFlow } from './daily-flow.js';
 import { KEPT_REPORT_FIELDS, type KeptReportField } from './low-stock.js';
 import { USAGE_MOVEMENT_TYPES } from './usage.js';
 import { lowStockPointSql, productCopiesSql, recordLowStockCondition } from './low-stock.sql.js';
@@ -91,6 +91,17 @@ export interface ReportStateDifference {
   product_id: string;
   warehouse_id: string;
   fields: KeptReportField[];
+}
+
+/** A product, warehouse and day whose kept units in and out differ from its on-hand movements. */
+export interface DailyFlowDifference {
+  product_id: string;
+  warehouse_id: string;
+  day: string;
+  movements_in: number;
+  movements_out: number;
+  daily_flow_in: number;
+  daily_flow_out: number;
 }
 
 /** Movement types that change reserved, not on-hand, quantity. */
@@ -556,10 +567,7 @@ export class StockRepository {
    * movements (`USAGE_MOVEMENT_TYPES` taking units out), a missing row on either side counting as 0.
    */
   async dailyUsageDifferences(db: Executor, tenantId: string): Promise<DailyUsageDifference[]> {
-    const day =
-      engineOf(db) === 'postgres'
-        ? sql<string>`(created_at at time zone 'UTC')::date`
-        : sql<string>`substr(created_at, 1, 10)`;
+    const day = movementDay(db);
     const fromMovements = db
       .selectFrom('stock_movements')
       .select(['product_id', 'warehouse_id', day.as('day')])
@@ -589,6 +597,55 @@ export class StockRepository {
       day: String(r.day),
       movements_quantity: Number(r.movements),
       daily_usage_quantity: Number(r.kept),
+    }));
+  }
+
+  /**
+   * Every (product, warehouse, day) of the tenant whose `stock_daily_flow` differs from its movements of on-hand
+   * stock (daily-flow.ts: positive quantities in, negative out), a missing row on either side counting as 0.
+   */
+  async dailyFlowDifferences(db: Executor, tenantId: string): Promise<DailyFlowDifference[]> {
+    const day = movementDay(db);
+    const zero = sql<number>`0`;
+    const fromMovements = db
+      .selectFrom('stock_movements')
+      .select(['product_id', 'warehouse_id', day.as('day')])
+      .select((eb) => [
+        eb.fn.sum<number>(sql`case when quantity > 0 then quantity else 0 end`).as('moved_in'),
+        eb.fn.sum<number>(sql`case when quantity < 0 then -quantity else 0 end`).as('moved_out'),
+        zero.as('kept_in'),
+        zero.as('kept_out'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('type', 'not in', [...RESERVED_ONLY_TYPES])
+      .groupBy(['product_id', 'warehouse_id', day]);
+    const kept = db
+      .selectFrom('stock_daily_flow')
+      .select(['product_id', 'warehouse_id', 'day'])
+      .select([zero.as('moved_in'), zero.as('moved_out'), 'units_in as kept_in', 'units_out as kept_out'])
+      .where('tenant_id', '=', tenantId);
+    const sum = (column: 'moved_in' | 'moved_out' | 'kept_in' | 'kept_out') =>
+      sql<number>`sum(${sql.ref(`u.${column}`)})`;
+    // A full outer join of the two sides, as a union of what each says (a row missing on one side counts 0 there).
+    const rows = await db
+      .selectFrom(fromMovements.unionAll(kept).as('u'))
+      .select(['u.product_id', 'u.warehouse_id', 'u.day'])
+      .select([sum('moved_in').as('moved_in'), sum('moved_out').as('moved_out')])
+      .select([sum('kept_in').as('kept_in'), sum('kept_out').as('kept_out')])
+      .groupBy(['u.product_id', 'u.warehouse_id', 'u.day'])
+      .having(sql<SqlBool>`${sum('moved_in')} <> ${sum('kept_in')} or ${sum('moved_out')} <> ${sum('kept_out')}`)
+      .orderBy('u.product_id')
+      .orderBy('u.warehouse_id')
+      .orderBy('u.day')
+      .execute();
+    return rows.map((r) => ({
+      product_id: r.product_id,
+      warehouse_id: r.warehouse_id,
+      day: String(r.day),
+      movements_in: Number(r.moved_in),
+      movements_out: Number(r.moved_out),
+      daily_flow_in: Number(r.kept_in),
+      daily_flow_out: Number(r.kept_out),
     }));
   }
 
@@ -643,4 +700,11 @@ export class StockRepository {
       warehouse_is_default: r.warehouse_is_default === true || Number(r.warehouse_is_default) === 1,
     }));
   }
+}
+
+/** A movement's UTC day (YYYY-MM-DD), as the daily aggregates key it. */
+function movementDay(db: Executor): RawBuilder<string> {
+  return engineOf(db) === 'postgres'
+    ? sql<string>`(created_at at time zone 'UTC')::date`
+    : sql<string>`substr(created_at, 1, 10)`;
 }

@@ -19,6 +19,7 @@ import {
 import { reservationResource, type ReservationResource } from './reservation.presenter.js';
 import type { StockReservation } from './reservation.repository.js';
 import type {
+  DailyFlowDifference,
   DailyUsageDifference,
   InventoryListFilters,
   ReconcileRow,
@@ -162,20 +163,23 @@ export class StockService {
   }
 
   /**
-   * Records whose quantities differ from their movement sums, days whose kept usage differs from the ledger, and
-   * records whose kept report fields differ from their settings and product: all empty while the invariants hold.
+   * Records whose quantities differ from their movement sums, days whose kept usage or units in and out differ
+   * from the ledger, and records whose kept report fields differ from their settings and product: all empty while
+   * the invariants hold.
    */
   async reconcile(tenantId: string): Promise<{
     records: ReconcileRow[];
     daily_usage: DailyUsageDifference[];
+    daily_flow: DailyFlowDifference[];
     report_state: ReportStateDifference[];
   }> {
-    const [records, dailyUsage, reportState] = await Promise.all([
+    const [records, dailyUsage, dailyFlow, reportState] = await Promise.all([
       this.stock.reconcile(this.db, tenantId),
       this.stock.dailyUsageDifferences(this.db, tenantId),
+      this.stock.dailyFlowDifferences(this.db, tenantId),
       this.stock.reportStateDifferences(this.db, tenantId),
     ]);
-    return { records, daily_usage: dailyUsage, report_state: reportState };
+    return { records, daily_usage: dailyUsage, daily_flow: dailyFlow, report_state: reportState };
   }
 
   /**
