@@ -69,11 +69,11 @@ describe('tar.gz archives', () => {
     damaged[0] = damaged[0]! ^ 0xff;
     const damagedArchive = place('damaged.tar.gz');
     await writeFile(damagedArchive, gzipSync(damaged));
-    await expect(extractTarGz(damagedArchive, place('x'))).rejects.toThrow(/header checksum does not match/);
+    await expect(extractTarGz(damagedArchive, place('x'))).rejects.toThrow(/damaged or incomplete/);
 
     const cut = place('cut.tar.gz');
     await writeFile(cut, gzipSync(tar.subarray(0, 4096)));
-    await expect(extractTarGz(cut, place('y'))).rejects.toThrow(/ends early/);
+    await expect(extractTarGz(cut, place('y'))).rejects.toThrow(/damaged or incomplete/);
 
     const withLink = place('link-source');
     await mkdir(withLink);
