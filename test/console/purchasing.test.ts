@@ -339,6 +339,8 @@ describe('purchase orders in the console', () => {
     await reject.getByLabel('Reason').fill('Order from the preferred supplier instead.');
     await reject.getByRole('button', { name: 'Reject' }).click();
     await waitForStatus(page, 'Rejected');
+    // The dialog's field holds the same words until it has closed.
+    await reject.waitFor({ state: 'hidden' });
     await page.getByText('Order from the preferred supplier instead.').waitFor();
 
     await page.goto(`/purchase-orders/${approved.id}`);
