@@ -407,11 +407,9 @@ export class ProductListRepository {
    */
   async countUpToLimit(db: Executor, tenantId: string, filter: ProductListFilter): Promise<number> {
     const { search } = filter;
-    if (search !== undefined && searchesFullText(engineOf(db), search)) {
-      // Driven by the FTS5 table, the count stops at its limit instead of collecting every match first.
-      const others = filtered(db, tenantId, { ...filter, search: undefined }).select('products.id');
-      return countUpToLimit(db, drivenBySearch(others, PRODUCT_SEARCH, search));
-    }
+    // Driven by the FTS5 table, the matches stop at the limit instead of being collected whole first.
+    if (search !== undefined && searchesFullText(engineOf(db), search))
+      return (await this.searchMatchesUpToLimit(db, tenantId, { ...filter, search })).length;
     return countUpToLimit(db, filtered(db, tenantId, filter).select('products.id'));
   }
 }
