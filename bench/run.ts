@@ -28,6 +28,7 @@ const { values, positionals } = parseArgs({
     'no-save': { type: 'boolean', default: false },
     scale: { type: 'boolean', default: false },
     'scale-sizes': { type: 'string', default: process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000' },
+    'scale-databases': { type: 'string' },
   },
 });
 
@@ -102,6 +103,14 @@ if (values.scale) {
     console.error('--scale-sizes is a comma list of product counts, each at least 100.');
     process.exit(1);
   }
+  const keptDatabases = values['scale-databases']
+    ?.split(',')
+    .map((location) => location.trim())
+    .filter((location) => location !== '');
+  if (keptDatabases !== undefined && (keptDatabases.length === 0 || engines.length !== 1)) {
+    console.error('--scale-databases names kept databases, smallest first, of the one engine --engine names.');
+    process.exit(1);
+  }
   // At 10 connections always (the target's); at --connections too when it names another number.
   const asked = process.argv.some((arg) => arg.startsWith('--connections')) || env.BENCH_CONNECTIONS !== undefined;
   await runScale({
@@ -113,6 +122,7 @@ if (values.scale) {
       warmup: settings.warmup,
       urlsPerRead: Math.max(1000, Math.round(number('BENCH_SCALE_URLS', env.BENCH_SCALE_URLS, 200_000))),
       keepDatabase: settings.keepDatabase,
+      ...(keptDatabases ? { keptDatabases } : {}),
       sqliteAnalyze: settings.sqliteAnalyze,
       acceptEncoding: settings.acceptEncoding,
     },

@@ -21,6 +21,37 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A database an earlier run kept (`--keep-database`): the folder it printed on SQLite, the database's name on
+ * BENCH_DATABASE_URL's server on PostgreSQL. Migrated to the latest (a kept database may be older than the code);
+ * closing it leaves it in place.
+ */
+export async function openKeptBenchDatabase(options: {
+  postgresUrl: string | undefined;
+  location: string;
+  poolSize: number;
+}): Promise<BenchDatabase> {
+  const { postgresUrl, location, poolSize } = options;
+  const dataDir = postgresUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'qm-bench-')) : path.resolve(location);
+  const sqliteFile = path.join(dataDir, 'quartermaster.sqlite');
+  if (!postgresUrl && !fs.existsSync(sqliteFile)) throw new Error(`No kept SQLite database in ${dataDir}.`);
+  const databaseUrl = postgresUrl ? withDatabaseName(postgresUrl, location) : null;
+  const database = createDatabase({ databaseUrl, sqliteFile, poolSize });
+  await migrateToLatest(database.db);
+  return {
+    engine: postgresUrl ? 'postgres' : 'sqlite',
+    database,
+    databaseUrl,
+    sqliteFile,
+    dataDir,
+    analyse: async () => {},
+    drop: async () => {
+      await database.close();
+      if (postgresUrl) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;

@@ -6,8 +6,11 @@ import type { Engine } from '../../src/db/dialect.js';
 import { renderGrowth, SCALE_TARGETS } from './growth.js';
 import { PROJECT_ROOT } from './processes.js';
 import { machine } from './report.js';
-import { renderPlans, scaleEngine, type ScaleSettings } from './scale.js';
+import { renderPlans, scaleEngine, type ScaleEngineResult, type ScaleSettings } from './scale.js';
 import { formatTable } from './table.js';
+
+type SavedEngine = ScaleEngineResult & Record<string, unknown>;
+const ENGINE_ORDER: readonly Engine[] = ['sqlite', 'postgres'];
 
 export async function runScale(options: {
   engines: Array<{ engine: Engine; postgresUrl: string | undefined }>;
@@ -15,8 +18,7 @@ export async function runScale(options: {
   save: boolean;
 }): Promise<void> {
   const { settings } = options;
-  const output: unknown[] = [];
-  const planTexts: string[] = [];
+  const output: SavedEngine[] = [];
   const measuredAt = new Date().toISOString();
   for (const { engine, postgresUrl } of options.engines) {
     const started = performance.now();
@@ -30,7 +32,7 @@ export async function runScale(options: {
           s.products.toLocaleString('en'),
           s.seed.stockMovements.toLocaleString('en'),
           s.seed.events.toLocaleString('en'),
-          s.seed.seconds.toFixed(1),
+          s.seed.kept ? 'kept' : s.seed.seconds.toFixed(1),
           (s.seed.phases.catalog ?? 0).toFixed(1),
           (s.seed.phases.operations ?? 0).toFixed(1),
           s.rss_mb?.toFixed(0) ?? '-',
@@ -41,7 +43,12 @@ export async function runScale(options: {
     console.log(
       `\n${engine}: growth (p50/p99 ms per size; x = largest size over smallest; * = its distinct URLs ran out before the duration)`,
     );
-    console.log(renderGrowth(result.growth, settings.sizes));
+    console.log(
+      renderGrowth(
+        result.growth,
+        result.sizes.map((s) => s.products),
+      ),
+    );
     const misses = result.growth.flatMap((row) =>
       row.misses.map((miss) => `${row.read} at ${row.connections} connections: ${miss}`),
     );
@@ -51,8 +58,6 @@ export async function runScale(options: {
     for (const miss of misses) console.log(`  NO  ${miss}`);
     for (const note of result.notes) console.log(`  note: ${note}`);
     console.log(`${engine} took ${seconds.toFixed(0)} s\n`);
-    const largest = result.sizes.at(-1)?.products ?? 0;
-    planTexts.push(renderPlans(engine, largest, result.plans));
     output.push({
       ...result,
       targets: { ...SCALE_TARGETS, met: misses.length === 0, misses },
@@ -65,7 +70,15 @@ export async function runScale(options: {
   if (!options.save) return;
   const folder = path.join(PROJECT_ROOT, 'bench', 'results');
   fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(path.join(folder, 'scale.json'), `${JSON.stringify(output, null, 2)}\n`);
+  // A run of one engine replaces that engine's results and keeps the other's.
+  const file = path.join(folder, 'scale.json');
+  const earlier: SavedEngine[] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+  const measured = new Set(output.map((entry) => entry.engine));
+  const saved = [...earlier.filter((entry) => !measured.has(entry.engine)), ...output].sort(
+    (a, b) => ENGINE_ORDER.indexOf(a.engine) - ENGINE_ORDER.indexOf(b.engine),
+  );
+  fs.writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  const planTexts = saved.map((entry) => renderPlans(entry.engine, entry.sizes.at(-1)?.products ?? 0, entry.plans));
   fs.writeFileSync(path.join(folder, 'scale-plans.txt'), `${planTexts.join('\n')}\n`);
   console.log(`results written to ${path.relative(process.cwd(), folder)}/scale.json and scale-plans.txt`);
 }

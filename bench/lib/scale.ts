@@ -8,11 +8,11 @@ import type { Engine } from '../../src/db/dialect.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { newId } from '../../src/lib/ids.js';
 import { createServices } from '../../src/services.js';
-import { seedCatalog, type SeededCatalog } from '../seed/catalog.js';
+import { NOUNS, seedCatalog, WORDS, type SeededCatalog } from '../seed/catalog.js';
 import { BULK_TABLES, withIndexesAfter } from '../seed/deferred-indexes.js';
 import { seedOperations, type SeededOperations } from '../seed/operations.js';
 import { startAppServer } from './app-server.js';
-import { openBenchDatabase } from './database.js';
+import { openBenchDatabase, openKeptBenchDatabase, type BenchDatabase } from './database.js';
 import { distinctQueries, shuffled, type QueryFamily } from './distinct-urls.js';
 import { explainStatement, isRead } from './explain.js';
 import { growthRows, type GrowthRow, type ScaleCell } from './growth.js';
@@ -33,6 +33,11 @@ export interface ScaleSettings {
   /** Distinct URLs made per read and size (a read with fewer, the product get, stops when they are used up). */
   urlsPerRead: number;
   keepDatabase: boolean;
+  /**
+   * Databases kept by an earlier run (`--scale-databases`), measured instead of seeding new ones, smallest first:
+   * the folders it printed on SQLite, the database names on PostgreSQL. `sizes` is then ignored.
+   */
+  keptDatabases?: readonly string[];
   sqliteAnalyze: boolean;
   acceptEncoding: string;
 }
@@ -145,7 +150,8 @@ export interface ScaleReadResult extends ScaleCell {
 
 export interface ScaleSizeResult {
   products: number;
-  seed: ReturnType<typeof scaleSeedSizes> & { seconds: number; phases: Record<string, number> };
+  /** With `kept`, the database an earlier run seeded, not timed here (`seconds` 0). */
+  seed: ReturnType<typeof scaleSeedSizes> & { seconds: number; phases: Record<string, number>; kept?: string };
   /** The server's resident set after the size's reads, and its peak. */
   rss_mb: number | null;
   rss_peak_mb: number | null;
@@ -176,9 +182,12 @@ export async function scaleEngine(
   const notes: string[] = build.note ? [build.note] : [];
   const sizes: ScaleSizeResult[] = [];
   let plans: ReadPlan[] = [];
-  for (const [index, products] of settings.sizes.entries()) {
-    const largest = index === settings.sizes.length - 1;
-    const measured = await measureSize(postgresUrl, products, settings, build, largest, log, notes);
+  const catalogs: Array<() => Promise<ScaleCatalog>> = settings.keptDatabases
+    ? settings.keptDatabases.map((location) => () => openKeptCatalog(postgresUrl, location))
+    : settings.sizes.map((products) => () => seedScaleCatalog(postgresUrl, products, settings, log));
+  for (const [index, open] of catalogs.entries()) {
+    const largest = index === catalogs.length - 1;
+    const measured = await measureCatalog(await open(), settings, build, largest, log, notes);
     sizes.push(measured.size);
     if (largest) plans = measured.plans;
   }
@@ -186,15 +195,24 @@ export async function scaleEngine(
   return { engine: postgresUrl ? 'postgres' : 'sqlite', sizes, growth: growthRows(cells), plans, notes };
 }
 
-async function measureSize(
+/** A catalog ready to measure, seeded now or kept by an earlier run, and what its reads' URLs are made of. */
+interface ScaleCatalog {
+  bench: BenchDatabase;
+  products: number;
+  seed: ScaleSizeResult['seed'];
+  tenantId: string;
+  token: string;
+  rootCategoryIds: string[];
+  /** Feed event ids, oldest first. */
+  eventIds: string[];
+}
+
+async function seedScaleCatalog(
   postgresUrl: string | undefined,
   products: number,
   settings: ScaleSettings,
-  build: ServerBuild,
-  largest: boolean,
   log: (line: string) => void,
-  notes: string[],
-): Promise<{ size: ScaleSizeResult; plans: ReadPlan[] }> {
+): Promise<ScaleCatalog> {
   const bench = await openBenchDatabase({
     postgresUrl,
     keep: settings.keepDatabase,
@@ -204,11 +222,7 @@ async function measureSize(
   const say = (line: string) => log(`${bench.engine} ${products}: ${line}`);
   try {
     const { db } = bench.database;
-    const config = loadConfig(
-      {},
-      { databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, dataDir: bench.dataDir },
-    );
-    const services = createServices({ db, clock: systemClock, newId, config });
+    const services = servicesOf(bench);
     const seedSizes = scaleSeedSizes(products);
     const phases: Record<string, number> = {};
     const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -250,17 +264,111 @@ async function measureSize(
     });
     const seedSeconds = (performance.now() - seeded) / 1000;
     say(`seeded in ${seedSeconds.toFixed(1)} s`);
+    return {
+      bench,
+      products,
+      seed: { ...seedSizes, seconds: seedSeconds, phases },
+      tenantId: tenant.tenantId,
+      token: tenant.token,
+      rootCategoryIds: catalog.rootCategoryIds,
+      eventIds: operations.eventIds,
+    };
+  } catch (error) {
+    await bench.drop();
+    throw error;
+  }
+}
 
+/**
+ * A database a scale run kept, read back: its one tenant (a new token for it), its departments and feed as the
+ * seed made them (the ids are in creation order), its products counted.
+ */
+async function openKeptCatalog(postgresUrl: string | undefined, location: string): Promise<ScaleCatalog> {
+  const bench = await openKeptBenchDatabase({ postgresUrl, location, poolSize: 4 });
+  try {
+    const { db } = bench.database;
+    const tenant = await db.selectFrom('tenants').select('id').executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    const { plainText } = await servicesOf(bench).tokens.issue({
+      tenantId: tenant.id,
+      userId: user.id,
+      name: 'bench again',
+      type: 'application',
+      abilities: ['*'],
+      expirationDays: null,
+      ipWhitelist: null,
+      preApproved: true,
+    });
+    const roots = await db
+      .selectFrom('product_categories')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('parent_id', 'is', null)
+      .orderBy('id')
+      .execute();
+    const events = await db
+      .selectFrom('events')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('id')
+      .execute();
+    const counted = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('tenant_id', '=', tenant.id)
+      .executeTakeFirstOrThrow();
+    const products = Number(counted.n);
+    return {
+      bench,
+      products,
+      seed: { ...scaleSeedSizes(products), seconds: 0, phases: {}, kept: location },
+      tenantId: tenant.id,
+      token: plainText,
+      rootCategoryIds: roots.map((r) => r.id),
+      eventIds: events.map((e) => e.id),
+    };
+  } catch (error) {
+    await bench.drop();
+    throw error;
+  }
+}
+
+function servicesOf(bench: BenchDatabase) {
+  return createServices({ db: bench.database.db, clock: systemClock, newId, config: configOf(bench) });
+}
+
+function configOf(bench: BenchDatabase): Config {
+  return loadConfig({}, { databaseUrl: bench.databaseUrl, sqliteFile: bench.sqliteFile, dataDir: bench.dataDir });
+}
+
+async function measureCatalog(
+  scale: ScaleCatalog,
+  settings: ScaleSettings,
+  build: ServerBuild,
+  largest: boolean,
+  log: (line: string) => void,
+  notes: string[],
+): Promise<{ size: ScaleSizeResult; plans: ReadPlan[] }> {
+  const { bench, products, tenantId } = scale;
+  const say = (line: string) => log(`${bench.engine} ${products}: ${line}`);
+  try {
+    const { db } = bench.database;
+    const config = configOf(bench);
     const live = await db
       .selectFrom('products')
       .select('id')
-      .where('tenant_id', '=', tenant.tenantId)
+      .where('tenant_id', '=', tenantId)
       .where('deleted_at', 'is', null)
       .execute();
     const reads = scaleReads({
-      catalog,
+      catalog: { rootCategoryIds: scale.rootCategoryIds, words: WORDS, nouns: NOUNS },
       liveProductIds: live.map((p) => p.id),
-      eventIds: operations.eventIds,
+      eventIds: scale.eventIds,
       products,
     });
 
@@ -278,7 +386,7 @@ async function measureSize(
     try {
       const headers = {
         accept: 'application/json',
-        authorization: `Bearer ${tenant.token}`,
+        authorization: `Bearer ${scale.token}`,
         ...(settings.acceptEncoding === '' ? {} : { 'accept-encoding': settings.acceptEncoding }),
       };
       for (const read of reads) {
@@ -316,7 +424,7 @@ async function measureSize(
           });
         }
       }
-      if (largest) plans = await readPlans(reads, { config, token: tenant.token, engine: bench.engine, db }, say);
+      if (largest) plans = await readPlans(reads, { config, token: scale.token, engine: bench.engine, db }, say);
     } finally {
       memory = server.memory();
       await server.stop();
@@ -324,7 +432,7 @@ async function measureSize(
     return {
       size: {
         products,
-        seed: { ...seedSizes, seconds: seedSeconds, phases },
+        seed: scale.seed,
         rss_mb: memory?.rssMb ?? null,
         rss_peak_mb: memory?.peakMb ?? null,
         reads: results,

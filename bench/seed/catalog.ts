@@ -59,7 +59,7 @@ const COLORS = [
 ];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 const MATERIALS = ['cotton', 'wool', 'steel', 'aluminium', 'oak', 'plastic', 'leather', 'glass'];
-const WORDS = [
+export const WORDS = [
   'alpine',
   'basic',
   'classic',
@@ -87,7 +87,7 @@ const WORDS = [
   'yukon',
   'zephyr',
 ];
-const NOUNS = [
+export const NOUNS = [
   'backpack',
   'bottle',
   'chair',
