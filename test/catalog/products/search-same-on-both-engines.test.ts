@@ -5,6 +5,11 @@
 // newest first within each rank.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../src/lib/clock.js';
+import {
+  ProductListRepository,
+  rankCollected,
+  type ProductListFilter,
+} from '../../../src/modules/catalog/products/product-list.repository.js';
 import { apiBuilders } from '../../helpers/api-builders.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngine } from '../../helpers/test-database.js';
@@ -106,6 +111,43 @@ describe(`the same product search on both engines (${testEngine})`, () => {
 
   it.each(RANKED)('ranks the matches of %j', async (term, names) => {
     expect(await listed(`search=${encodeURIComponent(term)}`)).toEqual(names);
+  });
+
+  // A ranked page is read in three ways: from the matches collected up to the count bound (PostgreSQL orders them
+  // itself, SQLite asks the ranked query about its collected rowids), and past the bound by the ranked query of a
+  // broad search. All must list every term's matches alike.
+  it.each(RANKED)('ranks the matches of %j alike in every way a page is read', async (term) => {
+    const repository = new ProductListRepository();
+    const filter: ProductListFilter = { search: term, statuses: [], tagIds: [], attributes: [] };
+    const { db } = t.database;
+    const collected = await repository.searchMatchesUpToLimit(db, t.tenant.tenantId, { ...filter, search: term });
+    const filters: ProductListFilter[] = [
+      filter,
+      { ...filter, searchBreadth: 'broad' },
+      ...('rowids' in collected ? [{ ...filter, collectedMatches: collected.rowids }] : []),
+    ];
+    for (const [limit, offset] of [
+      [100, 0],
+      [2, 1],
+    ] as const) {
+      const pages = await Promise.all(
+        filters.map((f) =>
+          repository.pageIds(
+            db,
+            t.tenant.tenantId,
+            f,
+            { sortBy: 'created_at', direction: 'desc', ranked: true },
+            limit,
+            offset,
+          ),
+        ),
+      );
+      const expected = (await listed(`search=${encodeURIComponent(term)}`))
+        .slice(offset, offset + limit)
+        .map((name) => ids.get(name));
+      for (const found of pages) expect(found).toEqual(expected);
+      if ('ranked' in collected) expect(rankCollected(collected.ranked, limit, offset)).toEqual(expected);
+    }
   });
 
   it('keeps the order the request asks for', async () => {

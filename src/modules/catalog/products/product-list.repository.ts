@@ -251,6 +251,35 @@ function sorted<O>(
   return ordered.orderBy('products.id', direction);
 }
 
+/**
+ * A search's matches as `searchMatchesUpToLimit` collects them: on SQLite their rowids; on PostgreSQL each with
+ * what orders a ranked page of them (`rankCollected`).
+ */
+export type CollectedMatches = { rowids: number[] } | { ranked: RankedMatch[] };
+
+export interface RankedMatch {
+  id: string;
+  createdAt: string;
+  /** PRODUCT_RANKING's: 0 an exact SKU or barcode, 1 a name or SKU starting with the term, 2 the rest. */
+  rank: number;
+}
+
+export function collectedCount(collected: CollectedMatches): number {
+  return 'rowids' in collected ? collected.rowids.length : collected.ranked.length;
+}
+
+/**
+ * `limit` of the matches from `offset` in the ranked list's order (`rankedPageIds`'): by rank, then newest first,
+ * then by id, descending (ids are lower-case ULIDs, in the same order in every collation).
+ */
+export function rankCollected(matches: readonly RankedMatch[], limit: number, offset: number): string[] {
+  const later = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  return [...matches]
+    .sort((a, b) => a.rank - b.rank || later(a.createdAt, b.createdAt) || later(a.id, b.id))
+    .slice(offset, offset + limit)
+    .map((match) => match.id);
+}
+
 export class ProductListRepository {
   /**
    * The ids of a page of matching products in list order. A deferred join: the sort and the offset run over ids
@@ -387,29 +416,53 @@ export class ProductListRepository {
   }
 
   /**
-   * The rowids of the products a full-text search on SQLite matches with the other filters, up to COUNT_LIMIT + 1,
-   * driven by the FTS5 table (which stops at the limit): their number is the search's count, and up to the limit
-   * they answer its page (`collectedMatches`).
+   * The products a search matches with the other filters, up to COUNT_LIMIT + 1, in one statement that asks the
+   * search's index once: their number is the search's count, and up to the limit they answer its page, which
+   * would otherwise ask the index again for each rank. On SQLite a full-text term drives the statement from the
+   * FTS5 table, which stops at the limit instead of collecting every match first, and the page reads the
+   * collected rowids (`collectedMatches`); its ranks are left to the page's own query, because each rank test
+   * calls `fold_case`, a JavaScript function, and a broad term's 10,001 rows would pay it for nothing. On
+   * PostgreSQL each match carries its rank, and a ranked page is ordered from them (`rankCollected`).
    */
-  async searchMatchesUpToLimit(db: Executor, tenantId: string, filter: ProductListFilter & { search: string }) {
-    const others = filtered(db, tenantId, { ...filter, search: undefined }).select(
-      sql<number>`products.rowid`.as('rowid'),
-    );
-    const rows = await drivenBySearch(others, PRODUCT_SEARCH, filter.search)
+  async searchMatchesUpToLimit(
+    db: Executor,
+    tenantId: string,
+    filter: ProductListFilter & { search: string },
+  ): Promise<CollectedMatches> {
+    if (engineOf(db) === 'sqlite') {
+      const rowid = sql<number>`products.rowid`.as('rowid');
+      const query = searchesFullText('sqlite', filter.search)
+        ? drivenBySearch(
+            filtered(db, tenantId, { ...filter, search: undefined }).select(rowid),
+            PRODUCT_SEARCH,
+            filter.search,
+          )
+        : filtered(db, tenantId, filter).select(rowid);
+      const rows = await query.limit(COUNT_LIMIT + 1).execute();
+      return { rowids: rows.map((row) => row.rowid) };
+    }
+    const { exact, prefix } = searchRankConditions('postgres', PRODUCT_RANKING, filter.search);
+    const rows = await filtered(db, tenantId, filter)
+      .select([
+        'products.id',
+        'products.created_at',
+        sql<number>`case when coalesce(${exact}, false) then 0 when coalesce(${prefix}, false) then 1 else 2 end`.as(
+          'rank',
+        ),
+      ])
       .limit(COUNT_LIMIT + 1)
       .execute();
-    return rows.map((r) => r.rowid);
+    return { ranked: rows.map((row) => ({ id: row.id, createdAt: row.created_at, rank: row.rank })) };
   }
 
   /**
    * The products the filter matches, counted up to COUNT_LIMIT + 1 (db/paginate.ts). A search counts the matches
-   * its index finds (db/search.ts), each read by rowid or id: no row else.
+   * it collects (`searchMatchesUpToLimit`).
    */
   async countUpToLimit(db: Executor, tenantId: string, filter: ProductListFilter): Promise<number> {
     const { search } = filter;
-    // Driven by the FTS5 table, the matches stop at the limit instead of being collected whole first.
-    if (search !== undefined && searchesFullText(engineOf(db), search))
-      return (await this.searchMatchesUpToLimit(db, tenantId, { ...filter, search })).length;
+    if (search !== undefined)
+      return collectedCount(await this.searchMatchesUpToLimit(db, tenantId, { ...filter, search }));
     return countUpToLimit(db, filtered(db, tenantId, filter).select('products.id'));
   }
 }

@@ -6,8 +6,6 @@ import { ValidationError, type FieldErrors } from '../../../core/errors.js';
 import { decodeCursor, keysetPage, type KeyKind, type KeysetOrder, type KeysetPage } from '../../../core/keyset.js';
 import { COUNT_LIMIT, offsetOf, pageTotal, type Page, type PageRequest } from '../../../core/pagination.js';
 import { updatedSinceBound } from '../../../core/updated-since.js';
-import { engineOf } from '../../../db/dialect.js';
-import { searchesFullText } from '../../../db/search.js';
 import type { Executor } from '../../../db/transaction.js';
 import { Defaulted, Ulid } from '../../../http/common-schemas.js';
 import { afterQuery, pageQuery } from '../../../http/pagination.js';
@@ -19,7 +17,14 @@ import { normaliseValue } from '../attributes/attribute-values.js';
 import type { AttributeDefinition } from '../attributes/attribute.repository.js';
 import type { AttributeService } from '../attributes/attribute.service.js';
 import type { CategoryService } from '../categories/category.service.js';
-import type { AttributeMatch, ProductListFilter, ProductListRepository } from './product-list.repository.js';
+import {
+  collectedCount,
+  rankCollected,
+  type AttributeMatch,
+  type CollectedMatches,
+  type ProductListFilter,
+  type ProductListRepository,
+} from './product-list.repository.js';
 import type { Product, ProductRepository } from './product.repository.js';
 import { MAX_PRICE, PRODUCT_SORTS, PRODUCT_STATUSES, type ProductSort } from './product.schemas.js';
 import { MAX_BARCODE_LENGTH } from './barcode.js';
@@ -297,35 +302,34 @@ export function productLister(products: ProductRepository, list: ProductListRepo
   ): Promise<Page<Product>> {
     const found = await filterOf(db, tenantId, options);
     if (found === null) return { items: [], total: 0 };
-    // A full-text search on SQLite collects its matches first, up to the count bound: their number is its count
-    // and decides how its page asks for them; up to the bound, the page reads the collected ones.
+    // A search collects its matches first, up to the count bound (searchMatchesUpToLimit): their number is its
+    // count, and up to the bound the page is read from them; past it, the page walks the list's order and tests
+    // each row (SearchBreadth).
     const collected =
-      found.search !== undefined && searchesFullText(engineOf(db), found.search)
+      found.search !== undefined
         ? await list.searchMatchesUpToLimit(db, tenantId, { ...found, search: found.search })
         : undefined;
-    const countedFirst = collected?.length;
-    const filter: ProductListFilter =
-      collected === undefined
-        ? found
-        : collected.length > COUNT_LIMIT
-          ? { ...found, searchBreadth: 'broad' }
-          : { ...found, collectedMatches: collected };
+    const counted = collected === undefined ? undefined : collectedCount(collected);
+    const ranked = options.rankSearch === true;
     const offset = offsetOf(page);
     // One id more than the page: whether another page follows, which a capped count cannot tell.
-    const fetchedIds = await list.pageIds(
-      db,
-      tenantId,
-      filter,
-      { sortBy: options.sort_by, direction: options.sort_direction, ranked: options.rankSearch === true },
-      page.per_page + 1,
-      offset,
-    );
+    const fetchedIds =
+      collected !== undefined && 'ranked' in collected && counted! <= COUNT_LIMIT && ranked
+        ? rankCollected(collected.ranked, page.per_page + 1, offset)
+        : await list.pageIds(
+            db,
+            tenantId,
+            searchPageFilter(found, collected),
+            { sortBy: options.sort_by, direction: options.sort_direction, ranked },
+            page.per_page + 1,
+            offset,
+          );
     const more = fetchedIds.length > page.per_page;
     const items = await products.findManyInOrder(db, tenantId, fetchedIds.slice(0, page.per_page));
     // A page that is not full and not past the end already tells the total: no count needed.
     if (!more && (items.length > 0 || offset === 0)) return { items, total: offset + items.length };
-    const counted = countedFirst ?? (await list.countUpToLimit(db, tenantId, filter));
-    return { items, ...pageTotal(page, counted, items.length, more) };
+    const total = counted ?? (await list.countUpToLimit(db, tenantId, found));
+    return { items, ...pageTotal(page, total, items.length, more) };
   }
 
   /**
@@ -364,6 +368,17 @@ export function productLister(products: ProductRepository, list: ProductListRepo
 
   // Called as the page-numbered list, as before; `walk` beside it.
   return Object.assign(numberedPage, { walk });
+}
+
+/**
+ * The filter a page of the list reads a search's matches through, once `collected` (up to COUNT_LIMIT + 1): past
+ * the bound a broad search (SearchBreadth); below it, on SQLite, membership of the collected rowids, so that the
+ * FTS5 table is not asked again; on PostgreSQL the search itself, which its planner weighs against the sort.
+ */
+function searchPageFilter(found: ProductListFilter, collected: CollectedMatches | undefined): ProductListFilter {
+  if (collected === undefined) return found;
+  if (collectedCount(collected) > COUNT_LIMIT) return { ...found, searchBreadth: 'broad' };
+  return 'rowids' in collected ? { ...found, collectedMatches: collected.rowids } : found;
 }
 
 /** What each sort's keys hold, before the id (the order of product-list.repository.ts' `sortKeys`). */
