@@ -34,6 +34,8 @@ export function startAppServer(options: {
       // One token makes every request: the limiter still counts each one, as in production, but at the
       // highest limit it accepts, which the run stays below.
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // The import scenario's file outgrows the default 100 MB past some 500,000 rows (190 MB at 1,000,000).
+      IMPORT_MAX_FILE_MB: '2000',
     },
   });
 }
