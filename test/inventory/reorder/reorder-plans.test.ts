@@ -3,13 +3,13 @@
 // migrated database. SQLite keeps no statistics here, so a grouping could make it walk another index of the
 // tenant's records (inventory_records_tenant_warehouse_idx: every record, 7.8 s at 1,000,000 products); the summary's
 // lines are read from the low-stock index alone, which carries every field they need (reorder.repository.ts).
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
 import { PRODUCTS_LOW_ON_STOCK } from '../../../src/modules/inventory/availability/stock-demand.js';
 import { ReorderRepository } from '../../../src/modules/inventory/reorder/reorder.repository.js';
 import { createBackorderedDemand } from '../../../src/modules/sales/index.js';
-import { statementsOf } from '../../helpers/search-plan.js';
+import { planInRolledBackTransaction, statementsOf } from '../../helpers/search-plan.js';
 import {
   createTestDatabaseLocation,
   openTestDatabase,
@@ -32,14 +32,8 @@ describe(`the reorder report's plans on ${testEngine}`, () => {
     await location.drop();
   });
 
-  async function planOf({ sql: text, parameters }: CompiledQuery): Promise<string> {
-    const values = parameters.map((p) => (typeof p === 'boolean' && database.engine === 'sqlite' ? Number(p) : p));
-    const explain = database.engine === 'sqlite' ? 'explain query plan' : 'explain';
-    const { rows } = await database.db.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`${explain} ${text}`, values),
-    );
-    return rows.map((r) => r.detail ?? r['QUERY PLAN']).join('\n');
-  }
+  /** The statement's plan, nothing set up around it. */
+  const planOf = (statement: CompiledQuery) => planInRolledBackTransaction(database.db, statement, async () => {});
 
   const WAREHOUSE = '01jwarehouse000000000000000';
   const SUPPLIER = '01jsupplier0000000000000000';
