@@ -1,7 +1,14 @@
 // The product list's statements (product-list.ts reads the request into a ProductListFilter): one query over a
 // tenant's live products on either engine, each common filter and sort served by an index of migration 0005. Tags
 // and attribute values are read-joined here for the list; their modules own and write them.
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { COUNT_LIMIT } from '../../../core/pagination.js';
 import type { KeysetCursor, KeyValue } from '../../../core/keyset.js';
 import { engineOf } from '../../../db/dialect.js';
@@ -39,11 +46,11 @@ export interface ProductListFilter {
   /** How the search's index is asked on SQLite (db/search.ts): `narrow` unless its matches were counted many. */
   searchBreadth?: SearchBreadth;
   /**
-   * SQLite: the rowids of every product the search and the other filters match, collected once
-   * (`searchMatchesUpToLimit`, no more than COUNT_LIMIT): the search's condition is then membership of this list,
-   * so that the FTS5 table is asked once a request rather than once by the count and once by each rank.
+   * Every product the search and the other filters match, collected once (`searchMatchesUpToLimit`, no more than
+   * COUNT_LIMIT): the search's condition is then membership of this list, so that the search's index is not asked
+   * again.
    */
-  collectedMatches?: readonly number[];
+  collectedMatches?: CollectedMatches;
   statuses: readonly ProductStatus[];
   type?: ProductType;
   brandId?: string;
@@ -106,8 +113,7 @@ function conditions(db: Executor, tenantId: string, filter: ProductListFilter): 
   if (updatedSince !== undefined) where.push((eb) => eb('products.updated_at', '>=', updatedSince));
   if (barcode !== undefined) where.push((eb) => eb('products.barcode', '=', barcode));
   const collected = filter.collectedMatches;
-  if (collected !== undefined)
-    where.push(() => sql<SqlBool>`products.rowid in (select value from json_each(${JSON.stringify(collected)}))`);
+  if (collected !== undefined) where.push(() => isCollected(collected));
   else if (search !== undefined)
     where.push((eb) => matchesSearch(eb, engineOf(db), PRODUCT_SEARCH, tenantId, search, filter.searchBreadth));
   if (statuses.length > 0)
@@ -252,20 +258,28 @@ function sorted<O>(
 }
 
 /**
- * A search's matches as `searchMatchesUpToLimit` collects them: on SQLite their rowids; on PostgreSQL each with
- * what orders a ranked page of them (`rankCollected`).
+ * A search's matches as `searchMatchesUpToLimit` collects them: their rowids on SQLite (read by them as fast as
+ * by a rowid range), their ids on PostgreSQL.
  */
-export type CollectedMatches = { rowids: number[] } | { ranked: RankedMatch[] };
+export type CollectedMatches = { rowids: readonly number[] } | { ids: readonly string[] };
 
+export function collectedCount(collected: CollectedMatches): number {
+  return 'rowids' in collected ? collected.rowids.length : collected.ids.length;
+}
+
+/** The product is one of the collected matches. */
+function isCollected(collected: CollectedMatches): RawBuilder<SqlBool> {
+  return 'rowids' in collected
+    ? sql<SqlBool>`products.rowid in (select value from json_each(${JSON.stringify(collected.rowids)}))`
+    : sql<SqlBool>`products.id in (select jsonb_array_elements_text(${JSON.stringify(collected.ids)}::jsonb))`;
+}
+
+/** A collected match with what orders a ranked page of them (`rankedMatches`). */
 export interface RankedMatch {
   id: string;
   createdAt: string;
   /** PRODUCT_RANKING's: 0 an exact SKU or barcode, 1 a name or SKU starting with the term, 2 the rest. */
   rank: number;
-}
-
-export function collectedCount(collected: CollectedMatches): number {
-  return 'rowids' in collected ? collected.rowids.length : collected.ranked.length;
 }
 
 /**
@@ -417,32 +431,52 @@ export class ProductListRepository {
 
   /**
    * The products a search matches with the other filters, up to COUNT_LIMIT + 1, in one statement that asks the
-   * search's index once: their number is the search's count, and up to the limit they answer its page, which
-   * would otherwise ask the index again for each rank. On SQLite a full-text term drives the statement from the
-   * FTS5 table, which stops at the limit instead of collecting every match first, and the page reads the
-   * collected rowids (`collectedMatches`); its ranks are left to the page's own query, because each rank test
-   * calls `fold_case`, a JavaScript function, and a broad term's 10,001 rows would pay it for nothing. On
-   * PostgreSQL each match carries its rank, and a ranked page is ordered from them (`rankCollected`).
+   * search's index once: their number is the search's count, and up to the limit the page is read from them
+   * (`rankedMatches`, `collectedMatches`), which would otherwise ask the index again, once for each rank. On SQLite
+   * a full-text term drives the statement from the FTS5 table, which stops at the limit instead of collecting
+   * every match first.
    */
   async searchMatchesUpToLimit(
     db: Executor,
     tenantId: string,
     filter: ProductListFilter & { search: string },
   ): Promise<CollectedMatches> {
-    if (engineOf(db) === 'sqlite') {
-      const rowid = sql<number>`products.rowid`.as('rowid');
-      const query = searchesFullText('sqlite', filter.search)
-        ? drivenBySearch(
-            filtered(db, tenantId, { ...filter, search: undefined }).select(rowid),
-            PRODUCT_SEARCH,
-            filter.search,
-          )
-        : filtered(db, tenantId, filter).select(rowid);
-      const rows = await query.limit(COUNT_LIMIT + 1).execute();
-      return { rowids: rows.map((row) => row.rowid) };
+    if (engineOf(db) === 'postgres') {
+      const rows = await filtered(db, tenantId, filter)
+        .select('products.id')
+        .limit(COUNT_LIMIT + 1)
+        .execute();
+      return { ids: rows.map((row) => row.id) };
     }
-    const { exact, prefix } = searchRankConditions('postgres', PRODUCT_RANKING, filter.search);
-    const rows = await filtered(db, tenantId, filter)
+    const rowid = sql<number>`products.rowid`.as('rowid');
+    const query = searchesFullText('sqlite', filter.search)
+      ? drivenBySearch(
+          filtered(db, tenantId, { ...filter, search: undefined }).select(rowid),
+          PRODUCT_SEARCH,
+          filter.search,
+        )
+      : filtered(db, tenantId, filter).select(rowid);
+    const rows = await query.limit(COUNT_LIMIT + 1).execute();
+    return { rowids: rows.map((row) => row.rowid) };
+  }
+
+  /**
+   * The collected matches of `term`, each with its rank (PRODUCT_RANKING) and creation time, read by rowid or
+   * id: `rankCollected` orders a page of them. Ranked here rather than while collecting, where a broad term's
+   * 10,001 rows, past the count bound and never ranked, would pay for it (SQLite's `fold_case` is a JavaScript
+   * function, called twice a row).
+   */
+  async rankedMatches(
+    db: Executor,
+    tenantId: string,
+    term: string,
+    collected: CollectedMatches,
+  ): Promise<RankedMatch[]> {
+    const { exact, prefix } = searchRankConditions(engineOf(db), PRODUCT_RANKING, term);
+    const rows = await db
+      .selectFrom('products')
+      .where('products.tenant_id', '=', tenantId)
+      .where(() => isCollected(collected))
       .select([
         'products.id',
         'products.created_at',
@@ -450,9 +484,8 @@ export class ProductListRepository {
           'rank',
         ),
       ])
-      .limit(COUNT_LIMIT + 1)
       .execute();
-    return { ranked: rows.map((row) => ({ id: row.id, createdAt: row.created_at, rank: row.rank })) };
+    return rows.map((row) => ({ id: row.id, createdAt: row.created_at, rank: Number(row.rank) }));
   }
 
   /**

@@ -314,8 +314,8 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     const offset = offsetOf(page);
     // One id more than the page: whether another page follows, which a capped count cannot tell.
     const fetchedIds =
-      collected !== undefined && 'ranked' in collected && counted! <= COUNT_LIMIT && ranked
-        ? rankCollected(collected.ranked, page.per_page + 1, offset)
+      collected !== undefined && counted! <= COUNT_LIMIT && ranked
+        ? rankCollected(await list.rankedMatches(db, tenantId, found.search!, collected), page.per_page + 1, offset)
         : await list.pageIds(
             db,
             tenantId,
@@ -371,14 +371,15 @@ export function productLister(products: ProductRepository, list: ProductListRepo
 }
 
 /**
- * The filter a page of the list reads a search's matches through, once `collected` (up to COUNT_LIMIT + 1): past
- * the bound a broad search (SearchBreadth); below it, on SQLite, membership of the collected rowids, so that the
- * FTS5 table is not asked again; on PostgreSQL the search itself, which its planner weighs against the sort.
+ * The filter a sorted page of the list reads a search's matches through, once `collected` (up to COUNT_LIMIT +
+ * 1): past the bound a broad search (SearchBreadth); below it, on SQLite, membership of the collected rowids, so
+ * that the FTS5 table is not asked again; on PostgreSQL the search itself, which its planner weighs against the
+ * sort (membership of a list of ids, it may walk the sort's index testing each row, all of them when few match).
  */
 function searchPageFilter(found: ProductListFilter, collected: CollectedMatches | undefined): ProductListFilter {
   if (collected === undefined) return found;
   if (collectedCount(collected) > COUNT_LIMIT) return { ...found, searchBreadth: 'broad' };
-  return 'rowids' in collected ? { ...found, collectedMatches: collected.rowids } : found;
+  return 'rowids' in collected ? { ...found, collectedMatches: collected } : found;
 }
 
 /** What each sort's keys hold, before the id (the order of product-list.repository.ts' `sortKeys`). */
