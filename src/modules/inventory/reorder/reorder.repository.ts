@@ -4,6 +4,7 @@
 // the reads touch the low records only.
 import { sql, type RawBuilder } from 'kysely';
 import { offsetOf, type PageRequest } from '../../../core/pagination.js';
+import { countUpToLimit } from '../../../db/paginate.js';
 import type { Executor } from '../../../db/transaction.js';
 import { lowStockPointSql, lowStockUrgencySql, maintainedLowStockCondition } from '../stock/low-stock.sql.js';
 
@@ -88,14 +89,14 @@ export class ReorderRepository {
 
   /**
    * A page of the records low on stock, most urgent first (`lowStockUrgencySql`, then record id): the partial
-   * index's own order, read along it and stopped after the page.
+   * index's own order, read along it and stopped after `limit` rows from `offset`.
    */
-  async lowStockPage(db: Executor, tenantId: string, page: PageRequest) {
+  async lowStockPage(db: Executor, tenantId: string, limit: number, offset: number) {
     const rows = await lowRecords(db, tenantId)
       .orderBy(lowStockUrgencySql('r'))
       .orderBy('r.id')
-      .limit(page.per_page)
-      .offset(offsetOf(page))
+      .limit(limit)
+      .offset(offset)
       .execute();
     return rows.map((r) => ({ ...r, reorder_point: Number(r.reorder_point) }));
   }
@@ -229,15 +230,19 @@ export class ReorderRepository {
     };
   }
 
-  /** How many records are low on stock: a count of the partial index's entries alone. */
-  async lowStockCount(db: Executor, tenantId: string): Promise<number> {
-    const row = await db
-      .selectFrom('inventory_records as r')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('r.tenant_id', '=', tenantId)
-      .where(maintainedLowStockCondition('r'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /**
+   * How many records are low on stock, counted up to COUNT_LIMIT + 1 (db/paginate.ts): the partial index's
+   * entries alone, and no more of them than the bound.
+   */
+  lowStockCountUpToLimit(db: Executor, tenantId: string): Promise<number> {
+    return countUpToLimit(
+      db,
+      db
+        .selectFrom('inventory_records as r')
+        .select('r.id')
+        .where('r.tenant_id', '=', tenantId)
+        .where(maintainedLowStockCondition('r')),
+    );
   }
 
   /** The latest purchase_receipt movement of each product, in any warehouse. */

@@ -2,7 +2,7 @@
 // suggested quantities, usage and the summary by warehouse and supplier.
 import { NotFoundError, ValidationError } from '../../../core/errors.js';
 import type { Precondition } from '../../../core/precondition.js';
-import type { Page, PageRequest } from '../../../core/pagination.js';
+import { offsetOf, pageTotal, type Page, type PageRequest } from '../../../core/pagination.js';
 import { inTransaction, type Executor } from '../../../db/transaction.js';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import { DEFAULT_CURRENCY, fromMinorUnits } from '../../../lib/money.js';
@@ -127,13 +127,16 @@ export class ReorderService {
 
   /**
    * A page of the records whose available stock is at or below their reorder point, most urgent first (by
-   * available / reorder point, which orders the urgency bands too, then record id), and how many there are in all.
+   * available / reorder point, which orders the urgency bands too, then record id), and how many there are, counted
+   * up to the bound every list counts to (`pageTotal`).
    */
   async lowStock(tenantId: string, page: PageRequest): Promise<Page<LowStockLine>> {
-    const [rows, total] = await Promise.all([
-      this.repository.lowStockPage(this.db, tenantId, page),
-      this.repository.lowStockCount(this.db, tenantId),
+    // One row more than the page: whether another page follows, which a capped count cannot tell.
+    const [fetched, counted] = await Promise.all([
+      this.repository.lowStockPage(this.db, tenantId, page.per_page + 1, offsetOf(page)),
+      this.repository.lowStockCountUpToLimit(this.db, tenantId),
     ]);
+    const rows = fetched.slice(0, page.per_page);
     const items = rows.map((c) => {
       const available = c.quantity_on_hand - c.quantity_reserved;
       return {
@@ -147,7 +150,7 @@ export class ReorderService {
         urgency: urgencyOf(available, c.reorder_point),
       };
     });
-    return { items, total };
+    return { items, ...pageTotal(page, counted, items.length, fetched.length > page.per_page) };
   }
 
   /**
