@@ -464,17 +464,28 @@ export async function seedTenant(services: Services) {
     adminEmail: 'bench@example.test',
     adminPassword: 'correct-horse-battery',
   });
+  const token = await issueBenchToken(services, tenant.id, user.id, 'bench');
+  return { tenantId: tenant.id, userId: user.id, adminEmail: user.email, warehouseId: warehouse.id, token };
+}
+
+/** A token of every ability for the bench's requests, never expiring; its plain text. */
+export async function issueBenchToken(
+  services: Services,
+  tenantId: string,
+  userId: string,
+  name: string,
+): Promise<string> {
   const { plainText } = await services.tokens.issue({
-    tenantId: tenant.id,
-    userId: user.id,
-    name: 'bench',
+    tenantId,
+    userId,
+    name,
     type: 'application',
     abilities: ['*'],
     expirationDays: null,
     ipWhitelist: null,
     preApproved: true,
   });
-  return { tenantId: tenant.id, userId: user.id, adminEmail: user.email, warehouseId: warehouse.id, token: plainText };
+  return plainText;
 }
 
 function result(

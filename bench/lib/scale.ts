@@ -16,7 +16,7 @@ import { openBenchDatabase, openKeptBenchDatabase, type BenchDatabase } from './
 import { distinctQueries, shuffled, type QueryFamily } from './distinct-urls.js';
 import { explainStatement, isRead } from './explain.js';
 import { growthRows, type GrowthRow, type ScaleCell } from './growth.js';
-import { seedTenant } from './harness.js';
+import { issueBenchToken, seedTenant } from './harness.js';
 import { checkOnce, measureHttp } from './load.js';
 import { buildServer, freePort, type ServerBuild } from './processes.js';
 import { captureRequest } from './statement-ceilings.js';
@@ -294,16 +294,7 @@ async function openKeptCatalog(postgresUrl: string | undefined, location: string
       .where('tenant_id', '=', tenant.id)
       .orderBy('created_at')
       .executeTakeFirstOrThrow();
-    const { plainText } = await servicesOf(bench).tokens.issue({
-      tenantId: tenant.id,
-      userId: user.id,
-      name: 'bench again',
-      type: 'application',
-      abilities: ['*'],
-      expirationDays: null,
-      ipWhitelist: null,
-      preApproved: true,
-    });
+    const token = await issueBenchToken(servicesOf(bench), tenant.id, user.id, 'bench again');
     const roots = await db
       .selectFrom('product_categories')
       .select('id')
@@ -328,7 +319,7 @@ async function openKeptCatalog(postgresUrl: string | undefined, location: string
       products,
       seed: { ...scaleSeedSizes(products), seconds: 0, phases: {}, kept: location },
       tenantId: tenant.id,
-      token: plainText,
+      token,
       rootCategoryIds: roots.map((r) => r.id),
       eventIds: events.map((e) => e.id),
     };
