@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const READY_TIMEOUT_MS = 60_000;
+// A server opening SQLite at 1,000,000 products refreshes its planner statistics first (db/database.ts), which
+// counts each table's rows: a minute or more when the file's pages are not in the page cache.
+const READY_TIMEOUT_MS = 180_000;
 
 export interface RunningProcess {
   readonly name: string;
