@@ -20,6 +20,7 @@ import type { CategoryService } from '../categories/category.service.js';
 import {
   collectedCount,
   rankCollected,
+  RANKED_IN_MEMORY_LIMIT,
   type AttributeMatch,
   type CollectedMatches,
   type ProductListFilter,
@@ -303,8 +304,8 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     const found = await filterOf(db, tenantId, options);
     if (found === null) return { items: [], total: 0 };
     // A search collects its matches first, up to the count bound (searchMatchesUpToLimit): their number is its
-    // count, and up to the bound the page is read from them; past it, the page walks the list's order and tests
-    // each row (SearchBreadth).
+    // count. A few thousand are ranked in memory; more, up to the bound, are read by the page's own query (through
+    // their rowids on SQLite); past it, the page walks the list's order and tests each row (SearchBreadth).
     const collected =
       found.search !== undefined
         ? await list.searchMatchesUpToLimit(db, tenantId, { ...found, search: found.search })
@@ -314,7 +315,7 @@ export function productLister(products: ProductRepository, list: ProductListRepo
     const offset = offsetOf(page);
     // One id more than the page: whether another page follows, which a capped count cannot tell.
     const fetchedIds =
-      collected !== undefined && counted! <= COUNT_LIMIT && ranked
+      collected !== undefined && counted! <= RANKED_IN_MEMORY_LIMIT && ranked
         ? rankCollected(await list.rankedMatches(db, tenantId, found.search!, collected), page.per_page + 1, offset)
         : await list.pageIds(
             db,
