@@ -1784,7 +1784,7 @@ export interface paths {
         };
         /**
          * Records at or below their reorder point, most urgent first
-         * @description Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then record. `meta.total` counts every record low on stock.
+         * @description Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then record. `meta.total` counts the records low on stock as every list counts (exact up to 10,000, then `total_is_capped`).
          */
         get: operations["listLowStock"];
         put?: never;

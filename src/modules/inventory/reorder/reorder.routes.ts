@@ -51,7 +51,7 @@ export function reorderRoutes({ service }: { service: ReorderService }): Fastify
           operationId: 'listLowStock',
           summary: 'Records at or below their reorder point, most urgent first',
           description:
-            'Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then record. `meta.total` counts every record low on stock.',
+            'Paged. Most urgent first: by `quantity_available / max(reorder_point, 1)` (which orders the urgency bands too), then record. `meta.total` counts the records low on stock as every list counts (exact up to 10,000, then `total_is_capped`).',
           querystring: LowStockQuery,
           response: { 200: PaginatedSchema(LowStockItem) },
         },
