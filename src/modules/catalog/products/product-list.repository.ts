@@ -43,7 +43,10 @@ export interface ProductListFilter {
   barcode?: string;
   /** Trimmed, not blank. */
   search?: string;
-  /** How the search's index is asked on SQLite (db/search.ts): `narrow` unless its matches were counted many. */
+  /**
+   * `broad` when the search's matches were counted past the bound: on SQLite the rows walked are tested one by one
+   * (db/search.ts), and on both engines the prefix rank walks the list's order without the search's condition.
+   */
   searchBreadth?: SearchBreadth;
   /**
    * Every product the search and the other filters match, collected once (`searchMatchesUpToLimit`, no more than
